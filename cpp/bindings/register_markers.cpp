@@ -1,0 +1,96 @@
+#include <string>
+#include <vector>
+
+#include "multihorizon/markers.hpp"
+#include "pybind11.hpp"
+#include "validate.hpp"
+
+namespace multihorizon::bindings {
+
+namespace {
+
+// Texts shorter than this scan in well under the cost of handing the GIL over.
+constexpr std::size_t kReleaseGilChars = std::size_t{1} << 14;
+
+std::vector<std::uint32_t> codepoints(const TextView& text) {
+  return visit_text(text, [](const auto* data, std::size_t length) {
+    return std::vector<std::uint32_t>(data, data + length);
+  });
+}
+
+MarkerAutomaton make_automaton(py::handle phrases) {
+  if (PyUnicode_Check(phrases.ptr()) || PyBytes_Check(phrases.ptr()) ||
+      !py::isinstance<py::iterable>(phrases)) {
+    type_error("phrases: expected an iterable of (text, category) pairs, got " +
+               type_name(phrases));
+  }
+  std::vector<std::vector<std::uint32_t>> symbols;
+  std::vector<std::int32_t> categories;
+  std::size_t index = 0;
+  for (py::handle item : phrases) {
+    const std::string where = "phrases[" + std::to_string(index) + "]";
+    py::tuple pair;
+    try {
+      pair = py::tuple(py::reinterpret_borrow<py::object>(item));
+    } catch (const py::error_already_set&) {
+      type_error(where + ": expected a (text, category) pair");
+    }
+    if (pair.size() != 2) type_error(where + ": expected a (text, category) pair");
+    if (!PyUnicode_Check(pair[0].ptr())) {
+      type_error(where + ": text must be str, got " + type_name(pair[0]));
+    }
+    if (is_bool(pair[1]) || !PyIndex_Check(pair[1].ptr())) {
+      type_error(where + ": category must be int, got " + type_name(pair[1]));
+    }
+    const py::int_ category = py::reinterpret_steal<py::int_>(PyNumber_Index(pair[1].ptr()));
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(category.ptr(), &overflow);
+    if (overflow != 0 || value < INT32_MIN || value > INT32_MAX) {
+      value_error(where + ": category " + std::string(py::str(category)) +
+                  " does not fit in int32");
+    }
+    symbols.push_back(phrase_symbols(codepoints(text_view(pair[0], where))));
+    if (symbols.back().empty()) {
+      value_error(where + ": " + std::string(py::repr(pair[0])) + " has no word characters");
+    }
+    categories.push_back(static_cast<std::int32_t>(value));
+    ++index;
+  }
+  return MarkerAutomaton(symbols, std::move(categories));
+}
+
+py::list find(const MarkerAutomaton& automaton, py::handle text) {
+  const TextView view = text_view(text, "text");
+  std::vector<MarkerHit> hits;
+  auto scan = [&](const auto* data, std::size_t length) { automaton.find(data, length, hits); };
+  if (view.length >= kReleaseGilChars) {
+    // Safe: `text` is immutable and kept alive by the caller; only its buffer is read.
+    py::gil_scoped_release release;
+    visit_text(view, scan);
+  } else {
+    visit_text(view, scan);
+  }
+  py::list result(hits.size());
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const MarkerHit& hit = hits[i];
+    result[i] = py::make_tuple(hit.category, hit.phrase, hit.start, hit.end);
+  }
+  return result;
+}
+
+}  // namespace
+
+void register_markers(py::module_& m) {
+  py::class_<MarkerAutomaton>(m, "MarkerMatcher",
+                              "Every whole-word occurrence of a fixed lexicon of phrases, in "
+                              "one Aho-Corasick pass (see multihorizon.kernels.MarkerMatcher).")
+      .def(py::init(&make_automaton), py::arg("phrases"))
+      .def("find", &find, py::arg("text"),
+           "All hits as (category, phrase_index, start, end), sorted by (start, end, index).")
+      .def("__len__", &MarkerAutomaton::size)
+      .def("__repr__", [](const MarkerAutomaton& automaton) {
+        return "MarkerMatcher(" + std::to_string(automaton.size()) + " phrases)";
+      });
+}
+
+}  // namespace multihorizon::bindings

@@ -1,0 +1,215 @@
+// Argument checks at the Python boundary. Same rules and messages as
+// src/multihorizon/_validate.py: each message starts with the argument's name.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "pybind11.hpp"
+
+namespace multihorizon::bindings {
+
+using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
+using IdArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+
+// Turn ids and `current` stay below this, so `current - id` never overflows.
+inline constexpr std::int64_t kMaxTurnId = std::int64_t{1} << 62;
+
+// Work below this many multiply-adds finishes faster than a GIL hand-off costs, so the
+// kernels keep the GIL for it; larger calls release it and let other threads run.
+inline constexpr std::size_t kReleaseGilWork = std::size_t{1} << 16;
+
+[[noreturn]] inline void value_error(const std::string& message) {
+  throw py::value_error(message);
+}
+
+[[noreturn]] inline void type_error(const std::string& message) {
+  throw py::type_error(message);
+}
+
+inline std::string type_name(py::handle value) {
+  return Py_TYPE(value.ptr())->tp_name;
+}
+
+inline std::string format_real(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return py::str(py::float_(value));
+}
+
+inline bool is_bool(py::handle value) {
+  return PyBool_Check(value.ptr()) || type_name(value) == "numpy.bool" ||
+         type_name(value) == "numpy.bool_";
+}
+
+// A real-number array (kinds f, i, u) from any array-like.
+inline py::array real_array(py::handle value, const std::string& name) {
+  py::array array = py::array::ensure(value);
+  if (!array) value_error(name + ": cannot be read as an array");
+  const char kind = array.dtype().kind();
+  if (kind != 'f' && kind != 'i' && kind != 'u') {
+    value_error(name + ": dtype " + std::string(py::str(array.dtype())) +
+                " is not a real number type");
+  }
+  return array;
+}
+
+inline std::string ndim_message(const std::string& name, int wanted, py::ssize_t got) {
+  return name + ": expected a " + std::to_string(wanted) + "-d array, got " +
+         std::to_string(got) + "-d";
+}
+
+// A 1-d finite float32 vector. Float32 C-contiguous input is used in place, never copied.
+inline FloatArray float_vector(py::handle value, const std::string& name) {
+  py::array array = real_array(value, name);
+  if (array.ndim() != 1) value_error(ndim_message(name, 1, array.ndim()));
+  FloatArray vector = FloatArray::ensure(array);
+  const float* data = vector.data();
+  for (py::ssize_t j = 0; j < vector.shape(0); ++j) {
+    if (!std::isfinite(data[j])) value_error(name + ": contains non-finite values (NaN or inf)");
+  }
+  return vector;
+}
+
+// A 2-d float32 row-major matrix with `columns` columns. Finiteness is checked by the
+// kernel in the same pass that reads the rows (see CosineScorer), not in an extra pass.
+inline FloatArray float_matrix(py::handle value, const std::string& name, py::ssize_t columns) {
+  py::array array = real_array(value, name);
+  if (array.ndim() != 2) value_error(ndim_message(name, 2, array.ndim()));
+  if (array.shape(1) != columns) {
+    value_error(name + ": has " + std::to_string(array.shape(1)) +
+                " columns but the query has dimension " + std::to_string(columns));
+  }
+  return FloatArray::ensure(array);
+}
+
+[[noreturn]] inline void non_finite_row(const std::string& name, std::int64_t row) {
+  value_error(name + ": contains non-finite values (NaN or inf) in row " + std::to_string(row));
+}
+
+// A 1-d int64 array from an integer array-like (other integer dtypes are converted).
+inline IdArray integer_vector(py::handle value, const std::string& name, const char* what) {
+  py::array array = real_array(value, name);
+  const char kind = array.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    value_error(name + ": expected " + what + ", got dtype " + std::string(py::str(array.dtype())));
+  }
+  if (array.ndim() != 1) value_error(ndim_message(name, 1, array.ndim()));
+  return IdArray::ensure(array);
+}
+
+inline bool has_uint64_above(py::handle value, std::uint64_t limit) {
+  py::array array = py::array::ensure(value);
+  if (!array || array.dtype().kind() != 'u' || array.size() == 0) return false;
+  return py::int_(array.attr("max")()).cast<std::uint64_t>() > limit;
+}
+
+inline IdArray turn_ids(py::handle value, const std::string& name) {
+  if (has_uint64_above(value, static_cast<std::uint64_t>(kMaxTurnId))) {
+    value_error(name + ": ids must be in [0, current]");
+  }
+  return integer_vector(value, name, "integers");
+}
+
+// The message for ids outside [0, current], naming the smallest or largest offender as the
+// reference backend does.
+[[noreturn]] inline void turn_id_out_of_range(const std::string& name, const IdArray& ids,
+                                              std::int64_t current) {
+  const std::int64_t* data = ids.data();
+  std::int64_t low = data[0], high = data[0];
+  for (py::ssize_t i = 1; i < ids.shape(0); ++i) {
+    low = std::min(low, data[i]);
+    high = std::max(high, data[i]);
+  }
+  if (low < 0) value_error(name + ": ids must be >= 0, got " + std::to_string(low));
+  value_error(name + ": id " + std::to_string(high) + " is after the current turn " +
+              std::to_string(current));
+}
+
+inline std::int64_t integer_arg(py::handle value, const std::string& name) {
+  if (is_bool(value) || !PyIndex_Check(value.ptr())) {
+    type_error(name + ": expected an int, got " + type_name(value));
+  }
+  py::int_ number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (!number) throw py::error_already_set();
+  int overflow = 0;
+  const long long result = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow != 0) {
+    value_error(name + ": " + std::string(py::str(number)) + " is out of range");
+  }
+  return result;
+}
+
+inline std::int64_t current_arg(py::handle value) {
+  const std::int64_t current = integer_arg(value, "current");
+  if (current < 0 || current >= kMaxTurnId) {
+    value_error("current: must be in [0, 2**62), got " + std::to_string(current));
+  }
+  return current;
+}
+
+inline std::size_t count_arg(py::handle value, const std::string& name) {
+  const std::int64_t count = integer_arg(value, name);
+  if (count < 0) value_error(name + ": must be >= 0, got " + std::to_string(count));
+  return static_cast<std::size_t>(count);
+}
+
+inline double real_arg(py::handle value, const std::string& name) {
+  if (is_bool(value)) type_error(name + ": expected a real number, got " + type_name(value));
+  const double result = PyFloat_AsDouble(value.ptr());
+  if (result == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    type_error(name + ": expected a real number, got " + type_name(value));
+  }
+  if (!std::isfinite(result)) value_error(name + ": must be finite, got " + format_real(result));
+  return result;
+}
+
+inline double half_life_arg(py::handle value) {
+  const double half_life = real_arg(value, "half_life");
+  if (!(half_life > 0.0)) value_error("half_life: must be > 0, got " + format_real(half_life));
+  return half_life;
+}
+
+inline double unit_interval_arg(py::handle value, const std::string& name) {
+  const double result = real_arg(value, name);
+  if (result < 0.0 || result > 1.0) {
+    value_error(name + ": must be in [0, 1], got " + format_real(result));
+  }
+  return result;
+}
+
+// A read-only view of a str's code points, straight from CPython's compact representation:
+// no UTF-8 encoding, and offsets are code point indices, as Python's own.
+struct TextView {
+  int kind;
+  const void* data;
+  std::size_t length;
+};
+
+inline TextView text_view(py::handle value, const std::string& name) {
+  if (!PyUnicode_Check(value.ptr())) {
+    type_error(name + ": expected str, got " + type_name(value));
+  }
+#if PY_VERSION_HEX < 0x030C0000
+  if (PyUnicode_READY(value.ptr()) != 0) throw py::error_already_set();
+#endif
+  return {PyUnicode_KIND(value.ptr()), PyUnicode_DATA(value.ptr()),
+          static_cast<std::size_t>(PyUnicode_GET_LENGTH(value.ptr()))};
+}
+
+// Calls visit(const CharT* text, std::size_t length) with the str's code unit type.
+template <class Visit>
+decltype(auto) visit_text(const TextView& text, Visit&& visit) {
+  switch (text.kind) {
+    case PyUnicode_1BYTE_KIND:
+      return visit(static_cast<const Py_UCS1*>(text.data), text.length);
+    case PyUnicode_2BYTE_KIND:
+      return visit(static_cast<const Py_UCS2*>(text.data), text.length);
+    default:
+      return visit(static_cast<const Py_UCS4*>(text.data), text.length);
+  }
+}
+
+}  // namespace multihorizon::bindings

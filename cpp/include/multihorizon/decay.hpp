@@ -1,0 +1,111 @@
+// Recency decay, SPEC-028 §3.2: weight = 0.5 ** ((current - turn_id) / half_life).
+// Reference definition: recency_weights in src/multihorizon/_kernels_py.py.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "multihorizon/simd.hpp"
+
+namespace multihorizon {
+
+// Past 126 halvings the weight is below float32's smallest normal (2**-126): it is returned
+// as exactly 0, so no subnormal reaches later arithmetic (no denormal slow paths).
+inline constexpr double kMaxHalvings = 126.0;
+
+class RecencyDecay {
+ public:
+  RecencyDecay(std::int64_t current, double half_life)
+      : current_(current), inverse_half_life_(1.0 / half_life) {
+    // The largest age whose exponent, computed as age / half_life like the reference, is
+    // still <= 126. The comparison is monotonic in the age, so one integer bound decides it
+    // exactly, and the loop below can multiply by the reciprocal instead of dividing.
+    double guess = std::floor(kMaxHalvings * half_life);
+    if (guess > 4.0e18) guess = 4.0e18;
+    auto age = static_cast<std::int64_t>(guess);
+    while (age > 0 && static_cast<double>(age) / half_life > kMaxHalvings) --age;
+    while (age < INT64_MAX / 2 && static_cast<double>(age + 1) / half_life <= kMaxHalvings) ++age;
+    max_age_ = age;
+  }
+
+  // out[i] for ids[i]; returns -1, or the first index whose id is not in [0, current].
+  std::int64_t weights(const std::int64_t* ids, std::size_t count, float* out) const {
+#ifdef MULTIHORIZON_X86_DISPATCH
+    const bool bad = simd::use_avx2().load(std::memory_order_relaxed)
+                         ? weights_avx2(ids, count, out)
+                         : weights_generic(ids, count, out);
+#else
+    const bool bad = weights_generic(ids, count, out);
+#endif
+    if (!bad) return -1;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (ids[i] < 0 || ids[i] > current_) return static_cast<std::int64_t>(i);
+    }
+    return -1;
+  }
+
+ private:
+  static double bits_to_double(std::uint64_t bits) {
+    double value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+  }
+  static std::uint64_t double_to_bits(double value) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits;
+  }
+
+  // Branch-free so the compiler vectorises it: 2**-x as 2**-n * 2**f with n = round(x) and
+  // f in [-0.5, 0.5], 2**f by a degree-7 Taylor series of e**(f ln 2) (truncation error
+  // below 6e-9, far inside float32's rounding), 2**-n assembled in the exponent bits.
+  __attribute__((always_inline)) inline bool weights_body(const std::int64_t* ids,
+                                                          std::size_t count,
+                                                          float* out) const {
+    constexpr double kTwo52 = 4503599627370496.0;             // 2**52
+    constexpr double kRoundMagic = 6755399441055744.0;         // 1.5 * 2**52
+    constexpr std::uint64_t kTwo52Bits = 0x4330000000000000;  // bits of 2**52
+    constexpr double kLn2 = 0.6931471805599453;
+    const std::uint64_t round_magic_bits = double_to_bits(kRoundMagic);
+    std::int64_t invalid = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::int64_t age = current_ - ids[i];
+      invalid |= (age < 0) | (ids[i] < 0);
+      const bool too_old = age > max_age_;
+      // Exact int64 -> double for 0 <= age < 2**52 via the mantissa, which vectorises on
+      // AVX2 where a plain conversion would not.
+      const std::int64_t clamped = too_old || age < 0 ? 0 : age;
+      const double exact_age =
+          bits_to_double(kTwo52Bits | static_cast<std::uint64_t>(clamped)) - kTwo52;
+      const double halvings = exact_age * inverse_half_life_;
+      const double rounded = (halvings + kRoundMagic) - kRoundMagic;
+      const std::uint64_t whole = double_to_bits(halvings + kRoundMagic) - round_magic_bits;
+      const double t = (rounded - halvings) * kLn2;  // in [-0.35, 0.35]
+      const double series =
+          1.0 + t * (1.0 + t * (0.5 + t * (1.0 / 6 + t * (1.0 / 24 + t * (1.0 / 120 +
+          t * (1.0 / 720 + t * (1.0 / 5040)))))));
+      const double scale = bits_to_double((1023 - whole) << 52);
+      out[i] = too_old ? 0.0f : static_cast<float>(series * scale);
+    }
+    return invalid != 0;
+  }
+
+  bool weights_generic(const std::int64_t* ids, std::size_t count, float* out) const {
+    return weights_body(ids, count, out);
+  }
+
+#ifdef MULTIHORIZON_X86_DISPATCH
+  __attribute__((target("avx2,fma"))) bool weights_avx2(const std::int64_t* ids,
+                                                        std::size_t count, float* out) const {
+    return weights_body(ids, count, out);
+  }
+#endif
+
+  std::int64_t current_;
+  double inverse_half_life_;
+  std::int64_t max_age_ = 0;
+};
+
+}  // namespace multihorizon

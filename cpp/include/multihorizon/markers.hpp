@@ -1,0 +1,219 @@
+// Aho-Corasick marker matching over the folded symbol stream of a text: whole words only,
+// any run of spaces or punctuation between the words of a phrase, overlapping hits kept.
+// The reference definition is MarkerMatcher in src/multihorizon/_kernels_py.py.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "multihorizon/unicode.hpp"
+
+namespace multihorizon {
+
+struct MarkerHit {
+  std::int32_t category;
+  std::int32_t phrase;
+  std::int64_t start;  // offset of the first character, in code points
+  std::int64_t end;    // one past the last character
+};
+
+// A phrase as the automaton sees it: folded words joined by one kSeparator. Empty when the
+// phrase has no word character.
+inline std::vector<std::uint32_t> phrase_symbols(const std::vector<std::uint32_t>& codepoints) {
+  std::vector<std::uint32_t> symbols;
+  bool pending_separator = false;
+  for (std::uint32_t cp : codepoints) {
+    if (is_word(cp)) {
+      if (pending_separator && !symbols.empty()) symbols.push_back(kSeparator);
+      pending_separator = false;
+      symbols.push_back(fold(cp));
+    } else {
+      pending_separator = true;
+    }
+  }
+  return symbols;
+}
+
+class MarkerAutomaton {
+ public:
+  // `phrases` are phrase_symbols() results, none empty; `categories` has one per phrase.
+  MarkerAutomaton(const std::vector<std::vector<std::uint32_t>>& phrases,
+                  std::vector<std::int32_t> categories)
+      : categories_(std::move(categories)) {
+    if (phrases.size() != categories_.size()) {
+      throw std::invalid_argument("phrases and categories differ in length");
+    }
+    build_alphabet(phrases);
+    build_trie(phrases);
+    build_transitions();
+  }
+
+  std::size_t size() const { return categories_.size(); }
+
+  // Appends every hit in `text` to `hits`, sorted by (start, end, phrase). Touches no
+  // shared mutable state, so concurrent calls on one automaton are safe.
+  template <class CharT>
+  void find(const CharT* text, std::size_t length, std::vector<MarkerHit>& hits) const {
+    const std::size_t first_hit = hits.size();
+    // Text offset of the last `ring_mask_ + 1` symbols: enough to recover the start of the
+    // longest phrase, without a buffer the size of the text.
+    std::vector<std::int64_t> ring(ring_mask_ + 1, 0);
+    std::size_t emitted = 0;
+    bool in_separator = false;
+    std::int32_t state = 0;
+    for (std::size_t i = 0; i < length; ++i) {
+      const std::uint32_t cp = static_cast<std::uint32_t>(text[i]);
+      std::int32_t symbol;
+      if (is_word(cp)) {
+        symbol = symbol_of(fold(cp));
+        in_separator = false;
+      } else {
+        if (in_separator) continue;
+        in_separator = true;
+        symbol = separator_symbol_;
+      }
+      ring[emitted & ring_mask_] = static_cast<std::int64_t>(i);
+      ++emitted;
+      if (symbol < 0) {  // a symbol no phrase contains: no match can span it
+        state = 0;
+        continue;
+      }
+      state = transitions_[static_cast<std::size_t>(state) * alphabet_size_ +
+                           static_cast<std::size_t>(symbol)];
+      for (std::int32_t o = output_begin_[state]; o < output_begin_[state + 1]; ++o) {
+        const std::int32_t phrase = outputs_[o];
+        const std::size_t span = static_cast<std::size_t>(lengths_[phrase]);
+        const std::int64_t start = ring[(emitted - span) & ring_mask_];
+        const std::int64_t end = static_cast<std::int64_t>(i) + 1;
+        const bool starts_word =
+            start == 0 || !is_word(static_cast<std::uint32_t>(text[start - 1]));
+        const bool ends_word = static_cast<std::size_t>(end) == length ||
+                               !is_word(static_cast<std::uint32_t>(text[end]));
+        if (starts_word && ends_word) hits.push_back({categories_[phrase], phrase, start, end});
+      }
+    }
+    std::sort(hits.begin() + static_cast<std::ptrdiff_t>(first_hit), hits.end(),
+              [](const MarkerHit& a, const MarkerHit& b) {
+                if (a.start != b.start) return a.start < b.start;
+                if (a.end != b.end) return a.end < b.end;
+                return a.phrase < b.phrase;
+              });
+  }
+
+ private:
+  std::int32_t symbol_of(std::uint32_t folded) const {
+    if (folded < 256) return latin1_symbol_[folded];
+    auto it = std::lower_bound(
+        wide_symbols_.begin(), wide_symbols_.end(), folded,
+        [](const std::pair<std::uint32_t, std::int32_t>& e, std::uint32_t v) { return e.first < v; });
+    return (it != wide_symbols_.end() && it->first == folded) ? it->second : -1;
+  }
+
+  void build_alphabet(const std::vector<std::vector<std::uint32_t>>& phrases) {
+    std::map<std::uint32_t, std::int32_t> ids;
+    for (const auto& phrase : phrases) {
+      for (std::uint32_t symbol : phrase) ids.emplace(symbol, 0);
+    }
+    std::int32_t next = 0;
+    for (auto& entry : ids) entry.second = next++;
+    alphabet_size_ = std::max<std::size_t>(1, ids.size());
+    latin1_symbol_.assign(256, -1);
+    for (const auto& [symbol, id] : ids) {
+      if (symbol < 256) {
+        latin1_symbol_[symbol] = id;
+      } else {
+        wide_symbols_.emplace_back(symbol, id);
+      }
+    }
+    auto sep = ids.find(kSeparator);
+    separator_symbol_ = sep == ids.end() ? -1 : sep->second;
+  }
+
+  void build_trie(const std::vector<std::vector<std::uint32_t>>& phrases) {
+    children_.emplace_back();
+    state_outputs_.emplace_back();
+    std::size_t longest = 1;
+    for (std::size_t p = 0; p < phrases.size(); ++p) {
+      const auto& phrase = phrases[p];
+      if (phrase.empty()) throw std::invalid_argument("empty phrase");
+      longest = std::max(longest, phrase.size());
+      lengths_.push_back(static_cast<std::int32_t>(phrase.size()));
+      std::int32_t state = 0;
+      for (std::uint32_t symbol : phrase) {
+        const std::int32_t id = symbol_of(symbol);
+        auto found = children_[state].find(id);
+        if (found == children_[state].end()) {
+          const auto created = static_cast<std::int32_t>(children_.size());
+          children_[state].emplace(id, created);
+          children_.emplace_back();
+          state_outputs_.emplace_back();
+          state = created;
+        } else {
+          state = found->second;
+        }
+      }
+      state_outputs_[state].push_back(static_cast<std::int32_t>(p));
+    }
+    std::size_t ring = 1;
+    while (ring < longest) ring <<= 1;
+    ring_mask_ = ring - 1;
+  }
+
+  // Dense goto/failure table: delta(s, a) = child if it exists, else delta(fail(s), a).
+  void build_transitions() {
+    const std::size_t states = children_.size();
+    transitions_.assign(states * alphabet_size_, 0);
+    std::vector<std::int32_t> fail(states, 0);
+    std::deque<std::int32_t> queue;
+    for (const auto& [symbol, child] : children_[0]) {
+      transitions_[static_cast<std::size_t>(symbol)] = child;
+      queue.push_back(child);
+    }
+    while (!queue.empty()) {
+      const std::int32_t state = queue.front();
+      queue.pop_front();
+      // Breadth first, so fail[state] is final and its outputs already merged.
+      const auto& inherited = state_outputs_[fail[state]];
+      state_outputs_[state].insert(state_outputs_[state].end(), inherited.begin(),
+                                   inherited.end());
+      const std::size_t row = static_cast<std::size_t>(state) * alphabet_size_;
+      const std::size_t fail_row = static_cast<std::size_t>(fail[state]) * alphabet_size_;
+      for (std::size_t a = 0; a < alphabet_size_; ++a) transitions_[row + a] = transitions_[fail_row + a];
+      for (const auto& [symbol, child] : children_[state]) {
+        fail[child] = transitions_[fail_row + static_cast<std::size_t>(symbol)];
+        transitions_[row + static_cast<std::size_t>(symbol)] = child;
+        queue.push_back(child);
+      }
+    }
+    output_begin_.assign(states + 1, 0);
+    for (std::size_t s = 0; s < states; ++s) {
+      output_begin_[s + 1] = output_begin_[s] + static_cast<std::int32_t>(state_outputs_[s].size());
+      outputs_.insert(outputs_.end(), state_outputs_[s].begin(), state_outputs_[s].end());
+    }
+    children_.clear();
+    children_.shrink_to_fit();
+    state_outputs_.clear();
+    state_outputs_.shrink_to_fit();
+  }
+
+  std::vector<std::int32_t> categories_;
+  std::vector<std::int32_t> lengths_;
+  std::vector<std::int32_t> latin1_symbol_;
+  std::vector<std::pair<std::uint32_t, std::int32_t>> wide_symbols_;
+  std::size_t alphabet_size_ = 1;
+  std::int32_t separator_symbol_ = -1;
+  std::size_t ring_mask_ = 0;
+  std::vector<std::map<std::int32_t, std::int32_t>> children_;  // build time only
+  std::vector<std::vector<std::int32_t>> state_outputs_;         // build time only
+  std::vector<std::int32_t> transitions_;
+  std::vector<std::int32_t> output_begin_;
+  std::vector<std::int32_t> outputs_;
+};
+
+}  // namespace multihorizon

@@ -1,0 +1,130 @@
+// Runtime choice of the widest dot-product kernel this CPU runs. The default build targets
+// the baseline ISA (no -march=native), so the AVX2/FMA variant is compiled with a function
+// attribute and picked once, at load, by asking the CPU.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define MULTIHORIZON_X86_DISPATCH 1
+#include <immintrin.h>
+#endif
+
+namespace multihorizon::simd {
+
+// dots[r] = <query, rows[r]>, norms2[r] = <rows[r], rows[r]>, accumulated in float.
+using DotNormFn = void (*)(const float* query, const float* rows, std::size_t count,
+                           std::size_t dim, float* dots, float* norms2);
+
+inline void dot_norm_generic(const float* query, const float* rows, std::size_t count,
+                             std::size_t dim, float* dots, float* norms2) {
+  constexpr std::size_t kLanes = 8;  // independent sums the compiler can keep in registers
+  for (std::size_t r = 0; r < count; ++r) {
+    const float* row = rows + r * dim;
+    float dot[kLanes] = {}, norm[kLanes] = {};
+    std::size_t j = 0;
+    for (; j + kLanes <= dim; j += kLanes) {
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        dot[l] += query[j + l] * row[j + l];
+        norm[l] += row[j + l] * row[j + l];
+      }
+    }
+    float d = 0.0f, n = 0.0f;
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      d += dot[l];
+      n += norm[l];
+    }
+    for (; j < dim; ++j) {
+      d += query[j] * row[j];
+      n += row[j] * row[j];
+    }
+    dots[r] = d;
+    norms2[r] = n;
+  }
+}
+
+#ifdef MULTIHORIZON_X86_DISPATCH
+__attribute__((target("avx2,fma"))) inline float hsum256(__m256 v) {
+  const __m128 low = _mm256_castps256_ps128(v);
+  const __m128 high = _mm256_extractf128_ps(v, 1);
+  __m128 sum = _mm_add_ps(low, high);
+  sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
+  sum = _mm_add_ss(sum, _mm_shuffle_ps(sum, sum, 0x55));
+  return _mm_cvtss_f32(sum);
+}
+
+// Four dot and four norm accumulators: eight independent FMA chains cover the FMA latency,
+// so the loop runs at the speed the cache delivers the rows.
+__attribute__((target("avx2,fma"))) inline void dot_norm_avx2(const float* query,
+                                                               const float* rows,
+                                                               std::size_t count,
+                                                               std::size_t dim, float* dots,
+                                                               float* norms2) {
+  for (std::size_t r = 0; r < count; ++r) {
+    const float* row = rows + r * dim;
+    __m256 d0 = _mm256_setzero_ps(), d1 = d0, d2 = d0, d3 = d0;
+    __m256 n0 = d0, n1 = d0, n2 = d0, n3 = d0;
+    std::size_t j = 0;
+    for (; j + 32 <= dim; j += 32) {
+      const __m256 x0 = _mm256_loadu_ps(row + j), x1 = _mm256_loadu_ps(row + j + 8);
+      const __m256 x2 = _mm256_loadu_ps(row + j + 16), x3 = _mm256_loadu_ps(row + j + 24);
+      d0 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(query + j), d0);
+      d1 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(query + j + 8), d1);
+      d2 = _mm256_fmadd_ps(x2, _mm256_loadu_ps(query + j + 16), d2);
+      d3 = _mm256_fmadd_ps(x3, _mm256_loadu_ps(query + j + 24), d3);
+      n0 = _mm256_fmadd_ps(x0, x0, n0);
+      n1 = _mm256_fmadd_ps(x1, x1, n1);
+      n2 = _mm256_fmadd_ps(x2, x2, n2);
+      n3 = _mm256_fmadd_ps(x3, x3, n3);
+    }
+    for (; j + 8 <= dim; j += 8) {
+      const __m256 x = _mm256_loadu_ps(row + j);
+      d0 = _mm256_fmadd_ps(x, _mm256_loadu_ps(query + j), d0);
+      n0 = _mm256_fmadd_ps(x, x, n0);
+    }
+    float d = hsum256(_mm256_add_ps(_mm256_add_ps(d0, d1), _mm256_add_ps(d2, d3)));
+    float n = hsum256(_mm256_add_ps(_mm256_add_ps(n0, n1), _mm256_add_ps(n2, n3)));
+    for (; j < dim; ++j) {
+      d += query[j] * row[j];
+      n += row[j] * row[j];
+    }
+    dots[r] = d;
+    norms2[r] = n;
+  }
+}
+#endif
+
+inline bool cpu_has_avx2() {
+#ifdef MULTIHORIZON_X86_DISPATCH
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  return false;
+#endif
+}
+
+// The live kernel. Tests switch it to the generic one to cover both paths on one machine.
+inline std::atomic<bool>& use_avx2() {
+  static std::atomic<bool> flag{cpu_has_avx2()};
+  return flag;
+}
+
+inline void dot_norm(const float* query, const float* rows, std::size_t count, std::size_t dim,
+                     float* dots, float* norms2) {
+#ifdef MULTIHORIZON_X86_DISPATCH
+  if (use_avx2().load(std::memory_order_relaxed)) {
+    dot_norm_avx2(query, rows, count, dim, dots, norms2);
+    return;
+  }
+#endif
+  dot_norm_generic(query, rows, count, dim, dots, norms2);
+}
+
+inline const char* level() {
+#ifdef MULTIHORIZON_X86_DISPATCH
+  if (use_avx2().load(std::memory_order_relaxed)) return "avx2";
+#endif
+  return "generic";
+}
+
+}  // namespace multihorizon::simd

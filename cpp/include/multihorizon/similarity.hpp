@@ -1,0 +1,172 @@
+// Cosine similarity of one query against the rows of a row-major float32 matrix, top-k and
+// best-above-threshold. Reference definitions: cosine_scores, top_k, best_above in
+// src/multihorizon/_kernels_py.py (exact cosine in float64, rounded to float32).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "multihorizon/simd.hpp"
+
+namespace multihorizon {
+
+inline constexpr std::size_t kBlockRows = 128;
+
+inline double query_norm(const float* query, std::size_t dim) {
+  double sum = 0.0;
+  for (std::size_t j = 0; j < dim; ++j) sum += static_cast<double>(query[j]) * query[j];
+  return std::sqrt(sum);
+}
+
+inline float clip_cosine(double value) {
+  return static_cast<float>(std::min(1.0, std::max(-1.0, value)));
+}
+
+// Exact cosine of one row in double. False when the row holds a NaN or an infinity.
+inline bool exact_cosine(const float* query, const float* row, std::size_t dim, double qnorm,
+                         float& out) {
+  double dot = 0.0, norm2 = 0.0;
+  for (std::size_t j = 0; j < dim; ++j) {
+    if (!std::isfinite(row[j])) return false;
+    dot += static_cast<double>(query[j]) * row[j];
+    norm2 += static_cast<double>(row[j]) * row[j];
+  }
+  const double denominator = std::sqrt(norm2) * qnorm;
+  out = denominator > 0.0 ? clip_cosine(dot / denominator) : 0.0f;
+  return true;
+}
+
+// Scores rows with the SIMD float kernel and finishes each in double. A row whose float
+// sums left the range where float32 is accurate (overflow, underflow, NaN from a bad value)
+// is recomputed exactly, which also locates non-finite input without a separate pass.
+class CosineScorer {
+ public:
+  CosineScorer(const float* query, std::size_t dim)
+      : query_(query), dim_(dim), qnorm_(query_norm(query, dim)),
+        query_in_range_(qnorm_ > 1e-15 && qnorm_ < 1e15) {}
+
+  // scores[r] for rows [0, count) of `rows`; returns -1, or the first row that is not finite.
+  std::int64_t score_block(const float* rows, std::size_t count, float* scores) const {
+    float dots[kBlockRows], norms2[kBlockRows];
+    simd::dot_norm(query_, rows, count, dim_, dots, norms2);
+    for (std::size_t r = 0; r < count; ++r) {
+      const float dot = dots[r], norm2 = norms2[r];
+      if (query_in_range_ && norm2 > 1e-30f && norm2 < 1e30f && std::isfinite(dot)) {
+        scores[r] = clip_cosine(dot / (std::sqrt(static_cast<double>(norm2)) * qnorm_));
+      } else if (!exact_cosine(query_, rows + r * dim_, dim_, qnorm_, scores[r])) {
+        return static_cast<std::int64_t>(r);
+      }
+    }
+    return -1;
+  }
+
+  // scores[r] for every row of the matrix; returns -1, or the first row that is not finite.
+  std::int64_t score_all(const float* matrix, std::size_t rows, float* scores) const {
+    for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
+      const std::size_t count = std::min(kBlockRows, rows - begin);
+      const std::int64_t bad = score_block(matrix + begin * dim_, count, scores + begin);
+      if (bad >= 0) return static_cast<std::int64_t>(begin) + bad;
+    }
+    return -1;
+  }
+
+ private:
+  const float* query_;
+  std::size_t dim_;
+  double qnorm_;
+  bool query_in_range_;
+};
+
+// One ranked row. Order: forced rows first, then higher score, then lower index.
+struct Ranked {
+  float score;
+  std::int64_t index;
+  bool forced;
+};
+
+inline bool ranks_before(const Ranked& a, const Ranked& b) {
+  if (a.forced != b.forced) return a.forced;
+  if (a.score != b.score) return a.score > b.score;
+  return a.index < b.index;
+}
+
+// The best k of a stream of rows, in O(n log k): a heap whose front is the worst kept row.
+class TopK {
+ public:
+  explicit TopK(std::size_t k) : k_(k) { heap_.reserve(k); }
+
+  void offer(const Ranked& row) {
+    if (k_ == 0) return;
+    if (heap_.size() < k_) {
+      heap_.push_back(row);
+      std::push_heap(heap_.begin(), heap_.end(), ranks_before);
+    } else if (ranks_before(row, heap_.front())) {
+      std::pop_heap(heap_.begin(), heap_.end(), ranks_before);
+      heap_.back() = row;
+      std::push_heap(heap_.begin(), heap_.end(), ranks_before);
+    }
+  }
+
+  std::vector<Ranked> best_first() {
+    std::sort(heap_.begin(), heap_.end(), ranks_before);
+    return std::move(heap_);
+  }
+
+ private:
+  std::size_t k_;
+  std::vector<Ranked> heap_;
+};
+
+struct TopKResult {
+  std::vector<Ranked> rows;
+  std::int64_t bad_row = -1;  // first non-finite row, or -1
+};
+
+inline TopKResult top_k(const float* query, const float* matrix, std::size_t rows,
+                        std::size_t dim, std::size_t k) {
+  const CosineScorer scorer(query, dim);
+  TopK best(std::min(k, rows));
+  float scores[kBlockRows];
+  for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
+    const std::size_t count = std::min(kBlockRows, rows - begin);
+    const std::int64_t bad = scorer.score_block(matrix + begin * dim, count, scores);
+    if (bad >= 0) return {{}, static_cast<std::int64_t>(begin) + bad};
+    for (std::size_t r = 0; r < count; ++r) {
+      best.offer({scores[r], static_cast<std::int64_t>(begin + r), false});
+    }
+  }
+  return {best.best_first(), -1};
+}
+
+struct BestAbove {
+  std::int64_t index;  // -1 when no row scores strictly above the threshold
+  float score;         // best score seen; -inf for an empty matrix
+  std::int64_t bad_row;
+};
+
+inline BestAbove best_above(const float* query, const float* matrix, std::size_t rows,
+                            std::size_t dim, double threshold) {
+  const CosineScorer scorer(query, dim);
+  float scores[kBlockRows];
+  std::int64_t best = -1;
+  float best_score = -std::numeric_limits<float>::infinity();
+  for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
+    const std::size_t count = std::min(kBlockRows, rows - begin);
+    const std::int64_t bad = scorer.score_block(matrix + begin * dim, count, scores);
+    if (bad >= 0) return {-1, 0.0f, static_cast<std::int64_t>(begin) + bad};
+    for (std::size_t r = 0; r < count; ++r) {
+      if (best < 0 || scores[r] > best_score) {
+        best = static_cast<std::int64_t>(begin + r);
+        best_score = scores[r];
+      }
+    }
+  }
+  const bool above = best >= 0 && static_cast<double>(best_score) > threshold;
+  return {above ? best : -1, best_score, -1};
+}
+
+}  // namespace multihorizon

@@ -1,0 +1,199 @@
+"""Input checks shared by the NumPy and Numba backends.
+
+The C++ bindings (``cpp/bindings/validate.hpp``) apply the same rules with the same
+messages, so a caller sees one contract whatever backend is live: every message starts with
+the name of the offending argument.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+#: Turn ids and ``current`` stay below this, so ``current - turn_id`` never overflows int64.
+MAX_TURN_ID = 1 << 62
+
+_REAL_KINDS = "fiu"
+
+
+def _as_array(value: Any, name: str) -> npt.NDArray[Any]:
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{name}: cannot be read as an array ({exc})") from None
+    if array.dtype.kind not in _REAL_KINDS:
+        raise ValueError(f"{name}: dtype {array.dtype} is not a real number type")
+    return array
+
+
+def as_float_vector(value: Any, name: str) -> npt.NDArray[np.float32]:
+    """A 1-d finite float32 array; float32 C-contiguous input is returned as is."""
+    array = _as_array(value, name)
+    if array.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-d array, got {array.ndim}-d")
+    array = np.ascontiguousarray(array, dtype=np.float32)
+    if not np.isfinite(array).all():
+        raise ValueError(f"{name}: contains non-finite values (NaN or inf)")
+    return array
+
+
+def as_float_matrix(value: Any, name: str, columns: int) -> npt.NDArray[np.float32]:
+    """A 2-d finite float32 row-major array with ``columns`` columns."""
+    array = _as_array(value, name)
+    if array.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-d array, got {array.ndim}-d")
+    if array.shape[1] != columns:
+        raise ValueError(
+            f"{name}: has {array.shape[1]} columns but the query has dimension {columns}"
+        )
+    array = np.ascontiguousarray(array, dtype=np.float32)
+    finite_rows = np.isfinite(array).all(axis=1)
+    if not finite_rows.all():
+        row = int(np.argmin(finite_rows))
+        raise ValueError(f"{name}: contains non-finite values (NaN or inf) in row {row}")
+    return array
+
+
+def as_turn_ids(value: Any, name: str, current: int) -> npt.NDArray[np.int64]:
+    """A 1-d int64 array of turn ids, each in ``[0, current]``."""
+    array = _as_array(value, name)
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"{name}: expected integers, got dtype {array.dtype}")
+    if array.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-d array, got {array.ndim}-d")
+    if array.size and array.dtype == np.uint64 and int(array.max()) > MAX_TURN_ID:
+        raise ValueError(f"{name}: ids must be in [0, current]")
+    array = np.ascontiguousarray(array, dtype=np.int64)
+    if array.size:
+        low, high = int(array.min()), int(array.max())
+        if low < 0:
+            raise ValueError(f"{name}: ids must be >= 0, got {low}")
+        if high > current:
+            raise ValueError(f"{name}: id {high} is after the current turn {current}")
+    return array
+
+
+def as_current(value: Any) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"current: expected an int, got {type(value).__name__}")
+    current = int(value)
+    if not 0 <= current < MAX_TURN_ID:
+        raise ValueError(f"current: must be in [0, 2**62), got {current}")
+    return current
+
+
+def as_half_life(value: Any) -> float:
+    half_life = as_real(value, "half_life")
+    if not half_life > 0.0:
+        raise ValueError(f"half_life: must be > 0, got {half_life}")
+    return half_life
+
+
+def as_real(value: Any, name: str) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        raise TypeError(f"{name}: expected a real number, got {type(value).__name__}")
+    result = float(value)
+    if not np.isfinite(result):
+        raise ValueError(f"{name}: must be finite, got {result}")
+    return result
+
+
+def as_count(value: Any, name: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+    count = int(value)
+    if count < 0:
+        raise ValueError(f"{name}: must be >= 0, got {count}")
+    return count
+
+
+def as_thread_ids(value: Any, rows: int) -> npt.NDArray[np.int64]:
+    array = _as_array(value, "thread_ids")
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"thread_ids: expected integers, got dtype {array.dtype}")
+    if array.shape != (rows,):
+        raise ValueError(f"thread_ids: expected shape ({rows},), got {array.shape}")
+    if array.dtype == np.uint64 and rows and int(array.max()) > np.iinfo(np.int64).max:
+        raise ValueError("thread_ids: values must fit in int64")
+    return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def as_forced_rows(value: Any, rows: int) -> npt.NDArray[np.int64]:
+    array = _as_array(value, "forced")
+    if array.dtype.kind not in "iu" and array.size:
+        raise ValueError(f"forced: expected integer row indices, got dtype {array.dtype}")
+    if array.ndim != 1:
+        raise ValueError(f"forced: expected a 1-d array, got {array.ndim}-d")
+    if array.size and array.dtype == np.uint64 and int(array.max()) >= rows:
+        raise ValueError(f"forced: row {int(array.max())} is out of range for {rows} rows")
+    array = np.ascontiguousarray(array, dtype=np.int64)
+    if array.size:
+        low, high = int(array.min()), int(array.max())
+        if low < 0 or high >= rows:
+            bad = low if low < 0 else high
+            raise ValueError(f"forced: row {bad} is out of range for {rows} rows")
+    return array
+
+
+def as_unit_interval(value: Any, name: str) -> float:
+    result = as_real(value, name)
+    if not 0.0 <= result <= 1.0:
+        raise ValueError(f"{name}: must be in [0, 1], got {result}")
+    return result
+
+
+def as_dim(value: Any) -> int:
+    dim = as_count(value, "dim")
+    if dim < 1 or dim > (1 << 24):
+        raise ValueError(f"dim: must be in [1, 2**24], got {dim}")
+    return dim
+
+
+def as_texts(value: Any) -> tuple[list[str], bool]:
+    """The texts of a hash_embed call and whether a single text was given."""
+    if isinstance(value, str):
+        return [value], True
+    if isinstance(value, (bytes, bytearray)):
+        raise TypeError("texts: expected str or a sequence of str, got bytes (decode it first)")
+    try:
+        texts = list(value)
+    except TypeError:
+        raise TypeError(
+            f"texts: expected str or a sequence of str, got {type(value).__name__}"
+        ) from None
+    for index, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise TypeError(f"texts[{index}]: expected str, got {type(text).__name__}")
+    return texts, False
+
+
+def as_phrases(value: Any) -> list[tuple[str, int]]:
+    """The ``(text, category)`` pairs of a MarkerMatcher."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError("phrases: expected an iterable of (text, category) pairs")
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(
+            f"phrases: expected an iterable of (text, category) pairs, got {type(value).__name__}"
+        ) from None
+    phrases = []
+    for index, item in enumerate(items):
+        try:
+            text, category = item
+        except (TypeError, ValueError):
+            raise TypeError(f"phrases[{index}]: expected a (text, category) pair") from None
+        if not isinstance(text, str):
+            raise TypeError(f"phrases[{index}]: text must be str, got {type(text).__name__}")
+        if isinstance(category, (bool, np.bool_)) or not isinstance(
+            category, (int, np.integer)
+        ):
+            raise TypeError(
+                f"phrases[{index}]: category must be int, got {type(category).__name__}"
+            )
+        if not -(1 << 31) <= int(category) < (1 << 31):
+            raise ValueError(f"phrases[{index}]: category {int(category)} does not fit in int32")
+        phrases.append((text, int(category)))
+    return phrases

@@ -48,7 +48,7 @@ py::tuple score_turns(py::handle query, py::handle embeddings, py::handle turn_i
       value_error("thread_ids: expected shape (" + std::to_string(rows) + ",), got " +
                   std::string(py::str(raw.attr("shape"))));
     }
-    threads = IdArray::ensure(raw);
+    threads = convert<IdArray>(raw);
   }
   std::vector<std::uint8_t> forced;
   if (!forced_arg.is_none()) {
@@ -58,7 +58,7 @@ py::tuple score_turns(py::handle query, py::handle embeddings, py::handle turn_i
                   std::string(py::str(raw.dtype())));
     }
     if (raw.ndim() != 1) value_error(ndim_message("forced", 1, raw.ndim()));
-    const IdArray rows_forced = IdArray::ensure(raw);
+    const IdArray rows_forced = convert<IdArray>(raw);
     forced.assign(rows, 0);
     for (py::ssize_t i = 0; i < rows_forced.shape(0); ++i) {
       const std::int64_t row = rows_forced.data()[i];

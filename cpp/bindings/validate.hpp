@@ -55,6 +55,35 @@ inline py::array real_array(py::handle value, const std::string& name) {
   return array;
 }
 
+// Converts to the target array type, raising the pending Python error if numpy fails.
+template <class Target>
+Target convert(const py::array& array) {
+  Target converted = Target::ensure(array);
+  if (!converted) throw py::error_already_set();
+  return converted;
+}
+
+// Float32 input is used as is (no copy when C-contiguous). Other real dtypes are converted;
+// values beyond float32's range become inf, which the finiteness checks then report as a
+// ValueError, so numpy's overflow warning on the cast is silenced here.
+inline FloatArray to_float32(const py::array& array) {
+  if (array.dtype().kind() == 'f' && array.dtype().itemsize() == 4) {
+    return convert<FloatArray>(array);
+  }
+  py::object errstate = py::module_::import("numpy").attr("errstate")(
+      py::arg("over") = "ignore", py::arg("invalid") = "ignore");
+  errstate.attr("__enter__")();
+  FloatArray converted;
+  try {
+    converted = convert<FloatArray>(array);
+  } catch (...) {
+    errstate.attr("__exit__")(py::none(), py::none(), py::none());
+    throw;
+  }
+  errstate.attr("__exit__")(py::none(), py::none(), py::none());
+  return converted;
+}
+
 inline std::string ndim_message(const std::string& name, int wanted, py::ssize_t got) {
   return name + ": expected a " + std::to_string(wanted) + "-d array, got " +
          std::to_string(got) + "-d";
@@ -64,7 +93,7 @@ inline std::string ndim_message(const std::string& name, int wanted, py::ssize_t
 inline FloatArray float_vector(py::handle value, const std::string& name) {
   py::array array = real_array(value, name);
   if (array.ndim() != 1) value_error(ndim_message(name, 1, array.ndim()));
-  FloatArray vector = FloatArray::ensure(array);
+  FloatArray vector = to_float32(array);
   const float* data = vector.data();
   for (py::ssize_t j = 0; j < vector.shape(0); ++j) {
     if (!std::isfinite(data[j])) value_error(name + ": contains non-finite values (NaN or inf)");
@@ -81,7 +110,7 @@ inline FloatArray float_matrix(py::handle value, const std::string& name, py::ss
     value_error(name + ": has " + std::to_string(array.shape(1)) +
                 " columns but the query has dimension " + std::to_string(columns));
   }
-  return FloatArray::ensure(array);
+  return to_float32(array);
 }
 
 [[noreturn]] inline void non_finite_row(const std::string& name, std::int64_t row) {
@@ -96,7 +125,7 @@ inline IdArray integer_vector(py::handle value, const std::string& name, const c
     value_error(name + ": expected " + what + ", got dtype " + std::string(py::str(array.dtype())));
   }
   if (array.ndim() != 1) value_error(ndim_message(name, 1, array.ndim()));
-  return IdArray::ensure(array);
+  return convert<IdArray>(array);
 }
 
 inline bool has_uint64_above(py::handle value, std::uint64_t limit) {

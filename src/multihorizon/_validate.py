@@ -28,12 +28,19 @@ def _as_array(value: Any, name: str) -> npt.NDArray[Any]:
     return array
 
 
+def _to_float32(array: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
+    # Values beyond float32's range become inf and are then refused as non-finite, so
+    # numpy's overflow warning on the cast would only be noise.
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.ascontiguousarray(array, dtype=np.float32)
+
+
 def as_float_vector(value: Any, name: str) -> npt.NDArray[np.float32]:
     """A 1-d finite float32 array; float32 C-contiguous input is returned as is."""
     array = _as_array(value, name)
     if array.ndim != 1:
         raise ValueError(f"{name}: expected a 1-d array, got {array.ndim}-d")
-    array = np.ascontiguousarray(array, dtype=np.float32)
+    array = _to_float32(array)
     if not np.isfinite(array).all():
         raise ValueError(f"{name}: contains non-finite values (NaN or inf)")
     return array
@@ -48,7 +55,7 @@ def as_float_matrix(value: Any, name: str, columns: int) -> npt.NDArray[np.float
         raise ValueError(
             f"{name}: has {array.shape[1]} columns but the query has dimension {columns}"
         )
-    array = np.ascontiguousarray(array, dtype=np.float32)
+    array = _to_float32(array)
     finite_rows = np.isfinite(array).all(axis=1)
     if not finite_rows.all():
         row = int(np.argmin(finite_rows))

@@ -4,21 +4,11 @@ import math
 from types import ModuleType
 
 import numpy as np
-import numpy.typing as npt
 import pytest
+from oracles import exact_cosine
 
 # Float32 accumulation over d terms can differ from the exact cosine by about d * 2**-24.
 COSINE_TOLERANCE = 1e-4
-
-
-def exact_cosine(query: npt.ArrayLike, matrix: npt.ArrayLike) -> npt.NDArray[np.float64]:
-    q = np.asarray(query, dtype=np.float64)
-    m = np.asarray(matrix, dtype=np.float64)
-    out = np.zeros(m.shape[0])
-    for i, row in enumerate(m):
-        denominator = math.sqrt(row @ row) * math.sqrt(q @ q)
-        out[i] = 0.0 if denominator == 0.0 else max(-1.0, min(1.0, (row @ q) / denominator))
-    return out
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ py::tuple score_turns(py::handle query, py::handle embeddings, py::handle turn_i
       value_error("thread_ids: values must fit in int64");
     }
     py::array raw = real_array(thread_ids_arg, "thread_ids");
-    if (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u') {
+    if (raw.size() != 0 && raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u') {
       value_error("thread_ids: expected integers, got dtype " + std::string(py::str(raw.dtype())));
     }
     if (raw.ndim() != 1 || static_cast<std::size_t>(raw.shape(0)) != rows) {

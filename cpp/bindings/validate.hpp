@@ -121,7 +121,7 @@ inline FloatArray float_matrix(py::handle value, const std::string& name, py::ss
 inline IdArray integer_vector(py::handle value, const std::string& name, const char* what) {
   py::array array = real_array(value, name);
   const char kind = array.dtype().kind();
-  if (kind != 'i' && kind != 'u') {
+  if (kind != 'i' && kind != 'u' && array.size() != 0) {  // [] reads as float64
     value_error(name + ": expected " + what + ", got dtype " + std::string(py::str(array.dtype())));
   }
   if (array.ndim() != 1) value_error(ndim_message(name, 1, array.ndim()));

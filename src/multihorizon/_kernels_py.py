@@ -26,6 +26,7 @@ from ._validate import (
     as_float_vector,
     as_forced_rows,
     as_half_life,
+    as_int,
     as_phrases,
     as_real,
     as_texts,
@@ -335,7 +336,7 @@ def score_turns(
     bonus = as_real(recency_bonus, "recency_bonus")
     thread_weight = as_real(thread_bonus, "thread_bonus")
     count = as_count(k, "k")
-    active_id = int(as_real(active_thread, "active_thread"))
+    active_id = as_int(active_thread, "active_thread")
 
     in_active = np.zeros(rows, dtype=bool)
     if thread_ids is not None:

@@ -7,6 +7,7 @@ the name of the offending argument.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -66,7 +67,7 @@ def as_float_matrix(value: Any, name: str, columns: int) -> npt.NDArray[np.float
 def as_turn_ids(value: Any, name: str, current: int) -> npt.NDArray[np.int64]:
     """A 1-d int64 array of turn ids, each in ``[0, current]``."""
     array = _as_array(value, name)
-    if array.dtype.kind not in "iu":
+    if array.dtype.kind not in "iu" and array.size:
         raise ValueError(f"{name}: expected integers, got dtype {array.dtype}")
     if array.ndim != 1:
         raise ValueError(f"{name}: expected a 1-d array, got {array.ndim}-d")
@@ -82,10 +83,18 @@ def as_turn_ids(value: Any, name: str, current: int) -> npt.NDArray[np.int64]:
     return array
 
 
+def as_int(value: Any, name: str) -> int:
+    """An integer argument: int, numpy integer, or anything with ``__index__``; never bool."""
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+
+
 def as_current(value: Any) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"current: expected an int, got {type(value).__name__}")
-    current = int(value)
+    current = as_int(value, "current")
     if not 0 <= current < MAX_TURN_ID:
         raise ValueError(f"current: must be in [0, 2**62), got {current}")
     return current
@@ -108,9 +117,7 @@ def as_real(value: Any, name: str) -> float:
 
 
 def as_count(value: Any, name: str) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
-    count = int(value)
+    count = as_int(value, name)
     if count < 0:
         raise ValueError(f"{name}: must be >= 0, got {count}")
     return count
@@ -118,7 +125,7 @@ def as_count(value: Any, name: str) -> int:
 
 def as_thread_ids(value: Any, rows: int) -> npt.NDArray[np.int64]:
     array = _as_array(value, "thread_ids")
-    if array.dtype.kind not in "iu":
+    if array.dtype.kind not in "iu" and array.size:
         raise ValueError(f"thread_ids: expected integers, got dtype {array.dtype}")
     if array.shape != (rows,):
         raise ValueError(f"thread_ids: expected shape ({rows},), got {array.shape}")

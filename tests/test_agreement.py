@@ -11,21 +11,46 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from conftest import REFERENCE, fast_backends
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from conftest import REFERENCE, fast_backends
+
 COSINE_TOLERANCE = 1e-4
 FAST = fast_backends()
 pytestmark = pytest.mark.skipif(not FAST, reason="no compiled backend to compare")
-backends = pytest.mark.parametrize("backend", [module for _, module in FAST], ids=[n for n, _ in FAST])
+backends = pytest.mark.parametrize(
+    "backend", [module for _, module in FAST], ids=[n for n, _ in FAST]
+)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 finite = st.floats(-1e3, 1e3, allow_nan=False, width=32)
 words = st.sampled_from(
-    ["go", "on", "more", "moreover", "it", "edit", "back", "to", "Back", "TO", "ΣΊΣΥΦΟΣ",
-     "σίσυφος", "straße", "İ", "_", "x1", "über", "🙂", "what", "do", "you", "mean"]
+    [
+        "go",
+        "on",
+        "more",
+        "moreover",
+        "it",
+        "edit",
+        "back",
+        "to",
+        "Back",
+        "TO",
+        "ΣΊΣΥΦΟΣ",
+        "σίσυφος",
+        "straße",
+        "İ",
+        "_",
+        "x1",
+        "über",
+        "🙂",
+        "what",
+        "do",
+        "you",
+        "mean",
+    ]
 )
 separators = st.sampled_from([" ", "  ", ", ", "-", "--", "\n", ".", "'", "\t", "…", "\ud800"])
 

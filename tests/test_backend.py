@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
-from conftest import CORE, NUMBA
 
 import multihorizon
+from conftest import CORE, NUMBA
 from multihorizon import _backend, kernels
 
 PROBE = "import multihorizon as m; print(m.backend, m.kernels.cosine_scores.__module__)"
@@ -21,8 +21,14 @@ def run_with(backend: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     ("backend", "module"),
     [
-        pytest.param("cpp", "multihorizon._core", marks=pytest.mark.skipif(CORE is None, reason="no _core")),
-        pytest.param("numba", "multihorizon._kernels_numba", marks=pytest.mark.skipif(NUMBA is None, reason="no numba")),
+        pytest.param(
+            "cpp", "multihorizon._core", marks=pytest.mark.skipif(CORE is None, reason="no _core")
+        ),
+        pytest.param(
+            "numba",
+            "multihorizon._kernels_numba",
+            marks=pytest.mark.skipif(NUMBA is None, reason="no numba"),
+        ),
         ("python", "multihorizon._kernels_py"),
         ("  PYTHON ", "multihorizon._kernels_py"),
     ],
@@ -44,10 +50,7 @@ def test_an_unknown_backend_is_a_clear_error() -> None:
 
 def test_a_forced_backend_that_cannot_load_raises_instead_of_falling_back() -> None:
     # Hide numba from the child process: forcing it must fail, never silently downgrade.
-    script = (
-        "import sys; sys.modules['numba'] = None\n"
-        "import multihorizon\n"
-    )
+    script = "import sys; sys.modules['numba'] = None\nimport multihorizon\n"
     env = {**os.environ, "MULTIHORIZON_BACKEND": "numba"}
     result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert result.returncode != 0

@@ -82,7 +82,9 @@ def test_deterministic_across_processes_with_different_hash_seeds() -> None:
     digests = set()
     for seed in ("0", "1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
         digests.add(out.stdout.strip())
     assert len(digests) == 1
 
@@ -111,4 +113,3 @@ def test_large_text(kernels: ModuleType) -> None:
     vector = kernels.hash_embed(text)
     assert np.linalg.norm(vector) == pytest.approx(1.0, abs=1e-5)
     np.testing.assert_allclose(vector, kernels.hash_embed(text[: len(text) // 2]), atol=0.02)
-

@@ -116,8 +116,13 @@ def test_bounded_bonus_keeps_old_relevant_turns_reachable(kernels: ModuleType) -
     spec_rows, _ = kernels.score_turns([1.0, 0.0], embeddings, [0, 100], current=100, k=1)
     assert spec_rows.tolist() == [1]  # relevance x recency: the old exact match is erased
     rows, _ = kernels.score_turns(
-        [1.0, 0.0], embeddings, [0, 100], current=100, k=1,
-        recency_multiplier=0.0, recency_bonus=0.2,
+        [1.0, 0.0],
+        embeddings,
+        [0, 100],
+        current=100,
+        k=1,
+        recency_multiplier=0.0,
+        recency_bonus=0.2,
     )
     assert rows.tolist() == [0]
 
@@ -156,7 +161,9 @@ def test_bad_input_is_refused(
     }
     inputs.update(options)
     with pytest.raises(error, match=message):
-        kernels.score_turns(inputs.pop("query"), inputs.pop("embeddings"), inputs.pop("turn_ids"), **inputs)
+        kernels.score_turns(
+            inputs.pop("query"), inputs.pop("embeddings"), inputs.pop("turn_ids"), **inputs
+        )
 
 
 def test_empty_forced_and_empty_log(kernels: ModuleType) -> None:

@@ -5,6 +5,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+
 from oracles import exact_cosine
 
 # Float32 accumulation over d terms can differ from the exact cosine by about d * 2**-24.
@@ -47,10 +48,14 @@ def test_extreme_magnitudes_are_exact(kernels: ModuleType) -> None:
         query = np.array([3.0, 4.0], dtype=np.float32) * np.float32(scale)
         matrix = np.array([[3.0, 4.0], [4.0, -3.0], [-3.0, -4.0]], dtype=np.float32)
         matrix = matrix * np.float32(scale)
-        np.testing.assert_allclose(kernels.cosine_scores(query, matrix), [1.0, 0.0, -1.0], atol=1e-6)
+        np.testing.assert_allclose(
+            kernels.cosine_scores(query, matrix), [1.0, 0.0, -1.0], atol=1e-6
+        )
 
 
-def test_other_real_dtypes_and_layouts_are_accepted(kernels: ModuleType, rng: np.random.Generator) -> None:
+def test_other_real_dtypes_and_layouts_are_accepted(
+    kernels: ModuleType, rng: np.random.Generator
+) -> None:
     matrix64 = rng.standard_normal((6, 10))
     query = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
     expected = exact_cosine(query, matrix64)
@@ -90,7 +95,11 @@ def test_empty_matrix(kernels: ModuleType) -> None:
         (np.ones(3), np.ones((2, 4)), "matrix: has 4 columns but the query has dimension 3"),
         ([1.0, np.nan], np.ones((2, 2)), r"query: contains non-finite values \(NaN or inf\)"),
         ([1.0, np.inf], np.ones((2, 2)), "query: contains non-finite"),
-        (np.ones(2), [[1.0, 1.0], [1.0, 1.0], [np.nan, 1.0]], "matrix: contains non-finite .* row 2"),
+        (
+            np.ones(2),
+            [[1.0, 1.0], [1.0, 1.0], [np.nan, 1.0]],
+            "matrix: contains non-finite .* row 2",
+        ),
         (np.ones(2), [[1.0, -np.inf]], "matrix: contains non-finite .* row 0"),
         (np.ones(2), [[1e300, 1.0]], "matrix: contains non-finite .* row 0"),
         (["a", "b"], np.ones((2, 2)), "query: dtype <U1 is not a real number type"),

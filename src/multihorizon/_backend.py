@@ -33,7 +33,7 @@ def load(name: str) -> ModuleType:
         return importlib.import_module(_MODULES[name])
     except ImportError as exc:
         hint = {
-            "cpp": "the compiled extension did not build or install; reinstall with `pip install .`",
+            "cpp": "the compiled extension did not build or install; run `pip install .`",
             "numba": "install numba (`pip install multihorizon[numba]`)",
             "python": "numpy is missing",
         }[name]

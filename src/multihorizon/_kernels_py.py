@@ -9,6 +9,7 @@ yardstick for the others.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -231,9 +232,7 @@ def _rank(scores: npt.NDArray[np.float32], first: npt.NDArray[np.bool_] | None =
     return np.lexsort(keys)
 
 
-def top_k(
-    query: Any, matrix: Any, k: int
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+def top_k(query: Any, matrix: Any, k: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
     """The ``k`` rows most similar to ``query``: (indices, scores), best first.
 
     Ties go to the lower row index. ``k`` larger than the row count returns every row;
@@ -401,7 +400,7 @@ def _feature_counts(words: list[list[int]]) -> list[tuple[int, Counter[int]]]:
     unigrams = Counter(_fnv(_seed(UNIGRAM), word) for word in words)
     bigrams = Counter(
         _fnv(_seed(BIGRAM), [*left, SEPARATOR, *right])
-        for left, right in zip(words, words[1:], strict=False)
+        for left, right in itertools.pairwise(words)
     )
     chargrams: Counter[int] = Counter()
     if words:

@@ -201,9 +201,7 @@ def as_phrases(value: Any) -> list[tuple[str, int]]:
             raise TypeError(f"phrases[{index}]: expected a (text, category) pair") from None
         if not isinstance(text, str):
             raise TypeError(f"phrases[{index}]: text must be str, got {type(text).__name__}")
-        if isinstance(category, (bool, np.bool_)) or not isinstance(
-            category, (int, np.integer)
-        ):
+        if isinstance(category, (bool, np.bool_)) or not isinstance(category, (int, np.integer)):
             raise TypeError(
                 f"phrases[{index}]: category must be int, got {type(category).__name__}"
             )

@@ -1,0 +1,46 @@
+"""Type stubs for the compiled kernels (cpp/bindings). Documented in _kernels_py."""
+
+from collections.abc import Iterable, Sequence
+from typing import overload
+
+import numpy as np
+import numpy.typing as npt
+
+UNICODE_VERSION: str
+
+class MarkerMatcher:
+    def __init__(self, phrases: Iterable[tuple[str, int]]) -> None: ...
+    def find(self, text: str) -> list[tuple[int, int, int, int]]: ...
+    def __len__(self) -> int: ...
+
+def cosine_scores(query: npt.ArrayLike, matrix: npt.ArrayLike) -> npt.NDArray[np.float32]: ...
+def top_k(
+    query: npt.ArrayLike, matrix: npt.ArrayLike, k: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
+def best_above(
+    query: npt.ArrayLike, matrix: npt.ArrayLike, threshold: float
+) -> tuple[int, float]: ...
+def recency_weights(
+    turn_ids: npt.ArrayLike, current: int, half_life: float
+) -> npt.NDArray[np.float32]: ...
+def score_turns(
+    query: npt.ArrayLike,
+    embeddings: npt.ArrayLike,
+    turn_ids: npt.ArrayLike,
+    *,
+    current: int,
+    thread_ids: npt.ArrayLike | None = None,
+    active_thread: int = -1,
+    forced: npt.ArrayLike | None = None,
+    half_life: float = 6.0,
+    recency_multiplier: float = 1.0,
+    recency_bonus: float = 0.0,
+    thread_bonus: float = 0.0,
+    k: int = 10,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
+@overload
+def hash_embed(texts: str, dim: int = 384) -> npt.NDArray[np.float32]: ...
+@overload
+def hash_embed(texts: Sequence[str] | Iterable[str], dim: int = 384) -> npt.NDArray[np.float32]: ...
+def _simd_level() -> str: ...
+def _use_generic_simd(generic: bool) -> None: ...

@@ -70,10 +70,17 @@ py::list find(const MarkerAutomaton& automaton, py::handle text) {
   } else {
     visit_text(view, scan);
   }
+  // Built with the C API: py::make_tuple's generic casts cost more than the scan itself.
   py::list result(hits.size());
   for (std::size_t i = 0; i < hits.size(); ++i) {
     const MarkerHit& hit = hits[i];
-    result[i] = py::make_tuple(hit.category, hit.phrase, hit.start, hit.end);
+    PyObject* tuple = PyTuple_New(4);
+    if (tuple == nullptr) throw py::error_already_set();
+    PyTuple_SET_ITEM(tuple, 0, PyLong_FromLong(hit.category));
+    PyTuple_SET_ITEM(tuple, 1, PyLong_FromLong(hit.phrase));
+    PyTuple_SET_ITEM(tuple, 2, PyLong_FromLongLong(hit.start));
+    PyTuple_SET_ITEM(tuple, 3, PyLong_FromLongLong(hit.end));
+    PyList_SET_ITEM(result.ptr(), static_cast<py::ssize_t>(i), tuple);
   }
   return result;
 }

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "pybind11.hpp"
@@ -89,14 +90,31 @@ inline std::string ndim_message(const std::string& name, int wanted, py::ssize_t
          std::to_string(got) + "-d";
 }
 
+// True when every value is finite: the exponent bits of inf and NaN are all ones. Integer
+// OR-reduction, so the compiler vectorises it (a float reduction it may not reorder).
+inline bool all_finite(const float* data, std::size_t count) {
+  std::uint32_t non_finite = 0;
+  for (std::size_t j = 0; j < count; ++j) {
+    std::uint32_t bits;
+    std::memcpy(&bits, data + j, sizeof bits);
+    non_finite |= static_cast<std::uint32_t>((bits & 0x7F800000u) == 0x7F800000u);
+  }
+  return non_finite == 0;
+}
+
+// The array itself when it already is C-contiguous float32 (the hot path: no numpy call, no
+// copy); otherwise a checked conversion.
+inline FloatArray float_array(py::handle value, const std::string& name) {
+  if (py::isinstance<FloatArray>(value)) return py::reinterpret_borrow<FloatArray>(value);
+  return to_float32(real_array(value, name));
+}
+
 // A 1-d finite float32 vector. Float32 C-contiguous input is used in place, never copied.
 inline FloatArray float_vector(py::handle value, const std::string& name) {
-  py::array array = real_array(value, name);
-  if (array.ndim() != 1) value_error(ndim_message(name, 1, array.ndim()));
-  FloatArray vector = to_float32(array);
-  const float* data = vector.data();
-  for (py::ssize_t j = 0; j < vector.shape(0); ++j) {
-    if (!std::isfinite(data[j])) value_error(name + ": contains non-finite values (NaN or inf)");
+  FloatArray vector = float_array(value, name);
+  if (vector.ndim() != 1) value_error(ndim_message(name, 1, vector.ndim()));
+  if (!all_finite(vector.data(), static_cast<std::size_t>(vector.shape(0)))) {
+    value_error(name + ": contains non-finite values (NaN or inf)");
   }
   return vector;
 }
@@ -104,13 +122,13 @@ inline FloatArray float_vector(py::handle value, const std::string& name) {
 // A 2-d float32 row-major matrix with `columns` columns. Finiteness is checked by the
 // kernel in the same pass that reads the rows (see CosineScorer), not in an extra pass.
 inline FloatArray float_matrix(py::handle value, const std::string& name, py::ssize_t columns) {
-  py::array array = real_array(value, name);
-  if (array.ndim() != 2) value_error(ndim_message(name, 2, array.ndim()));
-  if (array.shape(1) != columns) {
-    value_error(name + ": has " + std::to_string(array.shape(1)) +
+  FloatArray matrix = float_array(value, name);
+  if (matrix.ndim() != 2) value_error(ndim_message(name, 2, matrix.ndim()));
+  if (matrix.shape(1) != columns) {
+    value_error(name + ": has " + std::to_string(matrix.shape(1)) +
                 " columns but the query has dimension " + std::to_string(columns));
   }
-  return to_float32(array);
+  return matrix;
 }
 
 [[noreturn]] inline void non_finite_row(const std::string& name, std::int64_t row) {
@@ -135,6 +153,11 @@ inline bool has_uint64_above(py::handle value, std::uint64_t limit) {
 }
 
 inline IdArray turn_ids(py::handle value, const std::string& name) {
+  if (py::isinstance<IdArray>(value)) {  // the hot path: int64 ids, used in place
+    IdArray ids = py::reinterpret_borrow<IdArray>(value);
+    if (ids.ndim() != 1) value_error(ndim_message(name, 1, ids.ndim()));
+    return ids;
+  }
   if (has_uint64_above(value, static_cast<std::uint64_t>(kMaxTurnId))) {
     value_error(name + ": ids must be in [0, current]");
   }

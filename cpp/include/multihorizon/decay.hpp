@@ -97,9 +97,53 @@ class RecencyDecay {
   }
 
 #ifdef MULTIHORIZON_X86_DISPATCH
+  // weights_body four lanes at a time; the same steps, spelled out because GCC does not
+  // vectorise the scalar loop (int64 compares and selects).
   __attribute__((target("avx2,fma"))) bool weights_avx2(const std::int64_t* ids,
                                                         std::size_t count, float* out) const {
-    return weights_body(ids, count, out);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i current = _mm256_set1_epi64x(current_);
+    const __m256i max_age = _mm256_set1_epi64x(max_age_);
+    const __m256i two52_bits = _mm256_set1_epi64x(0x4330000000000000);
+    const __m256i exponent_bias = _mm256_set1_epi64x(1023);
+    const __m256d two52 = _mm256_set1_pd(4503599627370496.0);
+    const __m256d round_magic = _mm256_set1_pd(6755399441055744.0);
+    const __m256d inverse = _mm256_set1_pd(inverse_half_life_);
+    const __m256d ln2 = _mm256_set1_pd(0.6931471805599453);
+    __m256i invalid = zero;
+    std::size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+      const __m256i id = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ids + i));
+      const __m256i age = _mm256_sub_epi64(current, id);
+      const __m256i negative =
+          _mm256_or_si256(_mm256_cmpgt_epi64(zero, age), _mm256_cmpgt_epi64(zero, id));
+      invalid = _mm256_or_si256(invalid, negative);
+      const __m256i zeroed = _mm256_or_si256(_mm256_cmpgt_epi64(age, max_age), negative);
+      const __m256i clamped = _mm256_andnot_si256(zeroed, age);
+      const __m256d exact_age = _mm256_sub_pd(
+          _mm256_castsi256_pd(_mm256_or_si256(clamped, two52_bits)), two52);
+      const __m256d halvings = _mm256_mul_pd(exact_age, inverse);
+      const __m256d shifted = _mm256_add_pd(halvings, round_magic);
+      const __m256d rounded = _mm256_sub_pd(shifted, round_magic);
+      const __m256i whole =
+          _mm256_sub_epi64(_mm256_castpd_si256(shifted), _mm256_castpd_si256(round_magic));
+      const __m256d t = _mm256_mul_pd(_mm256_sub_pd(rounded, halvings), ln2);
+      __m256d series = _mm256_set1_pd(1.0 / 5040);
+      series = _mm256_fmadd_pd(series, t, _mm256_set1_pd(1.0 / 720));
+      series = _mm256_fmadd_pd(series, t, _mm256_set1_pd(1.0 / 120));
+      series = _mm256_fmadd_pd(series, t, _mm256_set1_pd(1.0 / 24));
+      series = _mm256_fmadd_pd(series, t, _mm256_set1_pd(1.0 / 6));
+      series = _mm256_fmadd_pd(series, t, _mm256_set1_pd(0.5));
+      series = _mm256_fmadd_pd(series, t, _mm256_set1_pd(1.0));
+      series = _mm256_fmadd_pd(series, t, _mm256_set1_pd(1.0));
+      const __m256d scale =
+          _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(exponent_bias, whole), 52));
+      const __m256d weight = _mm256_andnot_pd(_mm256_castsi256_pd(zeroed),
+                                              _mm256_mul_pd(series, scale));
+      _mm_storeu_ps(out + i, _mm256_cvtpd_ps(weight));
+    }
+    const bool tail_invalid = weights_body(ids + i, count - i, out + i);
+    return tail_invalid || !_mm256_testz_si256(invalid, invalid);
   }
 #endif
 

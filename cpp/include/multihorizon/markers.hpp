@@ -62,21 +62,27 @@ class MarkerAutomaton {
   void find(const CharT* text, std::size_t length, std::vector<MarkerHit>& hits) const {
     const std::size_t first_hit = hits.size();
     // Text offset of the last `ring_mask_ + 1` symbols: enough to recover the start of the
-    // longest phrase, without a buffer the size of the text.
-    std::vector<std::int64_t> ring(ring_mask_ + 1, 0);
+    // longest phrase, without a buffer the size of the text (on the stack when it fits).
+    std::int64_t local_ring[kLocalRing];
+    std::vector<std::int64_t> heap_ring;
+    std::int64_t* ring = local_ring;
+    if (ring_mask_ + 1 > kLocalRing) {
+      heap_ring.resize(ring_mask_ + 1);
+      ring = heap_ring.data();
+    }
     std::size_t emitted = 0;
     bool in_separator = false;
     std::int32_t state = 0;
     for (std::size_t i = 0; i < length; ++i) {
       const std::uint32_t cp = static_cast<std::uint32_t>(text[i]);
-      std::int32_t symbol;
-      if (is_word(cp)) {
-        symbol = symbol_of(fold(cp));
-        in_separator = false;
-      } else {
+      std::int32_t symbol =
+          cp < 256 ? latin1_code_[cp] : (is_word(cp) ? symbol_of(fold(cp)) : kNonWord);
+      if (symbol == kNonWord) {
         if (in_separator) continue;
         in_separator = true;
         symbol = separator_symbol_;
+      } else {
+        in_separator = false;
       }
       ring[emitted & ring_mask_] = static_cast<std::int64_t>(i);
       ++emitted;
@@ -107,6 +113,9 @@ class MarkerAutomaton {
   }
 
  private:
+  static constexpr std::int32_t kNonWord = -2;  // latin1_code_: not a word character
+  static constexpr std::size_t kLocalRing = 64;
+
   std::int32_t symbol_of(std::uint32_t folded) const {
     if (folded < 256) return latin1_symbol_[folded];
     auto it = std::lower_bound(
@@ -133,6 +142,11 @@ class MarkerAutomaton {
     }
     auto sep = ids.find(kSeparator);
     separator_symbol_ = sep == ids.end() ? -1 : sep->second;
+    // One lookup per Latin-1 character: its symbol id, -1 for a word character no phrase
+    // uses, or kNonWord.
+    for (std::uint32_t cp = 0; cp < 256; ++cp) {
+      latin1_code_[cp] = is_word(cp) ? symbol_of(fold(cp)) : kNonWord;
+    }
   }
 
   void build_trie(const std::vector<std::vector<std::uint32_t>>& phrases) {
@@ -205,6 +219,7 @@ class MarkerAutomaton {
   std::vector<std::int32_t> categories_;
   std::vector<std::int32_t> lengths_;
   std::vector<std::int32_t> latin1_symbol_;
+  std::int32_t latin1_code_[256] = {};
   std::vector<std::pair<std::uint32_t, std::int32_t>> wide_symbols_;
   std::size_t alphabet_size_ = 1;
   std::int32_t separator_symbol_ = -1;

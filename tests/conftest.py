@@ -23,10 +23,14 @@ def _try_import(name: str) -> ModuleType | None:
 CORE = _try_import("multihorizon._core")
 NUMBA = _try_import("multihorizon._kernels_numba")
 
-# cpp-generic runs the C++ kernels with the portable (non-AVX2) inner loops, so both code
-# paths are tested on a machine that has AVX2.
+# cpp runs the C++ kernels at the CPU's widest SIMD level; cpp-avx2 and cpp-generic lower it,
+# so every code path is tested on a machine that has AVX-512.
+_SIMD_LEVELS = ("avx512", "avx2", "generic")
+_NARROWER_LEVELS = (
+    list(_SIMD_LEVELS[_SIMD_LEVELS.index(CORE._simd_level()) + 1 :]) if CORE is not None else []
+)
 BACKEND_IDS = [
-    *(["cpp", "cpp-generic"] if CORE is not None else []),
+    *(["cpp", *(f"cpp-{level}" for level in _NARROWER_LEVELS)] if CORE is not None else []),
     *(["numba"] if NUMBA is not None else []),
     "python",
 ]
@@ -42,11 +46,11 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
         yield NUMBA
     else:
         assert CORE is not None
-        CORE._use_generic_simd(name == "cpp-generic")
+        CORE._set_simd_level(name.removeprefix("cpp-") if name != "cpp" else "best")
         try:
             yield CORE
         finally:
-            CORE._use_generic_simd(False)
+            CORE._set_simd_level("best")
 
 
 def fast_backends() -> list[tuple[str, ModuleType]]:

@@ -23,6 +23,16 @@ def test_matches_the_spec_formula_within_1e_6(kernels: ModuleType, half_life: fl
     assert np.all(weights[~representable] == 0.0)
 
 
+def test_ages_beyond_2_to_the_52_under_a_huge_half_life(kernels: ModuleType) -> None:
+    # Ages this large do not fit a double's mantissa: the fast loops' int-to-double trick
+    # must give way to the plain formula.
+    current = 2**62 - 1
+    ids = np.array([0, 1, 2**52, 2**61, current - 3, current], dtype=np.int64)
+    for half_life in (1e17, 3.3e18):
+        weights = kernels.recency_weights(ids, current, half_life)
+        np.testing.assert_allclose(weights, exact(ids, current, half_life), rtol=1e-6)
+
+
 def test_six_turns_ago_is_half(kernels: ModuleType) -> None:
     # SPEC-028 §3.2: "A turn 6 turns ago has half the recency weight of the current turn."
     weights = kernels.recency_weights([10, 4, 16], 16, 6)

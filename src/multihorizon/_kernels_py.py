@@ -399,8 +399,7 @@ def _feature_counts(words: list[list[int]]) -> list[tuple[int, Counter[int]]]:
     """Per feature kind, the counts of each 64-bit feature hash of one text's words."""
     unigrams = Counter(_fnv(_seed(UNIGRAM), word) for word in words)
     bigrams = Counter(
-        _fnv(_seed(BIGRAM), [*left, SEPARATOR, *right])
-        for left, right in itertools.pairwise(words)
+        _fnv(_seed(BIGRAM), [*left, SEPARATOR, *right]) for left, right in itertools.pairwise(words)
     )
     chargrams: Counter[int] = Counter()
     if words:

@@ -20,8 +20,11 @@ from . import __version__, _backend, kernels
 # SPEC-028 §3.3's example conversation, with a digression and a resumption.
 DEMO_TURNS = [
     ("user", "How do I configure etcd? We run etcd 3.5 on three nodes."),
-    ("assistant", "Set --initial-cluster on each member and enable client TLS: "
-                  "1. generate a CA, 2. issue server certificates, 3. restart the members."),
+    (
+        "assistant",
+        "Set --initial-cluster on each member and enable client TLS: "
+        "1. generate a CA, 2. issue server certificates, 3. restart the members.",
+    ),
     ("user", "Actually, what's a good backup strategy for Postgres?"),
     ("assistant", "Use pg_basebackup nightly plus WAL archiving for point-in-time recovery."),
     ("user", "Go on - how often should the WAL be archived?"),
@@ -31,11 +34,20 @@ DEMO_TURNS = [
 
 # A few marker categories of SPEC-028 §4.1 and §5.2 (the full lexicon arrives with Tier C).
 DEMO_MARKERS = [
-    ("back to", 0), ("going back to", 0), ("returning to", 0),
-    ("go on", 1), ("and then", 1), ("tell me more", 1),
-    ("what do you mean", 2), ("explain", 2), ("again", 2),
-    ("the second", 3), ("the first", 3), ("step", 3),
-    ("the query result", 4), ("that output", 4),
+    ("back to", 0),
+    ("going back to", 0),
+    ("returning to", 0),
+    ("go on", 1),
+    ("and then", 1),
+    ("tell me more", 1),
+    ("what do you mean", 2),
+    ("explain", 2),
+    ("again", 2),
+    ("the second", 3),
+    ("the first", 3),
+    ("step", 3),
+    ("the query result", 4),
+    ("that output", 4),
 ]
 MARKER_NAMES = ["resume", "continue", "clarify", "ordinal", "tool"]
 
@@ -66,9 +78,17 @@ def _demo() -> int:
     query = embeddings[current]
     etcd_thread = np.array([0, 0, 1, 1, 1, 1])  # turns 0-1 etcd, 2-5 the backup digression
     rows, scores = kernels.score_turns(
-        query, embeddings[:current], ids, current=current,
-        thread_ids=etcd_thread, active_thread=0, forced=[1],
-        recency_multiplier=0.0, recency_bonus=0.1, thread_bonus=0.05, k=4,
+        query,
+        embeddings[:current],
+        ids,
+        current=current,
+        thread_ids=etcd_thread,
+        active_thread=0,
+        forced=[1],
+        recency_multiplier=0.0,
+        recency_bonus=0.1,
+        thread_bonus=0.05,
+        k=4,
     )
     print("\nTier C for the last turn (etcd thread resumed, turn 1 referenced by 'the second'):")
     for row, score in zip(rows, scores, strict=True):

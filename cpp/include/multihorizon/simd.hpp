@@ -1,6 +1,6 @@
-// Runtime choice of the widest dot-product kernel this CPU runs. The default build targets
-// the baseline ISA (no -march=native), so the AVX2/FMA variant is compiled with a function
-// attribute and picked once, at load, by asking the CPU.
+// Runtime choice of the widest kernels this CPU runs. The default build targets the baseline
+// ISA (no -march=native), so the AVX2/FMA and AVX-512 variants are compiled with function
+// attributes and picked once, at load, by asking the CPU.
 #pragma once
 
 #include <atomic>
@@ -95,24 +95,37 @@ __attribute__((target("avx2,fma"))) inline void dot_norm_avx2(const float* query
 }
 #endif
 
-inline bool cpu_has_avx2() {
+// The instruction sets a kernel may use, widest last. Each kernel takes the widest variant it
+// has that does not exceed the live level.
+enum class Level : int { kGeneric = 0, kAvx2 = 1, kAvx512 = 2 };
+
+inline Level cpu_level() {
 #ifdef MULTIHORIZON_X86_DISPATCH
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-  return false;
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512vl")) {
+    return Level::kAvx512;
+  }
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Level::kAvx2;
 #endif
+  return Level::kGeneric;
 }
 
-// The live kernel. Tests switch it to the generic one to cover both paths on one machine.
-inline std::atomic<bool>& use_avx2() {
-  static std::atomic<bool> flag{cpu_has_avx2()};
-  return flag;
+// The live level, the CPU's best at load. Tests lower it to cover every path on one machine.
+inline std::atomic<Level>& active_level() {
+  static std::atomic<Level> level{cpu_level()};
+  return level;
+}
+
+inline bool at_least(Level level) {
+  return static_cast<int>(active_level().load(std::memory_order_relaxed)) >=
+         static_cast<int>(level);
 }
 
 inline void dot_norm(const float* query, const float* rows, std::size_t count, std::size_t dim,
                      float* dots, float* norms2) {
 #ifdef MULTIHORIZON_X86_DISPATCH
-  if (use_avx2().load(std::memory_order_relaxed)) {
+  // AVX2 is the widest here: the loop is bound by cache bandwidth, not by lanes.
+  if (at_least(Level::kAvx2)) {
     dot_norm_avx2(query, rows, count, dim, dots, norms2);
     return;
   }
@@ -120,10 +133,15 @@ inline void dot_norm(const float* query, const float* rows, std::size_t count, s
   dot_norm_generic(query, rows, count, dim, dots, norms2);
 }
 
-inline const char* level() {
-#ifdef MULTIHORIZON_X86_DISPATCH
-  if (use_avx2().load(std::memory_order_relaxed)) return "avx2";
-#endif
+inline const char* level_name(Level level) {
+  switch (level) {
+    case Level::kAvx512:
+      return "avx512";
+    case Level::kAvx2:
+      return "avx2";
+    case Level::kGeneric:
+      break;
+  }
   return "generic";
 }
 

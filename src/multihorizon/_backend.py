@@ -31,7 +31,8 @@ def load(name: str) -> ModuleType:
         )
     try:
         return importlib.import_module(_MODULES[name])
-    except ImportError as exc:
+    # numba raises RuntimeError at import when it finds no writable cache directory.
+    except (ImportError, RuntimeError, OSError) as exc:
         hint = {
             "cpp": "the compiled extension did not build or install; run `pip install .`",
             "numba": "install numba (`pip install multihorizon[numba]`)",

@@ -1,8 +1,19 @@
-"""Typed errors. Each is also the matching builtin, so ``except ValueError`` still works."""
+"""Typed errors. Each is also the matching builtin, so ``except ValueError`` still works.
+
+A call that raises one of these has changed nothing: sessions and stores are exactly as they
+were before the call.
+"""
 
 from __future__ import annotations
 
-__all__ = ["BackendUnavailableError", "MultihorizonError"]
+__all__ = [
+    "BackendUnavailableError",
+    "ConfigError",
+    "EmbeddingError",
+    "InputError",
+    "MultihorizonError",
+    "SessionClosedError",
+]
 
 
 class MultihorizonError(Exception):
@@ -11,3 +22,20 @@ class MultihorizonError(Exception):
 
 class BackendUnavailableError(MultihorizonError, ImportError):
     """A forced kernel backend (``MULTIHORIZON_BACKEND``) cannot be loaded."""
+
+
+class ConfigError(MultihorizonError, ValueError):
+    """A ``Config`` value is out of range or inconsistent."""
+
+
+class InputError(MultihorizonError, ValueError):
+    """A turn's text, timestamp, role or other argument is unusable (empty, wrong type, ...)."""
+
+
+class EmbeddingError(MultihorizonError, ValueError):
+    """An embedding has the wrong dimension, model id, dtype, or non-finite values
+    (SPEC-024 §2.5: one embedding model per session)."""
+
+
+class SessionClosedError(MultihorizonError, RuntimeError):
+    """The session was closed; it accepts no more turns."""

@@ -1,0 +1,155 @@
+"""Every constant of the context model in one frozen ``Config``.
+
+``Config.spec()`` carries CRP-SPEC-028's constants exactly, for conformance. ``Config()`` (the
+default) starts from the same values; where a value was calibrated on real conversations
+(``../shared/data``), the field's comment says so and gives the evidence. Thread thresholds
+depend on the embedder, so they are keyed by the embedder's model id.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from .errors import ConfigError
+
+__all__ = ["INTENT_BLENDS", "Blend", "Config", "ThreadThresholds"]
+
+Novelty = bool | Literal["partial"]
+
+
+@dataclass(frozen=True, slots=True)
+class Blend:
+    """Tier weights of one intent (SPEC-028 §5.3): P + C + E = 1."""
+
+    P: float
+    C: float
+    E: float
+    cdr_novelty: Novelty
+
+    def header(self) -> str:
+        """``30/65/5``: the weights as whole percentages (SPEC-028 §7.1)."""
+        return "/".join(str(round(weight * 100)) for weight in (self.P, self.C, self.E))
+
+
+# SPEC-028 §5.3, exactly.
+INTENT_BLENDS: Mapping[str, Blend] = MappingProxyType(
+    {
+        "EXPLORE": Blend(P=0.70, C=0.25, E=0.05, cdr_novelty=True),
+        "DRILL_DOWN": Blend(P=0.30, C=0.65, E=0.05, cdr_novelty=False),
+        "CLARIFY": Blend(P=0.20, C=0.75, E=0.05, cdr_novelty=False),
+        "CONTINUE": Blend(P=0.50, C=0.40, E=0.10, cdr_novelty="partial"),
+        "TOOL_REFERENCE": Blend(P=0.20, C=0.30, E=0.50, cdr_novelty=False),
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadThresholds:
+    """Cosine bars for thread assignment with one embedder (SPEC-028 §3.3).
+
+    ``join``: a turn joins the most similar thread whose centroid reaches it, else starts one.
+    ``resume``: the lower bar for a dormant thread when the turn says "back to ...".
+    ``explore``: below this similarity to the active thread a marker-free turn is EXPLORE
+    (SPEC-028 §5.2).
+    """
+
+    join: float
+    resume: float
+    explore: float
+
+
+# SPEC-028 §3.3 (join 0.70) and §5.2 (explore below 0.50). The spec gives no resume bar.
+SPEC_THRESHOLDS = ThreadThresholds(join=0.70, resume=0.55, explore=0.50)
+
+# Calibrated per embedder on ../shared/data (tiage, dialseg711, sgd); see
+# tests/test_calibration.py and the issue notes for the measurements behind each value.
+CALIBRATED_THRESHOLDS: Mapping[str, ThreadThresholds] = MappingProxyType(
+    {
+        "multihorizon-hash-384": ThreadThresholds(join=0.20, resume=0.12, explore=0.12),
+        "sentence-transformers/all-MiniLM-L6-v2": ThreadThresholds(
+            join=0.45, resume=0.35, explore=0.30
+        ),
+    }
+)
+
+
+def _check_unit(name: str, value: float) -> None:
+    if not (isinstance(value, (int, float)) and math.isfinite(value) and 0.0 <= value <= 1.0):
+        raise ConfigError(f"{name}: must be a number in [0, 1], got {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Every constant of the context model, with the spec section it comes from."""
+
+    # SPEC-028 §3.2: a turn HALF_LIFE turns ago has half the recency weight.
+    half_life: float = 6.0
+    # SPEC-028 §3.3 / §5.2, per embedder model id; ``default_thresholds`` for any other model.
+    thread_thresholds: Mapping[str, ThreadThresholds] = field(
+        default_factory=lambda: CALIBRATED_THRESHOLDS
+    )
+    default_thresholds: ThreadThresholds = SPEC_THRESHOLDS
+    # SPEC-028 §5.3.
+    intent_blends: Mapping[str, Blend] = field(default_factory=lambda: INTENT_BLENDS)
+    # Tier C retrieval (ours, SPEC-028 §3.2-§4.2): relevance plus bounded bonuses. Recency as
+    # a pure multiplier (1.0) erases old relevant turns on long real chats, so by default it
+    # only adds up to ``recency_bonus``.
+    recency_multiplier: float = 0.0
+    recency_bonus: float = 0.15
+    thread_bonus: float = 0.10
+    turns_in_context: int = 12
+    # SPEC-028 §4.2: the most recent turns searched for "the X" when no entity index hit.
+    reference_search_window: int = 200
+    # SPEC-028 §6.2: entries kept per ThreadState list (oldest dropped first).
+    thread_state_limit: int = 8
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.half_life) and self.half_life > 0):
+            raise ConfigError(f"half_life: must be a finite number > 0, got {self.half_life!r}")
+        for model, bars in {**self.thread_thresholds, "default": self.default_thresholds}.items():
+            for name in ("join", "resume", "explore"):
+                _check_unit(f"thread_thresholds[{model!r}].{name}", getattr(bars, name))
+        for intent in ("EXPLORE", "DRILL_DOWN", "CLARIFY", "CONTINUE", "TOOL_REFERENCE"):
+            blend = self.intent_blends.get(intent)
+            if blend is None:
+                raise ConfigError(f"intent_blends: missing {intent}")
+            if abs(blend.P + blend.C + blend.E - 1.0) > 1e-9:
+                raise ConfigError(f"intent_blends[{intent}]: P + C + E must be 1")
+        for name in ("recency_multiplier", "recency_bonus", "thread_bonus"):
+            _check_unit(name, getattr(self, name))
+        for name in ("turns_in_context", "reference_search_window", "thread_state_limit"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"{name}: must be an integer >= 1, got {value!r}")
+        # Freeze caller-supplied dicts so a Config cannot change under a session.
+        object.__setattr__(
+            self, "thread_thresholds", MappingProxyType(dict(self.thread_thresholds))
+        )
+        object.__setattr__(self, "intent_blends", MappingProxyType(dict(self.intent_blends)))
+
+    @classmethod
+    def spec(cls) -> Config:
+        """SPEC-028's constants exactly: half-life 6, join 0.70, explore below 0.50, §5.3 blends,
+        recency as a multiplier (§3.2), for every embedder."""
+        return cls(
+            half_life=6.0,
+            thread_thresholds={},
+            default_thresholds=SPEC_THRESHOLDS,
+            intent_blends=INTENT_BLENDS,
+            recency_multiplier=1.0,
+            recency_bonus=0.0,
+            thread_bonus=0.0,
+        )
+
+    def thresholds_for(self, model_id: str) -> ThreadThresholds:
+        """The thread bars for an embedder's model id (the default bars for unknown models)."""
+        return self.thread_thresholds.get(model_id, self.default_thresholds)
+
+    def replace(self, **changes: Any) -> Config:
+        """A copy with some fields changed (validated like a new Config)."""
+        return dataclasses.replace(self, **changes)

@@ -1,0 +1,139 @@
+"""Embedders: text to L2-normalised float32 vectors (SPEC-028 §3.1).
+
+``HashingEmbedder`` is the default: signed feature hashing in the native core, deterministic,
+no model download. ``SentenceTransformerEmbedder`` wraps a sentence-transformers model (the
+``st`` extra). A session records its embedder's ``model_id`` and ``dim``; an embedding from
+another model or of another dimension is refused (SPEC-024 §2.5 via SPEC-028 §3.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from . import kernels
+from .errors import EmbeddingError, InputError
+
+__all__ = [
+    "Embedder",
+    "HashingEmbedder",
+    "SentenceTransformerEmbedder",
+    "normalise_embedding",
+]
+
+Vectors = npt.NDArray[np.float32]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Anything with a model id, a dimension, and ``embed(texts) -> float32 [n, dim]``."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def dim(self) -> int: ...
+
+    def embed(self, texts: Sequence[str]) -> Vectors: ...
+
+
+class HashingEmbedder:
+    """Feature-hashing embedder (``kernels.hash_embed``): word unigrams and bigrams and
+    character 3-5-grams, log term frequency, signed hashing into ``dim`` slots, L2-normalised.
+
+    Deterministic across processes, machines and backends.
+    """
+
+    def __init__(self, dim: int = 384) -> None:
+        if not isinstance(dim, int) or isinstance(dim, bool) or not 1 <= dim <= 65536:
+            raise InputError(f"dim: must be an integer in [1, 65536], got {dim!r}")
+        self._dim = dim
+
+    @property
+    def model_id(self) -> str:
+        return f"multihorizon-hash-{self._dim}"
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        return kernels.hash_embed(list(texts), dim=self._dim)
+
+    def __repr__(self) -> str:
+        return f"HashingEmbedder(dim={self._dim})"
+
+
+class SentenceTransformerEmbedder:
+    """A sentence-transformers model by name or local path (``pip install multihorizon[st]``).
+
+    Loaded once, at construction; ``embed`` runs the model on the CPU unless ``device`` says
+    otherwise. Not used on the default path: it is the opt-in for better thread assignment.
+    """
+
+    def __init__(
+        self, model: str = "sentence-transformers/all-MiniLM-L6-v2", *, device: str = "cpu"
+    ) -> None:
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:  # pragma: no cover - depends on the extra
+            raise ImportError(
+                "SentenceTransformerEmbedder needs the st extra: pip install 'multihorizon[st]'"
+            ) from exc
+        self._model: Any = SentenceTransformer(model, device=device)
+        dim = self._model.get_sentence_embedding_dimension()
+        if not isinstance(dim, int) or dim < 1:  # pragma: no cover - malformed model
+            raise EmbeddingError(f"model {model!r} reports no embedding dimension")
+        self._dim = dim
+        self._model_id = model
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        vectors = self._model.encode(
+            list(texts), normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
+        return np.ascontiguousarray(vectors, dtype=np.float32)
+
+    def __repr__(self) -> str:
+        return f"SentenceTransformerEmbedder({self._model_id!r}, dim={self._dim})"
+
+
+def normalise_embedding(value: Any, dim: int) -> npt.NDArray[np.float32]:
+    """A caller's embedding as a fresh L2-normalised float32 vector of ``dim`` values.
+
+    Refuses wrong shapes, wrong dimensions and non-finite values with ``EmbeddingError``; a
+    zero vector stays zero (similarity 0 to everything, never NaN).
+    """
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise EmbeddingError(f"embedding: not a numeric vector ({exc})") from exc
+    if array.dtype.kind not in "fiu" or array.dtype == np.bool_:
+        raise EmbeddingError(f"embedding: expected real numbers, got dtype {array.dtype}")
+    if array.ndim != 1:
+        raise EmbeddingError(f"embedding: expected a 1-d vector, got shape {array.shape}")
+    if array.shape[0] != dim:
+        raise EmbeddingError(
+            f"embedding: expected dimension {dim} (the session's model), got {array.shape[0]}"
+        )
+    with np.errstate(over="ignore", invalid="ignore"):
+        vector = array.astype(np.float64)
+        if not np.all(np.isfinite(vector)):
+            raise EmbeddingError("embedding: contains NaN or infinity")
+        norm = float(np.sqrt(np.dot(vector, vector)))
+    if norm > 0.0 and np.isfinite(norm):
+        vector = vector / norm
+    elif not np.isfinite(norm):  # huge finite values: scale first, then normalise
+        vector = vector / np.max(np.abs(vector))
+        vector = vector / np.sqrt(np.dot(vector, vector))
+    return vector.astype(np.float32)

@@ -1,0 +1,60 @@
+"""The envelope of one turn (SPEC-028 §2.2): what the model should see, and why.
+
+This holds Tier C (conversation) so far: the intent, the blend, the resolved references, the
+active thread and its state, the scored turns, and the SPEC-028 §7 headers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .config import Blend
+from .intent import Intent
+from .references import Reference
+from .threadstate import ThreadState
+
+__all__ = ["ContextItem", "Envelope"]
+
+
+@dataclass(frozen=True, slots=True)
+class ContextItem:
+    """One earlier turn chosen for the context, with its score and the rule that chose it:
+    ``reference`` (SPEC-028 §4.2, full weight), ``active-thread`` (§3.3) or ``relevant``."""
+
+    turn_id: int
+    role: str
+    content: str
+    score: float
+    reason: str
+
+    def __repr__(self) -> str:
+        text = self.content if len(self.content) <= 50 else self.content[:47] + "..."
+        return (
+            f"ContextItem(turn {self.turn_id}, {self.role}, {self.reason}, "
+            f"{self.score:.3f}, {text!r})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """The context decision for one user turn. ``turn_id`` is None for a preview."""
+
+    turn_id: int | None
+    intent: Intent
+    blend: Blend
+    mode: str
+    active_thread: str
+    thread_resumed: bool
+    references: tuple[Reference, ...]
+    thread_state: ThreadState
+    summary: str
+    items: tuple[ContextItem, ...]
+    headers: Mapping[str, str]
+
+    def __repr__(self) -> str:
+        return (
+            f"Envelope(turn={self.turn_id}, {self.intent}, blend={self.blend.header()}, "
+            f"thread={self.active_thread!r}{' (resumed)' if self.thread_resumed else ''}, "
+            f"references={len(self.references)}, items={len(self.items)})"
+        )

@@ -1,0 +1,63 @@
+"""Per-turn intent (SPEC-028 §5): the five intents and the §5.2 classifier, in its order.
+
+The classifier reads one marker-matcher pass (``lexicon.Lexicon.scan``), the turn's
+references, and one similarity: no model call. Markers match whole words, case-folded, so
+"moreover", "edit", "more than" and "so that" do not fire (SPEC-028 §5.2 writes
+``phrase in current_turn``, which would).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+from .lexicon import Marker
+
+__all__ = ["Intent", "classify"]
+
+
+class Intent(enum.StrEnum):
+    """SPEC-028 §5.1."""
+
+    EXPLORE = "EXPLORE"
+    DRILL_DOWN = "DRILL_DOWN"
+    CLARIFY = "CLARIFY"
+    CONTINUE = "CONTINUE"
+    TOOL_REFERENCE = "TOOL_REFERENCE"
+
+
+_CLARIFY = int(Marker.CLARIFY)
+_CONTINUE = int(Marker.CONTINUE)
+_TOOL_REF = int(Marker.TOOL_REF)
+
+
+def classify(
+    hits: Sequence[tuple[int, int, int, int]],
+    *,
+    has_tool_reference: bool,
+    resolved_references: int,
+    active_similarity: float,
+    explore_below: float,
+    first_turn: bool,
+) -> Intent:
+    """SPEC-028 §5.2, in its order.
+
+    ``hits`` are the turn's marker hits; ``has_tool_reference`` whether a tool reference was
+    detected; ``resolved_references`` how many references to prior content resolved;
+    ``active_similarity`` the best cosine between the turn and the active thread's turns;
+    ``explore_below`` the bar under which a marker-free turn is new ground (0.50 in the spec).
+    """
+    kinds = {hit[0] for hit in hits}
+    if has_tool_reference or _TOOL_REF in kinds:
+        return Intent.TOOL_REFERENCE
+    if _CLARIFY in kinds:
+        return Intent.CLARIFY
+    if resolved_references:
+        return Intent.DRILL_DOWN
+    if _CONTINUE in kinds:
+        return Intent.CONTINUE
+    # SPEC-028 §5.2: no references, no continuation markers. The first turn of a session has
+    # no thread to continue.
+    if first_turn or active_similarity < explore_below:
+        return Intent.EXPLORE
+    return Intent.CONTINUE

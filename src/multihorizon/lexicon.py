@@ -1,0 +1,177 @@
+"""Marker phrases by category (SPEC-028 §4.1, §5.2), as data, compiled once into one matcher.
+
+One ``MarkerMatcher`` pass over a turn gives every hit of every category; intent
+classification and reference detection read the hits. Matching is whole-word and
+case-insensitive, so "more" never fires inside "moreover" and "it" never inside "edit".
+Phrases whose span is covered by a ``BLOCK`` hit are discarded: "more than", "so that" and
+"that is" are ordinary English, not markers.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from . import kernels
+
+__all__ = ["LEXICON", "Hit", "Lexicon", "Marker", "default_lexicon"]
+
+
+class Marker(enum.IntEnum):
+    """What a phrase signals."""
+
+    CLARIFY = 0  # SPEC-028 §5.2 CLARIFY_MARKERS: "what do you mean", "explain", "again"
+    CONTINUE = 1  # SPEC-028 §5.2 CONTINUE_MARKERS: "go on", "more", "and then"
+    TURN_REF = 2  # SPEC-028 §4.1 turn reference: "what you said earlier"
+    TOOL_REF = 3  # SPEC-028 §4.1 Tier E reference: "the query result", "that output"
+    ACTION_REF = 4  # SPEC-028 §4.1 action reference: "do it again"
+    RESUME = 5  # SPEC-028 §3.3 thread resumption: "back to etcd"
+    DOCUMENT = 6  # SPEC-028 §8 a document task inside a conversation: "write me a guide"
+    ORDINAL = 7  # SPEC-028 §4.1 ordinal reference: "the second option"
+    DEMONSTRATIVE = 8  # "that", "this", "those": an entity reference when a noun follows
+    BLOCK = 9  # ordinary phrases that contain a marker word: "more than", "so that"
+
+
+# fmt: off
+LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
+    {
+        Marker.CLARIFY: (
+            "what do you mean", "what did you mean", "what does that mean", "what does it mean",
+            "explain", "explain again", "say that again", "come again", "again",
+            "i don't understand", "i do not understand", "i don't get it", "not sure i follow",
+            "i'm confused", "i am confused", "can you clarify", "clarify", "rephrase",
+            "in other words", "meaning what", "what is meant by", "pardon", "sorry what",
+            "huh", "elaborate on what you mean", "be more specific", "eli5",
+        ),
+        Marker.CONTINUE: (
+            "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
+            "what else", "what's next", "what next", "next step", "then what", "and after that",
+            "anything else", "more details", "more detail", "go ahead", "proceed", "okay and",
+            "ok and", "also", "furthermore", "in addition", "additionally",
+        ),
+        Marker.TURN_REF: (
+            "you said", "you mentioned", "what you said", "you told me", "you suggested",
+            "you recommended", "your answer", "your last answer", "your previous answer",
+            "your suggestion", "your response", "you just said", "earlier you said",
+            "as you said", "as i said", "i said", "i mentioned", "i told you", "we discussed",
+            "we talked about", "we said", "mentioned earlier", "said earlier", "said before",
+            "earlier", "previously", "above", "your point", "that answer", "your explanation",
+        ),
+        Marker.TOOL_REF: (
+            "the query result", "query results", "the result", "the results", "that result",
+            "those results", "these results", "this result", "the output", "that output",
+            "this output", "the response", "that response", "api response", "the api response",
+            "the error", "that error", "the error message", "the log", "the logs",
+            "the stack trace", "the traceback", "the search results", "the tool output",
+            "the command output", "the file contents", "the table", "the returned",
+            "it returned", "the data", "that data",
+        ),
+        Marker.ACTION_REF: (
+            "do it again", "do that again", "try again", "run it again", "run that again",
+            "same thing", "do the same", "the same for", "redo", "again but", "repeat that",
+            "do it", "do that", "undo that", "revert that",
+        ),
+        Marker.RESUME: (
+            "back to", "going back to", "go back to", "returning to", "return to",
+            "coming back to", "come back to", "get back to", "as for", "regarding the",
+            "about the earlier", "revisit", "revisiting", "picking up", "where were we",
+        ),
+        Marker.DOCUMENT: (
+            "write me a guide", "write a guide", "write me a report", "write a report",
+            "write a document", "write up", "write-up", "draft a", "create a document",
+            "summarize everything", "summarise everything", "put together a", "a full guide",
+            "a tutorial", "a report on", "a document about", "an article about",
+        ),
+        Marker.ORDINAL: (
+            "the first", "the second", "the third", "the fourth", "the fifth", "the sixth",
+            "the seventh", "the eighth", "the ninth", "the tenth", "the last one",
+            "the last option", "the last", "the latter", "the former", "option 1", "option 2",
+            "option 3", "option 4", "option 5", "step 1", "step 2", "step 3", "step 4",
+            "step 5", "number 1", "number 2", "number 3", "number 4", "number 5",
+            "first one", "second one", "third one", "last one", "1st", "2nd", "3rd",
+            "4th", "5th",
+        ),
+        Marker.DEMONSTRATIVE: ("that", "this", "those", "these", "the same"),
+        Marker.BLOCK: (
+            "more than", "more or less", "no more", "any more", "anymore", "once more",
+            "more and more", "the more", "more likely", "more important", "more expensive",
+            "more efficient", "so that", "such that", "now that", "given that", "that is",
+            "this is", "that's", "that was", "this was", "that will", "is that", "was that",
+            "than that", "like that", "like this", "after that", "before that", "that way",
+            "this way", "at that", "at this", "that said", "all that", "this time",
+            "that time", "these days", "this morning", "this week", "this year",
+            "this weekend", "that day", "above all", "again and again", "here again",
+            "also known as", "the first time", "the last time", "the last few",
+            "the first few", "at first", "first of all", "the result of", "as a result",
+            "the data science", "more of a", "more or", "once again", "do it yourself",
+        ),
+    }
+)
+# fmt: on
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One marker phrase found in a turn: character offsets into the original text."""
+
+    kind: Marker
+    phrase: str
+    start: int
+    end: int
+
+
+class Lexicon:
+    """A compiled lexicon: the marker hits of a turn in one matcher pass."""
+
+    def __init__(self, phrases: Mapping[Marker, Sequence[str]] = LEXICON) -> None:
+        table = [(phrase, int(kind)) for kind, group in phrases.items() for phrase in group]
+        self._phrases = [phrase for phrase, _ in table]
+        self._matcher = kernels.MarkerMatcher(table)
+
+    def phrase(self, index: int) -> str:
+        return self._phrases[index]
+
+    def scan(self, text: str) -> list[tuple[int, int, int, int]]:
+        """Raw hits ``(kind, phrase_index, start, end)`` in text order, BLOCK spans removed.
+
+        The hot path (intent classification) reads these tuples directly.
+        """
+        raw = self._matcher.find(text)
+        blocked = [(start, end) for kind, _, start, end in raw if kind == _BLOCK]
+        if not blocked:
+            return raw
+        # A marker inside an ordinary phrase ("more" in "more than") is not a marker; one
+        # that extends past it ("tell me more" around "more") still counts.
+        return [
+            hit
+            for hit in raw
+            if hit[0] != _BLOCK
+            and not any(start <= hit[2] and hit[3] <= end for start, end in blocked)
+        ]
+
+    def hits(self, text: str) -> list[Hit]:
+        """``scan`` as readable ``Hit`` records."""
+        return [
+            Hit(Marker(kind), self._phrases[index], start, end)
+            for kind, index, start, end in self.scan(text)
+        ]
+
+
+_BLOCK = int(Marker.BLOCK)
+
+
+_default: Lexicon | None = None
+_default_lock = threading.Lock()
+
+
+def default_lexicon() -> Lexicon:
+    """The built-in lexicon, compiled once per process."""
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                _default = Lexicon()
+    return _default

@@ -1,0 +1,424 @@
+"""A conversation: turn log, threads, thread states, scratch buffer (SPEC-028 §2-§7).
+
+``Session.user(text)`` runs one user turn end to end and returns its ``Envelope``;
+``assistant(text)`` logs the reply; ``preview(text)`` computes an envelope without logging.
+Every call first plans the whole turn without changing anything (validation, embedding,
+references, intent, thread, retrieval), then commits with steps that cannot fail: a call that
+raises leaves the session exactly as it was. One lock per session serialises its calls;
+different sessions run in parallel.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import kernels
+from .config import Config
+from .embed import Embedder, HashingEmbedder, normalise_embedding
+from .envelope import ContextItem, Envelope
+from .errors import EmbeddingError, InputError, SessionClosedError
+from .headers import context_headers
+from .intent import Intent, classify
+from .lexicon import Lexicon, Marker, default_lexicon
+from .references import Reference, detect, enumeration_items, resolve
+from .scratch import ScratchBuffer, ScratchEntry
+from .text import content_terms
+from .threads import ThreadPlan, Threads
+from .threadstate import ThreadState, title_from
+from .turnlog import TurnLog
+
+__all__ = ["Session"]
+
+MAX_TURN_CHARS = 1_000_000
+_RESUME = int(Marker.RESUME)
+_DOCUMENT = int(Marker.DOCUMENT)
+_CLAUSE_END = re.compile(r"[.?!;:\n,]|\s[-\u2013\u2014]\s")
+
+
+@dataclass(frozen=True, slots=True)
+class _TurnPlan:
+    text: str
+    embedding: npt.NDArray[np.float32]
+    timestamp: str
+    terms: tuple[str, ...]
+    references: tuple[Reference, ...]
+    intent: Intent
+    thread: ThreadPlan
+    thread_state: ThreadState
+    envelope: Envelope
+
+
+def _utc_timestamp(value: Any) -> str:
+    """ISO 8601 UTC (SPEC-028 §3.1). Naive datetimes are taken as UTC."""
+    if value is None:
+        moment = _dt.datetime.now(_dt.UTC)
+    elif isinstance(value, _dt.datetime):
+        moment = value if value.tzinfo is not None else value.replace(tzinfo=_dt.UTC)
+    elif isinstance(value, str):
+        try:
+            moment = _dt.datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise InputError(f"timestamp: not ISO 8601: {value!r}") from None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=_dt.UTC)
+    else:
+        raise InputError(
+            f"timestamp: expected a datetime or ISO 8601 string, got {type(value).__name__}"
+        )
+    return moment.astimezone(_dt.UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def _check_text(text: Any, name: str = "text") -> str:
+    if not isinstance(text, str):
+        raise InputError(f"{name}: expected str, got {type(text).__name__}")
+    if not text.strip():
+        raise InputError(f"{name}: empty turn (only whitespace or nothing)")
+    if len(text) > MAX_TURN_CHARS:
+        raise InputError(f"{name}: {len(text)} characters, more than the {MAX_TURN_CHARS} allowed")
+    return text
+
+
+class Session:
+    """One conversation (SPEC-028 §3.1 TurnLog, session-scoped)."""
+
+    def __init__(
+        self,
+        *,
+        embedder: Embedder | None = None,
+        config: Config | None = None,
+        session_id: str | None = None,
+        lexicon: Lexicon | None = None,
+    ) -> None:
+        self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
+        self.config = config if config is not None else Config()
+        self.session_id = session_id or f"session-{id(self):x}"
+        self.model_id = self.embedder.model_id
+        self.dim = int(self.embedder.dim)
+        self._thresholds = self.config.thresholds_for(self.model_id)
+        self._lexicon = lexicon if lexicon is not None else default_lexicon()
+        self._log = TurnLog(self.dim)
+        self._threads = Threads(self.dim)
+        self._states: dict[int, ThreadState] = {}
+        self._enumerations: dict[int, tuple[str, ...]] = {}
+        self._scratch = ScratchBuffer()
+        self._lock = threading.RLock()
+        self._closed = False
+
+    # ---- public API ------------------------------------------------------------------------
+
+    def user(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        timestamp: Any = None,
+    ) -> Envelope:
+        """Log a user turn and return its envelope."""
+        with self._lock:
+            self._check_open()
+            plan = self._plan(text, embedding, embedding_model, timestamp, logging=True)
+            self._commit_user(plan)
+            return plan.envelope
+
+    def preview(
+        self, text: str, *, embedding: Any = None, embedding_model: str | None = None
+    ) -> Envelope:
+        """The envelope a user turn would get, without logging it."""
+        with self._lock:
+            self._check_open()
+            return self._plan(text, embedding, embedding_model, None, logging=False).envelope
+
+    def assistant(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        timestamp: Any = None,
+    ) -> int:
+        """Log the assistant's reply in the active thread; returns its turn id."""
+        with self._lock:
+            self._check_open()
+            content = _check_text(text)
+            vector = self._embed(content, embedding, embedding_model)
+            stamp = _utc_timestamp(timestamp)
+            terms = tuple(content_terms(content))
+            items = enumeration_items(content)
+            thread = self._threads.active
+            if thread < 0:
+                plan = self._threads.plan(
+                    text=content,
+                    embedding=vector,
+                    intent=Intent.EXPLORE,
+                    reference_thread=-1,
+                    resume_words=(),
+                    thresholds=self._thresholds,
+                    first_terms=terms,
+                )
+                state = ThreadState.new(plan.name, title_from(content), len(self._log))
+            else:
+                plan = ThreadPlan(thread, self._threads.names[thread], False, False, "answer")
+                state = self._states[thread]
+            turn_id = len(self._log)
+            new_state = state.update(
+                "assistant", content, turn_id, limit=self.config.thread_state_limit
+            )
+            self._reserve()
+            self._log.append(
+                role="assistant",
+                content=content,
+                embedding=vector,
+                timestamp=stamp,
+                thread=plan.name,
+                thread_index=plan.index,
+                entities=terms,
+            )
+            self._threads.commit(plan, turn_id, vector, terms)
+            self._states[plan.index] = new_state
+            if items:
+                self._enumerations[turn_id] = items
+            return turn_id
+
+    def tool_output(self, tool: str, output: str, *, kind: str | None = None) -> ScratchEntry:
+        """Record a tool result in the scratch buffer, linked to the latest turn (Tier E)."""
+        with self._lock:
+            self._check_open()
+            name = _check_text(tool, "tool")
+            content = _check_text(output, "output")
+            turn_id = len(self._log) - 1
+            entry = self._scratch.add(tool=name, content=content, turn_id=turn_id, kind=kind)
+            if turn_id >= 0:
+                self._log.add_tool_call(turn_id, entry.entry_id)
+            return entry
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+
+    @property
+    def turns(self) -> TurnLog:
+        """The turn log (read it; do not change it)."""
+        return self._log
+
+    @property
+    def active_thread(self) -> str:
+        return self._threads.active_name
+
+    @property
+    def threads(self) -> tuple[str, ...]:
+        return tuple(self._threads.names)
+
+    def thread_state(self, thread: str | None = None) -> ThreadState | None:
+        """The ThreadState of a thread (the active one by default), or None if there is none."""
+        with self._lock:
+            index = self._threads.active if thread is None else self._thread_index(thread)
+            return self._states.get(index)
+
+    @property
+    def scratch(self) -> ScratchBuffer:
+        return self._scratch
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    def __repr__(self) -> str:
+        return (
+            f"Session({self.session_id!r}, {len(self._log)} turns, {len(self._threads)} threads, "
+            f"active={self.active_thread!r}, embedder={self.model_id!r})"
+        )
+
+    # ---- planning (no side effects) ----------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise SessionClosedError(f"session {self.session_id!r} is closed")
+
+    def _thread_index(self, name: str) -> int:
+        try:
+            return self._threads.index_of(name)
+        except ValueError:
+            raise KeyError(f"no thread {name!r} in session {self.session_id!r}") from None
+
+    def _embed(
+        self, text: str, embedding: Any, embedding_model: str | None
+    ) -> npt.NDArray[np.float32]:
+        # SPEC-024 §2.5: one embedding model per session.
+        if embedding_model is not None and embedding_model != self.model_id:
+            raise EmbeddingError(
+                f"embedding_model: {embedding_model!r} differs from this session's model "
+                f"{self.model_id!r}"
+            )
+        if embedding is not None:
+            return normalise_embedding(embedding, self.dim)
+        vectors = self.embedder.embed([text])
+        if vectors.shape != (1, self.dim):
+            raise EmbeddingError(
+                f"embedder {self.model_id!r} returned shape {vectors.shape}, "
+                f"expected (1, {self.dim})"
+            )
+        return normalise_embedding(vectors[0], self.dim)
+
+    def _plan(
+        self,
+        text: Any,
+        embedding: Any,
+        embedding_model: str | None,
+        timestamp: Any,
+        *,
+        logging: bool,
+    ) -> _TurnPlan:
+        content = _check_text(text)
+        vector = self._embed(content, embedding, embedding_model)
+        stamp = _utc_timestamp(timestamp) if logging else ""
+        log = self._log
+
+        # SPEC-028 §4: one marker pass, then detection and resolution.
+        hits = self._lexicon.scan(content)
+        mentions = detect(content, hits, self._lexicon)
+        references = tuple(
+            resolve(mentions, log, self._scratch, self._enumerations) if mentions else ()
+        )
+        resolved = [ref for ref in references if ref.target_turn is not None]
+        has_tool = any(ref.type == "tool" for ref in references)
+        prior = sum(1 for ref in resolved if ref.type != "tool")
+
+        # SPEC-028 §5.2.
+        active_similarity = self._threads.active_similarity(vector, log.embeddings)
+        intent = classify(
+            hits,
+            has_tool_reference=has_tool,
+            resolved_references=prior,
+            active_similarity=active_similarity,
+            explore_below=self._thresholds.explore,
+            first_turn=len(log) == 0,
+        )
+
+        # SPEC-028 §3.3.
+        terms = tuple(content_terms(content))
+        reference_thread = next(
+            (
+                int(log.thread_index[ref.target_turn])
+                for ref in resolved
+                if ref.type != "tool" and ref.target_turn is not None
+            ),
+            -1,
+        )
+        thread = self._threads.plan(
+            text=content,
+            embedding=vector,
+            intent=intent,
+            reference_thread=reference_thread,
+            resume_words=self._resume_words(content, hits),
+            thresholds=self._thresholds,
+            first_terms=terms,
+        )
+        turn_id = len(log)
+        state = (
+            ThreadState.new(thread.name, title_from(content), turn_id)
+            if thread.is_new
+            else self._states[thread.index]
+        )
+        state = state.update("user", content, turn_id, limit=self.config.thread_state_limit)
+
+        items = self._retrieve(vector, resolved, thread)
+        blend = self.config.intent_blends[str(intent)]
+        mode = "hybrid" if any(hit[0] == _DOCUMENT for hit in hits) else "conversation"
+        envelope = Envelope(
+            turn_id=turn_id if logging else None,
+            intent=intent,
+            blend=blend,
+            mode=mode,
+            active_thread=thread.name,
+            thread_resumed=thread.resumed and not thread.is_new,
+            references=references,
+            thread_state=state,
+            summary=state.summary(),
+            items=items,
+            headers=context_headers(
+                intent=intent,
+                references_resolved=len(resolved),
+                active_thread=thread.name,
+                blend=blend,
+                mode=mode,
+            ),
+        )
+        return _TurnPlan(content, vector, stamp, terms, references, intent, thread, state, envelope)
+
+    def _resume_words(self, text: str, hits: list[tuple[int, int, int, int]]) -> tuple[str, ...]:
+        for kind, _, _, end in hits:
+            if kind == _RESUME:
+                tail = text[end : end + 80]
+                stop = _CLAUSE_END.search(tail)
+                return tuple(content_terms(tail[: stop.start()] if stop else tail))
+        return ()
+
+    def _retrieve(
+        self, vector: npt.NDArray[np.float32], resolved: list[Reference], thread: ThreadPlan
+    ) -> tuple[ContextItem, ...]:
+        """Tier C retrieval through the fused scorer: referenced turns first at full weight
+        (SPEC-028 §4.2), the active thread's turns restored however old (§3.3), then the rest
+        by relevance with recency as a bounded bonus (Config)."""
+        log = self._log
+        count = len(log)
+        if count == 0:
+            return ()
+        forced = sorted({ref.target_turn for ref in resolved if ref.target_turn is not None})
+        config = self.config
+        rows, scores = kernels.score_turns(
+            vector,
+            log.embeddings,
+            np.arange(count, dtype=np.int64),
+            current=count,
+            thread_ids=log.thread_index,
+            active_thread=-1 if thread.is_new else thread.index,
+            forced=forced or None,
+            half_life=config.half_life,
+            recency_multiplier=config.recency_multiplier,
+            recency_bonus=config.recency_bonus,
+            thread_bonus=config.thread_bonus,
+            k=config.turns_in_context,
+        )
+        forced_set = set(forced)
+        thread_index = log.thread_index
+        items = []
+        for row, score in zip(rows.tolist(), scores.tolist(), strict=True):
+            if row in forced_set:
+                reason = "reference"
+            elif not thread.is_new and int(thread_index[row]) == thread.index:
+                reason = "active-thread"
+            else:
+                reason = "relevant"
+            items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
+        return tuple(items)
+
+    # ---- commit (cannot fail) ----------------------------------------------------------------
+
+    def _reserve(self) -> None:
+        # Growth is the only step that can fail (MemoryError); it changes capacity, not content.
+        self._log.reserve(len(self._log) + 1)
+        self._threads.reserve(len(self._threads) + 1)
+
+    def _commit_user(self, plan: _TurnPlan) -> None:
+        self._reserve()
+        turn_id = self._log.append(
+            role="user",
+            content=plan.text,
+            embedding=plan.embedding,
+            timestamp=plan.timestamp,
+            thread=plan.thread.name,
+            thread_index=plan.thread.index,
+            references=sorted(
+                {ref.target_turn for ref in plan.references if ref.target_turn is not None}
+            ),
+            entities=plan.terms,
+        )
+        self._threads.commit(plan.thread, turn_id, plan.embedding, plan.terms)
+        self._states[plan.thread.index] = plan.thread_state

@@ -1,0 +1,91 @@
+"""Text helpers: content words and entities of a turn, term normalisation, thread slugs.
+
+No model calls: regular expressions and a stop-word list. Terms are case-folded and reduced
+to a singular form, so "Bugs", "bug" and "bug's" index and look up alike (SPEC-028 §4.2,
+"most recent turn mentioning the entity").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = ["STOPWORDS", "content_terms", "normalise_term", "slug"]
+
+_WORD = re.compile(r"[^\W_](?:[\w.+#-]*[^\W_+.-]|[+#]{1,2})?", re.UNICODE)
+
+# A word list reads best as one block of text.
+STOPWORDS = frozenset(
+    """
+    a about above after again against all also am an and any are aren't as at be because been
+    before being below between both but by can can't cannot could couldn't did didn't do does
+    doesn't doing don't down during each else few for from further get gets got had hadn't has
+    hasn't have haven't having he he'd he'll he's her here here's hers herself him himself his
+    how how's i i'd i'll i'm i've if in into is isn't it it's its itself just let's like me
+    more most mustn't my myself no nor not now of off on once only or other ought our ours
+    ourselves out over own please same shan't she she'd she'll she's should shouldn't so some
+    such than that that's the their theirs them themselves then there there's these they
+    they'd they'll they're they've this those through to too under until up us very was
+    wasn't we we'd we'll we're we've were weren't what what's when when's where where's which
+    while who who's whom why why's will with won't would wouldn't you you'd you'll you're
+    you've your yours yourself yourselves yes yeah ok okay oh hi hello hey thanks thank sure
+    well really maybe also actually one two much many thing things something anything way
+    lot lots bit kind sort said say says tell told know think go going want need make use
+    using used could would might must shall may still even back earlier previous last first
+    second third next option options mean meant explain again result results output
+    """.split()  # noqa: SIM905
+)
+
+
+def normalise_term(word: str) -> str:
+    """Case-folded singular form of one word: "Queries" -> "query", "bug's" -> "bug"."""
+    term = word.casefold()
+    if term.endswith(("'s", "\u2019s")):
+        term = term[:-2]
+    if len(term) > 4 and term.endswith("ies"):
+        return term[:-3] + "y"
+    if len(term) > 4 and term.endswith(("sses", "shes", "ches", "xes")):
+        return term[:-2]
+    if len(term) > 3 and term.endswith("s") and not term.endswith(("ss", "us", "is")):
+        return term[:-1]
+    return term
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, keeping technical tokens whole ("v3.5", "c++", "pg_dump")."""
+    return _WORD.findall(text)
+
+
+def content_terms(text: str) -> list[str]:
+    """Distinct normalised content words of a text, in order of first appearance.
+
+    These are a turn's ``entities`` (SPEC-028 §3.1) and the keys of the entity index.
+    """
+    seen: dict[str, None] = {}
+    for word in words(text):
+        if word.casefold() in STOPWORDS:
+            continue
+        term = normalise_term(word)
+        if len(term) >= 2 and term not in STOPWORDS and not term.isdigit():
+            seen.setdefault(term, None)
+    return list(seen)
+
+
+def slug(terms: Iterable[str], taken: set[str] | frozenset[str], *, max_words: int = 2) -> str:
+    """A short readable thread id from a turn's first content words, unique among ``taken``.
+
+    ``["etcd", "configure", ...]`` -> ``"etcd-configure"``; a clash gets ``-2``, ``-3`` ...
+    """
+    parts = []
+    for term in terms:
+        cleaned = re.sub(r"[^0-9a-z]+", "-", term.casefold()).strip("-")
+        if cleaned and cleaned not in parts:
+            parts.append(cleaned)
+        if len(parts) == max_words:
+            break
+    base = "-".join(parts) or "thread"
+    candidate, suffix = base, 2
+    while candidate in taken:
+        candidate = f"{base}-{suffix}"
+        suffix += 1
+    return candidate

@@ -1,0 +1,181 @@
+"""Topic threads (SPEC-028 §3.3): centroids, assignment, resumption.
+
+Assignment uses more than §3.3's centroid rule, because on real dialogue few turns reach a
+fixed bar to their own thread (architecture.md, "Decisions"). In order:
+
+1. CONTINUE and CLARIFY turns stay in the active thread;
+2. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
+3. a resume marker ("back to X") searches the dormant threads, by the words after the marker
+   against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
+4. otherwise §3.3: the most similar thread whose centroid reaches ``join``, else a new one.
+
+``plan`` decides without changing anything; ``commit`` applies a plan and cannot fail, so a
+turn that fails later leaves the threads as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from . import kernels
+from .config import ThreadThresholds
+from .intent import Intent
+from .text import content_terms, slug
+
+__all__ = ["ThreadPlan", "Threads"]
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadPlan:
+    """Where one turn goes: an existing thread (``index``) or a new one (``index == count``)."""
+
+    index: int
+    name: str
+    is_new: bool
+    resumed: bool  # a dormant thread became active again (SPEC-028 §3.3 "RESUMED")
+    rule: str  # which assignment rule decided: active, reference, resume, centroid, new
+
+
+class Threads:
+    """The topic threads of one session."""
+
+    _INITIAL_CAPACITY = 16
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.names: list[str] = []
+        self.vocabulary: list[set[str]] = []
+        self.turns: list[list[int]] = []
+        self._sums = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float64)
+        self._centroids = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
+        self.active = -1
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @property
+    def centroids(self) -> npt.NDArray[np.float32]:
+        """[threads, dim] unit centroids (a view: valid until the next commit)."""
+        return self._centroids[: len(self.names)]
+
+    @property
+    def active_name(self) -> str:
+        return self.names[self.active] if self.active >= 0 else ""
+
+    def index_of(self, name: str) -> int:
+        return self.names.index(name)
+
+    def active_similarity(
+        self,
+        embedding: npt.NDArray[np.float32],
+        turn_embeddings: npt.NDArray[np.float32],
+        *,
+        window: int = 8,
+    ) -> float:
+        """SPEC-028 §5.2 ``max_similarity(current_turn, active_thread_turns)`` over the active
+        thread's last ``window`` turns (0.0 with no active thread)."""
+        if self.active < 0:
+            return 0.0
+        recent = self.turns[self.active][-window:]
+        rows = turn_embeddings[recent] if len(recent) > 1 else turn_embeddings[recent[0]][None]
+        return float(np.max(kernels.cosine_scores(embedding, rows)))
+
+    def plan(
+        self,
+        *,
+        text: str,
+        embedding: npt.NDArray[np.float32],
+        intent: Intent,
+        reference_thread: int,
+        resume_words: Sequence[str],
+        thresholds: ThreadThresholds,
+        first_terms: Sequence[str],
+    ) -> ThreadPlan:
+        """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
+        turn its first reference resolved to (-1 if none); ``resume_words`` the content words
+        after a resume marker (empty if none)."""
+        count = len(self.names)
+        if count == 0:
+            return self._new(first_terms)
+        if intent in (Intent.CONTINUE, Intent.CLARIFY, Intent.TOOL_REFERENCE) and self.active >= 0:
+            return ThreadPlan(self.active, self.names[self.active], False, False, "active")
+        if intent is Intent.DRILL_DOWN and reference_thread >= 0:
+            return self._existing(reference_thread, "reference")
+        if resume_words:
+            found = self._resume(embedding, resume_words, thresholds.resume)
+            if found >= 0:
+                return self._existing(found, "resume")
+        index, score = kernels.best_above(embedding, self.centroids, thresholds.join)
+        if index >= 0:
+            return self._existing(index, "centroid")
+        del score
+        return self._new(first_terms or content_terms(text))
+
+    def _existing(self, index: int, rule: str) -> ThreadPlan:
+        resumed = index != self.active
+        return ThreadPlan(index, self.names[index], False, resumed, rule)
+
+    def _new(self, terms: Sequence[str]) -> ThreadPlan:
+        name = slug(terms, frozenset(self.names))
+        return ThreadPlan(len(self.names), name, True, False, "new")
+
+    def _resume(self, embedding: npt.NDArray[np.float32], words: Sequence[str], bar: float) -> int:
+        dormant = [index for index in range(len(self.names)) if index != self.active]
+        if not dormant:
+            return -1
+        # "back to etcd": the thread whose vocabulary holds the named words wins outright;
+        # ties go to the most recently active of them.
+        wanted = set(words)
+        overlaps = [(len(wanted & self.vocabulary[i]), self.turns[i][-1], i) for i in dormant]
+        best_overlap, _, best = max(overlaps)
+        if best_overlap > 0:
+            return best
+        scores = kernels.cosine_scores(embedding, self.centroids[dormant])
+        top = int(np.argmax(scores))
+        return dormant[top] if float(scores[top]) >= bar else -1
+
+    def reserve(self, threads: int) -> None:
+        """Make room for ``threads`` threads (may raise MemoryError; contents unchanged)."""
+        if threads <= self._sums.shape[0]:
+            return
+        count = len(self.names)
+        capacity = max(threads, 2 * self._sums.shape[0])
+        sums = np.zeros((capacity, self.dim), dtype=np.float64)
+        sums[:count] = self._sums[:count]
+        centroids = np.zeros((capacity, self.dim), dtype=np.float32)
+        centroids[:count] = self._centroids[:count]
+        self._sums, self._centroids = sums, centroids
+
+    def commit(
+        self,
+        plan: ThreadPlan,
+        turn_id: int,
+        embedding: npt.NDArray[np.float32],
+        terms: Sequence[str],
+    ) -> None:
+        """Add one turn to the planned thread and make it active. Call ``reserve`` first: then
+        this cannot fail."""
+        row = self._sums[plan.index] + embedding
+        norm = float(np.sqrt(row @ row))
+        unit = (row / norm if norm > 0 else row).astype(np.float32)
+        self._sums[plan.index] = row
+        self._centroids[plan.index] = unit
+        if plan.is_new:
+            self.names.append(plan.name)
+            self.vocabulary.append(set())
+            self.turns.append([])
+        self.vocabulary[plan.index].update(terms)
+        self.turns[plan.index].append(turn_id)
+        self.active = plan.index
+
+    def add_turn(
+        self, index: int, turn_id: int, embedding: npt.NDArray[np.float32], terms: Sequence[str]
+    ) -> None:
+        """An assistant turn joins the thread of the user turn it answers."""
+        self.commit(
+            ThreadPlan(index, self.names[index], False, False, "answer"), turn_id, embedding, terms
+        )

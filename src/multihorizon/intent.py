@@ -50,14 +50,16 @@ def classify(
     kinds = {hit[0] for hit in hits}
     if has_tool_reference or _TOOL_REF in kinds:
         return Intent.TOOL_REFERENCE
+    # The first turn of a session has nothing before it to clarify, continue or drill into.
+    if first_turn:
+        return Intent.EXPLORE
     if _CLARIFY in kinds:
         return Intent.CLARIFY
     if resolved_references:
         return Intent.DRILL_DOWN
     if _CONTINUE in kinds:
         return Intent.CONTINUE
-    # SPEC-028 §5.2: no references, no continuation markers. The first turn of a session has
-    # no thread to continue.
-    if first_turn or active_similarity < explore_below:
+    # SPEC-028 §5.2: no references, no continuation markers.
+    if active_similarity < explore_below:
         return Intent.EXPLORE
     return Intent.CONTINUE

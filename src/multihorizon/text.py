@@ -8,6 +8,7 @@ to a singular form, so "Bugs", "bug" and "bug's" index and look up alike (SPEC-0
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 __all__ = ["STOPWORDS", "content_terms", "normalise_term", "slug"]
@@ -78,7 +79,9 @@ def slug(terms: Iterable[str], taken: set[str] | frozenset[str], *, max_words: i
     """
     parts = []
     for term in terms:
-        cleaned = re.sub(r"[^0-9a-z]+", "-", term.casefold()).strip("-")
+        # Thread ids travel in an HTTP header (SPEC-028 §7.4): ASCII only, accents dropped.
+        ascii_term = unicodedata.normalize("NFKD", term.casefold()).encode("ascii", "ignore")
+        cleaned = re.sub(r"[^0-9a-z]+", "-", ascii_term.decode()).strip("-")
         if cleaned and cleaned not in parts:
             parts.append(cleaned)
         if len(parts) == max_words:

@@ -1,0 +1,99 @@
+"""Marker lexicon and the SPEC-028 §5.2 classifier."""
+
+from __future__ import annotations
+
+import pytest
+
+from multihorizon.intent import Intent, classify
+from multihorizon.lexicon import Lexicon, Marker, default_lexicon
+
+
+def kinds(text: str) -> set[Marker]:
+    return {hit.kind for hit in default_lexicon().hits(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so that it scales",
+        "edit the file",
+        "moreover the cache is warm",
+        "it costs more than that",
+        "this is fine",
+        "",
+        "🙂 ζ İstanbul",
+    ],
+)
+def test_substring_traps_do_not_fire(text: str) -> None:
+    # SPEC-028 §5.2 checks `phrase in current_turn`; whole-word matching must not fall for
+    # markers inside other words or ordinary phrases.
+    assert kinds(text) & {Marker.CONTINUE, Marker.CLARIFY, Marker.ACTION_REF} == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What do you mean by quorum?", Marker.CLARIFY),
+        ("Explain that again please", Marker.CLARIFY),
+        ("Go on", Marker.CONTINUE),
+        ("tell me more", Marker.CONTINUE),
+        ("and then what happens", Marker.CONTINUE),
+        ("what you said earlier about TLS", Marker.TURN_REF),
+        ("summarise the query result", Marker.TOOL_REF),
+        ("Back to etcd - what about TLS?", Marker.RESUME),
+        ("let's go with the second option", Marker.ORDINAL),
+        ("do it again but faster", Marker.ACTION_REF),
+        ("write me a guide about this", Marker.DOCUMENT),
+    ],
+)
+def test_markers_fire_case_insensitively(text: str, expected: Marker) -> None:
+    assert expected in kinds(text)
+    assert expected in kinds(text.upper())
+
+
+def test_hits_carry_offsets_into_the_original_text() -> None:
+    text = "OK... GO   ON, and tell me MORE"
+    hits = default_lexicon().hits(text)
+    for hit in hits:
+        assert text[hit.start : hit.end].casefold().split()[0] == hit.phrase.split()[0]
+
+
+def test_a_custom_lexicon() -> None:
+    lexicon = Lexicon({Marker.CLARIFY: ("wie bitte",), Marker.BLOCK: ()})
+    assert [hit.kind for hit in lexicon.hits("Wie bitte?")] == [Marker.CLARIFY]
+
+
+def classify_text(
+    text: str,
+    *,
+    resolved: int = 0,
+    tool: bool = False,
+    similarity: float = 0.9,
+    first: bool = False,
+) -> Intent:
+    return classify(
+        default_lexicon().scan(text),
+        has_tool_reference=tool,
+        resolved_references=resolved,
+        active_similarity=similarity,
+        explore_below=0.50,
+        first_turn=first,
+    )
+
+
+def test_classifier_follows_the_spec_order() -> None:
+    # SPEC-028 §5.2: tool, then clarify, then references, then continue, then similarity.
+    assert classify_text("explain the query result", resolved=1) is Intent.TOOL_REFERENCE
+    assert classify_text("explain that bug again", resolved=1) is Intent.CLARIFY
+    assert classify_text("fix that bug, and then deploy", resolved=1) is Intent.DRILL_DOWN
+    assert classify_text("and then deploy it") is Intent.CONTINUE
+    assert classify_text("how do snapshots work", similarity=0.9) is Intent.CONTINUE
+    assert classify_text("how do snapshots work", similarity=0.3) is Intent.EXPLORE
+    assert classify_text("go on", first=True) is Intent.EXPLORE
+    assert classify_text("the query result?", first=True, tool=True) is Intent.TOOL_REFERENCE
+    assert classify_text("how do snapshots work", first=True) is Intent.EXPLORE
+
+
+def test_trap_sentences_are_not_continue_or_clarify() -> None:
+    for text in ("so that it scales", "edit the file", "moreover, it is more than enough"):
+        assert classify_text(text, similarity=0.1) is Intent.EXPLORE

@@ -1,0 +1,95 @@
+"""The columnar turn log (SPEC-028 §3.1) and the embedders."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from multihorizon.embed import Embedder, HashingEmbedder, normalise_embedding
+from multihorizon.errors import EmbeddingError, InputError
+from multihorizon.text import content_terms, normalise_term, slug
+from multihorizon.turnlog import TurnLog
+
+
+def test_append_grows_and_keeps_every_field() -> None:
+    log = TurnLog(4)
+    rng = np.random.default_rng(0)
+    vectors = rng.standard_normal((200, 4)).astype(np.float32)
+    for turn_id in range(200):
+        got = log.append(
+            role="user" if turn_id % 2 == 0 else "assistant",
+            content=f"turn {turn_id} about bugs",
+            embedding=vectors[turn_id],
+            timestamp="2026-01-01T00:00:00.000000Z",
+            thread="t",
+            thread_index=turn_id % 3,
+            references=[turn_id - 1] if turn_id else [],
+            entities=["bug", f"t{turn_id}"],
+        )
+        assert got == turn_id  # monotonic, never reused
+    assert len(log) == 200
+    np.testing.assert_array_equal(log.embeddings, vectors)
+    assert log.thread_index.tolist() == [i % 3 for i in range(200)]
+    turn = log[150]
+    assert (turn.turn_id, turn.role, turn.references, turn.entities) == (
+        150,
+        "user",
+        (149,),
+        ("bug", "t150"),
+    )
+    assert not turn.embedding.flags.writeable
+    assert list(log.turns_mentioning("bug")) == list(range(200))
+    assert list(log.turns_mentioning("t7")) == [7]
+    assert log.last_turn_of_role("assistant") == 199
+    assert log.last_turn_of_role("user", before=199) == 198
+    with pytest.raises(IndexError):
+        log[200]
+
+
+def test_terms_are_case_and_plural_normalised() -> None:
+    assert normalise_term("Bugs") == normalise_term("bug") == "bug"
+    assert normalise_term("Queries") == "query"
+    assert normalise_term("bug's") == "bug"
+    assert normalise_term("status") == "status"
+    assert content_terms("The etcd nodes and the Node, v3.5 and C++!") == [
+        "etcd",
+        "node",
+        "v3.5",
+        "c++",
+    ]
+    assert content_terms("") == []
+
+
+def test_slugs_are_readable_and_unique() -> None:
+    taken = {"etcd-config"}
+    assert slug(["etcd", "config", "tls"], taken) == "etcd-config-2"
+    assert slug(["Étcd!", "TLS"], set()) == "etcd-tls"
+    assert slug(["日本"], set()) == "thread"
+    assert slug([], set()) == "thread"
+
+
+def test_hashing_embedder_is_an_embedder() -> None:
+    embedder = HashingEmbedder()
+    assert isinstance(embedder, Embedder)
+    assert (embedder.model_id, embedder.dim) == ("multihorizon-hash-384", 384)
+    vectors = embedder.embed(["etcd tls", "postgres backup"])
+    assert vectors.shape == (2, 384)
+    assert vectors.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-6)
+    with pytest.raises(InputError, match="dim"):
+        HashingEmbedder(dim=0)
+
+
+def test_caller_embeddings_are_normalised_or_refused() -> None:
+    np.testing.assert_allclose(normalise_embedding([3.0, 4.0], 2), [0.6, 0.8], rtol=1e-6)
+    np.testing.assert_array_equal(normalise_embedding([0.0, 0.0], 2), [0.0, 0.0])
+    huge = normalise_embedding([1e300, 1e300], 2)
+    np.testing.assert_allclose(huge, [2**-0.5, 2**-0.5], rtol=1e-6)
+    with pytest.raises(EmbeddingError, match="dimension 3"):
+        normalise_embedding([1.0, 2.0], 3)
+    with pytest.raises(EmbeddingError, match="NaN"):
+        normalise_embedding([1.0, np.nan], 2)
+    with pytest.raises(EmbeddingError, match="1-d"):
+        normalise_embedding([[1.0, 2.0]], 2)
+    with pytest.raises(EmbeddingError, match="dtype"):
+        normalise_embedding(["a", "b"], 2)

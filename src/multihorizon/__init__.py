@@ -1,11 +1,57 @@
-"""multihorizon: the Multi-Horizon Context Model (CRP-SPEC-028), native-accelerated."""
+"""multihorizon: the Multi-Horizon Context Model (CRP-SPEC-028), native-accelerated.
+
+    import multihorizon as mh
+    session = mh.Session()                       # HashingEmbedder, calibrated Config
+    envelope = session.user("Back to etcd - what about TLS?")
+    envelope.intent, envelope.active_thread, envelope.references, envelope.headers
+"""
 
 from __future__ import annotations
 
 from . import kernels
 from ._backend import name as backend
-from .errors import BackendUnavailableError, MultihorizonError
+from .config import Blend, Config, ThreadThresholds
+from .embed import Embedder, HashingEmbedder, SentenceTransformerEmbedder
+from .envelope import ContextItem, Envelope
+from .errors import (
+    BackendUnavailableError,
+    ConfigError,
+    EmbeddingError,
+    InputError,
+    MultihorizonError,
+    SessionClosedError,
+)
+from .intent import Intent
+from .references import Reference
+from .scratch import ScratchEntry
+from .session import Session
+from .threadstate import ThreadState
+from .turnlog import Turn
 
 __version__ = "0.1.0"
 
-__all__ = ["BackendUnavailableError", "MultihorizonError", "__version__", "backend", "kernels"]
+__all__ = [
+    "BackendUnavailableError",
+    "Blend",
+    "Config",
+    "ConfigError",
+    "ContextItem",
+    "Embedder",
+    "EmbeddingError",
+    "Envelope",
+    "HashingEmbedder",
+    "InputError",
+    "Intent",
+    "MultihorizonError",
+    "Reference",
+    "ScratchEntry",
+    "SentenceTransformerEmbedder",
+    "Session",
+    "SessionClosedError",
+    "ThreadState",
+    "ThreadThresholds",
+    "Turn",
+    "__version__",
+    "backend",
+    "kernels",
+]

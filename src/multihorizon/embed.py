@@ -8,6 +8,7 @@ another model or of another dimension is refused (SPEC-024 §2.5 via SPEC-028 §
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -109,11 +110,23 @@ class SentenceTransformerEmbedder:
 
 
 def normalise_embedding(value: Any, dim: int) -> npt.NDArray[np.float32]:
-    """A caller's embedding as a fresh L2-normalised float32 vector of ``dim`` values.
+    """A caller's embedding as an L2-normalised float32 vector of ``dim`` values.
 
     Refuses wrong shapes, wrong dimensions and non-finite values with ``EmbeddingError``; a
-    zero vector stays zero (similarity 0 to everything, never NaN).
+    zero vector stays zero (similarity 0 to everything, never NaN). A float32 vector that is
+    already unit length is returned as it is (no copy): callers copy when they store it.
     """
+    if (
+        type(value) is np.ndarray
+        and value.dtype == np.float32
+        and value.shape == (dim,)
+        and value.flags.c_contiguous
+    ):
+        # Hot path (intent classification with a precomputed embedding): one dot product;
+        # NaN or infinity anywhere makes it non-finite and takes the checked path below.
+        squared = float(np.dot(value, value))
+        if math.isfinite(squared) and abs(squared - 1.0) <= 1e-5:
+            return value
     try:
         array = np.asarray(value)
     except (TypeError, ValueError) as exc:

@@ -136,6 +136,16 @@ class Session:
             self._check_open()
             return self._plan(text, embedding, embedding_model, None, logging=False).envelope
 
+    def classify(
+        self, text: str, *, embedding: Any = None, embedding_model: str | None = None
+    ) -> Intent:
+        """The SPEC-028 §5.2 intent a user turn would get, without logging it: the per-request
+        hot path (microseconds with a precomputed embedding)."""
+        with self._lock:
+            self._check_open()
+            content = _check_text(text)
+            return self._analyse(content, self._embed(content, embedding, embedding_model))[3]
+
     def assistant(
         self,
         text: str,
@@ -279,27 +289,7 @@ class Session:
         vector = self._embed(content, embedding, embedding_model)
         stamp = _utc_timestamp(timestamp) if logging else ""
         log = self._log
-
-        # SPEC-028 §4: one marker pass, then detection and resolution.
-        hits = self._lexicon.scan(content)
-        mentions = detect(content, hits, self._lexicon)
-        references = tuple(
-            resolve(mentions, log, self._scratch, self._enumerations) if mentions else ()
-        )
-        resolved = [ref for ref in references if ref.target_turn is not None]
-        has_tool = any(ref.type == "tool" for ref in references)
-        prior = sum(1 for ref in resolved if ref.type != "tool")
-
-        # SPEC-028 §5.2.
-        active_similarity = self._threads.active_similarity(vector, log.embeddings)
-        intent = classify(
-            hits,
-            has_tool_reference=has_tool,
-            resolved_references=prior,
-            active_similarity=active_similarity,
-            explore_below=self._thresholds.explore,
-            first_turn=len(log) == 0,
-        )
+        hits, references, resolved, intent = self._analyse(content, vector)
 
         # SPEC-028 §3.3.
         terms = tuple(content_terms(content))
@@ -351,6 +341,38 @@ class Session:
             ),
         )
         return _TurnPlan(content, vector, stamp, terms, references, intent, thread, state, envelope)
+
+    def _analyse(
+        self, content: str, vector: npt.NDArray[np.float32]
+    ) -> tuple[list[tuple[int, int, int, int]], tuple[Reference, ...], list[Reference], Intent]:
+        """Markers, references (SPEC-028 §4) and intent (§5.2) of a validated turn."""
+        log = self._log
+        # SPEC-028 §4: one marker pass, then detection and resolution.
+        hits = self._lexicon.scan(content)
+        mentions = detect(content, hits, self._lexicon)
+        references = tuple(
+            resolve(
+                mentions,
+                log,
+                self._scratch,
+                self._enumerations,
+                window=self.config.reference_search_window,
+            )
+            if mentions
+            else ()
+        )
+        resolved = [ref for ref in references if ref.target_turn is not None]
+        has_tool = any(ref.type == "tool" for ref in references)
+        # SPEC-028 §5.2.
+        intent = classify(
+            hits,
+            has_tool_reference=has_tool,
+            resolved_references=sum(1 for ref in resolved if ref.type != "tool"),
+            active_similarity=self._threads.active_similarity(vector),
+            explore_below=self._thresholds.explore,
+            first_turn=len(log) == 0,
+        )
+        return hits, references, resolved, intent
 
     def _resume_words(self, text: str, hits: list[tuple[int, int, int, int]]) -> tuple[str, ...]:
         for kind, _, _, end in hits:

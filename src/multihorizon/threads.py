@@ -3,11 +3,12 @@
 Assignment uses more than §3.3's centroid rule, because on real dialogue few turns reach a
 fixed bar to their own thread (architecture.md, "Decisions"). In order:
 
-1. CONTINUE and CLARIFY turns stay in the active thread;
-2. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
-3. a resume marker ("back to X") searches the dormant threads, by the words after the marker
+1. CLARIFY turns stay in the active thread;
+2. a resume marker ("back to X") searches the dormant threads, by the words after the marker
    against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
-4. otherwise §3.3: the most similar thread whose centroid reaches ``join``, else a new one.
+3. CONTINUE (and TOOL_REFERENCE) turns stay in the active thread;
+4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
+5. otherwise §3.3: the most similar thread whose centroid reaches ``join``, else a new one.
 
 ``plan`` decides without changing anything; ``commit`` applies a plan and cannot fail, so a
 turn that fails later leaves the threads as they were.
@@ -52,7 +53,12 @@ class Threads:
         self.turns: list[list[int]] = []
         self._sums = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float64)
         self._centroids = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
+        # Each thread's last RECENT_WINDOW turn embeddings, contiguous, so the §5.2 similarity
+        # is one kernel call without gathering rows from the turn log.
+        self._recent: list[npt.NDArray[np.float32]] = []
         self.active = -1
+
+    RECENT_WINDOW = 8
 
     def __len__(self) -> int:
         return len(self.names)
@@ -69,20 +75,12 @@ class Threads:
     def index_of(self, name: str) -> int:
         return self.names.index(name)
 
-    def active_similarity(
-        self,
-        embedding: npt.NDArray[np.float32],
-        turn_embeddings: npt.NDArray[np.float32],
-        *,
-        window: int = 8,
-    ) -> float:
+    def active_similarity(self, embedding: npt.NDArray[np.float32]) -> float:
         """SPEC-028 §5.2 ``max_similarity(current_turn, active_thread_turns)`` over the active
-        thread's last ``window`` turns (0.0 with no active thread)."""
+        thread's last ``RECENT_WINDOW`` turns (0.0 with no active thread)."""
         if self.active < 0:
             return 0.0
-        recent = self.turns[self.active][-window:]
-        rows = turn_embeddings[recent] if len(recent) > 1 else turn_embeddings[recent[0]][None]
-        return float(np.max(kernels.cosine_scores(embedding, rows)))
+        return float(np.max(kernels.cosine_scores(embedding, self._recent[self.active])))
 
     def plan(
         self,
@@ -101,14 +99,18 @@ class Threads:
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
-        if intent in (Intent.CONTINUE, Intent.CLARIFY, Intent.TOOL_REFERENCE) and self.active >= 0:
-            return ThreadPlan(self.active, self.names[self.active], False, False, "active")
-        if intent is Intent.DRILL_DOWN and reference_thread >= 0:
-            return self._existing(reference_thread, "reference")
+        active = self.active
+        if intent is Intent.CLARIFY and active >= 0:
+            return ThreadPlan(active, self.names[active], False, False, "active")
+        # "Back to etcd" names where the user is going: it outranks continuing by similarity.
         if resume_words:
             found = self._resume(embedding, resume_words, thresholds.resume)
             if found >= 0:
                 return self._existing(found, "resume")
+        if intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
+            return ThreadPlan(active, self.names[active], False, False, "active")
+        if intent is Intent.DRILL_DOWN and reference_thread >= 0:
+            return self._existing(reference_thread, "reference")
         index, score = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
@@ -162,20 +164,20 @@ class Threads:
         row = self._sums[plan.index] + embedding
         norm = float(np.sqrt(row @ row))
         unit = (row / norm if norm > 0 else row).astype(np.float32)
+        previous = self._recent[plan.index] if not plan.is_new else None
+        recent = (
+            embedding[None].copy()
+            if previous is None
+            else np.vstack((previous[1 - self.RECENT_WINDOW :], embedding[None]))
+        )
         self._sums[plan.index] = row
         self._centroids[plan.index] = unit
         if plan.is_new:
             self.names.append(plan.name)
             self.vocabulary.append(set())
             self.turns.append([])
+            self._recent.append(np.empty((0, self.dim), dtype=np.float32))
+        self._recent[plan.index] = recent
         self.vocabulary[plan.index].update(terms)
         self.turns[plan.index].append(turn_id)
         self.active = plan.index
-
-    def add_turn(
-        self, index: int, turn_id: int, embedding: npt.NDArray[np.float32], terms: Sequence[str]
-    ) -> None:
-        """An assistant turn joins the thread of the user turn it answers."""
-        self.commit(
-            ThreadPlan(index, self.names[index], False, False, "answer"), turn_id, embedding, terms
-        )

@@ -1,0 +1,82 @@
+"""The intent-classification workload (issue 3): a session with 50 topic threads and a
+200-character user turn with a precomputed embedding, plus the CRP reference classifier as
+the peer (``crprotocol``, installed by the bench extra only).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import multihorizon as mh
+
+THREADS = 50
+TURN_CHARS = 200
+
+# Fixed-seed synthetic topics: each thread talks about its own three made-up technical words,
+# so the 50 threads stay distinct under any embedder.
+_SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "ta", "zo", "pe", "vi", "su", "do", "ge", "hu", "xa"]
+_FILLER = (
+    "we run it on three nodes and the config lives in a shared repo so every change is "
+    "reviewed before it ships to production"
+).split()
+
+
+def _word(rng: random.Random) -> str:
+    return "".join(rng.choice(_SYLLABLES) for _ in range(3))
+
+
+def build_session() -> mh.Session:
+    """A session with exactly ``THREADS`` threads, two user and two assistant turns each."""
+    rng = random.Random(28)
+    session = mh.Session()
+    topics = [[_word(rng) for _ in range(3)] for _ in range(THREADS)]
+    for words in topics:
+        a, b, c = words
+        session.user(f"How do I set up {a} with {b}? Our {c} cluster keeps failing.")
+        session.assistant(f"For {a}, pin {b} to the {c} release and restart the {a} service.")
+        session.user(f"Does {a} need {c} logging for {b} as well?")
+        session.assistant(f"Yes, {a} logs {b} through {c} when verbose mode is on.")
+    if len(session.threads) != THREADS:
+        raise RuntimeError(f"workload built {len(session.threads)} threads, expected {THREADS}")
+    return session
+
+
+def turn_text() -> str:
+    """A 200-character follow-up with a clarify marker and an entity reference."""
+    text = (
+        "Thanks. One more thing about the rollout: what do you mean by pinning the release, "
+        "and does that bug with the verbose logs still show up when we restart the service "
+        "on all three nodes at once?"
+    )
+    return text[:TURN_CHARS].ljust(TURN_CHARS, ".")
+
+
+def turn_embedding(session: mh.Session, text: str) -> np.ndarray[Any, np.dtype[np.float32]]:
+    return session.embedder.embed([text])[0].copy()
+
+
+def ours(session: mh.Session, text: str) -> Callable[[], mh.Intent]:
+    embedding = turn_embedding(session, text)
+    return lambda: session.classify(text, embedding=embedding)
+
+
+def peer(text: str) -> Callable[[], Any] | None:
+    """``crp.state.horizons.MultiHorizonContext.classify_intent`` over a log of the same shape
+    (50 topics, 200 turns; it keeps its own most recent ``max_turn_log``), or None when
+    crprotocol is not installed."""
+    try:
+        from crp.state.horizons import MultiHorizonContext
+    except ImportError:
+        return None
+    context = MultiHorizonContext()
+    rng = random.Random(28)
+    for _ in range(THREADS):
+        words = [_word(rng) for _ in range(3)]
+        for role in ("user", "assistant", "user", "assistant"):
+            content = " ".join([*words, *(rng.choice(_FILLER) for _ in range(10))])
+            context.add_turn(role, content, topic_tags=words[:1])
+    return lambda: context.classify_intent(text)

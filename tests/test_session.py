@@ -1,0 +1,286 @@
+"""Session: one user turn end to end (SPEC-028 §3-§7), atomic failures, thread safety."""
+
+from __future__ import annotations
+
+import copy
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+
+import multihorizon as mh
+from multihorizon.errors import EmbeddingError, InputError, SessionClosedError
+
+ETCD = [
+    # SPEC-028 §3.3's example, with assistant replies.
+    ("user", "How do I configure etcd? We run etcd 3.5 on three nodes."),
+    (
+        "assistant",
+        "To configure etcd, set --initial-cluster on each member and enable client TLS: "
+        "1. generate a CA, 2. issue server certificates, 3. restart the members.",
+    ),
+    ("user", "Actually, what's a good backup strategy for Postgres? We must keep 30 days."),
+    ("assistant", "Use pg_basebackup nightly plus WAL archiving for point-in-time recovery."),
+]
+
+
+def replay(session: mh.Session, turns: list[tuple[str, str]] = ETCD) -> list[Any]:
+    envelopes = []
+    for role, text in turns:
+        if role == "user":
+            envelopes.append(session.user(text))
+        else:
+            session.assistant(text)
+    return envelopes
+
+
+def snapshot(session: mh.Session) -> dict[str, Any]:
+    log = session.turns
+    return {
+        "turns": [(t.turn_id, t.role, t.content, t.topic_thread, t.references) for t in log],
+        "embeddings": log.embeddings.copy(),
+        "threads": session.threads,
+        "active": session.active_thread,
+        "state": copy.deepcopy(session.thread_state()),
+        "scratch": list(session.scratch),
+    }
+
+
+def assert_same(before: dict[str, Any], after: dict[str, Any]) -> None:
+    np.testing.assert_array_equal(before["embeddings"], after["embeddings"])
+    assert {k: v for k, v in before.items() if k != "embeddings"} == {
+        k: v for k, v in after.items() if k != "embeddings"
+    }
+
+
+def test_the_spec_example_resumes_the_etcd_thread() -> None:
+    session = mh.Session()
+    first, backup = replay(session)
+    assert first.intent is mh.Intent.EXPLORE  # the first turn of a session
+    assert backup.active_thread != first.active_thread  # a digression starts a thread
+    resumed = session.user("Back to etcd - what about TLS?")
+    # SPEC-028 §3.3: turn 5 returns to etcd-config, and its dormant turns come back.
+    assert resumed.active_thread == first.active_thread
+    assert resumed.thread_resumed
+    assert "etcd" in resumed.active_thread
+    restored = {item.turn_id for item in resumed.items if item.reason == "active-thread"}
+    assert {0, 1} <= restored
+    # §6.2: the thread's state returns with it.
+    assert resumed.thread_state.thread_id == first.active_thread
+    assert any("etcd" in fact or "3.5" in fact for fact in resumed.thread_state.established)
+    assert resumed.summary.startswith("Active thread: ")
+    # §7: headers in the spec's format.
+    assert resumed.headers["CRP-Context-Active-Thread"] == resumed.active_thread
+    assert resumed.headers["CRP-Context-Turn-Intent"] == str(resumed.intent)
+    assert resumed.headers["CRP-Context-Tier-Blend"] == resumed.blend.header()
+    turn = session.turns[4]
+    assert (turn.role, turn.topic_thread) == ("user", first.active_thread)
+    assert turn.timestamp.endswith("Z")
+
+
+def test_ordinal_reference_drills_down_at_full_weight() -> None:
+    session = mh.Session()
+    replay(session)
+    envelope = session.user("Tell me about the second step of the etcd setup")
+    ordinals = [ref for ref in envelope.references if ref.type == "ordinal"]
+    assert ordinals
+    assert ordinals[0].target_turn == 1
+    assert ordinals[0].item is not None
+    assert "server certificates" in ordinals[0].item
+    assert envelope.intent is mh.Intent.DRILL_DOWN
+    assert envelope.headers["CRP-Context-References-Resolved"] == str(
+        sum(ref.target_turn is not None for ref in envelope.references)
+    )
+    # SPEC-028 §4.2: referenced turns come first, whatever their age.
+    assert envelope.items[0].turn_id == 1
+    assert envelope.items[0].reason == "reference"
+    assert session.turns[len(session.turns) - 1].references == (1,)
+
+
+def test_clarify_and_continue_stay_in_the_active_thread() -> None:
+    session = mh.Session()
+    replay(session)
+    active = session.active_thread
+    clarify = session.user("What do you mean by WAL archiving?")
+    assert clarify.intent is mh.Intent.CLARIFY
+    assert clarify.active_thread == active
+    session.assistant("WAL archiving copies each write-ahead log segment to safe storage.")
+    more = session.user("Go on")
+    assert more.intent is mh.Intent.CONTINUE
+    assert more.active_thread == active
+    assert more.blend.header() == "50/40/10"
+
+
+def test_tool_reference_uses_the_scratch_buffer() -> None:
+    session = mh.Session()
+    session.user("How many orders did we ship last week?")
+    entry = session.tool_output("run_sql", "count: 1234")
+    envelope = session.user("Summarise the query result for me")
+    assert envelope.intent is mh.Intent.TOOL_REFERENCE
+    tool_refs = [ref for ref in envelope.references if ref.type == "tool"]
+    assert tool_refs
+    assert tool_refs[0].scratch_entry == entry.entry_id
+    assert session.turns[0].tool_calls == (entry.entry_id,)
+    assert envelope.headers["CRP-Context-Tier-Blend"] == "20/30/50"
+
+
+def test_document_request_is_hybrid_mode() -> None:
+    session = mh.Session()
+    replay(session)
+    envelope = session.user("Write me a guide about what we just discussed")
+    assert envelope.mode == "hybrid"
+    assert envelope.headers["CRP-Context-Mode"] == "hybrid"
+
+
+def test_preview_and_classify_log_nothing() -> None:
+    session = mh.Session()
+    replay(session)
+    before = snapshot(session)
+    preview = session.preview("Back to etcd - what about TLS?")
+    assert preview.turn_id is None
+    assert session.classify("what do you mean by that?") is mh.Intent.CLARIFY
+    assert_same(before, snapshot(session))
+    logged = session.user("Back to etcd - what about TLS?")
+    assert (logged.intent, logged.active_thread) == (preview.intent, preview.active_thread)
+
+
+def test_old_relevant_turns_stay_reachable() -> None:
+    # Recency is a bounded bonus by default: a relevant turn 60 turns back still ranks.
+    session = mh.Session()
+    session.user("Our Kafka consumer group rebalances every few minutes with lag spikes.")
+    session.assistant("Raise session.timeout.ms and max.poll.interval.ms for the consumer.")
+    for index in range(30):
+        session.user(f"Unrelated question {index} about gardening tomatoes and basil {index}.")
+        session.assistant(f"Water the basil {index} in the morning and prune tomatoes.")
+    envelope = session.user("Why does the Kafka consumer group keep rebalancing?")
+    assert 0 in {item.turn_id for item in envelope.items}
+    spec = mh.Session(config=mh.Config.spec())
+    for role, text in [(t.role, t.content) for t in session.turns]:
+        (spec.user if role == "user" else spec.assistant)(text)
+    literal = spec.user("Why does the Kafka consumer group keep rebalancing?")
+    assert 0 not in {item.turn_id for item in literal.items[:3]}
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda s: s.user(""), InputError, "empty"),
+        (lambda s: s.user("   \n\t"), InputError, "empty"),
+        (lambda s: s.user(None), InputError, "expected str"),
+        (lambda s: s.user(b"bytes"), InputError, "expected str"),
+        (lambda s: s.user("x" * 1_000_001), InputError, "characters"),
+        (lambda s: s.user("hi", embedding=np.zeros(3)), EmbeddingError, "dimension 384"),
+        (lambda s: s.user("hi", embedding=np.full(384, np.nan)), EmbeddingError, "NaN"),
+        (lambda s: s.user("hi", embedding_model="other/model"), EmbeddingError, "model"),
+        (lambda s: s.user("hi", timestamp="yesterday"), InputError, "ISO 8601"),
+        (lambda s: s.user("hi", timestamp=3.5), InputError, "timestamp"),
+        (lambda s: s.assistant(""), InputError, "empty"),
+        (lambda s: s.tool_output("", "x"), InputError, "tool"),
+        (lambda s: s.preview("hi", embedding=np.ones((2, 384))), EmbeddingError, "1-d"),
+    ],
+)
+def test_bad_input_is_a_typed_error_and_changes_nothing(
+    call: Any, error: type[Exception], message: str
+) -> None:
+    session = mh.Session()
+    replay(session)
+    before = snapshot(session)
+    with pytest.raises(error, match=message):
+        call(session)
+    assert_same(before, snapshot(session))
+    assert isinstance(error("x"), mh.MultihorizonError)
+
+
+def test_a_failure_inside_a_turn_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = mh.Session()
+    replay(session)
+    before = snapshot(session)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise MemoryError("simulated")
+
+    # Fail at the last possible step before the commit (retrieval), then during the commit's
+    # growth step: either way nothing is half-written.
+    monkeypatch.setattr(mh.kernels, "score_turns", broken)
+    with pytest.raises(MemoryError):
+        session.user("Back to etcd - what about TLS?")
+    assert_same(before, snapshot(session))
+    monkeypatch.undo()
+    monkeypatch.setattr(session.turns, "reserve", broken)
+    with pytest.raises(MemoryError):
+        session.user("Back to etcd - what about TLS?")
+    assert_same(before, snapshot(session))
+
+
+def test_unusual_text_is_handled() -> None:
+    session = mh.Session()
+    for text in [
+        "🙂🙂🙂",
+        "İstanbul ΣΊΣΥΦΟΣ straße",
+        "lone \ud800 surrogate",
+        "!!!",
+        "x" * 200_000,
+    ]:
+        envelope = session.user(text)
+        assert envelope.headers["CRP-Context-Active-Thread"]
+    assert len(session.turns) == 5
+
+
+def test_caller_embeddings_and_model_mismatch() -> None:
+    session = mh.Session()
+    vector = np.random.default_rng(1).standard_normal(384)
+    envelope = session.user("custom vector", embedding=vector, embedding_model=session.model_id)
+    assert envelope.turn_id == 0
+    stored = session.turns[0].embedding
+    np.testing.assert_allclose(np.linalg.norm(stored), 1.0, rtol=1e-6)
+    with pytest.raises(EmbeddingError):
+        session.user("other model", embedding=vector, embedding_model="all-MiniLM-L6-v2")
+
+
+def test_closed_session_refuses_turns() -> None:
+    session = mh.Session()
+    session.close()
+    with pytest.raises(SessionClosedError):
+        session.user("hello")
+
+
+def test_many_sessions_from_many_threads() -> None:
+    sessions = [mh.Session() for _ in range(4)]
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(8)
+
+    def worker(worker_id: int) -> None:
+        session = sessions[worker_id % 4]
+        try:
+            barrier.wait()
+            for index in range(25):
+                session.user(f"worker {worker_id} question {index} about etcd and TLS")
+                session.assistant(f"worker {worker_id} answer {index}: 1. first, 2. second")
+                session.preview("what about the second option?")
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    for session in sessions:
+        log = session.turns
+        assert len(log) == 100
+        assert [t.turn_id for t in log] == list(range(100))
+        # calls were serialised: no turn lost or duplicated, columns stayed aligned
+        assert sorted(log.contents) == sorted(
+            text
+            for worker in range(8)
+            if worker % 4 == sessions.index(session)
+            for index in range(25)
+            for text in (
+                f"worker {worker} question {index} about etcd and TLS",
+                f"worker {worker} answer {index}: 1. first, 2. second",
+            )
+        )
+        assert log.embeddings.shape == (100, 384)
+        assert len(log.thread_index) == 100

@@ -18,9 +18,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import intent_workload  # noqa: E402
-
-import multihorizon as mh  # noqa: E402
+import intent_workload
+import multihorizon as mh
+from intent_workload import TURN_CHARS
 
 
 def _percentiles(samples: list[int]) -> tuple[float, float]:
@@ -35,12 +35,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     session = intent_workload.build_session()
-    text = intent_workload.turn_text()
-    contenders: dict[str, Callable[[], Any]] = {"multihorizon": intent_workload.ours(session, text)}
-    peer = intent_workload.peer(text)
-    if peer is not None:
-        contenders["crprotocol"] = peer
-    for call in contenders.values():  # warm up caches and the JIT of either side
+    turns = {
+        "typical": intent_workload.turn_text(),
+        "marker-dense": intent_workload.heavy_turn_text(),
+    }
+    contenders: dict[str, Callable[[], Any]] = {}
+    for label, text in turns.items():
+        contenders[f"multihorizon, {label}"] = intent_workload.ours(session, text)
+        peer = intent_workload.peer(text)
+        if peer is not None:
+            contenders[f"crprotocol, {label}"] = peer
+    for call in contenders.values():  # warm up caches on either side
         for _ in range(200):
             call()
     samples: dict[str, list[int]] = {name: [] for name in contenders}
@@ -51,16 +56,21 @@ def main(argv: list[str] | None = None) -> int:
             call()
             samples[name].append(clock() - started)
 
-    print(f"backend: {mh.backend}, threads: {len(session.threads)}, turn: {len(text)} chars, "
-          f"intent: {contenders['multihorizon']()}, calls: {args.calls} each, interleaved\n")
-    print("| classifier | p50 | p99 | p50 ratio (crprotocol / ours) |")
+    print(
+        f"backend: {mh.backend}, threads: {len(session.threads)}, turns of "
+        f"{TURN_CHARS} chars, precomputed embedding, {args.calls} calls each, interleaved\n"
+    )
+    for label, text in turns.items():
+        print(f"- {label}: intent {contenders[f'multihorizon, {label}']()}: {text.strip()!r}")
+    print("\n| classifier, turn | p50 | p99 | crprotocol p50 / ours |")
     print("|---|---|---|---|")
-    ours_p50 = _percentiles(samples["multihorizon"])[0]
     for name, values in samples.items():
         p50, p99 = _percentiles(values)
-        ratio = f"{p50 / ours_p50:.1f}" if name != "multihorizon" else "1.0"
+        label = name.split(", ", 1)[1]
+        ours_p50 = _percentiles(samples[f"multihorizon, {label}"])[0]
+        ratio = f"{p50 / ours_p50:.2f}" if name.startswith("crprotocol") else ""
         print(f"| {name} | {p50:.2f} µs | {p99:.2f} µs | {ratio} |")
-    if "crprotocol" not in contenders:
+    if not any(name.startswith("crprotocol") for name in contenders):
         print("\ncrprotocol is not installed (pip install '.[bench]'): no peer measured")
     return 0
 

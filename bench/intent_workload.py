@@ -19,10 +19,22 @@ TURN_CHARS = 200
 # Fixed-seed synthetic topics: each thread talks about its own three made-up technical words,
 # so the 50 threads stay distinct under any embedder.
 _SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "ta", "zo", "pe", "vi", "su", "do", "ge", "hu", "xa"]
-_FILLER = (
-    "we run it on three nodes and the config lives in a shared repo so every change is "
-    "reviewed before it ships to production"
-).split()
+_FILLER = [
+    "we",
+    "run",
+    "it",
+    "on",
+    "three",
+    "nodes",
+    "and",
+    "the",
+    "config",
+    "lives",
+    "in",
+    "a",
+    "shared",
+    "repo",
+]
 
 
 def _word(rng: random.Random) -> str:
@@ -30,29 +42,52 @@ def _word(rng: random.Random) -> str:
 
 
 def build_session() -> mh.Session:
-    """A session with exactly ``THREADS`` threads, two user and two assistant turns each."""
+    """A session with ``THREADS`` threads, two user and two assistant turns per topic.
+
+    Turns carry precomputed embeddings (as a serving stack's would): one random direction per
+    topic plus noise, so topics are far apart and each topic's turns close together.
+    """
     rng = random.Random(28)
+    vectors = np.random.default_rng(28)
     session = mh.Session()
-    topics = [[_word(rng) for _ in range(3)] for _ in range(THREADS)]
-    for words in topics:
-        a, b, c = words
-        session.user(f"How do I set up {a} with {b}? Our {c} cluster keeps failing.")
-        session.assistant(f"For {a}, pin {b} to the {c} release and restart the {a} service.")
-        session.user(f"Does {a} need {c} logging for {b} as well?")
-        session.assistant(f"Yes, {a} logs {b} through {c} when verbose mode is on.")
+    while len(session.threads) < THREADS:
+        a, b, c = (_word(rng) for _ in range(3))
+        topic = vectors.standard_normal(session.dim)
+        texts = [
+            ("user", f"How do I set up {a} with {b}? Our {c} cluster keeps failing."),
+            ("assistant", f"For {a}, pin {b} to the {c} release and restart the {a} service."),
+            ("user", f"Does {a} need {c} logging for {b} as well?"),
+            ("assistant", f"Yes, {a} logs {b} through {c} when verbose mode is on."),
+        ]
+        for role, text in texts:
+            embedding = topic + 0.3 * vectors.standard_normal(session.dim)
+            if role == "user":
+                session.user(text, embedding=embedding)
+            else:
+                session.assistant(text, embedding=embedding)
     if len(session.threads) != THREADS:
         raise RuntimeError(f"workload built {len(session.threads)} threads, expected {THREADS}")
     return session
 
 
 def turn_text() -> str:
-    """A 200-character follow-up with a clarify marker and an entity reference."""
+    """A typical 200-character follow-up: one demonstrative, no reference that resolves."""
+    text = (
+        "Thanks, that makes sense. Should we pin the release on the staging cluster before the "
+        "rollout, or is it fine to wait until the next maintenance window on Friday evening "
+        "after the backups finish?"
+    )
+    return text[:TURN_CHARS].ljust(TURN_CHARS)
+
+
+def heavy_turn_text() -> str:
+    """A marker-dense 200-character turn: continue, clarify, an entity and a tool reference."""
     text = (
         "Thanks. One more thing about the rollout: what do you mean by pinning the release, "
         "and does that bug with the verbose logs still show up when we restart the service "
         "on all three nodes at once?"
     )
-    return text[:TURN_CHARS].ljust(TURN_CHARS, ".")
+    return text[:TURN_CHARS].ljust(TURN_CHARS)
 
 
 def turn_embedding(session: mh.Session, text: str) -> np.ndarray[Any, np.dtype[np.float32]]:

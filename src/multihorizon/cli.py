@@ -1,9 +1,9 @@
 """The ``multihorizon`` command.
 
-``multihorizon demo`` replays a short scripted conversation through the kernels that exist
-so far (markers, hashing embedder, similarity, recency, fused Tier C scoring), with the
-embedded default embedder: no server, no download. ``multihorizon info`` reports the live
-backend.
+``multihorizon demo`` replays a short scripted conversation through a ``Session`` with the
+embedded default embedder (no server, no download) and prints, per user turn, the SPEC-028
+§7 headers, the resolved references, the chosen context and the Active Thread Summary.
+``multihorizon info`` reports the live backend.
 """
 
 from __future__ import annotations
@@ -13,88 +13,70 @@ import sys
 import time
 from collections.abc import Sequence
 
-import numpy as np
+from . import __version__, _backend
+from .session import Session
 
-from . import __version__, _backend, kernels
-
-# SPEC-028 §3.3's example conversation, with a digression and a resumption.
-DEMO_TURNS = [
+# SPEC-028 §3.3's example conversation, with a digression, a resumption, an ordinal
+# reference, a clarification and a tool result.
+DEMO_TURNS: list[tuple[str, str]] = [
     ("user", "How do I configure etcd? We run etcd 3.5 on three nodes."),
     (
         "assistant",
-        "Set --initial-cluster on each member and enable client TLS: "
+        "To configure etcd, set --initial-cluster on each member and enable client TLS: "
         "1. generate a CA, 2. issue server certificates, 3. restart the members.",
     ),
-    ("user", "Actually, what's a good backup strategy for Postgres?"),
+    ("user", "Actually, what's a good backup strategy for Postgres? We must keep 30 days."),
     ("assistant", "Use pg_basebackup nightly plus WAL archiving for point-in-time recovery."),
-    ("user", "Go on - how often should the WAL be archived?"),
-    ("assistant", "Archive every segment as it fills; set archive_timeout to 60 seconds."),
-    ("user", "Back to etcd - what about TLS? Explain the second step again."),
+    ("user", "What do you mean by WAL archiving?"),
+    ("assistant", "Each write-ahead log segment is copied to safe storage as it fills."),
+    ("user", "Back to etcd - what about TLS? Tell me more about the second step."),
+    ("assistant", "Issue one server certificate per member, signed by your CA."),
+    ("tool", "run_sql: SELECT count(*) FROM members -> 3"),
+    ("user", "Does the query result match the three nodes we run?"),
 ]
-
-# A few marker categories of SPEC-028 §4.1 and §5.2 (the full lexicon arrives with Tier C).
-DEMO_MARKERS = [
-    ("back to", 0),
-    ("going back to", 0),
-    ("returning to", 0),
-    ("go on", 1),
-    ("and then", 1),
-    ("tell me more", 1),
-    ("what do you mean", 2),
-    ("explain", 2),
-    ("again", 2),
-    ("the second", 3),
-    ("the first", 3),
-    ("step", 3),
-    ("the query result", 4),
-    ("that output", 4),
-]
-MARKER_NAMES = ["resume", "continue", "clarify", "ordinal", "tool"]
 
 
 def _demo() -> int:
-    print(f"multihorizon {__version__} demo, backend: {_backend.name}\n")
-    matcher = kernels.MarkerMatcher(DEMO_MARKERS)
-    texts = [text for _, text in DEMO_TURNS]
-    started = time.perf_counter()
-    embeddings = kernels.hash_embed(texts)
-    embed_us = (time.perf_counter() - started) * 1e6 / len(texts)
-    for turn_id, (role, text) in enumerate(DEMO_TURNS):
-        hits = matcher.find(text)
-        markers = ", ".join(f"{MARKER_NAMES[c]}:{text[s:e]!r}" for c, _, s, e in hits) or "-"
-        line = f"turn {turn_id} [{role:9}] {text[:60]}{'...' if len(text) > 60 else ''}"
-        print(line)
-        if turn_id:
-            best, score = kernels.best_above(embeddings[turn_id], embeddings[:turn_id], 0.0)
-            print(f"    markers: {markers}; most similar earlier turn: {best} ({score:.2f})")
-        else:
-            print(f"    markers: {markers}")
-
-    current = len(DEMO_TURNS) - 1
-    ids = np.arange(current)
-    print(f"\nrecency at turn {current} (half-life 6, SPEC-028 §3.2):")
-    print("    " + " ".join(f"{w:.2f}" for w in kernels.recency_weights(ids, current, 6.0)))
-
-    query = embeddings[current]
-    etcd_thread = np.array([0, 0, 1, 1, 1, 1])  # turns 0-1 etcd, 2-5 the backup digression
-    rows, scores = kernels.score_turns(
-        query,
-        embeddings[:current],
-        ids,
-        current=current,
-        thread_ids=etcd_thread,
-        active_thread=0,
-        forced=[1],
-        recency_multiplier=0.0,
-        recency_bonus=0.1,
-        thread_bonus=0.05,
-        k=4,
+    session = Session()
+    print(
+        f"multihorizon {__version__} demo: backend {_backend.name}, embedder "
+        f"{session.model_id}, no server, no download\n"
     )
-    print("\nTier C for the last turn (etcd thread resumed, turn 1 referenced by 'the second'):")
-    for row, score in zip(rows, scores, strict=True):
-        print(f"    turn {row}: {score:.3f}  {DEMO_TURNS[row][1][:60]}")
-    print(f"\nhash_embed: {embed_us:.1f} us per turn ({len(texts)} turns, dim 384)")
+    started = time.perf_counter()
+    user_turns = 0
+    for role, text in DEMO_TURNS:
+        if role == "assistant":
+            session.assistant(text)
+            print(f"  assistant: {_short(text)}")
+            continue
+        if role == "tool":
+            tool, _, output = text.partition(": ")
+            entry = session.tool_output(tool, output)
+            print(f"  tool {tool}: {output}  ({entry.entry_id})")
+            continue
+        envelope = session.user(text)
+        user_turns += 1
+        print(f"\nuser: {text}")
+        for name, value in envelope.headers.items():
+            print(f"    {name}: {value}")
+        if envelope.thread_resumed:
+            print("    (thread resumed: its dormant turns and state return)")
+        for reference in envelope.references:
+            print(f"    reference: {reference}")
+        for item in envelope.items[:3]:
+            print(f"    context: {item}")
+        for line in envelope.summary.splitlines():
+            print(f"    | {line}")
+    elapsed = (time.perf_counter() - started) * 1e6
+    print(
+        f"\n{len(session.turns)} turns in {len(session.threads)} threads "
+        f"({', '.join(session.threads)}); {elapsed / len(DEMO_TURNS):.0f} us per turn"
+    )
     return 0
+
+
+def _short(text: str, width: int = 70) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _info() -> int:

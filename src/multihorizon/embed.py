@@ -76,8 +76,15 @@ class SentenceTransformerEmbedder:
     """
 
     def __init__(
-        self, model: str = "sentence-transformers/all-MiniLM-L6-v2", *, device: str = "cpu"
+        self,
+        model: str = "sentence-transformers/all-MiniLM-L6-v2",
+        *,
+        model_id: str | None = None,
+        device: str = "cpu",
     ) -> None:
+        """``model`` is a hub name or a local directory; ``model_id`` names the model for the
+        session's consistency check and the calibrated thresholds (by default ``model``; pass
+        the hub name when loading a local copy of a known model)."""
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:  # pragma: no cover - depends on the extra
@@ -85,11 +92,16 @@ class SentenceTransformerEmbedder:
                 "SentenceTransformerEmbedder needs the st extra: pip install 'multihorizon[st]'"
             ) from exc
         self._model: Any = SentenceTransformer(model, device=device)
-        dim = self._model.get_sentence_embedding_dimension()
+        # sentence-transformers 6 renamed the dimension getter; the old name warns.
+        getter = (
+            getattr(self._model, "get_embedding_dimension", None)
+            or self._model.get_sentence_embedding_dimension
+        )
+        dim = getter()
         if not isinstance(dim, int) or dim < 1:  # pragma: no cover - malformed model
             raise EmbeddingError(f"model {model!r} reports no embedding dimension")
         self._dim = dim
-        self._model_id = model
+        self._model_id = model_id or model
 
     @property
     def model_id(self) -> str:

@@ -5,7 +5,6 @@ real TREC CAsT follow-up questions in ../shared/data."""
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import shared_data
 from multihorizon.lexicon import default_lexicon
 from multihorizon.references import (
     Mention,
@@ -586,14 +586,7 @@ def test_detect_and_resolve_stay_fast_on_a_long_log() -> None:
 
 
 def _data_dir() -> Path:
-    override = os.environ.get("MULTIHORIZON_DATA")
-    folder = Path(override) if override else Path(__file__).resolve().parents[2] / "shared" / "data"
-    if not folder.is_dir():
-        message = f"real conversation data not found at {folder} (set MULTIHORIZON_DATA)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message + "; CI=true requires it")
-        pytest.skip(message)
-    return folder
+    return shared_data.data_dir()
 
 
 @dataclass

@@ -1,0 +1,40 @@
+"""Where the real conversations of ``../shared/data`` are (see that folder's README).
+
+``MULTIHORIZON_DATA`` names the folder; otherwise the first ``shared/data`` found beside the
+checkout or above it. Tests that need it skip with the reason when it is absent (a user's
+fresh clone) and fail under ``CI=true``, where it must be present.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+_REPO = Path(__file__).resolve().parents[1]
+
+
+def locate() -> Path | None:
+    override = os.environ.get("MULTIHORIZON_DATA")
+    if override:
+        return Path(override) if Path(override).is_dir() else None
+    for ancestor in _REPO.parents:
+        candidate = ancestor / "shared" / "data"
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def data_dir() -> Path:
+    """The data folder, or skip (fail under CI=true) with the reason."""
+    folder = locate()
+    if folder is None:
+        message = (
+            f"real conversation data (shared/data) not found beside or above {_REPO}; "
+            "set MULTIHORIZON_DATA to its folder"
+        )
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + " (CI=true requires it)")
+        pytest.skip(message)
+    return folder

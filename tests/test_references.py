@@ -675,3 +675,29 @@ def test_trec_cast_entity_and_turn_references_hit_the_gold_turn() -> None:
     assert lenient >= 0.55, figures
     # Queries labelled EXPLORE (a new topic) must not look referential.
     assert score.explore_with_reference <= 0.02 * score.explore_probes, figures
+
+
+GATED_TEXTS = [
+    "let's go with option 7 then",
+    "the one about TLS, please",
+    "you also mentioned a retry budget",
+    "can you check the SQL query output and the latest build logs?",
+    "I just said that the stack trace shows an error message",
+    "option 2 and item #3 and number 4",
+    "Straße: the one about ß and the ERROR LOGS",
+    "nothing to see here",
+]
+
+
+@pytest.mark.parametrize("text", GATED_TEXTS)
+def test_gate_hits_and_text_search_find_the_same_mentions(text: str) -> None:
+    # The default lexicon carries the gate words, so detection tries its patterns at the gate
+    # hits; a custom lexicon without them falls back to searching the text. Same answers.
+    from multihorizon.lexicon import LEXICON, Lexicon, Marker
+
+    gated = default_lexicon()
+    ungated = Lexicon({kind: phrases for kind, phrases in LEXICON.items() if kind < 10})
+    assert gated.has_gates
+    assert not ungated.has_gates
+    assert all(hit[0] < Marker.GATE_NUMBER for hit in ungated.scan(text))
+    assert detect(text, gated.scan(text), gated) == detect(text, ungated.scan(text), ungated)

@@ -33,6 +33,12 @@ class Marker(enum.IntEnum):
     ORDINAL = 7  # SPEC-028 §4.1 ordinal reference: "the second option"
     DEMONSTRATIVE = 8  # "that", "this", "those": an entity reference when a noun follows
     BLOCK = 9  # ordinary phrases that contain a marker word: "more than", "so that"
+    # Gates: words without which a reference pattern of ``references`` cannot match. Found in
+    # the same pass, they tell detection where to try each pattern (no extra text scans).
+    GATE_NUMBER = 10  # "option 7", "item #2"
+    GATE_ONE = 11  # "the one about X"
+    GATE_GAP = 12  # "you also mentioned"
+    GATE_TOOL = 13  # "the SQL query output"
 
 
 # fmt: off
@@ -108,6 +114,19 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the first few", "at first", "first of all", "the result of", "as a result",
             "the data science", "more of a", "more or", "once again", "do it yourself",
         ),
+        Marker.GATE_NUMBER: (
+            "option", "choice", "item", "step", "number", "approach", "solution", "alternative",
+            "point", "bullet",
+        ),
+        Marker.GATE_ONE: (
+            "the one", "the part", "the bit", "the answer", "the reply", "the message",
+            "the section",
+        ),
+        Marker.GATE_GAP: ("also", "just", "already", "previously", "earlier", "once"),
+        Marker.GATE_TOOL: (
+            "result", "results", "output", "outputs", "response", "responses", "log", "logs",
+            "traceback", "tracebacks", "stack trace", "stack traces", "error", "errors",
+        ),
     }
 )
 # fmt: on
@@ -129,6 +148,12 @@ class Lexicon:
     def __init__(self, phrases: Mapping[Marker, Sequence[str]] = LEXICON) -> None:
         table = [(phrase, int(kind)) for kind, group in phrases.items() for phrase in group]
         self._phrases = [phrase for phrase, _ in table]
+        #: Whether this lexicon carries the gate words (a custom one may not): without them
+        #: reference detection looks for the patterns' words itself.
+        self.has_gates = all(
+            phrases.get(kind)
+            for kind in (Marker.GATE_NUMBER, Marker.GATE_ONE, Marker.GATE_GAP, Marker.GATE_TOOL)
+        )
         self._matcher = kernels.MarkerMatcher(table)
 
     def phrase(self, index: int) -> str:
@@ -153,14 +178,16 @@ class Lexicon:
         ]
 
     def hits(self, text: str) -> list[Hit]:
-        """``scan`` as readable ``Hit`` records."""
+        """``scan`` as readable ``Hit`` records (gate words left out)."""
         return [
             Hit(Marker(kind), self._phrases[index], start, end)
             for kind, index, start, end in self.scan(text)
+            if kind < _FIRST_GATE
         ]
 
 
 _BLOCK = int(Marker.BLOCK)
+_FIRST_GATE = int(Marker.GATE_NUMBER)
 
 
 _default: Lexicon | None = None

@@ -273,6 +273,22 @@ def _contains_any(folded: str, needles: tuple[str, ...]) -> bool:
     return False
 
 
+def _matches_from(
+    text: str, starts: Sequence[int], pattern: re.Pattern[str]
+) -> list[re.Match[str]]:
+    """``pattern``'s non-overlapping matches tried at ``starts`` (gate-word offsets)."""
+    found: list[re.Match[str]] = []
+    last_end = 0
+    for position in sorted(set(starts)) if len(starts) > 1 else starts:
+        if position < last_end:
+            continue
+        match = pattern.match(text, position)
+        if match is not None:
+            found.append(match)
+            last_end = match.end()
+    return found
+
+
 def _matches_at(
     text: str, folded: str, needles: tuple[str, ...], pattern: re.Pattern[str]
 ) -> list[re.Match[str]]:
@@ -614,13 +630,17 @@ def detect(text: str, hits: Sequence[tuple[int, int, int, int]], lexicon: Lexico
             continue
         if mention is not None:
             found.append(mention)
-    _regex_mentions(text, found)
+    _regex_mentions(text, found, hits if lexicon.has_gates else None)
     if len(found) > 1:
         found = _deduplicate(text, found)
     return found
 
 
 _DEMONSTRATIVE = int(Marker.DEMONSTRATIVE)
+_GATE_NUMBER = int(Marker.GATE_NUMBER)
+_GATE_ONE = int(Marker.GATE_ONE)
+_GATE_GAP = int(Marker.GATE_GAP)
+_GATE_TOOL = int(Marker.GATE_TOOL)
 _ORDINAL = int(Marker.ORDINAL)
 _TURN_REF = int(Marker.TURN_REF)
 _TOOL_REF = int(Marker.TOOL_REF)
@@ -937,60 +957,77 @@ _YOU = re.compile(r"\byou\b", re.IGNORECASE)
 _ACTION_TAIL = re.compile(r"[ \t]*,?[ \t]*(?:but|for|with|again|on|in|to)\b", re.IGNORECASE)
 
 
-def _regex_mentions(text: str, found: list[Mention]) -> None:
+def _regex_mentions(
+    text: str, found: list[Mention], hits: Sequence[tuple[int, int, int, int]] | None
+) -> None:
     """Detections the fixed lexicon phrases cannot express (numbers, gaps, modifiers).
 
-    Substring gates on the case-folded text say which patterns can match; on a turn without
-    references that keeps detection to a few microseconds.
+    Each pattern is tried only where its gate words occur: at the lexicon's gate hits when
+    ``hits`` carries them (no extra pass over the text), else where ``str.find`` locates
+    them in the case-folded text. On a turn without references that keeps detection cheap.
     """
-    folded = text.casefold()
-    if _DIGIT.search(text) is not None and _contains_any(folded, _NUM_GATE):
-        for match in _matches_at(text, folded, _NUM_GATE, _NUMBERED_REF):
-            found.append(
-                Mention("ordinal", match.group(), match.start(), match.end(), ordinal=int(match[1]))
+    starts: dict[int, list[int]] | None = None
+    folded = ""
+    if hits is not None:
+        starts = {_GATE_NUMBER: [], _GATE_ONE: [], _GATE_GAP: [], _GATE_TOOL: []}
+        for gate, _, start, _ in hits:
+            if gate in starts:
+                starts[gate].append(start)
+    else:
+        folded = text.casefold()
+
+    def candidates(
+        family: int, needles: tuple[str, ...], pattern: re.Pattern[str]
+    ) -> list[re.Match[str]]:
+        if starts is not None:
+            return _matches_from(text, starts[family], pattern)
+        if not _contains_any(folded, needles):
+            return []
+        return _matches_at(text, folded, needles, pattern)
+
+    for match in candidates(_GATE_NUMBER, _NUM_GATE, _NUMBERED_REF):
+        found.append(
+            Mention("ordinal", match.group(), match.start(), match.end(), ordinal=int(match[1]))
+        )
+    for match in candidates(_GATE_ONE, _ONE_GATE, _ONE_ABOUT):
+        about = _TAIL.match(text, match.end())
+        terms = _content_terms(_clause(about.group(1))) if about is not None else ()
+        found.append(Mention("turn", match.group(), match.start(), match.end(), terms=terms))
+    for match in candidates(_GATE_GAP, _GAP_GATE, _GAP_VERB):
+        who = _word_before(text, match.start())
+        if who not in ("you", "i", "we"):
+            continue
+        start = match.start() - len(who) - 1
+        while start > 0 and text[start : start + len(who)].casefold() != who:
+            start -= 1  # step back over the spaces between "you" and the adverb
+        verb = match.group(1).split()[0].casefold()
+        terms = _about_terms(text, start, match.end(), verb)
+        speaker = "assistant" if who == "you" else "user" if who == "i" else None
+        found.append(
+            Mention(
+                "turn",
+                text[start : match.end()],
+                start,
+                match.end(),
+                terms=terms,
+                speaker=speaker,
             )
-    if _contains_any(folded, _ONE_GATE):
-        for match in _matches_at(text, folded, _ONE_GATE, _ONE_ABOUT):
-            about = _TAIL.match(text, match.end())
-            terms = _content_terms(_clause(about.group(1))) if about is not None else ()
-            found.append(Mention("turn", match.group(), match.start(), match.end(), terms=terms))
-    if _contains_any(folded, _GAP_GATE):
-        for match in _matches_at(text, folded, _GAP_GATE, _GAP_VERB):
-            who = _word_before(text, match.start())
-            if who not in ("you", "i", "we"):
-                continue
-            start = match.start() - len(who) - 1
-            while start > 0 and text[start : start + len(who)].casefold() != who:
-                start -= 1  # step back over the spaces between "you" and the adverb
-            verb = match.group(1).split()[0].casefold()
-            terms = _about_terms(text, start, match.end(), verb)
-            speaker = "assistant" if who == "you" else "user" if who == "i" else None
-            found.append(
-                Mention(
-                    "turn",
-                    text[start : match.end()],
-                    start,
-                    match.end(),
-                    terms=terms,
-                    speaker=speaker,
-                )
-            )
-    if _contains_any(folded, _TOOL_GATE):
-        for match in _matches_at(text, folded, _TOOL_GATE, _TOOL_NOUN):
-            determiner = _TOOL_DET.search(text, max(0, match.start() - 40), match.start())
-            if determiner is None:
-                continue
-            start, end = determiner.start(), match.end()
-            words = _WORD_RE.findall(text, start, end)
-            if words[0].casefold() == "the" and len(words) == 2:
-                continue  # plain "the result(s)/output/error": the lexicon's phrases decide
-            if any(word.casefold() in STOPWORDS for word in words[1:-1]):
-                continue  # "the end was result": not one noun phrase
-            of = _OF_KIND.match(text, end)
-            kind = _tool_kind(words) or (_tool_kind([of.group(1)]) if of is not None else None)
-            if kind is None and words[0].casefold() == "the" and of is not None:
-                continue  # "the results of the election": not a tool output
-            found.append(Mention("tool", text[start:end], start, end, kind=kind))
+        )
+    for match in candidates(_GATE_TOOL, _TOOL_GATE, _TOOL_NOUN):
+        determiner = _TOOL_DET.search(text, max(0, match.start() - 40), match.start())
+        if determiner is None:
+            continue
+        start, end = determiner.start(), match.end()
+        words = _WORD_RE.findall(text, start, end)
+        if words[0].casefold() == "the" and len(words) == 2:
+            continue  # plain "the result(s)/output/error": the lexicon's phrases decide
+        if any(word.casefold() in STOPWORDS for word in words[1:-1]):
+            continue  # "the end was result": not one noun phrase
+        of = _OF_KIND.match(text, end)
+        kind = _tool_kind(words) or (_tool_kind([of.group(1)]) if of is not None else None)
+        if kind is None and words[0].casefold() == "the" and of is not None:
+            continue  # "the results of the election": not a tool output
+        found.append(Mention("tool", text[start:end], start, end, kind=kind))
 
 
 _TAIL = re.compile(r"[ \t]+([^.?!;:\n]{1,80})")

@@ -26,6 +26,7 @@ __all__ = [
 ]
 
 Vectors = npt.NDArray[np.float32]
+_FLOAT32 = np.dtype(np.float32)
 
 
 @runtime_checkable
@@ -130,7 +131,7 @@ def normalise_embedding(value: Any, dim: int) -> npt.NDArray[np.float32]:
     """
     if (
         type(value) is np.ndarray
-        and value.dtype == np.float32
+        and value.dtype is _FLOAT32
         and value.shape == (dim,)
         and value.flags.c_contiguous
     ):

@@ -969,10 +969,12 @@ def _regex_mentions(
     starts: dict[int, list[int]] | None = None
     folded = ""
     if hits is not None:
-        starts = {_GATE_NUMBER: [], _GATE_ONE: [], _GATE_GAP: [], _GATE_TOOL: []}
+        starts = {}
         for gate, _, start, _ in hits:
-            if gate in starts:
-                starts[gate].append(start)
+            if gate >= _GATE_NUMBER:
+                starts.setdefault(gate, []).append(start)
+        if not starts:
+            return  # no gate word: no pattern can match
     else:
         folded = text.casefold()
 
@@ -980,7 +982,7 @@ def _regex_mentions(
         family: int, needles: tuple[str, ...], pattern: re.Pattern[str]
     ) -> list[re.Match[str]]:
         if starts is not None:
-            return _matches_from(text, starts[family], pattern)
+            return _matches_from(text, starts[family], pattern) if family in starts else []
         if not _contains_any(folded, needles):
             return []
         return _matches_at(text, folded, needles, pattern)

@@ -350,27 +350,30 @@ class Session:
         # SPEC-028 §4: one marker pass, then detection and resolution.
         hits = self._lexicon.scan(content)
         mentions = detect(content, hits, self._lexicon)
-        references = tuple(
-            resolve(
-                mentions,
-                log,
-                self._scratch,
-                self._enumerations,
-                window=self.config.reference_search_window,
+        references: tuple[Reference, ...] = ()
+        resolved: list[Reference] = []
+        has_tool, prior = False, 0
+        if mentions:  # most turns have none: skip the bookkeeping on the hot path
+            references = tuple(
+                resolve(
+                    mentions,
+                    log,
+                    self._scratch,
+                    self._enumerations,
+                    window=self.config.reference_search_window,
+                )
             )
-            if mentions
-            else ()
-        )
-        resolved = [ref for ref in references if ref.target_turn is not None]
-        has_tool = any(ref.type == "tool" for ref in references)
+            resolved = [ref for ref in references if ref.target_turn is not None]
+            has_tool = any(ref.type == "tool" for ref in references)
+            prior = sum(1 for ref in resolved if ref.type != "tool")
         # SPEC-028 §5.2.
         intent = classify(
             hits,
             has_tool_reference=has_tool,
-            resolved_references=sum(1 for ref in resolved if ref.type != "tool"),
+            resolved_references=prior,
             active_similarity=self._threads.active_similarity(vector),
             explore_below=self._thresholds.explore,
-            first_turn=len(log) == 0,
+            first_turn=not log.roles,
         )
         return hits, references, resolved, intent
 

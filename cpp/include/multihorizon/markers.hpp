@@ -70,39 +70,14 @@ class MarkerAutomaton {
       heap_ring.resize(ring_mask_ + 1);
       ring = heap_ring.data();
     }
-    std::size_t emitted = 0;
-    bool in_separator = false;
-    std::int32_t state = 0;
-    for (std::size_t i = 0; i < length; ++i) {
-      const std::uint32_t cp = static_cast<std::uint32_t>(text[i]);
-      std::int32_t symbol =
-          cp < 256 ? latin1_code_[cp] : (is_word(cp) ? symbol_of(fold(cp)) : kNonWord);
-      if (symbol == kNonWord) {
-        if (in_separator) continue;
-        in_separator = true;
-        symbol = separator_symbol_;
-      } else {
-        in_separator = false;
-      }
-      ring[emitted & ring_mask_] = static_cast<std::int64_t>(i);
-      ++emitted;
-      if (symbol < 0) {  // a symbol no phrase contains: no match can span it
-        state = 0;
-        continue;
-      }
-      state = transitions_[static_cast<std::size_t>(state) * alphabet_size_ +
-                           static_cast<std::size_t>(symbol)];
-      for (std::int32_t o = output_begin_[state]; o < output_begin_[state + 1]; ++o) {
-        const std::int32_t phrase = outputs_[o];
-        const std::size_t span = static_cast<std::size_t>(lengths_[phrase]);
-        const std::int64_t start = ring[(emitted - span) & ring_mask_];
-        const std::int64_t end = static_cast<std::int64_t>(i) + 1;
-        const bool starts_word =
-            start == 0 || !is_word(static_cast<std::uint32_t>(text[start - 1]));
-        const bool ends_word = static_cast<std::size_t>(end) == length ||
-                               !is_word(static_cast<std::uint32_t>(text[end]));
-        if (starts_word && ends_word) hits.push_back({categories_[phrase], phrase, start, end});
-      }
+    ScanState state;
+    std::size_t i = 0;
+    // The scan runs in `advance`, which makes no calls, so its state stays in registers; it
+    // returns at each character that ends a phrase, and the hits are checked here.
+    while ((i = advance(text, i, length, ring, state)) < length) {
+      const std::int32_t* outputs = rows_.data() + state.row + alphabet_size_;
+      emit(text, length, i, state.emitted, ring, outputs[0], outputs[1], hits);
+      ++i;
     }
     std::sort(hits.begin() + static_cast<std::ptrdiff_t>(first_hit), hits.end(),
               [](const MarkerHit& a, const MarkerHit& b) {
@@ -113,6 +88,73 @@ class MarkerAutomaton {
   }
 
  private:
+  struct ScanState {
+    std::size_t emitted = 0;  // symbols so far (separator runs count once)
+    std::size_t row = 0;      // offset of the current state's row in rows_
+    bool in_separator = false;
+  };
+
+  // Steps the automaton from text[i] on; returns the index of the first character after
+  // which the state has outputs (or `length`). No calls inside: a call would push the loop's
+  // state onto the stack and put a store and reload on every character's dependency chain.
+  template <class CharT>
+  std::size_t advance(const CharT* text, std::size_t i, std::size_t length,
+                      std::int64_t* ring, ScanState& state) const {
+    const std::int32_t* const rows = rows_.data();
+    const std::int32_t* const latin1_code = latin1_code_;
+    const std::size_t ring_mask = ring_mask_;
+    const std::size_t outputs_at = alphabet_size_;
+    const std::int32_t separator = separator_symbol_;
+    std::size_t emitted = state.emitted;
+    std::size_t row = state.row;
+    bool in_separator = state.in_separator;
+    for (; i < length; ++i) {
+      const std::uint32_t cp = static_cast<std::uint32_t>(text[i]);
+      std::int32_t symbol = cp < 256 ? latin1_code[cp] : wide_symbol(cp);
+      if (symbol == kNonWord) {
+        if (in_separator) continue;
+        in_separator = true;
+        symbol = separator;
+      } else {
+        in_separator = false;
+      }
+      ring[emitted & ring_mask] = static_cast<std::int64_t>(i);
+      ++emitted;
+      if (symbol < 0) {  // a symbol no phrase contains: no match can span it
+        row = 0;
+        continue;
+      }
+      row = static_cast<std::size_t>(rows[row + static_cast<std::size_t>(symbol)]);
+      if (rows[row + outputs_at] < rows[row + outputs_at + 1]) break;
+    }
+    state.emitted = emitted;
+    state.row = row;
+    state.in_separator = in_separator;
+    return i;
+  }
+
+  template <class CharT>
+  [[gnu::noinline]] void emit(const CharT* text, std::size_t length, std::size_t i,
+                              std::size_t emitted, const std::int64_t* ring,
+                              std::int32_t first_output, std::int32_t end_output,
+                              std::vector<MarkerHit>& hits) const {
+    for (std::int32_t o = first_output; o < end_output; ++o) {
+      const std::int32_t phrase = outputs_[o];
+      const std::size_t span = static_cast<std::size_t>(lengths_[phrase]);
+      const std::int64_t start = ring[(emitted - span) & ring_mask_];
+      const std::int64_t end = static_cast<std::int64_t>(i) + 1;
+      const bool starts_word =
+          start == 0 || !is_word(static_cast<std::uint32_t>(text[start - 1]));
+      const bool ends_word = static_cast<std::size_t>(end) == length ||
+                             !is_word(static_cast<std::uint32_t>(text[end]));
+      if (starts_word && ends_word) hits.push_back({categories_[phrase], phrase, start, end});
+    }
+  }
+
+  std::int32_t wide_symbol(std::uint32_t cp) const {
+    return is_word(cp) ? symbol_of(fold(cp)) : kNonWord;
+  }
+
   static constexpr std::int32_t kNonWord = -2;  // latin1_code_: not a word character
   static constexpr std::size_t kLocalRing = 64;
 
@@ -210,6 +252,26 @@ class MarkerAutomaton {
       output_begin_[s + 1] = output_begin_[s] + static_cast<std::int32_t>(state_outputs_[s].size());
       outputs_.insert(outputs_.end(), state_outputs_[s].begin(), state_outputs_[s].end());
     }
+    // The scan's table: one row per state, its transitions as offsets of the next state's row
+    // (no multiply on the per-character dependency chain), then the state's output range, so
+    // the output check reads the row just loaded.
+    const std::size_t stride = alphabet_size_ + 2;
+    if (states * stride > static_cast<std::size_t>(INT32_MAX)) {
+      throw std::length_error("marker lexicon too large for one automaton");
+    }
+    rows_.assign(states * stride, 0);
+    for (std::size_t s = 0; s < states; ++s) {
+      for (std::size_t a = 0; a < alphabet_size_; ++a) {
+        rows_[s * stride + a] = static_cast<std::int32_t>(
+            static_cast<std::size_t>(transitions_[s * alphabet_size_ + a]) * stride);
+      }
+      rows_[s * stride + alphabet_size_] = output_begin_[s];
+      rows_[s * stride + alphabet_size_ + 1] = output_begin_[s + 1];
+    }
+    transitions_.clear();
+    transitions_.shrink_to_fit();
+    output_begin_.clear();
+    output_begin_.shrink_to_fit();
     children_.clear();
     children_.shrink_to_fit();
     state_outputs_.clear();
@@ -226,8 +288,9 @@ class MarkerAutomaton {
   std::size_t ring_mask_ = 0;
   std::vector<std::map<std::int32_t, std::int32_t>> children_;  // build time only
   std::vector<std::vector<std::int32_t>> state_outputs_;         // build time only
-  std::vector<std::int32_t> transitions_;
-  std::vector<std::int32_t> output_begin_;
+  std::vector<std::int32_t> transitions_;   // build time only
+  std::vector<std::int32_t> output_begin_;  // build time only
+  std::vector<std::int32_t> rows_;
   std::vector<std::int32_t> outputs_;
 };
 

@@ -1,5 +1,7 @@
 """multihorizon: the Multi-Horizon Context Model (CRP-SPEC-028), native-accelerated.
 
+Quick start::
+
     import multihorizon as mh
     session = mh.Session()                       # HashingEmbedder, calibrated Config
     envelope = session.user("Back to etcd - what about TLS?")

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import shared_data
 from multihorizon.errors import InputError
 from multihorizon.threadstate import ThreadState, split_sentences, title_from
 
@@ -498,8 +499,7 @@ def test_any_text_keeps_invariants(texts: list[str], limit: int, max_chars: int)
 
 
 def _data_dir() -> Path:
-    override = os.environ.get("MULTIHORIZON_DATA")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "shared" / "data"
+    return shared_data.data_dir()
 
 
 def _conversations(name: str) -> list[dict[str, Any]]:

@@ -1,0 +1,379 @@
+"""Measured accuracy floors on the real conversations of ../shared/data (see its README).
+
+Each test replays real conversations through a ``Session`` in file order (user turns with
+``user()``, replies with ``assistant()``, sgd's API results with ``tool_output()``), and at each
+probe asks ``preview(query)`` (or ``classify(query)``) *before* logging the probed turn, so
+the turns before it are the history and the probe itself pollutes nothing. Every floor is a
+little below the figure measured with the default ``HashingEmbedder`` (the hashing embedder
+is deterministic, so the figures are exact and any drop is a real change); the docstrings
+give the figures, the ``Config.spec()`` figures where they help, and the command:
+
+    cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q -p no:cacheprovider
+
+The whole file takes about 15 s on two cores (only swda is subsampled: see its fixture).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import multihorizon as mh
+import shared_data
+
+pytestmark = pytest.mark.data
+
+Conversation = dict[str, Any]
+Probe = dict[str, Any]
+
+
+def _conversations(name: str) -> Iterator[Conversation]:
+    """The conversations of ``<name>.jsonl``, in file order."""
+    path: Path = shared_data.data_dir() / f"{name}.jsonl"
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            yield json.loads(line)
+
+
+def _log(session: mh.Session, turn: dict[str, Any]) -> None:
+    """Log one data turn under its own role."""
+    role, content = turn["role"], turn["content"]
+    if role == "user":
+        session.user(content)
+    elif role == "assistant":
+        session.assistant(content)
+    elif role == "tool":
+        session.tool_output("api", content)
+    else:
+        raise AssertionError(f"unknown role {role!r}")
+
+
+def _replay(
+    conversation: Conversation, config: mh.Config | None = None
+) -> Iterator[tuple[mh.Session, dict[str, Any], Probe | None]]:
+    """Replay a conversation turn by turn: yields (session, turn, probe at that turn or None)
+    *before* the turn is logged, then logs it."""
+    session = mh.Session(config=config)
+    probes = {probe["at_turn"]: probe for probe in conversation["probes"]}
+    for turn in conversation["turns"]:
+        probe = probes.get(turn["turn_id"])
+        if probe is not None:
+            assert probe["query"] == turn["content"], (conversation["conv_id"], turn["turn_id"])
+        yield session, turn, probe
+        _log(session, turn)
+
+
+@dataclass
+class Counts:
+    """A binary detector against gold labels."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+
+    def add(self, predicted: bool, gold: bool) -> None:
+        if predicted and gold:
+            self.tp += 1
+        elif predicted:
+            self.fp += 1
+        elif gold:
+            self.fn += 1
+        else:
+            self.tn += 1
+
+    @property
+    def total(self) -> int:
+        return self.tp + self.fp + self.fn + self.tn
+
+    @property
+    def precision(self) -> float:
+        return self.tp / max(self.tp + self.fp, 1)
+
+    @property
+    def recall(self) -> float:
+        return self.tp / max(self.tp + self.fn, 1)
+
+    @property
+    def f1(self) -> float:
+        total = self.precision + self.recall
+        return 0.0 if total == 0 else 2 * self.precision * self.recall / total
+
+    @property
+    def always_f1(self) -> float:
+        """F1 of the trivial detector that always says yes (the best constant one)."""
+        positives = self.tp + self.fn
+        return 2 * positives / (self.total + positives) if positives else 0.0
+
+    def __repr__(self) -> str:
+        return (
+            f"Counts(tp={self.tp}, fp={self.fp}, fn={self.fn}, tn={self.tn}, "
+            f"P={self.precision:.3f}, R={self.recall:.3f}, F1={self.f1:.3f}, "
+            f"always-yes F1={self.always_f1:.3f})"
+        )
+
+
+# ---- 1. LoCoMo: Tier C retrieval ------------------------------------------------------------
+
+
+def _locomo_recall(config: mh.Config) -> tuple[float, int]:
+    """Mean recall@12 of the gold evidence turns among ``preview(question).items``, over the
+    questions with evidence; and how many questions that is."""
+    config = config.replace(turns_in_context=12)
+    recalls: list[float] = []
+    for conversation in _conversations("locomo"):
+        session = mh.Session(config=config)
+        for turn in conversation["turns"]:
+            _log(session, turn)
+        assert len(session) == len(conversation["turns"])
+        for probe in conversation["probes"]:
+            gold = set(probe["gold_turn_ids"])
+            if not gold:
+                continue
+            envelope = session.preview(probe["query"])
+            assert len(envelope.items) <= 12
+            retrieved = {item.turn_id for item in envelope.items}
+            recalls.append(len(gold & retrieved) / len(gold))
+        assert len(session) == len(conversation["turns"])  # preview logged nothing
+    return sum(recalls) / len(recalls), len(recalls)
+
+
+def test_locomo_tier_c_recall_at_12() -> None:
+    """LoCoMo (3 conversations, 1451 turns, 495 questions with evidence): each conversation is
+    logged whole, then every question is previewed; recall@12 of the human-labelled evidence
+    turns among the envelope's items.
+
+    Measured: default ``Config()`` 0.307, ``Config.spec()`` 0.020 (15x lower: recency as a
+    half-life-6 multiplier erases every turn older than a few dozen, so on a ~480-turn log only
+    the last few dozen turns can be retrieved). For scale: the default with its recency and
+    thread bonuses at 0 gives 0.335, and plain BM25 over ``text.content_terms`` 0.61 (scratch
+    measurements, not asserted: Tier C has no lexical channel yet).
+    Floors: default >= 0.27; default >= 5 x spec.
+
+    Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
+    -p no:cacheprovider -k locomo``
+    """
+    default, questions = _locomo_recall(mh.Config())
+    spec, _ = _locomo_recall(mh.Config.spec())
+    assert questions >= 450, questions
+    assert default >= 0.27, (default, spec)
+    assert default >= 5 * spec, (default, spec)
+
+
+# ---- 2. sgd: thread resumption --------------------------------------------------------------
+
+
+def test_sgd_thread_resumption() -> None:
+    """sgd (555 multi-service conversations, 5783 user-turn probes; tool turns fed through
+    ``tool_output``). ``gold_resumes_thread`` is true (187 probes) when the probe's gold service
+    thread occurred earlier but is not the thread of the turn before it: a return after a
+    digression. Each probe is previewed before it is logged.
+
+    - caught (the brief's measure): ``thread_resumed``, or the active thread is the library's
+      thread of the most recent earlier turn in the probe's gold thread. Measured 0.422 (79 of
+      187); spec profile 0.257.
+    - flagged: ``thread_resumed`` on a gold resumption: 0.353 (spec 0.230).
+    - strict: flagged *and* to that thread: 0.128 (spec 0.064). Most flags go elsewhere.
+    - false resumptions: ``thread_resumed`` on the 5041 later probes that are not
+      resumptions: 0.114 (spec 0.012). 535 of the 574 are marker-free EXPLORE turns, mostly
+      acknowledgements ("Yes, that's right.", "Okay great thank you.") that hop between
+      threads built of acknowledgements.
+    Floors: caught >= 0.38, flagged >= 0.31, strict >= 0.10, false <= 0.13, and the flag fires
+    at least 2.5x as often on resumptions as on the rest (measured 3.1x).
+
+    Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
+    -p no:cacheprovider -k sgd``
+    """
+    resumptions = caught = flagged = strict = others = false_flags = 0
+    for conversation in _conversations("sgd"):
+        session = mh.Session()
+        probes = {probe["at_turn"]: probe for probe in conversation["probes"]}
+        gold_thread: dict[int, str] = {}  # data turn id -> gold thread (user/assistant turns)
+        our_thread: dict[int, str] = {}  # data turn id -> the thread the library logged it in
+        for turn in conversation["turns"]:
+            turn_id = turn["turn_id"]
+            probe = probes.get(turn_id)
+            if probe is not None and turn_id > 0:
+                assert probe["query"] == turn["content"]
+                envelope = session.preview(probe["query"])
+                if probe["gold_resumes_thread"]:
+                    earlier = [i for i, name in gold_thread.items() if name == probe["gold_thread"]]
+                    assert earlier, (conversation["conv_id"], turn_id)
+                    target = our_thread[max(earlier)]
+                    resumptions += 1
+                    flagged += envelope.thread_resumed
+                    caught += envelope.thread_resumed or envelope.active_thread == target
+                    strict += envelope.thread_resumed and envelope.active_thread == target
+                else:
+                    others += 1
+                    false_flags += envelope.thread_resumed
+            _log(session, turn)
+            if turn["role"] != "tool":
+                gold_thread[turn_id] = turn["thread"]
+                our_thread[turn_id] = session.active_thread
+    figures = (caught, flagged, strict, resumptions, false_flags, others)
+    assert resumptions >= 150, figures
+    assert others >= 4000, figures
+    assert caught / resumptions >= 0.38, figures
+    assert flagged / resumptions >= 0.31, figures
+    assert strict / resumptions >= 0.10, figures
+    assert false_flags / others <= 0.13, figures
+    assert flagged / resumptions >= 2.5 * false_flags / others, figures
+
+
+# ---- 3. tiage, dialseg711: topic shift as EXPLORE or a new thread ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "f1_floor", "beats_always_by"),
+    [
+        pytest.param("tiage", 0.31, None, id="tiage"),
+        pytest.param("dialseg711", 0.31, 0.05, id="dialseg711"),
+    ],
+)
+def test_topic_shift(name: str, f1_floor: float, beats_always_by: float | None) -> None:
+    """Human topic-shift labels (``gold_topic_shift``) against "the previewed turn is EXPLORE or
+    starts a new thread". Probes sit on both speakers' turns (peer dialogues: tiage 5838 probes
+    of which 1198 shifts, dialseg711 6145 / 916); each is previewed as a user turn would be,
+    then logged under its own role.
+
+    Measured (default; ``Config.spec()`` in brackets):
+    - tiage: P 0.215, R 0.868, F1 0.345 (0.340); says "shift" on 83% of turns. The trivial
+      always-shift detector scores F1 0.341: the hashing embedder carries almost no topic
+      signal here, and this test does NOT show that we beat the baseline (0.345 vs 0.341 is
+      noise), so it asserts only the floor. User-role turns only: F1 0.340.
+    - dialseg711: P 0.210, R 0.961, F1 0.345 (0.296); says "shift" on 68% of turns; always-shift
+      F1 0.259, so here we beat it (by 0.086). User-role turns only: F1 0.535 (always 0.472).
+    Floors: F1 >= 0.31; on dialseg711 also F1 >= always-shift F1 + 0.05.
+
+    Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
+    -p no:cacheprovider -k topic_shift``
+    """
+    counts = Counts()
+    for conversation in _conversations(name):
+        for session, _, probe in _replay(conversation):
+            if probe is None or probe.get("gold_topic_shift") is None:
+                continue
+            known = set(session.threads)
+            envelope = session.preview(probe["query"])
+            shift = envelope.intent is mh.Intent.EXPLORE or envelope.active_thread not in known
+            counts.add(shift, bool(probe["gold_topic_shift"]))
+    assert counts.total >= 5000, counts
+    assert counts.tp + counts.fn >= 800, counts
+    assert counts.f1 >= f1_floor, counts
+    if beats_always_by is not None:
+        assert counts.f1 >= counts.always_f1 + beats_always_by, counts
+
+
+# ---- 4. swda: CLARIFY and CONTINUE against weak dialogue-act labels -------------------------
+
+SWDA_PROBES = 3000
+
+
+@pytest.fixture(scope="module")
+def swda_intents() -> list[tuple[mh.Intent, str]]:
+    """(our intent, gold intent) for the first ``SWDA_PROBES`` labelled swda probes in file
+    order (75 conversations, 17139 turns replayed). ``classify`` gives the same intent as
+    ``preview(...).intent`` (checked on all 3000: no difference) at a fraction of the cost."""
+    pairs: list[tuple[mh.Intent, str]] = []
+    for conversation in _conversations("swda"):
+        for session, _, probe in _replay(conversation):
+            if len(pairs) == SWDA_PROBES:
+                return pairs
+            if probe is not None and probe["gold_intent"] is not None:
+                pairs.append((session.classify(probe["query"]), probe["gold_intent"]))
+    return pairs
+
+
+def _detector(pairs: list[tuple[mh.Intent, str]], intent: mh.Intent) -> Counts:
+    counts = Counts()
+    for predicted, gold in pairs:
+        counts.add(predicted is intent, gold == str(intent))
+    return counts
+
+
+def test_swda_clarify_continue(swda_intents: list[tuple[mh.Intent, str]]) -> None:
+    """Switchboard with weak labels: signal-non-understanding -> CLARIFY, backchannel ->
+    CONTINUE. Subsample: the first 3000 probes whose ``gold_intent`` is set (94 CLARIFY, 2906
+    CONTINUE), each classified before its turn is logged; precision is over that labelled
+    subsample (unlabelled turns are not known negatives of CONTINUE).
+
+    Measured (default; ``Config.spec()`` in brackets):
+    - CLARIFY: P 0.024 (25 of 1042), R 0.266 (25 of 94) (same). The precision is this low
+      because 1017 backchannels ("Uh-huh.", "Huh-uh.") are CLARIFY: the marker "huh" matches
+      inside "uh-huh" (see the xfail test below). Missed: "What?", "Excuse me?", "Who?".
+    - CONTINUE: P 0.968 (614 of 634), R 0.211 (614 of 2906) (P 0.986, R 0.147). Missed:
+      "Yeah.", "Right.", "Okay.", "Oh." are EXPLORE (marker-free, low similarity).
+    Floors: CLARIFY P >= 0.02, R >= 0.23; CONTINUE P >= 0.90, R >= 0.18.
+
+    Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
+    -p no:cacheprovider -k swda``
+    """
+    assert len(swda_intents) == SWDA_PROBES
+    clarify = _detector(swda_intents, mh.Intent.CLARIFY)
+    cont = _detector(swda_intents, mh.Intent.CONTINUE)
+    assert clarify.tp + clarify.fn >= 80, clarify
+    assert clarify.precision >= 0.02, clarify
+    assert clarify.recall >= 0.23, clarify
+    assert cont.precision >= 0.90, cont
+    assert cont.recall >= 0.18, cont
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lexicon: CLARIFY marker 'huh' matches inside 'uh-huh' / 'huh-uh' (the hyphen is a "
+    "word break), so 35% of swda backchannels are CLARIFY",
+)
+def test_swda_backchannels_are_not_clarify(swda_intents: list[tuple[mh.Intent, str]]) -> None:
+    """A backchannel ("Uh-huh.") acknowledges; it never asks for clarification. Measured: 1017
+    of the 2906 gold-CONTINUE probes of the subsample are CLARIFY (0.350); without the
+    marker "huh" it is 0 (and CLARIFY precision 1.0, recall 0.149). Target: <= 0.02. Remove
+    the xfail when the lexicon is fixed.
+
+    Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
+    -p no:cacheprovider -k backchannels``
+    """
+    backchannels = [predicted for predicted, gold in swda_intents if gold == "CONTINUE"]
+    as_clarify = sum(predicted is mh.Intent.CLARIFY for predicted in backchannels)
+    assert as_clarify / len(backchannels) <= 0.02, (as_clarify, len(backchannels))
+
+
+# ---- 5. TREC CAsT: follow-up questions are not new topics -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "floor"),
+    [
+        pytest.param("trec_cast_2019", 0.16, id="2019"),
+        pytest.param("trec_cast_2021", 0.31, id="2021"),
+    ],
+)
+def test_cast_follow_ups_not_explore(name: str, floor: float) -> None:
+    """TREC CAsT follow-up questions (``gold_intent`` DRILL_DOWN: they need earlier turns to be
+    understood), each classified before it is logged: the fraction classified as anything but
+    EXPLORE. 2019 has only user turns; 2021 has each question's canonical answer passage as
+    the assistant turn.
+
+    Measured (default; ``Config.spec()`` in brackets): 2019 0.180 (61 of 338) (0.030);
+    2021 0.349 (67 of 192) (0.203). Most misses use a bare pronoun for the topic ("Is it
+    treatable?", "What are its symptoms?", "Where do they live?"): no referential expression is
+    detected, so the turn is marker-free and its similarity decides. (The gold EXPLORE probes
+    are the conversations' first turns, EXPLORE by rule, so they are not scored.)
+    Floors: 2019 >= 0.16, 2021 >= 0.31.
+
+    Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
+    -p no:cacheprovider -k cast``
+    """
+    follow_ups = not_explore = 0
+    for conversation in _conversations(name):
+        for session, _, probe in _replay(conversation):
+            if probe is not None and probe["gold_intent"] == "DRILL_DOWN":
+                follow_ups += 1
+                not_explore += session.classify(probe["query"]) is not mh.Intent.EXPLORE
+    assert follow_ups >= 150, follow_ups
+    assert not_explore / follow_ups >= floor, (not_explore, follow_ups)

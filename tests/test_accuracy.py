@@ -303,13 +303,13 @@ def test_swda_clarify_continue(swda_intents: list[tuple[mh.Intent, str]]) -> Non
     CONTINUE), each classified before its turn is logged; precision is over that labelled
     subsample (unlabelled turns are not known negatives of CONTINUE).
 
-    Measured (default; ``Config.spec()`` in brackets):
-    - CLARIFY: P 0.024 (25 of 1042), R 0.266 (25 of 94) (same). The precision is this low
-      because 1017 backchannels ("Uh-huh.", "Huh-uh.") are CLARIFY: the marker "huh" matches
-      inside "uh-huh" (see the xfail test below). Missed: "What?", "Excuse me?", "Who?".
-    - CONTINUE: P 0.968 (614 of 634), R 0.211 (614 of 2906) (P 0.986, R 0.147). Missed:
-      "Yeah.", "Right.", "Okay.", "Oh." are EXPLORE (marker-free, low similarity).
-    Floors: CLARIFY P >= 0.02, R >= 0.23; CONTINUE P >= 0.90, R >= 0.18.
+    Measured (default):
+    - CLARIFY: P 0.325 (25 of 77), R 0.266 (25 of 94). Before backchannels were handled
+      ("uh-huh" blocks the CLARIFY "huh"; a turn of acknowledgements only is CONTINUE), P was
+      0.024: 1017 "Uh-huh."/"Huh-uh." were CLARIFY. Missed: "What?", "Excuse me?", "Who?".
+    - CONTINUE: P 0.991 (2821 of 2846), R 0.971 (2821 of 2906); before: R 0.211, as "Yeah.",
+      "Right.", "Okay." were EXPLORE.
+    Floors: CLARIFY P >= 0.29, R >= 0.23; CONTINUE P >= 0.95, R >= 0.90.
 
     Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
     -p no:cacheprovider -k swda``
@@ -318,29 +318,23 @@ def test_swda_clarify_continue(swda_intents: list[tuple[mh.Intent, str]]) -> Non
     clarify = _detector(swda_intents, mh.Intent.CLARIFY)
     cont = _detector(swda_intents, mh.Intent.CONTINUE)
     assert clarify.tp + clarify.fn >= 80, clarify
-    assert clarify.precision >= 0.02, clarify
+    assert clarify.precision >= 0.29, clarify
     assert clarify.recall >= 0.23, clarify
-    assert cont.precision >= 0.90, cont
-    assert cont.recall >= 0.18, cont
+    assert cont.precision >= 0.95, cont
+    assert cont.recall >= 0.90, cont
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lexicon: CLARIFY marker 'huh' matches inside 'uh-huh' / 'huh-uh' (the hyphen is a "
-    "word break), so 35% of swda backchannels are CLARIFY",
-)
 def test_swda_backchannels_are_not_clarify(swda_intents: list[tuple[mh.Intent, str]]) -> None:
-    """A backchannel ("Uh-huh.") acknowledges; it never asks for clarification. Measured: 1017
-    of the 2906 gold-CONTINUE probes of the subsample are CLARIFY (0.350); without the
-    marker "huh" it is 0 (and CLARIFY precision 1.0, recall 0.149). Target: <= 0.02. Remove
-    the xfail when the lexicon is fixed.
+    """A backchannel ("Uh-huh.") acknowledges; it never asks for clarification. Measured: 52
+    of the 2906 gold-CONTINUE probes of the subsample are CLARIFY (0.018; 1017, 0.350, while
+    "huh" matched inside "uh-huh"). Floor: <= 0.03.
 
     Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
     -p no:cacheprovider -k backchannels``
     """
     backchannels = [predicted for predicted, gold in swda_intents if gold == "CONTINUE"]
     as_clarify = sum(predicted is mh.Intent.CLARIFY for predicted in backchannels)
-    assert as_clarify / len(backchannels) <= 0.02, (as_clarify, len(backchannels))
+    assert as_clarify / len(backchannels) <= 0.03, (as_clarify, len(backchannels))
 
 
 # ---- 5. TREC CAsT: follow-up questions are not new topics -----------------------------------

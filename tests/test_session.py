@@ -58,6 +58,7 @@ def test_the_spec_example_resumes_the_etcd_thread() -> None:
     session = mh.Session()
     first, backup = replay(session)
     assert first.intent is mh.Intent.EXPLORE  # the first turn of a session
+    assert first.cdr_novelty is True  # SPEC-028 §5.3: novelty helps new ground
     assert backup.active_thread != first.active_thread  # a digression starts a thread
     resumed = session.user("Back to etcd - what about TLS?")
     # SPEC-028 §3.3: turn 5 returns to etcd-config, and its dormant turns come back.
@@ -89,6 +90,7 @@ def test_ordinal_reference_drills_down_at_full_weight() -> None:
     assert ordinals[0].item is not None
     assert "server certificates" in ordinals[0].item
     assert envelope.intent is mh.Intent.DRILL_DOWN
+    assert envelope.cdr_novelty is False  # SPEC-028 §4.3
     assert envelope.headers["CRP-Context-References-Resolved"] == str(
         sum(ref.target_turn is not None for ref in envelope.references)
     )
@@ -118,6 +120,7 @@ def test_tool_reference_uses_the_scratch_buffer() -> None:
     entry = session.tool_output("run_sql", "count: 1234")
     envelope = session.user("Summarise the query result for me")
     assert envelope.intent is mh.Intent.TOOL_REFERENCE
+    assert envelope.cdr_novelty is False
     tool_refs = [ref for ref in envelope.references if ref.type == "tool"]
     assert tool_refs
     assert tool_refs[0].scratch_entry == entry.entry_id

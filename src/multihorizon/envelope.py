@@ -43,6 +43,9 @@ class Envelope:
     turn_id: int | None
     intent: Intent
     blend: Blend
+    # SPEC-028 §4.3: the blend's CDR novelty setting, forced off when the turn resolved a
+    # reference to prior content (revisiting covered ground is the point).
+    cdr_novelty: bool | str
     mode: str
     active_thread: str
     thread_resumed: bool

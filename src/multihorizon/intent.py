@@ -39,13 +39,15 @@ def classify(
     active_similarity: float,
     explore_below: float,
     first_turn: bool,
+    acknowledgement: bool = False,
 ) -> Intent:
     """SPEC-028 §5.2, in its order.
 
     ``hits`` are the turn's marker hits; ``has_tool_reference`` whether a tool reference was
     detected; ``resolved_references`` how many references to prior content resolved;
     ``active_similarity`` the best cosine between the turn and the active thread's turns;
-    ``explore_below`` the bar under which a marker-free turn is new ground (0.50 in the spec).
+    ``explore_below`` the bar under which a marker-free turn is new ground (0.50 in the spec);
+    ``acknowledgement`` whether the turn is only a backchannel ("ok", "uh-huh", "thanks").
     """
     kinds = {hit[0] for hit in hits}
     if has_tool_reference or _TOOL_REF in kinds:
@@ -57,7 +59,9 @@ def classify(
         return Intent.CLARIFY
     if resolved_references:
         return Intent.DRILL_DOWN
-    if _CONTINUE in kinds:
+    # Ours: a bare acknowledgement carries no topic of its own; it continues the thread
+    # rather than exploring by its (meaningless) similarity.
+    if _CONTINUE in kinds or acknowledgement:
         return Intent.CONTINUE
     # SPEC-028 §5.2: no references, no continuation markers.
     if active_similarity < explore_below:

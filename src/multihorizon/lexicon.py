@@ -10,6 +10,7 @@ Phrases whose span is covered by a ``BLOCK`` hit are discarded: "more than", "so
 from __future__ import annotations
 
 import enum
+import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,10 @@ class Marker(enum.IntEnum):
     GATE_ONE = 11  # "the one about X"
     GATE_GAP = 12  # "you also mentioned"
     GATE_TOOL = 13  # "the SQL query output"
+    # A backchannel or acknowledgement ("yeah", "ok thanks", "uh-huh"): a turn made only of
+    # these continues the active thread (ours: SPEC-028 §5.2 has no rule for them, and real
+    # dialogue is full of them; swda labels backchannels CONTINUE).
+    ACKNOWLEDGE = 14
 
 
 # fmt: off
@@ -113,6 +118,16 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "also known as", "the first time", "the last time", "the last few",
             "the first few", "at first", "first of all", "the result of", "as a result",
             "the data science", "more of a", "more or", "once again", "do it yourself",
+            "uh huh", "huh uh", "thanks again", "thank you again", "again for",
+        ),
+        Marker.ACKNOWLEDGE: (
+            "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",
+            "right", "sure", "fine", "great", "good", "cool", "nice", "perfect", "awesome",
+            "thanks", "thank you", "thx", "cheers", "got it", "i see", "makes sense",
+            "sounds good", "that sounds good", "sounds great", "uh huh", "huh uh", "mm hmm", "mhm", "hmm",
+            "uh", "um", "oh", "ah", "wow", "true", "exactly", "indeed", "agreed", "no problem",
+            "that works", "that's it", "that is all", "no", "nope", "not really", "i guess",
+            "i think so", "i don't think so", "really", "oh really", "oh yeah", "well",
         ),
         Marker.GATE_NUMBER: (
             "option", "choice", "item", "step", "number", "approach", "solution", "alternative",
@@ -160,7 +175,8 @@ class Lexicon:
         return self._phrases[index]
 
     def scan(self, text: str) -> list[tuple[int, int, int, int]]:
-        """Raw hits ``(kind, phrase_index, start, end)`` in text order, BLOCK spans removed.
+        """Raw hits ``(kind, phrase_index, start, end)`` in text order, BLOCK spans removed
+        (acknowledgements excepted: "uh huh" blocks the CLARIFY "huh", not itself).
 
         The hot path (intent classification) reads these tuples directly.
         """
@@ -174,20 +190,38 @@ class Lexicon:
             hit
             for hit in raw
             if hit[0] != _BLOCK
-            and not any(start <= hit[2] and hit[3] <= end for start, end in blocked)
+            and (
+                hit[0] == _ACKNOWLEDGE
+                or not any(start <= hit[2] and hit[3] <= end for start, end in blocked)
+            )
         ]
+
+    def acknowledgement_only(self, text: str, hits: list[tuple[int, int, int, int]]) -> bool:
+        """Whether every word of ``text`` is inside an ACKNOWLEDGE hit ("ok thanks!")."""
+        spans = [(start, end) for kind, _, start, end in hits if kind == _ACKNOWLEDGE]
+        if not spans:
+            return False
+        position = 0
+        for start, end in spans:
+            if start > position and _WORD_CHAR.search(text, position, start):
+                return False
+            position = max(position, end)
+        return _WORD_CHAR.search(text, position) is None
 
     def hits(self, text: str) -> list[Hit]:
         """``scan`` as readable ``Hit`` records (gate words left out)."""
         return [
             Hit(Marker(kind), self._phrases[index], start, end)
             for kind, index, start, end in self.scan(text)
-            if kind < _FIRST_GATE
+            if not _FIRST_GATE <= kind <= _LAST_GATE
         ]
 
 
 _BLOCK = int(Marker.BLOCK)
+_WORD_CHAR = re.compile(r"[^\W_]")
+_ACKNOWLEDGE = int(Marker.ACKNOWLEDGE)
 _FIRST_GATE = int(Marker.GATE_NUMBER)
+_LAST_GATE = int(Marker.GATE_TOOL)
 
 
 _default: Lexicon | None = None

@@ -971,7 +971,7 @@ def _regex_mentions(
     if hits is not None:
         starts = {}
         for gate, _, start, _ in hits:
-            if gate >= _GATE_NUMBER:
+            if _GATE_NUMBER <= gate <= _GATE_TOOL:
                 starts.setdefault(gate, []).append(start)
         if not starts:
             return  # no gate word: no pattern can match

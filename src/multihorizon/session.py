@@ -325,6 +325,7 @@ class Session:
             turn_id=turn_id if logging else None,
             intent=intent,
             blend=blend,
+            cdr_novelty=False if resolved else blend.cdr_novelty,
             mode=mode,
             active_thread=thread.name,
             thread_resumed=thread.resumed and not thread.is_new,
@@ -374,6 +375,7 @@ class Session:
             active_similarity=self._threads.active_similarity(vector),
             explore_below=self._thresholds.explore,
             first_turn=not log.roles,
+            acknowledgement=self._lexicon.acknowledgement_only(content, hits),
         )
         return hits, references, resolved, intent
 

@@ -97,3 +97,42 @@ def test_classifier_follows_the_spec_order() -> None:
 def test_trap_sentences_are_not_continue_or_clarify() -> None:
     for text in ("so that it scales", "edit the file", "moreover, it is more than enough"):
         assert classify_text(text, similarity=0.1) is Intent.EXPLORE
+
+
+@pytest.mark.parametrize(
+    ("text", "only"),
+    [
+        ("Uh-huh.", True),
+        ("ok thanks!", True),
+        ("Yes, that sounds good.", True),
+        ("  Yeah  ", True),
+        ("Okay, now how do I back up Postgres?", False),
+        ("Thanks again for the help", False),
+        ("Huh?", False),
+        ("", False),
+    ],
+)
+def test_acknowledgement_only_turns(text: str, only: bool) -> None:
+    lexicon = default_lexicon()
+    assert lexicon.acknowledgement_only(text, lexicon.scan(text)) is only
+
+
+def test_backchannels_continue_and_huh_still_clarifies() -> None:
+    lexicon = default_lexicon()
+
+    def intent(text: str) -> Intent:
+        hits = lexicon.scan(text)
+        return classify(
+            hits,
+            has_tool_reference=False,
+            resolved_references=0,
+            active_similarity=0.0,
+            explore_below=0.5,
+            first_turn=False,
+            acknowledgement=lexicon.acknowledgement_only(text, hits),
+        )
+
+    assert intent("Uh-huh.") is Intent.CONTINUE
+    assert intent("Huh-uh.") is Intent.CONTINUE
+    assert intent("Huh? I lost you there") is Intent.CLARIFY
+    assert intent("Okay, now how do I back up Postgres?") is Intent.EXPLORE

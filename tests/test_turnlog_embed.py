@@ -110,3 +110,28 @@ def test_sentence_transformer_embedder_from_a_local_copy(monkeypatch: pytest.Mon
     vectors = embedder.embed(["How do I configure etcd?", "Setting up an etcd cluster"])
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-5)
     assert float(vectors[0] @ vectors[1]) > 0.5
+
+
+def test_bm25_prefers_rare_terms_and_short_turns() -> None:
+    log = TurnLog(2)
+    texts = [
+        "kafka consumer lag",
+        "kafka broker disk",
+        "kafka kafka cluster upgrade plan for the brokers and the zookeeper ensemble",
+        "tomato basil garden",
+    ]
+    for text in texts:
+        log.append(
+            role="user",
+            content=text,
+            embedding=np.zeros(2, dtype=np.float32),
+            timestamp="2026-01-01T00:00:00.000000Z",
+            thread="t",
+            thread_index=0,
+            entities=content_terms(text),
+        )
+    scores = log.bm25(content_terms("consumer lag in kafka"))
+    assert set(scores) == {0, 1, 2}  # only turns sharing a term
+    assert scores[0] > scores[1] > scores[2]  # rare terms, then the shorter turn
+    assert log.bm25(["nothing"]) == {}
+    assert TurnLog(2).bm25(["kafka"]) == {}

@@ -318,7 +318,7 @@ class Session:
         )
         state = state.update("user", content, turn_id, limit=self.config.thread_state_limit)
 
-        items = self._retrieve(vector, resolved, thread)
+        items = self._retrieve(vector, terms, resolved, thread)
         blend = self.config.intent_blends[str(intent)]
         mode = "hybrid" if any(hit[0] == _DOCUMENT for hit in hits) else "conversation"
         envelope = Envelope(
@@ -388,42 +388,83 @@ class Session:
         return ()
 
     def _retrieve(
-        self, vector: npt.NDArray[np.float32], resolved: list[Reference], thread: ThreadPlan
+        self,
+        vector: npt.NDArray[np.float32],
+        terms: tuple[str, ...],
+        resolved: list[Reference],
+        thread: ThreadPlan,
     ) -> tuple[ContextItem, ...]:
-        """Tier C retrieval through the fused scorer: referenced turns first at full weight
-        (SPEC-028 §4.2), the active thread's turns restored however old (§3.3), then the rest
-        by relevance with recency as a bounded bonus (Config)."""
+        """Tier C retrieval: referenced turns first at full weight (SPEC-028 §4.2), the active
+        thread's turns restored however old (§3.3), then the rest by relevance with recency as
+        a bounded bonus (Config).
+
+        Relevance has two channels (architecture.md): the embedding, through the fused scorer,
+        and a lexical one, BM25 over the turns' content words, which finds "what did we say
+        about X" on long chats where embeddings blur. Each channel nominates a pool of turns;
+        the pool is ranked by fused score + ``lexical_weight`` x BM25 (scaled to [0, 1])."""
         log = self._log
         count = len(log)
         if count == 0:
             return ()
         forced = sorted({ref.target_turn for ref in resolved if ref.target_turn is not None})
         config = self.config
+        k = config.turns_in_context
+        active = -1 if thread.is_new else thread.index
+        lexical = self._log.bm25(terms) if config.lexical_weight > 0 else {}
+        pool = k if not lexical else max(k, config.lexical_pool)
         rows, scores = kernels.score_turns(
             vector,
             log.embeddings,
             np.arange(count, dtype=np.int64),
             current=count,
             thread_ids=log.thread_index,
-            active_thread=-1 if thread.is_new else thread.index,
+            active_thread=active,
             forced=forced or None,
             half_life=config.half_life,
             recency_multiplier=config.recency_multiplier,
             recency_bonus=config.recency_bonus,
             thread_bonus=config.thread_bonus,
-            k=config.turns_in_context,
+            k=pool,
         )
+        fused = dict(zip(rows.tolist(), scores.tolist(), strict=True))
         forced_set = set(forced)
+        if lexical:
+            best = max(lexical.values())
+            nominated = sorted(lexical, key=lexical.__getitem__, reverse=True)[
+                : config.lexical_pool
+            ]
+            missing = np.array([turn for turn in nominated if turn not in fused], dtype=np.int64)
+            if missing.size:
+                # The embedding channel's score for the lexical nominees, by the same formula.
+                extra_rows, extra_scores = kernels.score_turns(
+                    vector,
+                    log.embeddings[missing],
+                    missing,
+                    current=count,
+                    thread_ids=log.thread_index[missing],
+                    active_thread=active,
+                    half_life=config.half_life,
+                    recency_multiplier=config.recency_multiplier,
+                    recency_bonus=config.recency_bonus,
+                    thread_bonus=config.thread_bonus,
+                    k=int(missing.size),
+                )
+                fused.update(zip(missing[extra_rows].tolist(), extra_scores.tolist(), strict=True))
+            weight = config.lexical_weight / best
+            for turn, score in lexical.items():
+                if turn in fused:
+                    fused[turn] += weight * score
+        ranked = sorted(fused, key=lambda turn: (turn not in forced_set, -fused[turn], turn))[:k]
         thread_index = log.thread_index
         items = []
-        for row, score in zip(rows.tolist(), scores.tolist(), strict=True):
+        for row in ranked:
             if row in forced_set:
                 reason = "reference"
-            elif not thread.is_new and int(thread_index[row]) == thread.index:
+            elif active >= 0 and int(thread_index[row]) == active:
                 reason = "active-thread"
             else:
                 reason = "relevant"
-            items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
+            items.append(ContextItem(row, log.roles[row], log.contents[row], fused[row], reason))
         return tuple(items)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

@@ -9,6 +9,7 @@ append leaves the log as it was.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -62,6 +63,7 @@ class TurnLog:
         self.entities: list[tuple[str, ...]] = []
         self.tool_calls: list[tuple[str, ...]] = []
         self._entity_index: dict[str, list[int]] = {}
+        self._total_terms = 0
 
     def __len__(self) -> int:
         return self._count
@@ -99,6 +101,30 @@ class TurnLog:
     def turns_mentioning(self, term: str) -> Sequence[int]:
         """Turn ids whose entities include ``term`` (normalised), oldest first."""
         return self._entity_index.get(term, ())
+
+    def bm25(self, terms: Sequence[str], *, k1: float = 1.2, b: float = 0.75) -> dict[int, float]:
+        """BM25 of every turn that shares a term with ``terms`` (normalised content words).
+
+        A turn's terms are distinct (``text.content_terms``), so term frequency is 1 and the
+        document length is its number of distinct content words.
+        """
+        count = self._count
+        if count == 0 or self._total_terms == 0:
+            return {}
+        average = self._total_terms / count
+        scores: dict[int, float] = {}
+        for term in dict.fromkeys(terms):
+            postings = self._entity_index.get(term)
+            if not postings:
+                continue
+            frequency = len(postings)
+            idf = math.log(1.0 + (count - frequency + 0.5) / (frequency + 0.5))
+            entities = self.entities
+            for turn_id in postings:
+                length = len(entities[turn_id])
+                gain = idf * (k1 + 1.0) / (1.0 + k1 * (1.0 - b + b * length / average))
+                scores[turn_id] = scores.get(turn_id, 0.0) + gain
+        return scores
 
     def last_turn_of_role(self, role: Role, before: int | None = None) -> int:
         """The most recent turn id with this role (before ``before``), or -1."""
@@ -149,6 +175,7 @@ class TurnLog:
         self.tool_calls.append(tuple(tool_calls))
         for term in entity_tuple:
             self._entity_index.setdefault(term, []).append(turn_id)
+        self._total_terms += len(entity_tuple)
         self._count = turn_id + 1
         return turn_id
 

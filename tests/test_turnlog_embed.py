@@ -131,7 +131,7 @@ def test_bm25_prefers_rare_terms_and_short_turns() -> None:
             entities=content_terms(text),
         )
     scores = log.bm25(content_terms("consumer lag in kafka"))
-    assert set(scores) == {0, 1, 2}  # only turns sharing a term
+    assert np.flatnonzero(scores).tolist() == [0, 1, 2]  # only turns sharing a term
     assert scores[0] > scores[1] > scores[2]  # rare terms, then the shorter turn
-    assert log.bm25(["nothing"]) == {}
-    assert TurnLog(2).bm25(["kafka"]) == {}
+    assert not log.bm25(["nothing"]).any()
+    assert TurnLog(2).bm25(["kafka"]).shape == (0,)

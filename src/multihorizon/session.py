@@ -410,8 +410,9 @@ class Session:
         config = self.config
         k = config.turns_in_context
         active = -1 if thread.is_new else thread.index
-        lexical = self._log.bm25(terms) if config.lexical_weight > 0 else {}
-        pool = k if not lexical else max(k, config.lexical_pool)
+        lexical = self._log.bm25(terms) if config.lexical_weight > 0 and terms else None
+        matched = np.flatnonzero(lexical) if lexical is not None else np.empty(0, np.int64)
+        pool = k if matched.size == 0 else max(k, config.lexical_pool)
         rows, scores = kernels.score_turns(
             vector,
             log.embeddings,
@@ -426,14 +427,12 @@ class Session:
             thread_bonus=config.thread_bonus,
             k=pool,
         )
-        fused = dict(zip(rows.tolist(), scores.tolist(), strict=True))
-        forced_set = set(forced)
-        if lexical:
-            best = max(lexical.values())
-            nominated = sorted(lexical, key=lexical.__getitem__, reverse=True)[
-                : config.lexical_pool
-            ]
-            missing = np.array([turn for turn in nominated if turn not in fused], dtype=np.int64)
+        candidates, fused = rows, scores.astype(np.float64)
+        if lexical is not None and matched.size:
+            top = config.lexical_pool
+            if matched.size > top:
+                matched = matched[np.argpartition(-lexical[matched], top - 1)[:top]]
+            missing = np.setdiff1d(matched, rows, assume_unique=True)
             if missing.size:
                 # The embedding channel's score for the lexical nominees, by the same formula.
                 extra_rows, extra_scores = kernels.score_turns(
@@ -449,22 +448,25 @@ class Session:
                     thread_bonus=config.thread_bonus,
                     k=int(missing.size),
                 )
-                fused.update(zip(missing[extra_rows].tolist(), extra_scores.tolist(), strict=True))
-            weight = config.lexical_weight / best
-            for turn, score in lexical.items():
-                if turn in fused:
-                    fused[turn] += weight * score
-        ranked = sorted(fused, key=lambda turn: (turn not in forced_set, -fused[turn], turn))[:k]
+                candidates = np.concatenate((rows, missing[extra_rows]))
+                fused = np.concatenate((fused, extra_scores.astype(np.float64)))
+            fused += (config.lexical_weight / float(lexical.max())) * lexical[candidates]
+        # Referenced turns first (SPEC-028 §4.2), then score descending, then turn id.
+        is_forced = np.isin(candidates, forced) if forced else np.zeros(candidates.size, bool)
+        order = np.lexsort((candidates, -fused, ~is_forced))[:k]
+        ranked = candidates[order].tolist()
+        ranked_scores = fused[order].tolist()
+        forced_set = set(forced)
         thread_index = log.thread_index
         items = []
-        for row in ranked:
+        for row, score in zip(ranked, ranked_scores, strict=True):
             if row in forced_set:
                 reason = "reference"
             elif active >= 0 and int(thread_index[row]) == active:
                 reason = "active-thread"
             else:
                 reason = "relevant"
-            items.append(ContextItem(row, log.roles[row], log.contents[row], fused[row], reason))
+            items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
         return tuple(items)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

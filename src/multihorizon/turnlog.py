@@ -9,7 +9,6 @@ append leaves the log as it was.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -63,6 +62,8 @@ class TurnLog:
         self.entities: list[tuple[str, ...]] = []
         self.tool_calls: list[tuple[str, ...]] = []
         self._entity_index: dict[str, list[int]] = {}
+        self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
+        self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
 
     def __len__(self) -> int:
@@ -102,29 +103,40 @@ class TurnLog:
         """Turn ids whose entities include ``term`` (normalised), oldest first."""
         return self._entity_index.get(term, ())
 
-    def bm25(self, terms: Sequence[str], *, k1: float = 1.2, b: float = 0.75) -> dict[int, float]:
-        """BM25 of every turn that shares a term with ``terms`` (normalised content words).
+    def bm25(
+        self, terms: Sequence[str], *, k1: float = 1.2, b: float = 0.75
+    ) -> npt.NDArray[np.float64]:
+        """BM25 of every turn for ``terms`` (normalised content words), 0 where no term occurs.
 
         A turn's terms are distinct (``text.content_terms``), so term frequency is 1 and the
         document length is its number of distinct content words.
         """
         count = self._count
+        scores = np.zeros(count, dtype=np.float64)
         if count == 0 or self._total_terms == 0:
-            return {}
-        average = self._total_terms / count
-        scores: dict[int, float] = {}
+            return scores
+        lengths = self._lengths[:count]
+        saturation = (k1 + 1.0) / (1.0 + k1 * (1.0 - b + b * lengths / (self._total_terms / count)))
         for term in dict.fromkeys(terms):
-            postings = self._entity_index.get(term)
-            if not postings:
+            postings = self._postings(term)
+            if postings is None:
                 continue
-            frequency = len(postings)
-            idf = math.log(1.0 + (count - frequency + 0.5) / (frequency + 0.5))
-            entities = self.entities
-            for turn_id in postings:
-                length = len(entities[turn_id])
-                gain = idf * (k1 + 1.0) / (1.0 + k1 * (1.0 - b + b * length / average))
-                scores[turn_id] = scores.get(turn_id, 0.0) + gain
+            frequency = postings.shape[0]
+            idf = np.log1p((count - frequency + 0.5) / (frequency + 0.5))
+            scores[postings] += idf * saturation[postings]
         return scores
+
+    def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
+        # The index keeps Python lists (cheap appends); arrays are made on demand and cached
+        # until the term's list grows.
+        turns = self._entity_index.get(term)
+        if not turns:
+            return None
+        cached = self._postings_cache.get(term)
+        if cached is None or cached.shape[0] != len(turns):
+            cached = np.array(turns, dtype=np.int64)
+            self._postings_cache[term] = cached
+        return cached
 
     def last_turn_of_role(self, role: Role, before: int | None = None) -> int:
         """The most recent turn id with this role (before ``before``), or -1."""
@@ -144,7 +156,9 @@ class TurnLog:
         embeddings[: self._count] = self._embeddings[: self._count]
         thread_index = np.zeros(capacity, dtype=np.int32)
         thread_index[: self._count] = self._thread_index[: self._count]
-        self._embeddings, self._thread_index = embeddings, thread_index
+        lengths = np.zeros(capacity, dtype=np.float64)
+        lengths[: self._count] = self._lengths[: self._count]
+        self._embeddings, self._thread_index, self._lengths = embeddings, thread_index, lengths
 
     def append(
         self,
@@ -166,6 +180,7 @@ class TurnLog:
         # From here on nothing can fail: row writes, list appends and assignments.
         self._embeddings[turn_id] = embedding
         self._thread_index[turn_id] = thread_index
+        self._lengths[turn_id] = len(entity_tuple)
         self.roles.append(role)
         self.contents.append(content)
         self.timestamps.append(timestamp)

@@ -276,10 +276,10 @@ def _contains_any(folded: str, needles: tuple[str, ...]) -> bool:
 def _matches_from(
     text: str, starts: Sequence[int], pattern: re.Pattern[str]
 ) -> list[re.Match[str]]:
-    """``pattern``'s non-overlapping matches tried at ``starts`` (gate-word offsets)."""
+    """``pattern``'s non-overlapping matches tried at ``starts`` (offsets in text order)."""
     found: list[re.Match[str]] = []
     last_end = 0
-    for position in sorted(set(starts)) if len(starts) > 1 else starts:
+    for position in starts:
         if position < last_end:
             continue
         match = pattern.match(text, position)
@@ -306,16 +306,7 @@ def _matches_at(
         while position >= 0:
             positions.add(position)
             position = folded.find(needle, position + 1)
-    found: list[re.Match[str]] = []
-    last_end = 0
-    for position in sorted(positions):
-        if position < last_end:
-            continue
-        match = pattern.match(text, position)
-        if match is not None:
-            found.append(match)
-            last_end = match.end()
-    return found
+    return _matches_from(text, sorted(positions), pattern)
 
 
 _OF_KIND = re.compile(rf"[ \t]+of[ \t]+(?:the[ \t]+|that[ \t]+|this[ \t]+|my[ \t]+)?({_W})")

@@ -148,12 +148,16 @@ def test_locomo_tier_c_recall_at_12() -> None:
     logged whole, then every question is previewed; recall@12 of the human-labelled evidence
     turns among the envelope's items.
 
-    Measured: default ``Config()`` 0.307, ``Config.spec()`` 0.020 (15x lower: recency as a
-    half-life-6 multiplier erases every turn older than a few dozen, so on a ~480-turn log only
-    the last few dozen turns can be retrieved). For scale: the default with its recency and
-    thread bonuses at 0 gives 0.335, and plain BM25 over ``text.content_terms`` 0.61 (scratch
-    measurements, not asserted: Tier C has no lexical channel yet).
-    Floors: default >= 0.27; default >= 5 x spec.
+    Measured: default ``Config()`` 0.613 (0.307 before the lexical channel), ``Config.spec()``
+    0.020 (unchanged: its lexical channel is off), so the default is 31x the spec profile (15x
+    before). The spec profile is low because recency as a half-life-6 multiplier erases every
+    turn older than a few dozen, so on a ~480-turn log only the last few dozen turns can be
+    retrieved. For scale (scratch measurements, not asserted): the default with
+    ``lexical_weight=0`` gives 0.307; with its recency and thread bonuses at 0, 0.607 (0.335
+    without the lexical channel); plain BM25 over ``text.content_terms`` alone 0.611. So the
+    fused score is level with plain BM25 here: nearly all of the gain is the lexical channel,
+    and the hashing embedder adds almost nothing on top of it on LoCoMo.
+    Floors: default >= 0.55; default >= 25 x spec.
 
     Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
     -p no:cacheprovider -k locomo``
@@ -161,8 +165,8 @@ def test_locomo_tier_c_recall_at_12() -> None:
     default, questions = _locomo_recall(mh.Config())
     spec, _ = _locomo_recall(mh.Config.spec())
     assert questions >= 450, questions
-    assert default >= 0.27, (default, spec)
-    assert default >= 5 * spec, (default, spec)
+    assert default >= 0.55, (default, spec)
+    assert default >= 25 * spec, (default, spec)
 
 
 # ---- 2. sgd: thread resumption --------------------------------------------------------------
@@ -174,17 +178,25 @@ def test_sgd_thread_resumption() -> None:
     thread occurred earlier but is not the thread of the turn before it: a return after a
     digression. Each probe is previewed before it is logged.
 
+    Measured since acknowledgement-only turns are CONTINUE and stay in the active thread (the
+    figures before that change in brackets where they moved; the lexical channel changes only
+    retrieval, not these):
     - caught (the brief's measure): ``thread_resumed``, or the active thread is the library's
-      thread of the most recent earlier turn in the probe's gold thread. Measured 0.422 (79 of
-      187); spec profile 0.257.
-    - flagged: ``thread_resumed`` on a gold resumption: 0.353 (spec 0.230).
-    - strict: flagged *and* to that thread: 0.128 (spec 0.064). Most flags go elsewhere.
+      thread of the most recent earlier turn in the probe's gold thread. Measured 0.417 (78 of
+      187; before: 0.422, 79) -- slightly worse: two resumptions were lost and one gained;
+      spec profile 0.257.
+    - flagged: ``thread_resumed`` on a gold resumption: 0.353, 66 (spec 0.230).
+    - strict: flagged *and* to that thread: 0.128, 24 (spec 0.070; before: 0.064). Most flags
+      go elsewhere.
     - false resumptions: ``thread_resumed`` on the 5041 later probes that are not
-      resumptions: 0.114 (spec 0.012). 535 of the 574 are marker-free EXPLORE turns, mostly
-      acknowledgements ("Yes, that's right.", "Okay great thank you.") that hop between
-      threads built of acknowledgements.
-    Floors: caught >= 0.38, flagged >= 0.31, strict >= 0.10, false <= 0.13, and the flag fires
-    at least 2.5x as often on resumptions as on the rest (measured 3.1x).
+      resumptions: 0.107, 537 (before: 0.114, 574); spec 0.011 (before: 0.012). 426 of the 537
+      are EXPLORE turns with no marker besides acknowledgement words (before: 535 of 574
+      marker-free EXPLORE): 284 are confirmations with more than an acknowledgement in them
+      ("Yes, that's right.", "Yes, that is correct.", "That's fine with me."), so they are not
+      acknowledgement-only and still hop threads by their similarity; 142 have no
+      acknowledgement word ("That is correct.", "What is the cost?").
+    Floors: caught >= 0.37, flagged >= 0.31, strict >= 0.11, false <= 0.12, and the flag fires
+    at least 3x as often on resumptions as on the rest (measured 3.3x; before: 3.1x).
 
     Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
     -p no:cacheprovider -k sgd``
@@ -219,11 +231,11 @@ def test_sgd_thread_resumption() -> None:
     figures = (caught, flagged, strict, resumptions, false_flags, others)
     assert resumptions >= 150, figures
     assert others >= 4000, figures
-    assert caught / resumptions >= 0.38, figures
+    assert caught / resumptions >= 0.37, figures
     assert flagged / resumptions >= 0.31, figures
-    assert strict / resumptions >= 0.10, figures
-    assert false_flags / others <= 0.13, figures
-    assert flagged / resumptions >= 2.5 * false_flags / others, figures
+    assert strict / resumptions >= 0.11, figures
+    assert false_flags / others <= 0.12, figures
+    assert flagged / resumptions >= 3 * false_flags / others, figures
 
 
 # ---- 3. tiage, dialseg711: topic shift as EXPLORE or a new thread ---------------------------
@@ -233,7 +245,7 @@ def test_sgd_thread_resumption() -> None:
     ("name", "f1_floor", "beats_always_by"),
     [
         pytest.param("tiage", 0.31, None, id="tiage"),
-        pytest.param("dialseg711", 0.31, 0.05, id="dialseg711"),
+        pytest.param("dialseg711", 0.31, 0.075, id="dialseg711"),
     ],
 )
 def test_topic_shift(name: str, f1_floor: float, beats_always_by: float | None) -> None:
@@ -242,14 +254,19 @@ def test_topic_shift(name: str, f1_floor: float, beats_always_by: float | None) 
     of which 1198 shifts, dialseg711 6145 / 916); each is previewed as a user turn would be,
     then logged under its own role.
 
-    Measured (default; ``Config.spec()`` in brackets):
+    Measured (default; ``Config.spec()`` in brackets), re-measured after acknowledgement-only
+    turns became CONTINUE and the lexical channel was added: tiage is unchanged, dialseg711
+    moved by at most 0.004 (figures before: P 0.210, R 0.961, F1 0.345 (0.296), margin 0.086,
+    user-role F1 0.535).
     - tiage: P 0.215, R 0.868, F1 0.345 (0.340); says "shift" on 83% of turns. The trivial
       always-shift detector scores F1 0.341: the hashing embedder carries almost no topic
       signal here, and this test does NOT show that we beat the baseline (0.345 vs 0.341 is
-      noise), so it asserts only the floor. User-role turns only: F1 0.340.
-    - dialseg711: P 0.210, R 0.961, F1 0.345 (0.296); says "shift" on 68% of turns; always-shift
-      F1 0.259, so here we beat it (by 0.086). User-role turns only: F1 0.535 (always 0.472).
-    Floors: F1 >= 0.31; on dialseg711 also F1 >= always-shift F1 + 0.05.
+      noise; the spec profile's 0.340 is below it), so it asserts only the floor. User-role
+      turns only: F1 0.340 (always 0.336).
+    - dialseg711: P 0.212, R 0.960, F1 0.347 (0.298); says "shift" on 68% of turns; always-shift
+      F1 0.259, so here we beat it (by 0.087; spec by 0.038). User-role turns only: F1 0.539
+      (always 0.472).
+    Floors: F1 >= 0.31; on dialseg711 also F1 >= always-shift F1 + 0.075.
 
     Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
     -p no:cacheprovider -k topic_shift``
@@ -354,7 +371,8 @@ def test_cast_follow_ups_not_explore(name: str, floor: float) -> None:
     the assistant turn.
 
     Measured (default; ``Config.spec()`` in brackets): 2019 0.180 (61 of 338) (0.030);
-    2021 0.349 (67 of 192) (0.203). Most misses use a bare pronoun for the topic ("Is it
+    2021 0.349 (67 of 192) (0.203); unchanged since acknowledgement-only turns became CONTINUE
+    and the lexical channel was added. Most misses use a bare pronoun for the topic ("Is it
     treatable?", "What are its symptoms?", "Where do they live?"): no referential expression is
     detected, so the turn is marker-free and its similarity decides. (The gold EXPLORE probes
     are the conversations' first turns, EXPLORE by rule, so they are not scored.)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from . import kernels
+from .text import STOPWORDS
 
 __all__ = ["LEXICON", "Hit", "Lexicon", "Marker", "default_lexicon"]
 
@@ -41,8 +42,8 @@ class Marker(enum.IntEnum):
     GATE_GAP = 12  # "you also mentioned"
     GATE_TOOL = 13  # "the SQL query output"
     # A backchannel or acknowledgement ("yeah", "ok thanks", "uh-huh"): a turn made only of
-    # these continues the active thread (ours: SPEC-028 §5.2 has no rule for them, and real
-    # dialogue is full of them; swda labels backchannels CONTINUE).
+    # these and function words continues the active thread (ours: SPEC-028 §5.2 has no rule
+    # for them, and real dialogue is full of them; swda labels backchannels CONTINUE).
     ACKNOWLEDGE = 14
 
 
@@ -126,7 +127,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "thanks", "thank you", "thx", "cheers", "got it", "i see", "makes sense",
             "sounds good", "that sounds good", "sounds great", "uh huh", "huh uh", "mm hmm",
             "mhm", "hmm", "uh", "um", "oh", "ah", "wow", "true", "exactly", "indeed", "agreed",
-            "no problem",
+            "no problem", "correct", "that is correct", "that's correct", "exactly right",
             "that works", "that's it", "that is all", "no", "nope", "not really", "i guess",
             "i think so", "i don't think so", "really", "oh really", "oh yeah", "well",
         ),
@@ -198,16 +199,19 @@ class Lexicon:
         ]
 
     def acknowledgement_only(self, text: str, hits: list[tuple[int, int, int, int]]) -> bool:
-        """Whether every word of ``text`` is inside an ACKNOWLEDGE hit ("ok thanks!")."""
+        """Whether ``text`` is only a backchannel: acknowledgement phrases plus function words
+        ("ok thanks!", "Yes, that's right.", "That is correct.")."""
+        if len(text) > _BACKCHANNEL_CHARS:
+            return False  # backchannels are short; this keeps long turns off the slow path
         spans = [(start, end) for kind, _, start, end in hits if kind == _ACKNOWLEDGE]
         if not spans:
             return False
         position = 0
         for start, end in spans:
-            if start > position and _WORD_CHAR.search(text, position, start):
+            if start > position and not _only_function_words(text[position:start]):
                 return False
             position = max(position, end)
-        return _WORD_CHAR.search(text, position) is None
+        return _only_function_words(text[position:])
 
     def hits(self, text: str) -> list[Hit]:
         """``scan`` as readable ``Hit`` records (gate words left out)."""
@@ -219,7 +223,15 @@ class Lexicon:
 
 
 _BLOCK = int(Marker.BLOCK)
-_WORD_CHAR = re.compile(r"[^\W_]")
+_BACKCHANNEL_CHARS = 100
+_WORD = re.compile(r"[^\W_][\w'\u2019]*")
+
+
+def _only_function_words(fragment: str) -> bool:
+    # Stops at the first content word: on the hot path most turns have one early.
+    return all(match.group().casefold() in STOPWORDS for match in _WORD.finditer(fragment))
+
+
 _ACKNOWLEDGE = int(Marker.ACKNOWLEDGE)
 _FIRST_GATE = int(Marker.GATE_NUMBER)
 _LAST_GATE = int(Marker.GATE_TOOL)

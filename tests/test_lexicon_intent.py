@@ -139,3 +139,13 @@ def test_backchannels_continue_and_huh_still_clarifies() -> None:
     assert intent("Huh-uh.") is Intent.CONTINUE
     assert intent("Huh? I lost you there") is Intent.CLARIFY
     assert intent("Okay, now how do I back up Postgres?") is Intent.EXPLORE
+
+
+def test_a_megabyte_of_blocked_phrases_scans_to_nothing() -> None:
+    # Every "more" sits inside a BLOCK "more than"; the filter is one sweep (it was
+    # quadratic in the number of blocks, minutes on this text).
+    text = ("it costs more than that, " * 40_000)[:1_000_000]
+    lexicon = default_lexicon()
+    assert [hit for hit in lexicon.scan(text) if hit[0] == Marker.CONTINUE] == []
+    tell = "tell me more than that"
+    assert Marker.CONTINUE in {hit.kind for hit in lexicon.hits(tell)}  # "tell me more" spans past

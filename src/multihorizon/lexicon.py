@@ -187,16 +187,20 @@ class Lexicon:
         if not blocked:
             return raw
         # A marker inside an ordinary phrase ("more" in "more than") is not a marker; one
-        # that extends past it ("tell me more" around "more") still counts.
-        return [
-            hit
-            for hit in raw
-            if hit[0] != _BLOCK
-            and (
-                hit[0] == _ACKNOWLEDGE
-                or not any(start <= hit[2] and hit[3] <= end for start, end in blocked)
-            )
-        ]
+        # that extends past it ("tell me more" around "more") still counts. Hits come sorted
+        # by start, so one sweep keeps the furthest end of the blocks begun so far: linear,
+        # however many blocks a long text holds.
+        kept = []
+        reach, next_block = -1, 0
+        for hit in raw:
+            kind, _, start, end = hit
+            while next_block < len(blocked) and blocked[next_block][0] <= start:
+                reach = max(reach, blocked[next_block][1])
+                next_block += 1
+            if kind == _BLOCK or (kind != _ACKNOWLEDGE and end <= reach):
+                continue
+            kept.append(hit)
+        return kept
 
     def acknowledgement_only(self, text: str, hits: list[tuple[int, int, int, int]]) -> bool:
         """Whether ``text`` is only a backchannel: acknowledgement phrases plus function words

@@ -77,3 +77,19 @@ def test_config_is_immutable_even_through_caller_dicts() -> None:
         config.intent_blends["EXPLORE"] = Blend(0.0, 1.0, 0.0, False)  # type: ignore[index]
     with pytest.raises(AttributeError):
         config.half_life = 3.0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "blend",
+    [Blend(math.nan, 0.5, 0.5, True), Blend(1.5, -0.5, 0.0, True), Blend(0.5, 0.5, math.inf, True)],
+)
+def test_blend_weights_must_be_finite_and_in_the_unit_interval(blend: Blend) -> None:
+    with pytest.raises(ConfigError, match="intent_blends"):
+        Config(intent_blends={**INTENT_BLENDS, "EXPLORE": blend})
+
+
+def test_custom_blend_headers_sum_to_100() -> None:
+    assert Blend(1 / 3, 1 / 3, 1 / 3, True).header() == "34/33/33"
+    assert Blend(0.125, 0.625, 0.25, True).header() == "13/62/25"
+    for blend in INTENT_BLENDS.values():
+        assert sum(map(int, blend.header().split("/"))) == 100

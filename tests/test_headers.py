@@ -68,3 +68,8 @@ def test_unknown_mode_is_refused() -> None:
             blend=INTENT_BLENDS["EXPLORE"],
             mode="chat",
         )
+
+
+def test_non_ascii_digits_are_a_malformed_count() -> None:
+    with pytest.raises(InputError, match="References-Resolved"):
+        parse_context_headers({"CRP-Context-References-Resolved": "\u00b2"})

@@ -83,7 +83,8 @@ def classify_text(
 
 def test_classifier_follows_the_spec_order() -> None:
     # SPEC-028 §5.2: tool, then clarify, then references, then continue, then similarity.
-    assert classify_text("explain the query result", resolved=1) is Intent.TOOL_REFERENCE
+    assert classify_text("explain the query result", tool=True) is Intent.TOOL_REFERENCE
+    assert classify_text("how do I design the table schema?") is not Intent.TOOL_REFERENCE
     assert classify_text("explain that bug again", resolved=1) is Intent.CLARIFY
     assert classify_text("fix that bug, and then deploy", resolved=1) is Intent.DRILL_DOWN
     assert classify_text("and then deploy it") is Intent.CONTINUE

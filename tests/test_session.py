@@ -287,3 +287,97 @@ def test_many_sessions_from_many_threads() -> None:
         )
         assert log.embeddings.shape == (100, 384)
         assert len(log.thread_index) == 100
+
+
+def test_tool_output_before_the_first_turn_is_a_reference_without_a_turn() -> None:
+    session = mh.Session()
+    entry = session.tool_output("run_sql", "id | name\n1 | foo")
+    session.user("How do I configure etcd?")
+    session.assistant("Set --initial-cluster on each member.")
+    envelope = session.user("Summarise the query result please")
+    tool = [ref for ref in envelope.references if ref.type == "tool"]
+    assert tool[0].scratch_entry == entry.entry_id
+    assert tool[0].target_turn is None  # no turn produced it
+    assert envelope.intent is mh.Intent.TOOL_REFERENCE
+    assert all(turn.references == () for turn in session.turns)
+
+
+def test_thread_ids_stay_header_sized() -> None:
+    session = mh.Session()
+    envelope = session.user("x" * 500_000)
+    assert 0 < len(envelope.active_thread) <= 50
+    assert envelope.headers["CRP-Context-Active-Thread"] == envelope.active_thread
+
+
+def test_many_threads_with_one_base_name_get_distinct_ids() -> None:
+    session = mh.Session(config=mh.Config.spec())  # 0.70: almost every turn a new thread
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        session.user("数据库怎么备份", embedding=rng.standard_normal(384))
+    names = session.threads
+    assert len(names) == len(set(names)) > 250
+    assert names[:3] == ("thread", "thread-2", "thread-3")
+
+
+def test_a_failure_while_preparing_the_thread_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = mh.Session()
+    replay(session)
+    before = snapshot(session)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise MemoryError("simulated")
+
+    monkeypatch.setattr(session._threads, "prepare", broken)
+    for call in (
+        lambda: session.user("A brand new topic: kubernetes ingress"),
+        lambda: session.assistant("An answer"),
+    ):
+        with pytest.raises(MemoryError):
+            call()
+        assert_same(before, snapshot(session))
+    monkeypatch.undo()
+    session.user("A brand new topic: kubernetes ingress")  # still usable
+    assert len(session.turns) == len(before["turns"]) + 1
+
+
+def test_a_marker_hit_that_detection_rejects_is_not_a_tool_reference() -> None:
+    session = mh.Session()
+    replay(session)
+    # "the table" is a tool-reference marker; here it is a design question (SPEC-028 §5.2
+    # tests the detected references, not marker hits).
+    assert session.classify("How do I design the table schema for orders?") is not (
+        mh.Intent.TOOL_REFERENCE
+    )
+
+
+def test_composed_and_decomposed_text_are_one_text() -> None:
+    composed, decomposed = "Update my résumé", "Update my re\u0301sume\u0301"
+    session = mh.Session()
+    session.user(composed)
+    session.assistant("Done.")
+    session.user(decomposed)
+    assert session.turns[2].content == composed
+    np.testing.assert_array_equal(session.turns[0].embedding, session.turns[2].embedding)
+
+
+def test_edge_timestamps_and_odd_embedders() -> None:
+    session = mh.Session()
+    with pytest.raises(InputError, match="out of range"):
+        session.user("hi", timestamp="9999-12-31T23:59:59-05:00")
+    with pytest.raises(InputError, match="kind"):
+        session.tool_output("run_sql", "x", kind="")
+
+    class ListEmbedder:
+        model_id, dim = "list-embedder", 3
+
+        def embed(self, texts: Any) -> Any:
+            return [[1.0, 2.0, 2.0] for _ in texts]
+
+    listed = mh.Session(embedder=ListEmbedder())  # type: ignore[arg-type]
+    listed.user("hello")
+    np.testing.assert_allclose(listed.turns[0].embedding, [1 / 3, 2 / 3, 2 / 3], rtol=1e-6)
+    tiny = session.user("tiny", embedding=np.full(384, 1e-200))
+    assert tiny.turn_id == 0
+    np.testing.assert_allclose(np.linalg.norm(session.turns[0].embedding), 1.0, rtol=1e-6)

@@ -32,8 +32,14 @@ class Blend:
     cdr_novelty: Novelty
 
     def header(self) -> str:
-        """``30/65/5``: the weights as whole percentages (SPEC-028 §7.1)."""
-        return "/".join(str(round(weight * 100)) for weight in (self.P, self.C, self.E))
+        """``30/65/5``: the weights as whole percentages (SPEC-028 §7.1), summing to 100
+        (largest remainder: thirds give ``34/33/33``)."""
+        exact = [weight * 100 for weight in (self.P, self.C, self.E)]
+        whole = [math.floor(value + 1e-9) for value in exact]
+        by_remainder = sorted(range(3), key=lambda tier: (whole[tier] - exact[tier], tier))
+        for tier in by_remainder[: 100 - sum(whole)]:
+            whole[tier] += 1
+        return "/".join(map(str, whole))
 
 
 # SPEC-028 §5.3, exactly.
@@ -134,6 +140,8 @@ class Config:
             blend = self.intent_blends.get(intent)
             if blend is None:
                 raise ConfigError(f"intent_blends: missing {intent}")
+            for tier in ("P", "C", "E"):
+                _check_unit(f"intent_blends[{intent}].{tier}", getattr(blend, tier))
             if abs(blend.P + blend.C + blend.E - 1.0) > 1e-9:
                 raise ConfigError(f"intent_blends[{intent}]: P + C + E must be 1")
         for name in ("recency_multiplier", "recency_bonus", "thread_bonus"):

@@ -137,7 +137,8 @@ def normalise_embedding(value: Any, dim: int) -> npt.NDArray[np.float32]:
     ):
         # Hot path (intent classification with a precomputed embedding): one dot product;
         # NaN or infinity anywhere makes it non-finite and takes the checked path below.
-        squared = float(np.dot(value, value))
+        with np.errstate(over="ignore", invalid="ignore"):
+            squared = float(np.dot(value, value))
         if math.isfinite(squared) and abs(squared - 1.0) <= 1e-5:
             return value
     try:
@@ -157,9 +158,11 @@ def normalise_embedding(value: Any, dim: int) -> npt.NDArray[np.float32]:
         if not np.all(np.isfinite(vector)):
             raise EmbeddingError("embedding: contains NaN or infinity")
         norm = float(np.sqrt(np.dot(vector, vector)))
-    if norm > 0.0 and np.isfinite(norm):
-        vector = vector / norm
-    elif not np.isfinite(norm):  # huge finite values: scale first, then normalise
-        vector = vector / np.max(np.abs(vector))
-        vector = vector / np.sqrt(np.dot(vector, vector))
-    return vector.astype(np.float32)
+    largest = float(np.max(np.abs(vector))) if vector.size else 0.0
+    if largest == 0.0:
+        return vector.astype(np.float32)  # the zero vector stays zero
+    if not (np.isfinite(norm) and norm > 1e-150):
+        # Huge or tiny finite values: the squared norm overflowed or underflowed; scale first.
+        vector = vector / largest
+        norm = float(np.sqrt(np.dot(vector, vector)))
+    return (vector / norm).astype(np.float32)

@@ -62,7 +62,7 @@ def parse_context_headers(headers: Mapping[str, str]) -> dict[str, object]:
         except ValueError:
             raise InputError(f"{TURN_INTENT}: unknown intent {value!r}") from None
     if (value := folded.get(REFERENCES_RESOLVED.casefold())) is not None:
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()):
             raise InputError(f"{REFERENCES_RESOLVED}: expected a count, got {value!r}")
         parsed["references_resolved"] = int(value)
     if (value := folded.get(ACTIVE_THREAD.casefold())) is not None:

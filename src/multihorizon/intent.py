@@ -28,7 +28,6 @@ class Intent(enum.StrEnum):
 
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
-_TOOL_REF = int(Marker.TOOL_REF)
 
 
 def classify(
@@ -50,7 +49,9 @@ def classify(
     ``acknowledgement`` whether the turn is only a backchannel ("ok", "uh-huh", "thanks").
     """
     kinds = {hit[0] for hit in hits}
-    if has_tool_reference or _TOOL_REF in kinds:
+    # SPEC-028 §5.2 tests the detected references: "the table schema" is a TOOL_REF marker
+    # hit that detection rejects, not a reference to tool output.
+    if has_tool_reference:
         return Intent.TOOL_REFERENCE
     # The first turn of a session has nothing before it to clarify, continue or drill into.
     if first_turn:

@@ -1403,4 +1403,10 @@ def _resolve_tool(mention: Mention, scratch: ScratchBuffer, now: int) -> Referen
         confidence = 0.9
     else:
         confidence = 0.4
+    if entry.turn_id < 0:
+        # Output recorded before the first turn: the entry is the referent, no turn is.
+        return Reference(
+            mention.type, mention.surface, mention.start, mention.end,
+            target_turn=None, item=None, scratch_entry=entry.entry_id, confidence=confidence,
+        )  # fmt: skip
     return _target(mention, entry.turn_id, confidence, scratch_entry=entry.entry_id)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import threading
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,7 +73,11 @@ def _utc_timestamp(value: Any) -> str:
         raise InputError(
             f"timestamp: expected a datetime or ISO 8601 string, got {type(value).__name__}"
         )
-    return moment.astimezone(_dt.UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    try:
+        utc = moment.astimezone(_dt.UTC)
+    except OverflowError:
+        raise InputError(f"timestamp: {value!r} is out of range in UTC") from None
+    return utc.isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def _check_text(text: Any, name: str = "text") -> str:
@@ -82,7 +87,9 @@ def _check_text(text: Any, name: str = "text") -> str:
         raise InputError(f"{name}: empty turn (only whitespace or nothing)")
     if len(text) > MAX_TURN_CHARS:
         raise InputError(f"{name}: {len(text)} characters, more than the {MAX_TURN_CHARS} allowed")
-    return text
+    # One form for "résumé" however it was typed (composed or decomposed), so words, entities
+    # and hashed features agree; the check is cheap and most text is already NFC.
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 class Session:
@@ -181,6 +188,7 @@ class Session:
             new_state = state.update(
                 "assistant", content, turn_id, limit=self.config.thread_state_limit
             )
+            prepared = self._threads.prepare(plan, vector, terms)
             self._reserve()
             self._log.append(
                 role="assistant",
@@ -191,7 +199,7 @@ class Session:
                 thread_index=plan.index,
                 entities=terms,
             )
-            self._threads.commit(plan, turn_id, vector, terms)
+            self._threads.commit(prepared, turn_id)
             self._states[plan.index] = new_state
             if items:
                 self._enumerations[turn_id] = items
@@ -203,6 +211,8 @@ class Session:
             self._check_open()
             name = _check_text(tool, "tool")
             content = _check_text(output, "output")
+            if kind is not None:
+                kind = _check_text(kind, "kind")
             turn_id = len(self._log) - 1
             entry = self._scratch.add(tool=name, content=content, turn_id=turn_id, kind=kind)
             if turn_id >= 0:
@@ -268,7 +278,7 @@ class Session:
             )
         if embedding is not None:
             return normalise_embedding(embedding, self.dim)
-        vectors = self.embedder.embed([text])
+        vectors = np.asarray(self.embedder.embed([text]))
         if vectors.shape != (1, self.dim):
             raise EmbeddingError(
                 f"embedder {self.model_id!r} returned shape {vectors.shape}, "
@@ -406,7 +416,13 @@ class Session:
         count = len(log)
         if count == 0:
             return ()
-        forced = sorted({ref.target_turn for ref in resolved if ref.target_turn is not None})
+        forced = sorted(
+            {
+                ref.target_turn
+                for ref in resolved
+                if ref.target_turn is not None and ref.target_turn >= 0
+            }
+        )
         config = self.config
         k = config.turns_in_context
         active = -1 if thread.is_new else thread.index
@@ -472,11 +488,13 @@ class Session:
     # ---- commit (cannot fail) ----------------------------------------------------------------
 
     def _reserve(self) -> None:
-        # Growth is the only step that can fail (MemoryError); it changes capacity, not content.
+        # After prepare, growth is the last step that can fail (MemoryError); it changes
+        # capacity, not content. What follows only assigns and appends.
         self._log.reserve(len(self._log) + 1)
         self._threads.reserve(len(self._threads) + 1)
 
     def _commit_user(self, plan: _TurnPlan) -> None:
+        prepared = self._threads.prepare(plan.thread, plan.embedding, plan.terms)
         self._reserve()
         turn_id = self._log.append(
             role="user",
@@ -490,5 +508,5 @@ class Session:
             ),
             entities=plan.terms,
         )
-        self._threads.commit(plan.thread, turn_id, plan.embedding, plan.terms)
+        self._threads.commit(prepared, turn_id)
         self._states[plan.thread.index] = plan.thread_state

@@ -72,23 +72,35 @@ def content_terms(text: str) -> list[str]:
     return list(seen)
 
 
-def slug(terms: Iterable[str], taken: set[str] | frozenset[str], *, max_words: int = 2) -> str:
+def slug(
+    terms: Iterable[str],
+    taken: set[str] | frozenset[str],
+    *,
+    max_words: int = 2,
+    first_suffix: int = 2,
+) -> str:
     """A short readable thread id from a turn's first content words, unique among ``taken``.
 
     ``["etcd", "configure", ...]`` -> ``"etcd-configure"``; a clash gets ``-2``, ``-3`` ...
+    (from ``first_suffix``: callers that remember how far a base has counted skip the walk).
+    Each word is cut to 24 characters, so an id stays header-sized whatever the turn.
     """
-    parts = []
+    parts: list[str] = []
     for term in terms:
         # Thread ids travel in an HTTP header (SPEC-028 §7.4): ASCII only, accents dropped.
         ascii_term = unicodedata.normalize("NFKD", term.casefold()).encode("ascii", "ignore")
-        cleaned = re.sub(r"[^0-9a-z]+", "-", ascii_term.decode()).strip("-")
+        cleaned = re.sub(r"[^0-9a-z]+", "-", ascii_term.decode()[:_SLUG_WORD]).strip("-")
         if cleaned and cleaned not in parts:
             parts.append(cleaned)
         if len(parts) == max_words:
             break
     base = "-".join(parts) or "thread"
-    candidate, suffix = base, 2
-    while candidate in taken:
-        candidate = f"{base}-{suffix}"
+    if base not in taken:
+        return base
+    suffix = first_suffix
+    while f"{base}-{suffix}" in taken:
         suffix += 1
-    return candidate
+    return f"{base}-{suffix}"
+
+
+_SLUG_WORD = 24

@@ -27,7 +27,18 @@ from .config import ThreadThresholds
 from .intent import Intent
 from .text import content_terms, slug
 
-__all__ = ["ThreadPlan", "Threads"]
+__all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedTurn:
+    """What one turn adds to its thread, computed before anything is committed."""
+
+    plan: ThreadPlan
+    row: npt.NDArray[np.float64]
+    unit: npt.NDArray[np.float32]
+    recent: npt.NDArray[np.float32]
+    vocabulary: set[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +60,10 @@ class Threads:
     def __init__(self, dim: int) -> None:
         self.dim = dim
         self.names: list[str] = []
+        self._taken: set[str] = set()  # the names, for slug clashes in O(1)
+        # Where each slug base's numbering got to ("thread" -> 7): a new clash starts there
+        # instead of walking -2, -3, ... every time.
+        self._next_suffix: dict[str, int] = {}
         self.vocabulary: list[set[str]] = []
         self.turns: list[list[int]] = []
         self._sums = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float64)
@@ -123,7 +138,8 @@ class Threads:
         return ThreadPlan(index, self.names[index], False, resumed, rule)
 
     def _new(self, terms: Sequence[str]) -> ThreadPlan:
-        name = slug(terms, frozenset(self.names))
+        base = slug(terms, frozenset())
+        name = slug(terms, self._taken, first_suffix=self._next_suffix.get(base, 2))
         return ThreadPlan(len(self.names), name, True, False, "new")
 
     def _resume(self, embedding: npt.NDArray[np.float32], words: Sequence[str], bar: float) -> int:
@@ -153,32 +169,41 @@ class Threads:
         centroids[:count] = self._centroids[:count]
         self._sums, self._centroids = sums, centroids
 
-    def commit(
-        self,
-        plan: ThreadPlan,
-        turn_id: int,
-        embedding: npt.NDArray[np.float32],
-        terms: Sequence[str],
-    ) -> None:
-        """Add one turn to the planned thread and make it active. Call ``reserve`` first: then
-        this cannot fail."""
-        row = self._sums[plan.index] + embedding
+    def prepare(
+        self, plan: ThreadPlan, embedding: npt.NDArray[np.float32], terms: Sequence[str]
+    ) -> PreparedTurn:
+        """Everything ``commit`` will store, computed now: the allocations that can fail
+        happen here, before the session changes anything."""
+        # A new thread's row lies past the arrays until ``reserve`` grows them.
+        row = embedding.astype(np.float64) if plan.is_new else self._sums[plan.index] + embedding
         norm = float(np.sqrt(row @ row))
         unit = (row / norm if norm > 0 else row).astype(np.float32)
-        previous = self._recent[plan.index] if not plan.is_new else None
+        previous = None if plan.is_new else self._recent[plan.index]
         recent = (
             embedding[None].copy()
             if previous is None
             else np.vstack((previous[1 - self.RECENT_WINDOW :], embedding[None]))
         )
-        self._sums[plan.index] = row
-        self._centroids[plan.index] = unit
+        vocabulary = set(terms) if plan.is_new else self.vocabulary[plan.index] | set(terms)
+        return PreparedTurn(plan, row, unit, recent, vocabulary)
+
+    def commit(self, prepared: PreparedTurn, turn_id: int) -> None:
+        """Add one prepared turn to its thread and make the thread active. Call ``reserve``
+        first: then this only assigns and appends."""
+        plan = prepared.plan
+        self._sums[plan.index] = prepared.row
+        self._centroids[plan.index] = prepared.unit
         if plan.is_new:
             self.names.append(plan.name)
-            self.vocabulary.append(set())
-            self.turns.append([])
-            self._recent.append(np.empty((0, self.dim), dtype=np.float32))
-        self._recent[plan.index] = recent
-        self.vocabulary[plan.index].update(terms)
-        self.turns[plan.index].append(turn_id)
+            self.vocabulary.append(prepared.vocabulary)
+            self.turns.append([turn_id])
+            self._recent.append(prepared.recent)
+            self._taken.add(plan.name)
+            base, _, suffix = plan.name.rpartition("-")
+            if suffix.isdigit() and base:
+                self._next_suffix[base] = int(suffix) + 1
+        else:
+            self.vocabulary[plan.index] = prepared.vocabulary
+            self.turns[plan.index].append(turn_id)
+            self._recent[plan.index] = prepared.recent
         self.active = plan.index

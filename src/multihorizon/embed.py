@@ -137,8 +137,9 @@ def normalise_embedding(value: Any, dim: int) -> npt.NDArray[np.float32]:
     ):
         # Hot path (intent classification with a precomputed embedding): one dot product;
         # NaN or infinity anywhere makes it non-finite and takes the checked path below.
-        with np.errstate(over="ignore", invalid="ignore"):
-            squared = float(np.dot(value, value))
+        # In float64 a float32 vector's squared norm cannot overflow (no warning to silence).
+        wide = value.astype(np.float64)
+        squared = float(np.dot(wide, wide))
         if math.isfinite(squared) and abs(squared - 1.0) <= 1e-5:
             return value
     try:

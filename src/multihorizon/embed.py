@@ -129,12 +129,7 @@ def normalise_embedding(value: Any, dim: int) -> npt.NDArray[np.float32]:
     zero vector stays zero (similarity 0 to everything, never NaN). A float32 vector that is
     already unit length is returned as it is (no copy): callers copy when they store it.
     """
-    if (
-        type(value) is np.ndarray
-        and value.dtype is _FLOAT32
-        and value.shape == (dim,)
-        and value.flags.c_contiguous
-    ):
+    if type(value) is np.ndarray and value.dtype is _FLOAT32 and value.shape == (dim,):
         # Hot path (intent classification with a precomputed embedding): one dot product;
         # NaN or infinity anywhere makes it non-finite and takes the checked path below.
         # In float64 a float32 vector's squared norm cannot overflow (no warning to silence).

@@ -381,3 +381,22 @@ def test_edge_timestamps_and_odd_embedders() -> None:
     tiny = session.user("tiny", embedding=np.full(384, 1e-200))
     assert tiny.turn_id == 0
     np.testing.assert_allclose(np.linalg.norm(session.turns[0].embedding), 1.0, rtol=1e-6)
+
+
+def test_the_readme_example_does_what_the_readme_says() -> None:
+    session = mh.Session()
+    session.user("How do I configure etcd? We run etcd 3.5 on three nodes.")
+    session.assistant("Set --initial-cluster ...: 1. generate a CA, 2. issue server certs, ...")
+    session.user("Actually, what's a good backup strategy for Postgres?")
+    session.assistant("Use pg_basebackup nightly plus WAL archiving.")
+    env = session.user("Back to etcd - what about the second step?")
+    assert env.intent is mh.Intent.DRILL_DOWN
+    assert (env.active_thread, env.thread_resumed) == ("configure-etcd", True)
+    (reference,) = env.references
+    assert (reference.type, reference.target_turn) == ("ordinal", 1)
+    assert reference.item is not None
+    assert reference.item.startswith("issue server certs")
+    assert env.items[0].turn_id == 1
+    assert env.summary.startswith("Active thread: ")
+    assert session.preview("what about TLS?").turn_id is None
+    assert session.classify("go on") is mh.Intent.CONTINUE

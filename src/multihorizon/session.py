@@ -14,6 +14,7 @@ import datetime as _dt
 import re
 import threading
 import unicodedata
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,7 +106,8 @@ class Session:
     ) -> None:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         self.config = config if config is not None else Config()
-        self.session_id = session_id or f"session-{id(self):x}"
+        # Random, not id(self): ids of collected sessions come back.
+        self.session_id = session_id or f"session-{uuid.uuid4().hex[:16]}"
         self.model_id = self.embedder.model_id
         self.dim = int(self.embedder.dim)
         self._thresholds = self.config.thresholds_for(self.model_id)

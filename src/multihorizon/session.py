@@ -174,7 +174,6 @@ class Session:
             thread = self._threads.active
             if thread < 0:
                 plan = self._threads.plan(
-                    text=content,
                     embedding=vector,
                     intent=Intent.EXPLORE,
                     reference_thread=-1,
@@ -314,7 +313,6 @@ class Session:
             -1,
         )
         thread = self._threads.plan(
-            text=content,
             embedding=vector,
             intent=intent,
             reference_thread=reference_thread,

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from . import kernels
 from .config import ThreadThresholds
 from .intent import Intent
-from .text import content_terms, slug
+from .text import slug
 
 __all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
 
@@ -101,7 +101,6 @@ class Threads:
     def plan(
         self,
         *,
-        text: str,
         embedding: npt.NDArray[np.float32],
         intent: Intent,
         reference_thread: int,
@@ -127,11 +126,10 @@ class Threads:
             return ThreadPlan(active, self.names[active], False, False, "active")
         if intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
-        index, score = kernels.best_above(embedding, self.centroids, thresholds.join)
+        index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
-        del score
-        return self._new(first_terms or content_terms(text))
+        return self._new(first_terms)
 
     def _existing(self, index: int, rule: str) -> ThreadPlan:
         resumed = index != self.active

@@ -3,17 +3,21 @@
 ``multihorizon demo`` replays a short scripted conversation through a ``Session`` with the
 embedded default embedder (no server, no download) and prints, per user turn, the SPEC-028
 §7 headers, the resolved references, the chosen context and the Active Thread Summary.
+``multihorizon eval FILE.jsonl --task threads|references|intent|retrieval`` scores the
+library on real conversations against gold labels, with baselines (``evaluate``).
 ``multihorizon info`` reports the live backend.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
 
 from . import __version__, _backend
+from .evaluate import TASKS
 from .session import Session
 
 # SPEC-028 §3.3's example conversation, with a digression, a resumption, an ordinal
@@ -89,13 +93,40 @@ def _info() -> int:
     return 0
 
 
+def _eval(args: argparse.Namespace) -> int:
+    from .errors import MultihorizonError
+    from .evaluate import evaluate
+
+    try:
+        report = evaluate(args.path, args.task, embedder=args.embedder, limit=args.limit)
+    except MultihorizonError as exc:
+        print(f"multihorizon eval: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report.as_dict()) if args.json else report.table())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="multihorizon", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"multihorizon {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("demo", help="replay a scripted conversation through the kernels")
     commands.add_parser("info", help="show the live backend")
+    scoring = commands.add_parser(
+        "eval", help="score threads, references, intent or retrieval on a JSONL conversation file"
+    )
+    scoring.add_argument("path", help="conversations in the ../shared/data JSON Lines format")
+    scoring.add_argument("--task", required=True, choices=TASKS)
+    scoring.add_argument(
+        "--embedder",
+        default="hashing",
+        help="'hashing' (default) or 'st:MODEL_OR_PATH' (sentence-transformers)",
+    )
+    scoring.add_argument("--limit", type=int, default=None, help="the first N conversations")
+    scoring.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.command == "eval":
+        return _eval(args)
     return {"demo": _demo, "info": _info}[args.command]()
 
 

@@ -38,7 +38,7 @@ from .turnlog import TurnLog
 
 __all__ = ["Mention", "RefType", "Reference", "detect", "enumeration_items", "resolve"]
 
-RefType = Literal["entity", "turn", "ordinal", "action", "tool"]
+RefType = Literal["entity", "turn", "ordinal", "action", "tool", "speaker"]
 
 
 def _wordlist(spaced: str) -> tuple[str, ...]:
@@ -53,6 +53,7 @@ def _wordset(spaced: str) -> frozenset[str]:
 # SPEC-028 §4.1: overlapping detections keep the most specific reading. A tool reference
 # ("that API response") is more specific than an entity ("that API"), an ordinal ("the second
 # one") than a turn reference, and so on.
+# ("speaker" references, "alice: ...", come from the session's speakers, not from mentions.)
 _PRIORITY: Mapping[str, int] = {"tool": 5, "ordinal": 4, "turn": 3, "action": 2, "entity": 1}
 
 # Ordinal value meaning "the last item" ("the last one", "the latter").

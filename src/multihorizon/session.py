@@ -50,6 +50,7 @@ class _TurnPlan:
     embedding: npt.NDArray[np.float32]
     timestamp: str
     terms: tuple[str, ...]
+    speaker: str | None
     references: tuple[Reference, ...]
     intent: Intent
     thread: ThreadPlan
@@ -93,6 +94,33 @@ def _check_text(text: Any, name: str = "text") -> str:
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
+MAX_SPEAKER_CHARS = 200
+# "alice: ...", "alice, ...", "@alice ..." at the start of a turn.
+_ADDRESS = re.compile(r"\s*(?:@([^\s:,]{1,200})|([^\s:,@]{1,200})[:,])")
+
+
+def _check_speaker(speaker: Any) -> str | None:
+    if speaker is None:
+        return None
+    if not isinstance(speaker, str):
+        raise InputError(f"speaker: expected str or None, got {type(speaker).__name__}")
+    name = speaker.strip()
+    if not name or len(name) > MAX_SPEAKER_CHARS:
+        raise InputError(
+            f"speaker: expected 1 to {MAX_SPEAKER_CHARS} characters, got {len(name)} after strip"
+        )
+    return unicodedata.normalize("NFC", name)
+
+
+def _with_speaker(terms: tuple[str, ...], speaker: str | None) -> tuple[str, ...]:
+    """A turn's entities: its content words, and its speaker's name (who said it is part of
+    what the turn is about: "what did Alice say about TLS")."""
+    if speaker is None:
+        return terms
+    name = speaker.casefold()
+    return terms if name in terms else (*terms, name)
+
+
 class Session:
     """One conversation (SPEC-028 §3.1 TurnLog, session-scoped)."""
 
@@ -117,6 +145,8 @@ class Session:
         self._states: dict[int, ThreadState] = {}
         self._enumerations: dict[int, tuple[str, ...]] = {}
         self._scratch = ScratchBuffer()
+        # Case-folded speaker name -> their latest turn id (for "alice: ..." addressing).
+        self._speakers: dict[str, int] = {}
         self._lock = threading.RLock()
         self._closed = False
 
@@ -129,31 +159,50 @@ class Session:
         embedding: Any = None,
         embedding_model: str | None = None,
         timestamp: Any = None,
+        speaker: str | None = None,
     ) -> Envelope:
-        """Log a user turn and return its envelope."""
+        """Log a user turn and return its envelope. ``speaker`` names who spoke (a chat
+        message's ``name``): it counts as an entity of the turn, and later turns that open by
+        addressing it ("alice: ...") refer to its latest turn."""
         with self._lock:
             self._check_open()
-            plan = self._plan(text, embedding, embedding_model, timestamp, logging=True)
+            plan = self._plan(
+                text, embedding, embedding_model, timestamp, logging=True, speaker=speaker
+            )
             self._commit_user(plan)
             return plan.envelope
 
     def preview(
-        self, text: str, *, embedding: Any = None, embedding_model: str | None = None
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
     ) -> Envelope:
         """The envelope a user turn would get, without logging it."""
         with self._lock:
             self._check_open()
-            return self._plan(text, embedding, embedding_model, None, logging=False).envelope
+            return self._plan(
+                text, embedding, embedding_model, None, logging=False, speaker=speaker
+            ).envelope
 
     def classify(
-        self, text: str, *, embedding: Any = None, embedding_model: str | None = None
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
     ) -> Intent:
         """The SPEC-028 §5.2 intent a user turn would get, without logging it: the per-request
         hot path (microseconds with a precomputed embedding)."""
         with self._lock:
             self._check_open()
             content = _check_text(text)
-            return self._analyse(content, self._embed(content, embedding, embedding_model))[3]
+            who = _check_speaker(speaker)
+            vector = self._embed(content, embedding, embedding_model)
+            return self._analyse(content, vector, who)[3]
 
     def assistant(
         self,
@@ -162,11 +211,13 @@ class Session:
         embedding: Any = None,
         embedding_model: str | None = None,
         timestamp: Any = None,
+        speaker: str | None = None,
     ) -> int:
         """Log the assistant's reply in the active thread; returns its turn id."""
         with self._lock:
             self._check_open()
             content = _check_text(text)
+            who = _check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
             stamp = _utc_timestamp(timestamp)
             terms = tuple(content_terms(content))
@@ -198,10 +249,13 @@ class Session:
                 timestamp=stamp,
                 thread=plan.name,
                 thread_index=plan.index,
-                entities=terms,
+                entities=_with_speaker(terms, who),
+                speaker=who,
             )
             self._threads.commit(prepared, turn_id)
             self._states[plan.index] = new_state
+            if who is not None:
+                self._speakers[who.casefold()] = turn_id
             if items:
                 self._enumerations[turn_id] = items
             return turn_id
@@ -295,12 +349,14 @@ class Session:
         timestamp: Any,
         *,
         logging: bool,
+        speaker: str | None,
     ) -> _TurnPlan:
         content = _check_text(text)
+        who = _check_speaker(speaker)
         vector = self._embed(content, embedding, embedding_model)
         stamp = _utc_timestamp(timestamp) if logging else ""
         log = self._log
-        hits, references, resolved, intent = self._analyse(content, vector)
+        hits, references, resolved, intent = self._analyse(content, vector, who)
 
         # SPEC-028 §3.3.
         terms = tuple(content_terms(content))
@@ -351,10 +407,12 @@ class Session:
                 mode=mode,
             ),
         )
-        return _TurnPlan(content, vector, stamp, terms, references, intent, thread, state, envelope)
+        return _TurnPlan(
+            content, vector, stamp, terms, who, references, intent, thread, state, envelope
+        )
 
     def _analyse(
-        self, content: str, vector: npt.NDArray[np.float32]
+        self, content: str, vector: npt.NDArray[np.float32], speaker: str | None = None
     ) -> tuple[list[tuple[int, int, int, int]], tuple[Reference, ...], list[Reference], Intent]:
         """Markers, references (SPEC-028 §4) and intent (§5.2) of a validated turn."""
         log = self._log
@@ -377,6 +435,12 @@ class Session:
             resolved = [ref for ref in references if ref.target_turn is not None]
             has_tool = any(ref.type == "tool" for ref in references)
             prior = sum(1 for ref in resolved if ref.type != "tool")
+        if self._speakers:
+            addressed = self._addressed(content, speaker)
+            if addressed is not None:
+                references = (addressed, *references)
+                resolved.insert(0, addressed)
+                prior += 1
         # SPEC-028 §5.2.
         intent = classify(
             hits,
@@ -388,6 +452,20 @@ class Session:
             acknowledgement=self._lexicon.acknowledgement_only(content, hits),
         )
         return hits, references, resolved, intent
+
+    def _addressed(self, content: str, speaker: str | None) -> Reference | None:
+        """A turn that opens by addressing a known speaker ("alice: ...", "@alice ...",
+        "alice, ...") refers to that speaker's latest turn: chat's reply convention."""
+        match = _ADDRESS.match(content)
+        if match is None:
+            return None
+        group = 1 if match.group(1) is not None else 2
+        name = match.group(group).casefold()
+        target = self._speakers.get(name)
+        if target is None or (speaker is not None and speaker.casefold() == name):
+            return None
+        start, end = match.span(group)
+        return Reference("speaker", match.group(group), start, end, target, confidence=0.9)
 
     def _resume_words(self, text: str, hits: list[tuple[int, int, int, int]]) -> tuple[str, ...]:
         for kind, _, _, end in hits:
@@ -506,7 +584,10 @@ class Session:
             references=sorted(
                 {ref.target_turn for ref in plan.references if ref.target_turn is not None}
             ),
-            entities=plan.terms,
+            entities=_with_speaker(plan.terms, plan.speaker),
+            speaker=plan.speaker,
         )
         self._threads.commit(prepared, turn_id)
         self._states[plan.thread.index] = plan.thread_state
+        if plan.speaker is not None:
+            self._speakers[plan.speaker.casefold()] = turn_id

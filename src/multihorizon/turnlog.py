@@ -34,6 +34,8 @@ class Turn:
     references: tuple[int, ...] = ()
     entities: tuple[str, ...] = ()
     tool_calls: tuple[str, ...] = ()
+    # Who spoke, when the caller names them (a chat message's ``name``); None otherwise.
+    speaker: str | None = None
 
     def __repr__(self) -> str:
         text = self.content if len(self.content) <= 60 else self.content[:57] + "..."
@@ -61,6 +63,7 @@ class TurnLog:
         self.references: list[tuple[int, ...]] = []
         self.entities: list[tuple[str, ...]] = []
         self.tool_calls: list[tuple[str, ...]] = []
+        self.speakers: list[str | None] = []
         self._entity_index: dict[str, list[int]] = {}
         self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
@@ -84,6 +87,7 @@ class TurnLog:
             references=self.references[turn_id],
             entities=self.entities[turn_id],
             tool_calls=self.tool_calls[turn_id],
+            speaker=self.speakers[turn_id],
         )
 
     def __iter__(self) -> Iterator[Turn]:
@@ -172,6 +176,7 @@ class TurnLog:
         references: Sequence[int] = (),
         entities: Sequence[str] = (),
         tool_calls: Sequence[str] = (),
+        speaker: str | None = None,
     ) -> int:
         """Append one turn; returns its turn id. Callers validate; this only stores."""
         self.reserve(self._count + 1)  # may raise: nothing changed yet
@@ -188,6 +193,7 @@ class TurnLog:
         self.references.append(tuple(references))
         self.entities.append(entity_tuple)
         self.tool_calls.append(tuple(tool_calls))
+        self.speakers.append(speaker)
         for term in entity_tuple:
             self._entity_index.setdefault(term, []).append(turn_id)
         self._total_terms += len(entity_tuple)

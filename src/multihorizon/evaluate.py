@@ -242,6 +242,14 @@ class _Replay:
     def query(self, probe: Conversation) -> npt.NDArray[np.float32]:
         return self.query_vectors[id(probe)]
 
+    def ask(self, probe: Conversation, what: str = "preview") -> Any:
+        """``preview`` (or ``classify``) the probe as the next user turn, by its turn's speaker."""
+        turns = self.conversation["turns"]
+        at = probe["at_turn"]
+        speaker = turns[at].get("speaker") if at < len(turns) else None
+        ask = self.session.preview if what == "preview" else self.session.classify
+        return ask(probe["query"], embedding=self.query(probe), speaker=speaker or None)
+
 
 def _replays(
     conversations: Sequence[Conversation],
@@ -401,7 +409,7 @@ def _threads(conversations: Sequence[Conversation], embedder: Embedder, config: 
              report: Report) -> None:
     join = config.thresholds_for(embedder.model_id).join
     systems = ["ours", "spec-centroid-0.70", f"centroid-{join:.2f}", "always-shift",
-               "one-thread", "speaker-addressing"]
+               "one-thread", "speaker-links"]
     shift = {name: _Binary() for name in systems}
     pairs = {name: _Binary() for name in systems}
     resumed = {name: [0, 0] for name in systems}
@@ -424,7 +432,7 @@ def _threads(conversations: Sequence[Conversation], embedder: Embedder, config: 
             for probe in probes:
                 report.probes += 1
                 previous = session.active_thread
-                envelope = session.preview(probe["query"], embedding=replay.query(probe))
+                envelope = replay.ask(probe)
                 ours_shift = bool(previous) and envelope.active_thread != previous
                 decisions = {"ours": (ours_shift, envelope.active_thread)}
                 for name, rule in rules.items():
@@ -461,22 +469,25 @@ def _threads(conversations: Sequence[Conversation], embedder: Embedder, config: 
             speaker = str(turn.get("speaker") or "").lower()
             has_speakers = has_speakers or bool(speaker)
             parent.append(position)
+            # Addressing ("nick: ...") links to the addressee's latest message, else to the
+            # speaker's own previous one.
             target = _addressed(turn["content"], latest)
-            if target is not None:
-                parent[_root(parent, position)] = _root(parent, latest[target])
+            link = latest[target] if target is not None else latest.get(speaker, -1)
+            if link >= 0:
+                parent[_root(parent, position)] = _root(parent, link)
             if speaker:
                 latest[speaker] = position
         # ours: the thread each turn was logged in (data_ids follow the same skip rule).
         assigned["ours"] = [replay.session.turns.threads[i] for i in range(len(replay.data_ids))]
-        assigned["speaker-addressing"] = [_root(parent, i) for i in range(len(parent))]
+        assigned["speaker-links"] = [_root(parent, i) for i in range(len(parent))]
         for name in systems:
             _pairwise(gold, assigned[name], pairs[name])
         report.conversations += 1
     if not has_speakers:
-        systems.remove("speaker-addressing")
+        systems.remove("speaker-links")
     for name in systems:
         figures: dict[str, float] = {}
-        if name != "speaker-addressing":
+        if name != "speaker-links":
             figures.update(shift[name].figures("shift"))
         if resumed[name][1]:
             figures["resume_accuracy"] = resumed[name][0] / resumed[name][1]
@@ -511,7 +522,7 @@ def _references(conversations: Sequence[Conversation], embedder: Embedder, confi
                 if not wanted:
                     continue
                 report.probes += 1
-                envelope = replay.session.preview(probe["query"], embedding=replay.query(probe))
+                envelope = replay.ask(probe)
                 ours: list[int] = []
                 for reference in envelope.references:
                     if reference.scratch_entry is not None:
@@ -561,11 +572,8 @@ def _intent(conversations: Sequence[Conversation], embedder: Embedder, config: C
                 if gold not in Intent.__members__:
                     raise InputError(f"gold_intent {gold!r} is not one of {list(Intent)}")
                 report.probes += 1
-                vector = replay.query(probe)
-                ours.append((str(replay.session.classify(probe["query"], embedding=vector)), gold))
-                spec.append(
-                    (str(spec_replay.session.classify(probe["query"], embedding=vector)), gold)
-                )
+                ours.append((str(replay.ask(probe, "classify")), gold))
+                spec.append((str(spec_replay.ask(probe, "classify")), gold))
         report.conversations += 1
     majority = Counter(gold for _, gold in ours).most_common(1)
     label = majority[0][0] if majority else ""
@@ -596,7 +604,7 @@ def _retrieval(conversations: Sequence[Conversation], embedder: Embedder, config
                 report.probes += 1
                 session, logged = replay.session, replay.data_ids
                 vector = replay.query(probe)
-                envelope = session.preview(probe["query"], embedding=vector)
+                envelope = replay.ask(probe)
                 systems["ours"].append(([logged[item.turn_id] for item in envelope.items], wanted))
                 if not logged:
                     for name in ("cosine", "bm25", "recency"):

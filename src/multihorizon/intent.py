@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .lexicon import Marker
 
-__all__ = ["Intent", "classify"]
+__all__ = ["Intent", "classify", "is_question"]
 
 
 class Intent(enum.StrEnum):
@@ -28,6 +28,19 @@ class Intent(enum.StrEnum):
 
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
+_POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
+_QUESTION_OPENERS = frozenset(
+    "what where when which who whom whose why how is are was were do does did can could "
+    "will would should shall may tell give show list".split()
+)
+
+
+def is_question(text: str) -> bool:
+    """A question or a request for information: "?" or a wh-/auxiliary/"tell me" opener."""
+    if "?" in text:
+        return True
+    head = text.lstrip().split(None, 1)
+    return bool(head) and head[0].casefold().strip(",.!:;") in _QUESTION_OPENERS
 
 
 def classify(
@@ -39,6 +52,7 @@ def classify(
     explore_below: float,
     first_turn: bool,
     acknowledgement: bool = False,
+    question: bool = False,
 ) -> Intent:
     """SPEC-028 §5.2, in its order.
 
@@ -46,7 +60,8 @@ def classify(
     detected; ``resolved_references`` how many references to prior content resolved;
     ``active_similarity`` the best cosine between the turn and the active thread's turns;
     ``explore_below`` the bar under which a marker-free turn is new ground (0.50 in the spec);
-    ``acknowledgement`` whether the turn is only a backchannel ("ok", "uh-huh", "thanks").
+    ``acknowledgement`` whether the turn is only a backchannel ("ok", "uh-huh", "thanks");
+    ``question`` whether it asks something (``is_question``).
     """
     kinds = {hit[0] for hit in hits}
     # SPEC-028 §5.2 tests the detected references: "the table schema" is a TOOL_REF marker
@@ -64,7 +79,13 @@ def classify(
     # rather than exploring by its (meaningless) similarity.
     if _CONTINUE in kinds or acknowledgement:
         return Intent.CONTINUE
+    # Ours: a question that points back without naming ("What are its symptoms?", "What
+    # about the UK?") asks about what is already on the table, however unlike the thread its
+    # few words look. SPEC-028 §5.2's similarity cut sends most of these to EXPLORE.
+    if question and not kinds.isdisjoint(_POINTS_BACK):
+        return Intent.DRILL_DOWN
     # SPEC-028 §5.2: no references, no continuation markers.
     if active_similarity < explore_below:
         return Intent.EXPLORE
-    return Intent.CONTINUE
+    # Ours: a question on the active topic goes deeper into it; a statement goes on with it.
+    return Intent.DRILL_DOWN if question else Intent.CONTINUE

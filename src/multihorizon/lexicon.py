@@ -45,6 +45,10 @@ class Marker(enum.IntEnum):
     # these and function words continues the active thread (ours: SPEC-028 §5.2 has no rule
     # for them, and real dialogue is full of them; swda labels backchannels CONTINUE).
     ACKNOWLEDGE = 14
+    # A word that points back without naming ("its symptoms", "what about the UK", "go
+    # there"): with a question, a follow-up about what is already on the table (ours; see
+    # intent.classify).
+    ANAPHOR = 15
 
 
 # fmt: off
@@ -63,6 +67,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "what else", "what's next", "what next", "next step", "then what", "and after that",
             "anything else", "more details", "more detail", "go ahead", "proceed", "okay and",
             "ok and", "also", "furthermore", "in addition", "additionally",
+            # Asking for alternatives goes on with the same search (sgd REQUEST_ALTS).
+            "other choices", "other options", "other choice", "other option", "any other",
+            "something else", "anything other", "another one", "other ones", "alternatives",
         ),
         Marker.TURN_REF: (
             "you said", "you mentioned", "what you said", "you told me", "you suggested",
@@ -107,6 +114,11 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "4th", "5th",
         ),
         Marker.DEMONSTRATIVE: ("that", "this", "those", "these", "the same"),
+        Marker.ANAPHOR: (
+            "it", "its", "they", "them", "their", "theirs", "he", "him", "his", "she", "her",
+            "hers", "what about", "how about", "and what", "what of", "go there", "get there",
+            "over there", "near there", "from there", "in there", "out there", "there too",
+        ),
         Marker.BLOCK: (
             "more than", "more or less", "no more", "any more", "anymore", "once more",
             "more and more", "the more", "more likely", "more important", "more expensive",

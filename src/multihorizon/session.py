@@ -27,7 +27,7 @@ from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .envelope import ContextItem, Envelope
 from .errors import EmbeddingError, InputError, SessionClosedError
 from .headers import context_headers
-from .intent import Intent, classify
+from .intent import Intent, classify, is_question
 from .lexicon import Lexicon, Marker, default_lexicon
 from .references import Reference, detect, enumeration_items, resolve
 from .scratch import ScratchBuffer, ScratchEntry
@@ -51,6 +51,7 @@ class _TurnPlan:
     timestamp: str
     terms: tuple[str, ...]
     speaker: str | None
+    addressee: str | None  # case-folded: the speaker this turn opens by addressing
     references: tuple[Reference, ...]
     intent: Intent
     thread: ThreadPlan
@@ -95,6 +96,8 @@ def _check_text(text: Any, name: str = "text") -> str:
 
 
 MAX_SPEAKER_CHARS = 200
+MULTI_PARTY = 3  # speakers seen: from here on a chat is multi-party (replies interleave)
+REPLY_WINDOW = 20  # turns: how far back a multi-party message's implied reply-to may lie
 # "alice: ...", "alice, ...", "@alice ..." at the start of a turn.
 _ADDRESS = re.compile(r"\s*(?:@([^\s:,]{1,200})|([^\s:,@]{1,200})[:,])")
 
@@ -147,6 +150,8 @@ class Session:
         self._scratch = ScratchBuffer()
         # Case-folded speaker name -> their latest turn id (for "alice: ..." addressing).
         self._speakers: dict[str, int] = {}
+        # Case-folded speaker name -> the latest turn that addressed them.
+        self._addressed_to: dict[str, int] = {}
         self._lock = threading.RLock()
         self._closed = False
 
@@ -368,10 +373,14 @@ class Session:
             ),
             -1,
         )
+        addressee = next((ref.surface.casefold() for ref in resolved if ref.type == "speaker"), None)
+        reply_to = self._reply_to(resolved, who, len(log))
         thread = self._threads.plan(
             embedding=vector,
             intent=intent,
             reference_thread=reference_thread,
+            reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
+            multi_party=who is not None and len(self._speakers) >= MULTI_PARTY,
             resume_words=self._resume_words(content, hits),
             thresholds=self._thresholds,
             first_terms=terms,
@@ -384,7 +393,7 @@ class Session:
         )
         state = state.update("user", content, turn_id, limit=self.config.thread_state_limit)
 
-        items = self._retrieve(vector, terms, resolved, thread)
+        items = self._retrieve(vector, terms, resolved, thread, reply_to)
         blend = self.config.intent_blends[str(intent)]
         mode = "hybrid" if any(hit[0] == _DOCUMENT for hit in hits) else "conversation"
         envelope = Envelope(
@@ -408,7 +417,17 @@ class Session:
             ),
         )
         return _TurnPlan(
-            content, vector, stamp, terms, who, references, intent, thread, state, envelope
+            content,
+            vector,
+            stamp,
+            terms,
+            who,
+            addressee,
+            references,
+            intent,
+            thread,
+            state,
+            envelope,
         )
 
     def _analyse(
@@ -450,6 +469,7 @@ class Session:
             explore_below=self._thresholds.explore,
             first_turn=not log.roles,
             acknowledgement=self._lexicon.acknowledgement_only(content, hits),
+            question=self.config.follow_up_questions and is_question(content),
         )
         return hits, references, resolved, intent
 
@@ -467,6 +487,26 @@ class Session:
         start, end = match.span(group)
         return Reference("speaker", match.group(group), start, end, target, confidence=0.9)
 
+    def _reply_to(self, resolved: list[Reference], speaker: str | None, now: int) -> int:
+        """The turn a multi-party chat message replies to, or -1.
+
+        Addressed ("alice: ..."): alice's latest turn. Otherwise, once three or more speakers
+        have spoken (two-party chats alternate, so there it says nothing), the more recent of
+        the speaker's own latest turn and the latest turn addressed to them, if it is at most
+        ``REPLY_WINDOW`` turns back: people go on with their own exchange. Measured on
+        irc_disentanglement (10 chats, 2038 reply-to parents): the reply-to parent 0.59 of the
+        time, against 0.50 for addressing alone and 0.30 for the previous message; pairwise
+        thread F1 0.62 for these links alone against 0.18 for addressing alone.
+        """
+        for ref in resolved:
+            if ref.type == "speaker" and ref.target_turn is not None:
+                return ref.target_turn
+        if speaker is None or len(self._speakers) < MULTI_PARTY:
+            return -1
+        name = speaker.casefold()
+        latest = max(self._speakers.get(name, -1), self._addressed_to.get(name, -1))
+        return latest if latest >= 0 and now - latest <= REPLY_WINDOW else -1
+
     def _resume_words(self, text: str, hits: list[tuple[int, int, int, int]]) -> tuple[str, ...]:
         for kind, _, _, end in hits:
             if kind == _RESUME:
@@ -481,6 +521,7 @@ class Session:
         terms: tuple[str, ...],
         resolved: list[Reference],
         thread: ThreadPlan,
+        reply_to: int = -1,
     ) -> tuple[ContextItem, ...]:
         """Tier C retrieval: referenced turns first at full weight (SPEC-028 §4.2), the active
         thread's turns restored however old (§3.3), then the rest by relevance with recency as
@@ -494,13 +535,10 @@ class Session:
         count = len(log)
         if count == 0:
             return ()
-        forced = sorted(
-            {
-                ref.target_turn
-                for ref in resolved
-                if ref.target_turn is not None and ref.target_turn >= 0
-            }
-        )
+        targets = {
+            ref.target_turn for ref in resolved if ref.target_turn is not None and ref.target_turn >= 0
+        }
+        forced = sorted(targets | {reply_to} if reply_to >= 0 else targets)
         config = self.config
         k = config.turns_in_context
         active = -1 if thread.is_new else thread.index
@@ -555,7 +593,7 @@ class Session:
         items = []
         for row, score in zip(ranked, ranked_scores, strict=True):
             if row in forced_set:
-                reason = "reference"
+                reason = "reference" if row in targets else "reply-to"
             elif active >= 0 and int(thread_index[row]) == active:
                 reason = "active-thread"
             else:
@@ -591,3 +629,5 @@ class Session:
         self._states[plan.thread.index] = plan.thread_state
         if plan.speaker is not None:
             self._speakers[plan.speaker.casefold()] = turn_id
+        if plan.addressee is not None:
+            self._addressed_to[plan.addressee] = turn_id

@@ -3,6 +3,8 @@
 Assignment uses more than §3.3's centroid rule, because on real dialogue few turns reach a
 fixed bar to their own thread (architecture.md, "Decisions"). In order:
 
+0. in a multi-party chat, a message joins the thread of the turn it replies to (the addressed
+   speaker's latest turn, or the speaker's own exchange: ``Session._reply_to``);
 1. CLARIFY turns stay in the active thread;
 2. a resume marker ("back to X") searches the dormant threads, by the words after the marker
    against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
@@ -107,14 +109,26 @@ class Threads:
         resume_words: Sequence[str],
         thresholds: ThreadThresholds,
         first_terms: Sequence[str],
+        reply_thread: int = -1,
+        multi_party: bool = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
-        after a resume marker (empty if none)."""
+        after a resume marker (empty if none); ``reply_thread`` the thread of the turn this one
+        replies to in a multi-party chat (-1 if none); ``multi_party`` whether it is one."""
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
         active = self.active
+        # In a multi-party chat the turn it replies to says where it belongs, whatever the
+        # active thread (the last message, often someone else's exchange).
+        if reply_thread >= 0:
+            return self._existing(reply_thread, "reply")
+        if multi_party and reference_thread < 0 and not resume_words:
+            # A speaker's first message, or one long after their last exchange, opens a new
+            # conversation: similarity to other people's threads is a poor guide (pairwise F1
+            # on irc_disentanglement, hashing embedder: 0.55 joining by centroid, 0.61 new).
+            return self._new(first_terms)
         if intent is Intent.CLARIFY and active >= 0:
             return ThreadPlan(active, self.names[active], False, False, "active")
         # "Back to etcd" names where the user is going: it outranks continuing by similarity.

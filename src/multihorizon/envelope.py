@@ -54,6 +54,9 @@ class Envelope:
     summary: str
     items: tuple[ContextItem, ...]
     headers: Mapping[str, str]
+    # Earlier turn ids this turn most likely builds on, best first: resolved references, the
+    # turn a multi-party message replies to, the turn just before it, then the items.
+    antecedents: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         return (

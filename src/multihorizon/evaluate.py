@@ -447,7 +447,9 @@ def _threads(
                 previous = session.active_thread
                 # A reply stays in the active thread, as ``Session.assistant`` logs it.
                 chosen = replay.ask(probe).active_thread if turn["role"] == "user" else previous
-                decisions = {"ours": (bool(previous) and chosen != previous, chosen)}
+                decisions: dict[str, tuple[bool, Any]] = {
+                    "ours": (bool(previous) and chosen != previous, chosen)
+                }
                 for name, rule in rules.items():
                     choice = rule.decide(vector) if turn["role"] == "user" else rule.current
                     decisions[name] = (rule.current >= 0 and choice != rule.current, choice)
@@ -465,7 +467,7 @@ def _threads(
                             if name == "always-shift":
                                 continue
                             # Positions in ``gold`` are the session's turn ids.
-                            target: Any = (
+                            target = (
                                 session.turns.threads[earlier[-1]]
                                 if name == "ours"
                                 else assigned[name][earlier[-1]]

@@ -381,3 +381,47 @@ def test_cast_follow_ups_not_explore(name: str, floor: float) -> None:
                 not_explore += session.classify(probe["query"]) is not mh.Intent.EXPLORE
     assert follow_ups >= 150, follow_ups
     assert not_explore / follow_ups >= floor, (not_explore, follow_ups)
+
+
+# ---- 6. ``multihorizon eval``: every task against its baselines, in one run ---------------
+
+# (file, task, {metric: floor}, {baseline: metric ours must reach}); floors sit a little under
+# the figures measured with the hashing embedder (deterministic), given in the README table.
+EVAL_FLOORS = [
+    ("locomo", "retrieval", {"recall_at_10": 0.60, "hit_at_10": 0.65}, {"bm25": "recall_at_10"}),
+    ("sgd", "references", {"acc_at_1": 0.66, "hit_at_3": 0.78}, {"most-recent": "acc_at_1"}),
+    ("trec_cast_2021", "references", {"acc_at_1": 0.70}, {"most-recent": "acc_at_1"}),
+    (
+        "irc_disentanglement",
+        "references",
+        {"acc_at_1": 0.55, "hit_at_3": 0.73},
+        {"addressed-speaker": "acc_at_1"},
+    ),
+    ("dialseg711", "threads", {"shift_f1": 0.52}, {"centroid-0.28": "shift_f1"}),
+    ("irc_disentanglement", "threads", {"pairwise_f1": 0.60}, {"speaker-links": "pairwise_f1"}),
+    ("sgd", "threads", {"shift_f1": 0.33, "pairwise_f1": 0.45}, {"spec-centroid-0.70": "shift_f1"}),
+    ("sgd", "intent", {"macro_f1": 0.64, "accuracy": 0.71}, {"spec-rule": "macro_f1"}),
+    ("trec_cast_2019", "intent", {"macro_f1": 0.60}, {"majority-class": "macro_f1"}),
+    ("trec_cast_2021", "intent", {"macro_f1": 0.55}, {"majority-class": "macro_f1"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "task", "floors", "beats"),
+    [pytest.param(*row, id=f"{row[0]}-{row[1]}") for row in EVAL_FLOORS],
+)
+def test_eval_meets_its_floors_and_beats_its_baseline(
+    name: str, task: str, floors: dict[str, float], beats: dict[str, str]
+) -> None:
+    """``multihorizon eval <file> --task <task>`` with the default hashing embedder: each
+    floor holds, and ours is at least the named baseline on the named metric.
+
+    Reproduce: ``multihorizon eval ../shared/data/<file>.jsonl --task <task>``.
+    """
+    from multihorizon.evaluate import evaluate
+
+    report = evaluate(shared_data.data_dir() / f"{name}.jsonl", task)
+    for metric, floor in floors.items():
+        assert report.ours[metric] >= floor, (metric, report.ours, report.baselines)
+    for baseline, metric in beats.items():
+        assert report.ours[metric] >= report.baselines[baseline][metric], (baseline, report)

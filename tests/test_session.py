@@ -181,6 +181,10 @@ def test_old_relevant_turns_stay_reachable() -> None:
         (lambda s: s.assistant(""), InputError, "empty"),
         (lambda s: s.tool_output("", "x"), InputError, "tool"),
         (lambda s: s.preview("hi", embedding=np.ones((2, 384))), EmbeddingError, "1-d"),
+        (lambda s: s.user("hi", speaker=7), InputError, "speaker"),
+        (lambda s: s.user("hi", speaker="  "), InputError, "speaker"),
+        (lambda s: s.assistant("hi", speaker="x" * 201), InputError, "speaker"),
+        (lambda s: s.classify("hi", speaker=b"bob"), InputError, "speaker"),
     ],
 )
 def test_bad_input_is_a_typed_error_and_changes_nothing(
@@ -400,3 +404,52 @@ def test_the_readme_example_does_what_the_readme_says() -> None:
     assert env.summary.startswith("Active thread: ")
     assert session.preview("what about TLS?").turn_id is None
     assert session.classify("go on") is mh.Intent.CONTINUE
+
+
+def test_speakers_are_entities_and_addressing_refers_to_their_latest_turn() -> None:
+    session = mh.Session()
+    session.user("anyone know how to mount a usb drive on ubuntu?", speaker="Bob")
+    session.user("is the new kernel in hoary yet", speaker="carol")
+    session.user("try the disks utility first", speaker="dave")
+    session.user("it does not show up there either", speaker="Bob")
+    assert list(session.turns.turns_mentioning("bob")) == [0, 3]
+    assert session.turns[3].speaker == "Bob"
+    envelope = session.user("bob: check dmesg after plugging it in", speaker="dave")
+    (reference,) = [ref for ref in envelope.references if ref.type == "speaker"]
+    assert (reference.surface, reference.target_turn) == ("bob", 3)
+    assert envelope.intent is mh.Intent.DRILL_DOWN
+    assert envelope.active_thread == session.turns[3].topic_thread
+    assert envelope.antecedents[0] == 3
+    # Addressing yourself, or someone never seen, is no reference.
+    assert not session.preview("bob: note to self", speaker="bob").references
+    assert not session.preview("zed: hello?", speaker="bob").references
+
+
+def test_a_multi_party_message_continues_its_speakers_exchange() -> None:
+    session = mh.Session()
+    session.user("how do I resize an ext4 partition?", speaker="ann")
+    session.user("what is the best irc client for the terminal?", speaker="ben")
+    session.user("ann: use resize2fs after growing the partition", speaker="cy")
+    session.user("ben: irssi or weechat", speaker="dee")
+    # Unaddressed, ann goes on with cy's answer to her, not with the irc exchange.
+    envelope = session.preview("ok and does that work while it is mounted", speaker="ann")
+    assert envelope.active_thread == session.turns[2].topic_thread
+    assert envelope.items[0].turn_id == 2
+    assert envelope.items[0].reason == "reply-to"
+    # A newcomer's first message opens a thread of its own.
+    newcomer = session.preview("hello, my wifi drops every few minutes", speaker="eve")
+    assert newcomer.active_thread not in session.threads
+
+
+def test_follow_up_questions_drill_down_unless_the_spec_profile() -> None:
+    turns = [
+        ("user", "Tell me about the great barrier reef."),
+        ("assistant", "It is the largest coral reef system, off Queensland, Australia."),
+    ]
+    default, spec = mh.Session(), mh.Session(config=mh.Config.spec())
+    replay(default, turns)
+    replay(spec, turns)
+    assert default.classify("What threatens its survival?") is mh.Intent.DRILL_DOWN
+    assert default.classify("What about the one in Belize?") is mh.Intent.DRILL_DOWN
+    assert default.classify("Show me other options") is mh.Intent.CONTINUE
+    assert spec.classify("What threatens its survival?") is mh.Intent.EXPLORE

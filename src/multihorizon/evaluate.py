@@ -257,24 +257,32 @@ def _replays(
     conversations: Sequence[Conversation],
     embedder: Embedder,
     configs: Sequence[Config],
+    cache: dict[str, npt.NDArray[np.float32]] | None = None,
 ) -> Iterator[list[_Replay]]:
-    """Per conversation, one replay per config over the same embeddings."""
+    """Per conversation, one replay per config over the same embeddings (all texts of the
+    file embedded up front, in length order: a sentence-transformer pads each batch to its
+    longest text)."""
+    texts: list[str] = []
     for conversation in conversations:
         turns = conversation["turns"]
-        texts = [turn["content"] if turn["content"].strip() else " " for turn in turns]
-        turn_vectors = _embed_all(embedder, texts)
-        query_vectors: dict[int, npt.NDArray[np.float32]] = {}
-        pending = []
-        for probe in conversation.get("probes", []):
-            at = probe["at_turn"]
-            if at < len(turns) and probe["query"] == turns[at]["content"]:
-                query_vectors[id(probe)] = turn_vectors[at]
-            else:
-                pending.append(probe)
-        if pending:
-            vectors = _embed_all(embedder, [probe["query"] or " " for probe in pending])
-            for probe, vector in zip(pending, vectors, strict=True):
-                query_vectors[id(probe)] = vector
+        texts.extend(turn["content"] for turn in turns)
+        texts.extend(
+            probe["query"]
+            for probe in conversation.get("probes", [])
+            if probe["at_turn"] >= len(turns)
+            or probe["query"] != turns[probe["at_turn"]]["content"]
+        )
+    vectors = _embed_all(embedder, texts, {} if cache is None else cache)
+    for conversation in conversations:
+        turns = conversation["turns"]
+        turn_vectors = (
+            np.stack([vectors[turn["content"]] for turn in turns])
+            if turns
+            else (np.zeros((0, embedder.dim), dtype=np.float32))
+        )
+        query_vectors = {
+            id(probe): vectors[probe["query"]] for probe in conversation.get("probes", [])
+        }
         yield [
             _Replay(
                 conversation, Session(embedder=embedder, config=config), turn_vectors, query_vectors
@@ -283,15 +291,26 @@ def _replays(
         ]
 
 
-def _embed_all(embedder: Embedder, texts: Sequence[str], batch: int = 256) -> Vectors:
+def _embed_all(
+    embedder: Embedder,
+    texts: Sequence[str],
+    cache: dict[str, npt.NDArray[np.float32]],
+    batch: int = 64,
+) -> dict[str, npt.NDArray[np.float32]]:
+    """text -> unit vector for every distinct text (``cache`` holds vectors already made by
+    this embedder and receives the new ones)."""
+    missing = sorted({text for text in texts if text not in cache}, key=len)
     dim = int(embedder.dim)
-    out = np.empty((len(texts), dim), dtype=np.float32)
-    for start in range(0, len(texts), batch):
-        chunk = np.asarray(embedder.embed(texts[start : start + batch]), dtype=np.float32)
-        if chunk.shape != (min(batch, len(texts) - start), dim):
-            raise InputError(f"embedder returned shape {chunk.shape} for {len(texts)} texts")
-        out[start : start + chunk.shape[0]] = chunk
-    return out
+    for start in range(0, len(missing), batch):
+        chunk = missing[start : start + batch]
+        block = np.asarray(
+            embedder.embed([text if text.strip() else " " for text in chunk]), dtype=np.float32
+        )
+        if block.shape != (len(chunk), dim):
+            raise InputError(f"embedder returned shape {block.shape} for {len(chunk)} texts")
+        for text, vector in zip(chunk, block, strict=True):
+            cache[text] = vector
+    return cache
 
 
 # ---- metrics --------------------------------------------------------------------------------
@@ -410,7 +429,11 @@ def _gold_shift(turns: Sequence[dict[str, Any]], probe: Conversation) -> bool | 
 
 
 def _threads(
-    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+    conversations: Sequence[Conversation],
+    embedder: Embedder,
+    config: Config,
+    report: Report,
+    cache: dict[str, npt.NDArray[np.float32]],
 ) -> None:
     join = config.thresholds_for(embedder.model_id).join
     systems = [
@@ -425,7 +448,7 @@ def _threads(
     pairs = {name: _Binary() for name in systems}
     resumed = {name: [0, 0] for name in systems}
     has_speakers = False
-    for (replay,) in _replays(conversations, embedder, [config]):
+    for (replay,) in _replays(conversations, embedder, [config], cache):
         turns = replay.conversation["turns"]
         rules = {
             "spec-centroid-0.70": _CentroidRule(embedder.dim, SPEC_JOIN),
@@ -522,7 +545,11 @@ def _root(parent: list[int], node: int) -> int:
 
 
 def _references(
-    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+    conversations: Sequence[Conversation],
+    embedder: Embedder,
+    config: Config,
+    report: Report,
+    cache: dict[str, npt.NDArray[np.float32]],
 ) -> None:
     systems: dict[str, list[tuple[Sequence[int], set[int]]]] = {
         name: []
@@ -535,7 +562,7 @@ def _references(
         )
     }
     has_speakers = False
-    for (replay,) in _replays(conversations, embedder, [config]):
+    for (replay,) in _replays(conversations, embedder, [config], cache):
         turns = replay.conversation["turns"]
         latest: dict[str, int] = {}
         for turn_id, turn, probes in replay.steps():
@@ -580,11 +607,15 @@ def _references(
 
 
 def _intent(
-    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+    conversations: Sequence[Conversation],
+    embedder: Embedder,
+    config: Config,
+    report: Report,
+    cache: dict[str, npt.NDArray[np.float32]],
 ) -> None:
     ours: list[tuple[str, str]] = []
     spec: list[tuple[str, str]] = []
-    for replay, spec_replay in _replays(conversations, embedder, [config, Config.spec()]):
+    for replay, spec_replay in _replays(conversations, embedder, [config, Config.spec()], cache):
         steps = zip(replay.steps(), spec_replay.steps(), strict=True)
         for (_, _, probes), _ in steps:
             for probe in probes:
@@ -615,13 +646,17 @@ def _intent(
 
 
 def _retrieval(
-    conversations: Sequence[Conversation], embedder: Embedder, config: Config, report: Report
+    conversations: Sequence[Conversation],
+    embedder: Embedder,
+    config: Config,
+    report: Report,
+    cache: dict[str, npt.NDArray[np.float32]],
 ) -> None:
     config = config.replace(turns_in_context=max(config.turns_in_context, 20))
     systems: dict[str, list[tuple[Sequence[int], set[int]]]] = {
         name: [] for name in ("ours", "cosine", "bm25", "recency")
     }
-    for (replay,) in _replays(conversations, embedder, [config]):
+    for (replay,) in _replays(conversations, embedder, [config], cache):
         for _, _, probes in replay.steps():
             for probe in probes:
                 wanted = set(probe.get("gold_turn_ids") or ())
@@ -647,7 +682,10 @@ def _retrieval(
     report.baselines = {name: _recall_metrics(rankings) for name, rankings in systems.items()}
 
 
-_TASKS: dict[str, Callable[[Sequence[Conversation], Embedder, Config, Report], None]] = {
+_Task = Callable[
+    [Sequence[Conversation], Embedder, Config, Report, dict[str, npt.NDArray[np.float32]]], None
+]
+_TASKS: dict[str, _Task] = {
     "threads": _threads,
     "references": _references,
     "intent": _intent,
@@ -662,10 +700,12 @@ def evaluate(
     embedder: str | Embedder = "hashing",
     config: Config | None = None,
     limit: int | None = None,
+    cache: dict[str, npt.NDArray[np.float32]] | None = None,
 ) -> Report:
     """Replay the conversations of ``path`` and score ``task`` (one of ``TASKS``) against the
     gold labels, with the baselines computed in the same run. ``limit``: the first N
-    conversations only."""
+    conversations only; ``cache``: text -> embedding, shared between calls with one embedder
+    (it receives the vectors this call makes)."""
     if task not in _TASKS:
         raise InputError(f"task: expected one of {', '.join(TASKS)}, got {task!r}")
     conversations = read_conversations(path)
@@ -674,7 +714,13 @@ def evaluate(
     model = make_embedder(embedder)
     report = Report(task=task, file=Path(path).name, embedder=model.model_id)
     started = time.perf_counter()
-    _TASKS[task](conversations, model, config if config is not None else Config(), report)
+    _TASKS[task](
+        conversations,
+        model,
+        config if config is not None else Config(),
+        report,
+        {} if cache is None else cache,
+    )
     report.seconds = time.perf_counter() - started
     report.ours = {name: round(value, 4) for name, value in report.ours.items()}
     report.baselines = {

@@ -1,0 +1,68 @@
+"""Every task on every file of ``../shared/data``, one embedder, one process (the embeddings
+of a file are made once and shared by its tasks).
+
+    python tools/eval_all.py [--embedder hashing|st:all-MiniLM-L6-v2] [--data DIR] [--json OUT]
+
+Prints each report's table, then one markdown table of every metric (ours and baselines),
+which is the README's accuracy table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from multihorizon.evaluate import evaluate, make_embedder
+
+RUNS = [
+    ("locomo", "retrieval"),
+    ("sgd", "references"),
+    ("trec_cast_2019", "references"),
+    ("trec_cast_2021", "references"),
+    ("irc_disentanglement", "references"),
+    ("tiage", "threads"),
+    ("dialseg711", "threads"),
+    ("sgd", "threads"),
+    ("irc_disentanglement", "threads"),
+    ("sgd", "intent"),
+    ("trec_cast_2019", "intent"),
+    ("trec_cast_2021", "intent"),
+    ("swda", "intent"),
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--embedder", default="hashing")
+    beside = Path(__file__).resolve().parents[2] / "shared" / "data"
+    parser.add_argument("--data", default=str(beside))
+    parser.add_argument("--json", default=None, help="also write the reports as JSON lines")
+    args = parser.parse_args()
+    embedder = make_embedder(args.embedder)
+    reports: list[dict[str, Any]] = []
+    caches: dict[str, dict[str, Any]] = {}
+    for name, task in RUNS:
+        cache = caches.setdefault(name, {})
+        report = evaluate(Path(args.data) / f"{name}.jsonl", task, embedder=embedder, cache=cache)
+        print(report.table(), flush=True)
+        reports.append(report.as_dict())
+    if args.json:
+        Path(args.json).write_text("".join(json.dumps(r) + "\n" for r in reports))
+    print(f"\n| file | task | metric | ours ({reports[0]['embedder']}) | baselines |")
+    print("|---|---|---|---|---|")
+    for report in reports:
+        for metric, value in report["ours"].items():
+            others = ", ".join(
+                f"{baseline} {values[metric]:.3f}"
+                for baseline, values in report["baselines"].items()
+                if metric in values
+            )
+            print(f"| {report['file']} | {report['task']} | {metric} | {value:.3f} | {others} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

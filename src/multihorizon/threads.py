@@ -140,6 +140,10 @@ class Threads:
             return ThreadPlan(active, self.names[active], False, False, "active")
         if intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
+        if intent is Intent.DRILL_DOWN and active >= 0:
+            # A follow-up question with nothing resolved ("What are its symptoms?") asks about
+            # what is on the table: the active thread.
+            return ThreadPlan(active, self.names[active], False, False, "active")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")

@@ -30,6 +30,10 @@ def test_spec_profile_pins_every_spec_constant() -> None:
         for name, blend in spec.intent_blends.items()
     }
     assert got == expected
+    # None of our additions: no lexical channel, no follow-up or vocabulary rules.
+    assert spec.lexical_weight == 0.0
+    assert not spec.follow_up_questions
+    assert not spec.vocabulary_resume
 
 
 def test_blend_header_is_whole_percentages() -> None:

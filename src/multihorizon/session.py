@@ -115,6 +115,20 @@ def _check_speaker(speaker: Any) -> str | None:
     return unicodedata.normalize("NFC", name)
 
 
+_DEFINITE = re.compile(
+    r"\b(?:the|that|this|those|these)\s+([^\W\d_][\w'-]*)(?:\s+([^\W\d_][\w'-]*))?", re.I
+)
+
+
+def _definite_terms(text: str) -> tuple[str, ...]:
+    """Content words right after a definite determiner ("the song", "that rental car"): a
+    definite noun phrase names something already known."""
+    found: list[str] = []
+    for match in _DEFINITE.finditer(text):
+        found.extend(content_terms(" ".join(group for group in match.groups() if group)))
+    return tuple(dict.fromkeys(found))
+
+
 def _with_speaker(terms: tuple[str, ...], speaker: str | None) -> tuple[str, ...]:
     """A turn's entities: its content words, and its speaker's name (who said it is part of
     what the turn is about: "what did Alice say about TLS")."""
@@ -384,6 +398,7 @@ class Session:
             reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
             multi_party=who is not None and len(self._speakers) >= MULTI_PARTY,
             resume_words=self._resume_words(content, hits),
+            definite_terms=_definite_terms(content) if self.config.vocabulary_resume else (),
             thresholds=self._thresholds,
             first_terms=terms,
         )

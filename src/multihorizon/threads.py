@@ -8,8 +8,11 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
 1. CLARIFY turns stay in the active thread;
 2. a resume marker ("back to X") searches the dormant threads, by the words after the marker
    against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
+   a definite noun phrase ("play the song") whose words only one dormant thread ever used
+   resumes that thread;
 3. CONTINUE (and TOOL_REFERENCE) turns stay in the active thread;
-4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
+4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to, or with nothing
+   resolved (a follow-up question) stays in the active thread;
 5. otherwise §3.3: the most similar thread whose centroid reaches ``join``, else a new one.
 
 ``plan`` decides without changing anything; ``commit`` applies a plan and cannot fail, so a
@@ -41,6 +44,7 @@ class PreparedTurn:
     unit: npt.NDArray[np.float32]
     recent: npt.NDArray[np.float32]
     vocabulary: set[str]
+    new_terms: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,8 @@ class Threads:
         # Each thread's last RECENT_WINDOW turn embeddings, contiguous, so the §5.2 similarity
         # is one kernel call without gathering rows from the turn log.
         self._recent: list[npt.NDArray[np.float32]] = []
+        # term -> the threads whose vocabulary holds it (in first-use order)
+        self._term_threads: dict[str, list[int]] = {}
         self.active = -1
 
     RECENT_WINDOW = 8
@@ -107,6 +113,7 @@ class Threads:
         intent: Intent,
         reference_thread: int,
         resume_words: Sequence[str],
+        definite_terms: Sequence[str] = (),
         thresholds: ThreadThresholds,
         first_terms: Sequence[str],
         reply_thread: int = -1,
@@ -114,7 +121,8 @@ class Threads:
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
-        after a resume marker (empty if none); ``reply_thread`` the thread of the turn this one
+        after a resume marker (empty if none); ``definite_terms`` the content words of its
+        definite noun phrases ("the song"); ``reply_thread`` the thread of the turn this one
         replies to in a multi-party chat (-1 if none); ``multi_party`` whether it is one."""
         count = len(self.names)
         if count == 0:
@@ -136,6 +144,16 @@ class Threads:
             found = self._resume(embedding, resume_words, thresholds.resume)
             if found >= 0:
                 return self._existing(found, "resume")
+        # "Please play the song" after a digression: a definite noun phrase names something
+        # known, and if only one dormant thread ever used its words, that thread resumes.
+        # Measured (hashing embedder): sgd resume accuracy 0.31 -> 0.44, shift F1 0.33 ->
+        # 0.34; dialseg711 (joined dialogues: a second hotel dialogue is a new segment there)
+        # shift F1 0.555 -> 0.544. Any words (not only definite ones): sgd 0.50, dialseg711
+        # 0.527; at least two definite words: sgd 0.32.
+        if definite_terms and intent is not Intent.TOOL_REFERENCE:
+            owner = self._owner_by_vocabulary(definite_terms)
+            if owner >= 0:
+                return self._existing(owner, "vocabulary")
         if intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
             return ThreadPlan(active, self.names[active], False, False, "active")
         if intent is Intent.DRILL_DOWN and reference_thread >= 0:
@@ -148,6 +166,18 @@ class Threads:
         if index >= 0:
             return self._existing(index, "centroid")
         return self._new(first_terms)
+
+    def _owner_by_vocabulary(self, terms: Sequence[str]) -> int:
+        """The dormant thread holding the most of these words that no other thread holds (ties:
+        the most recently active), else -1."""
+        counts: dict[int, int] = {}
+        for term in terms:
+            owners = self._term_threads.get(term)
+            if owners is not None and len(owners) == 1 and owners[0] != self.active:
+                counts[owners[0]] = counts.get(owners[0], 0) + 1
+        if not counts:
+            return -1
+        return max(counts, key=lambda index: (counts[index], self.turns[index][-1]))
 
     def _existing(self, index: int, rule: str) -> ThreadPlan:
         resumed = index != self.active
@@ -200,8 +230,10 @@ class Threads:
             if previous is None
             else np.vstack((previous[1 - self.RECENT_WINDOW :], embedding[None]))
         )
-        vocabulary = set(terms) if plan.is_new else self.vocabulary[plan.index] | set(terms)
-        return PreparedTurn(plan, row, unit, recent, vocabulary)
+        old = frozenset() if plan.is_new else self.vocabulary[plan.index]
+        new_terms = frozenset(terms) - old
+        vocabulary = set(new_terms) if plan.is_new else self.vocabulary[plan.index] | new_terms
+        return PreparedTurn(plan, row, unit, recent, vocabulary, new_terms)
 
     def commit(self, prepared: PreparedTurn, turn_id: int) -> None:
         """Add one prepared turn to its thread and make the thread active. Call ``reserve``
@@ -222,4 +254,6 @@ class Threads:
             self.vocabulary[plan.index] = prepared.vocabulary
             self.turns[plan.index].append(turn_id)
             self._recent[plan.index] = prepared.recent
+        for term in prepared.new_terms:
+            self._term_threads.setdefault(term, []).append(plan.index)
         self.active = plan.index

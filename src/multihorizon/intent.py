@@ -56,6 +56,7 @@ def classify(
     first_turn: bool,
     acknowledgement: bool = False,
     question: bool = False,
+    names_known: bool = False,
 ) -> Intent:
     """SPEC-028 §5.2, in its order.
 
@@ -64,7 +65,9 @@ def classify(
     ``active_similarity`` the best cosine between the turn and the active thread's turns;
     ``explore_below`` the bar under which a marker-free turn is new ground (0.50 in the spec);
     ``acknowledgement`` whether the turn is only a backchannel ("ok", "uh-huh", "thanks");
-    ``question`` whether it asks something (``is_question``).
+    ``question`` whether it asks something (``is_question``); ``names_known`` whether it
+    names something the conversation already holds by a definite noun phrase ("the two
+    policies" after policies came up).
     """
     kinds = {hit[0] for hit in hits}
     # SPEC-028 §5.2 tests the detected references: "the table schema" is a TOOL_REF marker
@@ -85,7 +88,7 @@ def classify(
     # Ours: a question that points back without naming ("What are its symptoms?", "What
     # about the UK?") asks about what is already on the table, however unlike the thread its
     # few words look. SPEC-028 §5.2's similarity cut sends most of these to EXPLORE.
-    if question and not kinds.isdisjoint(_POINTS_BACK):
+    if question and (names_known or not kinds.isdisjoint(_POINTS_BACK)):
         return Intent.DRILL_DOWN
     # SPEC-028 §5.2: no references, no continuation markers.
     if active_similarity < explore_below:

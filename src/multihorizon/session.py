@@ -493,6 +493,7 @@ class Session:
                 references = (addressed, *references)
                 resolved.insert(0, addressed)
                 prior += 1
+        question = self.config.follow_up_questions and is_question(content)
         # SPEC-028 §5.2.
         intent = classify(
             hits,
@@ -502,7 +503,9 @@ class Session:
             explore_below=self._thresholds.explore,
             first_turn=not log.roles,
             acknowledgement=self._lexicon.acknowledgement_only(content, hits),
-            question=self.config.follow_up_questions and is_question(content),
+            question=question,
+            names_known=question
+            and any(log.turns_mentioning(term) for term in _definite_terms(content)),
         )
         return hits, references, resolved, intent
 

@@ -285,3 +285,24 @@ def numpy_score_turns(
     unforced_wanted = min(k - len(forced_first), len(rest) - len(forced_rows))
     order = np.concatenate([forced_first, _best_first(rest, unforced_wanted)])
     return order.astype(np.int64), scores[order]
+
+
+def numpy_bm25_dense(
+    postings: npt.NDArray[np.int64],
+    offsets: npt.NDArray[np.int64],
+    lengths: npt.NDArray[np.float64],
+    k1: float = 1.2,
+    b: float = 0.75,
+) -> npt.NDArray[np.float64]:
+    """BM25 the usual NumPy way: length normalisation for every document, then one
+    fancy-indexed add per term (what ``TurnLog.bm25`` did before the kernel). No validation."""
+    count = lengths.shape[0]
+    saturation = (k1 + 1.0) / (1.0 + k1 * (1.0 - b + b * lengths / lengths.mean()))
+    scores = np.zeros(count)
+    for term in range(offsets.shape[0] - 1):
+        documents = postings[offsets[term] : offsets[term + 1]]
+        frequency = documents.shape[0]
+        scores[documents] += (
+            np.log1p((count - frequency + 0.5) / (frequency + 0.5)) * saturation[documents]
+        )
+    return scores

@@ -172,7 +172,7 @@ def _reference() -> ModuleType:
 
 
 # --------------------------------------------------------------------------------------------
-# The six kernels
+# The seven kernels
 # --------------------------------------------------------------------------------------------
 
 
@@ -290,6 +290,27 @@ def _score_turns() -> Kernel:
     )
 
 
+def _bm25_call(function: Callable[..., Any]) -> Call:
+    work = workloads.bm25()
+    return Call(function, (work.postings, work.offsets, work.lengths))
+
+
+def _bm25() -> Kernel:
+    work = workloads.bm25()
+    return Kernel(
+        name="bm25",
+        workload=f"{len(work.offsets) - 1} terms, {len(work.postings):,} postings, "
+        f"{len(work.lengths):,} turns",
+        contenders=(
+            *_backends(lambda module: _bm25_call(module.bm25_scores)),
+            _peer("numpy-dense", lambda: _bm25_call(peers.numpy_bm25_dense)),
+        ),
+        reference_result=functools.cache(lambda: _bm25_call(_reference().bm25_scores)()),
+        check=workloads.check_bm25,
+        target=Target(50_000, ("numpy-dense", 2.0)),
+    )
+
+
 def _hash_embed_call(function: Callable[..., Any]) -> Call:
     work = workloads.hash_embed()
     return Call(function, (work.text, work.dim))
@@ -311,4 +332,12 @@ def _hash_embed() -> Kernel:
 
 @functools.cache
 def kernels() -> tuple[Kernel, ...]:
-    return (_markers(), _cosine(), _top_k(), _recency(), _score_turns(), _hash_embed())
+    return (
+        _markers(),
+        _cosine(),
+        _top_k(),
+        _recency(),
+        _score_turns(),
+        _hash_embed(),
+        _bm25(),
+    )

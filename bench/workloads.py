@@ -257,6 +257,13 @@ class RecencyWorkload:
 
 
 @dataclass(frozen=True)
+class Bm25Workload:
+    postings: npt.NDArray[np.int64]
+    offsets: npt.NDArray[np.int64]
+    lengths: npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
 class ScoreTurnsWorkload:
     query: npt.NDArray[np.float32]
     embeddings: npt.NDArray[np.float32]
@@ -378,6 +385,29 @@ def score_turns() -> ScoreTurnsWorkload:
 
 
 @functools.cache
+def bm25() -> Bm25Workload:
+    # A 10,000-turn log's inverted index: each turn holds ~12 distinct content words drawn
+    # from a Zipf-like 20,000-word vocabulary (word frequencies in chat follow Zipf's law).
+    # The query is a question's 6 content words: 2 common, 2 mid-frequency, 2 rare.
+    rng = np.random.default_rng(2028)
+    vocabulary = 20_000
+    weights = 1.0 / np.arange(1, vocabulary + 1) ** 1.07
+    weights /= weights.sum()
+    index: dict[int, list[int]] = {}
+    lengths = np.empty(TURNS, dtype=np.float64)
+    for turn in range(TURNS):
+        words = np.unique(rng.choice(vocabulary, size=rng.integers(4, 21), p=weights))
+        lengths[turn] = words.size
+        for word in words.tolist():
+            index.setdefault(word, []).append(turn)
+    query = [w for w in (3, 40, 400, 1_500, 6_000, 12_000) if w in index]
+    lists = [np.array(index[word], dtype=np.int64) for word in query]
+    offsets = np.zeros(len(lists) + 1, dtype=np.int64)
+    np.cumsum([len(p) for p in lists], out=offsets[1:])
+    return Bm25Workload(np.concatenate(lists), offsets, lengths)
+
+
+@functools.cache
 def hash_embed() -> HashEmbedWorkload:
     return HashEmbedWorkload(MARKER_TURN, DIM)
 
@@ -412,6 +442,10 @@ def check_ranking(
 
 def check_recency(expected: npt.NDArray[np.float32], got: Any) -> None:
     np.testing.assert_allclose(np.asarray(got), expected, rtol=1e-6, atol=FLOAT32_SMALLEST_NORMAL)
+
+
+def check_bm25(expected: npt.NDArray[np.float64], got: Any) -> None:
+    np.testing.assert_allclose(np.asarray(got), expected, rtol=1e-9, atol=1e-12)
 
 
 def check_embedding(expected: npt.NDArray[np.float32], got: Any) -> None:

@@ -12,6 +12,7 @@ void register_similarity(py::module_& m);
 void register_decay(py::module_& m);
 void register_score(py::module_& m);
 void register_hashing(py::module_& m);
+void register_lexical(py::module_& m);
 }  // namespace multihorizon::bindings
 
 PYBIND11_MODULE(_core, m) {
@@ -22,6 +23,7 @@ PYBIND11_MODULE(_core, m) {
   bindings::register_decay(m);
   bindings::register_score(m);
   bindings::register_hashing(m);
+  bindings::register_lexical(m);
   m.attr("UNICODE_VERSION") = unicode_data::kUnicodeVersion;
   m.def(
       "_simd_level", [] { return simd::level_name(simd::active_level().load()); },

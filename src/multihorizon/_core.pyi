@@ -20,6 +20,14 @@ def top_k(
 def best_above(
     query: npt.ArrayLike, matrix: npt.ArrayLike, threshold: float
 ) -> tuple[int, float]: ...
+def bm25_scores(
+    postings: npt.ArrayLike,
+    offsets: npt.ArrayLike,
+    lengths: npt.ArrayLike,
+    *,
+    k1: float = 1.2,
+    b: float = 0.75,
+) -> npt.NDArray[np.float64]: ...
 def recency_weights(
     turn_ids: npt.ArrayLike, current: int, half_life: float
 ) -> npt.NDArray[np.float32]: ...

@@ -33,6 +33,7 @@ from ._validate import (
     as_half_life,
     as_int,
     as_phrases,
+    as_postings,
     as_real,
     as_texts,
     as_thread_ids,
@@ -43,6 +44,7 @@ from ._validate import (
 __all__ = [
     "MarkerMatcher",
     "best_above",
+    "bm25_scores",
     "cosine_scores",
     "hash_embed",
     "recency_weights",
@@ -53,6 +55,7 @@ __all__ = [
 Hit = tuple[int, int, int, int]
 Int64Array = npt.NDArray[np.int64]
 Float32Array = npt.NDArray[np.float32]
+Float64Array = npt.NDArray[np.float64]
 CodePoints = npt.NDArray[np.uint32]
 CodePoint = int | np.int64
 
@@ -959,3 +962,46 @@ def hash_embed(texts: str | Sequence[str], dim: int = 384) -> Float32Array:
     bounds[1:] = np.cumsum([len(text) for text in batch])
     out = _embed_batch(_codepoints("".join(batch)), bounds, size, _UNICODE)
     return out[0] if single else out
+
+
+# ---- BM25 -------------------------------------------------------------------------------
+
+
+@numba.njit(cache=True, nogil=True)
+def _bm25(
+    postings: Int64Array, offsets: Int64Array, lengths: Float64Array, k1: float, b: float
+) -> tuple[Float64Array, int]:
+    count = lengths.shape[0]
+    scores = np.zeros(count, dtype=np.float64)
+    total = 0.0
+    for doc in range(count):
+        total += lengths[doc]
+    if postings.shape[0] == 0:
+        return scores, -1
+    if count == 0 or total <= 0.0:
+        return scores, 0
+    inverse_average = count / total
+    for term in range(offsets.shape[0] - 1):
+        begin, end = offsets[term], offsets[term + 1]
+        frequency = float(end - begin)
+        idf = math.log1p((count - frequency + 0.5) / (frequency + 0.5))
+        for i in range(begin, end):
+            doc = postings[i]
+            if doc < 0 or doc >= count:
+                return scores, i
+            norm = 1.0 - b + b * lengths[doc] * inverse_average
+            scores[doc] += idf * (k1 + 1.0) / (1.0 + k1 * norm)
+    return scores, -1
+
+
+def bm25_scores(
+    postings: Any, offsets: Any, lengths: Any, *, k1: float = 1.2, b: float = 0.75
+) -> Float64Array:
+    post, offs, lens = as_postings(postings, offsets, lengths)
+    saturation_k = as_real(k1, "k1")
+    if saturation_k < 0:
+        raise ValueError(f"k1: must be >= 0, got {saturation_k}")
+    scores, bad = _bm25(post, offs, lens, saturation_k, as_unit_interval(b, "b"))
+    if bad >= 0:
+        raise ValueError(f"postings: document {int(post[bad])} is outside [0, len(lengths))")
+    return scores

@@ -29,6 +29,7 @@ from ._validate import (
     as_half_life,
     as_int,
     as_phrases,
+    as_postings,
     as_real,
     as_texts,
     as_thread_ids,
@@ -39,6 +40,7 @@ from ._validate import (
 __all__ = [
     "MarkerMatcher",
     "best_above",
+    "bm25_scores",
     "cosine_scores",
     "hash_embed",
     "recency_weights",
@@ -443,3 +445,47 @@ def hash_embed(texts: str | Sequence[str], dim: int = 384) -> npt.NDArray[np.flo
     for row, text in enumerate(batch):
         out[row] = _embed_one(text, size)
     return out[0] if single else out
+
+
+# --------------------------------------------------------------------------------------------
+# 6. BM25 (Tier C's lexical channel)
+# --------------------------------------------------------------------------------------------
+
+
+def bm25_scores(
+    postings: Any, offsets: Any, lengths: Any, *, k1: float = 1.2, b: float = 0.75
+) -> npt.NDArray[np.float64]:
+    """BM25 of every document for a query, from the query terms' posting lists.
+
+    ``postings[offsets[t]:offsets[t + 1]]`` are the distinct documents (ids in
+    ``[0, len(lengths))``) holding query term ``t``; ``lengths`` the documents' lengths.
+    With ``N = len(lengths)``, ``df`` a term's posting count and ``avg = mean(lengths)``,
+    each posting adds to its document::
+
+        log(1 + (N - df + 0.5) / (df + 0.5)) * (k1 + 1) / (1 + k1 * (1 - b + b * length / avg))
+
+    (term frequency 1: a turn's terms are distinct). Documents no term reaches score 0. The
+    compiled backends visit only the postings (O(postings), not O(documents)) and agree with
+    this to floating-point rounding.
+    """
+    post, offs, lens = as_postings(postings, offsets, lengths)
+    saturation_k = as_real(k1, "k1")
+    if saturation_k < 0:
+        raise ValueError(f"k1: must be >= 0, got {saturation_k}")
+    length_b = as_unit_interval(b, "b")
+    count = lens.size
+    scores = np.zeros(count, dtype=np.float64)
+    if post.size and (int(post.min()) < 0 or int(post.max()) >= count or lens.sum() <= 0):
+        outside = post[(post < 0) | (post >= count)]
+        document = int(outside[0]) if outside.size else int(post[0])
+        raise ValueError(f"postings: document {document} is outside [0, len(lengths))")
+    if not post.size:
+        return scores
+    inverse_average = count / float(lens.sum())
+    for term in range(offs.size - 1):
+        documents = post[offs[term] : offs[term + 1]]
+        frequency = float(documents.size)
+        idf = math.log1p((count - frequency + 0.5) / (frequency + 0.5))
+        norm = 1.0 - length_b + length_b * lens[documents] * inverse_average
+        np.add.at(scores, documents, idf * (saturation_k + 1.0) / (1.0 + saturation_k * norm))
+    return scores

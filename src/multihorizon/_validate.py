@@ -209,3 +209,33 @@ def as_phrases(value: Any) -> list[tuple[str, int]]:
             raise ValueError(f"phrases[{index}]: category {int(category)} does not fit in int32")
         phrases.append((text, int(category)))
     return phrases
+
+
+def as_postings(
+    postings: Any, offsets: Any, lengths: Any
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """BM25 inputs: int64 postings, int64 offsets (0 first, non-decreasing, len(postings)
+    last) and finite float64 lengths >= 0. Postings in range are checked by the kernels."""
+    arrays = []
+    for value, name in ((postings, "postings"), (offsets, "offsets")):
+        array = _as_array(value, name)
+        if array.dtype.kind not in "iu" and array.size:
+            raise ValueError(f"{name}: expected integers, got dtype {array.dtype}")
+        if array.ndim != 1:
+            raise ValueError(f"{name}: expected a 1-d array, got {array.ndim}-d")
+        arrays.append(np.ascontiguousarray(array, dtype=np.int64))
+    post, offs = arrays
+    if offs.size == 0 or offs[0] != 0:
+        raise ValueError("offsets: must start with 0")
+    if offs.size > 1 and bool(np.any(np.diff(offs) < 0)):
+        raise ValueError("offsets: must be non-decreasing")
+    if int(offs[-1]) != post.size:
+        raise ValueError(f"offsets: must end with len(postings) = {post.size}")
+    raw = _as_array(lengths, "lengths")
+    if raw.ndim != 1:
+        raise ValueError(f"lengths: expected a 1-d array, got {raw.ndim}-d")
+    lens = np.ascontiguousarray(raw, dtype=np.float64)
+    bad = np.flatnonzero(~(np.isfinite(lens) & (lens >= 0)))
+    if bad.size:
+        raise ValueError(f"lengths: must be finite and >= 0, got {lens[bad[0]]} at {int(bad[0])}")
+    return post, offs, lens

@@ -7,6 +7,7 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``cosine_scores``, ``top_k``, ``best_above``: one query against the rows of a matrix.
 - ``recency_weights``: SPEC-028 §3.2 recency decay.
 - ``score_turns``: fused Tier C scoring of a turn log, top k.
+- ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
 """
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ._kernels_py import (
         MarkerMatcher,
         best_above,
+        bm25_scores,
         cosine_scores,
         hash_embed,
         recency_weights,
@@ -30,6 +32,7 @@ else:
     _impl = _backend.module
     MarkerMatcher = _impl.MarkerMatcher
     best_above = _impl.best_above
+    bm25_scores = _impl.bm25_scores
     cosine_scores = _impl.cosine_scores
     hash_embed = _impl.hash_embed
     recency_weights = _impl.recency_weights
@@ -39,6 +42,7 @@ else:
 __all__ = [
     "MarkerMatcher",
     "best_above",
+    "bm25_scores",
     "cosine_scores",
     "hash_embed",
     "recency_weights",

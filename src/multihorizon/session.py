@@ -41,6 +41,7 @@ __all__ = ["Session"]
 MAX_TURN_CHARS = 1_000_000
 _RESUME = int(Marker.RESUME)
 _DOCUMENT = int(Marker.DOCUMENT)
+_POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
 _CLAUSE_END = re.compile(r"[.?!;:\n,]|\s[-\u2013\u2014]\s")
 
 
@@ -400,6 +401,7 @@ class Session:
             reference_thread=reference_thread,
             reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
             multi_party=who is not None and len(self._speakers) >= MULTI_PARTY,
+            points_back=any(hit[0] in _POINTS_BACK for hit in hits),
             resume_words=self._resume_words(content, hits),
             definite_terms=_definite_terms(content) if self.config.vocabulary_resume else (),
             thresholds=self._thresholds,

@@ -118,6 +118,7 @@ class Threads:
         first_terms: Sequence[str],
         reply_thread: int = -1,
         multi_party: bool = False,
+        points_back: bool = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
@@ -158,13 +159,13 @@ class Threads:
             return ThreadPlan(active, self.names[active], False, False, "active")
         if intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
-        if intent is Intent.DRILL_DOWN and active >= 0:
-            # A follow-up question with nothing resolved ("What are its symptoms?") asks about
-            # what is on the table: the active thread.
-            return ThreadPlan(active, self.names[active], False, False, "active")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
+        if intent is Intent.DRILL_DOWN and points_back and active >= 0:
+            # A follow-up question with nothing resolved ("What are its symptoms?") that no
+            # thread resembles asks about what is on the table: the active thread.
+            return ThreadPlan(active, self.names[active], False, False, "active")
         return self._new(first_terms)
 
     def _owner_by_vocabulary(self, terms: Sequence[str]) -> int:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from . import kernels
+
 __all__ = ["Role", "Turn", "TurnLog"]
 
 Role = str  # "user" | "assistant" (SPEC-028 §3.1 USER | ASSISTANT)
@@ -116,19 +118,17 @@ class TurnLog:
         document length is its number of distinct content words.
         """
         count = self._count
-        scores = np.zeros(count, dtype=np.float64)
         if count == 0 or self._total_terms == 0:
-            return scores
-        lengths = self._lengths[:count]
-        saturation = (k1 + 1.0) / (1.0 + k1 * (1.0 - b + b * lengths / (self._total_terms / count)))
-        for term in dict.fromkeys(terms):
-            postings = self._postings(term)
-            if postings is None:
-                continue
-            frequency = postings.shape[0]
-            idf = np.log1p((count - frequency + 0.5) / (frequency + 0.5))
-            scores[postings] += idf * saturation[postings]
-        return scores
+            return np.zeros(count, dtype=np.float64)
+        lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
+        if not lists:
+            return np.zeros(count, dtype=np.float64)
+        offsets = np.zeros(len(lists) + 1, dtype=np.int64)
+        np.cumsum([p.shape[0] for p in lists], out=offsets[1:])
+        # The compiled kernel visits the postings only, not every turn.
+        return kernels.bm25_scores(
+            np.concatenate(lists), offsets, self._lengths[:count], k1=k1, b=b
+        )
 
     def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
         # The index keeps Python lists (cheap appends); arrays are made on demand and cached

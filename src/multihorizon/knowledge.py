@@ -1,0 +1,525 @@
+"""Tier P: persistent knowledge (SPEC-028 §2.1), with CDR scoring (SPEC-024 §7.1, SPEC-027).
+
+``KnowledgeStore`` holds facts with the SPEC-009 fields retrieval needs, in an hnswlib index
+(M=16, ef_construction=200, ef_search=100, cosine; SPEC-009 §3). DELETED and QUARANTINED
+facts are never retrieved (SPEC-009 §8). ``cdr_rank`` scores the candidates of one query:
+
+    CDR = importance x max(rel, pull) x novelty x recency          (SPEC-024 §7.1, SPEC-027)
+
+with facts under the relevance floor dropped first, ``novelty`` from the session's coverage
+set (on, off, or partial by intent: SPEC-028 §5.3), and ``recency`` SPEC-027 §3.2's TTL ramp.
+The n-gram guard of SPEC-024 §5 belongs to multi-window document generation and is not
+applied here. A store is shared by many sessions; each session keeps its own coverage set.
+
+Every mutation validates first and changes nothing when it raises; one lock serialises the
+store's writers and readers (hnswlib's own index is not safe for concurrent add and query).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as _dt
+import enum
+import hashlib
+import json
+import math
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .embed import Embedder, normalise_embedding
+from .errors import EmbeddingError, InputError, MultihorizonError
+
+__all__ = ["CoverageSet", "Fact", "FactStatus", "KnowledgeError", "KnowledgeStore", "ScoredFact"]
+
+FORMAT_VERSION = 1
+MAX_FACT_CHARS = 100_000
+
+
+class KnowledgeError(MultihorizonError, ValueError):
+    """A fact id is unknown or taken, or a saved store is corrupt or does not match."""
+
+
+class FactStatus(enum.StrEnum):
+    """SPEC-009 §2."""
+
+    ACTIVE = "ACTIVE"
+    STALE = "STALE"
+    DELETED = "DELETED"
+    QUARANTINED = "QUARANTINED"
+
+
+def _now() -> float:
+    return _dt.datetime.now(_dt.UTC).timestamp()
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact (SPEC-009 §2: the fields retrieval needs). Times are POSIX seconds (UTC);
+    ``ttl`` in seconds, None for facts that do not age (user-provided, SPEC-027 §3.5)."""
+
+    fact_id: str
+    content: str
+    source_id: str = ""
+    importance_weight: float = 0.60  # SPEC-009 §4.4: user-provided
+    ttl: float | None = None
+    status: FactStatus = FactStatus.ACTIVE
+    ingested_at: float | None = None
+    modified_at: float | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    content_hash: str = ""
+
+    def __repr__(self) -> str:
+        text = self.content if len(self.content) <= 50 else self.content[:47] + "..."
+        return f"Fact({self.fact_id!r}, {self.status}, {text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredFact:
+    """A Tier P candidate with its CDR factors."""
+
+    fact: Fact
+    relevance: float
+    novelty: float
+    recency: float
+    score: float
+
+
+def recency_factor(fact: Fact, now: float) -> float:
+    """SPEC-027 §3.2: 1.0 while age <= ttl/2, then down linearly to 0.30 at ttl, 0.30 after."""
+    if fact.ttl is None:
+        return 1.0
+    modified = fact.modified_at if fact.modified_at is not None else now
+    age = max(0.0, now - modified)
+    half = fact.ttl / 2.0
+    if age <= half:
+        return 1.0
+    if age >= fact.ttl:
+        return 0.30
+    return 1.0 - 0.7 * (age - half) / half
+
+
+class CoverageSet:
+    """What a session has already been given (SPEC-024 §2.2): delivered facts' embeddings with
+    depth weights. ``coverage(f) = sum(d_i cos(f, c_i)) / sum(d_i)``."""
+
+    DEFAULT_DEPTH = 0.5  # SPEC-024 §3: depth when none is measured
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self._vectors = np.zeros((0, dim), dtype=np.float32)
+        self._depths = np.zeros(0, dtype=np.float64)
+        self.fact_ids: set[str] = set()
+
+    def __len__(self) -> int:
+        return len(self._depths)
+
+    def coverage(self, vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        if not len(self._depths):
+            return np.zeros(vectors.shape[0])
+        similarities = vectors.astype(np.float64) @ self._vectors.T.astype(np.float64)
+        return (similarities @ self._depths) / float(self._depths.sum())
+
+    def add(
+        self, fact_id: str, vector: npt.NDArray[np.float32], depth: float = DEFAULT_DEPTH
+    ) -> None:
+        if fact_id in self.fact_ids:
+            return
+        self._vectors = np.vstack((self._vectors, vector[None].astype(np.float32)))
+        self._depths = np.append(self._depths, depth)
+        self.fact_ids.add(fact_id)
+
+
+def novelty_factor(coverage: npt.NDArray[np.float64], mode: bool | str) -> npt.NDArray[np.float64]:
+    """SPEC-024 §7.1 ``max(1 - min(coverage, 0.80), 0.20)`` when on; 1 when off; for
+    SPEC-028's "partial" (CONTINUE), ``0.5 + 0.5 x novelty`` (the digest's option (c))."""
+    full = np.maximum(1.0 - np.minimum(coverage, 0.80), 0.20)
+    if mode is True:
+        return full
+    if mode == "partial":
+        return 0.5 + 0.5 * full
+    return np.ones_like(coverage)
+
+
+class KnowledgeStore:
+    """Tier P facts in an hnswlib cosine index; shared by the sessions of an assembler."""
+
+    def __init__(
+        self,
+        dim: int = 384,
+        *,
+        embedder: Embedder | None = None,
+        capacity: int = 1024,
+        m: int = 16,
+        ef_construction: int = 200,
+        ef_search: int = 100,
+        threads: int = -1,
+    ) -> None:
+        import hnswlib
+
+        if embedder is not None and int(embedder.dim) != dim:
+            raise EmbeddingError(
+                f"embedder dimension {embedder.dim} differs from the store's {dim}"
+            )
+        if not isinstance(dim, int) or dim < 1:
+            raise InputError(f"dim: expected an integer >= 1, got {dim!r}")
+        self.dim = dim
+        self.embedder = embedder
+        self.model_id = embedder.model_id if embedder is not None else None
+        self._params = {"m": m, "ef_construction": ef_construction, "ef_search": ef_search}
+        self._threads = threads
+        self._index = hnswlib.Index(space="cosine", dim=dim)
+        self._index.init_index(max_elements=max(capacity, 16), ef_construction=ef_construction, M=m)
+        self._index.set_ef(ef_search)
+        self._index.set_num_threads(threads)
+        self._facts: list[Fact] = []  # by label
+        self._vectors = np.zeros((max(capacity, 16), dim), dtype=np.float32)
+        self._labels: dict[str, int] = {}
+        self._retrievable = 0
+        self._lock = threading.RLock()
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        """Facts that can be retrieved (not DELETED or QUARANTINED)."""
+        return self._retrievable
+
+    def __contains__(self, fact_id: object) -> bool:
+        return fact_id in self._labels
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(list(self._facts))
+
+    def get(self, fact_id: str) -> Fact:
+        with self._lock:
+            return self._facts[self._label(fact_id)]
+
+    def vector(self, fact_id: str) -> npt.NDArray[np.float32]:
+        with self._lock:
+            vector: npt.NDArray[np.float32] = self._vectors[self._label(fact_id)].copy()
+            return vector
+
+    def search(
+        self, query: Any, k: int = 50, *, now: float | None = None
+    ) -> list[tuple[Fact, float, npt.NDArray[np.float32]]]:
+        """The ``k`` nearest retrievable facts: (fact, cosine, unit vector), best first."""
+        vector = normalise_embedding(query, self.dim)
+        with self._lock:
+            available = self._retrievable
+            if available == 0 or k <= 0:
+                return []
+            count = min(k, available)
+            facts = self._facts
+            # DELETED and QUARANTINED facts are marked deleted in the index: never returned.
+            try:
+                labels, distances = self._index.knn_query(vector, k=count)
+            except RuntimeError:  # the graph reached fewer than k live facts: exact search
+                return self._exact(vector, count)
+            found = []
+            for label, distance in zip(labels[0].tolist(), distances[0].tolist(), strict=True):
+                found.append((facts[label], 1.0 - float(distance), self._vectors[label]))
+            return found
+
+    def _exact(
+        self, vector: npt.NDArray[np.float32], count: int
+    ) -> list[tuple[Fact, float, npt.NDArray[np.float32]]]:
+        live = [label for label, fact in enumerate(self._facts) if _retrievable(fact.status)]
+        scores = self._vectors[live] @ vector
+        order = np.argsort(-scores, kind="stable")[:count]
+        return [(self._facts[live[i]], float(scores[i]), self._vectors[live[i]]) for i in order]
+
+    def cdr_rank(
+        self,
+        query: Any,
+        *,
+        coverage: CoverageSet | None = None,
+        novelty: bool | str = True,
+        min_relevance: float = 0.55,
+        candidates: int = 50,
+        pull: Sequence[npt.NDArray[np.float32]] = (),
+        now: float | None = None,
+    ) -> list[ScoredFact]:
+        """Tier P for one query: the top ``candidates`` by cosine, those under
+        ``min_relevance`` dropped (SPEC-024 §7.1), the rest by CDR, best first. ``pull``:
+        open sub-queries of a document task (max cosine to them counts as relevance)."""
+        moment = _now() if now is None else now
+        found = self.search(query, candidates)
+        found = [entry for entry in found if entry[1] >= min_relevance]
+        if not found:
+            return []
+        vectors = np.stack([entry[2] for entry in found])
+        relevance = np.array([entry[1] for entry in found])
+        if pull:
+            pulls = (vectors @ np.stack(pull).T).max(axis=1)
+            relevance = np.maximum(relevance, pulls)
+        covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(found))
+        novelties = novelty_factor(covered, novelty)
+        scored = []
+        for (fact, rel, _), nov, full_rel in zip(found, novelties, relevance, strict=True):
+            recency = recency_factor(fact, moment)
+            score = fact.importance_weight * float(full_rel) * float(nov) * recency
+            scored.append(ScoredFact(fact, rel, float(nov), recency, score))
+        scored.sort(key=lambda item: (-item.score, item.fact.fact_id))
+        return scored
+
+    # ---- writing ---------------------------------------------------------------------------
+
+    def add(self, fact: Fact, embedding: Any = None) -> Fact:
+        """Add one fact (its embedding given, or made by the store's embedder)."""
+        return self.add_many([fact], None if embedding is None else [embedding])[0]
+
+    def add_many(self, facts: Iterable[Fact], embeddings: Any = None) -> list[Fact]:
+        """Add facts in one batch (hnswlib inserts on all cores). Validated as a whole first:
+        a bad fact, a duplicate id or a bad embedding raises and adds nothing."""
+        batch = list(facts)
+        if not batch:
+            return []
+        moment = _now()
+        prepared = [self._prepare(fact, moment) for fact in batch]
+        ids = [fact.fact_id for fact in prepared]
+        if len(set(ids)) != len(ids):
+            raise KnowledgeError("add_many: duplicate fact ids in the batch")
+        with self._lock:
+            taken = [fact_id for fact_id in ids if fact_id in self._labels]
+            if taken:
+                raise KnowledgeError(f"fact id {taken[0]!r} is already in the store (use update)")
+            vectors = self._embed(prepared, embeddings)
+            start = len(self._facts)
+            needed = start + len(prepared)
+            self._grow(needed)
+            labels = np.arange(start, needed)
+            self._index.add_items(vectors, labels, num_threads=self._threads)
+            for label, fact in zip(labels.tolist(), prepared, strict=True):
+                if not _retrievable(fact.status):
+                    self._index.mark_deleted(label)
+            self._vectors[start:needed] = vectors
+            self._facts.extend(prepared)
+            for label, fact in zip(labels.tolist(), prepared, strict=True):
+                self._labels[fact.fact_id] = label
+            self._retrievable += sum(1 for fact in prepared if _retrievable(fact.status))
+            return prepared
+
+    def update(self, fact_id: str, *, embedding: Any = None, **changes: Any) -> Fact:
+        """Change a fact's fields (content, importance_weight, ttl, status, metadata, ...);
+        new content is re-embedded and ``modified_at`` moves to now."""
+        if "fact_id" in changes:
+            raise KnowledgeError("update: a fact's id cannot change")
+        with self._lock:
+            label = self._label(fact_id)
+            old = self._facts[label]
+            try:
+                new = dataclasses.replace(old, **changes)
+            except TypeError as exc:
+                raise InputError(f"update: {exc}") from None
+            new = self._prepare(dataclasses.replace(new, modified_at=_now()), _now(), old)
+            vector = self._vectors[label]
+            if new.content != old.content or embedding is not None:
+                vector = self._embed([new], None if embedding is None else [embedding])[0]
+                if not _retrievable(old.status):
+                    self._index.unmark_deleted(label)  # hnswlib updates live elements only
+                self._index.add_items(vector[None], np.array([label]))
+                self._vectors[label] = vector
+            retrievable_now = _retrievable(new.status)
+            if retrievable_now and not _retrievable(old.status) and new.content == old.content:
+                self._index.unmark_deleted(label)
+            elif not retrievable_now:
+                with contextlib.suppress(RuntimeError):  # already marked
+                    self._index.mark_deleted(label)
+            self._facts[label] = new
+            self._retrievable += _retrievable(new.status) - _retrievable(old.status)
+            return new
+
+    def delete(self, fact_id: str) -> Fact:
+        """Mark a fact DELETED: never retrieved again (SPEC-009 §8)."""
+        return self.update(fact_id, status=FactStatus.DELETED)
+
+    def quarantine(self, fact_id: str) -> Fact:
+        return self.update(fact_id, status=FactStatus.QUARANTINED)
+
+    # ---- persistence -----------------------------------------------------------------------
+
+    def save(self, directory: str | Path) -> None:
+        """Write the store to ``directory`` (created): facts, vectors, the hnswlib index and
+        a manifest with each file's SHA-256, written last, so a half-written save is refused
+        on load."""
+        folder = Path(directory)
+        with self._lock:
+            folder.mkdir(parents=True, exist_ok=True)
+            facts = [_fact_record(fact) for fact in self._facts]
+            (folder / "facts.json").write_text(json.dumps(facts), encoding="utf-8")
+            np.save(folder / "vectors.npy", self._vectors[: len(self._facts)])
+            self._index.save_index(str(folder / "index.hnsw"))
+            manifest = {
+                "format": FORMAT_VERSION,
+                "dim": self.dim,
+                "model_id": self.model_id,
+                "params": self._params,
+                "count": len(self._facts),
+                "sha256": {
+                    name: _sha256(folder / name)
+                    for name in ("facts.json", "vectors.npy", "index.hnsw")
+                },
+            }
+            (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+    @classmethod
+    def load(
+        cls, directory: str | Path, *, embedder: Embedder | None = None, threads: int = -1
+    ) -> KnowledgeStore:
+        """Read a saved store; a missing, corrupt or mismatched file (format version, model
+        id, dimension, checksum) raises ``KnowledgeError`` naming it."""
+        import hnswlib
+
+        folder = Path(directory)
+        try:
+            manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise KnowledgeError(f"{folder}: no readable manifest.json ({exc})") from None
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT_VERSION:
+            raise KnowledgeError(
+                f"{folder}: format {manifest.get('format') if isinstance(manifest, dict) else '?'}"
+                f" is not {FORMAT_VERSION}"
+            )
+        for name, digest in manifest.get("sha256", {}).items():
+            path = folder / name
+            if not path.is_file() or _sha256(path) != digest:
+                raise KnowledgeError(f"{path}: missing or corrupt (checksum mismatch)")
+        dim = int(manifest["dim"])
+        if embedder is not None and (
+            int(embedder.dim) != dim or embedder.model_id != manifest.get("model_id")
+        ):
+            raise KnowledgeError(
+                f"{folder}: saved with model {manifest.get('model_id')!r} (dim {dim}), "
+                f"not {embedder.model_id!r} (dim {embedder.dim})"
+            )
+        params = manifest["params"]
+        count = int(manifest["count"])
+        store = cls(
+            dim,
+            embedder=embedder,
+            capacity=max(count, 16),
+            m=params["m"],
+            ef_construction=params["ef_construction"],
+            ef_search=params["ef_search"],
+            threads=threads,
+        )
+        store.model_id = manifest.get("model_id")
+        records = json.loads((folder / "facts.json").read_text(encoding="utf-8"))
+        vectors = np.load(folder / "vectors.npy")
+        if len(records) != count or vectors.shape != (count, dim):
+            raise KnowledgeError(f"{folder}: facts, vectors and manifest disagree on the count")
+        index = hnswlib.Index(space="cosine", dim=dim)
+        index.load_index(str(folder / "index.hnsw"), max_elements=max(count, 16))
+        index.set_ef(params["ef_search"])
+        index.set_num_threads(threads)
+        store._index = index
+        store._facts = [_fact_from_record(record) for record in records]
+        store._vectors = np.zeros((max(count, 16), dim), dtype=np.float32)
+        store._vectors[:count] = vectors
+        store._labels = {fact.fact_id: label for label, fact in enumerate(store._facts)}
+        store._retrievable = sum(1 for fact in store._facts if _retrievable(fact.status))
+        return store
+
+    # ---- internals -------------------------------------------------------------------------
+
+    def _label(self, fact_id: str) -> int:
+        label = self._labels.get(fact_id)
+        if label is None:
+            raise KnowledgeError(f"no fact {fact_id!r} in the store")
+        return label
+
+    def _prepare(self, fact: Any, moment: float, old: Fact | None = None) -> Fact:
+        if not isinstance(fact, Fact):
+            raise InputError(f"expected a Fact, got {type(fact).__name__}")
+        if not isinstance(fact.fact_id, str) or not fact.fact_id.strip():
+            raise InputError("fact_id: expected a non-empty str")
+        if not isinstance(fact.content, str) or not fact.content.strip():
+            raise InputError(f"fact {fact.fact_id!r}: content must be a non-empty str")
+        if len(fact.content) > MAX_FACT_CHARS:
+            raise InputError(
+                f"fact {fact.fact_id!r}: content has {len(fact.content)} characters, "
+                f"more than {MAX_FACT_CHARS}"
+            )
+        weight = fact.importance_weight
+        if not isinstance(weight, (int, float)) or not 0.0 <= float(weight) <= 1.0:
+            raise InputError(f"fact {fact.fact_id!r}: importance_weight must be in [0, 1]")
+        if fact.ttl is not None and not (
+            isinstance(fact.ttl, (int, float)) and math.isfinite(fact.ttl) and fact.ttl > 0
+        ):
+            raise InputError(f"fact {fact.fact_id!r}: ttl must be a number of seconds > 0")
+        try:
+            status = FactStatus(fact.status)
+        except ValueError:
+            raise InputError(f"fact {fact.fact_id!r}: unknown status {fact.status!r}") from None
+        try:
+            json.dumps(dict(fact.metadata))
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"fact {fact.fact_id!r}: metadata is not JSON ({exc})") from None
+        ingested = old.ingested_at if old is not None else (fact.ingested_at or moment)
+        return dataclasses.replace(
+            fact,
+            importance_weight=float(weight),
+            status=status,
+            ingested_at=ingested,
+            modified_at=fact.modified_at if fact.modified_at is not None else ingested,
+            metadata=dict(fact.metadata),
+            content_hash=hashlib.sha256(fact.content.encode("utf-8", "surrogatepass")).hexdigest(),
+        )
+
+    def _embed(self, facts: Sequence[Fact], embeddings: Any) -> npt.NDArray[np.float32]:
+        if embeddings is None:
+            if self.embedder is None:
+                raise EmbeddingError("no embeddings given and the store has no embedder")
+            embeddings = self.embedder.embed([fact.content for fact in facts])
+        rows = list(embeddings) if not isinstance(embeddings, np.ndarray) else embeddings
+        if len(rows) != len(facts):
+            raise EmbeddingError(f"{len(rows)} embeddings for {len(facts)} facts")
+        out = np.empty((len(facts), self.dim), dtype=np.float32)
+        for row, value in enumerate(rows):
+            vector = normalise_embedding(value, self.dim)
+            if not np.any(vector):
+                raise EmbeddingError(f"fact {facts[row].fact_id!r}: zero embedding")
+            out[row] = vector
+        return out
+
+    def _grow(self, needed: int) -> None:
+        capacity = self._vectors.shape[0]
+        if needed <= capacity:
+            return
+        size = max(needed, 2 * capacity)
+        vectors = np.zeros((size, self.dim), dtype=np.float32)
+        vectors[: len(self._facts)] = self._vectors[: len(self._facts)]
+        self._index.resize_index(size)
+        self._vectors = vectors
+
+
+def _retrievable(status: FactStatus) -> int:
+    return int(status in (FactStatus.ACTIVE, FactStatus.STALE))
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _fact_record(fact: Fact) -> dict[str, Any]:
+    record = dataclasses.asdict(fact)
+    record["status"] = str(fact.status)
+    record["metadata"] = dict(fact.metadata)
+    return record
+
+
+def _fact_from_record(record: Mapping[str, Any]) -> Fact:
+    try:
+        return Fact(**{**record, "status": FactStatus(record["status"])})
+    except (TypeError, ValueError, KeyError) as exc:
+        raise KnowledgeError(f"facts.json: bad fact record ({exc})") from None

@@ -1,0 +1,212 @@
+"""Tier P: the knowledge store (SPEC-009 fields, hnswlib), CDR scoring, persistence."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import multihorizon as mh
+from multihorizon.errors import EmbeddingError, InputError
+from multihorizon.knowledge import (
+    CoverageSet,
+    Fact,
+    FactStatus,
+    KnowledgeError,
+    KnowledgeStore,
+    novelty_factor,
+    recency_factor,
+)
+
+FACTS = [
+    Fact("etcd-tls", "etcd client TLS: set --cert-file and --key-file on every member.", "docs"),
+    Fact("etcd-peers", "etcd peers list each other in --initial-cluster at bootstrap.", "docs"),
+    Fact("pg-backup", "Postgres backups: pg_basebackup nightly plus WAL archiving.", "runbook"),
+    Fact("pg-retention", "Keep 30 days of Postgres WAL archives for point-in-time recovery."),
+    Fact("coffee", "A conical burr grinder gives an even espresso grind.", "blog", 0.5),
+]
+
+
+@pytest.fixture
+def store() -> KnowledgeStore:
+    kb = KnowledgeStore(embedder=mh.HashingEmbedder())
+    kb.add_many(FACTS)
+    return kb
+
+
+def embed(text: str) -> np.ndarray:
+    return mh.HashingEmbedder().embed([text])[0]
+
+
+def test_nearest_facts_come_first(store: KnowledgeStore) -> None:
+    found = store.search(embed("how do I set up etcd TLS certificates"), k=3)
+    assert found[0][0].fact_id == "etcd-tls"
+    assert [score for _, score, _ in found] == sorted((s for _, s, _ in found), reverse=True)
+    assert len(store) == 5
+    assert store.get("coffee").content_hash  # SPEC-009 content_hash is set on ingest
+
+
+def test_deleted_and_quarantined_facts_are_never_retrieved(store: KnowledgeStore) -> None:
+    store.delete("etcd-tls")
+    store.quarantine("etcd-peers")
+    ids = {fact.fact_id for fact, _, _ in store.search(embed("etcd TLS peers"), k=10)}
+    assert ids == {"pg-backup", "pg-retention", "coffee"}
+    assert len(store) == 3
+    store.update("etcd-peers", status=FactStatus.ACTIVE)
+    ids = {fact.fact_id for fact, _, _ in store.search(embed("etcd TLS peers"), k=10)}
+    assert "etcd-peers" in ids
+    assert "etcd-tls" not in ids
+
+
+def test_update_reembeds_new_content(store: KnowledgeStore) -> None:
+    before = store.get("coffee")
+    after = store.update("coffee", content="Kubernetes pods restart on liveness probe failure.")
+    assert after.content_hash != before.content_hash
+    assert after.modified_at is not None
+    assert after.ingested_at == before.ingested_at
+    best = store.search(embed("why do my kubernetes pods restart"), k=1)[0][0]
+    assert best.fact_id == "coffee"
+
+
+def test_cdr_prefers_important_fresh_novel_facts(store: KnowledgeStore) -> None:
+    query = embed("Postgres backup and WAL archiving retention")
+    ranked = store.cdr_rank(query, min_relevance=0.0)
+    assert ranked[0].fact.fact_id in {"pg-backup", "pg-retention"}
+    for item in ranked:
+        expected = item.fact.importance_weight * item.relevance * item.novelty * item.recency
+        assert item.score == pytest.approx(expected)
+    # Everything under the relevance floor is dropped (SPEC-024 §7.1).
+    assert all(item.relevance >= 0.9 for item in store.cdr_rank(query, min_relevance=0.9))
+    # Coverage: once a fact was delivered, a near-duplicate scores lower with novelty on.
+    coverage = CoverageSet(store.dim)
+    coverage.add(ranked[0].fact.fact_id, store.vector(ranked[0].fact.fact_id), depth=1.0)
+    again = {i.fact.fact_id: i for i in store.cdr_rank(query, coverage=coverage, min_relevance=0)}
+    first = again[ranked[0].fact.fact_id]
+    assert first.novelty == pytest.approx(0.20)
+    off = store.cdr_rank(query, coverage=coverage, novelty=False, min_relevance=0)
+    assert all(item.novelty == 1.0 for item in off)
+
+
+def test_novelty_and_recency_formulas() -> None:
+    coverage = np.array([0.0, 0.5, 0.8, 0.95])
+    np.testing.assert_allclose(novelty_factor(coverage, True), [1.0, 0.5, 0.2, 0.2])
+    np.testing.assert_allclose(novelty_factor(coverage, "partial"), [1.0, 0.75, 0.6, 0.6])
+    np.testing.assert_allclose(novelty_factor(coverage, False), [1, 1, 1, 1])
+    fact = Fact("f", "x", ttl=100.0, modified_at=1000.0)
+    assert recency_factor(fact, 1040.0) == 1.0
+    assert recency_factor(fact, 1075.0) == pytest.approx(1 - 0.7 * 25 / 50)
+    assert recency_factor(fact, 1200.0) == 0.30
+    assert recency_factor(Fact("g", "x"), 1e12) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("facts", "error", "message"),
+    [
+        ([Fact("", "text")], InputError, "fact_id"),
+        ([Fact("a", "  ")], InputError, "content"),
+        ([Fact("a", "x" * 100_001)], InputError, "characters"),
+        ([Fact("a", "text", importance_weight=1.5)], InputError, "importance_weight"),
+        ([Fact("a", "text", ttl=-1)], InputError, "ttl"),
+        ([Fact("a", "text", metadata={"x": object()})], InputError, "metadata"),
+        ([Fact("a", "t1"), Fact("a", "t2")], KnowledgeError, "duplicate"),
+        ([Fact("etcd-tls", "again")], KnowledgeError, "already"),
+        (["not a fact"], InputError, "expected a Fact"),
+    ],
+)
+def test_bad_facts_add_nothing(
+    store: KnowledgeStore, facts: list[Fact], error: type[Exception], message: str
+) -> None:
+    before = [fact.fact_id for fact in store]
+    with pytest.raises(error, match=message):
+        store.add_many(facts)
+    assert [fact.fact_id for fact in store] == before
+    assert len(store) == 5
+
+
+def test_bad_embeddings_add_nothing(store: KnowledgeStore) -> None:
+    with pytest.raises(EmbeddingError, match="dimension"):
+        store.add(Fact("n", "new"), embedding=np.ones(3))
+    with pytest.raises(EmbeddingError, match="NaN"):
+        store.add(Fact("n", "new"), embedding=np.full(384, np.nan))
+    with pytest.raises(EmbeddingError, match="zero"):
+        store.add(Fact("n", "new"), embedding=np.zeros(384))
+    with pytest.raises(EmbeddingError, match="2 embeddings for 1"):
+        store.add_many([Fact("n", "new")], embeddings=np.ones((2, 384)))
+    assert "n" not in store
+    with pytest.raises(EmbeddingError, match="no embedder"):
+        KnowledgeStore().add(Fact("n", "new"))
+    with pytest.raises(KnowledgeError, match="no fact"):
+        store.update("missing", content="x")
+
+
+def test_grows_past_its_capacity() -> None:
+    kb = KnowledgeStore(embedder=mh.HashingEmbedder(), capacity=16)
+    kb.add_many(Fact(f"f{i}", f"fact number {i} about topic {i % 7}") for i in range(100))
+    assert len(kb) == 100
+    assert kb.search(embed("fact number 42 about topic 0"), k=1)[0][0].fact_id == "f42"
+
+
+def test_save_and_load_round_trip(store: KnowledgeStore, tmp_path: Path) -> None:
+    store.delete("coffee")
+    store.save(tmp_path / "kb")
+    loaded = KnowledgeStore.load(tmp_path / "kb", embedder=mh.HashingEmbedder())
+    assert [f.fact_id for f in loaded] == [f.fact_id for f in store]
+    assert loaded.get("coffee").status is FactStatus.DELETED
+    query = embed("etcd TLS certificates")
+    assert [f.fact_id for f, _, _ in loaded.search(query, 4)] == [
+        f.fact_id for f, _, _ in store.search(query, 4)
+    ]
+
+
+def test_corrupt_or_mismatched_saves_are_refused(store: KnowledgeStore, tmp_path: Path) -> None:
+    folder = tmp_path / "kb"
+    store.save(folder)
+    (folder / "facts.json").write_text("[]", encoding="utf-8")
+    with pytest.raises(KnowledgeError, match="checksum"):
+        KnowledgeStore.load(folder)
+    store.save(folder)
+
+    class Other:
+        model_id = "other/model"
+        dim = 384
+
+        def embed(self, texts: list[str]) -> np.ndarray:
+            return np.ones((len(texts), 384), dtype=np.float32)
+
+    with pytest.raises(KnowledgeError, match="saved with model"):
+        KnowledgeStore.load(folder, embedder=Other())
+    (folder / "manifest.json").write_text("{", encoding="utf-8")
+    with pytest.raises(KnowledgeError, match="manifest"):
+        KnowledgeStore.load(folder)
+    with pytest.raises(KnowledgeError, match="manifest"):
+        KnowledgeStore.load(tmp_path / "nowhere")
+
+
+def test_concurrent_adds_and_searches() -> None:
+    kb = KnowledgeStore(embedder=mh.HashingEmbedder(), capacity=16)
+    errors: list[BaseException] = []
+
+    def writer(start: int) -> None:
+        try:
+            for i in range(start, start + 50):
+                kb.add(Fact(f"f{i}", f"concurrent fact {i} on subject {i % 5}"))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    def reader() -> None:
+        try:
+            for _ in range(50):
+                kb.search(embed("concurrent fact on subject 3"), k=5)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    workers = [threading.Thread(target=writer, args=(n * 50,)) for n in range(4)]
+    workers += [threading.Thread(target=reader) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert not errors
+    assert len(kb) == 200

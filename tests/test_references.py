@@ -369,8 +369,8 @@ def test_query_result_is_the_newest_scratch_entry_of_kind_query() -> None:
     chat = Chat()
     chat.user("How many users signed up?")
     asked = chat.assistant("Running the query now.")
-    query = chat.scratch.add(tool="run_sql", content="count=42", turn_id=asked)
-    chat.scratch.add(tool="http_request", content='{"ok": true}', turn_id=asked)
+    query = chat.scratch.add(tool="run_sql", output="count=42", turn_id=asked)
+    chat.scratch.add(tool="http_request", output='{"ok": true}', turn_id=asked)
     ref = chat.only("show me the query result", "tool")
     assert ref.scratch_entry == query.entry_id
     assert ref.target_turn == asked
@@ -379,9 +379,9 @@ def test_query_result_is_the_newest_scratch_entry_of_kind_query() -> None:
 
 def test_tool_kind_from_words_around_the_output_noun() -> None:
     chat = Chat()
-    api = chat.scratch.add(tool="http_request", content="{}", turn_id=0)
-    logs = chat.scratch.add(tool="tail_logs", content="...", turn_id=0)
-    chat.scratch.add(tool="run_sql", content="rows", turn_id=0)
+    api = chat.scratch.add(tool="http_request", output="{}", turn_id=0)
+    logs = chat.scratch.add(tool="tail_logs", output="...", turn_id=0)
+    chat.scratch.add(tool="run_sql", output="rows", turn_id=0)
     assert chat.only("what does that API response say?", "tool").scratch_entry == api.entry_id
     assert chat.only("look at those logs", "tool").scratch_entry == logs.entry_id
     assert mentions_of("that API response")[0].kind == "api"
@@ -524,7 +524,7 @@ def test_any_text_gives_consistent_mentions_and_references(text: str) -> None:
     chat = Chat()
     chat.user("fix the bug in the TLS setup, run the tests")
     chat.assistant("1. Redis\n2. Memcached\nAbout TLS: enable it.")
-    chat.scratch.add(tool="run_sql", content="rows", turn_id=1)
+    chat.scratch.add(tool="run_sql", output="rows", turn_id=1)
     mentions = mentions_of(text)
     for mention in mentions:
         assert 0 <= mention.start < mention.end <= len(text)
@@ -556,7 +556,7 @@ def _long_chat(turns: int = 500) -> Chat:
         else:
             chat.assistant("Here are the options: 1. " + words + ", 2. more, 3. done.")
     for turn in range(0, turns, 10):
-        chat.scratch.add(tool="run_sql", content="rows", turn_id=turn)
+        chat.scratch.add(tool="run_sql", output="rows", turn_id=turn)
     return chat
 
 

@@ -49,6 +49,8 @@ class Marker(enum.IntEnum):
     # there"): with a question, a follow-up about what is already on the table (ours; see
     # intent.classify).
     ANAPHOR = 15
+    # "keep that", "save the result", "remember this": pin what the turn refers to (SPEC-029 §5).
+    KEEP = 16
 
 
 # fmt: off
@@ -114,6 +116,10 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "4th", "5th",
         ),
         Marker.DEMONSTRATIVE: ("that", "this", "those", "these", "the same"),
+        Marker.KEEP: (
+            "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
+            "remember that", "remember this", "hold on to", "pin", "pin that",
+        ),
         Marker.ANAPHOR: (
             "it", "its", "they", "them", "their", "theirs", "he", "him", "his", "she", "her",
             "hers", "what about", "how about", "and what", "what of", "go there", "get there",

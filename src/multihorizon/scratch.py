@@ -1,34 +1,142 @@
 """The Scratch Buffer, Tier E's store (SPEC-028 §2.1; SPEC-029): recent tool output.
 
-A minimal interface for now: entries in arrival order, each with a kind ("query", "api",
-"command", ...), the turn that produced it, and its content; ``most_recent(kind)`` answers a
-tool reference (SPEC-028 §4.2). Freshness gating, summaries, pinning and eviction come with
-Tier E.
+Each entry carries every SPEC-029 §2.1 field: ``scratch_id``, ``tool_name``,
+``tool_call_args``, ``raw_output``, ``raw_token_count``, ``summary``, ``structured``,
+``created_at``, ``freshness_ttl``, ``persistence`` (EPHEMERAL or PINNED), ``referenced_by``
+and ``provenance_hash`` (SHA-256 of the raw output), plus its volatility class, output type
+and the turn that produced it.
+
+- Summaries (SPEC-029 §3) are deterministic, by output type (table, JSON, list, scalar, text,
+  error), at most ``SUMMARY_TOKENS`` tokens. Large outputs are summarised from a bounded
+  prefix plus whole-output counts (``str.count`` runs in C), so a 50 MB JSON document or a
+  million-row table costs milliseconds, not a parse.
+- Freshness (§4): REALTIME 30 s, VOLATILE 5 min, STABLE 1 h, STATIC for the session. A stale
+  entry is re-invoked (a caller's callback), marked with a warning, or excluded.
+- Persistence (§5, §11): pinned on request ("keep", "save", "remember") or on its second
+  reference; over the size budget the least recently used unreferenced, stale, ephemeral
+  entries go first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+import dataclasses
+import datetime as _dt
+import enum
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-__all__ = ["ScratchBuffer", "ScratchEntry"]
+from .errors import InputError
+
+__all__ = [
+    "OutputType",
+    "Persistence",
+    "ScratchBuffer",
+    "ScratchEntry",
+    "Volatility",
+    "estimate_tokens",
+    "summarise",
+]
+
+SUMMARY_TOKENS = 256  # SPEC-029 §3: hard cap
+PREFIX_CHARS = 64 * 1024  # what a summary reads of a large output
+MAX_OUTPUT_CHARS = 200_000_000
+
+
+class Volatility(enum.StrEnum):
+    """SPEC-029 §4 volatility classes and their freshness TTLs (seconds; STATIC: none)."""
+
+    REALTIME = "REALTIME"
+    VOLATILE = "VOLATILE"
+    STABLE = "STABLE"
+    STATIC = "STATIC"
+
+    @property
+    def ttl(self) -> float | None:
+        return _TTL[self]
+
+
+_TTL: Mapping[Volatility, float | None] = {
+    Volatility.REALTIME: 30.0,
+    Volatility.VOLATILE: 300.0,
+    Volatility.STABLE: 3600.0,
+    Volatility.STATIC: None,
+}
+
+
+class Persistence(enum.StrEnum):
+    EPHEMERAL = "EPHEMERAL"
+    PINNED = "PINNED"
+
+
+class OutputType(enum.StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    LIST = "list"
+    SCALAR = "scalar"
+    TEXT = "text"
+    ERROR = "error"
+
+
+def estimate_tokens(text: str) -> int:
+    """The default token estimate: about four characters per token, at least one per word
+    boundary-free run (cheap and never zero for non-empty text)."""
+    return (len(text) + 3) // 4
 
 
 @dataclass(frozen=True, slots=True)
 class ScratchEntry:
-    """One tool output."""
+    """One tool output (SPEC-029 §2.1). Frozen: the buffer replaces an entry to change it."""
 
-    entry_id: str
+    scratch_id: str
+    tool_name: str
     kind: str
-    tool: str
-    content: str
+    raw_output: str
+    summary: str
+    output_type: OutputType
     turn_id: int
+    created_at: float
+    volatility: Volatility = Volatility.VOLATILE
+    tool_call_args: Mapping[str, Any] = field(default_factory=dict)
+    structured: Any = None
+    raw_token_count: int = 0
+    persistence: Persistence = Persistence.EPHEMERAL
+    referenced_by: tuple[int, ...] = ()
+    provenance_hash: str = ""
+    last_used: float = 0.0
+
+    @property
+    def entry_id(self) -> str:
+        return self.scratch_id
+
+    @property
+    def tool(self) -> str:
+        return self.tool_name
+
+    @property
+    def content(self) -> str:
+        return self.raw_output
+
+    @property
+    def freshness_ttl(self) -> float | None:
+        """Seconds (None: for the session), from the volatility class."""
+        return self.volatility.ttl
+
+    def age(self, now: float | None = None) -> float:
+        return max(0.0, (_now() if now is None else now) - self.created_at)
+
+    def is_fresh(self, now: float | None = None) -> bool:
+        ttl = self.freshness_ttl
+        return ttl is None or self.age(now) < ttl
 
     def __repr__(self) -> str:
-        text = self.content if len(self.content) <= 40 else self.content[:37] + "..."
+        text = self.raw_output if len(self.raw_output) <= 40 else self.raw_output[:37] + "..."
         return (
-            f"ScratchEntry({self.entry_id!r}, {self.kind}/{self.tool}, "
-            f"turn {self.turn_id}, {text!r})"
+            f"ScratchEntry({self.scratch_id!r}, {self.kind}/{self.tool_name}, "
+            f"{self.output_type}, turn {self.turn_id}, {self.persistence}, {text!r})"
         )
 
 
@@ -37,48 +145,425 @@ KIND_WORDS = {
     "query": "query", "sql": "query", "search": "search", "api": "api", "request": "api",
     "response": "api", "command": "command", "shell": "command", "log": "log", "logs": "log",
     "error": "error", "traceback": "error", "trace": "error", "file": "file", "table": "query",
-    "test": "test", "tests": "test", "build": "command",
+    "test": "test", "tests": "test", "build": "command", "calc": "calculation",
+    "calculation": "calculation", "calculator": "calculation", "http": "api", "fetch": "api",
 }  # fmt: skip
+
+# The output types a reference's kind accepts when no entry has the kind itself (SPEC-029
+# §7: "the query result" -> latest tabular entry, "the error" -> latest error entry).
+_KIND_TYPES = {
+    "query": (OutputType.TABLE,),
+    "error": (OutputType.ERROR,),
+    "calculation": (OutputType.SCALAR,),
+    "api": (OutputType.JSON,),
+}
+
+
+def _now() -> float:
+    return _dt.datetime.now(_dt.UTC).timestamp()
+
+
+StalePolicy = str  # "reinvoke" | "warn" | "exclude"
+Reinvoke = Callable[["ScratchEntry"], Any]
 
 
 class ScratchBuffer:
-    """Tool outputs of one session, newest last."""
+    """Tool outputs of one session, oldest first."""
 
-    def __init__(self) -> None:
-        self._entries: list[ScratchEntry] = []
+    def __init__(
+        self,
+        *,
+        max_entries: int = 64,
+        max_tokens: int = 200_000,
+        token_counter: Callable[[str], int] = estimate_tokens,
+        clock: Callable[[], float] = _now,
+    ) -> None:
+        if max_entries < 1 or max_tokens < 1:
+            raise InputError("scratch buffer: max_entries and max_tokens must be >= 1")
+        self._entries: dict[str, ScratchEntry] = {}
+        self._serial = 0
+        self.max_entries = max_entries
+        self.max_tokens = max_tokens
+        self.count_tokens = token_counter
+        self.clock = clock
+        self.full = False  # everything left is pinned or in use, and still over budget
 
     def __len__(self) -> int:
         return len(self._entries)
 
     def __iter__(self) -> Iterator[ScratchEntry]:
-        return iter(self._entries)
+        return iter(list(self._entries.values()))
 
-    def add(
-        self, *, tool: str, content: str, turn_id: int, kind: str | None = None
+    def __contains__(self, scratch_id: object) -> bool:
+        return scratch_id in self._entries
+
+    def get(self, scratch_id: str) -> ScratchEntry:
+        try:
+            return self._entries[scratch_id]
+        except KeyError:
+            raise InputError(f"no scratch entry {scratch_id!r}") from None
+
+    @property
+    def pinned(self) -> int:
+        return sum(1 for e in self._entries.values() if e.persistence is Persistence.PINNED)
+
+    def prepare(
+        self,
+        *,
+        tool: str,
+        output: Any,
+        turn_id: int,
+        kind: str | None = None,
+        args: Mapping[str, Any] | None = None,
+        volatility: str | Volatility = Volatility.VOLATILE,
     ) -> ScratchEntry:
-        entry = ScratchEntry(
-            entry_id=f"scratch-{len(self._entries)}",
+        """Build an entry without storing it (validation and the summary happen here)."""
+        try:
+            volatility = Volatility(str(volatility).upper())
+        except ValueError:
+            raise InputError(
+                f"volatility: expected one of {', '.join(Volatility)}, got {volatility!r}"
+            ) from None
+        arguments = dict(args or {})
+        try:
+            json.dumps(arguments, default=str)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"args: not serialisable ({exc})") from None
+        raw, structured = _as_text(output)
+        if len(raw) > MAX_OUTPUT_CHARS:
+            raise InputError(f"output: {len(raw)} characters, more than {MAX_OUTPUT_CHARS}")
+        output_type, summary = summarise(raw, structured, self.count_tokens)
+        moment = self.clock()
+        return ScratchEntry(
+            scratch_id=f"scratch_{tool_kind(tool)}_{self._serial + 1:03d}",
+            tool_name=tool,
             kind=kind or tool_kind(tool),
-            tool=tool,
-            content=content,
+            raw_output=raw,
+            summary=summary,
+            output_type=output_type,
             turn_id=turn_id,
+            created_at=moment,
+            volatility=volatility,
+            tool_call_args=arguments,
+            structured=structured if _small(structured) else None,
+            raw_token_count=self.count_tokens(raw) if len(raw) < PREFIX_CHARS else len(raw) // 4,
+            provenance_hash=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
+            last_used=moment,
         )
-        self._entries.append(entry)
+
+    def commit(self, entry: ScratchEntry) -> ScratchEntry:
+        """Store a prepared entry (cannot fail), then evict over the budget."""
+        self._serial += 1
+        self._entries[entry.scratch_id] = entry
+        self._evict()
         return entry
 
+    def add(self, **kwargs: Any) -> ScratchEntry:
+        return self.commit(self.prepare(**kwargs))
+
     def most_recent(self, kind: str | None = None) -> ScratchEntry | None:
-        """The newest entry of this kind; the newest of any kind when ``kind`` is None or no
-        entry of that kind exists."""
+        """The newest entry of this kind (or, failing that, of the output type the kind
+        implies); the newest of any kind when ``kind`` is None or nothing matches."""
+        entries = list(self._entries.values())
         if kind is not None:
-            for entry in reversed(self._entries):
+            for entry in reversed(entries):
                 if entry.kind == kind:
                     return entry
-        return self._entries[-1] if self._entries else None
+            types = _KIND_TYPES.get(kind, ())
+            for entry in reversed(entries):
+                if entry.output_type in types:
+                    return entry
+        return entries[-1] if entries else None
+
+    def mark_referenced(self, scratch_id: str, turn_id: int, *, pin: bool = False) -> None:
+        """Record that a turn used an entry (``referenced_by``); the second reference, or a
+        request to keep it, pins it (SPEC-029 §5)."""
+        entry = self._entries.get(scratch_id)
+        if entry is None:
+            return
+        referenced = entry.referenced_by
+        if turn_id not in referenced:
+            referenced = (*referenced, turn_id)
+        persistence = (
+            Persistence.PINNED
+            if pin or len(referenced) >= 2 or entry.persistence is Persistence.PINNED
+            else Persistence.EPHEMERAL
+        )
+        self._entries[scratch_id] = dataclasses.replace(
+            entry, referenced_by=referenced, persistence=persistence, last_used=self.clock()
+        )
+
+    def pin(self, scratch_id: str) -> ScratchEntry:
+        entry = self.get(scratch_id)
+        pinned = dataclasses.replace(entry, persistence=Persistence.PINNED)
+        self._entries[scratch_id] = pinned
+        return pinned
+
+    def refresh(self, scratch_id: str, reinvoke: Reinvoke) -> ScratchEntry:
+        """Re-run a stale entry's tool (``reinvoke(entry)`` returns the new output) and store
+        the result under the same id, fresh. If the callback raises, the entry is unchanged
+        and the error propagates."""
+        entry = self.get(scratch_id)
+        output = reinvoke(entry)
+        fresh = self.prepare(
+            tool=entry.tool_name,
+            output=output,
+            turn_id=entry.turn_id,
+            kind=entry.kind,
+            args=entry.tool_call_args,
+            volatility=entry.volatility,
+        )
+        fresh = dataclasses.replace(
+            fresh,
+            scratch_id=scratch_id,
+            referenced_by=entry.referenced_by,
+            persistence=entry.persistence,
+        )
+        self._entries[scratch_id] = fresh
+        return fresh
+
+    def _evict(self) -> None:
+        """SPEC-029 §11: over the budget, drop the least recently used entries that are
+        ephemeral, unreferenced and stale; then, if still over, ephemeral unreferenced ones."""
+        now = self.clock()
+
+        def over() -> bool:
+            tokens = sum(e.raw_token_count for e in self._entries.values())
+            return len(self._entries) > self.max_entries or tokens > self.max_tokens
+
+        for require_stale in (True, False):
+            if not over():
+                break
+            candidates = sorted(
+                (
+                    e
+                    for e in self._entries.values()
+                    if e.persistence is Persistence.EPHEMERAL
+                    and not e.referenced_by
+                    and (not require_stale or not e.is_fresh(now))
+                ),
+                key=lambda e: e.last_used,
+            )
+            for entry in candidates:
+                if not over():
+                    break
+                del self._entries[entry.scratch_id]
+        self.full = over()
 
 
 def tool_kind(name: str) -> str:
     """The kind of a tool or of a phrase naming its output: "run_sql" -> "query"."""
-    for word in name.casefold().replace("-", "_").replace(" ", "_").split("_"):
+    for word in re.split(r"[_\s\-.:/]+", name.casefold()):
         if word in KIND_WORDS:
             return KIND_WORDS[word]
     return "other"
+
+
+# ---- summaries (SPEC-029 §3) -------------------------------------------------------------
+
+
+def _as_text(output: Any) -> tuple[str, Any]:
+    """Raw text and, for structured output, the structure (dicts, lists, numbers)."""
+    if isinstance(output, str):
+        return output, None
+    if isinstance(output, (bytes, bytearray)):
+        return bytes(output).decode("utf-8", "replace"), None
+    if isinstance(output, bool) or output is None:
+        return json.dumps(output), output
+    if isinstance(output, (int, float)):
+        return repr(output), output
+    if isinstance(output, (list, tuple, dict)):
+        try:
+            return json.dumps(output, default=str), output
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"output: cannot serialise ({exc})") from None
+    return str(output), None
+
+
+def _small(structured: Any) -> bool:
+    return isinstance(structured, (int, float, bool, str)) or (
+        isinstance(structured, (list, dict)) and len(structured) <= 100
+    )
+
+
+_ERROR = re.compile(
+    r"^\s*(?:error\b|fatal\b|traceback \(most recent call last\)|exception\b|\w+(?:Error|"
+    r"Exception):|panic:|err(?:or)?\s*[:=])",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"^-?\d+(?:[.,]\d+)*(?:e[-+]?\d+)?%?$", re.IGNORECASE)
+_ENTITY = re.compile(r"\b[A-Z][\w.-]*[A-Za-z0-9](?:\s+[A-Z][\w.-]*[A-Za-z0-9])*")
+
+
+def summarise(
+    raw: str, structured: Any = None, count_tokens: Callable[[str], int] = estimate_tokens
+) -> tuple[OutputType, str]:
+    """The output's type and its deterministic summary (at most SUMMARY_TOKENS tokens)."""
+    text = raw.strip()
+    if structured is None and text[:1] in "[{" and len(text) <= PREFIX_CHARS:
+        try:
+            structured = json.loads(text)
+        except ValueError:
+            structured = None
+    if _ERROR.match(text[:200]):
+        kind, lines = OutputType.ERROR, [text[: 4 * SUMMARY_TOKENS]]
+    elif isinstance(structured, (int, float)) or (
+        structured is None and _NUMBER.match(text[:64]) and "\n" not in text[:64]
+    ):
+        kind, lines = OutputType.SCALAR, [text[:200]]
+    elif (
+        isinstance(structured, list)
+        and structured
+        and all(isinstance(row, dict) for row in structured[:50])
+    ):
+        kind, lines = OutputType.TABLE, _table_of_records(structured)
+    elif isinstance(structured, (dict, list)):
+        kind, lines = (
+            (OutputType.LIST, _list_summary([json.dumps(x, default=str) for x in structured]))
+            if isinstance(structured, list)
+            else (OutputType.JSON, _json_summary(structured))
+        )
+    elif text[:1] in "[{":
+        kind, lines = OutputType.JSON, _large_json_summary(text)
+    elif _looks_tabular(text):
+        kind, lines = OutputType.TABLE, _delimited_table(text)
+    elif _looks_like_list(text):
+        items = [line.strip() for line in text[:PREFIX_CHARS].splitlines() if line.strip()]
+        kind, lines = OutputType.LIST, _list_summary(items, total=_count_lines(text))
+    else:
+        kind, lines = OutputType.TEXT, _text_summary(text)
+    return kind, _cap(lines, count_tokens)
+
+
+def _cap(lines: list[str], count_tokens: Callable[[str], int]) -> str:
+    """Drop lines from the end (keeping the first) until the summary fits the cap; a single
+    line too long is cut."""
+    kept = list(lines)
+    while len(kept) > 1 and count_tokens("\n".join(kept)) > SUMMARY_TOKENS:
+        kept.pop(-1 if len(kept) > 2 else 1)
+    summary = "\n".join(kept)
+    while count_tokens(summary) > SUMMARY_TOKENS and len(summary) > 16:
+        summary = summary[: int(len(summary) * 0.8)] + " ..."
+    return summary
+
+
+def _count_lines(text: str) -> int:
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+def _looks_tabular(text: str) -> bool:
+    head = text[:PREFIX_CHARS].splitlines()[:6]
+    if len(head) < 2:
+        return False
+    for separator in ("\t", "|", ",", ";"):
+        counts = {line.count(separator) for line in head if line.strip()}
+        if len(counts) == 1 and min(counts) >= 1:
+            return True
+    return False
+
+
+def _looks_like_list(text: str) -> bool:
+    head = [line for line in text[:PREFIX_CHARS].splitlines()[:20] if line.strip()]
+    if len(head) < 2:
+        return False
+    bullet = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
+    return sum(1 for line in head if bullet.match(line)) >= len(head) * 0.6 or all(
+        len(line) < 80 for line in head
+    )
+
+
+def _delimited_table(text: str) -> list[str]:
+    prefix = text[:PREFIX_CHARS]
+    lines = [line for line in prefix.splitlines() if line.strip()]
+    separator = max(("\t", "|", ",", ";"), key=lambda s: lines[0].count(s))
+    rows = [[cell.strip() for cell in line.strip().strip("|").split(separator)] for line in lines]
+    rows = [row for row in rows if not all(set(cell) <= set("-: ") for cell in row)]  # md rules
+    header, body = rows[0], rows[1:]
+    total = max(0, _count_lines(text.strip()) - 1 - (len(lines) - 1 - len(body)))
+    out = [f"table: {total} rows x {len(header)} columns: {', '.join(header)}"]
+    sampled = len(body) < total
+    for column, name in enumerate(header):
+        values = [_to_float(row[column]) for row in body if column < len(row)]
+        numbers = [v for v in values if v is not None]
+        if numbers and len(numbers) >= len(values) * 0.8:
+            scope = f" (first {len(body)} rows)" if sampled else ""
+            out.append(f"{name}: {min(numbers):g} to {max(numbers):g}{scope}")
+    for row in body[:3]:
+        out.append("row: " + " | ".join(row))
+    if total > 3 and not sampled and len(body) > 3:
+        out.append("last: " + " | ".join(body[-1]))
+    return out
+
+
+def _table_of_records(records: list[Any]) -> list[str]:
+    columns: list[str] = []
+    for record in records[:50]:
+        for key in record:
+            if key not in columns:
+                columns.append(str(key))
+    out = [f"table: {len(records)} rows x {len(columns)} columns: {', '.join(columns)}"]
+    for column in columns:
+        numbers = [
+            float(r[column])
+            for r in records[:1000]
+            if isinstance(r, dict)
+            and isinstance(r.get(column), (int, float))
+            and not isinstance(r.get(column), bool)
+        ]
+        if numbers:
+            out.append(f"{column}: {min(numbers):g} to {max(numbers):g}")
+    for record in records[:3]:
+        out.append("row: " + json.dumps(record, default=str)[:200])
+    if len(records) > 3:
+        out.append("last: " + json.dumps(records[-1], default=str)[:200])
+    return out
+
+
+def _json_summary(value: dict[str, Any]) -> list[str]:
+    out = [f"json object: {len(value)} keys: {', '.join(list(map(str, value))[:30])}"]
+    for key, item in list(value.items())[:20]:
+        if isinstance(item, (str, int, float, bool)) or item is None:
+            out.append(f"{key}: {json.dumps(item)[:80]}")
+        elif isinstance(item, list):
+            out.append(f"{key}: list of {len(item)}")
+        else:
+            out.append(f"{key}: object of {len(item)} keys")
+    return out
+
+
+def _large_json_summary(text: str) -> list[str]:
+    head = text[:PREFIX_CHARS]
+    keys = list(dict.fromkeys(re.findall(r'"([^"\\]{1,40})"\s*:', head)))[:30]
+    shape = "array" if text[0] == "[" else "object"
+    return [
+        f"json {shape}: {len(text):,} characters (summarised from the first "
+        f"{len(head):,}); keys: {', '.join(keys)}",
+        head[:300] + " ...",
+    ]
+
+
+def _list_summary(items: list[str], total: int | None = None) -> list[str]:
+    count = len(items) if total is None else total
+    out = [f"list: {count} items"]
+    out.extend(f"- {item[:120]}" for item in items[:5])
+    if count > 5 and len(items) > 5:
+        out.append("...")
+        out.extend(f"- {item[:120]}" for item in items[-2:])
+    return out
+
+
+def _text_summary(text: str) -> list[str]:
+    prefix = text[:PREFIX_CHARS]
+    sentence = re.split(r"(?<=[.!?])\s", prefix, maxsplit=1)[0]
+    entities = list(dict.fromkeys(match.group() for match in _ENTITY.finditer(prefix)))[:12]
+    out = [sentence[:600]]
+    if entities:
+        out.append("entities: " + ", ".join(entities))
+    return out
+
+
+def _to_float(cell: str) -> float | None:
+    try:
+        return float(cell.replace(",", "")) if cell else None
+    except ValueError:
+        return None

@@ -15,6 +15,7 @@ import re
 import threading
 import unicodedata
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,7 @@ __all__ = ["Session"]
 MAX_TURN_CHARS = 1_000_000
 _RESUME = int(Marker.RESUME)
 _DOCUMENT = int(Marker.DOCUMENT)
+_KEEP = int(Marker.KEEP)
 _POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
 _CLAUSE_END = re.compile(r"[.?!;:\n,]|\s[-\u2013\u2014]\s")
 
@@ -54,6 +56,7 @@ class _TurnPlan:
     speaker: str | None
     addressee: str | None  # case-folded: the speaker this turn opens by addressing
     references: tuple[Reference, ...]
+    hits: tuple[tuple[int, int, int, int], ...]
     intent: Intent
     thread: ThreadPlan
     thread_state: ThreadState
@@ -283,18 +286,39 @@ class Session:
                 self._enumerations[turn_id] = items
             return turn_id
 
-    def tool_output(self, tool: str, output: str, *, kind: str | None = None) -> ScratchEntry:
-        """Record a tool result in the scratch buffer, linked to the latest turn (Tier E)."""
+    def tool_output(
+        self,
+        tool: str,
+        output: Any,
+        *,
+        kind: str | None = None,
+        args: Mapping[str, Any] | None = None,
+        volatility: str = "VOLATILE",
+    ) -> ScratchEntry:
+        """Record a tool result in the scratch buffer, linked to the latest turn (Tier E,
+        SPEC-029): text, or any JSON-able structure (rows, an object, a number). ``args``:
+        the call's arguments; ``volatility``: REALTIME, VOLATILE, STABLE or STATIC."""
         with self._lock:
             self._check_open()
             name = _check_text(tool, "tool")
-            content = _check_text(output, "output")
+            if isinstance(output, str):
+                output = _check_text(output, "output")
             if kind is not None:
                 kind = _check_text(kind, "kind")
+            if args is not None and not isinstance(args, Mapping):
+                raise InputError(f"args: expected a mapping, got {type(args).__name__}")
             turn_id = len(self._log) - 1
-            entry = self._scratch.add(tool=name, content=content, turn_id=turn_id, kind=kind)
+            entry = self._scratch.prepare(
+                tool=name,
+                output=output,
+                turn_id=turn_id,
+                kind=kind,
+                args=args,
+                volatility=volatility,
+            )
+            self._scratch.commit(entry)
             if turn_id >= 0:
-                self._log.add_tool_call(turn_id, entry.entry_id)
+                self._log.add_tool_call(turn_id, entry.scratch_id)
             return entry
 
     def close(self) -> None:
@@ -459,6 +483,7 @@ class Session:
             who,
             addressee,
             references,
+            tuple(hits),
             intent,
             thread,
             state,
@@ -666,6 +691,11 @@ class Session:
         )
         self._threads.commit(prepared, turn_id)
         self._states[plan.thread.index] = plan.thread_state
+        keep = any(hit[0] == _KEEP for hit in plan.hits)
+        for ref in plan.references:
+            if ref.scratch_entry is not None:
+                # SPEC-029 §5: referenced_by stays in sync; a second reference or "keep" pins.
+                self._scratch.mark_referenced(ref.scratch_entry, turn_id, pin=keep)
         if plan.speaker is not None:
             self._speakers[plan.speaker.casefold()] = turn_id
         if plan.addressee is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import kernels
 from ._backend import name as backend
+from .assembler import BudgetError, ContextAssembler, ContextEnvelope, PackedItem, TierSession
 from .config import Blend, Config, ThreadThresholds
 from .embed import Embedder, HashingEmbedder, SentenceTransformerEmbedder
 from .envelope import ContextItem, Envelope
@@ -24,8 +25,9 @@ from .errors import (
     SessionClosedError,
 )
 from .intent import Intent
+from .knowledge import Fact, FactStatus, KnowledgeError, KnowledgeStore
 from .references import Reference
-from .scratch import ScratchEntry
+from .scratch import ScratchBuffer, ScratchEntry
 from .session import Session
 from .threadstate import ThreadState
 from .turnlog import Turn
@@ -35,23 +37,33 @@ __version__ = "0.1.0"
 __all__ = [
     "BackendUnavailableError",
     "Blend",
+    "BudgetError",
     "Config",
     "ConfigError",
+    "ContextAssembler",
+    "ContextEnvelope",
     "ContextItem",
     "Embedder",
     "EmbeddingError",
     "Envelope",
+    "Fact",
+    "FactStatus",
     "HashingEmbedder",
     "InputError",
     "Intent",
+    "KnowledgeError",
+    "KnowledgeStore",
     "MultihorizonError",
+    "PackedItem",
     "Reference",
+    "ScratchBuffer",
     "ScratchEntry",
     "SentenceTransformerEmbedder",
     "Session",
     "SessionClosedError",
     "ThreadState",
     "ThreadThresholds",
+    "TierSession",
     "Turn",
     "__version__",
     "backend",

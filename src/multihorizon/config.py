@@ -136,6 +136,20 @@ class Config:
     # ever used ("play the song" after a digression) resumes that thread. Measured with the
     # hashing embedder: sgd resume accuracy 0.31 -> 0.44; dialseg711 shift F1 0.555 -> 0.544.
     vocabulary_resume: bool = True
+    # Tier P (SPEC-024 §7.1): facts under the relevance floor are dropped before CDR. The
+    # spec's 0.55 suits large embedding models; per embedder, provisional (set so facts that
+    # share the query's topic words pass, not yet calibrated on data): the hashing
+    # embedder's cosines for related texts are 0.1-0.3, MiniLM's 0.3-0.6.
+    relevance_floors: Mapping[str, float] = field(
+        default_factory=lambda: MappingProxyType(
+            {"multihorizon-hash-384": 0.12, "sentence-transformers/all-MiniLM-L6-v2": 0.35}
+        )
+    )
+    default_relevance_floor: float = 0.55
+    # SPEC-003 §5.2: HNSW top-K candidates per query.
+    fact_candidates: int = 50
+    # SPEC-028 §5.3 "partial" novelty (CONTINUE): floor + (1 - floor) x novelty.
+    partial_novelty_floor: float = 0.5
     # SPEC-028 §4.2: the most recent turns searched for "the X" when no entity index hit.
     reference_search_window: int = 200
     # SPEC-028 §6.2: entries kept per ThreadState list (oldest dropped first).
@@ -155,13 +169,22 @@ class Config:
                 _check_unit(f"intent_blends[{intent}].{tier}", getattr(blend, tier))
             if abs(blend.P + blend.C + blend.E - 1.0) > 1e-9:
                 raise ConfigError(f"intent_blends[{intent}]: P + C + E must be 1")
-        for name in ("recency_multiplier", "recency_bonus", "thread_bonus"):
+        for name in (
+            "recency_multiplier",
+            "recency_bonus",
+            "thread_bonus",
+            "default_relevance_floor",
+            "partial_novelty_floor",
+        ):
             _check_unit(name, getattr(self, name))
+        for model, floor in self.relevance_floors.items():
+            _check_unit(f"relevance_floors[{model!r}]", floor)
         weight = self.lexical_weight
         if not (isinstance(weight, (int, float)) and math.isfinite(weight) and weight >= 0):
             raise ConfigError(f"lexical_weight: must be a finite number >= 0, got {weight!r}")
         for name in (
             "turns_in_context",
+            "fact_candidates",
             "lexical_pool",
             "reference_search_window",
             "thread_state_limit",
@@ -174,6 +197,7 @@ class Config:
             self, "thread_thresholds", MappingProxyType(dict(self.thread_thresholds))
         )
         object.__setattr__(self, "intent_blends", MappingProxyType(dict(self.intent_blends)))
+        object.__setattr__(self, "relevance_floors", MappingProxyType(dict(self.relevance_floors)))
 
     @classmethod
     def spec(cls) -> Config:
@@ -190,7 +214,12 @@ class Config:
             lexical_weight=0.0,
             follow_up_questions=False,
             vocabulary_resume=False,
+            relevance_floors={},
         )
+
+    def relevance_floor_for(self, model_id: str) -> float:
+        """Tier P's relevance floor for an embedder's model id (SPEC-024 §7.1)."""
+        return self.relevance_floors.get(model_id, self.default_relevance_floor)
 
     def thresholds_for(self, model_id: str) -> ThreadThresholds:
         """The thread bars for an embedder's model id (the default bars for unknown models)."""

@@ -136,14 +136,17 @@ class CoverageSet:
         self.fact_ids.add(fact_id)
 
 
-def novelty_factor(coverage: npt.NDArray[np.float64], mode: bool | str) -> npt.NDArray[np.float64]:
+def novelty_factor(
+    coverage: npt.NDArray[np.float64], mode: bool | str, partial_floor: float = 0.5
+) -> npt.NDArray[np.float64]:
     """SPEC-024 §7.1 ``max(1 - min(coverage, 0.80), 0.20)`` when on; 1 when off; for
-    SPEC-028's "partial" (CONTINUE), ``0.5 + 0.5 x novelty`` (the digest's option (c))."""
+    SPEC-028's "partial" (CONTINUE), ``floor + (1 - floor) x novelty`` (the digest's option
+    (c) at floor 0.5; ``Config.partial_novelty_floor``)."""
     full = np.maximum(1.0 - np.minimum(coverage, 0.80), 0.20)
     if mode is True:
         return full
     if mode == "partial":
-        return 0.5 + 0.5 * full
+        return partial_floor + (1.0 - partial_floor) * full
     return np.ones_like(coverage)
 
 
@@ -244,6 +247,7 @@ class KnowledgeStore:
         candidates: int = 50,
         pull: Sequence[npt.NDArray[np.float32]] = (),
         now: float | None = None,
+        partial_floor: float = 0.5,
     ) -> list[ScoredFact]:
         """Tier P for one query: the top ``candidates`` by cosine, those under
         ``min_relevance`` dropped (SPEC-024 §7.1), the rest by CDR, best first. ``pull``:
@@ -259,7 +263,7 @@ class KnowledgeStore:
             pulls = (vectors @ np.stack(pull).T).max(axis=1)
             relevance = np.maximum(relevance, pulls)
         covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(found))
-        novelties = novelty_factor(covered, novelty)
+        novelties = novelty_factor(covered, novelty, partial_floor)
         scored = []
         for (fact, rel, _), nov, full_rel in zip(found, novelties, relevance, strict=True):
             recency = recency_factor(fact, moment)

@@ -255,7 +255,7 @@ class ScratchBuffer:
         """Store a prepared entry (cannot fail), then evict over the budget."""
         self._serial += 1
         self._entries[entry.scratch_id] = entry
-        self._evict()
+        self._evict(keep=entry.scratch_id)
         return entry
 
     def add(self, **kwargs: Any) -> ScratchEntry:
@@ -322,7 +322,7 @@ class ScratchBuffer:
         self._entries[scratch_id] = fresh
         return fresh
 
-    def _evict(self) -> None:
+    def _evict(self, keep: str = "") -> None:
         """SPEC-029 §11: over the budget, drop the least recently used entries that are
         ephemeral, unreferenced and stale; then, if still over, ephemeral unreferenced ones."""
         now = self.clock()
@@ -340,6 +340,7 @@ class ScratchBuffer:
                     for e in self._entries.values()
                     if e.persistence is Persistence.EPHEMERAL
                     and not e.referenced_by
+                    and e.scratch_id != keep  # never the entry just stored
                     and (not require_stale or not e.is_fresh(now))
                 ),
                 key=lambda e: e.last_used,

@@ -301,8 +301,8 @@ class Session:
         with self._lock:
             self._check_open()
             name = _check_text(tool, "tool")
-            if isinstance(output, str):
-                output = _check_text(output, "output")
+            if isinstance(output, str) and not output.strip():
+                raise InputError("output: empty (only whitespace or nothing)")
             if kind is not None:
                 kind = _check_text(kind, "kind")
             if args is not None and not isinstance(args, Mapping):

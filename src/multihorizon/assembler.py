@@ -1,0 +1,450 @@
+"""The unified envelope assembler (SPEC-028 §2.2): Tiers P, C and E packed into one budget.
+
+Per user turn: the turn's intent sets the blend (§5.3); the blend splits the token budget;
+each tier ranks its own candidates (Tier P by CDR, Tier C by the session's fused score with
+references first, Tier E referenced entries first, then by recency) and packs greedily
+(SPEC-003 §7.3: what does not fit is skipped, the walk goes on); tokens a tier leaves unused
+flow to the tiers that still have candidates, by weight. The envelope opens with the Active
+Thread Summary (§6.1) and the resolved references, then the rest in sandwich order (SPEC-003
+§7.4, ours: the best item first and the second best last, the weakest in the middle). It
+never exceeds the budget under the token counter in use.
+
+A failed call (bad input, a budget too small for the Active Thread Summary) changes nothing:
+the turn is planned and packed before anything is logged.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from .config import Config
+from .embed import Embedder, HashingEmbedder
+from .envelope import Envelope
+from .errors import EmbeddingError, InputError, MultihorizonError
+from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
+from .scratch import ScratchEntry, estimate_tokens
+from .session import Session
+
+__all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
+
+MAX_BUDGET = 10_000_000
+
+
+class BudgetError(MultihorizonError, ValueError):
+    """The token budget cannot hold what every envelope must carry."""
+
+
+@dataclass(frozen=True, slots=True)
+class PackedItem:
+    """One piece of the envelope: its tier (P, C, E, or S for the thread summary), where it
+    came from, its score in its tier, its tokens under the counter in use, and why."""
+
+    tier: str
+    source_id: str
+    content: str
+    score: float
+    tokens: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ContextEnvelope:
+    """What the model should see for one user turn."""
+
+    turn: Envelope
+    items: tuple[PackedItem, ...]
+    budget_tokens: int
+    headers: Mapping[str, str]
+    tier_tokens: Mapping[str, int]
+    sub_queries: tuple[str, ...] = ()
+    user_text: str = ""
+
+    @property
+    def intent(self) -> Any:
+        return self.turn.intent
+
+    @property
+    def used_tokens(self) -> int:
+        return sum(item.tokens for item in self.items)
+
+    def render(self) -> str:
+        """The context as text, in packing order, each piece under a short label."""
+        blocks = []
+        for item in self.items:
+            label = _LABELS[item.tier]
+            blocks.append(f"[{label} {item.source_id}]\n{item.content}")
+        return "\n\n".join(blocks)
+
+    def messages(self, system: str | None = None) -> list[dict[str, str]]:
+        """Chat messages for an LLM client: the context as a system message (after
+        ``system``, if given), then the user's turn."""
+        context = self.render()
+        head = f"{system}\n\n" if system else ""
+        return [
+            {"role": "system", "content": f"{head}Context for this turn:\n\n{context}"},
+            {"role": "user", "content": self.user_text},
+        ]
+
+
+_LABELS = {"S": "thread", "P": "knowledge", "C": "conversation", "E": "tool"}
+
+
+@dataclass
+class _Tier:
+    name: str
+    weight: float
+    candidates: list[PackedItem]
+    allowance: float = 0.0
+    used: int = 0
+    taken: list[int] = field(default_factory=list)
+
+    @property
+    def chosen(self) -> list[PackedItem]:
+        return [self.candidates[i] for i in sorted(self.taken)]
+
+    def untaken(self) -> bool:
+        return len(self.taken) < len(self.candidates)
+
+    def pack(self) -> None:
+        """Greedy (SPEC-003 §7.3), in rank order: take each candidate that fits what is left
+        of the allowance, skip the rest (a later round with a larger allowance may take it)."""
+        taken = set(self.taken)
+        for index, item in enumerate(self.candidates):
+            if index not in taken and self.used + item.tokens <= self.allowance:
+                self.taken.append(index)
+                self.used += item.tokens
+
+
+class ContextAssembler:
+    """Builds envelopes for the sessions it owns; sessions share the knowledge store only."""
+
+    def __init__(
+        self,
+        *,
+        knowledge: KnowledgeStore | None = None,
+        embedder: Embedder | None = None,
+        config: Config | None = None,
+        token_counter: Callable[[str], int] | None = None,
+        stale_policy: str = "warn",
+        reinvoke: Callable[[ScratchEntry], Any] | None = None,
+    ) -> None:
+        self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
+        if knowledge is not None:
+            if knowledge.dim != int(self.embedder.dim):
+                raise EmbeddingError(
+                    f"knowledge store dimension {knowledge.dim} differs from the embedder's "
+                    f"{self.embedder.dim}"
+                )
+            if knowledge.model_id is not None and knowledge.model_id != self.embedder.model_id:
+                raise EmbeddingError(
+                    f"knowledge store model {knowledge.model_id!r} differs from the "
+                    f"embedder's {self.embedder.model_id!r} (SPEC-024 §2.5)"
+                )
+        if stale_policy not in ("reinvoke", "warn", "exclude"):
+            raise InputError(
+                f"stale_policy: expected reinvoke, warn or exclude, got {stale_policy!r}"
+            )
+        if stale_policy == "reinvoke" and reinvoke is None:
+            raise InputError("stale_policy 'reinvoke' needs a reinvoke callback")
+        self.knowledge = knowledge
+        self.config = config if config is not None else Config()
+        self.count_tokens = token_counter if token_counter is not None else estimate_tokens
+        self.stale_policy = stale_policy
+        self.reinvoke = reinvoke
+        self._sessions: dict[str, TierSession] = {}
+        self._lock = threading.Lock()
+
+    def session(self, session_id: str) -> TierSession:
+        """The session with this id (created on first use)."""
+        if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > 256:
+            raise InputError("session_id: expected a non-empty str of at most 256 characters")
+        with self._lock:
+            found = self._sessions.get(session_id)
+            if found is None:
+                found = TierSession(self, session_id)
+                self._sessions[session_id] = found
+            return found
+
+
+class TierSession:
+    """One conversation under an assembler: a ``Session`` (Tier C and the scratch buffer)
+    plus its CDR coverage set (Tier P)."""
+
+    def __init__(self, assembler: ContextAssembler, session_id: str) -> None:
+        self.assembler = assembler
+        self.session = Session(
+            embedder=assembler.embedder, config=assembler.config, session_id=session_id
+        )
+        self.coverage = CoverageSet(self.session.dim)
+
+    # Tier C and E pass through.
+    def assistant(self, text: str, **kwargs: Any) -> int:
+        return self.session.assistant(text, **kwargs)
+
+    def tool_output(self, tool: str, output: Any, **kwargs: Any) -> ScratchEntry:
+        return self.session.tool_output(tool, output, **kwargs)
+
+    def user(
+        self,
+        text: str,
+        *,
+        budget_tokens: int = 4000,
+        embedding: Any = None,
+        timestamp: Any = None,
+        speaker: str | None = None,
+    ) -> ContextEnvelope:
+        """Log a user turn and return its packed envelope."""
+        return self._turn(text, budget_tokens, embedding, timestamp, speaker, logging=True)
+
+    def preview(
+        self, text: str, *, budget_tokens: int = 4000, embedding: Any = None
+    ) -> ContextEnvelope:
+        """The envelope a user turn would get; logs nothing, delivers nothing."""
+        return self._turn(text, budget_tokens, embedding, None, None, logging=False)
+
+    def _turn(
+        self,
+        text: str,
+        budget: Any,
+        embedding: Any,
+        timestamp: Any,
+        speaker: str | None,
+        *,
+        logging: bool,
+    ) -> ContextEnvelope:
+        if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
+            raise InputError(f"budget_tokens: expected an int in [1, {MAX_BUDGET}], got {budget!r}")
+        session = self.session
+        with session._lock:
+            session._check_open()
+            plan = session._plan(text, embedding, None, timestamp, logging=logging, speaker=speaker)
+            packed, delivered = self._pack(plan.envelope, plan.embedding, plan.text, budget)
+            if logging:
+                session._commit_user(plan)
+                for fact_id, vector in delivered:
+                    self.coverage.add(fact_id, vector)
+            return packed
+
+    # ---- packing ---------------------------------------------------------------------------
+
+    def _pack(
+        self, turn: Envelope, vector: np.ndarray, text: str, budget: int
+    ) -> tuple[ContextEnvelope, list[tuple[str, np.ndarray]]]:
+        assembler = self.assembler
+        count = assembler.count_tokens
+        head: list[PackedItem] = []
+        summary = turn.summary
+        summary_tokens = count(summary)
+        if summary_tokens > budget:
+            # Shrink the summary (oldest entries first), never below its first line.
+            first_line = summary.split("\n", 1)[0]
+            limit = len(summary)
+            while summary_tokens > budget and limit > len(first_line):
+                limit = max(len(first_line), int(limit * 0.8))
+                summary = turn.thread_state.summary(max_chars=limit)
+                summary_tokens = count(summary)
+            if summary_tokens > budget or not summary.startswith(first_line):
+                raise BudgetError(
+                    f"budget_tokens: {budget} cannot hold the Active Thread Summary "
+                    f"({count(first_line)} tokens for its first line alone)"
+                )
+        head.append(PackedItem("S", turn.active_thread, summary, 1.0, summary_tokens, "summary"))
+        remaining = budget - summary_tokens
+
+        # SPEC-028 §4.2: resolved references at full weight, right after the summary.
+        referenced_turns = {
+            ref.target_turn
+            for ref in turn.references
+            if ref.target_turn is not None and ref.scratch_entry is None
+        }
+        referenced_entries = [ref.scratch_entry for ref in turn.references if ref.scratch_entry]
+        conversation: list[PackedItem] = []
+        for item in turn.items:
+            packed = PackedItem(
+                "C",
+                f"turn:{item.turn_id}",
+                f"{item.role}: {item.content}",
+                item.score,
+                count(f"{item.role}: {item.content}"),
+                item.reason,
+            )
+            if item.turn_id in referenced_turns and packed.tokens <= remaining:
+                head.append(packed)
+                remaining -= packed.tokens
+            elif item.turn_id not in referenced_turns:
+                conversation.append(packed)
+
+        tool_items, freshness = self._tool_candidates(referenced_entries)
+        for tool_item in [i for i in tool_items if i.reason == "reference"]:
+            if tool_item.tokens <= remaining:
+                head.append(tool_item)
+                remaining -= tool_item.tokens
+        tool_items = [i for i in tool_items if i.reason != "reference"]
+
+        facts, available = self._fact_candidates(turn, vector)
+        knowledge = [
+            PackedItem(
+                "P",
+                scored.fact.fact_id,
+                scored.fact.content,
+                scored.score,
+                count(scored.fact.content),
+                "cdr",
+            )
+            for scored in facts
+        ]
+        blend = turn.blend
+        tiers = [
+            _Tier("P", blend.P, knowledge),
+            _Tier("C", blend.C, conversation),
+            _Tier("E", blend.E, tool_items),
+        ]
+        _share(tiers, remaining)
+        chosen = [item for tier in tiers for item in tier.chosen]
+        body = _sandwich(chosen, {tier.name: tier.weight for tier in tiers})
+        items = (*head, *body)
+        used = sum(item.tokens for item in items)
+        assert used <= budget, (used, budget)  # the packing invariant
+        included_facts = [item for item in items if item.tier == "P"]
+        by_id = {scored.fact.fact_id: scored for scored in facts}
+        headers = dict(turn.headers)
+        headers["CRP-Context-Facts-Used"] = f"{len(included_facts)}/{available}"
+        if included_facts:
+            novelty = min(by_id[item.source_id].novelty for item in included_facts)
+            headers["CRP-Context-Coverage-Score"] = f"{novelty:.2f}"
+        scratch = self.session.scratch
+        headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
+        if freshness:
+            headers["CRP-Context-Scratch-Freshness"] = freshness
+        if scratch.full:
+            headers["CRP-Context-Scratch-Full"] = "true"
+        headers["CRP-Context-Tokens-Used"] = str(used)
+        headers["CRP-Context-Saturation"] = f"{used / budget:.2f}"
+        tier_tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
+        for piece in items:
+            tier_tokens[piece.tier] += piece.tokens
+        delivered = [
+            (item.source_id, self.assembler.knowledge.vector(item.source_id))
+            for item in included_facts
+            if self.assembler.knowledge is not None
+        ]
+        envelope = ContextEnvelope(
+            turn=turn,
+            items=tuple(items),
+            budget_tokens=budget,
+            headers=MappingProxyType(headers),
+            tier_tokens=MappingProxyType(tier_tokens),
+            user_text=text,
+        )
+        return envelope, delivered
+
+    def _fact_candidates(self, turn: Envelope, vector: np.ndarray) -> tuple[list[ScoredFact], int]:
+        knowledge = self.assembler.knowledge
+        if knowledge is None or len(knowledge) == 0 or not np.any(vector):
+            return [], 0
+        config = self.assembler.config
+        ranked = knowledge.cdr_rank(
+            vector,
+            coverage=self.coverage,
+            novelty=turn.cdr_novelty,
+            min_relevance=config.relevance_floor_for(self.session.model_id),
+            candidates=config.fact_candidates,
+            partial_floor=config.partial_novelty_floor,
+        )
+        # SPEC-003 §14: a fact already delivered this session is not sent again unless the
+        # turn revisits covered ground (novelty off).
+        if turn.cdr_novelty is not False:
+            ranked = [item for item in ranked if item.fact.fact_id not in self.coverage.fact_ids]
+        return ranked, len(ranked)
+
+    def _tool_candidates(self, referenced: Sequence[str]) -> tuple[list[PackedItem], str]:
+        """Tier E (SPEC-029): summaries of fresh entries, newest first; a referenced entry
+        comes first with its raw output when that is fresh and fits the summary cap's 8x,
+        else its summary. Stale entries follow the stale policy."""
+        assembler = self.assembler
+        scratch = self.session.scratch
+        count = assembler.count_tokens
+        items: list[PackedItem] = []
+        freshness = ""
+        entries = list(scratch)
+        order = [scratch.get(i) for i in referenced if i in scratch] + [
+            e for e in reversed(entries) if e.scratch_id not in referenced
+        ]
+        for rank, entry in enumerate(order):
+            is_reference = entry.scratch_id in referenced
+            fresh = entry.is_fresh()
+            if not fresh and assembler.stale_policy == "reinvoke" and assembler.reinvoke:
+                entry = scratch.refresh(entry.scratch_id, assembler.reinvoke)
+                fresh = True
+            if is_reference and not freshness:
+                freshness = (
+                    "fresh"
+                    if fresh
+                    else f"stale; age={int(entry.age())}s; class={entry.volatility}"
+                )
+            if not fresh and assembler.stale_policy == "exclude":
+                continue
+            body = entry.summary
+            if is_reference and fresh and count(entry.raw_output) <= 8 * 256:
+                body = entry.raw_output
+            if not fresh:
+                minutes = max(1, math.ceil(entry.age() / 60))
+                body = (
+                    f"NOTE: This result is from {minutes} minutes ago and may be outdated: " + body
+                )
+            content = f"{entry.tool_name} ({entry.output_type}): {body}"
+            items.append(
+                PackedItem(
+                    "E",
+                    entry.scratch_id,
+                    content,
+                    1.0 / (1 + rank),
+                    count(content),
+                    "reference" if is_reference else "recent",
+                )
+            )
+        return items, freshness
+
+
+def _share(tiers: list[_Tier], budget: int) -> None:
+    """Split ``budget`` by weight; what a tier leaves unused flows to the tiers that still
+    have candidates, by weight, until nothing moves. Allowances always sum to at most the
+    budget, so the packed tokens never exceed it."""
+    free = budget
+    for _ in range(8):
+        open_tiers = [tier for tier in tiers if tier.weight > 0 and tier.untaken()]
+        weight = sum(tier.weight for tier in open_tiers)
+        if free < 1 or not open_tiers or weight <= 0:
+            return
+        for tier in open_tiers:
+            tier.allowance = tier.used + free * tier.weight / weight
+            tier.pack()
+        left = budget - sum(tier.used for tier in tiers)
+        if left == free:
+            return
+        free = left
+
+
+def _sandwich(items: list[PackedItem], weights: Mapping[str, float]) -> list[PackedItem]:
+    """SPEC-003 §7.4 by rank (ours): items ranked by score relative to their tier's best,
+    times the tier's weight; the best first, the second best last, the rest in between with
+    the weakest in the middle."""
+    if len(items) <= 2:
+        return sorted(items, key=lambda i: -_relative(i, items, weights))
+    ranked = sorted(items, key=lambda i: -_relative(i, items, weights))
+    third = max(1, len(ranked) // 3)
+    critical, important, supporting = ranked[:third], ranked[third : 2 * third], ranked[2 * third :]
+    tail = list(reversed(critical[1:]))
+    return [critical[0], *supporting, *important, *tail]
+
+
+def _relative(item: PackedItem, items: list[PackedItem], weights: Mapping[str, float]) -> float:
+    best = max((i.score for i in items if i.tier == item.tier), default=1.0) or 1.0
+    return weights.get(item.tier, 0.0) * item.score / best

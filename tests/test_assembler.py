@@ -1,0 +1,213 @@
+"""The envelope assembler (SPEC-028 §2.2): budget split, packing, sandwich, headers, atomicity."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+
+import multihorizon as mh
+from multihorizon.errors import EmbeddingError, InputError
+
+FACTS = [
+    mh.Fact("etcd-tls", "etcd client TLS: set --cert-file and --key-file per member.", "d", 0.8),
+    mh.Fact("etcd-peers", "etcd members list each other in --initial-cluster.", "d", 0.8),
+    mh.Fact("pg-backup", "Postgres backups: pg_basebackup nightly plus WAL archiving.", "r", 0.7),
+    mh.Fact("coffee", "A conical burr grinder gives an even espresso grind.", "blog", 0.5),
+]
+
+
+@pytest.fixture
+def assembler() -> mh.ContextAssembler:
+    kb = mh.KnowledgeStore(embedder=mh.HashingEmbedder())
+    kb.add_many(FACTS)
+    return mh.ContextAssembler(knowledge=kb)
+
+
+def converse(session: mh.TierSession) -> None:
+    session.user("How do I configure etcd TLS? We run etcd 3.5 on three nodes.")
+    session.assistant("For etcd TLS: 1. generate a CA, 2. issue server certificates, 3. restart.")
+    session.user("Actually, what's a good backup strategy for Postgres?")
+    session.assistant("Use pg_basebackup nightly plus WAL archiving.")
+
+
+@pytest.mark.parametrize("budget", [40, 60, 100, 250, 1000, 4000])
+def test_the_envelope_never_exceeds_the_budget(assembler: mh.ContextAssembler, budget: int) -> None:
+    session = assembler.session("t/1")
+    converse(session)
+    session.tool_output("run_sql", [{"id": i, "bytes": i * 10} for i in range(200)])
+    envelope = session.user("Back to etcd - what about the second step?", budget_tokens=budget)
+    assert envelope.used_tokens <= budget
+    assert sum(envelope.tier_tokens.values()) == envelope.used_tokens
+    assert envelope.headers["CRP-Context-Tokens-Used"] == str(envelope.used_tokens)
+    assert envelope.items[0].tier == "S"  # the Active Thread Summary leads
+    for item in envelope.items:
+        assert item.tokens == mh.scratch.estimate_tokens(item.content)
+
+
+def test_references_follow_the_summary_at_full_weight(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/2")
+    converse(session)
+    envelope = session.user("Back to etcd - tell me more about the second step?")
+    assert envelope.turn.references
+    second = envelope.items[1]
+    assert (second.tier, second.source_id, second.reason) == ("C", "turn:1", "reference")
+
+
+def test_blend_splits_the_budget_and_unused_tokens_flow(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/3")
+    session.user("What's a good backup strategy for Postgres?")
+    session.assistant("Use pg_basebackup nightly plus WAL archiving.")
+    envelope = session.user("Do etcd members list each other?", budget_tokens=4000)
+    assert envelope.intent is mh.Intent.EXPLORE
+    tiers = {item.tier for item in envelope.items}
+    assert "P" in tiers  # a relevant fact made it in
+    # With far more budget than candidates, every candidate of every tier is taken.
+    assert envelope.headers["CRP-Context-Facts-Used"].split("/")[0] == str(
+        sum(1 for item in envelope.items if item.tier == "P")
+    )
+    # A tight budget keeps the P share first for EXPLORE (70/25/5).
+    tight = session.preview("Do etcd members list each other?", budget_tokens=90)
+    assert tight.used_tokens <= 90
+
+
+def test_tool_reference_brings_the_fresh_raw_output(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/4")
+    converse(session)
+    entry = session.tool_output(
+        "sql", [{"member": "etcd-1", "healthy": True}], args={"q": "select"}, volatility="STABLE"
+    )
+    envelope = session.user("summarise the query result")
+    assert envelope.intent is mh.Intent.TOOL_REFERENCE
+    tool = [item for item in envelope.items if item.tier == "E"]
+    assert tool[0].source_id == entry.scratch_id
+    assert "etcd-1" in tool[0].content
+    assert envelope.headers["CRP-Context-Scratch-Freshness"] == "fresh"
+    assert envelope.headers["CRP-Context-Scratch-Entries"] == "1/0"
+    assert session.session.scratch.get(entry.scratch_id).referenced_by == (4,)
+    session.user("and keep that query result")  # second reference: pinned
+    assert session.session.scratch.pinned == 1
+
+
+def test_stale_entries_warn_exclude_or_reinvoke() -> None:
+    clock = [1_000.0]
+
+    def run(policy: str, reinvoke: Any = None) -> mh.ContextEnvelope:
+        assembler = mh.ContextAssembler(stale_policy=policy, reinvoke=reinvoke)
+        session = assembler.session("t")
+        session.user("check the cluster health")
+        session.session.scratch.clock = lambda: clock[0]
+        session.tool_output("health_api", {"status": "ok"}, volatility="REALTIME")
+        clock[0] += 120  # REALTIME is fresh for 30 s
+        session.session.scratch.clock = lambda: clock[0]
+        mh.scratch._now = lambda: clock[0]  # type: ignore[attr-defined]
+        return session.user("what did that API response say?")
+
+    original = mh.scratch._now
+    try:
+        warned = run("warn")
+        tool = [i for i in warned.items if i.tier == "E"]
+        assert tool[0].content.split(": ", 1)[1].startswith("NOTE: This result is from 2 minutes")
+        assert warned.headers["CRP-Context-Scratch-Freshness"].startswith("stale; age=120s")
+        excluded = run("exclude")
+        assert not [i for i in excluded.items if i.tier == "E"]
+        fresh = run("reinvoke", lambda entry: {"status": "degraded"})
+        tool = [i for i in fresh.items if i.tier == "E"]
+        assert "degraded" in tool[0].content
+    finally:
+        mh.scratch._now = original  # type: ignore[attr-defined]
+
+
+def test_coverage_keeps_delivered_facts_out_of_later_explore_turns(
+    assembler: mh.ContextAssembler,
+) -> None:
+    session = assembler.session("t/5")
+    first = session.user("How do I set the etcd TLS cert-file?")
+    delivered = {item.source_id for item in first.items if item.tier == "P"}
+    assert "etcd-tls" in delivered
+    later = session.user("Is there anything about etcd TLS key-file settings?")
+    assert "etcd-tls" not in {item.source_id for item in later.items if item.tier == "P"}
+    # Sessions share the store, not the coverage.
+    other = assembler.session("t/6").user("How do I set the etcd TLS cert-file?")
+    assert "etcd-tls" in {item.source_id for item in other.items if item.tier == "P"}
+
+
+def test_render_and_messages(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/7")
+    converse(session)
+    envelope = session.user("what about etcd TLS again?")
+    text = envelope.render()
+    assert text.startswith("[thread ")
+    assert [block.split("]")[0] for block in text.split("\n\n[")][:1] == [
+        "[thread " + envelope.turn.active_thread
+    ]
+    messages = envelope.messages(system="You are helpful.")
+    assert [m["role"] for m in messages] == ["system", "user"]
+    assert messages[0]["content"].startswith("You are helpful.")
+    assert messages[1]["content"] == "what about etcd TLS again?"
+
+
+def test_a_pluggable_token_counter_is_respected() -> None:
+    words = lambda text: len(text.split())  # noqa: E731 - a real tokenizer's shape
+    assembler = mh.ContextAssembler(token_counter=words)
+    session = assembler.session("t")
+    converse(session)
+    envelope = session.user("what about the second step?", budget_tokens=50)
+    assert sum(words(item.content) for item in envelope.items) <= 50
+
+
+def test_bad_calls_change_nothing(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/8")
+    converse(session)
+    before = (len(session.session), len(session.coverage), session.session.active_thread)
+    with pytest.raises(mh.BudgetError, match="Active Thread Summary"):
+        session.user("Back to etcd TLS", budget_tokens=1)
+    for budget in (0, -5, 2.5, True, "100", 10**9):
+        with pytest.raises(InputError, match="budget_tokens"):
+            session.user("Back to etcd TLS", budget_tokens=budget)  # type: ignore[arg-type]
+    with pytest.raises(InputError):
+        session.user("")
+    with pytest.raises(EmbeddingError):
+        session.user("hi", embedding=np.full(384, np.nan))
+    assert (len(session.session), len(session.coverage), session.session.active_thread) == before
+    with pytest.raises(InputError, match="session_id"):
+        assembler.session("")
+    with pytest.raises(InputError, match="stale_policy"):
+        mh.ContextAssembler(stale_policy="ignore")
+    with pytest.raises(InputError, match="reinvoke callback"):
+        mh.ContextAssembler(stale_policy="reinvoke")
+    other = mh.KnowledgeStore(dim=8)
+    with pytest.raises(EmbeddingError, match="dimension"):
+        mh.ContextAssembler(knowledge=other)
+
+
+def test_huge_turns_and_tool_outputs_of_any_shape(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/9")
+    session.user("load the table")
+    for output in (42, 3.5, None, True, ["a", "b"], {"k": [1, 2]}, b"bytes\xff", "x" * 2_000_000):
+        session.tool_output("tool", output)
+    envelope = session.user("word " * 200_000, budget_tokens=4000)
+    assert envelope.used_tokens <= 4000
+
+
+def test_many_sessions_from_many_threads(assembler: mh.ContextAssembler) -> None:
+    errors: list[BaseException] = []
+
+    def talk(n: int) -> None:
+        try:
+            session = assembler.session(f"tenant/{n}")
+            for _ in range(5):
+                converse(session)
+                session.user("Back to etcd - the second step?", budget_tokens=300)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    workers = [threading.Thread(target=talk, args=(n,)) for n in range(6)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert not errors
+    assert len(assembler.session("tenant/0").session) == 25

@@ -288,7 +288,8 @@ class TierSession:
                 remaining -= tool_item.tokens
         tool_items = [i for i in tool_items if i.reason != "reference"]
 
-        facts, available = self._fact_candidates(turn, vector)
+        sub_queries = self._sub_queries(turn, text) if turn.mode == "hybrid" else ()
+        facts, available = self._fact_candidates(turn, vector, sub_queries)
         knowledge = [
             PackedItem(
                 "P",
@@ -341,23 +342,48 @@ class TierSession:
             budget_tokens=budget,
             headers=MappingProxyType(headers),
             tier_tokens=MappingProxyType(tier_tokens),
+            sub_queries=sub_queries,
             user_text=text,
         )
         return envelope, delivered
 
-    def _fact_candidates(self, turn: Envelope, vector: np.ndarray) -> tuple[list[ScoredFact], int]:
+    def _sub_queries(self, turn: Envelope, request: str) -> tuple[str, ...]:
+        """SPEC-028 §8 hybrid mode: a document request about the conversation ("write me a
+        guide about what we just discussed") is decomposed, with no model call, into the
+        active thread's title, its established points and its open questions."""
+        state = turn.thread_state
+        parts = [state.title or turn.active_thread, *state.established, *state.open_questions]
+        asked = _plain(request)
+        wanted = [part for part in parts if part and _plain(part) != asked]
+        return tuple(dict.fromkeys(wanted))[: self.assembler.config.max_sub_queries]
+
+    def _fact_candidates(
+        self, turn: Envelope, vector: np.ndarray, sub_queries: Sequence[str] = ()
+    ) -> tuple[list[ScoredFact], int]:
         knowledge = self.assembler.knowledge
         if knowledge is None or len(knowledge) == 0 or not np.any(vector):
             return [], 0
         config = self.assembler.config
-        ranked = knowledge.cdr_rank(
-            vector,
-            coverage=self.coverage,
-            novelty=turn.cdr_novelty,
-            min_relevance=config.relevance_floor_for(self.session.model_id),
-            candidates=config.fact_candidates,
-            partial_floor=config.partial_novelty_floor,
-        )
+        queries = [vector]
+        if sub_queries:
+            # Tier P per sub-query under CDR; a fact keeps its best score (SPEC-003 §5.2 dedup).
+            queries += list(np.asarray(self.assembler.embedder.embed(list(sub_queries))))
+        best: dict[str, ScoredFact] = {}
+        for query in queries:
+            if not np.any(query):
+                continue
+            for scored in knowledge.cdr_rank(
+                query,
+                coverage=self.coverage,
+                novelty=turn.cdr_novelty,
+                min_relevance=config.relevance_floor_for(self.session.model_id),
+                candidates=config.fact_candidates,
+                partial_floor=config.partial_novelty_floor,
+            ):
+                known = best.get(scored.fact.fact_id)
+                if known is None or scored.score > known.score:
+                    best[scored.fact.fact_id] = scored
+        ranked = sorted(best.values(), key=lambda item: (-item.score, item.fact.fact_id))
         # SPEC-003 §14: a fact already delivered this session is not sent again unless the
         # turn revisits covered ground (novelty off).
         if turn.cdr_novelty is not False:
@@ -411,6 +437,10 @@ class TierSession:
                 )
             )
         return items, freshness
+
+
+def _plain(text: str) -> str:
+    return text.strip().rstrip(" .?!").casefold()
 
 
 def _share(tiers: list[_Tier], budget: int) -> None:

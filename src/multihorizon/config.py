@@ -148,6 +148,8 @@ class Config:
     default_relevance_floor: float = 0.55
     # SPEC-003 §5.2: HNSW top-K candidates per query.
     fact_candidates: int = 50
+    # SPEC-028 §8 hybrid mode: at most this many sub-queries from the active thread.
+    max_sub_queries: int = 6
     # SPEC-028 §5.3 "partial" novelty (CONTINUE): floor + (1 - floor) x novelty.
     partial_novelty_floor: float = 0.5
     # SPEC-028 §4.2: the most recent turns searched for "the X" when no entity index hit.
@@ -185,6 +187,7 @@ class Config:
         for name in (
             "turns_in_context",
             "fact_candidates",
+            "max_sub_queries",
             "lexical_pool",
             "reference_search_window",
             "thread_state_limit",

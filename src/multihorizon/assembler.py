@@ -403,9 +403,10 @@ class TierSession:
         order = [scratch.get(i) for i in referenced if i in scratch] + [
             e for e in reversed(entries) if e.scratch_id not in referenced
         ]
+        now = scratch.clock()
         for rank, entry in enumerate(order):
             is_reference = entry.scratch_id in referenced
-            fresh = entry.is_fresh()
+            fresh = entry.is_fresh(now)
             if not fresh and assembler.stale_policy == "reinvoke" and assembler.reinvoke:
                 entry = scratch.refresh(entry.scratch_id, assembler.reinvoke)
                 fresh = True
@@ -413,7 +414,7 @@ class TierSession:
                 freshness = (
                     "fresh"
                     if fresh
-                    else f"stale; age={int(entry.age())}s; class={entry.volatility}"
+                    else f"stale; age={int(entry.age(now))}s; class={entry.volatility}"
                 )
             if not fresh and assembler.stale_policy == "exclude":
                 continue
@@ -421,7 +422,7 @@ class TierSession:
             if is_reference and fresh and count(entry.raw_output) <= 8 * 256:
                 body = entry.raw_output
             if not fresh:
-                minutes = max(1, math.ceil(entry.age() / 60))
+                minutes = max(1, math.ceil(entry.age(now) / 60))
                 body = (
                     f"NOTE: This result is from {minutes} minutes ago and may be outdated: " + body
                 )
@@ -466,15 +467,18 @@ def _sandwich(items: list[PackedItem], weights: Mapping[str, float]) -> list[Pac
     """SPEC-003 §7.4 by rank (ours): items ranked by score relative to their tier's best,
     times the tier's weight; the best first, the second best last, the rest in between with
     the weakest in the middle."""
-    if len(items) <= 2:
-        return sorted(items, key=lambda i: -_relative(i, items, weights))
-    ranked = sorted(items, key=lambda i: -_relative(i, items, weights))
+    best: dict[str, float] = {}
+    for item in items:
+        best[item.tier] = max(best.get(item.tier, 0.0), item.score)
+
+    def strength(item: PackedItem) -> float:
+        top = best[item.tier] or 1.0
+        return weights.get(item.tier, 0.0) * item.score / top
+
+    ranked = sorted(items, key=lambda item: -strength(item))
+    if len(ranked) <= 2:
+        return ranked
     third = max(1, len(ranked) // 3)
     critical, important, supporting = ranked[:third], ranked[third : 2 * third], ranked[2 * third :]
     tail = list(reversed(critical[1:]))
     return [critical[0], *supporting, *important, *tail]
-
-
-def _relative(item: PackedItem, items: list[PackedItem], weights: Mapping[str, float]) -> float:
-    best = max((i.score for i in items if i.tier == item.tier), default=1.0) or 1.0
-    return weights.get(item.tier, 0.0) * item.score / best

@@ -113,26 +113,39 @@ class CoverageSet:
 
     def __init__(self, dim: int) -> None:
         self.dim = dim
-        self._vectors = np.zeros((0, dim), dtype=np.float32)
-        self._depths = np.zeros(0, dtype=np.float64)
+        # Growable (capacity doubles), so an add is amortised O(dim).
+        self._vectors = np.zeros((16, dim), dtype=np.float32)
+        self._depths = np.zeros(16, dtype=np.float32)
+        self._count = 0
+        self._depth_sum = 0.0
         self.fact_ids: set[str] = set()
 
     def __len__(self) -> int:
-        return len(self._depths)
+        return self._count
 
     def coverage(self, vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-        if not len(self._depths):
+        if not self._count:
             return np.zeros(vectors.shape[0])
-        similarities = vectors.astype(np.float64) @ self._vectors.T.astype(np.float64)
-        return (similarities @ self._depths) / float(self._depths.sum())
+        # One float32 matrix-vector pass: candidates x (covered . depths).
+        covered = self._vectors[: self._count]
+        weighted = covered.T @ self._depths[: self._count]
+        return (vectors @ weighted).astype(np.float64) / self._depth_sum
 
     def add(
         self, fact_id: str, vector: npt.NDArray[np.float32], depth: float = DEFAULT_DEPTH
     ) -> None:
         if fact_id in self.fact_ids:
             return
-        self._vectors = np.vstack((self._vectors, vector[None].astype(np.float32)))
-        self._depths = np.append(self._depths, depth)
+        if self._count == self._vectors.shape[0]:
+            grown = np.zeros((2 * self._count, self.dim), dtype=np.float32)
+            grown[: self._count] = self._vectors
+            depths = np.zeros(2 * self._count, dtype=np.float32)
+            depths[: self._count] = self._depths
+            self._vectors, self._depths = grown, depths
+        self._vectors[self._count] = vector
+        self._depths[self._count] = depth
+        self._count += 1
+        self._depth_sum += depth
         self.fact_ids.add(fact_id)
 
 
@@ -221,7 +234,8 @@ class KnowledgeStore:
             facts = self._facts
             # DELETED and QUARANTINED facts are marked deleted in the index: never returned.
             try:
-                labels, distances = self._index.knn_query(vector, k=count)
+                # One query: a thread pool would cost more than the search.
+                labels, distances = self._index.knn_query(vector, k=count, num_threads=1)
             except RuntimeError:  # the graph reached fewer than k live facts: exact search
                 return self._exact(vector, count)
             found = []

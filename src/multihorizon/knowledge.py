@@ -107,44 +107,32 @@ def recency_factor(fact: Fact, now: float) -> float:
 
 class CoverageSet:
     """What a session has already been given (SPEC-024 §2.2): delivered facts' embeddings with
-    depth weights. ``coverage(f) = sum(d_i cos(f, c_i)) / sum(d_i)``."""
+    depth weights. ``coverage(f) = sum(d_i cos(f, c_i)) / sum(d_i)``, which is linear in the
+    c_i, so the set keeps their depth-weighted sum: a query costs one dot product per
+    candidate, however much was delivered."""
 
     DEFAULT_DEPTH = 0.5  # SPEC-024 §3: depth when none is measured
 
     def __init__(self, dim: int) -> None:
         self.dim = dim
-        # Growable (capacity doubles), so an add is amortised O(dim).
-        self._vectors = np.zeros((16, dim), dtype=np.float32)
-        self._depths = np.zeros(16, dtype=np.float32)
-        self._count = 0
+        self._weighted = np.zeros(dim, dtype=np.float64)
         self._depth_sum = 0.0
         self.fact_ids: set[str] = set()
 
     def __len__(self) -> int:
-        return self._count
+        return len(self.fact_ids)
 
     def coverage(self, vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-        if not self._count:
+        if not self._depth_sum:
             return np.zeros(vectors.shape[0])
-        # One float32 matrix-vector pass: candidates x (covered . depths).
-        covered = self._vectors[: self._count]
-        weighted = covered.T @ self._depths[: self._count]
-        return (vectors @ weighted).astype(np.float64) / self._depth_sum
+        return (vectors.astype(np.float64) @ self._weighted) / self._depth_sum
 
     def add(
         self, fact_id: str, vector: npt.NDArray[np.float32], depth: float = DEFAULT_DEPTH
     ) -> None:
         if fact_id in self.fact_ids:
             return
-        if self._count == self._vectors.shape[0]:
-            grown = np.zeros((2 * self._count, self.dim), dtype=np.float32)
-            grown[: self._count] = self._vectors
-            depths = np.zeros(2 * self._count, dtype=np.float32)
-            depths[: self._count] = self._depths
-            self._vectors, self._depths = grown, depths
-        self._vectors[self._count] = vector
-        self._depths[self._count] = depth
-        self._count += 1
+        self._weighted += depth * vector.astype(np.float64)
         self._depth_sum += depth
         self.fact_ids.add(fact_id)
 
@@ -221,35 +209,41 @@ class KnowledgeStore:
             vector: npt.NDArray[np.float32] = self._vectors[self._label(fact_id)].copy()
             return vector
 
-    def search(
-        self, query: Any, k: int = 50, *, now: float | None = None
-    ) -> list[tuple[Fact, float, npt.NDArray[np.float32]]]:
+    def search(self, query: Any, k: int = 50) -> list[tuple[Fact, float, npt.NDArray[np.float32]]]:
         """The ``k`` nearest retrievable facts: (fact, cosine, unit vector), best first."""
         vector = normalise_embedding(query, self.dim)
         with self._lock:
-            available = self._retrievable
-            if available == 0 or k <= 0:
-                return []
-            count = min(k, available)
-            facts = self._facts
-            # DELETED and QUARANTINED facts are marked deleted in the index: never returned.
-            try:
-                # One query: a thread pool would cost more than the search.
-                labels, distances = self._index.knn_query(vector, k=count, num_threads=1)
-            except RuntimeError:  # the graph reached fewer than k live facts: exact search
-                return self._exact(vector, count)
-            found = []
-            for label, distance in zip(labels[0].tolist(), distances[0].tolist(), strict=True):
-                found.append((facts[label], 1.0 - float(distance), self._vectors[label]))
-            return found
+            labels, similarities = self._knn(vector, k)
+            return [
+                (self._facts[label], float(score), self._vectors[label])
+                for label, score in zip(labels.tolist(), similarities.tolist(), strict=True)
+            ]
+
+    def _knn(
+        self, vector: npt.NDArray[np.float32], k: int
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """Labels and cosines of the ``k`` nearest retrievable facts (call under the lock)."""
+        count = min(k, self._retrievable)
+        if count <= 0:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
+        # DELETED and QUARANTINED facts are marked deleted in the index: never returned.
+        try:
+            # One query: a thread pool would cost more than the search.
+            labels, distances = self._index.knn_query(vector, k=count, num_threads=1)
+        except RuntimeError:  # the graph reached fewer than k live facts: exact search
+            return self._exact(vector, count)
+        return labels[0].astype(np.int64), (1.0 - distances[0]).astype(np.float32)
 
     def _exact(
         self, vector: npt.NDArray[np.float32], count: int
-    ) -> list[tuple[Fact, float, npt.NDArray[np.float32]]]:
-        live = [label for label, fact in enumerate(self._facts) if _retrievable(fact.status)]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        live = np.array(
+            [label for label, fact in enumerate(self._facts) if _retrievable(fact.status)],
+            dtype=np.int64,
+        )
         scores = self._vectors[live] @ vector
         order = np.argsort(-scores, kind="stable")[:count]
-        return [(self._facts[live[i]], float(scores[i]), self._vectors[live[i]]) for i in order]
+        return live[order], scores[order].astype(np.float32)
 
     def cdr_rank(
         self,
@@ -267,22 +261,35 @@ class KnowledgeStore:
         ``min_relevance`` dropped (SPEC-024 §7.1), the rest by CDR, best first. ``pull``:
         open sub-queries of a document task (max cosine to them counts as relevance)."""
         moment = _now() if now is None else now
-        found = self.search(query, candidates)
-        found = [entry for entry in found if entry[1] >= min_relevance]
-        if not found:
-            return []
-        vectors = np.stack([entry[2] for entry in found])
-        relevance = np.array([entry[1] for entry in found])
+        vector = normalise_embedding(query, self.dim)
+        with self._lock:
+            labels, similarities = self._knn(vector, candidates)
+            kept = similarities >= min_relevance
+            labels, similarities = labels[kept], similarities[kept].astype(np.float64)
+            if not labels.size:
+                return []
+            facts = [self._facts[label] for label in labels.tolist()]
+            vectors = self._vectors[labels]
+        relevance = similarities
         if pull:
             pulls = (vectors @ np.stack(pull).T).max(axis=1)
             relevance = np.maximum(relevance, pulls)
-        covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(found))
+        covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
         novelties = novelty_factor(covered, novelty, partial_floor)
-        scored = []
-        for (fact, rel, _), nov, full_rel in zip(found, novelties, relevance, strict=True):
-            recency = recency_factor(fact, moment)
-            score = fact.importance_weight * float(full_rel) * float(nov) * recency
-            scored.append(ScoredFact(fact, rel, float(nov), recency, score))
+        importance = np.array([fact.importance_weight for fact in facts])
+        recency = np.array([recency_factor(fact, moment) for fact in facts])
+        scores = importance * relevance * novelties * recency
+        scored = [
+            ScoredFact(fact, rel, nov, rec, score)
+            for fact, rel, nov, rec, score in zip(
+                facts,
+                similarities.tolist(),
+                novelties.tolist(),
+                recency.tolist(),
+                scores.tolist(),
+                strict=True,
+            )
+        ]
         scored.sort(key=lambda item: (-item.score, item.fact.fact_id))
         return scored
 

@@ -211,3 +211,25 @@ def test_many_sessions_from_many_threads(assembler: mh.ContextAssembler) -> None
         worker.join()
     assert not errors
     assert len(assembler.session("tenant/0").session) == 25
+
+
+def test_hybrid_turns_add_connectors_within_their_share() -> None:
+    class Bridged(mh.KnowledgeStore):
+        """A store whose graph always offers the coffee fact as a connector."""
+
+        def connectors(self, anchors: Any, query: Any, **kwargs: Any) -> list[Any]:
+            fact = self.get("coffee")
+            return [mh.knowledge.ScoredFact(fact, 0.2, 1.0, 1.0, 0.5)]
+
+    kb = Bridged(embedder=mh.HashingEmbedder())
+    kb.add_many(FACTS)
+    session = mh.ContextAssembler(knowledge=kb).session("t")
+    converse(session)
+    envelope = session.user("Write me a guide about etcd TLS and what we discussed")
+    assert envelope.turn.mode == "hybrid"
+    assert envelope.sub_queries
+    assert envelope.headers["CRP-Context-Connectors-Included"] == "1/1"
+    (connector,) = [item for item in envelope.items if item.reason == "connector"]
+    assert connector.source_id == "coffee"
+    plain = session.preview("How do I configure etcd TLS?")
+    assert "CRP-Context-Connectors-Included" not in plain.headers  # conversation mode

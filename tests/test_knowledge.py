@@ -210,3 +210,43 @@ def test_concurrent_adds_and_searches() -> None:
         worker.join()
     assert not errors
     assert len(kb) == 200
+
+
+def _unit(*components: float) -> np.ndarray:
+    vector = np.zeros(384, dtype=np.float32)
+    vector[: len(components)] = components
+    return vector / np.linalg.norm(vector)
+
+
+def test_cdgr_edges_and_connectors_bridge_unlinked_anchors() -> None:
+    # A and B are far apart (no edge); C sits between them (an edge to each); D is far from
+    # everything.
+    kb = KnowledgeStore()
+    kb.add_many(
+        [Fact("a", "anchor a"), Fact("b", "anchor b"), Fact("c", "bridge"), Fact("d", "far")],
+        embeddings=[_unit(1, 0, 0), _unit(0, 1, 0), _unit(1, 1, 0.2), _unit(0, 0, 1)],
+    )
+    assert kb.edge_count == 2
+    query = _unit(1, 1, 0)
+    found = kb.connectors(["a", "b"], query)
+    assert [item.fact.fact_id for item in found] == ["c"]
+    bridge = 1 * (2 * 0.6963) / 2  # one unlinked anchor pair x mean edge weight
+    assert found[0].score == pytest.approx(bridge * max(found[0].relevance, 0.30), rel=1e-2)
+    assert kb.connectors(["a"], query) == []  # one anchor bridges nothing
+    kb.delete("c")
+    assert kb.connectors(["a", "b"], query) == []
+    flat = KnowledgeStore(graph=False)
+    flat.add_many([Fact("a", "x"), Fact("c", "y")], embeddings=[_unit(1, 0), _unit(1, 0.1)])
+    assert flat.edge_count == 0
+
+
+def test_edges_survive_save_and_load(tmp_path: Path) -> None:
+    kb = KnowledgeStore()
+    kb.add_many(
+        [Fact("a", "a"), Fact("b", "b"), Fact("c", "c")],
+        embeddings=[_unit(1, 0, 0), _unit(0, 1, 0), _unit(1, 1, 0.2)],
+    )
+    kb.save(tmp_path / "kb")
+    loaded = KnowledgeStore.load(tmp_path / "kb")
+    assert loaded.edge_count == kb.edge_count == 2
+    assert [f.fact.fact_id for f in loaded.connectors(["a", "b"], _unit(1, 1))] == ["c"]

@@ -183,6 +183,7 @@ class TierSession:
             embedder=assembler.embedder, config=assembler.config, session_id=session_id
         )
         self.coverage = CoverageSet(self.session.dim)
+        self._connector_scores: dict[str, ScoredFact] = {}
 
     # Tier C and E pass through.
     def assistant(self, text: str, **kwargs: Any) -> int:
@@ -302,24 +303,31 @@ class TierSession:
             for scored in facts
         ]
         blend = turn.blend
+        connectors = self._connectors(turn, vector, facts) if turn.mode != "conversation" else []
+        share = assembler.config.connector_budget if connectors else 0.0
         tiers = [
-            _Tier("P", blend.P, knowledge),
+            _Tier("P", blend.P * (1.0 - share), knowledge),
+            _Tier("P", blend.P * share, connectors),
             _Tier("C", blend.C, conversation),
             _Tier("E", blend.E, tool_items),
         ]
         _share(tiers, remaining)
         chosen = [item for tier in tiers for item in tier.chosen]
-        body = _sandwich(chosen, {tier.name: tier.weight for tier in tiers})
+        body = _sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E})
         items = (*head, *body)
         used = sum(item.tokens for item in items)
         assert used <= budget, (used, budget)  # the packing invariant
         included_facts = [item for item in items if item.tier == "P"]
         by_id = {scored.fact.fact_id: scored for scored in facts}
+        by_id.update(self._connector_scores)
         headers = dict(turn.headers)
         headers["CRP-Context-Facts-Used"] = f"{len(included_facts)}/{available}"
         if included_facts:
             novelty = min(by_id[item.source_id].novelty for item in included_facts)
             headers["CRP-Context-Coverage-Score"] = f"{novelty:.2f}"
+        if connectors:
+            used_connectors = [item for item in included_facts if item.reason == "connector"]
+            headers["CRP-Context-Connectors-Included"] = f"{len(used_connectors)}/{len(connectors)}"
         scratch = self.session.scratch
         headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
         if freshness:
@@ -346,6 +354,37 @@ class TierSession:
             user_text=text,
         )
         return envelope, delivered
+
+    def _connectors(
+        self, turn: Envelope, vector: np.ndarray, facts: list[ScoredFact]
+    ) -> list[PackedItem]:
+        """SPEC-025 CDGR for document and hybrid turns: facts bridging the CDR anchors."""
+        self._connector_scores = {}
+        knowledge = self.assembler.knowledge
+        config = self.assembler.config
+        if knowledge is None or not config.graph_retrieval or not facts or not np.any(vector):
+            return []
+        anchors = [scored.fact.fact_id for scored in facts]
+        found = knowledge.connectors(
+            anchors,
+            vector,
+            coverage=self.coverage,
+            novelty=turn.cdr_novelty,
+            partial_floor=config.partial_novelty_floor,
+        )
+        count = self.assembler.count_tokens
+        self._connector_scores = {scored.fact.fact_id: scored for scored in found}
+        return [
+            PackedItem(
+                "P",
+                scored.fact.fact_id,
+                scored.fact.content,
+                scored.score,
+                count(scored.fact.content),
+                "connector",
+            )
+            for scored in found
+        ]
 
     def _sub_queries(self, turn: Envelope, request: str) -> tuple[str, ...]:
         """SPEC-028 §8 hybrid mode: a document request about the conversation ("write me a

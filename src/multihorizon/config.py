@@ -148,6 +148,10 @@ class Config:
     default_relevance_floor: float = 0.55
     # SPEC-003 §5.2: HNSW top-K candidates per query.
     fact_candidates: int = 50
+    # SPEC-025 CDGR on document and hybrid turns: connector facts bridging the CDR anchors
+    # fill up to ``connector_budget`` of the Tier P budget.
+    graph_retrieval: bool = True
+    connector_budget: float = 0.30
     # SPEC-028 §8 hybrid mode: at most this many sub-queries from the active thread.
     max_sub_queries: int = 6
     # SPEC-028 §5.3 "partial" novelty (CONTINUE): floor + (1 - floor) x novelty.
@@ -177,6 +181,7 @@ class Config:
             "thread_bonus",
             "default_relevance_floor",
             "partial_novelty_floor",
+            "connector_budget",
         ):
             _check_unit(name, getattr(self, name))
         for model, floor in self.relevance_floors.items():

@@ -164,6 +164,7 @@ class KnowledgeStore:
         ef_construction: int = 200,
         ef_search: int = 100,
         threads: int = -1,
+        graph: bool = True,
     ) -> None:
         import hnswlib
 
@@ -186,6 +187,10 @@ class KnowledgeStore:
         self._vectors = np.zeros((max(capacity, 16), dim), dtype=np.float32)
         self._labels: dict[str, int] = {}
         self._retrievable = 0
+        # SPEC-025 / SPEC-009 §5.2: label -> {neighbour label: cosine} for the K nearest
+        # neighbours at cosine >= EDGE_BAR, built at ingest (``graph=False`` skips it).
+        self.graph = graph
+        self._edges: dict[int, dict[int, float]] = {}
         self._lock = threading.RLock()
 
     # ---- reading ---------------------------------------------------------------------------
@@ -328,6 +333,8 @@ class KnowledgeStore:
             for label, fact in zip(labels.tolist(), prepared, strict=True):
                 self._labels[fact.fact_id] = label
             self._retrievable += sum(1 for fact in prepared if _retrievable(fact.status))
+            if self.graph:
+                self._link(labels, vectors)
             return prepared
 
     def update(self, fact_id: str, *, embedding: Any = None, **changes: Any) -> Fact:
@@ -350,6 +357,10 @@ class KnowledgeStore:
                     self._index.unmark_deleted(label)  # hnswlib updates live elements only
                 self._index.add_items(vector[None], np.array([label]))
                 self._vectors[label] = vector
+                if self.graph:  # new content, new neighbours
+                    for other in self._edges.pop(label, {}):
+                        self._edges.get(other, {}).pop(label, None)
+                    self._link(np.array([label]), vector[None])
             retrievable_now = _retrievable(new.status)
             if retrievable_now and not _retrievable(old.status) and new.content == old.content:
                 self._index.unmark_deleted(label)
@@ -367,6 +378,100 @@ class KnowledgeStore:
     def quarantine(self, fact_id: str) -> Fact:
         return self.update(fact_id, status=FactStatus.QUARANTINED)
 
+    # ---- CDGR (SPEC-025) ---------------------------------------------------------------------
+
+    EDGE_NEIGHBOURS = 20  # SPEC-009 §5.2: K
+    EDGE_BAR = 0.60  # SPEC-009 §5.2: cosine for an edge
+
+    def _link(self, labels: npt.NDArray[np.int64], vectors: npt.NDArray[np.float32]) -> None:
+        """Edges from each new fact to its nearest neighbours at cosine >= EDGE_BAR, both
+        ways (call under the lock, after the facts are in the index)."""
+        k = min(self.EDGE_NEIGHBOURS + 1, self._retrievable)
+        if k < 2:
+            return
+        try:
+            found, distances = self._index.knn_query(vectors, k=k, num_threads=self._threads)
+        except RuntimeError:
+            return  # too few live facts for k: the graph stays as it is
+        for label, row, gaps in zip(
+            labels.tolist(), found.tolist(), distances.tolist(), strict=True
+        ):
+            for other, gap in zip(row, gaps, strict=True):
+                weight = 1.0 - gap
+                if other != label and weight >= self.EDGE_BAR:
+                    self._edges.setdefault(label, {})[other] = weight
+                    self._edges.setdefault(other, {})[label] = weight
+
+    def connectors(
+        self,
+        anchors: Sequence[str],
+        query: Any,
+        *,
+        coverage: CoverageSet | None = None,
+        novelty: bool | str = True,
+        limit: int = 10,
+        now: float | None = None,
+        partial_floor: float = 0.5,
+    ) -> list[ScoredFact]:
+        """SPEC-025: facts within two hops of the anchors that bridge anchors with no direct
+        edge between them. ``bridge = (touched anchor pairs without an edge) x mean edge
+        weight`` (fewer than two touched anchors: not a connector); score = bridge x novelty
+        x max(rel, 0.30) x recency, best first. No edges: no connectors."""
+        moment = _now() if now is None else now
+        vector = normalise_embedding(query, self.dim)
+        with self._lock:
+            anchor_labels = [self._labels[a] for a in anchors if a in self._labels]
+            anchor_set = set(anchor_labels)
+            # candidate -> {anchor: best path weight} over paths of one or two hops
+            touched: dict[int, dict[int, float]] = {}
+            for anchor in anchor_labels:
+                for first, weight in self._edges.get(anchor, {}).items():
+                    touched.setdefault(first, {})[anchor] = max(
+                        weight, touched.get(first, {}).get(anchor, 0.0)
+                    )
+                    for second, weight2 in self._edges.get(first, {}).items():
+                        path = (weight + weight2) / 2.0
+                        best = touched.setdefault(second, {})
+                        best[anchor] = max(path, best.get(anchor, 0.0))
+            scored: list[tuple[int, float, float]] = []
+            for candidate, reach in touched.items():
+                if candidate in anchor_set or len(reach) < 2:
+                    continue
+                if not _retrievable(self._facts[candidate].status):
+                    continue
+                reached = sorted(reach)
+                unlinked = sum(
+                    1
+                    for i, a in enumerate(reached)
+                    for b in reached[i + 1 :]
+                    if b not in self._edges.get(a, {})
+                )
+                if unlinked == 0:
+                    continue
+                bridge = unlinked * (sum(reach.values()) / len(reach))
+                relevance = float(self._vectors[candidate] @ vector)
+                scored.append((candidate, bridge, relevance))
+            if not scored:
+                return []
+            labels = np.array([item[0] for item in scored], dtype=np.int64)
+            facts = [self._facts[label] for label in labels.tolist()]
+            vectors = self._vectors[labels]
+        covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
+        novelties = novelty_factor(covered, novelty, partial_floor)
+        results = []
+        for (_, bridge, relevance), fact, nov in zip(
+            scored, facts, novelties.tolist(), strict=True
+        ):
+            recency = recency_factor(fact, moment)
+            score = bridge * nov * max(relevance, 0.30) * recency
+            results.append(ScoredFact(fact, relevance, nov, recency, score))
+        results.sort(key=lambda item: (-item.score, item.fact.fact_id))
+        return results[:limit]
+
+    @property
+    def edge_count(self) -> int:
+        return sum(len(neighbours) for neighbours in self._edges.values()) // 2
+
     # ---- persistence -----------------------------------------------------------------------
 
     def save(self, directory: str | Path) -> None:
@@ -380,15 +485,18 @@ class KnowledgeStore:
             (folder / "facts.json").write_text(json.dumps(facts), encoding="utf-8")
             np.save(folder / "vectors.npy", self._vectors[: len(self._facts)])
             self._index.save_index(str(folder / "index.hnsw"))
+            edges = [[a, b, w] for a, row in self._edges.items() for b, w in row.items() if a < b]
+            (folder / "edges.json").write_text(json.dumps(edges), encoding="utf-8")
             manifest = {
                 "format": FORMAT_VERSION,
                 "dim": self.dim,
                 "model_id": self.model_id,
                 "params": self._params,
                 "count": len(self._facts),
+                "graph": self.graph,
                 "sha256": {
                     name: _sha256(folder / name)
-                    for name in ("facts.json", "vectors.npy", "index.hnsw")
+                    for name in ("facts.json", "vectors.npy", "index.hnsw", "edges.json")
                 },
             }
             (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
@@ -433,6 +541,7 @@ class KnowledgeStore:
             ef_construction=params["ef_construction"],
             ef_search=params["ef_search"],
             threads=threads,
+            graph=bool(manifest.get("graph", True)),
         )
         store.model_id = manifest.get("model_id")
         records = json.loads((folder / "facts.json").read_text(encoding="utf-8"))
@@ -449,6 +558,12 @@ class KnowledgeStore:
         store._vectors[:count] = vectors
         store._labels = {fact.fact_id: label for label, fact in enumerate(store._facts)}
         store._retrievable = sum(1 for fact in store._facts if _retrievable(fact.status))
+        try:
+            for a, b, weight in json.loads((folder / "edges.json").read_text(encoding="utf-8")):
+                store._edges.setdefault(int(a), {})[int(b)] = float(weight)
+                store._edges.setdefault(int(b), {})[int(a)] = float(weight)
+        except (OSError, ValueError, TypeError) as exc:
+            raise KnowledgeError(f"{folder}/edges.json: unreadable ({exc})") from None
         return store
 
     # ---- internals -------------------------------------------------------------------------

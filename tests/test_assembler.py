@@ -233,3 +233,19 @@ def test_hybrid_turns_add_connectors_within_their_share() -> None:
     assert connector.source_id == "coffee"
     plain = session.preview("How do I configure etcd TLS?")
     assert "CRP-Context-Connectors-Included" not in plain.headers  # conversation mode
+
+
+def test_the_readme_assembler_example_runs() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The envelope assembler", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    env = namespace["env"]
+    assert env.intent is mh.Intent.TOOL_REFERENCE
+    assert env.items[0].tier == "S"
+    assert any(item.tier == "E" and "etcd-1" in item.content for item in env.items)
+    assert env.headers["CRP-Context-Tier-Blend"] == "20/30/50"
+    assert env.used_tokens <= 4000

@@ -224,8 +224,9 @@ def test_hybrid_turns_add_connectors_within_their_share() -> None:
     kb = Bridged(embedder=mh.HashingEmbedder())
     kb.add_many(FACTS)
     session = mh.ContextAssembler(knowledge=kb).session("t")
-    converse(session)
-    envelope = session.user("Write me a guide about etcd TLS and what we discussed")
+    session.user("Tell me about espresso grinders")
+    session.assistant("Burr grinders give an even grind.")
+    envelope = session.user("Write me a guide about etcd TLS and Postgres backups")
     assert envelope.turn.mode == "hybrid"
     assert envelope.sub_queries
     assert envelope.headers["CRP-Context-Connectors-Included"] == "1/1"
@@ -249,3 +250,22 @@ def test_the_readme_assembler_example_runs() -> None:
     assert any(item.tier == "E" and "etcd-1" in item.content for item in env.items)
     assert env.headers["CRP-Context-Tier-Blend"] == "20/30/50"
     assert env.used_tokens <= 4000
+
+
+def test_document_mode_runs_cdr_window_after_window(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/doc")
+    parts = ["etcd client TLS certificates", "etcd members initial cluster", "Postgres backups"]
+    first = session.document("Write an operations guide", parts, budget_tokens=400)
+    assert first.headers["CRP-Context-Mode"] == "document"
+    assert first.sub_queries == tuple(parts)
+    delivered = {item.source_id for item in first.items if item.tier == "P"}
+    assert {"etcd-tls", "pg-backup"} <= delivered
+    assert len(session.session) == 0  # the task is not a turn
+    # The next window of the same task gets new material only (CDR novelty, SPEC-003 §14).
+    second = session.document("Write an operations guide", parts, completed=parts[:1])
+    assert not delivered & {item.source_id for item in second.items if item.tier == "P"}
+    for bad in ([], [""], ["x"] * 65):
+        with pytest.raises(InputError, match="sub_queries"):
+            session.document("task", bad)
+    with pytest.raises(InputError, match="task"):
+        session.document(" ", parts)

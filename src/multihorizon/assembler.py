@@ -15,6 +15,7 @@ the turn is planned and packed before anything is logged.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -210,6 +211,44 @@ class TierSession:
         """The envelope a user turn would get; logs nothing, delivers nothing."""
         return self._turn(text, budget_tokens, embedding, None, None, logging=False)
 
+    def document(
+        self,
+        task: str,
+        sub_queries: Sequence[str],
+        *,
+        budget_tokens: int = 4000,
+        completed: Sequence[str] = (),
+    ) -> ContextEnvelope:
+        """SPEC-028 §7.5 document mode: a caller's finite task with its sub-queries. Tier P is
+        retrieved per sub-query with CDR on (novelty against what this session was already
+        given; the open sub-queries pull, SPEC-024 §7.1); ``completed`` sub-queries no longer
+        pull. The task is not logged as a turn; the facts delivered join the coverage set,
+        so the next window of the same task gets new material."""
+        if not isinstance(task, str) or not task.strip():
+            raise InputError("task: expected a non-empty str")
+        queries = tuple(sub_queries)
+        if not queries or not all(isinstance(q, str) and q.strip() for q in queries):
+            raise InputError("sub_queries: expected one or more non-empty strs")
+        if len(queries) > 64:
+            raise InputError(f"sub_queries: at most 64, got {len(queries)}")
+        budget = _check_budget(budget_tokens)
+        done = {_plain(q) for q in completed}
+        residual = tuple(q for q in queries if _plain(q) not in done)
+        session = self.session
+        with session._lock:
+            session._check_open()
+            plan = session._plan(task, None, None, None, logging=False, speaker=None)
+            turn = dataclasses.replace(
+                plan.envelope,
+                mode="document",
+                cdr_novelty=True,
+                headers=MappingProxyType({**plan.envelope.headers, "CRP-Context-Mode": "document"}),
+            )
+            packed, delivered = self._pack(turn, plan.embedding, task, budget, residual)
+            for fact_id, vector in delivered:
+                self.coverage.add(fact_id, vector)
+            return packed
+
     def _turn(
         self,
         text: str,
@@ -220,8 +259,7 @@ class TierSession:
         *,
         logging: bool,
     ) -> ContextEnvelope:
-        if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
-            raise InputError(f"budget_tokens: expected an int in [1, {MAX_BUDGET}], got {budget!r}")
+        budget = _check_budget(budget)
         session = self.session
         with session._lock:
             session._check_open()
@@ -236,7 +274,12 @@ class TierSession:
     # ---- packing ---------------------------------------------------------------------------
 
     def _pack(
-        self, turn: Envelope, vector: np.ndarray, text: str, budget: int
+        self,
+        turn: Envelope,
+        vector: np.ndarray,
+        text: str,
+        budget: int,
+        sub_queries: tuple[str, ...] | None = None,
     ) -> tuple[ContextEnvelope, list[tuple[str, np.ndarray]]]:
         assembler = self.assembler
         count = assembler.count_tokens
@@ -289,7 +332,8 @@ class TierSession:
                 remaining -= tool_item.tokens
         tool_items = [i for i in tool_items if i.reason != "reference"]
 
-        sub_queries = self._sub_queries(turn, text) if turn.mode == "hybrid" else ()
+        if sub_queries is None:
+            sub_queries = self._sub_queries(turn, text) if turn.mode == "hybrid" else ()
         facts, available = self._fact_candidates(turn, vector, sub_queries)
         knowledge = [
             PackedItem(
@@ -369,7 +413,7 @@ class TierSession:
             anchors,
             vector,
             coverage=self.coverage,
-            novelty=turn.cdr_novelty,
+            novelty=True,  # document and hybrid turns run CDR normally (SPEC-028 §8)
             partial_floor=config.partial_novelty_floor,
         )
         count = self.assembler.count_tokens
@@ -404,9 +448,16 @@ class TierSession:
             return [], 0
         config = self.assembler.config
         queries = [vector]
+        pull: list[np.ndarray] = []
+        # SPEC-028 §8: a document task (document mode, or hybrid's document request) runs
+        # CDR normally, novelty on, whatever the intent of the words that asked for it.
+        novelty: bool | str = True if turn.mode != "conversation" else turn.cdr_novelty
         if sub_queries:
             # Tier P per sub-query under CDR; a fact keeps its best score (SPEC-003 §5.2 dedup).
-            queries += list(np.asarray(self.assembler.embedder.embed(list(sub_queries))))
+            embedded = list(np.asarray(self.assembler.embedder.embed(list(sub_queries))))
+            queries += embedded
+            if turn.mode == "document":
+                pull = [q for q in embedded if np.any(q)]
         best: dict[str, ScoredFact] = {}
         for query in queries:
             if not np.any(query):
@@ -414,10 +465,11 @@ class TierSession:
             for scored in knowledge.cdr_rank(
                 query,
                 coverage=self.coverage,
-                novelty=turn.cdr_novelty,
+                novelty=novelty,
                 min_relevance=config.relevance_floor_for(self.session.model_id),
                 candidates=config.fact_candidates,
                 partial_floor=config.partial_novelty_floor,
+                pull=pull,
             ):
                 known = best.get(scored.fact.fact_id)
                 if known is None or scored.score > known.score:
@@ -425,7 +477,7 @@ class TierSession:
         ranked = sorted(best.values(), key=lambda item: (-item.score, item.fact.fact_id))
         # SPEC-003 §14: a fact already delivered this session is not sent again unless the
         # turn revisits covered ground (novelty off).
-        if turn.cdr_novelty is not False:
+        if novelty is not False:
             ranked = [item for item in ranked if item.fact.fact_id not in self.coverage.fact_ids]
         return ranked, len(ranked)
 
@@ -477,6 +529,12 @@ class TierSession:
                 )
             )
         return items, freshness
+
+
+def _check_budget(budget: Any) -> int:
+    if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
+        raise InputError(f"budget_tokens: expected an int in [1, {MAX_BUDGET}], got {budget!r}")
+    return budget
 
 
 def _plain(text: str) -> str:

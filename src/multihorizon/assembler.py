@@ -335,17 +335,7 @@ class TierSession:
         if sub_queries is None:
             sub_queries = self._sub_queries(turn, text) if turn.mode == "hybrid" else ()
         facts, available = self._fact_candidates(turn, vector, sub_queries)
-        knowledge = [
-            PackedItem(
-                "P",
-                scored.fact.fact_id,
-                scored.fact.content,
-                scored.score,
-                count(scored.fact.content),
-                "cdr",
-            )
-            for scored in facts
-        ]
+        knowledge = [_fact_item(scored, "cdr", count) for scored in facts]
         blend = turn.blend
         connectors = self._connectors(turn, vector, facts) if turn.mode != "conversation" else []
         share = assembler.config.connector_budget if connectors else 0.0
@@ -418,17 +408,7 @@ class TierSession:
         )
         count = self.assembler.count_tokens
         self._connector_scores = {scored.fact.fact_id: scored for scored in found}
-        return [
-            PackedItem(
-                "P",
-                scored.fact.fact_id,
-                scored.fact.content,
-                scored.score,
-                count(scored.fact.content),
-                "connector",
-            )
-            for scored in found
-        ]
+        return [_fact_item(scored, "connector", count) for scored in found]
 
     def _sub_queries(self, turn: Envelope, request: str) -> tuple[str, ...]:
         """SPEC-028 §8 hybrid mode: a document request about the conversation ("write me a
@@ -529,6 +509,11 @@ class TierSession:
                 )
             )
         return items, freshness
+
+
+def _fact_item(scored: ScoredFact, reason: str, count: Callable[[str], int]) -> PackedItem:
+    fact = scored.fact
+    return PackedItem("P", fact.fact_id, fact.content, scored.score, count(fact.content), reason)
 
 
 def _check_budget(budget: Any) -> int:

@@ -144,3 +144,26 @@ def test_bad_tool_output_changes_nothing() -> None:
             call()
     assert len(session.scratch) == 0
     assert session.turns[0].tool_calls == ()
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("summarise the query result", "rows_tool"),
+        ("what did that API response say?", "api_tool"),
+        ("explain the error", "failing_tool"),
+        ("check the calculation", "calc_tool"),
+        ("sort those results by size", "rows_tool"),
+    ],
+)
+def test_spec_029_tool_references(phrase: str, expected: str) -> None:
+    # SPEC-029 §7: each phrase resolves to the latest entry of its kind or output type.
+    session = mh.Session()
+    session.user("run the checks")
+    session.tool_output("rows_tool", [{"id": 1}, {"id": 2}])
+    session.tool_output("api_tool", {"status": "ok"}, kind="api")
+    session.tool_output("failing_tool", "Error: disk full")
+    session.tool_output("calc_tool", 42)
+    session.tool_output("note_tool", "A note about nothing in particular.")
+    (reference,) = session.preview(phrase).references
+    assert session.scratch.get(reference.scratch_entry).tool_name == expected

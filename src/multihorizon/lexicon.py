@@ -88,7 +88,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the error", "that error", "the error message", "the log", "the logs",
             "the stack trace", "the traceback", "the search results", "the tool output",
             "the command output", "the file contents", "the table", "the returned",
-            "it returned", "the data", "that data",
+            "it returned", "the data", "that data", "the calculation", "that calculation",
+            "the computation",
         ),
         Marker.ACTION_REF: (
             "do it again", "do that again", "try again", "run it again", "run that again",

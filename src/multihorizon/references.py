@@ -891,6 +891,8 @@ def _tool(text: str, start: int, end: int) -> Mention | None:
     if words[-1].casefold() == "table" and _word_before(text, start) not in _TABLE_VERBS:
         return None  # "book the table for two": furniture, not a query result
     kind = _tool_kind(words)
+    if kind is None and [w.casefold() for w in words[:1]] in (["those"], ["these"]):
+        kind = "rows"  # SPEC-029 §7: "those results" -> the latest multi-row entry
     if kind is None:
         of = _OF_KIND.match(text, end)
         if of is not None:

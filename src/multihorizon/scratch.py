@@ -156,6 +156,7 @@ _KIND_TYPES = {
     "error": (OutputType.ERROR,),
     "calculation": (OutputType.SCALAR,),
     "api": (OutputType.JSON,),
+    "rows": (OutputType.TABLE, OutputType.LIST),
 }
 
 

@@ -24,6 +24,7 @@ import enum
 import hashlib
 import json
 import math
+import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -178,11 +179,13 @@ class KnowledgeStore:
         self.embedder = embedder
         self.model_id = embedder.model_id if embedder is not None else None
         self._params = {"m": m, "ef_construction": ef_construction, "ef_search": ef_search}
-        self._threads = threads
+        # hnswlib reads -1 as "the default", and set_num_threads(-1) makes that default one
+        # thread: resolve -1 to the machine's cores here (measured: half the insert rate).
+        self._threads = threads if threads > 0 else (os.cpu_count() or 1)
         self._index = hnswlib.Index(space="cosine", dim=dim)
         self._index.init_index(max_elements=max(capacity, 16), ef_construction=ef_construction, M=m)
         self._index.set_ef(ef_search)
-        self._index.set_num_threads(threads)
+        self._index.set_num_threads(self._threads)
         self._facts: list[Fact] = []  # by label
         self._vectors = np.zeros((max(capacity, 16), dim), dtype=np.float32)
         self._labels: dict[str, int] = {}
@@ -389,10 +392,16 @@ class KnowledgeStore:
         k = min(self.EDGE_NEIGHBOURS + 1, self._retrievable)
         if k < 2:
             return
+        # Edges want the near neighbours only, not a high-recall search: a narrower beam
+        # (ef = 2k). Measured on 20,000 MiniLM vectors: 29,141 edges against 29,142 at
+        # ef_search 100.
+        self._index.set_ef(max(2 * k, 32))
         try:
             found, distances = self._index.knn_query(vectors, k=k, num_threads=self._threads)
         except RuntimeError:
             return  # too few live facts for k: the graph stays as it is
+        finally:
+            self._index.set_ef(self._params["ef_search"])
         for label, row, gaps in zip(
             labels.tolist(), found.tolist(), distances.tolist(), strict=True
         ):
@@ -551,7 +560,7 @@ class KnowledgeStore:
         index = hnswlib.Index(space="cosine", dim=dim)
         index.load_index(str(folder / "index.hnsw"), max_elements=max(count, 16))
         index.set_ef(params["ef_search"])
-        index.set_num_threads(threads)
+        index.set_num_threads(store._threads)
         store._index = index
         store._facts = [_fact_from_record(record) for record in records]
         store._vectors = np.zeros((max(count, 16), dim), dtype=np.float32)

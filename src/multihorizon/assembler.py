@@ -30,8 +30,10 @@ from .embed import Embedder, HashingEmbedder
 from .envelope import Envelope
 from .errors import EmbeddingError, InputError, MultihorizonError
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
+from .persist import restore, snapshot
 from .scratch import ScratchEntry, estimate_tokens
 from .session import Session
+from .store import SessionStore, StoreError, check_name
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
 
@@ -135,6 +137,7 @@ class ContextAssembler:
         token_counter: Callable[[str], int] | None = None,
         stale_policy: str = "warn",
         reinvoke: Callable[[ScratchEntry], Any] | None = None,
+        store: SessionStore | None = None,
     ) -> None:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         if knowledge is not None:
@@ -159,13 +162,19 @@ class ContextAssembler:
         self.count_tokens = token_counter if token_counter is not None else estimate_tokens
         self.stale_policy = stale_policy
         self.reinvoke = reinvoke
+        self.store = store
         self._sessions: dict[str, TierSession] = {}
         self._lock = threading.Lock()
 
     def session(self, session_id: str) -> TierSession:
-        """The session with this id (created on first use)."""
+        """The session with this id (created on first use). ``"tenant/name"`` puts it in a
+        tenant's namespace (``"default"`` without a slash); with a store, the session is
+        loaded from it and every turn is saved to it."""
         if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > 256:
             raise InputError("session_id: expected a non-empty str of at most 256 characters")
+        tenant, _, name = session_id.rpartition("/")
+        check_name(tenant or "default", "tenant")
+        check_name(name, "session_id")
         with self._lock:
             found = self._sessions.get(session_id)
             if found is None:
@@ -180,18 +189,71 @@ class TierSession:
 
     def __init__(self, assembler: ContextAssembler, session_id: str) -> None:
         self.assembler = assembler
+        self.session_id = session_id
+        tenant, _, name = session_id.rpartition("/")
+        self._key = (tenant or "default", name)
+        self._version = 0
+        self._lock = threading.RLock()
+        self._connector_scores: dict[str, ScoredFact] = {}
+        self._fresh()
+        if assembler.store is not None:
+            self._reload()
+
+    def _fresh(self) -> None:
+        assembler = self.assembler
         self.session = Session(
-            embedder=assembler.embedder, config=assembler.config, session_id=session_id
+            embedder=assembler.embedder, config=assembler.config, session_id=self.session_id
         )
         self.coverage = CoverageSet(self.session.dim)
-        self._connector_scores: dict[str, ScoredFact] = {}
+        self._version = 0
+
+    def _reload(self) -> None:
+        """The stored state (or a new session when none is stored)."""
+        stored = self.assembler.store.load(*self._key) if self.assembler.store else None
+        if stored is None:
+            self._fresh()
+            return
+        session, coverage = restore(
+            stored.blob, embedder=self.assembler.embedder, config=self.assembler.config
+        )
+        if session.session_id != self.session_id:
+            raise StoreError(
+                f"stored session {session.session_id!r} found under {self.session_id!r}"
+            )
+        self.session, self.coverage, self._version = session, coverage, stored.version
+
+    def _persisted(self, action: Callable[[], Any]) -> Any:
+        """Run one call against the latest stored state and save the result; if anything
+        fails (the call, the save, a conflict with another replica), the in-memory session
+        returns to the stored state and the error propagates."""
+        store = self.assembler.store
+        with self._lock:
+            if store is None:
+                return action()
+            if store.version(*self._key) != self._version:
+                self._reload()  # another replica wrote a turn since
+            try:
+                result = action()
+                blob = snapshot(self.session, self.coverage)
+                self._version = store.save(*self._key, blob, expected_version=self._version)
+            except BaseException:
+                try:
+                    self._reload()
+                except MultihorizonError:
+                    self._fresh()
+                    self._version = -1  # unknown: the next call reloads
+                raise
+            return result
 
     # Tier C and E pass through.
     def assistant(self, text: str, **kwargs: Any) -> int:
-        return self.session.assistant(text, **kwargs)
+        return int(self._persisted(lambda: self.session.assistant(text, **kwargs)))
 
     def tool_output(self, tool: str, output: Any, **kwargs: Any) -> ScratchEntry:
-        return self.session.tool_output(tool, output, **kwargs)
+        entry: ScratchEntry = self._persisted(
+            lambda: self.session.tool_output(tool, output, **kwargs)
+        )
+        return entry
 
     def user(
         self,
@@ -203,7 +265,10 @@ class TierSession:
         speaker: str | None = None,
     ) -> ContextEnvelope:
         """Log a user turn and return its packed envelope."""
-        return self._turn(text, budget_tokens, embedding, timestamp, speaker, logging=True)
+        envelope: ContextEnvelope = self._persisted(
+            lambda: self._turn(text, budget_tokens, embedding, timestamp, speaker, logging=True)
+        )
+        return envelope
 
     def preview(
         self, text: str, *, budget_tokens: int = 4000, embedding: Any = None
@@ -224,6 +289,18 @@ class TierSession:
         given; the open sub-queries pull, SPEC-024 §7.1); ``completed`` sub-queries no longer
         pull. The task is not logged as a turn; the facts delivered join the coverage set,
         so the next window of the same task gets new material."""
+        envelope: ContextEnvelope = self._persisted(
+            lambda: self._document(task, sub_queries, budget_tokens, completed)
+        )
+        return envelope
+
+    def _document(
+        self,
+        task: str,
+        sub_queries: Sequence[str],
+        budget_tokens: int,
+        completed: Sequence[str],
+    ) -> ContextEnvelope:
         if not isinstance(task, str) or not task.strip():
             raise InputError("task: expected a non-empty str")
         queries = tuple(sub_queries)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -125,7 +126,8 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     conversation = conversations[args.conversation]
     assembler = ContextAssembler(embedder=embedder)
-    session = assembler.session(str(conversation.get("conv_id", "replay")))
+    name = re.sub(r"[^A-Za-z0-9._:@-]", "-", str(conversation.get("conv_id") or "replay"))
+    session = assembler.session(f"replay/{name.strip('-._:@')[:100] or 'replay'}")
     print(f"{conversation.get('conv_id', '')}: {len(conversation['turns'])} turns")
     for turn in conversation["turns"][: args.turns]:
         content, role = turn["content"], turn["role"]

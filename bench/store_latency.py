@@ -1,0 +1,71 @@
+"""Issue 6's figures for the stores that exist: per-turn cost and restore time.
+
+    python bench/store_latency.py [--turns 1000] [--calls 200]
+
+In one run, side by side: ``user()`` per-turn p50/p99 with no store, ``MemoryStore`` and
+``SQLiteStore`` (a temporary file) on a session of ``--turns`` turns (precomputed
+embeddings, 1,000-token budget); then the snapshot size and the time to restore the session
+from each store in a fresh assembler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+import multihorizon as mh
+from multihorizon.store import MemoryStore, SQLiteStore
+
+
+def _texts(count: int) -> list[str]:
+    rng = np.random.default_rng(3)
+    words = [f"word{i}" for i in range(3000)]
+    return [" ".join(rng.choice(words, 14)) + "?" for _ in range(count)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--calls", type=int, default=200)
+    args = parser.parse_args()
+    embedder = mh.HashingEmbedder()
+    texts = _texts(args.turns + args.calls)
+    vectors = embedder.embed(texts)
+    folder = Path(tempfile.mkdtemp())
+    stores = {"none": None, "memory": MemoryStore(), "sqlite": SQLiteStore(folder / "s.db")}
+    print("| store | user() p50 | user() p99 | snapshot | restore a session |")
+    print("|---|---|---|---|---|")
+    for name, store in stores.items():
+        assembler = mh.ContextAssembler(embedder=embedder, store=store)
+        chat = assembler.session("bench/chat")
+        for i in range(args.turns):
+            if i % 2:
+                chat.assistant(texts[i], embedding=vectors[i])
+            else:
+                chat.user(texts[i], embedding=vectors[i], budget_tokens=1000)
+        samples = []
+        for i in range(args.turns, args.turns + args.calls):
+            started = time.perf_counter()
+            chat.user(texts[i], embedding=vectors[i], budget_tokens=1000)
+            samples.append(time.perf_counter() - started)
+        samples.sort()
+        p50 = statistics.median(samples) * 1e3
+        p99 = samples[int(0.99 * (len(samples) - 1))] * 1e3
+        size = restore_ms = float("nan")
+        if store is not None:
+            size = len(store.load("bench", "chat").blob) / 1e6  # type: ignore[union-attr]
+            started = time.perf_counter()
+            mh.ContextAssembler(embedder=embedder, store=store).session("bench/chat")
+            restore_ms = (time.perf_counter() - started) * 1e3
+        print(f"| {name} | {p50:.2f} ms | {p99:.2f} ms | {size:.2f} MB | {restore_ms:.1f} ms |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

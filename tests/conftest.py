@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from multihorizon import _kernels_py
+from redis_server import RedisServer
 
 REFERENCE = _kernels_py
 
@@ -61,3 +63,14 @@ def fast_backends() -> list[tuple[str, ModuleType]]:
     if NUMBA is not None:
         found.append(("numba", NUMBA))
     return found
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A real redis-server on a free loopback port for one test (skips without one)."""
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -10,18 +10,30 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import multihorizon as mh
 from multihorizon.errors import InputError
-from multihorizon.store import ConflictError, MemoryStore, SQLiteStore, StoreError
+from multihorizon.store import ConflictError, MemoryStore, RedisStore, SQLiteStore, StoreError
+from redis_server import RedisServer
 
 
-@pytest.fixture(params=["memory", "sqlite"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> object:
-    return MemoryStore() if request.param == "memory" else SQLiteStore(tmp_path / "s.db")
+@pytest.fixture(params=["memory", "sqlite", "redis"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
+    if request.param == "memory":
+        yield MemoryStore()
+    elif request.param == "sqlite":
+        yield SQLiteStore(tmp_path / "s.db")
+    else:
+        server = RedisServer(tmp_path)
+        server.start()
+        try:
+            yield RedisStore(server.url)
+        finally:
+            server.stop()
 
 
 def test_a_session_survives_a_new_assembler(store: object, tmp_path: Path) -> None:
@@ -155,3 +167,53 @@ def test_sqlite_survives_a_process_killed_at_random_points(tmp_path: Path) -> No
         assert len(turns) >= logged
         logged = len(turns)
     assert logged > 0
+
+
+def test_redis_going_away_fails_cleanly_and_recovers(redis_server: RedisServer) -> None:
+    store = RedisStore(redis_server.url, timeout=1.0)
+    chat = mh.ContextAssembler(store=store).session("t/chat")
+    chat.user("How do I configure etcd?")
+    redis_server.stop()
+    with pytest.raises(StoreError, match="redis"):
+        chat.user("and TLS?")
+    with pytest.raises(StoreError, match="redis"):
+        store.list("t")
+    redis_server.start()  # same port, its append-only file: the data is back
+    assert [t.content for t in chat.session.turns] == ["How do I configure etcd?"]
+    chat.user("and TLS?")
+    fresh = mh.ContextAssembler(store=RedisStore(redis_server.url)).session("t/chat")
+    assert [t.content for t in fresh.session.turns] == ["How do I configure etcd?", "and TLS?"]
+
+
+REDIS_WRITER = textwrap.dedent(
+    """
+    import sys
+    import multihorizon as mh
+    from multihorizon.store import ConflictError, RedisStore
+    chat = mh.ContextAssembler(store=RedisStore(sys.argv[1])).session("t/shared")
+    for n in range(int(sys.argv[3])):
+        while True:
+            try:
+                chat.user(f"{sys.argv[2]} turn {n}")
+                break
+            except ConflictError:
+                pass  # the other process saved first: reload and apply the turn again
+    """
+)
+
+
+def test_two_processes_share_a_session_without_losing_a_turn(
+    redis_server: RedisServer,
+) -> None:
+    writers = [
+        subprocess.Popen([sys.executable, "-c", REDIS_WRITER, redis_server.url, name, "15"])
+        for name in ("alpha", "beta")
+    ]
+    for writer in writers:
+        assert writer.wait(timeout=120) == 0
+    chat = mh.ContextAssembler(store=RedisStore(redis_server.url)).session("t/shared")
+    turns = [t.content for t in chat.session.turns]
+    assert sorted(turns) == sorted(f"{w} turn {n}" for w in ("alpha", "beta") for n in range(15))
+    for name in ("alpha", "beta"):  # each writer's turns in its own order
+        own = [t for t in turns if t.startswith(name)]
+        assert own == [f"{name} turn {n}" for n in range(15)]

@@ -9,6 +9,7 @@ on; a save based on a stale version (another replica wrote first) raises
 - ``MemoryStore``: in the process (the default; nothing to start).
 - ``SQLiteStore(path)``: embedded and durable: WAL mode, one transaction per save, so a
   process killed at any point leaves the last committed turn readable.
+- ``RedisStore(url)``: a Redis server shared by replicas (WATCH/MULTI saves).
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import InputError, MultihorizonError
 
 __all__ = [
     "ConflictError",
     "MemoryStore",
+    "RedisStore",
     "SQLiteStore",
     "SessionStore",
     "StoreError",
@@ -260,3 +262,117 @@ class SQLiteStore:
             "DELETE FROM sessions WHERE updated_at < ?", (self._clock() - idle_seconds,)
         )
         return cursor.rowcount
+
+
+class RedisStore:
+    """Sessions in a Redis server shared by replicas (``pip install "multihorizon[redis]"``).
+
+    One hash per session (``version``, ``updated_at``, ``blob``), a set of session names per
+    tenant, and a sorted set by last update for expiry. A save WATCHes the session's hash and
+    writes in MULTI/EXEC, so of two replicas saving on the same version exactly one wins and
+    the other gets ``ConflictError``. A Redis that is unreachable or goes away mid-call gives
+    ``StoreError``; nothing half-written is ever visible (EXEC applies all or nothing).
+    """
+
+    def __init__(self, url: str = "redis://127.0.0.1:6379/0", *, prefix: str = "mh",
+                 timeout: float = 5.0, clock: Callable[[], float] = time.time) -> None:  # fmt: skip
+        try:
+            import redis
+        except ImportError as exc:  # pragma: no cover - depends on the extra
+            raise ImportError(
+                "RedisStore needs the redis extra: pip install 'multihorizon[redis]'"
+            ) from exc
+        self._redis_module = redis
+        # Typed as Any: redis-py's own annotations are partial (untyped pipeline methods).
+        self._client: Any = redis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout
+        )
+        self._prefix = check_name(prefix, "prefix")
+        self._clock = clock
+
+    def _key(self, tenant: str, session_id: str) -> str:
+        tenant, session_id = check_name(tenant, "tenant"), check_name(session_id, "session_id")
+        return f"{self._prefix}:s:{tenant}:{session_id}"
+
+    def _call(self, what: str, action: Callable[[], Any]) -> Any:
+        errors = self._redis_module.exceptions
+        try:
+            return action()
+        except (errors.ConnectionError, errors.TimeoutError) as exc:
+            raise StoreError(f"redis: {what} failed ({exc})") from None
+
+    def load(self, tenant: str, session_id: str) -> StoredSession | None:
+        key = self._key(tenant, session_id)
+        row = self._call("read", lambda: self._client.hmget(key, "blob", "version", "updated_at"))
+        blob, version, updated = row
+        if blob is None:
+            return None
+        if version is None or updated is None:
+            raise StoreError(f"{tenant}/{session_id}: stored row is incomplete")
+        return StoredSession(bytes(blob), int(version), float(updated))
+
+    def version(self, tenant: str, session_id: str) -> int:
+        key = self._key(tenant, session_id)
+        value = self._call("read", lambda: self._client.hget(key, "version"))
+        return 0 if value is None else int(value)
+
+    def save(self, tenant: str, session_id: str, blob: bytes, *, expected_version: int) -> int:
+        key = self._key(tenant, session_id)
+        data = _check_blob(blob)
+        members = f"{self._prefix}:t:{tenant}"
+        by_time = f"{self._prefix}:updated"
+
+        def transaction() -> int:
+            with self._client.pipeline() as pipe:
+                try:
+                    pipe.watch(key)
+                    stored = pipe.hget(key, "version")
+                    version = 0 if stored is None else int(stored)
+                    if version != expected_version:
+                        raise ConflictError(
+                            f"session {tenant}/{session_id} is at version {version}, "
+                            f"not {expected_version}"
+                        )
+                    now = self._clock()
+                    pipe.multi()
+                    pipe.hset(
+                        key, mapping={"blob": data, "version": version + 1, "updated_at": now}
+                    )
+                    pipe.sadd(members, session_id)
+                    pipe.zadd(by_time, {f"{tenant}/{session_id}": now})
+                    pipe.execute()
+                    return version + 1
+                except self._redis_module.exceptions.WatchError:
+                    raise ConflictError(
+                        f"session {tenant}/{session_id} was written by another replica"
+                    ) from None
+
+        return int(self._call("write", transaction))
+
+    def delete(self, tenant: str, session_id: str) -> bool:
+        key = self._key(tenant, session_id)
+
+        def remove() -> bool:
+            pipe = self._client.pipeline()
+            pipe.delete(key)
+            pipe.srem(f"{self._prefix}:t:{tenant}", session_id)
+            pipe.zrem(f"{self._prefix}:updated", f"{tenant}/{session_id}")
+            return bool(pipe.execute()[0])
+
+        return bool(self._call("delete", remove))
+
+    def list(self, tenant: str) -> list[str]:
+        members = f"{self._prefix}:t:{check_name(tenant, 'tenant')}"
+        names = self._call("list", lambda: self._client.smembers(members))
+        return sorted(name.decode() for name in names)
+
+    def expire(self, idle_seconds: float) -> int:
+        cutoff = self._clock() - idle_seconds
+        old = self._call(
+            "expire", lambda: self._client.zrangebyscore(f"{self._prefix}:updated", "-inf", cutoff)
+        )
+        count = 0
+        for member in old:
+            tenant, _, session_id = member.decode().partition("/")
+            count += self.delete(tenant, session_id)
+        return count

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 import multihorizon as mh
-from multihorizon.store import MemoryStore, SQLiteStore
+from multihorizon.store import MemoryStore, RedisStore, SQLiteStore
 
 
 def _texts(count: int) -> list[str]:
@@ -33,16 +33,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--redis", default=None, help="a Redis URL to include RedisStore")
     args = parser.parse_args()
     embedder = mh.HashingEmbedder()
     texts = _texts(args.turns + args.calls)
     vectors = embedder.embed(texts)
     folder = Path(tempfile.mkdtemp())
-    stores = {"none": None, "memory": MemoryStore(), "sqlite": SQLiteStore(folder / "s.db")}
+    stores: dict[str, object] = {
+        "none": None,
+        "memory": MemoryStore(),
+        "sqlite": SQLiteStore(folder / "s.db"),
+    }
+    if args.redis:
+        stores["redis"] = RedisStore(args.redis)
     print("| store | user() p50 | user() p99 | snapshot | restore a session |")
     print("|---|---|---|---|---|")
     for name, store in stores.items():
-        assembler = mh.ContextAssembler(embedder=embedder, store=store)
+        assembler = mh.ContextAssembler(embedder=embedder, store=store)  # type: ignore[arg-type]
         chat = assembler.session("bench/chat")
         for i in range(args.turns):
             if i % 2:
@@ -61,7 +68,7 @@ def main() -> int:
         if store is not None:
             size = len(store.load("bench", "chat").blob) / 1e6  # type: ignore[union-attr]
             started = time.perf_counter()
-            mh.ContextAssembler(embedder=embedder, store=store).session("bench/chat")
+            mh.ContextAssembler(embedder=embedder, store=store).session("bench/chat")  # type: ignore[arg-type]
             restore_ms = (time.perf_counter() - started) * 1e3
         print(f"| {name} | {p50:.2f} ms | {p99:.2f} ms | {size:.2f} MB | {restore_ms:.1f} ms |")
     return 0

@@ -15,7 +15,7 @@ import re
 import threading
 import unicodedata
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,7 @@ from .intent import Intent, classify, is_question
 from .lexicon import Lexicon, Marker, default_lexicon
 from .references import Reference, detect, enumeration_items, resolve
 from .scratch import ScratchBuffer, ScratchEntry
-from .text import content_terms
+from .text import STOPWORDS, content_terms, normalise_term
 from .threads import ThreadPlan, Threads
 from .threadstate import ThreadState, title_from
 from .turnlog import TurnLog
@@ -44,6 +44,7 @@ _RESUME = int(Marker.RESUME)
 _DOCUMENT = int(Marker.DOCUMENT)
 _KEEP = int(Marker.KEEP)
 _POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
+_DECIDED_BY_MARKERS = frozenset((*_POINTS_BACK, int(Marker.CLARIFY), int(Marker.CONTINUE)))
 _CLAUSE_END = re.compile(r"[.?!;:\n,]|\s[-\u2013\u2014]\s")
 
 
@@ -127,13 +128,23 @@ _DEFINITE = re.compile(
 )
 
 
-def _definite_terms(text: str) -> tuple[str, ...]:
-    """Content words right after a definite determiner ("the song", "that rental car"): a
-    definite noun phrase names something already known."""
-    found: list[str] = []
+def _definite_words(text: str) -> Iterator[str]:
+    """Content words right after a definite determiner ("the song", "that rental car"), as
+    entity terms: a definite noun phrase names something already known."""
     for match in _DEFINITE.finditer(text):
-        found.extend(content_terms(" ".join(group for group in match.groups() if group)))
-    return tuple(dict.fromkeys(found))
+        for word in match.groups():
+            if word is None:
+                continue
+            folded = word.casefold()
+            if folded in STOPWORDS:
+                continue
+            term = normalise_term(folded)
+            if len(term) >= 2 and term not in STOPWORDS:
+                yield term
+
+
+def _definite_terms(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(_definite_words(text)))
 
 
 def _with_speaker(terms: tuple[str, ...], speaker: str | None) -> tuple[str, ...]:
@@ -521,6 +532,15 @@ class Session:
                 resolved.insert(0, addressed)
                 prior += 1
         question = self.config.follow_up_questions and is_question(content)
+        acknowledgement = self._lexicon.acknowledgement_only(content, hits)
+        # Whether a definite noun phrase names something already said: only where it can
+        # change the intent (a marker, a reference or an acknowledgement decides first).
+        names_known = (
+            question
+            and not (prior or has_tool or acknowledgement)
+            and all(hit[0] not in _DECIDED_BY_MARKERS for hit in hits)
+            and any(log.turns_mentioning(term) for term in _definite_words(content))
+        )
         # SPEC-028 §5.2.
         intent = classify(
             hits,
@@ -529,10 +549,9 @@ class Session:
             active_similarity=self._threads.active_similarity(vector),
             explore_below=self._thresholds.explore,
             first_turn=not log.roles,
-            acknowledgement=self._lexicon.acknowledgement_only(content, hits),
+            acknowledgement=acknowledgement,
             question=question,
-            names_known=question
-            and any(log.turns_mentioning(term) for term in _definite_terms(content)),
+            names_known=names_known,
         )
         return hits, references, resolved, intent
 

@@ -10,7 +10,7 @@ give the figures, the ``Config.spec()`` figures where they help, and the command
 
     cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q -p no:cacheprovider
 
-The whole file takes about 15 s on two cores (only swda is subsampled: see its fixture).
+The whole file takes about 50 s on two cores (only swda is subsampled: see its fixture).
 """
 
 from __future__ import annotations

@@ -250,3 +250,22 @@ def test_edges_survive_save_and_load(tmp_path: Path) -> None:
     loaded = KnowledgeStore.load(tmp_path / "kb")
     assert loaded.edge_count == kb.edge_count == 2
     assert [f.fact.fact_id for f in loaded.connectors(["a", "b"], _unit(1, 1))] == ["c"]
+
+
+def test_restoring_a_deleted_fact_with_a_new_embedding(store: KnowledgeStore) -> None:
+    vector = embed("completely new wording about etcd certificates")
+    store.delete("etcd-tls")
+    store.update("etcd-tls", status=FactStatus.ACTIVE, embedding=vector)
+    assert len(store) == 5
+    assert store.search(vector, k=1)[0][0].fact_id == "etcd-tls"
+    store.update("etcd-tls", status=FactStatus.DELETED, embedding=vector)
+    assert "etcd-tls" not in {fact.fact_id for fact, _, _ in store.search(vector, k=10)}
+    assert len(store) == 4
+
+
+def test_saving_over_an_earlier_save(store: KnowledgeStore, tmp_path: Path) -> None:
+    store.save(tmp_path / "kb")
+    store.delete("coffee")
+    store.save(tmp_path / "kb")  # replaces the first save whole
+    assert KnowledgeStore.load(tmp_path / "kb").get("coffee").status is FactStatus.DELETED
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kb"]

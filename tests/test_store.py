@@ -75,10 +75,10 @@ def test_tenants_cannot_see_each_other(store: object) -> None:
 
 def test_concurrent_writers_conflict_instead_of_losing_turns(store: object) -> None:
     blob = b"x"
-    assert store.save("t", "s", blob, expected_version=0) == 1  # type: ignore[attr-defined]
-    assert store.save("t", "s", blob, expected_version=1) == 2  # type: ignore[attr-defined]
-    with pytest.raises(ConflictError, match="version 2"):
-        store.save("t", "s", b"late", expected_version=1)  # type: ignore[attr-defined]
+    first = store.save("t", "s", blob, expected_version=0)  # type: ignore[attr-defined]
+    assert store.save("t", "s", blob, expected_version=first) == first + 1  # type: ignore[attr-defined]
+    with pytest.raises(ConflictError, match=f"version {first + 1}"):
+        store.save("t", "s", b"late", expected_version=first)  # type: ignore[attr-defined]
     assert store.load("t", "s").blob == blob  # type: ignore[attr-defined]
     # Through the assembler: a replica that saves on a stale version reloads and retries
     # nothing silently: the failed call raises and its session is back to the stored state.
@@ -217,3 +217,28 @@ def test_two_processes_share_a_session_without_losing_a_turn(
     for name in ("alpha", "beta"):  # each writer's turns in its own order
         own = [t for t in turns if t.startswith(name)]
         assert own == [f"{name} turn {n}" for n in range(15)]
+
+
+def test_a_deleted_and_recreated_session_is_not_overwritten(store: object) -> None:
+    old = mh.ContextAssembler(store=store).session("t/chat")  # type: ignore[arg-type]
+    old.user("old topic one")
+    old.user("old topic two")
+    store.delete("t", "chat")  # type: ignore[attr-defined]
+    new = mh.ContextAssembler(store=store).session("t/chat")  # type: ignore[arg-type]
+    new.user("new topic one")
+    new.user("new topic two")
+    old.user("third from the old replica")  # reloads the new session first
+    turns = [t.content for t in mh.ContextAssembler(store=store).session("t/chat").session.turns]  # type: ignore[arg-type]
+    assert turns == ["new topic one", "new topic two", "third from the old replica"]
+
+
+def test_redis_expiry_keeps_a_session_saved_meanwhile(redis_server: RedisServer) -> None:
+    now = [1000.0]
+    store = RedisStore(redis_server.url, clock=lambda: now[0])
+    store.save("t", "old", b"1", expected_version=0)
+    now[0] += 100
+    store.save("t", "new", b"2", expected_version=0)
+    assert store.expire(50) == 1
+    assert store.list("t") == ["new"]
+    assert store.delete("t", "new")
+    assert not store.delete("t", "new")

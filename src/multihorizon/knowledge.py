@@ -25,6 +25,7 @@ import hashlib
 import json
 import math
 import os
+import shutil
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -354,7 +355,8 @@ class KnowledgeStore:
                 raise InputError(f"update: {exc}") from None
             new = self._prepare(dataclasses.replace(new, modified_at=_now()), _now(), old)
             vector = self._vectors[label]
-            if new.content != old.content or embedding is not None:
+            reembedded = new.content != old.content or embedding is not None
+            if reembedded:
                 vector = self._embed([new], None if embedding is None else [embedding])[0]
                 if not _retrievable(old.status):
                     self._index.unmark_deleted(label)  # hnswlib updates live elements only
@@ -365,8 +367,8 @@ class KnowledgeStore:
                         self._edges.get(other, {}).pop(label, None)
                     self._link(np.array([label]), vector[None])
             retrievable_now = _retrievable(new.status)
-            if retrievable_now and not _retrievable(old.status) and new.content == old.content:
-                self._index.unmark_deleted(label)
+            if retrievable_now and not _retrievable(old.status) and not reembedded:
+                self._index.unmark_deleted(label)  # (re-embedding already un-marked it)
             elif not retrievable_now:
                 with contextlib.suppress(RuntimeError):  # already marked
                     self._index.mark_deleted(label)
@@ -487,9 +489,14 @@ class KnowledgeStore:
         """Write the store to ``directory`` (created): facts, vectors, the hnswlib index and
         a manifest with each file's SHA-256, written last, so a half-written save is refused
         on load."""
-        folder = Path(directory)
+        target = Path(directory)
+        # Written beside the target, then swapped in: a crash mid-save leaves the previous
+        # save whole (and a half-written one is never in place).
+        folder = target.with_name(f".{target.name}.saving-{os.getpid()}-{threading.get_ident()}")
         with self._lock:
-            folder.mkdir(parents=True, exist_ok=True)
+            if folder.exists():
+                shutil.rmtree(folder)
+            folder.mkdir(parents=True)
             facts = [_fact_record(fact) for fact in self._facts]
             (folder / "facts.json").write_text(json.dumps(facts), encoding="utf-8")
             np.save(folder / "vectors.npy", self._vectors[: len(self._facts)])
@@ -509,6 +516,12 @@ class KnowledgeStore:
                 },
             }
             (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            previous = target.with_name(f".{target.name}.previous-{os.getpid()}")
+            if target.exists():
+                os.replace(target, previous)
+            os.replace(folder, target)
+            if previous.exists():
+                shutil.rmtree(previous)
 
     @classmethod
     def load(

@@ -86,6 +86,13 @@ class SessionStore(Protocol):
         ...
 
 
+def next_version(version: int) -> int:
+    """The version after ``version``. A new session (0) starts at the clock in nanoseconds,
+    not at 1: a session deleted and created again never repeats a version a replica may
+    still hold, so that replica's save conflicts instead of overwriting the new one."""
+    return version + 1 if version else time.time_ns()
+
+
 def _check_blob(blob: object) -> bytes:
     if not isinstance(blob, (bytes, bytearray)):
         raise InputError(f"blob: expected bytes, got {type(blob).__name__}")
@@ -123,8 +130,9 @@ class MemoryStore:
                 raise ConflictError(
                     f"session {tenant}/{session_id} is at version {version}, not {expected_version}"
                 )
-            self._rows[key] = StoredSession(data, version + 1, self._clock())
-            return version + 1
+            new = next_version(version)
+            self._rows[key] = StoredSession(data, new, self._clock())
+            return new
 
     def delete(self, tenant: str, session_id: str) -> bool:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
@@ -221,15 +229,16 @@ class SQLiteStore:
                         f"session {tenant}/{session_id} is at version {version}, "
                         f"not {expected_version}"
                     )
+                new = next_version(version)
                 connection.execute(
                     "INSERT INTO sessions (tenant, session_id, version, updated_at, blob) "
                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tenant, session_id) DO UPDATE SET "
                     "version=excluded.version, updated_at=excluded.updated_at, "
                     "blob=excluded.blob",
-                    (*key, version + 1, self._clock(), data),
+                    (*key, new, self._clock(), data),
                 )
                 connection.execute("COMMIT")
-                return version + 1
+                return new
             except BaseException:
                 connection.execute("ROLLBACK")
                 raise
@@ -335,13 +344,12 @@ class RedisStore:
                         )
                     now = self._clock()
                     pipe.multi()
-                    pipe.hset(
-                        key, mapping={"blob": data, "version": version + 1, "updated_at": now}
-                    )
+                    new = next_version(version)
+                    pipe.hset(key, mapping={"blob": data, "version": new, "updated_at": now})
                     pipe.sadd(members, session_id)
                     pipe.zadd(by_time, {f"{tenant}/{session_id}": now})
                     pipe.execute()
-                    return version + 1
+                    return new
                 except self._redis_module.exceptions.WatchError:
                     raise ConflictError(
                         f"session {tenant}/{session_id} was written by another replica"
@@ -367,12 +375,30 @@ class RedisStore:
         return sorted(name.decode() for name in names)
 
     def expire(self, idle_seconds: float) -> int:
+        """Delete sessions idle for longer than ``idle_seconds``. Each is re-checked under
+        WATCH, so a session saved meanwhile is kept."""
         cutoff = self._clock() - idle_seconds
-        old = self._call(
-            "expire", lambda: self._client.zrangebyscore(f"{self._prefix}:updated", "-inf", cutoff)
-        )
-        count = 0
-        for member in old:
-            tenant, _, session_id = member.decode().partition("/")
-            count += self.delete(tenant, session_id)
-        return count
+        by_time = f"{self._prefix}:updated"
+        old = self._call("expire", lambda: self._client.zrangebyscore(by_time, "-inf", cutoff))
+        errors = self._redis_module.exceptions
+
+        def remove(member: str) -> bool:
+            tenant, _, session_id = member.partition("/")
+            key = self._key(tenant, session_id)
+            with self._client.pipeline() as pipe:
+                try:
+                    pipe.watch(key, by_time)
+                    score = pipe.zscore(by_time, member)
+                    if score is None or float(score) >= cutoff:
+                        return False  # saved again since: not idle
+                    pipe.multi()
+                    pipe.delete(key)
+                    pipe.srem(f"{self._prefix}:t:{tenant}", session_id)
+                    pipe.zrem(by_time, member)
+                    pipe.execute()
+                    return True
+                except errors.WatchError:
+                    return False  # written meanwhile: not idle
+
+        names = [member.decode() for member in old]
+        return int(self._call("expire", lambda: sum(remove(name) for name in names)))

@@ -269,3 +269,51 @@ def test_document_mode_runs_cdr_window_after_window(assembler: mh.ContextAssembl
             session.document("task", bad)
     with pytest.raises(InputError, match="task"):
         session.document(" ", parts)
+
+
+def test_reinvoke_is_stored_only_when_the_turn_commits() -> None:
+    clock = [1_000.0]
+    original = mh.scratch._now
+    mh.scratch._now = lambda: clock[0]  # type: ignore[attr-defined]
+    try:
+        calls: list[str] = []
+
+        def reinvoke(entry: mh.ScratchEntry) -> object:
+            calls.append(entry.scratch_id)
+            return {"status": "degraded"}
+
+        assembler = mh.ContextAssembler(stale_policy="reinvoke", reinvoke=reinvoke)
+        session = assembler.session("t/r")
+        session.user("check the cluster health")
+        session.session.scratch.clock = lambda: clock[0]
+        entry = session.tool_output("health_api", {"status": "ok"}, volatility="REALTIME")
+        clock[0] += 120
+        preview = session.preview("what did that API response say?")
+        assert "degraded" in next(i for i in preview.items if i.tier == "E").content
+        assert session.session.scratch.get(entry.scratch_id).raw_output == '{"status": "ok"}'
+        with pytest.raises(mh.BudgetError):
+            session.user("what did that API response say?", budget_tokens=1)
+        assert session.session.scratch.get(entry.scratch_id).raw_output == '{"status": "ok"}'
+        session.user("what did that API response say?")
+        assert "degraded" in session.session.scratch.get(entry.scratch_id).raw_output
+        assert len(calls) == 2  # the preview and the committed turn (the budget failed first)
+    finally:
+        mh.scratch._now = original  # type: ignore[attr-defined]
+
+
+def test_one_entry_named_twice_is_packed_once(assembler: mh.ContextAssembler) -> None:
+    session = assembler.session("t/dup")
+    session.user("run it")
+    session.tool_output("run_sql", [{"id": 1}])
+    envelope = session.user("compare the query result with the sql output")
+    tool = [item.source_id for item in envelope.items if item.tier == "E"]
+    assert len(tool) == len(set(tool)) == 1
+
+
+def test_an_id_without_a_tenant_is_the_default_tenant(tmp_path: Any) -> None:
+    from multihorizon.store import SQLiteStore
+
+    store = SQLiteStore(tmp_path / "s.db")
+    mh.ContextAssembler(store=store).session("x").user("hello")
+    again = mh.ContextAssembler(store=store).session("default/x")
+    assert [t.content for t in again.session.turns] == ["hello"]

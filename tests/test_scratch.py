@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import decimal
 import json
 import time
 
@@ -167,3 +169,19 @@ def test_spec_029_tool_references(phrase: str, expected: str) -> None:
     session.tool_output("note_tool", "A note about nothing in particular.")
     (reference,) = session.preview(phrase).references
     assert session.scratch.get(reference.scratch_entry).tool_name == expected
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        {"price": decimal.Decimal("1.5"), "when": datetime.date(2026, 1, 2)},
+        b"",
+        b"   ",
+        "-,-\n-,-\n",
+        "|---|---|\n|---|---|\n",
+        [[1, 2], [3, 4]],
+    ],
+)
+def test_odd_outputs_summarise_without_failing(output: object) -> None:
+    entry = ScratchBuffer().add(tool="fetch_api", output=output, turn_id=0)
+    assert estimate_tokens(entry.summary) <= SUMMARY_TOKENS

@@ -175,6 +175,7 @@ class ContextAssembler:
         tenant, _, name = session_id.rpartition("/")
         check_name(tenant or "default", "tenant")
         check_name(name, "session_id")
+        session_id = f"{tenant or 'default'}/{name}"  # "x" and "default/x" are one session
         with self._lock:
             found = self._sessions.get(session_id)
             if found is None:
@@ -195,6 +196,7 @@ class TierSession:
         self._version = 0
         self._lock = threading.RLock()
         self._connector_scores: dict[str, ScoredFact] = {}
+        self._refreshed: list[ScratchEntry] = []  # re-invoked entries of the turn being built
         self._fresh()
         if assembler.store is not None:
             self._reload()
@@ -321,7 +323,10 @@ class TierSession:
                 cdr_novelty=True,
                 headers=MappingProxyType({**plan.envelope.headers, "CRP-Context-Mode": "document"}),
             )
+            self._refreshed = []
             packed, delivered = self._pack(turn, plan.embedding, task, budget, residual)
+            for entry in self._refreshed:
+                session.scratch.replace(entry)
             for fact_id, vector in delivered:
                 self.coverage.add(fact_id, vector)
             return packed
@@ -341,9 +346,12 @@ class TierSession:
         with session._lock:
             session._check_open()
             plan = session._plan(text, embedding, None, timestamp, logging=logging, speaker=speaker)
+            self._refreshed = []
             packed, delivered = self._pack(plan.envelope, plan.embedding, plan.text, budget)
             if logging:
                 session._commit_user(plan)
+                for entry in self._refreshed:
+                    session.scratch.replace(entry)
                 for fact_id, vector in delivered:
                     self.coverage.add(fact_id, vector)
             return packed
@@ -385,7 +393,9 @@ class TierSession:
             for ref in turn.references
             if ref.target_turn is not None and ref.scratch_entry is None
         }
-        referenced_entries = [ref.scratch_entry for ref in turn.references if ref.scratch_entry]
+        referenced_entries = list(
+            dict.fromkeys(ref.scratch_entry for ref in turn.references if ref.scratch_entry)
+        )
         conversation: list[PackedItem] = []
         for item in turn.items:
             packed = PackedItem(
@@ -556,7 +566,10 @@ class TierSession:
             is_reference = entry.scratch_id in referenced
             fresh = entry.is_fresh(now)
             if not fresh and assembler.stale_policy == "reinvoke" and assembler.reinvoke:
-                entry = scratch.refresh(entry.scratch_id, assembler.reinvoke)
+                # Stored only once the turn commits (a preview or a failed call changes
+                # nothing).
+                entry = scratch.reinvoked(entry.scratch_id, assembler.reinvoke)
+                self._refreshed.append(entry)
                 fresh = True
             if is_reference and not freshness:
                 freshness = (

@@ -304,6 +304,17 @@ class ScratchBuffer:
         """Re-run a stale entry's tool (``reinvoke(entry)`` returns the new output) and store
         the result under the same id, fresh. If the callback raises, the entry is unchanged
         and the error propagates."""
+        fresh = self.reinvoked(scratch_id, reinvoke)
+        self._entries[scratch_id] = fresh
+        return fresh
+
+    def replace(self, entry: ScratchEntry) -> None:
+        """Store a ``reinvoked`` entry in place of the stale one (if that is still here)."""
+        if entry.scratch_id in self._entries:
+            self._entries[entry.scratch_id] = entry
+
+    def reinvoked(self, scratch_id: str, reinvoke: Reinvoke) -> ScratchEntry:
+        """The fresh entry a re-run of the tool gives, not stored (``refresh`` stores it)."""
         entry = self.get(scratch_id)
         output = reinvoke(entry)
         fresh = self.prepare(
@@ -314,14 +325,12 @@ class ScratchBuffer:
             args=entry.tool_call_args,
             volatility=entry.volatility,
         )
-        fresh = dataclasses.replace(
+        return dataclasses.replace(
             fresh,
             scratch_id=scratch_id,
             referenced_by=entry.referenced_by,
             persistence=entry.persistence,
         )
-        self._entries[scratch_id] = fresh
-        return fresh
 
     def _evict(self, keep: str = "") -> None:
         """SPEC-029 §11: over the budget, drop the least recently used entries that are
@@ -376,9 +385,12 @@ def _as_text(output: Any) -> tuple[str, Any]:
         return repr(output), output
     if isinstance(output, (list, tuple, dict)):
         try:
-            return json.dumps(output, default=str), output
+            text = json.dumps(output, default=str)
         except (TypeError, ValueError) as exc:
             raise InputError(f"output: cannot serialise ({exc})") from None
+        # The structure as JSON sees it (Decimal, datetime ... as strings), so summaries
+        # only ever meet JSON types.
+        return text, json.loads(text)
     return str(output), None
 
 
@@ -402,6 +414,8 @@ def summarise(
 ) -> tuple[OutputType, str]:
     """The output's type and its deterministic summary (at most SUMMARY_TOKENS tokens)."""
     text = raw.strip()
+    if not text:
+        return OutputType.TEXT, "(empty output)"
     if structured is None and text[:1] in "[{" and len(text) <= PREFIX_CHARS:
         try:
             structured = json.loads(text)
@@ -480,6 +494,8 @@ def _delimited_table(text: str) -> list[str]:
     separator = max(("\t", "|", ",", ";"), key=lambda s: lines[0].count(s))
     rows = [[cell.strip() for cell in line.strip().strip("|").split(separator)] for line in lines]
     rows = [row for row in rows if not all(set(cell) <= set("-: ") for cell in row)]  # md rules
+    if not rows:
+        return _text_summary(text)
     header, body = rows[0], rows[1:]
     total = max(0, _count_lines(text.strip()) - 1 - (len(lines) - 1 - len(body)))
     out = [f"table: {total} rows x {len(header)} columns: {', '.join(header)}"]

@@ -43,8 +43,11 @@ def test_the_envelope_never_exceeds_the_budget(assembler: mh.ContextAssembler, b
     assert sum(envelope.tier_tokens.values()) == envelope.used_tokens
     assert envelope.headers["CRP-Context-Tokens-Used"] == str(envelope.used_tokens)
     assert envelope.items[0].tier == "S"  # the Active Thread Summary leads
+    # Each item is counted as render() writes it (label and spacing included), so the
+    # rendered context is within the budget too.
+    assert mh.scratch.estimate_tokens(envelope.render()) <= budget
     for item in envelope.items:
-        assert item.tokens == mh.scratch.estimate_tokens(item.content)
+        assert item.tokens >= mh.scratch.estimate_tokens(item.content)
 
 
 def test_references_follow_the_summary_at_full_weight(assembler: mh.ContextAssembler) -> None:
@@ -156,6 +159,7 @@ def test_a_pluggable_token_counter_is_respected() -> None:
     converse(session)
     envelope = session.user("what about the second step?", budget_tokens=50)
     assert sum(words(item.content) for item in envelope.items) <= 50
+    assert words(envelope.render()) <= 50
 
 
 def test_bad_calls_change_nothing(assembler: mh.ContextAssembler) -> None:

@@ -78,16 +78,14 @@ class ContextEnvelope:
         return sum(item.tokens for item in self.items)
 
     def render(self) -> str:
-        """The context as text, in packing order, each piece under a short label."""
-        blocks = []
-        for item in self.items:
-            label = _LABELS[item.tier]
-            blocks.append(f"[{label} {item.source_id}]\n{item.content}")
-        return "\n\n".join(blocks)
+        """The context as text, in packing order, each piece under a short label. Its token
+        count is within the budget: each item's tokens are those of its labelled block."""
+        return "".join(_block(i.tier, i.source_id, i.content) for i in self.items).rstrip()
 
     def messages(self, system: str | None = None) -> list[dict[str, str]]:
         """Chat messages for an LLM client: the context as a system message (after
-        ``system``, if given), then the user's turn."""
+        ``system``, if given, and a one-line heading; these two are outside the budget),
+        then the user's turn."""
         context = self.render()
         head = f"{system}\n\n" if system else ""
         return [
@@ -97,6 +95,24 @@ class ContextEnvelope:
 
 
 _LABELS = {"S": "thread", "P": "knowledge", "C": "conversation", "E": "tool"}
+
+
+def _block(tier: str, source_id: str, content: str) -> str:
+    """One item as ``render`` writes it."""
+    return f"[{_LABELS[tier]} {source_id}]\n{content}\n\n"
+
+
+def _packed(
+    tier: str,
+    source_id: str,
+    content: str,
+    score: float,
+    reason: str,
+    count: Callable[[str], int],
+) -> PackedItem:
+    """An item whose tokens are those of its rendered block (label and spacing included)."""
+    tokens = count(_block(tier, source_id, content))
+    return PackedItem(tier, source_id, content, score, tokens, reason)
 
 
 @dataclass
@@ -370,7 +386,11 @@ class TierSession:
         count = assembler.count_tokens
         head: list[PackedItem] = []
         summary = turn.summary
-        summary_tokens = count(summary)
+
+        def summary_cost(text: str) -> int:
+            return count(_block("S", turn.active_thread, text))
+
+        summary_tokens = summary_cost(summary)
         if summary_tokens > budget:
             # Shrink the summary (oldest entries first), never below its first line.
             first_line = summary.split("\n", 1)[0]
@@ -378,11 +398,11 @@ class TierSession:
             while summary_tokens > budget and limit > len(first_line):
                 limit = max(len(first_line), int(limit * 0.8))
                 summary = turn.thread_state.summary(max_chars=limit)
-                summary_tokens = count(summary)
+                summary_tokens = summary_cost(summary)
             if summary_tokens > budget or not summary.startswith(first_line):
                 raise BudgetError(
                     f"budget_tokens: {budget} cannot hold the Active Thread Summary "
-                    f"({count(first_line)} tokens for its first line alone)"
+                    f"({summary_cost(first_line)} tokens for its first line alone)"
                 )
         head.append(PackedItem("S", turn.active_thread, summary, 1.0, summary_tokens, "summary"))
         remaining = budget - summary_tokens
@@ -398,13 +418,13 @@ class TierSession:
         )
         conversation: list[PackedItem] = []
         for item in turn.items:
-            packed = PackedItem(
+            packed = _packed(
                 "C",
                 f"turn:{item.turn_id}",
                 f"{item.role}: {item.content}",
                 item.score,
-                count(f"{item.role}: {item.content}"),
                 item.reason,
+                count,
             )
             if item.turn_id in referenced_turns and packed.tokens <= remaining:
                 head.append(packed)
@@ -589,13 +609,13 @@ class TierSession:
                 )
             content = f"{entry.tool_name} ({entry.output_type}): {body}"
             items.append(
-                PackedItem(
+                _packed(
                     "E",
                     entry.scratch_id,
                     content,
                     1.0 / (1 + rank),
-                    count(content),
                     "reference" if is_reference else "recent",
+                    count,
                 )
             )
         return items, freshness
@@ -603,7 +623,7 @@ class TierSession:
 
 def _fact_item(scored: ScoredFact, reason: str, count: Callable[[str], int]) -> PackedItem:
     fact = scored.fact
-    return PackedItem("P", fact.fact_id, fact.content, scored.score, count(fact.content), reason)
+    return _packed("P", fact.fact_id, fact.content, scored.score, reason, count)
 
 
 def _check_budget(budget: Any) -> int:

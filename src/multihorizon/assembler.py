@@ -115,6 +115,15 @@ def _packed(
     return PackedItem(tier, source_id, content, score, tokens, reason)
 
 
+@dataclass(frozen=True, slots=True)
+class _Delivery:
+    """What committing an envelope changes: (fact id, vector) pairs for the coverage set and
+    re-invoked scratch entries."""
+
+    facts: list[tuple[str, np.ndarray]]
+    refreshed: list[ScratchEntry]
+
+
 @dataclass
 class _Tier:
     name: str
@@ -211,8 +220,6 @@ class TierSession:
         self._key = (tenant or "default", name)
         self._version = 0
         self._lock = threading.RLock()
-        self._connector_scores: dict[str, ScoredFact] = {}
-        self._refreshed: list[ScratchEntry] = []  # re-invoked entries of the turn being built
         self._fresh()
         if assembler.store is not None:
             self._reload()
@@ -339,12 +346,8 @@ class TierSession:
                 cdr_novelty=True,
                 headers=MappingProxyType({**plan.envelope.headers, "CRP-Context-Mode": "document"}),
             )
-            self._refreshed = []
-            packed, delivered = self._pack(turn, plan.embedding, task, budget, residual)
-            for entry in self._refreshed:
-                session.scratch.replace(entry)
-            for fact_id, vector in delivered:
-                self.coverage.add(fact_id, vector)
+            packed, delivery = self._pack(turn, plan.embedding, task, budget, residual)
+            self._deliver(delivery)
             return packed
 
     def _turn(
@@ -362,15 +365,19 @@ class TierSession:
         with session._lock:
             session._check_open()
             plan = session._plan(text, embedding, None, timestamp, logging=logging, speaker=speaker)
-            self._refreshed = []
-            packed, delivered = self._pack(plan.envelope, plan.embedding, plan.text, budget)
+            packed, delivery = self._pack(plan.envelope, plan.embedding, plan.text, budget)
             if logging:
                 session._commit_user(plan)
-                for entry in self._refreshed:
-                    session.scratch.replace(entry)
-                for fact_id, vector in delivered:
-                    self.coverage.add(fact_id, vector)
+                self._deliver(delivery)
             return packed
+
+    def _deliver(self, delivery: _Delivery) -> None:
+        """What a committed envelope changes: re-invoked tool entries replace the stale ones,
+        delivered facts join the coverage set (cannot fail)."""
+        for entry in delivery.refreshed:
+            self.session.scratch.replace(entry)
+        for fact_id, vector in delivery.facts:
+            self.coverage.add(fact_id, vector)
 
     # ---- packing ---------------------------------------------------------------------------
 
@@ -381,7 +388,8 @@ class TierSession:
         text: str,
         budget: int,
         sub_queries: tuple[str, ...] | None = None,
-    ) -> tuple[ContextEnvelope, list[tuple[str, np.ndarray]]]:
+    ) -> tuple[ContextEnvelope, _Delivery]:
+        """The envelope, and what committing it changes (nothing is changed here)."""
         assembler = self.assembler
         count = assembler.count_tokens
         head: list[PackedItem] = []
@@ -432,7 +440,7 @@ class TierSession:
             elif item.turn_id not in referenced_turns:
                 conversation.append(packed)
 
-        tool_items, freshness = self._tool_candidates(referenced_entries)
+        tool_items, freshness, refreshed = self._tool_candidates(referenced_entries)
         for tool_item in [i for i in tool_items if i.reason == "reference"]:
             if tool_item.tokens <= remaining:
                 head.append(tool_item)
@@ -444,7 +452,8 @@ class TierSession:
         facts, available = self._fact_candidates(turn, vector, sub_queries)
         knowledge = [_fact_item(scored, "cdr", count) for scored in facts]
         blend = turn.blend
-        connectors = self._connectors(turn, vector, facts) if turn.mode != "conversation" else []
+        bridging = self._connectors(turn, vector, facts) if turn.mode != "conversation" else []
+        connectors = [_fact_item(scored, "connector", count) for scored in bridging]
         share = assembler.config.connector_budget if connectors else 0.0
         tiers = [
             _Tier("P", blend.P * (1.0 - share), knowledge),
@@ -459,8 +468,7 @@ class TierSession:
         used = sum(item.tokens for item in items)
         assert used <= budget, (used, budget)  # the packing invariant
         included_facts = [item for item in items if item.tier == "P"]
-        by_id = {scored.fact.fact_id: scored for scored in facts}
-        by_id.update(self._connector_scores)
+        by_id = {scored.fact.fact_id: scored for scored in (*facts, *bridging)}
         headers = dict(turn.headers)
         headers["CRP-Context-Facts-Used"] = f"{len(included_facts)}/{available}"
         if included_facts:
@@ -480,11 +488,12 @@ class TierSession:
         tier_tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
         for piece in items:
             tier_tokens[piece.tier] += piece.tokens
-        delivered = [
-            (item.source_id, self.assembler.knowledge.vector(item.source_id))
-            for item in included_facts
-            if self.assembler.knowledge is not None
-        ]
+        facts_store = assembler.knowledge
+        delivered = (
+            [(item.source_id, facts_store.vector(item.source_id)) for item in included_facts]
+            if facts_store is not None
+            else []
+        )
         envelope = ContextEnvelope(
             turn=turn,
             items=tuple(items),
@@ -494,28 +503,24 @@ class TierSession:
             sub_queries=sub_queries,
             user_text=text,
         )
-        return envelope, delivered
+        return envelope, _Delivery(delivered, refreshed)
 
     def _connectors(
         self, turn: Envelope, vector: np.ndarray, facts: list[ScoredFact]
-    ) -> list[PackedItem]:
+    ) -> list[ScoredFact]:
         """SPEC-025 CDGR for document and hybrid turns: facts bridging the CDR anchors."""
-        self._connector_scores = {}
         knowledge = self.assembler.knowledge
         config = self.assembler.config
         if knowledge is None or not config.graph_retrieval or not facts or not np.any(vector):
             return []
         anchors = [scored.fact.fact_id for scored in facts]
-        found = knowledge.connectors(
+        return knowledge.connectors(
             anchors,
             vector,
             coverage=self.coverage,
             novelty=True,  # document and hybrid turns run CDR normally (SPEC-028 §8)
             partial_floor=config.partial_novelty_floor,
         )
-        count = self.assembler.count_tokens
-        self._connector_scores = {scored.fact.fact_id: scored for scored in found}
-        return [_fact_item(scored, "connector", count) for scored in found]
 
     def _sub_queries(self, turn: Envelope, request: str) -> tuple[str, ...]:
         """SPEC-028 §8 hybrid mode: a document request about the conversation ("write me a
@@ -568,14 +573,19 @@ class TierSession:
             ranked = [item for item in ranked if item.fact.fact_id not in self.coverage.fact_ids]
         return ranked, len(ranked)
 
-    def _tool_candidates(self, referenced: Sequence[str]) -> tuple[list[PackedItem], str]:
+    def _tool_candidates(
+        self, referenced: Sequence[str]
+    ) -> tuple[list[PackedItem], str, list[ScratchEntry]]:
         """Tier E (SPEC-029): summaries of fresh entries, newest first; a referenced entry
         comes first with its raw output when that is fresh and fits the summary cap's 8x,
-        else its summary. Stale entries follow the stale policy."""
+        else its summary. Stale entries follow the stale policy; re-invoked entries are
+        returned, to be stored only if the turn commits (a preview or a failed call changes
+        nothing)."""
         assembler = self.assembler
         scratch = self.session.scratch
         count = assembler.count_tokens
         items: list[PackedItem] = []
+        refreshed: list[ScratchEntry] = []
         freshness = ""
         entries = list(scratch)
         order = [scratch.get(i) for i in referenced if i in scratch] + [
@@ -586,10 +596,8 @@ class TierSession:
             is_reference = entry.scratch_id in referenced
             fresh = entry.is_fresh(now)
             if not fresh and assembler.stale_policy == "reinvoke" and assembler.reinvoke:
-                # Stored only once the turn commits (a preview or a failed call changes
-                # nothing).
                 entry = scratch.reinvoked(entry.scratch_id, assembler.reinvoke)
-                self._refreshed.append(entry)
+                refreshed.append(entry)
                 fresh = True
             if is_reference and not freshness:
                 freshness = (
@@ -618,7 +626,7 @@ class TierSession:
                     count,
                 )
             )
-        return items, freshness
+        return items, freshness, refreshed
 
 
 def _fact_item(scored: ScoredFact, reason: str, count: Callable[[str], int]) -> PackedItem:

@@ -107,19 +107,20 @@ def test_a_failed_call_leaves_the_stored_session_as_it_was(store: object) -> Non
     assert len(chat.session) == 1
 
 
+def _expire_and_delete(store: object, now: list[float]) -> None:
+    store.save("t", "old", b"1", expected_version=0)  # type: ignore[attr-defined]
+    now[0] += 100
+    store.save("t", "new", b"2", expected_version=0)  # type: ignore[attr-defined]
+    assert store.expire(50) == 1  # type: ignore[attr-defined]
+    assert store.list("t") == ["new"]  # type: ignore[attr-defined]
+    assert store.delete("t", "new")  # type: ignore[attr-defined]
+    assert not store.delete("t", "new")  # type: ignore[attr-defined]
+
+
 def test_expire_and_delete(tmp_path: Path) -> None:
     now = [1000.0]
-    for store in (
-        MemoryStore(clock=lambda: now[0]),
-        SQLiteStore(tmp_path / "e.db", lambda: now[0]),
-    ):
-        store.save("t", "old", b"1", expected_version=0)
-        now[0] += 100
-        store.save("t", "new", b"2", expected_version=0)
-        assert store.expire(50) == 1
-        assert store.list("t") == ["new"]
-        assert store.delete("t", "new")
-        assert not store.delete("t", "new")
+    _expire_and_delete(MemoryStore(clock=lambda: now[0]), now)
+    _expire_and_delete(SQLiteStore(tmp_path / "e.db", lambda: now[0]), now)
 
 
 def test_corrupt_rows_are_refused_clearly(tmp_path: Path) -> None:
@@ -232,13 +233,6 @@ def test_a_deleted_and_recreated_session_is_not_overwritten(store: object) -> No
     assert turns == ["new topic one", "new topic two", "third from the old replica"]
 
 
-def test_redis_expiry_keeps_a_session_saved_meanwhile(redis_server: RedisServer) -> None:
+def test_redis_expire_and_delete(redis_server: RedisServer) -> None:
     now = [1000.0]
-    store = RedisStore(redis_server.url, clock=lambda: now[0])
-    store.save("t", "old", b"1", expected_version=0)
-    now[0] += 100
-    store.save("t", "new", b"2", expected_version=0)
-    assert store.expire(50) == 1
-    assert store.list("t") == ["new"]
-    assert store.delete("t", "new")
-    assert not store.delete("t", "new")
+    _expire_and_delete(RedisStore(redis_server.url, clock=lambda: now[0]), now)

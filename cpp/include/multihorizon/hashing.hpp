@@ -37,41 +37,69 @@ inline std::uint64_t finalize(std::uint64_t h) {
   return h;
 }
 
-// Counts of distinct 64-bit feature hashes: open addressing, linear probing.
+// Counts of distinct features, keyed by their finalised hash (fmix64 is a bijection, so
+// distinct features keep distinct keys, and each feature is mixed once). Open addressing with
+// linear probing; visited in first-seen order. Reused across calls on a thread: only the
+// slots a call used are cleared, not the whole table.
 class FeatureCounts {
  public:
-  explicit FeatureCounts(std::size_t expected) {
+  void reset(std::size_t expected) {
+    for (const std::uint32_t used : used_) slots_[used] = Slot{};
+    used_.clear();
     std::size_t capacity = 64;
     while (capacity < 2 * expected) capacity <<= 1;
-    slots_.assign(capacity, Slot{});
+    if (slots_.size() < capacity) slots_.resize(capacity);
     mask_ = capacity - 1;
   }
 
   void add(std::uint64_t feature, Kind kind) {
-    std::size_t i = static_cast<std::size_t>(finalize(feature)) & mask_;
-    while (slots_[i].count != 0 && slots_[i].feature != feature) i = (i + 1) & mask_;
+    const std::uint64_t key = finalize(feature);
+    std::size_t i = static_cast<std::size_t>(key) & mask_;
+    while (slots_[i].count != 0 && slots_[i].key != key) i = (i + 1) & mask_;
     if (slots_[i].count == 0) {
-      slots_[i].feature = feature;
+      slots_[i].key = key;
       slots_[i].kind = kind;
+      used_.push_back(static_cast<std::uint32_t>(i));
     }
     ++slots_[i].count;
   }
 
+  // visit(key, kind, count) for each distinct feature.
   template <class Visit>
   void for_each(Visit&& visit) const {
-    for (const Slot& slot : slots_) {
-      if (slot.count != 0) visit(slot.feature, slot.kind, slot.count);
+    for (const std::uint32_t used : used_) {
+      const Slot& slot = slots_[used];
+      visit(slot.key, slot.kind, slot.count);
     }
   }
 
  private:
   struct Slot {
-    std::uint64_t feature = 0;
+    std::uint64_t key = 0;
     std::uint32_t count = 0;
     Kind kind = kUnigram;
   };
   std::vector<Slot> slots_;
+  std::vector<std::uint32_t> used_;
   std::size_t mask_ = 0;
+};
+
+// Scratch reused by every call on a thread: a turn allocates nothing once warm.
+struct Scratch {
+  std::vector<std::uint32_t> stream;
+  std::vector<std::size_t> word_starts;
+  FeatureCounts counts;
+
+  // This thread's scratch. Out of line on purpose: each access to a thread_local in a shared
+  // library is a call to __tls_get_addr, and GCC re-derives an inlined one inside the loops
+  // instead of keeping the address in a register.
+#if defined(__GNUC__) || defined(__clang__)
+  __attribute__((noinline))
+#endif
+  static Scratch& local() {
+    thread_local Scratch scratch;
+    return scratch;
+  }
 };
 
 }  // namespace hashing
@@ -82,9 +110,13 @@ template <class CharT>
 void hash_embed_one(const CharT* text, std::size_t length, std::size_t dim, double* accumulator,
                     float* out) {
   using namespace hashing;
+  Scratch& scratch = Scratch::local();
+  std::vector<std::uint32_t>& stream = scratch.stream;
+  std::vector<std::size_t>& word_starts = scratch.word_starts;
+  FeatureCounts& counts = scratch.counts;
   // " w1 w2 ... wn ": folded words, one separator between and around them.
-  std::vector<std::uint32_t> stream;
-  std::vector<std::size_t> word_starts;  // index in `stream` of each word's first symbol
+  stream.clear();
+  word_starts.clear();  // index in `stream` of each word's first symbol
   stream.reserve(length + 2);
   stream.push_back(kSeparator);
   for (std::size_t i = 0; i < length; ++i) {
@@ -104,7 +136,7 @@ void hash_embed_one(const CharT* text, std::size_t length, std::size_t dim, doub
     return;
   }
 
-  FeatureCounts counts(2 * words + 3 * stream.size());
+  counts.reset(2 * words + 3 * stream.size());
   for (std::size_t w = 0; w < words; ++w) {
     std::uint64_t unigram = seed(kUnigram);
     std::uint64_t bigram = seed(kBigram);
@@ -130,17 +162,25 @@ void hash_embed_one(const CharT* text, std::size_t length, std::size_t dim, doub
     }
   }
 
-  counts.for_each([&](std::uint64_t feature, Kind kind, std::uint32_t tf) {
-    const std::uint64_t mixed = finalize(feature);
+  counts.for_each([&](std::uint64_t mixed, Kind kind, std::uint32_t tf) {
     const std::size_t slot = static_cast<std::size_t>(((mixed & 0xFFFFFFFFULL) * dim) >> 32);
     const double sign = (mixed >> 63) != 0 ? -1.0 : 1.0;
     const double log_tf = tf > 1 ? std::log(static_cast<double>(tf)) : 0.0;
     accumulator[slot] += sign * kKindWeight[kind] * (1.0 + log_tf);
   });
+  // Independent partial sums: one running double sum would wait on the add latency at every
+  // element.
+  constexpr std::size_t kLanes = 8;
+  double lanes[kLanes] = {};
+  std::size_t j = 0;
+  for (; j + kLanes <= dim; j += kLanes) {
+    for (std::size_t l = 0; l < kLanes; ++l) lanes[l] += accumulator[j + l] * accumulator[j + l];
+  }
   double norm2 = 0.0;
-  for (std::size_t j = 0; j < dim; ++j) norm2 += accumulator[j] * accumulator[j];
+  for (std::size_t l = 0; l < kLanes; ++l) norm2 += lanes[l];
+  for (; j < dim; ++j) norm2 += accumulator[j] * accumulator[j];
   const double scale = norm2 > 0.0 ? 1.0 / std::sqrt(norm2) : 0.0;
-  for (std::size_t j = 0; j < dim; ++j) out[j] = static_cast<float>(accumulator[j] * scale);
+  for (j = 0; j < dim; ++j) out[j] = static_cast<float>(accumulator[j] * scale);
 }
 
 }  // namespace multihorizon

@@ -68,7 +68,9 @@ inline ScoreResult score_turns(const float* query, const TurnLogView& log,
       const double score =
           relevance[r] * (1.0 - params.recency_multiplier + params.recency_multiplier * weight) +
           params.recency_bonus * weight + (active ? params.thread_bonus : 0.0);
-      best.offer({static_cast<float>(score), static_cast<std::int64_t>(row), forced});
+      const auto ranked_score = static_cast<float>(score);
+      if (!forced && ranked_score < best.entry_bar()) continue;
+      best.offer({ranked_score, static_cast<std::int64_t>(row), forced});
     }
   }
   result.rows = best.best_first();

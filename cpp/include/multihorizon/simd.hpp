@@ -3,7 +3,9 @@
 // attributes and picked once, at load, by asking the CPU.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstddef>
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
@@ -41,6 +43,25 @@ inline void dot_norm_generic(const float* query, const float* rows, std::size_t 
     }
     dots[r] = d;
     norms2[r] = n;
+  }
+}
+
+
+// The float sums are trusted when the squared norm is a normal float far from overflow and
+// the dot product is finite (a NaN fails every comparison).
+inline bool sums_in_range(const float* dots, const float* norms2, std::size_t count) {
+  bool in_range = true;
+  for (std::size_t r = 0; r < count; ++r) {
+    in_range &= (norms2[r] > 1e-30f) & (norms2[r] < 1e30f) & (std::fabs(dots[r]) < 1e30f);
+  }
+  return in_range;
+}
+
+inline void finish_cosines_generic(const float* dots, const float* norms2, std::size_t count,
+                                   double qnorm, float* scores) {
+  for (std::size_t r = 0; r < count; ++r) {
+    const double cosine = dots[r] / (std::sqrt(static_cast<double>(norms2[r])) * qnorm);
+    scores[r] = static_cast<float>(std::min(1.0, std::max(-1.0, cosine)));
   }
 }
 
@@ -93,6 +114,26 @@ __attribute__((target("avx2,fma"))) inline void dot_norm_avx2(const float* query
     norms2[r] = n;
   }
 }
+
+// Four rows per instruction: the double square root and division, one row at a time, cost
+// more than the dot products of a 64-row block.
+__attribute__((target("avx2,fma"))) inline void finish_cosines_avx2(const float* dots,
+                                                                     const float* norms2,
+                                                                     std::size_t count,
+                                                                     double qnorm,
+                                                                     float* scores) {
+  const __m256d q = _mm256_set1_pd(qnorm), one = _mm256_set1_pd(1.0),
+                minus_one = _mm256_set1_pd(-1.0);
+  std::size_t r = 0;
+  for (; r + 4 <= count; r += 4) {
+    const __m256d dot = _mm256_cvtps_pd(_mm_loadu_ps(dots + r));
+    const __m256d norm = _mm256_sqrt_pd(_mm256_cvtps_pd(_mm_loadu_ps(norms2 + r)));
+    const __m256d cosine = _mm256_div_pd(dot, _mm256_mul_pd(norm, q));
+    _mm_storeu_ps(scores + r,
+                  _mm256_cvtpd_ps(_mm256_min_pd(one, _mm256_max_pd(minus_one, cosine))));
+  }
+  finish_cosines_generic(dots + r, norms2 + r, count - r, qnorm, scores + r);
+}
 #endif
 
 // The instruction sets a kernel may use, widest last. Each kernel takes the widest variant it
@@ -131,6 +172,21 @@ inline void dot_norm(const float* query, const float* rows, std::size_t count, s
   }
 #endif
   dot_norm_generic(query, rows, count, dim, dots, norms2);
+}
+
+// scores[r] = clip(dots[r] / (sqrt(norms2[r]) * qnorm)) in double when every row's float sums
+// are in range (true); false, with scores untouched, when one is not.
+inline bool finish_cosines(const float* dots, const float* norms2, std::size_t count,
+                           double qnorm, float* scores) {
+  if (!sums_in_range(dots, norms2, count)) return false;
+#ifdef MULTIHORIZON_X86_DISPATCH
+  if (at_least(Level::kAvx2)) {
+    finish_cosines_avx2(dots, norms2, count, qnorm, scores);
+    return true;
+  }
+#endif
+  finish_cosines_generic(dots, norms2, count, qnorm, scores);
+  return true;
 }
 
 inline const char* level_name(Level level) {

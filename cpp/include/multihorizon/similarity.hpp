@@ -17,8 +17,19 @@ namespace multihorizon {
 inline constexpr std::size_t kBlockRows = 128;
 
 inline double query_norm(const float* query, std::size_t dim) {
+  // Independent partial sums: one running double sum would wait on the add latency at every
+  // element, which cost more than scoring 32 rows.
+  constexpr std::size_t kLanes = 8;
+  double lanes[kLanes] = {};
+  std::size_t j = 0;
+  for (; j + kLanes <= dim; j += kLanes) {
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      lanes[l] += static_cast<double>(query[j + l]) * query[j + l];
+    }
+  }
   double sum = 0.0;
-  for (std::size_t j = 0; j < dim; ++j) sum += static_cast<double>(query[j]) * query[j];
+  for (std::size_t l = 0; l < kLanes; ++l) sum += lanes[l];
+  for (; j < dim; ++j) sum += static_cast<double>(query[j]) * query[j];
   return std::sqrt(sum);
 }
 
@@ -40,9 +51,10 @@ inline bool exact_cosine(const float* query, const float* row, std::size_t dim, 
   return true;
 }
 
-// Scores rows with the SIMD float kernel and finishes each in double. A row whose float
-// sums left the range where float32 is accurate (overflow, underflow, NaN from a bad value)
-// is recomputed exactly, which also locates non-finite input without a separate pass.
+// Scores rows with the SIMD float kernel and finishes each in double. A block with a row whose
+// float sums left the range where float32 is accurate (overflow, underflow, NaN from a bad
+// value) is finished row by row, and such rows are recomputed exactly, which also locates
+// non-finite input without a separate pass.
 class CosineScorer {
  public:
   CosineScorer(const float* query, std::size_t dim)
@@ -53,6 +65,7 @@ class CosineScorer {
   std::int64_t score_block(const float* rows, std::size_t count, float* scores) const {
     float dots[kBlockRows], norms2[kBlockRows];
     simd::dot_norm(query_, rows, count, dim_, dots, norms2);
+    if (query_in_range_ && simd::finish_cosines(dots, norms2, count, qnorm_, scores)) return -1;
     for (std::size_t r = 0; r < count; ++r) {
       const float dot = dots[r], norm2 = norms2[r];
       if (query_in_range_ && norm2 > 1e-30f && norm2 < 1e30f && std::isfinite(dot)) {
@@ -97,7 +110,15 @@ inline bool ranks_before(const Ranked& a, const Ranked& b) {
 // The best k of a stream of rows, in O(n log k): a heap whose front is the worst kept row.
 class TopK {
  public:
-  explicit TopK(std::size_t k) : k_(k) { heap_.reserve(k); }
+  explicit TopK(std::size_t k)
+      : k_(k), entry_bar_(k == 0 ? std::numeric_limits<float>::infinity()
+                             : -std::numeric_limits<float>::infinity()) {
+    heap_.reserve(k);
+  }
+
+  // The score an unforced row must reach to be worth offering; +inf when none can enter.
+  // Checking it first keeps the heap out of the loop for almost every row.
+  float entry_bar() const { return entry_bar_; }
 
   void offer(const Ranked& row) {
     if (k_ == 0) return;
@@ -109,6 +130,10 @@ class TopK {
       heap_.back() = row;
       std::push_heap(heap_.begin(), heap_.end(), ranks_before);
     }
+    if (heap_.size() == k_) {
+      const Ranked& worst = heap_.front();
+      entry_bar_ = worst.forced ? std::numeric_limits<float>::infinity() : worst.score;
+    }
   }
 
   std::vector<Ranked> best_first() {
@@ -119,6 +144,7 @@ class TopK {
  private:
   std::size_t k_;
   std::vector<Ranked> heap_;
+  float entry_bar_;
 };
 
 struct TopKResult {
@@ -136,6 +162,8 @@ inline TopKResult top_k(const float* query, const float* matrix, std::size_t row
     const std::int64_t bad = scorer.score_block(matrix + begin * dim, count, scores);
     if (bad >= 0) return {{}, static_cast<std::int64_t>(begin) + bad};
     for (std::size_t r = 0; r < count; ++r) {
+      // A tie with the floor may still win on the lower index, so only strictly lower skips.
+      if (scores[r] < best.entry_bar()) continue;
       best.offer({scores[r], static_cast<std::int64_t>(begin + r), false});
     }
   }

@@ -17,7 +17,14 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.errors import InputError
-from multihorizon.store import ConflictError, MemoryStore, RedisStore, SQLiteStore, StoreError
+from multihorizon.store import (
+    ConflictError,
+    MemoryStore,
+    RedisStore,
+    SessionTooLargeError,
+    SQLiteStore,
+    StoreError,
+)
 from redis_server import RedisServer
 
 
@@ -61,9 +68,8 @@ def test_tenants_cannot_see_each_other(store: object) -> None:
     other.user("globex's own turn")
     assert store.list("acme") == ["shared-name"]  # type: ignore[attr-defined]
     assert store.list("globex") == ["shared-name"]  # type: ignore[attr-defined]
-    assert "acme's secret roadmap" in store.load("acme", "shared-name").blob.decode(  # type: ignore[attr-defined]
-        "utf-8", "replace"
-    )
+    stored = store.load("acme", "shared-name")  # type: ignore[attr-defined]
+    assert "acme's secret roadmap" in stored.turns[0].decode("utf-8", "replace")
     for hostile in ("../acme", "acme/../globex", "*", "", "a" * 200, "acme\x00"):
         with pytest.raises(InputError):
             store.load(hostile, "shared-name")  # type: ignore[attr-defined]
@@ -75,11 +81,13 @@ def test_tenants_cannot_see_each_other(store: object) -> None:
 
 def test_concurrent_writers_conflict_instead_of_losing_turns(store: object) -> None:
     blob = b"x"
-    first = store.save("t", "s", blob, expected_version=0)  # type: ignore[attr-defined]
-    assert store.save("t", "s", blob, expected_version=first) == first + 1  # type: ignore[attr-defined]
+    first = store.save("t", "s", blob, [b"t0"], first_turn=0, expected_version=0)  # type: ignore[attr-defined]
+    second = store.save("t", "s", blob, [b"t1"], first_turn=1, expected_version=first)  # type: ignore[attr-defined]
+    assert second == first + 1
     with pytest.raises(ConflictError, match=f"version {first + 1}"):
-        store.save("t", "s", b"late", expected_version=first)  # type: ignore[attr-defined]
-    assert store.load("t", "s").blob == blob  # type: ignore[attr-defined]
+        store.save("t", "s", b"late", [b"t2"], first_turn=2, expected_version=first)  # type: ignore[attr-defined]
+    stored = store.load("t", "s")  # type: ignore[attr-defined]
+    assert (stored.head, stored.turns, stored.version) == (blob, (b"t0", b"t1"), second)
     # Through the assembler: a replica that saves on a stale version reloads and retries
     # nothing silently: the failed call raises and its session is back to the stored state.
     a = mh.ContextAssembler(store=store).session("t/chat")  # type: ignore[arg-type]
@@ -108,13 +116,18 @@ def test_a_failed_call_leaves_the_stored_session_as_it_was(store: object) -> Non
 
 
 def _expire_and_delete(store: object, now: list[float]) -> None:
-    store.save("t", "old", b"1", expected_version=0)  # type: ignore[attr-defined]
+    store.save("t", "old", b"1", [b"a", b"b"], first_turn=0, expected_version=0)  # type: ignore[attr-defined]
     now[0] += 100
-    store.save("t", "new", b"2", expected_version=0)  # type: ignore[attr-defined]
+    store.save("t", "new", b"2", [b"c"], first_turn=0, expected_version=0)  # type: ignore[attr-defined]
     assert store.expire(50) == 1  # type: ignore[attr-defined]
     assert store.list("t") == ["new"]  # type: ignore[attr-defined]
+    assert store.load("t", "old") is None  # type: ignore[attr-defined]
+    # Created again under the expired name: none of the old turn records come back.
+    store.save("t", "old", b"3", [b"d"], first_turn=0, expected_version=0)  # type: ignore[attr-defined]
+    assert store.load("t", "old").turns == (b"d",)  # type: ignore[attr-defined]
     assert store.delete("t", "new")  # type: ignore[attr-defined]
     assert not store.delete("t", "new")  # type: ignore[attr-defined]
+    assert store.load("t", "new") is None  # type: ignore[attr-defined]
 
 
 def test_expire_and_delete(tmp_path: Path) -> None:
@@ -127,9 +140,18 @@ def test_corrupt_rows_are_refused_clearly(tmp_path: Path) -> None:
     path = tmp_path / "c.db"
     store = SQLiteStore(path)
     mh.ContextAssembler(store=store).session("t/chat").user("hello there")
+    mh.ContextAssembler(store=store).session("t/chat").user("and a second turn")
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE turns SET record = substr(record, 1, 100) WHERE idx = 1")
+    with pytest.raises(mh.persist.SnapshotError, match="turn 1: corrupt or truncated"):
+        mh.ContextAssembler(store=SQLiteStore(path)).session("t/chat")
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM turns WHERE idx = 1")
+    with pytest.raises(StoreError, match="1 turn rows stored, 2 recorded"):
+        SQLiteStore(path).load("t", "chat")
     with sqlite3.connect(path) as connection:
         connection.execute("UPDATE sessions SET blob = substr(blob, 1, 100)")
-    with pytest.raises(mh.persist.SnapshotError, match="checksum"):
+    with pytest.raises(StoreError):  # the missing row, or the truncated head
         mh.ContextAssembler(store=SQLiteStore(path)).session("t/chat")
     with sqlite3.connect(path) as connection:
         connection.execute("UPDATE sessions SET blob = 'text, not a blob'")
@@ -236,3 +258,119 @@ def test_a_deleted_and_recreated_session_is_not_overwritten(store: object) -> No
 def test_redis_expire_and_delete(redis_server: RedisServer) -> None:
     now = [1000.0]
     _expire_and_delete(RedisStore(redis_server.url, clock=lambda: now[0]), now)
+
+
+def test_a_turn_appends_one_record_and_rewrites_only_the_head(store: object) -> None:
+    chat = mh.ContextAssembler(store=store).session("t/chat")  # type: ignore[arg-type]
+    chat.user("How do I configure etcd? We run etcd 3.5 on three nodes.")
+    chat.assistant("Set --initial-cluster: 1. generate a CA, 2. issue certs, 3. restart.")
+    before = store.load("t", "chat")  # type: ignore[attr-defined]
+    chat.user("Tell me more about the second step")
+    after = store.load("t", "chat")  # type: ignore[attr-defined]
+    assert after.turns[:2] == before.turns  # the stored turns are untouched
+    assert len(after.turns) == 3
+    chat.tool_output("run_sql", [{"member": "etcd-1"}])  # no turn: the head only
+    assert store.load("t", "chat").turns == after.turns  # type: ignore[attr-defined]
+    version = store.version("t", "chat")  # type: ignore[attr-defined]
+    with pytest.raises(StoreError, match="stores 3 turns; cannot append from turn 5"):
+        store.save("t", "chat", after.head, [b"x"], first_turn=5, expected_version=version)  # type: ignore[attr-defined]
+    for bad in ("text", [b"ok", "text"]):
+        with pytest.raises(InputError, match="turns"):
+            store.save("t", "chat", after.head, bad, first_turn=3, expected_version=0)  # type: ignore[attr-defined]
+
+
+def _store_of(kind: str, tmp_path: Path, redis_url: str, **options: int) -> object:
+    if kind == "memory":
+        return MemoryStore(**options)  # type: ignore[arg-type]
+    if kind == "sqlite":
+        return SQLiteStore(tmp_path / f"cap-{len(options)}.db", **options)  # type: ignore[arg-type]
+    return RedisStore(redis_url, prefix=f"cap{len(options)}", **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "redis"])
+def test_an_oversized_session_is_refused_and_kept_as_it_was(
+    kind: str, tmp_path: Path, redis_server: RedisServer
+) -> None:
+    store = _store_of(kind, tmp_path, redis_server.url, max_bytes=30_000)
+    chat = mh.ContextAssembler(store=store).session("t/chat")  # type: ignore[arg-type]
+    chat.user("How do I configure etcd?")
+    before = store.load("t", "chat")  # type: ignore[attr-defined]
+    cap = r"t/chat would be [\d,]+ bytes, over .* 30,000-byte cap"
+    with pytest.raises(SessionTooLargeError, match=cap):
+        chat.user(" ".join(f"word{i}" for i in range(3000)))  # 26 kB, stored as text and terms
+    assert store.load("t", "chat") == before  # type: ignore[attr-defined]
+    assert [t.content for t in chat.session.turns] == ["How do I configure etcd?"]
+    chat.user("a short follow-up fits")  # and the session goes on
+    assert len(store.load("t", "chat").turns) == 2  # type: ignore[attr-defined]
+    with pytest.raises(InputError, match="max_bytes"):
+        _store_of(kind, tmp_path, redis_server.url, max_bytes=0)
+
+
+def test_a_first_release_sqlite_file_is_read_and_migrated(tmp_path: Path) -> None:
+    # The first release's table: whole format-1 snapshots in `blob`, no turn rows.
+    path = tmp_path / "v1.db"
+    legacy = (Path(__file__).parent / "data" / "session_v1.mhss").read_bytes()
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "CREATE TABLE sessions (tenant TEXT NOT NULL, session_id TEXT NOT NULL,"
+            " version INTEGER NOT NULL, updated_at REAL NOT NULL, blob BLOB NOT NULL,"
+            " PRIMARY KEY (tenant, session_id))"
+        )
+        connection.execute("INSERT INTO sessions VALUES ('tenant', 'conv', 7, 1.0, ?)", (legacy,))
+    store = SQLiteStore(path)
+    chat = mh.ContextAssembler(store=store).session("tenant/conv")
+    assert len(chat.session) == 5
+    chat.user("Back to etcd: and the second step?")
+    stored = store.load("tenant", "conv")
+    assert len(stored.turns) == 6  # every turn now a format-2 record
+    assert stored.head[:4] == b"MHSH"
+    again = mh.ContextAssembler(store=SQLiteStore(path)).session("tenant/conv").session
+    assert [t.content for t in again.turns] == [t.content for t in chat.session.turns]
+
+
+def test_redis_keys_of_different_tenants_never_meet(redis_server: RedisServer) -> None:
+    store = RedisStore(redis_server.url)
+    # With ":" as the separator these two pairs would spell the same key.
+    store.save("a", "b:c", b"tenant a", first_turn=0, expected_version=0)
+    store.save("a:b", "c", b"tenant a:b", first_turn=0, expected_version=0)
+    assert store.load("a", "b:c").head == b"tenant a"  # type: ignore[union-attr]
+    assert store.load("a:b", "c").head == b"tenant a:b"  # type: ignore[union-attr]
+    assert store.list("a") == ["b:c"]
+
+
+def test_a_replica_reads_only_the_turns_it_lacks(store: object) -> None:
+    a = mh.ContextAssembler(store=store).session("t/chat")  # type: ignore[arg-type]
+    b = mh.ContextAssembler(store=store).session("t/chat")  # type: ignore[arg-type]
+    a.user("How do I configure etcd? We run etcd 3.5 on three nodes.")
+    b.assistant("Set --initial-cluster: 1. generate a CA, 2. issue certs, 3. restart.")
+    a.tool_output("run_sql", [{"member": "etcd-1"}])
+    loads: list[int] = []
+    original = store.load  # type: ignore[attr-defined]
+
+    def spy(tenant: str, session_id: str, *, from_turn: int = 0) -> object:
+        loads.append(from_turn)
+        return original(tenant, session_id, from_turn=from_turn)
+
+    store.load = spy  # type: ignore[attr-defined]
+    b.user("Tell me more about the second step")  # b holds 2 turns: reads from turn 2 on
+    a.user("and the third?")  # a holds 2 turns as well, then b's third
+    assert loads == [2, 2]
+    assert store.load("t", "chat", from_turn=3).turns == original("t", "chat").turns[3:]  # type: ignore[attr-defined]
+    assert store.load("t", "chat", from_turn=99).turns == ()  # type: ignore[attr-defined]
+    with pytest.raises(InputError, match="from_turn"):
+        store.load("t", "chat", from_turn=-1)  # type: ignore[attr-defined]
+    # Caught up turn by turn, a replica holds what a fresh load gives, to the bit.
+    _assert_same_session(a.session, mh.ContextAssembler(store=store).session("t/chat").session)  # type: ignore[arg-type]
+    b.assistant("The third step restarts each member.")
+    assert loads[-1] == 3
+    _assert_same_session(b.session, mh.ContextAssembler(store=store).session("t/chat").session)  # type: ignore[arg-type]
+
+
+def _assert_same_session(replica: mh.Session, fresh: mh.Session) -> None:
+    assert [t.content for t in replica.turns] == [t.content for t in fresh.turns]
+    assert replica.turns.tool_calls == fresh.turns.tool_calls
+    assert len(replica.scratch) == len(fresh.scratch) == 1
+    count = len(fresh._threads)
+    assert replica._threads._sums[:count].tobytes() == fresh._threads._sums[:count].tobytes()
+    assert replica._threads.vocabulary == fresh._threads.vocabulary
+    assert replica.active_thread == fresh.active_thread

@@ -30,7 +30,7 @@ from .embed import Embedder, HashingEmbedder
 from .envelope import Envelope
 from .errors import EmbeddingError, InputError, MultihorizonError
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
-from .persist import restore, snapshot
+from .persist import SnapshotError, decode, encode, extend
 from .scratch import ScratchEntry, estimate_tokens
 from .session import Session
 from .store import SessionStore, StoreError, check_name
@@ -231,6 +231,7 @@ class TierSession:
         )
         self.coverage = CoverageSet(self.session.dim)
         self._version = 0
+        self._stored_turns = 0  # turn records the store holds for this session
 
     def _reload(self) -> None:
         """The stored state (or a new session when none is stored)."""
@@ -238,29 +239,56 @@ class TierSession:
         if stored is None:
             self._fresh()
             return
-        session, coverage = restore(
-            stored.blob, embedder=self.assembler.embedder, config=self.assembler.config
-        )
+        session, coverage = decode(
+            stored.head, stored.turns, embedder=self.assembler.embedder,
+            config=self.assembler.config,
+        )  # fmt: skip
         if session.session_id != self.session_id:
             raise StoreError(
                 f"stored session {session.session_id!r} found under {self.session_id!r}"
             )
         self.session, self.coverage, self._version = session, coverage, stored.version
+        # A first-release session (one whole snapshot, no turn records) is migrated: the
+        # next save writes every turn as a record.
+        self._stored_turns = len(stored.turns)
+
+    def _catch_up(self) -> None:
+        """Another replica saved since our version: read the turns this replica lacks and
+        the head, or the whole session when ours is not a beginning of the stored one
+        (deleted and created again, or not yet saved in turn records)."""
+        store = self.assembler.store
+        if store is not None and self._version > 0 and self._stored_turns == len(self.session):
+            stored = store.load(*self._key, from_turn=self._stored_turns)
+            if stored is not None and stored.first_turn == self._stored_turns:
+                try:
+                    coverage = extend(self.session, stored.head, stored.turns)
+                except SnapshotError:
+                    pass  # the session may be half extended: load it whole below
+                else:
+                    self.coverage, self._version = coverage, stored.version
+                    self._stored_turns = stored.turn_count
+                    return
+        self._reload()
 
     def _persisted(self, action: Callable[[], Any]) -> Any:
-        """Run one call against the latest stored state and save the result; if anything
-        fails (the call, the save, a conflict with another replica), the in-memory session
-        returns to the stored state and the error propagates."""
+        """Run one call against the latest stored state and save what it changed (the head
+        and the new turns); if anything fails (the call, the save, a conflict with another
+        replica), the in-memory session returns to the stored state and the error
+        propagates."""
         store = self.assembler.store
         with self._lock:
             if store is None:
                 return action()
             if store.version(*self._key) != self._version:
-                self._reload()  # another replica wrote a turn since
+                self._catch_up()  # another replica wrote a turn since
             try:
                 result = action()
-                blob = snapshot(self.session, self.coverage)
-                self._version = store.save(*self._key, blob, expected_version=self._version)
+                head, turns = encode(self.session, self.coverage, first_turn=self._stored_turns)
+                self._version = store.save(
+                    *self._key, head, turns,
+                    first_turn=self._stored_turns, expected_version=self._version,
+                )  # fmt: skip
+                self._stored_turns = len(self.session)
             except BaseException:
                 try:
                     self._reload()

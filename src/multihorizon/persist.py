@@ -1,13 +1,22 @@
-"""A session's whole state as bytes, and back: what a ``SessionStore`` keeps.
+"""A session's state as bytes, and back: what a ``SessionStore`` keeps.
 
-``snapshot(session)`` writes a versioned, checksummed blob: a magic tag, the format version,
-a SHA-256 of the payload, a JSON document (turn texts, roles, timestamps, threads, thread
-states, entities, references, tool calls, speakers, the scratch buffer with its pins and
-freshness, the CDR coverage set) and the numeric arrays (turn embeddings as float16 or
-float32 with the model id and dimension; thread sums and recent windows). ``restore`` checks
-the tag, the version, the checksum, the model id and the dimension before it builds anything:
-a blob from another format version, a truncated or corrupted blob, or one made with another
-embedding model is refused with ``SnapshotError``, never misread.
+Format 2 is append-only: one **head** record with what changes from turn to turn (the active
+thread, the thread states, the speakers, the scratch buffer with its pins and freshness, the
+CDR coverage set, the tool calls linked to each turn) and one **turn** record per turn, written
+once and never rewritten (role, content, timestamp, thread, references, entities, speaker,
+the words that fed its thread's vocabulary, its enumeration, and its embedding as float32 or
+float16). A store saves a turn by rewriting the head and appending the new turn records; the
+thread sums, centroids, recent windows and vocabularies are rebuilt on load by replaying the
+turns through the same code that built them live, so they never go stale on disk.
+
+Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
+payload and the payload length. ``decode`` checks each frame, the turn order and count, the
+model id and the dimension before it builds anything: a record from another format version,
+a truncated or corrupted one, a missing or extra turn, or one made with another embedding
+model is refused with ``SnapshotError``, never misread. Format 1 (one whole-session blob, the
+first release) is read and migrated: the next save writes it as format 2.
+
+``snapshot``/``restore`` wrap the same records in one blob (export, tests, files).
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ import hashlib
 import io
 import json
 import struct
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,13 +37,25 @@ from .errors import MultihorizonError
 from .knowledge import CoverageSet
 from .scratch import OutputType, Persistence, ScratchEntry, Volatility
 from .session import Session
+from .threads import ThreadPlan
 from .threadstate import ThreadState
 
-__all__ = ["FORMAT_VERSION", "SnapshotError", "restore", "snapshot"]
+__all__ = [
+    "FORMAT_VERSION",
+    "SnapshotError",
+    "decode",
+    "encode",
+    "extend",
+    "restore",
+    "snapshot",
+]
 
-MAGIC = b"MHSS"
-FORMAT_VERSION = 1
-_HEADER = struct.Struct(">4sH32sQ")  # magic, version, sha256(payload), json length
+FORMAT_VERSION = 2
+SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
+HEAD_MAGIC = b"MHSH"
+TURN_MAGIC = b"MHST"
+_FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
+_COUNT = struct.Struct(">Q")
 
 
 class SnapshotError(MultihorizonError, ValueError):
@@ -41,39 +63,71 @@ class SnapshotError(MultihorizonError, ValueError):
     another embedding model."""
 
 
-def snapshot(
-    session: Session, coverage: CoverageSet | None = None, *, float16: bool = False
-) -> bytes:
-    """The session's state as bytes (call with the session idle or under its lock)."""
+def _frame(magic: bytes, payload: bytes) -> bytes:
+    digest = hashlib.sha256(payload).digest()
+    return _FRAME.pack(magic, FORMAT_VERSION, digest, len(payload)) + payload
+
+
+def _unframe(record: bytes, magic: bytes, what: str) -> bytes:
+    """The payload of one record, after checking its frame."""
+    if len(record) < _FRAME.size:
+        raise SnapshotError(f"{what}: truncated (shorter than the header)")
+    found, version, digest, size = _FRAME.unpack_from(record)
+    if found != magic:
+        raise SnapshotError(f"{what}: not a multihorizon {magic.decode()} record")
+    if version != FORMAT_VERSION:
+        raise SnapshotError(
+            f"{what}: format version {version}; this release reads versions 1 (migrated) "
+            f"and {FORMAT_VERSION}"
+        )
+    payload = record[_FRAME.size :]
+    if len(payload) != size or hashlib.sha256(payload).digest() != digest:
+        raise SnapshotError(f"{what}: corrupt or truncated (checksum mismatch)")
+    return payload
+
+
+def _json_and_bytes(document: dict[str, Any], data: bytes = b"") -> bytes:
+    text = json.dumps(document, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return _COUNT.pack(len(text)) + text + data
+
+
+def _split(payload: bytes, what: str) -> tuple[dict[str, Any], bytes]:
+    try:
+        (size,) = _COUNT.unpack_from(payload)
+        document = json.loads(
+            payload[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
+        )
+    except (ValueError, struct.error) as exc:
+        raise SnapshotError(f"{what}: unreadable payload ({exc})") from None
+    if not isinstance(document, dict):
+        raise SnapshotError(f"{what}: unreadable payload (not a JSON object)")
+    return document, payload[_COUNT.size + size :]
+
+
+def encode(
+    session: Session,
+    coverage: CoverageSet | None = None,
+    *,
+    first_turn: int = 0,
+    float16: bool = False,
+) -> tuple[bytes, list[bytes]]:
+    """The head record and the records of turns ``first_turn`` onwards (call with the
+    session idle or under its lock; takes the lock itself)."""
     with session._lock:
         log, threads, scratch = session._log, session._threads, session._scratch
-        count, thread_count = len(log), len(threads)
-        document: dict[str, Any] = {
+        count = len(log)
+        if not 0 <= first_turn <= count:
+            raise ValueError(f"first_turn {first_turn} outside [0, {count}]")
+        head: dict[str, Any] = {
             "session_id": session.session_id,
             "model_id": session.model_id,
             "dim": session.dim,
             "closed": session._closed,
-            "turns": {
-                "roles": log.roles,
-                "contents": log.contents,
-                "timestamps": log.timestamps,
-                "threads": log.threads,
-                "references": [list(r) for r in log.references],
-                "entities": [list(e) for e in log.entities],
-                "tool_calls": [list(t) for t in log.tool_calls],
-                "speakers": log.speakers,
-            },
-            "threads": {
-                "names": threads.names,
-                "next_suffix": threads._next_suffix,
-                "vocabulary": [sorted(v) for v in threads.vocabulary],
-                "turns": threads.turns,
-                "term_threads": threads._term_threads,
-                "recent_sizes": [int(r.shape[0]) for r in threads._recent],
-                "active": threads.active,
-            },
+            "turn_count": count,
+            "active": threads.active,
+            "lineage": session._lineage,
+            "tool_calls": {str(i): list(log.tool_calls[i]) for i in log.turns_with_tool_calls},
             "states": {str(i): _state_record(s) for i, s in session._states.items()},
-            "enumerations": {str(i): list(items) for i, items in session._enumerations.items()},
             "speakers": session._speakers,
             "addressed_to": session._addressed_to,
             "scratch": {
@@ -82,47 +136,230 @@ def snapshot(
             },
             "coverage": None
             if coverage is None
-            else {
-                "fact_ids": sorted(coverage.fact_ids),
-                "depth_sum": coverage._depth_sum,
-            },
+            else {"fact_ids": sorted(coverage.fact_ids), "depth_sum": coverage._depth_sum},
         }
-        arrays = {
-            "embeddings": log.embeddings.astype(np.float16 if float16 else np.float32),
-            "thread_index": log.thread_index.copy(),
-            "lengths": log._lengths[:count].copy(),
-            "sums": threads._sums[:thread_count].copy(),
-            "centroids": threads._centroids[:thread_count].copy(),
-            "recent": np.concatenate(threads._recent)
-            if threads._recent
-            else np.zeros((0, session.dim), np.float32),
-            "coverage": np.zeros(session.dim) if coverage is None else coverage._weighted,
-        }
-    text = json.dumps(document, ensure_ascii=False).encode("utf-8", "surrogatepass")
-    buffer = io.BytesIO()
-    np.savez(buffer, **arrays)  # type: ignore[arg-type]  # numpy stubs: kwargs are arrays
-    payload = struct.pack(">Q", len(text)) + text + buffer.getvalue()
-    digest = hashlib.sha256(payload).digest()
-    return _HEADER.pack(MAGIC, FORMAT_VERSION, digest, len(payload)) + payload
+        weighted = b"" if coverage is None else coverage._weighted.astype("<f8").tobytes()
+        dtype = "<f2" if float16 else "<f4"
+        turns = [
+            _frame(
+                TURN_MAGIC,
+                _json_and_bytes(
+                    {
+                        "turn": turn_id,
+                        "role": log.roles[turn_id],
+                        "content": log.contents[turn_id],
+                        "timestamp": log.timestamps[turn_id],
+                        "thread": log.threads[turn_id],
+                        "thread_index": int(log.thread_index[turn_id]),
+                        "references": list(log.references[turn_id]),
+                        "entities": list(log.entities[turn_id]),
+                        "speaker": log.speakers[turn_id],
+                        "terms": list(threads.terms_of(turn_id)),
+                        "enumeration": list(session._enumerations.get(turn_id, ())),
+                        "dtype": dtype,
+                    },
+                    log.embeddings[turn_id].astype(dtype).tobytes(),
+                ),
+            )
+            for turn_id in range(first_turn, count)
+        ]
+    return _frame(HEAD_MAGIC, _json_and_bytes(head, weighted)), turns
+
+
+def decode(
+    head: bytes,
+    turns: Sequence[bytes] = (),
+    *,
+    embedder: Embedder | None = None,
+    config: Config | None = None,
+) -> tuple[Session, CoverageSet]:
+    """A session (and its coverage set) from a head record and every turn record, in order.
+    ``head`` may also be a whole ``snapshot`` blob (format 1 or 2) with no separate turns."""
+    head = _as_bytes(head, "head")
+    if head[:4] == SNAPSHOT_MAGIC:
+        if turns:
+            raise SnapshotError("a whole snapshot comes with no separate turn records")
+        return restore(head, embedder=embedder, config=config)
+    document, weighted = _split(_unframe(head, HEAD_MAGIC, "head"), "head")
+    try:
+        session = Session(embedder=embedder, config=config, session_id=document["session_id"])
+        session._lineage = str(document["lineage"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SnapshotError(f"head: inconsistent ({exc})") from None
+    if session.model_id != document.get("model_id") or session.dim != document.get("dim"):
+        raise SnapshotError(
+            f"stored with model {document.get('model_id')!r} (dim {document.get('dim')}), "
+            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
+        )
+    return session, _apply(session, document, weighted, turns)
+
+
+def extend(session: Session, head: bytes, turns: Sequence[bytes]) -> CoverageSet:
+    """Bring ``session``, which holds the stored turns before ``turns``, up to the stored
+    state: replay the new turn records and take the head. What a replica does when another
+    one saved: it reads the turns it lacks, not the whole session.
+
+    Raises ``SnapshotError`` when the stored session does not continue this one (another
+    incarnation of the id, or turns missing); the session may then be partly updated and
+    must be discarded (load it whole with ``decode``)."""
+    document, weighted = _split(_unframe(_as_bytes(head, "head"), HEAD_MAGIC, "head"), "head")
+    if document.get("lineage") != session._lineage:
+        raise SnapshotError("the stored session is another incarnation of this id")
+    return _apply(session, document, weighted, turns)
+
+
+def _as_bytes(value: object, what: str) -> bytes:
+    if not isinstance(value, (bytes, bytearray, memoryview)):
+        raise SnapshotError(f"{what}: expected bytes, got {type(value).__name__}")
+    return bytes(value)
+
+
+def _apply(
+    session: Session, document: dict[str, Any], weighted: bytes, turns: Sequence[bytes]
+) -> CoverageSet:
+    first = len(session)
+    if document.get("turn_count") != first + len(turns):
+        raise SnapshotError(
+            f"the head records {document.get('turn_count')} turns but "
+            f"{first + len(turns)} turn records were found"
+        )
+    try:
+        _replay_turns(session, turns)
+        _fill_head(session, document)
+        coverage = CoverageSet(session.dim)
+        if document["coverage"]:
+            coverage.fact_ids = set(document["coverage"]["fact_ids"])
+            coverage._depth_sum = float(document["coverage"]["depth_sum"])
+            coverage._weighted = np.frombuffer(weighted, "<f8").astype(np.float64)
+            if coverage._weighted.shape != (session.dim,):
+                raise ValueError(f"coverage vector of {coverage._weighted.size} values")
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        raise SnapshotError(f"inconsistent session records ({exc})") from None
+    return coverage
+
+
+def _replay_turns(session: Session, records: Sequence[bytes]) -> None:
+    """Append each stored turn through the code that appended it live: the thread sums,
+    centroids, recent windows and vocabularies come out as they were."""
+    log, threads = session._log, session._threads
+    log.reserve(max(len(log) + len(records), 1))
+    for turn_id, record in enumerate(records, start=len(log)):
+        what = f"turn {turn_id}"
+        turn, data = _split(_unframe(_as_bytes(record, what), TURN_MAGIC, what), what)
+        if turn["turn"] != turn_id:
+            raise ValueError(f"turn record {turn['turn']} found at position {turn_id}")
+        dtype = np.dtype(turn["dtype"])
+        if dtype not in (np.dtype("<f2"), np.dtype("<f4")):
+            raise ValueError(f"turn {turn_id}: embedding dtype {dtype}")
+        if len(data) != session.dim * dtype.itemsize:
+            raise ValueError(f"turn {turn_id}: embedding of {len(data)} bytes")
+        embedding = np.frombuffer(data, dtype).astype(np.float32)
+        index, name = int(turn["thread_index"]), str(turn["thread"])
+        is_new = index == len(threads.names)
+        if not (is_new or (0 <= index < len(threads.names) and threads.names[index] == name)):
+            raise ValueError(f"turn {turn_id}: thread {index} ({name!r}) does not follow")
+        threads.reserve(len(threads.names) + 1)
+        prepared = threads.prepare(
+            ThreadPlan(index, name, is_new, False, "restored"), embedding, turn["terms"]
+        )
+        log.append(
+            role=turn["role"],
+            content=turn["content"],
+            embedding=embedding,
+            timestamp=turn["timestamp"],
+            thread=name,
+            thread_index=index,
+            references=turn["references"],
+            entities=turn["entities"],
+            speaker=turn["speaker"],
+        )
+        threads.commit(prepared, turn_id)
+        if turn["enumeration"]:
+            session._enumerations[turn_id] = tuple(turn["enumeration"])
+
+
+def _fill_head(session: Session, document: dict[str, Any]) -> None:
+    log, threads = session._log, session._threads
+    tool_calls = {int(turn_id): tuple(calls) for turn_id, calls in document["tool_calls"].items()}
+    for turn_id in log.turns_with_tool_calls:
+        log.tool_calls[turn_id] = ()
+    for turn_id, calls in tool_calls.items():
+        log.tool_calls[turn_id] = calls
+    log.turns_with_tool_calls = list(tool_calls)
+    active = int(document["active"])
+    if not -1 <= active < len(threads.names):
+        raise ValueError(f"active thread {active} of {len(threads.names)}")
+    threads.active = active
+    session._states = {int(i): ThreadState(**record) for i, record in document["states"].items()}
+    session._speakers = {k: int(v) for k, v in document["speakers"].items()}
+    session._addressed_to = {k: int(v) for k, v in document["addressed_to"].items()}
+    scratch = session._scratch
+    scratch._serial = int(document["scratch"]["serial"])
+    scratch._entries = {}
+    for record in document["scratch"]["entries"]:
+        entry = _entry_from(record)
+        scratch._entries[entry.scratch_id] = entry
+    session._closed = bool(document["closed"])
+
+
+def snapshot(
+    session: Session, coverage: CoverageSet | None = None, *, float16: bool = False
+) -> bytes:
+    """The session's state as one blob: the head and every turn record."""
+    head, turns = encode(session, coverage, float16=float16)
+    parts = [head, *turns]
+    sizes = b"".join(_COUNT.pack(len(part)) for part in parts)
+    return (
+        struct.pack(">4sHQ", SNAPSHOT_MAGIC, FORMAT_VERSION, len(parts)) + sizes + b"".join(parts)
+    )
 
 
 def restore(
     data: bytes, *, embedder: Embedder | None = None, config: Config | None = None
 ) -> tuple[Session, CoverageSet]:
-    """A session (and its coverage set) from ``snapshot`` bytes."""
+    """A session (and its coverage set) from ``snapshot`` bytes (format 2, or format 1)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise SnapshotError(f"expected bytes, got {type(data).__name__}")
     blob = bytes(data)
-    if len(blob) < _HEADER.size:
+    if len(blob) < 6:
         raise SnapshotError("truncated: shorter than the header")
-    magic, version, digest, size = _HEADER.unpack_from(blob)
-    if magic != MAGIC:
+    magic, version = struct.unpack_from(">4sH", blob)
+    if magic != SNAPSHOT_MAGIC:
         raise SnapshotError("not a multihorizon session snapshot")
+    if version == 1:
+        return _restore_v1(blob, embedder=embedder, config=config)
     if version != FORMAT_VERSION:
         raise SnapshotError(
-            f"format version {version}; this release reads version {FORMAT_VERSION} only"
+            f"format version {version}; this release reads versions 1 (migrated) and "
+            f"{FORMAT_VERSION}"
         )
-    payload = blob[_HEADER.size :]
+    try:
+        (count,) = struct.unpack_from(">Q", blob, 6)
+        if count < 1 or 14 + 8 * count > len(blob):
+            raise SnapshotError("truncated: the record table is cut off")
+        sizes = struct.unpack_from(f">{count}Q", blob, 14)
+    except struct.error:
+        raise SnapshotError("truncated: shorter than the header") from None
+    offset, parts = 14 + 8 * count, []
+    for size in sizes:
+        parts.append(blob[offset : offset + size])
+        offset += size
+    if offset != len(blob):
+        raise SnapshotError("corrupt or truncated (record sizes do not add up)")
+    return decode(parts[0], parts[1:], embedder=embedder, config=config)
+
+
+# Format 1 (the first release): one blob with the whole state, thread arrays included.
+_HEADER_V1 = struct.Struct(">4sH32sQ")  # magic, version, sha256(payload), json length
+
+
+def _restore_v1(
+    blob: bytes, *, embedder: Embedder | None, config: Config | None
+) -> tuple[Session, CoverageSet]:
+    if len(blob) < _HEADER_V1.size:
+        raise SnapshotError("truncated: shorter than the header")
+    _, _, digest, size = _HEADER_V1.unpack_from(blob)
+    payload = blob[_HEADER_V1.size :]
     if len(payload) != size or hashlib.sha256(payload).digest() != digest:
         raise SnapshotError("corrupt or truncated (checksum mismatch)")
     try:
@@ -139,7 +376,7 @@ def restore(
             f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
         )
     try:
-        _fill(session, document, arrays)
+        _fill_v1(session, document, arrays)
     except (KeyError, ValueError, TypeError, IndexError) as exc:
         raise SnapshotError(f"inconsistent snapshot ({exc})") from None
     coverage = CoverageSet(session.dim)
@@ -150,7 +387,7 @@ def restore(
     return session, coverage
 
 
-def _fill(session: Session, document: dict[str, Any], arrays: dict[str, Any]) -> None:
+def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any]) -> None:
     turns = document["turns"]
     count = len(turns["roles"])
     log = session._log
@@ -168,6 +405,7 @@ def _fill(session: Session, document: dict[str, Any], arrays: dict[str, Any]) ->
     log.references = [tuple(r) for r in turns["references"]]
     log.entities = [tuple(e) for e in turns["entities"]]
     log.tool_calls = [tuple(t) for t in turns["tool_calls"]]
+    log.turns_with_tool_calls = [i for i, calls in enumerate(log.tool_calls) if calls]
     log.speakers = list(turns["speakers"])
     for name in ("contents", "timestamps", "threads", "references", "entities", "speakers"):
         if len(getattr(log, name)) != count:
@@ -175,6 +413,13 @@ def _fill(session: Session, document: dict[str, Any], arrays: dict[str, Any]) ->
     for turn_id, entities in enumerate(log.entities):
         for term in entities:
             log._entity_index.setdefault(term, []).append(turn_id)
+        # Format 1 kept no per-turn thread words: they are the entities less the speaker's
+        # name that the session appends (a name that was also the last content word is lost
+        # from the thread's replayed vocabulary; the live vocabulary below is exact).
+        speaker = log.speakers[turn_id]
+        appended = speaker is not None and entities[-1:] == (speaker.casefold(),)
+        terms = entities[:-1] if appended else entities
+        session._threads._turn_terms[turn_id] = tuple(terms)
     log._total_terms = int(sum(len(e) for e in log.entities))
     log._count = count
 

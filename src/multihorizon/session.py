@@ -186,6 +186,9 @@ class Session:
         self._addressed_to: dict[str, int] = {}
         self._lock = threading.RLock()
         self._closed = False
+        # Which incarnation this is: a session deleted and created again under the same id
+        # gets a new one, so a replica holding the old turns cannot mistake it for its own.
+        self._lineage = uuid.uuid4().hex
 
     # ---- public API ------------------------------------------------------------------------
 

@@ -1,10 +1,13 @@
 """Where sessions live between turns: ``SessionStore`` and its backends.
 
-A store keeps one versioned snapshot (``persist.snapshot``) per session, under a tenant
-namespace: every call names its tenant, and no call with one tenant can read, list,
-overwrite or delete another tenant's sessions. Each save carries the version it was based
-on; a save based on a stale version (another replica wrote first) raises
-``ConflictError`` and stores nothing, so two writers never lose or duplicate a turn.
+A store keeps each session as the records of ``persist.encode``: one head, rewritten at
+each save, and one record per turn, appended once (a save sends only the turns added since
+the last one). Sessions live under a tenant namespace: every call names its tenant, and no
+call with one tenant can read, list, overwrite or delete another tenant's sessions. Each
+save carries the version it was based on; a save based on a stale version (another replica
+wrote first) raises ``ConflictError`` and stores nothing, so two writers never lose or
+duplicate a turn. A save that would take a session past the store's ``max_bytes`` raises
+``SessionTooLargeError`` and stores nothing.
 
 - ``MemoryStore``: in the process (the default; nothing to start).
 - ``SQLiteStore(path)``: embedded and durable: WAL mode, one transaction per save, so a
@@ -14,11 +17,12 @@ on; a save based on a stale version (another replica wrote first) raises
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -31,6 +35,7 @@ __all__ = [
     "RedisStore",
     "SQLiteStore",
     "SessionStore",
+    "SessionTooLargeError",
     "StoreError",
     "StoredSession",
 ]
@@ -47,11 +52,29 @@ class ConflictError(StoreError):
     """Another writer saved this session first: reload it and apply the turn again."""
 
 
+class SessionTooLargeError(StoreError):
+    """The save would take the session past the store's size cap."""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredSession:
-    blob: bytes
+    """A session as stored: its head record and its turn records from ``first_turn`` on (all
+    of them unless the load asked for fewer), in turn order."""
+
+    head: bytes
+    turns: tuple[bytes, ...]
     version: int
     updated_at: float
+    first_turn: int = 0
+
+    @property
+    def turn_count(self) -> int:
+        return self.first_turn + len(self.turns)
+
+    @property
+    def size(self) -> int:
+        """Bytes of the records held here."""
+        return len(self.head) + sum(len(turn) for turn in self.turns)
 
 
 def check_name(value: object, what: str) -> str:
@@ -66,15 +89,32 @@ def check_name(value: object, what: str) -> str:
 
 
 class SessionStore(Protocol):
-    def load(self, tenant: str, session_id: str) -> StoredSession | None: ...
+    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
+        """The session's head and its turn records from ``from_turn`` on (a replica that
+        holds the earlier ones reads only what it lacks); None when there is no such
+        session."""
+        ...
 
     def version(self, tenant: str, session_id: str) -> int:
         """The stored version (0: no such session), without reading the snapshot."""
         ...
 
-    def save(self, tenant: str, session_id: str, blob: bytes, *, expected_version: int) -> int:
-        """Store ``blob`` if the stored version is still ``expected_version`` (0: new
-        session); returns the new version, or raises ``ConflictError``."""
+    def save(
+        self,
+        tenant: str,
+        session_id: str,
+        head: bytes,
+        turns: Sequence[bytes] = (),
+        *,
+        first_turn: int,
+        expected_version: int,
+    ) -> int:
+        """If the stored version is still ``expected_version`` (0: new session), replace the
+        head and store ``turns`` as turn records ``first_turn`` onwards (records already
+        stored from ``first_turn`` on are replaced; those before it are kept), in one atomic
+        step; returns the new version. Raises ``ConflictError`` (stale version),
+        ``SessionTooLargeError`` (over the cap) or ``StoreError`` (``first_turn`` past the
+        stored turns), storing nothing."""
         ...
 
     def delete(self, tenant: str, session_id: str) -> bool: ...
@@ -93,46 +133,103 @@ def next_version(version: int) -> int:
     return version + 1 if version else time.time_ns()
 
 
-def _check_blob(blob: object) -> bytes:
-    if not isinstance(blob, (bytes, bytearray)):
-        raise InputError(f"blob: expected bytes, got {type(blob).__name__}")
-    if len(blob) > MAX_SESSION_BYTES:
-        raise StoreError(
-            f"session of {len(blob):,} bytes is over the {MAX_SESSION_BYTES:,}-byte cap"
+def _check_records(head: object, turns: object, first_turn: object) -> tuple[bytes, list[bytes]]:
+    if not isinstance(head, (bytes, bytearray)):
+        raise InputError(f"head: expected bytes, got {type(head).__name__}")
+    if isinstance(turns, (bytes, bytearray, str)) or not isinstance(turns, Sequence):
+        raise InputError(f"turns: expected a sequence of bytes, got {type(turns).__name__}")
+    for index, turn in enumerate(turns):
+        if not isinstance(turn, (bytes, bytearray)):
+            raise InputError(f"turns[{index}]: expected bytes, got {type(turn).__name__}")
+    if isinstance(first_turn, bool) or not isinstance(first_turn, int) or first_turn < 0:
+        raise InputError(f"first_turn: expected an int >= 0, got {first_turn!r}")
+    return bytes(head), [bytes(turn) for turn in turns]
+
+
+def _check_from_turn(from_turn: object) -> int:
+    if isinstance(from_turn, bool) or not isinstance(from_turn, int) or from_turn < 0:
+        raise InputError(f"from_turn: expected an int >= 0, got {from_turn!r}")
+    return from_turn
+
+
+def _check_max_bytes(max_bytes: object) -> int:
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise InputError(f"max_bytes: expected an int >= 1, got {max_bytes!r}")
+    return max_bytes
+
+
+def _check_size(tenant: str, session_id: str, size: int, max_bytes: int) -> None:
+    if size > max_bytes:
+        raise SessionTooLargeError(
+            f"session {tenant}/{session_id} would be {size:,} bytes, over this store's "
+            f"{max_bytes:,}-byte cap (max_bytes): start a new session or raise the cap"
         )
-    return bytes(blob)
+
+
+def _check_first_turn(tenant: str, session_id: str, first_turn: int, stored: int) -> None:
+    if first_turn > stored:
+        raise StoreError(
+            f"session {tenant}/{session_id} stores {stored} turns; cannot append from "
+            f"turn {first_turn}"
+        )
+
+
+def _conflict(tenant: str, session_id: str, version: int, expected: int) -> ConflictError:
+    return ConflictError(f"session {tenant}/{session_id} is at version {version}, not {expected}")
 
 
 class MemoryStore:
     """Sessions in this process's memory."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.time, *, max_bytes: int = MAX_SESSION_BYTES
+    ) -> None:
         self._rows: dict[tuple[str, str], StoredSession] = {}
         self._lock = threading.Lock()
         self._clock = clock
+        self.max_bytes = _check_max_bytes(max_bytes)
 
-    def load(self, tenant: str, session_id: str) -> StoredSession | None:
+    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        start = _check_from_turn(from_turn)
         with self._lock:
-            return self._rows.get(key)
+            row = self._rows.get(key)
+        if row is None or start == 0:
+            return row
+        start = min(start, len(row.turns))
+        return dataclasses.replace(row, turns=row.turns[start:], first_turn=start)
 
     def version(self, tenant: str, session_id: str) -> int:
-        row = self.load(tenant, session_id)
+        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        with self._lock:
+            row = self._rows.get(key)
         return 0 if row is None else row.version
 
-    def save(self, tenant: str, session_id: str, blob: bytes, *, expected_version: int) -> int:
+    def save(
+        self,
+        tenant: str,
+        session_id: str,
+        head: bytes,
+        turns: Sequence[bytes] = (),
+        *,
+        first_turn: int,
+        expected_version: int,
+    ) -> int:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
-        data = _check_blob(blob)
+        head, new_turns = _check_records(head, turns, first_turn)
         with self._lock:
             current = self._rows.get(key)
             version = current.version if current is not None else 0
             if version != expected_version:
-                raise ConflictError(
-                    f"session {tenant}/{session_id} is at version {version}, not {expected_version}"
-                )
-            new = next_version(version)
-            self._rows[key] = StoredSession(data, new, self._clock())
-            return new
+                raise _conflict(tenant, session_id, version, expected_version)
+            kept = current.turns if current is not None else ()
+            _check_first_turn(tenant, session_id, first_turn, len(kept))
+            row = StoredSession(
+                head, (*kept[:first_turn], *new_turns), next_version(version), self._clock()
+            )
+            _check_size(tenant, session_id, row.size, self.max_bytes)
+            self._rows[key] = row
+            return row.version
 
     def delete(self, tenant: str, session_id: str) -> bool:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
@@ -154,19 +251,48 @@ class MemoryStore:
 
 
 class SQLiteStore:
-    """Sessions in an SQLite file: WAL mode, one transaction per save."""
+    """Sessions in an SQLite file: WAL mode, one transaction per save.
 
-    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
+    Table ``sessions`` holds one row per session (version, last update, the head record in
+    ``blob``, the stored turn count and their total size); table ``turns`` one row per turn
+    record. A file written by the first release (whole snapshots in ``blob``, no ``turns``)
+    is upgraded in place on open and its sessions are read and migrated."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        clock: Callable[[], float] = time.time,
+        *,
+        max_bytes: int = MAX_SESSION_BYTES,
+    ) -> None:
         self.path = str(path)
         self._clock = clock
+        self.max_bytes = _check_max_bytes(max_bytes)
         self._local = threading.local()
-        with self._connect() as connection:
+        connection = self._connect()
+        try:
+            connection.execute("BEGIN IMMEDIATE")
             connection.execute(
                 "CREATE TABLE IF NOT EXISTS sessions ("
                 " tenant TEXT NOT NULL, session_id TEXT NOT NULL, version INTEGER NOT NULL,"
                 " updated_at REAL NOT NULL, blob BLOB NOT NULL,"
                 " PRIMARY KEY (tenant, session_id))"
             )
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(sessions)")}
+            for column in ("turn_count", "turn_bytes"):
+                if column not in columns:  # a first-release file
+                    connection.execute(
+                        f"ALTER TABLE sessions ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
+                    )
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS turns ("
+                " tenant TEXT NOT NULL, session_id TEXT NOT NULL, idx INTEGER NOT NULL,"
+                " record BLOB NOT NULL, PRIMARY KEY (tenant, session_id, idx))"
+            )
+            connection.execute("COMMIT")
+        except sqlite3.Error as exc:
+            connection.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: cannot set up ({exc})") from None
 
     def _connect(self) -> sqlite3.Connection:
         connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
@@ -180,26 +306,40 @@ class SQLiteStore:
             self._local.connection = connection
         return connection
 
-    def load(self, tenant: str, session_id: str) -> StoredSession | None:
+    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        start = _check_from_turn(from_turn)
+        connection = self._connect()
         try:
-            row = (
-                self._connect()
-                .execute(
-                    "SELECT blob, version, updated_at FROM sessions"
+            # One read transaction: the head and the turns of the same save.
+            connection.execute("BEGIN")
+            try:
+                row = connection.execute(
+                    "SELECT blob, version, updated_at, turn_count FROM sessions"
                     " WHERE tenant=? AND session_id=?",
                     key,
-                )
-                .fetchone()
-            )
+                ).fetchone()
+                records = connection.execute(
+                    "SELECT record FROM turns WHERE tenant=? AND session_id=? AND idx>=?"
+                    " ORDER BY idx",
+                    (*key, start),
+                ).fetchall()
+            finally:
+                connection.execute("COMMIT")
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: read failed ({exc})") from None
         if row is None:
             return None
-        blob, version, updated = row
-        if not isinstance(blob, bytes):
+        head, version, updated, count = row
+        turns = tuple(record for (record,) in records)
+        if not isinstance(head, bytes) or not all(isinstance(t, bytes) for t in turns):
             raise StoreError(f"{tenant}/{session_id}: stored row is not a blob")
-        return StoredSession(blob, int(version), float(updated))
+        start = min(start, int(count))
+        if start + len(turns) != count:
+            raise StoreError(
+                f"{tenant}/{session_id}: {start + len(turns)} turn rows stored, {count} recorded"
+            )
+        return StoredSession(head, turns, int(version), float(updated), start)
 
     def version(self, tenant: str, session_id: str) -> int:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
@@ -213,29 +353,57 @@ class SQLiteStore:
             raise StoreError(f"{self.path}: read failed ({exc})") from None
         return 0 if row is None else int(row[0])
 
-    def save(self, tenant: str, session_id: str, blob: bytes, *, expected_version: int) -> int:
+    def save(
+        self,
+        tenant: str,
+        session_id: str,
+        head: bytes,
+        turns: Sequence[bytes] = (),
+        *,
+        first_turn: int,
+        expected_version: int,
+    ) -> int:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
-        data = _check_blob(blob)
+        head, new_turns = _check_records(head, turns, first_turn)
         connection = self._connect()
         try:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 row = connection.execute(
-                    "SELECT version FROM sessions WHERE tenant=? AND session_id=?", key
+                    "SELECT version, turn_count, turn_bytes FROM sessions"
+                    " WHERE tenant=? AND session_id=?",
+                    key,
                 ).fetchone()
-                version = int(row[0]) if row is not None else 0
+                version, count, turn_bytes = (int(v) for v in row) if row else (0, 0, 0)
                 if version != expected_version:
-                    raise ConflictError(
-                        f"session {tenant}/{session_id} is at version {version}, "
-                        f"not {expected_version}"
+                    raise _conflict(tenant, session_id, version, expected_version)
+                _check_first_turn(tenant, session_id, first_turn, count)
+                if first_turn < count:
+                    (dropped,) = connection.execute(
+                        "SELECT COALESCE(SUM(LENGTH(record)), 0) FROM turns"
+                        " WHERE tenant=? AND session_id=? AND idx>=?",
+                        (*key, first_turn),
+                    ).fetchone()
+                    turn_bytes -= int(dropped)
+                    connection.execute(
+                        "DELETE FROM turns WHERE tenant=? AND session_id=? AND idx>=?",
+                        (*key, first_turn),
                     )
+                turn_bytes += sum(len(turn) for turn in new_turns)
+                _check_size(tenant, session_id, len(head) + turn_bytes, self.max_bytes)
+                connection.executemany(
+                    "INSERT INTO turns (tenant, session_id, idx, record) VALUES (?, ?, ?, ?)",
+                    [(*key, first_turn + i, turn) for i, turn in enumerate(new_turns)],
+                )
                 new = next_version(version)
                 connection.execute(
-                    "INSERT INTO sessions (tenant, session_id, version, updated_at, blob) "
-                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tenant, session_id) DO UPDATE SET "
-                    "version=excluded.version, updated_at=excluded.updated_at, "
-                    "blob=excluded.blob",
-                    (*key, new, self._clock(), data),
+                    "INSERT INTO sessions (tenant, session_id, version, updated_at, blob,"
+                    " turn_count, turn_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (tenant, session_id) DO UPDATE SET"
+                    " version=excluded.version, updated_at=excluded.updated_at,"
+                    " blob=excluded.blob, turn_count=excluded.turn_count,"
+                    " turn_bytes=excluded.turn_bytes",
+                    (*key, new, self._clock(), head, first_turn + len(new_turns), turn_bytes),
                 )
                 connection.execute("COMMIT")
                 return new
@@ -247,44 +415,73 @@ class SQLiteStore:
 
     def delete(self, tenant: str, session_id: str) -> bool:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        connection = self._connect()
         try:
-            cursor = self._connect().execute(
-                "DELETE FROM sessions WHERE tenant=? AND session_id=?", key
-            )
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.execute("DELETE FROM turns WHERE tenant=? AND session_id=?", key)
+                cursor = connection.execute(
+                    "DELETE FROM sessions WHERE tenant=? AND session_id=?", key
+                )
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: delete failed ({exc})") from None
         return cursor.rowcount > 0
 
     def list(self, tenant: str) -> list[str]:
         tenant = check_name(tenant, "tenant")
-        rows = (
-            self._connect()
-            .execute(
-                "SELECT session_id FROM sessions WHERE tenant=? ORDER BY session_id", (tenant,)
+        try:
+            rows = (
+                self._connect()
+                .execute(
+                    "SELECT session_id FROM sessions WHERE tenant=? ORDER BY session_id",
+                    (tenant,),
+                )
+                .fetchall()
             )
-            .fetchall()
-        )
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: read failed ({exc})") from None
         return [row[0] for row in rows]
 
     def expire(self, idle_seconds: float) -> int:
-        cursor = self._connect().execute(
-            "DELETE FROM sessions WHERE updated_at < ?", (self._clock() - idle_seconds,)
-        )
+        connection = self._connect()
+        cutoff = self._clock() - idle_seconds
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.execute(
+                    "DELETE FROM turns WHERE (tenant, session_id) IN (SELECT tenant,"
+                    " session_id FROM sessions WHERE updated_at < ?)",
+                    (cutoff,),
+                )
+                cursor = connection.execute("DELETE FROM sessions WHERE updated_at < ?", (cutoff,))
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: expire failed ({exc})") from None
         return cursor.rowcount
 
 
 class RedisStore:
     """Sessions in a Redis server shared by replicas (``pip install "multihorizon[redis]"``).
 
-    One hash per session (``version``, ``updated_at``, ``blob``), a set of session names per
+    Per session a hash (``version``, ``updated_at``, the head record in ``blob``,
+    ``turn_count``, ``turn_bytes``) and a list of turn records; a set of session names per
     tenant, and a sorted set by last update for expiry. A save WATCHes the session's hash and
-    writes in MULTI/EXEC, so of two replicas saving on the same version exactly one wins and
-    the other gets ``ConflictError``. A Redis that is unreachable or goes away mid-call gives
+    writes in MULTI/EXEC (the hash, then the new turns pushed onto the list), so of two
+    replicas saving on the same version exactly one wins and the other gets
+    ``ConflictError``. A Redis that is unreachable or goes away mid-call gives
     ``StoreError``; nothing half-written is ever visible (EXEC applies all or nothing).
     """
 
     def __init__(self, url: str = "redis://127.0.0.1:6379/0", *, prefix: str = "mh",
-                 timeout: float = 5.0, clock: Callable[[], float] = time.time) -> None:  # fmt: skip
+                 timeout: float = 5.0, clock: Callable[[], float] = time.time,
+                 max_bytes: int = MAX_SESSION_BYTES) -> None:  # fmt: skip
         try:
             import redis
         except ImportError as exc:  # pragma: no cover - depends on the extra
@@ -298,10 +495,13 @@ class RedisStore:
         )
         self._prefix = check_name(prefix, "prefix")
         self._clock = clock
+        self.max_bytes = _check_max_bytes(max_bytes)
 
     def _key(self, tenant: str, session_id: str) -> str:
         tenant, session_id = check_name(tenant, "tenant"), check_name(session_id, "session_id")
-        return f"{self._prefix}:s:{tenant}:{session_id}"
+        # "/" cannot occur in a name, so no tenant/session pair can spell another's key
+        # (with ":" the pair "a", "b:c" and the pair "a:b", "c" would share one).
+        return f"{self._prefix}/s/{tenant}/{session_id}"
 
     def _call(self, what: str, action: Callable[[], Any]) -> Any:
         errors = self._redis_module.exceptions
@@ -310,42 +510,86 @@ class RedisStore:
         except (errors.ConnectionError, errors.TimeoutError) as exc:
             raise StoreError(f"redis: {what} failed ({exc})") from None
 
-    def load(self, tenant: str, session_id: str) -> StoredSession | None:
+    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = self._key(tenant, session_id)
-        row = self._call("read", lambda: self._client.hmget(key, "blob", "version", "updated_at"))
-        blob, version, updated = row
-        if blob is None:
+        start = _check_from_turn(from_turn)
+
+        def read() -> list[Any]:
+            pipe = self._client.pipeline(transaction=True)  # head and turns of one save
+            pipe.hmget(key, "blob", "version", "updated_at", "turn_count")
+            pipe.lrange(f"{key}/turns", start, -1)
+            return list(pipe.execute())
+
+        (head, version, updated, count), records = self._call("read", read)
+        if head is None:
             return None
         if version is None or updated is None:
             raise StoreError(f"{tenant}/{session_id}: stored row is incomplete")
-        return StoredSession(bytes(blob), int(version), float(updated))
+        count = int(count or 0)
+        start = min(start, count)
+        if start + len(records) != count:
+            raise StoreError(
+                f"{tenant}/{session_id}: {start + len(records)} turn records stored, "
+                f"{count} recorded"
+            )
+        return StoredSession(
+            bytes(head), tuple(bytes(r) for r in records), int(version), float(updated), start
+        )
 
     def version(self, tenant: str, session_id: str) -> int:
         key = self._key(tenant, session_id)
         value = self._call("read", lambda: self._client.hget(key, "version"))
         return 0 if value is None else int(value)
 
-    def save(self, tenant: str, session_id: str, blob: bytes, *, expected_version: int) -> int:
+    def save(
+        self,
+        tenant: str,
+        session_id: str,
+        head: bytes,
+        turns: Sequence[bytes] = (),
+        *,
+        first_turn: int,
+        expected_version: int,
+    ) -> int:
         key = self._key(tenant, session_id)
-        data = _check_blob(blob)
-        members = f"{self._prefix}:t:{tenant}"
-        by_time = f"{self._prefix}:updated"
+        head, new_turns = _check_records(head, turns, first_turn)
+        members = f"{self._prefix}/t/{tenant}"
+        by_time = f"{self._prefix}/updated"
+        turn_list = f"{key}/turns"
 
         def transaction() -> int:
             with self._client.pipeline() as pipe:
                 try:
                     pipe.watch(key)
-                    stored = pipe.hget(key, "version")
-                    version = 0 if stored is None else int(stored)
+                    stored, count, size = pipe.hmget(key, "version", "turn_count", "turn_bytes")
+                    version, count, turn_bytes = (int(v or 0) for v in (stored, count, size))
                     if version != expected_version:
-                        raise ConflictError(
-                            f"session {tenant}/{session_id} is at version {version}, "
-                            f"not {expected_version}"
-                        )
+                        raise _conflict(tenant, session_id, version, expected_version)
+                    _check_first_turn(tenant, session_id, first_turn, count)
+                    if first_turn < count:
+                        dropped = pipe.lrange(turn_list, first_turn, -1)
+                        turn_bytes -= sum(len(record) for record in dropped)
+                    turn_bytes += sum(len(turn) for turn in new_turns)
+                    _check_size(tenant, session_id, len(head) + turn_bytes, self.max_bytes)
                     now = self._clock()
                     pipe.multi()
                     new = next_version(version)
-                    pipe.hset(key, mapping={"blob": data, "version": new, "updated_at": now})
+                    if first_turn == 0:
+                        pipe.delete(turn_list)
+                    elif first_turn < count:
+                        pipe.ltrim(turn_list, 0, first_turn - 1)
+                    if new_turns:
+                        pipe.rpush(turn_list, *new_turns)
+                    pipe.hset(
+                        key,
+                        mapping={
+                            "blob": head,
+                            "version": new,
+                            "updated_at": now,
+                            "turn_count": first_turn + len(new_turns),
+                            "turn_bytes": turn_bytes,
+                        },
+                    )
                     pipe.sadd(members, session_id)
                     pipe.zadd(by_time, {f"{tenant}/{session_id}": now})
                     pipe.execute()
@@ -363,14 +607,15 @@ class RedisStore:
         def remove() -> bool:
             pipe = self._client.pipeline()
             pipe.delete(key)
-            pipe.srem(f"{self._prefix}:t:{tenant}", session_id)
-            pipe.zrem(f"{self._prefix}:updated", f"{tenant}/{session_id}")
+            pipe.delete(f"{key}/turns")
+            pipe.srem(f"{self._prefix}/t/{tenant}", session_id)
+            pipe.zrem(f"{self._prefix}/updated", f"{tenant}/{session_id}")
             return bool(pipe.execute()[0])
 
         return bool(self._call("delete", remove))
 
     def list(self, tenant: str) -> list[str]:
-        members = f"{self._prefix}:t:{check_name(tenant, 'tenant')}"
+        members = f"{self._prefix}/t/{check_name(tenant, 'tenant')}"
         names = self._call("list", lambda: self._client.smembers(members))
         return sorted(name.decode() for name in names)
 
@@ -378,7 +623,7 @@ class RedisStore:
         """Delete sessions idle for longer than ``idle_seconds``. Each is re-checked under
         WATCH, so a session saved meanwhile is kept."""
         cutoff = self._clock() - idle_seconds
-        by_time = f"{self._prefix}:updated"
+        by_time = f"{self._prefix}/updated"
         old = self._call("expire", lambda: self._client.zrangebyscore(by_time, "-inf", cutoff))
         errors = self._redis_module.exceptions
 
@@ -393,7 +638,8 @@ class RedisStore:
                         return False  # saved again since: not idle
                     pipe.multi()
                     pipe.delete(key)
-                    pipe.srem(f"{self._prefix}:t:{tenant}", session_id)
+                    pipe.delete(f"{key}/turns")
+                    pipe.srem(f"{self._prefix}/t/{tenant}", session_id)
                     pipe.zrem(by_time, member)
                     pipe.execute()
                     return True

@@ -43,8 +43,8 @@ class PreparedTurn:
     row: npt.NDArray[np.float64]
     unit: npt.NDArray[np.float32]
     recent: npt.NDArray[np.float32]
-    vocabulary: set[str]
     new_terms: frozenset[str]
+    terms: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,8 @@ class Threads:
         self._recent: list[npt.NDArray[np.float32]] = []
         # term -> the threads whose vocabulary holds it (in first-use order)
         self._term_threads: dict[str, list[int]] = {}
+        # turn id -> the words it brought to its thread: what a stored session replays.
+        self._turn_terms: dict[int, tuple[str, ...]] = {}
         self.active = -1
 
     RECENT_WINDOW = 8
@@ -233,8 +235,7 @@ class Threads:
         )
         old = frozenset() if plan.is_new else self.vocabulary[plan.index]
         new_terms = frozenset(terms) - old
-        vocabulary = set(new_terms) if plan.is_new else self.vocabulary[plan.index] | new_terms
-        return PreparedTurn(plan, row, unit, recent, vocabulary, new_terms)
+        return PreparedTurn(plan, row, unit, recent, new_terms, tuple(terms))
 
     def commit(self, prepared: PreparedTurn, turn_id: int) -> None:
         """Add one prepared turn to its thread and make the thread active. Call ``reserve``
@@ -244,7 +245,7 @@ class Threads:
         self._centroids[plan.index] = prepared.unit
         if plan.is_new:
             self.names.append(plan.name)
-            self.vocabulary.append(prepared.vocabulary)
+            self.vocabulary.append(set(prepared.new_terms))
             self.turns.append([turn_id])
             self._recent.append(prepared.recent)
             self._taken.add(plan.name)
@@ -252,9 +253,16 @@ class Threads:
             if suffix.isdigit() and base:
                 self._next_suffix[base] = int(suffix) + 1
         else:
-            self.vocabulary[plan.index] = prepared.vocabulary
+            # In place: a copy of a long thread's vocabulary per turn cost more than the
+            # rest of the thread update.
+            self.vocabulary[plan.index].update(prepared.new_terms)
             self.turns[plan.index].append(turn_id)
             self._recent[plan.index] = prepared.recent
         for term in prepared.new_terms:
             self._term_threads.setdefault(term, []).append(plan.index)
+        self._turn_terms[turn_id] = prepared.terms
         self.active = plan.index
+
+    def terms_of(self, turn_id: int) -> tuple[str, ...]:
+        """The words turn ``turn_id`` brought to its thread's vocabulary."""
+        return self._turn_terms.get(turn_id, ())

@@ -65,6 +65,7 @@ class TurnLog:
         self.references: list[tuple[int, ...]] = []
         self.entities: list[tuple[str, ...]] = []
         self.tool_calls: list[tuple[str, ...]] = []
+        self.turns_with_tool_calls: list[int] = []  # in order of their first tool call
         self.speakers: list[str | None] = []
         self._entity_index: dict[str, list[int]] = {}
         self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
@@ -193,6 +194,8 @@ class TurnLog:
         self.references.append(tuple(references))
         self.entities.append(entity_tuple)
         self.tool_calls.append(tuple(tool_calls))
+        if tool_calls:
+            self.turns_with_tool_calls.append(turn_id)
         self.speakers.append(speaker)
         for term in entity_tuple:
             self._entity_index.setdefault(term, []).append(turn_id)
@@ -202,4 +205,6 @@ class TurnLog:
 
     def add_tool_call(self, turn_id: int, entry_id: str) -> None:
         """Link a scratch-buffer entry to the turn that produced it (SPEC-028 §3.1)."""
+        if not self.tool_calls[turn_id]:
+            self.turns_with_tool_calls.append(turn_id)
         self.tool_calls[turn_id] = (*self.tool_calls[turn_id], entry_id)

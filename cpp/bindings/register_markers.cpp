@@ -62,6 +62,7 @@ MarkerAutomaton make_automaton(py::handle phrases) {
 py::list find(const MarkerAutomaton& automaton, py::handle text) {
   const TextView view = text_view(text, "text");
   std::vector<MarkerHit> hits;
+  hits.reserve(16);  // one allocation for a typical turn's hits, not one per doubling
   auto scan = [&](const auto* data, std::size_t length) { automaton.find(data, length, hits); };
   if (view.length >= kReleaseGilChars) {
     // Safe: `text` is immutable and kept alive by the caller; only its buffer is read.

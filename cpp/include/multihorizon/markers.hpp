@@ -49,8 +49,20 @@ class MarkerAutomaton {
     if (phrases.size() != categories_.size()) {
       throw std::invalid_argument("phrases and categories differ in length");
     }
-    build_alphabet(phrases);
-    build_trie(phrases);
+    // Every phrase is matched with the separator before it (the text begins with one):
+    // a match can then only start at a word start, a mismatch inside a word falls back to
+    // the root, and the scan skips the rest of that word (see advance).
+    std::vector<std::vector<std::uint32_t>> anchored;
+    anchored.reserve(phrases.size());
+    for (const auto& phrase : phrases) {
+      if (phrase.empty()) throw std::invalid_argument("empty phrase");
+      anchored.emplace_back();
+      anchored.back().reserve(phrase.size() + 1);
+      anchored.back().push_back(kSeparator);
+      anchored.back().insert(anchored.back().end(), phrase.begin(), phrase.end());
+    }
+    build_alphabet(anchored);
+    build_trie(anchored);
     build_transitions();
   }
 
@@ -71,6 +83,11 @@ class MarkerAutomaton {
       ring = heap_ring.data();
     }
     ScanState state;
+    // The text begins as if after a separator: a phrase may start at its first character.
+    state.in_separator = true;
+    if (separator_symbol_ >= 0) {
+      state.row = static_cast<std::size_t>(rows_[static_cast<std::size_t>(separator_symbol_)]);
+    }
     std::size_t i = 0;
     // The scan runs in `advance`, which makes no calls, so its state stays in registers; it
     // returns at each character that ends a phrase, and the hits are checked here.
@@ -109,6 +126,13 @@ class MarkerAutomaton {
     std::size_t row = state.row;
     bool in_separator = state.in_separator;
     for (; i < length; ++i) {
+      if (row == 0) {
+        // At the root every phrase needs a separator first, so nothing can match before
+        // the next non-word character: skip the rest of the word off the table's
+        // dependency chain. Skipped symbols need no ring slot (no match spans them).
+        while (i < length && is_word_at(text[i], latin1_code)) ++i;
+        if (i == length) break;
+      }
       const std::uint32_t cp = static_cast<std::uint32_t>(text[i]);
       std::int32_t symbol = cp < 256 ? latin1_code[cp] : wide_symbol(cp);
       if (symbol == kNonWord) {
@@ -149,6 +173,12 @@ class MarkerAutomaton {
                              !is_word(static_cast<std::uint32_t>(text[end]));
       if (starts_word && ends_word) hits.push_back({categories_[phrase], phrase, start, end});
     }
+  }
+
+  template <class CharT>
+  static bool is_word_at(CharT c, const std::int32_t* latin1_code) {
+    const auto cp = static_cast<std::uint32_t>(c);
+    return cp < 256 ? latin1_code[cp] != kNonWord : is_word(cp);
   }
 
   std::int32_t wide_symbol(std::uint32_t cp) const {
@@ -199,7 +229,8 @@ class MarkerAutomaton {
       const auto& phrase = phrases[p];
       if (phrase.empty()) throw std::invalid_argument("empty phrase");
       longest = std::max(longest, phrase.size());
-      lengths_.push_back(static_cast<std::int32_t>(phrase.size()));
+      // The hit's span: the phrase's own symbols, not the separator anchoring it.
+      lengths_.push_back(static_cast<std::int32_t>(phrase.size() - 1));
       std::int32_t state = 0;
       for (std::uint32_t symbol : phrase) {
         const std::int32_t id = symbol_of(symbol);

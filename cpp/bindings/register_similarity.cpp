@@ -11,30 +11,30 @@ namespace {
 struct QueryAndMatrix {
   FloatArray query;
   FloatArray matrix;
+  CosineScorer scorer;  // reads `query`'s buffer, which this struct keeps alive
   std::size_t rows;
-  std::size_t dim;
 };
 
 QueryAndMatrix query_and_matrix(py::handle query, py::handle matrix, const char* matrix_name) {
-  FloatArray q = float_vector(query, "query");
+  FloatArray q = float_vector_unchecked(query, "query");
+  const CosineScorer scorer(q.data(), static_cast<std::size_t>(q.shape(0)));
+  if (!scorer.query_finite()) non_finite_values("query");
   FloatArray m = float_matrix(matrix, matrix_name, q.shape(0));
   const auto rows = static_cast<std::size_t>(m.shape(0));
-  const auto dim = static_cast<std::size_t>(q.shape(0));
-  return {std::move(q), std::move(m), rows, dim};
+  return {std::move(q), std::move(m), scorer, rows};
 }
 
 py::array_t<float> cosine_scores(py::handle query, py::handle matrix) {
   const QueryAndMatrix in = query_and_matrix(query, matrix, "matrix");
   py::array_t<float> scores(static_cast<py::ssize_t>(in.rows));
   float* out = scores.mutable_data();
-  const CosineScorer scorer(in.query.data(), in.dim);
   std::int64_t bad_row;
-  if (in.rows * in.dim >= kReleaseGilWork) {
+  if (in.rows * in.scorer.dim() >= kReleaseGilWork) {
     // Safe: only the numpy buffers, owned by `in` and `scores`, are touched.
     py::gil_scoped_release release;
-    bad_row = scorer.score_all(in.matrix.data(), in.rows, out);
+    bad_row = in.scorer.score_all(in.matrix.data(), in.rows, out);
   } else {
-    bad_row = scorer.score_all(in.matrix.data(), in.rows, out);
+    bad_row = in.scorer.score_all(in.matrix.data(), in.rows, out);
   }
   if (bad_row >= 0) non_finite_row("matrix", bad_row);
   return scores;
@@ -56,11 +56,11 @@ py::tuple top_k(py::handle query, py::handle matrix, py::handle k) {
   const std::size_t count = count_arg(k, "k");
   const QueryAndMatrix in = query_and_matrix(query, matrix, "matrix");
   TopKResult result;
-  if (in.rows * in.dim >= kReleaseGilWork) {
+  if (in.rows * in.scorer.dim() >= kReleaseGilWork) {
     py::gil_scoped_release release;  // safe: reads numpy buffers held by `in`
-    result = multihorizon::top_k(in.query.data(), in.matrix.data(), in.rows, in.dim, count);
+    result = multihorizon::top_k(in.scorer, in.matrix.data(), in.rows, count);
   } else {
-    result = multihorizon::top_k(in.query.data(), in.matrix.data(), in.rows, in.dim, count);
+    result = multihorizon::top_k(in.scorer, in.matrix.data(), in.rows, count);
   }
   if (result.bad_row >= 0) non_finite_row("matrix", result.bad_row);
   return ranked_arrays(result.rows);
@@ -70,11 +70,11 @@ py::tuple best_above(py::handle query, py::handle matrix, py::handle threshold) 
   const double bar = real_arg(threshold, "threshold");
   const QueryAndMatrix in = query_and_matrix(query, matrix, "matrix");
   BestAbove result;
-  if (in.rows * in.dim >= kReleaseGilWork) {
+  if (in.rows * in.scorer.dim() >= kReleaseGilWork) {
     py::gil_scoped_release release;  // safe: reads numpy buffers held by `in`
-    result = multihorizon::best_above(in.query.data(), in.matrix.data(), in.rows, in.dim, bar);
+    result = multihorizon::best_above(in.scorer, in.matrix.data(), in.rows, bar);
   } else {
-    result = multihorizon::best_above(in.query.data(), in.matrix.data(), in.rows, in.dim, bar);
+    result = multihorizon::best_above(in.scorer, in.matrix.data(), in.rows, bar);
   }
   if (result.bad_row >= 0) non_finite_row("matrix", result.bad_row);
   return py::make_tuple(result.index, static_cast<double>(result.score));

@@ -109,12 +109,23 @@ inline FloatArray float_array(py::handle value, const std::string& name) {
   return to_float32(real_array(value, name));
 }
 
-// A 1-d finite float32 vector. Float32 C-contiguous input is used in place, never copied.
-inline FloatArray float_vector(py::handle value, const std::string& name) {
+// A 1-d float32 vector, its values not yet checked (for callers that check them in a pass
+// they make anyway). Float32 C-contiguous input is used in place, never copied.
+inline FloatArray float_vector_unchecked(py::handle value, const std::string& name) {
   FloatArray vector = float_array(value, name);
   if (vector.ndim() != 1) value_error(ndim_message(name, 1, vector.ndim()));
+  return vector;
+}
+
+[[noreturn]] inline void non_finite_values(const std::string& name) {
+  value_error(name + ": contains non-finite values (NaN or inf)");
+}
+
+// A 1-d finite float32 vector. Float32 C-contiguous input is used in place, never copied.
+inline FloatArray float_vector(py::handle value, const std::string& name) {
+  FloatArray vector = float_vector_unchecked(value, name);
   if (!all_finite(vector.data(), static_cast<std::size_t>(vector.shape(0)))) {
-    value_error(name + ": contains non-finite values (NaN or inf)");
+    non_finite_values(name);
   }
   return vector;
 }

@@ -61,6 +61,11 @@ class CosineScorer {
       : query_(query), dim_(dim), qnorm_(query_norm(query, dim)),
         query_in_range_(qnorm_ > 1e-15 && qnorm_ < 1e15) {}
 
+  // The norm is summed in double, where squares of float32 values cannot overflow: it is
+  // finite exactly when every query value is, so this is the query's finiteness check.
+  bool query_finite() const { return std::isfinite(qnorm_); }
+  std::size_t dim() const { return dim_; }
+
   // scores[r] for rows [0, count) of `rows`; returns -1, or the first row that is not finite.
   std::int64_t score_block(const float* rows, std::size_t count, float* scores) const {
     float dots[kBlockRows], norms2[kBlockRows];
@@ -152,9 +157,9 @@ struct TopKResult {
   std::int64_t bad_row = -1;  // first non-finite row, or -1
 };
 
-inline TopKResult top_k(const float* query, const float* matrix, std::size_t rows,
-                        std::size_t dim, std::size_t k) {
-  const CosineScorer scorer(query, dim);
+inline TopKResult top_k(const CosineScorer& scorer, const float* matrix, std::size_t rows,
+                        std::size_t k) {
+  const std::size_t dim = scorer.dim();
   TopK best(std::min(k, rows));
   float scores[kBlockRows];
   for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
@@ -176,9 +181,9 @@ struct BestAbove {
   std::int64_t bad_row;
 };
 
-inline BestAbove best_above(const float* query, const float* matrix, std::size_t rows,
-                            std::size_t dim, double threshold) {
-  const CosineScorer scorer(query, dim);
+inline BestAbove best_above(const CosineScorer& scorer, const float* matrix, std::size_t rows,
+                            double threshold) {
+  const std::size_t dim = scorer.dim();
   float scores[kBlockRows];
   std::int64_t best = -1;
   float best_score = -std::numeric_limits<float>::infinity();

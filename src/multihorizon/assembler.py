@@ -220,6 +220,9 @@ class TierSession:
         self._key = (tenant or "default", name)
         self._version = 0
         self._lock = threading.RLock()
+        # scratch id -> (the entry, its body, the packed content, its tokens): Tier E
+        # re-packs every entry at every turn, and an entry's block only changes with it.
+        self._tool_blocks: dict[str, tuple[ScratchEntry, str, str, int]] = {}
         self._fresh()
         if assembler.store is not None:
             self._reload()
@@ -616,6 +619,7 @@ class TierSession:
         refreshed: list[ScratchEntry] = []
         freshness = ""
         entries = list(scratch)
+        blocks = self._tool_blocks
         order = [scratch.get(i) for i in referenced if i in scratch] + [
             e for e in reversed(entries) if e.scratch_id not in referenced
         ]
@@ -643,17 +647,21 @@ class TierSession:
                 body = (
                     f"NOTE: This result is from {minutes} minutes ago and may be outdated: " + body
                 )
-            content = f"{entry.tool_name} ({entry.output_type}): {body}"
+            cached = blocks.get(entry.scratch_id)
+            if cached is not None and cached[0] is entry and cached[1] == body:
+                content, tokens = cached[2], cached[3]
+            else:
+                content = f"{entry.tool_name} ({entry.output_type}): {body}"
+                tokens = count(_block("E", entry.scratch_id, content))
+                blocks[entry.scratch_id] = (entry, body, content, tokens)
+            reason = "reference" if is_reference else "recent"
             items.append(
-                _packed(
-                    "E",
-                    entry.scratch_id,
-                    content,
-                    1.0 / (1 + rank),
-                    "reference" if is_reference else "recent",
-                    count,
-                )
+                PackedItem("E", entry.scratch_id, content, 1.0 / (1 + rank), tokens, reason)
             )
+        if len(blocks) > 2 * len(entries) + 16:  # evicted entries' blocks
+            live = {entry.scratch_id for entry in entries}
+            for scratch_id in [key for key in blocks if key not in live]:
+                del blocks[scratch_id]
         return items, freshness, refreshed
 
 

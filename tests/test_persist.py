@@ -122,6 +122,13 @@ def test_turn_records_rebuild_the_threads_exactly() -> None:
     assert encode(again) == (head, turns)  # and it encodes to the same records
 
 
+def test_the_scratch_buffer_full_flag_is_kept() -> None:
+    session = _session()
+    session._scratch.full = True  # what an over-budget, all-pinned buffer reports
+    again, _ = decode(*encode(session))
+    assert again.scratch.full
+
+
 def test_a_save_sends_only_the_new_turns() -> None:
     session = _session()
     head, turns = encode(session)

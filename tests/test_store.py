@@ -374,3 +374,93 @@ def _assert_same_session(replica: mh.Session, fresh: mh.Session) -> None:
     assert replica._threads._sums[:count].tobytes() == fresh._threads._sums[:count].tobytes()
     assert replica._threads.vocabulary == fresh._threads.vocabulary
     assert replica.active_thread == fresh.active_thread
+
+
+def test_a_redis_error_of_any_kind_is_typed_and_never_stores_a_turn_twice(
+    redis_server: RedisServer,
+) -> None:
+    import redis
+
+    store = RedisStore(redis_server.url)
+    chat = mh.ContextAssembler(store=store).session("t/chat")
+    chat.user("How do I configure etcd?")
+    admin = redis.Redis.from_url(redis_server.url)
+    admin.config_set("maxmemory-policy", "noeviction")
+    admin.config_set("maxmemory", 1)  # every write (and MULTI) now fails: OOM
+    try:
+        with pytest.raises(StoreError, match="OutOfMemoryError"):
+            chat.user("second turn")
+    finally:
+        admin.config_set("maxmemory", 0)
+    chat.user("second turn")  # the caller retries the failed turn
+    stored = mh.ContextAssembler(store=store).session("t/chat").session
+    assert [t.content for t in stored.turns] == ["How do I configure etcd?", "second turn"]
+    admin.hset("mh/s/t/chat", "version", "garbage")
+    with pytest.raises(StoreError, match="t/chat: stored field is corrupt"):
+        store.version("t", "chat")
+    with pytest.raises(StoreError, match="t/chat: stored field is corrupt"):
+        store.load("t", "chat")
+
+
+def test_a_first_release_redis_session_is_refused_by_name_then_migrated(
+    redis_server: RedisServer,
+) -> None:
+    import redis
+
+    legacy = (Path(__file__).parent / "data" / "session_v1.mhss").read_bytes()
+    admin = redis.Redis.from_url(redis_server.url)
+    # The first release's layout: ":" separators, a format-1 blob.
+    admin.hset("mh:s:tenant:conv", mapping={"blob": legacy, "version": 7, "updated_at": 1.0})
+    admin.sadd("mh:t:tenant", "conv")
+    admin.zadd("mh:updated", {"tenant/conv": 1.0})
+    store = RedisStore(redis_server.url)
+    with pytest.raises(StoreError, match=r"first release's layout.*migrate_legacy"):
+        mh.ContextAssembler(store=store).session("tenant/conv")
+    assert store.migrate_legacy() == 1
+    assert store.migrate_legacy() == 0  # nothing left to move
+    assert admin.exists("mh:s:tenant:conv") == 0
+    chat = mh.ContextAssembler(store=store).session("tenant/conv")
+    assert len(chat.session) == 5
+    chat.user("Back to etcd: and the second step?")
+    assert len(store.load("tenant", "conv").turns) == 6  # type: ignore[union-attr]
+    assert store.list("tenant") == ["conv"]
+
+
+def test_a_catch_up_that_fails_half_way_keeps_nothing_of_it(tmp_path: Path) -> None:
+    path = tmp_path / "h.db"
+    a = mh.ContextAssembler(store=SQLiteStore(path)).session("t/chat")
+    b = mh.ContextAssembler(store=SQLiteStore(path)).session("t/chat")
+    a.user("How do I configure etcd?")
+    b.assistant("Set --initial-cluster.")  # b holds both turns
+    a.user("And TLS?")
+    a.assistant("Use --cert-file.")
+    with sqlite3.connect(path) as connection:  # the last record goes bad
+        (good,) = connection.execute("SELECT record FROM turns WHERE idx = 3").fetchone()
+        connection.execute("UPDATE turns SET record = substr(record, 1, 50) WHERE idx = 3")
+    with pytest.raises(mh.persist.SnapshotError, match="turn 3"):
+        b.user("anything")  # b replays turn 2, then fails on turn 3
+    assert len(b.session) == 0  # not turns 0-2 with a stale head: nothing, until reloaded
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE turns SET record = ? WHERE idx = 3", (good,))
+    b.user("anything")
+    assert [t.content for t in b.session.turns][-2:] == ["Use --cert-file.", "anything"]
+
+
+def test_sqlite_corrupt_fields_and_a_locked_file_give_store_errors(tmp_path: Path) -> None:
+    path = tmp_path / "f.db"
+    store = SQLiteStore(path)
+    mh.ContextAssembler(store=store).session("t/chat").user("hello there")
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE sessions SET turn_count = 'two'")
+    with pytest.raises(StoreError, match="t/chat: stored field is corrupt"):
+        store.load("t", "chat")
+    with pytest.raises(StoreError, match="t/chat: stored field is corrupt"):
+        store.save("t", "chat", b"h", first_turn=0, expected_version=store.version("t", "chat"))
+    locker = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)
+    locker.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="cannot"):
+            SQLiteStore(tmp_path / "locked.db", timeout=0.1)
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()

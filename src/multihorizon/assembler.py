@@ -282,8 +282,12 @@ class TierSession:
         with self._lock:
             if store is None:
                 return action()
-            if store.version(*self._key) != self._version:
-                self._catch_up()  # another replica wrote a turn since
+            if store.version(*self._key) != self._version:  # another replica saved since
+                try:
+                    self._catch_up()
+                except BaseException:
+                    self._forget()  # it may have failed half way: trust nothing held
+                    raise
             try:
                 result = action()
                 head, turns = encode(self.session, self.coverage, first_turn=self._stored_turns)
@@ -295,11 +299,18 @@ class TierSession:
             except BaseException:
                 try:
                     self._reload()
-                except MultihorizonError:
-                    self._fresh()
-                    self._version = -1  # unknown: the next call reloads
+                except BaseException:
+                    # The store cannot give the state back now (any error, typed or not):
+                    # drop what this call changed, and load whole at the next call.
+                    self._forget()
                 raise
             return result
+
+    def _forget(self) -> None:
+        """Hold nothing: an empty session at an unknown version, so the next call loads the
+        stored session whole instead of saving from a state the store never had."""
+        self._fresh()
+        self._version = -1
 
     # Tier C and E pass through.
     def assistant(self, text: str, **kwargs: Any) -> int:

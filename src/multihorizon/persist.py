@@ -133,6 +133,7 @@ def encode(
             "scratch": {
                 "serial": scratch._serial,
                 "entries": [_entry_record(e) for e in scratch],
+                "full": scratch.full,
             },
             "coverage": None
             if coverage is None
@@ -299,6 +300,7 @@ def _fill_head(session: Session, document: dict[str, Any]) -> None:
     for record in document["scratch"]["entries"]:
         entry = _entry_from(record)
         scratch._entries[entry.scratch_id] = entry
+    scratch.full = bool(document["scratch"]["full"])
     session._closed = bool(document["closed"])
 
 

@@ -18,6 +18,7 @@ duplicate a turn. A save that would take a session past the store's ``max_bytes`
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import sqlite3
 import threading
@@ -146,6 +147,26 @@ def _check_records(head: object, turns: object, first_turn: object) -> tuple[byt
     return bytes(head), [bytes(turn) for turn in turns]
 
 
+def _stored_text(value: object) -> str:
+    return value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _stored_int(value: object, what: str) -> int:
+    """An integer read back from a store row; a corrupt field is a ``StoreError``."""
+    try:
+        return int(_stored_text(value))
+    except (TypeError, ValueError):
+        raise StoreError(f"{what}: stored field is corrupt ({value!r})") from None
+
+
+def _stored_float(value: object, what: str) -> float:
+    """A number read back from a store row; a corrupt field is a ``StoreError``."""
+    try:
+        return float(_stored_text(value))
+    except (TypeError, ValueError):
+        raise StoreError(f"{what}: stored field is corrupt ({value!r})") from None
+
+
 def _check_from_turn(from_turn: object) -> int:
     if isinstance(from_turn, bool) or not isinstance(from_turn, int) or from_turn < 0:
         raise InputError(f"from_turn: expected an int >= 0, got {from_turn!r}")
@@ -264,9 +285,11 @@ class SQLiteStore:
         clock: Callable[[], float] = time.time,
         *,
         max_bytes: int = MAX_SESSION_BYTES,
+        timeout: float = 30.0,
     ) -> None:
         self.path = str(path)
         self._clock = clock
+        self._timeout = timeout  # seconds to wait for another writer's lock
         self.max_bytes = _check_max_bytes(max_bytes)
         self._local = threading.local()
         connection = self._connect()
@@ -291,14 +314,15 @@ class SQLiteStore:
             )
             connection.execute("COMMIT")
         except sqlite3.Error as exc:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:  # BEGIN itself may be what failed (locked)
+                connection.execute("ROLLBACK")
             raise StoreError(f"{self.path}: cannot set up ({exc})") from None
 
     def _connect(self) -> sqlite3.Connection:
         connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
         if connection is None:
             try:
-                connection = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+                connection = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute("PRAGMA synchronous=NORMAL")
             except sqlite3.Error as exc:
@@ -331,15 +355,18 @@ class SQLiteStore:
         if row is None:
             return None
         head, version, updated, count = row
+        where = f"{tenant}/{session_id}"
+        version, updated = _stored_int(version, where), _stored_float(updated, where)
+        count = _stored_int(count, where)
         turns = tuple(record for (record,) in records)
         if not isinstance(head, bytes) or not all(isinstance(t, bytes) for t in turns):
-            raise StoreError(f"{tenant}/{session_id}: stored row is not a blob")
-        start = min(start, int(count))
+            raise StoreError(f"{where}: stored row is not a blob")
+        start = min(start, count)
         if start + len(turns) != count:
             raise StoreError(
                 f"{tenant}/{session_id}: {start + len(turns)} turn rows stored, {count} recorded"
             )
-        return StoredSession(head, turns, int(version), float(updated), start)
+        return StoredSession(head, turns, version, updated, start)
 
     def version(self, tenant: str, session_id: str) -> int:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
@@ -351,7 +378,7 @@ class SQLiteStore:
             )
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: read failed ({exc})") from None
-        return 0 if row is None else int(row[0])
+        return 0 if row is None else _stored_int(row[0], f"{tenant}/{session_id}")
 
     def save(
         self,
@@ -374,7 +401,10 @@ class SQLiteStore:
                     " WHERE tenant=? AND session_id=?",
                     key,
                 ).fetchone()
-                version, count, turn_bytes = (int(v) for v in row) if row else (0, 0, 0)
+                where = f"{tenant}/{session_id}"
+                version, count, turn_bytes = (
+                    (_stored_int(v, where) for v in row) if row else (0, 0, 0)
+                )
                 if version != expected_version:
                     raise _conflict(tenant, session_id, version, expected_version)
                 _check_first_turn(tenant, session_id, first_turn, count)
@@ -384,7 +414,7 @@ class SQLiteStore:
                         " WHERE tenant=? AND session_id=? AND idx>=?",
                         (*key, first_turn),
                     ).fetchone()
-                    turn_bytes -= int(dropped)
+                    turn_bytes -= _stored_int(dropped, f"{tenant}/{session_id}")
                     connection.execute(
                         "DELETE FROM turns WHERE tenant=? AND session_id=? AND idx>=?",
                         (*key, first_turn),
@@ -504,11 +534,72 @@ class RedisStore:
         return f"{self._prefix}/s/{tenant}/{session_id}"
 
     def _call(self, what: str, action: Callable[[], Any]) -> Any:
-        errors = self._redis_module.exceptions
         try:
             return action()
-        except (errors.ConnectionError, errors.TimeoutError) as exc:
-            raise StoreError(f"redis: {what} failed ({exc})") from None
+        except self._redis_module.exceptions.RedisError as exc:
+            # Unreachable, timed out, out of memory, read-only after a failover, a key of
+            # the wrong type: all the store failing, not the caller.
+            raise StoreError(f"redis: {what} failed ({type(exc).__name__}: {exc})") from None
+
+    def _legacy_key(self, tenant: str, session_id: str) -> str:
+        return f"{self._prefix}:s:{tenant}:{session_id}"
+
+    def _refuse_legacy(self, tenant: str, session_id: str) -> None:
+        """A session the first release stored (``prefix:s:tenant:name``, a format-1 blob) is
+        refused by name, never taken for a missing one: ``migrate_legacy()`` moves it."""
+        legacy = self._legacy_key(tenant, session_id)
+        if self._call("read", lambda: self._client.exists(legacy)):
+            raise StoreError(
+                f"session {tenant}/{session_id} is stored in the first release's layout "
+                f"({legacy!r}): run RedisStore(url).migrate_legacy() once to move it"
+            )
+
+    def migrate_legacy(self) -> int:
+        """Move the first release's sessions (key ``prefix:s:tenant:name``, its tenant sets
+        ``prefix:t:tenant`` and ``prefix:updated``) to this layout, each in one transaction;
+        the format-1 blob becomes the head and is migrated to format 2 at its next save.
+        Returns how many moved. Tenant sets say which tenant owns a key (the old ``:``
+        separator alone cannot), so a key no tenant set names is left where it is."""
+        prefix = f"{self._prefix}:t:"
+        tenant_sets = self._call("scan", lambda: list(self._client.scan_iter(f"{prefix}*")))
+        moved = 0
+        for tenant_set in tenant_sets:
+            tenant = tenant_set.decode()[len(prefix) :]
+            names = self._call("scan", functools.partial(self._client.smembers, tenant_set))
+            for name in names:
+                move = functools.partial(self._move_legacy, tenant, name.decode())
+                moved += bool(self._call("migrate", move))
+        return moved
+
+    def _move_legacy(self, tenant: str, session_id: str) -> bool:
+        old, new = self._legacy_key(tenant, session_id), self._key(tenant, session_id)
+        member = f"{tenant}/{session_id}"
+        with self._client.pipeline() as pipe:
+            try:
+                pipe.watch(old, new)
+                blob, version, updated = pipe.hmget(old, "blob", "version", "updated_at")
+                if blob is None or pipe.exists(new):
+                    return False
+                pipe.multi()
+                pipe.hset(
+                    new,
+                    mapping={
+                        "blob": blob,
+                        "version": version,
+                        "updated_at": updated,
+                        "turn_count": 0,
+                        "turn_bytes": 0,
+                    },
+                )
+                pipe.sadd(f"{self._prefix}/t/{tenant}", session_id)
+                pipe.zadd(f"{self._prefix}/updated", {member: _stored_float(updated, member)})
+                pipe.delete(old)
+                pipe.srem(f"{self._prefix}:t:{tenant}", session_id)
+                pipe.zrem(f"{self._prefix}:updated", member)
+                pipe.execute()
+                return True
+            except self._redis_module.exceptions.WatchError:
+                return False
 
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = self._key(tenant, session_id)
@@ -521,25 +612,29 @@ class RedisStore:
             return list(pipe.execute())
 
         (head, version, updated, count), records = self._call("read", read)
+        where = f"{tenant}/{session_id}"
         if head is None:
+            self._refuse_legacy(tenant, session_id)
             return None
         if version is None or updated is None:
-            raise StoreError(f"{tenant}/{session_id}: stored row is incomplete")
-        count = int(count or 0)
+            raise StoreError(f"{where}: stored row is incomplete")
+        version, updated = _stored_int(version, where), _stored_float(updated, where)
+        count = _stored_int(count or 0, where)
         start = min(start, count)
         if start + len(records) != count:
             raise StoreError(
                 f"{tenant}/{session_id}: {start + len(records)} turn records stored, "
                 f"{count} recorded"
             )
-        return StoredSession(
-            bytes(head), tuple(bytes(r) for r in records), int(version), float(updated), start
-        )
+        return StoredSession(bytes(head), tuple(bytes(r) for r in records), version, updated, start)
 
     def version(self, tenant: str, session_id: str) -> int:
         key = self._key(tenant, session_id)
         value = self._call("read", lambda: self._client.hget(key, "version"))
-        return 0 if value is None else int(value)
+        if value is None:
+            self._refuse_legacy(tenant, session_id)
+            return 0
+        return int(_stored_int(value, f"{tenant}/{session_id}"))
 
     def save(
         self,
@@ -562,7 +657,10 @@ class RedisStore:
                 try:
                     pipe.watch(key)
                     stored, count, size = pipe.hmget(key, "version", "turn_count", "turn_bytes")
-                    version, count, turn_bytes = (int(v or 0) for v in (stored, count, size))
+                    where = f"{tenant}/{session_id}"
+                    version, count, turn_bytes = (
+                        _stored_int(v or 0, where) for v in (stored, count, size)
+                    )
                     if version != expected_version:
                         raise _conflict(tenant, session_id, version, expected_version)
                     _check_first_turn(tenant, session_id, first_turn, count)
@@ -634,7 +732,7 @@ class RedisStore:
                 try:
                     pipe.watch(key, by_time)
                     score = pipe.zscore(by_time, member)
-                    if score is None or float(score) >= cutoff:
+                    if score is None or _stored_float(score, member) >= cutoff:
                         return False  # saved again since: not idle
                     pipe.multi()
                     pipe.delete(key)

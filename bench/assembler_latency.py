@@ -8,7 +8,8 @@ otherwise), embedded once with the hashing embedder, then:
   both cores), facts per second;
 - Tier P query: ``cdr_rank`` (top-50 candidates + CDR) for held-out texts, p50/p99;
 - ``user()`` end to end through a ``ContextAssembler`` with a precomputed embedding, a
-  1,000-turn log, 50 scratch entries and a 4,000-token budget, p50/p99.
+  1,000-turn log (growing by one per measured call), 50 scratch entries and a 4,000-token
+  budget, p50/p99.
 Each backend runs in its own process (the backend is chosen at import), one after another.
 """
 
@@ -95,7 +96,7 @@ def run(facts: int, calls: int, vectors_path: str | None) -> dict[str, float | s
         text = texts[(i * 13) % facts]
         vector = fact_vectors[(i * 13) % facts]
         started = time.perf_counter()
-        session.preview(text, embedding=vector, budget_tokens=4000)
+        session.user(text, embedding=vector, budget_tokens=4000)
         turn_times.append(time.perf_counter() - started)
     query_p50, query_p99 = _percentiles(query_times)
     turn_p50, turn_p99 = _percentiles(turn_times)

@@ -424,6 +424,19 @@ def test_a_first_release_redis_session_is_refused_by_name_then_migrated(
     chat.user("Back to etcd: and the second step?")
     assert len(store.load("tenant", "conv").turns) == 6  # type: ignore[union-attr]
     assert store.list("tenant") == ["conv"]
+    # Left behind, by name, with the reason; the good ones move anyway.
+    admin.hset("mh:s:tenant:conv", mapping={"blob": legacy, "version": 8, "updated_at": 2.0})
+    admin.hset("mh:s:tenant:damaged", mapping={"blob": legacy})  # no version
+    admin.hset("mh:s:tenant:good", mapping={"blob": legacy, "version": 3, "updated_at": 2.0})
+    admin.sadd("mh:t:tenant", "conv", "damaged", "good")
+    with pytest.raises(StoreError, match="moved 1; 2 left") as failure:
+        store.migrate_legacy()
+    assert "tenant/conv: a session of this name is already in the new layout" in str(failure.value)
+    assert "tenant/damaged: the stored record is incomplete" in str(failure.value)
+    assert store.load("tenant", "good").head == legacy  # type: ignore[union-attr]
+    # (A blob is also checked against the id it is loaded under: this one is tenant/conv's.)
+    with pytest.raises(StoreError, match="stored session 'tenant/conv' found under"):
+        mh.ContextAssembler(store=store).session("tenant/good")
 
 
 def test_a_catch_up_that_fails_half_way_keeps_nothing_of_it(tmp_path: Path) -> None:
@@ -442,6 +455,9 @@ def test_a_catch_up_that_fails_half_way_keeps_nothing_of_it(tmp_path: Path) -> N
     assert len(b.session) == 0  # not turns 0-2 with a stale head: nothing, until reloaded
     with sqlite3.connect(path) as connection:
         connection.execute("UPDATE turns SET record = ? WHERE idx = 3", (good,))
+    b.preview("what about TLS?")  # a preview reads the stored session too (and saves nothing)
+    assert len(b.session) == 4
+    assert len(SQLiteStore(path).load("t", "chat").turns) == 4  # type: ignore[union-attr]
     b.user("anything")
     assert [t.content for t in b.session.turns][-2:] == ["Use --cert-file.", "anything"]
 
@@ -456,6 +472,9 @@ def test_sqlite_corrupt_fields_and_a_locked_file_give_store_errors(tmp_path: Pat
         store.load("t", "chat")
     with pytest.raises(StoreError, match="t/chat: stored field is corrupt"):
         store.save("t", "chat", b"h", first_turn=0, expected_version=store.version("t", "chat"))
+    for bad in ("5", None, -1, float("nan"), True):
+        with pytest.raises(InputError, match="timeout"):
+            SQLiteStore(tmp_path / "t.db", timeout=bad)  # type: ignore[arg-type]
     locker = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)
     locker.execute("BEGIN EXCLUSIVE")
     try:

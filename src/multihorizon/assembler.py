@@ -282,12 +282,7 @@ class TierSession:
         with self._lock:
             if store is None:
                 return action()
-            if store.version(*self._key) != self._version:  # another replica saved since
-                try:
-                    self._catch_up()
-                except BaseException:
-                    self._forget()  # it may have failed half way: trust nothing held
-                    raise
+            self._sync()
             try:
                 result = action()
                 head, turns = encode(self.session, self.coverage, first_turn=self._stored_turns)
@@ -305,6 +300,16 @@ class TierSession:
                     self._forget()
                 raise
             return result
+
+    def _sync(self) -> None:
+        """Bring this replica's copy up to the stored session (call under the lock)."""
+        store = self.assembler.store
+        if store is not None and store.version(*self._key) != self._version:
+            try:  # another replica saved since, or this one holds nothing
+                self._catch_up()
+            except BaseException:
+                self._forget()  # it may have failed half way: trust nothing held
+                raise
 
     def _forget(self) -> None:
         """Hold nothing: an empty session at an unknown version, so the next call loads the
@@ -340,8 +345,11 @@ class TierSession:
     def preview(
         self, text: str, *, budget_tokens: int = 4000, embedding: Any = None
     ) -> ContextEnvelope:
-        """The envelope a user turn would get; logs nothing, delivers nothing."""
-        return self._turn(text, budget_tokens, embedding, None, None, logging=False)
+        """The envelope a user turn would get, on the latest stored state; logs nothing,
+        delivers nothing, saves nothing."""
+        with self._lock:
+            self._sync()
+            return self._turn(text, budget_tokens, embedding, None, None, logging=False)
 
     def document(
         self,

@@ -289,7 +289,13 @@ class SQLiteStore:
     ) -> None:
         self.path = str(path)
         self._clock = clock
-        self._timeout = timeout  # seconds to wait for another writer's lock
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float))
+            or not (0 <= timeout <= 3600)
+        ):
+            raise InputError(f"timeout: expected seconds in [0, 3600], got {timeout!r}")
+        self._timeout = float(timeout)  # to wait for another writer's lock
         self.max_bytes = _check_max_bytes(max_bytes)
         self._local = threading.local()
         connection = self._connect()
@@ -558,48 +564,72 @@ class RedisStore:
         """Move the first release's sessions (key ``prefix:s:tenant:name``, its tenant sets
         ``prefix:t:tenant`` and ``prefix:updated``) to this layout, each in one transaction;
         the format-1 blob becomes the head and is migrated to format 2 at its next save.
-        Returns how many moved. Tenant sets say which tenant owns a key (the old ``:``
-        separator alone cannot), so a key no tenant set names is left where it is."""
+        Stop first-release replicas first: a session they save afterwards is written in the
+        old layout again. Tenant sets say which tenant owns a key (the old ``:`` separator
+        alone cannot). Returns how many moved; when some could not be (a damaged record, a
+        session already in the new layout), the rest are still moved and a ``StoreError``
+        names each one left behind and why."""
         prefix = f"{self._prefix}:t:"
         tenant_sets = self._call("scan", lambda: list(self._client.scan_iter(f"{prefix}*")))
-        moved = 0
+        moved, left = 0, list[str]()
         for tenant_set in tenant_sets:
             tenant = tenant_set.decode()[len(prefix) :]
             names = self._call("scan", functools.partial(self._client.smembers, tenant_set))
-            for name in names:
-                move = functools.partial(self._move_legacy, tenant, name.decode())
-                moved += bool(self._call("migrate", move))
+            for name in sorted(raw.decode() for raw in names):
+                try:
+                    problem = self._call(
+                        "migrate", functools.partial(self._move_legacy, tenant, name)
+                    )
+                except StoreError as exc:
+                    problem = str(exc)
+                if problem is None:
+                    moved += 1
+                elif problem:
+                    left.append(f"{tenant}/{name}: {problem}")
+        if left:
+            raise StoreError(
+                f"migrate_legacy: moved {moved}; {len(left)} left in the old layout: "
+                + "; ".join(left)
+            )
         return moved
 
-    def _move_legacy(self, tenant: str, session_id: str) -> bool:
+    def _move_legacy(self, tenant: str, session_id: str) -> str | None:
+        """None once moved; "" when there is nothing to move; else why it was not moved."""
         old, new = self._legacy_key(tenant, session_id), self._key(tenant, session_id)
         member = f"{tenant}/{session_id}"
-        with self._client.pipeline() as pipe:
-            try:
-                pipe.watch(old, new)
-                blob, version, updated = pipe.hmget(old, "blob", "version", "updated_at")
-                if blob is None or pipe.exists(new):
-                    return False
-                pipe.multi()
-                pipe.hset(
-                    new,
-                    mapping={
-                        "blob": blob,
-                        "version": version,
-                        "updated_at": updated,
-                        "turn_count": 0,
-                        "turn_bytes": 0,
-                    },
-                )
-                pipe.sadd(f"{self._prefix}/t/{tenant}", session_id)
-                pipe.zadd(f"{self._prefix}/updated", {member: _stored_float(updated, member)})
-                pipe.delete(old)
-                pipe.srem(f"{self._prefix}:t:{tenant}", session_id)
-                pipe.zrem(f"{self._prefix}:updated", member)
-                pipe.execute()
-                return True
-            except self._redis_module.exceptions.WatchError:
-                return False
+        for _ in range(5):  # a save racing the move: read again
+            with self._client.pipeline() as pipe:
+                try:
+                    pipe.watch(old, new)
+                    blob, version, updated = pipe.hmget(old, "blob", "version", "updated_at")
+                    if blob is None:
+                        return ""
+                    if pipe.exists(new):
+                        return "a session of this name is already in the new layout"
+                    if version is None or updated is None:
+                        return "the stored record is incomplete"
+                    stamp = _stored_float(updated, member)
+                    pipe.multi()
+                    pipe.hset(
+                        new,
+                        mapping={
+                            "blob": blob,
+                            "version": _stored_int(version, member),
+                            "updated_at": stamp,
+                            "turn_count": 0,
+                            "turn_bytes": 0,
+                        },
+                    )
+                    pipe.sadd(f"{self._prefix}/t/{tenant}", session_id)
+                    pipe.zadd(f"{self._prefix}/updated", {member: stamp})
+                    pipe.delete(old)
+                    pipe.srem(f"{self._prefix}:t:{tenant}", session_id)
+                    pipe.zrem(f"{self._prefix}:updated", member)
+                    pipe.execute()
+                    return None
+                except self._redis_module.exceptions.WatchError:
+                    continue
+        return "written by another client during five attempts to move it"
 
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = self._key(tenant, session_id)

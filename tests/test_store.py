@@ -483,3 +483,13 @@ def test_sqlite_corrupt_fields_and_a_locked_file_give_store_errors(tmp_path: Pat
     finally:
         locker.execute("ROLLBACK")
         locker.close()
+
+
+def test_one_save_may_append_thousands_of_turns(store: object) -> None:
+    # A migrated session's first save writes all its turns at once (the Redis script pushes
+    # them in chunks: Lua cannot unpack that many arguments in one call).
+    turns = [f"turn {i}".encode() for i in range(2500)]
+    version = store.save("t", "big", b"head", turns, first_turn=0, expected_version=0)  # type: ignore[attr-defined]
+    stored = store.load("t", "big")  # type: ignore[attr-defined]
+    assert (stored.turns, stored.version) == (tuple(turns), version)
+    assert store.load("t", "big", from_turn=2499).turns == (b"turn 2499",)  # type: ignore[attr-defined]

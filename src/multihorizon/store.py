@@ -503,6 +503,39 @@ class SQLiteStore:
         return cursor.rowcount
 
 
+# One save that appends turns, atomically (a script runs alone on the server). KEYS: the
+# session hash, its turn list, the tenant's session set, the by-update sorted set. ARGV:
+# expected version, first turn, head, new version, now, session name, tenant/name, the size
+# cap, the number of turns, the turns. Versions stay strings: they pass 2**53, Lua's exact
+# integer range. Answers {status, value}: ok, conflict (stored version), gap (stored turn
+# count), size (the size it would reach), corrupt, or replace (records from first turn on
+# exist: the caller's transaction handles that rare case).
+_APPEND_SCRIPT = """
+local stored = redis.call('HMGET', KEYS[1], 'version', 'turn_count', 'turn_bytes')
+local version = stored[1] or '0'
+if version ~= ARGV[1] then return {'conflict', version} end
+local count = tonumber(stored[2] or '0')
+local bytes = tonumber(stored[3] or '0')
+if count == nil or bytes == nil then return {'corrupt', ''} end
+local first = tonumber(ARGV[2])
+if first > count then return {'gap', tostring(count)} end
+if first < count then return {'replace', ''} end
+local n = tonumber(ARGV[9])
+local added = 0
+for i = 1, n do added = added + string.len(ARGV[9 + i]) end
+local size = string.len(ARGV[3]) + bytes + added
+if size > tonumber(ARGV[8]) then return {'size', string.format('%d', size)} end
+for start = 1, n, 1000 do
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 9 + start, 9 + math.min(n, start + 999)))
+end
+redis.call('HSET', KEYS[1], 'blob', ARGV[3], 'version', ARGV[4], 'updated_at', ARGV[5],
+  'turn_count', string.format('%d', first + n), 'turn_bytes', string.format('%d', bytes + added))
+redis.call('SADD', KEYS[3], ARGV[6])
+redis.call('ZADD', KEYS[4], ARGV[5], ARGV[7])
+return {'ok', ''}
+"""
+
+
 class RedisStore:
     """Sessions in a Redis server shared by replicas (``pip install "multihorizon[redis]"``).
 
@@ -532,6 +565,8 @@ class RedisStore:
         self._prefix = check_name(prefix, "prefix")
         self._clock = clock
         self.max_bytes = _check_max_bytes(max_bytes)
+        # The common save, appending turns, in one round trip (WATCH/MULTI takes four).
+        self._append = self._client.register_script(_APPEND_SCRIPT)
 
     def _key(self, tenant: str, session_id: str) -> str:
         tenant, session_id = check_name(tenant, "tenant"), check_name(session_id, "session_id")
@@ -681,6 +716,31 @@ class RedisStore:
         members = f"{self._prefix}/t/{tenant}"
         by_time = f"{self._prefix}/updated"
         turn_list = f"{key}/turns"
+        where = f"{tenant}/{session_id}"
+        new_version = next_version(expected_version)
+        status, value = self._call(
+            "write",
+            lambda: self._append(
+                keys=[key, turn_list, members, by_time],
+                args=[
+                    str(expected_version), first_turn, head, str(new_version), repr(self._clock()),
+                    session_id, where, self.max_bytes, len(new_turns), *new_turns,
+                ],
+            ),
+        )  # fmt: skip
+        status = status.decode()
+        if status == "ok":
+            return new_version
+        if status == "conflict":
+            raise _conflict(tenant, session_id, _stored_int(value, where), expected_version)
+        if status == "gap":
+            _check_first_turn(tenant, session_id, first_turn, _stored_int(value, where))
+        if status == "size":
+            _check_size(tenant, session_id, _stored_int(value, where), self.max_bytes)
+        if status == "corrupt":
+            raise StoreError(f"{where}: stored field is corrupt (turn_count or turn_bytes)")
+        # "replace": records from first_turn on are stored already (a migrated session's
+        # first save): the general transaction below.
 
         def transaction() -> int:
             with self._client.pipeline() as pipe:

@@ -12,7 +12,8 @@ duplicate a turn. A save that would take a session past the store's ``max_bytes`
 - ``MemoryStore``: in the process (the default; nothing to start).
 - ``SQLiteStore(path)``: embedded and durable: WAL mode, one transaction per save, so a
   process killed at any point leaves the last committed turn readable.
-- ``RedisStore(url)``: a Redis server shared by replicas (WATCH/MULTI saves).
+- ``RedisStore(url)``: a Redis server shared by replicas (atomic script or WATCH/MULTI
+  saves).
 """
 
 from __future__ import annotations
@@ -541,11 +542,12 @@ class RedisStore:
 
     Per session a hash (``version``, ``updated_at``, the head record in ``blob``,
     ``turn_count``, ``turn_bytes``) and a list of turn records; a set of session names per
-    tenant, and a sorted set by last update for expiry. A save WATCHes the session's hash and
-    writes in MULTI/EXEC (the hash, then the new turns pushed onto the list), so of two
-    replicas saving on the same version exactly one wins and the other gets
-    ``ConflictError``. A Redis that is unreachable or goes away mid-call gives
-    ``StoreError``; nothing half-written is ever visible (EXEC applies all or nothing).
+    tenant, and a sorted set by last update for expiry. A save that appends turns is one
+    server-side script, which checks the version and writes alone on the server; the rare
+    save that replaces stored records WATCHes the hash and writes in MULTI/EXEC. Either way,
+    of two replicas saving on the same version exactly one wins and the other gets
+    ``ConflictError``. Any Redis failure (unreachable, gone mid-call, out of memory,
+    read-only) gives ``StoreError``; nothing half-written is ever visible.
     """
 
     def __init__(self, url: str = "redis://127.0.0.1:6379/0", *, prefix: str = "mh",

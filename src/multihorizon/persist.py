@@ -291,6 +291,11 @@ def _fill_head(session: Session, document: dict[str, Any]) -> None:
     if not -1 <= active < len(threads.names):
         raise ValueError(f"active thread {active} of {len(threads.names)}")
     threads.active = active
+    _fill_session(session, document)
+
+
+def _fill_session(session: Session, document: dict[str, Any]) -> None:
+    """What formats 1 and 2 store alike: thread states, speakers, the scratch buffer."""
     session._states = {int(i): ThreadState(**record) for i, record in document["states"].items()}
     session._speakers = {k: int(v) for k, v in document["speakers"].items()}
     session._addressed_to = {k: int(v) for k, v in document["addressed_to"].items()}
@@ -300,7 +305,7 @@ def _fill_head(session: Session, document: dict[str, Any]) -> None:
     for record in document["scratch"]["entries"]:
         entry = _entry_from(record)
         scratch._entries[entry.scratch_id] = entry
-    scratch.full = bool(document["scratch"]["full"])
+    scratch.full = bool(document["scratch"].get("full", False))  # format 1 did not keep it
     session._closed = bool(document["closed"])
 
 
@@ -446,17 +451,8 @@ def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any])
     if not (len(threads.vocabulary) == len(threads.turns) == len(recent) == len(names)):
         raise ValueError("thread lists disagree on the thread count")
 
-    session._states = {int(i): ThreadState(**record) for i, record in document["states"].items()}
     session._enumerations = {int(i): tuple(v) for i, v in document["enumerations"].items()}
-    session._speakers = {k: int(v) for k, v in document["speakers"].items()}
-    session._addressed_to = {k: int(v) for k, v in document["addressed_to"].items()}
-    scratch = session._scratch
-    scratch._serial = int(document["scratch"]["serial"])
-    scratch._entries = {}
-    for record in document["scratch"]["entries"]:
-        entry = _entry_from(record)
-        scratch._entries[entry.scratch_id] = entry
-    session._closed = bool(document["closed"])
+    _fill_session(session, document)
 
 
 def _state_record(state: ThreadState) -> dict[str, Any]:

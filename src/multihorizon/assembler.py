@@ -276,8 +276,9 @@ class TierSession:
     def _persisted(self, action: Callable[[], Any]) -> Any:
         """Run one call against the latest stored state and save what it changed (the head
         and the new turns); if anything fails (the call, the save, a conflict with another
-        replica), the in-memory session returns to the stored state and the error
-        propagates."""
+        replica), the in-memory session returns to the stored state, or, when the store
+        cannot give that back now, holds nothing until the next call loads it; the error
+        propagates either way."""
         store = self.assembler.store
         with self._lock:
             if store is None:

@@ -64,12 +64,17 @@ class CosineScorer {
   // The norm is summed in double, where squares of float32 values cannot overflow: it is
   // finite exactly when every query value is, so this is the query's finiteness check.
   bool query_finite() const { return std::isfinite(qnorm_); }
+  bool is_resident(std::size_t rows) const {
+    return rows * dim_ * sizeof(float) <= simd::kResidentBytes;
+  }
   std::size_t dim() const { return dim_; }
 
   // scores[r] for rows [0, count) of `rows`; returns -1, or the first row that is not finite.
-  std::int64_t score_block(const float* rows, std::size_t count, float* scores) const {
+  // `resident`: the whole matrix these rows come from fits in L2 (simd::kResidentBytes).
+  std::int64_t score_block(const float* rows, std::size_t count, float* scores,
+                           bool resident = false) const {
     float dots[kBlockRows], norms2[kBlockRows];
-    simd::dot_norm(query_, rows, count, dim_, dots, norms2);
+    simd::dot_norm(query_, rows, count, dim_, dots, norms2, resident);
     if (query_in_range_ && simd::finish_cosines(dots, norms2, count, qnorm_, scores)) return -1;
     for (std::size_t r = 0; r < count; ++r) {
       const float dot = dots[r], norm2 = norms2[r];
@@ -84,9 +89,10 @@ class CosineScorer {
 
   // scores[r] for every row of the matrix; returns -1, or the first row that is not finite.
   std::int64_t score_all(const float* matrix, std::size_t rows, float* scores) const {
+    const bool resident = is_resident(rows);
     for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
       const std::size_t count = std::min(kBlockRows, rows - begin);
-      const std::int64_t bad = score_block(matrix + begin * dim_, count, scores + begin);
+      const std::int64_t bad = score_block(matrix + begin * dim_, count, scores + begin, resident);
       if (bad >= 0) return static_cast<std::int64_t>(begin) + bad;
     }
     return -1;
@@ -160,11 +166,12 @@ struct TopKResult {
 inline TopKResult top_k(const CosineScorer& scorer, const float* matrix, std::size_t rows,
                         std::size_t k) {
   const std::size_t dim = scorer.dim();
+  const bool resident = scorer.is_resident(rows);
   TopK best(std::min(k, rows));
   float scores[kBlockRows];
   for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
     const std::size_t count = std::min(kBlockRows, rows - begin);
-    const std::int64_t bad = scorer.score_block(matrix + begin * dim, count, scores);
+    const std::int64_t bad = scorer.score_block(matrix + begin * dim, count, scores, resident);
     if (bad >= 0) return {{}, static_cast<std::int64_t>(begin) + bad};
     for (std::size_t r = 0; r < count; ++r) {
       // A tie with the floor may still win on the lower index, so only strictly lower skips.
@@ -184,12 +191,13 @@ struct BestAbove {
 inline BestAbove best_above(const CosineScorer& scorer, const float* matrix, std::size_t rows,
                             double threshold) {
   const std::size_t dim = scorer.dim();
+  const bool resident = scorer.is_resident(rows);
   float scores[kBlockRows];
   std::int64_t best = -1;
   float best_score = -std::numeric_limits<float>::infinity();
   for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
     const std::size_t count = std::min(kBlockRows, rows - begin);
-    const std::int64_t bad = scorer.score_block(matrix + begin * dim, count, scores);
+    const std::int64_t bad = scorer.score_block(matrix + begin * dim, count, scores, resident);
     if (bad >= 0) return {-1, 0.0f, static_cast<std::int64_t>(begin) + bad};
     for (std::size_t r = 0; r < count; ++r) {
       if (best < 0 || scores[r] > best_score) {

@@ -144,10 +144,12 @@ class _Tier:
         """Greedy (SPEC-003 §7.3), in rank order: take each candidate that fits what is left
         of the allowance, skip the rest (a later round with a larger allowance may take it)."""
         taken = set(self.taken)
+        used, allowance = self.used, self.allowance
         for index, item in enumerate(self.candidates):
-            if index not in taken and self.used + item.tokens <= self.allowance:
+            if used + item.tokens <= allowance and index not in taken:
                 self.taken.append(index)
-                self.used += item.tokens
+                used += item.tokens
+        self.used = used
 
 
 class ContextAssembler:
@@ -726,12 +728,9 @@ def _sandwich(items: list[PackedItem], weights: Mapping[str, float]) -> list[Pac
     best: dict[str, float] = {}
     for item in items:
         best[item.tier] = max(best.get(item.tier, 0.0), item.score)
-
-    def strength(item: PackedItem) -> float:
-        top = best[item.tier] or 1.0
-        return weights.get(item.tier, 0.0) * item.score / top
-
-    ranked = sorted(items, key=lambda item: -strength(item))
+    # An item's strength is weight x score / its tier's best: one factor per tier.
+    factor = {tier: weights.get(tier, 0.0) / (top or 1.0) for tier, top in best.items()}
+    ranked = sorted(items, key=lambda item: -factor[item.tier] * item.score)
     if len(ranked) <= 2:
         return ranked
     third = max(1, len(ranked) // 3)

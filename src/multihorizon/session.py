@@ -650,7 +650,8 @@ class Session:
             top = config.lexical_pool
             if matched.size > top:
                 matched = matched[np.argpartition(-lexical[matched], top - 1)[:top]]
-            missing = np.setdiff1d(matched, rows, assume_unique=True)
+            # Set arithmetic on a few dozen ids: cheaper than numpy's sort-based setdiff1d.
+            missing = np.array(sorted(set(matched.tolist()) - set(rows.tolist())), np.int64)
             if missing.size:
                 # The embedding channel's score for the lexical nominees, by the same formula.
                 extra_rows, extra_scores = kernels.score_turns(
@@ -670,11 +671,13 @@ class Session:
                 fused = np.concatenate((fused, extra_scores.astype(np.float64)))
             fused += (config.lexical_weight / float(lexical.max())) * lexical[candidates]
         # Referenced turns first (SPEC-028 §4.2), then score descending, then turn id.
-        is_forced = np.isin(candidates, forced) if forced else np.zeros(candidates.size, bool)
+        forced_set = set(forced)
+        is_forced = np.fromiter(
+            (row in forced_set for row in candidates.tolist()), bool, candidates.size
+        )
         order = np.lexsort((candidates, -fused, ~is_forced))[:k]
         ranked = candidates[order].tolist()
         ranked_scores = fused[order].tolist()
-        forced_set = set(forced)
         thread_index = log.thread_index
         items = []
         for row, score in zip(ranked, ranked_scores, strict=True):

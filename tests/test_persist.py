@@ -191,3 +191,30 @@ def _timeless(session: mh.Session) -> tuple[object, ...]:
         states,
         [(entry.scratch_id, entry.tool_name, entry.summary) for entry in scratch],  # type: ignore[attr-defined]
     )
+
+
+def test_scratch_entries_are_encoded_once_while_they_live(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multihorizon.persist as persist
+
+    session = _session()
+    session.tool_output("run_sql", [{"member": "etcd-2"}], args={"q": "select 2"})
+    encoded: list[str] = []
+    original = persist._entry_record
+
+    def counting(entry: object) -> object:
+        encoded.append(entry.scratch_id)  # type: ignore[attr-defined]
+        return original(entry)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(persist, "_entry_record", counting)
+    cache: dict[str, object] = {}
+    first = encode(session, entry_cache=cache)  # type: ignore[arg-type]
+    assert len(encoded) == 2
+    session.user("And how many etcd members do we run?")
+    encode(session, entry_cache=cache)  # type: ignore[arg-type]
+    assert len(encoded) == 2  # nothing new to encode
+    session.user("summarise the query result")  # touches (replaces) the newest entry only
+    again = encode(session, entry_cache=cache)  # type: ignore[arg-type]
+    assert encoded[2:] == ["scratch_query_002"]
+    assert again == encode(session)  # the same bytes as without the cache
+    assert first != again
+    assert list(decode(*again)[0].scratch) == list(session.scratch)

@@ -225,6 +225,8 @@ class TierSession:
         # scratch id -> (the entry, its body, the packed content, its tokens): Tier E
         # re-packs every entry at every turn, and an entry's block only changes with it.
         self._tool_blocks: dict[str, tuple[ScratchEntry, str, str, int]] = {}
+        # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
+        self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
         self._fresh()
         if assembler.store is not None:
             self._reload()
@@ -288,7 +290,10 @@ class TierSession:
             self._sync()
             try:
                 result = action()
-                head, turns = encode(self.session, self.coverage, first_turn=self._stored_turns)
+                head, turns = encode(
+                    self.session, self.coverage, first_turn=self._stored_turns,
+                    entry_cache=self._stored_entries,
+                )  # fmt: skip
                 self._version = store.save(
                     *self._key, head, turns,
                     first_turn=self._stored_turns, expected_version=self._version,

@@ -110,9 +110,12 @@ def encode(
     *,
     first_turn: int = 0,
     float16: bool = False,
+    entry_cache: dict[str, tuple[ScratchEntry, bytes]] | None = None,
 ) -> tuple[bytes, list[bytes]]:
     """The head record and the records of turns ``first_turn`` onwards (call with the
-    session idle or under its lock; takes the lock itself)."""
+    session idle or under its lock; takes the lock itself). ``entry_cache`` (kept by the
+    caller from save to save) holds each scratch entry's encoded form: an entry is immutable
+    (the buffer replaces it to change it), so only new or replaced entries are encoded."""
     with session._lock:
         log, threads, scratch = session._log, session._threads, session._scratch
         count = len(log)
@@ -130,15 +133,12 @@ def encode(
             "states": {str(i): _state_record(s) for i, s in session._states.items()},
             "speakers": session._speakers,
             "addressed_to": session._addressed_to,
-            "scratch": {
-                "serial": scratch._serial,
-                "entries": [_entry_record(e) for e in scratch],
-                "full": scratch.full,
-            },
+            "scratch": {"serial": scratch._serial, "full": scratch.full},
             "coverage": None
             if coverage is None
             else {"fact_ids": sorted(coverage.fact_ids), "depth_sum": coverage._depth_sum},
         }
+        entries = _encoded_entries(list(scratch), {} if entry_cache is None else entry_cache)
         weighted = b"" if coverage is None else coverage._weighted.astype("<f8").tobytes()
         dtype = "<f2" if float16 else "<f4"
         turns = [
@@ -164,7 +164,46 @@ def encode(
             )
             for turn_id in range(first_turn, count)
         ]
-    return _frame(HEAD_MAGIC, _json_and_bytes(head, weighted)), turns
+    # The head: its document, then the scratch entries as a JSON array, then the coverage.
+    return _frame(
+        HEAD_MAGIC, _json_and_bytes(head, _COUNT.pack(len(entries)) + entries + weighted)
+    ), turns
+
+
+def _encoded_entries(
+    entries: list[ScratchEntry], cache: dict[str, tuple[ScratchEntry, bytes]]
+) -> bytes:
+    """The entries as one JSON array, each entry encoded once while it lives."""
+    parts = []
+    for entry in entries:
+        cached = cache.get(entry.scratch_id)
+        if cached is None or cached[0] is not entry:
+            text = json.dumps(_entry_record(entry), ensure_ascii=False)
+            cached = (entry, text.encode("utf-8", "surrogatepass"))
+            cache[entry.scratch_id] = cached
+        parts.append(cached[1])
+    if len(cache) > len(entries):  # evicted or removed entries
+        live = {entry.scratch_id for entry in entries}
+        for scratch_id in [key for key in cache if key not in live]:
+            del cache[scratch_id]
+    return b"[" + b",".join(parts) + b"]"
+
+
+def _head_parts(payload: bytes) -> tuple[dict[str, Any], bytes]:
+    """The head's document (its scratch entries put back in) and its coverage bytes."""
+    document, rest = _split(payload, "head")
+    try:
+        (size,) = _COUNT.unpack_from(rest)
+        entries = json.loads(
+            rest[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
+        )
+    except (ValueError, struct.error) as exc:
+        raise SnapshotError(f"head: unreadable scratch entries ({exc})") from None
+    scratch = document.get("scratch")
+    if not isinstance(entries, list) or not isinstance(scratch, dict):
+        raise SnapshotError("head: inconsistent (scratch buffer missing)")
+    scratch["entries"] = entries
+    return document, rest[_COUNT.size + size :]
 
 
 def decode(
@@ -181,7 +220,7 @@ def decode(
         if turns:
             raise SnapshotError("a whole snapshot comes with no separate turn records")
         return restore(head, embedder=embedder, config=config)
-    document, weighted = _split(_unframe(head, HEAD_MAGIC, "head"), "head")
+    document, weighted = _head_parts(_unframe(head, HEAD_MAGIC, "head"))
     try:
         session = Session(embedder=embedder, config=config, session_id=document["session_id"])
         session._lineage = str(document["lineage"])
@@ -203,7 +242,7 @@ def extend(session: Session, head: bytes, turns: Sequence[bytes]) -> CoverageSet
     Raises ``SnapshotError`` when the stored session does not continue this one (another
     incarnation of the id, or turns missing); the session may then be partly updated and
     must be discarded (load it whole with ``decode``)."""
-    document, weighted = _split(_unframe(_as_bytes(head, "head"), HEAD_MAGIC, "head"), "head")
+    document, weighted = _head_parts(_unframe(_as_bytes(head, "head"), HEAD_MAGIC, "head"))
     if document.get("lineage") != session._lineage:
         raise SnapshotError("the stored session is another incarnation of this id")
     return _apply(session, document, weighted, turns)

@@ -218,3 +218,37 @@ def test_scratch_entries_are_encoded_once_while_they_live(monkeypatch: pytest.Mo
     assert again == encode(session)  # the same bytes as without the cache
     assert first != again
     assert list(decode(*again)[0].scratch) == list(session.scratch)
+
+
+def test_an_entry_keeps_the_arguments_it_was_called_with() -> None:
+    session = mh.Session()
+    args = {"filters": {"region": "eu"}, "ids": (1, 2)}
+    entry = session.tool_output("run_sql", [{"a": 1}], args=args)
+    args["filters"]["region"] = "us"  # the caller's dict, changed afterwards
+    stored = session.scratch.get(entry.scratch_id)
+    assert stored.tool_call_args == {"filters": {"region": "eu"}, "ids": [1, 2]}
+    cache: dict[str, object] = {}
+    encode(session, entry_cache=cache)  # type: ignore[arg-type]
+    assert encode(session, entry_cache=cache) == encode(session)  # type: ignore[arg-type]
+
+
+def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
+    import multihorizon.persist as persist
+
+    session = _session()
+    head, turns = encode(session)
+    document, weighted = persist._head_parts(persist._unframe(head, persist.HEAD_MAGIC, "head"))
+    # The first format-2 heads kept the scratch entries inside the document.
+    early = persist._frame(persist.HEAD_MAGIC, persist._json_and_bytes(document, weighted))
+    assert _state(decode(early, turns)[0]) == _state(session)
+    document.pop("scratch")
+    nested = b"[" * 100_000
+    hostile = persist._frame(
+        persist.HEAD_MAGIC,
+        persist._json_and_bytes(
+            {**document, "scratch": {"serial": 0, "full": False}},
+            persist._COUNT.pack(len(nested)) + nested,
+        ),
+    )
+    with pytest.raises(SnapshotError, match="unreadable scratch entries"):
+        decode(hostile, turns)

@@ -168,3 +168,18 @@ def test_best_above_is_strict_and_always_reports_the_best_score(kernels: ModuleT
         kernels.best_above(query, matrix, math.nan)
     with pytest.raises(TypeError, match="threshold: expected a real number"):
         kernels.best_above(query, matrix, "0.5")
+
+
+@pytest.mark.parametrize("rows", [2, 3, 7, 64, 129])
+def test_equal_rows_score_equal_and_tie_to_the_lower_index(kernels: ModuleType, rows: int) -> None:
+    # Paired SIMD loops must sum every row in the same order, odd last row included.
+    rng = np.random.default_rng(rows)
+    query = rng.standard_normal(40).astype(np.float32)
+    matrix = rng.standard_normal((rows, 40)).astype(np.float32)
+    matrix[rows - 1] = matrix[0]
+    scores = kernels.cosine_scores(query, matrix)
+    assert scores[0] == scores[rows - 1]
+    order = kernels.top_k(query, matrix, rows)[0].tolist()
+    assert order.index(0) < order.index(rows - 1)
+    best = kernels.best_above(query, matrix * 0 + matrix[0], -1.0)[0]
+    assert best == 0

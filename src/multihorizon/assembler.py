@@ -733,9 +733,11 @@ def _sandwich(items: list[PackedItem], weights: Mapping[str, float]) -> list[Pac
     best: dict[str, float] = {}
     for item in items:
         best[item.tier] = max(best.get(item.tier, 0.0), item.score)
-    # An item's strength is weight x score / its tier's best: one factor per tier.
-    factor = {tier: weights.get(tier, 0.0) / (top or 1.0) for tier, top in best.items()}
-    ranked = sorted(items, key=lambda item: -factor[item.tier] * item.score)
+    # An item's strength is weight x score / its tier's best (in that order: equal
+    # strengths across tiers must stay equal, keeping the input order).
+    weight = {tier: weights.get(tier, 0.0) for tier in best}
+    top = {tier: value or 1.0 for tier, value in best.items()}
+    ranked = sorted(items, key=lambda item: -(weight[item.tier] * item.score / top[item.tier]))
     if len(ranked) <= 2:
         return ranked
     third = max(1, len(ranked) // 3)

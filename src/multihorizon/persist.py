@@ -97,8 +97,8 @@ def _split(payload: bytes, what: str) -> tuple[dict[str, Any], bytes]:
         document = json.loads(
             payload[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
         )
-    except (ValueError, struct.error) as exc:
-        raise SnapshotError(f"{what}: unreadable payload ({exc})") from None
+    except (ValueError, struct.error, RecursionError) as exc:
+        raise SnapshotError(f"{what}: unreadable payload ({type(exc).__name__}: {exc})") from None
     if not isinstance(document, dict):
         raise SnapshotError(f"{what}: unreadable payload (not a JSON object)")
     return document, payload[_COUNT.size + size :]
@@ -192,14 +192,19 @@ def _encoded_entries(
 def _head_parts(payload: bytes) -> tuple[dict[str, Any], bytes]:
     """The head's document (its scratch entries put back in) and its coverage bytes."""
     document, rest = _split(payload, "head")
+    scratch = document.get("scratch")
+    if isinstance(scratch, dict) and "entries" in scratch:
+        # The first format-2 heads kept the entries inside the document.
+        return document, rest
     try:
         (size,) = _COUNT.unpack_from(rest)
         entries = json.loads(
             rest[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
         )
-    except (ValueError, struct.error) as exc:
-        raise SnapshotError(f"head: unreadable scratch entries ({exc})") from None
-    scratch = document.get("scratch")
+    except (ValueError, struct.error, RecursionError) as exc:
+        raise SnapshotError(
+            f"head: unreadable scratch entries ({type(exc).__name__}: {exc})"
+        ) from None
     if not isinstance(entries, list) or not isinstance(scratch, dict):
         raise SnapshotError("head: inconsistent (scratch buffer missing)")
     scratch["entries"] = entries

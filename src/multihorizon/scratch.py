@@ -225,9 +225,11 @@ class ScratchBuffer:
             raise InputError(
                 f"volatility: expected one of {', '.join(Volatility)}, got {volatility!r}"
             ) from None
-        arguments = dict(args or {})
         try:
-            json.dumps(arguments, default=str)
+            # A JSON copy, as a stored entry holds it: the entry stays what it was at the
+            # call, whatever the caller later does to its own dict (an entry never changes
+            # in place, which the session store relies on).
+            arguments = _json_copy(dict(args or {}))
         except (TypeError, ValueError) as exc:
             raise InputError(f"args: not serialisable ({exc})") from None
         raw, structured = _as_text(output)
@@ -246,7 +248,7 @@ class ScratchBuffer:
             created_at=moment,
             volatility=volatility,
             tool_call_args=arguments,
-            structured=structured if _small(structured) else None,
+            structured=_json_copy(structured) if _small(structured) else None,
             raw_token_count=self.count_tokens(raw) if len(raw) < PREFIX_CHARS else len(raw) // 4,
             provenance_hash=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
             last_used=moment,
@@ -392,6 +394,12 @@ def _as_text(output: Any) -> tuple[str, Any]:
         # only ever meet JSON types.
         return text, json.loads(text)
     return str(output), None
+
+
+def _json_copy(value: Any) -> Any:
+    """A deep copy in JSON's terms (what a stored entry holds): lists for tuples, str keys,
+    str for values JSON has no form for."""
+    return json.loads(json.dumps(value, default=str))
 
 
 def _small(structured: Any) -> bool:

@@ -125,10 +125,13 @@ __attribute__((target("avx2,fma"))) inline void dot_norm_pairs_avx2(const float*
                                                                std::size_t count,
                                                                std::size_t dim, float* dots,
                                                                float* norms2) {
-  std::size_t r = 0;
-  for (; r + 2 <= count; r += 2) {
+  for (std::size_t r = 0; r < count; r += 2) {
+    // An odd last row is paired with itself: each row's sums depend on its own values
+    // only, so every row is summed in the same order and equal rows score equal (ties
+    // then go to the lower index, as the reference has it).
+    const bool pair = r + 1 < count;
     const float* row0 = rows + r * dim;
-    const float* row1 = row0 + dim;
+    const float* row1 = pair ? row0 + dim : row0;
     __m256 d0 = _mm256_setzero_ps(), d0b = d0, d1 = d0, d1b = d0;
     __m256 n0 = d0, n0b = d0, n1 = d0, n1b = d0;
     std::size_t j = 0;
@@ -162,11 +165,12 @@ __attribute__((target("avx2,fma"))) inline void dot_norm_pairs_avx2(const float*
       norm1 += row1[j] * row1[j];
     }
     dots[r] = dot0;
-    dots[r + 1] = dot1;
     norms2[r] = norm0;
-    norms2[r + 1] = norm1;
+    if (pair) {
+      dots[r + 1] = dot1;
+      norms2[r + 1] = norm1;
+    }
   }
-  dot_norm_avx2(query, rows + r * dim, count - r, dim, dots + r, norms2 + r);
 }
 
 // Four rows per instruction: the double square root and division, one row at a time, cost

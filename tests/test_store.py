@@ -274,6 +274,9 @@ def test_a_turn_appends_one_record_and_rewrites_only_the_head(store: object) -> 
     version = store.version("t", "chat")  # type: ignore[attr-defined]
     with pytest.raises(StoreError, match="stores 3 turns; cannot append from turn 5"):
         store.save("t", "chat", after.head, [b"x"], first_turn=5, expected_version=version)  # type: ignore[attr-defined]
+    for version in (-1, "3", True, None):
+        with pytest.raises(InputError, match="expected_version"):
+            store.save("t", "chat", after.head, first_turn=3, expected_version=version)  # type: ignore[attr-defined]
     for bad in ("text", [b"ok", "text"]):
         with pytest.raises(InputError, match="turns"):
             store.save("t", "chat", after.head, bad, first_turn=3, expected_version=0)  # type: ignore[attr-defined]

@@ -135,7 +135,9 @@ def next_version(version: int) -> int:
     return version + 1 if version else time.time_ns()
 
 
-def _check_records(head: object, turns: object, first_turn: object) -> tuple[bytes, list[bytes]]:
+def _check_records(
+    head: object, turns: object, first_turn: object, expected_version: object
+) -> tuple[bytes, list[bytes]]:
     if not isinstance(head, (bytes, bytearray)):
         raise InputError(f"head: expected bytes, got {type(head).__name__}")
     if isinstance(turns, (bytes, bytearray, str)) or not isinstance(turns, Sequence):
@@ -145,6 +147,12 @@ def _check_records(head: object, turns: object, first_turn: object) -> tuple[byt
             raise InputError(f"turns[{index}]: expected bytes, got {type(turn).__name__}")
     if isinstance(first_turn, bool) or not isinstance(first_turn, int) or first_turn < 0:
         raise InputError(f"first_turn: expected an int >= 0, got {first_turn!r}")
+    if (
+        isinstance(expected_version, bool)
+        or not isinstance(expected_version, int)
+        or (expected_version < 0)
+    ):
+        raise InputError(f"expected_version: expected an int >= 0, got {expected_version!r}")
     return bytes(head), [bytes(turn) for turn in turns]
 
 
@@ -238,7 +246,7 @@ class MemoryStore:
         expected_version: int,
     ) -> int:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
-        head, new_turns = _check_records(head, turns, first_turn)
+        head, new_turns = _check_records(head, turns, first_turn, expected_version)
         with self._lock:
             current = self._rows.get(key)
             version = current.version if current is not None else 0
@@ -398,7 +406,7 @@ class SQLiteStore:
         expected_version: int,
     ) -> int:
         key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
-        head, new_turns = _check_records(head, turns, first_turn)
+        head, new_turns = _check_records(head, turns, first_turn, expected_version)
         connection = self._connect()
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -714,7 +722,7 @@ class RedisStore:
         expected_version: int,
     ) -> int:
         key = self._key(tenant, session_id)
-        head, new_turns = _check_records(head, turns, first_turn)
+        head, new_turns = _check_records(head, turns, first_turn, expected_version)
         members = f"{self._prefix}/t/{tenant}"
         by_time = f"{self._prefix}/updated"
         turn_list = f"{key}/turns"

@@ -18,13 +18,14 @@ duplicate a turn. A save that would take a session past the store's ``max_bytes`
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -88,6 +89,11 @@ def check_name(value: object, what: str) -> str:
             f"digit), got {value!r}"
         )
     return value
+
+
+def _names(tenant: str, session_id: str) -> tuple[str, str]:
+    """The checked (tenant, session) pair every keyed call starts with."""
+    return check_name(tenant, "tenant"), check_name(session_id, "session_id")
 
 
 class SessionStore(Protocol):
@@ -220,7 +226,7 @@ class MemoryStore:
         self.max_bytes = _check_max_bytes(max_bytes)
 
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        key = _names(tenant, session_id)
         start = _check_from_turn(from_turn)
         with self._lock:
             row = self._rows.get(key)
@@ -230,7 +236,7 @@ class MemoryStore:
         return dataclasses.replace(row, turns=row.turns[start:], first_turn=start)
 
     def version(self, tenant: str, session_id: str) -> int:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        key = _names(tenant, session_id)
         with self._lock:
             row = self._rows.get(key)
         return 0 if row is None else row.version
@@ -245,7 +251,7 @@ class MemoryStore:
         first_turn: int,
         expected_version: int,
     ) -> int:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        key = _names(tenant, session_id)
         head, new_turns = _check_records(head, turns, first_turn, expected_version)
         with self._lock:
             current = self._rows.get(key)
@@ -262,7 +268,7 @@ class MemoryStore:
             return row.version
 
     def delete(self, tenant: str, session_id: str) -> bool:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        key = _names(tenant, session_id)
         with self._lock:
             return self._rows.pop(key, None) is not None
 
@@ -307,9 +313,7 @@ class SQLiteStore:
         self._timeout = float(timeout)  # to wait for another writer's lock
         self.max_bytes = _check_max_bytes(max_bytes)
         self._local = threading.local()
-        connection = self._connect()
-        try:
-            connection.execute("BEGIN IMMEDIATE")
+        with self._transaction("cannot set up") as connection:
             connection.execute(
                 "CREATE TABLE IF NOT EXISTS sessions ("
                 " tenant TEXT NOT NULL, session_id TEXT NOT NULL, version INTEGER NOT NULL,"
@@ -327,11 +331,26 @@ class SQLiteStore:
                 " tenant TEXT NOT NULL, session_id TEXT NOT NULL, idx INTEGER NOT NULL,"
                 " record BLOB NOT NULL, PRIMARY KEY (tenant, session_id, idx))"
             )
-            connection.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _transaction(
+        self, what: str, begin: str = "BEGIN IMMEDIATE"
+    ) -> Iterator[sqlite3.Connection]:
+        """One transaction on this thread's connection: committed when the block ends,
+        rolled back on any error (SQLite's, or the block's own such as ``ConflictError``);
+        an SQLite failure becomes ``StoreError`` naming ``what`` failed."""
+        connection = self._connect()
+        try:
+            connection.execute(begin)
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:  # a failed COMMIT may have ended it already
+                    connection.execute("ROLLBACK")
+                raise
         except sqlite3.Error as exc:
-            if connection.in_transaction:  # BEGIN itself may be what failed (locked)
-                connection.execute("ROLLBACK")
-            raise StoreError(f"{self.path}: cannot set up ({exc})") from None
+            raise StoreError(f"{self.path}: {what} ({exc})") from None
 
     def _connect(self) -> sqlite3.Connection:
         connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
@@ -346,27 +365,19 @@ class SQLiteStore:
         return connection
 
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        key = _names(tenant, session_id)
         start = _check_from_turn(from_turn)
-        connection = self._connect()
-        try:
-            # One read transaction: the head and the turns of the same save.
-            connection.execute("BEGIN")
-            try:
-                row = connection.execute(
-                    "SELECT blob, version, updated_at, turn_count FROM sessions"
-                    " WHERE tenant=? AND session_id=?",
-                    key,
-                ).fetchone()
-                records = connection.execute(
-                    "SELECT record FROM turns WHERE tenant=? AND session_id=? AND idx>=?"
-                    " ORDER BY idx",
-                    (*key, start),
-                ).fetchall()
-            finally:
-                connection.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: read failed ({exc})") from None
+        # One read transaction: the head and the turns of the same save.
+        with self._transaction("read failed", "BEGIN") as connection:
+            row = connection.execute(
+                "SELECT blob, version, updated_at, turn_count FROM sessions"
+                " WHERE tenant=? AND session_id=?",
+                key,
+            ).fetchone()
+            records = connection.execute(
+                "SELECT record FROM turns WHERE tenant=? AND session_id=? AND idx>=? ORDER BY idx",
+                (*key, start),
+            ).fetchall()
         if row is None:
             return None
         head, version, updated, count = row
@@ -384,7 +395,7 @@ class SQLiteStore:
         return StoredSession(head, turns, version, updated, start)
 
     def version(self, tenant: str, session_id: str) -> int:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        key = _names(tenant, session_id)
         try:
             row = (
                 self._connect()
@@ -405,75 +416,53 @@ class SQLiteStore:
         first_turn: int,
         expected_version: int,
     ) -> int:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
+        key = _names(tenant, session_id)
         head, new_turns = _check_records(head, turns, first_turn, expected_version)
-        connection = self._connect()
-        try:
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                row = connection.execute(
-                    "SELECT version, turn_count, turn_bytes FROM sessions"
-                    " WHERE tenant=? AND session_id=?",
-                    key,
+        with self._transaction("write failed") as connection:
+            row = connection.execute(
+                "SELECT version, turn_count, turn_bytes FROM sessions"
+                " WHERE tenant=? AND session_id=?",
+                key,
+            ).fetchone()
+            where = f"{tenant}/{session_id}"
+            version, count, turn_bytes = (_stored_int(v, where) for v in row) if row else (0, 0, 0)
+            if version != expected_version:
+                raise _conflict(tenant, session_id, version, expected_version)
+            _check_first_turn(tenant, session_id, first_turn, count)
+            if first_turn < count:
+                (dropped,) = connection.execute(
+                    "SELECT COALESCE(SUM(LENGTH(record)), 0) FROM turns"
+                    " WHERE tenant=? AND session_id=? AND idx>=?",
+                    (*key, first_turn),
                 ).fetchone()
-                where = f"{tenant}/{session_id}"
-                version, count, turn_bytes = (
-                    (_stored_int(v, where) for v in row) if row else (0, 0, 0)
-                )
-                if version != expected_version:
-                    raise _conflict(tenant, session_id, version, expected_version)
-                _check_first_turn(tenant, session_id, first_turn, count)
-                if first_turn < count:
-                    (dropped,) = connection.execute(
-                        "SELECT COALESCE(SUM(LENGTH(record)), 0) FROM turns"
-                        " WHERE tenant=? AND session_id=? AND idx>=?",
-                        (*key, first_turn),
-                    ).fetchone()
-                    turn_bytes -= _stored_int(dropped, f"{tenant}/{session_id}")
-                    connection.execute(
-                        "DELETE FROM turns WHERE tenant=? AND session_id=? AND idx>=?",
-                        (*key, first_turn),
-                    )
-                turn_bytes += sum(len(turn) for turn in new_turns)
-                _check_size(tenant, session_id, len(head) + turn_bytes, self.max_bytes)
-                connection.executemany(
-                    "INSERT INTO turns (tenant, session_id, idx, record) VALUES (?, ?, ?, ?)",
-                    [(*key, first_turn + i, turn) for i, turn in enumerate(new_turns)],
-                )
-                new = next_version(version)
+                turn_bytes -= _stored_int(dropped, where)
                 connection.execute(
-                    "INSERT INTO sessions (tenant, session_id, version, updated_at, blob,"
-                    " turn_count, turn_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (tenant, session_id) DO UPDATE SET"
-                    " version=excluded.version, updated_at=excluded.updated_at,"
-                    " blob=excluded.blob, turn_count=excluded.turn_count,"
-                    " turn_bytes=excluded.turn_bytes",
-                    (*key, new, self._clock(), head, first_turn + len(new_turns), turn_bytes),
+                    "DELETE FROM turns WHERE tenant=? AND session_id=? AND idx>=?",
+                    (*key, first_turn),
                 )
-                connection.execute("COMMIT")
-                return new
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: write failed ({exc})") from None
+            turn_bytes += sum(len(turn) for turn in new_turns)
+            _check_size(tenant, session_id, len(head) + turn_bytes, self.max_bytes)
+            connection.executemany(
+                "INSERT INTO turns (tenant, session_id, idx, record) VALUES (?, ?, ?, ?)",
+                [(*key, first_turn + i, turn) for i, turn in enumerate(new_turns)],
+            )
+            new = next_version(version)
+            connection.execute(
+                "INSERT INTO sessions (tenant, session_id, version, updated_at, blob,"
+                " turn_count, turn_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (tenant, session_id) DO UPDATE SET"
+                " version=excluded.version, updated_at=excluded.updated_at,"
+                " blob=excluded.blob, turn_count=excluded.turn_count,"
+                " turn_bytes=excluded.turn_bytes",
+                (*key, new, self._clock(), head, first_turn + len(new_turns), turn_bytes),
+            )
+        return new
 
     def delete(self, tenant: str, session_id: str) -> bool:
-        key = (check_name(tenant, "tenant"), check_name(session_id, "session_id"))
-        connection = self._connect()
-        try:
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                connection.execute("DELETE FROM turns WHERE tenant=? AND session_id=?", key)
-                cursor = connection.execute(
-                    "DELETE FROM sessions WHERE tenant=? AND session_id=?", key
-                )
-                connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: delete failed ({exc})") from None
+        key = _names(tenant, session_id)
+        with self._transaction("delete failed") as connection:
+            connection.execute("DELETE FROM turns WHERE tenant=? AND session_id=?", key)
+            cursor = connection.execute("DELETE FROM sessions WHERE tenant=? AND session_id=?", key)
         return cursor.rowcount > 0
 
     def list(self, tenant: str) -> list[str]:
@@ -492,23 +481,14 @@ class SQLiteStore:
         return [row[0] for row in rows]
 
     def expire(self, idle_seconds: float) -> int:
-        connection = self._connect()
         cutoff = self._clock() - idle_seconds
-        try:
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                connection.execute(
-                    "DELETE FROM turns WHERE (tenant, session_id) IN (SELECT tenant,"
-                    " session_id FROM sessions WHERE updated_at < ?)",
-                    (cutoff,),
-                )
-                cursor = connection.execute("DELETE FROM sessions WHERE updated_at < ?", (cutoff,))
-                connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: expire failed ({exc})") from None
+        with self._transaction("expire failed") as connection:
+            connection.execute(
+                "DELETE FROM turns WHERE (tenant, session_id) IN (SELECT tenant,"
+                " session_id FROM sessions WHERE updated_at < ?)",
+                (cutoff,),
+            )
+            cursor = connection.execute("DELETE FROM sessions WHERE updated_at < ?", (cutoff,))
         return cursor.rowcount
 
 

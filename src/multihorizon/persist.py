@@ -91,17 +91,23 @@ def _json_and_bytes(document: dict[str, Any], data: bytes = b"") -> bytes:
     return _COUNT.pack(len(text)) + text + data
 
 
-def _split(payload: bytes, what: str) -> tuple[dict[str, Any], bytes]:
+def _json_section(buffer: bytes, what: str, part: str) -> tuple[Any, bytes]:
+    """A length-prefixed JSON section at the start of ``buffer``, and what follows it."""
     try:
-        (size,) = _COUNT.unpack_from(payload)
-        document = json.loads(
-            payload[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
+        (size,) = _COUNT.unpack_from(buffer)
+        value = json.loads(
+            buffer[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
         )
     except (ValueError, struct.error, RecursionError) as exc:
-        raise SnapshotError(f"{what}: unreadable payload ({type(exc).__name__}: {exc})") from None
+        raise SnapshotError(f"{what}: unreadable {part} ({type(exc).__name__}: {exc})") from None
+    return value, buffer[_COUNT.size + size :]
+
+
+def _split(payload: bytes, what: str) -> tuple[dict[str, Any], bytes]:
+    document, rest = _json_section(payload, what, "payload")
     if not isinstance(document, dict):
         raise SnapshotError(f"{what}: unreadable payload (not a JSON object)")
-    return document, payload[_COUNT.size + size :]
+    return document, rest
 
 
 def encode(
@@ -196,19 +202,11 @@ def _head_parts(payload: bytes) -> tuple[dict[str, Any], bytes]:
     if isinstance(scratch, dict) and "entries" in scratch:
         # The first format-2 heads kept the entries inside the document.
         return document, rest
-    try:
-        (size,) = _COUNT.unpack_from(rest)
-        entries = json.loads(
-            rest[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
-        )
-    except (ValueError, struct.error, RecursionError) as exc:
-        raise SnapshotError(
-            f"head: unreadable scratch entries ({type(exc).__name__}: {exc})"
-        ) from None
+    entries, coverage = _json_section(rest, "head", "scratch entries")
     if not isinstance(entries, list) or not isinstance(scratch, dict):
         raise SnapshotError("head: inconsistent (scratch buffer missing)")
     scratch["entries"] = entries
-    return document, rest[_COUNT.size + size :]
+    return document, coverage
 
 
 def decode(

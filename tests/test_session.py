@@ -425,6 +425,34 @@ def test_speakers_are_entities_and_addressing_refers_to_their_latest_turn() -> N
     assert not session.preview("zed: hello?", speaker="bob").references
 
 
+def test_a_speaker_named_mid_turn_is_addressed_only_in_a_multi_party_chat() -> None:
+    two = mh.Session()
+    two.user("I adopted a puppy last week!", speaker="Caroline")
+    two.user("Congrats! What breed is it?", speaker="Melanie")
+    # Two people name each other without saying which turn they answer: no reference.
+    reply = two.preview("it is a beagle, Melanie, so lots of energy", speaker="Caroline")
+    assert not reply.references
+    group = mh.Session()
+    group.user("my wifi drops every few minutes on 22.04", speaker="ann")
+    group.user("is the new kernel in the archive yet", speaker="ben")
+    group.user("which chipset is the card?", speaker="cy")
+    group.user("ben: not yet, next week", speaker="dee")
+    envelope = group.preview("thanks ann, try disabling power saving", speaker="dee")
+    (reference,) = [ref for ref in envelope.references if ref.type == "speaker"]
+    assert (reference.surface, reference.target_turn) == ("ann", 0)
+    assert envelope.active_thread == group.turns[0].topic_thread
+    # The opening address outranks a name later in the turn; "nick>" opens like "nick:".
+    opened = group.preview("cy> ann said it is an intel card", speaker="dee")
+    assert [(r.surface, r.target_turn) for r in opened.references if r.type == "speaker"] == [
+        ("cy", 2)
+    ]
+    # Names shorter than three characters are too often ordinary words.
+    short = mh.Session()
+    for name, text in (("al", "hello all"), ("bo", "hi there"), ("cy", "what is up")):
+        short.user(text, speaker=name)
+    assert not short.preview("so al said it works", speaker="bo").references
+
+
 def test_a_multi_party_message_continues_its_speakers_exchange() -> None:
     session = mh.Session()
     session.user("how do I resize an ext4 partition?", speaker="ann")

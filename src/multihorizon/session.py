@@ -106,8 +106,10 @@ MULTI_PARTY = 3  # speakers seen: from here on a chat is multi-party (replies in
 # pairwise thread F1 by window: 5 0.62, 10 0.646, 12 0.651, 20 0.618, 60 0.603 (reply-to
 # accuracy 0.56-0.58 throughout): past a dozen messages a speaker has usually moved on.
 REPLY_WINDOW = 12
-# "alice: ...", "alice, ...", "@alice ..." at the start of a turn.
-_ADDRESS = re.compile(r"\s*(?:@([^\s:,]{1,200})|([^\s:,@]{1,200})[:,])")
+# "alice: ...", "alice, ...", "alice> ...", "@alice ..." at the start of a turn.
+_ADDRESS = re.compile(r"\s*(?:@([^\s:,>]{1,200})|([^\s:,@>]{1,200})[:,>])")
+# Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
+_NAME_TOKEN = re.compile(r"[^\s:,;!?.()\"'<>@]{3,200}")
 
 
 def _check_speaker(speaker: Any) -> str | None:
@@ -559,18 +561,34 @@ class Session:
         return hits, references, resolved, intent
 
     def _addressed(self, content: str, speaker: str | None) -> Reference | None:
-        """A turn that opens by addressing a known speaker ("alice: ...", "@alice ...",
-        "alice, ...") refers to that speaker's latest turn: chat's reply convention."""
+        """A turn that addresses a known speaker refers to that speaker's latest turn: chat's
+        reply convention. Opening with the name ("alice: ...", "@alice ...", "alice, ...",
+        "alice> ...") addresses; failing that, in a multi-party chat, the first other speaker
+        named anywhere in the turn ("thanks alice") does, at a lower confidence. Measured on
+        irc_disentanglement (10 chats): of the 140 turns that name a speaker only mid-turn, 121
+        reply to that speaker (85 to their latest turn); pairwise thread F1 0.651 -> 0.691,
+        reply-to acc@1 0.581 -> 0.612. Two people name each other without saying which turn
+        they answer (locomo recall@10 0.617 -> 0.588 when they count), so there they do not.
+        """
+        own = speaker.casefold() if speaker is not None else None
         match = _ADDRESS.match(content)
-        if match is None:
+        if match is not None:
+            group = 1 if match.group(1) is not None else 2
+            name = match.group(group).casefold()
+            target = self._speakers.get(name)
+            if target is not None and name != own:
+                start, end = match.span(group)
+                return Reference("speaker", match.group(group), start, end, target, confidence=0.9)
+        if len(self._speakers) < MULTI_PARTY:
             return None
-        group = 1 if match.group(1) is not None else 2
-        name = match.group(group).casefold()
-        target = self._speakers.get(name)
-        if target is None or (speaker is not None and speaker.casefold() == name):
-            return None
-        start, end = match.span(group)
-        return Reference("speaker", match.group(group), start, end, target, confidence=0.9)
+        for token in _NAME_TOKEN.finditer(content):
+            name = token.group().casefold()
+            target = self._speakers.get(name)
+            if target is not None and name != own:
+                return Reference(
+                    "speaker", token.group(), token.start(), token.end(), target, confidence=0.7
+                )
+        return None
 
     def _reply_to(self, resolved: list[Reference], speaker: str | None, now: int) -> int:
         """The turn a multi-party chat message replies to, or -1.

@@ -34,6 +34,8 @@ def test_spec_profile_pins_every_spec_constant() -> None:
     assert spec.lexical_weight == 0.0
     assert not spec.follow_up_questions
     assert not spec.vocabulary_resume
+    assert not spec.question_topics
+    assert not spec.peer_replies
 
 
 def test_blend_header_is_whole_percentages() -> None:
@@ -60,6 +62,10 @@ def test_default_profile_has_calibrated_bars_per_builtin_embedder() -> None:
         ({"turns_in_context": 0}, "turns_in_context"),
         ({"turns_in_context": True}, "turns_in_context"),
         ({"default_thresholds": ThreadThresholds(join=1.2, resume=0.5, explore=0.5)}, "join"),
+        (
+            {"default_thresholds": ThreadThresholds(0.5, 0.5, 0.5, opening=math.nan)},
+            "opening",
+        ),
         (
             {"intent_blends": {**INTENT_BLENDS, "EXPLORE": Blend(0.5, 0.5, 0.5, True)}},
             "EXPLORE",

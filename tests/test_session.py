@@ -469,6 +469,43 @@ def test_a_multi_party_message_continues_its_speakers_exchange() -> None:
     assert newcomer.active_thread not in session.threads
 
 
+def _vector(seed: int) -> np.ndarray:
+    """A unit vector; different seeds are nearly orthogonal in 384 dimensions."""
+    vector = np.random.default_rng(seed).standard_normal(384).astype(np.float32)
+    return vector / np.linalg.norm(vector)
+
+
+def test_an_answer_to_the_question_before_stays_in_its_thread() -> None:
+    # Unrelated embeddings: by similarity alone every turn would open a thread.
+    for config, stays in ((mh.Config(), True), (mh.Config.spec(), False)):
+        session = mh.Session(config=config)
+        session.user("I need a table for dinner tonight", embedding=_vector(1))
+        session.assistant("Which part of town would you like?", embedding=_vector(2))
+        envelope = session.preview("somewhere in the north", embedding=_vector(3))
+        assert (envelope.active_thread == session.active_thread) is stays, config
+    # "By the way" says the topic moves on, answer or not, even to a turn resembling the
+    # active thread (the centroid rule alone would keep it there).
+    session = mh.Session()
+    session.user("I need a table for dinner tonight", embedding=_vector(1))
+    session.assistant("Which part of town would you like?", embedding=_vector(2))
+    for text, moves in (("by the way, my flight got cancelled", True), ("my flight", False)):
+        envelope = session.preview(text, embedding=_vector(1))
+        assert (envelope.active_thread != session.active_thread) is moves, text
+        assert (envelope.intent is mh.Intent.EXPLORE) is moves, text
+
+
+def test_replies_follow_their_user_unless_peer_replies() -> None:
+    for config, opens in ((mh.Config(), False), (mh.Config(peer_replies=True), True)):
+        session = mh.Session(config=config)
+        session.user("i just got back from a long hike", embedding=_vector(1))
+        session.assistant("do you have any pets?", embedding=_vector(2))
+        assert (session.turns[1].topic_thread != session.turns[0].topic_thread) is opens
+        # A reply to a question follows it even between peers.
+        session.user("what kind of pets do you like?", embedding=_vector(3))
+        session.assistant("cats, mostly", embedding=_vector(4))
+        assert session.turns[3].topic_thread == session.turns[2].topic_thread
+
+
 def test_follow_up_questions_drill_down_unless_the_spec_profile() -> None:
     turns = [
         ("user", "Tell me about the great barrier reef."),

@@ -244,6 +244,16 @@ class _Replay:
     def query(self, probe: Conversation) -> npt.NDArray[np.float32]:
         return self.query_vectors[id(probe)]
 
+    def reply_thread(self, probe: Conversation) -> str:
+        """The thread ``Session.assistant`` would log the probe's reply in."""
+        turns = self.conversation["turns"]
+        speaker = turns[probe["at_turn"]].get("speaker") or None
+        text = probe["query"]
+        plan = self.session._reply_plan(
+            text, self.query(probe), speaker, tuple(content_terms(text))
+        )
+        return plan.name
+
     def ask(self, probe: Conversation, what: str = "preview") -> Any:
         """``preview`` (or ``classify``) the probe as the next user turn, by its turn's speaker."""
         turns = self.conversation["turns"]
@@ -468,8 +478,11 @@ def _threads(
             for probe in probes:
                 report.probes += 1
                 previous = session.active_thread
-                # A reply stays in the active thread, as ``Session.assistant`` logs it.
-                chosen = replay.ask(probe).active_thread if turn["role"] == "user" else previous
+                chosen = (
+                    replay.ask(probe).active_thread
+                    if turn["role"] == "user"
+                    else replay.reply_thread(probe)
+                )
                 decisions: dict[str, tuple[bool, Any]] = {
                     "ours": (bool(previous) and chosen != previous, chosen)
                 }

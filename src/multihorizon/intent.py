@@ -57,6 +57,7 @@ def classify(
     acknowledgement: bool = False,
     question: bool = False,
     names_known: bool = False,
+    new_topic: bool = False,
 ) -> Intent:
     """SPEC-028 §5.2, in its order.
 
@@ -67,7 +68,8 @@ def classify(
     ``acknowledgement`` whether the turn is only a backchannel ("ok", "uh-huh", "thanks");
     ``question`` whether it asks something (``is_question``); ``names_known`` whether it
     names something the conversation already holds by a definite noun phrase ("the two
-    policies" after policies came up).
+    policies" after policies came up); ``new_topic`` whether it says the topic moves on ("by
+    the way").
     """
     kinds = {hit[0] for hit in hits}
     # SPEC-028 §5.2 tests the detected references: "the table schema" is a TOOL_REF marker
@@ -90,8 +92,9 @@ def classify(
     # few words look. SPEC-028 §5.2's similarity cut sends most of these to EXPLORE.
     if question and (names_known or not kinds.isdisjoint(_POINTS_BACK)):
         return Intent.DRILL_DOWN
-    # SPEC-028 §5.2: no references, no continuation markers.
-    if active_similarity < explore_below:
+    # SPEC-028 §5.2: no references, no continuation markers. Ours: "by the way" says the
+    # turn is new ground whatever it resembles.
+    if active_similarity < explore_below or new_topic:
         return Intent.EXPLORE
     # Ours: a question on the active topic goes deeper into it; a statement goes on with it.
     return Intent.DRILL_DOWN if question else Intent.CONTINUE

@@ -51,6 +51,9 @@ class Marker(enum.IntEnum):
     ANAPHOR = 15
     # "keep that", "save the result", "remember this": pin what the turn refers to (SPEC-029 §5).
     KEEP = 16
+    # "by the way", "on another note": the speaker says the topic moves on (ours), so the
+    # turn is no answer to the question before it (see ``Config.question_topics``).
+    NEW_TOPIC = 17
 
 
 # fmt: off
@@ -117,6 +120,12 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "4th", "5th",
         ),
         Marker.DEMONSTRATIVE: ("that", "this", "those", "these", "the same"),
+        Marker.NEW_TOPIC: (
+            "by the way", "btw", "on another note", "on a different note", "unrelated",
+            "change of subject", "changing the subject", "different question",
+            "another question", "new question", "switching gears", "new topic",
+            "different topic", "let's talk about", "let us talk about", "moving on",
+        ),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
             "remember that", "remember this", "hold on to", "pin", "pin that",

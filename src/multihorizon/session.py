@@ -15,7 +15,7 @@ import re
 import threading
 import unicodedata
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ MAX_TURN_CHARS = 1_000_000
 _RESUME = int(Marker.RESUME)
 _DOCUMENT = int(Marker.DOCUMENT)
 _KEEP = int(Marker.KEEP)
+_NEW_TOPIC = int(Marker.NEW_TOPIC)
 _POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
 _DECIDED_BY_MARKERS = frozenset((*_POINTS_BACK, int(Marker.CLARIFY), int(Marker.CONTINUE)))
 _CLAUSE_END = re.compile(r"[.?!;:\n,]|\s[-\u2013\u2014]\s")
@@ -264,20 +265,12 @@ class Session:
             stamp = _utc_timestamp(timestamp)
             terms = tuple(content_terms(content))
             items = enumeration_items(content)
-            thread = self._threads.active
-            if thread < 0:
-                plan = self._threads.plan(
-                    embedding=vector,
-                    intent=Intent.EXPLORE,
-                    reference_thread=-1,
-                    resume_words=(),
-                    thresholds=self._thresholds,
-                    first_terms=terms,
-                )
-                state = ThreadState.new(plan.name, title_from(content), len(self._log))
-            else:
-                plan = ThreadPlan(thread, self._threads.names[thread], False, False, "answer")
-                state = self._states[thread]
+            plan = self._reply_plan(content, vector, who, terms)
+            state = (
+                ThreadState.new(plan.name, title_from(content), len(self._log))
+                if plan.is_new
+                else self._states[plan.index]
+            )
             turn_id = len(self._log)
             new_state = state.update(
                 "assistant", content, turn_id, limit=self.config.thread_state_limit
@@ -435,6 +428,8 @@ class Session:
             (ref.surface.casefold() for ref in resolved if ref.type == "speaker"), None
         )
         reply_to = self._reply_to(resolved, who, len(log))
+        # "By the way, ..." says the topic moves on, whatever the turn before asked.
+        moves_on = self._moves_on(hits)
         thread = self._threads.plan(
             embedding=vector,
             intent=intent,
@@ -446,6 +441,8 @@ class Session:
             definite_terms=_definite_terms(content) if self.config.vocabulary_resume else (),
             thresholds=self._thresholds,
             first_terms=terms,
+            answers=not moves_on and self._answers(content),
+            opens_topic=moves_on and intent is Intent.EXPLORE,
         )
         turn_id = len(log)
         state = (
@@ -506,6 +503,42 @@ class Session:
             envelope,
         )
 
+    def _reply_plan(
+        self,
+        content: str,
+        vector: npt.NDArray[np.float32],
+        speaker: str | None,
+        terms: Sequence[str],
+    ) -> ThreadPlan:
+        """The thread of a reply: the active one, unless ``Config.peer_replies`` and it opens a
+        topic: a question, not a follow-up, after a turn that asked nothing and unlike that
+        turn (cosine below ``ThreadThresholds.opening``)."""
+        log = self._log
+        opens = (
+            self.config.peer_replies
+            and len(log) > 0
+            and len(self._speakers) < MULTI_PARTY
+            and is_question(content)
+            and not is_question(log.contents[-1])
+            and float(vector @ log.embeddings[-1]) < self._thresholds.opening
+            and self._analyse(content, vector, speaker)[3] is Intent.EXPLORE
+        )
+        return self._threads.plan_reply(
+            vector, opens_topic=opens, join=self._thresholds.join, first_terms=terms
+        )
+
+    def _answers(self, content: str) -> bool:
+        """Whether a user turn answers the question of the turn before (``question_topics``;
+        not in a multi-party chat, where the turn before is often someone else's exchange)."""
+        log = self._log
+        return (
+            self.config.question_topics
+            and len(log) > 0
+            and len(self._speakers) < MULTI_PARTY
+            and is_question(log.contents[-1])
+            and not is_question(content)
+        )
+
     def _analyse(
         self, content: str, vector: npt.NDArray[np.float32], speaker: str | None = None
     ) -> tuple[list[tuple[int, int, int, int]], tuple[Reference, ...], list[Reference], Intent]:
@@ -557,8 +590,13 @@ class Session:
             acknowledgement=acknowledgement,
             question=question,
             names_known=names_known,
+            new_topic=self._moves_on(hits),
         )
         return hits, references, resolved, intent
+
+    def _moves_on(self, hits: list[tuple[int, int, int, int]]) -> bool:
+        """Whether a turn says the topic moves on ("by the way"; ``Config.question_topics``)."""
+        return self.config.question_topics and any(hit[0] == _NEW_TOPIC for hit in hits)
 
     def _addressed(self, content: str, speaker: str | None) -> Reference | None:
         """A turn that addresses a known speaker refers to that speaker's latest turn: chat's

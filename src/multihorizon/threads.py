@@ -121,12 +121,16 @@ class Threads:
         reply_thread: int = -1,
         multi_party: bool = False,
         points_back: bool = False,
+        answers: bool = False,
+        opens_topic: bool = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
         after a resume marker (empty if none); ``definite_terms`` the content words of its
         definite noun phrases ("the song"); ``reply_thread`` the thread of the turn this one
-        replies to in a multi-party chat (-1 if none); ``multi_party`` whether it is one."""
+        replies to in a multi-party chat (-1 if none); ``multi_party`` whether it is one;
+        ``answers``: it answers the question the turn before asked; ``opens_topic``: it says
+        the topic moves on ("by the way"); both from ``Config.question_topics``."""
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
@@ -161,6 +165,11 @@ class Threads:
             return ThreadPlan(active, self.names[active], False, False, "active")
         if intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
+        if answers and active >= 0:
+            return ThreadPlan(active, self.names[active], False, False, "answer")
+        if opens_topic and active >= 0:
+            # Another thread it resembles resumes, else a new one.
+            return self._leave(embedding, thresholds.join, first_terms)
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
@@ -168,6 +177,33 @@ class Threads:
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
             return ThreadPlan(active, self.names[active], False, False, "active")
+        return self._new(first_terms)
+
+    def plan_reply(
+        self,
+        embedding: npt.NDArray[np.float32],
+        *,
+        opens_topic: bool,
+        join: float,
+        first_terms: Sequence[str],
+    ) -> ThreadPlan:
+        """Decide the thread of a reply: the active one, unless it opens a topic."""
+        if self.active < 0:
+            index, _ = kernels.best_above(embedding, self.centroids, join)
+            return self._existing(index, "centroid") if index >= 0 else self._new(first_terms)
+        if opens_topic:
+            return self._leave(embedding, join, first_terms)
+        return ThreadPlan(self.active, self.names[self.active], False, False, "answer")
+
+    def _leave(
+        self, embedding: npt.NDArray[np.float32], join: float, first_terms: Sequence[str]
+    ) -> ThreadPlan:
+        """The most similar thread other than the active one reaching ``join``, else new."""
+        scores = kernels.cosine_scores(embedding, self.centroids)
+        scores[self.active] = -np.inf
+        best = int(np.argmax(scores))
+        if float(scores[best]) >= join:
+            return self._existing(best, "centroid")
         return self._new(first_terms)
 
     def _owner_by_vocabulary(self, terms: Sequence[str]) -> int:

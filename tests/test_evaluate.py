@@ -182,3 +182,46 @@ def test_the_command_prints_json_and_reports_errors(
     assert "cannot read" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.main(["eval", str(good), "--task", "nonsense"])
+
+
+PEER = {
+    "conv_id": "peer",
+    "turns": [
+        {
+            "turn_id": 0,
+            "role": "user",
+            "content": "i just got back from a long hike",
+            "thread": "a",
+        },
+        {"turn_id": 1, "role": "assistant", "content": "do you have any pets?", "thread": "b"},
+        {"turn_id": 2, "role": "user", "content": "two cats and a dog", "thread": "b"},
+    ],
+    "probes": [
+        {
+            "at_turn": 1,
+            "query": "do you have any pets?",
+            "gold_turn_ids": [],
+            "gold_topic_shift": True,
+        },
+        {
+            "at_turn": 2,
+            "query": "two cats and a dog",
+            "gold_turn_ids": [],
+            "gold_topic_shift": False,
+        },
+    ],
+}
+
+
+def test_peer_replies_let_the_other_side_open_a_topic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "peer.jsonl", [PEER])
+    recalls = []
+    for extra in ([], ["--peer-replies"]):
+        assert cli.main(["eval", str(path), "--task", "threads", "--json", *extra]) == 0
+        report = json.loads(capsys.readouterr().out)
+        recalls.append((report["ours"]["shift_recall"], report["ours"]["shift_precision"]))
+    # A model's reply follows its user; a peer's question about something else moves on (and
+    # the answer to it stays there).
+    assert recalls == [(0.0, 0.0), (1.0, 1.0)]

@@ -171,11 +171,15 @@ def _info() -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    from .config import Config
     from .errors import MultihorizonError
     from .evaluate import evaluate
 
+    config = Config(peer_replies=True) if args.peer_replies else Config()
     try:
-        report = evaluate(args.path, args.task, embedder=args.embedder, limit=args.limit)
+        report = evaluate(
+            args.path, args.task, embedder=args.embedder, config=config, limit=args.limit
+        )
     except MultihorizonError as exc:
         print(f"multihorizon eval: {exc}", file=sys.stderr)
         return 2
@@ -212,6 +216,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     scoring.add_argument("--limit", type=int, default=None, help="the first N conversations")
     scoring.add_argument("--json", action="store_true", help="print one JSON object")
+    scoring.add_argument(
+        "--peer-replies",
+        action="store_true",
+        help="both sides are people: a reply may open a topic (Config.peer_replies)",
+    )
     args = parser.parse_args(argv)
     if args.command == "eval":
         return _eval(args)

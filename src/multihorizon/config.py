@@ -63,7 +63,8 @@ class ThreadThresholds:
     ``explore``: below this similarity to the active thread a marker-free turn is EXPLORE
     (SPEC-028 §5.2).
     ``opening``: below this similarity to the turn before it, a question that follows a turn
-    which asked nothing opens a new topic (ours: ``Config.peer_replies``).
+    which asked nothing opens a new topic (ours: ``Config.peer_replies``); 0.0, never in
+    effect, for embedders without a calibrated bar.
     """
 
     join: float
@@ -151,8 +152,8 @@ class Config:
     # (peer dialogue), so a reply may open a topic: a question (not a follow-up) after a turn
     # that asked nothing, unlike that turn (``ThreadThresholds.opening``). Off by default: a model's
     # reply follows its user, and task assistants ask for details ("which day?") unlike the
-    # request before them. Hashing embedder, shift F1 on: tiage (peer chat) 0.287 -> 0.379;
-    # dialseg711 (task dialogues) 0.557 -> 0.467; sgd resume accuracy 0.711 -> 0.556.
+    # request before them. Hashing embedder, shift F1 on: tiage (peer chat) 0.285 -> 0.377;
+    # dialseg711 (task dialogues) 0.553 -> 0.465; sgd resume accuracy 0.711 -> 0.556.
     peer_replies: bool = False
     # Tier P (SPEC-024 §7.1): facts under the relevance floor are dropped before CDR. The
     # spec's 0.55 suits large embedding models; per embedder, provisional (set so facts that

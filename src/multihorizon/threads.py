@@ -11,9 +11,13 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
    a definite noun phrase ("play the song") whose words only one dormant thread ever used
    resumes that thread;
 3. CONTINUE (and TOOL_REFERENCE) turns stay in the active thread;
-4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to, or with nothing
-   resolved (a follow-up question) stays in the active thread;
-5. otherwise §3.3: the most similar thread whose centroid reaches ``join``, else a new one.
+4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
+5. an answer to the question of the turn before stays in the active thread; a turn that says
+   "by the way" leaves it for another thread it resembles, else a new one;
+6. otherwise §3.3: the most similar thread whose centroid reaches ``join``; else a follow-up
+   question with nothing resolved stays in the active thread; else a new thread.
+
+A reply (``plan_reply``) stays in the active thread unless it opens a topic (peer dialogue).
 
 ``plan`` decides without changing anything; ``commit`` applies a plan and cannot fail, so a
 turn that fails later leaves the threads as they were.

@@ -483,6 +483,12 @@ def test_an_answer_to_the_question_before_stays_in_its_thread() -> None:
         session.assistant("Which part of town would you like?", embedding=_vector(2))
         envelope = session.preview("somewhere in the north", embedding=_vector(3))
         assert (envelope.active_thread == session.active_thread) is stays, config
+    # "Anything else?" invites a new topic: what follows it is no answer.
+    session = mh.Session()
+    session.user("I need a table for dinner tonight", embedding=_vector(1))
+    session.assistant("Booked. Is there anything else I can do?", embedding=_vector(2))
+    envelope = session.preview("I want a taxi to the airport", embedding=_vector(3))
+    assert envelope.active_thread != session.active_thread
     # "By the way" says the topic moves on, answer or not, even to a turn resembling the
     # active thread (the centroid rule alone would keep it there).
     session = mh.Session()
@@ -501,9 +507,13 @@ def test_replies_follow_their_user_unless_peer_replies() -> None:
         session.assistant("do you have any pets?", embedding=_vector(2))
         assert (session.turns[1].topic_thread != session.turns[0].topic_thread) is opens
         # A reply to a question follows it even between peers.
-        session.user("what kind of pets do you like?", embedding=_vector(3))
+        session.user("i have two dogs", embedding=_vector(3))
         session.assistant("cats, mostly", embedding=_vector(4))
         assert session.turns[3].topic_thread == session.turns[2].topic_thread
+        # Either peer may ask their way to another topic, here back to the hike (by centroid),
+        # though the question resembles the active thread's turns.
+        envelope = session.preview("where do you hike?", embedding=_vector(1))
+        assert (envelope.active_thread != session.active_thread) is opens
 
 
 def test_follow_up_questions_drill_down_unless_the_spec_profile() -> None:

@@ -44,6 +44,8 @@ _RESUME = int(Marker.RESUME)
 _DOCUMENT = int(Marker.DOCUMENT)
 _KEEP = int(Marker.KEEP)
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
+# Intents of a user turn that a peer's new question may take to another thread.
+_MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
 _DECIDED_BY_MARKERS = frozenset((*_POINTS_BACK, int(Marker.CLARIFY), int(Marker.CONTINUE)))
 _CLAUSE_END = re.compile(r"[.?!;:\n,]|\s[-\u2013\u2014]\s")
@@ -110,6 +112,7 @@ REPLY_WINDOW = 12
 # "alice: ...", "alice, ...", "alice> ...", "@alice ..." at the start of a turn.
 _ADDRESS = re.compile(r"\s*(?:@([^\s:,>]{1,200})|([^\s:,@>]{1,200})[:,>])")
 # Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
+_OPEN_OFFER = re.compile(r"\belse\b", re.IGNORECASE)
 _NAME_TOKEN = re.compile(r"[^\s:,;!?.()\"'<>@]{3,200}")
 
 
@@ -442,7 +445,8 @@ class Session:
             thresholds=self._thresholds,
             first_terms=terms,
             answers=not moves_on and self._answers(content),
-            opens_topic=moves_on and intent is Intent.EXPLORE,
+            opens_topic=(moves_on and intent is Intent.EXPLORE)
+            or (intent in _MAY_OPEN and not resolved and self._peer_opens(content, vector)),
         )
         turn_id = len(log)
         state = (
@@ -510,21 +514,27 @@ class Session:
         speaker: str | None,
         terms: Sequence[str],
     ) -> ThreadPlan:
-        """The thread of a reply: the active one, unless ``Config.peer_replies`` and it opens a
-        topic: a question, not a follow-up, after a turn that asked nothing and unlike that
-        turn (cosine below ``ThreadThresholds.opening``)."""
+        """The thread of a reply: the active one, unless it opens a topic between peers."""
+        return self._threads.plan_reply(
+            vector,
+            opens_topic=self._peer_opens(content, vector),
+            join=self._thresholds.join,
+            first_terms=terms,
+        )
+
+    def _peer_opens(self, content: str, vector: npt.NDArray[np.float32]) -> bool:
+        """``Config.peer_replies``: a question after a turn that asked nothing, unlike that turn
+        (cosine below ``ThreadThresholds.opening``), opens a topic, whoever asks it. Follow-ups
+        ("and you?") are not exempt: between peers they also move on (tiage shift F1, hashing:
+        0.377 exempting them, 0.409 not)."""
         log = self._log
-        opens = (
+        return (
             self.config.peer_replies
             and len(log) > 0
             and len(self._speakers) < MULTI_PARTY
             and is_question(content)
             and not is_question(log.contents[-1])
             and float(vector @ log.embeddings[-1]) < self._thresholds.opening
-            and self._analyse(content, vector, speaker)[3] is Intent.EXPLORE
-        )
-        return self._threads.plan_reply(
-            vector, opens_topic=opens, join=self._thresholds.join, first_terms=terms
         )
 
     def _answers(self, content: str) -> bool:
@@ -537,6 +547,9 @@ class Session:
             and len(self._speakers) < MULTI_PARTY
             and is_question(log.contents[-1])
             and not is_question(content)
+            # "Anything else I can help with?" offers a new topic rather than asking about
+            # this one.
+            and _OPEN_OFFER.search(log.contents[-1]) is None
         )
 
     def _analyse(

@@ -528,3 +528,40 @@ def test_follow_up_questions_drill_down_unless_the_spec_profile() -> None:
     assert default.classify("What about the one in Belize?") is mh.Intent.DRILL_DOWN
     assert default.classify("Show me other options") is mh.Intent.CONTINUE
     assert spec.classify("What threatens its survival?") is mh.Intent.EXPLORE
+
+
+def test_a_definite_noun_phrase_resumes_the_latest_dormant_thread_that_used_its_words() -> None:
+    from multihorizon.config import ThreadThresholds
+    from multihorizon.threads import Threads
+
+    bars = ThreadThresholds(join=0.5, resume=0.4, explore=0.3)
+    threads = Threads(8)
+    basis = np.eye(8, dtype=np.float32)
+
+    def plan(terms: tuple[str, ...], axis: int, definite: tuple[str, ...] = ()) -> Any:
+        return threads.plan(
+            embedding=basis[axis],
+            intent=mh.Intent.EXPLORE,
+            reference_thread=-1,
+            resume_words=(),
+            definite_terms=definite,
+            thresholds=bars,
+            first_terms=terms,
+        )
+
+    def log(terms: tuple[str, ...], axis: int) -> None:
+        threads.reserve(len(threads) + 1)
+        turn_id = sum(len(turns) for turns in threads.turns)
+        threads.commit(threads.prepare(plan(terms, axis), basis[axis], terms), turn_id)
+
+    # Two dormant threads used "song" (one service split over two threads), then a movie.
+    log(("song", "ariana"), 0)
+    log(("song", "pop"), 1)
+    log(("movie", "fantasy"), 2)
+    resumed = plan(("play", "song"), 3, definite=("song",))
+    assert (resumed.index, resumed.rule) == (1, "vocabulary")
+    # More of its words win over recency.
+    assert plan(("song", "ariana"), 3, definite=("song", "ariana")).index == 0
+    # A word the active thread used too says nothing about leaving it.
+    log(("movie", "song"), 2)
+    assert plan(("play", "song"), 3, definite=("song",)).rule == "new"

@@ -49,6 +49,7 @@ def test_append_grows_and_keeps_every_field() -> None:
 def test_terms_are_case_and_plural_normalised() -> None:
     assert normalise_term("Bugs") == normalise_term("bug") == "bug"
     assert normalise_term("Queries") == "query"
+    assert normalise_term("Movies") == normalise_term("movie") == "movie"
     assert normalise_term("bug's") == "bug"
     assert normalise_term("status") == "status"
     assert content_terms("The etcd nodes and the Node, v3.5 and C++!") == [

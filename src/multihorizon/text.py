@@ -38,13 +38,25 @@ STOPWORDS = frozenset(
 )
 
 
+# Nouns whose plural "-ies" comes from "-ie", not "-y" ("movies" is no plural of "movy"), so
+# "the movie" finds the turn that said "movies".
+_IE_NOUNS = frozenset(
+    """
+    movie cookie calorie zombie selfie rookie hippie smoothie brownie genie pixie prairie
+    goalie hoodie freebie auntie birdie bootie budgie collie eyrie necktie pinkie sortie
+    veggie walkie yuppie
+    """.split()  # noqa: SIM905
+)
+
+
 def normalise_term(word: str) -> str:
-    """Case-folded singular form of one word: "Queries" -> "query", "bug's" -> "bug"."""
+    """Case-folded singular form of one word: "Queries" -> "query", "Movies" -> "movie",
+    "bug's" -> "bug"."""
     term = word.casefold()
     if term.endswith(("'s", "\u2019s")):
         term = term[:-2]
     if len(term) > 4 and term.endswith("ies"):
-        return term[:-3] + "y"
+        return term[:-1] if term[:-1] in _IE_NOUNS else term[:-3] + "y"
     if len(term) > 4 and term.endswith(("sses", "shes", "ches", "xes")):
         return term[:-2]
     if len(term) > 3 and term.endswith("s") and not term.endswith(("ss", "us", "is")):

@@ -5,9 +5,10 @@
 Every contender's result is first checked against the NumPy reference (exit 1 on any
 disagreement). Each contender then gets an inner loop count so that one sample lasts at
 least ~200 µs (after one untimed warm-up call), and the samples run round-robin over all
-contenders of all kernels, the order rotated each round, so the noise of a shared machine
-falls on every contender alike. The
-table reports per-call medians over the rounds and the ratios against issue 2's targets.
+contenders of all kernels, in a new (seeded) random order each round, so the noise of a
+shared machine, and whatever the previous contender left in the caches, falls on every
+contender alike. The table reports per-call medians over the rounds and the ratios against
+issue 2's targets.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import math
 import os
 import platform
+import random
 import statistics
 import sys
 import time
@@ -125,9 +127,14 @@ def prepare(kernels: tuple[suite.Kernel, ...]) -> tuple[list[Entry], list[str]]:
 
 
 def run_rounds(entries: list[Entry], rounds: int) -> None:
-    for round_index in range(rounds):
-        shift = round_index % len(entries)
-        for entry in entries[shift:] + entries[:shift]:
+    # A fresh order each round (seeded: runs repeat). A rotated order kept each contender
+    # behind the same predecessor almost every round, which biased the large kernels: two
+    # contenders running the very same code measured 30% apart.
+    order = random.Random(2026)
+    for _ in range(rounds):
+        shuffled = entries[:]
+        order.shuffle(shuffled)
+        for entry in shuffled:
             with entry.contender.active():
                 # One untimed call first: each contender is timed in its steady state (as
                 # pytest-benchmark and timeit time it), not charged for the cache lines the

@@ -565,3 +565,16 @@ def test_a_definite_noun_phrase_resumes_the_latest_dormant_thread_that_used_its_
     # A word the active thread used too says nothing about leaving it.
     log(("movie", "song"), 2)
     assert plan(("play", "song"), 3, definite=("song",)).rule == "new"
+
+
+def test_a_pronoun_after_pronoun_follow_ups_points_to_the_turn_they_follow() -> None:
+    session = mh.Session()
+    for text in ("What is throat cancer?", "Tell me about lung cancer.", "What are its symptoms?"):
+        session.user(text)
+    # "it" is lung cancer (turn 1): the follow-up before it points there too.
+    assert session.preview("Can it spread to the throat?").antecedents[0] == 1
+    # Without a pronoun the turn before comes first.
+    assert session.preview("How common is lung cancer?").antecedents[0] == 2
+    # A reply in between is what a pronoun points back to.
+    session.assistant("Coughing, chest pain and shortness of breath.")
+    assert session.preview("Is it curable?").antecedents[0] == 3

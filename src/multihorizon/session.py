@@ -44,6 +44,8 @@ _RESUME = int(Marker.RESUME)
 _DOCUMENT = int(Marker.DOCUMENT)
 _KEEP = int(Marker.KEEP)
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
+_ANAPHOR = int(Marker.ANAPHOR)
+_TOPIC_CHAIN = 6  # pronoun follow-ups a pronoun's antecedent is traced back through
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
@@ -467,7 +469,10 @@ class Session:
         if turn_id > 0:
             # Real dialogue answers the turn before far more often than anything else (sgd
             # carried-over values: 0.68 the previous turn, 0.27 Tier C's best item).
-            antecedents[turn_id - 1] = None
+            previous = turn_id - 1
+            if any(hit[0] == _ANAPHOR for hit in hits):
+                previous = self._topic_turn(previous)
+            antecedents[previous] = None
         antecedents.update(dict.fromkeys(item.turn_id for item in items))
         blend = self.config.intent_blends[str(intent)]
         mode = "hybrid" if any(hit[0] == _DOCUMENT for hit in hits) else "conversation"
@@ -536,6 +541,22 @@ class Session:
             and not is_question(log.contents[-1])
             and float(vector @ log.embeddings[-1]) < self._thresholds.opening
         )
+
+    def _topic_turn(self, previous: int) -> int:
+        """What a pronoun ("is it treatable?") points back to: the turn before, unless that is
+        itself a user's pronoun follow-up with nothing resolved, which points back in turn
+        ("Tell me about lung cancer." "What are its symptoms?" "Can it spread?": "it" is lung
+        cancer, turn 0). At most ``_TOPIC_CHAIN`` steps. TREC CAsT 2019 (user-only topics,
+        silver antecedents), acc@1 0.417 -> 0.538 (hit@3 0.775 -> 0.817); sgd, CAsT 2021
+        and irc, where replies come between, unchanged."""
+        log = self._log
+        for _ in range(_TOPIC_CHAIN):
+            if previous == 0 or log.roles[previous] != "user" or log.references[previous]:
+                break
+            if not any(hit[0] == _ANAPHOR for hit in self._lexicon.scan(log.contents[previous])):
+                break
+            previous -= 1
+        return previous
 
     def _answers(self, content: str) -> bool:
         """Whether a user turn answers the question of the turn before (``question_topics``;

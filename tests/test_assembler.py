@@ -275,6 +275,35 @@ def test_document_mode_runs_cdr_window_after_window(assembler: mh.ContextAssembl
         session.document(" ", parts)
 
 
+def test_tier_e_candidates_are_reused_only_while_every_entry_is_fresh() -> None:
+    clock = [1_000.0]
+    assembler = mh.ContextAssembler()
+    session = assembler.session("t/cache")
+    session.user("check the cluster health")
+    session.session.scratch.clock = lambda: clock[0]
+    session.tool_output("health_api", {"status": "ok"}, volatility="REALTIME")
+    session.tool_output("sql", [{"id": 1}], volatility="STABLE")
+
+    def tier_e(envelope: mh.ContextEnvelope) -> list[tuple[str, str, int]]:
+        return [(i.source_id, i.content, i.tokens) for i in envelope.items if i.tier == "E"]
+
+    first = session.preview("what did that API response say?")
+    assert session._tool_cache is not None
+    again = session.preview("what did that API response say?")
+    assert tier_e(again) == tier_e(first)
+    assert again.headers["CRP-Context-Scratch-Freshness"] == "fresh"
+    session._tool_cache = None
+    assert tier_e(session.preview("what did that API response say?")) == tier_e(first)
+    # Past REALTIME's 30 s, with nothing else changed, the entry is stale at once.
+    clock[0] += 31
+    stale = session.preview("what did that API response say?")
+    assert stale.headers["CRP-Context-Scratch-Freshness"].startswith("stale; age=31s")
+    assert any("NOTE: This result is from 1 minutes" in content for _, content, _ in tier_e(stale))
+    # A new entry changes the candidates too.
+    session.tool_output("sql", [{"id": 2}], volatility="STABLE")
+    assert len(tier_e(session.preview("and the rows?"))) == 3
+
+
 def test_reinvoke_is_stored_only_when_the_turn_commits() -> None:
     clock = [1_000.0]
     original = mh.scratch._now

@@ -225,6 +225,14 @@ class TierSession:
         # scratch id -> (the entry, its body, the packed content, its tokens): Tier E
         # re-packs every entry at every turn, and an entry's block only changes with it.
         self._tool_blocks: dict[str, tuple[ScratchEntry, str, str, int]] = {}
+        # Tier E's candidates while every entry is fresh: (the references and Tier E settings
+        # they were built for, the entries, the time the first entry goes stale, the items,
+        # the freshness). Entries are frozen and the buffer replaces one to change it, so the
+        # entries themselves, compared by identity, say whether the buffer changed.
+        self._tool_cache: (
+            tuple[tuple[Any, ...], tuple[ScratchEntry, ...], float, tuple[PackedItem, ...], str]
+            | None
+        ) = None
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
         self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
         self._fresh()
@@ -646,11 +654,21 @@ class TierSession:
         refreshed: list[ScratchEntry] = []
         freshness = ""
         entries = list(scratch)
+        now = scratch.clock()
+        settings = (tuple(referenced), count, assembler.stale_policy, assembler.reinvoke)
+        last = self._tool_cache
+        if (
+            last is not None
+            and now < last[2]
+            and last[0] == settings
+            and len(last[1]) == len(entries)
+            and all(a is b for a, b in zip(last[1], entries, strict=True))
+        ):
+            return list(last[3]), last[4], []
         blocks = self._tool_blocks
         order = [scratch.get(i) for i in referenced if i in scratch] + [
             e for e in reversed(entries) if e.scratch_id not in referenced
         ]
-        now = scratch.clock()
         for rank, entry in enumerate(order):
             is_reference = entry.scratch_id in referenced
             fresh = entry.is_fresh(now)
@@ -689,6 +707,22 @@ class TierSession:
             live = {entry.scratch_id for entry in entries}
             for scratch_id in [key for key in blocks if key not in live]:
                 del blocks[scratch_id]
+        if not refreshed and all(entry.is_fresh(now) for entry in entries):
+            # Valid until the first entry goes stale (SPEC-029 §4: its class's TTL).
+            expiries = [
+                entry.created_at + ttl
+                for entry in entries
+                if (ttl := entry.freshness_ttl) is not None
+            ]
+            self._tool_cache = (
+                settings,
+                tuple(entries),
+                min(expiries, default=math.inf),
+                tuple(items),
+                freshness,
+            )
+        else:
+            self._tool_cache = None
         return items, freshness, refreshed
 
 

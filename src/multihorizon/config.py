@@ -158,7 +158,7 @@ class Config:
     # by default: a model's reply follows its user, and task assistants ask for details
     # ("which day?") unlike the request before them. Shift F1 with it on, hashing / MiniLM:
     # tiage (peer chat) 0.284 -> 0.425 / 0.295 -> 0.463; but dialseg711 (task dialogues)
-    # 0.629 -> 0.428 and sgd resume accuracy 0.690 -> 0.358 (hashing).
+    # 0.629 -> 0.426 and sgd resume accuracy 0.727 -> 0.422 (hashing).
     peer_replies: bool = False
     # Tier P (SPEC-024 §7.1): facts under the relevance floor are dropped before CDR. The
     # spec's 0.55 suits large embedding models; per embedder, provisional (set so facts that

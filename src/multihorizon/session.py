@@ -113,8 +113,9 @@ MULTI_PARTY = 3  # speakers seen: from here on a chat is multi-party (replies in
 REPLY_WINDOW = 12
 # "alice: ...", "alice, ...", "alice> ...", "@alice ..." at the start of a turn.
 _ADDRESS = re.compile(r"\s*(?:@([^\s:,>]{1,200})|([^\s:,@>]{1,200})[:,>])")
-# Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
+# "Anything else I can help with?": a question that offers a new topic (no answer follows).
 _OPEN_OFFER = re.compile(r"\belse\b", re.IGNORECASE)
+# Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
 _NAME_TOKEN = re.compile(r"[^\s:,;!?.()\"'<>@]{3,200}")
 
 

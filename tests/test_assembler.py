@@ -304,6 +304,26 @@ def test_tier_e_candidates_are_reused_only_while_every_entry_is_fresh() -> None:
     assert len(tier_e(session.preview("and the rows?"))) == 3
 
 
+def test_tier_e_reuse_agrees_with_the_freshness_test_to_the_last_bit() -> None:
+    # With a clock near zero, now - created_at >= 30 while now < created_at + 30: the entry
+    # is stale by its own test, and the reused candidates must say so too.
+    created = 0.8799244158186337
+    stale_now = 30.879924415818632
+    assert not stale_now - created < 30.0
+    assert stale_now < created + 30.0
+    clock = [created]
+    session = mh.ContextAssembler().session("t/ulp")
+    session.session.scratch.clock = lambda: clock[0]
+    session.user("what is the weather?")
+    session.tool_output("get_weather", "sunny, 21C", volatility="REALTIME")
+    clock[0] = created + 1
+    session.preview("and the weather now?")
+    clock[0] = stale_now
+    reused = [i.content for i in session.preview("and the weather now?").items if i.tier == "E"]
+    assert reused
+    assert all("may be outdated" in content for content in reused)
+
+
 def test_reinvoke_is_stored_only_when_the_turn_commits() -> None:
     clock = [1_000.0]
     original = mh.scratch._now

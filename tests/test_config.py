@@ -36,6 +36,8 @@ def test_spec_profile_pins_every_spec_constant() -> None:
     assert not spec.vocabulary_resume
     assert not spec.question_topics
     assert not spec.peer_replies
+    assert not spec.name_mentions
+    assert not spec.pronoun_chains
 
 
 def test_blend_header_is_whole_percentages() -> None:

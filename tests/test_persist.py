@@ -252,3 +252,23 @@ def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
     )
     with pytest.raises(SnapshotError, match="unreadable scratch entries"):
         decode(hostile, turns)
+
+
+def test_words_stored_by_the_first_releases_are_brought_to_todays_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import multihorizon.text as text
+
+    # The first releases made "movies" "movy"; a session they stored still finds "movie".
+    monkeypatch.setattr(text, "_IE_NOUNS", frozenset())
+    old = mh.Session()
+    old.user("Can you recommend some movies for tonight?")
+    old.assistant("Try Alien, Heat and Arrival.")
+    assert "movy" in old.turns.entities[0]
+    blob = snapshot(old)
+    monkeypatch.undo()
+    restored, _ = restore(blob)
+    assert "movie" in restored.turns.entities[0]
+    assert list(restored.turns.turns_mentioning("movie")) == [0]
+    assert text.current_term("movy") == "movie"
+    assert text.current_term("query") == "query"

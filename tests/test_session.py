@@ -578,3 +578,45 @@ def test_a_pronoun_after_pronoun_follow_ups_points_to_the_turn_they_follow() -> 
     # A reply in between is what a pronoun points back to.
     session.assistant("Coughing, chest pain and shortness of breath.")
     assert session.preview("Is it curable?").antecedents[0] == 3
+
+
+def test_review_edges_of_the_thread_and_reference_rules() -> None:
+    # An embedder without a calibrated opening bar (0.0): peer replies never open a topic,
+    # even at cosine -1 to the turn before.
+    class Custom:
+        model_id = "custom-model"
+        dim = 8
+
+        def embed(self, texts: list[str]) -> np.ndarray:
+            return np.ones((len(texts), 8), np.float32)
+
+    session = mh.Session(embedder=Custom(), config=mh.Config(peer_replies=True))
+    unit = np.eye(8, dtype=np.float32)[0]
+    session.user("I went hiking last weekend.", embedding=unit)
+    session.assistant("What kind of music do you like?", embedding=-unit)
+    assert session.threads == (session.turns[0].topic_thread,)
+    # A user's next turn after their own question is no answer to it.
+    session = mh.Session()
+    session.user("which hiking trails near Denver are open?", embedding=_vector(1))
+    envelope = session.preview("I need to renew my passport for Tokyo", embedding=_vector(2))
+    assert envelope.active_thread != session.active_thread
+    # The spec profile has neither mid-turn names nor pronoun chains.
+    for config, chained in ((mh.Config(), True), (mh.Config.spec(), False)):
+        session = mh.Session(config=config)
+        for text in ("Tell me about lung cancer.", "What are its symptoms?"):
+            session.user(text)
+        assert (session.preview("Can it spread?").antecedents[0] == 0) is chained
+
+
+def test_a_speaker_named_inside_a_long_token_or_before_a_curly_apostrophe() -> None:
+    session = mh.Session()
+    for who in ("alice", "bob", "carol"):
+        session.user(f"hello from {who} about networking", speaker=who)
+
+    def named(text: str) -> list[str]:
+        envelope = session.preview(text, speaker="alice")
+        return [ref.surface for ref in envelope.references if ref.type == "speaker"]
+
+    assert named("see " + "x" * 200 + "bob for details") == []
+    assert named("i agree with bob\u2019s point") == ["bob"]
+    assert named("i agree with bob's point") == ["bob"]

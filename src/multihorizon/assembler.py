@@ -226,11 +226,17 @@ class TierSession:
         # re-packs every entry at every turn, and an entry's block only changes with it.
         self._tool_blocks: dict[str, tuple[ScratchEntry, str, str, int]] = {}
         # Tier E's candidates while every entry is fresh: (the references and Tier E settings
-        # they were built for, the entries, the time the first entry goes stale, the items,
-        # the freshness). Entries are frozen and the buffer replaces one to change it, so the
+        # they were built for, the entries, the first to go stale of each TTL, the items, the
+        # freshness). Entries are frozen and the buffer replaces one to change it, so the
         # entries themselves, compared by identity, say whether the buffer changed.
         self._tool_cache: (
-            tuple[tuple[Any, ...], tuple[ScratchEntry, ...], float, tuple[PackedItem, ...], str]
+            tuple[
+                tuple[Any, ...],
+                tuple[ScratchEntry, ...],
+                tuple[ScratchEntry, ...],
+                tuple[PackedItem, ...],
+                str,
+            ]
             | None
         ) = None
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
@@ -659,10 +665,10 @@ class TierSession:
         last = self._tool_cache
         if (
             last is not None
-            and now < last[2]
             and last[0] == settings
             and len(last[1]) == len(entries)
             and all(a is b for a, b in zip(last[1], entries, strict=True))
+            and all(entry.is_fresh(now) for entry in last[2])
         ):
             return list(last[3]), last[4], []
         blocks = self._tool_blocks
@@ -708,16 +714,20 @@ class TierSession:
             for scratch_id in [key for key in blocks if key not in live]:
                 del blocks[scratch_id]
         if not refreshed and all(entry.is_fresh(now) for entry in entries):
-            # Valid until the first entry goes stale (SPEC-029 §4: its class's TTL).
-            expiries = [
-                entry.created_at + ttl
-                for entry in entries
-                if (ttl := entry.freshness_ttl) is not None
-            ]
+            # Valid while every entry is fresh by its own test (SPEC-029 §4). Of the entries
+            # sharing a TTL the one created first goes stale first, so watching that one per
+            # TTL watches them all.
+            oldest: dict[float, ScratchEntry] = {}
+            for entry in entries:
+                ttl = entry.freshness_ttl
+                if ttl is not None and (
+                    ttl not in oldest or entry.created_at < oldest[ttl].created_at
+                ):
+                    oldest[ttl] = entry
             self._tool_cache = (
                 settings,
                 tuple(entries),
-                min(expiries, default=math.inf),
+                tuple(oldest.values()),
                 tuple(items),
                 freshness,
             )

@@ -37,6 +37,7 @@ from .errors import MultihorizonError
 from .knowledge import CoverageSet
 from .scratch import OutputType, Persistence, ScratchEntry, Volatility
 from .session import Session
+from .text import current_term
 from .threads import ThreadPlan
 from .threadstate import ThreadState
 
@@ -302,8 +303,9 @@ def _replay_turns(session: Session, records: Sequence[bytes]) -> None:
         if not (is_new or (0 <= index < len(threads.names) and threads.names[index] == name)):
             raise ValueError(f"turn {turn_id}: thread {index} ({name!r}) does not follow")
         threads.reserve(len(threads.names) + 1)
+        terms = [current_term(term) for term in turn["terms"]]
         prepared = threads.prepare(
-            ThreadPlan(index, name, is_new, False, "restored"), embedding, turn["terms"]
+            ThreadPlan(index, name, is_new, False, "restored"), embedding, terms
         )
         log.append(
             role=turn["role"],
@@ -313,7 +315,7 @@ def _replay_turns(session: Session, records: Sequence[bytes]) -> None:
             thread=name,
             thread_index=index,
             references=turn["references"],
-            entities=turn["entities"],
+            entities=[current_term(term) for term in turn["entities"]],
             speaker=turn["speaker"],
         )
         threads.commit(prepared, turn_id)
@@ -452,7 +454,7 @@ def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any])
     log.timestamps = list(turns["timestamps"])
     log.threads = list(turns["threads"])
     log.references = [tuple(r) for r in turns["references"]]
-    log.entities = [tuple(e) for e in turns["entities"]]
+    log.entities = [tuple(map(current_term, e)) for e in turns["entities"]]
     log.tool_calls = [tuple(t) for t in turns["tool_calls"]]
     log.turns_with_tool_calls = [i for i, calls in enumerate(log.tool_calls) if calls]
     log.speakers = list(turns["speakers"])
@@ -479,9 +481,13 @@ def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any])
     threads.names = names
     threads._taken = set(names)
     threads._next_suffix = {k: int(v) for k, v in stored["next_suffix"].items()}
-    threads.vocabulary = [set(v) for v in stored["vocabulary"]]
+    threads.vocabulary = [set(map(current_term, v)) for v in stored["vocabulary"]]
     threads.turns = [list(t) for t in stored["turns"]]
-    threads._term_threads = {k: list(v) for k, v in stored["term_threads"].items()}
+    term_threads: dict[str, list[int]] = {}
+    for term, owners in stored["term_threads"].items():
+        merged = term_threads.setdefault(current_term(term), [])
+        merged.extend(int(owner) for owner in owners if owner not in merged)
+    threads._term_threads = term_threads
     threads._sums[: len(names)] = arrays["sums"]
     threads._centroids[: len(names)] = arrays["centroids"]
     recent, start = [], 0

@@ -46,6 +46,7 @@ _KEEP = int(Marker.KEEP)
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
 _ANAPHOR = int(Marker.ANAPHOR)
 _TOPIC_CHAIN = 6  # pronoun follow-ups a pronoun's antecedent is traced back through
+_FOLLOW_UP_CHARS = 500  # longer turns end the trace
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
@@ -116,7 +117,7 @@ _ADDRESS = re.compile(r"\s*(?:@([^\s:,>]{1,200})|([^\s:,@>]{1,200})[:,>])")
 # "Anything else I can help with?": a question that offers a new topic (no answer follows).
 _OPEN_OFFER = re.compile(r"\belse\b", re.IGNORECASE)
 # Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
-_NAME_TOKEN = re.compile(r"[^\s:,;!?.()\"'<>@]{3,200}")
+_NAME_TOKEN = re.compile(r"[^\s:,;!?.()\"'\u2019<>@]{3,}")
 
 
 def _check_speaker(speaker: Any) -> str | None:
@@ -447,7 +448,7 @@ class Session:
             definite_terms=_definite_terms(content) if self.config.vocabulary_resume else (),
             thresholds=self._thresholds,
             first_terms=terms,
-            answers=not moves_on and self._answers(content),
+            answers=not moves_on and self._answers(content, who),
             opens_topic=(moves_on and intent is Intent.EXPLORE)
             or (intent in _MAY_OPEN and not resolved and self._peer_opens(content, vector)),
         )
@@ -471,7 +472,7 @@ class Session:
             # Real dialogue answers the turn before far more often than anything else (sgd
             # carried-over values: 0.68 the previous turn, 0.27 Tier C's best item).
             previous = turn_id - 1
-            if any(hit[0] == _ANAPHOR for hit in hits):
+            if self.config.pronoun_chains and any(hit[0] == _ANAPHOR for hit in hits):
                 previous = self._topic_turn(previous)
             antecedents[previous] = None
         antecedents.update(dict.fromkeys(item.turn_id for item in items))
@@ -534,13 +535,15 @@ class Session:
         ("and you?") are not exempt: between peers they also move on (tiage shift F1, hashing:
         0.377 exempting them, 0.409 not)."""
         log = self._log
+        bar = self._thresholds.opening
         return (
             self.config.peer_replies
+            and bar > 0.0  # an embedder without a calibrated bar: off
             and len(log) > 0
             and len(self._speakers) < MULTI_PARTY
             and is_question(content)
             and not is_question(log.contents[-1])
-            and float(vector @ log.embeddings[-1]) < self._thresholds.opening
+            and float(vector @ log.embeddings[-1]) < bar
         )
 
     def _topic_turn(self, previous: int) -> int:
@@ -554,18 +557,29 @@ class Session:
         for _ in range(_TOPIC_CHAIN):
             if previous == 0 or log.roles[previous] != "user" or log.references[previous]:
                 break
-            if not any(hit[0] == _ANAPHOR for hit in self._lexicon.scan(log.contents[previous])):
+            text = log.contents[previous]
+            # A follow-up is a short question; a long turn is a topic of its own (and
+            # scanning it again would cost a turn as long as it is).
+            if len(text) > _FOLLOW_UP_CHARS:
+                break
+            if not any(hit[0] == _ANAPHOR for hit in self._lexicon.scan(text)):
                 break
             previous -= 1
         return previous
 
-    def _answers(self, content: str) -> bool:
-        """Whether a user turn answers the question of the turn before (``question_topics``;
-        not in a multi-party chat, where the turn before is often someone else's exchange)."""
+    def _answers(self, content: str, speaker: str | None) -> bool:
+        """Whether a user turn answers the question of the turn before, asked by someone else
+        (``question_topics``; not in a multi-party chat, where the turn before is often
+        someone else's exchange)."""
         log = self._log
+        if not (self.config.question_topics and len(log) > 0):
+            return False
+        asker = log.speakers[-1]
+        by_someone_else = log.roles[-1] != "user" or (
+            speaker is not None and asker is not None and asker.casefold() != speaker.casefold()
+        )
         return (
-            self.config.question_topics
-            and len(log) > 0
+            by_someone_else
             and len(self._speakers) < MULTI_PARTY
             and is_question(log.contents[-1])
             and not is_question(content)
@@ -652,9 +666,11 @@ class Session:
             if target is not None and name != own:
                 start, end = match.span(group)
                 return Reference("speaker", match.group(group), start, end, target, confidence=0.9)
-        if len(self._speakers) < MULTI_PARTY:
+        if not self.config.name_mentions or len(self._speakers) < MULTI_PARTY:
             return None
         for token in _NAME_TOKEN.finditer(content):
+            if token.end() - token.start() > MAX_SPEAKER_CHARS:
+                continue  # longer than any name
             name = token.group().casefold()
             target = self._speakers.get(name)
             if target is not None and name != own:

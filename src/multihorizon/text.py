@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from types import MappingProxyType
 
 __all__ = ["STOPWORDS", "content_terms", "normalise_term", "slug"]
 
@@ -47,6 +48,17 @@ _IE_NOUNS = frozenset(
     veggie walkie yuppie
     """.split()  # noqa: SIM905
 )
+
+
+# The forms the first releases gave these nouns' plurals ("movies" -> "movy"): a stored
+# session's words are brought to today's form when it is loaded (``current_term``).
+_OLD_IE_FORMS = MappingProxyType({noun[:-2] + "y": noun for noun in _IE_NOUNS})
+
+
+def current_term(term: str) -> str:
+    """A normalised term as ``normalise_term`` makes it today ("movy", stored by the first
+    releases for "movies", is "movie")."""
+    return _OLD_IE_FORMS.get(term, term)
 
 
 def normalise_term(word: str) -> str:

@@ -208,7 +208,7 @@ class Threads:
         scores = kernels.cosine_scores(embedding, self.centroids)
         scores[self.active] = -np.inf
         best = int(np.argmax(scores))
-        if float(scores[best]) >= join:
+        if float(scores[best]) > join:  # strictly, as best_above has it for the centroid rule
             return self._existing(best, "centroid")
         return self._new(first_terms)
 

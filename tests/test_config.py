@@ -38,6 +38,8 @@ def test_spec_profile_pins_every_spec_constant() -> None:
     assert not spec.peer_replies
     assert not spec.name_mentions
     assert not spec.pronoun_chains
+    assert not spec.place_antecedents
+    assert not spec.offer_antecedents
 
 
 def test_blend_header_is_whole_percentages() -> None:

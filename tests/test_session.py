@@ -620,3 +620,28 @@ def test_a_speaker_named_inside_a_long_token_or_before_a_curly_apostrophe() -> N
     assert named("see " + "x" * 200 + "bob for details") == []
     assert named("i agree with bob\u2019s point") == ["bob"]
     assert named("i agree with bob's point") == ["bob"]
+
+
+def test_a_place_word_points_to_the_turn_naming_the_place() -> None:
+    for config, found in ((mh.Config(), True), (mh.Config.spec(), False)):
+        session = mh.Session(config=config)
+        session.user("Please find me something to do around Oakland on the 11th.")
+        session.assistant("there are 10 events, one is a drama at 8 pm.")
+        session.user("how much are the tickets?")
+        session.assistant("the tickets are $20 each.")
+        envelope = session.preview("I also need a hotel there.")
+        assert (envelope.antecedents[0] == 0) is found, config
+        # "is there" asks whether something exists: no place.
+        assert session.preview("is there a discount for students?").antecedents[0] == 3
+
+
+def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
+    for config, found in ((mh.Config(), True), (mh.Config.spec(), False)):
+        session = mh.Session(config=config)
+        session.user("find me a movie for tonight")
+        session.assistant("How about Alien? It is showing downtown.")
+        session.user("when does it start?")
+        session.assistant("It starts at 8 pm.")
+        assert (session.preview("That sounds great.").antecedents[0] == 1) is found, config
+        # Without the question about it, the judgement is about the turn before.
+        assert session.preview("ok, what else is on?").antecedents[0] == 3

@@ -114,6 +114,40 @@ MULTI_PARTY = 3  # speakers seen: from here on a chat is multi-party (replies in
 REPLY_WINDOW = 12
 # "alice: ...", "alice, ...", "alice> ...", "@alice ..." at the start of a turn.
 _ADDRESS = re.compile(r"\s*(?:@([^\s:,>]{1,200})|([^\s:,@>]{1,200})[:,>])")
+# "Book a hotel there", "restaurants in that area": a place named before (SPEC-028 §4.1's
+# entity reference, for places). "there" as a place, not "is there" / "there are".
+_PLACE_WORDS = re.compile(
+    r"\b(?:that|the|this|same) (?:area|city|place|town|location|neighbou?rhood)\b"
+    r"|\b(?:nearby|near there|around there)\b"
+    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )\bthere\b"
+    r"(?!\s*(?:is|are|was|were|'s|\u2019s|be|will|won't|isn't|aren't|any|anything|something"
+    r"|might|may|should|must|seems?)\b)",
+    re.IGNORECASE,
+)
+# A capitalised word that does not start a sentence, and is not "I", "I'm", ...
+_PROPER_NOUN = re.compile(r"(?<![.!?:\n])\s(?!I\b|I['\u2019])[A-Z][\w'\u2019-]")
+_PLACE_WINDOW = 20  # turns searched back for the place a turn refers to
+# "That sounds great", "I'd enjoy that", "that one works": the speaker judges an option.
+_EVALUATION = re.compile(
+    r"\b(?:sounds? (?:\w+ )?(?:good|great|cool|perfect|nice|awesome|interesting|fine"
+    r"|wonderful|fun|amazing|excellent|lovely)|(?:I'd|I would|I will|I'll) (?:really )?"
+    r"(?:enjoy|like) (?:that|it)|works? (?:for me|perfect|great)|that one|I like (?:that|it"
+    r"|the sound)|could work|that is good|very cool|sounds like)\b",
+    re.IGNORECASE,
+)
+# How an assistant offers an option: "How about X?", "I found 3", "I'd recommend X".
+_OFFER = re.compile(
+    r"\b(?:how about|what about|there is|there's|i found|i have \d+|you (?:may|might|would)"
+    r" (?:like|enjoy)|i(?:'d| would) (?:recommend|suggest)|named|called|is among|maybe you"
+    r"|people enjoy|popular)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_place(text: str) -> bool:
+    return _PLACE_WORDS.search(text) is not None
+
+
 # "Anything else I can help with?": a question that offers a new topic (no answer follows).
 _OPEN_OFFER = re.compile(r"\belse\b", re.IGNORECASE)
 # Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
@@ -468,6 +502,14 @@ class Session:
         )
         if reply_to >= 0:
             antecedents[reply_to] = None
+        if turn_id > 0 and self.config.place_antecedents and _names_a_place(content):
+            place = self._place_turn(turn_id)
+            if place >= 0:
+                antecedents.setdefault(place, None)
+        if self.config.offer_antecedents and _EVALUATION.search(content):
+            offer = self._evaluated_offer(turn_id)
+            if offer >= 0:
+                antecedents.setdefault(offer, None)
         if turn_id > 0:
             # Real dialogue answers the turn before far more often than anything else (sgd
             # carried-over values: 0.68 the previous turn, 0.27 Tier C's best item).
@@ -566,6 +608,33 @@ class Session:
                 break
             previous -= 1
         return previous
+
+    def _evaluated_offer(self, turn_id: int) -> int:
+        """The offer an evaluation ("that sounds good") judges when the user asked about it
+        and the reply only answered: offer (turn_id - 3), the user's question about it, the
+        answer that offered nothing new, then the evaluation. Else -1."""
+        if turn_id < 3:
+            return -1
+        log = self._log
+        offer, question, answer = turn_id - 3, turn_id - 2, turn_id - 1
+        roles, contents = log.roles, log.contents
+        if not (roles[offer] == roles[answer] == "assistant" and roles[question] == "user"):
+            return -1
+        if not (is_question(contents[question]) and not is_question(contents[answer])):
+            return -1
+        if _OFFER.search(contents[answer]) or not _OFFER.search(contents[offer]):
+            return -1
+        return offer
+
+    def _place_turn(self, turn_id: int) -> int:
+        """The latest of the last ``_PLACE_WINDOW`` turns that names something by a proper noun
+        (a capitalised word inside a sentence: "around London", "at Sony Hall"), or -1."""
+        log = self._log
+        for earlier in range(turn_id - 1, max(-1, turn_id - 1 - _PLACE_WINDOW), -1):
+            text = log.contents[earlier]
+            if len(text) <= _FOLLOW_UP_CHARS * 4 and _PROPER_NOUN.search(text):
+                return earlier
+        return -1
 
     def _answers(self, content: str, speaker: str | None) -> bool:
         """Whether a user turn answers the question of the turn before, asked by someone else

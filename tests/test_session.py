@@ -626,7 +626,8 @@ def test_a_place_word_points_to_the_turn_naming_the_place() -> None:
     for config, found in ((mh.Config(), True), (mh.Config.spec(), False)):
         session = mh.Session(config=config)
         session.user("Please find me something to do around Oakland on the 11th.")
-        session.assistant("there are 10 events, one is a drama at 8 pm.")
+        # A proper noun nearer by, but no place something is "in" or "around".
+        session.assistant("there are 10 events, one is a drama at Sony Hall at 8 pm.")
         session.user("how much are the tickets?")
         session.assistant("the tickets are $20 each.")
         envelope = session.preview("I also need a hotel there.")
@@ -645,3 +646,13 @@ def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
         assert (session.preview("That sounds great.").antecedents[0] == 1) is found, config
         # Without the question about it, the judgement is about the turn before.
         assert session.preview("ok, what else is on?").antecedents[0] == 3
+
+
+def test_a_place_word_falls_back_to_any_proper_noun_within_a_dozen_turns() -> None:
+    session = mh.Session()
+    session.user("my sister recommended Sony Hall for tonight")
+    session.assistant("it has a drama at 8 pm.")
+    assert session.preview("book me a hotel near there").antecedents[0] == 0
+    for _ in range(12):
+        session.user("ok")
+    assert session.preview("book me a hotel near there").antecedents[0] == len(session.turns) - 1

@@ -169,12 +169,14 @@ class Config:
     # spread?"). TREC CAsT 2019 acc@1 0.417 -> 0.538 (hashing); sgd, CAsT 2021, irc unchanged.
     pronoun_chains: bool = True
     # Ours (Envelope.antecedents): "a hotel there", "restaurants in that area" refer to the
-    # latest turn naming something by a proper noun ("around London"), put before the turn
-    # before. sgd (carried-over places; 285 such turns): acc@1 0.679 -> 0.709 (hashing).
+    # latest of the last dozen turns that puts something in a named place ("around
+    # London"), else that names anything by a proper noun; put before the turn before. sgd
+    # (carried-over places, 285 such turns): acc@1 0.679 -> 0.731, hit@3 0.802 -> 0.845
+    # (hashing; with offer_antecedents too, 0.751 / 0.859).
     place_antecedents: bool = True
     # Ours (Envelope.antecedents): "that sounds good" after the user asked about an offered
     # option ("How about Alien?" "When is it on?" "At 8 pm.") judges the offer, not the
-    # answer. sgd: acc@1 0.709 -> 0.729, hit@3 0.822 -> 0.837 (hashing); of the 55 such
+    # answer. sgd: acc@1 0.679 -> 0.701, hit@3 0.802 -> 0.817 (hashing); of the 55 such
     # turns, 47 point to the offer and 3 to the answer.
     offer_antecedents: bool = True
     # Tier P (SPEC-024 §7.1): facts under the relevance floor are dropped before CDR. The

@@ -148,15 +148,14 @@ _OFFER = re.compile(
     re.IGNORECASE,
 )
 
-
-def _names_a_place(text: str) -> bool:
-    return _PLACE_WORDS.search(text) is not None
-
-
 # "Anything else I can help with?": a question that offers a new topic (no answer follows).
 _OPEN_OFFER = re.compile(r"\belse\b", re.IGNORECASE)
 # Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
 _NAME_TOKEN = re.compile(r"[^\s:,;!?.()\"'\u2019<>@]{3,}")
+
+
+def _names_a_place(text: str) -> bool:
+    return _PLACE_WORDS.search(text) is not None
 
 
 def _check_speaker(speaker: Any) -> str | None:
@@ -598,7 +597,7 @@ class Session:
         itself a user's pronoun follow-up with nothing resolved, which points back in turn
         ("Tell me about lung cancer." "What are its symptoms?" "Can it spread?": "it" is lung
         cancer, turn 0). At most ``_TOPIC_CHAIN`` steps. TREC CAsT 2019 (user-only topics,
-        silver antecedents), acc@1 0.417 -> 0.538 (hit@3 0.775 -> 0.817); sgd, CAsT 2021
+        silver antecedents), acc@1 0.417 -> 0.538 (hit@3 0.775 -> 0.814); sgd, CAsT 2021
         and irc, where replies come between, unchanged."""
         log = self._log
         for _ in range(_TOPIC_CHAIN):

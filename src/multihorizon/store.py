@@ -151,15 +151,16 @@ def _check_records(
     for index, turn in enumerate(turns):
         if not isinstance(turn, (bytes, bytearray)):
             raise InputError(f"turns[{index}]: expected bytes, got {type(turn).__name__}")
-    if isinstance(first_turn, bool) or not isinstance(first_turn, int) or first_turn < 0:
-        raise InputError(f"first_turn: expected an int >= 0, got {first_turn!r}")
-    if (
-        isinstance(expected_version, bool)
-        or not isinstance(expected_version, int)
-        or (expected_version < 0)
-    ):
-        raise InputError(f"expected_version: expected an int >= 0, got {expected_version!r}")
+    _check_int(first_turn, "first_turn", 0)
+    _check_int(expected_version, "expected_version", 0)
     return bytes(head), [bytes(turn) for turn in turns]
+
+
+def _check_int(value: object, name: str, minimum: int) -> int:
+    """An int argument (not a bool) of at least ``minimum``, else ``InputError``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InputError(f"{name}: expected an int >= {minimum}, got {value!r}")
+    return value
 
 
 def _stored_text(value: object) -> str:
@@ -180,18 +181,6 @@ def _stored_float(value: object, what: str) -> float:
         return float(_stored_text(value))
     except (TypeError, ValueError):
         raise StoreError(f"{what}: stored field is corrupt ({value!r})") from None
-
-
-def _check_from_turn(from_turn: object) -> int:
-    if isinstance(from_turn, bool) or not isinstance(from_turn, int) or from_turn < 0:
-        raise InputError(f"from_turn: expected an int >= 0, got {from_turn!r}")
-    return from_turn
-
-
-def _check_max_bytes(max_bytes: object) -> int:
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
-        raise InputError(f"max_bytes: expected an int >= 1, got {max_bytes!r}")
-    return max_bytes
 
 
 def _check_size(tenant: str, session_id: str, size: int, max_bytes: int) -> None:
@@ -223,11 +212,11 @@ class MemoryStore:
         self._rows: dict[tuple[str, str], StoredSession] = {}
         self._lock = threading.Lock()
         self._clock = clock
-        self.max_bytes = _check_max_bytes(max_bytes)
+        self.max_bytes = _check_int(max_bytes, "max_bytes", 1)
 
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = _names(tenant, session_id)
-        start = _check_from_turn(from_turn)
+        start = _check_int(from_turn, "from_turn", 0)
         with self._lock:
             row = self._rows.get(key)
         if row is None or start == 0:
@@ -311,7 +300,7 @@ class SQLiteStore:
         ):
             raise InputError(f"timeout: expected seconds in [0, 3600], got {timeout!r}")
         self._timeout = float(timeout)  # to wait for another writer's lock
-        self.max_bytes = _check_max_bytes(max_bytes)
+        self.max_bytes = _check_int(max_bytes, "max_bytes", 1)
         self._local = threading.local()
         with self._transaction("cannot set up") as connection:
             connection.execute(
@@ -366,7 +355,7 @@ class SQLiteStore:
 
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = _names(tenant, session_id)
-        start = _check_from_turn(from_turn)
+        start = _check_int(from_turn, "from_turn", 0)
         # One read transaction: the head and the turns of the same save.
         with self._transaction("read failed", "BEGIN") as connection:
             row = connection.execute(
@@ -554,7 +543,7 @@ class RedisStore:
         )
         self._prefix = check_name(prefix, "prefix")
         self._clock = clock
-        self.max_bytes = _check_max_bytes(max_bytes)
+        self.max_bytes = _check_int(max_bytes, "max_bytes", 1)
         # The common save, appending turns, in one round trip (WATCH/MULTI takes four).
         self._append = self._client.register_script(_APPEND_SCRIPT)
 
@@ -658,7 +647,7 @@ class RedisStore:
 
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         key = self._key(tenant, session_id)
-        start = _check_from_turn(from_turn)
+        start = _check_int(from_turn, "from_turn", 0)
 
         def read() -> list[Any]:
             pipe = self._client.pipeline(transaction=True)  # head and turns of one save

@@ -675,9 +675,11 @@ class TierSession:
         order = [scratch.get(i) for i in referenced if i in scratch] + [
             e for e in reversed(entries) if e.scratch_id not in referenced
         ]
+        every_fresh = True  # order holds every entry: whether the candidates may be reused
         for rank, entry in enumerate(order):
             is_reference = entry.scratch_id in referenced
             fresh = entry.is_fresh(now)
+            every_fresh = every_fresh and fresh
             if not fresh and assembler.stale_policy == "reinvoke" and assembler.reinvoke:
                 entry = scratch.reinvoked(entry.scratch_id, assembler.reinvoke)
                 refreshed.append(entry)
@@ -713,7 +715,7 @@ class TierSession:
             live = {entry.scratch_id for entry in entries}
             for scratch_id in [key for key in blocks if key not in live]:
                 del blocks[scratch_id]
-        if not refreshed and all(entry.is_fresh(now) for entry in entries):
+        if every_fresh:
             # Valid while every entry is fresh by its own test (SPEC-029 §4). Of the entries
             # sharing a TTL the one created first goes stale first, so watching that one per
             # TTL watches them all.

@@ -246,13 +246,8 @@ class _Replay:
 
     def reply_thread(self, probe: Conversation) -> str:
         """The thread ``Session.assistant`` would log the probe's reply in."""
-        turns = self.conversation["turns"]
-        speaker = turns[probe["at_turn"]].get("speaker") or None
         text = probe["query"]
-        plan = self.session._reply_plan(
-            text, self.query(probe), speaker, tuple(content_terms(text))
-        )
-        return plan.name
+        return self.session._reply_plan(text, self.query(probe), tuple(content_terms(text))).name
 
     def ask(self, probe: Conversation, what: str = "preview") -> Any:
         """``preview`` (or ``classify``) the probe as the next user turn, by its turn's speaker."""

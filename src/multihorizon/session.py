@@ -310,7 +310,7 @@ class Session:
             stamp = _utc_timestamp(timestamp)
             terms = tuple(content_terms(content))
             items = enumeration_items(content)
-            plan = self._reply_plan(content, vector, who, terms)
+            plan = self._reply_plan(content, vector, terms)
             state = (
                 ThreadState.new(plan.name, title_from(content), len(self._log))
                 if plan.is_new
@@ -561,11 +561,7 @@ class Session:
         )
 
     def _reply_plan(
-        self,
-        content: str,
-        vector: npt.NDArray[np.float32],
-        speaker: str | None,
-        terms: Sequence[str],
+        self, content: str, vector: npt.NDArray[np.float32], terms: Sequence[str]
     ) -> ThreadPlan:
         """The thread of a reply: the active one, unless it opens a topic between peers."""
         return self._threads.plan_reply(

@@ -565,6 +565,13 @@ def test_a_definite_noun_phrase_resumes_the_latest_dormant_thread_that_used_its_
     # A word the active thread used too says nothing about leaving it.
     log(("movie", "song"), 2)
     assert plan(("play", "song"), 3, definite=("song",)).rule == "new"
+    # The other way round: a definite phrase only the active thread used keeps the turn
+    # there, however unlike the thread it is ("what time does the movie start?")...
+    stays = plan(("movie", "start"), 3, definite=("movie",))
+    assert (stays.index, stays.rule) == (2, "vocabulary")
+    assert plan(("movie", "start"), 3).rule == "new"  # the same turn without the phrase
+    # ...which a word the dormant threads used as well does not.
+    assert plan(("song", "start"), 3, definite=("song", "start")).rule == "new"
 
 
 def test_a_pronoun_after_pronoun_follow_ups_points_to_the_turn_they_follow() -> None:

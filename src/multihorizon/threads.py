@@ -14,7 +14,8 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
 4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
 5. an answer to the question of the turn before stays in the active thread; a turn that says
    "by the way" leaves it for another thread it resembles, else a new one;
-6. otherwise §3.3: the most similar thread whose centroid reaches ``join``; else a follow-up
+6. a definite noun phrase whose words only the active thread used keeps the turn there;
+7. otherwise §3.3: the most similar thread whose centroid reaches ``join``; else a follow-up
    question with nothing resolved stays in the active thread; else a new thread.
 
 A reply (``plan_reply``) stays in the active thread unless it opens a topic (peer dialogue).
@@ -59,7 +60,8 @@ class ThreadPlan:
     name: str
     is_new: bool
     resumed: bool  # a dormant thread became active again (SPEC-028 §3.3 "RESUMED")
-    rule: str  # which assignment rule decided: active, reference, resume, centroid, new
+    # which rule decided: active, reply, reference, resume, vocabulary, answer, centroid, new
+    rule: str
 
 
 class Threads:
@@ -176,6 +178,16 @@ class Threads:
         if opens_topic and active >= 0:
             # Another thread it resembles resumes, else a new one.
             return self._leave(embedding, thresholds.join, first_terms)
+        # The other way round: "What time does the movie start?" after a restaurant aside
+        # that stayed in the movie thread names what only the active thread talked about, so
+        # the turn stays, however little it resembles the thread's centroid. Measured,
+        # hashing / MiniLM: sgd resume accuracy 0.733 -> 0.818 / 0.840 -> 0.877 (shift F1
+        # 0.397 -> 0.392 / 0.424 -> 0.413); dialseg711 0.626 -> 0.638 / 0.623 -> 0.627; tiage
+        # 0.284 -> 0.280 / 0.295 -> 0.293; locomo recall@20 0.685 -> 0.692; irc and the
+        # references unchanged. Counting words the active thread shares with a dormant one:
+        # locomo recall@10 0.621 -> 0.613. After the centroid rule: dialseg711 0.635.
+        if active >= 0 and self._only_active_used(definite_terms):
+            return ThreadPlan(active, self.names[active], False, False, "vocabulary")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
@@ -226,6 +238,10 @@ class Threads:
         if not counts:
             return -1
         return max(counts, key=lambda index: (counts[index], self.turns[index][-1]))
+
+    def _only_active_used(self, terms: Sequence[str]) -> bool:
+        """Whether one of these words is in the active thread's vocabulary and no other's."""
+        return any(self._term_threads.get(term) == [self.active] for term in terms)
 
     def _existing(self, index: int, rule: str) -> ThreadPlan:
         resumed = index != self.active

@@ -580,8 +580,12 @@ def test_a_pronoun_after_pronoun_follow_ups_points_to_the_turn_they_follow() -> 
         session.user(text)
     # "it" is lung cancer (turn 1): the follow-up before it points there too.
     assert session.preview("Can it spread to the throat?").antecedents[0] == 1
-    # Without a pronoun the turn before comes first.
-    assert session.preview("How common is lung cancer?").antecedents[0] == 2
+    # So does a short follow-up question with nothing to resolve...
+    assert session.preview("What about treatment?").antecedents[0] == 1
+    assert session.preview("How common is lung cancer?").antecedents[0] == 1
+    # ...but not a new topic or a statement: the turn before comes first.
+    assert session.preview("Where is Paris?").antecedents[0] == 2
+    assert session.preview("I smoked for ten years.").antecedents[0] == 2
     # A reply in between is what a pronoun points back to.
     session.assistant("Coughing, chest pain and shortness of breath.")
     assert session.preview("Is it curable?").antecedents[0] == 3

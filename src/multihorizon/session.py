@@ -518,7 +518,9 @@ class Session:
             # Real dialogue answers the turn before far more often than anything else (sgd
             # carried-over values: 0.68 the previous turn, 0.27 Tier C's best item).
             previous = turn_id - 1
-            if self.config.pronoun_chains and any(hit[0] == _ANAPHOR for hit in hits):
+            if self.config.pronoun_chains and self._follows_up_on_topic(
+                content, hits, intent, bool(resolved)
+            ):
                 previous = self._topic_turn(previous)
             antecedents[previous] = None
         antecedents.update(dict.fromkeys(item.turn_id for item in items))
@@ -586,6 +588,29 @@ class Session:
             and is_question(content)
             and not is_question(log.contents[-1])
             and float(vector @ log.embeddings[-1]) < bar
+        )
+
+    def _follows_up_on_topic(
+        self,
+        content: str,
+        hits: Sequence[tuple[int, int, int, int]],
+        intent: Intent,
+        resolved: bool,
+    ) -> bool:
+        """Whether a turn's antecedent is the topic its user's follow-ups follow (see
+        ``_topic_turn``): it has a pronoun ("can it spread?"), or it is a short follow-up
+        question with nothing resolved ("What empires survived?" after "Tell me about the
+        Bronze Age collapse." "What about environmental factors?"). The second: TREC CAsT
+        2019 acc@1 0.538 -> 0.568 (MiniLM 0.538 -> 0.565); sgd, CAsT 2021 unchanged; irc
+        0.612 -> 0.611 (0.612 leaving multi-party chats out, a condition not worth its
+        keep)."""
+        if any(hit[0] == _ANAPHOR for hit in hits):
+            return True
+        return (
+            intent is Intent.DRILL_DOWN
+            and not resolved
+            and len(content) <= _FOLLOW_UP_CHARS
+            and is_question(content)
         )
 
     def _topic_turn(self, previous: int) -> int:

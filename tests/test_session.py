@@ -657,6 +657,23 @@ def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
         assert (session.preview("That sounds great.").antecedents[0] == 1) is found, config
         # Without the question about it, the judgement is about the turn before.
         assert session.preview("ok, what else is on?").antecedents[0] == 3
+    # Other ways to judge ("that seems nice", "perfect!", "that's what I want") and to offer
+    # ("I've found", "there are", "do you like").
+    for offer in ("I've found Alien at 8 pm.", "There are 2: Alien at 8 pm.", "Do you like Alien?"):
+        for judgement in ("That seems nice.", "Perfect! Book it.", "Okay, that's what I want."):
+            session = mh.Session()
+            session.user("find me a movie for tonight")
+            session.assistant(offer)
+            session.user("is it a thriller?")
+            session.assistant("Yes, a sci-fi thriller.")
+            assert session.preview(judgement).antecedents[0] == 1, (offer, judgement)
+    # An answer that offers something new is what the judgement is about.
+    session = mh.Session()
+    session.user("find me a movie for tonight")
+    session.assistant("I've found Alien at 8 pm.")
+    session.user("anything later?")
+    session.assistant("There are later ones: Aliens at 10 pm.")
+    assert session.preview("That seems nice.").antecedents[0] == 3
 
 
 def test_a_place_word_falls_back_to_any_proper_noun_within_a_dozen_turns() -> None:

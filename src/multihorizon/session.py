@@ -137,12 +137,16 @@ _EVALUATION = re.compile(
     r"\b(?:sounds? (?:\w+ )?(?:good|great|cool|perfect|nice|awesome|interesting|fine"
     r"|wonderful|fun|amazing|excellent|lovely)|(?:I'd|I would|I will|I'll) (?:really )?"
     r"(?:enjoy|like) (?:that|it)|works? (?:for me|perfect|great)|that one|I like (?:that|it"
-    r"|the sound)|could work|that is good|very cool|sounds like)\b",
+    r"|the sound)|could work|that is good|very cool|sounds like)\b"
+    r"|\b(?:that|it|this)(?: is|'s|\u2019s| seems| looks) (?:\w+ )?(?:good|great|cool|perfect|nice"
+    r"|awesome|fine|wonderful|excellent|lovely|what I want)\b"
+    r"|^\W*(?:great|perfect|excellent|awesome|cool|nice|wonderful)\b",
     re.IGNORECASE,
 )
 # How an assistant offers an option: "How about X?", "I found 3", "I'd recommend X".
 _OFFER = re.compile(
-    r"\b(?:how about|what about|there is|there's|i found|i have \d+|you (?:may|might|would)"
+    r"\b(?:how about|what about|there is|there's|there are|i found|i(?:'ve| have) found"
+    r"|do you like|i have \d+|you (?:may|might|would)"
     r" (?:like|enjoy)|i(?:'d| would) (?:recommend|suggest)|named|called|is among|maybe you"
     r"|people enjoy|popular)\b",
     re.IGNORECASE,

@@ -676,6 +676,20 @@ def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
     assert session.preview("That seems nice.").antecedents[0] == 3
 
 
+def test_a_demonstrative_for_what_the_user_asked_for_points_to_the_offer_made() -> None:
+    for config, offered in ((mh.Config(), True), (mh.Config.spec(), False)):
+        session = mh.Session(config=config)
+        session.user("I'd like to watch a movie tonight")
+        session.assistant("Do you like Rojo? Its rating is 98 out of 100.")
+        reference = session.preview("Who directed this movie?").references[0]
+        assert reference.target_turn == (1 if offered else 0), config
+    # A reply that offers nothing (a question back) leaves the request as the antecedent.
+    session = mh.Session()
+    session.user("I'd like to watch a movie tonight")
+    session.assistant("Which genre do you like?")
+    assert session.preview("Who directed this movie?").references[0].target_turn == 0
+
+
 def test_a_place_word_falls_back_to_any_proper_noun_within_a_dozen_turns() -> None:
     session = mh.Session()
     session.user("my sister recommended Sony Hall for tonight")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
@@ -1127,12 +1127,16 @@ def resolve(
     *,
     before: int | None = None,
     window: int = 200,
+    offered_instances: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
     ``before``: the current turn's id; only earlier turns are targets (default: every turn in
     the log, i.e. the current turn is not logged yet). ``enumerations``: turn id -> the items
     of its last enumeration (``enumeration_items``). ``window`` bounds every backwards walk.
+    ``offered_instances`` (``Config.offer_antecedents``): an entity whose latest mention is a
+    user's request answered by an offer ("I'd like to watch a movie." "Do you like Rojo?")
+    resolves to the offer: "this movie" is Rojo.
     """
     if not mentions:
         return []
@@ -1141,6 +1145,8 @@ def resolve(
     for mention in mentions:
         if mention.type == "entity":
             reference = _resolve_entity(mention, log, now, window)
+            if offered_instances and reference.target_turn is not None:
+                reference = _offered_instance(reference, reference.target_turn, log, now)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
         elif mention.type == "ordinal":
@@ -1151,6 +1157,23 @@ def resolve(
             reference = _resolve_tool(mention, scratch, now)
         resolved.append(reference)
     return resolved
+
+
+# How an assistant offers an option: "How about X?", "I found 3", "I'd recommend X".
+_OFFER = re.compile(
+    r"\b(?:how about|what about|there is|there's|there are|i found|i(?:'ve| have) found"
+    r"|i have \d+|you (?:may|might|would)"
+    r" (?:like|enjoy)|i(?:'d| would) (?:recommend|suggest)|named|called|is among|maybe you"
+    r"|people enjoy|popular)\b"
+    # "Do you like Rojo?" opening a sentence offers; "which genre do you like?" asks.
+    r"|(?:^|[.!?]\s+)do you like\b",
+    re.IGNORECASE,
+)
+
+
+def offers_an_option(text: str) -> bool:
+    """Whether a turn offers an option ("How about Alien?", "I found 3 hotels")."""
+    return _OFFER.search(text) is not None
 
 
 def _unresolved(mention: Mention) -> Reference:
@@ -1233,6 +1256,22 @@ def _resolve_entity(mention: Mention, log: TurnLog, now: int, window: int) -> Re
     if matched < len(terms):
         confidence *= 0.75
     return _target(mention, turn, confidence)
+
+
+def _offered_instance(reference: Reference, turn: int, log: TurnLog, now: int) -> Reference:
+    """The reply that offered an instance of what the referenced user turn asked for, if the
+    reply came right after it; else ``reference`` unchanged. sgd acc@1 0.762 -> 0.766 (any
+    reply after a user turn, offer or not: 0.770, but "that bug" would then point to the
+    answer to the user's description of it)."""
+    reply = turn + 1
+    if (
+        reply < now
+        and log.roles[turn] == "user"
+        and log.roles[reply] == "assistant"
+        and offers_an_option(log.contents[reply])
+    ):
+        return replace(reference, target_turn=reply)
+    return reference
 
 
 _REREFER_STEPS = 4

@@ -30,7 +30,7 @@ from .errors import EmbeddingError, InputError, SessionClosedError
 from .headers import context_headers
 from .intent import Intent, classify, is_question
 from .lexicon import Lexicon, Marker, default_lexicon
-from .references import Reference, detect, enumeration_items, resolve
+from .references import Reference, detect, enumeration_items, offers_an_option, resolve
 from .scratch import ScratchBuffer, ScratchEntry
 from .text import STOPWORDS, content_terms, normalise_term
 from .threads import ThreadPlan, Threads
@@ -143,15 +143,6 @@ _EVALUATION = re.compile(
     r"|^\W*(?:great|perfect|excellent|awesome|cool|nice|wonderful)\b",
     re.IGNORECASE,
 )
-# How an assistant offers an option: "How about X?", "I found 3", "I'd recommend X".
-_OFFER = re.compile(
-    r"\b(?:how about|what about|there is|there's|there are|i found|i(?:'ve| have) found"
-    r"|do you like|i have \d+|you (?:may|might|would)"
-    r" (?:like|enjoy)|i(?:'d| would) (?:recommend|suggest)|named|called|is among|maybe you"
-    r"|people enjoy|popular)\b",
-    re.IGNORECASE,
-)
-
 # "Anything else I can help with?": a question that offers a new topic (no answer follows).
 _OPEN_OFFER = re.compile(r"\belse\b", re.IGNORECASE)
 # Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
@@ -651,7 +642,7 @@ class Session:
             return -1
         if not (is_question(contents[question]) and not is_question(contents[answer])):
             return -1
-        if _OFFER.search(contents[answer]) or not _OFFER.search(contents[offer]):
+        if offers_an_option(contents[answer]) or not offers_an_option(contents[offer]):
             return -1
         return offer
 
@@ -709,6 +700,7 @@ class Session:
                     self._scratch,
                     self._enumerations,
                     window=self.config.reference_search_window,
+                    offered_instances=self.config.offer_antecedents,
                 )
             )
             resolved = [ref for ref in references if ref.target_turn is not None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from multihorizon.intent import Intent, classify
+from multihorizon.intent import Intent, classify, is_question
 from multihorizon.lexicon import Lexicon, Marker, default_lexicon
 
 
@@ -150,3 +150,21 @@ def test_a_megabyte_of_blocked_phrases_scans_to_nothing() -> None:
     assert [hit for hit in lexicon.scan(text) if hit[0] == Marker.CONTINUE] == []
     tell = "tell me more than that"
     assert Marker.CONTINUE in {hit.kind for hit in lexicon.hits(tell)}  # "tell me more" spans past
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("what is etcd", True),
+        ("  \n\tHow do I back it up", True),
+        ("Tell me about TLS.", True),
+        ("etcd is down?", True),
+        ("etcd is down.", False),
+        ("", False),
+        ("   ", False),
+        ("whatever works", False),
+        ("What, " + "x" * 1_000_000, True),
+    ],
+)
+def test_is_question_reads_a_question_mark_or_the_first_word(text: str, question: bool) -> None:
+    assert is_question(text) is question

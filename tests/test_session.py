@@ -690,6 +690,25 @@ def test_a_demonstrative_for_what_the_user_asked_for_points_to_the_offer_made() 
     assert session.preview("Who directed this movie?").references[0].target_turn == 0
 
 
+def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
+    # The offer leads its reply and the judgement leads the user's turn, however long the
+    # replies are (their patterns scan only there, so a short turn stays fast after them).
+    filler = " The plot follows a crew in deep space." * 20_000  # 780,000 characters
+    session = mh.Session()
+    session.user("find me a movie for tonight")
+    session.assistant("How about Alien?" + filler)
+    session.user("when does it start?")
+    session.assistant("It starts at 8 pm." + filler)
+    assert session.preview("That sounds great." + filler).antecedents[0] == 1
+    # An offer made only after two pages of text is not read as one.
+    session = mh.Session()
+    session.user("find me a movie for tonight")
+    session.assistant(filler + " How about Alien?")
+    session.user("when does it start?")
+    session.assistant("It starts at 8 pm.")
+    assert session.preview("That sounds great.").antecedents[0] == 3
+
+
 def test_a_place_word_falls_back_to_any_proper_noun_within_a_dozen_turns() -> None:
     session = mh.Session()
     session.user("my sister recommended Sony Hall for tonight")

@@ -47,6 +47,14 @@ _NEW_TOPIC = int(Marker.NEW_TOPIC)
 _ANAPHOR = int(Marker.ANAPHOR)
 _TOPIC_CHAIN = 6  # pronoun follow-ups a pronoun's antecedent is traced back through
 _FOLLOW_UP_CHARS = 500  # longer turns end the trace
+# The regex rules read short conversational turns, and a pattern scans only a few MB/s: a
+# place word is looked for in turns up to _SHORT_TURN_CHARS (a longer one is a topic of its
+# own, as in _place_turn), a judgement ("that sounds great") in a turn's first
+# _JUDGEMENT_CHARS, an open offer ("anything else?") in its last _OPEN_OFFER_CHARS. Unbounded,
+# a 16-character turn after two 1 MB replies took 258 ms.
+_SHORT_TURN_CHARS = _FOLLOW_UP_CHARS * 4
+_JUDGEMENT_CHARS = 300
+_OPEN_OFFER_CHARS = 300
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE))
@@ -501,11 +509,16 @@ class Session:
         )
         if reply_to >= 0:
             antecedents[reply_to] = None
-        if turn_id > 0 and self.config.place_antecedents and _names_a_place(content):
+        if (
+            turn_id > 0
+            and self.config.place_antecedents
+            and len(content) <= _SHORT_TURN_CHARS
+            and _names_a_place(content)
+        ):
             place = self._place_turn(turn_id)
             if place >= 0:
                 antecedents.setdefault(place, None)
-        if self.config.offer_antecedents and _EVALUATION.search(content):
+        if self.config.offer_antecedents and _EVALUATION.search(content, 0, _JUDGEMENT_CHARS):
             offer = self._evaluated_offer(turn_id)
             if offer >= 0:
                 antecedents.setdefault(offer, None)
@@ -656,7 +669,7 @@ class Session:
         for pattern in (_IN_A_PLACE, _PROPER_NOUN):
             for earlier in window:
                 text = log.contents[earlier]
-                if len(text) <= _FOLLOW_UP_CHARS * 4 and pattern.search(text):
+                if len(text) <= _SHORT_TURN_CHARS and pattern.search(text):
                     return earlier
         return -1
 
@@ -678,7 +691,8 @@ class Session:
             and not is_question(content)
             # "Anything else I can help with?" offers a new topic rather than asking about
             # this one.
-            and _OPEN_OFFER.search(log.contents[-1]) is None
+            and _OPEN_OFFER.search(log.contents[-1], len(log.contents[-1]) - _OPEN_OFFER_CHARS)
+            is None
         )
 
     def _analyse(

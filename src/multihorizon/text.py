@@ -87,7 +87,8 @@ def content_terms(text: str) -> list[str]:
     These are a turn's ``entities`` (SPEC-028 §3.1) and the keys of the entity index.
     """
     seen: dict[str, None] = {}
-    for word in words(text):
+    # Each distinct word once: a long turn repeats most of its words.
+    for word in dict.fromkeys(words(text)):
         if word.casefold() in STOPWORDS:
             continue
         term = normalise_term(word)

@@ -196,7 +196,7 @@ def test_sgd_thread_resumption() -> None:
       spec 0.102.
     - false resumptions: ``thread_resumed`` on the 5041 later probes that are not
       resumptions: 0.041, 208 (0.048, 241; 0.093, 467; 0.073, 367); spec 0.009.
-    Floors: caught >= 0.90, flagged >= 0.45, strict >= 0.32, false <= 0.06, and the flag fires
+    Floors: caught >= 0.90, flagged >= 0.45, strict >= 0.33, false <= 0.06, and the flag fires
     at least 8x as often on resumptions as on the rest (measured 11.5x; before 10.6x, 6.2x,
     4.5x).
 
@@ -235,7 +235,7 @@ def test_sgd_thread_resumption() -> None:
     assert others >= 4000, figures
     assert caught / resumptions >= 0.90, figures
     assert flagged / resumptions >= 0.45, figures
-    assert strict / resumptions >= 0.32, figures
+    assert strict / resumptions >= 0.33, figures
     assert false_flags / others <= 0.06, figures
     assert flagged / resumptions >= 8 * false_flags / others, figures
 

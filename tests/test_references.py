@@ -172,6 +172,8 @@ ENUMERATIONS = {
         "First, use Redis as a cache. Second, use Memcached. Finally, write an in-process LRU. "
         "Hope that helps!"
     ),
+    "prose shouted": "FIRST, use Redis as a cache. SECOND, use Memcached. LASTLY, write an LRU.",
+    "inline after a colon": "Options:1. use Redis as a cache 2. use Memcached 3. write an LRU",
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import threading
 from typing import Any
 
@@ -707,6 +708,53 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
     session.user("when does it start?")
     session.assistant("It starts at 8 pm.")
     assert session.preview("That sounds great.").antecedents[0] == 3
+    # A judgement deep in a long turn is no judgement of the offer.
+    session = mh.Session()
+    session.user("find me a movie for tonight")
+    session.assistant("How about Alien?")
+    session.user("when does it start?")
+    session.assistant("It starts at 8 pm.")
+    assert session.preview(filler[:2000] + " That sounds great.").antecedents[0] == 3
+    # "Anything else?" closing a long reply still offers a new topic (the previous test has
+    # the short form).
+    session = mh.Session()
+    session.user("I need a table for dinner tonight", embedding=_vector(1))
+    session.assistant("Booked." + filler[:5000] + " Anything else?", embedding=_vector(2))
+    envelope = session.preview("I want a taxi to the airport", embedding=_vector(3))
+    assert envelope.active_thread != session.active_thread
+    # A place word in a long turn is not looked up: a long turn is a topic of its own.
+    session = mh.Session()
+    session.user("my sister recommended Sony Hall for tonight")
+    session.assistant("it has a drama at 8 pm.")
+    assert session.preview("book me a hotel near there").antecedents[0] == 0
+    long_turn = "book me a hotel near there." + filler[:3000]
+    assert session.preview(long_turn).antecedents[0] == 1
+
+
+def test_bounded_pattern_search_sees_whole_words_at_the_limit() -> None:
+    from multihorizon.references import search_head
+
+    pattern = re.compile(r"\bsounds great\b")
+    text = "x" * 287 + " sounds greatly overpriced"  # "great" ends at character 300
+    assert pattern.search(text, 0, 300) is not None  # a plain cut makes "great" a word
+    assert search_head(pattern, text, 300) is None
+    assert search_head(pattern, "sounds great", 300) is not None
+    assert search_head(pattern, "x" * 300 + " sounds great", 300) is None
+
+
+def test_a_statement_is_no_request_an_offer_answers() -> None:
+    # "that bug" is the user's bug, though the reply lists causes ("there are ...").
+    session = mh.Session()
+    session.user("My parser has a bug: it drops the last token.")
+    session.assistant("There are a few usual causes: an off-by-one, or an EOF check.")
+    assert session.preview("Where does that bug come from?").references[0].target_turn == 0
+    # Asked for, it is what the reply offered, however the reply writes its apostrophes.
+    for reply in ("I\u2019ve found one: Rojo.", "I'd recommend Rojo.", "Sure: do you like Rojo?"):
+        session = mh.Session()
+        session.user("I'd like to watch a movie tonight")
+        session.assistant(reply)
+        envelope = session.preview("Who directed this movie?")
+        assert envelope.references[0].target_turn == 1, reply
 
 
 def test_a_place_word_falls_back_to_any_proper_noun_within_a_dozen_turns() -> None:

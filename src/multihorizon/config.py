@@ -170,7 +170,7 @@ class Config:
     # Ours (Envelope.antecedents): a pronoun after a user's pronoun follow-ups points to the
     # turn they follow ("Tell me about lung cancer." "What are its symptoms?" "Can it
     # spread?"). TREC CAsT 2019 acc@1 0.417 -> 0.538 (hashing); sgd, CAsT 2021, irc unchanged.
-    # So does a short follow-up question with nothing resolved ("What empires survived?"):
+    # So does a short follow-up question with nothing resolved ("What about treatment?"):
     # CAsT 2019 0.538 -> 0.568 (MiniLM 0.538 -> 0.565); irc 0.612 -> 0.611.
     pronoun_chains: bool = True
     # Ours (Envelope.antecedents): "a hotel there", "restaurants in that area" refer to the
@@ -186,7 +186,7 @@ class Config:
     # nice", "perfect!") and to offer ("I've found", "there are", "do you like"): sgd 0.751
     # -> 0.762, hit@3 0.859 -> 0.869, CAsT 2021 0.729 -> 0.734; 98 turns, 77 offer, 9 answer.
     # And "this movie", when the movie's latest mention is the user's request and the reply
-    # right after it offered one ("Do you like Rojo?"), is the offer: sgd 0.762 -> 0.766.
+    # right after it offered one ("Do you like Rojo?"), is the offer: sgd 0.762 -> 0.765.
     offer_antecedents: bool = True
     # Tier P (SPEC-024 §7.1): facts under the relevance floor are dropped before CDR. The
     # spec's 0.55 suits large embedding models; per embedder, provisional (set so facts that

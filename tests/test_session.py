@@ -668,6 +668,8 @@ def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
             session.user("is it a thriller?")
             session.assistant("Yes, a sci-fi thriller.")
             assert session.preview(judgement).antecedents[0] == 1, (offer, judgement)
+            # A negation judges nothing favourably: the answer before comes first.
+            assert session.preview("Hmm, that is not good.").antecedents[0] == 3
     # An answer that offers something new is what the judgement is about.
     session = mh.Session()
     session.user("find me a movie for tonight")

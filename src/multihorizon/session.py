@@ -148,13 +148,16 @@ _IN_A_PLACE = re.compile(r"\b(?:in|around|near)\s+(?:the\s+)?[A-Z]")
 # the place named is seldom the one meant.
 _PLACE_WINDOW = 12
 # "That sounds great", "I'd enjoy that", "that one works": the speaker judges an option.
+# The word allowed between a verb and its judgement ("sounds really good"), but not a negation
+# ("that is not good").
+_INTENSIFIER = r"(?:(?!not\b|never\b|n['\u2019]t\b)\w+ )?"
 _EVALUATION = re.compile(
-    r"\b(?:sounds? (?:\w+ )?(?:good|great|cool|perfect|nice|awesome|interesting|fine"
+    r"\b(?:sounds? " + _INTENSIFIER + r"(?:good|great|cool|perfect|nice|awesome|interesting|fine"
     r"|wonderful|fun|amazing|excellent|lovely)|(?:I'd|I would|I will|I'll) (?:really )?"
     r"(?:enjoy|like) (?:that|it)|works? (?:for me|perfect|great)|that one|I like (?:that|it"
     r"|the sound)|could work|that is good|very cool|sounds like)\b"
-    r"|\b(?:that|it|this)(?: is|'s|\u2019s| seems| looks) (?:\w+ )?(?:good|great|cool|perfect|nice"
-    r"|awesome|fine|wonderful|excellent|lovely|what I want)\b"
+    r"|\b(?:that|it|this)(?: is|'s|\u2019s| seems| looks) " + _INTENSIFIER + r"(?:good|great|cool"
+    r"|perfect|nice|awesome|fine|wonderful|excellent|lovely|what I want)\b"
     r"|^\W*(?:great|perfect|excellent|awesome|cool|nice|wonderful)\b",
     re.IGNORECASE,
 )

@@ -447,9 +447,10 @@ def test_eval_meets_its_floors_and_beats_its_baselines(
 
 def test_peer_dialogue_shifts_with_peer_replies() -> None:
     """tiage (PersonaChat: two people, either may change the topic) with
-    ``Config(peer_replies=True)``, hashing embedder: shift F1 0.425 (default config 0.280),
-    against always-shift 0.341 and the spec's centroid rule 0.281 in the same run (MiniLM:
-    0.463). Floors: >= 0.40 and above every baseline's F1.
+    ``Config(peer_replies=True)``, hashing embedder: shift F1 0.459 (0.425 before statements
+    carried on the topic; default config 0.280), against always-shift 0.341 and the spec's
+    centroid rule 0.281 in the same run (MiniLM: 0.476). Floors: >= 0.45 (the issue's goal)
+    and above every baseline's F1.
 
     Reproduce: ``multihorizon eval ../shared/data/tiage.jsonl --task threads --peer-replies``.
     """
@@ -458,6 +459,6 @@ def test_peer_dialogue_shifts_with_peer_replies() -> None:
     report = evaluate(
         shared_data.data_dir() / "tiage.jsonl", "threads", config=mh.Config(peer_replies=True)
     )
-    assert report.ours["shift_f1"] >= 0.40, report.ours
+    assert report.ours["shift_f1"] >= 0.45, report.ours
     for name, figures in report.baselines.items():
         assert report.ours["shift_f1"] > figures["shift_f1"], (name, report.ours, figures)

@@ -515,6 +515,10 @@ def test_replies_follow_their_user_unless_peer_replies() -> None:
         # though the question resembles the active thread's turns.
         envelope = session.preview("where do you hike?", embedding=_vector(1))
         assert (envelope.active_thread != session.active_thread) is opens
+        # Between peers a statement carries on the topic, however unlike it is; by default
+        # one that resembles no thread opens a new one.
+        envelope = session.preview("my cousin sells used cars", embedding=_vector(5))
+        assert (envelope.active_thread == session.active_thread) is opens
 
 
 def test_follow_up_questions_drill_down_unless_the_spec_profile() -> None:

@@ -161,7 +161,9 @@ class Config:
     # by default: a model's reply follows its user, and task assistants ask for details
     # ("which day?") unlike the request before them. Shift F1 with it on, hashing / MiniLM:
     # tiage (peer chat) 0.284 -> 0.425 / 0.295 -> 0.463; but dialseg711 (task dialogues)
-    # 0.629 -> 0.426 and sgd resume accuracy 0.727 -> 0.422 (hashing).
+    # 0.629 -> 0.426 and sgd resume accuracy 0.727 -> 0.422 (hashing). And since topics move
+    # by questions there, a statement carries on the active thread on either side: tiage
+    # 0.425 -> 0.459 / 0.463 -> 0.476 (dialseg711 in peer mode 0.426 -> 0.234).
     peer_replies: bool = False
     # Ours (Session._addressed): in a chat of three or more speakers, a speaker named anywhere
     # in a turn ("thanks alice") addresses them when nothing opens the turn. irc_disentanglement:

@@ -755,7 +755,12 @@ def test_a_statement_is_no_request_an_offer_answers() -> None:
     session.assistant("There are a few usual causes: an off-by-one, or an EOF check.")
     assert session.preview("Where does that bug come from?").references[0].target_turn == 0
     # Asked for, it is what the reply offered, however the reply writes its apostrophes.
-    for reply in ("I\u2019ve found one: Rojo.", "I'd recommend Rojo.", "Sure: do you like Rojo?"):
+    for reply in (
+        "I\u2019ve found one: Rojo.",
+        "I'd recommend Rojo.",
+        "Sure: do you like Rojo?",
+        "What do you think about Rojo?",
+    ):
         session = mh.Session()
         session.user("I'd like to watch a movie tonight")
         session.assistant(reply)

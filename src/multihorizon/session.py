@@ -158,7 +158,7 @@ _EVALUATION = re.compile(
     r"|the sound)|could work|that is good|very cool|sounds like)\b"
     r"|\b(?:that|it|this)(?: is|'s|\u2019s| seems| looks) " + _INTENSIFIER + r"(?:good|great|cool"
     r"|perfect|nice|awesome|fine|wonderful|excellent|lovely|what I want)\b"
-    r"|^\W*(?:great|perfect|excellent|awesome|cool|nice|wonderful)\b",
+    r"|^\W*(?:great|perfect|excellent|awesome|cool|nice|wonderful|fine)\b",
     re.IGNORECASE,
 )
 # "Anything else I can help with?": a question that offers a new topic (no answer follows).

@@ -476,6 +476,14 @@ def _vector(seed: int) -> np.ndarray:
     return vector / np.linalg.norm(vector)
 
 
+def _alternating(*texts: str, config: mh.Config | None = None) -> mh.Session:
+    """A session whose turns are ``texts``, user first, then alternating with replies."""
+    session = mh.Session(config=config)
+    for index, text in enumerate(texts):
+        (session.assistant if index % 2 else session.user)(text)
+    return session
+
+
 def test_an_answer_to_the_question_before_stays_in_its_thread() -> None:
     # Unrelated embeddings: by similarity alone every turn would open a thread.
     for config, stays in ((mh.Config(), True), (mh.Config.spec(), False)):
@@ -654,11 +662,13 @@ def test_a_place_word_points_to_the_turn_naming_the_place() -> None:
 
 def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
     for config, found in ((mh.Config(), True), (mh.Config.spec(), False)):
-        session = mh.Session(config=config)
-        session.user("find me a movie for tonight")
-        session.assistant("How about Alien? It is showing downtown.")
-        session.user("when does it start?")
-        session.assistant("It starts at 8 pm.")
+        session = _alternating(
+            "find me a movie for tonight",
+            "How about Alien? It is showing downtown.",
+            "when does it start?",
+            "It starts at 8 pm.",
+            config=config,
+        )
         assert (session.preview("That sounds great.").antecedents[0] == 1) is found, config
         # Without the question about it, the judgement is about the turn before.
         assert session.preview("ok, what else is on?").antecedents[0] == 3
@@ -666,34 +676,33 @@ def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
     # ("I've found", "there are", "do you like").
     for offer in ("I've found Alien at 8 pm.", "There are 2: Alien at 8 pm.", "Do you like Alien?"):
         for judgement in ("That seems nice.", "Perfect! Book it.", "Okay, that's what I want."):
-            session = mh.Session()
-            session.user("find me a movie for tonight")
-            session.assistant(offer)
-            session.user("is it a thriller?")
-            session.assistant("Yes, a sci-fi thriller.")
+            session = _alternating(
+                "find me a movie for tonight", offer, "is it a thriller?", "Yes, a sci-fi thriller."
+            )
             assert session.preview(judgement).antecedents[0] == 1, (offer, judgement)
             # A negation judges nothing favourably: the answer before comes first.
             assert session.preview("Hmm, that is not good.").antecedents[0] == 3
     # An answer that offers something new is what the judgement is about.
-    session = mh.Session()
-    session.user("find me a movie for tonight")
-    session.assistant("I've found Alien at 8 pm.")
-    session.user("anything later?")
-    session.assistant("There are later ones: Aliens at 10 pm.")
+    session = _alternating(
+        "find me a movie for tonight",
+        "I've found Alien at 8 pm.",
+        "anything later?",
+        "There are later ones: Aliens at 10 pm.",
+    )
     assert session.preview("That seems nice.").antecedents[0] == 3
 
 
 def test_a_demonstrative_for_what_the_user_asked_for_points_to_the_offer_made() -> None:
     for config, offered in ((mh.Config(), True), (mh.Config.spec(), False)):
-        session = mh.Session(config=config)
-        session.user("I'd like to watch a movie tonight")
-        session.assistant("Do you like Rojo? Its rating is 98 out of 100.")
+        session = _alternating(
+            "I'd like to watch a movie tonight",
+            "Do you like Rojo? Its rating is 98 out of 100.",
+            config=config,
+        )
         reference = session.preview("Who directed this movie?").references[0]
         assert reference.target_turn == (1 if offered else 0), config
     # A reply that offers nothing (a question back) leaves the request as the antecedent.
-    session = mh.Session()
-    session.user("I'd like to watch a movie tonight")
-    session.assistant("Which genre do you like?")
+    session = _alternating("I'd like to watch a movie tonight", "Which genre do you like?")
     assert session.preview("Who directed this movie?").references[0].target_turn == 0
 
 
@@ -701,25 +710,28 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
     # The offer leads its reply and the judgement leads the user's turn, however long the
     # replies are (their patterns scan only there, so a short turn stays fast after them).
     filler = " The plot follows a crew in deep space." * 20_000  # 780,000 characters
-    session = mh.Session()
-    session.user("find me a movie for tonight")
-    session.assistant("How about Alien?" + filler)
-    session.user("when does it start?")
-    session.assistant("It starts at 8 pm." + filler)
+    session = _alternating(
+        "find me a movie for tonight",
+        "How about Alien?" + filler,
+        "when does it start?",
+        "It starts at 8 pm." + filler,
+    )
     assert session.preview("That sounds great." + filler).antecedents[0] == 1
     # An offer made only after two pages of text is not read as one.
-    session = mh.Session()
-    session.user("find me a movie for tonight")
-    session.assistant(filler + " How about Alien?")
-    session.user("when does it start?")
-    session.assistant("It starts at 8 pm.")
+    session = _alternating(
+        "find me a movie for tonight",
+        filler + " How about Alien?",
+        "when does it start?",
+        "It starts at 8 pm.",
+    )
     assert session.preview("That sounds great.").antecedents[0] == 3
     # A judgement deep in a long turn is no judgement of the offer.
-    session = mh.Session()
-    session.user("find me a movie for tonight")
-    session.assistant("How about Alien?")
-    session.user("when does it start?")
-    session.assistant("It starts at 8 pm.")
+    session = _alternating(
+        "find me a movie for tonight",
+        "How about Alien?",
+        "when does it start?",
+        "It starts at 8 pm.",
+    )
     assert session.preview(filler[:2000] + " That sounds great.").antecedents[0] == 3
     # "Anything else?" closing a long reply still offers a new topic (the previous test has
     # the short form).
@@ -729,9 +741,7 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
     envelope = session.preview("I want a taxi to the airport", embedding=_vector(3))
     assert envelope.active_thread != session.active_thread
     # A place word in a long turn is not looked up: a long turn is a topic of its own.
-    session = mh.Session()
-    session.user("my sister recommended Sony Hall for tonight")
-    session.assistant("it has a drama at 8 pm.")
+    session = _alternating("my sister recommended Sony Hall for tonight", "it has a drama at 8 pm.")
     assert session.preview("book me a hotel near there").antecedents[0] == 0
     long_turn = "book me a hotel near there." + filler[:3000]
     assert session.preview(long_turn).antecedents[0] == 1
@@ -750,9 +760,10 @@ def test_bounded_pattern_search_sees_whole_words_at_the_limit() -> None:
 
 def test_a_statement_is_no_request_an_offer_answers() -> None:
     # "that bug" is the user's bug, though the reply lists causes ("there are ...").
-    session = mh.Session()
-    session.user("My parser has a bug: it drops the last token.")
-    session.assistant("There are a few usual causes: an off-by-one, or an EOF check.")
+    session = _alternating(
+        "My parser has a bug: it drops the last token.",
+        "There are a few usual causes: an off-by-one, or an EOF check.",
+    )
     assert session.preview("Where does that bug come from?").references[0].target_turn == 0
     # Asked for, it is what the reply offered, however the reply writes its apostrophes.
     for reply in (
@@ -761,9 +772,7 @@ def test_a_statement_is_no_request_an_offer_answers() -> None:
         "Sure: do you like Rojo?",
         "What do you think about Rojo?",
     ):
-        session = mh.Session()
-        session.user("I'd like to watch a movie tonight")
-        session.assistant(reply)
+        session = _alternating("I'd like to watch a movie tonight", reply)
         envelope = session.preview("Who directed this movie?")
         assert envelope.references[0].target_turn == 1, reply
 

@@ -395,7 +395,7 @@ def test_cast_follow_ups_not_explore(name: str, floor: float) -> None:
 # (file, task, {metric: floor}, {baseline: metric ours must reach}); floors sit a little under
 # the figures measured with the hashing embedder (deterministic), given in the README table.
 EVAL_FLOORS = [
-    ("locomo", "retrieval", {"recall_at_10": 0.60, "hit_at_10": 0.65}, {"bm25": "recall_at_10"}),
+    ("locomo", "retrieval", {"recall_at_10": 0.68, "hit_at_10": 0.73}, {"bm25": "recall_at_10"}),
     ("sgd", "references", {"acc_at_1": 0.75, "hit_at_3": 0.85}, {"most-recent": "acc_at_1"}),
     (
         "trec_cast_2019",

@@ -40,6 +40,7 @@ def test_spec_profile_pins_every_spec_constant() -> None:
     assert not spec.pronoun_chains
     assert not spec.place_antecedents
     assert not spec.offer_antecedents
+    assert not spec.answers_follow_questions
 
 
 def test_blend_header_is_whole_percentages() -> None:

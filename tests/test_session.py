@@ -166,6 +166,40 @@ def test_old_relevant_turns_stay_reachable() -> None:
     assert 0 not in {item.turn_id for item in literal.items[:3]}
 
 
+def test_a_retrieved_question_brings_its_answer() -> None:
+    turns = [
+        ("user", "I finished a painting for the art show last week."),
+        ("assistant", "Wow, that looks amazing! What inspired the painting?"),
+        ("user", "A visit to the LGBTQ center: I wanted to capture unity and strength."),
+    ]
+    for index in range(20):
+        turns.append(("assistant", f"Did you water the basil {index} this morning?"))
+        turns.append(("user", f"Yes, and I pruned tomatoes {index} too."))
+    for config, answered in (
+        (mh.Config(), True),
+        (mh.Config(answers_follow_questions=False), False),
+    ):
+        session = mh.Session(config=config)
+        for role, text in turns:
+            (session.user if role == "user" else session.assistant)(text)
+        items = session.preview("What inspired the painting for the art show?").items
+        ranked = [item.turn_id for item in items]
+        assert (2 in ranked) is answered, (config, items)
+        if answered:
+            # Right after its question, at its score, marked as the answer.
+            position = ranked.index(2)
+            assert ranked[position - 1] == 1
+            assert items[position].reason == "answer"
+            assert items[position].score == items[position - 1].score
+    # A question the same side follows up itself is not answered by that follow-up.
+    session = mh.Session()
+    session.user("What inspired the painting for the art show?")
+    session.user("I mean the one with the tree.")
+    session.assistant("The beach at sunset, I think.")
+    items = session.preview("What inspired the painting for the art show?").items
+    assert all(item.reason != "answer" or item.turn_id != 1 for item in items)
+
+
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [

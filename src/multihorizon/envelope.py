@@ -20,7 +20,9 @@ __all__ = ["ContextItem", "Envelope"]
 @dataclass(frozen=True, slots=True)
 class ContextItem:
     """One earlier turn chosen for the context, with its score and the rule that chose it:
-    ``reference`` (SPEC-028 §4.2, full weight), ``active-thread`` (§3.3) or ``relevant``."""
+    ``reference`` (SPEC-028 §4.2, full weight), ``reply-to`` (the turn a multi-party message
+    answers), ``active-thread`` (§3.3), ``relevant``, or ``answer`` (the reply to a chosen
+    question, ``Config.answers_follow_questions``)."""
 
     turn_id: int
     role: str

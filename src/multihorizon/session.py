@@ -920,10 +920,10 @@ class Session:
         thread_index = log.thread_index
         items = []
         for row, score, answer in chosen:
-            if answer:
-                reason = "answer"
-            elif row in forced_set:
+            if row in forced_set:
                 reason = "reference" if row in targets else "reply-to"
+            elif answer:
+                reason = "answer"
             elif active >= 0 and int(thread_index[row]) == active:
                 reason = "active-thread"
             else:

@@ -164,6 +164,7 @@ def test_a_megabyte_of_blocked_phrases_scans_to_nothing() -> None:
         ("   ", False),
         ("whatever works", False),
         ("What, " + "x" * 1_000_000, True),
+        ("what" + "x" * 100 + " is it", False),
     ],
 )
 def test_is_question_reads_a_question_mark_or_the_first_word(text: str, question: bool) -> None:

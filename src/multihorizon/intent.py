@@ -37,7 +37,7 @@ _QUESTION_OPENERS = frozenset((
     "tell", "give", "show", "list",
 ))
 # fmt: on
-_FIRST_WORD = re.compile(r"\s*(\S+)")
+_FIRST_WORD = re.compile(r"\s*(\S{1,40})")  # openers are short: a longer word is none
 
 
 def is_question(text: str) -> bool:

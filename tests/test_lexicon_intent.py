@@ -165,6 +165,8 @@ def test_a_megabyte_of_blocked_phrases_scans_to_nothing() -> None:
         ("whatever works", False),
         ("What, " + "x" * 1_000_000, True),
         ("what" + "x" * 100 + " is it", False),
+        (" " * 100 + "what is it", True),
+        (" " * 100, False),
     ],
 )
 def test_is_question_reads_a_question_mark_or_the_first_word(text: str, question: bool) -> None:

@@ -38,6 +38,7 @@ _QUESTION_OPENERS = frozenset((
 ))
 # fmt: on
 _FIRST_WORD = re.compile(r"\s*(\S{1,40})")  # openers are short: a longer word is none
+_HEAD_CHARS = 80
 
 
 def is_question(text: str) -> bool:
@@ -45,8 +46,16 @@ def is_question(text: str) -> bool:
     if "?" in text:
         return True
     # The first word only: splitting the whole text copied all of it (a 1 MB turn, per call).
-    head = _FIRST_WORD.match(text)
-    return head is not None and head[1].casefold().strip(",.!:;") in _QUESTION_OPENERS
+    # A bounded split is the fast path; the pattern handles a long run of leading space.
+    words = text[:_HEAD_CHARS].split(None, 1)
+    if words:
+        first = words[0]
+    else:
+        head = _FIRST_WORD.match(text)
+        if head is None:
+            return False
+        first = head[1]
+    return first.casefold().strip(",.!:;") in _QUESTION_OPENERS
 
 
 def classify(

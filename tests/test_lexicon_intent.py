@@ -167,6 +167,12 @@ def test_a_megabyte_of_blocked_phrases_scans_to_nothing() -> None:
         ("what" + "x" * 100 + " is it", False),
         (" " * 100 + "what is it", True),
         (" " * 100, False),
+        # The first word cut by the fast path's 80-character window is read whole.
+        *((" " * spaces + "what is it", True) for spaces in range(74, 82)),
+        (" " * 76 + "whatever works", False),
+        ("what" + "," * 80 + "x", False),
+        ("what" + "!" * 90, True),
+        ("\u3000" * 79 + "tell me more", True),
     ],
 )
 def test_is_question_reads_a_question_mark_or_the_first_word(text: str, question: bool) -> None:

@@ -191,6 +191,31 @@ def test_a_retrieved_question_brings_its_answer() -> None:
             assert ranked[position - 1] == 1
             assert items[position].reason == "answer"
             assert items[position].score == items[position - 1].score
+    # Referenced turns keep their place and their slots: a referenced question brings no
+    # answer in front of the next reference, even with two slots.
+    session = _alternating(
+        "My parser has a bug in the tokenizer.",
+        "Which parser library do you use for the tokenizer?",
+        "I use lark, version one.",
+        "Try upgrading lark; the EOF check was fixed there.",
+        config=mh.Config(turns_in_context=2),
+    )
+    envelope = session.preview("What about that bug and what you said about the parser library?")
+    assert [ref.target_turn for ref in envelope.references] == [0, 1]
+    assert sorted((item.turn_id, item.reason) for item in envelope.items) == [
+        (0, "reference"),
+        (1, "reference"),
+    ]
+    # A named speaker following up their own question is no answer, whatever the case.
+    session = mh.Session()
+    for speaker, text in (
+        ("Alice", "What inspired the painting for the art show?"),
+        ("alice", "I mean the one with the tree."),
+        ("bob", "The beach at sunset, I think."),
+    ):
+        session.user(text, speaker=speaker)
+    items = session.preview("What inspired the painting for the art show?").items
+    assert all(item.reason != "answer" or item.turn_id != 1 for item in items)
     # A question the same side follows up itself is not answered by that follow-up.
     session = mh.Session()
     session.user("What inspired the painting for the art show?")
@@ -561,6 +586,9 @@ def test_replies_follow_their_user_unless_peer_replies() -> None:
         # one that resembles no thread opens a new one.
         envelope = session.preview("my cousin sells used cars", embedding=_vector(5))
         assert (envelope.active_thread == session.active_thread) is opens
+        # A statement that resembles a dormant thread goes back to it either way.
+        envelope = session.preview("the hike was long", embedding=_vector(1))
+        assert envelope.active_thread == session.turns[0].topic_thread
 
 
 def test_follow_up_questions_drill_down_unless_the_spec_profile() -> None:

@@ -135,8 +135,8 @@ class Config:
     # right after it, by the other side, at its score: a query resembles the question it
     # repeats more than the answer it wants. LoCoMo recall@10 0.621 -> 0.702, hit@10 0.669
     # -> 0.751 (MiniLM 0.650 -> 0.740, 0.695 -> 0.782). hit@3 of antecedents, which list
-    # retrieved turns last: sgd 0.873 -> 0.871, CAsT 2021 0.854 -> 0.849 (MiniLM -> 0.870),
-    # irc 0.767 -> 0.762.
+    # retrieved turns last: sgd 0.873 -> 0.870, CAsT 2021 0.854 -> 0.849 (MiniLM -> 0.870),
+    # irc 0.767 -> 0.763 (MiniLM 0.776 either way).
     answers_follow_questions: bool = True
     # Ours (intent.classify): a question that points back ("its", "they", "what about") is
     # DRILL_DOWN whatever its similarity, and a question on the active topic is DRILL_DOWN
@@ -169,8 +169,9 @@ class Config:
     # ("which day?") unlike the request before them. Shift F1 with it on, hashing / MiniLM:
     # tiage (peer chat) 0.284 -> 0.425 / 0.295 -> 0.463; but dialseg711 (task dialogues)
     # 0.629 -> 0.426 and sgd resume accuracy 0.727 -> 0.422 (hashing). And since topics move
-    # by questions there, a statement carries on the active thread on either side: tiage
-    # 0.425 -> 0.459 / 0.463 -> 0.476 (dialseg711 in peer mode 0.426 -> 0.234).
+    # by questions there, a statement that resembles no thread carries on the active one,
+    # on either side, instead of opening one: tiage
+    # 0.425 -> 0.461 / 0.463 -> 0.474 (dialseg711 in peer mode 0.426 -> 0.266).
     peer_replies: bool = False
     # Ours (Session._addressed): in a chat of three or more speakers, a speaker named anywhere
     # in a turn ("thanks alice") addresses them when nothing opens the turn. irc_disentanglement:

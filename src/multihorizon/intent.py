@@ -37,7 +37,7 @@ _QUESTION_OPENERS = frozenset((
     "tell", "give", "show", "list",
 ))
 # fmt: on
-_FIRST_WORD = re.compile(r"\s*(\S{1,40})")  # openers are short: a longer word is none
+_FIRST_WORD = re.compile(r"\s*(\S+)")
 _HEAD_CHARS = 80
 
 
@@ -46,9 +46,10 @@ def is_question(text: str) -> bool:
     if "?" in text:
         return True
     # The first word only: splitting the whole text copied all of it (a 1 MB turn, per call).
-    # A bounded split is the fast path; the pattern handles a long run of leading space.
+    # A split of the first characters is the fast path when the first word ends inside them;
+    # otherwise the pattern reads the whole first word, however long.
     words = text[:_HEAD_CHARS].split(None, 1)
-    if words:
+    if words and (len(words) == 2 or len(text) <= _HEAD_CHARS or text[_HEAD_CHARS].isspace()):
         first = words[0]
     else:
         head = _FIRST_WORD.match(text)

@@ -499,8 +499,8 @@ class Session:
             definite_terms=_definite_terms(content) if self.config.vocabulary_resume else (),
             thresholds=self._thresholds,
             first_terms=terms,
-            answers=not moves_on
-            and (self._answers(content, who) or self._peer_carries_on(content)),
+            answers=not moves_on and self._answers(content, who),
+            carries_on=not moves_on and self._peer_carries_on(content),
             opens_topic=(moves_on and intent is Intent.EXPLORE)
             or (intent in _MAY_OPEN and not resolved and self._peer_opens(content, vector)),
         )
@@ -688,9 +688,10 @@ class Session:
 
     def _peer_carries_on(self, content: str) -> bool:
         """``Config.peer_replies``: between peers a topic moves by a question, so a statement
-        carries on the active thread, on the user's side as on the reply's. tiage shift F1
-        in peer mode 0.425 -> 0.459 (MiniLM 0.463 -> 0.476): by similarity alone, user
-        statements after statements opened 964 threads there, 163 of them real shifts."""
+        that resembles no thread carries on the active one instead of opening a thread, on
+        the user's side as on the reply's. tiage shift F1 in peer mode 0.425 -> 0.461
+        (MiniLM 0.463 -> 0.474): by similarity alone, user statements after statements
+        opened 964 threads there, 163 of them real shifts."""
         return (
             self.config.peer_replies
             and len(self._log) > 0
@@ -916,7 +917,9 @@ class Session:
             (row in forced_set for row in candidates.tolist()), bool, candidates.size
         )
         order = np.lexsort((candidates, -fused, ~is_forced))
-        chosen = self._with_answers(candidates[order].tolist(), fused[order].tolist(), k)
+        chosen = self._with_answers(
+            candidates[order].tolist(), fused[order].tolist(), int(is_forced.sum()), k
+        )
         thread_index = log.thread_index
         items = []
         for row, score, answer in chosen:
@@ -932,21 +935,23 @@ class Session:
         return tuple(items)
 
     def _with_answers(
-        self, ranked: list[int], scores: list[float], k: int
+        self, ranked: list[int], scores: list[float], forced: int, k: int
     ) -> list[tuple[int, float, bool]]:
-        """The first ``k`` of ``ranked`` (turn ids, best first) as (turn, score, is_answer),
-        each question followed by its answer (``Config.answers_follow_questions``): the turn
-        right after it, by the other side, at the question's score. A query resembles the
-        question it repeats more than the answer it wants ("What inspired it?" then "I painted
-        this after I visited an LGBTQ center"): LoCoMo evidence recall@10 0.621 -> 0.702,
-        hit@10 0.669 -> 0.751 (hashing)."""
+        """The first ``k`` of ``ranked`` (turn ids, best first, the ``forced`` referenced ones
+        leading) as (turn, score, is_answer), each unforced question followed by its answer
+        (``Config.answers_follow_questions``): the turn right after it, by the other side, at
+        the question's score. Referenced turns keep their place and their slots. A query
+        resembles the question it repeats more than the answer it wants ("What inspired it?"
+        then "I painted this after I visited an LGBTQ center"): LoCoMo evidence recall@10
+        0.621 -> 0.702, hit@10 0.669 -> 0.751 (hashing)."""
+        pairs = list(zip(ranked, scores, strict=True))
+        chosen = [(row, score, False) for row, score in pairs[:forced]]
         if not self.config.answers_follow_questions:
-            return [(row, score, False) for row, score in zip(ranked[:k], scores[:k], strict=True)]
-        log = self._log
-        count = len(log)
-        chosen: list[tuple[int, float, bool]] = []
-        seen: set[int] = set()
-        for row, score in zip(ranked, scores, strict=True):
+            chosen.extend((row, score, False) for row, score in pairs[forced:k])
+            return chosen[:k]
+        count = len(self._log)
+        seen = set(ranked[:forced])
+        for row, score in pairs[forced:]:
             if len(chosen) >= k:
                 break
             if row in seen:
@@ -962,7 +967,7 @@ class Session:
             ):
                 chosen.append((answer, score, True))
                 seen.add(answer)
-        return chosen
+        return chosen[:k]
 
     def _answered_by(self, question: int, answer: int) -> bool:
         """Whether turn ``answer`` replies to a question asked in turn ``question``: the
@@ -973,7 +978,7 @@ class Session:
         if log.roles[question] != log.roles[answer]:
             return True
         asker, replier = log.speakers[question], log.speakers[answer]
-        return asker is not None and replier is not None and asker != replier
+        return asker is not None and replier is not None and asker.casefold() != replier.casefold()
 
     # ---- commit (cannot fail) ----------------------------------------------------------------
 

@@ -16,7 +16,8 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
    "by the way" leaves it for another thread it resembles, else a new one;
 6. a definite noun phrase whose words only the active thread used keeps the turn there;
 7. otherwise §3.3: the most similar thread whose centroid reaches ``join``; else a follow-up
-   question with nothing resolved stays in the active thread; else a new thread.
+   question with nothing resolved, or a statement between peers, stays in the active
+   thread; else a new thread.
 
 A reply (``plan_reply``) stays in the active thread unless it opens a topic (peer dialogue).
 
@@ -129,6 +130,7 @@ class Threads:
         points_back: bool = False,
         answers: bool = False,
         opens_topic: bool = False,
+        carries_on: bool = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
@@ -136,7 +138,9 @@ class Threads:
         definite noun phrases ("the song"); ``reply_thread`` the thread of the turn this one
         replies to in a multi-party chat (-1 if none); ``multi_party`` whether it is one;
         ``answers``: it answers the question the turn before asked; ``opens_topic``: it says
-        the topic moves on ("by the way"); both from ``Config.question_topics``."""
+        the topic moves on ("by the way"); both from ``Config.question_topics``;
+        ``carries_on``: rather than open a thread, it stays in the active one (a statement
+        between peers, ``Config.peer_replies``)."""
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
@@ -195,6 +199,8 @@ class Threads:
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
             return ThreadPlan(active, self.names[active], False, False, "active")
+        if carries_on and active >= 0:
+            return ThreadPlan(active, self.names[active], False, False, "answer")
         return self._new(first_terms)
 
     def plan_reply(

@@ -600,10 +600,8 @@ class Session:
         log = self._log
         bar = self._thresholds.opening
         return (
-            self.config.peer_replies
+            self._between_peers()
             and bar > 0.0  # an embedder without a calibrated bar: off
-            and len(log) > 0
-            and len(self._speakers) < MULTI_PARTY
             and is_question(content)
             and not is_question(log.contents[-1])
             and float(vector @ log.embeddings[-1]) < bar
@@ -692,12 +690,11 @@ class Session:
         the user's side as on the reply's. tiage shift F1 in peer mode 0.425 -> 0.461
         (MiniLM 0.463 -> 0.474): by similarity alone, user statements after statements
         opened 964 threads there, 163 of them real shifts."""
-        return (
-            self.config.peer_replies
-            and len(self._log) > 0
-            and len(self._speakers) < MULTI_PARTY
-            and not is_question(content)
-        )
+        return self._between_peers() and not is_question(content)
+
+    def _between_peers(self) -> bool:
+        """``Config.peer_replies`` holds for this turn: a two-party chat with a turn before."""
+        return self.config.peer_replies and len(self._log) > 0 and len(self._speakers) < MULTI_PARTY
 
     def _answers(self, content: str, speaker: str | None) -> bool:
         """Whether a user turn answers the question of the turn before, asked by someone else

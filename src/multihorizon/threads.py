@@ -155,7 +155,7 @@ class Threads:
             # on irc_disentanglement, hashing embedder: 0.55 joining by centroid, 0.61 new).
             return self._new(first_terms)
         if intent is Intent.CLARIFY and active >= 0:
-            return ThreadPlan(active, self.names[active], False, False, "active")
+            return self._existing(active, "active")
         # "Back to etcd" names where the user is going: it outranks continuing by similarity.
         if resume_words:
             found = self._resume(embedding, resume_words, thresholds.resume)
@@ -174,11 +174,11 @@ class Threads:
             if owner >= 0:
                 return self._existing(owner, "vocabulary")
         if intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
-            return ThreadPlan(active, self.names[active], False, False, "active")
+            return self._existing(active, "active")
         if intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
         if answers and active >= 0:
-            return ThreadPlan(active, self.names[active], False, False, "answer")
+            return self._existing(active, "answer")
         if opens_topic and active >= 0:
             # Another thread it resembles resumes, else a new one.
             return self._leave(embedding, thresholds.join, first_terms)
@@ -191,16 +191,16 @@ class Threads:
         # references unchanged. Counting words the active thread shares with a dormant one:
         # locomo recall@10 0.621 -> 0.613. After the centroid rule: dialseg711 0.635.
         if active >= 0 and self._only_active_used(definite_terms):
-            return ThreadPlan(active, self.names[active], False, False, "vocabulary")
+            return self._existing(active, "vocabulary")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
         if intent is Intent.DRILL_DOWN and points_back and active >= 0:
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
-            return ThreadPlan(active, self.names[active], False, False, "active")
+            return self._existing(active, "active")
         if carries_on and active >= 0:
-            return ThreadPlan(active, self.names[active], False, False, "answer")
+            return self._existing(active, "answer")
         return self._new(first_terms)
 
     def plan_reply(
@@ -217,7 +217,7 @@ class Threads:
             return self._existing(index, "centroid") if index >= 0 else self._new(first_terms)
         if opens_topic:
             return self._leave(embedding, join, first_terms)
-        return ThreadPlan(self.active, self.names[self.active], False, False, "answer")
+        return self._existing(self.active, "answer")
 
     def _leave(
         self, embedding: npt.NDArray[np.float32], join: float, first_terms: Sequence[str]

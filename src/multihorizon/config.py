@@ -170,8 +170,8 @@ class Config:
     # tiage (peer chat) 0.284 -> 0.425 / 0.295 -> 0.463; but dialseg711 (task dialogues)
     # 0.629 -> 0.426 and sgd resume accuracy 0.727 -> 0.422 (hashing). And since topics move
     # by questions there, a statement that resembles no thread carries on the active one,
-    # on either side, instead of opening one: tiage
-    # 0.425 -> 0.461 / 0.463 -> 0.474 (dialseg711 in peer mode 0.426 -> 0.266).
+    # on either side, instead of opening one: tiage 0.425 -> 0.461 / 0.463 -> 0.474
+    # (dialseg711 in peer mode 0.426 -> 0.266).
     peer_replies: bool = False
     # Ours (Session._addressed): in a chat of three or more speakers, a speaker named anywhere
     # in a turn ("thanks alice") addresses them when nothing opens the turn. irc_disentanglement:

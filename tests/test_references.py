@@ -27,6 +27,7 @@ from multihorizon.references import (
 )
 from multihorizon.scratch import ScratchBuffer
 from multihorizon.text import content_terms
+from multihorizon.features import analyse
 from multihorizon.turnlog import TurnLog
 
 LEXICON = default_lexicon()
@@ -51,6 +52,7 @@ class Chat:
             thread="t",
             thread_index=0,
             entities=content_terms(content),
+            features=analyse(content, role, LEXICON),
         )
         if role == "assistant":
             items = enumeration_items(content)

@@ -7,7 +7,8 @@ envelope. ``multihorizon replay FILE.jsonl`` does the same for a conversation of
 the ``../shared/data`` format.
 ``multihorizon eval FILE.jsonl --task threads|references|intent|retrieval`` scores the
 library on real conversations against gold labels, with baselines (``evaluate``).
-``multihorizon info`` reports the live backend.
+``multihorizon info`` reports the live backend; ``multihorizon rules`` lists every rule
+beyond the spec's text with its switch, evidence and function (``rules``).
 """
 
 from __future__ import annotations
@@ -170,6 +171,14 @@ def _info() -> int:
     return 0
 
 
+def _rules(*, spec: bool) -> int:
+    from .config import Config
+    from .rules import rules_table
+
+    print(rules_table(Config.spec() if spec else Config()))
+    return 0
+
+
 def _eval(args: argparse.Namespace) -> int:
     from .config import Config
     from .errors import MultihorizonError
@@ -204,6 +213,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("--budget", type=int, default=1000, help="tokens per envelope")
     replay.add_argument("--embedder", default="hashing")
     commands.add_parser("info", help="show the live backend")
+    listing = commands.add_parser(
+        "rules", help="list every rule beyond the spec's text: switch, evidence, function"
+    )
+    listing.add_argument(
+        "--spec", action="store_true", help="show each rule's state under Config.spec()"
+    )
     scoring = commands.add_parser(
         "eval", help="score threads, references, intent or retrieval on a JSONL conversation file"
     )
@@ -228,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _replay(args)
     if args.command == "demo":
         return _demo(args.budget)
+    if args.command == "rules":
+        return _rules(spec=args.spec)
     return _info()
 
 

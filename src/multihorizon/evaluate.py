@@ -247,7 +247,7 @@ class _Replay:
     def reply_thread(self, probe: Conversation) -> str:
         """The thread ``Session.assistant`` would log the probe's reply in."""
         text = probe["query"]
-        return self.session._reply_plan(text, self.query(probe), tuple(content_terms(text))).name
+        return self.session.reply_thread(text, embedding=self.query(probe))
 
     def ask(self, probe: Conversation, what: str = "preview") -> Any:
         """``preview`` (or ``classify``) the probe as the next user turn, by its turn's speaker."""
@@ -570,6 +570,8 @@ def _references(
         )
     }
     has_speakers = False
+    # The antecedents are opt-in analysis (rule antecedent-analysis): this task reads them.
+    config = config.replace(antecedents=True)
     for (replay,) in _replays(conversations, embedder, [config], cache):
         turns = replay.conversation["turns"]
         latest: dict[str, int] = {}

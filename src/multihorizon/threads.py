@@ -131,6 +131,7 @@ class Threads:
         answers: bool = False,
         opens_topic: bool = False,
         carries_on: bool = False,
+        intent_threads: bool = True,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
@@ -140,7 +141,8 @@ class Threads:
         ``answers``: it answers the question the turn before asked; ``opens_topic``: it says
         the topic moves on ("by the way"); both from ``Config.question_topics``;
         ``carries_on``: rather than open a thread, it stays in the active one (a statement
-        between peers, ``Config.peer_replies``)."""
+        between peers, ``Config.peer_replies``); ``intent_threads``: rule intent-threads
+        (CLARIFY, CONTINUE and TOOL_REFERENCE stay, DRILL_DOWN follows its reference)."""
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
@@ -154,7 +156,7 @@ class Threads:
             # conversation: similarity to other people's threads is a poor guide (pairwise F1
             # on irc_disentanglement, hashing embedder: 0.55 joining by centroid, 0.61 new).
             return self._new(first_terms)
-        if intent is Intent.CLARIFY and active >= 0:
+        if intent_threads and intent is Intent.CLARIFY and active >= 0:
             return self._existing(active, "active")
         # "Back to etcd" names where the user is going: it outranks continuing by similarity.
         if resume_words:
@@ -173,9 +175,9 @@ class Threads:
             owner = self._owner_by_vocabulary(definite_terms)
             if owner >= 0:
                 return self._existing(owner, "vocabulary")
-        if intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
+        if intent_threads and intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
             return self._existing(active, "active")
-        if intent is Intent.DRILL_DOWN and reference_thread >= 0:
+        if intent_threads and intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
         if answers and active >= 0:
             return self._existing(active, "answer")
@@ -195,7 +197,7 @@ class Threads:
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
-        if intent is Intent.DRILL_DOWN and points_back and active >= 0:
+        if intent_threads and intent is Intent.DRILL_DOWN and points_back and active >= 0:
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
             return self._existing(active, "active")

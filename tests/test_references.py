@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared_data
+from multihorizon.features import analyse
 from multihorizon.lexicon import default_lexicon
 from multihorizon.references import (
     Mention,
@@ -27,7 +28,6 @@ from multihorizon.references import (
 )
 from multihorizon.scratch import ScratchBuffer
 from multihorizon.text import content_terms
-from multihorizon.features import analyse
 from multihorizon.turnlog import TurnLog
 
 LEXICON = default_lexicon()

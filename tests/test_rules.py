@@ -53,7 +53,8 @@ def test_every_rule_names_the_function_that_implements_it() -> None:
             target = getattr(importlib.import_module(f"multihorizon.{module_name}"), class_name)
         assert callable(getattr(target, name)), entry.id
         assert entry.section == "ours" or "§" in entry.section, entry.id
-        assert entry.evidence and entry.summary, entry.id
+        assert entry.evidence, entry.id
+        assert entry.summary, entry.id
 
 
 def test_rule_lookup_names_the_known_ids() -> None:
@@ -69,7 +70,8 @@ def test_the_rules_command_lists_every_rule_with_its_state(
     out = capsys.readouterr().out
     for entry in RULES.values():
         assert entry.id in out
-    assert "peer-replies [off]" in out and "lexical-channel [on]" in out
+    assert "peer-replies [off]" in out
+    assert "lexical-channel [on]" in out
     assert main(["rules", "--spec"]) == 0
     assert "[on]" not in capsys.readouterr().out
     assert rules_table().count("evidence:") == len(RULES)

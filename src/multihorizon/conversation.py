@@ -67,29 +67,9 @@ def retrieve(
     )
     candidates, fused = rows, scores.astype(np.float64)
     if lexical is not None and matched.size:
-        top = config.lexical_pool
-        if matched.size > top:
-            matched = matched[np.argpartition(-lexical[matched], top - 1)[:top]]
-        # Set arithmetic on a few dozen ids: cheaper than numpy's sort-based setdiff1d.
-        missing = np.array(sorted(set(matched.tolist()) - set(rows.tolist())), np.int64)
-        if missing.size:
-            # The embedding channel's score for the lexical nominees, by the same formula.
-            extra_rows, extra_scores = kernels.score_turns(
-                vector,
-                log.embeddings[missing],
-                missing,
-                current=count,
-                thread_ids=log.thread_index[missing],
-                active_thread=active,
-                half_life=config.half_life,
-                recency_multiplier=config.recency_multiplier,
-                recency_bonus=config.recency_bonus,
-                thread_bonus=config.thread_bonus,
-                k=int(missing.size),
-            )
-            candidates = np.concatenate((rows, missing[extra_rows]))
-            fused = np.concatenate((fused, extra_scores.astype(np.float64)))
-        fused += (config.lexical_weight / float(lexical.max())) * lexical[candidates]
+        candidates, fused = _with_lexical(
+            log, config, vector, active, lexical, matched, candidates, fused
+        )
     # Referenced turns first (SPEC-028 §4.2), then score descending, then turn id.
     forced_set = set(forced)
     is_forced = np.fromiter(
@@ -112,6 +92,44 @@ def retrieve(
             reason = "relevant"
         items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
     return tuple(items)
+
+
+def _with_lexical(
+    log: TurnLog,
+    config: Config,
+    vector: npt.NDArray[np.float32],
+    active: int,
+    lexical: npt.NDArray[np.float64],
+    matched: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    fused: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """The embedding channel's pool joined by the lexical channel's nominees (the best
+    ``lexical_pool`` BM25 matches, scored by the same fused formula), every candidate's
+    score plus ``lexical_weight`` x its BM25 scaled to [0, 1] (rule lexical-channel)."""
+    top = config.lexical_pool
+    if matched.size > top:
+        matched = matched[np.argpartition(-lexical[matched], top - 1)[:top]]
+    # Set arithmetic on a few dozen ids: cheaper than numpy's sort-based setdiff1d.
+    missing = np.array(sorted(set(matched.tolist()) - set(rows.tolist())), np.int64)
+    candidates = rows
+    if missing.size:
+        extra_rows, extra_scores = kernels.score_turns(
+            vector,
+            log.embeddings[missing],
+            missing,
+            current=len(log),
+            thread_ids=log.thread_index[missing],
+            active_thread=active,
+            half_life=config.half_life,
+            recency_multiplier=config.recency_multiplier,
+            recency_bonus=config.recency_bonus,
+            thread_bonus=config.thread_bonus,
+            k=int(missing.size),
+        )
+        candidates = np.concatenate((rows, missing[extra_rows]))
+        fused = np.concatenate((fused, extra_scores.astype(np.float64)))
+    return candidates, fused + (config.lexical_weight / float(lexical.max())) * lexical[candidates]
 
 
 def with_answers(

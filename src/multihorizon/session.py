@@ -14,9 +14,8 @@ its calls; different sessions run in parallel.
 from __future__ import annotations
 
 import contextlib
-import datetime as _dt
+import dataclasses
 import threading
-import unicodedata
 import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -28,10 +27,11 @@ import numpy.typing as npt
 from . import antecedents, conversation, dialogue
 from .config import Config
 from .embed import Embedder, HashingEmbedder, normalise_embedding
-from .envelope import Envelope
+from .envelope import ContextItem, Envelope
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
 from .features import TurnFeatures, analyse
 from .headers import context_headers
+from .inputs import check_speaker, check_text, utc_timestamp
 from .intent import Intent, classify
 from .lexicon import Lexicon, Marker, default_lexicon
 from .references import Reference, detect, resolve
@@ -42,8 +42,6 @@ from .turnlog import TurnLog
 
 __all__ = ["Session", "TurnPlan"]
 
-MAX_TURN_CHARS = 1_000_000
-MAX_SPEAKER_CHARS = 200
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
@@ -82,55 +80,6 @@ class TurnPlan:
     envelope: Envelope
     turn_id: int  # the id the turn gets when committed
     lineage: str  # which incarnation of the session it was planned on
-
-
-def _utc_timestamp(value: Any) -> str:
-    """ISO 8601 UTC (SPEC-028 §3.1). Naive datetimes are taken as UTC."""
-    if value is None:
-        moment = _dt.datetime.now(_dt.UTC)
-    elif isinstance(value, _dt.datetime):
-        moment = value if value.tzinfo is not None else value.replace(tzinfo=_dt.UTC)
-    elif isinstance(value, str):
-        try:
-            moment = _dt.datetime.fromisoformat(value.strip())
-        except ValueError:
-            raise InputError(f"timestamp: not ISO 8601: {value!r}") from None
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=_dt.UTC)
-    else:
-        raise InputError(
-            f"timestamp: expected a datetime or ISO 8601 string, got {type(value).__name__}"
-        )
-    try:
-        utc = moment.astimezone(_dt.UTC)
-    except OverflowError:
-        raise InputError(f"timestamp: {value!r} is out of range in UTC") from None
-    return utc.isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-def _check_text(text: Any, name: str = "text") -> str:
-    if not isinstance(text, str):
-        raise InputError(f"{name}: expected str, got {type(text).__name__}")
-    if not text.strip():
-        raise InputError(f"{name}: empty turn (only whitespace or nothing)")
-    if len(text) > MAX_TURN_CHARS:
-        raise InputError(f"{name}: {len(text)} characters, more than the {MAX_TURN_CHARS} allowed")
-    # One form for "résumé" however it was typed (composed or decomposed), so words, entities
-    # and hashed features agree; the check is cheap and most text is already NFC.
-    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
-
-
-def _check_speaker(speaker: Any) -> str | None:
-    if speaker is None:
-        return None
-    if not isinstance(speaker, str):
-        raise InputError(f"speaker: expected str or None, got {type(speaker).__name__}")
-    name = speaker.strip()
-    if not name or len(name) > MAX_SPEAKER_CHARS:
-        raise InputError(
-            f"speaker: expected 1 to {MAX_SPEAKER_CHARS} characters, got {len(name)} after strip"
-        )
-    return unicodedata.normalize("NFC", name)
 
 
 def _with_speaker(terms: tuple[str, ...], speaker: str | None) -> tuple[str, ...]:
@@ -226,8 +175,8 @@ class Session:
         hot path (microseconds with a precomputed embedding)."""
         with self._lock:
             self._check_open()
-            content = _check_text(text)
-            who = _check_speaker(speaker)
+            content = check_text(text)
+            who = check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
             features = analyse(content, "user", self._lexicon)
             resolution = self._references(content, features, who)
@@ -249,10 +198,10 @@ class Session:
         step (the assembler's packing) comes between them."""
         with self._lock:
             self._check_open()
-            content = _check_text(text)
-            who = _check_speaker(speaker)
+            content = check_text(text)
+            who = check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
-            stamp = _utc_timestamp(timestamp) if logging else ""
+            stamp = utc_timestamp(timestamp) if logging else ""
             return self._plan_turn(content, vector, who, stamp, logging=logging)
 
     def commit(self, plan: TurnPlan) -> int:
@@ -289,10 +238,10 @@ class Session:
         """Log the assistant's reply in the active thread; returns its turn id."""
         with self._lock:
             self._check_open()
-            content = _check_text(text)
-            who = _check_speaker(speaker)
+            content = check_text(text)
+            who = check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
-            stamp = _utc_timestamp(timestamp)
+            stamp = utc_timestamp(timestamp)
             features = self._analyse(content, "assistant")
             plan = self._reply_thread(features, vector)
             turn_id = len(self._log)
@@ -326,13 +275,13 @@ class Session:
         """The thread ``assistant(text)`` would log this reply in (nothing is logged)."""
         with self._lock:
             self._check_open()
-            content = _check_text(text)
+            content = check_text(text)
             vector = self._embed(content, embedding, None)
             return self._reply_thread(self._analyse(content, "assistant"), vector).name
 
     def analyse(self, text: str, role: str) -> TurnFeatures:
         """The features a turn of this role gets when logged (``features.analyse``)."""
-        return self._analyse(_check_text(text), role)
+        return self._analyse(check_text(text), role)
 
     def tool_output(
         self,
@@ -348,11 +297,11 @@ class Session:
         the call's arguments; ``volatility``: REALTIME, VOLATILE, STABLE or STATIC."""
         with self._lock:
             self._check_open()
-            name = _check_text(tool, "tool")
+            name = check_text(tool, "tool")
             if isinstance(output, str) and not output.strip():
                 raise InputError("output: empty (only whitespace or nothing)")
             if kind is not None:
-                kind = _check_text(kind, "kind")
+                kind = check_text(kind, "kind")
             if args is not None and not isinstance(args, Mapping):
                 raise InputError(f"args: expected a mapping, got {type(args).__name__}")
             turn_id = len(self._log) - 1
@@ -482,31 +431,11 @@ class Session:
                 self._log,
                 self.config,
             )
-        blend = self.config.intent_blends[str(intent)]
-        # SPEC-028 §8: a document task asked for inside the conversation.
-        mode = "hybrid" if features.has(Marker.DOCUMENT) else "conversation"
-        envelope = Envelope(
-            turn_id=turn_id if logging else None,
-            intent=intent,
-            blend=blend,
-            # SPEC-028 §4.3: a resolved reference turns CDR novelty off.
-            cdr_novelty=False if resolution.resolved else blend.cdr_novelty,
-            mode=mode,
-            active_thread=thread.name,
-            thread_resumed=thread.resumed and not thread.is_new,
-            references=resolution.references,
-            thread_state=state,
-            summary=state.summary(),
-            items=items,
-            antecedents=earlier,
-            headers=context_headers(
-                intent=intent,
-                references_resolved=len(resolution.resolved),
-                active_thread=thread.name,
-                blend=blend,
-                mode=mode,
-            ),
+        envelope = self._envelope(
+            turn_id if logging else None, features, resolution, intent, thread, state, items
         )
+        if earlier:
+            envelope = dataclasses.replace(envelope, antecedents=earlier)
         return TurnPlan(
             content,
             vector,
@@ -520,6 +449,42 @@ class Session:
             envelope,
             turn_id,
             self._lineage,
+        )
+
+    def _envelope(
+        self,
+        turn_id: int | None,
+        features: TurnFeatures,
+        resolution: Resolution,
+        intent: Intent,
+        thread: ThreadPlan,
+        state: ThreadState,
+        items: tuple[ContextItem, ...],
+    ) -> Envelope:
+        """The conversation envelope of a planned turn, with its §7 headers."""
+        blend = self.config.intent_blends[str(intent)]
+        # SPEC-028 §8: a document task asked for inside the conversation.
+        mode = "hybrid" if features.has(Marker.DOCUMENT) else "conversation"
+        return Envelope(
+            turn_id=turn_id,
+            intent=intent,
+            blend=blend,
+            # SPEC-028 §4.3: a resolved reference turns CDR novelty off.
+            cdr_novelty=False if resolution.resolved else blend.cdr_novelty,
+            mode=mode,
+            active_thread=thread.name,
+            thread_resumed=thread.resumed and not thread.is_new,
+            references=resolution.references,
+            thread_state=state,
+            summary=state.summary(),
+            items=items,
+            headers=context_headers(
+                intent=intent,
+                references_resolved=len(resolution.resolved),
+                active_thread=thread.name,
+                blend=blend,
+                mode=mode,
+            ),
         )
 
     def _references(self, content: str, features: TurnFeatures, who: str | None) -> Resolution:

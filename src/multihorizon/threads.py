@@ -163,14 +163,8 @@ class Threads:
             found = self._resume(embedding, resume_words, thresholds.resume)
             if found >= 0:
                 return self._existing(found, "resume")
-        # "Please play the song" after a digression: a definite noun phrase names something
-        # known, and if dormant threads used its words and the active one did not, the one
-        # holding most of them resumes. Measured (hashing embedder), words of one dormant
-        # thread only: sgd resume accuracy 0.31 -> 0.44, shift F1 0.33 -> 0.34; dialseg711
-        # (joined dialogues: a second hotel dialogue is a new segment there) shift F1 0.555 ->
-        # 0.544. Any words (not only definite ones): sgd 0.50, dialseg711 0.527; at least two
-        # definite words: sgd 0.32. Words of several dormant threads too (one service is often
-        # split over two of ours): sgd 0.690 -> 0.727, dialseg711 0.629 either way.
+        # Rule vocabulary-resume: "please play the song" after a digression names something
+        # only a dormant thread talked about; the one holding most of its words resumes.
         if definite_terms and intent is not Intent.TOOL_REFERENCE:
             owner = self._owner_by_vocabulary(definite_terms)
             if owner >= 0:
@@ -184,14 +178,8 @@ class Threads:
         if opens_topic and active >= 0:
             # Another thread it resembles resumes, else a new one.
             return self._leave(embedding, thresholds.join, first_terms)
-        # The other way round: "What time does the movie start?" after a restaurant aside
-        # that stayed in the movie thread names what only the active thread talked about, so
-        # the turn stays, however little it resembles the thread's centroid. Measured,
-        # hashing / MiniLM: sgd resume accuracy 0.733 -> 0.818 / 0.840 -> 0.877 (shift F1
-        # 0.397 -> 0.392 / 0.424 -> 0.413); dialseg711 0.626 -> 0.638 / 0.623 -> 0.627; tiage
-        # 0.284 -> 0.280 / 0.295 -> 0.293; locomo recall@20 0.685 -> 0.692; irc and the
-        # references unchanged. Counting words the active thread shares with a dormant one:
-        # locomo recall@10 0.621 -> 0.613. After the centroid rule: dialseg711 0.635.
+        # Rule vocabulary-resume, the other way round: "what time does the movie start?"
+        # after an aside names what only the active thread talked about, so the turn stays.
         if active >= 0 and self._only_active_used(definite_terms):
             return self._existing(active, "vocabulary")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)

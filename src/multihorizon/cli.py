@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 
 from . import __version__, _backend
-from .evaluate import TASKS
+from .evaluation import TASKS
 
 # SPEC-028 §3.3's example conversation (etcd, a digression to backups, back to etcd TLS),
 # with an enumerated answer and an ordinal reference to it, a clarification, a SQL tool call
@@ -111,7 +111,7 @@ def _demo(budget: int = 600) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from .assembler import ContextAssembler
     from .errors import MultihorizonError
-    from .evaluate import make_embedder, read_conversations
+    from .evaluation import make_embedder, read_conversations
 
     try:
         conversations = read_conversations(args.path)
@@ -182,7 +182,7 @@ def _rules(*, spec: bool) -> int:
 def _eval(args: argparse.Namespace) -> int:
     from .config import Config
     from .errors import MultihorizonError
-    from .evaluate import evaluate
+    from .evaluation import evaluate
 
     config = Config(peer_replies=True) if args.peer_replies else Config()
     try:

@@ -386,7 +386,7 @@ class Session:
         return normalise_embedding(vectors[0], self.dim)
 
     def _analyse(self, content: str, role: str) -> TurnFeatures:
-        return analyse(content, role, self._lexicon, analysis=self.config.antecedents)
+        return analyse(content, role, self._lexicon)
 
     def _plan_turn(
         self,

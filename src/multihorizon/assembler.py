@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -28,9 +29,10 @@ import numpy as np
 from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .envelope import Envelope
-from .errors import EmbeddingError, InputError, MultihorizonError
+from .errors import EmbeddingError, InputError, MultihorizonError, SessionClosedError
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
 from .persist import SnapshotError, decode, encode, extend
+from .pool import SessionPool
 from .scratch import ScratchEntry, estimate_tokens
 from .session import Session
 from .store import SessionStore, StoreError, check_name
@@ -153,7 +155,16 @@ class _Tier:
 
 
 class ContextAssembler:
-    """Builds envelopes for the sessions it owns; sessions share the knowledge store only."""
+    """Builds envelopes for the sessions it owns; sessions share the knowledge store only.
+
+    ``max_sessions`` bounds the sessions held in memory (least recently used, by
+    ``session()`` calls, go first) and ``idle_ttl`` drops those not asked for in that many
+    seconds. With a ``store`` nothing is lost: a dropped session is loaded again at its next
+    ``session(id)``. Without one, a dropped session's turns are gone: ``evictions`` counts
+    them, ``on_evict(session_id)`` is called for each, and the dropped ``TierSession``
+    object is closed (it raises ``SessionClosedError``), so no caller keeps writing to a
+    conversation the assembler no longer has.
+    """
 
     def __init__(
         self,
@@ -165,6 +176,10 @@ class ContextAssembler:
         stale_policy: str = "warn",
         reinvoke: Callable[[ScratchEntry], Any] | None = None,
         store: SessionStore | None = None,
+        max_sessions: int | None = None,
+        idle_ttl: float | None = None,
+        on_evict: Callable[[str], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         if knowledge is not None:
@@ -190,7 +205,9 @@ class ContextAssembler:
         self.stale_policy = stale_policy
         self.reinvoke = reinvoke
         self.store = store
-        self._sessions: dict[str, TierSession] = {}
+        self._pool: SessionPool[TierSession] = SessionPool(max_sessions, idle_ttl, clock)
+        self.on_evict = on_evict
+        self.evictions = 0  # sessions dropped by max_sessions or idle_ttl (not by close)
         self._lock = threading.Lock()
 
     def session(self, session_id: str) -> TierSession:
@@ -203,12 +220,60 @@ class ContextAssembler:
         check_name(tenant or "default", "tenant")
         check_name(name, "session_id")
         session_id = f"{tenant or 'default'}/{name}"  # "x" and "default/x" are one session
+        found, dropped = self._pool.get_or_create(session_id, lambda: TierSession(self, session_id))
+        self._dropped(dropped)
+        return found
+
+    @property
+    def max_sessions(self) -> int | None:
+        return self._pool.max_sessions
+
+    @property
+    def idle_ttl(self) -> float | None:
+        return self._pool.idle_ttl
+
+    def __len__(self) -> int:
+        """How many sessions this assembler holds in memory now."""
+        return len(self._pool)
+
+    def __contains__(self, session_id: object) -> bool:
+        if isinstance(session_id, str) and "/" not in session_id:
+            session_id = f"default/{session_id}"
+        return session_id in self._pool
+
+    def expire(self) -> int:
+        """Drop the sessions idle for longer than ``idle_ttl`` now (``session()`` does this
+        too, on every call); returns how many."""
+        dropped = self._pool.expire()
+        self._dropped(dropped)
+        return len(dropped)
+
+    def close(self, session_id: str | None = None) -> int:
+        """Drop one session (or, without an id, every session) from memory and close the
+        dropped objects; the store, if any, keeps them, and ``session(id)`` loads them again.
+        Returns how many were held."""
+        if session_id is None:
+            every = self._pool.pop_all()
+        else:
+            if "/" not in session_id:
+                session_id = f"default/{session_id}"
+            found = self._pool.pop(session_id)
+            every = [] if found is None else [(session_id, found)]
+        for _, session in every:
+            session.close()
+        return len(every)
+
+    def _dropped(self, dropped: list[tuple[str, TierSession]]) -> None:
+        """Sessions the pool let go (out of the pool's lock: ``on_evict`` may call back)."""
+        if not dropped:
+            return
         with self._lock:
-            found = self._sessions.get(session_id)
-            if found is None:
-                found = TierSession(self, session_id)
-                self._sessions[session_id] = found
-            return found
+            self.evictions += len(dropped)
+        for session_id, session in dropped:
+            if self.store is None:
+                session.close(reason="evicted (max_sessions or idle_ttl) without a store")
+            if self.on_evict is not None:
+                self.on_evict(session_id)
 
 
 class TierSession:
@@ -241,6 +306,7 @@ class TierSession:
         ) = None
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
         self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
+        self._closed: str | None = None  # why, once closed
         self._fresh()
         if assembler.store is not None:
             self._reload()
@@ -291,6 +357,23 @@ class TierSession:
                     return
         self._reload()
 
+    def close(self, *, reason: str = "closed") -> None:
+        """Accept no more calls (``ContextAssembler.close`` and eviction without a store)."""
+        with self._lock:
+            self._closed = reason
+            self.session.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed is not None
+
+    def _check_open(self) -> None:
+        if self._closed is not None:
+            raise SessionClosedError(
+                f"session {self.session_id} was {self._closed}; call "
+                "ContextAssembler.session(id) for a live one"
+            )
+
     def _persisted(self, action: Callable[[], Any]) -> Any:
         """Run one call against the latest stored state and save what it changed (the head
         and the new turns); if anything fails (the call, the save, a conflict with another
@@ -299,6 +382,7 @@ class TierSession:
         propagates either way."""
         store = self.assembler.store
         with self._lock:
+            self._check_open()
             if store is None:
                 return action()
             self._sync()
@@ -370,6 +454,7 @@ class TierSession:
         """The envelope a user turn would get, on the latest stored state; logs nothing,
         delivers nothing, saves nothing."""
         with self._lock:
+            self._check_open()
             self._sync()
             return self._turn(text, budget_tokens, embedding, None, None, logging=False)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import kernels
 from ._backend import name as backend
 from .assembler import BudgetError, ContextAssembler, ContextEnvelope, PackedItem, TierSession
+from .chat import ChatHistoryError
 from .config import Blend, Config, ThreadThresholds
 from .embed import Embedder, HashingEmbedder, SentenceTransformerEmbedder
 from .envelope import ContextItem, Envelope
@@ -38,6 +39,7 @@ __all__ = [
     "BackendUnavailableError",
     "Blend",
     "BudgetError",
+    "ChatHistoryError",
     "Config",
     "ConfigError",
     "ContextAssembler",

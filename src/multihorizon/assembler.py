@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .chat import ChatHistoryError, ChatItem, new_from, parse_messages
 from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .envelope import Envelope
@@ -70,6 +71,8 @@ class ContextEnvelope:
     tier_tokens: Mapping[str, int]
     sub_queries: tuple[str, ...] = ()
     user_text: str = ""
+    # A chat request's system text (``TierSession.sync``): ``messages()``'s default.
+    system: str | None = None
 
     @property
     def intent(self) -> Any:
@@ -86,9 +89,10 @@ class ContextEnvelope:
 
     def messages(self, system: str | None = None) -> list[dict[str, str]]:
         """Chat messages for an LLM client: the context as a system message (after
-        ``system``, if given, and a one-line heading; these two are outside the budget),
-        then the user's turn."""
+        ``system``, if given, else the request's system text for an envelope from ``sync``,
+        and a one-line heading; these two are outside the budget), then the user's turn."""
         context = self.render()
+        system = self.system if system is None else system
         head = f"{system}\n\n" if system else ""
         return [
             {"role": "system", "content": f"{head}Context for this turn:\n\n{context}"},
@@ -307,6 +311,8 @@ class TierSession:
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
         self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
         self._closed: str | None = None  # why, once closed
+        # sync's last envelope and the state it left: a retried request gets it again.
+        self._chat_cache: tuple[tuple[int, int, int, str], ContextEnvelope] | None = None
         self._fresh()
         if assembler.store is not None:
             self._reload()
@@ -447,6 +453,88 @@ class TierSession:
             lambda: self._turn(text, budget_tokens, embedding, timestamp, speaker, logging=True)
         )
         return envelope
+
+    def sync(
+        self, messages: Any, *, budget_tokens: int = 4000, on_conflict: str = "raise"
+    ) -> ContextEnvelope:
+        """A whole chat-completions request (``messages``, OpenAI's shape): log the messages
+        the session does not have yet (one store save for all of them) and return the
+        envelope of the last user message, whose ``messages()`` is ready to send (the
+        request's system text first). See ``multihorizon.chat`` for how messages map to
+        turns and tool outputs, and how a request is matched to the session. A retried
+        request logs nothing and gets the same envelope; a request that disagrees with the
+        session's history raises ``ChatHistoryError`` (``on_conflict="raise"``) or rebuilds
+        the session from the request (``"restart"``)."""
+        if on_conflict not in ("raise", "restart"):
+            raise InputError(f"on_conflict: expected 'raise' or 'restart', got {on_conflict!r}")
+        budget = _check_budget(budget_tokens)
+        system, items = parse_messages(messages)
+        users = [n for n, item in enumerate(items) if item.role == "user"]
+        if not users:
+            raise InputError("messages: no user message with text")
+        try:
+            envelope: ContextEnvelope = self._persisted(
+                lambda: self._sync_chat(items, users[-1], budget)
+            )
+        except ChatHistoryError:
+            if on_conflict == "raise":
+                raise
+            self._restart()
+            envelope = self._persisted(lambda: self._sync_chat(items, users[-1], budget))
+        return dataclasses.replace(envelope, system=system)
+
+    def _sync_chat(self, items: list[ChatItem], last_user: int, budget: int) -> ContextEnvelope:
+        """Log ``items`` from the first the session lacks; the last user item's envelope."""
+        session = self.session
+        start = new_from(items, session.turns, session.scratch)
+        if start > last_user:
+            # Nothing new up to the last user message: a retry gets the envelope it got
+            # (while nothing was logged since); otherwise, after new tool outputs or on a
+            # replica that did not build it, the envelope the same text gets now.
+            item = items[last_user]
+            state = (len(session), len(session.scratch), budget, item.text)
+            for extra in items[start:]:
+                self._log_item(extra)
+            cached = self._chat_cache
+            if start == len(items) and cached is not None and cached[0] == state:
+                return cached[1]
+            return self._turn(item.text, budget, None, None, item.name, logging=False)
+        envelope: ContextEnvelope | None = None
+        for position in range(start, len(items)):
+            item = items[position]
+            if position == last_user:
+                envelope = self._turn(item.text, budget, None, None, item.name, logging=True)
+            else:
+                self._log_item(item)
+        assert envelope is not None
+        if last_user == len(items) - 1:
+            state = (len(session), len(session.scratch), budget, items[last_user].text)
+            self._chat_cache = (state, envelope)
+        return envelope
+
+    def _log_item(self, item: ChatItem) -> None:
+        """One request item that is not the envelope's user turn, as Session logs it."""
+        session = self.session
+        if item.role == "user":
+            session.user(item.text, speaker=item.name)
+        elif item.role == "assistant":
+            session.assistant(item.text, speaker=item.name)
+        else:
+            assert item.tool is not None
+            session.tool_output(item.tool, item.output, args=item.args)
+
+    def _restart(self) -> None:
+        """Discard this session, in memory and in the store (``sync(on_conflict="restart")``)."""
+        store = self.assembler.store
+        with self._lock:
+            self._check_open()
+            if store is not None:
+                store.delete(*self._key)
+            self._fresh()
+            self._stored_entries.clear()
+            self._tool_blocks.clear()
+            self._tool_cache = None
+            self._chat_cache = None
 
     def preview(
         self, text: str, *, budget_tokens: int = 4000, embedding: Any = None

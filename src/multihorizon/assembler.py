@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .aio import AsyncTurns
 from .chat import ChatHistoryError, ChatItem, new_from, parse_messages
 from .config import Config
 from .embed import Embedder, HashingEmbedder
@@ -36,7 +37,7 @@ from .persist import SnapshotError, decode, encode, extend
 from .pool import SessionPool
 from .scratch import ScratchEntry, estimate_tokens
 from .session import Session
-from .store import SessionStore, StoreError, check_name
+from .store import SessionStore, StoredSession, StoreError, check_name
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
 
@@ -214,7 +215,7 @@ class ContextAssembler:
         self.evictions = 0  # sessions dropped by max_sessions or idle_ttl (not by close)
         self._lock = threading.Lock()
 
-    def session(self, session_id: str) -> TierSession:
+    def session(self, session_id: str, *, load: bool = True) -> TierSession:
         """The session with this id (created on first use). ``"tenant/name"`` puts it in a
         tenant's namespace (``"default"`` without a slash); with a store, the session is
         loaded from it and every turn is saved to it."""
@@ -224,8 +225,26 @@ class ContextAssembler:
         check_name(tenant or "default", "tenant")
         check_name(name, "session_id")
         session_id = f"{tenant or 'default'}/{name}"  # "x" and "default/x" are one session
-        found, dropped = self._pool.get_or_create(session_id, lambda: TierSession(self, session_id))
+        found, dropped = self._pool.get_or_create(
+            session_id, lambda: TierSession(self, session_id, load=load)
+        )
         self._dropped(dropped)
+        return found
+
+    async def aclose(self) -> int:
+        """``close()``, then close the store's asyncio connections (``RedisStore``) so none
+        outlives the event loop; returns how many sessions were held."""
+        count = self.close()
+        closer = getattr(self.store, "aclose", None)
+        if closer is not None:
+            await closer()
+        return count
+
+    async def asession(self, session_id: str) -> TierSession:
+        """``session``'s twin: a new session's stored state is loaded without blocking the
+        event loop."""
+        found = self.session(session_id, load=False)
+        await found.aready()
         return found
 
     @property
@@ -280,11 +299,12 @@ class ContextAssembler:
                 self.on_evict(session_id)
 
 
-class TierSession:
+class TierSession(AsyncTurns):
     """One conversation under an assembler: a ``Session`` (Tier C and the scratch buffer)
-    plus its CDR coverage set (Tier P)."""
+    plus its CDR coverage set (Tier P). Every turn call has an asyncio twin (``auser``,
+    ``aassistant``, ``atool_output``, ``apreview``, ``async_sync``; ``multihorizon.aio``)."""
 
-    def __init__(self, assembler: ContextAssembler, session_id: str) -> None:
+    def __init__(self, assembler: ContextAssembler, session_id: str, *, load: bool = True) -> None:
         self.assembler = assembler
         self.session_id = session_id
         tenant, _, name = session_id.rpartition("/")
@@ -314,7 +334,7 @@ class TierSession:
         # sync's last envelope and the state it left: a retried request gets it again.
         self._chat_cache: tuple[tuple[int, int, int, str], ContextEnvelope] | None = None
         self._fresh()
-        if assembler.store is not None:
+        if assembler.store is not None and load:
             self._reload()
 
     def _fresh(self) -> None:
@@ -329,6 +349,10 @@ class TierSession:
     def _reload(self) -> None:
         """The stored state (or a new session when none is stored)."""
         stored = self.assembler.store.load(*self._key) if self.assembler.store else None
+        self._loaded(stored)
+
+    def _loaded(self, stored: StoredSession | None) -> None:
+        """Hold the session the store gave (``_reload``, ``_areload``)."""
         if stored is None:
             self._fresh()
             return
@@ -350,18 +374,27 @@ class TierSession:
         the head, or the whole session when ours is not a beginning of the stored one
         (deleted and created again, or not yet saved in turn records)."""
         store = self.assembler.store
-        if store is not None and self._version > 0 and self._stored_turns == len(self.session):
+        if store is not None and self._can_extend():
             stored = store.load(*self._key, from_turn=self._stored_turns)
-            if stored is not None and stored.first_turn == self._stored_turns:
-                try:
-                    coverage = extend(self.session, stored.head, stored.turns)
-                except SnapshotError:
-                    pass  # the session may be half extended: load it whole below
-                else:
-                    self.coverage, self._version = coverage, stored.version
-                    self._stored_turns = stored.turn_count
-                    return
+            if self._extended(stored):
+                return
         self._reload()
+
+    def _can_extend(self) -> bool:
+        return self._version > 0 and self._stored_turns == len(self.session)
+
+    def _extended(self, stored: StoredSession | None) -> bool:
+        """Add the turns another replica saved (``_catch_up``); False when ``stored`` does
+        not continue this copy and the session must be loaded whole."""
+        if stored is not None and stored.first_turn == self._stored_turns:
+            try:
+                coverage = extend(self.session, stored.head, stored.turns)
+            except SnapshotError:
+                return False  # the session may be half extended: load it whole
+            self.coverage, self._version = coverage, stored.version
+            self._stored_turns = stored.turn_count
+            return True
+        return False
 
     def close(self, *, reason: str = "closed") -> None:
         """Accept no more calls (``ContextAssembler.close`` and eviction without a store)."""
@@ -394,10 +427,7 @@ class TierSession:
             self._sync()
             try:
                 result = action()
-                head, turns = encode(
-                    self.session, self.coverage, first_turn=self._stored_turns,
-                    entry_cache=self._stored_entries,
-                )  # fmt: skip
+                head, turns = self._encode()
                 self._version = store.save(
                     *self._key, head, turns,
                     first_turn=self._stored_turns, expected_version=self._version,
@@ -412,6 +442,14 @@ class TierSession:
                     self._forget()
                 raise
             return result
+
+    def _encode(self) -> tuple[bytes, list[bytes]]:
+        """The head and the turns added since the last save, as the store keeps them."""
+        head, turns = encode(
+            self.session, self.coverage, first_turn=self._stored_turns,
+            entry_cache=self._stored_entries,
+        )  # fmt: skip
+        return head, list(turns)
 
     def _sync(self) -> None:
         """Bring this replica's copy up to the stored session (call under the lock)."""
@@ -465,6 +503,23 @@ class TierSession:
         request logs nothing and gets the same envelope; a request that disagrees with the
         session's history raises ``ChatHistoryError`` (``on_conflict="raise"``) or rebuilds
         the session from the request (``"restart"``)."""
+        system, items, last_user, budget = self._chat_plan(messages, budget_tokens, on_conflict)
+        try:
+            envelope: ContextEnvelope = self._persisted(
+                lambda: self._sync_chat(items, last_user, budget)
+            )
+        except ChatHistoryError:
+            if on_conflict == "raise":
+                raise
+            self._restart()
+            envelope = self._persisted(lambda: self._sync_chat(items, last_user, budget))
+        return dataclasses.replace(envelope, system=system)
+
+    def _chat_plan(
+        self, messages: Any, budget_tokens: Any, on_conflict: str
+    ) -> tuple[str | None, list[ChatItem], int, int]:
+        """A request checked whole before anything is logged: its system text, its items,
+        the position of its last user item, the budget."""
         if on_conflict not in ("raise", "restart"):
             raise InputError(f"on_conflict: expected 'raise' or 'restart', got {on_conflict!r}")
         budget = _check_budget(budget_tokens)
@@ -472,16 +527,7 @@ class TierSession:
         users = [n for n, item in enumerate(items) if item.role == "user"]
         if not users:
             raise InputError("messages: no user message with text")
-        try:
-            envelope: ContextEnvelope = self._persisted(
-                lambda: self._sync_chat(items, users[-1], budget)
-            )
-        except ChatHistoryError:
-            if on_conflict == "raise":
-                raise
-            self._restart()
-            envelope = self._persisted(lambda: self._sync_chat(items, users[-1], budget))
-        return dataclasses.replace(envelope, system=system)
+        return system, items, users[-1], budget
 
     def _sync_chat(self, items: list[ChatItem], last_user: int, budget: int) -> ContextEnvelope:
         """Log ``items`` from the first the session lacks; the last user item's envelope."""
@@ -530,11 +576,15 @@ class TierSession:
             self._check_open()
             if store is not None:
                 store.delete(*self._key)
-            self._fresh()
-            self._stored_entries.clear()
-            self._tool_blocks.clear()
-            self._tool_cache = None
-            self._chat_cache = None
+            self._reset()
+
+    def _reset(self) -> None:
+        """An empty session at version 0, every cache dropped."""
+        self._fresh()
+        self._stored_entries.clear()
+        self._tool_blocks.clear()
+        self._tool_cache = None
+        self._chat_cache = None
 
     def preview(
         self, text: str, *, budget_tokens: int = 4000, embedding: Any = None

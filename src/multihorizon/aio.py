@@ -14,7 +14,6 @@ when the store cannot give it now, the session holds nothing until its next call
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import threading
 from collections.abc import Callable, Mapping
@@ -24,6 +23,8 @@ from .chat import ChatHistoryError
 from .store import ConflictError, MemoryStore
 
 if TYPE_CHECKING:
+    import asyncio
+
     from .assembler import ContextAssembler, ContextEnvelope
     from .chat import ChatItem
     from .knowledge import CoverageSet
@@ -42,6 +43,8 @@ async def store_call(store: Any, name: str, *args: Any, **kwargs: Any) -> Any:
     method = getattr(store, name)
     if isinstance(store, MemoryStore):
         return method(*args, **kwargs)  # a dict behind a lock: no I/O to wait for
+    import asyncio  # here, not at the top: the sync API never pays for importing asyncio
+
     return await asyncio.to_thread(method, *args, **kwargs)
 
 
@@ -87,6 +90,8 @@ class AsyncTurns:
 
     def _async_lock(self) -> asyncio.Lock:
         if self._alock is None:
+            import asyncio
+
             self._alock = asyncio.Lock()
         return self._alock
 

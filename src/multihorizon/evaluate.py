@@ -29,10 +29,11 @@ the turns before it are the history. Turns with role ``tool`` go to the scratch 
 
 from __future__ import annotations
 
+import contextvars
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -258,6 +259,13 @@ class _Replay:
         return ask(probe["query"], embedding=self.query(probe), speaker=speaker or None)
 
 
+# evaluate(progress=...) for the replays of this call (a context variable, so concurrent
+# calls in other threads or tasks keep their own).
+_PROGRESS: contextvars.ContextVar[
+    Callable[[Sequence[Conversation]], Iterable[Conversation]] | None
+] = contextvars.ContextVar("multihorizon_eval_progress", default=None)
+
+
 def _replays(
     conversations: Sequence[Conversation],
     embedder: Embedder,
@@ -278,7 +286,8 @@ def _replays(
             or probe["query"] != turns[probe["at_turn"]]["content"]
         )
     vectors = _embed_all(embedder, texts, {} if cache is None else cache)
-    for conversation in conversations:
+    progress = _PROGRESS.get()  # the CLI's progress bar, when it shows one
+    for conversation in conversations if progress is None else progress(conversations):
         turns = conversation["turns"]
         turn_vectors = (
             np.stack([vectors[turn["content"]] for turn in turns])
@@ -709,13 +718,21 @@ def evaluate(
     config: Config | None = None,
     limit: int | None = None,
     cache: dict[str, npt.NDArray[np.float32]] | None = None,
+    progress: Callable[[Sequence[Conversation]], Iterable[Conversation]] | None = None,
 ) -> Report:
     """Replay the conversations of ``path`` and score ``task`` (one of ``TASKS``) against the
     gold labels, with the baselines computed in the same run. ``limit``: the first N
     conversations only; ``cache``: text -> embedding, shared between calls with one embedder
-    (it receives the vectors this call makes)."""
+    (it receives the vectors this call makes); ``progress``: wraps the conversations as they
+    are replayed (the CLI passes a progress bar)."""
     if task not in _TASKS:
         raise InputError(f"task: expected one of {', '.join(TASKS)}, got {task!r}")
+    if progress is not None:
+        token = _PROGRESS.set(progress)
+        try:
+            return evaluate(path, task, embedder=embedder, config=config, limit=limit, cache=cache)
+        finally:
+            _PROGRESS.reset(token)
     conversations = read_conversations(path)
     if limit is not None:
         conversations = conversations[:limit]

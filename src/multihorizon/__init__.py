@@ -29,6 +29,7 @@ from .knowledge import Fact, FactStatus, KnowledgeError, KnowledgeStore
 from .references import Reference
 from .scratch import ScratchBuffer, ScratchEntry
 from .session import Session
+from .textintent import classify_text
 from .threadstate import ThreadState
 from .turnlog import Turn
 
@@ -67,5 +68,6 @@ __all__ = [
     "Turn",
     "__version__",
     "backend",
+    "classify_text",
     "kernels",
 ]

@@ -24,6 +24,7 @@ import datetime as _dt
 import enum
 import hashlib
 import json
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -107,6 +108,9 @@ class ScratchEntry:
     referenced_by: tuple[int, ...] = ()
     provenance_hash: str = ""
     last_used: float = 0.0
+    # A caller's own freshness TTL in seconds (SPEC-029 §2.1 ``freshness_ttl`` is per entry);
+    # None: the volatility class's TTL (§4).
+    ttl: float | None = None
 
     @property
     def entry_id(self) -> str:
@@ -122,8 +126,9 @@ class ScratchEntry:
 
     @property
     def freshness_ttl(self) -> float | None:
-        """Seconds (None: for the session), from the volatility class."""
-        return self.volatility.ttl
+        """Seconds (None: for the session): the entry's own ``ttl``, else its volatility
+        class's."""
+        return self.ttl if self.ttl is not None else self.volatility.ttl
 
     def age(self, now: float | None = None) -> float:
         return max(0.0, (_now() if now is None else now) - self.created_at)
@@ -217,8 +222,18 @@ class ScratchBuffer:
         kind: str | None = None,
         args: Mapping[str, Any] | None = None,
         volatility: str | Volatility = Volatility.VOLATILE,
+        scratch_id: str | None = None,
+        ttl: float | None = None,
     ) -> ScratchEntry:
-        """Build an entry without storing it (validation and the summary happen here)."""
+        """Build an entry without storing it (validation and the summary happen here).
+
+        ``scratch_id``: the caller's id (an entry stored under an id already here replaces
+        it); by default ``scratch_<kind>_<serial>``. ``ttl``: the entry's own freshness TTL in
+        seconds, overriding the volatility class's.
+        """
+        if scratch_id is not None and (not isinstance(scratch_id, str) or not scratch_id):
+            raise InputError(f"scratch_id: expected a non-empty str, got {scratch_id!r}")
+        ttl = _check_ttl(ttl)
         try:
             volatility = Volatility(str(volatility).upper())
         except ValueError:
@@ -238,7 +253,7 @@ class ScratchBuffer:
         output_type, summary = summarise(raw, structured, self.count_tokens)
         moment = self.clock()
         return ScratchEntry(
-            scratch_id=f"scratch_{tool_kind(tool)}_{self._serial + 1:03d}",
+            scratch_id=scratch_id if scratch_id is not None else self._next_id(tool),
             tool_name=tool,
             kind=kind or tool_kind(tool),
             raw_output=raw,
@@ -252,7 +267,15 @@ class ScratchBuffer:
             raw_token_count=self.count_tokens(raw) if len(raw) < PREFIX_CHARS else len(raw) // 4,
             provenance_hash=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
             last_used=moment,
+            ttl=ttl,
         )
+
+    def _next_id(self, tool: str) -> str:
+        # A caller may have taken the next serial's id for an entry of its own.
+        serial = self._serial + 1
+        while (candidate := f"scratch_{tool_kind(tool)}_{serial:03d}") in self._entries:
+            serial += 1
+        return candidate
 
     def commit(self, entry: ScratchEntry) -> ScratchEntry:
         """Store a prepared entry (cannot fail), then evict over the budget."""
@@ -302,6 +325,30 @@ class ScratchBuffer:
         self._entries[scratch_id] = pinned
         return pinned
 
+    def discard(self, scratch_id: str) -> ScratchEntry:
+        """Remove one entry, whatever its state, and return it (``InputError`` if absent)."""
+        entry = self.get(scratch_id)
+        del self._entries[scratch_id]
+        self.full = self.full and self._over_budget()
+        return entry
+
+    def purge_stale(self, now: float | None = None) -> list[ScratchEntry]:
+        """Remove every entry SPEC-029 §5 lets go: ephemeral, referenced by no turn, and
+        stale. Pinned and referenced entries stay, stale or not. Returns what was removed,
+        oldest first."""
+        moment = self.clock() if now is None else now
+        gone = [
+            entry
+            for entry in self._entries.values()
+            if entry.persistence is Persistence.EPHEMERAL
+            and not entry.referenced_by
+            and not entry.is_fresh(moment)
+        ]
+        for entry in gone:
+            del self._entries[entry.scratch_id]
+        self.full = self.full and self._over_budget()
+        return gone
+
     def refresh(self, scratch_id: str, reinvoke: Reinvoke) -> ScratchEntry:
         """Re-run a stale entry's tool (``reinvoke(entry)`` returns the new output) and store
         the result under the same id, fresh. If the callback raises, the entry is unchanged
@@ -326,6 +373,8 @@ class ScratchBuffer:
             kind=entry.kind,
             args=entry.tool_call_args,
             volatility=entry.volatility,
+            scratch_id=scratch_id,
+            ttl=entry.ttl,
         )
         return dataclasses.replace(
             fresh,
@@ -334,15 +383,15 @@ class ScratchBuffer:
             persistence=entry.persistence,
         )
 
+    def _over_budget(self) -> bool:
+        tokens = sum(e.raw_token_count for e in self._entries.values())
+        return len(self._entries) > self.max_entries or tokens > self.max_tokens
+
     def _evict(self, keep: str = "") -> None:
         """SPEC-029 §11: over the budget, drop the least recently used entries that are
         ephemeral, unreferenced and stale; then, if still over, ephemeral unreferenced ones."""
         now = self.clock()
-
-        def over() -> bool:
-            tokens = sum(e.raw_token_count for e in self._entries.values())
-            return len(self._entries) > self.max_entries or tokens > self.max_tokens
-
+        over = self._over_budget
         for require_stale in (True, False):
             if not over():
                 break
@@ -362,6 +411,16 @@ class ScratchBuffer:
                     break
                 del self._entries[entry.scratch_id]
         self.full = over()
+
+
+def _check_ttl(ttl: Any) -> float | None:
+    if ttl is None:
+        return None
+    if isinstance(ttl, bool) or not isinstance(ttl, (int, float)):
+        raise InputError(f"ttl: expected seconds as a number, got {type(ttl).__name__}")
+    if not math.isfinite(ttl) or ttl < 0:
+        raise InputError(f"ttl: expected finite seconds >= 0, got {ttl!r}")
+    return float(ttl)
 
 
 def tool_kind(name: str) -> str:

@@ -305,6 +305,24 @@ class Session:
             vector = self._embed(content, embedding, embedding_model)
             return self._analyse(content, vector, who)[3]
 
+    def analyse(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
+    ) -> tuple[Intent, tuple[Reference, ...]]:
+        """``classify`` plus the turn's references (SPEC-028 §4.2, resolved or not), without
+        logging it or retrieving anything."""
+        with self._lock:
+            self._check_open()
+            content = _check_text(text)
+            who = _check_speaker(speaker)
+            vector = self._embed(content, embedding, embedding_model)
+            _, references, _, intent = self._analyse(content, vector, who)
+            return intent, references
+
     def assistant(
         self,
         text: str,
@@ -361,10 +379,13 @@ class Session:
         kind: str | None = None,
         args: Mapping[str, Any] | None = None,
         volatility: str = "VOLATILE",
+        scratch_id: str | None = None,
+        ttl: float | None = None,
     ) -> ScratchEntry:
         """Record a tool result in the scratch buffer, linked to the latest turn (Tier E,
         SPEC-029): text, or any JSON-able structure (rows, an object, a number). ``args``:
-        the call's arguments; ``volatility``: REALTIME, VOLATILE, STABLE or STATIC."""
+        the call's arguments; ``volatility``: REALTIME, VOLATILE, STABLE or STATIC;
+        ``scratch_id``, ``ttl``: the caller's own id and freshness TTL in seconds."""
         with self._lock:
             self._check_open()
             name = _check_text(tool, "tool")
@@ -382,6 +403,8 @@ class Session:
                 kind=kind,
                 args=args,
                 volatility=volatility,
+                scratch_id=scratch_id,
+                ttl=ttl,
             )
             self._scratch.commit(entry)
             if turn_id >= 0:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import math
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
@@ -118,6 +119,10 @@ class MultiHorizonContext:
         self._resolver = HistoryResolver(self.session)
         #: The envelope of the latest user turn (intent, blend, thread, references, headers).
         self.last_envelope: Envelope | None = None
+        # Scratch buffers whose Tier E this is: brought up to date after each turn, so their
+        # entries show the turns that used them (SPEC-029 §2.1 referenced_by) and the pins.
+        # (Weak references in a list: the buffers are unhashable dataclasses, like crprotocol's.)
+        self._buffers: list[weakref.ref[Any]] = []
         log = self.session.turns
         for turn_id in range(len(log)):  # a session handed over with turns already in it
             references = list(map(self._entry_id, log.references[turn_id]))
@@ -255,6 +260,13 @@ class MultiHorizonContext:
 
     # ---- ours ------------------------------------------------------------------------------
 
+    def attach(self, buffer: Any) -> None:
+        """Keep a ``multihorizon.crp.scratch_buffer.ScratchBuffer`` built with ``context=``
+        this context up to date after every turn (its constructor calls this)."""
+        self._buffers = [ref for ref in self._buffers if ref() is not None]
+        if all(ref() is not buffer for ref in self._buffers):
+            self._buffers.append(weakref.ref(buffer))
+
     def entry_of(self, session_turn: int) -> TurnEntry:
         """The ``TurnEntry`` of a session turn id (0-based, as ``Reference.target_turn``)."""
         return self._entries[session_turn]
@@ -286,6 +298,10 @@ class MultiHorizonContext:
         self._entries.append(entry)
         self.turn_log.append(entry)
         self._trim()
+        for ref in list(self._buffers):
+            buffer = ref()
+            if buffer is not None:
+                buffer.sync()
         return entry
 
     def _replay(self, given: TurnEntry) -> None:

@@ -105,7 +105,9 @@ class ScratchBuffer:
         # evicted (SPEC-029 §11) and leaves the view; an id not among them is the caller's
         # new entry and joins the engine's buffer.
         self._known: set[str] = set()
-        self._sync()
+        self.sync()
+        if self.context is not None:
+            self.context.attach(self)
 
     # ---- crprotocol's API ----------------------------------------------------------------
 
@@ -139,7 +141,7 @@ class ScratchBuffer:
             )
         parsed = _parsed(data, structure)
         output = data
-        self._sync()
+        self.sync()
         before = set(self._core_ids())
         if self.context is not None:
             core = self.context.session.tool_output(
@@ -175,7 +177,7 @@ class ScratchBuffer:
     def get_fresh(self, entry_id: str) -> ScratchEntry | None:
         """The entry if it exists and is fresh, else None. A pinned entry past its TTL is
         stale too (SPEC-029 §4, §5): pinning keeps it, ``entries`` still holds it."""
-        self._sync()
+        self.sync()
         entry = self.entries.get(entry_id)
         return entry if entry is not None and entry.is_fresh else None
 
@@ -200,7 +202,7 @@ class ScratchBuffer:
     def get_provenance(self, entry_id: str) -> dict[str, Any]:
         """SPEC-029 §6 TOOL_GROUNDED provenance: tool, arguments, the SHA-256 of the raw
         output, freshness and timestamps; {} for an unknown id."""
-        self._sync()
+        self.sync()
         entry = self.entries.get(entry_id)
         if entry is None:
             return {}
@@ -221,7 +223,7 @@ class ScratchBuffer:
 
     def pin(self, entry_id: str) -> None:
         """Pin an entry: never purged or evicted (SPEC-029 §5). An unknown id is ignored."""
-        self._sync()
+        self.sync()
         entry = self.entries.get(entry_id)
         if entry is None:
             return
@@ -232,7 +234,7 @@ class ScratchBuffer:
     def purge_expired(self) -> int:
         """Remove the entries SPEC-029 §5 lets go: ephemeral, stale and referenced by no turn.
         Returns how many were removed."""
-        self._sync()
+        self.sync()
         gone = [
             entry_id
             for entry_id, entry in self.entries.items()
@@ -259,10 +261,11 @@ class ScratchBuffer:
     def _core_ids(self) -> list[str]:
         return [entry.scratch_id for entry in self._core]
 
-    def _sync(self) -> None:
+    def sync(self) -> None:
         """Bring the view and the engine's buffer together: entries the caller added or
         changed go to the engine; references and pins the engine recorded (a turn that used
-        an entry, SPEC-029 §5's second-reference pin) come back."""
+        an entry, SPEC-029 §5's second-reference pin) come back. Every method calls it, and
+        a linked context after every turn."""
         core = self._core
         for entry_id in [i for i in self.entries if i in self._known and i not in core]:
             del self.entries[entry_id]

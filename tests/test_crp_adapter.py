@@ -199,9 +199,8 @@ def test_mode_list_is_parsed_into_both_dimensions() -> None:
 
 
 def test_public_names_and_types() -> None:
-    assert ContextTier("ephemeral") is ContextTier.EPHEMERAL and isinstance(
-        ContextTier.PERSISTENT, str
-    )
+    assert ContextTier("ephemeral") is ContextTier.EPHEMERAL
+    assert isinstance(ContextTier.PERSISTENT, str)
     assert TurnEntry(1, "user", "hi") == TurnEntry(1, "user", "hi", [], [])
     assert repr(MultiHorizonContext()) == "MultiHorizonContext(turn_log=[], max_turn_log=50)"
     assert ScratchPersistence("pinned") is ScratchPersistence.PINNED
@@ -232,7 +231,8 @@ def test_topics_are_caller_tags_plus_threads_and_a_thread_outlives_the_view() ->
     by_thread = context.get_turns_by_topic(first_thread)
     assert [e.turn_id for e in by_thread] == [1, 2, 5]  # 1 and 2 left the view
     assert [e.turn_id for e in context.get_turns_by_topic("etcd")] == [1]
-    assert context.last_envelope is not None and context.last_envelope.thread_resumed
+    assert context.last_envelope is not None
+    assert context.last_envelope.thread_resumed
 
 
 def test_add_turn_refuses_what_spec_028_has_no_place_for_and_changes_nothing() -> None:
@@ -262,7 +262,8 @@ def test_constructor_turn_log_is_replayed_keeping_ids() -> None:
 def test_classify_intent_result_and_nothing_logged() -> None:
     context = _context()
     result = context.classify_intent("tell me more about the second step")
-    assert result["intent"] == "drill_down" and result["spec_intent"] == "DRILL_DOWN"
+    assert result["intent"] == "drill_down"
+    assert result["spec_intent"] == "DRILL_DOWN"
     assert 0.0 < result["confidence"] <= 1.0
     assert result["blend"] == {"persistent": 0.30, "conversational": 0.65, "ephemeral": 0.05}
     assert result["cdr_novelty"] is False  # SPEC-028 §4.3
@@ -308,9 +309,7 @@ def test_blend_for_operation() -> None:
     }
     assert context.blend_for_operation("juggle")["persistent"] == 0.60
     merged = context.blend_for_operation("RETRIEVE", {"persistent": 0.2})
-    assert merged == pytest.approx(
-        {"persistent": 0.5, "conversational": 0.375, "ephemeral": 0.125}
-    )
+    assert merged == pytest.approx({"persistent": 0.5, "conversational": 0.375, "ephemeral": 0.125})
     assert math.isclose(sum(merged.values()), 1.0)
     for bad in ({"other": 1.0}, {"persistent": -1}, {"persistent": math.inf}, {"persistent": 0,
                 "conversational": 0, "ephemeral": 0}):  # fmt: skip
@@ -332,7 +331,8 @@ def test_store_keeps_the_callers_id_ttl_and_parses_json() -> None:
     assert entry.structured == {"members": 3, "healthy": [1, 2, 3]}
     assert entry.summary.startswith("[api] json object: 2 keys")
     assert entry.provenance_hash == hashlib.sha256(text.encode()).hexdigest()
-    assert entry.is_fresh and entry.persistence is ScratchPersistence.EPHEMERAL
+    assert entry.is_fresh
+    assert entry.persistence is ScratchPersistence.EPHEMERAL
     assert buffer.store(text, "as_text", structure="text") == "as_text"
     assert buffer.entries["as_text"].structured is None
     for kwargs in ({"structure": "json", "data": "a,b"}, {"structure": "yaml", "data": "x"}):
@@ -368,11 +368,14 @@ def test_summarise_provenance_and_unknown_ids() -> None:
     full = buffer.summarise("t")
     assert full.startswith("[sql] table: 500 rows x 3 columns")
     short = buffer.summarise("t", 6)
-    assert buffer.token_counter(short) <= 6 and short.endswith("...")
+    assert buffer.token_counter(short) <= 6
+    assert short.endswith("...")
     provenance = buffer.get_provenance("t")
-    assert provenance["type"] == "TOOL_GROUNDED" and provenance["tool"] == "sql"
+    assert provenance["type"] == "TOOL_GROUNDED"
+    assert provenance["tool"] == "sql"
     assert provenance["hash"] == hashlib.sha256(rows.encode()).hexdigest()
-    assert provenance["created_at_iso"].endswith("+00:00") and provenance["fresh"] is True
+    assert provenance["created_at_iso"].endswith("+00:00")
+    assert provenance["fresh"] is True
     assert (buffer.get_fresh("nope"), buffer.summarise("nope"), buffer.get_provenance("nope")) == (
         None,
         "",
@@ -390,8 +393,10 @@ def test_entries_a_caller_builds_join_the_engine() -> None:
     assert not made.is_fresh
     buffer = ScratchBuffer("s", {"x": made})
     buffer.entries["y"] = ScratchEntry("y", "shell", raw_output="pwd")
-    assert buffer.get_fresh("x") is None and buffer.get_fresh("y") is buffer.entries["y"]
-    assert buffer.purge_expired() == 1 and list(buffer.entries) == ["y"]
+    assert buffer.get_fresh("x") is None
+    assert buffer.get_fresh("y") is buffer.entries["y"]
+    assert buffer.purge_expired() == 1
+    assert list(buffer.entries) == ["y"]
 
 
 def test_engine_evictions_leave_the_view() -> None:
@@ -399,7 +404,8 @@ def test_engine_evictions_leave_the_view() -> None:
     for index in range(70):
         buffer.store(f"output {index}", f"e{index}", "shell")
     assert len(buffer.entries) == 64  # SPEC-029 §11: the engine's entry budget
-    assert "e0" not in buffer.entries and "e69" in buffer.entries
+    assert "e0" not in buffer.entries
+    assert "e69" in buffer.entries
 
 
 def test_context_link_makes_tool_output_a_tier_e_reference() -> None:
@@ -414,7 +420,8 @@ def test_context_link_makes_tool_output_a_tier_e_reference() -> None:
     turn = context.add_turn("user", "summarise the query result")
     assert buffer.entries["scratch_sql_001"].referenced_by == [turn.turn_id]
     # Stale at once (TTL 0) but referenced by a turn: SPEC-029 §5 keeps it.
-    assert buffer.purge_expired() == 0 and "scratch_sql_001" in buffer.entries
+    assert buffer.purge_expired() == 0
+    assert "scratch_sql_001" in buffer.entries
     # The second reference pins it (SPEC-029 §5).
     context.add_turn("user", "show the query result again")
     assert buffer.entries["scratch_sql_001"].persistence is ScratchPersistence.PINNED
@@ -489,7 +496,8 @@ def test_signatures_match_crprotocol() -> None:
             for name, obj in vars(theirs).items()
             if inspect.isclass(obj) and obj.__module__ == theirs.__name__ and name[0] != "_"
         ]
-        assert names and set(names) <= set(ours.__all__)
+        assert names
+        assert set(names) <= set(ours.__all__)
         for name in names:
             their_cls, our_cls = getattr(theirs, name), getattr(ours, name)
             if dataclasses.is_dataclass(their_cls):

@@ -157,6 +157,12 @@ class ScratchBuffer:
             self.entries.pop(gone, None)
             self._known.discard(gone)
         self._known.add(entry_id)
+        # The entry's clock is crprotocol's (``time.time``, read at the call, as its
+        # ``is_fresh`` reads it); the engine's copy is aligned to it.
+        created = time.time()
+        if core.created_at != created:
+            core = dataclasses.replace(core, created_at=created)
+            self._core.replace(core)
         structured = parsed if parsed is not None else core.structured
         self.entries[entry_id] = ScratchEntry(
             scratch_id=entry_id,

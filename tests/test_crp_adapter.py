@@ -515,3 +515,12 @@ def test_signatures_match_crprotocol() -> None:
                     params = [p for p in got.parameters.values() if p.kind is not p.KEYWORD_ONLY]
                     assert params == list(want.parameters.values()), attr
                     assert got.return_annotation == want.return_annotation, attr
+
+
+def test_a_session_handed_over_keeps_its_turns() -> None:
+    session = mh.Session()
+    session.user(ETCD)
+    session.assistant(STEPS)
+    context = MultiHorizonContext(session=session)
+    assert [(e.turn_id, e.role) for e in context.turn_log] == [(1, "user"), (2, "assistant")]
+    assert context.add_turn("user", "the second step?").referenced_turns == [2]

@@ -135,7 +135,7 @@ class MultiHorizonContext:
                     references,
                 )
             )
-        given, self.turn_log = list(self.turn_log), []
+        given, self.turn_log = list(self.turn_log), list(self._entries)
         for entry in given:
             self._replay(entry)
         self._trim()

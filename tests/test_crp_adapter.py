@@ -524,3 +524,12 @@ def test_a_session_handed_over_keeps_its_turns() -> None:
     context = MultiHorizonContext(session=session)
     assert [(e.turn_id, e.role) for e in context.turn_log] == [(1, "user"), (2, "assistant")]
     assert context.add_turn("user", "the second step?").referenced_turns == [2]
+
+
+def test_before_any_turn_the_contexts_config_decides() -> None:
+    """Our follow-up-question rule (``Config.follow_up_questions``) is off in the spec
+    profile, also for the text-only classification of an empty context."""
+    turn = "What are its symptoms?"
+    assert MultiHorizonContext().classify_intent(turn)["intent"] == "drill_down"
+    spec = MultiHorizonContext(session=mh.Session(config=mh.Config.spec()))
+    assert spec.classify_intent(turn)["intent"] == "explore"

@@ -51,6 +51,8 @@ AGREE = [
     ("Let's switch to Postgres backups", "explore"),
     ("What about the second approach?", "drill_down"),
     ("and what about the third step?", "drill_down"),
+    # §5.2: the reference is checked before the CONTINUE marker "more".
+    ("tell me more about the second step", "drill_down"),
 ]
 
 
@@ -75,7 +77,6 @@ DIFFER = [
     ("Do it again but faster", "reference", "clarify", "§5.2 CLARIFY_MARKERS"),
     # A reference to prior content is DRILL_DOWN (§5.1); "reference" is not an intent.
     ("what you said earlier about TLS", "reference", "drill_down", "§5.1, §5.2"),
-    ("tell me more about the second step", "drill_down", "drill_down", "§5.2 (agree)"),
     # §5.2's CONTINUE_MARKERS: "go on", "more", "and then".
     ("go on", "explore", "continue", "§5.2 CONTINUE_MARKERS"),
     ("and then?", "explore", "continue", "§5.2 CONTINUE_MARKERS"),

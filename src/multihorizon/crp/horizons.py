@@ -155,7 +155,7 @@ class MultiHorizonContext:
         if len(self.session) == 0:
             if not isinstance(turn, str) or not turn.strip():
                 raise InputError(f"turn: expected a non-empty str, got {turn!r}")
-            intent, mentions = analyse_text(turn)
+            intent, mentions = analyse_text(turn, config=self.session.config)
             references = [
                 {"type": m.type, "surface": m.surface, "turn_id": None, "item": None,
                  "scratch_id": None, "confidence": 0.0}

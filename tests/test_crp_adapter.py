@@ -226,6 +226,7 @@ def test_topics_are_caller_tags_plus_threads_and_a_thread_outlives_the_view() ->
     context.add_turn("assistant", "Use pg_basebackup nightly plus WAL archiving.")
     entry = context.add_turn("user", "Back to etcd - what about the second step?")
     first_thread = context.threads[0]
+    assert first_thread == "thread:" + context.session.threads[0]
     assert entry.topic_tags == [first_thread]  # SPEC-028 §3.3: the thread resumed
     assert entry.referenced_turns == [2]  # "the second step" -> the enumerating reply
     by_thread = context.get_turns_by_topic(first_thread)
@@ -533,3 +534,12 @@ def test_before_any_turn_the_contexts_config_decides() -> None:
     assert MultiHorizonContext().classify_intent(turn)["intent"] == "drill_down"
     spec = MultiHorizonContext(session=mh.Session(config=mh.Config.spec()))
     assert spec.classify_intent(turn)["intent"] == "explore"
+
+
+def test_a_thread_id_never_merges_with_a_callers_tag() -> None:
+    context = MultiHorizonContext()
+    first = context.add_turn("user", "Tell me about Python", ["python"])
+    second = context.add_turn("user", "What about Java?", ["java"])
+    assert [e.turn_id for e in context.get_turns_by_topic("python")] == [first.turn_id]
+    assert [e.turn_id for e in context.get_turns_by_topic("java")] == [second.turn_id]
+    assert all(tag.startswith("thread:") for tag in first.topic_tags[1:])

@@ -12,8 +12,10 @@ drop-in"); the ones a caller meets most:
   extra keys carry the spec intent, its §5.3 blend and the turn's references.
 - ``TurnEntry.turn_id`` counts from 1 and never repeats: the list view keeps the latest
   ``max_turn_log`` turns, the session keeps them all (a dormant thread can resume, §3.3).
-- ``topic_tags`` are the caller's tags plus the turn's topic thread (§3.3), so
-  ``get_turns_by_topic(thread_id)`` returns a thread's turns, also those that left the view.
+- ``topic_tags`` are the caller's tags plus the turn's topic thread (§3.3) as
+  ``"thread:<id>"`` (its own namespace: a thread id never merges with a caller's tag), so
+  ``get_turns_by_topic("thread:etcd-config")`` returns a thread's turns, also those that left
+  the view.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ _CONFIDENCE = {
     Intent.EXPLORE: 0.60,
 }
 _ROLES = ("user", "assistant")  # SPEC-028 §3.1: USER | ASSISTANT
+THREAD_TOPIC = "thread:"  # the prefix of a thread's topic tag
 
 
 def blend_dict(blend: Blend) -> dict[str, float]:
@@ -131,7 +134,7 @@ class MultiHorizonContext:
                     self._take_id(),
                     log.roles[turn_id],
                     log.contents[turn_id],
-                    [log.threads[turn_id]],
+                    [thread_topic(log.threads[turn_id])],
                     references,
                 )
             )
@@ -252,8 +255,9 @@ class MultiHorizonContext:
         return self.turn_log[-n:] if n else []
 
     def get_turns_by_topic(self, topic: str) -> list[TurnEntry]:
-        """Every turn tagged ``topic``, oldest first: a caller's tag, or a topic thread id
-        (SPEC-028 §3.3; a thread's turns come back also after they left the view)."""
+        """Every turn tagged ``topic``, oldest first: a caller's tag, or a topic thread as
+        ``"thread:<id>"`` (SPEC-028 §3.3; a thread's turns come back also after they left the
+        view)."""
         if not isinstance(topic, str):
             raise InputError(f"topic: expected str, got {type(topic).__name__}")
         return [entry for entry in self._entries if topic in entry.topic_tags]
@@ -273,8 +277,8 @@ class MultiHorizonContext:
 
     @property
     def threads(self) -> tuple[str, ...]:
-        """The topic threads so far (the topics ``get_turns_by_topic`` knows)."""
-        return self.session.threads
+        """The topic threads so far, as topics (``"thread:<id>"``)."""
+        return tuple(map(thread_topic, self.session.threads))
 
     # ---- internals -----------------------------------------------------------------------
 
@@ -287,7 +291,7 @@ class MultiHorizonContext:
 
     def _logged(self, role: str, turn_id: int, tags: list[str]) -> TurnEntry:
         log = self.session.turns
-        thread = log.threads[turn_id]
+        thread = thread_topic(log.threads[turn_id])
         entry = TurnEntry(
             turn_id=self._take_id(),
             role=role,
@@ -348,6 +352,11 @@ class MultiHorizonContext:
             "cdr_novelty": False if any_resolved else blend.cdr_novelty,
             "references": references,
         }
+
+
+def thread_topic(thread_id: str) -> str:
+    """The topic tag of a SPEC-028 §3.3 thread."""
+    return f"{THREAD_TOPIC}{thread_id}"
 
 
 def _check_tags(tags: Any) -> list[str]:

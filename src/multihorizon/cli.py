@@ -7,7 +7,8 @@ envelope. ``multihorizon replay FILE.jsonl`` does the same for a conversation of
 the ``../shared/data`` format.
 ``multihorizon eval FILE.jsonl --task threads|references|intent|retrieval`` scores the
 library on real conversations against gold labels, with baselines (``evaluate``).
-``multihorizon info`` reports the live backend.
+``multihorizon info`` reports the live backend; ``multihorizon rules`` lists every rule
+beyond the spec's text with its switch, evidence and function (``rules``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from collections.abc import Sequence
 
 from . import __version__, _backend
-from .evaluate import TASKS
+from .evaluation import TASKS
 
 # SPEC-028 §3.3's example conversation (etcd, a digression to backups, back to etcd TLS),
 # with an enumerated answer and an ordinal reference to it, a clarification, a SQL tool call
@@ -110,7 +111,7 @@ def _demo(budget: int = 600) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from .assembler import ContextAssembler
     from .errors import MultihorizonError
-    from .evaluate import make_embedder, read_conversations
+    from .evaluation import make_embedder, read_conversations
 
     try:
         conversations = read_conversations(args.path)
@@ -170,10 +171,18 @@ def _info() -> int:
     return 0
 
 
+def _rules(*, spec: bool) -> int:
+    from .config import Config
+    from .rules import rules_table
+
+    print(rules_table(Config.spec() if spec else Config()))
+    return 0
+
+
 def _eval(args: argparse.Namespace) -> int:
     from .config import Config
     from .errors import MultihorizonError
-    from .evaluate import evaluate
+    from .evaluation import evaluate
 
     config = Config(peer_replies=True) if args.peer_replies else Config()
     try:
@@ -204,6 +213,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("--budget", type=int, default=1000, help="tokens per envelope")
     replay.add_argument("--embedder", default="hashing")
     commands.add_parser("info", help="show the live backend")
+    listing = commands.add_parser(
+        "rules", help="list every rule beyond the spec's text: switch, evidence, function"
+    )
+    listing.add_argument(
+        "--spec", action="store_true", help="show each rule's state under Config.spec()"
+    )
     scoring = commands.add_parser(
         "eval", help="score threads, references, intent or retrieval on a JSONL conversation file"
     )
@@ -228,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _replay(args)
     if args.command == "demo":
         return _demo(args.budget)
+    if args.command == "rules":
+        return _rules(spec=args.spec)
     return _info()
 
 

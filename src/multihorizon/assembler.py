@@ -32,6 +32,7 @@ from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .envelope import Envelope
 from .errors import EmbeddingError, InputError, MultihorizonError, SessionClosedError
+from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
 from .persist import SnapshotError, decode, encode, extend
 from .pool import SessionPool
@@ -774,6 +775,8 @@ class TierSession(AsyncTurns):
             headers["CRP-Context-Connectors-Included"] = f"{len(used_connectors)}/{len(connectors)}"
         scratch = self.session.scratch
         headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
+        sent = [(scratch.get(i.source_id), i.tokens) for i in items if i.tier == "E"]
+        headers[SCRATCH_TOKENS_SAVED] = str(tokens_saved((e.raw_token_count, n) for e, n in sent))
         if freshness:
             headers["CRP-Context-Scratch-Freshness"] = freshness
         if scratch.full:

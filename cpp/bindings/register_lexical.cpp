@@ -3,6 +3,7 @@
 
 #include "multihorizon/lexical.hpp"
 #include "pybind11.hpp"
+#include "register.hpp"
 #include "validate.hpp"
 
 namespace multihorizon::bindings {

@@ -65,12 +65,20 @@ class RecencyDecay {
   }
 
  private:
+  // current - id with wrap-around instead of signed overflow (undefined behaviour) for ids
+  // outside [0, current], which are flagged invalid by their own comparison, never by the
+  // wrapped age. For valid ids the result is the exact age.
+  static std::int64_t age_of(std::int64_t current, std::int64_t id) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(current) -
+                                     static_cast<std::uint64_t>(id));
+  }
+
   // The formula as the reference writes it.
   bool weights_plain(const std::int64_t* ids, std::size_t count, float* out) const {
     bool invalid = false;
     for (std::size_t i = 0; i < count; ++i) {
-      const std::int64_t age = current_ - ids[i];
-      invalid |= age < 0 || ids[i] < 0;
+      const std::int64_t age = age_of(current_, ids[i]);
+      invalid |= ids[i] > current_ || ids[i] < 0;
       out[i] = age < 0 || age > max_age_
                    ? 0.0f
                    : static_cast<float>(std::pow(0.5, static_cast<double>(age) / half_life_));
@@ -102,8 +110,8 @@ class RecencyDecay {
     const std::uint64_t round_magic_bits = double_to_bits(kRoundMagic);
     std::int64_t invalid = 0;
     for (std::size_t i = 0; i < count; ++i) {
-      const std::int64_t age = current_ - ids[i];
-      invalid |= (age < 0) | (ids[i] < 0);
+      const std::int64_t age = age_of(current_, ids[i]);
+      invalid |= (ids[i] > current_) | (ids[i] < 0);
       const bool too_old = age > max_age_;
       // Exact int64 -> double for 0 <= age < 2**52 via the mantissa, which vectorises on
       // AVX2 where a plain conversion would not.

@@ -18,8 +18,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from conftest import REFERENCE
-
 INT64_MIN = int(np.iinfo(np.int64).min)
 INT64_MAX = int(np.iinfo(np.int64).max)
 
@@ -184,8 +182,12 @@ RECENCY_CASES = [
 SCORE_CASES = [
     Bad("score-query-nan", score(query=[np.nan, 0, 0]), ValueError, "query"),
     Bad("score-embeddings-columns", score(embeddings=np.ones((3, 2))), ValueError, "embeddings"),
-    Bad("score-embeddings-nan", score(embeddings=[[1, 0, 0]] * 2 + [[0, np.nan, 0]]),
-        ValueError, "row 2"),
+    Bad(
+        "score-embeddings-nan",
+        score(embeddings=[[1, 0, 0]] * 2 + [[0, np.nan, 0]]),
+        ValueError,
+        "row 2",
+    ),
     Bad("score-ids-count", score(turn_ids=[0, 1]), ValueError, "turn_ids"),
     Bad("score-ids-int64-min", score(turn_ids=[INT64_MIN, 0, 1]), ValueError, "turn_ids"),
     Bad("score-ids-after-current", score(turn_ids=[0, 1, 9]), ValueError, "turn_ids"),
@@ -212,14 +214,16 @@ SCORE_CASES = [
     Bad("score-forced-float", score(forced=[0.5]), ValueError, "forced"),
     Bad("score-forced-2d", score(forced=[[0]]), ValueError, "forced"),
     Bad("score-active-float", score(active_thread=1.5), TypeError, "active_thread"),
-    Bad("score-multiplier-above-1", score(recency_multiplier=2.0), ValueError,
-        "recency_multiplier"),
+    Bad(
+        "score-multiplier-above-1", score(recency_multiplier=2.0), ValueError, "recency_multiplier"
+    ),
     Bad("score-multiplier-str", score(recency_multiplier="1"), TypeError, "recency_multiplier"),
     Bad("score-bonus-nan", score(recency_bonus=float("nan")), ValueError, "recency_bonus"),
     Bad("score-bonus-none", score(recency_bonus=None), TypeError, "recency_bonus"),
     Bad("score-thread-bonus-inf", score(thread_bonus=float("inf")), ValueError, "thread_bonus"),
-    Bad("score-thread-bonus-fraction", score(thread_bonus=Fraction(1, 3)), TypeError,
-        "thread_bonus"),
+    Bad(
+        "score-thread-bonus-fraction", score(thread_bonus=Fraction(1, 3)), TypeError, "thread_bonus"
+    ),
     Bad("score-half-life-zero", score(half_life=0), ValueError, "half_life"),
     Bad("score-k-negative", score(k=-1), ValueError, "k"),
     Bad("score-k-float", score(k=1.0), TypeError, "k"),
@@ -268,19 +272,26 @@ TEXT_CASES = [
     Bad("markers-category-str", markers([("go", "1")]), TypeError, "phrases[0]"),
     Bad("markers-category-bool", markers([("go", True)]), TypeError, "phrases[0]"),
     Bad("markers-category-np-bool", markers([("go", np.bool_(True))]), TypeError, "phrases[0]"),
-    Bad("markers-category-index-raises-runtime", markers([("go", IndexRaises(RuntimeError))]),
-        TypeError, "phrases[0]"),
-    Bad("markers-category-index-raises-type", markers([("go", IndexRaises(TypeError))]),
-        TypeError, "phrases[0]"),
+    Bad(
+        "markers-category-index-raises-runtime",
+        markers([("go", IndexRaises(RuntimeError))]),
+        TypeError,
+        "phrases[0]",
+    ),
+    Bad(
+        "markers-category-index-raises-type",
+        markers([("go", IndexRaises(TypeError))]),
+        TypeError,
+        "phrases[0]",
+    ),
     Bad("markers-category-index-only", markers([("go", IndexOnly())]), TypeError, "phrases[0]"),
     Bad("markers-category-2**31", markers([("go", 2**31)]), ValueError, "phrases[0]"),
-    Bad("markers-category-below-int32", markers([("go", -(2**31) - 1)]), ValueError,
-        "phrases[0]"),
+    Bad("markers-category-below-int32", markers([("go", -(2**31) - 1)]), ValueError, "phrases[0]"),
     Bad("markers-category-2**100", markers([("go", 2**100)]), ValueError, "phrases[0]"),
-    Bad("markers-category-uint64", markers([("go", np.uint64(2**63))]), ValueError,
-        "phrases[0]"),
-    Bad("markers-no-word-characters", markers([("go", 1), ("-- ...", 2)]), ValueError,
-        "phrases[1]"),
+    Bad("markers-category-uint64", markers([("go", np.uint64(2**63))]), ValueError, "phrases[0]"),
+    Bad(
+        "markers-no-word-characters", markers([("go", 1), ("-- ...", 2)]), ValueError, "phrases[1]"
+    ),
     Bad("markers-empty-text", markers([("", 1)]), ValueError, "phrases[0]"),
     Bad(
         "markers-iterable-raises",
@@ -305,7 +316,9 @@ TEXT_CASES = [
     Bad("embed-dim-float", embed(dim=16.0), TypeError, "dim"),
     Bad("embed-dim-bool", embed(dim=True), TypeError, "dim"),
     Bad("embed-dim-index-raises", embed(dim=IndexRaises(TypeError)), TypeError, None),
-    Bad("embed-iterable-raises", lambda k: k.hash_embed(failing_iterable(KeyError)), KeyError, None),
+    Bad(
+        "embed-iterable-raises", lambda k: k.hash_embed(failing_iterable(KeyError)), KeyError, None
+    ),
 ]
 
 CASES = [

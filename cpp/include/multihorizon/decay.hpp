@@ -167,12 +167,17 @@ class RecencyDecay {
       const __m256i whole =
           _mm256_sub_epi64(_mm256_castpd_si256(shifted), _mm256_castpd_si256(round_magic));
       const __m256d t = _mm256_mul_pd(_mm256_sub_pd(rounded, halvings), ln2);
-      // Estrin's scheme: three dependent steps instead of five.
+      // Estrin's scheme: three dependent steps instead of five. Multiplies and adds are not
+      // fused, so each lane rounds exactly as weights_body does: the same bits on every level.
       const __m256d t2 = _mm256_mul_pd(t, t);
-      const __m256d low = _mm256_fmadd_pd(_mm256_set1_pd(kExp[1]), t, _mm256_set1_pd(kExp[0]));
-      const __m256d mid = _mm256_fmadd_pd(_mm256_set1_pd(kExp[3]), t, _mm256_set1_pd(kExp[2]));
-      const __m256d high = _mm256_fmadd_pd(_mm256_set1_pd(kExp[5]), t, _mm256_set1_pd(kExp[4]));
-      const __m256d series = _mm256_fmadd_pd(t2, _mm256_fmadd_pd(t2, high, mid), low);
+      const __m256d low = _mm256_add_pd(_mm256_set1_pd(kExp[0]),
+                                        _mm256_mul_pd(_mm256_set1_pd(kExp[1]), t));
+      const __m256d mid = _mm256_add_pd(_mm256_set1_pd(kExp[2]),
+                                        _mm256_mul_pd(_mm256_set1_pd(kExp[3]), t));
+      const __m256d high = _mm256_add_pd(_mm256_set1_pd(kExp[4]),
+                                         _mm256_mul_pd(_mm256_set1_pd(kExp[5]), t));
+      const __m256d series =
+          _mm256_add_pd(low, _mm256_mul_pd(t2, _mm256_add_pd(mid, _mm256_mul_pd(t2, high))));
       const __m256d scale =
           _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(exponent_bias, whole), 52));
       const __m256d weight = _mm256_andnot_pd(_mm256_castsi256_pd(zeroed),
@@ -206,11 +211,15 @@ class RecencyDecay {
       const __m512d whole =
           _mm512_roundscale_pd(halvings, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
       const __m512d t = _mm512_mul_pd(_mm512_sub_pd(whole, halvings), ln2);
-      const __m512d t2 = _mm512_mul_pd(t, t);
-      const __m512d low = _mm512_fmadd_pd(_mm512_set1_pd(kExp[1]), t, _mm512_set1_pd(kExp[0]));
-      const __m512d mid = _mm512_fmadd_pd(_mm512_set1_pd(kExp[3]), t, _mm512_set1_pd(kExp[2]));
-      const __m512d high = _mm512_fmadd_pd(_mm512_set1_pd(kExp[5]), t, _mm512_set1_pd(kExp[4]));
-      const __m512d series = _mm512_fmadd_pd(t2, _mm512_fmadd_pd(t2, high, mid), low);
+      const __m512d t2 = _mm512_mul_pd(t, t);  // unfused, as in the AVX2 loop
+      const __m512d low = _mm512_add_pd(_mm512_set1_pd(kExp[0]),
+                                        _mm512_mul_pd(_mm512_set1_pd(kExp[1]), t));
+      const __m512d mid = _mm512_add_pd(_mm512_set1_pd(kExp[2]),
+                                        _mm512_mul_pd(_mm512_set1_pd(kExp[3]), t));
+      const __m512d high = _mm512_add_pd(_mm512_set1_pd(kExp[4]),
+                                         _mm512_mul_pd(_mm512_set1_pd(kExp[5]), t));
+      const __m512d series =
+          _mm512_add_pd(low, _mm512_mul_pd(t2, _mm512_add_pd(mid, _mm512_mul_pd(t2, high))));
       const __m512d weight =
           _mm512_maskz_scalef_pd(kept, series, _mm512_sub_pd(_mm512_setzero_pd(), whole));
       _mm256_storeu_ps(out + i, _mm512_cvtpd_ps(weight));

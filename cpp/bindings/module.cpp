@@ -5,15 +5,7 @@
 #include "multihorizon/simd.hpp"
 #include "multihorizon/unicode_tables.hpp"
 #include "pybind11.hpp"
-
-namespace multihorizon::bindings {
-void register_markers(py::module_& m);
-void register_similarity(py::module_& m);
-void register_decay(py::module_& m);
-void register_score(py::module_& m);
-void register_hashing(py::module_& m);
-void register_lexical(py::module_& m);
-}  // namespace multihorizon::bindings
+#include "register.hpp"
 
 PYBIND11_MODULE(_core, m) {
   using namespace multihorizon;

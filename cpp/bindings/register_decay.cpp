@@ -1,5 +1,6 @@
 #include "multihorizon/decay.hpp"
 #include "pybind11.hpp"
+#include "register.hpp"
 #include "validate.hpp"
 
 namespace multihorizon::bindings {
@@ -9,6 +10,7 @@ namespace {
 py::array_t<float> recency_weights(py::handle turn_ids, py::handle current, py::handle half_life) {
   const std::int64_t now = current_arg(current);
   const IdArray ids = multihorizon::bindings::turn_ids(turn_ids, "turn_ids");
+  check_turn_ids(ids, now, "turn_ids");
   const double life = half_life_arg(half_life);
   const auto count = static_cast<std::size_t>(ids.shape(0));
   py::array_t<float> weights(static_cast<py::ssize_t>(count));

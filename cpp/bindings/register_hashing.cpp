@@ -2,6 +2,7 @@
 
 #include "multihorizon/hashing.hpp"
 #include "pybind11.hpp"
+#include "register.hpp"
 #include "validate.hpp"
 
 namespace multihorizon::bindings {

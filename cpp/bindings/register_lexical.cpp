@@ -3,6 +3,7 @@
 
 #include "multihorizon/lexical.hpp"
 #include "pybind11.hpp"
+#include "register.hpp"
 #include "validate.hpp"
 
 namespace multihorizon::bindings {
@@ -18,9 +19,6 @@ py::array_t<double> bm25_scores(py::handle postings_arg, py::handle offsets_arg,
   const py::array raw_lengths = real_array(lengths_arg, "lengths");
   if (raw_lengths.ndim() != 1) value_error(ndim_message("lengths", 1, raw_lengths.ndim()));
   const auto lengths = convert<DoubleArray>(raw_lengths);
-  const double k1 = real_arg(k1_arg, "k1");
-  if (k1 < 0.0) value_error("k1: must be >= 0, got " + format_real(k1));
-  const double b = unit_interval_arg(b_arg, "b");
 
   const auto n_postings = static_cast<std::int64_t>(postings.shape(0));
   const auto n_offsets = static_cast<std::size_t>(offsets.shape(0));
@@ -40,6 +38,10 @@ py::array_t<double> bm25_scores(py::handle postings_arg, py::handle offsets_arg,
                   " at " + std::to_string(doc));
     }
   }
+  // The scalars after the arrays: the reference (as_postings first) reports in this order.
+  const double k1 = real_arg(k1_arg, "k1");
+  if (k1 < 0.0) value_error("k1: must be >= 0, got " + format_real(k1));
+  const double b = unit_interval_arg(b_arg, "b");
   py::array_t<double> scores(static_cast<py::ssize_t>(n_docs));
   double* out = scores.mutable_data();
   std::fill(out, out + n_docs, 0.0);

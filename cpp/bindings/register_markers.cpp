@@ -3,6 +3,7 @@
 
 #include "multihorizon/markers.hpp"
 #include "pybind11.hpp"
+#include "register.hpp"
 #include "validate.hpp"
 
 namespace multihorizon::bindings {
@@ -39,10 +40,12 @@ MarkerAutomaton make_automaton(py::handle phrases) {
     if (!PyUnicode_Check(pair[0].ptr())) {
       type_error(where + ": text must be str, got " + type_name(pair[0]));
     }
-    if (is_bool(pair[1]) || !PyIndex_Check(pair[1].ptr())) {
-      type_error(where + ": category must be int, got " + type_name(pair[1]));
+    // int or a numpy integer, as the reference: no other type's __index__ is ever called.
+    const py::object raw = pair[1];
+    if (is_bool(raw) || !(PyLong_Check(raw.ptr()) || is_numpy_scalar(raw, "integer"))) {
+      type_error(where + ": category must be int, got " + type_name(raw));
     }
-    const py::int_ category = py::reinterpret_steal<py::int_>(PyNumber_Index(pair[1].ptr()));
+    const py::int_ category = index_arg(raw, where);
     int overflow = 0;
     const long long value = PyLong_AsLongLongAndOverflow(category.ptr(), &overflow);
     if (overflow != 0 || value < INT32_MIN || value > INT32_MAX) {

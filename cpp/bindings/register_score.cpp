@@ -2,11 +2,11 @@
 
 #include "multihorizon/score.hpp"
 #include "pybind11.hpp"
+#include "ranked.hpp"
+#include "register.hpp"
 #include "validate.hpp"
 
 namespace multihorizon::bindings {
-
-py::tuple ranked_to_arrays(const std::vector<Ranked>& rows);  // register_similarity.cpp
 
 namespace {
 
@@ -19,10 +19,7 @@ py::tuple score_turns(py::handle query, py::handle embeddings, py::handle turn_i
   const auto rows = static_cast<std::size_t>(m.shape(0));
   const std::int64_t now = current_arg(current);
   const IdArray ids = turn_ids(turn_ids_arg, "turn_ids");
-  const std::int64_t* id_data = ids.data();
-  for (std::size_t i = 0; i < static_cast<std::size_t>(ids.shape(0)); ++i) {
-    if (id_data[i] < 0 || id_data[i] > now) turn_id_out_of_range("turn_ids", ids, now);
-  }
+  check_turn_ids(ids, now, "turn_ids");
   if (static_cast<std::size_t>(ids.shape(0)) != rows) {
     value_error("turn_ids: expected " + std::to_string(rows) + " ids (one per row), got " +
                 std::to_string(ids.shape(0)));
@@ -33,7 +30,7 @@ py::tuple score_turns(py::handle query, py::handle embeddings, py::handle turn_i
   params.recency_bonus = real_arg(recency_bonus, "recency_bonus");
   params.thread_bonus = real_arg(thread_bonus, "thread_bonus");
   params.k = count_arg(k, "k");
-  params.active_thread = integer_arg(active_thread, "active_thread");
+  params.active_thread = thread_id_arg(active_thread, "active_thread");
 
   IdArray threads;
   if (!thread_ids_arg.is_none()) {

@@ -2,6 +2,8 @@
 
 #include "multihorizon/similarity.hpp"
 #include "pybind11.hpp"
+#include "ranked.hpp"
+#include "register.hpp"
 #include "validate.hpp"
 
 namespace multihorizon::bindings {
@@ -40,18 +42,6 @@ py::array_t<float> cosine_scores(py::handle query, py::handle matrix) {
   return scores;
 }
 
-py::tuple ranked_arrays(const std::vector<Ranked>& rows) {
-  py::array_t<std::int64_t> indices(static_cast<py::ssize_t>(rows.size()));
-  py::array_t<float> scores(static_cast<py::ssize_t>(rows.size()));
-  auto* index_out = indices.mutable_data();
-  auto* score_out = scores.mutable_data();
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    index_out[i] = rows[i].index;
-    score_out[i] = rows[i].score;
-  }
-  return py::make_tuple(indices, scores);
-}
-
 py::tuple top_k(py::handle query, py::handle matrix, py::handle k) {
   const std::size_t count = count_arg(k, "k");
   const QueryAndMatrix in = query_and_matrix(query, matrix, "matrix");
@@ -63,7 +53,7 @@ py::tuple top_k(py::handle query, py::handle matrix, py::handle k) {
     result = multihorizon::top_k(in.scorer, in.matrix.data(), in.rows, count);
   }
   if (result.bad_row >= 0) non_finite_row("matrix", result.bad_row);
-  return ranked_arrays(result.rows);
+  return ranked_to_arrays(result.rows);
 }
 
 py::tuple best_above(py::handle query, py::handle matrix, py::handle threshold) {
@@ -82,7 +72,17 @@ py::tuple best_above(py::handle query, py::handle matrix, py::handle threshold) 
 
 }  // namespace
 
-py::tuple ranked_to_arrays(const std::vector<Ranked>& rows) { return ranked_arrays(rows); }
+py::tuple ranked_to_arrays(const std::vector<Ranked>& rows) {
+  py::array_t<std::int64_t> indices(static_cast<py::ssize_t>(rows.size()));
+  py::array_t<float> scores(static_cast<py::ssize_t>(rows.size()));
+  auto* index_out = indices.mutable_data();
+  auto* score_out = scores.mutable_data();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    index_out[i] = rows[i].index;
+    score_out[i] = rows[i].score;
+  }
+  return py::make_tuple(indices, scores);
+}
 
 void register_similarity(py::module_& m) {
   m.def("cosine_scores", &cosine_scores, py::arg("query"), py::arg("matrix"),

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "pybind11.hpp"
@@ -190,12 +191,41 @@ inline IdArray turn_ids(py::handle value, const std::string& name) {
               std::to_string(current));
 }
 
-inline std::int64_t integer_arg(py::handle value, const std::string& name) {
+// True for an instance of numpy.<type_name> (numpy.number, numpy.integer): the numpy scalars
+// the reference accepts besides int and float.
+inline bool is_numpy_scalar(py::handle value, const char* numpy_type) {
+  const py::object type = py::module_::import("numpy").attr(numpy_type);
+  const int found = PyObject_IsInstance(value.ptr(), type.ptr());
+  if (found < 0) throw py::error_already_set();
+  return found == 1;
+}
+
+// An int argument through __index__, as operator.index in the reference: never a bool; a
+// TypeError from __index__ names the argument as the reference does, any other error from it
+// passes through unchanged.
+inline py::int_ index_arg(py::handle value, const std::string& name) {
   if (is_bool(value) || !PyIndex_Check(value.ptr())) {
     type_error(name + ": expected an int, got " + type_name(value));
   }
-  py::int_ number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
-  if (!number) throw py::error_already_set();
+  PyObject* number = PyNumber_Index(value.ptr());
+  if (number == nullptr) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+    PyErr_Clear();
+    type_error(name + ": expected an int, got " + type_name(value));
+  }
+  return py::reinterpret_steal<py::int_>(number);
+}
+
+// Every id in [0, current], checked before any kernel runs (one branch-free pass).
+inline void check_turn_ids(const IdArray& ids, std::int64_t current, const std::string& name) {
+  const std::int64_t* data = ids.data();
+  bool bad = false;
+  for (py::ssize_t i = 0; i < ids.shape(0); ++i) bad |= (data[i] < 0) | (data[i] > current);
+  if (bad) turn_id_out_of_range(name, ids, current);
+}
+
+inline std::int64_t integer_arg(py::handle value, const std::string& name) {
+  const py::int_ number = index_arg(value, name);
   int overflow = 0;
   const long long result = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
   if (overflow != 0) {
@@ -212,18 +242,38 @@ inline std::int64_t current_arg(py::handle value) {
   return current;
 }
 
+// A count >= 0. One past int64 is larger than any array, so it means "all of them", as
+// the reference's slice [:k] has it, not an error.
 inline std::size_t count_arg(py::handle value, const std::string& name) {
-  const std::int64_t count = integer_arg(value, name);
-  if (count < 0) value_error(name + ": must be >= 0, got " + std::to_string(count));
+  const py::int_ number = index_arg(value, name);
+  int overflow = 0;
+  const long long count = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow < 0 || (overflow == 0 && count < 0)) {
+    value_error(name + ": must be >= 0, got " + std::string(py::str(number)));
+  }
+  if (overflow > 0) return std::numeric_limits<std::size_t>::max();
   return static_cast<std::size_t>(count);
 }
 
+// A thread id to match; one outside int64 matches no thread id, which -1 says.
+inline std::int64_t thread_id_arg(py::handle value, const std::string& name) {
+  const py::int_ number = index_arg(value, name);
+  int overflow = 0;
+  const long long id = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  return overflow != 0 ? -1 : id;
+}
+
+// int, float or a numpy number, never a bool, as the reference's as_real: an object that
+// merely converts to float (Fraction, Decimal, a 0-d array) is refused, not guessed at.
 inline double real_arg(py::handle value, const std::string& name) {
-  if (is_bool(value)) type_error(name + ": expected a real number, got " + type_name(value));
+  const bool real = !is_bool(value) && (PyFloat_Check(value.ptr()) || PyLong_Check(value.ptr()) ||
+                                        is_numpy_scalar(value, "number"));
+  if (!real) type_error(name + ": expected a real number, got " + type_name(value));
   const double result = PyFloat_AsDouble(value.ptr());
   if (result == -1.0 && PyErr_Occurred()) {
-    PyErr_Clear();
-    type_error(name + ": expected a real number, got " + type_name(value));
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError)) throw py::error_already_set();
+    PyErr_Clear();  // an int past float's range: as infinite as inf itself
+    value_error(name + ": must be finite, got an int beyond float range");
   }
   if (!std::isfinite(result)) value_error(name + ": must be finite, got " + format_real(result));
   return result;

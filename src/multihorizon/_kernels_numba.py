@@ -564,7 +564,7 @@ def top_k(query: Any, matrix: Any, k: int) -> tuple[Int64Array, Float32Array]:
     count = as_count(k, "k")
     q = as_float_vector(query, "query")
     m = as_float_matrix(matrix, "matrix", q.shape[0])
-    return _top_k(q, m, count)
+    return _top_k(q, m, min(count, m.shape[0]))  # a k past int64 is every row, as in numpy
 
 
 def best_above(query: Any, matrix: Any, threshold: float) -> tuple[int, float]:
@@ -693,8 +693,10 @@ def score_turns(
     multiplier = as_unit_interval(recency_multiplier, "recency_multiplier")
     bonus = as_real(recency_bonus, "recency_bonus")
     thread_weight = as_real(thread_bonus, "thread_bonus")
-    count = as_count(k, "k")
+    count = min(as_count(k, "k"), rows)  # a k past int64 is every row, as in numpy
     active_id = as_int(active_thread, "active_thread")
+    if not -1 <= active_id <= np.iinfo(np.int64).max:  # no int64 thread id can equal it
+        active_id = -1
     # Without thread ids no turn is in the active thread: -1 says so to the kernel.
     threads = np.zeros(rows, dtype=np.int64)
     if thread_ids is not None:

@@ -110,7 +110,10 @@ def as_half_life(value: Any) -> float:
 def as_real(value: Any, name: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
         raise TypeError(f"{name}: expected a real number, got {type(value).__name__}")
-    result = float(value)
+    try:
+        result = float(value)
+    except OverflowError:  # an int past float's range: as infinite as inf itself
+        raise ValueError(f"{name}: must be finite, got an int beyond float range") from None
     if not np.isfinite(result):
         raise ValueError(f"{name}: must be finite, got {result}")
     return result

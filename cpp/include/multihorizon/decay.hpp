@@ -65,12 +65,20 @@ class RecencyDecay {
   }
 
  private:
+  // current - id with wrap-around instead of signed overflow (undefined behaviour) for ids
+  // outside [0, current], which are flagged invalid by their own comparison, never by the
+  // wrapped age. For valid ids the result is the exact age.
+  static std::int64_t age_of(std::int64_t current, std::int64_t id) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(current) -
+                                     static_cast<std::uint64_t>(id));
+  }
+
   // The formula as the reference writes it.
   bool weights_plain(const std::int64_t* ids, std::size_t count, float* out) const {
     bool invalid = false;
     for (std::size_t i = 0; i < count; ++i) {
-      const std::int64_t age = current_ - ids[i];
-      invalid |= age < 0 || ids[i] < 0;
+      const std::int64_t age = age_of(current_, ids[i]);
+      invalid |= ids[i] > current_ || ids[i] < 0;
       out[i] = age < 0 || age > max_age_
                    ? 0.0f
                    : static_cast<float>(std::pow(0.5, static_cast<double>(age) / half_life_));
@@ -102,8 +110,8 @@ class RecencyDecay {
     const std::uint64_t round_magic_bits = double_to_bits(kRoundMagic);
     std::int64_t invalid = 0;
     for (std::size_t i = 0; i < count; ++i) {
-      const std::int64_t age = current_ - ids[i];
-      invalid |= (age < 0) | (ids[i] < 0);
+      const std::int64_t age = age_of(current_, ids[i]);
+      invalid |= (ids[i] > current_) | (ids[i] < 0);
       const bool too_old = age > max_age_;
       // Exact int64 -> double for 0 <= age < 2**52 via the mantissa, which vectorises on
       // AVX2 where a plain conversion would not.
@@ -159,12 +167,17 @@ class RecencyDecay {
       const __m256i whole =
           _mm256_sub_epi64(_mm256_castpd_si256(shifted), _mm256_castpd_si256(round_magic));
       const __m256d t = _mm256_mul_pd(_mm256_sub_pd(rounded, halvings), ln2);
-      // Estrin's scheme: three dependent steps instead of five.
+      // Estrin's scheme: three dependent steps instead of five. Multiplies and adds are not
+      // fused, so each lane rounds exactly as weights_body does: the same bits on every level.
       const __m256d t2 = _mm256_mul_pd(t, t);
-      const __m256d low = _mm256_fmadd_pd(_mm256_set1_pd(kExp[1]), t, _mm256_set1_pd(kExp[0]));
-      const __m256d mid = _mm256_fmadd_pd(_mm256_set1_pd(kExp[3]), t, _mm256_set1_pd(kExp[2]));
-      const __m256d high = _mm256_fmadd_pd(_mm256_set1_pd(kExp[5]), t, _mm256_set1_pd(kExp[4]));
-      const __m256d series = _mm256_fmadd_pd(t2, _mm256_fmadd_pd(t2, high, mid), low);
+      const __m256d low = _mm256_add_pd(_mm256_set1_pd(kExp[0]),
+                                        _mm256_mul_pd(_mm256_set1_pd(kExp[1]), t));
+      const __m256d mid = _mm256_add_pd(_mm256_set1_pd(kExp[2]),
+                                        _mm256_mul_pd(_mm256_set1_pd(kExp[3]), t));
+      const __m256d high = _mm256_add_pd(_mm256_set1_pd(kExp[4]),
+                                         _mm256_mul_pd(_mm256_set1_pd(kExp[5]), t));
+      const __m256d series =
+          _mm256_add_pd(low, _mm256_mul_pd(t2, _mm256_add_pd(mid, _mm256_mul_pd(t2, high))));
       const __m256d scale =
           _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(exponent_bias, whole), 52));
       const __m256d weight = _mm256_andnot_pd(_mm256_castsi256_pd(zeroed),
@@ -198,11 +211,15 @@ class RecencyDecay {
       const __m512d whole =
           _mm512_roundscale_pd(halvings, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
       const __m512d t = _mm512_mul_pd(_mm512_sub_pd(whole, halvings), ln2);
-      const __m512d t2 = _mm512_mul_pd(t, t);
-      const __m512d low = _mm512_fmadd_pd(_mm512_set1_pd(kExp[1]), t, _mm512_set1_pd(kExp[0]));
-      const __m512d mid = _mm512_fmadd_pd(_mm512_set1_pd(kExp[3]), t, _mm512_set1_pd(kExp[2]));
-      const __m512d high = _mm512_fmadd_pd(_mm512_set1_pd(kExp[5]), t, _mm512_set1_pd(kExp[4]));
-      const __m512d series = _mm512_fmadd_pd(t2, _mm512_fmadd_pd(t2, high, mid), low);
+      const __m512d t2 = _mm512_mul_pd(t, t);  // unfused, as in the AVX2 loop
+      const __m512d low = _mm512_add_pd(_mm512_set1_pd(kExp[0]),
+                                        _mm512_mul_pd(_mm512_set1_pd(kExp[1]), t));
+      const __m512d mid = _mm512_add_pd(_mm512_set1_pd(kExp[2]),
+                                        _mm512_mul_pd(_mm512_set1_pd(kExp[3]), t));
+      const __m512d high = _mm512_add_pd(_mm512_set1_pd(kExp[4]),
+                                         _mm512_mul_pd(_mm512_set1_pd(kExp[5]), t));
+      const __m512d series =
+          _mm512_add_pd(low, _mm512_mul_pd(t2, _mm512_add_pd(mid, _mm512_mul_pd(t2, high))));
       const __m512d weight =
           _mm512_maskz_scalef_pd(kept, series, _mm512_sub_pd(_mm512_setzero_pd(), whole));
       _mm256_storeu_ps(out + i, _mm512_cvtpd_ps(weight));

@@ -43,14 +43,13 @@ inline ScoreResult score_turns(const float* query, const TurnLogView& log,
   const CosineScorer scorer(query, log.dim);
   const RecencyDecay decay(params.current, params.half_life);
   const bool has_active = log.thread_ids != nullptr && params.active_thread >= 0;
-  const bool resident = scorer.is_resident(log.rows);
   TopK best(std::min(params.k, log.rows));
   float relevance[kBlockRows], recency[kBlockRows];
   ScoreResult result;
   for (std::size_t begin = 0; begin < log.rows; begin += kBlockRows) {
     const std::size_t count = std::min(kBlockRows, log.rows - begin);
     const std::int64_t bad_row =
-        scorer.score_block(log.embeddings + begin * log.dim, count, relevance, resident);
+        scorer.score_block(log.embeddings + begin * log.dim, count, relevance);
     if (bad_row >= 0) {
       result.bad_embedding_row = static_cast<std::int64_t>(begin) + bad_row;
       return result;

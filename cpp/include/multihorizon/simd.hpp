@@ -15,188 +15,142 @@
 
 namespace multihorizon::simd {
 
-// dots[r] = <query, rows[r]>, norms2[r] = <rows[r], rows[r]>, accumulated in float.
-using DotNormFn = void (*)(const float* query, const float* rows, std::size_t count,
-                           std::size_t dim, float* dots, float* norms2);
+// dots[r] = <query, rows[r]> and norms2[r] = <rows[r], rows[r]>, in one summation order on
+// every SIMD level, so a row's sums are the same bits whatever level runs, and whatever rows
+// are scored with it (SPEC-028 rankings must not hang on either):
+// - each product of two floats is exact in double (24 + 24 mantissa bits < 53), so a fused
+//   multiply-add rounds exactly as a multiply then an add: AVX2 may fuse, the portable loop
+//   need not, and both round each sum once per element;
+// - element j of a row goes to lane j % 16 of 16 double partial sums; the last block is
+//   zero-padded, which adds exact zeros (a sum that starts at +0 never becomes -0);
+// - the lanes are folded in halves: l + (l+8), then l + (l+4), then l + (l+2), then 0 + 1.
+// Double sums also make the finishing step exact enough for every finite input: a float's
+// square cannot overflow or underflow in double, so no row needs a slower exact pass.
+inline constexpr std::size_t kSumLanes = 16;
 
-inline void dot_norm_generic(const float* query, const float* rows, std::size_t count,
-                             std::size_t dim, float* dots, float* norms2) {
-  constexpr std::size_t kLanes = 8;  // independent sums the compiler can keep in registers
+// The query widened to double once per call, zero-padded to a multiple of kSumLanes.
+inline std::size_t padded_dim(std::size_t dim) {
+  return (dim + kSumLanes - 1) / kSumLanes * kSumLanes;
+}
+
+inline double fold_lanes(const double* lanes) {
+  double half[8], quarter[4];
+  for (std::size_t l = 0; l < 8; ++l) half[l] = lanes[l] + lanes[l + 8];
+  for (std::size_t l = 0; l < 4; ++l) quarter[l] = half[l] + half[l + 4];
+  return (quarter[0] + quarter[2]) + (quarter[1] + quarter[3]);
+}
+
+inline void accumulate_block(const double* query, const float* row, double* dot, double* norm) {
+  for (std::size_t l = 0; l < kSumLanes; ++l) {
+    const double x = row[l];
+    dot[l] += x * query[l];
+    norm[l] += x * x;
+  }
+}
+
+// `query` is the padded double query (padded_dim(dim) values).
+inline void dot_norm_generic(const double* query, const float* rows, std::size_t count,
+                             std::size_t dim, double* dots, double* norms2) {
   for (std::size_t r = 0; r < count; ++r) {
     const float* row = rows + r * dim;
-    float dot[kLanes] = {}, norm[kLanes] = {};
+    double dot[kSumLanes] = {}, norm[kSumLanes] = {};
     std::size_t j = 0;
-    for (; j + kLanes <= dim; j += kLanes) {
-      for (std::size_t l = 0; l < kLanes; ++l) {
-        dot[l] += query[j + l] * row[j + l];
-        norm[l] += row[j + l] * row[j + l];
-      }
+    for (; j + kSumLanes <= dim; j += kSumLanes) accumulate_block(query + j, row + j, dot, norm);
+    if (j < dim) {
+      float tail[kSumLanes] = {};
+      std::copy(row + j, row + dim, tail);
+      accumulate_block(query + j, tail, dot, norm);
     }
-    float d = 0.0f, n = 0.0f;
-    for (std::size_t l = 0; l < kLanes; ++l) {
-      d += dot[l];
-      n += norm[l];
-    }
-    for (; j < dim; ++j) {
-      d += query[j] * row[j];
-      n += row[j] * row[j];
-    }
-    dots[r] = d;
-    norms2[r] = n;
-  }
-}
-
-
-// The float sums are trusted when the squared norm is a normal float far from overflow and
-// the dot product is finite (a NaN fails every comparison).
-inline bool sums_in_range(const float* dots, const float* norms2, std::size_t count) {
-  bool in_range = true;
-  for (std::size_t r = 0; r < count; ++r) {
-    in_range &= (norms2[r] > 1e-30f) & (norms2[r] < 1e30f) & (std::fabs(dots[r]) < 1e30f);
-  }
-  return in_range;
-}
-
-inline void finish_cosines_generic(const float* dots, const float* norms2, std::size_t count,
-                                   double qnorm, float* scores) {
-  for (std::size_t r = 0; r < count; ++r) {
-    const double cosine = dots[r] / (std::sqrt(static_cast<double>(norms2[r])) * qnorm);
-    scores[r] = static_cast<float>(std::min(1.0, std::max(-1.0, cosine)));
+    dots[r] = fold_lanes(dot);
+    norms2[r] = fold_lanes(norm);
   }
 }
 
 #ifdef MULTIHORIZON_X86_DISPATCH
-__attribute__((target("avx2,fma"))) inline float hsum256(__m256 v) {
-  const __m128 low = _mm256_castps256_ps128(v);
-  const __m128 high = _mm256_extractf128_ps(v, 1);
-  __m128 sum = _mm_add_ps(low, high);
-  sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
-  sum = _mm_add_ss(sum, _mm_shuffle_ps(sum, sum, 0x55));
-  return _mm_cvtss_f32(sum);
+// fold_lanes on lanes 0-3, 4-7, 8-11, 12-15.
+__attribute__((target("avx2,fma"))) inline double fold_lanes_avx2(__m256d a0, __m256d a1,
+                                                                   __m256d a2, __m256d a3) {
+  const __m256d quarter = _mm256_add_pd(_mm256_add_pd(a0, a2), _mm256_add_pd(a1, a3));
+  const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(quarter),
+                                  _mm256_extractf128_pd(quarter, 1));
+  return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
 }
 
-// Four dot and four norm accumulators: eight independent FMA chains cover the FMA latency,
-// so the loop runs at the speed the cache delivers the rows.
-__attribute__((target("avx2,fma"))) inline void dot_norm_avx2(const float* query,
+// dot_norm_generic, four lanes per instruction: eight independent multiply-add chains (four
+// for the dot product, four for the norm) cover the FMA latency.
+__attribute__((target("avx2,fma"))) inline void dot_norm_avx2(const double* query,
                                                                const float* rows,
                                                                std::size_t count,
-                                                               std::size_t dim, float* dots,
-                                                               float* norms2) {
+                                                               std::size_t dim, double* dots,
+                                                               double* norms2) {
   for (std::size_t r = 0; r < count; ++r) {
     const float* row = rows + r * dim;
-    __m256 d0 = _mm256_setzero_ps(), d1 = d0, d2 = d0, d3 = d0;
-    __m256 n0 = d0, n1 = d0, n2 = d0, n3 = d0;
-    std::size_t j = 0;
-    for (; j + 32 <= dim; j += 32) {
-      const __m256 x0 = _mm256_loadu_ps(row + j), x1 = _mm256_loadu_ps(row + j + 8);
-      const __m256 x2 = _mm256_loadu_ps(row + j + 16), x3 = _mm256_loadu_ps(row + j + 24);
-      d0 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(query + j), d0);
-      d1 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(query + j + 8), d1);
-      d2 = _mm256_fmadd_ps(x2, _mm256_loadu_ps(query + j + 16), d2);
-      d3 = _mm256_fmadd_ps(x3, _mm256_loadu_ps(query + j + 24), d3);
-      n0 = _mm256_fmadd_ps(x0, x0, n0);
-      n1 = _mm256_fmadd_ps(x1, x1, n1);
-      n2 = _mm256_fmadd_ps(x2, x2, n2);
-      n3 = _mm256_fmadd_ps(x3, x3, n3);
+    __m256d d0 = _mm256_setzero_pd(), d1 = d0, d2 = d0, d3 = d0;
+    __m256d n0 = d0, n1 = d0, n2 = d0, n3 = d0;
+    float tail[kSumLanes];
+    for (std::size_t j = 0; j < dim; j += kSumLanes) {
+      const float* x = row + j;
+      if (j + kSumLanes > dim) {  // the zero-padded last block
+        std::fill(tail, tail + kSumLanes, 0.0f);
+        std::copy(row + j, row + dim, tail);
+        x = tail;
+      }
+      const __m256d x0 = _mm256_cvtps_pd(_mm_loadu_ps(x));
+      const __m256d x1 = _mm256_cvtps_pd(_mm_loadu_ps(x + 4));
+      const __m256d x2 = _mm256_cvtps_pd(_mm_loadu_ps(x + 8));
+      const __m256d x3 = _mm256_cvtps_pd(_mm_loadu_ps(x + 12));
+      d0 = _mm256_fmadd_pd(x0, _mm256_loadu_pd(query + j), d0);
+      d1 = _mm256_fmadd_pd(x1, _mm256_loadu_pd(query + j + 4), d1);
+      d2 = _mm256_fmadd_pd(x2, _mm256_loadu_pd(query + j + 8), d2);
+      d3 = _mm256_fmadd_pd(x3, _mm256_loadu_pd(query + j + 12), d3);
+      n0 = _mm256_fmadd_pd(x0, x0, n0);
+      n1 = _mm256_fmadd_pd(x1, x1, n1);
+      n2 = _mm256_fmadd_pd(x2, x2, n2);
+      n3 = _mm256_fmadd_pd(x3, x3, n3);
     }
-    for (; j + 8 <= dim; j += 8) {
-      const __m256 x = _mm256_loadu_ps(row + j);
-      d0 = _mm256_fmadd_ps(x, _mm256_loadu_ps(query + j), d0);
-      n0 = _mm256_fmadd_ps(x, x, n0);
-    }
-    float d = hsum256(_mm256_add_ps(_mm256_add_ps(d0, d1), _mm256_add_ps(d2, d3)));
-    float n = hsum256(_mm256_add_ps(_mm256_add_ps(n0, n1), _mm256_add_ps(n2, n3)));
-    for (; j < dim; ++j) {
-      d += query[j] * row[j];
-      n += row[j] * row[j];
-    }
-    dots[r] = d;
-    norms2[r] = n;
+    dots[r] = fold_lanes_avx2(d0, d1, d2, d3);
+    norms2[r] = fold_lanes_avx2(n0, n1, n2, n3);
   }
 }
 
-// Two rows at a time, so each query load serves both: on rows already in cache the loads
-// (query and row, two per multiply-add) limit the one-row loop as much as the
-// multiply-adds do. On rows streamed from L3 or memory this runs about 3x slower than the
-// one-row loop (measured on top-10 of 10,000 x 384), so it is for cache-resident rows only.
-// Eight independent FMA chains (2 rows x dot and norm x 2 halves) cover the FMA latency.
-__attribute__((target("avx2,fma"))) inline void dot_norm_pairs_avx2(const float* query,
-                                                               const float* rows,
-                                                               std::size_t count,
-                                                               std::size_t dim, float* dots,
-                                                               float* norms2) {
-  for (std::size_t r = 0; r < count; r += 2) {
-    // An odd last row is paired with itself: each row's sums depend on its own values
-    // only, so every row is summed in the same order and equal rows score equal (ties
-    // then go to the lower index, as the reference has it).
-    const bool pair = r + 1 < count;
-    const float* row0 = rows + r * dim;
-    const float* row1 = pair ? row0 + dim : row0;
-    __m256 d0 = _mm256_setzero_ps(), d0b = d0, d1 = d0, d1b = d0;
-    __m256 n0 = d0, n0b = d0, n1 = d0, n1b = d0;
-    std::size_t j = 0;
-    for (; j + 16 <= dim; j += 16) {
-      const __m256 qa = _mm256_loadu_ps(query + j), qb = _mm256_loadu_ps(query + j + 8);
-      const __m256 a0 = _mm256_loadu_ps(row0 + j), b0 = _mm256_loadu_ps(row0 + j + 8);
-      const __m256 a1 = _mm256_loadu_ps(row1 + j), b1 = _mm256_loadu_ps(row1 + j + 8);
-      d0 = _mm256_fmadd_ps(a0, qa, d0);
-      d0b = _mm256_fmadd_ps(b0, qb, d0b);
-      d1 = _mm256_fmadd_ps(a1, qa, d1);
-      d1b = _mm256_fmadd_ps(b1, qb, d1b);
-      n0 = _mm256_fmadd_ps(a0, a0, n0);
-      n0b = _mm256_fmadd_ps(b0, b0, n0b);
-      n1 = _mm256_fmadd_ps(a1, a1, n1);
-      n1b = _mm256_fmadd_ps(b1, b1, n1b);
-    }
-    for (; j + 8 <= dim; j += 8) {
-      const __m256 qa = _mm256_loadu_ps(query + j);
-      const __m256 a0 = _mm256_loadu_ps(row0 + j), a1 = _mm256_loadu_ps(row1 + j);
-      d0 = _mm256_fmadd_ps(a0, qa, d0);
-      d1 = _mm256_fmadd_ps(a1, qa, d1);
-      n0 = _mm256_fmadd_ps(a0, a0, n0);
-      n1 = _mm256_fmadd_ps(a1, a1, n1);
-    }
-    float dot0 = hsum256(_mm256_add_ps(d0, d0b)), dot1 = hsum256(_mm256_add_ps(d1, d1b));
-    float norm0 = hsum256(_mm256_add_ps(n0, n0b)), norm1 = hsum256(_mm256_add_ps(n1, n1b));
-    for (; j < dim; ++j) {
-      dot0 += query[j] * row0[j];
-      dot1 += query[j] * row1[j];
-      norm0 += row0[j] * row0[j];
-      norm1 += row1[j] * row1[j];
-    }
-    dots[r] = dot0;
-    norms2[r] = norm0;
-    if (pair) {
-      dots[r + 1] = dot1;
-      norms2[r + 1] = norm1;
-    }
-  }
+// fold_lanes after its first step, on lanes 0-7.
+__attribute__((target("avx512f,avx512dq,avx512vl"))) inline double fold_lanes_avx512(
+    __m512d half) {
+  const __m256d quarter =
+      _mm256_add_pd(_mm512_castpd512_pd256(half), _mm512_extractf64x4_pd(half, 1));
+  const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(quarter),
+                                  _mm256_extractf128_pd(quarter, 1));
+  return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
 }
 
-// Four rows per instruction: the double square root and division, one row at a time, cost
-// more than the dot products of a 64-row block.
-__attribute__((target("avx2,fma"))) inline void finish_cosines_avx2(const float* dots,
-                                                                     const float* norms2,
-                                                                     std::size_t count,
-                                                                     double qnorm,
-                                                                     float* scores) {
-  const __m256d q = _mm256_set1_pd(qnorm), one = _mm256_set1_pd(1.0),
-                minus_one = _mm256_set1_pd(-1.0);
-  std::size_t r = 0;
-  for (; r + 4 <= count; r += 4) {
-    const __m256d dot = _mm256_cvtps_pd(_mm_loadu_ps(dots + r));
-    const __m256d norm = _mm256_sqrt_pd(_mm256_cvtps_pd(_mm_loadu_ps(norms2 + r)));
-    const __m256d cosine = _mm256_div_pd(dot, _mm256_mul_pd(norm, q));
-    _mm_storeu_ps(scores + r,
-                  _mm256_cvtpd_ps(_mm256_min_pd(one, _mm256_max_pd(minus_one, cosine))));
+// dot_norm_avx2 eight lanes per instruction (lanes 0-7 and 8-15 of the same 16 sums, folded
+// in the same order), for about two thirds of its time per row.
+__attribute__((target("avx512f,avx512dq,avx512vl"))) inline void dot_norm_avx512(
+    const double* query, const float* rows, std::size_t count, std::size_t dim, double* dots,
+    double* norms2) {
+  for (std::size_t r = 0; r < count; ++r) {
+    const float* row = rows + r * dim;
+    __m512d d0 = _mm512_setzero_pd(), d1 = d0, n0 = d0, n1 = d0;
+    float tail[kSumLanes];
+    for (std::size_t j = 0; j < dim; j += kSumLanes) {
+      const float* x = row + j;
+      if (j + kSumLanes > dim) {  // the zero-padded last block
+        std::fill(tail, tail + kSumLanes, 0.0f);
+        std::copy(row + j, row + dim, tail);
+        x = tail;
+      }
+      const __m512d x0 = _mm512_cvtps_pd(_mm256_loadu_ps(x));
+      const __m512d x1 = _mm512_cvtps_pd(_mm256_loadu_ps(x + 8));
+      d0 = _mm512_fmadd_pd(x0, _mm512_loadu_pd(query + j), d0);
+      d1 = _mm512_fmadd_pd(x1, _mm512_loadu_pd(query + j + 8), d1);
+      n0 = _mm512_fmadd_pd(x0, x0, n0);
+      n1 = _mm512_fmadd_pd(x1, x1, n1);
+    }
+    dots[r] = fold_lanes_avx512(_mm512_add_pd(d0, d1));  // lanes l + (l+8) first
+    norms2[r] = fold_lanes_avx512(_mm512_add_pd(n0, n1));
   }
-  finish_cosines_generic(dots + r, norms2 + r, count - r, qnorm, scores + r);
 }
 #endif
-
-// A matrix at most this large stays in a core's L2 between calls (thread centroids, a short
-// turn log): its rows take the paired loop.
-inline constexpr std::size_t kResidentBytes = std::size_t{256} << 10;
 
 // The instruction sets a kernel may use, widest last. Each kernel takes the widest variant it
 // has that does not exceed the live level.
@@ -224,37 +178,20 @@ inline bool at_least(Level level) {
          static_cast<int>(level);
 }
 
-// `resident`: the caller's whole matrix fits in L2 (see kResidentBytes), so its rows are
-// read from cache, where the paired loop is faster.
-inline void dot_norm(const float* query, const float* rows, std::size_t count, std::size_t dim,
-                     float* dots, float* norms2, bool resident = false) {
+// The same sums on every level (see kSumLanes).
+inline void dot_norm(const double* query, const float* rows, std::size_t count, std::size_t dim,
+                     double* dots, double* norms2) {
 #ifdef MULTIHORIZON_X86_DISPATCH
-  // AVX2 is the widest here: the loop is bound by cache bandwidth, not by lanes.
+  if (at_least(Level::kAvx512)) {
+    dot_norm_avx512(query, rows, count, dim, dots, norms2);
+    return;
+  }
   if (at_least(Level::kAvx2)) {
-    if (resident) {
-      dot_norm_pairs_avx2(query, rows, count, dim, dots, norms2);
-    } else {
-      dot_norm_avx2(query, rows, count, dim, dots, norms2);
-    }
+    dot_norm_avx2(query, rows, count, dim, dots, norms2);
     return;
   }
 #endif
   dot_norm_generic(query, rows, count, dim, dots, norms2);
-}
-
-// scores[r] = clip(dots[r] / (sqrt(norms2[r]) * qnorm)) in double when every row's float sums
-// are in range (true); false, with scores untouched, when one is not.
-inline bool finish_cosines(const float* dots, const float* norms2, std::size_t count,
-                           double qnorm, float* scores) {
-  if (!sums_in_range(dots, norms2, count)) return false;
-#ifdef MULTIHORIZON_X86_DISPATCH
-  if (at_least(Level::kAvx2)) {
-    finish_cosines_avx2(dots, norms2, count, qnorm, scores);
-    return true;
-  }
-#endif
-  finish_cosines_generic(dots, norms2, count, qnorm, scores);
-  return true;
 }
 
 inline const char* level_name(Level level) {

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from multihorizon import cli, evaluate
+from multihorizon import cli, evaluation
 
 
 def _conversation(n: int, *, thread: bool = True, turns: int = 4) -> dict[str, object]:
@@ -151,5 +151,5 @@ def test_help_describes_every_argument(capsys: pytest.CaptureFixture[str]) -> No
     assert "examples:" in out
 
 
-def test_the_cli_task_list_is_evaluates() -> None:
-    assert cli.TASKS == evaluate.TASKS
+def test_the_cli_task_list_is_the_evaluations() -> None:
+    assert cli.TASKS == evaluation.TASKS

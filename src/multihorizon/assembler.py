@@ -632,9 +632,8 @@ class TierSession(AsyncTurns):
         done = {_plain(q) for q in completed}
         residual = tuple(q for q in queries if _plain(q) not in done)
         session = self.session
-        with session._lock:
-            session._check_open()
-            plan = session._plan(task, None, None, None, logging=False, speaker=None)
+        with session.transaction():
+            plan = session.plan(task, logging=False)
             turn = dataclasses.replace(
                 plan.envelope,
                 mode="document",
@@ -657,12 +656,13 @@ class TierSession(AsyncTurns):
     ) -> ContextEnvelope:
         budget = _check_budget(budget)
         session = self.session
-        with session._lock:
-            session._check_open()
-            plan = session._plan(text, embedding, None, timestamp, logging=logging, speaker=speaker)
+        with session.transaction():
+            plan = session.plan(
+                text, embedding=embedding, timestamp=timestamp, speaker=speaker, logging=logging
+            )
             packed, delivery = self._pack(plan.envelope, plan.embedding, plan.text, budget)
             if logging:
-                session._commit_user(plan)
+                session.commit(plan)
                 self._deliver(delivery)
             return packed
 

@@ -7,7 +7,8 @@ envelope. ``multihorizon replay FILE.jsonl`` does the same for a conversation of
 the ``../shared/data`` format.
 ``multihorizon eval FILE.jsonl --task threads|references|intent|retrieval`` scores the
 library on real conversations against gold labels, with baselines (``evaluate``).
-``multihorizon info`` reports the live backend.
+``multihorizon info`` reports the live backend; ``multihorizon rules`` lists every rule
+beyond the spec's text with its switch, evidence and function (``rules``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from typing import Any, NoReturn
 
 from . import __version__, _backend
 
-TASKS = ("threads", "references", "intent", "retrieval")  # evaluate.TASKS, checked by a test
+# evaluation.TASKS (a test checks they agree): --help must not import the evaluation.
+TASKS = ("threads", "references", "intent", "retrieval")
 
 # SPEC-028 §3.3's example conversation (etcd, a digression to backups, back to etcd TLS),
 # with an enumerated answer and an ordinal reference to it, a clarification, a SQL tool call
@@ -113,7 +115,7 @@ def _demo(budget: int = 600) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from .assembler import ContextAssembler
-    from .evaluate import make_embedder, read_conversations
+    from .evaluation import make_embedder, read_conversations
 
     conversations = read_conversations(args.path)
     if args.conversation >= len(conversations):
@@ -173,9 +175,17 @@ def _info() -> int:
     return 0
 
 
+def _rules(*, spec: bool) -> int:
+    from .config import Config
+    from .rules import rules_table
+
+    print(rules_table(Config.spec() if spec else Config()))
+    return 0
+
+
 def _eval(args: argparse.Namespace) -> int:
     from .config import Config
-    from .evaluate import evaluate, make_embedder, read_conversations
+    from .evaluation import evaluate, make_embedder, read_conversations
 
     conversations = read_conversations(args.path)[: args.limit]
     labelled = _labelled(conversations, args.task)
@@ -340,6 +350,14 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "info", help="show the live backend", description="Show the version and kernel backend."
     )
+    listing = commands.add_parser(
+        "rules", help="list every rule beyond the spec's text: switch, evidence, function",
+        description="List every rule beyond the spec's text with its Config switch, evidence "
+        "and function.",
+    )  # fmt: skip
+    listing.add_argument(
+        "--spec", action="store_true", help="show each rule's state under Config.spec()"
+    )
     scoring = commands.add_parser(
         "eval", help="score threads, references, intent or retrieval against gold labels",
         description="Replay every conversation of a JSON Lines file and score one task against "
@@ -388,6 +406,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(args)
         if args.command == "demo":
             return _demo(args.budget)
+        if args.command == "rules":
+            return _rules(spec=args.spec)
         return _info()
     except (_UsageError, MultihorizonError) as exc:
         print(f"multihorizon {args.command}: {exc}", file=sys.stderr)

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .references import Reference
     from .scratch import ScratchBuffer, ScratchEntry
     from .session import Session
+    from .textintent import classify_text
     from .threadstate import ThreadState
     from .turnlog import Turn
 
@@ -61,6 +62,7 @@ _LAZY = {
     "references": ("Reference",),
     "scratch": ("ScratchBuffer", "ScratchEntry"),
     "session": ("Session",),
+    "textintent": ("classify_text",),
     "threadstate": ("ThreadState",),
     "turnlog": ("Turn",),
 }
@@ -119,5 +121,6 @@ __all__ = [
     "Turn",
     "__version__",
     "backend",
+    "classify_text",
     "kernels",
 ]

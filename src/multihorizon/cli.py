@@ -25,8 +25,7 @@ from typing import Any, NoReturn
 
 from . import __version__, _backend
 
-# evaluation.TASKS (a test checks they agree): --help must not import the evaluation.
-TASKS = ("threads", "references", "intent", "retrieval")
+TASKS = ("threads", "references", "intent", "retrieval")  # evaluation.TASKS, checked by a test
 
 # SPEC-028 §3.3's example conversation (etcd, a digression to backups, back to etcd TLS),
 # with an enumerated answer and an ordinal reference to it, a clarification, a SQL tool call
@@ -301,7 +300,7 @@ def _count(minimum: int) -> Callable[[str], int]:
 
 
 def _budget(text: str) -> int:
-    from .assembler import MAX_BUDGET
+    from .packing import MAX_BUDGET
 
     value = _count(1)(text)
     if value > MAX_BUDGET:
@@ -351,10 +350,11 @@ def _parser() -> argparse.ArgumentParser:
         "info", help="show the live backend", description="Show the version and kernel backend."
     )
     listing = commands.add_parser(
-        "rules", help="list every rule beyond the spec's text: switch, evidence, function",
-        description="List every rule beyond the spec's text with its Config switch, evidence "
-        "and function.",
-    )  # fmt: skip
+        "rules",
+        help="list every rule beyond the spec's text: switch, evidence, function",
+        description="List every rule beyond SPEC-028's text (multihorizon.rules): its spec "
+        "section, the Config fields that switch it off, its evidence and its function.",
+    )
     listing.add_argument(
         "--spec", action="store_true", help="show each rule's state under Config.spec()"
     )

@@ -226,6 +226,25 @@ class Session:
             self._check_open()
             yield
 
+    def analyse(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
+    ) -> tuple[Intent, tuple[Reference, ...]]:
+        """``classify`` plus the turn's references (SPEC-028 §4.2, resolved or not), without
+        logging it or retrieving anything."""
+        with self._lock:
+            self._check_open()
+            content = check_text(text)
+            who = check_speaker(speaker)
+            vector = self._embed(content, embedding, embedding_model)
+            features = self._analyse(content, "user")
+            resolution = self._references(content, features, who)
+            return self._intent(vector, features, resolution), resolution.references
+
     def assistant(
         self,
         text: str,
@@ -279,7 +298,7 @@ class Session:
             vector = self._embed(content, embedding, None)
             return self._reply_thread(self._analyse(content, "assistant"), vector).name
 
-    def analyse(self, text: str, role: str) -> TurnFeatures:
+    def features_of(self, text: str, role: str) -> TurnFeatures:
         """The features a turn of this role gets when logged (``features.analyse``)."""
         return self._analyse(check_text(text), role)
 
@@ -291,10 +310,13 @@ class Session:
         kind: str | None = None,
         args: Mapping[str, Any] | None = None,
         volatility: str = "VOLATILE",
+        scratch_id: str | None = None,
+        ttl: float | None = None,
     ) -> ScratchEntry:
         """Record a tool result in the scratch buffer, linked to the latest turn (Tier E,
         SPEC-029): text, or any JSON-able structure (rows, an object, a number). ``args``:
-        the call's arguments; ``volatility``: REALTIME, VOLATILE, STABLE or STATIC."""
+        the call's arguments; ``volatility``: REALTIME, VOLATILE, STABLE or STATIC;
+        ``scratch_id``, ``ttl``: the caller's own id and freshness TTL in seconds."""
         with self._lock:
             self._check_open()
             name = check_text(tool, "tool")
@@ -312,6 +334,8 @@ class Session:
                 kind=kind,
                 args=args,
                 volatility=volatility,
+                scratch_id=scratch_id,
+                ttl=ttl,
             )
             self._scratch.commit(entry)
             if turn_id >= 0:

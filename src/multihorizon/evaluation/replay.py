@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..session import Session
 
 __all__ = [
+    "PROGRESS",
     "Conversation",
     "Replay",
     "embed_all",
@@ -186,8 +187,8 @@ class Replay:
         return ask(probe["query"], embedding=self.query(probe), speaker=speaker or None)
 
 
-# evaluate(progress=...): wraps the conversations as they are replayed, for this call only
-# (a context variable, so concurrent calls in other threads or tasks keep their own).
+# evaluate(progress=...) for the replays of this call (a context variable, so concurrent
+# calls in other threads or tasks keep their own).
 PROGRESS: contextvars.ContextVar[
     Callable[[Sequence[Conversation]], Iterable[Conversation]] | None
 ] = contextvars.ContextVar("multihorizon_eval_progress", default=None)

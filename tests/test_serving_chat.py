@@ -187,6 +187,8 @@ def test_arguments_that_are_not_a_json_object_are_kept_as_text() -> None:
         ([SYSTEM], "no user message"),
         ([*TURN_1, {"role": "tool", "tool_call_id": "nope", "content": "x"}], "nope"),
         ([{"role": "user", "content": "x", "name": ""}], r"\.name"),
+        # A later message the session would refuse: nothing of the request is logged.
+        ([*TURN_1, {"role": "user", "content": "x" * 1_000_001}], r"messages\[2\]\.content"),
     ],
 )
 def test_malformed_requests_are_refused_naming_the_message(messages: Any, problem: str) -> None:

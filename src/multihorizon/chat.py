@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError, MultihorizonError
-from .scratch import ScratchBuffer
+from .inputs import check_speaker, check_text
+from .scratch import MAX_OUTPUT_CHARS, ScratchBuffer
 from .turnlog import TurnLog
 
 __all__ = ["ChatHistoryError", "ChatItem", "parse_messages"]
@@ -170,12 +171,19 @@ def parse_messages(messages: Any) -> tuple[str | None, list[ChatItem]]:
             if turns:
                 tool, args = declared[call_id]
                 output, raw = _tool_output(text)
+                if len(raw) > MAX_OUTPUT_CHARS:
+                    raise InputError(
+                        f"{where}.content: {len(raw)} characters, more than {MAX_OUTPUT_CHARS}"
+                    )
                 items.append(ChatItem(index, "tool", raw, None, tool, args, output))
         else:
             if role == "assistant":
                 declared.update(_calls(message, where))
             if text.strip():
-                items.append(ChatItem(index, role, text, name))
+                # Checked here as the session will check it, so that a request is refused
+                # whole before any of it is logged.
+                text = check_text(text, f"{where}.content")
+                items.append(ChatItem(index, role, text, check_speaker(name)))
                 turns += 1
     return ("\n\n".join(system) if system else None), items
 

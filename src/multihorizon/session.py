@@ -226,7 +226,7 @@ class Session:
             self._check_open()
             yield
 
-    def analyse(
+    def classify_with_references(
         self,
         text: str,
         *,
@@ -238,11 +238,12 @@ class Session:
         logging it or retrieving anything."""
         with self._lock:
             self._check_open()
-            content = _check_text(text)
-            who = _check_speaker(speaker)
+            content = check_text(text)
+            who = check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
-            _, references, _, intent = self._analyse(content, vector, who)
-            return intent, references
+            features = analyse(content, "user", self._lexicon)
+            resolution = self._references(content, features, who)
+            return self._intent(vector, features, resolution), resolution.references
 
     def assistant(
         self,

@@ -8,8 +8,9 @@ median. ``--compare SRC_DIR`` runs the same rounds, interleaved, with ``multihor
 imported from another checkout's ``src`` (e.g. ``git worktree add /tmp/base <commit>``, with
 this build's ``_core*.so`` copied into its package; run it from an interpreter without an
 editable install, whose import hook would shadow ``PYTHONPATH``, and give ``--this SRC``):
-both medians come from one run on one machine. It also times a short turn after a 980 kB reply against the same turn after a short
-reply (a rule that re-read earlier turns would pay for the long one on every turn).
+both medians come from one run on one machine. It also times a short turn after a 980 kB
+reply against the same turn after a short reply (a rule that re-read earlier turns would pay
+for the long one on every turn).
 """
 
 from __future__ import annotations
@@ -22,10 +23,32 @@ import subprocess
 import sys
 import time
 
-WORDS = (
-    "etcd cluster backup postgres kafka tls certificate node restart member snapshot replica "
-    "latency throughput index query plan cache eviction memory disk network timeout retry"
-).split()
+WORDS = [
+    "etcd",
+    "cluster",
+    "backup",
+    "postgres",
+    "kafka",
+    "tls",
+    "certificate",
+    "node",
+    "restart",
+    "member",
+    "snapshot",
+    "replica",
+    "latency",
+    "throughput",
+    "index",
+    "query",
+    "plan",
+    "cache",
+    "eviction",
+    "memory",
+    "disk",
+    "network",
+    "timeout",
+    "retry",
+]
 
 
 def _texts(count: int) -> list[str]:

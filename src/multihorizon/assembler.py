@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -25,16 +26,19 @@ from typing import Any
 
 import numpy as np
 
+from .aio import AsyncTurns
+from .chat import ChatHistoryError, ChatItem, new_from, parse_messages
 from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .envelope import Envelope
-from .errors import EmbeddingError, InputError, MultihorizonError
+from .errors import EmbeddingError, InputError, MultihorizonError, SessionClosedError
 from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
 from .persist import SnapshotError, decode, encode, extend
+from .pool import SessionPool
 from .scratch import ScratchEntry, estimate_tokens
 from .session import Session
-from .store import SessionStore, StoreError, check_name
+from .store import SessionStore, StoredSession, StoreError, check_name
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
 
@@ -69,6 +73,8 @@ class ContextEnvelope:
     tier_tokens: Mapping[str, int]
     sub_queries: tuple[str, ...] = ()
     user_text: str = ""
+    # A chat request's system text (``TierSession.sync``): ``messages()``'s default.
+    system: str | None = None
 
     @property
     def intent(self) -> Any:
@@ -85,9 +91,10 @@ class ContextEnvelope:
 
     def messages(self, system: str | None = None) -> list[dict[str, str]]:
         """Chat messages for an LLM client: the context as a system message (after
-        ``system``, if given, and a one-line heading; these two are outside the budget),
-        then the user's turn."""
+        ``system``, if given, else the request's system text for an envelope from ``sync``,
+        and a one-line heading; these two are outside the budget), then the user's turn."""
         context = self.render()
+        system = self.system if system is None else system
         head = f"{system}\n\n" if system else ""
         return [
             {"role": "system", "content": f"{head}Context for this turn:\n\n{context}"},
@@ -154,7 +161,16 @@ class _Tier:
 
 
 class ContextAssembler:
-    """Builds envelopes for the sessions it owns; sessions share the knowledge store only."""
+    """Builds envelopes for the sessions it owns; sessions share the knowledge store only.
+
+    ``max_sessions`` bounds the sessions held in memory (least recently used, by
+    ``session()`` calls, go first) and ``idle_ttl`` drops those not asked for in that many
+    seconds. With a ``store`` nothing is lost: a dropped session is loaded again at its next
+    ``session(id)``. Without one, a dropped session's turns are gone: ``evictions`` counts
+    them, ``on_evict(session_id)`` is called for each, and the dropped ``TierSession``
+    object is closed (it raises ``SessionClosedError``), so no caller keeps writing to a
+    conversation the assembler no longer has.
+    """
 
     def __init__(
         self,
@@ -166,6 +182,10 @@ class ContextAssembler:
         stale_policy: str = "warn",
         reinvoke: Callable[[ScratchEntry], Any] | None = None,
         store: SessionStore | None = None,
+        max_sessions: int | None = None,
+        idle_ttl: float | None = None,
+        on_evict: Callable[[str], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         if knowledge is not None:
@@ -191,10 +211,12 @@ class ContextAssembler:
         self.stale_policy = stale_policy
         self.reinvoke = reinvoke
         self.store = store
-        self._sessions: dict[str, TierSession] = {}
+        self._pool: SessionPool[TierSession] = SessionPool(max_sessions, idle_ttl, clock)
+        self.on_evict = on_evict
+        self.evictions = 0  # sessions dropped by max_sessions or idle_ttl (not by close)
         self._lock = threading.Lock()
 
-    def session(self, session_id: str) -> TierSession:
+    def session(self, session_id: str, *, load: bool = True) -> TierSession:
         """The session with this id (created on first use). ``"tenant/name"`` puts it in a
         tenant's namespace (``"default"`` without a slash); with a store, the session is
         loaded from it and every turn is saved to it."""
@@ -204,19 +226,86 @@ class ContextAssembler:
         check_name(tenant or "default", "tenant")
         check_name(name, "session_id")
         session_id = f"{tenant or 'default'}/{name}"  # "x" and "default/x" are one session
+        found, dropped = self._pool.get_or_create(
+            session_id, lambda: TierSession(self, session_id, load=load)
+        )
+        self._dropped(dropped)
+        return found
+
+    async def aclose(self) -> int:
+        """``close()``, then close the store's asyncio connections (``RedisStore``) so none
+        outlives the event loop; returns how many sessions were held."""
+        count = self.close()
+        closer = getattr(self.store, "aclose", None)
+        if closer is not None:
+            await closer()
+        return count
+
+    async def asession(self, session_id: str) -> TierSession:
+        """``session``'s twin: a new session's stored state is loaded without blocking the
+        event loop."""
+        found = self.session(session_id, load=False)
+        await found.aready()
+        return found
+
+    @property
+    def max_sessions(self) -> int | None:
+        return self._pool.max_sessions
+
+    @property
+    def idle_ttl(self) -> float | None:
+        return self._pool.idle_ttl
+
+    def __len__(self) -> int:
+        """How many sessions this assembler holds in memory now."""
+        return len(self._pool)
+
+    def __contains__(self, session_id: object) -> bool:
+        if isinstance(session_id, str) and "/" not in session_id:
+            session_id = f"default/{session_id}"
+        return session_id in self._pool
+
+    def expire(self) -> int:
+        """Drop the sessions idle for longer than ``idle_ttl`` now (``session()`` does this
+        too, on every call); returns how many."""
+        dropped = self._pool.expire()
+        self._dropped(dropped)
+        return len(dropped)
+
+    def close(self, session_id: str | None = None) -> int:
+        """Drop one session (or, without an id, every session) from memory and close the
+        dropped objects; the store, if any, keeps them, and ``session(id)`` loads them again.
+        Returns how many were held."""
+        if session_id is None:
+            every = self._pool.pop_all()
+        else:
+            if "/" not in session_id:
+                session_id = f"default/{session_id}"
+            found = self._pool.pop(session_id)
+            every = [] if found is None else [(session_id, found)]
+        for _, session in every:
+            session.close()
+        return len(every)
+
+    def _dropped(self, dropped: list[tuple[str, TierSession]]) -> None:
+        """Sessions the pool let go (out of the pool's lock: ``on_evict`` may call back)."""
+        if not dropped:
+            return
         with self._lock:
-            found = self._sessions.get(session_id)
-            if found is None:
-                found = TierSession(self, session_id)
-                self._sessions[session_id] = found
-            return found
+            self.evictions += len(dropped)
+        for session_id, session in dropped:
+            if self.store is None:
+                session.close(reason="evicted (max_sessions or idle_ttl) without a store")
+            if self.on_evict is not None:
+                self.on_evict(session_id)
 
 
-class TierSession:
+class TierSession(AsyncTurns):
     """One conversation under an assembler: a ``Session`` (Tier C and the scratch buffer)
-    plus its CDR coverage set (Tier P)."""
+    plus its CDR coverage set (Tier P). Every turn call has an asyncio twin (``auser``,
+    ``aassistant``, ``atool_output``, ``apreview``, ``async_sync``; ``multihorizon.aio``)."""
 
-    def __init__(self, assembler: ContextAssembler, session_id: str) -> None:
+    def __init__(self, assembler: ContextAssembler, session_id: str, *, load: bool = True) -> None:
         self.assembler = assembler
         self.session_id = session_id
         tenant, _, name = session_id.rpartition("/")
@@ -242,8 +331,11 @@ class TierSession:
         ) = None
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
         self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
+        self._closed: str | None = None  # why, once closed
+        # sync's last envelope and the state it left: a retried request gets it again.
+        self._chat_cache: tuple[tuple[int, int, int, str], ContextEnvelope] | None = None
         self._fresh()
-        if assembler.store is not None:
+        if assembler.store is not None and load:
             self._reload()
 
     def _fresh(self) -> None:
@@ -258,6 +350,10 @@ class TierSession:
     def _reload(self) -> None:
         """The stored state (or a new session when none is stored)."""
         stored = self.assembler.store.load(*self._key) if self.assembler.store else None
+        self._loaded(stored)
+
+    def _loaded(self, stored: StoredSession | None) -> None:
+        """Hold the session the store gave (``_reload``, ``_areload``)."""
         if stored is None:
             self._fresh()
             return
@@ -279,18 +375,44 @@ class TierSession:
         the head, or the whole session when ours is not a beginning of the stored one
         (deleted and created again, or not yet saved in turn records)."""
         store = self.assembler.store
-        if store is not None and self._version > 0 and self._stored_turns == len(self.session):
+        if store is not None and self._can_extend():
             stored = store.load(*self._key, from_turn=self._stored_turns)
-            if stored is not None and stored.first_turn == self._stored_turns:
-                try:
-                    coverage = extend(self.session, stored.head, stored.turns)
-                except SnapshotError:
-                    pass  # the session may be half extended: load it whole below
-                else:
-                    self.coverage, self._version = coverage, stored.version
-                    self._stored_turns = stored.turn_count
-                    return
+            if self._extended(stored):
+                return
         self._reload()
+
+    def _can_extend(self) -> bool:
+        return self._version > 0 and self._stored_turns == len(self.session)
+
+    def _extended(self, stored: StoredSession | None) -> bool:
+        """Add the turns another replica saved (``_catch_up``); False when ``stored`` does
+        not continue this copy and the session must be loaded whole."""
+        if stored is not None and stored.first_turn == self._stored_turns:
+            try:
+                coverage = extend(self.session, stored.head, stored.turns)
+            except SnapshotError:
+                return False  # the session may be half extended: load it whole
+            self.coverage, self._version = coverage, stored.version
+            self._stored_turns = stored.turn_count
+            return True
+        return False
+
+    def close(self, *, reason: str = "closed") -> None:
+        """Accept no more calls (``ContextAssembler.close`` and eviction without a store)."""
+        with self._lock:
+            self._closed = reason
+            self.session.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed is not None
+
+    def _check_open(self) -> None:
+        if self._closed is not None:
+            raise SessionClosedError(
+                f"session {self.session_id} was {self._closed}; call "
+                "ContextAssembler.session(id) for a live one"
+            )
 
     def _persisted(self, action: Callable[[], Any]) -> Any:
         """Run one call against the latest stored state and save what it changed (the head
@@ -300,15 +422,13 @@ class TierSession:
         propagates either way."""
         store = self.assembler.store
         with self._lock:
+            self._check_open()
             if store is None:
                 return action()
             self._sync()
             try:
                 result = action()
-                head, turns = encode(
-                    self.session, self.coverage, first_turn=self._stored_turns,
-                    entry_cache=self._stored_entries,
-                )  # fmt: skip
+                head, turns = self._encode()
                 self._version = store.save(
                     *self._key, head, turns,
                     first_turn=self._stored_turns, expected_version=self._version,
@@ -323,6 +443,14 @@ class TierSession:
                     self._forget()
                 raise
             return result
+
+    def _encode(self) -> tuple[bytes, list[bytes]]:
+        """The head and the turns added since the last save, as the store keeps them."""
+        head, turns = encode(
+            self.session, self.coverage, first_turn=self._stored_turns,
+            entry_cache=self._stored_entries,
+        )  # fmt: skip
+        return head, list(turns)
 
     def _sync(self) -> None:
         """Bring this replica's copy up to the stored session (call under the lock)."""
@@ -365,12 +493,107 @@ class TierSession:
         )
         return envelope
 
+    def sync(
+        self, messages: Any, *, budget_tokens: int = 4000, on_conflict: str = "raise"
+    ) -> ContextEnvelope:
+        """A whole chat-completions request (``messages``, OpenAI's shape): log the messages
+        the session does not have yet (one store save for all of them) and return the
+        envelope of the last user message, whose ``messages()`` is ready to send (the
+        request's system text first). See ``multihorizon.chat`` for how messages map to
+        turns and tool outputs, and how a request is matched to the session. A retried
+        request logs nothing and gets the same envelope; a request that disagrees with the
+        session's history raises ``ChatHistoryError`` (``on_conflict="raise"``) or rebuilds
+        the session from the request (``"restart"``)."""
+        system, items, last_user, budget = self._chat_plan(messages, budget_tokens, on_conflict)
+        try:
+            envelope: ContextEnvelope = self._persisted(
+                lambda: self._sync_chat(items, last_user, budget)
+            )
+        except ChatHistoryError:
+            if on_conflict == "raise":
+                raise
+            self._restart()
+            envelope = self._persisted(lambda: self._sync_chat(items, last_user, budget))
+        return dataclasses.replace(envelope, system=system)
+
+    def _chat_plan(
+        self, messages: Any, budget_tokens: Any, on_conflict: str
+    ) -> tuple[str | None, list[ChatItem], int, int]:
+        """A request checked whole before anything is logged: its system text, its items,
+        the position of its last user item, the budget."""
+        if on_conflict not in ("raise", "restart"):
+            raise InputError(f"on_conflict: expected 'raise' or 'restart', got {on_conflict!r}")
+        budget = _check_budget(budget_tokens)
+        system, items = parse_messages(messages)
+        users = [n for n, item in enumerate(items) if item.role == "user"]
+        if not users:
+            raise InputError("messages: no user message with text")
+        return system, items, users[-1], budget
+
+    def _sync_chat(self, items: list[ChatItem], last_user: int, budget: int) -> ContextEnvelope:
+        """Log ``items`` from the first the session lacks; the last user item's envelope."""
+        session = self.session
+        start = new_from(items, session.turns, session.scratch)
+        if start > last_user:
+            # Nothing new up to the last user message: a retry gets the envelope it got
+            # (while nothing was logged since); otherwise, after new tool outputs or on a
+            # replica that did not build it, the envelope the same text gets now.
+            item = items[last_user]
+            state = (len(session), len(session.scratch), budget, item.text)
+            for extra in items[start:]:
+                self._log_item(extra)
+            cached = self._chat_cache
+            if start == len(items) and cached is not None and cached[0] == state:
+                return cached[1]
+            return self._turn(item.text, budget, None, None, item.name, logging=False)
+        envelope: ContextEnvelope | None = None
+        for position in range(start, len(items)):
+            item = items[position]
+            if position == last_user:
+                envelope = self._turn(item.text, budget, None, None, item.name, logging=True)
+            else:
+                self._log_item(item)
+        assert envelope is not None
+        if last_user == len(items) - 1:
+            state = (len(session), len(session.scratch), budget, items[last_user].text)
+            self._chat_cache = (state, envelope)
+        return envelope
+
+    def _log_item(self, item: ChatItem) -> None:
+        """One request item that is not the envelope's user turn, as Session logs it."""
+        session = self.session
+        if item.role == "user":
+            session.user(item.text, speaker=item.name)
+        elif item.role == "assistant":
+            session.assistant(item.text, speaker=item.name)
+        else:
+            assert item.tool is not None
+            session.tool_output(item.tool, item.output, args=item.args)
+
+    def _restart(self) -> None:
+        """Discard this session, in memory and in the store (``sync(on_conflict="restart")``)."""
+        store = self.assembler.store
+        with self._lock:
+            self._check_open()
+            if store is not None:
+                store.delete(*self._key)
+            self._reset()
+
+    def _reset(self) -> None:
+        """An empty session at version 0, every cache dropped."""
+        self._fresh()
+        self._stored_entries.clear()
+        self._tool_blocks.clear()
+        self._tool_cache = None
+        self._chat_cache = None
+
     def preview(
         self, text: str, *, budget_tokens: int = 4000, embedding: Any = None
     ) -> ContextEnvelope:
         """The envelope a user turn would get, on the latest stored state; logs nothing,
         delivers nothing, saves nothing."""
         with self._lock:
+            self._check_open()
             self._sync()
             return self._turn(text, budget_tokens, embedding, None, None, logging=False)
 

@@ -30,6 +30,7 @@ the turns before it are the history. Turns with role ``tool`` go to the scratch 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -39,7 +40,7 @@ from ..config import Config
 from ..embed import Embedder
 from ..errors import InputError
 from . import tasks
-from .replay import make_embedder, read_conversations
+from .replay import PROGRESS, Conversation, make_embedder, read_conversations
 from .report import Report
 
 __all__ = ["TASKS", "Report", "evaluate", "make_embedder", "read_conversations"]
@@ -55,13 +56,21 @@ def evaluate(
     config: Config | None = None,
     limit: int | None = None,
     cache: dict[str, npt.NDArray[np.float32]] | None = None,
+    progress: Callable[[Sequence[Conversation]], Iterable[Conversation]] | None = None,
 ) -> Report:
     """Replay the conversations of ``path`` and score ``task`` (one of ``TASKS``) against the
     gold labels, with the baselines computed in the same run. ``limit``: the first N
     conversations only; ``cache``: text -> embedding, shared between calls with one embedder
-    (it receives the vectors this call makes)."""
+    (it receives the vectors this call makes); ``progress``: wraps the conversations as they
+    are replayed (the CLI passes a progress bar)."""
     if task not in tasks.BY_NAME:
         raise InputError(f"task: expected one of {', '.join(TASKS)}, got {task!r}")
+    if progress is not None:
+        token = PROGRESS.set(progress)
+        try:
+            return evaluate(path, task, embedder=embedder, config=config, limit=limit, cache=cache)
+        finally:
+            PROGRESS.reset(token)
     conversations = read_conversations(path)
     if limit is not None:
         conversations = conversations[:limit]

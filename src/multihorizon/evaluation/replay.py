@@ -4,8 +4,9 @@ and the calibration tool all replay through it."""
 
 from __future__ import annotations
 
+import contextvars
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from ..errors import InputError
 from ..session import Session
 
 __all__ = [
+    "PROGRESS",
     "Conversation",
     "Replay",
     "embed_all",
@@ -185,6 +187,13 @@ class Replay:
         return ask(probe["query"], embedding=self.query(probe), speaker=speaker or None)
 
 
+# evaluate(progress=...) for the replays of this call (a context variable, so concurrent
+# calls in other threads or tasks keep their own).
+PROGRESS: contextvars.ContextVar[
+    Callable[[Sequence[Conversation]], Iterable[Conversation]] | None
+] = contextvars.ContextVar("multihorizon_eval_progress", default=None)
+
+
 def replays(
     conversations: Sequence[Conversation],
     embedder: Embedder,
@@ -205,7 +214,8 @@ def replays(
             or probe["query"] != turns[probe["at_turn"]]["content"]
         )
     vectors = embed_all(embedder, texts, {} if cache is None else cache)
-    for conversation in conversations:
+    progress = PROGRESS.get()  # the CLI's progress bar, when it shows one
+    for conversation in conversations if progress is None else progress(conversations):
         turns = conversation["turns"]
         turn_vectors = (
             np.stack([vectors[turn["content"]] for turn in turns])

@@ -16,7 +16,7 @@ from ..errors import InputError
 from ..intent import Intent
 from ..text import content_terms
 from .metrics import Binary, macro_f1, pairwise, ranked_metrics, recall_metrics
-from .replay import Conversation, replays
+from .replay import Conversation, Replay, replays
 from .report import Report
 
 __all__ = ["BY_NAME", "Task"]
@@ -106,44 +106,11 @@ def _threads(
         for turn_id, turn, probes in replay.steps():
             if turn is None or turn["role"] == "tool" or not turn["content"].strip():
                 continue
-            session = replay.session
             vector = replay.turn_vectors[turn_id]
-            # What each system decides for this turn.
             for probe in probes:
                 report.probes += 1
-                previous = session.active_thread
-                chosen = (
-                    replay.ask(probe).active_thread
-                    if turn["role"] == "user"
-                    else replay.reply_thread(probe)
-                )
-                decisions: dict[str, tuple[bool, Any]] = {
-                    "ours": (bool(previous) and chosen != previous, chosen)
-                }
-                for name, rule in rules.items():
-                    choice = rule.decide(vector) if turn["role"] == "user" else rule.current
-                    decisions[name] = (rule.current >= 0 and choice != rule.current, choice)
-                decisions["always-shift"] = (True, None)
-                decisions["one-thread"] = (False, 0)
-                gold_shift = _gold_shift(turns, probe)
-                if gold_shift is not None and gold:
-                    for name, (predicted, _) in decisions.items():
-                        shift[name].add(predicted, gold_shift)
-                if probe.get("gold_resumes_thread"):
-                    wanted = probe.get("gold_thread", turn.get("thread"))
-                    earlier = [i for i, g in enumerate(gold) if g == wanted]
-                    if earlier:
-                        for name, (_, choice) in decisions.items():
-                            if name == "always-shift":
-                                continue
-                            # Positions in ``gold`` are the session's turn ids.
-                            target = (
-                                session.turns.threads[earlier[-1]]
-                                if name == "ours"
-                                else assigned[name][earlier[-1]]
-                            )
-                            resumed[name][0] += choice == target
-                            resumed[name][1] += 1
+                decisions = _decisions(replay, probe, turn, rules, vector)
+                _score_probe(decisions, probe, turn, turns, gold, assigned, shift, resumed, replay)
             # Log the turn in every system.
             position = len(gold)
             gold.append(turn.get("thread"))
@@ -182,6 +149,65 @@ def _threads(
             report.ours = figures
         else:
             report.baselines[name] = figures
+
+
+def _decisions(
+    replay: Replay,
+    probe: Conversation,
+    turn: dict[str, Any],
+    rules: dict[str, _CentroidRule],
+    vector: npt.NDArray[np.float32],
+) -> dict[str, tuple[bool, Any]]:
+    """What each system decides for a probed turn: (a shift?, the thread it chooses)."""
+    session = replay.session
+    previous = session.active_thread
+    chosen = (
+        replay.ask(probe).active_thread if turn["role"] == "user" else replay.reply_thread(probe)
+    )
+    decisions: dict[str, tuple[bool, Any]] = {
+        "ours": (bool(previous) and chosen != previous, chosen)
+    }
+    for name, rule in rules.items():
+        choice = rule.decide(vector) if turn["role"] == "user" else rule.current
+        decisions[name] = (rule.current >= 0 and choice != rule.current, choice)
+    decisions["always-shift"] = (True, None)
+    decisions["one-thread"] = (False, 0)
+    return decisions
+
+
+def _score_probe(
+    decisions: dict[str, tuple[bool, Any]],
+    probe: Conversation,
+    turn: dict[str, Any],
+    turns: Sequence[dict[str, Any]],
+    gold: list[str | None],
+    assigned: dict[str, list[Any]],
+    shift: dict[str, Binary],
+    resumed: dict[str, list[int]],
+    replay: Replay,
+) -> None:
+    """Count one probe's decisions against its gold shift and gold resumption."""
+    gold_shift = _gold_shift(turns, probe)
+    if gold_shift is not None and gold:
+        for name, (predicted, _) in decisions.items():
+            shift[name].add(predicted, gold_shift)
+    if not probe.get("gold_resumes_thread"):
+        return
+    wanted = probe.get("gold_thread", turn.get("thread"))
+    earlier = [i for i, g in enumerate(gold) if g == wanted]
+    if not earlier:
+        return
+    for name, (_, choice) in decisions.items():
+        if name == "always-shift":
+            continue
+        # Positions in ``gold`` are the session's turn ids.
+        target = (
+            replay.session.turns.threads[earlier[-1]]
+            if name == "ours"
+            else assigned[name][earlier[-1]]
+        )
+        resumed[name][0] += choice == target
+        resumed[name][1] += 1
 
 
 def _root(parent: list[int], node: int) -> int:

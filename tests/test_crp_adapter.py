@@ -117,11 +117,11 @@ def test_session_tool_output_takes_the_callers_id_and_ttl_and_survives_a_snapsho
     assert (kept.ttl, kept.freshness_ttl, kept.created_at) == (12.5, 12.5, entry.created_at)
 
 
-def test_classify_with_references_is_classify_plus_references_and_logs_nothing() -> None:
+def test_session_analyse_is_classify_plus_references_and_logs_nothing() -> None:
     session = mh.Session()
     session.user(ETCD)
     session.assistant(STEPS)
-    intent, references = session.classify_with_references("tell me more about the second step")
+    intent, references = session.analyse("tell me more about the second step")
     assert intent is session.classify("tell me more about the second step")
     assert intent is mh.Intent.DRILL_DOWN
     assert [(ref.type, ref.target_turn, ref.item) for ref in references] == [

@@ -84,6 +84,7 @@ class AsyncTurns:
             speaker: str | None,
             *,
             logging: bool,
+            embedding_model: str | None = None,
         ) -> ContextEnvelope: ...
 
     _alock: asyncio.Lock | None = None
@@ -165,30 +166,79 @@ class AsyncTurns:
         *,
         budget_tokens: int = 4000,
         embedding: Any = None,
+        embedding_model: str | None = None,
         timestamp: Any = None,
         speaker: str | None = None,
     ) -> ContextEnvelope:
         """``user``'s twin: log a user turn and return its packed envelope."""
         envelope: ContextEnvelope = await self._apersisted(
-            lambda: self._turn(text, budget_tokens, embedding, timestamp, speaker, logging=True)
+            lambda: self._turn(
+                text,
+                budget_tokens,
+                embedding,
+                timestamp,
+                speaker,
+                logging=True,
+                embedding_model=embedding_model,
+            )
         )
         return envelope
 
-    async def aassistant(self, text: str, **kwargs: Any) -> int:
+    async def aassistant(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        timestamp: Any = None,
+        speaker: str | None = None,
+    ) -> int:
         """``assistant``'s twin."""
-        return int(await self._apersisted(lambda: self.session.assistant(text, **kwargs)))
+        return int(
+            await self._apersisted(
+                lambda: self.session.assistant(
+                    text,
+                    embedding=embedding,
+                    embedding_model=embedding_model,
+                    timestamp=timestamp,
+                    speaker=speaker,
+                )
+            )
+        )
 
     async def atool_output(
-        self, tool: str, output: Any, *, args: Mapping[str, Any] | None = None, **kwargs: Any
+        self,
+        tool: str,
+        output: Any,
+        *,
+        kind: str | None = None,
+        args: Mapping[str, Any] | None = None,
+        volatility: str = "VOLATILE",
+        scratch_id: str | None = None,
+        ttl: float | None = None,
     ) -> ScratchEntry:
         """``tool_output``'s twin."""
         entry: ScratchEntry = await self._apersisted(
-            lambda: self.session.tool_output(tool, output, args=args, **kwargs)
+            lambda: self.session.tool_output(
+                tool,
+                output,
+                kind=kind,
+                args=args,
+                volatility=volatility,
+                scratch_id=scratch_id,
+                ttl=ttl,
+            )
         )
         return entry
 
     async def apreview(
-        self, text: str, *, budget_tokens: int = 4000, embedding: Any = None
+        self,
+        text: str,
+        *,
+        budget_tokens: int = 4000,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
     ) -> ContextEnvelope:
         """``preview``'s twin (reads the store, logs and saves nothing)."""
         if self.assembler.store is not None:
@@ -197,7 +247,15 @@ class AsyncTurns:
                 await self._arefresh()
         with self._lock:
             self._check_open()
-            return self._turn(text, budget_tokens, embedding, None, None, logging=False)
+            return self._turn(
+                text,
+                budget_tokens,
+                embedding,
+                None,
+                speaker,
+                logging=False,
+                embedding_model=embedding_model,
+            )
 
     async def async_sync(
         self, messages: Any, *, budget_tokens: int = 4000, on_conflict: str = "raise"

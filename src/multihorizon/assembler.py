@@ -20,7 +20,6 @@ import math
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -30,134 +29,30 @@ from .aio import AsyncTurns
 from .chat import ChatHistoryError, ChatItem, new_from, parse_messages
 from .config import Config
 from .embed import Embedder, HashingEmbedder
-from .envelope import Envelope
-from .errors import EmbeddingError, InputError, MultihorizonError, SessionClosedError
+from .envelope import ContextEnvelope, Envelope, PackedItem, block
+from .errors import EmbeddingError, InputError, SessionClosedError
 from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
+from .intent import Intent
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
+from .packing import (
+    BudgetError,
+    Delivery,
+    Tier,
+    check_budget,
+    fact_item,
+    packed_item,
+    plain,
+    sandwich,
+    share_budget,
+)
 from .persist import SnapshotError, decode, encode, extend
 from .pool import SessionPool
 from .scratch import ScratchEntry, estimate_tokens
 from .session import Session
 from .store import SessionStore, StoredSession, StoreError, check_name
+from .turnlog import TurnLog
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
-
-MAX_BUDGET = 10_000_000
-
-
-class BudgetError(MultihorizonError, ValueError):
-    """The token budget cannot hold what every envelope must carry."""
-
-
-@dataclass(frozen=True, slots=True)
-class PackedItem:
-    """One piece of the envelope: its tier (P, C, E, or S for the thread summary), where it
-    came from, its score in its tier, its tokens under the counter in use, and why."""
-
-    tier: str
-    source_id: str
-    content: str
-    score: float
-    tokens: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class ContextEnvelope:
-    """What the model should see for one user turn."""
-
-    turn: Envelope
-    items: tuple[PackedItem, ...]
-    budget_tokens: int
-    headers: Mapping[str, str]
-    tier_tokens: Mapping[str, int]
-    sub_queries: tuple[str, ...] = ()
-    user_text: str = ""
-    # A chat request's system text (``TierSession.sync``): ``messages()``'s default.
-    system: str | None = None
-
-    @property
-    def intent(self) -> Any:
-        return self.turn.intent
-
-    @property
-    def used_tokens(self) -> int:
-        return sum(item.tokens for item in self.items)
-
-    def render(self) -> str:
-        """The context as text, in packing order, each piece under a short label. Its token
-        count is within the budget: each item's tokens are those of its labelled block."""
-        return "".join(_block(i.tier, i.source_id, i.content) for i in self.items).rstrip()
-
-    def messages(self, system: str | None = None) -> list[dict[str, str]]:
-        """Chat messages for an LLM client: the context as a system message (after
-        ``system``, if given, else the request's system text for an envelope from ``sync``,
-        and a one-line heading; these two are outside the budget), then the user's turn."""
-        context = self.render()
-        system = self.system if system is None else system
-        head = f"{system}\n\n" if system else ""
-        return [
-            {"role": "system", "content": f"{head}Context for this turn:\n\n{context}"},
-            {"role": "user", "content": self.user_text},
-        ]
-
-
-_LABELS = {"S": "thread", "P": "knowledge", "C": "conversation", "E": "tool"}
-
-
-def _block(tier: str, source_id: str, content: str) -> str:
-    """One item as ``render`` writes it."""
-    return f"[{_LABELS[tier]} {source_id}]\n{content}\n\n"
-
-
-def _packed(
-    tier: str,
-    source_id: str,
-    content: str,
-    score: float,
-    reason: str,
-    count: Callable[[str], int],
-) -> PackedItem:
-    """An item whose tokens are those of its rendered block (label and spacing included)."""
-    tokens = count(_block(tier, source_id, content))
-    return PackedItem(tier, source_id, content, score, tokens, reason)
-
-
-@dataclass(frozen=True, slots=True)
-class _Delivery:
-    """What committing an envelope changes: (fact id, vector) pairs for the coverage set and
-    re-invoked scratch entries."""
-
-    facts: list[tuple[str, np.ndarray]]
-    refreshed: list[ScratchEntry]
-
-
-@dataclass
-class _Tier:
-    name: str
-    weight: float
-    candidates: list[PackedItem]
-    allowance: float = 0.0
-    used: int = 0
-    taken: list[int] = field(default_factory=list)
-
-    @property
-    def chosen(self) -> list[PackedItem]:
-        return [self.candidates[i] for i in sorted(self.taken)]
-
-    def untaken(self) -> bool:
-        return len(self.taken) < len(self.candidates)
-
-    def pack(self) -> None:
-        """Greedy (SPEC-003 §7.3), in rank order: take each candidate that fits what is left
-        of the allowance, skip the rest (a later round with a larger allowance may take it)."""
-        taken = set(self.taken)
-        used, allowance = self.used, self.allowance
-        for index, item in enumerate(self.candidates):
-            if used + item.tokens <= allowance and index not in taken:
-                self.taken.append(index)
-                used += item.tokens
-        self.used = used
 
 
 class ContextAssembler:
@@ -469,14 +364,73 @@ class TierSession(AsyncTurns):
         self._version = -1
 
     # Tier C and E pass through.
-    def assistant(self, text: str, **kwargs: Any) -> int:
-        return int(self._persisted(lambda: self.session.assistant(text, **kwargs)))
+    def assistant(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        timestamp: Any = None,
+        speaker: str | None = None,
+    ) -> int:
+        """``Session.assistant``: log the reply; returns its turn id."""
+        return int(
+            self._persisted(
+                lambda: self.session.assistant(
+                    text,
+                    embedding=embedding,
+                    embedding_model=embedding_model,
+                    timestamp=timestamp,
+                    speaker=speaker,
+                )
+            )
+        )
 
-    def tool_output(self, tool: str, output: Any, **kwargs: Any) -> ScratchEntry:
+    def tool_output(
+        self,
+        tool: str,
+        output: Any,
+        *,
+        kind: str | None = None,
+        args: Mapping[str, Any] | None = None,
+        volatility: str = "VOLATILE",
+        scratch_id: str | None = None,
+        ttl: float | None = None,
+    ) -> ScratchEntry:
+        """``Session.tool_output``: record a tool result in the scratch buffer (Tier E)."""
         entry: ScratchEntry = self._persisted(
-            lambda: self.session.tool_output(tool, output, **kwargs)
+            lambda: self.session.tool_output(
+                tool,
+                output,
+                kind=kind,
+                args=args,
+                volatility=volatility,
+                scratch_id=scratch_id,
+                ttl=ttl,
+            )
         )
         return entry
+
+    def classify(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
+    ) -> Intent:
+        """``Session.classify`` on the latest stored state: the SPEC-028 §5.2 intent."""
+        with self._lock:
+            self._check_open()
+            self._sync()
+            return self.session.classify(
+                text, embedding=embedding, embedding_model=embedding_model, speaker=speaker
+            )
+
+    @property
+    def turns(self) -> TurnLog:
+        """The turn log (read it; do not change it)."""
+        return self.session.turns
 
     def user(
         self,
@@ -484,12 +438,21 @@ class TierSession(AsyncTurns):
         *,
         budget_tokens: int = 4000,
         embedding: Any = None,
+        embedding_model: str | None = None,
         timestamp: Any = None,
         speaker: str | None = None,
     ) -> ContextEnvelope:
         """Log a user turn and return its packed envelope."""
         envelope: ContextEnvelope = self._persisted(
-            lambda: self._turn(text, budget_tokens, embedding, timestamp, speaker, logging=True)
+            lambda: self._turn(
+                text,
+                budget_tokens,
+                embedding,
+                timestamp,
+                speaker,
+                logging=True,
+                embedding_model=embedding_model,
+            )
         )
         return envelope
 
@@ -523,7 +486,7 @@ class TierSession(AsyncTurns):
         the position of its last user item, the budget."""
         if on_conflict not in ("raise", "restart"):
             raise InputError(f"on_conflict: expected 'raise' or 'restart', got {on_conflict!r}")
-        budget = _check_budget(budget_tokens)
+        budget = check_budget(budget_tokens)
         system, items = parse_messages(messages)
         users = [n for n, item in enumerate(items) if item.role == "user"]
         if not users:
@@ -588,14 +551,28 @@ class TierSession(AsyncTurns):
         self._chat_cache = None
 
     def preview(
-        self, text: str, *, budget_tokens: int = 4000, embedding: Any = None
+        self,
+        text: str,
+        *,
+        budget_tokens: int = 4000,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
     ) -> ContextEnvelope:
         """The envelope a user turn would get, on the latest stored state; logs nothing,
         delivers nothing, saves nothing."""
         with self._lock:
             self._check_open()
             self._sync()
-            return self._turn(text, budget_tokens, embedding, None, None, logging=False)
+            return self._turn(
+                text,
+                budget_tokens,
+                embedding,
+                None,
+                speaker,
+                logging=False,
+                embedding_model=embedding_model,
+            )
 
     def document(
         self,
@@ -629,9 +606,9 @@ class TierSession(AsyncTurns):
             raise InputError("sub_queries: expected one or more non-empty strs")
         if len(queries) > 64:
             raise InputError(f"sub_queries: at most 64, got {len(queries)}")
-        budget = _check_budget(budget_tokens)
-        done = {_plain(q) for q in completed}
-        residual = tuple(q for q in queries if _plain(q) not in done)
+        budget = check_budget(budget_tokens)
+        done = {plain(q) for q in completed}
+        residual = tuple(q for q in queries if plain(q) not in done)
         session = self.session
         with session.transaction():
             plan = session.plan(task, logging=False)
@@ -654,12 +631,18 @@ class TierSession(AsyncTurns):
         speaker: str | None,
         *,
         logging: bool,
+        embedding_model: str | None = None,
     ) -> ContextEnvelope:
-        budget = _check_budget(budget)
+        budget = check_budget(budget)
         session = self.session
         with session.transaction():
             plan = session.plan(
-                text, embedding=embedding, timestamp=timestamp, speaker=speaker, logging=logging
+                text,
+                embedding=embedding,
+                embedding_model=embedding_model,
+                timestamp=timestamp,
+                speaker=speaker,
+                logging=logging,
             )
             packed, delivery = self._pack(plan.envelope, plan.embedding, plan.text, budget)
             if logging:
@@ -667,7 +650,7 @@ class TierSession(AsyncTurns):
                 self._deliver(delivery)
             return packed
 
-    def _deliver(self, delivery: _Delivery) -> None:
+    def _deliver(self, delivery: Delivery) -> None:
         """What a committed envelope changes: re-invoked tool entries replace the stale ones,
         delivered facts join the coverage set (cannot fail)."""
         for entry in delivery.refreshed:
@@ -684,7 +667,7 @@ class TierSession(AsyncTurns):
         text: str,
         budget: int,
         sub_queries: tuple[str, ...] | None = None,
-    ) -> tuple[ContextEnvelope, _Delivery]:
+    ) -> tuple[ContextEnvelope, Delivery]:
         """The envelope, and what committing it changes (nothing is changed here)."""
         assembler = self.assembler
         count = assembler.count_tokens
@@ -692,7 +675,7 @@ class TierSession(AsyncTurns):
         summary = turn.summary
 
         def summary_cost(text: str) -> int:
-            return count(_block("S", turn.active_thread, text))
+            return count(block("S", turn.active_thread, text))
 
         summary_tokens = summary_cost(summary)
         if summary_tokens > budget:
@@ -722,7 +705,7 @@ class TierSession(AsyncTurns):
         )
         conversation: list[PackedItem] = []
         for item in turn.items:
-            packed = _packed(
+            packed = packed_item(
                 "C",
                 f"turn:{item.turn_id}",
                 f"{item.role}: {item.content}",
@@ -746,20 +729,20 @@ class TierSession(AsyncTurns):
         if sub_queries is None:
             sub_queries = self._sub_queries(turn, text) if turn.mode == "hybrid" else ()
         facts, available = self._fact_candidates(turn, vector, sub_queries)
-        knowledge = [_fact_item(scored, "cdr", count) for scored in facts]
+        knowledge = [fact_item(scored, "cdr", count) for scored in facts]
         blend = turn.blend
         bridging = self._connectors(turn, vector, facts) if turn.mode != "conversation" else []
-        connectors = [_fact_item(scored, "connector", count) for scored in bridging]
+        connectors = [fact_item(scored, "connector", count) for scored in bridging]
         share = assembler.config.connector_budget if connectors else 0.0
         tiers = [
-            _Tier("P", blend.P * (1.0 - share), knowledge),
-            _Tier("P", blend.P * share, connectors),
-            _Tier("C", blend.C, conversation),
-            _Tier("E", blend.E, tool_items),
+            Tier("P", blend.P * (1.0 - share), knowledge),
+            Tier("P", blend.P * share, connectors),
+            Tier("C", blend.C, conversation),
+            Tier("E", blend.E, tool_items),
         ]
-        _share(tiers, remaining)
+        share_budget(tiers, remaining)
         chosen = [item for tier in tiers for item in tier.chosen]
-        body = _sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E})
+        body = sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E})
         items = (*head, *body)
         used = sum(item.tokens for item in items)
         assert used <= budget, (used, budget)  # the packing invariant
@@ -801,7 +784,7 @@ class TierSession(AsyncTurns):
             sub_queries=sub_queries,
             user_text=text,
         )
-        return envelope, _Delivery(delivered, refreshed)
+        return envelope, Delivery(delivered, refreshed)
 
     def _connectors(
         self, turn: Envelope, vector: np.ndarray, facts: list[ScoredFact]
@@ -826,8 +809,8 @@ class TierSession(AsyncTurns):
         active thread's title, its established points and its open questions."""
         state = turn.thread_state
         parts = [state.title or turn.active_thread, *state.established, *state.open_questions]
-        asked = _plain(request)
-        wanted = [part for part in parts if part and _plain(part) != asked]
+        asked = plain(request)
+        wanted = [part for part in parts if part and plain(part) != asked]
         return tuple(dict.fromkeys(wanted))[: self.assembler.config.max_sub_queries]
 
     def _fact_candidates(
@@ -931,7 +914,7 @@ class TierSession(AsyncTurns):
                 content, tokens = cached[2], cached[3]
             else:
                 content = f"{entry.tool_name} ({entry.output_type}): {body}"
-                tokens = count(_block("E", entry.scratch_id, content))
+                tokens = count(block("E", entry.scratch_id, content))
                 blocks[entry.scratch_id] = (entry, body, content, tokens)
             reason = "reference" if is_reference else "recent"
             items.append(
@@ -962,57 +945,3 @@ class TierSession(AsyncTurns):
         else:
             self._tool_cache = None
         return items, freshness, refreshed
-
-
-def _fact_item(scored: ScoredFact, reason: str, count: Callable[[str], int]) -> PackedItem:
-    fact = scored.fact
-    return _packed("P", fact.fact_id, fact.content, scored.score, reason, count)
-
-
-def _check_budget(budget: Any) -> int:
-    if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
-        raise InputError(f"budget_tokens: expected an int in [1, {MAX_BUDGET}], got {budget!r}")
-    return budget
-
-
-def _plain(text: str) -> str:
-    return text.strip().rstrip(" .?!").casefold()
-
-
-def _share(tiers: list[_Tier], budget: int) -> None:
-    """Split ``budget`` by weight; what a tier leaves unused flows to the tiers that still
-    have candidates, by weight, until nothing moves. Allowances always sum to at most the
-    budget, so the packed tokens never exceed it."""
-    free = budget
-    for _ in range(8):
-        open_tiers = [tier for tier in tiers if tier.weight > 0 and tier.untaken()]
-        weight = sum(tier.weight for tier in open_tiers)
-        if free < 1 or not open_tiers or weight <= 0:
-            return
-        for tier in open_tiers:
-            tier.allowance = tier.used + free * tier.weight / weight
-            tier.pack()
-        left = budget - sum(tier.used for tier in tiers)
-        if left == free:
-            return
-        free = left
-
-
-def _sandwich(items: list[PackedItem], weights: Mapping[str, float]) -> list[PackedItem]:
-    """SPEC-003 §7.4 by rank (ours): items ranked by score relative to their tier's best,
-    times the tier's weight; the best first, the second best last, the rest in between with
-    the weakest in the middle."""
-    best: dict[str, float] = {}
-    for item in items:
-        best[item.tier] = max(best.get(item.tier, 0.0), item.score)
-    # An item's strength is weight x score / its tier's best (in that order: equal
-    # strengths across tiers must stay equal, keeping the input order).
-    weight = {tier: weights.get(tier, 0.0) for tier in best}
-    top = {tier: value or 1.0 for tier, value in best.items()}
-    ranked = sorted(items, key=lambda item: -(weight[item.tier] * item.score / top[item.tier]))
-    if len(ranked) <= 2:
-        return ranked
-    third = max(1, len(ranked) // 3)
-    critical, important, supporting = ranked[:third], ranked[third : 2 * third], ranked[2 * third :]
-    tail = list(reversed(critical[1:]))
-    return [critical[0], *supporting, *important, *tail]

@@ -300,7 +300,7 @@ def _count(minimum: int) -> Callable[[str], int]:
 
 
 def _budget(text: str) -> int:
-    from .assembler import MAX_BUDGET
+    from .packing import MAX_BUDGET
 
     value = _count(1)(text)
     if value > MAX_BUDGET:

@@ -316,7 +316,7 @@ def _replay_turns(session: Session, records: Sequence[bytes]) -> None:
             references=turn["references"],
             entities=[current_term(term) for term in turn["entities"]],
             speaker=turn["speaker"],
-            features=session.analyse(turn["content"], turn["role"]),
+            features=session.features_of(turn["content"], turn["role"]),
         )
         threads.commit(prepared, turn_id)
         if turn["enumeration"]:
@@ -458,7 +458,7 @@ def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any])
     log.turns_with_tool_calls = [i for i, calls in enumerate(log.tool_calls) if calls]
     log.speakers = list(turns["speakers"])
     log.features = [
-        session.analyse(content, role)
+        session.features_of(content, role)
         for content, role in zip(log.contents, log.roles, strict=False)
     ]
     for name in ("contents", "timestamps", "threads", "references", "entities", "speakers"):

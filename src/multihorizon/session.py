@@ -226,7 +226,7 @@ class Session:
             self._check_open()
             yield
 
-    def classify_with_references(
+    def analyse(
         self,
         text: str,
         *,
@@ -241,7 +241,7 @@ class Session:
             content = check_text(text)
             who = check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
-            features = analyse(content, "user", self._lexicon)
+            features = self._analyse(content, "user")
             resolution = self._references(content, features, who)
             return self._intent(vector, features, resolution), resolution.references
 
@@ -298,7 +298,7 @@ class Session:
             vector = self._embed(content, embedding, None)
             return self._reply_thread(self._analyse(content, "assistant"), vector).name
 
-    def analyse(self, text: str, role: str) -> TurnFeatures:
+    def features_of(self, text: str, role: str) -> TurnFeatures:
         """The features a turn of this role gets when logged (``features.analyse``)."""
         return self._analyse(check_text(text), role)
 

@@ -54,7 +54,7 @@ def _target(session: Session, reference: str) -> int | None:
     """The session turn a reference resolves to: the first resolved referential expression
     (entity, turn, ordinal, action, speaker; §4.2), else the latest turn mentioning most of
     its content words, else - for a phrase with none ("it", "that") - the latest turn."""
-    _, found = session.classify_with_references(reference)
+    _, found = session.analyse(reference)
     for ref in found:
         if _points_to_a_turn(ref):
             return ref.target_turn

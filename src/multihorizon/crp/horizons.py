@@ -165,7 +165,7 @@ class MultiHorizonContext:
                 for m in mentions
             ]  # fmt: skip
             return self._intent_result(intent, references, resolved=False)
-        intent, found = self.session.classify_with_references(turn)
+        intent, found = self.session.analyse(turn)
         return self._intent_result(
             intent, [self._reference_dict(ref) for ref in found], resolved=True
         )

@@ -34,10 +34,10 @@ def analyse_text(
 ) -> tuple[Intent, tuple[Mention, ...]]:
     """The intent of ``text`` alone and the referential expressions detected in it.
 
-    ``first_turn``: classify it as the first turn of a conversation (ours: a first turn has
-    nothing to clarify, continue or drill into, so it is EXPLORE unless it names tool
-    output). ``config`` chooses the rules beyond the spec (``Config.spec()`` turns them
-    off); ``lexicon`` the marker phrases.
+    ``first_turn``: classify it as the first turn of a conversation (ours, rule
+    ``first_turn_explore``: a first turn has nothing to clarify, continue or drill into, so it
+    is EXPLORE unless it names tool output). ``config`` chooses the rules beyond the spec
+    (``Config.spec()`` turns them off); ``lexicon`` the marker phrases.
     """
     if not isinstance(text, str):
         raise InputError(f"text: expected str, got {type(text).__name__}")
@@ -53,8 +53,8 @@ def analyse_text(
         resolved_references=sum(1 for mention in mentions if mention.type != "tool"),
         active_similarity=0.0,  # no active thread
         explore_below=SPEC_THRESHOLDS.explore,
-        first_turn=first_turn,
-        acknowledgement=words.acknowledgement_only(text, hits),
+        first_turn=first_turn and rules.first_turn_explore,
+        acknowledgement=rules.acknowledgement_continues and words.acknowledgement_only(text, hits),
         question=question,
         names_known=False,
         new_topic=rules.question_topics and any(hit[0] == _NEW_TOPIC for hit in hits),

@@ -16,6 +16,7 @@ from .text import STOPWORDS, content_terms, normalise_term
 __all__ = [
     "addressed_name",
     "definite_terms",
+    "definite_words",
     "in_a_place",
     "judges_an_option",
     "name_tokens",
@@ -114,7 +115,8 @@ def name_tokens(text: str) -> Iterator[tuple[str, int, int]]:
             yield token.group(), token.start(), token.end()
 
 
-def _definite_words(text: str) -> Iterator[str]:
+def definite_words(text: str) -> Iterator[str]:
+    """``definite_terms``, one at a time (a caller that stops early reads less)."""
     for match in _DEFINITE.finditer(text):
         for word in match.groups():
             if word is None:
@@ -130,7 +132,7 @@ def _definite_words(text: str) -> Iterator[str]:
 def definite_terms(text: str) -> tuple[str, ...]:
     """Content words right after a definite determiner ("the song", "that rental car"), as
     entity terms: a definite noun phrase names something already known."""
-    return tuple(dict.fromkeys(_definite_words(text)))
+    return tuple(dict.fromkeys(definite_words(text)))
 
 
 def resume_terms(text: str, marker_end: int) -> tuple[str, ...]:

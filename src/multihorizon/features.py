@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import cues
 from .intent import is_question
@@ -51,37 +52,68 @@ _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] =
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class TurnFeatures:
     """What the rules need to know about one turn's text: the cues every turn needs, read
     when the turn is analysed, and the deferred ones (properties), read the first time a rule
-    asks and kept."""
+    asks and kept. Read-only by convention: not frozen, because a frozen dataclass's
+    ``__init__`` costs several microseconds per turn on the classification hot path."""
 
     hits: Hits
-    terms: tuple[str, ...]  # distinct normalised content words, in order
+    kinds: frozenset[int]  # the marker categories that hit
     question: bool  # a question or a request for information (``intent.is_question``)
     acknowledgement: bool  # only a backchannel ("ok thanks")
     anaphor: bool  # a pronoun that points back ("it", "its")
     short: bool  # at most FOLLOW_UP_CHARS characters
-    definite_terms: tuple[str, ...]  # user turns: words of definite noun phrases ("the song")
-    opening_name: tuple[str, int, int] | None  # the name it opens by addressing ("alice: ")
     resume_terms: tuple[str, ...]  # the words after its first resume marker ("back to etcd")
     enumeration: tuple[str, ...]  # replies: the items of their last enumeration
     text: str = field(repr=False, compare=False)
     role: str = field(repr=False, compare=False)
-    _deferred: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def has(self, marker: Marker) -> bool:
         """Whether a marker of this category hit."""
-        kind = int(marker)
-        return any(hit[0] == kind for hit in self.hits)
+        return int(marker) in self.kinds
 
     def _cue(self, name: str) -> bool:
-        found = self._deferred.get(name)
+        found: bool | None = self._memo.get(name)
         if found is None:
             applies, cue = _DEFERRED[name]
             # Idempotent: two threads racing here store the same value.
-            found = self._deferred[name] = applies(self.text, self.role) and cue(self.text)
+            found = self._memo[name] = applies(self.text, self.role) and cue(self.text)
+        return found
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        """Distinct normalised content words, in order (a logged turn's entities)."""
+        found: tuple[str, ...] | None = self._memo.get("terms")
+        if found is None:
+            found = self._memo["terms"] = tuple(content_terms(self.text))
+        return found
+
+    @property
+    def definite_terms(self) -> tuple[str, ...]:
+        """A user turn's words of definite noun phrases ("the song")."""
+        found: tuple[str, ...] | None = self._memo.get("definite")
+        if found is None:
+            user = self.role == "user"
+            found = self._memo["definite"] = cues.definite_terms(self.text) if user else ()
+        return found
+
+    def any_definite(self, predicate: Callable[[str], object]) -> bool:
+        """Whether ``predicate`` holds for one of ``definite_terms``, reading only as far as
+        the first that does when they were not read yet (the classification hot path)."""
+        known: tuple[str, ...] | None = self._memo.get("definite")
+        if known is not None or self.role != "user":
+            return any(predicate(term) for term in self.definite_terms)
+        return any(predicate(term) for term in cues.definite_words(self.text))
+
+    @property
+    def opening_name(self) -> tuple[str, int, int] | None:
+        """The name the turn opens by addressing ("alice: ..."), with its span."""
+        if "opening" not in self._memo:
+            self._memo["opening"] = cues.addressed_name(self.text)
+        found: tuple[str, int, int] | None = self._memo["opening"]
         return found
 
     @property
@@ -127,21 +159,21 @@ class TurnFeatures:
 
 def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
     """The features of one validated turn's text (the deferred ones on first use)."""
-    hits = tuple(lexicon.scan(text))
-    user = role == "user"
+    found = lexicon.scan(text)
+    kinds = frozenset(hit[0] for hit in found)
+    resume_terms: tuple[str, ...] = ()
+    if _RESUME in kinds:
+        end = next(end for kind, _, _, end in found if kind == _RESUME)
+        resume_terms = cues.resume_terms(text, end)
     return TurnFeatures(
-        hits=hits,
-        terms=tuple(content_terms(text)),
+        hits=tuple(found),
+        kinds=kinds,
         question=is_question(text),
-        acknowledgement=lexicon.acknowledgement_only(text, list(hits)),
-        anaphor=any(hit[0] == _ANAPHOR for hit in hits),
+        acknowledgement=lexicon.acknowledgement_only(text, found),
+        anaphor=_ANAPHOR in kinds,
         short=len(text) <= FOLLOW_UP_CHARS,
-        definite_terms=cues.definite_terms(text) if user else (),
-        opening_name=cues.addressed_name(text),
-        resume_terms=next(
-            (cues.resume_terms(text, end) for kind, _, _, end in hits if kind == _RESUME), ()
-        ),
-        enumeration=() if user else enumeration_items(text),
+        resume_terms=resume_terms,
+        enumeration=() if role == "user" else enumeration_items(text),
         text=text,
         role=role,
     )

@@ -63,6 +63,10 @@ class Resolution:
     reply_to: int  # the turn a multi-party message replies to, or -1
 
 
+# No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
+_NO_REFERENCES = Resolution((), (), has_tool=False, prior=0, addressee=None, reply_to=-1)
+
+
 @dataclass(frozen=True, slots=True)
 class TurnPlan:
     """Everything one user turn will change, computed before anything changes. ``commit``
@@ -529,7 +533,10 @@ class Session:
                     offered_instances=self.config.offer_antecedents,
                 )
             )
-        addressed = dialogue.addressed_speaker(content, features, who, self._speakers, self.config)
+        speakers = self._speakers
+        if not references and not speakers.latest:
+            return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
+        addressed = dialogue.addressed_speaker(content, features, who, speakers, self.config)
         if addressed is not None:
             references = (addressed, *references)
         resolved = tuple(ref for ref in references if ref.target_turn is not None)
@@ -555,7 +562,7 @@ class Session:
             question
             and not (resolution.prior or resolution.has_tool or acknowledgement)
             and all(hit[0] not in _DECIDED_BY_MARKERS for hit in features.hits)
-            and any(self._log.turns_mentioning(term) for term in features.definite_terms)
+            and features.any_definite(self._log.turns_mentioning)
         )
         return classify(
             features.hits,

@@ -33,7 +33,7 @@ import numpy as np
 
 from .config import Config
 from .embed import Embedder
-from .errors import MultihorizonError
+from .errors import SnapshotError
 from .knowledge import CoverageSet
 from .scratch import OutputType, Persistence, ScratchEntry, Volatility
 from .session import Session
@@ -57,11 +57,6 @@ HEAD_MAGIC = b"MHSH"
 TURN_MAGIC = b"MHST"
 _FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
 _COUNT = struct.Struct(">Q")
-
-
-class SnapshotError(MultihorizonError, ValueError):
-    """A stored session cannot be read: wrong format version, corrupt or truncated bytes, or
-    another embedding model."""
 
 
 def _frame(magic: bytes, payload: bytes) -> bytes:

@@ -91,7 +91,8 @@ class StoredSession:
 def check_name(value: object, what: str) -> str:
     """Tenant and session names: 1-128 characters of letters, digits and ``._:@-``, so a
     name can never reach into another namespace ("../", "/", "*")."""
-    if not isinstance(value, str) or not _NAME.match(value):
+    # fullmatch: with match, "$" also matched before a final newline ("victim/secret\n").
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
         raise InputError(
             f"{what}: expected 1-128 letters, digits or . _ : @ - (starting with a letter or "
             f"digit), got {value!r}"
@@ -563,9 +564,14 @@ class RedisStore:
             ) from exc
         self._redis_module = redis
         # Typed as Any: redis-py's own annotations are partial (untyped pipeline methods).
-        self._client: Any = redis.Redis.from_url(
-            url, socket_timeout=timeout, socket_connect_timeout=timeout
-        )
+        if not isinstance(url, str):
+            raise InputError(f"url: expected str, got {type(url).__name__}")
+        try:
+            self._client: Any = redis.Redis.from_url(
+                url, socket_timeout=timeout, socket_connect_timeout=timeout
+            )
+        except ValueError as exc:  # redis-py's own, for a malformed URL
+            raise InputError(f"url: {exc}") from None
         self._prefix = check_name(prefix, "prefix")
         self._clock = clock
         self.max_bytes = _check_int(max_bytes, "max_bytes", 1)

@@ -32,6 +32,7 @@ from .embed import Embedder, HashingEmbedder
 from .envelope import ContextEnvelope, Envelope, PackedItem, block
 from .errors import EmbeddingError, InputError, SessionClosedError
 from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
+from .inputs import checked_counter
 from .intent import Intent
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
 from .packing import (
@@ -102,7 +103,9 @@ class ContextAssembler:
             raise InputError("stale_policy 'reinvoke' needs a reinvoke callback")
         self.knowledge = knowledge
         self.config = config if config is not None else Config()
-        self.count_tokens = token_counter if token_counter is not None else estimate_tokens
+        self.count_tokens = (
+            checked_counter(token_counter) if token_counter is not None else estimate_tokens
+        )
         self.stale_policy = stale_policy
         self.reinvoke = reinvoke
         self.store = store

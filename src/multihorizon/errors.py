@@ -45,3 +45,9 @@ class SessionClosedError(MultihorizonError, RuntimeError):
 class StalePlanError(MultihorizonError, RuntimeError):
     """A ``TurnPlan`` was committed to a session that changed since it was planned (plan and
     commit inside one ``Session.transaction()`` to keep them together)."""
+
+
+class SnapshotError(MultihorizonError, ValueError):
+    """A stored session cannot be read: wrong format version, corrupt, truncated or partial
+    records (a hash without its turn list, a turn list without its hash, a missing field,
+    counts that disagree), or another embedding model."""

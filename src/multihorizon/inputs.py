@@ -7,7 +7,9 @@ raises ``InputError`` naming the argument, before anything changes.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from .errors import InputError
@@ -16,6 +18,7 @@ __all__ = ["MAX_SPEAKER_CHARS", "MAX_TURN_CHARS", "check_speaker", "check_text",
 
 MAX_TURN_CHARS = 1_000_000
 MAX_SPEAKER_CHARS = 200
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def utc_timestamp(value: Any) -> str:
@@ -49,6 +52,7 @@ def check_text(text: Any, name: str = "text") -> str:
         raise InputError(f"{name}: empty turn (only whitespace or nothing)")
     if len(text) > MAX_TURN_CHARS:
         raise InputError(f"{name}: {len(text)} characters, more than the {MAX_TURN_CHARS} allowed")
+    text = valid_unicode(text)
     # One form for "résumé" however it was typed (composed or decomposed), so words, entities
     # and hashed features agree; the check is cheap and most text is already NFC.
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
@@ -64,4 +68,41 @@ def check_speaker(speaker: Any) -> str | None:
         raise InputError(
             f"speaker: expected 1 to {MAX_SPEAKER_CHARS} characters, got {len(name)} after strip"
         )
+    name = valid_unicode(name)
     return unicodedata.normalize("NFC", name)
+
+
+def valid_unicode(text: str) -> str:
+    """``text`` with each lone surrogate ("tls \\ud800 config") replaced by U+FFFD. Kept, one
+    would make every envelope, header and rendered prompt that quotes the text unencodable
+    as UTF-8 when sent to a model. Replaced rather than refused: a turn that arrives from a
+    decoder with ``surrogateescape`` still counts, and what is stored is valid text."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def check_token_count(value: object, text: str) -> int:
+    """A pluggable token counter's answer: a non-negative int (not a bool, not a float)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(
+            f"token_counter: expected a non-negative int, got {value!r} for a text of "
+            f"{len(text)} characters"
+        )
+    return value
+
+
+def checked_counter(counter: Any) -> Callable[[str], int]:
+    """A caller's token counter whose every answer is checked (``check_token_count``): a
+    negative or fractional count would reach the ``CRP-Context-Tokens-Used`` header."""
+    if not callable(counter):
+        raise InputError(f"token_counter: expected a callable, got {type(counter).__name__}")
+
+    def count(text: str) -> int:
+        return check_token_count(counter(text), text)
+
+    return count

@@ -33,7 +33,7 @@ import numpy as np
 
 from .config import Config
 from .embed import Embedder
-from .errors import MultihorizonError
+from .errors import SnapshotError
 from .knowledge import CoverageSet
 from .scratch import OutputType, Persistence, ScratchEntry, Volatility
 from .session import Session
@@ -55,13 +55,12 @@ FORMAT_VERSION = 2
 SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
 HEAD_MAGIC = b"MHSH"
 TURN_MAGIC = b"MHST"
+# What reading a checksummed record with a field of the wrong type or size raises (a list
+# where a mapping belongs: AttributeError; int(1e400): OverflowError): all SnapshotError.
+_MALFORMED = (KeyError, ValueError, TypeError, IndexError, AttributeError, OverflowError,
+              RecursionError, MemoryError)  # fmt: skip
 _FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
 _COUNT = struct.Struct(">Q")
-
-
-class SnapshotError(MultihorizonError, ValueError):
-    """A stored session cannot be read: wrong format version, corrupt or truncated bytes, or
-    another embedding model."""
 
 
 def _frame(magic: bytes, payload: bytes) -> bytes:
@@ -227,8 +226,8 @@ def decode(
     try:
         session = Session(embedder=embedder, config=config, session_id=document["session_id"])
         session._lineage = str(document["lineage"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SnapshotError(f"head: inconsistent ({exc})") from None
+    except _MALFORMED as exc:
+        raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
     if session.model_id != document.get("model_id") or session.dim != document.get("dim"):
         raise SnapshotError(
             f"stored with model {document.get('model_id')!r} (dim {document.get('dim')}), "
@@ -276,8 +275,8 @@ def _apply(
             coverage._weighted = np.frombuffer(weighted, "<f8").astype(np.float64)
             if coverage._weighted.shape != (session.dim,):
                 raise ValueError(f"coverage vector of {coverage._weighted.size} values")
-    except (KeyError, ValueError, TypeError, IndexError) as exc:
-        raise SnapshotError(f"inconsistent session records ({exc})") from None
+    except _MALFORMED as exc:
+        raise SnapshotError(f"inconsistent session records ({type(exc).__name__}: {exc})") from None
     return coverage
 
 
@@ -419,21 +418,25 @@ def _restore_v1(
             arrays = {name: archive[name] for name in archive.files}
     except (ValueError, KeyError, OSError, struct.error) as exc:
         raise SnapshotError(f"unreadable payload ({exc})") from None
-    session = Session(embedder=embedder, config=config, session_id=document["session_id"])
-    if session.model_id != document["model_id"] or session.dim != document["dim"]:
+    try:
+        session = Session(embedder=embedder, config=config, session_id=document["session_id"])
+        model, dim = document["model_id"], document["dim"]
+    except _MALFORMED as exc:
+        raise SnapshotError(f"inconsistent snapshot ({type(exc).__name__}: {exc})") from None
+    if session.model_id != model or session.dim != dim:
         raise SnapshotError(
-            f"stored with model {document['model_id']!r} (dim {document['dim']}), "
+            f"stored with model {model!r} (dim {dim}), "
             f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
         )
     try:
         _fill_v1(session, document, arrays)
-    except (KeyError, ValueError, TypeError, IndexError) as exc:
-        raise SnapshotError(f"inconsistent snapshot ({exc})") from None
-    coverage = CoverageSet(session.dim)
-    if document.get("coverage"):
-        coverage.fact_ids = set(document["coverage"]["fact_ids"])
-        coverage._depth_sum = float(document["coverage"]["depth_sum"])
-        coverage._weighted = arrays["coverage"].astype(np.float64)
+        coverage = CoverageSet(session.dim)
+        if document.get("coverage"):
+            coverage.fact_ids = set(document["coverage"]["fact_ids"])
+            coverage._depth_sum = float(document["coverage"]["depth_sum"])
+            coverage._weighted = arrays["coverage"].astype(np.float64)
+    except _MALFORMED as exc:
+        raise SnapshotError(f"inconsistent snapshot ({type(exc).__name__}: {exc})") from None
     return session, coverage
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
+from .inputs import checked_counter
 from .summaries import (
     PREFIX_CHARS,
     SUMMARY_TOKENS,
@@ -182,7 +183,9 @@ class ScratchBuffer:
         self._serial = 0
         self.max_entries = max_entries
         self.max_tokens = max_tokens
-        self.count_tokens = token_counter
+        self.count_tokens = (
+            token_counter if token_counter is estimate_tokens else checked_counter(token_counter)
+        )
         self.clock = clock
         self.full = False  # everything left is pinned or in use, and still over budget
 

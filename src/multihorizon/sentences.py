@@ -55,19 +55,21 @@ def scan_window(text: str) -> str:
 def _lines(text: str) -> list[str]:
     """Logical lines: a line break ends a sentence unless it only wraps one (a lower-case
     continuation after a line without end punctuation that is not a list item)."""
-    out: list[str] = []
+    # Each logical line as its physical lines, joined once at the end: joining line by line
+    # copied the growing line each time (O(n^2) for thousands of wrapped lines).
+    out: list[list[str]] = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
             continue
         marker = _LIST_MARKER.match(line)
         if marker:
-            out.append(line[marker.end() :])
-        elif out and line[0].islower() and out[-1][-1] not in ".!?:;\u2026":
-            out[-1] = f"{out[-1]} {line}"
+            out.append([line[marker.end() :]])
+        elif out and line[0].islower() and out[-1][-1][-1] not in ".!?:;\u2026":
+            out[-1].append(line)
         else:
-            out.append(line)
-    return out
+            out.append([line])
+    return [" ".join(parts) for parts in out]
 
 
 def _ends_inside_sentence(piece: str) -> bool:
@@ -99,17 +101,21 @@ def split_sentences(text: str) -> list[str]:
     lines = _lines(text) if "\n" in text or "\r" in text else [text.strip()]
     sentences: list[str] = []
     for line in lines:
-        pending = ""
+        # The pieces of the sentence being read, joined once it ends: joining piece by piece
+        # copied it each time (O(n^2) for "e.g. e.g. ..."). A piece ending in "." ends in a
+        # word of its own, so the piece alone says whether the sentence goes on.
+        pending: list[str] = []
         parts = _SENTENCE_END.split(line)
         parts.append("")  # text, end mark, text, end mark, ..., text, ""
         for index in range(0, len(parts), 2):
             piece = parts[index] + parts[index + 1]
-            pending = f"{pending} {piece}" if pending else piece
-            if pending[-1:] == "." and _ends_inside_sentence(pending):
+            pending.append(piece)
+            if piece[-1:] == "." and _ends_inside_sentence(piece):
                 continue
-            if HAS_WORD.search(pending):
-                sentences.append(_tidy(pending))
-            pending = ""
-        if pending and HAS_WORD.search(pending):
-            sentences.append(_tidy(pending))
+            sentence = " ".join(pending)
+            if HAS_WORD.search(sentence):
+                sentences.append(_tidy(sentence))
+            pending = []
+        if pending and HAS_WORD.search(" ".join(pending)):
+            sentences.append(_tidy(" ".join(pending)))
     return sentences

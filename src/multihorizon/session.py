@@ -31,11 +31,12 @@ from .envelope import ContextItem, Envelope
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
 from .features import TurnFeatures, analyse
 from .headers import context_headers
-from .inputs import check_speaker, check_text, utc_timestamp
+from .inputs import check_speaker, check_text, utc_timestamp, valid_unicode
 from .intent import Intent, classify
 from .lexicon import Lexicon, Marker, default_lexicon
 from .references import Reference, detect, resolve
 from .scratch import ScratchBuffer, ScratchEntry
+from .store import check_name
 from .threads import ThreadPlan, Threads
 from .threadstate import ThreadState, title_from
 from .turnlog import TurnLog
@@ -109,6 +110,14 @@ class Session:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         self.config = config if config is not None else Config()
         # Random, not id(self): ids of collected sessions come back.
+        if session_id is not None:
+            # The names the assembler and the stores accept: "name" or "tenant/name".
+            if not isinstance(session_id, str):
+                raise InputError(f"session_id: expected str, got {type(session_id).__name__}")
+            tenant, slash, name = session_id.rpartition("/")
+            if slash:
+                check_name(tenant, "session_id (tenant)")
+            check_name(name, "session_id")
         self.session_id = session_id or f"session-{uuid.uuid4().hex[:16]}"
         self.model_id = self.embedder.model_id
         self.dim = int(self.embedder.dim)
@@ -326,6 +335,8 @@ class Session:
             name = check_text(tool, "tool")
             if isinstance(output, str) and not output.strip():
                 raise InputError("output: empty (only whitespace or nothing)")
+            if isinstance(output, str):
+                output = valid_unicode(output)  # it reaches the envelope as its summary
             if kind is not None:
                 kind = check_text(kind, "kind")
             if args is not None and not isinstance(args, Mapping):

@@ -401,7 +401,8 @@ _PRESENT_VERBS = word_set(
     teach study stay visit play drive read watch cook paint spend earn share sell buy confirm
     """
 )
-_TRAILING_PLEASE = re.compile(r"[,\s]+please[.!\s]*$", re.I)
+# Tried only where a run of commas and spaces starts: from inside the run each try re-read it.
+_TRAILING_PLEASE = re.compile(r"(?<![,\s])[,\s]+please[.!\s]*$", re.I)
 
 # Titles: words that make a poor topic on their own ("a good backup" -> "backup").
 TITLE_STOP = word_set(

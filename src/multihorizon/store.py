@@ -30,11 +30,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from .errors import InputError, MultihorizonError
+from .errors import InputError, MultihorizonError, SnapshotError
 
 __all__ = [
     "ConflictError",
     "MemoryStore",
+    "PartialStateError",
     "RedisStore",
     "SQLiteStore",
     "SessionStore",
@@ -45,6 +46,7 @@ __all__ = [
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
 MAX_SESSION_BYTES = 256 * 1024 * 1024
+_HASH_FIELDS = ("blob", "version", "updated_at", "turn_count")  # as load reads them
 
 
 class StoreError(MultihorizonError, RuntimeError):
@@ -53,6 +55,12 @@ class StoreError(MultihorizonError, RuntimeError):
 
 class ConflictError(StoreError):
     """Another writer saved this session first: reload it and apply the turn again."""
+
+
+class PartialStateError(StoreError, SnapshotError):
+    """A session's stored records are partial or disagree (a hash without its turn list or
+    blob, a turn list without its hash, counts that differ): both a ``StoreError`` and a
+    ``SnapshotError``, and never retried away like a ``ConflictError``."""
 
 
 class SessionTooLargeError(StoreError):
@@ -83,7 +91,8 @@ class StoredSession:
 def check_name(value: object, what: str) -> str:
     """Tenant and session names: 1-128 characters of letters, digits and ``._:@-``, so a
     name can never reach into another namespace ("../", "/", "*")."""
-    if not isinstance(value, str) or not _NAME.match(value):
+    # fullmatch: with match, "$" also matched before a final newline ("victim/secret\n").
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
         raise InputError(
             f"{what}: expected 1-128 letters, digits or . _ : @ - (starting with a letter or "
             f"digit), got {value!r}"
@@ -367,10 +376,14 @@ class SQLiteStore:
                 "SELECT record FROM turns WHERE tenant=? AND session_id=? AND idx>=? ORDER BY idx",
                 (*key, start),
             ).fetchall()
+        where = f"{tenant}/{session_id}"
         if row is None:
+            if records:
+                raise PartialStateError(
+                    f"session {where}: stored state is partial, turn rows without a session row"
+                )
             return None
         head, version, updated, count = row
-        where = f"{tenant}/{session_id}"
         version, updated = _stored_int(version, where), _stored_float(updated, where)
         count = _stored_int(count, where)
         turns = tuple(record for (record,) in records)
@@ -378,8 +391,9 @@ class SQLiteStore:
             raise StoreError(f"{where}: stored row is not a blob")
         start = min(start, count)
         if start + len(turns) != count:
-            raise StoreError(
-                f"{tenant}/{session_id}: {start + len(turns)} turn rows stored, {count} recorded"
+            raise PartialStateError(
+                f"session {where}: stored state is partial, {start + len(turns)} turn rows "
+                f"stored, {count} recorded"
             )
         return StoredSession(head, turns, version, updated, start)
 
@@ -486,15 +500,27 @@ class SQLiteStore:
 # expected version, first turn, head, new version, now, session name, tenant/name, the size
 # cap, the number of turns, the turns. Versions stay strings: they pass 2**53, Lua's exact
 # integer range. Answers {status, value}: ok, conflict (stored version), gap (stored turn
-# count), size (the size it would reach), corrupt, or replace (records from first turn on
-# exist: the caller's transaction handles that rare case).
+# count), size (the size it would reach), corrupt, partial (what is missing: a hash without
+# its list or blob, a list without its hash, counts that disagree; checked first, so a client
+# that retries on conflict stops), or replace (records from first turn on exist: the
+# caller's transaction handles that rare case).
 _APPEND_SCRIPT = """
-local stored = redis.call('HMGET', KEYS[1], 'version', 'turn_count', 'turn_bytes')
+local stored = redis.call('HMGET', KEYS[1], 'version', 'turn_count', 'turn_bytes', 'updated_at')
+local listed = redis.call('LLEN', KEYS[2])
+if not stored[1] then
+  if redis.call('EXISTS', KEYS[1]) == 1 then return {'partial', 'the version field'} end
+  if listed > 0 then return {'partial', 'its hash (a turn list without it)'} end
+elseif redis.call('HEXISTS', KEYS[1], 'blob') == 0 then return {'partial', 'the blob field'}
+elseif not stored[2] then return {'partial', 'the turn_count field'}
+elseif not stored[4] then return {'partial', 'the updated_at field'} end
 local version = stored[1] or '0'
 if version ~= ARGV[1] then return {'conflict', version} end
 local count = tonumber(stored[2] or '0')
 local bytes = tonumber(stored[3] or '0')
 if count == nil or bytes == nil then return {'corrupt', ''} end
+if listed ~= count then
+  return {'partial', string.format('turn records: %d listed, %d recorded', listed, count)}
+end
 local first = tonumber(ARGV[2])
 if first > count then return {'gap', tostring(count)} end
 if first < count then return {'replace', ''} end
@@ -538,9 +564,14 @@ class RedisStore:
             ) from exc
         self._redis_module = redis
         # Typed as Any: redis-py's own annotations are partial (untyped pipeline methods).
-        self._client: Any = redis.Redis.from_url(
-            url, socket_timeout=timeout, socket_connect_timeout=timeout
-        )
+        if not isinstance(url, str):
+            raise InputError(f"url: expected str, got {type(url).__name__}")
+        try:
+            self._client: Any = redis.Redis.from_url(
+                url, socket_timeout=timeout, socket_connect_timeout=timeout
+            )
+        except ValueError as exc:  # redis-py's own, for a malformed URL
+            raise InputError(f"url: {exc}") from None
         self._prefix = check_name(prefix, "prefix")
         self._clock = clock
         self.max_bytes = _check_int(max_bytes, "max_bytes", 1)
@@ -655,13 +686,14 @@ class RedisStore:
             pipe = self._client.pipeline(transaction=True)  # head and turns of one save
             pipe.hmget(key, "blob", "version", "updated_at", "turn_count")
             pipe.lrange(f"{key}/turns", start, -1)
+            pipe.exists(key, f"{key}/turns")
             return list(pipe.execute())
 
-        (head, version, updated, count), records = self._call("read", read)
-        if head is None:
+        fields, records, present = self._call("read", read)
+        if present == 0:
             self._refuse_legacy(tenant, session_id)
             return None
-        return self._loaded(tenant, session_id, start, (head, version, updated, count), records)
+        return self._loaded(tenant, session_id, start, fields, records)
 
     def _loaded(
         self, tenant: str, session_id: str, start: int, fields: Sequence[Any], records: Any
@@ -670,15 +702,20 @@ class RedisStore:
         the turn records from ``start``."""
         head, version, updated, count = fields
         where = f"{tenant}/{session_id}"
-        if version is None or updated is None:
-            raise StoreError(f"{where}: stored row is incomplete")
+        # A hash lost (eviction, TTL, a stray DEL) while its list survives, a field lost, or a
+        # list that does not hold the recorded turns: refused, never loaded as a new session
+        # that the next save would append to the old list.
+        missing = [name for name, value in zip(_HASH_FIELDS, fields, strict=True) if value is None]
+        if missing:
+            lost = "its hash" if len(missing) == 4 else "the hash field(s) " + ", ".join(missing)
+            raise PartialStateError(f"session {where}: stored state is partial, missing {lost}")
         version, updated = _stored_int(version, where), _stored_float(updated, where)
-        count = _stored_int(count or 0, where)
+        count = _stored_int(count, where)
         start = min(start, count)
         if start + len(records) != count:
-            raise StoreError(
-                f"{tenant}/{session_id}: {start + len(records)} turn records stored, "
-                f"{count} recorded"
+            raise PartialStateError(
+                f"session {where}: stored state is partial, {start + len(records)} turn records "
+                f"stored, {count} recorded"
             )
         return StoredSession(bytes(head), tuple(bytes(r) for r in records), version, updated, start)
 
@@ -735,6 +772,12 @@ class RedisStore:
                     )
                     if version != expected_version:
                         raise _conflict(tenant, session_id, version, expected_version)
+                    listed = pipe.llen(turn_list)
+                    if listed != count or (version and not pipe.hexists(key, "blob")):
+                        raise PartialStateError(
+                            f"session {where}: stored state is partial, {listed} turn records "
+                            f"listed, {count} recorded, or the blob field missing"
+                        )
                     _check_first_turn(tenant, session_id, first_turn, count)
                     if first_turn < count:
                         dropped = pipe.lrange(turn_list, first_turn, -1)
@@ -790,6 +833,10 @@ class RedisStore:
             _check_size(tenant, session_id, _stored_int(value, where), self.max_bytes)
         if status == "corrupt":
             raise StoreError(f"{where}: stored field is corrupt (turn_count or turn_bytes)")
+        if status == "partial":
+            raise PartialStateError(
+                f"session {where}: stored state is partial, missing {_stored_text(value)}"
+            )
 
     def delete(self, tenant: str, session_id: str) -> bool:
         key = self._key(tenant, session_id)
@@ -897,10 +944,11 @@ class RedisStore:
             async with client.pipeline(transaction=True) as pipe:
                 pipe.hmget(key, "blob", "version", "updated_at", "turn_count")
                 pipe.lrange(f"{key}/turns", start, -1)
+                pipe.exists(key, f"{key}/turns")
                 return list(await pipe.execute())
 
-        fields, records = await self._acall("read", read)
-        if fields[0] is None:
+        fields, records, present = await self._acall("read", read)
+        if present == 0:
             await self._arefuse_legacy(tenant, session_id)
             return None
         return self._loaded(tenant, session_id, start, fields, records)
@@ -933,7 +981,7 @@ class RedisStore:
         status = status.decode()
         if status == "ok":
             return new_version
-        if status in ("conflict", "gap", "size", "corrupt"):
+        if status in ("conflict", "gap", "size", "corrupt", "partial"):
             # The same answers as save's, raised the same way (the script wrote nothing).
             self._refuse_status(status, value, tenant, session_id, first_turn, expected_version)
         return await asyncio.to_thread(

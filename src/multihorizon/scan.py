@@ -1,0 +1,133 @@
+"""Single-pass scanners for the text rules that must run in time linear in their input.
+
+Python's ``re`` backtracks. A pattern searched from every position whose run can fail at its
+end (``(?<=[.!?\\n])\\s*X``, ``\\S.*?[.!?]+(?=\\s)``) re-reads the run from each start: O(n^2).
+One earlier user turn of ``"x" + "\\n" * 4000`` made ``"do it again"`` take 11 s, and ``re``
+holds the GIL, so every session of the process stalled. The scanners here visit each
+character a bounded number of times: the patterns they still call either consume a whole
+maximal run and cannot fail (``[.!?\\n][\\s.!?]*``), or are anchored at a position that no
+other call reads from again.
+
+Each scanner gives exactly the result of the regular expression it replaces; the equivalence
+is argued in its docstring and checked by differential tests (tests/test_linear_time.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ChainScanner", "anchored_words", "sentence_spans"]
+
+_NON_SPACE = re.compile(r"\S")
+# A maximal run of end marks, or one line break. A run never fails: finditer reads it once.
+_STOPS = re.compile(r"[.!?]+|\n")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``re.finditer(r"\\S.*?(?:[.!?]+(?=\\s|\\Z)|(?=\\n)|\\Z)", text, re.S)``.
+
+    A sentence starts at a non-space character ``s`` and ends at the first position ``j > s``
+    where a run of end marks closes (the run's end, when whitespace or the end of the text
+    follows it), before a line break, or at the end. A run ``[a, b)`` of marks closes at ``b``
+    from any ``j`` inside it, so only maximal runs are looked at, each once.
+    """
+    size = len(text)
+    # (the last start it can close a sentence for, where it closes it), in text order.
+    stops: list[tuple[int, int]] = []
+    for stop in _STOPS.finditer(text):
+        start, end = stop.span()
+        if text[start] == "\n":
+            stops.append((start - 1, start))  # (?=\n) at j = start >= s + 1
+        elif end == size or text[end].isspace():  # re's \s is str.isspace
+            stops.append((end - 2, end))  # [.!?]+ from some j in [a, b) with j >= s + 1
+    spans: list[tuple[int, int]] = []
+    index, position = 0, 0
+    while True:
+        found = _NON_SPACE.search(text, position)
+        if found is None:
+            return spans
+        start = found.start()
+        while index < len(stops) and stops[index][0] < start:
+            index += 1
+        end = stops[index][1] if index < len(stops) else size
+        spans.append((start, end))
+        position = end
+
+
+def anchored_words(
+    text: str, blocks: re.Pattern[str], word: re.Pattern[str], *, lead: str = r"\s*"
+) -> list[re.Match[str]]:
+    """``word``'s non-overlapping matches at the positions a block of separators leads to.
+
+    Replaces ``(?:^|(?<=[.!?\\n])[ \\t\\n]*|(?<=[.!?][ \\t]))\\s*WORD`` searched over the text:
+    a word counts at the first non-space position after the start of the text, after an end
+    mark, or after a line break. ``blocks`` finds each maximal block of end marks, line breaks
+    and spaces that holds one of them (``[.!?\\n][\\s.!?]*``: it consumes the block, so it never
+    fails and reads each character once); the word is tried where the block ends. Positions
+    inside a block are end marks or spaces, where no word starts. A match starts at the word,
+    where the replaced pattern's match started at the spaces before it.
+    """
+    found: list[re.Match[str]] = []
+    last_end = 0
+    first = re.compile(lead).match(text)
+    starts = [first.end()] if first is not None else []
+    for position in _block_ends(text, blocks, starts):
+        if position < last_end:
+            continue
+        match = word.match(text, position)
+        if match is not None:
+            found.append(match)
+            last_end = match.end()
+    return found
+
+
+def _block_ends(text: str, blocks: re.Pattern[str], starts: list[int]) -> list[int]:
+    ends = starts + [block.end() for block in blocks.finditer(text)]
+    return sorted(set(ends))
+
+
+class ChainScanner:
+    """Whether ``^|(?<=[.!?\\n])`` LEAD* (FILLER SEPARATOR*)* OPENER matches anywhere.
+
+    ``blocks`` finds the maximal blocks of lead characters and end marks that hold an end mark
+    or a line break (consuming the block, so it never fails): a chain starts where such a block
+    ends, and after the text's leading lead characters. From there it is deterministic: at each
+    word position the opener is tried, else one filler word with its separators is consumed.
+    Every character class involved (lead, separators, end marks) holds no letter, and every
+    opener and filler starts with one, so a shorter run of lead or separator characters never
+    matches where the greedy one failed, and a word position's outcome does not depend on how
+    it was reached: each is computed once. The replaced regex re-ran the whole chain from every
+    end mark of "ok. ok. ok. ...".
+    """
+
+    __slots__ = ("_blocks", "_filler", "_lead", "_opener")
+
+    def __init__(
+        self,
+        *,
+        lead: re.Pattern[str],
+        blocks: re.Pattern[str],
+        filler: re.Pattern[str],
+        opener: re.Pattern[str],
+    ) -> None:
+        self._lead = lead  # matched once, at the start of the text
+        self._blocks = blocks
+        self._filler = filler  # one filler word and the separators after it
+        self._opener = opener
+
+    def found_in(self, text: str) -> bool:
+        lead = self._lead.match(text)
+        starts = [lead.end()] if lead is not None else []
+        failed: set[int] = set()  # word positions whose chain is known to fail
+        for position in _block_ends(text, self._blocks, starts):
+            walked: list[int] = []
+            while position not in failed and position < len(text):
+                if self._opener.match(text, position) is not None:
+                    return True
+                walked.append(position)
+                filler = self._filler.match(text, position)
+                if filler is None:
+                    break
+                position = filler.end()
+            failed.update(walked)
+        return False

@@ -41,6 +41,15 @@ py::array_t<double> bm25_scores(py::handle postings_arg, py::handle offsets_arg,
                   " at " + std::to_string(doc));
     }
   }
+  // Every posting names a document, checked before the kernel runs (as the reference does,
+  // naming the first one that does not).
+  const std::int64_t* posting = postings.data();
+  for (std::int64_t i = 0; i < n_postings; ++i) {
+    if (posting[i] < 0 || static_cast<std::uint64_t>(posting[i]) >= n_docs) {
+      value_error("postings: document " + std::to_string(posting[i]) +
+                  " is outside [0, len(lengths))");
+    }
+  }
   py::array_t<double> scores(static_cast<py::ssize_t>(n_docs));
   double* out = scores.mutable_data();
   std::fill(out, out + n_docs, 0.0);

@@ -256,6 +256,14 @@ BM25_CASES = [
     Bad("bm25-k1-str", bm25(k1="1"), TypeError, "k1"),
     Bad("bm25-b-above-1", bm25(b=1.5), ValueError, "b"),
     Bad("bm25-b-nan", bm25(b=float("nan")), ValueError, "b"),
+    # Found by the fuzzer: the arrays are checked before the knobs, as in the reference.
+    Bad(
+        "bm25-offsets-before-b",
+        bm25(postings=[], offsets=[], lengths=[], b=True),
+        ValueError,
+        "offsets",
+    ),
+    Bad("bm25-lengths-before-k1", bm25(lengths=[np.nan, 1.0], k1="x"), ValueError, "lengths"),
 ]
 
 TEXT_CASES = [

@@ -227,6 +227,13 @@ SCORE_CASES = [
     Bad("score-half-life-zero", score(half_life=0), ValueError, "half_life"),
     Bad("score-k-negative", score(k=-1), ValueError, "k"),
     Bad("score-k-float", score(k=1.0), TypeError, "k"),
+    # Found by the fuzzer: the embeddings' values are checked before every later argument.
+    Bad(
+        "score-embeddings-nan-before-k",
+        score(embeddings=[[1, 0, 0], [np.nan, 0, 0], [0, 0, 1]], k=1.0),
+        ValueError,
+        "row 1",
+    ),
 ]
 
 BM25_CASES = [

@@ -161,6 +161,16 @@ inline FloatArray float_matrix(py::handle value, const std::string& name, py::ss
   value_error(name + ": contains non-finite values (NaN or inf) in row " + std::to_string(row));
 }
 
+// Raises for the first row of `matrix` holding a NaN or an infinity.
+inline void check_finite_rows(const FloatArray& matrix, const std::string& name) {
+  const auto columns = static_cast<std::size_t>(matrix.shape(1));
+  for (py::ssize_t row = 0; row < matrix.shape(0); ++row) {
+    if (!all_finite(matrix.data() + static_cast<std::size_t>(row) * columns, columns)) {
+      non_finite_row(name, row);
+    }
+  }
+}
+
 // A 1-d int64 array from an integer array-like (other integer dtypes are converted).
 inline IdArray integer_vector(py::handle value, const std::string& name, const char* what) {
   py::array array = real_array(value, name);

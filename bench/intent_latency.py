@@ -1,9 +1,18 @@
-"""p50 and p99 latency of intent classification (issue 3), ours against the CRP reference.
+"""Intent classification per call, side by side: crprotocol's ``classify_intent``, the
+drop-in ``multihorizon.crp`` one, and ``Session.classify`` (issues 3 and 16).
 
     python bench/intent_latency.py [--calls N]
 
-Both classifiers run interleaved in one process, one call per sample, so machine noise hits
-both alike; the table gives per-call percentiles and the ratio.
+All classifiers run interleaved in one process, one call per sample, so machine noise hits
+them alike; the table gives per-call p50 / p99 and each one's p50 over crprotocol's.
+
+- crprotocol: ``crp.state.horizons.MultiHorizonContext.classify_intent`` over 200 turns on 50
+  topics (it keeps its latest 50).
+- multihorizon.crp: the drop-in ``classify_intent`` over the same 200 turns (the session
+  holds them all): our marker pass, reference resolution against the log, §5.2 with the
+  active-thread similarity, and the turn's embedding (the API takes text only).
+- Session.classify: the engine's hot path with the caller's precomputed embedding, over a
+  session of 50 threads (``intent_workload.build_session``).
 """
 
 from __future__ import annotations
@@ -22,11 +31,19 @@ import intent_workload
 import multihorizon as mh
 from intent_workload import TURN_CHARS
 
+PEER = "crprotocol classify_intent"
+ADAPTER = "multihorizon.crp classify_intent"
+ENGINE = "Session.classify, precomputed embedding"
+
 
 def _percentiles(samples: list[int]) -> tuple[float, float]:
     ordered = sorted(samples)
     cut = statistics.quantiles(ordered, n=100, method="inclusive")
     return cut[49] / 1000.0, cut[98] / 1000.0
+
+
+def _label(value: Any) -> str:
+    return str(value["intent"]) if isinstance(value, dict) else str(value)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,38 +56,45 @@ def main(argv: list[str] | None = None) -> int:
         "typical": intent_workload.turn_text(),
         "marker-dense": intent_workload.heavy_turn_text(),
     }
-    contenders: dict[str, Callable[[], Any]] = {}
+    contenders: dict[tuple[str, str], Callable[[], Any]] = {}
     for label, text in turns.items():
-        contenders[f"multihorizon, {label}"] = intent_workload.ours(session, text)
         peer = intent_workload.peer(text)
         if peer is not None:
-            contenders[f"crprotocol, {label}"] = peer
-    for call in contenders.values():  # warm up caches on either side
+            contenders[PEER, label] = peer
+        contenders[ADAPTER, label] = intent_workload.adapter(text)
+        contenders[ENGINE, label] = intent_workload.ours(session, text)
+    for call in contenders.values():  # warm up caches on every side
         for _ in range(200):
             call()
-    samples: dict[str, list[int]] = {name: [] for name in contenders}
+    samples: dict[tuple[str, str], list[int]] = {key: [] for key in contenders}
     clock = time.perf_counter_ns
     for _ in range(args.calls):
-        for name, call in contenders.items():
+        for key, call in contenders.items():
             started = clock()
             call()
-            samples[name].append(clock() - started)
+            samples[key].append(clock() - started)
 
+    names = [name for name in (PEER, ADAPTER, ENGINE) if any(k[0] == name for k in contenders)]
     print(
-        f"backend: {mh.backend}, threads: {len(session.threads)}, turns of "
-        f"{TURN_CHARS} chars, precomputed embedding, {args.calls} calls each, interleaved\n"
+        f"backend: {mh.backend}, turns of {TURN_CHARS} chars, {args.calls} calls each, "
+        "interleaved\n"
     )
     for label, text in turns.items():
-        print(f"- {label}: intent {contenders[f'multihorizon, {label}']()}: {text.strip()!r}")
-    print("\n| classifier, turn | p50 | p99 | crprotocol p50 / ours |")
-    print("|---|---|---|---|")
-    for name, values in samples.items():
-        p50, p99 = _percentiles(values)
-        label = name.split(", ", 1)[1]
-        ours_p50 = _percentiles(samples[f"multihorizon, {label}"])[0]
-        ratio = f"{p50 / ours_p50:.2f}" if name.startswith("crprotocol") else ""
-        print(f"| {name} | {p50:.2f} µs | {p99:.2f} µs | {ratio} |")
-    if not any(name.startswith("crprotocol") for name in contenders):
+        answers = ", ".join(
+            f"{name.split()[0].rstrip(',')} {_label(contenders[name, label]())}" for name in names
+        )
+        print(f"- {label}: {answers}: {text.strip()!r}")
+    print("\n| turn | " + " | ".join(f"{name} p50 / p99" for name in names) + " |")
+    print("|---" * (len(names) + 1) + "|")
+    for label in turns:
+        cells = []
+        base = _percentiles(samples[PEER, label])[0] if (PEER, label) in samples else None
+        for name in names:
+            p50, p99 = _percentiles(samples[name, label])
+            ratio = f" ({p50 / base:.1f}x)" if base and name != PEER else ""
+            cells.append(f"{p50:.2f} / {p99:.2f} µs{ratio}")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    if PEER not in names:
         print("\ncrprotocol is not installed (pip install '.[bench]'): no peer measured")
     return 0
 

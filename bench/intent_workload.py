@@ -115,3 +115,19 @@ def peer(text: str) -> Callable[[], Any] | None:
             content = " ".join([*words, *(rng.choice(_FILLER) for _ in range(10))])
             context.add_turn(role, content, topic_tags=words[:1])
     return lambda: context.classify_intent(text)
+
+
+def adapter(text: str) -> Callable[[], Any]:
+    """``multihorizon.crp.horizons.MultiHorizonContext.classify_intent`` over the peer's log
+    (the same 200 turns through ``add_turn``): what a crprotocol caller pays after
+    switching its import, embedding included (the API takes text only)."""
+    from multihorizon.crp.horizons import MultiHorizonContext
+
+    context = MultiHorizonContext()
+    rng = random.Random(28)
+    for _ in range(THREADS):
+        words = [_word(rng) for _ in range(3)]
+        for role in ("user", "assistant", "user", "assistant"):
+            content = " ".join([*words, *(rng.choice(_FILLER) for _ in range(10))])
+            context.add_turn(role, content, topic_tags=words[:1])
+    return lambda: context.classify_intent(text)

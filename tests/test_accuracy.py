@@ -25,11 +25,13 @@ import pytest
 
 import multihorizon as mh
 import shared_data
+from multihorizon.evaluation.replay import replays
 
 pytestmark = pytest.mark.data
 
 Conversation = dict[str, Any]
 Probe = dict[str, Any]
+EMBEDDER = mh.HashingEmbedder()
 
 
 def _conversations(name: str) -> Iterator[Conversation]:
@@ -40,32 +42,19 @@ def _conversations(name: str) -> Iterator[Conversation]:
             yield json.loads(line)
 
 
-def _log(session: mh.Session, turn: dict[str, Any]) -> None:
-    """Log one data turn under its own role."""
-    role, content = turn["role"], turn["content"]
-    if role == "user":
-        session.user(content)
-    elif role == "assistant":
-        session.assistant(content)
-    elif role == "tool":
-        session.tool_output("api", content)
-    else:
-        raise AssertionError(f"unknown role {role!r}")
-
-
 def _replay(
     conversation: Conversation, config: mh.Config | None = None
 ) -> Iterator[tuple[mh.Session, dict[str, Any], Probe | None]]:
-    """Replay a conversation turn by turn: yields (session, turn, probe at that turn or None)
-    *before* the turn is logged, then logs it."""
-    session = mh.Session(config=config)
-    probes = {probe["at_turn"]: probe for probe in conversation["probes"]}
-    for turn in conversation["turns"]:
-        probe = probes.get(turn["turn_id"])
+    """Replay a conversation turn by turn through the evaluation's harness: yields (session,
+    turn, probe at that turn or None) *before* the turn is logged, then logs it."""
+    (replay,) = next(replays([conversation], EMBEDDER, [config or mh.Config()]))
+    for _, turn, probes in replay.steps():
+        if turn is None:
+            return
+        probe = probes[0] if probes else None
         if probe is not None:
             assert probe["query"] == turn["content"], (conversation["conv_id"], turn["turn_id"])
-        yield session, turn, probe
-        _log(session, turn)
+        yield replay.session, turn, probe
 
 
 @dataclass
@@ -127,9 +116,10 @@ def _locomo_recall(config: mh.Config) -> tuple[float, int]:
     config = config.replace(turns_in_context=12)
     recalls: list[float] = []
     for conversation in _conversations("locomo"):
-        session = mh.Session(config=config)
-        for turn in conversation["turns"]:
-            _log(session, turn)
+        (replay,) = next(replays([conversation], EMBEDDER, [config]))
+        for _ in replay.steps():
+            pass  # every turn logged; the questions come after the whole log
+        session = replay.session
         assert len(session) == len(conversation["turns"])
         for probe in conversation["probes"]:
             gold = set(probe["gold_turn_ids"])
@@ -205,15 +195,16 @@ def test_sgd_thread_resumption() -> None:
     """
     resumptions = caught = flagged = strict = others = false_flags = 0
     for conversation in _conversations("sgd"):
-        session = mh.Session()
-        probes = {probe["at_turn"]: probe for probe in conversation["probes"]}
         gold_thread: dict[int, str] = {}  # data turn id -> gold thread (user/assistant turns)
         our_thread: dict[int, str] = {}  # data turn id -> the thread the library logged it in
-        for turn in conversation["turns"]:
+        logged = None  # the turn logged last: its thread is known once the next one comes
+        for session, turn, probe in _replay(conversation):
+            if logged is not None and logged["role"] != "tool":
+                gold_thread[logged["turn_id"]] = logged["thread"]
+                our_thread[logged["turn_id"]] = session.active_thread
+            logged = turn
             turn_id = turn["turn_id"]
-            probe = probes.get(turn_id)
             if probe is not None and turn_id > 0:
-                assert probe["query"] == turn["content"]
                 envelope = session.preview(probe["query"])
                 if probe["gold_resumes_thread"]:
                     earlier = [i for i, name in gold_thread.items() if name == probe["gold_thread"]]
@@ -226,10 +217,6 @@ def test_sgd_thread_resumption() -> None:
                 else:
                     others += 1
                     false_flags += envelope.thread_resumed
-            _log(session, turn)
-            if turn["role"] != "tool":
-                gold_thread[turn_id] = turn["thread"]
-                our_thread[turn_id] = session.active_thread
     figures = (caught, flagged, strict, resumptions, false_flags, others)
     assert resumptions >= 150, figures
     assert others >= 4000, figures
@@ -436,7 +423,7 @@ def test_eval_meets_its_floors_and_beats_its_baselines(
 
     Reproduce: ``multihorizon eval ../shared/data/<file>.jsonl --task <task>``.
     """
-    from multihorizon.evaluate import evaluate
+    from multihorizon.evaluation import evaluate
 
     report = evaluate(shared_data.data_dir() / f"{name}.jsonl", task)
     for metric, floor in floors.items():
@@ -454,7 +441,7 @@ def test_peer_dialogue_shifts_with_peer_replies() -> None:
 
     Reproduce: ``multihorizon eval ../shared/data/tiage.jsonl --task threads --peer-replies``.
     """
-    from multihorizon.evaluate import evaluate
+    from multihorizon.evaluation import evaluate
 
     report = evaluate(
         shared_data.data_dir() / "tiage.jsonl", "threads", config=mh.Config(peer_replies=True)

@@ -373,13 +373,14 @@ def test_an_id_without_a_tenant_is_the_default_tenant(tmp_path: Any) -> None:
 
 
 def test_the_sandwich_keeps_input_order_for_equal_strengths() -> None:
-    from multihorizon.assembler import PackedItem, _sandwich
+    from multihorizon.envelope import PackedItem
+    from multihorizon.packing import sandwich
 
     # P's best and C's best both have strength 0.5 x score / best = 0.5 exactly: a tie,
     # which keeps the input order (P first) rather than whatever rounding would decide.
     fact = PackedItem("P", "fact", "x", 0.744, 1, "cdr")
     turn = PackedItem("C", "turn", "y", 0.75, 1, "relevant")
     weak = PackedItem("C", "weak", "z", 0.1, 1, "relevant")
-    packed = _sandwich([fact, turn, weak], {"P": 0.5, "C": 0.5, "E": 0.0})
+    packed = sandwich([fact, turn, weak], {"P": 0.5, "C": 0.5, "E": 0.0})
     assert packed[0] is fact  # the strongest first
     assert packed[-1] is turn  # the second strongest last (SPEC-003 §7.4)

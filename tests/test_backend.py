@@ -9,6 +9,7 @@ import pytest
 import multihorizon
 from conftest import CORE, NUMBA
 from multihorizon import _backend, kernels
+from multihorizon.errors import BackendUnavailableError
 
 PROBE = "import multihorizon as m; print(m.backend, m.kernels.cosine_scores.__module__)"
 
@@ -69,9 +70,9 @@ def test_public_kernel_names_are_identical_on_every_backend() -> None:
     from multihorizon import _kernels_py
 
     for module in [m for m in (CORE, NUMBA) if m is not None]:
-        for name in kernels.__all__:
+        for name in kernels.KERNELS:
             assert hasattr(module, name), f"{module.__name__} lacks {name}"
-    assert sorted(kernels.__all__) == sorted(_kernels_py.__all__)
+    assert sorted(kernels.KERNELS) == sorted(_kernels_py.__all__)
 
 
 def test_ci_requires_the_compiled_core() -> None:
@@ -79,4 +80,29 @@ def test_ci_requires_the_compiled_core() -> None:
     if os.environ.get("CI", "").lower() != "true":
         pytest.skip("only enforced under CI=true")
     assert CORE is not None, "multihorizon._core did not build or load"
-    assert multihorizon.backend == "cpp"
+    # CI also runs the suite with MULTIHORIZON_BACKEND=numba and =python.
+    assert multihorizon.backend == (os.environ.get("MULTIHORIZON_BACKEND") or "cpp")
+
+
+def test_use_switches_the_live_backend_and_the_default_lexicon() -> None:
+    from multihorizon.lexicon import default_lexicon
+
+    before = kernels.backend()
+    session = multihorizon.Session()
+    session.user("How do I configure etcd?")
+    expected = session.classify("go on")
+    try:
+        for name in _backend.available():
+            assert kernels.use(name) in _backend.BACKENDS
+            assert kernels.backend() == multihorizon.backend == name
+            assert kernels.score_turns is _backend.load(name).score_turns
+            matcher = type(default_lexicon()._matcher)
+            assert matcher is _backend.load(name).MarkerMatcher
+            fresh = multihorizon.Session()
+            fresh.user("How do I configure etcd?")
+            assert fresh.classify("go on") is expected
+        with pytest.raises(BackendUnavailableError, match="not a backend"):
+            kernels.use("fortran")
+    finally:
+        kernels.use(before)
+    assert multihorizon.backend == before

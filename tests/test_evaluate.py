@@ -10,7 +10,7 @@ import pytest
 
 from multihorizon import cli
 from multihorizon.errors import InputError
-from multihorizon.evaluate import TASKS, evaluate, make_embedder, read_conversations
+from multihorizon.evaluation import TASKS, evaluate, make_embedder, read_conversations
 
 
 def _write(path: Path, conversations: list[dict[str, Any]]) -> Path:

@@ -32,6 +32,8 @@ EXAMPLES = int(os.environ.get("MULTIHORIZON_FUZZ_EXAMPLES", "40"))
 fuzz = settings(
     max_examples=EXAMPLES,
     deadline=None,
+    # CI replays the same examples every run (MULTIHORIZON_FUZZ_SEED=random explores anew).
+    derandomize=os.environ.get("MULTIHORIZON_FUZZ_SEED") != "random",
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
@@ -186,7 +188,13 @@ def agree(call: Callable[[Any], Any], compare: Callable[[Any, Any], None]) -> No
         assert got[1] is not SystemError, got  # a C-API call whose failure went unchecked
         assert got[0] == expected[0], (got, expected)
         if got[0] == "error":
-            assert got[1] is expected[1], (got, expected)
+            # An input with several defects may be reported by whichever check runs first
+            # (the C++ core checks finiteness inside its single pass over the matrix): both
+            # must be a typed argument error. Same-type parity for one defect at a time is
+            # tests/test_boundary_errors.py's table.
+            argument_errors = (TypeError, ValueError)
+            assert issubclass(got[1], argument_errors), (got, expected)
+            assert issubclass(expected[1], argument_errors), (got, expected)
         else:
             compare(got[1], expected[1])
 

@@ -104,7 +104,7 @@ def _thread_arrays(session: mh.Session) -> tuple[object, ...]:
         threads._term_threads,
         threads.turns,
         threads._next_suffix,
-        session._enumerations,
+        session.turns.enumerations,
     )
 
 

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared_data
+from multihorizon.features import analyse
 from multihorizon.lexicon import default_lexicon
 from multihorizon.references import (
     Mention,
@@ -51,6 +52,7 @@ class Chat:
             thread="t",
             thread_index=0,
             entities=content_terms(content),
+            features=analyse(content, role, LEXICON),
         )
         if role == "assistant":
             items = enumeration_items(content)

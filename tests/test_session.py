@@ -25,6 +25,10 @@ ETCD = [
     ("assistant", "Use pg_basebackup nightly plus WAL archiving for point-in-time recovery."),
 ]
 
+# Envelope.antecedents is opt-in analysis (rule antecedent-analysis).
+ANALYSIS = mh.Config(antecedents=True)
+ANALYSIS_SPEC = mh.Config.spec().replace(antecedents=True)
+
 
 def replay(session: mh.Session, turns: list[tuple[str, str]] = ETCD) -> list[Any]:
     envelopes = []
@@ -467,7 +471,7 @@ def test_the_readme_example_does_what_the_readme_says() -> None:
 
 
 def test_speakers_are_entities_and_addressing_refers_to_their_latest_turn() -> None:
-    session = mh.Session()
+    session = mh.Session(config=ANALYSIS)
     session.user("anyone know how to mount a usb drive on ubuntu?", speaker="Bob")
     session.user("is the new kernel in hoary yet", speaker="carol")
     session.user("try the disks utility first", speaker="dave")
@@ -650,7 +654,7 @@ def test_a_definite_noun_phrase_resumes_the_latest_dormant_thread_that_used_its_
 
 
 def test_a_pronoun_after_pronoun_follow_ups_points_to_the_turn_they_follow() -> None:
-    session = mh.Session()
+    session = mh.Session(config=ANALYSIS)
     for text in ("What is throat cancer?", "Tell me about lung cancer.", "What are its symptoms?"):
         session.user(text)
     # "it" is lung cancer (turn 1): the follow-up before it points there too.
@@ -682,12 +686,12 @@ def test_review_edges_of_the_thread_and_reference_rules() -> None:
     session.assistant("What kind of music do you like?", embedding=-unit)
     assert session.threads == (session.turns[0].topic_thread,)
     # A user's next turn after their own question is no answer to it.
-    session = mh.Session()
+    session = mh.Session(config=ANALYSIS)
     session.user("which hiking trails near Denver are open?", embedding=_vector(1))
     envelope = session.preview("I need to renew my passport for Tokyo", embedding=_vector(2))
     assert envelope.active_thread != session.active_thread
     # The spec profile has neither mid-turn names nor pronoun chains.
-    for config, chained in ((mh.Config(), True), (mh.Config.spec(), False)):
+    for config, chained in ((ANALYSIS, True), (ANALYSIS_SPEC, False)):
         session = mh.Session(config=config)
         for text in ("Tell me about lung cancer.", "What are its symptoms?"):
             session.user(text)
@@ -709,7 +713,7 @@ def test_a_speaker_named_inside_a_long_token_or_before_a_curly_apostrophe() -> N
 
 
 def test_a_place_word_points_to_the_turn_naming_the_place() -> None:
-    for config, found in ((mh.Config(), True), (mh.Config.spec(), False)):
+    for config, found in ((ANALYSIS, True), (ANALYSIS_SPEC, False)):
         session = mh.Session(config=config)
         session.user("Please find me something to do around Oakland on the 11th.")
         # A proper noun nearer by, but no place something is "in" or "around".
@@ -723,7 +727,7 @@ def test_a_place_word_points_to_the_turn_naming_the_place() -> None:
 
 
 def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
-    for config, found in ((mh.Config(), True), (mh.Config.spec(), False)):
+    for config, found in ((ANALYSIS, True), (ANALYSIS_SPEC, False)):
         session = _alternating(
             "find me a movie for tonight",
             "How about Alien? It is showing downtown.",
@@ -739,7 +743,11 @@ def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
     for offer in ("I've found Alien at 8 pm.", "There are 2: Alien at 8 pm.", "Do you like Alien?"):
         for judgement in ("That seems nice.", "Perfect! Book it.", "Okay, that's what I want."):
             session = _alternating(
-                "find me a movie for tonight", offer, "is it a thriller?", "Yes, a sci-fi thriller."
+                "find me a movie for tonight",
+                offer,
+                "is it a thriller?",
+                "Yes, a sci-fi thriller.",
+                config=ANALYSIS,
             )
             assert session.preview(judgement).antecedents[0] == 1, (offer, judgement)
             # A negation judges nothing favourably: the answer before comes first.
@@ -750,6 +758,7 @@ def test_judging_an_option_after_asking_about_it_points_to_the_offer() -> None:
         "I've found Alien at 8 pm.",
         "anything later?",
         "There are later ones: Aliens at 10 pm.",
+        config=ANALYSIS,
     )
     assert session.preview("That seems nice.").antecedents[0] == 3
 
@@ -777,6 +786,7 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
         "How about Alien?" + filler,
         "when does it start?",
         "It starts at 8 pm." + filler,
+        config=ANALYSIS,
     )
     assert session.preview("That sounds great." + filler).antecedents[0] == 1
     # An offer made only after two pages of text is not read as one.
@@ -785,6 +795,7 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
         filler + " How about Alien?",
         "when does it start?",
         "It starts at 8 pm.",
+        config=ANALYSIS,
     )
     assert session.preview("That sounds great.").antecedents[0] == 3
     # A judgement deep in a long turn is no judgement of the offer.
@@ -793,17 +804,20 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
         "How about Alien?",
         "when does it start?",
         "It starts at 8 pm.",
+        config=ANALYSIS,
     )
     assert session.preview(filler[:2000] + " That sounds great.").antecedents[0] == 3
     # "Anything else?" closing a long reply still offers a new topic (the previous test has
     # the short form).
-    session = mh.Session()
+    session = mh.Session(config=ANALYSIS)
     session.user("I need a table for dinner tonight", embedding=_vector(1))
     session.assistant("Booked." + filler[:5000] + " Anything else?", embedding=_vector(2))
     envelope = session.preview("I want a taxi to the airport", embedding=_vector(3))
     assert envelope.active_thread != session.active_thread
     # A place word in a long turn is not looked up: a long turn is a topic of its own.
-    session = _alternating("my sister recommended Sony Hall for tonight", "it has a drama at 8 pm.")
+    session = _alternating(
+        "my sister recommended Sony Hall for tonight", "it has a drama at 8 pm.", config=ANALYSIS
+    )
     assert session.preview("book me a hotel near there").antecedents[0] == 0
     long_turn = "book me a hotel near there." + filler[:3000]
     assert session.preview(long_turn).antecedents[0] == 1
@@ -840,7 +854,7 @@ def test_a_statement_is_no_request_an_offer_answers() -> None:
 
 
 def test_a_place_word_falls_back_to_any_proper_noun_within_a_dozen_turns() -> None:
-    session = mh.Session()
+    session = mh.Session(config=ANALYSIS)
     session.user("my sister recommended Sony Hall for tonight")
     session.assistant("it has a drama at 8 pm.")
     assert session.preview("book me a hotel near there").antecedents[0] == 0

@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -165,6 +164,7 @@ CHILD = textwrap.dedent(
     import multihorizon as mh
     from multihorizon.store import SQLiteStore
     chat = mh.ContextAssembler(store=SQLiteStore(sys.argv[1])).session("t/chat")
+    print("ready", flush=True)
     for n in range(len(chat.session), 10_000):  # go on from what is stored
         chat.user(f"turn number {n} about etcd and postgres")
         print(n, flush=True)
@@ -178,10 +178,16 @@ def test_sqlite_survives_a_process_killed_at_random_points(tmp_path: Path) -> No
     logged = 0
     for _ in range(4):
         child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(path)], stdout=subprocess.DEVNULL
+            [sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True
         )
-        time.sleep(1.0 + rng.random())  # import, then some turns, then a kill mid-anything
+        assert child.stdout is not None
+        # Wait for the child's own signals (whatever the backend's import and JIT cost): it
+        # is ready, then it committed some turns; the kill lands wherever the next one is.
+        assert child.stdout.readline().strip() == "ready"
+        for _ in range(rng.randint(1, 40)):
+            child.stdout.readline()
         os.kill(child.pid, signal.SIGKILL)
+        child.stdout.close()
         child.wait()
         chat = mh.ContextAssembler(store=SQLiteStore(path)).session("t/chat").session
         turns = [t.content for t in chat.turns]

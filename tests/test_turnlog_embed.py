@@ -7,6 +7,8 @@ import pytest
 
 from multihorizon.embed import Embedder, HashingEmbedder, normalise_embedding
 from multihorizon.errors import EmbeddingError, InputError
+from multihorizon.features import analyse
+from multihorizon.lexicon import default_lexicon
 from multihorizon.text import content_terms, normalise_term, slug
 from multihorizon.turnlog import TurnLog
 
@@ -25,6 +27,7 @@ def test_append_grows_and_keeps_every_field() -> None:
             thread_index=turn_id % 3,
             references=[turn_id - 1] if turn_id else [],
             entities=["bug", f"t{turn_id}"],
+            features=analyse(f"turn {turn_id} about bugs", "user", default_lexicon()),
         )
         assert got == turn_id  # monotonic, never reused
     assert len(log) == 200
@@ -130,6 +133,7 @@ def test_bm25_prefers_rare_terms_and_short_turns() -> None:
             thread="t",
             thread_index=0,
             entities=content_terms(text),
+            features=analyse(text, "user", default_lexicon()),
         )
     scores = log.bm25(content_terms("consumer lag in kafka"))
     assert np.flatnonzero(scores).tolist() == [0, 1, 2]  # only turns sharing a term

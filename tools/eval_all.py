@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from multihorizon.evaluate import evaluate, make_embedder
+from multihorizon.evaluation import evaluate, make_embedder
 
 RUNS = [
     ("locomo", "retrieval"),

@@ -92,7 +92,9 @@ py::list find(const MarkerAutomaton& automaton, py::handle text) {
 }  // namespace
 
 void register_markers(py::module_& m) {
-  py::class_<MarkerAutomaton>(m, "MarkerMatcher",
+  // module_local: a vendored copy of the package (another _core in the same process) registers
+  // its own MarkerMatcher; pybind11's global registry would refuse the second one.
+  py::class_<MarkerAutomaton>(m, "MarkerMatcher", py::module_local(),
                               "Every whole-word occurrence of a fixed lexicon of phrases, in "
                               "one Aho-Corasick pass (see multihorizon.kernels.MarkerMatcher).")
       .def(py::init(&make_automaton), py::arg("phrases"))

@@ -10,12 +10,14 @@ Quick start::
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+# Decided at import, as documented: the compiled core when it loads (fast: Numba is imported
+# only when it is the backend chosen).
 from . import kernels
 from ._backend import name as backend
-from .assembler import BudgetError, ContextAssembler, ContextEnvelope, PackedItem, TierSession
-from .config import Blend, Config, ThreadThresholds
-from .embed import Embedder, HashingEmbedder, SentenceTransformerEmbedder
-from .envelope import ContextItem, Envelope
 from .errors import (
     BackendUnavailableError,
     ConfigError,
@@ -24,13 +26,64 @@ from .errors import (
     MultihorizonError,
     SessionClosedError,
 )
-from .intent import Intent
-from .knowledge import Fact, FactStatus, KnowledgeError, KnowledgeStore
-from .references import Reference
-from .scratch import ScratchBuffer, ScratchEntry
-from .session import Session
-from .threadstate import ThreadState
-from .turnlog import Turn
+
+if TYPE_CHECKING:
+    from .assembler import BudgetError, ContextAssembler, ContextEnvelope, PackedItem, TierSession
+    from .chat import ChatHistoryError
+    from .config import Blend, Config, ThreadThresholds
+    from .embed import Embedder, HashingEmbedder, SentenceTransformerEmbedder
+    from .envelope import ContextItem, Envelope
+    from .intent import Intent
+    from .knowledge import Fact, FactStatus, KnowledgeError, KnowledgeStore
+    from .references import Reference
+    from .scratch import ScratchBuffer, ScratchEntry
+    from .session import Session
+    from .textintent import classify_text
+    from .threadstate import ThreadState
+    from .turnlog import Turn
+
+# Everything else loads on first use (PEP 562), so `import multihorizon` costs a few
+# milliseconds over numpy's import instead of hundreds: a serving process, a CLI call and a
+# test collection each load only what they touch.
+_LAZY = {
+    "assembler": (
+        "BudgetError",
+        "ContextAssembler",
+        "ContextEnvelope",
+        "PackedItem",
+        "TierSession",
+    ),
+    "chat": ("ChatHistoryError",),
+    "config": ("Blend", "Config", "ThreadThresholds"),
+    "embed": ("Embedder", "HashingEmbedder", "SentenceTransformerEmbedder"),
+    "envelope": ("ContextItem", "Envelope"),
+    "intent": ("Intent",),
+    "knowledge": ("Fact", "FactStatus", "KnowledgeError", "KnowledgeStore"),
+    "references": ("Reference",),
+    "scratch": ("ScratchBuffer", "ScratchEntry"),
+    "session": ("Session",),
+    "textintent": ("classify_text",),
+    "threadstate": ("ThreadState",),
+    "turnlog": ("Turn",),
+}
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value
+    # A submodule not imported yet (``multihorizon.persist``): import it.
+    if not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __version__ = "0.1.0"
 
@@ -38,6 +91,7 @@ __all__ = [
     "BackendUnavailableError",
     "Blend",
     "BudgetError",
+    "ChatHistoryError",
     "Config",
     "ConfigError",
     "ContextAssembler",
@@ -67,5 +121,6 @@ __all__ = [
     "Turn",
     "__version__",
     "backend",
+    "classify_text",
     "kernels",
 ]

@@ -1,8 +1,11 @@
 """Choose the kernel backend once, at import.
 
-``cpp`` (the compiled ``multihorizon._core``), else ``numba``, else ``python`` (the NumPy
-reference). ``MULTIHORIZON_BACKEND=cpp|numba|python`` forces one; a forced backend that
-cannot load raises ``BackendUnavailableError`` instead of silently falling back.
+``cpp`` (the compiled ``_core``), else ``numba``, else ``python`` (the NumPy reference).
+``MULTIHORIZON_BACKEND=cpp|numba|python`` forces one; a forced backend that cannot load
+raises ``BackendUnavailableError`` instead of silently falling back.
+
+The kernel modules are found relative to this package, whatever its name: a copy vendored
+as ``somepkg._vendor.multihorizon`` loads its own ``_core`` and never another copy's.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from .errors import BackendUnavailableError
 BACKENDS = ("cpp", "numba", "python")
 ENV_VAR = "MULTIHORIZON_BACKEND"
 
+# Relative to ``__package__``: an absolute "multihorizon._core" would load a top-level
+# install's extension into a vendored copy (or fail where there is none).
 _MODULES = {
-    "cpp": "multihorizon._core",
-    "numba": "multihorizon._kernels_numba",
-    "python": "multihorizon._kernels_py",
+    "cpp": "._core",
+    "numba": "._kernels_numba",
+    "python": "._kernels_py",
 }
 
 
@@ -30,7 +35,7 @@ def load(name: str) -> ModuleType:
             f"{ENV_VAR}={name!r} is not a backend; choose one of {', '.join(BACKENDS)}"
         )
     try:
-        return importlib.import_module(_MODULES[name])
+        return importlib.import_module(_MODULES[name], __package__)
     # numba raises RuntimeError at import when it finds no writable cache directory.
     except (ImportError, RuntimeError, OSError) as exc:
         hint = {

@@ -18,142 +18,54 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
+from .aio import AsyncTurns
+from .chat import ChatHistoryError, ChatItem, new_from, parse_messages
 from .config import Config
 from .embed import Embedder, HashingEmbedder
-from .envelope import Envelope
-from .errors import EmbeddingError, InputError, MultihorizonError
+from .envelope import ContextEnvelope, Envelope, PackedItem, block
+from .errors import EmbeddingError, InputError, SessionClosedError
+from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
+from .intent import Intent
 from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
+from .packing import (
+    BudgetError,
+    Delivery,
+    Tier,
+    check_budget,
+    fact_item,
+    packed_item,
+    plain,
+    sandwich,
+    share_budget,
+)
 from .persist import SnapshotError, decode, encode, extend
+from .pool import SessionPool
 from .scratch import ScratchEntry, estimate_tokens
 from .session import Session
-from .store import SessionStore, StoreError, check_name
+from .store import SessionStore, StoredSession, StoreError, check_name
+from .turnlog import TurnLog
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
 
-MAX_BUDGET = 10_000_000
-
-
-class BudgetError(MultihorizonError, ValueError):
-    """The token budget cannot hold what every envelope must carry."""
-
-
-@dataclass(frozen=True, slots=True)
-class PackedItem:
-    """One piece of the envelope: its tier (P, C, E, or S for the thread summary), where it
-    came from, its score in its tier, its tokens under the counter in use, and why."""
-
-    tier: str
-    source_id: str
-    content: str
-    score: float
-    tokens: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class ContextEnvelope:
-    """What the model should see for one user turn."""
-
-    turn: Envelope
-    items: tuple[PackedItem, ...]
-    budget_tokens: int
-    headers: Mapping[str, str]
-    tier_tokens: Mapping[str, int]
-    sub_queries: tuple[str, ...] = ()
-    user_text: str = ""
-
-    @property
-    def intent(self) -> Any:
-        return self.turn.intent
-
-    @property
-    def used_tokens(self) -> int:
-        return sum(item.tokens for item in self.items)
-
-    def render(self) -> str:
-        """The context as text, in packing order, each piece under a short label. Its token
-        count is within the budget: each item's tokens are those of its labelled block."""
-        return "".join(_block(i.tier, i.source_id, i.content) for i in self.items).rstrip()
-
-    def messages(self, system: str | None = None) -> list[dict[str, str]]:
-        """Chat messages for an LLM client: the context as a system message (after
-        ``system``, if given, and a one-line heading; these two are outside the budget),
-        then the user's turn."""
-        context = self.render()
-        head = f"{system}\n\n" if system else ""
-        return [
-            {"role": "system", "content": f"{head}Context for this turn:\n\n{context}"},
-            {"role": "user", "content": self.user_text},
-        ]
-
-
-_LABELS = {"S": "thread", "P": "knowledge", "C": "conversation", "E": "tool"}
-
-
-def _block(tier: str, source_id: str, content: str) -> str:
-    """One item as ``render`` writes it."""
-    return f"[{_LABELS[tier]} {source_id}]\n{content}\n\n"
-
-
-def _packed(
-    tier: str,
-    source_id: str,
-    content: str,
-    score: float,
-    reason: str,
-    count: Callable[[str], int],
-) -> PackedItem:
-    """An item whose tokens are those of its rendered block (label and spacing included)."""
-    tokens = count(_block(tier, source_id, content))
-    return PackedItem(tier, source_id, content, score, tokens, reason)
-
-
-@dataclass(frozen=True, slots=True)
-class _Delivery:
-    """What committing an envelope changes: (fact id, vector) pairs for the coverage set and
-    re-invoked scratch entries."""
-
-    facts: list[tuple[str, np.ndarray]]
-    refreshed: list[ScratchEntry]
-
-
-@dataclass
-class _Tier:
-    name: str
-    weight: float
-    candidates: list[PackedItem]
-    allowance: float = 0.0
-    used: int = 0
-    taken: list[int] = field(default_factory=list)
-
-    @property
-    def chosen(self) -> list[PackedItem]:
-        return [self.candidates[i] for i in sorted(self.taken)]
-
-    def untaken(self) -> bool:
-        return len(self.taken) < len(self.candidates)
-
-    def pack(self) -> None:
-        """Greedy (SPEC-003 §7.3), in rank order: take each candidate that fits what is left
-        of the allowance, skip the rest (a later round with a larger allowance may take it)."""
-        taken = set(self.taken)
-        used, allowance = self.used, self.allowance
-        for index, item in enumerate(self.candidates):
-            if used + item.tokens <= allowance and index not in taken:
-                self.taken.append(index)
-                used += item.tokens
-        self.used = used
-
 
 class ContextAssembler:
-    """Builds envelopes for the sessions it owns; sessions share the knowledge store only."""
+    """Builds envelopes for the sessions it owns; sessions share the knowledge store only.
+
+    ``max_sessions`` bounds the sessions held in memory (least recently used, by
+    ``session()`` calls, go first) and ``idle_ttl`` drops those not asked for in that many
+    seconds. With a ``store`` nothing is lost: a dropped session is loaded again at its next
+    ``session(id)``. Without one, a dropped session's turns are gone: ``evictions`` counts
+    them, ``on_evict(session_id)`` is called for each, and the dropped ``TierSession``
+    object is closed (it raises ``SessionClosedError``), so no caller keeps writing to a
+    conversation the assembler no longer has.
+    """
 
     def __init__(
         self,
@@ -165,6 +77,10 @@ class ContextAssembler:
         stale_policy: str = "warn",
         reinvoke: Callable[[ScratchEntry], Any] | None = None,
         store: SessionStore | None = None,
+        max_sessions: int | None = None,
+        idle_ttl: float | None = None,
+        on_evict: Callable[[str], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         if knowledge is not None:
@@ -190,10 +106,12 @@ class ContextAssembler:
         self.stale_policy = stale_policy
         self.reinvoke = reinvoke
         self.store = store
-        self._sessions: dict[str, TierSession] = {}
+        self._pool: SessionPool[TierSession] = SessionPool(max_sessions, idle_ttl, clock)
+        self.on_evict = on_evict
+        self.evictions = 0  # sessions dropped by max_sessions or idle_ttl (not by close)
         self._lock = threading.Lock()
 
-    def session(self, session_id: str) -> TierSession:
+    def session(self, session_id: str, *, load: bool = True) -> TierSession:
         """The session with this id (created on first use). ``"tenant/name"`` puts it in a
         tenant's namespace (``"default"`` without a slash); with a store, the session is
         loaded from it and every turn is saved to it."""
@@ -203,19 +121,86 @@ class ContextAssembler:
         check_name(tenant or "default", "tenant")
         check_name(name, "session_id")
         session_id = f"{tenant or 'default'}/{name}"  # "x" and "default/x" are one session
+        found, dropped = self._pool.get_or_create(
+            session_id, lambda: TierSession(self, session_id, load=load)
+        )
+        self._dropped(dropped)
+        return found
+
+    async def aclose(self) -> int:
+        """``close()``, then close the store's asyncio connections (``RedisStore``) so none
+        outlives the event loop; returns how many sessions were held."""
+        count = self.close()
+        closer = getattr(self.store, "aclose", None)
+        if closer is not None:
+            await closer()
+        return count
+
+    async def asession(self, session_id: str) -> TierSession:
+        """``session``'s twin: a new session's stored state is loaded without blocking the
+        event loop."""
+        found = self.session(session_id, load=False)
+        await found.aready()
+        return found
+
+    @property
+    def max_sessions(self) -> int | None:
+        return self._pool.max_sessions
+
+    @property
+    def idle_ttl(self) -> float | None:
+        return self._pool.idle_ttl
+
+    def __len__(self) -> int:
+        """How many sessions this assembler holds in memory now."""
+        return len(self._pool)
+
+    def __contains__(self, session_id: object) -> bool:
+        if isinstance(session_id, str) and "/" not in session_id:
+            session_id = f"default/{session_id}"
+        return session_id in self._pool
+
+    def expire(self) -> int:
+        """Drop the sessions idle for longer than ``idle_ttl`` now (``session()`` does this
+        too, on every call); returns how many."""
+        dropped = self._pool.expire()
+        self._dropped(dropped)
+        return len(dropped)
+
+    def close(self, session_id: str | None = None) -> int:
+        """Drop one session (or, without an id, every session) from memory and close the
+        dropped objects; the store, if any, keeps them, and ``session(id)`` loads them again.
+        Returns how many were held."""
+        if session_id is None:
+            every = self._pool.pop_all()
+        else:
+            if "/" not in session_id:
+                session_id = f"default/{session_id}"
+            found = self._pool.pop(session_id)
+            every = [] if found is None else [(session_id, found)]
+        for _, session in every:
+            session.close()
+        return len(every)
+
+    def _dropped(self, dropped: list[tuple[str, TierSession]]) -> None:
+        """Sessions the pool let go (out of the pool's lock: ``on_evict`` may call back)."""
+        if not dropped:
+            return
         with self._lock:
-            found = self._sessions.get(session_id)
-            if found is None:
-                found = TierSession(self, session_id)
-                self._sessions[session_id] = found
-            return found
+            self.evictions += len(dropped)
+        for session_id, session in dropped:
+            if self.store is None:
+                session.close(reason="evicted (max_sessions or idle_ttl) without a store")
+            if self.on_evict is not None:
+                self.on_evict(session_id)
 
 
-class TierSession:
+class TierSession(AsyncTurns):
     """One conversation under an assembler: a ``Session`` (Tier C and the scratch buffer)
-    plus its CDR coverage set (Tier P)."""
+    plus its CDR coverage set (Tier P). Every turn call has an asyncio twin (``auser``,
+    ``aassistant``, ``atool_output``, ``apreview``, ``async_sync``; ``multihorizon.aio``)."""
 
-    def __init__(self, assembler: ContextAssembler, session_id: str) -> None:
+    def __init__(self, assembler: ContextAssembler, session_id: str, *, load: bool = True) -> None:
         self.assembler = assembler
         self.session_id = session_id
         tenant, _, name = session_id.rpartition("/")
@@ -241,8 +226,11 @@ class TierSession:
         ) = None
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
         self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
+        self._closed: str | None = None  # why, once closed
+        # sync's last envelope and the state it left: a retried request gets it again.
+        self._chat_cache: tuple[tuple[int, int, int, str], ContextEnvelope] | None = None
         self._fresh()
-        if assembler.store is not None:
+        if assembler.store is not None and load:
             self._reload()
 
     def _fresh(self) -> None:
@@ -257,6 +245,10 @@ class TierSession:
     def _reload(self) -> None:
         """The stored state (or a new session when none is stored)."""
         stored = self.assembler.store.load(*self._key) if self.assembler.store else None
+        self._loaded(stored)
+
+    def _loaded(self, stored: StoredSession | None) -> None:
+        """Hold the session the store gave (``_reload``, ``_areload``)."""
         if stored is None:
             self._fresh()
             return
@@ -278,18 +270,44 @@ class TierSession:
         the head, or the whole session when ours is not a beginning of the stored one
         (deleted and created again, or not yet saved in turn records)."""
         store = self.assembler.store
-        if store is not None and self._version > 0 and self._stored_turns == len(self.session):
+        if store is not None and self._can_extend():
             stored = store.load(*self._key, from_turn=self._stored_turns)
-            if stored is not None and stored.first_turn == self._stored_turns:
-                try:
-                    coverage = extend(self.session, stored.head, stored.turns)
-                except SnapshotError:
-                    pass  # the session may be half extended: load it whole below
-                else:
-                    self.coverage, self._version = coverage, stored.version
-                    self._stored_turns = stored.turn_count
-                    return
+            if self._extended(stored):
+                return
         self._reload()
+
+    def _can_extend(self) -> bool:
+        return self._version > 0 and self._stored_turns == len(self.session)
+
+    def _extended(self, stored: StoredSession | None) -> bool:
+        """Add the turns another replica saved (``_catch_up``); False when ``stored`` does
+        not continue this copy and the session must be loaded whole."""
+        if stored is not None and stored.first_turn == self._stored_turns:
+            try:
+                coverage = extend(self.session, stored.head, stored.turns)
+            except SnapshotError:
+                return False  # the session may be half extended: load it whole
+            self.coverage, self._version = coverage, stored.version
+            self._stored_turns = stored.turn_count
+            return True
+        return False
+
+    def close(self, *, reason: str = "closed") -> None:
+        """Accept no more calls (``ContextAssembler.close`` and eviction without a store)."""
+        with self._lock:
+            self._closed = reason
+            self.session.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed is not None
+
+    def _check_open(self) -> None:
+        if self._closed is not None:
+            raise SessionClosedError(
+                f"session {self.session_id} was {self._closed}; call "
+                "ContextAssembler.session(id) for a live one"
+            )
 
     def _persisted(self, action: Callable[[], Any]) -> Any:
         """Run one call against the latest stored state and save what it changed (the head
@@ -299,15 +317,13 @@ class TierSession:
         propagates either way."""
         store = self.assembler.store
         with self._lock:
+            self._check_open()
             if store is None:
                 return action()
             self._sync()
             try:
                 result = action()
-                head, turns = encode(
-                    self.session, self.coverage, first_turn=self._stored_turns,
-                    entry_cache=self._stored_entries,
-                )  # fmt: skip
+                head, turns = self._encode()
                 self._version = store.save(
                     *self._key, head, turns,
                     first_turn=self._stored_turns, expected_version=self._version,
@@ -322,6 +338,14 @@ class TierSession:
                     self._forget()
                 raise
             return result
+
+    def _encode(self) -> tuple[bytes, list[bytes]]:
+        """The head and the turns added since the last save, as the store keeps them."""
+        head, turns = encode(
+            self.session, self.coverage, first_turn=self._stored_turns,
+            entry_cache=self._stored_entries,
+        )  # fmt: skip
+        return head, list(turns)
 
     def _sync(self) -> None:
         """Bring this replica's copy up to the stored session (call under the lock)."""
@@ -340,14 +364,73 @@ class TierSession:
         self._version = -1
 
     # Tier C and E pass through.
-    def assistant(self, text: str, **kwargs: Any) -> int:
-        return int(self._persisted(lambda: self.session.assistant(text, **kwargs)))
+    def assistant(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        timestamp: Any = None,
+        speaker: str | None = None,
+    ) -> int:
+        """``Session.assistant``: log the reply; returns its turn id."""
+        return int(
+            self._persisted(
+                lambda: self.session.assistant(
+                    text,
+                    embedding=embedding,
+                    embedding_model=embedding_model,
+                    timestamp=timestamp,
+                    speaker=speaker,
+                )
+            )
+        )
 
-    def tool_output(self, tool: str, output: Any, **kwargs: Any) -> ScratchEntry:
+    def tool_output(
+        self,
+        tool: str,
+        output: Any,
+        *,
+        kind: str | None = None,
+        args: Mapping[str, Any] | None = None,
+        volatility: str = "VOLATILE",
+        scratch_id: str | None = None,
+        ttl: float | None = None,
+    ) -> ScratchEntry:
+        """``Session.tool_output``: record a tool result in the scratch buffer (Tier E)."""
         entry: ScratchEntry = self._persisted(
-            lambda: self.session.tool_output(tool, output, **kwargs)
+            lambda: self.session.tool_output(
+                tool,
+                output,
+                kind=kind,
+                args=args,
+                volatility=volatility,
+                scratch_id=scratch_id,
+                ttl=ttl,
+            )
         )
         return entry
+
+    def classify(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
+    ) -> Intent:
+        """``Session.classify`` on the latest stored state: the SPEC-028 §5.2 intent."""
+        with self._lock:
+            self._check_open()
+            self._sync()
+            return self.session.classify(
+                text, embedding=embedding, embedding_model=embedding_model, speaker=speaker
+            )
+
+    @property
+    def turns(self) -> TurnLog:
+        """The turn log (read it; do not change it)."""
+        return self.session.turns
 
     def user(
         self,
@@ -355,23 +438,141 @@ class TierSession:
         *,
         budget_tokens: int = 4000,
         embedding: Any = None,
+        embedding_model: str | None = None,
         timestamp: Any = None,
         speaker: str | None = None,
     ) -> ContextEnvelope:
         """Log a user turn and return its packed envelope."""
         envelope: ContextEnvelope = self._persisted(
-            lambda: self._turn(text, budget_tokens, embedding, timestamp, speaker, logging=True)
+            lambda: self._turn(
+                text,
+                budget_tokens,
+                embedding,
+                timestamp,
+                speaker,
+                logging=True,
+                embedding_model=embedding_model,
+            )
         )
         return envelope
 
+    def sync(
+        self, messages: Any, *, budget_tokens: int = 4000, on_conflict: str = "raise"
+    ) -> ContextEnvelope:
+        """A whole chat-completions request (``messages``, OpenAI's shape): log the messages
+        the session does not have yet (one store save for all of them) and return the
+        envelope of the last user message, whose ``messages()`` is ready to send (the
+        request's system text first). See ``multihorizon.chat`` for how messages map to
+        turns and tool outputs, and how a request is matched to the session. A retried
+        request logs nothing and gets the same envelope; a request that disagrees with the
+        session's history raises ``ChatHistoryError`` (``on_conflict="raise"``) or rebuilds
+        the session from the request (``"restart"``)."""
+        system, items, last_user, budget = self._chat_plan(messages, budget_tokens, on_conflict)
+        try:
+            envelope: ContextEnvelope = self._persisted(
+                lambda: self._sync_chat(items, last_user, budget)
+            )
+        except ChatHistoryError:
+            if on_conflict == "raise":
+                raise
+            self._restart()
+            envelope = self._persisted(lambda: self._sync_chat(items, last_user, budget))
+        return dataclasses.replace(envelope, system=system)
+
+    def _chat_plan(
+        self, messages: Any, budget_tokens: Any, on_conflict: str
+    ) -> tuple[str | None, list[ChatItem], int, int]:
+        """A request checked whole before anything is logged: its system text, its items,
+        the position of its last user item, the budget."""
+        if on_conflict not in ("raise", "restart"):
+            raise InputError(f"on_conflict: expected 'raise' or 'restart', got {on_conflict!r}")
+        budget = check_budget(budget_tokens)
+        system, items = parse_messages(messages)
+        users = [n for n, item in enumerate(items) if item.role == "user"]
+        if not users:
+            raise InputError("messages: no user message with text")
+        return system, items, users[-1], budget
+
+    def _sync_chat(self, items: list[ChatItem], last_user: int, budget: int) -> ContextEnvelope:
+        """Log ``items`` from the first the session lacks; the last user item's envelope."""
+        session = self.session
+        start = new_from(items, session.turns, session.scratch)
+        if start > last_user:
+            # Nothing new up to the last user message: a retry gets the envelope it got
+            # (while nothing was logged since); otherwise, after new tool outputs or on a
+            # replica that did not build it, the envelope the same text gets now.
+            item = items[last_user]
+            state = (len(session), len(session.scratch), budget, item.text)
+            for extra in items[start:]:
+                self._log_item(extra)
+            cached = self._chat_cache
+            if start == len(items) and cached is not None and cached[0] == state:
+                return cached[1]
+            return self._turn(item.text, budget, None, None, item.name, logging=False)
+        envelope: ContextEnvelope | None = None
+        for position in range(start, len(items)):
+            item = items[position]
+            if position == last_user:
+                envelope = self._turn(item.text, budget, None, None, item.name, logging=True)
+            else:
+                self._log_item(item)
+        assert envelope is not None
+        if last_user == len(items) - 1:
+            state = (len(session), len(session.scratch), budget, items[last_user].text)
+            self._chat_cache = (state, envelope)
+        return envelope
+
+    def _log_item(self, item: ChatItem) -> None:
+        """One request item that is not the envelope's user turn, as Session logs it."""
+        session = self.session
+        if item.role == "user":
+            session.user(item.text, speaker=item.name)
+        elif item.role == "assistant":
+            session.assistant(item.text, speaker=item.name)
+        else:
+            assert item.tool is not None
+            session.tool_output(item.tool, item.output, args=item.args)
+
+    def _restart(self) -> None:
+        """Discard this session, in memory and in the store (``sync(on_conflict="restart")``)."""
+        store = self.assembler.store
+        with self._lock:
+            self._check_open()
+            if store is not None:
+                store.delete(*self._key)
+            self._reset()
+
+    def _reset(self) -> None:
+        """An empty session at version 0, every cache dropped."""
+        self._fresh()
+        self._stored_entries.clear()
+        self._tool_blocks.clear()
+        self._tool_cache = None
+        self._chat_cache = None
+
     def preview(
-        self, text: str, *, budget_tokens: int = 4000, embedding: Any = None
+        self,
+        text: str,
+        *,
+        budget_tokens: int = 4000,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
     ) -> ContextEnvelope:
         """The envelope a user turn would get, on the latest stored state; logs nothing,
         delivers nothing, saves nothing."""
         with self._lock:
+            self._check_open()
             self._sync()
-            return self._turn(text, budget_tokens, embedding, None, None, logging=False)
+            return self._turn(
+                text,
+                budget_tokens,
+                embedding,
+                None,
+                speaker,
+                logging=False,
+                embedding_model=embedding_model,
+            )
 
     def document(
         self,
@@ -405,13 +606,12 @@ class TierSession:
             raise InputError("sub_queries: expected one or more non-empty strs")
         if len(queries) > 64:
             raise InputError(f"sub_queries: at most 64, got {len(queries)}")
-        budget = _check_budget(budget_tokens)
-        done = {_plain(q) for q in completed}
-        residual = tuple(q for q in queries if _plain(q) not in done)
+        budget = check_budget(budget_tokens)
+        done = {plain(q) for q in completed}
+        residual = tuple(q for q in queries if plain(q) not in done)
         session = self.session
-        with session._lock:
-            session._check_open()
-            plan = session._plan(task, None, None, None, logging=False, speaker=None)
+        with session.transaction():
+            plan = session.plan(task, logging=False)
             turn = dataclasses.replace(
                 plan.envelope,
                 mode="document",
@@ -431,19 +631,26 @@ class TierSession:
         speaker: str | None,
         *,
         logging: bool,
+        embedding_model: str | None = None,
     ) -> ContextEnvelope:
-        budget = _check_budget(budget)
+        budget = check_budget(budget)
         session = self.session
-        with session._lock:
-            session._check_open()
-            plan = session._plan(text, embedding, None, timestamp, logging=logging, speaker=speaker)
+        with session.transaction():
+            plan = session.plan(
+                text,
+                embedding=embedding,
+                embedding_model=embedding_model,
+                timestamp=timestamp,
+                speaker=speaker,
+                logging=logging,
+            )
             packed, delivery = self._pack(plan.envelope, plan.embedding, plan.text, budget)
             if logging:
-                session._commit_user(plan)
+                session.commit(plan)
                 self._deliver(delivery)
             return packed
 
-    def _deliver(self, delivery: _Delivery) -> None:
+    def _deliver(self, delivery: Delivery) -> None:
         """What a committed envelope changes: re-invoked tool entries replace the stale ones,
         delivered facts join the coverage set (cannot fail)."""
         for entry in delivery.refreshed:
@@ -460,7 +667,7 @@ class TierSession:
         text: str,
         budget: int,
         sub_queries: tuple[str, ...] | None = None,
-    ) -> tuple[ContextEnvelope, _Delivery]:
+    ) -> tuple[ContextEnvelope, Delivery]:
         """The envelope, and what committing it changes (nothing is changed here)."""
         assembler = self.assembler
         count = assembler.count_tokens
@@ -468,7 +675,7 @@ class TierSession:
         summary = turn.summary
 
         def summary_cost(text: str) -> int:
-            return count(_block("S", turn.active_thread, text))
+            return count(block("S", turn.active_thread, text))
 
         summary_tokens = summary_cost(summary)
         if summary_tokens > budget:
@@ -498,7 +705,7 @@ class TierSession:
         )
         conversation: list[PackedItem] = []
         for item in turn.items:
-            packed = _packed(
+            packed = packed_item(
                 "C",
                 f"turn:{item.turn_id}",
                 f"{item.role}: {item.content}",
@@ -522,20 +729,20 @@ class TierSession:
         if sub_queries is None:
             sub_queries = self._sub_queries(turn, text) if turn.mode == "hybrid" else ()
         facts, available = self._fact_candidates(turn, vector, sub_queries)
-        knowledge = [_fact_item(scored, "cdr", count) for scored in facts]
+        knowledge = [fact_item(scored, "cdr", count) for scored in facts]
         blend = turn.blend
         bridging = self._connectors(turn, vector, facts) if turn.mode != "conversation" else []
-        connectors = [_fact_item(scored, "connector", count) for scored in bridging]
+        connectors = [fact_item(scored, "connector", count) for scored in bridging]
         share = assembler.config.connector_budget if connectors else 0.0
         tiers = [
-            _Tier("P", blend.P * (1.0 - share), knowledge),
-            _Tier("P", blend.P * share, connectors),
-            _Tier("C", blend.C, conversation),
-            _Tier("E", blend.E, tool_items),
+            Tier("P", blend.P * (1.0 - share), knowledge),
+            Tier("P", blend.P * share, connectors),
+            Tier("C", blend.C, conversation),
+            Tier("E", blend.E, tool_items),
         ]
-        _share(tiers, remaining)
+        share_budget(tiers, remaining)
         chosen = [item for tier in tiers for item in tier.chosen]
-        body = _sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E})
+        body = sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E})
         items = (*head, *body)
         used = sum(item.tokens for item in items)
         assert used <= budget, (used, budget)  # the packing invariant
@@ -551,6 +758,8 @@ class TierSession:
             headers["CRP-Context-Connectors-Included"] = f"{len(used_connectors)}/{len(connectors)}"
         scratch = self.session.scratch
         headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
+        sent = [(scratch.get(i.source_id), i.tokens) for i in items if i.tier == "E"]
+        headers[SCRATCH_TOKENS_SAVED] = str(tokens_saved((e.raw_token_count, n) for e, n in sent))
         if freshness:
             headers["CRP-Context-Scratch-Freshness"] = freshness
         if scratch.full:
@@ -575,7 +784,7 @@ class TierSession:
             sub_queries=sub_queries,
             user_text=text,
         )
-        return envelope, _Delivery(delivered, refreshed)
+        return envelope, Delivery(delivered, refreshed)
 
     def _connectors(
         self, turn: Envelope, vector: np.ndarray, facts: list[ScoredFact]
@@ -600,8 +809,8 @@ class TierSession:
         active thread's title, its established points and its open questions."""
         state = turn.thread_state
         parts = [state.title or turn.active_thread, *state.established, *state.open_questions]
-        asked = _plain(request)
-        wanted = [part for part in parts if part and _plain(part) != asked]
+        asked = plain(request)
+        wanted = [part for part in parts if part and plain(part) != asked]
         return tuple(dict.fromkeys(wanted))[: self.assembler.config.max_sub_queries]
 
     def _fact_candidates(
@@ -705,7 +914,7 @@ class TierSession:
                 content, tokens = cached[2], cached[3]
             else:
                 content = f"{entry.tool_name} ({entry.output_type}): {body}"
-                tokens = count(_block("E", entry.scratch_id, content))
+                tokens = count(block("E", entry.scratch_id, content))
                 blocks[entry.scratch_id] = (entry, body, content, tokens)
             reason = "reference" if is_reference else "recent"
             items.append(
@@ -736,57 +945,3 @@ class TierSession:
         else:
             self._tool_cache = None
         return items, freshness, refreshed
-
-
-def _fact_item(scored: ScoredFact, reason: str, count: Callable[[str], int]) -> PackedItem:
-    fact = scored.fact
-    return _packed("P", fact.fact_id, fact.content, scored.score, reason, count)
-
-
-def _check_budget(budget: Any) -> int:
-    if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
-        raise InputError(f"budget_tokens: expected an int in [1, {MAX_BUDGET}], got {budget!r}")
-    return budget
-
-
-def _plain(text: str) -> str:
-    return text.strip().rstrip(" .?!").casefold()
-
-
-def _share(tiers: list[_Tier], budget: int) -> None:
-    """Split ``budget`` by weight; what a tier leaves unused flows to the tiers that still
-    have candidates, by weight, until nothing moves. Allowances always sum to at most the
-    budget, so the packed tokens never exceed it."""
-    free = budget
-    for _ in range(8):
-        open_tiers = [tier for tier in tiers if tier.weight > 0 and tier.untaken()]
-        weight = sum(tier.weight for tier in open_tiers)
-        if free < 1 or not open_tiers or weight <= 0:
-            return
-        for tier in open_tiers:
-            tier.allowance = tier.used + free * tier.weight / weight
-            tier.pack()
-        left = budget - sum(tier.used for tier in tiers)
-        if left == free:
-            return
-        free = left
-
-
-def _sandwich(items: list[PackedItem], weights: Mapping[str, float]) -> list[PackedItem]:
-    """SPEC-003 §7.4 by rank (ours): items ranked by score relative to their tier's best,
-    times the tier's weight; the best first, the second best last, the rest in between with
-    the weakest in the middle."""
-    best: dict[str, float] = {}
-    for item in items:
-        best[item.tier] = max(best.get(item.tier, 0.0), item.score)
-    # An item's strength is weight x score / its tier's best (in that order: equal
-    # strengths across tiers must stay equal, keeping the input order).
-    weight = {tier: weights.get(tier, 0.0) for tier in best}
-    top = {tier: value or 1.0 for tier, value in best.items()}
-    ranked = sorted(items, key=lambda item: -(weight[item.tier] * item.score / top[item.tier]))
-    if len(ranked) <= 2:
-        return ranked
-    third = max(1, len(ranked) // 3)
-    critical, important, supporting = ranked[:third], ranked[third : 2 * third], ranked[2 * third :]
-    tail = list(reversed(critical[1:]))
-    return [critical[0], *supporting, *important, *tail]

@@ -1,9 +1,13 @@
 """Every constant of the context model in one frozen ``Config``.
 
-``Config.spec()`` carries CRP-SPEC-028's constants exactly, for conformance. ``Config()`` (the
-default) starts from the same values; where a value was calibrated on real conversations
-(``../shared/data``), the field's comment says so and gives the evidence. Thread thresholds
-depend on the embedder, so they are keyed by the embedder's model id.
+``Config.spec()`` is CRP-SPEC-028 as written: its constants, and every rule of
+``multihorizon.rules`` switched off. ``Config()`` (the default) switches on the rules whose
+evidence holds on real conversations (``../shared/data``); the evidence lives in the rule
+registry, beside each rule. Fields are grouped (``GROUPS``: spec constants, retrieval weights,
+per-embedder calibration, rule switches, rule constants), every one is type-checked (a wrong
+type is a ``ConfigError`` naming the field), and ``diff()``/``describe()``/``repr`` show a
+config against the spec. Thread thresholds depend on the embedder, so they are keyed by the
+embedder's model id.
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .errors import ConfigError
+from .rules import RULES
 
-__all__ = ["INTENT_BLENDS", "Blend", "Config", "ThreadThresholds"]
+__all__ = ["GROUPS", "INTENT_BLENDS", "Blend", "Config", "ThreadThresholds"]
 
 Novelty = bool | Literal["partial"]
 
@@ -99,170 +104,222 @@ CALIBRATED_THRESHOLDS: Mapping[str, ThreadThresholds] = MappingProxyType(
 )
 
 
-def _check_unit(name: str, value: float) -> None:
-    if not (isinstance(value, (int, float)) and math.isfinite(value) and 0.0 <= value <= 1.0):
+def _check_unit(name: str, value: Any) -> None:
+    if not (_is_number(value) and math.isfinite(value) and 0.0 <= value <= 1.0):
         raise ConfigError(f"{name}: must be a number in [0, 1], got {value!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
-    """Every constant of the context model, with the spec section it comes from."""
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
+
+# What each field is, for validation and for ``Config.describe``: the groups a reader looks
+# for (spec constants, retrieval weights, per-embedder calibration, rule switches, the
+# constants those rules were calibrated with).
+SPEC_CONSTANTS = (
+    "half_life",
+    "default_thresholds",
+    "intent_blends",
+    "default_relevance_floor",
+    "fact_candidates",
+    "partial_novelty_floor",
+    "reference_search_window",
+    "thread_state_limit",
+    "max_sub_queries",
+    "graph_retrieval",
+    "connector_budget",
+)
+WEIGHTS = (
+    "recency_multiplier",
+    "recency_bonus",
+    "thread_bonus",
+    "lexical_weight",
+    "lexical_pool",
+    "turns_in_context",
+)
+CALIBRATION = ("thread_thresholds", "relevance_floors")
+SWITCHES = (
+    "first_turn_explore",
+    "acknowledgement_continues",
+    "follow_up_questions",
+    "question_topics",
+    "intent_threads",
+    "resume_markers",
+    "vocabulary_resume",
+    "peer_replies",
+    "speaker_addressing",
+    "name_mentions",
+    "multi_party_threads",
+    "offer_antecedents",
+    "antecedents",
+    "place_antecedents",
+    "pronoun_chains",
+    "answers_follow_questions",
+)
+RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
+GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "spec constants": SPEC_CONSTANTS,
+        "retrieval weights": WEIGHTS,
+        "per-embedder calibration": CALIBRATION,
+        "rule switches": SWITCHES,
+        "rule constants": RULE_CONSTANTS,
+    }
+)
+_UNIT_FLOATS = frozenset(
+    (
+        "recency_multiplier",
+        "recency_bonus",
+        "thread_bonus",
+        "default_relevance_floor",
+        "partial_novelty_floor",
+        "connector_budget",
+    )
+)
+_POSITIVE_INTS = frozenset(
+    (
+        "turns_in_context",
+        "fact_candidates",
+        "max_sub_queries",
+        "lexical_pool",
+        "reference_search_window",
+        "thread_state_limit",
+        "multi_party_speakers",
+        "reply_window",
+        "place_window",
+        "topic_chain",
+    )
+)
+_BOOLS = frozenset((*SWITCHES, "graph_retrieval"))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Config:
+    """Every constant of the context model, with the spec section it comes from.
+
+    Fields fall into the groups of ``GROUPS``; ``describe()`` lists them with their values and
+    ``diff()`` shows what differs from ``Config.spec()``. Rules beyond the spec's text are in
+    ``multihorizon.rules`` (their evidence lives there, not here)."""
+
+    # ---- spec constants ----
     # SPEC-028 §3.2: a turn HALF_LIFE turns ago has half the recency weight.
     half_life: float = 6.0
-    # SPEC-028 §3.3 / §5.2, per embedder model id; ``default_thresholds`` for any other model.
-    thread_thresholds: Mapping[str, ThreadThresholds] = field(
-        default_factory=lambda: CALIBRATED_THRESHOLDS
-    )
+    # SPEC-028 §3.3 / §5.2 bars for any embedder without calibrated ones.
     default_thresholds: ThreadThresholds = SPEC_THRESHOLDS
     # SPEC-028 §5.3.
     intent_blends: Mapping[str, Blend] = field(default_factory=lambda: INTENT_BLENDS)
-    # Tier C retrieval (ours, SPEC-028 §3.2-§4.2): relevance plus bounded bonuses. Recency as
-    # a pure multiplier (1.0) erases old relevant turns on long real chats, so by default it
-    # only adds up to ``recency_bonus``.
-    recency_multiplier: float = 0.0
-    recency_bonus: float = 0.15
-    thread_bonus: float = 0.10
-    # Tier C's lexical channel (ours, architecture.md): BM25 over content words, scaled to
-    # [0, 1] per query and weighted into the fused score; each channel nominates
-    # ``lexical_pool`` turns. 0 turns the channel off. Calibrated on LoCoMo (495 questions):
-    # recall@12 of evidence turns 0.307 with the embedding alone, 0.591 at 0.5, 0.613 at 1.0,
-    # 0.618 at 2.0, 0.611 at 3.0; 1.0 starts the plateau.
-    lexical_weight: float = 1.0
-    lexical_pool: int = 48
-    turns_in_context: int = 12
-    # Ours (Session._with_answers): a retrieved turn that asks a question brings the turn
-    # right after it, by the other side, at its score: a query resembles the question it
-    # repeats more than the answer it wants. LoCoMo recall@10 0.621 -> 0.702, hit@10 0.669
-    # -> 0.751 (MiniLM 0.650 -> 0.740, 0.695 -> 0.782). hit@3 of antecedents, which list
-    # retrieved turns last: sgd 0.873 -> 0.870, CAsT 2021 0.854 -> 0.849 (MiniLM -> 0.870),
-    # irc 0.767 -> 0.763 (MiniLM 0.776 either way).
-    answers_follow_questions: bool = True
-    # Ours (intent.classify): a question that points back ("its", "they", "what about") is
-    # DRILL_DOWN whatever its similarity, and a question on the active topic is DRILL_DOWN
-    # rather than CONTINUE; so is a question naming by a definite noun phrase something the
-    # conversation already holds ("the two policies"). Off, §5.2 as written. Measured with
-    # the hashing embedder (``multihorizon eval FILE --task intent``), macro-F1 on: sgd
-    # 0.413 -> 0.668; TREC CAsT 2019 0.136 -> 0.670, 2021 0.215 -> 0.665; swda 0.664 -> 0.666.
-    follow_up_questions: bool = True
-    # Ours (threads.Threads.plan): a definite noun phrase whose words dormant threads used and
-    # the active one did not ("play the song" after a digression) resumes the thread holding
-    # most of them (ties: the latest). Measured with the hashing embedder: sgd resume accuracy
-    # 0.31 -> 0.44; dialseg711 shift F1 0.555 -> 0.544; counting words more than one dormant
-    # thread used (a service split over two threads), sgd 0.690 -> 0.727, dialseg711 0.629.
-    # And the other way: one whose words only the active thread used keeps the turn there
-    # ("what time does the movie start?" after an aside), sgd 0.733 -> 0.818 (MiniLM 0.840 ->
-    # 0.877), dialseg711 0.626 -> 0.638.
-    vocabulary_resume: bool = True
-    # Ours (threads.Threads.plan): a user turn that answers the question of the turn before
-    # stays in the active thread, whatever its similarity ("somewhere in the north" after
-    # "which part of town?"), unless that question offered something "else" ("anything else I
-    # can help with?" invites a new topic); one that says "by the way" leaves it. Measured
-    # with the hashing embedder (``multihorizon eval FILE --task threads``): sgd resume
-    # accuracy 0.428 -> 0.690, shift F1 0.347 -> 0.391; dialseg711 shift F1 0.542 -> 0.629;
-    # tiage 0.262 -> 0.284. MiniLM: sgd 0.647 -> 0.813; dialseg711 0.605 -> 0.626.
-    question_topics: bool = True
-    # Ours (Session.user and .assistant): both sides are people (peer dialogue), so either
-    # may move the topic on, and does so by asking: a question after a turn that asked
-    # nothing, unlike that turn (``ThreadThresholds.opening``), leaves the active thread. Off
-    # by default: a model's reply follows its user, and task assistants ask for details
-    # ("which day?") unlike the request before them. Shift F1 with it on, hashing / MiniLM:
-    # tiage (peer chat) 0.284 -> 0.425 / 0.295 -> 0.463; but dialseg711 (task dialogues)
-    # 0.629 -> 0.426 and sgd resume accuracy 0.727 -> 0.422 (hashing). And since topics move
-    # by questions there, a statement that resembles no thread carries on the active one,
-    # on either side, instead of opening one: tiage 0.425 -> 0.461 / 0.463 -> 0.474
-    # (dialseg711 in peer mode 0.426 -> 0.266).
-    peer_replies: bool = False
-    # Ours (Session._addressed): in a chat of three or more speakers, a speaker named anywhere
-    # in a turn ("thanks alice") addresses them when nothing opens the turn. irc_disentanglement:
-    # pairwise thread F1 0.651 -> 0.691, reply-to acc@1 0.581 -> 0.612 (hashing).
-    name_mentions: bool = True
-    # Ours (Envelope.antecedents): a pronoun after a user's pronoun follow-ups points to the
-    # turn they follow ("Tell me about lung cancer." "What are its symptoms?" "Can it
-    # spread?"). TREC CAsT 2019 acc@1 0.417 -> 0.538 (hashing); sgd, CAsT 2021, irc unchanged.
-    # So does a short follow-up question with nothing resolved ("What about treatment?"):
-    # CAsT 2019 0.538 -> 0.568 (MiniLM 0.538 -> 0.565); irc 0.612 -> 0.611.
-    pronoun_chains: bool = True
-    # Ours (Envelope.antecedents): "a hotel there", "restaurants in that area" refer to the
-    # latest of the last dozen turns that puts something in a named place ("around
-    # London"), else that names anything by a proper noun; put before the turn before. sgd
-    # (carried-over places, 285 such turns): acc@1 0.679 -> 0.731, hit@3 0.802 -> 0.845
-    # (hashing; with offer_antecedents too, 0.751 / 0.859).
-    place_antecedents: bool = True
-    # Ours (Envelope.antecedents): "that sounds good" after the user asked about an offered
-    # option ("How about Alien?" "When is it on?" "At 8 pm.") judges the offer, not the
-    # answer. sgd: acc@1 0.679 -> 0.701, hit@3 0.802 -> 0.817 (hashing); of the 55 such
-    # turns, 47 point to the offer and 3 to the answer. More ways to judge ("that seems
-    # nice", "perfect!", "fine.") and to offer ("I've found", "there are", "do you like X?",
-    # "what do you think about X?"): sgd 0.751 -> 0.764, hit@3 0.859 -> 0.871, CAsT 2021
-    # 0.729 -> 0.734; 105 turns, 83 point to the offer, 9 to the answer. And "this movie",
-    # when the movie's latest mention is the user's request and the reply right after it
-    # offered one ("Do you like Rojo?"), is the offer: sgd 0.764 -> 0.769.
-    offer_antecedents: bool = True
-    # Tier P (SPEC-024 §7.1): facts under the relevance floor are dropped before CDR. The
-    # spec's 0.55 suits large embedding models; per embedder, provisional (set so facts that
-    # share the query's topic words pass, not yet calibrated on data): the hashing
-    # embedder's cosines for related texts are 0.1-0.3, MiniLM's 0.3-0.6.
-    relevance_floors: Mapping[str, float] = field(
-        default_factory=lambda: MappingProxyType(
-            {"multihorizon-hash-384": 0.12, "sentence-transformers/all-MiniLM-L6-v2": 0.35}
-        )
-    )
+    # SPEC-024 §7.1: Tier P facts under the floor are dropped before CDR.
     default_relevance_floor: float = 0.55
     # SPEC-003 §5.2: HNSW top-K candidates per query.
     fact_candidates: int = 50
-    # SPEC-025 CDGR on document and hybrid turns: connector facts bridging the CDR anchors
-    # fill up to ``connector_budget`` of the Tier P budget.
-    graph_retrieval: bool = True
-    connector_budget: float = 0.30
-    # SPEC-028 §8 hybrid mode: at most this many sub-queries from the active thread.
-    max_sub_queries: int = 6
     # SPEC-028 §5.3 "partial" novelty (CONTINUE): floor + (1 - floor) x novelty.
     partial_novelty_floor: float = 0.5
     # SPEC-028 §4.2: the most recent turns searched for "the X" when no entity index hit.
     reference_search_window: int = 200
     # SPEC-028 §6.2: entries kept per ThreadState list (oldest dropped first).
     thread_state_limit: int = 8
+    # SPEC-028 §8 hybrid mode: at most this many sub-queries from the active thread.
+    max_sub_queries: int = 6
+    # SPEC-025 CDGR on document and hybrid turns: connector facts bridging the CDR anchors
+    # fill up to ``connector_budget`` of the Tier P budget.
+    graph_retrieval: bool = True
+    connector_budget: float = 0.30
+
+    # ---- retrieval weights (Tier C; rules recency-bonus, thread-bonus, lexical-channel) ----
+    recency_multiplier: float = 0.0
+    recency_bonus: float = 0.15
+    thread_bonus: float = 0.10
+    # LoCoMo recall@12: 0.591 at 0.5, 0.613 at 1.0, 0.618 at 2.0, 0.611 at 3.0.
+    lexical_weight: float = 1.0
+    lexical_pool: int = 48
+    turns_in_context: int = 12
+
+    # ---- per-embedder calibration (rules calibrated-thresholds, relevance-floors) ----
+    thread_thresholds: Mapping[str, ThreadThresholds] = field(
+        default_factory=lambda: CALIBRATED_THRESHOLDS
+    )
+    relevance_floors: Mapping[str, float] = field(
+        default_factory=lambda: MappingProxyType(
+            {"multihorizon-hash-384": 0.12, "sentence-transformers/all-MiniLM-L6-v2": 0.35}
+        )
+    )
+
+    # ---- rule switches: one per rule of multihorizon.rules (its id with dashes) ----
+    first_turn_explore: bool = True
+    acknowledgement_continues: bool = True
+    follow_up_questions: bool = True
+    question_topics: bool = True
+    intent_threads: bool = True
+    resume_markers: bool = True
+    vocabulary_resume: bool = True
+    peer_replies: bool = False
+    speaker_addressing: bool = True
+    name_mentions: bool = True
+    multi_party_threads: bool = True
+    offer_antecedents: bool = True
+    # Envelope.antecedents: analysis for the evaluation, off the turn path unless asked for.
+    antecedents: bool = False
+    place_antecedents: bool = True
+    pronoun_chains: bool = True
+    answers_follow_questions: bool = True
+
+    # ---- constants the rules were calibrated with ----
+    # Speakers seen from which a chat is multi-party (replies interleave).
+    multi_party_speakers: int = 3
+    # Turns back a multi-party message's implied reply-to may lie. irc_disentanglement
+    # pairwise thread F1 by window: 5 0.62, 10 0.646, 12 0.651, 20 0.618, 60 0.603.
+    reply_window: int = 12
+    # Turns searched back for the place "there" refers to. sgd acc@1 by window: 5 0.737,
+    # 8 0.748, 10 0.752, 12 0.751, 15 0.750, 20 0.746, 30 0.744.
+    place_window: int = 12
+    # Pronoun follow-ups a pronoun's antecedent is traced back through (TREC CAsT 2019).
+    topic_chain: int = 6
 
     def __post_init__(self) -> None:
-        if not (math.isfinite(self.half_life) and self.half_life > 0):
-            raise ConfigError(f"half_life: must be a finite number > 0, got {self.half_life!r}")
+        for name in _BOOLS:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise ConfigError(f"{name}: must be True or False, got {value!r}")
+        for name in _POSITIVE_INTS:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"{name}: must be an integer >= 1, got {value!r}")
+        for name in _UNIT_FLOATS:
+            _check_unit(name, getattr(self, name))
+        half_life = self.half_life
+        if not (_is_number(half_life) and math.isfinite(half_life) and half_life > 0):
+            raise ConfigError(f"half_life: must be a finite number > 0, got {half_life!r}")
+        weight = self.lexical_weight
+        if not (_is_number(weight) and math.isfinite(weight) and weight >= 0):
+            raise ConfigError(f"lexical_weight: must be a finite number >= 0, got {weight!r}")
+        for name in ("thread_thresholds", "intent_blends", "relevance_floors"):
+            if not isinstance(getattr(self, name), Mapping):
+                raise ConfigError(
+                    f"{name}: must be a mapping, got {type(getattr(self, name)).__name__}"
+                )
+        if not isinstance(self.default_thresholds, ThreadThresholds):
+            raise ConfigError(
+                "default_thresholds: must be a ThreadThresholds, got "
+                f"{type(self.default_thresholds).__name__}"
+            )
         for model, bars in {**self.thread_thresholds, "default": self.default_thresholds}.items():
+            if not isinstance(bars, ThreadThresholds):
+                raise ConfigError(
+                    f"thread_thresholds[{model!r}]: must be a ThreadThresholds, got "
+                    f"{type(bars).__name__}"
+                )
             for name in ("join", "resume", "explore", "opening"):
                 _check_unit(f"thread_thresholds[{model!r}].{name}", getattr(bars, name))
         for intent in ("EXPLORE", "DRILL_DOWN", "CLARIFY", "CONTINUE", "TOOL_REFERENCE"):
             blend = self.intent_blends.get(intent)
-            if blend is None:
-                raise ConfigError(f"intent_blends: missing {intent}")
+            if not isinstance(blend, Blend):
+                raise ConfigError(f"intent_blends: missing {intent} (or not a Blend)")
             for tier in ("P", "C", "E"):
                 _check_unit(f"intent_blends[{intent}].{tier}", getattr(blend, tier))
             if abs(blend.P + blend.C + blend.E - 1.0) > 1e-9:
                 raise ConfigError(f"intent_blends[{intent}]: P + C + E must be 1")
-        for name in (
-            "recency_multiplier",
-            "recency_bonus",
-            "thread_bonus",
-            "default_relevance_floor",
-            "partial_novelty_floor",
-            "connector_budget",
-        ):
-            _check_unit(name, getattr(self, name))
         for model, floor in self.relevance_floors.items():
             _check_unit(f"relevance_floors[{model!r}]", floor)
-        weight = self.lexical_weight
-        if not (isinstance(weight, (int, float)) and math.isfinite(weight) and weight >= 0):
-            raise ConfigError(f"lexical_weight: must be a finite number >= 0, got {weight!r}")
-        for name in (
-            "turns_in_context",
-            "fact_candidates",
-            "max_sub_queries",
-            "lexical_pool",
-            "reference_search_window",
-            "thread_state_limit",
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ConfigError(f"{name}: must be an integer >= 1, got {value!r}")
         # Freeze caller-supplied dicts so a Config cannot change under a session.
         object.__setattr__(
             self, "thread_thresholds", MappingProxyType(dict(self.thread_thresholds))
@@ -272,27 +329,42 @@ class Config:
 
     @classmethod
     def spec(cls) -> Config:
-        """SPEC-028's constants exactly: half-life 6, join 0.70, explore below 0.50, §5.3 blends,
-        recency as a multiplier (§3.2), for every embedder."""
-        return cls(
-            half_life=6.0,
-            thread_thresholds={},
-            default_thresholds=SPEC_THRESHOLDS,
-            intent_blends=INTENT_BLENDS,
-            recency_multiplier=1.0,
-            recency_bonus=0.0,
-            thread_bonus=0.0,
-            lexical_weight=0.0,
-            follow_up_questions=False,
-            vocabulary_resume=False,
-            question_topics=False,
-            name_mentions=False,
-            pronoun_chains=False,
-            answers_follow_questions=False,
-            place_antecedents=False,
-            offer_antecedents=False,
-            relevance_floors={},
-        )
+        """SPEC-028's literal model: its constants (half-life 6, join 0.70, explore below 0.50,
+        the §5.3 blends, recency as a §3.2 multiplier) and every rule of
+        ``multihorizon.rules`` switched off, for every embedder."""
+        changes: dict[str, Any] = {}
+        for entry in RULES.values():
+            changes.update(entry.off)
+        return cls(**changes)
+
+    def diff(self, other: Config | None = None) -> dict[str, tuple[Any, Any]]:
+        """Fields whose value differs from ``other`` (``Config.spec()`` by default), as
+        ``{field: (other's value, this value)}``, in field order."""
+        base = Config.spec() if other is None else other
+        changed = {}
+        for item in dataclasses.fields(self):
+            mine, theirs = getattr(self, item.name), getattr(base, item.name)
+            if _plain(mine) != _plain(theirs):
+                changed[item.name] = (theirs, mine)
+        return changed
+
+    def describe(self) -> str:
+        """Every field by group, with ``*`` where it differs from ``Config.spec()``."""
+        changed = self.diff()
+        lines = []
+        for group, names in GROUPS.items():
+            lines.append(f"{group}:")
+            for name in names:
+                mark = "*" if name in changed else " "
+                lines.append(f" {mark} {name} = {_plain(getattr(self, name))!r}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        changed = self.diff()
+        if not changed:
+            return "Config.spec()"
+        body = ", ".join(f"{name}={_plain(new)!r}" for name, (_, new) in changed.items())
+        return f"Config.spec().replace({body})"
 
     def relevance_floor_for(self, model_id: str) -> float:
         """Tier P's relevance floor for an embedder's model id (SPEC-024 §7.1)."""
@@ -305,3 +377,8 @@ class Config:
     def replace(self, **changes: Any) -> Config:
         """A copy with some fields changed (validated like a new Config)."""
         return dataclasses.replace(self, **changes)
+
+
+def _plain(value: Any) -> Any:
+    """Mappings as plain dicts, so diffs and reprs compare and read as values."""
+    return dict(value) if isinstance(value, Mapping) else value

@@ -9,7 +9,9 @@ another model or of another dimension is refused (SPEC-024 §2.5 via SPEC-028 §
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -22,6 +24,7 @@ __all__ = [
     "Embedder",
     "HashingEmbedder",
     "SentenceTransformerEmbedder",
+    "model_name_of",
     "normalise_embedding",
 ]
 
@@ -69,6 +72,44 @@ class HashingEmbedder:
         return f"HashingEmbedder(dim={self._dim})"
 
 
+# The model card of a hub model shows how to load it: SentenceTransformer("org/name").
+_CARD_NAME = re.compile(r"""SentenceTransformer\(\s*['"]([\w.-]+/[\w.-]+)['"]""")
+# The Hugging Face cache keeps a model under models--org--name/snapshots/<revision>/.
+_CACHE_DIR = re.compile(r"^models--([\w.-]+?)--([\w.-]+)$")
+
+
+def model_name_of(model: str) -> str | None:
+    """The hub name (``org/name``) of the model in a local directory, or None when ``model``
+    is not a directory or names nothing found. Read from, in order: the Hugging Face cache
+    layout (``models--org--name``), the model card's loading example, then the directory's
+    own name matched to a model with calibrated thresholds (``all-MiniLM-L6-v2`` ->
+    ``sentence-transformers/all-MiniLM-L6-v2``)."""
+    folder = Path(model)
+    try:
+        if not folder.is_dir():
+            return None
+    except OSError:
+        return None
+    for part in folder.resolve().parts:
+        cached = _CACHE_DIR.match(part)
+        if cached:
+            return f"{cached.group(1)}/{cached.group(2)}"
+    try:
+        card = (folder / "README.md").read_text(encoding="utf-8", errors="replace")[:100_000]
+    except OSError:
+        card = ""
+    found = _CARD_NAME.search(card)
+    if found:
+        return found.group(1)
+    from .config import CALIBRATED_THRESHOLDS  # here: config imports this module's users
+
+    name = folder.resolve().name.casefold()
+    for known in CALIBRATED_THRESHOLDS:
+        if "/" in known and known.rsplit("/", 1)[1].casefold() == name:
+            return known
+    return None
+
+
 class SentenceTransformerEmbedder:
     """A sentence-transformers model by name or local path (``pip install multihorizon[st]``).
 
@@ -84,8 +125,8 @@ class SentenceTransformerEmbedder:
         device: str = "cpu",
     ) -> None:
         """``model`` is a hub name or a local directory; ``model_id`` names the model for the
-        session's consistency check and the calibrated thresholds (by default ``model``; pass
-        the hub name when loading a local copy of a known model)."""
+        session's consistency check and the calibrated thresholds (by default the hub name
+        ``model_name_of`` finds for a local directory, else ``model``)."""
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:  # pragma: no cover - depends on the extra
@@ -102,7 +143,9 @@ class SentenceTransformerEmbedder:
         if not isinstance(dim, int) or dim < 1:  # pragma: no cover - malformed model
             raise EmbeddingError(f"model {model!r} reports no embedding dimension")
         self._dim = dim
-        self._model_id = model_id or model
+        # A local folder takes the name of the model in it, so a copy of a known model gets
+        # its calibrated thresholds and stored sessions do not depend on where it lies.
+        self._model_id = model_id or model_name_of(model) or model
 
     @property
     def model_id(self) -> str:

@@ -13,6 +13,7 @@ __all__ = [
     "InputError",
     "MultihorizonError",
     "SessionClosedError",
+    "StalePlanError",
 ]
 
 
@@ -39,3 +40,8 @@ class EmbeddingError(MultihorizonError, ValueError):
 
 class SessionClosedError(MultihorizonError, RuntimeError):
     """The session was closed; it accepts no more turns."""
+
+
+class StalePlanError(MultihorizonError, RuntimeError):
+    """A ``TurnPlan`` was committed to a session that changed since it was planned (plan and
+    commit inside one ``Session.transaction()`` to keep them together)."""

@@ -13,6 +13,8 @@ reference (``multihorizon._kernels_py``) documents them:
 
 from __future__ import annotations
 
+import sys
+import threading
 from typing import TYPE_CHECKING
 
 from . import _backend
@@ -39,7 +41,7 @@ else:
     score_turns = _impl.score_turns
     top_k = _impl.top_k
 
-__all__ = [
+KERNELS = (
     "MarkerMatcher",
     "best_above",
     "bm25_scores",
@@ -48,4 +50,45 @@ __all__ = [
     "recency_weights",
     "score_turns",
     "top_k",
+)
+_switch_lock = threading.Lock()
+
+
+def backend() -> str:
+    """The live backend's name: ``cpp``, ``numba`` or ``python``."""
+    return _backend.name
+
+
+def use(name: str) -> str:
+    """Make ``name`` (``cpp``, ``numba`` or ``python``) the live backend for this process and
+    return the previous one; raises ``BackendUnavailableError`` (changing nothing) if it
+    cannot load. Every kernel call after it runs on the new backend, and the default lexicon
+    is compiled for it on first use (``lexicon.default_lexicon`` keys its cache by backend).
+    Sessions keep the lexicon they were created with: switch before creating them. Meant for
+    tests and benchmarks that compare backends in one process; ``MULTIHORIZON_BACKEND``
+    chooses at import."""
+    module = _backend.load(name)  # raises before anything changes
+    with _switch_lock:
+        previous = _backend.name
+        _backend.name, _backend.module = name, module
+        namespace = globals()
+        for attribute in KERNELS:
+            namespace[attribute] = getattr(module, attribute)
+        package = sys.modules.get(__package__ or "")
+        if package is not None and hasattr(package, "backend"):
+            setattr(package, "backend", name)  # noqa: B010 (the package's own public name)
+    return previous
+
+
+__all__ = [
+    "MarkerMatcher",
+    "backend",
+    "best_above",
+    "bm25_scores",
+    "cosine_scores",
+    "hash_embed",
+    "recency_weights",
+    "score_turns",
+    "top_k",
+    "use",
 ]

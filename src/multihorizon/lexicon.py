@@ -272,15 +272,19 @@ _FIRST_GATE = int(Marker.GATE_NUMBER)
 _LAST_GATE = int(Marker.GATE_TOOL)
 
 
-_default: Lexicon | None = None
+# One compiled lexicon per backend (``kernels.use`` may switch it): the matcher belongs to
+# the backend that built it.
+_defaults: dict[str, Lexicon] = {}
 _default_lock = threading.Lock()
 
 
 def default_lexicon() -> Lexicon:
-    """The built-in lexicon, compiled once per process."""
-    global _default
-    if _default is None:
+    """The built-in lexicon, compiled once per process and backend."""
+    name = kernels.backend()
+    found = _defaults.get(name)
+    if found is None:
         with _default_lock:
-            if _default is None:
-                _default = Lexicon()
-    return _default
+            found = _defaults.get(name)
+            if found is None:
+                found = _defaults[name] = Lexicon()
+    return found

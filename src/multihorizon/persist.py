@@ -138,8 +138,7 @@ def encode(
             "lineage": session._lineage,
             "tool_calls": {str(i): list(log.tool_calls[i]) for i in log.turns_with_tool_calls},
             "states": {str(i): _state_record(s) for i, s in session._states.items()},
-            "speakers": session._speakers,
-            "addressed_to": session._addressed_to,
+            **session._speakers.state(),
             "scratch": {"serial": scratch._serial, "full": scratch.full},
             "coverage": None
             if coverage is None
@@ -163,7 +162,7 @@ def encode(
                         "entities": list(log.entities[turn_id]),
                         "speaker": log.speakers[turn_id],
                         "terms": list(threads.terms_of(turn_id)),
-                        "enumeration": list(session._enumerations.get(turn_id, ())),
+                        "enumeration": list(log.enumerations.get(turn_id, ())),
                         "dtype": dtype,
                     },
                     log.embeddings[turn_id].astype(dtype).tobytes(),
@@ -317,10 +316,11 @@ def _replay_turns(session: Session, records: Sequence[bytes]) -> None:
             references=turn["references"],
             entities=[current_term(term) for term in turn["entities"]],
             speaker=turn["speaker"],
+            features=session.features_of(turn["content"], turn["role"]),
         )
         threads.commit(prepared, turn_id)
         if turn["enumeration"]:
-            session._enumerations[turn_id] = tuple(turn["enumeration"])
+            log.enumerations[turn_id] = tuple(turn["enumeration"])
 
 
 def _fill_head(session: Session, document: dict[str, Any]) -> None:
@@ -341,8 +341,7 @@ def _fill_head(session: Session, document: dict[str, Any]) -> None:
 def _fill_session(session: Session, document: dict[str, Any]) -> None:
     """What formats 1 and 2 store alike: thread states, speakers, the scratch buffer."""
     session._states = {int(i): ThreadState(**record) for i, record in document["states"].items()}
-    session._speakers = {k: int(v) for k, v in document["speakers"].items()}
-    session._addressed_to = {k: int(v) for k, v in document["addressed_to"].items()}
+    session._speakers.restore(document)
     scratch = session._scratch
     scratch._serial = int(document["scratch"]["serial"])
     scratch._entries = {}
@@ -458,6 +457,10 @@ def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any])
     log.tool_calls = [tuple(t) for t in turns["tool_calls"]]
     log.turns_with_tool_calls = [i for i, calls in enumerate(log.tool_calls) if calls]
     log.speakers = list(turns["speakers"])
+    log.features = [
+        session.features_of(content, role)
+        for content, role in zip(log.contents, log.roles, strict=False)
+    ]
     for name in ("contents", "timestamps", "threads", "references", "entities", "speakers"):
         if len(getattr(log, name)) != count:
             raise ValueError(f"turns.{name} has {len(getattr(log, name))} entries, not {count}")
@@ -499,7 +502,7 @@ def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any])
     if not (len(threads.vocabulary) == len(threads.turns) == len(recent) == len(names)):
         raise ValueError("thread lists disagree on the thread count")
 
-    session._enumerations = {int(i): tuple(v) for i, v in document["enumerations"].items()}
+    session._log.enumerations = {int(i): tuple(v) for i, v in document["enumerations"].items()}
     _fill_session(session, document)
 
 

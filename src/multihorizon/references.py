@@ -45,8 +45,10 @@ __all__ = [
     "Mention",
     "RefType",
     "Reference",
+    "asks_for_something",
     "detect",
     "enumeration_items",
+    "is_request",
     "offers_an_option",
     "resolve",
     "search_head",
@@ -426,10 +428,17 @@ def offers_an_option(text: str) -> bool:
     return search_head(_OFFER, text, _OFFER_SCAN_CHARS) is not None
 
 
-def _asks_for_something(text: str) -> bool:
+def asks_for_something(text: str) -> bool:
     """Whether a user turn asks for something ("I'd like to watch a movie", "find me a hotel",
     a question), as opposed to telling ("my parser has a bug")."""
     return is_question(text) or search_head(_ASKS_FOR, text, _ASKS_FOR_SCAN_CHARS) is not None
+
+
+def is_request(text: str) -> bool:
+    """Whether a user turn makes an actionable request (an imperative, "can you", "please")
+    that does not itself repeat an earlier one ("try again"): what "do it again" points to
+    (SPEC-028 §4.1 action references)."""
+    return _REQUEST.search(text) is not None and _REPEAT.search(text) is None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1318,8 +1327,8 @@ def _offered_instance(reference: Reference, turn: int, log: TurnLog, now: int) -
         reply < now
         and log.roles[turn] == "user"
         and log.roles[reply] == "assistant"
-        and offers_an_option(log.contents[reply])
-        and _asks_for_something(log.contents[turn])
+        and log.features[reply].offers
+        and log.features[turn].asks_for
     ):
         return replace(reference, target_turn=reply)
     return reference
@@ -1474,12 +1483,9 @@ def _last_enumeration(enumerations: Mapping[int, tuple[str, ...]], now: int, win
 def _resolve_action(mention: Mention, log: TurnLog, now: int, window: int) -> Reference:
     """SPEC-028 §4.1 "do it again": the last actionable user request (an imperative or a
     "can you / please" request) that is not itself a repeat request."""
-    roles, contents = log.roles, log.contents
+    roles, features = log.roles, log.features
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
-        if roles[turn] != "user":
-            continue
-        content = contents[turn]
-        if _REQUEST.search(content) is not None and _REPEAT.search(content) is None:
+        if roles[turn] == "user" and features[turn].request:
             confidence = _age_confidence(now - turn, window, 0.8, 0.6, 0.6)
             return _target(mention, turn, confidence)
     return _unresolved(mention)

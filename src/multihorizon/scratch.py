@@ -6,10 +6,9 @@ Each entry carries every SPEC-029 §2.1 field: ``scratch_id``, ``tool_name``,
 and ``provenance_hash`` (SHA-256 of the raw output), plus its volatility class, output type
 and the turn that produced it.
 
-- Summaries (SPEC-029 §3) are deterministic, by output type (table, JSON, list, scalar, text,
-  error), at most ``SUMMARY_TOKENS`` tokens. Large outputs are summarised from a bounded
-  prefix plus whole-output counts (``str.count`` runs in C), so a 50 MB JSON document or a
-  million-row table costs milliseconds, not a parse.
+- Summaries (SPEC-029 §3, ``multihorizon.summaries``) are deterministic, by output type
+  (table, JSON, list, scalar, text, error), at most ``SUMMARY_TOKENS`` tokens, read from a
+  bounded prefix of large outputs.
 - Freshness (§4): REALTIME 30 s, VOLATILE 5 min, STABLE 1 h, STATIC for the session. A stale
   entry is re-invoked (a caller's callback), marked with a warning, or excluded.
 - Persistence (§5, §11): pinned on request ("keep", "save", "remember") or on its second
@@ -23,15 +22,26 @@ import dataclasses
 import datetime as _dt
 import enum
 import hashlib
-import json
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
+from .summaries import (
+    PREFIX_CHARS,
+    SUMMARY_TOKENS,
+    OutputType,
+    as_text,
+    estimate_tokens,
+    is_small,
+    json_copy,
+    summarise,
+)
 
 __all__ = [
+    "SUMMARY_TOKENS",
     "OutputType",
     "Persistence",
     "ScratchBuffer",
@@ -41,8 +51,6 @@ __all__ = [
     "summarise",
 ]
 
-SUMMARY_TOKENS = 256  # SPEC-029 §3: hard cap
-PREFIX_CHARS = 64 * 1024  # what a summary reads of a large output
 MAX_OUTPUT_CHARS = 200_000_000
 
 
@@ -72,21 +80,6 @@ class Persistence(enum.StrEnum):
     PINNED = "PINNED"
 
 
-class OutputType(enum.StrEnum):
-    TABLE = "table"
-    JSON = "json"
-    LIST = "list"
-    SCALAR = "scalar"
-    TEXT = "text"
-    ERROR = "error"
-
-
-def estimate_tokens(text: str) -> int:
-    """The default token estimate: about four characters per token, at least one per word
-    boundary-free run (cheap and never zero for non-empty text)."""
-    return (len(text) + 3) // 4
-
-
 @dataclass(frozen=True, slots=True)
 class ScratchEntry:
     """One tool output (SPEC-029 §2.1). Frozen: the buffer replaces an entry to change it."""
@@ -107,6 +100,9 @@ class ScratchEntry:
     referenced_by: tuple[int, ...] = ()
     provenance_hash: str = ""
     last_used: float = 0.0
+    # A caller's own freshness TTL in seconds (SPEC-029 §2.1 ``freshness_ttl`` is per entry);
+    # None: the volatility class's TTL (§4).
+    ttl: float | None = None
 
     @property
     def entry_id(self) -> str:
@@ -122,8 +118,9 @@ class ScratchEntry:
 
     @property
     def freshness_ttl(self) -> float | None:
-        """Seconds (None: for the session), from the volatility class."""
-        return self.volatility.ttl
+        """Seconds (None: for the session): the entry's own ``ttl``, else its volatility
+        class's."""
+        return self.ttl if self.ttl is not None else self.volatility.ttl
 
     def age(self, now: float | None = None) -> float:
         return max(0.0, (_now() if now is None else now) - self.created_at)
@@ -217,8 +214,18 @@ class ScratchBuffer:
         kind: str | None = None,
         args: Mapping[str, Any] | None = None,
         volatility: str | Volatility = Volatility.VOLATILE,
+        scratch_id: str | None = None,
+        ttl: float | None = None,
     ) -> ScratchEntry:
-        """Build an entry without storing it (validation and the summary happen here)."""
+        """Build an entry without storing it (validation and the summary happen here).
+
+        ``scratch_id``: the caller's id (an entry stored under an id already here replaces
+        it); by default ``scratch_<kind>_<serial>``. ``ttl``: the entry's own freshness TTL in
+        seconds, overriding the volatility class's.
+        """
+        if scratch_id is not None and (not isinstance(scratch_id, str) or not scratch_id):
+            raise InputError(f"scratch_id: expected a non-empty str, got {scratch_id!r}")
+        ttl = _check_ttl(ttl)
         try:
             volatility = Volatility(str(volatility).upper())
         except ValueError:
@@ -229,16 +236,16 @@ class ScratchBuffer:
             # A JSON copy, as a stored entry holds it: the entry stays what it was at the
             # call, whatever the caller later does to its own dict (an entry never changes
             # in place, which the session store relies on).
-            arguments = _json_copy(dict(args or {}))
+            arguments = json_copy(dict(args or {}))
         except (TypeError, ValueError) as exc:
             raise InputError(f"args: not serialisable ({exc})") from None
-        raw, structured = _as_text(output)
+        raw, structured = as_text(output)
         if len(raw) > MAX_OUTPUT_CHARS:
             raise InputError(f"output: {len(raw)} characters, more than {MAX_OUTPUT_CHARS}")
         output_type, summary = summarise(raw, structured, self.count_tokens)
         moment = self.clock()
         return ScratchEntry(
-            scratch_id=f"scratch_{tool_kind(tool)}_{self._serial + 1:03d}",
+            scratch_id=scratch_id if scratch_id is not None else self._next_id(tool),
             tool_name=tool,
             kind=kind or tool_kind(tool),
             raw_output=raw,
@@ -248,11 +255,19 @@ class ScratchBuffer:
             created_at=moment,
             volatility=volatility,
             tool_call_args=arguments,
-            structured=_json_copy(structured) if _small(structured) else None,
+            structured=json_copy(structured) if is_small(structured) else None,
             raw_token_count=self.count_tokens(raw) if len(raw) < PREFIX_CHARS else len(raw) // 4,
             provenance_hash=hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest(),
             last_used=moment,
+            ttl=ttl,
         )
+
+    def _next_id(self, tool: str) -> str:
+        # A caller may have taken the next serial's id for an entry of its own.
+        serial = self._serial + 1
+        while (candidate := f"scratch_{tool_kind(tool)}_{serial:03d}") in self._entries:
+            serial += 1
+        return candidate
 
     def commit(self, entry: ScratchEntry) -> ScratchEntry:
         """Store a prepared entry (cannot fail), then evict over the budget."""
@@ -302,6 +317,30 @@ class ScratchBuffer:
         self._entries[scratch_id] = pinned
         return pinned
 
+    def discard(self, scratch_id: str) -> ScratchEntry:
+        """Remove one entry, whatever its state, and return it (``InputError`` if absent)."""
+        entry = self.get(scratch_id)
+        del self._entries[scratch_id]
+        self.full = self.full and self._over_budget()
+        return entry
+
+    def purge_stale(self, now: float | None = None) -> list[ScratchEntry]:
+        """Remove every entry SPEC-029 §5 lets go: ephemeral, referenced by no turn, and
+        stale. Pinned and referenced entries stay, stale or not. Returns what was removed,
+        oldest first."""
+        moment = self.clock() if now is None else now
+        gone = [
+            entry
+            for entry in self._entries.values()
+            if entry.persistence is Persistence.EPHEMERAL
+            and not entry.referenced_by
+            and not entry.is_fresh(moment)
+        ]
+        for entry in gone:
+            del self._entries[entry.scratch_id]
+        self.full = self.full and self._over_budget()
+        return gone
+
     def refresh(self, scratch_id: str, reinvoke: Reinvoke) -> ScratchEntry:
         """Re-run a stale entry's tool (``reinvoke(entry)`` returns the new output) and store
         the result under the same id, fresh. If the callback raises, the entry is unchanged
@@ -326,6 +365,8 @@ class ScratchBuffer:
             kind=entry.kind,
             args=entry.tool_call_args,
             volatility=entry.volatility,
+            scratch_id=scratch_id,
+            ttl=entry.ttl,
         )
         return dataclasses.replace(
             fresh,
@@ -334,15 +375,15 @@ class ScratchBuffer:
             persistence=entry.persistence,
         )
 
+    def _over_budget(self) -> bool:
+        tokens = sum(e.raw_token_count for e in self._entries.values())
+        return len(self._entries) > self.max_entries or tokens > self.max_tokens
+
     def _evict(self, keep: str = "") -> None:
         """SPEC-029 §11: over the budget, drop the least recently used entries that are
         ephemeral, unreferenced and stale; then, if still over, ephemeral unreferenced ones."""
         now = self.clock()
-
-        def over() -> bool:
-            tokens = sum(e.raw_token_count for e in self._entries.values())
-            return len(self._entries) > self.max_entries or tokens > self.max_tokens
-
+        over = self._over_budget
         for require_stale in (True, False):
             if not over():
                 break
@@ -364,232 +405,19 @@ class ScratchBuffer:
         self.full = over()
 
 
+def _check_ttl(ttl: Any) -> float | None:
+    if ttl is None:
+        return None
+    if isinstance(ttl, bool) or not isinstance(ttl, (int, float)):
+        raise InputError(f"ttl: expected seconds as a number, got {type(ttl).__name__}")
+    if not math.isfinite(ttl) or ttl < 0:
+        raise InputError(f"ttl: expected finite seconds >= 0, got {ttl!r}")
+    return float(ttl)
+
+
 def tool_kind(name: str) -> str:
     """The kind of a tool or of a phrase naming its output: "run_sql" -> "query"."""
     for word in re.split(r"[_\s\-.:/]+", name.casefold()):
         if word in KIND_WORDS:
             return KIND_WORDS[word]
     return "other"
-
-
-# ---- summaries (SPEC-029 §3) -------------------------------------------------------------
-
-
-def _as_text(output: Any) -> tuple[str, Any]:
-    """Raw text and, for structured output, the structure (dicts, lists, numbers)."""
-    if isinstance(output, str):
-        return output, None
-    if isinstance(output, (bytes, bytearray)):
-        return bytes(output).decode("utf-8", "replace"), None
-    if isinstance(output, bool) or output is None:
-        return json.dumps(output), output
-    if isinstance(output, (int, float)):
-        return repr(output), output
-    if isinstance(output, (list, tuple, dict)):
-        try:
-            text = json.dumps(output, default=str)
-        except (TypeError, ValueError) as exc:
-            raise InputError(f"output: cannot serialise ({exc})") from None
-        # The structure as JSON sees it (Decimal, datetime ... as strings), so summaries
-        # only ever meet JSON types.
-        return text, json.loads(text)
-    return str(output), None
-
-
-def _json_copy(value: Any) -> Any:
-    """A deep copy in JSON's terms (what a stored entry holds): lists for tuples, str keys,
-    str for values JSON has no form for."""
-    return json.loads(json.dumps(value, default=str))
-
-
-def _small(structured: Any) -> bool:
-    return isinstance(structured, (int, float, bool, str)) or (
-        isinstance(structured, (list, dict)) and len(structured) <= 100
-    )
-
-
-_ERROR = re.compile(
-    r"^\s*(?:error\b|fatal\b|traceback \(most recent call last\)|exception\b|\w+(?:Error|"
-    r"Exception):|panic:|err(?:or)?\s*[:=])",
-    re.IGNORECASE,
-)
-_NUMBER = re.compile(r"^-?\d+(?:[.,]\d+)*(?:e[-+]?\d+)?%?$", re.IGNORECASE)
-_ENTITY = re.compile(r"\b[A-Z][\w.-]*[A-Za-z0-9](?:\s+[A-Z][\w.-]*[A-Za-z0-9])*")
-
-
-def summarise(
-    raw: str, structured: Any = None, count_tokens: Callable[[str], int] = estimate_tokens
-) -> tuple[OutputType, str]:
-    """The output's type and its deterministic summary (at most SUMMARY_TOKENS tokens)."""
-    text = raw.strip()
-    if not text:
-        return OutputType.TEXT, "(empty output)"
-    if structured is None and text[:1] in "[{" and len(text) <= PREFIX_CHARS:
-        try:
-            structured = json.loads(text)
-        except ValueError:
-            structured = None
-    if _ERROR.match(text[:200]):
-        kind, lines = OutputType.ERROR, [text[: 4 * SUMMARY_TOKENS]]
-    elif isinstance(structured, (int, float)) or (
-        structured is None and _NUMBER.match(text[:64]) and "\n" not in text[:64]
-    ):
-        kind, lines = OutputType.SCALAR, [text[:200]]
-    elif (
-        isinstance(structured, list)
-        and structured
-        and all(isinstance(row, dict) for row in structured[:50])
-    ):
-        kind, lines = OutputType.TABLE, _table_of_records(structured)
-    elif isinstance(structured, (dict, list)):
-        kind, lines = (
-            (OutputType.LIST, _list_summary([json.dumps(x, default=str) for x in structured]))
-            if isinstance(structured, list)
-            else (OutputType.JSON, _json_summary(structured))
-        )
-    elif text[:1] in "[{":
-        kind, lines = OutputType.JSON, _large_json_summary(text)
-    elif _looks_tabular(text):
-        kind, lines = OutputType.TABLE, _delimited_table(text)
-    elif _looks_like_list(text):
-        items = [line.strip() for line in text[:PREFIX_CHARS].splitlines() if line.strip()]
-        kind, lines = OutputType.LIST, _list_summary(items, total=_count_lines(text))
-    else:
-        kind, lines = OutputType.TEXT, _text_summary(text)
-    return kind, _cap(lines, count_tokens)
-
-
-def _cap(lines: list[str], count_tokens: Callable[[str], int]) -> str:
-    """Drop lines from the end (keeping the first) until the summary fits the cap; a single
-    line too long is cut."""
-    kept = list(lines)
-    while len(kept) > 1 and count_tokens("\n".join(kept)) > SUMMARY_TOKENS:
-        kept.pop(-1 if len(kept) > 2 else 1)
-    summary = "\n".join(kept)
-    while count_tokens(summary) > SUMMARY_TOKENS and len(summary) > 16:
-        summary = summary[: int(len(summary) * 0.8)] + " ..."
-    return summary
-
-
-def _count_lines(text: str) -> int:
-    return text.count("\n") + (0 if text.endswith("\n") else 1)
-
-
-def _looks_tabular(text: str) -> bool:
-    head = text[:PREFIX_CHARS].splitlines()[:6]
-    if len(head) < 2:
-        return False
-    for separator in ("\t", "|", ",", ";"):
-        counts = {line.count(separator) for line in head if line.strip()}
-        if len(counts) == 1 and min(counts) >= 1:
-            return True
-    return False
-
-
-def _looks_like_list(text: str) -> bool:
-    head = [line for line in text[:PREFIX_CHARS].splitlines()[:20] if line.strip()]
-    if len(head) < 2:
-        return False
-    bullet = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
-    return sum(1 for line in head if bullet.match(line)) >= len(head) * 0.6 or all(
-        len(line) < 80 for line in head
-    )
-
-
-def _delimited_table(text: str) -> list[str]:
-    prefix = text[:PREFIX_CHARS]
-    lines = [line for line in prefix.splitlines() if line.strip()]
-    separator = max(("\t", "|", ",", ";"), key=lambda s: lines[0].count(s))
-    rows = [[cell.strip() for cell in line.strip().strip("|").split(separator)] for line in lines]
-    rows = [row for row in rows if not all(set(cell) <= set("-: ") for cell in row)]  # md rules
-    if not rows:
-        return _text_summary(text)
-    header, body = rows[0], rows[1:]
-    total = max(0, _count_lines(text.strip()) - 1 - (len(lines) - 1 - len(body)))
-    out = [f"table: {total} rows x {len(header)} columns: {', '.join(header)}"]
-    sampled = len(body) < total
-    for column, name in enumerate(header):
-        values = [_to_float(row[column]) for row in body if column < len(row)]
-        numbers = [v for v in values if v is not None]
-        if numbers and len(numbers) >= len(values) * 0.8:
-            scope = f" (first {len(body)} rows)" if sampled else ""
-            out.append(f"{name}: {min(numbers):g} to {max(numbers):g}{scope}")
-    for row in body[:3]:
-        out.append("row: " + " | ".join(row))
-    if total > 3 and not sampled and len(body) > 3:
-        out.append("last: " + " | ".join(body[-1]))
-    return out
-
-
-def _table_of_records(records: list[Any]) -> list[str]:
-    columns: list[str] = []
-    for record in records[:50]:
-        for key in record:
-            if key not in columns:
-                columns.append(str(key))
-    out = [f"table: {len(records)} rows x {len(columns)} columns: {', '.join(columns)}"]
-    for column in columns:
-        numbers = [
-            float(r[column])
-            for r in records[:1000]
-            if isinstance(r, dict)
-            and isinstance(r.get(column), (int, float))
-            and not isinstance(r.get(column), bool)
-        ]
-        if numbers:
-            out.append(f"{column}: {min(numbers):g} to {max(numbers):g}")
-    for record in records[:3]:
-        out.append("row: " + json.dumps(record, default=str)[:200])
-    if len(records) > 3:
-        out.append("last: " + json.dumps(records[-1], default=str)[:200])
-    return out
-
-
-def _json_summary(value: dict[str, Any]) -> list[str]:
-    out = [f"json object: {len(value)} keys: {', '.join(list(map(str, value))[:30])}"]
-    for key, item in list(value.items())[:20]:
-        if isinstance(item, (str, int, float, bool)) or item is None:
-            out.append(f"{key}: {json.dumps(item)[:80]}")
-        elif isinstance(item, list):
-            out.append(f"{key}: list of {len(item)}")
-        else:
-            out.append(f"{key}: object of {len(item)} keys")
-    return out
-
-
-def _large_json_summary(text: str) -> list[str]:
-    head = text[:PREFIX_CHARS]
-    keys = list(dict.fromkeys(re.findall(r'"([^"\\]{1,40})"\s*:', head)))[:30]
-    shape = "array" if text[0] == "[" else "object"
-    return [
-        f"json {shape}: {len(text):,} characters (summarised from the first "
-        f"{len(head):,}); keys: {', '.join(keys)}",
-        head[:300] + " ...",
-    ]
-
-
-def _list_summary(items: list[str], total: int | None = None) -> list[str]:
-    count = len(items) if total is None else total
-    out = [f"list: {count} items"]
-    out.extend(f"- {item[:120]}" for item in items[:5])
-    if count > 5 and len(items) > 5:
-        out.append("...")
-        out.extend(f"- {item[:120]}" for item in items[-2:])
-    return out
-
-
-def _text_summary(text: str) -> list[str]:
-    prefix = text[:PREFIX_CHARS]
-    sentence = re.split(r"(?<=[.!?])\s", prefix, maxsplit=1)[0]
-    entities = list(dict.fromkeys(match.group() for match in _ENTITY.finditer(prefix)))[:12]
-    out = [sentence[:600]]
-    if entities:
-        out.append("entities: " + ", ".join(entities))
-    return out
-
-
-def _to_float(cell: str) -> float | None:
-    try:
-        return float(cell.replace(",", "")) if cell else None
-    except ValueError:
-        return None

@@ -546,6 +546,8 @@ class RedisStore:
         self.max_bytes = _check_int(max_bytes, "max_bytes", 1)
         # The common save, appending turns, in one round trip (WATCH/MULTI takes four).
         self._append = self._client.register_script(_APPEND_SCRIPT)
+        self._aio: tuple[Any, Any, Any] | None = None  # (loop, asyncio client, script)
+        self._address = (url, timeout)
 
     def _key(self, tenant: str, session_id: str) -> str:
         tenant, session_id = check_name(tenant, "tenant"), check_name(session_id, "session_id")
@@ -656,10 +658,18 @@ class RedisStore:
             return list(pipe.execute())
 
         (head, version, updated, count), records = self._call("read", read)
-        where = f"{tenant}/{session_id}"
         if head is None:
             self._refuse_legacy(tenant, session_id)
             return None
+        return self._loaded(tenant, session_id, start, (head, version, updated, count), records)
+
+    def _loaded(
+        self, tenant: str, session_id: str, start: int, fields: Sequence[Any], records: Any
+    ) -> StoredSession:
+        """A stored session from what ``load`` (or ``aload``) read: the hash's fields and
+        the turn records from ``start``."""
+        head, version, updated, count = fields
+        where = f"{tenant}/{session_id}"
         if version is None or updated is None:
             raise StoreError(f"{where}: stored row is incomplete")
         version, updated = _stored_int(version, where), _stored_float(updated, where)
@@ -710,14 +720,7 @@ class RedisStore:
         status = status.decode()
         if status == "ok":
             return new_version
-        if status == "conflict":
-            raise _conflict(tenant, session_id, _stored_int(value, where), expected_version)
-        if status == "gap":
-            _check_first_turn(tenant, session_id, first_turn, _stored_int(value, where))
-        if status == "size":
-            _check_size(tenant, session_id, _stored_int(value, where), self.max_bytes)
-        if status == "corrupt":
-            raise StoreError(f"{where}: stored field is corrupt (turn_count or turn_bytes)")
+        self._refuse_status(status, value, tenant, session_id, first_turn, expected_version)
         # "replace": records from first_turn on are stored already (a migrated session's
         # first save): the general transaction below.
 
@@ -768,6 +771,26 @@ class RedisStore:
 
         return int(self._call("write", transaction))
 
+    def _refuse_status(
+        self,
+        status: str,
+        value: Any,
+        tenant: str,
+        session_id: str,
+        first_turn: int,
+        expected_version: int,
+    ) -> None:
+        """Raise the error of the append script's refusal (``replace`` is not one)."""
+        where = f"{tenant}/{session_id}"
+        if status == "conflict":
+            raise _conflict(tenant, session_id, _stored_int(value, where), expected_version)
+        if status == "gap":
+            _check_first_turn(tenant, session_id, first_turn, _stored_int(value, where))
+        if status == "size":
+            _check_size(tenant, session_id, _stored_int(value, where), self.max_bytes)
+        if status == "corrupt":
+            raise StoreError(f"{where}: stored field is corrupt (turn_count or turn_bytes)")
+
     def delete(self, tenant: str, session_id: str) -> bool:
         key = self._key(tenant, session_id)
 
@@ -815,3 +838,105 @@ class RedisStore:
 
         names = [member.decode() for member in old]
         return int(self._call("expire", lambda: sum(remove(name) for name in names)))
+
+    # ---- asyncio twins (redis.asyncio): the event loop never waits on a socket -------------
+
+    def _async_client(self) -> tuple[Any, Any]:
+        """The redis.asyncio client and append script of the running loop (a client's
+        connections belong to the loop that made them)."""
+        import asyncio
+
+        import redis.asyncio
+
+        loop = asyncio.get_running_loop()
+        if self._aio is None or self._aio[0] is not loop:
+            url, timeout = self._address
+            client = redis.asyncio.Redis.from_url(
+                url, socket_timeout=timeout, socket_connect_timeout=timeout
+            )
+            self._aio = (loop, client, client.register_script(_APPEND_SCRIPT))
+        return self._aio[1], self._aio[2]
+
+    async def aclose(self) -> None:
+        """Close the asyncio client's connections (call before the event loop ends)."""
+        if self._aio is not None:
+            client, self._aio = self._aio[1], None
+            await client.aclose()
+
+    async def _acall(self, what: str, action: Callable[[], Any]) -> Any:
+        try:
+            return await action()
+        except self._redis_module.exceptions.RedisError as exc:
+            raise StoreError(f"redis: {what} failed ({type(exc).__name__}: {exc})") from None
+
+    async def _arefuse_legacy(self, tenant: str, session_id: str) -> None:
+        client, _ = self._async_client()
+        legacy = self._legacy_key(tenant, session_id)
+        if await self._acall("read", lambda: client.exists(legacy)):
+            self._refuse_legacy(tenant, session_id)  # raises, with the message
+
+    async def aversion(self, tenant: str, session_id: str) -> int:
+        """``version`` without blocking the event loop."""
+        key = self._key(tenant, session_id)
+        client, _ = self._async_client()
+        value = await self._acall("read", lambda: client.hget(key, "version"))
+        if value is None:
+            await self._arefuse_legacy(tenant, session_id)
+            return 0
+        return int(_stored_int(value, f"{tenant}/{session_id}"))
+
+    async def aload(
+        self, tenant: str, session_id: str, *, from_turn: int = 0
+    ) -> StoredSession | None:
+        """``load`` without blocking the event loop."""
+        key = self._key(tenant, session_id)
+        start = _check_int(from_turn, "from_turn", 0)
+        client, _ = self._async_client()
+
+        async def read() -> list[Any]:
+            async with client.pipeline(transaction=True) as pipe:
+                pipe.hmget(key, "blob", "version", "updated_at", "turn_count")
+                pipe.lrange(f"{key}/turns", start, -1)
+                return list(await pipe.execute())
+
+        fields, records = await self._acall("read", read)
+        if fields[0] is None:
+            await self._arefuse_legacy(tenant, session_id)
+            return None
+        return self._loaded(tenant, session_id, start, fields, records)
+
+    async def asave(
+        self,
+        tenant: str,
+        session_id: str,
+        head: bytes,
+        turns: Sequence[bytes] = (),
+        *,
+        first_turn: int,
+        expected_version: int,
+    ) -> int:
+        """``save`` without blocking the event loop: the common append in one script call;
+        the rare save that replaces stored records runs ``save`` in a worker thread."""
+        import asyncio
+
+        key = self._key(tenant, session_id)
+        head, new_turns = _check_records(head, turns, first_turn, expected_version)
+        where = f"{tenant}/{session_id}"
+        new_version = next_version(expected_version)
+        _, script = self._async_client()
+        keys = [key, f"{key}/turns", f"{self._prefix}/t/{tenant}", f"{self._prefix}/updated"]
+        args = [
+            str(expected_version), first_turn, head, str(new_version), repr(self._clock()),
+            session_id, where, self.max_bytes, len(new_turns), *new_turns,
+        ]  # fmt: skip
+        status, value = await self._acall("write", lambda: script(keys=keys, args=args))
+        status = status.decode()
+        if status == "ok":
+            return new_version
+        if status in ("conflict", "gap", "size", "corrupt"):
+            # The same answers as save's, raised the same way (the script wrote nothing).
+            self._refuse_status(status, value, tenant, session_id, first_turn, expected_version)
+        return await asyncio.to_thread(
+            self.save, tenant, session_id, head, new_turns,
+            first_turn=first_turn, expected_version=expected_version,
+        )  # fmt: skip

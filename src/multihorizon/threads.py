@@ -131,6 +131,7 @@ class Threads:
         answers: bool = False,
         opens_topic: bool = False,
         carries_on: bool = False,
+        intent_threads: bool = True,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
@@ -140,7 +141,8 @@ class Threads:
         ``answers``: it answers the question the turn before asked; ``opens_topic``: it says
         the topic moves on ("by the way"); both from ``Config.question_topics``;
         ``carries_on``: rather than open a thread, it stays in the active one (a statement
-        between peers, ``Config.peer_replies``)."""
+        between peers, ``Config.peer_replies``); ``intent_threads``: rule intent-threads
+        (CLARIFY, CONTINUE and TOOL_REFERENCE stay, DRILL_DOWN follows its reference)."""
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
@@ -154,48 +156,36 @@ class Threads:
             # conversation: similarity to other people's threads is a poor guide (pairwise F1
             # on irc_disentanglement, hashing embedder: 0.55 joining by centroid, 0.61 new).
             return self._new(first_terms)
-        if intent is Intent.CLARIFY and active >= 0:
+        if intent_threads and intent is Intent.CLARIFY and active >= 0:
             return self._existing(active, "active")
         # "Back to etcd" names where the user is going: it outranks continuing by similarity.
         if resume_words:
             found = self._resume(embedding, resume_words, thresholds.resume)
             if found >= 0:
                 return self._existing(found, "resume")
-        # "Please play the song" after a digression: a definite noun phrase names something
-        # known, and if dormant threads used its words and the active one did not, the one
-        # holding most of them resumes. Measured (hashing embedder), words of one dormant
-        # thread only: sgd resume accuracy 0.31 -> 0.44, shift F1 0.33 -> 0.34; dialseg711
-        # (joined dialogues: a second hotel dialogue is a new segment there) shift F1 0.555 ->
-        # 0.544. Any words (not only definite ones): sgd 0.50, dialseg711 0.527; at least two
-        # definite words: sgd 0.32. Words of several dormant threads too (one service is often
-        # split over two of ours): sgd 0.690 -> 0.727, dialseg711 0.629 either way.
+        # Rule vocabulary-resume: "please play the song" after a digression names something
+        # only a dormant thread talked about; the one holding most of its words resumes.
         if definite_terms and intent is not Intent.TOOL_REFERENCE:
             owner = self._owner_by_vocabulary(definite_terms)
             if owner >= 0:
                 return self._existing(owner, "vocabulary")
-        if intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
+        if intent_threads and intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
             return self._existing(active, "active")
-        if intent is Intent.DRILL_DOWN and reference_thread >= 0:
+        if intent_threads and intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
         if answers and active >= 0:
             return self._existing(active, "answer")
         if opens_topic and active >= 0:
             # Another thread it resembles resumes, else a new one.
             return self._leave(embedding, thresholds.join, first_terms)
-        # The other way round: "What time does the movie start?" after a restaurant aside
-        # that stayed in the movie thread names what only the active thread talked about, so
-        # the turn stays, however little it resembles the thread's centroid. Measured,
-        # hashing / MiniLM: sgd resume accuracy 0.733 -> 0.818 / 0.840 -> 0.877 (shift F1
-        # 0.397 -> 0.392 / 0.424 -> 0.413); dialseg711 0.626 -> 0.638 / 0.623 -> 0.627; tiage
-        # 0.284 -> 0.280 / 0.295 -> 0.293; locomo recall@20 0.685 -> 0.692; irc and the
-        # references unchanged. Counting words the active thread shares with a dormant one:
-        # locomo recall@10 0.621 -> 0.613. After the centroid rule: dialseg711 0.635.
+        # Rule vocabulary-resume, the other way round: "what time does the movie start?"
+        # after an aside names what only the active thread talked about, so the turn stays.
         if active >= 0 and self._only_active_used(definite_terms):
             return self._existing(active, "vocabulary")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
-        if intent is Intent.DRILL_DOWN and points_back and active >= 0:
+        if intent_threads and intent is Intent.DRILL_DOWN and points_back and active >= 0:
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
             return self._existing(active, "active")

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from . import kernels
+
+if TYPE_CHECKING:
+    from .features import TurnFeatures
 
 __all__ = ["Role", "Turn", "TurnLog"]
 
@@ -67,6 +71,11 @@ class TurnLog:
         self.tool_calls: list[tuple[str, ...]] = []
         self.turns_with_tool_calls: list[int] = []  # in order of their first tool call
         self.speakers: list[str | None] = []
+        # What each turn's text says, read once when it was logged (``features.analyse``):
+        # rules that look back read these, never the text.
+        self.features: list[TurnFeatures] = []
+        # turn id -> the items of its last enumeration, for the turns that have one.
+        self.enumerations: dict[int, tuple[str, ...]] = {}
         self._entity_index: dict[str, list[int]] = {}
         self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
@@ -176,6 +185,7 @@ class TurnLog:
         thread_index: int,
         references: Sequence[int] = (),
         entities: Sequence[str] = (),
+        features: TurnFeatures,
         tool_calls: Sequence[str] = (),
         speaker: str | None = None,
     ) -> int:
@@ -197,6 +207,9 @@ class TurnLog:
         if tool_calls:
             self.turns_with_tool_calls.append(turn_id)
         self.speakers.append(speaker)
+        self.features.append(features)
+        if features.enumeration:
+            self.enumerations[turn_id] = features.enumeration
         for term in entity_tuple:
             self._entity_index.setdefault(term, []).append(turn_id)
         self._total_terms += len(entity_tuple)

@@ -1,0 +1,313 @@
+"""The rule registry: every rule beyond the spec's text is registered, switchable, and does
+what its entry says; ``Config.spec()`` is the spec's literal model."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import multihorizon as mh
+from multihorizon.cli import main
+from multihorizon.rules import RULES, rule, rules_table
+
+
+def _vector(seed: int) -> np.ndarray:
+    """A unit vector; different seeds are nearly orthogonal in 384 dimensions."""
+    vector = np.random.default_rng(seed).standard_normal(384).astype(np.float32)
+    return vector / np.linalg.norm(vector)
+
+
+def _blend(a: np.ndarray, b: np.ndarray, weight: float) -> np.ndarray:
+    mixed = weight * a + (1 - weight) * b
+    return mixed / np.linalg.norm(mixed)
+
+
+# ---- the registry itself --------------------------------------------------------------------
+
+
+def test_every_switch_is_a_config_field_and_default_matches_the_entry() -> None:
+    default, spec = mh.Config(), mh.Config.spec()
+    for entry in RULES.values():
+        assert entry.switches, entry.id
+        for name, off in entry.off.items():
+            assert hasattr(default, name), (entry.id, name)
+            # Config.spec() has every rule off.
+            assert getattr(spec, name) == off or dict(getattr(spec, name)) == off, entry.id
+        on = any(getattr(default, name) != off for name, off in entry.off.items())
+        assert on is entry.default_on, entry.id
+
+
+def test_every_rule_names_the_function_that_implements_it() -> None:
+    for entry in RULES.values():
+        module_path, _, name = entry.function.rpartition(".")
+        target: Any
+        try:
+            target = importlib.import_module(f"multihorizon.{module_path}")
+        except ModuleNotFoundError:
+            # A method: module.Class.method.
+            module_name, _, class_name = module_path.rpartition(".")
+            target = getattr(importlib.import_module(f"multihorizon.{module_name}"), class_name)
+        assert callable(getattr(target, name)), entry.id
+        assert entry.section == "ours" or "§" in entry.section, entry.id
+        assert entry.evidence, entry.id
+        assert entry.summary, entry.id
+
+
+def test_rule_lookup_names_the_known_ids() -> None:
+    assert rule("peer-replies").switches == ("peer_replies",)
+    with pytest.raises(KeyError, match="known: first-turn-explore"):
+        rule("no-such-rule")
+
+
+def test_the_rules_command_lists_every_rule_with_its_state(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for entry in RULES.values():
+        assert entry.id in out
+    assert "peer-replies [off]" in out
+    assert "lexical-channel [on]" in out
+    assert main(["rules", "--spec"]) == 0
+    assert "[on]" not in capsys.readouterr().out
+    assert rules_table().count("evidence:") == len(RULES)
+
+
+# ---- Config.spec() is SPEC-028 as written ---------------------------------------------------
+
+
+def test_spec_config_follows_the_order_of_checks_of_section_5_2() -> None:
+    session = mh.Session(config=mh.Config.spec())
+    session.user("How do I configure etcd clusters?")
+    # §5.2 after an etcd turn: no reference, no continue marker, similarity below 0.50.
+    assert session.classify("ok thanks") is mh.Intent.EXPLORE
+    assert session.classify("go on") is mh.Intent.CONTINUE
+    assert session.classify("what do you mean?") is mh.Intent.CLARIFY
+    # CLARIFY is checked before references: "what did you mean about the second option".
+    session.assistant("Two ways: 1. static bootstrap 2. discovery service")
+    assert session.classify("what did you mean about the second option?") is mh.Intent.CLARIFY
+    assert session.classify("tell me about the second option") is mh.Intent.DRILL_DOWN
+    # The first check: a tool reference.
+    session.tool_output("sql", [{"member": "etcd-1"}], kind="query")
+    assert session.classify("explain the query result") is mh.Intent.TOOL_REFERENCE
+
+
+def test_spec_config_assigns_threads_by_the_centroid_rule_alone() -> None:
+    session = mh.Session(config=mh.Config.spec())
+    session.user("How do I configure etcd?", embedding=_vector(1))
+    envelope = session.user("explain that again", embedding=_vector(2))
+    # §3.3: below 0.70 to every thread, a new one, whatever the intent.
+    assert envelope.intent is mh.Intent.CLARIFY
+    assert envelope.active_thread != session.turns[0].topic_thread
+
+
+def test_the_default_config_differs_from_the_spec_only_by_registered_rules() -> None:
+    switched = {name for entry in RULES.values() for name in entry.switches}
+    assert set(mh.Config().diff()) <= switched
+    assert mh.Config.spec().diff() == {}
+    assert repr(mh.Config.spec()) == "Config.spec()"
+    assert repr(mh.Config()).startswith("Config.spec().replace(")
+
+
+# ---- each rule, on and off ------------------------------------------------------------------
+# observe(config) returns what the rule changes; the test asserts it differs with the rule off.
+
+
+def _first_turn(config: mh.Config) -> object:
+    return mh.Session(config=config).user("Can you explain how etcd TLS works?").intent
+
+
+def _acknowledgement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I configure etcd clusters?")
+    return session.classify("ok thanks")
+
+
+def _follow_up_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Tell me about lung cancer.")
+    return session.classify("What are its symptoms?")
+
+
+def _answer_stays(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I need a table for dinner tonight", embedding=_vector(1))
+    session.assistant("Which part of town?", embedding=_vector(1))
+    envelope = session.user("somewhere in the north", embedding=_vector(2))
+    return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _clarify_stays(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I configure etcd?", embedding=_vector(1))
+    envelope = session.user("what do you mean by that?", embedding=_vector(2))
+    return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _resume_marker(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I configure etcd?", embedding=_vector(1))
+    session.user("What is a good Postgres backup?", embedding=_vector(2))
+    envelope = session.user("Back to etcd: what about TLS?", embedding=_vector(3))
+    return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _vocabulary_resume(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("play a song by the Beatles", embedding=_vector(1))
+    session.assistant("Playing the song Yesterday.", embedding=_vector(1))
+    session.user("book a table for dinner at eight", embedding=_vector(2))
+    envelope = session.user("please restart the song now", embedding=_vector(3))
+    return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _peer_statement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I love hiking in the alps", embedding=_vector(1))
+    session.assistant("Me too, mountains are great", embedding=_vector(1))
+    envelope = session.user("My dog is called Rex", embedding=_vector(2))
+    return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _calibrated(config: mh.Config) -> object:
+    return config.thresholds_for(mh.HashingEmbedder().model_id)
+
+
+def _multi_party_chat(config: mh.Config) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("anyone know how to mount a usb drive?", speaker="bob", embedding=_vector(1))
+    session.user("is the new kernel in hoary yet", speaker="carol", embedding=_vector(2))
+    session.user("try the disks utility first", speaker="dave", embedding=_vector(3))
+    return session
+
+
+def _addressing(config: mh.Config) -> object:
+    # Two speakers: no multi-party chat, so only the opening address can refer.
+    session = mh.Session(config=config)
+    session.user("anyone know how to mount a usb drive?", speaker="bob")
+    envelope = session.user("bob: check dmesg after plugging it in", speaker="dave")
+    return [ref.type for ref in envelope.references]
+
+
+def _name_mention(config: mh.Config) -> object:
+    envelope = _multi_party_chat(config).user("that was for bob, not me", speaker="carol")
+    return [ref.type for ref in envelope.references]
+
+
+def _multi_party_reply(config: mh.Config) -> object:
+    session = _multi_party_chat(config)
+    envelope = session.user("still does not mount", speaker="bob", embedding=_vector(4))
+    return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _offered_instance(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'd like to watch a movie tonight.")
+    session.assistant("Do you like Rojo? It is a thriller.")
+    envelope = session.user("Who directed this movie?")
+    return [ref.target_turn for ref in envelope.references]
+
+
+def _antecedents(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I configure etcd?")
+    session.assistant("Use --cert-file.")
+    return session.preview("and the key?").antecedents
+
+
+def _place(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("my sister recommended Sony Hall for tonight")
+    session.assistant("it has a drama at 8 pm.")
+    return session.preview("book me a hotel near there").antecedents[:1]
+
+
+def _pronoun_chain(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    for text in ("What is throat cancer?", "Tell me about lung cancer.", "What are its symptoms?"):
+        session.user(text)
+    return session.preview("Can it spread to the throat?").antecedents[:1]
+
+
+def _retrieval_session(config: mh.Config, query: np.ndarray) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("the original question", embedding=query)
+    for index in range(30):
+        role = session.user if index % 2 == 0 else session.assistant
+        role(f"filler turn number {index}", embedding=_blend(query, _vector(100 + index), 0.3))
+    return session
+
+
+def _retrieval_scores(config: mh.Config) -> object:
+    query = _vector(7)
+    envelope = _retrieval_session(config, query).preview("again", embedding=query)
+    return [round(item.score, 6) for item in envelope.items]
+
+
+def _lexical(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("the zanzibar deployment uses port 7443", embedding=_vector(1))
+    query = _vector(2)
+    for index in range(40):
+        session.user(f"status update {index}", embedding=_blend(query, _vector(200 + index), 0.4))
+    envelope = session.preview("what was zanzibar's port?", embedding=query)
+    return 0 in [item.turn_id for item in envelope.items]
+
+
+def _answers(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    question = _vector(3)
+    session.user("What inspired your painting?", embedding=question)
+    session.assistant("A visit to the seaside last spring.", embedding=_vector(4))
+    for index in range(20):
+        session.user(f"unrelated chatter {index}", embedding=_vector(300 + index))
+    envelope = session.preview("what inspired the painting?", embedding=question)
+    return "answer" in [item.reason for item in envelope.items]
+
+
+def _relevance_floor(config: mh.Config) -> object:
+    return config.relevance_floor_for(mh.HashingEmbedder().model_id)
+
+
+OBSERVE: dict[str, Callable[[mh.Config], object]] = {
+    "first-turn-explore": _first_turn,
+    "acknowledgement-continues": _acknowledgement,
+    "follow-up-questions": _follow_up_question,
+    "question-topics": _answer_stays,
+    "intent-threads": _clarify_stays,
+    "resume-markers": _resume_marker,
+    "vocabulary-resume": _vocabulary_resume,
+    "peer-replies": _peer_statement,
+    "calibrated-thresholds": _calibrated,
+    "speaker-addressing": _addressing,
+    "name-mentions": _name_mention,
+    "multi-party-threads": _multi_party_reply,
+    "offer-antecedents": _offered_instance,
+    "antecedent-analysis": _antecedents,
+    "place-antecedents": _place,
+    "pronoun-chains": _pronoun_chain,
+    "recency-bonus": _retrieval_scores,
+    "thread-bonus": _retrieval_scores,
+    "lexical-channel": _lexical,
+    "answers-follow-questions": _answers,
+    "relevance-floors": _relevance_floor,
+}
+
+
+def test_every_rule_has_an_on_off_test() -> None:
+    assert set(OBSERVE) == set(RULES)
+
+
+@pytest.mark.parametrize("rule_id", sorted(RULES))
+def test_switching_a_rule_off_changes_what_it_decides(rule_id: str) -> None:
+    entry = RULES[rule_id]
+    # The rule on, over the default with antecedent analysis (some rules act only there).
+    on = mh.Config(antecedents=True)
+    if not entry.default_on:
+        on = on.replace(**{name: True for name in entry.switches})
+    off = on.replace(**entry.off)
+    assert OBSERVE[rule_id](on) != OBSERVE[rule_id](off)

@@ -227,6 +227,13 @@ SCORE_CASES = [
     Bad("score-half-life-zero", score(half_life=0), ValueError, "half_life"),
     Bad("score-k-negative", score(k=-1), ValueError, "k"),
     Bad("score-k-float", score(k=1.0), TypeError, "k"),
+    # Found by the fuzzer: the embeddings' values are checked before every later argument.
+    Bad(
+        "score-embeddings-nan-before-k",
+        score(embeddings=[[1, 0, 0], [np.nan, 0, 0], [0, 0, 1]], k=1.0),
+        ValueError,
+        "row 1",
+    ),
 ]
 
 BM25_CASES = [
@@ -256,6 +263,14 @@ BM25_CASES = [
     Bad("bm25-k1-str", bm25(k1="1"), TypeError, "k1"),
     Bad("bm25-b-above-1", bm25(b=1.5), ValueError, "b"),
     Bad("bm25-b-nan", bm25(b=float("nan")), ValueError, "b"),
+    # Found by the fuzzer: the arrays are checked before the knobs, as in the reference.
+    Bad(
+        "bm25-offsets-before-b",
+        bm25(postings=[], offsets=[], lengths=[], b=True),
+        ValueError,
+        "offsets",
+    ),
+    Bad("bm25-lengths-before-k1", bm25(lengths=[np.nan, 1.0], k1="x"), ValueError, "lengths"),
 ]
 
 TEXT_CASES = [

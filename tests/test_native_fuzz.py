@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -273,6 +273,9 @@ def same_weights(got: Any, expected: Any) -> None:
 
 @fuzz
 @given(turn_ids(), CURRENTS, HALF_LIVES)
+# Found by this test: a subnormal half-life gave NaN for the current turn (0 * inf).
+@example(np.array([0, 1, 2]), 2, 5e-324)
+@example(np.array([0, 1, 2]), 2, 1e-310)
 def test_recency_agrees_with_the_reference(ids: Any, current: Any, half_life: Any) -> None:
     agree(lambda K: K.recency_weights(ids, current, half_life), same_weights)
 
@@ -499,3 +502,35 @@ def test_tokenised_text_scores_the_same_through_bm25(docs: list[str], query: str
         np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-12)
 
     agree(lambda K: K.bm25_scores(postings, offsets, lengths), same)
+
+
+def test_misaligned_arrays_score_as_their_aligned_copies() -> None:
+    # Found by UBSan under this file: a float32 or int64 buffer at an odd byte offset was
+    # read in place through a float* / int64* (undefined behaviour); it is now copied.
+    assert CORE is not None
+    rng = np.random.default_rng(5)
+    query = rng.standard_normal(33).astype(np.float32)
+    matrix = rng.standard_normal((20, 33)).astype(np.float32)
+    ids = np.arange(20, dtype=np.int64)
+    lengths = np.arange(1, 21, dtype=np.float64)
+    odd = [relayout(a, "misaligned") for a in (query, matrix, ids, lengths)]
+    assert not any(a.flags.aligned for a in odd)
+    for level in LEVELS:
+        CORE._set_simd_level(level)
+        try:
+            np.testing.assert_array_equal(
+                CORE.cosine_scores(odd[0], odd[1]), CORE.cosine_scores(query, matrix)
+            )
+            np.testing.assert_array_equal(
+                CORE.recency_weights(odd[2], 25, 6.0), CORE.recency_weights(ids, 25, 6.0)
+            )
+            got = CORE.score_turns(odd[0], odd[1], odd[2], current=25, k=5)
+            want = CORE.score_turns(query, matrix, ids, current=25, k=5)
+            np.testing.assert_array_equal(got[0], want[0])
+            np.testing.assert_array_equal(got[1], want[1])
+            np.testing.assert_array_equal(
+                CORE.bm25_scores(odd[2][:5], [0, 5], odd[3]),
+                CORE.bm25_scores(ids[:5], [0, 5], lengths),
+            )
+        finally:
+            CORE._set_simd_level("best")

@@ -10,16 +10,11 @@ namespace multihorizon::bindings {
 
 namespace {
 
-using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
-
 py::array_t<double> bm25_scores(py::handle postings_arg, py::handle offsets_arg,
                                 py::handle lengths_arg, py::handle k1_arg, py::handle b_arg) {
   const IdArray postings = integer_vector(postings_arg, "postings", "integers");
   const IdArray offsets = integer_vector(offsets_arg, "offsets", "integers");
-  const py::array raw_lengths = real_array(lengths_arg, "lengths");
-  if (raw_lengths.ndim() != 1) value_error(ndim_message("lengths", 1, raw_lengths.ndim()));
-  const auto lengths = convert<DoubleArray>(raw_lengths);
-
+  // Checked in the reference's order, so the first bad argument is the one reported.
   const auto n_postings = static_cast<std::int64_t>(postings.shape(0));
   const auto n_offsets = static_cast<std::size_t>(offsets.shape(0));
   const std::int64_t* offset = offsets.data();
@@ -30,6 +25,9 @@ py::array_t<double> bm25_scores(py::handle postings_arg, py::handle offsets_arg,
   if (offset[n_offsets - 1] != n_postings) {
     value_error("offsets: must end with len(postings) = " + std::to_string(n_postings));
   }
+  const py::array raw_lengths = real_array(lengths_arg, "lengths");
+  if (raw_lengths.ndim() != 1) value_error(ndim_message("lengths", 1, raw_lengths.ndim()));
+  const auto lengths = convert<DoubleArray>(raw_lengths);
   const auto n_docs = static_cast<std::size_t>(lengths.shape(0));
   const double* length = lengths.data();
   for (std::size_t doc = 0; doc < n_docs; ++doc) {
@@ -38,10 +36,18 @@ py::array_t<double> bm25_scores(py::handle postings_arg, py::handle offsets_arg,
                   " at " + std::to_string(doc));
     }
   }
-  // The scalars after the arrays: the reference (as_postings first) reports in this order.
   const double k1 = real_arg(k1_arg, "k1");
   if (k1 < 0.0) value_error("k1: must be >= 0, got " + format_real(k1));
   const double b = unit_interval_arg(b_arg, "b");
+  // Every posting names a document, checked before the kernel runs (as the reference does,
+  // naming the first one that does not).
+  const std::int64_t* posting = postings.data();
+  for (std::int64_t i = 0; i < n_postings; ++i) {
+    if (posting[i] < 0 || static_cast<std::uint64_t>(posting[i]) >= n_docs) {
+      value_error("postings: document " + std::to_string(posting[i]) +
+                  " is outside [0, len(lengths))");
+    }
+  }
   py::array_t<double> scores(static_cast<py::ssize_t>(n_docs));
   double* out = scores.mutable_data();
   std::fill(out, out + n_docs, 0.0);

@@ -12,8 +12,20 @@
 
 namespace multihorizon::bindings {
 
-using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
-using IdArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+// Aligned as well as C-contiguous: numpy can hand over a float32 or int64 buffer at any byte
+// offset (a view into bytes), and reading one through a float* is undefined behaviour (found
+// by UBSan under tests/test_native_fuzz.py). Conversion copies such an array.
+inline constexpr int kAligned = py::detail::npy_api::NPY_ARRAY_ALIGNED_;
+inline constexpr int kKernelLayout = py::array::c_style | py::array::forcecast | kAligned;
+using FloatArray = py::array_t<float, kKernelLayout>;
+using IdArray = py::array_t<std::int64_t, kKernelLayout>;
+using DoubleArray = py::array_t<double, kKernelLayout>;
+
+// isinstance<FloatArray> checks dtype and contiguity, not alignment: the in-place fast paths
+// ask this too.
+inline bool usable_in_place(py::handle value) {
+  return (py::reinterpret_borrow<py::array>(value).flags() & kAligned) != 0;
+}
 
 // Turn ids and `current` stay below this, so `current - id` never overflows.
 inline constexpr std::int64_t kMaxTurnId = std::int64_t{1} << 62;
@@ -106,7 +118,9 @@ inline bool all_finite(const float* data, std::size_t count) {
 // The array itself when it already is C-contiguous float32 (the hot path: no numpy call, no
 // copy); otherwise a checked conversion.
 inline FloatArray float_array(py::handle value, const std::string& name) {
-  if (py::isinstance<FloatArray>(value)) return py::reinterpret_borrow<FloatArray>(value);
+  if (py::isinstance<FloatArray>(value) && usable_in_place(value)) {
+    return py::reinterpret_borrow<FloatArray>(value);
+  }
   return to_float32(real_array(value, name));
 }
 
@@ -147,6 +161,16 @@ inline FloatArray float_matrix(py::handle value, const std::string& name, py::ss
   value_error(name + ": contains non-finite values (NaN or inf) in row " + std::to_string(row));
 }
 
+// Raises for the first row of `matrix` holding a NaN or an infinity.
+inline void check_finite_rows(const FloatArray& matrix, const std::string& name) {
+  const auto columns = static_cast<std::size_t>(matrix.shape(1));
+  for (py::ssize_t row = 0; row < matrix.shape(0); ++row) {
+    if (!all_finite(matrix.data() + static_cast<std::size_t>(row) * columns, columns)) {
+      non_finite_row(name, row);
+    }
+  }
+}
+
 // A 1-d int64 array from an integer array-like (other integer dtypes are converted).
 inline IdArray integer_vector(py::handle value, const std::string& name, const char* what) {
   py::array array = real_array(value, name);
@@ -165,7 +189,7 @@ inline bool has_uint64_above(py::handle value, std::uint64_t limit) {
 }
 
 inline IdArray turn_ids(py::handle value, const std::string& name) {
-  if (py::isinstance<IdArray>(value)) {  // the hot path: int64 ids, used in place
+  if (py::isinstance<IdArray>(value) && usable_in_place(value)) {  // int64 ids, in place
     IdArray ids = py::reinterpret_borrow<IdArray>(value);
     if (ids.ndim() != 1) value_error(ndim_message(name, 1, ids.ndim()));
     return ids;

@@ -282,7 +282,9 @@ def recency_weights(turn_ids: Any, current: int, half_life: float) -> npt.NDArra
     """
     now = as_current(current)
     ids = as_turn_ids(turn_ids, "turn_ids", now)
-    halvings = (now - ids).astype(np.float64) / as_half_life(half_life)
+    life = as_half_life(half_life)
+    with np.errstate(over="ignore"):  # a subnormal half-life: age / half_life is inf, weight 0
+        halvings = (now - ids).astype(np.float64) / life
     weights = np.where(halvings > RECENCY_MAX_HALVINGS, 0.0, np.exp2(-halvings))
     return weights.astype(np.float32)
 

@@ -2,10 +2,12 @@
 // Reference definition: recency_weights in src/multihorizon/_kernels_py.py.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "multihorizon/simd.hpp"
 
@@ -26,7 +28,11 @@ inline constexpr double kExp[6] = {1.0, 0.9999997071890457, 0.4999914953028674,
 class RecencyDecay {
  public:
   RecencyDecay(std::int64_t current, double half_life)
-      : current_(current), half_life_(half_life), inverse_half_life_(1.0 / half_life) {
+      : current_(current),
+        half_life_(half_life),
+        // A subnormal half-life's reciprocal overflows to inf, and 0 * inf is NaN: capped,
+        // age 0 still weighs exactly 1, and every older age is past max_age_ anyway.
+        inverse_half_life_(std::min(1.0 / half_life, std::numeric_limits<double>::max())) {
     // The largest age whose exponent, computed as age / half_life like the reference, is
     // still <= 126. The comparison is monotonic in the age, so one integer bound decides it
     // exactly, and the loop below can multiply by the reciprocal instead of dividing.

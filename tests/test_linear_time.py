@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multihorizon as mh
-from multihorizon.references import enumeration_items, is_request
+from multihorizon.enumerations import enumeration_items
+from multihorizon.offers import is_request
 from multihorizon.scan import anchored_words, sentence_spans
 from multihorizon.sentences import split_sentences
 from multihorizon.summaries import summarise

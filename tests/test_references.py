@@ -17,15 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared_data
+from multihorizon.enumerations import enumeration_items
 from multihorizon.features import analyse
 from multihorizon.lexicon import default_lexicon
-from multihorizon.references import (
-    Mention,
-    Reference,
-    detect,
-    enumeration_items,
-    resolve,
-)
+from multihorizon.references import Mention, Reference, detect
+from multihorizon.resolution import resolve
 from multihorizon.scratch import ScratchBuffer
 from multihorizon.text import content_terms
 from multihorizon.turnlog import TurnLog

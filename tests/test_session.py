@@ -824,7 +824,7 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
 
 
 def test_bounded_pattern_search_sees_whole_words_at_the_limit() -> None:
-    from multihorizon.references import search_head
+    from multihorizon.offers import search_head
 
     pattern = re.compile(r"\bsounds great\b")
     text = "x" * 287 + " sounds greatly overpriced"  # "great" ends at character 300

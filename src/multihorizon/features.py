@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cues
+from .enumerations import enumeration_items
 from .intent import is_question
 from .lexicon import Lexicon, Marker
-from .references import asks_for_something, enumeration_items, is_request, offers_an_option
+from .offers import asks_for_something, is_request, offers_an_option
 from .text import content_terms
 
 __all__ = ["Hits", "TurnFeatures", "analyse"]

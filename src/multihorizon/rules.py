@@ -200,7 +200,7 @@ _RULES = (
         "mention is the user's request answered by an offer, is the offer.",
         {"offer_antecedents": False},
         "sgd antecedent acc@1 0.679 -> 0.769, hit@3 0.802 -> 0.871; CAsT 2021 0.729 -> 0.734.",
-        "references.resolve",
+        "resolution.resolve",
     ),
     _rule(
         "antecedent-analysis",

@@ -34,7 +34,8 @@ from .headers import context_headers
 from .inputs import check_speaker, check_text, utc_timestamp, valid_unicode
 from .intent import Intent, classify
 from .lexicon import Lexicon, Marker, default_lexicon
-from .references import Reference, detect, resolve
+from .references import Reference, detect
+from .resolution import resolve
 from .scratch import ScratchBuffer, ScratchEntry
 from .store import check_name
 from .threads import ThreadPlan, Threads

@@ -76,7 +76,7 @@ _TIERS = ("persistent", "conversational", "ephemeral")
 
 # A rule-based classifier has no calibrated probability; these say how direct the evidence
 # was (crprotocol's are fixed per label too). A resolved reference raises its intent's score
-# to the reference's own confidence (``references.resolve`` documents those).
+# to the reference's own confidence (``resolution.resolve`` documents those).
 _CONFIDENCE = {
     Intent.TOOL_REFERENCE: 0.85,
     Intent.CLARIFY: 0.80,

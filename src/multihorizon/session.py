@@ -187,14 +187,9 @@ class Session:
     ) -> Intent:
         """The SPEC-028 §5.2 intent a user turn would get, without logging it: the per-request
         hot path (microseconds with a precomputed embedding)."""
-        with self._lock:
-            self._check_open()
-            content = check_text(text)
-            who = check_speaker(speaker)
-            vector = self._embed(content, embedding, embedding_model)
-            features = analyse(content, "user", self._lexicon)
-            resolution = self._references(content, features, who)
-            return self._intent(vector, features, resolution)
+        return self.analyse(
+            text, embedding=embedding, embedding_model=embedding_model, speaker=speaker
+        )[0]
 
     def plan(
         self,

@@ -6,15 +6,19 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from .config import Config
+from .dialogue import Speakers, addressed_speaker, reply_to
 from .enumerations import LAST
-from .references import Mention, Reference
+from .features import TurnFeatures
+from .lexicon import Lexicon
+from .references import Mention, Reference, detect
 from .scan import sentence_spans
 from .scratch import ScratchBuffer
 from .turnlog import TurnLog
 
-__all__ = ["resolve"]
+__all__ = ["Resolution", "resolve", "resolve_turn"]
 
 # ---------------------------------------------------------------------------------------------
 # Resolution
@@ -348,3 +352,62 @@ def _resolve_tool(mention: Mention, scratch: ScratchBuffer, now: int) -> Referen
             target_turn=None, item=None, scratch_entry=entry.entry_id, confidence=confidence,
         )  # fmt: skip
     return _target(mention, entry.turn_id, confidence, scratch_entry=entry.entry_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The references stage of one turn (SPEC-028 §4): every reference detected, those that
+    resolved, and the multi-party reply-to (rule multi-party-threads)."""
+
+    references: tuple[Reference, ...]
+    resolved: tuple[Reference, ...]
+    has_tool: bool  # a tool reference resolved (§5.2's first check)
+    prior: int  # references to prior content that resolved
+    addressee: str | None  # case-folded: the speaker this turn addresses
+    reply_to: int  # the turn a multi-party message replies to, or -1
+
+
+# No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
+_NO_REFERENCES = Resolution((), (), has_tool=False, prior=0, addressee=None, reply_to=-1)
+
+
+def resolve_turn(
+    content: str,
+    features: TurnFeatures,
+    who: str | None,
+    log: TurnLog,
+    scratch: ScratchBuffer,
+    speakers: Speakers,
+    lexicon: Lexicon,
+    config: Config,
+) -> Resolution:
+    """SPEC-028 §4: one detection pass over the marker hits, then resolution; a turn that
+    addresses a known speaker refers to their latest turn (rules speaker-addressing,
+    name-mentions)."""
+    mentions = detect(content, features.hits, lexicon)
+    references: tuple[Reference, ...] = ()
+    if mentions:  # most turns have none: skip the bookkeeping on the hot path
+        references = tuple(
+            resolve(
+                mentions,
+                log,
+                scratch,
+                log.enumerations,
+                window=config.reference_search_window,
+                offered_instances=config.offer_antecedents,
+            )
+        )
+    if not references and not speakers.latest:
+        return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
+    addressed = addressed_speaker(content, features, who, speakers, config)
+    if addressed is not None:
+        references = (addressed, *references)
+    resolved = tuple(ref for ref in references if ref.target_turn is not None)
+    return Resolution(
+        references=references,
+        resolved=resolved,
+        has_tool=any(ref.type == "tool" for ref in references),
+        prior=sum(1 for ref in resolved if ref.type != "tool"),
+        addressee=addressed.surface.casefold() if addressed is not None else None,
+        reply_to=reply_to(resolved, who, len(log), speakers, config),
+    )

@@ -34,8 +34,8 @@ from .headers import context_headers
 from .inputs import check_speaker, check_text, utc_timestamp, valid_unicode
 from .intent import Intent, classify
 from .lexicon import Lexicon, Marker, default_lexicon
-from .references import Reference, detect
-from .resolution import resolve
+from .references import Reference
+from .resolution import Resolution, resolve_turn
 from .scratch import ScratchBuffer, ScratchEntry
 from .store import check_name
 from .threads import ThreadPlan, Threads
@@ -50,23 +50,6 @@ _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
 _DECIDED_BY_MARKERS = frozenset(
     int(marker) for marker in (*_POINTS_BACK, Marker.CLARIFY, Marker.CONTINUE)
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """The references stage of one turn (SPEC-028 §4): every reference detected, those that
-    resolved, and the multi-party reply-to (rule multi-party-threads)."""
-
-    references: tuple[Reference, ...]
-    resolved: tuple[Reference, ...]
-    has_tool: bool  # a tool reference resolved (§5.2's first check)
-    prior: int  # references to prior content that resolved
-    addressee: str | None  # case-folded: the speaker this turn addresses
-    reply_to: int  # the turn a multi-party message replies to, or -1
-
-
-# No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
-_NO_REFERENCES = Resolution((), (), has_tool=False, prior=0, addressee=None, reply_to=-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,37 +506,16 @@ class Session:
         )
 
     def _references(self, content: str, features: TurnFeatures, who: str | None) -> Resolution:
-        """SPEC-028 §4: one detection pass over the marker hits, then resolution; a turn that
-        addresses a known speaker refers to their latest turn (rules speaker-addressing,
-        name-mentions)."""
-        log = self._log
-        mentions = detect(content, features.hits, self._lexicon)
-        references: tuple[Reference, ...] = ()
-        if mentions:  # most turns have none: skip the bookkeeping on the hot path
-            references = tuple(
-                resolve(
-                    mentions,
-                    log,
-                    self._scratch,
-                    log.enumerations,
-                    window=self.config.reference_search_window,
-                    offered_instances=self.config.offer_antecedents,
-                )
-            )
-        speakers = self._speakers
-        if not references and not speakers.latest:
-            return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
-        addressed = dialogue.addressed_speaker(content, features, who, speakers, self.config)
-        if addressed is not None:
-            references = (addressed, *references)
-        resolved = tuple(ref for ref in references if ref.target_turn is not None)
-        return Resolution(
-            references=references,
-            resolved=resolved,
-            has_tool=any(ref.type == "tool" for ref in references),
-            prior=sum(1 for ref in resolved if ref.type != "tool"),
-            addressee=addressed.surface.casefold() if addressed is not None else None,
-            reply_to=dialogue.reply_to(resolved, who, len(log), self._speakers, self.config),
+        """SPEC-028 §4 for one turn (``resolution.resolve_turn``)."""
+        return resolve_turn(
+            content,
+            features,
+            who,
+            self._log,
+            self._scratch,
+            self._speakers,
+            self._lexicon,
+            self.config,
         )
 
     def _intent(

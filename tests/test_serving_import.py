@@ -24,6 +24,8 @@ def test_the_import_loads_no_optional_part() -> None:
     found = json.loads(out)
     modules = set(found["modules"])
     heavy = {"numba", "hnswlib", "redis", "asyncio", "sentence_transformers", "torch"}
+    if found["backend"] == "numba":
+        heavy.discard("numba")  # the live backend (MULTIHORIZON_BACKEND=numba) is no option
     assert not modules & heavy
     inner = {name for name in modules if name.startswith("multihorizon.")}
     # The backend is decided at import; the dialogue, stores and evaluation wait.

@@ -1,20 +1,11 @@
-"""Referential expressions in a user turn, detected and resolved (SPEC-028 §4).
+"""Referential expressions in a user turn: what a reference is, and detection (SPEC-028 §4.1).
 
-Two steps, both on the hot path of every user turn:
-
-* ``detect(text, hits, lexicon)`` reads the marker hits of the one matcher pass
-  (``Lexicon.scan``) plus a few precompiled regular expressions and returns ``Mention`` records:
-  what kind of reference, where it is, and what it names (an entity's terms, an ordinal, the
-  terms a turn reference is "about", a tool-output kind).
-* ``resolve(mentions, log, scratch, enumerations)`` turns each mention into a ``Reference`` with
-  its target: a turn id, an enumerated item, a scratch-buffer entry (SPEC-028 §4.2).
-
-``enumeration_items(text)`` parses the last enumeration of an assistant turn; the session
-stores its result per turn and hands the mapping to ``resolve`` for ordinal references.
-``offers_an_option(text)`` tells whether a reply offers something ("How about Alien?"): with
-``resolve(..., offered_instances=True)`` an entity the user asked for and the reply right
-after offered ("I'd like a movie." "Do you like Rojo?" "Who directed this movie?") resolves
-to the offer.
+``detect(text, hits, lexicon)`` reads the marker hits of the one matcher pass
+(``Lexicon.scan``) plus a few precompiled regular expressions and returns ``Mention`` records:
+what kind of reference, where it is, and what it names (an entity's terms, an ordinal, the
+terms a turn reference is "about", a tool-output kind). ``resolution.resolve`` turns each into
+a ``Reference`` with its target (SPEC-028 §4.2); a reply's enumeration comes from
+``enumerations``, offers and requests from ``offers``, each read once per turn (``features``).
 
 Confidence is a documented heuristic, not a probability (see ``resolve``); an unresolved
 mention comes back with ``target_turn=None`` and confidence 0, and callers count only resolved

@@ -127,6 +127,7 @@ def encode(
         count = len(log)
         if not 0 <= first_turn <= count:
             raise ValueError(f"first_turn {first_turn} outside [0, {count}]")
+        coverage_state = coverage.state() if coverage is not None else {}
         head: dict[str, Any] = {
             "session_id": session.session_id,
             "model_id": session.model_id,
@@ -138,13 +139,13 @@ def encode(
             "tool_calls": {str(i): list(log.tool_calls[i]) for i in log.turns_with_tool_calls},
             "states": {str(i): _state_record(s) for i, s in session._states.items()},
             **session._speakers.state(),
-            "scratch": {"serial": scratch._serial, "full": scratch.full},
+            "scratch": {"serial": scratch.state()["serial"], "full": scratch.full},
             "coverage": None
             if coverage is None
-            else {"fact_ids": sorted(coverage.fact_ids), "depth_sum": coverage._depth_sum},
+            else {"fact_ids": coverage_state["fact_ids"], "depth_sum": coverage_state["depth_sum"]},
         }
         entries = _encoded_entries(list(scratch), {} if entry_cache is None else entry_cache)
-        weighted = b"" if coverage is None else coverage._weighted.astype("<f8").tobytes()
+        weighted = b"" if coverage is None else coverage_state["weighted"].astype("<f8").tobytes()
         dtype = "<f2" if float16 else "<f4"
         turns = [
             _frame(
@@ -270,11 +271,13 @@ def _apply(
         _fill_head(session, document)
         coverage = CoverageSet(session.dim)
         if document["coverage"]:
-            coverage.fact_ids = set(document["coverage"]["fact_ids"])
-            coverage._depth_sum = float(document["coverage"]["depth_sum"])
-            coverage._weighted = np.frombuffer(weighted, "<f8").astype(np.float64)
-            if coverage._weighted.shape != (session.dim,):
-                raise ValueError(f"coverage vector of {coverage._weighted.size} values")
+            coverage.restore(
+                {
+                    "fact_ids": document["coverage"]["fact_ids"],
+                    "depth_sum": document["coverage"]["depth_sum"],
+                    "weighted": np.frombuffer(weighted, "<f8"),
+                }
+            )
     except _MALFORMED as exc:
         raise SnapshotError(f"inconsistent session records ({type(exc).__name__}: {exc})") from None
     return coverage
@@ -341,13 +344,11 @@ def _fill_session(session: Session, document: dict[str, Any]) -> None:
     """What formats 1 and 2 store alike: thread states, speakers, the scratch buffer."""
     session._states = {int(i): ThreadState(**record) for i, record in document["states"].items()}
     session._speakers.restore(document)
-    scratch = session._scratch
-    scratch._serial = int(document["scratch"]["serial"])
-    scratch._entries = {}
-    for record in document["scratch"]["entries"]:
-        entry = _entry_from(record)
-        scratch._entries[entry.scratch_id] = entry
-    scratch.full = bool(document["scratch"].get("full", False))  # format 1 did not keep it
+    session.scratch.restore(
+        int(document["scratch"]["serial"]),
+        [_entry_from(record) for record in document["scratch"]["entries"]],
+        full=bool(document["scratch"].get("full", False)),  # format 1 did not keep it
+    )
     session._closed = bool(document["closed"])
 
 
@@ -432,9 +433,13 @@ def _restore_v1(
         _fill_v1(session, document, arrays)
         coverage = CoverageSet(session.dim)
         if document.get("coverage"):
-            coverage.fact_ids = set(document["coverage"]["fact_ids"])
-            coverage._depth_sum = float(document["coverage"]["depth_sum"])
-            coverage._weighted = arrays["coverage"].astype(np.float64)
+            coverage.restore(
+                {
+                    "fact_ids": document["coverage"]["fact_ids"],
+                    "depth_sum": document["coverage"]["depth_sum"],
+                    "weighted": arrays["coverage"],
+                }
+            )
     except _MALFORMED as exc:
         raise SnapshotError(f"inconsistent snapshot ({type(exc).__name__}: {exc})") from None
     return session, coverage

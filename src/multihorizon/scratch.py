@@ -24,7 +24,7 @@ import enum
 import hashlib
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -191,6 +191,21 @@ class ScratchBuffer:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def state(self) -> dict[str, Any]:
+        """What ``restore`` needs: the id serial, the full flag and the entries, oldest first
+        (entries are immutable: the buffer replaces one to change it)."""
+        return {"serial": self._serial, "full": self.full, "entries": list(self._entries.values())}
+
+    def restore(self, serial: int, entries: Iterable[ScratchEntry], *, full: bool) -> None:
+        """Take a stored state; raises ``InputError`` (changing nothing) if it does not fit."""
+        kept = list(entries)
+        if isinstance(serial, bool) or not isinstance(serial, int) or serial < 0:
+            raise InputError(f"scratch state: serial must be an int >= 0, got {serial!r}")
+        if not all(isinstance(entry, ScratchEntry) for entry in kept):
+            raise InputError("scratch state: entries must be ScratchEntry records")
+        self._serial, self.full = serial, bool(full)
+        self._entries = {entry.scratch_id: entry for entry in kept}
 
     def __iter__(self) -> Iterator[ScratchEntry]:
         return iter(list(self._entries.values()))

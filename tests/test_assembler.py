@@ -288,11 +288,11 @@ def test_tier_e_candidates_are_reused_only_while_every_entry_is_fresh() -> None:
         return [(i.source_id, i.content, i.tokens) for i in envelope.items if i.tier == "E"]
 
     first = session.preview("what did that API response say?")
-    assert session._tool_cache is not None
+    assert session._tool.cached is not None
     again = session.preview("what did that API response say?")
     assert tier_e(again) == tier_e(first)
     assert again.headers["CRP-Context-Scratch-Freshness"] == "fresh"
-    session._tool_cache = None
+    session._tool.cached = None
     assert tier_e(session.preview("what did that API response say?")) == tier_e(first)
     # Past REALTIME's 30 s, with nothing else changed, the entry is stale at once.
     clock[0] += 31

@@ -16,7 +16,6 @@ the turn is planned and packed before anything is logged.
 from __future__ import annotations
 
 import dataclasses
-import math
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -30,6 +29,7 @@ from .chat import ChatHistoryError, ChatItem, new_from, parse_messages
 from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .envelope import ContextEnvelope, Envelope, PackedItem, block
+from .ephemeral import ToolCandidates
 from .errors import EmbeddingError, InputError, SessionClosedError
 from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
 from .inputs import checked_counter
@@ -210,23 +210,7 @@ class TierSession(AsyncTurns):
         self._key = (tenant or "default", name)
         self._version = 0
         self._lock = threading.RLock()
-        # scratch id -> (the entry, its body, the packed content, its tokens): Tier E
-        # re-packs every entry at every turn, and an entry's block only changes with it.
-        self._tool_blocks: dict[str, tuple[ScratchEntry, str, str, int]] = {}
-        # Tier E's candidates while every entry is fresh: (the references and Tier E settings
-        # they were built for, the entries, the first to go stale of each TTL, the items, the
-        # freshness). Entries are frozen and the buffer replaces one to change it, so the
-        # entries themselves, compared by identity, say whether the buffer changed.
-        self._tool_cache: (
-            tuple[
-                tuple[Any, ...],
-                tuple[ScratchEntry, ...],
-                tuple[ScratchEntry, ...],
-                tuple[PackedItem, ...],
-                str,
-            ]
-            | None
-        ) = None
+        self._tool = ToolCandidates()  # Tier E's packed blocks and candidates, cached
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
         self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
         self._closed: str | None = None  # why, once closed
@@ -549,8 +533,7 @@ class TierSession(AsyncTurns):
         """An empty session at version 0, every cache dropped."""
         self._fresh()
         self._stored_entries.clear()
-        self._tool_blocks.clear()
-        self._tool_cache = None
+        self._tool.clear()
         self._chat_cache = None
 
     def preview(
@@ -722,7 +705,13 @@ class TierSession(AsyncTurns):
             elif item.turn_id not in referenced_turns:
                 conversation.append(packed)
 
-        tool_items, freshness, refreshed = self._tool_candidates(referenced_entries)
+        tool_items, freshness, refreshed = self._tool.candidates(
+            self.session.scratch,
+            referenced_entries,
+            assembler.count_tokens,
+            assembler.stale_policy,
+            assembler.reinvoke,
+        )
         for tool_item in [i for i in tool_items if i.reason == "reference"]:
             if tool_item.tokens <= remaining:
                 head.append(tool_item)
@@ -856,95 +845,3 @@ class TierSession(AsyncTurns):
         if novelty is not False:
             ranked = [item for item in ranked if item.fact.fact_id not in self.coverage.fact_ids]
         return ranked, len(ranked)
-
-    def _tool_candidates(
-        self, referenced: Sequence[str]
-    ) -> tuple[list[PackedItem], str, list[ScratchEntry]]:
-        """Tier E (SPEC-029): summaries of fresh entries, newest first; a referenced entry
-        comes first with its raw output when that is fresh and fits the summary cap's 8x,
-        else its summary. Stale entries follow the stale policy; re-invoked entries are
-        returned, to be stored only if the turn commits (a preview or a failed call changes
-        nothing)."""
-        assembler = self.assembler
-        scratch = self.session.scratch
-        count = assembler.count_tokens
-        items: list[PackedItem] = []
-        refreshed: list[ScratchEntry] = []
-        freshness = ""
-        entries = list(scratch)
-        now = scratch.clock()
-        settings = (tuple(referenced), count, assembler.stale_policy, assembler.reinvoke)
-        last = self._tool_cache
-        if (
-            last is not None
-            and last[0] == settings
-            and len(last[1]) == len(entries)
-            and all(a is b for a, b in zip(last[1], entries, strict=True))
-            and all(entry.is_fresh(now) for entry in last[2])
-        ):
-            return list(last[3]), last[4], []
-        blocks = self._tool_blocks
-        order = [scratch.get(i) for i in referenced if i in scratch] + [
-            e for e in reversed(entries) if e.scratch_id not in referenced
-        ]
-        every_fresh = True  # order holds every entry: whether the candidates may be reused
-        for rank, entry in enumerate(order):
-            is_reference = entry.scratch_id in referenced
-            fresh = entry.is_fresh(now)
-            every_fresh = every_fresh and fresh
-            if not fresh and assembler.stale_policy == "reinvoke" and assembler.reinvoke:
-                entry = scratch.reinvoked(entry.scratch_id, assembler.reinvoke)
-                refreshed.append(entry)
-                fresh = True
-            if is_reference and not freshness:
-                freshness = (
-                    "fresh"
-                    if fresh
-                    else f"stale; age={int(entry.age(now))}s; class={entry.volatility}"
-                )
-            if not fresh and assembler.stale_policy == "exclude":
-                continue
-            body = entry.summary
-            if is_reference and fresh and count(entry.raw_output) <= 8 * 256:
-                body = entry.raw_output
-            if not fresh:
-                minutes = max(1, math.ceil(entry.age(now) / 60))
-                body = (
-                    f"NOTE: This result is from {minutes} minutes ago and may be outdated: " + body
-                )
-            cached = blocks.get(entry.scratch_id)
-            if cached is not None and cached[0] is entry and cached[1] == body:
-                content, tokens = cached[2], cached[3]
-            else:
-                content = f"{entry.tool_name} ({entry.output_type}): {body}"
-                tokens = count(block("E", entry.scratch_id, content))
-                blocks[entry.scratch_id] = (entry, body, content, tokens)
-            reason = "reference" if is_reference else "recent"
-            items.append(
-                PackedItem("E", entry.scratch_id, content, 1.0 / (1 + rank), tokens, reason)
-            )
-        if len(blocks) > 2 * len(entries) + 16:  # evicted entries' blocks
-            live = {entry.scratch_id for entry in entries}
-            for scratch_id in [key for key in blocks if key not in live]:
-                del blocks[scratch_id]
-        if every_fresh:
-            # Valid while every entry is fresh by its own test (SPEC-029 §4). Of the entries
-            # sharing a TTL the one created first goes stale first, so watching that one per
-            # TTL watches them all.
-            oldest: dict[float, ScratchEntry] = {}
-            for entry in entries:
-                ttl = entry.freshness_ttl
-                if ttl is not None and (
-                    ttl not in oldest or entry.created_at < oldest[ttl].created_at
-                ):
-                    oldest[ttl] = entry
-            self._tool_cache = (
-                settings,
-                tuple(entries),
-                tuple(oldest.values()),
-                tuple(items),
-                freshness,
-            )
-        else:
-            self._tool_cache = None
-        return items, freshness, refreshed

@@ -34,7 +34,8 @@ from .errors import EmbeddingError, InputError, SessionClosedError
 from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
 from .inputs import checked_counter
 from .intent import Intent
-from .knowledge import CoverageSet, KnowledgeStore, ScoredFact
+from .knowledge import CoverageSet, KnowledgeStore
+from .knowledge_tier import connectors_of, fact_candidates, sub_queries_of
 from .packing import (
     BudgetError,
     Delivery,
@@ -719,11 +720,21 @@ class TierSession(AsyncTurns):
         tool_items = [i for i in tool_items if i.reason != "reference"]
 
         if sub_queries is None:
-            sub_queries = self._sub_queries(turn, text) if turn.mode == "hybrid" else ()
-        facts, available = self._fact_candidates(turn, vector, sub_queries)
+            sub_queries = (
+                sub_queries_of(turn, text, assembler.config.max_sub_queries)
+                if turn.mode == "hybrid"
+                else ()
+            )
+        facts, available = fact_candidates(
+            assembler, self.coverage, self.session.model_id, turn, vector, sub_queries
+        )
         knowledge = [fact_item(scored, "cdr", count) for scored in facts]
         blend = turn.blend
-        bridging = self._connectors(turn, vector, facts) if turn.mode != "conversation" else []
+        bridging = (
+            connectors_of(assembler, self.coverage, vector, facts)
+            if turn.mode != "conversation"
+            else []
+        )
         connectors = [fact_item(scored, "connector", count) for scored in bridging]
         share = assembler.config.connector_budget if connectors else 0.0
         tiers = [
@@ -777,71 +788,3 @@ class TierSession(AsyncTurns):
             user_text=text,
         )
         return envelope, Delivery(delivered, refreshed)
-
-    def _connectors(
-        self, turn: Envelope, vector: np.ndarray, facts: list[ScoredFact]
-    ) -> list[ScoredFact]:
-        """SPEC-025 CDGR for document and hybrid turns: facts bridging the CDR anchors."""
-        knowledge = self.assembler.knowledge
-        config = self.assembler.config
-        if knowledge is None or not config.graph_retrieval or not facts or not np.any(vector):
-            return []
-        anchors = [scored.fact.fact_id for scored in facts]
-        return knowledge.connectors(
-            anchors,
-            vector,
-            coverage=self.coverage,
-            novelty=True,  # document and hybrid turns run CDR normally (SPEC-028 §8)
-            partial_floor=config.partial_novelty_floor,
-        )
-
-    def _sub_queries(self, turn: Envelope, request: str) -> tuple[str, ...]:
-        """SPEC-028 §8 hybrid mode: a document request about the conversation ("write me a
-        guide about what we just discussed") is decomposed, with no model call, into the
-        active thread's title, its established points and its open questions."""
-        state = turn.thread_state
-        parts = [state.title or turn.active_thread, *state.established, *state.open_questions]
-        asked = plain(request)
-        wanted = [part for part in parts if part and plain(part) != asked]
-        return tuple(dict.fromkeys(wanted))[: self.assembler.config.max_sub_queries]
-
-    def _fact_candidates(
-        self, turn: Envelope, vector: np.ndarray, sub_queries: Sequence[str] = ()
-    ) -> tuple[list[ScoredFact], int]:
-        knowledge = self.assembler.knowledge
-        if knowledge is None or len(knowledge) == 0 or not np.any(vector):
-            return [], 0
-        config = self.assembler.config
-        queries = [vector]
-        pull: list[np.ndarray] = []
-        # SPEC-028 §8: a document task (document mode, or hybrid's document request) runs
-        # CDR normally, novelty on, whatever the intent of the words that asked for it.
-        novelty: bool | str = True if turn.mode != "conversation" else turn.cdr_novelty
-        if sub_queries:
-            # Tier P per sub-query under CDR; a fact keeps its best score (SPEC-003 §5.2 dedup).
-            embedded = list(np.asarray(self.assembler.embedder.embed(list(sub_queries))))
-            queries += embedded
-            if turn.mode == "document":
-                pull = [q for q in embedded if np.any(q)]
-        best: dict[str, ScoredFact] = {}
-        for query in queries:
-            if not np.any(query):
-                continue
-            for scored in knowledge.cdr_rank(
-                query,
-                coverage=self.coverage,
-                novelty=novelty,
-                min_relevance=config.relevance_floor_for(self.session.model_id),
-                candidates=config.fact_candidates,
-                partial_floor=config.partial_novelty_floor,
-                pull=pull,
-            ):
-                known = best.get(scored.fact.fact_id)
-                if known is None or scored.score > known.score:
-                    best[scored.fact.fact_id] = scored
-        ranked = sorted(best.values(), key=lambda item: (-item.score, item.fact.fact_id))
-        # SPEC-003 §14: a fact already delivered this session is not sent again unless the
-        # turn revisits covered ground (novelty off).
-        if novelty is not False:
-            ranked = [item for item in ranked if item.fact.fact_id not in self.coverage.fact_ids]
-        return ranked, len(ranked)

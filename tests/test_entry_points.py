@@ -72,3 +72,22 @@ def test_typed_arguments_reach_the_session() -> None:
     with pytest.raises(TypeError):
         tiered.assistant("x", colour="blue")  # type: ignore[call-arg]
     assert tiered.preview("bob: and TLS?", speaker="carol").turn_id is None
+
+
+def test_a_plan_commits_only_on_the_state_it_was_made_on() -> None:
+    session = mh.Session()
+    session.user("How do I configure etcd?")
+    plan = session.plan("and TLS?")
+    session.user("what about backups?")  # the session moved on under the plan
+    with pytest.raises(mh.StalePlanError, match="plan is for turn 1"):
+        session.commit(plan)
+    assert [turn.content for turn in session.turns] == [
+        "How do I configure etcd?",
+        "what about backups?",
+    ]
+    with session.transaction():
+        fresh = session.plan("and TLS?")
+        assert session.commit(fresh) == 2
+    with pytest.raises(mh.InputError, match="preview"):
+        session.commit(session.plan("and the key?", logging=False))
+    assert len(session.turns) == 3

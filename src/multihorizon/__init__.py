@@ -25,6 +25,7 @@ from .errors import (
     InputError,
     MultihorizonError,
     SessionClosedError,
+    StalePlanError,
 )
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ __all__ = [
     "SentenceTransformerEmbedder",
     "Session",
     "SessionClosedError",
+    "StalePlanError",
     "ThreadState",
     "ThreadThresholds",
     "TierSession",

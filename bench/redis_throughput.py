@@ -24,7 +24,7 @@ import time
 
 def _worker(url: str, process: int, threads: int, turns: int) -> None:
     import multihorizon as mh
-    from multihorizon.store import RedisStore
+    from multihorizon.persist.stores import RedisStore
 
     embedder = mh.HashingEmbedder()
     assembler = mh.ContextAssembler(embedder=embedder, store=RedisStore(url))

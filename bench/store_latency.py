@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 import multihorizon as mh
-from multihorizon.store import MemoryStore, RedisStore, SQLiteStore
+from multihorizon.persist.stores import MemoryStore, RedisStore, SQLiteStore
 
 
 def _texts(count: int) -> list[str]:

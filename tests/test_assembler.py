@@ -45,9 +45,9 @@ def test_the_envelope_never_exceeds_the_budget(assembler: mh.ContextAssembler, b
     assert envelope.items[0].tier == "S"  # the Active Thread Summary leads
     # Each item is counted as render() writes it (label and spacing included), so the
     # rendered context is within the budget too.
-    assert mh.scratch.estimate_tokens(envelope.render()) <= budget
+    assert mh.tiers.scratch.estimate_tokens(envelope.render()) <= budget
     for item in envelope.items:
-        assert item.tokens >= mh.scratch.estimate_tokens(item.content)
+        assert item.tokens >= mh.tiers.scratch.estimate_tokens(item.content)
 
 
 def test_references_follow_the_summary_at_full_weight(assembler: mh.ContextAssembler) -> None:
@@ -105,10 +105,10 @@ def test_stale_entries_warn_exclude_or_reinvoke() -> None:
         session.tool_output("health_api", {"status": "ok"}, volatility="REALTIME")
         clock[0] += 120  # REALTIME is fresh for 30 s
         session.session.scratch.clock = lambda: clock[0]
-        mh.scratch._now = lambda: clock[0]  # type: ignore[attr-defined]
+        mh.tiers.scratch._now = lambda: clock[0]  # type: ignore[attr-defined]
         return session.user("what did that API response say?")
 
-    original = mh.scratch._now
+    original = mh.tiers.scratch._now
     try:
         warned = run("warn")
         tool = [i for i in warned.items if i.tier == "E"]
@@ -120,7 +120,7 @@ def test_stale_entries_warn_exclude_or_reinvoke() -> None:
         tool = [i for i in fresh.items if i.tier == "E"]
         assert "degraded" in tool[0].content
     finally:
-        mh.scratch._now = original  # type: ignore[attr-defined]
+        mh.tiers.scratch._now = original  # type: ignore[attr-defined]
 
 
 def test_coverage_keeps_delivered_facts_out_of_later_explore_turns(
@@ -223,7 +223,7 @@ def test_hybrid_turns_add_connectors_within_their_share() -> None:
 
         def connectors(self, anchors: Any, query: Any, **kwargs: Any) -> list[Any]:
             fact = self.get("coffee")
-            return [mh.knowledge.ScoredFact(fact, 0.2, 1.0, 1.0, 0.5)]
+            return [mh.tiers.knowledge.ScoredFact(fact, 0.2, 1.0, 1.0, 0.5)]
 
     kb = Bridged(embedder=mh.HashingEmbedder())
     kb.add_many(FACTS)
@@ -326,8 +326,8 @@ def test_tier_e_reuse_agrees_with_the_freshness_test_to_the_last_bit() -> None:
 
 def test_reinvoke_is_stored_only_when_the_turn_commits() -> None:
     clock = [1_000.0]
-    original = mh.scratch._now
-    mh.scratch._now = lambda: clock[0]  # type: ignore[attr-defined]
+    original = mh.tiers.scratch._now
+    mh.tiers.scratch._now = lambda: clock[0]  # type: ignore[attr-defined]
     try:
         calls: list[str] = []
 
@@ -351,7 +351,7 @@ def test_reinvoke_is_stored_only_when_the_turn_commits() -> None:
         assert "degraded" in session.session.scratch.get(entry.scratch_id).raw_output
         assert len(calls) == 2  # the preview and the committed turn (the budget failed first)
     finally:
-        mh.scratch._now = original  # type: ignore[attr-defined]
+        mh.tiers.scratch._now = original  # type: ignore[attr-defined]
 
 
 def test_one_entry_named_twice_is_packed_once(assembler: mh.ContextAssembler) -> None:
@@ -364,7 +364,7 @@ def test_one_entry_named_twice_is_packed_once(assembler: mh.ContextAssembler) ->
 
 
 def test_an_id_without_a_tenant_is_the_default_tenant(tmp_path: Any) -> None:
-    from multihorizon.store import SQLiteStore
+    from multihorizon.persist.stores import SQLiteStore
 
     store = SQLiteStore(tmp_path / "s.db")
     mh.ContextAssembler(store=store).session("x").user("hello")
@@ -373,8 +373,8 @@ def test_an_id_without_a_tenant_is_the_default_tenant(tmp_path: Any) -> None:
 
 
 def test_the_sandwich_keeps_input_order_for_equal_strengths() -> None:
-    from multihorizon.envelope import PackedItem
-    from multihorizon.packing import sandwich
+    from multihorizon.assembly.envelope import PackedItem
+    from multihorizon.assembly.packing import sandwich
 
     # P's best and C's best both have strength 0.5 x score / best = 0.5 exactly: a tie,
     # which keeps the input order (P first) rather than whatever rounding would decide.

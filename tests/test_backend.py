@@ -85,7 +85,7 @@ def test_ci_requires_the_compiled_core() -> None:
 
 
 def test_use_switches_the_live_backend_and_the_default_lexicon() -> None:
-    from multihorizon.lexicon import default_lexicon
+    from multihorizon.text.lexicon import default_lexicon
 
     before = kernels.backend()
     session = multihorizon.Session()

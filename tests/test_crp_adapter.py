@@ -17,15 +17,15 @@ from typing import Any
 import pytest
 
 import multihorizon as mh
+from multihorizon.assembly.headers import parse_context_headers, scratch_headers, tokens_saved
 from multihorizon.crp.headers import extra_headers, merge_headers, our_headers
 from multihorizon.crp.horizons import ContextTier, MultiHorizonContext, TurnEntry
 from multihorizon.crp.scratch_buffer import ScratchBuffer, ScratchEntry, ScratchPersistence
+from multihorizon.dialogue.textintent import analyse_text, classify_text
 from multihorizon.errors import InputError
-from multihorizon.headers import parse_context_headers, scratch_headers, tokens_saved
 from multihorizon.persist import restore, snapshot
-from multihorizon.scratch import Persistence
-from multihorizon.scratch import ScratchBuffer as CoreBuffer
-from multihorizon.textintent import analyse_text, classify_text
+from multihorizon.tiers.scratch import Persistence
+from multihorizon.tiers.scratch import ScratchBuffer as CoreBuffer
 
 ETCD = "How do I configure etcd TLS on three nodes?"
 STEPS = "Steps: 1. generate a CA 2. issue server certificates 3. restart etcd with --cert-file"

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
+from multihorizon.assembly.headers import context_headers, parse_context_headers
 from multihorizon.config import INTENT_BLENDS
+from multihorizon.dialogue.intent import Intent
 from multihorizon.errors import InputError
-from multihorizon.headers import context_headers, parse_context_headers
-from multihorizon.intent import Intent
 
 
 def test_headers_in_the_spec_format_and_order() -> None:

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 import multihorizon as mh
-from multihorizon.store import MemoryStore, RedisStore, check_name
+from multihorizon.inputs import check_name
+from multihorizon.persist.stores import MemoryStore, RedisStore
 
 
 def _encodes(value: Any) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.errors import EmbeddingError, InputError
-from multihorizon.knowledge import (
+from multihorizon.tiers.knowledge import (
     CoverageSet,
     Fact,
     FactStatus,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from multihorizon.intent import Intent, classify, is_question
-from multihorizon.lexicon import Lexicon, Marker, default_lexicon
+from multihorizon.dialogue.intent import Intent, classify, is_question
+from multihorizon.text.lexicon import Lexicon, Marker, default_lexicon
 
 
 def kinds(text: str) -> set[Marker]:

@@ -19,13 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multihorizon as mh
-from multihorizon.enumerations import enumeration_items
-from multihorizon.offers import is_request
-from multihorizon.scan import anchored_words, sentence_spans
-from multihorizon.sentences import split_sentences
-from multihorizon.summaries import summarise
-from multihorizon.text import content_terms
-from multihorizon.threadstate import ThreadState, title_from
+from multihorizon.dialogue.offers import is_request
+from multihorizon.dialogue.threadstate import ThreadState, title_from
+from multihorizon.text.enumerations import enumeration_items
+from multihorizon.text.scan import anchored_words, sentence_spans
+from multihorizon.text.sentences import split_sentences
+from multihorizon.text.tokens import content_terms
+from multihorizon.tiers.summaries import summarise
 
 _FACTOR = 30  # 100k vs 10k: linear is 10, quadratic 100
 _FLOOR = 0.005  # seconds: below this a 10k call is too fast to time on a shared machine

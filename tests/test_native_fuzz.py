@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from conftest import CORE, REFERENCE
-from multihorizon import text as text_module
+from multihorizon.text import tokens as text_module
 
 pytestmark = pytest.mark.skipif(CORE is None, reason="no compiled core")
 

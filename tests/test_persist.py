@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
-from multihorizon.knowledge import CoverageSet
 from multihorizon.persist import FORMAT_VERSION, SnapshotError, decode, encode, restore, snapshot
+from multihorizon.tiers.knowledge import CoverageSet
 
 
 def _session() -> mh.Session:
@@ -194,7 +194,7 @@ def _timeless(session: mh.Session) -> tuple[object, ...]:
 
 
 def test_scratch_entries_are_encoded_once_while_they_live(monkeypatch: pytest.MonkeyPatch) -> None:
-    import multihorizon.persist as persist
+    import multihorizon.persist.codec as persist
 
     session = _session()
     session.tool_output("run_sql", [{"member": "etcd-2"}], args={"q": "select 2"})
@@ -233,7 +233,7 @@ def test_an_entry_keeps_the_arguments_it_was_called_with() -> None:
 
 
 def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
-    import multihorizon.persist as persist
+    import multihorizon.persist.codec as persist
 
     session = _session()
     head, turns = encode(session)
@@ -257,7 +257,7 @@ def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
 def test_words_stored_by_the_first_releases_are_brought_to_todays_form(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import multihorizon.text as text
+    import multihorizon.text.tokens as text
 
     # The first releases made "movies" "movy"; a session they stored still finds "movie".
     monkeypatch.setattr(text, "_IE_NOUNS", frozenset())

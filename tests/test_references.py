@@ -17,14 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared_data
-from multihorizon.enumerations import enumeration_items
-from multihorizon.features import analyse
-from multihorizon.lexicon import default_lexicon
-from multihorizon.references import Mention, Reference, detect
-from multihorizon.resolution import resolve
-from multihorizon.scratch import ScratchBuffer
-from multihorizon.text import content_terms
-from multihorizon.turnlog import TurnLog
+from multihorizon.dialogue.features import analyse
+from multihorizon.dialogue.references import Mention, Reference, detect
+from multihorizon.dialogue.resolution import resolve
+from multihorizon.dialogue.turnlog import TurnLog
+from multihorizon.text.enumerations import enumeration_items
+from multihorizon.text.lexicon import default_lexicon
+from multihorizon.text.tokens import content_terms
+from multihorizon.tiers.scratch import ScratchBuffer
 
 LEXICON = default_lexicon()
 _ZERO = np.zeros(4, dtype=np.float32)
@@ -693,7 +693,7 @@ GATED_TEXTS = [
 def test_gate_hits_and_text_search_find_the_same_mentions(text: str) -> None:
     # The default lexicon carries the gate words, so detection tries its patterns at the gate
     # hits; a custom lexicon without them falls back to searching the text. Same answers.
-    from multihorizon.lexicon import LEXICON, Lexicon, Marker
+    from multihorizon.text.lexicon import LEXICON, Lexicon, Marker
 
     gated = default_lexicon()
     ungated = Lexicon({kind: phrases for kind, phrases in LEXICON.items() if kind < 10})

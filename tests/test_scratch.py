@@ -11,7 +11,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.errors import InputError
-from multihorizon.scratch import (
+from multihorizon.tiers.scratch import (
     SUMMARY_TOKENS,
     OutputType,
     Persistence,

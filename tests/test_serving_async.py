@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
-from multihorizon.store import MemoryStore, RedisStore, SQLiteStore
+from multihorizon.persist.stores import MemoryStore, RedisStore, SQLiteStore
 from redis_server import RedisServer
 
 SESSIONS = 100

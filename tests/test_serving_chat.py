@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import multihorizon as mh
-from multihorizon.store import SQLiteStore
+from multihorizon.persist.stores import SQLiteStore
 
 SYSTEM = {"role": "system", "content": "You are the on-call assistant for the platform team."}
 

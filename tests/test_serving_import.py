@@ -29,9 +29,11 @@ def test_the_import_loads_no_optional_part() -> None:
     assert not modules & heavy
     inner = {name for name in modules if name.startswith("multihorizon.")}
     # The backend is decided at import; the dialogue, stores and evaluation wait.
-    assert {"multihorizon.session", "multihorizon.store", "multihorizon.evaluation"}.isdisjoint(
-        inner
-    )
+    assert {
+        "multihorizon.session",
+        "multihorizon.persist.stores",
+        "multihorizon.evaluation",
+    }.isdisjoint(inner)
     if found["backend"] == "cpp":
         assert "multihorizon._kernels_numba" not in inner
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
-from multihorizon.store import SQLiteStore
+from multihorizon.persist.stores import SQLiteStore
 
 
 class FakeClock:

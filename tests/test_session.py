@@ -611,7 +611,7 @@ def test_follow_up_questions_drill_down_unless_the_spec_profile() -> None:
 
 def test_a_definite_noun_phrase_resumes_the_latest_dormant_thread_that_used_its_words() -> None:
     from multihorizon.config import ThreadThresholds
-    from multihorizon.threads import Threads
+    from multihorizon.dialogue.threads import Threads
 
     bars = ThreadThresholds(join=0.5, resume=0.4, explore=0.3)
     threads = Threads(8)
@@ -824,7 +824,7 @@ def test_offers_and_judgements_are_read_where_they_sit_in_long_turns() -> None:
 
 
 def test_bounded_pattern_search_sees_whole_words_at_the_limit() -> None:
-    from multihorizon.offers import search_head
+    from multihorizon.dialogue.offers import search_head
 
     pattern = re.compile(r"\bsounds great\b")
     text = "x" * 287 + " sounds greatly overpriced"  # "great" ends at character 300

@@ -16,7 +16,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.errors import InputError
-from multihorizon.store import (
+from multihorizon.persist.stores import (
     ConflictError,
     MemoryStore,
     RedisStore,
@@ -162,7 +162,7 @@ CHILD = textwrap.dedent(
     """
     import sys
     import multihorizon as mh
-    from multihorizon.store import SQLiteStore
+    from multihorizon.persist.stores import SQLiteStore
     chat = mh.ContextAssembler(store=SQLiteStore(sys.argv[1])).session("t/chat")
     print("ready", flush=True)
     for n in range(len(chat.session), 10_000):  # go on from what is stored
@@ -218,7 +218,7 @@ REDIS_WRITER = textwrap.dedent(
     """
     import sys
     import multihorizon as mh
-    from multihorizon.store import ConflictError, RedisStore
+    from multihorizon.persist.stores import ConflictError, RedisStore
     chat = mh.ContextAssembler(store=RedisStore(sys.argv[1])).session("t/shared")
     for n in range(int(sys.argv[3])):
         while True:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from multihorizon.persist import SnapshotError
-from multihorizon.store import PartialStateError, RedisStore, SQLiteStore, StoreError
+from multihorizon.persist.stores import PartialStateError, RedisStore, SQLiteStore, StoreError
 from redis_server import RedisServer
 
 _KEY = "mh/s/t/chat"

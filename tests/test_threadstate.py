@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared_data
+from multihorizon.dialogue.threadstate import ThreadState, split_sentences, title_from
 from multihorizon.errors import InputError
-from multihorizon.threadstate import ThreadState, split_sentences, title_from
 
 ETCD_FIRST = "How do I configure etcd? We run etcd 3.5 on three nodes."
 ETCD_ANSWER = (

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 import multihorizon as mh
-from multihorizon import cues, enumerations, features, intent, lexicon, offers, text
+from multihorizon.dialogue import features, intent, offers
+from multihorizon.text import cues, enumerations, lexicon
+from multihorizon.text import tokens as text
 
 LONG_REPLY = "How about Alien? It is on at 8 pm in London. " * 20_000  # 920,000 characters
 

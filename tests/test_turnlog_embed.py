@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from multihorizon.dialogue.features import analyse
+from multihorizon.dialogue.turnlog import TurnLog
 from multihorizon.embed import Embedder, HashingEmbedder, normalise_embedding
 from multihorizon.errors import EmbeddingError, InputError
-from multihorizon.features import analyse
-from multihorizon.lexicon import default_lexicon
-from multihorizon.text import content_terms, normalise_term, slug
-from multihorizon.turnlog import TurnLog
+from multihorizon.text.lexicon import default_lexicon
+from multihorizon.text.tokens import content_terms, normalise_term, slug
 
 
 def test_append_grows_and_keeps_every_field() -> None:

@@ -124,7 +124,7 @@ def test_vendored_copy_loads_its_own_kernels(vendored: Path, mode: str, backend:
     assert Path(str(result["kernel_file"])).resolve().parent == copy
     # SPEC-028 §5.2: a CLARIFY marker is checked before the (resolved) ordinal reference.
     assert result["intent"] == "CLARIFY"
-    assert result["intent_module"] == f"{VENDORED}.intent"
+    assert result["intent_module"] == f"{VENDORED}.dialogue.intent"
     # Importing the copy never imports the top-level package, even where one is installed.
     assert result["top_level_imported"] is False
     if mode == "allow":

@@ -29,43 +29,49 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from .assembler import BudgetError, ContextAssembler, ContextEnvelope, PackedItem, TierSession
-    from .chat import ChatHistoryError
+    from .assembly.assembler import (
+        BudgetError,
+        ContextAssembler,
+        ContextEnvelope,
+        PackedItem,
+        TierSession,
+    )
+    from .assembly.envelope import ContextItem, Envelope
     from .config import Blend, Config, ThreadThresholds
+    from .dialogue.intent import Intent
+    from .dialogue.references import Reference
+    from .dialogue.textintent import classify_text
+    from .dialogue.threadstate import ThreadState
+    from .dialogue.turnlog import Turn
     from .embed import Embedder, HashingEmbedder, SentenceTransformerEmbedder
-    from .envelope import ContextItem, Envelope
-    from .intent import Intent
-    from .knowledge import Fact, FactStatus, KnowledgeError, KnowledgeStore
-    from .references import Reference
-    from .scratch import ScratchBuffer, ScratchEntry
+    from .serving.chat import ChatHistoryError
     from .session import Session
-    from .textintent import classify_text
-    from .threadstate import ThreadState
-    from .turnlog import Turn
+    from .tiers.knowledge import Fact, FactStatus, KnowledgeError, KnowledgeStore
+    from .tiers.scratch import ScratchBuffer, ScratchEntry
 
 # Everything else loads on first use (PEP 562), so `import multihorizon` costs a few
 # milliseconds over numpy's import instead of hundreds: a serving process, a CLI call and a
 # test collection each load only what they touch.
 _LAZY = {
-    "assembler": (
+    "assembly.assembler": (
         "BudgetError",
         "ContextAssembler",
         "ContextEnvelope",
         "PackedItem",
         "TierSession",
     ),
-    "chat": ("ChatHistoryError",),
+    "serving.chat": ("ChatHistoryError",),
     "config": ("Blend", "Config", "ThreadThresholds"),
     "embed": ("Embedder", "HashingEmbedder", "SentenceTransformerEmbedder"),
-    "envelope": ("ContextItem", "Envelope"),
-    "intent": ("Intent",),
-    "knowledge": ("Fact", "FactStatus", "KnowledgeError", "KnowledgeStore"),
-    "references": ("Reference",),
-    "scratch": ("ScratchBuffer", "ScratchEntry"),
+    "assembly.envelope": ("ContextItem", "Envelope"),
+    "dialogue.intent": ("Intent",),
+    "tiers.knowledge": ("Fact", "FactStatus", "KnowledgeError", "KnowledgeStore"),
+    "dialogue.references": ("Reference",),
+    "tiers.scratch": ("ScratchBuffer", "ScratchEntry"),
     "session": ("Session",),
-    "textintent": ("classify_text",),
-    "threadstate": ("ThreadState",),
-    "turnlog": ("Turn",),
+    "dialogue.textintent": ("classify_text",),
+    "dialogue.threadstate": ("ThreadState",),
+    "dialogue.turnlog": ("Turn",),
 }
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
 

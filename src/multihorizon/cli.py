@@ -57,10 +57,10 @@ DEMO_ROWS = [
 
 
 def _demo(budget: int = 600) -> int:
-    from .assembler import ContextAssembler
+    from .assembly.assembler import ContextAssembler
     from .demo_kb import DEMO_FACTS
     from .embed import HashingEmbedder
-    from .knowledge import KnowledgeStore
+    from .tiers.knowledge import KnowledgeStore
 
     embedder = HashingEmbedder()
     knowledge = KnowledgeStore(embedder=embedder)
@@ -113,7 +113,7 @@ def _demo(budget: int = 600) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .assembler import ContextAssembler
+    from .assembly.assembler import ContextAssembler
     from .evaluation import make_embedder, read_conversations
 
     conversations = read_conversations(args.path)
@@ -300,7 +300,7 @@ def _count(minimum: int) -> Callable[[str], int]:
 
 
 def _budget(text: str) -> int:
-    from .packing import MAX_BUDGET
+    from .assembly.packing import MAX_BUDGET
 
     value = _count(1)(text)
     if value > MAX_BUDGET:

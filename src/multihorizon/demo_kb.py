@@ -3,7 +3,7 @@ Postgres backups and TLS, written for the demo."""
 
 from __future__ import annotations
 
-from .knowledge import Fact
+from .tiers.knowledge import Fact
 
 __all__ = ["DEMO_FACTS"]
 

@@ -14,7 +14,14 @@ from typing import Any
 
 from .errors import InputError
 
-__all__ = ["MAX_SPEAKER_CHARS", "MAX_TURN_CHARS", "check_speaker", "check_text", "utc_timestamp"]
+__all__ = [
+    "MAX_SPEAKER_CHARS",
+    "MAX_TURN_CHARS",
+    "check_name",
+    "check_speaker",
+    "check_text",
+    "utc_timestamp",
+]
 
 MAX_TURN_CHARS = 1_000_000
 MAX_SPEAKER_CHARS = 200
@@ -106,3 +113,18 @@ def checked_counter(counter: Any) -> Callable[[str], int]:
         return check_token_count(counter(text), text)
 
     return count
+
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+
+
+def check_name(value: object, what: str) -> str:
+    """Tenant and session names: 1-128 characters of letters, digits and ``._:@-``, so a
+    name can never reach into another namespace ("../", "/", "*")."""
+    # fullmatch: with match, "$" also matched before a final newline ("victim/secret\n").
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
+        raise InputError(
+            f"{what}: expected 1-128 letters, digits or . _ : @ - (starting with a letter or "
+            f"digit), got {value!r}"
+        )
+    return value

@@ -64,7 +64,7 @@ _RULES = (
         {"first_turn_explore": False},
         "intent macro-F1 off -> on: sgd 0.646 -> 0.658, TREC CAsT 2019 0.673 -> 0.681 "
         "(evaluation.evaluate with Config().replace(first_turn_explore=False)).",
-        "intent.classify",
+        "dialogue.intent.classify",
     ),
     _rule(
         "acknowledgement-continues",
@@ -75,7 +75,7 @@ _RULES = (
         {"acknowledgement_continues": False},
         "swda (weak labels: backchannel -> CONTINUE), §5.2 rule alone vs with it: accuracy "
         "0.188 -> 0.954, macro-F1 0.329 -> 0.665 (multihorizon eval swda.jsonl --task intent).",
-        "intent.classify",
+        "dialogue.intent.classify",
     ),
     _rule(
         "follow-up-questions",
@@ -87,7 +87,7 @@ _RULES = (
         {"follow_up_questions": False},
         "intent macro-F1: sgd 0.413 -> 0.668; TREC CAsT 2019 0.136 -> 0.670, 2021 0.215 -> "
         "0.665; swda 0.664 -> 0.666.",
-        "intent.classify",
+        "dialogue.intent.classify",
     ),
     _rule(
         "question-topics",
@@ -99,7 +99,7 @@ _RULES = (
         {"question_topics": False},
         "sgd resume accuracy 0.428 -> 0.690, shift F1 0.347 -> 0.391; dialseg711 shift F1 "
         "0.542 -> 0.629; tiage 0.262 -> 0.284 (MiniLM: sgd 0.647 -> 0.813).",
-        "dialogue.answers_previous",
+        "dialogue.multiparty.answers_previous",
     ),
     # ---- threads (SPEC-028 §3.3) ------------------------------------------------------------
     _rule(
@@ -112,7 +112,7 @@ _RULES = (
         {"intent_threads": False},
         "off -> on: sgd resume accuracy 0.599 -> 0.818, pairwise F1 0.520 -> 0.643; dialseg711 "
         "shift F1 0.611 -> 0.638 (MiniLM: only 2-8% of turns reach 0.70 to their own thread).",
-        "threads.Threads.plan",
+        "dialogue.threads.Threads.plan",
     ),
     _rule(
         "resume-markers",
@@ -123,7 +123,7 @@ _RULES = (
         {"resume_markers": False},
         "The spec's own example (§3.3 turn 5). sgd resume accuracy 0.818 either way: there "
         "vocabulary-resume finds the same threads. Resume bar: best Youden J on sgd (hash 0.389).",
-        "threads.Threads.plan",
+        "dialogue.threads.Threads.plan",
     ),
     _rule(
         "vocabulary-resume",
@@ -133,7 +133,7 @@ _RULES = (
         "most of them; one whose words only the active thread used keeps the turn there.",
         {"vocabulary_resume": False},
         "sgd resume accuracy 0.31 -> 0.818 (MiniLM 0.877); dialseg711 shift F1 0.555 -> 0.638.",
-        "threads.Threads.plan",
+        "dialogue.threads.Threads.plan",
     ),
     _rule(
         "peer-replies",
@@ -144,7 +144,7 @@ _RULES = (
         {"peer_replies": False},
         "tiage shift F1 0.284 -> 0.461 (MiniLM 0.295 -> 0.474); but dialseg711 0.629 -> "
         "0.266 and sgd resume 0.818 -> 0.428: off by default.",
-        "dialogue.peer_opens",
+        "dialogue.multiparty.peer_opens",
         default_on=False,
     ),
     _rule(
@@ -168,7 +168,7 @@ _RULES = (
         {"speaker_addressing": False},
         "irc_disentanglement antecedent acc@1 off -> on 0.608 -> 0.611 (addressed speaker alone "
         "0.496 against the most recent turn 0.298).",
-        "dialogue.addressed_speaker",
+        "dialogue.multiparty.addressed_speaker",
     ),
     _rule(
         "name-mentions",
@@ -178,7 +178,7 @@ _RULES = (
         "alice') is addressed when nothing opens the turn.",
         {"name_mentions": False},
         "irc_disentanglement pairwise thread F1 0.651 -> 0.691, reply-to acc@1 0.581 -> 0.612.",
-        "dialogue.addressed_speaker",
+        "dialogue.multiparty.addressed_speaker",
     ),
     _rule(
         "multi-party-threads",
@@ -190,7 +190,7 @@ _RULES = (
         {"multi_party_threads": False},
         "irc_disentanglement off -> on: pairwise thread F1 0.267 -> 0.691, shift F1 0.751 -> "
         "0.891 (reply-to parent found 0.58 of the time; previous message 0.30).",
-        "dialogue.reply_to",
+        "dialogue.multiparty.reply_to",
     ),
     # ---- references and antecedents (SPEC-028 §4.2) -----------------------------------------
     _rule(
@@ -201,7 +201,7 @@ _RULES = (
         "mention is the user's request answered by an offer, is the offer.",
         {"offer_antecedents": False},
         "sgd antecedent acc@1 0.679 -> 0.769, hit@3 0.802 -> 0.871; CAsT 2021 0.729 -> 0.734.",
-        "resolution.resolve",
+        "dialogue.resolution.resolve",
     ),
     _rule(
         "antecedent-analysis",
@@ -212,7 +212,7 @@ _RULES = (
         {"antecedents": False},
         "Replaying 40 sgd conversations with it off left intent, thread, items and "
         "references identical on 321 of 321 turns.",
-        "antecedents.antecedents",
+        "dialogue.antecedents.antecedents",
         default_on=False,
     ),
     _rule(
@@ -223,7 +223,7 @@ _RULES = (
         "that names a place. Acts only with antecedent analysis on.",
         {"place_antecedents": False},
         "sgd (285 carried-over places): acc@1 0.679 -> 0.731, hit@3 0.802 -> 0.845.",
-        "antecedents.place_turn",
+        "dialogue.antecedents.place_turn",
     ),
     _rule(
         "pronoun-chains",
@@ -234,7 +234,7 @@ _RULES = (
         "analysis on.",
         {"pronoun_chains": False},
         "TREC CAsT 2019 acc@1 0.417 -> 0.568 (MiniLM 0.565); sgd, CAsT 2021 unchanged.",
-        "antecedents.topic_turn",
+        "dialogue.antecedents.topic_turn",
     ),
     # ---- Tier C retrieval (SPEC-028 §3.2) ---------------------------------------------------
     _rule(
@@ -246,7 +246,7 @@ _RULES = (
         {"recency_multiplier": 1.0, "recency_bonus": 0.0},
         "LoCoMo evidence recall@12 with the §3.2 multiplier: near 0 past a few dozen turns "
         "(recency baseline recall@10 0.004).",
-        "conversation.retrieve",
+        "tiers.conversation.retrieve",
     ),
     _rule(
         "thread-bonus",
@@ -256,7 +256,7 @@ _RULES = (
         "turns come back into context.",
         {"thread_bonus": 0.0},
         "§3.3 asks for the restore but gives no weight; 0.10 keeps relevance first.",
-        "conversation.retrieve",
+        "tiers.conversation.retrieve",
     ),
     _rule(
         "lexical-channel",
@@ -266,7 +266,7 @@ _RULES = (
         "fused score.",
         {"lexical_weight": 0.0},
         "LoCoMo recall@12 0.307 (embedding alone) -> 0.613 at weight 1.0.",
-        "conversation.retrieve",
+        "tiers.conversation.retrieve",
     ),
     _rule(
         "answers-follow-questions",
@@ -276,7 +276,7 @@ _RULES = (
         "at its score.",
         {"answers_follow_questions": False},
         "LoCoMo recall@10 0.621 -> 0.702, hit@10 0.669 -> 0.751 (MiniLM 0.650 -> 0.740).",
-        "conversation.with_answers",
+        "tiers.conversation.with_answers",
     ),
     # ---- Tier P (SPEC-024 §7.1) -------------------------------------------------------------
     _rule(

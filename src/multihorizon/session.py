@@ -24,23 +24,23 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import antecedents, conversation, dialogue
+from .assembly.envelope import ContextItem, Envelope
+from .assembly.headers import context_headers
 from .config import Config
+from .dialogue import antecedents, multiparty
+from .dialogue.features import TurnFeatures, analyse
+from .dialogue.intent import Intent, classify
+from .dialogue.references import Reference
+from .dialogue.resolution import Resolution, resolve_turn
+from .dialogue.threads import ThreadPlan, Threads
+from .dialogue.threadstate import ThreadState, title_from
+from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
-from .envelope import ContextItem, Envelope
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
-from .features import TurnFeatures, analyse
-from .headers import context_headers
-from .inputs import check_speaker, check_text, utc_timestamp, valid_unicode
-from .intent import Intent, classify
-from .lexicon import Lexicon, Marker, default_lexicon
-from .references import Reference
-from .resolution import Resolution, resolve_turn
-from .scratch import ScratchBuffer, ScratchEntry
-from .store import check_name
-from .threads import ThreadPlan, Threads
-from .threadstate import ThreadState, title_from
-from .turnlog import TurnLog
+from .inputs import check_name, check_speaker, check_text, utc_timestamp, valid_unicode
+from .text.lexicon import Lexicon, Marker, default_lexicon
+from .tiers import conversation
+from .tiers.scratch import ScratchBuffer, ScratchEntry
 
 __all__ = ["Session", "TurnPlan"]
 
@@ -111,7 +111,7 @@ class Session:
         self._threads = Threads(self.dim)
         self._states: dict[int, ThreadState] = {}
         self._scratch = ScratchBuffer()
-        self._speakers = dialogue.Speakers()
+        self._speakers = multiparty.Speakers()
         self._lock = threading.RLock()
         self._closed = False
         # Which incarnation this is: a session deleted and created again under the same id
@@ -543,7 +543,7 @@ class Session:
             acknowledgement=acknowledgement,
             question=question,
             names_known=names_known,
-            new_topic=dialogue.moves_on(features, config),
+            new_topic=multiparty.moves_on(features, config),
         )
 
     def _thread(
@@ -566,7 +566,7 @@ class Session:
         )
         reply_to = resolution.reply_to
         # "By the way, ..." says the topic moves on, whatever the turn before asked.
-        moves_on = dialogue.moves_on(features, config)
+        moves_on = multiparty.moves_on(features, config)
         return self._threads.plan(
             embedding=vector,
             intent=intent,
@@ -581,13 +581,13 @@ class Session:
             thresholds=self._thresholds,
             first_terms=features.terms,
             answers=not moves_on
-            and dialogue.answers_previous(who, features, log, speakers, config),
-            carries_on=not moves_on and dialogue.peer_carries_on(features, log, speakers, config),
+            and multiparty.answers_previous(who, features, log, speakers, config),
+            carries_on=not moves_on and multiparty.peer_carries_on(features, log, speakers, config),
             opens_topic=(moves_on and intent is Intent.EXPLORE)
             or (
                 intent in _MAY_OPEN
                 and not resolution.resolved
-                and dialogue.peer_opens(features, vector, log, speakers, config, self._thresholds)
+                and multiparty.peer_opens(features, vector, log, speakers, config, self._thresholds)
             ),
             intent_threads=config.intent_threads,
         )
@@ -596,7 +596,7 @@ class Session:
         """The thread of a reply: the active one, unless it opens a topic between peers."""
         return self._threads.plan_reply(
             vector,
-            opens_topic=dialogue.peer_opens(
+            opens_topic=multiparty.peer_opens(
                 features, vector, self._log, self._speakers, self.config, self._thresholds
             ),
             join=self._thresholds.join,

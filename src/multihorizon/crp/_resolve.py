@@ -9,9 +9,9 @@ appending is extended, not rebuilt.
 
 from __future__ import annotations
 
-from ..references import Reference
+from ..dialogue.references import Reference
 from ..session import Session
-from ..text import content_terms
+from ..text.tokens import content_terms
 
 __all__ = ["HistoryResolver"]
 

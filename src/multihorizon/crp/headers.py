@@ -11,7 +11,7 @@ conversational values"; one field then carries two independent dimensions. The d
   names crprotocol never emits: they are added as they are.
 - ``CRP-Context-Mode`` carries both values as an HTTP list (RFC 9110 §5.3), crprotocol's
   first: ``CRP-Context-Mode: full-ckf, conversation``. Ours alone only where crprotocol set
-  none. ``multihorizon.headers.parse_context_headers`` reads such a list back into
+  none. ``multihorizon.assembly.headers.parse_context_headers`` reads such a list back into
   ``activation_mode`` and ``mode``.
 - Any other name crprotocol set keeps crprotocol's value (``CRP-Context-Facts-Used`` stays
   its integer; the adapter has no Tier P and emits none).
@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..envelope import Envelope
-from ..errors import InputError
-from ..headers import (
+from ..assembly.envelope import Envelope
+from ..assembly.headers import (
     ACTIVATION_MODES,
     MODE,
     MODES,
     scratch_headers,
     tokens_saved,
 )
+from ..errors import InputError
 from .horizons import MultiHorizonContext
 from .scratch_buffer import ScratchBuffer, ScratchPersistence
 

@@ -27,13 +27,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
+from ..assembly.envelope import Envelope
 from ..config import Blend
-from ..envelope import Envelope
+from ..dialogue.intent import Intent
+from ..dialogue.references import Reference
+from ..dialogue.textintent import analyse_text
 from ..errors import InputError
-from ..intent import Intent
-from ..references import Reference
 from ..session import Session
-from ..textintent import analyse_text
 from ._resolve import HistoryResolver
 
 __all__ = ["ContextTier", "MultiHorizonContext", "TurnEntry"]
@@ -153,7 +153,7 @@ class MultiHorizonContext:
         ``cdr_novelty`` (§5.3; False when a reference resolved, §4.3) and ``references``
         (each detected expression: type, surface, the ``TurnEntry`` id it resolved to or
         None, the enumerated item, the scratch entry, confidence). With no turn logged yet
-        the text is classified on its own (``multihorizon.textintent``).
+        the text is classified on its own (``multihorizon.dialogue.textintent``).
         """
         if len(self.session) == 0:
             if not isinstance(turn, str) or not turn.strip():

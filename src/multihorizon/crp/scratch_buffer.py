@@ -1,5 +1,5 @@
 """Drop-in for crprotocol's ``crp.state.scratch_buffer`` (6.2.5), backed by Tier E's
-``multihorizon.scratch.ScratchBuffer`` (SPEC-029).
+``multihorizon.tiers.scratch.ScratchBuffer`` (SPEC-029).
 
 ``from multihorizon.crp.scratch_buffer import *`` replaces
 ``from crp.state.scratch_buffer import *``: the same names, signatures and return types.
@@ -35,8 +35,8 @@ from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import scratch as _tier_e
 from ..errors import InputError
+from ..tiers import scratch as _tier_e
 
 if TYPE_CHECKING:
     from .horizons import MultiHorizonContext

@@ -11,10 +11,10 @@ import numpy.typing as npt
 
 from .. import kernels
 from ..config import Config
+from ..dialogue.intent import Intent
 from ..embed import Embedder
 from ..errors import InputError
-from ..intent import Intent
-from ..text import content_terms
+from ..text.tokens import content_terms
 from .metrics import Binary, macro_f1, pairwise, ranked_metrics, recall_metrics
 from .replay import Conversation, Replay, replays
 from .report import Report

@@ -1,0 +1,173 @@
+"""The envelope of one turn (SPEC-028 §2.2): what the model should see, and why.
+
+This holds Tier C (conversation) so far: the intent, the blend, the resolved references, the
+active thread and its state, the scored turns, and the SPEC-028 §7 headers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..config import Blend
+from ..dialogue.intent import Intent
+from ..dialogue.references import Reference
+from ..dialogue.threadstate import ThreadState
+
+__all__ = ["ContextEnvelope", "ContextItem", "Envelope", "PackedItem", "block"]
+
+
+@dataclass(frozen=True, slots=True)
+class ContextItem:
+    """One earlier turn chosen for the context, with its score and the rule that chose it:
+    ``reference`` (SPEC-028 §4.2, full weight), ``reply-to`` (the turn a multi-party message
+    answers), ``active-thread`` (§3.3), ``relevant``, or ``answer`` (the reply to a chosen
+    question, ``Config.answers_follow_questions``)."""
+
+    turn_id: int
+    role: str
+    content: str
+    score: float
+    reason: str
+
+    def __repr__(self) -> str:
+        text = self.content if len(self.content) <= 50 else self.content[:47] + "..."
+        return (
+            f"ContextItem(turn {self.turn_id}, {self.role}, {self.reason}, "
+            f"{self.score:.3f}, {text!r})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """The context decision for one user turn. ``turn_id`` is None for a preview."""
+
+    turn_id: int | None
+    intent: Intent
+    blend: Blend
+    # SPEC-028 §4.3: the blend's CDR novelty setting, forced off when the turn resolved a
+    # reference to prior content (revisiting covered ground is the point).
+    cdr_novelty: bool | str
+    mode: str
+    active_thread: str
+    thread_resumed: bool
+    references: tuple[Reference, ...]
+    thread_state: ThreadState
+    summary: str
+    items: tuple[ContextItem, ...]
+    headers: Mapping[str, str]
+    # Earlier turn ids this turn most likely builds on, best first: resolved references, the
+    # turn a multi-party message replies to, the turn just before it, then the items.
+    antecedents: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        return (
+            f"Envelope(turn={self.turn_id}, {self.intent}, blend={self.blend.header()}, "
+            f"thread={self.active_thread!r}{' (resumed)' if self.thread_resumed else ''}, "
+            f"references={len(self.references)}, items={len(self.items)})"
+        )
+
+
+LABELS = {"S": "thread", "P": "knowledge", "C": "conversation", "E": "tool"}
+
+
+def block(tier: str, source_id: str, content: str) -> str:
+    """One item as ``render`` writes it."""
+    return f"[{LABELS[tier]} {source_id}]\n{content}\n\n"
+
+
+@dataclass(frozen=True, slots=True)
+class PackedItem:
+    """One piece of the envelope: its tier (P, C, E, or S for the thread summary), where it
+    came from, its score in its tier, its tokens under the counter in use, and why."""
+
+    tier: str
+    source_id: str
+    content: str
+    score: float
+    tokens: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ContextEnvelope:
+    """What the model should see for one user turn: the conversation envelope (``turn``, whose
+    fields it shows as its own) plus what Tiers P and E add, packed into the token budget."""
+
+    turn: Envelope
+    items: tuple[PackedItem, ...]
+    budget_tokens: int
+    headers: Mapping[str, str]
+    tier_tokens: Mapping[str, int]
+    sub_queries: tuple[str, ...] = ()
+    user_text: str = ""
+    # A chat request's system text (``TierSession.sync``): ``messages()``'s default.
+    system: str | None = None
+
+    # The conversation envelope's fields, the same from ``Session.user`` and from the
+    # assembler's ``TierSession.user``: one shape to read whichever entry point made it.
+    @property
+    def intent(self) -> Intent:
+        return self.turn.intent
+
+    @property
+    def turn_id(self) -> int | None:
+        return self.turn.turn_id
+
+    @property
+    def blend(self) -> Blend:
+        return self.turn.blend
+
+    @property
+    def cdr_novelty(self) -> bool | str:
+        return self.turn.cdr_novelty
+
+    @property
+    def mode(self) -> str:
+        """conversation, hybrid, or document (the assembler's document windows)."""
+        return str(self.headers.get("CRP-Context-Mode", self.turn.mode))
+
+    @property
+    def active_thread(self) -> str:
+        return self.turn.active_thread
+
+    @property
+    def thread_resumed(self) -> bool:
+        return self.turn.thread_resumed
+
+    @property
+    def references(self) -> tuple[Reference, ...]:
+        return self.turn.references
+
+    @property
+    def thread_state(self) -> ThreadState:
+        return self.turn.thread_state
+
+    @property
+    def summary(self) -> str:
+        return self.turn.summary
+
+    @property
+    def antecedents(self) -> tuple[int, ...]:
+        return self.turn.antecedents
+
+    @property
+    def used_tokens(self) -> int:
+        return sum(item.tokens for item in self.items)
+
+    def render(self) -> str:
+        """The context as text, in packing order, each piece under a short label. Its token
+        count is within the budget: each item's tokens are those of its labelled block."""
+        return "".join(block(i.tier, i.source_id, i.content) for i in self.items).rstrip()
+
+    def messages(self, system: str | None = None) -> list[dict[str, str]]:
+        """Chat messages for an LLM client: the context as a system message (after
+        ``system``, if given, else the request's system text for an envelope from ``sync``,
+        and a one-line heading; these two are outside the budget), then the user's turn."""
+        context = self.render()
+        system = self.system if system is None else system
+        head = f"{system}\n\n" if system else ""
+        return [
+            {"role": "system", "content": f"{head}Context for this turn:\n\n{context}"},
+            {"role": "user", "content": self.user_text},
+        ]

@@ -1,0 +1,180 @@
+"""A turn's features, each read from its text once (SPEC-028 §3.1, §4.1, §5.2).
+
+``analyse`` reads what every turn needs when the turn is planned: one marker-matcher pass,
+its content words, whether it is a question or an acknowledgement, its addressing, resume and
+definite-noun-phrase cues, a reply's enumeration. Cues that only some later rule asks about
+(a request, an offer, a judgement, a place) are read the first time a rule asks and kept. The
+turn log keeps the record beside the turn, so no rule scans an earlier turn's text twice, and
+no rule needs a character cap to bound repeated scans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..text import cues
+from ..text.enumerations import enumeration_items
+from ..text.lexicon import Lexicon, Marker
+from ..text.tokens import content_terms
+from .intent import is_question
+from .offers import asks_for_something, is_request, offers_an_option
+
+__all__ = ["Hits", "TurnFeatures", "analyse"]
+
+Hits = tuple[tuple[int, int, int, int], ...]  # (category, pattern, start, end) per marker hit
+
+_ANAPHOR = int(Marker.ANAPHOR)
+_RESUME = int(Marker.RESUME)
+# A follow-up is a short question: a longer turn is a topic of its own, for the pronoun chain
+# and for the place a place word points to (SPEC-028 §4.2 refinements, see rules.py).
+FOLLOW_UP_CHARS = 500
+SHORT_TURN_CHARS = 4 * FOLLOW_UP_CHARS
+
+
+def _short_turn(text: str) -> bool:
+    return len(text) <= SHORT_TURN_CHARS
+
+
+# Cues that only some later rule asks about, each about one kind of turn: computed the first
+# time a rule asks, then kept, so a turn's text is still read at most once per cue and a turn
+# no rule asks about costs nothing (an offer scan of every reply cost more than the rest of
+# the turn). Name -> (which turns it applies to, the cue).
+_DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] = {
+    "request": (lambda text, role: role == "user", is_request),
+    "asks_for": (lambda text, role: role == "user", asks_for_something),
+    "offers": (lambda text, role: role != "user", offers_an_option),
+    "open_offer": (lambda text, role: is_question(text), cues.offers_something_else),
+    "in_a_place": (lambda text, role: _short_turn(text), cues.in_a_place),
+    "proper_noun": (lambda text, role: _short_turn(text), cues.proper_noun),
+    "names_place": (lambda text, role: _short_turn(text), cues.names_a_place),
+    "judgement": (lambda text, role: True, cues.judges_an_option),
+}
+
+
+@dataclass(slots=True, eq=False)
+class TurnFeatures:
+    """What the rules need to know about one turn's text: the cues every turn needs, read
+    when the turn is analysed, and the deferred ones (properties), read the first time a rule
+    asks and kept. Read-only by convention: not frozen, because a frozen dataclass's
+    ``__init__`` costs several microseconds per turn on the classification hot path."""
+
+    hits: Hits
+    kinds: frozenset[int]  # the marker categories that hit
+    question: bool  # a question or a request for information (``intent.is_question``)
+    acknowledgement: bool  # only a backchannel ("ok thanks")
+    anaphor: bool  # a pronoun that points back ("it", "its")
+    short: bool  # at most FOLLOW_UP_CHARS characters
+    resume_terms: tuple[str, ...]  # the words after its first resume marker ("back to etcd")
+    enumeration: tuple[str, ...]  # replies: the items of their last enumeration
+    text: str = field(repr=False, compare=False)
+    role: str = field(repr=False, compare=False)
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def has(self, marker: Marker) -> bool:
+        """Whether a marker of this category hit."""
+        return int(marker) in self.kinds
+
+    def _cue(self, name: str) -> bool:
+        found: bool | None = self._memo.get(name)
+        if found is None:
+            applies, cue = _DEFERRED[name]
+            # Idempotent: two threads racing here store the same value.
+            found = self._memo[name] = applies(self.text, self.role) and cue(self.text)
+        return found
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        """Distinct normalised content words, in order (a logged turn's entities)."""
+        found: tuple[str, ...] | None = self._memo.get("terms")
+        if found is None:
+            found = self._memo["terms"] = tuple(content_terms(self.text))
+        return found
+
+    @property
+    def definite_terms(self) -> tuple[str, ...]:
+        """A user turn's words of definite noun phrases ("the song")."""
+        found: tuple[str, ...] | None = self._memo.get("definite")
+        if found is None:
+            user = self.role == "user"
+            found = self._memo["definite"] = cues.definite_terms(self.text) if user else ()
+        return found
+
+    def any_definite(self, predicate: Callable[[str], object]) -> bool:
+        """Whether ``predicate`` holds for one of ``definite_terms``, reading only as far as
+        the first that does when they were not read yet (the classification hot path)."""
+        known: tuple[str, ...] | None = self._memo.get("definite")
+        if known is not None or self.role != "user":
+            return any(predicate(term) for term in self.definite_terms)
+        return any(predicate(term) for term in cues.definite_words(self.text))
+
+    @property
+    def opening_name(self) -> tuple[str, int, int] | None:
+        """The name the turn opens by addressing ("alice: ..."), with its span."""
+        if "opening" not in self._memo:
+            self._memo["opening"] = cues.addressed_name(self.text)
+        found: tuple[str, int, int] | None = self._memo["opening"]
+        return found
+
+    @property
+    def request(self) -> bool:
+        """A user turn's actionable request ("do it again" points to it)."""
+        return self._cue("request")
+
+    @property
+    def asks_for(self) -> bool:
+        """A user turn asks for something ("I'd like to watch a movie"), not tells."""
+        return self._cue("asks_for")
+
+    @property
+    def offers(self) -> bool:
+        """A reply offers an option ("How about Alien?", "I found 3 hotels")."""
+        return self._cue("offers")
+
+    @property
+    def open_offer(self) -> bool:
+        """A question that closes by offering a new topic ("anything else?")."""
+        return self._cue("open_offer")
+
+    @property
+    def in_a_place(self) -> bool:
+        """A short turn puts something in a named place ("around Oakland")."""
+        return self._cue("in_a_place")
+
+    @property
+    def proper_noun(self) -> bool:
+        """A short turn names anything by a proper noun ("at Sony Hall")."""
+        return self._cue("proper_noun")
+
+    @property
+    def names_place(self) -> bool:
+        """A short turn points at a place named before ("a hotel there")."""
+        return self._cue("names_place")
+
+    @property
+    def judgement(self) -> bool:
+        """A turn opens by judging an option ("that sounds great")."""
+        return self._cue("judgement")
+
+
+def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
+    """The features of one validated turn's text (the deferred ones on first use)."""
+    found = lexicon.scan(text)
+    kinds = frozenset(hit[0] for hit in found)
+    resume_terms: tuple[str, ...] = ()
+    if _RESUME in kinds:
+        end = next(end for kind, _, _, end in found if kind == _RESUME)
+        resume_terms = cues.resume_terms(text, end)
+    return TurnFeatures(
+        hits=tuple(found),
+        kinds=kinds,
+        question=is_question(text),
+        acknowledgement=lexicon.acknowledgement_only(text, found),
+        anaphor=_ANAPHOR in kinds,
+        short=len(text) <= FOLLOW_UP_CHARS,
+        resume_terms=resume_terms,
+        enumeration=() if role == "user" else enumeration_items(text),
+        text=text,
+        role=role,
+    )

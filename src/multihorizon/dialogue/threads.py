@@ -1,0 +1,325 @@
+"""Topic threads (SPEC-028 §3.3): centroids, assignment, resumption.
+
+Assignment uses more than §3.3's centroid rule, because on real dialogue few turns reach a
+fixed bar to their own thread (architecture.md, "Decisions"). In order:
+
+0. in a multi-party chat, a message joins the thread of the turn it replies to (the addressed
+   speaker's latest turn, or the speaker's own exchange: ``Session._reply_to``);
+1. CLARIFY turns stay in the active thread;
+2. a resume marker ("back to X") searches the dormant threads, by the words after the marker
+   against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
+   a definite noun phrase ("play the song") whose words dormant threads used, and the active
+   one did not, resumes the thread holding most of them;
+3. CONTINUE (and TOOL_REFERENCE) turns stay in the active thread;
+4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
+5. an answer to the question of the turn before stays in the active thread; a turn that says
+   "by the way" leaves it for another thread it resembles, else a new one;
+6. a definite noun phrase whose words only the active thread used keeps the turn there;
+7. otherwise §3.3: the most similar thread whose centroid reaches ``join``; else a follow-up
+   question with nothing resolved, or a statement between peers, stays in the active
+   thread; else a new thread.
+
+A reply (``plan_reply``) stays in the active thread unless it opens a topic (peer dialogue).
+
+``plan`` decides without changing anything; ``commit`` applies a plan and cannot fail, so a
+turn that fails later leaves the threads as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import kernels
+from ..config import ThreadThresholds
+from ..text.tokens import slug
+from .intent import Intent
+
+__all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedTurn:
+    """What one turn adds to its thread, computed before anything is committed."""
+
+    plan: ThreadPlan
+    row: npt.NDArray[np.float64]
+    unit: npt.NDArray[np.float32]
+    recent: npt.NDArray[np.float32]
+    new_terms: frozenset[str]
+    terms: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadPlan:
+    """Where one turn goes: an existing thread (``index``) or a new one (``index == count``)."""
+
+    index: int
+    name: str
+    is_new: bool
+    resumed: bool  # a dormant thread became active again (SPEC-028 §3.3 "RESUMED")
+    # which rule decided: active, reply, reference, resume, vocabulary, answer, centroid, new
+    rule: str
+
+
+class Threads:
+    """The topic threads of one session."""
+
+    _INITIAL_CAPACITY = 16
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.names: list[str] = []
+        self._taken: set[str] = set()  # the names, for slug clashes in O(1)
+        # Where each slug base's numbering got to ("thread" -> 7): a new clash starts there
+        # instead of walking -2, -3, ... every time.
+        self._next_suffix: dict[str, int] = {}
+        self.vocabulary: list[set[str]] = []
+        self.turns: list[list[int]] = []
+        self._sums = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float64)
+        self._centroids = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
+        # Each thread's last RECENT_WINDOW turn embeddings, contiguous, so the §5.2 similarity
+        # is one kernel call without gathering rows from the turn log.
+        self._recent: list[npt.NDArray[np.float32]] = []
+        # term -> the threads whose vocabulary holds it (in first-use order)
+        self._term_threads: dict[str, list[int]] = {}
+        # turn id -> the words it brought to its thread: what a stored session replays.
+        self._turn_terms: dict[int, tuple[str, ...]] = {}
+        self.active = -1
+
+    RECENT_WINDOW = 8
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @property
+    def centroids(self) -> npt.NDArray[np.float32]:
+        """[threads, dim] unit centroids (a view: valid until the next commit)."""
+        return self._centroids[: len(self.names)]
+
+    @property
+    def active_name(self) -> str:
+        return self.names[self.active] if self.active >= 0 else ""
+
+    def index_of(self, name: str) -> int:
+        return self.names.index(name)
+
+    def active_similarity(self, embedding: npt.NDArray[np.float32]) -> float:
+        """SPEC-028 §5.2 ``max_similarity(current_turn, active_thread_turns)`` over the active
+        thread's last ``RECENT_WINDOW`` turns (0.0 with no active thread)."""
+        if self.active < 0:
+            return 0.0
+        # best_above with a bar below any cosine is the max in one kernel call.
+        return kernels.best_above(embedding, self._recent[self.active], -2.0)[1]
+
+    def plan(
+        self,
+        *,
+        embedding: npt.NDArray[np.float32],
+        intent: Intent,
+        reference_thread: int,
+        resume_words: Sequence[str],
+        definite_terms: Sequence[str] = (),
+        thresholds: ThreadThresholds,
+        first_terms: Sequence[str],
+        reply_thread: int = -1,
+        multi_party: bool = False,
+        points_back: bool = False,
+        answers: bool = False,
+        opens_topic: bool = False,
+        carries_on: bool = False,
+        intent_threads: bool = True,
+    ) -> ThreadPlan:
+        """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
+        turn its first reference resolved to (-1 if none); ``resume_words`` the content words
+        after a resume marker (empty if none); ``definite_terms`` the content words of its
+        definite noun phrases ("the song"); ``reply_thread`` the thread of the turn this one
+        replies to in a multi-party chat (-1 if none); ``multi_party`` whether it is one;
+        ``answers``: it answers the question the turn before asked; ``opens_topic``: it says
+        the topic moves on ("by the way"); both from ``Config.question_topics``;
+        ``carries_on``: rather than open a thread, it stays in the active one (a statement
+        between peers, ``Config.peer_replies``); ``intent_threads``: rule intent-threads
+        (CLARIFY, CONTINUE and TOOL_REFERENCE stay, DRILL_DOWN follows its reference)."""
+        count = len(self.names)
+        if count == 0:
+            return self._new(first_terms)
+        active = self.active
+        # In a multi-party chat the turn it replies to says where it belongs, whatever the
+        # active thread (the last message, often someone else's exchange).
+        if reply_thread >= 0:
+            return self._existing(reply_thread, "reply")
+        if multi_party and reference_thread < 0 and not resume_words:
+            # A speaker's first message, or one long after their last exchange, opens a new
+            # conversation: similarity to other people's threads is a poor guide (pairwise F1
+            # on irc_disentanglement, hashing embedder: 0.55 joining by centroid, 0.61 new).
+            return self._new(first_terms)
+        if intent_threads and intent is Intent.CLARIFY and active >= 0:
+            return self._existing(active, "active")
+        # "Back to etcd" names where the user is going: it outranks continuing by similarity.
+        if resume_words:
+            found = self._resume(embedding, resume_words, thresholds.resume)
+            if found >= 0:
+                return self._existing(found, "resume")
+        # Rule vocabulary-resume: "please play the song" after a digression names something
+        # only a dormant thread talked about; the one holding most of its words resumes.
+        if definite_terms and intent is not Intent.TOOL_REFERENCE:
+            owner = self._owner_by_vocabulary(definite_terms)
+            if owner >= 0:
+                return self._existing(owner, "vocabulary")
+        if intent_threads and intent in (Intent.CONTINUE, Intent.TOOL_REFERENCE) and active >= 0:
+            return self._existing(active, "active")
+        if intent_threads and intent is Intent.DRILL_DOWN and reference_thread >= 0:
+            return self._existing(reference_thread, "reference")
+        if answers and active >= 0:
+            return self._existing(active, "answer")
+        if opens_topic and active >= 0:
+            # Another thread it resembles resumes, else a new one.
+            return self._leave(embedding, thresholds.join, first_terms)
+        # Rule vocabulary-resume, the other way round: "what time does the movie start?"
+        # after an aside names what only the active thread talked about, so the turn stays.
+        if active >= 0 and self._only_active_used(definite_terms):
+            return self._existing(active, "vocabulary")
+        index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
+        if index >= 0:
+            return self._existing(index, "centroid")
+        if intent_threads and intent is Intent.DRILL_DOWN and points_back and active >= 0:
+            # A follow-up question with nothing resolved ("What are its symptoms?") that no
+            # thread resembles asks about what is on the table: the active thread.
+            return self._existing(active, "active")
+        if carries_on and active >= 0:
+            return self._existing(active, "answer")
+        return self._new(first_terms)
+
+    def plan_reply(
+        self,
+        embedding: npt.NDArray[np.float32],
+        *,
+        opens_topic: bool,
+        join: float,
+        first_terms: Sequence[str],
+    ) -> ThreadPlan:
+        """Decide the thread of a reply: the active one, unless it opens a topic."""
+        if self.active < 0:
+            index, _ = kernels.best_above(embedding, self.centroids, join)
+            return self._existing(index, "centroid") if index >= 0 else self._new(first_terms)
+        if opens_topic:
+            return self._leave(embedding, join, first_terms)
+        return self._existing(self.active, "answer")
+
+    def _leave(
+        self, embedding: npt.NDArray[np.float32], join: float, first_terms: Sequence[str]
+    ) -> ThreadPlan:
+        """The most similar thread other than the active one reaching ``join``, else new."""
+        scores = kernels.cosine_scores(embedding, self.centroids)
+        scores[self.active] = -np.inf
+        best = int(np.argmax(scores))
+        if float(scores[best]) > join:  # strictly, as best_above has it for the centroid rule
+            return self._existing(best, "centroid")
+        return self._new(first_terms)
+
+    def _owner_by_vocabulary(self, terms: Sequence[str]) -> int:
+        """The dormant thread holding the most of these words, counting only words the active
+        thread never used (ties: the most recently active), else -1."""
+        counts: dict[int, int] = {}
+        for term in terms:
+            owners = self._term_threads.get(term)
+            # A word the active thread also used says nothing about leaving it.
+            if owners is None or self.active in owners:
+                continue
+            for owner in owners:
+                counts[owner] = counts.get(owner, 0) + 1
+        if not counts:
+            return -1
+        return max(counts, key=lambda index: (counts[index], self.turns[index][-1]))
+
+    def _only_active_used(self, terms: Sequence[str]) -> bool:
+        """Whether one of these words is in the active thread's vocabulary and no other's."""
+        return any(self._term_threads.get(term) == [self.active] for term in terms)
+
+    def _existing(self, index: int, rule: str) -> ThreadPlan:
+        resumed = index != self.active
+        return ThreadPlan(index, self.names[index], False, resumed, rule)
+
+    def _new(self, terms: Sequence[str]) -> ThreadPlan:
+        base = slug(terms, frozenset())
+        name = slug(terms, self._taken, first_suffix=self._next_suffix.get(base, 2))
+        return ThreadPlan(len(self.names), name, True, False, "new")
+
+    def _resume(self, embedding: npt.NDArray[np.float32], words: Sequence[str], bar: float) -> int:
+        dormant = [index for index in range(len(self.names)) if index != self.active]
+        if not dormant:
+            return -1
+        # "back to etcd": the thread whose vocabulary holds the named words wins outright;
+        # ties go to the most recently active of them.
+        wanted = set(words)
+        overlaps = [(len(wanted & self.vocabulary[i]), self.turns[i][-1], i) for i in dormant]
+        best_overlap, _, best = max(overlaps)
+        if best_overlap > 0:
+            return best
+        scores = kernels.cosine_scores(embedding, self.centroids[dormant])
+        top = int(np.argmax(scores))
+        return dormant[top] if float(scores[top]) >= bar else -1
+
+    def reserve(self, threads: int) -> None:
+        """Make room for ``threads`` threads (may raise MemoryError; contents unchanged)."""
+        if threads <= self._sums.shape[0]:
+            return
+        count = len(self.names)
+        capacity = max(threads, 2 * self._sums.shape[0])
+        sums = np.zeros((capacity, self.dim), dtype=np.float64)
+        sums[:count] = self._sums[:count]
+        centroids = np.zeros((capacity, self.dim), dtype=np.float32)
+        centroids[:count] = self._centroids[:count]
+        self._sums, self._centroids = sums, centroids
+
+    def prepare(
+        self, plan: ThreadPlan, embedding: npt.NDArray[np.float32], terms: Sequence[str]
+    ) -> PreparedTurn:
+        """Everything ``commit`` will store, computed now: the allocations that can fail
+        happen here, before the session changes anything."""
+        # A new thread's row lies past the arrays until ``reserve`` grows them.
+        row = embedding.astype(np.float64) if plan.is_new else self._sums[plan.index] + embedding
+        norm = float(np.sqrt(row @ row))
+        unit = (row / norm if norm > 0 else row).astype(np.float32)
+        previous = None if plan.is_new else self._recent[plan.index]
+        recent = (
+            embedding[None].copy()
+            if previous is None
+            else np.vstack((previous[1 - self.RECENT_WINDOW :], embedding[None]))
+        )
+        old = frozenset() if plan.is_new else self.vocabulary[plan.index]
+        new_terms = frozenset(terms) - old
+        return PreparedTurn(plan, row, unit, recent, new_terms, tuple(terms))
+
+    def commit(self, prepared: PreparedTurn, turn_id: int) -> None:
+        """Add one prepared turn to its thread and make the thread active. Call ``reserve``
+        first: then this only assigns and appends."""
+        plan = prepared.plan
+        self._sums[plan.index] = prepared.row
+        self._centroids[plan.index] = prepared.unit
+        if plan.is_new:
+            self.names.append(plan.name)
+            self.vocabulary.append(set(prepared.new_terms))
+            self.turns.append([turn_id])
+            self._recent.append(prepared.recent)
+            self._taken.add(plan.name)
+            base, _, suffix = plan.name.rpartition("-")
+            if suffix.isdigit() and base:
+                self._next_suffix[base] = int(suffix) + 1
+        else:
+            # In place: a copy of a long thread's vocabulary per turn cost more than the
+            # rest of the thread update.
+            self.vocabulary[plan.index].update(prepared.new_terms)
+            self.turns[plan.index].append(turn_id)
+            self._recent[plan.index] = prepared.recent
+        for term in prepared.new_terms:
+            self._term_threads.setdefault(term, []).append(plan.index)
+        self._turn_terms[turn_id] = prepared.terms
+        self.active = plan.index
+
+    def terms_of(self, turn_id: int) -> tuple[str, ...]:
+        """The words turn ``turn_id`` brought to its thread's vocabulary."""
+        return self._turn_terms.get(turn_id, ())

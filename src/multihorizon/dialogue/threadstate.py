@@ -1,0 +1,453 @@
+"""Thread state and the Active Thread Summary (SPEC-028 §6), extracted without a model call.
+
+A ``ThreadState`` holds what one topic thread has settled (``established``), what is still
+unresolved (``open_questions``) and what the user required (``user_constraints``). It is
+immutable: ``update`` returns a new state, so a session keeps the old one until its whole turn
+has succeeded, and a failed call leaves everything as it was.
+
+Extraction is regular expressions and small word lists, compiled at import. Each sentence of a
+user turn goes to at most one list, checked in this order: a question or request (open), a
+constraint, a fact (established). An assistant turn closes the open questions it answers and
+establishes at most two decisive sentences. The rules are heuristics, measured on the real
+conversations in ``../shared/data`` (``tests/test_threadstate.py`` holds the measured floors).
+
+Speed: ``update`` runs on every turn of a chat request, so every cue list is checked first
+against the set of words in the sentence, and its regular expression (for phrases) runs only
+when a trigger word is present; Python's ``re`` has no multi-pattern scan, so an unanchored
+alternation of many phrases costs microseconds per sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError
+from ..text.sentences import (
+    HAS_WORD,
+    sanitise,
+    scan_window,
+    split_sentences,
+)
+from ..text.statecues import (
+    ACK,
+    ACK_LEAD,
+    ASSISTANT_FACT_SCORE,
+    CONSTRAINT,
+    GRATITUDE,
+    MAX_ASSISTANT_FACTS,
+    NEGATION,
+    NOMINAL,
+    NUMBER_WORDS,
+    QUESTION_FIRST,
+    QUESTION_INDIRECT,
+    QUESTION_START,
+    REACTION,
+    REACTION_FIRST,
+    REQUEST_FIRST,
+    REQUEST_START,
+    SIGN_OFF,
+    SIGN_OFF_START,
+    TITLE_CHARS,
+    TITLE_LEAD,
+    TITLE_STOP,
+    answers,
+    assistant_score,
+    check_strings,
+    check_turn,
+    clean,
+    dedupe_key,
+    first_word,
+    has_number,
+    has_tech,
+    haystack,
+    is_user_fact,
+    make_entry,
+    merge,
+    shared_keys,
+    third_person,
+    trim,
+    word_tokens,
+)
+from ..text.tokens import STOPWORDS, words
+
+__all__ = ["ThreadState", "split_sentences", "title_from"]
+
+
+_ROLES = frozenset({"user", "assistant", "tool"})
+
+
+# ---------------------------------------------------------------------------------------------
+# ThreadState
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ThreadState:
+    """The state of one topic thread (SPEC-028 §6.2), restored to context when it resumes.
+
+    ``title`` is a readable topic label for the summary ("etcd configuration"). ``replied``
+    runs parallel to ``open_questions``: True once an assistant turn has come after the
+    question without closing it, so that the user's "thanks, that works" closes it.
+    """
+
+    thread_id: str
+    established: tuple[str, ...] = ()
+    open_questions: tuple[str, ...] = ()
+    user_constraints: tuple[str, ...] = ()
+    last_active_turn: int = 0
+    title: str = ""
+    replied: tuple[bool, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.thread_id, str) or not self.thread_id:
+            raise InputError("thread_id must be a non-empty str")
+        if not isinstance(self.title, str):
+            raise InputError(f"title must be a str, got {type(self.title).__name__}")
+        check_turn(self.last_active_turn)
+        for name in ("established", "open_questions", "user_constraints"):
+            object.__setattr__(self, name, check_strings(name, getattr(self, name)))
+        if isinstance(self.replied, str) or not isinstance(self.replied, (tuple, list)):
+            raise InputError("replied must be a tuple of bool")
+        replied = tuple(bool(flag) for flag in self.replied)
+        if len(replied) != len(self.open_questions):
+            if replied:
+                raise InputError("replied must have one flag per open question")
+            replied = (False,) * len(self.open_questions)
+        object.__setattr__(self, "replied", replied)
+
+    @classmethod
+    def new(cls, thread_id: str, title: str, turn_id: int) -> ThreadState:
+        """An empty thread started at ``turn_id``."""
+        return cls(thread_id=thread_id, title=title, last_active_turn=turn_id)
+
+    def update(self, role: str, text: str, turn_id: int, *, limit: int = 8) -> ThreadState:
+        """The state after one more turn of this thread; ``self`` is left unchanged.
+
+        ``role`` is "user", "assistant" or "tool" (a tool turn only marks the thread active).
+        ``limit`` caps each list, dropping its oldest entries first. Bad arguments raise
+        ``InputError`` (a ``ValueError``).
+        """
+        kind = role.lower() if isinstance(role, str) else None
+        if kind not in _ROLES:
+            raise InputError(f"role must be 'user', 'assistant' or 'tool', got {role!r}")
+        if not isinstance(text, str):
+            raise InputError(f"text must be a str, got {type(text).__name__}")
+        check_turn(turn_id)
+        if type(limit) is not int or limit < 1:
+            raise InputError(f"limit must be an int >= 1, got {limit!r}")
+        if kind == "tool" or not HAS_WORD.search(text):
+            return self._evolve(turn_id, limit)
+        window = sanitise(scan_window(text))
+        if kind == "user":
+            return self._after_user(window, turn_id, limit)
+        return self._after_assistant(window, turn_id, limit)
+
+    def _evolve(
+        self,
+        turn_id: int,
+        limit: int,
+        established: tuple[str, ...] | None = None,
+        questions: list[tuple[str, bool]] | None = None,
+        constraints: tuple[str, ...] | None = None,
+    ) -> ThreadState:
+        """A copy with new lists, built without ``__post_init__``: the values are ours and
+        already checked, and validation would cost a tenth of an update."""
+        if questions is None:
+            open_questions, replied = self.open_questions, self.replied
+        else:
+            open_questions = tuple(question for question, _ in questions)
+            replied = tuple(flag for _, flag in questions)
+        state = object.__new__(ThreadState)
+        setter = object.__setattr__
+        setter(state, "thread_id", self.thread_id)
+        setter(state, "title", self.title)
+        setter(state, "last_active_turn", turn_id)
+        setter(
+            state,
+            "established",
+            (self.established if established is None else established)[-limit:],
+        )
+        setter(state, "open_questions", open_questions[-limit:])
+        setter(
+            state,
+            "user_constraints",
+            (self.user_constraints if constraints is None else constraints)[-limit:],
+        )
+        setter(state, "replied", replied[-limit:])
+        return state
+
+    def _after_user(self, text: str, turn_id: int, limit: int) -> ThreadState:
+        facts: list[str] = []
+        asked: list[str] = []
+        constraints: list[str] = []
+        acknowledged = False
+        for sentence in split_sentences(text):
+            core = clean(sentence)
+            if not core:
+                continue
+            low = core.lower()
+            tokens = word_tokens(low)
+            if ACK.found(low, tokens) and not NEGATION.found(low, tokens):
+                acknowledged = True
+                lead = ACK_LEAD.match(core)
+                if lead:
+                    core = clean(core[lead.end() :])
+                    if not core:
+                        continue
+                    low = core.lower()
+                    tokens = word_tokens(low)
+                if SIGN_OFF_START.match(low):
+                    continue
+            if SIGN_OFF.found(low, tokens) and not has_number(core, tokens):
+                continue
+            first = first_word(low)
+            if (
+                core[-1] == "?"
+                or (first in QUESTION_FIRST and QUESTION_START.match(low))
+                or (first in REQUEST_FIRST and REQUEST_START.match(low))
+                or QUESTION_INDIRECT.found(low, tokens)
+            ):
+                # A question without a content word ("Really?") is nothing to keep open. Its
+                # content keys are computed (and cached) at the next assistant turn.
+                if any(len(word) > 1 and not word.isdigit() for word in tokens - STOPWORDS):
+                    asked.append(make_entry(core[:1].upper() + core[1:]))
+            elif GRATITUDE.found(low, tokens) or (
+                first in REACTION_FIRST
+                and REACTION.match(low)
+                and not has_number(core, tokens)
+                and not has_tech(core, low)
+            ):
+                continue
+            elif CONSTRAINT.found(low, tokens):
+                constraints.append(make_entry(third_person(core, first)))
+            elif is_user_fact(core, low, tokens, first):
+                facts.append(make_entry(third_person(core, first)))
+        questions = list(zip(self.open_questions, self.replied, strict=True))
+        if acknowledged:
+            # SPEC-028 §6.2: the user's thanks settles what the assistant has replied to.
+            questions = [item for item in questions if not item[1]]
+        if asked:
+            # Asked again: the question moves to the newest place and waits for a new reply.
+            new_keys = {dedupe_key(question) for question in asked}
+            questions = [item for item in questions if dedupe_key(item[0]) not in new_keys]
+            seen: set[str] = set()
+            for question in asked:
+                key = dedupe_key(question)
+                if key and key not in seen:
+                    seen.add(key)
+                    questions.append((question, False))
+        return self._evolve(
+            turn_id,
+            limit,
+            merge(self.established, facts, limit) if facts else None,
+            questions,
+            merge(self.user_constraints, constraints, limit) if constraints else None,
+        )
+
+    def _after_assistant(self, text: str, turn_id: int, limit: int) -> ThreadState:
+        sentences = split_sentences(text)
+        # A clarifying question back ("Which version of etcd do you run?") answers nothing,
+        # however many words it shares with the open question: only statements count.
+        hay = (
+            haystack(" ".join(s for s in sentences if s[-1] != "?")) if self.open_questions else ""
+        )
+        questions: list[tuple[str, bool]] = []
+        closed: list[str] = []
+        for question in self.open_questions:
+            if answers(question, hay):
+                closed.append(question)
+            else:
+                questions.append((question, True))
+        facts = _assistant_facts(sentences, closed)
+        return self._evolve(
+            turn_id,
+            limit,
+            merge(self.established, facts, limit) if facts else None,
+            questions,
+        )
+
+    def summary(self, max_chars: int | None = None) -> str:
+        """The Active Thread Summary, in the shape of SPEC-028 §6.1::
+
+            Active thread: etcd configuration.
+            Established: user runs etcd 3.5 on three nodes.
+            Open: What about TLS?
+            Constraints: it must run without root.
+
+        Lines with nothing to say are left out; entries are joined with "; ". With
+        ``max_chars`` the oldest entries go first (from the longest list) until the text fits;
+        the result is never longer than ``max_chars``.
+        """
+        if max_chars is not None and (
+            isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 0
+        ):
+            raise InputError(f"max_chars must be an int >= 0 or None, got {max_chars!r}")
+        head = _line("Active thread", [(self.title or self.thread_id).rstrip(" .;")])
+        lists = [
+            [entry.rstrip(" .;") for entry in entries]
+            for entries in (self.established, self.open_questions, self.user_constraints)
+        ]
+        if max_chars is not None:
+            # Drop the oldest entry of the longest list until the text fits, counting lengths
+            # instead of rendering (dropping from the front never changes a line's end mark).
+            sizes = [
+                _line_size(label, entries) for label, entries in zip(_LABELS, lists, strict=True)
+            ]
+            excess = len(head) + sum(sizes) - max_chars
+            while excess > 0 and any(lists):
+                longest = max((0, 1, 2), key=lambda index: len(lists[index]))
+                dropped = lists[longest].pop(0)
+                # One entry and its "; " go; the last entry takes its whole line with it.
+                size = sizes[longest] - len(dropped) - 2 if lists[longest] else 0
+                excess -= sizes[longest] - size
+                sizes[longest] = size
+        lines = [head]
+        lines.extend(
+            _line(label, entries) for label, entries in zip(_LABELS, lists, strict=True) if entries
+        )
+        text = "\n".join(lines)
+        return text if max_chars is None or len(text) <= max_chars else trim(text, max_chars)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, read back by ``from_dict`` (for session stores)."""
+        return {
+            "thread_id": self.thread_id,
+            "title": self.title,
+            "established": list(self.established),
+            "open_questions": list(self.open_questions),
+            "user_constraints": list(self.user_constraints),
+            "last_active_turn": self.last_active_turn,
+            "replied": list(self.replied),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ThreadState:
+        """The state ``to_dict`` wrote; a malformed mapping raises ``InputError``."""
+        if not isinstance(data, Mapping):
+            raise InputError(f"ThreadState data must be a mapping, got {type(data).__name__}")
+        if "thread_id" not in data:
+            raise InputError("malformed ThreadState data: no thread_id")
+        return cls(
+            thread_id=data["thread_id"],
+            title=data.get("title", ""),
+            established=data.get("established", ()),
+            open_questions=data.get("open_questions", ()),
+            user_constraints=data.get("user_constraints", ()),
+            last_active_turn=data.get("last_active_turn", 0),
+            replied=data.get("replied", ()),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"ThreadState({self.thread_id!r}, title={self.title!r}, "
+            f"turn={self.last_active_turn}, established={list(self.established)!r}, "
+            f"open={list(self.open_questions)!r}, constraints={list(self.user_constraints)!r})"
+        )
+
+
+def _assistant_facts(sentences: list[str], closed: list[str]) -> list[str]:
+    """At most ``MAX_ASSISTANT_FACTS`` decisive sentences of an assistant turn, in the order
+    they were written: first the key sentence of each question it answered, then the most
+    decisive others."""
+    cores = [clean(sentence) for sentence in sentences]
+    scores = [assistant_score(core) if core else 0 for core in cores]
+    chosen: list[int] = []
+    for question in closed:
+        if len(chosen) == MAX_ASSISTANT_FACTS:
+            break
+        best, best_shared = -1, 0
+        for index, core in enumerate(cores):
+            if scores[index] == 0 or index in chosen:
+                continue
+            shared = shared_keys(question, haystack(core))
+            if shared > best_shared:
+                best, best_shared = index, shared
+        if best >= 0:
+            chosen.append(best)
+    ranked = sorted(
+        (index for index, score in enumerate(scores) if score >= ASSISTANT_FACT_SCORE),
+        key=lambda index: -scores[index],
+    )
+    for index in ranked:
+        if len(chosen) == MAX_ASSISTANT_FACTS:
+            break
+        if index not in chosen:
+            chosen.append(index)
+    return [make_entry(cores[index]) for index in sorted(chosen)]
+
+
+_LABELS = ("Established", "Open", "Constraints")
+_OWN_END = ("?", "!", "\u2026")
+
+
+def _line(label: str, entries: list[str]) -> str:
+    """``Label: a; b.``: one summary line (SPEC-028 §6.1), ending in "." unless "?" or "!"."""
+    body = "; ".join(entries)
+    return f"{label}: {body}" + ("" if body.endswith(_OWN_END) else ".")
+
+
+def _line_size(label: str, entries: list[str]) -> int:
+    """``len(_line(label, entries))`` plus its line break; 0 for an empty list (no line)."""
+    if not entries:
+        return 0
+    end = 0 if entries[-1].endswith(_OWN_END) else 1
+    return 1 + len(label) + 2 + sum(map(len, entries)) + 2 * (len(entries) - 1) + end
+
+
+# ---------------------------------------------------------------------------------------------
+# Titles
+# ---------------------------------------------------------------------------------------------
+
+
+def _title_word(word: str) -> bool:
+    lower = word.lower()
+    if len(word) < 2 or lower in STOPWORDS or lower in TITLE_STOP or lower in NUMBER_WORDS:
+        return False
+    # Versions and numbers ("v3.5", "22.04") are details, not topics; "k8s" is a name.
+    return sum(char.isalpha() for char in word) >= 2
+
+
+def title_from(text: str, *, max_words: int = 4) -> str:
+    """A short readable topic title from a thread's first user turn.
+
+    "How do I configure etcd?" -> "etcd configuration"; "What's a good backup strategy for
+    Postgres?" -> "backup strategy Postgres". Deterministic: the content words of the first
+    sentence that has any (acknowledgements skipped), a leading action verb turned into its
+    noun and put last. "general" when the text has no content word.
+    """
+    if not isinstance(text, str):
+        raise InputError(f"text must be a str, got {type(text).__name__}")
+    if isinstance(max_words, bool) or not isinstance(max_words, int) or max_words < 1:
+        raise InputError(f"max_words must be an int >= 1, got {max_words!r}")
+    for sentence in split_sentences(sanitise(scan_window(text))):
+        core = clean(sentence)
+        low = core.lower()
+        if ACK.found(low, word_tokens(low)):
+            lead = ACK_LEAD.match(core)
+            core = clean(core[lead.end() :]) if lead else core
+            if SIGN_OFF_START.match(core.lower()):
+                continue
+        lead = TITLE_LEAD.match(core)
+        if lead:
+            core = core[lead.end() :]
+        picked: list[str] = []
+        action = ""
+        for position, word in enumerate(words(core)):
+            lower = word.lower()
+            if lower in NOMINAL:
+                # A leading action verb becomes the noun at the end; a later one is dropped.
+                action = action or ("" if picked else NOMINAL[lower])
+                continue
+            if not _title_word(word):
+                continue
+            # A capital that only starts the sentence is not part of a name.
+            picked.append(lower if position == 0 and word[1:].islower() else word)
+            if len(picked) == max_words:
+                break
+        if picked:
+            if action:
+                picked = [*picked[: max_words - 1], action]
+            return trim(" ".join(picked), TITLE_CHARS)
+    return "general"

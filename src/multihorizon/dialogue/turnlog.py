@@ -1,0 +1,223 @@
+"""The Turn Log, Tier C's store (SPEC-028 §3.1), columnar.
+
+Embeddings live in one growable float32 matrix (capacity doubles: amortised O(1) append);
+the other fields in parallel lists; an inverted index maps each entity (normalised content
+word) to the turns that mention it. Turn ids are the append positions: monotonic, never
+reused. ``append`` prepares everything that can fail before it changes anything, so a failed
+append leaves the log as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import kernels
+
+if TYPE_CHECKING:
+    from .features import TurnFeatures
+
+__all__ = ["Role", "Turn", "TurnLog"]
+
+Role = str  # "user" | "assistant" (SPEC-028 §3.1 USER | ASSISTANT)
+ROLES = ("user", "assistant")
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn with every field of SPEC-028 §3.1."""
+
+    turn_id: int
+    role: Role
+    content: str
+    embedding: npt.NDArray[np.float32] = field(repr=False, compare=False)
+    timestamp: str  # ISO 8601, UTC
+    topic_thread: str
+    references: tuple[int, ...] = ()
+    entities: tuple[str, ...] = ()
+    tool_calls: tuple[str, ...] = ()
+    # Who spoke, when the caller names them (a chat message's ``name``); None otherwise.
+    speaker: str | None = None
+
+    def __repr__(self) -> str:
+        text = self.content if len(self.content) <= 60 else self.content[:57] + "..."
+        return (
+            f"Turn({self.turn_id}, {self.role}, thread={self.topic_thread!r}, {text!r}"
+            + (f", references={list(self.references)}" if self.references else "")
+            + ")"
+        )
+
+
+class TurnLog:
+    """Columnar turn storage for one session."""
+
+    _INITIAL_CAPACITY = 64
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self._embeddings = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
+        self._thread_index = np.zeros(self._INITIAL_CAPACITY, dtype=np.int32)
+        self._count = 0
+        self.roles: list[Role] = []
+        self.contents: list[str] = []
+        self.timestamps: list[str] = []
+        self.threads: list[str] = []
+        self.references: list[tuple[int, ...]] = []
+        self.entities: list[tuple[str, ...]] = []
+        self.tool_calls: list[tuple[str, ...]] = []
+        self.turns_with_tool_calls: list[int] = []  # in order of their first tool call
+        self.speakers: list[str | None] = []
+        # What each turn's text says, read once when it was logged (``features.analyse``):
+        # rules that look back read these, never the text.
+        self.features: list[TurnFeatures] = []
+        # turn id -> the items of its last enumeration, for the turns that have one.
+        self.enumerations: dict[int, tuple[str, ...]] = {}
+        self._entity_index: dict[str, list[int]] = {}
+        self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
+        self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
+        self._total_terms = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, turn_id: int) -> Turn:
+        if not 0 <= turn_id < self._count:
+            raise IndexError(f"turn_id {turn_id} is not in this log (0..{self._count - 1})")
+        embedding = self._embeddings[turn_id].copy()
+        embedding.flags.writeable = False
+        return Turn(
+            turn_id=turn_id,
+            role=self.roles[turn_id],
+            content=self.contents[turn_id],
+            embedding=embedding,
+            timestamp=self.timestamps[turn_id],
+            topic_thread=self.threads[turn_id],
+            references=self.references[turn_id],
+            entities=self.entities[turn_id],
+            tool_calls=self.tool_calls[turn_id],
+            speaker=self.speakers[turn_id],
+        )
+
+    def __iter__(self) -> Iterator[Turn]:
+        return (self[turn_id] for turn_id in range(self._count))
+
+    @property
+    def embeddings(self) -> npt.NDArray[np.float32]:
+        """The [turns, dim] matrix (a view: valid until the next append)."""
+        return self._embeddings[: self._count]
+
+    @property
+    def thread_index(self) -> npt.NDArray[np.int32]:
+        """Per turn, the integer index of its thread (a view: valid until the next append)."""
+        return self._thread_index[: self._count]
+
+    def turns_mentioning(self, term: str) -> Sequence[int]:
+        """Turn ids whose entities include ``term`` (normalised), oldest first."""
+        return self._entity_index.get(term, ())
+
+    def bm25(
+        self, terms: Sequence[str], *, k1: float = 1.2, b: float = 0.75
+    ) -> npt.NDArray[np.float64]:
+        """BM25 of every turn for ``terms`` (normalised content words), 0 where no term occurs.
+
+        A turn's terms are distinct (``text.content_terms``), so term frequency is 1 and the
+        document length is its number of distinct content words.
+        """
+        count = self._count
+        if count == 0 or self._total_terms == 0:
+            return np.zeros(count, dtype=np.float64)
+        lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
+        if not lists:
+            return np.zeros(count, dtype=np.float64)
+        offsets = np.zeros(len(lists) + 1, dtype=np.int64)
+        np.cumsum([p.shape[0] for p in lists], out=offsets[1:])
+        # The compiled kernel visits the postings only, not every turn.
+        return kernels.bm25_scores(
+            np.concatenate(lists), offsets, self._lengths[:count], k1=k1, b=b
+        )
+
+    def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
+        # The index keeps Python lists (cheap appends); arrays are made on demand and cached
+        # until the term's list grows.
+        turns = self._entity_index.get(term)
+        if not turns:
+            return None
+        cached = self._postings_cache.get(term)
+        if cached is None or cached.shape[0] != len(turns):
+            cached = np.array(turns, dtype=np.int64)
+            self._postings_cache[term] = cached
+        return cached
+
+    def last_turn_of_role(self, role: Role, before: int | None = None) -> int:
+        """The most recent turn id with this role (before ``before``), or -1."""
+        end = self._count if before is None else min(before, self._count)
+        for turn_id in range(end - 1, -1, -1):
+            if self.roles[turn_id] == role:
+                return turn_id
+        return -1
+
+    def reserve(self, turns: int) -> None:
+        """Make room for ``turns`` turns in all. May raise MemoryError; the log's contents are
+        unchanged either way, so callers reserve first and then append without failing."""
+        if turns <= self._embeddings.shape[0]:
+            return
+        capacity = max(turns, 2 * self._embeddings.shape[0])  # doubling: amortised O(1)
+        embeddings = np.zeros((capacity, self.dim), dtype=np.float32)
+        embeddings[: self._count] = self._embeddings[: self._count]
+        thread_index = np.zeros(capacity, dtype=np.int32)
+        thread_index[: self._count] = self._thread_index[: self._count]
+        lengths = np.zeros(capacity, dtype=np.float64)
+        lengths[: self._count] = self._lengths[: self._count]
+        self._embeddings, self._thread_index, self._lengths = embeddings, thread_index, lengths
+
+    def append(
+        self,
+        *,
+        role: Role,
+        content: str,
+        embedding: npt.NDArray[np.float32],
+        timestamp: str,
+        thread: str,
+        thread_index: int,
+        references: Sequence[int] = (),
+        entities: Sequence[str] = (),
+        features: TurnFeatures,
+        tool_calls: Sequence[str] = (),
+        speaker: str | None = None,
+    ) -> int:
+        """Append one turn; returns its turn id. Callers validate; this only stores."""
+        self.reserve(self._count + 1)  # may raise: nothing changed yet
+        turn_id = self._count
+        entity_tuple = tuple(entities)
+        # From here on nothing can fail: row writes, list appends and assignments.
+        self._embeddings[turn_id] = embedding
+        self._thread_index[turn_id] = thread_index
+        self._lengths[turn_id] = len(entity_tuple)
+        self.roles.append(role)
+        self.contents.append(content)
+        self.timestamps.append(timestamp)
+        self.threads.append(thread)
+        self.references.append(tuple(references))
+        self.entities.append(entity_tuple)
+        self.tool_calls.append(tuple(tool_calls))
+        if tool_calls:
+            self.turns_with_tool_calls.append(turn_id)
+        self.speakers.append(speaker)
+        self.features.append(features)
+        if features.enumeration:
+            self.enumerations[turn_id] = features.enumeration
+        for term in entity_tuple:
+            self._entity_index.setdefault(term, []).append(turn_id)
+        self._total_terms += len(entity_tuple)
+        self._count = turn_id + 1
+        return turn_id
+
+    def add_tool_call(self, turn_id: int, entry_id: str) -> None:
+        """Link a scratch-buffer entry to the turn that produced it (SPEC-028 §3.1)."""
+        if not self.tool_calls[turn_id]:
+            self.turns_with_tool_calls.append(turn_id)
+        self.tool_calls[turn_id] = (*self.tool_calls[turn_id], entry_id)

@@ -1,0 +1,100 @@
+"""CDR's per-session terms (SPEC-024 §2.2, §7.1; SPEC-027 §3.2): the coverage set of what a
+session was already given, the novelty it implies (on, off or partial by intent, SPEC-028
+§5.3), and a fact's TTL recency."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError
+
+if TYPE_CHECKING:
+    from .knowledge import Fact
+
+__all__ = ["CoverageSet", "novelty_factor", "recency_factor"]
+
+
+def recency_factor(fact: Fact, now: float) -> float:
+    """SPEC-027 §3.2: 1.0 while age <= ttl/2, then down linearly to 0.30 at ttl, 0.30 after."""
+    if fact.ttl is None:
+        return 1.0
+    modified = fact.modified_at if fact.modified_at is not None else now
+    age = max(0.0, now - modified)
+    half = fact.ttl / 2.0
+    if age <= half:
+        return 1.0
+    if age >= fact.ttl:
+        return 0.30
+    return 1.0 - 0.7 * (age - half) / half
+
+
+class CoverageSet:
+    """What a session has already been given (SPEC-024 §2.2): delivered facts' embeddings with
+    depth weights. ``coverage(f) = sum(d_i cos(f, c_i)) / sum(d_i)``, which is linear in the
+    c_i, so the set keeps their depth-weighted sum: a query costs one dot product per
+    candidate, however much was delivered."""
+
+    DEFAULT_DEPTH = 0.5  # SPEC-024 §3: depth when none is measured
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self._weighted = np.zeros(dim, dtype=np.float64)
+        self._depth_sum = 0.0
+        self.fact_ids: set[str] = set()
+
+    def __len__(self) -> int:
+        return len(self.fact_ids)
+
+    def coverage(self, vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        if not self._depth_sum:
+            return np.zeros(vectors.shape[0])
+        return (vectors.astype(np.float64) @ self._weighted) / self._depth_sum
+
+    def add(
+        self, fact_id: str, vector: npt.NDArray[np.float32], depth: float = DEFAULT_DEPTH
+    ) -> None:
+        if fact_id in self.fact_ids:
+            return
+        self._weighted += depth * vector.astype(np.float64)
+        self._depth_sum += depth
+        self.fact_ids.add(fact_id)
+
+    def state(self) -> dict[str, Any]:
+        """What ``restore`` needs: the delivered ids, the depth sum and the weighted sum."""
+        return {
+            "fact_ids": sorted(self.fact_ids),
+            "depth_sum": self._depth_sum,
+            "weighted": self._weighted.copy(),
+        }
+
+    def restore(self, state: Mapping[str, Any]) -> None:
+        """Take a ``state()``; raises ``InputError`` (changing nothing) if it does not fit."""
+        try:
+            weighted = np.asarray(state["weighted"], dtype=np.float64).reshape(-1)
+            depth_sum = float(state["depth_sum"])
+            fact_ids = {str(fact_id) for fact_id in state["fact_ids"]}
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"coverage state: {exc}") from None
+        if weighted.shape != (self.dim,):
+            raise InputError(f"coverage state: {weighted.size} values for dimension {self.dim}")
+        if not (np.isfinite(weighted).all() and np.isfinite(depth_sum) and depth_sum >= 0):
+            raise InputError("coverage state: non-finite or negative values")
+        self._weighted, self._depth_sum, self.fact_ids = weighted.copy(), depth_sum, fact_ids
+
+
+def novelty_factor(
+    coverage: npt.NDArray[np.float64], mode: bool | str, partial_floor: float = 0.5
+) -> npt.NDArray[np.float64]:
+    """SPEC-024 §7.1 ``max(1 - min(coverage, 0.80), 0.20)`` when on; 1 when off; for
+    SPEC-028's "partial" (CONTINUE), ``floor + (1 - floor) x novelty`` (the digest's option
+    (c) at floor 0.5; ``Config.partial_novelty_floor``)."""
+    full = np.maximum(1.0 - np.minimum(coverage, 0.80), 0.20)
+    if mode is True:
+        return full
+    if mode == "partial":
+        return partial_floor + (1.0 - partial_floor) * full
+    return np.ones_like(coverage)

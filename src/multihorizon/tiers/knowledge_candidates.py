@@ -1,0 +1,100 @@
+"""Tier P's part of one envelope (SPEC-028 §2.1, §8; SPEC-024 §7.1; SPEC-025): CDR candidates
+per query and hybrid sub-query, and CDGR connectors on document and hybrid turns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..assembly.envelope import Envelope
+from ..assembly.packing import plain
+from .coverage import CoverageSet
+from .knowledge import ScoredFact
+
+if TYPE_CHECKING:
+    from ..assembly.assembler import ContextAssembler
+
+__all__ = ["connectors_of", "fact_candidates", "sub_queries_of"]
+
+
+def connectors_of(
+    assembler: ContextAssembler,
+    coverage: CoverageSet,
+    vector: np.ndarray,
+    facts: list[ScoredFact],
+) -> list[ScoredFact]:
+    """SPEC-025 CDGR for document and hybrid turns: facts bridging the CDR anchors."""
+    knowledge = assembler.knowledge
+    config = assembler.config
+    if knowledge is None or not config.graph_retrieval or not facts or not np.any(vector):
+        return []
+    anchors = [scored.fact.fact_id for scored in facts]
+    return knowledge.connectors(
+        anchors,
+        vector,
+        coverage=coverage,
+        novelty=True,  # document and hybrid turns run CDR normally (SPEC-028 §8)
+        partial_floor=config.partial_novelty_floor,
+    )
+
+
+def sub_queries_of(turn: Envelope, request: str, limit: int) -> tuple[str, ...]:
+    """SPEC-028 §8 hybrid mode: a document request about the conversation ("write me a
+    guide about what we just discussed") is decomposed, with no model call, into the
+    active thread's title, its established points and its open questions."""
+    state = turn.thread_state
+    parts = [state.title or turn.active_thread, *state.established, *state.open_questions]
+    asked = plain(request)
+    wanted = [part for part in parts if part and plain(part) != asked]
+    return tuple(dict.fromkeys(wanted))[:limit]
+
+
+def fact_candidates(
+    assembler: ContextAssembler,
+    coverage: CoverageSet,
+    model_id: str,
+    turn: Envelope,
+    vector: np.ndarray,
+    sub_queries: Sequence[str] = (),
+) -> tuple[list[ScoredFact], int]:
+    """Tier P's candidates (SPEC-024 §7.1 CDR): per query and sub-query, the best score of
+    each fact, facts already delivered left out unless the turn revisits covered ground."""
+    knowledge = assembler.knowledge
+    if knowledge is None or len(knowledge) == 0 or not np.any(vector):
+        return [], 0
+    config = assembler.config
+    queries = [vector]
+    pull: list[np.ndarray] = []
+    # SPEC-028 §8: a document task (document mode, or hybrid's document request) runs
+    # CDR normally, novelty on, whatever the intent of the words that asked for it.
+    novelty: bool | str = True if turn.mode != "conversation" else turn.cdr_novelty
+    if sub_queries:
+        # Tier P per sub-query under CDR; a fact keeps its best score (SPEC-003 §5.2 dedup).
+        embedded = list(np.asarray(assembler.embedder.embed(list(sub_queries))))
+        queries += embedded
+        if turn.mode == "document":
+            pull = [q for q in embedded if np.any(q)]
+    best: dict[str, ScoredFact] = {}
+    for query in queries:
+        if not np.any(query):
+            continue
+        for scored in knowledge.cdr_rank(
+            query,
+            coverage=coverage,
+            novelty=novelty,
+            min_relevance=config.relevance_floor_for(model_id),
+            candidates=config.fact_candidates,
+            partial_floor=config.partial_novelty_floor,
+            pull=pull,
+        ):
+            known = best.get(scored.fact.fact_id)
+            if known is None or scored.score > known.score:
+                best[scored.fact.fact_id] = scored
+    ranked = sorted(best.values(), key=lambda item: (-item.score, item.fact.fact_id))
+    # SPEC-003 §14: a fact already delivered this session is not sent again unless the
+    # turn revisits covered ground (novelty off).
+    if novelty is not False:
+        ranked = [item for item in ranked if item.fact.fact_id not in coverage.fact_ids]
+    return ranked, len(ranked)

@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared_data
+from multihorizon.dialogue.detection import detect
 from multihorizon.dialogue.features import analyse
-from multihorizon.dialogue.references import Mention, Reference, detect
+from multihorizon.dialogue.references import Mention, Reference
 from multihorizon.dialogue.resolution import resolve
 from multihorizon.dialogue.turnlog import TurnLog
 from multihorizon.text.enumerations import enumeration_items

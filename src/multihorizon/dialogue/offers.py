@@ -8,7 +8,7 @@ import re
 
 from ..text.scan import ChainScanner
 from .intent import is_question
-from .references import ACTION_VERBS
+from .mention_markers import ACTION_VERBS
 
 __all__ = ["asks_for_something", "is_request", "offers_an_option", "search_head"]
 

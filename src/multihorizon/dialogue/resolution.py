@@ -13,9 +13,10 @@ from ..text.enumerations import LAST
 from ..text.lexicon import Lexicon
 from ..text.scan import sentence_spans
 from ..tiers.scratch import ScratchBuffer
+from .detection import detect
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
-from .references import Mention, Reference, detect
+from .references import Mention, Reference
 from .turnlog import TurnLog
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]

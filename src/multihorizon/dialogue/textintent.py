@@ -16,8 +16,9 @@ from __future__ import annotations
 from ..config import SPEC_THRESHOLDS, Config
 from ..errors import InputError
 from ..text.lexicon import Lexicon, Marker, default_lexicon
+from .detection import detect
 from .intent import Intent, classify, is_question
-from .references import Mention, detect
+from .references import Mention
 
 __all__ = ["analyse_text", "classify_text"]
 

@@ -24,6 +24,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
+from ..text.entries import (
+    NOMINAL,
+    TITLE_CHARS,
+    TITLE_LEAD,
+    TITLE_STOP,
+    clean,
+    make_entry,
+    third_person,
+    trim,
+)
 from ..text.sentences import (
     HAS_WORD,
     sanitise,
@@ -38,7 +48,6 @@ from ..text.statecues import (
     GRATITUDE,
     MAX_ASSISTANT_FACTS,
     NEGATION,
-    NOMINAL,
     NUMBER_WORDS,
     QUESTION_FIRST,
     QUESTION_INDIRECT,
@@ -49,25 +58,18 @@ from ..text.statecues import (
     REQUEST_START,
     SIGN_OFF,
     SIGN_OFF_START,
-    TITLE_CHARS,
-    TITLE_LEAD,
-    TITLE_STOP,
     answers,
     assistant_score,
     check_strings,
     check_turn,
-    clean,
     dedupe_key,
     first_word,
     has_number,
     has_tech,
     haystack,
     is_user_fact,
-    make_entry,
     merge,
     shared_keys,
-    third_person,
-    trim,
     word_tokens,
 )
 from ..text.tokens import STOPWORDS, words

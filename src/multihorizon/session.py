@@ -24,15 +24,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .assembly.envelope import ContextItem, Envelope
-from .assembly.headers import context_headers
+from .assembly.envelope import Envelope, conversation_envelope
 from .config import Config
 from .dialogue import antecedents, multiparty
+from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse
 from .dialogue.intent import Intent, classify
 from .dialogue.references import Reference
 from .dialogue.resolution import Resolution, resolve_turn
-from .dialogue.threads import ThreadPlan, Threads
+from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
@@ -44,8 +44,6 @@ from .tiers.scratch import ScratchBuffer, ScratchEntry
 
 __all__ = ["Session", "TurnPlan"]
 
-# Intents of a user turn that a peer's new question may take to another thread.
-_MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
 _DECIDED_BY_MARKERS = frozenset(
     int(marker) for marker in (*_POINTS_BACK, Marker.CLARIFY, Marker.CONTINUE)
@@ -254,7 +252,7 @@ class Session:
             vector = self._embed(content, embedding, embedding_model)
             stamp = utc_timestamp(timestamp)
             features = self._analyse(content, "assistant")
-            plan = self._reply_thread(features, vector)
+            plan = thread_for_reply(self._context(), features, vector)
             turn_id = len(self._log)
             state = (
                 ThreadState.new(plan.name, title_from(content), turn_id)
@@ -288,7 +286,9 @@ class Session:
             self._check_open()
             content = check_text(text)
             vector = self._embed(content, embedding, None)
-            return self._reply_thread(self._analyse(content, "assistant"), vector).name
+            return thread_for_reply(
+                self._context(), self._analyse(content, "assistant"), vector
+            ).name
 
     def features_of(self, text: str, role: str) -> TurnFeatures:
         """The features a turn of this role gets when logged (``features.analyse``)."""
@@ -403,6 +403,18 @@ class Session:
             )
         return normalise_embedding(vectors[0], self.dim)
 
+    def _context(self) -> DialogueContext:
+        """The state this turn's stages read (built per turn: a restore replaces parts)."""
+        return DialogueContext(
+            self._log,
+            self._threads,
+            self._speakers,
+            self._scratch,
+            self._lexicon,
+            self.config,
+            self._thresholds,
+        )
+
     def _analyse(self, content: str, role: str) -> TurnFeatures:
         return analyse(content, role, self._lexicon)
 
@@ -420,7 +432,7 @@ class Session:
         features = self._analyse(content, "user")
         resolution = self._references(content, features, who)
         intent = self._intent(vector, features, resolution)
-        thread = self._thread(vector, features, intent, resolution, who)
+        thread = thread_for_turn(self._context(), vector, features, intent, resolution, who)
         state = (
             ThreadState.new(thread.name, title_from(content), turn_id)
             if thread.is_new
@@ -449,8 +461,15 @@ class Session:
                 self._log,
                 self.config,
             )
-        envelope = self._envelope(
-            turn_id if logging else None, features, resolution, intent, thread, state, items
+        envelope = conversation_envelope(
+            turn_id if logging else None,
+            features,
+            resolution,
+            intent,
+            thread,
+            state,
+            items,
+            self.config,
         )
         if earlier:
             envelope = dataclasses.replace(envelope, antecedents=earlier)
@@ -467,42 +486,6 @@ class Session:
             envelope,
             turn_id,
             self._lineage,
-        )
-
-    def _envelope(
-        self,
-        turn_id: int | None,
-        features: TurnFeatures,
-        resolution: Resolution,
-        intent: Intent,
-        thread: ThreadPlan,
-        state: ThreadState,
-        items: tuple[ContextItem, ...],
-    ) -> Envelope:
-        """The conversation envelope of a planned turn, with its §7 headers."""
-        blend = self.config.intent_blends[str(intent)]
-        # SPEC-028 §8: a document task asked for inside the conversation.
-        mode = "hybrid" if features.has(Marker.DOCUMENT) else "conversation"
-        return Envelope(
-            turn_id=turn_id,
-            intent=intent,
-            blend=blend,
-            # SPEC-028 §4.3: a resolved reference turns CDR novelty off.
-            cdr_novelty=False if resolution.resolved else blend.cdr_novelty,
-            mode=mode,
-            active_thread=thread.name,
-            thread_resumed=thread.resumed and not thread.is_new,
-            references=resolution.references,
-            thread_state=state,
-            summary=state.summary(),
-            items=items,
-            headers=context_headers(
-                intent=intent,
-                references_resolved=len(resolution.resolved),
-                active_thread=thread.name,
-                blend=blend,
-                mode=mode,
-            ),
         )
 
     def _references(self, content: str, features: TurnFeatures, who: str | None) -> Resolution:
@@ -544,63 +527,6 @@ class Session:
             question=question,
             names_known=names_known,
             new_topic=multiparty.moves_on(features, config),
-        )
-
-    def _thread(
-        self,
-        vector: npt.NDArray[np.float32],
-        features: TurnFeatures,
-        intent: Intent,
-        resolution: Resolution,
-        who: str | None,
-    ) -> ThreadPlan:
-        """SPEC-028 §3.3, with the rules of ``threads.Threads.plan``."""
-        log, config, speakers = self._log, self.config, self._speakers
-        reference_thread = next(
-            (
-                int(log.thread_index[ref.target_turn])
-                for ref in resolution.resolved
-                if ref.type != "tool" and ref.target_turn is not None
-            ),
-            -1,
-        )
-        reply_to = resolution.reply_to
-        # "By the way, ..." says the topic moves on, whatever the turn before asked.
-        moves_on = multiparty.moves_on(features, config)
-        return self._threads.plan(
-            embedding=vector,
-            intent=intent,
-            reference_thread=reference_thread,
-            reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
-            multi_party=(
-                config.multi_party_threads and who is not None and speakers.multi_party(config)
-            ),
-            points_back=any(features.has(marker) for marker in _POINTS_BACK),
-            resume_words=features.resume_terms if config.resume_markers else (),
-            definite_terms=features.definite_terms if config.vocabulary_resume else (),
-            thresholds=self._thresholds,
-            first_terms=features.terms,
-            answers=not moves_on
-            and multiparty.answers_previous(who, features, log, speakers, config),
-            carries_on=not moves_on and multiparty.peer_carries_on(features, log, speakers, config),
-            opens_topic=(moves_on and intent is Intent.EXPLORE)
-            or (
-                intent in _MAY_OPEN
-                and not resolution.resolved
-                and multiparty.peer_opens(features, vector, log, speakers, config, self._thresholds)
-            ),
-            intent_threads=config.intent_threads,
-        )
-
-    def _reply_thread(self, features: TurnFeatures, vector: npt.NDArray[np.float32]) -> ThreadPlan:
-        """The thread of a reply: the active one, unless it opens a topic between peers."""
-        return self._threads.plan_reply(
-            vector,
-            opens_topic=multiparty.peer_opens(
-                features, vector, self._log, self._speakers, self.config, self._thresholds
-            ),
-            join=self._thresholds.join,
-            first_terms=features.terms,
         )
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

@@ -8,13 +8,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..config import Blend
+from ..config import Blend, Config
 from ..dialogue.intent import Intent
 from ..dialogue.references import Reference
 from ..dialogue.threadstate import ThreadState
+from ..text.lexicon import Marker
+from .headers import context_headers
 
-__all__ = ["ContextEnvelope", "ContextItem", "Envelope", "PackedItem", "block"]
+if TYPE_CHECKING:
+    from ..dialogue.features import TurnFeatures
+    from ..dialogue.resolution import Resolution
+    from ..dialogue.threads import ThreadPlan
+
+__all__ = [
+    "ContextEnvelope",
+    "ContextItem",
+    "Envelope",
+    "PackedItem",
+    "block",
+    "conversation_envelope",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,3 +186,40 @@ class ContextEnvelope:
             {"role": "system", "content": f"{head}Context for this turn:\n\n{context}"},
             {"role": "user", "content": self.user_text},
         ]
+
+
+def conversation_envelope(
+    turn_id: int | None,
+    features: TurnFeatures,
+    resolution: Resolution,
+    intent: Intent,
+    thread: ThreadPlan,
+    state: ThreadState,
+    items: tuple[ContextItem, ...],
+    config: Config,
+) -> Envelope:
+    """The conversation envelope of a planned turn, with its §7 headers."""
+    blend = config.intent_blends[str(intent)]
+    # SPEC-028 §8: a document task asked for inside the conversation.
+    mode = "hybrid" if features.has(Marker.DOCUMENT) else "conversation"
+    return Envelope(
+        turn_id=turn_id,
+        intent=intent,
+        blend=blend,
+        # SPEC-028 §4.3: a resolved reference turns CDR novelty off.
+        cdr_novelty=False if resolution.resolved else blend.cdr_novelty,
+        mode=mode,
+        active_thread=thread.name,
+        thread_resumed=thread.resumed and not thread.is_new,
+        references=resolution.references,
+        thread_state=state,
+        summary=state.summary(),
+        items=items,
+        headers=context_headers(
+            intent=intent,
+            references_resolved=len(resolution.resolved),
+            active_thread=thread.name,
+            blend=blend,
+            mode=mode,
+        ),
+    )

@@ -4,7 +4,7 @@ Assignment uses more than §3.3's centroid rule, because on real dialogue few tu
 fixed bar to their own thread (architecture.md, "Decisions"). In order:
 
 0. in a multi-party chat, a message joins the thread of the turn it replies to (the addressed
-   speaker's latest turn, or the speaker's own exchange: ``Session._reply_to``);
+   speaker's latest turn, or the speaker's own exchange: ``multiparty.reply_to``);
 1. CLARIFY turns stay in the active thread;
 2. a resume marker ("back to X") searches the dormant threads, by the words after the marker
    against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
@@ -21,7 +21,9 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
 
 A reply (``plan_reply``) stays in the active thread unless it opens a topic (peer dialogue).
 
-``plan`` decides without changing anything; ``commit`` applies a plan and cannot fail, so a
+``thread_for_turn`` and ``thread_for_reply`` gather what these rules read from one turn's
+features, references and the dialogue (a ``DialogueContext``); ``Threads.plan`` decides
+without changing anything; ``commit`` applies a plan and cannot fail, so a
 turn that fails later leaves the threads as they were.
 """
 
@@ -29,16 +31,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import kernels
 from ..config import ThreadThresholds
+from ..text.lexicon import Marker
 from ..text.tokens import slug
+from . import multiparty
 from .intent import Intent
 
-__all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+    from .resolution import Resolution
+
+__all__ = ["PreparedTurn", "ThreadPlan", "Threads", "thread_for_reply", "thread_for_turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,3 +333,69 @@ class Threads:
     def terms_of(self, turn_id: int) -> tuple[str, ...]:
         """The words turn ``turn_id`` brought to its thread's vocabulary."""
         return self._turn_terms.get(turn_id, ())
+
+
+# Intents of a user turn that a peer's new question may take to another thread.
+_MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
+_POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
+
+
+def thread_for_turn(
+    context: DialogueContext,
+    vector: npt.NDArray[np.float32],
+    features: TurnFeatures,
+    intent: Intent,
+    resolution: Resolution,
+    who: str | None,
+) -> ThreadPlan:
+    """SPEC-028 §3.3 for one user turn: what each thread rule reads, from the turn's features,
+    its references and the dialogue so far, then ``Threads.plan`` decides."""
+    log, config, speakers = context.log, context.config, context.speakers
+    reference_thread = next(
+        (
+            int(log.thread_index[ref.target_turn])
+            for ref in resolution.resolved
+            if ref.type != "tool" and ref.target_turn is not None
+        ),
+        -1,
+    )
+    reply_to = resolution.reply_to
+    # "By the way, ..." says the topic moves on, whatever the turn before asked.
+    moves_on = multiparty.moves_on(features, config)
+    return context.threads.plan(
+        embedding=vector,
+        intent=intent,
+        reference_thread=reference_thread,
+        reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
+        multi_party=(
+            config.multi_party_threads and who is not None and speakers.multi_party(config)
+        ),
+        points_back=any(features.has(marker) for marker in _POINTS_BACK),
+        resume_words=features.resume_terms if config.resume_markers else (),
+        definite_terms=features.definite_terms if config.vocabulary_resume else (),
+        thresholds=context.thresholds,
+        first_terms=features.terms,
+        answers=not moves_on and multiparty.answers_previous(who, features, log, speakers, config),
+        carries_on=not moves_on and multiparty.peer_carries_on(features, log, speakers, config),
+        opens_topic=(moves_on and intent is Intent.EXPLORE)
+        or (
+            intent in _MAY_OPEN
+            and not resolution.resolved
+            and multiparty.peer_opens(features, vector, log, speakers, config, context.thresholds)
+        ),
+        intent_threads=config.intent_threads,
+    )
+
+
+def thread_for_reply(
+    context: DialogueContext, features: TurnFeatures, vector: npt.NDArray[np.float32]
+) -> ThreadPlan:
+    """The thread of a reply: the active one, unless it opens a topic between peers."""
+    return context.threads.plan_reply(
+        vector,
+        opens_topic=multiparty.peer_opens(
+            features, vector, context.log, context.speakers, context.config, context.thresholds
+        ),
+        join=context.thresholds.join,
+        first_terms=features.terms,
+    )

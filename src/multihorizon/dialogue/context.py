@@ -1,0 +1,32 @@
+"""What the stages of one turn read: the session's state, as one read-only view.
+
+``Session`` builds a ``DialogueContext`` for each turn it plans; the stages (references §4,
+intent §5.2, thread §3.3, retrieval §3.2) take it instead of a dozen arguments each, and none
+of them changes it: ``Session.commit`` is the only writer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..config import Config, ThreadThresholds
+from ..text.lexicon import Lexicon
+from ..tiers.scratch import ScratchBuffer
+from .multiparty import Speakers
+from .threads import Threads
+from .turnlog import TurnLog
+
+__all__ = ["DialogueContext"]
+
+
+@dataclass(frozen=True, slots=True)
+class DialogueContext:
+    """The state one turn's stages read (none of them writes it)."""
+
+    log: TurnLog
+    threads: Threads
+    speakers: Speakers
+    scratch: ScratchBuffer
+    lexicon: Lexicon
+    config: Config
+    thresholds: ThreadThresholds

@@ -12,6 +12,18 @@ from .scratch import ScratchBuffer, ScratchEntry
 
 __all__ = ["ToolCandidates"]
 
+# The references and Tier E settings the candidates were built for, the entries, the first
+# to go stale of each TTL, the items, the freshness. Entries are frozen and the buffer
+# replaces one to change it, so the entries themselves, compared by identity, say whether
+# the buffer changed.
+_Cached = tuple[
+    tuple[Any, ...],
+    tuple[ScratchEntry, ...],
+    tuple[ScratchEntry, ...],
+    tuple[PackedItem, ...],
+    str,
+]
+
 
 class ToolCandidates:
     """The packed Tier E blocks of one session, and its last candidates while they hold."""
@@ -20,20 +32,8 @@ class ToolCandidates:
         # scratch id -> (the entry, its body, the packed content, its tokens): Tier E
         # re-packs every entry at every turn, and an entry's block only changes with it.
         self.blocks: dict[str, tuple[ScratchEntry, str, str, int]] = {}
-        # Tier E's candidates while every entry is fresh: (the references and Tier E settings
-        # they were built for, the entries, the first to go stale of each TTL, the items, the
-        # freshness). Entries are frozen and the buffer replaces one to change it, so the
-        # entries themselves, compared by identity, say whether the buffer changed.
-        self.cached: (
-            tuple[
-                tuple[Any, ...],
-                tuple[ScratchEntry, ...],
-                tuple[ScratchEntry, ...],
-                tuple[PackedItem, ...],
-                str,
-            ]
-            | None
-        ) = None
+        # Tier E's candidates while every entry is fresh (``_Cached``).
+        self.cached: _Cached | None = None
 
     def clear(self) -> None:
         """Forget every cached block and candidate (the session was reset)."""
@@ -60,15 +60,8 @@ class ToolCandidates:
         now = scratch.clock()
         settings = (tuple(referenced), count, stale_policy, reinvoke)
         last = self.cached
-        if (
-            last is not None
-            and last[0] == settings
-            and len(last[1]) == len(entries)
-            and all(a is b for a, b in zip(last[1], entries, strict=True))
-            and all(entry.is_fresh(now) for entry in last[2])
-        ):
+        if last is not None and _still_valid(last, settings, entries, now):
             return list(last[3]), last[4], []
-        blocks = self.blocks
         order = [scratch.get(i) for i in referenced if i in scratch] + [
             e for e in reversed(entries) if e.scratch_id not in referenced
         ]
@@ -89,47 +82,74 @@ class ToolCandidates:
                 )
             if not fresh and stale_policy == "exclude":
                 continue
-            body = entry.summary
-            if is_reference and fresh and count(entry.raw_output) <= 8 * 256:
-                body = entry.raw_output
-            if not fresh:
-                minutes = max(1, math.ceil(entry.age(now) / 60))
-                body = (
-                    f"NOTE: This result is from {minutes} minutes ago and may be outdated: " + body
-                )
-            cached = blocks.get(entry.scratch_id)
-            if cached is not None and cached[0] is entry and cached[1] == body:
-                content, tokens = cached[2], cached[3]
-            else:
-                content = f"{entry.tool_name} ({entry.output_type}): {body}"
-                tokens = count(block("E", entry.scratch_id, content))
-                blocks[entry.scratch_id] = (entry, body, content, tokens)
+            body = _body(entry, is_reference, fresh, now, count)
+            content, tokens = self._packed(entry, body, count)
             reason = "reference" if is_reference else "recent"
             items.append(
                 PackedItem("E", entry.scratch_id, content, 1.0 / (1 + rank), tokens, reason)
             )
-        if len(blocks) > 2 * len(entries) + 16:  # evicted entries' blocks
-            live = {entry.scratch_id for entry in entries}
-            for scratch_id in [key for key in blocks if key not in live]:
-                del blocks[scratch_id]
-        if every_fresh:
-            # Valid while every entry is fresh by its own test (SPEC-029 §4). Of the entries
-            # sharing a TTL the one created first goes stale first, so watching that one per
-            # TTL watches them all.
-            oldest: dict[float, ScratchEntry] = {}
-            for entry in entries:
-                ttl = entry.freshness_ttl
-                if ttl is not None and (
-                    ttl not in oldest or entry.created_at < oldest[ttl].created_at
-                ):
-                    oldest[ttl] = entry
-            self.cached = (
-                settings,
-                tuple(entries),
-                tuple(oldest.values()),
-                tuple(items),
-                freshness,
-            )
-        else:
-            self.cached = None
+        self._forget_evicted(entries)
+        # Valid while every entry is fresh by its own test (SPEC-029 §4).
+        self.cached = (
+            (settings, tuple(entries), _first_to_go_stale(entries), tuple(items), freshness)
+            if every_fresh
+            else None
+        )
         return items, freshness, refreshed
+
+    def _packed(
+        self, entry: ScratchEntry, body: str, count: Callable[[str], int]
+    ) -> tuple[str, int]:
+        """The block of ``entry`` with ``body`` and its tokens, packed once per change."""
+        cached = self.blocks.get(entry.scratch_id)
+        if cached is not None and cached[0] is entry and cached[1] == body:
+            return cached[2], cached[3]
+        content = f"{entry.tool_name} ({entry.output_type}): {body}"
+        tokens = count(block("E", entry.scratch_id, content))
+        self.blocks[entry.scratch_id] = (entry, body, content, tokens)
+        return content, tokens
+
+    def _forget_evicted(self, entries: list[ScratchEntry]) -> None:
+        """Drop the blocks of entries the buffer evicted, once they pile up."""
+        if len(self.blocks) > 2 * len(entries) + 16:
+            live = {entry.scratch_id for entry in entries}
+            for scratch_id in [key for key in self.blocks if key not in live]:
+                del self.blocks[scratch_id]
+
+
+def _still_valid(
+    last: _Cached, settings: tuple[Any, ...], entries: list[ScratchEntry], now: float
+) -> bool:
+    """Whether the last candidates hold: the same settings, the very same entries, and the
+    first to go stale of each TTL still fresh."""
+    return (
+        last[0] == settings
+        and len(last[1]) == len(entries)
+        and all(a is b for a, b in zip(last[1], entries, strict=True))
+        and all(entry.is_fresh(now) for entry in last[2])
+    )
+
+
+def _body(
+    entry: ScratchEntry, is_reference: bool, fresh: bool, now: float, count: Callable[[str], int]
+) -> str:
+    """What an entry's block says: its summary, or for a fresh reference its raw output when
+    that fits the summary cap's 8x; a stale one carries its age (SPEC-029 §4)."""
+    body = entry.summary
+    if is_reference and fresh and count(entry.raw_output) <= 8 * 256:
+        body = entry.raw_output
+    if not fresh:
+        minutes = max(1, math.ceil(entry.age(now) / 60))
+        body = f"NOTE: This result is from {minutes} minutes ago and may be outdated: " + body
+    return body
+
+
+def _first_to_go_stale(entries: list[ScratchEntry]) -> tuple[ScratchEntry, ...]:
+    """Of the entries sharing a TTL the one created first goes stale first, so watching that
+    one per TTL watches them all."""
+    oldest: dict[float, ScratchEntry] = {}
+    for entry in entries:
+        ttl = entry.freshness_ttl
+        if ttl is not None and (ttl not in oldest or entry.created_at < oldest[ttl].created_at):
+            oldest[ttl] = entry
+    return tuple(oldest.values())

@@ -13,7 +13,7 @@ import numpy.typing as npt
 from ..errors import InputError
 
 if TYPE_CHECKING:
-    from .knowledge import Fact
+    from .facts import Fact
 
 __all__ = ["CoverageSet", "novelty_factor", "recency_factor"]
 

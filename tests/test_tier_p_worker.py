@@ -21,11 +21,41 @@ from multihorizon.tiers.knowledge_worker import NeighbourWorker
 
 WORKER_NAME = "multihorizon-tier-p"
 TOPICS = ("etcd", "postgres", "kafka", "redis", "nginx", "terraform", "espresso", "kubernetes")
-WORDS = (
-    "tls certificate backup restore replica leader quorum snapshot partition offset consumer "
-    "cache eviction proxy upstream module state plan grinder pressure pod scheduler volume "
-    "timeout retry latency throughput index vacuum compaction member cluster config"
-).split()
+WORDS = [
+    "tls",
+    "certificate",
+    "backup",
+    "restore",
+    "replica",
+    "leader",
+    "quorum",
+    "snapshot",
+    "partition",
+    "offset",
+    "consumer",
+    "cache",
+    "eviction",
+    "proxy",
+    "upstream",
+    "module",
+    "state",
+    "plan",
+    "grinder",
+    "pressure",
+    "pod",
+    "scheduler",
+    "volume",
+    "timeout",
+    "retry",
+    "latency",
+    "throughput",
+    "index",
+    "vacuum",
+    "compaction",
+    "member",
+    "cluster",
+    "config",
+]
 
 TURNS = (
     "How do I configure etcd TLS certificates for every member?",

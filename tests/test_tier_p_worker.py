@@ -21,7 +21,7 @@ from multihorizon.tiers.knowledge_worker import NeighbourWorker
 
 WORKER_NAME = "multihorizon-tier-p"
 TOPICS = ("etcd", "postgres", "kafka", "redis", "nginx", "terraform", "espresso", "kubernetes")
-WORDS = [
+WORDS = (
     "tls",
     "certificate",
     "backup",
@@ -55,7 +55,7 @@ WORDS = [
     "member",
     "cluster",
     "config",
-]
+)
 
 TURNS = (
     "How do I configure etcd TLS certificates for every member?",

@@ -113,23 +113,66 @@ def _worker_threads() -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if thread.name == WORKER_NAME]
 
 
-def test_the_query_runs_on_the_worker(store: mh.KnowledgeStore, monkeypatch: Any) -> None:
+def _plan_after(session: mh.TierSession, signal: threading.Event, monkeypatch: Any) -> None:
+    """Make the session's plan wait for ``signal``: the worker has the query by then (the
+    caller would otherwise run it itself when the worker is slow to start)."""
+    plan = session.session.plan
+
+    def waiting(*args: Any, **kwargs: Any) -> Any:
+        assert signal.wait(timeout=60)  # the timeout only guards against a hang
+        return plan(*args, **kwargs)
+
+    monkeypatch.setattr(session.session, "plan", waiting)
+
+
+def test_the_query_runs_on_the_worker_beside_the_plan(
+    store: mh.KnowledgeStore, monkeypatch: Any
+) -> None:
     where: list[str] = []
+    on_worker = threading.Event()
     nearest = store.nearest
 
     def recording(*args: Any, **kwargs: Any) -> Any:
         where.append(threading.current_thread().name)
+        if threading.current_thread().name == WORKER_NAME:
+            on_worker.set()
         return nearest(*args, **kwargs)
 
     monkeypatch.setattr(store, "nearest", recording)
     assembler = _assembler(store, worker=True)
-    assembler.session("w/where").user("How do I configure etcd TLS?")
+    session = assembler.session("w/where")
+    _plan_after(session, on_worker, monkeypatch)
+    session.user("How do I configure etcd TLS?")  # the plan ran while the worker queried
     assert where == [WORKER_NAME]
     sequential = _assembler(store, worker=False)
     where.clear()
     sequential.session("w/where").user("How do I configure etcd TLS?")
     assert where == [threading.current_thread().name]
     assembler.close()
+
+
+class _Gate:
+    """A store stand-in whose query holds the worker until the test opens it."""
+
+    def __init__(self) -> None:
+        self.entered, self.opened = threading.Event(), threading.Event()
+
+    def nearest(self, *args: Any, **kwargs: Any) -> str:
+        self.entered.set()
+        assert self.opened.wait(timeout=60)  # the timeout only guards against a hang
+        return "gate"
+
+
+def test_the_caller_runs_a_query_the_worker_has_not_started(store: mh.KnowledgeStore) -> None:
+    worker, gate = NeighbourWorker(), _Gate()
+    blocker = worker.submit(gate, store.vector("f2"), 5, -1.0)  # type: ignore[arg-type]
+    assert gate.entered.wait(timeout=60)  # the worker is busy with the gate
+    pending = worker.submit(store, store.vector("f1"), 5, -1.0)
+    assert pending.result().facts[0].fact_id == "f1"  # the caller ran it, no waiting
+    gate.opened.set()
+    assert blocker.result() == "gate"
+    worker.close()  # the worker skips the job the caller took, then stops
+    assert not worker.running
 
 
 def test_concurrent_and_sequential_envelopes_are_identical(store: mh.KnowledgeStore) -> None:
@@ -179,19 +222,22 @@ def test_a_worker_error_reaches_the_caller_and_changes_nothing(
     session.user("How do I configure etcd TLS certificates?")
     before = (len(session.turns), set(session.coverage.fact_ids), len(session.session.scratch))
     nearest = store.nearest
+    on_worker = threading.Event()
 
     def failing(*args: Any, **kwargs: Any) -> Any:
         if threading.current_thread().name == WORKER_NAME:
+            on_worker.set()
             raise error
         return nearest(*args, **kwargs)
 
     monkeypatch.setattr(store, "nearest", failing)
+    _plan_after(session, on_worker, monkeypatch)
     with pytest.raises(type(error), match=str(error)) as raised:
         session.user("What about the postgres backup?")
-    assert raised.value is error
+    assert raised.value is error  # raised on the worker, re-raised in the caller
     after = (len(session.turns), set(session.coverage.fact_ids), len(session.session.scratch))
     assert after == before
-    monkeypatch.setattr(store, "nearest", nearest)
+    monkeypatch.undo()
     envelope = session.user("What about the postgres backup?")  # the worker lives on
     assert envelope.turn_id == before[0]
     assembler.close()

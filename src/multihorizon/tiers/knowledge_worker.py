@@ -10,7 +10,11 @@ read under the store's lock in one go.
 
 One long-lived thread per worker, started on first use, fed through a ``SimpleQueue``; each
 job carries a lock the caller blocks on (no pool hop, no condition variable: a measured pool
-hop raised p99). An exception in the worker is re-raised, the same object, in the caller.
+hop raised p99). A job goes to whichever thread claims it first: when the caller needs the
+neighbours before the worker has started (the worker was busy, or, on a loaded machine, not
+yet scheduled), the caller runs the query itself instead of waiting for a wake-up, so a turn
+is never slower than the sequential order by more than a queue put. An exception in the
+query is re-raised, the same object, in the caller.
 ``close()`` stops and joins the thread; a later ``submit`` starts a new one. After ``fork``
 the child starts its own thread on first use, and a fork waits for a job in flight to finish
 so the child never inherits the store's lock held by a thread that does not exist there.
@@ -38,7 +42,7 @@ class PendingNeighbours:
     """One submitted query: ``result()`` waits for it and returns its ``Neighbours`` or
     raises what the query raised."""
 
-    __slots__ = ("_done", "_error", "_result", "k", "min_relevance", "query", "store")
+    __slots__ = ("_claim", "_done", "_error", "_result", "k", "min_relevance", "query", "store")
 
     def __init__(
         self,
@@ -50,11 +54,17 @@ class PendingNeighbours:
         self.store, self.query, self.k, self.min_relevance = store, query, k, min_relevance
         self._result: Neighbours | None = None
         self._error: BaseException | None = None
+        self._claim = threading.Lock()  # taken by whichever thread runs the query
         self._done = threading.Lock()
-        self._done.acquire()  # released by the worker when the job is over
+        self._done.acquire()  # released when the query is over
+
+    def claim(self) -> bool:
+        """True for the one thread that gets to run the query (the worker, or the caller
+        when it asks for the result before the worker started it)."""
+        return self._claim.acquire(blocking=False)
 
     def run(self) -> None:
-        """The query itself (on the worker thread)."""
+        """The query itself (after ``claim``)."""
         try:
             self._result = self.store.nearest(self.query, self.k, min_relevance=self.min_relevance)
         except BaseException as exc:  # re-raised in the caller, as it is
@@ -62,12 +72,11 @@ class PendingNeighbours:
         finally:
             self._done.release()
 
-    def abandon(self) -> None:
-        """The worker stopped before running this job."""
-        self._error = RuntimeError("the Tier P worker was closed before the query ran")
-        self._done.release()
-
     def result(self) -> Neighbours:
+        if self.claim():
+            # The worker has not started it (busy, or not yet scheduled: on a loaded machine
+            # a thread's wake-up can take milliseconds): run it here rather than wait.
+            self.run()
         with self._done:  # blocks (GIL released) until the worker is done; then free
             pass
         if self._error is not None:
@@ -87,7 +96,8 @@ def _serve(jobs: queue.SimpleQueue[PendingNeighbours | None], busy: threading.Lo
         if job is _STOP:
             return
         with busy:  # a fork waits for the job in flight (see ``_before_fork``)
-            job.run()
+            if job.claim():
+                job.run()
 
 
 class NeighbourWorker:

@@ -240,6 +240,22 @@ def test_cdgr_edges_and_connectors_bridge_unlinked_anchors() -> None:
     assert flat.edge_count == 0
 
 
+def test_the_probe_links_what_a_full_neighbour_search_links() -> None:
+    # Clusters of near copies (edges) among scattered facts (none): ingest's narrow probe
+    # must find every edge the full K=20 search finds, with the same weights.
+    rng = np.random.default_rng(7)
+    centres = rng.normal(size=(30, 384))
+    rows = [centre + rng.normal(scale=0.6, size=384) for centre in centres for _ in range(25)]
+    rows += list(rng.normal(size=(600, 384)))
+    vectors = np.array(rows, dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    kb = KnowledgeStore(capacity=len(vectors))
+    kb.add_many([Fact(f"f{i}", f"fact {i}") for i in range(len(vectors))], embeddings=vectors)
+    reference = kb.link_exhaustively()
+    assert len(reference) > 1000  # the clusters give edges (up to 20 a fact)
+    assert sorted(map(tuple, kb.edges())) == sorted(map(tuple, reference.records()))
+
+
 def test_edges_survive_save_and_load(tmp_path: Path) -> None:
     kb = KnowledgeStore()
     kb.add_many(

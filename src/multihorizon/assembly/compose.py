@@ -1,18 +1,40 @@
-"""The parts of one envelope that are not packing arithmetic (SPEC-028 §2.2, §4.2, §6.1, §7):
-the Active Thread Summary fitted to the budget, the conversation's items split into the
-referenced turns (which lead) and the rest, and the headers Tiers P and E add."""
+"""One envelope, composed (SPEC-028 §2.2, §4.2, §6.1, §7): the Active Thread Summary fitted to
+the budget, the referenced turns and tool entries after it, Tiers P, C and E packed into the
+rest by the turn's blend (``packing``), and the headers Tiers P and E add. ``pack`` is the
+whole of it; it changes nothing, and returns what committing the envelope would change."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
+import numpy as np
+import numpy.typing as npt
+
+from ..session import Session
+from ..tiers.coverage import CoverageSet
 from ..tiers.facts import ScoredFact
+from ..tiers.knowledge_candidates import connectors_of, fact_candidates, sub_queries_of
+from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
-from .envelope import Envelope, PackedItem, block
+from ..tiers.tool_candidates import ToolCandidates
+from .envelope import ContextEnvelope, Envelope, PackedItem, block
 from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
-from .packing import BudgetError, packed_item
+from .packing import (
+    BudgetError,
+    Delivery,
+    Tier,
+    fact_item,
+    packed_item,
+    sandwich,
+    share_budget,
+)
 
-__all__ = ["conversation_items", "envelope_headers", "summary_item", "tier_tokens"]
+if TYPE_CHECKING:
+    from .assembler import ContextAssembler
+
+__all__ = ["conversation_items", "envelope_headers", "pack", "summary_item", "tier_tokens"]
 
 
 def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> PackedItem:
@@ -104,3 +126,86 @@ def tier_tokens(items: Iterable[PackedItem]) -> dict[str, int]:
     for piece in items:
         tokens[piece.tier] += piece.tokens
     return tokens
+
+
+def pack(
+    assembler: ContextAssembler,
+    session: Session,
+    coverage: CoverageSet,
+    tool: ToolCandidates,
+    turn: Envelope,
+    vector: npt.NDArray[np.float32],
+    text: str,
+    budget: int,
+    sub_queries: tuple[str, ...] | None = None,
+    prefetched: PendingNeighbours | None = None,
+) -> tuple[ContextEnvelope, Delivery]:
+    """One envelope (SPEC-028 §2.2): the summary and the references first, then Tiers P, C
+    and E packed into what is left of the budget by the turn's blend, in sandwich order;
+    and what committing it changes (nothing is changed here)."""
+    count = assembler.count_tokens
+    summary = summary_item(turn, budget, count)
+    head: list[PackedItem] = [summary]
+    remaining = budget - summary.tokens
+    referenced, conversation, referenced_entries = conversation_items(turn, count)
+    for packed in referenced:  # SPEC-028 §4.2: right after the summary, if they fit
+        if packed.tokens <= remaining:
+            head.append(packed)
+            remaining -= packed.tokens
+    scratch = session.scratch
+    tool_items, freshness, refreshed = tool.candidates(
+        scratch, referenced_entries, count, assembler.stale_policy, assembler.reinvoke
+    )
+    for tool_item in [i for i in tool_items if i.reason == "reference"]:
+        if tool_item.tokens <= remaining:
+            head.append(tool_item)
+            remaining -= tool_item.tokens
+    tool_items = [i for i in tool_items if i.reason != "reference"]
+    if sub_queries is None:
+        sub_queries = (
+            sub_queries_of(turn, text, assembler.config.max_sub_queries)
+            if turn.mode == "hybrid"
+            else ()
+        )
+    facts, available = fact_candidates(
+        assembler, coverage, session.model_id, turn, vector, sub_queries,
+        prefetched=prefetched,
+    )  # fmt: skip
+    bridging = (
+        connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
+    )
+    blend = turn.blend
+    knowledge = [fact_item(scored, "cdr", count) for scored in facts]
+    connectors = [fact_item(scored, "connector", count) for scored in bridging]
+    share = assembler.config.connector_budget if connectors else 0.0
+    tiers = [
+        Tier("P", blend.P * (1.0 - share), knowledge),
+        Tier("P", blend.P * share, connectors),
+        Tier("C", blend.C, conversation),
+        Tier("E", blend.E, tool_items),
+    ]
+    share_budget(tiers, remaining)
+    chosen = [item for tier in tiers for item in tier.chosen]
+    items = (*head, *sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E}))
+    used = sum(item.tokens for item in items)
+    assert used <= budget, (used, budget)  # the packing invariant
+    headers = envelope_headers(
+        turn, items, (*facts, *bridging), available, len(connectors), scratch, freshness,
+        budget,
+    )  # fmt: skip
+    store = assembler.knowledge
+    delivered = (
+        [(item.source_id, store.vector(item.source_id)) for item in items if item.tier == "P"]
+        if store is not None
+        else []
+    )
+    envelope = ContextEnvelope(
+        turn=turn,
+        items=items,
+        budget_tokens=budget,
+        headers=MappingProxyType(headers),
+        tier_tokens=MappingProxyType(tier_tokens(items)),
+        sub_queries=sub_queries,
+        user_text=text,
+    )
+    return envelope, Delivery(delivered, refreshed)

@@ -30,13 +30,12 @@ from ..serving.aio import AsyncTurns
 from ..serving.chat import ChatHistoryError, ChatItem, new_from, parse_messages
 from ..session import Session
 from ..tiers.coverage import CoverageSet
-from ..tiers.knowledge_candidates import connectors_of, fact_candidates, sub_queries_of
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchEntry
 from ..tiers.tool_candidates import ToolCandidates
-from .compose import conversation_items, envelope_headers, summary_item, tier_tokens
-from .envelope import ContextEnvelope, Envelope, PackedItem
-from .packing import Delivery, Tier, check_budget, fact_item, plain, sandwich, share_budget
+from .compose import pack
+from .envelope import ContextEnvelope, Envelope
+from .packing import Delivery, check_budget, plain
 
 if TYPE_CHECKING:
     from .assembler import ContextAssembler
@@ -535,72 +534,7 @@ class TierSession(AsyncTurns):
         prefetched: PendingNeighbours | None = None,
     ) -> tuple[ContextEnvelope, Delivery]:
         """The envelope, and what committing it changes (nothing is changed here)."""
-        assembler = self.assembler
-        count = assembler.count_tokens
-        summary = summary_item(turn, budget, count)
-        head: list[PackedItem] = [summary]
-        remaining = budget - summary.tokens
-        referenced, conversation, referenced_entries = conversation_items(turn, count)
-        for packed in referenced:  # SPEC-028 §4.2: right after the summary, if they fit
-            if packed.tokens <= remaining:
-                head.append(packed)
-                remaining -= packed.tokens
-        scratch = self.session.scratch
-        tool_items, freshness, refreshed = self._tool.candidates(
-            scratch, referenced_entries, count, assembler.stale_policy, assembler.reinvoke
-        )
-        for tool_item in [i for i in tool_items if i.reason == "reference"]:
-            if tool_item.tokens <= remaining:
-                head.append(tool_item)
-                remaining -= tool_item.tokens
-        tool_items = [i for i in tool_items if i.reason != "reference"]
-        if sub_queries is None:
-            sub_queries = (
-                sub_queries_of(turn, text, assembler.config.max_sub_queries)
-                if turn.mode == "hybrid"
-                else ()
-            )
-        facts, available = fact_candidates(
-            assembler, self.coverage, self.session.model_id, turn, vector, sub_queries,
-            prefetched=prefetched,
+        return pack(
+            self.assembler, self.session, self.coverage, self._tool, turn, vector, text, budget,
+            sub_queries, prefetched,
         )  # fmt: skip
-        bridging = (
-            connectors_of(assembler, self.coverage, vector, facts)
-            if turn.mode != "conversation"
-            else []
-        )
-        blend = turn.blend
-        knowledge = [fact_item(scored, "cdr", count) for scored in facts]
-        connectors = [fact_item(scored, "connector", count) for scored in bridging]
-        share = assembler.config.connector_budget if connectors else 0.0
-        tiers = [
-            Tier("P", blend.P * (1.0 - share), knowledge),
-            Tier("P", blend.P * share, connectors),
-            Tier("C", blend.C, conversation),
-            Tier("E", blend.E, tool_items),
-        ]
-        share_budget(tiers, remaining)
-        chosen = [item for tier in tiers for item in tier.chosen]
-        items = (*head, *sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E}))
-        used = sum(item.tokens for item in items)
-        assert used <= budget, (used, budget)  # the packing invariant
-        headers = envelope_headers(
-            turn, items, (*facts, *bridging), available, len(connectors), scratch, freshness,
-            budget,
-        )  # fmt: skip
-        store = assembler.knowledge
-        delivered = (
-            [(item.source_id, store.vector(item.source_id)) for item in items if item.tier == "P"]
-            if store is not None
-            else []
-        )
-        envelope = ContextEnvelope(
-            turn=turn,
-            items=items,
-            budget_tokens=budget,
-            headers=MappingProxyType(headers),
-            tier_tokens=MappingProxyType(tier_tokens(items)),
-            sub_queries=sub_queries,
-            user_text=text,
-        )
-        return envelope, Delivery(delivered, refreshed)

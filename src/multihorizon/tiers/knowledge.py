@@ -22,6 +22,7 @@ store's writers and readers (hnswlib's own index is not safe for concurrent add 
 from __future__ import annotations
 
 import dataclasses
+import math
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ import numpy.typing as npt
 
 from ..embed import Embedder, normalise_embedding
 from ..errors import EmbeddingError, InputError
-from .coverage import CoverageSet, novelty_factor, recency_factor
+from .coverage import CoverageSet, novelty_factor, recency_factor, recency_factors
 from .facts import Fact, FactStatus, KnowledgeError, ScoredFact, now, prepare_fact, retrievable
 from .knowledge_files import read_graph, read_manifest, read_rows, write_store
 from .knowledge_graph import EDGE_BAR, EDGE_NEIGHBOURS, FactGraph
@@ -72,6 +73,10 @@ class Neighbours:
     facts: tuple[Fact, ...]
     similarities: npt.NDArray[np.float64]
     vectors: npt.NDArray[np.float32]
+    # The facts' CDR columns: importance_weight, ttl and modified_at (NaN for None).
+    importance: npt.NDArray[np.float64]
+    ttl: npt.NDArray[np.float64]
+    modified: npt.NDArray[np.float64]
 
     def __len__(self) -> int:
         return len(self.facts)
@@ -112,6 +117,9 @@ class KnowledgeStore:
         self._index = FactIndex(dim, capacity=capacity, params=params, threads=threads)
         self._facts: list[Fact] = []  # by label
         self._vectors = np.zeros((max(capacity, 16), dim), dtype=np.float32)
+        # CDR's per-fact terms as columns by label (importance, ttl, modified_at; NaN for
+        # None), so a turn gathers them for its candidates in one step.
+        self._columns = np.zeros((3, max(capacity, 16)), dtype=np.float64)
         self._labels: dict[str, int] = {}
         self._retrievable = 0
         # SPEC-025 / SPEC-009 §5.2: edges to the K nearest neighbours at cosine >= EDGE_BAR,
@@ -192,9 +200,11 @@ class KnowledgeStore:
             labels = labels[kept]
             facts = tuple(self._facts[label] for label in labels.tolist())
             vectors = self._vectors[labels]
+            importance, ttl, modified = self._columns[:, labels]
         return Neighbours(
-            vector, k, min_relevance, facts, similarities[kept].astype(np.float64), vectors
-        )
+            vector, k, min_relevance, facts, similarities[kept].astype(np.float64), vectors,
+            importance, ttl, modified,
+        )  # fmt: skip
 
     def cdr_rank(
         self,
@@ -241,9 +251,8 @@ class KnowledgeStore:
             relevance = np.maximum(relevance, pulls)
         covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
         novelties = novelty_factor(covered, novelty, partial_floor)
-        importance = np.array([fact.importance_weight for fact in facts])
-        recency = np.array([recency_factor(fact, moment) for fact in facts])
-        scores = importance * relevance * novelties * recency
+        recency = recency_factors(neighbours.ttl, neighbours.modified, moment)
+        scores = neighbours.importance * relevance * novelties * recency
         scored = [
             ScoredFact(fact, rel, nov, rec, score)
             for fact, rel, nov, rec, score in zip(
@@ -290,6 +299,7 @@ class KnowledgeStore:
                     self._index.mark_deleted(label)
             self._vectors[start:needed] = vectors
             self._facts.extend(prepared)
+            self._columns[:, start:needed] = _cdr_columns(prepared)
             for label, fact in zip(labels.tolist(), prepared, strict=True):
                 self._labels[fact.fact_id] = label
             self._retrievable += sum(retrievable(fact.status) for fact in prepared)
@@ -326,6 +336,7 @@ class KnowledgeStore:
             elif not retrievable_now:
                 self._index.mark_deleted(label)
             self._facts[label] = new
+            self._columns[:, label : label + 1] = _cdr_columns([new])
             self._retrievable += retrievable(new.status) - retrievable(old.status)
             return new
 
@@ -488,6 +499,8 @@ class KnowledgeStore:
             str(folder / "index.hnsw"), dim=dim, capacity=count, params=params, threads=threads
         )
         store._facts = facts
+        store._columns = np.zeros((3, max(count, 16)), dtype=np.float64)
+        store._columns[:, :count] = _cdr_columns(facts)
         store._vectors = np.zeros((max(count, 16), dim), dtype=np.float32)
         store._vectors[:count] = vectors
         store._labels = {fact.fact_id: label for label, fact in enumerate(facts)}
@@ -531,12 +544,27 @@ class KnowledgeStore:
         size = max(needed, 2 * capacity)
         vectors = np.zeros((size, self.dim), dtype=np.float32)
         vectors[: len(self._facts)] = self._vectors[: len(self._facts)]
+        columns = np.zeros((3, size), dtype=np.float64)
+        columns[:, : len(self._facts)] = self._columns[:, : len(self._facts)]
         self._index.resize(size)
-        self._vectors = vectors
+        self._vectors, self._columns = vectors, columns
 
 
 def _clock() -> float:
     return now()
+
+
+def _cdr_columns(facts: Sequence[Fact]) -> npt.NDArray[np.float64]:
+    """importance_weight, ttl and modified_at of ``facts`` as three rows (NaN for None)."""
+    nan = math.nan
+    return np.array(
+        [
+            [fact.importance_weight for fact in facts],
+            [nan if fact.ttl is None else fact.ttl for fact in facts],
+            [nan if fact.modified_at is None else fact.modified_at for fact in facts],
+        ],
+        dtype=np.float64,
+    ).reshape(3, len(facts))
 
 
 def _unit_rows(rows: Any, dim: int) -> npt.NDArray[np.bool_] | None:

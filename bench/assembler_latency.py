@@ -39,7 +39,7 @@ def run(facts: int, calls: int, vectors_path: str | None) -> dict[str, float | s
     # --vectors: e.g. all-MiniLM-L6-v2 vectors of the same texts, made beforehand.
     vectors = knowledge_data.real_vectors(facts + 2000, vectors_path)
     fact_vectors, queries = vectors[:facts], vectors[facts:]
-    store = mh.KnowledgeStore(capacity=facts)
+    store = mh.KnowledgeStore(capacity=facts, embedder=None if vectors_path else embedder)
     batch = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(facts)]
     started = time.perf_counter()
     store.add_many(batch, embeddings=fact_vectors)

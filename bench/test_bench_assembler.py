@@ -43,7 +43,7 @@ def stores(corpus: tuple[list[str], np.ndarray]) -> dict[str, mh.KnowledgeStore]
     texts, vectors = corpus
     built = {}
     for name, (params, _) in CONFIGURATIONS.items():
-        store = mh.KnowledgeStore(capacity=FACTS, **params)
+        store = mh.KnowledgeStore(capacity=FACTS, embedder=mh.HashingEmbedder(), **params)
         store.add_many([mh.Fact(f"f{i}", texts[i], "bench") for i in range(FACTS)], vectors[:FACTS])
         built[name] = store
     return built
@@ -93,7 +93,7 @@ def test_knowledge_ingest(
     facts = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(count)]
 
     def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
-        return (mh.KnowledgeStore(capacity=count, **params),), {}
+        return (mh.KnowledgeStore(capacity=count, embedder=mh.HashingEmbedder(), **params),), {}
 
     def ingest(store: mh.KnowledgeStore) -> mh.KnowledgeStore:
         store.add_many(facts, vectors[:count])

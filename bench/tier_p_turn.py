@@ -49,7 +49,7 @@ def percentile(samples: list[float], share: float) -> float:
 
 
 def ingest(mh: Any, texts: list[str], vectors: np.ndarray, params: dict[str, int]) -> Any:
-    store = mh.KnowledgeStore(capacity=len(texts), **params)
+    store = mh.KnowledgeStore(capacity=len(texts), embedder=mh.HashingEmbedder(), **params)
     batch = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(len(texts))]
     started = time.perf_counter()
     store.add_many(batch, embeddings=vectors)
@@ -95,7 +95,7 @@ def main() -> int:
     vectors = knowledge_data.real_vectors(args.facts + args.turns + args.calls)
     fact_texts, fact_vectors = texts[: args.facts], vectors[: args.facts]
     log_texts, log_vectors = texts[args.facts :], vectors[args.facts :]
-    after = mh.KnowledgeStore(dim=1).params.as_dict()
+    after = mh.KnowledgeStore(embedder=mh.HashingEmbedder()).params.as_dict()
     print(f"# {args.facts:,} facts of {knowledge_data.source_of_texts()}; backend {mh.backend}")
     old = ingest(mh, fact_texts, fact_vectors, BEFORE)
     new = ingest(mh, fact_texts, fact_vectors, after)

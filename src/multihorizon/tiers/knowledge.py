@@ -40,11 +40,11 @@ from .knowledge_files import read_graph, read_manifest, read_rows, write_store
 from .knowledge_graph import EDGE_BAR, EDGE_NEIGHBOURS, FactGraph
 from .knowledge_index import (
     DEFAULT_EF_CONSTRUCTION,
-    DEFAULT_EF_SEARCH,
     DEFAULT_M,
     AnnParams,
     FactIndex,
     TooFewLiveFacts,
+    ef_search_for,
 )
 
 # CDGR linking's first, narrow search: the fact itself and its three nearest, at ef 16.
@@ -96,23 +96,29 @@ class KnowledgeStore:
         capacity: int = 1024,
         m: int = DEFAULT_M,
         ef_construction: int = DEFAULT_EF_CONSTRUCTION,
-        ef_search: int = DEFAULT_EF_SEARCH,
+        ef_search: int | None = None,
         threads: int = -1,
         graph: bool = True,
     ) -> None:
+        """``ef_search`` None: the width the recall curve chose for the embedder's model
+        (``knowledge_index.ef_search_for``; 400 for the hashing embedder, SPEC-009's 100 for
+        others or without an embedder)."""
         if embedder is not None and int(embedder.dim) != dim:
             raise EmbeddingError(
                 f"embedder dimension {embedder.dim} differs from the store's {dim}"
             )
         if not isinstance(dim, int) or dim < 1:
             raise InputError(f"dim: expected an integer >= 1, got {dim!r}")
+        model_id = embedder.model_id if embedder is not None else None
+        if ef_search is None:
+            ef_search = ef_search_for(model_id)
         try:
             params = AnnParams(m, ef_construction, ef_search)
         except ValueError as exc:
             raise InputError(str(exc)) from None
         self.dim = dim
         self.embedder = embedder
-        self.model_id = embedder.model_id if embedder is not None else None
+        self.model_id = model_id
         self._params = params
         self._index = FactIndex(dim, capacity=capacity, params=params, threads=threads)
         self._facts: list[Fact] = []  # by label

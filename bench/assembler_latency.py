@@ -22,36 +22,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-import numpy as np
-
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-
-
-def _texts(count: int) -> list[str]:
-    texts: list[str] = []
-    for name in ("swda", "sgd", "dialseg711", "tiage", "irc_disentanglement", "locomo"):
-        path = DATA / f"{name}.jsonl"
-        if not path.is_file():
-            continue
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                for turn in json.loads(line)["turns"]:
-                    words = turn["content"].split()
-                    if len(words) >= 5:
-                        texts.append(" ".join(words[:80]))
-    if not texts:  # no data folder: deterministic synthetic sentences
-        rng = np.random.default_rng(5)
-        vocabulary = [f"w{i}" for i in range(5000)]
-        texts = [" ".join(rng.choice(vocabulary, 12)) for _ in range(count)]
-    out = list(dict.fromkeys(texts))
-    # Pair sentences until there are enough distinct facts.
-    index = 0
-    while len(out) < count:
-        out.append(f"{texts[index % len(texts)]} {texts[(index * 7 + 3) % len(texts)]}")
-        index += 1
-    return out[:count]
+import knowledge_data
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -63,11 +35,11 @@ def run(facts: int, calls: int, vectors_path: str | None) -> dict[str, float | s
     import multihorizon as mh
 
     embedder = mh.HashingEmbedder()
-    texts = _texts(facts + 2000)
+    texts = knowledge_data.real_texts(facts + 2000)
     # --vectors: e.g. all-MiniLM-L6-v2 vectors of the same texts, made beforehand.
-    vectors = np.load(vectors_path)[: facts + 2000] if vectors_path else embedder.embed(texts)
+    vectors = knowledge_data.real_vectors(facts + 2000, vectors_path)
     fact_vectors, queries = vectors[:facts], vectors[facts:]
-    store = mh.KnowledgeStore(capacity=facts)
+    store = mh.KnowledgeStore(capacity=facts, embedder=None if vectors_path else embedder)
     batch = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(facts)]
     started = time.perf_counter()
     store.add_many(batch, embeddings=fact_vectors)

@@ -7,9 +7,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import multihorizon as mh
 from multihorizon.errors import EmbeddingError, InputError
+from multihorizon.tiers.coverage import recency_factors
 from multihorizon.tiers.knowledge import (
     CoverageSet,
     Fact,
@@ -240,6 +243,22 @@ def test_cdgr_edges_and_connectors_bridge_unlinked_anchors() -> None:
     assert flat.edge_count == 0
 
 
+def test_the_probe_links_what_a_full_neighbour_search_links() -> None:
+    # Clusters of near copies (edges) among scattered facts (none): ingest's narrow probe
+    # must find every edge the full K=20 search finds, with the same weights.
+    rng = np.random.default_rng(7)
+    centres = rng.normal(size=(30, 384))
+    rows = [centre + rng.normal(scale=0.6, size=384) for centre in centres for _ in range(25)]
+    rows += list(rng.normal(size=(600, 384)))
+    vectors = np.array(rows, dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    kb = KnowledgeStore(capacity=len(vectors))
+    kb.add_many([Fact(f"f{i}", f"fact {i}") for i in range(len(vectors))], embeddings=vectors)
+    reference = kb.link_exhaustively()
+    assert len(reference) > 1000  # the clusters give edges (up to 20 a fact)
+    assert sorted(map(tuple, kb.edges())) == sorted(map(tuple, reference.records()))
+
+
 def test_edges_survive_save_and_load(tmp_path: Path) -> None:
     kb = KnowledgeStore()
     kb.add_many(
@@ -269,3 +288,24 @@ def test_saving_over_an_earlier_save(store: KnowledgeStore, tmp_path: Path) -> N
     store.save(tmp_path / "kb")  # replaces the first save whole
     assert KnowledgeStore.load(tmp_path / "kb").get("coffee").status is FactStatus.DELETED
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kb"]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.floats(0.001, 1e7)),
+            st.one_of(st.none(), st.floats(-1e7, 1e7)),
+        ),
+        min_size=1,
+        max_size=20,
+    ),
+    st.floats(-1e7, 1e7),
+)
+def test_recency_over_columns_is_recency_per_fact(
+    rows: list[tuple[float | None, float | None]], now: float
+) -> None:
+    facts = [Fact(f"f{i}", "x", ttl=ttl, modified_at=at) for i, (ttl, at) in enumerate(rows)]
+    ttl = np.array([np.nan if f.ttl is None else f.ttl for f in facts])
+    modified = np.array([np.nan if f.modified_at is None else f.modified_at for f in facts])
+    expected = [recency_factor(fact, now) for fact in facts]
+    assert recency_factors(ttl, modified, now).tolist() == expected

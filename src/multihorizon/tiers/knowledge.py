@@ -1,15 +1,19 @@
 """Tier P: persistent knowledge (SPEC-028 §2.1), with CDR scoring (SPEC-024 §7.1, SPEC-027).
 
-``KnowledgeStore`` holds facts with the SPEC-009 fields retrieval needs, in an hnswlib index
-(M=16, ef_construction=200, ef_search=100, cosine; SPEC-009 §3). DELETED and QUARANTINED
-facts are never retrieved (SPEC-009 §8). ``cdr_rank`` scores the candidates of one query:
+``KnowledgeStore`` holds facts with the SPEC-009 fields retrieval needs, in an hnswlib cosine
+index (``knowledge_index``: parameters chosen from the measured recall curve). DELETED and
+QUARANTINED facts are never retrieved (SPEC-009 §8). ``cdr_rank`` scores the candidates of
+one query:
 
     CDR = importance x max(rel, pull) x novelty x recency          (SPEC-024 §7.1, SPEC-027)
 
 with facts under the relevance floor dropped first, ``novelty`` from the session's coverage
 set (on, off, or partial by intent: SPEC-028 §5.3), and ``recency`` SPEC-027 §3.2's TTL ramp.
-The n-gram guard of SPEC-024 §5 belongs to multi-window document generation and is not
-applied here. A store is shared by many sessions; each session keeps its own coverage set.
+``cdr_rank`` is ``nearest`` (the hnswlib query, which releases the GIL and can run on a worker
+beside Tier C) followed by ``score_cdr`` (the CDR factors). The n-gram guard of SPEC-024 §5
+belongs to multi-window document generation and is not applied here. A store is shared by
+many sessions; each session keeps its own coverage set. CDGR's edges (SPEC-025) live in
+``knowledge_graph``; saving and loading in ``knowledge_files``.
 
 Every mutation validates first and changes nothing when it raises; one lock serialises the
 store's writers and readers (hnswlib's own index is not safe for concurrent add and query).
@@ -17,18 +21,11 @@ store's writers and readers (hnswlib's own index is not safe for concurrent add 
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import datetime as _dt
-import enum
-import hashlib
-import json
 import math
-import os
-import shutil
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,70 +33,60 @@ import numpy as np
 import numpy.typing as npt
 
 from ..embed import Embedder, normalise_embedding
-from ..errors import EmbeddingError, InputError, MultihorizonError
-from .coverage import (
-    CoverageSet,
-    novelty_factor,
-    recency_factor,
+from ..errors import EmbeddingError, InputError
+from .coverage import CoverageSet, novelty_factor, recency_factor, recency_factors
+from .facts import Fact, FactStatus, KnowledgeError, ScoredFact, now, prepare_fact, retrievable
+from .knowledge_files import read_graph, read_manifest, read_rows, write_store
+from .knowledge_graph import EDGE_BAR, EDGE_NEIGHBOURS, FactGraph
+from .knowledge_index import (
+    DEFAULT_EF_CONSTRUCTION,
+    DEFAULT_M,
+    AnnParams,
+    FactIndex,
+    TooFewLiveFacts,
+    ef_search_for,
 )
 
-__all__ = ["CoverageSet", "Fact", "FactStatus", "KnowledgeError", "KnowledgeStore", "ScoredFact"]
+# CDGR linking's first, narrow search: the fact itself and its three nearest, at ef 16.
+LINK_PROBE = 4
+LINK_PROBE_EF = 16
 
-FORMAT_VERSION = 1
-MAX_FACT_CHARS = 100_000
-
-
-class KnowledgeError(MultihorizonError, ValueError):
-    """A fact id is unknown or taken, or a saved store is corrupt or does not match."""
-
-
-class FactStatus(enum.StrEnum):
-    """SPEC-009 §2."""
-
-    ACTIVE = "ACTIVE"
-    STALE = "STALE"
-    DELETED = "DELETED"
-    QUARANTINED = "QUARANTINED"
+__all__ = [
+    "CoverageSet",
+    "Fact",
+    "FactStatus",
+    "KnowledgeError",
+    "KnowledgeStore",
+    "Neighbours",
+    "ScoredFact",
+]
 
 
-def _now() -> float:
-    return _dt.datetime.now(_dt.UTC).timestamp()
+@dataclass(frozen=True, slots=True, eq=False)
+class Neighbours:
+    """The nearest retrievable facts of one query at or above a relevance floor, best first,
+    read under the store's lock in one go (so a concurrent writer cannot mix two states)."""
 
+    query: npt.NDArray[np.float32]
+    k: int
+    min_relevance: float
+    facts: tuple[Fact, ...]
+    similarities: npt.NDArray[np.float64]
+    vectors: npt.NDArray[np.float32]
+    # The facts' CDR columns: importance_weight, ttl and modified_at (NaN for None).
+    importance: npt.NDArray[np.float64]
+    ttl: npt.NDArray[np.float64]
+    modified: npt.NDArray[np.float64]
 
-@dataclass(frozen=True, slots=True)
-class Fact:
-    """One fact (SPEC-009 §2: the fields retrieval needs). Times are POSIX seconds (UTC);
-    ``ttl`` in seconds, None for facts that do not age (user-provided, SPEC-027 §3.5)."""
-
-    fact_id: str
-    content: str
-    source_id: str = ""
-    importance_weight: float = 0.60  # SPEC-009 §4.4: user-provided
-    ttl: float | None = None
-    status: FactStatus = FactStatus.ACTIVE
-    ingested_at: float | None = None
-    modified_at: float | None = None
-    metadata: Mapping[str, Any] = field(default_factory=dict)
-    content_hash: str = ""
-
-    def __repr__(self) -> str:
-        text = self.content if len(self.content) <= 50 else self.content[:47] + "..."
-        return f"Fact({self.fact_id!r}, {self.status}, {text!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredFact:
-    """A Tier P candidate with its CDR factors."""
-
-    fact: Fact
-    relevance: float
-    novelty: float
-    recency: float
-    score: float
+    def __len__(self) -> int:
+        return len(self.facts)
 
 
 class KnowledgeStore:
     """Tier P facts in an hnswlib cosine index; shared by the sessions of an assembler."""
+
+    EDGE_NEIGHBOURS = EDGE_NEIGHBOURS  # SPEC-009 §5.2: K
+    EDGE_BAR = EDGE_BAR  # SPEC-009 §5.2: cosine for an edge
 
     def __init__(
         self,
@@ -107,40 +94,50 @@ class KnowledgeStore:
         *,
         embedder: Embedder | None = None,
         capacity: int = 1024,
-        m: int = 16,
-        ef_construction: int = 200,
-        ef_search: int = 100,
+        m: int = DEFAULT_M,
+        ef_construction: int = DEFAULT_EF_CONSTRUCTION,
+        ef_search: int | None = None,
         threads: int = -1,
         graph: bool = True,
     ) -> None:
-        import hnswlib
-
+        """``ef_search`` None: the width the recall curve chose for the embedder's model
+        (``knowledge_index.ef_search_for``; 400 for the hashing embedder, SPEC-009's 100 for
+        others or without an embedder)."""
         if embedder is not None and int(embedder.dim) != dim:
             raise EmbeddingError(
                 f"embedder dimension {embedder.dim} differs from the store's {dim}"
             )
         if not isinstance(dim, int) or dim < 1:
             raise InputError(f"dim: expected an integer >= 1, got {dim!r}")
+        model_id = embedder.model_id if embedder is not None else None
+        if ef_search is None:
+            ef_search = ef_search_for(model_id)
+        try:
+            params = AnnParams(m, ef_construction, ef_search)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
         self.dim = dim
         self.embedder = embedder
-        self.model_id = embedder.model_id if embedder is not None else None
-        self._params = {"m": m, "ef_construction": ef_construction, "ef_search": ef_search}
-        # hnswlib reads -1 as "the default", and set_num_threads(-1) makes that default one
-        # thread: resolve -1 to the machine's cores here (measured: half the insert rate).
-        self._threads = threads if threads > 0 else (os.cpu_count() or 1)
-        self._index = hnswlib.Index(space="cosine", dim=dim)
-        self._index.init_index(max_elements=max(capacity, 16), ef_construction=ef_construction, M=m)
-        self._index.set_ef(ef_search)
-        self._index.set_num_threads(self._threads)
+        self.model_id = model_id
+        self._params = params
+        self._index = FactIndex(dim, capacity=capacity, params=params, threads=threads)
         self._facts: list[Fact] = []  # by label
         self._vectors = np.zeros((max(capacity, 16), dim), dtype=np.float32)
+        # CDR's per-fact terms as columns by label (importance, ttl, modified_at; NaN for
+        # None), so a turn gathers them for its candidates in one step.
+        self._columns = np.zeros((3, max(capacity, 16)), dtype=np.float64)
         self._labels: dict[str, int] = {}
         self._retrievable = 0
-        # SPEC-025 / SPEC-009 §5.2: label -> {neighbour label: cosine} for the K nearest
-        # neighbours at cosine >= EDGE_BAR, built at ingest (``graph=False`` skips it).
+        # SPEC-025 / SPEC-009 §5.2: edges to the K nearest neighbours at cosine >= EDGE_BAR,
+        # built at ingest (``graph=False`` skips them).
         self.graph = graph
-        self._edges: dict[int, dict[int, float]] = {}
+        self._graph = FactGraph()
         self._lock = threading.RLock()
+
+    @property
+    def params(self) -> AnnParams:
+        """The index's M, ef_construction and ef_search."""
+        return self._params
 
     # ---- reading ---------------------------------------------------------------------------
 
@@ -182,22 +179,38 @@ class KnowledgeStore:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
         # DELETED and QUARANTINED facts are marked deleted in the index: never returned.
         try:
-            # One query: a thread pool would cost more than the search.
-            labels, distances = self._index.knn_query(vector, k=count, num_threads=1)
-        except RuntimeError:  # the graph reached fewer than k live facts: exact search
+            return self._index.search(vector, count)
+        except TooFewLiveFacts:  # the graph reached fewer than k live facts: exact search
             return self._exact(vector, count)
-        return labels[0].astype(np.int64), (1.0 - distances[0]).astype(np.float32)
 
     def _exact(
         self, vector: npt.NDArray[np.float32], count: int
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         live = np.array(
-            [label for label, fact in enumerate(self._facts) if _retrievable(fact.status)],
+            [label for label, fact in enumerate(self._facts) if retrievable(fact.status)],
             dtype=np.int64,
         )
         scores = self._vectors[live] @ vector
         order = np.argsort(-scores, kind="stable")[:count]
         return live[order], scores[order].astype(np.float32)
+
+    def nearest(self, query: Any, k: int = 50, *, min_relevance: float = -1.0) -> Neighbours:
+        """The ``k`` nearest retrievable facts of ``query`` with cosine >= ``min_relevance``
+        (SPEC-024 §7.1's relevance floor), best first: the first half of ``cdr_rank``.
+        hnswlib releases the GIL while it searches, so this can run on a worker thread
+        beside other work (``multihorizon.tiers.knowledge_worker``)."""
+        vector = normalise_embedding(query, self.dim)
+        with self._lock:
+            labels, similarities = self._knn(vector, k)
+            kept = similarities >= min_relevance
+            labels = labels[kept]
+            facts = tuple(self._facts[label] for label in labels.tolist())
+            vectors = self._vectors[labels]
+            importance, ttl, modified = self._columns[:, labels]
+        return Neighbours(
+            vector, k, min_relevance, facts, similarities[kept].astype(np.float64), vectors,
+            importance, ttl, modified,
+        )  # fmt: skip
 
     def cdr_rank(
         self,
@@ -214,25 +227,38 @@ class KnowledgeStore:
         """Tier P for one query: the top ``candidates`` by cosine, those under
         ``min_relevance`` dropped (SPEC-024 §7.1), the rest by CDR, best first. ``pull``:
         open sub-queries of a document task (max cosine to them counts as relevance)."""
-        moment = _now() if now is None else now
-        vector = normalise_embedding(query, self.dim)
-        with self._lock:
-            labels, similarities = self._knn(vector, candidates)
-            kept = similarities >= min_relevance
-            labels, similarities = labels[kept], similarities[kept].astype(np.float64)
-            if not labels.size:
-                return []
-            facts = [self._facts[label] for label in labels.tolist()]
-            vectors = self._vectors[labels]
+        return self.score_cdr(
+            self.nearest(query, candidates, min_relevance=min_relevance),
+            coverage=coverage,
+            novelty=novelty,
+            pull=pull,
+            now=now,
+            partial_floor=partial_floor,
+        )
+
+    def score_cdr(
+        self,
+        neighbours: Neighbours,
+        *,
+        coverage: CoverageSet | None = None,
+        novelty: bool | str = True,
+        pull: Sequence[npt.NDArray[np.float32]] = (),
+        now: float | None = None,
+        partial_floor: float = 0.5,
+    ) -> list[ScoredFact]:
+        """The second half of ``cdr_rank``: CDR over ``nearest``'s facts, best first."""
+        if not neighbours.facts:
+            return []
+        moment = _clock() if now is None else now
+        facts, similarities, vectors = neighbours.facts, neighbours.similarities, neighbours.vectors
         relevance = similarities
         if pull:
             pulls = (vectors @ np.stack(pull).T).max(axis=1)
             relevance = np.maximum(relevance, pulls)
         covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
         novelties = novelty_factor(covered, novelty, partial_floor)
-        importance = np.array([fact.importance_weight for fact in facts])
-        recency = np.array([recency_factor(fact, moment) for fact in facts])
-        scores = importance * relevance * novelties * recency
+        recency = recency_factors(neighbours.ttl, neighbours.modified, moment)
+        scores = neighbours.importance * relevance * novelties * recency
         scored = [
             ScoredFact(fact, rel, nov, rec, score)
             for fact, rel, nov, rec, score in zip(
@@ -259,8 +285,8 @@ class KnowledgeStore:
         batch = list(facts)
         if not batch:
             return []
-        moment = _now()
-        prepared = [self._prepare(fact, moment) for fact in batch]
+        moment = _clock()
+        prepared = [prepare_fact(fact, moment) for fact in batch]
         ids = [fact.fact_id for fact in prepared]
         if len(set(ids)) != len(ids):
             raise KnowledgeError("add_many: duplicate fact ids in the batch")
@@ -273,15 +299,16 @@ class KnowledgeStore:
             needed = start + len(prepared)
             self._grow(needed)
             labels = np.arange(start, needed)
-            self._index.add_items(vectors, labels, num_threads=self._threads)
+            self._index.add(vectors, labels)
             for label, fact in zip(labels.tolist(), prepared, strict=True):
-                if not _retrievable(fact.status):
+                if not retrievable(fact.status):
                     self._index.mark_deleted(label)
             self._vectors[start:needed] = vectors
             self._facts.extend(prepared)
+            self._columns[:, start:needed] = _cdr_columns(prepared)
             for label, fact in zip(labels.tolist(), prepared, strict=True):
                 self._labels[fact.fact_id] = label
-            self._retrievable += sum(1 for fact in prepared if _retrievable(fact.status))
+            self._retrievable += sum(retrievable(fact.status) for fact in prepared)
             if self.graph:
                 self._link(labels, vectors)
             return prepared
@@ -298,27 +325,25 @@ class KnowledgeStore:
                 new = dataclasses.replace(old, **changes)
             except TypeError as exc:
                 raise InputError(f"update: {exc}") from None
-            new = self._prepare(dataclasses.replace(new, modified_at=_now()), _now(), old)
-            vector = self._vectors[label]
+            new = prepare_fact(dataclasses.replace(new, modified_at=_clock()), _clock(), old)
             reembedded = new.content != old.content or embedding is not None
             if reembedded:
                 vector = self._embed([new], None if embedding is None else [embedding])[0]
-                if not _retrievable(old.status):
+                if not retrievable(old.status):
                     self._index.unmark_deleted(label)  # hnswlib updates live elements only
-                self._index.add_items(vector[None], np.array([label]))
+                self._index.add(vector[None], np.array([label]))
                 self._vectors[label] = vector
                 if self.graph:  # new content, new neighbours
-                    for other in self._edges.pop(label, {}):
-                        self._edges.get(other, {}).pop(label, None)
+                    self._graph.unlink(label)
                     self._link(np.array([label]), vector[None])
-            retrievable_now = _retrievable(new.status)
-            if retrievable_now and not _retrievable(old.status) and not reembedded:
+            retrievable_now = retrievable(new.status)
+            if retrievable_now and not retrievable(old.status) and not reembedded:
                 self._index.unmark_deleted(label)  # (re-embedding already un-marked it)
             elif not retrievable_now:
-                with contextlib.suppress(RuntimeError):  # already marked
-                    self._index.mark_deleted(label)
+                self._index.mark_deleted(label)
             self._facts[label] = new
-            self._retrievable += _retrievable(new.status) - _retrievable(old.status)
+            self._columns[:, label : label + 1] = _cdr_columns([new])
+            self._retrievable += retrievable(new.status) - retrievable(old.status)
             return new
 
     def delete(self, fact_id: str) -> Fact:
@@ -330,33 +355,49 @@ class KnowledgeStore:
 
     # ---- CDGR (SPEC-025) ---------------------------------------------------------------------
 
-    EDGE_NEIGHBOURS = 20  # SPEC-009 §5.2: K
-    EDGE_BAR = 0.60  # SPEC-009 §5.2: cosine for an edge
-
     def _link(self, labels: npt.NDArray[np.int64], vectors: npt.NDArray[np.float32]) -> None:
         """Edges from each new fact to its nearest neighbours at cosine >= EDGE_BAR, both
         ways (call under the lock, after the facts are in the index)."""
         k = min(self.EDGE_NEIGHBOURS + 1, self._retrievable)
         if k < 2:
             return
-        # Edges want the near neighbours only, not a high-recall search: a narrower beam
-        # (ef = 2k). Measured on 20,000 MiniLM vectors: 29,141 edges against 29,142 at
-        # ef_search 100.
-        self._index.set_ef(max(2 * k, 32))
+        # Most facts have no neighbour at the bar (real text: a few per cent do), so a narrow
+        # probe first (the fact itself and its 3 nearest, ef 16); only the facts whose probe
+        # ends at or above the bar are searched again for all K (ef = 2k: edges want the near
+        # neighbours only, not a high-recall search). The probe alone found the edges a full
+        # search finds (bench/tier_p_turn.py --check-links); the full search on every fact
+        # was a quarter of ingest.
+        probe = min(LINK_PROBE, k)
         try:
-            found, distances = self._index.knn_query(vectors, k=k, num_threads=self._threads)
-        except RuntimeError:
+            found, distances = self._index.neighbours(vectors, probe, LINK_PROBE_EF)
+            deeper = (
+                np.flatnonzero(1.0 - distances[:, -1] >= self.EDGE_BAR)
+                if probe < k
+                else np.empty(0, dtype=np.intp)
+            )
+            if len(deeper):
+                more, more_distances = self._index.neighbours(vectors[deeper], k, max(2 * k, 32))
+        except TooFewLiveFacts:
             return  # too few live facts for k: the graph stays as it is
-        finally:
-            self._index.set_ef(self._params["ef_search"])
-        for label, row, gaps in zip(
-            labels.tolist(), found.tolist(), distances.tolist(), strict=True
-        ):
-            for other, gap in zip(row, gaps, strict=True):
-                weight = 1.0 - gap
-                if other != label and weight >= self.EDGE_BAR:
-                    self._edges.setdefault(label, {})[other] = weight
-                    self._edges.setdefault(other, {})[label] = weight
+        if len(deeper):
+            shallow = np.ones(len(labels), dtype=bool)
+            shallow[deeper] = False
+            self._graph.link(labels[shallow].tolist(), found[shallow], distances[shallow])
+            self._graph.link(labels[deeper].tolist(), more, more_distances)
+        else:
+            self._graph.link(labels.tolist(), found, distances)
+
+    def link_exhaustively(self) -> FactGraph:
+        """The edges a full K-neighbour search of every fact gives (the reference the probe
+        in ``_link`` is checked against; not used on the ingest path)."""
+        graph = FactGraph()
+        with self._lock:
+            k = min(self.EDGE_NEIGHBOURS + 1, self._retrievable)
+            count = len(self._facts)
+            if k >= 2:
+                found, distances = self._index.neighbours(self._vectors[:count], k, max(2 * k, 32))
+                graph.link(list(range(count)), found, distances)
+        return graph
 
     def connectors(
         self,
@@ -373,50 +414,24 @@ class KnowledgeStore:
         edge between them. ``bridge = (touched anchor pairs without an edge) x mean edge
         weight`` (fewer than two touched anchors: not a connector); score = bridge x novelty
         x max(rel, 0.30) x recency, best first. No edges: no connectors."""
-        moment = _now() if now is None else now
+        moment = _clock() if now is None else now
         vector = normalise_embedding(query, self.dim)
         with self._lock:
             anchor_labels = [self._labels[a] for a in anchors if a in self._labels]
-            anchor_set = set(anchor_labels)
-            # candidate -> {anchor: best path weight} over paths of one or two hops
-            touched: dict[int, dict[int, float]] = {}
-            for anchor in anchor_labels:
-                for first, weight in self._edges.get(anchor, {}).items():
-                    touched.setdefault(first, {})[anchor] = max(
-                        weight, touched.get(first, {}).get(anchor, 0.0)
-                    )
-                    for second, weight2 in self._edges.get(first, {}).items():
-                        path = (weight + weight2) / 2.0
-                        best = touched.setdefault(second, {})
-                        best[anchor] = max(path, best.get(anchor, 0.0))
-            scored: list[tuple[int, float, float]] = []
-            for candidate, reach in touched.items():
-                if candidate in anchor_set or len(reach) < 2:
-                    continue
-                if not _retrievable(self._facts[candidate].status):
-                    continue
-                reached = sorted(reach)
-                unlinked = sum(
-                    1
-                    for i, a in enumerate(reached)
-                    for b in reached[i + 1 :]
-                    if b not in self._edges.get(a, {})
-                )
-                if unlinked == 0:
-                    continue
-                bridge = unlinked * (sum(reach.values()) / len(reach))
-                relevance = float(self._vectors[candidate] @ vector)
-                scored.append((candidate, bridge, relevance))
-            if not scored:
+            bridges = self._graph.bridges(
+                anchor_labels, lambda label: bool(retrievable(self._facts[label].status))
+            )
+            if not bridges:
                 return []
-            labels = np.array([item[0] for item in scored], dtype=np.int64)
+            labels = np.array([label for label, _ in bridges], dtype=np.int64)
             facts = [self._facts[label] for label in labels.tolist()]
             vectors = self._vectors[labels]
+        relevances = [float(row @ vector) for row in vectors]
         covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
         novelties = novelty_factor(covered, novelty, partial_floor)
         results = []
-        for (_, bridge, relevance), fact, nov in zip(
-            scored, facts, novelties.tolist(), strict=True
+        for (_, bridge), relevance, fact, nov in zip(
+            bridges, relevances, facts, novelties.tolist(), strict=True
         ):
             recency = recency_factor(fact, moment)
             score = bridge * nov * max(relevance, 0.30) * recency
@@ -426,7 +441,12 @@ class KnowledgeStore:
 
     @property
     def edge_count(self) -> int:
-        return sum(len(neighbours) for neighbours in self._edges.values()) // 2
+        return len(self._graph)
+
+    def edges(self) -> list[list[float]]:
+        """CDGR's edges, each once, as ``[label a, label b, cosine]`` with a < b."""
+        with self._lock:
+            return self._graph.records()
 
     # ---- persistence -----------------------------------------------------------------------
 
@@ -434,39 +454,22 @@ class KnowledgeStore:
         """Write the store to ``directory`` (created): facts, vectors, the hnswlib index and
         a manifest with each file's SHA-256, written last, so a half-written save is refused
         on load."""
-        target = Path(directory)
-        # Written beside the target, then swapped in: a crash mid-save leaves the previous
-        # save whole (and a half-written one is never in place).
-        folder = target.with_name(f".{target.name}.saving-{os.getpid()}-{threading.get_ident()}")
         with self._lock:
-            if folder.exists():
-                shutil.rmtree(folder)
-            folder.mkdir(parents=True)
-            facts = [_fact_record(fact) for fact in self._facts]
-            (folder / "facts.json").write_text(json.dumps(facts), encoding="utf-8")
-            np.save(folder / "vectors.npy", self._vectors[: len(self._facts)])
-            self._index.save_index(str(folder / "index.hnsw"))
-            edges = [[a, b, w] for a, row in self._edges.items() for b, w in row.items() if a < b]
-            (folder / "edges.json").write_text(json.dumps(edges), encoding="utf-8")
-            manifest = {
-                "format": FORMAT_VERSION,
-                "dim": self.dim,
-                "model_id": self.model_id,
-                "params": self._params,
-                "count": len(self._facts),
-                "graph": self.graph,
-                "sha256": {
-                    name: _sha256(folder / name)
-                    for name in ("facts.json", "vectors.npy", "index.hnsw", "edges.json")
+            count = len(self._facts)
+            write_store(
+                Path(directory),
+                facts=self._facts,
+                vectors=self._vectors[:count],
+                index=self._index,
+                graph=self._graph,
+                manifest={
+                    "dim": self.dim,
+                    "model_id": self.model_id,
+                    "params": self._params.as_dict(),
+                    "count": count,
+                    "graph": self.graph,
                 },
-            }
-            (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-            previous = target.with_name(f".{target.name}.previous-{os.getpid()}")
-            if target.exists():
-                os.replace(target, previous)
-            os.replace(folder, target)
-            if previous.exists():
-                shutil.rmtree(previous)
+            )
 
     @classmethod
     def load(
@@ -474,22 +477,8 @@ class KnowledgeStore:
     ) -> KnowledgeStore:
         """Read a saved store; a missing, corrupt or mismatched file (format version, model
         id, dimension, checksum) raises ``KnowledgeError`` naming it."""
-        import hnswlib
-
         folder = Path(directory)
-        try:
-            manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise KnowledgeError(f"{folder}: no readable manifest.json ({exc})") from None
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT_VERSION:
-            raise KnowledgeError(
-                f"{folder}: format {manifest.get('format') if isinstance(manifest, dict) else '?'}"
-                f" is not {FORMAT_VERSION}"
-            )
-        for name, digest in manifest.get("sha256", {}).items():
-            path = folder / name
-            if not path.is_file() or _sha256(path) != digest:
-                raise KnowledgeError(f"{path}: missing or corrupt (checksum mismatch)")
+        manifest = read_manifest(folder)
         dim = int(manifest["dim"])
         if embedder is not None and (
             int(embedder.dim) != dim or embedder.model_id != manifest.get("model_id")
@@ -498,39 +487,31 @@ class KnowledgeStore:
                 f"{folder}: saved with model {manifest.get('model_id')!r} (dim {dim}), "
                 f"not {embedder.model_id!r} (dim {embedder.dim})"
             )
-        params = manifest["params"]
+        params = AnnParams(**manifest["params"])
         count = int(manifest["count"])
+        facts, vectors = read_rows(folder, count, dim)
         store = cls(
             dim,
             embedder=embedder,
-            capacity=max(count, 16),
-            m=params["m"],
-            ef_construction=params["ef_construction"],
-            ef_search=params["ef_search"],
+            capacity=16,  # the loaded index replaces this one
+            m=params.m,
+            ef_construction=params.ef_construction,
+            ef_search=params.ef_search,
             threads=threads,
             graph=bool(manifest.get("graph", True)),
         )
         store.model_id = manifest.get("model_id")
-        records = json.loads((folder / "facts.json").read_text(encoding="utf-8"))
-        vectors = np.load(folder / "vectors.npy")
-        if len(records) != count or vectors.shape != (count, dim):
-            raise KnowledgeError(f"{folder}: facts, vectors and manifest disagree on the count")
-        index = hnswlib.Index(space="cosine", dim=dim)
-        index.load_index(str(folder / "index.hnsw"), max_elements=max(count, 16))
-        index.set_ef(params["ef_search"])
-        index.set_num_threads(store._threads)
-        store._index = index
-        store._facts = [_fact_from_record(record) for record in records]
+        store._index = FactIndex.load(
+            str(folder / "index.hnsw"), dim=dim, capacity=count, params=params, threads=threads
+        )
+        store._facts = facts
+        store._columns = np.zeros((3, max(count, 16)), dtype=np.float64)
+        store._columns[:, :count] = _cdr_columns(facts)
         store._vectors = np.zeros((max(count, 16), dim), dtype=np.float32)
         store._vectors[:count] = vectors
-        store._labels = {fact.fact_id: label for label, fact in enumerate(store._facts)}
-        store._retrievable = sum(1 for fact in store._facts if _retrievable(fact.status))
-        try:
-            for a, b, weight in json.loads((folder / "edges.json").read_text(encoding="utf-8")):
-                store._edges.setdefault(int(a), {})[int(b)] = float(weight)
-                store._edges.setdefault(int(b), {})[int(a)] = float(weight)
-        except (OSError, ValueError, TypeError) as exc:
-            raise KnowledgeError(f"{folder}/edges.json: unreadable ({exc})") from None
+        store._labels = {fact.fact_id: label for label, fact in enumerate(facts)}
+        store._retrievable = sum(retrievable(fact.status) for fact in facts)
+        store._graph = read_graph(folder)
         return store
 
     # ---- internals -------------------------------------------------------------------------
@@ -541,44 +522,6 @@ class KnowledgeStore:
             raise KnowledgeError(f"no fact {fact_id!r} in the store")
         return label
 
-    def _prepare(self, fact: Any, moment: float, old: Fact | None = None) -> Fact:
-        if not isinstance(fact, Fact):
-            raise InputError(f"expected a Fact, got {type(fact).__name__}")
-        if not isinstance(fact.fact_id, str) or not fact.fact_id.strip():
-            raise InputError("fact_id: expected a non-empty str")
-        if not isinstance(fact.content, str) or not fact.content.strip():
-            raise InputError(f"fact {fact.fact_id!r}: content must be a non-empty str")
-        if len(fact.content) > MAX_FACT_CHARS:
-            raise InputError(
-                f"fact {fact.fact_id!r}: content has {len(fact.content)} characters, "
-                f"more than {MAX_FACT_CHARS}"
-            )
-        weight = fact.importance_weight
-        if not isinstance(weight, (int, float)) or not 0.0 <= float(weight) <= 1.0:
-            raise InputError(f"fact {fact.fact_id!r}: importance_weight must be in [0, 1]")
-        if fact.ttl is not None and not (
-            isinstance(fact.ttl, (int, float)) and math.isfinite(fact.ttl) and fact.ttl > 0
-        ):
-            raise InputError(f"fact {fact.fact_id!r}: ttl must be a number of seconds > 0")
-        try:
-            status = FactStatus(fact.status)
-        except ValueError:
-            raise InputError(f"fact {fact.fact_id!r}: unknown status {fact.status!r}") from None
-        try:
-            json.dumps(dict(fact.metadata))
-        except (TypeError, ValueError) as exc:
-            raise InputError(f"fact {fact.fact_id!r}: metadata is not JSON ({exc})") from None
-        ingested = old.ingested_at if old is not None else (fact.ingested_at or moment)
-        return dataclasses.replace(
-            fact,
-            importance_weight=float(weight),
-            status=status,
-            ingested_at=ingested,
-            modified_at=fact.modified_at if fact.modified_at is not None else ingested,
-            metadata=dict(fact.metadata),
-            content_hash=hashlib.sha256(fact.content.encode("utf-8", "surrogatepass")).hexdigest(),
-        )
-
     def _embed(self, facts: Sequence[Fact], embeddings: Any) -> npt.NDArray[np.float32]:
         if embeddings is None:
             if self.embedder is None:
@@ -588,7 +531,12 @@ class KnowledgeStore:
         if len(rows) != len(facts):
             raise EmbeddingError(f"{len(rows)} embeddings for {len(facts)} facts")
         out = np.empty((len(facts), self.dim), dtype=np.float32)
+        unit = _unit_rows(rows, self.dim)
+        if unit is not None:  # the common case, checked as a whole (a fifth of the per-row cost)
+            out[unit] = rows[unit]
         for row, value in enumerate(rows):
+            if unit is not None and unit[row]:
+                continue
             vector = normalise_embedding(value, self.dim)
             if not np.any(vector):
                 raise EmbeddingError(f"fact {facts[row].fact_id!r}: zero embedding")
@@ -602,31 +550,38 @@ class KnowledgeStore:
         size = max(needed, 2 * capacity)
         vectors = np.zeros((size, self.dim), dtype=np.float32)
         vectors[: len(self._facts)] = self._vectors[: len(self._facts)]
-        self._index.resize_index(size)
-        self._vectors = vectors
+        columns = np.zeros((3, size), dtype=np.float64)
+        columns[:, : len(self._facts)] = self._columns[:, : len(self._facts)]
+        self._index.resize(size)
+        self._vectors, self._columns = vectors, columns
 
 
-def _retrievable(status: FactStatus) -> int:
-    return int(status in (FactStatus.ACTIVE, FactStatus.STALE))
+def _clock() -> float:
+    return now()
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+def _cdr_columns(facts: Sequence[Fact]) -> npt.NDArray[np.float64]:
+    """importance_weight, ttl and modified_at of ``facts`` as three rows (NaN for None)."""
+    nan = math.nan
+    return np.array(
+        [
+            [fact.importance_weight for fact in facts],
+            [nan if fact.ttl is None else fact.ttl for fact in facts],
+            [nan if fact.modified_at is None else fact.modified_at for fact in facts],
+        ],
+        dtype=np.float64,
+    ).reshape(3, len(facts))
 
 
-def _fact_record(fact: Fact) -> dict[str, Any]:
-    record = dataclasses.asdict(fact)
-    record["status"] = str(fact.status)
-    record["metadata"] = dict(fact.metadata)
-    return record
-
-
-def _fact_from_record(record: Mapping[str, Any]) -> Fact:
-    try:
-        return Fact(**{**record, "status": FactStatus(record["status"])})
-    except (TypeError, ValueError, KeyError) as exc:
-        raise KnowledgeError(f"facts.json: bad fact record ({exc})") from None
+def _unit_rows(rows: Any, dim: int) -> npt.NDArray[np.bool_] | None:
+    """For a float32 (n, dim) array: which rows ``normalise_embedding`` would return as they
+    are (finite, unit length within 1e-5, so also non-zero); None for any other input."""
+    if not (isinstance(rows, np.ndarray) and rows.dtype == np.float32 and rows.ndim == 2):
+        return None
+    if rows.shape[1] != dim:
+        return None
+    wide = rows.astype(np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        squared = np.einsum("ij,ij->i", wide, wide)
+    unit: npt.NDArray[np.bool_] = np.isfinite(squared) & (np.abs(squared - 1.0) <= 1e-5)
+    return unit

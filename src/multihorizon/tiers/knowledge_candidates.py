@@ -11,7 +11,8 @@ import numpy as np
 from ..assembly.envelope import Envelope
 from ..assembly.packing import plain
 from .coverage import CoverageSet
-from .knowledge import ScoredFact
+from .knowledge import KnowledgeStore, ScoredFact
+from .knowledge_worker import PendingNeighbours
 
 if TYPE_CHECKING:
     from ..assembly.assembler import ContextAssembler
@@ -58,9 +59,13 @@ def fact_candidates(
     turn: Envelope,
     vector: np.ndarray,
     sub_queries: Sequence[str] = (),
+    *,
+    prefetched: PendingNeighbours | None = None,
 ) -> tuple[list[ScoredFact], int]:
     """Tier P's candidates (SPEC-024 §7.1 CDR): per query and sub-query, the best score of
-    each fact, facts already delivered left out unless the turn revisits covered ground."""
+    each fact, facts already delivered left out unless the turn revisits covered ground.
+    ``prefetched``: the turn's own query, already started on the assembler's worker (used
+    only when it is the same query with the same k and floor as the one made here)."""
     knowledge = assembler.knowledge
     if knowledge is None or len(knowledge) == 0 or not np.any(vector):
         return [], 0
@@ -76,16 +81,20 @@ def fact_candidates(
         queries += embedded
         if turn.mode == "document":
             pull = [q for q in embedded if np.any(q)]
+    floor, k = config.relevance_floor_for(model_id), config.fact_candidates
     best: dict[str, ScoredFact] = {}
-    for query in queries:
+    for position, query in enumerate(queries):
         if not np.any(query):
             continue
-        for scored in knowledge.cdr_rank(
-            query,
+        if position == 0 and _same_query(prefetched, knowledge, query, k, floor):
+            assert prefetched is not None
+            neighbours = prefetched.result()  # the worker's; raises what the query raised
+        else:
+            neighbours = knowledge.nearest(query, k, min_relevance=floor)
+        for scored in knowledge.score_cdr(
+            neighbours,
             coverage=coverage,
             novelty=novelty,
-            min_relevance=config.relevance_floor_for(model_id),
-            candidates=config.fact_candidates,
             partial_floor=config.partial_novelty_floor,
             pull=pull,
         ):
@@ -98,3 +107,19 @@ def fact_candidates(
     if novelty is not False:
         ranked = [item for item in ranked if item.fact.fact_id not in coverage.fact_ids]
     return ranked, len(ranked)
+
+
+def _same_query(
+    prefetched: PendingNeighbours | None,
+    knowledge: KnowledgeStore,
+    query: np.ndarray,
+    k: int,
+    floor: float,
+) -> bool:
+    return (
+        prefetched is not None
+        and prefetched.store is knowledge
+        and prefetched.k == k
+        and prefetched.min_relevance == floor
+        and np.array_equal(prefetched.query, query)
+    )

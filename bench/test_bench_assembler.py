@@ -1,0 +1,105 @@
+"""pytest-benchmark groups for Tier P and the assembler (issue 14 item 2): ``user()`` and
+knowledge ingest, the previous configuration (SPEC-009's M=16, ef_construction 200,
+ef_search 100; Tier P after Tier C) beside the current one (parameters from the recall curve
+of ``tier_p_recall.py``; Tier P's query on the assembler's worker).
+
+    python -m pytest bench/test_bench_assembler.py --benchmark-enable
+
+The project's options disable benchmarking, so a plain run checks each call once. The store
+is smaller than ``tier_p_turn.py``'s 100,000 facts (``BENCH_FACTS``, default 10,000) to keep
+the suite's setup short; the script gives the 100k figures.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from typing import Any
+
+import numpy as np
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+import knowledge_data
+import multihorizon as mh
+
+FACTS = int(os.environ.get("BENCH_FACTS", "10000"))
+TURNS = 1000
+BEFORE = {"m": 16, "ef_construction": 200, "ef_search": 100}
+CONFIGURATIONS = {
+    "before-spec-params-sequential": (BEFORE, False),
+    "after-curve-params-worker": ({}, True),
+}
+
+
+@pytest.fixture(scope="module")
+def corpus() -> tuple[list[str], np.ndarray]:
+    count = FACTS + TURNS
+    return knowledge_data.real_texts(count), knowledge_data.real_vectors(count)
+
+
+@pytest.fixture(scope="module")
+def stores(corpus: tuple[list[str], np.ndarray]) -> dict[str, mh.KnowledgeStore]:
+    texts, vectors = corpus
+    built = {}
+    for name, (params, _) in CONFIGURATIONS.items():
+        store = mh.KnowledgeStore(capacity=FACTS, embedder=mh.HashingEmbedder(), **params)
+        store.add_many([mh.Fact(f"f{i}", texts[i], "bench") for i in range(FACTS)], vectors[:FACTS])
+        built[name] = store
+    return built
+
+
+@pytest.mark.parametrize("name", list(CONFIGURATIONS))
+def test_assembler_user(
+    benchmark: BenchmarkFixture,
+    corpus: tuple[list[str], np.ndarray],
+    stores: dict[str, mh.KnowledgeStore],
+    name: str,
+) -> None:
+    texts, vectors = corpus
+    _, worker = CONFIGURATIONS[name]
+    assembler = mh.ContextAssembler(
+        knowledge=stores[name], embedder=mh.HashingEmbedder(), tier_p_worker=worker
+    )
+    session = assembler.session("bench")
+    for i in range(TURNS):
+        text, vector = texts[FACTS + i], vectors[FACTS + i]
+        if i % 2:
+            session.assistant(text, embedding=vector)
+        else:
+            session.user(text, embedding=vector, budget_tokens=4000)
+    for i in range(50):
+        session.tool_output(f"tool_{i % 5}", {"rows": i, "status": "ok"})
+    positions = itertools.count()
+
+    def turn() -> mh.ContextEnvelope:
+        position = (next(positions) * 13) % FACTS
+        return session.user(texts[position], embedding=vectors[position], budget_tokens=4000)
+
+    benchmark.group = "assembler-user"
+    envelope = benchmark(turn)
+    assert envelope.used_tokens <= 4000
+    assert envelope.headers["CRP-Context-Facts-Used"]
+    assembler.close()
+
+
+@pytest.mark.parametrize("name", list(CONFIGURATIONS))
+def test_knowledge_ingest(
+    benchmark: BenchmarkFixture, corpus: tuple[list[str], np.ndarray], name: str
+) -> None:
+    texts, vectors = corpus
+    params, _ = CONFIGURATIONS[name]
+    count = min(FACTS, 5000)
+    facts = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(count)]
+
+    def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (mh.KnowledgeStore(capacity=count, embedder=mh.HashingEmbedder(), **params),), {}
+
+    def ingest(store: mh.KnowledgeStore) -> mh.KnowledgeStore:
+        store.add_many(facts, vectors[:count])
+        return store
+
+    benchmark.group = "knowledge-ingest"
+    store = benchmark.pedantic(ingest, setup=setup, rounds=3)
+    assert len(store) == count
+    assert store.edge_count > 0

@@ -1,0 +1,211 @@
+"""One envelope, composed (SPEC-028 §2.2, §4.2, §6.1, §7): the Active Thread Summary fitted to
+the budget, the referenced turns and tool entries after it, Tiers P, C and E packed into the
+rest by the turn's blend (``packing``), and the headers Tiers P and E add. ``pack`` is the
+whole of it; it changes nothing, and returns what committing the envelope would change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ..session import Session
+from ..tiers.coverage import CoverageSet
+from ..tiers.facts import ScoredFact
+from ..tiers.knowledge_candidates import connectors_of, fact_candidates, sub_queries_of
+from ..tiers.knowledge_worker import PendingNeighbours
+from ..tiers.scratch import ScratchBuffer
+from ..tiers.tool_candidates import ToolCandidates
+from .envelope import ContextEnvelope, Envelope, PackedItem, block
+from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
+from .packing import (
+    BudgetError,
+    Delivery,
+    Tier,
+    fact_item,
+    packed_item,
+    sandwich,
+    share_budget,
+)
+
+if TYPE_CHECKING:
+    from .assembler import ContextAssembler
+
+__all__ = ["conversation_items", "envelope_headers", "pack", "summary_item", "tier_tokens"]
+
+
+def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> PackedItem:
+    """SPEC-028 §6.1: the Active Thread Summary, shrunk (oldest entries first, never below its
+    first line) to fit ``budget``; ``BudgetError`` when even its first line does not."""
+    summary = turn.summary
+
+    def summary_cost(text: str) -> int:
+        return count(block("S", turn.active_thread, text))
+
+    summary_tokens = summary_cost(summary)
+    if summary_tokens > budget:
+        first_line = summary.split("\n", 1)[0]
+        limit = len(summary)
+        while summary_tokens > budget and limit > len(first_line):
+            limit = max(len(first_line), int(limit * 0.8))
+            summary = turn.thread_state.summary(max_chars=limit)
+            summary_tokens = summary_cost(summary)
+        if summary_tokens > budget or not summary.startswith(first_line):
+            raise BudgetError(
+                f"budget_tokens: {budget} cannot hold the Active Thread Summary "
+                f"({summary_cost(first_line)} tokens for its first line alone)"
+            )
+    return PackedItem("S", turn.active_thread, summary, 1.0, summary_tokens, "summary")
+
+
+def conversation_items(
+    turn: Envelope, count: Callable[[str], int]
+) -> tuple[list[PackedItem], list[PackedItem], list[str]]:
+    """Tier C's items as packed items: the referenced turns (SPEC-028 §4.2: at full weight,
+    right after the summary), the others, and the referenced scratch entries' ids."""
+    referenced_turns = {
+        ref.target_turn
+        for ref in turn.references
+        if ref.target_turn is not None and ref.scratch_entry is None
+    }
+    referenced_entries = list(
+        dict.fromkeys(ref.scratch_entry for ref in turn.references if ref.scratch_entry)
+    )
+    referenced: list[PackedItem] = []
+    others: list[PackedItem] = []
+    for item in turn.items:
+        packed = packed_item(
+            "C", f"turn:{item.turn_id}", f"{item.role}: {item.content}", item.score, item.reason,
+            count,
+        )  # fmt: skip
+        (referenced if item.turn_id in referenced_turns else others).append(packed)
+    return referenced, others, referenced_entries
+
+
+def envelope_headers(
+    turn: Envelope,
+    items: Sequence[PackedItem],
+    scored: Iterable[ScoredFact],
+    available: int,
+    connectors: int,
+    scratch: ScratchBuffer,
+    freshness: str,
+    budget: int,
+) -> dict[str, str]:
+    """The conversation's §7 headers plus Tier P's (facts used, coverage, connectors) and
+    Tier E's (SPEC-029 §9.2), tokens used and saturation."""
+    included_facts = [item for item in items if item.tier == "P"]
+    by_id = {fact.fact.fact_id: fact for fact in scored}
+    headers = dict(turn.headers)
+    headers["CRP-Context-Facts-Used"] = f"{len(included_facts)}/{available}"
+    if included_facts:
+        novelty = min(by_id[item.source_id].novelty for item in included_facts)
+        headers["CRP-Context-Coverage-Score"] = f"{novelty:.2f}"
+    if connectors:
+        used_connectors = [item for item in included_facts if item.reason == "connector"]
+        headers["CRP-Context-Connectors-Included"] = f"{len(used_connectors)}/{connectors}"
+    headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
+    sent = [(scratch.get(i.source_id), i.tokens) for i in items if i.tier == "E"]
+    headers[SCRATCH_TOKENS_SAVED] = str(tokens_saved((e.raw_token_count, n) for e, n in sent))
+    if freshness:
+        headers["CRP-Context-Scratch-Freshness"] = freshness
+    if scratch.full:
+        headers["CRP-Context-Scratch-Full"] = "true"
+    used = sum(item.tokens for item in items)
+    headers["CRP-Context-Tokens-Used"] = str(used)
+    headers["CRP-Context-Saturation"] = f"{used / budget:.2f}"
+    return headers
+
+
+def tier_tokens(items: Iterable[PackedItem]) -> dict[str, int]:
+    """Tokens per tier (S for the summary)."""
+    tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
+    for piece in items:
+        tokens[piece.tier] += piece.tokens
+    return tokens
+
+
+def pack(
+    assembler: ContextAssembler,
+    session: Session,
+    coverage: CoverageSet,
+    tool: ToolCandidates,
+    turn: Envelope,
+    vector: npt.NDArray[np.float32],
+    text: str,
+    budget: int,
+    sub_queries: tuple[str, ...] | None = None,
+    prefetched: PendingNeighbours | None = None,
+) -> tuple[ContextEnvelope, Delivery]:
+    """One envelope (SPEC-028 §2.2): the summary and the references first, then Tiers P, C
+    and E packed into what is left of the budget by the turn's blend, in sandwich order;
+    and what committing it changes (nothing is changed here)."""
+    count = assembler.count_tokens
+    summary = summary_item(turn, budget, count)
+    head: list[PackedItem] = [summary]
+    remaining = budget - summary.tokens
+    referenced, conversation, referenced_entries = conversation_items(turn, count)
+    for packed in referenced:  # SPEC-028 §4.2: right after the summary, if they fit
+        if packed.tokens <= remaining:
+            head.append(packed)
+            remaining -= packed.tokens
+    scratch = session.scratch
+    tool_items, freshness, refreshed = tool.candidates(
+        scratch, referenced_entries, count, assembler.stale_policy, assembler.reinvoke
+    )
+    for tool_item in [i for i in tool_items if i.reason == "reference"]:
+        if tool_item.tokens <= remaining:
+            head.append(tool_item)
+            remaining -= tool_item.tokens
+    tool_items = [i for i in tool_items if i.reason != "reference"]
+    if sub_queries is None:
+        sub_queries = (
+            sub_queries_of(turn, text, assembler.config.max_sub_queries)
+            if turn.mode == "hybrid"
+            else ()
+        )
+    facts, available = fact_candidates(
+        assembler, coverage, session.model_id, turn, vector, sub_queries,
+        prefetched=prefetched,
+    )  # fmt: skip
+    bridging = (
+        connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
+    )
+    blend = turn.blend
+    knowledge = [fact_item(scored, "cdr", count) for scored in facts]
+    connectors = [fact_item(scored, "connector", count) for scored in bridging]
+    share = assembler.config.connector_budget if connectors else 0.0
+    tiers = [
+        Tier("P", blend.P * (1.0 - share), knowledge),
+        Tier("P", blend.P * share, connectors),
+        Tier("C", blend.C, conversation),
+        Tier("E", blend.E, tool_items),
+    ]
+    share_budget(tiers, remaining)
+    chosen = [item for tier in tiers for item in tier.chosen]
+    items = (*head, *sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E}))
+    used = sum(item.tokens for item in items)
+    assert used <= budget, (used, budget)  # the packing invariant
+    headers = envelope_headers(
+        turn, items, (*facts, *bridging), available, len(connectors), scratch, freshness,
+        budget,
+    )  # fmt: skip
+    store = assembler.knowledge
+    delivered = (
+        [(item.source_id, store.vector(item.source_id)) for item in items if item.tier == "P"]
+        if store is not None
+        else []
+    )
+    envelope = ContextEnvelope(
+        turn=turn,
+        items=items,
+        budget_tokens=budget,
+        headers=MappingProxyType(headers),
+        tier_tokens=MappingProxyType(tier_tokens(items)),
+        sub_queries=sub_queries,
+        user_text=text,
+    )
+    return envelope, Delivery(delivered, refreshed)

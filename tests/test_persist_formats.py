@@ -4,10 +4,17 @@ format change must keep reading it)."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import multihorizon as mh
-from multihorizon.persist import decode, encode, restore
+import persist_shapes
+from multihorizon.persist import SQLiteStore, decode, encode, restore, snapshot
+from multihorizon.tiers.knowledge import CoverageSet
 
 
 def _session() -> mh.Session:
@@ -47,3 +54,53 @@ def test_a_format_2_snapshot_still_loads() -> None:
     # It goes on like the live session does.
     live = _session()
     assert session.user("which flags?").intent == live.user("which flags?").intent
+
+
+# ---- sessions of every shape, written by the format-2 release (tests/persist_shapes.py) ----
+
+_SHAPES = sorted(persist_shapes.SHAPES)
+
+
+def _expected(name: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((persist_shapes.DATA / f"{name}.json").read_text())
+    return loaded
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON would give it back (tuples as lists, keys as strings)."""
+    return json.loads(json.dumps(value))
+
+
+def _check(name: str, session: mh.Session, coverage: CoverageSet) -> None:
+    expected = _expected(name)
+    float16 = persist_shapes.SHAPES[name][1]
+    assert _plain(persist_shapes.view(session, coverage, float16=float16)) == expected["view"]
+    if "follow_ups" in expected:
+        assert _plain(persist_shapes.follow_ups(session)) == expected["follow_ups"]
+
+
+@pytest.mark.parametrize("name", _SHAPES)
+def test_a_format_2_session_of_every_shape_loads_to_the_same_state(name: str) -> None:
+    stored = (persist_shapes.DATA / f"{name}.mhss").read_bytes()
+    assert stored[4:6] == (2).to_bytes(2, "big")
+    session, coverage = restore(stored)
+    _check(name, session, coverage)
+
+
+@pytest.mark.parametrize("name", _SHAPES)
+def test_a_format_2_session_written_again_reads_back_the_same(name: str) -> None:
+    session, coverage = restore((persist_shapes.DATA / f"{name}.mhss").read_bytes())
+    float16 = persist_shapes.SHAPES[name][1]
+    again, again_coverage = restore(snapshot(session, coverage, float16=float16))
+    _check(name, again, again_coverage)
+
+
+@pytest.mark.parametrize("name", _SHAPES)
+def test_a_format_2_store_file_still_loads(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite"
+    shutil.copyfile(persist_shapes.STORE_FILE, path)
+    store = SQLiteStore(path)
+    stored = store.load("t", name)
+    assert stored is not None
+    session, coverage = decode(stored.head, stored.turns)
+    _check(name, session, coverage)

@@ -2,9 +2,9 @@
 back: what ``tests/data/format2/`` was written from (``python tests/persist_shapes.py``
 with the release that wrote format 2) and what ``test_persist_formats`` compares against.
 
-The view reads the components' state through ``Session.state()`` when there is one, else
-through the attributes the format-2 release had, so the same view describes a session
-before and after a change of the stored format."""
+The view reads the attributes the format-2 release had, derived ones included, so the same
+view describes a session before and after a change of the stored format. ``write`` runs
+only with that release (it saves with its two-part ``encode``)."""
 
 from __future__ import annotations
 
@@ -186,10 +186,8 @@ def _closed(session: mh.Session) -> bool:
 
 
 def _internals(session: mh.Session) -> tuple[Any, Any, Any, Any]:
-    state = getattr(session, "state", None)
-    if callable(state):
-        return _from_state(state())
-    # The format-2 release: the attributes its codec read.
+    # The attributes the format-2 release's codec read (the thread arrays are derived, so
+    # no ``state()`` carries them).
     threads = session._threads
     thread_view = {
         "names": list(threads.names),
@@ -204,21 +202,6 @@ def _internals(session: mh.Session) -> tuple[Any, Any, Any, Any]:
     speakers = session._speakers.state()
     scratch = session.scratch.state()
     return thread_view, states, speakers, _scratch_view(scratch)
-
-
-def _from_state(state: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
-    threads = state["threads"]
-    thread_view = {
-        "names": list(threads["names"]),
-        "active": threads["active"],
-        "vocabulary": [sorted(v) for v in threads["vocabulary"]],
-        "turns": [list(t) for t in threads["turns"]],
-        "term_threads": {k: list(v) for k, v in sorted(threads["term_threads"].items())},
-        "turn_terms": [list(t) for t in threads["turn_terms"]],
-        "centroids": np.round(threads["centroids"], 5).tolist(),
-    }
-    states = {str(i): dict(s) for i, s in sorted(state["states"].items())}
-    return thread_view, states, state["speakers"], _scratch_view(state["scratch"])
 
 
 def _state_fields(state: Any) -> dict[str, Any]:

@@ -115,11 +115,11 @@ def test_turn_records_rebuild_the_threads_exactly() -> None:
     for text in ("Back to etcd: which flags?", "the second one", "Postgres again please"):
         session.user(text)
         session.assistant(f"About {text}: 1. first, 2. second.")
-    head, turns = encode(session)
-    again, _ = decode(head, turns)
+    head, turns, records = encode(session)
+    again, _ = decode(head, turns, records)
     assert _thread_arrays(again) == _thread_arrays(session)
     assert _state(again) == _state(session)
-    assert encode(again) == (head, turns)  # and it encodes to the same records
+    assert encode(again) == (head, turns, records)  # and it encodes to the same records
 
 
 def test_the_scratch_buffer_full_flag_is_kept() -> None:
@@ -131,37 +131,47 @@ def test_the_scratch_buffer_full_flag_is_kept() -> None:
 
 def test_a_save_sends_only_the_new_turns() -> None:
     session = _session()
-    head, turns = encode(session)
+    head, turns, records = encode(session)
     session.user("one more question about etcd")
-    head_after, new = encode(session, first_turn=len(turns))
+    head_after, new, changed = encode(session, first_turn=len(turns))
     assert len(new) == 1
+    assert list(changed) == [f"thread/{session.turns.thread_index[-1]}"]  # its thread only
     assert head_after != head
-    again, _ = decode(head_after, [*turns, *new])
+    again, _ = decode(head_after, [*turns, *new], {**records, **changed})
     assert _state(again) == _state(session)
     with pytest.raises(ValueError, match="first_turn"):
         encode(session, first_turn=len(session) + 1)
 
 
 def test_bad_records_are_refused() -> None:
-    head, turns = encode(_session())
+    head, turns, records = encode(_session())
     with pytest.raises(SnapshotError, match="records 5 turns but 4"):
         decode(head, turns[:-1])
     with pytest.raises(SnapshotError, match="records 5 turns but 6"):
         decode(head, [*turns, turns[-1]])
     with pytest.raises(SnapshotError, match="found at position 1"):
-        decode(head, [turns[0], turns[2], turns[1], *turns[3:]])
+        decode(head, [turns[0], turns[2], turns[1], *turns[3:]], records)
     flipped = bytearray(turns[2])
     flipped[-3] ^= 0x01
     with pytest.raises(SnapshotError, match="turn 2: corrupt"):
-        decode(head, [*turns[:2], bytes(flipped), *turns[3:]])
+        decode(head, [*turns[:2], bytes(flipped), *turns[3:]], records)
     with pytest.raises(SnapshotError, match="turn 1: truncated"):
-        decode(head, [turns[0], turns[1][:20], *turns[2:]])
+        decode(head, [turns[0], turns[1][:20], *turns[2:]], records)
     with pytest.raises(SnapshotError, match="head: not a multihorizon MHSH"):
-        decode(turns[0], turns)
+        decode(turns[0], turns, records)
     with pytest.raises(SnapshotError, match="turn 0: not a multihorizon MHST"):
-        decode(head, [head, *turns[1:]])
+        decode(head, [head, *turns[1:]], records)
     with pytest.raises(SnapshotError, match="head: corrupt"):
-        decode(head[:-1] + bytes([head[-1] ^ 1]), turns)
+        decode(head[:-1] + bytes([head[-1] ^ 1]), turns, records)
+    # A thread state lost, or one that is not a thread state record.
+    lost = dict(records)
+    lost.pop("thread/0")
+    with pytest.raises(SnapshotError, match="thread states of 1 of 2 threads"):
+        decode(head, turns, lost)
+    with pytest.raises(SnapshotError, match="not a multihorizon MHSK"):
+        decode(head, turns, {**records, "thread/0": head})
+    with pytest.raises(SnapshotError, match="unknown record"):
+        decode(head, turns, {**records, "other/1": records["thread/0"]})
 
 
 def test_a_first_release_snapshot_is_migrated() -> None:
@@ -175,8 +185,7 @@ def test_a_first_release_snapshot_is_migrated() -> None:
     assert _thread_arrays(session) == _thread_arrays(live)
     assert coverage.fact_ids == {"fact-1"}
     # Written again it is format 2, and it reads back the same.
-    head, turns = encode(session, coverage)
-    again, _ = decode(head, turns)
+    again, _ = decode(*encode(session, coverage))
     assert _state(again) == _state(session)
     assert _thread_arrays(again) == _thread_arrays(live)
     assert decode(legacy)[0].turns.contents == live.turns.contents  # a store's legacy row
@@ -236,11 +245,11 @@ def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
     import multihorizon.persist.codec as persist
 
     session = _session()
-    head, turns = encode(session)
-    document, weighted = persist._head_parts(persist._unframe(head, persist.HEAD_MAGIC, "head"))
+    head, turns, records = encode(session)
+    _, document, weighted = persist._head_parts(head)
     # The first format-2 heads kept the scratch entries inside the document.
     early = persist._frame(persist.HEAD_MAGIC, persist._json_and_bytes(document, weighted))
-    assert _state(decode(early, turns)[0]) == _state(session)
+    assert _state(decode(early, turns, records)[0]) == _state(session)
     document.pop("scratch")
     nested = b"[" * 100_000
     hostile = persist._frame(
@@ -251,7 +260,7 @@ def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
         ),
     )
     with pytest.raises(SnapshotError, match="unreadable scratch entries"):
-        decode(hostile, turns)
+        decode(hostile, turns, records)
 
 
 def test_words_stored_by_the_first_releases_are_brought_to_todays_form(

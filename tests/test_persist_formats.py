@@ -48,8 +48,7 @@ def test_a_format_2_snapshot_still_loads() -> None:
     assert session.session_id == "tenant/conv"
     assert _view(session) == _view(_session())
     assert coverage.fact_ids == {"fact-1"}
-    head, turns = encode(session, coverage)
-    again, _ = decode(head, turns)
+    again, _ = decode(*encode(session, coverage))
     assert _view(again) == _view(session)
     # It goes on like the live session does.
     live = _session()

@@ -27,14 +27,16 @@ turn that fails later leaves the threads as they were.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import kernels
 from ..config import ThreadThresholds
+from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
 
@@ -323,3 +325,113 @@ class Threads:
     def terms_of(self, turn_id: int) -> tuple[str, ...]:
         """The words turn ``turn_id`` brought to its thread's vocabulary."""
         return self._turn_terms.get(turn_id, ())
+
+    # ---- state ------------------------------------------------------------------------------
+
+    def state(self, start: int = 0) -> dict[str, Any]:
+        """What turns ``start`` onwards brought, as plain data: the words each brought to its
+        thread, and the active thread. The rest (names, sums, centroids, recent windows,
+        vocabularies) follows from these and the turn log's columns; ``restore`` rebuilds
+        it."""
+        return {
+            "first_turn": start,
+            "active": self.active,
+            "turn_terms": [
+                list(self.terms_of(turn_id)) for turn_id in range(start, self._turns_seen())
+            ],
+        }
+
+    def _turns_seen(self) -> int:
+        return len(self._turn_terms)  # every committed turn has an entry
+
+    def restore(
+        self,
+        state: Mapping[str, Any],
+        *,
+        threads: Sequence[str],
+        thread_index: npt.NDArray[np.int32],
+        embeddings: npt.NDArray[np.float32],
+    ) -> None:
+        """Add turns ``state["first_turn"]`` onwards, given each one's thread name and index
+        and embedding (the turn log's columns), as ``commit`` added them live, without
+        replaying each turn: the sums are one ordered ``add.at`` (the same additions in the
+        same order, so the same bits), the centroids and recent windows are computed once per
+        thread touched. Checks that every turn's thread follows (an existing thread by its
+        name, or the next new one). Raises ``InputError``; the threads may then hold part of
+        the state (restore into new ``Threads``, or discard these)."""
+        first = int(state["first_turn"])
+        terms_of = [tuple(map(str, terms)) for terms in state["turn_terms"]]
+        count = len(terms_of)
+        if not (len(threads) == count == thread_index.shape[0] == embeddings.shape[0]):
+            raise InputError(f"threads state: {count} turns' words for {len(threads)} turns")
+        if first != self._turns_seen():
+            raise InputError(f"threads state starts at turn {first}, not {self._turns_seen()}")
+        names = self.names
+        indexes = [int(index) for index in thread_index]
+        for offset, (index, name) in enumerate(zip(indexes, threads, strict=True)):
+            if index == len(names):
+                if name in self._taken:
+                    raise InputError(f"turn {first + offset}: a second thread named {name!r}")
+                names.append(name)
+                self._taken.add(name)
+                base, _, suffix = name.rpartition("-")
+                if suffix.isdigit() and base:
+                    self._next_suffix[base] = int(suffix) + 1
+                self.vocabulary.append(set())
+                self.turns.append([])
+            elif not (0 <= index < len(names) and names[index] == name):
+                raise InputError(
+                    f"turn {first + offset}: thread {index} ({name!r}) does not follow"
+                )
+        active = int(state["active"])
+        if not -1 <= active < len(names):
+            raise InputError(f"active thread {active} of {len(names)}")
+        self.reserve(max(len(names), 1))
+        self._add_words(first, indexes, terms_of)
+        self._add_vectors(indexes, embeddings)
+        self.active = active
+
+    def _add_words(
+        self, first: int, indexes: Sequence[int], terms_of: Sequence[tuple[str, ...]]
+    ) -> None:
+        """Vocabularies, the term index and the turn lists, turn by turn as ``commit`` does."""
+        term_threads, vocabulary, turn_terms = self._term_threads, self.vocabulary, self._turn_terms
+        for turn_id, (index, terms) in enumerate(zip(indexes, terms_of, strict=True), first):
+            self.turns[index].append(turn_id)
+            words = vocabulary[index]
+            for term in terms:
+                if term not in words:
+                    words.add(term)
+                    owners = term_threads.get(term)
+                    if owners is None:
+                        term_threads[term] = [index]
+                    else:
+                        owners.append(index)
+            turn_terms[turn_id] = terms
+
+    def _add_vectors(
+        self, indexes: Sequence[int], embeddings: npt.NDArray[np.float32]
+    ) -> None:
+        """Sums, centroids and recent windows of the threads these turns joined."""
+        if not indexes:
+            return
+        rows = np.asarray(indexes, dtype=np.intp)
+        # Unbuffered and in order: each thread's sum gets the same additions as turn by turn.
+        np.add.at(self._sums, rows, embeddings.astype(np.float64))
+        touched = dict.fromkeys(indexes)
+        for index in touched:
+            row = self._sums[index]
+            norm = float(np.sqrt(row @ row))  # as ``prepare`` computes it
+            self._centroids[index] = (row / norm if norm > 0 else row).astype(np.float32)
+        window = self.RECENT_WINDOW
+        recent = self._recent
+        positions: dict[int, list[int]] = {}
+        for position, index in enumerate(indexes):
+            positions.setdefault(index, []).append(position)
+        for index, mine in positions.items():
+            added = embeddings[mine[-window:]]
+            if index < len(recent):
+                kept = recent[index][max(0, len(recent[index]) + len(added) - window) :]
+                recent[index] = np.ascontiguousarray(np.vstack((kept, added)), np.float32)
+            else:
+                recent.append(np.ascontiguousarray(added, np.float32))

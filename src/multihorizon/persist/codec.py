@@ -1,66 +1,89 @@
 """A session's state as bytes, and back: what a ``SessionStore`` keeps.
 
-Format 2 is append-only: one **head** record with what changes from turn to turn (the active
-thread, the thread states, the speakers, the scratch buffer with its pins and freshness, the
-CDR coverage set, the tool calls linked to each turn) and one **turn** record per turn, written
-once and never rewritten (role, content, timestamp, thread, references, entities, speaker,
-the words that fed its thread's vocabulary, its enumeration, and its embedding as float32 or
-float16). A store saves a turn by rewriting the head and appending the new turn records; the
-thread sums, centroids, recent windows and vocabularies are rebuilt on load by replaying the
-turns through the same code that built them live, so they never go stale on disk.
+The records are frames around the components' own ``state()`` (``Session.state``): this
+module frames, versions and checksums them, and reads nothing a component does not offer.
+
+Format 3 keeps a save's cost constant, whatever the session's length:
+
+- one **head**, rewritten at each save, with only what is small whatever the length: flags,
+  counts, the active thread, the speakers, the scratch buffer (bounded by its budget) and
+  the CDR coverage set;
+- one **turn** record per turn, written once (role, content, timestamp, thread, references,
+  entities, speaker, the words it brought to its thread, its enumeration, its embedding as
+  float32 or float16);
+- **keyed** records, written when they change: ``thread/<index>``, a thread's state (a turn
+  changes one), and ``calls/<turn>``, the tool outputs linked to a turn.
+
+Loading does not replay the turns: ``Session.restore`` takes their columns, rebuilds the
+thread sums, centroids, recent windows and vocabularies from them in bulk (checking that each
+turn's thread follows), and analyses a turn's text only when a rule first reads it.
 
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the
 model id and the dimension before it builds anything: a record from another format version,
-a truncated or corrupted one, a missing or extra turn, or one made with another embedding
-model is refused with ``SnapshotError``, never misread. Format 1 (one whole-session blob, the
-first release) is read and migrated: the next save writes it as format 2.
+a truncated or corrupted one, a missing or extra turn or thread state, or one made with
+another embedding model is refused with ``SnapshotError``, never misread. Format 2 (the
+thread states and tool-call links in the head) and format 1 (one whole-session blob, the
+first release; ``legacy``) are read; the next save writes format 3 (``stored_format`` tells
+a caller to rewrite everything then).
 
 ``snapshot``/``restore`` wrap the same records in one blob (export, tests, files).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import io
 import json
 import struct
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..config import Config
-from ..dialogue.threads import ThreadPlan
-from ..dialogue.threadstate import ThreadState
 from ..embed import Embedder
-from ..errors import SnapshotError
+from ..errors import EmbeddingError, InputError, SnapshotError
 from ..session import Session
 from ..text.tokens import current_term
 from ..tiers.knowledge import CoverageSet
 from ..tiers.scratch import OutputType, Persistence, ScratchEntry, Volatility
+from . import legacy
 
 __all__ = [
     "FORMAT_VERSION",
+    "Encoded",
     "SnapshotError",
     "decode",
     "encode",
     "extend",
     "restore",
     "snapshot",
+    "stored_format",
 ]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+READS = (2, 3)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
 SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
 HEAD_MAGIC = b"MHSH"
 TURN_MAGIC = b"MHST"
+KEYED_MAGIC = b"MHSK"
+THREAD_KEY, CALLS_KEY = "thread/", "calls/"
 # What reading a checksummed record with a field of the wrong type or size raises (a list
 # where a mapping belongs: AttributeError; int(1e400): OverflowError): all SnapshotError.
 _MALFORMED = (KeyError, ValueError, TypeError, IndexError, AttributeError, OverflowError,
-              RecursionError, MemoryError)  # fmt: skip
+              RecursionError, MemoryError, InputError, EmbeddingError)  # fmt: skip
 _FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
 _COUNT = struct.Struct(">Q")
+_DTYPES = {"<f2": np.dtype("<f2"), "<f4": np.dtype("<f4")}
+
+
+class Encoded(NamedTuple):
+    """What one save writes: the head, the new turn records, and the keyed records that
+    changed (key -> record; all of them when the save starts at turn 0)."""
+
+    head: bytes
+    turns: list[bytes]
+    records: dict[str, bytes]
 
 
 def _frame(magic: bytes, payload: bytes) -> bytes:
@@ -68,46 +91,66 @@ def _frame(magic: bytes, payload: bytes) -> bytes:
     return _FRAME.pack(magic, FORMAT_VERSION, digest, len(payload)) + payload
 
 
-def _unframe(record: bytes, magic: bytes, what: str) -> bytes:
-    """The payload of one record, after checking its frame."""
+def _unframe(record: bytes, magic: bytes, what: str) -> tuple[int, bytes]:
+    """The format version and payload of one record, after checking its frame."""
     if len(record) < _FRAME.size:
         raise SnapshotError(f"{what}: truncated (shorter than the header)")
     found, version, digest, size = _FRAME.unpack_from(record)
     if found != magic:
         raise SnapshotError(f"{what}: not a multihorizon {magic.decode()} record")
-    if version != FORMAT_VERSION:
+    if version not in READS:
         raise SnapshotError(
-            f"{what}: format version {version}; this release reads versions 1 (migrated) "
-            f"and {FORMAT_VERSION}"
+            f"{what}: format version {version}; this release reads versions 1 (migrated), "
+            f"2 (migrated) and {FORMAT_VERSION}"
         )
     payload = record[_FRAME.size :]
     if len(payload) != size or hashlib.sha256(payload).digest() != digest:
         raise SnapshotError(f"{what}: corrupt or truncated (checksum mismatch)")
-    return payload
+    return version, payload
 
 
-def _json_and_bytes(document: dict[str, Any], data: bytes = b"") -> bytes:
+def _json_and_bytes(document: Any, data: bytes = b"") -> bytes:
     text = json.dumps(document, ensure_ascii=False).encode("utf-8", "surrogatepass")
     return _COUNT.pack(len(text)) + text + data
 
 
-def _json_section(buffer: bytes, what: str, part: str) -> tuple[Any, bytes]:
-    """A length-prefixed JSON section at the start of ``buffer``, and what follows it."""
+def _json_bytes(buffer: bytes, what: str, part: str) -> tuple[bytes, bytes]:
+    """The bytes of a length-prefixed JSON section at the start of ``buffer``, and the rest."""
+    if len(buffer) < _COUNT.size:
+        raise SnapshotError(f"{what}: unreadable {part} (truncated)")
+    (size,) = _COUNT.unpack_from(buffer)
+    end = _COUNT.size + size
+    if end > len(buffer):
+        raise SnapshotError(f"{what}: unreadable {part} (truncated)")
+    return buffer[_COUNT.size : end], buffer[end:]
+
+
+def _loads(text: bytes, what: str, part: str) -> Any:
     try:
-        (size,) = _COUNT.unpack_from(buffer)
-        value = json.loads(
-            buffer[_COUNT.size : _COUNT.size + size].decode("utf-8", "surrogatepass")
-        )
-    except (ValueError, struct.error, RecursionError) as exc:
+        return json.loads(text.decode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError) as exc:
         raise SnapshotError(f"{what}: unreadable {part} ({type(exc).__name__}: {exc})") from None
-    return value, buffer[_COUNT.size + size :]
 
 
-def _split(payload: bytes, what: str) -> tuple[dict[str, Any], bytes]:
-    document, rest = _json_section(payload, what, "payload")
-    if not isinstance(document, dict):
-        raise SnapshotError(f"{what}: unreadable payload (not a JSON object)")
-    return document, rest
+def _json_section(buffer: bytes, what: str, part: str) -> tuple[Any, bytes]:
+    text, rest = _json_bytes(buffer, what, part)
+    return _loads(text, what, part), rest
+
+
+def stored_format(head: bytes) -> int:
+    """The format a stored head (or snapshot) was written in: a session loaded from one
+    older than ``FORMAT_VERSION`` is saved whole next (``first_turn=0``), so that its keyed
+    records are all written."""
+    head = _as_bytes(head, "head")
+    if len(head) < 6:
+        raise SnapshotError("head: truncated (shorter than the header)")
+    magic, version = struct.unpack_from(">4sH", head)
+    if magic == SNAPSHOT_MAGIC and version == 1:
+        return 1
+    return int(version)
+
+
+# ---- encode ------------------------------------------------------------------------------
 
 
 def encode(
@@ -117,63 +160,79 @@ def encode(
     first_turn: int = 0,
     float16: bool = False,
     entry_cache: dict[str, tuple[ScratchEntry, bytes]] | None = None,
-) -> tuple[bytes, list[bytes]]:
-    """The head record and the records of turns ``first_turn`` onwards (call with the
-    session idle or under its lock; takes the lock itself). ``entry_cache`` (kept by the
-    caller from save to save) holds each scratch entry's encoded form: an entry is immutable
-    (the buffer replaces it to change it), so only new or replaced entries are encoded."""
-    with session._lock:
-        log, threads, scratch = session._log, session._threads, session._scratch
-        count = len(log)
-        if not 0 <= first_turn <= count:
-            raise ValueError(f"first_turn {first_turn} outside [0, {count}]")
-        coverage_state = coverage.state() if coverage is not None else {}
-        head: dict[str, Any] = {
-            "session_id": session.session_id,
-            "model_id": session.model_id,
-            "dim": session.dim,
-            "closed": session._closed,
-            "turn_count": count,
-            "active": threads.active,
-            "lineage": session._lineage,
-            "tool_calls": {str(i): list(log.tool_calls[i]) for i in log.turns_with_tool_calls},
-            "states": {str(i): _state_record(s) for i, s in session._states.items()},
-            **session._speakers.state(),
-            "scratch": {"serial": scratch.state()["serial"], "full": scratch.full},
-            "coverage": None
-            if coverage is None
-            else {"fact_ids": coverage_state["fact_ids"], "depth_sum": coverage_state["depth_sum"]},
-        }
-        entries = _encoded_entries(list(scratch), {} if entry_cache is None else entry_cache)
-        weighted = b"" if coverage is None else coverage_state["weighted"].astype("<f8").tobytes()
-        dtype = "<f2" if float16 else "<f4"
-        turns = [
-            _frame(
-                TURN_MAGIC,
-                _json_and_bytes(
-                    {
-                        "turn": turn_id,
-                        "role": log.roles[turn_id],
-                        "content": log.contents[turn_id],
-                        "timestamp": log.timestamps[turn_id],
-                        "thread": log.threads[turn_id],
-                        "thread_index": int(log.thread_index[turn_id]),
-                        "references": list(log.references[turn_id]),
-                        "entities": list(log.entities[turn_id]),
-                        "speaker": log.speakers[turn_id],
-                        "terms": list(threads.terms_of(turn_id)),
-                        "enumeration": list(log.enumerations.get(turn_id, ())),
-                        "dtype": dtype,
-                    },
-                    log.embeddings[turn_id].astype(dtype).tobytes(),
-                ),
-            )
-            for turn_id in range(first_turn, count)
-        ]
-    # The head: its document, then the scratch entries as a JSON array, then the coverage.
+) -> Encoded:
+    """The head, the records of turns ``first_turn`` onwards and the keyed records those
+    turns changed (``Session.state(first_turn)``). ``entry_cache`` (kept by the caller from
+    save to save) holds each scratch entry's encoded form: an entry is immutable (the buffer
+    replaces it to change it), so only new or replaced entries are encoded."""
+    try:
+        state = session.state(first_turn)
+    except InputError as exc:
+        raise InputError(f"first_turn: {exc}") from None
+    coverage_state = coverage.state() if coverage is not None else None
+    head = _head(state, coverage_state, entry_cache)
+    log = state["log"]
+    dtype = "<f2" if float16 else "<f4"
+    embeddings = log["embeddings"].astype(dtype)
+    turns = [
+        _frame(
+            TURN_MAGIC,
+            _json_and_bytes(
+                {
+                    "turn": first_turn + offset,
+                    "role": log["roles"][offset],
+                    "content": log["contents"][offset],
+                    "timestamp": log["timestamps"][offset],
+                    "thread": log["threads"][offset],
+                    "thread_index": int(log["thread_index"][offset]),
+                    "references": log["references"][offset],
+                    "entities": log["entities"][offset],
+                    "speaker": log["speakers"][offset],
+                    "terms": terms,
+                    "enumeration": log["enumerations"].get(first_turn + offset, []),
+                    "dtype": dtype,
+                },
+                embeddings[offset].tobytes(),
+            ),
+        )
+        for offset, terms in enumerate(state["threads"]["turn_terms"])
+    ]
+    records = {
+        f"{THREAD_KEY}{index}": _frame(KEYED_MAGIC, _json_and_bytes(record))
+        for index, record in state["states"].items()
+    }
+    for turn, calls in log["tool_calls"].items():
+        records[f"{CALLS_KEY}{turn}"] = _frame(KEYED_MAGIC, _json_and_bytes(calls))
+    return Encoded(head, turns, records)
+
+
+def _head(
+    state: Mapping[str, Any],
+    coverage: Mapping[str, Any] | None,
+    entry_cache: dict[str, tuple[ScratchEntry, bytes]] | None,
+) -> bytes:
+    scratch = state["scratch"]
+    document = {
+        "session_id": state["session_id"],
+        "model_id": state["model_id"],
+        "dim": state["dim"],
+        "closed": state["closed"],
+        "turn_count": state["turn_count"],
+        "thread_count": state["thread_count"],
+        "active": state["threads"]["active"],
+        "lineage": state["lineage"],
+        **state["speakers"],
+        "scratch": {"serial": scratch["serial"], "full": scratch["full"]},
+        "coverage": None
+        if coverage is None
+        else {"fact_ids": coverage["fact_ids"], "depth_sum": coverage["depth_sum"]},
+    }
+    entries = _encoded_entries(scratch["entries"], {} if entry_cache is None else entry_cache)
+    weighted = b"" if coverage is None else coverage["weighted"].astype("<f8").tobytes()
+    # The document, then the scratch entries as a JSON array, then the coverage vector.
     return _frame(
-        HEAD_MAGIC, _json_and_bytes(head, _COUNT.pack(len(entries)) + entries + weighted)
-    ), turns
+        HEAD_MAGIC, _json_and_bytes(document, _COUNT.pack(len(entries)) + entries + weighted)
+    )
 
 
 def _encoded_entries(
@@ -195,60 +254,51 @@ def _encoded_entries(
     return b"[" + b",".join(parts) + b"]"
 
 
-def _head_parts(payload: bytes) -> tuple[dict[str, Any], bytes]:
-    """The head's document (its scratch entries put back in) and its coverage bytes."""
-    document, rest = _split(payload, "head")
-    scratch = document.get("scratch")
-    if isinstance(scratch, dict) and "entries" in scratch:
-        # The first format-2 heads kept the entries inside the document.
-        return document, rest
-    entries, coverage = _json_section(rest, "head", "scratch entries")
-    if not isinstance(entries, list) or not isinstance(scratch, dict):
-        raise SnapshotError("head: inconsistent (scratch buffer missing)")
-    scratch["entries"] = entries
-    return document, coverage
+# ---- decode ------------------------------------------------------------------------------
 
 
 def decode(
     head: bytes,
     turns: Sequence[bytes] = (),
+    records: Mapping[str, bytes] | None = None,
     *,
     embedder: Embedder | None = None,
     config: Config | None = None,
 ) -> tuple[Session, CoverageSet]:
-    """A session (and its coverage set) from a head record and every turn record, in order.
-    ``head`` may also be a whole ``snapshot`` blob (format 1 or 2) with no separate turns."""
+    """A session (and its coverage set) from a head record, every turn record in order, and
+    the keyed records. ``head`` may also be a whole ``snapshot`` blob (format 1, 2 or 3)
+    with no separate records."""
     head = _as_bytes(head, "head")
     if head[:4] == SNAPSHOT_MAGIC:
-        if turns:
-            raise SnapshotError("a whole snapshot comes with no separate turn records")
+        if turns or records:
+            raise SnapshotError("a whole snapshot comes with no separate records")
         return restore(head, embedder=embedder, config=config)
-    document, weighted = _head_parts(_unframe(head, HEAD_MAGIC, "head"))
+    version, document, weighted = _head_parts(head)
     try:
         session = Session(embedder=embedder, config=config, session_id=document["session_id"])
-        session._lineage = str(document["lineage"])
     except _MALFORMED as exc:
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
-    if session.model_id != document.get("model_id") or session.dim != document.get("dim"):
-        raise SnapshotError(
-            f"stored with model {document.get('model_id')!r} (dim {document.get('dim')}), "
-            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
-        )
-    return session, _apply(session, document, weighted, turns)
+    _check_model(session, document)
+    return session, _apply(session, version, document, weighted, turns, records or {})
 
 
-def extend(session: Session, head: bytes, turns: Sequence[bytes]) -> CoverageSet:
+def extend(
+    session: Session,
+    head: bytes,
+    turns: Sequence[bytes],
+    records: Mapping[str, bytes] | None = None,
+) -> CoverageSet:
     """Bring ``session``, which holds the stored turns before ``turns``, up to the stored
-    state: replay the new turn records and take the head. What a replica does when another
-    one saved: it reads the turns it lacks, not the whole session.
+    state: add the new turn records, take the keyed records and the head. What a replica
+    does when another one saved: it reads the turns it lacks, not the whole session.
 
     Raises ``SnapshotError`` when the stored session does not continue this one (another
     incarnation of the id, or turns missing); the session may then be partly updated and
     must be discarded (load it whole with ``decode``)."""
-    document, weighted = _head_parts(_unframe(_as_bytes(head, "head"), HEAD_MAGIC, "head"))
-    if document.get("lineage") != session._lineage:
+    version, document, weighted = _head_parts(_as_bytes(head, "head"))
+    if document.get("lineage") != session.lineage:
         raise SnapshotError("the stored session is another incarnation of this id")
-    return _apply(session, document, weighted, turns)
+    return _apply(session, version, document, weighted, turns, records or {})
 
 
 def _as_bytes(value: object, what: str) -> bytes:
@@ -257,8 +307,39 @@ def _as_bytes(value: object, what: str) -> bytes:
     return bytes(value)
 
 
+def _check_model(session: Session, document: Mapping[str, Any]) -> None:
+    if session.model_id != document.get("model_id") or session.dim != document.get("dim"):
+        raise SnapshotError(
+            f"stored with model {document.get('model_id')!r} (dim {document.get('dim')}), "
+            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
+        )
+
+
+def _head_parts(head: bytes) -> tuple[int, dict[str, Any], bytes]:
+    """The head's version, its document (its scratch entries put back in) and its coverage
+    bytes."""
+    version, payload = _unframe(head, HEAD_MAGIC, "head")
+    document, rest = _json_section(payload, "head", "payload")
+    if not isinstance(document, dict):
+        raise SnapshotError("head: unreadable payload (not a JSON object)")
+    scratch = document.get("scratch")
+    if isinstance(scratch, dict) and "entries" in scratch:
+        # The first format-2 heads kept the entries inside the document.
+        return version, document, rest
+    entries, coverage = _json_section(rest, "head", "scratch entries")
+    if not isinstance(entries, list) or not isinstance(scratch, dict):
+        raise SnapshotError("head: inconsistent (scratch buffer missing)")
+    scratch["entries"] = entries
+    return version, document, coverage
+
+
 def _apply(
-    session: Session, document: dict[str, Any], weighted: bytes, turns: Sequence[bytes]
+    session: Session,
+    version: int,
+    document: dict[str, Any],
+    weighted: bytes,
+    turns: Sequence[bytes],
+    records: Mapping[str, bytes],
 ) -> CoverageSet:
     first = len(session)
     if document.get("turn_count") != first + len(turns):
@@ -267,107 +348,188 @@ def _apply(
             f"{first + len(turns)} turn records were found"
         )
     try:
-        _replay_turns(session, turns)
-        _fill_head(session, document)
-        coverage = CoverageSet(session.dim)
-        if document["coverage"]:
-            coverage.restore(
-                {
-                    "fact_ids": document["coverage"]["fact_ids"],
-                    "depth_sum": document["coverage"]["depth_sum"],
-                    "weighted": np.frombuffer(weighted, "<f8"),
-                }
-            )
+        log, terms = _turn_columns(turns, first, session.dim)
+        states, calls = _changed(version, document, records)
+        log["tool_calls"] = calls
+        state = {
+            "session_id": document["session_id"],
+            "model_id": document["model_id"],
+            "dim": document["dim"],
+            "lineage": document["lineage"],
+            "closed": document["closed"],
+            "first_turn": first,
+            "turn_count": document["turn_count"],
+            "thread_count": document.get("thread_count", _thread_count(session, log)),
+            "log": log,
+            "threads": {"first_turn": first, "active": document["active"], "turn_terms": terms},
+            "states": states,
+            "speakers": document,
+            "scratch": {
+                "serial": document["scratch"]["serial"],
+                "full": document["scratch"].get("full", False),
+                "entries": [_entry_from(record) for record in document["scratch"]["entries"]],
+            },
+        }
+        session.restore(state)
+        return _coverage(session.dim, document.get("coverage"), weighted)
     except _MALFORMED as exc:
         raise SnapshotError(f"inconsistent session records ({type(exc).__name__}: {exc})") from None
+
+
+def _thread_count(session: Session, log: Mapping[str, Any]) -> int:
+    """Format 2 did not record the thread count: the turns give it."""
+    indexes = log["thread_index"]
+    return max(len(session.threads), int(indexes.max()) + 1 if len(indexes) else 0)
+
+
+def _changed(
+    version: int, document: Mapping[str, Any], records: Mapping[str, bytes]
+) -> tuple[dict[int, Any], dict[int, list[str]]]:
+    """Thread states and tool-call links: in the head (format 2) or in keyed records."""
+    if version == 2:
+        if records:
+            raise ValueError("keyed records with a format-2 head")
+        states = {int(index): record for index, record in document["states"].items()}
+        calls = {int(turn): list(links) for turn, links in document["tool_calls"].items()}
+        return states, calls
+    states, calls = {}, {}
+    for key, record in records.items():
+        if not isinstance(key, str):
+            raise TypeError(f"record key {key!r}")
+        _, payload = _unframe(_as_bytes(record, key), KEYED_MAGIC, key)
+        value, rest = _json_section(payload, key, "payload")
+        if rest:
+            raise ValueError(f"{key}: {len(rest)} bytes after the record")
+        if key.startswith(THREAD_KEY):
+            states[int(key[len(THREAD_KEY) :])] = value
+        elif key.startswith(CALLS_KEY):
+            calls[int(key[len(CALLS_KEY) :])] = list(value)
+        else:
+            raise ValueError(f"unknown record {key!r}")
+    return states, calls
+
+
+def _coverage(dim: int, stored: Any, weighted: bytes) -> CoverageSet:
+    coverage = CoverageSet(dim)
+    if stored:
+        coverage.restore(
+            {
+                "fact_ids": stored["fact_ids"],
+                "depth_sum": stored["depth_sum"],
+                "weighted": np.frombuffer(weighted, "<f8"),
+            }
+        )
     return coverage
 
 
-def _replay_turns(session: Session, records: Sequence[bytes]) -> None:
-    """Append each stored turn through the code that appended it live: the thread sums,
-    centroids, recent windows and vocabularies come out as they were."""
-    log, threads = session._log, session._threads
-    log.reserve(max(len(log) + len(records), 1))
-    for turn_id, record in enumerate(records, start=len(log)):
+def _turn_columns(
+    records: Sequence[bytes], first: int, dim: int
+) -> tuple[dict[str, Any], list[list[str]]]:
+    """The turn log's columns (``TurnLog.state``) and each turn's thread words, from turn
+    records ``first`` onwards: every frame checked, the documents parsed in one pass."""
+    texts, datas = [], []
+    for turn_id, record in enumerate(records, start=first):
         what = f"turn {turn_id}"
-        turn, data = _split(_unframe(_as_bytes(record, what), TURN_MAGIC, what), what)
-        if turn["turn"] != turn_id:
-            raise ValueError(f"turn record {turn['turn']} found at position {turn_id}")
-        dtype = np.dtype(turn["dtype"])
-        if dtype not in (np.dtype("<f2"), np.dtype("<f4")):
-            raise ValueError(f"turn {turn_id}: embedding dtype {dtype}")
-        if len(data) != session.dim * dtype.itemsize:
-            raise ValueError(f"turn {turn_id}: embedding of {len(data)} bytes")
-        embedding = np.frombuffer(data, dtype).astype(np.float32)
-        index, name = int(turn["thread_index"]), str(turn["thread"])
-        is_new = index == len(threads.names)
-        if not (is_new or (0 <= index < len(threads.names) and threads.names[index] == name)):
-            raise ValueError(f"turn {turn_id}: thread {index} ({name!r}) does not follow")
-        threads.reserve(len(threads.names) + 1)
-        terms = [current_term(term) for term in turn["terms"]]
-        prepared = threads.prepare(
-            ThreadPlan(index, name, is_new, False, "restored"), embedding, terms
-        )
-        log.append(
-            role=turn["role"],
-            content=turn["content"],
-            embedding=embedding,
-            timestamp=turn["timestamp"],
-            thread=name,
-            thread_index=index,
-            references=turn["references"],
-            entities=[current_term(term) for term in turn["entities"]],
-            speaker=turn["speaker"],
-            features=session.features_of(turn["content"], turn["role"]),
-        )
-        threads.commit(prepared, turn_id)
-        if turn["enumeration"]:
-            log.enumerations[turn_id] = tuple(turn["enumeration"])
+        _, payload = _unframe(_as_bytes(record, what), TURN_MAGIC, what)
+        text, data = _json_bytes(payload, what, "payload")
+        if text[:1] != b"{" or text[-1:] != b"}":
+            raise SnapshotError(f"{what}: unreadable payload (not a JSON object)")
+        texts.append(text)
+        datas.append(data)
+    docs = _documents(texts, first)
+    count = len(docs)
+    dtypes = {doc["dtype"] for doc in docs}
+    if not dtypes <= set(_DTYPES):
+        raise ValueError(f"embedding dtypes {sorted(map(str, dtypes))}")
+    embeddings = np.empty((count, dim), np.float32)
+    for dtype in dtypes:
+        width = dim * _DTYPES[dtype].itemsize
+        rows = [offset for offset, doc in enumerate(docs) if doc["dtype"] == dtype]
+        if any(len(datas[offset]) != width for offset in rows):
+            bad = next(offset for offset in rows if len(datas[offset]) != width)
+            raise ValueError(f"turn {first + bad}: embedding of {len(datas[bad])} bytes")
+        block = np.frombuffer(b"".join(datas[offset] for offset in rows), _DTYPES[dtype])
+        embeddings[rows] = block.reshape(len(rows), dim)
+    for offset, doc in enumerate(docs):
+        if doc["turn"] != first + offset:
+            raise ValueError(f"turn record {doc['turn']} found at position {first + offset}")
+    columns = {
+        "first_turn": first,
+        "roles": [doc["role"] for doc in docs],
+        "contents": [doc["content"] for doc in docs],
+        "timestamps": [doc["timestamp"] for doc in docs],
+        "threads": [doc["thread"] for doc in docs],
+        "thread_index": np.array([_int(doc["thread_index"]) for doc in docs], np.int32),
+        "references": [[_int(turn) for turn in doc["references"]] for doc in docs],
+        "entities": [[current_term(term) for term in doc["entities"]] for doc in docs],
+        "speakers": [doc["speaker"] for doc in docs],
+        "enumerations": {
+            first + offset: list(doc["enumeration"])
+            for offset, doc in enumerate(docs)
+            if doc["enumeration"]
+        },
+        "embeddings": embeddings,
+    }
+    _check_types(columns)
+    terms = [[current_term(term) for term in doc["terms"]] for doc in docs]
+    return columns, terms
 
 
-def _fill_head(session: Session, document: dict[str, Any]) -> None:
-    log, threads = session._log, session._threads
-    tool_calls = {int(turn_id): tuple(calls) for turn_id, calls in document["tool_calls"].items()}
-    for turn_id in log.turns_with_tool_calls:
-        log.tool_calls[turn_id] = ()
-    for turn_id, calls in tool_calls.items():
-        log.tool_calls[turn_id] = calls
-    log.turns_with_tool_calls = list(tool_calls)
-    active = int(document["active"])
-    if not -1 <= active < len(threads.names):
-        raise ValueError(f"active thread {active} of {len(threads.names)}")
-    threads.active = active
-    _fill_session(session, document)
+def _documents(texts: list[bytes], first: int) -> list[dict[str, Any]]:
+    """The turn documents, parsed as one JSON array (one call, not one per turn); a record
+    that does not parse is named by parsing them one by one."""
+    try:
+        docs = json.loads(b"[" + b",".join(texts) + b"]")
+    except (ValueError, RecursionError):
+        for turn_id, text in enumerate(texts, start=first):
+            _loads(text, f"turn {turn_id}", "payload")
+        raise SnapshotError("turn records: unreadable payloads") from None
+    if len(docs) != len(texts) or not all(isinstance(doc, dict) for doc in docs):
+        raise SnapshotError("turn records: unreadable payloads (not one object each)")
+    return docs
 
 
-def _fill_session(session: Session, document: dict[str, Any]) -> None:
-    """What formats 1 and 2 store alike: thread states, speakers, the scratch buffer."""
-    session._states = {int(i): ThreadState(**record) for i, record in document["states"].items()}
-    session._speakers.restore(document)
-    session.scratch.restore(
-        int(document["scratch"]["serial"]),
-        [_entry_from(record) for record in document["scratch"]["entries"]],
-        full=bool(document["scratch"].get("full", False)),  # format 1 did not keep it
-    )
-    session._closed = bool(document["closed"])
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an int, got {value!r}")
+    return value
+
+
+def _check_types(columns: Mapping[str, Any]) -> None:
+    """Fields of the wrong type are refused here, not when a rule first reads them."""
+    for name in ("roles", "contents", "timestamps", "threads"):
+        if not all(type(value) is str for value in columns[name]):
+            raise TypeError(f"turn records: a {name[:-1]} that is not a string")
+    if not all(value is None or type(value) is str for value in columns["speakers"]):
+        raise TypeError("turn records: a speaker that is not a string or null")
+    for items in (*columns["enumerations"].values(), *columns["entities"]):
+        if not all(type(value) is str for value in items):
+            raise TypeError("turn records: an entity or enumeration item that is not a string")
+
+
+# ---- snapshots ---------------------------------------------------------------------------
 
 
 def snapshot(
     session: Session, coverage: CoverageSet | None = None, *, float16: bool = False
 ) -> bytes:
-    """The session's state as one blob: the head and every turn record."""
-    head, turns = encode(session, coverage, float16=float16)
-    parts = [head, *turns]
+    """The session's state as one blob: the head, every turn record, every keyed record."""
+    head, turns, records = encode(session, coverage, float16=float16)
+    keys = json.dumps(sorted(records)).encode()
+    parts = [head, *turns, keys, *(records[key] for key in sorted(records))]
     sizes = b"".join(_COUNT.pack(len(part)) for part in parts)
+    # The record table: head, turns, the keys as a JSON list, the keyed records in its order.
     return (
-        struct.pack(">4sHQ", SNAPSHOT_MAGIC, FORMAT_VERSION, len(parts)) + sizes + b"".join(parts)
+        struct.pack(">4sHQQ", SNAPSHOT_MAGIC, FORMAT_VERSION, len(parts), len(turns))
+        + sizes
+        + b"".join(parts)
     )
 
 
 def restore(
     data: bytes, *, embedder: Embedder | None = None, config: Config | None = None
 ) -> tuple[Session, CoverageSet]:
-    """A session (and its coverage set) from ``snapshot`` bytes (format 2, or format 1)."""
+    """A session (and its coverage set) from ``snapshot`` bytes (format 3, 2 or 1)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise SnapshotError(f"expected bytes, got {type(data).__name__}")
     blob = bytes(data)
@@ -377,153 +539,51 @@ def restore(
     if magic != SNAPSHOT_MAGIC:
         raise SnapshotError("not a multihorizon session snapshot")
     if version == 1:
-        return _restore_v1(blob, embedder=embedder, config=config)
-    if version != FORMAT_VERSION:
+        return legacy.restore_v1(blob, embedder=embedder, config=config, entry_from=_entry_from)
+    if version not in READS:
         raise SnapshotError(
-            f"format version {version}; this release reads versions 1 (migrated) and "
-            f"{FORMAT_VERSION}"
+            f"format version {version}; this release reads versions 1 (migrated), "
+            f"2 (migrated) and {FORMAT_VERSION}"
         )
+    header = ">Q" if version == 2 else ">QQ"
     try:
-        (count,) = struct.unpack_from(">Q", blob, 6)
-        if count < 1 or 14 + 8 * count > len(blob):
+        counts = struct.unpack_from(header, blob, 6)
+        table = 6 + struct.calcsize(header)
+        count = counts[0]
+        if count < 1 or table + 8 * count > len(blob):
             raise SnapshotError("truncated: the record table is cut off")
-        sizes = struct.unpack_from(f">{count}Q", blob, 14)
+        sizes = struct.unpack_from(f">{count}Q", blob, table)
     except struct.error:
         raise SnapshotError("truncated: shorter than the header") from None
-    offset, parts = 14 + 8 * count, []
+    offset, parts = table + 8 * count, []
     for size in sizes:
         parts.append(blob[offset : offset + size])
         offset += size
     if offset != len(blob):
         raise SnapshotError("corrupt or truncated (record sizes do not add up)")
-    return decode(parts[0], parts[1:], embedder=embedder, config=config)
+    if version == 2:
+        return decode(parts[0], parts[1:], embedder=embedder, config=config)
+    return decode(
+        parts[0], *_snapshot_records(parts, counts[1]), embedder=embedder, config=config
+    )
 
 
-# Format 1 (the first release): one blob with the whole state, thread arrays included.
-_HEADER_V1 = struct.Struct(">4sH32sQ")  # magic, version, sha256(payload), json length
-
-
-def _restore_v1(
-    blob: bytes, *, embedder: Embedder | None, config: Config | None
-) -> tuple[Session, CoverageSet]:
-    if len(blob) < _HEADER_V1.size:
-        raise SnapshotError("truncated: shorter than the header")
-    _, _, digest, size = _HEADER_V1.unpack_from(blob)
-    payload = blob[_HEADER_V1.size :]
-    if len(payload) != size or hashlib.sha256(payload).digest() != digest:
-        raise SnapshotError("corrupt or truncated (checksum mismatch)")
-    try:
-        (text_size,) = struct.unpack_from(">Q", payload)
-        document = json.loads(payload[8 : 8 + text_size].decode("utf-8", "surrogatepass"))
-        with np.load(io.BytesIO(payload[8 + text_size :]), allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-    except (ValueError, KeyError, OSError, struct.error) as exc:
-        raise SnapshotError(f"unreadable payload ({exc})") from None
-    try:
-        session = Session(embedder=embedder, config=config, session_id=document["session_id"])
-        model, dim = document["model_id"], document["dim"]
-    except _MALFORMED as exc:
-        raise SnapshotError(f"inconsistent snapshot ({type(exc).__name__}: {exc})") from None
-    if session.model_id != model or session.dim != dim:
-        raise SnapshotError(
-            f"stored with model {model!r} (dim {dim}), "
-            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
-        )
-    try:
-        _fill_v1(session, document, arrays)
-        coverage = CoverageSet(session.dim)
-        if document.get("coverage"):
-            coverage.restore(
-                {
-                    "fact_ids": document["coverage"]["fact_ids"],
-                    "depth_sum": document["coverage"]["depth_sum"],
-                    "weighted": arrays["coverage"],
-                }
-            )
-    except _MALFORMED as exc:
-        raise SnapshotError(f"inconsistent snapshot ({type(exc).__name__}: {exc})") from None
-    return session, coverage
-
-
-def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any]) -> None:
-    turns = document["turns"]
-    count = len(turns["roles"])
-    log = session._log
-    embeddings = arrays["embeddings"].astype(np.float32)
-    if embeddings.shape != (count, session.dim):
-        raise ValueError(f"embeddings shape {embeddings.shape} for {count} turns")
-    log.reserve(max(count, 1))
-    log._embeddings[:count] = embeddings
-    log._thread_index[:count] = arrays["thread_index"]
-    log._lengths[:count] = arrays["lengths"]
-    log.roles = list(turns["roles"])
-    log.contents = list(turns["contents"])
-    log.timestamps = list(turns["timestamps"])
-    log.threads = list(turns["threads"])
-    log.references = [tuple(r) for r in turns["references"]]
-    log.entities = [tuple(map(current_term, e)) for e in turns["entities"]]
-    log.tool_calls = [tuple(t) for t in turns["tool_calls"]]
-    log.turns_with_tool_calls = [i for i, calls in enumerate(log.tool_calls) if calls]
-    log.speakers = list(turns["speakers"])
-    log.features = [
-        session.features_of(content, role)
-        for content, role in zip(log.contents, log.roles, strict=False)
-    ]
-    for name in ("contents", "timestamps", "threads", "references", "entities", "speakers"):
-        if len(getattr(log, name)) != count:
-            raise ValueError(f"turns.{name} has {len(getattr(log, name))} entries, not {count}")
-    for turn_id, entities in enumerate(log.entities):
-        for term in entities:
-            log._entity_index.setdefault(term, []).append(turn_id)
-        # Format 1 kept no per-turn thread words: they are the entities less the speaker's
-        # name that the session appends (a name that was also the last content word is lost
-        # from the thread's replayed vocabulary; the live vocabulary below is exact).
-        speaker = log.speakers[turn_id]
-        appended = speaker is not None and entities[-1:] == (speaker.casefold(),)
-        terms = entities[:-1] if appended else entities
-        session._threads._turn_terms[turn_id] = tuple(terms)
-    log._total_terms = int(sum(len(e) for e in log.entities))
-    log._count = count
-
-    stored = document["threads"]
-    threads = session._threads
-    names = list(stored["names"])
-    threads.reserve(max(len(names), 1))
-    threads.names = names
-    threads._taken = set(names)
-    threads._next_suffix = {k: int(v) for k, v in stored["next_suffix"].items()}
-    threads.vocabulary = [set(map(current_term, v)) for v in stored["vocabulary"]]
-    threads.turns = [list(t) for t in stored["turns"]]
-    term_threads: dict[str, list[int]] = {}
-    for term, owners in stored["term_threads"].items():
-        merged = term_threads.setdefault(current_term(term), [])
-        merged.extend(int(owner) for owner in owners if owner not in merged)
-    threads._term_threads = term_threads
-    threads._sums[: len(names)] = arrays["sums"]
-    threads._centroids[: len(names)] = arrays["centroids"]
-    recent, start = [], 0
-    for size in stored["recent_sizes"]:
-        recent.append(np.ascontiguousarray(arrays["recent"][start : start + size], np.float32))
-        start += size
-    threads._recent = recent
-    threads.active = int(stored["active"])
-    if not (len(threads.vocabulary) == len(threads.turns) == len(recent) == len(names)):
-        raise ValueError("thread lists disagree on the thread count")
-
-    session._log.enumerations = {int(i): tuple(v) for i, v in document["enumerations"].items()}
-    _fill_session(session, document)
-
-
-def _state_record(state: ThreadState) -> dict[str, Any]:
-    return {
-        field.name: list(value) if isinstance(value, tuple) else value
-        for field in dataclasses.fields(state)
-        for value in [getattr(state, field.name)]
-    }
+def _snapshot_records(
+    parts: list[bytes], turn_count: int
+) -> tuple[list[bytes], dict[str, bytes]]:
+    turns, rest = parts[1 : 1 + turn_count], parts[1 + turn_count :]
+    if len(turns) != turn_count or not rest:
+        raise SnapshotError("corrupt or truncated (record table)")
+    keys = _loads(rest[0], "snapshot", "record keys")
+    if not isinstance(keys, list) or len(keys) != len(rest) - 1:
+        raise SnapshotError("corrupt or truncated (record keys)")
+    if not all(isinstance(key, str) for key in keys):
+        raise SnapshotError("corrupt (record keys)")
+    return turns, dict(zip(keys, rest[1:], strict=True))
 
 
 def _entry_record(entry: ScratchEntry) -> dict[str, Any]:
-    record = {field.name: getattr(entry, field.name) for field in dataclasses.fields(entry)}
+    record = {name: getattr(entry, name) for name in entry.__dataclass_fields__}
     record["output_type"] = str(entry.output_type)
     record["volatility"] = str(entry.volatility)
     record["persistence"] = str(entry.persistence)

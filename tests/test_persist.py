@@ -8,7 +8,15 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
-from multihorizon.persist import FORMAT_VERSION, SnapshotError, decode, encode, restore, snapshot
+from multihorizon.persist import (
+    FORMAT_VERSION,
+    SnapshotError,
+    decode,
+    encode,
+    extend,
+    restore,
+    snapshot,
+)
 from multihorizon.tiers.knowledge import CoverageSet
 
 
@@ -120,6 +128,33 @@ def test_turn_records_rebuild_the_threads_exactly() -> None:
     assert _thread_arrays(again) == _thread_arrays(session)
     assert _state(again) == _state(session)
     assert encode(again) == (head, turns, records)  # and it encodes to the same records
+
+
+def test_many_threads_are_rebuilt_exactly_and_a_bad_thread_order_is_refused() -> None:
+    # Past the thread arrays' first capacity (16), and every turn in its own topic.
+    session = mh.Session()
+    for index in range(40):
+        words = " ".join(f"{chr(97 + (index * 7 + k) % 26)}{index}x{k}" for k in range(3))
+        session.user(f"{words}?")
+        session.assistant(f"{words}: set it to {index}.")
+    assert len(session.threads) > 16
+    head, turns, records = encode(session)
+    again, _ = decode(head, turns, records)
+    assert _thread_arrays(again) == _thread_arrays(session)
+    assert _state(again) == _state(session)
+    # A replica that holds these turns catches up with the next ones (``extend``).
+    replica, _ = decode(head, turns, records)
+    stored = len(session)
+    for text in ("b1x0 more?", "something new entirely, qqq zzz?"):
+        session.user(text)
+    head, new, changed = encode(session, first_turn=stored)
+    extend(replica, head, new, {**records, **changed})
+    assert _thread_arrays(replica) == _thread_arrays(session)
+    assert _state(replica) == _state(session)
+    # Turns whose threads do not follow (the second thread named before the first).
+    swapped = [turns[2], turns[0], turns[1], *turns[3:]]
+    with pytest.raises(SnapshotError):
+        decode(head, swapped, records)
 
 
 def test_the_scratch_buffer_full_flag_is_kept() -> None:

@@ -357,8 +357,7 @@ class Threads:
         replaying each turn: the sums are one ordered ``add.at`` (the same additions in the
         same order, so the same bits), the centroids and recent windows are computed once per
         thread touched. Checks that every turn's thread follows (an existing thread by its
-        name, or the next new one). Raises ``InputError``; the threads may then hold part of
-        the state (restore into new ``Threads``, or discard these)."""
+        name, or the next new one). Raises ``InputError``, changing nothing."""
         first = int(state["first_turn"])
         terms_of = [tuple(map(str, terms)) for terms in state["turn_terms"]]
         count = len(terms_of)
@@ -366,30 +365,45 @@ class Threads:
             raise InputError(f"threads state: {count} turns' words for {len(threads)} turns")
         if first != self._turns_seen():
             raise InputError(f"threads state starts at turn {first}, not {self._turns_seen()}")
-        names = self.names
         indexes = [int(index) for index in thread_index]
-        for offset, (index, name) in enumerate(zip(indexes, threads, strict=True)):
-            if index == len(names):
-                if name in self._taken:
-                    raise InputError(f"turn {first + offset}: a second thread named {name!r}")
-                names.append(name)
-                self._taken.add(name)
-                base, _, suffix = name.rpartition("-")
-                if suffix.isdigit() and base:
-                    self._next_suffix[base] = int(suffix) + 1
-                self.vocabulary.append(set())
-                self.turns.append([])
-            elif not (0 <= index < len(names) and names[index] == name):
-                raise InputError(
-                    f"turn {first + offset}: thread {index} ({name!r}) does not follow"
-                )
+        added = self._new_names(first, indexes, threads)
         active = int(state["active"])
-        if not -1 <= active < len(names):
-            raise InputError(f"active thread {active} of {len(names)}")
-        self.reserve(max(len(names), 1))
+        if not -1 <= active < len(self.names) + len(added):
+            raise InputError(f"active thread {active} of {len(self.names) + len(added)}")
+        self.reserve(max(len(self.names) + len(added), 1))  # before the names grow
+        for name in added:
+            self.names.append(name)
+            self._taken.add(name)
+            base, _, suffix = name.rpartition("-")
+            if suffix.isdigit() and base:
+                self._next_suffix[base] = int(suffix) + 1
+            self.vocabulary.append(set())
+            self.turns.append([])
         self._add_words(first, indexes, terms_of)
         self._add_vectors(indexes, embeddings)
         self.active = active
+
+    def _new_names(
+        self, first: int, indexes: Sequence[int], threads: Sequence[str]
+    ) -> list[str]:
+        """The threads these turns open, in order, after checking that every turn's thread
+        follows: an existing one by its name, or the next new one."""
+        names, added, taken = self.names, list[str](), set[str]()
+        for offset, (index, name) in enumerate(zip(indexes, threads, strict=True)):
+            if index == len(names) + len(added):
+                if name in self._taken or name in taken:
+                    raise InputError(f"turn {first + offset}: a second thread named {name!r}")
+                added.append(name)
+                taken.add(name)
+                continue
+            known = names[index] if 0 <= index < len(names) else None
+            if known is None and 0 <= index - len(names) < len(added):
+                known = added[index - len(names)]
+            if known != name:
+                raise InputError(
+                    f"turn {first + offset}: thread {index} ({name!r}) does not follow"
+                )
+        return added
 
     def _add_words(
         self, first: int, indexes: Sequence[int], terms_of: Sequence[tuple[str, ...]]
@@ -416,22 +430,28 @@ class Threads:
         if not indexes:
             return
         rows = np.asarray(indexes, dtype=np.intp)
-        # Unbuffered and in order: each thread's sum gets the same additions as turn by turn.
-        np.add.at(self._sums, rows, embeddings.astype(np.float64))
-        touched = dict.fromkeys(indexes)
-        for index in touched:
+        # Each touched thread's rows in turn order, after its current sum (zeros for a new
+        # thread): a reduction over the rows adds them one after the other, as ``prepare``
+        # did turn by turn, so the sums come out bit for bit the same.
+        order = np.argsort(rows, kind="stable")
+        grouped = rows[order]
+        touched, starts = np.unique(grouped, return_index=True)
+        stacked = np.empty((len(rows) + len(touched), self.dim), np.float64)
+        heads = starts + np.arange(len(touched))
+        stacked[heads] = self._sums[touched]
+        stacked[np.arange(len(rows)) + np.searchsorted(touched, grouped, "right")] = embeddings[
+            order
+        ]
+        self._sums[touched] = np.add.reduceat(stacked, heads, axis=0)
+        ends = [*starts[1:].tolist(), len(rows)]
+        window, recent = self.RECENT_WINDOW, self._recent
+        for index, start, end in zip(touched.tolist(), starts.tolist(), ends, strict=True):
             row = self._sums[index]
             norm = float(np.sqrt(row @ row))  # as ``prepare`` computes it
             self._centroids[index] = (row / norm if norm > 0 else row).astype(np.float32)
-        window = self.RECENT_WINDOW
-        recent = self._recent
-        positions: dict[int, list[int]] = {}
-        for position, index in enumerate(indexes):
-            positions.setdefault(index, []).append(position)
-        for index, mine in positions.items():
-            added = embeddings[mine[-window:]]
+            added = embeddings[order[max(start, end - window) : end]]
             if index < len(recent):
                 kept = recent[index][max(0, len(recent[index]) + len(added) - window) :]
                 recent[index] = np.ascontiguousarray(np.vstack((kept, added)), np.float32)
-            else:
+            else:  # new threads come in index order: touched is sorted
                 recent.append(np.ascontiguousarray(added, np.float32))

@@ -266,7 +266,7 @@ class TurnLog:
         first = int(state["first_turn"])
         if first != self._count:
             raise InputError(f"turn log state starts at turn {first}, the log holds {self._count}")
-        roles = [str(role) for role in state["roles"]]
+        roles = list(state["roles"])
         count = len(roles)
         embeddings = np.asarray(state["embeddings"], dtype=np.float32)
         thread_index = np.asarray(state["thread_index"], dtype=np.int32)
@@ -284,19 +284,20 @@ class TurnLog:
                 raise InputError(f"turn log state: {len(column)} {name} for {count} turns")
         if not set(roles) <= set(ROLES):
             raise InputError(f"turn log state: roles {sorted(set(roles) - set(ROLES))}")
+        _check_strings(columns, state["enumerations"])
         self.reserve(max(first + count, 1))
         end = first + count
-        entities = [tuple(map(str, terms)) for terms in columns["entities"]]
+        entities = [tuple(terms) for terms in columns["entities"]]
         self._embeddings[first:end] = embeddings
         self._thread_index[first:end] = thread_index
         self._lengths[first:end] = [len(terms) for terms in entities]
         self.roles += roles
-        self.contents += [str(text) for text in columns["contents"]]
-        self.timestamps += [str(stamp) for stamp in columns["timestamps"]]
-        self.threads += [str(name) for name in columns["threads"]]
-        self.references += [tuple(int(turn) for turn in refs) for refs in columns["references"]]
+        self.contents += columns["contents"]
+        self.timestamps += columns["timestamps"]
+        self.threads += columns["threads"]
+        self.references += [tuple(refs) for refs in columns["references"]]
         self.entities += entities
-        self.speakers += [None if who is None else str(who) for who in columns["speakers"]]
+        self.speakers += columns["speakers"]
         self.tool_calls += [()] * count
         if not isinstance(self.features, _DeferredFeatures):
             self.features = _DeferredFeatures(self.features, self.contents, self.roles)
@@ -329,6 +330,21 @@ class TurnLog:
             if not had and calls:
                 self.turns_with_tool_calls.append(turn_id)
         self.turns_with_tool_calls.sort()
+
+
+def _check_strings(columns: Mapping[str, list[Any]], enumerations: Mapping[Any, Any]) -> None:
+    """Every text field a string (a speaker may be None), every reference an int."""
+    for name in ("contents", "timestamps", "threads"):
+        if not all(type(value) is str for value in columns[name]):
+            raise InputError(f"turn log state: a {name[:-1]} that is not a string")
+    if not all(value is None or type(value) is str for value in columns["speakers"]):
+        raise InputError("turn log state: a speaker that is not a string or None")
+    for items in (*enumerations.values(), *columns["entities"]):
+        if not all(type(value) is str for value in items):
+            raise InputError("turn log state: an entity or enumeration item that is not a string")
+    for refs in columns["references"]:
+        if not all(type(turn) is int for turn in refs):
+            raise InputError("turn log state: a reference that is not a turn id")
 
 
 class _DeferredFeatures(list["TurnFeatures"]):

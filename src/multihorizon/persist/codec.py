@@ -302,7 +302,9 @@ def extend(
 
 
 def _as_bytes(value: object, what: str) -> bytes:
-    if not isinstance(value, (bytes, bytearray, memoryview)):
+    if isinstance(value, bytes):
+        return value
+    if not isinstance(value, (bytearray, memoryview)):
         raise SnapshotError(f"{what}: expected bytes, got {type(value).__name__}")
     return bytes(value)
 
@@ -461,7 +463,7 @@ def _turn_columns(
         "threads": [doc["thread"] for doc in docs],
         "thread_index": np.array([_int(doc["thread_index"]) for doc in docs], np.int32),
         "references": [[_int(turn) for turn in doc["references"]] for doc in docs],
-        "entities": [[current_term(term) for term in doc["entities"]] for doc in docs],
+        "entities": [doc["entities"] for doc in docs],
         "speakers": [doc["speaker"] for doc in docs],
         "enumerations": {
             first + offset: list(doc["enumeration"])
@@ -470,8 +472,17 @@ def _turn_columns(
         },
         "embeddings": embeddings,
     }
-    _check_types(columns)
-    terms = [[current_term(term) for term in doc["terms"]] for doc in docs]
+    terms = [doc["terms"] for doc in docs]
+    # Words stored in an older normal form ("movy" for "movies") are brought to today's:
+    # each distinct word is looked up once.
+    renamed = {
+        word: today
+        for word in set().union(*columns["entities"], *terms)
+        if isinstance(word, str) and (today := current_term(word)) != word
+    }
+    if renamed:
+        columns["entities"] = [[renamed.get(w, w) for w in words] for words in columns["entities"]]
+        terms = [[renamed.get(w, w) for w in words] for words in terms]
     return columns, terms
 
 
@@ -493,18 +504,6 @@ def _int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"expected an int, got {value!r}")
     return value
-
-
-def _check_types(columns: Mapping[str, Any]) -> None:
-    """Fields of the wrong type are refused here, not when a rule first reads them."""
-    for name in ("roles", "contents", "timestamps", "threads"):
-        if not all(type(value) is str for value in columns[name]):
-            raise TypeError(f"turn records: a {name[:-1]} that is not a string")
-    if not all(value is None or type(value) is str for value in columns["speakers"]):
-        raise TypeError("turn records: a speaker that is not a string or null")
-    for items in (*columns["enumerations"].values(), *columns["entities"]):
-        if not all(type(value) is str for value in items):
-            raise TypeError("turn records: an entity or enumeration item that is not a string")
 
 
 # ---- snapshots ---------------------------------------------------------------------------

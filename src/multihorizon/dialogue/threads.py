@@ -442,16 +442,37 @@ class Threads:
         stacked[np.arange(len(rows)) + np.searchsorted(touched, grouped, "right")] = embeddings[
             order
         ]
-        self._sums[touched] = np.add.reduceat(stacked, heads, axis=0)
-        ends = [*starts[1:].tolist(), len(rows)]
+        sums = np.add.reduceat(stacked, heads, axis=0)
+        self._sums[touched] = sums
+        # ``row @ row`` per thread, as ``prepare`` computes it: a stack of 1 x dim by dim x 1
+        # products takes the same dot kernel for each (an einsum or a sum would round
+        # differently).
+        norms = np.sqrt(np.matmul(sums[:, None, :], sums[:, :, None])[:, 0, 0])
+        safe = np.where(norms > 0, norms, 1.0)
+        self._centroids[touched] = (sums / safe[:, None]).astype(np.float32)
+        self._add_recent(touched, starts, order, embeddings)
+
+    def _add_recent(
+        self,
+        touched: npt.NDArray[np.intp],
+        starts: npt.NDArray[np.intp],
+        order: npt.NDArray[np.intp],
+        embeddings: npt.NDArray[np.float32],
+    ) -> None:
+        """Each touched thread's last ``RECENT_WINDOW`` embeddings, from one gather."""
         window, recent = self.RECENT_WINDOW, self._recent
-        for index, start, end in zip(touched.tolist(), starts.tolist(), ends, strict=True):
-            row = self._sums[index]
-            norm = float(np.sqrt(row @ row))  # as ``prepare`` computes it
-            self._centroids[index] = (row / norm if norm > 0 else row).astype(np.float32)
-            added = embeddings[order[max(start, end - window) : end]]
+        ends = np.append(starts[1:], len(order))
+        firsts = np.maximum(starts, ends - window)
+        lengths = ends - firsts
+        picks = np.repeat(firsts - np.cumsum(lengths) + lengths, lengths) + np.arange(
+            int(lengths.sum())
+        )
+        # One contiguous block; each thread's window is a slice of it (C-contiguous rows).
+        block = np.ascontiguousarray(embeddings[order[picks]], np.float32)
+        windows = np.split(block, np.cumsum(lengths)[:-1])
+        for index, added in zip(touched.tolist(), windows, strict=True):
             if index < len(recent):
                 kept = recent[index][max(0, len(recent[index]) + len(added) - window) :]
                 recent[index] = np.ascontiguousarray(np.vstack((kept, added)), np.float32)
             else:  # new threads come in index order: touched is sorted
-                recent.append(np.ascontiguousarray(added, np.float32))
+                recent.append(added)

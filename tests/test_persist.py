@@ -278,20 +278,21 @@ def test_an_entry_keeps_the_arguments_it_was_called_with() -> None:
 
 def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
     import multihorizon.persist.codec as persist
+    import multihorizon.persist.frames as frames
 
     session = _session()
     head, turns, records = encode(session)
     _, document, weighted = persist._head_parts(head)
     # The first format-2 heads kept the scratch entries inside the document.
-    early = persist._frame(persist.HEAD_MAGIC, persist._json_and_bytes(document, weighted))
+    early = frames.frame(frames.HEAD_MAGIC, frames.json_and_bytes(document, weighted))
     assert _state(decode(early, turns, records)[0]) == _state(session)
     document.pop("scratch")
     nested = b"[" * 100_000
-    hostile = persist._frame(
-        persist.HEAD_MAGIC,
-        persist._json_and_bytes(
+    hostile = frames.frame(
+        frames.HEAD_MAGIC,
+        frames.json_and_bytes(
             {**document, "scratch": {"serial": 0, "full": False}},
-            persist._COUNT.pack(len(nested)) + nested,
+            frames.COUNT.pack(len(nested)) + nested,
         ),
     )
     with pytest.raises(SnapshotError, match="unreadable scratch entries"):

@@ -42,12 +42,31 @@ import numpy as np
 
 from ..config import Config
 from ..embed import Embedder
-from ..errors import EmbeddingError, InputError, SnapshotError
+from ..errors import InputError, SnapshotError
 from ..session import Session
 from ..text.tokens import current_term
 from ..tiers.knowledge import CoverageSet
 from ..tiers.scratch import OutputType, Persistence, ScratchEntry, Volatility
 from . import legacy
+from .frames import (
+    COUNT,
+    DTYPES,
+    FORMAT_VERSION,
+    FRAME,
+    HEAD_MAGIC,
+    KEYED_MAGIC,
+    MALFORMED,
+    READS,
+    SNAPSHOT_MAGIC,
+    TURN_MAGIC,
+    as_bytes,
+    frame,
+    json_and_bytes,
+    json_bytes,
+    json_section,
+    loads,
+    unframe,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -61,20 +80,17 @@ __all__ = [
     "stored_format",
 ]
 
-FORMAT_VERSION = 3
-READS = (2, 3)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
-SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
-HEAD_MAGIC = b"MHSH"
-TURN_MAGIC = b"MHST"
-KEYED_MAGIC = b"MHSK"
-THREAD_KEY, CALLS_KEY = "thread/", "calls/"
-# What reading a checksummed record with a field of the wrong type or size raises (a list
-# where a mapping belongs: AttributeError; int(1e400): OverflowError): all SnapshotError.
-_MALFORMED = (KeyError, ValueError, TypeError, IndexError, AttributeError, OverflowError,
-              RecursionError, MemoryError, InputError, EmbeddingError)  # fmt: skip
-_FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
-_COUNT = struct.Struct(">Q")
-_DTYPES = {"<f2": np.dtype("<f2"), "<f4": np.dtype("<f4")}
+def stored_format(head: bytes) -> int:
+    """The format a stored head (or snapshot) was written in: a session loaded from one
+    older than ``FORMAT_VERSION`` is saved whole next (``first_turn=0``), so that its keyed
+    records are all written."""
+    head = as_bytes(head, "head")
+    if len(head) < 6:
+        raise SnapshotError("head: truncated (shorter than the header)")
+    magic, version = struct.unpack_from(">4sH", head)
+    if magic == SNAPSHOT_MAGIC and version == 1:
+        return 1
+    return int(version)
 
 
 class Encoded(NamedTuple):
@@ -86,68 +102,7 @@ class Encoded(NamedTuple):
     records: dict[str, bytes]
 
 
-def _frame(magic: bytes, payload: bytes) -> bytes:
-    digest = hashlib.sha256(payload).digest()
-    return _FRAME.pack(magic, FORMAT_VERSION, digest, len(payload)) + payload
-
-
-def _unframe(record: bytes, magic: bytes, what: str) -> tuple[int, bytes]:
-    """The format version and payload of one record, after checking its frame."""
-    if len(record) < _FRAME.size:
-        raise SnapshotError(f"{what}: truncated (shorter than the header)")
-    found, version, digest, size = _FRAME.unpack_from(record)
-    if found != magic:
-        raise SnapshotError(f"{what}: not a multihorizon {magic.decode()} record")
-    if version not in READS:
-        raise SnapshotError(
-            f"{what}: format version {version}; this release reads versions 1 (migrated), "
-            f"2 (migrated) and {FORMAT_VERSION}"
-        )
-    payload = record[_FRAME.size :]
-    if len(payload) != size or hashlib.sha256(payload).digest() != digest:
-        raise SnapshotError(f"{what}: corrupt or truncated (checksum mismatch)")
-    return version, payload
-
-
-def _json_and_bytes(document: Any, data: bytes = b"") -> bytes:
-    text = json.dumps(document, ensure_ascii=False).encode("utf-8", "surrogatepass")
-    return _COUNT.pack(len(text)) + text + data
-
-
-def _json_bytes(buffer: bytes, what: str, part: str) -> tuple[bytes, bytes]:
-    """The bytes of a length-prefixed JSON section at the start of ``buffer``, and the rest."""
-    if len(buffer) < _COUNT.size:
-        raise SnapshotError(f"{what}: unreadable {part} (truncated)")
-    (size,) = _COUNT.unpack_from(buffer)
-    end = _COUNT.size + size
-    if end > len(buffer):
-        raise SnapshotError(f"{what}: unreadable {part} (truncated)")
-    return buffer[_COUNT.size : end], buffer[end:]
-
-
-def _loads(text: bytes, what: str, part: str) -> Any:
-    try:
-        return json.loads(text.decode("utf-8", "surrogatepass"))
-    except (ValueError, RecursionError) as exc:
-        raise SnapshotError(f"{what}: unreadable {part} ({type(exc).__name__}: {exc})") from None
-
-
-def _json_section(buffer: bytes, what: str, part: str) -> tuple[Any, bytes]:
-    text, rest = _json_bytes(buffer, what, part)
-    return _loads(text, what, part), rest
-
-
-def stored_format(head: bytes) -> int:
-    """The format a stored head (or snapshot) was written in: a session loaded from one
-    older than ``FORMAT_VERSION`` is saved whole next (``first_turn=0``), so that its keyed
-    records are all written."""
-    head = _as_bytes(head, "head")
-    if len(head) < 6:
-        raise SnapshotError("head: truncated (shorter than the header)")
-    magic, version = struct.unpack_from(">4sH", head)
-    if magic == SNAPSHOT_MAGIC and version == 1:
-        return 1
-    return int(version)
+THREAD_KEY, CALLS_KEY = "thread/", "calls/"
 
 
 # ---- encode ------------------------------------------------------------------------------
@@ -175,9 +130,9 @@ def encode(
     dtype = "<f2" if float16 else "<f4"
     embeddings = log["embeddings"].astype(dtype)
     turns = [
-        _frame(
+        frame(
             TURN_MAGIC,
-            _json_and_bytes(
+            json_and_bytes(
                 {
                     "turn": first_turn + offset,
                     "role": log["roles"][offset],
@@ -198,11 +153,11 @@ def encode(
         for offset, terms in enumerate(state["threads"]["turn_terms"])
     ]
     records = {
-        f"{THREAD_KEY}{index}": _frame(KEYED_MAGIC, _json_and_bytes(record))
+        f"{THREAD_KEY}{index}": frame(KEYED_MAGIC, json_and_bytes(record))
         for index, record in state["states"].items()
     }
     for turn, calls in log["tool_calls"].items():
-        records[f"{CALLS_KEY}{turn}"] = _frame(KEYED_MAGIC, _json_and_bytes(calls))
+        records[f"{CALLS_KEY}{turn}"] = frame(KEYED_MAGIC, json_and_bytes(calls))
     return Encoded(head, turns, records)
 
 
@@ -230,8 +185,8 @@ def _head(
     entries = _encoded_entries(scratch["entries"], {} if entry_cache is None else entry_cache)
     weighted = b"" if coverage is None else coverage["weighted"].astype("<f8").tobytes()
     # The document, then the scratch entries as a JSON array, then the coverage vector.
-    return _frame(
-        HEAD_MAGIC, _json_and_bytes(document, _COUNT.pack(len(entries)) + entries + weighted)
+    return frame(
+        HEAD_MAGIC, json_and_bytes(document, COUNT.pack(len(entries)) + entries + weighted)
     )
 
 
@@ -268,7 +223,7 @@ def decode(
     """A session (and its coverage set) from a head record, every turn record in order, and
     the keyed records. ``head`` may also be a whole ``snapshot`` blob (format 1, 2 or 3)
     with no separate records."""
-    head = _as_bytes(head, "head")
+    head = as_bytes(head, "head")
     if head[:4] == SNAPSHOT_MAGIC:
         if turns or records:
             raise SnapshotError("a whole snapshot comes with no separate records")
@@ -276,7 +231,7 @@ def decode(
     version, document, weighted = _head_parts(head)
     try:
         session = Session(embedder=embedder, config=config, session_id=document["session_id"])
-    except _MALFORMED as exc:
+    except MALFORMED as exc:
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
     _check_model(session, document)
     return session, _apply(session, version, document, weighted, turns, records or {})
@@ -295,18 +250,10 @@ def extend(
     Raises ``SnapshotError`` when the stored session does not continue this one (another
     incarnation of the id, or turns missing); the session may then be partly updated and
     must be discarded (load it whole with ``decode``)."""
-    version, document, weighted = _head_parts(_as_bytes(head, "head"))
+    version, document, weighted = _head_parts(as_bytes(head, "head"))
     if document.get("lineage") != session.lineage:
         raise SnapshotError("the stored session is another incarnation of this id")
     return _apply(session, version, document, weighted, turns, records or {})
-
-
-def _as_bytes(value: object, what: str) -> bytes:
-    if isinstance(value, bytes):
-        return value
-    if not isinstance(value, (bytearray, memoryview)):
-        raise SnapshotError(f"{what}: expected bytes, got {type(value).__name__}")
-    return bytes(value)
 
 
 def _check_model(session: Session, document: Mapping[str, Any]) -> None:
@@ -320,15 +267,15 @@ def _check_model(session: Session, document: Mapping[str, Any]) -> None:
 def _head_parts(head: bytes) -> tuple[int, dict[str, Any], bytes]:
     """The head's version, its document (its scratch entries put back in) and its coverage
     bytes."""
-    version, payload = _unframe(head, HEAD_MAGIC, "head")
-    document, rest = _json_section(payload, "head", "payload")
+    version, payload = unframe(head, HEAD_MAGIC, "head")
+    document, rest = json_section(payload, "head", "payload")
     if not isinstance(document, dict):
         raise SnapshotError("head: unreadable payload (not a JSON object)")
     scratch = document.get("scratch")
     if isinstance(scratch, dict) and "entries" in scratch:
         # The first format-2 heads kept the entries inside the document.
         return version, document, rest
-    entries, coverage = _json_section(rest, "head", "scratch entries")
+    entries, coverage = json_section(rest, "head", "scratch entries")
     if not isinstance(entries, list) or not isinstance(scratch, dict):
         raise SnapshotError("head: inconsistent (scratch buffer missing)")
     scratch["entries"] = entries
@@ -374,7 +321,7 @@ def _apply(
         }
         session.restore(state)
         return _coverage(session.dim, document.get("coverage"), weighted)
-    except _MALFORMED as exc:
+    except MALFORMED as exc:
         raise SnapshotError(f"inconsistent session records ({type(exc).__name__}: {exc})") from None
 
 
@@ -398,8 +345,8 @@ def _changed(
     for key, record in records.items():
         if not isinstance(key, str):
             raise TypeError(f"record key {key!r}")
-        _, payload = _unframe(_as_bytes(record, key), KEYED_MAGIC, key)
-        value, rest = _json_section(payload, key, "payload")
+        _, payload = unframe(as_bytes(record, key), KEYED_MAGIC, key)
+        value, rest = json_section(payload, key, "payload")
         if rest:
             raise ValueError(f"{key}: {len(rest)} bytes after the record")
         if key.startswith(THREAD_KEY):
@@ -430,36 +377,36 @@ def _turn_columns(
     """The turn log's columns (``TurnLog.state``) and each turn's thread words, from turn
     records ``first`` onwards: every frame checked, the documents parsed in one pass."""
     texts, datas = [], []
-    header, unpack, sha256 = _FRAME.size, _FRAME.unpack_from, hashlib.sha256
+    header, unpack, sha256 = FRAME.size, FRAME.unpack_from, hashlib.sha256
     for turn_id, record in enumerate(records, start=first):
-        # ``_unframe``'s checks, inlined and without copies: this loop runs once per turn.
+        # ``unframe``'s checks, inlined and without copies: this loop runs once per turn.
         if type(record) is not bytes or len(record) < header:
-            _unframe(_as_bytes(record, f"turn {turn_id}"), TURN_MAGIC, f"turn {turn_id}")
+            unframe(as_bytes(record, f"turn {turn_id}"), TURN_MAGIC, f"turn {turn_id}")
         magic, version, digest, size = unpack(record)
         view = memoryview(record)[header:]
         if magic != TURN_MAGIC or version not in READS or len(view) != size:
-            _unframe(bytes(record), TURN_MAGIC, f"turn {turn_id}")  # raises, naming why
+            unframe(bytes(record), TURN_MAGIC, f"turn {turn_id}")  # raises, naming why
         if sha256(view).digest() != digest:
             raise SnapshotError(f"turn {turn_id}: corrupt or truncated (checksum mismatch)")
-        (length,) = _COUNT.unpack_from(view) if len(view) >= _COUNT.size else (-1,)
-        end = _COUNT.size + length
-        if length < 2 or end > len(view) or view[_COUNT.size] != 0x7B or view[end - 1] != 0x7D:
+        (length,) = COUNT.unpack_from(view) if len(view) >= COUNT.size else (-1,)
+        end = COUNT.size + length
+        if length < 2 or end > len(view) or view[COUNT.size] != 0x7B or view[end - 1] != 0x7D:
             raise SnapshotError(f"turn {turn_id}: unreadable payload (not a JSON object)")
-        texts.append(view[_COUNT.size : end])
+        texts.append(view[COUNT.size : end])
         datas.append(view[end:])
     docs = _documents(texts, first)
     count = len(docs)
     dtypes = {doc["dtype"] for doc in docs}
-    if not dtypes <= set(_DTYPES):
+    if not dtypes <= set(DTYPES):
         raise ValueError(f"embedding dtypes {sorted(map(str, dtypes))}")
     embeddings = np.empty((count, dim), np.float32)
     for dtype in dtypes:
-        width = dim * _DTYPES[dtype].itemsize
+        width = dim * DTYPES[dtype].itemsize
         rows = [offset for offset, doc in enumerate(docs) if doc["dtype"] == dtype]
         if any(len(datas[offset]) != width for offset in rows):
             bad = next(offset for offset in rows if len(datas[offset]) != width)
             raise ValueError(f"turn {first + bad}: embedding of {len(datas[bad])} bytes")
-        block = np.frombuffer(b"".join(datas[offset] for offset in rows), _DTYPES[dtype])
+        block = np.frombuffer(b"".join(datas[offset] for offset in rows), DTYPES[dtype])
         embeddings[rows] = block.reshape(len(rows), dim)
     for offset, doc in enumerate(docs):
         if doc["turn"] != first + offset:
@@ -502,7 +449,7 @@ def _documents(texts: list[memoryview], first: int) -> list[dict[str, Any]]:
         docs = json.loads(b"[" + b",".join(texts) + b"]")
     except (ValueError, RecursionError):
         for turn_id, text in enumerate(texts, start=first):
-            _loads(bytes(text), f"turn {turn_id}", "payload")
+            loads(bytes(text), f"turn {turn_id}", "payload")
         raise SnapshotError("turn records: unreadable payloads") from None
     if len(docs) != len(texts) or not all(isinstance(doc, dict) for doc in docs):
         raise SnapshotError("turn records: unreadable payloads (not one object each)")
@@ -525,7 +472,7 @@ def snapshot(
     head, turns, records = encode(session, coverage, float16=float16)
     keys = json.dumps(sorted(records)).encode()
     parts = [head, *turns, keys, *(records[key] for key in sorted(records))]
-    sizes = b"".join(_COUNT.pack(len(part)) for part in parts)
+    sizes = b"".join(COUNT.pack(len(part)) for part in parts)
     # The record table: head, turns, the keys as a JSON list, the keyed records in its order.
     return (
         struct.pack(">4sHQQ", SNAPSHOT_MAGIC, FORMAT_VERSION, len(parts), len(turns))
@@ -582,7 +529,7 @@ def _snapshot_records(
     turns, rest = parts[1 : 1 + turn_count], parts[1 + turn_count :]
     if len(turns) != turn_count or not rest:
         raise SnapshotError("corrupt or truncated (record table)")
-    keys = _loads(rest[0], "snapshot", "record keys")
+    keys = loads(rest[0], "snapshot", "record keys")
     if not isinstance(keys, list) or len(keys) != len(rest) - 1:
         raise SnapshotError("corrupt or truncated (record keys)")
     if not all(isinstance(key, str) for key in keys):

@@ -317,3 +317,40 @@ def test_words_stored_by_the_first_releases_are_brought_to_todays_form(
     assert list(restored.turns.turns_mentioning("movie")) == [0]
     assert text.current_term("movy") == "movie"
     assert text.current_term("query") == "query"
+
+
+def test_segments_stand_for_whole_runs_of_turn_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multihorizon.persist.codec as codec
+    import multihorizon.persist.turns as turns
+
+    monkeypatch.setattr(turns, "SEGMENT_TURNS", 4)
+    monkeypatch.setattr(codec, "SEGMENT_TURNS", 4)
+    session, stored, records, written = mh.Session(), [], {}, []
+    for index in range(11):
+        words = " ".join(f"{chr(97 + (index * 5 + k) % 26)}{index}w{k}" for k in range(3))
+        session.user(f"{words}?") if index % 2 == 0 else session.assistant(f"{words}.")
+        head, new, changed = encode(session, first_turn=len(stored))
+        stored += new
+        records.update(changed)
+        written.append(sorted(key for key in changed if key.startswith("turns/")))
+    # Each segment is written once, by the save that completes it.
+    assert [w for w in written if w] == [["turns/0"], ["turns/1"]]
+    assert written[3] == ["turns/0"] and written[7] == ["turns/1"]
+    plain = {key: value for key, value in records.items() if not key.startswith("turns/")}
+    expected = (_thread_arrays(session), _state(session))
+    for keyed in (records, plain):
+        again, _ = decode(head, stored, keyed)
+        assert (_thread_arrays(again), _state(again)) == expected
+    # A segment that does not stand for the stored records (damaged, or made from records
+    # written differently) is passed over: the turn records are read instead.
+    damaged = bytearray(records["turns/1"])
+    damaged[-1] ^= 1
+    again, _ = decode(head, stored, {**records, "turns/1": bytes(damaged)})
+    assert (_thread_arrays(again), _state(again)) == expected
+    # A turn record a segment stands for is not hashed again (the segment's own checksum
+    # holds for what is used); one past the segments is, as always.
+    flipped = [bytes([*record[:-1], record[-1] ^ 1]) for record in stored]
+    again, _ = decode(head, [*flipped[:8], *stored[8:]], records)
+    assert (_thread_arrays(again), _state(again)) == expected
+    with pytest.raises(SnapshotError, match="turn 9: corrupt"):
+        decode(head, [*stored[:9], flipped[9], stored[10]], records)

@@ -401,7 +401,10 @@ class Session:
                 "turn_count": count,
                 "thread_count": len(self._threads),
                 "log": self._log.state(since_turn),
-                "threads": self._threads.state(since_turn),
+                "threads": {
+                    **self._threads.state(since_turn),
+                    "sums": {index: self._threads.sum_of(index) for index in changed},
+                },
                 "states": {index: self._states[index].state() for index in changed},
                 "speakers": self._speakers.state(),
                 "scratch": self._scratch.state(),
@@ -455,7 +458,7 @@ class Session:
         turns = state["log"]
         log.restore(turns, self._analyse)
         threads.restore(
-            state["threads"],
+            state["threads"],  # with the stored thread sums, when it has them
             threads=log.threads[int(turns["first_turn"]) :],
             thread_index=log.thread_index[int(turns["first_turn"]) :],
             embeddings=log.embeddings[int(turns["first_turn"]) :],

@@ -27,6 +27,7 @@ turn that fails later leaves the threads as they were.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -341,6 +342,13 @@ class Threads:
             ],
         }
 
+    def sum_of(self, index: int) -> npt.NDArray[np.float64]:
+        """Thread ``index``'s embedding sum (float64, a copy): stored with its state, so a
+        load need not add up every turn again."""
+        if not 0 <= index < len(self.names):
+            raise InputError(f"no thread {index} of {len(self.names)}")
+        return self._sums[index].copy()
+
     def _turns_seen(self) -> int:
         return len(self._turn_terms)  # every committed turn has an entry
 
@@ -354,12 +362,14 @@ class Threads:
     ) -> None:
         """Add turns ``state["first_turn"]`` onwards, given each one's thread name and index
         and embedding (the turn log's columns), as ``commit`` added them live, without
-        replaying each turn: the sums are one ordered ``add.at`` (the same additions in the
+        replaying each turn: the sums are one ordered reduction (the same additions in the
         same order, so the same bits), the centroids and recent windows are computed once per
         thread touched. Checks that every turn's thread follows (an existing thread by its
         name, or the next new one). Raises ``InputError``, changing nothing."""
         first = int(state["first_turn"])
-        terms_of = [tuple(map(str, terms)) for terms in state["turn_terms"]]
+        terms_of = [tuple(terms) for terms in state["turn_terms"]]
+        if not set(map(type, itertools.chain.from_iterable(terms_of))) <= {str}:
+            raise InputError("threads state: a word that is not a string")
         count = len(terms_of)
         if not (len(threads) == count == thread_index.shape[0] == embeddings.shape[0]):
             raise InputError(f"threads state: {count} turns' words for {len(threads)} turns")
@@ -380,7 +390,7 @@ class Threads:
             self.vocabulary.append(set())
             self.turns.append([])
         self._add_words(first, indexes, terms_of)
-        self._add_vectors(indexes, embeddings)
+        self._add_vectors(indexes, embeddings, state.get("sums") or {})
         self.active = active
 
     def _new_names(
@@ -388,21 +398,34 @@ class Threads:
     ) -> list[str]:
         """The threads these turns open, in order, after checking that every turn's thread
         follows: an existing one by its name, or the next new one."""
-        names, added, taken = self.names, list[str](), set[str]()
-        for offset, (index, name) in enumerate(zip(indexes, threads, strict=True)):
-            if index == len(names) + len(added):
-                if name in self._taken or name in taken:
-                    raise InputError(f"turn {first + offset}: a second thread named {name!r}")
-                added.append(name)
-                taken.add(name)
-                continue
-            known = names[index] if 0 <= index < len(names) else None
-            if known is None and 0 <= index - len(names) < len(added):
-                known = added[index - len(names)]
-            if known != name:
-                raise InputError(
-                    f"turn {first + offset}: thread {index} ({name!r}) does not follow"
-                )
+        if not indexes:
+            return []
+        known = len(self.names)
+        # A turn opens a thread when its index passes every index before it; those must
+        # count up from the threads known, one at a time.
+        marks = np.asarray(indexes, dtype=np.int64)
+        before = np.maximum.accumulate(np.concatenate(([known - 1], marks[:-1])))
+        opening = np.flatnonzero(marks > before).tolist()
+        added = [threads[offset] for offset in opening]
+        if [indexes[offset] for offset in opening] != list(range(known, known + len(added))):
+            bad = next(
+                offset for step, offset in enumerate(opening) if indexes[offset] != known + step
+            )
+            raise InputError(f"turn {first + bad}: thread {indexes[bad]} does not follow")
+        if int(marks.min()) < 0:
+            raise InputError(f"turn {first + int(np.argmin(marks))}: thread index below 0")
+        if len(set(added)) != len(added) or not self._taken.isdisjoint(added):
+            raise InputError(f"turns from {first}: a second thread of the same name")
+        every = [*self.names, *added]
+        if any(every[index] != name for index, name in zip(indexes, threads, strict=True)):
+            bad = next(
+                offset
+                for offset, (index, name) in enumerate(zip(indexes, threads, strict=True))
+                if every[index] != name
+            )
+            raise InputError(
+                f"turn {first + bad}: thread {indexes[bad]} ({threads[bad]!r}) does not follow"
+            )
         return added
 
     def _add_words(
@@ -424,9 +447,13 @@ class Threads:
             turn_terms[turn_id] = terms
 
     def _add_vectors(
-        self, indexes: Sequence[int], embeddings: npt.NDArray[np.float32]
+        self,
+        indexes: Sequence[int],
+        embeddings: npt.NDArray[np.float32],
+        stored: Mapping[int, npt.NDArray[np.float64]],
     ) -> None:
-        """Sums, centroids and recent windows of the threads these turns joined."""
+        """Sums, centroids and recent windows of the threads these turns joined; the sums
+        ``stored`` with the thread states are taken when they cover every one."""
         if not indexes:
             return
         rows = np.asarray(indexes, dtype=np.intp)
@@ -436,13 +463,21 @@ class Threads:
         order = np.argsort(rows, kind="stable")
         grouped = rows[order]
         touched, starts = np.unique(grouped, return_index=True)
-        stacked = np.empty((len(rows) + len(touched), self.dim), np.float64)
-        heads = starts + np.arange(len(touched))
-        stacked[heads] = self._sums[touched]
-        stacked[np.arange(len(rows)) + np.searchsorted(touched, grouped, "right")] = embeddings[
-            order
-        ]
-        sums = np.add.reduceat(stacked, heads, axis=0)
+        listed = touched.tolist()
+        if all(index in stored for index in listed):
+            sums = np.array([stored[index] for index in listed], dtype=np.float64)
+            if sums.shape != (len(listed), self.dim) or not np.isfinite(sums).all():
+                raise InputError(f"threads state: sums of shape {sums.shape}")
+        elif int(touched[0]) >= len(self._recent):  # new threads only: their sums start at 0
+            sums = np.add.reduceat(embeddings[order], starts, axis=0, dtype=np.float64)
+        else:
+            stacked = np.empty((len(rows) + len(touched), self.dim), np.float64)
+            heads = starts + np.arange(len(touched))
+            stacked[heads] = self._sums[touched]
+            stacked[np.arange(len(rows)) + np.searchsorted(touched, grouped, "right")] = (
+                embeddings[order]
+            )
+            sums = np.add.reduceat(stacked, heads, axis=0)
         self._sums[touched] = sums
         # ``row @ row`` per thread, as ``prepare`` computes it: a stack of 1 x dim by dim x 1
         # products takes the same dot kernel for each (an einsum or a sum would round

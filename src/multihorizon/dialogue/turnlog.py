@@ -9,6 +9,7 @@ append leaves the log as it was.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
@@ -333,18 +334,18 @@ class TurnLog:
 
 
 def _check_strings(columns: Mapping[str, list[Any]], enumerations: Mapping[Any, Any]) -> None:
-    """Every text field a string (a speaker may be None), every reference an int."""
+    """Every text field a string (a speaker may be None), every reference an int (the
+    types are gathered in C: this runs over every turn of a restored log)."""
     for name in ("contents", "timestamps", "threads"):
-        if not all(type(value) is str for value in columns[name]):
+        if not set(map(type, columns[name])) <= {str}:
             raise InputError(f"turn log state: a {name[:-1]} that is not a string")
-    if not all(value is None or type(value) is str for value in columns["speakers"]):
+    if not set(map(type, columns["speakers"])) <= {str, type(None)}:
         raise InputError("turn log state: a speaker that is not a string or None")
-    for items in (*enumerations.values(), *columns["entities"]):
-        if not all(type(value) is str for value in items):
-            raise InputError("turn log state: an entity or enumeration item that is not a string")
-    for refs in columns["references"]:
-        if not all(type(turn) is int for turn in refs):
-            raise InputError("turn log state: a reference that is not a turn id")
+    words = itertools.chain(*enumerations.values(), *columns["entities"])
+    if not set(map(type, words)) <= {str}:
+        raise InputError("turn log state: an entity or enumeration item that is not a string")
+    if not set(map(type, itertools.chain.from_iterable(columns["references"]))) <= {int}:
+        raise InputError("turn log state: a reference that is not a turn id")
 
 
 class _DeferredFeatures(list["TurnFeatures"]):

@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from ..config import Config
 from ..embed import Embedder
@@ -48,6 +49,7 @@ from ..text.tokens import current_term
 from ..tiers.knowledge import CoverageSet
 from ..tiers.scratch import OutputType, Persistence, ScratchEntry, Volatility
 from . import legacy
+from .turns import SEGMENT_KEY, SEGMENT_TURNS, read_turns, segment
 from .frames import (
     COUNT,
     DTYPES,
@@ -126,39 +128,76 @@ def encode(
         raise InputError(f"first_turn: {exc}") from None
     coverage_state = coverage.state() if coverage is not None else None
     head = _head(state, coverage_state, entry_cache)
-    log = state["log"]
     dtype = "<f2" if float16 else "<f4"
-    embeddings = log["embeddings"].astype(dtype)
-    turns = [
-        frame(
-            TURN_MAGIC,
-            json_and_bytes(
-                {
-                    "turn": first_turn + offset,
-                    "role": log["roles"][offset],
-                    "content": log["contents"][offset],
-                    "timestamp": log["timestamps"][offset],
-                    "thread": log["threads"][offset],
-                    "thread_index": int(log["thread_index"][offset]),
-                    "references": log["references"][offset],
-                    "entities": log["entities"][offset],
-                    "speaker": log["speakers"][offset],
-                    "terms": terms,
-                    "enumeration": log["enumerations"].get(first_turn + offset, []),
-                    "dtype": dtype,
-                },
-                embeddings[offset].tobytes(),
-            ),
-        )
-        for offset, terms in enumerate(state["threads"]["turn_terms"])
+    docs, embeddings = _turn_documents(state, dtype)
+    turn_records = [
+        frame(TURN_MAGIC, json_and_bytes(doc, row.tobytes()))
+        for doc, row in zip(docs, embeddings, strict=True)
     ]
+    sums = state["threads"]["sums"]
     records = {
-        f"{THREAD_KEY}{index}": frame(KEYED_MAGIC, json_and_bytes(record))
+        f"{THREAD_KEY}{index}": frame(
+            KEYED_MAGIC, json_and_bytes(record, sums[index].astype("<f8").tobytes())
+        )
         for index, record in state["states"].items()
     }
-    for turn, calls in log["tool_calls"].items():
+    for turn, calls in state["log"]["tool_calls"].items():
         records[f"{CALLS_KEY}{turn}"] = frame(KEYED_MAGIC, json_and_bytes(calls))
-    return Encoded(head, turns, records)
+    records.update(_segments(session, first_turn, docs, embeddings, turn_records, dtype))
+    return Encoded(head, turn_records, records)
+
+
+def _turn_documents(
+    state: Mapping[str, Any], dtype: str
+) -> tuple[list[dict[str, Any]], npt.NDArray[Any]]:
+    """The documents and stored embeddings of the turns of ``state`` (``Session.state``)."""
+    log, first = state["log"], state["first_turn"]
+    docs = [
+        {
+            "turn": first + offset,
+            "role": log["roles"][offset],
+            "content": log["contents"][offset],
+            "timestamp": log["timestamps"][offset],
+            "thread": log["threads"][offset],
+            "thread_index": int(log["thread_index"][offset]),
+            "references": log["references"][offset],
+            "entities": log["entities"][offset],
+            "speaker": log["speakers"][offset],
+            "terms": terms,
+            "enumeration": log["enumerations"].get(first + offset, []),
+            "dtype": dtype,
+        }
+        for offset, terms in enumerate(state["threads"]["turn_terms"])
+    ]
+    return docs, log["embeddings"].astype(dtype)
+
+
+def _segments(
+    session: Session,
+    first_turn: int,
+    docs: list[dict[str, Any]],
+    embeddings: npt.NDArray[Any],
+    turn_records: list[bytes],
+    dtype: str,
+) -> dict[str, bytes]:
+    """The segments the turns of this save complete (``turns``): each written once, by the
+    save that adds its last turn."""
+    found = {}
+    count = first_turn + len(docs)
+    for block in range(first_turn // SEGMENT_TURNS, count // SEGMENT_TURNS):
+        start, end = block * SEGMENT_TURNS, (block + 1) * SEGMENT_TURNS
+        if start >= first_turn:
+            part = slice(start - first_turn, end - first_turn)
+            block_docs, rows, records = docs[part], embeddings[part], turn_records[part]
+        else:  # the block began before this save: its earlier turns, encoded again
+            earlier_docs, earlier_rows = _turn_documents(session.state(start), dtype)
+            block_docs, rows = earlier_docs[: end - start], earlier_rows[: end - start]
+            records = [
+                frame(TURN_MAGIC, json_and_bytes(doc, row.tobytes()))
+                for doc, row in zip(block_docs, rows, strict=True)
+            ]
+        found[f"{SEGMENT_KEY}{block}"] = segment(start, block_docs, rows, records)
+    return found
 
 
 def _head(
@@ -297,8 +336,8 @@ def _apply(
             f"{first + len(turns)} turn records were found"
         )
     try:
-        log, terms = _turn_columns(turns, first, session.dim)
-        states, calls = _changed(version, document, records)
+        states, calls, segments, sums = _changed(version, document, records)
+        log, terms = _turn_columns(turns, first, session.dim, segments)
         log["tool_calls"] = calls
         state = {
             "session_id": document["session_id"],
@@ -310,7 +349,12 @@ def _apply(
             "turn_count": document["turn_count"],
             "thread_count": document.get("thread_count", _thread_count(session, log)),
             "log": log,
-            "threads": {"first_turn": first, "active": document["active"], "turn_terms": terms},
+            "threads": {
+                "first_turn": first,
+                "active": document["active"],
+                "turn_terms": terms,
+                "sums": sums,
+            },
             "states": states,
             "speakers": document,
             "scratch": {
@@ -333,29 +377,55 @@ def _thread_count(session: Session, log: Mapping[str, Any]) -> int:
 
 def _changed(
     version: int, document: Mapping[str, Any], records: Mapping[str, bytes]
-) -> tuple[dict[int, Any], dict[int, list[str]]]:
-    """Thread states and tool-call links: in the head (format 2) or in keyed records."""
+) -> tuple[dict[int, Any], dict[int, list[str]], dict[int, bytes], dict[int, Any]]:
+    """Thread states and tool-call links, in the head (format 2) or in keyed records, the
+    turn segments (read with the turns), and the thread sums stored with the states."""
     if version == 2:
         if records:
             raise ValueError("keyed records with a format-2 head")
         states = {int(index): record for index, record in document["states"].items()}
         calls = {int(turn): list(links) for turn, links in document["tool_calls"].items()}
-        return states, calls
-    states, calls = {}, {}
+        return states, calls, {}, {}
+    states, calls, segments, texts, sums = {}, {}, {}, {}, {}
     for key, record in records.items():
         if not isinstance(key, str):
             raise TypeError(f"record key {key!r}")
+        if key.startswith(SEGMENT_KEY):
+            segments[int(key[len(SEGMENT_KEY) :])] = record
+            continue
+        if not key.startswith((THREAD_KEY, CALLS_KEY)):
+            raise ValueError(f"unknown record {key!r}")
         _, payload = unframe(as_bytes(record, key), KEYED_MAGIC, key)
-        value, rest = json_section(payload, key, "payload")
-        if rest:
+        text, rest = json_bytes(payload, key, "payload")
+        if key.startswith(THREAD_KEY) and rest:
+            if len(rest) % 8:
+                raise ValueError(f"{key}: a thread sum of {len(rest)} bytes")
+            sums[int(key[len(THREAD_KEY) :])] = np.frombuffer(rest, "<f8")
+        elif rest:
             raise ValueError(f"{key}: {len(rest)} bytes after the record")
+        texts[key] = text
+    for key, value in zip(texts, _parsed(texts), strict=True):
         if key.startswith(THREAD_KEY):
             states[int(key[len(THREAD_KEY) :])] = value
-        elif key.startswith(CALLS_KEY):
-            calls[int(key[len(CALLS_KEY) :])] = list(value)
         else:
-            raise ValueError(f"unknown record {key!r}")
-    return states, calls
+            calls[int(key[len(CALLS_KEY) :])] = list(value)
+    return states, calls, segments, sums
+
+
+def _parsed(texts: Mapping[str, bytes]) -> list[Any]:
+    """The JSON documents of keyed records, parsed as one array (one call for thousands of
+    thread states); one that does not parse is named by parsing them one by one."""
+    if not all(text[:1] in (b"{", b"[") and text[-1:] in (b"}", b"]") for text in texts.values()):
+        raise ValueError("a keyed record that is not a JSON object or array")
+    try:
+        values = json.loads(b"[" + b",".join(texts.values()) + b"]")
+    except (ValueError, RecursionError):
+        for key, text in texts.items():
+            loads(text, key, "payload")
+        raise SnapshotError("keyed records: unreadable payloads") from None
+    if not isinstance(values, list) or len(values) != len(texts):
+        raise SnapshotError("keyed records: unreadable payloads (not one value each)")
+    return values
 
 
 def _coverage(dim: int, stored: Any, weighted: bytes) -> CoverageSet:
@@ -372,63 +442,35 @@ def _coverage(dim: int, stored: Any, weighted: bytes) -> CoverageSet:
 
 
 def _turn_columns(
-    records: Sequence[bytes], first: int, dim: int
+    records: Sequence[bytes], first: int, dim: int, segments: Mapping[int, bytes]
 ) -> tuple[dict[str, Any], list[list[str]]]:
     """The turn log's columns (``TurnLog.state``) and each turn's thread words, from turn
-    records ``first`` onwards: every frame checked, the documents parsed in one pass."""
-    texts, datas = [], []
-    header, unpack, sha256 = FRAME.size, FRAME.unpack_from, hashlib.sha256
-    for turn_id, record in enumerate(records, start=first):
-        # ``unframe``'s checks, inlined and without copies: this loop runs once per turn.
-        if type(record) is not bytes or len(record) < header:
-            unframe(as_bytes(record, f"turn {turn_id}"), TURN_MAGIC, f"turn {turn_id}")
-        magic, version, digest, size = unpack(record)
-        view = memoryview(record)[header:]
-        if magic != TURN_MAGIC or version not in READS or len(view) != size:
-            unframe(bytes(record), TURN_MAGIC, f"turn {turn_id}")  # raises, naming why
-        if sha256(view).digest() != digest:
-            raise SnapshotError(f"turn {turn_id}: corrupt or truncated (checksum mismatch)")
-        (length,) = COUNT.unpack_from(view) if len(view) >= COUNT.size else (-1,)
-        end = COUNT.size + length
-        if length < 2 or end > len(view) or view[COUNT.size] != 0x7B or view[end - 1] != 0x7D:
-            raise SnapshotError(f"turn {turn_id}: unreadable payload (not a JSON object)")
-        texts.append(view[COUNT.size : end])
-        datas.append(view[end:])
-    docs = _documents(texts, first)
-    count = len(docs)
-    dtypes = {doc["dtype"] for doc in docs}
-    if not dtypes <= set(DTYPES):
-        raise ValueError(f"embedding dtypes {sorted(map(str, dtypes))}")
-    embeddings = np.empty((count, dim), np.float32)
-    for dtype in dtypes:
-        width = dim * DTYPES[dtype].itemsize
-        rows = [offset for offset, doc in enumerate(docs) if doc["dtype"] == dtype]
-        if any(len(datas[offset]) != width for offset in rows):
-            bad = next(offset for offset in rows if len(datas[offset]) != width)
-            raise ValueError(f"turn {first + bad}: embedding of {len(datas[bad])} bytes")
-        block = np.frombuffer(b"".join(datas[offset] for offset in rows), DTYPES[dtype])
-        embeddings[rows] = block.reshape(len(rows), dim)
-    for offset, doc in enumerate(docs):
-        if doc["turn"] != first + offset:
-            raise ValueError(f"turn record {doc['turn']} found at position {first + offset}")
+    records ``first`` onwards (and the segments that cover runs of them)."""
+    found = read_turns(records, first, dim, segments)
+    ids = found["turn"]
+    if ids != list(range(first, first + len(ids))):
+        position, turn = next(
+            (first + offset, turn) for offset, turn in enumerate(ids) if turn != first + offset
+        )
+        raise ValueError(f"turn record {turn} found at position {position}")
     columns = {
         "first_turn": first,
-        "roles": [doc["role"] for doc in docs],
-        "contents": [doc["content"] for doc in docs],
-        "timestamps": [doc["timestamp"] for doc in docs],
-        "threads": [doc["thread"] for doc in docs],
-        "thread_index": np.array([_int(doc["thread_index"]) for doc in docs], np.int32),
-        "references": [[_int(turn) for turn in doc["references"]] for doc in docs],
-        "entities": [doc["entities"] for doc in docs],
-        "speakers": [doc["speaker"] for doc in docs],
+        "roles": found["role"],
+        "contents": found["content"],
+        "timestamps": found["timestamp"],
+        "threads": found["thread"],
+        "thread_index": np.array(_ints(found["thread_index"]), np.int32),
+        "references": found["references"],  # checked by ``TurnLog.restore``
+        "entities": found["entities"],
+        "speakers": found["speaker"],
         "enumerations": {
-            first + offset: list(doc["enumeration"])
-            for offset, doc in enumerate(docs)
-            if doc["enumeration"]
+            first + offset: list(items)
+            for offset, items in enumerate(found["enumeration"])
+            if items
         },
-        "embeddings": embeddings,
+        "embeddings": found["embeddings"],
     }
-    terms = [doc["terms"] for doc in docs]
+    terms = found["terms"]
     # Words stored in an older normal form ("movy" for "movies") are brought to today's:
     # each distinct word is looked up once.
     renamed = {
@@ -442,24 +484,10 @@ def _turn_columns(
     return columns, terms
 
 
-def _documents(texts: list[memoryview], first: int) -> list[dict[str, Any]]:
-    """The turn documents, parsed as one JSON array (one call, not one per turn); a record
-    that does not parse is named by parsing them one by one."""
-    try:
-        docs = json.loads(b"[" + b",".join(texts) + b"]")
-    except (ValueError, RecursionError):
-        for turn_id, text in enumerate(texts, start=first):
-            loads(bytes(text), f"turn {turn_id}", "payload")
-        raise SnapshotError("turn records: unreadable payloads") from None
-    if len(docs) != len(texts) or not all(isinstance(doc, dict) for doc in docs):
-        raise SnapshotError("turn records: unreadable payloads (not one object each)")
-    return docs
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected an int, got {value!r}")
-    return value
+def _ints(values: list[Any]) -> list[int]:
+    if not set(map(type, values)) <= {int}:
+        raise TypeError("turn records: a thread index that is not an int")
+    return values
 
 
 # ---- snapshots ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from typing import Any
 import multihorizon as mh
 from multihorizon.persist import SQLiteStore, decode, encode
 
+
 def _topic(block: int) -> str:
     """Three made-up words per topic: each topic's vocabulary (and embedding) is its own."""
     rng = random.Random(block)

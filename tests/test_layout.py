@@ -62,9 +62,7 @@ def _own_private_attributes(tree: ast.Module) -> set[str]:
                 names.add(node.attr)
         elif isinstance(node, ast.ClassDef):
             for statement in node.body:
-                if isinstance(statement, ast.AnnAssign) and isinstance(
-                    statement.target, ast.Name
-                ):
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
                     names.add(statement.target.id)
     return names
 

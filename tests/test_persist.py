@@ -335,7 +335,8 @@ def test_segments_stand_for_whole_runs_of_turn_records(monkeypatch: pytest.Monke
         written.append(sorted(key for key in changed if key.startswith("turns/")))
     # Each segment is written once, by the save that completes it.
     assert [w for w in written if w] == [["turns/0"], ["turns/1"]]
-    assert written[3] == ["turns/0"] and written[7] == ["turns/1"]
+    assert written[3] == ["turns/0"]
+    assert written[7] == ["turns/1"]
     plain = {key: value for key, value in records.items() if not key.startswith("turns/")}
     expected = (_thread_arrays(session), _state(session))
     for keyed in (records, plain):

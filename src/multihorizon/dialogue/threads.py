@@ -347,7 +347,8 @@ class Threads:
         load need not add up every turn again."""
         if not 0 <= index < len(self.names):
             raise InputError(f"no thread {index} of {len(self.names)}")
-        return self._sums[index].copy()
+        row: npt.NDArray[np.float64] = self._sums[index].copy()
+        return row
 
     def _turns_seen(self) -> int:
         return len(self._turn_terms)  # every committed turn has an entry
@@ -393,9 +394,7 @@ class Threads:
         self._add_vectors(indexes, embeddings, state.get("sums") or {})
         self.active = active
 
-    def _new_names(
-        self, first: int, indexes: Sequence[int], threads: Sequence[str]
-    ) -> list[str]:
+    def _new_names(self, first: int, indexes: Sequence[int], threads: Sequence[str]) -> list[str]:
         """The threads these turns open, in order, after checking that every turn's thread
         follows: an existing one by its name, or the next new one."""
         if not indexes:
@@ -474,9 +473,9 @@ class Threads:
             stacked = np.empty((len(rows) + len(touched), self.dim), np.float64)
             heads = starts + np.arange(len(touched))
             stacked[heads] = self._sums[touched]
-            stacked[np.arange(len(rows)) + np.searchsorted(touched, grouped, "right")] = (
-                embeddings[order]
-            )
+            stacked[np.arange(len(rows)) + np.searchsorted(touched, grouped, "right")] = embeddings[
+                order
+            ]
             sums = np.add.reduceat(stacked, heads, axis=0)
         self._sums[touched] = sums
         # ``row @ row`` per thread, as ``prepare`` computes it: a stack of 1 x dim by dim x 1

@@ -112,9 +112,9 @@ class SessionStore(Protocol):
         head, store ``turns`` as turn records ``first_turn`` onwards (records already stored
         from ``first_turn`` on are replaced; those before it are kept) and write ``records``
         over the keyed records of the same keys (with ``first_turn`` 0, the keyed records
-        stored before are all dropped), in one atomic step; returns the new version. Raises ``ConflictError`` (stale version),
-        ``SessionTooLargeError`` (over the cap) or ``StoreError`` (``first_turn`` past the
-        stored turns), storing nothing."""
+        stored before are all dropped), in one atomic step; returns the new version. Raises
+        ``ConflictError`` (stale version), ``SessionTooLargeError`` (over the cap) or
+        ``StoreError`` (``first_turn`` past the stored turns), storing nothing."""
         ...
 
     def delete(self, tenant: str, session_id: str) -> bool: ...
@@ -214,4 +214,3 @@ def check_first_turn(tenant: str, session_id: str, first_turn: int, stored: int)
 
 def conflict(tenant: str, session_id: str, version: int, expected: int) -> ConflictError:
     return ConflictError(f"session {tenant}/{session_id} is at version {version}, not {expected}")
-

@@ -32,7 +32,6 @@ a caller to rewrite everything then).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import struct
 from collections.abc import Mapping, Sequence
@@ -49,12 +48,9 @@ from ..text.tokens import current_term
 from ..tiers.knowledge import CoverageSet
 from ..tiers.scratch import OutputType, Persistence, ScratchEntry, Volatility
 from . import legacy
-from .turns import SEGMENT_KEY, SEGMENT_TURNS, read_turns, segment
 from .frames import (
     COUNT,
-    DTYPES,
     FORMAT_VERSION,
-    FRAME,
     HEAD_MAGIC,
     KEYED_MAGIC,
     MALFORMED,
@@ -69,6 +65,7 @@ from .frames import (
     loads,
     unframe,
 )
+from .turns import SEGMENT_KEY, SEGMENT_TURNS, read_turns, segment
 
 __all__ = [
     "FORMAT_VERSION",
@@ -81,6 +78,7 @@ __all__ = [
     "snapshot",
     "stored_format",
 ]
+
 
 def stored_format(head: bytes) -> int:
     """The format a stored head (or snapshot) was written in: a session loaded from one
@@ -546,14 +544,10 @@ def restore(
         raise SnapshotError("corrupt or truncated (record sizes do not add up)")
     if version == 2:
         return decode(parts[0], parts[1:], embedder=embedder, config=config)
-    return decode(
-        parts[0], *_snapshot_records(parts, counts[1]), embedder=embedder, config=config
-    )
+    return decode(parts[0], *_snapshot_records(parts, counts[1]), embedder=embedder, config=config)
 
 
-def _snapshot_records(
-    parts: list[bytes], turn_count: int
-) -> tuple[list[bytes], dict[str, bytes]]:
+def _snapshot_records(parts: list[bytes], turn_count: int) -> tuple[list[bytes], dict[str, bytes]]:
     turns, rest = parts[1 : 1 + turn_count], parts[1 + turn_count :]
     if len(turns) != turn_count or not rest:
         raise SnapshotError("corrupt or truncated (record table)")

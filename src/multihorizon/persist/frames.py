@@ -45,7 +45,7 @@ MALFORMED = (KeyError, ValueError, TypeError, IndexError, AttributeError, Overfl
               RecursionError, MemoryError, InputError, EmbeddingError)  # fmt: skip
 FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
 COUNT = struct.Struct(">Q")
-DTYPES = {"<f2": np.dtype("<f2"), "<f4": np.dtype("<f4")}
+DTYPES: dict[str, np.dtype[Any]] = {"<f2": np.dtype("<f2"), "<f4": np.dtype("<f4")}
 
 
 def frame(magic: bytes, payload: bytes) -> bytes:
@@ -97,7 +97,6 @@ def loads(text: bytes, what: str, part: str) -> Any:
 def json_section(buffer: bytes, what: str, part: str) -> tuple[Any, bytes]:
     text, rest = json_bytes(buffer, what, part)
     return loads(text, what, part), rest
-
 
 
 def as_bytes(value: object, what: str) -> bytes:

@@ -96,7 +96,8 @@ for start = 1, n, 1000 do
 end
 if first == 0 then redis.call('DEL', KEYS[5]) end
 for start = 1, m, 500 do
-  redis.call('HSET', KEYS[5], unpack(ARGV, base + 2 * start - 1, base + 2 * math.min(m, start + 499)))
+  local last = base + 2 * math.min(m, start + 499)
+  redis.call('HSET', KEYS[5], unpack(ARGV, base + 2 * start - 1, last))
 end
 redis.call('HSET', KEYS[1], 'blob', ARGV[3], 'version', ARGV[4], 'updated_at', ARGV[5],
   'turn_count', string.format('%d', first + n), 'turn_bytes', string.format('%d', bytes + added),
@@ -323,9 +324,7 @@ class RedisStore:
         records: Mapping[str, bytes] | None = None,
     ) -> int:
         key = self._key(tenant, session_id)
-        head, new_turns, keyed = check_records(
-            head, turns, first_turn, expected_version, records
-        )
+        head, new_turns, keyed = check_records(head, turns, first_turn, expected_version, records)
         new_version = next_version(expected_version)
         keys, args = self._script_call(
             tenant, session_id, head, new_turns, keyed, first_turn, expected_version, new_version
@@ -601,9 +600,7 @@ class RedisStore:
         the rare save that replaces stored records runs ``save`` in a worker thread."""
         import asyncio
 
-        head, new_turns, keyed = check_records(
-            head, turns, first_turn, expected_version, records
-        )
+        head, new_turns, keyed = check_records(head, turns, first_turn, expected_version, records)
         new_version = next_version(expected_version)
         _, script = self._async_client()
         keys, args = self._script_call(

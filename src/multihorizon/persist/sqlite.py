@@ -35,8 +35,9 @@ class SQLiteStore:
 
     Table ``sessions`` holds one row per session (version, last update, the head record in
     ``blob``, the stored turn count, the keyed record count, and their total sizes); table
-    ``turns`` one row per turn record; table ``records`` one row per keyed record. A file written by the first release (whole snapshots in ``blob``, no ``turns``)
-    is upgraded in place on open and its sessions are read and migrated."""
+    ``turns`` one row per turn record; table ``records`` one row per keyed record. A file
+    written by an earlier release (whole snapshots in ``blob`` and no ``turns``, or no
+    ``records``) is upgraded in place on open and its sessions are read and migrated."""
 
     def __init__(
         self,
@@ -184,9 +185,7 @@ class SQLiteStore:
         records: Mapping[str, bytes] | None = None,
     ) -> int:
         key = checked_names(tenant, session_id)
-        head, new_turns, keyed = check_records(
-            head, turns, first_turn, expected_version, records
-        )
+        head, new_turns, keyed = check_records(head, turns, first_turn, expected_version, records)
         with self._transaction("write failed") as connection:
             row = connection.execute(
                 "SELECT version, turn_count, turn_bytes, record_count, record_bytes"

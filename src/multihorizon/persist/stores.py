@@ -3,18 +3,19 @@
 A store keeps each session as the records of ``persist.encode``: one head, rewritten at
 each save, one record per turn, appended once (a save sends only the turns added since the
 last one), and keyed records, each written over when it changes (a save sends only those
-its turns changed). Sessions live under a tenant namespace: every call names its tenant, and no
-call with one tenant can read, list, overwrite or delete another tenant's sessions. Each
+its turns changed). Sessions live under a tenant namespace: every call names its tenant,
+and no call with one tenant can read, list, overwrite or delete another tenant's sessions. Each
 save carries the version it was based on; a save based on a stale version (another replica
 wrote first) raises ``ConflictError`` and stores nothing, so two writers never lose or
 duplicate a turn. A save that would take a session past the store's ``max_bytes`` raises
 ``SessionTooLargeError`` and stores nothing.
 
 - ``MemoryStore``: in the process (the default; nothing to start).
-- ``SQLiteStore(path)`` (``persist.sqlite``): embedded and durable: WAL mode, one transaction per save, so a
-  process killed at any point leaves the last committed turn readable.
-- ``RedisStore(url)`` (``persist.redis``): a Redis server shared by replicas (atomic script or WATCH/MULTI
-  saves).
+- ``SQLiteStore(path)`` (``persist.sqlite``): embedded and durable: WAL mode, one
+  transaction per save, so a process killed at any point leaves the last committed turn
+  readable.
+- ``RedisStore(url)`` (``persist.redis``): a Redis server shared by replicas (atomic script
+  or WATCH/MULTI saves).
 """
 
 from __future__ import annotations
@@ -96,9 +97,7 @@ class MemoryStore:
         records: Mapping[str, bytes] | None = None,
     ) -> int:
         key = checked_names(tenant, session_id)
-        head, new_turns, keyed = check_records(
-            head, turns, first_turn, expected_version, records
-        )
+        head, new_turns, keyed = check_records(head, turns, first_turn, expected_version, records)
         with self._lock:
             current = self._rows.get(key)
             version = current.version if current is not None else 0
@@ -135,4 +134,3 @@ class MemoryStore:
             for key in old:
                 del self._rows[key]
             return len(old)
-

@@ -170,7 +170,7 @@ def _documents(texts: list[memoryview], first: int) -> list[dict[str, Any]]:
     """The turn documents, parsed as one JSON array (one call, not one per turn); a record
     that does not parse is named by parsing them one by one."""
     try:
-        docs = json.loads(b"[" + b",".join(texts) + b"]")
+        docs: list[dict[str, Any]] = json.loads(b"[" + b",".join(texts) + b"]")
     except (ValueError, RecursionError):
         for turn_id, text in enumerate(texts, start=first):
             loads(bytes(text), f"turn {turn_id}", "payload")

@@ -13,8 +13,18 @@ import pytest
 
 import multihorizon as mh
 import persist_shapes
-from multihorizon.persist import SQLiteStore, decode, encode, restore, snapshot
+from multihorizon.persist import (
+    FORMAT_VERSION,
+    RedisStore,
+    SQLiteStore,
+    decode,
+    encode,
+    restore,
+    snapshot,
+    stored_format,
+)
 from multihorizon.tiers.knowledge import CoverageSet
+from redis_server import RedisServer
 
 
 def _session() -> mh.Session:
@@ -103,3 +113,41 @@ def test_a_format_2_store_file_still_loads(name: str, tmp_path: Path) -> None:
     assert stored is not None
     session, coverage = decode(stored.head, stored.turns)
     _check(name, session, coverage)
+
+
+@pytest.mark.parametrize("name", ["tools", "many_threads", "multi_party"])
+def test_a_format_2_redis_session_loads_and_is_saved_whole_in_format_3(
+    name: str, tmp_path: Path, redis_server: RedisServer
+) -> None:
+    import redis
+
+    # The format-2 release's Redis layout: a hash without record fields, a turn list, no
+    # keyed records (its records as the fixture store file keeps them).
+    path = tmp_path / "store.sqlite"
+    shutil.copyfile(persist_shapes.STORE_FILE, path)
+    old = SQLiteStore(path).load("t", name)
+    assert old is not None
+    raw = redis.Redis.from_url(redis_server.url)
+    session_id = _expected(name)["view"]["session_id"]
+    tenant, _, short = session_id.partition("/")
+    key = f"mh/s/{session_id}"
+    raw.hset(key, mapping={"blob": old.head, "version": 7, "updated_at": 1.0e9,
+                           "turn_count": len(old.turns),
+                           "turn_bytes": sum(map(len, old.turns))})  # fmt: skip
+    raw.rpush(key + "/turns", *old.turns)
+    raw.sadd(f"mh/t/{tenant}", short)
+    store = RedisStore(redis_server.url)
+    stored = store.load(tenant, short)
+    assert stored is not None
+    assert stored.records == {}
+    _check(name, *decode(stored.head, stored.turns, stored.records))
+    # Through the assembler: its next turn saves the session whole, in format 3.
+    chat = mh.ContextAssembler(store=store).session(session_id)
+    chat.user("one more question")
+    again = store.load(tenant, short)
+    assert again is not None
+    assert stored_format(again.head) == FORMAT_VERSION
+    assert any(key.startswith("thread/") for key in again.records)
+    session, _ = decode(again.head, again.turns, again.records)
+    assert len(session) == len(old.turns) + 1
+    assert session.turns.contents[:-1] == decode(stored.head, stored.turns)[0].turns.contents

@@ -1,72 +1,130 @@
-"""Issue 18 items 3-4: bytes written per save, and restore CPU, against the session's length.
+"""Issue 18 items 3-4: what one save writes and costs, and what a load costs, against the
+session's length.
 
-    python bench/save_cost.py [--turns 100 1000 10000]
+    python bench/save_cost.py [--turns 100 1000 10000 50000] [--every 4]
 
-A session of N turns (alternating user and assistant, a new topic every 40 turns,
-the default hashing embedder);
-then one more user turn saved incrementally as the assembler saves it (the head record plus
-the new turn record), and the whole session decoded from its records (the CPU a replica
-spends to pick it up). Prints one row per N: head bytes, turn-record bytes, bytes per save,
-the head's share of it, and decode CPU (process time, best of 3).
+A session of N turns (alternating user and assistant, default hashing embedder) whose topic
+changes every ``--every`` turns, so it holds about N / every threads and as many thread
+states: the shape that made the head grow. Then ``--saves`` more user turns, each saved as
+the assembler saves it (``encode`` from the last stored turn, then ``SQLiteStore.save``).
+Per N, one row:
+
+- ``save B``: bytes one save writes (head, new turn records, changed keyed records), median;
+- ``head B``: of which the head;
+- ``encode ms``: CPU of one ``encode``, median;
+- ``sqlite ms``: wall time of one ``SQLiteStore.save``, median;
+- ``decode ms``: CPU of ``decode`` of the whole session from its records, best of 3;
+- ``load ms``: CPU of ``SQLiteStore.load`` plus ``decode`` (what a replica spends to pick
+  the session up), best of 3.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
+import string
+import tempfile
 import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 import multihorizon as mh
-from multihorizon.persist import decode, encode
-
-_WORDS = ("etcd", "postgres", "ingress", "redis", "kafka", "nginx", "vault", "grafana", "mysql",
-          "ceph", "consul", "traefik", "minio", "airflow", "spark", "elastic")  # fmt: skip
+from multihorizon.persist import SQLiteStore, decode, encode
 
 
 def _topic(block: int) -> str:
-    """A new topic every 40 turns (a new thread and its state), some of them resumed."""
-    first, second = _WORDS[block % len(_WORDS)], _WORDS[(block // len(_WORDS)) % len(_WORDS)]
-    return f"{first} {second} cluster {block % 97}"
+    """Three made-up words per topic: each topic's vocabulary (and embedding) is its own."""
+    rng = random.Random(block)
+    return " ".join("".join(rng.choices(string.ascii_lowercase, k=7)) for _ in range(3))
 
 
-def _session(turns: int) -> mh.Session:
+def _session(turns: int, every: int) -> mh.Session:
     session = mh.Session(session_id="bench/save")
     for turn in range(turns):
-        topic = _topic(turn // 40)
+        topic = _topic(turn // every)
         if turn % 2 == 0:
-            session.user(f"How do I tune {topic}, step {turn}?")
+            session.user(f"{topic}?")
         else:
             session.assistant(f"For {topic}: set the option to {turn} and restart.")
     return session
 
 
-def _row(turns: int) -> str:
-    session = _session(turns)
-    before = len(session)
-    session.user("and what about the second option?")
-    head, records = encode(session, first_turn=before)
-    turn_bytes = sum(len(record) for record in records)
-    full_head, all_turns = encode(session)
+def _parts(encoded: Sequence[Any]) -> tuple[bytes, list[bytes], dict[str, bytes]]:
+    """(head, turns, keyed records) from ``encode``: format 2 returned no records."""
+    records = dict(encoded[2]) if len(encoded) > 2 else {}
+    return encoded[0], list(encoded[1]), records
+
+
+def _save(store: SQLiteStore, version: int, first: int, encoded: Sequence[Any]) -> int:
+    head, turns, records = _parts(encoded)
+    extra = {"records": records} if len(encoded) > 2 else {}
+    return store.save(
+        "bench", "save", head, turns, first_turn=first, expected_version=version, **extra
+    )
+
+
+def _best_cpu(action: Callable[[], object], repeats: int = 3) -> float:
     best = float("inf")
-    for _ in range(3):
+    for _ in range(repeats):
         start = time.process_time()
-        decode(full_head, all_turns)
+        action()
         best = min(best, time.process_time() - start)
-    total = len(head) + turn_bytes
+    return best
+
+
+def _row(turns: int, every: int, saves: int, folder: Path) -> str:
+    session = _session(turns, every)
+    store = SQLiteStore(folder / f"save-{turns}.db")
+    version = _save(store, 0, 0, encode(session))
+    stored = len(session)
+    sizes, heads, encode_cpu, save_wall = [], [], [], []
+    for step in range(saves):
+        session.user(f"{_topic(turns // every + step)}?")
+        start = time.process_time()
+        encoded = encode(session, first_turn=stored)
+        encode_cpu.append(time.process_time() - start)
+        head, new_turns, records = _parts(encoded)
+        sizes.append(len(head) + sum(map(len, new_turns)) + sum(map(len, records.values())))
+        heads.append(len(head))
+        start = time.perf_counter()
+        version = _save(store, version, stored, encoded)
+        save_wall.append(time.perf_counter() - start)
+        stored = len(session)
+    loaded = store.load("bench", "save")
+    assert loaded is not None
+    extra = {"records": loaded.records} if hasattr(loaded, "records") else {}
+    decode_cpu = _best_cpu(lambda: decode(loaded.head, loaded.turns, **extra))
+
+    def load() -> None:
+        again = store.load("bench", "save")
+        assert again is not None
+        more = {"records": again.records} if hasattr(again, "records") else {}
+        decode(again.head, again.turns, **more)
+
+    load_cpu = _best_cpu(load)
     return (
-        f"{turns:>7} {len(head):>10} {turn_bytes:>10} {total:>10} "
-        f"{100 * len(head) / total:>6.1f}% {best * 1e3:>10.1f}"
+        f"{turns:>7} {len(session.threads):>7} {statistics.median(sizes):>9.0f} "
+        f"{statistics.median(heads):>9.0f} {statistics.median(encode_cpu) * 1e3:>9.2f} "
+        f"{statistics.median(save_wall) * 1e3:>9.2f} {decode_cpu * 1e3:>9.1f} "
+        f"{load_cpu * 1e3:>9.1f}"
     )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--turns", type=int, nargs="+", default=[100, 1000, 10000])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--turns", type=int, nargs="+", default=[100, 1000, 10000, 50000])
+    parser.add_argument("--every", type=int, default=4, help="turns per topic")
+    parser.add_argument("--saves", type=int, default=21, help="saves measured per row")
     args = parser.parse_args()
     print(
-        f"{'turns':>7} {'head B':>10} {'turn B':>10} {'save B':>10} {'head%':>7} {'decode ms':>10}"
+        f"{'turns':>7} {'threads':>7} {'save B':>9} {'head B':>9} {'encode ms':>9} "
+        f"{'sqlite ms':>9} {'decode ms':>9} {'load ms':>9}"
     )
-    for turns in args.turns:
-        print(_row(turns), flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        for turns in args.turns:
+            print(_row(turns, args.every, args.saves, Path(folder)), flush=True)
 
 
 if __name__ == "__main__":

@@ -38,3 +38,58 @@ def test_the_evaluation_is_not_imported_by_the_package() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def _private_reads(tree: ast.Module) -> list[tuple[int, str, str]]:
+    """(line, object, attribute) of every ``obj._name`` whose object is not ``self``/``cls``."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        private = node.attr.startswith("_") and not node.attr.startswith("__")
+        owner = node.value
+        if private and not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
+            found.append((node.lineno, ast.unparse(owner), node.attr))
+    return found
+
+
+def _own_private_attributes(tree: ast.Module) -> set[str]:
+    """The private attributes the module's own classes set on ``self``, declare or define
+    (a method)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            if node.value.id in ("self", "cls") and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+        elif isinstance(node, ast.ClassDef):
+            for statement in node.body:
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                    names.add(statement.target.id)
+                elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    names.add(statement.name)
+    return names
+
+
+def test_no_module_reads_another_modules_private_attributes() -> None:
+    # ``obj._x`` is allowed where a class of the same module owns ``_x`` (one of its own
+    # objects); an attribute no class here sets belongs to another module's object. The
+    # compiled extension ``_core`` is the package's own.
+    found = []
+    for path, tree in _modules():
+        own = _own_private_attributes(tree)
+        for line, owner, attribute in _private_reads(tree):
+            if attribute not in own and owner != "_core":
+                found.append(f"{path.relative_to(PACKAGE)}:{line}: {owner}.{attribute}")
+    assert not found, found
+
+
+def test_persist_reads_no_private_attribute_of_any_other_object() -> None:
+    # Persistence goes through the components' ``state()``/``restore()`` and public API:
+    # it frames, versions and checksums, and touches no ``_x`` of an object it did not make.
+    found = [
+        f"{path.relative_to(PACKAGE)}:{line}: {owner}.{attribute}"
+        for path, tree in _modules()
+        if path.parent.name == "persist"
+        for line, owner, attribute in _private_reads(tree)
+    ]
+    assert not found, found

@@ -8,7 +8,15 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
-from multihorizon.persist import FORMAT_VERSION, SnapshotError, decode, encode, restore, snapshot
+from multihorizon.persist import (
+    FORMAT_VERSION,
+    SnapshotError,
+    decode,
+    encode,
+    extend,
+    restore,
+    snapshot,
+)
 from multihorizon.tiers.knowledge import CoverageSet
 
 
@@ -115,11 +123,38 @@ def test_turn_records_rebuild_the_threads_exactly() -> None:
     for text in ("Back to etcd: which flags?", "the second one", "Postgres again please"):
         session.user(text)
         session.assistant(f"About {text}: 1. first, 2. second.")
-    head, turns = encode(session)
-    again, _ = decode(head, turns)
+    head, turns, records = encode(session)
+    again, _ = decode(head, turns, records)
     assert _thread_arrays(again) == _thread_arrays(session)
     assert _state(again) == _state(session)
-    assert encode(again) == (head, turns)  # and it encodes to the same records
+    assert encode(again) == (head, turns, records)  # and it encodes to the same records
+
+
+def test_many_threads_are_rebuilt_exactly_and_a_bad_thread_order_is_refused() -> None:
+    # Past the thread arrays' first capacity (16), and every turn in its own topic.
+    session = mh.Session()
+    for index in range(40):
+        words = " ".join(f"{chr(97 + (index * 7 + k) % 26)}{index}x{k}" for k in range(3))
+        session.user(f"{words}?")
+        session.assistant(f"{words}: set it to {index}.")
+    assert len(session.threads) > 16
+    head, turns, records = encode(session)
+    again, _ = decode(head, turns, records)
+    assert _thread_arrays(again) == _thread_arrays(session)
+    assert _state(again) == _state(session)
+    # A replica that holds these turns catches up with the next ones (``extend``).
+    replica, _ = decode(head, turns, records)
+    stored = len(session)
+    for text in ("b1x0 more?", "something new entirely, qqq zzz?"):
+        session.user(text)
+    head, new, changed = encode(session, first_turn=stored)
+    extend(replica, head, new, {**records, **changed})
+    assert _thread_arrays(replica) == _thread_arrays(session)
+    assert _state(replica) == _state(session)
+    # Turns whose threads do not follow (the second thread named before the first).
+    swapped = [turns[2], turns[0], turns[1], *turns[3:]]
+    with pytest.raises(SnapshotError):
+        decode(head, swapped, records)
 
 
 def test_the_scratch_buffer_full_flag_is_kept() -> None:
@@ -131,37 +166,47 @@ def test_the_scratch_buffer_full_flag_is_kept() -> None:
 
 def test_a_save_sends_only_the_new_turns() -> None:
     session = _session()
-    head, turns = encode(session)
+    head, turns, records = encode(session)
     session.user("one more question about etcd")
-    head_after, new = encode(session, first_turn=len(turns))
+    head_after, new, changed = encode(session, first_turn=len(turns))
     assert len(new) == 1
+    assert list(changed) == [f"thread/{session.turns.thread_index[-1]}"]  # its thread only
     assert head_after != head
-    again, _ = decode(head_after, [*turns, *new])
+    again, _ = decode(head_after, [*turns, *new], {**records, **changed})
     assert _state(again) == _state(session)
     with pytest.raises(ValueError, match="first_turn"):
         encode(session, first_turn=len(session) + 1)
 
 
 def test_bad_records_are_refused() -> None:
-    head, turns = encode(_session())
+    head, turns, records = encode(_session())
     with pytest.raises(SnapshotError, match="records 5 turns but 4"):
         decode(head, turns[:-1])
     with pytest.raises(SnapshotError, match="records 5 turns but 6"):
         decode(head, [*turns, turns[-1]])
     with pytest.raises(SnapshotError, match="found at position 1"):
-        decode(head, [turns[0], turns[2], turns[1], *turns[3:]])
+        decode(head, [turns[0], turns[2], turns[1], *turns[3:]], records)
     flipped = bytearray(turns[2])
     flipped[-3] ^= 0x01
     with pytest.raises(SnapshotError, match="turn 2: corrupt"):
-        decode(head, [*turns[:2], bytes(flipped), *turns[3:]])
+        decode(head, [*turns[:2], bytes(flipped), *turns[3:]], records)
     with pytest.raises(SnapshotError, match="turn 1: truncated"):
-        decode(head, [turns[0], turns[1][:20], *turns[2:]])
+        decode(head, [turns[0], turns[1][:20], *turns[2:]], records)
     with pytest.raises(SnapshotError, match="head: not a multihorizon MHSH"):
-        decode(turns[0], turns)
+        decode(turns[0], turns, records)
     with pytest.raises(SnapshotError, match="turn 0: not a multihorizon MHST"):
-        decode(head, [head, *turns[1:]])
+        decode(head, [head, *turns[1:]], records)
     with pytest.raises(SnapshotError, match="head: corrupt"):
-        decode(head[:-1] + bytes([head[-1] ^ 1]), turns)
+        decode(head[:-1] + bytes([head[-1] ^ 1]), turns, records)
+    # A thread state lost, or one that is not a thread state record.
+    lost = dict(records)
+    lost.pop("thread/0")
+    with pytest.raises(SnapshotError, match="thread states of 1 of 2 threads"):
+        decode(head, turns, lost)
+    with pytest.raises(SnapshotError, match="not a multihorizon MHSK"):
+        decode(head, turns, {**records, "thread/0": head})
+    with pytest.raises(SnapshotError, match="unknown record"):
+        decode(head, turns, {**records, "other/1": records["thread/0"]})
 
 
 def test_a_first_release_snapshot_is_migrated() -> None:
@@ -175,8 +220,7 @@ def test_a_first_release_snapshot_is_migrated() -> None:
     assert _thread_arrays(session) == _thread_arrays(live)
     assert coverage.fact_ids == {"fact-1"}
     # Written again it is format 2, and it reads back the same.
-    head, turns = encode(session, coverage)
-    again, _ = decode(head, turns)
+    again, _ = decode(*encode(session, coverage))
     assert _state(again) == _state(session)
     assert _thread_arrays(again) == _thread_arrays(live)
     assert decode(legacy)[0].turns.contents == live.turns.contents  # a store's legacy row
@@ -234,24 +278,25 @@ def test_an_entry_keeps_the_arguments_it_was_called_with() -> None:
 
 def test_heads_of_either_format_2_layout_and_hostile_nesting() -> None:
     import multihorizon.persist.codec as persist
+    import multihorizon.persist.frames as frames
 
     session = _session()
-    head, turns = encode(session)
-    document, weighted = persist._head_parts(persist._unframe(head, persist.HEAD_MAGIC, "head"))
+    head, turns, records = encode(session)
+    _, document, weighted = persist._head_parts(head)
     # The first format-2 heads kept the scratch entries inside the document.
-    early = persist._frame(persist.HEAD_MAGIC, persist._json_and_bytes(document, weighted))
-    assert _state(decode(early, turns)[0]) == _state(session)
+    early = frames.frame(frames.HEAD_MAGIC, frames.json_and_bytes(document, weighted))
+    assert _state(decode(early, turns, records)[0]) == _state(session)
     document.pop("scratch")
     nested = b"[" * 100_000
-    hostile = persist._frame(
-        persist.HEAD_MAGIC,
-        persist._json_and_bytes(
+    hostile = frames.frame(
+        frames.HEAD_MAGIC,
+        frames.json_and_bytes(
             {**document, "scratch": {"serial": 0, "full": False}},
-            persist._COUNT.pack(len(nested)) + nested,
+            frames.COUNT.pack(len(nested)) + nested,
         ),
     )
     with pytest.raises(SnapshotError, match="unreadable scratch entries"):
-        decode(hostile, turns)
+        decode(hostile, turns, records)
 
 
 def test_words_stored_by_the_first_releases_are_brought_to_todays_form(
@@ -272,3 +317,41 @@ def test_words_stored_by_the_first_releases_are_brought_to_todays_form(
     assert list(restored.turns.turns_mentioning("movie")) == [0]
     assert text.current_term("movy") == "movie"
     assert text.current_term("query") == "query"
+
+
+def test_segments_stand_for_whole_runs_of_turn_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multihorizon.persist.codec as codec
+    import multihorizon.persist.turns as turns
+
+    monkeypatch.setattr(turns, "SEGMENT_TURNS", 4)
+    monkeypatch.setattr(codec, "SEGMENT_TURNS", 4)
+    session, stored, records, written = mh.Session(), [], {}, []
+    for index in range(11):
+        words = " ".join(f"{chr(97 + (index * 5 + k) % 26)}{index}w{k}" for k in range(3))
+        session.user(f"{words}?") if index % 2 == 0 else session.assistant(f"{words}.")
+        head, new, changed = encode(session, first_turn=len(stored))
+        stored += new
+        records.update(changed)
+        written.append(sorted(key for key in changed if key.startswith("turns/")))
+    # Each segment is written once, by the save that completes it.
+    assert [w for w in written if w] == [["turns/0"], ["turns/1"]]
+    assert written[3] == ["turns/0"]
+    assert written[7] == ["turns/1"]
+    plain = {key: value for key, value in records.items() if not key.startswith("turns/")}
+    expected = (_thread_arrays(session), _state(session))
+    for keyed in (records, plain):
+        again, _ = decode(head, stored, keyed)
+        assert (_thread_arrays(again), _state(again)) == expected
+    # A segment that does not stand for the stored records (damaged, or made from records
+    # written differently) is passed over: the turn records are read instead.
+    damaged = bytearray(records["turns/1"])
+    damaged[-1] ^= 1
+    again, _ = decode(head, stored, {**records, "turns/1": bytes(damaged)})
+    assert (_thread_arrays(again), _state(again)) == expected
+    # A turn record a segment stands for is not hashed again (the segment's own checksum
+    # holds for what is used); one past the segments is, as always.
+    flipped = [bytes([*record[:-1], record[-1] ^ 1]) for record in stored]
+    again, _ = decode(head, [*flipped[:8], *stored[8:]], records)
+    assert (_thread_arrays(again), _state(again)) == expected
+    with pytest.raises(SnapshotError, match="turn 9: corrupt"):
+        decode(head, [*stored[:9], flipped[9], stored[10]], records)

@@ -4,10 +4,27 @@ format change must keep reading it)."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import multihorizon as mh
-from multihorizon.persist import decode, encode, restore
+import persist_shapes
+from multihorizon.persist import (
+    FORMAT_VERSION,
+    RedisStore,
+    SQLiteStore,
+    decode,
+    encode,
+    restore,
+    snapshot,
+    stored_format,
+)
+from multihorizon.tiers.knowledge import CoverageSet
+from redis_server import RedisServer
 
 
 def _session() -> mh.Session:
@@ -41,9 +58,96 @@ def test_a_format_2_snapshot_still_loads() -> None:
     assert session.session_id == "tenant/conv"
     assert _view(session) == _view(_session())
     assert coverage.fact_ids == {"fact-1"}
-    head, turns = encode(session, coverage)
-    again, _ = decode(head, turns)
+    again, _ = decode(*encode(session, coverage))
     assert _view(again) == _view(session)
     # It goes on like the live session does.
     live = _session()
     assert session.user("which flags?").intent == live.user("which flags?").intent
+
+
+# ---- sessions of every shape, written by the format-2 release (tests/persist_shapes.py) ----
+
+_SHAPES = sorted(persist_shapes.SHAPES)
+
+
+def _expected(name: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((persist_shapes.DATA / f"{name}.json").read_text())
+    return loaded
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON would give it back (tuples as lists, keys as strings)."""
+    return json.loads(json.dumps(value))
+
+
+def _check(name: str, session: mh.Session, coverage: CoverageSet) -> None:
+    expected = _expected(name)
+    float16 = persist_shapes.SHAPES[name][1]
+    assert _plain(persist_shapes.view(session, coverage, float16=float16)) == expected["view"]
+    if "follow_ups" in expected:
+        assert _plain(persist_shapes.follow_ups(session)) == expected["follow_ups"]
+
+
+@pytest.mark.parametrize("name", _SHAPES)
+def test_a_format_2_session_of_every_shape_loads_to_the_same_state(name: str) -> None:
+    stored = (persist_shapes.DATA / f"{name}.mhss").read_bytes()
+    assert stored[4:6] == (2).to_bytes(2, "big")
+    session, coverage = restore(stored)
+    _check(name, session, coverage)
+
+
+@pytest.mark.parametrize("name", _SHAPES)
+def test_a_format_2_session_written_again_reads_back_the_same(name: str) -> None:
+    session, coverage = restore((persist_shapes.DATA / f"{name}.mhss").read_bytes())
+    float16 = persist_shapes.SHAPES[name][1]
+    again, again_coverage = restore(snapshot(session, coverage, float16=float16))
+    _check(name, again, again_coverage)
+
+
+@pytest.mark.parametrize("name", _SHAPES)
+def test_a_format_2_store_file_still_loads(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite"
+    shutil.copyfile(persist_shapes.STORE_FILE, path)
+    store = SQLiteStore(path)
+    stored = store.load("t", name)
+    assert stored is not None
+    session, coverage = decode(stored.head, stored.turns)
+    _check(name, session, coverage)
+
+
+@pytest.mark.parametrize("name", ["tools", "many_threads", "multi_party"])
+def test_a_format_2_redis_session_loads_and_is_saved_whole_in_format_3(
+    name: str, tmp_path: Path, redis_server: RedisServer
+) -> None:
+    import redis
+
+    # The format-2 release's Redis layout: a hash without record fields, a turn list, no
+    # keyed records (its records as the fixture store file keeps them).
+    path = tmp_path / "store.sqlite"
+    shutil.copyfile(persist_shapes.STORE_FILE, path)
+    old = SQLiteStore(path).load("t", name)
+    assert old is not None
+    raw = redis.Redis.from_url(redis_server.url)
+    session_id = _expected(name)["view"]["session_id"]
+    tenant, _, short = session_id.partition("/")
+    key = f"mh/s/{session_id}"
+    raw.hset(key, mapping={"blob": old.head, "version": 7, "updated_at": 1.0e9,
+                           "turn_count": len(old.turns),
+                           "turn_bytes": sum(map(len, old.turns))})  # fmt: skip
+    raw.rpush(key + "/turns", *old.turns)
+    raw.sadd(f"mh/t/{tenant}", short)
+    store = RedisStore(redis_server.url)
+    stored = store.load(tenant, short)
+    assert stored is not None
+    assert stored.records == {}
+    _check(name, *decode(stored.head, stored.turns, stored.records))
+    # Through the assembler: its next turn saves the session whole, in format 3.
+    chat = mh.ContextAssembler(store=store).session(session_id)
+    chat.user("one more question")
+    again = store.load(tenant, short)
+    assert again is not None
+    assert stored_format(again.head) == FORMAT_VERSION
+    assert any(key.startswith("thread/") for key in again.records)
+    session, _ = decode(again.head, again.turns, again.records)
+    assert len(session) == len(old.turns) + 1
+    assert session.turns.contents[:-1] == decode(stored.head, stored.turns)[0].turns.contents

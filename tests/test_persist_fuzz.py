@@ -30,15 +30,21 @@ _WRONG = (
 
 
 @cache
-def _records() -> tuple[bytes, tuple[bytes, ...]]:
+def _records() -> tuple[bytes, tuple[bytes, ...], tuple[tuple[str, bytes], ...]]:
     session = mh.Session(session_id="t/chat")
     session.user("How do I configure etcd TLS?", speaker="alice")
     session.assistant("1. Create certs\n2. Set --cert-file\n3. Restart etcd")
     session.tool_output("sql", [{"host": "a", "ok": True}], kind="rows")
     session.user("bob: the second option please", speaker="cy")
     session.user("Back to etcd: do it again")
-    head, turns = encode(session)
-    return head, tuple(turns)
+    head, turns, keyed = encode(session)
+    return head, tuple(turns), tuple(sorted(keyed.items()))
+
+
+def _decode(records: list[bytes], keys: list[str]) -> None:
+    """Decode the head, the turns and the keyed records (the last ``len(keys)``)."""
+    split = len(records) - len(keys)
+    decode(records[0], records[1:split], dict(zip(keys, records[split:], strict=True)))
 
 
 def _document(record: bytes) -> tuple[bytes, int, Any, bytes]:
@@ -76,27 +82,30 @@ def _replaced(document: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 
 @settings(max_examples=600, deadline=None)
-@given(record=st.integers(0, 5), choice=st.integers(0, 10**6), wrong=st.sampled_from(_WRONG))
+@given(record=st.integers(0, 40), choice=st.integers(0, 10**6), wrong=st.sampled_from(_WRONG))
 def test_wrong_typed_fields_give_snapshot_error(record: int, choice: int, wrong: Any) -> None:
-    head, turns = _records()
-    records = [head, *turns]
+    head, turns, keyed = _records()
+    keys = [key for key, _ in keyed]
+    records = [head, *turns, *(record for _, record in keyed)]
     record %= len(records)
     magic, version, document, rest = _document(records[record])
-    paths = _paths(document)
+    paths = _paths(document) or [()]
     path = paths[choice % len(paths)]
     records[record] = _framed(magic, version, _replaced(document, path, wrong), rest)
     with contextlib.suppress(SnapshotError):  # refused, typed: what is asked
-        decode(records[0], records[1:])
+        _decode(records, keys)
 
 
 def test_every_top_level_field_wrong_in_turn_gives_snapshot_error() -> None:
-    head, turns = _records()
-    records = [head, *turns]
+    head, turns, keyed = _records()
+    keys = [key for key, _ in keyed]
+    records = [head, *turns, *(record for _, record in keyed)]
+    _decode(records, keys)  # undamaged, they load
     for index in range(len(records)):
         magic, version, document, rest = _document(records[index])
-        for key in document:
+        for key in document if isinstance(document, dict) else range(len(document)):
             for wrong in _WRONG:
                 damaged = list(records)
                 damaged[index] = _framed(magic, version, _replaced(document, (key,), wrong), rest)
                 with contextlib.suppress(SnapshotError):
-                    decode(damaged[0], damaged[1:])
+                    _decode(damaged, keys)

@@ -286,6 +286,35 @@ def test_a_turn_appends_one_record_and_rewrites_only_the_head(store: object) -> 
     for bad in ("text", [b"ok", "text"]):
         with pytest.raises(InputError, match="turns"):
             store.save("t", "chat", after.head, bad, first_turn=3, expected_version=0)  # type: ignore[attr-defined]
+    current = store.version("t", "chat")  # type: ignore[attr-defined]
+    for records in ([b"x"], {"": b"x"}, {"k": "text"}, {1: b"x"}):
+        with pytest.raises(InputError, match="records"):
+            store.save("t", "chat", after.head, first_turn=3, expected_version=current,  # type: ignore[attr-defined]
+                       records=records)  # fmt: skip
+
+
+def test_keyed_records_are_written_over_by_key_and_dropped_by_a_whole_save(
+    store: object,
+) -> None:
+    save = store.save  # type: ignore[attr-defined]
+    version = save("t", "k", b"h1", [b"t0"], first_turn=0, expected_version=0,
+                   records={"a": b"a1", "b": b"b1"})  # fmt: skip
+    version = save("t", "k", b"h2", [b"t1"], first_turn=1, expected_version=version,
+                   records={"b": b"b2", "c": b"c1"})  # fmt: skip
+    loaded = store.load("t", "k")  # type: ignore[attr-defined]
+    assert loaded.records == {"a": b"a1", "b": b"b2", "c": b"c1"}
+    assert store.load("t", "k", from_turn=1).records == loaded.records  # type: ignore[attr-defined]
+    # Replacing stored turns keeps the keyed records it does not name.
+    version = save("t", "k", b"h3", [b"t1x"], first_turn=1, expected_version=version,
+                   records={"a": b"a2"})  # fmt: skip
+    assert store.load("t", "k").records == {"a": b"a2", "b": b"b2", "c": b"c1"}  # type: ignore[attr-defined]
+    # A save from turn 0 is the whole session: the keyed records it does not name go.
+    version = save("t", "k", b"h4", [b"t0"], first_turn=0, expected_version=version,
+                   records={"z": b"z1"})  # fmt: skip
+    assert store.load("t", "k").records == {"z": b"z1"}  # type: ignore[attr-defined]
+    with pytest.raises(ConflictError):
+        save("t", "k", b"h5", [], first_turn=1, expected_version=version - 1, records={"q": b"q"})
+    assert store.load("t", "k").records == {"z": b"z1"}  # type: ignore[attr-defined]
 
 
 def _store_of(kind: str, tmp_path: Path, redis_url: str, **options: int) -> object:

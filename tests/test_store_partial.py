@@ -24,8 +24,9 @@ _KEY = "mh/s/t/chat"
 def _saved(url: str) -> RedisStore:
     store = RedisStore(url)
     version = store.save("t", "chat", b"head-1", [b"turn-0", b"turn-1"], first_turn=0,
-                         expected_version=0)  # fmt: skip
-    store.save("t", "chat", b"head-2", [b"turn-2"], first_turn=2, expected_version=version)
+                         expected_version=0, records={"a": b"ra", "b": b"rb"})  # fmt: skip
+    store.save("t", "chat", b"head-2", [b"turn-2"], first_turn=2, expected_version=version,
+               records={"b": b"rb2", "c": b"rc"})  # fmt: skip
     return store
 
 
@@ -54,6 +55,9 @@ def _raw(store: RedisStore):  # type: ignore[no-untyped-def]
         (lambda r: r.rpop(_KEY + "/turns"), "2 turn records stored, 3 recorded"),
         (lambda r: r.rpush(_KEY + "/turns", b"stray"), "4 turn records stored, 3 recorded"),
         (lambda r: r.hset(_KEY, "turn_count", 2), "3 turn records stored, 2 recorded"),
+        (lambda r: r.delete(_KEY + "/records"), "0 keyed records stored, 3 recorded"),
+        (lambda r: r.hdel(_KEY + "/records", "a"), "2 keyed records stored, 3 recorded"),
+        (lambda r: r.hset(_KEY + "/records", "x", b"?"), "4 keyed records stored, 3 recorded"),
     ],
     ids=[
         "hash",
@@ -65,6 +69,9 @@ def _raw(store: RedisStore):  # type: ignore[no-untyped-def]
         "list-short",
         "list-long",
         "count",
+        "records",
+        "record-lost",
+        "record-stray",
     ],
 )
 def test_each_partial_state_is_refused(
@@ -75,6 +82,7 @@ def test_each_partial_state_is_refused(
     before = store.load("t", "chat")
     assert before is not None
     assert before.turns == (b"turn-0", b"turn-1", b"turn-2")
+    assert before.records == {"a": b"ra", "b": b"rb2", "c": b"rc"}
     damage(raw)  # type: ignore[operator]
     snapshot = {k: raw.dump(k) for k in sorted(raw.keys("*"))}
     with pytest.raises(PartialStateError, match="t/chat") as failure:
@@ -117,5 +125,21 @@ def test_sqlite_turn_rows_without_their_session_row(tmp_path: Path) -> None:
     store.save("t", "chat", b"head", [b"turn-0", b"turn-1"], first_turn=0, expected_version=0)
     with sqlite3.connect(path) as connection:
         connection.execute("DELETE FROM sessions")
+    with pytest.raises(PartialStateError, match="t/chat: stored state is partial"):
+        store.load("t", "chat")
+
+
+def test_sqlite_keyed_records_lost_or_without_their_session_row(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = SQLiteStore(path)
+    store.save("t", "chat", b"head", [b"turn-0"], first_turn=0, expected_version=0,
+               records={"a": b"ra", "b": b"rb"})  # fmt: skip
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM records WHERE key='a'")
+    with pytest.raises(PartialStateError, match="1 keyed records stored, 2 recorded"):
+        store.load("t", "chat")
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM sessions")
+        connection.execute("DELETE FROM turns")
     with pytest.raises(PartialStateError, match="t/chat: stored state is partial"):
         store.load("t", "chat")

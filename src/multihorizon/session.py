@@ -38,6 +38,7 @@ from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
 from .inputs import check_name, check_speaker, check_text, utc_timestamp, valid_unicode
+from .session_state import SessionState
 from .text.lexicon import Lexicon, Marker, default_lexicon
 from .tiers import conversation
 from .tiers.scratch import ScratchBuffer, ScratchEntry
@@ -78,8 +79,9 @@ def _with_speaker(terms: tuple[str, ...], speaker: str | None) -> tuple[str, ...
     return terms if name in terms else (*terms, name)
 
 
-class Session:
-    """One conversation (SPEC-028 §3.1 TurnLog, session-scoped)."""
+class Session(SessionState):
+    """One conversation (SPEC-028 §3.1 TurnLog, session-scoped); ``state``/``restore``
+    (``session_state.SessionState``) give its state as plain data and take it back."""
 
     def __init__(
         self,

@@ -24,7 +24,7 @@ from ..dialogue.turnlog import TurnLog
 from ..embed import normalise_embedding
 from ..errors import InputError, SessionClosedError
 from ..inputs import check_text
-from ..persist.codec import SnapshotError, decode, encode, extend
+from ..persist.codec import FORMAT_VERSION, SnapshotError, decode, encode, extend, stored_format
 from ..persist.stores import StoredSession, StoreError
 from ..serving.aio import AsyncTurns
 from ..serving.chat import ChatHistoryError, ChatItem, new_from, parse_messages
@@ -41,6 +41,11 @@ if TYPE_CHECKING:
     from .assembler import ContextAssembler
 
 __all__ = ["TierSession"]
+
+
+def _current(head: bytes) -> bool:
+    """Whether a stored head is in this release's format (else the next save writes all)."""
+    return stored_format(head) == FORMAT_VERSION
 
 
 class TierSession(AsyncTurns):
@@ -86,7 +91,7 @@ class TierSession(AsyncTurns):
             self._fresh()
             return
         session, coverage = decode(
-            stored.head, stored.turns, embedder=self.assembler.embedder,
+            stored.head, stored.turns, stored.records, embedder=self.assembler.embedder,
             config=self.assembler.config,
         )  # fmt: skip
         if session.session_id != self.session_id:
@@ -94,9 +99,9 @@ class TierSession(AsyncTurns):
                 f"stored session {session.session_id!r} found under {self.session_id!r}"
             )
         self.session, self.coverage, self._version = session, coverage, stored.version
-        # A first-release session (one whole snapshot, no turn records) is migrated: the
-        # next save writes every turn as a record.
-        self._stored_turns = len(stored.turns)
+        # A session stored in an earlier format (a first-release snapshot, or format 2 with
+        # the thread states in its head) is migrated: the next save writes it whole.
+        self._stored_turns = len(stored.turns) if _current(stored.head) else 0
 
     def _catch_up(self) -> None:
         """Another replica saved since our version: read the turns this replica lacks and
@@ -117,11 +122,11 @@ class TierSession(AsyncTurns):
         not continue this copy and the session must be loaded whole."""
         if stored is not None and stored.first_turn == self._stored_turns:
             try:
-                coverage = extend(self.session, stored.head, stored.turns)
+                coverage = extend(self.session, stored.head, stored.turns, stored.records)
             except SnapshotError:
                 return False  # the session may be half extended: load it whole
             self.coverage, self._version = coverage, stored.version
-            self._stored_turns = stored.turn_count
+            self._stored_turns = stored.turn_count if _current(stored.head) else 0
             return True
         return False
 
@@ -156,10 +161,10 @@ class TierSession(AsyncTurns):
             self._sync()
             try:
                 result = action()
-                head, turns = self._encode()
+                head, turns, records = self._encode()
                 self._version = store.save(
-                    *self._key, head, turns,
-                    first_turn=self._stored_turns, expected_version=self._version,
+                    *self._key, head, turns, first_turn=self._stored_turns,
+                    expected_version=self._version, records=records,
                 )  # fmt: skip
                 self._stored_turns = len(self.session)
             except BaseException:
@@ -172,13 +177,13 @@ class TierSession(AsyncTurns):
                 raise
             return result
 
-    def _encode(self) -> tuple[bytes, list[bytes]]:
-        """The head and the turns added since the last save, as the store keeps them."""
-        head, turns = encode(
+    def _encode(self) -> tuple[bytes, list[bytes], dict[str, bytes]]:
+        """The head, the turns added since the last save and the keyed records they
+        changed, as the store keeps them."""
+        return encode(
             self.session, self.coverage, first_turn=self._stored_turns,
             entry_cache=self._stored_entries,
         )  # fmt: skip
-        return head, list(turns)
 
     def _sync(self) -> None:
         """Bring this replica's copy up to the stored session (call under the lock)."""

@@ -29,15 +29,17 @@ turn that fails later leaves the threads as they were.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import kernels
 from ..config import ThreadThresholds
+from ..errors import InputError
 from ..text.lexicon import Marker
 from ..text.tokens import slug
 from . import multiparty
@@ -333,6 +335,190 @@ class Threads:
     def terms_of(self, turn_id: int) -> tuple[str, ...]:
         """The words turn ``turn_id`` brought to its thread's vocabulary."""
         return self._turn_terms.get(turn_id, ())
+
+    # ---- state ------------------------------------------------------------------------------
+
+    def state(self, start: int = 0) -> dict[str, Any]:
+        """What turns ``start`` onwards brought, as plain data: the words each brought to its
+        thread, and the active thread. The rest (names, sums, centroids, recent windows,
+        vocabularies) follows from these and the turn log's columns; ``restore`` rebuilds
+        it."""
+        return {
+            "first_turn": start,
+            "active": self.active,
+            "turn_terms": [
+                list(self.terms_of(turn_id)) for turn_id in range(start, self._turns_seen())
+            ],
+        }
+
+    def sum_of(self, index: int) -> npt.NDArray[np.float64]:
+        """Thread ``index``'s embedding sum (float64, a copy): stored with its state, so a
+        load need not add up every turn again."""
+        if not 0 <= index < len(self.names):
+            raise InputError(f"no thread {index} of {len(self.names)}")
+        row: npt.NDArray[np.float64] = self._sums[index].copy()
+        return row
+
+    def _turns_seen(self) -> int:
+        return len(self._turn_terms)  # every committed turn has an entry
+
+    def restore(
+        self,
+        state: Mapping[str, Any],
+        *,
+        threads: Sequence[str],
+        thread_index: npt.NDArray[np.int32],
+        embeddings: npt.NDArray[np.float32],
+    ) -> None:
+        """Add turns ``state["first_turn"]`` onwards, given each one's thread name and index
+        and embedding (the turn log's columns), as ``commit`` added them live, without
+        replaying each turn: the sums are one ordered reduction (the same additions in the
+        same order, so the same bits), the centroids and recent windows are computed once per
+        thread touched. Checks that every turn's thread follows (an existing thread by its
+        name, or the next new one). Raises ``InputError``, changing nothing."""
+        first = int(state["first_turn"])
+        terms_of = [tuple(terms) for terms in state["turn_terms"]]
+        if not set(map(type, itertools.chain.from_iterable(terms_of))) <= {str}:
+            raise InputError("threads state: a word that is not a string")
+        count = len(terms_of)
+        if not (len(threads) == count == thread_index.shape[0] == embeddings.shape[0]):
+            raise InputError(f"threads state: {count} turns' words for {len(threads)} turns")
+        if first != self._turns_seen():
+            raise InputError(f"threads state starts at turn {first}, not {self._turns_seen()}")
+        indexes = [int(index) for index in thread_index]
+        added = self._new_names(first, indexes, threads)
+        active = int(state["active"])
+        if not -1 <= active < len(self.names) + len(added):
+            raise InputError(f"active thread {active} of {len(self.names) + len(added)}")
+        self.reserve(max(len(self.names) + len(added), 1))  # before the names grow
+        for name in added:
+            self.names.append(name)
+            self._taken.add(name)
+            base, _, suffix = name.rpartition("-")
+            if suffix.isdigit() and base:
+                self._next_suffix[base] = int(suffix) + 1
+            self.vocabulary.append(set())
+            self.turns.append([])
+        self._add_words(first, indexes, terms_of)
+        self._add_vectors(indexes, embeddings, state.get("sums") or {})
+        self.active = active
+
+    def _new_names(self, first: int, indexes: Sequence[int], threads: Sequence[str]) -> list[str]:
+        """The threads these turns open, in order, after checking that every turn's thread
+        follows: an existing one by its name, or the next new one."""
+        if not indexes:
+            return []
+        known = len(self.names)
+        # A turn opens a thread when its index passes every index before it; those must
+        # count up from the threads known, one at a time.
+        marks = np.asarray(indexes, dtype=np.int64)
+        before = np.maximum.accumulate(np.concatenate(([known - 1], marks[:-1])))
+        opening = np.flatnonzero(marks > before).tolist()
+        added = [threads[offset] for offset in opening]
+        if [indexes[offset] for offset in opening] != list(range(known, known + len(added))):
+            bad = next(
+                offset for step, offset in enumerate(opening) if indexes[offset] != known + step
+            )
+            raise InputError(f"turn {first + bad}: thread {indexes[bad]} does not follow")
+        if int(marks.min()) < 0:
+            raise InputError(f"turn {first + int(np.argmin(marks))}: thread index below 0")
+        if len(set(added)) != len(added) or not self._taken.isdisjoint(added):
+            raise InputError(f"turns from {first}: a second thread of the same name")
+        every = [*self.names, *added]
+        if any(every[index] != name for index, name in zip(indexes, threads, strict=True)):
+            bad = next(
+                offset
+                for offset, (index, name) in enumerate(zip(indexes, threads, strict=True))
+                if every[index] != name
+            )
+            raise InputError(
+                f"turn {first + bad}: thread {indexes[bad]} ({threads[bad]!r}) does not follow"
+            )
+        return added
+
+    def _add_words(
+        self, first: int, indexes: Sequence[int], terms_of: Sequence[tuple[str, ...]]
+    ) -> None:
+        """Vocabularies, the term index and the turn lists, turn by turn as ``commit`` does."""
+        term_threads, vocabulary, turn_terms = self._term_threads, self.vocabulary, self._turn_terms
+        for turn_id, (index, terms) in enumerate(zip(indexes, terms_of, strict=True), first):
+            self.turns[index].append(turn_id)
+            words = vocabulary[index]
+            for term in terms:
+                if term not in words:
+                    words.add(term)
+                    owners = term_threads.get(term)
+                    if owners is None:
+                        term_threads[term] = [index]
+                    else:
+                        owners.append(index)
+            turn_terms[turn_id] = terms
+
+    def _add_vectors(
+        self,
+        indexes: Sequence[int],
+        embeddings: npt.NDArray[np.float32],
+        stored: Mapping[int, npt.NDArray[np.float64]],
+    ) -> None:
+        """Sums, centroids and recent windows of the threads these turns joined; the sums
+        ``stored`` with the thread states are taken when they cover every one."""
+        if not indexes:
+            return
+        rows = np.asarray(indexes, dtype=np.intp)
+        # Each touched thread's rows in turn order, after its current sum (zeros for a new
+        # thread): a reduction over the rows adds them one after the other, as ``prepare``
+        # did turn by turn, so the sums come out bit for bit the same.
+        order = np.argsort(rows, kind="stable")
+        grouped = rows[order]
+        touched, starts = np.unique(grouped, return_index=True)
+        listed = touched.tolist()
+        if all(index in stored for index in listed):
+            sums = np.array([stored[index] for index in listed], dtype=np.float64)
+            if sums.shape != (len(listed), self.dim) or not np.isfinite(sums).all():
+                raise InputError(f"threads state: sums of shape {sums.shape}")
+        elif int(touched[0]) >= len(self._recent):  # new threads only: their sums start at 0
+            sums = np.add.reduceat(embeddings[order], starts, axis=0, dtype=np.float64)
+        else:
+            stacked = np.empty((len(rows) + len(touched), self.dim), np.float64)
+            heads = starts + np.arange(len(touched))
+            stacked[heads] = self._sums[touched]
+            stacked[np.arange(len(rows)) + np.searchsorted(touched, grouped, "right")] = embeddings[
+                order
+            ]
+            sums = np.add.reduceat(stacked, heads, axis=0)
+        self._sums[touched] = sums
+        # ``row @ row`` per thread, as ``prepare`` computes it: a stack of 1 x dim by dim x 1
+        # products takes the same dot kernel for each (an einsum or a sum would round
+        # differently).
+        norms = np.sqrt(np.matmul(sums[:, None, :], sums[:, :, None])[:, 0, 0])
+        safe = np.where(norms > 0, norms, 1.0)
+        self._centroids[touched] = (sums / safe[:, None]).astype(np.float32)
+        self._add_recent(touched, starts, order, embeddings)
+
+    def _add_recent(
+        self,
+        touched: npt.NDArray[np.intp],
+        starts: npt.NDArray[np.intp],
+        order: npt.NDArray[np.intp],
+        embeddings: npt.NDArray[np.float32],
+    ) -> None:
+        """Each touched thread's last ``RECENT_WINDOW`` embeddings, from one gather."""
+        window, recent = self.RECENT_WINDOW, self._recent
+        ends = np.append(starts[1:], len(order))
+        firsts = np.maximum(starts, ends - window)
+        lengths = ends - firsts
+        picks = np.repeat(firsts - np.cumsum(lengths) + lengths, lengths) + np.arange(
+            int(lengths.sum())
+        )
+        # One contiguous block; each thread's window is a slice of it (C-contiguous rows).
+        block = np.ascontiguousarray(embeddings[order[picks]], np.float32)
+        windows = np.split(block, np.cumsum(lengths)[:-1])
+        for index, added in zip(touched.tolist(), windows, strict=True):
+            if index < len(recent):
+                kept = recent[index][max(0, len(recent[index]) + len(added) - window) :]
+                recent[index] = np.ascontiguousarray(np.vstack((kept, added)), np.float32)
+            else:  # new threads come in index order: touched is sorted
+                recent.append(added)
 
 
 # Intents of a user turn that a peer's new question may take to another thread.

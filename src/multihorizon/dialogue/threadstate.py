@@ -119,6 +119,31 @@ class ThreadState:
             replied = (False,) * len(self.open_questions)
         object.__setattr__(self, "replied", replied)
 
+    def state(self) -> dict[str, Any]:
+        """Every field as plain data (lists for tuples): what ``restore`` takes back."""
+        return {
+            "thread_id": self.thread_id,
+            "established": list(self.established),
+            "open_questions": list(self.open_questions),
+            "user_constraints": list(self.user_constraints),
+            "last_active_turn": self.last_active_turn,
+            "title": self.title,
+            "replied": list(self.replied),
+        }
+
+    @classmethod
+    def restore(cls, state: Mapping[str, Any]) -> ThreadState:
+        """The thread state a ``state()`` describes; ``InputError`` when it does not fit."""
+        if not isinstance(state, Mapping):
+            raise InputError(f"thread state: expected a mapping, got {type(state).__name__}")
+        unknown = set(state) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise InputError(f"thread state: unknown fields {sorted(unknown)}")
+        try:
+            return cls(**state)
+        except TypeError as exc:  # a missing thread_id
+            raise InputError(f"thread state: {exc}") from None
+
     @classmethod
     def new(cls, thread_id: str, title: str, turn_id: int) -> ThreadState:
         """An empty thread started at ``turn_id``."""

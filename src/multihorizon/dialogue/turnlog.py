@@ -9,14 +9,16 @@ append leaves the log as it was.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import kernels
+from ..errors import InputError
 
 if TYPE_CHECKING:
     from .features import TurnFeatures
@@ -221,3 +223,166 @@ class TurnLog:
         if not self.tool_calls[turn_id]:
             self.turns_with_tool_calls.append(turn_id)
         self.tool_calls[turn_id] = (*self.tool_calls[turn_id], entry_id)
+
+    # ---- state ------------------------------------------------------------------------------
+
+    def state(self, start: int = 0) -> dict[str, Any]:
+        """Turns ``start`` onwards as plain columns (lists, and the embeddings and thread
+        indexes as arrays), and the tool-call links of turn ``start - 1`` onwards: a tool
+        output links to the latest turn, so the turn before ``start`` may have gained links
+        since it was taken. ``restore`` takes it back."""
+        if not 0 <= start <= self._count:
+            raise InputError(f"start {start} outside [0, {self._count}]")
+        end = self._count
+        linked = max(start - 1, 0)
+        return {
+            "first_turn": start,
+            "roles": self.roles[start:],
+            "contents": self.contents[start:],
+            "timestamps": self.timestamps[start:],
+            "threads": self.threads[start:],
+            "thread_index": self._thread_index[start:end].copy(),
+            "references": [list(refs) for refs in self.references[start:]],
+            "entities": [list(terms) for terms in self.entities[start:]],
+            "speakers": self.speakers[start:],
+            "enumerations": {
+                turn: list(items) for turn, items in self.enumerations.items() if turn >= start
+            },
+            "embeddings": self._embeddings[start:end].copy(),
+            "tool_calls": {
+                turn: list(self.tool_calls[turn])
+                for turn in self.turns_with_tool_calls
+                if turn >= linked
+            },
+        }
+
+    def restore(
+        self, state: Mapping[str, Any], features: Callable[[str, str], TurnFeatures]
+    ) -> None:
+        """Append the turns of a ``state(start)`` taken when this log held ``start`` turns, and
+        take its tool-call links. ``features(text, role)`` analyses a turn the first time a
+        rule reads its features (a restored log does not analyse every turn up front).
+        Raises ``InputError`` on a state that does not fit; the log may then hold part of it
+        (restore into a new log, or discard this one)."""
+        first = int(state["first_turn"])
+        if first != self._count:
+            raise InputError(f"turn log state starts at turn {first}, the log holds {self._count}")
+        roles = list(state["roles"])
+        count = len(roles)
+        embeddings = np.asarray(state["embeddings"], dtype=np.float32)
+        thread_index = np.asarray(state["thread_index"], dtype=np.int32)
+        columns = {
+            name: list(state[name])
+            for name in ("contents", "timestamps", "threads", "references", "entities", "speakers")
+        }
+        if embeddings.shape != (count, self.dim) or thread_index.shape != (count,):
+            raise InputError(
+                f"turn log state: embeddings {embeddings.shape}, thread indexes "
+                f"{thread_index.shape} for {count} turns of dimension {self.dim}"
+            )
+        for name, column in columns.items():
+            if len(column) != count:
+                raise InputError(f"turn log state: {len(column)} {name} for {count} turns")
+        if not set(roles) <= set(ROLES):
+            raise InputError(f"turn log state: roles {sorted(set(roles) - set(ROLES))}")
+        _check_strings(columns, state["enumerations"])
+        self.reserve(max(first + count, 1))
+        end = first + count
+        entities = [tuple(terms) for terms in columns["entities"]]
+        self._embeddings[first:end] = embeddings
+        self._thread_index[first:end] = thread_index
+        self._lengths[first:end] = [len(terms) for terms in entities]
+        self.roles += roles
+        self.contents += columns["contents"]
+        self.timestamps += columns["timestamps"]
+        self.threads += columns["threads"]
+        self.references += [tuple(refs) for refs in columns["references"]]
+        self.entities += entities
+        self.speakers += columns["speakers"]
+        self.tool_calls += [()] * count
+        if not isinstance(self.features, _DeferredFeatures):
+            self.features = _DeferredFeatures(self.features, self.contents, self.roles)
+        self.features.defer(count, features)
+        for turn, items in state["enumerations"].items():
+            if not first <= int(turn) < end:
+                raise InputError(f"turn log state: an enumeration of turn {turn}")
+            self.enumerations[int(turn)] = tuple(map(str, items))
+        index = self._entity_index
+        for turn_id, terms in enumerate(entities, start=first):
+            for term in terms:
+                found = index.get(term)
+                if found is None:
+                    index[term] = [turn_id]
+                else:
+                    found.append(turn_id)
+        self._postings_cache.clear()
+        self._total_terms += sum(len(terms) for terms in entities)
+        self._count = end
+        self.set_tool_calls(state["tool_calls"])
+
+    def set_tool_calls(self, links: Mapping[Any, Sequence[str]]) -> None:
+        """Set the tool-call links of the turns in ``links`` (turn id -> scratch ids)."""
+        for turn, calls in links.items():
+            turn_id = int(turn)
+            if not 0 <= turn_id < self._count:
+                raise InputError(f"tool calls of turn {turn_id}, not in this log")
+            had = bool(self.tool_calls[turn_id])
+            self.tool_calls[turn_id] = tuple(map(str, calls))
+            if not had and calls:
+                self.turns_with_tool_calls.append(turn_id)
+        self.turns_with_tool_calls.sort()
+
+
+def _check_strings(columns: Mapping[str, list[Any]], enumerations: Mapping[Any, Any]) -> None:
+    """Every text field a string (a speaker may be None), every reference an int (the
+    types are gathered in C: this runs over every turn of a restored log)."""
+    for name in ("contents", "timestamps", "threads"):
+        if not set(map(type, columns[name])) <= {str}:
+            raise InputError(f"turn log state: a {name[:-1]} that is not a string")
+    if not set(map(type, columns["speakers"])) <= {str, type(None)}:
+        raise InputError("turn log state: a speaker that is not a string or None")
+    words = itertools.chain(*enumerations.values(), *columns["entities"])
+    if not set(map(type, words)) <= {str}:
+        raise InputError("turn log state: an entity or enumeration item that is not a string")
+    if not set(map(type, itertools.chain.from_iterable(columns["references"]))) <= {int}:
+        raise InputError("turn log state: a reference that is not a turn id")
+
+
+class _DeferredFeatures(list["TurnFeatures"]):
+    """The features column of a restored log: a restored turn is analysed the first time a
+    rule reads its features (rules read the latest few turns), not on load. Turns appended
+    live carry theirs."""
+
+    def __init__(
+        self, done: Sequence[TurnFeatures], contents: list[str], roles: list[Role]
+    ) -> None:
+        super().__init__(done)
+        self._contents, self._roles = contents, roles
+        self._analyse: Callable[[str, str], TurnFeatures] | None = None
+
+    def defer(self, count: int, analyse: Callable[[str, str], TurnFeatures]) -> None:
+        """``count`` more turns, analysed with ``analyse`` when first read."""
+        self._analyse = analyse
+        self.extend([None] * count)  # type: ignore[list-item]
+
+    def _at(self, turn_id: int) -> TurnFeatures:
+        found = list.__getitem__(self, turn_id)
+        if found is None and self._analyse is not None:
+            found = self._analyse(self._contents[turn_id], self._roles[turn_id])
+            list.__setitem__(self, turn_id, found)
+        return found
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> TurnFeatures: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[TurnFeatures]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> TurnFeatures | list[TurnFeatures]:
+        if isinstance(index, slice):
+            return [self._at(turn_id) for turn_id in range(*index.indices(len(self)))]
+        turn_id = index.__index__()
+        return self._at(turn_id + len(self) if turn_id < 0 else turn_id)
+
+    def __iter__(self) -> Iterator[TurnFeatures]:
+        return (self._at(turn_id) for turn_id in range(len(self)))

@@ -1,9 +1,20 @@
-"""Session persistence (SPEC-028 §9): the checksummed record format (``codec``) and the
-Memory, SQLite and Redis session stores (``stores``)."""
+"""Session persistence (SPEC-028 §9): the checksummed record format (``codec``, format 1
+in ``legacy``) and the session stores: what they share (``base``), Memory (``stores``),
+SQLite (``sqlite``) and Redis (``redis``)."""
 
 from __future__ import annotations
 
-from .codec import FORMAT_VERSION, SnapshotError, decode, encode, extend, restore, snapshot
+from .codec import (
+    FORMAT_VERSION,
+    Encoded,
+    SnapshotError,
+    decode,
+    encode,
+    extend,
+    restore,
+    snapshot,
+    stored_format,
+)
 from .stores import (
     ConflictError,
     MemoryStore,
@@ -19,6 +30,7 @@ from .stores import (
 __all__ = [
     "FORMAT_VERSION",
     "ConflictError",
+    "Encoded",
     "MemoryStore",
     "PartialStateError",
     "RedisStore",
@@ -33,4 +45,5 @@ __all__ = [
     "extend",
     "restore",
     "snapshot",
+    "stored_format",
 ]

@@ -68,7 +68,7 @@ class AsyncTurns:
         def _extended(self, stored: StoredSession | None) -> bool: ...
         def _forget(self) -> None: ...
         def _reset(self) -> None: ...
-        def _encode(self) -> tuple[bytes, list[bytes]]: ...
+        def _encode(self) -> tuple[bytes, list[bytes], dict[str, bytes]]: ...
         def _chat_plan(
             self, messages: Any, budget_tokens: Any, on_conflict: str
         ) -> tuple[str | None, list[ChatItem], int, int]: ...
@@ -134,11 +134,11 @@ class AsyncTurns:
                 try:
                     with self._lock:
                         result = action()
-                        head, turns = self._encode()
+                        head, turns, records = self._encode()
                         first = self._stored_turns
                     self._version = await store_call(
                         store, "save", *self._key, head, turns,
-                        first_turn=first, expected_version=self._version,
+                        first_turn=first, expected_version=self._version, records=records,
                     )  # fmt: skip
                     self._stored_turns = len(self.session)
                     return result

@@ -1,0 +1,107 @@
+"""The frame of every stored record: a magic tag naming its kind, the format version, a
+SHA-256 of the payload and the payload's length; payloads are length-prefixed JSON sections
+followed by raw bytes. Shared by ``codec`` and ``segments``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from typing import Any
+
+import numpy as np
+
+from ..errors import EmbeddingError, InputError, SnapshotError
+
+__all__ = [
+    "COUNT",
+    "DTYPES",
+    "FORMAT_VERSION",
+    "FRAME",
+    "HEAD_MAGIC",
+    "KEYED_MAGIC",
+    "MALFORMED",
+    "READS",
+    "SNAPSHOT_MAGIC",
+    "TURN_MAGIC",
+    "as_bytes",
+    "frame",
+    "json_and_bytes",
+    "json_bytes",
+    "json_section",
+    "loads",
+    "unframe",
+]
+
+FORMAT_VERSION = 3
+READS = (2, 3)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
+SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
+HEAD_MAGIC = b"MHSH"
+TURN_MAGIC = b"MHST"
+KEYED_MAGIC = b"MHSK"
+# What reading a checksummed record with a field of the wrong type or size raises (a list
+# where a mapping belongs: AttributeError; int(1e400): OverflowError): all SnapshotError.
+MALFORMED = (KeyError, ValueError, TypeError, IndexError, AttributeError, OverflowError,
+              RecursionError, MemoryError, InputError, EmbeddingError)  # fmt: skip
+FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
+COUNT = struct.Struct(">Q")
+DTYPES: dict[str, np.dtype[Any]] = {"<f2": np.dtype("<f2"), "<f4": np.dtype("<f4")}
+
+
+def frame(magic: bytes, payload: bytes) -> bytes:
+    digest = hashlib.sha256(payload).digest()
+    return FRAME.pack(magic, FORMAT_VERSION, digest, len(payload)) + payload
+
+
+def unframe(record: bytes, magic: bytes, what: str) -> tuple[int, bytes]:
+    """The format version and payload of one record, after checking its frame."""
+    if len(record) < FRAME.size:
+        raise SnapshotError(f"{what}: truncated (shorter than the header)")
+    found, version, digest, size = FRAME.unpack_from(record)
+    if found != magic:
+        raise SnapshotError(f"{what}: not a multihorizon {magic.decode()} record")
+    if version not in READS:
+        raise SnapshotError(
+            f"{what}: format version {version}; this release reads versions 1 (migrated), "
+            f"2 (migrated) and {FORMAT_VERSION}"
+        )
+    payload = record[FRAME.size :]
+    if len(payload) != size or hashlib.sha256(payload).digest() != digest:
+        raise SnapshotError(f"{what}: corrupt or truncated (checksum mismatch)")
+    return version, payload
+
+
+def json_and_bytes(document: Any, data: bytes = b"") -> bytes:
+    text = json.dumps(document, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return COUNT.pack(len(text)) + text + data
+
+
+def json_bytes(buffer: bytes, what: str, part: str) -> tuple[bytes, bytes]:
+    """The bytes of a length-prefixed JSON section at the start of ``buffer``, and the rest."""
+    if len(buffer) < COUNT.size:
+        raise SnapshotError(f"{what}: unreadable {part} (truncated)")
+    (size,) = COUNT.unpack_from(buffer)
+    end = COUNT.size + size
+    if end > len(buffer):
+        raise SnapshotError(f"{what}: unreadable {part} (truncated)")
+    return buffer[COUNT.size : end], buffer[end:]
+
+
+def loads(text: bytes, what: str, part: str) -> Any:
+    try:
+        return json.loads(text.decode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError) as exc:
+        raise SnapshotError(f"{what}: unreadable {part} ({type(exc).__name__}: {exc})") from None
+
+
+def json_section(buffer: bytes, what: str, part: str) -> tuple[Any, bytes]:
+    text, rest = json_bytes(buffer, what, part)
+    return loads(text, what, part), rest
+
+
+def as_bytes(value: object, what: str) -> bytes:
+    if isinstance(value, bytes):
+        return value
+    if not isinstance(value, (bytearray, memoryview)):
+        raise SnapshotError(f"{what}: expected bytes, got {type(value).__name__}")
+    return bytes(value)

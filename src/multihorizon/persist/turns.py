@@ -1,0 +1,180 @@
+"""Turn records, and the segments that let a load skip them.
+
+A turn record holds one turn (written once). A **segment** is a keyed record
+(``turns/<k>``) holding turns ``k * SEGMENT_TURNS`` to ``(k + 1) * SEGMENT_TURNS - 1`` as
+columns, written once by the save that completes them: a load parses one frame and one JSON
+document per segment instead of one per turn. A segment names the turn records it was made
+from (a SHA-256 over their frame digests); a load uses it only when the stored turn records
+are exactly those, and reads the turn records one by one otherwise (a segment lost, damaged,
+or made from records written differently), so a segment can speed a load but never change
+what it gives.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import SnapshotError
+from .frames import (
+    COUNT,
+    DTYPES,
+    FRAME,
+    KEYED_MAGIC,
+    MALFORMED,
+    READS,
+    TURN_MAGIC,
+    as_bytes,
+    frame,
+    json_and_bytes,
+    loads,
+    unframe,
+)
+
+__all__ = ["FIELDS", "SEGMENT_KEY", "SEGMENT_TURNS", "read_turns", "segment"]
+
+SEGMENT_TURNS = 1024
+SEGMENT_KEY = "turns/"
+# The fields of a turn record's document, as ``read`` returns them (one list per field).
+FIELDS = ("turn", "role", "content", "timestamp", "thread", "thread_index", "references",
+          "entities", "speaker", "terms", "enumeration", "dtype")  # fmt: skip
+_DIGEST = slice(6, 38)  # a record frame's SHA-256 (after magic and version)
+
+
+def _links(records: Sequence[bytes]) -> str:
+    """What names a run of turn records: a SHA-256 over their frame digests."""
+    digest = hashlib.sha256()
+    for record in records:
+        digest.update(record[_DIGEST])
+    return digest.hexdigest()
+
+
+def segment(
+    first: int,
+    docs: Sequence[Mapping[str, Any]],
+    embeddings: npt.NDArray[Any],
+    records: Sequence[bytes],
+) -> bytes:
+    """The segment of turns ``first`` onwards: their documents as columns, their embeddings
+    as stored (one dtype), and the link to their turn ``records``."""
+    columns = {name: [doc[name] for doc in docs] for name in FIELDS}
+    document = {"first": first, "count": len(docs), "links": _links(records), **columns}
+    return frame(KEYED_MAGIC, json_and_bytes(document, embeddings.tobytes()))
+
+
+def read_turns(
+    records: Sequence[bytes], first: int, dim: int, segments: Mapping[int, bytes]
+) -> dict[str, Any]:
+    """The documents of turn records ``first`` onwards as columns (``FIELDS``, plus
+    ``embeddings`` as float32), from the segments that cover whole runs of them and from
+    the turn records elsewhere."""
+    chunks, position, offset = [], first, 0
+    while offset < len(records):
+        block, start = divmod(position, SEGMENT_TURNS)
+        end = offset + SEGMENT_TURNS
+        if start == 0 and end <= len(records) and block in segments:
+            found = _from_segment(segments[block], position, dim, records[offset:end])
+            if found is not None:
+                chunks.append(found)
+                offset, position = end, position + SEGMENT_TURNS
+                continue
+        end = min(len(records), offset + SEGMENT_TURNS - start)
+        chunks.append(_from_records(records[offset:end], position, dim))
+        position += end - offset
+        offset = end
+    if not chunks:
+        return {**{name: [] for name in FIELDS}, "embeddings": np.empty((0, dim), np.float32)}
+    if len(chunks) == 1:
+        return chunks[0]
+    joined: dict[str, Any] = {name: [] for name in FIELDS}
+    for chunk in chunks:
+        for name in FIELDS:
+            joined[name] += chunk[name]
+    joined["embeddings"] = np.concatenate([chunk["embeddings"] for chunk in chunks])
+    return joined
+
+
+def _from_segment(
+    record: bytes, first: int, dim: int, turn_records: Sequence[bytes]
+) -> dict[str, Any] | None:
+    """The columns a segment holds, or None when it does not stand for these turn records
+    (they are read one by one then)."""
+    try:
+        _, payload = unframe(as_bytes(record, "segment"), KEYED_MAGIC, "segment")
+        (size,) = COUNT.unpack_from(payload)
+        document = json.loads(payload[COUNT.size : COUNT.size + size])
+        count = len(turn_records)
+        if (
+            document["first"] != first
+            or document["count"] != count
+            or document["links"] != _links([as_bytes(r, "turn") for r in turn_records])
+            or any(len(document[name]) != count for name in FIELDS)
+            or len(set(document["dtype"])) != 1
+        ):
+            return None
+        dtype = DTYPES[document["dtype"][0]]
+        data = payload[COUNT.size + size :]
+        if len(data) != count * dim * dtype.itemsize:
+            return None
+        embeddings = np.frombuffer(data, dtype).reshape(count, dim).astype(np.float32)
+        return {**{name: document[name] for name in FIELDS}, "embeddings": embeddings}
+    except (SnapshotError, *MALFORMED):
+        return None
+
+
+def _from_records(records: Sequence[bytes], first: int, dim: int) -> dict[str, Any]:
+    """The columns of turn records, each frame checked, the documents parsed in one pass."""
+    texts, datas = [], []
+    header, unpack, sha256 = FRAME.size, FRAME.unpack_from, hashlib.sha256
+    for turn_id, record in enumerate(records, start=first):
+        # ``unframe``'s checks, inlined and without copies: this loop runs once per turn.
+        if type(record) is not bytes or len(record) < header:
+            unframe(as_bytes(record, f"turn {turn_id}"), TURN_MAGIC, f"turn {turn_id}")
+        magic, version, digest, size = unpack(record)
+        view = memoryview(record)[header:]
+        if magic != TURN_MAGIC or version not in READS or len(view) != size:
+            unframe(bytes(record), TURN_MAGIC, f"turn {turn_id}")  # raises, naming why
+        if sha256(view).digest() != digest:
+            raise SnapshotError(f"turn {turn_id}: corrupt or truncated (checksum mismatch)")
+        (length,) = COUNT.unpack_from(view) if len(view) >= COUNT.size else (-1,)
+        end = COUNT.size + length
+        if length < 2 or end > len(view) or view[COUNT.size] != 0x7B or view[end - 1] != 0x7D:
+            raise SnapshotError(f"turn {turn_id}: unreadable payload (not a JSON object)")
+        texts.append(view[COUNT.size : end])
+        datas.append(view[end:])
+    docs = _documents(texts, first)
+    count = len(docs)
+    dtypes = {doc["dtype"] for doc in docs}
+    if not dtypes <= set(DTYPES):
+        raise ValueError(f"embedding dtypes {sorted(map(str, dtypes))}")
+    embeddings = np.empty((count, dim), np.float32)
+    for dtype in dtypes:
+        width = dim * DTYPES[dtype].itemsize
+        rows = [offset for offset, doc in enumerate(docs) if doc["dtype"] == dtype]
+        if any(len(datas[offset]) != width for offset in rows):
+            bad = next(offset for offset in rows if len(datas[offset]) != width)
+            raise ValueError(f"turn {first + bad}: embedding of {len(datas[bad])} bytes")
+        block = np.frombuffer(b"".join(datas[offset] for offset in rows), DTYPES[dtype])
+        embeddings[rows] = block.reshape(len(rows), dim)
+    columns: dict[str, Any] = {name: [doc[name] for doc in docs] for name in FIELDS}
+    columns["embeddings"] = embeddings
+    return columns
+
+
+def _documents(texts: list[memoryview], first: int) -> list[dict[str, Any]]:
+    """The turn documents, parsed as one JSON array (one call, not one per turn); a record
+    that does not parse is named by parsing them one by one."""
+    try:
+        docs: list[dict[str, Any]] = json.loads(b"[" + b",".join(texts) + b"]")
+    except (ValueError, RecursionError):
+        for turn_id, text in enumerate(texts, start=first):
+            loads(bytes(text), f"turn {turn_id}", "payload")
+        raise SnapshotError("turn records: unreadable payloads") from None
+    if len(docs) != len(texts) or not all(isinstance(doc, dict) for doc in docs):
+        raise SnapshotError("turn records: unreadable payloads (not one object each)")
+    return docs

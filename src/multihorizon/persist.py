@@ -452,8 +452,7 @@ def _fill_v1(session: Session, document: dict[str, Any], arrays: dict[str, Any])
     embeddings = arrays["embeddings"].astype(np.float32)
     if embeddings.shape != (count, session.dim):
         raise ValueError(f"embeddings shape {embeddings.shape} for {count} turns")
-    log.reserve(max(count, 1))
-    log._embeddings[:count] = embeddings
+    log.load_embeddings(embeddings)  # and its int8 copy, rebuilt from the float32 rows
     log._thread_index[:count] = arrays["thread_index"]
     log._lengths[:count] = arrays["lengths"]
     log.roles = list(turns["roles"])

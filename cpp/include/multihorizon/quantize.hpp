@@ -52,7 +52,8 @@ inline bool quantize_row(const float* row, std::size_t dim, std::int8_t* codes, 
 }
 
 // The approximate cosine of a row from its integer dot product with the query's codes:
-// (dot * query_scale) * row_scale in double, clipped to [-1, 1] and rounded to float32.
+// (dot * query_scale) * row_scale in double, clipped to [-1, 1] and rounded to float32. The
+// dot converts exactly (|dot| <= 2**14 * dim < 2**53).
 inline float int8_cosine(std::int64_t dot, double query_scale, double row_scale) {
   const double value = static_cast<double>(dot) * query_scale * row_scale;
   return static_cast<float>(std::min(1.0, std::max(-1.0, value)));

@@ -99,11 +99,9 @@ inline std::size_t default_rescore(std::size_t k) {
 
 namespace detail {
 
-// The int8 pass's fused scores of one block: fused_score of int8_cosine. Forced rows are scored like the others here and skipped by
-// the caller. IEEE operations round the same in every lane and every instruction set (no
-// contraction: -ffp-contract=off), so each level's copy gives the same bits.
+// One block of the int8 pass's inputs.
 struct Int8Block {
-  const double* dots;
+  const std::int64_t* dots;
   const float* scales;
   const float* recency;
   const std::int64_t* threads;  // nullptr: no active thread
@@ -112,57 +110,18 @@ struct Int8Block {
   std::size_t count;
 };
 
+// The int8 pass's fused scores of one block: fused_score of int8_cosine, term for term. Forced
+// rows are scored like the others here and skipped by the caller. (A scalar loop: GCC keeps
+// its selects as branches under -ftrapping-math, and it costs a tenth of the dot products.)
 template <bool kThreads>
-__attribute__((always_inline)) inline void int8_block_scores_body(const Int8Block& block,
-                                                                  const ScoreParams& params,
-                                                                  float* scores) {
-  const double keep = 1.0 - params.recency_multiplier;
+inline void int8_block_scores(const Int8Block& block, const ScoreParams& params, float* scores) {
   for (std::size_t r = 0; r < block.count; ++r) {
     bool active = false;
     if constexpr (kThreads) active = block.threads[r] == block.active_thread;
-    const double recency = block.recency[r];
-    const double weight = active ? 1.0 : recency;
-    const double cosine = block.dots[r] * block.query_scale * static_cast<double>(block.scales[r]);
-    const auto relevance = static_cast<float>(std::min(1.0, std::max(-1.0, cosine)));
-    // fused_score, term for term (`keep` is the same double it computes first).
-    const double bonus = active ? params.thread_bonus : 0.0;
-    const double score = relevance * (keep + params.recency_multiplier * weight) +
-                         params.recency_bonus * weight + bonus;
-    scores[r] = static_cast<float>(score);
+    const double weight = active ? 1.0 : static_cast<double>(block.recency[r]);
+    const float relevance = int8_cosine(block.dots[r], block.query_scale, block.scales[r]);
+    scores[r] = fused_score(relevance, weight, active, params);
   }
-}
-
-__attribute__((always_inline)) inline void int8_block_scores_any(const Int8Block& block,
-                                                                 const ScoreParams& params,
-                                                                 float* scores) {
-  if (block.threads != nullptr) {
-    int8_block_scores_body<true>(block, params, scores);
-  } else {
-    int8_block_scores_body<false>(block, params, scores);
-  }
-}
-
-inline void int8_block_scores_generic(const Int8Block& block, const ScoreParams& params,
-                                      float* scores) {
-  int8_block_scores_any(block, params, scores);
-}
-
-#ifdef MULTIHORIZON_X86_DISPATCH
-__attribute__((target("avx2"))) inline void int8_block_scores_avx2(const Int8Block& block,
-                                                                   const ScoreParams& params,
-                                                                   float* scores) {
-  int8_block_scores_any(block, params, scores);
-}
-#endif
-
-inline void int8_block_scores(const Int8Block& block, const ScoreParams& params, float* scores) {
-#ifdef MULTIHORIZON_X86_DISPATCH
-  if (simd::at_least(simd::Level::kAvx2)) {
-    int8_block_scores_avx2(block, params, scores);
-    return;
-  }
-#endif
-  int8_block_scores_generic(block, params, scores);
 }
 
 }  // namespace detail
@@ -192,26 +151,27 @@ inline ScoreResult score_turns_int8(const float* query, const QuantizedLogView& 
   }
   TopK nominees(std::min(std::max(rescore, params.k), log.rows - rescored.size()));
   std::int64_t dots[kBlockRows];
-  double exact_dots[kBlockRows];
   float recency[kBlockRows], scores[kBlockRows];
   for (std::size_t begin = 0; begin < log.rows; begin += kBlockRows) {
     const std::size_t count = std::min(kBlockRows, log.rows - begin);
     simd::int8_dots(query_codes.data(), in.codes + begin * dim, count, dim, dots);
-    // |dot| <= 2**14 * dim < 2**53: exact in double.
-    for (std::size_t r = 0; r < count; ++r) exact_dots[r] = static_cast<double>(dots[r]);
     const std::int64_t bad_id = decay.weights(log.turn_ids + begin, count, recency);
     if (bad_id >= 0) {
       result.bad_turn_id_row = static_cast<std::int64_t>(begin) + bad_id;
       return result;
     }
-    const detail::Int8Block block{exact_dots,
+    const detail::Int8Block block{dots,
                                   in.scales + begin,
                                   recency,
                                   has_active ? log.thread_ids + begin : nullptr,
                                   params.active_thread,
                                   static_cast<double>(query_scale),
                                   count};
-    detail::int8_block_scores(block, params, scores);
+    if (has_active) {
+      detail::int8_block_scores<true>(block, params, scores);
+    } else {
+      detail::int8_block_scores<false>(block, params, scores);
+    }
     for (std::size_t r = 0; r < count; ++r) {
       // A tie with the bar may still win on the lower index, so only strictly lower skips.
       if (scores[r] < nominees.entry_bar()) continue;
@@ -224,6 +184,15 @@ inline ScoreResult score_turns_int8(const float* query, const QuantizedLogView& 
   // Ascending rows: the first non-finite float32 row reported is the lowest, as the reference.
   std::sort(rescored.begin(), rescored.end());
 
+  // The float32 rows to read are scattered and not in cache (the scan read only codes): ask
+  // for all their lines first, so the misses overlap instead of stalling one row at a time.
+  for (const std::int64_t row : rescored) {
+    const auto* bytes =
+        reinterpret_cast<const char*>(log.embeddings + static_cast<std::size_t>(row) * dim);
+    for (std::size_t offset = 0; offset < dim * sizeof(float); offset += 64) {
+      __builtin_prefetch(bytes + offset);
+    }
+  }
   const CosineScorer scorer(query, dim);
   TopK best(std::min(params.k, rescored.size()));
   for (const std::int64_t row : rescored) {

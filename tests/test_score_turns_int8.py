@@ -99,6 +99,9 @@ def test_quantize_rows_definition(kernels: ModuleType) -> None:
     assert codes.tolist() == [[64, -127, 32, 0], [0, 0, 0, 0]]
     assert scales[0] == np.float32(1.0 / np.sqrt(64**2 + 127**2 + 32**2))
     assert scales[1] == 0.0
+    # Ties go to the even code on both sides of zero, as numpy.rint.
+    ties, _ = kernels.quantize_rows([[2.5, -2.5, 3.5, -0.5, 127.0], [-0.5, 1.0, 0.0, 0.0, 0.0]])
+    assert ties.tolist() == [[2, -2, 4, 0, 127], [-64, 127, 0, 0, 0]]
     # codes * scale is the row's direction, up to the rounding of the codes.
     row = np.array([0.5, -1.0, 0.25, 0.0])
     direction = codes[0] * np.float64(scales[0])

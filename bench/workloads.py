@@ -384,6 +384,80 @@ def score_turns() -> ScoreTurnsWorkload:
     )
 
 
+@dataclass(frozen=True)
+class TierCWorkload:
+    """Tier C top-k over a topical log of ``rows`` turns, with its int8 copy."""
+
+    query: npt.NDArray[np.float32]
+    embeddings: npt.NDArray[np.float32]
+    codes: npt.NDArray[np.int8]
+    scales: npt.NDArray[np.float32]
+    turn_ids: npt.NDArray[np.int64]
+    thread_ids: npt.NDArray[np.int64]
+    active_thread: int
+    forced: npt.NDArray[np.int64]
+    k: int
+
+    def options(self) -> dict[str, Any]:
+        """Keyword arguments of score_turns and score_turns_int8: ``Config()``'s Tier C knobs
+        (recency as a bounded bonus, the active thread's bonus), as conversation.retrieve
+        passes them."""
+        rows = self.embeddings.shape[0]
+        return {
+            "current": rows,
+            "thread_ids": self.thread_ids,
+            "active_thread": self.active_thread,
+            "forced": self.forced,
+            "half_life": 6.0,
+            "recency_multiplier": 0.0,
+            "recency_bonus": 0.15,
+            "thread_bonus": 0.10,
+            "k": self.k,
+        }
+
+
+def topical_log(rows: int, seed: int = 20_280_028) -> _TurnLog:
+    """``_turn_log``'s construction at any size: threads of 8-60 turns over 64 topics, each
+    turn its thread's centroid plus as much noise again; the new turn returns to the thread
+    of the turn 30% into the log."""
+    rng = np.random.default_rng(seed)
+    centroids = _unit_rows(rng.standard_normal((THREADS, DIM)))
+    thread_ids = np.empty(rows, dtype=np.int64)
+    start = 0
+    while start < rows:
+        length = int(rng.integers(8, 60))
+        thread_ids[start : start + length] = rng.integers(0, THREADS)
+        start += length
+    active_thread = int(thread_ids[(3 * rows) // 10])
+    noise = rng.standard_normal((rows, DIM)) / np.sqrt(DIM)
+    embeddings = _unit_rows(centroids[thread_ids].astype(np.float64) + noise)
+    query_noise = rng.standard_normal(DIM) / np.sqrt(DIM)
+    query = _unit_rows(centroids[active_thread].astype(np.float64) + query_noise)
+    return _TurnLog(centroids, embeddings, thread_ids, query, active_thread)
+
+
+@functools.cache
+def tier_c(rows: int) -> TierCWorkload:
+    """Tier C top-10 at ``rows`` turns: two referenced turns (an old one, one 40 back), the
+    active thread left long ago. The int8 copy is made by the reference's quantize_rows (every
+    backend makes the same bits)."""
+    from multihorizon import _kernels_py
+
+    log = topical_log(rows)
+    codes, scales = _kernels_py.quantize_rows(log.embeddings)
+    return TierCWorkload(
+        query=log.query,
+        embeddings=log.embeddings,
+        codes=codes,
+        scales=scales,
+        turn_ids=np.arange(rows, dtype=np.int64),
+        thread_ids=log.thread_ids,
+        active_thread=log.active_thread,
+        forced=np.array([rows // 8, rows - 40], dtype=np.int64),
+        k=10,
+    )
+
+
 @functools.cache
 def bm25() -> Bm25Workload:
     # A 10,000-turn log's inverted index: each turn holds ~12 distinct content words drawn

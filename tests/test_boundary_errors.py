@@ -78,6 +78,29 @@ def score(**changes: Any) -> Callable[[ModuleType], Any]:
     return lambda k: k.score_turns(query, embeddings, turn_ids, **args)
 
 
+CODES = np.eye(3, dtype=np.int8) * 127
+SCALES = np.full(3, 1 / 127, dtype=np.float32)
+
+
+def score8(**changes: Any) -> Callable[[ModuleType], Any]:
+    """A score_turns_int8 call with some arguments replaced."""
+    args: dict[str, Any] = {
+        "query": Q,
+        "codes": CODES,
+        "scales": SCALES,
+        "embeddings": M,
+        "turn_ids": IDS,
+        "current": 5,
+    }
+    args.update(changes)
+    positional = [args.pop(name) for name in ("query", "codes", "scales", "embeddings", "turn_ids")]
+    return lambda k: k.score_turns_int8(*positional, **args)
+
+
+def quantize(matrix: Any) -> Callable[[ModuleType], Any]:
+    return lambda k: k.quantize_rows(matrix)
+
+
 def recency(turn_ids: Any = IDS, current: Any = 5, half_life: Any = 6.0) -> Callable[..., Any]:
     return lambda k: k.recency_weights(turn_ids, current, half_life)
 
@@ -236,6 +259,60 @@ SCORE_CASES = [
     ),
 ]
 
+INT8_CASES = [
+    Bad("quantize-1d", quantize([1.0, 2.0]), ValueError, "matrix"),
+    Bad("quantize-3d", quantize(np.ones((1, 1, 2))), ValueError, "matrix"),
+    Bad("quantize-str", quantize([["a"]]), ValueError, "matrix"),
+    Bad("quantize-none", quantize(None), ValueError, "matrix"),
+    Bad("quantize-nan-row", quantize([[1.0, 2.0], [np.nan, 0.0]]), ValueError, "row 1"),
+    Bad("quantize-overflows-f32", quantize([[1e300, 1.0]]), ValueError, "row 0"),
+    Bad("int8-query-nan", score8(query=[np.nan, 0, 0]), ValueError, "query"),
+    Bad("int8-codes-int16", score8(codes=CODES.astype(np.int16)), ValueError, "codes"),
+    Bad("int8-codes-float", score8(codes=M), ValueError, "codes"),
+    Bad("int8-codes-uint8", score8(codes=CODES.astype(np.uint8)), ValueError, "codes"),
+    Bad("int8-codes-1d", score8(codes=CODES[0]), ValueError, "codes"),
+    Bad("int8-codes-columns", score8(codes=np.ones((3, 2), np.int8)), ValueError, "codes"),
+    Bad("int8-codes-str", score8(codes="abc"), ValueError, "codes"),
+    Bad("int8-scales-count", score8(scales=SCALES[:2]), ValueError, "scales"),
+    Bad("int8-scales-2d", score8(scales=SCALES[None, :]), ValueError, "scales"),
+    Bad("int8-scales-nan", score8(scales=[1.0, np.nan, 1.0]), ValueError, "scales"),
+    Bad("int8-scales-str", score8(scales=["a", "b", "c"]), ValueError, "scales"),
+    Bad("int8-embeddings-rows", score8(embeddings=M[:2]), ValueError, "embeddings"),
+    Bad("int8-embeddings-columns", score8(embeddings=np.ones((3, 2))), ValueError, "embeddings"),
+    Bad("int8-embeddings-1d", score8(embeddings=M[0]), ValueError, "embeddings"),
+    Bad(
+        "int8-embeddings-nan-read",
+        score8(embeddings=[[1, 0, 0], [0, np.nan, 0], [0, 0, 1]]),
+        ValueError,
+        "row 1",
+    ),
+    Bad("int8-ids-count", score8(turn_ids=[0, 1]), ValueError, "turn_ids"),
+    Bad("int8-ids-after-current", score8(turn_ids=[0, 1, 9]), ValueError, "turn_ids"),
+    Bad("int8-current-float", score8(current=2.0), TypeError, "current"),
+    Bad("int8-threads-shape", score8(thread_ids=[0, 1]), ValueError, "thread_ids"),
+    Bad("int8-forced-out-of-range", score8(forced=[3]), ValueError, "forced"),
+    Bad("int8-active-float", score8(active_thread=1.5), TypeError, "active_thread"),
+    Bad(
+        "int8-multiplier-above-1", score8(recency_multiplier=2.0), ValueError, "recency_multiplier"
+    ),
+    Bad("int8-bonus-none", score8(recency_bonus=None), TypeError, "recency_bonus"),
+    Bad("int8-half-life-zero", score8(half_life=0), ValueError, "half_life"),
+    Bad("int8-k-negative", score8(k=-1), ValueError, "k"),
+    Bad("int8-rescore-negative", score8(rescore=-1), ValueError, "rescore"),
+    Bad("int8-rescore-float", score8(rescore=2.5), TypeError, "rescore"),
+    Bad("int8-rescore-bool", score8(rescore=True), TypeError, "rescore"),
+    # The arguments are checked in the reference's order: the first bad one is named.
+    Bad("int8-codes-before-ids", score8(codes=M, turn_ids=[9]), ValueError, "codes"),
+    Bad("int8-k-before-half-life", score8(k=-1, half_life=0), ValueError, "k"),
+    Bad("int8-half-life-before-rescore", score8(half_life=0, rescore=-1), ValueError, "half_life"),
+    Bad(
+        "int8-arguments-before-embedding-values",
+        score8(embeddings=[[1, 0, 0], [0, np.nan, 0], [0, 0, 1]], rescore=-1),
+        ValueError,
+        "rescore",
+    ),
+]
+
 BM25_CASES = [
     Bad("bm25-postings-float", bm25(postings=[0.5, 1.0]), ValueError, "postings"),
     Bad("bm25-postings-2d", bm25(postings=[[0, 1]]), ValueError, "postings"),
@@ -342,6 +419,7 @@ CASES = [
     *THRESHOLD_CASES,
     *RECENCY_CASES,
     *SCORE_CASES,
+    *INT8_CASES,
     *BM25_CASES,
     *TEXT_CASES,
 ]

@@ -9,10 +9,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import multihorizon as mh
 import persist_shapes
+from multihorizon import kernels
 from multihorizon.persist import (
     FORMAT_VERSION,
     RedisStore,
@@ -151,3 +153,43 @@ def test_a_format_2_redis_session_loads_and_is_saved_whole_in_format_3(
     session, _ = decode(again.head, again.turns, again.records)
     assert len(session) == len(old.turns) + 1
     assert session.turns.contents[:-1] == decode(stored.head, stored.turns)[0].turns.contents
+
+
+def _assert_int8_copy_rebuilt(session: mh.Session) -> None:
+    # A stored session keeps the float32 (or float16) rows; the int8 copy Tier C scans is
+    # rebuilt from them on load.
+    log = session.turns
+    codes, scales = kernels.quantize_rows(log.embeddings)
+    np.testing.assert_array_equal(log.codes, codes)
+    np.testing.assert_array_equal(log.scales, scales)
+    assert len(log.codes) == len(log) > 0
+
+
+@pytest.mark.parametrize("name", ["session_v1.mhss", "session_v2.mhss"])
+def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = (Path(__file__).parent / "data" / name).read_bytes()
+    session, _ = restore(stored)
+    _assert_int8_copy_rebuilt(session)
+    on_int8 = session.user("which flags?").items
+    # Tier C retrieval on the rebuilt copy picks what float32 exact scoring picks.
+    exact = kernels.score_turns
+
+    def float32_only(query, codes, scales, embeddings, turn_ids, **options):  # type: ignore[no-untyped-def]
+        options.pop("rescore", None)
+        return exact(query, embeddings, turn_ids, **options)
+
+    monkeypatch.setattr(kernels, "score_turns_int8", float32_only)
+    again, _ = restore(stored)
+    on_float32 = again.user("which flags?").items
+    assert [(i.turn_id, i.score, i.reason) for i in on_int8] == [
+        (i.turn_id, i.score, i.reason) for i in on_float32
+    ]
+
+
+@pytest.mark.parametrize("float16", [False, True])
+def test_a_saved_session_rebuilds_the_int8_copy_from_its_stored_rows(float16: bool) -> None:
+    head, turns, records = encode(_session(), float16=float16)
+    session, _ = decode(head, turns, records)
+    _assert_int8_copy_rebuilt(session)

@@ -273,7 +273,7 @@ def test_a_failure_inside_a_turn_changes_nothing(monkeypatch: pytest.MonkeyPatch
 
     # Fail at the last possible step before the commit (retrieval), then during the commit's
     # growth step: either way nothing is half-written.
-    monkeypatch.setattr(mh.kernels, "score_turns", broken)
+    monkeypatch.setattr(mh.kernels, "score_turns_int8", broken)  # Tier C retrieval's scorer
     with pytest.raises(MemoryError):
         session.user("Back to etcd - what about TLS?")
     assert_same(before, snapshot(session))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from multihorizon import kernels
 from multihorizon.dialogue.features import analyse
 from multihorizon.dialogue.turnlog import TurnLog
 from multihorizon.embed import Embedder, HashingEmbedder, normalise_embedding
@@ -32,6 +33,10 @@ def test_append_grows_and_keeps_every_field() -> None:
         assert got == turn_id  # monotonic, never reused
     assert len(log) == 200
     np.testing.assert_array_equal(log.embeddings, vectors)
+    # The int8 copy grows with the float32 rows, one quantized row per append.
+    codes, scales = kernels.quantize_rows(vectors)
+    np.testing.assert_array_equal(log.codes, codes)
+    np.testing.assert_array_equal(log.scales, scales)
     assert log.thread_index.tolist() == [i % 3 for i in range(200)]
     turn = log[150]
     assert (turn.turn_id, turn.role, turn.references, turn.entities) == (

@@ -46,6 +46,27 @@ def score_turns(
     thread_bonus: float = 0.0,
     k: int = 10,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
+def quantize_rows(
+    matrix: npt.ArrayLike,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]: ...
+def score_turns_int8(
+    query: npt.ArrayLike,
+    codes: npt.ArrayLike,
+    scales: npt.ArrayLike,
+    embeddings: npt.ArrayLike,
+    turn_ids: npt.ArrayLike,
+    *,
+    current: int,
+    thread_ids: npt.ArrayLike | None = None,
+    active_thread: int = -1,
+    forced: npt.ArrayLike | None = None,
+    half_life: float = 6.0,
+    recency_multiplier: float = 1.0,
+    recency_bonus: float = 0.0,
+    thread_bonus: float = 0.0,
+    k: int = 10,
+    rescore: int | None = None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
 @overload
 def hash_embed(texts: str, dim: int = 384) -> npt.NDArray[np.float32]: ...
 @overload

@@ -34,15 +34,19 @@ from ._numba_text import (
     hash_embed,
 )
 from ._validate import (
+    as_any_float_matrix,
     as_count,
     as_current,
     as_float_matrix,
+    as_float_rows,
     as_float_vector,
     as_forced_rows,
     as_half_life,
     as_int,
+    as_int8_codes,
     as_postings,
     as_real,
+    as_scales,
     as_thread_ids,
     as_turn_ids,
     as_unit_interval,
@@ -54,8 +58,10 @@ __all__ = [
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "quantize_rows",
     "recency_weights",
     "score_turns",
+    "score_turns_int8",
     "top_k",
 ]
 
@@ -278,19 +284,198 @@ def _score_turns(
     for row in range(rows):
         # Relevance and recency are rounded to float32 first, exactly as the reference
         # builds them from cosine_scores and recency_weights.
-        relevance = np.float64(_cosine(query, embeddings[row], query_norm))
-        active = active_thread >= 0 and threads[row] == active_thread
-        if forced[row] or active:  # SPEC-028 §4.2 and §3.3: back to full weight
-            recency = 1.0
-        else:
-            recency = np.float64(_recency(current - ids[row], half_life))
-        scores[row] = np.float32(
-            relevance * (1.0 - multiplier + multiplier * recency)
-            + bonus * recency
-            + thread_weight * (1.0 if active else 0.0)
-        )
+        relevance = _cosine(query, embeddings[row], query_norm)
+        scores[row] = _fused_row(
+            relevance, row, ids, current, threads, active_thread, forced, half_life,
+            multiplier, bonus, thread_weight,
+        )  # fmt: skip
     best = _best_rows(scores, forced, count)
     return best, scores[best]
+
+
+@jit
+def _fused_row(
+    relevance: np.float32,
+    row: int,
+    ids: Int64Array,
+    current: int,
+    threads: Int64Array,
+    active_thread: int,
+    forced: npt.NDArray[np.bool_],
+    half_life: float,
+    multiplier: float,
+    bonus: float,
+    thread_weight: float,
+) -> np.float32:
+    """score_turns' formula for one row, rounded to float32 once. Relevance and recency are
+    float32 values first, exactly as the reference builds them."""
+    active = active_thread >= 0 and threads[row] == active_thread
+    # SPEC-028 §4.2 and §3.3: a forced or active row is back to full weight.
+    full = forced[row] or active
+    recency = 1.0 if full else np.float64(_recency(current - ids[row], half_life))
+    return np.float32(
+        np.float64(relevance) * (1.0 - multiplier + multiplier * recency)
+        + bonus * recency
+        + thread_weight * (1.0 if active else 0.0)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# 4b. Tier C on an int8 copy of the turn log
+# --------------------------------------------------------------------------------------------
+
+#: score_turns_int8 rescores at least this many unforced rows by default.
+MIN_RESCORE = 50
+Int8Array = npt.NDArray[np.int8]
+
+
+@jit
+def _quantize(matrix: Float32Array) -> tuple[Int8Array, Float32Array]:
+    """The reference's codes and scales: every step exact or rounded once in float64."""
+    rows, dim = matrix.shape
+    codes = np.zeros((rows, dim), dtype=np.int8)
+    scales = np.zeros(rows, dtype=np.float32)
+    for row in range(rows):
+        peak = 0.0
+        for column in range(dim):
+            peak = max(peak, abs(np.float64(matrix[row, column])))
+        if peak == 0.0:
+            continue
+        squares = np.int64(0)
+        for column in range(dim):
+            code = np.rint(np.float64(matrix[row, column]) * 127.0 / peak)
+            codes[row, column] = np.int8(code)
+            squares += np.int64(code) * np.int64(code)
+        scales[row] = np.float32(1.0 / math.sqrt(np.float64(squares)))
+    return codes, scales
+
+
+@jit
+def _int8_dot(query: Int8Array, row: Int8Array) -> np.int64:
+    total = np.int64(0)
+    for column in range(query.shape[0]):
+        total += np.int64(query[column]) * np.int64(row[column])
+    return total
+
+
+@jit
+def _score_turns_int8(
+    query: Float32Array,
+    codes: Int8Array,
+    scales: Float32Array,
+    embeddings: Float32Array,
+    ids: Int64Array,
+    current: int,
+    threads: Int64Array,
+    active_thread: int,
+    forced_rows: Int64Array,
+    half_life: float,
+    multiplier: float,
+    bonus: float,
+    thread_weight: float,
+    count: int,
+    nominees: int,
+) -> tuple[Int64Array, Float32Array, int]:
+    rows = codes.shape[0]
+    forced = np.zeros(rows, dtype=np.bool_)
+    for row in forced_rows:
+        forced[row] = True
+    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]))
+    query_scale = np.float64(query_scales[0])
+    # Pass 1: every unforced row on the int8 copy.
+    unforced = np.flatnonzero(~forced)
+    approximate = np.empty(unforced.shape[0], dtype=np.float32)
+    for at in range(unforced.shape[0]):
+        row = unforced[at]
+        dot = np.float64(_int8_dot(query_codes[0], codes[row]))
+        cosine = dot * query_scale * np.float64(scales[row])
+        relevance = np.float32(min(1.0, max(-1.0, cosine)))
+        approximate[at] = _fused_row(
+            relevance, row, ids, current, threads, active_thread, forced, half_life,
+            multiplier, bonus, thread_weight,
+        )  # fmt: skip
+    best = _best_rows(approximate, np.zeros(unforced.shape[0], dtype=np.bool_), nominees)
+    marked = forced.copy()
+    for at in best:
+        marked[unforced[at]] = True
+    rescored = np.flatnonzero(marked)  # ascending
+    # Pass 2: score_turns' exact scores of the nominees and the forced rows.
+    query_norm = _norm(query)
+    exact = np.empty(rescored.shape[0], dtype=np.float32)
+    for at in range(rescored.shape[0]):
+        row = rescored[at]
+        for column in range(embeddings.shape[1]):
+            if not np.isfinite(embeddings[row, column]):
+                return rescored[:0], exact[:0], row
+        relevance = _cosine(query, embeddings[row], query_norm)
+        exact[at] = _fused_row(
+            relevance, row, ids, current, threads, active_thread, forced, half_life,
+            multiplier, bonus, thread_weight,
+        )  # fmt: skip
+    order = _best_rows(exact, forced[rescored], min(count, rescored.shape[0]))
+    return rescored[order], exact[order], -1
+
+
+def quantize_rows(matrix: Any) -> tuple[Int8Array, Float32Array]:
+    """Per-row int8 codes of a float matrix and one scale per row (``codes * scale``
+    approximates the row's direction); see ``multihorizon._kernels_py.quantize_rows``."""
+    return _quantize(as_any_float_matrix(matrix, "matrix"))
+
+
+def score_turns_int8(
+    query: Any,
+    codes: Any,
+    scales: Any,
+    embeddings: Any,
+    turn_ids: Any,
+    *,
+    current: int,
+    thread_ids: Any = None,
+    active_thread: int = -1,
+    forced: Any = None,
+    half_life: float = 6.0,
+    recency_multiplier: float = 1.0,
+    recency_bonus: float = 0.0,
+    thread_bonus: float = 0.0,
+    k: int = 10,
+    rescore: int | None = None,
+) -> tuple[Int64Array, Float32Array]:
+    """``score_turns`` on the int8 copy, its best candidates rescored in float32; documented
+    in ``multihorizon._kernels_py.score_turns_int8``."""
+    # Checked in the reference's order, so the first bad argument named is the same.
+    q = as_float_vector(query, "query")
+    c = as_int8_codes(codes, "codes", q.shape[0])
+    rows = c.shape[0]
+    s = as_scales(scales, rows)
+    m = as_float_rows(embeddings, "embeddings", rows, q.shape[0])
+    now = as_current(current)
+    ids = as_turn_ids(turn_ids, "turn_ids", now)
+    if ids.shape[0] != rows:
+        raise ValueError(f"turn_ids: expected {rows} ids (one per row), got {ids.shape[0]}")
+    multiplier = as_unit_interval(recency_multiplier, "recency_multiplier")
+    bonus = as_real(recency_bonus, "recency_bonus")
+    thread_weight = as_real(thread_bonus, "thread_bonus")
+    wanted = as_count(k, "k")
+    active_id = as_int(active_thread, "active_thread")
+    if not -1 <= active_id <= np.iinfo(np.int64).max:  # no int64 thread id can equal it
+        active_id = -1
+    threads = np.zeros(rows, dtype=np.int64)
+    if thread_ids is not None:
+        threads = as_thread_ids(thread_ids, rows)
+    elif active_id >= 0:
+        active_id = -1
+    forced_rows = np.zeros(0, dtype=np.int64)
+    if forced is not None:
+        forced_rows = as_forced_rows(forced, rows)
+    life = as_half_life(half_life)
+    extra = max(4 * wanted, MIN_RESCORE) if rescore is None else as_count(rescore, "rescore")
+    found, scores, bad_row = _score_turns_int8(
+        q, c, s, m, ids, now, threads, active_id, forced_rows, life, multiplier, bonus,
+        thread_weight, min(wanted, rows), min(max(extra, wanted), rows),
+    )  # fmt: skip
+    if bad_row >= 0:
+        raise ValueError(f"embeddings: contains non-finite values (NaN or inf) in row {bad_row}")
+    return found, scores
 
 
 def score_turns(

@@ -20,17 +20,21 @@ import numpy.typing as npt
 
 from . import _unicode_tables as tables
 from ._validate import (
+    as_any_float_matrix,
     as_count,
     as_current,
     as_dim,
     as_float_matrix,
+    as_float_rows,
     as_float_vector,
     as_forced_rows,
     as_half_life,
     as_int,
+    as_int8_codes,
     as_phrases,
     as_postings,
     as_real,
+    as_scales,
     as_texts,
     as_thread_ids,
     as_turn_ids,
@@ -43,8 +47,10 @@ __all__ = [
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "quantize_rows",
     "recency_weights",
     "score_turns",
+    "score_turns_int8",
     "top_k",
 ]
 
@@ -350,16 +356,158 @@ def score_turns(
     if forced is not None:
         is_forced[as_forced_rows(forced, rows)] = True
 
-    relevance = cosine_scores(q, m).astype(np.float64)
+    relevance = cosine_scores(q, m)
     recency = recency_weights(ids, now, half_life).astype(np.float64)
     recency[is_forced | in_active] = 1.0  # SPEC-028 §4.2 and §3.3
-    scores = (
-        relevance * (1.0 - multiplier + multiplier * recency)
-        + bonus * recency
-        + thread_weight * in_active
-    ).astype(np.float32)
+    scores = _fused(relevance, recency, in_active, multiplier, bonus, thread_weight)
     order = _rank(scores, is_forced)[:count]
     return order.astype(np.int64), scores[order]
+
+
+def _fused(
+    relevance: npt.NDArray[np.float32],
+    recency: npt.NDArray[np.float64],
+    in_active: npt.NDArray[np.bool_],
+    multiplier: float,
+    bonus: float,
+    thread_weight: float,
+) -> npt.NDArray[np.float32]:
+    """score_turns' formula in float64, rounded to float32 once (``recency`` already 1.0 for
+    the forced and active rows)."""
+    scores = (
+        relevance.astype(np.float64) * (1.0 - multiplier + multiplier * recency)
+        + bonus * recency
+        + thread_weight * in_active
+    )
+    return scores.astype(np.float32)
+
+
+# --------------------------------------------------------------------------------------------
+# 4b. Tier C on an int8 copy of the turn log
+# --------------------------------------------------------------------------------------------
+
+#: The codes' range: a row's largest magnitude becomes +-127.
+INT8_PEAK = 127.0
+#: score_turns_int8 rescores at least this many unforced rows by default.
+MIN_RESCORE = 50
+
+
+def quantize_rows(matrix: Any) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]:
+    """Per-row int8 codes of a float matrix (n, d) and one scale per row.
+
+    ``codes[i, j] = rint(matrix[i, j] * 127 / max_j |matrix[i, j]|)`` (in [-127, 127], half to
+    even) and ``scales[i] = 1 / ||codes[i]||`` as float32, so that ``codes[i] * scales[i]``
+    approximates the row's direction ``matrix[i] / ||matrix[i]||`` (cosine ignores length).
+    A zero row has zero codes and scale 0. Each step is exact or rounded once in float64, so
+    every backend makes the same codes and scales. Returns ``(codes int8, scales float32)``.
+    """
+    m = as_any_float_matrix(matrix, "matrix").astype(np.float64)
+    peak = np.abs(m).max(axis=1, initial=0.0)
+    nonzero = peak > 0.0
+    divisor = np.where(nonzero, peak, 1.0)[:, None]
+    codes = np.rint(m * INT8_PEAK / divisor).astype(np.int8)
+    squares = np.einsum("ij,ij->i", codes, codes, dtype=np.int64)
+    with np.errstate(divide="ignore"):
+        scales = np.where(nonzero, 1.0 / np.sqrt(squares.astype(np.float64)), 0.0)
+    return codes, scales.astype(np.float32)
+
+
+def _int8_cosines(
+    q: npt.NDArray[np.float32], codes: npt.NDArray[np.int8], scales: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """The approximate cosine of every row: the integer dot product of the query's codes with
+    the row's (exact in int64), ``(dot * query_scale) * row_scale`` in float64, clipped to
+    [-1, 1], float32."""
+    query_codes, query_scale = quantize_rows(q[None, :])
+    dots: npt.NDArray[np.int64] = np.einsum("ij,j->i", codes, query_codes[0], dtype=np.int64)
+    cosine = dots.astype(np.float64) * float(query_scale[0]) * scales.astype(np.float64)
+    return np.clip(cosine, -1.0, 1.0).astype(np.float32)
+
+
+def score_turns_int8(
+    query: Any,
+    codes: Any,
+    scales: Any,
+    embeddings: Any,
+    turn_ids: Any,
+    *,
+    current: int,
+    thread_ids: Any = None,
+    active_thread: int = -1,
+    forced: Any = None,
+    half_life: float = 6.0,
+    recency_multiplier: float = 1.0,
+    recency_bonus: float = 0.0,
+    thread_bonus: float = 0.0,
+    k: int = 10,
+    rescore: int | None = None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    """``score_turns`` on the turn log's int8 copy, its best candidates rescored in float32.
+
+    ``codes, scales = quantize_rows(embeddings)`` is the int8 copy. Two passes:
+
+    1. every unforced row gets ``score_turns``' score with its relevance read from the int8
+       copy (the query quantized the same way; its cosine is an exact integer dot product
+       times the two scales); the best ``max(rescore, k)`` are the nominees
+       (``rescore`` defaults to ``max(4 * k, 50)``);
+    2. the nominees and every forced row are scored again from their float32 rows, exactly as
+       ``score_turns`` scores them, and the best ``k`` returned in ``score_turns``' order.
+
+    So the result is ``score_turns``' whenever its top ``k`` unforced rows are among the
+    nominees (on real text, at the default, they are), every returned score is
+    ``score_turns``' score of that row, and forced rows are never missed. The float32 rows
+    are read only in pass 2: a non-finite value raises there, naming the lowest bad row read.
+    Returns ``(row indices int64, scores float32)``.
+    """
+    q = as_float_vector(query, "query")
+    c = as_int8_codes(codes, "codes", q.shape[0])
+    rows = c.shape[0]
+    s = as_scales(scales, rows)
+    m = as_float_rows(embeddings, "embeddings", rows, q.shape[0])
+    now = as_current(current)
+    ids = as_turn_ids(turn_ids, "turn_ids", now)
+    if ids.shape[0] != rows:
+        raise ValueError(f"turn_ids: expected {rows} ids (one per row), got {ids.shape[0]}")
+    multiplier = as_unit_interval(recency_multiplier, "recency_multiplier")
+    bonus = as_real(recency_bonus, "recency_bonus")
+    thread_weight = as_real(thread_bonus, "thread_bonus")
+    count = as_count(k, "k")
+    active_id = as_int(active_thread, "active_thread")
+    in_active = np.zeros(rows, dtype=bool)
+    if thread_ids is not None:
+        threads = as_thread_ids(thread_ids, rows)
+        if active_id >= 0:
+            in_active = threads == active_id
+    is_forced = np.zeros(rows, dtype=bool)
+    if forced is not None:
+        is_forced[as_forced_rows(forced, rows)] = True
+    life = as_half_life(half_life)
+    nominees = max(4 * count, MIN_RESCORE) if rescore is None else as_count(rescore, "rescore")
+
+    recency = recency_weights(ids, now, life).astype(np.float64)
+    recency[is_forced | in_active] = 1.0  # SPEC-028 §4.2 and §3.3
+    # Pass 1: the int8 copy nominates the unforced rows worth reading in float32.
+    relevance = _int8_cosines(q, c, s)
+    approximate = _fused(relevance, recency, in_active, multiplier, bonus, thread_weight)
+    unforced = np.flatnonzero(~is_forced)
+    best = unforced[_rank(approximate[unforced])[: max(nominees, count)]]
+    rescored = np.union1d(np.flatnonzero(is_forced), best).astype(np.int64)  # ascending
+    # Pass 2: score_turns' exact scores of those rows.
+    read = m[rescored]
+    finite = np.isfinite(read).all(axis=1)
+    if not finite.all():
+        row = int(rescored[np.argmin(finite)])
+        raise ValueError(f"embeddings: contains non-finite values (NaN or inf) in row {row}")
+    exact = _fused(
+        cosine_scores(q, read),
+        recency[rescored],
+        in_active[rescored],
+        multiplier,
+        bonus,
+        thread_weight,
+    )
+    order = _rank(exact, is_forced[rescored])[:count]
+    return rescored[order], exact[order]
 
 
 # --------------------------------------------------------------------------------------------

@@ -64,6 +64,57 @@ def as_float_matrix(value: Any, name: str, columns: int) -> npt.NDArray[np.float
     return array
 
 
+def as_any_float_matrix(value: Any, name: str) -> npt.NDArray[np.float32]:
+    """A 2-d finite float32 row-major array, any number of columns."""
+    array = _as_array(value, name)
+    if array.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-d array, got {array.ndim}-d")
+    return as_float_matrix(array, name, array.shape[1])
+
+
+def as_float_rows(value: Any, name: str, rows: int, columns: int) -> npt.NDArray[np.float32]:
+    """A 2-d float32 row-major array of ``rows`` x ``columns``, its values not checked (the
+    caller checks the rows it reads)."""
+    array = _as_array(value, name)
+    if array.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-d array, got {array.ndim}-d")
+    if array.shape[1] != columns:
+        raise ValueError(
+            f"{name}: has {array.shape[1]} columns but the query has dimension {columns}"
+        )
+    if array.shape[0] != rows:
+        raise ValueError(f"{name}: expected {rows} rows (one per code row), got {array.shape[0]}")
+    return _to_float32(array)
+
+
+def as_int8_codes(value: Any, name: str, columns: int) -> npt.NDArray[np.int8]:
+    """A 2-d int8 row-major array with ``columns`` columns (``quantize_rows``' codes). Other
+    integer dtypes are refused, not narrowed."""
+    array = _as_array(value, name)
+    if array.dtype != np.int8:
+        raise ValueError(
+            f"{name}: expected int8 codes (from quantize_rows), got dtype {array.dtype}"
+        )
+    if array.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-d array, got {array.ndim}-d")
+    if array.shape[1] != columns:
+        raise ValueError(
+            f"{name}: has {array.shape[1]} columns but the query has dimension {columns}"
+        )
+    return np.ascontiguousarray(array)
+
+
+def as_scales(value: Any, rows: int) -> npt.NDArray[np.float32]:
+    """A 1-d finite float32 array of ``rows`` values (``quantize_rows``' scales)."""
+    array = _as_array(value, "scales")
+    if array.ndim != 1 or array.shape[0] != rows:
+        raise ValueError(f"scales: expected shape ({rows},), got {array.shape}")
+    array = _to_float32(array)
+    if not np.isfinite(array).all():
+        raise ValueError("scales: contains non-finite values (NaN or inf)")
+    return array
+
+
 def as_turn_ids(value: Any, name: str, current: int) -> npt.NDArray[np.int64]:
     """A 1-d int64 array of turn ids, each in ``[0, current]``."""
     array = _as_array(value, name)

@@ -7,6 +7,9 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``cosine_scores``, ``top_k``, ``best_above``: one query against the rows of a matrix.
 - ``recency_weights``: SPEC-028 §3.2 recency decay.
 - ``score_turns``: fused Tier C scoring of a turn log, top k.
+- ``quantize_rows``, ``score_turns_int8``: the turn log's int8 copy, and ``score_turns`` on
+  it with the best candidates rescored in float32 (the same top k in practice, a quarter of
+  the bytes read).
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
 """
@@ -26,8 +29,10 @@ if TYPE_CHECKING:
         bm25_scores,
         cosine_scores,
         hash_embed,
+        quantize_rows,
         recency_weights,
         score_turns,
+        score_turns_int8,
         top_k,
     )
 else:
@@ -37,8 +42,10 @@ else:
     bm25_scores = _impl.bm25_scores
     cosine_scores = _impl.cosine_scores
     hash_embed = _impl.hash_embed
+    quantize_rows = _impl.quantize_rows
     recency_weights = _impl.recency_weights
     score_turns = _impl.score_turns
+    score_turns_int8 = _impl.score_turns_int8
     top_k = _impl.top_k
 
 KERNELS = (
@@ -47,8 +54,10 @@ KERNELS = (
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "quantize_rows",
     "recency_weights",
     "score_turns",
+    "score_turns_int8",
     "top_k",
 )
 _switch_lock = threading.Lock()
@@ -87,8 +96,10 @@ __all__ = [
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "quantize_rows",
     "recency_weights",
     "score_turns",
+    "score_turns_int8",
     "top_k",
     "use",
 ]

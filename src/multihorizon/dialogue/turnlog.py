@@ -1,10 +1,13 @@
 """The Turn Log, Tier C's store (SPEC-028 §3.1), columnar.
 
-Embeddings live in one growable float32 matrix (capacity doubles: amortised O(1) append);
-the other fields in parallel lists; an inverted index maps each entity (normalised content
-word) to the turns that mention it. Turn ids are the append positions: monotonic, never
-reused. ``append`` prepares everything that can fail before it changes anything, so a failed
-append leaves the log as it was.
+Embeddings live in one growable float32 matrix (capacity doubles: amortised O(1) append) and
+its int8 copy beside it (``kernels.quantize_rows``: codes and one scale per row, made once
+when a turn is appended), which Tier C retrieval scans, reading the float32 rows only of the
+few candidates it rescores (``kernels.score_turns_int8``); the other fields in parallel
+lists; an inverted index maps each entity (normalised content word) to the turns that mention
+it. Turn ids are the append positions: monotonic, never reused. ``append`` prepares
+everything that can fail before it changes anything, so a failed append leaves the log as it
+was.
 """
 
 from __future__ import annotations
@@ -62,6 +65,8 @@ class TurnLog:
     def __init__(self, dim: int) -> None:
         self.dim = dim
         self._embeddings = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
+        self._codes = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.int8)
+        self._scales = np.zeros(self._INITIAL_CAPACITY, dtype=np.float32)
         self._thread_index = np.zeros(self._INITIAL_CAPACITY, dtype=np.int32)
         self._count = 0
         self.roles: list[Role] = []
@@ -111,6 +116,16 @@ class TurnLog:
     def embeddings(self) -> npt.NDArray[np.float32]:
         """The [turns, dim] matrix (a view: valid until the next append)."""
         return self._embeddings[: self._count]
+
+    @property
+    def codes(self) -> npt.NDArray[np.int8]:
+        """The int8 copy of ``embeddings`` (a view: valid until the next append)."""
+        return self._codes[: self._count]
+
+    @property
+    def scales(self) -> npt.NDArray[np.float32]:
+        """Per turn, the scale of its int8 codes (a view: valid until the next append)."""
+        return self._scales[: self._count]
 
     @property
     def thread_index(self) -> npt.NDArray[np.int32]:
@@ -170,11 +185,16 @@ class TurnLog:
         capacity = max(turns, 2 * self._embeddings.shape[0])  # doubling: amortised O(1)
         embeddings = np.zeros((capacity, self.dim), dtype=np.float32)
         embeddings[: self._count] = self._embeddings[: self._count]
+        codes = np.zeros((capacity, self.dim), dtype=np.int8)
+        codes[: self._count] = self._codes[: self._count]
+        scales = np.zeros(capacity, dtype=np.float32)
+        scales[: self._count] = self._scales[: self._count]
         thread_index = np.zeros(capacity, dtype=np.int32)
         thread_index[: self._count] = self._thread_index[: self._count]
         lengths = np.zeros(capacity, dtype=np.float64)
         lengths[: self._count] = self._lengths[: self._count]
         self._embeddings, self._thread_index, self._lengths = embeddings, thread_index, lengths
+        self._codes, self._scales = codes, scales
 
     def append(
         self,
@@ -195,8 +215,12 @@ class TurnLog:
         self.reserve(self._count + 1)  # may raise: nothing changed yet
         turn_id = self._count
         entity_tuple = tuple(entities)
+        row = np.asarray(embedding, dtype=np.float32).reshape(1, self.dim)
+        codes, scales = kernels.quantize_rows(row)  # the int8 copy Tier C scans
         # From here on nothing can fail: row writes, list appends and assignments.
-        self._embeddings[turn_id] = embedding
+        self._embeddings[turn_id] = row[0]
+        self._codes[turn_id] = codes[0]
+        self._scales[turn_id] = scales[0]
         self._thread_index[turn_id] = thread_index
         self._lengths[turn_id] = len(entity_tuple)
         self.roles.append(role)
@@ -286,10 +310,14 @@ class TurnLog:
         if not set(roles) <= set(ROLES):
             raise InputError(f"turn log state: roles {sorted(set(roles) - set(ROLES))}")
         _check_strings(columns, state["enumerations"])
+        # The stored format keeps the float32 rows; the int8 copy Tier C scores is rebuilt.
+        codes, scales = kernels.quantize_rows(embeddings)
         self.reserve(max(first + count, 1))
         end = first + count
         entities = [tuple(terms) for terms in columns["entities"]]
         self._embeddings[first:end] = embeddings
+        self._codes[first:end] = codes
+        self._scales[first:end] = scales
         self._thread_index[first:end] = thread_index
         self._lengths[first:end] = [len(terms) for terms in entities]
         self.roles += roles

@@ -5,6 +5,7 @@ real TREC CAsT follow-up questions in ../shared/data."""
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -561,24 +562,37 @@ def _long_chat(turns: int = 500) -> Chat:
     return chat
 
 
-def _mean_seconds(text: str, chat: Chat, repeat: int = 2000) -> float:
+def _python_calls(text: str, chat: Chat) -> int:
+    """How many Python-level calls one detect + resolve of ``text`` makes: a count, not a
+    time, so the test holds on a loaded machine and under the sanitizers."""
     hits = LEXICON.scan(text)
-    started = time.perf_counter()
-    for _ in range(repeat):
+    calls = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    sys.setprofile(count)
+    try:
         resolve(detect(text, hits, LEXICON), chat.log, chat.scratch, chat.enumerations)
-    return (time.perf_counter() - started) / repeat
+    finally:
+        sys.setprofile(None)
+    return calls
 
 
-def test_detect_and_resolve_stay_fast_on_a_long_log() -> None:
-    chat = _long_chat()
+def test_detect_and_resolve_do_no_work_proportional_to_the_log() -> None:
+    # Entity and "about" lookups bisect posting lists and the walks back stop after a
+    # window, so a log ten times longer costs the same number of calls.
+    short, long = _long_chat(200), _long_chat(2000)
     plain = (
         "How would I go about configuring the server so it handles more concurrent clients "
         "without running out of memory, given a modest machine and a small budget overall?"
     )
     refs = "Can you fix that bug in the parser and compare it with the second option?"
-    assert len(chat.refs(refs)) == 2
-    assert _mean_seconds(plain, chat) < 250e-6
-    assert _mean_seconds(refs, chat) < 500e-6
+    assert len(long.refs(refs)) == 2
+    for text in (plain, refs):
+        assert _python_calls(text, long) <= _python_calls(text, short) + 5
 
 
 # ------------------------------------------------------------------------------------------

@@ -18,11 +18,10 @@ own matcher, cosine and hashing kernels (the cue logic is not numeric work).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-import numpy.typing as npt
 
 from ._unicode_py import fold, is_word
 from ._validate import as_int, as_phrases, as_real
@@ -137,7 +136,7 @@ def _as_masks(value: Any) -> tuple[int, int, int, int, int]:
     masks = tuple(as_int(mask, "intent_masks") for mask in value)
     if len(masks) != 5 or any(not 0 <= mask < (1 << 63) for mask in masks):
         raise ValueError("intent_masks: expected 5 category bit masks in [0, 2**63)")
-    return masks  # type: ignore[return-value]
+    return masks
 
 
 class TurnScannerBase:
@@ -167,9 +166,10 @@ class TurnScannerBase:
     """
 
     # The kernels it stands on, set by each backend's subclass.
-    matcher_type: ClassVar[Callable[[list[tuple[str, int]]], Any]]
-    best_above: ClassVar[Callable[[Any, Any, float], tuple[int, float]]]
-    hash_embed: ClassVar[Callable[..., npt.NDArray[np.float32]]]
+    # (Typed Any: a Callable class attribute would be read by mypy as a method.)
+    matcher_type: ClassVar[Any]  # phrases -> a MarkerMatcher
+    best_above: ClassVar[Any]  # (query, matrix, threshold) -> (row, score)
+    hash_embed: ClassVar[Any]  # (text, dim) -> float32 (dim,)
 
     def __init__(
         self,

@@ -16,7 +16,6 @@ from multihorizon._intent_py import (
     PENDING_EMBEDDING,
     PENDING_REFERENCES,
 )
-from multihorizon.text.lexicon import default_lexicon
 
 TEXTS = [
     "what do you mean by that?",
@@ -37,9 +36,6 @@ TEXTS = [
 
 
 def _scanner(kernels: ModuleType) -> object:
-    lexicon = default_lexicon()
-    reference = lexicon.scanner
-    assert isinstance(reference, object)
     from multihorizon.text import lexicon as module
 
     table = [(phrase, int(kind)) for kind, group in module.LEXICON.items() for phrase in group]
@@ -77,6 +73,8 @@ def test_cues(reference_scanner: object) -> None:
 
 def test_question_splits_where_str_split_does(kernels: ModuleType) -> None:
     """The first word ends at ``str.isspace`` characters, exactly (every code point)."""
+    if not hasattr(kernels, "_simd_level"):
+        pytest.skip("the reference (and Numba, which reuses it) calls str.isspace itself")
     scanner = _scanner(kernels)
     wrong = [
         cp

@@ -41,15 +41,16 @@ def _word(rng: random.Random) -> str:
     return "".join(rng.choice(_SYLLABLES) for _ in range(3))
 
 
-def build_session() -> mh.Session:
-    """A session with ``THREADS`` threads, two user and two assistant turns per topic.
+def build_session(package: Any = mh) -> mh.Session:
+    """A session with ``THREADS`` threads, two user and two assistant turns per topic
+    (``package``: this multihorizon, or a previous release's copy to time side by side).
 
     Turns carry precomputed embeddings (as a serving stack's would): one random direction per
     topic plus noise, so topics are far apart and each topic's turns close together.
     """
     rng = random.Random(28)
     vectors = np.random.default_rng(28)
-    session = mh.Session()
+    session = package.Session()
     while len(session.threads) < THREADS:
         a, b, c = (_word(rng) for _ in range(3))
         topic = vectors.standard_normal(session.dim)
@@ -80,6 +81,16 @@ def turn_text() -> str:
     return text[:TURN_CHARS].ljust(TURN_CHARS)
 
 
+def plain_turn_text() -> str:
+    """A 200-character statement with no marker: §5.2 decides it in the native call alone."""
+    text = (
+        "We pinned the release on the staging cluster before the rollout and will wait for "
+        "the next maintenance window on Friday evening after the backups finish, when the "
+        "nodes are quiet."
+    )
+    return text[:TURN_CHARS].ljust(TURN_CHARS)
+
+
 def heavy_turn_text() -> str:
     """A marker-dense 200-character turn: continue, clarify, an entity and a tool reference."""
     text = (
@@ -97,6 +108,11 @@ def turn_embedding(session: mh.Session, text: str) -> np.ndarray[Any, np.dtype[n
 def ours(session: mh.Session, text: str) -> Callable[[], mh.Intent]:
     embedding = turn_embedding(session, text)
     return lambda: session.classify(text, embedding=embedding)
+
+
+def ours_text_only(session: mh.Session, text: str) -> Callable[[], mh.Intent]:
+    """``classify(text)``: the session's embedder (hashing) runs inside the call."""
+    return lambda: session.classify(text)
 
 
 def peer(text: str) -> Callable[[], Any] | None:

@@ -96,8 +96,8 @@ def test_use_switches_the_live_backend_and_the_default_lexicon() -> None:
             assert kernels.use(name) in _backend.BACKENDS
             assert kernels.backend() == multihorizon.backend == name
             assert kernels.score_turns is _backend.load(name).score_turns
-            matcher = type(default_lexicon()._matcher)
-            assert matcher is _backend.load(name).MarkerMatcher
+            scanner = type(default_lexicon().scanner)
+            assert scanner is _backend.load(name).TurnScanner
             fresh = multihorizon.Session()
             fresh.user("How do I configure etcd?")
             assert fresh.classify("go on") is expected

@@ -1,6 +1,7 @@
 // One register_<area> per binding file, each called once by module.cpp.
 #pragma once
 
+#include "multihorizon/markers.hpp"
 #include "pybind11.hpp"
 
 namespace multihorizon::bindings {
@@ -11,5 +12,10 @@ void register_decay(py::module_& m);
 void register_score(py::module_& m);
 void register_hashing(py::module_& m);
 void register_lexical(py::module_& m);
+void register_intent(py::module_& m);
+
+// The automaton of a MarkerMatcher's `phrases` argument, checked as MarkerMatcher checks it
+// (register_markers.cpp); TurnScanner builds on it.
+MarkerAutomaton make_automaton(py::handle phrases);
 
 }  // namespace multihorizon::bindings

@@ -19,6 +19,8 @@ std::vector<std::uint32_t> codepoints(const TextView& text) {
   });
 }
 
+}  // namespace
+
 MarkerAutomaton make_automaton(py::handle phrases) {
   if (PyUnicode_Check(phrases.ptr()) || PyBytes_Check(phrases.ptr()) ||
       !py::isinstance<py::iterable>(phrases)) {
@@ -61,6 +63,8 @@ MarkerAutomaton make_automaton(py::handle phrases) {
   }
   return MarkerAutomaton(symbols, std::move(categories));
 }
+
+namespace {
 
 py::list find(const MarkerAutomaton& automaton, py::handle text) {
   const TextView view = text_view(text, "text");

@@ -22,6 +22,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from ._intent_py import TurnScannerBase, intent_decision
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -54,10 +55,12 @@ from ._validate import (
 
 __all__ = [
     "MarkerMatcher",
+    "TurnScanner",
     "best_above",
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "intent_decision",
     "quantize_rows",
     "recency_weights",
     "score_turns",
@@ -581,3 +584,17 @@ def bm25_scores(
     if bad >= 0:
         raise ValueError(f"postings: document {int(post[bad])} is outside [0, len(lengths))")
     return scores
+
+
+# --------------------------------------------------------------------------------------------
+# The turn scanner: the reference's cue logic and §5.2 decision (not numeric work) over this
+# backend's matcher, cosine and hashing kernels
+# --------------------------------------------------------------------------------------------
+
+
+class TurnScanner(TurnScannerBase):
+    """``multihorizon._intent_py.TurnScannerBase`` over the Numba kernels."""
+
+    matcher_type = MarkerMatcher
+    best_above = staticmethod(best_above)
+    hash_embed = staticmethod(hash_embed)

@@ -8,7 +8,6 @@ yardstick for the others.
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 from collections import Counter
@@ -18,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _unicode_tables as tables
+from ._unicode_py import fold, is_word
 from ._validate import (
     as_any_float_matrix,
     as_count,
@@ -43,10 +42,12 @@ from ._validate import (
 
 __all__ = [
     "MarkerMatcher",
+    "TurnScanner",
     "best_above",
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "intent_decision",
     "quantize_rows",
     "recency_weights",
     "score_turns",
@@ -60,20 +61,8 @@ Hit = tuple[int, int, int, int]
 # Text: simple case folding and word characters (tables shared with C++ and Numba)
 # --------------------------------------------------------------------------------------------
 
-_FOLD = dict(zip(tables.FOLD_FROM, tables.FOLD_TO, strict=True))
 #: Separator symbol: any run of non-word characters is one separator.
 SEPARATOR = 0x20
-
-
-def fold(cp: int) -> int:
-    """Unicode simple case folding of one code point (one code point out, never more)."""
-    return _FOLD.get(cp, cp)
-
-
-def is_word(cp: int) -> bool:
-    """True for a word character: ``str.isalnum()`` or ``_`` (Unicode 14 tables)."""
-    slot = bisect.bisect_right(tables.WORD_LO, cp) - 1
-    return slot >= 0 and cp <= tables.WORD_HI[slot]
 
 
 def _symbols(text: str) -> tuple[list[int], list[int]]:
@@ -639,3 +628,20 @@ def bm25_scores(
         norm = 1.0 - length_b + length_b * lens[documents] * inverse_average
         np.add.at(scores, documents, idf * (saturation_k + 1.0) / (1.0 + saturation_k * norm))
     return scores
+
+
+# --------------------------------------------------------------------------------------------
+# 7. The turn scanner and the SPEC-028 §5.2 decision (defined in ``_intent_py``, which builds
+#    on the matcher, cosine and hashing kernels above: imported last for that reason)
+# --------------------------------------------------------------------------------------------
+
+from ._intent_py import TurnScannerBase, intent_decision  # noqa: E402
+
+
+class TurnScanner(TurnScannerBase):
+    """``multihorizon._intent_py.TurnScannerBase`` over the reference kernels above: the
+    definition of the turn scanner (see there)."""
+
+    matcher_type = MarkerMatcher
+    best_above = staticmethod(best_above)
+    hash_embed = staticmethod(hash_embed)

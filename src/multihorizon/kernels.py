@@ -12,6 +12,8 @@ reference (``multihorizon._kernels_py``) documents them:
   the bytes read).
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
+- ``TurnScanner(phrases, ...)``: a user turn's marker hits, cues and SPEC-028 §5.2 decision in
+  one call (``.scan``, ``.question``, ``.classify``); ``intent_decision``: §5.2 over its bits.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from . import _backend
 if TYPE_CHECKING:
     from ._kernels_py import (
         MarkerMatcher,
+        TurnScanner,
         best_above,
         bm25_scores,
         cosine_scores,
         hash_embed,
+        intent_decision,
         quantize_rows,
         recency_weights,
         score_turns,
@@ -38,10 +42,12 @@ if TYPE_CHECKING:
 else:
     _impl = _backend.module
     MarkerMatcher = _impl.MarkerMatcher
+    TurnScanner = _impl.TurnScanner
     best_above = _impl.best_above
     bm25_scores = _impl.bm25_scores
     cosine_scores = _impl.cosine_scores
     hash_embed = _impl.hash_embed
+    intent_decision = _impl.intent_decision
     quantize_rows = _impl.quantize_rows
     recency_weights = _impl.recency_weights
     score_turns = _impl.score_turns
@@ -50,10 +56,12 @@ else:
 
 KERNELS = (
     "MarkerMatcher",
+    "TurnScanner",
     "best_above",
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "intent_decision",
     "quantize_rows",
     "recency_weights",
     "score_turns",
@@ -91,11 +99,13 @@ def use(name: str) -> str:
 
 __all__ = [
     "MarkerMatcher",
+    "TurnScanner",
     "backend",
     "best_above",
     "bm25_scores",
     "cosine_scores",
     "hash_embed",
+    "intent_decision",
     "quantize_rows",
     "recency_weights",
     "score_turns",

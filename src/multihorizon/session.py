@@ -24,12 +24,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ._intent_py import PENDING_EMBEDDING
 from .assembly.envelope import Envelope, conversation_envelope
 from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
-from .dialogue.features import TurnFeatures, analyse
-from .dialogue.intent import Intent, classify
+from .dialogue.features import TurnFeatures, analyse, from_scan
+from .dialogue.intent import INTENTS, Intent, IntentClassifier, classify
 from .dialogue.references import Reference
 from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
@@ -107,6 +108,11 @@ class Session(SessionState):
         self.dim = int(self.embedder.dim)
         self._thresholds = self.config.thresholds_for(self.model_id)
         self._lexicon = lexicon if lexicon is not None else default_lexicon()
+        # §5.2 in one native call per turn (issue 14); the default embedder hashes inside it.
+        self._classifier = IntentClassifier(
+            self._lexicon, self.config, explore_below=self._thresholds.explore, dim=self.dim
+        )
+        self._hashes_inside = type(self.embedder) is HashingEmbedder
         self._log = TurnLog(self.dim)
         self._threads = Threads(self.dim)
         self._states: dict[int, ThreadState] = {}
@@ -169,10 +175,29 @@ class Session(SessionState):
         speaker: str | None = None,
     ) -> Intent:
         """The SPEC-028 §5.2 intent a user turn would get, without logging it: the per-request
-        hot path (microseconds with a precomputed embedding)."""
-        return self.analyse(
-            text, embedding=embedding, embedding_model=embedding_model, speaker=speaker
-        )[0]
+        hot path (microseconds with a precomputed embedding).
+
+        One native call (``IntentClassifier``) scans the turn, embeds it (default embedder),
+        compares it with the active thread and decides §5.2; only a turn whose marker hits may
+        start a reference, or whose answer turns on a definite noun phrase, goes on through
+        the references stage (``analyse`` gives the same answer, slower)."""
+        with self._lock:
+            self._check_open()
+            content = check_text(text)
+            who = check_speaker(speaker)
+            self._check_model(embedding_model)
+            if embedding is None and not self._hashes_inside:
+                embedding = self._embed(content, None, None)
+            code, pending, hits, _, cues, similarity = self._classifier.classify(
+                content, embedding, self._threads.active_recent(), first_turn=not self._log
+            )
+            if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
+                similarity = self._threads.active_similarity(self._embed(content, embedding, None))
+            elif not pending and not self._speakers.latest:
+                return INTENTS[code]  # nothing for the references stage to find
+            features = from_scan(content, "user", hits, cues)
+            resolution = self._references(content, features, who)
+            return self._intent(similarity, features, resolution)
 
     def plan(
         self,
@@ -235,7 +260,8 @@ class Session(SessionState):
             vector = self._embed(content, embedding, embedding_model)
             features = self._analyse(content, "user")
             resolution = self._references(content, features, who)
-            return self._intent(vector, features, resolution), resolution.references
+            similarity = self._threads.active_similarity(vector)
+            return self._intent(similarity, features, resolution), resolution.references
 
     def assistant(
         self,
@@ -386,15 +412,18 @@ class Session(SessionState):
         except ValueError:
             raise KeyError(f"no thread {name!r} in session {self.session_id!r}") from None
 
-    def _embed(
-        self, text: str, embedding: Any, embedding_model: str | None
-    ) -> npt.NDArray[np.float32]:
+    def _check_model(self, embedding_model: str | None) -> None:
         # SPEC-024 §2.5: one embedding model per session.
         if embedding_model is not None and embedding_model != self.model_id:
             raise EmbeddingError(
                 f"embedding_model: {embedding_model!r} differs from this session's model "
                 f"{self.model_id!r}"
             )
+
+    def _embed(
+        self, text: str, embedding: Any, embedding_model: str | None
+    ) -> npt.NDArray[np.float32]:
+        self._check_model(embedding_model)
         if embedding is not None:
             return normalise_embedding(embedding, self.dim)
         vectors = np.asarray(self.embedder.embed([text]))
@@ -433,7 +462,7 @@ class Session(SessionState):
         turn_id = len(self._log)
         features = self._analyse(content, "user")
         resolution = self._references(content, features, who)
-        intent = self._intent(vector, features, resolution)
+        intent = self._intent(self._threads.active_similarity(vector), features, resolution)
         thread = thread_for_turn(self._context(), vector, features, intent, resolution, who)
         state = (
             ThreadState.new(thread.name, title_from(content), turn_id)
@@ -503,10 +532,9 @@ class Session(SessionState):
             self.config,
         )
 
-    def _intent(
-        self, vector: npt.NDArray[np.float32], features: TurnFeatures, resolution: Resolution
-    ) -> Intent:
-        """SPEC-028 §5.2, with the rules of ``intent.classify``."""
+    def _intent(self, similarity: float, features: TurnFeatures, resolution: Resolution) -> Intent:
+        """SPEC-028 §5.2, with the rules of ``intent.classify``; ``similarity`` is the turn's
+        to the active thread (``Threads.active_similarity``)."""
         config = self.config
         question = config.follow_up_questions and features.question
         acknowledgement = config.acknowledgement_continues and features.acknowledgement
@@ -522,7 +550,7 @@ class Session(SessionState):
             features.hits,
             has_tool_reference=resolution.has_tool,
             resolved_references=resolution.prior,
-            active_similarity=self._threads.active_similarity(vector),
+            active_similarity=similarity,
             explore_below=self._thresholds.explore,
             first_turn=config.first_turn_explore and len(self._log) == 0,
             acknowledgement=acknowledgement,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues
 from ..text.enumerations import enumeration_items
 from ..text.lexicon import Lexicon, Marker
@@ -21,7 +22,7 @@ from ..text.tokens import content_terms
 from .intent import is_question
 from .offers import asks_for_something, is_request, offers_an_option
 
-__all__ = ["Hits", "TurnFeatures", "analyse"]
+__all__ = ["Hits", "TurnFeatures", "analyse", "from_scan"]
 
 Hits = tuple[tuple[int, int, int, int], ...]  # (category, pattern, start, end) per marker hit
 
@@ -159,8 +160,17 @@ class TurnFeatures:
 
 
 def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
-    """The features of one validated turn's text (the deferred ones on first use)."""
-    found = lexicon.scan(text)
+    """The features of one validated turn's text (the deferred ones on first use): the marker
+    hits and the question and acknowledgement cues come from one scanner pass."""
+    found, _, cue_bits = lexicon.scan_turn(text)
+    return from_scan(text, role, found, cue_bits)
+
+
+def from_scan(
+    text: str, role: str, found: list[tuple[int, int, int, int]], cue_bits: int
+) -> TurnFeatures:
+    """The features of a turn whose scanner pass (``Lexicon.scan_turn``: ``found`` hits and
+    ``cue_bits``) is already done, as ``Session.classify``'s single native call does it."""
     kinds = frozenset(hit[0] for hit in found)
     resume_terms: tuple[str, ...] = ()
     if _RESUME in kinds:
@@ -169,8 +179,8 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
     return TurnFeatures(
         hits=tuple(found),
         kinds=kinds,
-        question=is_question(text),
-        acknowledgement=lexicon.acknowledgement_only(text, found),
+        question=bool(cue_bits & CUE_QUESTION),
+        acknowledgement=bool(cue_bits & CUE_ACKNOWLEDGEMENT),
         anaphor=_ANAPHOR in kinds,
         short=len(text) <= FOLLOW_UP_CHARS,
         resume_terms=resume_terms,

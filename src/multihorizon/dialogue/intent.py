@@ -9,12 +9,31 @@ references, and one similarity: no model call. Markers match whole words, case-f
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Sequence
+from typing import Any
 
-from ..text.lexicon import Marker
+from .. import kernels
+from .._intent_py import (
+    DECIDE_ACKNOWLEDGEMENT,
+    DECIDE_CLARIFY,
+    DECIDE_CONTINUE,
+    DECIDE_FIRST_TURN,
+    DECIDE_NAMES_KNOWN,
+    DECIDE_NEW_TOPIC,
+    DECIDE_POINTS_BACK,
+    DECIDE_QUESTION,
+    DECIDE_RESOLVED,
+    DECIDE_TOOL,
+    PENDING_REFERENCES,
+    RULE_ACKNOWLEDGEMENT_CONTINUES,
+    RULE_FIRST_TURN_EXPLORE,
+    RULE_FOLLOW_UP_QUESTIONS,
+    RULE_QUESTION_TOPICS,
+)
+from ..config import Config
+from ..text.lexicon import Lexicon, Marker, default_lexicon
 
-__all__ = ["Intent", "classify", "is_question"]
+__all__ = ["INTENTS", "Intent", "IntentClassifier", "classify", "is_question"]
 
 
 class Intent(enum.StrEnum):
@@ -27,36 +46,18 @@ class Intent(enum.StrEnum):
     TOOL_REFERENCE = "TOOL_REFERENCE"
 
 
+#: The intent of each code ``kernels.intent_decision`` and ``TurnScanner.classify`` return.
+INTENTS = tuple(Intent)
+
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
-# fmt: off
-_QUESTION_OPENERS = frozenset((
-    "what", "where", "when", "which", "who", "whom", "whose", "why", "how", "is", "are", "was",
-    "were", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "may",
-    "tell", "give", "show", "list",
-))
-# fmt: on
-_FIRST_WORD = re.compile(r"\s*(\S+)")
-_HEAD_CHARS = 80
 
 
 def is_question(text: str) -> bool:
-    """A question or a request for information: "?" or a wh-/auxiliary/"tell me" opener."""
-    if "?" in text:
-        return True
-    # The first word only: splitting the whole text copied all of it (a 1 MB turn, per call).
-    # A split of the first characters is the fast path when the first word ends inside them;
-    # otherwise the pattern reads the whole first word, however long.
-    words = text[:_HEAD_CHARS].split(None, 1)
-    if words and (len(words) == 2 or len(text) <= _HEAD_CHARS or text[_HEAD_CHARS].isspace()):
-        first = words[0]
-    else:
-        head = _FIRST_WORD.match(text)
-        if head is None:
-            return False
-        first = head[1]
-    return first.casefold().strip(",.!:;") in _QUESTION_OPENERS
+    """A question or a request for information: "?" or a wh-/auxiliary/"tell me" opener
+    (``lexicon.QUESTION_OPENERS``; ``Lexicon.is_question``)."""
+    return default_lexicon().is_question(text)
 
 
 def classify(
@@ -85,29 +86,71 @@ def classify(
     the way").
     """
     kinds = {hit[0] for hit in hits}
+    flags = 0
     # SPEC-028 §5.2 tests the detected references: "the table schema" is a TOOL_REF marker
     # hit that detection rejects, not a reference to tool output.
     if has_tool_reference:
-        return Intent.TOOL_REFERENCE
+        flags |= DECIDE_TOOL
     # The first turn of a session has nothing before it to clarify, continue or drill into.
     if first_turn:
-        return Intent.EXPLORE
+        flags |= DECIDE_FIRST_TURN
     if _CLARIFY in kinds:
-        return Intent.CLARIFY
+        flags |= DECIDE_CLARIFY
     if resolved_references:
-        return Intent.DRILL_DOWN
-    # Ours: a bare acknowledgement carries no topic of its own; it continues the thread
-    # rather than exploring by its (meaningless) similarity.
-    if _CONTINUE in kinds or acknowledgement:
-        return Intent.CONTINUE
-    # Ours: a question that points back without naming ("What are its symptoms?", "What
-    # about the UK?") asks about what is already on the table, however unlike the thread its
-    # few words look. SPEC-028 §5.2's similarity cut sends most of these to EXPLORE.
-    if question and (names_known or not kinds.isdisjoint(_POINTS_BACK)):
-        return Intent.DRILL_DOWN
-    # SPEC-028 §5.2: no references, no continuation markers. Ours: "by the way" says the
-    # turn is new ground whatever it resembles.
-    if active_similarity < explore_below or new_topic:
-        return Intent.EXPLORE
-    # Ours: a question on the active topic goes deeper into it; a statement goes on with it.
-    return Intent.DRILL_DOWN if question else Intent.CONTINUE
+        flags |= DECIDE_RESOLVED
+    if _CONTINUE in kinds:
+        flags |= DECIDE_CONTINUE
+    if acknowledgement:
+        flags |= DECIDE_ACKNOWLEDGEMENT
+    if question:
+        flags |= DECIDE_QUESTION
+    if names_known:
+        flags |= DECIDE_NAMES_KNOWN
+    if not kinds.isdisjoint(_POINTS_BACK):
+        flags |= DECIDE_POINTS_BACK
+    if new_topic:
+        flags |= DECIDE_NEW_TOPIC
+    # The order of the checks (and the rules of ours among them) is
+    # ``kernels.intent_decision``'s, defined once in ``multihorizon._intent_py``.
+    return INTENTS[kernels.intent_decision(flags, active_similarity, explore_below)]
+
+
+class IntentClassifier:
+    """SPEC-028 §5.2 for a session's user turns in one native call (``kernels.TurnScanner``),
+    built once per (lexicon, config): the rules of ours that ``Config`` switches on, the
+    explore bar of the session's embedder, its dimension, and whether the turn is hashed
+    inside the call (the default ``HashingEmbedder``)."""
+
+    __slots__ = ("_always_pending", "_dim", "_explore_below", "_rules", "_scanner")
+
+    def __init__(self, lexicon: Lexicon, config: Config, *, explore_below: float, dim: int) -> None:
+        self._scanner = lexicon.scanner
+        self._rules = (
+            (RULE_FIRST_TURN_EXPLORE if config.first_turn_explore else 0)
+            | (RULE_ACKNOWLEDGEMENT_CONTINUES if config.acknowledgement_continues else 0)
+            | (RULE_FOLLOW_UP_QUESTIONS if config.follow_up_questions else 0)
+            | (RULE_QUESTION_TOPICS if config.question_topics else 0)
+        )
+        self._explore_below = explore_below
+        self._dim = dim
+        # Without the gate words, reference detection searches every turn's text itself.
+        self._always_pending = 0 if lexicon.has_gates else PENDING_REFERENCES
+
+    def classify(
+        self, text: str, embedding: Any, recent: Any, *, first_turn: bool
+    ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float]:
+        """``TurnScanner.classify`` of a validated turn: ``(intent, pending, hits, kinds,
+        cues, similarity)``; ``INTENTS[intent]`` is the answer when ``pending`` is 0."""
+        found = self._scanner.classify(
+            text,
+            embedding,
+            recent,
+            rules=self._rules,
+            first_turn=first_turn,
+            explore_below=self._explore_below,
+            dim=self._dim,
+        )
+        if self._always_pending:
+            code, pending, hits, kinds, cues, similarity = found
+            return code, pending | self._always_pending, hits, kinds, cues, similarity
+        return found

@@ -13,11 +13,12 @@ thread), so a turn with no marker and no reference is EXPLORE.
 
 from __future__ import annotations
 
+from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..config import SPEC_THRESHOLDS, Config
 from ..errors import InputError
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
-from .intent import Intent, classify, is_question
+from .intent import Intent, classify
 from .references import Mention
 
 __all__ = ["analyse_text", "classify_text"]
@@ -44,9 +45,9 @@ def analyse_text(
         raise InputError(f"text: expected str, got {type(text).__name__}")
     rules = _DEFAULT_CONFIG if config is None else config
     words = default_lexicon() if lexicon is None else lexicon
-    hits = words.scan(text)
+    hits, _, cues = words.scan_turn(text)
     mentions = tuple(detect(text, hits, words)) if hits or text else ()
-    question = rules.follow_up_questions and is_question(text)
+    question = rules.follow_up_questions and bool(cues & CUE_QUESTION)
     intent = classify(
         hits,
         has_tool_reference=any(mention.type == "tool" for mention in mentions),
@@ -55,7 +56,7 @@ def analyse_text(
         active_similarity=0.0,  # no active thread
         explore_below=SPEC_THRESHOLDS.explore,
         first_turn=first_turn and rules.first_turn_explore,
-        acknowledgement=rules.acknowledgement_continues and words.acknowledgement_only(text, hits),
+        acknowledgement=rules.acknowledgement_continues and bool(cues & CUE_ACKNOWLEDGEMENT),
         question=question,
         names_known=False,
         new_topic=rules.question_topics and any(hit[0] == _NEW_TOPIC for hit in hits),

@@ -119,6 +119,11 @@ class Threads:
     def index_of(self, name: str) -> int:
         return self.names.index(name)
 
+    def active_recent(self) -> npt.NDArray[np.float32] | None:
+        """The active thread's last ``RECENT_WINDOW`` turn vectors (None with no active
+        thread): what ``active_similarity`` compares with, for a caller's own kernel call."""
+        return self._recent[self.active] if self.active >= 0 else None
+
     def active_similarity(self, embedding: npt.NDArray[np.float32]) -> float:
         """SPEC-028 §5.2 ``max_similarity(current_turn, active_thread_turns)`` over the active
         thread's last ``RECENT_WINDOW`` turns (0.0 with no active thread)."""

@@ -1,7 +1,10 @@
-"""Marker phrases by category (SPEC-028 §4.1, §5.2), as data, compiled once into one matcher.
+"""Marker phrases by category (SPEC-028 §4.1, §5.2) and the turn cues, as data, compiled once.
 
-One ``MarkerMatcher`` pass over a turn gives every hit of every category; intent
-classification and reference detection read the hits. Matching is whole-word and
+One ``TurnScanner`` pass over a turn (``kernels.TurnScanner``) gives every hit of every
+category and the question and acknowledgement cues; intent classification and reference
+detection read them. The cue words (``QUESTION_OPENERS``, the function words of
+``tokens.STOPWORDS``) are defined here once and handed to every backend's scanner. Matching
+is whole-word and
 case-insensitive, so "more" never fires inside "moreover" and "it" never inside "edit".
 Phrases whose span is covered by a ``BLOCK`` hit are discarded: "more than", "so that" and
 "that is" are ordinary English, not markers.
@@ -10,16 +13,25 @@ Phrases whose span is covered by a ``BLOCK`` hit are discarded: "more than", "so
 from __future__ import annotations
 
 import enum
-import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from .. import kernels
+from .._intent_py import CUE_ACKNOWLEDGEMENT
 from .tokens import STOPWORDS
 
-__all__ = ["LEXICON", "Hit", "Lexicon", "Marker", "default_lexicon"]
+__all__ = [
+    "BACKCHANNEL_CHARS",
+    "LEXICON",
+    "QUESTION_OPENERS",
+    "QUESTION_STRIP",
+    "Hit",
+    "Lexicon",
+    "Marker",
+    "default_lexicon",
+]
 
 
 class Marker(enum.IntEnum):
@@ -177,7 +189,17 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         ),
     }
 )
+# A turn is a question (``Lexicon.is_question``) when it holds a "?" or its first word, with
+# these stripped from its ends, opens one: a wh-word, an auxiliary, or "tell me"/"show me".
+QUESTION_OPENERS = frozenset((
+    "what", "where", "when", "which", "who", "whom", "whose", "why", "how", "is", "are", "was",
+    "were", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "may",
+    "tell", "give", "show", "list",
+))
+QUESTION_STRIP = ",.!:;"
 # fmt: on
+# Backchannels are short: a longer turn is never only an acknowledgement.
+BACKCHANNEL_CHARS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +213,7 @@ class Hit:
 
 
 class Lexicon:
-    """A compiled lexicon: the marker hits of a turn in one matcher pass."""
+    """A compiled lexicon: a turn's marker hits and cues in one scanner pass."""
 
     def __init__(self, phrases: Mapping[Marker, Sequence[str]] = LEXICON) -> None:
         table = [(phrase, int(kind)) for kind, group in phrases.items() for phrase in group]
@@ -202,51 +224,49 @@ class Lexicon:
             phrases.get(kind)
             for kind in (Marker.GATE_NUMBER, Marker.GATE_ONE, Marker.GATE_GAP, Marker.GATE_TOOL)
         )
-        self._matcher = kernels.MarkerMatcher(table)
+        self._scanner = kernels.TurnScanner(
+            table,
+            block=_BLOCK,
+            acknowledge=_ACKNOWLEDGE,
+            question_openers=sorted(QUESTION_OPENERS),
+            question_strip=QUESTION_STRIP,
+            function_words=sorted(STOPWORDS),
+            backchannel_chars=BACKCHANNEL_CHARS,
+            intent_masks=_INTENT_MASKS,
+        )
+
+    @property
+    def scanner(self) -> kernels.TurnScanner:
+        """The compiled scanner (``kernels.TurnScanner``): hits, cues and §5.2 in one call."""
+        return self._scanner
 
     def phrase(self, index: int) -> str:
         return self._phrases[index]
 
     def scan(self, text: str) -> list[tuple[int, int, int, int]]:
         """Raw hits ``(kind, phrase_index, start, end)`` in text order, BLOCK spans removed
-        (acknowledgements excepted: "uh huh" blocks the CLARIFY "huh", not itself).
-
-        The hot path (intent classification) reads these tuples directly.
+        (acknowledgements excepted: "uh huh" blocks the CLARIFY "huh", not itself): a marker
+        inside an ordinary phrase ("more" in "more than") is not a marker; one that extends
+        past it ("tell me more" around "more") still counts.
         """
-        raw = self._matcher.find(text)
-        blocked = [(start, end) for kind, _, start, end in raw if kind == _BLOCK]
-        if not blocked:
-            return raw
-        # A marker inside an ordinary phrase ("more" in "more than") is not a marker; one
-        # that extends past it ("tell me more" around "more") still counts. Hits come sorted
-        # by start, so one sweep keeps the furthest end of the blocks begun so far: linear,
-        # however many blocks a long text holds.
-        kept = []
-        reach, next_block = -1, 0
-        for hit in raw:
-            kind, _, start, end = hit
-            while next_block < len(blocked) and blocked[next_block][0] <= start:
-                reach = max(reach, blocked[next_block][1])
-                next_block += 1
-            if kind == _BLOCK or (kind != _ACKNOWLEDGE and end <= reach):
-                continue
-            kept.append(hit)
-        return kept
+        return self._scanner.scan(text)[0]
 
-    def acknowledgement_only(self, text: str, hits: list[tuple[int, int, int, int]]) -> bool:
+    def scan_turn(self, text: str) -> tuple[list[tuple[int, int, int, int]], int, int]:
+        """``(hits, kinds, cues)`` in one pass: ``scan``'s hits, the bit mask of the
+        categories among them, and the cue bits (``CUE_QUESTION``, ``CUE_ACKNOWLEDGEMENT``)."""
+        return self._scanner.scan(text)
+
+    def is_question(self, text: str) -> bool:
+        """A question or a request for information: "?" or a wh-/auxiliary/"tell me" opener
+        (``QUESTION_OPENERS``)."""
+        return self._scanner.question(text)
+
+    def acknowledgement_only(self, text: str, hits: object = None) -> bool:
         """Whether ``text`` is only a backchannel: acknowledgement phrases plus function words
-        ("ok thanks!", "Yes, that's right.", "That is correct.")."""
-        if len(text) > _BACKCHANNEL_CHARS:
-            return False  # backchannels are short; this keeps long turns off the slow path
-        spans = [(start, end) for kind, _, start, end in hits if kind == _ACKNOWLEDGE]
-        if not spans:
-            return False
-        position = 0
-        for start, end in spans:
-            if start > position and not _only_function_words(text[position:start]):
-                return False
-            position = max(position, end)
-        return _only_function_words(text[position:])
+        ("ok thanks!", "Yes, that's right.", "That is correct."), at most
+        ``BACKCHANNEL_CHARS`` characters. (``hits``, ``scan(text)``, is not needed: the
+        scanner reads the text once for both.)"""
+        return bool(self._scanner.scan(text)[2] & CUE_ACKNOWLEDGEMENT)
 
     def hits(self, text: str) -> list[Hit]:
         """``scan`` as readable ``Hit`` records (gate words left out)."""
@@ -257,19 +277,37 @@ class Lexicon:
         ]
 
 
+def _mask(*markers: Marker) -> int:
+    mask = 0
+    for marker in markers:
+        mask |= 1 << int(marker)
+    return mask
+
+
 _BLOCK = int(Marker.BLOCK)
-_BACKCHANNEL_CHARS = 100
-_WORD = re.compile(r"[^\W_][\w'\u2019]*")
-
-
-def _only_function_words(fragment: str) -> bool:
-    # Stops at the first content word: on the hot path most turns have one early.
-    return all(match.group().casefold() in STOPWORDS for match in _WORD.finditer(fragment))
-
-
 _ACKNOWLEDGE = int(Marker.ACKNOWLEDGE)
 _FIRST_GATE = int(Marker.GATE_NUMBER)
 _LAST_GATE = int(Marker.GATE_TOOL)
+# What the scanner's §5.2 decision reads (``kernels.TurnScanner``): CLARIFY, CONTINUE, the
+# markers that point back, NEW_TOPIC, and every category from which reference detection
+# (``dialogue.references.detect``) can start a mention.
+_INTENT_MASKS = (
+    _mask(Marker.CLARIFY),
+    _mask(Marker.CONTINUE),
+    _mask(Marker.ANAPHOR, Marker.DEMONSTRATIVE),
+    _mask(Marker.NEW_TOPIC),
+    _mask(
+        Marker.DEMONSTRATIVE,
+        Marker.ORDINAL,
+        Marker.TURN_REF,
+        Marker.TOOL_REF,
+        Marker.ACTION_REF,
+        Marker.GATE_NUMBER,
+        Marker.GATE_ONE,
+        Marker.GATE_GAP,
+        Marker.GATE_TOOL,
+    ),
+)
 
 
 # One compiled lexicon per backend (``kernels.use`` may switch it): the matcher belongs to

@@ -1,0 +1,226 @@
+// One pass over a user turn for SPEC-028 §5.2: marker hits with BLOCK spans removed, the
+// categories that hit, the question and acknowledgement cues, and the §5.2 decision.
+// The reference definition is TurnScanner and intent_decision in
+// src/multihorizon/_intent_py.py; the cue data (openers, function words, lengths, category
+// masks) is passed in at construction from the Python lexicon, so no table is defined here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "multihorizon/markers.hpp"
+#include "multihorizon/unicode.hpp"
+
+namespace multihorizon {
+
+namespace intent {
+
+// Intent codes: the order of multihorizon.dialogue.intent.Intent.
+enum Code : int { kExplore = 0, kDrillDown = 1, kClarify = 2, kContinue = 3, kToolReference = 4 };
+
+// DECIDE_* bits of _intent_py.
+inline constexpr std::uint32_t kTool = 1u << 0, kFirstTurn = 1u << 1, kClarifyHit = 1u << 2,
+                               kResolved = 1u << 3, kContinueHit = 1u << 4,
+                               kAcknowledgement = 1u << 5, kQuestion = 1u << 6,
+                               kNamesKnown = 1u << 7, kPointsBack = 1u << 8,
+                               kNewTopic = 1u << 9;
+// RULE_* bits.
+inline constexpr std::uint32_t kRuleFirstTurn = 1u << 0, kRuleAcknowledgement = 1u << 1,
+                               kRuleFollowUp = 1u << 2, kRuleQuestionTopics = 1u << 3;
+// CUE_* bits.
+inline constexpr std::uint32_t kCueQuestion = 1u << 0, kCueAcknowledgement = 1u << 1;
+// PENDING_* bits.
+inline constexpr std::uint32_t kPendingReferences = 1u << 0, kPendingNames = 1u << 1,
+                               kPendingEmbedding = 1u << 2;
+
+// SPEC-028 §5.2 in its order over the DECIDE_* bits (see intent_decision in _intent_py.py).
+inline int decide(std::uint32_t flags, double similarity, double explore_below) {
+  if (flags & kTool) return kToolReference;
+  if (flags & kFirstTurn) return kExplore;
+  if (flags & kClarifyHit) return kClarify;
+  if (flags & kResolved) return kDrillDown;
+  if (flags & (kContinueHit | kAcknowledgement)) return kContinue;
+  const bool question = (flags & kQuestion) != 0;
+  if (question && (flags & (kNamesKnown | kPointsBack))) return kDrillDown;
+  if (similarity < explore_below || (flags & kNewTopic)) return kExplore;
+  return question ? kDrillDown : kContinue;
+}
+
+// str.isspace() (Unicode 14, as Python 3.11): what str.split() splits on.
+inline bool is_space(std::uint32_t cp) {
+  if (cp < 0x80) return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20);
+  return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
+         cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+}  // namespace intent
+
+struct ScanResult {
+  std::uint64_t kinds = 0;  // bit c: category c hit
+  std::uint32_t cues = 0;   // CUE_* bits
+};
+
+struct IntentMasks {
+  std::uint64_t clarify = 0, continue_ = 0, points_back = 0, new_topic = 0, references = 0;
+};
+
+class TurnScanner {
+ public:
+  TurnScanner(MarkerAutomaton automaton, std::int32_t block, std::int32_t acknowledge,
+              const std::vector<std::u32string>& openers, std::u32string strip,
+              const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
+              IntentMasks masks)
+      : automaton_(std::move(automaton)),
+        block_(block),
+        acknowledge_(acknowledge),
+        openers_(openers.begin(), openers.end()),
+        strip_(std::move(strip)),
+        function_words_(function_words.begin(), function_words.end()),
+        backchannel_chars_(backchannel_chars),
+        masks_(masks) {}
+
+  std::size_t size() const { return automaton_.size(); }
+  const IntentMasks& masks() const { return masks_; }
+
+  // Fills `hits` (BLOCK spans removed) and returns the categories and cues.
+  template <class CharT>
+  ScanResult scan(const CharT* text, std::size_t length, std::vector<MarkerHit>& hits) const {
+    hits.clear();
+    automaton_.find(text, length, hits);
+    remove_blocked(hits);
+    ScanResult result;
+    for (const MarkerHit& hit : hits) result.kinds |= std::uint64_t{1} << hit.category;
+    if (question(text, length)) result.cues |= intent::kCueQuestion;
+    if (acknowledgement(text, length, hits)) result.cues |= intent::kCueAcknowledgement;
+    return result;
+  }
+
+  // A "?" anywhere, or a first word (after leading white space, `strip_` stripped from both
+  // ends, folded) among the openers.
+  template <class CharT>
+  bool question(const CharT* text, std::size_t length) const {
+    for (std::size_t i = 0; i < length; ++i) {
+      if (static_cast<std::uint32_t>(text[i]) == '?') return true;
+    }
+    std::size_t start = 0;
+    while (start < length && intent::is_space(static_cast<std::uint32_t>(text[start]))) ++start;
+    std::size_t end = start;
+    while (end < length && !intent::is_space(static_cast<std::uint32_t>(text[end]))) ++end;
+    while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
+    while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
+    return contains(openers_, text, start, end);
+  }
+
+  // SPEC-028 §5.2 flags of a turn with nothing resolved and nothing named known.
+  std::uint32_t decision_flags(const ScanResult& scanned, std::uint32_t rules,
+                               bool first_turn) const {
+    using namespace intent;
+    std::uint32_t flags = 0;
+    if (first_turn && (rules & kRuleFirstTurn)) flags |= kFirstTurn;
+    if (scanned.kinds & masks_.clarify) flags |= kClarifyHit;
+    if (scanned.kinds & masks_.continue_) flags |= kContinueHit;
+    if ((scanned.cues & kCueAcknowledgement) && (rules & kRuleAcknowledgement)) {
+      flags |= kAcknowledgement;
+    }
+    if ((scanned.cues & kCueQuestion) && (rules & kRuleFollowUp)) flags |= kQuestion;
+    if (scanned.kinds & masks_.points_back) flags |= kPointsBack;
+    if ((scanned.kinds & masks_.new_topic) && (rules & kRuleQuestionTopics)) flags |= kNewTopic;
+    return flags;
+  }
+
+ private:
+  bool stripped(std::uint32_t cp) const { return strip_.find(static_cast<char32_t>(cp)) != std::u32string::npos; }
+
+  // Whether the folded text[start:end] is in `words`. The key buffer is per thread and
+  // reused, so a warm call allocates nothing.
+  template <class CharT>
+  static bool contains(const std::unordered_set<std::u32string>& words, const CharT* text,
+                       std::size_t start, std::size_t end) {
+    thread_local std::u32string key;
+    key.clear();
+    for (std::size_t i = start; i < end; ++i) {
+      key.push_back(static_cast<char32_t>(fold(static_cast<std::uint32_t>(text[i]))));
+    }
+    return words.count(key) != 0;
+  }
+
+  static bool apostrophe(std::uint32_t cp) { return cp == '\'' || cp == 0x2019; }
+
+  // Every word of text[start:end] (a word character other than "_", then word characters
+  // and apostrophes: the reference's [^\W_][\w'’]*) is a function word.
+  template <class CharT>
+  bool only_function_words(const CharT* text, std::size_t start, std::size_t end) const {
+    std::size_t i = start;
+    while (i < end) {
+      const auto cp = static_cast<std::uint32_t>(text[i]);
+      if (!is_word(cp) || cp == '_') {
+        ++i;
+        continue;
+      }
+      std::size_t word_end = i + 1;
+      while (word_end < end) {
+        const auto next = static_cast<std::uint32_t>(text[word_end]);
+        if (!is_word(next) && !apostrophe(next)) break;
+        ++word_end;
+      }
+      if (!contains(function_words_, text, i, word_end)) return false;
+      i = word_end;
+    }
+    return true;
+  }
+
+  template <class CharT>
+  bool acknowledgement(const CharT* text, std::size_t length,
+                       const std::vector<MarkerHit>& hits) const {
+    if (length > backchannel_chars_) return false;
+    std::size_t position = 0;
+    bool seen = false;
+    for (const MarkerHit& hit : hits) {
+      if (hit.category != acknowledge_) continue;
+      seen = true;
+      const auto start = static_cast<std::size_t>(hit.start);
+      if (start > position && !only_function_words(text, position, start)) return false;
+      position = std::max(position, static_cast<std::size_t>(hit.end));
+    }
+    return seen && only_function_words(text, position, length);
+  }
+
+  // Drops BLOCK hits and the hits a BLOCK span covers (acknowledgements excepted), in place.
+  // Hits are sorted by start: one sweep keeps the furthest end of the blocks begun so far.
+  void remove_blocked(std::vector<MarkerHit>& hits) const {
+    bool any_block = false;
+    for (const MarkerHit& hit : hits) any_block = any_block || hit.category == block_;
+    if (!any_block) return;
+    std::vector<std::pair<std::int64_t, std::int64_t>> blocked;
+    for (const MarkerHit& hit : hits) {
+      if (hit.category == block_) blocked.emplace_back(hit.start, hit.end);
+    }
+    std::int64_t reach = -1;
+    std::size_t next_block = 0, kept = 0;
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+      const MarkerHit hit = hits[i];
+      while (next_block < blocked.size() && blocked[next_block].first <= hit.start) {
+        reach = std::max(reach, blocked[next_block].second);
+        ++next_block;
+      }
+      if (hit.category == block_ || (hit.category != acknowledge_ && hit.end <= reach)) continue;
+      hits[kept++] = hit;
+    }
+    hits.resize(kept);
+  }
+
+  MarkerAutomaton automaton_;
+  std::int32_t block_;
+  std::int32_t acknowledge_;
+  std::unordered_set<std::u32string> openers_;
+  std::u32string strip_;
+  std::unordered_set<std::u32string> function_words_;
+  std::size_t backchannel_chars_;
+  IntentMasks masks_;
+};
+
+}  // namespace multihorizon

@@ -30,7 +30,7 @@ from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse, from_scan
-from .dialogue.intent import INTENTS, Intent, IntentClassifier, classify
+from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.references import Reference
 from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
@@ -45,11 +45,6 @@ from .tiers import conversation
 from .tiers.scratch import ScratchBuffer, ScratchEntry
 
 __all__ = ["Session", "TurnPlan"]
-
-_POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
-_DECIDED_BY_MARKERS = frozenset(
-    int(marker) for marker in (*_POINTS_BACK, Marker.CLARIFY, Marker.CONTINUE)
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +192,7 @@ class Session(SessionState):
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
             resolution = self._references(content, features, who)
-            return self._intent(similarity, features, resolution)
+            return intent_for_turn(self._context(), similarity, features, resolution)
 
     def plan(
         self,
@@ -261,7 +256,9 @@ class Session(SessionState):
             features = self._analyse(content, "user")
             resolution = self._references(content, features, who)
             similarity = self._threads.active_similarity(vector)
-            return self._intent(similarity, features, resolution), resolution.references
+            return intent_for_turn(
+                self._context(), similarity, features, resolution
+            ), resolution.references
 
     def assistant(
         self,
@@ -462,7 +459,9 @@ class Session(SessionState):
         turn_id = len(self._log)
         features = self._analyse(content, "user")
         resolution = self._references(content, features, who)
-        intent = self._intent(self._threads.active_similarity(vector), features, resolution)
+        intent = intent_for_turn(
+            self._context(), self._threads.active_similarity(vector), features, resolution
+        )
         thread = thread_for_turn(self._context(), vector, features, intent, resolution, who)
         state = (
             ThreadState.new(thread.name, title_from(content), turn_id)
@@ -530,33 +529,6 @@ class Session(SessionState):
             self._speakers,
             self._lexicon,
             self.config,
-        )
-
-    def _intent(self, similarity: float, features: TurnFeatures, resolution: Resolution) -> Intent:
-        """SPEC-028 §5.2, with the rules of ``intent.classify``; ``similarity`` is the turn's
-        to the active thread (``Threads.active_similarity``)."""
-        config = self.config
-        question = config.follow_up_questions and features.question
-        acknowledgement = config.acknowledgement_continues and features.acknowledgement
-        # Whether a definite noun phrase names something already said: only where it can
-        # change the intent (a marker, a reference or an acknowledgement decides first).
-        names_known = (
-            question
-            and not (resolution.prior or resolution.has_tool or acknowledgement)
-            and all(hit[0] not in _DECIDED_BY_MARKERS for hit in features.hits)
-            and features.any_definite(self._log.turns_mentioning)
-        )
-        return classify(
-            features.hits,
-            has_tool_reference=resolution.has_tool,
-            resolved_references=resolution.prior,
-            active_similarity=similarity,
-            explore_below=self._thresholds.explore,
-            first_turn=config.first_turn_explore and len(self._log) == 0,
-            acknowledgement=acknowledgement,
-            question=question,
-            names_known=names_known,
-            new_topic=multiparty.moves_on(features, config),
         )
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import kernels
 from .._intent_py import (
@@ -33,7 +33,12 @@ from .._intent_py import (
 from ..config import Config
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 
-__all__ = ["INTENTS", "Intent", "IntentClassifier", "classify", "is_question"]
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+    from .resolution import Resolution
+
+__all__ = ["INTENTS", "Intent", "IntentClassifier", "classify", "intent_for_turn", "is_question"]
 
 
 class Intent(enum.StrEnum):
@@ -154,3 +159,41 @@ class IntentClassifier:
             code, pending, hits, kinds, cues, similarity = found
             return code, pending | self._always_pending, hits, kinds, cues, similarity
         return found
+
+
+# Markers that decide a turn's intent before a definite noun phrase could.
+_DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
+
+
+def intent_for_turn(
+    context: DialogueContext, similarity: float, features: TurnFeatures, resolution: Resolution
+) -> Intent:
+    """SPEC-028 §5.2 for one user turn of a session: what each intent rule reads, from the
+    turn's features, its references and the dialogue so far, then ``classify`` decides.
+    ``similarity`` is the turn's to the active thread (``Threads.active_similarity``)."""
+    # Imported here: multiparty reads turn features, whose cues use ``is_question`` above.
+    from .multiparty import moves_on
+
+    config, log = context.config, context.log
+    question = config.follow_up_questions and features.question
+    acknowledgement = config.acknowledgement_continues and features.acknowledgement
+    # Whether a definite noun phrase names something already said: only where it can
+    # change the intent (a marker, a reference or an acknowledgement decides first).
+    names_known = (
+        question
+        and not (resolution.prior or resolution.has_tool or acknowledgement)
+        and all(hit[0] not in _DECIDED_BY_MARKERS for hit in features.hits)
+        and features.any_definite(log.turns_mentioning)
+    )
+    return classify(
+        features.hits,
+        has_tool_reference=resolution.has_tool,
+        resolved_references=resolution.prior,
+        active_similarity=similarity,
+        explore_below=context.thresholds.explore,
+        first_turn=config.first_turn_explore and len(log) == 0,
+        acknowledgement=acknowledgement,
+        question=question,
+        names_known=names_known,
+        new_topic=moves_on(features, config),
+    )

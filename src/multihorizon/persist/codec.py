@@ -11,12 +11,14 @@ Format 3 keeps a save's cost constant, whatever the session's length:
 - one **turn** record per turn, written once (role, content, timestamp, thread, references,
   entities, speaker, the words it brought to its thread, its enumeration, its embedding as
   float32 or float16);
-- **keyed** records, written when they change: ``thread/<index>``, a thread's state (a turn
-  changes one), and ``calls/<turn>``, the tool outputs linked to a turn.
+- **keyed** records, written when they change: ``thread/<index>``, a thread's state and its
+  embedding sum (a turn changes one thread), ``calls/<turn>``, the tool outputs linked to a
+  turn, and ``turns/<k>``, a segment of 1024 turns as columns (``turns``), written once.
 
-Loading does not replay the turns: ``Session.restore`` takes their columns, rebuilds the
-thread sums, centroids, recent windows and vocabularies from them in bulk (checking that each
-turn's thread follows), and analyses a turn's text only when a rule first reads it.
+Loading does not replay the turns: the segments stand for whole runs of turn records, and
+``Session.restore`` takes the columns, the stored sums, rebuilds the centroids, recent
+windows and vocabularies in bulk (checking that each turn's thread follows), and analyses a
+turn's text only when a rule first reads it.
 
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the

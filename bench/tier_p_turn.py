@@ -7,10 +7,11 @@ query on the assembler's worker beside Tier C), with the two middle steps shown 
 
 Facts are real text (``knowledge_data``: turns of ../shared/data, hashing-embedder vectors).
 Ingest: ``KnowledgeStore.add_many`` of every fact with precomputed embeddings (hnswlib on all
-cores), facts/s, and the share of CDGR linking in it. ``user()``: one ``ContextAssembler``
-per variant, each with a ``--turns``-turn log and 50 scratch entries, a 4,000-token budget
-and a precomputed embedding; the variants take turns call by call (interleaved rounds, so
-the machine's noise falls on all of them alike); p50/p99 and their ratio. ``--profile``:
+cores), in batches of 5,000 that go to the before and after stores in turn; facts/s.
+``user()``: one ``ContextAssembler`` per variant, each with a ``--turns``-turn log and 50
+scratch entries, a 4,000-token budget and a precomputed embedding; the variants take turns
+call by call (interleaved rounds, so the machine's noise falls on all of them alike);
+p50/p99 and their ratio. ``--profile``:
 where the time of the "after" variant's ``user()`` goes (cProfile, top functions).
 """
 
@@ -48,23 +49,32 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def ingest(mh: Any, texts: list[str], vectors: np.ndarray, params: dict[str, int]) -> Any:
-    store = mh.KnowledgeStore(capacity=len(texts), embedder=mh.HashingEmbedder(), **params)
-    batch = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(len(texts))]
-    started = time.perf_counter()
-    store.add_many(batch, embeddings=vectors)
-    seconds = time.perf_counter() - started
-    # Linking alone, measured again on the built graph (the same call add_many makes).
-    probe = min(len(texts), 5000)
-    started = time.perf_counter()
-    store._link(np.arange(probe), vectors[:probe])
-    link_share = (time.perf_counter() - started) * len(texts) / probe / seconds
-    print(
-        f"| ingest {params} | {len(texts) / seconds:,.0f} facts/s | CDGR linking "
-        f"~{100 * link_share:.0f}% | {store.edge_count:,} edges |",
-        flush=True,
-    )
-    return store
+def ingest(
+    mh: Any, texts: list[str], vectors: np.ndarray, configurations: list[dict[str, int]]
+) -> list[Any]:
+    """One store per configuration, filled side by side: batches of 5,000 facts go to each
+    store in turn, so the machine's noise falls on all of them alike."""
+    stores = [
+        mh.KnowledgeStore(capacity=len(texts), embedder=mh.HashingEmbedder(), **params)
+        for params in configurations
+    ]
+    seconds = [0.0] * len(stores)
+    for start in range(0, len(texts), 5000):
+        batch = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(start, start + 5000)]
+        batch = batch[: len(texts) - start]
+        for store in stores if start % 10000 else reversed(stores):
+            began = time.perf_counter()
+            store.add_many(batch, embeddings=vectors[start : start + len(batch)])
+            seconds[stores.index(store)] += time.perf_counter() - began
+    print("| ingest (add_many in batches of 5,000, side by side) | facts/s | vs first | edges |")
+    print("|---|---|---|---|")
+    for params, store, spent in zip(configurations, stores, seconds, strict=True):
+        print(
+            f"| {params} | {len(texts) / spent:,.0f} | {seconds[0] / spent:.2f}x | "
+            f"{store.edge_count:,} |",
+            flush=True,
+        )
+    return stores
 
 
 def prepare(mh: Any, variant: Variant, texts: list[str], queries: np.ndarray, turns: int) -> None:
@@ -97,8 +107,7 @@ def main() -> int:
     log_texts, log_vectors = texts[args.facts :], vectors[args.facts :]
     after = mh.KnowledgeStore(embedder=mh.HashingEmbedder()).params.as_dict()
     print(f"# {args.facts:,} facts of {knowledge_data.source_of_texts()}; backend {mh.backend}")
-    old = ingest(mh, fact_texts, fact_vectors, BEFORE)
-    new = ingest(mh, fact_texts, fact_vectors, after)
+    old, new = ingest(mh, fact_texts, fact_vectors, [BEFORE, after])
     variants = [
         Variant(f"before: {BEFORE}, sequential", old, False),
         Variant(f"{BEFORE}, worker", old, True),

@@ -304,3 +304,24 @@ def test_pickling_a_worker_gives_an_idle_one(store: mh.KnowledgeStore) -> None:
     assert worker.running
     worker.close()
     assert not worker.running
+
+
+@pytest.mark.parametrize("worker", [True, False])
+@pytest.mark.parametrize("with_knowledge", [True, False])
+def test_a_turn_embeds_its_text_once(
+    store: mh.KnowledgeStore, worker: bool, with_knowledge: bool
+) -> None:
+    calls: list[int] = []
+
+    class Counting(mh.HashingEmbedder):
+        def embed(self, texts: Any) -> Any:
+            calls.append(len(texts))
+            return super().embed(texts)
+
+    assembler = mh.ContextAssembler(
+        knowledge=store if with_knowledge else None, embedder=Counting(), tier_p_worker=worker
+    )
+    session = assembler.session("w/embed")
+    session.user("How do I configure etcd TLS?")
+    assert calls == [1]
+    assembler.close()

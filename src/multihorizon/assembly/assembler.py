@@ -55,6 +55,10 @@ class ContextAssembler:
     them, ``on_evict(session_id)`` is called for each, and the dropped ``TierSession``
     object is closed (it raises ``SessionClosedError``), so no caller keeps writing to a
     conversation the assembler no longer has.
+
+    ``tier_p_worker`` (default on, with a knowledge store): Tier P's query runs on one
+    dedicated thread beside the session's planning; the envelopes are those of the sequential
+    order (off). ``close()`` stops the thread.
     """
 
     def __init__(
@@ -166,7 +170,8 @@ class ContextAssembler:
     def close(self, session_id: str | None = None) -> int:
         """Drop one session (or, without an id, every session) from memory and close the
         dropped objects; the store, if any, keeps them, and ``session(id)`` loads them again.
-        Returns how many were held."""
+        Without an id, also stop Tier P's worker thread (joined; the next turn starts it
+        again). Returns how many were held."""
         if session_id is None:
             every = self._pool.pop_all()
         else:

@@ -448,10 +448,11 @@ class TierSession(AsyncTurns):
         residual = tuple(q for q in queries if plain(q) not in done)
         session = self.session
         with session.transaction():
-            prefetched = self._prefetch(task, None, None)
+            vector = self._query_vector(task, None, None)
+            prefetched = self._prefetch(vector)
             plan = session.plan(
                 task,
-                embedding=None if prefetched is None else prefetched.query,
+                embedding=vector,
                 logging=False,
             )
             turn = dataclasses.replace(
@@ -481,10 +482,11 @@ class TierSession(AsyncTurns):
         session = self.session
         with session.transaction():
             # Tier P's query first, on the worker; the plan (Tier C) runs meanwhile.
-            prefetched = self._prefetch(text, embedding, embedding_model)
+            vector = self._query_vector(text, embedding, embedding_model)
+            prefetched = self._prefetch(vector)
             plan = session.plan(
                 text,
-                embedding=embedding if prefetched is None else prefetched.query,
+                embedding=embedding if vector is None else vector,
                 embedding_model=embedding_model,
                 timestamp=timestamp,
                 speaker=speaker,
@@ -508,26 +510,32 @@ class TierSession(AsyncTurns):
 
     # ---- packing ---------------------------------------------------------------------------
 
-    def _prefetch(
+    def _query_vector(
         self, text: str, embedding: Any, embedding_model: str | None
-    ) -> PendingNeighbours | None:
-        """Tier P's query for the turn, started on the assembler's worker before the session
-        plans the turn: the vector ``Session.plan`` would make. None (the plan makes the
-        vector and raises what it raises) for anything that would not plan."""
+    ) -> npt.NDArray[np.float32] | None:
+        """The turn's vector, made before the session plans the turn so that Tier P's query
+        can start on the assembler's worker: the vector ``Session.plan`` would make (and is
+        then given). None, and the plan makes it, when the assembler has no worker, or for
+        anything that would not plan (the plan raises it, in its own order of checks)."""
+        if not self.assembler.tier_p_worker:
+            return None
         session = self.session
         try:
             if embedding_model is not None and embedding_model != session.model_id:
                 return None
             if embedding is not None:
-                vector = normalise_embedding(embedding, session.dim)
-            else:
-                vectors = np.asarray(session.embedder.embed([check_text(text)]))
-                if vectors.shape != (1, session.dim):
-                    return None
-                vector = normalise_embedding(vectors[0], session.dim)
-        except Exception:  # the plan raises it, in its own order
+                return normalise_embedding(embedding, session.dim)
+            vectors = np.asarray(session.embedder.embed([check_text(text)]))
+            if vectors.shape != (1, session.dim):
+                return None
+            return normalise_embedding(vectors[0], session.dim)
+        except Exception:  # the plan raises it
             return None
-        return self.assembler.prefetch_knowledge(vector, session.model_id)
+
+    def _prefetch(self, vector: npt.NDArray[np.float32] | None) -> PendingNeighbours | None:
+        if vector is None:
+            return None
+        return self.assembler.prefetch_knowledge(vector, self.session.model_id)
 
     def _pack(
         self,

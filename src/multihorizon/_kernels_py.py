@@ -19,10 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _unicode_tables as tables
+from ._function_words import FUNCTION_WORDS
 from ._validate import (
     as_count,
     as_current,
     as_dim,
+    as_flag,
     as_float_matrix,
     as_float_vector,
     as_forced_rows,
@@ -418,9 +420,30 @@ def _feature_counts(words: list[list[int]]) -> list[tuple[int, Counter[int]]]:
     return [(UNIGRAM, unigrams), (BIGRAM, bigrams), (CHARGRAM, chargrams)]
 
 
-def _embed_one(text: str, dim: int) -> npt.NDArray[np.float64]:
+def _unigram_key(word: Sequence[int]) -> int:
+    """A word's finalized unigram hash: how every backend recognises a function word."""
+    return _finalize(_fnv(_seed(UNIGRAM), word))
+
+
+#: The finalized unigram hashes of ``FUNCTION_WORDS`` (ASCII, so folding leaves them as is).
+FUNCTION_WORD_KEYS = frozenset(
+    _unigram_key([ord(char) for char in word]) for word in FUNCTION_WORDS
+)
+
+
+def _content_words(words: list[list[int]]) -> list[list[int]]:
+    """The words that are not function words; all of them when every word is one ("what
+    about it?" keeps its words rather than embedding to zeros)."""
+    kept = [word for word in words if _unigram_key(word) not in FUNCTION_WORD_KEYS]
+    return kept or words
+
+
+def _embed_one(text: str, dim: int, skip_function_words: bool) -> npt.NDArray[np.float64]:
     vector = np.zeros(dim, dtype=np.float64)
-    for kind, counts in _feature_counts(_words(text)):
+    words = _words(text)
+    if skip_function_words:
+        words = _content_words(words)
+    for kind, counts in _feature_counts(words):
         for feature, tf in counts.items():
             mixed = _finalize(feature)
             slot = ((mixed & 0xFFFFFFFF) * dim) >> 32
@@ -430,7 +453,9 @@ def _embed_one(text: str, dim: int) -> npt.NDArray[np.float64]:
     return vector / norm if norm > 0.0 else vector
 
 
-def hash_embed(texts: str | Sequence[str], dim: int = 384) -> npt.NDArray[np.float32]:
+def hash_embed(
+    texts: str | Sequence[str], dim: int = 384, *, skip_function_words: bool = False
+) -> npt.NDArray[np.float32]:
     """Embed text by signed feature hashing: (dim,) for one text, (n, dim) for a batch.
 
     Features of the case-folded text: word unigrams (weight 1), word bigrams (0.5) and
@@ -440,12 +465,19 @@ def hash_embed(texts: str | Sequence[str], dim: int = 384) -> npt.NDArray[np.flo
     slot ``((h & 0xFFFFFFFF) * dim) >> 32``, sign from the top bit. The vector is
     L2-normalised; a text with no word characters embeds to zeros. Fixed hashes make the
     result identical across processes, machines and backends.
+
+    ``skip_function_words``: the words whose finalized unigram hash is one of
+    ``FUNCTION_WORD_KEYS`` (``multihorizon._function_words``) are removed before any feature
+    is made, unless every word of the text is one; the features are then those of the
+    remaining words, as if the text held only them (bigrams join the words left adjacent,
+    character n-grams run over them). Similarity then reads content, not phrasing.
     """
     batch, single = as_texts(texts)
     size = as_dim(dim)
+    skip = as_flag(skip_function_words, "skip_function_words")
     out = np.zeros((len(batch), size), dtype=np.float32)
     for row, text in enumerate(batch):
-        out[row] = _embed_one(text, size)
+        out[row] = _embed_one(text, size, skip)
     return out[0] if single else out
 
 

@@ -10,8 +10,9 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _unicode_tables as tables
+from ._function_words import FUNCTION_WORDS
 from ._numba_jit import CodePoint, CodePoints, Float32Array, Int64Array, code_points, jit
-from ._validate import as_dim, as_phrases, as_texts
+from ._validate import as_dim, as_flag, as_phrases, as_texts
 
 __all__ = ["MarkerMatcher", "hash_embed"]
 
@@ -407,40 +408,71 @@ def _finalize(h: np.uint64) -> np.uint64:
 
 
 @jit
-def _symbol_stream(
-    codepoints: CodePoints, unicode: UnicodeTables
-) -> tuple[npt.NDArray[np.uint64], int, Int64Array, int]:
-    """ " w1 w2 ... wn ": the folded words, one separator between and around them.
+def _is_function_word(key: np.uint64, function_words: npt.NDArray[np.uint64]) -> bool:
+    """Binary search of a finalized unigram hash in the sorted function-word keys."""
+    low, high = 0, function_words.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if function_words[middle] < key:
+            low = middle + 1
+        else:
+            high = middle
+    return bool(low < function_words.shape[0] and function_words[low] == key)
 
-    Returns the stream, its length, where each word starts in it, and the word count.
+
+@jit
+def _symbol_stream(
+    codepoints: CodePoints,
+    unicode: UnicodeTables,
+    function_words: npt.NDArray[np.uint64],
+    skip_function_words: bool,
+) -> tuple[npt.NDArray[np.uint64], int, Int64Array, int, int]:
+    """ " w1 w2 ... wn ": the folded words, one separator between and around them; with
+    ``skip_function_words``, a word whose finalized unigram hash is in ``function_words`` is
+    taken out again as soon as it ends.
+
+    Returns the stream, its length, where each word starts in it, the word count and the
+    count of words taken out.
     """
     stream = np.empty(codepoints.shape[0] + 2, dtype=np.uint64)
     word_starts = np.empty(codepoints.shape[0] + 1, dtype=np.int64)
     symbols = 1
     words = 0
+    skipped = 0
+    in_word = False
+    unigram = _UNIGRAM_SEED
     stream[0] = _SEPARATOR_CODE
     latin1_fold, latin1_word = unicode[0], unicode[1]
-    for position in range(codepoints.shape[0]):
-        cp = np.int64(codepoints[position])
-        if cp < 256:
-            is_word = latin1_word[cp] != 0
-            folded = latin1_fold[cp]
-        else:
-            is_word = _is_word(cp, unicode)
-            folded = _fold(cp, unicode) if is_word else cp
+    for position in range(codepoints.shape[0] + 1):
+        is_word = False
+        folded = np.int64(0)
+        if position < codepoints.shape[0]:
+            cp = np.int64(codepoints[position])
+            if cp < 256:
+                is_word = latin1_word[cp] != 0
+                folded = latin1_fold[cp]
+            else:
+                is_word = _is_word(cp, unicode)
+                folded = np.int64(_fold(cp, unicode)) if is_word else cp
         if is_word:
-            if stream[symbols - 1] == _SEPARATOR_CODE:  # folded word characters never are
+            if not in_word:
+                in_word = True
                 word_starts[words] = symbols
                 words += 1
+                unigram = _UNIGRAM_SEED
             stream[symbols] = np.uint64(folded)
+            unigram = _fnv_step(unigram, np.uint64(folded))
             symbols += 1
-        elif stream[symbols - 1] != _SEPARATOR_CODE:
-            stream[symbols] = _SEPARATOR_CODE
-            symbols += 1
-    if words > 0 and stream[symbols - 1] != _SEPARATOR_CODE:
-        stream[symbols] = _SEPARATOR_CODE
-        symbols += 1
-    return stream, symbols, word_starts, words
+        elif in_word:  # a word ended: keep it (and a separator after it) or take it out
+            in_word = False
+            if skip_function_words and _is_function_word(_finalize(unigram), function_words):
+                words -= 1
+                symbols = word_starts[words]
+                skipped += 1
+            else:
+                stream[symbols] = _SEPARATOR_CODE
+                symbols += 1
+    return stream, symbols, word_starts, words, skipped
 
 
 @jit
@@ -544,9 +576,22 @@ def _rehashed(
 
 
 @jit
-def _embed_one(codepoints: CodePoints, dim: int, unicode: UnicodeTables, out: Float32Array) -> None:
+def _embed_one(
+    codepoints: CodePoints,
+    dim: int,
+    unicode: UnicodeTables,
+    function_words: npt.NDArray[np.uint64],
+    skip_function_words: bool,
+    out: Float32Array,
+) -> None:
     """Embed one text into ``out`` (already zero), as the reference's ``_embed_one``."""
-    stream, symbols, word_starts, words = _symbol_stream(codepoints, unicode)
+    stream, symbols, word_starts, words, skipped = _symbol_stream(
+        codepoints, unicode, function_words, skip_function_words
+    )
+    if words == 0 and skipped > 0:  # only function words: the text keeps them all
+        stream, symbols, word_starts, words, skipped = _symbol_stream(
+            codepoints, unicode, function_words, False
+        )
     if words == 0:
         return
     features, kinds = _features(stream, symbols, word_starts, words)
@@ -577,16 +622,50 @@ def _embed_one(codepoints: CodePoints, dim: int, unicode: UnicodeTables, out: Fl
 
 @jit
 def _embed_batch(
-    codepoints: CodePoints, bounds: Int64Array, dim: int, unicode: UnicodeTables
+    codepoints: CodePoints,
+    bounds: Int64Array,
+    dim: int,
+    unicode: UnicodeTables,
+    function_words: npt.NDArray[np.uint64],
+    skip_function_words: bool,
 ) -> Float32Array:
     """Row ``i`` embeds ``codepoints[bounds[i]:bounds[i + 1]]``."""
     out = np.zeros((bounds.shape[0] - 1, dim), dtype=np.float32)
     for row in range(bounds.shape[0] - 1):
-        _embed_one(codepoints[bounds[row] : bounds[row + 1]], dim, unicode, out[row])
+        _embed_one(
+            codepoints[bounds[row] : bounds[row + 1]],
+            dim,
+            unicode,
+            function_words,
+            skip_function_words,
+            out[row],
+        )
     return out
 
 
-def hash_embed(texts: str | Sequence[str], dim: int = 384) -> Float32Array:
+def _unigram_key(word: str) -> int:
+    """An ASCII word's finalized unigram hash, in Python integers (as the reference)."""
+    h = int(_UNIGRAM_SEED)
+    for char in word:
+        h = ((h ^ ord(char)) * int(FNV_PRIME)) & _MASK64
+    h ^= h >> 33
+    h = (h * int(_FMIX_1)) & _MASK64
+    h ^= h >> 33
+    h = (h * int(_FMIX_2)) & _MASK64
+    h ^= h >> 33
+    return h
+
+
+#: Sorted, for the binary search; passed as an argument, like the Unicode tables, so numba's
+#: cache never freezes an old list.
+_FUNCTION_WORD_KEYS = np.array(
+    sorted(_unigram_key(word) for word in FUNCTION_WORDS), dtype=np.uint64
+)
+
+
+def hash_embed(
+    texts: str | Sequence[str], dim: int = 384, *, skip_function_words: bool = False
+) -> Float32Array:
     """Embed text by signed feature hashing: (dim,) for one text, (n, dim) for a batch.
 
     The features, hash and weighting are documented in ``multihorizon._kernels_py``; the
@@ -594,9 +673,12 @@ def hash_embed(texts: str | Sequence[str], dim: int = 384) -> Float32Array:
     """
     batch, single = as_texts(texts)
     size = as_dim(dim)
+    skip = as_flag(skip_function_words, "skip_function_words")
     # One call for the whole batch: a code point per str character, so str lengths are the
     # bounds in the joined array.
     bounds = np.zeros(len(batch) + 1, dtype=np.int64)
     bounds[1:] = np.cumsum([len(text) for text in batch])
-    out = _embed_batch(code_points("".join(batch)), bounds, size, _UNICODE)
+    out = _embed_batch(
+        code_points("".join(batch)), bounds, size, _UNICODE, _FUNCTION_WORD_KEYS, skip
+    )
     return out[0] if single else out

@@ -34,7 +34,7 @@ import numpy as np
 from ..config import Config
 from ..dialogue.threads import ThreadPlan
 from ..dialogue.threadstate import ThreadState
-from ..embed import Embedder
+from ..embed import Embedder, HashingEmbedder, reload_hint
 from ..errors import SnapshotError
 from ..session import Session
 from ..text.tokens import current_term
@@ -225,7 +225,11 @@ def decode(
         return restore(head, embedder=embedder, config=config)
     document, weighted = _head_parts(_unframe(head, HEAD_MAGIC, "head"))
     try:
-        session = Session(embedder=embedder, config=config, session_id=document["session_id"])
+        session = Session(
+            embedder=_stored_embedder(embedder, document.get("model_id")),
+            config=config,
+            session_id=document["session_id"],
+        )
         session._lineage = str(document["lineage"])
     except _MALFORMED as exc:
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
@@ -233,8 +237,18 @@ def decode(
         raise SnapshotError(
             f"stored with model {document.get('model_id')!r} (dim {document.get('dim')}), "
             f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
+            + reload_hint(document.get("model_id"))
         )
     return session, _apply(session, document, weighted, turns)
+
+
+def _stored_embedder(given: Embedder | None, model_id: object) -> Embedder | None:
+    """The embedder a session is read back with: the caller's, else the hashing embedder
+    that made its vectors (a session of the first releases' ``multihorizon-hash-384`` reads
+    back with ``HashingEmbedder(version=1)``), else the default."""
+    if given is not None or not isinstance(model_id, str):
+        return given
+    return HashingEmbedder.for_model_id(model_id)
 
 
 def extend(session: Session, head: bytes, turns: Sequence[bytes]) -> CoverageSet:
@@ -420,14 +434,18 @@ def _restore_v1(
     except (ValueError, KeyError, OSError, struct.error) as exc:
         raise SnapshotError(f"unreadable payload ({exc})") from None
     try:
-        session = Session(embedder=embedder, config=config, session_id=document["session_id"])
+        session = Session(
+            embedder=_stored_embedder(embedder, document.get("model_id")),
+            config=config,
+            session_id=document["session_id"],
+        )
         model, dim = document["model_id"], document["dim"]
     except _MALFORMED as exc:
         raise SnapshotError(f"inconsistent snapshot ({type(exc).__name__}: {exc})") from None
     if session.model_id != model or session.dim != dim:
         raise SnapshotError(
             f"stored with model {model!r} (dim {dim}), "
-            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
+            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)" + reload_hint(model)
         )
     try:
         _fill_v1(session, document, arrays)

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..embed import Embedder, normalise_embedding
+from ..embed import Embedder, normalise_embedding, reload_hint
 from ..errors import EmbeddingError, InputError, MultihorizonError
 from .coverage import (
     CoverageSet,
@@ -497,6 +497,7 @@ class KnowledgeStore:
             raise KnowledgeError(
                 f"{folder}: saved with model {manifest.get('model_id')!r} (dim {dim}), "
                 f"not {embedder.model_id!r} (dim {embedder.dim})"
+                + reload_hint(manifest.get("model_id"))
             )
         params = manifest["params"]
         count = int(manifest["count"])

@@ -210,4 +210,5 @@ def test_the_content_embedding_is_pinned(kernels: ModuleType) -> None:
     slots = np.flatnonzero(vector).astype(np.int64)
     assert (len(slots), hashlib.sha256(slots.tobytes()).hexdigest()[:16]) == PINNED_CONTENT
 
+
 PINNED_CONTENT = (100, "63d337bb4f51838e")

@@ -37,9 +37,7 @@ def _view(session: mh.Session, renamed: dict[str, str] | None = None) -> tuple[o
     for name in session.threads:
         state = session.thread_state(name)
         assert state is not None
-        states[names.get(name, name)] = dataclasses.replace(
-            state, thread_id=names.get(name, name)
-        )
+        states[names.get(name, name)] = dataclasses.replace(state, thread_id=names.get(name, name))
     scratch = [(e.scratch_id, e.tool_name, e.summary) for e in session.scratch]
     threads = tuple(names.get(name, name) for name in session.threads)
     active = names.get(session.active_thread, session.active_thread)

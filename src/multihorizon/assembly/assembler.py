@@ -722,7 +722,12 @@ class TierSession(AsyncTurns):
 
         if sub_queries is None:
             sub_queries = (
-                sub_queries_of(turn, text, assembler.config.max_sub_queries)
+                sub_queries_of(
+                    turn,
+                    text,
+                    assembler.config.max_sub_queries,
+                    self.session.thread_states() if assembler.config.session_recaps else (),
+                )
                 if turn.mode == "hybrid"
                 else ()
             )

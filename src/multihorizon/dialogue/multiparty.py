@@ -30,6 +30,7 @@ __all__ = [
     "answers_previous",
     "moves_on",
     "peer_carries_on",
+    "peer_dialogue",
     "peer_opens",
     "reply_to",
 ]
@@ -152,9 +153,51 @@ def answers_previous(
     return by_someone_else and before.question and not before.open_offer and not features.question
 
 
+# Replies read, and turns looked back over to find them, by rule peer-detection.
+PEER_REPLIES_READ = 8
+_PEER_LOOKBACK = 4 * PEER_REPLIES_READ
+_PEER_REPLIES_NEEDED = 2
+
+
+def peer_dialogue(log: TurnLog, config: Config) -> bool:
+    """Whether the replies come from a peer rather than an assistant (rule peer-detection).
+
+    ``Config.peer_replies`` True or False forces it. None (the default) reads the latest
+    ``PEER_REPLIES_READ`` replies: people chatting talk about themselves ("i just got off
+    work", "my kids"), an assistant talks to the one it serves ("would you like ...",
+    "anything else I can do?") or answers at length, and the user asks it for things other
+    than by a question ("I'd like to ...", "find me ..."); peer when, over two replies or
+    more, the first kind outnumbers the second. Replies labelled
+    peer by this, at each user turn: tiage 68%, sgd 9%, dialseg711 7%."""
+    if config.peer_replies is not None:
+        return config.peer_replies
+    balance = read = 0
+    roles, features = log.roles, log.features
+    # Bounded: a chat of user turns only (IRC) must not scan its whole log every turn.
+    for index in range(len(log) - 1, max(-1, len(log) - 1 - _PEER_LOOKBACK), -1):
+        if roles[index] == "user":
+            # Asking for something ("I'd like to ...", "find me ...") other than by a
+            # question is what one does with an assistant.
+            user_turn = features[index]
+            balance -= int(user_turn.asks_for and not user_turn.question)
+            continue
+        reply = features[index]
+        # "Anything else I can help with?" is a service's line, whatever its pronouns.
+        serves = reply.open_offer
+        balance += int(reply.self_talk and not serves) - int(reply.to_listener or serves)
+        read += 1
+        if read == PEER_REPLIES_READ:
+            break
+    # One reply is too little to go on ("Sure! Here is what I know.").
+    return read >= _PEER_REPLIES_NEEDED and balance > 0
+
+
 def _between_peers(log: TurnLog, speakers: Speakers, config: Config) -> bool:
-    """Rule peer-replies holds for this turn: a two-party chat with a turn before."""
-    return config.peer_replies and len(log) > 0 and not speakers.multi_party(config)
+    """Rule peer-replies holds for this turn: a two-party chat between peers (forced, or
+    detected: ``peer_dialogue``) with a turn before."""
+    if config.peer_replies is False or len(log) == 0 or speakers.multi_party(config):
+        return False
+    return peer_dialogue(log, config)
 
 
 def peer_opens(

@@ -152,16 +152,39 @@ def test_the_default_detects_who_replies(replies: list[str], peer: bool) -> None
 
 def test_detected_peers_carry_a_statement_on_and_assistants_do_not() -> None:
     outcomes = {}
-    for name, reply in (
-        ("peer", "my brother and I climbed it last year"),
-        ("assistant", "You can take the cable car to save your legs."),
-    ):
+    chats = {
+        "peer": (
+            ("I am going hiking in the alps next week", "my brother and I climbed there once"),
+            ("we might camp near the lake", "I love camping, my tent is tiny though"),
+        ),
+        "assistant": (
+            (
+                "Find me a hiking trail in the alps",
+                "You could try the Eiger trail from Grindelwald.",
+            ),
+            ("Can you check the lake campsites?", "Your best option is Camping Gletscherdorf."),
+        ),
+    }
+    for name, exchanges in chats.items():
         session = mh.Session()
-        session.user("I am going hiking in the alps next week")
-        session.assistant(reply)
+        for user, reply in exchanges:
+            session.user(user)
+            session.assistant(reply)
         envelope = session.preview("The weather in Lisbon was awful yesterday")
         outcomes[name] = envelope.active_thread == session.active_thread
     assert outcomes == {"peer": True, "assistant": False}
+
+
+def test_one_reply_is_too_little_to_call_it_peers() -> None:
+    from multihorizon.dialogue.multiparty import peer_dialogue
+
+    session = mh.Session()
+    session.user("what do you do on weekends?")
+    session.assistant("I mostly read, my sister sends me books")
+    assert not peer_dialogue(session.turns, session.config)
+    session.user("nice, what kind?")
+    session.assistant("I like mysteries, my favourite is Christie")
+    assert peer_dialogue(session.turns, session.config)
 
 
 @pytest.mark.parametrize("value", [1, 0, "auto", "yes"])

@@ -169,6 +169,8 @@ def _peer_statement(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I love hiking in the alps", embedding=_vector(1))
     session.assistant("Me too, mountains are great", embedding=_vector(1))
+    session.user("we camped by a lake last time", embedding=_vector(1))
+    session.assistant("I did that with my brother once", embedding=_vector(1))
     envelope = session.user("My dog is called Rex", embedding=_vector(2))
     return envelope.active_thread == session.turns[0].topic_thread
 
@@ -178,6 +180,8 @@ def _detected_peers(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I love hiking in the alps", embedding=_vector(1))
     session.assistant("Me too, my brother and I go every summer", embedding=_vector(1))
+    session.user("we camped by a lake last time", embedding=_vector(1))
+    session.assistant("I did that once, my tent leaked", embedding=_vector(1))
     envelope = session.user("My dog is called Rex", embedding=_vector(2))
     return envelope.active_thread == session.turns[0].topic_thread
 

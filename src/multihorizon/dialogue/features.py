@@ -51,8 +51,8 @@ _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] =
     "names_place": (lambda text, role: _short_turn(text), cues.names_a_place),
     "judgement": (lambda text, role: True, cues.judges_an_option),
     "recap": (lambda text, role: role == "user", cues.recaps_session),
-    "self_talk": (lambda text, role: role != "user", lambda text: persons.stance(text) > 0),
-    "to_listener": (lambda text, role: role != "user", lambda text: persons.stance(text) < 0),
+    "self_talk": (lambda text, role: True, lambda text: persons.stance(text) > 0),
+    "to_listener": (lambda text, role: True, lambda text: persons.stance(text) < 0),
 }
 
 
@@ -162,12 +162,12 @@ class TurnFeatures:
 
     @property
     def self_talk(self) -> bool:
-        """A reply talks about its speaker ("my kids ..."): chat between people."""
+        """A turn talks about its speaker ("my kids ..."): chat between people."""
         return self._cue("self_talk")
 
     @property
     def to_listener(self) -> bool:
-        """A reply talks to its listener ("would you like ...") or is a long answer."""
+        """A turn talks to its listener ("would you like ...") or is a long answer."""
         return self._cue("to_listener")
 
     @property

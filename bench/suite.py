@@ -311,20 +311,24 @@ def _bm25() -> Kernel:
     )
 
 
-def _hash_embed_call(function: Callable[..., Any]) -> Call:
+def _hash_embed_call(function: Callable[..., Any], content: bool = False) -> Call:
     work = workloads.hash_embed()
-    return Call(function, (work.text, work.dim))
+    return Call(function, (work.text, work.dim), {"skip_function_words": content})
 
 
-def _hash_embed() -> Kernel:
+def _hash_embed(content: bool = False) -> Kernel:
+    """Every word hashed (HashingEmbedder version 1), or content words only (version 2,
+    the default embedder): the same turn, so the two groups read side by side."""
     work = workloads.hash_embed()
     return Kernel(
-        name="hash_embed",
+        name="hash_embed_content" if content else "hash_embed",
         workload=f"{len(work.text)}-char turn, dim {work.dim}",
         # No peer: no common library computes these features with a fixed cross-process
         # hash, and timing a different embedding would not be the same work.
-        contenders=_backends(lambda module: _hash_embed_call(module.hash_embed)),
-        reference_result=functools.cache(lambda: _hash_embed_call(_reference().hash_embed)()),
+        contenders=_backends(lambda module: _hash_embed_call(module.hash_embed, content)),
+        reference_result=functools.cache(
+            lambda: _hash_embed_call(_reference().hash_embed, content)()
+        ),
         check=workloads.check_embedding,
         target=Target(10_000),
     )
@@ -339,5 +343,6 @@ def kernels() -> tuple[Kernel, ...]:
         _recency(),
         _score_turns(),
         _hash_embed(),
+        _hash_embed(content=True),
         _bm25(),
     )

@@ -123,14 +123,19 @@ def test_stale_entries_warn_exclude_or_reinvoke() -> None:
         mh.tiers.scratch._now = original  # type: ignore[attr-defined]
 
 
-def test_coverage_keeps_delivered_facts_out_of_later_explore_turns(
-    assembler: mh.ContextAssembler,
-) -> None:
+def test_coverage_keeps_delivered_facts_out_of_later_explore_turns() -> None:
+    # Every word hashed (version 1): there the second question is below the EXPLORE bar; with
+    # content words only it is a DRILL_DOWN of the first, which turns novelty off (§5.3).
+    embedder = mh.HashingEmbedder(version=1)
+    kb = mh.KnowledgeStore(embedder=embedder)
+    kb.add_many(FACTS)
+    assembler = mh.ContextAssembler(knowledge=kb, embedder=embedder)
     session = assembler.session("t/5")
     first = session.user("How do I set the etcd TLS cert-file?")
     delivered = {item.source_id for item in first.items if item.tier == "P"}
     assert "etcd-tls" in delivered
     later = session.user("Is there anything about etcd TLS key-file settings?")
+    assert later.turn.intent is mh.Intent.EXPLORE
     assert "etcd-tls" not in {item.source_id for item in later.items if item.tier == "P"}
     # Sessions share the store, not the coverage.
     other = assembler.session("t/6").user("How do I set the etcd TLS cert-file?")

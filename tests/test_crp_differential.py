@@ -120,7 +120,7 @@ def test_similarity_rule_on_the_active_thread() -> None:
     """§5.2's last step: a marker-free turn close to the active thread is CONTINUE (crprotocol
     has no similarity check and says EXPLORE)."""
     theirs, ours = _pair(True, mh.Config.spec())
-    turn = "restart etcd with the new certificates"
+    turn = "restart etcd with the new server certificates"
     assert theirs.classify_intent(turn)["intent"] == "explore"
     assert ours.classify_intent(turn)["intent"] == "continue"
 

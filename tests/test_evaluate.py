@@ -87,7 +87,7 @@ def test_every_task_reports_ours_and_baselines_with_the_issue_metric_names(
         }
         assert report["task"] == task
         assert report["file"] == "c.jsonl"
-        assert report["embedder"] == "multihorizon-hash-384"
+        assert report["embedder"] == "multihorizon-hash2-384"
         assert report["conversations"] == 2
         assert expected[task] <= set(report["ours"]), (task, report["ours"])
         assert report["baselines"], task

@@ -113,3 +113,102 @@ def test_large_text(kernels: ModuleType) -> None:
     vector = kernels.hash_embed(text)
     assert np.linalg.norm(vector) == pytest.approx(1.0, abs=1e-5)
     np.testing.assert_allclose(vector, kernels.hash_embed(text[: len(text) // 2]), atol=0.02)
+
+
+# ---- skip_function_words: the content hashing embedder (HashingEmbedder version 2) ----------
+
+
+def test_function_word_lists_agree_between_python_and_cpp() -> None:
+    # The C++ header and the Python module must hold the same words: the NumPy and Numba
+    # backends read the module, the C++ one its header.
+    from pathlib import Path
+
+    from multihorizon._function_words import FUNCTION_WORDS
+
+    header = Path(__file__).parents[1] / "cpp/include/multihorizon/function_words.hpp"
+    body = header.read_text().split("kFunctionWords[] = {", 1)[1].split("};", 1)[0]
+    listed = [part.strip().strip('"') for part in body.split(",") if part.strip()]
+    assert listed == list(FUNCTION_WORDS)
+
+
+def test_every_function_word_adds_no_feature(kernels: ModuleType) -> None:
+    from multihorizon._function_words import FUNCTION_WORDS
+
+    alone = kernels.hash_embed("zebra", skip_function_words=True)
+    texts = [f"{word} zebra {word.upper()}" for word in FUNCTION_WORDS]
+    np.testing.assert_array_equal(
+        kernels.hash_embed(texts, skip_function_words=True), np.tile(alone, (len(texts), 1))
+    )
+
+
+@pytest.mark.parametrize(
+    ("phrased", "bare"),
+    [
+        ("Tell me about the Eiffel Tower.", "Eiffel Tower"),
+        ("Can you explain how quantum computing works?", "quantum computing works"),
+        ("I'd like to know more about sourdough bread, please!", "sourdough bread"),
+        ("What is the best way to do Kubernetes networking?", "best way Kubernetes networking"),
+    ],
+)
+def test_phrasing_adds_nothing_to_the_content_words(
+    kernels: ModuleType, phrased: str, bare: str
+) -> None:
+    # The features are those of the content words alone, as if the text held only them.
+    np.testing.assert_array_equal(
+        kernels.hash_embed(phrased, skip_function_words=True),
+        kernels.hash_embed(bare, skip_function_words=True),
+    )
+
+
+def test_shared_phrasing_no_longer_makes_texts_similar(kernels: ModuleType) -> None:
+    templates = [
+        "Tell me about {}.",
+        "What can you tell me about {}?",
+        "I want to learn about {} please",
+        "Could you explain {} to me?",
+    ]
+    topics = ["the Eiffel Tower", "quantum computing", "sourdough bread", "Kubernetes networking"]
+    for template in templates:
+        rows = [template.format(topic) for topic in topics]
+        with_phrasing = kernels.hash_embed(rows)
+        content = kernels.hash_embed(rows, skip_function_words=True)
+        off_diagonal = ~np.eye(len(rows), dtype=bool)
+        assert (with_phrasing @ with_phrasing.T)[off_diagonal].min() > 0.3, template
+        assert (content @ content.T)[off_diagonal].max() < 0.15, template
+    # ... and the same topic in other words stays close.
+    same = kernels.hash_embed(
+        ["Tell me about quantum computing.", "Back to quantum computing: what is a qubit?"],
+        skip_function_words=True,
+    )
+    assert float(same[0] @ same[1]) > 0.6
+
+
+def test_a_text_of_function_words_only_keeps_them(kernels: ModuleType) -> None:
+    for text in ["what about it?", "ok", "Can you do that again?", "and then?"]:
+        np.testing.assert_array_equal(
+            kernels.hash_embed(text, skip_function_words=True), kernels.hash_embed(text)
+        )
+    assert not kernels.hash_embed("?! --", skip_function_words=True).any()
+
+
+def test_without_the_switch_nothing_changes(kernels: ModuleType) -> None:
+    texts = [TURN, "the the the", "ünïcödé the ΣΊΣΥΦΟΣ", ""]
+    np.testing.assert_array_equal(
+        kernels.hash_embed(texts), kernels.hash_embed(texts, skip_function_words=False)
+    )
+
+
+@pytest.mark.parametrize("flag", [1, 0, "yes", None, np.bool_(True)])
+def test_the_switch_takes_only_a_bool(kernels: ModuleType, flag: object) -> None:
+    with pytest.raises(TypeError, match="skip_function_words: expected True or False"):
+        kernels.hash_embed("etcd", skip_function_words=flag)
+
+
+def test_the_content_embedding_is_pinned(kernels: ModuleType) -> None:
+    # HashingEmbedder(version=2)'s vectors: a change here needs a new model id.
+    vector = kernels.hash_embed(TURN, dim=384, skip_function_words=True)
+    slots = np.flatnonzero(vector).astype(np.int64)
+    assert (len(slots), hashlib.sha256(slots.tobytes()).hexdigest()[:16]) == PINNED_CONTENT
+
+
+PINNED_CONTENT = (100, "63d337bb4f51838e")

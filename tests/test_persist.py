@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -20,8 +21,8 @@ from multihorizon.persist import (
 from multihorizon.tiers.knowledge import CoverageSet
 
 
-def _session() -> mh.Session:
-    session = mh.Session(session_id="tenant/conv")
+def _session(embedder: mh.Embedder | None = None) -> mh.Session:
+    session = mh.Session(session_id="tenant/conv", embedder=embedder)
     session.user("How do I configure etcd? We run etcd 3.5 on three nodes.", speaker="ann")
     session.assistant("Set --initial-cluster: 1. generate a CA, 2. issue certs, 3. restart.")
     session.tool_output("run_sql", [{"member": "etcd-1", "ok": True}], args={"q": "select"})
@@ -215,8 +216,12 @@ def test_a_first_release_snapshot_is_migrated() -> None:
     legacy = (Path(__file__).parent / "data" / "session_v1.mhss").read_bytes()
     assert legacy[4:6] == (1).to_bytes(2, "big")
     session, coverage = restore(legacy)
-    live = _session()  # the same turns, today
-    assert _timeless(session) == _timeless(live)
+    # The same turns today, with the embedder of the first release (the session's model id).
+    live = _session(mh.HashingEmbedder(version=1))
+    assert session.model_id == live.model_id == "multihorizon-hash-384"
+    # A stored thread keeps its name; today's labels skip discourse words ("good").
+    assert session.threads == ("configure-etcd", "good-backup")
+    assert _timeless(session, {"good-backup": "backup-strategy"}) == _timeless(live)
     assert _thread_arrays(session) == _thread_arrays(live)
     assert coverage.fact_ids == {"fact-1"}
     # Written again it is format 2, and it reads back the same.
@@ -226,13 +231,22 @@ def test_a_first_release_snapshot_is_migrated() -> None:
     assert decode(legacy)[0].turns.contents == live.turns.contents  # a store's legacy row
 
 
-def _timeless(session: mh.Session) -> tuple[object, ...]:
+def _timeless(session: mh.Session, renamed: dict[str, str] | None = None) -> tuple[object, ...]:
+    """The state without timestamps, with thread names changed as ``renamed`` says."""
     turns, threads, active, states, scratch = _state(session)
+    names = renamed or {}
+
+    def name(value: object) -> object:
+        return names.get(value, value) if isinstance(value, str) else value
+
     return (
-        [turn[:3] + turn[4:] for turn in turns],  # type: ignore[index]
-        threads,
-        active,
-        states,
+        [(*turn[:3], name(turn[4]), *turn[5:]) for turn in turns],  # type: ignore[index]
+        tuple(name(thread) for thread in threads),  # type: ignore[attr-defined]
+        name(active),
+        {
+            name(key): dataclasses.replace(state, thread_id=name(state.thread_id))
+            for key, state in states.items()  # type: ignore[attr-defined]
+        },
         [(entry.scratch_id, entry.tool_name, entry.summary) for entry in scratch],  # type: ignore[attr-defined]
     )
 

@@ -70,7 +70,7 @@ def test_the_rules_command_lists_every_rule_with_its_state(
     out = capsys.readouterr().out
     for entry in RULES.values():
         assert entry.id in out
-    assert "peer-replies [off]" in out
+    assert "peer-replies [on]" in out
     assert "lexical-channel [on]" in out
     assert main(["rules", "--spec"]) == 0
     assert "[on]" not in capsys.readouterr().out
@@ -169,8 +169,29 @@ def _peer_statement(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I love hiking in the alps", embedding=_vector(1))
     session.assistant("Me too, mountains are great", embedding=_vector(1))
+    session.user("we camped by a lake last time", embedding=_vector(1))
+    session.assistant("I did that with my brother once", embedding=_vector(1))
     envelope = session.user("My dog is called Rex", embedding=_vector(2))
     return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _detected_peers(config: mh.Config) -> object:
+    # Replies that talk about their speaker: a peer, so a statement carries the topic on.
+    session = mh.Session(config=config)
+    session.user("I love hiking in the alps", embedding=_vector(1))
+    session.assistant("Me too, my brother and I go every summer", embedding=_vector(1))
+    session.user("we camped by a lake last time", embedding=_vector(1))
+    session.assistant("I did that once, my tent leaked", embedding=_vector(1))
+    envelope = session.user("My dog is called Rex", embedding=_vector(2))
+    return envelope.active_thread == session.turns[0].topic_thread
+
+
+def _recap(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My VPN keeps dropping every few minutes", embedding=_vector(1))
+    session.assistant("Set the keepalive to 10 seconds.", embedding=_vector(1))
+    envelope = session.preview("recap this conversation", embedding=_vector(2))
+    return envelope.mode, envelope.active_thread == session.active_thread
 
 
 def _calibrated(config: mh.Config) -> object:
@@ -282,6 +303,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "resume-markers": _resume_marker,
     "vocabulary-resume": _vocabulary_resume,
     "peer-replies": _peer_statement,
+    "peer-detection": _detected_peers,
+    "session-recaps": _recap,
     "calibrated-thresholds": _calibrated,
     "speaker-addressing": _addressing,
     "name-mentions": _name_mention,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
-from multihorizon.errors import InputError
+from multihorizon.errors import InputError, SnapshotError
 from multihorizon.persist.stores import (
     ConflictError,
     MemoryStore,
@@ -356,13 +356,22 @@ def test_a_first_release_sqlite_file_is_read_and_migrated(tmp_path: Path) -> Non
         )
         connection.execute("INSERT INTO sessions VALUES ('tenant', 'conv', 7, 1.0, ?)", (legacy,))
     store = SQLiteStore(path)
-    chat = mh.ContextAssembler(store=store).session("tenant/conv")
+    # Its vectors are the first releases' hashing embedder's: today's default refuses them by
+    # name and says which embedder reads them.
+    with pytest.raises(SnapshotError, match=r"load it with HashingEmbedder\(384, version=1\)"):
+        mh.ContextAssembler(store=store).session("tenant/conv")
+    first_release = mh.HashingEmbedder(version=1)
+    chat = mh.ContextAssembler(store=store, embedder=first_release).session("tenant/conv")
     assert len(chat.session) == 5
     chat.user("Back to etcd: and the second step?")
     stored = store.load("tenant", "conv")
     assert len(stored.turns) == 6  # every turn now a format-2 record
     assert stored.head[:4] == b"MHSH"
-    again = mh.ContextAssembler(store=SQLiteStore(path)).session("tenant/conv").session
+    again = (
+        mh.ContextAssembler(store=SQLiteStore(path), embedder=first_release)
+        .session("tenant/conv")
+        .session
+    )
     assert [t.content for t in again.turns] == [t.content for t in chat.session.turns]
 
 
@@ -457,7 +466,9 @@ def test_a_first_release_redis_session_is_refused_by_name_then_migrated(
     assert store.migrate_legacy() == 1
     assert store.migrate_legacy() == 0  # nothing left to move
     assert admin.exists("mh:s:tenant:conv") == 0
-    chat = mh.ContextAssembler(store=store).session("tenant/conv")
+    # Its vectors are the first release's hashing embedder's (model multihorizon-hash-384).
+    first_release = mh.HashingEmbedder(version=1)
+    chat = mh.ContextAssembler(store=store, embedder=first_release).session("tenant/conv")
     assert len(chat.session) == 5
     chat.user("Back to etcd: and the second step?")
     assert len(store.load("tenant", "conv").turns) == 6  # type: ignore[union-attr]
@@ -474,7 +485,7 @@ def test_a_first_release_redis_session_is_refused_by_name_then_migrated(
     assert store.load("tenant", "good").head == legacy  # type: ignore[union-attr]
     # (A blob is also checked against the id it is loaded under: this one is tenant/conv's.)
     with pytest.raises(StoreError, match="stored session 'tenant/conv' found under"):
-        mh.ContextAssembler(store=store).session("tenant/good")
+        mh.ContextAssembler(store=store, embedder=first_release).session("tenant/good")
 
 
 def test_a_catch_up_that_fails_half_way_keeps_nothing_of_it(tmp_path: Path) -> None:

@@ -80,7 +80,7 @@ def test_slugs_are_readable_and_unique() -> None:
 def test_hashing_embedder_is_an_embedder() -> None:
     embedder = HashingEmbedder()
     assert isinstance(embedder, Embedder)
-    assert (embedder.model_id, embedder.dim) == ("multihorizon-hash-384", 384)
+    assert (embedder.model_id, embedder.dim) == ("multihorizon-hash2-384", 384)
     vectors = embedder.embed(["etcd tls", "postgres backup"])
     assert vectors.shape == (2, 384)
     assert vectors.dtype == np.float32

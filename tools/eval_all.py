@@ -21,6 +21,7 @@ RUNS = [
     ("locomo", "retrieval"),
     ("sgd", "references"),
     ("trec_cast_2019", "references"),
+    ("trec_cast_2020", "references"),
     ("trec_cast_2021", "references"),
     ("irc_disentanglement", "references"),
     ("tiage", "threads"),
@@ -29,6 +30,7 @@ RUNS = [
     ("irc_disentanglement", "threads"),
     ("sgd", "intent"),
     ("trec_cast_2019", "intent"),
+    ("trec_cast_2020", "intent"),
     ("trec_cast_2021", "intent"),
     ("swda", "intent"),
 ]

@@ -20,7 +20,7 @@ std::size_t dim_arg(py::handle dim) {
   return value;
 }
 
-py::array_t<float> hash_embed(py::handle texts, py::handle dim_value) {
+py::array_t<float> hash_embed(py::handle texts, py::handle dim_value, py::handle skip_value) {
   // `items` keeps every str alive while the GIL is released below.
   py::list items;
   const bool single = PyUnicode_Check(texts.ptr());
@@ -43,6 +43,10 @@ py::array_t<float> hash_embed(py::handle texts, py::handle dim_value) {
     total_chars += views.back().length;
   }
   const std::size_t dim = dim_arg(dim_value);
+  if (!PyBool_Check(skip_value.ptr())) {
+    type_error("skip_function_words: expected True or False, got " + type_name(skip_value));
+  }
+  const bool skip_function_words = skip_value.ptr() == Py_True;
   std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(dim)};
   if (!single) shape.insert(shape.begin(), static_cast<py::ssize_t>(views.size()));
   py::array_t<float> out(shape);
@@ -51,7 +55,8 @@ py::array_t<float> hash_embed(py::handle texts, py::handle dim_value) {
     std::vector<double> accumulator(dim);
     for (std::size_t row = 0; row < views.size(); ++row) {
       visit_text(views[row], [&](const auto* text, std::size_t length) {
-        hash_embed_one(text, length, dim, accumulator.data(), data + row * dim);
+        hash_embed_one(text, length, dim, accumulator.data(), data + row * dim,
+                       skip_function_words);
       });
     }
   };
@@ -68,8 +73,10 @@ py::array_t<float> hash_embed(py::handle texts, py::handle dim_value) {
 }  // namespace
 
 void register_hashing(py::module_& m) {
-  m.def("hash_embed", &hash_embed, py::arg("texts"), py::arg("dim") = 384,
-        "Signed feature-hashing embedding: (dim,) for a str, (n, dim) for a sequence of str.");
+  m.def("hash_embed", &hash_embed, py::arg("texts"), py::arg("dim") = 384, py::kw_only(),
+        py::arg("skip_function_words") = false,
+        "Signed feature-hashing embedding: (dim,) for a str, (n, dim) for a sequence of str; "
+        "with skip_function_words, function words add no feature (see _kernels_py).");
 }
 
 }  // namespace multihorizon::bindings

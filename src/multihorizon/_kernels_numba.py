@@ -1,7 +1,7 @@
 """Numba kernels: the NumPy reference (``_kernels_py``) compiled, with the C++ algorithms.
 
-Every name here (the text kernels, MarkerMatcher and hash_embed, from ``_numba_text``) has the
-signature and behaviour of its counterpart in
+Every name here (the text kernels: MarkerMatcher from ``_numba_text``, hash_embed from
+``_numba_hashing``) has the signature and behaviour of its counterpart in
 ``multihorizon._kernels_py``, which stays the definition; the test suite checks the two
 against each other. The algorithms are those of the C++ backend (``cpp/include/multihorizon``):
 a dense Aho-Corasick automaton over folded code points, exact cosine in float64, a bounded
@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._intent_py import TurnScannerBase, intent_decision
+from ._numba_hashing import hash_embed
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -30,10 +31,7 @@ from ._numba_jit import (
     jit,
     jit_reassociating,
 )
-from ._numba_text import (
-    MarkerMatcher,
-    hash_embed,
-)
+from ._numba_text import MarkerMatcher
 from ._validate import (
     as_any_float_matrix,
     as_count,

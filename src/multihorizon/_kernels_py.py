@@ -8,21 +8,20 @@ yardstick for the others.
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ._unicode_py import fold, is_word
+from ._hashing_py import hash_embed
+from ._unicode_py import SEPARATOR, fold, is_word
+from ._unicode_py import words as folded_words
 from ._validate import (
     as_any_float_matrix,
     as_count,
     as_current,
-    as_dim,
     as_float_matrix,
     as_float_rows,
     as_float_vector,
@@ -34,7 +33,6 @@ from ._validate import (
     as_postings,
     as_real,
     as_scales,
-    as_texts,
     as_thread_ids,
     as_turn_ids,
     as_unit_interval,
@@ -61,9 +59,6 @@ Hit = tuple[int, int, int, int]
 # Text: simple case folding and word characters (tables shared with C++ and Numba)
 # --------------------------------------------------------------------------------------------
 
-#: Separator symbol: any run of non-word characters is one separator.
-SEPARATOR = 0x20
-
 
 def _symbols(text: str) -> tuple[list[int], list[int]]:
     """The folded symbol stream of ``text`` and the text offset of each symbol.
@@ -85,22 +80,6 @@ def _symbols(text: str) -> tuple[list[int], list[int]]:
             offsets.append(offset)
             in_separator = True
     return symbols, offsets
-
-
-def _words(text: str) -> list[list[int]]:
-    """The folded words of ``text``, each a list of code points."""
-    words: list[list[int]] = []
-    current: list[int] = []
-    for char in text:
-        cp = ord(char)
-        if is_word(cp):
-            current.append(fold(cp))
-        elif current:
-            words.append(current)
-            current = []
-    if current:
-        words.append(current)
-    return words
 
 
 # --------------------------------------------------------------------------------------------
@@ -133,7 +112,7 @@ class MarkerMatcher:
         self._goto: list[dict[int, int]] = [{}]
         self._outputs: list[list[int]] = [[]]
         for index, (text, _) in enumerate(pairs):
-            words = _words(text)
+            words = folded_words(text)
             if not words:
                 raise ValueError(f"phrases[{index}]: {text!r} has no word characters")
             symbols = list(words[0])
@@ -497,93 +476,6 @@ def score_turns_int8(
     )
     order = _rank(exact, is_forced[rescored])[:count]
     return rescored[order], exact[order]
-
-
-# --------------------------------------------------------------------------------------------
-# 5. Hashing embedder
-# --------------------------------------------------------------------------------------------
-
-_MASK64 = (1 << 64) - 1
-FNV_OFFSET = 0xCBF29CE484222325
-FNV_PRIME = 0x100000001B3
-_GOLDEN = 0x9E3779B97F4A7C15
-#: Feature kinds: each hashes from its own seed, so the word "the" and the 3-gram "the"
-#: are different features.
-UNIGRAM, BIGRAM, CHARGRAM = 1, 2, 3
-KIND_WEIGHTS = {UNIGRAM: 1.0, BIGRAM: 0.5, CHARGRAM: 0.25}
-CHARGRAM_SIZES = (3, 4, 5)
-
-
-def _seed(kind: int) -> int:
-    return FNV_OFFSET ^ ((kind * _GOLDEN) & _MASK64)
-
-
-def _fnv(seed: int, codepoints: Sequence[int]) -> int:
-    """FNV-1a over code points (one 64-bit step per code point)."""
-    h = seed
-    for cp in codepoints:
-        h = ((h ^ cp) * FNV_PRIME) & _MASK64
-    return h
-
-
-def _finalize(h: int) -> int:
-    """MurmurHash3's fmix64: spreads FNV's low-bit differences across all 64 bits."""
-    h ^= h >> 33
-    h = (h * 0xFF51AFD7ED558CCD) & _MASK64
-    h ^= h >> 33
-    h = (h * 0xC4CEB9FE1A85EC53) & _MASK64
-    h ^= h >> 33
-    return h
-
-
-def _feature_counts(words: list[list[int]]) -> list[tuple[int, Counter[int]]]:
-    """Per feature kind, the counts of each 64-bit feature hash of one text's words."""
-    unigrams = Counter(_fnv(_seed(UNIGRAM), word) for word in words)
-    bigrams = Counter(
-        _fnv(_seed(BIGRAM), [*left, SEPARATOR, *right]) for left, right in itertools.pairwise(words)
-    )
-    chargrams: Counter[int] = Counter()
-    if words:
-        # Character n-grams over " w1 w2 ... wn ": word edges and short words count too.
-        stream = [SEPARATOR]
-        for word in words:
-            stream.extend(word)
-            stream.append(SEPARATOR)
-        for size in CHARGRAM_SIZES:
-            for start in range(len(stream) - size + 1):
-                chargrams[_fnv(_seed(CHARGRAM), stream[start : start + size])] += 1
-    return [(UNIGRAM, unigrams), (BIGRAM, bigrams), (CHARGRAM, chargrams)]
-
-
-def _embed_one(text: str, dim: int) -> npt.NDArray[np.float64]:
-    vector = np.zeros(dim, dtype=np.float64)
-    for kind, counts in _feature_counts(_words(text)):
-        for feature, tf in counts.items():
-            mixed = _finalize(feature)
-            slot = ((mixed & 0xFFFFFFFF) * dim) >> 32
-            sign = -1.0 if mixed >> 63 else 1.0
-            vector[slot] += sign * KIND_WEIGHTS[kind] * (1.0 + math.log(tf))
-    norm = math.sqrt(float(vector @ vector))
-    return vector / norm if norm > 0.0 else vector
-
-
-def hash_embed(texts: str | Sequence[str], dim: int = 384) -> npt.NDArray[np.float32]:
-    """Embed text by signed feature hashing: (dim,) for one text, (n, dim) for a batch.
-
-    Features of the case-folded text: word unigrams (weight 1), word bigrams (0.5) and
-    character 3-, 4- and 5-grams over the words joined by single spaces with a space at each
-    end (0.25). Each distinct feature adds ``sign * weight * (1 + ln tf)`` to the slot chosen
-    by its hash: FNV-1a over code points with a per-kind seed, then MurmurHash3's fmix64;
-    slot ``((h & 0xFFFFFFFF) * dim) >> 32``, sign from the top bit. The vector is
-    L2-normalised; a text with no word characters embeds to zeros. Fixed hashes make the
-    result identical across processes, machines and backends.
-    """
-    batch, single = as_texts(texts)
-    size = as_dim(dim)
-    out = np.zeros((len(batch), size), dtype=np.float32)
-    for row, text in enumerate(batch):
-        out[row] = _embed_one(text, size)
-    return out[0] if single else out
 
 
 # --------------------------------------------------------------------------------------------

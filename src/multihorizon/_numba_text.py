@@ -1,19 +1,26 @@
-"""The Numba backend's text kernels: whole-word Aho-Corasick marker matching over simple
-case-folded code points, and the feature-hashing embedder (``_kernels_py`` defines both)."""
+"""The Numba backend's text kernels: simple case folding and word characters from the shared
+tables, and whole-word Aho-Corasick marker matching over the folded code points
+(``_kernels_py`` defines it). The hashing embedder is in ``_numba_hashing``."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _unicode_tables as tables
-from ._numba_jit import CodePoint, CodePoints, Float32Array, Int64Array, code_points, jit
-from ._validate import as_dim, as_phrases, as_texts
+from ._numba_jit import CodePoint, CodePoints, Int64Array, code_points, jit
+from ._validate import as_phrases
 
-__all__ = ["MarkerMatcher", "hash_embed"]
+__all__ = [
+    "SEPARATOR",
+    "UNICODE",
+    "MarkerMatcher",
+    "UnicodeTables",
+    "fold_code_point",
+    "is_word_code_point",
+]
 
 Hit = tuple[int, int, int, int]
 
@@ -46,7 +53,7 @@ _LATIN1 = np.arange(256, dtype=np.int64)
 #: numba freezes global arrays into its on-disk cache, which would then outlive a
 #: regenerated ``_unicode_tables.py``. Latin-1 has direct lookup tables (index 0: folded,
 #: 1: word character), since most chat text never leaves it; the rest is binary search.
-_UNICODE = (
+UNICODE = (
     _fold_array(_LATIN1),
     _word_mask(_LATIN1).astype(np.int64),
     _FOLD_FROM,
@@ -56,8 +63,9 @@ _UNICODE = (
 )
 UnicodeTables = tuple[Int64Array, Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]
 
-# Hot loops read the Latin-1 tables inline and call _fold / _is_word only past Latin-1: a
-# call that takes arrays costs numba some reference counting, ten times the lookup itself.
+# Hot loops read the Latin-1 tables inline and call fold_code_point / is_word_code_point
+# only past Latin-1: a call that takes arrays costs numba some reference counting, ten times
+# the lookup itself.
 # The jitted code also bisects on its own: numba's np.searchsorted (and np.argsort, slice
 # assignment) cost seconds of compile time each for what is a loop of a few lines.
 
@@ -77,7 +85,7 @@ def _last_at_most(sorted_values: Int64Array, value: CodePoint) -> int:
 
 
 @jit
-def _fold(cp: CodePoint, unicode: UnicodeTables) -> int:
+def fold_code_point(cp: CodePoint, unicode: UnicodeTables) -> int:
     """Unicode simple case folding of one code point (one code point out, never more)."""
     slot = _last_at_most(unicode[2], cp)
     if slot >= 0 and unicode[2][slot] == cp:
@@ -86,7 +94,7 @@ def _fold(cp: CodePoint, unicode: UnicodeTables) -> int:
 
 
 @jit
-def _is_word(cp: CodePoint, unicode: UnicodeTables) -> bool:
+def is_word_code_point(cp: CodePoint, unicode: UnicodeTables) -> bool:
     """A word character: ``str.isalnum()`` or ``_``."""
     slot = _last_at_most(unicode[4], cp)
     return bool(slot >= 0 and cp <= unicode[5][slot])
@@ -153,7 +161,7 @@ class MarkerMatcher:
         self._separator_id = self._symbol_ids.get(SEPARATOR, _UNUSED_WORD)
         # Sorted, so a symbol's id is its position: the scan finds it by binary search.
         self._alphabet = np.array(alphabet, dtype=np.int64)
-        latin1_fold, latin1_word = _UNICODE[0], _UNICODE[1]
+        latin1_fold, latin1_word = UNICODE[0], UNICODE[1]
         self._latin1_code = np.array(
             [
                 self._symbol_ids.get(int(latin1_fold[cp]), _UNUSED_WORD)
@@ -235,7 +243,7 @@ class MarkerMatcher:
             self._alphabet,
             self._separator_id,
             self._ring_mask,
-            _UNICODE,
+            UNICODE,
         )
         categories, phrases, starts, ends = hits.T.tolist()
         return list(zip(categories, phrases, starts, ends, strict=True))
@@ -247,10 +255,10 @@ class MarkerMatcher:
 @jit
 def _wide_symbol_id(cp: CodePoint, alphabet: Int64Array, unicode: UnicodeTables) -> int:
     """The alphabet id of a character past Latin-1, ``_UNUSED_WORD`` or ``_NON_WORD``."""
-    if not _is_word(cp, unicode):
+    if not is_word_code_point(cp, unicode):
         return _NON_WORD
     # The folded symbol may be Latin-1 again (KELVIN SIGN folds to "k"): search all of it.
-    folded = _fold(cp, unicode)
+    folded = fold_code_point(cp, unicode)
     slot = _last_at_most(alphabet, folded)
     if slot >= 0 and alphabet[slot] == folded:
         return slot
@@ -318,9 +326,11 @@ def _scan_markers(
             before = np.int64(codepoints[start - 1]) if start > 0 else SEPARATOR
             after = np.int64(codepoints[end]) if end < length else SEPARATOR
             starts_word = not (
-                latin1_word[before] != 0 if before < 256 else _is_word(before, unicode)
+                latin1_word[before] != 0 if before < 256 else is_word_code_point(before, unicode)
             )
-            ends_word = not (latin1_word[after] != 0 if after < 256 else _is_word(after, unicode))
+            ends_word = not (
+                latin1_word[after] != 0 if after < 256 else is_word_code_point(after, unicode)
+            )
             if starts_word and ends_word:
                 if count == hits.shape[0]:
                     hits = _copy_rows(hits, count, 2 * count)
@@ -357,246 +367,3 @@ def _stable_sort_by_start(hits: Int64Array, count: int) -> Int64Array:
         for column in range(4):
             ordered[target, column] = hits[row, column]
     return ordered
-
-
-# --------------------------------------------------------------------------------------------
-# 5. Hashing embedder
-# --------------------------------------------------------------------------------------------
-
-_MASK64 = (1 << 64) - 1
-_FNV_OFFSET = 0xCBF29CE484222325
-_GOLDEN = 0x9E3779B97F4A7C15
-# Every constant the hash touches is np.uint64: numba turns uint64 mixed with int64 into
-# float64, which would silently wreck the hash.
-FNV_PRIME = np.uint64(0x100000001B3)
-_FMIX_1 = np.uint64(0xFF51AFD7ED558CCD)
-_FMIX_2 = np.uint64(0xC4CEB9FE1A85EC53)
-_SHIFT_33 = np.uint64(33)
-_SHIFT_32 = np.uint64(32)
-_SHIFT_63 = np.uint64(63)
-_LOW_32 = np.uint64(0xFFFFFFFF)
-_ZERO = np.uint64(0)
-_SEPARATOR_CODE = np.uint64(SEPARATOR)
-#: Feature kinds, each hashing from its own seed, and their weights.
-UNIGRAM, BIGRAM, CHARGRAM = 1, 2, 3
-KIND_WEIGHTS = {UNIGRAM: 1.0, BIGRAM: 0.5, CHARGRAM: 0.25}
-_UNIGRAM_SEED = np.uint64(_FNV_OFFSET ^ ((UNIGRAM * _GOLDEN) & _MASK64))
-_BIGRAM_SEED = np.uint64(_FNV_OFFSET ^ ((BIGRAM * _GOLDEN) & _MASK64))
-_CHARGRAM_SEED = np.uint64(_FNV_OFFSET ^ ((CHARGRAM * _GOLDEN) & _MASK64))
-_UNIGRAM_WEIGHT = KIND_WEIGHTS[UNIGRAM]
-_BIGRAM_WEIGHT = KIND_WEIGHTS[BIGRAM]
-_CHARGRAM_WEIGHT = KIND_WEIGHTS[CHARGRAM]
-_SHORTEST_CHARGRAM, _LONGEST_CHARGRAM = 3, 5
-
-
-@jit
-def _fnv_step(h: np.uint64, symbol: np.uint64) -> np.uint64:
-    """One FNV-1a step per code point, wrapping modulo 2**64."""
-    return (h ^ symbol) * FNV_PRIME
-
-
-@jit
-def _finalize(h: np.uint64) -> np.uint64:
-    """MurmurHash3's fmix64: spreads FNV's low-bit differences across all 64 bits."""
-    h ^= h >> _SHIFT_33
-    h *= _FMIX_1
-    h ^= h >> _SHIFT_33
-    h *= _FMIX_2
-    h ^= h >> _SHIFT_33
-    return h
-
-
-@jit
-def _symbol_stream(
-    codepoints: CodePoints, unicode: UnicodeTables
-) -> tuple[npt.NDArray[np.uint64], int, Int64Array, int]:
-    """ " w1 w2 ... wn ": the folded words, one separator between and around them.
-
-    Returns the stream, its length, where each word starts in it, and the word count.
-    """
-    stream = np.empty(codepoints.shape[0] + 2, dtype=np.uint64)
-    word_starts = np.empty(codepoints.shape[0] + 1, dtype=np.int64)
-    symbols = 1
-    words = 0
-    stream[0] = _SEPARATOR_CODE
-    latin1_fold, latin1_word = unicode[0], unicode[1]
-    for position in range(codepoints.shape[0]):
-        cp = np.int64(codepoints[position])
-        if cp < 256:
-            is_word = latin1_word[cp] != 0
-            folded = latin1_fold[cp]
-        else:
-            is_word = _is_word(cp, unicode)
-            folded = _fold(cp, unicode) if is_word else cp
-        if is_word:
-            if stream[symbols - 1] == _SEPARATOR_CODE:  # folded word characters never are
-                word_starts[words] = symbols
-                words += 1
-            stream[symbols] = np.uint64(folded)
-            symbols += 1
-        elif stream[symbols - 1] != _SEPARATOR_CODE:
-            stream[symbols] = _SEPARATOR_CODE
-            symbols += 1
-    if words > 0 and stream[symbols - 1] != _SEPARATOR_CODE:
-        stream[symbols] = _SEPARATOR_CODE
-        symbols += 1
-    return stream, symbols, word_starts, words
-
-
-@jit
-def _features(
-    stream: npt.NDArray[np.uint64], symbols: int, word_starts: Int64Array, words: int
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int8]]:
-    """Every feature occurrence of the text, finalized hash and kind, repeats included."""
-    chargrams = 0
-    for size in range(_SHORTEST_CHARGRAM, _LONGEST_CHARGRAM + 1):
-        chargrams += max(0, symbols - size + 1)
-    total = words + max(0, words - 1) + chargrams
-    features = np.empty(total, dtype=np.uint64)
-    kinds = np.empty(total, dtype=np.int8)
-    found = 0
-    for word in range(words):
-        unigram = _UNIGRAM_SEED
-        bigram = _BIGRAM_SEED
-        if word > 0:  # the previous word's symbols, a separator, then this word's
-            at = word_starts[word - 1]
-            while stream[at] != _SEPARATOR_CODE:
-                bigram = _fnv_step(bigram, stream[at])
-                at += 1
-            bigram = _fnv_step(bigram, _SEPARATOR_CODE)
-        at = word_starts[word]
-        while stream[at] != _SEPARATOR_CODE:
-            unigram = _fnv_step(unigram, stream[at])
-            bigram = _fnv_step(bigram, stream[at])
-            at += 1
-        features[found] = _finalize(unigram)
-        kinds[found] = UNIGRAM
-        found += 1
-        if word > 0:
-            features[found] = _finalize(bigram)
-            kinds[found] = BIGRAM
-            found += 1
-    for start in range(symbols - _SHORTEST_CHARGRAM + 1):
-        # The 3-, 4- and 5-grams at one start share their prefix hash.
-        h = _CHARGRAM_SEED
-        for size in range(1, min(_LONGEST_CHARGRAM, symbols - start) + 1):
-            h = _fnv_step(h, stream[start + size - 1])
-            if size >= _SHORTEST_CHARGRAM:
-                features[found] = _finalize(h)
-                kinds[found] = CHARGRAM
-                found += 1
-    return features, kinds
-
-
-@jit
-def _feature_counts(
-    features: npt.NDArray[np.uint64], kinds: npt.NDArray[np.int8]
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int8], Int64Array]:
-    """Distinct (feature, kind) pairs and their counts, in an open-addressing table.
-
-    Keyed by the finalized hash: fmix64 is a bijection, so distinct features keep distinct
-    keys. The kind is part of the key because the reference counts each kind separately.
-    The table starts small and doubles at half load, so repetitive long texts (few distinct
-    features) stay in cache. Empty entries have count 0.
-    """
-    capacity = 64
-    keys = np.zeros(capacity, dtype=np.uint64)
-    key_kinds = np.zeros(capacity, dtype=np.int8)
-    counts = np.zeros(capacity, dtype=np.int64)
-    distinct = 0
-    for index in range(features.shape[0]):
-        if 2 * (distinct + 1) > capacity:
-            keys, key_kinds, counts = _rehashed(keys, key_kinds, counts, 2 * capacity)
-            capacity *= 2
-        mask = capacity - 1
-        feature = features[index]
-        kind = kinds[index]
-        slot = np.int64(feature & np.uint64(mask))
-        while counts[slot] != 0 and (keys[slot] != feature or key_kinds[slot] != kind):
-            slot = (slot + 1) & mask
-        if counts[slot] == 0:
-            keys[slot] = feature
-            key_kinds[slot] = kind
-            distinct += 1
-        counts[slot] += 1
-    return keys, key_kinds, counts
-
-
-@jit
-def _rehashed(
-    keys: npt.NDArray[np.uint64], kinds: npt.NDArray[np.int8], counts: Int64Array, capacity: int
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int8], Int64Array]:
-    """The same table with ``capacity`` entries."""
-    new_keys = np.zeros(capacity, dtype=np.uint64)
-    new_kinds = np.zeros(capacity, dtype=np.int8)
-    new_counts = np.zeros(capacity, dtype=np.int64)
-    mask = capacity - 1
-    for entry in range(counts.shape[0]):
-        if counts[entry] == 0:
-            continue
-        slot = np.int64(keys[entry] & np.uint64(mask))
-        while new_counts[slot] != 0:
-            slot = (slot + 1) & mask
-        new_keys[slot] = keys[entry]
-        new_kinds[slot] = kinds[entry]
-        new_counts[slot] = counts[entry]
-    return new_keys, new_kinds, new_counts
-
-
-@jit
-def _embed_one(codepoints: CodePoints, dim: int, unicode: UnicodeTables, out: Float32Array) -> None:
-    """Embed one text into ``out`` (already zero), as the reference's ``_embed_one``."""
-    stream, symbols, word_starts, words = _symbol_stream(codepoints, unicode)
-    if words == 0:
-        return
-    features, kinds = _features(stream, symbols, word_starts, words)
-    keys, key_kinds, counts = _feature_counts(features, kinds)
-    vector = np.zeros(dim, dtype=np.float64)
-    scale = np.uint64(dim)
-    for entry in range(counts.shape[0]):
-        if counts[entry] == 0:
-            continue
-        mixed = keys[entry]
-        slot = np.int64(((mixed & _LOW_32) * scale) >> _SHIFT_32)
-        sign = -1.0 if (mixed >> _SHIFT_63) != _ZERO else 1.0
-        if key_kinds[entry] == UNIGRAM:
-            weight = _UNIGRAM_WEIGHT
-        elif key_kinds[entry] == BIGRAM:
-            weight = _BIGRAM_WEIGHT
-        else:
-            weight = _CHARGRAM_WEIGHT
-        vector[slot] += sign * weight * (1.0 + math.log(counts[entry]))
-    squares = 0.0
-    for value in vector:
-        squares += value * value
-    norm = math.sqrt(squares)
-    if norm > 0.0:  # opposite signs can cancel every slot: then the zeros stay
-        for column in range(dim):
-            out[column] = np.float32(vector[column] / norm)
-
-
-@jit
-def _embed_batch(
-    codepoints: CodePoints, bounds: Int64Array, dim: int, unicode: UnicodeTables
-) -> Float32Array:
-    """Row ``i`` embeds ``codepoints[bounds[i]:bounds[i + 1]]``."""
-    out = np.zeros((bounds.shape[0] - 1, dim), dtype=np.float32)
-    for row in range(bounds.shape[0] - 1):
-        _embed_one(codepoints[bounds[row] : bounds[row + 1]], dim, unicode, out[row])
-    return out
-
-
-def hash_embed(texts: str | Sequence[str], dim: int = 384) -> Float32Array:
-    """Embed text by signed feature hashing: (dim,) for one text, (n, dim) for a batch.
-
-    The features, hash and weighting are documented in ``multihorizon._kernels_py``; the
-    vectors are the reference's to float32 rounding, on every machine and process.
-    """
-    batch, single = as_texts(texts)
-    size = as_dim(dim)
-    # One call for the whole batch: a code point per str character, so str lengths are the
-    # bounds in the joined array.
-    bounds = np.zeros(len(batch) + 1, dtype=np.int64)
-    bounds[1:] = np.cumsum([len(text) for text in batch])
-    out = _embed_batch(code_points("".join(batch)), bounds, size, _UNICODE)
-    return out[0] if single else out

@@ -219,6 +219,13 @@ def as_dim(value: Any) -> int:
     return dim
 
 
+def as_flag(value: Any, name: str) -> bool:
+    """A switch: True or False only (a truthy number is a mistake, not a choice)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name}: expected True or False, got {type(value).__name__}")
+    return value
+
+
 def as_texts(value: Any) -> tuple[list[str], bool]:
     """The texts of a hash_embed call and whether a single text was given."""
     if isinstance(value, str):

@@ -195,7 +195,7 @@ def _eval(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     embedder = _embedder(make_embedder, args.embedder)
-    config = Config(peer_replies=True) if args.peer_replies else Config()
+    config = Config(peer_replies=args.peer_replies)
     with _bar(
         args.progress, total=len(conversations), desc=f"eval {args.task}", unit="conv"
     ) as bar:
@@ -369,10 +369,21 @@ def _parser() -> argparse.ArgumentParser:
         "--limit", type=_count(1), default=None, help="only the first N conversations"
     )
     scoring.add_argument("--json", action="store_true", help="print one JSON object")
-    scoring.add_argument(
+    peers = scoring.add_mutually_exclusive_group()
+    peers.add_argument(
         "--peer-replies",
-        action="store_true",
-        help="both sides are people: a reply may open a topic (Config.peer_replies)",
+        action="store_const",
+        const=True,
+        default=None,
+        help="both sides are people: a reply may open a topic (Config(peer_replies=True); "
+        "by default detected from the replies)",
+    )
+    peers.add_argument(
+        "--assistant-replies",
+        dest="peer_replies",
+        action="store_const",
+        const=False,
+        help="replies come from an assistant (Config(peer_replies=False))",
     )
     _shared(scoring)
     return parser

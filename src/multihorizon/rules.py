@@ -142,10 +142,37 @@ _RULES = (
         "Peer dialogue: a question after a turn that asked nothing, unlike it, opens a topic "
         "whoever asks; a statement that would open a thread carries on the active one.",
         {"peer_replies": False},
-        "tiage shift F1 0.284 -> 0.461 (MiniLM 0.295 -> 0.474); but dialseg711 0.629 -> "
-        "0.266 and sgd resume 0.818 -> 0.428: off by default.",
+        "forced on (Config(peer_replies=True)): tiage shift F1 0.284 -> 0.461 (MiniLM 0.295 "
+        "-> 0.474); but dialseg711 0.629 -> 0.266 and sgd resume 0.818 -> 0.428: so by "
+        "default only where rule peer-detection finds peers.",
         "dialogue.multiparty.peer_opens",
-        default_on=False,
+    ),
+    _rule(
+        "session-recaps",
+        "thread",
+        "§8",
+        "A request to summarise the whole session ('summarise everything we did today', "
+        "'recap this conversation') is hybrid mode over every thread, one sub-query per "
+        "thread, and stays in the active thread instead of opening one.",
+        {"session_recaps": False},
+        "no turn of ../shared/data asks for a recap: every multihorizon eval figure is the "
+        "same on and off; tests/test_recaps.py holds the behaviour.",
+        "tiers.knowledge_candidates.sub_queries_of",
+    ),
+    _rule(
+        "peer-detection",
+        "thread",
+        "ours",
+        "Config(peer_replies=None), the default: rule peer-replies applies where the latest "
+        "replies talk about their speaker ('my kids') more than to their listener ('would "
+        "you like'), i.e. between peers, not to an assistant's replies.",
+        {"peer_replies": False},
+        "tools/eval_all.py, default Config(), hashing (multihorizon-hash2-384), before -> "
+        "after: tiage shift F1 0.280 -> 0.418 (forced peer mode 0.46 on the even half); "
+        "dialseg711 0.638 -> 0.608 and sgd resume 0.818 -> 0.807 (embedder and explore bar "
+        "move those too); with the replies forced to an assistant's (peer_replies=False) on "
+        "the even half: tiage 0.296, sgd resume 0.823, dialseg711 0.672.",
+        "dialogue.multiparty.peer_dialogue",
     ),
     _rule(
         "calibrated-thresholds",

@@ -384,6 +384,11 @@ class Session(SessionState):
             index = self._threads.active if thread is None else self._thread_index(thread)
             return self._states.get(index)
 
+    def thread_states(self) -> tuple[ThreadState, ...]:
+        """The ThreadState of every thread, in the order the threads began."""
+        with self._lock:
+            return tuple(self._states[index] for index in range(len(self._threads)))
+
     @property
     def scratch(self) -> ScratchBuffer:
         return self._scratch
@@ -468,8 +473,9 @@ class Session(SessionState):
             if thread.is_new
             else self._states[thread.index]
         )
-        # SPEC-028 §6.
-        state = state.update("user", content, turn_id, limit=self.config.thread_state_limit)
+        # SPEC-028 §6; a recap of the session is no question of the thread (session-recaps).
+        if not (self.config.session_recaps and features.recap):
+            state = state.update("user", content, turn_id, limit=self.config.thread_state_limit)
         items = conversation.retrieve(
             self._log,
             self.config,

@@ -2,11 +2,13 @@
 // src/multihorizon/_kernels_py.py. Fixed hashes, so vectors are identical everywhere.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "multihorizon/function_words.hpp"
 #include "multihorizon/unicode.hpp"
 
 namespace multihorizon {
@@ -35,6 +37,70 @@ inline std::uint64_t finalize(std::uint64_t h) {
   h *= 0xC4CEB9FE1A85EC53ULL;
   h ^= h >> 33;
   return h;
+}
+
+// The finalized unigram hashes of kFunctionWords, sorted: a word is a function word when its
+// own unigram hash is one of them (the words are ASCII, so folding leaves them as they are).
+inline const std::vector<std::uint64_t>& function_word_keys() {
+  static const std::vector<std::uint64_t> keys = [] {
+    std::vector<std::uint64_t> found;
+    for (const std::string_view word : kFunctionWords) {
+      std::uint64_t h = seed(kUnigram);
+      for (const char c : word) h = fnv_step(h, static_cast<unsigned char>(c));
+      found.push_back(finalize(h));
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+  }();
+  return keys;
+}
+
+inline bool is_function_word(std::uint64_t unigram) {
+  const std::vector<std::uint64_t>& keys = function_word_keys();
+  return std::binary_search(keys.begin(), keys.end(), finalize(unigram));
+}
+
+// " w1 w2 ... wn ": the folded words, one separator between and around them, and the index in
+// `stream` of each word's first symbol. With `skip_function_words` a function word is taken
+// out again as soon as it ends. Returns how many words were taken out.
+template <class CharT>
+std::size_t symbol_stream(const CharT* text, std::size_t length, bool skip_function_words,
+                          std::vector<std::uint32_t>& stream,
+                          std::vector<std::size_t>& word_starts) {
+  stream.clear();
+  word_starts.clear();
+  stream.reserve(length + 2);
+  stream.push_back(kSeparator);
+  std::size_t skipped = 0;
+  bool in_word = false;
+  std::uint64_t unigram = seed(kUnigram);
+  auto end_word = [&]() {
+    in_word = false;
+    if (skip_function_words && is_function_word(unigram)) {
+      stream.resize(word_starts.back());
+      word_starts.pop_back();
+      ++skipped;
+    } else {
+      stream.push_back(kSeparator);
+    }
+  };
+  for (std::size_t i = 0; i < length; ++i) {
+    const auto cp = static_cast<std::uint32_t>(text[i]);
+    if (is_word(cp)) {
+      if (!in_word) {
+        in_word = true;
+        word_starts.push_back(stream.size());
+        unigram = seed(kUnigram);
+      }
+      const std::uint32_t folded = fold(cp);
+      stream.push_back(folded);
+      unigram = fnv_step(unigram, folded);
+    } else if (in_word) {
+      end_word();
+    }
+  }
+  if (in_word) end_word();
+  return skipped;
 }
 
 // Counts of distinct features, keyed by their finalised hash (fmix64 is a bijection, so
@@ -105,30 +171,20 @@ struct Scratch {
 }  // namespace hashing
 
 // Embeds one text into out[0:dim] (L2-normalised float32; zeros when the text has no word
-// character). `accumulator` is caller-provided scratch of at least dim doubles.
+// character). `accumulator` is caller-provided scratch of at least dim doubles. With
+// `skip_function_words` the function words add no feature, unless the text has nothing else.
 template <class CharT>
 void hash_embed_one(const CharT* text, std::size_t length, std::size_t dim, double* accumulator,
-                    float* out) {
+                    float* out, bool skip_function_words = false) {
   using namespace hashing;
   Scratch& scratch = Scratch::local();
   std::vector<std::uint32_t>& stream = scratch.stream;
   std::vector<std::size_t>& word_starts = scratch.word_starts;
   FeatureCounts& counts = scratch.counts;
-  // " w1 w2 ... wn ": folded words, one separator between and around them.
-  stream.clear();
-  word_starts.clear();  // index in `stream` of each word's first symbol
-  stream.reserve(length + 2);
-  stream.push_back(kSeparator);
-  for (std::size_t i = 0; i < length; ++i) {
-    const auto cp = static_cast<std::uint32_t>(text[i]);
-    if (is_word(cp)) {
-      if (stream.back() == kSeparator) word_starts.push_back(stream.size());
-      stream.push_back(fold(cp));
-    } else if (stream.back() != kSeparator) {
-      stream.push_back(kSeparator);
-    }
-  }
-  if (stream.back() != kSeparator) stream.push_back(kSeparator);
+  const std::size_t skipped =
+      symbol_stream(text, length, skip_function_words, stream, word_starts);
+  // Only function words ("what about it?"): the text keeps them, rather than embed to zeros.
+  if (word_starts.empty() && skipped > 0) symbol_stream(text, length, false, stream, word_starts);
   for (std::size_t j = 0; j < dim; ++j) accumulator[j] = 0.0;
   const std::size_t words = word_starts.size();
   if (words == 0) {

@@ -162,11 +162,7 @@ def pack(
             remaining -= tool_item.tokens
     tool_items = [i for i in tool_items if i.reason != "reference"]
     if sub_queries is None:
-        sub_queries = (
-            sub_queries_of(turn, text, assembler.config.max_sub_queries)
-            if turn.mode == "hybrid"
-            else ()
-        )
+        sub_queries = _sub_queries(assembler, session, turn, text)
     facts, available = fact_candidates(
         assembler, coverage, session.model_id, turn, vector, sub_queries,
         prefetched=prefetched,
@@ -209,3 +205,14 @@ def pack(
         user_text=text,
     )
     return envelope, Delivery(delivered, refreshed)
+
+
+def _sub_queries(
+    assembler: ContextAssembler, session: Session, turn: Envelope, text: str
+) -> tuple[str, ...]:
+    """Tier P's sub-queries of a hybrid turn (SPEC-028 §8); a recap of the session asks one
+    per thread (rule session-recaps)."""
+    if turn.mode != "hybrid":
+        return ()
+    states = session.thread_states() if assembler.config.session_recaps else ()
+    return sub_queries_of(turn, text, assembler.config.max_sub_queries, states)

@@ -201,7 +201,9 @@ def conversation_envelope(
     """The conversation envelope of a planned turn, with its §7 headers."""
     blend = config.intent_blends[str(intent)]
     # SPEC-028 §8: a document task asked for inside the conversation.
-    mode = "hybrid" if features.has(Marker.DOCUMENT) else "conversation"
+    # A recap of the whole session is one too (rule session-recaps).
+    recap = config.session_recaps and features.recap
+    mode = "hybrid" if features.has(Marker.DOCUMENT) or recap else "conversation"
     return Envelope(
         turn_id=turn_id,
         intent=intent,

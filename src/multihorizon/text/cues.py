@@ -8,6 +8,7 @@ that could backtrack.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -23,6 +24,7 @@ __all__ = [
     "names_a_place",
     "offers_something_else",
     "proper_noun",
+    "recaps_session",
     "resume_terms",
 ]
 
@@ -141,3 +143,41 @@ def resume_terms(text: str, marker_end: int) -> tuple[str, ...]:
     tail = text[marker_end : marker_end + 80]
     stop = _CLAUSE_END.search(tail)
     return tuple(content_terms(tail[: stop.start()] if stop else tail))
+
+
+# A recap asks for a summary ...
+_SUMMARY_WORDS = frozenset(
+    [
+        "summarise",
+        "summarize",
+        "summarising",
+        "summarizing",
+        "summary",
+        "recap",
+        "recapitulate",
+        "overview",
+    ]
+)
+_SUMMARY_PAIRS = frozenset((("sum", "up"), ("wrap", "up"), ("go", "over"), ("run", "through")))
+# ... of the whole session, not of the topic at hand ("summarise the query result").
+_SESSION_WORDS = frozenset(["everything", "whole", "entire", "today", "session", "sessions"])
+_SESSION_PAIRS = frozenset(
+    (first, second)
+    for first in ("this", "the", "our", "whole", "entire")
+    for second in ("conversation", "chat", "discussion", "session", "thread", "threads")
+) | frozenset(
+    (("so", "far"), ("all", "topics"), ("all", "threads"), ("all", "we"), ("all", "that"))
+)
+_RECAP_CHARS = 300
+_PUNCTUATION = "\"'()[]{}.,;:!?*-\u2019\u2018\u201c\u201d"
+
+
+def recaps_session(text: str) -> bool:
+    """Whether a turn asks for a summary of the whole session ("Please summarise everything
+    we did today", "recap this conversation", "can you sum up what we covered so far?"):
+    hybrid mode over every thread (SPEC-028 §8). Read in its opening characters."""
+    words = [word.strip(_PUNCTUATION) for word in text[:_RECAP_CHARS].casefold().split()]
+    pairs = set(itertools.pairwise(words))
+    pairs |= {(a, c) for a, _, c in zip(words, words[1:], words[2:], strict=False)}
+    asks = not _SUMMARY_WORDS.isdisjoint(words) or not _SUMMARY_PAIRS.isdisjoint(pairs)
+    return asks and (not _SESSION_WORDS.isdisjoint(words) or not _SESSION_PAIRS.isdisjoint(pairs))

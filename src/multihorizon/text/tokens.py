@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable
 from types import MappingProxyType
 
-__all__ = ["STOPWORDS", "content_terms", "normalise_term", "slug"]
+__all__ = ["LABEL_SKIP", "STOPWORDS", "content_terms", "label_terms", "normalise_term", "slug"]
 
 _WORD = re.compile(r"[^\W_](?:[\w.+#-]*[^\W_+.-]|[+#]{1,2})?", re.UNICODE)
 
@@ -97,6 +97,34 @@ def content_terms(text: str) -> list[str]:
     return list(seen)
 
 
+# Content words that say how a turn talks, not what about ("try something unrelated", "a
+# good backup", "my VPN keeps dropping", "switching topics: ..."): a thread's label skips
+# them, so it names the topic ("vpn-dropping", not "vpn-keep"). Normalised forms.
+LABEL_SKIP = frozenset(
+    """
+    try trying tried keep keeping kept start starting started stop seem seemed happen
+    happened happening wonder guess hope feel look looking see saw find found getting put
+    take took give gave come came check checking fix fixing help helping trouble
+    good great best better nice cool quick quickly simple easy new old different unrelated
+    random another whole entire general basic main big small little right wrong similar
+    real totally completely pretty probably basically currently recently today yesterday
+    tomorrow later quite
+    question topic subject stuff idea issue problem note change switching switch moving
+    gear everything anything something somehow completely thought overview intro
+    introduction basics learn learning wondering curious interested interesting know tell
+    explain understand
+    """.split()  # noqa: SIM905
+)
+
+
+def label_terms(terms: Iterable[str]) -> list[str]:
+    """The words of ``terms`` a thread label takes: those not in ``LABEL_SKIP``, or all of
+    them when every one is."""
+    listed = list(terms)
+    kept = [term for term in listed if term.casefold() not in LABEL_SKIP]
+    return kept or listed
+
+
 def slug(
     terms: Iterable[str],
     taken: set[str] | frozenset[str],
@@ -106,12 +134,14 @@ def slug(
 ) -> str:
     """A short readable thread id from a turn's first content words, unique among ``taken``.
 
-    ``["etcd", "configure", ...]`` -> ``"etcd-configure"``; a clash gets ``-2``, ``-3`` ...
+    ``["etcd", "configure", ...]`` -> ``"etcd-configure"``; words that say how the turn
+    talks rather than what about are skipped (``label_terms``: "good backup postgres" ->
+    ``"backup-postgres"``); a clash gets ``-2``, ``-3`` ...
     (from ``first_suffix``: callers that remember how far a base has counted skip the walk).
     Each word is cut to 24 characters, so an id stays header-sized whatever the turn.
     """
     parts: list[str] = []
-    for term in terms:
+    for term in label_terms(terms):
         # Thread ids travel in an HTTP header (SPEC-028 §7.4): ASCII only, accents dropped.
         ascii_term = unicodedata.normalize("NFKD", term.casefold()).encode("ascii", "ignore")
         cleaned = re.sub(r"[^0-9a-z]+", "-", ascii_term.decode()[:_SLUG_WORD]).strip("-")

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..embed import Embedder, normalise_embedding
+from ..embed import Embedder, normalise_embedding, reload_hint
 from ..errors import EmbeddingError, InputError
 from .coverage import CoverageSet, novelty_factor, recency_factor, recency_factors
 from .facts import Fact, FactStatus, KnowledgeError, ScoredFact, now, prepare_fact, retrievable
@@ -486,6 +486,7 @@ class KnowledgeStore:
             raise KnowledgeError(
                 f"{folder}: saved with model {manifest.get('model_id')!r} (dim {dim}), "
                 f"not {embedder.model_id!r} (dim {embedder.dim})"
+                + reload_hint(manifest.get("model_id"))
             )
         params = AnnParams(**manifest["params"])
         count = int(manifest["count"])

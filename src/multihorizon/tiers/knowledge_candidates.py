@@ -10,6 +10,8 @@ import numpy as np
 
 from ..assembly.envelope import Envelope
 from ..assembly.packing import plain
+from ..dialogue.threadstate import ThreadState
+from ..text.cues import recaps_session
 from .coverage import CoverageSet
 from .knowledge import KnowledgeStore, ScoredFact
 from .knowledge_worker import PendingNeighbours
@@ -41,15 +43,40 @@ def connectors_of(
     )
 
 
-def sub_queries_of(turn: Envelope, request: str, limit: int) -> tuple[str, ...]:
+# A recap's sub-query per thread: its title, established points and open questions, cut here.
+RECAP_QUERY_CHARS = 400
+RECAP_THREADS = 64
+
+
+def sub_queries_of(
+    turn: Envelope, request: str, limit: int, threads: Sequence[ThreadState] = ()
+) -> tuple[str, ...]:
     """SPEC-028 §8 hybrid mode: a document request about the conversation ("write me a
     guide about what we just discussed") is decomposed, with no model call, into the
-    active thread's title, its established points and its open questions."""
+    active thread's title, its established points and its open questions. A recap of the
+    whole session ("summarise everything we did today"; rule session-recaps, ``threads``
+    given) is one sub-query per thread of ``threads`` (most recently active first, at most
+    ``RECAP_THREADS``): its title, established points and open questions."""
+    if threads and recaps_session(request):
+        return _recap_queries(turn, threads)
     state = turn.thread_state
     parts = [state.title or turn.active_thread, *state.established, *state.open_questions]
     asked = plain(request)
     wanted = [part for part in parts if part and plain(part) != asked]
     return tuple(dict.fromkeys(wanted))[:limit]
+
+
+def _recap_queries(turn: Envelope, threads: Sequence[ThreadState]) -> tuple[str, ...]:
+    """One sub-query per thread; the active thread's state is this turn's."""
+    states = {state.thread_id: state for state in threads}
+    states[turn.thread_state.thread_id] = turn.thread_state
+    ordered = sorted(states.values(), key=lambda state: -state.last_active_turn)
+    queries = []
+    for state in ordered[:RECAP_THREADS]:
+        parts = [state.title or state.thread_id, *state.established, *state.open_questions]
+        query = "; ".join(part.rstrip(" .;") for part in parts if part)
+        queries.append(query[:RECAP_QUERY_CHARS])
+    return tuple(dict.fromkeys(query for query in queries if query))
 
 
 def fact_candidates(

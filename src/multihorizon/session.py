@@ -103,11 +103,13 @@ class Session(SessionState):
         self.dim = int(self.embedder.dim)
         self._thresholds = self.config.thresholds_for(self.model_id)
         self._lexicon = lexicon if lexicon is not None else default_lexicon()
-        # §5.2 in one native call per turn (issue 14); the default embedder hashes inside it.
+        # §5.2 in one native call per turn (issue 14).
         self._classifier = IntentClassifier(
             self._lexicon, self.config, explore_below=self._thresholds.explore, dim=self.dim
         )
-        self._hashes_inside = type(self.embedder) is HashingEmbedder
+        # The scanner hashes every word, as HashingEmbedder version 1 does; version 2 (content
+        # words only) embeds before the call until the scanner learns to skip function words.
+        self._hashes_inside = type(self.embedder) is HashingEmbedder and self.embedder.version == 1
         self._log = TurnLog(self.dim)
         self._threads = Threads(self.dim)
         self._states: dict[int, ThreadState] = {}

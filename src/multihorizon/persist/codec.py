@@ -60,6 +60,7 @@ from .frames import (
     SNAPSHOT_MAGIC,
     TURN_MAGIC,
     as_bytes,
+    collection_paused,
     frame,
     json_and_bytes,
     json_bytes,
@@ -273,7 +274,8 @@ def decode(
     except MALFORMED as exc:
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
     _check_model(session, document)
-    return session, _apply(session, version, document, weighted, turns, records or {})
+    with collection_paused():
+        return session, _apply(session, version, document, weighted, turns, records or {})
 
 
 def extend(
@@ -292,7 +294,8 @@ def extend(
     version, document, weighted = _head_parts(as_bytes(head, "head"))
     if document.get("lineage") != session.lineage:
         raise SnapshotError("the stored session is another incarnation of this id")
-    return _apply(session, version, document, weighted, turns, records or {})
+    with collection_paused():
+        return _apply(session, version, document, weighted, turns, records or {})
 
 
 def _check_model(session: Session, document: Mapping[str, Any]) -> None:

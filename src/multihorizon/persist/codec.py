@@ -60,6 +60,7 @@ from .frames import (
     SNAPSHOT_MAGIC,
     TURN_MAGIC,
     as_bytes,
+    checked_payload,
     collection_paused,
     frame,
     json_and_bytes,
@@ -398,8 +399,7 @@ def _changed(
             continue
         if not key.startswith((THREAD_KEY, CALLS_KEY)):
             raise ValueError(f"unknown record {key!r}")
-        _, payload = unframe(as_bytes(record, key), KEYED_MAGIC, key)
-        text, rest = json_bytes(payload, key, "payload")
+        text, rest = json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")
         if key.startswith(THREAD_KEY) and rest:
             if len(rest) % 8:
                 raise ValueError(f"{key}: a thread sum of {len(rest)} bytes")
@@ -415,16 +415,20 @@ def _changed(
     return states, calls, segments, sums
 
 
-def _parsed(texts: Mapping[str, bytes]) -> list[Any]:
+_OPENS: tuple[memoryview | bytes, ...] = (b"{", b"[")  # a JSON object or array, as a view
+_CLOSES: tuple[memoryview | bytes, ...] = (b"}", b"]")
+
+
+def _parsed(texts: Mapping[str, memoryview]) -> list[Any]:
     """The JSON documents of keyed records, parsed as one array (one call for thousands of
     thread states); one that does not parse is named by parsing them one by one."""
-    if not all(text[:1] in (b"{", b"[") and text[-1:] in (b"}", b"]") for text in texts.values()):
+    if not all(text[:1] in _OPENS and text[-1:] in _CLOSES for text in texts.values()):
         raise ValueError("a keyed record that is not a JSON object or array")
     try:
         values = json.loads(b"[" + b",".join(texts.values()) + b"]")
     except (ValueError, RecursionError):
         for key, text in texts.items():
-            loads(text, key, "payload")
+            loads(bytes(text), key, "payload")
         raise SnapshotError("keyed records: unreadable payloads") from None
     if not isinstance(values, list) or len(values) != len(texts):
         raise SnapshotError("keyed records: unreadable payloads (not one value each)")

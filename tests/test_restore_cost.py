@@ -97,11 +97,13 @@ _BAD: list[Any] = [
 ]
 
 
-def test_thread_states_restored_in_bulk_are_those_restored_one_by_one() -> None:
-    bulk = ThreadState.restore_many(_STATES)
-    alone = [ThreadState.restore(state) for state in _STATES]
+@pytest.mark.parametrize("states", [_STATES, _STATES[:4]], ids=["one-unusual", "all-plain"])
+def test_thread_states_restored_in_bulk_are_those_restored_one_by_one(states: Any) -> None:
+    bulk = ThreadState.restore_many(states)
+    alone = [ThreadState.restore(state) for state in states]
     assert [state.state() for state in bulk] == [state.state() for state in alone]
     assert bulk == alone
+    assert all(type(state.replied) is tuple for state in bulk)
 
 
 @pytest.mark.parametrize("bad", _BAD)

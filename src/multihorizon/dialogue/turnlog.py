@@ -329,12 +329,13 @@ class TurnLog:
         if not set(roles) <= set(ROLES):
             raise InputError(f"turn log state: roles {sorted(set(roles) - set(ROLES))}")
         _check_strings(columns, state["enumerations"])
-        # The stored format keeps the float32 rows; the int8 copy Tier C scores is rebuilt.
-        codes, scales = kernels.quantize_rows(embeddings)
         self.reserve(max(first + count, 1))
         end = first + count
         entities = [tuple(terms) for terms in columns["entities"]]
         self._embeddings[first:end] = embeddings
+        # The stored format keeps the float32 rows; the int8 copy Tier C scores is rebuilt,
+        # from the log's own rows (the state's may be a read-only view of stored bytes).
+        codes, scales = kernels.quantize_rows(self._embeddings[first:end])
         self._codes[first:end] = codes
         self._scales[first:end] = scales
         self._thread_index[first:end] = thread_index

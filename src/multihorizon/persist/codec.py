@@ -20,6 +20,13 @@ Loading does not replay the turns: the segments stand for whole runs of turn rec
 windows and vocabularies in bulk (checking that each turn's thread follows), and analyses a
 turn's text only when a rule first reads it.
 
+What a load defers, and what it does not (issue 18 item 4): every check above, and the
+thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
+``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
+a turn's text analysis and the turn log's entity index (built on the first lookup, the same
+postings as built eagerly). The cyclic garbage collector is paused while a load builds its
+objects (``frames.collection_paused``).
+
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the
 model id and the dimension before it builds anything: a record from another format version,

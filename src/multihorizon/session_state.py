@@ -133,10 +133,12 @@ class SessionState:
                 f"state of {state['turn_count']} turns in {state['thread_count']} threads "
                 f"gave {len(log)} turns in {len(threads)} threads"
             )
-        for index, record in state["states"].items():
-            if not 0 <= int(index) < len(threads):
-                raise InputError(f"thread state of thread {index}, of {len(threads)}")
-            states[int(index)] = ThreadState.restore(record)
+        indexes = [int(index) for index in state["states"]]
+        if indexes and not 0 <= min(indexes) <= max(indexes) < len(threads):
+            bad = next(index for index in indexes if not 0 <= index < len(threads))
+            raise InputError(f"thread state of thread {bad}, of {len(threads)}")
+        restored = ThreadState.restore_many(list(state["states"].values()))
+        states.update(zip(indexes, restored, strict=True))
         if len(states) != len(threads):
             raise InputError(f"thread states of {len(states)} of {len(threads)} threads")
         speakers.restore(state["speakers"])

@@ -19,7 +19,8 @@ alternation of many phrases costs microseconds per sentence.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +144,21 @@ class ThreadState:
             return cls(**state)
         except TypeError as exc:  # a missing thread_id
             raise InputError(f"thread state: {exc}") from None
+
+    @classmethod
+    def restore_many(cls, states: Sequence[Any]) -> list[ThreadState]:
+        """``restore`` of each of ``states``, with the same checks made once over all of them
+        (a load restores thousands): a state the bulk check does not pass exactly is restored
+        alone, which raises the same ``InputError`` as ``restore``."""
+        fields = frozenset(cls.__dataclass_fields__)
+        built = _restored_in_bulk(cls, states, fields)
+        if built is not None:
+            return built
+        built = []
+        for state in states:
+            fast = _restored_fast(cls, state, fields)
+            built.append(cls.restore(state) if fast is None else fast)
+        return built
 
     @classmethod
     def new(cls, thread_id: str, title: str, turn_id: int) -> ThreadState:
@@ -372,6 +388,91 @@ class ThreadState:
             f"turn={self.last_active_turn}, established={list(self.established)!r}, "
             f"open={list(self.open_questions)!r}, constraints={list(self.user_constraints)!r})"
         )
+
+
+_LISTS = (list, tuple)
+
+
+def _restored_in_bulk(
+    cls: type[ThreadState], states: Sequence[Any], fields: frozenset[str]
+) -> list[ThreadState] | None:
+    """``_restored_fast`` of every state, each check made once over all of them as a scan
+    of types in C; None when any state fails one (they are then restored one by one)."""
+    if not set(map(type, states)) <= {dict} or not all(map(fields.issuperset, states)):
+        return None
+    ids = [state.get("thread_id") for state in states]
+    titles = [state.get("title", "") for state in states]
+    turns = [state.get("last_active_turn", 0) for state in states]
+    lists = [
+        [state.get(name, ()) for state in states]
+        for name in ("established", "open_questions", "user_constraints", "replied")
+    ]
+    if set(map(type, ids)) - {str} or not all(ids) or set(map(type, titles)) - {str}:
+        return None
+    if set(map(type, turns)) - {int} or (turns and min(turns) < 0):
+        return None
+    if set(map(type, itertools.chain(*lists))) - set(_LISTS):
+        return None
+    words = itertools.chain.from_iterable(itertools.chain(*lists[:3]))
+    if set(map(type, words)) - {str}:
+        return None
+    if set(map(type, itertools.chain.from_iterable(lists[3]))) - {bool}:
+        return None
+    pairs = zip(lists[3], lists[1], strict=True)
+    if any(flags and len(flags) != len(asked) for flags, asked in pairs):
+        return None
+    built, new, assign = [], object.__new__, object.__setattr__
+    for thread_id, established, asked, constraints, turn, title, flags in zip(
+        ids, *lists[:3], turns, titles, lists[3], strict=True
+    ):
+        made = new(cls)
+        assign(made, "thread_id", thread_id)
+        assign(made, "established", tuple(established))
+        assign(made, "open_questions", tuple(asked))
+        assign(made, "user_constraints", tuple(constraints))
+        assign(made, "last_active_turn", turn)
+        assign(made, "title", title)
+        assign(made, "replied", tuple(flags) if flags else (False,) * len(asked))
+        built.append(made)
+    return built
+
+
+def _restored_fast(
+    cls: type[ThreadState], state: Any, fields: frozenset[str]
+) -> ThreadState | None:
+    """The thread state a stored record describes when it passes every check of
+    ``__post_init__`` as plain types (exact str, int, bool, list or tuple), built without
+    the per-field calls; None for anything else (``restore`` then checks it field by field)."""
+    if type(state) is not dict or not fields.issuperset(state):
+        return None
+    thread_id, title = state.get("thread_id"), state.get("title", "")
+    turn = state.get("last_active_turn", 0)
+    if type(thread_id) is not str or not thread_id or type(title) is not str:
+        return None
+    if type(turn) is not int or turn < 0:
+        return None
+    lists = [state.get(name, ()) for name in ("established", "open_questions", "user_constraints")]
+    replied = state.get("replied", ())
+    if not all(type(value) in _LISTS for value in (*lists, replied)):
+        return None
+    if not all(type(item) is str for value in lists for item in value):
+        return None
+    if not all(type(flag) is bool for flag in replied):
+        return None
+    if replied and len(replied) != len(lists[1]):
+        return None
+    made = object.__new__(cls)
+    for name, value in (
+        ("thread_id", thread_id),
+        ("established", tuple(lists[0])),
+        ("open_questions", tuple(lists[1])),
+        ("user_constraints", tuple(lists[2])),
+        ("last_active_turn", turn),
+        ("title", title),
+        ("replied", tuple(replied) if replied else (False,) * len(lists[1])),
+    ):
+        object.__setattr__(made, name, value)
+    return made
 
 
 def _assistant_facts(sentences: list[str], closed: list[str]) -> list[str]:

@@ -84,6 +84,9 @@ class TurnLog:
         # turn id -> the items of its last enumeration, for the turns that have one.
         self.enumerations: dict[int, tuple[str, ...]] = {}
         self._entity_index: dict[str, list[int]] = {}
+        # The turns the entity index covers: a restored log indexes its turns when a rule
+        # first looks a term up, not on load (the same postings, in the same order).
+        self._indexed = 0
         self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
@@ -134,7 +137,7 @@ class TurnLog:
 
     def turns_mentioning(self, term: str) -> Sequence[int]:
         """Turn ids whose entities include ``term`` (normalised), oldest first."""
-        return self._entity_index.get(term, ())
+        return self._index().get(term, ())
 
     def bm25(
         self, terms: Sequence[str], *, k1: float = 1.2, b: float = 0.75
@@ -160,7 +163,7 @@ class TurnLog:
     def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
         # The index keeps Python lists (cheap appends); arrays are made on demand and cached
         # until the term's list grows.
-        turns = self._entity_index.get(term)
+        turns = self._index().get(term)
         if not turns:
             return None
         cached = self._postings_cache.get(term)
@@ -168,6 +171,20 @@ class TurnLog:
             cached = np.array(turns, dtype=np.int64)
             self._postings_cache[term] = cached
         return cached
+
+    def _index(self) -> dict[str, list[int]]:
+        """The entity index, after adding the turns it does not cover yet (oldest first)."""
+        if self._indexed < self._count:
+            index = self._entity_index
+            for turn_id in range(self._indexed, self._count):
+                for term in self.entities[turn_id]:
+                    found = index.get(term)
+                    if found is None:
+                        index[term] = [turn_id]
+                    else:
+                        found.append(turn_id)
+            self._indexed = self._count
+        return self._entity_index
 
     def last_turn_of_role(self, role: Role, before: int | None = None) -> int:
         """The most recent turn id with this role (before ``before``), or -1."""
@@ -236,8 +253,10 @@ class TurnLog:
         self.features.append(features)
         if features.enumeration:
             self.enumerations[turn_id] = features.enumeration
-        for term in entity_tuple:
-            self._entity_index.setdefault(term, []).append(turn_id)
+        if self._indexed == turn_id:  # else the index catches up when next read
+            for term in entity_tuple:
+                self._entity_index.setdefault(term, []).append(turn_id)
+            self._indexed = turn_id + 1
         self._total_terms += len(entity_tuple)
         self._count = turn_id + 1
         return turn_id
@@ -310,12 +329,13 @@ class TurnLog:
         if not set(roles) <= set(ROLES):
             raise InputError(f"turn log state: roles {sorted(set(roles) - set(ROLES))}")
         _check_strings(columns, state["enumerations"])
-        # The stored format keeps the float32 rows; the int8 copy Tier C scores is rebuilt.
-        codes, scales = kernels.quantize_rows(embeddings)
         self.reserve(max(first + count, 1))
         end = first + count
         entities = [tuple(terms) for terms in columns["entities"]]
         self._embeddings[first:end] = embeddings
+        # The stored format keeps the float32 rows; the int8 copy Tier C scores is rebuilt,
+        # from the log's own rows (the state's may be a read-only view of stored bytes).
+        codes, scales = kernels.quantize_rows(self._embeddings[first:end])
         self._codes[first:end] = codes
         self._scales[first:end] = scales
         self._thread_index[first:end] = thread_index
@@ -335,15 +355,7 @@ class TurnLog:
             if not first <= int(turn) < end:
                 raise InputError(f"turn log state: an enumeration of turn {turn}")
             self.enumerations[int(turn)] = tuple(map(str, items))
-        index = self._entity_index
-        for turn_id, terms in enumerate(entities, start=first):
-            for term in terms:
-                found = index.get(term)
-                if found is None:
-                    index[term] = [turn_id]
-                else:
-                    found.append(turn_id)
-        self._postings_cache.clear()
+        self._postings_cache.clear()  # the entity index takes these turns when next read
         self._total_terms += sum(len(terms) for terms in entities)
         self._count = end
         self.set_tool_calls(state["tool_calls"])

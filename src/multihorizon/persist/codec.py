@@ -20,6 +20,13 @@ Loading does not replay the turns: the segments stand for whole runs of turn rec
 windows and vocabularies in bulk (checking that each turn's thread follows), and analyses a
 turn's text only when a rule first reads it.
 
+What a load defers, and what it does not (issue 18 item 4): every check above, and the
+thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
+``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
+a turn's text analysis and the turn log's entity index (built on the first lookup, the same
+postings as built eagerly). The cyclic garbage collector is paused while a load builds its
+objects (``frames.collection_paused``).
+
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the
 model id and the dimension before it builds anything: a record from another format version,
@@ -60,6 +67,8 @@ from .frames import (
     SNAPSHOT_MAGIC,
     TURN_MAGIC,
     as_bytes,
+    checked_payload,
+    collection_paused,
     frame,
     json_and_bytes,
     json_bytes,
@@ -277,7 +286,8 @@ def decode(
     except MALFORMED as exc:
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
     _check_model(session, document)
-    return session, _apply(session, version, document, weighted, turns, records or {})
+    with collection_paused():
+        return session, _apply(session, version, document, weighted, turns, records or {})
 
 
 def extend(
@@ -296,7 +306,8 @@ def extend(
     version, document, weighted = _head_parts(as_bytes(head, "head"))
     if document.get("lineage") != session.lineage:
         raise SnapshotError("the stored session is another incarnation of this id")
-    return _apply(session, version, document, weighted, turns, records or {})
+    with collection_paused():
+        return _apply(session, version, document, weighted, turns, records or {})
 
 
 def _check_model(session: Session, document: Mapping[str, Any]) -> None:
@@ -400,8 +411,7 @@ def _changed(
             continue
         if not key.startswith((THREAD_KEY, CALLS_KEY)):
             raise ValueError(f"unknown record {key!r}")
-        _, payload = unframe(as_bytes(record, key), KEYED_MAGIC, key)
-        text, rest = json_bytes(payload, key, "payload")
+        text, rest = json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")
         if key.startswith(THREAD_KEY) and rest:
             if len(rest) % 8:
                 raise ValueError(f"{key}: a thread sum of {len(rest)} bytes")
@@ -417,16 +427,20 @@ def _changed(
     return states, calls, segments, sums
 
 
-def _parsed(texts: Mapping[str, bytes]) -> list[Any]:
+_OPENS: tuple[memoryview | bytes, ...] = (b"{", b"[")  # a JSON object or array, as a view
+_CLOSES: tuple[memoryview | bytes, ...] = (b"}", b"]")
+
+
+def _parsed(texts: Mapping[str, memoryview]) -> list[Any]:
     """The JSON documents of keyed records, parsed as one array (one call for thousands of
     thread states); one that does not parse is named by parsing them one by one."""
-    if not all(text[:1] in (b"{", b"[") and text[-1:] in (b"}", b"]") for text in texts.values()):
+    if not all(text[:1] in _OPENS and text[-1:] in _CLOSES for text in texts.values()):
         raise ValueError("a keyed record that is not a JSON object or array")
     try:
         values = json.loads(b"[" + b",".join(texts.values()) + b"]")
     except (ValueError, RecursionError):
         for key, text in texts.items():
-            loads(text, key, "payload")
+            loads(bytes(text), key, "payload")
         raise SnapshotError("keyed records: unreadable payloads") from None
     if not isinstance(values, list) or len(values) != len(texts):
         raise SnapshotError("keyed records: unreadable payloads (not one value each)")

@@ -121,7 +121,9 @@ def _from_segment(
         data = payload[COUNT.size + size :]
         if len(data) != count * dim * dtype.itemsize:
             return None
-        embeddings = np.frombuffer(data, dtype).reshape(count, dim).astype(np.float32)
+        embeddings = np.frombuffer(data, dtype).reshape(count, dim)
+        if dtype != np.float32:  # float32 rows are copied once, into the turn log
+            embeddings = embeddings.astype(np.float32)
         return {**{name: document[name] for name in FIELDS}, "embeddings": embeddings}
     except (SnapshotError, *MALFORMED):
         return None

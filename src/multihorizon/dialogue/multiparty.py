@@ -10,6 +10,7 @@ rule here is in ``multihorizon.rules`` with its switch and evidence; each reads 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -171,6 +172,22 @@ def peer_dialogue(log: TurnLog, config: Config) -> bool:
     turns."""
     if config.peer_replies is not None:
         return config.peer_replies
+    # Several rules ask within one turn; the answer changes only when a turn is logged.
+    count = len(log)
+    known = _PEER_DETECTED.get(log)
+    if known is not None and known[0] == count:
+        return known[1]
+    detected = _detect_peers(log)
+    _PEER_DETECTED[log] = (count, detected)
+    return detected
+
+
+# The last detection per turn log, with the log's length when it was made.
+_PEER_DETECTED: weakref.WeakKeyDictionary[TurnLog, tuple[int, bool]] = weakref.WeakKeyDictionary()
+
+
+def _detect_peers(log: TurnLog) -> bool:
+    """``peer_dialogue``'s reading of the latest replies (see there)."""
     # In half votes: a reply's stance counts 2, a user turn's 1 (users in assistant chats
     # talk about themselves too: "my wife and I need a table"; on the even half of tiage,
     # sgd, dialseg711, shift F1 / resume accuracy / shift F1 by the user's vote: none 0.404 /

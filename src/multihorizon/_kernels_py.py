@@ -315,6 +315,21 @@ def score_turns(
     count = as_count(k, "k")
     active_id = as_int(active_thread, "active_thread")
 
+    in_active, is_forced = _turn_masks(thread_ids, active_id, forced, rows)
+
+    relevance = cosine_scores(q, m)
+    recency = recency_weights(ids, now, half_life).astype(np.float64)
+    recency[is_forced | in_active] = 1.0  # SPEC-028 §4.2 and §3.3
+    scores = _fused(relevance, recency, in_active, multiplier, bonus, thread_weight)
+    order = _rank(scores, is_forced)[:count]
+    return order.astype(np.int64), scores[order]
+
+
+def _turn_masks(
+    thread_ids: Any, active_id: int, forced: Any, rows: int
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """The rows of the active thread (SPEC-028 §3.3) and the forced rows (§4.2, referenced
+    turns): the two masks the turn scorers restore to full recency."""
     in_active = np.zeros(rows, dtype=bool)
     if thread_ids is not None:
         threads = as_thread_ids(thread_ids, rows)
@@ -323,13 +338,7 @@ def score_turns(
     is_forced = np.zeros(rows, dtype=bool)
     if forced is not None:
         is_forced[as_forced_rows(forced, rows)] = True
-
-    relevance = cosine_scores(q, m)
-    recency = recency_weights(ids, now, half_life).astype(np.float64)
-    recency[is_forced | in_active] = 1.0  # SPEC-028 §4.2 and §3.3
-    scores = _fused(relevance, recency, in_active, multiplier, bonus, thread_weight)
-    order = _rank(scores, is_forced)[:count]
-    return order.astype(np.int64), scores[order]
+    return in_active, is_forced
 
 
 def _fused(
@@ -441,14 +450,7 @@ def score_turns_int8(
     thread_weight = as_real(thread_bonus, "thread_bonus")
     count = as_count(k, "k")
     active_id = as_int(active_thread, "active_thread")
-    in_active = np.zeros(rows, dtype=bool)
-    if thread_ids is not None:
-        threads = as_thread_ids(thread_ids, rows)
-        if active_id >= 0:
-            in_active = threads == active_id
-    is_forced = np.zeros(rows, dtype=bool)
-    if forced is not None:
-        is_forced[as_forced_rows(forced, rows)] = True
+    in_active, is_forced = _turn_masks(thread_ids, active_id, forced, rows)
     life = as_half_life(half_life)
     nominees = max(4 * count, MIN_RESCORE) if rescore is None else as_count(rescore, "rescore")
 

@@ -466,10 +466,11 @@ class Session(SessionState):
         turn_id = len(self._log)
         features = self._analyse(content, "user")
         resolution = self._references(content, features, who)
+        context = self._context()
         intent = intent_for_turn(
-            self._context(), self._threads.active_similarity(vector), features, resolution
+            context, self._threads.active_similarity(vector), features, resolution
         )
-        thread = thread_for_turn(self._context(), vector, features, intent, resolution, who)
+        thread = thread_for_turn(context, vector, features, intent, resolution, who)
         state = (
             ThreadState.new(thread.name, title_from(content), turn_id)
             if thread.is_new

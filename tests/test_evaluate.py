@@ -225,3 +225,48 @@ def test_peer_replies_let_the_other_side_open_a_topic(
     # A model's reply follows its user; a peer's question about something else moves on (and
     # the answer to it stays there).
     assert recalls == [(0.0, 0.0), (1.0, 1.0)]
+
+
+def _accuracy_table_tool() -> Any:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "accuracy_table.py"
+    spec = importlib.util.spec_from_file_location("accuracy_table", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_readme_table_shows_the_best_baseline_of_the_same_run(tmp_path: Path) -> None:
+    report = {
+        "task": "intent",
+        "file": "swda.jsonl",
+        "embedder": "e",
+        "ours": {"macro_f1": 0.665},
+        "baselines": {"majority-class": {"macro_f1": 0.491}, "spec-rule": {"macro_f1": 0.7}},
+    }
+    threads = {
+        "task": "threads",
+        "file": "sgd.jsonl",
+        "embedder": "e",
+        "ours": {"resume_accuracy": 0.8, "pairwise_f1": 0.6},
+        "baselines": {
+            "one-thread": {"resume_accuracy": 1.0, "pairwise_f1": 0.65},
+            "centroid": {"resume_accuracy": 0.2, "pairwise_f1": 0.3},
+        },
+    }
+    path = tmp_path / "run.jsonl"
+    path.write_text(json.dumps(report) + "\n" + json.dumps(threads) + "\n")
+    rows = {
+        tuple(cell.strip() for cell in line.split("|")[1:3]): line
+        for line in _accuracy_table_tool().table(str(path), None).splitlines()
+    }
+    swda = rows[("swda", "intent macro-F1 (weak labels)")]
+    assert "spec-rule 0.700" in swda
+    assert "majority" not in swda
+    # One thread "resumes" by never shifting: the resumption row names the best real rule,
+    # while its pairwise row shows that one thread scores higher than ours.
+    assert "centroid 0.200" in rows[("sgd", "thread resumption accuracy")]
+    assert "one-thread 0.650" in rows[("sgd", "threads, pairwise F1")]

@@ -2,6 +2,10 @@
 of a file are made once and shared by its tasks).
 
     python tools/eval_all.py [--embedder hashing|st:all-MiniLM-L6-v2] [--data DIR] [--json OUT]
+                             [--cache-dir DIR]
+
+``--cache-dir`` keeps each file's embeddings on disk between runs (per embedder id), which
+makes a second MiniLM run minutes shorter; the figures are the same with or without it.
 
 Prints each report's table, then one markdown table of every metric (ours and baselines),
 which is the README's accuracy table.
@@ -14,6 +18,8 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from multihorizon.evaluation import evaluate, make_embedder
 
@@ -36,19 +42,47 @@ RUNS = [
 ]
 
 
+def _cache_path(cache_dir: str, model_id: str, name: str) -> Path:
+    return Path(cache_dir) / model_id.replace("/", "--") / f"{name}.npz"
+
+
+def _read_cache(cache_dir: str | None, model_id: str, name: str) -> dict[str, Any]:
+    if cache_dir is None or not _cache_path(cache_dir, model_id, name).exists():
+        return {}
+    with np.load(_cache_path(cache_dir, model_id, name)) as stored:
+        texts = json.loads(bytes(stored["texts"]).decode("utf-8"))
+        return dict(zip(texts, stored["vectors"], strict=True))
+
+
+def _write_cache(cache_dir: str | None, model_id: str, name: str, cache: dict[str, Any]) -> None:
+    if cache_dir is None:
+        return
+    path = _cache_path(cache_dir, model_id, name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    texts = list(cache)
+    encoded = np.frombuffer(json.dumps(texts).encode("utf-8"), dtype=np.uint8)
+    np.savez(path, texts=encoded, vectors=np.stack([cache[text] for text in texts]))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--embedder", default="hashing")
     beside = Path(__file__).resolve().parents[2] / "shared" / "data"
     parser.add_argument("--data", default=str(beside))
     parser.add_argument("--json", default=None, help="also write the reports as JSON lines")
+    parser.add_argument("--cache-dir", default=None, help="keep embeddings here between runs")
     args = parser.parse_args()
     embedder = make_embedder(args.embedder)
     reports: list[dict[str, Any]] = []
     caches: dict[str, dict[str, Any]] = {}
     for name, task in RUNS:
-        cache = caches.setdefault(name, {})
+        if name not in caches:
+            caches[name] = _read_cache(args.cache_dir, embedder.model_id, name)
+        cache = caches[name]
+        before = len(cache)
         report = evaluate(Path(args.data) / f"{name}.jsonl", task, embedder=embedder, cache=cache)
+        if len(cache) > before:
+            _write_cache(args.cache_dir, embedder.model_id, name, cache)
         print(report.table(), flush=True)
         reports.append(report.as_dict())
     if args.json:

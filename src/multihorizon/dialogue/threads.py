@@ -387,7 +387,7 @@ class Threads:
         thread touched. Checks that every turn's thread follows (an existing thread by its
         name, or the next new one). Raises ``InputError``, changing nothing."""
         first = int(state["first_turn"])
-        terms_of = [tuple(terms) for terms in state["turn_terms"]]
+        terms_of = list(map(tuple, state["turn_terms"]))  # tuples (format 4) are kept as they are
         if not set(map(type, itertools.chain.from_iterable(terms_of))) <= {str}:
             raise InputError("threads state: a word that is not a string")
         count = len(terms_of)
@@ -395,7 +395,7 @@ class Threads:
             raise InputError(f"threads state: {count} turns' words for {len(threads)} turns")
         if first != self._turns_seen():
             raise InputError(f"threads state starts at turn {first}, not {self._turns_seen()}")
-        indexes = [int(index) for index in thread_index]
+        indexes = thread_index.astype(np.int64).tolist()
         added = self._new_names(first, indexes, threads)
         active = int(state["active"])
         if not -1 <= active < len(self.names) + len(added):
@@ -435,7 +435,7 @@ class Threads:
         if len(set(added)) != len(added) or not self._taken.isdisjoint(added):
             raise InputError(f"turns from {first}: a second thread of the same name")
         every = [*self.names, *added]
-        if any(every[index] != name for index, name in zip(indexes, threads, strict=True)):
+        if list(map(every.__getitem__, indexes)) != list(threads):
             bad = next(
                 offset
                 for offset, (index, name) in enumerate(zip(indexes, threads, strict=True))

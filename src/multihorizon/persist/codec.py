@@ -41,6 +41,7 @@ a caller to rewrite everything then).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 from collections.abc import Mapping, Sequence
@@ -53,13 +54,13 @@ from ..config import Config
 from ..embed import Embedder, reload_hint, stored_embedder
 from ..errors import InputError, SnapshotError
 from ..session import Session
-from ..text.tokens import current_term
 from ..tiers.knowledge import CoverageSet
 from ..tiers.scratch import OutputType, Persistence, ScratchEntry, Volatility
 from . import legacy
 from .frames import (
     COUNT,
     FORMAT_VERSION,
+    FRAME,
     HEAD_MAGIC,
     KEYED_MAGIC,
     MALFORMED,
@@ -402,7 +403,8 @@ def _changed(
         states = {int(index): record for index, record in document["states"].items()}
         calls = {int(turn): list(links) for turn, links in document["tool_calls"].items()}
         return states, calls, {}, {}
-    states, calls, segments, texts, sums = {}, {}, {}, {}, {}
+    states, calls, segments, texts = {}, {}, {}, {}
+    sum_keys, sum_rows = [], []
     for key, record in records.items():
         if not isinstance(key, str):
             raise TypeError(f"record key {key!r}")
@@ -411,11 +413,12 @@ def _changed(
             continue
         if not key.startswith((THREAD_KEY, CALLS_KEY)):
             raise ValueError(f"unknown record {key!r}")
-        text, rest = json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")
+        text, rest = _keyed_parts(record, key)
         if key.startswith(THREAD_KEY) and rest:
             if len(rest) % 8:
                 raise ValueError(f"{key}: a thread sum of {len(rest)} bytes")
-            sums[int(key[len(THREAD_KEY) :])] = np.frombuffer(rest, "<f8")
+            sum_keys.append(int(key[len(THREAD_KEY) :]))
+            sum_rows.append(rest)
         elif rest:
             raise ValueError(f"{key}: {len(rest)} bytes after the record")
         texts[key] = text
@@ -424,7 +427,37 @@ def _changed(
             states[int(key[len(THREAD_KEY) :])] = value
         else:
             calls[int(key[len(CALLS_KEY) :])] = list(value)
-    return states, calls, segments, sums
+    return states, calls, segments, _sums(sum_keys, sum_rows)
+
+
+_KEYED_HEAD = struct.Struct(FRAME.format + "Q")  # a keyed record's frame and JSON length
+
+
+def _keyed_parts(record: object, key: str) -> tuple[memoryview, memoryview]:
+    """The JSON bytes of a keyed record and the bytes after them, without copies: the same
+    checks as ``checked_payload`` and ``json_bytes`` (which name what failed), inlined for
+    the thousands of thread records a long session holds."""
+    if type(record) is bytes and len(record) >= _KEYED_HEAD.size:
+        magic, version, digest, size, length = _KEYED_HEAD.unpack_from(record)
+        payload = memoryview(record)[FRAME.size :]
+        end = COUNT.size + length
+        if (
+            magic == KEYED_MAGIC
+            and version in READS
+            and len(payload) == size >= end
+            and hashlib.sha256(payload).digest() == digest
+        ):
+            return payload[COUNT.size : end], payload[end:]
+    return json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")
+
+
+def _sums(keys: list[int], rows: list[memoryview]) -> dict[int, Any]:
+    """Thread index -> its stored sum (float64), rows of one array when all are the same
+    length (the thread state's check of their shape names any that is not)."""
+    if len({len(row) for row in rows}) == 1:
+        matrix = np.frombuffer(b"".join(rows), "<f8").reshape(len(rows), -1)
+        return dict(zip(keys, matrix, strict=True))
+    return {key: np.frombuffer(row, "<f8") for key, row in zip(keys, rows, strict=True)}
 
 
 _OPENS: tuple[memoryview | bytes, ...] = (b"{", b"[")  # a JSON object or array, as a view
@@ -489,18 +522,8 @@ def _turn_columns(
         },
         "embeddings": found["embeddings"],
     }
-    terms = found["terms"]
-    # Words stored in an older normal form ("movy" for "movies") are brought to today's:
-    # each distinct word is looked up once.
-    renamed = {
-        word: today
-        for word in set().union(*columns["entities"], *terms)
-        if isinstance(word, str) and (today := current_term(word)) != word
-    }
-    if renamed:
-        columns["entities"] = [[renamed.get(w, w) for w in words] for words in columns["entities"]]
-        terms = [[renamed.get(w, w) for w in words] for words in terms]
-    return columns, terms
+    # Words stored in an older normal form ("movy" for "movies") came back in today's.
+    return columns, found["terms"]
 
 
 def _ints(values: list[Any]) -> list[int]:
@@ -544,8 +567,8 @@ def restore(
         return legacy.restore_v1(blob, embedder=embedder, config=config, entry_from=_entry_from)
     if version not in READS:
         raise SnapshotError(
-            f"format version {version}; this release reads versions 1 (migrated), "
-            f"2 (migrated) and {FORMAT_VERSION}"
+            f"format version {version}; this release reads versions 1 to 3 (migrated) "
+            f"and {FORMAT_VERSION}"
         )
     header = ">Q" if version == 2 else ">QQ"
     try:

@@ -38,8 +38,8 @@ __all__ = [
     "unframe",
 ]
 
-FORMAT_VERSION = 3
-READS = (2, 3)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
+FORMAT_VERSION = 4  # 4: segments as binary columns (``columns``)
+READS = (2, 3, 4)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
 SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
 HEAD_MAGIC = b"MHSH"
 TURN_MAGIC = b"MHST"
@@ -68,8 +68,8 @@ def unframe(record: bytes, magic: bytes, what: str) -> tuple[int, bytes]:
         raise SnapshotError(f"{what}: not a multihorizon {magic.decode()} record")
     if version not in READS:
         raise SnapshotError(
-            f"{what}: format version {version}; this release reads versions 1 (migrated), "
-            f"2 (migrated) and {FORMAT_VERSION}"
+            f"{what}: format version {version}; this release reads versions 1 to 3 (migrated) "
+            f"and {FORMAT_VERSION}"
         )
     payload = record[FRAME.size :]
     if len(payload) != size or hashlib.sha256(payload).digest() != digest:

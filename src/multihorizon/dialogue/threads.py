@@ -410,7 +410,7 @@ class Threads:
             self.vocabulary.append(set())
             self.turns.append([])
         self._add_words(first, indexes, terms_of)
-        self._add_vectors(indexes, embeddings, state.get("sums") or {})
+        self._add_vectors(thread_index, embeddings, state.get("sums") or {})
         self.active = active
 
     def _new_names(self, first: int, indexes: Sequence[int], threads: Sequence[str]) -> list[str]:
@@ -466,13 +466,13 @@ class Threads:
 
     def _add_vectors(
         self,
-        indexes: Sequence[int],
+        indexes: npt.NDArray[np.int32],
         embeddings: npt.NDArray[np.float32],
         stored: Mapping[int, npt.NDArray[np.float64]],
     ) -> None:
         """Sums, centroids and recent windows of the threads these turns joined; the sums
         ``stored`` with the thread states are taken when they cover every one."""
-        if not indexes:
+        if len(indexes) == 0:
             return
         rows = np.asarray(indexes, dtype=np.intp)
         # Each touched thread's rows in turn order, after its current sum (zeros for a new
@@ -480,7 +480,8 @@ class Threads:
         # did turn by turn, so the sums come out bit for bit the same.
         order = np.argsort(rows, kind="stable")
         grouped = rows[order]
-        touched, starts = np.unique(grouped, return_index=True)
+        starts = np.flatnonzero(np.diff(grouped, prepend=-1))  # where each thread's rows start
+        touched = grouped[starts]
         listed = touched.tolist()
         if all(index in stored for index in listed):
             sums = np.array([stored[index] for index in listed], dtype=np.float64)

@@ -109,9 +109,12 @@ def segment_header(payload: bytes | memoryview) -> tuple[dict[str, Any], memoryv
 def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dict[str, Any]:
     """The columns of a segment (``turns.FIELDS`` and ``embeddings`` as float32), from its
     header and the bytes after it; words of entities and terms in today's normal form."""
-    count, sizes = header["count"], header["sizes"]
-    if type(count) is not int or count < 0 or not isinstance(sizes, list):
-        raise ValueError("segment header: count or sizes")
+    count, sizes, first = header.get("count"), header.get("sizes"), header.get("first")
+    if type(count) is not int or count < 0 or not isinstance(sizes, list) or type(first) is not int:
+        raise ValueError("segment header: count, first or sizes")
+    stored = DTYPES.get(header.get("dtype")) if isinstance(header.get("dtype"), str) else None
+    if stored is None:
+        raise ValueError(f"segment header: embedding dtype {header.get('dtype')!r}")
     if len(sizes) != len(_SECTIONS) + 2 or not all(type(s) is int and s >= 0 for s in sizes):
         raise ValueError("segment header: sizes")
     if sum(sizes) != len(data):
@@ -121,7 +124,7 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
         arrays[name] = np.frombuffer(data[offset : offset + size], dtype)
         offset += size
     text = bytes(data[offset : offset + sizes[-2]]).decode("utf-8", "surrogatepass")
-    table_size = header["table"]
+    table_size = header.get("table")
     if type(table_size) is not int or table_size < 0:
         raise ValueError("segment header: table")
     strings = _strings(text, arrays["string_ends"], 2 * count + table_size)
@@ -133,12 +136,10 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
     _check_ids(arrays["speaker"], -1, table_size, "speaker")
     if int(arrays["roles"].max(initial=0)) > 1:
         raise ValueError("segment: a role that is neither user nor assistant")
-    stored = DTYPES[header["dtype"]]
     embeddings = np.frombuffer(data[offset + sizes[-2] :], stored).reshape(count, dim)
     if stored != np.float32:  # float32 rows are copied once, into the turn log
         embeddings = embeddings.astype(np.float32)
     words = [current_term(word) for word in table]  # a stored word in an older normal form
-    first = header["first"]
     columns: dict[str, Any] = {
         "turn": list(range(first, first + count)),  # the header's first turn, checked
         "role": list(map(_ROLES.__getitem__, arrays["roles"].tolist())),

@@ -29,6 +29,8 @@ from .base import (
 
 __all__ = ["SQLiteStore"]
 
+_MMAP_BYTES = 256 * 1024 * 1024  # address space, not memory: pages come from the OS cache
+
 
 class SQLiteStore:
     """Sessions in an SQLite file: WAL mode, one transaction per save.
@@ -109,6 +111,10 @@ class SQLiteStore:
                 connection = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute("PRAGMA synchronous=NORMAL")
+                # Reads of the database file through a memory map, not one read() per page:
+                # a long session's load reads tens of MB (10,000 turns: 55 -> 43 ms of CPU
+                # to read, issue 18 item 4). Writes still go through the WAL.
+                connection.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
             except sqlite3.Error as exc:
                 raise StoreError(f"{self.path}: cannot open ({exc})") from None
             self._local.connection = connection

@@ -112,9 +112,10 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
     count, sizes, first = header.get("count"), header.get("sizes"), header.get("first")
     if type(count) is not int or count < 0 or not isinstance(sizes, list) or type(first) is not int:
         raise ValueError("segment header: count, first or sizes")
-    stored = DTYPES.get(header.get("dtype")) if isinstance(header.get("dtype"), str) else None
+    dtype = header.get("dtype")
+    stored = DTYPES.get(dtype) if isinstance(dtype, str) else None
     if stored is None:
-        raise ValueError(f"segment header: embedding dtype {header.get('dtype')!r}")
+        raise ValueError(f"segment header: embedding dtype {dtype!r}")
     if len(sizes) != len(_SECTIONS) + 2 or not all(type(s) is int and s >= 0 for s in sizes):
         raise ValueError("segment header: sizes")
     if sum(sizes) != len(data):
@@ -153,7 +154,7 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
         "entities": _ragged(arrays, "entities", count, words),
         "terms": _ragged(arrays, "terms", count, words),
         "enumeration": _ragged(arrays, "enumeration", count, table),
-        "dtype": [header["dtype"]] * count,
+        "dtype": [dtype] * count,
         "embeddings": embeddings,
     }
     return columns

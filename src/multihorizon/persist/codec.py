@@ -41,7 +41,6 @@ a caller to rewrite everything then).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import struct
 from collections.abc import Mapping, Sequence
@@ -60,7 +59,6 @@ from . import legacy
 from .frames import (
     COUNT,
     FORMAT_VERSION,
-    FRAME,
     HEAD_MAGIC,
     KEYED_MAGIC,
     MALFORMED,
@@ -68,12 +66,11 @@ from .frames import (
     SNAPSHOT_MAGIC,
     TURN_MAGIC,
     as_bytes,
-    checked_payload,
     collection_paused,
     frame,
     json_and_bytes,
-    json_bytes,
     json_section,
+    keyed_parts,
     loads,
     unframe,
 )
@@ -413,7 +410,7 @@ def _changed(
             continue
         if not key.startswith((THREAD_KEY, CALLS_KEY)):
             raise ValueError(f"unknown record {key!r}")
-        text, rest = _keyed_parts(record, key)
+        text, rest = keyed_parts(record, key)
         if key.startswith(THREAD_KEY) and rest:
             if len(rest) % 8:
                 raise ValueError(f"{key}: a thread sum of {len(rest)} bytes")
@@ -428,27 +425,6 @@ def _changed(
         else:
             calls[int(key[len(CALLS_KEY) :])] = list(value)
     return states, calls, segments, _sums(sum_keys, sum_rows)
-
-
-_KEYED_HEAD = struct.Struct(FRAME.format + "Q")  # a keyed record's frame and JSON length
-
-
-def _keyed_parts(record: object, key: str) -> tuple[memoryview, memoryview]:
-    """The JSON bytes of a keyed record and the bytes after them, without copies: the same
-    checks as ``checked_payload`` and ``json_bytes`` (which name what failed), inlined for
-    the thousands of thread records a long session holds."""
-    if type(record) is bytes and len(record) >= _KEYED_HEAD.size:
-        magic, version, digest, size, length = _KEYED_HEAD.unpack_from(record)
-        payload = memoryview(record)[FRAME.size :]
-        end = COUNT.size + length
-        if (
-            magic == KEYED_MAGIC
-            and version in READS
-            and len(payload) == size >= end
-            and hashlib.sha256(payload).digest() == digest
-        ):
-            return payload[COUNT.size : end], payload[end:]
-    return json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")
 
 
 def _sums(keys: list[int], rows: list[memoryview]) -> dict[int, Any]:

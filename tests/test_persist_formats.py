@@ -22,6 +22,7 @@ from multihorizon.persist import (
     SQLiteStore,
     decode,
     encode,
+    frames,
     restore,
     snapshot,
     stored_format,
@@ -224,3 +225,32 @@ def test_a_saved_session_rebuilds_the_int8_copy_from_its_stored_rows(float16: bo
     head, turns, records = encode(_session(), float16=float16)
     session, _ = decode(head, turns, records)
     _assert_int8_copy_rebuilt(session)
+
+
+@pytest.mark.parametrize("name", ["tools", "many_threads"])
+def test_a_format_3_store_session_is_saved_whole_in_format_4_by_its_next_turn(
+    name: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "store.sqlite"
+    shutil.copyfile(persist_shapes.STORE_FILE3, path)
+    store = SQLiteStore(path)
+    old = store.load("t", name)
+    assert old is not None
+    assert stored_format(old.head) == 3
+    session_id = _expected(name, 3)["view"]["session_id"]
+    tenant, _, short = session_id.partition("/")
+    # The fixture store keeps every shape under tenant "t"; the assembler reads its own key.
+    store.save(tenant, short, old.head, old.turns, first_turn=0, expected_version=0,
+               records=old.records)  # fmt: skip
+    chat = mh.ContextAssembler(store=store).session(session_id)
+    chat.user("one more question")
+    again = store.load(tenant, short)
+    assert again is not None
+    assert stored_format(again.head) == FORMAT_VERSION == 4
+    assert again.turn_count == len(old.turns) + 1
+    versions = {
+        frames.FRAME.unpack_from(record)[1] for record in [*again.turns, *again.records.values()]
+    }
+    assert versions == {FORMAT_VERSION}  # every record written again
+    session, _ = decode(again.head, again.turns, again.records)
+    assert session.turns.contents[:-1] == decode(old.head, old.turns, old.records)[0].turns.contents

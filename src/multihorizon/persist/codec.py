@@ -3,7 +3,7 @@
 The records are frames around the components' own ``state()`` (``Session.state``): this
 module frames, versions and checksums them, and reads nothing a component does not offer.
 
-Format 3 keeps a save's cost constant, whatever the session's length:
+Format 4 (as format 3) keeps a save's cost constant, whatever the session's length:
 
 - one **head**, rewritten at each save, with only what is small whatever the length: flags,
   counts, the active thread, the speakers, the scratch buffer (bounded by its budget) and
@@ -13,7 +13,8 @@ Format 3 keeps a save's cost constant, whatever the session's length:
   float32 or float16);
 - **keyed** records, written when they change: ``thread/<index>``, a thread's state and its
   embedding sum (a turn changes one thread), ``calls/<turn>``, the tool outputs linked to a
-  turn, and ``turns/<k>``, a segment of 1024 turns as columns (``turns``), written once.
+  turn, and ``turns/<k>``, a segment of 1024 turns as columns (``turns``), written once:
+  binary columns in format 4 (``columns``: NumPy arrays and one text), JSON in format 3.
 
 Loading does not replay the turns: the segments stand for whole runs of turn records, and
 ``Session.restore`` takes the columns, the stored sums, rebuilds the centroids, recent
@@ -23,18 +24,18 @@ turn's text only when a rule first reads it.
 What a load defers, and what it does not (issue 18 item 4): every check above, and the
 thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
 ``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
-a turn's text analysis and the turn log's entity index (built on the first lookup, the same
-postings as built eagerly). The cyclic garbage collector is paused while a load builds its
+a turn's text analysis, the turn log's entity index (built on the first lookup, the same
+postings as built eagerly) and its int8 copy (made when Tier C first scans the log). The cyclic garbage collector is paused while a load builds its
 objects (``frames.collection_paused``).
 
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the
 model id and the dimension before it builds anything: a record from another format version,
 a truncated or corrupted one, a missing or extra turn or thread state, or one made with
-another embedding model is refused with ``SnapshotError``, never misread. Format 2 (the
-thread states and tool-call links in the head) and format 1 (one whole-session blob, the
-first release; ``legacy``) are read; the next save writes format 3 (``stored_format`` tells
-a caller to rewrite everything then).
+another embedding model is refused with ``SnapshotError``, never misread. Format 3 (its
+segments as JSON), format 2 (the thread states and tool-call links in the head) and format 1
+(one whole-session blob, the first release; ``legacy``) are read; the next save writes
+format 4 (``stored_format`` tells a caller to rewrite everything then).
 
 ``snapshot``/``restore`` wrap the same records in one blob (export, tests, files).
 """
@@ -530,7 +531,7 @@ def snapshot(
 def restore(
     data: bytes, *, embedder: Embedder | None = None, config: Config | None = None
 ) -> tuple[Session, CoverageSet]:
-    """A session (and its coverage set) from ``snapshot`` bytes (format 3, 2 or 1)."""
+    """A session (and its coverage set) from ``snapshot`` bytes (format 4, 3, 2 or 1)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise SnapshotError(f"expected bytes, got {type(data).__name__}")
     blob = bytes(data)

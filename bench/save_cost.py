@@ -15,8 +15,10 @@ Per N, one row:
 - ``sqlite ms``: wall time of one ``SQLiteStore.save``, median;
 - ``decode ms``: CPU of ``decode`` of the whole session from its records, best of
   ``--repeats`` (3);
-- ``load ms``: CPU of ``SQLiteStore.load`` plus ``decode`` (what a replica spends to pick
-  the session up), best of ``--repeats``.
+- ``load ms``: CPU of ``SQLiteStore.load`` plus ``decode`` as the assembler does them
+  (what a replica spends to pick the session up: with a release whose store has
+  ``loads_after_segments``, the turn records its segments stand for are not read), best of
+  ``--repeats``.
 """
 
 from __future__ import annotations
@@ -98,10 +100,14 @@ def _row(turns: int, every: int, saves: int, folder: Path, repeats: int) -> str:
     extra = {"records": loaded.records} if hasattr(loaded, "records") else {}
     decode_cpu = _best_cpu(lambda: decode(loaded.head, loaded.turns, **extra), repeats)
 
+    after = {"after_segments": True} if getattr(store, "loads_after_segments", False) else {}
+
     def load() -> None:
-        again = store.load("bench", "save")
+        again = store.load("bench", "save", **after)
         assert again is not None
         more = {"records": again.records} if hasattr(again, "records") else {}
+        if again.first_turn:
+            more["first_turn"] = again.first_turn
         decode(again.head, again.turns, **more)
 
     load_cpu = _best_cpu(load, repeats)

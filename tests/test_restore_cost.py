@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,8 +22,17 @@ from multihorizon import kernels
 from multihorizon.dialogue.threadstate import ThreadState
 from multihorizon.dialogue.turnlog import TurnLog
 from multihorizon.errors import InputError, SnapshotError
-from multihorizon.persist import columns, decode, encode, frames
+from multihorizon.persist import (
+    MemoryStore,
+    PartialStateError,
+    SQLiteStore,
+    columns,
+    decode,
+    encode,
+    frames,
+)
 from multihorizon.persist import turns as persist_turns
+from multihorizon.persist.base import segmented_turns
 from multihorizon.tiers.knowledge import CoverageSet
 
 
@@ -317,3 +327,90 @@ def test_the_int8_copy_of_a_restored_log_is_made_when_first_read() -> None:
     np.testing.assert_array_equal(log.codes, codes)
     np.testing.assert_array_equal(log.scales, scales)
     np.testing.assert_array_equal(log.codes[:12], session.turns.codes)
+
+
+# ---- a load that leaves out the turn records its segments stand for ---------------------
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    return MemoryStore() if request.param == "memory" else SQLiteStore(tmp_path / "s.db")
+
+
+def _stored(store: Any, records: tuple[bytes, list[bytes], dict[str, bytes]]) -> int:
+    head, turns, keyed = records
+    return int(store.save("restore", "long", head, turns, first_turn=0, expected_version=0,
+                          records=keyed))  # fmt: skip
+
+
+def test_a_load_after_the_segments_gives_the_state_a_whole_load_gives(
+    long_records: Any, store: Any
+) -> None:
+    session, records = long_records
+    _stored(store, records)
+    assert store.loads_after_segments
+    whole = store.load("restore", "long")
+    part = store.load("restore", "long", after_segments=True)
+    assert (whole.first_turn, len(whole.turns)) == (0, len(session))
+    assert (part.first_turn, len(part.turns)) == (1024, len(session) - 1024)
+    assert part.turn_count == whole.turn_count
+    assert part.records == whole.records
+    loaded, _ = decode(part.head, part.turns, part.records, first_turn=part.first_turn)
+    assert _view(loaded) == _view(session)
+    # Through the assembler, which loads that way, and goes on like the session.
+    chat = mh.ContextAssembler(store=store).session("restore/long")
+    assert _view(chat.session) == _view(session)
+    chat.user("How do I tune kafka lag?")
+    again = store.load("restore", "long")
+    assert again is not None
+    assert again.turn_count == len(session) + 1
+
+
+def test_turns_no_whole_run_of_segments_stands_for_are_all_read(long_records: Any) -> None:
+    assert segmented_turns(["turns/0", "turns/2", "thread/0"], 5000) == 1024
+    assert segmented_turns(["turns/1", "turns/2"], 5000) == 0
+    assert segmented_turns(["turns/0", "turns/1"], 2000) == 1024  # past the turns stored
+    store = MemoryStore()
+    session = _session(12)
+    head, turns, keyed = encode(session)
+    store.save("restore", "short", head, turns, first_turn=0, expected_version=0, records=keyed)
+    stored = store.load("restore", "short", after_segments=True)
+    assert stored is not None
+    assert (stored.first_turn, len(stored.turns)) == (0, 12)
+
+
+def test_a_load_after_a_damaged_or_missing_segment_is_refused_and_the_assembler_reads_all(
+    long_records: Any, store: Any
+) -> None:
+    session, records = long_records
+    version = _stored(store, records)
+    head, turns, keyed = records
+    damaged = dict(_damaged_segments(keyed["turns/0"]))
+    for what in ("role", "checksum", "count", "not a record"):
+        bad = {"turns/0": damaged[what]}
+        version = store.save("restore", "long", head, [], first_turn=len(turns),
+                             expected_version=version, records=bad)  # fmt: skip
+        part = store.load("restore", "long", after_segments=True)
+        assert part.first_turn == 1024
+        with pytest.raises(SnapshotError, match="segment turns/0 is missing or damaged"):
+            decode(part.head, part.turns, part.records, first_turn=part.first_turn)
+        # The assembler reads every turn record then: the segment is passed over.
+        chat = mh.ContextAssembler(store=store).session("restore/long")
+        assert _view(chat.session) == _view(session), what
+    with pytest.raises(SnapshotError, match="first_turn"):
+        decode(head, turns, keyed, first_turn=-1)
+    with pytest.raises(SnapshotError, match="not whole segments"):
+        decode(head, turns[10:], keyed, first_turn=10)
+
+
+def test_a_partial_sqlite_state_is_refused_on_a_load_after_the_segments(
+    long_records: Any, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    store = SQLiteStore(tmp_path / "s.db")
+    _stored(store, long_records[1])
+    with sqlite3.connect(tmp_path / "s.db") as connection:
+        connection.execute("DELETE FROM turns WHERE idx = 1050")
+    with pytest.raises(PartialStateError, match="turn rows stored"):
+        store.load("restore", "long", after_segments=True)

@@ -25,8 +25,16 @@ What a load defers, and what it does not (issue 18 item 4): every check above, a
 thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
 ``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
 a turn's text analysis, the turn log's entity index (built on the first lookup, the same
-postings as built eagerly) and its int8 copy (made when Tier C first scans the log). The cyclic garbage collector is paused while a load builds its
-objects (``frames.collection_paused``).
+postings as built eagerly) and its int8 copy (made when Tier C first scans the log). The
+cyclic garbage collector is paused while a load builds its objects
+(``frames.collection_paused``).
+
+A store that can (``loads_after_segments``: Memory, SQLite) leaves out, on
+``load(after_segments=True)``, the turn records its segments stand for, and
+``decode(..., first_turn=k)`` takes those turns from the segments alone (each checked by its
+own checksum and header; one missing or damaged: ``SnapshotError``, and the assembler reads
+every turn record instead). A 10,000-turn session is then 784 turn records and 9 segments
+read, not 10,000 turn records and 9 segments.
 
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the
@@ -264,13 +272,17 @@ def decode(
     turns: Sequence[bytes] = (),
     records: Mapping[str, bytes] | None = None,
     *,
+    first_turn: int = 0,
     embedder: Embedder | None = None,
     config: Config | None = None,
 ) -> tuple[Session, CoverageSet]:
     """A session (and its coverage set) from a head record, every turn record in order, and
-    the keyed records. ``head`` may also be a whole ``snapshot`` blob (format 1, 2 or 3)
-    with no separate records."""
+    the keyed records. ``head`` may also be a whole ``snapshot`` blob (format 1 to 4) with
+    no separate records. ``first_turn`` > 0: the turn records start there (a store's
+    ``load(after_segments=True)``), and the segments alone give the turns before it."""
     head = as_bytes(head, "head")
+    if isinstance(first_turn, bool) or not isinstance(first_turn, int) or first_turn < 0:
+        raise SnapshotError(f"first_turn: expected an int >= 0, got {first_turn!r}")
     if head[:4] == SNAPSHOT_MAGIC:
         if turns or records:
             raise SnapshotError("a whole snapshot comes with no separate records")
@@ -286,7 +298,9 @@ def decode(
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
     _check_model(session, document)
     with collection_paused():
-        return session, _apply(session, version, document, weighted, turns, records or {})
+        return session, _apply(
+            session, version, document, weighted, turns, records or {}, first_turn
+        )
 
 
 def extend(
@@ -343,16 +357,17 @@ def _apply(
     weighted: bytes,
     turns: Sequence[bytes],
     records: Mapping[str, bytes],
+    skipped: int = 0,
 ) -> CoverageSet:
     first = len(session)
-    if document.get("turn_count") != first + len(turns):
+    if document.get("turn_count") != first + skipped + len(turns):
         raise SnapshotError(
             f"the head records {document.get('turn_count')} turns but "
-            f"{first + len(turns)} turn records were found"
+            f"{first + skipped + len(turns)} turn records were found"
         )
     try:
         states, calls, segments, sums = _changed(version, document, records)
-        log, terms = _turn_columns(turns, first, session.dim, segments)
+        log, terms = _turn_columns(turns, first, session.dim, segments, skipped)
         log["tool_calls"] = calls
         state = {
             "session_id": document["session_id"],
@@ -471,11 +486,16 @@ def _coverage(dim: int, stored: Any, weighted: bytes) -> CoverageSet:
 
 
 def _turn_columns(
-    records: Sequence[bytes], first: int, dim: int, segments: Mapping[int, bytes]
+    records: Sequence[bytes],
+    first: int,
+    dim: int,
+    segments: Mapping[int, bytes],
+    skipped: int = 0,
 ) -> tuple[dict[str, Any], list[list[str]]]:
     """The turn log's columns (``TurnLog.state``) and each turn's thread words, from turn
-    records ``first`` onwards (and the segments that cover runs of them)."""
-    found = read_turns(records, first, dim, segments)
+    records ``first + skipped`` onwards (and the segments that cover runs of them, and
+    the ``skipped`` turns before them)."""
+    found = read_turns(records, first, dim, segments, skipped)
     ids = found["turn"]
     if ids != list(range(first, first + len(ids))):
         position, turn = next(

@@ -23,6 +23,7 @@ from .base import (
     checked_names,
     conflict,
     next_version,
+    segmented_turns,
     stored_float,
     stored_int,
 )
@@ -120,7 +121,11 @@ class SQLiteStore:
             self._local.connection = connection
         return connection
 
-    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
+    loads_after_segments = True  # ``load(after_segments=True)``: see ``SessionStore.load``
+
+    def load(
+        self, tenant: str, session_id: str, *, from_turn: int = 0, after_segments: bool = False
+    ) -> StoredSession | None:
         key = checked_names(tenant, session_id)
         start = check_int(from_turn, "from_turn", 0)
         # One read transaction: the head and the turns of the same save.
@@ -130,12 +135,15 @@ class SQLiteStore:
                 " WHERE tenant=? AND session_id=?",
                 key,
             ).fetchone()
+            keyed = connection.execute(
+                "SELECT key, record FROM records WHERE tenant=? AND session_id=?", key
+            ).fetchall()
+            if after_segments and row is not None:
+                count = stored_int(row[3], f"{tenant}/{session_id}")
+                start = max(start, segmented_turns((name for name, _ in keyed), count))
             records = connection.execute(
                 "SELECT record FROM turns WHERE tenant=? AND session_id=? AND idx>=? ORDER BY idx",
                 (*key, start),
-            ).fetchall()
-            keyed = connection.execute(
-                "SELECT key, record FROM records WHERE tenant=? AND session_id=?", key
             ).fetchall()
         where = f"{tenant}/{session_id}"
         if row is None:

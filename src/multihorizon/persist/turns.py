@@ -69,12 +69,29 @@ def segment(
 
 
 def read_turns(
-    records: Sequence[bytes], first: int, dim: int, segments: Mapping[int, bytes]
+    records: Sequence[bytes],
+    first: int,
+    dim: int,
+    segments: Mapping[int, bytes],
+    skipped: int = 0,
 ) -> dict[str, Any]:
     """The documents of turn records ``first`` onwards as columns (``FIELDS``, plus
     ``embeddings`` as float32), from the segments that cover whole runs of them and from
-    the turn records elsewhere."""
-    chunks, position, offset = [], first, 0
+    the turn records elsewhere. With ``skipped`` turns (from turn 0; whole segments), the
+    records start after them and their segments alone give those turns: each must be
+    there and sound (its own checksum; no turn record to check it against), else
+    ``SnapshotError``."""
+    chunks, position, offset = [], first + skipped, 0
+    if skipped and (first or skipped % SEGMENT_TURNS):
+        raise SnapshotError(f"turns from {first}: {skipped} turns skipped, not whole segments")
+    for block in range(skipped // SEGMENT_TURNS):
+        found = _from_segment(segments.get(block, b""), block * SEGMENT_TURNS, dim, None)
+        if found is None:
+            raise SnapshotError(
+                f"turns {block * SEGMENT_TURNS} to {(block + 1) * SEGMENT_TURNS - 1}: their "
+                f"segment {SEGMENT_KEY}{block} is missing or damaged (read every turn record)"
+            )
+        chunks.append(found)
     while offset < len(records):
         block, start = divmod(position, SEGMENT_TURNS)
         end = offset + SEGMENT_TURNS
@@ -101,29 +118,33 @@ def read_turns(
 
 
 def _from_segment(
-    record: bytes, first: int, dim: int, turn_records: Sequence[bytes]
+    record: bytes, first: int, dim: int, turn_records: Sequence[bytes] | None
 ) -> dict[str, Any] | None:
     """The columns a segment holds, or None when it does not stand for these turn records
-    (they are read one by one then)."""
+    (they are read one by one then). With no turn records (a load that left them out), a
+    whole segment that passes its own checks."""
+    count = SEGMENT_TURNS if turn_records is None else len(turn_records)
     try:
+        links = (
+            None if turn_records is None else _links([as_bytes(r, "turn") for r in turn_records])
+        )
         record = as_bytes(record, "segment")
         payload = checked_payload(record, KEYED_MAGIC, "segment")  # a view: no copy
         if FRAME.unpack_from(record)[1] >= 4:
             header, data = segment_header(payload)
             if (
                 header.get("first") != first
-                or header.get("count") != len(turn_records)
-                or header.get("links") != _links([as_bytes(r, "turn") for r in turn_records])
+                or header.get("count") != count
+                or (links is not None and header.get("links") != links)
             ):
                 return None
             return unpack_columns(header, data, dim)
         (size,) = COUNT.unpack_from(payload)
         document = json.loads(bytes(payload[COUNT.size : COUNT.size + size]))
-        count = len(turn_records)
         if (
             document["first"] != first
             or document["count"] != count
-            or document["links"] != _links([as_bytes(r, "turn") for r in turn_records])
+            or (links is not None and document["links"] != links)
             or any(len(document[name]) != count for name in FIELDS)
             or len(set(document["dtype"])) != 1
         ):

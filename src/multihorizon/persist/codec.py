@@ -29,12 +29,9 @@ postings as built eagerly) and its int8 copy (made when Tier C first scans the l
 cyclic garbage collector is paused while a load builds its objects
 (``frames.collection_paused``).
 
-A store that can (``loads_after_segments``: Memory, SQLite) leaves out, on
-``load(after_segments=True)``, the turn records its segments stand for, and
-``decode(..., first_turn=k)`` takes those turns from the segments alone (each checked by its
-own checksum and header; one missing or damaged: ``SnapshotError``, and the assembler reads
-every turn record instead). A 10,000-turn session is then 784 turn records and 9 segments
-read, not 10,000 turn records and 9 segments.
+``decode(..., first_turn=k)`` takes turns 0 to k - 1 from the segments alone (a store's
+``load(after_segments=True)`` leaves their turn records out; one missing or damaged:
+``SnapshotError``, and the assembler reads every turn record instead).
 
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the

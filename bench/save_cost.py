@@ -13,9 +13,12 @@ Per N, one row:
 - ``head B``: of which the head;
 - ``encode ms``: CPU of one ``encode``, median;
 - ``sqlite ms``: wall time of one ``SQLiteStore.save``, median;
-- ``decode ms``: CPU of ``decode`` of the whole session from its records, best of 3;
-- ``load ms``: CPU of ``SQLiteStore.load`` plus ``decode`` (what a replica spends to pick
-  the session up), best of 3.
+- ``decode ms``: CPU of ``decode`` of the whole session from its records, best of
+  ``--repeats`` (3);
+- ``load ms``: CPU of ``SQLiteStore.load`` plus ``decode`` as the assembler does them
+  (what a replica spends to pick the session up: with a release whose store has
+  ``loads_after_segments``, the turn records its segments stand for are not read), best of
+  ``--repeats``.
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ def _best_cpu(action: Callable[[], object], repeats: int = 3) -> float:
     return best
 
 
-def _row(turns: int, every: int, saves: int, folder: Path) -> str:
+def _row(turns: int, every: int, saves: int, folder: Path, repeats: int) -> str:
     session = _session(turns, every)
     store = SQLiteStore(folder / f"save-{turns}.db")
     version = _save(store, 0, 0, encode(session))
@@ -95,15 +98,19 @@ def _row(turns: int, every: int, saves: int, folder: Path) -> str:
     loaded = store.load("bench", "save")
     assert loaded is not None
     extra = {"records": loaded.records} if hasattr(loaded, "records") else {}
-    decode_cpu = _best_cpu(lambda: decode(loaded.head, loaded.turns, **extra))
+    decode_cpu = _best_cpu(lambda: decode(loaded.head, loaded.turns, **extra), repeats)
+
+    after = {"after_segments": True} if getattr(store, "loads_after_segments", False) else {}
 
     def load() -> None:
-        again = store.load("bench", "save")
+        again = store.load("bench", "save", **after)
         assert again is not None
         more = {"records": again.records} if hasattr(again, "records") else {}
+        if again.first_turn:
+            more["first_turn"] = again.first_turn
         decode(again.head, again.turns, **more)
 
-    load_cpu = _best_cpu(load)
+    load_cpu = _best_cpu(load, repeats)
     return (
         f"{turns:>7} {len(session.threads):>7} {statistics.median(sizes):>9.0f} "
         f"{statistics.median(heads):>9.0f} {statistics.median(encode_cpu) * 1e3:>9.2f} "
@@ -117,6 +124,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, nargs="+", default=[100, 1000, 10000, 50000])
     parser.add_argument("--every", type=int, default=4, help="turns per topic")
     parser.add_argument("--saves", type=int, default=21, help="saves measured per row")
+    parser.add_argument("--repeats", type=int, default=3, help="loads timed per row (best)")
     args = parser.parse_args()
     print(
         f"{'turns':>7} {'threads':>7} {'save B':>9} {'head B':>9} {'encode ms':>9} "
@@ -124,7 +132,7 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as folder:
         for turns in args.turns:
-            print(_row(turns, args.every, args.saves, Path(folder)), flush=True)
+            print(_row(turns, args.every, args.saves, Path(folder), args.repeats), flush=True)
 
 
 if __name__ == "__main__":

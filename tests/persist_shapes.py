@@ -20,6 +20,9 @@ import multihorizon as mh
 from multihorizon.tiers.knowledge import CoverageSet
 
 DATA = Path(__file__).parent / "data" / "format2"
+# Written by the last format-3 release (``python tests/persist_shapes.py 3``): the same
+# shapes, and a long one whose first 1024 turns are stored as a format-3 segment too.
+DATA3 = Path(__file__).parent / "data" / "format3"
 
 
 def _threads_and_tools() -> tuple[mh.Session, CoverageSet]:
@@ -108,6 +111,21 @@ def _float16_closed() -> tuple[mh.Session, CoverageSet]:
 def _empty() -> tuple[mh.Session, CoverageSet]:
     session = mh.Session(session_id="tenant/empty")
     session.tool_output("search", "nothing yet")  # a tool output before any turn
+    return session, CoverageSet(session.dim)
+
+
+def _long() -> tuple[mh.Session, CoverageSet]:
+    """Past one segment (1024 turns), a topic every four turns, with tool calls."""
+    session = mh.Session(session_id="tenant/long")
+    for turn in range(1030):
+        topic = _TOPICS[(turn // 4) % len(_TOPICS)].rstrip("?").lower()
+        if turn % 2 == 0:
+            stamp = f"2026-01-01T00:{turn // 60 % 60:02d}:00Z"
+            session.user(f"{topic} (case {turn // 4})?", timestamp=stamp)
+        else:
+            session.assistant(f"For {topic}: 1. check case {turn}, 2. restart.")
+        if turn % 97 == 0:
+            session.tool_output("search", f"result {turn}")
     return session, CoverageSet(session.dim)
 
 
@@ -249,19 +267,30 @@ def follow_ups(session: mh.Session) -> list[list[Any]]:
     return found
 
 
-def write() -> None:  # pragma: no cover - run by hand with the release that wrote format 2
+# The shape only format 3 was written with (in its snapshot, not in its store file).
+LONG_SHAPES: dict[str, tuple[Callable[[], tuple[mh.Session, CoverageSet]], bool]] = {
+    "long": (_long, True)
+}
+
+
+def write(version: int = 2) -> None:  # pragma: no cover - run by hand with that release
     from multihorizon.persist import snapshot
 
-    DATA.mkdir(parents=True, exist_ok=True)
+    folder = DATA if version == 2 else DATA3
+    folder.mkdir(parents=True, exist_ok=True)
     sessions = {name: make() for name, (make, _) in SHAPES.items()}
-    _write_store(sessions)
+    if version == 2:
+        _write_store(sessions)
+    else:
+        _write_store3(sessions)
+        sessions.update({name: make() for name, (make, _) in LONG_SHAPES.items()})
     for name, (session, coverage) in sessions.items():
-        float16 = SHAPES[name][1]
-        (DATA / f"{name}.mhss").write_bytes(snapshot(session, coverage, float16=float16))
+        float16 = {**SHAPES, **LONG_SHAPES}[name][1]
+        (folder / f"{name}.mhss").write_bytes(snapshot(session, coverage, float16=float16))
         expected = {"view": view(session, coverage, float16=float16)}
         if not expected["view"]["closed"]:
             expected["follow_ups"] = follow_ups(session)
-        (DATA / f"{name}.json").write_text(json.dumps(expected, indent=1, sort_keys=True))
+        (folder / f"{name}.json").write_text(json.dumps(expected, indent=1, sort_keys=True))
 
 
 STORE_FILE = DATA / "store.sqlite"
@@ -293,5 +322,37 @@ def _write_store(sessions: dict[str, tuple[mh.Session, CoverageSet]]) -> None:  
     connection.close()
 
 
+STORE_FILE3 = DATA3 / "store.sqlite"
+
+
+def _write_store3(sessions: dict[str, tuple[mh.Session, CoverageSet]]) -> None:  # pragma: no cover
+    """``_write_store`` with the format-3 release: its keyed records saved too."""
+    import sqlite3
+
+    from multihorizon.persist import SQLiteStore, encode
+
+    STORE_FILE3.unlink(missing_ok=True)
+    store = SQLiteStore(STORE_FILE3, clock=lambda: 1.0e9)
+    for name, (session, coverage) in sessions.items():
+        float16 = SHAPES[name][1]
+        half = len(session) // 2
+        head, turns, records = encode(session, coverage, float16=float16)
+        version = store.save("t", name, head, turns[:half], first_turn=0, expected_version=0,
+                             records=records)  # fmt: skip
+        head, rest, records = encode(session, coverage, first_turn=half, float16=float16)
+        store.save("t", name, head, rest, first_turn=half, expected_version=version,
+                   records=records)  # fmt: skip
+    del store
+    import gc
+
+    gc.collect()  # the store's connections close with it
+    connection = sqlite3.connect(STORE_FILE3)
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.execute("PRAGMA journal_mode=DELETE")
+    connection.close()
+
+
 if __name__ == "__main__":  # pragma: no cover
-    write()
+    import sys
+
+    write(int(sys.argv[1]) if len(sys.argv) > 1 else 2)

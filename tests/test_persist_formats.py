@@ -22,6 +22,7 @@ from multihorizon.persist import (
     SQLiteStore,
     decode,
     encode,
+    frames,
     restore,
     snapshot,
     stored_format,
@@ -79,13 +80,22 @@ def test_a_format_2_snapshot_still_loads() -> None:
     assert session.user("which flags?").intent == live.user("which flags?").intent
 
 
-# ---- sessions of every shape, written by the format-2 release (tests/persist_shapes.py) ----
+# ---- sessions of every shape, written by the format-2 and format-3 releases -------------
+# (tests/persist_shapes.py; format 3 also wrote a session long enough to hold a segment)
 
 _SHAPES = sorted(persist_shapes.SHAPES)
+_CASES = [
+    *((2, name) for name in _SHAPES),
+    *((3, name) for name in [*_SHAPES, *persist_shapes.LONG_SHAPES]),
+]
+_IDS = [f"format{version}-{name}" for version, name in _CASES]
+_FOLDERS = {2: persist_shapes.DATA, 3: persist_shapes.DATA3}
+_STORE_FILES = {2: persist_shapes.STORE_FILE, 3: persist_shapes.STORE_FILE3}
+_ALL_SHAPES = {**persist_shapes.SHAPES, **persist_shapes.LONG_SHAPES}
 
 
-def _expected(name: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((persist_shapes.DATA / f"{name}.json").read_text())
+def _expected(name: str, version: int = 2) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((_FOLDERS[version] / f"{name}.json").read_text())
     return loaded
 
 
@@ -94,39 +104,46 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def _check(name: str, session: mh.Session, coverage: CoverageSet) -> None:
-    expected = _expected(name)
-    float16 = persist_shapes.SHAPES[name][1]
+def _check(name: str, session: mh.Session, coverage: CoverageSet, version: int = 2) -> None:
+    expected = _expected(name, version)
+    float16 = _ALL_SHAPES[name][1]
     assert _plain(persist_shapes.view(session, coverage, float16=float16)) == expected["view"]
     if "follow_ups" in expected:
         assert _plain(persist_shapes.follow_ups(session)) == expected["follow_ups"]
 
 
-@pytest.mark.parametrize("name", _SHAPES)
-def test_a_format_2_session_of_every_shape_loads_to_the_same_state(name: str) -> None:
-    stored = (persist_shapes.DATA / f"{name}.mhss").read_bytes()
-    assert stored[4:6] == (2).to_bytes(2, "big")
+@pytest.mark.parametrize(("version", "name"), _CASES, ids=_IDS)
+def test_a_stored_session_of_every_format_and_shape_loads_to_the_same_state(
+    version: int, name: str
+) -> None:
+    stored = (_FOLDERS[version] / f"{name}.mhss").read_bytes()
+    assert stored[4:6] == version.to_bytes(2, "big")
     session, coverage = restore(stored)
-    _check(name, session, coverage)
+    _check(name, session, coverage, version)
 
 
-@pytest.mark.parametrize("name", _SHAPES)
-def test_a_format_2_session_written_again_reads_back_the_same(name: str) -> None:
-    session, coverage = restore((persist_shapes.DATA / f"{name}.mhss").read_bytes())
-    float16 = persist_shapes.SHAPES[name][1]
-    again, again_coverage = restore(snapshot(session, coverage, float16=float16))
-    _check(name, again, again_coverage)
+@pytest.mark.parametrize(("version", "name"), _CASES, ids=_IDS)
+def test_a_stored_session_of_every_format_written_again_reads_back_the_same(
+    version: int, name: str
+) -> None:
+    session, coverage = restore((_FOLDERS[version] / f"{name}.mhss").read_bytes())
+    float16 = _ALL_SHAPES[name][1]
+    blob = snapshot(session, coverage, float16=float16)
+    assert blob[4:6] == FORMAT_VERSION.to_bytes(2, "big")  # saved whole in today's format
+    again, again_coverage = restore(blob)
+    _check(name, again, again_coverage, version)
 
 
-@pytest.mark.parametrize("name", _SHAPES)
-def test_a_format_2_store_file_still_loads(name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("version", "name"), [case for case in _CASES if case[1] in _SHAPES])
+def test_a_store_file_of_every_format_still_loads(version: int, name: str, tmp_path: Path) -> None:
     path = tmp_path / "store.sqlite"
-    shutil.copyfile(persist_shapes.STORE_FILE, path)
+    shutil.copyfile(_STORE_FILES[version], path)
     store = SQLiteStore(path)
     stored = store.load("t", name)
     assert stored is not None
-    session, coverage = decode(stored.head, stored.turns)
-    _check(name, session, coverage)
+    assert stored_format(stored.head) == version
+    session, coverage = decode(stored.head, stored.turns, stored.records)
+    _check(name, session, coverage, version)
 
 
 @pytest.mark.parametrize("name", ["tools", "many_threads", "multi_party"])
@@ -208,3 +225,32 @@ def test_a_saved_session_rebuilds_the_int8_copy_from_its_stored_rows(float16: bo
     head, turns, records = encode(_session(), float16=float16)
     session, _ = decode(head, turns, records)
     _assert_int8_copy_rebuilt(session)
+
+
+@pytest.mark.parametrize("name", ["tools", "many_threads"])
+def test_a_format_3_store_session_is_saved_whole_in_format_4_by_its_next_turn(
+    name: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "store.sqlite"
+    shutil.copyfile(persist_shapes.STORE_FILE3, path)
+    store = SQLiteStore(path)
+    old = store.load("t", name)
+    assert old is not None
+    assert stored_format(old.head) == 3
+    session_id = _expected(name, 3)["view"]["session_id"]
+    tenant, _, short = session_id.partition("/")
+    # The fixture store keeps every shape under tenant "t"; the assembler reads its own key.
+    store.save(tenant, short, old.head, old.turns, first_turn=0, expected_version=0,
+               records=old.records)  # fmt: skip
+    chat = mh.ContextAssembler(store=store).session(session_id)
+    chat.user("one more question")
+    again = store.load(tenant, short)
+    assert again is not None
+    assert stored_format(again.head) == FORMAT_VERSION == 4
+    assert again.turn_count == len(old.turns) + 1
+    versions = {
+        frames.FRAME.unpack_from(record)[1] for record in [*again.turns, *again.records.values()]
+    }
+    assert versions == {FORMAT_VERSION}  # every record written again
+    session, _ = decode(again.head, again.turns, again.records)
+    assert session.turns.contents[:-1] == decode(old.head, old.turns, old.records)[0].turns.contents

@@ -394,9 +394,9 @@ def test_a_replica_reads_only_the_turns_it_lacks(store: object) -> None:
     loads: list[int] = []
     original = store.load  # type: ignore[attr-defined]
 
-    def spy(tenant: str, session_id: str, *, from_turn: int = 0) -> object:
+    def spy(tenant: str, session_id: str, *, from_turn: int = 0, **more: object) -> object:
         loads.append(from_turn)
-        return original(tenant, session_id, from_turn=from_turn)
+        return original(tenant, session_id, from_turn=from_turn, **more)
 
     store.load = spy  # type: ignore[attr-defined]
     b.user("Tell me more about the second step")  # b holds 2 turns: reads from turn 2 on

@@ -81,9 +81,21 @@ class TierSession(AsyncTurns):
         self._stored_turns = 0  # turn records the store holds for this session
 
     def _reload(self) -> None:
-        """The stored state (or a new session when none is stored)."""
-        stored = self.assembler.store.load(*self._key) if self.assembler.store else None
-        self._loaded(stored)
+        """The stored state (or a new session when none is stored). From a store that can,
+        the turns its segments stand for are read as those segments only (issue 18 item 4);
+        a segment missing or damaged, and the turn records are read after all."""
+        store = self.assembler.store
+        if store is not None and getattr(store, "loads_after_segments", False):
+            # The keyword of the stores that say they take it (``SessionStore.load``).
+            load: Callable[..., StoredSession | None] = store.load
+            stored = load(*self._key, after_segments=True)
+            try:
+                self._loaded(stored)
+                return
+            except SnapshotError:
+                if stored is None or stored.first_turn == 0:
+                    raise
+        self._loaded(store.load(*self._key) if store is not None else None)
 
     def _loaded(self, stored: StoredSession | None) -> None:
         """Hold the session the store gave (``_reload``, ``_areload``)."""
@@ -91,8 +103,8 @@ class TierSession(AsyncTurns):
             self._fresh()
             return
         session, coverage = decode(
-            stored.head, stored.turns, stored.records, embedder=self.assembler.embedder,
-            config=self.assembler.config,
+            stored.head, stored.turns, stored.records, first_turn=stored.first_turn,
+            embedder=self.assembler.embedder, config=self.assembler.config,
         )  # fmt: skip
         if session.session_id != self.session_id:
             raise StoreError(
@@ -101,7 +113,7 @@ class TierSession(AsyncTurns):
         self.session, self.coverage, self._version = session, coverage, stored.version
         # A session stored in an earlier format (a first-release snapshot, or format 2 with
         # the thread states in its head) is migrated: the next save writes it whole.
-        self._stored_turns = len(stored.turns) if _current(stored.head) else 0
+        self._stored_turns = stored.turn_count if _current(stored.head) else 0
 
     def _catch_up(self) -> None:
         """Another replica saved since our version: read the turns this replica lacks and

@@ -387,7 +387,7 @@ class Threads:
         thread touched. Checks that every turn's thread follows (an existing thread by its
         name, or the next new one). Raises ``InputError``, changing nothing."""
         first = int(state["first_turn"])
-        terms_of = [tuple(terms) for terms in state["turn_terms"]]
+        terms_of = list(map(tuple, state["turn_terms"]))  # tuples (format 4) are kept as they are
         if not set(map(type, itertools.chain.from_iterable(terms_of))) <= {str}:
             raise InputError("threads state: a word that is not a string")
         count = len(terms_of)
@@ -395,7 +395,7 @@ class Threads:
             raise InputError(f"threads state: {count} turns' words for {len(threads)} turns")
         if first != self._turns_seen():
             raise InputError(f"threads state starts at turn {first}, not {self._turns_seen()}")
-        indexes = [int(index) for index in thread_index]
+        indexes = thread_index.astype(np.int64).tolist()
         added = self._new_names(first, indexes, threads)
         active = int(state["active"])
         if not -1 <= active < len(self.names) + len(added):
@@ -410,7 +410,7 @@ class Threads:
             self.vocabulary.append(set())
             self.turns.append([])
         self._add_words(first, indexes, terms_of)
-        self._add_vectors(indexes, embeddings, state.get("sums") or {})
+        self._add_vectors(thread_index, embeddings, state.get("sums") or {})
         self.active = active
 
     def _new_names(self, first: int, indexes: Sequence[int], threads: Sequence[str]) -> list[str]:
@@ -435,7 +435,7 @@ class Threads:
         if len(set(added)) != len(added) or not self._taken.isdisjoint(added):
             raise InputError(f"turns from {first}: a second thread of the same name")
         every = [*self.names, *added]
-        if any(every[index] != name for index, name in zip(indexes, threads, strict=True)):
+        if list(map(every.__getitem__, indexes)) != list(threads):
             bad = next(
                 offset
                 for offset, (index, name) in enumerate(zip(indexes, threads, strict=True))
@@ -466,13 +466,13 @@ class Threads:
 
     def _add_vectors(
         self,
-        indexes: Sequence[int],
+        indexes: npt.NDArray[np.int32],
         embeddings: npt.NDArray[np.float32],
         stored: Mapping[int, npt.NDArray[np.float64]],
     ) -> None:
         """Sums, centroids and recent windows of the threads these turns joined; the sums
         ``stored`` with the thread states are taken when they cover every one."""
-        if not indexes:
+        if len(indexes) == 0:
             return
         rows = np.asarray(indexes, dtype=np.intp)
         # Each touched thread's rows in turn order, after its current sum (zeros for a new
@@ -480,7 +480,8 @@ class Threads:
         # did turn by turn, so the sums come out bit for bit the same.
         order = np.argsort(rows, kind="stable")
         grouped = rows[order]
-        touched, starts = np.unique(grouped, return_index=True)
+        starts = np.flatnonzero(np.diff(grouped, prepend=-1))  # where each thread's rows start
+        touched = grouped[starts]
         listed = touched.tolist()
         if all(index in stored for index in listed):
             sums = np.array([stored[index] for index in listed], dtype=np.float64)

@@ -87,6 +87,7 @@ class TurnLog:
         # The turns the entity index covers: a restored log indexes its turns when a rule
         # first looks a term up, not on load (the same postings, in the same order).
         self._indexed = 0
+        self._quantized = 0  # the turns the int8 copy covers (``_quantize``)
         self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
@@ -123,12 +124,25 @@ class TurnLog:
     @property
     def codes(self) -> npt.NDArray[np.int8]:
         """The int8 copy of ``embeddings`` (a view: valid until the next append)."""
+        self._quantize()
         return self._codes[: self._count]
 
     @property
     def scales(self) -> npt.NDArray[np.float32]:
         """Per turn, the scale of its int8 codes (a view: valid until the next append)."""
+        self._quantize()
         return self._scales[: self._count]
+
+    def _quantize(self) -> None:
+        """The int8 copy of the turns it does not cover yet: a restored log makes it when
+        Tier C first scans it, not on load (the stored format keeps the float32 rows)."""
+        if self._quantized < self._count:
+            start, end = self._quantized, self._count
+            # From the log's own rows (a state's may be a read-only view of stored bytes).
+            codes, scales = kernels.quantize_rows(self._embeddings[start:end])
+            self._codes[start:end] = codes
+            self._scales[start:end] = scales
+            self._quantized = end
 
     @property
     def thread_index(self) -> npt.NDArray[np.int32]:
@@ -236,8 +250,10 @@ class TurnLog:
         codes, scales = kernels.quantize_rows(row)  # the int8 copy Tier C scans
         # From here on nothing can fail: row writes, list appends and assignments.
         self._embeddings[turn_id] = row[0]
-        self._codes[turn_id] = codes[0]
-        self._scales[turn_id] = scales[0]
+        if self._quantized == turn_id:  # else the copy catches up when next read
+            self._codes[turn_id] = codes[0]
+            self._scales[turn_id] = scales[0]
+            self._quantized = turn_id + 1
         self._thread_index[turn_id] = thread_index
         self._lengths[turn_id] = len(entity_tuple)
         self.roles.append(role)
@@ -331,20 +347,17 @@ class TurnLog:
         _check_strings(columns, state["enumerations"])
         self.reserve(max(first + count, 1))
         end = first + count
-        entities = [tuple(terms) for terms in columns["entities"]]
-        self._embeddings[first:end] = embeddings
-        # The stored format keeps the float32 rows; the int8 copy Tier C scores is rebuilt,
-        # from the log's own rows (the state's may be a read-only view of stored bytes).
-        codes, scales = kernels.quantize_rows(self._embeddings[first:end])
-        self._codes[first:end] = codes
-        self._scales[first:end] = scales
+        # ``tuple`` of a tuple is the tuple itself: a format-4 load passes tuples.
+        entities = list(map(tuple, columns["entities"]))
+        lengths = np.fromiter(map(len, entities), np.float64, count)
+        self._embeddings[first:end] = embeddings  # their int8 copy: ``_quantize``
         self._thread_index[first:end] = thread_index
-        self._lengths[first:end] = [len(terms) for terms in entities]
+        self._lengths[first:end] = lengths
         self.roles += roles
         self.contents += columns["contents"]
         self.timestamps += columns["timestamps"]
         self.threads += columns["threads"]
-        self.references += [tuple(refs) for refs in columns["references"]]
+        self.references += map(tuple, columns["references"])
         self.entities += entities
         self.speakers += columns["speakers"]
         self.tool_calls += [()] * count
@@ -356,7 +369,7 @@ class TurnLog:
                 raise InputError(f"turn log state: an enumeration of turn {turn}")
             self.enumerations[int(turn)] = tuple(map(str, items))
         self._postings_cache.clear()  # the entity index takes these turns when next read
-        self._total_terms += sum(len(terms) for terms in entities)
+        self._total_terms += int(lengths.sum())
         self._count = end
         self.set_tool_calls(state["tool_calls"])
 

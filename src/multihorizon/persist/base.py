@@ -4,12 +4,13 @@ protocol and the checks of a save's arguments and of what a store reads back."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..errors import InputError, MultihorizonError, SnapshotError
 from ..inputs import check_name
+from .turns import SEGMENT_KEY, SEGMENT_TURNS
 
 __all__ = [
     "MAX_KEY_CHARS",
@@ -28,6 +29,7 @@ __all__ = [
     "checked_names",
     "conflict",
     "next_version",
+    "segmented_turns",
     "stored_float",
     "stored_int",
     "stored_text",
@@ -90,7 +92,12 @@ class SessionStore(Protocol):
     def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
         """The session's head, its turn records from ``from_turn`` on (a replica that holds
         the earlier ones reads only what it lacks) and all its keyed records; None when
-        there is no such session."""
+        there is no such session.
+
+        A store whose ``loads_after_segments`` is True also takes ``after_segments=True``:
+        the turn records start after the run of turns that its segments (keyed records
+        ``turns/0``, ``turns/1``, ...) stand for (``segmented_turns``), which
+        ``persist.decode(..., first_turn=stored.first_turn)`` reads from the segments."""
         ...
 
     def version(self, tenant: str, session_id: str) -> int:
@@ -131,6 +138,18 @@ def next_version(version: int) -> int:
     not at 1: a session deleted and created again never repeats a version a replica may
     still hold, so that replica's save conflicts instead of overwriting the new one."""
     return version + 1 if version else time.time_ns()
+
+
+def segmented_turns(keys: Iterable[str], turn_count: int) -> int:
+    """How many of a session's first turns its keyed records' segments stand for: 1024 per
+    segment of the unbroken run ``turns/0``, ``turns/1``, ..., at most ``turn_count``. A
+    load that leaves those turn records out reads 10,000 turns' records as 9 segments and
+    784 turns, not 10,000 turns and 9 segments (issue 18 item 4)."""
+    present = {key for key in keys if key.startswith(SEGMENT_KEY)}
+    blocks = 0
+    while f"{SEGMENT_KEY}{blocks}" in present:
+        blocks += 1
+    return min(blocks * SEGMENT_TURNS, turn_count // SEGMENT_TURNS * SEGMENT_TURNS)
 
 
 def check_records(

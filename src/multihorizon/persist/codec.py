@@ -3,7 +3,7 @@
 The records are frames around the components' own ``state()`` (``Session.state``): this
 module frames, versions and checksums them, and reads nothing a component does not offer.
 
-Format 3 keeps a save's cost constant, whatever the session's length:
+Format 4 (as format 3) keeps a save's cost constant, whatever the session's length:
 
 - one **head**, rewritten at each save, with only what is small whatever the length: flags,
   counts, the active thread, the speakers, the scratch buffer (bounded by its budget) and
@@ -13,7 +13,8 @@ Format 3 keeps a save's cost constant, whatever the session's length:
   float32 or float16);
 - **keyed** records, written when they change: ``thread/<index>``, a thread's state and its
   embedding sum (a turn changes one thread), ``calls/<turn>``, the tool outputs linked to a
-  turn, and ``turns/<k>``, a segment of 1024 turns as columns (``turns``), written once.
+  turn, and ``turns/<k>``, a segment of 1024 turns as columns (``turns``), written once:
+  binary columns in format 4 (``columns``: NumPy arrays and one text), JSON in format 3.
 
 Loading does not replay the turns: the segments stand for whole runs of turn records, and
 ``Session.restore`` takes the columns, the stored sums, rebuilds the centroids, recent
@@ -23,18 +24,23 @@ turn's text only when a rule first reads it.
 What a load defers, and what it does not (issue 18 item 4): every check above, and the
 thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
 ``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
-a turn's text analysis and the turn log's entity index (built on the first lookup, the same
-postings as built eagerly). The cyclic garbage collector is paused while a load builds its
-objects (``frames.collection_paused``).
+a turn's text analysis, the turn log's entity index (built on the first lookup, the same
+postings as built eagerly) and its int8 copy (made when Tier C first scans the log). The
+cyclic garbage collector is paused while a load builds its objects
+(``frames.collection_paused``).
+
+``decode(..., first_turn=k)`` takes turns 0 to k - 1 from the segments alone (a store's
+``load(after_segments=True)`` leaves their turn records out; one missing or damaged:
+``SnapshotError``, and the assembler reads every turn record instead).
 
 Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
 payload and the payload length. ``decode`` checks each frame, the turn order and count, the
 model id and the dimension before it builds anything: a record from another format version,
 a truncated or corrupted one, a missing or extra turn or thread state, or one made with
-another embedding model is refused with ``SnapshotError``, never misread. Format 2 (the
-thread states and tool-call links in the head) and format 1 (one whole-session blob, the
-first release; ``legacy``) are read; the next save writes format 3 (``stored_format`` tells
-a caller to rewrite everything then).
+another embedding model is refused with ``SnapshotError``, never misread. Format 3 (its
+segments as JSON), format 2 (the thread states and tool-call links in the head) and format 1
+(one whole-session blob, the first release; ``legacy``) are read; the next save writes
+format 4 (``stored_format`` tells a caller to rewrite everything then).
 
 ``snapshot``/``restore`` wrap the same records in one blob (export, tests, files).
 """
@@ -53,7 +59,6 @@ from ..config import Config
 from ..embed import Embedder, reload_hint, stored_embedder
 from ..errors import InputError, SnapshotError
 from ..session import Session
-from ..text.tokens import current_term
 from ..tiers.knowledge import CoverageSet
 from ..tiers.scratch import OutputType, Persistence, ScratchEntry, Volatility
 from . import legacy
@@ -67,12 +72,11 @@ from .frames import (
     SNAPSHOT_MAGIC,
     TURN_MAGIC,
     as_bytes,
-    checked_payload,
     collection_paused,
     frame,
     json_and_bytes,
-    json_bytes,
     json_section,
+    keyed_parts,
     loads,
     unframe,
 )
@@ -265,13 +269,17 @@ def decode(
     turns: Sequence[bytes] = (),
     records: Mapping[str, bytes] | None = None,
     *,
+    first_turn: int = 0,
     embedder: Embedder | None = None,
     config: Config | None = None,
 ) -> tuple[Session, CoverageSet]:
     """A session (and its coverage set) from a head record, every turn record in order, and
-    the keyed records. ``head`` may also be a whole ``snapshot`` blob (format 1, 2 or 3)
-    with no separate records."""
+    the keyed records. ``head`` may also be a whole ``snapshot`` blob (format 1 to 4) with
+    no separate records. ``first_turn`` > 0: the turn records start there (a store's
+    ``load(after_segments=True)``), and the segments alone give the turns before it."""
     head = as_bytes(head, "head")
+    if isinstance(first_turn, bool) or not isinstance(first_turn, int) or first_turn < 0:
+        raise SnapshotError(f"first_turn: expected an int >= 0, got {first_turn!r}")
     if head[:4] == SNAPSHOT_MAGIC:
         if turns or records:
             raise SnapshotError("a whole snapshot comes with no separate records")
@@ -287,7 +295,9 @@ def decode(
         raise SnapshotError(f"head: inconsistent ({type(exc).__name__}: {exc})") from None
     _check_model(session, document)
     with collection_paused():
-        return session, _apply(session, version, document, weighted, turns, records or {})
+        return session, _apply(
+            session, version, document, weighted, turns, records or {}, first_turn
+        )
 
 
 def extend(
@@ -344,16 +354,17 @@ def _apply(
     weighted: bytes,
     turns: Sequence[bytes],
     records: Mapping[str, bytes],
+    skipped: int = 0,
 ) -> CoverageSet:
     first = len(session)
-    if document.get("turn_count") != first + len(turns):
+    if document.get("turn_count") != first + skipped + len(turns):
         raise SnapshotError(
             f"the head records {document.get('turn_count')} turns but "
-            f"{first + len(turns)} turn records were found"
+            f"{first + skipped + len(turns)} turn records were found"
         )
     try:
         states, calls, segments, sums = _changed(version, document, records)
-        log, terms = _turn_columns(turns, first, session.dim, segments)
+        log, terms = _turn_columns(turns, first, session.dim, segments, skipped)
         log["tool_calls"] = calls
         state = {
             "session_id": document["session_id"],
@@ -402,7 +413,8 @@ def _changed(
         states = {int(index): record for index, record in document["states"].items()}
         calls = {int(turn): list(links) for turn, links in document["tool_calls"].items()}
         return states, calls, {}, {}
-    states, calls, segments, texts, sums = {}, {}, {}, {}, {}
+    states, calls, segments, texts = {}, {}, {}, {}
+    sum_keys, sum_rows = [], []
     for key, record in records.items():
         if not isinstance(key, str):
             raise TypeError(f"record key {key!r}")
@@ -411,11 +423,12 @@ def _changed(
             continue
         if not key.startswith((THREAD_KEY, CALLS_KEY)):
             raise ValueError(f"unknown record {key!r}")
-        text, rest = json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")
+        text, rest = keyed_parts(record, key)
         if key.startswith(THREAD_KEY) and rest:
             if len(rest) % 8:
                 raise ValueError(f"{key}: a thread sum of {len(rest)} bytes")
-            sums[int(key[len(THREAD_KEY) :])] = np.frombuffer(rest, "<f8")
+            sum_keys.append(int(key[len(THREAD_KEY) :]))
+            sum_rows.append(rest)
         elif rest:
             raise ValueError(f"{key}: {len(rest)} bytes after the record")
         texts[key] = text
@@ -424,7 +437,16 @@ def _changed(
             states[int(key[len(THREAD_KEY) :])] = value
         else:
             calls[int(key[len(CALLS_KEY) :])] = list(value)
-    return states, calls, segments, sums
+    return states, calls, segments, _sums(sum_keys, sum_rows)
+
+
+def _sums(keys: list[int], rows: list[memoryview]) -> dict[int, Any]:
+    """Thread index -> its stored sum (float64), rows of one array when all are the same
+    length (the thread state's check of their shape names any that is not)."""
+    if len({len(row) for row in rows}) == 1:
+        matrix = np.frombuffer(b"".join(rows), "<f8").reshape(len(rows), -1)
+        return dict(zip(keys, matrix, strict=True))
+    return {key: np.frombuffer(row, "<f8") for key, row in zip(keys, rows, strict=True)}
 
 
 _OPENS: tuple[memoryview | bytes, ...] = (b"{", b"[")  # a JSON object or array, as a view
@@ -461,11 +483,16 @@ def _coverage(dim: int, stored: Any, weighted: bytes) -> CoverageSet:
 
 
 def _turn_columns(
-    records: Sequence[bytes], first: int, dim: int, segments: Mapping[int, bytes]
+    records: Sequence[bytes],
+    first: int,
+    dim: int,
+    segments: Mapping[int, bytes],
+    skipped: int = 0,
 ) -> tuple[dict[str, Any], list[list[str]]]:
     """The turn log's columns (``TurnLog.state``) and each turn's thread words, from turn
-    records ``first`` onwards (and the segments that cover runs of them)."""
-    found = read_turns(records, first, dim, segments)
+    records ``first + skipped`` onwards (and the segments that cover runs of them, and
+    the ``skipped`` turns before them)."""
+    found = read_turns(records, first, dim, segments, skipped)
     ids = found["turn"]
     if ids != list(range(first, first + len(ids))):
         position, turn = next(
@@ -489,18 +516,8 @@ def _turn_columns(
         },
         "embeddings": found["embeddings"],
     }
-    terms = found["terms"]
-    # Words stored in an older normal form ("movy" for "movies") are brought to today's:
-    # each distinct word is looked up once.
-    renamed = {
-        word: today
-        for word in set().union(*columns["entities"], *terms)
-        if isinstance(word, str) and (today := current_term(word)) != word
-    }
-    if renamed:
-        columns["entities"] = [[renamed.get(w, w) for w in words] for words in columns["entities"]]
-        terms = [[renamed.get(w, w) for w in words] for words in terms]
-    return columns, terms
+    # Words stored in an older normal form ("movy" for "movies") came back in today's.
+    return columns, found["terms"]
 
 
 def _ints(values: list[Any]) -> list[int]:
@@ -531,7 +548,7 @@ def snapshot(
 def restore(
     data: bytes, *, embedder: Embedder | None = None, config: Config | None = None
 ) -> tuple[Session, CoverageSet]:
-    """A session (and its coverage set) from ``snapshot`` bytes (format 3, 2 or 1)."""
+    """A session (and its coverage set) from ``snapshot`` bytes (format 4, 3, 2 or 1)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise SnapshotError(f"expected bytes, got {type(data).__name__}")
     blob = bytes(data)
@@ -544,8 +561,8 @@ def restore(
         return legacy.restore_v1(blob, embedder=embedder, config=config, entry_from=_entry_from)
     if version not in READS:
         raise SnapshotError(
-            f"format version {version}; this release reads versions 1 (migrated), "
-            f"2 (migrated) and {FORMAT_VERSION}"
+            f"format version {version}; this release reads versions 1 to 3 (migrated) "
+            f"and {FORMAT_VERSION}"
         )
     header = ">Q" if version == 2 else ">QQ"
     try:

@@ -34,12 +34,13 @@ __all__ = [
     "json_and_bytes",
     "json_bytes",
     "json_section",
+    "keyed_parts",
     "loads",
     "unframe",
 ]
 
-FORMAT_VERSION = 3
-READS = (2, 3)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
+FORMAT_VERSION = 4  # 4: segments as binary columns (``columns``)
+READS = (2, 3, 4)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
 SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
 HEAD_MAGIC = b"MHSH"
 TURN_MAGIC = b"MHST"
@@ -68,8 +69,8 @@ def unframe(record: bytes, magic: bytes, what: str) -> tuple[int, bytes]:
         raise SnapshotError(f"{what}: not a multihorizon {magic.decode()} record")
     if version not in READS:
         raise SnapshotError(
-            f"{what}: format version {version}; this release reads versions 1 (migrated), "
-            f"2 (migrated) and {FORMAT_VERSION}"
+            f"{what}: format version {version}; this release reads versions 1 to 3 (migrated) "
+            f"and {FORMAT_VERSION}"
         )
     payload = record[FRAME.size :]
     if len(payload) != size or hashlib.sha256(payload).digest() != digest:
@@ -89,6 +90,27 @@ def checked_payload(record: object, magic: bytes, what: str) -> memoryview:
     if hashlib.sha256(payload).digest() != digest:
         raise SnapshotError(f"{what}: corrupt or truncated (checksum mismatch)")
     return payload
+
+
+_KEYED_HEAD = struct.Struct(FRAME.format + "Q")  # a keyed record's frame and JSON length
+
+
+def keyed_parts(record: object, key: str) -> tuple[memoryview, memoryview]:
+    """The JSON bytes of a keyed record and the bytes after them, without copies: the same
+    checks as ``checked_payload`` and ``json_bytes`` (which name what failed), inlined for
+    the thousands of thread records a long session holds."""
+    if type(record) is bytes and len(record) >= _KEYED_HEAD.size:
+        magic, version, digest, size, length = _KEYED_HEAD.unpack_from(record)
+        payload = memoryview(record)[FRAME.size :]
+        end = COUNT.size + length
+        if (
+            magic == KEYED_MAGIC
+            and version in READS
+            and len(payload) == size >= end
+            and hashlib.sha256(payload).digest() == digest
+        ):
+            return payload[COUNT.size : end], payload[end:]
+    return json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")
 
 
 def json_and_bytes(document: Any, data: bytes = b"") -> bytes:

@@ -41,6 +41,7 @@ from .base import (
     checked_names,
     conflict,
     next_version,
+    segmented_turns,
 )
 from .redis import RedisStore
 from .sqlite import SQLiteStore
@@ -69,11 +70,17 @@ class MemoryStore:
         self._clock = clock
         self.max_bytes = check_int(max_bytes, "max_bytes", 1)
 
-    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
+    loads_after_segments = True  # ``load(after_segments=True)``: see ``SessionStore.load``
+
+    def load(
+        self, tenant: str, session_id: str, *, from_turn: int = 0, after_segments: bool = False
+    ) -> StoredSession | None:
         key = checked_names(tenant, session_id)
         start = check_int(from_turn, "from_turn", 0)
         with self._lock:
             row = self._rows.get(key)
+        if row is not None and after_segments:
+            start = max(start, segmented_turns(row.records, len(row.turns)))
         if row is None or start == 0:
             return row
         start = min(start, len(row.turns))

@@ -2,8 +2,9 @@
 
 A turn record holds one turn (written once). A **segment** is a keyed record
 (``turns/<k>``) holding turns ``k * SEGMENT_TURNS`` to ``(k + 1) * SEGMENT_TURNS - 1`` as
-columns, written once by the save that completes them: a load parses one frame and one JSON
-document per segment instead of one per turn. A segment names the turn records it was made
+columns, written once by the save that completes them: a load checks one frame per segment
+instead of one per turn, and takes its columns as arrays (format 4, ``columns``; format 3
+kept them as one JSON document, still read). A segment names the turn records it was made
 from (a SHA-256 over their frame digests); a load uses it only when the stored turn records
 are exactly those, and reads the turn records one by one otherwise (a segment lost, damaged,
 or made from records written differently), so a segment can speed a load but never change
@@ -21,6 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import SnapshotError
+from ..text.tokens import current_term
+from .columns import pack_columns, segment_header, unpack_columns
 from .frames import (
     COUNT,
     DTYPES,
@@ -30,8 +33,8 @@ from .frames import (
     READS,
     TURN_MAGIC,
     as_bytes,
+    checked_payload,
     frame,
-    json_and_bytes,
     loads,
     unframe,
 )
@@ -60,20 +63,35 @@ def segment(
     embeddings: npt.NDArray[Any],
     records: Sequence[bytes],
 ) -> bytes:
-    """The segment of turns ``first`` onwards: their documents as columns, their embeddings
-    as stored (one dtype), and the link to their turn ``records``."""
-    columns = {name: [doc[name] for doc in docs] for name in FIELDS}
-    document = {"first": first, "count": len(docs), "links": _links(records), **columns}
-    return frame(KEYED_MAGIC, json_and_bytes(document, embeddings.tobytes()))
+    """The segment of turns ``first`` onwards: their documents as binary columns, their
+    embeddings as stored (one dtype), and the link to their turn ``records``."""
+    return frame(KEYED_MAGIC, pack_columns(first, _links(records), docs, embeddings))
 
 
 def read_turns(
-    records: Sequence[bytes], first: int, dim: int, segments: Mapping[int, bytes]
+    records: Sequence[bytes],
+    first: int,
+    dim: int,
+    segments: Mapping[int, bytes],
+    skipped: int = 0,
 ) -> dict[str, Any]:
     """The documents of turn records ``first`` onwards as columns (``FIELDS``, plus
     ``embeddings`` as float32), from the segments that cover whole runs of them and from
-    the turn records elsewhere."""
-    chunks, position, offset = [], first, 0
+    the turn records elsewhere. With ``skipped`` turns (from turn 0; whole segments), the
+    records start after them and their segments alone give those turns: each must be
+    there and sound (its own checksum; no turn record to check it against), else
+    ``SnapshotError``."""
+    chunks, position, offset = [], first + skipped, 0
+    if skipped and (first or skipped % SEGMENT_TURNS):
+        raise SnapshotError(f"turns from {first}: {skipped} turns skipped, not whole segments")
+    for block in range(skipped // SEGMENT_TURNS):
+        found = _from_segment(segments.get(block, b""), block * SEGMENT_TURNS, dim, None)
+        if found is None:
+            raise SnapshotError(
+                f"turns {block * SEGMENT_TURNS} to {(block + 1) * SEGMENT_TURNS - 1}: their "
+                f"segment {SEGMENT_KEY}{block} is missing or damaged (read every turn record)"
+            )
+        chunks.append(found)
     while offset < len(records):
         block, start = divmod(position, SEGMENT_TURNS)
         end = offset + SEGMENT_TURNS
@@ -84,7 +102,7 @@ def read_turns(
                 offset, position = end, position + SEGMENT_TURNS
                 continue
         end = min(len(records), offset + SEGMENT_TURNS - start)
-        chunks.append(_from_records(records[offset:end], position, dim))
+        chunks.append(_renamed(_from_records(records[offset:end], position, dim)))
         position += end - offset
         offset = end
     if not chunks:
@@ -100,19 +118,33 @@ def read_turns(
 
 
 def _from_segment(
-    record: bytes, first: int, dim: int, turn_records: Sequence[bytes]
+    record: bytes, first: int, dim: int, turn_records: Sequence[bytes] | None
 ) -> dict[str, Any] | None:
     """The columns a segment holds, or None when it does not stand for these turn records
-    (they are read one by one then)."""
+    (they are read one by one then). With no turn records (a load that left them out), a
+    whole segment that passes its own checks."""
+    count = SEGMENT_TURNS if turn_records is None else len(turn_records)
     try:
-        _, payload = unframe(as_bytes(record, "segment"), KEYED_MAGIC, "segment")
+        links = (
+            None if turn_records is None else _links([as_bytes(r, "turn") for r in turn_records])
+        )
+        record = as_bytes(record, "segment")
+        payload = checked_payload(record, KEYED_MAGIC, "segment")  # a view: no copy
+        if FRAME.unpack_from(record)[1] >= 4:
+            header, data = segment_header(payload)
+            if (
+                header.get("first") != first
+                or header.get("count") != count
+                or (links is not None and header.get("links") != links)
+            ):
+                return None
+            return unpack_columns(header, data, dim)
         (size,) = COUNT.unpack_from(payload)
-        document = json.loads(payload[COUNT.size : COUNT.size + size])
-        count = len(turn_records)
+        document = json.loads(bytes(payload[COUNT.size : COUNT.size + size]))
         if (
             document["first"] != first
             or document["count"] != count
-            or document["links"] != _links([as_bytes(r, "turn") for r in turn_records])
+            or (links is not None and document["links"] != links)
             or any(len(document[name]) != count for name in FIELDS)
             or len(set(document["dtype"])) != 1
         ):
@@ -124,9 +156,24 @@ def _from_segment(
         embeddings = np.frombuffer(data, dtype).reshape(count, dim)
         if dtype != np.float32:  # float32 rows are copied once, into the turn log
             embeddings = embeddings.astype(np.float32)
-        return {**{name: document[name] for name in FIELDS}, "embeddings": embeddings}
+        return _renamed({**{name: document[name] for name in FIELDS}, "embeddings": embeddings})
     except (SnapshotError, *MALFORMED):
         return None
+
+
+def _renamed(columns: dict[str, Any]) -> dict[str, Any]:
+    """``columns`` (read from JSON) with the words of entities and terms stored in an older
+    normal form ("movy" for "movies") brought to today's: each distinct word looked up once."""
+    entities, terms = columns["entities"], columns["terms"]
+    renamed = {
+        word: today
+        for word in set().union(*entities, *terms)
+        if isinstance(word, str) and (today := current_term(word)) != word
+    }
+    if renamed:
+        columns["entities"] = [[renamed.get(w, w) for w in words] for words in entities]
+        columns["terms"] = [[renamed.get(w, w) for w in words] for words in terms]
+    return columns
 
 
 def _from_records(records: Sequence[bytes], first: int, dim: int) -> dict[str, Any]:

@@ -57,6 +57,9 @@ class Turn:
         )
 
 
+_NO_POSTINGS = np.empty(0, dtype=np.int64)
+
+
 class TurnLog:
     """Columnar turn storage for one session."""
 
@@ -87,7 +90,9 @@ class TurnLog:
         # The turns the entity index covers: a restored log indexes its turns when a rule
         # first looks a term up, not on load (the same postings, in the same order).
         self._indexed = 0
-        self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
+        # term -> (buffer, filled): each term's postings as a growable array (capacity doubles)
+        # whose first ``filled`` entries mirror the index's list.
+        self._postings_cache: dict[str, tuple[npt.NDArray[np.int64], int]] = {}
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
 
@@ -161,16 +166,23 @@ class TurnLog:
         )
 
     def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
-        # The index keeps Python lists (cheap appends); arrays are made on demand and cached
-        # until the term's list grows.
+        # The index keeps Python lists (cheap appends); each term's array is a growable buffer
+        # that takes only the list's new tail, so a turn converts the turn ids logged since the
+        # term was last read, not the whole list (issue 14: no work proportional to the log).
         turns = self._index().get(term)
         if not turns:
             return None
-        cached = self._postings_cache.get(term)
-        if cached is None or cached.shape[0] != len(turns):
-            cached = np.array(turns, dtype=np.int64)
-            self._postings_cache[term] = cached
-        return cached
+        size = len(turns)
+        buffer, filled = self._postings_cache.get(term, (_NO_POSTINGS, 0))
+        if filled == size:
+            return buffer[:size]
+        if buffer.shape[0] < size:
+            grown = np.empty(max(size, 2 * buffer.shape[0], 8), dtype=np.int64)
+            grown[:filled] = buffer[:filled]
+            buffer = grown
+        buffer[filled:size] = turns[filled:size]
+        self._postings_cache[term] = (buffer, size)
+        return buffer[:size]
 
     def _index(self) -> dict[str, list[int]]:
         """The entity index, after adding the turns it does not cover yet (oldest first)."""

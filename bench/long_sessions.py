@@ -59,6 +59,10 @@ def session(turns: int) -> mh.Session:
     """A new session holding the cached ``turns``-turn log (on the live backend)."""
     restored = mh.Session(embedder=mh.HashingEmbedder())
     restored.restore(_state(turns))
+    # A restored log analyses a turn when a rule first reads it; read them all now, so the
+    # timed turns are a live session's steady state, not a first read of old turns.
+    for _ in restored.turns.features:
+        pass
     return restored
 
 

@@ -158,8 +158,9 @@ class TurnLog:
         lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
         if not lists:
             return np.zeros(count, dtype=np.float64)
-        offsets = np.zeros(len(lists) + 1, dtype=np.int64)
-        np.cumsum([p.shape[0] for p in lists], out=offsets[1:])
+        offsets = np.fromiter(
+            itertools.accumulate((p.shape[0] for p in lists), initial=0), np.int64, len(lists) + 1
+        )
         # The compiled kernel visits the postings only, not every turn.
         return kernels.bm25_scores(
             np.concatenate(lists), offsets, self._lengths[:count], k1=k1, b=b

@@ -62,9 +62,7 @@ def retrieve(
         )
     # Referenced turns first (SPEC-028 §4.2), then score descending, then turn id.
     forced_set = set(forced)
-    is_forced = np.fromiter(
-        (row in forced_set for row in candidates.tolist()), bool, candidates.size
-    )
+    is_forced = np.isin(candidates, forced) if forced else np.zeros(candidates.size, dtype=bool)
     order = np.lexsort((candidates, -fused, ~is_forced))
     chosen = with_answers(
         log, config, candidates[order].tolist(), fused[order].tolist(), int(is_forced.sum()), k

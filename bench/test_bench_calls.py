@@ -21,10 +21,8 @@ Tier C top-k at 1k/10k/50k is ``test_bench_tier_c.py``; assembler ``user()`` and
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -33,28 +31,12 @@ from pytest_benchmark.fixture import BenchmarkFixture
 import intent_workload
 import long_sessions
 import multihorizon as mh
-from multihorizon import kernels
+from switch import backend
 
 MAX_TURNS = int(os.environ.get("BENCH_MAX_TURNS", "10000"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "60"))
 BACKENDS = {"ours": None, "numpy-reference": "python"}
 SIZES = {"1k": 1_000, "10k": 10_000, "50k": 50_000}
-
-
-@contextlib.contextmanager
-def backend(name: str | None) -> Iterator[None]:
-    """Run on ``name``'s kernels (None: the live backend), restoring the live one after."""
-    if name is None:
-        yield
-        return
-    try:
-        previous = kernels.use(name)
-    except mh.errors.BackendUnavailableError as exc:
-        pytest.skip(str(exc))
-    try:
-        yield
-    finally:
-        kernels.use(previous)
 
 
 @pytest.fixture(scope="module")

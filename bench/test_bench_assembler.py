@@ -5,6 +5,9 @@ of ``tier_p_recall.py``; Tier P's query on the assembler's worker).
 
     python -m pytest bench/test_bench_assembler.py --benchmark-enable
 
+Each group also runs the current configuration on the NumPy reference backend
+(``numpy-reference``: ``kernels.use("python")`` around the timed calls).
+
 The project's options disable benchmarking, so a plain run checks each call once. The store
 is smaller than ``tier_p_turn.py``'s 100,000 facts (``BENCH_FACTS``, default 10,000) to keep
 the suite's setup short; the script gives the 100k figures.
@@ -22,6 +25,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 import knowledge_data
 import multihorizon as mh
+from switch import backend
 
 FACTS = int(os.environ.get("BENCH_FACTS", "10000"))
 TURNS = 1000
@@ -29,6 +33,11 @@ BEFORE = {"m": 16, "ef_construction": 200, "ef_search": 100}
 CONFIGURATIONS = {
     "before-spec-params-sequential": (BEFORE, False),
     "after-curve-params-worker": ({}, True),
+}
+# Contender -> (configuration, backend: None for the live one).
+CONTENDERS = {
+    **{name: (name, None) for name in CONFIGURATIONS},
+    "numpy-reference": ("after-curve-params-worker", "python"),
 }
 
 
@@ -49,8 +58,19 @@ def stores(corpus: tuple[list[str], np.ndarray]) -> dict[str, mh.KnowledgeStore]
     return built
 
 
-@pytest.mark.parametrize("name", list(CONFIGURATIONS))
+@pytest.mark.parametrize("contender", list(CONTENDERS))
 def test_assembler_user(
+    benchmark: BenchmarkFixture,
+    corpus: tuple[list[str], np.ndarray],
+    stores: dict[str, mh.KnowledgeStore],
+    contender: str,
+) -> None:
+    name, backend_name = CONTENDERS[contender]
+    with backend(backend_name):
+        _assembler_user(benchmark, corpus, stores, name)
+
+
+def _assembler_user(
     benchmark: BenchmarkFixture,
     corpus: tuple[list[str], np.ndarray],
     stores: dict[str, mh.KnowledgeStore],
@@ -83,8 +103,16 @@ def test_assembler_user(
     assembler.close()
 
 
-@pytest.mark.parametrize("name", list(CONFIGURATIONS))
+@pytest.mark.parametrize("contender", list(CONTENDERS))
 def test_knowledge_ingest(
+    benchmark: BenchmarkFixture, corpus: tuple[list[str], np.ndarray], contender: str
+) -> None:
+    name, backend_name = CONTENDERS[contender]
+    with backend(backend_name):
+        _knowledge_ingest(benchmark, corpus, name)
+
+
+def _knowledge_ingest(
     benchmark: BenchmarkFixture, corpus: tuple[list[str], np.ndarray], name: str
 ) -> None:
     texts, vectors = corpus

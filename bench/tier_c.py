@@ -7,7 +7,8 @@ fresh order each round, one untimed call first, as ``compare.py`` does), and the
 medians and ratios from that one run:
 
 - ``cpp``: ``score_turns_int8`` on the C++ core (the int8 scan, then the best
-  ``max(4k, 50)`` candidates and the forced turns rescored in float32), at the CPU's SIMD level;
+  ``k + max(16, k / 2)`` candidates and the forced turns rescored in float32), at the CPU's
+  SIMD level;
   ``cpp-generic`` (and ``cpp-avx2`` on AVX-512 CPUs) on the narrower loops;
 - ``numba``: the same kernel on the Numba backend;
 - ``numpy-reference``: the NumPy reference of float32 ``score_turns``, the exact ranking;

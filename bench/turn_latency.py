@@ -11,6 +11,10 @@ editable install, whose import hook would shadow ``PYTHONPATH``, and give ``--th
 both medians come from one run on one machine. It also times a short turn after a 980 kB
 reply against the same turn after a short reply (a rule that re-read earlier turns would pay
 for the long one on every turn).
+
+``--real`` times real text instead (``long_sessions``: a restored session of ``--turns``
+real turns of ``../shared/data`` with the default embedder's vectors, each user turn followed
+by a real reply), the workload of the pytest-benchmark groups ``session-user-*``.
 """
 
 from __future__ import annotations
@@ -59,6 +63,24 @@ def _texts(count: int) -> list[str]:
     ]
 
 
+def _measure_real(turns: int) -> dict[str, float]:
+    import long_sessions
+
+    texts, vectors = long_sessions.probes(turns)
+    session = long_sessions.session(turns)
+    times = []
+    for n in range(0, 600, 2):
+        started = time.perf_counter_ns()
+        session.user(texts[n], embedding=vectors[n])
+        times.append(time.perf_counter_ns() - started)
+        session.assistant(texts[n + 1], embedding=vectors[n + 1])
+    times = times[50:]  # the first turns after a restore warm caches
+    return {
+        "user_p50_us": statistics.median(times) / 1000,
+        "user_p99_us": sorted(times)[int(0.99 * len(times))] / 1000,
+    }
+
+
 def _measure(turns: int) -> dict[str, float]:
     import multihorizon as mh
 
@@ -95,12 +117,13 @@ def _measure(turns: int) -> dict[str, float]:
     }
 
 
-def _child(src: str | None, turns: int) -> dict[str, float]:
+def _child(src: str | None, turns: int, real: bool = False) -> dict[str, float]:
     env = dict(os.environ)
     if src:
         env["PYTHONPATH"] = src
     script = f"import json, sys; sys.path.insert(0, {os.path.dirname(__file__)!r}); "
-    script += f"import turn_latency; print(json.dumps(turn_latency._measure({turns})))"
+    measure = "_measure_real" if real else "_measure"
+    script += f"import turn_latency; print(json.dumps(turn_latency.{measure}({turns})))"
     out = subprocess.run(
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
     )
@@ -115,12 +138,13 @@ def main() -> int:
     parser.add_argument(
         "--this", default=None, help="this checkout's src directory (default: as installed)"
     )
+    parser.add_argument("--real", action="store_true", help="real text (long_sessions)")
     args = parser.parse_args()
     sides = {"this": args.this, **({"other": args.compare} if args.compare else {})}
     results: dict[str, list[dict[str, float]]] = {name: [] for name in sides}
     for _ in range(args.rounds):
         for name, src in sides.items():
-            results[name].append(_child(src, args.turns))
+            results[name].append(_child(src, args.turns, args.real))
     for name, rounds in results.items():
         summary = {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
         print(name, " ".join(f"{key}={value:.1f}" for key, value in summary.items()))

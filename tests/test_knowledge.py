@@ -309,3 +309,11 @@ def test_recency_over_columns_is_recency_per_fact(
     modified = np.array([np.nan if f.modified_at is None else f.modified_at for f in facts])
     expected = [recency_factor(fact, now) for fact in facts]
     assert recency_factors(ttl, modified, now).tolist() == expected
+
+
+def test_the_default_embedders_stores_search_at_the_width_their_recall_curve_chose() -> None:
+    # tiers/knowledge_index.py: recall@10 >= 0.95 (tie rule) on 100k real-text facts needs
+    # ef_search 400 for both hashing embedders; another model keeps SPEC-009's 100.
+    for version in (1, 2):
+        store = mh.KnowledgeStore(capacity=10, embedder=mh.HashingEmbedder(version=version))
+        assert store.params.ef_search == 400

@@ -365,8 +365,9 @@ def _fused(
 
 #: The codes' range: a row's largest magnitude becomes +-127.
 INT8_PEAK = 127.0
-#: score_turns_int8 rescores at least this many unforced rows by default.
-MIN_RESCORE = 50
+#: score_turns_int8 rescores k + max(RESCORE_MARGIN, k // 2) unforced rows by default (the
+#: C++ core's default_rescore has the measurements; ``kernels.default_rescore``).
+RESCORE_MARGIN = 16
 
 
 def quantize_rows(matrix: Any) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]:
@@ -426,7 +427,7 @@ def score_turns_int8(
     1. every unforced row gets ``score_turns``' score with its relevance read from the int8
        copy (the query quantized the same way; its cosine is an exact integer dot product
        times the two scales); the best ``max(rescore, k)`` are the nominees
-       (``rescore`` defaults to ``max(4 * k, 50)``);
+       (``rescore`` defaults to ``k + max(16, k // 2)``);
     2. the nominees and every forced row are scored again from their float32 rows, exactly as
        ``score_turns`` scores them, and the best ``k`` returned in ``score_turns``' order.
 
@@ -452,7 +453,9 @@ def score_turns_int8(
     active_id = as_int(active_thread, "active_thread")
     in_active, is_forced = _turn_masks(thread_ids, active_id, forced, rows)
     life = as_half_life(half_life)
-    nominees = max(4 * count, MIN_RESCORE) if rescore is None else as_count(rescore, "rescore")
+    nominees = (
+        count + max(RESCORE_MARGIN, count // 2) if rescore is None else as_count(rescore, "rescore")
+    )
 
     recency = recency_weights(ids, now, life).astype(np.float64)
     recency[is_forced | in_active] = 1.0  # SPEC-028 §4.2 and §3.3

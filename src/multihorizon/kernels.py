@@ -70,6 +70,26 @@ KERNELS = (
 )
 _switch_lock = threading.Lock()
 
+#: ``score_turns_int8`` rescores ``k + max(RESCORE_MARGIN, k // 2)`` rows by default (every
+#: backend; the C++ core's ``default_rescore`` has the measurements).
+RESCORE_MARGIN = 16
+#: The int8 scan pays once a log holds this many rows per rescored row: below it, reading
+#: every float32 row costs less than the int8 pass plus the rescore (bench/int8_rescore.py:
+#: int8 / float32 time 0.69 at 64 rows, 1.06 at 256 rows for k=12 (28 rescored); 0.82 at
+#: 256, 1.02 at 512 for k=48 (72 rescored)).
+INT8_ROWS_PER_RESCORED = 8
+
+
+def default_rescore(k: int) -> int:
+    """How many unforced rows ``score_turns_int8`` rescores in float32 for a top ``k``."""
+    return k + max(RESCORE_MARGIN, k // 2)
+
+
+def int8_pays(rows: int, k: int) -> bool:
+    """Whether ``score_turns_int8`` (default rescore) beats float32 ``score_turns`` on a log
+    of ``rows`` rows for a top ``k``."""
+    return rows >= INT8_ROWS_PER_RESCORED * default_rescore(k)
+
 
 def backend() -> str:
     """The live backend's name: ``cpp``, ``numba`` or ``python``."""
@@ -104,7 +124,9 @@ __all__ = [
     "best_above",
     "bm25_scores",
     "cosine_scores",
+    "default_rescore",
     "hash_embed",
+    "int8_pays",
     "intent_decision",
     "quantize_rows",
     "recency_weights",

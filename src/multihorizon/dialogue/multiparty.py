@@ -188,27 +188,26 @@ _PEER_DETECTED: weakref.WeakKeyDictionary[TurnLog, tuple[int, bool]] = weakref.W
 
 def _detect_peers(log: TurnLog) -> bool:
     """``peer_dialogue``'s reading of the latest replies (see there)."""
-    # In half votes: a reply's stance counts 2, a user turn's 1 (users in assistant chats
-    # talk about themselves too: "my wife and I need a table"; on the even half of tiage,
-    # sgd, dialseg711, shift F1 / resume accuracy / shift F1 by the user's vote: none 0.404 /
-    # 0.813 / 0.657, half 0.430 / 0.792 / 0.649, full 0.437 / 0.781 / 0.639).
     balance = replies = read = 0
-    roles, features = log.roles, log.features
+    count = len(log)
+    # A turn's vote follows from its role and features, fixed once it is logged: read once
+    # per turn, not once per detection (issue 14).
+    votes = _PEER_VOTES.get(log)
+    if votes is None:
+        votes = _PEER_VOTES[log] = {}
+    lowest = max(0, count - _PEER_LOOKBACK)
+    if len(votes) > 2 * _PEER_LOOKBACK:  # keep only the window's
+        for index in [index for index in votes if index < lowest]:
+            del votes[index]
     # Bounded: a chat of user turns only (IRC) must not scan its whole log every turn.
-    for index in range(len(log) - 1, max(-1, len(log) - 1 - _PEER_LOOKBACK), -1):
-        turn = features[index]
-        if roles[index] == "user":
-            # Asking for something ("can you ...", "I'd like to ...", "find me ...") other
-            # than by a plain question is what one does with an assistant.
-            if turn.request or (turn.asks_for and not turn.question):
-                balance -= 2
-            elif turn.self_talk:
-                balance += 1
-            continue
-        # "Anything else I can help with?" is a service's line, whatever its pronouns.
-        serves = turn.open_offer
-        vote = 2 * (int(turn.self_talk and not serves) - int(turn.to_listener or serves))
+    for index in range(count - 1, lowest - 1, -1):
+        known = votes.get(index)
+        if known is None:
+            known = votes[index] = _peer_vote(log.roles[index], log.features[index])
+        is_reply, vote = known
         balance += vote
+        if not is_reply:
+            continue
         replies += vote
         read += 1
         if read == PEER_REPLIES_READ:
@@ -216,6 +215,29 @@ def _detect_peers(log: TurnLog) -> bool:
     # One reply is too little to go on ("Sure! Here is what I know."), and the user's turns
     # only confirm what the replies say.
     return read >= _PEER_REPLIES_NEEDED and replies > 0 and balance > 0
+
+
+# Per turn log, the peer-detection vote of the turns in its latest window, by turn id.
+_PEER_VOTES: weakref.WeakKeyDictionary[TurnLog, dict[int, tuple[bool, int]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _peer_vote(role: str, turn: TurnFeatures) -> tuple[bool, int]:
+    """One turn's vote for peer dialogue, and whether it is a reply."""
+    # In half votes: a reply's stance counts 2, a user turn's 1 (users in assistant chats
+    # talk about themselves too: "my wife and I need a table"; on the even half of tiage,
+    # sgd, dialseg711, shift F1 / resume accuracy / shift F1 by the user's vote: none 0.404 /
+    # 0.813 / 0.657, half 0.430 / 0.792 / 0.649, full 0.437 / 0.781 / 0.639).
+    if role == "user":
+        # Asking for something ("can you ...", "I'd like to ...", "find me ...") other
+        # than by a plain question is what one does with an assistant.
+        if turn.request or (turn.asks_for and not turn.question):
+            return False, -2
+        return False, 1 if turn.self_talk else 0
+    # "Anything else I can help with?" is a service's line, whatever its pronouns.
+    serves = turn.open_offer
+    return True, 2 * (int(turn.self_talk and not serves) - int(turn.to_listener or serves))
 
 
 def _between_peers(log: TurnLog, speakers: Speakers, config: Config) -> bool:

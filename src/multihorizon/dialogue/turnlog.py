@@ -57,6 +57,9 @@ class Turn:
         )
 
 
+_NO_POSTINGS = np.empty(0, dtype=np.int64)
+
+
 class TurnLog:
     """Columnar turn storage for one session."""
 
@@ -88,7 +91,9 @@ class TurnLog:
         # first looks a term up, not on load (the same postings, in the same order).
         self._indexed = 0
         self._quantized = 0  # the turns the int8 copy covers (``_quantize``)
-        self._postings_cache: dict[str, npt.NDArray[np.int64]] = {}
+        # term -> (buffer, filled): each term's postings as a growable array (capacity doubles)
+        # whose first ``filled`` entries mirror the index's list.
+        self._postings_cache: dict[str, tuple[npt.NDArray[np.int64], int]] = {}
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
 
@@ -167,24 +172,32 @@ class TurnLog:
         lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
         if not lists:
             return np.zeros(count, dtype=np.float64)
-        offsets = np.zeros(len(lists) + 1, dtype=np.int64)
-        np.cumsum([p.shape[0] for p in lists], out=offsets[1:])
+        offsets = np.fromiter(
+            itertools.accumulate((p.shape[0] for p in lists), initial=0), np.int64, len(lists) + 1
+        )
         # The compiled kernel visits the postings only, not every turn.
         return kernels.bm25_scores(
             np.concatenate(lists), offsets, self._lengths[:count], k1=k1, b=b
         )
 
     def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
-        # The index keeps Python lists (cheap appends); arrays are made on demand and cached
-        # until the term's list grows.
+        # The index keeps Python lists (cheap appends); each term's array is a growable buffer
+        # that takes only the list's new tail, so a turn converts the turn ids logged since the
+        # term was last read, not the whole list (issue 14: no work proportional to the log).
         turns = self._index().get(term)
         if not turns:
             return None
-        cached = self._postings_cache.get(term)
-        if cached is None or cached.shape[0] != len(turns):
-            cached = np.array(turns, dtype=np.int64)
-            self._postings_cache[term] = cached
-        return cached
+        size = len(turns)
+        buffer, filled = self._postings_cache.get(term, (_NO_POSTINGS, 0))
+        if filled == size:
+            return buffer[:size]
+        if buffer.shape[0] < size:
+            grown = np.empty(max(size, 2 * buffer.shape[0], 8), dtype=np.int64)
+            grown[:filled] = buffer[:filled]
+            buffer = grown
+        buffer[filled:size] = turns[filled:size]
+        self._postings_cache[term] = (buffer, size)
+        return buffer[:size]
 
     def _index(self) -> dict[str, list[int]]:
         """The entity index, after adding the turns it does not cover yet (oldest first)."""

@@ -2,13 +2,15 @@
 
 Referenced turns first at full weight (§4.2), the active thread's turns restored however old
 (§3.3), then the rest by relevance with recency as a bounded bonus (rule recency-bonus).
-Relevance has two channels: the embedding, through the fused turn scorer (on the log's int8
-copy, its candidates rescored in float32), and a lexical one,
+Relevance has two channels: the embedding, through the fused turn scorer (on a long log, the
+log's int8 copy with its best candidates rescored in float32), and a lexical one,
 BM25 over the turns' content words (rule lexical-channel). A retrieved question brings its
 answer (rule answers-follow-questions).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -52,25 +54,7 @@ def retrieve(
     lexical = log.bm25(terms) if config.lexical_weight > 0 and terms else None
     matched = np.flatnonzero(lexical) if lexical is not None else np.empty(0, np.int64)
     pool = k if matched.size == 0 else max(k, config.lexical_pool)
-    # Every turn scored on the int8 copy, the best few (and the referenced ones) rescored
-    # from their float32 rows: score_turns' scores and, in practice, its ranking, for a
-    # quarter of the bytes read (issue 14).
-    rows, scores = kernels.score_turns_int8(
-        vector,
-        log.codes,
-        log.scales,
-        log.embeddings,
-        np.arange(count, dtype=np.int64),
-        current=count,
-        thread_ids=log.thread_index,
-        active_thread=active,
-        forced=forced or None,
-        half_life=config.half_life,
-        recency_multiplier=config.recency_multiplier,
-        recency_bonus=config.recency_bonus,
-        thread_bonus=config.thread_bonus,
-        k=pool,
-    )
+    rows, scores = _score_every_turn(log, config, vector, active, forced, pool)
     candidates, fused = rows, scores.astype(np.float64)
     if lexical is not None and matched.size:
         candidates, fused = _with_lexical(
@@ -78,9 +62,7 @@ def retrieve(
         )
     # Referenced turns first (SPEC-028 §4.2), then score descending, then turn id.
     forced_set = set(forced)
-    is_forced = np.fromiter(
-        (row in forced_set for row in candidates.tolist()), bool, candidates.size
-    )
+    is_forced = np.isin(candidates, forced) if forced else np.zeros(candidates.size, dtype=bool)
     order = np.lexsort((candidates, -fused, ~is_forced))
     chosen = with_answers(
         log, config, candidates[order].tolist(), fused[order].tolist(), int(is_forced.sum()), k
@@ -98,6 +80,54 @@ def retrieve(
             reason = "relevant"
         items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
     return tuple(items)
+
+
+def _score_every_turn(
+    log: TurnLog,
+    config: Config,
+    vector: npt.NDArray[np.float32],
+    active: int,
+    forced: list[int],
+    pool: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    """The fused scorer's best ``pool`` turns (and every forced one) over the whole log.
+    On a long log every turn is scored on the log's int8 copy and the best few (and the
+    referenced ones) rescored from their float32 rows: score_turns' scores and, in practice,
+    its ranking, for a quarter of the bytes read; on a short one reading the float32 rows
+    costs less than the two passes (issue 14; ``kernels.int8_pays``)."""
+    count = len(log)
+    options: dict[str, Any] = {
+        "current": count,
+        "thread_ids": log.thread_index,
+        "active_thread": active,
+        "forced": forced or None,
+        "half_life": config.half_life,
+        "recency_multiplier": config.recency_multiplier,
+        "recency_bonus": config.recency_bonus,
+        "thread_bonus": config.thread_bonus,
+        "k": pool,
+    }
+    ids = _turn_ids(count)
+    if kernels.int8_pays(count, pool):
+        return kernels.score_turns_int8(
+            vector, log.codes, log.scales, log.embeddings, ids, **options
+        )
+    return kernels.score_turns(vector, log.embeddings, ids, **options)
+
+
+# 0, 1, 2, ...: every turn's id, shared by every log (grown, never written: a view of it is
+# valid however it grows), so a turn allocates nothing proportional to the log for them.
+_TURN_IDS = np.arange(0, dtype=np.int64)
+
+
+def _turn_ids(count: int) -> npt.NDArray[np.int64]:
+    global _TURN_IDS
+    ids = _TURN_IDS
+    if ids.shape[0] < count:
+        ids = np.arange(max(count, 2 * ids.shape[0], 1024), dtype=np.int64)
+        ids.flags.writeable = False
+        _TURN_IDS = ids  # a racing thread builds the same values: either array will do
+    return ids[:count]
 
 
 def _with_lexical(

@@ -167,6 +167,7 @@ SWITCHES = (
     "pronoun_chains",
     "answers_follow_questions",
     "session_recaps",
+    "reaction_turns",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -281,6 +282,7 @@ class Config:
     pronoun_chains: bool = True
     answers_follow_questions: bool = True
     session_recaps: bool = True
+    reaction_turns: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

@@ -166,11 +166,13 @@ def peer_dialogue(log: TurnLog, config: Config) -> bool:
 
     ``Config.peer_replies`` True or False forces it. None (the default) reads the latest
     ``PEER_REPLIES_READ`` replies and the user turns between them: people chatting talk
-    about themselves ("i just got off work", "my kids"), an assistant talks to the one it
-    serves ("would you like ...", "anything else I can do?") or answers at length, and the
-    user asks it for things ("can you ...", "I'd like to ..."); peer when, over two replies
-    or more, the first kind outweighs the second, in the replies alone and with the user's
-    turns."""
+    about themselves ("i just got off work", "my kids") and ask about each other ("and
+    you?", "what do you do for fun?"), an assistant talks to the one it serves ("would you
+    like ...", "anything else I can do?"), reports what it does for them ("I found 3
+    hotels", "shall I book it?", a price, a time) or answers at length, and the user asks it
+    for things ("can you ...", "I'd like to ..."); peer when, from the first reply on, the
+    first kind outweighs the second, in the replies alone and with the user's turns
+    (``persons.stance``)."""
     if config.peer_replies is not None:
         return config.peer_replies
     # Several rules ask within one turn; the answer changes only when a turn is logged.

@@ -172,23 +172,25 @@ def test_sgd_thread_resumption() -> None:
     Measured with the definite-noun-phrase vocabulary rule ("play the song" resumes the latest
     dormant thread that said "song", if the active one never did), follow-up questions that
     resemble no thread staying in the active thread, and answers to the question before
-    staying there (``question_topics``, not after "anything else?"), and a definite noun
+    staying there (``question_topics``, not after "anything else?"), a definite noun
     phrase only the active thread used keeping the turn there ("what time does the movie
-    start?" after an aside the movie thread took in); in brackets the figures before that
-    last rule, before the answer rule, then before the first two:
+    start?" after an aside the movie thread took in), and turns that only react ("that
+    sounds great", "thanks for your help") staying (``reaction_turns``); in brackets the
+    figures before that last rule, then before the one before, before the answer rule, and
+    before the first two:
     - caught (the brief's measure): ``thread_resumed``, or the active thread is the library's
-      thread of the most recent earlier turn in the probe's gold thread: 0.947, 177 of 187
-      (0.861, 161; 0.717, 134; 0.396, 74); spec profile 0.257.
-    - flagged: ``thread_resumed`` on a gold resumption: 0.476, 89 (0.508, 95; 0.572, 107;
-      0.332, 62); spec 0.230. Fewer flags: an answer no longer "resumes" a thread it never
-      left.
-    - strict: flagged *and* to that thread: 0.348, 65 (0.380, 71; 0.283, 53; 0.144, 27);
-      spec 0.102.
+      thread of the most recent earlier turn in the probe's gold thread: 0.936, 175 of 187
+      (0.947, 177; 0.861, 161; 0.717, 134; 0.396, 74); spec profile 0.257.
+    - flagged: ``thread_resumed`` on a gold resumption: 0.433, 81 (0.476, 89; 0.508, 95;
+      0.572, 107; 0.332, 62); spec 0.230. Fewer flags: an answer, and now a reaction, no
+      longer splits off a thread the resumption would "resume" from.
+    - strict: flagged *and* to that thread: 0.358, 67 (0.348, 65; 0.380, 71; 0.283, 53;
+      0.144, 27); spec 0.102.
     - false resumptions: ``thread_resumed`` on the 5041 later probes that are not
-      resumptions: 0.041, 208 (0.048, 241; 0.093, 467; 0.073, 367); spec 0.009.
-    Floors: caught >= 0.90, flagged >= 0.45, strict >= 0.33, false <= 0.06, and the flag fires
-    at least 8x as often on resumptions as on the rest (measured 11.5x; before 10.6x, 6.2x,
-    4.5x).
+      resumptions: 0.019, 94 (0.041, 208; 0.048, 241; 0.093, 467; 0.073, 367); spec 0.009.
+    Floors: caught >= 0.92, flagged >= 0.42, strict >= 0.34, false <= 0.03, and the flag fires
+    at least 16x as often on resumptions as on the rest (measured 23.3x; before 11.5x, 10.6x,
+    6.2x, 4.5x).
 
     Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
     -p no:cacheprovider -k sgd``
@@ -220,11 +222,11 @@ def test_sgd_thread_resumption() -> None:
     figures = (caught, flagged, strict, resumptions, false_flags, others)
     assert resumptions >= 150, figures
     assert others >= 4000, figures
-    assert caught / resumptions >= 0.90, figures
-    assert flagged / resumptions >= 0.45, figures
-    assert strict / resumptions >= 0.33, figures
-    assert false_flags / others <= 0.06, figures
-    assert flagged / resumptions >= 8 * false_flags / others, figures
+    assert caught / resumptions >= 0.92, figures
+    assert flagged / resumptions >= 0.42, figures
+    assert strict / resumptions >= 0.34, figures
+    assert false_flags / others <= 0.03, figures
+    assert flagged / resumptions >= 16 * false_flags / others, figures
 
 
 # ---- 3. tiage, dialseg711: topic shift as EXPLORE or a new thread ---------------------------
@@ -397,15 +399,20 @@ EVAL_FLOORS = [
         {"acc_at_1": 0.59, "hit_at_3": 0.74},
         {"addressed-speaker": "acc_at_1"},
     ),
-    # Content-word hashing and the explore bar 0.10 (for TREC CAsT intent): 0.638 -> 0.608.
-    ("dialseg711", "threads", {"shift_f1": 0.59}, {"centroid-0.22": "shift_f1"}),
-    # Config() detects peers (rule peer-detection): 0.280 -> 0.418, against always-shift 0.341.
-    ("tiage", "threads", {"shift_f1": 0.40, "pairwise_f1": 0.57}, {"always-shift": "shift_f1"}),
+    # Content-word hashing and the explore bar 0.10 (for TREC CAsT intent): 0.638 -> 0.608;
+    # reaction-turns and a service's first person in peer detection: 0.627.
+    ("dialseg711", "threads", {"shift_f1": 0.61}, {"centroid-0.22": "shift_f1"}),
+    # Config() detects peers (rule peer-detection): 0.280 -> 0.418, then (a service's first
+    # person, personal questions, one reply) 0.461, against always-shift 0.341: issue 15's goal
+    # (>= 0.45) with the default Config().
+    ("tiage", "threads", {"shift_f1": 0.45, "pairwise_f1": 0.59}, {"always-shift": "shift_f1"}),
     ("irc_disentanglement", "threads", {"pairwise_f1": 0.67}, {"speaker-links": "pairwise_f1"}),
+    # Rule reaction-turns ("thanks, that sounds great" stays): resume 0.807 -> 0.861 (issue
+    # 15's goal >= 0.85), shift F1 0.425 -> 0.486, pairwise 0.671 -> 0.714.
     (
         "sgd",
         "threads",
-        {"shift_f1": 0.37, "resume_accuracy": 0.79, "pairwise_f1": 0.61},
+        {"shift_f1": 0.47, "resume_accuracy": 0.85, "pairwise_f1": 0.70},
         {"spec-centroid-0.70": "shift_f1", "centroid-0.22": "resume_accuracy"},
     ),
     ("sgd", "intent", {"macro_f1": 0.63, "accuracy": 0.69}, {"spec-rule": "macro_f1"}),
@@ -446,8 +453,10 @@ def test_eval_meets_its_floors_and_beats_its_baselines(
 
 def test_peer_dialogue_shifts_with_peer_replies() -> None:
     """tiage (PersonaChat: two people, either may change the topic) with
-    ``Config(peer_replies=True)``, hashing embedder: shift F1 0.461 (0.425 before statements
-    carried on the topic; default config 0.280), against always-shift 0.341 and the spec's
+    ``Config(peer_replies=True)``, hashing embedder: shift F1 0.468 (0.461 before rule
+    reaction-turns and the content embedder, 0.425 before statements carried on the topic;
+    default config 0.461 now, 0.280 before peer detection; forced to an assistant's replies,
+    ``peer_replies=False``, 0.302), against always-shift 0.341 and the spec's
     centroid rule 0.281 in the same run (MiniLM: 0.474). Floors: >= 0.45 (the issue's goal)
     and above every baseline's F1.
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import multihorizon as mh
+from multihorizon.dialogue.multiparty import Speakers, reacts_only
 from multihorizon.errors import ConfigError, InputError
 from multihorizon.text.cues import recaps_session
 from multihorizon.text.persons import stance
@@ -102,6 +103,8 @@ def test_a_session_of_the_first_embedder_reads_back_with_it() -> None:
 
 # ---- peer or assistant replies ---------------------------------------------------------------
 
+_NO_SPEAKERS = Speakers()
+
 PEER_REPLIES = [
     "i am good, i just got off work and i am tired.",
     "my sister lives there, i visit her every summer",
@@ -128,6 +131,82 @@ def test_a_reply_to_its_listener_is_an_assistants(reply: str) -> None:
 
 def test_a_long_answer_is_an_assistants() -> None:
     assert stance("I think my favourite part is the tuning. " * 20) == -1
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "hello . pretty good , thanks . and yourself ?",
+        "cool! do you like dogs?",
+        "what do you do for fun?",
+        "so have you ever been to disneyland ?",
+        "nice. how old are your kids?",
+        "my kids are grown . i am already 60 years old .",
+    ],
+)
+def test_asking_about_the_listeners_life_is_peer_talk(reply: str) -> None:
+    assert stance(reply) == 1
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "I found 2 homes. Bristol Apartment Homes costs $3,750,000.",
+        "I have a flight with American Airlines for $289.",
+        "Shall I make the reservation?",
+        "Sure, let me check that for you.",
+        "My pleasure. Have a good day.",
+        "I recommend Caffe Uno, they are at 32 Bridge Street.",
+        "Would you like me to book it?",
+    ],
+)
+def test_a_reply_that_serves_is_never_peer_talk(reply: str) -> None:
+    assert stance(reply) in (-1, 0)
+
+
+REACTIONS = [
+    "Thanks, that sounds great.",
+    "That sounds perfect, thank you so much for your help.",
+    "No, that's all I needed for now. Thanks!",
+    "Wow, excellent service, I appreciate it.",
+    "ok",
+]
+TOPIC_REQUESTS = [
+    "Thanks, can you also find me a taxi?",
+    "That sounds great. What about the weather in Paris?",
+    "Perfect, now book a table for two.",
+]
+
+
+@pytest.mark.parametrize("text", REACTIONS)
+def test_a_turn_that_only_reacts_stays_on_the_topic(text: str) -> None:
+    session = mh.Session()
+    session.user("Find me a hotel in Paris for two nights")
+    session.assistant("I found 10 hotels; the Ac Hotel has 4 stars.")
+    assert reacts_only(session.features_of(text, "user"), session.turns, _NO_SPEAKERS, mh.Config())
+    assert session.preview(text).active_thread == session.active_thread
+    off = mh.Config(reaction_turns=False)
+    assert not reacts_only(session.features_of(text, "user"), session.turns, _NO_SPEAKERS, off)
+
+
+@pytest.mark.parametrize("text", TOPIC_REQUESTS)
+def test_a_reaction_that_names_a_topic_is_no_mere_reaction(text: str) -> None:
+    session = mh.Session()
+    session.user("Find me a hotel in Paris for two nights")
+    session.assistant("I found 10 hotels; the Ac Hotel has 4 stars.")
+    assert not reacts_only(
+        session.features_of(text, "user"), session.turns, _NO_SPEAKERS, mh.Config()
+    )
+
+
+def test_between_peers_a_reaction_is_left_to_the_peer_rules() -> None:
+    session = mh.Session()
+    session.user("i just got back from a long hike")
+    session.assistant("i love hiking, my brother and i go every summer")
+    features = session.features_of("cool. and you?", "user")
+    assert not reacts_only(features, session.turns, _NO_SPEAKERS, mh.Config())
+    assistant = mh.Config(peer_replies=False)
+    assert reacts_only(features, session.turns, _NO_SPEAKERS, assistant)
 
 
 def _chat(replies: list[str], config: mh.Config) -> mh.Session:
@@ -175,16 +254,23 @@ def test_detected_peers_carry_a_statement_on_and_assistants_do_not() -> None:
     assert outcomes == {"peer": True, "assistant": False}
 
 
-def test_one_reply_is_too_little_to_call_it_peers() -> None:
+def test_one_reply_that_tells_about_its_speaker_is_enough_and_a_service_reply_is_not() -> None:
     from multihorizon.dialogue.multiparty import peer_dialogue
 
-    session = mh.Session()
-    session.user("what do you do on weekends?")
-    session.assistant("I mostly read, my sister sends me books")
-    assert not peer_dialogue(session.turns, session.config)
-    session.user("nice, what kind?")
-    session.assistant("I like mysteries, my favourite is Christie")
-    assert peer_dialogue(session.turns, session.config)
+    peer = mh.Session()
+    peer.user("what do you do on weekends?")
+    peer.assistant("I mostly read, my sister sends me books")
+    assert peer_dialogue(peer.turns, peer.config)
+    # "Sure! I found ...", "shall I ...", a price: a service's first person, not a peer's.
+    for reply in (
+        "Sure! I found 3 hotels near the station.",
+        "Shall I book the table for eight?",
+        "I have a flight at 5:10 am for $289.",
+    ):
+        served = mh.Session()
+        served.user("I need to get to Berlin on Friday")
+        served.assistant(reply)
+        assert not peer_dialogue(served.turns, served.config), reply
 
 
 @pytest.mark.parametrize("value", [1, 0, "auto", "yes"])

@@ -144,7 +144,7 @@ def _answer_stays(config: mh.Config) -> object:
 def _clarify_stays(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("How do I configure etcd?", embedding=_vector(1))
-    envelope = session.user("what do you mean by that?", embedding=_vector(2))
+    envelope = session.user("what do you mean by quorum?", embedding=_vector(2))
     return envelope.active_thread == session.turns[0].topic_thread
 
 
@@ -192,6 +192,15 @@ def _recap(config: mh.Config) -> object:
     session.assistant("Set the keepalive to 10 seconds.", embedding=_vector(1))
     envelope = session.preview("recap this conversation", embedding=_vector(2))
     return envelope.mode, envelope.active_thread == session.active_thread
+
+
+def _reaction(config: mh.Config) -> object:
+    # An assistant chat: a turn of thanks names no topic, whatever its similarity.
+    session = mh.Session(config=config)
+    session.user("Find me a hotel in Paris for two nights", embedding=_vector(1))
+    session.assistant("I found 10 hotels; the Ac Hotel has 4 stars.", embedding=_vector(1))
+    envelope = session.user("That sounds perfect, thank you for your help.", embedding=_vector(2))
+    return envelope.active_thread == session.turns[0].topic_thread
 
 
 def _calibrated(config: mh.Config) -> object:
@@ -305,6 +314,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "peer-replies": _peer_statement,
     "peer-detection": _detected_peers,
     "session-recaps": _recap,
+    "reaction-turns": _reaction,
     "calibrated-thresholds": _calibrated,
     "speaker-addressing": _addressing,
     "name-mentions": _name_mention,

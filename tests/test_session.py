@@ -577,7 +577,11 @@ def test_an_answer_to_the_question_before_stays_in_its_thread() -> None:
 
 
 def test_replies_follow_their_user_unless_peer_replies() -> None:
-    for config, opens in ((mh.Config(), False), (mh.Config(peer_replies=True), True)):
+    # Forced both ways: by default a reply asking "do you have any pets?" reads as a peer's.
+    for config, opens in (
+        (mh.Config(peer_replies=False), False),
+        (mh.Config(peer_replies=True), True),
+    ):
         session = mh.Session(config=config)
         session.user("i just got back from a long hike", embedding=_vector(1))
         session.assistant("do you have any pets?", embedding=_vector(2))

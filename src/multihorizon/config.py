@@ -100,6 +100,15 @@ SPEC_THRESHOLDS = ThreadThresholds(join=0.70, resume=0.55, explore=0.50)
 #   vs 0.656/0.679; sgd intent 0.636/0.658 vs 0.664/0.683; dialseg711 shift F1 0.622/0.589
 #   vs 0.649/0.632 (0.07: dialseg711 0.579/0.541, sgd intent 0.605/0.629): 0.10.
 # - resume 0.10-0.26 and opening 0.20-0.30: no figure moves; kept at 0.18 and 0.30.
+# tools/calibrate_threads.py --data <odd conversations> (with rule reaction-turns and peer
+# detection reading a service's first person), then the held-out even conversations:
+# - join: flat from 0.14 to 0.28 (objective 0.672-0.675); best 0.18 by 0.0014 over 0.22; on
+#   the even half 0.18 moves sgd resume by one probe (0.868 -> 0.879) and dialseg711 down
+#   (0.608 -> 0.603), tiage and IRC not: kept at 0.22.
+# - resume 0.10-0.26: sgd resume accuracy 0.854 at every point: kept at 0.18.
+# - opening (tiage detected and forced peer mode): 0.28 best by 0.0003 over 0.30, but worse
+#   on the even half (0.475 / 0.473 vs 0.477 / 0.476): kept at 0.30.
+# - explore: not re-run (a grid point replays sgd intent, two TREC CAsT files and dialseg711).
 CALIBRATED_THRESHOLDS: Mapping[str, ThreadThresholds] = MappingProxyType(
     {
         "multihorizon-hash-384": ThreadThresholds(
@@ -167,6 +176,7 @@ SWITCHES = (
     "pronoun_chains",
     "answers_follow_questions",
     "session_recaps",
+    "reaction_turns",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -281,6 +291,7 @@ class Config:
     pronoun_chains: bool = True
     answers_follow_questions: bool = True
     session_recaps: bool = True
+    reaction_turns: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

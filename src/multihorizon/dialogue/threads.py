@@ -5,7 +5,8 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
 
 0. in a multi-party chat, a message joins the thread of the turn it replies to (the addressed
    speaker's latest turn, or the speaker's own exchange: ``multiparty.reply_to``);
-1. CLARIFY turns, and requests to recap the whole session, stay in the active thread;
+1. CLARIFY turns, requests to recap the whole session, and turns whose words only react to
+   what was said ("thanks, that sounds great") stay in the active thread;
 2. a resume marker ("back to X") searches the dormant threads, by the words after the marker
    against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
    a definite noun phrase ("play the song") whose words dormant threads used, and the active
@@ -150,6 +151,7 @@ class Threads:
         carries_on: bool = False,
         intent_threads: bool = True,
         recap: bool = False,
+        reacts: bool = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
@@ -162,7 +164,8 @@ class Threads:
         between peers, ``Config.peer_replies``); ``intent_threads``: rule intent-threads
         (CLARIFY, CONTINUE and TOOL_REFERENCE stay, DRILL_DOWN follows its reference);
         ``recap``: it asks for a summary of the whole session (rule session-recaps), which
-        is no topic of its own."""
+        is no topic of its own; ``reacts``: its words only react to what was said ("thanks,
+        that sounds great"; rule reaction-turns), so it stays."""
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
@@ -178,7 +181,7 @@ class Threads:
             return self._new(first_terms)
         if intent_threads and intent is Intent.CLARIFY and active >= 0:
             return self._existing(active, "active")
-        if recap and active >= 0:
+        if (recap or reacts) and active >= 0:
             return self._existing(active, "active")
         # "Back to etcd" names where the user is going: it outranks continuing by similarity.
         if resume_words:
@@ -582,6 +585,7 @@ def thread_for_turn(
         ),
         intent_threads=config.intent_threads,
         recap=config.session_recaps and features.recap,
+        reacts=multiparty.reacts_only(features, log, speakers, config),
     )
 
 

@@ -167,6 +167,9 @@ SWITCHES = (
     "pronoun_chains",
     "answers_follow_questions",
     "session_recaps",
+    "topic_announcements",
+    "explain_new_content",
+    "tool_reference_match",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -281,6 +284,9 @@ class Config:
     pronoun_chains: bool = True
     answers_follow_questions: bool = True
     session_recaps: bool = True
+    topic_announcements: bool = True
+    explain_new_content: bool = True
+    tool_reference_match: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

@@ -160,6 +160,43 @@ _RULES = (
         "tiers.knowledge_candidates.sub_queries_of",
     ),
     _rule(
+        "topic-announcements",
+        "intent",
+        "§3.3",
+        "A turn that opens by announcing a new topic ('Switching topics: ...', 'Off-topic "
+        "question, ...', 'Unrelated, but ...', 'Something else: ...') is EXPLORE (unless it "
+        "refers to tool output) and leaves the active thread: for another thread it "
+        "resembles, else a new one.",
+        {"topic_announcements": False},
+        "EVIDENCE_TOPIC",
+        "dialogue.phrasing.announces_topic",
+    ),
+    _rule(
+        "explain-new-content",
+        "intent",
+        "§5.2",
+        "'explain', 'clarify', 'simplify' are CLARIFY only when their object points back "
+        "('explain that again') or names what the conversation holds; 'Could you explain "
+        "CSS grid to me?' asks about new ground and is classified as if they were absent.",
+        {"explain_new_content": False},
+        "EVIDENCE_EXPLAIN",
+        "dialogue.phrasing.explain_clarifies",
+    ),
+    _rule(
+        "tool-reference-match",
+        "references",
+        "§4.2",
+        "A question asking a tool's outcome ('why did the build fail?', 'what did the API "
+        "return?', 'which tests failed?') refers to the tool output whose tool name, "
+        "arguments or content its words name (or, naming none, to output produced since the "
+        "user's last turn); a tool reference resolves to the entry its words name rather "
+        "than the newest of its kind; a tool phrase with no output to point at is no "
+        "TOOL_REFERENCE.",
+        {"tool_reference_match": False},
+        "EVIDENCE_TOOL",
+        "dialogue.tool_references.match_tool_references",
+    ),
+    _rule(
         "peer-detection",
         "thread",
         "ours",

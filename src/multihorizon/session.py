@@ -33,6 +33,7 @@ from .dialogue.features import TurnFeatures, analyse, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.references import Reference
 from .dialogue.resolution import Resolution, resolve_turn
+from .dialogue.tool_references import match_tool_references
 from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.turnlog import TurnLog
@@ -528,8 +529,9 @@ class Session(SessionState):
         )
 
     def _references(self, content: str, features: TurnFeatures, who: str | None) -> Resolution:
-        """SPEC-028 §4 for one turn (``resolution.resolve_turn``)."""
-        return resolve_turn(
+        """SPEC-028 §4 for one turn (``resolution.resolve_turn``), tool references matched
+        to the output the turn names (rule tool-reference-match)."""
+        resolution = resolve_turn(
             content,
             features,
             who,
@@ -539,6 +541,7 @@ class Session(SessionState):
             self._lexicon,
             self.config,
         )
+        return match_tool_references(resolution, features, self._scratch, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------
 

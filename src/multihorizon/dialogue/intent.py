@@ -32,13 +32,22 @@ from .._intent_py import (
 )
 from ..config import Config
 from ..text.lexicon import Lexicon, Marker, default_lexicon
+from .phrasing import announces_topic, explain_clarifies
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
     from .resolution import Resolution
 
-__all__ = ["INTENTS", "Intent", "IntentClassifier", "classify", "intent_for_turn", "is_question"]
+__all__ = [
+    "INTENTS",
+    "Intent",
+    "IntentClassifier",
+    "classify",
+    "explains",
+    "intent_for_turn",
+    "is_question",
+]
 
 
 class Intent(enum.StrEnum):
@@ -56,6 +65,7 @@ INTENTS = tuple(Intent)
 
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
+_EXPLAIN = int(Marker.EXPLAIN)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
 
 
@@ -77,6 +87,8 @@ def classify(
     question: bool = False,
     names_known: bool = False,
     new_topic: bool = False,
+    clarify: bool = False,
+    announced: bool = False,
 ) -> Intent:
     """SPEC-028 §5.2, in its order.
 
@@ -88,8 +100,13 @@ def classify(
     ``question`` whether it asks something (``is_question``); ``names_known`` whether it
     names something the conversation already holds by a definite noun phrase ("the two
     policies" after policies came up); ``new_topic`` whether it says the topic moves on ("by
-    the way").
+    the way"); ``clarify`` whether it asks to clarify without a CLARIFY marker ("explain
+    that again", rule explain-new-content); ``announced`` whether it opens by announcing a
+    new topic ("Switching topics: ...", rule topic-announcements): EXPLORE unless it
+    refers to tool output.
     """
+    if announced and not has_tool_reference:
+        return Intent.EXPLORE
     kinds = {hit[0] for hit in hits}
     flags = 0
     # SPEC-028 §5.2 tests the detected references: "the table schema" is a TOOL_REF marker
@@ -99,7 +116,7 @@ def classify(
     # The first turn of a session has nothing before it to clarify, continue or drill into.
     if first_turn:
         flags |= DECIDE_FIRST_TURN
-    if _CLARIFY in kinds:
+    if clarify or _CLARIFY in kinds:
         flags |= DECIDE_CLARIFY
     if resolved_references:
         flags |= DECIDE_RESOLVED
@@ -175,6 +192,11 @@ def intent_for_turn(
     from .multiparty import moves_on
 
     config, log = context.config, context.log
+    has_tool = resolution.has_tool
+    if has_tool and config.tool_reference_match:
+        # Rule tool-reference-match: a tool phrase with no tool output to point at ("can you
+        # pull the error log?" opening a session) asks for a call, it refers to none.
+        has_tool = any(ref.type == "tool" and ref.scratch_entry for ref in resolution.references)
     question = config.follow_up_questions and features.question
     acknowledgement = config.acknowledgement_continues and features.acknowledgement
     # Whether a definite noun phrase names something already said: only where it can
@@ -187,7 +209,7 @@ def intent_for_turn(
     )
     return classify(
         features.hits,
-        has_tool_reference=resolution.has_tool,
+        has_tool_reference=has_tool,
         resolved_references=resolution.prior,
         active_similarity=similarity,
         explore_below=context.thresholds.explore,
@@ -196,4 +218,18 @@ def intent_for_turn(
         question=question,
         names_known=names_known,
         new_topic=moves_on(features, config),
+        clarify=explains(features.text, features.hits, config, log.turns_mentioning),
+        announced=config.topic_announcements and announces_topic(features.text, features.hits),
     )
+
+
+def explains(
+    text: str, hits: Sequence[tuple[int, int, int, int]], config: Config, known: Any
+) -> bool:
+    """Whether an EXPLAIN verb ("explain", "clarify") makes the turn CLARIFY: always in the
+    spec's reading ("explain" is one of §5.2's CLARIFY markers); with rule
+    explain-new-content, only when its object points back or names what ``known(term)``
+    says the conversation holds."""
+    if all(hit[0] != _EXPLAIN for hit in hits):
+        return False
+    return not config.explain_new_content or explain_clarifies(text, hits, known)

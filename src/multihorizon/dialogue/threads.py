@@ -44,6 +44,7 @@ from ..text.lexicon import Marker
 from ..text.tokens import slug
 from . import multiparty
 from .intent import Intent
+from .phrasing import announces_topic
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -150,6 +151,7 @@ class Threads:
         carries_on: bool = False,
         intent_threads: bool = True,
         recap: bool = False,
+        announced: bool = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
         turn its first reference resolved to (-1 if none); ``resume_words`` the content words
@@ -162,7 +164,7 @@ class Threads:
         between peers, ``Config.peer_replies``); ``intent_threads``: rule intent-threads
         (CLARIFY, CONTINUE and TOOL_REFERENCE stay, DRILL_DOWN follows its reference);
         ``recap``: it asks for a summary of the whole session (rule session-recaps), which
-        is no topic of its own."""
+        is no topic of its own; ``announced``: it opens by announcing a new topic."""
         count = len(self.names)
         if count == 0:
             return self._new(first_terms)
@@ -185,6 +187,8 @@ class Threads:
             found = self._resume(embedding, resume_words, thresholds.resume)
             if found >= 0:
                 return self._existing(found, "resume")
+        if announced and active >= 0:  # "Switching topics: ..." (rule topic-announcements)
+            return self._leave(embedding, thresholds.join, first_terms)
         # Rule vocabulary-resume: "please play the song" after a digression names something
         # only a dormant thread talked about; the one holding most of its words resumes.
         if definite_terms and intent is not Intent.TOOL_REFERENCE:
@@ -557,7 +561,8 @@ def thread_for_turn(
     )
     reply_to = resolution.reply_to
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
-    moves_on = multiparty.moves_on(features, config)
+    announced = config.topic_announcements and announces_topic(features.text, features.hits)
+    moves_on = announced or multiparty.moves_on(features, config)
     return context.threads.plan(
         embedding=vector,
         intent=intent,
@@ -581,6 +586,7 @@ def thread_for_turn(
         ),
         intent_threads=config.intent_threads,
         recap=config.session_recaps and features.recap,
+        announced=announced,
     )
 
 

@@ -170,6 +170,7 @@ SWITCHES = (
     "topic_announcements",
     "explain_new_content",
     "tool_reference_match",
+    "acknowledged_statements",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -287,6 +288,7 @@ class Config:
     topic_announcements: bool = True
     explain_new_content: bool = True
     tool_reference_match: bool = True
+    acknowledged_statements: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

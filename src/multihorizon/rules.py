@@ -153,7 +153,8 @@ _RULES = (
         "§8",
         "A request to summarise the whole session ('summarise everything we did today', "
         "'recap this conversation') is hybrid mode over every thread, one sub-query per "
-        "thread, and stays in the active thread instead of opening one.",
+        "thread, is DRILL_DOWN (it revisits prior content) and stays in the active thread "
+        "instead of opening one.",
         {"session_recaps": False},
         "no turn of ../shared/data asks for a recap: every multihorizon eval figure is the "
         "same on and off; tests/test_recaps.py holds the behaviour.",
@@ -195,6 +196,18 @@ _RULES = (
         {"tool_reference_match": False},
         "EVIDENCE_TOOL",
         "dialogue.tool_references.match_tool_references",
+    ),
+    _rule(
+        "acknowledged-statements",
+        "intent",
+        "§5.2",
+        "A short statement that opens with an acknowledgement ('OK, I changed it and "
+        "reconnected.', 'Thanks, that's helpful.') and asks for nothing is CONTINUE, as a "
+        "bare acknowledgement is (rule acknowledgement-continues), and so stays in the "
+        "active thread.",
+        {"acknowledged_statements": False},
+        "EVIDENCE_ACK",
+        "dialogue.phrasing.acknowledged_statement",
     ),
     _rule(
         "peer-detection",

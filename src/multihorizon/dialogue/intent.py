@@ -32,7 +32,7 @@ from .._intent_py import (
 )
 from ..config import Config
 from ..text.lexicon import Lexicon, Marker, default_lexicon
-from .phrasing import announces_topic, explain_clarifies
+from .phrasing import acknowledged_statement, announces_topic, explain_clarifies
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -192,6 +192,10 @@ def intent_for_turn(
     from .multiparty import moves_on
 
     config, log = context.config, context.log
+    if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
+        # Rule session-recaps: a recap of the session revisits what was said (§5.1
+        # DRILL_DOWN: reference to prior content, novelty off), whatever its words.
+        return Intent.DRILL_DOWN
     has_tool = resolution.has_tool
     if has_tool and config.tool_reference_match:
         # Rule tool-reference-match: a tool phrase with no tool output to point at ("can you
@@ -199,6 +203,13 @@ def intent_for_turn(
         has_tool = any(ref.type == "tool" and ref.scratch_entry for ref in resolution.references)
     question = config.follow_up_questions and features.question
     acknowledgement = config.acknowledgement_continues and features.acknowledgement
+    if config.acknowledged_statements and not (acknowledgement or features.question):
+        # "OK, I changed it and reconnected.": reports back, as a bare "ok" would.
+        acknowledgement = (
+            acknowledged_statement(features.text, features.hits)
+            and not features.has(Marker.NEW_TOPIC)
+            and not features.asks_for
+        )
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
     names_known = (

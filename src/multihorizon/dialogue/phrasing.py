@@ -15,11 +15,14 @@ from ..text.lexicon import EXPLAIN_OBJECT_WORDS, OPENING_FILLERS, Marker
 
 Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) per marker hit
 
-__all__ = ["announces_topic", "explain_clarifies"]
+__all__ = ["acknowledged_statement", "announces_topic", "explain_clarifies"]
 
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
 _TOPIC_OPENER = int(Marker.TOPIC_OPENER)
 _EXPLAIN = int(Marker.EXPLAIN)
+_ACK_OPENER = int(Marker.ACK_OPENER)
+# A report back is short: a longer turn after "ok" says something of its own.
+ACKNOWLEDGED_CHARS = 80
 
 
 def announces_topic(text: str, hits: Hits) -> bool:
@@ -53,3 +56,16 @@ def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> 
             return True
     return False
 
+
+
+def acknowledged_statement(text: str, hits: Hits) -> bool:
+    """Whether the turn is a short statement that opens with an acknowledgement ("OK, I
+    changed it and reconnected.", "Thanks, that's helpful.", "Noted, I'll file it today."):
+    it reports back on the topic at hand (rule acknowledged-statements). The caller checks
+    that it is no question and asks for nothing."""
+    if len(text) > ACKNOWLEDGED_CHARS:
+        return False
+    return any(
+        kind == _ACK_OPENER and cues.opens_turn(text, start, OPENING_FILLERS)
+        for kind, _, start, _ in hits
+    )

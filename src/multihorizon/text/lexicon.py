@@ -84,6 +84,14 @@ class Marker(enum.IntEnum):
     # again", "can you clarify?") or names what was said; "could you explain CSS grid?" asks
     # about new ground (rule explain-new-content).
     EXPLAIN = 42
+    # An acknowledgement that opens a turn ("OK, I changed it and reconnected.", "Thanks,
+    # that's helpful."): a short statement after it reports back on the topic at hand
+    # (rule acknowledged-statements).
+    ACK_OPENER = 43
+    # Words of a summary request ("recap", "sum up"): whether it recaps the whole session is
+    # ``cues.recaps_session``'s to say (rule session-recaps). Not DOCUMENT phrases: a recap
+    # is hybrid over the session's threads, not a document about the active one.
+    RECAP = 44
 
 
 # fmt: off
@@ -190,6 +198,15 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "says", "said", "pass", "passed", "succeed", "succeeded", "report", "reported",
             "crash", "crashed", "break", "broke", "went wrong", "go wrong", "complain",
             "complained", "error out", "errored", "finish", "finished", "tell us",
+        ),
+        Marker.ACK_OPENER: (
+            "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",
+            "all right", "perfect", "understood", "i see", "cool", "great", "good to know",
+            "makes sense", "ah", "oh", "right",
+        ),
+        Marker.RECAP: (
+            "recap", "recapitulate", "sum up", "sum it up", "sum everything up", "summarise",
+            "summarize", "summary", "wrap up", "overview", "go over", "run through",
         ),
         Marker.EXPLAIN: (
             "explain", "clarify", "simplify", "elaborate", "elaborate on", "go over",
@@ -389,6 +406,8 @@ _INTENT_MASKS = (
         Marker.TOPIC_OPENER,
         Marker.TOOL_OUTCOME,
         Marker.EXPLAIN,
+        Marker.ACK_OPENER,
+        Marker.RECAP,
     ),
 )
 

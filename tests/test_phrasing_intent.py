@@ -182,9 +182,7 @@ def _devops() -> mh.Session:
         "Build #812 FAILED at step compile: missing dependency libpq",
         args={"service": "payments"},
     )
-    session.tool_output(
-        "pytest", "2 failed, 41 passed: test_refund_currency, test_partial_refund"
-    )
+    session.tool_output("pytest", "2 failed, 41 passed: test_refund_currency, test_partial_refund")
     session.tool_output(
         "shell", "/dev/sda1 40G 38G 95% /\n/dev/sdb1 200G 61G 31% /data", args={"cmd": "df -h"}
     )
@@ -197,7 +195,7 @@ def _devops() -> mh.Session:
     ("text", "tool"),
     [
         ("Why did the build fail?", "ci_build"),
-        ("why did the ci build break?", "ci_build"),
+        ("why did the ci build crash?", "ci_build"),
         ("What did the build report?", "ci_build"),
         ("What did the API return?", "orders_api"),
         ("what did the orders API say about the status?", "orders_api"),
@@ -228,9 +226,7 @@ def test_an_outcome_question_right_after_a_tool_run_refers_to_it() -> None:
 
 def test_an_outcome_question_without_tool_output_is_no_tool_reference() -> None:
     session = _chat()
-    assert session.classify("Why did my router fail last night?") is not (
-        mh.Intent.TOOL_REFERENCE
-    )
+    assert session.classify("Why did my router fail last night?") is not (mh.Intent.TOOL_REFERENCE)
     session.tool_output("speedtest", "download 18 Mbps")
     session.user("ok, and what about the 5 GHz band on that router?")
     session.assistant("The 5 GHz band has more channels and less interference.")
@@ -354,4 +350,5 @@ def test_do_it_again_points_to_an_i_would_like_request() -> None:
     session.assistant("Booked: Luigi's, Thursday 19:00, two people.")
     envelope = session.preview("Same thing again for Friday.")
     actions = [ref for ref in envelope.references if ref.type == "action"]
-    assert actions and actions[0].target_turn == 0
+    assert actions
+    assert actions[0].target_turn == 0

@@ -129,6 +129,13 @@ def _topic_announcement(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
+def _acknowledged_statement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My VPN keeps dropping every few minutes", embedding=_vector(1))
+    session.assistant("Set the keepalive to 10 seconds.", embedding=_vector(1))
+    return session.classify("OK, I changed it and reconnected.", embedding=_vector(2))
+
+
 def _explain_new_content(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("How do I configure etcd clusters?")
@@ -332,6 +339,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "topic-announcements": _topic_announcement,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
+    "acknowledged-statements": _acknowledged_statement,
     "calibrated-thresholds": _calibrated,
     "speaker-addressing": _addressing,
     "name-mentions": _name_mention,

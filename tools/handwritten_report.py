@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from handwritten_scoring import score  # noqa: E402
+from handwritten_scoring import score
 
 if __name__ == "__main__":
     figures, counts = score(sys.argv[1], "-v" in sys.argv)

@@ -33,9 +33,9 @@ from .dialogue.features import TurnFeatures, analyse, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.references import Reference
 from .dialogue.resolution import Resolution, resolve_turn
-from .dialogue.tool_references import match_tool_references
 from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
 from .dialogue.threadstate import ThreadState, title_from
+from .dialogue.tool_references import match_tool_references
 from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError

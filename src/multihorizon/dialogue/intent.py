@@ -89,6 +89,7 @@ def classify(
     new_topic: bool = False,
     clarify: bool = False,
     announced: bool = False,
+    points_back: bool = False,
 ) -> Intent:
     """SPEC-028 §5.2, in its order.
 
@@ -103,7 +104,8 @@ def classify(
     the way"); ``clarify`` whether it asks to clarify without a CLARIFY marker ("explain
     that again", rule explain-new-content); ``announced`` whether it opens by announcing a
     new topic ("Switching topics: ...", rule topic-announcements): EXPLORE unless it
-    refers to tool output.
+    refers to tool output; ``points_back`` whether something else in it points back (a
+    tool phrase with no output to point at, rule tool-reference-match).
     """
     if announced and not has_tool_reference:
         return Intent.EXPLORE
@@ -128,7 +130,7 @@ def classify(
         flags |= DECIDE_QUESTION
     if names_known:
         flags |= DECIDE_NAMES_KNOWN
-    if not kinds.isdisjoint(_POINTS_BACK):
+    if points_back or not kinds.isdisjoint(_POINTS_BACK):
         flags |= DECIDE_POINTS_BACK
     if new_topic:
         flags |= DECIDE_NEW_TOPIC
@@ -196,14 +198,19 @@ def intent_for_turn(
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
         # DRILL_DOWN: reference to prior content, novelty off), whatever its words.
         return Intent.DRILL_DOWN
-    has_tool = resolution.has_tool
+    has_tool = detected_tool = resolution.has_tool
     if has_tool and config.tool_reference_match:
         # Rule tool-reference-match: a tool phrase with no tool output to point at ("can you
-        # pull the error log?" opening a session) asks for a call, it refers to none.
+        # pull the error log?" opening a session) asks for a call, it refers to none; what it
+        # names ("how did the results differ?") is still something said before.
         has_tool = any(ref.type == "tool" and ref.scratch_entry for ref in resolution.references)
     question = config.follow_up_questions and features.question
     acknowledgement = config.acknowledgement_continues and features.acknowledgement
-    if config.acknowledged_statements and not (acknowledgement or features.question):
+    if (
+        config.acknowledgement_continues
+        and config.acknowledged_statements
+        and not (acknowledgement or features.question)
+    ):
         # "OK, I changed it and reconnected.": reports back, as a bare "ok" would.
         acknowledgement = (
             acknowledged_statement(features.text, features.hits)
@@ -231,6 +238,7 @@ def intent_for_turn(
         new_topic=moves_on(features, config),
         clarify=explains(features.text, features.hits, config, log.turns_mentioning),
         announced=config.topic_announcements and announces_topic(features.text, features.hits),
+        points_back=detected_tool and not has_tool,
     )
 
 

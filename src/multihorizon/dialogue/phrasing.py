@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..text import cues
-from ..text.lexicon import EXPLAIN_OBJECT_WORDS, OPENING_FILLERS, Marker
+from ..text.lexicon import (
+    ACK_REQUEST_WORDS,
+    EXPLAIN_OBJECT_WORDS,
+    NOT_ANNOUNCING,
+    OPENING_FILLERS,
+    Marker,
+)
 
 Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) per marker hit
 
@@ -33,6 +39,8 @@ def announces_topic(text: str, hits: Hits) -> bool:
     own "I wanted to ask" follows it ("do you have something else?" asks for more)."""
     for kind, _, start, end in hits:
         if kind != _NEW_TOPIC and kind != _TOPIC_OPENER:
+            continue
+        if kind == _NEW_TOPIC and _not_announcing(text[start:end]):
             continue
         if not cues.opens_turn(text, start, OPENING_FILLERS):
             continue
@@ -57,7 +65,6 @@ def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> 
     return False
 
 
-
 def acknowledged_statement(text: str, hits: Hits) -> bool:
     """Whether the turn is a short statement that opens with an acknowledgement ("OK, I
     changed it and reconnected.", "Thanks, that's helpful.", "Noted, I'll file it today."):
@@ -65,7 +72,27 @@ def acknowledged_statement(text: str, hits: Hits) -> bool:
     that it is no question and asks for nothing."""
     if len(text) > ACKNOWLEDGED_CHARS:
         return False
-    return any(
-        kind == _ACK_OPENER and cues.opens_turn(text, start, OPENING_FILLERS)
-        for kind, _, start, _ in hits
+    opener = next(
+        (
+            end
+            for kind, _, start, end in hits
+            if kind == _ACK_OPENER and cues.opens_turn(text, start, OPENING_FILLERS)
+        ),
+        -1,
     )
+    if opener < 0:
+        return False
+    # One sentence ("OK, I changed it"; not "Perfect. Could you share it with Jeffrey"), and
+    # no request in it ("Thanks, now can you check the weather").
+    rest = text[opener:].strip()
+    if any(mark in rest.rstrip(".!\u2026 ") for mark in ".!?;\n"):
+        return False
+    words = (word.strip(",:;.!?\"'()").replace("\u2019", "'") for word in rest.casefold().split())
+    return ACK_REQUEST_WORDS.isdisjoint(words)
+
+
+def _not_announcing(surface: str) -> bool:
+    """Whether a NEW_TOPIC phrase, as written, moves on without saying the topic changes
+    (``NOT_ANNOUNCING``: "let's talk about", "another question")."""
+    plain = " ".join(surface.casefold().replace("\u2019", "'").split())
+    return plain in NOT_ANNOUNCING

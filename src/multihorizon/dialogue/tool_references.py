@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..config import Config
-from ..text.lexicon import Marker
+from ..text.lexicon import TOOL_OUTCOME_FOLLOWERS, Marker
 from ..text.tokens import content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
@@ -58,7 +59,10 @@ def match_tool_references(
     if not config.tool_reference_match or len(scratch) == 0:
         return resolution
     has_tool = any(ref.type == "tool" for ref in resolution.references)
-    outcome = next((hit for hit in features.hits if hit[0] == _OUTCOME), None)
+    outcome = next(
+        (hit for hit in features.hits if hit[0] == _OUTCOME and _asks_outcome(features.text, hit)),
+        None,
+    )
     if not has_tool and (outcome is None or not features.question):
         return resolution
     entries = list(scratch)
@@ -83,10 +87,27 @@ def match_tool_references(
     )
 
 
+def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
+    """Whether an outcome word is a verb asked about ("why did the build fail?", "what did
+    it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
+    the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
+    following = text[hit[3] : hit[3] + 40].split(maxsplit=1)
+    if not following:
+        return True
+    word = following[0].casefold()
+    if word[:1] in _CLAUSE_MARKS:
+        return True
+    return word.strip(_WORD_EDGES) in TOOL_OUTCOME_FOLLOWERS
+
+
+_CLAUSE_MARKS = frozenset(",.;:!?)-\u2013\u2014")
+_WORD_EDGES = ",.;:!?\"'()"
+
+
 def _turn_words(terms: Iterable[str]) -> frozenset[str]:
     """A turn's content words, and each adjacent pair joined ("speed test" -> speedtest)."""
     listed = list(terms)
-    joined = (first + second for first, second in zip(listed, listed[1:], strict=False))
+    joined = (first + second for first, second in itertools.pairwise(listed))
     return frozenset((*listed, *joined))
 
 

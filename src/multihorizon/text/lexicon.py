@@ -23,12 +23,15 @@ from .._intent_py import CUE_ACKNOWLEDGEMENT
 from .tokens import STOPWORDS
 
 __all__ = [
+    "ACK_REQUEST_WORDS",
     "BACKCHANNEL_CHARS",
     "EXPLAIN_OBJECT_WORDS",
     "LEXICON",
+    "NOT_ANNOUNCING",
     "OPENING_FILLERS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
+    "TOOL_OUTCOME_FOLLOWERS",
     "Hit",
     "Lexicon",
     "Marker",
@@ -196,13 +199,12 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.TOOL_OUTCOME: (
             "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",
             "says", "said", "pass", "passed", "succeed", "succeeded", "report", "reported",
-            "crash", "crashed", "break", "broke", "went wrong", "go wrong", "complain",
-            "complained", "error out", "errored", "finish", "finished", "tell us",
+            "crash", "crashed", "broke", "went wrong", "go wrong", "complain", "complained",
+            "error out", "errored", "finish", "finished", "tell us",
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",
-            "all right", "perfect", "understood", "i see", "cool", "great", "good to know",
-            "makes sense", "ah", "oh", "right",
+            "all right", "perfect", "understood", "i see", "good to know", "makes sense",
         ),
         Marker.RECAP: (
             "recap", "recapitulate", "sum up", "sum it up", "sum everything up", "summarise",
@@ -281,6 +283,29 @@ OPENING_FILLERS = frozenset((
     "good", "ah", "right", "totally", "completely", "entirely", "slightly", "little", "bit",
     "kind", "of", "then", "but", "wait", "ps", "p.s", "here's", "here", "is", "another",
     "i", "have", "got", "had", "my",
+))
+# What may follow a TOOL_OUTCOME verb that asks about an outcome ("why did the build fail?",
+# "what did the API return for the reason?"); a noun after it makes it no verb ("the return
+# flight", "a failing grade"). The end of the turn and punctuation count too.
+TOOL_OUTCOME_FOLLOWERS = frozenset((
+    "for", "about", "on", "in", "from", "with", "at", "when", "to", "anything", "any",
+    "exactly", "so", "because", "after", "and", "or", "then", "there", "here", "again",
+    "now", "yet", "this", "that", "today", "overnight", "last", "first", "earlier", "back",
+    "us", "me", "you", "it", "is", "was", "if", "whether", "what", "why", "how",
+))
+# A short statement after an acknowledgement that asks for something is no report back
+# ("Thanks, now can you check the weather?", "Cool, I will be needing a house"): any of
+# these words in it (case-folded).
+ACK_REQUEST_WORDS = frozenset((
+    "need", "needing", "needs", "want", "wanting", "wish", "looking", "like", "please",
+    "find", "book", "reserve", "get", "show", "tell", "give", "schedule", "set", "share",
+    "check", "search", "fetch", "visit", "rent", "buy", "order", "play", "call", "send",
+    "let's", "lets", "now", "can", "could", "would", "will", "help", "make", "switch",
+))
+# NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
+# influences", "Another question: ..." often stay on the subject): no announcement.
+NOT_ANNOUNCING = frozenset((
+    "let's talk about", "let us talk about", "moving on", "another question", "new question",
 ))
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.

@@ -12,19 +12,21 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from multihorizon import Session
+from multihorizon import Config, Session
 from multihorizon.evaluation.metrics import macro_f1
 from multihorizon.evaluation.replay import read_conversations
 
 
-def score(path: str | Path, verbose: bool = False) -> tuple[dict[str, float], dict[str, int]]:
+def score(
+    path: str | Path, verbose: bool = False, config: Config | None = None
+) -> tuple[dict[str, float], dict[str, int]]:
     intents: list[tuple[str, str]] = []
     resumed = [0, 0]
     opened = [0, 0]
     tools = [0, 0]
     misses: list[str] = []
     for conversation in read_conversations(path):
-        session = Session()
+        session = Session(config=config)
         probes = {p["at_turn"]: p for p in conversation["probes"]}
         ours_thread: dict[str, str] = {}  # gold thread -> our thread at its latest turn
         tool_ids: dict[str, int] = {}

@@ -169,7 +169,10 @@ _RULES = (
         "refers to tool output) and leaves the active thread: for another thread it "
         "resembles, else a new one.",
         {"topic_announcements": False},
-        "EVIDENCE_TOPIC",
+        "hand-written sets (tests/data/handwritten, tools/handwritten_report.py), off -> "
+        "on: intent accuracy tune 0.916 -> 0.937, check 0.906 -> 0.929; new-thread "
+        "accuracy tune 0.769 -> 1.000, check 0.846 -> 1.000. ../shared/data: no intent "
+        "probe moves (tools/eval_all.py).",
         "dialogue.phrasing.announces_topic",
     ),
     _rule(
@@ -180,7 +183,9 @@ _RULES = (
         "('explain that again') or names what the conversation holds; 'Could you explain "
         "CSS grid to me?' asks about new ground and is classified as if they were absent.",
         {"explain_new_content": False},
-        "EVIDENCE_EXPLAIN",
+        "hand-written sets, off -> on: intent accuracy tune 0.930 -> 0.937, check 0.921 "
+        "-> 0.929; new-thread accuracy tune and check 0.923 -> 1.000. ../shared/data: no "
+        "intent probe moves.",
         "dialogue.phrasing.explain_clarifies",
     ),
     _rule(
@@ -194,7 +199,11 @@ _RULES = (
         "than the newest of its kind; a tool phrase with no output to point at is no "
         "TOOL_REFERENCE.",
         {"tool_reference_match": False},
-        "EVIDENCE_TOOL",
+        "hand-written sets, off -> on: tool-reference target accuracy tune 0.462 -> "
+        "1.000, check 0.333 -> 0.917; intent accuracy tune 0.881 -> 0.937, check 0.874 -> "
+        "0.929. TREC CAsT 2019 intent: 'How did the results differ?' DRILL_DOWN, not "
+        "TOOL_REFERENCE (macro-F1 0.655 -> 0.656); no other probe of ../shared/data "
+        "moves.",
         "dialogue.tool_references.match_tool_references",
     ),
     _rule(
@@ -206,7 +215,10 @@ _RULES = (
         "bare acknowledgement is (rule acknowledgement-continues), and so stays in the "
         "active thread.",
         {"acknowledged_statements": False},
-        "EVIDENCE_ACK",
+        "hand-written sets, off -> on: intent accuracy tune 0.916 -> 0.937, check 0.906 "
+        "-> 0.929; resume accuracy tune 0.333 -> 0.500 (a report back no longer splits "
+        "its thread). sgd intent: 'Okay what about in San Francisco.' CONTINUE (as gold); "
+        "no other intent probe moves.",
         "dialogue.phrasing.acknowledged_statement",
     ),
     _rule(

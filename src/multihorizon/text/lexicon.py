@@ -211,8 +211,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "summarize", "summary", "wrap up", "overview", "go over", "run through",
         ),
         Marker.EXPLAIN: (
-            "explain", "clarify", "simplify", "elaborate", "elaborate on", "go over",
-            "walk me through",
+            "explain", "clarify", "simplify", "elaborate", "elaborate on",
         ),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",

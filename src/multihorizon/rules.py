@@ -218,7 +218,9 @@ _RULES = (
         "hand-written sets, off -> on: intent accuracy tune 0.916 -> 0.937, check 0.906 "
         "-> 0.929; resume accuracy tune 0.333 -> 0.500 (a report back no longer splits "
         "its thread). sgd intent: 'Okay what about in San Francisco.' CONTINUE (as gold); "
-        "no other intent probe moves.",
+        "no other intent probe moves. sgd threads off -> on: shift F1 0.426 -> 0.434, "
+        "pairwise F1 0.671 -> 0.676, resume 0.807 both; sgd antecedent hit@3 0.867 -> "
+        "0.866 (acc@1 0.769 both).",
         "dialogue.phrasing.acknowledged_statement",
     ),
     _rule(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import kernels
 from .._intent_py import (
+    CUE_QUESTION,
     DECIDE_ACKNOWLEDGEMENT,
     DECIDE_CLARIFY,
     DECIDE_CONTINUE,
@@ -32,7 +33,12 @@ from .._intent_py import (
 )
 from ..config import Config
 from ..text.lexicon import Lexicon, Marker, default_lexicon
-from .phrasing import acknowledged_statement, announces_topic, explain_clarifies
+from .phrasing import (
+    ACKNOWLEDGED_CHARS,
+    acknowledged_statement,
+    announces_topic,
+    explain_clarifies,
+)
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -66,6 +72,8 @@ INTENTS = tuple(Intent)
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
 _EXPLAIN = int(Marker.EXPLAIN)
+_OUTCOME = int(Marker.TOOL_OUTCOME)
+_ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
 
 
@@ -145,7 +153,15 @@ class IntentClassifier:
     explore bar of the session's embedder, its dimension, and whether the turn is hashed
     inside the call (the default ``HashingEmbedder``)."""
 
-    __slots__ = ("_always_pending", "_dim", "_explore_below", "_rules", "_scanner")
+    __slots__ = (
+        "_acknowledged",
+        "_always_pending",
+        "_dim",
+        "_explore_below",
+        "_outcomes",
+        "_rules",
+        "_scanner",
+    )
 
     def __init__(self, lexicon: Lexicon, config: Config, *, explore_below: float, dim: int) -> None:
         self._scanner = lexicon.scanner
@@ -159,6 +175,15 @@ class IntentClassifier:
         self._dim = dim
         # Without the gate words, reference detection searches every turn's text itself.
         self._always_pending = 0 if lexicon.has_gates else PENDING_REFERENCES
+        # Outcome verbs ("fail", "say") and acknowledgements ("ok") are common words: only a
+        # question with one (rule tool-reference-match) or a short statement opening with one
+        # (rule acknowledged-statements) can change the answer, so only those go on.
+        self._outcomes = (1 << _OUTCOME) if config.tool_reference_match else 0
+        self._acknowledged = (
+            (1 << _ACK_OPENER)
+            if config.acknowledged_statements and config.acknowledgement_continues
+            else 0
+        )
 
     def classify(
         self, text: str, embedding: Any, recent: Any, *, first_turn: bool
@@ -174,10 +199,14 @@ class IntentClassifier:
             explore_below=self._explore_below,
             dim=self._dim,
         )
-        if self._always_pending:
-            code, pending, hits, kinds, cues, similarity = found
-            return code, pending | self._always_pending, hits, kinds, cues, similarity
-        return found
+        code, pending, hits, kinds, cues, similarity = found
+        if not pending and kinds & (self._outcomes | self._acknowledged):
+            question = cues & CUE_QUESTION
+            if (kinds & self._outcomes and question) or (
+                kinds & self._acknowledged and not question and len(text) <= ACKNOWLEDGED_CHARS
+            ):
+                pending = PENDING_REFERENCES
+        return code, pending | self._always_pending, hits, kinds, cues, similarity
 
 
 # Markers that decide a turn's intent before a definite noun phrase could.

@@ -426,11 +426,11 @@ _INTENT_MASKS = (
         Marker.GATE_GAP,
         Marker.GATE_TOOL,
         # Read by the slow path only (``dialogue.phrasing``): a turn with one is pending.
+        # (TOOL_OUTCOME and ACK_OPENER, common words, ``IntentClassifier`` sends on itself
+        # only where they can count.)
         Marker.NEW_TOPIC,
         Marker.TOPIC_OPENER,
-        Marker.TOOL_OUTCOME,
         Marker.EXPLAIN,
-        Marker.ACK_OPENER,
         Marker.RECAP,
     ),
 )

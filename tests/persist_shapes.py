@@ -23,6 +23,9 @@ DATA = Path(__file__).parent / "data" / "format2"
 # Written by the last format-3 release (``python tests/persist_shapes.py 3``): the same
 # shapes, and a long one whose first 1024 turns are stored as a format-3 segment too.
 DATA3 = Path(__file__).parent / "data" / "format3"
+# The marker categories the format-2 release had: a turn's kinds are recomputed from its text
+# at load, so categories added since (read only by later rules) are not part of the view.
+_FORMAT2_KINDS = frozenset(range(18))
 
 
 def _threads_and_tools() -> tuple[mh.Session, CoverageSet]:
@@ -176,7 +179,7 @@ def view(session: mh.Session, coverage: CoverageSet, *, float16: bool = False) -
         "thread_index": [int(i) for i in log.thread_index],
         "enumerations": {str(k): list(v) for k, v in sorted(log.enumerations.items())},
         "features": [
-            [f.question, f.acknowledgement, sorted(f.kinds), list(f.enumeration)]
+            [f.question, f.acknowledgement, sorted(f.kinds & _FORMAT2_KINDS), list(f.enumeration)]
             for f in log.features
         ],
         "threads": threads,

@@ -44,6 +44,11 @@ _FRAMES = (
     ("you mentioned", " do it again"),
     ("i ", "x please"),
     ("first, x. ", ", please"),
+    # Issue 15's forms: announcements, explain, acknowledgements, outcome questions.
+    ("switching topics: ", "?"),
+    ("could you explain ", " to me?"),
+    ("ok, ", "."),
+    ("why did the sql ", " fail?"),
 )
 
 
@@ -145,7 +150,7 @@ _OLD_REQUEST = re.compile(
     r"(?:(?:ok(?:ay)?|so|now|alright|right|hey|hi|great|thanks|thank[ \t]+you|cool|also|and"
     r"|then|next|first|well)\b[\s,!.:-]*)*"
     r"(?:(?:can|could|would|will)[ \t]+you\b"
-    r"|please\b|i[ \t]+(?:want|need|would[ \t]+like|'d[ \t]+like)[ \t]+(?:you[ \t]+)?to\b"
+    r"|please\b|i[ \t]+(?:want|need|would[ \t]+like)\b|i['\u2019]d[ \t]+like\b"
     r"|let'?s\b|(?:" + "|".join(_ACTIONS.split()) + r")\b)",
     re.IGNORECASE,
 )
@@ -165,6 +170,7 @@ _PIECES = (
     "first of all", "thank you", "thanks", "can you", "can", "you", "i want to", "i", "let's",
     "run", "Run", "runner", "fix", "please", "x", "Kubernetes", "e.g.", "1.", " ", "  ", "\n",
     "\t", "\r", "\u00a0", ".", "!", "?", "...", ",", ":", "-", '"', "'", "*", ">", "again",
+    "i'd like", "i\u2019d like", "i would like", "i need", "like", "'d",
 )  # fmt: skip
 _random_text = st.lists(st.sampled_from(_PIECES), max_size=16).map("".join)
 

@@ -118,7 +118,38 @@ def test_the_default_config_differs_from_the_spec_only_by_registered_rules() -> 
 
 
 def _first_turn(config: mh.Config) -> object:
-    return mh.Session(config=config).user("Can you explain how etcd TLS works?").intent
+    return mh.Session(config=config).user("What do you mean by etcd TLS?").intent
+
+
+def _topic_announcement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My VPN keeps dropping every few minutes", embedding=_vector(1))
+    session.assistant("Set the keepalive to 10 seconds.", embedding=_vector(1))
+    envelope = session.preview("Switching topics: what about its keepalive?", embedding=_vector(1))
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _acknowledged_statement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My VPN keeps dropping every few minutes", embedding=_vector(1))
+    session.assistant("Set the keepalive to 10 seconds.", embedding=_vector(1))
+    return session.classify("OK, I changed it and reconnected.", embedding=_vector(2))
+
+
+def _explain_new_content(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I configure etcd clusters?")
+    session.assistant("Start with --initial-cluster on every member.")
+    return session.classify("Could you explain CSS grid to me?")
+
+
+def _tool_reference_match(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Build the payments service and run the linter.")
+    session.tool_output("ci_build", "Build #812 FAILED: 3 failing tests", args={"svc": "payments"})
+    session.tool_output("lint", "0 warnings")
+    envelope = session.preview("Why did the build fail?")
+    return envelope.intent, [ref.scratch_entry for ref in envelope.references]
 
 
 def _acknowledgement(config: mh.Config) -> object:
@@ -315,6 +346,10 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "peer-detection": _detected_peers,
     "session-recaps": _recap,
     "reaction-turns": _reaction,
+    "topic-announcements": _topic_announcement,
+    "explain-new-content": _explain_new_content,
+    "tool-reference-match": _tool_reference_match,
+    "acknowledged-statements": _acknowledged_statement,
     "calibrated-thresholds": _calibrated,
     "speaker-addressing": _addressing,
     "name-mentions": _name_mention,

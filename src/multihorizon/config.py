@@ -177,6 +177,10 @@ SWITCHES = (
     "answers_follow_questions",
     "session_recaps",
     "reaction_turns",
+    "topic_announcements",
+    "explain_new_content",
+    "tool_reference_match",
+    "acknowledged_statements",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -292,6 +296,10 @@ class Config:
     answers_follow_questions: bool = True
     session_recaps: bool = True
     reaction_turns: bool = True
+    topic_announcements: bool = True
+    explain_new_content: bool = True
+    tool_reference_match: bool = True
+    acknowledged_statements: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

@@ -35,6 +35,7 @@ from .dialogue.references import Reference
 from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
 from .dialogue.threadstate import ThreadState, title_from
+from .dialogue.tool_references import match_tool_references
 from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
@@ -528,8 +529,9 @@ class Session(SessionState):
         )
 
     def _references(self, content: str, features: TurnFeatures, who: str | None) -> Resolution:
-        """SPEC-028 §4 for one turn (``resolution.resolve_turn``)."""
-        return resolve_turn(
+        """SPEC-028 §4 for one turn (``resolution.resolve_turn``), tool references matched
+        to the output the turn names (rule tool-reference-match)."""
+        resolution = resolve_turn(
             content,
             features,
             who,
@@ -539,6 +541,7 @@ class Session(SessionState):
             self._lexicon,
             self.config,
         )
+        return match_tool_references(resolution, features, self._scratch, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------
 

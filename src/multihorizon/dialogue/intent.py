@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import kernels
 from .._intent_py import (
+    CUE_QUESTION,
     DECIDE_ACKNOWLEDGEMENT,
     DECIDE_CLARIFY,
     DECIDE_CONTINUE,
@@ -32,13 +33,27 @@ from .._intent_py import (
 )
 from ..config import Config
 from ..text.lexicon import Lexicon, Marker, default_lexicon
+from .phrasing import (
+    ACKNOWLEDGED_CHARS,
+    acknowledged_statement,
+    announces_topic,
+    explain_clarifies,
+)
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
     from .resolution import Resolution
 
-__all__ = ["INTENTS", "Intent", "IntentClassifier", "classify", "intent_for_turn", "is_question"]
+__all__ = [
+    "INTENTS",
+    "Intent",
+    "IntentClassifier",
+    "classify",
+    "explains",
+    "intent_for_turn",
+    "is_question",
+]
 
 
 class Intent(enum.StrEnum):
@@ -56,6 +71,9 @@ INTENTS = tuple(Intent)
 
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
+_EXPLAIN = int(Marker.EXPLAIN)
+_OUTCOME = int(Marker.TOOL_OUTCOME)
+_ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
 
 
@@ -77,6 +95,9 @@ def classify(
     question: bool = False,
     names_known: bool = False,
     new_topic: bool = False,
+    clarify: bool = False,
+    announced: bool = False,
+    points_back: bool = False,
 ) -> Intent:
     """SPEC-028 §5.2, in its order.
 
@@ -88,8 +109,14 @@ def classify(
     ``question`` whether it asks something (``is_question``); ``names_known`` whether it
     names something the conversation already holds by a definite noun phrase ("the two
     policies" after policies came up); ``new_topic`` whether it says the topic moves on ("by
-    the way").
+    the way"); ``clarify`` whether it asks to clarify without a CLARIFY marker ("explain
+    that again", rule explain-new-content); ``announced`` whether it opens by announcing a
+    new topic ("Switching topics: ...", rule topic-announcements): EXPLORE unless it
+    refers to tool output; ``points_back`` whether something else in it points back (a
+    tool phrase with no output to point at, rule tool-reference-match).
     """
+    if announced and not has_tool_reference:
+        return Intent.EXPLORE
     kinds = {hit[0] for hit in hits}
     flags = 0
     # SPEC-028 §5.2 tests the detected references: "the table schema" is a TOOL_REF marker
@@ -99,7 +126,7 @@ def classify(
     # The first turn of a session has nothing before it to clarify, continue or drill into.
     if first_turn:
         flags |= DECIDE_FIRST_TURN
-    if _CLARIFY in kinds:
+    if clarify or _CLARIFY in kinds:
         flags |= DECIDE_CLARIFY
     if resolved_references:
         flags |= DECIDE_RESOLVED
@@ -111,7 +138,7 @@ def classify(
         flags |= DECIDE_QUESTION
     if names_known:
         flags |= DECIDE_NAMES_KNOWN
-    if not kinds.isdisjoint(_POINTS_BACK):
+    if points_back or not kinds.isdisjoint(_POINTS_BACK):
         flags |= DECIDE_POINTS_BACK
     if new_topic:
         flags |= DECIDE_NEW_TOPIC
@@ -126,7 +153,15 @@ class IntentClassifier:
     explore bar of the session's embedder, its dimension, and whether the turn is hashed
     inside the call (the default ``HashingEmbedder``)."""
 
-    __slots__ = ("_always_pending", "_dim", "_explore_below", "_rules", "_scanner")
+    __slots__ = (
+        "_acknowledged",
+        "_always_pending",
+        "_dim",
+        "_explore_below",
+        "_outcomes",
+        "_rules",
+        "_scanner",
+    )
 
     def __init__(self, lexicon: Lexicon, config: Config, *, explore_below: float, dim: int) -> None:
         self._scanner = lexicon.scanner
@@ -140,6 +175,15 @@ class IntentClassifier:
         self._dim = dim
         # Without the gate words, reference detection searches every turn's text itself.
         self._always_pending = 0 if lexicon.has_gates else PENDING_REFERENCES
+        # Outcome verbs ("fail", "say") and acknowledgements ("ok") are common words: only a
+        # question with one (rule tool-reference-match) or a short statement opening with one
+        # (rule acknowledged-statements) can change the answer, so only those go on.
+        self._outcomes = (1 << _OUTCOME) if config.tool_reference_match else 0
+        self._acknowledged = (
+            (1 << _ACK_OPENER)
+            if config.acknowledged_statements and config.acknowledgement_continues
+            else 0
+        )
 
     def classify(
         self, text: str, embedding: Any, recent: Any, *, first_turn: bool
@@ -155,10 +199,14 @@ class IntentClassifier:
             explore_below=self._explore_below,
             dim=self._dim,
         )
-        if self._always_pending:
-            code, pending, hits, kinds, cues, similarity = found
-            return code, pending | self._always_pending, hits, kinds, cues, similarity
-        return found
+        code, pending, hits, kinds, cues, similarity = found
+        if not pending and kinds & (self._outcomes | self._acknowledged):
+            question = cues & CUE_QUESTION
+            if (kinds & self._outcomes and question) or (
+                kinds & self._acknowledged and not question and len(text) <= ACKNOWLEDGED_CHARS
+            ):
+                pending = PENDING_REFERENCES
+        return code, pending | self._always_pending, hits, kinds, cues, similarity
 
 
 # Markers that decide a turn's intent before a definite noun phrase could.
@@ -175,8 +223,29 @@ def intent_for_turn(
     from .multiparty import moves_on
 
     config, log = context.config, context.log
+    if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
+        # Rule session-recaps: a recap of the session revisits what was said (§5.1
+        # DRILL_DOWN: reference to prior content, novelty off), whatever its words.
+        return Intent.DRILL_DOWN
+    has_tool = detected_tool = resolution.has_tool
+    if has_tool and config.tool_reference_match:
+        # Rule tool-reference-match: a tool phrase with no tool output to point at ("can you
+        # pull the error log?" opening a session) asks for a call, it refers to none; what it
+        # names ("how did the results differ?") is still something said before.
+        has_tool = any(ref.type == "tool" and ref.scratch_entry for ref in resolution.references)
     question = config.follow_up_questions and features.question
     acknowledgement = config.acknowledgement_continues and features.acknowledgement
+    if (
+        config.acknowledgement_continues
+        and config.acknowledged_statements
+        and not (acknowledgement or features.question)
+    ):
+        # "OK, I changed it and reconnected.": reports back, as a bare "ok" would.
+        acknowledgement = (
+            acknowledged_statement(features.text, features.hits)
+            and not features.has(Marker.NEW_TOPIC)
+            and not features.asks_for
+        )
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
     names_known = (
@@ -187,7 +256,7 @@ def intent_for_turn(
     )
     return classify(
         features.hits,
-        has_tool_reference=resolution.has_tool,
+        has_tool_reference=has_tool,
         resolved_references=resolution.prior,
         active_similarity=similarity,
         explore_below=context.thresholds.explore,
@@ -196,4 +265,19 @@ def intent_for_turn(
         question=question,
         names_known=names_known,
         new_topic=moves_on(features, config),
+        clarify=explains(features.text, features.hits, config, log.turns_mentioning),
+        announced=config.topic_announcements and announces_topic(features.text, features.hits),
+        points_back=detected_tool and not has_tool,
     )
+
+
+def explains(
+    text: str, hits: Sequence[tuple[int, int, int, int]], config: Config, known: Any
+) -> bool:
+    """Whether an EXPLAIN verb ("explain", "clarify") makes the turn CLARIFY: always in the
+    spec's reading ("explain" is one of §5.2's CLARIFY markers); with rule
+    explain-new-content, only when its object points back or names what ``known(term)``
+    says the conversation holds."""
+    if all(hit[0] != _EXPLAIN for hit in hits):
+        return False
+    return not config.explain_new_content or explain_clarifies(text, hits, known)

@@ -26,7 +26,9 @@ _REQUEST = ChainScanner(
     filler=re.compile(_FILLER_WORD + r"\b[\s,!.:-]*", re.IGNORECASE),
     opener=re.compile(
         r"(?:can|could|would|will)[ \t]+you\b"
-        r"|please\b|i[ \t]+(?:want|need|would[ \t]+like|'d[ \t]+like)[ \t]+(?:you[ \t]+)?to\b"
+        # "I'd like a table for two", "I want you to ...", "I need the logs": asks, with or
+        # without "to" ("i 'd" with a space never occurs: the apostrophe joins the words).
+        r"|please\b|i[ \t]+(?:want|need|would[ \t]+like)\b|i['\u2019]d[ \t]+like\b"
         r"|let'?s\b|(?:" + "|".join(ACTION_VERBS) + r")\b",
         re.IGNORECASE,
     ),

@@ -18,13 +18,18 @@ from ..config import SPEC_THRESHOLDS, Config
 from ..errors import InputError
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
-from .intent import Intent, classify
+from .intent import Intent, classify, explains
+from .phrasing import announces_topic
 from .references import Mention
 
 __all__ = ["analyse_text", "classify_text"]
 
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
 _DEFAULT_CONFIG = Config()
+
+
+def _nothing_known(term: str) -> bool:
+    return False
 
 
 def analyse_text(
@@ -60,6 +65,9 @@ def analyse_text(
         question=question,
         names_known=False,
         new_topic=rules.question_topics and any(hit[0] == _NEW_TOPIC for hit in hits),
+        # No conversation: nothing is known, so "explain X" clarifies only what points back.
+        clarify=explains(text, hits, rules, _nothing_known),
+        announced=rules.topic_announcements and announces_topic(text, hits),
     )
     return intent, mentions
 

@@ -45,6 +45,7 @@ from ..text.lexicon import Marker
 from ..text.tokens import slug
 from . import multiparty
 from .intent import Intent
+from .phrasing import announces_topic
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -152,22 +153,22 @@ class Threads:
         intent_threads: bool = True,
         recap: bool = False,
         reacts: bool = False,
+        announced: bool = False,
     ) -> ThreadPlan:
-        """Decide the thread of a user turn. ``reference_thread`` is the thread index of the
-        turn its first reference resolved to (-1 if none); ``resume_words`` the content words
-        after a resume marker (empty if none); ``definite_terms`` the content words of its
-        definite noun phrases ("the song"); ``reply_thread`` the thread of the turn this one
-        replies to in a multi-party chat (-1 if none); ``multi_party`` whether it is one;
-        ``answers``: it answers the question the turn before asked; ``opens_topic``: it says
-        the topic moves on ("by the way"); both from ``Config.question_topics``;
-        ``carries_on``: rather than open a thread, it stays in the active one (a statement
-        between peers, ``Config.peer_replies``); ``intent_threads``: rule intent-threads
-        (CLARIFY, CONTINUE and TOOL_REFERENCE stay, DRILL_DOWN follows its reference);
-        ``recap``: it asks for a summary of the whole session (rule session-recaps), which
-        is no topic of its own; ``reacts``: its words only react to what was said ("thanks,
-        that sounds great"; rule reaction-turns), so it stays."""
-        count = len(self.names)
-        if count == 0:
+        """Decide the thread of a user turn. ``reference_thread`` is the thread index of the turn
+        its first reference resolved to (-1 if none); ``resume_words`` the content words after a
+        resume marker (empty if none); ``definite_terms`` the content words of its definite noun
+        phrases ("the song"); ``reply_thread`` the thread of the turn this one replies to in a
+        multi-party chat (-1 if none); ``multi_party`` whether it is one; ``answers``: it answers
+        the question the turn before asked; ``opens_topic``: it says the topic moves on ("by the
+        way"); both from ``Config.question_topics``; ``carries_on``: rather than open a thread, it
+        stays in the active one (a statement between peers, ``Config.peer_replies``);
+        ``intent_threads``: rule intent-threads (CLARIFY, CONTINUE and TOOL_REFERENCE stay,
+        DRILL_DOWN follows its reference); ``recap``: it asks for a summary of the whole session
+        (rule session-recaps), which is no topic of its own; ``reacts``: its words only react
+        ("thanks, that sounds great"; rule reaction-turns); ``announced``: it opens by announcing a
+        new topic."""
+        if not self.names:
             return self._new(first_terms)
         active = self.active
         # In a multi-party chat the turn it replies to says where it belongs, whatever the
@@ -179,15 +180,16 @@ class Threads:
             # conversation: similarity to other people's threads is a poor guide (pairwise F1
             # on irc_disentanglement, hashing embedder: 0.55 joining by centroid, 0.61 new).
             return self._new(first_terms)
-        if intent_threads and intent is Intent.CLARIFY and active >= 0:
-            return self._existing(active, "active")
-        if (recap or reacts) and active >= 0:
+        clarifies = intent_threads and intent is Intent.CLARIFY
+        if (clarifies or recap or reacts) and active >= 0:  # no topic of its own: it stays
             return self._existing(active, "active")
         # "Back to etcd" names where the user is going: it outranks continuing by similarity.
         if resume_words:
             found = self._resume(embedding, resume_words, thresholds.resume)
             if found >= 0:
                 return self._existing(found, "resume")
+        if announced and active >= 0:  # "Switching topics: ..." (rule topic-announcements)
+            return self._leave(embedding, thresholds.join, first_terms)
         # Rule vocabulary-resume: "please play the song" after a digression names something
         # only a dormant thread talked about; the one holding most of its words resumes.
         if definite_terms and intent is not Intent.TOOL_REFERENCE:
@@ -561,7 +563,8 @@ def thread_for_turn(
     )
     reply_to = resolution.reply_to
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
-    moves_on = multiparty.moves_on(features, config)
+    announced = config.topic_announcements and announces_topic(features.text, features.hits)
+    moves_on = announced or multiparty.moves_on(features, config)
     return context.threads.plan(
         embedding=vector,
         intent=intent,
@@ -586,6 +589,7 @@ def thread_for_turn(
         intent_threads=config.intent_threads,
         recap=config.session_recaps and features.recap,
         reacts=multiparty.reacts_only(features, log, speakers, config),
+        announced=announced,
     )
 
 

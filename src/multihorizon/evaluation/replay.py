@@ -166,7 +166,14 @@ class Replay:
             extra["timestamp"] = turn["timestamp"]
         vector = self.turn_vectors[turn_id]
         if turn["role"] == "tool":
-            entry = session.tool_output("api", content)
+            # Hand-written data names the tool and its arguments ("tool", "args"); sgd's
+            # service results do not (every one is an API call).
+            args = turn.get("args")
+            entry = session.tool_output(
+                str(turn.get("tool") or "api"),
+                content,
+                args=args if isinstance(args, dict) else None,
+            )
             self.tool_ids[entry.entry_id] = turn_id
             return
         if turn["role"] == "user":

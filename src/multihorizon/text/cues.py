@@ -16,16 +16,20 @@ from .tokens import STOPWORDS, content_terms, normalise_term
 
 __all__ = [
     "addressed_name",
+    "announces_after",
     "definite_terms",
     "definite_words",
     "in_a_place",
     "judges_an_option",
     "name_tokens",
     "names_a_place",
+    "object_terms",
     "offers_something_else",
+    "opens_turn",
     "proper_noun",
     "recaps_session",
     "resume_terms",
+    "words_after",
 ]
 
 # A judgement opens a turn ("that sounds great, book it"): read where it can open one.
@@ -181,3 +185,49 @@ def recaps_session(text: str) -> bool:
     pairs |= {(a, c) for a, _, c in zip(words, words[1:], words[2:], strict=False)}
     asks = not _SUMMARY_WORDS.isdisjoint(words) or not _SUMMARY_PAIRS.isdisjoint(pairs)
     return asks and (not _SESSION_WORDS.isdisjoint(words) or not _SESSION_PAIRS.isdisjoint(pairs))
+
+
+# A topic announcement leads its turn: read where it can lead one.
+_OPENING_CHARS = 60
+_SEPARATORS = frozenset(":-\u2013\u2014;,.!?()[]\"'*>")
+
+
+def opens_turn(text: str, start: int, fillers: frozenset[str]) -> bool:
+    """Whether a phrase found at ``start`` opens the turn: only punctuation, white space and
+    ``fillers`` ("ok", "quick", "also") come before it ("OK, quick unrelated question: ...")."""
+    if start > _OPENING_CHARS:
+        return False
+    for word in text[:start].casefold().split():
+        word = word.strip("".join(_SEPARATORS) + "\u2019\u2018")
+        if word and word not in fillers:
+            return False
+    return True
+
+
+def announces_after(text: str, end: int) -> bool:
+    """Whether what follows an opening phrase makes it an announcement: a colon or dash
+    ("Something else: ...", "Another thing - ..."), or the speaker going on to ask ("Something
+    else I wanted to ask")."""
+    tail = text[end : end + 12].lstrip(" \t")
+    if not tail:
+        return False
+    if tail[0] in ":-\u2013\u2014":
+        return True
+    first = tail.split(maxsplit=1)[0].casefold().strip(",:")
+    return first in ("i", "i'd", "i\u2019d", "i'm", "i\u2019m", "to", "for", "entirely")
+
+
+def words_after(text: str, end: int) -> int:
+    """How many words follow position ``end`` in the turn (counted up to 3)."""
+    return len(text[end : end + 200].split()[:3])
+
+
+_OBJECT_CHARS = 80
+
+
+def object_terms(text: str, end: int) -> tuple[str, ...]:
+    """The content words of the clause after a verb ("explain CSS grid to me?" -> css, grid):
+    what an EXPLAIN verb asks about."""
+    tail = text[end : end + _OBJECT_CHARS]
+    stop = _CLAUSE_END.search(tail)
+    return tuple(content_terms(tail[: stop.start()] if stop else tail))

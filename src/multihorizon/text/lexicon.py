@@ -23,10 +23,15 @@ from .._intent_py import CUE_ACKNOWLEDGEMENT
 from .tokens import STOPWORDS
 
 __all__ = [
+    "ACK_REQUEST_WORDS",
     "BACKCHANNEL_CHARS",
+    "EXPLAIN_OBJECT_WORDS",
     "LEXICON",
+    "NOT_ANNOUNCING",
+    "OPENING_FILLERS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
+    "TOOL_OUTCOME_FOLLOWERS",
     "Hit",
     "Lexicon",
     "Marker",
@@ -68,6 +73,28 @@ class Marker(enum.IntEnum):
     # "by the way", "on another note": the speaker says the topic moves on (ours), so the
     # turn is no answer to the question before it (see ``Config.question_topics``).
     NEW_TOPIC = 17
+    # Categories 18-39 are left for other groups; these are read only by the slow path (the
+    # scanner marks a turn with one of them pending, see ``_INTENT_MASKS``).
+    # Phrases that announce a new topic only when they open a turn ("Something else: ...",
+    # "Another thing - ..."): mid-turn they are ordinary ("do you have something else?").
+    # Every NEW_TOPIC phrase at a turn's opening announces too (rule topic-announcements).
+    TOPIC_OPENER = 40
+    # Verbs that ask about a tool's outcome ("why did the build fail?", "what did the API
+    # return?"): with a question that names a tool output, a Tier E reference (SPEC-028 §4.1
+    # tool; rule tool-reference-match).
+    TOOL_OUTCOME = 41
+    # "explain", "clarify", "simplify": CLARIFY when their object points back ("explain that
+    # again", "can you clarify?") or names what was said; "could you explain CSS grid?" asks
+    # about new ground (rule explain-new-content).
+    EXPLAIN = 42
+    # An acknowledgement that opens a turn ("OK, I changed it and reconnected.", "Thanks,
+    # that's helpful."): a short statement after it reports back on the topic at hand
+    # (rule acknowledged-statements).
+    ACK_OPENER = 43
+    # Words of a summary request ("recap", "sum up"): whether it recaps the whole session is
+    # ``cues.recaps_session``'s to say (rule session-recaps). Not DOCUMENT phrases: a recap
+    # is hybrid over the session's threads, not a document about the active one.
+    RECAP = 44
 
 
 # fmt: off
@@ -75,11 +102,29 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
     {
         Marker.CLARIFY: (
             "what do you mean", "what did you mean", "what does that mean", "what does it mean",
-            "explain", "explain again", "say that again", "come again", "again",
+            "explain again", "say that again", "come again", "again",
             "i don't understand", "i do not understand", "i don't get it", "not sure i follow",
-            "i'm confused", "i am confused", "can you clarify", "clarify", "rephrase",
+            "i'm confused", "i am confused", "rephrase",
             "in other words", "meaning what", "what is meant by", "pardon", "sorry what",
             "huh", "elaborate on what you mean", "be more specific", "eli5",
+            # Without the canonical words (issue 15): confusion, lost, not following ...
+            "confused", "confusing", "i'm lost", "i am lost", "lost me", "you lost me",
+            "not following", "don't follow", "do not follow", "didn't follow", "can't follow",
+            "don't understand", "do not understand", "didn't understand", "didn't get that",
+            "don't get that", "not sure what you mean",
+            "don't know what you mean", "not sure what you're getting at", "getting at",
+            "makes no sense", "doesn't make sense", "does not make sense", "over my head",
+            "what's that supposed to mean", "what is that supposed to mean", "supposed to mean",
+            "what does that even mean", "wait what", "say it again", "say again",
+            # ... or asks for a simpler, shorter, plainer version.
+            "simpler please", "simpler terms", "simpler words", "simpler version of that",
+            "more simply", "say it simpler", "say that simpler", "make it simpler",
+            "dumb it down", "dumb that down", "dumb this down", "tl dr", "tldr",
+            "plain english", "plain words", "plain language", "layman's terms",
+            "laymans terms", "layman terms", "lay terms", "break it down", "break that down",
+            "break this down", "explain like", "like i'm five", "like i am five",
+            "step by step for me", "through that step by step", "simplify that",
+            "simplify it", "simplify this",
         ),
         Marker.CONTINUE: (
             "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
@@ -106,7 +151,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the stack trace", "the traceback", "the search results", "the tool output",
             "the command output", "the file contents", "the table", "the returned",
             "it returned", "the data", "that data", "the calculation", "that calculation",
-            "the computation",
+            "the computation", "those numbers", "these numbers", "the numbers",
+            "those figures", "these figures", "the readout",
         ),
         Marker.ACTION_REF: (
             "do it again", "do that again", "try again", "run it again", "run that again",
@@ -121,7 +167,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.DOCUMENT: (
             "write me a guide", "write a guide", "write me a report", "write a report",
             "write a document", "write up", "write-up", "draft a", "create a document",
-            "summarize everything", "summarise everything", "put together a", "a full guide",
+            "put together a", "a full guide",
             "a tutorial", "a report on", "a document about", "an article about",
         ),
         Marker.ORDINAL: (
@@ -139,6 +185,33 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "change of subject", "changing the subject", "different question",
             "another question", "new question", "switching gears", "new topic",
             "different topic", "let's talk about", "let us talk about", "moving on",
+            # Explicit announcements (issue 15): at a turn's opening they open a new thread.
+            "switching topics", "switching topic", "changing topics", "change of topic",
+            "new subject", "different subject", "off topic", "off-topic", "totally unrelated",
+            "completely unrelated", "completely different", "totally different",
+            "totally separate", "entirely different", "on an unrelated note", "side question",
+        ),
+        Marker.TOPIC_OPENER: (
+            "something else", "another thing", "random question", "separate question",
+            "separate topic", "other topic", "another topic", "something different",
+            "different thing", "quick question",
+        ),
+        Marker.TOOL_OUTCOME: (
+            "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",
+            "says", "said", "pass", "passed", "succeed", "succeeded", "report", "reported",
+            "crash", "crashed", "broke", "went wrong", "go wrong", "complain", "complained",
+            "error out", "errored", "finish", "finished", "tell us",
+        ),
+        Marker.ACK_OPENER: (
+            "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",
+            "all right", "perfect", "understood", "i see", "good to know", "makes sense",
+        ),
+        Marker.RECAP: (
+            "recap", "recapitulate", "sum up", "sum it up", "sum everything up", "summarise",
+            "summarize", "summary", "wrap up", "overview", "go over", "run through",
+        ),
+        Marker.EXPLAIN: (
+            "explain", "clarify", "simplify", "elaborate", "elaborate on",
         ),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
@@ -163,6 +236,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the first few", "at first", "first of all", "the result of", "as a result",
             "the data science", "more of a", "more or", "once again", "do it yourself",
             "uh huh", "huh uh", "thanks again", "thank you again", "again for",
+            # "carry-on" luggage is no request to go on.
+            "carry on bag", "carry on bags", "carry on luggage", "carry on limit",
+            "carry on allowance", "carry on suitcase", "carry on size",
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",
@@ -197,6 +273,49 @@ QUESTION_OPENERS = frozenset((
     "tell", "give", "show", "list",
 ))
 QUESTION_STRIP = ",.!:;"
+# What may come before a topic announcement at a turn's opening ("OK, quick unrelated
+# question: ...", "Also - switching topics"): fillers and acknowledgements, case-folded.
+OPENING_FILLERS = frozenset((
+    "ok", "okay", "so", "and", "also", "oh", "hey", "hi", "quick", "sorry", "well", "alright",
+    "right", "cool", "thanks", "thank", "you", "great", "now", "one", "a", "an", "just",
+    "actually", "hmm", "um", "anyway", "anyways", "fine", "perfect", "nice", "got", "it",
+    "good", "ah", "right", "totally", "completely", "entirely", "slightly", "little", "bit",
+    "kind", "of", "then", "but", "wait", "ps", "p.s", "here's", "here", "is", "another",
+    "i", "have", "got", "had", "my",
+))
+# What may follow a TOOL_OUTCOME verb that asks about an outcome ("why did the build fail?",
+# "what did the API return for the reason?"); a noun after it makes it no verb ("the return
+# flight", "a failing grade"). The end of the turn and punctuation count too.
+TOOL_OUTCOME_FOLLOWERS = frozenset((
+    "for", "about", "on", "in", "from", "with", "at", "when", "to", "anything", "any",
+    "exactly", "so", "because", "after", "and", "or", "then", "there", "here", "again",
+    "now", "yet", "this", "that", "today", "overnight", "last", "first", "earlier", "back",
+    "us", "me", "you", "it", "is", "was", "if", "whether", "what", "why", "how",
+))
+# A short statement after an acknowledgement that asks for something is no report back
+# ("Thanks, now can you check the weather?", "Cool, I will be needing a house"): any of
+# these words in it (case-folded).
+ACK_REQUEST_WORDS = frozenset((
+    "need", "needing", "needs", "want", "wanting", "wish", "looking", "like", "please",
+    "find", "book", "reserve", "get", "show", "tell", "give", "schedule", "set", "share",
+    "check", "search", "fetch", "visit", "rent", "buy", "order", "play", "call", "send",
+    "let's", "lets", "now", "can", "could", "would", "will", "help", "make", "switch",
+))
+# NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
+# influences", "Another question: ..." often stay on the subject): no announcement.
+NOT_ANNOUNCING = frozenset((
+    "let's talk about", "let us talk about", "moving on", "another question", "new question",
+))
+# The object of an EXPLAIN verb that points back rather than naming new ground ("explain
+# that again in simpler words"): these never make it new content.
+EXPLAIN_OBJECT_WORDS = frozenset((
+    "again", "simply", "simpler", "please", "bit", "little", "more", "detail", "details",
+    "better", "differently", "slowly", "further", "briefly", "short", "shorter", "plain",
+    "clearly", "once", "last", "part", "step", "point", "answer", "meant", "mean", "said",
+    "wrote", "suggested", "mentioned", "exactly", "example", "word", "words", "way",
+    "term", "terms", "sentence", "bullet", "one", "thing", "actually", "properly", "here",
+    "there", "earlier", "before", "above", "now", "together", "first", "second", "third",
+))
 # fmt: on
 # Backchannels are short: a longer turn is never only an acknowledgement.
 BACKCHANNEL_CHARS = 100
@@ -306,6 +425,13 @@ _INTENT_MASKS = (
         Marker.GATE_ONE,
         Marker.GATE_GAP,
         Marker.GATE_TOOL,
+        # Read by the slow path only (``dialogue.phrasing``): a turn with one is pending.
+        # (TOOL_OUTCOME and ACK_OPENER, common words, ``IntentClassifier`` sends on itself
+        # only where they can count.)
+        Marker.NEW_TOPIC,
+        Marker.TOPIC_OPENER,
+        Marker.EXPLAIN,
+        Marker.RECAP,
     ),
 )
 

@@ -1,0 +1,200 @@
+"""Tool references beyond "the result" (SPEC-028 §4.1 tool, §4.2; rule tool-reference-match).
+
+§4.2 resolves a tool reference to ``scratch_buffer.most_recent(kind)``. People name the tool
+or what it did instead: "why did the build fail?", "what did the API return?", "which tests
+failed?", "what does the output say about disk?". After the references stage
+(``resolution.resolve_turn``), ``match_tool_references``
+
+- re-targets a detected tool reference to the entry its turn's words name (tool name,
+  arguments, then content), when one names more than the newest of its kind does;
+- adds a tool reference for a question with an outcome verb (lexicon ``TOOL_OUTCOME``:
+  "fail", "return", "say") whose words name an entry, or that follows the output produced
+  since the user's last turn.
+
+Costs nothing for a turn with neither a tool reference nor an outcome verb, or an empty
+scratch buffer; otherwise one pass over the buffer's entries (64 at most by default), each
+entry's words read once and cached.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..config import Config
+from ..text.lexicon import TOOL_OUTCOME_FOLLOWERS, Marker
+from ..text.tokens import content_terms, normalise_term
+from ..tiers.scratch import ScratchBuffer, ScratchEntry
+from .features import TurnFeatures
+from .references import Reference
+from .resolution import Resolution
+from .turnlog import TurnLog
+
+__all__ = ["match_tool_references"]
+
+_OUTCOME = int(Marker.TOOL_OUTCOME)
+# A tool's name is read as words: "ci_build" -> ci, build; "es-health" -> es, health.
+_NAME_SPLIT = re.compile(r"[_\s\-.:/]+")
+# How much of an output is read for the words that name it (outputs lead with what matters).
+_CONTENT_CHARS = 1500
+# Name and argument words say which tool far more surely than a word of its output.
+_NAME_WEIGHT = 3
+# Turns back the user's previous turn is looked for.
+_LAST_USER_WINDOW = 50
+
+
+def match_tool_references(
+    resolution: Resolution,
+    features: TurnFeatures,
+    scratch: ScratchBuffer,
+    log: TurnLog,
+    config: Config,
+) -> Resolution:
+    """The references stage's result with tool references matched to the entries the turn's
+    words name, and a tool reference added for an outcome question (see the module)."""
+    if not config.tool_reference_match or len(scratch) == 0:
+        return resolution
+    has_tool = any(ref.type == "tool" for ref in resolution.references)
+    outcome = next(
+        (hit for hit in features.hits if hit[0] == _OUTCOME and _asks_outcome(features.text, hit)),
+        None,
+    )
+    if not has_tool and (outcome is None or not features.question):
+        return resolution
+    entries = list(scratch)
+    words = _turn_words(features.terms)
+    scores = [_score(entry, words) for entry in entries]
+    if has_tool:
+        references = tuple(_retarget(ref, entries, scores) for ref in resolution.references)
+    else:
+        assert outcome is not None
+        index = _named_entry(entries, scores, log)
+        if index < 0:
+            return resolution
+        _, _, start, end = outcome
+        added = _reference(features.text[start:end], start, end, entries[index], scores[index])
+        references = (*resolution.references, added)
+    resolved = tuple(ref for ref in references if ref.target_turn is not None)
+    return dataclasses.replace(
+        resolution,
+        references=references,
+        resolved=resolved,
+        has_tool=any(ref.type == "tool" for ref in references),
+    )
+
+
+def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
+    """Whether an outcome word is a verb asked about ("why did the build fail?", "what did
+    it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
+    the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
+    following = text[hit[3] : hit[3] + 40].split(maxsplit=1)
+    if not following:
+        return True
+    word = following[0].casefold()
+    if word[:1] in _CLAUSE_MARKS:
+        return True
+    return word.strip(_WORD_EDGES) in TOOL_OUTCOME_FOLLOWERS
+
+
+_CLAUSE_MARKS = frozenset(",.;:!?)-\u2013\u2014")
+_WORD_EDGES = ",.;:!?\"'()"
+
+
+def _turn_words(terms: Iterable[str]) -> frozenset[str]:
+    """A turn's content words, and each adjacent pair joined ("speed test" -> speedtest)."""
+    listed = list(terms)
+    joined = (first + second for first, second in itertools.pairwise(listed))
+    return frozenset((*listed, *joined))
+
+
+def _score(entry: ScratchEntry, words: frozenset[str]) -> tuple[int, int]:
+    """(name and argument words the turn names, content words it names)."""
+    name, content = _entry_words(entry.tool_name, entry.kind, _args_text(entry.tool_call_args),
+                                 entry.raw_output[:_CONTENT_CHARS])  # fmt: skip
+    return len(words & name), len(words & content)
+
+
+def _total(score: tuple[int, int]) -> int:
+    return _NAME_WEIGHT * score[0] + score[1]
+
+
+def _args_text(args: Mapping[str, Any]) -> str:
+    return " ".join(f"{key} {value}" for key, value in args.items() if isinstance(value, str | int))
+
+
+@functools.lru_cache(maxsize=512)
+def _entry_words(
+    tool_name: str, kind: str, args: str, content: str
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The words that name an entry: its tool's name, kind and arguments; its output's."""
+    name = {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
+    name.add(kind)
+    name.update(content_terms(args))
+    return frozenset(name), frozenset(content_terms(content))
+
+
+def _retarget(
+    ref: Reference, entries: list[ScratchEntry], scores: list[tuple[int, int]]
+) -> Reference:
+    """A tool reference moved to the entry the turn names best, when that one names more of
+    the turn's words than the entry §4.2 chose (ties: §4.2's choice)."""
+    if ref.type != "tool" or ref.scratch_entry is None:
+        return ref
+    chosen = next((i for i, entry in enumerate(entries) if entry.entry_id == ref.scratch_entry), -1)
+    best = _best(scores)
+    if chosen < 0 or best < 0 or _total(scores[best]) <= _total(scores[chosen]):
+        return ref
+    entry = entries[best]
+    return dataclasses.replace(
+        ref,
+        target_turn=entry.turn_id if entry.turn_id >= 0 else None,
+        scratch_entry=entry.entry_id,
+        confidence=max(ref.confidence, 0.8),
+    )
+
+
+def _best(scores: list[tuple[int, int]]) -> int:
+    """The entry with the highest score, the newest among ties; -1 if none scores."""
+    best, top = -1, 0
+    for index, score in enumerate(scores):
+        total = _total(score)
+        if total > 0 and total >= top:
+            best, top = index, total
+    return best
+
+
+def _named_entry(entries: list[ScratchEntry], scores: list[tuple[int, int]], log: TurnLog) -> int:
+    """The entry an outcome question asks about: the one its words name, else the newest
+    when it was produced since the user's last turn ("which ones failed?" right after the
+    test run); -1 when neither."""
+    best = _best(scores)
+    if best >= 0:
+        return best
+    newest = entries[-1]
+    return len(entries) - 1 if newest.turn_id >= _last_user_turn(log) else -1
+
+
+def _last_user_turn(log: TurnLog) -> int:
+    roles = log.roles
+    for turn in range(len(log) - 1, max(-1, len(log) - 1 - _LAST_USER_WINDOW), -1):
+        if roles[turn] == "user":
+            return turn
+    return -1
+
+
+def _reference(
+    surface: str, start: int, end: int, entry: ScratchEntry, score: tuple[int, int]
+) -> Reference:
+    return Reference(
+        "tool",
+        surface,
+        start,
+        end,
+        target_turn=entry.turn_id if entry.turn_id >= 0 else None,
+        scratch_entry=entry.entry_id,
+        confidence=0.8 if score[0] else 0.6,
+    )

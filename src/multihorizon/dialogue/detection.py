@@ -73,8 +73,8 @@ def detect(
         if mention is not None:
             found.append(mention)
     pattern_mentions(text, found, hits if lexicon.has_gates else None)
-    if ordinal_forms and lexicon.has_gates:
-        ordinal_form_mentions(text, hits, found)
+    if ordinal_forms:
+        ordinal_form_mentions(text, hits if lexicon.has_gates else None, found)
     if len(found) > 1:
         found = _deduplicate(text, found)
     return found

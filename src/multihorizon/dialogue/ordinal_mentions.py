@@ -31,13 +31,22 @@ from ..text.ordinal_forms import (
     SCOPE_BEFORE,
     SCOPE_DETERMINERS,
     STANDALONE_FILLERS,
+    gate_words,
 )
 from ..text.tokens import STOPWORDS, normalise_term
 from .references import Mention
 
 __all__ = ["ordinal_form_mentions"]
 
+
+def _word_set(spaced: str) -> frozenset[str]:
+    """A word list written as prose-like text."""
+    return frozenset(spaced.split())
+
+
 _GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
+# Without gate hits: the words at which a form can be read (the gate words, and "the").
+_OPENERS = frozenset((*gate_words(), "the"))
 # One word, "#" kept on a number ("#2"); no nested repetition, so no backtracking.
 _TOKEN = re.compile(r"#?[^\W_]+(?:['\u2019][^\W_]+)?")
 _BEFORE_CHARS = 100  # window read before a gate hit (a scope cue, a determiner)
@@ -137,12 +146,17 @@ def _joined(text: str, left: Token, right: Token) -> bool:
 
 
 def ordinal_form_mentions(
-    text: str, hits: Sequence[tuple[int, int, int, int]], found: list[Mention]
+    text: str, hits: Sequence[tuple[int, int, int, int]] | None, found: list[Mention]
 ) -> None:
-    """Append the ordinal mentions that start at the gate hits of ``hits``."""
+    """Append the ordinal mentions that start at the gate hits of ``hits`` (``None``: a
+    lexicon without gate words; then every word of the text that could open a form)."""
+    if hits is None:
+        starts = [m.start() for m in _TOKEN.finditer(text) if m.group().casefold() in _OPENERS]
+    else:
+        starts = [start for kind, _, start, _ in hits if kind in _GATES]
     done_until = -1
-    for kind, _, start, _ in hits:
-        if kind not in _GATES or start < done_until:
+    for start in starts:
+        if start < done_until:
             continue
         mention = _mention_at(text, start)
         if mention is not None:
@@ -184,8 +198,10 @@ def _label_value(text: str, tokens: list[Token], index: int) -> int | None:
         original = text[start:end]
         bracketed = start > 0 and text[start - 1] == "(" and text[end : end + 1] == ")"
         last = index + 1 == len(tokens) or not _joined(text, tokens[index], tokens[index + 1])
-        # "option C", "choice (b)", "answer a." - not "answer a few questions".
-        if (original.isupper() and original != "I") or bracketed or last:
+        # "option C", "choice (b)", "option b is", "answer a." - not "answer a few": only
+        # the article-like "a" (and the pronoun "I") needs brackets or a clause end.
+        plain = word not in ("a", "i") or (original.isupper() and original != "I")
+        if plain or bracketed or last:
             return LETTERS[word]
     return None
 
@@ -219,7 +235,9 @@ def _number_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
     previous = tokens[here - 1][0] if here > 0 else ""
     if previous in LABELLED_NOUNS or previous == "number":
         return None  # "option 2": read at the noun's gate
-    if not word.startswith("#"):
+    if previous == "no" and text[tokens[here - 1][2] : start].strip() == ".":
+        start = tokens[here - 1][1]  # "no. 4"
+    elif not word.startswith("#"):
         if previous not in PICK_WORDS and not _standalone(text, tokens, here):
             return None
         following = tokens[here + 1][0] if here + 1 < len(tokens) else ""
@@ -269,18 +287,21 @@ def _ordinal_word(text: str, tokens: list[Token], here: int) -> Mention | None:
         and _content(noun)
         and noun not in _FOLLOWERS
         and not _verb_before_object(text, tokens, after)
+        and _stands_alone(text, tokens, after)
+        and not _subject_verb(text, tokens, index, after)
     ):
         # "the third database", "the last hotel": a noun naming the list's things.
         scope, required = (normalise_term(noun),), True
         end = tokens[after][2]
         after += 1
-    elif not determiner:
-        return None  # "first", "last week": a bare word
+    elif not determiner or first[0][0].isdigit():
+        return None  # "first", "last week": a bare word; "on the 4th": a date
     elif (
         joined
         and noun not in _FOLLOWERS
         and noun not in SCOPE_AFTER
         and not _verb_before_object(text, tokens, after)
+        and not _subject_verb(text, tokens, index, after)
     ):
         return None  # "the first sign of it", "the former CEO"
     more, _ = _scope(text, tokens, index - 1 if determiner else index, after)
@@ -289,6 +310,33 @@ def _ordinal_word(text: str, tokens: list[Token], here: int) -> Mention | None:
         "ordinal", text[start:end], start, end, ordinal=number, scope=scope,
         scope_required=required,
     )  # fmt: skip
+
+
+def _stands_alone(text: str, tokens: list[Token], at: int) -> bool:
+    """Whether the noun at ``at`` ends its phrase: the clause ends or a verb of judgement, a
+    scope or a relative clause follows ("the third database - is it safe", "the last hotel
+    have a gym", "the second dessert you listed"); not "the first sign of it" or "the former
+    CEO resigned"."""
+    if at + 1 >= len(tokens) or not _joined(text, tokens[at], tokens[at + 1]):
+        return True
+    following = tokens[at + 1][0]
+    if following in _FOLLOWERS or following in ("you", "from", "in", "among", "on", "for", "with"):
+        return True
+    # "the second dessert bake", "the third switch have": a verb follows; not "the first
+    # sign of it" (a noun phrase goes on) or "the former CEO resigned" (a past event).
+    return following not in STOPWORDS and not following.endswith("ed")
+
+
+def _subject_verb(text: str, tokens: list[Token], index: int, at: int) -> bool:
+    """Whether "would the latter need?": after an auxiliary, the ordinal is the subject and
+    the word closing the clause is its verb (but "does the third switch have PoE?")."""
+    determiner = index - 1
+    if determiner < 1 or tokens[determiner - 1][0] not in _AUXILIARIES:
+        return False
+    return at + 1 >= len(tokens) or not _joined(text, tokens[at], tokens[at + 1])
+
+
+_AUXILIARIES = _word_set("would will could can should does do did might may must")
 
 
 def _verb_before_object(text: str, tokens: list[Token], at: int) -> bool:

@@ -18,7 +18,7 @@ from ..text.tokens import content_terms
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
-__all__ = ["last_enumeration", "resolve_ordinal", "same_stem"]
+__all__ = ["item_named", "last_enumeration", "resolve_ordinal", "same_stem"]
 
 RECENT = 10  # turns: an enumeration this recent resolves with confidence 0.9, older 0.7
 _SCOPE_TURNS = 20  # turns with lists searched for a scope or an item by its words
@@ -189,3 +189,23 @@ def _item_about(
             if score > best_score:
                 best, best_score = (turn, item), score
     return best
+
+
+_NAMED_TURNS = 4  # a definite noun phrase names an item of a list this recent only
+
+
+def item_named(
+    terms: Sequence[str],
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+) -> tuple[int, str] | None:
+    """The item of a list of the last ``_NAMED_TURNS`` turns that holds every one of
+    ``terms``, the words of a definite noun phrase ("is it the yeast?" after "... one of
+    these: the yeast is old, the dough was under-kneaded, ..."); None when there is none."""
+    if not terms:
+        return None
+    chosen = _item_about(terms, log, enumerations, now, _NAMED_TURNS, None)
+    if chosen is None or _matched(terms, content_terms(chosen[1])) < len(terms):
+        return None
+    return chosen

@@ -10,17 +10,24 @@ from dataclasses import dataclass, replace
 
 from ..config import Config
 from ..text.lexicon import Lexicon, Marker
+from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..tiers.scratch import ScratchBuffer
 from .definite_mentions import definite_mentions, resolve_definite
 from .detection import detect
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
-from .ordinal_resolution import resolve_ordinal
+from .ordinal_resolution import item_named, resolve_ordinal
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]
+
+
+def _word_set(spaced: str) -> frozenset[str]:
+    """A word list written as prose-like text."""
+    return frozenset(spaced.split())
+
 
 # ---------------------------------------------------------------------------------------------
 # Resolution
@@ -306,8 +313,12 @@ def _resolve_action(
     """SPEC-028 §4.1 "do it again": the last user request it repeats: an imperative, a "can
     you / please" request or (rule repeated-questions) a question ("what's the forecast for
     Thursday?" then "same again for Friday"), that is not itself a repeat request (those
-    point further back, to the request they repeated)."""
+    point further back, to the request they repeated). With the rule on, "do the same" skips
+    a yes/no question ("will I lose my domains?") for an earlier request or wh-question, and
+    without any, the last user turn that is no acknowledgement ("Scale checkout to 6.")."""
     roles, features = log.roles, log.features
+    doing = questions and mention.surface.casefold().startswith(_DOING)
+    held, fallback = -1, -1
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
             continue
@@ -315,9 +326,29 @@ def _resolve_action(
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
             continue  # "same for April": its request is further back
         if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
+            if doing and not earlier.request and _yes_no(earlier.text):
+                held = turn if held < 0 else held
+                continue
             confidence = _age_confidence(now - turn, window, 0.8, 0.6, 0.6)
             return _target(mention, turn, confidence)
+        if questions and fallback < 0 and not earlier.acknowledgement:
+            fallback = turn
+    for turn in (held, fallback):
+        if turn >= 0:
+            return _target(mention, turn, 0.5)
     return _unresolved(mention)
+
+
+_DOING = ("do", "redo", "run", "repeat", "try")
+_YES_NO = _word_set(
+    "will would can could is are was were do does did should shall may might has have"
+)
+
+
+def _yes_no(text: str) -> bool:
+    """A question that opens with an auxiliary ("Will I lose my domains?")."""
+    head = text[:24].split(None, 1)
+    return bool(head) and head[0].casefold() in _YES_NO
 
 
 def _resolve_tool(mention: Mention, scratch: ScratchBuffer, now: int) -> Reference:
@@ -351,6 +382,10 @@ class Resolution:
     prior: int  # references to prior content that resolved
     addressee: str | None  # case-folded: the speaker this turn addresses
     reply_to: int  # the turn a multi-party message replies to, or -1
+    # Rule definite-references: "the blender" resolved to the turn that introduced it. In
+    # ``references`` (the envelope shows them), antecedents and Tier C retrieval; not in
+    # ``resolved``, which the §5.2 intent and §3.3 thread rules read.
+    named: tuple[Reference, ...] = ()
 
 
 # No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
@@ -373,7 +408,8 @@ def resolve_turn(
     mentions = detect(content, features.hits, lexicon, ordinal_forms=config.ordinal_forms)
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
-        references = tuple(
+        references = _kept(
+            mentions,
             resolve(
                 mentions,
                 log,
@@ -382,9 +418,11 @@ def resolve_turn(
                 window=config.reference_search_window,
                 offered_instances=config.offer_antecedents,
                 repeated_questions=config.repeated_questions,
-            )
+            ),
         )
-    named = _definite_references(content, features, references, log, config)
+    named: tuple[Reference, ...] = ()
+    if not speakers.latest:  # a multi-party chat's references are its addressing
+        named = _definite_references(content, features, references, log, config)
     if not references and not named and not speakers.latest:
         return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
     addressed = addressed_speaker(content, features, who, speakers, config)
@@ -396,11 +434,22 @@ def resolve_turn(
     # read the references the spec names).
     return Resolution(
         references=references + named,
-        resolved=resolved + named,
+        resolved=resolved,
         has_tool=any(ref.type == "tool" for ref in references),
         prior=sum(1 for ref in resolved if ref.type != "tool"),
         addressee=addressed.surface.casefold() if addressed is not None else None,
         reply_to=reply_to(resolved, who, len(log), speakers, config),
+        named=named,
+    )
+
+
+def _kept(mentions: Sequence[Mention], references: Sequence[Reference]) -> tuple[Reference, ...]:
+    """The references of a turn: an ordinal whose noun names no list ("the third hotel" with
+    no list of hotels, "the final exam") is no reference at all."""
+    return tuple(
+        reference
+        for mention, reference in zip(mentions, references, strict=True)
+        if reference.target_turn is not None or not mention.scope_required
     )
 
 
@@ -421,6 +470,14 @@ def _definite_references(
     now, window = len(log), config.reference_search_window
     # Spans of mentions that did not resolve are free: "the final exam" is no list item.
     for mention in definite_mentions(content, ()):
+        # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
+        terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
+        named = item_named(terms, log, log.enumerations, now) if config.ordinal_forms else None
+        if named is not None:
+            turn, item = named
+            span = (mention.surface, mention.start, mention.end)
+            found.append(Reference("ordinal", *span, turn, item=item, confidence=0.6))
+            continue
         reference = resolve_definite(mention, features.terms, log, now, window)
         if reference.target_turn is not None:
             found.append(reference)

@@ -27,7 +27,7 @@ _KEPT_LABELS = frozenset(("day", "week", "phase", "stage", "part", "round", "lev
 _BULLET_LINE = re.compile(r"^([ \t]*)[-*+\u2022\u2023\u25e6\u00b7\u2043][ \t]+(\S.*)$")
 # After whitespace, a colon or the start: one negative lookbehind, about 2x faster than three
 # alternative lookbehinds tried at every position.
-_INLINE_MARK = re.compile(r"(?<![^\s:])\(?(\d{1,2})[.)][ \t]+(?=\S)")
+_INLINE_MARK = re.compile(r"(?<![^\s:])\(?(\d{1,2}|[a-jA-J])[.)][ \t]+(?=\S)")
 # A prose ordinal opens a sentence or a line: "First, ...". Tried only where a block of end
 # marks, line breaks and spaces ends (scan.anchored_words): searched with a leading
 # "(?<=[.!?\n])[ \t\n]*\s*", a run of line breaks cost O(n^2).
@@ -195,13 +195,19 @@ def _inline_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         # Keep consecutive runs 1, 2, 3, ... (a line list "1. x" is one mark per line: < 2).
         run: list[re.Match[str]] = []
         for mark in marks:
-            number = int(mark.group(1))
-            if run and number == int(run[-1].group(1)) + 1:
+            number = _label_number(mark.group(1))
+            same_kind = run and run[-1].group(1).isdigit() == mark.group(1).isdigit()
+            if run and same_kind and number == _label_number(run[-1].group(1)) + 1:
                 run.append(mark)
             elif number == 1:
                 _emit_inline(paragraph, paragraph_match.start(), run, out)
                 run = [mark]
         _emit_inline(paragraph, paragraph_match.start(), run, out)
+
+
+def _label_number(label: str) -> int:
+    """ "3" -> 3, "c" -> 3: lettered inline lists ("a) x, b) y") count like numbered ones."""
+    return int(label) if label.isdigit() else ord(label.casefold()) - 96
 
 
 def _emit_inline(
@@ -216,7 +222,9 @@ def _emit_inline(
     stop = _SENTENCE_END.search(paragraph, tail_start)
     tail_end = stop.start() if stop is not None else len(paragraph)
     items.append(_strip_joiners(paragraph[tail_start:tail_end]))
-    out.append((base + run[0].start(), base + tail_end, [_clean_item(item) for item in items]))
+    cleaned = [_clean_item(item) for item in items]
+    if all(cleaned):  # "a. b. c.": marks with nothing between them are no list
+        out.append((base + run[0].start(), base + tail_end, cleaned))
 
 
 def _strip_joiners(item: str) -> str:

@@ -76,6 +76,7 @@ ITEM_NOUNS = _words("""
     variant variants bullet bullets entry entries thing things tip tips strategy strategies
     proposal proposals plan plans candidate candidates pick picks fix fixes answer answers
     line lines stage stages phase phases part parts section sections reason reasons
+    problem problems issue issues cause causes stop stops exercise exercises task tasks
     """)
 
 # Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):
@@ -83,7 +84,7 @@ ITEM_NOUNS = _words("""
 LABELLED_NOUNS = _words("""
     option choice item step approach method solution suggestion idea alternative
     recommendation tip bullet point strategy proposal plan candidate entry stage phase variant
-    version example answer day week round level
+    version example answer day week round level part
     """)
 
 # "the middle one": the centre item of a list of odd length (item number 0 is no real item).

@@ -46,7 +46,18 @@ def _word_set(spaced: str) -> frozenset[str]:
 
 _GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
 # Without gate hits: the words at which a form can be read (the gate words, and "the").
-_OPENERS = frozenset((*gate_words(), "the"))
+_OPENERS = frozenset((*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no"))
+
+
+def _opens(word: str) -> bool:
+    return word in _OPENERS or _is_number(word.lstrip("#")) or word in ("one", "ones")
+
+
+def _is_number(word: str) -> bool:
+    """ASCII digits only: "²" is a digit to ``str.isdigit`` but no item number."""
+    return word.isascii() and word.isdigit()
+
+
 # One word, "#" kept on a number ("#2"); no nested repetition, so no backtracking.
 _TOKEN = re.compile(r"#?[^\W_]+(?:['\u2019][^\W_]+)?")
 _BEFORE_CHARS = 100  # window read before a gate hit (a scope cue, a determiner)
@@ -150,10 +161,25 @@ def ordinal_form_mentions(
 ) -> None:
     """Append the ordinal mentions that start at the gate hits of ``hits`` (``None``: a
     lexicon without gate words; then every word of the text that could open a form)."""
-    if hits is None:
-        starts = [m.start() for m in _TOKEN.finditer(text) if m.group().casefold() in _OPENERS]
+    if hits is None or len(text) <= _STANDALONE_CHARS:
+        # No gate words, or a turn short enough to be only a pick ("2 please"): every word.
+        starts = [m.start() for m in _TOKEN.finditer(text) if _opens(m.group().casefold())]
     else:
         starts = [start for kind, _, start, _ in hits if kind in _GATES]
+        position = text.find("#")
+        while position >= 0:  # "#2": the scanner sees no "#", so it is looked for here
+            if _is_number(text[position + 1 : position + 2]):
+                starts.append(position)
+            position = text.find("#", position + 1)
+        # "the flax one": "one" is no gate word (too common), so its few places are found
+        # here; a match needs "the" just before, so only those are tried.
+        for needle in (" one", " ones"):
+            position = text.find(needle)
+            while position >= 0:
+                if "the" in text[max(0, position - 30) : position].casefold():
+                    starts.append(position + 1)
+                position = text.find(needle, position + 1)
+        starts.sort()
     done_until = -1
     for start in starts:
         if start < done_until:
@@ -172,7 +198,10 @@ def _mention_at(text: str, position: int) -> Mention | None:
     if here < 0 or (here == 0 and low > 0):
         return None
     word = tokens[here][0]
-    if word.startswith("#") or word.isdigit():
+    if (word in PICK_WORDS or word == "no") and here + 1 < len(tokens):
+        if _is_number(tokens[here + 1][0]):  # a gate phrase "with 2", "no 4"
+            return _number_pick(text, tokens, here + 1)
+    if _is_number(word.lstrip("#")):
         return _number_pick(text, tokens, here)
     if word in LABELLED_NOUNS or word == "number":
         labelled = _labelled(text, tokens, here)
@@ -190,7 +219,7 @@ def _label_value(text: str, tokens: list[Token], index: int) -> int | None:
     word, start, end = tokens[index]
     if word.startswith("#"):
         word = word[1:]
-    if word.isdigit() and len(word) <= 2:
+    if _is_number(word) and len(word) <= 2:
         return int(word)
     if word in CARDINALS:
         return CARDINALS[word]

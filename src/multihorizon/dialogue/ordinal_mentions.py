@@ -198,9 +198,9 @@ def _mention_at(text: str, position: int) -> Mention | None:
     if here < 0 or (here == 0 and low > 0):
         return None
     word = tokens[here][0]
-    if (word in PICK_WORDS or word == "no") and here + 1 < len(tokens):
-        if _is_number(tokens[here + 1][0]):  # a gate phrase "with 2", "no 4"
-            return _number_pick(text, tokens, here + 1)
+    picks = word in PICK_WORDS or word == "no"
+    if picks and here + 1 < len(tokens) and _is_number(tokens[here + 1][0]):
+        return _number_pick(text, tokens, here + 1)  # a gate phrase "with 2", "no 4"
     if _is_number(word.lstrip("#")):
         return _number_pick(text, tokens, here)
     if word in LABELLED_NOUNS or word == "number":

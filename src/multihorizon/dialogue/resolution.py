@@ -478,6 +478,8 @@ def _definite_references(
             span = (mention.surface, mention.start, mention.end)
             found.append(Reference("ordinal", *span, turn, item=item, confidence=0.6))
             continue
+        if features.anaphor:
+            continue  # "can it spread to the throat?": "it" is what the turn is about
         reference = resolve_definite(mention, features.terms, log, now, window)
         if reference.target_turn is not None:
             found.append(reference)

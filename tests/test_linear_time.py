@@ -19,9 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import multihorizon as mh
+from multihorizon.dialogue.definite_mentions import definite_mentions
 from multihorizon.dialogue.offers import is_request
+from multihorizon.dialogue.ordinal_mentions import ordinal_form_mentions
+from multihorizon.dialogue.references import Mention
 from multihorizon.dialogue.threadstate import ThreadState, title_from
-from multihorizon.text.enumerations import enumeration_items
+from multihorizon.text.enumerations import enumeration_items, enumeration_lists
+from multihorizon.text.lexicon import default_lexicon
 from multihorizon.text.scan import anchored_words, sentence_spans
 from multihorizon.text.sentences import split_sentences
 from multihorizon.text.tokens import content_terms
@@ -49,6 +53,9 @@ _FRAMES = (
     ("could you explain ", " to me?"),
     ("ok, ", "."),
     ("why did the sql ", " fail?"),
+    # The ordinal forms (dialogue.ordinal_mentions) and list kinds read around their words.
+    ("in the list of ", ", the third option #2"),
+    ("You could use a) the blender", ", b or c."),
 )
 
 
@@ -79,6 +86,13 @@ def _history() -> mh.Session:
     return session
 
 
+def _ordinal_mentions(text: str) -> object:
+    found: list[Mention] = []
+    ordinal_form_mentions(text, default_lexicon().scan(text), found)
+    ordinal_form_mentions(text, None, found)
+    return found, definite_mentions(text, ())
+
+
 def _calls(text: str) -> dict[str, Callable[[], object]]:
     state = ThreadState.new("t", "x", 0)
     session = _history()
@@ -91,6 +105,8 @@ def _calls(text: str) -> dict[str, Callable[[], object]]:
         "title_from": lambda: title_from(text),
         "split_sentences": lambda: split_sentences(text),
         "enumeration_items": lambda: enumeration_items(text),
+        "enumeration_lists": lambda: enumeration_lists(text),
+        "ordinal_mentions": lambda: _ordinal_mentions(text),
         "is_request": lambda: is_request(text),
         "content_terms": lambda: content_terms(text),
         "summarise": lambda: summarise(text),

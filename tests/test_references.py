@@ -295,7 +295,7 @@ def test_the_one_about_x_prefers_the_enumerated_item() -> None:
     chat = Chat()
     listed = chat.assistant("Options:\n1. Redis for caching\n2. Postgres for durability")
     chat.assistant("Let me know which you prefer.")
-    ref = chat.only("Tell me more about the one about durability", "turn")
+    ref = chat.only("Tell me more about the one about durability", "ordinal")
     assert (ref.target_turn, ref.item) == (listed, "Postgres for durability")
 
 

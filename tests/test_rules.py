@@ -291,7 +291,7 @@ def _pronoun_chain(config: mh.Config) -> object:
     session = mh.Session(config=config)
     for text in ("What is throat cancer?", "Tell me about lung cancer.", "What are its symptoms?"):
         session.user(text)
-    return session.preview("Can it spread to the throat?").antecedents[:1]
+    return session.preview("Can it spread to my throat?").antecedents[:1]
 
 
 def _retrieval_session(config: mh.Config, query: np.ndarray) -> mh.Session:
@@ -326,12 +326,36 @@ def _answers(config: mh.Config) -> object:
     session.assistant("A visit to the seaside last spring.", embedding=_vector(4))
     for index in range(20):
         session.user(f"unrelated chatter {index}", embedding=_vector(300 + index))
-    envelope = session.preview("what inspired the painting?", embedding=question)
+    envelope = session.preview("what inspired your painting?", embedding=question)
     return "answer" in [item.reason for item in envelope.items]
 
 
 def _relevance_floor(config: mh.Config) -> object:
     return config.relevance_floor_for(mh.HashingEmbedder().model_id)
+
+
+def _ordinal_form(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which cache?")
+    session.assistant("Options:\n1. Redis\n2. Memcached\n3. A cache table")
+    return [(ref.target_turn, ref.item) for ref in session.preview("option C please").references]
+
+
+def _repeated_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("What's the forecast for Chicago on Thursday?")
+    session.assistant("Partly cloudy, high of 54F.")
+    return [ref.target_turn for ref in session.preview("Same again for Friday.").references]
+
+
+def _definite_reference(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I bought a Ninja blender last month for $89.")
+    session.assistant("Ninja covers parts for one year.")
+    session.user("Also my toaster burns one side.")
+    session.assistant("One heating element is failing.")
+    envelope = session.preview("How much did I pay for the blender?")
+    return [ref.target_turn for ref in envelope.references], envelope.antecedents
 
 
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
@@ -355,6 +379,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "name-mentions": _name_mention,
     "multi-party-threads": _multi_party_reply,
     "offer-antecedents": _offered_instance,
+    "ordinal-forms": _ordinal_form,
+    "repeated-questions": _repeated_question,
+    "definite-references": _definite_reference,
     "antecedent-analysis": _antecedents,
     "place-antecedents": _place,
     "pronoun-chains": _pronoun_chain,

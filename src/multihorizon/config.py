@@ -181,6 +181,9 @@ SWITCHES = (
     "explain_new_content",
     "tool_reference_match",
     "acknowledged_statements",
+    "ordinal_forms",
+    "repeated_questions",
+    "definite_references",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -289,6 +292,14 @@ class Config:
     name_mentions: bool = True
     multi_party_threads: bool = True
     offer_antecedents: bool = True
+    # SPEC-028 §4.1 ordinals beyond "the second option": "option C", "#2", "the penultimate
+    # step", "the one about caching", a scope naming an earlier list (rule ordinal-forms).
+    ordinal_forms: bool = True
+    # "same again for Friday" repeats a question as well as an imperative (rule
+    # repeated-questions).
+    repeated_questions: bool = True
+    # "the blender" -> the turn that introduced it (rule definite-references).
+    definite_references: bool = True
     # Envelope.antecedents: analysis for the evaluation, off the turn path unless asked for.
     antecedents: bool = False
     place_antecedents: bool = True

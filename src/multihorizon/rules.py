@@ -312,6 +312,52 @@ _RULES = (
         "dialogue.resolution.resolve",
     ),
     _rule(
+        "ordinal-forms",
+        "references",
+        "§4.1",
+        "Ordinals in the words people use, read against the tables of text.ordinal_forms: "
+        "'number three', 'option C', '#2', 'go with 2', 'the penultimate step', 'the "
+        "second-to-last', 'the middle one', 'the one about caching', 'the flax one', and a "
+        "scope naming an earlier list ('the second option from your deployment answer', 'in "
+        "the list of databases, the third', 'the third database'); lists may be lettered, "
+        "inline ('you could A, B or C') or prose without commas ('First X. Then Y.').",
+        {"ordinal_forms": False},
+        "multihorizon eval tests/data/handwritten/references_tune.jsonl --task references "
+        "(hashing), off -> on: acc@1 0.776 -> 0.910, enumerated item 0.364 -> 1.000; "
+        "references_check.jsonl 0.688 -> 0.875, item 0.175 -> 0.975. ../shared/data has "
+        "no ordinal labels; tools/eval_all.py with all three reference rules of issue 15: "
+        "CAsT 2021 acc@1 0.734 -> 0.750, CAsT 2019 0.559 -> 0.562, sgd 0.769 -> 0.770.",
+        "dialogue.ordinal_mentions.ordinal_form_mentions",
+    ),
+    _rule(
+        "repeated-questions",
+        "references",
+        "§4.1",
+        "An action reference ('same again for Friday', 'now the same for Python') repeats "
+        "the last user question as well as the last imperative request; a repeat request "
+        "points past earlier repeats to the request they repeated.",
+        {"repeated_questions": False},
+        "references_tune.jsonl acc@1 off -> on 0.881 -> 0.910, references_check.jsonl "
+        "0.781 -> 0.875 (action probes 11/11 on both); no ../shared/data figure moves.",
+        "dialogue.resolution.resolve",
+    ),
+    _rule(
+        "definite-references",
+        "references",
+        "ours",
+        "A definite noun phrase ('the blender', 'the final exam') refers to the turn that "
+        "introduced the thing, preferring the turn that also holds the detail asked about, "
+        "unless the turn right before names it (that turn is the antecedent already); an "
+        "antecedent and pulled into Tier C, but it does not make the turn DRILL_DOWN nor "
+        "move its thread; off in multi-party chat.",
+        {"definite_references": False},
+        "references_tune.jsonl acc@1 off -> on 0.836 -> 0.910, references_check.jsonl "
+        "0.781 -> 0.875 (item 0.925 -> 0.975: 'is it the yeast?' names a list item). "
+        "../shared/data acc@1 with it: CAsT 2020 0.386 -> 0.414, sgd 0.769 -> 0.770; "
+        "without the turn-before exception sgd fell to 0.758 and CAsT 2021 to 0.724.",
+        "dialogue.definite_mentions.resolve_definite",
+    ),
+    _rule(
         "antecedent-analysis",
         "analysis",
         "ours",

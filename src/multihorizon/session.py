@@ -485,7 +485,7 @@ class Session(SessionState):
             self.config,
             vector,
             features.terms,
-            list(resolution.resolved),
+            [*resolution.resolved, *resolution.named],
             thread,
             resolution.reply_to,
         )
@@ -495,7 +495,7 @@ class Session(SessionState):
                 turn_id,
                 features,
                 intent,
-                resolution.resolved,
+                (*resolution.resolved, *resolution.named),
                 resolution.reply_to,
                 [item.turn_id for item in items],
                 self._log,

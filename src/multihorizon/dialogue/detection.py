@@ -24,6 +24,7 @@ from .mention_markers import (
     turn_mention,
 )
 from .mention_patterns import pattern_mentions
+from .ordinal_mentions import ordinal_form_mentions
 from .references import Mention
 
 __all__ = ["detect"]
@@ -35,12 +36,19 @@ __all__ = ["detect"]
 _PRIORITY: Mapping[str, int] = {"tool": 5, "ordinal": 4, "turn": 3, "action": 2, "entity": 1}
 
 
-def detect(text: str, hits: Sequence[tuple[int, int, int, int]], lexicon: Lexicon) -> list[Mention]:
+def detect(
+    text: str,
+    hits: Sequence[tuple[int, int, int, int]],
+    lexicon: Lexicon,
+    *,
+    ordinal_forms: bool = True,
+) -> list[Mention]:
     """The referential expressions of a user turn (SPEC-028 §4.1), in text order.
 
     ``hits`` are ``lexicon.scan(text)`` (raw ``(kind, phrase_index, start, end)``, BLOCK spans
     already removed). Overlapping detections keep one mention per span: tool > ordinal > turn >
-    action > entity.
+    action > entity. ``ordinal_forms`` (rule ordinal-forms): also the ordinals of
+    ``ordinal_mentions`` ("option C", "#2", "the one about caching").
     """
     if not text:
         return []
@@ -65,6 +73,8 @@ def detect(text: str, hits: Sequence[tuple[int, int, int, int]], lexicon: Lexico
         if mention is not None:
             found.append(mention)
     pattern_mentions(text, found, hits if lexicon.has_gates else None)
+    if ordinal_forms:
+        ordinal_form_mentions(text, hits if lexicon.has_gates else None, found)
     if len(found) > 1:
         found = _deduplicate(text, found)
     return found
@@ -146,4 +156,6 @@ def _merge(left: Mention, right: Mention) -> Mention:
         ordinal=longer.ordinal if longer.ordinal is not None else other.ordinal,
         speaker=longer.speaker or other.speaker,
         kind=longer.kind or other.kind,
+        scope=longer.scope or other.scope,
+        scope_required=longer.scope_required if longer.scope else other.scope_required,
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues, persons
-from ..text.enumerations import enumeration_items
+from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
 from ..text.lexicon import Lexicon, Marker
 from ..text.tokens import content_terms
 from .intent import is_question
@@ -112,6 +112,15 @@ class TurnFeatures:
         if known is not None or self.role != "user":
             return any(predicate(term) for term in self.definite_terms)
         return any(predicate(term) for term in cues.definite_words(self.text))
+
+    @property
+    def enumeration_lists(self) -> tuple[Enumeration, ...]:
+        """A reply's every list with its lead (``enumeration`` is the last list's items):
+        a scoped ordinal ("the second of the causes") picks one."""
+        found: tuple[Enumeration, ...] | None = self._memo.get("lists")
+        if found is None:
+            found = self._memo["lists"] = enumeration_lists(self.text) if self.enumeration else ()
+        return found
 
     @property
     def opening_name(self) -> tuple[str, int, int] | None:

@@ -487,6 +487,18 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
     "I was going to say the same thing" describe the speaker's own doing.
     """
     folded = phrase.casefold()
+    if folded in _VARIATION_ACTIONS:
+        # "same for me", "same with us": agreement, not a request to repeat.
+        following = _NEXT_WORD.match(text, end)
+        if following is not None and following.group(1).casefold() in _AGREEING:
+            return None
+        # "now for X" asks again only as a bare turn opener: "now for the hard part" does not.
+        if (
+            folded in ("now for", "now do")
+            and following is not None
+            and (word_before(text, start) or following.group(1).casefold() in STOPWORDS)
+        ):
+            return None
     if folded in _BARE_ACTIONS:
         before = word_before(text, start)
         if before in _SELF_SUBJECTS:
@@ -509,6 +521,10 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
 
 
 _BARE_ACTIONS = frozenset(("do it", "do that", "same thing", "do the same"))
+_VARIATION_ACTIONS = frozenset(
+    ("same for", "same with", "the same with", "same again", "now for", "now do", "same but")
+)
+_AGREEING = _wordset("me us you both here mine myself ours everyone everybody")
 _SELF_SUBJECTS = _wordset("""
     i we he she they it i'll we'll i'd we'd i'm they'll he'll she'll to let's lets
     i\u2019ll we\u2019ll i\u2019d we\u2019d let\u2019s that'll that\u2019ll can't cannot

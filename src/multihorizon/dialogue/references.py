@@ -28,8 +28,10 @@ class Mention:
 
     ``terms``: for an entity, the normalised words of the noun phrase ("that TLS handshake" ->
     ("tls", "handshake")); for a turn reference, what it is about ("what you said about TLS"
-    -> ("tls",)). ``ordinal``: 1-based item number, ``LAST`` (-1) for "the last one" / "the
-    latter". ``speaker``: whose turn a turn reference points at ("you said" -> "assistant",
+    -> ("tls",)); for an ordinal without a number, what the item says ("the one about
+    caching" -> ("caching",)). ``ordinal``: 1-based item number; negative counts from the
+    end: ``LAST`` (-1) for "the last one" / "the latter", -2 "the penultimate"; 0 "the
+    middle one". ``speaker``: whose turn a turn reference points at ("you said" -> "assistant",
     "I said" -> "user", "earlier" -> None). ``kind``: the tool-output kind ("query", "api", ...),
     None when the phrase names none ("the output").
     """
@@ -42,6 +44,11 @@ class Mention:
     ordinal: int | None = None
     speaker: str | None = None
     kind: str | None = None
+    # Ordinals: the words naming which list ("the second option from your deployment
+    # answer" -> ("deployment",)); with ``scope_required`` a list must match them ("the
+    # third database": no list of databases, no reference).
+    scope: tuple[str, ...] = ()
+    scope_required: bool = False
 
     def __repr__(self) -> str:
         extra = []
@@ -53,6 +60,8 @@ class Mention:
             extra.append(f"speaker={self.speaker}")
         if self.kind is not None:
             extra.append(f"kind={self.kind}")
+        if self.scope:
+            extra.append(f"scope={list(self.scope)}")
         tail = (", " + ", ".join(extra)) if extra else ""
         return f"Mention({self.type} {self.surface!r} [{self.start}:{self.end}]{tail})"
 

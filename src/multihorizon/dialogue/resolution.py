@@ -9,17 +9,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..config import Config
-from ..text.enumerations import LAST
-from ..text.lexicon import Lexicon
+from ..text.lexicon import Lexicon, Marker
+from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..tiers.scratch import ScratchBuffer
+from .definite_mentions import definite_mentions, resolve_definite
 from .detection import detect
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
+from .ordinal_resolution import item_named, resolve_ordinal
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]
+
+
+def _word_set(spaced: str) -> frozenset[str]:
+    """A word list written as prose-like text."""
+    return frozenset(spaced.split())
+
 
 # ---------------------------------------------------------------------------------------------
 # Resolution
@@ -48,6 +56,7 @@ def resolve(
     before: int | None = None,
     window: int = 200,
     offered_instances: bool = False,
+    repeated_questions: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -56,7 +65,8 @@ def resolve(
     of its last enumeration (``enumeration_items``). ``window`` bounds every backwards walk.
     ``offered_instances`` (``Config.offer_antecedents``): an entity whose latest mention is a
     user's request answered by an offer ("I'd like to watch a movie." "Do you like Rojo?")
-    resolves to the offer: "this movie" is Rojo.
+    resolves to the offer: "this movie" is Rojo. ``repeated_questions``
+    (``Config.repeated_questions``): an action reference may repeat a question.
     """
     if not mentions:
         return []
@@ -70,9 +80,13 @@ def resolve(
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
         elif mention.type == "ordinal":
-            reference = _resolve_ordinal(mention, enumerations, now, window)
+            reference = resolve_ordinal(mention, log, enumerations, now, window)
+            if reference.target_turn is None and mention.ordinal is None:
+                # "the one about X" where no list item is about X: the turn about X.
+                reference = _resolve_turn(mention, log, enumerations, now, window)
+                reference = replace(reference, type="turn")
         elif mention.type == "action":
-            reference = _resolve_action(mention, log, now, window)
+            reference = _resolve_action(mention, log, now, window, repeated_questions)
         else:
             reference = _resolve_tool(mention, scratch, now)
         resolved.append(reference)
@@ -293,46 +307,48 @@ def _sentence_about(content: str, terms: Sequence[str]) -> str | None:
     return best
 
 
-def _resolve_ordinal(
-    mention: Mention, enumerations: Mapping[int, tuple[str, ...]], now: int, window: int
+def _resolve_action(
+    mention: Mention, log: TurnLog, now: int, window: int, questions: bool
 ) -> Reference:
-    """SPEC-028 §4.2: ordinal -> the Nth item of the most recent enumeration."""
-    turn = _last_enumeration(enumerations, now, window)
-    if turn < 0:
-        return _unresolved(mention)
-    items = enumerations[turn]
-    number = mention.ordinal if mention.ordinal is not None else 1
-    index = len(items) - 1 if number == LAST else number - 1
-    if not 0 <= index < len(items):
-        return _unresolved(mention)  # "option 3" of a two-item list points at nothing
-    confidence = _age_confidence(now - turn, window, 0.9, 0.7, 0.7)
-    return _target(mention, turn, confidence, item=items[index])
-
-
-def _last_enumeration(enumerations: Mapping[int, tuple[str, ...]], now: int, window: int) -> int:
-    """The most recent turn before ``now`` with a non-empty enumeration, within ``window``."""
-    floor = now - window
-    if len(enumerations) <= window:
-        best = -1
-        for turn, items in enumerations.items():
-            if best < turn < now and turn >= floor and items:
-                best = turn
-        return best
-    for turn in range(now - 1, max(-1, floor - 1), -1):
-        if enumerations.get(turn):
-            return turn
-    return -1
-
-
-def _resolve_action(mention: Mention, log: TurnLog, now: int, window: int) -> Reference:
-    """SPEC-028 §4.1 "do it again": the last actionable user request (an imperative or a
-    "can you / please" request) that is not itself a repeat request."""
+    """SPEC-028 §4.1 "do it again": the last user request it repeats: an imperative, a "can
+    you / please" request or (rule repeated-questions) a question ("what's the forecast for
+    Thursday?" then "same again for Friday"), that is not itself a repeat request (those
+    point further back, to the request they repeated). With the rule on, "do the same" skips
+    a yes/no question ("will I lose my domains?") for an earlier request or wh-question, and
+    without any, the last user turn that is no acknowledgement ("Scale checkout to 6.")."""
     roles, features = log.roles, log.features
+    doing = questions and mention.surface.casefold().startswith(_DOING)
+    held, fallback = -1, -1
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
-        if roles[turn] == "user" and features[turn].request:
+        if roles[turn] != "user":
+            continue
+        earlier = features[turn]
+        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            continue  # "same for April": its request is further back
+        if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
+            if doing and not earlier.request and _yes_no(earlier.text):
+                held = turn if held < 0 else held
+                continue
             confidence = _age_confidence(now - turn, window, 0.8, 0.6, 0.6)
             return _target(mention, turn, confidence)
+        if questions and fallback < 0 and not earlier.acknowledgement:
+            fallback = turn
+    for turn in (held, fallback):
+        if turn >= 0:
+            return _target(mention, turn, 0.5)
     return _unresolved(mention)
+
+
+_DOING = ("do", "redo", "run", "repeat", "try")
+_YES_NO = _word_set(
+    "will would can could is are was were do does did should shall may might has have"
+)
+
+
+def _yes_no(text: str) -> bool:
+    """A question that opens with an auxiliary ("Will I lose my domains?")."""
+    head = text[:24].split(None, 1)
+    return bool(head) and head[0].casefold() in _YES_NO
 
 
 def _resolve_tool(mention: Mention, scratch: ScratchBuffer, now: int) -> Reference:
@@ -366,6 +382,10 @@ class Resolution:
     prior: int  # references to prior content that resolved
     addressee: str | None  # case-folded: the speaker this turn addresses
     reply_to: int  # the turn a multi-party message replies to, or -1
+    # Rule definite-references: "the blender" resolved to the turn that introduced it. In
+    # ``references`` (the envelope shows them), antecedents and Tier C retrieval; not in
+    # ``resolved``, which the §5.2 intent and §3.3 thread rules read.
+    named: tuple[Reference, ...] = ()
 
 
 # No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
@@ -385,10 +405,11 @@ def resolve_turn(
     """SPEC-028 §4: one detection pass over the marker hits, then resolution; a turn that
     addresses a known speaker refers to their latest turn (rules speaker-addressing,
     name-mentions)."""
-    mentions = detect(content, features.hits, lexicon)
+    mentions = detect(content, features.hits, lexicon, ordinal_forms=config.ordinal_forms)
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
-        references = tuple(
+        references = _kept(
+            mentions,
             resolve(
                 mentions,
                 log,
@@ -396,19 +417,70 @@ def resolve_turn(
                 log.enumerations,
                 window=config.reference_search_window,
                 offered_instances=config.offer_antecedents,
-            )
+                repeated_questions=config.repeated_questions,
+            ),
         )
-    if not references and not speakers.latest:
+    named: tuple[Reference, ...] = ()
+    if not speakers.latest:  # a multi-party chat's references are its addressing
+        named = _definite_references(content, features, references, log, config)
+    if not references and not named and not speakers.latest:
         return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
     addressed = addressed_speaker(content, features, who, speakers, config)
     if addressed is not None:
         references = (addressed, *references)
     resolved = tuple(ref for ref in references if ref.target_turn is not None)
+    # Rule definite-references: "the blender" is an antecedent and pulled into context, but
+    # neither makes the turn a drill-down nor decides its reply-to (the §5.2 and §3.3 rules
+    # read the references the spec names).
     return Resolution(
-        references=references,
+        references=references + named,
         resolved=resolved,
         has_tool=any(ref.type == "tool" for ref in references),
         prior=sum(1 for ref in resolved if ref.type != "tool"),
         addressee=addressed.surface.casefold() if addressed is not None else None,
         reply_to=reply_to(resolved, who, len(log), speakers, config),
+        named=named,
     )
+
+
+def _kept(mentions: Sequence[Mention], references: Sequence[Reference]) -> tuple[Reference, ...]:
+    """The references of a turn: an ordinal whose noun names no list ("the third hotel" with
+    no list of hotels, "the final exam") is no reference at all."""
+    return tuple(
+        reference
+        for mention, reference in zip(mentions, references, strict=True)
+        if reference.target_turn is not None or not mention.scope_required
+    )
+
+
+def _definite_references(
+    content: str,
+    features: TurnFeatures,
+    references: Sequence[Reference],
+    log: TurnLog,
+    config: Config,
+) -> tuple[Reference, ...]:
+    """Rule definite-references: "the blender" -> the turn that introduced it, when no other
+    reference of the turn resolved (they are more specific)."""
+    if not config.definite_references or any(ref.target_turn is not None for ref in references):
+        return ()
+    if "the" not in content.casefold():
+        return ()
+    found = []
+    now, window = len(log), config.reference_search_window
+    # Spans of mentions that did not resolve are free: "the final exam" is no list item.
+    for mention in definite_mentions(content, ()):
+        # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
+        terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
+        named = item_named(terms, log, log.enumerations, now) if config.ordinal_forms else None
+        if named is not None:
+            turn, item = named
+            span = (mention.surface, mention.start, mention.end)
+            found.append(Reference("ordinal", *span, turn, item=item, confidence=0.6))
+            continue
+        if features.anaphor:
+            continue  # "can it spread to the throat?": "it" is what the turn is about
+        reference = resolve_definite(mention, features.terms, log, now, window)
+        if reference.target_turn is not None:
+            found.append(reference)
+    return tuple(found)

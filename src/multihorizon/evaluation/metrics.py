@@ -3,11 +3,23 @@ recall."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PAIR_WINDOW", "Binary", "macro_f1", "pairwise", "ranked_metrics", "recall_metrics"]
+from ..dialogue.references import Reference
+
+__all__ = [
+    "PAIR_WINDOW",
+    "Binary",
+    "first_item",
+    "macro_f1",
+    "pairwise",
+    "ranked_metrics",
+    "recall_metrics",
+    "same_item",
+]
 
 PAIR_WINDOW = 50  # turns: pairwise thread F1 looks at pairs at most this far apart
 
@@ -74,3 +86,35 @@ def recall_metrics(rankings: Sequence[tuple[Sequence[int], set[int]]]) -> dict[s
 
 
 # ---- the centroid-rule baseline -------------------------------------------------------------
+
+
+# ---- enumerated items ------------------------------------------------------------------------
+
+_ITEM_WORD = re.compile(r"[^\W_]+")
+
+
+def first_item(references: Iterable[Reference]) -> str | None:
+    """The item of the first resolved reference that names one (an ordinal's list item, or
+    the item "the one about X" picked), else None."""
+    for reference in references:
+        if reference.target_turn is not None and reference.item is not None:
+            return reference.item
+    return None
+
+
+def same_item(ours: str | None, gold: str) -> bool:
+    """Whether ``ours`` is the gold item: the same words (case, punctuation and markup
+    aside), or one a contiguous run of the other's words holding at least half of them
+    (gold "Redis" for "Redis as the cache backend" does not count; "Day 1: Fushimi Inari"
+    for "Fushimi Inari" does)."""
+    if ours is None:
+        return False
+    mine = _ITEM_WORD.findall(ours.casefold())
+    theirs = _ITEM_WORD.findall(gold.casefold())
+    if not mine or not theirs:
+        return mine == theirs
+    short, long = (mine, theirs) if len(mine) <= len(theirs) else (theirs, mine)
+    if 2 * len(short) < len(long):
+        return False
+    width = len(short)
+    return any(long[start : start + width] == short for start in range(len(long) - width + 1))

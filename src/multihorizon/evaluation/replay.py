@@ -92,6 +92,8 @@ def check_conversation(conversation: Any, where: str) -> None:
             not isinstance(turn_id, int) or not 0 <= turn_id < at for turn_id in gold
         ):
             raise InputError(f"{where}: probe at turn {at}: gold_turn_ids must be earlier turns")
+        if "gold_item" in probe and not isinstance(probe["gold_item"], str):
+            raise InputError(f"{where}: probe at turn {at}: gold_item must be a string")
 
 
 def make_embedder(spec: str | Embedder) -> Embedder:

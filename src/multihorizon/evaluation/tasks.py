@@ -15,7 +15,15 @@ from ..dialogue.intent import Intent
 from ..embed import Embedder
 from ..errors import InputError
 from ..text.tokens import content_terms
-from .metrics import Binary, macro_f1, pairwise, ranked_metrics, recall_metrics
+from .metrics import (
+    Binary,
+    first_item,
+    macro_f1,
+    pairwise,
+    ranked_metrics,
+    recall_metrics,
+    same_item,
+)
 from .replay import Conversation, Replay, replays
 from .report import Report
 
@@ -235,6 +243,7 @@ def _references(
         )
     }
     has_speakers = False
+    items = [0, 0]  # probes with a gold_item: the first item resolved matches / all
     # The antecedents are opt-in analysis (rule antecedent-analysis): this task reads them.
     config = config.replace(antecedents=True)
     for (replay,) in replays(conversations, embedder, [config], cache):
@@ -243,10 +252,16 @@ def _references(
         for turn_id, turn, probes in replay.steps():
             for probe in probes:
                 wanted = set(probe.get("gold_turn_ids") or ())
-                if not wanted:
+                gold_item = probe.get("gold_item")
+                if not wanted and gold_item is None:
                     continue
                 report.probes += 1
                 envelope = replay.ask(probe)
+                if gold_item is not None:
+                    items[0] += same_item(first_item(envelope.references), gold_item)
+                    items[1] += 1
+                if not wanted:
+                    continue
                 ours = [
                     replay.tool_ids.get(reference.scratch_entry, -1)
                     for reference in envelope.references
@@ -278,6 +293,9 @@ def _references(
     if not has_speakers:
         del systems["addressed-speaker"]
     report.ours = ranked_metrics(systems.pop("ours"))
+    if items[1]:
+        # An enumerated item ("the second option" -> which item?), where probes name one.
+        report.ours["item_accuracy"] = items[0] / items[1]
     report.baselines = {name: ranked_metrics(rankings) for name, rankings in systems.items()}
 
 

@@ -4,11 +4,12 @@ of the last numbered, bulleted, inline or prose list, read once when the reply i
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import pairwise
 
-from .scan import anchored_words
+from .scan import anchored_words, sentence_spans
 
-__all__ = ["LAST", "enumeration_items"]
+__all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists"]
 
 # Ordinal value meaning "the last item" ("the last one", "the latter").
 LAST = -1
@@ -16,22 +17,27 @@ LAST = -1
 # Enumerations (SPEC-028 §4.1 "the second option" -> which enumeration?).
 _NUMBERED_LINE = re.compile(
     r"^([ \t]*)(?:#{1,6}[ \t]+)?(?:\*\*|__)?"
-    r"(?:(?:option|step|approach|choice|method|solution|alternative)[ \t]+)?"
-    r"\(?(\d{1,2})(?:[.)]|[ \t]*[:\u2013\u2014-])(?:\*\*|__)?[ \t]+(\S.*)$",
+    r"(?:(option|step|approach|choice|method|solution|alternative|day|week|phase|stage|part|"
+    r"tip|idea|round|level)[ \t]+)?"
+    r"\(?(\d{1,2}|[A-Ja-j](?=[.):]))(?:[.)]|[ \t]*[:\u2013\u2014-])(?:\*\*|__)?[ \t]+(\S.*)$",
     re.IGNORECASE,
 )
+# Label nouns that say something about the item ("Day 2: ..."), kept in its text.
+_KEPT_LABELS = frozenset(("day", "week", "phase", "stage", "part", "round", "level"))
 _BULLET_LINE = re.compile(r"^([ \t]*)[-*+\u2022\u2023\u25e6\u00b7\u2043][ \t]+(\S.*)$")
 # After whitespace, a colon or the start: one negative lookbehind, about 2x faster than three
 # alternative lookbehinds tried at every position.
-_INLINE_MARK = re.compile(r"(?<![^\s:])\(?(\d{1,2})[.)][ \t]+(?=\S)")
+_INLINE_MARK = re.compile(r"(?<![^\s:])\(?(\d{1,2}|[a-jA-J])[.)][ \t]+(?=\S)")
 # A prose ordinal opens a sentence or a line: "First, ...". Tried only where a block of end
 # marks, line breaks and spaces ends (scan.anchored_words): searched with a leading
 # "(?<=[.!?\n])[ \t\n]*\s*", a run of line breaks cost O(n^2).
 _PROSE_BLOCK = re.compile(r"[.!?\n][\s.!?]*")
 _PROSE_MARK = re.compile(
     r"(first(?:ly)?|first[ \t]+of[ \t]+all|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|"
-    r"fifth(?:ly)?|sixth(?:ly)?|next|then|also|lastly|finally|last(?:[ \t]+of[ \t]+all)?)"
-    r"[ \t]*[,:]",
+    r"fifth(?:ly)?|sixth(?:ly)?|next|then|also|lastly|finally|last(?:[ \t]+of[ \t]+all)?|"
+    r"after[ \t]+that)"
+    # "First, do X" and "Then do Y": the comma is optional (ours: assistants write both).
+    r"(?:[ \t]*[,:]|[ \t]+(?=[^\W\d_]))",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?](?=\s|\Z)|\n")
@@ -52,16 +58,53 @@ def enumeration_items(text: str) -> tuple[str, ...]:
     """
     if not text:
         return ()
-    candidates: list[tuple[int, list[str]]] = []  # (end offset, items)
+    best: list[str] | None = None
+    best_end = -1
+    for _, end, items in _candidates(text):
+        if end >= best_end:
+            best, best_end = items, end
+    return tuple(best) if best is not None else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Enumeration:
+    """One list of a reply: its items and its lead, the words before it (its heading or the
+    sentence that opens it: "Common causes:"), which a scoped ordinal ("the second of the
+    causes") matches."""
+
+    items: tuple[str, ...]
+    lead: str
+
+
+_LEAD_CHARS = 200  # the lead is the end of the text before a list: a heading, a sentence
+
+
+def enumeration_lists(text: str) -> tuple[Enumeration, ...]:
+    """Every list of ``text`` (``enumeration_items`` gives the last one's items), in order of
+    their ends, each with its lead. A comma list ("you could A, B or C") counts only in a text
+    with no other list."""
+    if not text:
+        return ()
+    found = sorted(_candidates(text), key=lambda candidate: (candidate[1], candidate[0]))
+    lists: list[Enumeration] = []
+    previous_end = 0
+    for start, end, items in found:
+        lead_start = max(previous_end, start - _LEAD_CHARS, 0)
+        lists.append(Enumeration(tuple(items), text[lead_start:start].strip()))
+        previous_end = max(previous_end, end)
+    return tuple(lists)
+
+
+def _candidates(text: str) -> list[tuple[int, int, list[str]]]:
+    """Every list of two or more items: (start, end, items)."""
+    candidates: list[tuple[int, int, list[str]]] = []
     _line_lists(text, candidates)
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
-    best: list[str] | None = None
-    best_end = -1
-    for end, items in candidates:
-        if len(items) >= 2 and end >= best_end:
-            best, best_end = items, end
-    return tuple(best) if best is not None else ()
+    found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
+    if not found:
+        _comma_lists(text, found)
+    return found
 
 
 def _clean_item(item: str) -> str:
@@ -73,7 +116,7 @@ def _clean_item(item: str) -> str:
     return item.strip().rstrip(",;").strip()
 
 
-def _line_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
+def _line_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
     """Numbered and bulleted line lists; each finished list is appended to ``out``."""
     offset = 0
     # The open list: its items, marker style, indent, last number and end offset.
@@ -82,15 +125,17 @@ def _line_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
     base = 0
     last_number = 0
     end = 0
+    list_start = 0
 
     def close() -> None:
         nonlocal current
         if len(current) >= 2:
-            out.append((end, [_clean_item(item) for item in current]))
+            out.append((list_start, end, [_clean_item(item) for item in current]))
         current = []
 
     for line in text.splitlines(keepends=True):
         stripped = line.rstrip("\r\n")
+        line_start = offset
         line_end = offset + len(stripped)
         offset += len(line)
         numbered = _NUMBERED_LINE.match(stripped)
@@ -103,12 +148,20 @@ def _line_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
                 # A nested list line belongs to the current item.
                 continue
             if numbered is not None:
-                number = int(numbered.group(2))
-                if current and style == "numbered" and number == last_number + 1:
-                    current.append(numbered.group(3))
+                label = numbered.group(3)
+                text_of_item = numbered.group(4)
+                if numbered.group(2) and numbered.group(2).casefold() in _KEPT_LABELS:
+                    # "Day 2: Arashiyama": the day is part of what the item says.
+                    text_of_item = stripped[numbered.start(2) :].strip()
+                # "A) ...", "b. ...": a lettered list counts a, b, c like 1, 2, 3.
+                kind = "numbered" if label.isdigit() else "lettered"
+                number = int(label) if label.isdigit() else ord(label.casefold()) - 96
+                if current and style == kind and number == last_number + 1:
+                    current.append(text_of_item)
                 else:
                     close()
-                    current, style, base = [numbered.group(3)], "numbered", indent
+                    current, style, base = [text_of_item], kind, indent
+                    list_start = line_start
                 last_number = number
             else:
                 assert bullet is not None
@@ -117,6 +170,7 @@ def _line_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
                 else:
                     close()
                     current, style, base = [bullet.group(2)], "bullet", indent
+                    list_start = line_start
             end = line_end
             continue
         if not stripped.strip():
@@ -125,13 +179,13 @@ def _line_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
         if current and indent > base:
             current[-1] = current[-1] + " " + stripped.strip()  # continuation of the item
             end = line_end
-        elif current and style == "bullet":
-            close()  # unindented prose ends a bulleted list ...
+        elif current and style != "numbered":
+            close()  # unindented prose ends a bulleted or lettered list ...
         # ... but not a numbered one: "1. Redis\nIt is fast.\n2. Memcached" is still one list.
     close()
 
 
-def _inline_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
+def _inline_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
     """Inline numbering within a paragraph: "Options: 1. Redis, 2. Memcached, 3. Postgres."."""
     for paragraph_match in re.finditer(r"[^\n]+", text):
         paragraph = paragraph_match.group()
@@ -141,8 +195,9 @@ def _inline_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
         # Keep consecutive runs 1, 2, 3, ... (a line list "1. x" is one mark per line: < 2).
         run: list[re.Match[str]] = []
         for mark in marks:
-            number = int(mark.group(1))
-            if run and number == int(run[-1].group(1)) + 1:
+            number = _label_number(mark.group(1))
+            same_kind = run and run[-1].group(1).isdigit() == mark.group(1).isdigit()
+            if run and same_kind and number == _label_number(run[-1].group(1)) + 1:
                 run.append(mark)
             elif number == 1:
                 _emit_inline(paragraph, paragraph_match.start(), run, out)
@@ -150,8 +205,13 @@ def _inline_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
         _emit_inline(paragraph, paragraph_match.start(), run, out)
 
 
+def _label_number(label: str) -> int:
+    """ "3" -> 3, "c" -> 3: lettered inline lists ("a) x, b) y") count like numbered ones."""
+    return int(label) if label.isdigit() else ord(label.casefold()) - 96
+
+
 def _emit_inline(
-    paragraph: str, base: int, run: list[re.Match[str]], out: list[tuple[int, list[str]]]
+    paragraph: str, base: int, run: list[re.Match[str]], out: list[tuple[int, int, list[str]]]
 ) -> None:
     if len(run) < 2:
         return
@@ -162,7 +222,9 @@ def _emit_inline(
     stop = _SENTENCE_END.search(paragraph, tail_start)
     tail_end = stop.start() if stop is not None else len(paragraph)
     items.append(_strip_joiners(paragraph[tail_start:tail_end]))
-    out.append((base + tail_end, [_clean_item(item) for item in items]))
+    cleaned = [_clean_item(item) for item in items]
+    if all(cleaned):  # "a. b. c.": marks with nothing between them are no list
+        out.append((base + run[0].start(), base + tail_end, cleaned))
 
 
 def _strip_joiners(item: str) -> str:
@@ -173,7 +235,7 @@ def _strip_joiners(item: str) -> str:
     return item.strip().rstrip(",;")
 
 
-def _prose_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
+def _prose_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
     """Prose ordinals: "First, do X. Second, do Y. Finally, do Z."."""
     # Every run opens with "first"; most turns have none, and the pattern is slow to scan.
     if "first" not in text.casefold():
@@ -195,12 +257,12 @@ def _prose_lists(text: str, out: list[tuple[int, list[str]]]) -> None:
     _emit_prose(text, run, out)
 
 
-def _emit_prose(text: str, run: list[re.Match[str]], out: list[tuple[int, list[str]]]) -> None:
+def _emit_prose(text: str, run: list[re.Match[str]], out: list[tuple[int, int, list[str]]]) -> None:
     # "Then," and "Also," are weak markers; a run needs "First" plus a real ordinal or an end.
     strong = [
         mark
         for mark in run[1:]
-        if not mark.group(1).casefold().startswith(("then", "also", "next"))
+        if not mark.group(1).casefold().startswith(("then", "also", "next", "after"))
     ]
     if len(run) < 2 or not strong:
         return
@@ -211,4 +273,82 @@ def _emit_prose(text: str, run: list[re.Match[str]], out: list[tuple[int, list[s
         tail_end = stop.start()
     items.append(text[run[-1].end() : tail_end])
     # A prose item is a sentence or more: its closing full stop is not part of the item.
-    out.append((tail_end, [_clean_item(item).rstrip(".").strip() for item in items]))
+    items = [_clean_item(item).rstrip(".").strip() for item in items]
+    out.append((run[0].start(), tail_end, items))
+
+
+# A comma list ("You could run X, Y, or Z.", "Swap each egg for one of: A, B or C.") opens
+# after a colon or one of these openers; other prose lists ("I visited Rome, Paris and
+# Berlin") are no choice offered.
+_MODALS = frozenset(("could", "can", "might", "may", "should", "would"))
+_SUBJECTS = frozenset(("you", "we", "i"))
+_OPENER_WORDS = frozenset(("try", "use", "consider", "either", "get", "pick", "choose"))
+_OPENER_TAILS = (" one of ", " such as ", " between ", " either ", " options are ")
+_COMMA_SENTENCE_CHARS = 600  # a longer "sentence" is a run-on paragraph, no offered list
+
+
+def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+    """Choices offered in one sentence: "You could get A, B, or C." (ours: SPEC-028 §4.1
+    reads "the second option" against an enumeration; assistants often offer one inline)."""
+    if "," not in text and " or " not in text:
+        return
+    for start, end in sentence_spans(text):
+        if end - start > _COMMA_SENTENCE_CHARS:
+            continue
+        sentence = text[start:end].rstrip(".!?").rstrip()
+        parts = _top_level_split(sentence)
+        if len(parts) < 2:
+            continue
+        head = _after_opener(parts[0])
+        if head is None:
+            continue
+        items = [head, *parts[1:]]
+        items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
+        if len(items) >= 2 and all(items) and all(len(item) <= 120 for item in items):
+            out.append((start + sentence.find(parts[0]), end, [_clean_item(i) for i in items]))
+
+
+def _top_level_split(sentence: str) -> list[str]:
+    """``sentence`` split at commas and at its last " or "/" and " outside brackets; the
+    last part must have been joined by "or"/"and" (else [])."""
+    parts: list[str] = []
+    depth = 0
+    begin = 0
+    for position, char in enumerate(sentence):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            parts.append(sentence[begin:position].strip())
+            begin = position + 1
+    parts.append(sentence[begin:].strip())
+    last = parts[-1]
+    for joiner in (" or ", " and "):
+        if last.startswith(joiner.strip() + " "):
+            return parts  # "..., or C": the comma already split it
+        cut = last.rfind(joiner)
+        if cut > 0:
+            return [*parts[:-1], last[:cut].strip(), last[cut + len(joiner) :].strip()]
+    return []
+
+
+def _after_opener(first: str) -> str | None:
+    """The first item of a comma list: what follows its colon or opener, else None."""
+    if ":" in first:
+        return first.rsplit(":", 1)[1].strip() or None
+    words = first.split()
+    folded = [word.casefold() for word in words]
+    if len(words) >= 4 and folded[0] in _SUBJECTS and folded[1] in _MODALS:
+        skip = 3 + (folded[2] in ("also", "either", "just", "instead"))
+        if skip < len(words):
+            return " ".join(words[skip:]).removeprefix("either ")
+    if len(words) >= 2 and folded[0] in _OPENER_WORDS:
+        return " ".join(words[1:]).removeprefix("either ")
+    lowered = " " + first.casefold() + " "
+    for tail in _OPENER_TAILS:
+        cut = lowered.rfind(tail)
+        if cut >= 0:
+            rest = first[cut + len(tail) - 1 :].strip()
+            return rest or None
+    return None

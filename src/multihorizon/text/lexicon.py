@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
+from .ordinal_forms import gate_words
 from .tokens import STOPWORDS
 
 __all__ = [
@@ -158,6 +159,13 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "do it again", "do that again", "try again", "run it again", "run that again",
             "same thing", "do the same", "the same for", "redo", "again but", "repeat that",
             "do it", "do that", "undo that", "revert that",
+            # A repeat with a variation: "same again for Friday", "repeat it for staging",
+            # "now the same for Python", "and again for German", "same for April".
+            "same again", "same for", "same but", "same thing for", "same thing in",
+            "the same in", "the same but", "same question for", "same with", "the same with",
+            "repeat it", "repeat this", "repeat for", "and again for", "again with",
+            "again in", "do this again", "one more time", "ditto for", "likewise for",
+            "do it for", "do that for", "do the same for", "now for", "now do",
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",
@@ -250,10 +258,12 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "that works", "that's it", "that is all", "no", "nope", "not really", "i guess",
             "i think so", "i don't think so", "really", "oh really", "oh yeah", "well",
         ),
-        Marker.GATE_NUMBER: (
+        # The ordinal forms' words (``ordinal_forms.gate_words``: item nouns, ordinal words,
+        # small numbers) gate ``dialogue.ordinal_mentions`` as well as "option 7".
+        Marker.GATE_NUMBER: tuple(dict.fromkeys((
             "option", "choice", "item", "step", "number", "approach", "solution", "alternative",
-            "point", "bullet",
-        ),
+            "point", "bullet", *gate_words(),
+        ))),
         Marker.GATE_ONE: (
             "the one", "the part", "the bit", "the answer", "the reply", "the message",
             "the section",

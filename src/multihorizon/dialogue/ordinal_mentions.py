@@ -1,0 +1,550 @@
+"""Ordinal references in the words people use (SPEC-028 §4.1 "the second option").
+
+At each gate hit of the lexicon (``Marker.GATE_NUMBER``, ``GATE_ONE``) the words around it
+are read against the tables of ``text.ordinal_forms``: "number three", "option C", "#2",
+"the 3rd one", "the penultimate step", "the second-to-last idea", "the final one", "the
+former", "go with 2", "the one about caching", "the bullet on indexes", "the flax one", and a
+scope naming an earlier list ("the second option from your deployment answer", "in the list
+of databases, the third", "the third database"). Each gate hit reads a bounded window of
+words, so detection is linear in the turn (``tests/test_linear_time.py``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from ..text.lexicon import Marker
+from ..text.ordinal_forms import (
+    ABOUT_WORDS,
+    CARDINALS,
+    FROM_END,
+    GENERIC_SCOPE,
+    ITEM_NOUNS,
+    LABELLED_NOUNS,
+    LETTERS,
+    MIDDLE,
+    ORDINALS,
+    PICK_WORDS,
+    SCOPE_AFTER,
+    SCOPE_BEFORE,
+    SCOPE_DETERMINERS,
+    STANDALONE_FILLERS,
+    gate_words,
+)
+from ..text.tokens import STOPWORDS, normalise_term
+from .references import Mention
+
+__all__ = ["ordinal_form_mentions"]
+
+
+def _word_set(spaced: str) -> frozenset[str]:
+    """A word list written as prose-like text."""
+    return frozenset(spaced.split())
+
+
+_GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
+# Without gate hits: the words at which a form can be read (the gate words, and "the").
+_OPENERS = frozenset((*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no"))
+
+
+def _opens(word: str) -> bool:
+    return word in _OPENERS or _is_number(word.lstrip("#")) or word in ("one", "ones")
+
+
+def _is_number(word: str) -> bool:
+    """ASCII digits only: "²" is a digit to ``str.isdigit`` but no item number."""
+    return word.isascii() and word.isdigit()
+
+
+# One word, "#" kept on a number ("#2"); no nested repetition, so no backtracking.
+_TOKEN = re.compile(r"#?[^\W_]+(?:['\u2019][^\W_]+)?")
+_BEFORE_CHARS = 100  # window read before a gate hit (a scope cue, a determiner)
+_AFTER_CHARS = 160  # and after it (the noun, an about phrase, a scope)
+_MAX_TERMS = 6
+_DETERMINERS = frozenset(("the", "your", "that", "this", "my", "our"))
+# Words that may follow a bare ordinal when it stands for an item: "the second is better".
+_FOLLOWERS = frozenset(
+    [
+        "is",
+        "was",
+        "sounds",
+        "seems",
+        "looks",
+        "works",
+        "would",
+        "will",
+        "could",
+        "should",
+        "might",
+        "has",
+        "have",
+        "and",
+        "or",
+        "but",
+        "vs",
+        "versus",
+        "please",
+        "then",
+        "instead",
+        "one",
+        "good",
+        "better",
+        "best",
+        "bad",
+        "worse",
+        "fine",
+        "ok",
+        "okay",
+        "right",
+        "cheaper",
+        "faster",
+        "easier",
+        "safe",
+        "safer",
+        "enough",
+        "cheap",
+        "expensive",
+        "available",
+        "possible",
+        "worth",
+        "too",
+        "also",
+        "really",
+        "still",
+        "just",
+        "more",
+        "less",
+        "much",
+        "any",
+    ]
+)
+# After these, the word between is a verb, not a noun: "does the third change the taste".
+_OBJECT_STARTS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "it",
+        "its",
+        "me",
+        "us",
+        "them",
+        "this",
+        "that",
+        "his",
+        "her",
+        "our",
+    ]
+)
+_CLAUSE_STOPS = frozenset(".,;:?!\n()")
+_STANDALONE_CHARS = 40
+
+Token = tuple[str, int, int]  # (case-folded word, start, end)
+
+
+def _tokens(text: str, start: int, end: int) -> list[Token]:
+    return [(m.group().casefold(), m.start(), m.end()) for m in _TOKEN.finditer(text, start, end)]
+
+
+def _joined(text: str, left: Token, right: Token) -> bool:
+    """Whether only blanks or hyphens separate two tokens (one clause, one phrase)."""
+    gap = text[left[2] : right[1]]
+    return all(char in " \t-" for char in gap)
+
+
+def ordinal_form_mentions(
+    text: str, hits: Sequence[tuple[int, int, int, int]] | None, found: list[Mention]
+) -> None:
+    """Append the ordinal mentions that start at the gate hits of ``hits`` (``None``: a
+    lexicon without gate words; then every word of the text that could open a form)."""
+    if hits is None or len(text) <= _STANDALONE_CHARS:
+        # No gate words, or a turn short enough to be only a pick ("2 please"): every word.
+        starts = [m.start() for m in _TOKEN.finditer(text) if _opens(m.group().casefold())]
+    else:
+        starts = [start for kind, _, start, _ in hits if kind in _GATES]
+        position = text.find("#")
+        while position >= 0:  # "#2": the scanner sees no "#", so it is looked for here
+            if _is_number(text[position + 1 : position + 2]):
+                starts.append(position)
+            position = text.find("#", position + 1)
+        # "the flax one": "one" is no gate word (too common), so its few places are found
+        # here; a match needs "the" just before, so only those are tried.
+        for needle in (" one", " ones"):
+            position = text.find(needle)
+            while position >= 0:
+                if "the" in text[max(0, position - 30) : position].casefold():
+                    starts.append(position + 1)
+                position = text.find(needle, position + 1)
+        starts.sort()
+    done_until = -1
+    for start in starts:
+        if start < done_until:
+            continue
+        mention = _mention_at(text, start)
+        if mention is not None:
+            found.append(mention)
+            done_until = mention.end
+
+
+def _mention_at(text: str, position: int) -> Mention | None:
+    low = max(0, position - _BEFORE_CHARS)
+    tokens = _tokens(text, low, min(len(text), position + _AFTER_CHARS))
+    # The token the gate hit falls in ("#2": the hit is the "2" of the token "#2").
+    here = next((i for i, t in enumerate(tokens) if t[1] <= position < t[2]), -1)
+    if here < 0 or (here == 0 and low > 0):
+        return None
+    word = tokens[here][0]
+    picks = word in PICK_WORDS or word == "no"
+    if picks and here + 1 < len(tokens) and _is_number(tokens[here + 1][0]):
+        return _number_pick(text, tokens, here + 1)  # a gate phrase "with 2", "no 4"
+    if _is_number(word.lstrip("#")):
+        return _number_pick(text, tokens, here)
+    if word in LABELLED_NOUNS or word == "number":
+        labelled = _labelled(text, tokens, here)
+        if labelled is not None:
+            return labelled
+    if word == "the" or word in ITEM_NOUNS:
+        about = _about_item(text, tokens, here)
+        if about is not None:
+            return about
+    return _ordinal_word(text, tokens, here)
+
+
+def _label_value(text: str, tokens: list[Token], index: int) -> int | None:
+    """The item number a label token names: "3", "#3", "three", "C", "(b)"."""
+    word, start, end = tokens[index]
+    if word.startswith("#"):
+        word = word[1:]
+    if _is_number(word) and len(word) <= 2:
+        return int(word)
+    if word in CARDINALS:
+        return CARDINALS[word]
+    if word in LETTERS:
+        original = text[start:end]
+        bracketed = start > 0 and text[start - 1] == "(" and text[end : end + 1] == ")"
+        last = index + 1 == len(tokens) or not _joined(text, tokens[index], tokens[index + 1])
+        # "option C", "choice (b)", "option b is", "answer a." - not "answer a few": only
+        # the article-like "a" (and the pronoun "I") needs brackets or a clause end.
+        plain = word not in ("a", "i") or (original.isupper() and original != "I")
+        if plain or bracketed or last:
+            return LETTERS[word]
+    return None
+
+
+def _labelled(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """An item noun and its label: "option C", "number three", "step #2", "idea 4"."""
+    if here + 1 >= len(tokens):
+        return None
+    # "point #2", "choice (b)": a mark between noun and label is still one phrase.
+    if text[tokens[here][2] : tokens[here + 1][1]].strip(" \t(#-"):
+        return None
+    value = _label_value(text, tokens, here + 1)
+    if value is None:
+        return None
+    after = tokens[here + 2][0] if here + 2 < len(tokens) else ""
+    if tokens[here][0] in ("answer", "number") and len(after) > 3 and after.endswith("s"):
+        return None  # "answer 2 questions", "number 3 pencils": a quantity
+    start, end = tokens[here][1], tokens[here + 1][2]
+    if text[end : end + 1] == ")" and text[start:end].count("(") == 1:
+        end += 1
+    scope, _ = _scope(text, tokens, here, here + 2)
+    return Mention("ordinal", text[start:end], start, end, ordinal=value, scope=scope)
+
+
+def _number_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """A bare number that picks an item: "#2", "go with 2", "2 please"."""
+    word, start, end = tokens[here]
+    value = _label_value(text, tokens, here)
+    if value is None:
+        return None
+    previous = tokens[here - 1][0] if here > 0 else ""
+    if previous in LABELLED_NOUNS or previous == "number":
+        return None  # "option 2": read at the noun's gate
+    if previous == "no" and text[tokens[here - 1][2] : start].strip() == ".":
+        start = tokens[here - 1][1]  # "no. 4"
+    elif not word.startswith("#"):
+        if previous not in PICK_WORDS and not _standalone(text, tokens, here):
+            return None
+        following = tokens[here + 1][0] if here + 1 < len(tokens) else ""
+        if (
+            following
+            and following not in STANDALONE_FILLERS
+            and following not in ITEM_NOUNS
+            and _joined(text, tokens[here], tokens[here + 1])
+        ):
+            return None  # "go with 2 eggs": a quantity
+    return Mention("ordinal", text[start:end], start, end, ordinal=value)
+
+
+def _standalone(text: str, tokens: list[Token], here: int) -> bool:
+    """A short turn made of the number and fillers only: "2", "2 please", "ok, 3 then"."""
+    if len(text.strip()) > _STANDALONE_CHARS:
+        return False
+    words = [token[0] for index, token in enumerate(tokens) if index != here]
+    return all(word in STANDALONE_FILLERS for word in words)
+
+
+def _ordinal_word(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """ "the third (option)", "the penultimate step", "the second-to-last", "the former"."""
+    index = here
+    if tokens[index][0] == "the" and index + 1 < len(tokens):
+        index += 1
+    number, width = _ordinal_at(tokens, index)
+    if number is None:
+        return None
+    first = tokens[index]
+    determiner = index > 0 and tokens[index - 1][0] in _DETERMINERS
+    if index > 0 and tokens[index - 1][0] in ("to", "from", "but", "before"):
+        return None  # the tail of "second to last": read from its head
+    start = tokens[index - 1][1] if determiner else first[1]
+    after = index + width
+    end = tokens[after - 1][2]
+    noun = tokens[after][0] if after < len(tokens) else ""
+    joined = after < len(tokens) and _joined(text, tokens[after - 1], tokens[after])
+    required = False
+    scope: tuple[str, ...] = ()
+    if joined and noun in ITEM_NOUNS:
+        end = tokens[after][2]
+        after += 1
+    elif (
+        joined
+        and determiner
+        and _content(noun)
+        and noun not in _FOLLOWERS
+        and not _verb_before_object(text, tokens, after)
+        and _stands_alone(text, tokens, after)
+        and not _subject_verb(text, tokens, index, after)
+    ):
+        # "the third database", "the last hotel": a noun naming the list's things.
+        scope, required = (normalise_term(noun),), True
+        end = tokens[after][2]
+        after += 1
+    elif not determiner or first[0][0].isdigit():
+        return None  # "first", "last week": a bare word; "on the 4th": a date
+    elif (
+        joined
+        and noun not in _FOLLOWERS
+        and noun not in SCOPE_AFTER
+        and not _verb_before_object(text, tokens, after)
+        and not _subject_verb(text, tokens, index, after)
+    ):
+        return None  # "the first sign of it", "the former CEO"
+    more, _ = _scope(text, tokens, index - 1 if determiner else index, after)
+    scope += more
+    return Mention(
+        "ordinal", text[start:end], start, end, ordinal=number, scope=scope,
+        scope_required=required,
+    )  # fmt: skip
+
+
+def _stands_alone(text: str, tokens: list[Token], at: int) -> bool:
+    """Whether the noun at ``at`` ends its phrase: the clause ends or a verb of judgement, a
+    scope or a relative clause follows ("the third database - is it safe", "the last hotel
+    have a gym", "the second dessert you listed"); not "the first sign of it" or "the former
+    CEO resigned"."""
+    if at + 1 >= len(tokens) or not _joined(text, tokens[at], tokens[at + 1]):
+        return True
+    following = tokens[at + 1][0]
+    if following in _FOLLOWERS or following in ("you", "from", "in", "among", "on", "for", "with"):
+        return True
+    # "the second dessert bake", "the third switch have": a verb follows; not "the first
+    # sign of it" (a noun phrase goes on) or "the former CEO resigned" (a past event).
+    return following not in STOPWORDS and not following.endswith("ed")
+
+
+def _subject_verb(text: str, tokens: list[Token], index: int, at: int) -> bool:
+    """Whether "would the latter need?": after an auxiliary, the ordinal is the subject and
+    the word closing the clause is its verb (but "does the third switch have PoE?")."""
+    determiner = index - 1
+    if determiner < 1 or tokens[determiner - 1][0] not in _AUXILIARIES:
+        return False
+    return at + 1 >= len(tokens) or not _joined(text, tokens[at], tokens[at + 1])
+
+
+_AUXILIARIES = _word_set("would will could can should does do did might may must")
+
+
+def _verb_before_object(text: str, tokens: list[Token], at: int) -> bool:
+    """Whether the word at ``at`` is a verb with its object after it ("the third change the
+    taste"), so the ordinal before it stands alone."""
+    return (
+        at + 1 < len(tokens)
+        and tokens[at + 1][0] in _OBJECT_STARTS
+        and _joined(text, tokens[at], tokens[at + 1])
+    )
+
+
+def _ordinal_at(tokens: list[Token], index: int) -> tuple[int | None, int]:
+    """The item number of the ordinal at ``index`` and how many words it takes."""
+    for phrase, number in FROM_END.items():
+        width = len(phrase)
+        if tuple(token[0] for token in tokens[index : index + width]) == phrase:
+            return number, width
+    word = tokens[index][0]
+    if word == "middle":
+        return MIDDLE, 1
+    return ORDINALS.get(word), 1
+
+
+def _content(word: str) -> bool:
+    return bool(word) and word[0].isalpha() and word not in STOPWORDS and len(word) > 2
+
+
+def _about_item(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """ "the one about caching", "the bullet on indexes", "the flax one": an item by what it
+    says (ordinal None, its words as terms)."""
+    if tokens[here][0] == "the":
+        index = here + 1  # a GATE_ONE hit: "the one about ..."
+        if index >= len(tokens) or tokens[index][0] not in ITEM_NOUNS:
+            return None
+    else:
+        index = here
+        modified = _modified_item(text, tokens, here)
+        if modified is not None:
+            return modified
+        if here == 0 or tokens[here - 1][0] not in _DETERMINERS:
+            return None
+        here -= 1
+    if index + 1 >= len(tokens) or tokens[index + 1][0] not in ABOUT_WORDS:
+        return None
+    if not _joined(text, tokens[index], tokens[index + 1]):
+        return None
+    start = tokens[here][1]
+    terms: list[str] = []
+    end = tokens[index + 1][2]
+    for position in range(index + 2, min(len(tokens), index + 2 + 2 * _MAX_TERMS)):
+        if not _joined(text, tokens[position - 1], tokens[position]) and position > index + 2:
+            break
+        word = tokens[position][0]
+        if word in _ABOUT_STOPS:
+            break
+        end = tokens[position][2]
+        if _content(word) and word not in GENERIC_SCOPE:
+            terms.append(normalise_term(word))
+            if len(terms) == _MAX_TERMS:
+                break
+    if not terms:
+        return None
+    return Mention("ordinal", text[start:end], start, end, terms=tuple(terms))
+
+
+_ABOUT_STOPS = frozenset(
+    [
+        "and",
+        "but",
+        "because",
+        "which",
+        "that",
+        "is",
+        "was",
+        "sounds",
+        "seems",
+        "looks",
+        "works",
+        "would",
+        "will",
+        "could",
+    ]
+)
+# Modifiers that are no item's words: "the middle one", "the other one", "the cheaper one".
+_NOT_MODIFIERS = frozenset(
+    [
+        "middle",
+        "next",
+        "other",
+        "same",
+        "new",
+        "old",
+        "cheaper",
+        "cheapest",
+        "better",
+        "best",
+        "faster",
+        "fastest",
+        "easier",
+        "easiest",
+        "simpler",
+        "simplest",
+        "shorter",
+        "longer",
+        "bigger",
+        "smaller",
+        "first",
+        "last",
+    ]
+)
+
+
+def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """ "the flax one", "the Redis option": one or two modifiers between "the" and an item
+    noun name the item by its words."""
+    for width in (1, 2):
+        the = here - width - 1
+        if the < 0 or tokens[the][0] != "the":
+            continue
+        span = tokens[the : here + 1]
+        if not all(_joined(text, left, right) for left, right in itertools.pairwise(span)):
+            continue
+        words = [token[0] for token in tokens[the + 1 : here]]
+        if all(
+            _content(word) and word not in ORDINALS and word not in _NOT_MODIFIERS
+            and word not in ITEM_NOUNS
+            for word in words
+        ):  # fmt: skip
+            start, end = tokens[the][1], tokens[here][2]
+            terms = tuple(normalise_term(word) for word in words)
+            return Mention("ordinal", text[start:end], start, end, terms=terms)
+    return None
+
+
+def _scope(text: str, tokens: list[Token], first: int, after: int) -> tuple[tuple[str, ...], bool]:
+    """The words naming which list: after the phrase ("from your deployment answer", "of the
+    databases") or before it in its sentence ("in the list of databases, the third")."""
+    terms: list[str] = []
+    if (
+        after + 1 < len(tokens)
+        and tokens[after][0] in SCOPE_AFTER
+        and tokens[after + 1][0] in SCOPE_DETERMINERS
+        and _joined(text, tokens[after - 1], tokens[after])
+    ):
+        for position in range(after + 2, min(len(tokens), after + 2 + _MAX_TERMS)):
+            if not _joined(text, tokens[position - 1], tokens[position]):
+                break
+            word = tokens[position][0]
+            if word in ("you", "i", "we") or word in ABOUT_WORDS:
+                break  # "of the ones you listed": the rest is a clause
+            if _content(word) and word not in GENERIC_SCOPE:
+                terms.append(normalise_term(word))
+    if terms:
+        return tuple(terms), False
+    return _scope_before(text, tokens, first), False
+
+
+def _scope_before(text: str, tokens: list[Token], first: int) -> tuple[str, ...]:
+    """A scope cue earlier in the phrase's sentence: "in the list of databases, the third"."""
+    begin = first
+    while begin > 0 and not any(
+        char in ".?!\n" for char in text[tokens[begin - 1][2] : tokens[begin][1]]
+    ):
+        begin -= 1
+    words = [token[0] for token in tokens[begin:first]]
+    for cue in SCOPE_BEFORE:
+        width = len(cue)
+        for at in range(len(words) - width + 1):
+            if tuple(words[at : at + width]) != cue:
+                continue
+            terms: list[str] = []
+            for position in range(begin + at + width, first):
+                gap = text[tokens[position - 1][2] : tokens[position][1]]
+                if any(char in _CLAUSE_STOPS for char in gap) and terms:
+                    break
+                word = tokens[position][0]
+                if _content(word) and word not in GENERIC_SCOPE:
+                    terms.append(normalise_term(word))
+            if terms:
+                return tuple(terms[:_MAX_TERMS])
+    return ()

@@ -1,0 +1,211 @@
+"""Ordinal references resolved (SPEC-028 §4.2 ``turn_with_enumeration(ref.ordinal, ...)``):
+which list, then which item.
+
+The list is the most recent enumeration (the spec's rule) unless the reference names one by
+its words ("the second option from your deployment answer", "in the list of databases, the
+third"): then the list of the last ``_SCOPE_TURNS`` turns with lists whose items, lead or
+question hold most of those words. The item is the Nth (negative: from the end), or for "the
+one about caching" the item whose words match. Each reads the turns' feature columns (a
+reply's lists are parsed once, when a rule first asks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from ..text.ordinal_forms import MIDDLE
+from ..text.tokens import content_terms
+from .references import Mention, Reference
+from .turnlog import TurnLog
+
+__all__ = ["item_named", "last_enumeration", "resolve_ordinal", "same_stem"]
+
+RECENT = 10  # turns: an enumeration this recent resolves with confidence 0.9, older 0.7
+_SCOPE_TURNS = 20  # turns with lists searched for a scope or an item by its words
+_STEM = 4  # letters two words must share to be one word ("cache"/"caching")
+
+
+def resolve_ordinal(
+    mention: Mention,
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+) -> Reference:
+    """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
+    most recent one). Unresolved when the list has no such item, when a required scope ("the
+    third database") matches no list, or when no item is about the words of "the one about
+    X" (the caller then tries a turn reference)."""
+    chosen: tuple[int, tuple[str, ...]] | None = None
+    if mention.scope:
+        chosen = _scoped_list(
+            mention.scope, log, enumerations, now, window, strict=mention.scope_required
+        )
+        if chosen is None and mention.scope_required:
+            return _unresolved(mention)
+    if mention.ordinal is None:
+        found = _item_about(mention.terms, log, enumerations, now, window, chosen)
+        if found is None:
+            return _unresolved(mention)
+        turn, item = found
+        return _target(mention, turn, item, now)
+    if chosen is None:
+        turn = last_enumeration(enumerations, now, window)
+        if turn < 0:
+            return _unresolved(mention)
+        chosen = (turn, enumerations[turn])
+    turn, items = chosen
+    index = _index(mention.ordinal, len(items))
+    if index is None:
+        return _unresolved(mention)  # "option 3" of a two-item list points at nothing
+    return _target(mention, turn, items[index], now)
+
+
+def _index(ordinal: int, size: int) -> int | None:
+    if ordinal == MIDDLE:
+        return size // 2 if size % 2 else None  # "the middle one" of four: which?
+    index = size + ordinal if ordinal < 0 else ordinal - 1
+    return index if 0 <= index < size else None
+
+
+def _unresolved(mention: Mention) -> Reference:
+    return Reference(mention.type, mention.surface, mention.start, mention.end, None)
+
+
+def _target(mention: Mention, turn: int, item: str, now: int) -> Reference:
+    confidence = 0.9 if now - turn <= RECENT else 0.7
+    return Reference(
+        mention.type, mention.surface, mention.start, mention.end, turn, item=item,
+        confidence=confidence,
+    )  # fmt: skip
+
+
+def last_enumeration(enumerations: Mapping[int, tuple[str, ...]], now: int, window: int) -> int:
+    """The most recent turn before ``now`` with a non-empty enumeration, within ``window``."""
+    floor = now - window
+    if len(enumerations) <= window:
+        best = -1
+        for turn, items in enumerations.items():
+            if best < turn < now and turn >= floor and items:
+                best = turn
+        return best
+    for turn in range(now - 1, max(-1, floor - 1), -1):
+        if enumerations.get(turn):
+            return turn
+    return -1
+
+
+def _turns_with_lists(
+    enumerations: Mapping[int, tuple[str, ...]], now: int, window: int
+) -> Iterator[int]:
+    """The turns with lists before ``now``, most recent first, at most ``_SCOPE_TURNS``."""
+    floor = max(0, now - window)
+    if len(enumerations) <= window:
+        turns = sorted((t for t in enumerations if floor <= t < now), reverse=True)
+    else:
+        turns = [t for t in range(now - 1, floor - 1, -1) if t in enumerations]
+    return iter(turns[:_SCOPE_TURNS])
+
+
+def same_stem(left: str, right: str) -> bool:
+    """One word in two forms: "deploy"/"deployment", "cache"/"caching" (a shared start of at
+    least four letters that leaves at most three letters of the shorter word over)."""
+    if left == right:
+        return True
+    shared = 0
+    for a, b in zip(left, right, strict=False):
+        if a != b:
+            break
+        shared += 1
+    return shared >= _STEM and shared >= min(len(left), len(right)) - 3
+
+
+def _matched(terms: Sequence[str], words: Sequence[str]) -> int:
+    return sum(1 for term in terms if any(same_stem(term, word) for word in words))
+
+
+def _scoped_list(
+    scope: Sequence[str],
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+    *,
+    strict: bool = False,
+) -> tuple[int, tuple[str, ...]] | None:
+    """The list whose items and lead (twice) or whose turn and question hold most of the
+    scope's words; the most recent of equals. None when no list holds any.
+
+    ``strict`` (a noun after the ordinal: "the third database"): the noun must name what the
+    list lists, in its lead, the question it answers, or at least half of its items; "the
+    final exam" is no item of a list with one item about exam review.
+    """
+    best: tuple[int, tuple[str, ...]] | None = None
+    best_score = 0
+    features, roles = log.features, log.roles
+    for turn in _turns_with_lists(enumerations, now, window):
+        question: tuple[str, ...] = ()
+        if turn > 0 and roles[turn - 1] == "user":
+            question = features[turn - 1].terms
+        around = _matched(scope, (*features[turn].terms, *question))
+        for listed in features[turn].enumeration_lists or ():
+            if strict:
+                heading = _matched(scope, (*content_terms(listed.lead), *question))
+                named = sum(1 for item in listed.items if _matched(scope, content_terms(item)))
+                score = heading + (2 * named >= len(listed.items))
+            else:
+                words = content_terms(" ".join((listed.lead, *listed.items)))
+                score = 2 * _matched(scope, words) + around
+            if score > best_score:
+                best, best_score = (turn, listed.items), score
+    return best
+
+
+def _item_about(
+    terms: Sequence[str],
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+    chosen: tuple[int, tuple[str, ...]] | None,
+) -> tuple[int, str] | None:
+    """The list item whose words hold most of ``terms`` (in the chosen list, else in the
+    recent lists, the most recent of equals)."""
+    if not terms:
+        return None
+    if chosen is not None:
+        candidates: list[tuple[int, tuple[str, ...]]] = [chosen]
+    else:
+        candidates = [
+            (turn, listed.items)
+            for turn in _turns_with_lists(enumerations, now, window)
+            for listed in reversed(log.features[turn].enumeration_lists or ())
+        ]
+    best: tuple[int, str] | None = None
+    best_score = 0
+    for turn, items in candidates:
+        for item in items:
+            score = _matched(terms, content_terms(item))
+            if score > best_score:
+                best, best_score = (turn, item), score
+    return best
+
+
+_NAMED_TURNS = 4  # a definite noun phrase names an item of a list this recent only
+
+
+def item_named(
+    terms: Sequence[str],
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+) -> tuple[int, str] | None:
+    """The item of a list of the last ``_NAMED_TURNS`` turns that holds every one of
+    ``terms``, the words of a definite noun phrase ("is it the yeast?" after "... one of
+    these: the yeast is old, the dough was under-kneaded, ..."); None when there is none."""
+    if not terms:
+        return None
+    chosen = _item_about(terms, log, enumerations, now, _NAMED_TURNS, None)
+    if chosen is None or _matched(terms, content_terms(chosen[1])) < len(terms):
+        return None
+    return chosen

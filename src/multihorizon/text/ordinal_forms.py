@@ -1,0 +1,139 @@
+"""The words people use to pick an item of a list (SPEC-028 §4.1 "the second option"), as data.
+
+Detection (``dialogue.ordinal_mentions``) reads a user turn's words against these tables, so
+a new form is a new entry here, not a new pattern: "number three", "option C", "#2", "the
+3rd one", "the penultimate step", "the second-to-last idea", "the final one", "the former",
+"the one about caching", "the bullet on indexes", "the second option from your deployment
+answer", "in the list of databases, the third".
+
+An item number is 1-based; a negative number counts from the end of the list: -1 the last
+item (``enumerations.LAST``), -2 the one before it ("the penultimate").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from .enumerations import LAST
+
+__all__ = [
+    "ABOUT_WORDS",
+    "CARDINALS",
+    "FROM_END",
+    "GENERIC_SCOPE",
+    "ITEM_NOUNS",
+    "LABELLED_NOUNS",
+    "LETTERS",
+    "MIDDLE",
+    "ORDINALS",
+    "PICK_WORDS",
+    "SCOPE_AFTER",
+    "SCOPE_BEFORE",
+    "SCOPE_DETERMINERS",
+    "STANDALONE_FILLERS",
+    "gate_words",
+]
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+# Ordinal words: "the third", "the 3rd one", "the final step", "the former".
+ORDINALS: Mapping[str, int] = MappingProxyType({
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+    "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9,
+    "10th": 10, "11th": 11, "12th": 12,
+    "last": LAST, "final": LAST, "latter": LAST, "former": 1, "penultimate": -2,
+    "antepenultimate": -3,
+})  # fmt: skip
+
+# Multi-word ordinals counted from the end: "the second to last", "the last but one".
+FROM_END: Mapping[tuple[str, ...], int] = MappingProxyType({
+    ("second", "to", "last"): -2, ("second", "last"): -2, ("next", "to", "last"): -2,
+    ("last", "but", "one"): -2, ("one", "before", "last"): -2, ("third", "to", "last"): -3,
+    ("third", "last"): -3, ("second", "from", "last"): -2, ("second", "from", "the", "end"): -2,
+})  # fmt: skip
+
+# Cardinal words after an item noun or "number": "option three", "number two".
+CARDINALS: Mapping[str, int] = MappingProxyType({
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+})  # fmt: skip
+
+# Letter labels after an item noun: "option C", "choice (b)", "answer a".
+LETTERS: Mapping[str, int] = MappingProxyType(
+    {letter: index for index, letter in enumerate("abcdefghij", 1)}
+)
+
+# Nouns that name an item of a list: "the second option", "suggestion 3", "the bullet on X".
+ITEM_NOUNS = _words("""
+    one ones option options choice choices item items point points step steps approach
+    approaches method methods way ways solution solutions suggestion suggestions idea ideas
+    alternative alternatives example examples recommendation recommendations version versions
+    variant variants bullet bullets entry entries thing things tip tips strategy strategies
+    proposal proposals plan plans candidate candidates pick picks fix fixes answer answers
+    line lines stage stages phase phases part parts section sections reason reasons
+    problem problems issue issues cause causes stop stops exercise exercises task tasks
+    """)
+
+# Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):
+# these, not the weak ones ("one", "way", "thing"), are gate words.
+LABELLED_NOUNS = _words("""
+    option choice item step approach method solution suggestion idea alternative
+    recommendation tip bullet point strategy proposal plan candidate entry stage phase variant
+    version example answer day week round level part
+    """)
+
+# "the middle one": the centre item of a list of odd length (item number 0 is no real item).
+MIDDLE = 0
+
+# After "the one" / an item noun, these introduce what the item is about: "the one about
+# caching", "the bullet on indexes", "the option with Redis", "the step where you ...".
+ABOUT_WORDS = _words("about on with regarding concerning mentioning involving where for using")
+
+# Verbs and prepositions before a bare number that picks an item: "go with 2", "I'll take 3".
+PICK_WORDS = _words("with take pick choose chose try prefer want select picking choosing")
+
+# A turn made only of a number and these picks an item: "2", "2 please", "number 2 it is".
+STANDALONE_FILLERS = _words("""
+    ok okay please thanks then it is let's lets go do i'll ill take pick choose the one number
+    option sure yes yeah fine
+    """)
+
+# Where a scope follows the ordinal: "the second option from your deployment answer", "the
+# third of the databases", "the first in that list", "the last one among the hotels".
+SCOPE_AFTER = _words("from in of among for")
+SCOPE_DETERMINERS = _words("your the that this those these my our")
+# Cues before the ordinal that open a scope: "in the list of databases, the third", "back to
+# the Pending causes: the second".
+SCOPE_BEFORE: tuple[tuple[str, ...], ...] = (
+    ("list", "of"), ("back", "to"), ("regarding",), ("as", "for"), ("about", "the"),
+    ("among",), ("from",), ("of",), ("in",), ("for",),
+)  # fmt: skip
+
+# Words of a scope that name no particular list: "from your last answer", "of those options".
+GENERIC_SCOPE = _words("""
+    answer answers reply replies response responses message messages list lists earlier
+    previous last latest first above before option options suggestion suggestions idea ideas
+    item items step steps point points one ones you your said gave listed mentioned suggested
+    recommended wrote list thing things choice choices them those these that this the my our
+    tell me more about please again
+    """)
+
+
+def gate_words() -> tuple[str, ...]:
+    """The words without which no form here can match: the lexicon's GATE_NUMBER group holds
+    them, so detection runs only at their hits."""
+    # Not "one": "the flax one" is looked for by ``ordinal_mentions`` itself (a gate on
+    # "one" sent every "one month" turn to reference detection, 18 -> 70 us a classify).
+    words = set(LABELLED_NOUNS) | set(ORDINALS) | {"number", "next", "middle"}
+    # A bare number is a gate only after a word that picks ("go with 2", "no. 4"): turns
+    # with a number in them are common, and a gate hit sends a turn to reference detection
+    # (Session.classify 18 -> 50 us on "my bill is 40 dollars for one month"-like turns
+    # with every small number a gate). "#2" is found by its "#" (``ordinal_mentions``).
+    for number in range(1, 13):
+        words |= {f"{pick} {number}" for pick in (*PICK_WORDS, "no")}
+    return tuple(sorted(words))

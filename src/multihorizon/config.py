@@ -165,6 +165,7 @@ SWITCHES = (
     "antecedents",
     "place_antecedents",
     "pronoun_chains",
+    "follow_up_antecedents",
     "answers_follow_questions",
     "session_recaps",
 )
@@ -279,6 +280,7 @@ class Config:
     antecedents: bool = False
     place_antecedents: bool = True
     pronoun_chains: bool = True
+    follow_up_antecedents: bool = True
     answers_follow_questions: bool = True
     session_recaps: bool = True
 

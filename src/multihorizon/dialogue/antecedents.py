@@ -202,8 +202,9 @@ def _built_on(turn_id: int, features: TurnFeatures, log: TurnLog, depth: int) ->
             if log.features[earlier].substitutes:
                 return earlier  # "How about high cholesterol?": the subject changed there
             if log.features[earlier].persons & persons:
-                if depth > 0 and _answered(earlier, log):
-                    return _built_on(earlier, log.features[earlier], log, depth - 1)
+                if depth > 0:
+                    found = follow_up_turn(earlier, log.features[earlier], log, depth - 1)
+                    return found if found >= 0 else earlier
                 return earlier
         if persons & (HE | SHE):
             return reply  # a person nobody named: the answer named them

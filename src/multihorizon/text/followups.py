@@ -36,8 +36,7 @@ _PERSONS = {
 }  # fmt: skip
 # Words a reaction opens with before it says anything ("Oh, ...", "So ...", "Interesting.").
 _INTERJECTIONS = frozenset(
-    "oh ah ahh wow so hmm huh interesting really ok okay right great cool nice thanks i see "
-    "well".split()
+    "oh ah ahh wow so hmm huh interesting really ok okay right great cool nice thanks well".split()
 )
 # Continuation openers that ask again rather than echo: "And notable moments in their
 # rivalry?", "What about Ivanka?".
@@ -119,9 +118,10 @@ def substitutes(text: str) -> bool:
 
 
 def corrects(text: str) -> bool:
-    """Whether a turn corrects the request before it ("I meant medicare.", "No, I mean ...")."""
+    """Whether a turn corrects the request before it ("I meant medicare.", "No, I mean ...",
+    "Okay, but I meant ...")."""
     folded = _opening(_folded_words(text[:_SCAN_CHARS]))
-    if folded[:1] == ["no"]:
+    while folded[:1] in (["no"], ["but"]):
         folded = folded[1:]
     return folded[:2] in (["i", "meant"], ["i", "mean"])
 

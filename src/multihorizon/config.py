@@ -153,6 +153,7 @@ SWITCHES = (
     "first_turn_explore",
     "acknowledgement_continues",
     "follow_up_questions",
+    "follow_up_forms",
     "question_topics",
     "intent_threads",
     "resume_markers",
@@ -266,6 +267,7 @@ class Config:
     first_turn_explore: bool = True
     acknowledgement_continues: bool = True
     follow_up_questions: bool = True
+    follow_up_forms: bool = True
     question_topics: bool = True
     intent_threads: bool = True
     resume_markers: bool = True

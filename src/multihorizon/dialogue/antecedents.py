@@ -9,9 +9,8 @@ rule reads the log's feature columns, never an earlier turn's text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bisect import bisect_left
+from collections.abc import Sequence
 
 from ..config import Config
 from ..text.followups import HE, SHE, THEY
@@ -21,6 +20,7 @@ from .references import Reference
 from .turnlog import TurnLog
 
 __all__ = [
+    "answers_question",
     "antecedents",
     "evaluated_offer",
     "follow_up_turn",
@@ -138,17 +138,27 @@ def place_turn(turn_id: int, log: TurnLog, window: int) -> int:
 _PEOPLE = HE | SHE | THEY
 
 
-def _answered(turn_id: int, log: TurnLog) -> bool:
+_OFFER_WINDOW = 8  # turns back in which a reply's offer makes the exchange a task's
+
+
+def answers_question(turn_id: int, log: TurnLog) -> bool:
     """Whether the turn before ``turn_id`` is a reply that answered the user's question before
-    it. A reply that asks or offers ("I found 3 hotels", "How about Alien?") puts a choice on
-    the table: what follows builds on it (rules offer-antecedents, most-recent turn)."""
+    it, in an exchange where the user asks and the assistant answers. A reply that asks, or
+    one that offered lately ("I found 3 hotels", "How about Alien?"), puts choices on the
+    table, and replies that report tools' results make a task: what follows builds on them
+    (rules offer-antecedents, most-recent turn)."""
     reply, asked = turn_id - 1, turn_id - 2
     if asked < 0 or log.roles[reply] != "assistant" or log.roles[asked] != "user":
         return False
-    if log.turns_with_tool_calls:
-        return False  # replies report tools' results (a task assistant): follow-ups ask more
-    answer = log.features[reply]
-    return log.features[asked].question and not (answer.question or answer.offers)
+    if log.turns_with_tool_calls or not log.features[asked].question:
+        return False
+    if log.features[reply].question:
+        return False
+    roles, features = log.roles, log.features
+    return not any(
+        roles[earlier] == "assistant" and features[earlier].offers
+        for earlier in range(reply, max(-1, reply - _OFFER_WINDOW), -1)
+    )
 
 
 def follow_up_turn(turn_id: int, features: TurnFeatures, log: TurnLog, depth: int) -> int:
@@ -164,7 +174,7 @@ def follow_up_turn(turn_id: int, features: TurnFeatures, log: TurnLog, depth: in
     Jared?" "What does he do ...?"). A pronoun that an earlier follow-up used the same way
     ("she" ... "she") builds on what that one built on. Else the topic's anchor
     (``anchor_turn``): its latest named subject, or the session's opening question."""
-    if not (features.question or features.corrects) or not _answered(turn_id, log):
+    if not (features.question or features.corrects) or not answers_question(turn_id, log):
         return -1
     reply = turn_id - 1
     if _mentions_any(reply, features.terms, log):
@@ -204,7 +214,10 @@ def _built_on(turn_id: int, features: TurnFeatures, log: TurnLog, depth: int) ->
             if log.features[earlier].persons & persons:
                 if depth > 0:
                     found = follow_up_turn(earlier, log.features[earlier], log, depth - 1)
-                    return found if found >= 0 else earlier
+                    if found >= 0:
+                        return found
+                    if log.features[earlier].anaphor:  # what its own pronoun pointed to
+                        return topic_turn(earlier - 1, log, depth)
                 return earlier
         if persons & (HE | SHE):
             return reply  # a person nobody named: the answer named them

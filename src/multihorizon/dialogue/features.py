@@ -54,6 +54,7 @@ _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] =
     "recap": (lambda text, role: role == "user", cues.recaps_session),
     "takes_up_answer": (lambda text, role: role == "user", followups.takes_up_answer),
     "contrasts": (lambda text, role: role == "user", followups.contrasts_a_set),
+    "bridges": (lambda text, role: role == "user", followups.bridges),
     "substitutes": (lambda text, role: role == "user", followups.substitutes),
     "corrects": (lambda text, role: role == "user", followups.corrects),
     "self_talk": (lambda text, role: True, lambda text: persons.stance(text) > 0),
@@ -202,6 +203,11 @@ class TurnFeatures:
     def contrasts(self) -> bool:
         """A user turn picks from a set named before ("the two options", "which one")."""
         return self._cue("contrasts")
+
+    @property
+    def bridges(self) -> bool:
+        """A user turn names a part of the topic by a bare definite ("the leader")."""
+        return self._cue("bridges")
 
     @property
     def substitutes(self) -> bool:

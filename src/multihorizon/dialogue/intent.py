@@ -37,8 +37,17 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
     from .resolution import Resolution
+    from .turnlog import TurnLog
 
-__all__ = ["INTENTS", "Intent", "IntentClassifier", "classify", "intent_for_turn", "is_question"]
+__all__ = [
+    "INTENTS",
+    "Intent",
+    "IntentClassifier",
+    "builds_on_the_table",
+    "classify",
+    "intent_for_turn",
+    "is_question",
+]
 
 
 class Intent(enum.StrEnum):
@@ -179,11 +188,21 @@ def intent_for_turn(
     acknowledgement = config.acknowledgement_continues and features.acknowledgement
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
+    new_topic = moves_on(features, config)
     names_known = (
         question
         and not (resolution.prior or resolution.has_tool or acknowledgement)
         and all(hit[0] not in _DECIDED_BY_MARKERS for hit in features.hits)
-        and features.any_definite(log.turns_mentioning)
+        and (
+            features.any_definite(log.turns_mentioning)
+            # Rule follow-up-forms; a turn that says the topic moves on builds on nothing.
+            or (
+                config.follow_up_forms
+                and len(log) > 0
+                and not new_topic
+                and builds_on_the_table(features, log)
+            )
+        )
     )
     return classify(
         features.hits,
@@ -195,5 +214,21 @@ def intent_for_turn(
         acknowledgement=acknowledgement,
         question=question,
         names_known=names_known,
-        new_topic=moves_on(features, config),
+        new_topic=new_topic,
     )
+
+
+def builds_on_the_table(features: TurnFeatures, log: TurnLog) -> bool:
+    """Whether a question's form shows it builds on what the conversation already holds
+    (rule follow-up-forms): it picks from a set named before ("the two fats", "which one",
+    "other foods"), or asks about a part of the topic by a definite noun phrase and names
+    nothing of its own ("Who was the leader?", "What happened to the stadium?"). After an
+    answer to the user's question (``antecedents.answers_question``) also: it takes up the
+    answer ("Oh almonds? ..."), or points at a place named before ("things to do there")."""
+    from .antecedents import answers_question
+
+    if features.contrasts or (features.bridges and not features.names):
+        return True
+    if not answers_question(len(log), log):
+        return False
+    return features.takes_up_answer or features.names_place

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from .lexicon import QUESTION_OPENERS, QUESTION_STRIP
 from .scan import sentence_spans
-from .tokens import normalise_term, words
+from .tokens import STOPWORDS, normalise_term, words
 
 __all__ = [
+    "BRIDGING_EXCEPTIONS",
     "HE",
     "IT",
     "SHE",
     "THEY",
+    "bridges",
     "contrasts_a_set",
     "corrects",
     "new_names",
@@ -35,9 +37,14 @@ _PERSONS = {
     "it": IT, "its": IT, "itself": IT,
 }  # fmt: skip
 # Words a reaction opens with before it says anything ("Oh, ...", "So ...", "Interesting.").
-_INTERJECTIONS = frozenset(
-    "oh ah ahh wow so hmm huh interesting really ok okay right great cool nice thanks well".split()
-)
+_INTERJECTIONS = frozenset((
+    "oh", "ah", "ahh", "wow", "so", "hmm", "huh", "interesting", "really", "ok", "okay", "right",
+    "great", "cool", "nice", "thanks", "well",
+))  # fmt: skip
+# Words with which a sentence points at what was just said ("That's later than I expected.",
+# "They met at the Kit Kat Club?"); a sentence that opens otherwise ("I was wondering about
+# X?") says something of its own unless an interjection led into it.
+_POINTERS = frozenset(("that", "this", "these", "those", "they", "you", "there"))
 # Continuation openers that ask again rather than echo: "And notable moments in their
 # rivalry?", "What about Ivanka?".
 _ASKS_AGAIN = frozenset(("and", "what", "how", "but", "also", "then"))
@@ -77,11 +84,14 @@ def takes_up_answer(text: str) -> bool:
     spans = [span for span in sentence_spans(text[:_SCAN_CHARS]) if span[1] > span[0]]
     for position, (start, end) in enumerate(spans):
         sentence = text[start:end].rstrip()
-        said = _opening(_folded_words(sentence))
+        folded = _folded_words(sentence)
+        said = _opening(folded)
         if not said:
             continue  # only "Interesting." or "Oh": look at what follows
         if end - start > _SENTENCE_CHARS or said[0].strip(QUESTION_STRIP) in QUESTION_OPENERS:
             return False
+        if len(said) == len(folded) and said[0] not in _POINTERS:
+            return False  # "I was wondering about X?": a question of its own
         if sentence.endswith("?"):
             return said[0] not in _ASKS_AGAIN
         # A remark: it takes up the answer when a question follows it.
@@ -135,3 +145,32 @@ def new_names(text: str) -> tuple[str, ...]:
             if word[:1].isupper() and word not in ("I", "I'm", "I\u2019m", "I've", "I'd", "I'll"):
                 names.append(normalise_term(word))
     return tuple(dict.fromkeys(names))
+
+
+# Things a definite noun phrase names without any context ("Why is the sky blue?"): no part
+# of the topic at hand.
+BRIDGING_EXCEPTIONS = frozenset((
+    "sky", "sun", "moon", "earth", "world", "universe", "internet", "web", "weather", "ocean",
+    "sea", "planet", "economy", "government", "future", "past", "news", "climate", "environment",
+    "law", "police", "public", "stock", "market", "united", "us", "uk", "eu", "bible", "human",
+    "body", "brain", "heart", "first", "last", "best", "same", "most", "whole", "difference",
+))  # fmt: skip
+
+
+def bridges(text: str) -> bool:
+    """Whether a turn names a part of the topic at hand by a definite noun phrase with nothing
+    to anchor it ("Who was the leader?", "What happened to the stadium?", "the 2002 games"):
+    "the" and a word that is not a thing everyone knows ("the sky") and not followed by its
+    own "of" complement ("the capital of France")."""
+    folded = _folded_words(text[:_SCAN_CHARS])
+    for index in range(len(folded) - 1):
+        if folded[index] != "the":
+            continue
+        head = folded[index + 1]
+        if head in STOPWORDS or normalise_term(head) in BRIDGING_EXCEPTIONS:
+            continue
+        following = folded[index + 2] if index + 2 < len(folded) else ""
+        if following == "of":
+            continue
+        return True
+    return False

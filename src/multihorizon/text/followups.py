@@ -107,7 +107,7 @@ def contrasts_a_set(text: str) -> bool:
         following = folded[index + 1] if index + 1 < len(folded) else ""
         if word in _SET_PICKS:
             return True
-        if word == "the" and following in ("two", "other", "latter", "former"):
+        if word == "the" and following in ("two", "latter", "former"):
             return True
         if word == "which" and following == "one":
             return True

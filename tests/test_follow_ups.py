@@ -4,6 +4,8 @@ written after TREC CAsT 2020 (daltonj/treccastweb, human antecedent labels)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -208,7 +210,7 @@ def test_follow_up_forms_drill_down(text: str, intent: mh.Intent) -> None:
             assert found is mh.Intent.EXPLORE  # switched off: below the explore bar
 
 
-def test_a_reply_without_text_is_replayed_so_labels_can_name_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_reply_without_text_is_replayed_so_labels_can_name_it(tmp_path: Path) -> None:
     """TREC CAsT 2020 keeps only a reply's passage id (``content_missing``): the replay logs
     the reply without words, so the turn the labels name exists in the session."""
     import json

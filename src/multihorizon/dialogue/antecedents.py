@@ -10,7 +10,7 @@ rule reads the log's feature columns, never an earlier turn's text.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..config import Config
 from ..text.followups import HE, SHE, THEY
@@ -136,9 +136,8 @@ def place_turn(turn_id: int, log: TurnLog, window: int) -> int:
 # ---- follow-ups in a question-answer session (rule follow-up-antecedents) ------------------
 
 _PEOPLE = HE | SHE | THEY
-
-
 _OFFER_WINDOW = 8  # turns back in which a reply's offer makes the exchange a task's
+_ANCHOR_WINDOW = 200  # turns back a topic's anchor is looked for
 
 
 def answers_question(turn_id: int, log: TurnLog) -> bool:
@@ -167,13 +166,15 @@ def follow_up_turn(turn_id: int, features: TurnFeatures, log: TurnLog, depth: in
     before 0.31, the answer 0.30), else -1.
 
     The answer, when the turn takes it up ("Oh almonds? ..."), picks from a set it named
-    ("the two options", "which one"), names something nobody said before ("at Bachelor"),
-    or asks about a person the answer named ("Who was the leader?" "How did he ...").
-    The question before, when the turn asks it again of something else ("How about high
-    cholesterol?"), corrects it ("I meant medicare."), or follows a name it gave ("And
-    Jared?" "What does he do ...?"). A pronoun that an earlier follow-up used the same way
-    ("she" ... "she") builds on what that one built on. Else the topic's anchor
-    (``anchor_turn``): its latest named subject, or the session's opening question."""
+    ("the two options", "which one"), or asks about a person the answer named ("Who was the
+    leader?" "How did he ..."). The question before, when the turn asks it again of
+    something else ("How about high cholesterol?"), corrects it ("I meant medicare."), or
+    follows a name it gave ("And Jared?" "What does he do ...?"). A pronoun that an earlier
+    follow-up used the same way ("she" ... "she") builds on what that one built on; a bare
+    definite on the latest turn using its word ("the band"). Else the topic's anchor
+    (``anchor_turn``): its latest named subject, or its opening question. Whatever it is,
+    the answer wins when it holds the follow-up's words or that turn's: it is the latest
+    turn holding them (text-less replies hold nothing)."""
     if not (features.question or features.corrects) or not answers_question(turn_id, log):
         return -1
     reply = turn_id - 1
@@ -204,7 +205,7 @@ def _built_on(turn_id: int, features: TurnFeatures, log: TurnLog, depth: int) ->
     persons = features.persons
     before = log.features[asked]
     if persons:
-        if persons & _PEOPLE and _asks_who(before):
+        if persons & _PEOPLE and before.asks_who:
             return reply
         if before.names and not _takes_up(before):
             return asked
@@ -233,13 +234,15 @@ def _takes_up(features: TurnFeatures) -> bool:
     return features.takes_up_answer or features.contrasts
 
 
-def _asks_who(features: TurnFeatures) -> bool:
-    return features.text.lstrip()[:4].casefold() in ("who ", "who'", "whom", "whos")
-
-
-def _user_turns(start: int, log: TurnLog, count: int) -> range:
-    """User turns from ``start`` back, every other turn, at most ``count`` of them."""
-    return range(start, max(-1, start - 2 * count), -2)
+def _user_turns(start: int, log: TurnLog, count: int) -> Iterator[int]:
+    """The user's turns from ``start`` back, at most ``count`` of them."""
+    roles = log.roles
+    for earlier in range(start, -1, -1):
+        if roles[earlier] == "user":
+            yield earlier
+            count -= 1
+            if count <= 0:
+                return
 
 
 def _latest_mentioning(terms: Sequence[str], turn_id: int, log: TurnLog) -> int:
@@ -257,9 +260,10 @@ def _latest_mentioning(terms: Sequence[str], turn_id: int, log: TurnLog) -> int:
 def anchor_turn(asked: int, log: TurnLog) -> int:
     """The topic a follow-up with nothing of its own builds on: the latest of the user's turns
     that named its subject by name and did not take up an answer ("How does Salt Lake City
-    differ?"), else the session's opening question."""
+    differ?"), else the earliest of them in reach (``_ANCHOR_WINDOW``): the opening question.
+    """
     first = asked
-    for earlier in range(asked, -1, -1):
+    for earlier in range(asked, max(-1, asked - _ANCHOR_WINDOW), -1):
         if log.roles[earlier] != "user":
             continue
         first = earlier

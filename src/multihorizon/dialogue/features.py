@@ -55,6 +55,7 @@ _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] =
     "takes_up_answer": (lambda text, role: role == "user", followups.takes_up_answer),
     "contrasts": (lambda text, role: role == "user", followups.contrasts_a_set),
     "bridges": (lambda text, role: role == "user", followups.bridges),
+    "asks_who": (lambda text, role: role == "user", followups.asks_who),
     "substitutes": (lambda text, role: role == "user", followups.substitutes),
     "corrects": (lambda text, role: role == "user", followups.corrects),
     "self_talk": (lambda text, role: True, lambda text: persons.stance(text) > 0),
@@ -208,6 +209,11 @@ class TurnFeatures:
     def bridges(self) -> bool:
         """A user turn names a part of the topic by a bare definite ("the leader")."""
         return self._cue("bridges")
+
+    @property
+    def asks_who(self) -> bool:
+        """A user turn asks who someone is ("Who was the leader?")."""
+        return self._cue("asks_who")
 
     @property
     def substitutes(self) -> bool:

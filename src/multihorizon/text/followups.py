@@ -18,6 +18,7 @@ __all__ = [
     "IT",
     "SHE",
     "THEY",
+    "asks_who",
     "bridges",
     "contrasts_a_set",
     "corrects",
@@ -174,3 +175,10 @@ def bridges(text: str) -> bool:
             continue
         return True
     return False
+
+
+def asks_who(text: str) -> bool:
+    """Whether a turn asks who someone is or was ("Who was the leader?", "Who wrote it?"):
+    the answer names a person, whom a following "he" or "they" means."""
+    folded = _folded_words(text[:_SCAN_CHARS])
+    return bool(folded) and folded[0] in ("who", "whom", "whose")

@@ -8,6 +8,8 @@ runs over the text.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .lexicon import QUESTION_OPENERS, QUESTION_STRIP
 from .scan import sentence_spans
 from .tokens import STOPWORDS, normalise_term, words
@@ -56,8 +58,11 @@ _SENTENCE_CHARS = 300  # a reaction is short: a longer first sentence is a quest
 _SCAN_CHARS = 600  # a follow-up's cues are in its first few sentences
 
 
-def _folded_words(text: str) -> list[str]:
-    return [word.casefold() for word in words(text)]
+@lru_cache(maxsize=1024)
+def _folded_words(text: str) -> tuple[str, ...]:
+    """The case-folded words of ``text`` (cached: a turn's cues read the same words; a
+    classification reads them once per cue)."""
+    return tuple(words(text.casefold()))
 
 
 def pronoun_persons(text: str) -> int:
@@ -68,7 +73,7 @@ def pronoun_persons(text: str) -> int:
     return found
 
 
-def _opening(sentence: list[str]) -> list[str]:
+def _opening(sentence: tuple[str, ...]) -> tuple[str, ...]:
     """A sentence's words after the interjections it opens with."""
     start = 0
     while start < len(sentence) and sentence[start] in _INTERJECTIONS:
@@ -121,7 +126,7 @@ def substitutes(text: str) -> bool:
     """Whether a turn asks the previous question again of something else: "How about high
     cholesterol?", "What about the UK?", "And Jared?"."""
     folded = _opening(_folded_words(text[:_SCAN_CHARS]))
-    if folded[:1] == ["but"]:
+    if folded[:1] == ("but",):
         folded = folded[1:]
     if len(folded) >= 2 and folded[0] in ("how", "what") and folded[1] == "about":
         return True
@@ -132,9 +137,9 @@ def corrects(text: str) -> bool:
     """Whether a turn corrects the request before it ("I meant medicare.", "No, I mean ...",
     "Okay, but I meant ...")."""
     folded = _opening(_folded_words(text[:_SCAN_CHARS]))
-    while folded[:1] in (["no"], ["but"]):
+    while folded[:1] in (("no",), ("but",)):
         folded = folded[1:]
-    return folded[:2] in (["i", "meant"], ["i", "mean"])
+    return folded[:2] in (("i", "meant"), ("i", "mean"))
 
 
 def new_names(text: str) -> tuple[str, ...]:

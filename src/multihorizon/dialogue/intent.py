@@ -31,6 +31,7 @@ from .._intent_py import (
     RULE_QUESTION_TOPICS,
 )
 from ..config import Config
+from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 
 if TYPE_CHECKING:
@@ -229,6 +230,6 @@ def builds_on_the_table(features: TurnFeatures, log: TurnLog) -> bool:
 
     if features.contrasts or (features.bridges and not features.names):
         return True
-    if not answers_question(len(log), log):
+    if not (features.takes_up_answer or (has_place_word(features.text) and features.names_place)):
         return False
-    return features.takes_up_answer or features.names_place
+    return answers_question(len(log), log)

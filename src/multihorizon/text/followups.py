@@ -24,6 +24,7 @@ __all__ = [
     "bridges",
     "contrasts_a_set",
     "corrects",
+    "has_place_word",
     "new_names",
     "pronoun_persons",
     "substitutes",
@@ -87,6 +88,9 @@ def takes_up_answer(text: str) -> bool:
     or a remark followed by a question ("So there are two types. Is the other fat good for
     you?", "That's later than I expected. Who were the winners?"). Interjections alone
     ("Interesting.", "Oh,") take nothing up."""
+    opening = _folded_words(text[:_SCAN_CHARS])[:1]
+    if not opening or opening[0] in QUESTION_OPENERS:
+        return False  # most questions: a wh-word or an auxiliary first
     spans = [span for span in sentence_spans(text[:_SCAN_CHARS]) if span[1] > span[0]]
     for position, (start, end) in enumerate(spans):
         sentence = text[start:end].rstrip()
@@ -187,3 +191,15 @@ def asks_who(text: str) -> bool:
     the answer names a person, whom a following "he" or "they" means."""
     folded = _folded_words(text[:_SCAN_CHARS])
     return bool(folded) and folded[0] in ("who", "whom", "whose")
+
+
+_PLACE_WORDS = frozenset((
+    "there", "area", "city", "place", "town", "location", "neighbourhood", "neighborhood",
+    "nearby",
+))  # fmt: skip
+
+
+def has_place_word(text: str) -> bool:
+    """Whether a turn holds a word ``cues.names_a_place`` can match ("there", "that area"): a
+    cheap test before that cue's regular expression."""
+    return not _PLACE_WORDS.isdisjoint(_folded_words(text[:_SCAN_CHARS]))

@@ -164,6 +164,14 @@ def _follow_up_question(config: mh.Config) -> object:
     return session.classify("What are its symptoms?")
 
 
+def _follow_up_form(config: mh.Config) -> object:
+    # TREC CAsT 2020 (cast20_103): "the leader" is the band's, though nothing says so.
+    session = mh.Session(config=config)
+    session.user("Why were the Dead such an influential live band?")
+    session.assistant("Their shows were long improvised jams, and fans taped them.")
+    return session.classify("Who was the leader?")
+
+
 def _answer_stays(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I need a table for dinner tonight", embedding=_vector(1))
@@ -294,6 +302,17 @@ def _pronoun_chain(config: mh.Config) -> object:
     return session.preview("Can it spread to my throat?").antecedents[:1]
 
 
+def _follow_up_antecedent(config: mh.Config) -> object:
+    # TREC CAsT 2020 (cast20_88): "it" after an answered question is the topic, not the
+    # answer.
+    session = mh.Session(config=config)
+    session.user("Can I have some information on the labor systems of the Ottoman Empire?")
+    session.assistant("Labour was organised in guilds and on estates.")
+    session.user("What was the role of slavery?")
+    session.assistant("Slaves served in households and in the army.")
+    return session.preview("How did it govern?").antecedents[:1]
+
+
 def _retrieval_session(config: mh.Config, query: np.ndarray) -> mh.Session:
     session = mh.Session(config=config)
     session.user("the original question", embedding=query)
@@ -362,6 +381,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
     "follow-up-questions": _follow_up_question,
+    "follow-up-forms": _follow_up_form,
     "question-topics": _answer_stays,
     "intent-threads": _clarify_stays,
     "resume-markers": _resume_marker,
@@ -385,6 +405,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "antecedent-analysis": _antecedents,
     "place-antecedents": _place,
     "pronoun-chains": _pronoun_chain,
+    "follow-up-antecedents": _follow_up_antecedent,
     "recency-bonus": _retrieval_scores,
     "thread-bonus": _retrieval_scores,
     "lexical-channel": _lexical,

@@ -162,6 +162,7 @@ SWITCHES = (
     "first_turn_explore",
     "acknowledgement_continues",
     "follow_up_questions",
+    "follow_up_forms",
     "question_topics",
     "intent_threads",
     "resume_markers",
@@ -174,6 +175,7 @@ SWITCHES = (
     "antecedents",
     "place_antecedents",
     "pronoun_chains",
+    "follow_up_antecedents",
     "answers_follow_questions",
     "session_recaps",
     "reaction_turns",
@@ -282,6 +284,7 @@ class Config:
     first_turn_explore: bool = True
     acknowledgement_continues: bool = True
     follow_up_questions: bool = True
+    follow_up_forms: bool = True
     question_topics: bool = True
     intent_threads: bool = True
     resume_markers: bool = True
@@ -304,6 +307,7 @@ class Config:
     antecedents: bool = False
     place_antecedents: bool = True
     pronoun_chains: bool = True
+    follow_up_antecedents: bool = True
     answers_follow_questions: bool = True
     session_recaps: bool = True
     reaction_turns: bool = True

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
-from ..text import cues, persons
+from ..text import cues, followups, persons
 from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
 from ..text.lexicon import Lexicon, Marker
 from ..text.tokens import content_terms
@@ -52,6 +52,12 @@ _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] =
     "names_place": (lambda text, role: _short_turn(text), cues.names_a_place),
     "judgement": (lambda text, role: True, cues.judges_an_option),
     "recap": (lambda text, role: role == "user", cues.recaps_session),
+    "takes_up_answer": (lambda text, role: role == "user", followups.takes_up_answer),
+    "contrasts": (lambda text, role: role == "user", followups.contrasts_a_set),
+    "bridges": (lambda text, role: role == "user", followups.bridges),
+    "asks_who": (lambda text, role: role == "user", followups.asks_who),
+    "substitutes": (lambda text, role: role == "user", followups.substitutes),
+    "corrects": (lambda text, role: role == "user", followups.corrects),
     "self_talk": (lambda text, role: True, lambda text: persons.stance(text) > 0),
     "to_listener": (lambda text, role: True, lambda text: persons.stance(text) < 0),
 }
@@ -123,6 +129,24 @@ class TurnFeatures:
         return found
 
     @property
+    def persons(self) -> int:
+        """A user turn's third-person pronouns, by person (``followups.HE`` ... ``IT`` bits)."""
+        found: int | None = self._memo.get("persons")
+        if found is None:
+            user = self.role == "user"
+            found = self._memo["persons"] = followups.pronoun_persons(self.text) if user else 0
+        return found
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """A user turn's names: words it capitalises mid-sentence, normalised as terms."""
+        found: tuple[str, ...] | None = self._memo.get("names")
+        if found is None:
+            user = self.role == "user"
+            found = self._memo["names"] = followups.new_names(self.text) if user else ()
+        return found
+
+    @property
     def opening_name(self) -> tuple[str, int, int] | None:
         """The name the turn opens by addressing ("alice: ..."), with its span."""
         if "opening" not in self._memo:
@@ -179,6 +203,36 @@ class TurnFeatures:
     def to_listener(self) -> bool:
         """A turn talks to its listener ("would you like ...") or is a long answer."""
         return self._cue("to_listener")
+
+    @property
+    def takes_up_answer(self) -> bool:
+        """A user turn opens by taking up the answer ("Oh almonds? ...")."""
+        return self._cue("takes_up_answer")
+
+    @property
+    def contrasts(self) -> bool:
+        """A user turn picks from a set named before ("the two options", "which one")."""
+        return self._cue("contrasts")
+
+    @property
+    def bridges(self) -> bool:
+        """A user turn names a part of the topic by a bare definite ("the leader")."""
+        return self._cue("bridges")
+
+    @property
+    def asks_who(self) -> bool:
+        """A user turn asks who someone is ("Who was the leader?")."""
+        return self._cue("asks_who")
+
+    @property
+    def substitutes(self) -> bool:
+        """A user turn asks the previous question of something else ("how about X?")."""
+        return self._cue("substitutes")
+
+    @property
+    def corrects(self) -> bool:
+        """A user turn corrects the request before it ("I meant medicare.")."""
+        return self._cue("corrects")
 
     @property
     def judgement(self) -> bool:

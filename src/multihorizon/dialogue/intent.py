@@ -32,6 +32,7 @@ from .._intent_py import (
     RULE_QUESTION_TOPICS,
 )
 from ..config import Config
+from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -44,11 +45,13 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
     from .resolution import Resolution
+    from .turnlog import TurnLog
 
 __all__ = [
     "INTENTS",
     "Intent",
     "IntentClassifier",
+    "builds_on_the_table",
     "classify",
     "explains",
     "intent_for_turn",
@@ -246,13 +249,23 @@ def intent_for_turn(
             and not features.has(Marker.NEW_TOPIC)
             and not features.asks_for
         )
+    new_topic = moves_on(features, config)
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
     names_known = (
         question
         and not (resolution.prior or resolution.has_tool or acknowledgement)
         and all(hit[0] not in _DECIDED_BY_MARKERS for hit in features.hits)
-        and features.any_definite(log.turns_mentioning)
+        and (
+            features.any_definite(log.turns_mentioning)
+            # Rule follow-up-forms; a turn that says the topic moves on builds on nothing.
+            or (
+                config.follow_up_forms
+                and len(log) > 0
+                and not new_topic
+                and builds_on_the_table(features, log)
+            )
+        )
     )
     return classify(
         features.hits,
@@ -264,7 +277,7 @@ def intent_for_turn(
         acknowledgement=acknowledgement,
         question=question,
         names_known=names_known,
-        new_topic=moves_on(features, config),
+        new_topic=new_topic,
         clarify=explains(features.text, features.hits, config, log.turns_mentioning),
         announced=config.topic_announcements and announces_topic(features.text, features.hits),
         points_back=detected_tool and not has_tool,
@@ -281,3 +294,19 @@ def explains(
     if all(hit[0] != _EXPLAIN for hit in hits):
         return False
     return not config.explain_new_content or explain_clarifies(text, hits, known)
+
+
+def builds_on_the_table(features: TurnFeatures, log: TurnLog) -> bool:
+    """Whether a question's form shows it builds on what the conversation already holds
+    (rule follow-up-forms): it picks from a set named before ("the two fats", "which one",
+    "other foods"), or asks about a part of the topic by a definite noun phrase and names
+    nothing of its own ("Who was the leader?", "What happened to the stadium?"). After an
+    answer to the user's question (``antecedents.answers_question``) also: it takes up the
+    answer ("Oh almonds? ..."), or points at a place named before ("things to do there")."""
+    from .antecedents import answers_question
+
+    if features.contrasts or (features.bridges and not features.names):
+        return True
+    if not (features.takes_up_answer or (has_place_word(features.text) and features.names_place)):
+        return False
+    return answers_question(len(log), log)

@@ -24,7 +24,10 @@ in the same run on the same embeddings:
   baselines: plain cosine top-k, BM25 over content words, recency only.
 
 Every probe is asked *before* its turn is logged (``preview``/``classify`` change nothing), so
-the turns before it are the history. Turns with role ``tool`` go to the scratch buffer.
+the turns before it are the history. Turns with role ``tool`` go to the scratch buffer. A
+reply whose text the source lacks (``content_missing``, TREC CAsT 2020) is logged without
+words or direction (``replay.MISSING_REPLY``, a zero embedding), so labels that name it count
+by its index for ours as for the baselines; any other empty turn is skipped.
 """
 
 from __future__ import annotations

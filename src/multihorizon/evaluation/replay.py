@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..session import Session
 
 __all__ = [
+    "MISSING_REPLY",
     "PROGRESS",
     "Conversation",
     "Replay",
@@ -30,6 +31,8 @@ __all__ = [
 ]
 
 _MINILM = "sentence-transformers/all-MiniLM-L6-v2"
+# The text a reply whose content the source lacks is logged with: no words, no markers.
+MISSING_REPLY = "\u2026"
 
 Conversation = dict[str, Any]
 Vectors = npt.NDArray[np.float32]
@@ -160,7 +163,9 @@ class Replay:
         session, turn_id = self.session, turn["turn_id"]
         content = turn["content"]
         if not content.strip():
-            return  # an empty turn carries nothing to log
+            if turn["role"] == "assistant" and turn.get("content_missing"):
+                self._log_missing_reply(turn_id)
+            return  # any other empty turn carries nothing to log
         extra: dict[str, Any] = {}
         if turn.get("speaker"):
             extra["speaker"] = str(turn["speaker"])
@@ -182,6 +187,16 @@ class Replay:
             session.user(content, embedding=vector, **extra)
         else:
             session.assistant(content, embedding=vector, **extra)
+        self.data_ids.append(turn_id)
+
+    def _log_missing_reply(self, turn_id: int) -> None:
+        """A reply that was given but whose text the source lacks (``content_missing``: TREC
+        CAsT 2020 keeps only the passage id). It is logged as a reply without words or
+        direction (``MISSING_REPLY``, a zero embedding), as a deployed session logs every
+        reply: the labels (``result_turn_dependence``) and the most-recent baseline count
+        this turn by its index, so a session that skipped it could never name it."""
+        zero = np.zeros(self.turn_vectors.shape[1], dtype=np.float32)
+        self.session.assistant(MISSING_REPLY, embedding=zero)
         self.data_ids.append(turn_id)
 
     def query(self, probe: Conversation) -> npt.NDArray[np.float32]:

@@ -204,7 +204,19 @@ def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
     stored = (Path(__file__).parent / "data" / name).read_bytes()
     session, _ = restore(stored)
     _assert_int8_copy_rebuilt(session)
+    # These sessions are short enough for Tier C to take float32 (``kernels.int8_pays``):
+    # the int8 path is forced so that the rebuilt copy is what is scanned.
+    monkeypatch.setattr(kernels, "int8_pays", lambda rows, k: True)
+    scanned: list[int] = []
+    int8 = kernels.score_turns_int8
+
+    def counted(*args, **options):  # type: ignore[no-untyped-def]
+        scanned.append(len(args[1]))
+        return int8(*args, **options)
+
+    monkeypatch.setattr(kernels, "score_turns_int8", counted)
     on_int8 = session.user("which flags?").items
+    assert scanned  # the int8 copy was scanned
     # Tier C retrieval on the rebuilt copy picks what float32 exact scoring picks.
     exact = kernels.score_turns
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import lzma
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -289,11 +290,24 @@ def write(version: int = 2) -> None:  # pragma: no cover - run by hand with that
         sessions.update({name: make() for name, (make, _) in LONG_SHAPES.items()})
     for name, (session, coverage) in sessions.items():
         float16 = {**SHAPES, **LONG_SHAPES}[name][1]
-        (folder / f"{name}.mhss").write_bytes(snapshot(session, coverage, float16=float16))
+        blob = snapshot(session, coverage, float16=float16)
+        if name in LONG_SHAPES:  # megabytes of float16 rows: kept compressed in the repository
+            (folder / f"{name}.mhss.xz").write_bytes(lzma.compress(blob, preset=9))
+        else:
+            (folder / f"{name}.mhss").write_bytes(blob)
         expected = {"view": view(session, coverage, float16=float16)}
         if not expected["view"]["closed"]:
             expected["follow_ups"] = follow_ups(session)
         (folder / f"{name}.json").write_text(json.dumps(expected, indent=1, sort_keys=True))
+
+
+def stored(folder: Path, name: str) -> bytes:
+    """The stored session of one shape as its release wrote it (a long one is kept
+    xz-compressed, ``name.mhss.xz``)."""
+    packed = folder / f"{name}.mhss.xz"
+    if packed.exists():
+        return lzma.decompress(packed.read_bytes())
+    return (folder / f"{name}.mhss").read_bytes()
 
 
 STORE_FILE = DATA / "store.sqlite"

@@ -116,7 +116,7 @@ def _check(name: str, session: mh.Session, coverage: CoverageSet, version: int =
 def test_a_stored_session_of_every_format_and_shape_loads_to_the_same_state(
     version: int, name: str
 ) -> None:
-    stored = (_FOLDERS[version] / f"{name}.mhss").read_bytes()
+    stored = persist_shapes.stored(_FOLDERS[version], name)
     assert stored[4:6] == version.to_bytes(2, "big")
     session, coverage = restore(stored)
     _check(name, session, coverage, version)
@@ -126,7 +126,7 @@ def test_a_stored_session_of_every_format_and_shape_loads_to_the_same_state(
 def test_a_stored_session_of_every_format_written_again_reads_back_the_same(
     version: int, name: str
 ) -> None:
-    session, coverage = restore((_FOLDERS[version] / f"{name}.mhss").read_bytes())
+    session, coverage = restore(persist_shapes.stored(_FOLDERS[version], name))
     float16 = _ALL_SHAPES[name][1]
     blob = snapshot(session, coverage, float16=float16)
     assert blob[4:6] == FORMAT_VERSION.to_bytes(2, "big")  # saved whole in today's format

@@ -45,6 +45,7 @@ from ._validate import (
     as_int8_codes,
     as_postings,
     as_real,
+    as_rescore,
     as_scales,
     as_thread_ids,
     as_turn_ids,
@@ -325,9 +326,6 @@ def _fused_row(
 # 4b. Tier C on an int8 copy of the turn log
 # --------------------------------------------------------------------------------------------
 
-#: score_turns_int8 rescores k + max(RESCORE_MARGIN, k // 2) unforced rows by default (the
-#: C++ core's default_rescore has the measurements; ``kernels.default_rescore``).
-RESCORE_MARGIN = 16
 Int8Array = npt.NDArray[np.int8]
 
 
@@ -470,11 +468,7 @@ def score_turns_int8(
     if forced is not None:
         forced_rows = as_forced_rows(forced, rows)
     life = as_half_life(half_life)
-    extra = (
-        wanted + max(RESCORE_MARGIN, wanted // 2)
-        if rescore is None
-        else as_count(rescore, "rescore")
-    )
+    extra = as_rescore(rescore, wanted)
     found, scores, bad_row = _score_turns_int8(
         q, c, s, m, ids, now, threads, active_id, forced_rows, life, multiplier, bonus,
         thread_weight, min(wanted, rows), min(max(extra, wanted), rows),

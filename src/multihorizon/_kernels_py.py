@@ -32,6 +32,7 @@ from ._validate import (
     as_phrases,
     as_postings,
     as_real,
+    as_rescore,
     as_scales,
     as_thread_ids,
     as_turn_ids,
@@ -365,9 +366,6 @@ def _fused(
 
 #: The codes' range: a row's largest magnitude becomes +-127.
 INT8_PEAK = 127.0
-#: score_turns_int8 rescores k + max(RESCORE_MARGIN, k // 2) unforced rows by default (the
-#: C++ core's default_rescore has the measurements; ``kernels.default_rescore``).
-RESCORE_MARGIN = 16
 
 
 def quantize_rows(matrix: Any) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]:
@@ -453,9 +451,7 @@ def score_turns_int8(
     active_id = as_int(active_thread, "active_thread")
     in_active, is_forced = _turn_masks(thread_ids, active_id, forced, rows)
     life = as_half_life(half_life)
-    nominees = (
-        count + max(RESCORE_MARGIN, count // 2) if rescore is None else as_count(rescore, "rescore")
-    )
+    nominees = as_rescore(rescore, count)
 
     recency = recency_weights(ids, now, life).astype(np.float64)
     recency[is_forced | in_active] = 1.0  # SPEC-028 §4.2 and §3.3

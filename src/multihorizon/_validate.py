@@ -177,6 +177,16 @@ def as_count(value: Any, name: str) -> int:
     return count
 
 
+#: score_turns_int8 rescores k + max(RESCORE_MARGIN, k // 2) unforced rows by default on every
+#: backend (the C++ core's default_rescore has the measurements; ``kernels.default_rescore``).
+RESCORE_MARGIN = 16
+
+
+def as_rescore(value: Any, k: int) -> int:
+    """``score_turns_int8``'s ``rescore`` argument, or its default for a top ``k``."""
+    return k + max(RESCORE_MARGIN, k // 2) if value is None else as_count(value, "rescore")
+
+
 def as_thread_ids(value: Any, rows: int) -> npt.NDArray[np.int64]:
     array = _as_array(value, "thread_ids")
     if array.dtype.kind not in "iu" and array.size:

@@ -23,6 +23,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from . import _backend
+from ._validate import as_rescore
 
 if TYPE_CHECKING:
     from ._kernels_py import (
@@ -70,9 +71,6 @@ KERNELS = (
 )
 _switch_lock = threading.Lock()
 
-#: ``score_turns_int8`` rescores ``k + max(RESCORE_MARGIN, k // 2)`` rows by default (every
-#: backend; the C++ core's ``default_rescore`` has the measurements).
-RESCORE_MARGIN = 16
 #: The int8 scan pays once a log holds this many rows per rescored row: below it, reading
 #: every float32 row costs less than the int8 pass plus the rescore (bench/int8_rescore.py:
 #: int8 / float32 time 0.69 at 64 rows, 1.06 at 256 rows for k=12 (28 rescored); 0.82 at
@@ -82,7 +80,7 @@ INT8_ROWS_PER_RESCORED = 8
 
 def default_rescore(k: int) -> int:
     """How many unforced rows ``score_turns_int8`` rescores in float32 for a top ``k``."""
-    return k + max(RESCORE_MARGIN, k // 2)
+    return as_rescore(None, k)
 
 
 def int8_pays(rows: int, k: int) -> bool:

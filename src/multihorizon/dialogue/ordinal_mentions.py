@@ -64,82 +64,24 @@ _BEFORE_CHARS = 100  # window read before a gate hit (a scope cue, a determiner)
 _AFTER_CHARS = 160  # and after it (the noun, an about phrase, a scope)
 _MAX_TERMS = 6
 _DETERMINERS = frozenset(("the", "your", "that", "this", "my", "our"))
+# Verbs after an item's words: "the second is better", "the one about caching sounds good".
+_LINKING_VERBS = ("is", "was", "sounds", "seems", "looks", "works", "would", "will", "could")
 # Words that may follow a bare ordinal when it stands for an item: "the second is better".
-_FOLLOWERS = frozenset(
-    [
-        "is",
-        "was",
-        "sounds",
-        "seems",
-        "looks",
-        "works",
-        "would",
-        "will",
-        "could",
-        "should",
-        "might",
-        "has",
-        "have",
-        "and",
-        "or",
-        "but",
-        "vs",
-        "versus",
-        "please",
-        "then",
-        "instead",
-        "one",
-        "good",
-        "better",
-        "best",
-        "bad",
-        "worse",
-        "fine",
-        "ok",
-        "okay",
-        "right",
-        "cheaper",
-        "faster",
-        "easier",
-        "safe",
-        "safer",
-        "enough",
-        "cheap",
-        "expensive",
-        "available",
-        "possible",
-        "worth",
-        "too",
-        "also",
-        "really",
-        "still",
-        "just",
-        "more",
-        "less",
-        "much",
-        "any",
-    ]
-)
+# fmt: off
+_FOLLOWERS = frozenset((
+    *_LINKING_VERBS,
+    "should", "might", "has", "have", "and", "or", "but", "vs", "versus", "please", "then",
+    "instead", "one", "good", "better", "best", "bad", "worse", "fine", "ok", "okay", "right",
+    "cheaper", "faster", "easier", "safe", "safer", "enough", "cheap", "expensive",
+    "available", "possible", "worth", "too", "also", "really", "still", "just", "more", "less",
+    "much", "any",
+))
 # After these, the word between is a verb, not a noun: "does the third change the taste".
-_OBJECT_STARTS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "my",
-        "your",
-        "it",
-        "its",
-        "me",
-        "us",
-        "them",
-        "this",
-        "that",
-        "his",
-        "her",
-        "our",
-    ]
-)
+_OBJECT_STARTS = frozenset((
+    "the", "a", "an", "my", "your", "it", "its", "me", "us", "them", "this", "that", "his",
+    "her", "our",
+))
+# fmt: on
 _CLAUSE_STOPS = frozenset(".,;:?!\n()")
 _STANDALONE_CHARS = 40
 
@@ -432,51 +374,15 @@ def _about_item(text: str, tokens: list[Token], here: int) -> Mention | None:
     return Mention("ordinal", text[start:end], start, end, terms=tuple(terms))
 
 
-_ABOUT_STOPS = frozenset(
-    [
-        "and",
-        "but",
-        "because",
-        "which",
-        "that",
-        "is",
-        "was",
-        "sounds",
-        "seems",
-        "looks",
-        "works",
-        "would",
-        "will",
-        "could",
-    ]
-)
+_ABOUT_STOPS = frozenset((*_LINKING_VERBS, "and", "but", "because", "which", "that"))
 # Modifiers that are no item's words: "the middle one", "the other one", "the cheaper one".
-_NOT_MODIFIERS = frozenset(
-    [
-        "middle",
-        "next",
-        "other",
-        "same",
-        "new",
-        "old",
-        "cheaper",
-        "cheapest",
-        "better",
-        "best",
-        "faster",
-        "fastest",
-        "easier",
-        "easiest",
-        "simpler",
-        "simplest",
-        "shorter",
-        "longer",
-        "bigger",
-        "smaller",
-        "first",
-        "last",
-    ]
-)
+# fmt: off
+_NOT_MODIFIERS = frozenset((
+    "middle", "next", "other", "same", "new", "old", "cheaper", "cheapest", "better", "best",
+    "faster", "fastest", "easier", "easiest", "simpler", "simplest", "shorter", "longer",
+    "bigger", "smaller", "first", "last",
+))
+# fmt: on
 
 
 def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:

@@ -145,6 +145,21 @@ def format_ns(nanoseconds: float) -> str:
     return f"{value:.{decimals}f} {unit}"
 
 
+def benchmark_contender(benchmark: Any, kernel: Kernel, contender: Contender) -> None:
+    """One pytest-benchmark measurement of ``contender`` in ``kernel``'s group, its result
+    checked against the kernel's reference; skipped where the contender is unavailable."""
+    import pytest  # only the pytest groups measure this way; the scripts do not need it
+
+    try:
+        call = contender.bind()
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    benchmark.group = kernel.name
+    with contender.active():
+        result = benchmark(call.function, *call.args, **call.kwargs)
+    kernel.check(kernel.reference_result(), result)
+
+
 def _backends(bind_module: Callable[[ModuleType], Call]) -> tuple[Contender, ...]:
     """The cpp (each SIMD path), numba and reference contenders of a kernel."""
 

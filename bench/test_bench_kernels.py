@@ -26,14 +26,7 @@ CASES = [(kernel, contender) for kernel in suite.kernels() for contender in kern
 def test_kernel(
     benchmark: BenchmarkFixture, kernel: suite.Kernel, contender: suite.Contender
 ) -> None:
-    try:
-        call = contender.bind()
-    except suite.Unavailable as exc:
-        pytest.skip(str(exc))
-    benchmark.group = kernel.name
-    with contender.active():
-        result = benchmark(call.function, *call.args, **call.kwargs)
-    kernel.check(kernel.reference_result(), result)
+    suite.benchmark_contender(benchmark, kernel, contender)
 
 
 # --------------------------------------------------------------------------------------------

@@ -28,14 +28,7 @@ CASES = [(kernel, contender) for kernel in tier_c.kernels() for contender in ker
 def test_tier_c(
     benchmark: BenchmarkFixture, kernel: suite.Kernel, contender: suite.Contender
 ) -> None:
-    try:
-        call = contender.bind()
-    except suite.Unavailable as exc:
-        pytest.skip(str(exc))
-    benchmark.group = kernel.name
-    with contender.active():
-        result = benchmark(call.function, *call.args, **call.kwargs)
-    kernel.check(kernel.reference_result(), result)
+    suite.benchmark_contender(benchmark, kernel, contender)
 
 
 @pytest.mark.parametrize("rows", tier_c.SIZES)

@@ -1,0 +1,111 @@
+"""Session.user on every backend: the same decisions, turn by turn (issue 14, item 1).
+
+The first conversations of several ``../shared/data`` files are replayed through
+``Session.user``/``Session.assistant`` once per backend (``kernels.use``); every user turn's
+envelope must carry the same intent, active thread, resolved references and context items
+(turn id and the rule that chose it) as the NumPy reference's. Scores may differ in the last
+float32 bit between backends; the decisions may not. Few enough turns that the reference
+backend replays them in a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from itertools import islice
+
+import pytest
+
+import multihorizon as mh
+from multihorizon import _backend, kernels
+from shared_data import data_dir
+
+pytestmark = pytest.mark.data
+
+# File -> conversations replayed: task dialogue, conversational search (long logs of
+# questions), multi-party chat (threads, reply-to) and a long two-person chat (references).
+FILES = {
+    "sgd.jsonl": 2,
+    "trec_cast_2019.jsonl": 2,
+    "irc_disentanglement.jsonl": 1,
+    "tiage.jsonl": 2,
+    "locomo.jsonl": 1,
+}
+MAX_TURNS = 80
+BACKENDS = _backend.available()
+
+# One user turn's decisions: intent, active thread, (mention type, target turn) per
+# reference, (turn id, reason) per context item.
+Decisions = tuple[str, str, tuple[tuple[str, int | None], ...], tuple[tuple[int, str], ...]]
+
+
+def _conversations() -> Iterator[tuple[str, dict[str, object]]]:
+    folder = data_dir()
+    for name, count in FILES.items():
+        with (folder / name).open(encoding="utf-8") as handle:
+            for line in islice(handle, count):
+                yield name, json.loads(line)
+
+
+def _replay() -> list[tuple[str, Decisions]]:
+    decisions: list[tuple[str, Decisions]] = []
+    embedder = mh.HashingEmbedder()
+    for name, conversation in _conversations():
+        session = mh.Session(embedder=embedder)
+        for turn in list(conversation["turns"])[:MAX_TURNS]:  # type: ignore[call-overload]
+            text, speaker = turn["content"], turn.get("speaker")
+            if not text.strip():
+                continue
+            vector = embedder.embed([text])[0]
+            if turn["role"] != "user":
+                session.assistant(text, embedding=vector, speaker=speaker)
+                continue
+            envelope = session.user(text, embedding=vector, speaker=speaker)
+            where = f"{name} {conversation['conv_id']} turn {turn['turn_id']}"
+            decisions.append(
+                (
+                    where,
+                    (
+                        str(envelope.intent),
+                        envelope.active_thread,
+                        tuple((str(ref.type), ref.target_turn) for ref in envelope.references),
+                        tuple((item.turn_id, item.reason) for item in envelope.items),
+                    ),
+                )
+            )
+    return decisions
+
+
+@pytest.fixture(scope="module")
+def decisions_by_backend() -> dict[str, list[tuple[str, Decisions]]]:
+    found: dict[str, list[tuple[str, Decisions]]] = {}
+    previous = kernels.backend()
+    try:
+        for backend in BACKENDS:
+            kernels.use(backend)
+            found[backend] = _replay()
+    finally:
+        kernels.use(previous)
+    return found
+
+
+def test_the_replay_exercises_every_decision(
+    decisions_by_backend: dict[str, list[tuple[str, Decisions]]],
+) -> None:
+    reference = [turn for _, turn in decisions_by_backend["python"]]
+    assert len(reference) > 100
+    assert any(references for _, _, references, _ in reference)
+    reasons = {reason for *_, items in reference for _, reason in items}
+    assert {"relevant", "active-thread"} <= reasons
+    assert len({thread for _, thread, _, _ in reference}) > 5
+
+
+@pytest.mark.parametrize("backend", [name for name in BACKENDS if name != "python"])
+def test_every_backend_decides_as_the_reference(
+    decisions_by_backend: dict[str, list[tuple[str, Decisions]]], backend: str
+) -> None:
+    reference = decisions_by_backend["python"]
+    found = decisions_by_backend[backend]
+    assert [where for where, _ in found] == [where for where, _ in reference]
+    for (where, expected), (_, got) in zip(reference, found, strict=True):
+        assert got == expected, where

@@ -1,5 +1,6 @@
 #include <vector>
 
+#include "multihorizon/retrieve.hpp"
 #include "multihorizon/score.hpp"
 #include "pybind11.hpp"
 #include "ranked.hpp"
@@ -214,6 +215,142 @@ py::tuple score_turns_int8(py::handle query, py::handle codes_arg, py::handle sc
   return ranked_to_arrays(result.rows);
 }
 
+using Int32Array = py::array_t<std::int32_t, kKernelLayout>;
+
+// The forced rows: sorted, distinct, each in [0, rows).
+std::vector<std::int64_t> forced_list_of(py::handle value, std::size_t rows) {
+  py::array raw = real_array(value, "forced");
+  if (raw.size() != 0 && raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u') {
+    value_error("forced: expected integer row indices, got dtype " +
+                std::string(py::str(raw.dtype())));
+  }
+  if (raw.ndim() != 1) value_error(ndim_message("forced", 1, raw.ndim()));
+  const IdArray listed = convert<IdArray>(raw);
+  std::vector<std::int64_t> forced(listed.data(), listed.data() + listed.shape(0));
+  for (const std::int64_t row : forced) {
+    if (row < 0 || static_cast<std::size_t>(row) >= rows) {
+      value_error("forced: row " + std::to_string(row) + " is out of range for " +
+                  std::to_string(rows) + " rows");
+    }
+  }
+  std::sort(forced.begin(), forced.end());
+  forced.erase(std::unique(forced.begin(), forced.end()), forced.end());
+  return forced;
+}
+
+// Postings and offsets as bm25_scores takes them, every posting a row; the lengths of the
+// rows they reach finite and >= 0 (only those are read).
+void check_query_postings(const IdArray& postings, const IdArray& offsets,
+                          const DoubleArray& lengths) {
+  const auto n_postings = static_cast<std::int64_t>(postings.shape(0));
+  const auto n_offsets = static_cast<std::size_t>(offsets.shape(0));
+  const std::int64_t* offset = offsets.data();
+  if (n_offsets == 0 || offset[0] != 0) value_error("offsets: must start with 0");
+  for (std::size_t t = 1; t < n_offsets; ++t) {
+    if (offset[t] < offset[t - 1]) value_error("offsets: must be non-decreasing");
+  }
+  if (offset[n_offsets - 1] != n_postings) {
+    value_error("offsets: must end with len(postings) = " + std::to_string(n_postings));
+  }
+  const auto n_docs = static_cast<std::uint64_t>(lengths.shape(0));
+  for (std::int64_t i = 0; i < n_postings; ++i) {
+    const std::int64_t doc = postings.data()[i];
+    if (doc < 0 || static_cast<std::uint64_t>(doc) >= n_docs) {
+      value_error("postings: document " + std::to_string(doc) + " is outside [0, len(lengths))");
+    }
+    const double length = lengths.data()[doc];
+    if (!(length >= 0.0) || !std::isfinite(length)) {
+      value_error("lengths: must be finite and >= 0, got " + format_real(length) + " at " +
+                  std::to_string(doc));
+    }
+  }
+}
+
+template <class Thread>
+py::tuple run_retrieve(const float* query, const TurnColumns<Thread>& log,
+                       const QueryPostings& postings, const std::vector<std::int64_t>& forced,
+                       const RetrieveParams& params) {
+  Retrieved result;
+  if (log.rows * log.dim >= 4 * kReleaseGilWork) {
+    // Safe: reads numpy buffers held by the caller's frame and `forced`; no Python objects.
+    py::gil_scoped_release release;
+    result = retrieve_turns(query, log, postings, forced, params);
+  } else {
+    result = retrieve_turns(query, log, postings, forced, params);
+  }
+  if (result.bad_embedding_row >= 0) non_finite_row("embeddings", result.bad_embedding_row);
+  py::array_t<std::int64_t> rows(static_cast<py::ssize_t>(result.rows.size()));
+  py::array_t<double> scores(static_cast<py::ssize_t>(result.scores.size()));
+  std::copy(result.rows.begin(), result.rows.end(), rows.mutable_data());
+  std::copy(result.scores.begin(), result.scores.end(), scores.mutable_data());
+  return py::make_tuple(std::move(rows), std::move(scores), result.forced);
+}
+
+py::tuple retrieve_turns_binding(py::handle query, py::handle codes_arg, py::handle scales_arg,
+                                 py::handle embeddings, py::handle thread_ids_arg,
+                                 py::handle lengths_arg, py::handle postings_arg,
+                                 py::handle offsets_arg, py::handle total_length,
+                                 py::handle forced_arg, py::handle active_thread,
+                                 py::handle half_life, py::handle recency_multiplier,
+                                 py::handle recency_bonus, py::handle thread_bonus, py::handle k,
+                                 py::handle lexical_pool, py::handle lexical_weight,
+                                 py::handle int8_rows_per_rescored, py::handle k1,
+                                 py::handle b) {
+  const FloatArray q = float_vector(query, "query");
+  const CodeArray codes = int8_codes(codes_arg, "codes", q.shape(0));
+  const auto rows = static_cast<std::size_t>(codes.shape(0));
+  const FloatArray scales = row_scales(scales_arg, rows);
+  const FloatArray m = float_matrix(embeddings, "embeddings", q.shape(0));
+  if (static_cast<std::size_t>(m.shape(0)) != rows) {
+    value_error("embeddings: expected " + std::to_string(rows) + " rows (one per code row), got " +
+                std::to_string(m.shape(0)));
+  }
+  const auto lengths_raw = real_array(lengths_arg, "lengths");
+  if (lengths_raw.ndim() != 1 || static_cast<std::size_t>(lengths_raw.shape(0)) != rows) {
+    value_error("lengths: expected shape (" + std::to_string(rows) + ",), got " +
+                std::string(py::str(lengths_raw.attr("shape"))));
+  }
+  const auto lengths = convert<DoubleArray>(lengths_raw);
+  const IdArray postings = integer_vector(postings_arg, "postings", "integers");
+  const IdArray offsets = integer_vector(offsets_arg, "offsets", "integers");
+  check_query_postings(postings, offsets, lengths);
+  RetrieveParams params{};
+  params.score.current = static_cast<std::int64_t>(rows);
+  const std::vector<std::int64_t> forced = forced_list_of(forced_arg, rows);
+  params.score.active_thread = thread_id_arg(active_thread, "active_thread");
+  params.score.half_life = half_life_arg(half_life);
+  params.score.recency_multiplier = unit_interval_arg(recency_multiplier, "recency_multiplier");
+  params.score.recency_bonus = real_arg(recency_bonus, "recency_bonus");
+  params.score.thread_bonus = real_arg(thread_bonus, "thread_bonus");
+  params.score.k = count_arg(k, "k");
+  params.lexical_pool = count_arg(lexical_pool, "lexical_pool");
+  params.lexical_weight = real_arg(lexical_weight, "lexical_weight");
+  params.int8_rows_per_rescored = count_arg(int8_rows_per_rescored, "int8_rows_per_rescored");
+  const QueryPostings query_postings{postings.data(),
+                                     offsets.data(),
+                                     static_cast<std::size_t>(offsets.shape(0)) - 1,
+                                     real_arg(total_length, "total_length"),
+                                     real_arg(k1, "k1"),
+                                     unit_interval_arg(b, "b")};
+  if (query_postings.k1 < 0.0) value_error("k1: must be >= 0, got " + format_real(query_postings.k1));
+  const auto dim = static_cast<std::size_t>(q.shape(0));
+  // The log's own thread column in place when it is int32 (as TurnLog keeps it).
+  if (py::isinstance<Int32Array>(thread_ids_arg) && usable_in_place(thread_ids_arg)) {
+    const auto threads = py::reinterpret_borrow<Int32Array>(thread_ids_arg);
+    if (threads.ndim() != 1 || static_cast<std::size_t>(threads.shape(0)) != rows) {
+      value_error("thread_ids: expected shape (" + std::to_string(rows) + ",), got " +
+                  std::string(py::str(threads.attr("shape"))));
+    }
+    const TurnColumns<std::int32_t> log{m.data(),       codes.data(),   scales.data(),
+                                        threads.data(), lengths.data(), rows, dim};
+    return run_retrieve(q.data(), log, query_postings, forced, params);
+  }
+  const IdArray threads = thread_ids_of(thread_ids_arg, rows);
+  const TurnColumns<std::int64_t> log{m.data(),       codes.data(),   scales.data(),
+                                      threads.data(), lengths.data(), rows, dim};
+  return run_retrieve(q.data(), log, query_postings, forced, params);
+}
+
 }  // namespace
 
 void register_score(py::module_& m) {
@@ -233,6 +370,16 @@ void register_score(py::module_& m) {
         py::arg("recency_multiplier") = 1.0, py::arg("recency_bonus") = 0.0,
         py::arg("thread_bonus") = 0.0, py::arg("k") = 10, py::arg("rescore") = py::none(),
         "score_turns on the int8 copy, the best candidates rescored in float32; (rows, scores).");
+  m.def("retrieve_turns", &retrieve_turns_binding, py::arg("query"), py::arg("codes"),
+        py::arg("scales"), py::arg("embeddings"), py::arg("thread_ids"), py::arg("lengths"),
+        py::arg("postings"), py::arg("offsets"), py::kw_only(), py::arg("total_length"),
+        py::arg("forced") = py::tuple(), py::arg("active_thread") = -1,
+        py::arg("half_life") = 6.0, py::arg("recency_multiplier") = 1.0,
+        py::arg("recency_bonus") = 0.0, py::arg("thread_bonus") = 0.0, py::arg("k") = 10,
+        py::arg("lexical_pool") = 48, py::arg("lexical_weight") = 1.0,
+        py::arg("int8_rows_per_rescored") = 8, py::arg("k1") = 1.2, py::arg("b") = 0.75,
+        "Tier C's ranked candidates for one query in one call; (rows, scores float64, "
+        "forced_count).");
 }
 
 }  // namespace multihorizon::bindings

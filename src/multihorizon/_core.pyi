@@ -67,6 +67,30 @@ def score_turns_int8(
     k: int = 10,
     rescore: int | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
+def retrieve_turns(
+    query: npt.ArrayLike,
+    codes: npt.ArrayLike,
+    scales: npt.ArrayLike,
+    embeddings: npt.ArrayLike,
+    thread_ids: npt.ArrayLike,
+    lengths: npt.ArrayLike,
+    postings: npt.ArrayLike,
+    offsets: npt.ArrayLike,
+    *,
+    total_length: float,
+    forced: npt.ArrayLike = (),
+    active_thread: int = -1,
+    half_life: float = 6.0,
+    recency_multiplier: float = 1.0,
+    recency_bonus: float = 0.0,
+    thread_bonus: float = 0.0,
+    k: int = 10,
+    lexical_pool: int = 48,
+    lexical_weight: float = 1.0,
+    int8_rows_per_rescored: int = 8,
+    k1: float = 1.2,
+    b: float = 0.75,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int]: ...
 @overload
 def hash_embed(
     texts: str, dim: int = 384, *, skip_function_words: bool = False

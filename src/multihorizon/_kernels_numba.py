@@ -32,6 +32,7 @@ from ._numba_jit import (
     jit_reassociating,
 )
 from ._numba_text import MarkerMatcher
+from ._retrieve_py import make_retrieve_turns
 from ._validate import (
     as_any_float_matrix,
     as_count,
@@ -62,6 +63,7 @@ __all__ = [
     "intent_decision",
     "quantize_rows",
     "recency_weights",
+    "retrieve_turns",
     "score_turns",
     "score_turns_int8",
     "top_k",
@@ -595,3 +597,7 @@ class TurnScanner(TurnScannerBase):
     matcher_type = MarkerMatcher
     best_above = staticmethod(best_above)
     hash_embed = staticmethod(hash_embed)
+
+
+#: Tier C's whole ranking (``_retrieve_py`` defines it) over this module's turn scorers.
+retrieve_turns = make_retrieve_turns(score_turns, score_turns_int8)

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._hashing_py import hash_embed
+from ._retrieve_py import make_retrieve_turns
 from ._unicode_py import SEPARATOR, fold, is_word
 from ._unicode_py import words as folded_words
 from ._validate import (
@@ -49,6 +50,7 @@ __all__ = [
     "intent_decision",
     "quantize_rows",
     "recency_weights",
+    "retrieve_turns",
     "score_turns",
     "score_turns_int8",
     "top_k",
@@ -477,6 +479,10 @@ def score_turns_int8(
     )
     order = _rank(exact, is_forced[rescored])[:count]
     return rescored[order], exact[order]
+
+
+#: Tier C's whole ranking in one call (``multihorizon._retrieve_py`` defines it).
+retrieve_turns = make_retrieve_turns(score_turns, score_turns_int8)
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``quantize_rows``, ``score_turns_int8``: the turn log's int8 copy, and ``score_turns`` on
   it with the best candidates rescored in float32 (the same top k in practice, a quarter of
   the bytes read).
+- ``retrieve_turns``: Tier C's whole ranking for a turn (both channels, the rule adjustments
+  and the order) in one call over the log's columns.
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
 - ``TurnScanner(phrases, ...)``: a user turn's marker hits, cues and SPEC-028 §5.2 decision in
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
         intent_decision,
         quantize_rows,
         recency_weights,
+        retrieve_turns,
         score_turns,
         score_turns_int8,
         top_k,
@@ -51,6 +54,7 @@ else:
     intent_decision = _impl.intent_decision
     quantize_rows = _impl.quantize_rows
     recency_weights = _impl.recency_weights
+    retrieve_turns = _impl.retrieve_turns
     score_turns = _impl.score_turns
     score_turns_int8 = _impl.score_turns_int8
     top_k = _impl.top_k
@@ -65,6 +69,7 @@ KERNELS = (
     "intent_decision",
     "quantize_rows",
     "recency_weights",
+    "retrieve_turns",
     "score_turns",
     "score_turns_int8",
     "top_k",
@@ -128,6 +133,7 @@ __all__ = [
     "intent_decision",
     "quantize_rows",
     "recency_weights",
+    "retrieve_turns",
     "score_turns",
     "score_turns_int8",
     "top_k",

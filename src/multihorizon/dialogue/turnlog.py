@@ -58,6 +58,8 @@ class Turn:
 
 
 _NO_POSTINGS = np.empty(0, dtype=np.int64)
+_NO_OFFSETS = np.zeros(1, dtype=np.int64)
+_NO_POSTINGS.flags.writeable = _NO_OFFSETS.flags.writeable = False
 
 
 class TurnLog:
@@ -169,16 +171,34 @@ class TurnLog:
         count = self._count
         if count == 0 or self._total_terms == 0:
             return np.zeros(count, dtype=np.float64)
+        postings, offsets = self.postings(terms)
+        if not postings.size:
+            return np.zeros(count, dtype=np.float64)
+        # The compiled kernel visits the postings only, not every turn.
+        return kernels.bm25_scores(postings, offsets, self._lengths[:count], k1=k1, b=b)
+
+    def postings(self, terms: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """The posting lists of ``terms`` (each once; terms no turn holds left out) as the BM25
+        kernels take them: ``postings[offsets[t]:offsets[t + 1]]`` are the turns holding the
+        ``t``-th, oldest first."""
         lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
         if not lists:
-            return np.zeros(count, dtype=np.float64)
+            return _NO_POSTINGS, _NO_OFFSETS
         offsets = np.fromiter(
             itertools.accumulate((p.shape[0] for p in lists), initial=0), np.int64, len(lists) + 1
         )
-        # The compiled kernel visits the postings only, not every turn.
-        return kernels.bm25_scores(
-            np.concatenate(lists), offsets, self._lengths[:count], k1=k1, b=b
-        )
+        return np.concatenate(lists), offsets
+
+    @property
+    def lengths(self) -> npt.NDArray[np.float64]:
+        """Per turn, its number of distinct content words (a view: valid until the next
+        append)."""
+        return self._lengths[: self._count]
+
+    @property
+    def total_terms(self) -> int:
+        """The sum of ``lengths``, kept as turns are appended."""
+        return self._total_terms
 
     def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
         # The index keeps Python lists (cheap appends); each term's array is a growable buffer

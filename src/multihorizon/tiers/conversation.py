@@ -10,8 +10,6 @@ answer (rule answers-follow-questions).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
@@ -42,35 +40,42 @@ def retrieve(
     and a lexical one, BM25 over the turns' content words, which finds "what did we say
     about X" on long chats where embeddings blur. Each channel nominates a pool of turns;
     the pool is ranked by fused score + ``lexical_weight`` x BM25 (scaled to [0, 1])."""
-    count = len(log)
-    if count == 0:
+    if len(log) == 0:
         return ()
     targets = {
         ref.target_turn for ref in resolved if ref.target_turn is not None and ref.target_turn >= 0
     }
-    forced = sorted(targets | {reply_to} if reply_to >= 0 else targets)
+    forced = targets | {reply_to} if reply_to >= 0 else targets
     k = config.turns_in_context
     active = -1 if thread.is_new else thread.index
-    lexical = log.bm25(terms) if config.lexical_weight > 0 and terms else None
-    matched = np.flatnonzero(lexical) if lexical is not None else np.empty(0, np.int64)
-    pool = k if matched.size == 0 else max(k, config.lexical_pool)
-    rows, scores = _score_every_turn(log, config, vector, active, forced, pool)
-    candidates, fused = rows, scores.astype(np.float64)
-    if lexical is not None and matched.size:
-        candidates, fused = _with_lexical(
-            log, config, vector, active, lexical, matched, candidates, fused
-        )
-    # Referenced turns first (SPEC-028 §4.2), then score descending, then turn id.
-    forced_set = set(forced)
-    is_forced = np.isin(candidates, forced) if forced else np.zeros(candidates.size, dtype=bool)
-    order = np.lexsort((candidates, -fused, ~is_forced))
-    chosen = with_answers(
-        log, config, candidates[order].tolist(), fused[order].tolist(), int(is_forced.sum()), k
+    postings, offsets = log.postings(terms if config.lexical_weight > 0 else ())
+    # One native call: both channels, the rule adjustments and the ranking (issue 14).
+    rows, scores, forced_count = kernels.retrieve_turns(
+        vector,
+        log.codes,
+        log.scales,
+        log.embeddings,
+        log.thread_index,
+        log.lengths,
+        postings,
+        offsets,
+        total_length=log.total_terms,
+        forced=sorted(forced),
+        active_thread=active,
+        half_life=config.half_life,
+        recency_multiplier=config.recency_multiplier,
+        recency_bonus=config.recency_bonus,
+        thread_bonus=config.thread_bonus,
+        k=k,
+        lexical_pool=config.lexical_pool,
+        lexical_weight=config.lexical_weight,
+        int8_rows_per_rescored=kernels.INT8_ROWS_PER_RESCORED,
     )
+    chosen = with_answers(log, config, rows.tolist(), scores.tolist(), forced_count, k)
     thread_index = log.thread_index
     items = []
     for row, score, answer in chosen:
-        if row in forced_set:
+        if row in forced:
             reason = "reference" if row in targets else "reply-to"
         elif answer:
             reason = "answer"
@@ -80,92 +85,6 @@ def retrieve(
             reason = "relevant"
         items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
     return tuple(items)
-
-
-def _score_every_turn(
-    log: TurnLog,
-    config: Config,
-    vector: npt.NDArray[np.float32],
-    active: int,
-    forced: list[int],
-    pool: int,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
-    """The fused scorer's best ``pool`` turns (and every forced one) over the whole log.
-    On a long log every turn is scored on the log's int8 copy and the best few (and the
-    referenced ones) rescored from their float32 rows: score_turns' scores and, in practice,
-    its ranking, for a quarter of the bytes read; on a short one reading the float32 rows
-    costs less than the two passes (issue 14; ``kernels.int8_pays``)."""
-    count = len(log)
-    options: dict[str, Any] = {
-        "current": count,
-        "thread_ids": log.thread_index,
-        "active_thread": active,
-        "forced": forced or None,
-        "half_life": config.half_life,
-        "recency_multiplier": config.recency_multiplier,
-        "recency_bonus": config.recency_bonus,
-        "thread_bonus": config.thread_bonus,
-        "k": pool,
-    }
-    ids = _turn_ids(count)
-    if kernels.int8_pays(count, pool):
-        return kernels.score_turns_int8(
-            vector, log.codes, log.scales, log.embeddings, ids, **options
-        )
-    return kernels.score_turns(vector, log.embeddings, ids, **options)
-
-
-# 0, 1, 2, ...: every turn's id, shared by every log (grown, never written: a view of it is
-# valid however it grows), so a turn allocates nothing proportional to the log for them.
-_TURN_IDS = np.arange(0, dtype=np.int64)
-
-
-def _turn_ids(count: int) -> npt.NDArray[np.int64]:
-    global _TURN_IDS
-    ids = _TURN_IDS
-    if ids.shape[0] < count:
-        ids = np.arange(max(count, 2 * ids.shape[0], 1024), dtype=np.int64)
-        ids.flags.writeable = False
-        _TURN_IDS = ids  # a racing thread builds the same values: either array will do
-    return ids[:count]
-
-
-def _with_lexical(
-    log: TurnLog,
-    config: Config,
-    vector: npt.NDArray[np.float32],
-    active: int,
-    lexical: npt.NDArray[np.float64],
-    matched: npt.NDArray[np.int64],
-    rows: npt.NDArray[np.int64],
-    fused: npt.NDArray[np.float64],
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
-    """The embedding channel's pool joined by the lexical channel's nominees (the best
-    ``lexical_pool`` BM25 matches, scored by the same fused formula), every candidate's
-    score plus ``lexical_weight`` x its BM25 scaled to [0, 1] (rule lexical-channel)."""
-    top = config.lexical_pool
-    if matched.size > top:
-        matched = matched[np.argpartition(-lexical[matched], top - 1)[:top]]
-    # Set arithmetic on a few dozen ids: cheaper than numpy's sort-based setdiff1d.
-    missing = np.array(sorted(set(matched.tolist()) - set(rows.tolist())), np.int64)
-    candidates = rows
-    if missing.size:
-        extra_rows, extra_scores = kernels.score_turns(
-            vector,
-            log.embeddings[missing],
-            missing,
-            current=len(log),
-            thread_ids=log.thread_index[missing],
-            active_thread=active,
-            half_life=config.half_life,
-            recency_multiplier=config.recency_multiplier,
-            recency_bonus=config.recency_bonus,
-            thread_bonus=config.thread_bonus,
-            k=int(missing.size),
-        )
-        candidates = np.concatenate((rows, missing[extra_rows]))
-        fused = np.concatenate((fused, extra_scores.astype(np.float64)))
-    return candidates, fused + (config.lexical_weight / float(lexical.max())) * lexical[candidates]
 
 
 def with_answers(

@@ -1,0 +1,300 @@
+// Tier C's whole ranking for one user turn in one call over the turn log's columns: the
+// lexical channel's BM25 over the query terms' postings, the embedding channel's fused scores
+// (float32, or the int8 copy with its best rows rescored), the lexical nominees the embedding
+// channel missed, and the final order. Reference definition: retrieve_turns in
+// src/multihorizon/_retrieve_py.py (SPEC-028 §3.2, §3.3, §4.2).
+//
+// Unlike score_turns, the log is passed as it is stored: row r is turn r (no id column),
+// thread indexes in the log's own integer type, and the forced (referenced) rows as a short
+// sorted list, so a turn builds nothing proportional to the log.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "multihorizon/decay.hpp"
+#include "multihorizon/quantize.hpp"
+#include "multihorizon/score.hpp"
+#include "multihorizon/similarity.hpp"
+
+namespace multihorizon {
+
+template <class Thread>
+struct TurnColumns {
+  const float* embeddings;   // rows x dim
+  const std::int8_t* codes;  // rows x dim, quantize_row of each row
+  const float* scales;       // rows
+  const Thread* thread_ids;  // rows
+  const double* lengths;     // rows: distinct content words per turn
+  std::size_t rows;
+  std::size_t dim;
+};
+
+// The query terms' posting lists: postings[offsets[t] .. offsets[t + 1]) hold term t.
+struct QueryPostings {
+  const std::int64_t* postings;
+  const std::int64_t* offsets;
+  std::size_t terms;
+  double total_length;  // the sum of every turn's length
+  double k1;
+  double b;
+};
+
+struct RetrieveParams {
+  ScoreParams score;  // current = rows; k = the turns in context
+  std::size_t lexical_pool;
+  double lexical_weight;
+  std::size_t int8_rows_per_rescored;  // 0: never the int8 copy
+};
+
+struct Retrieved {
+  std::vector<std::int64_t> rows;
+  std::vector<double> scores;
+  std::size_t forced = 0;
+  std::int64_t bad_embedding_row = -1;  // a non-finite row read, or -1
+};
+
+namespace detail {
+
+// BM25 of the documents the postings reach, ascending by document (bm25_accumulate's values:
+// each document's contributions summed in term order, from 0). Reads only their lengths.
+inline void bm25_sparse(const QueryPostings& query, std::size_t n_docs, const double* lengths,
+                        std::vector<std::int64_t>* documents, std::vector<double>* scores) {
+  const std::int64_t total = query.offsets[query.terms];
+  if (total == 0 || !(query.total_length > 0.0)) return;
+  const double inverse_average = static_cast<double>(n_docs) / query.total_length;
+  const double docs = static_cast<double>(n_docs);
+  std::vector<std::pair<std::int64_t, double>> contributions;
+  contributions.reserve(static_cast<std::size_t>(total));
+  for (std::size_t t = 0; t < query.terms; ++t) {
+    const std::int64_t begin = query.offsets[t], end = query.offsets[t + 1];
+    const double frequency = static_cast<double>(end - begin);
+    const double idf = std::log1p((docs - frequency + 0.5) / (frequency + 0.5));
+    for (std::int64_t i = begin; i < end; ++i) {
+      const std::int64_t doc = query.postings[i];
+      const double norm = 1.0 - query.b + query.b * lengths[doc] * inverse_average;
+      contributions.emplace_back(doc, idf * (query.k1 + 1.0) / (1.0 + query.k1 * norm));
+    }
+  }
+  // Stable: a document's contributions stay in term order, so the sums are the reference's.
+  std::stable_sort(contributions.begin(), contributions.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [doc, value] : contributions) {
+    if (!documents->empty() && documents->back() == doc) {
+      scores->back() += value;
+    } else {
+      documents->push_back(doc);
+      scores->push_back(0.0 + value);
+    }
+  }
+}
+
+inline bool in_sorted(const std::vector<std::int64_t>& rows, std::int64_t row) {
+  return std::binary_search(rows.begin(), rows.end(), row);
+}
+
+// One row's score_turns score from its float32 row; false when the row is not finite.
+template <class Thread>
+bool exact_score(const CosineScorer& scorer, const RecencyDecay& decay,
+                 const TurnColumns<Thread>& log, const ScoreParams& params, std::int64_t row,
+                 bool forced, float* score) {
+  const auto at = static_cast<std::size_t>(row);
+  float relevance, weight;
+  if (scorer.score_block(log.embeddings + at * log.dim, 1, &relevance) >= 0) return false;
+  decay.weights(&row, 1, &weight);  // row <= current
+  const bool active =
+      params.active_thread >= 0 && static_cast<std::int64_t>(log.thread_ids[at]) == params.active_thread;
+  const double full = forced || active ? 1.0 : static_cast<double>(weight);
+  *score = fused_score(relevance, full, active, params);
+  return true;
+}
+
+// score_turns over every row, the forced rows first: the top `k`.
+template <class Thread>
+std::int64_t channel_float(const float* query, const TurnColumns<Thread>& log,
+                           const std::vector<std::int64_t>& forced, const ScoreParams& params,
+                           std::vector<Ranked>* out) {
+  const CosineScorer scorer(query, log.dim);
+  const RecencyDecay decay(params.current, params.half_life);
+  TopK best(std::min(params.k, log.rows));
+  float relevance[kBlockRows], recency[kBlockRows];
+  std::int64_t ids[kBlockRows];
+  std::size_t next_forced = 0;
+  for (std::size_t begin = 0; begin < log.rows; begin += kBlockRows) {
+    const std::size_t count = std::min(kBlockRows, log.rows - begin);
+    const std::int64_t bad = scorer.score_block(log.embeddings + begin * log.dim, count, relevance);
+    if (bad >= 0) return static_cast<std::int64_t>(begin) + bad;
+    for (std::size_t r = 0; r < count; ++r) ids[r] = static_cast<std::int64_t>(begin + r);
+    decay.weights(ids, count, recency);
+    for (std::size_t r = 0; r < count; ++r) {
+      const std::int64_t row = ids[r];
+      const bool is_forced = next_forced < forced.size() && forced[next_forced] == row;
+      next_forced += is_forced;
+      const bool active = params.active_thread >= 0 &&
+                          static_cast<std::int64_t>(log.thread_ids[row]) == params.active_thread;
+      const double weight = is_forced || active ? 1.0 : static_cast<double>(recency[r]);
+      const float score = fused_score(relevance[r], weight, active, params);
+      if (!is_forced && score < best.entry_bar()) continue;
+      best.offer({score, row, is_forced});
+    }
+  }
+  *out = best.best_first();
+  return -1;
+}
+
+// score_turns_int8 over every row: the int8 pass nominates max(rescore, k) unforced rows,
+// which and the forced rows are rescored in float32 and ranked.
+template <class Thread>
+std::int64_t channel_int8(const float* query, const TurnColumns<Thread>& log,
+                          const std::vector<std::int64_t>& forced, const ScoreParams& params,
+                          std::size_t rescore, std::vector<Ranked>* out) {
+  const std::size_t dim = log.dim;
+  std::vector<std::int8_t> query_codes(dim);
+  float query_scale = 0.0f;
+  quantize_row(query, dim, query_codes.data(), &query_scale);
+  const RecencyDecay decay(params.current, params.half_life);
+  const double scale = static_cast<double>(query_scale);
+  TopK nominees(std::min(std::max(rescore, params.k), log.rows - forced.size()));
+  std::int64_t dots[kBlockRows], ids[kBlockRows];
+  float recency[kBlockRows];
+  std::size_t next_forced = 0;
+  for (std::size_t begin = 0; begin < log.rows; begin += kBlockRows) {
+    const std::size_t count = std::min(kBlockRows, log.rows - begin);
+    simd::int8_dots(query_codes.data(), log.codes + begin * dim, count, dim, dots);
+    for (std::size_t r = 0; r < count; ++r) ids[r] = static_cast<std::int64_t>(begin + r);
+    decay.weights(ids, count, recency);
+    for (std::size_t r = 0; r < count; ++r) {
+      const std::int64_t row = ids[r];
+      if (next_forced < forced.size() && forced[next_forced] == row) {
+        ++next_forced;  // rescored anyway
+        continue;
+      }
+      const bool active = params.active_thread >= 0 &&
+                          static_cast<std::int64_t>(log.thread_ids[row]) == params.active_thread;
+      const double weight = active ? 1.0 : static_cast<double>(recency[r]);
+      const float relevance = int8_cosine(dots[r], scale, log.scales[row]);
+      const float score = fused_score(relevance, weight, active, params);
+      // A tie with the bar may still win on the lower row, so only strictly lower skips.
+      if (score < nominees.entry_bar()) continue;
+      nominees.offer({score, row, false});
+    }
+  }
+  std::vector<std::int64_t> rescored(forced);
+  for (const Ranked& nominee : nominees.best_first()) rescored.push_back(nominee.index);
+  std::sort(rescored.begin(), rescored.end());  // the lowest bad row is the one reported
+  for (const std::int64_t row : rescored) {     // overlap the scattered rows' cache misses
+    const auto* bytes =
+        reinterpret_cast<const char*>(log.embeddings + static_cast<std::size_t>(row) * dim);
+    for (std::size_t offset = 0; offset < dim * sizeof(float); offset += 64) {
+      __builtin_prefetch(bytes + offset);
+    }
+  }
+  const CosineScorer scorer(query, dim);
+  TopK best(std::min(params.k, rescored.size()));
+  for (const std::int64_t row : rescored) {
+    float score;
+    const bool is_forced = in_sorted(forced, row);
+    if (!exact_score(scorer, decay, log, params, row, is_forced, &score)) return row;
+    best.offer({score, row, is_forced});
+  }
+  *out = best.best_first();
+  return -1;
+}
+
+}  // namespace detail
+
+// The reference's retrieve_turns. `forced` sorted, distinct, in [0, rows); the postings in
+// [0, rows) and the lengths they reach finite and >= 0 (the binding checks them).
+template <class Thread>
+Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
+                         const QueryPostings& postings, const std::vector<std::int64_t>& forced,
+                         const RetrieveParams& params) {
+  Retrieved result;
+  std::vector<std::int64_t> documents;
+  std::vector<double> bm25;
+  if (params.lexical_weight > 0.0) {
+    detail::bm25_sparse(postings, log.rows, log.lengths, &documents, &bm25);
+  }
+  ScoreParams score = params.score;
+  if (!documents.empty()) score.k = std::max(score.k, params.lexical_pool);
+  const std::size_t rescore = default_rescore(score.k);
+  // rows >= int8_rows_per_rescored * rescore, without the product's overflow.
+  const bool int8 = params.int8_rows_per_rescored > 0 &&
+                    rescore <= log.rows / params.int8_rows_per_rescored;
+  std::vector<Ranked> channel;
+  const std::int64_t bad =
+      int8 ? detail::channel_int8(query, log, forced, score, rescore, &channel)
+           : detail::channel_float(query, log, forced, score, &channel);
+  if (bad >= 0) {
+    result.bad_embedding_row = bad;
+    return result;
+  }
+  if (!documents.empty()) {
+    // The lexical channel's best lexical_pool turns (ties to the lower turn) not yet in.
+    std::vector<std::size_t> order(documents.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    const std::size_t pool = std::min(params.lexical_pool, order.size());
+    std::partial_sort(order.begin(), order.begin() + pool, order.end(),
+                      [&](std::size_t a, std::size_t b) {
+                        return bm25[a] != bm25[b] ? bm25[a] > bm25[b] : a < b;
+                      });
+    std::vector<std::int64_t> present;
+    present.reserve(channel.size());
+    for (const Ranked& row : channel) present.push_back(row.index);
+    std::sort(present.begin(), present.end());
+    std::vector<std::int64_t> missing;
+    for (std::size_t i = 0; i < pool; ++i) {
+      const std::int64_t doc = documents[order[i]];
+      if (!detail::in_sorted(present, doc)) missing.push_back(doc);
+    }
+    std::sort(missing.begin(), missing.end());
+    const CosineScorer scorer(query, log.dim);
+    const RecencyDecay decay(score.current, score.half_life);
+    for (const std::int64_t row : missing) {
+      float value;
+      if (!detail::exact_score(scorer, decay, log, score, row, false, &value)) {
+        result.bad_embedding_row = row;
+        return result;
+      }
+      channel.push_back({value, row, false});
+    }
+  }
+  const double lexical_scale =
+      documents.empty() ? 0.0
+                        : params.lexical_weight / *std::max_element(bm25.begin(), bm25.end());
+  struct Candidate {
+    std::int64_t row;
+    double score;
+    bool forced;
+  };
+  std::vector<Candidate> candidates;
+  candidates.reserve(channel.size());
+  for (const Ranked& row : channel) {
+    double fused = static_cast<double>(row.score);
+    if (!documents.empty()) {
+      const auto at = std::lower_bound(documents.begin(), documents.end(), row.index);
+      const double lexical =
+          at != documents.end() && *at == row.index ? bm25[at - documents.begin()] : 0.0;
+      fused = fused + lexical_scale * lexical;  // rule lexical-channel
+    }
+    candidates.push_back({row.index, fused, detail::in_sorted(forced, row.index)});
+  }
+  // Referenced turns first (SPEC-028 §4.2), then score descending, then turn ascending.
+  std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.forced != b.forced) return a.forced;
+    if (a.score != b.score) return a.score > b.score;
+    return a.row < b.row;
+  });
+  for (const Candidate& candidate : candidates) {
+    result.rows.push_back(candidate.row);
+    result.scores.push_back(candidate.score);
+    result.forced += candidate.forced;
+  }
+  return result;
+}
+
+}  // namespace multihorizon

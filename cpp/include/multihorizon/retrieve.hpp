@@ -60,36 +60,62 @@ struct Retrieved {
 
 namespace detail {
 
+inline double bm25_term_idf(const QueryPostings& query, std::size_t term, double docs) {
+  const double frequency = static_cast<double>(query.offsets[term + 1] - query.offsets[term]);
+  return std::log1p((docs - frequency + 0.5) / (frequency + 0.5));  // BM25 idf, never < 0
+}
+
+inline double bm25_contribution(const QueryPostings& query, double idf, double length,
+                                double inverse_average) {
+  const double norm = 1.0 - query.b + query.b * length * inverse_average;
+  return idf * (query.k1 + 1.0) / (1.0 + query.k1 * norm);
+}
+
 // BM25 of the documents the postings reach, ascending by document (bm25_accumulate's values:
 // each document's contributions summed in term order, from 0). Reads only their lengths.
+// The sums go to a per-thread scratch row that grows with the largest log seen and is reused
+// (zeroed again where it was written), so a turn allocates nothing proportional to the log.
 inline void bm25_sparse(const QueryPostings& query, std::size_t n_docs, const double* lengths,
                         std::vector<std::int64_t>* documents, std::vector<double>* scores) {
   const std::int64_t total = query.offsets[query.terms];
   if (total == 0 || !(query.total_length > 0.0)) return;
+  thread_local std::vector<double> sums;
+  thread_local std::vector<std::uint8_t> reached;
+  if (sums.size() < n_docs) {
+    sums.resize(std::max(n_docs, 2 * sums.size()), 0.0);
+    reached.resize(sums.size(), 0);
+  }
+  // Plain pointers in the loops: a thread_local in a shared library is a call per access.
+  double* sum = sums.data();
+  std::uint8_t* seen = reached.data();
   const double inverse_average = static_cast<double>(n_docs) / query.total_length;
   const double docs = static_cast<double>(n_docs);
-  std::vector<std::pair<std::int64_t, double>> contributions;
-  contributions.reserve(static_cast<std::size_t>(total));
-  for (std::size_t t = 0; t < query.terms; ++t) {
-    const std::int64_t begin = query.offsets[t], end = query.offsets[t + 1];
-    const double frequency = static_cast<double>(end - begin);
-    const double idf = std::log1p((docs - frequency + 0.5) / (frequency + 0.5));
-    for (std::int64_t i = begin; i < end; ++i) {
-      const std::int64_t doc = query.postings[i];
-      const double norm = 1.0 - query.b + query.b * lengths[doc] * inverse_average;
-      contributions.emplace_back(doc, idf * (query.k1 + 1.0) / (1.0 + query.k1 * norm));
+  for (std::size_t t = 0; t < query.terms; ++t) {  // in term order, as the reference adds
+    const double idf = bm25_term_idf(query, t, docs);
+    for (std::int64_t i = query.offsets[t]; i < query.offsets[t + 1]; ++i) {
+      const auto doc = static_cast<std::size_t>(query.postings[i]);
+      if (!seen[doc]) {
+        seen[doc] = 1;
+        documents->push_back(static_cast<std::int64_t>(doc));
+      }
+      sum[doc] += bm25_contribution(query, idf, lengths[doc], inverse_average);
     }
   }
-  // Stable: a document's contributions stay in term order, so the sums are the reference's.
-  std::stable_sort(contributions.begin(), contributions.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [doc, value] : contributions) {
-    if (!documents->empty() && documents->back() == doc) {
-      scores->back() += value;
-    } else {
-      documents->push_back(doc);
-      scores->push_back(0.0 + value);
+  // Ascending: sort a few documents, or read the flags in order when they are many.
+  if (documents->size() * 16 < n_docs) {
+    std::sort(documents->begin(), documents->end());
+  } else {
+    documents->clear();
+    for (std::size_t doc = 0; doc < n_docs; ++doc) {
+      if (seen[doc]) documents->push_back(static_cast<std::int64_t>(doc));
     }
+  }
+  scores->reserve(documents->size());
+  for (const std::int64_t doc : *documents) {
+    const auto at = static_cast<std::size_t>(doc);
+    scores->push_back(sum[at]);
+    sum[at] = 0.0;
+    seen[at] = 0;
   }
 }
 
@@ -235,20 +261,20 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
   }
   if (!documents.empty()) {
     // The lexical channel's best lexical_pool turns (ties to the lower turn) not yet in.
-    std::vector<std::size_t> order(documents.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    const std::size_t pool = std::min(params.lexical_pool, order.size());
-    std::partial_sort(order.begin(), order.begin() + pool, order.end(),
-                      [&](std::size_t a, std::size_t b) {
-                        return bm25[a] != bm25[b] ? bm25[a] > bm25[b] : a < b;
-                      });
+    const std::size_t pool = std::min(params.lexical_pool, documents.size());
+    std::vector<std::pair<double, std::int64_t>> lexical(documents.size());
+    for (std::size_t i = 0; i < documents.size(); ++i) lexical[i] = {bm25[i], documents[i]};
+    std::nth_element(lexical.begin(), lexical.begin() + static_cast<std::ptrdiff_t>(pool),
+                     lexical.end(), [](const auto& a, const auto& b) {
+                       return a.first != b.first ? a.first > b.first : a.second < b.second;
+                     });
     std::vector<std::int64_t> present;
     present.reserve(channel.size());
     for (const Ranked& row : channel) present.push_back(row.index);
     std::sort(present.begin(), present.end());
     std::vector<std::int64_t> missing;
     for (std::size_t i = 0; i < pool; ++i) {
-      const std::int64_t doc = documents[order[i]];
+      const std::int64_t doc = lexical[i].second;
       if (!detail::in_sorted(present, doc)) missing.push_back(doc);
     }
     std::sort(missing.begin(), missing.end());

@@ -205,26 +205,22 @@ def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
     session, _ = restore(stored)
     _assert_int8_copy_rebuilt(session)
     # These sessions are short enough for Tier C to take float32 (``kernels.int8_pays``):
-    # the int8 path is forced so that the rebuilt copy is what is scanned.
-    monkeypatch.setattr(kernels, "int8_pays", lambda rows, k: True)
+    # the int8 path is forced (0 rows per rescored row) so that the rebuilt copy is scanned.
     scanned: list[int] = []
-    int8 = kernels.score_turns_int8
+    retrieve = kernels.retrieve_turns
 
-    def counted(*args, **options):  # type: ignore[no-untyped-def]
-        scanned.append(len(args[1]))
-        return int8(*args, **options)
+    def on(rows_per_rescored: float) -> Any:
+        def forced(*args, **options):  # type: ignore[no-untyped-def]
+            scanned.append(len(args[1]))
+            return retrieve(*args, **{**options, "int8_rows_per_rescored": rows_per_rescored})
 
-    monkeypatch.setattr(kernels, "score_turns_int8", counted)
+        return forced
+
+    monkeypatch.setattr(kernels, "retrieve_turns", on(0))
     on_int8 = session.user("which flags?").items
     assert scanned  # the int8 copy was scanned
     # Tier C retrieval on the rebuilt copy picks what float32 exact scoring picks.
-    exact = kernels.score_turns
-
-    def float32_only(query, codes, scales, embeddings, turn_ids, **options):  # type: ignore[no-untyped-def]
-        options.pop("rescore", None)
-        return exact(query, embeddings, turn_ids, **options)
-
-    monkeypatch.setattr(kernels, "score_turns_int8", float32_only)
+    monkeypatch.setattr(kernels, "retrieve_turns", on(1e18))
     again, _ = restore(stored)
     on_float32 = again.user("which flags?").items
     assert [(i.turn_id, i.score, i.reason) for i in on_int8] == [

@@ -38,6 +38,8 @@ def _log(seed: int, rows: int, dim: int = 24) -> dict[str, Any]:
     }
 
 
+NEVER_INT8 = 1e18  # rows per rescored row: no log is that long, so always float32
+
 OPTIONS: dict[str, Any] = {
     "active_thread": 2,
     "half_life": 6.0,
@@ -86,7 +88,7 @@ def _call(kernels: ModuleType, log: dict[str, Any], **changes: Any) -> tuple[Any
 def test_it_is_the_stages_in_one_call(kernels: ModuleType, forced: list[int]) -> None:
     log = _log(1, 200)
     expected, forced_count = _staged(log, forced)
-    rows, scores, leading = _call(kernels, log, forced=forced, int8_rows_per_rescored=0)
+    rows, scores, leading = _call(kernels, log, forced=forced, int8_rows_per_rescored=NEVER_INT8)
     assert rows.tolist() == expected
     assert leading == forced_count == len(forced)
     assert rows[:leading].tolist() == sorted(forced, key=expected.index)
@@ -94,9 +96,9 @@ def test_it_is_the_stages_in_one_call(kernels: ModuleType, forced: list[int]) ->
 
 
 @pytest.mark.parametrize("rows", [1, 40, 700, 3000])
-@pytest.mark.parametrize("per_rescored", [0, 1, 8])
+@pytest.mark.parametrize("per_rescored", [0, 1, 8, NEVER_INT8])
 def test_every_backend_ranks_as_the_reference(
-    kernels: ModuleType, rows: int, per_rescored: int
+    kernels: ModuleType, rows: int, per_rescored: float
 ) -> None:
     log = _log(rows, rows)
     for forced in ([], [0], [rows - 1, 0]):
@@ -118,7 +120,7 @@ def test_without_postings_or_weight_only_the_embedding_channel_counts(
     )
     empty = {"postings": np.empty(0, np.int64), "offsets": np.zeros(1, np.int64)}
     for changes in (empty, {"lexical_weight": 0.0}):
-        rows, fused, leading = _call(kernels, log, int8_rows_per_rescored=0, **changes)
+        rows, fused, leading = _call(kernels, log, int8_rows_per_rescored=NEVER_INT8, **changes)
         assert rows.tolist() == alone.tolist()
         np.testing.assert_allclose(fused, scores, rtol=1e-6)
         assert leading == 0
@@ -172,4 +174,4 @@ def test_a_non_finite_row_read_raises(kernels: ModuleType) -> None:
     log = _log(6, 100)
     log["embeddings"][:] = np.nan
     with pytest.raises(ValueError, match="embeddings"):
-        _call(kernels, log, int8_rows_per_rescored=0)
+        _call(kernels, log, int8_rows_per_rescored=NEVER_INT8)

@@ -275,9 +275,8 @@ def test_a_failure_inside_a_turn_changes_nothing(monkeypatch: pytest.MonkeyPatch
 
     # Fail at the last possible step before the commit (retrieval), then during the commit's
     # growth step: either way nothing is half-written.
-    # Tier C retrieval's scorers (float32 on a short log, int8 on a long one)
-    monkeypatch.setattr(mh.kernels, "score_turns", broken)
-    monkeypatch.setattr(mh.kernels, "score_turns_int8", broken)
+    # Tier C retrieval: one kernel call (both channels, the adjustments and the ranking)
+    monkeypatch.setattr(mh.kernels, "retrieve_turns", broken)
     with pytest.raises(MemoryError):
         session.user("Back to etcd - what about TLS?")
     assert_same(before, snapshot(session))

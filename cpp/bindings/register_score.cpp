@@ -325,7 +325,11 @@ py::tuple retrieve_turns_binding(py::handle query, py::handle codes_arg, py::han
   params.score.k = count_arg(k, "k");
   params.lexical_pool = count_arg(lexical_pool, "lexical_pool");
   params.lexical_weight = real_arg(lexical_weight, "lexical_weight");
-  params.int8_rows_per_rescored = count_arg(int8_rows_per_rescored, "int8_rows_per_rescored");
+  params.int8_rows_per_rescored = real_arg(int8_rows_per_rescored, "int8_rows_per_rescored");
+  if (!(params.int8_rows_per_rescored >= 0.0)) {
+    value_error("int8_rows_per_rescored: must be >= 0, got " +
+                format_real(params.int8_rows_per_rescored));
+  }
   const QueryPostings query_postings{postings.data(),
                                      offsets.data(),
                                      static_cast<std::size_t>(offsets.shape(0)) - 1,

@@ -87,7 +87,7 @@ def retrieve_turns(
     k: int = 10,
     lexical_pool: int = 48,
     lexical_weight: float = 1.0,
-    int8_rows_per_rescored: int = 8,
+    int8_rows_per_rescored: float = 8,
     k1: float = 1.2,
     b: float = 0.75,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int]: ...

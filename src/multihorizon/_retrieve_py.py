@@ -109,7 +109,7 @@ def make_retrieve_turns(
         k: int = 10,
         lexical_pool: int = 48,
         lexical_weight: float = 1.0,
-        int8_rows_per_rescored: int = 8,
+        int8_rows_per_rescored: float = 8,
         k1: float = 1.2,
         b: float = 0.75,
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int]:
@@ -124,7 +124,7 @@ def make_retrieve_turns(
         2. Embedding channel: ``score_turns``' top ``pool`` with the ``forced`` rows
            (referenced turns, SPEC-028 §4.2) first, where ``pool`` is ``k``, or
            ``max(k, lexical_pool)`` when the lexical channel found a turn. On a log of at
-           least ``int8_rows_per_rescored * default_rescore(pool)`` rows (0: never) the
+           least ``int8_rows_per_rescored * default_rescore(pool)`` rows (0: always) the
            top comes from ``score_turns_int8`` instead (the same rows in practice).
         3. The lexical channel's best ``lexical_pool`` turns (ties to the lower turn) that
            step 2 did not return are scored by ``score_turns``' formula, unforced.
@@ -139,7 +139,9 @@ def make_retrieve_turns(
         top = as_count(k, "k")
         lexical_top = as_count(lexical_pool, "lexical_pool")
         weight = as_real(lexical_weight, "lexical_weight")
-        per_rescored = as_count(int8_rows_per_rescored, "int8_rows_per_rescored")
+        per_rescored = as_real(int8_rows_per_rescored, "int8_rows_per_rescored")
+        if not per_rescored >= 0:
+            raise ValueError(f"int8_rows_per_rescored: must be >= 0, got {per_rescored}")
         documents, bm25 = bm25_sparse(
             postings, offsets, lengths, total_length, as_real(k1, "k1"), as_unit_interval(b, "b")
         )
@@ -152,7 +154,7 @@ def make_retrieve_turns(
         )  # fmt: skip
         scored = {"thread_ids": thread_ids, "forced": forced_rows, "k": pool, **options}
         turn_ids = np.arange(rows, dtype=np.int64)  # row i is turn i
-        if per_rescored > 0 and rows >= per_rescored * as_rescore(None, pool):
+        if rows >= per_rescored * as_rescore(None, pool):
             candidates, channel = score_turns_int8(q, codes, scales, embeddings, turn_ids, **scored)
         else:
             candidates, channel = score_turns(q, embeddings, turn_ids, **scored)

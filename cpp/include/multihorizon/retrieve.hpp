@@ -48,7 +48,7 @@ struct RetrieveParams {
   ScoreParams score;  // current = rows; k = the turns in context
   std::size_t lexical_pool;
   double lexical_weight;
-  std::size_t int8_rows_per_rescored;  // 0: never the int8 copy
+  double int8_rows_per_rescored;  // the int8 copy from this many rows per rescored one (0: always)
 };
 
 struct Retrieved {
@@ -248,9 +248,9 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
   ScoreParams score = params.score;
   if (!documents.empty()) score.k = std::max(score.k, params.lexical_pool);
   const std::size_t rescore = default_rescore(score.k);
-  // rows >= int8_rows_per_rescored * rescore, without the product's overflow.
-  const bool int8 = params.int8_rows_per_rescored > 0 &&
-                    rescore <= log.rows / params.int8_rows_per_rescored;
+  // In double, as the reference compares (exact: both counts are below 2**53).
+  const bool int8 = static_cast<double>(log.rows) >=
+                    params.int8_rows_per_rescored * static_cast<double>(rescore);
   std::vector<Ranked> channel;
   const std::int64_t bad =
       int8 ? detail::channel_int8(query, log, forced, score, rescore, &channel)

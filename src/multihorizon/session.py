@@ -194,7 +194,8 @@ class Session(SessionState):
             elif not pending and not self._speakers.latest:
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
-            resolution = self._references(content, features, who)
+            # The intent never reads rule definite-references' finds (``resolve_turn``).
+            resolution = self._references(content, features, who, named_references=False)
             return intent_for_turn(self._context(), similarity, features, resolution)
 
     def plan(
@@ -528,7 +529,14 @@ class Session(SessionState):
             self._lineage,
         )
 
-    def _references(self, content: str, features: TurnFeatures, who: str | None) -> Resolution:
+    def _references(
+        self,
+        content: str,
+        features: TurnFeatures,
+        who: str | None,
+        *,
+        named_references: bool = True,
+    ) -> Resolution:
         """SPEC-028 §4 for one turn (``resolution.resolve_turn``), tool references matched
         to the output the turn names (rule tool-reference-match)."""
         resolution = resolve_turn(
@@ -540,6 +548,7 @@ class Session(SessionState):
             self._speakers,
             self._lexicon,
             self.config,
+            named_references=named_references,
         )
         return match_tool_references(resolution, features, self._scratch, self._log, self.config)
 

@@ -83,6 +83,23 @@ _OBJECT_STARTS = frozenset((
 ))
 # fmt: on
 _CLAUSE_STOPS = frozenset(".,;:?!\n()")
+
+
+def _by_first_word() -> dict[str, tuple[tuple[tuple[str, ...], int], ...]]:
+    """FROM_END's phrases by first word, each group in table order (the first match wins)."""
+    groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+    for phrase, number in FROM_END.items():
+        groups.setdefault(phrase[0], []).append((phrase, number))
+    return {word: tuple(group) for word, group in groups.items()}
+
+
+_FROM_END_BY_FIRST = _by_first_word()
+_FROM_END_FIRST = frozenset(_FROM_END_BY_FIRST)
+_LONGEST_FROM_END = max(len(phrase) for phrase in FROM_END)
+# The words at which ``_mention_at`` can find a form by the word alone (numbers aside).
+_DIRECT_OPENERS = frozenset(
+    (*PICK_WORDS, "no", *LABELLED_NOUNS, "number", "the", *ITEM_NOUNS, "middle", *ORDINALS)
+)
 _STANDALONE_CHARS = 40
 
 Token = tuple[str, int, int]  # (case-folded word, start, end)
@@ -133,6 +150,8 @@ def ordinal_form_mentions(
 
 
 def _mention_at(text: str, position: int) -> Mention | None:
+    if not _may_open(text, position):
+        return None  # most gate hits ("next week", "the first time"): no window read
     low = max(0, position - _BEFORE_CHARS)
     tokens = _tokens(text, low, min(len(text), position + _AFTER_CHARS))
     # The token the gate hit falls in ("#2": the hit is the "2" of the token "#2").
@@ -154,6 +173,40 @@ def _mention_at(text: str, position: int) -> Mention | None:
         if about is not None:
             return about
     return _ordinal_word(text, tokens, here)
+
+
+def _is_token_char(char: str) -> bool:
+    r"""Whether ``char`` can be part of a ``_TOKEN`` match (``[^\W_]`` is ``isalnum``)."""
+    return char.isalnum() or char in "#'\u2019"
+
+
+def _may_open(text: str, position: int) -> bool:
+    """False only where ``_mention_at`` returns None whatever the window holds: the word at
+    the gate hit opens no form (it is no pick, number, item noun, "the", ordinal, or the
+    first word of a ``FROM_END`` phrase that follows). ``_mention_at`` tokenises 260
+    characters around each hit; this reads the hit's word and the three after it.
+
+    The words are ``_mention_at``'s: no token holds a character that is not a token
+    character, so tokenising from just after one (or from the window's start) gives the
+    tokens that start after it exactly as tokenising the whole window does."""
+    low = max(0, position - _BEFORE_CHARS)
+    start = position
+    while start > low and _is_token_char(text[start - 1]):
+        start -= 1
+    words: list[str] = []
+    for match in _TOKEN.finditer(text, start, min(len(text), position + _AFTER_CHARS)):
+        if words or match.end() > position:
+            if not words and match.start() > position:
+                return False  # no token holds the hit: ``_mention_at`` finds none either
+            words.append(match.group().casefold())
+            if len(words) == _LONGEST_FROM_END:
+                break
+    if not words:
+        return False
+    word = words[0]
+    if word in _DIRECT_OPENERS or _is_number(word.lstrip("#")):
+        return True
+    return word in _FROM_END_FIRST and _from_end_at(words) is not None
 
 
 def _label_value(text: str, tokens: list[Token], index: int) -> int | None:
@@ -320,13 +373,23 @@ def _verb_before_object(text: str, tokens: list[Token], at: int) -> bool:
     )
 
 
+def _from_end_at(words: Sequence[str]) -> tuple[int, int] | None:
+    """The first ``FROM_END`` phrase (in table order) that ``words`` open with: its number
+    and width."""
+    for phrase, number in _FROM_END_BY_FIRST.get(words[0], ()):
+        if tuple(words[: len(phrase)]) == phrase:
+            return number, len(phrase)
+    return None
+
+
 def _ordinal_at(tokens: list[Token], index: int) -> tuple[int | None, int]:
     """The item number of the ordinal at ``index`` and how many words it takes."""
-    for phrase, number in FROM_END.items():
-        width = len(phrase)
-        if tuple(token[0] for token in tokens[index : index + width]) == phrase:
-            return number, width
     word = tokens[index][0]
+    if word in _FROM_END_FIRST:
+        words = [token[0] for token in tokens[index : index + _LONGEST_FROM_END]]
+        from_end = _from_end_at(words)
+        if from_end is not None:
+            return from_end
     if word == "middle":
         return MIDDLE, 1
     return ORDINALS.get(word), 1

@@ -187,7 +187,11 @@ class Session(SessionState):
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
             code, pending, hits, _, cues, similarity = self._classifier.classify(
-                content, embedding, self._threads.active_recent(), first_turn=not self._log
+                content,
+                embedding,
+                self._threads.active_recent(),
+                first_turn=not self._log,
+                tool_outputs=len(self._scratch) > 0,
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))

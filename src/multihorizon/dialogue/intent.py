@@ -25,6 +25,7 @@ from .._intent_py import (
     DECIDE_QUESTION,
     DECIDE_RESOLVED,
     DECIDE_TOOL,
+    INTENT_DRILL_DOWN,
     PENDING_REFERENCES,
     RULE_ACKNOWLEDGEMENT_CONTINUES,
     RULE_FIRST_TURN_EXPLORE,
@@ -78,6 +79,21 @@ _EXPLAIN = int(Marker.EXPLAIN)
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
+# Categories from which detection can read a tool reference (``mention_markers``,
+# ``mention_patterns``) other than DEMONSTRATIVE, and those only the slow path reads
+# (``phrasing``, rule explain-new-content, rule session-recaps, NEW_TOPIC's rules).
+_TOOL_KINDS = frozenset((int(Marker.TOOL_REF), int(Marker.GATE_TOOL)))
+_SLOW_PATH_KINDS = frozenset(
+    int(marker) for marker in (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN, Marker.RECAP)
+)
+_DEMONSTRATIVE_BIT = 1 << int(Marker.DEMONSTRATIVE)
+
+
+def _mask_of(categories: frozenset[int]) -> int:
+    mask = 0
+    for category in categories:
+        mask |= 1 << category
+    return mask
 
 
 def is_question(text: str) -> bool:
@@ -164,6 +180,8 @@ class IntentClassifier:
         "_outcomes",
         "_rules",
         "_scanner",
+        "_settled_unless",
+        "_tool_match",
     )
 
     def __init__(self, lexicon: Lexicon, config: Config, *, explore_below: float, dim: int) -> None:
@@ -187,12 +205,25 @@ class IntentClassifier:
             if config.acknowledged_statements and config.acknowledgement_continues
             else 0
         )
+        # A DRILL_DOWN the references stage cannot change (see ``_settled``) unless one of
+        # these hit: a tool phrase (a tool reference outranks DRILL_DOWN, and one with no
+        # output to point at points back), or a category only the slow path reads.
+        self._settled_unless = _mask_of(_TOOL_KINDS | _SLOW_PATH_KINDS)
+        self._tool_match = config.tool_reference_match
 
     def classify(
-        self, text: str, embedding: Any, recent: Any, *, first_turn: bool
+        self,
+        text: str,
+        embedding: Any,
+        recent: Any,
+        *,
+        first_turn: bool,
+        tool_outputs: bool = True,
     ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float]:
         """``TurnScanner.classify`` of a validated turn: ``(intent, pending, hits, kinds,
-        cues, similarity)``; ``INTENTS[intent]`` is the answer when ``pending`` is 0."""
+        cues, similarity)``; ``INTENTS[intent]`` is the answer when ``pending`` is 0.
+        ``tool_outputs``: whether the session's scratch buffer holds an entry (a tool
+        reference can resolve only then)."""
         found = self._scanner.classify(
             text,
             embedding,
@@ -203,13 +234,29 @@ class IntentClassifier:
             dim=self._dim,
         )
         code, pending, hits, kinds, cues, similarity = found
-        if not pending and kinds & (self._outcomes | self._acknowledged):
+        if pending == PENDING_REFERENCES and self._settled(code, kinds, tool_outputs):
+            pending = 0
+        # Rule tool-reference-match reads an outcome question only against tool outputs.
+        outcomes = self._outcomes if tool_outputs else 0
+        if not pending and kinds & (outcomes | self._acknowledged):
             question = cues & CUE_QUESTION
-            if (kinds & self._outcomes and question) or (
+            if (kinds & outcomes and question) or (
                 kinds & self._acknowledged and not question and len(text) <= ACKNOWLEDGED_CHARS
             ):
                 pending = PENDING_REFERENCES
         return code, pending | self._always_pending, hits, kinds, cues, similarity
+
+    def _settled(self, code: int, kinds: int, tool_outputs: bool) -> bool:
+        """Whether the references stage cannot change a DRILL_DOWN: what it adds to §5.2 is
+        a resolved reference to prior content (DRILL_DOWN again: the scanner's DRILL_DOWN
+        means no tool reference, first turn or CLARIFY came before it, and PENDING_NAMES is
+        never set beside it) or a tool reference. Only DEMONSTRATIVE ("those logs"),
+        TOOL_REF and GATE_TOOL readings are tool references; a DEMONSTRATIVE one counts as a
+        tool reference only when it resolves to an entry (rule tool-reference-match) and
+        points back otherwise, as the DEMONSTRATIVE hit already does."""
+        if code != INTENT_DRILL_DOWN or kinds & self._settled_unless:
+            return False
+        return not kinds & _DEMONSTRATIVE_BIT or (self._tool_match and not tool_outputs)
 
 
 # Markers that decide a turn's intent before a definite noun phrase could.

@@ -35,6 +35,7 @@ from .._intent_py import (
 from ..config import Config
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
+from .ordinal_mentions import forms_without_gates
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     acknowledged_statement,
@@ -177,6 +178,7 @@ class IntentClassifier:
         "_always_pending",
         "_dim",
         "_explore_below",
+        "_ordinal_forms",
         "_outcomes",
         "_rules",
         "_scanner",
@@ -210,6 +212,7 @@ class IntentClassifier:
         # output to point at points back), or a category only the slow path reads.
         self._settled_unless = _mask_of(_TOOL_KINDS | _SLOW_PATH_KINDS)
         self._tool_match = config.tool_reference_match
+        self._ordinal_forms = config.ordinal_forms
 
     def classify(
         self,
@@ -244,6 +247,8 @@ class IntentClassifier:
                 kinds & self._acknowledged and not question and len(text) <= ACKNOWLEDGED_CHARS
             ):
                 pending = PENDING_REFERENCES
+        if not pending and self._ordinal_forms and forms_without_gates(text):
+            pending = PENDING_REFERENCES  # "I'd prefer the Italian one": no gate word in it
         return code, pending | self._always_pending, hits, kinds, cues, similarity
 
     def _settled(self, code: int, kinds: int, tool_outputs: bool) -> bool:

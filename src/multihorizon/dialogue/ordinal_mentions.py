@@ -36,7 +36,7 @@ from ..text.ordinal_forms import (
 from ..text.tokens import STOPWORDS, normalise_term
 from .references import Mention
 
-__all__ = ["ordinal_form_mentions"]
+__all__ = ["forms_without_gates", "ordinal_form_mentions"]
 
 
 def _word_set(spaced: str) -> frozenset[str]:
@@ -125,19 +125,7 @@ def ordinal_form_mentions(
         starts = [m.start() for m in _TOKEN.finditer(text) if _opens(m.group().casefold())]
     else:
         starts = [start for kind, _, start, _ in hits if kind in _GATES]
-        position = text.find("#")
-        while position >= 0:  # "#2": the scanner sees no "#", so it is looked for here
-            if _is_number(text[position + 1 : position + 2]):
-                starts.append(position)
-            position = text.find("#", position + 1)
-        # "the flax one": "one" is no gate word (too common), so its few places are found
-        # here; a match needs "the" just before, so only those are tried.
-        for needle in (" one", " ones"):
-            position = text.find(needle)
-            while position >= 0:
-                if "the" in text[max(0, position - 30) : position].casefold():
-                    starts.append(position + 1)
-                position = text.find(needle, position + 1)
+        starts += _ungated_starts(text)
         starts.sort()
     done_until = -1
     for start in starts:
@@ -147,6 +135,34 @@ def ordinal_form_mentions(
         if mention is not None:
             found.append(mention)
             done_until = mention.end
+
+
+def _ungated_starts(text: str) -> list[int]:
+    """Where a form can start that no gate word marks (a turn over ``_STANDALONE_CHARS``)."""
+    starts = []
+    position = text.find("#")
+    while position >= 0:  # "#2": the scanner sees no "#", so it is looked for here
+        if _is_number(text[position + 1 : position + 2]):
+            starts.append(position)
+        position = text.find("#", position + 1)
+    # "the flax one": "one" is no gate word (too common), so its few places are found
+    # here; a match needs "the" just before, so only those are tried.
+    for needle in (" one", " ones"):
+        position = text.find(needle)
+        while position >= 0:
+            if "the" in text[max(0, position - 30) : position].casefold():
+                starts.append(position + 1)
+            position = text.find(needle, position + 1)
+    return starts
+
+
+def forms_without_gates(text: str) -> bool:
+    """Whether ``ordinal_form_mentions`` can find a mention in a turn with no gate hit
+    ("the Italian one", "#2", a short "2 please"): False means it finds none there, so a
+    classification with no gate hit needs no references stage for it."""
+    if len(text) <= _STANDALONE_CHARS:
+        return any(_opens(m.group().casefold()) for m in _TOKEN.finditer(text))
+    return any(_may_open(text, start) for start in _ungated_starts(text))
 
 
 def _mention_at(text: str, position: int) -> Mention | None:

@@ -35,6 +35,7 @@ from .._intent_py import (
 from ..config import Config
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
+from .detection import detect
 from .ordinal_mentions import forms_without_gates
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -42,6 +43,7 @@ from .phrasing import (
     announces_topic,
     explain_clarifies,
 )
+from .references import Mention
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -178,11 +180,13 @@ class IntentClassifier:
         "_always_pending",
         "_dim",
         "_explore_below",
+        "_lexicon",
         "_ordinal_forms",
         "_outcomes",
         "_rules",
         "_scanner",
-        "_settled_unless",
+        "_slow_path",
+        "_tool_kinds",
         "_tool_match",
     )
 
@@ -207,10 +211,11 @@ class IntentClassifier:
             if config.acknowledged_statements and config.acknowledgement_continues
             else 0
         )
-        # A DRILL_DOWN the references stage cannot change (see ``_settled``) unless one of
-        # these hit: a tool phrase (a tool reference outranks DRILL_DOWN, and one with no
-        # output to point at points back), or a category only the slow path reads.
-        self._settled_unless = _mask_of(_TOOL_KINDS | _SLOW_PATH_KINDS)
+        # A turn with a category only the slow path reads goes on whatever detection finds;
+        # a DRILL_DOWN with a tool phrase may be a tool reference (see ``_settled``).
+        self._slow_path = _mask_of(_SLOW_PATH_KINDS)
+        self._tool_kinds = _mask_of(_TOOL_KINDS)
+        self._lexicon = lexicon
         self._tool_match = config.tool_reference_match
         self._ordinal_forms = config.ordinal_forms
 
@@ -222,11 +227,12 @@ class IntentClassifier:
         *,
         first_turn: bool,
         tool_outputs: bool = True,
-    ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float]:
+    ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None]:
         """``TurnScanner.classify`` of a validated turn: ``(intent, pending, hits, kinds,
-        cues, similarity)``; ``INTENTS[intent]`` is the answer when ``pending`` is 0.
-        ``tool_outputs``: whether the session's scratch buffer holds an entry (a tool
-        reference can resolve only then)."""
+        cues, similarity, mentions)``; ``INTENTS[intent]`` is the answer when ``pending`` is
+        0; ``mentions`` are the turn's detected references when detection ran here (for the
+        references stage to reuse), else None. ``tool_outputs``: whether the session's
+        scratch buffer holds an entry (a tool reference can resolve only then)."""
         found = self._scanner.classify(
             text,
             embedding,
@@ -237,8 +243,18 @@ class IntentClassifier:
             dim=self._dim,
         )
         code, pending, hits, kinds, cues, similarity = found
-        if pending == PENDING_REFERENCES and self._settled(code, kinds, tool_outputs):
-            pending = 0
+        # Ordinal forms without a gate word are read below, unless detection read them here.
+        ungated = self._ordinal_forms
+        mentions: list[Mention] | None = None
+        if pending == PENDING_REFERENCES and not kinds & self._slow_path:
+            if self._settled(code, kinds, tool_outputs):
+                pending = 0
+            elif self._lexicon.has_gates:
+                # With no mention, the references stage resolves nothing and the scanner's
+                # §5.2 answer stands ("the next maintenance window": a gate word, no form).
+                mentions = detect(text, hits, self._lexicon, ordinal_forms=self._ordinal_forms)
+                if not mentions:
+                    pending, ungated = 0, False
         # Rule tool-reference-match reads an outcome question only against tool outputs.
         outcomes = self._outcomes if tool_outputs else 0
         if not pending and kinds & (outcomes | self._acknowledged):
@@ -247,9 +263,9 @@ class IntentClassifier:
                 kinds & self._acknowledged and not question and len(text) <= ACKNOWLEDGED_CHARS
             ):
                 pending = PENDING_REFERENCES
-        if not pending and self._ordinal_forms and forms_without_gates(text):
+        if not pending and ungated and forms_without_gates(text):
             pending = PENDING_REFERENCES  # "I'd prefer the Italian one": no gate word in it
-        return code, pending | self._always_pending, hits, kinds, cues, similarity
+        return code, pending | self._always_pending, hits, kinds, cues, similarity, mentions
 
     def _settled(self, code: int, kinds: int, tool_outputs: bool) -> bool:
         """Whether the references stage cannot change a DRILL_DOWN: what it adds to §5.2 is
@@ -259,7 +275,7 @@ class IntentClassifier:
         TOOL_REF and GATE_TOOL readings are tool references; a DEMONSTRATIVE one counts as a
         tool reference only when it resolves to an entry (rule tool-reference-match) and
         points back otherwise, as the DEMONSTRATIVE hit already does."""
-        if code != INTENT_DRILL_DOWN or kinds & self._settled_unless:
+        if code != INTENT_DRILL_DOWN or kinds & self._tool_kinds:
             return False
         return not kinds & _DEMONSTRATIVE_BIT or (self._tool_match and not tool_outputs)
 

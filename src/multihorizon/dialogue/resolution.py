@@ -403,14 +403,17 @@ def resolve_turn(
     config: Config,
     *,
     named_references: bool = True,
+    mentions: list[Mention] | None = None,
 ) -> Resolution:
     """SPEC-028 §4: one detection pass over the marker hits, then resolution; a turn that
     addresses a known speaker refers to their latest turn (rules speaker-addressing,
     name-mentions). ``named_references=False`` skips rule definite-references ("the
     blender"): what it finds is in ``references`` and ``named`` only, never in ``resolved``,
     ``has_tool`` or ``prior``, so an intent-only caller (``Session.classify``) gets the same
-    intent without it."""
-    mentions = detect(content, features.hits, lexicon, ordinal_forms=config.ordinal_forms)
+    intent without it. ``mentions``: ``detect``'s result for this turn, when the caller
+    already has it."""
+    if mentions is None:
+        mentions = detect(content, features.hits, lexicon, ordinal_forms=config.ordinal_forms)
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         references = _kept(

@@ -20,6 +20,9 @@ TURNS = [
     "what do those logs say?",
     "can you check those logs again?",
     "did the build fail?",  # an outcome question: matched against the tool outputs
+    # CLARIFY, unless a tool reference resolves (SPEC-028 §5.2 checks tool references first).
+    "what do you mean by those logs?",
+    "what do you mean about the build logs, and that failure?",
     # Ordinal forms that no gate word marks.
     "I'd prefer the Italian one.",
     "The soonest one please.",

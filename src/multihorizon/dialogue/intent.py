@@ -25,6 +25,7 @@ from .._intent_py import (
     DECIDE_QUESTION,
     DECIDE_RESOLVED,
     DECIDE_TOOL,
+    INTENT_CLARIFY,
     INTENT_DRILL_DOWN,
     PENDING_REFERENCES,
     RULE_ACKNOWLEDGEMENT_CONTINUES,
@@ -82,14 +83,15 @@ _EXPLAIN = int(Marker.EXPLAIN)
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
-# Categories from which detection can read a tool reference (``mention_markers``,
-# ``mention_patterns``) other than DEMONSTRATIVE, and those only the slow path reads
-# (``phrasing``, rule explain-new-content, rule session-recaps, NEW_TOPIC's rules).
-_TOOL_KINDS = frozenset((int(Marker.TOOL_REF), int(Marker.GATE_TOOL)))
+# Categories from which detection can read a tool reference (``mention_markers``:
+# "those logs", "the same error"; ``mention_patterns``: GATE_TOOL), and those only the slow
+# path reads (``phrasing``, rule explain-new-content, rule session-recaps, NEW_TOPIC's rules).
+_TOOL_KINDS = frozenset((int(Marker.DEMONSTRATIVE), int(Marker.TOOL_REF), int(Marker.GATE_TOOL)))
 _SLOW_PATH_KINDS = frozenset(
     int(marker) for marker in (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN, Marker.RECAP)
 )
-_DEMONSTRATIVE_BIT = 1 << int(Marker.DEMONSTRATIVE)
+# The scanner's answers only a tool reference can change (``IntentClassifier._settled``).
+_SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
 
 
 def _mask_of(categories: frozenset[int]) -> int:
@@ -268,16 +270,18 @@ class IntentClassifier:
         return code, pending | self._always_pending, hits, kinds, cues, similarity, mentions
 
     def _settled(self, code: int, kinds: int, tool_outputs: bool) -> bool:
-        """Whether the references stage cannot change a DRILL_DOWN: what it adds to §5.2 is
-        a resolved reference to prior content (DRILL_DOWN again: the scanner's DRILL_DOWN
-        means no tool reference, first turn or CLARIFY came before it, and PENDING_NAMES is
-        never set beside it) or a tool reference. Only DEMONSTRATIVE ("those logs"),
-        TOOL_REF and GATE_TOOL readings are tool references; a DEMONSTRATIVE one counts as a
-        tool reference only when it resolves to an entry (rule tool-reference-match) and
-        points back otherwise, as the DEMONSTRATIVE hit already does."""
-        if code != INTENT_DRILL_DOWN or kinds & self._tool_kinds:
+        """Whether the references stage cannot change a DRILL_DOWN or a CLARIFY. What it
+        adds to §5.2 is a resolved reference to prior content (DRILL_DOWN, below CLARIFY and
+        the same as a DRILL_DOWN: the scanner's DRILL_DOWN is a question's, which pointing
+        back leaves one; PENDING_NAMES is never set beside either) or a tool reference.
+        Only DEMONSTRATIVE ("those logs"), TOOL_REF and GATE_TOOL readings are tool
+        references, and under rule tool-reference-match one counts only when it resolves to
+        a tool output; without one it points back (a question's DRILL_DOWN still)."""
+        if code not in _SETTLED_CODES:
             return False
-        return not kinds & _DEMONSTRATIVE_BIT or (self._tool_match and not tool_outputs)
+        if self._tool_match and not tool_outputs:
+            return True  # no tool reference can resolve, so none is counted
+        return not kinds & self._tool_kinds
 
 
 # Markers that decide a turn's intent before a definite noun phrase could.

@@ -31,7 +31,7 @@ from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
-from .dialogue.references import Reference
+from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
 from .dialogue.threadstate import ThreadState, title_from
@@ -186,15 +186,22 @@ class Session(SessionState):
             self._check_model(embedding_model)
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
-            code, pending, hits, _, cues, similarity = self._classifier.classify(
-                content, embedding, self._threads.active_recent(), first_turn=not self._log
+            code, pending, hits, _, cues, similarity, mentions = self._classifier.classify(
+                content,
+                embedding,
+                self._threads.active_recent(),
+                first_turn=not self._log,
+                tool_outputs=len(self._scratch) > 0,
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
             elif not pending and not self._speakers.latest:
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
-            resolution = self._references(content, features, who)
+            # The intent never reads rule definite-references' finds (``resolve_turn``).
+            resolution = self._references(
+                content, features, who, named_references=False, mentions=mentions
+            )
             return intent_for_turn(self._context(), similarity, features, resolution)
 
     def plan(
@@ -528,9 +535,18 @@ class Session(SessionState):
             self._lineage,
         )
 
-    def _references(self, content: str, features: TurnFeatures, who: str | None) -> Resolution:
+    def _references(
+        self,
+        content: str,
+        features: TurnFeatures,
+        who: str | None,
+        *,
+        named_references: bool = True,
+        mentions: list[Mention] | None = None,
+    ) -> Resolution:
         """SPEC-028 §4 for one turn (``resolution.resolve_turn``), tool references matched
-        to the output the turn names (rule tool-reference-match)."""
+        to the output the turn names (rule tool-reference-match); ``mentions``: the turn's
+        detection, when it was already made."""
         resolution = resolve_turn(
             content,
             features,
@@ -540,6 +556,8 @@ class Session(SessionState):
             self._speakers,
             self._lexicon,
             self.config,
+            named_references=named_references,
+            mentions=mentions,
         )
         return match_tool_references(resolution, features, self._scratch, self._log, self.config)
 

@@ -58,8 +58,6 @@ _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] =
     "asks_who": (lambda text, role: role == "user", followups.asks_who),
     "substitutes": (lambda text, role: role == "user", followups.substitutes),
     "corrects": (lambda text, role: role == "user", followups.corrects),
-    "self_talk": (lambda text, role: True, lambda text: persons.stance(text) > 0),
-    "to_listener": (lambda text, role: True, lambda text: persons.stance(text) < 0),
 }
 
 
@@ -195,14 +193,22 @@ class TurnFeatures:
         return self._cue("recap")
 
     @property
+    def stance(self) -> int:
+        """Whom the turn talks about (``persons.stance``): +1 its speaker, -1 its listener."""
+        found: int | None = self._memo.get("stance")
+        if found is None:
+            found = self._memo["stance"] = persons.stance(self.text)
+        return found
+
+    @property
     def self_talk(self) -> bool:
         """A turn talks about its speaker ("my kids ..."): chat between people."""
-        return self._cue("self_talk")
+        return self.stance > 0
 
     @property
     def to_listener(self) -> bool:
         """A turn talks to its listener ("would you like ...") or is a long answer."""
-        return self._cue("to_listener")
+        return self.stance < 0
 
     @property
     def takes_up_answer(self) -> bool:

@@ -25,6 +25,8 @@ from .._intent_py import (
     DECIDE_QUESTION,
     DECIDE_RESOLVED,
     DECIDE_TOOL,
+    INTENT_CLARIFY,
+    INTENT_DRILL_DOWN,
     PENDING_REFERENCES,
     RULE_ACKNOWLEDGEMENT_CONTINUES,
     RULE_FIRST_TURN_EXPLORE,
@@ -34,12 +36,15 @@ from .._intent_py import (
 from ..config import Config
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
+from .detection import detect
+from .ordinal_mentions import forms_without_gates
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     acknowledged_statement,
     announces_topic,
     explain_clarifies,
 )
+from .references import Mention
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -78,6 +83,22 @@ _EXPLAIN = int(Marker.EXPLAIN)
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
+# Categories from which detection can read a tool reference (``mention_markers``:
+# "those logs", "the same error"; ``mention_patterns``: GATE_TOOL), and those only the slow
+# path reads (``phrasing``, rule explain-new-content, rule session-recaps, NEW_TOPIC's rules).
+_TOOL_KINDS = frozenset((int(Marker.DEMONSTRATIVE), int(Marker.TOOL_REF), int(Marker.GATE_TOOL)))
+_SLOW_PATH_KINDS = frozenset(
+    int(marker) for marker in (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN, Marker.RECAP)
+)
+# The scanner's answers only a tool reference can change (``IntentClassifier._settled``).
+_SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
+
+
+def _mask_of(categories: frozenset[int]) -> int:
+    mask = 0
+    for category in categories:
+        mask |= 1 << category
+    return mask
 
 
 def is_question(text: str) -> bool:
@@ -161,9 +182,14 @@ class IntentClassifier:
         "_always_pending",
         "_dim",
         "_explore_below",
+        "_lexicon",
+        "_ordinal_forms",
         "_outcomes",
         "_rules",
         "_scanner",
+        "_slow_path",
+        "_tool_kinds",
+        "_tool_match",
     )
 
     def __init__(self, lexicon: Lexicon, config: Config, *, explore_below: float, dim: int) -> None:
@@ -187,12 +213,28 @@ class IntentClassifier:
             if config.acknowledged_statements and config.acknowledgement_continues
             else 0
         )
+        # A turn with a category only the slow path reads goes on whatever detection finds;
+        # a DRILL_DOWN with a tool phrase may be a tool reference (see ``_settled``).
+        self._slow_path = _mask_of(_SLOW_PATH_KINDS)
+        self._tool_kinds = _mask_of(_TOOL_KINDS)
+        self._lexicon = lexicon
+        self._tool_match = config.tool_reference_match
+        self._ordinal_forms = config.ordinal_forms
 
     def classify(
-        self, text: str, embedding: Any, recent: Any, *, first_turn: bool
-    ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float]:
+        self,
+        text: str,
+        embedding: Any,
+        recent: Any,
+        *,
+        first_turn: bool,
+        tool_outputs: bool = True,
+    ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None]:
         """``TurnScanner.classify`` of a validated turn: ``(intent, pending, hits, kinds,
-        cues, similarity)``; ``INTENTS[intent]`` is the answer when ``pending`` is 0."""
+        cues, similarity, mentions)``; ``INTENTS[intent]`` is the answer when ``pending`` is
+        0; ``mentions`` are the turn's detected references when detection ran here (for the
+        references stage to reuse), else None. ``tool_outputs``: whether the session's
+        scratch buffer holds an entry (a tool reference can resolve only then)."""
         found = self._scanner.classify(
             text,
             embedding,
@@ -203,13 +245,43 @@ class IntentClassifier:
             dim=self._dim,
         )
         code, pending, hits, kinds, cues, similarity = found
-        if not pending and kinds & (self._outcomes | self._acknowledged):
+        # Ordinal forms without a gate word are read below, unless detection read them here.
+        ungated = self._ordinal_forms
+        mentions: list[Mention] | None = None
+        if pending == PENDING_REFERENCES and not kinds & self._slow_path:
+            if self._settled(code, kinds, tool_outputs):
+                pending = 0
+            elif self._lexicon.has_gates:
+                # With no mention, the references stage resolves nothing and the scanner's
+                # §5.2 answer stands ("the next maintenance window": a gate word, no form).
+                mentions = detect(text, hits, self._lexicon, ordinal_forms=self._ordinal_forms)
+                if not mentions:
+                    pending, ungated = 0, False
+        # Rule tool-reference-match reads an outcome question only against tool outputs.
+        outcomes = self._outcomes if tool_outputs else 0
+        if not pending and kinds & (outcomes | self._acknowledged):
             question = cues & CUE_QUESTION
-            if (kinds & self._outcomes and question) or (
+            if (kinds & outcomes and question) or (
                 kinds & self._acknowledged and not question and len(text) <= ACKNOWLEDGED_CHARS
             ):
                 pending = PENDING_REFERENCES
-        return code, pending | self._always_pending, hits, kinds, cues, similarity
+        if not pending and ungated and forms_without_gates(text):
+            pending = PENDING_REFERENCES  # "I'd prefer the Italian one": no gate word in it
+        return code, pending | self._always_pending, hits, kinds, cues, similarity, mentions
+
+    def _settled(self, code: int, kinds: int, tool_outputs: bool) -> bool:
+        """Whether the references stage cannot change a DRILL_DOWN or a CLARIFY. What it
+        adds to §5.2 is a resolved reference to prior content (DRILL_DOWN, below CLARIFY and
+        the same as a DRILL_DOWN: the scanner's DRILL_DOWN is a question's, which pointing
+        back leaves one; PENDING_NAMES is never set beside either) or a tool reference.
+        Only DEMONSTRATIVE ("those logs"), TOOL_REF and GATE_TOOL readings are tool
+        references, and under rule tool-reference-match one counts only when it resolves to
+        a tool output; without one it points back (a question's DRILL_DOWN still)."""
+        if code not in _SETTLED_CODES:
+            return False
+        if self._tool_match and not tool_outputs:
+            return True  # no tool reference can resolve, so none is counted
+        return not kinds & self._tool_kinds
 
 
 # Markers that decide a turn's intent before a definite noun phrase could.

@@ -237,7 +237,8 @@ def _peer_vote(role: str, turn: TurnFeatures) -> tuple[bool, int]:
     if role == "user":
         # Asking for something ("can you ...", "I'd like to ...", "find me ...") other
         # than by a plain question is what one does with an assistant.
-        if turn.request or (turn.asks_for and not turn.question):
+        # (``question`` first: a question's ``asks_for`` is never read.)
+        if turn.request or (not turn.question and turn.asks_for):
             return False, -2
         return False, 1 if turn.self_talk else 0
     # "Anything else I can help with?" is a service's line, whatever its pronouns.

@@ -36,7 +36,7 @@ from ..text.ordinal_forms import (
 from ..text.tokens import STOPWORDS, normalise_term
 from .references import Mention
 
-__all__ = ["ordinal_form_mentions"]
+__all__ = ["forms_without_gates", "ordinal_form_mentions"]
 
 
 def _word_set(spaced: str) -> frozenset[str]:
@@ -83,6 +83,23 @@ _OBJECT_STARTS = frozenset((
 ))
 # fmt: on
 _CLAUSE_STOPS = frozenset(".,;:?!\n()")
+
+
+def _by_first_word() -> dict[str, tuple[tuple[tuple[str, ...], int], ...]]:
+    """FROM_END's phrases by first word, each group in table order (the first match wins)."""
+    groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+    for phrase, number in FROM_END.items():
+        groups.setdefault(phrase[0], []).append((phrase, number))
+    return {word: tuple(group) for word, group in groups.items()}
+
+
+_FROM_END_BY_FIRST = _by_first_word()
+_FROM_END_FIRST = frozenset(_FROM_END_BY_FIRST)
+_LONGEST_FROM_END = max(len(phrase) for phrase in FROM_END)
+# The words at which ``_mention_at`` can find a form by the word alone (numbers aside).
+_DIRECT_OPENERS = frozenset(
+    (*PICK_WORDS, "no", *LABELLED_NOUNS, "number", "the", *ITEM_NOUNS, "middle", *ORDINALS)
+)
 _STANDALONE_CHARS = 40
 
 Token = tuple[str, int, int]  # (case-folded word, start, end)
@@ -108,19 +125,7 @@ def ordinal_form_mentions(
         starts = [m.start() for m in _TOKEN.finditer(text) if _opens(m.group().casefold())]
     else:
         starts = [start for kind, _, start, _ in hits if kind in _GATES]
-        position = text.find("#")
-        while position >= 0:  # "#2": the scanner sees no "#", so it is looked for here
-            if _is_number(text[position + 1 : position + 2]):
-                starts.append(position)
-            position = text.find("#", position + 1)
-        # "the flax one": "one" is no gate word (too common), so its few places are found
-        # here; a match needs "the" just before, so only those are tried.
-        for needle in (" one", " ones"):
-            position = text.find(needle)
-            while position >= 0:
-                if "the" in text[max(0, position - 30) : position].casefold():
-                    starts.append(position + 1)
-                position = text.find(needle, position + 1)
+        starts += _ungated_starts(text)
         starts.sort()
     done_until = -1
     for start in starts:
@@ -132,7 +137,39 @@ def ordinal_form_mentions(
             done_until = mention.end
 
 
+def _ungated_starts(text: str) -> list[int]:
+    """Where a form can start that no gate word marks (a turn over ``_STANDALONE_CHARS``)."""
+    starts = []
+    position = text.find("#")
+    while position >= 0:  # "#2": the scanner sees no "#", so it is looked for here
+        if _is_number(text[position + 1 : position + 2]):
+            starts.append(position)
+        position = text.find("#", position + 1)
+    # "the flax one": "one" is no gate word (too common), so its few places are found
+    # here; a match needs "the" just before, so only those are tried.
+    for needle in (" one", " ones"):
+        position = text.find(needle)
+        while position >= 0:
+            if "the" in text[max(0, position - 30) : position].casefold():
+                starts.append(position + 1)
+            position = text.find(needle, position + 1)
+    return starts
+
+
+def forms_without_gates(text: str) -> bool:
+    """Whether ``ordinal_form_mentions`` can find a mention in a turn with no gate hit
+    ("the Italian one", "#2", a short "2 please"): False means it finds none there, so a
+    classification with no gate hit needs no references stage for it."""
+    if len(text) <= _STANDALONE_CHARS:
+        return any(_opens(m.group().casefold()) for m in _TOKEN.finditer(text))
+    if "#" not in text and " one" not in text:
+        return False  # the common turn: two searches in C (" one" is in " ones")
+    return any(_may_open(text, start) for start in _ungated_starts(text))
+
+
 def _mention_at(text: str, position: int) -> Mention | None:
+    if not _may_open(text, position):
+        return None  # most gate hits ("next week", "the first time"): no window read
     low = max(0, position - _BEFORE_CHARS)
     tokens = _tokens(text, low, min(len(text), position + _AFTER_CHARS))
     # The token the gate hit falls in ("#2": the hit is the "2" of the token "#2").
@@ -154,6 +191,40 @@ def _mention_at(text: str, position: int) -> Mention | None:
         if about is not None:
             return about
     return _ordinal_word(text, tokens, here)
+
+
+def _is_token_char(char: str) -> bool:
+    r"""Whether ``char`` can be part of a ``_TOKEN`` match (``[^\W_]`` is ``isalnum``)."""
+    return char.isalnum() or char in "#'\u2019"
+
+
+def _may_open(text: str, position: int) -> bool:
+    """False only where ``_mention_at`` returns None whatever the window holds: the word at
+    the gate hit opens no form (it is no pick, number, item noun, "the", ordinal, or the
+    first word of a ``FROM_END`` phrase that follows). ``_mention_at`` tokenises 260
+    characters around each hit; this reads the hit's word and the three after it.
+
+    The words are ``_mention_at``'s: no token holds a character that is not a token
+    character, so tokenising from just after one (or from the window's start) gives the
+    tokens that start after it exactly as tokenising the whole window does."""
+    low = max(0, position - _BEFORE_CHARS)
+    start = position
+    while start > low and _is_token_char(text[start - 1]):
+        start -= 1
+    words: list[str] = []
+    for match in _TOKEN.finditer(text, start, min(len(text), position + _AFTER_CHARS)):
+        if words or match.end() > position:
+            if not words and match.start() > position:
+                return False  # no token holds the hit: ``_mention_at`` finds none either
+            words.append(match.group().casefold())
+            if len(words) == _LONGEST_FROM_END:
+                break
+    if not words:
+        return False
+    word = words[0]
+    if word in _DIRECT_OPENERS or _is_number(word.lstrip("#")):
+        return True
+    return word in _FROM_END_FIRST and _from_end_at(words) is not None
 
 
 def _label_value(text: str, tokens: list[Token], index: int) -> int | None:
@@ -320,13 +391,23 @@ def _verb_before_object(text: str, tokens: list[Token], at: int) -> bool:
     )
 
 
+def _from_end_at(words: Sequence[str]) -> tuple[int, int] | None:
+    """The first ``FROM_END`` phrase (in table order) that ``words`` open with: its number
+    and width."""
+    for phrase, number in _FROM_END_BY_FIRST.get(words[0], ()):
+        if tuple(words[: len(phrase)]) == phrase:
+            return number, len(phrase)
+    return None
+
+
 def _ordinal_at(tokens: list[Token], index: int) -> tuple[int | None, int]:
     """The item number of the ordinal at ``index`` and how many words it takes."""
-    for phrase, number in FROM_END.items():
-        width = len(phrase)
-        if tuple(token[0] for token in tokens[index : index + width]) == phrase:
-            return number, width
     word = tokens[index][0]
+    if word in _FROM_END_FIRST:
+        words = [token[0] for token in tokens[index : index + _LONGEST_FROM_END]]
+        from_end = _from_end_at(words)
+        if from_end is not None:
+            return from_end
     if word == "middle":
         return MIDDLE, 1
     return ORDINALS.get(word), 1

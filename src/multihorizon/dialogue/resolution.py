@@ -401,11 +401,19 @@ def resolve_turn(
     speakers: Speakers,
     lexicon: Lexicon,
     config: Config,
+    *,
+    named_references: bool = True,
+    mentions: list[Mention] | None = None,
 ) -> Resolution:
     """SPEC-028 §4: one detection pass over the marker hits, then resolution; a turn that
     addresses a known speaker refers to their latest turn (rules speaker-addressing,
-    name-mentions)."""
-    mentions = detect(content, features.hits, lexicon, ordinal_forms=config.ordinal_forms)
+    name-mentions). ``named_references=False`` skips rule definite-references ("the
+    blender"): what it finds is in ``references`` and ``named`` only, never in ``resolved``,
+    ``has_tool`` or ``prior``, so an intent-only caller (``Session.classify``) gets the same
+    intent without it. ``mentions``: ``detect``'s result for this turn, when the caller
+    already has it."""
+    if mentions is None:
+        mentions = detect(content, features.hits, lexicon, ordinal_forms=config.ordinal_forms)
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         references = _kept(
@@ -421,7 +429,7 @@ def resolve_turn(
             ),
         )
     named: tuple[Reference, ...] = ()
-    if not speakers.latest:  # a multi-party chat's references are its addressing
+    if named_references and not speakers.latest:  # multi-party: references are addressing
         named = _definite_references(content, features, references, log, config)
     if not references and not named and not speakers.latest:
         return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address

@@ -163,6 +163,7 @@ _SUMMARY_WORDS = frozenset(
     ]
 )
 _SUMMARY_PAIRS = frozenset((("sum", "up"), ("wrap", "up"), ("go", "over"), ("run", "through")))
+_SUMMARY_PAIR_STARTS = frozenset(first for first, _ in _SUMMARY_PAIRS)
 # ... of the whole session, not of the topic at hand ("summarise the query result").
 _SESSION_WORDS = frozenset(["everything", "whole", "entire", "today", "session", "sessions"])
 _SESSION_PAIRS = frozenset(
@@ -181,6 +182,8 @@ def recaps_session(text: str) -> bool:
     we did today", "recap this conversation", "can you sum up what we covered so far?"):
     hybrid mode over every thread (SPEC-028 §8). Read in its opening characters."""
     words = [word.strip(_PUNCTUATION) for word in text[:_RECAP_CHARS].casefold().split()]
+    if _SUMMARY_WORDS.isdisjoint(words) and _SUMMARY_PAIR_STARTS.isdisjoint(words):
+        return False  # asks for no summary (most turns): no word pairs to build
     pairs = set(itertools.pairwise(words))
     pairs |= {(a, c) for a, _, c in zip(words, words[1:], words[2:], strict=False)}
     asks = not _SUMMARY_WORDS.isdisjoint(words) or not _SUMMARY_PAIRS.isdisjoint(pairs)

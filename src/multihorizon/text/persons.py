@@ -81,6 +81,9 @@ _PERSONAL_QUESTIONS = frozenset(
     ]
 )
 _PHRASE_SIZES = (2, 3)
+# The phrases by first word: a phrase is looked up only where one of its first words stands.
+_PHRASE_STARTS = frozenset(phrase[0] for phrase in _SERVICE_PHRASES | _PERSONAL_QUESTIONS)
+_ASCII_DIGITS = frozenset("0123456789")
 
 
 def stance(text: str) -> int:
@@ -100,7 +103,7 @@ def stance(text: str) -> int:
     second = not _SECOND_PERSON.isdisjoint(words)
     # "my kids are grown, i am 60": one's own things outweigh a number ("my pleasure" aside).
     possessive = not _POSSESSIVE.isdisjoint(words)
-    serves = any(char.isdigit() for char in head) or _has_phrase(listed, _SERVICE_PHRASES)
+    serves = _has_digit(head) or _has_phrase(listed, _SERVICE_PHRASES)
     if serves and not (possessive and "pleasure" not in words):
         return 0 if first and not second else -1
     if (first and not second) or possessive or _has_phrase(listed, _PERSONAL_QUESTIONS):
@@ -108,10 +111,22 @@ def stance(text: str) -> int:
     return -1 if second and not first else 0
 
 
+def _has_digit(text: str) -> bool:
+    """Whether a character of ``text`` is a digit (``str.isdigit``: "²" is one too); for
+    ASCII text, where the digits are 0-9, one set test in C instead of a loop per character."""
+    if text.isascii():
+        return not _ASCII_DIGITS.isdisjoint(text)
+    return any(char.isdigit() for char in text)
+
+
 def _has_phrase(words: Sequence[str], phrases: frozenset[tuple[str, ...]]) -> bool:
-    """Whether one of ``phrases`` (word tuples) occurs in ``words``."""
-    return any(
-        tuple(words[start : start + size]) in phrases
-        for size in _PHRASE_SIZES
-        for start in range(len(words) - size + 1)
-    )
+    """Whether one of ``phrases`` (word tuples) occurs in ``words``: tried only at the words
+    that open one of them."""
+    last = len(words)
+    for start, word in enumerate(words):
+        if word not in _PHRASE_STARTS:
+            continue
+        for size in _PHRASE_SIZES:
+            if start + size <= last and tuple(words[start : start + size]) in phrases:
+                return True
+    return False

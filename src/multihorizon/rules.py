@@ -177,6 +177,33 @@ _RULES = (
         "tiers.knowledge_candidates.sub_queries_of",
     ),
     _rule(
+        "resume-announcements",
+        "thread",
+        "§3.3",
+        "A return announced at the turn's opening ('Back to the bread, ...', 'Right, the chair "
+        "again: ...', 'Anyway, about the tank, ...') resumes the most similar dormant thread "
+        "when none holds its words, and resumes even a CLARIFY turn; a topic named before the "
+        "question ('For the quotes, ...', 'Re the crypto, ...', 'On the PyPI thing, ...') goes "
+        "to the thread whose words it names; the 'again' of a return ('which tool did you say "
+        "again?') or of a repeat request ('same again for Friday') is no CLARIFY marker.",
+        {"resume_announcements": False},
+        "EVIDENCE_RESUME",
+        "dialogue.phrasing.named_topic",
+    ),
+    _rule(
+        "side-questions",
+        "intent",
+        "§5.2",
+        "In an assistant chat, a short question on the topic at hand ('Is a buffet cheaper "
+        "than a sit-down meal?') that sets up no situation of its own ('my knee hurts ...'), "
+        "asks for nothing ('can you find me ...') and follows no offer "
+        "of something else is DRILL_DOWN, not EXPLORE, and stays in the active thread, or "
+        "goes to the dormant thread that alone used its words ('Is Trastevere safe?').",
+        {"side_questions": False},
+        "EVIDENCE_SIDE",
+        "dialogue.intent.asks_on_the_topic",
+    ),
+    _rule(
         "topic-announcements",
         "intent",
         "§3.3",
@@ -335,7 +362,8 @@ _RULES = (
         "'number three', 'option C', '#2', 'go with 2', 'the penultimate step', 'the "
         "second-to-last', 'the middle one', 'the one about caching', 'the flax one', and a "
         "scope naming an earlier list ('the second option from your deployment answer', 'in "
-        "the list of databases, the third', 'the third database'); lists may be lettered, "
+        "the list of databases, the third', 'the third database'), a capital letter alone "
+        "('Is D too slow?', 'B sounds good', 'I'd pick B.'); lists may be lettered, "
         "inline ('you could A, B or C') or prose without commas ('First X. Then Y.').",
         {"ordinal_forms": False},
         "multihorizon eval tests/data/handwritten/references_tune.jsonl --task references "

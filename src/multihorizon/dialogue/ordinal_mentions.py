@@ -23,6 +23,7 @@ from ..text.ordinal_forms import (
     GENERIC_SCOPE,
     ITEM_NOUNS,
     LABELLED_NOUNS,
+    LETTER_PICK_BEFORE,
     LETTERS,
     MIDDLE,
     ORDINALS,
@@ -36,7 +37,7 @@ from ..text.ordinal_forms import (
 from ..text.tokens import STOPWORDS, normalise_term
 from .references import Mention
 
-__all__ = ["ordinal_form_mentions"]
+__all__ = ["capital_letters", "may_pick_by_label", "ordinal_form_mentions"]
 
 
 def _word_set(spaced: str) -> frozenset[str]:
@@ -121,7 +122,8 @@ def ordinal_form_mentions(
                 if "the" in text[max(0, position - 30) : position].casefold():
                     starts.append(position + 1)
                 position = text.find(needle, position + 1)
-        starts.sort()
+    # "Is D too slow?": a capital letter alone is no gate word (the lexicon folds case).
+    starts = sorted((*starts, *capital_letters(text)))
     done_until = -1
     for start in starts:
         if start < done_until:
@@ -130,6 +132,28 @@ def ordinal_form_mentions(
         if mention is not None:
             found.append(mention)
             done_until = mention.end
+
+
+# A capital letter A-J standing alone as a word ("Is D too slow?", not "C++", "D's", "#A"):
+# one character class and fixed-width look-arounds, so no backtracking.
+_CAPITAL = re.compile(r"(?<![\w'\u2019#])[A-J](?![\w'\u2019+#])")
+
+
+def capital_letters(text: str) -> list[int]:
+    """Where a capital letter stands alone as a word ("Is D too slow?"): the places a
+    letter pick may start (``_letter_pick``)."""
+    return [match.start() for match in _CAPITAL.finditer(text)]
+
+
+def may_pick_by_label(text: str) -> bool:
+    """Whether a turn holds a pick that no lexicon gate word shows: "#2" or a capital letter
+    alone ("B sounds good"). ``Session.classify`` sends such a turn through detection."""
+    position = text.find("#")
+    while position >= 0:
+        if _is_number(text[position + 1 : position + 2]):
+            return True
+        position = text.find("#", position + 1)
+    return _CAPITAL.search(text) is not None
 
 
 def _mention_at(text: str, position: int) -> Mention | None:
@@ -145,6 +169,8 @@ def _mention_at(text: str, position: int) -> Mention | None:
         return _number_pick(text, tokens, here + 1)  # a gate phrase "with 2", "no 4"
     if _is_number(word.lstrip("#")):
         return _number_pick(text, tokens, here)
+    if len(word) == 1 and "A" <= text[tokens[here][1]] <= "J":
+        return _letter_pick(text, tokens, here)
     if word in LABELLED_NOUNS or word == "number":
         labelled = _labelled(text, tokens, here)
         if labelled is not None:
@@ -220,6 +246,24 @@ def _number_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
         ):
             return None  # "go with 2 eggs": a quantity
     return Mention("ordinal", text[start:end], start, end, ordinal=value)
+
+
+def _letter_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """A capital letter alone that picks an item: "Is D too slow?", "B sounds good", "Let's
+    go with C.", not "vitamin D" or "A few more": after the opening, a picking word or
+    ``LETTER_PICK_BEFORE``; before a clause end or a word that says something of an item."""
+    word, start, end = tokens[here]
+    previous = tokens[here - 1][0] if here > 0 else ""
+    opening = here == 0 or not _joined(text, tokens[here - 1], tokens[here])
+    if not (opening or previous in PICK_WORDS or previous in LETTER_PICK_BEFORE):
+        return None
+    following = tokens[here + 1][0] if here + 1 < len(tokens) else ""
+    ends = not following or not _joined(text, tokens[here], tokens[here + 1])
+    if word in ("a", "i") and not ends:
+        return None  # "A few more", "I think": the article and the pronoun
+    if not ends and following not in _FOLLOWERS and following not in STANDALONE_FILLERS:
+        return None
+    return Mention("ordinal", text[start:end], start, end, ordinal=LETTERS[word])
 
 
 def _standalone(text: str, tokens: list[Token], here: int) -> bool:

@@ -180,9 +180,10 @@ _RULES = (
         "resume-announcements",
         "thread",
         "§3.3",
-        "A return announced at the turn's opening ('Back to the bread, ...', 'Right, the chair "
-        "again: ...', 'Anyway, about the tank, ...') resumes the most similar dormant thread "
-        "when none holds its words, and resumes even a CLARIFY turn; a topic named before the "
+        "A return announced without a resume marker ('Right, the chair again: ...', 'Anyway, "
+        "about the tank, ...') searches the dormant threads as 'back to' does; a return "
+        "opening the turn with one dormant thread goes to it whatever its words; a return "
+        "resumes even a CLARIFY turn; a topic named before the "
         "question ('For the quotes, ...', 'Re the crypto, ...', 'On the PyPI thing, ...') goes "
         "to the thread whose words it names; the 'again' of a return ('which tool did you say "
         "again?') or of a repeat request ('same again for Friday') is no CLARIFY marker.",

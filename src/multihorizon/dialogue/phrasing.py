@@ -19,6 +19,8 @@ from ..text.lexicon import (
     QUESTION_OPENERS,
     REQUEST_WORDS,
     RETURN_FRONTS,
+    SIDE_OPENERS,
+    SIDE_SKIPPED,
     SITUATION_WORDS,
     TOPIC_FRONTS,
     Marker,
@@ -128,7 +130,8 @@ def _not_announcing(surface: str) -> bool:
 def side_question(text: str, hits: Hits) -> bool:
     """Whether a question reads as a side question on the topic at hand (rule
     side-questions): "Is a buffet cheaper than a sit-down meal?", "Does a lighter string gauge
-    help?". Short (``SIDE_QUESTION_CHARS``), with no topic announcement, no request to explain
+    help?". Short (``SIDE_QUESTION_CHARS``), opening as side questions do (``SIDE_OPENERS``:
+    not "What is X?" or "How does X work?"), with no topic announcement, no request to explain
     something, and no situation of its own set up before it asks ("my knee hurts ..., should
     I worry?"; ``SITUATION_WORDS`` before the first question word: "Should my feet be flat?"
     asks on), and no request ("Can you find me a train?": ``REQUEST_WORDS``). The
@@ -140,6 +143,11 @@ def side_question(text: str, hits: Hits) -> bool:
     words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
     if not REQUEST_WORDS.isdisjoint(words):
         return False
+    first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
+    if tuple(words[first : first + 1]) not in SIDE_OPENERS and (
+        tuple(words[first : first + 2]) not in SIDE_OPENERS
+    ):
+        return False
     for word in words:
         if word in QUESTION_OPENERS:
             return True
@@ -150,8 +158,8 @@ def side_question(text: str, hits: Hits) -> bool:
 
 def opens_with_return(text: str, hits: Hits) -> bool:
     """Whether a resume marker opens the turn ("Back to the bread, ...", "OK, going back to
-    the route, ..."): it announces a return to a dormant thread, unlike "how do I get back to
-    the hotel?" (rule resume-announcements)."""
+    the route, ..."): it announces a return, unlike "how do I get back to the hotel?" (rule
+    resume-announcements)."""
     return any(
         kind == _RESUME and cues.opens_turn(text, start, OPENING_FILLERS)
         for kind, _, start, _ in hits

@@ -92,23 +92,21 @@ def _named_thread(
     stays: bool,
 ) -> int:
     """The thread a turn names (``Threads.return_target``; -1: none): after a resume marker,
-    and with rule resume-announcements "Back to the bread, ..." opening the turn, "The chair
-    again: ...", "For the quotes, ...". Without the rule, a turn that stays where it is for
-    another rule (a clarification, a recap, a reaction) names none."""
+    and with rule resume-announcements "The chair again: ...", "Anyway, about the tank, ...",
+    "For the quotes, ...". Without the rule, a turn that stays where it is for another rule (a
+    clarification, a recap, a reaction) names none."""
     config = context.config
     topic_words: tuple[str, ...] = ()
     returns = False
     if config.resume_announcements and not context.speakers.multi_party(config):
         topic_words, returns = named_topic(features.text)
-        if returns and not resume_words:
+        if returns and not resume_words:  # "The chair again: ...", "Anyway, about the tank"
             resume_words, topic_words = topic_words, ()
-        returns = bool(resume_words) and (
-            returns or opens_with_return(features.text, features.hits)
-        )
+        returns = returns or opens_with_return(features.text, features.hits)
     elif stays:
         return -1
     return context.threads.return_target(
-        vector, resume_words, topic_words, returns, context.thresholds
+        vector, resume_words, topic_words, context.thresholds, returns=returns
     )
 
 

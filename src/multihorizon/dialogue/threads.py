@@ -7,10 +7,9 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
    speaker's latest turn, or the speaker's own exchange: ``multiparty.reply_to``);
 1. a resume marker ("back to X") searches the dormant threads, by the words after the marker
    against each thread's vocabulary, then by centroid with the lower ``resume`` bar; with
-   rule resume-announcements, one opening the turn ("Back to the bread, ...", "The chair
-   again: ...") takes the most similar dormant thread when none holds its words, a topic
-   named before the question ("For the quotes, ...") the thread holding its words, and
-   both apply to CLARIFY turns too;
+   rule resume-announcements, "The chair again: ..." and "Anyway, about the tank, ..." do the
+   same, a topic named before the question ("For the quotes, ...") goes to the thread
+   holding its words, and all apply to CLARIFY turns too;
 2. CLARIFY turns, requests to recap the whole session, and turns whose words only react to
    what was said ("thanks, that sounds great") stay in the active thread; a definite noun
    phrase ("play the song") whose words dormant threads used, and the active one did not,
@@ -266,21 +265,24 @@ class Threads:
         embedding: npt.NDArray[np.float32],
         resume_words: Sequence[str],
         topic_words: Sequence[str],
-        returns: bool,
         thresholds: ThreadThresholds,
+        *,
+        returns: bool = False,
     ) -> int:
-        """Where a turn that names its thread goes (-1: nowhere in particular; ``plan``'s
-        ``named_thread``). After a resume
-        marker, a dormant thread (``_resume``); one that opens the turn (``returns``: "Back to
-        the bread, ...", "The chair again: ...") takes the most similar dormant thread when
-        none holds its words, or stays with none dormant (rule resume-announcements). A topic
-        named before the question (``topic_words``: "For the quotes, ...") goes to the thread
-        holding the most of its words, the active one included."""
+        """The thread a turn names (-1: none; ``plan``'s ``named_thread``): after a resume
+        marker, a dormant thread (``_resume``); a return announced at the turn's opening
+        (``returns``: "Back to the bread, ...") with one dormant thread goes to it even when
+        neither its words nor its centroid match (rule resume-announcements); for a topic
+        named before the question
+        (``topic_words``: "For the quotes, ...", rule resume-announcements), the thread holding
+        the most of its words, the active one included."""
         if not self.names:
             return -1
         if resume_words:
-            found = self._resume(embedding, resume_words, -np.inf if returns else thresholds.resume)
-            return self.active if found < 0 and returns else found
+            found = self._resume(embedding, resume_words, thresholds.resume)
+            if found < 0 and returns and len(self.names) == 2:
+                return 1 - self.active  # one thread to go back to: "Back to the bread, ..."
+            return found
         return self._named_owner(topic_words) if topic_words else -1
 
     def _named_owner(self, terms: Sequence[str]) -> int:

@@ -34,6 +34,8 @@ __all__ = [
     "QUESTION_STRIP",
     "REQUEST_WORDS",
     "RETURN_FRONTS",
+    "SIDE_OPENERS",
+    "SIDE_SKIPPED",
     "SITUATION_WORDS",
     "TOOL_OUTCOME_FOLLOWERS",
     "TOPIC_FRONTS",
@@ -331,6 +333,20 @@ SITUATION_WORDS = frozenset((
 # you find me a train?", "Is there a rest stop nearby?"): a request, which opens a task of its
 # own, not a side question on the topic at hand (rule side-questions). Case-folded.
 REQUEST_WORDS = frozenset(("you", "me", "please", "there", "u"))
+# How a side question on the topic at hand opens (rule side-questions): a yes/no question
+# ("Is a buffet cheaper ...?", "Should I get several quotes?"), a choice ("Which one is
+# cheaper?"), an amount ("How many ...", "How long ..."), a supposition ("What if ...", "And
+# if ..."). "What is X?", "How does X work?", "Why ...?" open topics of their own. Each entry
+# is the opening words, case-folded; SIDE_SKIPPED words may come first ("So is it ...").
+SIDE_OPENERS = frozenset((
+    ("is",), ("are",), ("was",), ("were",), ("do",), ("does",), ("did",), ("can",),
+    ("could",), ("should",), ("would",), ("will",), ("shall",), ("may",), ("might",),
+    ("must",), ("isn't",), ("aren't",), ("doesn't",), ("don't",), ("which",), ("if",),
+    ("what", "if"), ("how", "many"), ("how", "much"), ("how", "long"), ("how", "often"),
+    ("how", "far"), ("how", "big"), ("how", "deep"), ("how", "thick"), ("how", "high"),
+    ("how", "soon"), ("how", "early"), ("how", "late"),
+))
+SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
 # A turn that opens by naming its topic before the question ("For the quotes, what should
 # they include?", "Re the crypto, how do I ...", "On the PyPI thing, ...", "About the panels,
 # ..."): the words that may come before the named topic, case-folded, longest first (rule

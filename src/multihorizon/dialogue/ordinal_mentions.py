@@ -134,15 +134,30 @@ def ordinal_form_mentions(
             done_until = mention.end
 
 
-# A capital letter A-J standing alone as a word ("Is D too slow?", not "C++", "D's", "#A"):
-# one character class and fixed-width look-arounds, so no backtracking.
-_CAPITAL = re.compile(r"(?<![\w'\u2019#])[A-J](?![\w'\u2019+#])")
+# Capital letters that may stand alone as a label ("Is D too slow?"), as ``LETTERS`` reads
+# them; not "I", the pronoun far more often than a label.
+_CAPITALS = "".join(letter.upper() for letter in LETTERS if letter != "i")
+# What may not touch such a letter: it is part of a word ("D's", "C++", "#A") otherwise.
+_JOINERS = frozenset("_'\u2019#+")
+
+
+def _alone(text: str, position: int) -> bool:
+    before = text[position - 1] if position else " "
+    after = text[position + 1] if position + 1 < len(text) else " "
+    return not (before.isalnum() or before in _JOINERS or after.isalnum() or after in _JOINERS)
 
 
 def capital_letters(text: str) -> list[int]:
-    """Where a capital letter stands alone as a word ("Is D too slow?"): the places a
-    letter pick may start (``_letter_pick``)."""
-    return [match.start() for match in _CAPITAL.finditer(text)]
+    """Where a capital letter stands alone as a word ("Is D too slow?"): the places a letter
+    pick may start (``_letter_pick``). One ``str.find`` pass per letter, no regex."""
+    found = []
+    for letter in _CAPITALS:
+        position = text.find(letter)
+        while position >= 0:
+            if _alone(text, position):
+                found.append(position)
+            position = text.find(letter, position + 1)
+    return sorted(found)
 
 
 def may_pick_by_label(text: str) -> bool:
@@ -153,7 +168,17 @@ def may_pick_by_label(text: str) -> bool:
         if _is_number(text[position + 1 : position + 2]):
             return True
         position = text.find("#", position + 1)
-    return _CAPITAL.search(text) is not None
+    # "A" opens many sentences ("A few more?"): only one before a clause end may pick. One
+    # ``str.find`` pass per letter: Session.classify's hot path, so no per-character loop.
+    for letter in _CAPITALS:
+        position = text.find(letter)
+        while position >= 0:
+            if _alone(text, position) and (
+                letter != "A" or not text[position + 1 : position + 3].strip(" ")[:1].isalpha()
+            ):
+                return True
+            position = text.find(letter, position + 1)
+    return False
 
 
 def _mention_at(text: str, position: int) -> Mention | None:

@@ -63,7 +63,11 @@ def test_blend_splits_the_budget_and_unused_tokens_flow(assembler: mh.ContextAss
     session = assembler.session("t/3")
     session.user("What's a good backup strategy for Postgres?")
     session.assistant("Use pg_basebackup nightly plus WAL archiving.")
-    envelope = session.user("Do etcd members list each other?", budget_tokens=4000)
+    # Announced: a short unannounced question would read as a side question on backups
+    # (rule side-questions).
+    envelope = session.user(
+        "Different question: do etcd members list each other?", budget_tokens=4000
+    )
     assert envelope.intent is mh.Intent.EXPLORE
     tiers = {item.tier for item in envelope.items}
     assert "P" in tiers  # a relevant fact made it in
@@ -72,7 +76,9 @@ def test_blend_splits_the_budget_and_unused_tokens_flow(assembler: mh.ContextAss
         sum(1 for item in envelope.items if item.tier == "P")
     )
     # A tight budget keeps the P share first for EXPLORE (70/25/5).
-    tight = session.preview("Do etcd members list each other?", budget_tokens=90)
+    tight = session.preview(
+        "Different question: do etcd members list each other?", budget_tokens=90
+    )
     assert tight.used_tokens <= 90
 
 

@@ -339,7 +339,12 @@ def test_a_recap_is_hybrid_over_every_thread(text: str) -> None:
     for user, reply in (
         ("My VPN keeps dropping every few minutes on 6.1", "Set keepalive 10 60 in the client."),
         ("Separate thing: the invoice refund for order 4411", "I have escalated order 4411."),
-        ("How do I bake sourdough bread at home?", "Feed the starter, then proof overnight."),
+        # Announced: unannounced, a short question reads as a side question on the invoice
+        # thread (rule side-questions).
+        (
+            "Different question: how do I bake sourdough bread at home?",
+            "Feed the starter, then proof overnight.",
+        ),
     ):
         chat.user(user)
         chat.assistant(reply)

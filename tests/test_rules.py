@@ -159,14 +159,16 @@ def _acknowledgement(config: mh.Config) -> object:
 
 
 def _follow_up_question(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule side-questions reads this short question as a follow-up too: off here.
+    session = mh.Session(config=config.replace(side_questions=False))
     session.user("Tell me about lung cancer.")
     return session.classify("What are its symptoms?")
 
 
 def _follow_up_form(config: mh.Config) -> object:
     # TREC CAsT 2020 (cast20_103): "the leader" is the band's, though nothing says so.
-    session = mh.Session(config=config)
+    # Rule side-questions reads this short question as a follow-up too: off here.
+    session = mh.Session(config=config.replace(side_questions=False))
     session.user("Why were the Dead such an influential live band?")
     session.assistant("Their shows were long improvised jams, and fans taped them.")
     return session.classify("Who was the leader?")
@@ -188,7 +190,8 @@ def _clarify_stays(config: mh.Config) -> object:
 
 
 def _resume_marker(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule side-questions finds the thread by the words too: off here.
+    session = mh.Session(config=config.replace(side_questions=False))
     session.user("How do I configure etcd?", embedding=_vector(1))
     session.user("What is a good Postgres backup?", embedding=_vector(2))
     envelope = session.user("Back to etcd: what about TLS?", embedding=_vector(3))
@@ -328,6 +331,25 @@ def _retrieval_scores(config: mh.Config) -> object:
     return [round(item.score, 6) for item in envelope.items]
 
 
+def _resume_announcement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We're moving from MySQL to Postgres. Which tool copies the data?")
+    session.assistant("pgloader: it converts the schema and data in one pass.")
+    migration = session.active_thread
+    session.user("Switching topics: how do I set up a fair on-call rotation?")
+    session.assistant("Weekly shifts with a primary and a secondary.")
+    envelope = session.preview("Back to the migration: which tool did you say again?")
+    return envelope.intent, envelope.active_thread == migration
+
+
+def _side_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We're planning a wedding for 80 guests in September.")
+    session.assistant("Fix the budget and the date first, then book the venue.")
+    envelope = session.preview("Is a buffet cheaper than a sit-down meal?")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
 def _lexical(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("the zanzibar deployment uses port 7443", embedding=_vector(1))
@@ -391,6 +413,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "session-recaps": _recap,
     "reaction-turns": _reaction,
     "topic-announcements": _topic_announcement,
+    "resume-announcements": _resume_announcement,
+    "side-questions": _side_question,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -183,6 +183,8 @@ SWITCHES = (
     "explain_new_content",
     "tool_reference_match",
     "acknowledged_statements",
+    "resume_announcements",
+    "side_questions",
     "ordinal_forms",
     "repeated_questions",
     "definite_references",
@@ -315,6 +317,12 @@ class Config:
     explain_new_content: bool = True
     tool_reference_match: bool = True
     acknowledged_statements: bool = True
+    # "Back to the migration: which tool did you say again?" resumes its thread and is no
+    # clarification (rule resume-announcements).
+    resume_announcements: bool = True
+    # "Is a buffet cheaper than a sit-down meal?" in a wedding thread asks about the topic at
+    # hand, however little it resembles it (rule side-questions).
+    side_questions: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

@@ -31,9 +31,10 @@ from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
+from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
-from .dialogue.threads import ThreadPlan, Threads, thread_for_reply, thread_for_turn
+from .dialogue.threads import ThreadPlan, Threads
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.tool_references import match_tool_references
 from .dialogue.turnlog import TurnLog

@@ -37,12 +37,15 @@ from ..config import Config
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
-from .ordinal_mentions import forms_without_gates
+from .ordinal_mentions import forms_without_gates, may_pick_by_label
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
+    SIDE_QUESTION_CHARS,
     acknowledged_statement,
+    again_repeats,
     announces_topic,
     explain_clarifies,
+    side_question,
 )
 from .references import Mention
 
@@ -56,6 +59,7 @@ __all__ = [
     "INTENTS",
     "Intent",
     "IntentClassifier",
+    "asks_on_the_topic",
     "builds_on_the_table",
     "classify",
     "explains",
@@ -185,8 +189,10 @@ class IntentClassifier:
         "_lexicon",
         "_ordinal_forms",
         "_outcomes",
+        "_repeats",
         "_rules",
         "_scanner",
+        "_side_questions",
         "_slow_path",
         "_tool_kinds",
         "_tool_match",
@@ -219,7 +225,14 @@ class IntentClassifier:
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon
         self._tool_match = config.tool_reference_match
+        # "#2 please", "B sounds good": a pick no gate word shows (rule ordinal-forms).
         self._ordinal_forms = config.ordinal_forms
+        # An "again" beside a return announcement or a repeat request may be no CLARIFY
+        # marker (rule resume-announcements); a short question the native decision calls
+        # EXPLORE may be a side question (rule side-questions): only the references stage's
+        # caller, with the session at hand, can tell.
+        self._repeats = config.resume_announcements
+        self._side_questions = config.side_questions
 
     def classify(
         self,
@@ -248,7 +261,9 @@ class IntentClassifier:
         # Ordinal forms without a gate word are read below, unless detection read them here.
         ungated = self._ordinal_forms
         mentions: list[Mention] | None = None
-        if pending == PENDING_REFERENCES and not kinds & self._slow_path:
+        # A CLARIFY "again" may be a return or a repeat request: the caller decides that.
+        again = bool(self._repeats and kinds & (1 << _CLARIFY) and _says_again(text, hits))
+        if pending == PENDING_REFERENCES and not kinds & self._slow_path and not again:
             if self._settled(code, kinds, tool_outputs):
                 pending = 0
             elif self._lexicon.has_gates:
@@ -265,8 +280,18 @@ class IntentClassifier:
                 kinds & self._acknowledged and not question and len(text) <= ACKNOWLEDGED_CHARS
             ):
                 pending = PENDING_REFERENCES
-        if not pending and ungated and forms_without_gates(text):
-            pending = PENDING_REFERENCES  # "I'd prefer the Italian one": no gate word in it
+        if not pending and (
+            (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
+            or again
+            or (
+                self._side_questions
+                and INTENTS[code] is Intent.EXPLORE
+                and not first_turn
+                and cues & CUE_QUESTION
+                and len(text) <= SIDE_QUESTION_CHARS
+            )
+        ):
+            pending = PENDING_REFERENCES
         return code, pending | self._always_pending, hits, kinds, cues, similarity, mentions
 
     def _settled(self, code: int, kinds: int, tool_outputs: bool) -> bool:
@@ -284,6 +309,15 @@ class IntentClassifier:
         return not kinds & self._tool_kinds
 
 
+def _says_again(text: str, hits: Sequence[tuple[int, int, int, int]]) -> bool:
+    """Whether a CLARIFY hit ends in "again" ("again", "say again"): rule
+    resume-announcements reads those."""
+    return any(
+        kind == _CLARIFY and text[start:end].casefold().endswith("again")
+        for kind, _, start, end in hits
+    )
+
+
 # Markers that decide a turn's intent before a definite noun phrase could.
 _DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
 
@@ -298,6 +332,11 @@ def intent_for_turn(
     from .multiparty import moves_on
 
     config, log = context.config, context.log
+    hits = (
+        again_repeats(features.text, features.hits)
+        if config.resume_announcements
+        else features.hits
+    )
     if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
         # DRILL_DOWN: reference to prior content, novelty off), whatever its words.
@@ -327,7 +366,7 @@ def intent_for_turn(
     names_known = (
         question
         and not (resolution.prior or resolution.has_tool or acknowledgement)
-        and all(hit[0] not in _DECIDED_BY_MARKERS for hit in features.hits)
+        and all(hit[0] not in _DECIDED_BY_MARKERS for hit in hits)
         and (
             features.any_definite(log.turns_mentioning)
             # Rule follow-up-forms; a turn that says the topic moves on builds on nothing.
@@ -339,8 +378,8 @@ def intent_for_turn(
             )
         )
     )
-    return classify(
-        features.hits,
+    intent = classify(
+        hits,
         has_tool_reference=has_tool,
         resolved_references=resolution.prior,
         active_similarity=similarity,
@@ -353,6 +392,28 @@ def intent_for_turn(
         clarify=explains(features.text, features.hits, config, log.turns_mentioning),
         announced=config.topic_announcements and announces_topic(features.text, features.hits),
         points_back=detected_tool and not has_tool,
+    )
+    if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
+        return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    return intent
+
+
+def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user turn is a side question on the active thread's topic (rule
+    side-questions, ``phrasing.side_question``): in an assistant chat of two, with a thread
+    on the table, and no reply before it that offered to help with something else ("Anything
+    else I can do?"). Between peers a question is how a topic moves on (rule peer-replies)."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    return (
+        config.side_questions
+        and features.question
+        and context.threads.active >= 0
+        and side_question(features.text, features.hits)
+        and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
     )
 
 

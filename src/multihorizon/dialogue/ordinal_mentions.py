@@ -23,6 +23,7 @@ from ..text.ordinal_forms import (
     GENERIC_SCOPE,
     ITEM_NOUNS,
     LABELLED_NOUNS,
+    LETTER_PICK_BEFORE,
     LETTERS,
     MIDDLE,
     ORDINALS,
@@ -36,7 +37,7 @@ from ..text.ordinal_forms import (
 from ..text.tokens import STOPWORDS, normalise_term
 from .references import Mention
 
-__all__ = ["forms_without_gates", "ordinal_form_mentions"]
+__all__ = ["capital_letters", "forms_without_gates", "may_pick_by_label", "ordinal_form_mentions"]
 
 
 def _word_set(spaced: str) -> frozenset[str]:
@@ -126,7 +127,8 @@ def ordinal_form_mentions(
     else:
         starts = [start for kind, _, start, _ in hits if kind in _GATES]
         starts += _ungated_starts(text)
-        starts.sort()
+    # "Is D too slow?": a capital letter alone is no gate word (the lexicon folds case).
+    starts = sorted((*starts, *capital_letters(text)))
     done_until = -1
     for start in starts:
         if start < done_until:
@@ -167,6 +169,53 @@ def forms_without_gates(text: str) -> bool:
     return any(_may_open(text, start) for start in _ungated_starts(text))
 
 
+# Capital letters that may stand alone as a label ("Is D too slow?"), as ``LETTERS`` reads
+# them; not "I", the pronoun far more often than a label.
+_CAPITALS = "".join(letter.upper() for letter in LETTERS if letter != "i")
+# What may not touch such a letter: it is part of a word ("D's", "C++", "#A") otherwise.
+_JOINERS = frozenset("_'\u2019#+")
+
+
+def _alone(text: str, position: int) -> bool:
+    before = text[position - 1] if position else " "
+    after = text[position + 1] if position + 1 < len(text) else " "
+    return not (before.isalnum() or before in _JOINERS or after.isalnum() or after in _JOINERS)
+
+
+def capital_letters(text: str) -> list[int]:
+    """Where a capital letter stands alone as a word ("Is D too slow?"): the places a letter
+    pick may start (``_letter_pick``). One ``str.find`` pass per letter, no regex."""
+    found = []
+    for letter in _CAPITALS:
+        position = text.find(letter)
+        while position >= 0:
+            if _alone(text, position):
+                found.append(position)
+            position = text.find(letter, position + 1)
+    return sorted(found)
+
+
+def may_pick_by_label(text: str) -> bool:
+    """Whether a turn holds a pick that no lexicon gate word shows: "#2" or a capital letter
+    alone ("B sounds good"). ``Session.classify`` sends such a turn through detection."""
+    position = text.find("#")
+    while position >= 0:
+        if _is_number(text[position + 1 : position + 2]):
+            return True
+        position = text.find("#", position + 1)
+    # "A" opens many sentences ("A few more?"): only one before a clause end may pick. One
+    # ``str.find`` pass per letter: Session.classify's hot path, so no per-character loop.
+    for letter in _CAPITALS:
+        position = text.find(letter)
+        while position >= 0:
+            if _alone(text, position) and (
+                letter != "A" or not text[position + 1 : position + 3].strip(" ")[:1].isalpha()
+            ):
+                return True
+            position = text.find(letter, position + 1)
+    return False
+
+
 def _mention_at(text: str, position: int) -> Mention | None:
     if not _may_open(text, position):
         return None  # most gate hits ("next week", "the first time"): no window read
@@ -182,6 +231,8 @@ def _mention_at(text: str, position: int) -> Mention | None:
         return _number_pick(text, tokens, here + 1)  # a gate phrase "with 2", "no 4"
     if _is_number(word.lstrip("#")):
         return _number_pick(text, tokens, here)
+    if len(word) == 1 and "A" <= text[tokens[here][1]] <= "J":
+        return _letter_pick(text, tokens, here)
     if word in LABELLED_NOUNS or word == "number":
         labelled = _labelled(text, tokens, here)
         if labelled is not None:
@@ -200,8 +251,8 @@ def _is_token_char(char: str) -> bool:
 
 def _may_open(text: str, position: int) -> bool:
     """False only where ``_mention_at`` returns None whatever the window holds: the word at
-    the gate hit opens no form (it is no pick, number, item noun, "the", ordinal, or the
-    first word of a ``FROM_END`` phrase that follows). ``_mention_at`` tokenises 260
+    the gate hit opens no form (it is no pick, number, capital letter alone, item noun,
+    "the", ordinal, or the first word of a ``FROM_END`` phrase that follows). ``_mention_at`` tokenises 260
     characters around each hit; this reads the hit's word and the three after it.
 
     The words are ``_mention_at``'s: no token holds a character that is not a token
@@ -224,6 +275,8 @@ def _may_open(text: str, position: int) -> bool:
     word = words[0]
     if word in _DIRECT_OPENERS or _is_number(word.lstrip("#")):
         return True
+    if len(word) == 1 and "A" <= text[position] <= "J":
+        return True  # a capital letter alone: ``_letter_pick``
     return word in _FROM_END_FIRST and _from_end_at(words) is not None
 
 
@@ -291,6 +344,24 @@ def _number_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
         ):
             return None  # "go with 2 eggs": a quantity
     return Mention("ordinal", text[start:end], start, end, ordinal=value)
+
+
+def _letter_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """A capital letter alone that picks an item: "Is D too slow?", "B sounds good", "Let's
+    go with C.", not "vitamin D" or "A few more": after the opening, a picking word or
+    ``LETTER_PICK_BEFORE``; before a clause end or a word that says something of an item."""
+    word, start, end = tokens[here]
+    previous = tokens[here - 1][0] if here > 0 else ""
+    opening = here == 0 or not _joined(text, tokens[here - 1], tokens[here])
+    if not (opening or previous in PICK_WORDS or previous in LETTER_PICK_BEFORE):
+        return None
+    following = tokens[here + 1][0] if here + 1 < len(tokens) else ""
+    ends = not following or not _joined(text, tokens[here], tokens[here + 1])
+    if word in ("a", "i") and not ends:
+        return None  # "A few more", "I think": the article and the pronoun
+    if not ends and following not in _FOLLOWERS and following not in STANDALONE_FILLERS:
+        return None
+    return Mention("ordinal", text[start:end], start, end, ordinal=LETTERS[word])
 
 
 def _standalone(text: str, tokens: list[Token], here: int) -> bool:

@@ -16,17 +16,46 @@ from ..text.lexicon import (
     EXPLAIN_OBJECT_WORDS,
     NOT_ANNOUNCING,
     OPENING_FILLERS,
+    QUESTION_OPENERS,
+    REQUEST_WORDS,
+    RETURN_FRONTS,
+    SIDE_OPENERS,
+    SIDE_SKIPPED,
+    SITUATION_WORDS,
+    TOPIC_FRONTS,
     Marker,
 )
+from ..text.tokens import content_terms
 
 Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) per marker hit
 
-__all__ = ["acknowledged_statement", "announces_topic", "explain_clarifies"]
+__all__ = [
+    "SIDE_QUESTION_CHARS",
+    "acknowledged_statement",
+    "again_repeats",
+    "announces_topic",
+    "explain_clarifies",
+    "named_topic",
+    "opens_with_return",
+    "side_question",
+]
 
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
 _TOPIC_OPENER = int(Marker.TOPIC_OPENER)
 _EXPLAIN = int(Marker.EXPLAIN)
 _ACK_OPENER = int(Marker.ACK_OPENER)
+_CLARIFY = int(Marker.CLARIFY)
+_ACTION_REF = int(Marker.ACTION_REF)
+_RESUME = int(Marker.RESUME)
+# A side question is short: a longer one brings context of its own, as a new topic does
+# (the hand-written sets: every in-topic side question is under 64 characters).
+SIDE_QUESTION_CHARS = 64
+# How far into a turn a named topic may end ("Back to the VPN, ...", "For the island, ...").
+_NAMED_TOPIC_CHARS = 60
+_NAMED_TOPIC_WORDS = 4
+_CLAUSE_MARKS = ",:;"
+_DASHES = frozenset(("-", "\u2013", "\u2014"))
+_WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # A report back is short: a longer turn after "ok" says something of its own.
 ACKNOWLEDGED_CHARS = 80
 
@@ -96,3 +125,93 @@ def _not_announcing(surface: str) -> bool:
     (``NOT_ANNOUNCING``: "let's talk about", "another question")."""
     plain = " ".join(surface.casefold().replace("\u2019", "'").split())
     return plain in NOT_ANNOUNCING
+
+
+def side_question(text: str, hits: Hits) -> bool:
+    """Whether a question reads as a side question on the topic at hand (rule
+    side-questions): "Is a buffet cheaper than a sit-down meal?", "Does a lighter string gauge
+    help?". Short (``SIDE_QUESTION_CHARS``), opening as side questions do (``SIDE_OPENERS``:
+    not "What is X?" or "How does X work?"), with no topic announcement, no request to explain
+    something, and no situation of its own set up before it asks ("my knee hurts ..., should
+    I worry?"; ``SITUATION_WORDS`` before the first question word: "Should my feet be flat?"
+    asks on), and no request ("Can you find me a train?": ``REQUEST_WORDS``). The
+    caller checks that it is a question in an assistant chat with a topic on the table."""
+    if len(text) > SIDE_QUESTION_CHARS:
+        return False
+    if any(kind in (_NEW_TOPIC, _TOPIC_OPENER, _EXPLAIN) for kind, _, _, _ in hits):
+        return False
+    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    if not REQUEST_WORDS.isdisjoint(words):
+        return False
+    first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
+    if tuple(words[first : first + 1]) not in SIDE_OPENERS and (
+        tuple(words[first : first + 2]) not in SIDE_OPENERS
+    ):
+        return False
+    for word in words:
+        if word in QUESTION_OPENERS:
+            return True
+        if word in SITUATION_WORDS:
+            return False
+    return True
+
+
+def opens_with_return(text: str, hits: Hits) -> bool:
+    """Whether a resume marker opens the turn ("Back to the bread, ...", "OK, going back to
+    the route, ..."): it announces a return, unlike "how do I get back to the hotel?" (rule
+    resume-announcements)."""
+    return any(
+        kind == _RESUME and cues.opens_turn(text, start, OPENING_FILLERS)
+        for kind, _, start, _ in hits
+    )
+
+
+def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
+    """The content words of a topic the turn names at its opening before asking (rule
+    resume-announcements), and whether it announces a return: "For the quotes, what should
+    they include?" -> (quotes,), False; "Re the crypto, how ..." -> (crypto,), False; "Right,
+    the chair again: what about ..." -> (chair,), True. ((), False) when it names none. One
+    pass over the first ``_NAMED_TOPIC_CHARS`` characters."""
+    tokens = text[:_NAMED_TOPIC_CHARS].casefold().replace("\u2019", "'").split()
+    clause: list[str] = []
+    returning = False  # "Anyway, about the tank, ...": back from an aside
+    for index, token in enumerate(tokens):
+        word = token.strip(_WORD_STRIP)
+        if not clause and (not word or word in OPENING_FILLERS):
+            returning = returning or word in RETURN_FRONTS
+            continue  # "Right, ...", "OK so ..." come before the topic
+        if token in _DASHES:
+            break
+        clause.append(word)
+        if token[-1] in _CLAUSE_MARKS or (index + 1 < len(tokens) and tokens[index + 1] in _DASHES):
+            break
+    else:
+        return (), False
+    # Words must follow: "For the quotes, what ..." asks; "Right, the chair." names nothing.
+    if len(text.split(None, index + 3)) - (index + 1) < 2:
+        return (), False
+    if len(clause) >= 2 and clause[-1] == "again" and clause[0] in ("the", "that", "this"):
+        return tuple(content_terms(" ".join(clause[1:-1]))), True
+    for front in TOPIC_FRONTS:
+        size = len(front)
+        if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
+            return tuple(content_terms(" ".join(clause[size:]))), returning
+    return (), False
+
+
+def again_repeats(text: str, hits: Hits) -> Hits:
+    """The hits without the CLARIFY "again"s that ask for no clarification (rule
+    resume-announcements): in a turn that announces a return ("Back to the migration: which
+    tool did you say again?", "OK, the puppy again: ..."), where they ask to recall, and
+    inside a request to repeat an action ("same again for Friday", "do that again"). Other
+    CLARIFY phrases stay."""
+    returns = any(kind == _RESUME for kind, _, _, _ in hits) or named_topic(text)[1]
+    repeats = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
+
+    def asks_nothing(start: int, end: int) -> bool:
+        said = text[start:end].casefold()
+        if returns:  # "which tool did you say again?" asks to recall, not to explain
+            return said.endswith("again")
+        return said == "again" and any(first <= start and end <= last for first, last in repeats)
+
+    return tuple(hit for hit in hits if hit[0] != _CLARIFY or not asks_nothing(hit[2], hit[3]))

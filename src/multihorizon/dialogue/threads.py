@@ -5,27 +5,31 @@ fixed bar to their own thread (architecture.md, "Decisions"). In order:
 
 0. in a multi-party chat, a message joins the thread of the turn it replies to (the addressed
    speaker's latest turn, or the speaker's own exchange: ``multiparty.reply_to``);
-1. CLARIFY turns, requests to recap the whole session, and turns whose words only react to
-   what was said ("thanks, that sounds great") stay in the active thread;
-2. a resume marker ("back to X") searches the dormant threads, by the words after the marker
-   against each thread's vocabulary, then by centroid with the lower ``resume`` bar;
-   a definite noun phrase ("play the song") whose words dormant threads used, and the active
-   one did not, resumes the thread holding most of them;
+1. a resume marker ("back to X") searches the dormant threads, by the words after the marker
+   against each thread's vocabulary, then by centroid with the lower ``resume`` bar; with
+   rule resume-announcements, "The chair again: ..." and "Anyway, about the tank, ..." do the
+   same, a topic named before the question ("For the quotes, ...") goes to the thread
+   holding its words, and all apply to CLARIFY turns too;
+2. CLARIFY turns, requests to recap the whole session, and turns whose words only react to
+   what was said ("thanks, that sounds great") stay in the active thread; a definite noun
+   phrase ("play the song") whose words dormant threads used, and the active one did not,
+   resumes the thread holding most of them;
 3. CONTINUE (and TOOL_REFERENCE) turns stay in the active thread;
 4. a DRILL_DOWN turn joins the thread of the turn its reference resolved to;
 5. an answer to the question of the turn before stays in the active thread; a turn that says
    "by the way" leaves it for another thread it resembles, else a new one;
-6. a definite noun phrase whose words only the active thread used keeps the turn there;
-7. otherwise §3.3: the most similar thread whose centroid reaches ``join``; else a follow-up
-   question with nothing resolved, or a statement between peers, stays in the active
-   thread; else a new thread.
+6. a definite noun phrase whose words only the active thread used keeps the turn there; a
+   side question (rule side-questions) goes to the dormant thread that alone used its words;
+7. otherwise §3.3: the most similar thread whose centroid reaches ``join``; else a side
+   question, a follow-up question with nothing resolved, or a statement between peers, stays
+   in the active thread; else a new thread.
 
 A reply (``plan_reply``) stays in the active thread unless it opens a topic (peer dialogue).
 
-``thread_for_turn`` and ``thread_for_reply`` gather what these rules read from one turn's
-features, references and the dialogue (a ``DialogueContext``); ``Threads.plan`` decides
-without changing anything; ``commit`` applies a plan and cannot fail, so a
-turn that fails later leaves the threads as they were.
+``dialogue.placement`` gathers what these rules read from one turn's features, references and
+the dialogue (a ``DialogueContext``); ``Threads.plan`` decides without changing anything;
+``commit`` applies a plan and cannot fail, so a turn that fails later leaves the threads as
+they were.
 """
 
 from __future__ import annotations
@@ -41,18 +45,13 @@ import numpy.typing as npt
 from .. import kernels
 from ..config import ThreadThresholds
 from ..errors import InputError
-from ..text.lexicon import Marker
 from ..text.tokens import slug
-from . import multiparty
 from .intent import Intent
-from .phrasing import announces_topic
 
 if TYPE_CHECKING:
-    from .context import DialogueContext
-    from .features import TurnFeatures
-    from .resolution import Resolution
+    pass
 
-__all__ = ["PreparedTurn", "ThreadPlan", "Threads", "thread_for_reply", "thread_for_turn"]
+__all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,20 +153,18 @@ class Threads:
         recap: bool = False,
         reacts: bool = False,
         announced: bool = False,
+        named_thread: int = -1,
+        side_question: bool = False,
     ) -> ThreadPlan:
-        """Decide the thread of a user turn. ``reference_thread`` is the thread index of the turn
-        its first reference resolved to (-1 if none); ``resume_words`` the content words after a
-        resume marker (empty if none); ``definite_terms`` the content words of its definite noun
-        phrases ("the song"); ``reply_thread`` the thread of the turn this one replies to in a
-        multi-party chat (-1 if none); ``multi_party`` whether it is one; ``answers``: it answers
-        the question the turn before asked; ``opens_topic``: it says the topic moves on ("by the
-        way"); both from ``Config.question_topics``; ``carries_on``: rather than open a thread, it
-        stays in the active one (a statement between peers, ``Config.peer_replies``);
-        ``intent_threads``: rule intent-threads (CLARIFY, CONTINUE and TOOL_REFERENCE stay,
-        DRILL_DOWN follows its reference); ``recap``: it asks for a summary of the whole session
-        (rule session-recaps), which is no topic of its own; ``reacts``: its words only react
-        ("thanks, that sounds great"; rule reaction-turns); ``announced``: it opens by announcing a
-        new topic."""
+        """Decide the thread of a user turn from what ``placement.thread_for_turn`` read of it:
+        ``reference_thread`` (its first resolved reference's thread), ``reply_thread`` (the turn
+        it replies to in a multi-party chat), ``named_thread`` (the thread it names:
+        ``return_target``), each -1 for none; its words (``resume_words`` after a resume marker,
+        ``definite_terms`` of "the song", ``first_terms``); and which rules of
+        ``multihorizon.rules`` hold for it: ``answers`` and ``opens_topic`` (question-topics),
+        ``carries_on`` (peer-replies), ``intent_threads``, ``recap`` (session-recaps),
+        ``reacts`` (reaction-turns), ``announced`` (topic-announcements), ``side_question``
+        (side-questions); ``multi_party``: a chat of more than two."""
         if not self.names:
             return self._new(first_terms)
         active = self.active
@@ -180,14 +177,12 @@ class Threads:
             # conversation: similarity to other people's threads is a poor guide (pairwise F1
             # on irc_disentanglement, hashing embedder: 0.55 joining by centroid, 0.61 new).
             return self._new(first_terms)
+        # "Back to etcd" names where the user is going: it outranks continuing by similarity.
+        if named_thread >= 0:
+            return self._existing(named_thread, "resume")
         clarifies = intent_threads and intent is Intent.CLARIFY
         if (clarifies or recap or reacts) and active >= 0:  # no topic of its own: it stays
             return self._existing(active, "active")
-        # "Back to etcd" names where the user is going: it outranks continuing by similarity.
-        if resume_words:
-            found = self._resume(embedding, resume_words, thresholds.resume)
-            if found >= 0:
-                return self._existing(found, "resume")
         if announced and active >= 0:  # "Switching topics: ..." (rule topic-announcements)
             return self._leave(embedding, thresholds.join, first_terms)
         # Rule vocabulary-resume: "please play the song" after a digression names something
@@ -207,8 +202,11 @@ class Threads:
             return self._leave(embedding, thresholds.join, first_terms)
         # Rule vocabulary-resume, the other way round: "what time does the movie start?"
         # after an aside names what only the active thread talked about, so the turn stays.
+        # A side question too goes where only one thread used its words ("Is Trastevere safe?").
         if active >= 0 and self._only_active_used(definite_terms):
             return self._existing(active, "vocabulary")
+        if side_question and (owner := self._owner_by_vocabulary(first_terms)) >= 0:
+            return self._existing(owner, "vocabulary")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
@@ -216,8 +214,8 @@ class Threads:
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
             return self._existing(active, "active")
-        if carries_on and active >= 0:
-            return self._existing(active, "answer")
+        if (side_question or carries_on) and active >= 0:
+            return self._existing(active, "answer" if carries_on else "active")
         return self._new(first_terms)
 
     def plan_reply(
@@ -261,6 +259,40 @@ class Threads:
         if not counts:
             return -1
         return max(counts, key=lambda index: (counts[index], self.turns[index][-1]))
+
+    def return_target(
+        self,
+        embedding: npt.NDArray[np.float32],
+        resume_words: Sequence[str],
+        topic_words: Sequence[str],
+        thresholds: ThreadThresholds,
+        *,
+        returns: bool = False,
+    ) -> int:
+        """The thread a turn names (-1: none; ``plan``'s ``named_thread``): after a resume
+        marker, a dormant thread (``_resume``); a return announced at the turn's opening
+        (``returns``: "Back to the bread, ...") with one dormant thread goes to it even when
+        neither its words nor its centroid match (rule resume-announcements); for a topic
+        named before the question
+        (``topic_words``: "For the quotes, ...", rule resume-announcements), the thread holding
+        the most of its words, the active one included."""
+        if not self.names:
+            return -1
+        if resume_words:
+            found = self._resume(embedding, resume_words, thresholds.resume)
+            if found < 0 and returns and len(self.names) == 2:
+                return 1 - self.active  # one thread to go back to: "Back to the bread, ..."
+            return found
+        return self._named_owner(topic_words) if topic_words else -1
+
+    def _named_owner(self, terms: Sequence[str]) -> int:
+        """The thread whose vocabulary holds the most of these words, the active one included
+        (ties: the most recently active), else -1."""
+        wanted = set(terms)
+        overlap, _, best = max(
+            (len(wanted & words), self.turns[i][-1], i) for i, words in enumerate(self.vocabulary)
+        )
+        return best if overlap > 0 else -1
 
     def _only_active_used(self, terms: Sequence[str]) -> bool:
         """Whether one of these words is in the active thread's vocabulary and no other's."""
@@ -535,73 +567,3 @@ class Threads:
                 recent[index] = np.ascontiguousarray(np.vstack((kept, added)), np.float32)
             else:  # new threads come in index order: touched is sorted
                 recent.append(added)
-
-
-# Intents of a user turn that a peer's new question may take to another thread.
-_MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
-_POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
-
-
-def thread_for_turn(
-    context: DialogueContext,
-    vector: npt.NDArray[np.float32],
-    features: TurnFeatures,
-    intent: Intent,
-    resolution: Resolution,
-    who: str | None,
-) -> ThreadPlan:
-    """SPEC-028 §3.3 for one user turn: what each thread rule reads, from the turn's features,
-    its references and the dialogue so far, then ``Threads.plan`` decides."""
-    log, config, speakers = context.log, context.config, context.speakers
-    reference_thread = next(
-        (
-            int(log.thread_index[ref.target_turn])
-            for ref in resolution.resolved
-            if ref.type != "tool" and ref.target_turn is not None
-        ),
-        -1,
-    )
-    reply_to = resolution.reply_to
-    # "By the way, ..." says the topic moves on, whatever the turn before asked.
-    announced = config.topic_announcements and announces_topic(features.text, features.hits)
-    moves_on = announced or multiparty.moves_on(features, config)
-    return context.threads.plan(
-        embedding=vector,
-        intent=intent,
-        reference_thread=reference_thread,
-        reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
-        multi_party=(
-            config.multi_party_threads and who is not None and speakers.multi_party(config)
-        ),
-        points_back=any(features.has(marker) for marker in _POINTS_BACK),
-        resume_words=features.resume_terms if config.resume_markers else (),
-        definite_terms=features.definite_terms if config.vocabulary_resume else (),
-        thresholds=context.thresholds,
-        first_terms=features.terms,
-        answers=not moves_on and multiparty.answers_previous(who, features, log, speakers, config),
-        carries_on=not moves_on and multiparty.peer_carries_on(features, log, speakers, config),
-        opens_topic=(moves_on and intent is Intent.EXPLORE)
-        or (
-            intent in _MAY_OPEN
-            and not resolution.resolved
-            and multiparty.peer_opens(features, vector, log, speakers, config, context.thresholds)
-        ),
-        intent_threads=config.intent_threads,
-        recap=config.session_recaps and features.recap,
-        reacts=multiparty.reacts_only(features, log, speakers, config),
-        announced=announced,
-    )
-
-
-def thread_for_reply(
-    context: DialogueContext, features: TurnFeatures, vector: npt.NDArray[np.float32]
-) -> ThreadPlan:
-    """The thread of a reply: the active one, unless it opens a topic between peers."""
-    return context.threads.plan_reply(
-        vector,
-        opens_topic=multiparty.peer_opens(
-            features, vector, context.log, context.speakers, context.config, context.thresholds
-        ),
-        join=context.thresholds.join,
-        first_terms=features.terms,
-    )

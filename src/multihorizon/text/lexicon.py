@@ -32,7 +32,13 @@ __all__ = [
     "OPENING_FILLERS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
+    "REQUEST_WORDS",
+    "RETURN_FRONTS",
+    "SIDE_OPENERS",
+    "SIDE_SKIPPED",
+    "SITUATION_WORDS",
     "TOOL_OUTCOME_FOLLOWERS",
+    "TOPIC_FRONTS",
     "Hit",
     "Lexicon",
     "Marker",
@@ -169,8 +175,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",
-            "coming back to", "come back to", "get back to", "as for", "regarding the",
-            "about the earlier", "revisit", "revisiting", "picking up", "where were we",
+            "coming back to", "come back to", "get back to", "getting back to", "as for",
+            "regarding the", "about the earlier", "revisit", "revisiting", "picking up",
+            "where were we",
         ),
         Marker.DOCUMENT: (
             "write me a guide", "write a guide", "write me a report", "write a report",
@@ -196,13 +203,13 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # Explicit announcements (issue 15): at a turn's opening they open a new thread.
             "switching topics", "switching topic", "changing topics", "change of topic",
             "new subject", "different subject", "off topic", "off-topic", "totally unrelated",
-            "completely unrelated", "completely different", "totally different",
+            "completely unrelated", "completely different", "totally different", "separate thing",
             "totally separate", "entirely different", "on an unrelated note", "side question",
         ),
         Marker.TOPIC_OPENER: (
             "something else", "another thing", "random question", "separate question",
             "separate topic", "other topic", "another topic", "something different",
-            "different thing", "quick question",
+            "different thing", "quick question", "random",
         ),
         Marker.TOOL_OUTCOME: (
             "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",
@@ -316,6 +323,41 @@ ACK_REQUEST_WORDS = frozenset((
 NOT_ANNOUNCING = frozenset((
     "let's talk about", "let us talk about", "moving on", "another question", "new question",
 ))
+# A short question with one of these words sets up a situation of its own ("my knee hurts
+# going downstairs, why?", "our router keeps dropping, any idea?"): it may open a topic, so it
+# is no side question on the topic at hand (rule side-questions). Case-folded.
+SITUATION_WORDS = frozenset((
+    "my", "mine", "our", "ours", "i'm", "i've", "we're", "we've", "we", "us",
+))
+# A short question with one of these words asks the assistant to do or find something ("Can
+# you find me a train?", "Is there a rest stop nearby?"): a request, which opens a task of its
+# own, not a side question on the topic at hand (rule side-questions). Case-folded.
+REQUEST_WORDS = frozenset(("you", "me", "please", "there", "u"))
+# How a side question on the topic at hand opens (rule side-questions): a yes/no question
+# ("Is a buffet cheaper ...?", "Should I get several quotes?"), a choice ("Which one is
+# cheaper?"), an amount ("How many ...", "How long ..."), a supposition ("What if ...", "And
+# if ..."). "What is X?", "How does X work?", "Why ...?" open topics of their own. Each entry
+# is the opening words, case-folded; SIDE_SKIPPED words may come first ("So is it ...").
+SIDE_OPENERS = frozenset((
+    ("is",), ("are",), ("was",), ("were",), ("do",), ("does",), ("did",), ("can",),
+    ("could",), ("should",), ("would",), ("will",), ("shall",), ("may",), ("might",),
+    ("must",), ("isn't",), ("aren't",), ("doesn't",), ("don't",), ("which",), ("if",),
+    ("what", "if"), ("how", "many"), ("how", "much"), ("how", "long"), ("how", "often"),
+    ("how", "far"), ("how", "big"), ("how", "deep"), ("how", "thick"), ("how", "high"),
+    ("how", "soon"), ("how", "early"), ("how", "late"),
+))
+SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
+# A turn that opens by naming its topic before the question ("For the quotes, what should
+# they include?", "Re the crypto, how do I ...", "On the PyPI thing, ...", "About the panels,
+# ..."): the words that may come before the named topic, case-folded, longest first (rule
+# resume-announcements). "The chair again: ..." names a return without them; "anyway" says
+# the turn returns from an aside (RETURN_FRONTS).
+TOPIC_FRONTS = (
+    ("as", "for", "the"), ("as", "to", "the"),
+    ("regarding", "the"), ("about", "the"), ("for", "the"), ("on", "the"), ("re", "the"),
+    ("as", "for"), ("regarding",), ("about",), ("for",), ("re",),
+)
+RETURN_FRONTS = frozenset(("anyway",))
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.
 EXPLAIN_OBJECT_WORDS = frozenset((

@@ -25,6 +25,7 @@ __all__ = [
     "ITEM_NOUNS",
     "LABELLED_NOUNS",
     "LETTERS",
+    "LETTER_PICK_BEFORE",
     "MIDDLE",
     "ORDINALS",
     "PICK_WORDS",
@@ -96,6 +97,11 @@ ABOUT_WORDS = _words("about on with regarding concerning mentioning involving wh
 
 # Verbs and prepositions before a bare number that picks an item: "go with 2", "I'll take 3".
 PICK_WORDS = _words("with take pick choose chose try prefer want select picking choosing")
+
+# A capital letter alone picks an item of a lettered list ("Is D too slow?", "B sounds good",
+# "I'd pick B.") after the turn's opening, a picking word or one of these; never after a
+# noun ("vitamin D", "plan B", "type A"). "A" and "I" also need a clause end after them.
+LETTER_PICK_BEFORE = _words("is was about and or than vs versus but maybe then so if")
 
 # A turn made only of a number and these picks an item: "2", "2 please", "number 2 it is".
 STANDALONE_FILLERS = _words("""

@@ -1,0 +1,124 @@
+"""Where a turn goes (SPEC-028 §3.3): what each rule of ``Threads.plan`` reads, gathered from
+one turn's features, its references and the dialogue so far (a ``DialogueContext``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ..text.lexicon import Marker
+from . import multiparty
+from .intent import Intent, asks_on_the_topic
+from .phrasing import announces_topic, named_topic, opens_with_return
+
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+    from .resolution import Resolution
+    from .threads import ThreadPlan
+
+__all__ = ["thread_for_reply", "thread_for_turn"]
+
+
+# Intents of a user turn that a peer's new question may take to another thread.
+_MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
+_POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
+
+
+def thread_for_turn(
+    context: DialogueContext,
+    vector: npt.NDArray[np.float32],
+    features: TurnFeatures,
+    intent: Intent,
+    resolution: Resolution,
+    who: str | None,
+) -> ThreadPlan:
+    """SPEC-028 §3.3 for one user turn: what each thread rule reads, from the turn's features,
+    its references and the dialogue so far, then ``Threads.plan`` decides."""
+    log, config, speakers = context.log, context.config, context.speakers
+    reference_thread = next(
+        (
+            int(log.thread_index[ref.target_turn])
+            for ref in resolution.resolved
+            if ref.type != "tool" and ref.target_turn is not None
+        ),
+        -1,
+    )
+    reply_to = resolution.reply_to
+    # "By the way, ..." says the topic moves on, whatever the turn before asked.
+    announced = config.topic_announcements and announces_topic(features.text, features.hits)
+    moves_on = announced or multiparty.moves_on(features, config)
+    resume_words = features.resume_terms if config.resume_markers else ()
+    recap = config.session_recaps and features.recap
+    reacts = multiparty.reacts_only(features, log, speakers, config)
+    stays = (intent is Intent.CLARIFY and config.intent_threads) or recap or reacts
+    return context.threads.plan(
+        embedding=vector,
+        intent=intent,
+        reference_thread=reference_thread,
+        reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
+        multi_party=(
+            config.multi_party_threads and who is not None and speakers.multi_party(config)
+        ),
+        points_back=any(features.has(marker) for marker in _POINTS_BACK),
+        resume_words=resume_words,
+        definite_terms=features.definite_terms if config.vocabulary_resume else (),
+        thresholds=context.thresholds,
+        first_terms=features.terms,
+        answers=not moves_on and multiparty.answers_previous(who, features, log, speakers, config),
+        carries_on=not moves_on and multiparty.peer_carries_on(features, log, speakers, config),
+        opens_topic=(moves_on and intent is Intent.EXPLORE)
+        or (
+            intent in _MAY_OPEN
+            and not resolution.resolved
+            and multiparty.peer_opens(features, vector, log, speakers, config, context.thresholds)
+        ),
+        intent_threads=config.intent_threads,
+        recap=recap,
+        reacts=reacts,
+        announced=announced,
+        named_thread=_named_thread(context, vector, features, resume_words, stays),
+        side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
+    )
+
+
+def _named_thread(
+    context: DialogueContext,
+    vector: npt.NDArray[np.float32],
+    features: TurnFeatures,
+    resume_words: tuple[str, ...],
+    stays: bool,
+) -> int:
+    """The thread a turn names (``Threads.return_target``; -1: none): after a resume marker,
+    and with rule resume-announcements "The chair again: ...", "Anyway, about the tank, ...",
+    "For the quotes, ...". Without the rule, a turn that stays where it is for another rule (a
+    clarification, a recap, a reaction) names none."""
+    config = context.config
+    topic_words: tuple[str, ...] = ()
+    returns = False
+    if config.resume_announcements and not context.speakers.multi_party(config):
+        topic_words, returns = named_topic(features.text)
+        if returns and not resume_words:  # "The chair again: ...", "Anyway, about the tank"
+            resume_words, topic_words = topic_words, ()
+        returns = returns or opens_with_return(features.text, features.hits)
+    elif stays:
+        return -1
+    return context.threads.return_target(
+        vector, resume_words, topic_words, context.thresholds, returns=returns
+    )
+
+
+def thread_for_reply(
+    context: DialogueContext, features: TurnFeatures, vector: npt.NDArray[np.float32]
+) -> ThreadPlan:
+    """The thread of a reply: the active one, unless it opens a topic between peers."""
+    return context.threads.plan_reply(
+        vector,
+        opens_topic=multiparty.peer_opens(
+            features, vector, context.log, context.speakers, context.config, context.thresholds
+        ),
+        join=context.thresholds.join,
+        first_terms=features.terms,
+    )

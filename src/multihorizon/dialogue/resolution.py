@@ -480,7 +480,14 @@ def _definite_references(
             continue
         if features.anaphor:
             continue  # "can it spread to the throat?": "it" is what the turn is about
-        reference = resolve_definite(mention, features.terms, log, now, window)
+        reference = resolve_definite(
+            mention,
+            features.terms,
+            log,
+            now,
+            window,
+            answers_hold_details=config.entity_references,
+        )
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)

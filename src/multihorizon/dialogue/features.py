@@ -18,6 +18,7 @@ from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues, followups, persons
 from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
 from ..text.lexicon import Lexicon, Marker
+from ..text.quantities import amounts
 from ..text.tokens import content_terms
 from .intent import is_question
 from .offers import asks_for_something, is_request, offers_an_option
@@ -126,6 +127,15 @@ class TurnFeatures:
         found: tuple[Enumeration, ...] | None = self._memo.get("lists")
         if found is None:
             found = self._memo["lists"] = enumeration_lists(self.text) if self.enumeration else ()
+        return found
+
+    @property
+    def amounts(self) -> tuple[tuple[str, float], ...]:
+        """The amounts the turn states ("$449", "1.24 kg"): read the first time a comparative
+        ("the cheaper one") asks (rule entity-references)."""
+        found: tuple[tuple[str, float], ...] | None = self._memo.get("amounts")
+        if found is None:
+            found = self._memo["amounts"] = amounts(self.text)
         return found
 
     @property

@@ -13,6 +13,7 @@ from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..tiers.scratch import ScratchBuffer
+from .comparatives import comparative_mentions, resolve_comparative
 from .definite_mentions import definite_mentions, resolve_definite
 from .detection import detect
 from .features import TurnFeatures
@@ -422,7 +423,11 @@ def resolve_turn(
         )
     named: tuple[Reference, ...] = ()
     if not speakers.latest:  # a multi-party chat's references are its addressing
-        named = _definite_references(content, features, references, log, config)
+        compared, spans = _comparative_references(content, log, config)
+        if compared:
+            # "the lighter one" is no reference to a turn of its own: the comparison picks.
+            references = tuple(ref for ref in references if not _overlaps(ref, spans))
+        named = compared + _definite_references(content, features, references, log, config, spans)
     if not references and not named and not speakers.latest:
         return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
     addressed = addressed_speaker(content, features, who, speakers, config)
@@ -453,12 +458,32 @@ def _kept(mentions: Sequence[Mention], references: Sequence[Reference]) -> tuple
     )
 
 
+def _comparative_references(
+    content: str, log: TurnLog, config: Config
+) -> tuple[tuple[Reference, ...], tuple[Mention, ...]]:
+    """Rule entity-references: "the cheaper blender" -> the turn offering the cheapest one;
+    the references that resolved and every comparative mention (their spans are taken)."""
+    if not config.entity_references:
+        return (), ()
+    mentions = tuple(comparative_mentions(content))
+    if not mentions:
+        return (), ()
+    now, window = len(log), config.reference_search_window
+    found = (resolve_comparative(mention, log, now, window) for mention in mentions)
+    return tuple(ref for ref in found if ref.target_turn is not None), mentions
+
+
+def _overlaps(reference: Reference, spans: Sequence[Mention]) -> bool:
+    return any(m.start < reference.end and reference.start < m.end for m in spans)
+
+
 def _definite_references(
     content: str,
     features: TurnFeatures,
     references: Sequence[Reference],
     log: TurnLog,
     config: Config,
+    taken: Sequence[Mention] = (),
 ) -> tuple[Reference, ...]:
     """Rule definite-references: "the blender" -> the turn that introduced it, when no other
     reference of the turn resolved (they are more specific)."""
@@ -469,7 +494,7 @@ def _definite_references(
     found = []
     now, window = len(log), config.reference_search_window
     # Spans of mentions that did not resolve are free: "the final exam" is no list item.
-    for mention in definite_mentions(content, ()):
+    for mention in definite_mentions(content, taken):
         # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
         terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
         named = item_named(terms, log, log.enumerations, now) if config.ordinal_forms else None

@@ -13,6 +13,7 @@ from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..tiers.scratch import ScratchBuffer
+from .bare_names import bare_name_mention
 from .comparatives import comparative_mentions, resolve_comparative
 from .definite_mentions import definite_mentions, resolve_definite
 from .detection import detect
@@ -427,7 +428,8 @@ def resolve_turn(
         if compared:
             # "the lighter one" is no reference to a turn of its own: the comparison picks.
             references = tuple(ref for ref in references if not _overlaps(ref, spans))
-        named = compared + _definite_references(content, features, references, log, config, spans)
+        named = compared + _name_references(content, features, references, log, config)
+        named += _definite_references(content, features, references, log, config, spans)
     if not references and not named and not speakers.latest:
         return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
     addressed = addressed_speaker(content, features, who, speakers, config)
@@ -471,6 +473,47 @@ def _comparative_references(
     now, window = len(log), config.reference_search_window
     found = (resolve_comparative(mention, log, now, window) for mention in mentions)
     return tuple(ref for ref in found if ref.target_turn is not None), mentions
+
+
+def _name_references(
+    content: str,
+    features: TurnFeatures,
+    references: Sequence[Reference],
+    log: TurnLog,
+    config: Config,
+) -> tuple[Reference, ...]:
+    """Rule entity-references: a name without an article ("is Vitamix loud?") -> the turn
+    that introduced it, when no other reference of the turn resolved."""
+    if not config.entity_references or any(ref.target_turn is not None for ref in references):
+        return ()
+    mention = bare_name_mention(content, features)
+    if mention is None:
+        return ()
+    now, window = len(log), config.reference_search_window
+    reference = resolve_definite(
+        mention, features.terms, log, now, window, answers_hold_details=True
+    )
+    target = reference.target_turn
+    if target is None:
+        return ()
+    # Only a name another speaker brought up is a reference to what they offered: a name
+    # the user brought up ("literary devices in Biblical poetry", sgd's "in Walnut Creek")
+    # is the topic they keep talking about (TREC CAsT 2021 lost a probe to it).
+    if log.roles[_first_naming(mention.terms, log, now, window)] == "user":
+        return ()
+    return (reference,)
+
+
+def _first_naming(terms: Sequence[str], log: TurnLog, now: int, window: int) -> int:
+    """The earliest turn within ``window`` before ``now`` naming one of ``terms``."""
+    floor = max(0, now - window)
+    first = now
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        at = bisect_left(postings, floor)
+        if at < len(postings) and postings[at] < first:
+            first = int(postings[at])
+    return first
 
 
 def _overlaps(reference: Reference, spans: Sequence[Mention]) -> bool:

@@ -35,9 +35,7 @@ def main(path: str, verbose: bool) -> None:
                     hits[key][0] += ok
                     hits[key][1] += 1
                 if verbose and not ok:
-                    refs = [
-                        (ref.type, ref.surface, ref.target_turn) for ref in envelope.references
-                    ]
+                    refs = [(ref.type, ref.surface, ref.target_turn) for ref in envelope.references]
                     print(
                         f"{replay.conversation['conv_id']}@{probe['at_turn']} [{kind}] "
                         f"{probe['query']!r}: gold {sorted(wanted)} got {ours[:3]} refs {refs}"

@@ -19,15 +19,22 @@ from .references import Mention
 __all__ = ["bare_name_mention"]
 
 _MAX_NAMES = 4
+
+
+def _words(spaced: str) -> frozenset[str]:
+    """A word list written as prose-like text."""
+    return frozenset(spaced.split())
+
+
 # Capitalised words that name a time, not a thing introduced ("until March 11th", "open on
 # Sundays"), as terms.
-_CALENDAR = frozenset(
+_CALENDAR = _words(
     """
     january february march april may june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday
     friday saturday sunday mon tue tues wed thu thur thurs fri sat sun today tomorrow
     tonight yesterday weekend christmas easter
-    """.split()
+    """
 )
 # A number with a short suffix is an ordinal, a time or an amount ("11th", "5pm", "500mg"),
 # no name; "1Password", "V15", "XE75" are.

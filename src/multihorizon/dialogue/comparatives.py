@@ -21,25 +21,35 @@ from .turnlog import TurnLog
 
 __all__ = ["comparative_mentions", "resolve_comparative"]
 
+
+def _words(spaced: str) -> frozenset[str]:
+    """A word list written as prose-like text."""
+    return frozenset(spaced.split())
+
+
 # Nouns that name no kind of thing ("the cheaper one", "the bigger place", "the pricier
 # option"): the comparison runs over everything offered.
-_ANY_THING = frozenset(
-    "one ones option options choice choices pick picks thing things model models version "
-    "versions place places deal deals alternative alternatives kind".split()
+_ANY_THING = _words(
+    """
+    one ones option options choice choices pick picks thing things model models version
+    versions place places deal deals alternative alternatives kind
+    """
 )
 # Words of a user turn that keep comparing rather than ask about something new ("is there
 # something more affordable?", "any Android alternative?", "compare that with Bitwarden").
-_KEEPS_COMPARING = frozenset(
-    "alternative alternatives instead else other others compare compared comparison cheaper "
-    "affordable pricier budget option options versus vs".split()
+_KEEPS_COMPARING = _words(
+    """
+    alternative alternatives instead else other others compare compared comparison cheaper
+    affordable pricier budget option options versus vs
+    """
 )
 _MAX_MENTIONS = 2
 # "what's the biggest?", "that's the cheapest": the comparative is what the turn asks for or
 # states, not a thing it refers to.
-_COPULAS = frozenset("is are was were s".split())
-_ASKING = frozenset("what which who that it this".split())
+_COPULAS = _words("is are was were s")
+_ASKING = _words("what which who that it this")
 # Substrings every comparative holds: most turns hold none and cost one scan each.
-_STEMS = ("cheap", "pric", "expens", "afford", "light", "heav", "bigg", "larg", "small", "cost", "dear")
+_STEMS = tuple(_words("cheap pric expens afford light heav bigg larg small cost dear"))
 
 
 def comparative_mentions(text: str) -> list[Mention]:
@@ -92,20 +102,56 @@ def resolve_comparative(mention: Mention, log: TurnLog, now: int, window: int) -
     kinds, sign = COMPARATIVES[mention.terms[0]]
     floor = max(0, now - window)
     noun = mention.terms[1] if len(mention.terms) > 1 else ""
-    first = _compared_from(noun, log, now, floor) if noun else floor
-    turns = range(first, _compared_until(first, log, now))
-    features = log.features
+    if noun:
+        first = _compared_from(noun, log, now, floor)
+        segments = [(first, _compared_until(first, log, now))]
+    else:
+        # The latest things compared together: a part of the window stating two amounts at
+        # least ("the lighter one" after two laptops and a monitor); else the whole window
+        # ("the pricier one" after "Tell me about the Dyson" ... "How about the Shark?").
+        segments = [(floor, now), *_segments(floor, log, now)]
+    for first, until in reversed(segments):
+        turn = _extreme(range(first, until), kinds, sign, log, at_least=1 if noun else 2)
+        if turn is not None:
+            return Reference(
+                mention.type, mention.surface, mention.start, mention.end, turn, confidence=0.6
+            )
+    turn = _extreme(range(floor, now), kinds, sign, log, at_least=1) if not noun else None
+    confidence = 0.0 if turn is None else 0.6
+    return Reference(
+        mention.type, mention.surface, mention.start, mention.end, turn, confidence=confidence
+    )
+
+
+def _extreme(
+    turns: range, kinds: Sequence[str], sign: int, log: TurnLog, at_least: int
+) -> int | None:
+    """The turn of ``turns`` stating the extreme amount (``sign``) of one of ``kinds``: of the
+    kind most of them state ("bigger": screen inches, not storage); the earliest on a tie.
+    None when fewer than ``at_least`` amounts of the kind compete."""
     by_kind: dict[str, list[tuple[float, int]]] = {}
+    features = log.features
     for turn in turns:
         for kind, value in features[turn].amounts:
             if kind in kinds:
                 by_kind.setdefault(kind, []).append((sign * value, turn))
     if not by_kind:
-        return Reference(mention.type, mention.surface, mention.start, mention.end, None)
-    # The kind most of the compared turns state ("bigger": screen inches, not storage).
+        return None
     kind = max(by_kind, key=lambda name: (len({turn for _, turn in by_kind[name]}), name))
-    _, turn = max(by_kind[kind], key=lambda pair: (pair[0], -pair[1]))
-    return Reference(mention.type, mention.surface, mention.start, mention.end, turn, 0.6)
+    if len(by_kind[kind]) < at_least:
+        return None
+    return max(by_kind[kind], key=lambda pair: (pair[0], -pair[1]))[1]
+
+
+def _segments(floor: int, log: TurnLog, now: int) -> list[tuple[int, int]]:
+    """The window cut at each request about something new: the things compared together."""
+    segments: list[tuple[int, int]] = []
+    first = floor
+    while first < now:
+        until = _compared_until(first, log, now)
+        segments.append((first, until))
+        first = until
+    return segments
 
 
 def _compared_from(noun: str, log: TurnLog, now: int, floor: int) -> int:

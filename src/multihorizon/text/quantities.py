@@ -143,9 +143,9 @@ def _number_end(text: str, position: int) -> int:
     size = len(text)
     while position < size:
         char = text[position]
-        if char.isdigit():
-            position += 1
-        elif char in ",." and position + 1 < size and text[position + 1].isdigit():
+        if char.isdigit() or (
+            char in ",." and position + 1 < size and text[position + 1].isdigit()
+        ):
             position += 1
         else:
             break

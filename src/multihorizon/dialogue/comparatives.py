@@ -44,6 +44,7 @@ _KEEPS_COMPARING = _words(
     """
 )
 _MAX_MENTIONS = 2
+_MAX_STARTS = 4  # turns naming the noun a comparison may start from
 # "what's the biggest?", "that's the cheapest": the comparative is what the turn asks for or
 # states, not a thing it refers to.
 _COPULAS = _words("is are was were s")
@@ -103,8 +104,17 @@ def resolve_comparative(mention: Mention, log: TurnLog, now: int, window: int) -
     floor = max(0, now - window)
     noun = mention.terms[1] if len(mention.terms) > 1 else ""
     if noun:
-        first = _compared_from(noun, log, now, floor)
-        segments = [(first, _compared_until(first, log, now))]
+        # From each turn naming the noun, latest first ("either phone" names it last, in a
+        # reply about a case): the first stretch stating two amounts, else the latest.
+        starts = _naming_turns(noun, log, now, floor)
+        segments = [(first, _compared_until(first, log, now)) for first in reversed(starts)]
+        for first, until in reversed(segments):
+            turn = _extreme(range(first, until), kinds, sign, log, at_least=2)
+            if turn is not None:
+                return Reference(
+                    mention.type, mention.surface, mention.start, mention.end, turn, confidence=0.6
+                )
+        segments = segments[-1:] if segments else [(floor, _compared_until(floor, log, now))]
     else:
         # The latest things compared together: a part of the window stating two amounts at
         # least ("the lighter one" after two laptops and a monitor); else the whole window
@@ -154,20 +164,22 @@ def _segments(floor: int, log: TurnLog, now: int) -> list[tuple[int, int]]:
     return segments
 
 
-def _compared_from(noun: str, log: TurnLog, now: int, floor: int) -> int:
-    """The latest turn within the window naming ``noun``, or the window's start when none."""
+def _naming_turns(noun: str, log: TurnLog, now: int, floor: int) -> list[int]:
+    """The turns within the window naming ``noun``, oldest first (at most ``_MAX_STARTS``)."""
     postings = log.turns_mentioning(noun)
     cut = bisect_left(postings, now)
-    if cut and postings[cut - 1] >= floor:
-        return int(postings[cut - 1])
-    return floor
+    first = max(bisect_left(postings, floor), cut - _MAX_STARTS)
+    return [int(turn) for turn in postings[first:cut]]
 
 
 def _compared_until(first: int, log: TurnLog, now: int) -> int:
     """The first user turn after ``first`` that asks about something new: it asks for
     something, names a word no turn since ``first`` named, and keeps no comparison going."""
     for turn in range(first + 1, now):
-        if log.roles[turn] != "user" or not log.features[turn].asks_for:
+        if log.roles[turn] != "user":
+            continue
+        features = log.features[turn]
+        if not (features.asks_for or features.adds):
             continue
         terms = log.entities[turn]
         if any(term in _KEEPS_COMPARING for term in terms):

@@ -12,6 +12,7 @@ from ..config import Config
 from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
+from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
 from .bare_names import bare_name_mention
 from .comparatives import comparative_mentions, resolve_comparative
@@ -422,6 +423,8 @@ def resolve_turn(
                 repeated_questions=config.repeated_questions,
             ),
         )
+    if references and config.entity_references:
+        references = tuple(_thing_said(ref, content, log) for ref in references)
     named: tuple[Reference, ...] = ()
     if not speakers.latest:  # a multi-party chat's references are its addressing
         compared, spans = _comparative_references(content, log, config)
@@ -514,6 +517,28 @@ def _first_naming(terms: Sequence[str], log: TurnLog, now: int, window: int) -> 
         if at < len(postings) and postings[at] < first:
             first = int(postings[at])
     return first
+
+
+# Words before "you mentioned" that make it describe a thing: "the grinder you suggested",
+# "that hotel you mentioned".
+_THING_DETERMINERS = frozenset({"the", "that", "this", "those", "these"})
+
+
+def _thing_said(reference: Reference, content: str, log: TurnLog) -> Reference:
+    """Rule entity-references: "the grinder you suggested" is the assistant's turn naming the
+    grinder, not its latest turn (a turn reference with a noun before it)."""
+    if reference.type != "turn" or reference.target_turn is None or reference.item is not None:
+        return reference
+    before = content[max(0, reference.start - 40) : reference.start].split()
+    if len(before) < 2 or before[-2].casefold() not in _THING_DETERMINERS:
+        return reference
+    noun = normalise_term(before[-1].strip(".,;:!?\"'"))
+    if not noun or noun in STOPWORDS:
+        return reference
+    turn, _ = _best_about(log, (noun,), "assistant", reference.target_turn + 1)
+    if turn < 0 or log.roles[turn] == "user":
+        return reference
+    return replace(reference, target_turn=turn)
 
 
 def _overlaps(reference: Reference, spans: Sequence[Mention]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["COMPARATIVES", "DEGREE_WORDS", "amounts", "comparative_words"]
+__all__ = ["COMPARATIVES", "DEGREE_WORDS", "adds_something", "amounts", "comparative_words"]
 
 # The amount's kind, from the unit that follows the number or the currency sign before it.
 PRICE = "price"
@@ -91,6 +91,19 @@ COMPARATIVES: Mapping[str, tuple[tuple[str, ...], int]] = MappingProxyType(
     }
 )
 DEGREE_WORDS = frozenset({"more", "most", "less", "least"})
+
+
+# Words by which a user turn adds something to what the conversation covers ("She also
+# needs a case", "I need a toaster too"): the things compared before it end there.
+_ADDING = frozenset({"also", "too", "additionally", "plus"})
+
+
+def adds_something(text: str) -> bool:
+    """Whether a turn holds one of the adding words ("also", "too")."""
+    folded = text.casefold()
+    if not any(word in folded for word in _ADDING):
+        return False
+    return any(word.strip(".,;:!?") in _ADDING for word in folded.split())
 
 
 def comparative_words(first: str, second: str) -> tuple[str, int]:

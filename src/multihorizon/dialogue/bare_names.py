@@ -3,7 +3,7 @@ Da Enzo open on Sundays?", "does 1Password support SCIM?" name a thing an earlie
 introduced ("the Vitamix 5200", "Da Enzo al 29", "1Password Business").
 
 Rule entity-references. A name is a word the user turn capitalises mid-sentence
-(``TurnFeatures.names``) or a word mixing letters and digits ("1Password", "V15"); the
+(not its first) or a word mixing letters and digits ("1Password", "V15"); the
 mention is resolved as a definite one ("the blender": ``resolve_definite``), so the turn
 holding the detail asked about wins, and a name the turn right before used is no reference
 (that turn is the antecedent already).
@@ -39,28 +39,46 @@ _CALENDAR = _words(
 # A number with a short suffix is an ordinal, a time or an amount ("11th", "5pm", "500mg"),
 # no name; "1Password", "V15", "XE75" are.
 _MAX_SUFFIX = 3
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+_SCAN_CHARS = 600  # a question's names are in its first sentences
+_EDGES = ".,;:!?()[]\"'\u201c\u201d\u2018\u2019"
+_NOT_NAMES = frozenset({"I", "I'm", "I\u2019m", "I've", "I'd", "I'll"})
+
+
+def _capitalised(text: str) -> list[str]:
+    """The words a text capitalises mid-sentence, normalised as terms (a sentence's first
+    word and "I" are no names). One pass over the whitespace-split words."""
+    names: list[str] = []
+    opens = True  # the next word opens a sentence
+    for raw in text.split():
+        word = raw.strip(_EDGES)
+        if word and not opens and word[0].isupper() and word not in _NOT_NAMES:
+            names.append(normalise_term(word))
+        opens = raw[-1] in ".?!"
+    return names
 
 
 def bare_name_mention(content: str, features: TurnFeatures) -> Mention | None:
     """One entity mention over the names of a user turn, spanning the first to the last, or
     None. Cheap for the common turn: a turn with no capital after its first character and no
     digit holds no name."""
+    if not features.question or features.anaphor:
+        # A statement brings its names up itself; with a pronoun ("how is his work related
+        # to Comte?") the pronoun's referent is what the turn is about.
+        return None
     rest = content[1:]
-    if not features.question or features.anaphor or features.request:
-        # A request or a statement brings its names up itself; with a pronoun ("how is his
-        # work related to Comte?") the pronoun's referent is what the turn is about.
+    has_digit = len(content.translate(_NO_DIGITS)) != len(content)  # in C, not per character
+    if rest == rest.lower() and not has_digit:
         return None
-    if rest == rest.lower() and not any(char.isdigit() for char in content):
-        return None
-    found = dict.fromkeys(features.names)
-    if any(char.isdigit() for char in content):
+    found = dict.fromkeys(_capitalised(content[:_SCAN_CHARS]))
+    if has_digit:
         for word in words(content):
             if _mixes_letters_and_digits(word):
                 found[normalise_term(word)] = None
     terms = tuple(term for term in found if term not in STOPWORDS and term not in _CALENDAR)
     terms = terms[:_MAX_NAMES]
-    if not terms:
-        return None
+    if not terms or features.request:
+        return None  # a request ("search for a therapist in Walnut Creek") brings names up
     folded = content.casefold()
     if len(folded) != len(content):
         return Mention("entity", content, 0, len(content), terms=terms)

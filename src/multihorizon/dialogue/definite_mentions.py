@@ -107,22 +107,25 @@ def resolve_definite(
     wanted = [term for term in details if term not in mention.terms]
     entities, roles, features = log.entities, log.roles, log.features
     named_before = counts.get(now - 1, 0)
-    naming = set(counts)
+    most = max(counts.values())
+    # The most of its words first; only those turns' details are read.
+    top = {turn for turn, count in counts.items() if count == most}
+    naming = set(top)
     if answers_hold_details:
-        if named_before < max(counts.values()):
+        if named_before < most:
             named_before = 0
-        _add_answers(counts, roles, now)
+        top.update(_answers(top, roles, now))
 
-    def rank(turn: int) -> tuple[int, int, bool, int]:
-        held = set(entities[turn])
+    def rank(turn: int) -> tuple[int, bool, int]:
+        held = entities[turn]
         found = sum(1 for term in wanted if term in held)
-        return counts[turn], found, turn in naming, -turn
+        return found, turn in naming, -turn
 
     if named_before:
         # The turn right before names it: the turn follows up on that one, which is already
         # its first antecedent (sgd acc@1 0.758 -> 0.769, TREC CAsT 2021 0.724 -> 0.740).
         return Reference(mention.type, mention.surface, mention.start, mention.end, None)
-    turn = max(counts, key=rank)
+    turn = max(top, key=rank)
     reply = turn + 1
     if (
         reply < now
@@ -134,7 +137,8 @@ def resolve_definite(
         # "Find me a therapist." "Dr. Lee is in Santa Rosa." ... "the therapist": the one
         # the reply offered, not the request for one (as rule offer-antecedents does).
         turn = reply
-    confidence = 0.6 if counts.get(turn, 0) == len(mention.terms) else 0.45
+    named = most if turn in top else counts.get(turn, 0)  # an offer after the request: 0
+    confidence = 0.6 if named == len(mention.terms) else 0.45
     return Reference(
         mention.type, mention.surface, mention.start, mention.end, turn, confidence=confidence
     )
@@ -156,10 +160,11 @@ def _naming_counts(terms: Sequence[str], log: TurnLog, now: int, window: int) ->
     return counts
 
 
-def _add_answers(counts: dict[int, int], roles: Sequence[str], now: int) -> None:
-    """Rule entity-references: the reply right after a user turn naming the thing competes
-    with that turn's count; it often holds the detail ("Wilt it with garlic")."""
-    for turn, count in list(counts.items()):
-        reply = turn + 1
-        if reply < now and roles[turn] == "user" and roles[reply] != "user":
-            counts[reply] = max(counts.get(reply, 0), count)
+def _answers(turns: set[int], roles: Sequence[str], now: int) -> list[int]:
+    """Rule entity-references: the reply right after each user turn of ``turns`` (naming the
+    thing) competes with it; it often holds the detail ("Wilt it with garlic")."""
+    return [
+        turn + 1
+        for turn in turns
+        if turn + 1 < now and roles[turn] == "user" and roles[turn + 1] != "user"
+    ]

@@ -28,7 +28,7 @@ import multihorizon as mh
 TURNS = {
     "typical": intent_workload.turn_text(),
     "heavy": intent_workload.heavy_turn_text(),
-    "comparative": "Is the cheaper cluster release fine for the staging rollout, or the bigger one?",
+    "comparative": "Is the cheaper cluster release fine for staging, or the bigger one?",
     "name": "Does Kalomi support verbose logs on the staging cluster before Friday?",
 }
 

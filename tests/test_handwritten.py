@@ -34,11 +34,11 @@ from multihorizon.evaluation.metrics import same_item
 DATA = Path(__file__).parent / "data" / "handwritten"
 
 # file -> (acc@1 floor, item floor or None without item labels); measured: tune 0.925 /
-# 1.000, check 0.875 / 0.975, entities tune 0.865, entities check 0.745.
+# 1.000, check 0.875 / 0.975, entities tune 0.846, entities check 0.745.
 FLOORS: dict[str, tuple[float, float | None]] = {
     "references_tune.jsonl": (0.90, 0.97),
     "references_check.jsonl": (0.84, 0.95),
-    "references_entities_tune.jsonl": (0.84, None),
+    "references_entities_tune.jsonl": (0.82, None),
     "references_entities_check.jsonl": (0.72, None),
 }
 

@@ -114,7 +114,7 @@ def resolve_definite(
     if answers_hold_details:
         if named_before < most:
             named_before = 0
-        top.update(_answers(top, roles, now))
+        top.update(_answers(top, log, now))
 
     def rank(turn: int) -> tuple[int, bool, int]:
         held = entities[turn]
@@ -160,11 +160,16 @@ def _naming_counts(terms: Sequence[str], log: TurnLog, now: int, window: int) ->
     return counts
 
 
-def _answers(turns: set[int], roles: Sequence[str], now: int) -> list[int]:
+def _answers(turns: set[int], log: TurnLog, now: int) -> list[int]:
     """Rule entity-references: the reply right after each user turn of ``turns`` (naming the
-    thing) competes with it; it often holds the detail ("Wilt it with garlic")."""
+    thing) competes with it; an answer often holds the detail ("Wilt it with garlic"), a
+    question back ("What inspired the painting?") holds none."""
+    roles, features = log.roles, log.features
     return [
         turn + 1
         for turn in turns
-        if turn + 1 < now and roles[turn] == "user" and roles[turn + 1] != "user"
+        if turn + 1 < now
+        and roles[turn] == "user"
+        and roles[turn + 1] != "user"
+        and not features[turn + 1].question
     ]

@@ -10,6 +10,16 @@ its failures were then read and general gaps fixed (lettered inline lists, categ
 items named by a definite noun phrase, yes/no questions in repeat requests), so it is no
 longer a clean hold-out. The floors sit a little under the figures measured with the
 hashing embedder (``multihorizon eval FILE --task references``).
+
+``references_entities_tune.jsonl`` (13 conversations, 52 probes) and
+``references_entities_check.jsonl`` (13 others, 51 probes) hold entity references in people's
+words (comparatives, bare names, modifiers, plurals, synonyms, possessives), several
+candidate things per conversation so the most recent turn is rarely right; both were
+written before any code change (first run: tune 0.596, check 0.569). Rule entity-references
+was tuned on the tune set; the check set then scored 0.686 (the held-out figure); its misses
+were read and two general gaps fixed (a user turn adding something ends a comparison; "the
+grinder you suggested"), so it is no longer a clean hold-out. ``tools/reference_report.py``
+splits acc@1 by probe kind.
 """
 
 from __future__ import annotations
@@ -23,10 +33,13 @@ from multihorizon.evaluation.metrics import same_item
 
 DATA = Path(__file__).parent / "data" / "handwritten"
 
-# file -> (acc@1 floor, item floor); measured: tune 0.910 / 1.000, check 0.875 / 0.975.
-FLOORS = {
-    "references_tune.jsonl": (0.88, 0.97),
+# file -> (acc@1 floor, item floor or None without item labels); measured: tune 0.925 /
+# 1.000, check 0.875 / 0.975, entities tune 0.846, entities check 0.745.
+FLOORS: dict[str, tuple[float, float | None]] = {
+    "references_tune.jsonl": (0.90, 0.97),
     "references_check.jsonl": (0.84, 0.95),
+    "references_entities_tune.jsonl": (0.82, None),
+    "references_entities_check.jsonl": (0.72, None),
 }
 
 
@@ -35,7 +48,8 @@ def test_handwritten_reference_targets_and_items_hold(name: str) -> None:
     report = evaluate(DATA / name, "references")
     target, item = FLOORS[name]
     assert report.ours["acc_at_1"] >= target, report.ours
-    assert report.ours["item_accuracy"] >= item, report.ours
+    if item is not None:
+        assert report.ours["item_accuracy"] >= item, report.ours
     # The best baseline of the same run is far below: the labels are not the turn before.
     assert max(values["acc_at_1"] for values in report.baselines.values()) < 0.70
 

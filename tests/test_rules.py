@@ -399,6 +399,19 @@ def _definite_reference(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references], envelope.antecedents
 
 
+def _entity_reference(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I need a laptop for travel.")
+    session.assistant("The MacBook Air 13 weighs 1.24 kg and costs $1,099.")
+    session.user("And one for video editing?")
+    session.assistant("The MacBook Pro 16 weighs 2.14 kg and costs $3,499.")
+    session.user("What about a monitor?")
+    session.assistant("The Dell U2723QE is a 27-inch 4K monitor for about $580.")
+    lighter = session.preview("How much RAM does the lighter one have?")
+    named = session.preview("Does Dell make a 32-inch version?")
+    return [ref.target_turn for ref in lighter.references + named.references]
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -426,6 +439,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "ordinal-forms": _ordinal_form,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
+    "entity-references": _entity_reference,
     "antecedent-analysis": _antecedents,
     "place-antecedents": _place,
     "pronoun-chains": _pronoun_chain,

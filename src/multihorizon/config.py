@@ -188,6 +188,7 @@ SWITCHES = (
     "ordinal_forms",
     "repeated_questions",
     "definite_references",
+    "entity_references",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -305,6 +306,9 @@ class Config:
     repeated_questions: bool = True
     # "the blender" -> the turn that introduced it (rule definite-references).
     definite_references: bool = True
+    # Entity references in people's words: the reply holding the detail, "the cheaper one",
+    # a bare name ("is Vitamix loud?") (rule entity-references).
+    entity_references: bool = True
     # Envelope.antecedents: analysis for the evaluation, off the turn path unless asked for.
     antecedents: bool = False
     place_antecedents: bool = True

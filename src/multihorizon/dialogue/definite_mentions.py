@@ -83,39 +83,49 @@ def _names_no_thing(word: str) -> bool:
 
 
 def resolve_definite(
-    mention: Mention, details: Sequence[str], log: TurnLog, now: int, window: int
+    mention: Mention,
+    details: Sequence[str],
+    log: TurnLog,
+    now: int,
+    window: int,
+    answers_hold_details: bool = False,
 ) -> Reference:
     """The turn that introduced what ``mention`` names: among the turns within ``window``
     mentioning its head word, the one with the most of its words, then the most of the
     turn's ``details`` (its other content words), then the earliest. A user's request
     answered by an offer gives way to the offer. Unresolved when the turn right before
-    names it too: that turn is the antecedent already."""
-    floor = now - window
-    counts: dict[int, int] = {}
-    for term in mention.terms:
-        postings = log.turns_mentioning(term)
-        cut = bisect_left(postings, now)
-        for position in range(cut - 1, max(-1, cut - 1 - _PER_TERM), -1):
-            turn = postings[position]
-            if turn < floor:
-                break
-            counts[turn] = counts.get(turn, 0) + 1
+    names it too: that turn is the antecedent already.
+
+    With ``answers_hold_details`` (rule entity-references) the reply to a user turn naming
+    the thing competes with the same count ("What could I do with the spinach?" "Wilt it
+    with garlic..." ... "how long do I wilt the spinach?": the reply holds the detail),
+    and the turn right before stops the search only when it names the thing as fully as
+    any turn ("the thighs bake": the turn before says "bake", not "thighs")."""
+    counts = _naming_counts(mention.terms, log, now, window)
     if not counts:
         return Reference(mention.type, mention.surface, mention.start, mention.end, None)
     wanted = [term for term in details if term not in mention.terms]
-    entities = log.entities
+    entities, roles, features = log.entities, log.roles, log.features
+    named_before = counts.get(now - 1, 0)
+    most = max(counts.values())
+    # The most of its words first; only those turns' details are read.
+    top = {turn for turn, count in counts.items() if count == most}
+    naming = set(top)
+    if answers_hold_details:
+        if named_before < most:
+            named_before = 0
+        top.update(_answers(top, log, now))
 
-    roles, features = log.roles, log.features
+    def rank(turn: int) -> tuple[int, bool, int]:
+        held = entities[turn]
+        found = sum(1 for term in wanted if term in held)
+        return found, turn in naming, -turn
 
-    def rank(turn: int) -> tuple[int, int, int]:
-        held = set(entities[turn])
-        return counts[turn], sum(1 for term in wanted if term in held), -turn
-
-    if now - 1 in counts:
+    if named_before:
         # The turn right before names it: the turn follows up on that one, which is already
         # its first antecedent (sgd acc@1 0.758 -> 0.769, TREC CAsT 2021 0.724 -> 0.740).
         return Reference(mention.type, mention.surface, mention.start, mention.end, None)
-    turn = max(counts, key=rank)
+    turn = max(top, key=rank)
     reply = turn + 1
     if (
         reply < now
@@ -127,7 +137,39 @@ def resolve_definite(
         # "Find me a therapist." "Dr. Lee is in Santa Rosa." ... "the therapist": the one
         # the reply offered, not the request for one (as rule offer-antecedents does).
         turn = reply
-    confidence = 0.6 if counts.get(turn, 0) == len(mention.terms) else 0.45
+    named = most if turn in top else counts.get(turn, 0)  # an offer after the request: 0
+    confidence = 0.6 if named == len(mention.terms) else 0.45
     return Reference(
         mention.type, mention.surface, mention.start, mention.end, turn, confidence=confidence
     )
+
+
+def _naming_counts(terms: Sequence[str], log: TurnLog, now: int, window: int) -> dict[int, int]:
+    """Turn -> how many of ``terms`` it names, over the turns within ``window`` before
+    ``now`` (the latest ``_PER_TERM`` postings of each term)."""
+    floor = now - window
+    counts: dict[int, int] = {}
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        cut = bisect_left(postings, now)
+        for position in range(cut - 1, max(-1, cut - 1 - _PER_TERM), -1):
+            turn = postings[position]
+            if turn < floor:
+                break
+            counts[turn] = counts.get(turn, 0) + 1
+    return counts
+
+
+def _answers(turns: set[int], log: TurnLog, now: int) -> list[int]:
+    """Rule entity-references: the reply right after each user turn of ``turns`` (naming the
+    thing) competes with it; an answer often holds the detail ("Wilt it with garlic"), a
+    question back ("What inspired the painting?") holds none."""
+    roles, features = log.roles, log.features
+    return [
+        turn + 1
+        for turn in turns
+        if turn + 1 < now
+        and roles[turn] == "user"
+        and roles[turn + 1] != "user"
+        and not features[turn + 1].question
+    ]

@@ -18,6 +18,7 @@ from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues, followups, persons
 from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
 from ..text.lexicon import Lexicon, Marker
+from ..text.quantities import adds_something, amounts
 from ..text.tokens import content_terms
 from .intent import is_question
 from .offers import asks_for_something, is_request, offers_an_option
@@ -45,6 +46,7 @@ def _short_turn(text: str) -> bool:
 _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] = {
     "request": (lambda text, role: role == "user", is_request),
     "asks_for": (lambda text, role: role == "user", asks_for_something),
+    "adds": (lambda text, role: role == "user", adds_something),
     "offers": (lambda text, role: role != "user", offers_an_option),
     "open_offer": (lambda text, role: is_question(text), cues.offers_something_else),
     "in_a_place": (lambda text, role: _short_turn(text), cues.in_a_place),
@@ -127,6 +129,15 @@ class TurnFeatures:
         return found
 
     @property
+    def amounts(self) -> tuple[tuple[str, float], ...]:
+        """The amounts the turn states ("$449", "1.24 kg"): read the first time a comparative
+        ("the cheaper one") asks (rule entity-references)."""
+        found: tuple[tuple[str, float], ...] | None = self._memo.get("amounts")
+        if found is None:
+            found = self._memo["amounts"] = amounts(self.text)
+        return found
+
+    @property
     def persons(self) -> int:
         """A user turn's third-person pronouns, by person (``followups.HE`` ... ``IT`` bits)."""
         found: int | None = self._memo.get("persons")
@@ -161,6 +172,11 @@ class TurnFeatures:
     def asks_for(self) -> bool:
         """A user turn asks for something ("I'd like to watch a movie"), not tells."""
         return self._cue("asks_for")
+
+    @property
+    def adds(self) -> bool:
+        """A user turn adds something ("she also needs a case", "a toaster too")."""
+        return self._cue("adds")
 
     @property
     def offers(self) -> bool:

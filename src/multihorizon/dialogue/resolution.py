@@ -12,7 +12,10 @@ from ..config import Config
 from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
+from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
+from .bare_names import bare_name_mention
+from .comparatives import comparative_mentions, resolve_comparative
 from .definite_mentions import definite_mentions, resolve_definite
 from .detection import detect
 from .features import TurnFeatures
@@ -428,9 +431,17 @@ def resolve_turn(
                 repeated_questions=config.repeated_questions,
             ),
         )
+    if references and config.entity_references:
+        references = tuple(_thing_said(ref, content, log) for ref in references)
     named: tuple[Reference, ...] = ()
-    if named_references and not speakers.latest:  # multi-party: references are addressing
-        named = _definite_references(content, features, references, log, config)
+    if not speakers.latest:  # a multi-party chat's references are its addressing
+        compared, spans = _comparative_references(content, log, config)
+        if compared:
+            # "the lighter one" is no reference to a turn of its own: the comparison picks.
+            references = tuple(ref for ref in references if not _overlaps(ref, spans))
+        if named_references:  # what they find never reaches the intent (``classify``)
+            named = compared + _name_references(content, features, references, log, config)
+            named += _definite_references(content, features, references, log, config, spans)
     if not references and not named and not speakers.latest:
         return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
     addressed = addressed_speaker(content, features, who, speakers, config)
@@ -461,12 +472,95 @@ def _kept(mentions: Sequence[Mention], references: Sequence[Reference]) -> tuple
     )
 
 
+def _comparative_references(
+    content: str, log: TurnLog, config: Config
+) -> tuple[tuple[Reference, ...], tuple[Mention, ...]]:
+    """Rule entity-references: "the cheaper blender" -> the turn offering the cheapest one;
+    the references that resolved and every comparative mention (their spans are taken)."""
+    if not config.entity_references:
+        return (), ()
+    mentions = tuple(comparative_mentions(content))
+    if not mentions:
+        return (), ()
+    now, window = len(log), config.reference_search_window
+    found = (resolve_comparative(mention, log, now, window) for mention in mentions)
+    return tuple(ref for ref in found if ref.target_turn is not None), mentions
+
+
+def _name_references(
+    content: str,
+    features: TurnFeatures,
+    references: Sequence[Reference],
+    log: TurnLog,
+    config: Config,
+) -> tuple[Reference, ...]:
+    """Rule entity-references: a name without an article ("is Vitamix loud?") -> the turn
+    that introduced it, when no other reference of the turn resolved."""
+    if not config.entity_references or any(ref.target_turn is not None for ref in references):
+        return ()
+    mention = bare_name_mention(content, features)
+    if mention is None:
+        return ()
+    now, window = len(log), config.reference_search_window
+    reference = resolve_definite(
+        mention, features.terms, log, now, window, answers_hold_details=True
+    )
+    target = reference.target_turn
+    if target is None:
+        return ()
+    # Only a name another speaker brought up is a reference to what they offered: a name
+    # the user brought up ("literary devices in Biblical poetry", sgd's "in Walnut Creek")
+    # is the topic they keep talking about (TREC CAsT 2021 lost a probe to it).
+    if log.roles[_first_naming(mention.terms, log, now, window)] == "user":
+        return ()
+    return (reference,)
+
+
+def _first_naming(terms: Sequence[str], log: TurnLog, now: int, window: int) -> int:
+    """The earliest turn within ``window`` before ``now`` naming one of ``terms``."""
+    floor = max(0, now - window)
+    first = now
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        at = bisect_left(postings, floor)
+        if at < len(postings) and postings[at] < first:
+            first = int(postings[at])
+    return first
+
+
+# Words before "you mentioned" that make it describe a thing: "the grinder you suggested",
+# "that hotel you mentioned".
+_THING_DETERMINERS = frozenset({"the", "that", "this", "those", "these"})
+
+
+def _thing_said(reference: Reference, content: str, log: TurnLog) -> Reference:
+    """Rule entity-references: "the grinder you suggested" is the assistant's turn naming the
+    grinder, not its latest turn (a turn reference with a noun before it)."""
+    if reference.type != "turn" or reference.target_turn is None or reference.item is not None:
+        return reference
+    before = content[max(0, reference.start - 40) : reference.start].split()
+    if len(before) < 2 or before[-2].casefold() not in _THING_DETERMINERS:
+        return reference
+    noun = normalise_term(before[-1].strip(".,;:!?\"'"))
+    if not noun or noun in STOPWORDS:
+        return reference
+    turn, _ = _best_about(log, (noun,), "assistant", reference.target_turn + 1)
+    if turn < 0 or log.roles[turn] == "user":
+        return reference
+    return replace(reference, target_turn=turn)
+
+
+def _overlaps(reference: Reference, spans: Sequence[Mention]) -> bool:
+    return any(m.start < reference.end and reference.start < m.end for m in spans)
+
+
 def _definite_references(
     content: str,
     features: TurnFeatures,
     references: Sequence[Reference],
     log: TurnLog,
     config: Config,
+    taken: Sequence[Mention] = (),
 ) -> tuple[Reference, ...]:
     """Rule definite-references: "the blender" -> the turn that introduced it, when no other
     reference of the turn resolved (they are more specific)."""
@@ -477,7 +571,7 @@ def _definite_references(
     found = []
     now, window = len(log), config.reference_search_window
     # Spans of mentions that did not resolve are free: "the final exam" is no list item.
-    for mention in definite_mentions(content, ()):
+    for mention in definite_mentions(content, taken):
         # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
         terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
         named = item_named(terms, log, log.enumerations, now) if config.ordinal_forms else None
@@ -488,7 +582,14 @@ def _definite_references(
             continue
         if features.anaphor:
             continue  # "can it spread to the throat?": "it" is what the turn is about
-        reference = resolve_definite(mention, features.terms, log, now, window)
+        reference = resolve_definite(
+            mention,
+            features.terms,
+            log,
+            now,
+            window,
+            answers_hold_details=config.entity_references,
+        )
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)

@@ -1,0 +1,113 @@
+"""Names without an article (ours, SPEC-028 §4.1 entity reference): "is Vitamix loud?", "is
+Da Enzo open on Sundays?", "does 1Password support SCIM?" name a thing an earlier turn
+introduced ("the Vitamix 5200", "Da Enzo al 29", "1Password Business").
+
+Rule entity-references. A name is a word the user turn capitalises mid-sentence
+(not its first) or a word mixing letters and digits ("1Password", "V15"); the
+mention is resolved as a definite one ("the blender": ``resolve_definite``), so the turn
+holding the detail asked about wins, and a name the turn right before used is no reference
+(that turn is the antecedent already).
+"""
+
+from __future__ import annotations
+
+from ..text.scan import sentence_spans
+from ..text.tokens import STOPWORDS, normalise_term, words
+from .features import TurnFeatures
+from .references import Mention
+
+__all__ = ["bare_name_mention"]
+
+_MAX_NAMES = 4
+
+
+def _words(spaced: str) -> frozenset[str]:
+    """A word list written as prose-like text."""
+    return frozenset(spaced.split())
+
+
+# Capitalised words that name a time, not a thing introduced ("until March 11th", "open on
+# Sundays"), as terms.
+_CALENDAR = _words(
+    """
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday
+    friday saturday sunday mon tue tues wed thu thur thurs fri sat sun today tomorrow
+    tonight yesterday weekend christmas easter
+    """
+)
+# A number with a short suffix is an ordinal, a time or an amount ("11th", "5pm", "500mg"),
+# no name; "1Password", "V15", "XE75" are.
+_MAX_SUFFIX = 3
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+_SCAN_CHARS = 600  # a question's names are in its first sentences
+_EDGES = ".,;:!?()[]\"'\u201c\u201d\u2018\u2019"
+_NOT_NAMES = frozenset({"I", "I'm", "I\u2019m", "I've", "I'd", "I'll"})
+
+
+def _capitalised(text: str) -> list[str]:
+    """The words a text capitalises mid-sentence, normalised as terms (a sentence's first
+    word and "I" are no names). One pass over the whitespace-split words."""
+    names: list[str] = []
+    opens = True  # the next word opens a sentence
+    for raw in text.split():
+        word = raw.strip(_EDGES)
+        if word and not opens and word[0].isupper() and word not in _NOT_NAMES:
+            names.append(normalise_term(word))
+        opens = raw[-1] in ".?!"
+    return names
+
+
+def bare_name_mention(content: str, features: TurnFeatures) -> Mention | None:
+    """One entity mention over the names of a user turn, spanning the first to the last, or
+    None. Cheap for the common turn: a turn with no capital after its first character and no
+    digit holds no name."""
+    if not features.question or features.anaphor:
+        # A statement brings its names up itself; with a pronoun ("how is his work related
+        # to Comte?") the pronoun's referent is what the turn is about.
+        return None
+    rest = content[1:]
+    has_digit = len(content.translate(_NO_DIGITS)) != len(content)  # in C, not per character
+    if rest == rest.lower() and not has_digit:
+        return None
+    found = dict.fromkeys(_capitalised(content[:_SCAN_CHARS]))
+    if has_digit:
+        for word in words(content):
+            if _mixes_letters_and_digits(word):
+                found[normalise_term(word)] = None
+    terms = tuple(term for term in found if term not in STOPWORDS and term not in _CALENDAR)
+    terms = terms[:_MAX_NAMES]
+    if not terms or features.request:
+        return None  # a request ("search for a therapist in Walnut Creek") brings names up
+    folded = content.casefold()
+    if len(folded) != len(content):
+        return Mention("entity", content, 0, len(content), terms=terms)
+    # A name in a sentence that asks ("That's interesting about Christianity. How are ...
+    # used in Islamic ones?": the remark's name is no thing asked about).
+    asked = _asking_part(content)
+    spans = {term: folded.find(term, asked[0], asked[1]) for term in terms}
+    asked_terms = tuple(term for term, at in spans.items() if at >= 0)
+    if not asked_terms:
+        return None
+    start = min(spans[term] for term in asked_terms)
+    end = max(spans[term] + len(term) for term in asked_terms)
+    return Mention("entity", content[start:end], start, end, terms=asked_terms)
+
+
+def _asking_part(content: str) -> tuple[int, int]:
+    """The span from the first sentence ending in "?" to the last one, or the whole text."""
+    asking = [span for span in sentence_spans(content) if content[: span[1]].rstrip().endswith("?")]
+    if not asking:
+        return 0, len(content)
+    return asking[0][0], asking[-1][1]
+
+
+def _mixes_letters_and_digits(word: str) -> bool:
+    if not any(char.isalpha() for char in word) or not any(char.isdigit() for char in word):
+        return False
+    suffix = len(word) - len(word.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    return not (word[0].isdigit() and suffix <= _MAX_SUFFIX and suffix == _letters(word))
+
+
+def _letters(word: str) -> int:
+    return sum(1 for char in word if char.isalpha())

@@ -25,6 +25,7 @@ from multihorizon.errors import InputError, SnapshotError
 from multihorizon.persist import (
     MemoryStore,
     PartialStateError,
+    RedisStore,
     SQLiteStore,
     columns,
     decode,
@@ -332,8 +333,10 @@ def test_the_int8_copy_of_a_restored_log_is_made_when_first_read() -> None:
 # ---- a load that leaves out the turn records its segments stand for ---------------------
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "redis"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    if request.param == "redis":  # a real redis-server (the load is one server-side script)
+        return RedisStore(request.getfixturevalue("redis_server").url)
     return MemoryStore() if request.param == "memory" else SQLiteStore(tmp_path / "s.db")
 
 

@@ -25,7 +25,13 @@ from .base import (
     stored_int,
     stored_text,
 )
-from .redis_layout import APPEND_SCRIPT, LOADED_FIELDS, stored_session
+from .redis_layout import (
+    APPEND_SCRIPT,
+    LOAD_AFTER_SEGMENTS_SCRIPT,
+    LOADED_FIELDS,
+    segmented_read,
+    stored_session,
+)
 
 __all__ = ["RedisStore"]
 
@@ -68,7 +74,10 @@ class RedisStore:
         self.max_bytes = check_int(max_bytes, "max_bytes", 1)
         # The common save, appending turns, in one round trip (WATCH/MULTI takes four).
         self._append = self._client.register_script(APPEND_SCRIPT)
-        self._aio: tuple[Any, Any, Any] | None = None  # (loop, asyncio client, script)
+        # A load that leaves out the turn records its segments stand for, in one round trip.
+        self._load_after_segments = self._client.register_script(LOAD_AFTER_SEGMENTS_SCRIPT)
+        # (loop, asyncio client, its append script, its load-after-segments script)
+        self._aio: tuple[Any, Any, Any, Any] | None = None
         self._address = (url, timeout)
 
     def _key(self, tenant: str, session_id: str) -> str:
@@ -169,19 +178,28 @@ class RedisStore:
                     continue
         return "written by another client during five attempts to move it"
 
-    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
+    loads_after_segments = True  # ``load(after_segments=True)``: see ``SessionStore.load``
+
+    def load(
+        self, tenant: str, session_id: str, *, from_turn: int = 0, after_segments: bool = False
+    ) -> StoredSession | None:
         key = self._key(tenant, session_id)
         start = check_int(from_turn, "from_turn", 0)
+        if after_segments:
+            keys, args = [key, f"{key}/turns", f"{key}/records"], [start]
+            read = self._call("read", lambda: self._load_after_segments(keys=keys, args=args))
+            fields, start, records, keyed, present = segmented_read(read)
+        else:
 
-        def read() -> list[Any]:
-            pipe = self._client.pipeline(transaction=True)  # the records of one save
-            pipe.hmget(key, *LOADED_FIELDS)
-            pipe.lrange(f"{key}/turns", start, -1)
-            pipe.hgetall(f"{key}/records")
-            pipe.exists(key, f"{key}/turns", f"{key}/records")
-            return list(pipe.execute())
+            def transaction() -> list[Any]:
+                pipe = self._client.pipeline(transaction=True)  # the records of one save
+                pipe.hmget(key, *LOADED_FIELDS)
+                pipe.lrange(f"{key}/turns", start, -1)
+                pipe.hgetall(f"{key}/records")
+                pipe.exists(key, f"{key}/turns", f"{key}/records")
+                return list(pipe.execute())
 
-        fields, records, keyed, present = self._call("read", read)
+            fields, records, keyed, present = self._call("read", transaction)
         if present == 0:
             self._refuse_legacy(tenant, session_id)
             return None
@@ -415,7 +433,12 @@ class RedisStore:
             client = redis.asyncio.Redis.from_url(
                 url, socket_timeout=timeout, socket_connect_timeout=timeout
             )
-            self._aio = (loop, client, client.register_script(APPEND_SCRIPT))
+            self._aio = (
+                loop,
+                client,
+                client.register_script(APPEND_SCRIPT),
+                client.register_script(LOAD_AFTER_SEGMENTS_SCRIPT),
+            )
         return self._aio[1], self._aio[2]
 
     async def aclose(self) -> None:
@@ -447,22 +470,28 @@ class RedisStore:
         return int(stored_int(value, f"{tenant}/{session_id}"))
 
     async def aload(
-        self, tenant: str, session_id: str, *, from_turn: int = 0
+        self, tenant: str, session_id: str, *, from_turn: int = 0, after_segments: bool = False
     ) -> StoredSession | None:
         """``load`` without blocking the event loop."""
         key = self._key(tenant, session_id)
         start = check_int(from_turn, "from_turn", 0)
         client, _ = self._async_client()
+        if after_segments:
+            assert self._aio is not None  # set by ``_async_client``
+            script, keys = self._aio[3], [key, f"{key}/turns", f"{key}/records"]
+            read = await self._acall("read", lambda: script(keys=keys, args=[start]))
+            fields, start, records, keyed, present = segmented_read(read)
+        else:
 
-        async def read() -> list[Any]:
-            async with client.pipeline(transaction=True) as pipe:
-                pipe.hmget(key, *LOADED_FIELDS)
-                pipe.lrange(f"{key}/turns", start, -1)
-                pipe.hgetall(f"{key}/records")
-                pipe.exists(key, f"{key}/turns", f"{key}/records")
-                return list(await pipe.execute())
+            async def transaction() -> list[Any]:
+                async with client.pipeline(transaction=True) as pipe:
+                    pipe.hmget(key, *LOADED_FIELDS)
+                    pipe.lrange(f"{key}/turns", start, -1)
+                    pipe.hgetall(f"{key}/records")
+                    pipe.exists(key, f"{key}/turns", f"{key}/records")
+                    return list(await pipe.execute())
 
-        fields, records, keyed, present = await self._acall("read", read)
+            fields, records, keyed, present = await self._acall("read", transaction)
         if present == 0:
             await self._arefuse_legacy(tenant, session_id)
             return None

@@ -6,9 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .base import PartialStateError, StoredSession, stored_float, stored_int
+from .base import PartialStateError, StoredSession, StoreError, stored_float, stored_int
+from .turns import SEGMENT_KEY, SEGMENT_TURNS
 
-__all__ = ["APPEND_SCRIPT", "HASH_FIELDS", "LOADED_FIELDS", "field_text", "stored_session"]
+__all__ = [
+    "APPEND_SCRIPT",
+    "HASH_FIELDS",
+    "LOADED_FIELDS",
+    "LOAD_AFTER_SEGMENTS_SCRIPT",
+    "field_text",
+    "segmented_read",
+    "stored_session",
+]
 
 HASH_FIELDS = ("blob", "version", "updated_at", "turn_count")  # a hash must hold each
 LOADED_FIELDS = (*HASH_FIELDS, "record_count")  # what load reads
@@ -89,6 +98,41 @@ redis.call('SADD', KEYS[3], ARGV[6])
 redis.call('ZADD', KEYS[4], ARGV[5], ARGV[7])
 return {'ok', ''}
 """
+
+
+# One load that leaves out the turn records the session's segments stand for (issue 18 item
+# 4), atomically: the hash's fields, the turn records from the first turn no unbroken run of
+# segments ``turns/0``, ``turns/1``, ... covers (``base.segmented_turns``, counted here from
+# the stored turn count, at most whole segments), the keyed records and how many of the three
+# keys exist, all read alone on the server, so a save in between cannot split them. KEYS: the
+# session hash, its turn list, its keyed records' hash. ARGV: the first turn asked for.
+# Answers {fields, first turn read, turn records, keyed records as key, value, ..., keys that
+# exist}; a hash field that is missing comes back nil (``stored_session`` names it).
+LOAD_AFTER_SEGMENTS_SCRIPT = f"""
+local fields = redis.call('HMGET', KEYS[1], {", ".join(repr(f) for f in LOADED_FIELDS)})
+local start = tonumber(ARGV[1])
+local count = tonumber(fields[4] or '')
+if count ~= nil then
+  local whole = math.floor(count / {SEGMENT_TURNS})
+  local blocks = 0
+  while blocks < whole and redis.call('HEXISTS', KEYS[3], '{SEGMENT_KEY}' .. blocks) == 1 do
+    blocks = blocks + 1
+  end
+  start = math.max(start, blocks * {SEGMENT_TURNS})
+end
+return {{fields, start, redis.call('LRANGE', KEYS[2], start, -1), redis.call('HGETALL', KEYS[3]),
+  redis.call('EXISTS', KEYS[1], KEYS[2], KEYS[3])}}
+"""
+
+
+def segmented_read(answer: Any) -> tuple[Sequence[Any], int, list[Any], dict[Any, Any], int]:
+    """(hash fields, first turn read, turn records, keyed records, keys that exist) from
+    ``LOAD_AFTER_SEGMENTS_SCRIPT``'s answer, as a load's transaction reads them."""
+    if not isinstance(answer, list) or len(answer) != 5:
+        raise StoreError(f"redis: the load script answered {type(answer).__name__}")
+    fields, start, records, flat, present = answer
+    keyed = dict(zip(flat[::2], flat[1::2], strict=True))
+    return list(fields), int(start), list(records), keyed, int(present)
 
 
 def stored_session(

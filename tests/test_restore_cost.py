@@ -417,3 +417,19 @@ def test_a_partial_sqlite_state_is_refused_on_a_load_after_the_segments(
         connection.execute("DELETE FROM turns WHERE idx = 1050")
     with pytest.raises(PartialStateError, match="turn rows stored"):
         store.load("restore", "long", after_segments=True)
+
+
+def test_thread_sums_given_as_one_matrix_restore_what_a_mapping_restores() -> None:
+    session = _session(40)
+    state = session.state()
+    sums = state["threads"]["sums"]  # thread index -> its sum, as ``Session.state`` gives
+    indexes = np.array(sorted(sums), np.intp)
+    rows = np.array([sums[index] for index in indexes])
+    # As a load gives them (ascending), and in another order (taken row by row then).
+    for given in (sums, (indexes, rows), (indexes[::-1].copy(), rows[::-1].copy())):
+        copy = mh.Session(session_id=session.session_id)
+        copy.restore({**state, "threads": {**state["threads"], "sums": given}})
+        assert _view(copy) == _view(session)
+    copy = mh.Session(session_id=session.session_id)
+    with pytest.raises(InputError, match="sums of shape"):
+        copy.restore({**state, "threads": {**state["threads"], "sums": (indexes, rows[:, :-1])}})

@@ -426,9 +426,9 @@ def test_thread_sums_given_as_one_matrix_restore_what_a_mapping_restores() -> No
     indexes = np.array(sorted(sums), np.intp)
     rows = np.array([sums[index] for index in indexes])
     # As a load gives them (ascending), and in another order (taken row by row then).
-    for given in (sums, (indexes, rows), (indexes[::-1].copy(), rows[::-1].copy())):
+    for offered in (sums, (indexes, rows), (indexes[::-1].copy(), rows[::-1].copy())):
         copy = mh.Session(session_id=session.session_id)
-        copy.restore({**state, "threads": {**state["threads"], "sums": given}})
+        copy.restore({**state, "threads": {**state["threads"], "sums": offered}})
         assert _view(copy) == _view(session)
     copy = mh.Session(session_id=session.session_id)
     with pytest.raises(InputError, match="sums of shape"):

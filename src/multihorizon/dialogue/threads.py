@@ -543,8 +543,7 @@ class Threads:
 # indexes, their sums as the rows of one matrix), which a load of thousands of threads gives
 # without making an array per thread.
 StoredSums = (
-    Mapping[int, npt.NDArray[np.float64]]
-    | tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
+    Mapping[int, npt.NDArray[np.float64]] | tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
 )
 
 
@@ -562,6 +561,7 @@ def _stored_sums(
     if not all(index in stored for index in listed):
         return None
     return np.array([stored[index] for index in listed], dtype=np.float64)
+
 
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))

@@ -445,10 +445,9 @@ def _sums(keys: list[int], rows: list[memoryview]) -> Any:
     ascending order, their sums as the rows of one matrix) when all rows are the same length,
     else thread index -> its sum (the threads' check of their shape names any that is not)."""
     if len({len(row) for row in rows}) == 1:
-        matrix = np.frombuffer(b"".join(rows), "<f8").reshape(len(rows), -1)
-        indexes = np.array(keys, np.intp)
-        order = np.argsort(indexes, kind="stable")
-        return indexes[order], matrix[order]
+        order = sorted(range(len(keys)), key=keys.__getitem__)  # joined in order: one copy
+        matrix = np.frombuffer(b"".join(map(rows.__getitem__, order)), "<f8")
+        return np.array(sorted(keys), np.intp), matrix.reshape(len(rows), -1)
     return {key: np.frombuffer(row, "<f8") for key, row in zip(keys, rows, strict=True)}
 
 

@@ -46,8 +46,11 @@ class RedisStore:
     server-side script, which checks the version and writes alone on the server; the rare
     save that replaces stored records WATCHes the hash and writes in MULTI/EXEC. Either way,
     of two replicas saving on the same version exactly one wins and the other gets
-    ``ConflictError``. Any Redis failure (unreachable, gone mid-call, out of memory,
-    read-only) gives ``StoreError``; nothing half-written is ever visible.
+    ``ConflictError``. A load reads the hash, the turn list and the keyed records in one
+    transaction; ``load(after_segments=True)`` is one read-only script that also works out
+    where the segments' run of turns ends and reads the turn list from there (issue 18 item
+    4). Any Redis failure (unreachable, gone mid-call, out of memory, read-only) gives
+    ``StoreError``; nothing half-written is ever visible.
     """
 
     def __init__(self, url: str = "redis://127.0.0.1:6379/0", *, prefix: str = "mh",

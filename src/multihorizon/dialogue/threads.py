@@ -473,7 +473,7 @@ class Threads:
         self,
         indexes: npt.NDArray[np.int32],
         embeddings: npt.NDArray[np.float32],
-        stored: StoredSums,
+        stored: Mapping[int, npt.NDArray[np.float64]] | tuple[Any, Any],
     ) -> None:
         """Sums, centroids and recent windows of the threads these turns joined; the sums
         ``stored`` with the thread states are taken when they cover every one."""
@@ -487,10 +487,12 @@ class Threads:
         grouped = rows[order]
         starts = np.flatnonzero(np.diff(grouped, prepend=-1))  # where each thread's rows start
         touched = grouped[starts]
-        found = _stored_sums(stored, touched)
-        if found is not None:
-            sums = found
-            if sums.shape != (len(touched), self.dim) or not np.isfinite(sums).all():
+        listed = touched.tolist()
+        # A load gives (thread indexes, their sums as one matrix's rows): no array per thread.
+        pair = isinstance(stored, tuple) and np.array_equal(stored[0], touched)
+        if pair or (not isinstance(stored, tuple) and all(index in stored for index in listed)):
+            sums = np.asarray(stored[1] if pair else [stored[i] for i in listed], np.float64)
+            if sums.shape != (len(listed), self.dim) or not np.isfinite(sums).all():
                 raise InputError(f"threads state: sums of shape {sums.shape}")
         elif int(touched[0]) >= len(self._recent):  # new threads only: their sums start at 0
             sums = np.add.reduceat(embeddings[order], starts, axis=0, dtype=np.float64)
@@ -537,30 +539,6 @@ class Threads:
                 recent[index] = np.ascontiguousarray(np.vstack((kept, added)), np.float32)
             else:  # new threads come in index order: touched is sorted
                 recent.append(added)
-
-
-# Stored thread sums (``Threads.restore``'s ``sums``): thread index -> its sum, or (thread
-# indexes, their sums as the rows of one matrix), which a load of thousands of threads gives
-# without making an array per thread.
-StoredSums = (
-    Mapping[int, npt.NDArray[np.float64]] | tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
-)
-
-
-def _stored_sums(
-    stored: StoredSums, touched: npt.NDArray[np.intp]
-) -> npt.NDArray[np.float64] | None:
-    """The stored sums of the threads ``touched`` (ascending), one row each; None when any
-    is not stored."""
-    if isinstance(stored, tuple):
-        indexes, rows = stored
-        if np.array_equal(indexes, touched):
-            return np.asarray(rows, dtype=np.float64)
-        stored = dict(zip(np.asarray(indexes).tolist(), rows, strict=True))
-    listed = touched.tolist()
-    if not all(index in stored for index in listed):
-        return None
-    return np.array([stored[index] for index in listed], dtype=np.float64)
 
 
 # Intents of a user turn that a peer's new question may take to another thread.

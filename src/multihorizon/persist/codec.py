@@ -441,13 +441,11 @@ def _changed(
 
 
 def _sums(keys: list[int], rows: list[memoryview]) -> Any:
-    """The stored sums (float64) as ``Threads.restore`` takes them: (thread indexes in
-    ascending order, their sums as the rows of one matrix) when all rows are the same length,
-    else thread index -> its sum (the threads' check of their shape names any that is not)."""
+    """Stored sums for ``Threads.restore``: (indexes ascending, their rows), else index -> sum."""
     if len({len(row) for row in rows}) == 1:
         order = sorted(range(len(keys)), key=keys.__getitem__)  # joined in order: one copy
-        matrix = np.frombuffer(b"".join(map(rows.__getitem__, order)), "<f8")
-        return np.array(sorted(keys), np.intp), matrix.reshape(len(rows), -1)
+        matrix = np.frombuffer(b"".join(map(rows.__getitem__, order)), "<f8").reshape(len(rows), -1)
+        return np.array(sorted(keys), np.intp), matrix
     return {key: np.frombuffer(row, "<f8") for key, row in zip(keys, rows, strict=True)}
 
 

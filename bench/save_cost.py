@@ -167,7 +167,8 @@ def _stores(names: Sequence[str], folder: Path, redis_url: str | None) -> list[A
         else:
             from multihorizon.persist import RedisStore
 
-            found.append(RedisStore(redis_url or ""))
+            # A long timeout: the first save of 50k turns sends ~100 MB in one script call.
+            found.append(RedisStore(redis_url or "", timeout=300.0))
     return found
 
 

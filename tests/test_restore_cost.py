@@ -25,6 +25,7 @@ from multihorizon.errors import InputError, SnapshotError
 from multihorizon.persist import (
     MemoryStore,
     PartialStateError,
+    RedisStore,
     SQLiteStore,
     columns,
     decode,
@@ -332,8 +333,10 @@ def test_the_int8_copy_of_a_restored_log_is_made_when_first_read() -> None:
 # ---- a load that leaves out the turn records its segments stand for ---------------------
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "redis"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    if request.param == "redis":  # a real redis-server (the load is one server-side script)
+        return RedisStore(request.getfixturevalue("redis_server").url)
     return MemoryStore() if request.param == "memory" else SQLiteStore(tmp_path / "s.db")
 
 
@@ -414,3 +417,48 @@ def test_a_partial_sqlite_state_is_refused_on_a_load_after_the_segments(
         connection.execute("DELETE FROM turns WHERE idx = 1050")
     with pytest.raises(PartialStateError, match="turn rows stored"):
         store.load("restore", "long", after_segments=True)
+
+
+def test_thread_sums_given_as_one_matrix_restore_what_a_mapping_restores() -> None:
+    session = _session(40)
+    state = session.state()
+    sums = state["threads"]["sums"]  # thread index -> its sum, as ``Session.state`` gives
+    indexes = np.array(sorted(sums), np.intp)
+    rows = np.array([sums[index] for index in indexes])
+    # As a load gives them (ascending), and in another order (taken row by row then).
+    for offered in (sums, (indexes, rows), (indexes[::-1].copy(), rows[::-1].copy())):
+        copy = mh.Session(session_id=session.session_id)
+        copy.restore({**state, "threads": {**state["threads"], "sums": offered}})
+        assert _view(copy) == _view(session)
+    copy = mh.Session(session_id=session.session_id)
+    with pytest.raises(InputError, match="sums of shape"):
+        copy.restore({**state, "threads": {**state["threads"], "sums": (indexes, rows[:, :-1])}})
+
+
+def test_a_load_copies_each_embedding_row_once_from_its_segment(long_records: Any) -> None:
+    session, (head, turns, records) = long_records
+    segments = {0: records["turns/0"]}
+    found = persist_turns.read_turns(turns[1024:], 0, session.dim, segments, 1024)
+    first, tail = found["embeddings"]
+    # A view of the segment's stored bytes (no copy), then the tail's rows.
+    assert np.shares_memory(first, np.frombuffer(records["turns/0"], np.uint8))
+    assert (first.shape[0], tail.shape[0]) == (1024, len(turns) - 1024)
+    loaded, _ = decode(head, turns[1024:], records, first_turn=1024)
+    np.testing.assert_array_equal(loaded.turns.embeddings, session.turns.embeddings)
+    assert not np.shares_memory(loaded.turns.embeddings, first)
+
+
+def test_a_turn_log_takes_its_embeddings_as_blocks_of_rows() -> None:
+    session = _session(12)
+    state = session.turns.state()
+    rows = state["embeddings"]
+    whole, parts = TurnLog(session.dim), TurnLog(session.dim)
+    whole.restore(state, session.features_of)
+    # float16 rows are widened as they are copied in: the same values as widened first.
+    halves = [rows[:5].astype(np.float16), rows[5:]]
+    parts.restore({**state, "embeddings": halves}, session.features_of)
+    np.testing.assert_array_equal(parts.embeddings[:5], rows[:5].astype(np.float16))
+    np.testing.assert_array_equal(parts.embeddings[5:], whole.embeddings[5:])
+    for bad in ([rows[:5], rows[5:, :-1]], [rows[:5]], [rows[:5].astype(np.int32), rows[5:]]):
+        with pytest.raises(InputError, match="turn log state: embeddings"):
+            TurnLog(session.dim).restore({**state, "embeddings": bad}, session.features_of)

@@ -542,3 +542,26 @@ def test_one_save_may_append_thousands_of_turns(store: object) -> None:
     stored = store.load("t", "big")  # type: ignore[attr-defined]
     assert (stored.turns, stored.version) == (tuple(turns), version)
     assert store.load("t", "big", from_turn=2499).turns == (b"turn 2499",)  # type: ignore[attr-defined]
+
+
+def test_a_memory_load_is_not_changed_by_later_saves_and_a_refused_save_changes_nothing() -> None:
+    store = MemoryStore(max_bytes=100)
+    version = store.save("t", "s", b"h", [b"a", b"b"], first_turn=0, expected_version=0,
+                         records={"thread/0": b"x"})  # fmt: skip
+    before = store.load("t", "s")
+    assert before is not None
+    version = store.save("t", "s", b"H", [b"c"], first_turn=1, expected_version=version,
+                         records={"thread/0": b"y", "calls/1": b"z"})  # fmt: skip
+    assert (before.head, before.turns, dict(before.records)) == (b"h", (b"a", b"b"),
+                                                                 {"thread/0": b"x"})  # fmt: skip
+    after = store.load("t", "s")
+    assert after is not None
+    assert (after.turns, dict(after.records)) == ((b"a", b"c"), {"thread/0": b"y", "calls/1": b"z"})
+    with pytest.raises(SessionTooLargeError):
+        store.save("t", "s", b"H", [b"d" * 100], first_turn=2, expected_version=version)
+    assert store.load("t", "s") == after
+    # A save from turn 0 drops the keyed records stored before, and counts from nothing.
+    store.save("t", "s", b"h", [b"e"], first_turn=0, expected_version=version)
+    again = store.load("t", "s")
+    assert again is not None
+    assert (again.turns, dict(again.records)) == ((b"e",), {})

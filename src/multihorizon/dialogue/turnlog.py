@@ -361,15 +361,16 @@ class TurnLog:
             raise InputError(f"turn log state starts at turn {first}, the log holds {self._count}")
         roles = list(state["roles"])
         count = len(roles)
-        embeddings = np.asarray(state["embeddings"], dtype=np.float32)
+        blocks = _embedding_blocks(state["embeddings"], self.dim)
         thread_index = np.asarray(state["thread_index"], dtype=np.int32)
         columns = {
             name: list(state[name])
             for name in ("contents", "timestamps", "threads", "references", "entities", "speakers")
         }
-        if embeddings.shape != (count, self.dim) or thread_index.shape != (count,):
+        rows = sum(block.shape[0] for block in blocks)
+        if rows != count or thread_index.shape != (count,):
             raise InputError(
-                f"turn log state: embeddings {embeddings.shape}, thread indexes "
+                f"turn log state: embeddings {(rows, self.dim)}, thread indexes "
                 f"{thread_index.shape} for {count} turns of dimension {self.dim}"
             )
         for name, column in columns.items():
@@ -383,7 +384,10 @@ class TurnLog:
         # ``tuple`` of a tuple is the tuple itself: a format-4 load passes tuples.
         entities = list(map(tuple, columns["entities"]))
         lengths = np.fromiter(map(len, entities), np.float64, count)
-        self._embeddings[first:end] = embeddings  # their int8 copy: ``_quantize``
+        row = first
+        for block in blocks:  # each copied once, into place (float16 widened as it goes)
+            self._embeddings[row : row + block.shape[0]] = block  # int8 copy: ``_quantize``
+            row += block.shape[0]
         self._thread_index[first:end] = thread_index
         self._lengths[first:end] = lengths
         self.roles += roles
@@ -417,6 +421,25 @@ class TurnLog:
             if not had and calls:
                 self.turns_with_tool_calls.append(turn_id)
         self.turns_with_tool_calls.sort()
+
+
+def _embedding_blocks(value: Any, dim: int) -> list[npt.NDArray[Any]]:
+    """A state's embeddings as blocks of rows in turn order: one array (``state`` gives
+    one), or a list of 2-D float arrays (a load gives its segments' rows as views of the
+    stored bytes, float32 or float16, so the log's copy is the only one). Raises
+    ``InputError`` when a block is not ``rows x dim`` floats."""
+    if isinstance(value, list) and all(
+        isinstance(block, np.ndarray) and block.ndim == 2 for block in value
+    ):
+        blocks = value
+    else:
+        blocks = [np.asarray(value, dtype=np.float32)]
+    for block in blocks:
+        if block.ndim != 2 or block.shape[1] != dim or block.dtype.kind != "f":
+            raise InputError(
+                f"turn log state: embeddings {block.shape} ({block.dtype}) of dimension {dim}"
+            )
+    return blocks
 
 
 def _check_strings(columns: Mapping[str, list[Any]], enumerations: Mapping[Any, Any]) -> None:

@@ -404,7 +404,7 @@ def _thread_count(session: Session, log: Mapping[str, Any]) -> int:
 
 def _changed(
     version: int, document: Mapping[str, Any], records: Mapping[str, bytes]
-) -> tuple[dict[int, Any], dict[int, list[str]], dict[int, bytes], dict[int, Any]]:
+) -> tuple[dict[int, Any], dict[int, list[str]], dict[int, bytes], Any]:
     """Thread states and tool-call links, in the head (format 2) or in keyed records, the
     turn segments (read with the turns), and the thread sums stored with the states."""
     if version == 2:
@@ -440,12 +440,12 @@ def _changed(
     return states, calls, segments, _sums(sum_keys, sum_rows)
 
 
-def _sums(keys: list[int], rows: list[memoryview]) -> dict[int, Any]:
-    """Thread index -> its stored sum (float64), rows of one array when all are the same
-    length (the thread state's check of their shape names any that is not)."""
+def _sums(keys: list[int], rows: list[memoryview]) -> Any:
+    """Stored sums for ``Threads.restore``: (indexes ascending, their rows), else index -> sum."""
     if len({len(row) for row in rows}) == 1:
-        matrix = np.frombuffer(b"".join(rows), "<f8").reshape(len(rows), -1)
-        return dict(zip(keys, matrix, strict=True))
+        order = sorted(range(len(keys)), key=keys.__getitem__)  # joined in order: one copy
+        matrix = np.frombuffer(b"".join(map(rows.__getitem__, order)), "<f8").reshape(len(rows), -1)
+        return np.array(sorted(keys), np.intp), matrix
     return {key: np.frombuffer(row, "<f8") for key, row in zip(keys, rows, strict=True)}
 
 

@@ -107,7 +107,7 @@ def segment_header(payload: bytes | memoryview) -> tuple[dict[str, Any], memoryv
 
 
 def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dict[str, Any]:
-    """The columns of a segment (``turns.FIELDS`` and ``embeddings`` as float32), from its
+    """The columns of a segment (``turns.FIELDS`` and ``embeddings`` as stored), from its
     header and the bytes after it; words of entities and terms in today's normal form."""
     count, sizes, first = header.get("count"), header.get("sizes"), header.get("first")
     if type(count) is not int or count < 0 or not isinstance(sizes, list) or type(first) is not int:
@@ -137,9 +137,9 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
     _check_ids(arrays["speaker"], -1, table_size, "speaker")
     if int(arrays["roles"].max(initial=0)) > 1:
         raise ValueError("segment: a role that is neither user nor assistant")
+    # A view of the segment's bytes, float32 or float16 as stored: the turn log copies (and
+    # widens) the rows once, into place.
     embeddings = np.frombuffer(data[offset + sizes[-2] :], stored).reshape(count, dim)
-    if stored != np.float32:  # float32 rows are copied once, into the turn log
-        embeddings = embeddings.astype(np.float32)
     words = [current_term(word) for word in table]  # a stored word in an older normal form
     columns: dict[str, Any] = {
         "turn": list(range(first, first + count)),  # the header's first turn, checked

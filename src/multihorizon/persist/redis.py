@@ -25,88 +25,15 @@ from .base import (
     stored_int,
     stored_text,
 )
+from .redis_layout import (
+    APPEND_SCRIPT,
+    LOAD_AFTER_SEGMENTS_SCRIPT,
+    LOADED_FIELDS,
+    segmented_read,
+    stored_session,
+)
 
 __all__ = ["RedisStore"]
-
-_HASH_FIELDS = ("blob", "version", "updated_at", "turn_count")  # a hash must hold each
-_LOADED_FIELDS = (*_HASH_FIELDS, "record_count")  # what load reads
-
-
-def _text(value: object) -> str:
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
-
-
-# One save that appends turns, atomically (a script runs alone on the server). KEYS: the
-# session hash, its turn list, the tenant's session set, the by-update sorted set, its keyed
-# records' hash. ARGV: expected version, first turn, head, new version, now, session name,
-# tenant/name, the size cap, the number of turns, the turns, the number of keyed records,
-# then each record's key and bytes. Versions stay strings: they pass 2**53, Lua's exact
-# integer range. Answers {status, value}: ok, conflict (stored version), gap (stored turn
-# count), size (the size it would reach), corrupt, partial (what is missing: a hash without
-# its list or blob, a list or records without the hash, counts that disagree; checked first,
-# so a client that retries on conflict stops), or replace (records from first turn on exist:
-# the caller's transaction handles that rare case).
-_APPEND_SCRIPT = """
-local stored = redis.call('HMGET', KEYS[1], 'version', 'turn_count', 'turn_bytes', 'updated_at',
-  'record_count', 'record_bytes')
-local listed = redis.call('LLEN', KEYS[2])
-local keyed = redis.call('HLEN', KEYS[5])
-if not stored[1] then
-  if redis.call('EXISTS', KEYS[1]) == 1 then return {'partial', 'the version field'} end
-  if listed > 0 then return {'partial', 'its hash (a turn list without it)'} end
-  if keyed > 0 then return {'partial', 'its hash (keyed records without it)'} end
-elseif redis.call('HEXISTS', KEYS[1], 'blob') == 0 then return {'partial', 'the blob field'}
-elseif not stored[2] then return {'partial', 'the turn_count field'}
-elseif not stored[4] then return {'partial', 'the updated_at field'} end
-local version = stored[1] or '0'
-if version ~= ARGV[1] then return {'conflict', version} end
-local count = tonumber(stored[2] or '0')
-local bytes = tonumber(stored[3] or '0')
-local record_count = tonumber(stored[5] or '0')
-local record_bytes = tonumber(stored[6] or '0')
-if count == nil or bytes == nil or record_count == nil or record_bytes == nil then
-  return {'corrupt', ''}
-end
-if listed ~= count then
-  return {'partial', string.format('turn records: %d listed, %d recorded', listed, count)}
-end
-if keyed ~= record_count then
-  return {'partial', string.format('keyed records: %d stored, %d recorded', keyed, record_count)}
-end
-local first = tonumber(ARGV[2])
-if first > count then return {'gap', tostring(count)} end
-if first < count then return {'replace', ''} end
-local n = tonumber(ARGV[9])
-local added = 0
-for i = 1, n do added = added + string.len(ARGV[9 + i]) end
-local m = tonumber(ARGV[10 + n])
-local base = 10 + n
-if first == 0 then record_count, record_bytes = 0, 0 end
-for i = 1, m do
-  local name, value = ARGV[base + 2 * i - 1], ARGV[base + 2 * i]
-  local old = 0
-  if first ~= 0 then old = redis.call('HSTRLEN', KEYS[5], name) end
-  if old == 0 then record_count = record_count + 1 end
-  record_bytes = record_bytes - old + string.len(value)
-end
-local size = string.len(ARGV[3]) + bytes + added + record_bytes
-if size > tonumber(ARGV[8]) then return {'size', string.format('%d', size)} end
-for start = 1, n, 1000 do
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 9 + start, 9 + math.min(n, start + 999)))
-end
-if first == 0 then redis.call('DEL', KEYS[5]) end
-for start = 1, m, 500 do
-  local last = base + 2 * math.min(m, start + 499)
-  redis.call('HSET', KEYS[5], unpack(ARGV, base + 2 * start - 1, last))
-end
-redis.call('HSET', KEYS[1], 'blob', ARGV[3], 'version', ARGV[4], 'updated_at', ARGV[5],
-  'turn_count', string.format('%d', first + n), 'turn_bytes', string.format('%d', bytes + added),
-  'record_count', string.format('%d', record_count),
-  'record_bytes', string.format('%d', record_bytes))
-redis.call('SADD', KEYS[3], ARGV[6])
-redis.call('ZADD', KEYS[4], ARGV[5], ARGV[7])
-return {'ok', ''}
-"""
 
 
 class RedisStore:
@@ -119,8 +46,11 @@ class RedisStore:
     server-side script, which checks the version and writes alone on the server; the rare
     save that replaces stored records WATCHes the hash and writes in MULTI/EXEC. Either way,
     of two replicas saving on the same version exactly one wins and the other gets
-    ``ConflictError``. Any Redis failure (unreachable, gone mid-call, out of memory,
-    read-only) gives ``StoreError``; nothing half-written is ever visible.
+    ``ConflictError``. A load reads the hash, the turn list and the keyed records in one
+    transaction; ``load(after_segments=True)`` is one read-only script that also works out
+    where the segments' run of turns ends and reads the turn list from there (issue 18 item
+    4). Any Redis failure (unreachable, gone mid-call, out of memory, read-only) gives
+    ``StoreError``; nothing half-written is ever visible.
     """
 
     def __init__(self, url: str = "redis://127.0.0.1:6379/0", *, prefix: str = "mh",
@@ -146,8 +76,11 @@ class RedisStore:
         self._clock = clock
         self.max_bytes = check_int(max_bytes, "max_bytes", 1)
         # The common save, appending turns, in one round trip (WATCH/MULTI takes four).
-        self._append = self._client.register_script(_APPEND_SCRIPT)
-        self._aio: tuple[Any, Any, Any] | None = None  # (loop, asyncio client, script)
+        self._append = self._client.register_script(APPEND_SCRIPT)
+        # A load that leaves out the turn records its segments stand for, in one round trip.
+        self._load_after_segments = self._client.register_script(LOAD_AFTER_SEGMENTS_SCRIPT)
+        # (loop, asyncio client, its append script, its load-after-segments script)
+        self._aio: tuple[Any, Any, Any, Any] | None = None
         self._address = (url, timeout)
 
     def _key(self, tenant: str, session_id: str) -> str:
@@ -248,61 +181,32 @@ class RedisStore:
                     continue
         return "written by another client during five attempts to move it"
 
-    def load(self, tenant: str, session_id: str, *, from_turn: int = 0) -> StoredSession | None:
+    loads_after_segments = True  # ``load(after_segments=True)``: see ``SessionStore.load``
+
+    def load(
+        self, tenant: str, session_id: str, *, from_turn: int = 0, after_segments: bool = False
+    ) -> StoredSession | None:
         key = self._key(tenant, session_id)
         start = check_int(from_turn, "from_turn", 0)
+        if after_segments:
+            keys, args = [key, f"{key}/turns", f"{key}/records"], [start]
+            read = self._call("read", lambda: self._load_after_segments(keys=keys, args=args))
+            fields, start, records, keyed, present = segmented_read(read)
+        else:
 
-        def read() -> list[Any]:
-            pipe = self._client.pipeline(transaction=True)  # the records of one save
-            pipe.hmget(key, *_LOADED_FIELDS)
-            pipe.lrange(f"{key}/turns", start, -1)
-            pipe.hgetall(f"{key}/records")
-            pipe.exists(key, f"{key}/turns", f"{key}/records")
-            return list(pipe.execute())
+            def transaction() -> list[Any]:
+                pipe = self._client.pipeline(transaction=True)  # the records of one save
+                pipe.hmget(key, *LOADED_FIELDS)
+                pipe.lrange(f"{key}/turns", start, -1)
+                pipe.hgetall(f"{key}/records")
+                pipe.exists(key, f"{key}/turns", f"{key}/records")
+                return list(pipe.execute())
 
-        fields, records, keyed, present = self._call("read", read)
+            fields, records, keyed, present = self._call("read", transaction)
         if present == 0:
             self._refuse_legacy(tenant, session_id)
             return None
-        return self._loaded(tenant, session_id, start, fields, records, keyed)
-
-    def _loaded(
-        self,
-        tenant: str,
-        session_id: str,
-        start: int,
-        fields: Sequence[Any],
-        records: Any,
-        keyed: Any,
-    ) -> StoredSession:
-        """A stored session from what ``load`` (or ``aload``) read: the hash's fields, the
-        turn records from ``start`` and the keyed records."""
-        head, version, updated, count, record_count = fields
-        fields = fields[:4]  # record_count: absent from hashes of the format-2 release
-        where = f"{tenant}/{session_id}"
-        # A hash lost (eviction, TTL, a stray DEL) while its list survives, a field lost, or a
-        # list that does not hold the recorded turns: refused, never loaded as a new session
-        # that the next save would append to the old list.
-        missing = [name for name, value in zip(_HASH_FIELDS, fields, strict=True) if value is None]
-        if missing:
-            lost = "its hash" if len(missing) == 4 else "the hash field(s) " + ", ".join(missing)
-            raise PartialStateError(f"session {where}: stored state is partial, missing {lost}")
-        version, updated = stored_int(version, where), stored_float(updated, where)
-        count = stored_int(count, where)
-        start = min(start, count)
-        if start + len(records) != count:
-            raise PartialStateError(
-                f"session {where}: stored state is partial, {start + len(records)} turn records "
-                f"stored, {count} recorded"
-            )
-        stored = {_text(name): bytes(record) for name, record in keyed.items()}
-        if len(stored) != stored_int(record_count or 0, where):
-            raise PartialStateError(
-                f"session {where}: stored state is partial, {len(stored)} keyed records "
-                f"stored, {stored_int(record_count or 0, where)} recorded"
-            )
-        turns = tuple(bytes(r) for r in records)
-        return StoredSession(bytes(head), turns, version, updated, start, stored)
+        return stored_session(tenant, session_id, start, fields, records, keyed)
 
     def version(self, tenant: str, session_id: str) -> int:
         key = self._key(tenant, session_id)
@@ -356,7 +260,7 @@ class RedisStore:
         expected_version: int,
         new_version: int,
     ) -> tuple[list[str], list[Any]]:
-        """The keys and arguments of the append script (``_APPEND_SCRIPT``)."""
+        """The keys and arguments of the append script (``APPEND_SCRIPT``)."""
         key = self._key(tenant, session_id)
         keys = [
             key, f"{key}/turns", f"{self._prefix}/t/{tenant}", f"{self._prefix}/updated",
@@ -532,7 +436,12 @@ class RedisStore:
             client = redis.asyncio.Redis.from_url(
                 url, socket_timeout=timeout, socket_connect_timeout=timeout
             )
-            self._aio = (loop, client, client.register_script(_APPEND_SCRIPT))
+            self._aio = (
+                loop,
+                client,
+                client.register_script(APPEND_SCRIPT),
+                client.register_script(LOAD_AFTER_SEGMENTS_SCRIPT),
+            )
         return self._aio[1], self._aio[2]
 
     async def aclose(self) -> None:
@@ -564,26 +473,32 @@ class RedisStore:
         return int(stored_int(value, f"{tenant}/{session_id}"))
 
     async def aload(
-        self, tenant: str, session_id: str, *, from_turn: int = 0
+        self, tenant: str, session_id: str, *, from_turn: int = 0, after_segments: bool = False
     ) -> StoredSession | None:
         """``load`` without blocking the event loop."""
         key = self._key(tenant, session_id)
         start = check_int(from_turn, "from_turn", 0)
         client, _ = self._async_client()
+        if after_segments:
+            assert self._aio is not None  # set by ``_async_client``
+            script, keys = self._aio[3], [key, f"{key}/turns", f"{key}/records"]
+            read = await self._acall("read", lambda: script(keys=keys, args=[start]))
+            fields, start, records, keyed, present = segmented_read(read)
+        else:
 
-        async def read() -> list[Any]:
-            async with client.pipeline(transaction=True) as pipe:
-                pipe.hmget(key, *_LOADED_FIELDS)
-                pipe.lrange(f"{key}/turns", start, -1)
-                pipe.hgetall(f"{key}/records")
-                pipe.exists(key, f"{key}/turns", f"{key}/records")
-                return list(await pipe.execute())
+            async def transaction() -> list[Any]:
+                async with client.pipeline(transaction=True) as pipe:
+                    pipe.hmget(key, *LOADED_FIELDS)
+                    pipe.lrange(f"{key}/turns", start, -1)
+                    pipe.hgetall(f"{key}/records")
+                    pipe.exists(key, f"{key}/turns", f"{key}/records")
+                    return list(await pipe.execute())
 
-        fields, records, keyed, present = await self._acall("read", read)
+            fields, records, keyed, present = await self._acall("read", transaction)
         if present == 0:
             await self._arefuse_legacy(tenant, session_id)
             return None
-        return self._loaded(tenant, session_id, start, fields, records, keyed)
+        return stored_session(tenant, session_id, start, fields, records, keyed)
 
     async def asave(
         self,

@@ -59,13 +59,33 @@ __all__ = [
 ]
 
 
+@dataclasses.dataclass(slots=True)
+class _MemoryRow:
+    """One session in a ``MemoryStore``: its records, kept where a save can append to them
+    and with their sizes, so that a save costs the same at 50,000 turns as at 100 (rebuilding
+    a tuple of every turn record and adding up their sizes took 40 ms per save at 50k)."""
+
+    head: bytes
+    turns: list[bytes]
+    version: int
+    updated_at: float
+    records: dict[str, bytes]
+    turn_bytes: int
+    record_bytes: int
+
+    def stored(self, start: int) -> StoredSession:
+        """What a load gives: copies, so later saves never change it."""
+        return StoredSession(self.head, tuple(self.turns[start:]), self.version,
+                             self.updated_at, start, dict(self.records))  # fmt: skip
+
+
 class MemoryStore:
     """Sessions in this process's memory."""
 
     def __init__(
         self, clock: Callable[[], float] = time.time, *, max_bytes: int = MAX_SESSION_BYTES
     ) -> None:
-        self._rows: dict[tuple[str, str], StoredSession] = {}
+        self._rows: dict[tuple[str, str], _MemoryRow] = {}
         self._lock = threading.Lock()
         self._clock = clock
         self.max_bytes = check_int(max_bytes, "max_bytes", 1)
@@ -79,12 +99,11 @@ class MemoryStore:
         start = check_int(from_turn, "from_turn", 0)
         with self._lock:
             row = self._rows.get(key)
-        if row is not None and after_segments:
-            start = max(start, segmented_turns(row.records, len(row.turns)))
-        if row is None or start == 0:
-            return row
-        start = min(start, len(row.turns))
-        return dataclasses.replace(row, turns=row.turns[start:], first_turn=start)
+            if row is None:
+                return None
+            if after_segments:
+                start = max(start, segmented_turns(row.records, len(row.turns)))
+            return row.stored(min(start, len(row.turns)))
 
     def version(self, tenant: str, session_id: str) -> int:
         key = checked_names(tenant, session_id)
@@ -106,21 +125,24 @@ class MemoryStore:
         key = checked_names(tenant, session_id)
         head, new_turns, keyed = check_records(head, turns, first_turn, expected_version, records)
         with self._lock:
-            current = self._rows.get(key)
-            version = current.version if current is not None else 0
+            row = self._rows.get(key)
+            version = row.version if row is not None else 0
             if version != expected_version:
                 raise conflict(tenant, session_id, version, expected_version)
-            kept = current.turns if current is not None else ()
-            check_first_turn(tenant, session_id, first_turn, len(kept))
-            stored = {} if current is None or first_turn == 0 else current.records
-            row = StoredSession(
-                head,
-                (*kept[:first_turn], *new_turns),
-                next_version(version),
-                self._clock(),
-                records={**stored, **keyed},
-            )
-            check_size(tenant, session_id, row.size, self.max_bytes)
+            if row is None or first_turn == 0:  # a new session, or one saved whole again
+                row = _MemoryRow(b"", [], version, 0.0, {}, 0, 0)
+            check_first_turn(tenant, session_id, first_turn, len(row.turns))
+            # Sizes first: a save over the cap changes nothing.
+            turn_bytes = row.turn_bytes + sum(map(len, new_turns))
+            turn_bytes -= sum(map(len, row.turns[first_turn:]))  # replaced (rare)
+            replaced = sum(len(row.records.get(name, b"")) for name in keyed)
+            record_bytes = row.record_bytes + sum(map(len, keyed.values())) - replaced
+            check_size(tenant, session_id, len(head) + turn_bytes + record_bytes, self.max_bytes)
+            del row.turns[first_turn:]
+            row.turns += new_turns
+            row.records.update(keyed)
+            row.head, row.version, row.updated_at = head, next_version(version), self._clock()
+            row.turn_bytes, row.record_bytes = turn_bytes, record_bytes
             self._rows[key] = row
             return row.version
 

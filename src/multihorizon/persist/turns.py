@@ -76,10 +76,11 @@ def read_turns(
     skipped: int = 0,
 ) -> dict[str, Any]:
     """The documents of turn records ``first`` onwards as columns (``FIELDS``, plus
-    ``embeddings`` as float32), from the segments that cover whole runs of them and from
-    the turn records elsewhere. With ``skipped`` turns (from turn 0; whole segments), the
-    records start after them and their segments alone give those turns: each must be
-    there and sound (its own checksum; no turn record to check it against), else
+    ``embeddings``: blocks of rows in turn order, float32 or float16 as stored, each a view
+    of its segment's bytes where it can be), from the segments that cover whole runs of
+    them and from the turn records elsewhere. With ``skipped`` turns (from turn 0; whole
+    segments), the records start after them and their segments alone give those turns:
+    each must be there and sound (its own checksum; no turn record to check it against), else
     ``SnapshotError``."""
     chunks, position, offset = [], first + skipped, 0
     if skipped and (first or skipped % SEGMENT_TURNS):
@@ -105,15 +106,13 @@ def read_turns(
         chunks.append(_renamed(_from_records(records[offset:end], position, dim)))
         position += end - offset
         offset = end
-    if not chunks:
-        return {**{name: [] for name in FIELDS}, "embeddings": np.empty((0, dim), np.float32)}
-    if len(chunks) == 1:
-        return chunks[0]
     joined: dict[str, Any] = {name: [] for name in FIELDS}
     for chunk in chunks:
         for name in FIELDS:
             joined[name] += chunk[name]
-    joined["embeddings"] = np.concatenate([chunk["embeddings"] for chunk in chunks])
+    # Blocks of rows as stored, not joined here: the turn log copies each once, into place
+    # (issue 18 item 4: a 50k-turn load copied 77 MB twice).
+    joined["embeddings"] = [chunk["embeddings"] for chunk in chunks]
     return joined
 
 
@@ -153,9 +152,7 @@ def _from_segment(
         data = payload[COUNT.size + size :]
         if len(data) != count * dim * dtype.itemsize:
             return None
-        embeddings = np.frombuffer(data, dtype).reshape(count, dim)
-        if dtype != np.float32:  # float32 rows are copied once, into the turn log
-            embeddings = embeddings.astype(np.float32)
+        embeddings = np.frombuffer(data, dtype).reshape(count, dim)  # copied by the log
         return _renamed({**{name: document[name] for name in FIELDS}, "embeddings": embeddings})
     except (SnapshotError, *MALFORMED):
         return None

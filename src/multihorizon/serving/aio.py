@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SnapshotError
 from ..persist.stores import ConflictError, MemoryStore
 from .chat import ChatHistoryError
 
@@ -97,7 +98,20 @@ class AsyncTurns:
         return self._alock
 
     async def _areload(self) -> None:
-        stored = await store_call(self.assembler.store, "load", *self._key)
+        """``_reload``'s twin: from a store that can, the turns its segments stand for are
+        read as those segments only (issue 18 item 4); a segment missing or damaged, and
+        every turn record is read after all."""
+        store = self.assembler.store
+        if getattr(store, "loads_after_segments", False):
+            stored = await store_call(store, "load", *self._key, after_segments=True)
+            with self._lock:
+                try:
+                    self._loaded(stored)
+                    return
+                except SnapshotError:
+                    if stored is None or stored.first_turn == 0:
+                        raise
+        stored = await store_call(store, "load", *self._key)
         with self._lock:
             self._loaded(stored)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import multihorizon as mh
 from multihorizon.errors import EmbeddingError, InputError
 from multihorizon.tiers import knowledge
 from multihorizon.tiers.coverage import recency_factors
+from multihorizon.tiers.facts import prepare_fact
 from multihorizon.tiers.knowledge import (
     CoverageSet,
     Fact,
@@ -345,3 +347,13 @@ def test_small_stores_search_exactly_and_switch_to_the_graph_past_the_limit(
     assert kb.search(vectors[250], k=1)[0][0].fact_id == "f250"  # now through hnswlib
     assert kb.search(vectors[7], k=1)[0][0].fact_id == "f7"
     assert "f9" not in {fact.fact_id for fact, _, _ in kb.search(vectors[9], k=20)}
+
+
+def test_preparing_a_fact_keeps_every_field() -> None:
+    fact = Fact("a", "text", "src", 0.3, 60.0, "STALE", 1.0, 2.0, {"k": [1]}, "stale-hash")
+    prepared = prepare_fact(fact, 5.0)
+    expected = dataclasses.replace(
+        fact, status=FactStatus.STALE, content_hash=prepared.content_hash
+    )
+    assert prepared == expected
+    assert prepared.content_hash != "stale-hash"

@@ -10,11 +10,11 @@ Facts and held-out queries are real text (``knowledge_data``, hashing-embedder v
    (``score_turns_int8`` with no recency: the store's exact search) beside hnswlib's
    ``knn_query`` at the store's ef_search, p50/p99 and their ratio, and recall@10 of each
    against float32 exact search.
-2. ``--envelopes`` (at the first size): two ``ContextAssembler``s on the same facts, one store
-   searched exactly (its default at that size) and one through hnswlib (the exact limit set
-   to 0 while it is filled: the previous behaviour), each with a ``--turns``-turn log; their
-   ``user()`` calls interleaved on held-out turns: p50/p99 and the ratio, and how many
-   envelopes delivered the same Tier P facts.
+2. ``--envelopes`` (at the first size): ``ContextAssembler``s on the same facts (``VARIANTS``:
+   the store searched through hnswlib, the exact limit set to 0 while it is filled, or
+   exactly; Tier P on the worker or in sequence), each with a ``--turns``-turn log; their
+   ``user()`` calls interleaved on held-out turns: p50/p99 and the ratio to the first, and
+   how many envelopes of the first and the last delivered the same Tier P facts.
 """
 
 from __future__ import annotations
@@ -73,6 +73,15 @@ def per_query(mh: Any, vectors: np.ndarray, queries: np.ndarray, sizes: list[int
         )
 
 
+# (name, exact limit while filled, ef_search (None: the store's default), Tier P worker)
+VARIANTS = (
+    ("hnswlib ef 400, worker (previous default)", 0, None, True),
+    ("hnswlib ef 100, sequential (SPEC-009)", 0, 100, False),
+    ("exact, sequential", 1 << 30, None, False),
+    ("exact, worker (default)", 1 << 30, None, True),
+)
+
+
 def envelopes(mh: Any, texts: list[str], vectors: np.ndarray, args: argparse.Namespace) -> None:
     from multihorizon.tiers import knowledge
 
@@ -80,14 +89,22 @@ def envelopes(mh: Any, texts: list[str], vectors: np.ndarray, args: argparse.Nam
     facts = [mh.Fact(f"f{i}", texts[i], "bench") for i in range(size)]
     limit = knowledge.EXACT_SEARCH_LIMIT
     sessions = {}
-    for name, exact_limit in (("hnswlib (previous)", 0), ("exact (int8 pass)", limit)):
-        knowledge.EXACT_SEARCH_LIMIT = exact_limit
-        try:
-            store = mh.KnowledgeStore(capacity=size, embedder=mh.HashingEmbedder())
-            store.add_many(facts, vectors[:size])
-        finally:
-            knowledge.EXACT_SEARCH_LIMIT = limit
-        assembler = mh.ContextAssembler(knowledge=store, embedder=mh.HashingEmbedder())
+    stores = {}
+    for name, exact_limit, ef_search, worker in VARIANTS:
+        key = (exact_limit > 0, ef_search)
+        if key not in stores:
+            knowledge.EXACT_SEARCH_LIMIT = exact_limit
+            try:
+                store = mh.KnowledgeStore(
+                    capacity=size, embedder=mh.HashingEmbedder(), ef_search=ef_search
+                )
+                store.add_many(facts, vectors[:size])
+            finally:
+                knowledge.EXACT_SEARCH_LIMIT = limit
+            stores[key] = store
+        assembler = mh.ContextAssembler(
+            knowledge=stores[key], embedder=mh.HashingEmbedder(), tier_p_worker=worker
+        )
         session = assembler.session("bench")
         for i in range(args.turns):
             text, vector = texts[size + i], vectors[size + i]
@@ -108,15 +125,15 @@ def envelopes(mh: Any, texts: list[str], vectors: np.ndarray, args: argparse.Nam
             )
             times[name].append(time.perf_counter() - began)
             delivered[name].append([i.source_id for i in envelope.items if i.tier == "P"])
-    base = statistics.median(times["hnswlib (previous)"])
+    base = statistics.median(times[VARIANTS[0][0]])
     print(f"\n{size:,} facts, {args.turns}-turn log, {args.calls} interleaved user() calls:")
-    print("| Tier P search | p50 µs | p99 µs | p99/p50 | p50 vs hnswlib |")
+    print("| Tier P search | p50 µs | p99 µs | p99/p50 | p50 vs the first |")
     print("|---|---|---|---|---|")
     for name, samples in times.items():
         p50, p99 = statistics.median(samples), percentile(samples, 0.99)
         print(f"| {name} | {p50 * 1e6:,.0f} | {p99 * 1e6:,.0f} | {p99 / p50:.1f} | "
               f"{p50 / base:.2f} |")  # fmt: skip
-    old, new = delivered.values()
+    old, new = delivered[VARIANTS[0][0]], delivered[VARIANTS[-1][0]]
     same = sum(a == b for a, b in zip(old, new, strict=True))
     shared = sum(len(set(a) & set(b)) for a, b in zip(old, new, strict=True))
     print(f"same Tier P facts in {same} of {args.calls} envelopes; hnswlib delivered "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from pathlib import Path
 
@@ -12,7 +13,9 @@ from hypothesis import strategies as st
 
 import multihorizon as mh
 from multihorizon.errors import EmbeddingError, InputError
+from multihorizon.tiers import knowledge
 from multihorizon.tiers.coverage import recency_factors
+from multihorizon.tiers.facts import prepare_fact
 from multihorizon.tiers.knowledge import (
     CoverageSet,
     Fact,
@@ -32,8 +35,11 @@ FACTS = [
 ]
 
 
-@pytest.fixture
-def store() -> KnowledgeStore:
+@pytest.fixture(params=["exact", "graph"])
+def store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> KnowledgeStore:
+    """A small store, searched exactly (its size) or, with the limit at 0, through hnswlib."""
+    if request.param == "graph":
+        monkeypatch.setattr(knowledge, "EXACT_SEARCH_LIMIT", 0)
     kb = KnowledgeStore(embedder=mh.HashingEmbedder())
     kb.add_many(FACTS)
     return kb
@@ -317,3 +323,37 @@ def test_the_default_embedders_stores_search_at_the_width_their_recall_curve_cho
     for version in (1, 2):
         store = mh.KnowledgeStore(capacity=10, embedder=mh.HashingEmbedder(version=version))
         assert store.params.ef_search == 400
+
+
+def test_small_stores_search_exactly_and_switch_to_the_graph_past_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = np.random.default_rng(3)
+    vectors = rng.normal(size=(300, 384)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    monkeypatch.setattr(knowledge, "EXACT_SEARCH_LIMIT", 200)
+    kb = KnowledgeStore(capacity=16)
+    kb.add_many([Fact(f"f{i}", f"fact {i}") for i in range(150)], vectors[:150])
+    for i in range(0, 150, 3):
+        kb.delete(f"f{i}")
+    query = vectors[7] + 0.5 * vectors[8]
+    query /= np.linalg.norm(query)
+    live = np.array([i for i in range(150) if i % 3], dtype=np.int64)
+    exact = live[np.argsort(-(vectors[live] @ query), kind="stable")][:40]
+    found = kb.search(query, k=40)
+    assert [fact.fact_id for fact, _, _ in found] == [f"f{i}" for i in exact]
+    assert [score for _, score, _ in found] == pytest.approx(vectors[exact] @ query, abs=1e-6)
+    kb.add_many([Fact(f"f{i}", f"fact {i}") for i in range(150, 300)], vectors[150:])
+    assert kb.search(vectors[250], k=1)[0][0].fact_id == "f250"  # now through hnswlib
+    assert kb.search(vectors[7], k=1)[0][0].fact_id == "f7"
+    assert "f9" not in {fact.fact_id for fact, _, _ in kb.search(vectors[9], k=20)}
+
+
+def test_preparing_a_fact_keeps_every_field() -> None:
+    fact = Fact("a", "text", "src", 0.3, 60.0, "STALE", 1.0, 2.0, {"k": [1]}, "stale-hash")
+    prepared = prepare_fact(fact, 5.0)
+    expected = dataclasses.replace(
+        fact, status=FactStatus.STALE, content_hash=prepared.content_hash
+    )
+    assert prepared == expected
+    assert prepared.content_hash != "stale-hash"

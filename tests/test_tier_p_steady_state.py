@@ -7,6 +7,7 @@ import tracemalloc
 from typing import Any
 
 import numpy as np
+import pytest
 
 import multihorizon as mh
 
@@ -45,6 +46,11 @@ def _turns(filler: int) -> tuple[int, list[Any]]:
     return max(peaks), items
 
 
+@pytest.mark.skipif(
+    mh.backend == "python",
+    reason="the NumPy reference's int8 scan (a store this small is searched exactly) makes "
+    "per-row arrays; the native kernels work in fixed blocks",
+)
 def test_a_turns_allocations_do_not_grow_with_the_store() -> None:
     (small, small_items), (large, large_items) = _turns(0), _turns(4_000)
 

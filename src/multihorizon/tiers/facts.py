@@ -111,18 +111,24 @@ def prepare_fact(fact: Any, moment: float, old: Fact | None = None) -> Fact:
         status = FactStatus(fact.status)
     except ValueError:
         raise InputError(f"fact {fact.fact_id!r}: unknown status {fact.status!r}") from None
-    try:
-        json.dumps(dict(fact.metadata))
-    except (TypeError, ValueError) as exc:
-        raise InputError(f"fact {fact.fact_id!r}: metadata is not JSON ({exc})") from None
+    metadata = dict(fact.metadata)
+    if metadata:  # (most facts carry none: the JSON check was a tenth of a bulk ingest)
+        try:
+            json.dumps(metadata)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"fact {fact.fact_id!r}: metadata is not JSON ({exc})") from None
     ingested = old.ingested_at if old is not None else (fact.ingested_at or moment)
-    return dataclasses.replace(
-        fact,
+    # A new Fact field by field, not dataclasses.replace (which re-reads the fields each call).
+    return Fact(
+        fact_id=fact.fact_id,
+        content=fact.content,
+        source_id=fact.source_id,
         importance_weight=float(weight),
+        ttl=fact.ttl,
         status=status,
         ingested_at=ingested,
         modified_at=fact.modified_at if fact.modified_at is not None else ingested,
-        metadata=dict(fact.metadata),
+        metadata=metadata,
         content_hash=hashlib.sha256(fact.content.encode("utf-8", "surrogatepass")).hexdigest(),
     )
 

@@ -36,6 +36,7 @@ from ..embed import Embedder, normalise_embedding, reload_hint
 from ..errors import EmbeddingError, InputError
 from .coverage import CoverageSet, novelty_factor, recency_factor, recency_factors
 from .facts import Fact, FactStatus, KnowledgeError, ScoredFact, now, prepare_fact, retrievable
+from .knowledge_exact import EXACT_SEARCH_LIMIT, ExactRows
 from .knowledge_files import read_graph, read_manifest, read_rows, write_store
 from .knowledge_graph import EDGE_BAR, EDGE_NEIGHBOURS, FactGraph
 from .knowledge_index import (
@@ -128,6 +129,10 @@ class KnowledgeStore:
         self._columns = np.zeros((3, max(capacity, 16)), dtype=np.float64)
         self._labels: dict[str, int] = {}
         self._retrievable = 0
+        # Searched exactly (int8 pass) while the store holds at most EXACT_SEARCH_LIMIT facts.
+        self._exact_rows: ExactRows | None = ExactRows(
+            min(max(capacity, 16), EXACT_SEARCH_LIMIT), dim
+        )
         # SPEC-025 / SPEC-009 §5.2: edges to the K nearest neighbours at cosine >= EDGE_BAR,
         # built at ingest (``graph=False`` skips them).
         self.graph = graph
@@ -177,6 +182,10 @@ class KnowledgeStore:
         count = min(k, self._retrievable)
         if count <= 0:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
+        if self._exact_rows is not None:  # a small store: exact, and cheaper than the graph
+            total = len(self._facts)
+            dead = total - self._retrievable
+            return self._exact_rows.search(vector, self._vectors[:total], count, dead)
         # DELETED and QUARANTINED facts are marked deleted in the index: never returned.
         try:
             return self._index.search(vector, count)
@@ -304,6 +313,9 @@ class KnowledgeStore:
                 if not retrievable(fact.status):
                     self._index.mark_deleted(label)
             self._vectors[start:needed] = vectors
+            if self._exact_rows is not None:
+                live = np.array([retrievable(fact.status) for fact in prepared], dtype=bool)
+                self._exact_rows.put(start, vectors, live)
             self._facts.extend(prepared)
             self._columns[:, start:needed] = _cdr_columns(prepared)
             for label, fact in zip(labels.tolist(), prepared, strict=True):
@@ -342,6 +354,9 @@ class KnowledgeStore:
             elif not retrievable_now:
                 self._index.mark_deleted(label)
             self._facts[label] = new
+            if self._exact_rows is not None:
+                live_now = np.array([retrievable_now], dtype=bool)
+                self._exact_rows.put(label, self._vectors[label : label + 1], live_now)
             self._columns[:, label : label + 1] = _cdr_columns([new])
             self._retrievable += retrievable(new.status) - retrievable(old.status)
             return new
@@ -513,6 +528,8 @@ class KnowledgeStore:
         store._labels = {fact.fact_id: label for label, fact in enumerate(facts)}
         store._retrievable = sum(retrievable(fact.status) for fact in facts)
         store._graph = read_graph(folder)
+        live = np.array([retrievable(fact.status) for fact in facts], dtype=bool)
+        store._exact_rows = ExactRows.of(vectors, live) if count <= EXACT_SEARCH_LIMIT else None
         return store
 
     # ---- internals -------------------------------------------------------------------------
@@ -545,6 +562,12 @@ class KnowledgeStore:
         return out
 
     def _grow(self, needed: int) -> None:
+        exact = self._exact_rows
+        if exact is not None and needed > EXACT_SEARCH_LIMIT:
+            self._exact_rows = None  # past the crossover: hnswlib from now on
+        elif exact is not None and needed > len(exact.scales):
+            room = max(needed, 2 * len(exact.scales))
+            exact.grow(min(room, EXACT_SEARCH_LIMIT), len(self._facts))
         capacity = self._vectors.shape[0]
         if needed <= capacity:
             return

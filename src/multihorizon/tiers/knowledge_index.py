@@ -1,7 +1,9 @@
 """Tier P's approximate nearest-neighbour index: hnswlib (cosine) over fact labels.
 
 The parameters are chosen from the recall/latency curve of ``bench/tier_p_recall.py`` (issue
-14 item 2), not fixed by hand; the search width per embedding model (``ef_search_for``).
+14 item 2), not fixed by hand; the search width per embedding model (``ef_search_for``). A
+store of at most ``knowledge_exact.EXACT_SEARCH_LIMIT`` facts is searched exactly instead (the
+graph is still built: CDGR links from it, and the store searches it once it grows past).
 hnswlib releases the GIL while it searches and inserts, which is what lets Tier P's query run
 on its own worker beside Tier C (``knowledge_worker``).
 """

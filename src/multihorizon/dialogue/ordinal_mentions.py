@@ -252,8 +252,9 @@ def _is_token_char(char: str) -> bool:
 def _may_open(text: str, position: int) -> bool:
     """False only where ``_mention_at`` returns None whatever the window holds: the word at
     the gate hit opens no form (it is no pick, number, capital letter alone, item noun,
-    "the", ordinal, or the first word of a ``FROM_END`` phrase that follows). ``_mention_at`` tokenises 260
-    characters around each hit; this reads the hit's word and the three after it.
+    "the", ordinal, or the first word of a ``FROM_END`` phrase that follows).
+    ``_mention_at`` tokenises 260 characters around each hit; this reads the hit's word and
+    the three after it.
 
     The words are ``_mention_at``'s: no token holds a character that is not a token
     character, so tokenising from just after one (or from the window's start) gives the

@@ -210,8 +210,9 @@ def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
     stored = (Path(__file__).parent / "data" / name).read_bytes()
     session, _ = restore(stored)
     _assert_int8_copy_rebuilt(session)
-    # These sessions are short enough for Tier C to take float32 (``kernels.int8_pays``):
-    # the int8 path is forced (0 rows per rescored row) so that the rebuilt copy is scanned.
+    # These sessions are short enough for Tier C to take float32
+    # (``kernels.INT8_ROWS_PER_RESCORED``): the int8 path is forced (0 rows per rescored
+    # row) so that the rebuilt copy is scanned.
     scanned: list[int] = []
     retrieve = kernels.retrieve_turns
 

@@ -109,6 +109,34 @@ def test_every_backend_ranks_as_the_reference(
         assert found[2] == expected[2]
 
 
+def _decoyed(rows: int, decoys: int) -> dict[str, Any]:
+    """A log whose int8 codes disagree with its float32 rows: the first ``decoys`` rows
+    match the query in int8 and oppose it in float32, every other row is zero in int8.
+    So the int8 prefilter returns only decoys and float32 scoring never does."""
+    log = _log(7, rows)
+    log["embeddings"][:decoys] = -log["query"]
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    codes[decoys:] = 0
+    codes[:decoys], scales[:decoys] = REFERENCE.quantize_rows(log["query"][None, :])
+    return log | {"codes": codes, "scales": scales}
+
+
+@pytest.mark.parametrize("per_rescored", [8, 3])
+def test_int8_prefilter_runs_from_rows_per_rescored_row_times_the_rescore(
+    kernels: ModuleType, per_rescored: int
+) -> None:
+    # SPEC-028 §3.1 leaves the scoring path open; int8 only pays on logs several times the
+    # rescored count (bench/int8_rescore.py), so the threshold is an argument Tier C sets.
+    from multihorizon.kernels import default_rescore
+
+    threshold = per_rescored * default_rescore(OPTIONS["k"])  # no lexical pool: pool == k
+    decoys = set(range(default_rescore(OPTIONS["k"]) + 10))
+    for rows, int8_expected in ((threshold - 1, False), (threshold, True)):
+        log = _decoyed(rows, len(decoys))
+        found, _, _ = _call(kernels, log, lexical_weight=0.0, int8_rows_per_rescored=per_rescored)
+        assert set(found.tolist()) <= decoys if int8_expected else not decoys & set(found.tolist())
+
+
 def test_without_postings_or_weight_only_the_embedding_channel_counts(
     kernels: ModuleType,
 ) -> None:

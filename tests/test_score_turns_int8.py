@@ -375,7 +375,7 @@ def test_every_backend_agrees_with_the_reference_on_generated_logs(log: dict[str
 def test_every_backend_rescores_the_count_kernels_default_rescore_names(
     kernels: ModuleType, k: int
 ) -> None:
-    # Tier C chooses int8 or float32 by this count (kernels.int8_pays): each backend's
+    # retrieve_turns chooses int8 or float32 by this count: each backend's
     # default rescore gives what the named count gives.
     from multihorizon import kernels as live
 
@@ -384,12 +384,3 @@ def test_every_backend_rescores_the_count_kernels_default_rescore_names(
     named = int8_call(kernels, log, rescore=live.default_rescore(k), **options)
     assert_same(int8_call(kernels, log, **options), named)
     assert live.default_rescore(k) == k + max(16, k // 2)
-
-
-def test_int8_pays_only_on_logs_of_several_rows_per_rescored_row() -> None:
-    from multihorizon import kernels as live
-
-    assert not live.int8_pays(200, 12)  # 28 rescored: float32 is cheaper (int8_rescore.py)
-    assert live.int8_pays(1000, 12)
-    assert not live.int8_pays(500, 48)  # 72 rescored
-    assert live.int8_pays(1000, 48)

@@ -88,12 +88,6 @@ def default_rescore(k: int) -> int:
     return as_rescore(None, k)
 
 
-def int8_pays(rows: int, k: int) -> bool:
-    """Whether ``score_turns_int8`` (default rescore) beats float32 ``score_turns`` on a log
-    of ``rows`` rows for a top ``k``."""
-    return rows >= INT8_ROWS_PER_RESCORED * default_rescore(k)
-
-
 def backend() -> str:
     """The live backend's name: ``cpp``, ``numba`` or ``python``."""
     return _backend.name
@@ -129,7 +123,6 @@ __all__ = [
     "cosine_scores",
     "default_rescore",
     "hash_embed",
-    "int8_pays",
     "intent_decision",
     "quantize_rows",
     "recency_weights",

@@ -7,8 +7,12 @@ fresh clone) and fail under ``CI=true``, where it must be present.
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Iterator, Mapping
+from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,3 +42,12 @@ def data_dir() -> Path:
             pytest.fail(message + " (CI=true requires it)")
         pytest.skip(message)
     return folder
+
+
+def first_conversations(counts: Mapping[str, int]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(file name, conversation) for the first ``counts[name]`` conversations of each file."""
+    folder = data_dir()
+    for name, count in counts.items():
+        with (folder / name).open(encoding="utf-8") as handle:
+            for line in islice(handle, count):
+                yield name, json.loads(line)

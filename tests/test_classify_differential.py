@@ -11,15 +11,11 @@ must give the same intents.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from itertools import islice
-
 import pytest
 
 import multihorizon as mh
 from multihorizon import _backend, kernels
-from shared_data import data_dir
+from shared_data import first_conversations
 
 pytestmark = pytest.mark.data
 
@@ -37,18 +33,10 @@ MAX_TURNS = 120
 BACKENDS = _backend.available()
 
 
-def _conversations() -> Iterator[tuple[str, dict[str, object]]]:
-    folder = data_dir()
-    for name, count in FILES.items():
-        with (folder / name).open(encoding="utf-8") as handle:
-            for line in islice(handle, count):
-                yield name, json.loads(line)
-
-
 def _replay(config: mh.Config) -> list[str]:
     intents: list[str] = []
     embedder = mh.HashingEmbedder()
-    for name, conversation in _conversations():
+    for name, conversation in first_conversations(FILES):
         session = mh.Session(config=config, embedder=embedder)
         for turn in list(conversation["turns"])[:MAX_TURNS]:  # type: ignore[call-overload]
             text, speaker = turn["content"], turn.get("speaker")

@@ -10,15 +10,11 @@ backend replays them in a few seconds.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from itertools import islice
-
 import pytest
 
 import multihorizon as mh
 from multihorizon import _backend, kernels
-from shared_data import data_dir
+from shared_data import first_conversations
 
 pytestmark = pytest.mark.data
 
@@ -39,18 +35,10 @@ BACKENDS = _backend.available()
 Decisions = tuple[str, str, tuple[tuple[str, int | None], ...], tuple[tuple[int, str], ...]]
 
 
-def _conversations() -> Iterator[tuple[str, dict[str, object]]]:
-    folder = data_dir()
-    for name, count in FILES.items():
-        with (folder / name).open(encoding="utf-8") as handle:
-            for line in islice(handle, count):
-                yield name, json.loads(line)
-
-
 def _replay() -> list[tuple[str, Decisions]]:
     decisions: list[tuple[str, Decisions]] = []
     embedder = mh.HashingEmbedder()
-    for name, conversation in _conversations():
+    for name, conversation in first_conversations(FILES):
         session = mh.Session(embedder=embedder)
         for turn in list(conversation["turns"])[:MAX_TURNS]:  # type: ignore[call-overload]
             text, speaker = turn["content"], turn.get("speaker")

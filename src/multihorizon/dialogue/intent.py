@@ -37,7 +37,7 @@ from ..config import Config
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
-from .ordinal_mentions import forms_without_gates, may_pick_by_label
+from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     SIDE_QUESTION_CHARS,
@@ -96,6 +96,12 @@ _SLOW_PATH_KINDS = frozenset(
 )
 # The scanner's answers only a tool reference can change (``IntentClassifier._settled``).
 _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
+
+
+# IntentClassifier.classify's answer when it is not a settled intent code.
+_Classified = tuple[
+    int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None
+]
 
 
 def _mask_of(categories: frozenset[int]) -> int:
@@ -176,10 +182,11 @@ def classify(
 
 
 class IntentClassifier:
-    """SPEC-028 §5.2 for a session's user turns in one native call (``kernels.TurnScanner``),
-    built once per (lexicon, config): the rules of ours that ``Config`` switches on, the
-    explore bar of the session's embedder, its dimension, and whether the turn is hashed
-    inside the call (the default ``HashingEmbedder``)."""
+    """SPEC-028 §5.2 for a session's user turns in one native call (``kernels.IntentSettler``
+    over ``kernels.TurnScanner``), built once per (lexicon, config): the rules of ours that
+    ``Config`` switches on, the explore bar of the session's embedder, its dimension, and how
+    a turn given without an embedding is hashed inside the call (``skip_function_words``:
+    the default ``HashingEmbedder``'s version 2)."""
 
     __slots__ = (
         "_acknowledged",
@@ -192,13 +199,22 @@ class IntentClassifier:
         "_repeats",
         "_rules",
         "_scanner",
+        "_settler",
         "_side_questions",
         "_slow_path",
         "_tool_kinds",
         "_tool_match",
     )
 
-    def __init__(self, lexicon: Lexicon, config: Config, *, explore_below: float, dim: int) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        config: Config,
+        *,
+        explore_below: float,
+        dim: int,
+        skip_function_words: bool = False,
+    ) -> None:
         self._scanner = lexicon.scanner
         self._rules = (
             (RULE_FIRST_TURN_EXPLORE if config.first_turn_explore else 0)
@@ -233,6 +249,7 @@ class IntentClassifier:
         # caller, with the session at hand, can tell.
         self._repeats = config.resume_announcements
         self._side_questions = config.side_questions
+        self._settler = _settler(self, lexicon, skip_function_words)
 
     def classify(
         self,
@@ -242,21 +259,19 @@ class IntentClassifier:
         *,
         first_turn: bool,
         tool_outputs: bool = True,
-    ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None]:
-        """``TurnScanner.classify`` of a validated turn: ``(intent, pending, hits, kinds,
-        cues, similarity, mentions)``; ``INTENTS[intent]`` is the answer when ``pending`` is
-        0; ``mentions`` are the turn's detected references when detection ran here (for the
-        references stage to reuse), else None. ``tool_outputs``: whether the session's
-        scratch buffer holds an entry (a tool reference can resolve only then)."""
-        found = self._scanner.classify(
-            text,
-            embedding,
-            recent,
-            rules=self._rules,
-            first_turn=first_turn,
-            explore_below=self._explore_below,
-            dim=self._dim,
-        )
+        final: bool = False,
+    ) -> int | _Classified:
+        """``TurnScanner.classify`` of a validated turn (``embedding`` None: hashed inside):
+        ``(intent, pending, hits, kinds, cues, similarity, mentions)``; ``INTENTS[intent]``
+        is the answer when ``pending`` is 0; ``mentions`` are the turn's detected references
+        when detection ran here (for the references stage to reuse), else None.
+        ``tool_outputs``: whether the session's scratch buffer holds an entry (a tool
+        reference can resolve only then). ``final``: the caller reads nothing else when
+        ``pending`` is 0, so the intent code alone (an int) may come back instead, whenever
+        the native call can tell that nothing below would change it (the common case)."""
+        found = self._settler.settle(text, embedding, recent, first_turn, tool_outputs, final)
+        if isinstance(found, int):
+            return found
         code, pending, hits, kinds, cues, similarity = found
         # Ordinal forms without a gate word are read below, unless detection read them here.
         ungated = self._ordinal_forms
@@ -307,6 +322,50 @@ class IntentClassifier:
         if self._tool_match and not tool_outputs:
             return True  # no tool reference can resolve, so none is counted
         return not kinds & self._tool_kinds
+
+
+def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
+    """The native settle of ``classifier``'s rules (``kernels.IntentSettler``): what
+    ``IntentClassifier.classify`` reads after the scan, as masks, switches and data."""
+    capitals, joiners, needles, standalone = ungated_triggers()
+    return kernels.IntentSettler(
+        lexicon.scanner,
+        rules=classifier._rules,
+        explore_below=classifier._explore_below,
+        dim=classifier._dim,
+        skip_function_words=skip,
+        masks=(
+            classifier._slow_path,
+            classifier._tool_kinds,
+            classifier._outcomes,
+            classifier._acknowledged,
+        ),
+        clarify=_CLARIFY,
+        # The phrases ``_says_again`` accepts: a hit's text ends as its phrase's last word.
+        again_phrases=[
+            index
+            for index in range(len(lexicon.scanner))
+            if _last_word(lexicon.phrase(index)).endswith("again")
+        ],
+        switches=(
+            classifier._tool_match,
+            classifier._ordinal_forms,
+            classifier._repeats,
+            classifier._side_questions,
+            bool(classifier._always_pending),
+        ),
+        lengths=(ACKNOWLEDGED_CHARS, SIDE_QUESTION_CHARS, standalone),
+        capitals=capitals,
+        joiners=joiners,
+        needles=needles,
+    )
+
+
+def _last_word(phrase: str) -> str:
+    """The last word of a phrase, case-folded (a word: letters, digits and "_")."""
+    spaced = "".join(char if char.isalnum() or char == "_" else " " for char in phrase)
+    words = spaced.casefold().split()
+    return words[-1] if words else ""
 
 
 def _says_again(text: str, hits: Sequence[tuple[int, int, int, int]]) -> bool:

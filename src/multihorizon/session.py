@@ -188,21 +188,26 @@ class Session(SessionState):
         with self._lock:
             self._check_open()
             content = check_text(text)
-            who = check_speaker(speaker)
-            self._check_model(embedding_model)
+            # The per-request hot path: no call for the arguments left at None.
+            who = None if speaker is None else check_speaker(speaker)
+            if embedding_model is not None:
+                self._check_model(embedding_model)
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
-            found = self._classifier.classify(
+            first_turn, tool_outputs = not self._log, len(self._scratch) > 0
+            scanned = self._classifier.settle(
                 content,
                 embedding,
                 self._threads.active_recent(),
-                first_turn=not self._log,
-                tool_outputs=len(self._scratch) > 0,
-                final=not self._speakers.latest,
+                first_turn,
+                tool_outputs,
+                not self._speakers.latest,
             )
-            if isinstance(found, int):
-                return INTENTS[found]  # nothing for the references stage to find
-            code, pending, hits, _, cues, similarity, mentions = found
+            if isinstance(scanned, int):
+                return INTENTS[scanned]  # nothing for the references stage to find
+            code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
+                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+            )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
             elif not pending and not self._speakers.latest:

@@ -9,7 +9,7 @@ references, and one similarity: no model call. Markers match whole words, case-f
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import kernels
@@ -98,6 +98,8 @@ _SLOW_PATH_KINDS = frozenset(
 _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
 
 
+# TurnScanner.classify's answer: (intent, pending, hits, kinds, cues, similarity).
+_Scanned = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
 # IntentClassifier.classify's answer when it is not a settled intent code.
 _Classified = tuple[
     int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None
@@ -199,12 +201,18 @@ class IntentClassifier:
         "_repeats",
         "_rules",
         "_scanner",
-        "_settler",
         "_side_questions",
         "_slow_path",
         "_tool_kinds",
         "_tool_match",
+        "settle",
     )
+
+    #: ``kernels.IntentSettler.settle`` over this classifier's rules, the native call itself
+    #: (no Python frame around it): ``settle(text, embedding, recent, first_turn,
+    #: tool_outputs, final)`` gives the intent code when nothing else can change it, else the
+    #: scan for ``finish`` (see ``classify``).
+    settle: Callable[[str, Any, Any, bool, bool, bool], int | _Scanned]
 
     def __init__(
         self,
@@ -249,7 +257,7 @@ class IntentClassifier:
         # caller, with the session at hand, can tell.
         self._repeats = config.resume_announcements
         self._side_questions = config.side_questions
-        self._settler = _settler(self, lexicon, skip_function_words)
+        self.settle = _settler(self, lexicon, skip_function_words).settle
 
     def classify(
         self,
@@ -269,10 +277,17 @@ class IntentClassifier:
         reference can resolve only then). ``final``: the caller reads nothing else when
         ``pending`` is 0, so the intent code alone (an int) may come back instead, whenever
         the native call can tell that nothing below would change it (the common case)."""
-        found = self._settler.settle(text, embedding, recent, first_turn, tool_outputs, final)
+        found = self.settle(text, embedding, recent, first_turn, tool_outputs, final)
         if isinstance(found, int):
             return found
-        code, pending, hits, kinds, cues, similarity = found
+        return self.finish(text, found, first_turn=first_turn, tool_outputs=tool_outputs)
+
+    def finish(
+        self, text: str, scanned: _Scanned, *, first_turn: bool, tool_outputs: bool
+    ) -> _Classified:
+        """``classify`` of a turn ``settle`` did not settle, from its ``scanned`` tuple: the
+        rules of ours that read the text, and reference detection where it can decide."""
+        code, pending, hits, kinds, cues, similarity = scanned
         # Ordinal forms without a gate word are read below, unless detection read them here.
         ungated = self._ordinal_forms
         mentions: list[Mention] | None = None

@@ -177,7 +177,8 @@ _PIECES = st.sampled_from(
         "É", "again", "say", "more", "ok", "thanks", "OK,", "fail", "did", "why", "return",
         "that", "those", "logs", "output", "query", "result", "next", "first", "second",
         "option", "by the way", "explain", "recap", "?", ".", ",", "!", "-", "+", "'", "\u2019",
-        "\n", "  ", "cluster", "staging", "rollout", "what", "how", "back to", "Italian",
+        "\n", "  ", "\u20ac", "\U0001f600", "\uff22", "cluster", "staging", "rollout", "what",
+        "how", "back to", "Italian",
     ]
 )  # fmt: skip
 

@@ -2,6 +2,7 @@
 ours and crprotocol side by side in one process.
 
     python bench/tail_latency.py [--calls N] [--turns 1000] [--user-calls M] [--no-user]
+                                 [--previous DIR]
 
 Every contender runs interleaved, one call per sample timed with ``perf_counter_ns``, so
 the noise of a shared machine falls on all of them alike; the tables give p50, p90, p99,
@@ -17,6 +18,10 @@ p99.9 and the largest sample per call, and p99 / p50.
   does per user turn with ``MultiHorizonContext`` (``classify_intent``,
   ``resolve_reference`` against the last five turns, ``add_turn``, ``get_recent_turns``),
   which keeps only its latest 50 turns and embeds nothing.
+
+``--previous DIR`` adds the classify calls of an earlier multihorizon (a copy with its built
+``_core`` as ``DIR/<name>/multihorizon``, as ``intent_latency.py --previous`` takes it) on the
+same workload, every turn's intent checked equal to ours.
 
 The garbage collector stays on: a pause it causes is part of a caller's tail.
 """
@@ -72,8 +77,9 @@ def _interleaved(calls: dict[str, Callable[[], Any]], rounds: int) -> dict[str, 
     return samples
 
 
-def _classify_calls() -> tuple[dict[str, Callable[[], Any]], list[str]]:
+def _classify_calls(previous: Any = None) -> tuple[dict[str, Callable[[], Any]], list[str]]:
     session = intent_workload.build_session()
+    earlier = None if previous is None else intent_workload.build_session(previous)
     turns = {
         "typical": intent_workload.turn_text(),
         "plain": intent_workload.plain_turn_text(),
@@ -88,6 +94,13 @@ def _classify_calls() -> tuple[dict[str, Callable[[], Any]], list[str]]:
             peers.append(f"crprotocol classify_intent ({label})")
         calls[f"classify given ({label})"] = intent_workload.ours(session, text)
         calls[f"classify text ({label})"] = intent_workload.ours_text_only(session, text)
+        if earlier is not None:
+            calls[f"previous classify given ({label})"] = intent_workload.ours(earlier, text)
+            calls[f"previous classify text ({label})"] = intent_workload.ours_text_only(
+                earlier, text
+            )
+            if str(session.classify(text)) != str(earlier.classify(text)):
+                raise SystemExit(f"{label}: the previous release classifies differently")
     return calls, peers
 
 
@@ -146,10 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=1000, help="user(): the session's log")
     parser.add_argument("--user-calls", type=int, default=1000, help="user() rounds")
     parser.add_argument("--no-user", action="store_true", help="classify only")
+    parser.add_argument("--previous", help="folder holding <name>/multihorizon (a copy)")
     args = parser.parse_args(argv)
 
     print(f"backend: {mh.backend}; interleaved, one call per sample, gc on")
-    calls, peers = _classify_calls()
+    previous = None
+    if args.previous:
+        from intent_latency import previous_package
+
+        previous = previous_package(args.previous)
+    calls, peers = _classify_calls(previous)
     samples = _interleaved(calls, args.calls)
     for label in ("typical", "plain", "marker-dense"):
         group = {name: values for name, values in samples.items() if f"({label})" in name}

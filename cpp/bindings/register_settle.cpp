@@ -23,6 +23,10 @@ namespace multihorizon::bindings {
 
 namespace {
 
+// Texts shorter than this scan and hash in well under the cost of handing the GIL over (as
+// TurnScanner.classify, register_intent.cpp).
+constexpr std::size_t kReleaseGilChars = std::size_t{1} << 14;
+
 std::u32string code_points(py::handle value, const std::string& name) {
   const TextView view = text_view(value, name);
   return visit_text(view, [](const auto* data, std::size_t length) {
@@ -105,22 +109,38 @@ class IntentSettler {
     const TextView view = text_view(text, "text");
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
-    const ScanResult scanned = visit_text(view, [&](const auto* data, std::size_t length) {
-      return scanner_->scan(data, length, hits);
-    });
+    const bool hash = embedding.is_none();
+    if (hash) {
+      scratch.accumulator.resize(dim_);
+      scratch.hashed.resize(dim_);
+    }
+    // The text's work: the scan, and the hashing when no embedding is given.
+    auto read_text = [&]() {
+      return visit_text(view, [&](const auto* data, std::size_t length) {
+        const ScanResult found = scanner_->scan(data, length, hits);
+        if (hash) {
+          hash_embed_one(data, length, dim_, scratch.accumulator.data(), scratch.hashed.data(),
+                         skip_function_words_);
+        }
+        return found;
+      });
+    };
+    ScanResult scanned;
+    if (view.length >= kReleaseGilChars) {
+      // Safe: the str is immutable and kept alive by the caller; only its buffer, this
+      // thread's scratch and the const scanner are touched.
+      py::gil_scoped_release release;
+      scanned = read_text();
+    } else {
+      scanned = read_text();
+    }
     std::uint32_t pending =
         (scanned.kinds & scanner_->masks().references) ? intent::kPendingReferences : 0;
     // The vector compared: the caller's when it is a unit float32 (dim,) array, else the
-    // text hashed here; anything else is the caller's to normalise (PENDING_EMBEDDING).
+    // text hashed above; anything else is the caller's to normalise (PENDING_EMBEDDING).
     FloatArray given;
     const float* vector = nullptr;
-    if (embedding.is_none()) {
-      scratch.accumulator.resize(dim_);
-      scratch.hashed.resize(dim_);
-      visit_text(view, [&](const auto* data, std::size_t length) {
-        hash_embed_one(data, length, dim_, scratch.accumulator.data(), scratch.hashed.data(),
-                       skip_function_words_);
-      });
+    if (hash) {
       if (unit_norm(scratch.hashed.data(), dim_)) vector = scratch.hashed.data();
     } else {
       vector = unit_vector(embedding, given);

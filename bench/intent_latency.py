@@ -55,7 +55,7 @@ def _label(value: Any) -> str:
     return str(value["intent"]) if isinstance(value, dict) else str(value)
 
 
-def _previous_package(folder: str) -> Any:
+def previous_package(folder: str) -> Any:
     root = Path(folder).resolve()
     names = [path.parent.parent.name for path in root.glob("*/multihorizon/__init__.py")]
     if len(names) != 1:
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     session = intent_workload.build_session()
     previous = None
     if args.previous:
-        package = _previous_package(args.previous)
+        package = previous_package(args.previous)
         previous = intent_workload.build_session(package)
     turns = {
         "typical": intent_workload.turn_text(),

@@ -51,6 +51,7 @@ __all__ = [
     "RULE_FIRST_TURN_EXPLORE",
     "RULE_FOLLOW_UP_QUESTIONS",
     "RULE_QUESTION_TOPICS",
+    "IntentSettlerBase",
     "TurnScannerBase",
     "intent_decision",
 ]
@@ -358,3 +359,183 @@ def _is_unit_float32(vector: Any, dim: int) -> bool:
     wide = vector.astype(np.float64)
     squared = float(np.dot(wide, wide))
     return bool(np.isfinite(squared)) and abs(squared - 1.0) <= 1e-5
+
+
+class IntentSettlerBase:
+    """``Session.classify``'s common path in one call (issue 14): ``TurnScanner.classify``
+    over the session's rules, with the turn hashed here when no embedding is given, and
+    ``settles`` on top: when no rule of the caller (``dialogue.intent.IntentClassifier``)
+    can change the answer, ``settle`` returns the intent code alone.
+
+    Every test ``settles`` makes of the text is a superset of the caller's rule it stands
+    for, so a turn it cannot rule out goes on (``settle`` returns ``classify``'s tuple) and
+    the caller decides exactly: a settled code is always the caller's answer.
+
+    Parameters
+    ----------
+    scanner : TurnScanner
+        The lexicon's compiled scanner (this backend's).
+    rules, explore_below, dim
+        As for ``TurnScanner.classify``.
+    skip_function_words : bool
+        How a turn is hashed when no embedding is given (``hash_embed``'s switch).
+    masks : 4 ints
+        Category bit masks: the categories only the caller's slow path reads, those from
+        which detection can read a tool reference, TOOL_OUTCOME (0 with rule
+        tool-reference-match off) and ACK_OPENER (0 with rule acknowledged-statements off).
+    clarify : int
+        The CLARIFY category.
+    again_phrases : iterable of int
+        The phrase indexes of the CLARIFY phrases whose last word ends with "again" (rule
+        resume-announcements reads such a hit).
+    switches : 5 bools
+        Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
+        whether the caller reads every turn's references (a lexicon without gate words).
+    lengths : 3 ints
+        The longest acknowledged statement, side question and standalone pick, in characters.
+    capitals, joiners : str
+        The capital letters that may stand alone as a label, and what may not touch one.
+    needles : iterable of str
+        Substrings without which no other ungated ordinal form can be in a turn ("#", " one").
+    """
+
+    hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
+
+    def __init__(
+        self,
+        scanner: TurnScannerBase,
+        *,
+        rules: int,
+        explore_below: float,
+        dim: int,
+        skip_function_words: bool,
+        masks: Sequence[int],
+        clarify: int,
+        again_phrases: Iterable[int],
+        switches: Sequence[bool],
+        lengths: Sequence[int],
+        capitals: str,
+        joiners: str,
+        needles: Iterable[str],
+    ) -> None:
+        self._scanner = scanner
+        self._rules = as_int(rules, "rules")
+        self._explore_below = as_real(explore_below, "explore_below")
+        self._dim = as_int(dim, "dim")
+        if not 1 <= self._dim <= 1 << 24:
+            raise ValueError(f"dim: must be in [1, 2**24], got {self._dim}")
+        self._skip = bool(skip_function_words)
+        if len(masks) != 4:
+            raise ValueError("masks: expected 4 category bit masks")
+        self._slow_path, self._tool_kinds, self._outcomes, self._acknowledged = (
+            as_int(mask, "masks") for mask in masks
+        )
+        self._clarify = as_int(clarify, "clarify")
+        self._again = frozenset(as_int(index, "again_phrases") for index in again_phrases)
+        if len(switches) != 5:
+            raise ValueError("switches: expected 5 booleans")
+        flags = tuple(bool(switch) for switch in switches)
+        self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
+        self._side_questions, self._always_pending = flags[3:]
+        if len(lengths) != 3:
+            raise ValueError("lengths: expected 3 character counts")
+        self._acknowledged_chars, self._side_question_chars, self._standalone_chars = (
+            as_int(size, "lengths") for size in lengths
+        )
+        self._capitals = frozenset(capitals)
+        self._joiners = frozenset(joiners)
+        self._needles = tuple(needles)
+
+    def settle(
+        self,
+        text: str,
+        embedding: Any,
+        recent: Any,
+        first_turn: bool,
+        tool_outputs: bool,
+        final: bool,
+    ) -> int | tuple[int, int, list[Hit], int, int, float]:
+        """The intent code when nothing else can change it, else ``TurnScanner.classify``'s
+        ``(intent, pending, hits, kinds, cues, similarity)``. ``first_turn``: the session's
+        first turn; ``tool_outputs``: whether its scratch buffer holds an entry; ``final``:
+        whether the caller may take a settled answer at all (False: always the tuple)."""
+        if embedding is None:
+            embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
+        found = self._scanner.classify(
+            text,
+            embedding,
+            recent,
+            rules=self._rules,
+            first_turn=first_turn,
+            explore_below=self._explore_below,
+            dim=self._dim,
+        )
+        code, pending, hits, kinds, cues, _ = found
+        if final and self.settles(text, hits, kinds, cues, code, pending, first_turn, tool_outputs):
+            return code
+        return found
+
+    def settles(
+        self,
+        text: str,
+        hits: Sequence[Hit],
+        kinds: int,
+        cues: int,
+        code: int,
+        pending: int,
+        first_turn: bool,
+        tool_outputs: bool,
+    ) -> bool:
+        """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
+        answer without the references stage (each test below is one of theirs, or a superset
+        of it where it reads the text)."""
+        if self._always_pending or pending & ~PENDING_REFERENCES:
+            return False
+        if self._repeats and any(
+            kind == self._clarify and phrase in self._again for kind, phrase, _, _ in hits
+        ):
+            return False  # a return or a repeat request: the caller decides
+        if pending:
+            if kinds & self._slow_path or code not in (INTENT_DRILL_DOWN, INTENT_CLARIFY):
+                return False
+            # Only a tool reference can change a DRILL_DOWN or CLARIFY.
+            if not (self._tool_match and not tool_outputs) and kinds & self._tool_kinds:
+                return False
+        outcomes = self._outcomes if tool_outputs else 0
+        question = bool(cues & CUE_QUESTION)
+        if kinds & outcomes and question:
+            return False
+        if kinds & self._acknowledged and not question and len(text) <= self._acknowledged_chars:
+            return False
+        if (
+            self._side_questions
+            and code == INTENT_EXPLORE
+            and not first_turn
+            and question
+            and len(text) <= self._side_question_chars
+        ):
+            return False
+        return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def may_pick_without_gates(self, text: str) -> bool:
+        """A superset of ``ordinal_mentions.forms_without_gates(text) or
+        may_pick_by_label(text)``: a short turn, a needle, or a capital letter that no ASCII
+        letter, digit or joiner touches (for "A", one whose next non-blank character of the
+        next two is no ASCII letter)."""
+        if len(text) <= self._standalone_chars or any(n in text for n in self._needles):
+            return True
+        for position, char in enumerate(text):
+            if char not in self._capitals or not "A" <= char <= "Z":
+                continue
+            before = text[position - 1] if position else " "
+            after = text[position + 1] if position + 1 < len(text) else " "
+            if _touches(before, self._joiners) or _touches(after, self._joiners):
+                continue
+            following = text[position + 1 : position + 3].lstrip(" ")[:1]
+            if char != "A" or not (following.isascii() and following.isalpha()):
+                return True
+        return False
+
+
+def _touches(char: str, joiners: frozenset[str]) -> bool:
+    return (char.isascii() and char.isalnum()) or char in joiners

@@ -22,7 +22,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import TurnScannerBase, intent_decision
+from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
 from ._numba_jit import (
     Float32Array,
@@ -54,6 +54,7 @@ from ._validate import (
 )
 
 __all__ = [
+    "IntentSettler",
     "MarkerMatcher",
     "TurnScanner",
     "best_above",
@@ -596,6 +597,12 @@ class TurnScanner(TurnScannerBase):
 
     matcher_type = MarkerMatcher
     best_above = staticmethod(best_above)
+    hash_embed = staticmethod(hash_embed)
+
+
+class IntentSettler(IntentSettlerBase):
+    """``multihorizon._intent_py.IntentSettlerBase`` over the Numba kernels."""
+
     hash_embed = staticmethod(hash_embed)
 
 

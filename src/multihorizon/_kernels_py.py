@@ -41,6 +41,7 @@ from ._validate import (
 )
 
 __all__ = [
+    "IntentSettler",
     "MarkerMatcher",
     "TurnScanner",
     "best_above",
@@ -534,7 +535,7 @@ def bm25_scores(
 #    on the matcher, cosine and hashing kernels above: imported last for that reason)
 # --------------------------------------------------------------------------------------------
 
-from ._intent_py import TurnScannerBase, intent_decision  # noqa: E402
+from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision  # noqa: E402
 
 
 class TurnScanner(TurnScannerBase):
@@ -543,4 +544,10 @@ class TurnScanner(TurnScannerBase):
 
     matcher_type = MarkerMatcher
     best_above = staticmethod(best_above)
+    hash_embed = staticmethod(hash_embed)
+
+
+class IntentSettler(IntentSettlerBase):
+    """``multihorizon._intent_py.IntentSettlerBase`` over the reference kernels above."""
+
     hash_embed = staticmethod(hash_embed)

@@ -55,7 +55,7 @@ def utc_timestamp(value: Any) -> str:
 def check_text(text: Any, name: str = "text") -> str:
     if not isinstance(text, str):
         raise InputError(f"{name}: expected str, got {type(text).__name__}")
-    if not text.strip():
+    if not text or text.isspace():  # as ``not text.strip()``, without copying the text
         raise InputError(f"{name}: empty turn (only whitespace or nothing)")
     if len(text) > MAX_TURN_CHARS:
         raise InputError(f"{name}: {len(text)} characters, more than the {MAX_TURN_CHARS} allowed")

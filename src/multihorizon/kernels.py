@@ -16,6 +16,8 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``hash_embed``: the feature-hashing embedder.
 - ``TurnScanner(phrases, ...)``: a user turn's marker hits, cues and SPEC-028 §5.2 decision in
   one call (``.scan``, ``.question``, ``.classify``); ``intent_decision``: §5.2 over its bits.
+- ``IntentSettler(scanner, ...)``: ``Session.classify``'s common path (scan, hash, §5.2, and
+  whether any rule of ours can still change the answer) in one call (``.settle``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ._validate import as_rescore
 
 if TYPE_CHECKING:
     from ._kernels_py import (
+        IntentSettler,
         MarkerMatcher,
         TurnScanner,
         best_above,
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
     )
 else:
     _impl = _backend.module
+    IntentSettler = _impl.IntentSettler
     MarkerMatcher = _impl.MarkerMatcher
     TurnScanner = _impl.TurnScanner
     best_above = _impl.best_above
@@ -60,6 +64,7 @@ else:
     top_k = _impl.top_k
 
 KERNELS = (
+    "IntentSettler",
     "MarkerMatcher",
     "TurnScanner",
     "best_above",
@@ -115,6 +120,7 @@ def use(name: str) -> str:
 
 
 __all__ = [
+    "IntentSettler",
     "MarkerMatcher",
     "TurnScanner",
     "backend",

@@ -106,12 +106,17 @@ class Session(SessionState):
         self._thresholds = self.config.thresholds_for(self.model_id)
         self._lexicon = lexicon if lexicon is not None else default_lexicon()
         # §5.2 in one native call per turn (issue 14).
+        # The native call hashes a turn given without an embedding as HashingEmbedder does
+        # (version 2: content words only); another embedder's vector is made before the call.
+        self._hashes_inside = type(self.embedder) is HashingEmbedder
         self._classifier = IntentClassifier(
-            self._lexicon, self.config, explore_below=self._thresholds.explore, dim=self.dim
+            self._lexicon,
+            self.config,
+            explore_below=self._thresholds.explore,
+            dim=self.dim,
+            skip_function_words=isinstance(self.embedder, HashingEmbedder)
+            and self.embedder.version >= 2,
         )
-        # The scanner hashes every word, as HashingEmbedder version 1 does; version 2 (content
-        # words only) embeds before the call until the scanner learns to skip function words.
-        self._hashes_inside = type(self.embedder) is HashingEmbedder and self.embedder.version == 1
         self._log = TurnLog(self.dim)
         self._threads = Threads(self.dim)
         self._states: dict[int, ThreadState] = {}
@@ -183,16 +188,25 @@ class Session(SessionState):
         with self._lock:
             self._check_open()
             content = check_text(text)
-            who = check_speaker(speaker)
-            self._check_model(embedding_model)
+            # The per-request hot path: no call for the arguments left at None.
+            who = None if speaker is None else check_speaker(speaker)
+            if embedding_model is not None:
+                self._check_model(embedding_model)
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
-            code, pending, hits, _, cues, similarity, mentions = self._classifier.classify(
+            first_turn, tool_outputs = not self._log, len(self._scratch) > 0
+            scanned = self._classifier.settle(
                 content,
                 embedding,
                 self._threads.active_recent(),
-                first_turn=not self._log,
-                tool_outputs=len(self._scratch) > 0,
+                first_turn,
+                tool_outputs,
+                not self._speakers.latest,
+            )
+            if isinstance(scanned, int):
+                return INTENTS[scanned]  # nothing for the references stage to find
+            code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
+                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))

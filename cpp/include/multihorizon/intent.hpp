@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -103,8 +104,12 @@ class TurnScanner {
   // ends, folded) among the openers.
   template <class CharT>
   bool question(const CharT* text, std::size_t length) const {
-    for (std::size_t i = 0; i < length; ++i) {
-      if (static_cast<std::uint32_t>(text[i]) == '?') return true;
+    if constexpr (sizeof(CharT) == 1) {
+      if (std::memchr(text, '?', length) != nullptr) return true;  // vectorised by libc
+    } else {
+      for (std::size_t i = 0; i < length; ++i) {
+        if (static_cast<std::uint32_t>(text[i]) == '?') return true;
+      }
     }
     std::size_t start = 0;
     while (start < length && intent::is_space(static_cast<std::uint32_t>(text[start]))) ++start;

@@ -9,7 +9,7 @@ references, and one similarity: no model call. Markers match whole words, case-f
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import kernels
@@ -37,7 +37,7 @@ from ..config import Config
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
-from .ordinal_mentions import forms_without_gates, may_pick_by_label
+from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     SIDE_QUESTION_CHARS,
@@ -96,6 +96,14 @@ _SLOW_PATH_KINDS = frozenset(
 )
 # The scanner's answers only a tool reference can change (``IntentClassifier._settled``).
 _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
+
+
+# TurnScanner.classify's answer: (intent, pending, hits, kinds, cues, similarity).
+_Scanned = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
+# IntentClassifier.classify's answer when it is not a settled intent code.
+_Classified = tuple[
+    int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None
+]
 
 
 def _mask_of(categories: frozenset[int]) -> int:
@@ -176,10 +184,11 @@ def classify(
 
 
 class IntentClassifier:
-    """SPEC-028 §5.2 for a session's user turns in one native call (``kernels.TurnScanner``),
-    built once per (lexicon, config): the rules of ours that ``Config`` switches on, the
-    explore bar of the session's embedder, its dimension, and whether the turn is hashed
-    inside the call (the default ``HashingEmbedder``)."""
+    """SPEC-028 §5.2 for a session's user turns in one native call (``kernels.IntentSettler``
+    over ``kernels.TurnScanner``), built once per (lexicon, config): the rules of ours that
+    ``Config`` switches on, the explore bar of the session's embedder, its dimension, and how
+    a turn given without an embedding is hashed inside the call (``skip_function_words``:
+    the default ``HashingEmbedder``'s version 2)."""
 
     __slots__ = (
         "_acknowledged",
@@ -196,9 +205,24 @@ class IntentClassifier:
         "_slow_path",
         "_tool_kinds",
         "_tool_match",
+        "settle",
     )
 
-    def __init__(self, lexicon: Lexicon, config: Config, *, explore_below: float, dim: int) -> None:
+    #: ``kernels.IntentSettler.settle`` over this classifier's rules, the native call itself
+    #: (no Python frame around it): ``settle(text, embedding, recent, first_turn,
+    #: tool_outputs, final)`` gives the intent code when nothing else can change it, else the
+    #: scan for ``finish`` (see ``classify``).
+    settle: Callable[[str, Any, Any, bool, bool, bool], int | _Scanned]
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        config: Config,
+        *,
+        explore_below: float,
+        dim: int,
+        skip_function_words: bool = False,
+    ) -> None:
         self._scanner = lexicon.scanner
         self._rules = (
             (RULE_FIRST_TURN_EXPLORE if config.first_turn_explore else 0)
@@ -233,6 +257,7 @@ class IntentClassifier:
         # caller, with the session at hand, can tell.
         self._repeats = config.resume_announcements
         self._side_questions = config.side_questions
+        self.settle = _settler(self, lexicon, skip_function_words).settle
 
     def classify(
         self,
@@ -242,22 +267,27 @@ class IntentClassifier:
         *,
         first_turn: bool,
         tool_outputs: bool = True,
-    ) -> tuple[int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None]:
-        """``TurnScanner.classify`` of a validated turn: ``(intent, pending, hits, kinds,
-        cues, similarity, mentions)``; ``INTENTS[intent]`` is the answer when ``pending`` is
-        0; ``mentions`` are the turn's detected references when detection ran here (for the
-        references stage to reuse), else None. ``tool_outputs``: whether the session's
-        scratch buffer holds an entry (a tool reference can resolve only then)."""
-        found = self._scanner.classify(
-            text,
-            embedding,
-            recent,
-            rules=self._rules,
-            first_turn=first_turn,
-            explore_below=self._explore_below,
-            dim=self._dim,
-        )
-        code, pending, hits, kinds, cues, similarity = found
+        final: bool = False,
+    ) -> int | _Classified:
+        """``TurnScanner.classify`` of a validated turn (``embedding`` None: hashed inside):
+        ``(intent, pending, hits, kinds, cues, similarity, mentions)``; ``INTENTS[intent]``
+        is the answer when ``pending`` is 0; ``mentions`` are the turn's detected references
+        when detection ran here (for the references stage to reuse), else None.
+        ``tool_outputs``: whether the session's scratch buffer holds an entry (a tool
+        reference can resolve only then). ``final``: the caller reads nothing else when
+        ``pending`` is 0, so the intent code alone (an int) may come back instead, whenever
+        the native call can tell that nothing below would change it (the common case)."""
+        found = self.settle(text, embedding, recent, first_turn, tool_outputs, final)
+        if isinstance(found, int):
+            return found
+        return self.finish(text, found, first_turn=first_turn, tool_outputs=tool_outputs)
+
+    def finish(
+        self, text: str, scanned: _Scanned, *, first_turn: bool, tool_outputs: bool
+    ) -> _Classified:
+        """``classify`` of a turn ``settle`` did not settle, from its ``scanned`` tuple: the
+        rules of ours that read the text, and reference detection where it can decide."""
+        code, pending, hits, kinds, cues, similarity = scanned
         # Ordinal forms without a gate word are read below, unless detection read them here.
         ungated = self._ordinal_forms
         mentions: list[Mention] | None = None
@@ -307,6 +337,50 @@ class IntentClassifier:
         if self._tool_match and not tool_outputs:
             return True  # no tool reference can resolve, so none is counted
         return not kinds & self._tool_kinds
+
+
+def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
+    """The native settle of ``classifier``'s rules (``kernels.IntentSettler``): what
+    ``IntentClassifier.classify`` reads after the scan, as masks, switches and data."""
+    capitals, joiners, needles, standalone = ungated_triggers()
+    return kernels.IntentSettler(
+        lexicon.scanner,
+        rules=classifier._rules,
+        explore_below=classifier._explore_below,
+        dim=classifier._dim,
+        skip_function_words=skip,
+        masks=(
+            classifier._slow_path,
+            classifier._tool_kinds,
+            classifier._outcomes,
+            classifier._acknowledged,
+        ),
+        clarify=_CLARIFY,
+        # The phrases ``_says_again`` accepts: a hit's text ends as its phrase's last word.
+        again_phrases=[
+            index
+            for index in range(len(lexicon.scanner))
+            if _last_word(lexicon.phrase(index)).endswith("again")
+        ],
+        switches=(
+            classifier._tool_match,
+            classifier._ordinal_forms,
+            classifier._repeats,
+            classifier._side_questions,
+            bool(classifier._always_pending),
+        ),
+        lengths=(ACKNOWLEDGED_CHARS, SIDE_QUESTION_CHARS, standalone),
+        capitals=capitals,
+        joiners=joiners,
+        needles=needles,
+    )
+
+
+def _last_word(phrase: str) -> str:
+    """The last word of a phrase, case-folded (a word: letters, digits and "_")."""
+    spaced = "".join(char if char.isalnum() or char == "_" else " " for char in phrase)
+    words = spaced.casefold().split()
+    return words[-1] if words else ""
 
 
 def _says_again(text: str, hits: Sequence[tuple[int, int, int, int]]) -> bool:

@@ -37,7 +37,13 @@ from ..text.ordinal_forms import (
 from ..text.tokens import STOPWORDS, normalise_term
 from .references import Mention
 
-__all__ = ["capital_letters", "forms_without_gates", "may_pick_by_label", "ordinal_form_mentions"]
+__all__ = [
+    "capital_letters",
+    "forms_without_gates",
+    "may_pick_by_label",
+    "ordinal_form_mentions",
+    "ungated_triggers",
+]
 
 
 def _word_set(spaced: str) -> frozenset[str]:
@@ -214,6 +220,11 @@ def may_pick_by_label(text: str) -> bool:
                 return True
             position = text.find(letter, position + 1)
     return False
+
+
+def ungated_triggers() -> tuple[str, str, tuple[str, ...], int]:
+    """The two tests above as data (capitals, joiners, needles, bare-pick length)."""
+    return _CAPITALS, "".join(sorted(_JOINERS)), ("#", " one"), _STANDALONE_CHARS
 
 
 def _mention_at(text: str, position: int) -> Mention | None:

@@ -1,0 +1,272 @@
+// IntentSettler: Session.classify's common path in one native call (issue 14). The turn is
+// scanned (TurnScanner), embedded when no embedding is given (the session's hashing
+// embedder, content words only for version 2), compared with the active thread and decided
+// (SPEC-028 §5.2); when multihorizon/settle.hpp finds that no Python rule can change the
+// answer, the intent code alone comes back. Otherwise the call returns what
+// TurnScanner.classify returns and IntentClassifier goes on from there. The reference is
+// IntentSettlerBase in src/multihorizon/_intent_py.py.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "multihorizon/hashing.hpp"
+#include "multihorizon/intent.hpp"
+#include "multihorizon/settle.hpp"
+#include "multihorizon/similarity.hpp"
+#include "pybind11.hpp"
+#include "register.hpp"
+#include "validate.hpp"
+
+namespace multihorizon::bindings {
+
+namespace {
+
+// Texts shorter than this scan and hash in well under the cost of handing the GIL over (as
+// TurnScanner.classify, register_intent.cpp).
+constexpr std::size_t kReleaseGilChars = std::size_t{1} << 14;
+
+std::u32string code_points(py::handle value, const std::string& name) {
+  const TextView view = text_view(value, name);
+  return visit_text(view, [](const auto* data, std::size_t length) {
+    std::u32string out;
+    for (std::size_t i = 0; i < length; ++i) out.push_back(static_cast<char32_t>(data[i]));
+    return out;
+  });
+}
+
+std::uint64_t category_mask(py::handle value, const std::string& name) {
+  const std::int64_t mask = integer_arg(value, name);
+  if (mask < 0) value_error(name + ": expected a category bit mask in [0, 2**63)");
+  return static_cast<std::uint64_t>(mask);
+}
+
+// Scratch reused by every call on a thread: a warm call allocates no vector.
+struct SettleScratch {
+  std::vector<MarkerHit> hits;
+  std::vector<double> accumulator;
+  std::vector<float> hashed;
+
+#if defined(__GNUC__) || defined(__clang__)
+  __attribute__((noinline))
+#endif
+  static SettleScratch& local() {
+    thread_local SettleScratch scratch;
+    return scratch;
+  }
+};
+
+// Built with the C API: py::make_tuple's generic casts cost more than the scan itself.
+py::list hit_list(const std::vector<MarkerHit>& hits) {
+  py::list result(hits.size());
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const MarkerHit& hit = hits[i];
+    PyObject* tuple = PyTuple_New(4);
+    if (tuple == nullptr) throw py::error_already_set();
+    PyTuple_SET_ITEM(tuple, 0, PyLong_FromLong(hit.category));
+    PyTuple_SET_ITEM(tuple, 1, PyLong_FromLong(hit.phrase));
+    PyTuple_SET_ITEM(tuple, 2, PyLong_FromLongLong(hit.start));
+    PyTuple_SET_ITEM(tuple, 3, PyLong_FromLongLong(hit.end));
+    PyList_SET_ITEM(result.ptr(), static_cast<py::ssize_t>(i), tuple);
+  }
+  return result;
+}
+
+// Whether data[0:dim] is what embed.normalise_embedding returns unchanged: finite, squared
+// norm (in double) within 1e-5 of 1.
+// Independent partial sums: one running sum would wait on the add latency at every element
+// (the order differs from the reference's in the last bits only, far inside the 1e-5).
+bool unit_norm(const float* data, std::size_t dim) {
+  constexpr std::size_t kLanes = 8;
+  double lanes[kLanes] = {};
+  std::size_t i = 0;
+  for (; i + kLanes <= dim; i += kLanes) {
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      lanes[l] += static_cast<double>(data[i + l]) * static_cast<double>(data[i + l]);
+    }
+  }
+  double squared = 0.0;
+  for (std::size_t l = 0; l < kLanes; ++l) squared += lanes[l];
+  for (; i < dim; ++i) squared += static_cast<double>(data[i]) * data[i];
+  return std::isfinite(squared) && std::fabs(squared - 1.0) <= 1e-5;
+}
+
+class IntentSettler {
+ public:
+  IntentSettler(py::object scanner, std::uint32_t rules, double explore_below, std::size_t dim,
+                bool skip_function_words, SettleRules settle)
+      : scanner_object_(std::move(scanner)),
+        scanner_(&scanner_object_.cast<const TurnScanner&>()),
+        rules_(rules),
+        explore_below_(explore_below),
+        dim_(dim),
+        skip_function_words_(skip_function_words),
+        settle_(std::move(settle)) {}
+
+  py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
+                    bool tool_outputs, bool final) const {
+    const TextView view = text_view(text, "text");
+    SettleScratch& scratch = SettleScratch::local();
+    std::vector<MarkerHit>& hits = scratch.hits;
+    const bool hash = embedding.is_none();
+    if (hash) {
+      scratch.accumulator.resize(dim_);
+      scratch.hashed.resize(dim_);
+    }
+    // The text's work: the scan, and the hashing when no embedding is given.
+    auto read_text = [&]() {
+      return visit_text(view, [&](const auto* data, std::size_t length) {
+        const ScanResult found = scanner_->scan(data, length, hits);
+        if (hash) {
+          hash_embed_one(data, length, dim_, scratch.accumulator.data(), scratch.hashed.data(),
+                         skip_function_words_);
+        }
+        return found;
+      });
+    };
+    ScanResult scanned;
+    if (view.length >= kReleaseGilChars) {
+      // Safe: the str is immutable and kept alive by the caller; only its buffer, this
+      // thread's scratch and the const scanner are touched.
+      py::gil_scoped_release release;
+      scanned = read_text();
+    } else {
+      scanned = read_text();
+    }
+    std::uint32_t pending =
+        (scanned.kinds & scanner_->masks().references) ? intent::kPendingReferences : 0;
+    // The vector compared: the caller's when it is a unit float32 (dim,) array, else the
+    // text hashed above; anything else is the caller's to normalise (PENDING_EMBEDDING).
+    FloatArray given;
+    const float* vector = nullptr;
+    if (hash) {
+      if (unit_norm(scratch.hashed.data(), dim_)) vector = scratch.hashed.data();
+    } else {
+      vector = unit_vector(embedding, given);
+    }
+    if (vector == nullptr) {
+      return py::make_tuple(static_cast<int>(intent::kExplore),
+                            pending | intent::kPendingEmbedding, hit_list(hits),
+                            py::int_(scanned.kinds), py::int_(scanned.cues), 0.0);
+    }
+    double similarity = 0.0;
+    if (!recent.is_none()) {
+      const FloatArray matrix = float_matrix(recent, "recent", static_cast<py::ssize_t>(dim_));
+      const CosineScorer scorer(vector, dim_);
+      const BestAbove best = multihorizon::best_above(
+          scorer, matrix.data(), static_cast<std::size_t>(matrix.shape(0)), -2.0);
+      if (best.bad_row >= 0) non_finite_row("recent", best.bad_row);
+      similarity = static_cast<double>(best.score);
+    }
+    const std::uint32_t flags = scanner_->decision_flags(scanned, rules_, first_turn);
+    const int code = intent::decide(flags, similarity, explore_below_);
+    if (intent::decide(flags | intent::kNamesKnown, similarity, explore_below_) != code) {
+      pending |= intent::kPendingNames;
+    }
+    const bool settled = final && visit_text(view, [&](const auto* data, std::size_t length) {
+      return settles(data, length, hits, scanned.kinds, scanned.cues, code, pending, first_turn,
+                     tool_outputs, settle_);
+    });
+    if (settled) return py::int_(code);
+    return py::make_tuple(code, pending, hit_list(hits), py::int_(scanned.kinds),
+                          py::int_(scanned.cues), similarity);
+  }
+
+ private:
+  // The caller's embedding when it is exactly a numpy float32 (dim,) array of unit norm
+  // (what embed.normalise_embedding returns unchanged; a strided view is copied into
+  // `holder`), else nullptr.
+  const float* unit_vector(py::handle embedding, FloatArray& holder) const {
+    static PyTypeObject* const ndarray = reinterpret_cast<PyTypeObject*>(
+        py::object(py::module_::import("numpy").attr("ndarray")).release().ptr());
+    // Exactly numpy.ndarray, as the reference: a subclass may compute differently.
+    if (Py_TYPE(embedding.ptr()) != ndarray) return nullptr;
+    const auto array = py::reinterpret_borrow<py::array>(embedding);
+    if (py::isinstance<FloatArray>(embedding) && usable_in_place(embedding)) {
+      // The common case: a C-contiguous aligned float32 array, read in place.
+      if (array.ndim() != 1 || static_cast<std::size_t>(array.shape(0)) != dim_) return nullptr;
+      const auto* data = static_cast<const float*>(array.data());
+      return unit_norm(data, dim_) ? data : nullptr;
+    }
+    if (array.ndim() != 1 || static_cast<std::size_t>(array.shape(0)) != dim_ ||
+        !array.dtype().equal(py::dtype::of<float>())) {
+      return nullptr;
+    }
+    holder = float_array(embedding, "embedding");
+    return unit_norm(holder.data(), dim_) ? holder.data() : nullptr;
+  }
+
+  py::object scanner_object_;  // keeps the scanner alive
+  const TurnScanner* scanner_;
+  std::uint32_t rules_;
+  double explore_below_;
+  std::size_t dim_;
+  bool skip_function_words_;
+  SettleRules settle_;
+};
+
+IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle explore_below,
+                           py::handle dim_value, bool skip_function_words, py::handle masks,
+                           py::handle clarify, py::handle again_phrases, py::handle switches,
+                           py::handle lengths, py::handle capitals, py::handle joiners,
+                           py::handle needles) {
+  const std::size_t dim = count_arg(dim_value, "dim");
+  if (dim < 1 || dim > (std::size_t{1} << 24)) {
+    value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
+  }
+  SettleRules settle;
+  const py::tuple mask_values(py::reinterpret_borrow<py::object>(masks));
+  if (mask_values.size() != 4) value_error("masks: expected 4 category bit masks");
+  settle.slow_path = category_mask(mask_values[0], "masks");
+  settle.tool_kinds = category_mask(mask_values[1], "masks");
+  settle.outcomes = category_mask(mask_values[2], "masks");
+  settle.acknowledged = category_mask(mask_values[3], "masks");
+  settle.clarify = static_cast<std::int32_t>(integer_arg(clarify, "clarify"));
+  for (py::handle index : again_phrases) {
+    const std::int64_t phrase = integer_arg(index, "again_phrases");
+    if (phrase < 0 || phrase > (std::int64_t{1} << 24)) value_error("again_phrases: out of range");
+    if (settle.again.size() <= static_cast<std::size_t>(phrase)) {
+      settle.again.resize(static_cast<std::size_t>(phrase) + 1, false);
+    }
+    settle.again[static_cast<std::size_t>(phrase)] = true;
+  }
+  const py::tuple flags(py::reinterpret_borrow<py::object>(switches));
+  if (flags.size() != 5) value_error("switches: expected 5 booleans");
+  settle.tool_match = flags[0].cast<bool>();
+  settle.ordinal_forms = flags[1].cast<bool>();
+  settle.repeats = flags[2].cast<bool>();
+  settle.side_questions = flags[3].cast<bool>();
+  settle.always_pending = flags[4].cast<bool>();
+  const py::tuple sizes(py::reinterpret_borrow<py::object>(lengths));
+  if (sizes.size() != 3) value_error("lengths: expected 3 character counts");
+  settle.acknowledged_chars = count_arg(sizes[0], "lengths");
+  settle.side_question_chars = count_arg(sizes[1], "lengths");
+  settle.standalone_chars = count_arg(sizes[2], "lengths");
+  settle.capitals = code_points(capitals, "capitals");
+  settle.joiners = code_points(joiners, "joiners");
+  for (py::handle needle : needles) settle.needles.push_back(code_points(needle, "needles"));
+  settle.prepare();
+  return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
+                       static_cast<std::uint32_t>(integer_arg(rules, "rules")),
+                       real_arg(explore_below, "explore_below"), dim, skip_function_words,
+                       std::move(settle));
+}
+
+}  // namespace
+
+void register_settle(py::module_& m) {
+  py::class_<IntentSettler>(m, "IntentSettler", py::module_local(),
+                            "Session.classify's common path in one call (see "
+                            "multihorizon._intent_py.IntentSettlerBase).")
+      .def(py::init(&make_settler), py::arg("scanner"), py::kw_only(), py::arg("rules"),
+           py::arg("explore_below"), py::arg("dim"), py::arg("skip_function_words"),
+           py::arg("masks"), py::arg("clarify"), py::arg("again_phrases"), py::arg("switches"),
+           py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"))
+      .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
+           py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
+           "The intent code when nothing else can change it, else TurnScanner.classify's "
+           "(intent, pending, hits, kinds, cues, similarity).");
+}
+
+}  // namespace multihorizon::bindings

@@ -1,0 +1,204 @@
+// Whether a user turn's SPEC-028 §5.2 answer from TurnScanner is final without the Python
+// rules around it (issue 14: Session.classify's common path in one native call). The
+// reference definition is IntentSettlerBase.settles in src/multihorizon/_intent_py.py, which
+// mirrors what multihorizon.dialogue.intent.IntentClassifier.classify does with the scan.
+//
+// "Final" is decided conservatively: every test here that reads text is a superset of the
+// Python rule it stands for (a turn it cannot rule out goes on to Python, which decides
+// exactly), so a settled answer is always the one the Python path gives.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "multihorizon/intent.hpp"
+#include "multihorizon/markers.hpp"
+
+namespace multihorizon {
+
+// What IntentClassifier reads beyond the scan, fixed per (lexicon, config).
+struct SettleRules {
+  // Categories only the slow path reads (a turn with one is never settled here).
+  std::uint64_t slow_path = 0;
+  // Categories from which detection can read a tool reference.
+  std::uint64_t tool_kinds = 0;
+  // TOOL_OUTCOME (rule tool-reference-match) and ACK_OPENER (rule acknowledged-statements),
+  // 0 when their rule is off.
+  std::uint64_t outcomes = 0;
+  std::uint64_t acknowledged = 0;
+  std::int32_t clarify = -1;  // the CLARIFY category
+  // Per phrase index: a CLARIFY phrase whose last word ends with "again" (rule
+  // resume-announcements reads those).
+  std::vector<bool> again;
+  bool tool_match = false;      // rule tool-reference-match
+  bool ordinal_forms = false;   // rule ordinal-forms: picks no gate word shows
+  bool repeats = false;         // rule resume-announcements
+  bool side_questions = false;  // rule side-questions
+  bool always_pending = false;  // a lexicon without gate words: detection reads every turn
+  std::size_t acknowledged_chars = 0;
+  std::size_t side_question_chars = 0;
+  std::size_t standalone_chars = 0;  // a turn this short may be a bare pick ("2 please")
+  std::u32string capitals;           // letters that may stand alone as a label ("B is best")
+  std::u32string joiners;            // what may not touch such a letter ("C++", "#A")
+  std::vector<std::u32string> needles;  // substrings an ungated form needs ("#", " one")
+  // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
+  // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
+  // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
+  // 1-byte str is searched for them with string_view::find, which glibc vectorises).
+  bool trigger[256] = {};
+  bool capital[256] = {};
+  bool wide_needle = false;  // a needle starts above U+00FF (the scan then checks each one)
+  std::vector<std::string> latin1_needles;
+
+  void prepare() {
+    for (std::size_t c = 0; c < 256; ++c) trigger[c] = capital[c] = false;
+    wide_needle = false;
+    latin1_needles.clear();
+    for (const std::u32string& needle : needles) {
+      if (needle.empty()) continue;
+      const auto first = static_cast<std::uint32_t>(needle[0]);
+      if (first < 256) {
+        trigger[first] = true;
+      } else {
+        wide_needle = true;
+      }
+      std::string bytes;
+      for (const char32_t cp : needle) {
+        if (cp > 0xFF) break;
+        bytes.push_back(static_cast<char>(static_cast<unsigned char>(cp)));
+      }
+      if (bytes.size() == needle.size()) latin1_needles.push_back(std::move(bytes));
+    }
+    for (const char32_t letter : capitals) {
+      if (letter >= U'A' && letter <= U'Z') {
+        trigger[static_cast<std::uint32_t>(letter)] = capital[static_cast<std::uint32_t>(letter)] = true;
+      }
+    }
+  }
+};
+
+namespace settle_detail {
+
+inline bool ascii_alnum(std::uint32_t cp) {
+  return (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
+}
+
+inline bool ascii_alpha(std::uint32_t cp) {
+  return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
+}
+
+// Whether `needle` starts at text[i].
+template <class CharT>
+bool starts_at(const CharT* text, std::size_t length, std::size_t i, const std::u32string& needle) {
+  if (needle.empty() || needle.size() > length - i) return false;
+  for (std::size_t k = 0; k < needle.size(); ++k) {
+    if (static_cast<std::uint32_t>(text[i + k]) != static_cast<std::uint32_t>(needle[k])) return false;
+  }
+  return true;
+}
+
+// A neighbour that makes a capital letter part of a word. Superset of "alone": only ASCII
+// letters and digits and the joiners count here; a non-ASCII letter beside it (which
+// str.isalnum would count) leaves the letter "alone", so the turn goes on to Python.
+inline bool touches(std::uint32_t cp, const std::u32string& joiners) {
+  return ascii_alnum(cp) || joiners.find(static_cast<char32_t>(cp)) != std::u32string::npos;
+}
+
+// A superset of ordinal_mentions.capital_letters + may_pick_by_label's letter test at
+// text[i]: a capital that stands alone, and for "A" one whose next non-blank character (of
+// the next two) is no letter ("A few more?" opens a sentence, "A is fine" may pick).
+template <class CharT>
+bool capital_alone_at(const CharT* text, std::size_t length, std::size_t i,
+                      const SettleRules& rules) {
+  const auto cp = static_cast<std::uint32_t>(text[i]);
+  if (rules.capitals.find(static_cast<char32_t>(cp)) == std::u32string::npos) return false;
+  const std::uint32_t before = i > 0 ? static_cast<std::uint32_t>(text[i - 1]) : ' ';
+  const std::uint32_t after = i + 1 < length ? static_cast<std::uint32_t>(text[i + 1]) : ' ';
+  if (touches(before, rules.joiners) || touches(after, rules.joiners)) return false;
+  if (cp != 'A') return true;
+  // text[i+1:i+3].strip(" ")[:1].isalpha(): a non-ASCII first character counts as a letter
+  // nowhere here, so such a turn goes on.
+  std::size_t j = i + 1;
+  const std::size_t stop = std::min(length, i + 3);
+  while (j < stop && static_cast<std::uint32_t>(text[j]) == ' ') ++j;
+  return j == stop || !ascii_alpha(static_cast<std::uint32_t>(text[j]));
+}
+
+}  // namespace settle_detail
+
+// Whether a pick no gate word shows may be in the turn (rule ordinal-forms): a superset of
+// ordinal_mentions.forms_without_gates(text) or may_pick_by_label(text). One pass: a needle,
+// or an ASCII capital A-Z among `capitals` that stands alone.
+template <class CharT>
+bool may_pick_without_gates(const CharT* text, std::size_t length, const SettleRules& rules) {
+  if (length <= rules.standalone_chars) return true;
+  if constexpr (sizeof(CharT) == 1) {
+    // A Latin-1 str: find each needle in one vectorised search, then look at the capitals.
+    const std::string_view bytes(reinterpret_cast<const char*>(text), length);
+    for (const std::string& needle : rules.latin1_needles) {
+      if (bytes.find(needle) != std::string_view::npos) return true;
+    }
+    for (std::size_t i = 0; i < length; ++i) {
+      if (rules.capital[text[i]] && settle_detail::capital_alone_at(text, length, i, rules)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  for (std::size_t i = 0; i < length; ++i) {
+    const auto cp = static_cast<std::uint32_t>(text[i]);
+    if (cp < 256 ? !rules.trigger[cp] : !rules.wide_needle) continue;
+    for (const std::u32string& needle : rules.needles) {
+      if (cp == static_cast<std::uint32_t>(needle[0]) && settle_detail::starts_at(text, length, i, needle)) {
+        return true;
+      }
+    }
+    if (cp >= 'A' && cp <= 'Z' && settle_detail::capital_alone_at(text, length, i, rules)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether `code` (TurnScanner.classify's answer, `pending` its PENDING_* bits) is what
+// IntentClassifier.classify + Session.classify would answer with no references stage.
+template <class CharT>
+bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>& hits,
+             std::uint64_t kinds, std::uint32_t cues, int code, std::uint32_t pending,
+             bool first_turn, bool tool_outputs, const SettleRules& rules) {
+  using namespace intent;
+  if (rules.always_pending || (pending & ~kPendingReferences) != 0) return false;
+  bool again = false;
+  if (rules.repeats && rules.clarify >= 0 && (kinds >> rules.clarify) & 1u) {
+    for (const MarkerHit& hit : hits) {
+      if (hit.category == rules.clarify && static_cast<std::size_t>(hit.phrase) < rules.again.size() &&
+          rules.again[static_cast<std::size_t>(hit.phrase)]) {
+        again = true;
+        break;
+      }
+    }
+  }
+  if (again) return false;  // a return or a repeat request: the caller decides
+  if (pending != 0) {
+    if (kinds & rules.slow_path) return false;
+    // IntentClassifier._settled: only a tool reference can change a DRILL_DOWN or CLARIFY.
+    if (code != kDrillDown && code != kClarify) return false;
+    if (!(rules.tool_match && !tool_outputs) && (kinds & rules.tool_kinds)) return false;
+  }
+  const std::uint64_t outcomes = tool_outputs ? rules.outcomes : 0;
+  const bool question = (cues & kCueQuestion) != 0;
+  if ((kinds & outcomes) && question) return false;
+  if ((kinds & rules.acknowledged) && !question && length <= rules.acknowledged_chars) return false;
+  if (rules.side_questions && code == kExplore && !first_turn && question &&
+      length <= rules.side_question_chars) {
+    return false;
+  }
+  return !(rules.ordinal_forms && may_pick_without_gates(text, length, rules));
+}
+
+}  // namespace multihorizon

@@ -1,0 +1,191 @@
+"""The native settle of ``Session.classify`` (``kernels.IntentSettler``, issue 14): a turn it
+settles must get the answer the Python rules around the scan give, on every backend.
+
+``IntentSettler.settle`` returns the intent code alone only when its tests (each a superset
+of a Python rule's trigger: an ungated ordinal form, an "again", an outcome question, an
+acknowledged statement, a side question, a tool phrase) rule out every rule that could change
+the scanner's answer. These tests hold it to that: a settled code is the code the unsettled
+path decides with nothing pending, and ``Session.classify`` agrees with the stage-by-stage
+``analyse`` on turns made to sit on each trigger's edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import multihorizon as mh
+from multihorizon import _backend, kernels
+from multihorizon.dialogue.intent import IntentClassifier
+from multihorizon.text.lexicon import default_lexicon
+
+BACKENDS = _backend.available()
+
+# Turns on the edge of each trigger the settle reads.
+EDGES = [
+    # Ungated picks: a capital letter alone, "#2", "the X one", a short turn.
+    "B sounds good to me, let's go with that for the staging cluster rollout on Friday.",
+    "A few more nodes would help the staging cluster before the rollout on Friday evening.",
+    "A is fine for the staging cluster, we can roll it out on Friday evening after backups.",
+    "Is D too slow for the staging cluster when the backups run on Friday evening at ten?",
+    "I think option C++ is a language, not a choice for the staging cluster on Friday.",
+    "We tried #A and #2 on the staging cluster, and both failed after the Friday backups.",
+    "I'd prefer the Italian one for dinner tonight, if they still have a table for four.",
+    "We will need one more node for the staging cluster soon, before the Friday rollout.",
+    "ÉB is the name of the cluster we run the staging rollout on, every Friday evening.",
+    "2 please",
+    "the second",
+    "ok",
+    # "again": a CLARIFY marker, a return or a repeat request.
+    "Can you say that again, more slowly this time, for the staging cluster rollout steps?",
+    "Back to etcd again: how do I rotate the client certificates without downtime?",
+    "What do you mean? Explain the rollout again for the staging cluster, step by step.",
+    # Outcome questions and acknowledged statements.
+    "Why did the build fail on the staging cluster after the Friday backups finished?",
+    "OK, I changed it and reconnected.",
+    "Thanks, that makes sense.",
+    "Thanks, that makes sense. Should we pin the release on the staging cluster before the "
+    "rollout, or is it fine to wait until the next maintenance window on Friday evening?",
+    # Side questions, a new topic, tool phrases.
+    "What time is it in Tokyo?",
+    "By the way, how do I bake sourdough bread at home without a starter?",
+    "what do those logs say?",
+    "what do you mean by those logs?",
+    "did the query return any rows for the staging cluster after the Friday backups?",
+    # Plain statements and questions: what the settle exists for.
+    "We pinned the release on the staging cluster before the rollout and will wait for the "
+    "next maintenance window on Friday evening after the backups finish, when it is quiet.",
+    "How do I configure etcd TLS for the three members of our staging cluster?",
+    "Tell me more about the rollout plan for the staging cluster.",
+]
+
+
+def _session(config: mh.Config, tool_output: bool) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("How do I set up etcd TLS for the three members of our cluster?")
+    session.assistant(
+        "Three steps:\n1. Create a CA.\n2. Issue server certificates.\n3. Restart each member."
+    )
+    session.user("Which Italian restaurants are open tonight near the station?")
+    session.assistant("Roma is Italian, open until 11. Sakura is Japanese, open until 10.")
+    if tool_output:
+        session.tool_output("ci_build", "build failed: 3 tests failed\nlogs: timeout in db")
+    return session
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> Iterator[str]:
+    previous = kernels.use(request.param)
+    try:
+        yield request.param
+    finally:
+        kernels.use(previous)
+
+
+@pytest.mark.parametrize("config", [mh.Config(), mh.Config.spec()], ids=["default", "spec"])
+@pytest.mark.parametrize("tool_output", [False, True], ids=["no-tool-output", "tool-output"])
+def test_classify_agrees_with_the_staged_path(
+    backend: str, config: mh.Config, tool_output: bool
+) -> None:
+    session = _session(config, tool_output)
+    first = mh.Session(config=config)
+    for text in EDGES:
+        vector = session.embedder.embed([text])[0]
+        staged = session.analyse(text, embedding=vector)[0]
+        assert session.classify(text) is staged, text
+        assert session.classify(text, embedding=vector) is staged, text
+        assert first.classify(text) is first.analyse(text)[0], text
+
+
+def _classifier(config: mh.Config) -> IntentClassifier:
+    return IntentClassifier(
+        default_lexicon(), config, explore_below=0.3, dim=384, skip_function_words=True
+    )
+
+
+def _recent() -> np.ndarray:
+    rows = np.random.default_rng(14).standard_normal((4, 384)).astype(np.float32)
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def _settled_answers(config: mh.Config, texts: list[str]) -> list[tuple[object, ...]]:
+    """Per text and session state, what the settle returns (a code or "goes on"), checked
+    against the unsettled path: a settled code is its answer with nothing pending."""
+    classifier, recent = _classifier(config), _recent()
+    answers: list[tuple[object, ...]] = []
+    for text in texts:
+        for first_turn, tool_outputs, rows in (
+            (False, False, recent),
+            (False, True, recent),
+            (True, False, None),
+        ):
+            found = classifier.classify(
+                text, None, rows, first_turn=first_turn, tool_outputs=tool_outputs, final=True
+            )
+            full = classifier.classify(
+                text, None, rows, first_turn=first_turn, tool_outputs=tool_outputs
+            )
+            assert not isinstance(full, int)
+            if isinstance(found, int):
+                assert full[1] == 0, (text, first_turn, tool_outputs)
+                assert full[0] == found, (text, first_turn, tool_outputs)
+                answers.append((text, first_turn, tool_outputs, found))
+            else:
+                assert found == full, text
+                answers.append((text, first_turn, tool_outputs, None))
+    return answers
+
+
+@pytest.mark.parametrize("config", [mh.Config(), mh.Config.spec()], ids=["default", "spec"])
+def test_every_backend_settles_the_same_turns(config: mh.Config) -> None:
+    found = {}
+    previous = kernels.backend()
+    try:
+        for name in BACKENDS:
+            kernels.use(name)
+            found[name] = _settled_answers(config, EDGES)
+    finally:
+        kernels.use(previous)
+    for name in BACKENDS:
+        assert found[name] == found["python"], name
+    # The edges fall on both sides.
+    settled = sum(answer[-1] is not None for answer in found["python"])
+    assert 0 < settled < len(found["python"])
+
+
+def test_the_common_turn_settles_in_the_native_call() -> None:
+    classifier, recent = _classifier(mh.Config()), _recent()
+    plain = "The staging cluster runs three etcd members behind a load balancer in our lab."
+    for text in (EDGES[18], plain):  # bench/intent_workload.py's typical turn, a statement
+        found = classifier.classify(
+            text, None, recent, first_turn=False, tool_outputs=False, final=True
+        )
+        assert isinstance(found, int), text
+        # With a speaker to read (``final`` False), the tuple always comes back.
+        assert not isinstance(
+            classifier.classify(text, None, recent, first_turn=False, tool_outputs=False), int
+        )
+
+
+_PIECES = st.sampled_from(
+    [
+        "the", "one", "ones", " one", "#", "#2", "2", "A", "B", "I", "C", "J", "K", "a", "é",
+        "É", "again", "say", "more", "ok", "thanks", "OK,", "fail", "did", "why", "return",
+        "that", "those", "logs", "output", "query", "result", "next", "first", "second",
+        "option", "by the way", "explain", "recap", "?", ".", ",", "!", "-", "+", "'", "\u2019",
+        "\n", "  ", "\u20ac", "\U0001f600", "\uff22", "cluster", "staging", "rollout", "what",
+        "how", "back to", "Italian",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES, min_size=1, max_size=30), st.booleans())
+def test_a_settled_code_is_the_unsettled_answer(pieces: list[str], spaced: bool) -> None:
+    text = (" " if spaced else "").join(pieces)
+    for config in (mh.Config(), mh.Config.spec()):
+        _settled_answers(config, [text])

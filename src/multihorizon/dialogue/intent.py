@@ -42,6 +42,7 @@ from .phrasing import (
     ACKNOWLEDGED_CHARS,
     SIDE_QUESTION_CHARS,
     acknowledged_statement,
+    adding_opener,
     again_repeats,
     announces_topic,
     explain_clarifies,
@@ -183,6 +184,7 @@ class IntentClassifier:
 
     __slots__ = (
         "_acknowledged",
+        "_adding",
         "_always_pending",
         "_dim",
         "_explore_below",
@@ -233,6 +235,9 @@ class IntentClassifier:
         # caller, with the session at hand, can tell.
         self._repeats = config.resume_announcements
         self._side_questions = config.side_questions
+        # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
+        # more (rule also-questions): the caller reads the hits without it.
+        self._adding = config.also_questions
 
     def classify(
         self,
@@ -263,6 +268,12 @@ class IntentClassifier:
         mentions: list[Mention] | None = None
         # A CLARIFY "again" may be a return or a repeat request: the caller decides that.
         again = bool(self._repeats and kinds & (1 << _CLARIFY) and _says_again(text, hits))
+        adds = bool(
+            self._adding
+            and kinds & (1 << _CONTINUE)
+            and cues & CUE_QUESTION
+            and adding_opener(text, hits)
+        )
         if pending == PENDING_REFERENCES and not kinds & self._slow_path and not again:
             if self._settled(code, kinds, tool_outputs):
                 pending = 0
@@ -283,6 +294,7 @@ class IntentClassifier:
         if not pending and (
             (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
             or again
+            or adds
             or (
                 self._side_questions
                 and INTENTS[code] is Intent.EXPLORE
@@ -337,6 +349,9 @@ def intent_for_turn(
         if config.resume_announcements
         else features.hits
     )
+    if config.also_questions and features.question:
+        adding = adding_opener(features.text, hits)
+        hits = tuple(hit for hit in hits if hit not in adding)  # rule also-questions: none
     if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
         # DRILL_DOWN: reference to prior content, novelty off), whatever its words.

@@ -13,12 +13,15 @@ from collections.abc import Callable, Sequence
 from ..text import cues
 from ..text.lexicon import (
     ACK_REQUEST_WORDS,
+    ADDING_OPENERS,
     EXPLAIN_OBJECT_WORDS,
     NOT_ANNOUNCING,
     OPENING_FILLERS,
+    OTHER_TOPIC_OPENERS,
     QUESTION_OPENERS,
     REQUEST_WORDS,
     RETURN_FRONTS,
+    SIDE_FRAGMENT_OPENERS,
     SIDE_OPENERS,
     SIDE_SKIPPED,
     SITUATION_WORDS,
@@ -32,6 +35,7 @@ Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) pe
 __all__ = [
     "SIDE_QUESTION_CHARS",
     "acknowledged_statement",
+    "adding_opener",
     "again_repeats",
     "announces_topic",
     "explain_clarifies",
@@ -47,6 +51,7 @@ _ACK_OPENER = int(Marker.ACK_OPENER)
 _CLARIFY = int(Marker.CLARIFY)
 _ACTION_REF = int(Marker.ACTION_REF)
 _RESUME = int(Marker.RESUME)
+_CONTINUE = int(Marker.CONTINUE)
 # A side question is short: a longer one brings context of its own, as a new topic does
 # (the hand-written sets: every in-topic side question is under 64 characters).
 SIDE_QUESTION_CHARS = 64
@@ -77,7 +82,21 @@ def announces_topic(text: str, hits: Hits) -> bool:
             continue
         if kind == _NEW_TOPIC or cues.announces_after(text, end):
             return True
+        if _asks_after_comma(text, start, end):
+            return True
     return False
+
+
+def _asks_after_comma(text: str, start: int, end: int) -> bool:
+    """Whether an opener that says the topic is another one (``OTHER_TOPIC_OPENERS``) is
+    followed by a comma and a question ("Another thing, how do I clean white trainers?")."""
+    if " ".join(text[start:end].casefold().split()) not in OTHER_TOPIC_OPENERS:
+        return False
+    tail = text[end : end + 16].lstrip(" \t")
+    if not tail.startswith(","):
+        return False
+    following = tail[1:].split(maxsplit=1)
+    return bool(following) and following[0].casefold() in QUESTION_OPENERS
 
 
 def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> bool:
@@ -130,8 +149,9 @@ def _not_announcing(surface: str) -> bool:
 def side_question(text: str, hits: Hits) -> bool:
     """Whether a question reads as a side question on the topic at hand (rule
     side-questions): "Is a buffet cheaper than a sit-down meal?", "Does a lighter string gauge
-    help?". Short (``SIDE_QUESTION_CHARS``), opening as side questions do (``SIDE_OPENERS``:
-    not "What is X?" or "How does X work?"), with no topic announcement, no request to explain
+    help?", "And gels during the race?". Short (``SIDE_QUESTION_CHARS``), opening as side
+    questions do (``SIDE_OPENERS``, not "What is X?" or "How does X work?"; or
+    ``SIDE_FRAGMENT_OPENERS``), with no topic announcement, no request to explain
     something, and no situation of its own set up before it asks ("my knee hurts ..., should
     I worry?"; ``SITUATION_WORDS`` before the first question word: "Should my feet be flat?"
     asks on), and no request ("Can you find me a train?": ``REQUEST_WORDS``). The
@@ -144,8 +164,12 @@ def side_question(text: str, hits: Hits) -> bool:
     if not REQUEST_WORDS.isdisjoint(words):
         return False
     first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
-    if tuple(words[first : first + 1]) not in SIDE_OPENERS and (
-        tuple(words[first : first + 2]) not in SIDE_OPENERS
+    # "And gels during the race?": a fragment that carries on the topic, whatever follows.
+    fragment = bool(words) and words[0] in SIDE_FRAGMENT_OPENERS
+    if (
+        not fragment
+        and tuple(words[first : first + 1]) not in SIDE_OPENERS
+        and tuple(words[first : first + 2]) not in SIDE_OPENERS
     ):
         return False
     for word in words:
@@ -197,6 +221,19 @@ def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
             return tuple(content_terms(" ".join(clause[size:]))), returning
     return (), False
+
+
+def adding_opener(text: str, hits: Hits) -> Hits:
+    """The CONTINUE hits that open the turn with an ``ADDING_OPENERS`` word ("Also, do I need
+    winter tyres?"): in a question they add a question of their own rather than ask to go on
+    (rule also-questions; the caller checks that the turn is a question)."""
+    return tuple(
+        hit
+        for hit in hits
+        if hit[0] == _CONTINUE
+        and text[hit[2] : hit[3]].casefold() in ADDING_OPENERS
+        and cues.opens_turn(text, hit[2], OPENING_FILLERS)
+    )
 
 
 def again_repeats(text: str, hits: Hits) -> Hits:

@@ -81,6 +81,25 @@ def thread_for_turn(
         announced=announced,
         named_thread=_named_thread(context, vector, features, resume_words, stays),
         side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
+        takes_up_reply=not moves_on and _takes_up_reply(context, features),
+    )
+
+
+def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a question asks about a word the active thread's latest reply brought (rule
+    reply-follow-ups): in an assistant chat of two, right after that reply. "Mesh or
+    powerline, which is better?" after "add a mesh node or a powerline adapter" follows the
+    reply up; between peers a question is how a topic moves on (rule peer-replies)."""
+    log, config, threads = context.log, context.config, context.threads
+    return (
+        config.reply_follow_ups
+        and features.question
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and int(log.thread_index[-1]) == threads.active
+        and not context.speakers.multi_party(config)
+        and not multiparty.peer_dialogue(log, config)
+        and threads.takes_up(len(log) - 1, features.terms)
     )
 
 
@@ -106,7 +125,13 @@ def _named_thread(
     elif stays:
         return -1
     return context.threads.return_target(
-        vector, resume_words, topic_words, context.thresholds, returns=returns
+        vector,
+        resume_words,
+        topic_words,
+        context.thresholds,
+        returns=returns,
+        variants=config.return_variants,
+        terms=features.terms,
     )
 
 

@@ -25,15 +25,19 @@ from .tokens import STOPWORDS
 
 __all__ = [
     "ACK_REQUEST_WORDS",
+    "ADDING_OPENERS",
     "BACKCHANNEL_CHARS",
     "EXPLAIN_OBJECT_WORDS",
+    "INFLECTION_SWAPS",
     "LEXICON",
     "NOT_ANNOUNCING",
     "OPENING_FILLERS",
+    "OTHER_TOPIC_OPENERS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
     "REQUEST_WORDS",
     "RETURN_FRONTS",
+    "SIDE_FRAGMENT_OPENERS",
     "SIDE_OPENERS",
     "SIDE_SKIPPED",
     "SITUATION_WORDS",
@@ -347,6 +351,15 @@ SIDE_OPENERS = frozenset((
     ("how", "soon"), ("how", "early"), ("how", "late"),
 ))
 SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
+# A short question opening with one of these words takes up the topic at hand whatever
+# follows, even without a verb ("And gels during the race?", "And for printed documents?"):
+# it reads as a side question (rule side-questions). Case-folded first words.
+SIDE_FRAGMENT_OPENERS = frozenset(("and",))
+# Ending swaps under which a word named in a return still names a thread's word that the
+# singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
+# "tomatoe" -> "tomato", "the booking" -> "book"): (ending of the named word, ending of the
+# thread's word), tried both ways round (rule return-variants).
+INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"))
 # A turn that opens by naming its topic before the question ("For the quotes, what should
 # they include?", "Re the crypto, how do I ...", "On the PyPI thing, ...", "About the panels,
 # ..."): the words that may come before the named topic, case-folded, longest first (rule
@@ -358,6 +371,17 @@ TOPIC_FRONTS = (
     ("as", "for"), ("regarding",), ("about",), ("for",), ("re",),
 )
 RETURN_FRONTS = frozenset(("anyway",))
+# CONTINUE phrases that, opening a question, add a question of their own instead of asking
+# to go on ("Also, do I need winter tyres in Austria?"): no CONTINUE marker there (rule
+# also-questions). Case-folded.
+ADDING_OPENERS = frozenset(("also",))
+# TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
+# a question ("Another thing, how do I clean white trainers?") they announce it as a colon
+# would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.
+OTHER_TOPIC_OPENERS = frozenset((
+    "something else", "another thing", "separate question", "separate topic", "other topic",
+    "another topic", "something different", "different thing",
+))
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.
 EXPLAIN_OBJECT_WORDS = frozenset((

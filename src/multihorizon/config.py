@@ -188,6 +188,7 @@ SWITCHES = (
     "reply_follow_ups",
     "return_variants",
     "also_questions",
+    "report_backs",
     "ordinal_forms",
     "repeated_questions",
     "definite_references",
@@ -339,6 +340,9 @@ class Config:
     # "Also, do I need winter tyres in Austria?" adds a question of its own: its "also" is no
     # CONTINUE marker (rule also-questions).
     also_questions: bool = True
+    # "They're in pots and I water them every day." after a reply reports back on it: CONTINUE
+    # in the thread (rule report-backs).
+    report_backs: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

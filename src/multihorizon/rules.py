@@ -217,6 +217,54 @@ _RULES = (
         "dialogue.intent.asks_on_the_topic",
     ),
     _rule(
+        "reply-follow-ups",
+        "thread",
+        "§3.3",
+        "In an assistant chat of two, a question right after a reply that names a word the "
+        "active thread's latest replies brought and no other thread used ('What's a "
+        "sensible initialDelaySeconds?' after 'raise initialDelaySeconds'; 'Mesh or "
+        "powerline, which is better?') follows the reply up and stays in the active thread.",
+        {"reply_follow_ups": False},
+        "EVIDENCE_REPLY",
+        "dialogue.threads.Threads.takes_up",
+    ),
+    _rule(
+        "return-variants",
+        "thread",
+        "§3.3",
+        "A word named in a return also matches its inflections ('Getting back to the move' "
+        "names the thread that said 'moving'; 'the tomatoes' the one that said 'tomato'); a "
+        "return whose words only the active thread holds stays there; a topic named before "
+        "the question that no thread holds ('On the birthday present, is a fossil kit "
+        "messy?') goes to the dormant thread that alone used the turn's other words.",
+        {"return_variants": False},
+        "EVIDENCE_VARIANTS",
+        "dialogue.threads.Threads.return_target",
+    ),
+    _rule(
+        "also-questions",
+        "intent",
+        "§5.2",
+        "A question opening with 'Also, ...' ('Also, do I need winter tyres in Austria?') "
+        "adds a question of its own: its 'also' is no CONTINUE marker, so the question is "
+        "classified (and placed) on its words.",
+        {"also_questions": False},
+        "EVIDENCE_ALSO",
+        "dialogue.phrasing.adding_opener",
+    ),
+    _rule(
+        "report-backs",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a short statement right after a reply whose subject "
+        "points back ('They're in pots and I water them every day.', 'It's on the hallway "
+        "wall.') or that did something to it ('We tried that, ...') and asks for nothing "
+        "reports back: CONTINUE (§5.2 'same thread, extend it'), not EXPLORE, so it stays.",
+        {"report_backs": False},
+        "EVIDENCE_REPORT",
+        "dialogue.phrasing.reports_back",
+    ),
+    _rule(
         "topic-announcements",
         "intent",
         "§3.3",

@@ -46,6 +46,7 @@ from .phrasing import (
     again_repeats,
     announces_topic,
     explain_clarifies,
+    reports_back,
     side_question,
 )
 from .references import Mention
@@ -192,6 +193,7 @@ class IntentClassifier:
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
+        "_reports",
         "_rules",
         "_scanner",
         "_side_questions",
@@ -238,6 +240,8 @@ class IntentClassifier:
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
         self._adding = config.also_questions
+        # "They're in pots and I water them every day." may report back (rule report-backs).
+        self._reports = config.report_backs
 
     def classify(
         self,
@@ -295,6 +299,13 @@ class IntentClassifier:
             (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
             or again
             or adds
+            or (
+                self._reports
+                and INTENTS[code] is Intent.EXPLORE
+                and not first_turn
+                and not cues & CUE_QUESTION
+                and reports_back(text)
+            )
             or (
                 self._side_questions
                 and INTENTS[code] is Intent.EXPLORE
@@ -410,7 +421,28 @@ def intent_for_turn(
     )
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    if intent is Intent.EXPLORE and _reports_on_the_reply(context, features):
+        return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
     return intent
+
+
+def _reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user statement reports back on the assistant's reply just before it (rule
+    report-backs, ``phrasing.reports_back``): in an assistant chat of two, with a thread on
+    the table. Between peers a statement may well open a topic (rule peer-replies)."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    return (
+        config.report_backs
+        and not features.question
+        and context.threads.active >= 0
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and reports_back(features.text)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+    )
 
 
 def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:

@@ -19,6 +19,8 @@ from ..text.lexicon import (
     OPENING_FILLERS,
     OTHER_TOPIC_OPENERS,
     QUESTION_OPENERS,
+    REPORT_OBJECTS,
+    REPORT_SUBJECTS,
     REQUEST_WORDS,
     RETURN_FRONTS,
     SIDE_FRAGMENT_OPENERS,
@@ -41,6 +43,7 @@ __all__ = [
     "explain_clarifies",
     "named_topic",
     "opens_with_return",
+    "reports_back",
     "side_question",
 ]
 
@@ -137,6 +140,22 @@ def acknowledged_statement(text: str, hits: Hits) -> bool:
         return False
     words = (word.strip(",:;.!?\"'()").replace("\u2019", "'") for word in rest.casefold().split())
     return ACK_REQUEST_WORDS.isdisjoint(words)
+
+
+def reports_back(text: str) -> bool:
+    """Whether a short statement reports back on what the reply before said (rule
+    report-backs): its subject points back ("They're in pots and I water them every day.",
+    "It's on the hallway wall, away from radiators.") or the speaker did something to it
+    ("We tried that, she just bites harder."), and it asks for nothing (``ACK_REQUEST_WORDS``).
+    The caller checks that it is no question, right after an assistant's reply."""
+    if len(text) > ACKNOWLEDGED_CHARS:
+        return False
+    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    if not words or not ACK_REQUEST_WORDS.isdisjoint(words):
+        return False
+    if words[0] in REPORT_SUBJECTS:
+        return True
+    return len(words) >= 3 and words[0] in ("i", "we") and words[2] in REPORT_OBJECTS
 
 
 def _not_announcing(surface: str) -> bool:

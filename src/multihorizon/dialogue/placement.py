@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 __all__ = ["thread_for_reply", "thread_for_turn"]
 
 
+# How many of the active thread's latest turns a follow-up may take a reply's word from
+# (rule reply-follow-ups): the exchange at hand, not the whole thread.
+REPLY_WINDOW = 6
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
@@ -86,12 +89,13 @@ def thread_for_turn(
 
 
 def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether a question asks about a word the active thread's latest reply brought (rule
-    reply-follow-ups): in an assistant chat of two, right after that reply. "Mesh or
-    powerline, which is better?" after "add a mesh node or a powerline adapter" follows the
-    reply up; between peers a question is how a topic moves on (rule peer-replies)."""
+    """Whether a question asks about a word the active thread's latest replies brought (rule
+    reply-follow-ups; its last ``REPLY_WINDOW`` turns): in an assistant chat of two, right
+    after a reply in that thread. "Mesh or powerline, which is better?" after "add a mesh
+    node or a powerline adapter" follows the reply up; between peers a question is how a
+    topic moves on (rule peer-replies)."""
     log, config, threads = context.log, context.config, context.threads
-    return (
+    if not (
         config.reply_follow_ups
         and features.question
         and len(log) > 0
@@ -99,8 +103,14 @@ def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:
         and int(log.thread_index[-1]) == threads.active
         and not context.speakers.multi_party(config)
         and not multiparty.peer_dialogue(log, config)
-        and threads.takes_up(len(log) - 1, features.terms)
-    )
+    ):
+        return False
+    replies = [
+        turn
+        for turn in threads.turns[threads.active][-REPLY_WINDOW:]
+        if log.roles[turn] == "assistant"
+    ]
+    return threads.takes_up(replies, features.terms)
 
 
 def _named_thread(

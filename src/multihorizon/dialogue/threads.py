@@ -45,9 +45,9 @@ import numpy.typing as npt
 from .. import kernels
 from ..config import ThreadThresholds
 from ..errors import InputError
-from ..text.lexicon import INFLECTION_SWAPS
 from ..text.tokens import slug
 from .intent import Intent
+from .returns import words_held
 
 if TYPE_CHECKING:
     pass
@@ -285,13 +285,9 @@ class Threads:
         neither its words nor its centroid match (rule resume-announcements); for a topic
         named before the question
         (``topic_words``: "For the quotes, ...", rule resume-announcements), the thread holding
-        the most of its words, the active one included.
-
-        With ``variants`` (rule return-variants) a named word also matches its inflections
-        (``INFLECTION_SWAPS``: "the move" names "moving"); a return whose words only the
-        active thread holds stays there (the aside it returns from never left it); and a
-        named topic no thread holds ("On the birthday present, is a fossil kit messy?") goes
-        to the dormant thread that alone used the turn's other words (``terms``)."""
+        the most of its words, the active one included. With ``variants`` (rule
+        return-variants): inflections match ("the move", "moving"), a return to the active
+        thread's words stays, and a named topic no thread holds goes by the turn's ``terms``."""
         if not self.names:
             return -1
         if resume_words:
@@ -309,14 +305,8 @@ class Threads:
         return owner
 
     def _overlap(self, words: Sequence[str], index: int, variants: bool) -> int:
-        """How many of these words thread ``index``'s vocabulary holds (0 for index -1), with
-        ``variants`` also by their inflections (rule return-variants)."""
-        if index < 0:
-            return 0
-        vocabulary = self.vocabulary[index]
-        if not variants:
-            return len(vocabulary.intersection(words))
-        return sum(not vocabulary.isdisjoint(_inflections(word)) for word in set(words))
+        """How many of these words thread ``index`` used (0 for -1; ``returns.words_held``)."""
+        return words_held(self.vocabulary[index], words, variants) if index >= 0 else 0
 
     def _named_owner(self, terms: Sequence[str], *, variants: bool = False) -> int:
         """The thread whose vocabulary holds the most of these words, the active one included
@@ -327,15 +317,16 @@ class Threads:
         )
         return best if overlap > 0 else -1
 
-    def takes_up(self, turn_id: int, terms: Sequence[str]) -> bool:
-        """Whether one of these words is a word turn ``turn_id`` (the active thread's latest
-        reply) brought to the active thread and no other thread used (rule
+    def takes_up(self, turn_ids: Sequence[int], terms: Sequence[str]) -> bool:
+        """Whether one of these words is a word one of ``turn_ids`` (the active thread's
+        latest replies) brought to the active thread and no other thread used (rule
         reply-follow-ups)."""
         if self.active < 0:
             return False
         wanted = set(terms)
         return any(
             term in wanted and self._term_threads.get(term) == [self.active]
+            for turn_id in turn_ids
             for term in self._turn_terms.get(turn_id, ())
         )
 
@@ -622,14 +613,3 @@ class Threads:
                 recent[index] = np.ascontiguousarray(np.vstack((kept, added)), np.float32)
             else:  # new threads come in index order: touched is sorted
                 recent.append(added)
-
-
-def _inflections(word: str) -> tuple[str, ...]:
-    """The word and its forms under ``INFLECTION_SWAPS``, each way round, keeping a stem of
-    three letters or more ("move" -> "mov", "moving", "moved"; "tomatoe" -> "tomato")."""
-    forms = [word]
-    for first, second in INFLECTION_SWAPS:
-        for ending, other in ((first, second), (second, first)):
-            if word.endswith(ending) and len(word) - len(ending) >= 3:
-                forms.append(word[: len(word) - len(ending)] + other)
-    return tuple(forms)

@@ -35,6 +35,8 @@ __all__ = [
     "OTHER_TOPIC_OPENERS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
+    "REPORT_OBJECTS",
+    "REPORT_SUBJECTS",
     "REQUEST_WORDS",
     "RETURN_FRONTS",
     "SIDE_FRAGMENT_OPENERS",
@@ -258,6 +260,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # "carry-on" luggage is no request to go on.
             "carry on bag", "carry on bags", "carry on luggage", "carry on limit",
             "carry on allowance", "carry on suitcase", "carry on size",
+            # "One more on the thermostat: ..." returns to a topic, it asks for no more of the
+            # last answer (rule resume-announcements).
+            "one more on the", "one more question on", "one more question about",
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",
@@ -367,6 +372,8 @@ INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"
 # the turn returns from an aside (RETURN_FRONTS).
 TOPIC_FRONTS = (
     ("as", "for", "the"), ("as", "to", "the"),
+    ("one", "more", "question", "about", "the"), ("one", "more", "question", "on", "the"),
+    ("one", "more", "on", "the"),
     ("regarding", "the"), ("about", "the"), ("for", "the"), ("on", "the"), ("re", "the"),
     ("as", "for"), ("regarding",), ("about",), ("for",), ("re",),
 )
@@ -375,6 +382,15 @@ RETURN_FRONTS = frozenset(("anyway",))
 # to go on ("Also, do I need winter tyres in Austria?"): no CONTINUE marker there (rule
 # also-questions). Case-folded.
 ADDING_OPENERS = frozenset(("also",))
+# How a short statement that reports back on the reply before opens (rule report-backs): its
+# subject points back ("They're in pots and I water them daily.", "It's on the hallway
+# wall."), or "I"/"we" did something to what was suggested ("We tried that, ..."; the second
+# word is the verb, the third one of REPORT_OBJECTS). Case-folded.
+REPORT_SUBJECTS = frozenset((
+    "it", "it's", "they", "they're", "they've", "she", "she's", "he", "he's", "that",
+    "that's", "this", "these", "those",
+))
+REPORT_OBJECTS = frozenset(("that", "it", "this", "those", "them", "these"))
 # TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
 # a question ("Another thing, how do I clean white trainers?") they announce it as a colon
 # would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.

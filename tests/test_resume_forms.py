@@ -9,7 +9,12 @@ from __future__ import annotations
 import pytest
 
 import multihorizon as mh
-from multihorizon.dialogue.phrasing import adding_opener, announces_topic, reports_back
+from multihorizon.dialogue.phrasing import (
+    adding_opener,
+    announces_topic,
+    reports_back,
+    term_asked,
+)
 from multihorizon.dialogue.returns import inflections, words_held
 
 
@@ -84,6 +89,31 @@ def test_also_opening_a_question(text: str, adds: bool) -> None:
 )
 def test_other_topic_openers_followed_by_a_question(text: str, announces: bool) -> None:
     assert announces_topic(text, _hits(text)) is announces
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("What's a Soundex search?", ("soundex", "search")),
+        ("What is the 50/30/20 rule exactly?", ("rule",)),
+        ("Sorry, what does CIRR stand for?", ("cirr",)),
+        ("What are wildcards?", ("wildcard",)),
+        ("What does it mean?", ()),
+        ("What does the reset button do?", ()),
+        ("What is the best way to store the bottles for a month or more?", ()),
+    ],
+)
+def test_the_term_a_question_asks_about(text: str, terms: tuple[str, ...]) -> None:
+    assert term_asked(text) == terms
+
+
+def test_a_term_of_the_reply_is_clarify_a_new_one_is_not() -> None:
+    session = mh.Session()
+    session.user("I'm researching my family tree. Where do I find old birth records?")
+    session.assistant("Search the indexes with wildcards and phonetic (Soundex) options.")
+    assert session.classify("What's a Soundex search?") is mh.Intent.CLARIFY
+    assert session.classify("What are wildcards?") is mh.Intent.CLARIFY
+    assert session.classify("What is a parish register?") is not mh.Intent.CLARIFY
 
 
 def _two_topics(session: mh.Session) -> str:

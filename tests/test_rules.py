@@ -388,6 +388,13 @@ def _report_back(config: mh.Config) -> object:
     )
 
 
+def _term_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm researching my family tree. Where do I find old birth records?")
+    session.assistant("Search the indexes with wildcards and phonetic (Soundex) options.")
+    return session.classify("What's a Soundex search?")
+
+
 def _lexical(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("the zanzibar deployment uses port 7443", embedding=_vector(1))
@@ -470,6 +477,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "return-variants": _return_variant,
     "also-questions": _also_question,
     "report-backs": _report_back,
+    "term-questions": _term_question,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -189,6 +189,7 @@ SWITCHES = (
     "return_variants",
     "also_questions",
     "report_backs",
+    "term_questions",
     "ordinal_forms",
     "repeated_questions",
     "definite_references",
@@ -343,6 +344,9 @@ class Config:
     # "They're in pots and I water them every day." after a reply reports back on it: CONTINUE
     # in the thread (rule report-backs).
     report_backs: bool = True
+    # "What's a Soundex search?" after a reply that suggested a Soundex search asks what it
+    # meant: CLARIFY (rule term-questions).
+    term_questions: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

@@ -265,6 +265,17 @@ _RULES = (
         "dialogue.phrasing.reports_back",
     ),
     _rule(
+        "term-questions",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a short question asking what a term of the reply just "
+        "before means ('What's a Soundex search?', 'What is the 50/30/20 rule exactly?', "
+        "'What does CIRR stand for?'; every word of the term is the reply's) is CLARIFY.",
+        {"term_questions": False},
+        "EVIDENCE_TERMS",
+        "dialogue.phrasing.term_asked",
+    ),
+    _rule(
         "topic-announcements",
         "intent",
         "§3.3",

@@ -48,6 +48,7 @@ from .phrasing import (
     explain_clarifies,
     reports_back,
     side_question,
+    term_asked,
 )
 from .references import Mention
 
@@ -197,6 +198,7 @@ class IntentClassifier:
         "_rules",
         "_scanner",
         "_side_questions",
+        "_terms",
         "_slow_path",
         "_tool_kinds",
         "_tool_match",
@@ -242,6 +244,8 @@ class IntentClassifier:
         self._adding = config.also_questions
         # "They're in pots and I water them every day." may report back (rule report-backs).
         self._reports = config.report_backs
+        # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
+        self._terms = config.term_questions
 
     def classify(
         self,
@@ -299,6 +303,7 @@ class IntentClassifier:
             (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
             or again
             or adds
+            or (self._terms and not first_turn and cues & CUE_QUESTION and term_asked(text))
             or (
                 self._reports
                 and INTENTS[code] is Intent.EXPLORE
@@ -423,7 +428,27 @@ def intent_for_turn(
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent is Intent.EXPLORE and _reports_on_the_reply(context, features):
         return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and _asks_what_reply_meant(context, features):
+        return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
     return intent
+
+
+def _asks_what_reply_meant(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a question asks what a term of the assistant's reply just before means (rule
+    term-questions, ``phrasing.term_asked``): every word of the term is the reply's. In an
+    assistant chat of two."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    if not (config.term_questions and len(log) > 0 and log.roles[-1] == "assistant"):
+        return False
+    terms = term_asked(features.text)
+    return (
+        bool(terms)
+        and set(terms) <= set(log.features[-1].terms)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+    )
 
 
 def _reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:

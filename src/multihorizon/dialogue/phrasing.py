@@ -27,6 +27,9 @@ from ..text.lexicon import (
     SIDE_OPENERS,
     SIDE_SKIPPED,
     SITUATION_WORDS,
+    TERM_ENDINGS,
+    TERM_HEDGES,
+    TERM_OPENERS,
     TOPIC_FRONTS,
     Marker,
 )
@@ -45,6 +48,7 @@ __all__ = [
     "opens_with_return",
     "reports_back",
     "side_question",
+    "term_asked",
 ]
 
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
@@ -61,6 +65,8 @@ SIDE_QUESTION_CHARS = 64
 # How far into a turn a named topic may end ("Back to the VPN, ...", "For the island, ...").
 _NAMED_TOPIC_CHARS = 60
 _NAMED_TOPIC_WORDS = 4
+# A term asked about is a name, not a sentence (rule term-questions).
+_TERM_WORDS = 3
 _CLAUSE_MARKS = ",:;"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
@@ -156,6 +162,28 @@ def reports_back(text: str) -> bool:
     if words[0] in REPORT_SUBJECTS:
         return True
     return len(words) >= 3 and words[0] in ("i", "we") and words[2] in REPORT_OBJECTS
+
+
+def term_asked(text: str) -> tuple[str, ...]:
+    """The content words of the term a short question asks the meaning of (rule
+    term-questions): "What's a Soundex search?" -> (soundex, search); "What does CIRR stand
+    for?" -> (cirr,); () for any other turn. The caller checks that the reply before used
+    them all: "What is the best bike lock?" asks for new ground."""
+    if len(text) > SIDE_QUESTION_CHARS:
+        return ()
+    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
+    opener = next((o for o in TERM_OPENERS if tuple(words[start : start + len(o)]) == o), None)
+    if opener is None:
+        return ()
+    term = [word for word in words[start + len(opener) :] if word not in TERM_HEDGES]
+    if opener[-1] == "does":  # "what does X mean?": only that form
+        ending = next((e for e in TERM_ENDINGS if tuple(term[-len(e) :]) == e), None)
+        if ending is None:
+            return ()
+        term = term[: -len(ending)]
+    terms = tuple(content_terms(" ".join(term)))
+    return terms if len(terms) <= _TERM_WORDS else ()
 
 
 def _not_announcing(surface: str) -> bool:

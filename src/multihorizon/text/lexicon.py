@@ -43,6 +43,9 @@ __all__ = [
     "SIDE_OPENERS",
     "SIDE_SKIPPED",
     "SITUATION_WORDS",
+    "TERM_ENDINGS",
+    "TERM_HEDGES",
+    "TERM_OPENERS",
     "TOOL_OUTCOME_FOLLOWERS",
     "TOPIC_FRONTS",
     "Hit",
@@ -391,6 +394,12 @@ REPORT_SUBJECTS = frozenset((
     "that's", "this", "these", "those",
 ))
 REPORT_OBJECTS = frozenset(("that", "it", "this", "those", "them", "these"))
+# How a question asking what a term means opens (rule term-questions): "What's a Soundex
+# search?", "What is the 50/30/20 rule exactly?", "What does CIRR stand for?". Opening words,
+# case-folded; TERM_ENDINGS close the "what does X ..." form, TERM_HEDGES may follow the term.
+TERM_OPENERS = (("what", "is"), ("what's",), ("what", "are"), ("whats",), ("what", "does"))
+TERM_ENDINGS = (("mean",), ("stand", "for"))
+TERM_HEDGES = frozenset(("exactly", "actually", "again", "really", "precisely", "then"))
 # TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
 # a question ("Another thing, how do I clean white trainers?") they announce it as a colon
 # would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.

@@ -198,8 +198,8 @@ class IntentClassifier:
         "_rules",
         "_scanner",
         "_side_questions",
-        "_terms",
         "_slow_path",
+        "_terms",
         "_tool_kinds",
         "_tool_match",
     )

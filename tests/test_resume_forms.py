@@ -101,6 +101,11 @@ def test_other_topic_openers_followed_by_a_question(text: str, announces: bool) 
         ("What does it mean?", ()),
         ("What does the reset button do?", ()),
         ("What is the best way to store the bottles for a month or more?", ()),
+        # TREC CAsT: questions about content, not a term.
+        ("What are his desires?", ()),
+        ("What is the NFL policy?", ()),
+        ("What are the benefits of cow milk?", ()),
+        ("What does the slow blink mean?", ()),
     ],
 )
 def test_the_term_a_question_asks_about(text: str, terms: tuple[str, ...]) -> None:

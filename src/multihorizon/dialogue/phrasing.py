@@ -27,6 +27,7 @@ from ..text.lexicon import (
     SIDE_OPENERS,
     SIDE_SKIPPED,
     SITUATION_WORDS,
+    TERM_BREAKERS,
     TERM_ENDINGS,
     TERM_HEDGES,
     TERM_OPENERS,
@@ -182,6 +183,13 @@ def term_asked(text: str) -> tuple[str, ...]:
         if ending is None:
             return ()
         term = term[: -len(ending)]
+    hedged = not TERM_HEDGES.isdisjoint(words[start + len(opener) :])
+    if term[:1] == ["the"] and not hedged:
+        return ()  # "What is the NFL policy?" asks for its content
+    if term[:1] in (["a"], ["an"], ["the"]):
+        term = term[1:]
+    if not TERM_BREAKERS.isdisjoint(term):
+        return ()
     terms = tuple(content_terms(" ".join(term)))
     return terms if len(terms) <= _TERM_WORDS else ()
 

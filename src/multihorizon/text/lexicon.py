@@ -43,6 +43,7 @@ __all__ = [
     "SIDE_OPENERS",
     "SIDE_SKIPPED",
     "SITUATION_WORDS",
+    "TERM_BREAKERS",
     "TERM_ENDINGS",
     "TERM_HEDGES",
     "TERM_OPENERS",
@@ -400,6 +401,16 @@ REPORT_OBJECTS = frozenset(("that", "it", "this", "those", "them", "these"))
 TERM_OPENERS = (("what", "is"), ("what's",), ("what", "are"), ("whats",), ("what", "does"))
 TERM_ENDINGS = (("mean",), ("stand", "for"))
 TERM_HEDGES = frozenset(("exactly", "actually", "again", "really", "precisely", "then"))
+# Words that make "what is X?" ask about content, not a term ("What are the benefits of cow
+# milk?", "What are his desires?", "What are the other steps?", "What's been done?"; TREC
+# CAsT): prepositions, pronouns and quantifiers. "the X" asks for a term only with a hedge
+# ("What is the 50/30/20 rule exactly?"; "What is the NFL policy?" asks for its content).
+TERM_BREAKERS = frozenset((
+    "of", "between", "in", "for", "to", "about", "on", "with", "from", "by", "at", "his",
+    "her", "their", "its", "my", "our", "your", "they", "it", "he", "she", "we", "you", "i",
+    "those", "these", "them", "this", "that", "other", "some", "any", "two", "been", "done",
+    "best", "most", "first", "next", "last",
+))
 # TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
 # a question ("Another thing, how do I clean white trainers?") they announce it as a colon
 # would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.

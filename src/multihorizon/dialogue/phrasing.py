@@ -44,6 +44,7 @@ __all__ = [
     "adding_opener",
     "again_repeats",
     "announces_topic",
+    "asks_for_something",
     "explain_clarifies",
     "named_topic",
     "opens_with_return",
@@ -192,6 +193,13 @@ def term_asked(text: str) -> tuple[str, ...]:
         return ()
     terms = tuple(content_terms(" ".join(term)))
     return terms if len(terms) <= _TERM_WORDS else ()
+
+
+def asks_for_something(text: str) -> bool:
+    """Whether a turn asks the assistant to do or find something (``REQUEST_WORDS``: "Can you
+    find me a hotel there?"): a task of its own, not a follow-up on the reply."""
+    words = (token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split())
+    return not REQUEST_WORDS.isdisjoint(words)
 
 
 def _not_announcing(surface: str) -> bool:

@@ -11,7 +11,7 @@ import numpy.typing as npt
 from ..text.lexicon import Marker
 from . import multiparty
 from .intent import Intent, asks_on_the_topic
-from .phrasing import announces_topic, named_topic, opens_with_return
+from .phrasing import announces_topic, asks_for_something, named_topic, opens_with_return
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -105,6 +105,8 @@ def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:
         and not multiparty.peer_dialogue(log, config)
     ):
         return False
+    if asks_for_something(features.text):
+        return False  # "Can you find me a hotel there?" opens a task of its own
     replies = [
         turn
         for turn in threads.turns[threads.active][-REPLY_WINDOW:]

@@ -166,9 +166,7 @@ class Threads:
         ``multihorizon.rules`` hold for it: ``answers`` and ``opens_topic`` (question-topics),
         ``carries_on`` (peer-replies), ``intent_threads``, ``recap`` (session-recaps),
         ``reacts`` (reaction-turns), ``announced`` (topic-announcements), ``side_question``
-        (side-questions), ``takes_up_reply`` (reply-follow-ups: the turn asks about a word
-        the active thread's latest reply brought, ``takes_up``); ``multi_party``: a chat of
-        more than two."""
+        (side-questions), ``takes_up_reply`` (reply-follow-ups); ``multi_party``: 3+ people."""
         if not self.names:
             return self._new(first_terms)
         active = self.active
@@ -204,14 +202,10 @@ class Threads:
         if opens_topic and active >= 0:
             # Another thread it resembles resumes, else a new one.
             return self._leave(embedding, thresholds.join, first_terms)
-        # Rule vocabulary-resume, the other way round: "what time does the movie start?"
-        # after an aside names what only the active thread talked about, so the turn stays.
-        # A side question too goes where only one thread used its words ("Is Trastevere safe?").
-        if active >= 0 and self._only_active_used(definite_terms):
-            return self._existing(active, "vocabulary")
-        # Rule reply-follow-ups: "What's a sensible initialDelaySeconds?" after a reply that
-        # told them to raise initialDelaySeconds asks about that reply, however new it looks.
-        if takes_up_reply and active >= 0:
+        # Rule vocabulary-resume the other way round ("what time does the movie start?" names
+        # what only the active thread said) and rule reply-follow-ups (a question on the latest
+        # replies' words): the turn stays. Side questions go where one thread used their words.
+        if active >= 0 and (takes_up_reply or self._only_active_used(definite_terms)):
             return self._existing(active, "vocabulary")
         if side_question and (owner := self._owner_by_vocabulary(first_terms)) >= 0:
             return self._existing(owner, "vocabulary")

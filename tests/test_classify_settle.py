@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import multihorizon as mh
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.intent import IntentClassifier
-from multihorizon.text.lexicon import default_lexicon
+from multihorizon.text.lexicon import REPORT_SUBJECTS, TERM_OPENERS, default_lexicon
 
 BACKENDS = _backend.available()
 
@@ -56,6 +56,12 @@ EDGES = [
     "what do those logs say?",
     "what do you mean by those logs?",
     "did the query return any rows for the staging cluster after the Friday backups?",
+    # "Also, <question>", a term's meaning asked, a report back on the reply.
+    "Also, do I need winter tyres for the drive up to the staging cluster's data centre?",
+    "What's a Soundex search?",
+    "WHAT does CIRR stand for?",
+    "They're in pots and I water them every day.",
+    "We tried that, the staging cluster still drops.",
     # Plain statements and questions: what the settle exists for.
     "We pinned the release on the staging cluster before the rollout and will wait for the "
     "next maintenance window on Friday evening after the backups finish, when it is quiet.",
@@ -171,6 +177,17 @@ def test_the_common_turn_settles_in_the_native_call() -> None:
         )
 
 
+def test_every_opener_of_the_reply_rules_goes_on() -> None:
+    # The settle's supersets for rules report-backs and term-questions read the openers'
+    # letters, not the word lists: every word of the lists must still reach the Python rule.
+    subjects = sorted(REPORT_SUBJECTS | {"i", "we"})
+    texts = [f"{word.capitalize()} tried that, it still drops." for word in subjects]
+    texts += [f"{' '.join(opener).upper()} a Soundex search?" for opener in TERM_OPENERS]
+    answers = _settled_answers(mh.Config(), texts)
+    assert all(answer[-1] is None for answer in answers if not answer[1])
+    _settled_answers(mh.Config.spec(), texts)  # rules off: settled, and still right
+
+
 _PIECES = st.sampled_from(
     [
         "the", "one", "ones", " one", "#", "#2", "2", "A", "B", "I", "C", "J", "K", "a", "é",
@@ -178,7 +195,8 @@ _PIECES = st.sampled_from(
         "that", "those", "logs", "output", "query", "result", "next", "first", "second",
         "option", "by the way", "explain", "recap", "?", ".", ",", "!", "-", "+", "'", "\u2019",
         "\n", "  ", "\u20ac", "\U0001f600", "\uff22", "cluster", "staging", "rollout", "what",
-        "how", "back to", "Italian",
+        "how", "back to", "Italian", "Also,", "also", "What's", "WHAT", "is a", "mean",
+        "They're", "it's", "We", "tried",
     ]
 )  # fmt: skip
 

@@ -3,24 +3,40 @@ after digressions).
 
 ``resume_check.jsonl`` (13 conversations: garden, car, wedding, packaging, running, database
 migration, Spanish, puppy, kitchen, Rome, guitar, home wifi, budget; 27 resumption probes) was
-written before any code change and never tuned on; ``resume_tune.jsonl`` (13 others, 26
-probes) was tuned on. Explicit returns ("back to", "returning to", "anyway, about the X", "re
-the X", "on the X thing", "the X again:"), implicit ones (a follow-up that only names something
-of the earlier thread), after one-turn and multi-turn digressions, and side questions inside a
-topic that must not split it. Measured with the default ``Session()`` (hashing embedder),
-``python tools/handwritten_report.py FILE``:
+written before any code change of the first stop, and looked at once while the rules were
+broad; ``resume_tune.jsonl`` (13 others, 26 probes) and ``resume_tune2.jsonl`` (6 more:
+sailing, ceramics, a cycling tour, a thermostat, genealogy, a bootcamp; 13 probes) were tuned
+on. ``resume_holdout.jsonl`` (14 conversations in domains no other file uses: beehive, 3D
+printer, night photos, home brew, piano, climbing, email DNS, Terraform, camping, Kafka,
+knitting, telescope, EV charging, diving; 33 probes) was written before any code change of
+the second stop and scored twice: once before, once after the changes were done on the tune
+sets. Explicit returns in many phrasings ("back to", "picking up the X again", "circling back
+to", "so, the X", "one more on the X", "regarding the X from earlier", "let's return to",
+"what about the X we discussed", "re the X", "on the X thing"), implicit ones (a follow-up
+that only names something of the earlier thread), after one-turn, multi-turn and two
+interleaved digressions, and side questions inside a topic that must not split it. Measured
+with the default ``Session()`` (hashing embedder), ``python tools/handwritten_report.py
+FILE``:
 
 | file | intent acc | macro-F1 | resume | new thread |
 |---|---|---|---|---|
-| tune, before | 0.832 | 0.677 | 0.423 (26) | 0.885 (26) |
-| tune, after | 0.921 | 0.844 | 0.769 (26) | 0.923 (26) |
-| check, before | 0.848 | 0.604 | 0.519 (27) | 0.880 (25) |
-| check, after | 0.924 | 0.680 | 0.815 (27) | 0.880 (25) |
+| tune, first stop before | 0.832 | 0.677 | 0.423 (26) | 0.885 (26) |
+| tune, second stop before | 0.921 | 0.844 | 0.769 (26) | 0.923 (26) |
+| tune, after | 0.931 | 0.865 | 0.962 (26) | 0.962 (26) |
+| tune2, before | 0.824 | 0.441 | 0.769 (13) | 0.750 (12) |
+| tune2, after | 0.980 | 0.989 | 0.923 (13) | 1.000 (12) |
+| check, second stop before | 0.924 | 0.680 | 0.815 (27) | 0.880 (25) |
+| check, after | 0.971 | 0.936 | 0.963 (27) | 0.960 (25) |
+| holdout, before (first run) | 0.928 | 0.883 | 0.818 (33) | 0.926 (27) |
+| holdout, after (second run) | 0.944 | 0.947 | 0.879 (33) | 0.926 (27) |
 
-The floors sit a little under the measured figures. The misses left: a side question that
-opens like a new topic ("What's a sensible initialDelaySeconds ...?", "How do tolls work
-...?") still splits its thread; "Also, ..." questions that change topic stay (CONTINUE); a
-return whose words no thread used goes nowhere when more than one thread is dormant.
+The floors sit a little under the measured figures. The misses left on the hold-out set: a
+side question that opens like a new topic ("Why not a longer shutter?") still splits its
+thread; an implicit return longer than a side question whose words the active thread lacks
+("Is a digital piano good enough ...?") opens a thread; "Does that count?" after a statement
+naming a dormant thread's word ("I had asthma as a child ...") stays in the active one;
+"Separately, ...", "On another subject: ...", "Quick one, ..." are no topic announcements;
+"Also, any tips to keep a weekly team meeting ...?" still stays (DRILL_DOWN).
 """
 
 from __future__ import annotations
@@ -35,21 +51,38 @@ DATA = Path(__file__).parent / "data" / "handwritten"
 
 FLOORS = {
     "resume_tune.jsonl": {
-        "intent_accuracy": 0.9,
-        "resume_accuracy": 0.75,
+        "intent_accuracy": 0.91,
+        "resume_accuracy": 0.92,
+        "new_thread_accuracy": 0.92,
+    },
+    "resume_tune2.jsonl": {
+        "intent_accuracy": 0.94,
+        "resume_accuracy": 0.84,
         "new_thread_accuracy": 0.9,
     },
     "resume_check.jsonl": {
-        "intent_accuracy": 0.9,
-        "resume_accuracy": 0.8,
-        "new_thread_accuracy": 0.86,
+        "intent_accuracy": 0.94,
+        "resume_accuracy": 0.92,
+        "new_thread_accuracy": 0.92,
     },
+    "resume_holdout.jsonl": {
+        "intent_accuracy": 0.92,
+        "resume_accuracy": 0.84,
+        "new_thread_accuracy": 0.88,
+    },
+}
+# Resumption probes each file holds at least (a rewrite that loses some would pass easily).
+PROBES = {
+    "resume_tune.jsonl": 25,
+    "resume_tune2.jsonl": 13,
+    "resume_check.jsonl": 25,
+    "resume_holdout.jsonl": 30,
 }
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_resumption_conversations_meet_their_floors(name: str) -> None:
     figures, counts = score(DATA / name)
-    assert counts["resume"] >= 25
+    assert counts["resume"] >= PROBES[name]
     for metric, floor in FLOORS[name].items():
         assert figures[metric] >= floor, (name, metric, figures[metric])

@@ -350,6 +350,51 @@ def _side_question(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
+def _reply_follow_up(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("The wifi upstairs is really weak. What can I do?")
+    session.assistant("Move the router up, or add a mesh node or a powerline adapter upstairs.")
+    envelope = session.preview("Mesh or powerline, which is better in an old stone house?")
+    return envelope.active_thread == session.active_thread
+
+
+def _return_variant(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We're moving flats next month. How early should I book a removal company?")
+    session.assistant("Four to six weeks ahead, more at month ends and in summer.")
+    moving = session.active_thread
+    session.user("Unrelated: how long does it take to set up broadband at a new address?")
+    session.assistant("Usually ten days to two weeks.")
+    session.user("Different topic: how do I descale a kettle?")
+    session.assistant("Boil water with citric acid, then rinse.")
+    envelope = session.preview("Getting back to the move, what should I do about the post?")
+    return envelope.active_thread == moving
+
+
+def _also_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Our new puppy keeps biting hands during play. How do we stop it?")
+    session.assistant("Stop playing for a few seconds, then redirect to a chew toy.")
+    return session.classify("Also, do I need winter tyres in Austria?")
+
+
+def _report_back(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My tomato plants have yellow leaves at the bottom, what's going on?")
+    session.assistant("Usually a nitrogen shortage or overwatering; the oldest leaves go first.")
+    envelope = session.preview("They're in pots and I water them every day.")
+    return session.classify("They're in pots and I water them every day."), (
+        envelope.active_thread == session.active_thread
+    )
+
+
+def _term_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm researching my family tree. Where do I find old birth records?")
+    session.assistant("Search the indexes with wildcards and phonetic (Soundex) options.")
+    return session.classify("What's a Soundex search?")
+
+
 def _lexical(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("the zanzibar deployment uses port 7443", embedding=_vector(1))
@@ -428,6 +473,11 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "topic-announcements": _topic_announcement,
     "resume-announcements": _resume_announcement,
     "side-questions": _side_question,
+    "reply-follow-ups": _reply_follow_up,
+    "return-variants": _return_variant,
+    "also-questions": _also_question,
+    "report-backs": _report_back,
+    "term-questions": _term_question,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -210,18 +210,19 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle dim_value, bool skip_function_words, py::handle masks,
                            py::handle clarify, py::handle again_phrases, py::handle switches,
                            py::handle lengths, py::handle capitals, py::handle joiners,
-                           py::handle needles) {
+                           py::handle needles, py::handle report_openers) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
   }
   SettleRules settle;
   const py::tuple mask_values(py::reinterpret_borrow<py::object>(masks));
-  if (mask_values.size() != 4) value_error("masks: expected 4 category bit masks");
+  if (mask_values.size() != 5) value_error("masks: expected 5 category bit masks");
   settle.slow_path = category_mask(mask_values[0], "masks");
   settle.tool_kinds = category_mask(mask_values[1], "masks");
   settle.outcomes = category_mask(mask_values[2], "masks");
   settle.acknowledged = category_mask(mask_values[3], "masks");
+  settle.adding = category_mask(mask_values[4], "masks");
   settle.clarify = static_cast<std::int32_t>(integer_arg(clarify, "clarify"));
   for (py::handle index : again_phrases) {
     const std::int64_t phrase = integer_arg(index, "again_phrases");
@@ -232,12 +233,14 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
     settle.again[static_cast<std::size_t>(phrase)] = true;
   }
   const py::tuple flags(py::reinterpret_borrow<py::object>(switches));
-  if (flags.size() != 5) value_error("switches: expected 5 booleans");
+  if (flags.size() != 7) value_error("switches: expected 7 booleans");
   settle.tool_match = flags[0].cast<bool>();
   settle.ordinal_forms = flags[1].cast<bool>();
   settle.repeats = flags[2].cast<bool>();
   settle.side_questions = flags[3].cast<bool>();
   settle.always_pending = flags[4].cast<bool>();
+  settle.terms = flags[5].cast<bool>();
+  settle.reports = flags[6].cast<bool>();
   const py::tuple sizes(py::reinterpret_borrow<py::object>(lengths));
   if (sizes.size() != 3) value_error("lengths: expected 3 character counts");
   settle.acknowledged_chars = count_arg(sizes[0], "lengths");
@@ -246,6 +249,15 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   settle.capitals = code_points(capitals, "capitals");
   settle.joiners = code_points(joiners, "joiners");
   for (py::handle needle : needles) settle.needles.push_back(code_points(needle, "needles"));
+  for (py::handle word : report_openers) {
+    const std::u32string points = code_points(word, "report_openers");
+    std::string ascii;
+    for (const char32_t cp : points) {
+      if (cp >= 0x80) value_error("report_openers: expected ASCII words");
+      ascii.push_back(static_cast<char>(cp));
+    }
+    settle.report_openers.push_back(std::move(ascii));
+  }
   settle.prepare();
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
@@ -262,7 +274,8 @@ void register_settle(py::module_& m) {
       .def(py::init(&make_settler), py::arg("scanner"), py::kw_only(), py::arg("rules"),
            py::arg("explore_below"), py::arg("dim"), py::arg("skip_function_words"),
            py::arg("masks"), py::arg("clarify"), py::arg("again_phrases"), py::arg("switches"),
-           py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"))
+           py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"),
+           py::arg("report_openers") = py::tuple())
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            "The intent code when nothing else can change it, else TurnScanner.classify's "

@@ -379,24 +379,29 @@ class IntentSettlerBase:
         As for ``TurnScanner.classify``.
     skip_function_words : bool
         How a turn is hashed when no embedding is given (``hash_embed``'s switch).
-    masks : 4 ints
+    masks : 5 ints
         Category bit masks: the categories only the caller's slow path reads, those from
         which detection can read a tool reference, TOOL_OUTCOME (0 with rule
-        tool-reference-match off) and ACK_OPENER (0 with rule acknowledged-statements off).
+        tool-reference-match off), ACK_OPENER (0 with rule acknowledged-statements off) and
+        CONTINUE (0 with rule also-questions off).
     clarify : int
         The CLARIFY category.
     again_phrases : iterable of int
         The phrase indexes of the CLARIFY phrases whose last word ends with "again" (rule
         resume-announcements reads such a hit).
-    switches : 5 bools
+    switches : 7 bools
         Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
-        whether the caller reads every turn's references (a lexicon without gate words).
+        whether the caller reads every turn's references (a lexicon without gate words);
+        rules term-questions and report-backs on.
     lengths : 3 ints
         The longest acknowledged statement, side question and standalone pick, in characters.
     capitals, joiners : str
         The capital letters that may stand alone as a label, and what may not touch one.
     needles : iterable of str
         Substrings without which no other ungated ordinal form can be in a turn ("#", " one").
+    report_openers : iterable of str
+        The lower-case ASCII first words with which a statement may report back (rule
+        report-backs).
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -417,6 +422,7 @@ class IntentSettlerBase:
         capitals: str,
         joiners: str,
         needles: Iterable[str],
+        report_openers: Iterable[str] = (),
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -425,18 +431,18 @@ class IntentSettlerBase:
         if not 1 <= self._dim <= 1 << 24:
             raise ValueError(f"dim: must be in [1, 2**24], got {self._dim}")
         self._skip = bool(skip_function_words)
-        if len(masks) != 4:
-            raise ValueError("masks: expected 4 category bit masks")
-        self._slow_path, self._tool_kinds, self._outcomes, self._acknowledged = (
+        if len(masks) != 5:
+            raise ValueError("masks: expected 5 category bit masks")
+        self._slow_path, self._tool_kinds, self._outcomes, self._acknowledged, self._adding = (
             as_int(mask, "masks") for mask in masks
         )
         self._clarify = as_int(clarify, "clarify")
         self._again = frozenset(as_int(index, "again_phrases") for index in again_phrases)
-        if len(switches) != 5:
-            raise ValueError("switches: expected 5 booleans")
+        if len(switches) != 7:
+            raise ValueError("switches: expected 7 booleans")
         flags = tuple(bool(switch) for switch in switches)
         self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
-        self._side_questions, self._always_pending = flags[3:]
+        self._side_questions, self._always_pending, self._terms, self._reports = flags[3:]
         if len(lengths) != 3:
             raise ValueError("lengths: expected 3 character counts")
         self._acknowledged_chars, self._side_question_chars, self._standalone_chars = (
@@ -445,6 +451,7 @@ class IntentSettlerBase:
         self._capitals = frozenset(capitals)
         self._joiners = frozenset(joiners)
         self._needles = tuple(needles)
+        self._report_openers = frozenset(report_openers)
 
     def settle(
         self,
@@ -507,6 +514,25 @@ class IntentSettlerBase:
             return False
         if kinds & self._acknowledged and not question and len(text) <= self._acknowledged_chars:
             return False
+        if kinds & self._adding and question:
+            return False  # "Also, <question>" (rule also-questions)
+        if (
+            self._reports
+            and code == INTENT_EXPLORE
+            and not first_turn
+            and not question
+            and len(text) <= self._acknowledged_chars
+            and self._may_open_with_report_opener(text)
+        ):
+            return False  # a short statement that may report back (rule report-backs)
+        if (
+            self._terms
+            and not first_turn
+            and question
+            and len(text) <= self._side_question_chars
+            and "what" in text.lower()  # every term opener starts with "what"
+        ):
+            return False  # "What's a Soundex search?" (rule term-questions)
         if (
             self._side_questions
             and code == INTENT_EXPLORE
@@ -516,6 +542,22 @@ class IntentSettlerBase:
         ):
             return False
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def _may_open_with_report_opener(self, text: str) -> bool:
+        """A superset of "the first word is one of ``report_openers``" as rule report-backs
+        reads it (case-folded, split at blanks, stripped of quotes and punctuation): the
+        first run of ASCII characters between blanks, stripped of ASCII punctuation and
+        lowered, is one of them, or the turn opens with or its first word holds a non-ASCII
+        character (what casefold and Unicode blanks could change is not read here)."""
+        start = 0
+        while start < len(text) and text[start] in _ASCII_BLANKS:
+            start += 1
+        end = start
+        while end < len(text) and text[end] not in _ASCII_BLANKS:
+            if not text[end].isascii():
+                return True
+            end += 1
+        return text[start:end].strip(_ASCII_STRIP).lower() in self._report_openers
 
     def may_pick_without_gates(self, text: str) -> bool:
         """A superset of ``ordinal_mentions.forms_without_gates(text) or
@@ -535,6 +577,11 @@ class IntentSettlerBase:
             if char != "A" or not (following.isascii() and following.isalpha()):
                 return True
         return False
+
+
+# The ASCII characters str.split() splits at, and those rule report-backs strips from a word.
+_ASCII_BLANKS = frozenset(" \t\n\v\f\r\x1c\x1d\x1e\x1f")
+_ASCII_STRIP = ",:;.!?\"'()"
 
 
 def _touches(char: str, joiners: frozenset[str]) -> bool:

@@ -185,6 +185,11 @@ SWITCHES = (
     "acknowledged_statements",
     "resume_announcements",
     "side_questions",
+    "reply_follow_ups",
+    "return_variants",
+    "also_questions",
+    "report_backs",
+    "term_questions",
     "ordinal_forms",
     "repeated_questions",
     "definite_references",
@@ -327,6 +332,21 @@ class Config:
     # "Is a buffet cheaper than a sit-down meal?" in a wedding thread asks about the topic at
     # hand, however little it resembles it (rule side-questions).
     side_questions: bool = True
+    # "What's a sensible initialDelaySeconds?" right after a reply that named
+    # initialDelaySeconds follows that reply up: it stays in the thread (rule reply-follow-ups).
+    reply_follow_ups: bool = True
+    # "Getting back to the move" names the thread that talked about "moving"; a return whose
+    # words only the active thread holds stays there (rule return-variants).
+    return_variants: bool = True
+    # "Also, do I need winter tyres in Austria?" adds a question of its own: its "also" is no
+    # CONTINUE marker (rule also-questions).
+    also_questions: bool = True
+    # "They're in pots and I water them every day." after a reply reports back on it: CONTINUE
+    # in the thread (rule report-backs).
+    report_backs: bool = True
+    # "What's a Soundex search?" after a reply that suggested a Soundex search asks what it
+    # meant: CLARIFY (rule term-questions).
+    term_questions: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

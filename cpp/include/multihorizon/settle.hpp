@@ -31,6 +31,7 @@ struct SettleRules {
   // 0 when their rule is off.
   std::uint64_t outcomes = 0;
   std::uint64_t acknowledged = 0;
+  std::uint64_t adding = 0;  // CONTINUE (rule also-questions), 0 when it is off
   std::int32_t clarify = -1;  // the CLARIFY category
   // Per phrase index: a CLARIFY phrase whose last word ends with "again" (rule
   // resume-announcements reads those).
@@ -40,12 +41,15 @@ struct SettleRules {
   bool repeats = false;         // rule resume-announcements
   bool side_questions = false;  // rule side-questions
   bool always_pending = false;  // a lexicon without gate words: detection reads every turn
+  bool terms = false;           // rule term-questions
+  bool reports = false;         // rule report-backs
   std::size_t acknowledged_chars = 0;
   std::size_t side_question_chars = 0;
   std::size_t standalone_chars = 0;  // a turn this short may be a bare pick ("2 please")
   std::u32string capitals;           // letters that may stand alone as a label ("B is best")
   std::u32string joiners;            // what may not touch such a letter ("C++", "#A")
   std::vector<std::u32string> needles;  // substrings an ungated form needs ("#", " one")
+  std::vector<std::string> report_openers;  // lower-case ASCII first words (rule report-backs)
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -129,6 +133,50 @@ bool capital_alone_at(const CharT* text, std::size_t length, std::size_t i,
   return j == stop || !ascii_alpha(static_cast<std::uint32_t>(text[j]));
 }
 
+// Whether "what" is in the text in any ASCII case ("What", "WHAT"): what casefold() turns
+// into "what", since no other character folds to these letters.
+template <class CharT>
+bool contains_what(const CharT* text, std::size_t length) {
+  static constexpr char kWhat[] = "what";
+  for (std::size_t i = 0; i + 4 <= length; ++i) {
+    std::size_t j = 0;
+    while (j < 4 && (static_cast<std::uint32_t>(text[i + j]) | 0x20u) ==
+                        static_cast<std::uint32_t>(kWhat[j])) {
+      ++j;
+    }
+    if (j == 4) return true;
+  }
+  return false;
+}
+
+inline bool ascii_blank(std::uint32_t cp) {  // what str.split() splits at, in ASCII
+  return cp == ' ' || (cp >= '\t' && cp <= '\r') || (cp >= 0x1c && cp <= 0x1f);
+}
+
+// A superset of "the first word is one of `openers`" as rule report-backs reads it
+// (case-folded, split at blanks, stripped of quotes and punctuation): the first run of ASCII
+// characters between blanks, stripped of ASCII punctuation and lowered, is one of them, or
+// the turn opens with or its first word holds a non-ASCII character.
+template <class CharT>
+bool may_open_with_report_opener(const CharT* text, std::size_t length,
+                                 const std::vector<std::string>& openers) {
+  std::size_t start = 0;
+  while (start < length && ascii_blank(static_cast<std::uint32_t>(text[start]))) ++start;
+  std::size_t end = start;
+  for (; end < length && !ascii_blank(static_cast<std::uint32_t>(text[end])); ++end) {
+    if (static_cast<std::uint32_t>(text[end]) >= 0x80) return true;
+  }
+  static constexpr std::string_view kStrip = ",:;.!?\"'()";
+  while (start < end && kStrip.find(static_cast<char>(text[start])) != kStrip.npos) ++start;
+  while (end > start && kStrip.find(static_cast<char>(text[end - 1])) != kStrip.npos) --end;
+  std::string word;
+  for (std::size_t i = start; i < end; ++i) {
+    const auto cp = static_cast<char>(text[i]);
+    word.push_back(cp >= 'A' && cp <= 'Z' ? static_cast<char>(cp | 0x20) : cp);
+  }
+  return std::find(openers.begin(), openers.end(), word) != openers.end();
+}
+
 }  // namespace settle_detail
 
 // Whether a pick no gate word shows may be in the turn (rule ordinal-forms): a superset of
@@ -194,6 +242,18 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   const bool question = (cues & kCueQuestion) != 0;
   if ((kinds & outcomes) && question) return false;
   if ((kinds & rules.acknowledged) && !question && length <= rules.acknowledged_chars) return false;
+  if ((kinds & rules.adding) && question) return false;  // "Also, <question>"
+  // A short statement may report back (rule report-backs).
+  if (rules.reports && code == kExplore && !first_turn && !question &&
+      length <= rules.acknowledged_chars &&
+      settle_detail::may_open_with_report_opener(text, length, rules.report_openers)) {
+    return false;
+  }
+  // "What's a Soundex search?" (rule term-questions): every term opener starts with "what".
+  if (rules.terms && !first_turn && question && length <= rules.side_question_chars &&
+      settle_detail::contains_what(text, length)) {
+    return false;
+  }
   if (rules.side_questions && code == kExplore && !first_turn && question &&
       length <= rules.side_question_chars) {
     return false;

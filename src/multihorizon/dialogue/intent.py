@@ -40,12 +40,16 @@ from .detection import detect
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
+    REPORT_OPENERS,
     SIDE_QUESTION_CHARS,
     acknowledged_statement,
+    adding_opener,
     again_repeats,
     announces_topic,
     explain_clarifies,
+    reports_back,
     side_question,
+    term_asked,
 )
 from .references import Mention
 
@@ -192,6 +196,7 @@ class IntentClassifier:
 
     __slots__ = (
         "_acknowledged",
+        "_adding",
         "_always_pending",
         "_dim",
         "_explore_below",
@@ -199,10 +204,12 @@ class IntentClassifier:
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
+        "_reports",
         "_rules",
         "_scanner",
         "_side_questions",
         "_slow_path",
+        "_terms",
         "_tool_kinds",
         "_tool_match",
         "settle",
@@ -257,6 +264,13 @@ class IntentClassifier:
         # caller, with the session at hand, can tell.
         self._repeats = config.resume_announcements
         self._side_questions = config.side_questions
+        # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
+        # more (rule also-questions): the caller reads the hits without it.
+        self._adding = config.also_questions
+        # "They're in pots and I water them every day." may report back (rule report-backs).
+        self._reports = config.report_backs
+        # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
+        self._terms = config.term_questions
         self.settle = _settler(self, lexicon, skip_function_words).settle
 
     def classify(
@@ -293,6 +307,12 @@ class IntentClassifier:
         mentions: list[Mention] | None = None
         # A CLARIFY "again" may be a return or a repeat request: the caller decides that.
         again = bool(self._repeats and kinds & (1 << _CLARIFY) and _says_again(text, hits))
+        adds = bool(
+            self._adding
+            and kinds & (1 << _CONTINUE)
+            and cues & CUE_QUESTION
+            and adding_opener(text, hits)
+        )
         if pending == PENDING_REFERENCES and not kinds & self._slow_path and not again:
             if self._settled(code, kinds, tool_outputs):
                 pending = 0
@@ -313,6 +333,15 @@ class IntentClassifier:
         if not pending and (
             (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
             or again
+            or adds
+            or (self._terms and not first_turn and cues & CUE_QUESTION and term_asked(text))
+            or (
+                self._reports
+                and INTENTS[code] is Intent.EXPLORE
+                and not first_turn
+                and not cues & CUE_QUESTION
+                and reports_back(text)
+            )
             or (
                 self._side_questions
                 and INTENTS[code] is Intent.EXPLORE
@@ -354,6 +383,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._tool_kinds,
             classifier._outcomes,
             classifier._acknowledged,
+            (1 << _CONTINUE) if classifier._adding else 0,
         ),
         clarify=_CLARIFY,
         # The phrases ``_says_again`` accepts: a hit's text ends as its phrase's last word.
@@ -368,11 +398,14 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._repeats,
             classifier._side_questions,
             bool(classifier._always_pending),
+            classifier._terms,
+            classifier._reports,
         ),
         lengths=(ACKNOWLEDGED_CHARS, SIDE_QUESTION_CHARS, standalone),
         capitals=capitals,
         joiners=joiners,
         needles=needles,
+        report_openers=sorted(REPORT_OPENERS),
     )
 
 
@@ -411,6 +444,9 @@ def intent_for_turn(
         if config.resume_announcements
         else features.hits
     )
+    if config.also_questions and features.question:
+        adding = adding_opener(features.text, hits)
+        hits = tuple(hit for hit in hits if hit not in adding)  # rule also-questions: none
     if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
         # DRILL_DOWN: reference to prior content, novelty off), whatever its words.
@@ -469,7 +505,48 @@ def intent_for_turn(
     )
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    if intent is Intent.EXPLORE and _reports_on_the_reply(context, features):
+        return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and _asks_what_reply_meant(context, features):
+        return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
     return intent
+
+
+def _asks_what_reply_meant(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a question asks what a term of the assistant's reply just before means (rule
+    term-questions, ``phrasing.term_asked``): every word of the term is the reply's. In an
+    assistant chat of two."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    if not (config.term_questions and len(log) > 0 and log.roles[-1] == "assistant"):
+        return False
+    terms = term_asked(features.text)
+    return (
+        bool(terms)
+        and set(terms) <= set(log.features[-1].terms)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+    )
+
+
+def _reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user statement reports back on the assistant's reply just before it (rule
+    report-backs, ``phrasing.reports_back``): in an assistant chat of two, with a thread on
+    the table. Between peers a statement may well open a topic (rule peer-replies)."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    return (
+        config.report_backs
+        and not features.question
+        and context.threads.active >= 0
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and reports_back(features.text)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+    )
 
 
 def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:

@@ -13,15 +13,24 @@ from collections.abc import Callable, Sequence
 from ..text import cues
 from ..text.lexicon import (
     ACK_REQUEST_WORDS,
+    ADDING_OPENERS,
     EXPLAIN_OBJECT_WORDS,
     NOT_ANNOUNCING,
     OPENING_FILLERS,
+    OTHER_TOPIC_OPENERS,
     QUESTION_OPENERS,
+    REPORT_OBJECTS,
+    REPORT_SUBJECTS,
     REQUEST_WORDS,
     RETURN_FRONTS,
+    SIDE_FRAGMENT_OPENERS,
     SIDE_OPENERS,
     SIDE_SKIPPED,
     SITUATION_WORDS,
+    TERM_BREAKERS,
+    TERM_ENDINGS,
+    TERM_HEDGES,
+    TERM_OPENERS,
     TOPIC_FRONTS,
     Marker,
 )
@@ -32,12 +41,16 @@ Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) pe
 __all__ = [
     "SIDE_QUESTION_CHARS",
     "acknowledged_statement",
+    "adding_opener",
     "again_repeats",
     "announces_topic",
+    "asks_for_something",
     "explain_clarifies",
     "named_topic",
     "opens_with_return",
+    "reports_back",
     "side_question",
+    "term_asked",
 ]
 
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
@@ -47,12 +60,15 @@ _ACK_OPENER = int(Marker.ACK_OPENER)
 _CLARIFY = int(Marker.CLARIFY)
 _ACTION_REF = int(Marker.ACTION_REF)
 _RESUME = int(Marker.RESUME)
+_CONTINUE = int(Marker.CONTINUE)
 # A side question is short: a longer one brings context of its own, as a new topic does
 # (the hand-written sets: every in-topic side question is under 64 characters).
 SIDE_QUESTION_CHARS = 64
 # How far into a turn a named topic may end ("Back to the VPN, ...", "For the island, ...").
 _NAMED_TOPIC_CHARS = 60
 _NAMED_TOPIC_WORDS = 4
+# A term asked about is a name, not a sentence (rule term-questions).
+_TERM_WORDS = 3
 _CLAUSE_MARKS = ",:;"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
@@ -77,7 +93,21 @@ def announces_topic(text: str, hits: Hits) -> bool:
             continue
         if kind == _NEW_TOPIC or cues.announces_after(text, end):
             return True
+        if _asks_after_comma(text, start, end):
+            return True
     return False
+
+
+def _asks_after_comma(text: str, start: int, end: int) -> bool:
+    """Whether an opener that says the topic is another one (``OTHER_TOPIC_OPENERS``) is
+    followed by a comma and a question ("Another thing, how do I clean white trainers?")."""
+    if " ".join(text[start:end].casefold().split()) not in OTHER_TOPIC_OPENERS:
+        return False
+    tail = text[end : end + 16].lstrip(" \t")
+    if not tail.startswith(","):
+        return False
+    following = tail[1:].split(maxsplit=1)
+    return bool(following) and following[0].casefold() in QUESTION_OPENERS
 
 
 def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> bool:
@@ -120,6 +150,64 @@ def acknowledged_statement(text: str, hits: Hits) -> bool:
     return ACK_REQUEST_WORDS.isdisjoint(words)
 
 
+# Who did something to what the reply said ("We tried that, ..."; rule report-backs).
+_REPORT_DOERS = frozenset(("i", "we"))
+#: Every first word ``reports_back`` accepts (``kernels.IntentSettler`` reads the list).
+REPORT_OPENERS = REPORT_SUBJECTS | _REPORT_DOERS
+
+
+def reports_back(text: str) -> bool:
+    """Whether a short statement reports back on what the reply before said (rule
+    report-backs): its subject points back ("They're in pots and I water them every day.",
+    "It's on the hallway wall, away from radiators.") or the speaker did something to it
+    ("We tried that, she just bites harder."), and it asks for nothing (``ACK_REQUEST_WORDS``).
+    The caller checks that it is no question, right after an assistant's reply."""
+    if len(text) > ACKNOWLEDGED_CHARS:
+        return False
+    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    if not words or not ACK_REQUEST_WORDS.isdisjoint(words):
+        return False
+    if words[0] in REPORT_SUBJECTS:
+        return True
+    return len(words) >= 3 and words[0] in _REPORT_DOERS and words[2] in REPORT_OBJECTS
+
+
+def term_asked(text: str) -> tuple[str, ...]:
+    """The content words of the term a short question asks the meaning of (rule
+    term-questions): "What's a Soundex search?" -> (soundex, search); "What does CIRR stand
+    for?" -> (cirr,); () for any other turn. The caller checks that the reply before used
+    them all: "What is the best bike lock?" asks for new ground."""
+    if len(text) > SIDE_QUESTION_CHARS:
+        return ()
+    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
+    opener = next((o for o in TERM_OPENERS if tuple(words[start : start + len(o)]) == o), None)
+    if opener is None:
+        return ()
+    term = [word for word in words[start + len(opener) :] if word not in TERM_HEDGES]
+    if opener[-1] == "does":  # "what does X mean?": only that form
+        ending = next((e for e in TERM_ENDINGS if tuple(term[-len(e) :]) == e), None)
+        if ending is None:
+            return ()
+        term = term[: -len(ending)]
+    hedged = not TERM_HEDGES.isdisjoint(words[start + len(opener) :])
+    if term[:1] == ["the"] and not hedged:
+        return ()  # "What is the NFL policy?" asks for its content
+    if term[:1] in (["a"], ["an"], ["the"]):
+        term = term[1:]
+    if not TERM_BREAKERS.isdisjoint(term):
+        return ()
+    terms = tuple(content_terms(" ".join(term)))
+    return terms if len(terms) <= _TERM_WORDS else ()
+
+
+def asks_for_something(text: str) -> bool:
+    """Whether a turn asks the assistant to do or find something (``REQUEST_WORDS``: "Can you
+    find me a hotel there?"): a task of its own, not a follow-up on the reply."""
+    words = (token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split())
+    return not REQUEST_WORDS.isdisjoint(words)
+
+
 def _not_announcing(surface: str) -> bool:
     """Whether a NEW_TOPIC phrase, as written, moves on without saying the topic changes
     (``NOT_ANNOUNCING``: "let's talk about", "another question")."""
@@ -130,8 +218,9 @@ def _not_announcing(surface: str) -> bool:
 def side_question(text: str, hits: Hits) -> bool:
     """Whether a question reads as a side question on the topic at hand (rule
     side-questions): "Is a buffet cheaper than a sit-down meal?", "Does a lighter string gauge
-    help?". Short (``SIDE_QUESTION_CHARS``), opening as side questions do (``SIDE_OPENERS``:
-    not "What is X?" or "How does X work?"), with no topic announcement, no request to explain
+    help?", "And gels during the race?". Short (``SIDE_QUESTION_CHARS``), opening as side
+    questions do (``SIDE_OPENERS``, not "What is X?" or "How does X work?"; or
+    ``SIDE_FRAGMENT_OPENERS``), with no topic announcement, no request to explain
     something, and no situation of its own set up before it asks ("my knee hurts ..., should
     I worry?"; ``SITUATION_WORDS`` before the first question word: "Should my feet be flat?"
     asks on), and no request ("Can you find me a train?": ``REQUEST_WORDS``). The
@@ -144,8 +233,12 @@ def side_question(text: str, hits: Hits) -> bool:
     if not REQUEST_WORDS.isdisjoint(words):
         return False
     first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
-    if tuple(words[first : first + 1]) not in SIDE_OPENERS and (
-        tuple(words[first : first + 2]) not in SIDE_OPENERS
+    # "And gels during the race?": a fragment that carries on the topic, whatever follows.
+    fragment = bool(words) and words[0] in SIDE_FRAGMENT_OPENERS
+    if (
+        not fragment
+        and tuple(words[first : first + 1]) not in SIDE_OPENERS
+        and tuple(words[first : first + 2]) not in SIDE_OPENERS
     ):
         return False
     for word in words:
@@ -197,6 +290,19 @@ def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
             return tuple(content_terms(" ".join(clause[size:]))), returning
     return (), False
+
+
+def adding_opener(text: str, hits: Hits) -> Hits:
+    """The CONTINUE hits that open the turn with an ``ADDING_OPENERS`` word ("Also, do I need
+    winter tyres?"): in a question they add a question of their own rather than ask to go on
+    (rule also-questions; the caller checks that the turn is a question)."""
+    return tuple(
+        hit
+        for hit in hits
+        if hit[0] == _CONTINUE
+        and text[hit[2] : hit[3]].casefold() in ADDING_OPENERS
+        and cues.opens_turn(text, hit[2], OPENING_FILLERS)
+    )
 
 
 def again_repeats(text: str, hits: Hits) -> Hits:

@@ -11,7 +11,7 @@ import numpy.typing as npt
 from ..text.lexicon import Marker
 from . import multiparty
 from .intent import Intent, asks_on_the_topic
-from .phrasing import announces_topic, named_topic, opens_with_return
+from .phrasing import announces_topic, asks_for_something, named_topic, opens_with_return
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 __all__ = ["thread_for_reply", "thread_for_turn"]
 
 
+# How many of the active thread's latest turns a follow-up may take a reply's word from
+# (rule reply-follow-ups): the exchange at hand, not the whole thread.
+REPLY_WINDOW = 6
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
@@ -81,7 +84,35 @@ def thread_for_turn(
         announced=announced,
         named_thread=_named_thread(context, vector, features, resume_words, stays),
         side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
+        takes_up_reply=not moves_on and _takes_up_reply(context, features),
     )
+
+
+def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a question asks about a word the active thread's latest replies brought (rule
+    reply-follow-ups; its last ``REPLY_WINDOW`` turns): in an assistant chat of two, right
+    after a reply in that thread. "Mesh or powerline, which is better?" after "add a mesh
+    node or a powerline adapter" follows the reply up; between peers a question is how a
+    topic moves on (rule peer-replies)."""
+    log, config, threads = context.log, context.config, context.threads
+    if not (
+        config.reply_follow_ups
+        and features.question
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and int(log.thread_index[-1]) == threads.active
+        and not context.speakers.multi_party(config)
+        and not multiparty.peer_dialogue(log, config)
+    ):
+        return False
+    if asks_for_something(features.text):
+        return False  # "Can you find me a hotel there?" opens a task of its own
+    replies = [
+        turn
+        for turn in threads.turns[threads.active][-REPLY_WINDOW:]
+        if log.roles[turn] == "assistant"
+    ]
+    return threads.takes_up(replies, features.terms)
 
 
 def _named_thread(
@@ -106,7 +137,13 @@ def _named_thread(
     elif stays:
         return -1
     return context.threads.return_target(
-        vector, resume_words, topic_words, context.thresholds, returns=returns
+        vector,
+        resume_words,
+        topic_words,
+        context.thresholds,
+        returns=returns,
+        variants=config.return_variants,
+        terms=features.terms,
     )
 
 

@@ -47,6 +47,7 @@ from ..config import ThreadThresholds
 from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
+from .returns import words_held
 
 if TYPE_CHECKING:
     pass
@@ -155,6 +156,7 @@ class Threads:
         announced: bool = False,
         named_thread: int = -1,
         side_question: bool = False,
+        takes_up_reply: bool = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn from what ``placement.thread_for_turn`` read of it:
         ``reference_thread`` (its first resolved reference's thread), ``reply_thread`` (the turn
@@ -164,7 +166,7 @@ class Threads:
         ``multihorizon.rules`` hold for it: ``answers`` and ``opens_topic`` (question-topics),
         ``carries_on`` (peer-replies), ``intent_threads``, ``recap`` (session-recaps),
         ``reacts`` (reaction-turns), ``announced`` (topic-announcements), ``side_question``
-        (side-questions); ``multi_party``: a chat of more than two."""
+        (side-questions), ``takes_up_reply`` (reply-follow-ups); ``multi_party``: 3+ people."""
         if not self.names:
             return self._new(first_terms)
         active = self.active
@@ -200,10 +202,10 @@ class Threads:
         if opens_topic and active >= 0:
             # Another thread it resembles resumes, else a new one.
             return self._leave(embedding, thresholds.join, first_terms)
-        # Rule vocabulary-resume, the other way round: "what time does the movie start?"
-        # after an aside names what only the active thread talked about, so the turn stays.
-        # A side question too goes where only one thread used its words ("Is Trastevere safe?").
-        if active >= 0 and self._only_active_used(definite_terms):
+        # Rule vocabulary-resume the other way round ("what time does the movie start?" names
+        # what only the active thread said) and rule reply-follow-ups (a question on the latest
+        # replies' words): the turn stays. Side questions go where one thread used their words.
+        if active >= 0 and (takes_up_reply or self._only_active_used(definite_terms)):
             return self._existing(active, "vocabulary")
         if side_question and (owner := self._owner_by_vocabulary(first_terms)) >= 0:
             return self._existing(owner, "vocabulary")
@@ -268,6 +270,8 @@ class Threads:
         thresholds: ThreadThresholds,
         *,
         returns: bool = False,
+        variants: bool = False,
+        terms: Sequence[str] = (),
     ) -> int:
         """The thread a turn names (-1: none; ``plan``'s ``named_thread``): after a resume
         marker, a dormant thread (``_resume``); a return announced at the turn's opening
@@ -275,24 +279,50 @@ class Threads:
         neither its words nor its centroid match (rule resume-announcements); for a topic
         named before the question
         (``topic_words``: "For the quotes, ...", rule resume-announcements), the thread holding
-        the most of its words, the active one included."""
+        the most of its words, the active one included. With ``variants`` (rule
+        return-variants): inflections match ("the move", "moving"), a return to the active
+        thread's words stays, and a named topic no thread holds goes by the turn's ``terms``."""
         if not self.names:
             return -1
         if resume_words:
-            found = self._resume(embedding, resume_words, thresholds.resume)
+            found = self._resume(embedding, resume_words, thresholds.resume, variants=variants)
+            if found < 0 and variants and self._overlap(resume_words, self.active, True):
+                return self.active
             if found < 0 and returns and len(self.names) == 2:
                 return 1 - self.active  # one thread to go back to: "Back to the bread, ..."
             return found
-        return self._named_owner(topic_words) if topic_words else -1
+        if not topic_words:
+            return -1
+        owner = self._named_owner(topic_words, variants=variants)
+        if owner < 0 and variants:
+            owner = self._owner_by_vocabulary(terms)
+        return owner
 
-    def _named_owner(self, terms: Sequence[str]) -> int:
+    def _overlap(self, words: Sequence[str], index: int, variants: bool) -> int:
+        """How many of these words thread ``index`` used (0 for -1; ``returns.words_held``)."""
+        return words_held(self.vocabulary[index], words, variants) if index >= 0 else 0
+
+    def _named_owner(self, terms: Sequence[str], *, variants: bool = False) -> int:
         """The thread whose vocabulary holds the most of these words, the active one included
         (ties: the most recently active), else -1."""
-        wanted = set(terms)
         overlap, _, best = max(
-            (len(wanted & words), self.turns[i][-1], i) for i, words in enumerate(self.vocabulary)
+            (self._overlap(terms, i, variants), self.turns[i][-1], i)
+            for i in range(len(self.vocabulary))
         )
         return best if overlap > 0 else -1
+
+    def takes_up(self, turn_ids: Sequence[int], terms: Sequence[str]) -> bool:
+        """Whether one of these words is a word one of ``turn_ids`` (the active thread's
+        latest replies) brought to the active thread and no other thread used (rule
+        reply-follow-ups)."""
+        if self.active < 0:
+            return False
+        wanted = set(terms)
+        return any(
+            term in wanted and self._term_threads.get(term) == [self.active]
+            for turn_id in turn_ids
+            for term in self._turn_terms.get(turn_id, ())
+        )
 
     def _only_active_used(self, terms: Sequence[str]) -> bool:
         """Whether one of these words is in the active thread's vocabulary and no other's."""
@@ -307,14 +337,20 @@ class Threads:
         name = slug(terms, self._taken, first_suffix=self._next_suffix.get(base, 2))
         return ThreadPlan(len(self.names), name, True, False, "new")
 
-    def _resume(self, embedding: npt.NDArray[np.float32], words: Sequence[str], bar: float) -> int:
+    def _resume(
+        self,
+        embedding: npt.NDArray[np.float32],
+        words: Sequence[str],
+        bar: float,
+        *,
+        variants: bool = False,
+    ) -> int:
         dormant = [index for index in range(len(self.names)) if index != self.active]
         if not dormant:
             return -1
         # "back to etcd": the thread whose vocabulary holds the named words wins outright;
         # ties go to the most recently active of them.
-        wanted = set(words)
-        overlaps = [(len(wanted & self.vocabulary[i]), self.turns[i][-1], i) for i in dormant]
+        overlaps = [(self._overlap(words, i, variants), self.turns[i][-1], i) for i in dormant]
         best_overlap, _, best = max(overlaps)
         if best_overlap > 0:
             return best

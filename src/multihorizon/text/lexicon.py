@@ -25,18 +25,28 @@ from .tokens import STOPWORDS
 
 __all__ = [
     "ACK_REQUEST_WORDS",
+    "ADDING_OPENERS",
     "BACKCHANNEL_CHARS",
     "EXPLAIN_OBJECT_WORDS",
+    "INFLECTION_SWAPS",
     "LEXICON",
     "NOT_ANNOUNCING",
     "OPENING_FILLERS",
+    "OTHER_TOPIC_OPENERS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
+    "REPORT_OBJECTS",
+    "REPORT_SUBJECTS",
     "REQUEST_WORDS",
     "RETURN_FRONTS",
+    "SIDE_FRAGMENT_OPENERS",
     "SIDE_OPENERS",
     "SIDE_SKIPPED",
     "SITUATION_WORDS",
+    "TERM_BREAKERS",
+    "TERM_ENDINGS",
+    "TERM_HEDGES",
+    "TERM_OPENERS",
     "TOOL_OUTCOME_FOLLOWERS",
     "TOPIC_FRONTS",
     "Hit",
@@ -254,6 +264,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # "carry-on" luggage is no request to go on.
             "carry on bag", "carry on bags", "carry on luggage", "carry on limit",
             "carry on allowance", "carry on suitcase", "carry on size",
+            # "One more on the thermostat: ..." returns to a topic, it asks for no more of the
+            # last answer (rule resume-announcements).
+            "one more on the", "one more question on", "one more question about",
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",
@@ -347,6 +360,15 @@ SIDE_OPENERS = frozenset((
     ("how", "soon"), ("how", "early"), ("how", "late"),
 ))
 SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
+# A short question opening with one of these words takes up the topic at hand whatever
+# follows, even without a verb ("And gels during the race?", "And for printed documents?"):
+# it reads as a side question (rule side-questions). Case-folded first words.
+SIDE_FRAGMENT_OPENERS = frozenset(("and",))
+# Ending swaps under which a word named in a return still names a thread's word that the
+# singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
+# "tomatoe" -> "tomato", "the booking" -> "book"): (ending of the named word, ending of the
+# thread's word), tried both ways round (rule return-variants).
+INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"))
 # A turn that opens by naming its topic before the question ("For the quotes, what should
 # they include?", "Re the crypto, how do I ...", "On the PyPI thing, ...", "About the panels,
 # ..."): the words that may come before the named topic, case-folded, longest first (rule
@@ -354,10 +376,48 @@ SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", 
 # the turn returns from an aside (RETURN_FRONTS).
 TOPIC_FRONTS = (
     ("as", "for", "the"), ("as", "to", "the"),
+    ("one", "more", "question", "about", "the"), ("one", "more", "question", "on", "the"),
+    ("one", "more", "on", "the"),
     ("regarding", "the"), ("about", "the"), ("for", "the"), ("on", "the"), ("re", "the"),
     ("as", "for"), ("regarding",), ("about",), ("for",), ("re",),
 )
 RETURN_FRONTS = frozenset(("anyway",))
+# CONTINUE phrases that, opening a question, add a question of their own instead of asking
+# to go on ("Also, do I need winter tyres in Austria?"): no CONTINUE marker there (rule
+# also-questions). Case-folded.
+ADDING_OPENERS = frozenset(("also",))
+# How a short statement that reports back on the reply before opens (rule report-backs): its
+# subject points back ("They're in pots and I water them daily.", "It's on the hallway
+# wall."), or "I"/"we" did something to what was suggested ("We tried that, ..."; the second
+# word is the verb, the third one of REPORT_OBJECTS). Case-folded.
+REPORT_SUBJECTS = frozenset((
+    "it", "it's", "they", "they're", "they've", "she", "she's", "he", "he's", "that",
+    "that's", "this", "these", "those",
+))
+REPORT_OBJECTS = frozenset(("that", "it", "this", "those", "them", "these"))
+# How a question asking what a term means opens (rule term-questions): "What's a Soundex
+# search?", "What is the 50/30/20 rule exactly?", "What does CIRR stand for?". Opening words,
+# case-folded; TERM_ENDINGS close the "what does X ..." form, TERM_HEDGES may follow the term.
+TERM_OPENERS = (("what", "is"), ("what's",), ("what", "are"), ("whats",), ("what", "does"))
+TERM_ENDINGS = (("mean",), ("stand", "for"))
+TERM_HEDGES = frozenset(("exactly", "actually", "again", "really", "precisely", "then"))
+# Words that make "what is X?" ask about content, not a term ("What are the benefits of cow
+# milk?", "What are his desires?", "What are the other steps?", "What's been done?"; TREC
+# CAsT): prepositions, pronouns and quantifiers. "the X" asks for a term only with a hedge
+# ("What is the 50/30/20 rule exactly?"; "What is the NFL policy?" asks for its content).
+TERM_BREAKERS = frozenset((
+    "of", "between", "in", "for", "to", "about", "on", "with", "from", "by", "at", "his",
+    "her", "their", "its", "my", "our", "your", "they", "it", "he", "she", "we", "you", "i",
+    "those", "these", "them", "this", "that", "other", "some", "any", "two", "been", "done",
+    "best", "most", "first", "next", "last",
+))
+# TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
+# a question ("Another thing, how do I clean white trainers?") they announce it as a colon
+# would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.
+OTHER_TOPIC_OPENERS = frozenset((
+    "something else", "another thing", "separate question", "separate topic", "other topic",
+    "another topic", "something different", "different thing",
+))
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.
 EXPLAIN_OBJECT_WORDS = frozenset((

@@ -17,6 +17,7 @@ PYBIND11_MODULE(_core, m) {
   bindings::register_hashing(m);
   bindings::register_lexical(m);
   bindings::register_intent(m);
+  bindings::register_packing(m);
   m.attr("UNICODE_VERSION") = unicode_data::kUnicodeVersion;
   m.def(
       "_simd_level", [] { return simd::level_name(simd::active_level().load()); },

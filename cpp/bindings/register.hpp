@@ -13,6 +13,7 @@ void register_score(py::module_& m);
 void register_hashing(py::module_& m);
 void register_lexical(py::module_& m);
 void register_intent(py::module_& m);
+void register_packing(py::module_& m);
 
 // The automaton of a MarkerMatcher's `phrases` argument, checked as MarkerMatcher checks it
 // (register_markers.cpp); TurnScanner builds on it.

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from ._intent_py import TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
+from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -58,9 +59,11 @@ __all__ = [
     "TurnScanner",
     "best_above",
     "bm25_scores",
+    "cdr_rank",
     "cosine_scores",
     "hash_embed",
     "intent_decision",
+    "pack_tiers",
     "quantize_rows",
     "recency_weights",
     "retrieve_turns",

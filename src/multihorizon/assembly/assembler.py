@@ -35,14 +35,18 @@ from ..errors import EmbeddingError, InputError
 from ..inputs import check_name, checked_counter
 from ..persist.stores import SessionStore
 from ..serving.pool import SessionPool
+from ..tiers.facts import Fact
 from ..tiers.knowledge import KnowledgeStore
 from ..tiers.knowledge_worker import NeighbourWorker, PendingNeighbours
 from ..tiers.scratch import ScratchEntry, estimate_tokens
-from .envelope import ContextEnvelope, PackedItem
+from .envelope import ContextEnvelope, PackedItem, block
 from .packing import BudgetError
 from .tier_session import TierSession
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
+
+#: Facts whose block tokens an assembler keeps (``ContextAssembler.fact_tokens``).
+FACT_TOKENS_HELD = 1 << 16
 
 
 class ContextAssembler:
@@ -110,6 +114,9 @@ class ContextAssembler:
         # Issue 14 item 4: Tier P's query beside Tier C, on one long-lived thread (started
         # at the first turn that needs it; a pool hop measured a worse p99).
         self._worker = NeighbourWorker() if tier_p_worker and knowledge is not None else None
+        # Each fact's packed block's tokens, with the fact they were counted for: a fact
+        # changes only by replacement, so its block is counted once, not at every turn.
+        self._fact_tokens: dict[str, tuple[Fact, int]] = {}
 
     def session(self, session_id: str, *, load: bool = True) -> TierSession:
         """The session with this id (created on first use). ``"tenant/name"`` puts it in a
@@ -203,6 +210,17 @@ class ContextAssembler:
         return worker.submit(
             knowledge, vector, config.fact_candidates, config.relevance_floor_for(model_id)
         )
+
+    def fact_tokens(self, fact: Fact) -> int:
+        """The tokens of ``fact``'s block in an envelope under this assembler's counter."""
+        known = self._fact_tokens.get(fact.fact_id)
+        if known is not None and known[0] is fact:
+            return known[1]
+        tokens = self.count_tokens(block("P", fact.fact_id, fact.content))
+        if len(self._fact_tokens) >= FACT_TOKENS_HELD:
+            self._fact_tokens.clear()  # bounded: a huge store's facts are counted again
+        self._fact_tokens[fact.fact_id] = (fact, tokens)
+        return tokens
 
     def _dropped(self, dropped: list[tuple[str, TierSession]]) -> None:
         """Sessions the pool let go (out of the pool's lock: ``on_evict`` may call back)."""

@@ -155,3 +155,23 @@ def test_pack_tiers_refuses_bad_input(
     arguments.update(change)
     with pytest.raises((ValueError, TypeError), match=message):
         kernels.pack_tiers(*arguments.values())
+
+
+def test_rank_cdr_breaks_equal_scores_by_fact_id() -> None:
+    from multihorizon.tiers.facts import Fact
+    from multihorizon.tiers.knowledge import Neighbours
+    from multihorizon.tiers.knowledge_cdr import rank_cdr
+
+    rng = np.random.default_rng(3)
+    ids = [f"f{n}" for n in rng.permutation(40)]
+    facts = tuple(Fact(fact_id, "text") for fact_id in ids)
+    similarities = rng.choice([0.2, 0.5, 0.7, 0.9], 40).astype(np.float64)  # many ties
+    vectors = np.zeros((40, 8), dtype=np.float32)
+    nan = np.full(40, np.nan)
+    neighbours = Neighbours(
+        vectors[0], 40, -1.0, facts, similarities, vectors, np.full(40, 0.6), nan, nan
+    )
+    ranked = rank_cdr(neighbours, novelty=False, now_seconds=0.0)
+    want = sorted(range(40), key=lambda i: (-(0.6 * similarities[i]), ids[i]))
+    assert [fact.fact_id for fact in ranked.facts] == [ids[i] for i in want]
+    assert list(ranked.score) == sorted(ranked.score, reverse=True)

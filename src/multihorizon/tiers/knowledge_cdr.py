@@ -34,15 +34,14 @@ def novelty_code(novelty: bool | str) -> int:
 @dataclass(frozen=True, slots=True, eq=False)
 class RankedFacts:
     """Facts with their CDR factors, best first: row ``i`` is ``facts[i]`` with
-    ``relevance[i]`` (its cosine), ``novelty[i]``, ``recency[i]`` and ``score[i]``;
-    ``vectors`` (when known) holds their unit embeddings. Iterating gives ``ScoredFact``s."""
+    ``relevance[i]`` (its cosine), ``novelty[i]``, ``recency[i]`` and ``score[i]``.
+    Iterating gives ``ScoredFact``s."""
 
     facts: tuple[Fact, ...]
     relevance: Float64Array
     novelty: Float64Array
     recency: Float64Array
     score: Float64Array
-    vectors: npt.NDArray[np.float32] | None = None
 
     def __len__(self) -> int:
         return len(self.facts)
@@ -61,7 +60,7 @@ class RankedFacts:
 
     @classmethod
     def of(cls, scored: Sequence[ScoredFact]) -> RankedFacts:
-        """Columns of ``scored`` as they are (no vectors)."""
+        """Columns of ``scored`` as they are."""
         return cls(
             tuple(item.fact for item in scored),
             np.array([item.relevance for item in scored], dtype=np.float64),
@@ -79,7 +78,6 @@ class RankedFacts:
             self.novelty[index],
             self.recency[index],
             self.score[index],
-            None if self.vectors is None else self.vectors[index],
         )
 
 
@@ -97,7 +95,7 @@ def rank_cdr(
     facts, similarities, vectors = neighbours.facts, neighbours.similarities, neighbours.vectors
     if not facts:
         empty = np.empty(0, dtype=np.float64)
-        return RankedFacts((), empty, empty, empty, empty, vectors)
+        return RankedFacts((), empty, empty, empty, empty)
     moment = now() if now_seconds is None else now_seconds
     relevance = similarities
     if pull:
@@ -117,18 +115,30 @@ def rank_cdr(
         partial_floor,
     )
     ranked = scores[order]
-    if len(ranked) > 1 and bool(np.any(ranked[1:] == ranked[:-1])):
-        # Equal scores go by fact id (the kernel keeps them in input order): rare, so the
-        # Python sort runs only then.
-        order = np.array(
-            sorted(range(len(facts)), key=lambda i: (-scores[i], facts[i].fact_id)),
-            dtype=np.int64,
-        )
+    ties = np.flatnonzero(ranked[1:] == ranked[:-1]) if len(ranked) > 1 else ranked[:0]
+    if ties.size:
+        order = _ties_by_id(order, ties.tolist(), facts)
     return RankedFacts(
         tuple(facts[i] for i in order.tolist()),
         similarities[order],
         novelties[order],
         recency[order],
         scores[order],
-        vectors[order],
     )
+
+
+def _ties_by_id(
+    order: npt.NDArray[np.int64], ties: list[int], facts: Sequence[Fact]
+) -> npt.NDArray[np.int64]:
+    """``order`` with each run of equal scores (``ties``: positions equal to the next one)
+    sorted by fact id, as the (-score, fact id) order has them; the kernel keeps them in
+    input order."""
+    order = order.copy()
+    start = previous = ties[0]
+    for position in [*ties[1:], -2]:
+        if position != previous + 1:  # the run start..previous+1 ends here
+            run = order[start : previous + 2].tolist()
+            order[start : previous + 2] = sorted(run, key=lambda i: facts[i].fact_id)
+            start = position
+        previous = position
+    return order

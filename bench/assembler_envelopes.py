@@ -23,7 +23,12 @@ import sys
 import knowledge_data
 
 BUDGETS = (300, 900, 1500, 4000)
-FOLLOW_UPS = ("tell me more", "go on", "what else?", "write me a guide about what we just discussed")
+FOLLOW_UPS = (
+    "tell me more",
+    "go on",
+    "what else?",
+    "write me a guide about what we just discussed",
+)
 
 
 def replay(facts: int, turns: int, worker: bool) -> list[str]:

@@ -31,7 +31,9 @@ import knowledge_data
 
 HERE = Path(__file__).resolve().parent
 TURNS = 1000
-DEFAULT = "ours-cpp-default,ours-cpp-seq,ours-cpp-worker,main-cpp-seq,main-cpp-worker,ours-python-default"
+DEFAULT = (
+    "ours-cpp-default,ours-cpp-seq,ours-cpp-worker,main-cpp-seq,main-cpp-worker,ours-python-default"
+)
 
 
 def child(facts: int, worker: str, stage: str) -> None:
@@ -84,8 +86,13 @@ def spawn(name: str, facts: int, main_tree: str | None, stage: str) -> subproces
         if main_tree is None:
             raise SystemExit(f"{name}: --main is needed")
         command += [str(HERE / "run_tree.py"), main_tree]
-    command += [str(HERE / "assembler_side_by_side.py"), "--child", worker, f"--facts={facts}",
-                f"--stage={stage}"]
+    command += [
+        str(HERE / "assembler_side_by_side.py"),
+        "--child",
+        worker,
+        f"--facts={facts}",
+        f"--stage={stage}",
+    ]
     env = {**os.environ, "MULTIHORIZON_BACKEND": backend}
     return subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=HERE
@@ -101,7 +108,9 @@ def main() -> int:
     parser.add_argument("--main", default=None, help="src folder of the tree to compare with")
     parser.add_argument("--contenders", default=DEFAULT)
     parser.add_argument(
-        "--stage", choices=("turn", "pack"), default="turn",
+        "--stage",
+        choices=("turn", "pack"),
+        default="turn",
         help="time whole user() turns, or only their packing (tier_session.pack)",
     )
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
@@ -120,7 +129,8 @@ def main() -> int:
 
     def ask(name: str, calls: int) -> list[float]:
         process = processes[name]
-        assert process.stdin is not None and process.stdout is not None
+        assert process.stdin is not None
+        assert process.stdout is not None
         process.stdin.write(f"{calls}\n")
         process.stdin.flush()
         times: list[float] = json.loads(process.stdout.readline())
@@ -136,7 +146,10 @@ def main() -> int:
         process.stdin.close()
         process.wait()
     first = statistics.median(samples[names[0]])
-    print(f"{args.stage}: facts {args.facts}, {args.rounds} rounds x {args.calls} turns, load {os.getloadavg()[0]:.1f}")
+    print(
+        f"{args.stage}: facts {args.facts}, {args.rounds} rounds x {args.calls} turns, "
+        f"load {os.getloadavg()[0]:.1f}"
+    )
     print(f"| contender | p50 | p99 | p50 / {names[0]} |")
     print("|---|---|---|---|")
     for name in names:

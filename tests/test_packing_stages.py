@@ -72,7 +72,9 @@ def test_cdr_rank_keeps_equal_scores_in_input_order(kernels: ModuleType) -> None
         ({"partial_floor": 1.5}, "partial_floor"),
     ],
 )
-def test_cdr_rank_refuses_bad_input(kernels: ModuleType, change: dict[str, Any], message: str) -> None:
+def test_cdr_rank_refuses_bad_input(
+    kernels: ModuleType, change: dict[str, Any], message: str
+) -> None:
     arguments: dict[str, Any] = {
         "relevance": [0.5, 0.4],
         "coverage": [0.1, 0.2],
@@ -99,9 +101,7 @@ def _python_pack(
     for index, (count, score, tier) in enumerate(zip(tokens, scores, tiers, strict=True)):
         item = PackedItem(names[groups[tier]], str(index), "", score, count, "")
         candidates[tier].append(item)
-    packed = [
-        Tier(names[groups[t]], weights[t], candidates[t]) for t in range(len(weights))
-    ]
+    packed = [Tier(names[groups[t]], weights[t], candidates[t]) for t in range(len(weights))]
     share_budget(packed, budget)
     chosen = [item for tier in packed for item in tier.chosen]
     by_group = {names[g]: w for g, w in enumerate(group_weights)}

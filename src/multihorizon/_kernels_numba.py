@@ -24,7 +24,6 @@ import numpy.typing as npt
 
 from ._intent_py import TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
-from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -32,6 +31,7 @@ from ._numba_jit import (
     jit,
     jit_reassociating,
 )
+from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_text import MarkerMatcher
 from ._retrieve_py import make_retrieve_turns
 from ._validate import (

@@ -124,9 +124,9 @@ def _pack_tiers(
                 chosen[n] = i
                 n += 1
     best = np.zeros(group_weights.shape[0], dtype=np.float64)
-    for i in chosen:
-        g = groups[tiers[i]]
-        best[g] = max(best[g], scores[i])
+    for member in chosen:
+        g = groups[tiers[member]]
+        best[g] = max(best[g], scores[member])
     keys = np.empty(n, dtype=np.float64)
     for position in range(n):
         i = chosen[position]

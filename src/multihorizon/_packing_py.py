@@ -203,11 +203,11 @@ def _share(
         for t in open_tiers:
             allowance = used[t] + free * float(weights[t]) / weight
             for index in range(tokens.shape[0]):
-                if tiers[index] == t and not taken[index]:
-                    if used[t] + int(tokens[index]) <= allowance:
-                        taken[index] = True
-                        used[t] += int(tokens[index])
-                        left_out[t] -= 1
+                fits = used[t] + int(tokens[index]) <= allowance
+                if tiers[index] == t and not taken[index] and fits:
+                    taken[index] = True
+                    used[t] += int(tokens[index])
+                    left_out[t] -= 1
         left = budget - sum(used)
         if left == free:
             break
@@ -257,7 +257,9 @@ def pack_tiers(
         tokens, scores, tiers, weights, groups, group_weights, budget
     )
     taken = _share(counts, tier_of, tier_weights, total)
-    chosen = [i for t in range(tier_weights.shape[0]) for i in np.flatnonzero(taken & (tier_of == t))]
+    chosen = [
+        i for t in range(tier_weights.shape[0]) for i in np.flatnonzero(taken & (tier_of == t))
+    ]
     best = [0.0] * strengths.shape[0]
     for i in chosen:
         group = int(group_of[tier_of[i]])

@@ -79,13 +79,13 @@ def child(facts: int, worker: str, stage: str) -> None:
         print(json.dumps(spent[-len(times) :] if stage == "pack" else times), flush=True)
 
 
-def spawn(name: str, facts: int, main_tree: str | None, stage: str) -> subprocess.Popen[str]:
+def spawn(name: str, facts: int, trees: dict[str, str | None], stage: str) -> subprocess.Popen[str]:
     tree, backend, worker = name.split("-")
     command = [sys.executable]
-    if tree == "main":
-        if main_tree is None:
-            raise SystemExit(f"{name}: --main is needed")
-        command += [str(HERE / "run_tree.py"), main_tree]
+    if trees[tree] is not None:
+        command += [str(HERE / "run_tree.py"), str(trees[tree])]
+    elif tree == "main":
+        raise SystemExit(f"{name}: --main is needed")
     command += [
         str(HERE / "assembler_side_by_side.py"),
         "--child",
@@ -106,6 +106,9 @@ def main() -> int:
     parser.add_argument("--calls", type=int, default=10)
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--main", default=None, help="src folder of the tree to compare with")
+    parser.add_argument(
+        "--ours", default=None, help="src folder of a copy of this tree (default: as installed)"
+    )
     parser.add_argument("--contenders", default=DEFAULT)
     parser.add_argument(
         "--stage",
@@ -121,7 +124,8 @@ def main() -> int:
     names = args.contenders.split(",")
     if args.main is None:
         names = [name for name in names if not name.startswith("main-")]
-    processes = {name: spawn(name, args.facts, args.main, args.stage) for name in names}
+    trees = {"ours": args.ours, "main": args.main}
+    processes = {name: spawn(name, args.facts, trees, args.stage) for name in names}
     for process in processes.values():  # one at a time: setups do not overlap the rounds
         assert process.stdout is not None
         json.loads(process.stdout.readline())

@@ -12,10 +12,13 @@ never exceeds the budget under the token counter in use.
 A failed call (bad input, a budget too small for the Active Thread Summary) changes nothing:
 the turn is planned and packed before anything is logged.
 
-Tier P's nearest-neighbour query runs on a dedicated worker thread (one per assembler,
+Tier P's nearest-neighbour query can run on a dedicated worker thread (one per assembler,
 ``tiers.knowledge_worker``) while the session plans the turn and retrieves Tier C: the
 envelope is the one running them in sequence gives (``tier_p_worker=False``), and the turn is
-shorter by the part of the hnswlib search the planning covers. ``close()`` stops the worker.
+shorter by the part of the search the planning covers, less the hop to the worker. By
+default (``"auto"``) a turn goes beside only when the store's queries cost more than that
+hop is measured to (``BESIDE_FROM_SECONDS``): through hnswlib on a large store, not the
+exact int8 pass of a small one. ``close()`` stops the worker.
 One session's calls live in ``tier_session``; the envelope's parts in ``compose``.
 """
 
@@ -45,6 +48,14 @@ from .tier_session import TierSession
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
 
+#: ``tier_p_worker="auto"`` runs a turn's Tier P query beside Tier C once queries cost more
+#: than this. Measured interleaved on the 2-core box (bench/assembler_side_by_side.py,
+#: user() p50 beside / in sequence): 10,000 facts (the exact int8 pass, ~0.3 ms a query)
+#: WORKER_10K; 30,000 facts (~0.9 ms) WORKER_30K; 100,000 facts (hnswlib at ef 400)
+#: 0.63. The hop (a queue put, a thread wake-up, GIL hand-offs between the planning and the
+#: query's Python parts) costs about what a query below this saves.
+BESIDE_FROM_SECONDS = 0.001
+
 #: Facts whose block tokens an assembler keeps (``ContextAssembler.fact_tokens``).
 FACT_TOKENS_HELD = 1 << 16
 
@@ -60,9 +71,10 @@ class ContextAssembler:
     object is closed (it raises ``SessionClosedError``), so no caller keeps writing to a
     conversation the assembler no longer has.
 
-    ``tier_p_worker`` (default on, with a knowledge store): Tier P's query runs on one
-    dedicated thread beside the session's planning; the envelopes are those of the sequential
-    order (off). ``close()`` stops the thread.
+    ``tier_p_worker``: True, Tier P's query runs on one dedicated thread beside the
+    session's planning; False, after it; ``"auto"`` (the default), beside only while the
+    store's queries cost more than ``BESIDE_FROM_SECONDS`` (``tier_p_beside``). The
+    envelopes are those of the sequential order either way. ``close()`` stops the thread.
     """
 
     def __init__(
@@ -79,7 +91,7 @@ class ContextAssembler:
         idle_ttl: float | None = None,
         on_evict: Callable[[str], Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        tier_p_worker: bool = True,
+        tier_p_worker: bool | str = "auto",
     ) -> None:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         if knowledge is not None:
@@ -93,6 +105,10 @@ class ContextAssembler:
                     f"knowledge store model {knowledge.model_id!r} differs from the "
                     f"embedder's {self.embedder.model_id!r} (SPEC-024 §2.5)"
                 )
+        if tier_p_worker not in (True, False, "auto"):
+            raise InputError(
+                f"tier_p_worker: expected True, False or 'auto', got {tier_p_worker!r}"
+            )
         if stale_policy not in ("reinvoke", "warn", "exclude"):
             raise InputError(
                 f"stale_policy: expected reinvoke, warn or exclude, got {stale_policy!r}"
@@ -113,7 +129,9 @@ class ContextAssembler:
         self._lock = threading.Lock()
         # Issue 14 item 4: Tier P's query beside Tier C, on one long-lived thread (started
         # at the first turn that needs it; a pool hop measured a worse p99).
-        self._worker = NeighbourWorker() if tier_p_worker and knowledge is not None else None
+        self._beside = tier_p_worker
+        worker = tier_p_worker is not False and knowledge is not None
+        self._worker = NeighbourWorker() if worker else None
         # Each fact's packed block's tokens, with the fact they were counted for: a fact
         # changes only by replacement, so its block is counted once, not at every turn.
         self._fact_tokens: dict[str, tuple[Fact, int]] = {}
@@ -194,8 +212,16 @@ class ContextAssembler:
 
     @property
     def tier_p_worker(self) -> bool:
-        """Whether Tier P's query runs on a worker thread beside Tier C."""
+        """Whether Tier P's query can run on a worker thread beside Tier C."""
         return self._worker is not None
+
+    def tier_p_beside(self) -> bool:
+        """Whether this turn's Tier P query goes to the worker: always with
+        ``tier_p_worker=True``; with ``"auto"``, while the store's recent queries
+        (``KnowledgeStore.query_seconds``) cost more than ``BESIDE_FROM_SECONDS``."""
+        if self._worker is None or self.knowledge is None:
+            return False
+        return self._beside is True or self.knowledge.query_seconds > BESIDE_FROM_SECONDS
 
     def prefetch_knowledge(
         self, vector: npt.NDArray[np.float32], model_id: str

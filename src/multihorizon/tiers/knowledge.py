@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,9 @@ from .knowledge_index import (
     TooFewLiveFacts,
     ef_search_for,
 )
+
+# ``query_seconds``: each query's weight in the moving average of their cost.
+QUERY_COST_WEIGHT = 0.2
 
 # CDGR linking's first, narrow search: the fact itself and its three nearest, at ef 16.
 LINK_PROBE = 4
@@ -139,6 +143,13 @@ class KnowledgeStore:
         self.graph = graph
         self._graph = FactGraph()
         self._lock = threading.RLock()
+        self._query_seconds = 0.0  # ``query_seconds``
+
+    @property
+    def query_seconds(self) -> float:
+        """What ``nearest`` has cost lately, in seconds (a moving average over the recent
+        queries; 0 before the first)."""
+        return self._query_seconds
 
     @property
     def params(self) -> AnnParams:
@@ -210,6 +221,7 @@ class KnowledgeStore:
         hnswlib releases the GIL while it searches, so this can run on a worker thread
         beside other work (``multihorizon.tiers.knowledge_worker``)."""
         vector = normalise_embedding(query, self.dim)
+        started = time.perf_counter()
         with self._lock:
             labels, similarities = self._knn(vector, k)
             kept = similarities >= min_relevance
@@ -217,6 +229,10 @@ class KnowledgeStore:
             facts = tuple(self._facts[label] for label in labels.tolist())
             vectors = self._vectors[labels]
             importance, ttl, modified = self._columns[:, labels]
+        # What a query costs lately (a moving average): the assembler runs Tier P beside
+        # Tier C only when that outweighs the hop to its worker.
+        spent = time.perf_counter() - started
+        self._query_seconds += QUERY_COST_WEIGHT * (spent - self._query_seconds)
         return Neighbours(
             vector, k, min_relevance, facts, similarities[kept].astype(np.float64), vectors,
             importance, ttl, modified,

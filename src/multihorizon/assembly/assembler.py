@@ -49,13 +49,14 @@ from .tier_session import TierSession
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
 
 #: ``tier_p_worker="auto"`` runs a turn's Tier P query beside Tier C while queries cost more
-#: than this (``KnowledgeStore.query_seconds``, a median). Measured interleaved on the shared
-#: 2-core box at load ~12 (bench/assembler_side_by_side.py, user() p50 with the worker over
-#: in sequence, same run): 10,000 facts (the exact int8 pass; queries 0.30 ms) 2.60;
-#: 30,000 facts (1.3 ms) 0.18; 100,000 facts (hnswlib, ef 400) 0.63. Below about half a
-#: millisecond the hop (a queue put, a thread wake-up, GIL hand-offs between the planning
-#: and the query's Python parts) costs more than the overlap saves.
-BESIDE_FROM_SECONDS = 0.0005
+#: CPU time than this (``KnowledgeStore.query_seconds``, a median; CPU, not wall time, so a
+#: loaded box does not push small stores beside: measured 0.47 ms at 10,000 facts, 1.12 ms
+#: at 30,000 at load ~15). user() p50 with the worker over in sequence, interleaved on the
+#: shared 2-core box (bench/assembler_side_by_side.py, same run each): 10,000 facts (the
+#: exact int8 pass) 1.05-2.60 in three runs; 30,000 facts 0.18; 100,000 facts (hnswlib,
+#: ef 400) 0.63. Below that the hop (a queue put, a thread wake-up, GIL hand-offs between
+#: the planning and the query's Python parts) costs more than the overlap saves.
+BESIDE_FROM_SECONDS = 0.0007
 
 #: Facts whose block tokens an assembler keeps (``ContextAssembler.fact_tokens``).
 FACT_TOKENS_HELD = 1 << 16

@@ -148,8 +148,8 @@ class KnowledgeStore:
 
     @property
     def query_seconds(self) -> float:
-        """Seconds ``nearest`` has cost lately: the median of the last ``QUERY_COSTS_KEPT``
-        (0 before any; a mean followed a loaded box's outliers: 1.8 ms for a 0.32 ms p50)."""
+        """CPU seconds ``nearest`` has cost lately: the median of the last ``QUERY_COSTS_KEPT``
+        (0 before any; wall time and means followed a loaded box's outliers)."""
         with self._lock:
             costs = sorted(self._query_costs)
         return costs[len(costs) // 2] if costs else 0.0
@@ -224,7 +224,7 @@ class KnowledgeStore:
         hnswlib releases the GIL while it searches, so this can run on a worker thread
         beside other work (``multihorizon.tiers.knowledge_worker``)."""
         vector = normalise_embedding(query, self.dim)
-        started = time.perf_counter()
+        started = time.thread_time()  # CPU time: a loaded box's waits are not the query's
         with self._lock:
             labels, similarities = self._knn(vector, k)
             kept = similarities >= min_relevance
@@ -233,7 +233,7 @@ class KnowledgeStore:
             vectors = self._vectors[labels]
             importance, ttl, modified = self._columns[:, labels]
             # The assembler runs Tier P beside Tier C when this outweighs the hop.
-            self._query_costs.append(time.perf_counter() - started)
+            self._query_costs.append(time.thread_time() - started)
         return Neighbours(
             vector, k, min_relevance, facts, similarities[kept].astype(np.float64), vectors,
             importance, ttl, modified,

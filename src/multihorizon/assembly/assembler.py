@@ -16,8 +16,8 @@ Tier P's nearest-neighbour query can run on a dedicated worker thread (one per a
 ``tiers.knowledge_worker``) while the session plans the turn and retrieves Tier C: the
 envelope is the one running them in sequence gives (``tier_p_worker=False``), and the turn is
 shorter by the part of the search the planning covers, less the hop to the worker. By
-default (``"auto"``) a turn goes beside only when the store's queries cost more than that
-hop is measured to (``BESIDE_FROM_SECONDS``): through hnswlib on a large store, not the
+default (``"auto"``) a turn goes beside only when its query is expected to cost more than
+that hop is measured to (``BESIDE_FROM_BYTES``): through hnswlib on a large store, not the
 exact int8 pass of a small one. ``close()`` stops the worker.
 One session's calls live in ``tier_session``; the envelope's parts in ``compose``.
 """
@@ -48,15 +48,17 @@ from .tier_session import TierSession
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
 
-#: ``tier_p_worker="auto"`` runs a turn's Tier P query beside Tier C while queries cost more
-#: CPU time than this (``KnowledgeStore.query_seconds``, a median; CPU, not wall time, so a
-#: loaded box does not push small stores beside: measured 0.47 ms at 10,000 facts, 1.12 ms
-#: at 30,000 at load ~15). user() p50 with the worker over in sequence, interleaved on the
-#: shared 2-core box (bench/assembler_side_by_side.py, same run each): 10,000 facts (the
-#: exact int8 pass) 1.05-2.60 in three runs; 30,000 facts 0.18; 100,000 facts (hnswlib,
-#: ef 400) 0.63. Below that the hop (a queue put, a thread wake-up, GIL hand-offs between
-#: the planning and the query's Python parts) costs more than the overlap saves.
-BESIDE_FROM_SECONDS = 0.0007
+#: ``tier_p_worker="auto"`` runs a turn's Tier P query beside Tier C when it reads more than
+#: this (``KnowledgeStore.scan_bytes``: the exact int8 pass reads facts x dim bytes), or
+#: walks hnswlib's graph (past 32,768 facts). user() p50 with the worker over in sequence,
+#: interleaved on the shared 2-core box (bench/assembler_side_by_side.py, same run each,
+#: load 11-15): 10,000 facts x 384 (3.8 MB; a query ~0.3 ms) 1.02-2.60 in four runs;
+#: 30,000 facts (11.5 MB, ~1.1 ms) 0.18; 100,000 facts (hnswlib, ef 400) 0.63. Below
+#: that the hop (a queue put, a thread wake-up, GIL hand-offs between the planning and the
+#: query's Python parts) costs more than the overlap saves. A byte count, not a timing:
+#: timings of the query followed the box's load (wall time) or cost milliseconds to take
+#: (``time.thread_time`` under the Numba backend, measured 3.3 ms a call).
+BESIDE_FROM_BYTES = 6_000_000
 
 #: Facts whose block tokens an assembler keeps (``ContextAssembler.fact_tokens``).
 FACT_TOKENS_HELD = 1 << 16
@@ -74,8 +76,8 @@ class ContextAssembler:
     conversation the assembler no longer has.
 
     ``tier_p_worker``: True, Tier P's query runs on one dedicated thread beside the
-    session's planning; False, after it; ``"auto"`` (the default), beside only while the
-    store's queries cost more than ``BESIDE_FROM_SECONDS`` (``tier_p_beside``). The
+    session's planning; False, after it; ``"auto"`` (the default), beside only when the
+    query is expected to cost more than the hop (``tier_p_beside``). The
     envelopes are those of the sequential order either way. ``close()`` stops the thread.
     """
 
@@ -219,11 +221,12 @@ class ContextAssembler:
 
     def tier_p_beside(self) -> bool:
         """Whether this turn's Tier P query goes to the worker: always with
-        ``tier_p_worker=True``; with ``"auto"``, while the store's recent queries
-        (``KnowledgeStore.query_seconds``) cost more than ``BESIDE_FROM_SECONDS``."""
+        ``tier_p_worker=True``; with ``"auto"``, when the query walks hnswlib's graph or
+        its exact pass reads more than ``BESIDE_FROM_BYTES``."""
         if self._worker is None or self.knowledge is None:
             return False
-        return self._beside is True or self.knowledge.query_seconds > BESIDE_FROM_SECONDS
+        scanned = self.knowledge.scan_bytes
+        return self._beside is True or scanned is None or scanned > BESIDE_FROM_BYTES
 
     def prefetch_knowledge(
         self, vector: npt.NDArray[np.float32], model_id: str

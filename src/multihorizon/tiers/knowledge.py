@@ -24,8 +24,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
-import time
-from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,9 +48,6 @@ from .knowledge_index import (
     TooFewLiveFacts,
     ef_search_for,
 )
-
-# ``query_seconds``: the median of this many recent queries' costs.
-QUERY_COSTS_KEPT = 15
 
 # CDGR linking's first, narrow search: the fact itself and its three nearest, at ef 16.
 LINK_PROBE = 4
@@ -144,15 +139,14 @@ class KnowledgeStore:
         self.graph = graph
         self._graph = FactGraph()
         self._lock = threading.RLock()
-        self._query_costs: deque[float] = deque(maxlen=QUERY_COSTS_KEPT)  # ``query_seconds``
 
     @property
-    def query_seconds(self) -> float:
-        """CPU seconds ``nearest`` has cost lately: the median of the last ``QUERY_COSTS_KEPT``
-        (0 before any; wall time and means followed a loaded box's outliers)."""
-        with self._lock:
-            costs = sorted(self._query_costs)
-        return costs[len(costs) // 2] if costs else 0.0
+    def scan_bytes(self) -> int | None:
+        """Bytes one query reads while the store is searched exactly (the int8 pass over
+        every fact); None once it searches through hnswlib. The assembler's measure of what
+        a query costs (``tier_p_worker="auto"``)."""
+        rows = self._exact_rows
+        return None if rows is None else len(self._facts) * self.dim
 
     @property
     def params(self) -> AnnParams:
@@ -224,7 +218,6 @@ class KnowledgeStore:
         hnswlib releases the GIL while it searches, so this can run on a worker thread
         beside other work (``multihorizon.tiers.knowledge_worker``)."""
         vector = normalise_embedding(query, self.dim)
-        started = time.thread_time()  # CPU time: a loaded box's waits are not the query's
         with self._lock:
             labels, similarities = self._knn(vector, k)
             kept = similarities >= min_relevance
@@ -232,8 +225,6 @@ class KnowledgeStore:
             facts = tuple(self._facts[label] for label in labels.tolist())
             vectors = self._vectors[labels]
             importance, ttl, modified = self._columns[:, labels]
-            # The assembler runs Tier P beside Tier C when this outweighs the hop.
-            self._query_costs.append(time.thread_time() - started)
         return Neighbours(
             vector, k, min_relevance, facts, similarities[kept].astype(np.float64), vectors,
             importance, ttl, modified,

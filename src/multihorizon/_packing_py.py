@@ -189,9 +189,11 @@ def _share(
     unused flow to the tiers that still have candidates, by weight, until nothing moves
     (at most 8 rounds). Allowances sum to at most the budget."""
     tier_count = weights.shape[0]
-    taken = np.zeros(tokens.shape[0], dtype=bool)
+    taken = [False] * tokens.shape[0]
+    counts = tokens.tolist()
+    members = [np.flatnonzero(tiers == t).tolist() for t in range(tier_count)]
     used = [0] * tier_count
-    left_out = [int(np.count_nonzero(tiers == t)) for t in range(tier_count)]
+    left_out = [len(rows) for rows in members]
     free = budget
     for _ in range(8):
         open_tiers = [t for t in range(tier_count) if weights[t] > 0 and left_out[t] > 0]
@@ -202,17 +204,16 @@ def _share(
             break
         for t in open_tiers:
             allowance = used[t] + free * float(weights[t]) / weight
-            for index in range(tokens.shape[0]):
-                fits = used[t] + int(tokens[index]) <= allowance
-                if tiers[index] == t and not taken[index] and fits:
+            for index in members[t]:  # the tier's candidates in rank order
+                if not taken[index] and used[t] + counts[index] <= allowance:
                     taken[index] = True
-                    used[t] += int(tokens[index])
+                    used[t] += counts[index]
                     left_out[t] -= 1
         left = budget - sum(used)
         if left == free:
             break
         free = left
-    return taken
+    return np.array(taken, dtype=bool)
 
 
 def pack_tiers(
@@ -257,16 +258,20 @@ def pack_tiers(
         tokens, scores, tiers, weights, groups, group_weights, budget
     )
     taken = _share(counts, tier_of, tier_weights, total)
+    tier_list, score_list = tier_of.tolist(), score.tolist()
+    group_list, strength_list = group_of.tolist(), strengths.tolist()
     chosen = [
-        i for t in range(tier_weights.shape[0]) for i in np.flatnonzero(taken & (tier_of == t))
+        i
+        for t in range(tier_weights.shape[0])
+        for i in np.flatnonzero(taken & (tier_of == t)).tolist()
     ]
-    best = [0.0] * strengths.shape[0]
+    best = [0.0] * len(strength_list)
     for i in chosen:
-        group = int(group_of[tier_of[i]])
-        best[group] = max(best[group], float(score[i]))
+        group = group_list[tier_list[i]]
+        best[group] = max(best[group], score_list[i])
     top = [value or 1.0 for value in best]
     strength = {
-        i: float(strengths[group_of[tier_of[i]]]) * float(score[i]) / top[group_of[tier_of[i]]]
+        i: strength_list[group_list[tier_list[i]]] * score_list[i] / top[group_list[tier_list[i]]]
         for i in chosen
     }
     ranked = sorted(chosen, key=lambda i: -strength[i])

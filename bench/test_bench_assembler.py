@@ -30,14 +30,17 @@ from switch import backend
 FACTS = int(os.environ.get("BENCH_FACTS", "10000"))
 TURNS = 1000
 BEFORE = {"m": 16, "ef_construction": 200, "ef_search": 100}
-CONFIGURATIONS = {
+# Name -> (store parameters, tier_p_worker: True, False, or None for the assembler's default).
+CONFIGURATIONS: dict[str, tuple[dict[str, int], bool | None]] = {
     "before-spec-params-sequential": (BEFORE, False),
     "after-curve-params-worker": ({}, True),
+    "after-curve-params-sequential": ({}, False),
+    "after-curve-params-default": ({}, None),
 }
 # Contender -> (configuration, backend: None for the live one).
 CONTENDERS = {
     **{name: (name, None) for name in CONFIGURATIONS},
-    "numpy-reference": ("after-curve-params-worker", "python"),
+    "numpy-reference": ("after-curve-params-default", "python"),
 }
 
 
@@ -51,7 +54,9 @@ def corpus() -> tuple[list[str], np.ndarray]:
 def stores(corpus: tuple[list[str], np.ndarray]) -> dict[str, mh.KnowledgeStore]:
     texts, vectors = corpus
     built = {}
-    for name, (params, _) in CONFIGURATIONS.items():
+    # One store per set of parameters (the sequential and worker contenders share one).
+    for name in ("before-spec-params-sequential", "after-curve-params-worker"):
+        params, _ = CONFIGURATIONS[name]
         store = mh.KnowledgeStore(capacity=FACTS, embedder=mh.HashingEmbedder(), **params)
         store.add_many([mh.Fact(f"f{i}", texts[i], "bench") for i in range(FACTS)], vectors[:FACTS])
         built[name] = store
@@ -77,10 +82,10 @@ def _assembler_user(
     name: str,
 ) -> None:
     texts, vectors = corpus
-    _, worker = CONFIGURATIONS[name]
-    assembler = mh.ContextAssembler(
-        knowledge=stores[name], embedder=mh.HashingEmbedder(), tier_p_worker=worker
-    )
+    params, worker = CONFIGURATIONS[name]
+    options = {} if worker is None else {"tier_p_worker": worker}
+    store = stores["before-spec-params-sequential" if params else "after-curve-params-worker"]
+    assembler = mh.ContextAssembler(knowledge=store, embedder=mh.HashingEmbedder(), **options)
     session = assembler.session("bench")
     for i in range(TURNS):
         text, vector = texts[FACTS + i], vectors[FACTS + i]
@@ -101,9 +106,28 @@ def _assembler_user(
     assert envelope.used_tokens <= 4000
     assert envelope.headers["CRP-Context-Facts-Used"]
     assembler.close()
+    _tail(benchmark)
 
 
-@pytest.mark.parametrize("contender", list(CONTENDERS))
+def _tail(benchmark: BenchmarkFixture) -> None:
+    """p50 and p99 of the rounds (µs) in the report's extra info (``--benchmark-json``;
+    issue 14 item 5 judges the tail, which the default columns do not show)."""
+    stats = getattr(benchmark, "stats", None)
+    rounds = sorted(stats.stats.data) if stats is not None else []
+    if rounds:
+        benchmark.extra_info["p50_us"] = round(rounds[len(rounds) // 2] * 1e6, 1)
+        tail = rounds[min(len(rounds) - 1, int(0.99 * len(rounds)))]
+        benchmark.extra_info["p99_us"] = round(tail * 1e6, 1)
+
+
+INGEST_CONTENDERS = [
+    "before-spec-params-sequential",
+    "after-curve-params-worker",
+    "numpy-reference",
+]
+
+
+@pytest.mark.parametrize("contender", INGEST_CONTENDERS)
 def test_knowledge_ingest(
     benchmark: BenchmarkFixture, corpus: tuple[list[str], np.ndarray], contender: str
 ) -> None:

@@ -16,6 +16,8 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
+from multihorizon.assembly import assembler as assembler_module
+from multihorizon.tiers import knowledge as knowledge_module
 from multihorizon.tiers.knowledge import KnowledgeError
 from multihorizon.tiers.knowledge_worker import NeighbourWorker
 
@@ -325,3 +327,52 @@ def test_a_turn_embeds_its_text_once(
     session.user("How do I configure etcd TLS?")
     assert calls == [1]
     assembler.close()
+
+
+def test_auto_stays_in_sequence_while_queries_are_cheap(store: mh.KnowledgeStore) -> None:
+    already = set(_worker_threads())
+    assembler = mh.ContextAssembler(knowledge=store, embedder=store.embedder)  # "auto"
+    session = assembler.session("w/auto-cheap")
+    for text in TURNS[:4]:
+        session.user(text)
+    assert assembler.tier_p_worker
+    assert store.scan_bytes == 1200 * store.dim  # searched exactly, a small pass
+    assert store.scan_bytes < assembler_module.BESIDE_FROM_BYTES
+    assert not assembler.tier_p_beside()
+    assert not set(_worker_threads()) - already  # the worker never started
+    assembler.close()
+
+
+def test_auto_goes_beside_when_queries_cost_more_than_the_hop(
+    store: mh.KnowledgeStore, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(assembler_module, "BESIDE_FROM_BYTES", -1)  # every query "costs"
+    already = set(_worker_threads())
+    auto = mh.ContextAssembler(knowledge=store, embedder=store.embedder)
+    sequential = _assembler(store, worker=False)
+    assert auto.tier_p_beside()
+    assert not sequential.tier_p_beside()
+    assert list(_conversation(auto.session("w/auto"), 3)) == list(
+        _conversation(sequential.session("w/auto"), 3)
+    )
+    assert len(set(_worker_threads()) - already) == 1
+    auto.close()
+
+
+def test_tier_p_worker_takes_true_false_or_auto(store: mh.KnowledgeStore) -> None:
+    with pytest.raises(mh.errors.InputError, match="tier_p_worker"):
+        mh.ContextAssembler(knowledge=store, embedder=store.embedder, tier_p_worker="yes")
+
+
+def test_auto_goes_beside_for_a_store_searched_through_hnswlib(monkeypatch: Any) -> None:
+    monkeypatch.setattr(knowledge_module, "EXACT_SEARCH_LIMIT", 0)
+    graph = mh.KnowledgeStore(embedder=mh.HashingEmbedder(), capacity=64)
+    graph.add_many(_facts(64))
+    assert graph.scan_bytes is None
+    auto = mh.ContextAssembler(knowledge=graph, embedder=graph.embedder)
+    assert auto.tier_p_beside()
+    sequential = _assembler(graph, worker=False)
+    assert list(_conversation(auto.session("w/g"), 1)) == list(
+        _conversation(sequential.session("w/g"), 1)
+    )
+    auto.close()

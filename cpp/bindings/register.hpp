@@ -14,6 +14,7 @@ void register_hashing(py::module_& m);
 void register_lexical(py::module_& m);
 void register_intent(py::module_& m);
 void register_settle(py::module_& m);
+void register_packing(py::module_& m);
 
 // The automaton of a MarkerMatcher's `phrases` argument, checked as MarkerMatcher checks it
 // (register_markers.cpp); TurnScanner builds on it.

@@ -102,3 +102,24 @@ def hash_embed(
 def _simd_level() -> str: ...
 def _set_simd_level(name: str) -> None: ...
 def _use_generic_simd(generic: bool) -> None: ...
+def cdr_rank(
+    relevance: npt.ArrayLike,
+    coverage: npt.ArrayLike,
+    importance: npt.ArrayLike,
+    ttl: npt.ArrayLike,
+    modified: npt.ArrayLike,
+    now: float,
+    novelty: int,
+    partial_floor: float,
+) -> tuple[
+    npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64]
+]: ...
+def pack_tiers(
+    tokens: npt.ArrayLike,
+    scores: npt.ArrayLike,
+    tiers: npt.ArrayLike,
+    weights: npt.ArrayLike,
+    groups: npt.ArrayLike,
+    group_weights: npt.ArrayLike,
+    budget: int,
+) -> npt.NDArray[np.int64]: ...

@@ -31,6 +31,7 @@ from ._numba_jit import (
     jit,
     jit_reassociating,
 )
+from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_text import MarkerMatcher
 from ._retrieve_py import make_retrieve_turns
 from ._validate import (
@@ -59,9 +60,11 @@ __all__ = [
     "TurnScanner",
     "best_above",
     "bm25_scores",
+    "cdr_rank",
     "cosine_scores",
     "hash_embed",
     "intent_decision",
+    "pack_tiers",
     "quantize_rows",
     "recency_weights",
     "retrieve_turns",

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._hashing_py import hash_embed
+from ._packing_py import cdr_rank, pack_tiers
 from ._retrieve_py import make_retrieve_turns
 from ._unicode_py import SEPARATOR, fold, is_word
 from ._unicode_py import words as folded_words
@@ -46,9 +47,11 @@ __all__ = [
     "TurnScanner",
     "best_above",
     "bm25_scores",
+    "cdr_rank",
     "cosine_scores",
     "hash_embed",
     "intent_decision",
+    "pack_tiers",
     "quantize_rows",
     "recency_weights",
     "retrieve_turns",

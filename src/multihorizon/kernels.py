@@ -14,6 +14,8 @@ reference (``multihorizon._kernels_py``) documents them:
   and the order) in one call over the log's columns.
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
+- ``cdr_rank``, ``pack_tiers``: the assembler's stages, Tier P's CDR ranking of one query's
+  candidates and every tier packed into the budget in sandwich order.
 - ``TurnScanner(phrases, ...)``: a user turn's marker hits, cues and SPEC-028 §5.2 decision in
   one call (``.scan``, ``.question``, ``.classify``); ``intent_decision``: §5.2 over its bits.
 - ``IntentSettler(scanner, ...)``: ``Session.classify``'s common path (scan, hash, §5.2, and
@@ -36,9 +38,11 @@ if TYPE_CHECKING:
         TurnScanner,
         best_above,
         bm25_scores,
+        cdr_rank,
         cosine_scores,
         hash_embed,
         intent_decision,
+        pack_tiers,
         quantize_rows,
         recency_weights,
         retrieve_turns,
@@ -53,9 +57,11 @@ else:
     TurnScanner = _impl.TurnScanner
     best_above = _impl.best_above
     bm25_scores = _impl.bm25_scores
+    cdr_rank = _impl.cdr_rank
     cosine_scores = _impl.cosine_scores
     hash_embed = _impl.hash_embed
     intent_decision = _impl.intent_decision
+    pack_tiers = _impl.pack_tiers
     quantize_rows = _impl.quantize_rows
     recency_weights = _impl.recency_weights
     retrieve_turns = _impl.retrieve_turns
@@ -69,9 +75,11 @@ KERNELS = (
     "TurnScanner",
     "best_above",
     "bm25_scores",
+    "cdr_rank",
     "cosine_scores",
     "hash_embed",
     "intent_decision",
+    "pack_tiers",
     "quantize_rows",
     "recency_weights",
     "retrieve_turns",
@@ -126,10 +134,12 @@ __all__ = [
     "backend",
     "best_above",
     "bm25_scores",
+    "cdr_rank",
     "cosine_scores",
     "default_rescore",
     "hash_embed",
     "intent_decision",
+    "pack_tiers",
     "quantize_rows",
     "recency_weights",
     "retrieve_turns",

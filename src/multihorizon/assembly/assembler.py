@@ -12,10 +12,13 @@ never exceeds the budget under the token counter in use.
 A failed call (bad input, a budget too small for the Active Thread Summary) changes nothing:
 the turn is planned and packed before anything is logged.
 
-Tier P's nearest-neighbour query runs on a dedicated worker thread (one per assembler,
+Tier P's nearest-neighbour query can run on a dedicated worker thread (one per assembler,
 ``tiers.knowledge_worker``) while the session plans the turn and retrieves Tier C: the
 envelope is the one running them in sequence gives (``tier_p_worker=False``), and the turn is
-shorter by the part of the hnswlib search the planning covers. ``close()`` stops the worker.
+shorter by the part of the search the planning covers, less the hop to the worker. By
+default (``"auto"``) a turn goes beside only when its query is expected to cost more than
+that hop is measured to (``BESIDE_FROM_BYTES``): through hnswlib on a large store, not the
+exact int8 pass of a small one. ``close()`` stops the worker.
 One session's calls live in ``tier_session``; the envelope's parts in ``compose``.
 """
 
@@ -35,14 +38,30 @@ from ..errors import EmbeddingError, InputError
 from ..inputs import check_name, checked_counter
 from ..persist.stores import SessionStore
 from ..serving.pool import SessionPool
+from ..tiers.facts import Fact
 from ..tiers.knowledge import KnowledgeStore
 from ..tiers.knowledge_worker import NeighbourWorker, PendingNeighbours
 from ..tiers.scratch import ScratchEntry, estimate_tokens
-from .envelope import ContextEnvelope, PackedItem
+from .envelope import ContextEnvelope, PackedItem, block
 from .packing import BudgetError
 from .tier_session import TierSession
 
 __all__ = ["BudgetError", "ContextAssembler", "ContextEnvelope", "PackedItem", "TierSession"]
+
+#: ``tier_p_worker="auto"`` runs a turn's Tier P query beside Tier C when it reads more than
+#: this (``KnowledgeStore.scan_bytes``: the exact int8 pass reads facts x dim bytes), or
+#: walks hnswlib's graph (past 32,768 facts). user() p50 with the worker over in sequence,
+#: interleaved on the shared 2-core box (bench/assembler_side_by_side.py, same run each,
+#: load 11-15): 10,000 facts x 384 (3.8 MB; a query ~0.3 ms) 1.02-2.60 in four runs;
+#: 30,000 facts (11.5 MB, ~1.1 ms) 0.18; 100,000 facts (hnswlib, ef 400) 0.63. Below
+#: that the hop (a queue put, a thread wake-up, GIL hand-offs between the planning and the
+#: query's Python parts) costs more than the overlap saves. A byte count, not a timing:
+#: timings of the query followed the box's load (wall time) or cost milliseconds to take
+#: (``time.thread_time`` under the Numba backend, measured 3.3 ms a call).
+BESIDE_FROM_BYTES = 6_000_000
+
+#: Facts whose block tokens an assembler keeps (``ContextAssembler.fact_tokens``).
+FACT_TOKENS_HELD = 1 << 16
 
 
 class ContextAssembler:
@@ -56,9 +75,10 @@ class ContextAssembler:
     object is closed (it raises ``SessionClosedError``), so no caller keeps writing to a
     conversation the assembler no longer has.
 
-    ``tier_p_worker`` (default on, with a knowledge store): Tier P's query runs on one
-    dedicated thread beside the session's planning; the envelopes are those of the sequential
-    order (off). ``close()`` stops the thread.
+    ``tier_p_worker``: True, Tier P's query runs on one dedicated thread beside the
+    session's planning; False, after it; ``"auto"`` (the default), beside only when the
+    query is expected to cost more than the hop (``tier_p_beside``). The
+    envelopes are those of the sequential order either way. ``close()`` stops the thread.
     """
 
     def __init__(
@@ -75,7 +95,7 @@ class ContextAssembler:
         idle_ttl: float | None = None,
         on_evict: Callable[[str], Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        tier_p_worker: bool = True,
+        tier_p_worker: bool | str = "auto",
     ) -> None:
         self.embedder: Embedder = embedder if embedder is not None else HashingEmbedder()
         if knowledge is not None:
@@ -89,6 +109,10 @@ class ContextAssembler:
                     f"knowledge store model {knowledge.model_id!r} differs from the "
                     f"embedder's {self.embedder.model_id!r} (SPEC-024 §2.5)"
                 )
+        if tier_p_worker not in (True, False, "auto"):
+            raise InputError(
+                f"tier_p_worker: expected True, False or 'auto', got {tier_p_worker!r}"
+            )
         if stale_policy not in ("reinvoke", "warn", "exclude"):
             raise InputError(
                 f"stale_policy: expected reinvoke, warn or exclude, got {stale_policy!r}"
@@ -109,7 +133,12 @@ class ContextAssembler:
         self._lock = threading.Lock()
         # Issue 14 item 4: Tier P's query beside Tier C, on one long-lived thread (started
         # at the first turn that needs it; a pool hop measured a worse p99).
-        self._worker = NeighbourWorker() if tier_p_worker and knowledge is not None else None
+        self._beside = tier_p_worker
+        worker = tier_p_worker is not False and knowledge is not None
+        self._worker = NeighbourWorker() if worker else None
+        # Each fact's packed block's tokens, with the fact they were counted for: a fact
+        # changes only by replacement, so its block is counted once, not at every turn.
+        self._fact_tokens: dict[str, tuple[Fact, int]] = {}
 
     def session(self, session_id: str, *, load: bool = True) -> TierSession:
         """The session with this id (created on first use). ``"tenant/name"`` puts it in a
@@ -187,8 +216,17 @@ class ContextAssembler:
 
     @property
     def tier_p_worker(self) -> bool:
-        """Whether Tier P's query runs on a worker thread beside Tier C."""
+        """Whether Tier P's query can run on a worker thread beside Tier C."""
         return self._worker is not None
+
+    def tier_p_beside(self) -> bool:
+        """Whether this turn's Tier P query goes to the worker: always with
+        ``tier_p_worker=True``; with ``"auto"``, when the query walks hnswlib's graph or
+        its exact pass reads more than ``BESIDE_FROM_BYTES``."""
+        if self._worker is None or self.knowledge is None:
+            return False
+        scanned = self.knowledge.scan_bytes
+        return self._beside is True or scanned is None or scanned > BESIDE_FROM_BYTES
 
     def prefetch_knowledge(
         self, vector: npt.NDArray[np.float32], model_id: str
@@ -203,6 +241,17 @@ class ContextAssembler:
         return worker.submit(
             knowledge, vector, config.fact_candidates, config.relevance_floor_for(model_id)
         )
+
+    def fact_tokens(self, fact: Fact) -> int:
+        """The tokens of ``fact``'s block in an envelope under this assembler's counter."""
+        known = self._fact_tokens.get(fact.fact_id)
+        if known is not None and known[0] is fact:
+            return known[1]
+        tokens = self.count_tokens(block("P", fact.fact_id, fact.content))
+        if len(self._fact_tokens) >= FACT_TOKENS_HELD:
+            self._fact_tokens.clear()  # bounded: a huge store's facts are counted again
+        self._fact_tokens[fact.fact_id] = (fact, tokens)
+        return tokens
 
     def _dropped(self, dropped: list[tuple[str, TierSession]]) -> None:
         """Sessions the pool let go (out of the pool's lock: ``on_evict`` may call back)."""

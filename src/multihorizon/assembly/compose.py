@@ -5,31 +5,25 @@ whole of it; it changes nothing, and returns what committing the envelope would 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from .. import kernels
 from ..session import Session
 from ..tiers.coverage import CoverageSet
 from ..tiers.facts import ScoredFact
 from ..tiers.knowledge_candidates import connectors_of, fact_candidates, sub_queries_of
+from ..tiers.knowledge_cdr import RankedFacts
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
 from ..tiers.tool_candidates import ToolCandidates
 from .envelope import ContextEnvelope, Envelope, PackedItem, block
 from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
-from .packing import (
-    BudgetError,
-    Delivery,
-    Tier,
-    fact_item,
-    packed_item,
-    sandwich,
-    share_budget,
-)
+from .packing import BudgetError, Delivery, packed_item
 
 if TYPE_CHECKING:
     from .assembler import ContextAssembler
@@ -88,21 +82,21 @@ def conversation_items(
 def envelope_headers(
     turn: Envelope,
     items: Sequence[PackedItem],
-    scored: Iterable[ScoredFact],
+    novelty_of: Mapping[str, float],
     available: int,
     connectors: int,
     scratch: ScratchBuffer,
     freshness: str,
     budget: int,
 ) -> dict[str, str]:
-    """The conversation's §7 headers plus Tier P's (facts used, coverage, connectors) and
-    Tier E's (SPEC-029 §9.2), tokens used and saturation."""
+    """The conversation's §7 headers plus Tier P's (facts used, coverage: ``novelty_of``
+    holds each packed fact's novelty; connectors) and Tier E's (SPEC-029 §9.2), tokens used
+    and saturation."""
     included_facts = [item for item in items if item.tier == "P"]
-    by_id = {fact.fact.fact_id: fact for fact in scored}
     headers = dict(turn.headers)
     headers["CRP-Context-Facts-Used"] = f"{len(included_facts)}/{available}"
     if included_facts:
-        novelty = min(by_id[item.source_id].novelty for item in included_facts)
+        novelty = min(novelty_of[item.source_id] for item in included_facts)
         headers["CRP-Context-Coverage-Score"] = f"{novelty:.2f}"
     if connectors:
         used_connectors = [item for item in included_facts if item.reason == "connector"]
@@ -170,24 +164,13 @@ def pack(
     bridging = (
         connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
     )
-    blend = turn.blend
-    knowledge = [fact_item(scored, "cdr", count) for scored in facts]
-    connectors = [fact_item(scored, "connector", count) for scored in bridging]
-    share = assembler.config.connector_budget if connectors else 0.0
-    tiers = [
-        Tier("P", blend.P * (1.0 - share), knowledge),
-        Tier("P", blend.P * share, connectors),
-        Tier("C", blend.C, conversation),
-        Tier("E", blend.E, tool_items),
-    ]
-    share_budget(tiers, remaining)
-    chosen = [item for tier in tiers for item in tier.chosen]
-    items = (*head, *sandwich(chosen, {"P": blend.P, "C": blend.C, "E": blend.E}))
+    items = (*head, *_packed_tiers(assembler, turn, facts, bridging, conversation, tool_items,
+                                    remaining))  # fmt: skip
     used = sum(item.tokens for item in items)
     assert used <= budget, (used, budget)  # the packing invariant
     headers = envelope_headers(
-        turn, items, (*facts, *bridging), available, len(connectors), scratch, freshness,
-        budget,
+        turn, items, _novelty_of(items, facts, bridging), available, len(bridging), scratch,
+        freshness, budget,
     )  # fmt: skip
     store = assembler.knowledge
     delivered = (
@@ -216,3 +199,86 @@ def _sub_queries(
         return ()
     states = session.thread_states() if assembler.config.session_recaps else ()
     return sub_queries_of(turn, text, assembler.config.max_sub_queries, states)
+
+
+# pack_tiers' tiers, in this order: Tier P's CDR facts, its CDGR connectors, C, E; and their
+# sandwich groups (Tier P's two share one best score).
+_TIER_GROUPS = np.array([0, 0, 1, 2], dtype=np.int64)
+
+
+def _packed_tiers(
+    assembler: ContextAssembler,
+    turn: Envelope,
+    facts: RankedFacts,
+    bridging: Sequence[ScoredFact],
+    conversation: Sequence[PackedItem],
+    tool_items: Sequence[PackedItem],
+    remaining: int,
+) -> list[PackedItem]:
+    """Tiers P, C and E packed into ``remaining`` tokens by the blend, in sandwich order
+    (SPEC-028 §2.2, SPEC-003 §7.3-§7.4): one native call over the candidates' tokens and
+    scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed."""
+    blend = turn.blend
+    share = assembler.config.connector_budget if bridging else 0.0
+    count_fact = assembler.fact_tokens
+    sizes = [len(facts), len(bridging), len(conversation), len(tool_items)]
+    tokens = np.fromiter(
+        (
+            *(count_fact(fact) for fact in facts.facts),
+            *(count_fact(scored.fact) for scored in bridging),
+            *(item.tokens for item in conversation),
+            *(item.tokens for item in tool_items),
+        ),
+        dtype=np.int64,
+        count=sum(sizes),
+    )
+    scores = np.concatenate(
+        [
+            facts.score,
+            np.fromiter((scored.score for scored in bridging), np.float64, len(bridging)),
+            np.fromiter((item.score for item in conversation), np.float64, len(conversation)),
+            np.fromiter((item.score for item in tool_items), np.float64, len(tool_items)),
+        ]
+    )
+    order = kernels.pack_tiers(
+        tokens,
+        scores,
+        np.repeat(np.arange(4, dtype=np.int64), sizes),
+        np.array([blend.P * (1.0 - share), blend.P * share, blend.C, blend.E]),
+        _TIER_GROUPS,
+        np.array([blend.P, blend.C, blend.E]),
+        remaining,
+    )
+    connectors_at, conversation_at, tools_at = sizes[0], sizes[0] + sizes[1], sum(sizes[:3])
+    packed: list[PackedItem] = []
+    for index in order.tolist():
+        if index < connectors_at:
+            fact = facts.facts[index]
+            score, reason = float(facts.score[index]), "cdr"
+        elif index < conversation_at:
+            scored = bridging[index - connectors_at]
+            fact, score, reason = scored.fact, scored.score, "connector"
+        else:
+            rest = conversation if index < tools_at else tool_items
+            packed.append(rest[index - (conversation_at if index < tools_at else tools_at)])
+            continue
+        packed.append(
+            PackedItem("P", fact.fact_id, fact.content, score, int(tokens[index]), reason)
+        )
+    return packed
+
+
+def _novelty_of(
+    items: Sequence[PackedItem], facts: RankedFacts, bridging: Sequence[ScoredFact]
+) -> dict[str, float]:
+    """Each packed fact's novelty (a connector's when a fact is both)."""
+    included = {item.source_id for item in items if item.tier == "P"}
+    novelty: dict[str, float] = {}
+    if included:
+        for index, fact in enumerate(facts.facts):
+            if fact.fact_id in included:
+                novelty[fact.fact_id] = float(facts.novelty[index])
+        for scored in bridging:
+            if scored.fact.fact_id in included:
+                novelty[scored.fact.fact_id] = scored.novelty
+    return novelty

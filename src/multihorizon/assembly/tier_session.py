@@ -527,9 +527,10 @@ class TierSession(AsyncTurns):
     ) -> npt.NDArray[np.float32] | None:
         """The turn's vector, made before the session plans the turn so that Tier P's query
         can start on the assembler's worker: the vector ``Session.plan`` would make (and is
-        then given). None, and the plan makes it, when the assembler has no worker, or for
+        then given). None, and the plan makes it, when this turn's query does not go to the
+        worker (``ContextAssembler.tier_p_beside``), or for
         anything that would not plan (the plan raises it, in its own order of checks)."""
-        if not self.assembler.tier_p_worker:
+        if not self.assembler.tier_p_beside():
             return None
         session = self.session
         try:

@@ -34,8 +34,9 @@ import numpy.typing as npt
 
 from ..embed import Embedder, normalise_embedding, reload_hint
 from ..errors import EmbeddingError, InputError
-from .coverage import CoverageSet, novelty_factor, recency_factor, recency_factors
+from .coverage import CoverageSet, novelty_factor, recency_factor
 from .facts import Fact, FactStatus, KnowledgeError, ScoredFact, now, prepare_fact, retrievable
+from .knowledge_cdr import rank_cdr
 from .knowledge_exact import EXACT_SEARCH_LIMIT, ExactRows
 from .knowledge_files import read_graph, read_manifest, read_rows, write_store
 from .knowledge_graph import EDGE_BAR, EDGE_NEIGHBOURS, FactGraph
@@ -138,6 +139,14 @@ class KnowledgeStore:
         self.graph = graph
         self._graph = FactGraph()
         self._lock = threading.RLock()
+
+    @property
+    def scan_bytes(self) -> int | None:
+        """Bytes one query reads while the store is searched exactly (the int8 pass over
+        every fact); None once it searches through hnswlib. The assembler's measure of what
+        a query costs (``tier_p_worker="auto"``)."""
+        rows = self._exact_rows
+        return None if rows is None else len(self._facts) * self.dim
 
     @property
     def params(self) -> AnnParams:
@@ -255,32 +264,18 @@ class KnowledgeStore:
         now: float | None = None,
         partial_floor: float = 0.5,
     ) -> list[ScoredFact]:
-        """The second half of ``cdr_rank``: CDR over ``nearest``'s facts, best first."""
-        if not neighbours.facts:
-            return []
-        moment = _clock() if now is None else now
-        facts, similarities, vectors = neighbours.facts, neighbours.similarities, neighbours.vectors
-        relevance = similarities
-        if pull:
-            pulls = (vectors @ np.stack(pull).T).max(axis=1)
-            relevance = np.maximum(relevance, pulls)
-        covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
-        novelties = novelty_factor(covered, novelty, partial_floor)
-        recency = recency_factors(neighbours.ttl, neighbours.modified, moment)
-        scores = neighbours.importance * relevance * novelties * recency
-        scored = [
-            ScoredFact(fact, rel, nov, rec, score)
-            for fact, rel, nov, rec, score in zip(
-                facts,
-                similarities.tolist(),
-                novelties.tolist(),
-                recency.tolist(),
-                scores.tolist(),
-                strict=True,
+        """The second half of ``cdr_rank``: CDR over ``nearest``'s facts, best first (one
+        native call, ``knowledge_cdr.rank_cdr``; the assembler keeps its columns instead)."""
+        return list(
+            rank_cdr(
+                neighbours,
+                coverage=coverage,
+                novelty=novelty,
+                pull=pull,
+                now_seconds=_clock() if now is None else now,
+                partial_floor=partial_floor,
             )
-        ]
-        scored.sort(key=lambda item: (-item.score, item.fact.fact_id))
-        return scored
+        )
 
     # ---- writing ---------------------------------------------------------------------------
 

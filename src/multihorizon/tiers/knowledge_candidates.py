@@ -14,6 +14,7 @@ from ..dialogue.threadstate import ThreadState
 from ..text.cues import recaps_session
 from .coverage import CoverageSet
 from .knowledge import KnowledgeStore, ScoredFact
+from .knowledge_cdr import RankedFacts, rank_cdr
 from .knowledge_worker import PendingNeighbours
 
 if TYPE_CHECKING:
@@ -26,14 +27,14 @@ def connectors_of(
     assembler: ContextAssembler,
     coverage: CoverageSet,
     vector: np.ndarray,
-    facts: list[ScoredFact],
+    facts: RankedFacts,
 ) -> list[ScoredFact]:
     """SPEC-025 CDGR for document and hybrid turns: facts bridging the CDR anchors."""
     knowledge = assembler.knowledge
     config = assembler.config
     if knowledge is None or not config.graph_retrieval or not facts or not np.any(vector):
         return []
-    anchors = [scored.fact.fact_id for scored in facts]
+    anchors = [fact.fact_id for fact in facts.facts]
     return knowledge.connectors(
         anchors,
         vector,
@@ -88,14 +89,15 @@ def fact_candidates(
     sub_queries: Sequence[str] = (),
     *,
     prefetched: PendingNeighbours | None = None,
-) -> tuple[list[ScoredFact], int]:
+) -> tuple[RankedFacts, int]:
     """Tier P's candidates (SPEC-024 §7.1 CDR): per query and sub-query, the best score of
     each fact, facts already delivered left out unless the turn revisits covered ground.
     ``prefetched``: the turn's own query, already started on the assembler's worker (used
-    only when it is the same query with the same k and floor as the one made here)."""
+    only when it is the same query with the same k and floor as the one made here). One
+    query (a conversation turn) stays columnar from the native ranking to the packing."""
     knowledge = assembler.knowledge
     if knowledge is None or len(knowledge) == 0 or not np.any(vector):
-        return [], 0
+        return RankedFacts.of(()), 0
     config = assembler.config
     queries = [vector]
     pull: list[np.ndarray] = []
@@ -109,7 +111,7 @@ def fact_candidates(
         if turn.mode == "document":
             pull = [q for q in embedded if np.any(q)]
     floor, k = config.relevance_floor_for(model_id), config.fact_candidates
-    best: dict[str, ScoredFact] = {}
+    per_query: list[RankedFacts] = []
     for position, query in enumerate(queries):
         if not np.any(query):
             continue
@@ -118,22 +120,36 @@ def fact_candidates(
             neighbours = prefetched.result()  # the worker's; raises what the query raised
         else:
             neighbours = knowledge.nearest(query, k, min_relevance=floor)
-        for scored in knowledge.score_cdr(
-            neighbours,
-            coverage=coverage,
-            novelty=novelty,
-            partial_floor=config.partial_novelty_floor,
-            pull=pull,
-        ):
+        per_query.append(
+            rank_cdr(
+                neighbours,
+                coverage=coverage,
+                novelty=novelty,
+                pull=pull,
+                partial_floor=config.partial_novelty_floor,
+            )
+        )
+    ranked = per_query[0] if len(per_query) == 1 else _best_of(per_query)
+    # SPEC-003 §14: a fact already delivered this session is not sent again unless the
+    # turn revisits covered ground (novelty off).
+    if novelty is not False and coverage.fact_ids:
+        delivered = coverage.fact_ids
+        kept = [i for i, fact in enumerate(ranked.facts) if fact.fact_id not in delivered]
+        if len(kept) < len(ranked):
+            ranked = ranked.take(kept)
+    return ranked, len(ranked)
+
+
+def _best_of(per_query: list[RankedFacts]) -> RankedFacts:
+    """Several queries' candidates merged: each fact with its best score, best first, equal
+    scores by fact id."""
+    best: dict[str, ScoredFact] = {}
+    for ranked in per_query:
+        for scored in ranked:
             known = best.get(scored.fact.fact_id)
             if known is None or scored.score > known.score:
                 best[scored.fact.fact_id] = scored
-    ranked = sorted(best.values(), key=lambda item: (-item.score, item.fact.fact_id))
-    # SPEC-003 §14: a fact already delivered this session is not sent again unless the
-    # turn revisits covered ground (novelty off).
-    if novelty is not False:
-        ranked = [item for item in ranked if item.fact.fact_id not in coverage.fact_ids]
-    return ranked, len(ranked)
+    return RankedFacts.of(sorted(best.values(), key=lambda item: (-item.score, item.fact.fact_id)))
 
 
 def _same_query(

@@ -436,6 +436,22 @@ _RULES = (
         "dialogue.comparatives.resolve_comparative",
     ),
     _rule(
+        "entity-forms",
+        "references",
+        "ours",
+        "Entity references in the forms people use: a mention's word no turn holds counts in "
+        "its other forms ('charging' -> 'charger', 'knives' -> 'knife'), as part of a "
+        "compound ('the stone' -> 'whetstone') or, for a head noun naming a kind ('the car', "
+        "'the machine'), as the one thing of that kind named; a question's words another "
+        "speaker wrote as a name count as names in lower case ('does reaper run on linux?'); "
+        "the reply to the user's turn naming the thing comes before that turn when both hold "
+        "as much of the detail asked about; 'the ones for the gym' resolved to the user's "
+        "request is the reply that answered it.",
+        {"entity_forms": False},
+        "EVIDENCE",
+        "dialogue.entity_forms.naming_groups",
+    ),
+    _rule(
         "antecedent-analysis",
         "analysis",
         "ours",

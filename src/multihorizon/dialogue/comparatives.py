@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ..text.quantities import COMPARATIVES, comparative_words
+from ..text.quantities import COMPARATIVES, DEGREE_WORDS, comparative_words
 from ..text.tokens import STOPWORDS, normalise_term, words
+from .definite_mentions import resolve_definite
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -136,10 +138,25 @@ def resolve_comparative(
                 mention.type, mention.surface, mention.start, mention.end, turn, confidence=0.6
             )
     turn = _extreme(range(floor, now), kinds, sign, log, at_least=1) if not noun else None
+    if turn is None and users_words:
+        return _said_in_words(mention, log, now, window)
     confidence = 0.0 if turn is None else 0.6
     return Reference(
         mention.type, mention.surface, mention.start, mention.end, turn, confidence=confidence
     )
+
+
+def _said_in_words(mention: Mention, log: TurnLog, now: int, window: int) -> Reference:
+    """Rule entity-forms: with no amounts to compare, the turn that says the comparative
+    itself, or another form of it, of the thing ("the lighter boot": "the Merrell Moab 3 Mid
+    is lighter and cheaper"), found as "the lighter boot" would be (``resolve_definite``)."""
+    words = tuple(word for word in mention.terms[0].split() if word not in DEGREE_WORDS)
+    said = Mention(mention.type, mention.surface, mention.start, mention.end, words)
+    found = resolve_definite(
+        said, mention.terms[1:], log, now, window,
+        answers_hold_details=True, other_forms=True, replies_first=True,
+    )  # fmt: skip
+    return found if found.target_turn is not None else replace(found, confidence=0.0)
 
 
 def _extreme(

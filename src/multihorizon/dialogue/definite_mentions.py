@@ -127,6 +127,11 @@ def resolve_definite(
     most = max(counts.values())
     # The most of its words first; only those turns' details are read.
     top = {turn for turn, count in counts.items() if count == most}
+    if other_forms and len(groups) > 1:
+        # Of those, the ones naming its first word ("the streamer support": "streaming", not
+        # "supports"), as for a demonstrative's phrase (``resolution._resolve_entity``).
+        heads = top.intersection(_naming_counts(groups[:1], log, now, window))
+        top = heads or top
     naming = set(top)
     replies: set[int] = set()
     if answers_hold_details:

@@ -101,7 +101,8 @@ def _one_candidate(members: frozenset[str], log: TurnLog, now: int, floor: int) 
 def lowercase_names(terms: Sequence[str], log: TurnLog, now: int, window: int) -> tuple[str, ...]:
     """The ``terms`` of a question that name something another speaker brought up by name:
     the first of the few turns within ``window`` holding the word is not the user's and
-    writes it with a capital ("Reaper costs $60", "the Nginx proxy")."""
+    writes it as a name ("the Nginx proxy"; not only at a sentence's start: "Trains leave
+    at 5" cost sgd a probe when a question typed in lower case could take it)."""
     floor = max(0, now - window)
     names: list[str] = []
     for term in terms:
@@ -123,7 +124,7 @@ def lowercase_names(terms: Sequence[str], log: TurnLog, now: int, window: int) -
 def _written_as_name(content: str, term: str) -> bool:
     """Whether ``content`` writes ``term`` (at word starts) as a name: with a capital every
     time and once at least mid-sentence (a sentence's or a heading's first word is
-    capitalised whatever it is: "Vets ...", "How to Become a Vet" then "a vet's ...")."""
+    capitalised whatever it is: "Vets ...", "How to Become a Vet")."""
     folded = content.casefold()
     if len(folded) != len(content):
         return False  # offsets differ: no judgement

@@ -39,6 +39,8 @@ def _stems(term: str) -> list[str]:
             stems.append(stem)
             if len(stem) > _MIN_STEM and stem[-1] == stem[-2] and stem[-1] not in _VOWELS:
                 stems.append(stem[:-1])
+            elif stem.endswith("i"):
+                stems.append(stem[:-1] + "y")  # "heavier" -> "heavy"
             break
     if term.endswith("ve") and len(term) > 4:
         stems.append(term[:-2] + "f")  # "knives" is normalised "knive": "knife", "knif"
@@ -87,6 +89,8 @@ CATEGORY_MEMBERS = _table(
         pub inn diner pizzeria taberna brasserie tavern motel resort lodge
     restaurant, eatery: trattoria bistro diner pizzeria taberna brasserie tavern cafe café
     hotel, lodging: hostel inn motel resort lodge
+    suitcase, luggage: carry-on carryon roller spinner
+    bag: backpack duffel tote carry-on
     app, application, program: app sdk software platform service
     tool, software, library, package: library package framework module sdk plugin
         extension utility app

@@ -416,14 +416,14 @@ def _entity_form(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I want an espresso machine for home.")
     session.assistant("The Gaggia Classic Pro at $449 is easy to repair.")
+    session.user("What about logs for our services?")
+    session.assistant("Grafana Loki indexes only labels, so it is cheap to store.")
     session.user("I also want to upgrade my kitchen knives.")
     session.assistant("A gyuto like the Tojiro DP is light and sharp.")
-    session.user("And a smart thermostat?")
-    session.assistant("Get the Ecobee Premium: it comes with a room sensor.")
     asked = [
         "How long does the machine take to heat up?",  # the answer holds the machine
         "Does the knife chip easily?",  # "knives" said it
-        "does ecobee work with alexa?",  # a name in lower case
+        "how long does loki keep logs?",  # a name in lower case
     ]
     return [[ref.target_turn for ref in session.preview(text).references] for text in asked]
 

@@ -45,12 +45,17 @@ _VERBS = _word_set(
     "sound sounds seem seems look looks work works is are was were has have had do does did "
     "can could will would should may might must go goes"
 )
+_DEGREES = frozenset(("more", "less"))
 _PER_TERM = 64  # postings read per term (the log's length does not matter)
 _MAX_MENTIONS = 4
 
 
-def definite_mentions(text: str, taken: Sequence[Mention]) -> list[Mention]:
-    """Definite noun phrases ("the blender") outside the spans of ``taken`` mentions."""
+def definite_mentions(
+    text: str, taken: Sequence[Mention], *, degrees: bool = False
+) -> list[Mention]:
+    """Definite noun phrases ("the blender") outside the spans of ``taken`` mentions. With
+    ``degrees`` (rule entity-forms) "the more comfortable (pair)" names the thing by its
+    adjective ("comfortable")."""
     found: list[Mention] = []
     for match in _DEFINITE.finditer(text):
         start, end = match.span()
@@ -63,7 +68,11 @@ def definite_mentions(text: str, taken: Sequence[Mention]) -> list[Mention]:
             folded = ""  # "the developments sound exciting"
         if head.endswith(("est", "ed")) and len(head) > 4:
             continue  # "the biggest", "the recommended amount": a description, no name
-        if head in ORDINALS and folded and not _names_no_thing(folded):
+        if (
+            folded
+            and (head in ORDINALS or (degrees and head in _DEGREES))
+            and not (_names_no_thing(folded))
+        ):
             head = ""  # "the final exam": an adjective before the thing
         elif _names_no_thing(head):
             continue

@@ -1,6 +1,6 @@
 """Entity references in the forms people use (ours, SPEC-028 §4.1 entity reference; rule
 entity-forms): the words of a mention looked up in other forms, names typed in lower case,
-and "the one for the gym" taken to the reply that offered it.
+and "the ones for the gym" taken to the reply that offered them.
 
 - ``naming_groups``: each word of a mention ("the charging", "the stone", "the car") as the
   index keys that may stand for it within the window: the word itself; else another form of
@@ -9,12 +9,17 @@ and "the one for the gym" taken to the reply that offered it.
   ``word_forms.CATEGORY_MEMBERS``), the words naming a thing of that kind, when they point
   at one candidate only (one turn, or a user turn and the reply to it).
 - ``lowercase_names``: the words of a question that another speaker's turn wrote as a name
-  ("does reaper run on linux?" after "Reaper costs $60").
-- ``offered_reply``: "the ones for the gym" resolved to the user's turn that asked for them
-  is the reply that answered it.
+  ("is the rheem noisy?" after "such as the Rheem ProTerra").
+- ``offered_replies``: "the ones for the gym" resolved to the user's turn that asked for
+  them is the reply that answered it.
+- ``recalls``: a question that recalls what was said ("How much did I pay for the
+  blender?") asks about the turn that said it, not the answer to it
+  (``definite_mentions.resolve_definite``'s ``replies_first``).
 
 Every read is of the log's entity index and columns; the text of an earlier turn is read
-only to see how it wrote a word the index found there.
+only to see how it wrote a word the index found there (its first ``_NAME_SCAN_CHARS``). The
+engine calls these only for a turn with a candidate form (a definite noun phrase, a name, a
+question with no other reference), never from ``Session.classify``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ _COMPOUND_TURNS = 24  # turns back whose words may hold a mention's word as a pa
 _MIN_PART = 5  # letters of a word that may be found inside a compound ("stone", "profile")
 _MAX_NAME_TURNS = 2  # a name is rare: turns within the window naming it
 _MAX_NAMES = 4
+_NAME_SCAN_CHARS = 2000  # an earlier turn's text read to see how it writes a word
 
 
 def _latest_within(term: str, log: TurnLog, now: int, floor: int) -> int:
@@ -113,7 +119,8 @@ def lowercase_names(terms: Sequence[str], log: TurnLog, now: int, window: int) -
         if not 0 < cut - first <= _MAX_NAME_TURNS:
             continue
         turn = int(postings[first])
-        if log.roles[turn] == "user" or not _written_as_name(log.contents[turn], term):
+        content = log.contents[turn][:_NAME_SCAN_CHARS]
+        if log.roles[turn] == "user" or not _written_as_name(content, term):
             continue
         names.append(term)
         if len(names) == _MAX_NAMES:
@@ -140,7 +147,7 @@ def _written_as_name(content: str, term: str) -> bool:
     return mid_sentence
 
 
-_SENTENCE_ENDS = frozenset('.!?:;\n"\u201c')
+_SENTENCE_ENDS = frozenset('.!?:\n"\u201c')
 
 
 # Words of a question that recalls what was said ("How much did I pay for the blender?",
@@ -176,7 +183,7 @@ def _offered_reply(reference: Reference, log: TurnLog, now: int) -> Reference:
     """A reference by what a thing is for ("the ones for the gym") that resolved to the user's
     turn asking for it is the reply that answered: the thing is what the reply offered."""
     turn = reference.target_turn
-    if turn is None or reference.item is not None:
+    if turn is None:
         return reference
     reply = turn + 1
     roles, features = log.roles, log.features
@@ -184,4 +191,4 @@ def _offered_reply(reference: Reference, log: TurnLog, now: int) -> Reference:
         return reference
     if features[reply].question:
         return reference  # a question back offers nothing
-    return replace(reference, target_turn=reply)
+    return replace(reference, target_turn=reply, item=None)  # the user's sentence is no item

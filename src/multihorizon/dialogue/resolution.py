@@ -543,7 +543,7 @@ def _definite_references(
     found = []
     now, window = len(log), config.reference_search_window
     # Spans of mentions that did not resolve are free: "the final exam" is no list item.
-    for mention in definite_mentions(content, taken):
+    for mention in definite_mentions(content, taken, degrees=config.entity_forms):
         # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
         terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
         named = item_named(terms, log, log.enumerations, now) if config.ordinal_forms else None

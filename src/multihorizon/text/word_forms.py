@@ -82,7 +82,7 @@ CATEGORY_MEMBERS = _table(
     machine: printer washer dryer dishwasher espresso blender vacuum grinder mixer oven
     device, gadget: phone smartphone laptop tablet router printer watch smartwatch thermostat
         doorbell camera speaker headphone earbud monitor kindle ereader charger
-    car, vehicle, ride: sedan suv hatchback truck van minivan pickup coupe wagon civic
+    car, vehicle, ride: sedan suv hatchback minivan coupe wagon civic
         corolla camry accord altima rav4 tesla honda toyota ford chevy chevrolet nissan
         subaru mazda hyundai kia volkswagen vw bmw audi jeep volvo bolt prius
     place, spot, venue: restaurant hotel hostel bar cafe café bakery shop trattoria bistro

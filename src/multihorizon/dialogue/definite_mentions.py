@@ -134,13 +134,7 @@ def resolve_definite(
     entities, roles, features = log.entities, log.roles, log.features
     named_before = counts.get(now - 1, 0)
     most = max(counts.values())
-    # The most of its words first; only those turns' details are read.
-    top = {turn for turn, count in counts.items() if count == most}
-    if other_forms and len(groups) > 1:
-        # Of those, the ones naming its first word ("the streamer support": "streaming", not
-        # "supports"), as for a demonstrative's phrase (``resolution._resolve_entity``).
-        heads = top.intersection(_naming_counts(groups[:1], log, now, window))
-        top = heads or top
+    top = _most_named(counts, groups if other_forms else (), log, now, window)
     naming = set(top)
     replies: set[int] = set()
     if answers_hold_details:
@@ -148,13 +142,10 @@ def resolve_definite(
             named_before = 0
         replies.update(_answers(top, log, now))
         top.update(replies)
-    if replies_first:
-        # Only the answer to a question or a request: a user telling about their own thing
-        # ("My lease ends on August 31") holds what they later ask about it themselves.
-        # A reply with no text (TREC CAsT's) holds nothing.
-        replies = {turn for turn in replies if _asked(features[turn - 1]) and entities[turn]}
-    else:
-        replies.clear()
+    # Only the answer to a question or a request: a user telling about their own thing ("My
+    # lease ends on August 31") holds what they later ask about it themselves. A reply with
+    # no text (TREC CAsT's) holds nothing.
+    replies = {r for r in replies if replies_first and _asked(features[r - 1]) and entities[r]}
 
     def rank(turn: int) -> tuple[int, bool, bool, int]:
         held = entities[turn]
@@ -182,6 +173,25 @@ def resolve_definite(
     return Reference(
         mention.type, mention.surface, mention.start, mention.end, turn, confidence=confidence
     )
+
+
+def _most_named(
+    counts: dict[int, int],
+    groups: Sequence[Sequence[str]],
+    log: TurnLog,
+    now: int,
+    window: int,
+) -> set[int]:
+    """The turns naming the most of a mention's words (only their details are read); with
+    ``groups`` (rule entity-forms), of those the ones naming its first word ("the streamer
+    support": "streaming", not "supports"), as for a demonstrative's phrase
+    (``resolution._resolve_entity``)."""
+    most = max(counts.values())
+    top = {turn for turn, count in counts.items() if count == most}
+    if len(groups) > 1:
+        heads = top.intersection(_naming_counts(groups[:1], log, now, window))
+        top = heads or top
+    return top
 
 
 def _naming_counts(

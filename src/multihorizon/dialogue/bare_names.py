@@ -138,20 +138,19 @@ def name_references(
     reference = None
     if mention is not None:
         reference = _resolved(mention, features, log, now, window, config)
-    if reference is None and config.entity_forms and _may_name(features):
+    if reference is None and config.entity_forms and features.question and not features.anaphor:
         names = lowercase_names(features.terms, log, now, window)
-        if names:
+        if names and _may_name(features):
             mention = Mention("entity", content, 0, len(content), terms=names)
             reference = _resolved(mention, features, log, now, window, config)
     return () if reference is None else (reference,)
 
 
 def _may_name(features: TurnFeatures) -> bool:
-    """A question that may name a thing by a word in lower case: no pronoun, no request, and
-    no name it writes with a capital (those are its names: ``bare_name_mention``)."""
-    return (
-        features.question and not features.anaphor and not features.names and not features.request
-    )
+    """A question with words in lower case that may name a thing: no request, and no name
+    it writes with a capital (those are its names: ``bare_name_mention``). Read only when
+    such words were found: both cues scan the text."""
+    return not features.names and not features.request
 
 
 def _resolved(

@@ -130,7 +130,9 @@ def resolve_comparative(
         # The latest things compared together: a part of the window stating two amounts at
         # least ("the lighter one" after two laptops and a monitor); else the whole window
         # ("the pricier one" after "Tell me about the Dyson" ... "How about the Shark?").
-        segments = [(floor, now), *_segments(floor, log, now, users_words)]
+        # (A request's new words are read over every turn here: not the user's only, which
+        # would read each word's postings over the whole window.)
+        segments = [(floor, now), *_segments(floor, log, now, False)]
     for first, until in reversed(segments):
         turn = _extreme(range(first, until), kinds, sign, log, at_least=1 if noun else 2)
         if turn is not None:

@@ -127,14 +127,14 @@ def resolve_definite(
         if other_forms
         else [(term,) for term in mention.terms]
     )
-    counts = _naming_counts(groups, log, now, window)
+    counts, heads = _naming_counts(groups, log, now, window)
     if not counts:
         return Reference(mention.type, mention.surface, mention.start, mention.end, None)
     wanted = [term for term in details if term not in mention.terms]
     entities, roles, features = log.entities, log.roles, log.features
     named_before = counts.get(now - 1, 0)
     most = max(counts.values())
-    top = _most_named(counts, groups if other_forms else (), log, now, window)
+    top = _most_named(counts, heads if other_forms else set())
     naming = set(top)
     replies: set[int] = set()
     if answers_hold_details:
@@ -175,34 +175,26 @@ def resolve_definite(
     )
 
 
-def _most_named(
-    counts: dict[int, int],
-    groups: Sequence[Sequence[str]],
-    log: TurnLog,
-    now: int,
-    window: int,
-) -> set[int]:
-    """The turns naming the most of a mention's words (only their details are read); with
-    ``groups`` (rule entity-forms), of those the ones naming its first word ("the streamer
-    support": "streaming", not "supports"), as for a demonstrative's phrase
-    (``resolution._resolve_entity``)."""
+def _most_named(counts: dict[int, int], heads: set[int]) -> set[int]:
+    """The turns naming the most of a mention's words (only their details are read); of
+    those, with ``heads`` (rule entity-forms: the turns naming its first word), the ones in
+    ``heads`` ("the streamer support": "streaming", not "supports"), as for a
+    demonstrative's phrase (``resolution._resolve_entity``)."""
     most = max(counts.values())
     top = {turn for turn, count in counts.items() if count == most}
-    if len(groups) > 1:
-        heads = top.intersection(_naming_counts(groups[:1], log, now, window))
-        top = heads or top
-    return top
+    return (top & heads) or top
 
 
 def _naming_counts(
     groups: Sequence[Sequence[str]], log: TurnLog, now: int, window: int
-) -> dict[int, int]:
+) -> tuple[dict[int, int], set[int]]:
     """Turn -> how many of ``groups`` (the keys standing for each word of a mention) it
     names, over the turns within ``window`` before ``now`` (the latest ``_PER_TERM``
-    postings of each key)."""
+    postings of each key); and the turns naming the first group."""
     floor = now - window
     counts: dict[int, int] = {}
-    for keys in groups:
+    first: set[int] = set()
+    for index, keys in enumerate(groups):
         naming: set[int] = set()
         for term in keys:
             postings = log.turns_mentioning(term)
@@ -214,7 +206,9 @@ def _naming_counts(
                 naming.add(int(turn))
         for turn in naming:
             counts[turn] = counts.get(turn, 0) + 1
-    return counts
+        if index == 0:
+            first = naming
+    return counts, first
 
 
 def _asked(features: TurnFeatures) -> bool:

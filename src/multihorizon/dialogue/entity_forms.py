@@ -35,7 +35,7 @@ from .turnlog import TurnLog
 
 __all__ = ["lowercase_names", "naming_groups", "offered_replies", "recalls"]
 
-_COMPOUND_TURNS = 24  # turns back whose words may hold a mention's word as a part
+_COMPOUND_TURNS = 8  # turns back whose words may hold a mention's word as a part
 _MIN_PART = 5  # letters of a word that may be found inside a compound ("stone", "profile")
 _MAX_NAME_TURNS = 2  # a name is rare: turns within the window naming it
 _MAX_NAMES = 4
@@ -62,8 +62,11 @@ def naming_groups(
         if _latest_within(term, log, now, floor) >= 0:
             groups.append((term,))
             continue
+        # Most forms are in no turn: an index miss costs one lookup.
         forms = tuple(
-            form for form in related_forms(term) if _latest_within(form, log, now, floor) >= 0
+            form
+            for form in related_forms(term)
+            if log.turns_mentioning(form) and _latest_within(form, log, now, floor) >= 0
         )
         if not forms:
             forms = _compounds(term, log, now)
@@ -78,10 +81,13 @@ def _compounds(term: str, log: TurnLog, now: int) -> tuple[str, ...]:
     at least three more letters ("whetstone" for "stone", "userprofile" for "profile")."""
     if len(term) < _MIN_PART:
         return ()
-    found: dict[str, None] = {}
     entities = log.entities
-    for turn in range(now - 1, max(-1, now - 1 - _COMPOUND_TURNS), -1):
-        for word in entities[turn]:
+    recent = [entities[turn] for turn in range(max(0, now - _COMPOUND_TURNS), now)]
+    if term not in " ".join(" ".join(held) for held in recent):
+        return ()  # the common case, found by one substring search
+    found: dict[str, None] = {}
+    for held in reversed(recent):
+        for word in held:
             if len(word) >= len(term) + 3 and (word.endswith(term) or word.startswith(term)):
                 found[word] = None
     return tuple(found)

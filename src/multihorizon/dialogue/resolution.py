@@ -542,6 +542,7 @@ def _definite_references(
         return ()
     found = []
     now, window = len(log), config.reference_search_window
+    replies_first: bool | None = None  # rule entity-forms, read at the first mention
     # Spans of mentions that did not resolve are free: "the final exam" is no list item.
     for mention in definite_mentions(content, taken, degrees=config.entity_forms):
         # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
@@ -554,6 +555,8 @@ def _definite_references(
             continue
         if features.anaphor:
             continue  # "can it spread to the throat?": "it" is what the turn is about
+        if replies_first is None:
+            replies_first = config.entity_forms and not recalls(content)
         reference = resolve_definite(
             mention,
             features.terms,
@@ -562,7 +565,7 @@ def _definite_references(
             window,
             answers_hold_details=config.entity_references,
             other_forms=config.entity_forms,
-            replies_first=config.entity_forms and not recalls(content),
+            replies_first=replies_first,
         )
         if reference.target_turn is not None:
             found.append(reference)

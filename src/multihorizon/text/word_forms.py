@@ -17,6 +17,7 @@ turn naming such a thing.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import MappingProxyType
 
 __all__ = ["CATEGORY_MEMBERS", "related_forms"]
@@ -49,6 +50,7 @@ def _stems(term: str) -> list[str]:
     return stems
 
 
+@lru_cache(maxsize=4096)  # pure, and asked again for the same words turn after turn
 def related_forms(term: str) -> tuple[str, ...]:
     """Index keys of other forms of a normalised ``term``, without ``term`` itself: each stem
     with each suffix of ``_SUFFIXES``, and a short stem with its last consonant doubled

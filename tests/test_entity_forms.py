@@ -45,6 +45,13 @@ def test_related_forms_reach_the_other_form(term: str, other: str) -> None:
     assert term not in related_forms(term)
 
 
+@pytest.mark.parametrize(
+    "term", ["", "a", "tv", "abc", "\u00e9t\u00e9", "aaaa", "sss", "ies", "ve"]
+)
+def test_related_forms_take_any_word(term: str) -> None:
+    assert all(len(form) >= 3 and form != term for form in related_forms(term))
+
+
 def test_related_forms_keep_short_stems_whole() -> None:
     # "bed" is no form of "bedding" worth a guess; no form is shorter than three letters.
     assert all(len(form) >= 3 for form in related_forms("beds"))

@@ -56,6 +56,8 @@ def related_forms(term: str) -> tuple[str, ...]:
     with each suffix of ``_SUFFIXES``, and a short stem with its last consonant doubled
     ("run" -> "running", "runner")."""
     found: dict[str, None] = {}
+    if len(term) < _MIN_STEM:
+        return ()  # "tv", "go": too short to guess other forms of
     for stem in _stems(term):
         for suffix in _SUFFIXES:
             found[stem + suffix] = None

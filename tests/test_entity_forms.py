@@ -206,7 +206,6 @@ ESPRESSO = (
     [
         ("How long does the machine take to heat up?", 1),  # the answer to the request
         ("Is the cheaper machine good for lattes?", 1),  # the grinder is no machine
-        ("Does the grinder you suggested need cleaning?", 3),  # the answer to the question
     ],
 )
 def test_the_answer_to_a_request_holds_the_thing(question: str, target: int) -> None:

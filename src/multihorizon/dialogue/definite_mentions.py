@@ -68,12 +68,9 @@ def definite_mentions(
             folded = ""  # "the developments sound exciting"
         if head.endswith(("est", "ed")) and len(head) > 4:
             continue  # "the biggest", "the recommended amount": a description, no name
-        if (
-            folded
-            and (head in ORDINALS or (degrees and head in _DEGREES))
-            and not (_names_no_thing(folded))
-        ):
-            head = ""  # "the final exam": an adjective before the thing
+        adjective = head in ORDINALS or (degrees and head in _DEGREES)
+        if adjective and folded and not _names_no_thing(folded):
+            head = ""  # "the final exam", "the more comfortable": an adjective before it
         elif _names_no_thing(head):
             continue
         terms = [normalise_term(head)] if head else []

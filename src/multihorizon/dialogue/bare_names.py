@@ -139,11 +139,26 @@ def name_references(
     if mention is not None:
         reference = _resolved(mention, features, log, now, window, config)
     if reference is None and config.entity_forms and features.question and not features.anaphor:
-        names = lowercase_names(features.terms, log, now, window)
+        names = lowercase_names(_typed_lower(content, features.terms), log, now, window)
         if names and _may_name(features):
             mention = Mention("entity", content, 0, len(content), terms=names)
             reference = _resolved(mention, features, log, now, window, config)
     return () if reference is None else (reference,)
+
+
+def _typed_lower(content: str, terms: Sequence[str]) -> list[str]:
+    """The ``terms`` a question's asking part writes in lower case at a word start ("is loki
+    hard to run?"; not "Vitamix looks great. What else do I need?": a remark's name)."""
+    start, end = _asking_part(content)
+    asked = content[start:end]
+    typed: list[str] = []
+    for term in terms:
+        position = asked.find(term)
+        while position > 0 and asked[position - 1].isalnum():
+            position = asked.find(term, position + 1)
+        if position >= 0:
+            typed.append(term)
+    return typed
 
 
 def _may_name(features: TurnFeatures) -> bool:

@@ -191,7 +191,10 @@ def _resolved(
     # Only a name another speaker brought up is a reference to what they offered: a name
     # the user brought up ("literary devices in Biblical poetry", sgd's "in Walnut Creek")
     # is the topic they keep talking about (TREC CAsT 2021 lost a probe to it).
-    if log.roles[_first_naming(mention.terms, log, now, window)] == "user":
+    first = _first_naming(mention.terms, log, now, window)
+    if first >= now:  # found in another form (rule entity-forms): the turn it resolved to
+        first = reference.target_turn
+    if log.roles[first] == "user":
         return None
     return reference
 

@@ -143,6 +143,10 @@ def resolve_definite(
     # lease ends on August 31") holds what they later ask about it themselves. A reply with
     # no text (TREC CAsT's) holds nothing.
     replies = {r for r in replies if replies_first and _asked(features[r - 1]) and entities[r]}
+    introduced = min(heads or counts)
+    if roles[introduced] == "user" and not _asked(features[introduced]):
+        replies.clear()  # the user told about the thing first ("the studio I rent has ..."):
+        # what they said of it is what they ask about, not a later answer naming it too
 
     def rank(turn: int) -> tuple[int, bool, bool, int]:
         held = entities[turn]

@@ -1,13 +1,15 @@
-"""What rule entity-references costs ``Session.classify`` and ``Session.preview``, side by side.
+"""What rules entity-references and entity-forms cost ``Session.classify`` and
+``Session.preview``, side by side.
 
-    python bench/entity_cost.py [--calls N]
+    python bench/entity_cost.py [--calls N] [--switch entity_references|entity_forms]
 
 Two sessions of the intent workload (``intent_workload.build_session``: 50 threads, 200
-turns), one with ``Config()`` and one with ``entity_references=False``, answer the same turns
+turns), one with ``Config()`` and one with the switch off, answer the same turns
 interleaved, one call per sample, so machine noise hits both alike. Turns: the workload's
 typical follow-up and marker-dense turn (no candidate form: the rule should cost nothing),
-and two with candidate forms (a comparative, a name in a question). Prints per-call p50 and
-the ratio on/off of the p50s.
+and four with candidate forms (a comparative, a name in a question, a question typed in
+lower case, a definite noun phrase in another form). Prints per-call p50 and the ratio
+on/off of the p50s.
 """
 
 from __future__ import annotations
@@ -30,16 +32,22 @@ TURNS = {
     "heavy": intent_workload.heavy_turn_text(),
     "comparative": "Is the cheaper cluster release fine for staging, or the bigger one?",
     "name": "Does Kalomi support verbose logs on the staging cluster before Friday?",
+    "lowercase": "does kalomi keep verbose logs on the staging cluster?",
+    "definite": "How long does the charging of the staging cluster take?",
 }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=2000)
-    calls = parser.parse_args().calls
+    parser.add_argument("--switch", default="entity_references")
+    args = parser.parse_args()
+    calls = args.calls
     sessions = {
         name: intent_workload.build_session(
-            SimpleNamespace(Session=partial(mh.Session, config=mh.Config(entity_references=on)))
+            SimpleNamespace(
+                Session=partial(mh.Session, config=mh.Config().replace(**{args.switch: on}))
+            )
         )
         for name, on in (("on", True), ("off", False))
     }

@@ -20,6 +20,13 @@ was tuned on the tune set; the check set then scored 0.686 (the held-out figure)
 were read and two general gaps fixed (a user turn adding something ends a comparison; "the
 grinder you suggested"), so it is no longer a clean hold-out. ``tools/reference_report.py``
 splits acc@1 by probe kind.
+
+Rule entity-forms (other word forms, kind nouns, names in lower case, the answer holding the
+thing, "the ones for the gym") was tuned on ``references_entities_tune.jsonl``, the check
+set's misses and ``references_entities_tune2.jsonl`` (8 conversations, 31 probes written
+for those forms). ``references_entities_holdout.jsonl`` (16 conversations, 63 probes, domains
+none of the other sets use) was written before any of that code and scored once at the
+end: 0.698 before, 0.873 after (the held-out figure).
 """
 
 from __future__ import annotations
@@ -34,12 +41,15 @@ from multihorizon.evaluation.metrics import same_item
 DATA = Path(__file__).parent / "data" / "handwritten"
 
 # file -> (acc@1 floor, item floor or None without item labels); measured: tune 0.925 /
-# 1.000, check 0.875 / 0.975, entities tune 0.846, entities check 0.745.
+# 1.000, check 0.891 / 1.000, entities tune 0.904, entities check 0.824, entities tune2
+# 0.710, entities hold-out 0.873.
 FLOORS: dict[str, tuple[float, float | None]] = {
     "references_tune.jsonl": (0.90, 0.97),
     "references_check.jsonl": (0.84, 0.95),
-    "references_entities_tune.jsonl": (0.82, None),
-    "references_entities_check.jsonl": (0.72, None),
+    "references_entities_tune.jsonl": (0.88, None),
+    "references_entities_check.jsonl": (0.80, None),
+    "references_entities_tune2.jsonl": (0.68, None),
+    "references_entities_holdout.jsonl": (0.85, None),
 }
 
 

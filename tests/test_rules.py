@@ -457,6 +457,22 @@ def _entity_reference(config: mh.Config) -> object:
     return [ref.target_turn for ref in lighter.references + named.references]
 
 
+def _entity_form(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I want an espresso machine for home.")
+    session.assistant("The Gaggia Classic Pro at $449 is easy to repair.")
+    session.user("What about logs for our services?")
+    session.assistant("Grafana Loki indexes only labels, so it is cheap to store.")
+    session.user("I also want to upgrade my kitchen knives.")
+    session.assistant("A gyuto like the Tojiro DP is light and sharp.")
+    asked = [
+        "How long does the machine take to heat up?",  # the answer holds the machine
+        "Does the knife chip easily?",  # "knives" said it
+        "how long does loki keep logs?",  # a name in lower case
+    ]
+    return [[ref.target_turn for ref in session.preview(text).references] for text in asked]
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -490,6 +506,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,
+    "entity-forms": _entity_form,
     "antecedent-analysis": _antecedents,
     "place-antecedents": _place,
     "pronoun-chains": _pronoun_chain,

@@ -194,6 +194,7 @@ SWITCHES = (
     "repeated_questions",
     "definite_references",
     "entity_references",
+    "entity_forms",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -314,6 +315,9 @@ class Config:
     # Entity references in people's words: the reply holding the detail, "the cheaper one",
     # a bare name ("is Vitamix loud?") (rule entity-references).
     entity_references: bool = True
+    # Entity references in other word forms ("charging" -> "charger"), head nouns naming a
+    # kind ("the car"), names in lower case, "the ones for the gym" (rule entity-forms).
+    entity_forms: bool = True
     # Envelope.antecedents: analysis for the evaluation, off the turn path unless asked for.
     antecedents: bool = False
     place_antecedents: bool = True

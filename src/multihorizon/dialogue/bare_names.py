@@ -11,12 +11,19 @@ holding the detail asked about wins, and a name the turn right before used is no
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from ..config import Config
 from ..text.scan import sentence_spans
 from ..text.tokens import STOPWORDS, normalise_term, words
+from .definite_mentions import resolve_definite
+from .entity_forms import lowercase_names, recalls
 from .features import TurnFeatures
-from .references import Mention
+from .references import Mention, Reference
+from .turnlog import TurnLog
 
-__all__ = ["bare_name_mention"]
+__all__ = ["bare_name_mention", "name_references"]
 
 _MAX_NAMES = 4
 
@@ -111,3 +118,94 @@ def _mixes_letters_and_digits(word: str) -> bool:
 
 def _letters(word: str) -> int:
     return sum(1 for char in word if char.isalpha())
+
+
+def name_references(
+    content: str,
+    features: TurnFeatures,
+    references: Sequence[Reference],
+    log: TurnLog,
+    config: Config,
+) -> tuple[Reference, ...]:
+    """Rule entity-references: a name without an article ("is Vitamix loud?") -> the turn
+    that introduced it, when no other reference of the turn resolved. Rule entity-forms: a
+    question's words another speaker wrote as a name count as names too ("does reaper run
+    on linux?"), when the names it capitalises find nothing."""
+    if not config.entity_references or any(ref.target_turn is not None for ref in references):
+        return ()
+    now, window = len(log), config.reference_search_window
+    mention = bare_name_mention(content, features)
+    reference = None
+    if mention is not None:
+        reference = _resolved(mention, features, log, now, window, config)
+    if reference is None and config.entity_forms and features.question and not features.anaphor:
+        names = lowercase_names(_typed_lower(content, features.terms), log, now, window)
+        if names and _may_name(features):
+            mention = Mention("entity", content, 0, len(content), terms=names)
+            reference = _resolved(mention, features, log, now, window, config)
+    return () if reference is None else (reference,)
+
+
+def _typed_lower(content: str, terms: Sequence[str]) -> list[str]:
+    """The ``terms`` a question's asking part writes in lower case at a word start ("is loki
+    hard to run?"; not "Vitamix looks great. What else do I need?": a remark's name)."""
+    start, end = _asking_part(content)
+    asked = content[start:end]
+    typed: list[str] = []
+    for term in terms:
+        position = asked.find(term)
+        while position > 0 and asked[position - 1].isalnum():
+            position = asked.find(term, position + 1)
+        if position >= 0:
+            typed.append(term)
+    return typed
+
+
+def _may_name(features: TurnFeatures) -> bool:
+    """A question with words in lower case that may name a thing: no request, and no name
+    it writes with a capital (those are its names: ``bare_name_mention``). Read only when
+    such words were found: both cues scan the text."""
+    return not features.names and not features.request
+
+
+def _resolved(
+    mention: Mention,
+    features: TurnFeatures,
+    log: TurnLog,
+    now: int,
+    window: int,
+    config: Config,
+) -> Reference | None:
+    reference = resolve_definite(
+        mention,
+        features.terms,
+        log,
+        now,
+        window,
+        answers_hold_details=True,
+        other_forms=config.entity_forms,
+        replies_first=config.entity_forms and not recalls(features.text),
+    )
+    if reference.target_turn is None:
+        return None
+    # Only a name another speaker brought up is a reference to what they offered: a name
+    # the user brought up ("literary devices in Biblical poetry", sgd's "in Walnut Creek")
+    # is the topic they keep talking about (TREC CAsT 2021 lost a probe to it).
+    first = _first_naming(mention.terms, log, now, window)
+    if first >= now:  # found in another form (rule entity-forms): the turn it resolved to
+        first = reference.target_turn
+    if log.roles[first] == "user":
+        return None
+    return reference
+
+
+def _first_naming(terms: Sequence[str], log: TurnLog, now: int, window: int) -> int:
+    """The earliest turn within ``window`` before ``now`` naming one of ``terms``."""
+    floor = max(0, now - window)
+    first = now
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        at = bisect_left(postings, floor)
+        if at < len(postings) and postings[at] < first:
+            first = int(postings[at])
+    return first

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ..text.quantities import COMPARATIVES, comparative_words
+from ..text.quantities import COMPARATIVES, DEGREE_WORDS, comparative_words
 from ..text.tokens import STOPWORDS, normalise_term, words
+from .definite_mentions import resolve_definite
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -96,10 +98,15 @@ def _asks_which(folded: Sequence[str], the: int) -> bool:
     return the >= 2 and folded[the - 1] in _COPULAS and folded[the - 2] in _ASKING
 
 
-def resolve_comparative(mention: Mention, log: TurnLog, now: int, window: int) -> Reference:
+def resolve_comparative(
+    mention: Mention, log: TurnLog, now: int, window: int, *, users_words: bool = False
+) -> Reference:
     """The turn stating the lowest (or highest) amount of the compared kind among the turns
     that offered the things compared (see the module's docstring); unresolved when no turn
-    states one."""
+    states one. With ``users_words`` (rule entity-forms) a request is about something new
+    when it names a word no user turn since the start named: "What grinder would go with the
+    Gaggia?" asks for something new though the reply before mentioned "a built-in
+    grinder"."""
     kinds, sign = COMPARATIVES[mention.terms[0]]
     floor = max(0, now - window)
     noun = mention.terms[1] if len(mention.terms) > 1 else ""
@@ -107,19 +114,25 @@ def resolve_comparative(mention: Mention, log: TurnLog, now: int, window: int) -
         # From each turn naming the noun, latest first ("either phone" names it last, in a
         # reply about a case): the first stretch stating two amounts, else the latest.
         starts = _naming_turns(noun, log, now, floor)
-        segments = [(first, _compared_until(first, log, now)) for first in reversed(starts)]
+        segments = [
+            (first, _compared_until(first, log, now, users_words)) for first in reversed(starts)
+        ]
         for first, until in reversed(segments):
             turn = _extreme(range(first, until), kinds, sign, log, at_least=2)
             if turn is not None:
                 return Reference(
                     mention.type, mention.surface, mention.start, mention.end, turn, confidence=0.6
                 )
-        segments = segments[-1:] if segments else [(floor, _compared_until(floor, log, now))]
+        segments = (
+            segments[-1:] if segments else [(floor, _compared_until(floor, log, now, users_words))]
+        )
     else:
         # The latest things compared together: a part of the window stating two amounts at
         # least ("the lighter one" after two laptops and a monitor); else the whole window
         # ("the pricier one" after "Tell me about the Dyson" ... "How about the Shark?").
-        segments = [(floor, now), *_segments(floor, log, now)]
+        # (A request's new words are read over every turn here: not the user's only, which
+        # would read each word's postings over the whole window.)
+        segments = [(floor, now), *_segments(floor, log, now, False)]
     for first, until in reversed(segments):
         turn = _extreme(range(first, until), kinds, sign, log, at_least=1 if noun else 2)
         if turn is not None:
@@ -127,10 +140,25 @@ def resolve_comparative(mention: Mention, log: TurnLog, now: int, window: int) -
                 mention.type, mention.surface, mention.start, mention.end, turn, confidence=0.6
             )
     turn = _extreme(range(floor, now), kinds, sign, log, at_least=1) if not noun else None
+    if turn is None and users_words:
+        return _said_in_words(mention, log, now, window)
     confidence = 0.0 if turn is None else 0.6
     return Reference(
         mention.type, mention.surface, mention.start, mention.end, turn, confidence=confidence
     )
+
+
+def _said_in_words(mention: Mention, log: TurnLog, now: int, window: int) -> Reference:
+    """Rule entity-forms: with no amounts to compare, the turn that says the comparative
+    itself, or another form of it, of the thing ("the lighter boot": "the Merrell Moab 3 Mid
+    is lighter and cheaper"), found as "the lighter boot" would be (``resolve_definite``)."""
+    words = tuple(word for word in mention.terms[0].split() if word not in DEGREE_WORDS)
+    said = Mention(mention.type, mention.surface, mention.start, mention.end, words)
+    found = resolve_definite(
+        said, mention.terms[1:], log, now, window,
+        answers_hold_details=True, other_forms=True, replies_first=True,
+    )  # fmt: skip
+    return found if found.target_turn is not None else replace(found, confidence=0.0)
 
 
 def _extreme(
@@ -153,12 +181,12 @@ def _extreme(
     return max(by_kind[kind], key=lambda pair: (pair[0], -pair[1]))[1]
 
 
-def _segments(floor: int, log: TurnLog, now: int) -> list[tuple[int, int]]:
+def _segments(floor: int, log: TurnLog, now: int, users_words: bool) -> list[tuple[int, int]]:
     """The window cut at each request about something new: the things compared together."""
     segments: list[tuple[int, int]] = []
     first = floor
     while first < now:
-        until = _compared_until(first, log, now)
+        until = _compared_until(first, log, now, users_words)
         segments.append((first, until))
         first = until
     return segments
@@ -172,7 +200,7 @@ def _naming_turns(noun: str, log: TurnLog, now: int, floor: int) -> list[int]:
     return [int(turn) for turn in postings[first:cut]]
 
 
-def _compared_until(first: int, log: TurnLog, now: int) -> int:
+def _compared_until(first: int, log: TurnLog, now: int, users_words: bool) -> int:
     """The first user turn after ``first`` that asks about something new: it asks for
     something, names a word no turn since ``first`` named, and keeps no comparison going."""
     for turn in range(first + 1, now):
@@ -184,12 +212,25 @@ def _compared_until(first: int, log: TurnLog, now: int) -> int:
         terms = log.entities[turn]
         if any(term in _KEEPS_COMPARING for term in terms):
             continue
-        if any(_new_since(term, first, turn, log) for term in terms):
+        if any(_new_since(term, first, turn, log, users_words) for term in terms):
             return turn
     return now
 
 
-def _new_since(term: str, first: int, turn: int, log: TurnLog) -> bool:
+def _new_since(term: str, first: int, turn: int, log: TurnLog, users_words: bool) -> bool:
+    """Whether no turn in [first, turn) named ``term`` (with ``users_words``: no user turn,
+    over at most ``_MAX_READ`` of them)."""
     postings: Sequence[int] = log.turns_mentioning(term)
     cut = bisect_left(postings, first)
-    return cut >= len(postings) or postings[cut] >= turn
+    if not users_words:
+        return cut >= len(postings) or postings[cut] >= turn
+    roles = log.roles
+    for position in range(cut, min(len(postings), cut + _MAX_READ)):
+        if postings[position] >= turn:
+            return True
+        if roles[postings[position]] == "user":
+            return False
+    return cut + _MAX_READ >= len(postings)
+
+
+_MAX_READ = 64

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from ..text.ordinal_forms import ITEM_NOUNS, ORDINALS
 from ..text.tokens import STOPWORDS, normalise_term
+from .entity_forms import naming_groups
+from .features import TurnFeatures
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -43,12 +45,17 @@ _VERBS = _word_set(
     "sound sounds seem seems look looks work works is are was were has have had do does did "
     "can could will would should may might must go goes"
 )
+_DEGREES = frozenset(("more", "less"))
 _PER_TERM = 64  # postings read per term (the log's length does not matter)
 _MAX_MENTIONS = 4
 
 
-def definite_mentions(text: str, taken: Sequence[Mention]) -> list[Mention]:
-    """Definite noun phrases ("the blender") outside the spans of ``taken`` mentions."""
+def definite_mentions(
+    text: str, taken: Sequence[Mention], *, degrees: bool = False
+) -> list[Mention]:
+    """Definite noun phrases ("the blender") outside the spans of ``taken`` mentions. With
+    ``degrees`` (rule entity-forms) "the more comfortable (pair)" names the thing by its
+    adjective ("comfortable")."""
     found: list[Mention] = []
     for match in _DEFINITE.finditer(text):
         start, end = match.span()
@@ -61,8 +68,9 @@ def definite_mentions(text: str, taken: Sequence[Mention]) -> list[Mention]:
             folded = ""  # "the developments sound exciting"
         if head.endswith(("est", "ed")) and len(head) > 4:
             continue  # "the biggest", "the recommended amount": a description, no name
-        if head in ORDINALS and folded and not _names_no_thing(folded):
-            head = ""  # "the final exam": an adjective before the thing
+        adjective = head in ORDINALS or (degrees and head in _DEGREES)
+        if adjective and folded and not _names_no_thing(folded):
+            head = ""  # "the final exam", "the more comfortable": an adjective before it
         elif _names_no_thing(head):
             continue
         terms = [normalise_term(head)] if head else []
@@ -89,6 +97,8 @@ def resolve_definite(
     now: int,
     window: int,
     answers_hold_details: bool = False,
+    other_forms: bool = False,
+    replies_first: bool = False,
 ) -> Reference:
     """The turn that introduced what ``mention`` names: among the turns within ``window``
     mentioning its head word, the one with the most of its words, then the most of the
@@ -100,26 +110,48 @@ def resolve_definite(
     the thing competes with the same count ("What could I do with the spinach?" "Wilt it
     with garlic..." ... "how long do I wilt the spinach?": the reply holds the detail),
     and the turn right before stops the search only when it names the thing as fully as
-    any turn ("the thighs bake": the turn before says "bake", not "thighs")."""
-    counts = _naming_counts(mention.terms, log, now, window)
+    any turn ("the thighs bake": the turn before says "bake", not "thighs").
+
+    With ``other_forms`` (rule entity-forms) a word no turn within the window holds counts
+    in its other forms ("charging": "charger"), as part of a compound ("stone": "whetstone")
+    or, for a head noun naming a kind ("the car"), as the one thing of that kind. With
+    ``replies_first`` (rule entity-forms) the reply to the user's question, request or
+    addition naming the thing comes before it when both hold as much of the detail asked
+    about: the answer is where the thing is described ("I want an espresso machine." "The
+    Gaggia Classic Pro ..." ... "the machine")."""
+    groups = (
+        naming_groups(mention.terms, log, now, window)
+        if other_forms
+        else [(term,) for term in mention.terms]
+    )
+    counts, heads = _naming_counts(groups, log, now, window)
     if not counts:
         return Reference(mention.type, mention.surface, mention.start, mention.end, None)
     wanted = [term for term in details if term not in mention.terms]
     entities, roles, features = log.entities, log.roles, log.features
     named_before = counts.get(now - 1, 0)
     most = max(counts.values())
-    # The most of its words first; only those turns' details are read.
-    top = {turn for turn, count in counts.items() if count == most}
+    top = _most_named(counts, heads if other_forms else set())
     naming = set(top)
+    replies: set[int] = set()
     if answers_hold_details:
         if named_before < most:
             named_before = 0
-        top.update(_answers(top, log, now))
+        replies.update(_answers(top, log, now))
+        top.update(replies)
+    # Only the answer to a question or a request: a user telling about their own thing ("My
+    # lease ends on August 31") holds what they later ask about it themselves. A reply with
+    # no text (TREC CAsT's) holds nothing.
+    replies = {r for r in replies if replies_first and _asked(features[r - 1]) and entities[r]}
+    introduced = min(heads or counts)
+    if roles[introduced] == "user" and not _asked(features[introduced]):
+        replies.clear()  # the user told about the thing first ("the studio I rent has ..."):
+        # what they said of it is what they ask about, not a later answer naming it too
 
-    def rank(turn: int) -> tuple[int, bool, int]:
+    def rank(turn: int) -> tuple[int, bool, bool, int]:
         held = entities[turn]
         found = sum(1 for term in wanted if term in held)
-        return found, turn in naming, -turn
+        return found, turn in replies, turn in naming, -turn
 
     if named_before:
         # The turn right before names it: the turn follows up on that one, which is already
@@ -138,26 +170,50 @@ def resolve_definite(
         # the reply offered, not the request for one (as rule offer-antecedents does).
         turn = reply
     named = most if turn in top else counts.get(turn, 0)  # an offer after the request: 0
-    confidence = 0.6 if named == len(mention.terms) else 0.45
+    confidence = 0.6 if named == len(groups) else 0.45
     return Reference(
         mention.type, mention.surface, mention.start, mention.end, turn, confidence=confidence
     )
 
 
-def _naming_counts(terms: Sequence[str], log: TurnLog, now: int, window: int) -> dict[int, int]:
-    """Turn -> how many of ``terms`` it names, over the turns within ``window`` before
-    ``now`` (the latest ``_PER_TERM`` postings of each term)."""
+def _most_named(counts: dict[int, int], heads: set[int]) -> set[int]:
+    """The turns naming the most of a mention's words (only their details are read); of
+    those, with ``heads`` (rule entity-forms: the turns naming its first word), the ones in
+    ``heads`` ("the streamer support": "streaming", not "supports"), as for a
+    demonstrative's phrase (``resolution._resolve_entity``)."""
+    most = max(counts.values())
+    top = {turn for turn, count in counts.items() if count == most}
+    return (top & heads) or top
+
+
+def _naming_counts(
+    groups: Sequence[Sequence[str]], log: TurnLog, now: int, window: int
+) -> tuple[dict[int, int], set[int]]:
+    """Turn -> how many of ``groups`` (the keys standing for each word of a mention) it
+    names, over the turns within ``window`` before ``now`` (the latest ``_PER_TERM``
+    postings of each key); and the turns naming the first group."""
     floor = now - window
     counts: dict[int, int] = {}
-    for term in terms:
-        postings = log.turns_mentioning(term)
-        cut = bisect_left(postings, now)
-        for position in range(cut - 1, max(-1, cut - 1 - _PER_TERM), -1):
-            turn = postings[position]
-            if turn < floor:
-                break
+    first: set[int] = set()
+    for index, keys in enumerate(groups):
+        naming: set[int] = set()
+        for term in keys:
+            postings = log.turns_mentioning(term)
+            cut = bisect_left(postings, now)
+            for position in range(cut - 1, max(-1, cut - 1 - _PER_TERM), -1):
+                turn = postings[position]
+                if turn < floor:
+                    break
+                naming.add(int(turn))
+        for turn in naming:
             counts[turn] = counts.get(turn, 0) + 1
-    return counts
+        if index == 0:
+            first = naming
+    return counts, first
+
+
+def _asked(features: TurnFeatures) -> bool:
+    return features.question or features.asks_for or features.adds
 
 
 def _answers(turns: set[int], log: TurnLog, now: int) -> list[int]:

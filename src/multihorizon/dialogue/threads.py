@@ -288,11 +288,23 @@ class Threads:
     def _named_owner(self, terms: Sequence[str]) -> int:
         """The thread whose vocabulary holds the most of these words, the active one included
         (ties: the most recently active), else -1."""
-        wanted = set(terms)
-        overlap, _, best = max(
-            (len(wanted & words), self.turns[i][-1], i) for i, words in enumerate(self.vocabulary)
-        )
-        return best if overlap > 0 else -1
+        counts = self._overlaps(terms)
+        return self._most_recent_best(counts) if counts else -1
+
+    def _overlaps(self, terms: Sequence[str]) -> dict[int, int]:
+        """Per thread, how many of these distinct words its vocabulary holds, for the threads
+        holding one: read from the term index (each thread listed once per word it holds),
+        not by intersecting every thread's vocabulary (issue 14)."""
+        counts: dict[int, int] = {}
+        for term in dict.fromkeys(terms):
+            for owner in self._term_threads.get(term, ()):
+                counts[owner] = counts.get(owner, 0) + 1
+        return counts
+
+    def _most_recent_best(self, counts: Mapping[int, int]) -> int:
+        """The thread with the highest count; ties: the most recently active, then the higher
+        index (as a ``max`` over (count, last turn, index) tuples has it)."""
+        return max(counts, key=lambda index: (counts[index], self.turns[index][-1], index))
 
     def _only_active_used(self, terms: Sequence[str]) -> bool:
         """Whether one of these words is in the active thread's vocabulary and no other's."""
@@ -308,19 +320,21 @@ class Threads:
         return ThreadPlan(len(self.names), name, True, False, "new")
 
     def _resume(self, embedding: npt.NDArray[np.float32], words: Sequence[str], bar: float) -> int:
-        dormant = [index for index in range(len(self.names)) if index != self.active]
-        if not dormant:
-            return -1
+        if len(self.names) - (self.active >= 0) == 0:
+            return -1  # no dormant thread
         # "back to etcd": the thread whose vocabulary holds the named words wins outright;
         # ties go to the most recently active of them.
-        wanted = set(words)
-        overlaps = [(len(wanted & self.vocabulary[i]), self.turns[i][-1], i) for i in dormant]
-        best_overlap, _, best = max(overlaps)
-        if best_overlap > 0:
-            return best
-        scores = kernels.cosine_scores(embedding, self.centroids[dormant])
+        counts = self._overlaps(words)
+        counts.pop(self.active, None)
+        if counts:
+            return self._most_recent_best(counts)
+        # Every centroid scored in place, the active one ruled out: the dormant ones' scores
+        # without gathering their rows (issue 14: no copy proportional to the threads).
+        scores = kernels.cosine_scores(embedding, self.centroids)
+        if self.active >= 0:
+            scores[self.active] = -np.inf
         top = int(np.argmax(scores))
-        return dormant[top] if float(scores[top]) >= bar else -1
+        return top if float(scores[top]) >= bar else -1
 
     def reserve(self, threads: int) -> None:
         """Make room for ``threads`` threads (may raise MemoryError; contents unchanged)."""
@@ -347,7 +361,7 @@ class Threads:
         recent = (
             embedding[None].copy()
             if previous is None
-            else np.vstack((previous[1 - self.RECENT_WINDOW :], embedding[None]))
+            else np.concatenate((previous[1 - self.RECENT_WINDOW :], embedding[None]))
         )
         old = frozenset() if plan.is_new else self.vocabulary[plan.index]
         new_terms = frozenset(terms) - old

@@ -184,6 +184,8 @@ class TurnLog:
         lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
         if not lists:
             return _NO_POSTINGS, _NO_OFFSETS
+        if len(lists) == 1:  # the term's own buffer, not a copy of it
+            return lists[0], np.array((0, lists[0].shape[0]), dtype=np.int64)
         offsets = np.fromiter(
             itertools.accumulate((p.shape[0] for p in lists), initial=0), np.int64, len(lists) + 1
         )

@@ -132,7 +132,7 @@ def with_answers(
 def answered_by(log: TurnLog, question: int, answer: int) -> bool:
     """Whether turn ``answer`` replies to a question asked in turn ``question``: the
     other side speaks (another role, or another named speaker)."""
-    if not log.features[question].question:
+    if not log.asks_question(question):
         return False
     if log.roles[question] != log.roles[answer]:
         return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import time
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -31,8 +32,8 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 def utc_timestamp(value: Any) -> str:
     """ISO 8601 UTC (SPEC-028 §3.1). Naive datetimes are taken as UTC."""
     if value is None:
-        moment = _dt.datetime.now(_dt.UTC)
-    elif isinstance(value, _dt.datetime):
+        return _now()
+    if isinstance(value, _dt.datetime):
         moment = value if value.tzinfo is not None else value.replace(tzinfo=_dt.UTC)
     elif isinstance(value, str):
         try:
@@ -50,6 +51,22 @@ def utc_timestamp(value: Any) -> str:
     except OverflowError:
         raise InputError(f"timestamp: {value!r} is out of range in UTC") from None
     return utc.isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+# The current second, formatted ("2026-12-05T06:59:33"): a turn appends its microseconds.
+_SECOND: tuple[int, str] = (-1, "")
+
+
+def _now() -> str:
+    """The current time as ``utc_timestamp`` formats a datetime (microseconds, "Z"), the
+    date and time to the second formatted once per second: a datetime built, converted and
+    formatted per turn cost several microseconds of a turn (issue 14)."""
+    global _SECOND
+    second, micros = divmod(time.time_ns() // 1000, 1_000_000)
+    known = _SECOND  # one read: another thread may replace it (with the same or a later one)
+    if known[0] != second:
+        known = _SECOND = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
+    return f"{known[1]}.{micros:06d}Z"
 
 
 def check_text(text: Any, name: str = "text") -> str:

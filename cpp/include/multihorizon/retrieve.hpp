@@ -119,6 +119,34 @@ inline void bm25_sparse(const QueryPostings& query, std::size_t n_docs, const do
   }
 }
 
+// The `pool` best (BM25 descending, then turn ascending: a strict order, so the set is the
+// one sorting every document would give) as (BM25, turn), in no particular order. One pass
+// with a heap of the best so far, whose worst is the bar a document must pass: on a long log
+// the postings reach thousands of turns, and ordering them all cost more than the pass.
+inline std::vector<std::pair<double, std::int64_t>> best_lexical(
+    const std::vector<std::int64_t>& documents, const std::vector<double>& bm25,
+    std::size_t pool) {
+  const auto better = [](const std::pair<double, std::int64_t>& a,
+                         const std::pair<double, std::int64_t>& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  };
+  std::vector<std::pair<double, std::int64_t>> kept;
+  if (pool == 0) return kept;
+  kept.reserve(pool);
+  for (std::size_t i = 0; i < documents.size(); ++i) {
+    const std::pair<double, std::int64_t> candidate{bm25[i], documents[i]};
+    if (kept.size() < pool) {
+      kept.push_back(candidate);
+      std::push_heap(kept.begin(), kept.end(), better);  // front: the worst kept
+    } else if (better(candidate, kept.front())) {
+      std::pop_heap(kept.begin(), kept.end(), better);
+      kept.back() = candidate;
+      std::push_heap(kept.begin(), kept.end(), better);
+    }
+  }
+  return kept;
+}
+
 inline bool in_sorted(const std::vector<std::int64_t>& rows, std::int64_t row) {
   return std::binary_search(rows.begin(), rows.end(), row);
 }
@@ -240,8 +268,15 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
                          const QueryPostings& postings, const std::vector<std::int64_t>& forced,
                          const RetrieveParams& params) {
   Retrieved result;
-  std::vector<std::int64_t> documents;
-  std::vector<double> bm25;
+  // The documents the postings reach and their BM25: per-thread buffers kept between calls
+  // (cleared, not freed), as many as the postings on a long log. Allocated afresh they were
+  // fresh pages to fault in on every turn (issue 14: nothing proportional to the log).
+  thread_local std::vector<std::int64_t> reached_documents;
+  thread_local std::vector<double> reached_bm25;
+  std::vector<std::int64_t>& documents = reached_documents;
+  std::vector<double>& bm25 = reached_bm25;
+  documents.clear();
+  bm25.clear();
   if (params.lexical_weight > 0.0) {
     detail::bm25_sparse(postings, log.rows, log.lengths, &documents, &bm25);
   }
@@ -262,12 +297,8 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
   if (!documents.empty()) {
     // The lexical channel's best lexical_pool turns (ties to the lower turn) not yet in.
     const std::size_t pool = std::min(params.lexical_pool, documents.size());
-    std::vector<std::pair<double, std::int64_t>> lexical(documents.size());
-    for (std::size_t i = 0; i < documents.size(); ++i) lexical[i] = {bm25[i], documents[i]};
-    std::nth_element(lexical.begin(), lexical.begin() + static_cast<std::ptrdiff_t>(pool),
-                     lexical.end(), [](const auto& a, const auto& b) {
-                       return a.first != b.first ? a.first > b.first : a.second < b.second;
-                     });
+    const std::vector<std::pair<double, std::int64_t>> lexical =
+        detail::best_lexical(documents, bm25, pool);
     std::vector<std::int64_t> present;
     present.reserve(channel.size());
     for (const Ranked& row : channel) present.push_back(row.index);

@@ -267,11 +267,14 @@ def peer_opens(
     you?") are not exempt: between peers they also move on (tiage shift F1: 0.377 exempting
     them, 0.409 not)."""
     bar = thresholds.opening
+    # The turn's own cues first: peer detection reads the latest replies, so it is asked
+    # only when its answer decides (the same result; issue 14).
     return (
-        _between_peers(log, speakers, config)
-        and bar > 0.0  # an embedder without a calibrated bar: off
+        bar > 0.0  # an embedder without a calibrated bar: off
         and features.question
+        and len(log) > 0
         and not log.features[-1].question
+        and _between_peers(log, speakers, config)
         and float(vector @ log.embeddings[-1]) < bar
     )
 
@@ -282,7 +285,7 @@ def peer_carries_on(
     """Rule peer-replies: between peers a topic moves by a question, so a statement that
     resembles no thread carries on the active one instead of opening a thread, on the
     user's side as on the reply's (tiage shift F1 in peer mode 0.425 -> 0.461)."""
-    return _between_peers(log, speakers, config) and not features.question
+    return not features.question and _between_peers(log, speakers, config)
 
 
 # Content words that react to what was said instead of naming a topic: thanks, judgements,

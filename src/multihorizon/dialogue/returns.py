@@ -6,11 +6,11 @@ apart. The endings are lexicon data (``INFLECTION_SWAPS``); each lookup is a set
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 from ..text.lexicon import INFLECTION_SWAPS
 
-__all__ = ["inflections", "words_held"]
+__all__ = ["held_by_thread", "inflections", "words_held"]
 
 # The shortest stem an ending swap may leave ("move" -> "mov"): shorter ones match too much.
 _MIN_STEM = 3
@@ -34,3 +34,22 @@ def words_held(vocabulary: Set[str], words: Sequence[str], variants: bool) -> in
     if not variants:
         return len(vocabulary & set(words))
     return sum(not vocabulary.isdisjoint(inflections(word)) for word in set(words))
+
+
+def held_by_thread(
+    term_threads: Mapping[str, Sequence[int]], words: Sequence[str], variants: bool
+) -> dict[int, int]:
+    """Per thread, how many of these distinct words its vocabulary holds (``words_held``),
+    for the threads holding one, read from a term index (``term_threads``: each word's
+    threads, each listed once) rather than by intersecting every thread's vocabulary (issue
+    14: the cost follows the words, not the threads)."""
+    counts: dict[int, int] = {}
+    for word in dict.fromkeys(words):
+        owners: Iterable[int] = (
+            {owner for form in inflections(word) for owner in term_threads.get(form, ())}
+            if variants
+            else term_threads.get(word, ())
+        )
+        for owner in owners:
+            counts[owner] = counts.get(owner, 0) + 1
+    return counts

@@ -47,7 +47,7 @@ from ..config import ThreadThresholds
 from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
-from .returns import words_held
+from .returns import held_by_thread, words_held
 
 if TYPE_CHECKING:
     pass
@@ -305,11 +305,13 @@ class Threads:
     def _named_owner(self, terms: Sequence[str], *, variants: bool = False) -> int:
         """The thread whose vocabulary holds the most of these words, the active one included
         (ties: the most recently active), else -1."""
-        overlap, _, best = max(
-            (self._overlap(terms, i, variants), self.turns[i][-1], i)
-            for i in range(len(self.vocabulary))
-        )
-        return best if overlap > 0 else -1
+        counts = held_by_thread(self._term_threads, terms, variants)
+        return self._most_recent_best(counts) if counts else -1
+
+    def _most_recent_best(self, counts: Mapping[int, int]) -> int:
+        """The thread with the highest count; ties: the most recently active, then the higher
+        index (as a ``max`` over (count, last turn, index) tuples has it)."""
+        return max(counts, key=lambda index: (counts[index], self.turns[index][-1], index))
 
     def takes_up(self, turn_ids: Sequence[int], terms: Sequence[str]) -> bool:
         """Whether one of these words is a word one of ``turn_ids`` (the active thread's
@@ -345,18 +347,21 @@ class Threads:
         *,
         variants: bool = False,
     ) -> int:
-        dormant = [index for index in range(len(self.names)) if index != self.active]
-        if not dormant:
-            return -1
+        if len(self.names) - (self.active >= 0) == 0:
+            return -1  # no dormant thread
         # "back to etcd": the thread whose vocabulary holds the named words wins outright;
         # ties go to the most recently active of them.
-        overlaps = [(self._overlap(words, i, variants), self.turns[i][-1], i) for i in dormant]
-        best_overlap, _, best = max(overlaps)
-        if best_overlap > 0:
-            return best
-        scores = kernels.cosine_scores(embedding, self.centroids[dormant])
+        counts = held_by_thread(self._term_threads, words, variants)
+        counts.pop(self.active, None)
+        if counts:
+            return self._most_recent_best(counts)
+        # Every centroid scored in place, the active one ruled out: the dormant ones' scores
+        # without gathering their rows (issue 14: no copy proportional to the threads).
+        scores = kernels.cosine_scores(embedding, self.centroids)
+        if self.active >= 0:
+            scores[self.active] = -np.inf
         top = int(np.argmax(scores))
-        return dormant[top] if float(scores[top]) >= bar else -1
+        return top if float(scores[top]) >= bar else -1
 
     def reserve(self, threads: int) -> None:
         """Make room for ``threads`` threads (may raise MemoryError; contents unchanged)."""
@@ -383,7 +388,7 @@ class Threads:
         recent = (
             embedding[None].copy()
             if previous is None
-            else np.vstack((previous[1 - self.RECENT_WINDOW :], embedding[None]))
+            else np.concatenate((previous[1 - self.RECENT_WINDOW :], embedding[None]))
         )
         old = frozenset() if plan.is_new else self.vocabulary[plan.index]
         new_terms = frozenset(terms) - old

@@ -57,6 +57,7 @@ class Turn:
         )
 
 
+_UNREAD = 2  # ``TurnLog.asks_question``: not read yet
 _NO_POSTINGS = np.empty(0, dtype=np.int64)
 _NO_OFFSETS = np.zeros(1, dtype=np.int64)
 _NO_POSTINGS.flags.writeable = _NO_OFFSETS.flags.writeable = False
@@ -98,6 +99,9 @@ class TurnLog:
         self._postings_cache: dict[str, tuple[npt.NDArray[np.int64], int]] = {}
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
+        # Per turn, whether it asks a question (its features' ``question``): 1 or 0, or
+        # _UNREAD for a restored turn not read yet (rows past the end are unread too).
+        self._questions = bytearray()
 
     def __len__(self) -> int:
         return self._count
@@ -156,6 +160,19 @@ class TurnLog:
         """Per turn, the integer index of its thread (a view: valid until the next append)."""
         return self._thread_index[: self._count]
 
+    def asks_question(self, turn_id: int) -> bool:
+        """Whether turn ``turn_id`` asks a question (``TurnFeatures.question``), from a column
+        kept as turns are appended: Tier C asks it of every candidate (rule
+        answers-follow-questions). A restored turn's is read from its features once."""
+        flags = self._questions
+        if turn_id < len(flags) and flags[turn_id] != _UNREAD:
+            return flags[turn_id] == 1
+        asks = self.features[turn_id].question
+        if turn_id >= len(flags):
+            flags.extend(bytes([_UNREAD]) * (turn_id + 1 - len(flags)))
+        flags[turn_id] = asks
+        return asks
+
     def turns_mentioning(self, term: str) -> Sequence[int]:
         """Turn ids whose entities include ``term`` (normalised), oldest first."""
         return self._index().get(term, ())
@@ -184,6 +201,8 @@ class TurnLog:
         lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
         if not lists:
             return _NO_POSTINGS, _NO_OFFSETS
+        if len(lists) == 1:  # the term's own buffer, not a copy of it
+            return lists[0], np.array((0, lists[0].shape[0]), dtype=np.int64)
         offsets = np.fromiter(
             itertools.accumulate((p.shape[0] for p in lists), initial=0), np.int64, len(lists) + 1
         )
@@ -300,6 +319,9 @@ class TurnLog:
             self.turns_with_tool_calls.append(turn_id)
         self.speakers.append(speaker)
         self.features.append(features)
+        if len(self._questions) < turn_id:  # restored turns before it: read when asked
+            self._questions.extend(bytes([_UNREAD]) * (turn_id - len(self._questions)))
+        self._questions.append(features.question)
         if features.enumeration:
             self.enumerations[turn_id] = features.enumeration
         if self._indexed == turn_id:  # else the index catches up when next read

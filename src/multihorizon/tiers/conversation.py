@@ -22,6 +22,9 @@ from ..dialogue.turnlog import TurnLog
 
 __all__ = ["answered_by", "retrieve", "with_answers"]
 
+_NO_ROWS = np.empty(0, dtype=np.int64)
+_NO_ROWS.flags.writeable = False
+
 
 def retrieve(
     log: TurnLog,
@@ -60,7 +63,8 @@ def retrieve(
         postings,
         offsets,
         total_length=log.total_terms,
-        forced=sorted(forced),
+        # Most turns force nothing: a shared empty array, not a list to convert.
+        forced=sorted(forced) if forced else _NO_ROWS,
         active_thread=active,
         half_life=config.half_life,
         recency_multiplier=config.recency_multiplier,
@@ -72,18 +76,18 @@ def retrieve(
         int8_rows_per_rescored=kernels.INT8_ROWS_PER_RESCORED,
     )
     chosen = with_answers(log, config, rows.tolist(), scores.tolist(), forced_count, k)
-    thread_index = log.thread_index
+    thread_index, roles, contents = log.thread_index, log.roles, log.contents
     items = []
     for row, score, answer in chosen:
         if row in forced:
             reason = "reference" if row in targets else "reply-to"
         elif answer:
             reason = "answer"
-        elif active >= 0 and int(thread_index[row]) == active:
+        elif active >= 0 and thread_index[row] == active:
             reason = "active-thread"
         else:
             reason = "relevant"
-        items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
+        items.append(ContextItem(row, roles[row], contents[row], score, reason))
     return tuple(items)
 
 
@@ -97,18 +101,20 @@ def with_answers(
     resembles the question it repeats more than the answer it wants ("What inspired it?"
     then "I painted this after I visited an LGBTQ center"): LoCoMo evidence recall@10
     0.621 -> 0.702, hit@10 0.669 -> 0.751 (hashing)."""
-    pairs = list(zip(ranked, scores, strict=True))
-    chosen = [(row, score, False) for row, score in pairs[:forced]]
+    chosen = [(ranked[at], scores[at], False) for at in range(forced)]
     if not config.answers_follow_questions:
-        chosen.extend((row, score, False) for row, score in pairs[forced:k])
+        chosen.extend((ranked[at], scores[at], False) for at in range(forced, min(k, len(ranked))))
         return chosen[:k]
     count = len(log)
     seen = set(ranked[:forced])
-    for row, score in pairs[forced:]:
+    # Only as far down the ranking as the k slots reach: most candidates are never read.
+    for at in range(forced, len(ranked)):
         if len(chosen) >= k:
             break
+        row = ranked[at]
         if row in seen:
             continue
+        score = scores[at]
         chosen.append((row, score, False))
         seen.add(row)
         answer = row + 1
@@ -126,7 +132,7 @@ def with_answers(
 def answered_by(log: TurnLog, question: int, answer: int) -> bool:
     """Whether turn ``answer`` replies to a question asked in turn ``question``: the
     other side speaks (another role, or another named speaker)."""
-    if not log.features[question].question:
+    if not log.asks_question(question):
         return False
     if log.roles[question] != log.roles[answer]:
         return True

@@ -36,11 +36,19 @@ EXPECTED = ["a", "b", "c", "d", "e", "f", "g"]
 def test_a_read_builds_only_the_run_that_holds_it() -> None:
     built: list[str] = []
     column = _column(built)
-    assert len(column) == 7 and column.pending == 2
-    assert column[0] == "a" and column[5] == "f" and built == []
-    assert column[3] == "d" and built == ["c"] and column.pending == 1
-    assert column[-1] == "g" and built == ["c", "g"] and column.pending == 0
-    assert column[2] == "c" and built == ["c", "g"]  # built once
+    assert len(column) == 7
+    assert column.pending == 2
+    assert column[0] == "a"
+    assert column[5] == "f"
+    assert built == []
+    assert column[3] == "d"
+    assert built == ["c"]
+    assert column.pending == 1
+    assert column[-1] == "g"
+    assert built == ["c", "g"]
+    assert column.pending == 0
+    assert column[2] == "c"
+    assert built == ["c", "g"]
 
 
 @pytest.mark.parametrize(
@@ -52,7 +60,7 @@ def test_a_read_builds_only_the_run_that_holds_it() -> None:
         lambda c: list(reversed(c))[::-1],
         lambda c: [c[i] for i in range(len(c))],
         lambda c: c.copy(),
-        lambda c: c + [],
+        lambda c: [*c],
         lambda c: list(copy.deepcopy(c)),
         lambda c: pickle.loads(pickle.dumps(c)),
     ],
@@ -65,7 +73,7 @@ def test_every_read_sees_the_values_of_a_plain_list(read: object) -> None:
 
 def test_comparison_membership_and_search_build_first() -> None:
     assert _column([]) == EXPECTED
-    assert not _column([]) != EXPECTED
+    assert (_column([]) != EXPECTED) is False
     assert "e" in _column([])
     assert _column([]).index("g") == 6
     assert _column([]).count("d") == 1
@@ -76,8 +84,10 @@ def test_comparison_membership_and_search_build_first() -> None:
 def test_a_slice_builds_only_the_runs_it_covers() -> None:
     built: list[str] = []
     column = _column(built)
-    assert column[4:6] == ["e", "f"] and built == ["c"]
-    assert column[:2] == ["a", "b"] and built == ["c"]
+    assert column[4:6] == ["e", "f"]
+    assert built == ["c"]
+    assert column[:2] == ["a", "b"]
+    assert built == ["c"]
 
 
 def test_lengths_come_without_building_a_run_that_gave_them() -> None:
@@ -94,7 +104,8 @@ def test_set_append_and_take_keep_every_position() -> None:
     column.append("h")
     other = _column([])
     column.take(other)
-    assert other.pending == 2 and column.pending == 2
+    assert other.pending == 2
+    assert column.pending == 2
     assert column == [*EXPECTED[:3], "D", *EXPECTED[4:], "h", *EXPECTED]
     assert list(column.given()) == ["a", "b", "f", "a", "b", "f"]  # what extend_given gave
 
@@ -121,8 +132,10 @@ def test_a_load_leaves_the_segments_texts_unbuilt_until_read() -> None:
     log = restored.turns
     assert isinstance(log.contents, DeferredColumn)
     assert log.contents.pending == 2  # turns/0 and turns/1; turns 2048 on: their records
-    assert log.contents[5] == session.turns.contents[5] and log.contents.pending == 1
-    assert log[2099] == session.turns[2099] and log.contents.pending == 1
+    assert log.contents[5] == session.turns.contents[5]
+    assert log.contents.pending == 1
+    assert log[2099] == session.turns[2099]
+    assert log.contents.pending == 1
     assert list(log.contents) == list(session.turns.contents)
     assert list(log.entities) == list(session.turns.entities)
     assert list(log.references) == list(session.turns.references)

@@ -395,11 +395,14 @@ class TurnLog:
         self._lengths[first:end] = lengths
         self.roles += roles
         for name in _DEFERRABLE:  # the log's column takes the runs, unbuilt
-            mine = getattr(self, name)
+            mine, given = getattr(self, name), columns[name]
+            if not isinstance(mine, DeferredColumn) and not given.pending:
+                mine += list.__getitem__(given, slice(None))  # stays a plain list: C reads
+                continue
             if not isinstance(mine, DeferredColumn):
                 mine = DeferredColumn(mine)
                 setattr(self, name, mine)
-            mine.take(columns[name])
+            mine.take(given)
         self.threads += columns["threads"]
         self.speakers += columns["speakers"]
         self.tool_calls += [()] * count

@@ -25,7 +25,10 @@ What a load defers, and what it does not (issue 18 item 4): every check above, a
 thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
 ``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
 a turn's text analysis, the turn log's entity index (built on the first lookup, the same
-postings as built eagerly) and its int8 copy (made when Tier C first scans the log). The
+postings as built eagerly), its int8 copy (made when Tier C first scans the log), and a
+segment's texts, timestamps, entities and references: every value is checked as the
+segment is read, and the turn log keeps the checked arrays and text as a
+``DeferredColumn`` run, made into Python objects when one of its turns is first read. The
 cyclic garbage collector is paused while a load builds its objects
 (``frames.collection_paused``).
 

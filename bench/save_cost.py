@@ -3,6 +3,7 @@ session's length, for each store.
 
     python bench/save_cost.py [--turns 100 1000 10000 50000] [--every 4]
                               [--stores memory sqlite redis] [--redis-url URL]
+                              [--redis-timeout 300]
 
 Redis rows need ``redis-server`` on the PATH (started on a free loopback port for the run and
 stopped after it) or ``--redis-url``; the run then also needs the ``redis`` client.
@@ -13,6 +14,8 @@ states: the shape that made the head grow. Then ``--saves`` more user turns, eac
 the assembler saves it (``encode`` from the last stored turn, then the store's ``save``).
 Per N and store, one row:
 
+- ``whole s``: wall time of the first, whole save (every record: Redis stages one bigger than
+  the store's ``chunk_bytes`` in bounded commands);
 - ``save B``: bytes one save writes (head, new turn records, changed keyed records), median;
 - ``head B``: of which the head;
 - ``encode ms``: CPU of one ``encode``, median;
@@ -92,7 +95,10 @@ def _row(session: mh.Session, every: int, saves: int, store: Any, repeats: int) 
     by one (the session is left with them), then loaded."""
     store.delete("bench", "save")
     turns = len(session)
-    version = _save(store, 0, 0, encode(session))
+    whole = encode(session)
+    start = time.perf_counter()
+    version = _save(store, 0, 0, whole)
+    whole_wall = time.perf_counter() - start
     stored = len(session)
     sizes, heads, encode_cpu, save_wall = [], [], [], []
     for step in range(saves):
@@ -125,7 +131,7 @@ def _row(session: mh.Session, every: int, saves: int, store: Any, repeats: int) 
     load_cpu = _best_cpu(load, repeats)
     return (
         f"{type(store).__name__[:-5].lower():>6} "
-        f"{turns:>7} {len(session.threads):>7} {statistics.median(sizes):>9.0f} "
+        f"{turns:>7} {len(session.threads):>7} {whole_wall:>7.2f} {statistics.median(sizes):>9.0f} "
         f"{statistics.median(heads):>9.0f} {statistics.median(encode_cpu) * 1e3:>9.2f} "
         f"{statistics.median(save_wall) * 1e3:>9.2f} {decode_cpu * 1e3:>9.1f} "
         f"{load_cpu * 1e3:>9.1f}"
@@ -157,7 +163,7 @@ def _redis_server(folder: Path) -> Iterator[str]:
         server.wait()
 
 
-def _stores(names: Sequence[str], folder: Path, redis_url: str | None) -> list[Any]:
+def _stores(names: Sequence[str], folder: Path, redis_url: str | None, timeout: float) -> list[Any]:
     found: list[Any] = []
     for name in names:
         if name == "memory":
@@ -167,8 +173,9 @@ def _stores(names: Sequence[str], folder: Path, redis_url: str | None) -> list[A
         else:
             from multihorizon.persist import RedisStore
 
-            # A long timeout: the first save of 50k turns sends ~100 MB in one script call.
-            found.append(RedisStore(redis_url or "", timeout=300.0))
+            # Releases before the staged saves sent the first save of 50k turns (~100 MB) in
+            # one script call: they need a long timeout (the default, 300 s).
+            found.append(RedisStore(redis_url or "", timeout=timeout))
     return found
 
 
@@ -183,16 +190,17 @@ def main() -> None:
         default=["memory", "sqlite", "redis"],
     )  # fmt: skip
     parser.add_argument("--redis-url", help="a server to use instead of starting one")
+    parser.add_argument("--redis-timeout", type=float, default=300.0, help="socket timeout, s")
     args = parser.parse_args()
     print(
-        f"{'store':>6} {'turns':>7} {'threads':>7} {'save B':>9} {'head B':>9} "
+        f"{'store':>6} {'turns':>7} {'threads':>7} {'whole s':>7} {'save B':>9} {'head B':>9} "
         f"{'encode ms':>9} {'save ms':>9} {'decode ms':>9} {'load ms':>9}"
     )
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         url = args.redis_url
         if "redis" in args.stores and url is None:
             url = stack.enter_context(_redis_server(Path(folder)))
-        stores = _stores(args.stores, Path(folder), url)
+        stores = _stores(args.stores, Path(folder), url, args.redis_timeout)
         for turns in args.turns:
             built = encode(_session(turns, args.every))
             for store in stores:

@@ -577,13 +577,20 @@ class Threads:
                 order
             ]
             sums = np.add.reduceat(stacked, heads, axis=0)
-        self._sums[touched] = sums
         # ``row @ row`` per thread, as ``prepare`` computes it: a stack of 1 x dim by dim x 1
         # products takes the same dot kernel for each (an einsum or a sum would round
         # differently).
         norms = np.sqrt(np.matmul(sums[:, None, :], sums[:, :, None])[:, 0, 0])
         safe = np.where(norms > 0, norms, 1.0)
-        self._centroids[touched] = (sums / safe[:, None]).astype(np.float32)
+        low, high = int(touched[0]), int(touched[-1]) + 1
+        if high - low == len(touched):  # a run of threads (a whole load: all of them)
+            self._sums[low:high] = sums
+            # Divided in float64 and rounded into place, as ``astype`` rounds: no temporary
+            # copies (page faults were a tenth of a long load on a loaded box).
+            np.divide(sums, safe[:, None], out=self._centroids[low:high])
+        else:
+            self._sums[touched] = sums
+            self._centroids[touched] = (sums / safe[:, None]).astype(np.float32)
         self._add_recent(touched, starts, order, embeddings)
 
     def _add_recent(

@@ -7,7 +7,9 @@ few candidates it rescores (``kernels.score_turns_int8``); the other fields in p
 lists; an inverted index maps each entity (normalised content word) to the turns that mention
 it. Turn ids are the append positions: monotonic, never reused. ``append`` prepares
 everything that can fail before it changes anything, so a failed append leaves the log as it
-was.
+was. A restored log takes its texts, timestamps, entities and references as
+``DeferredColumn``s: a load hands over each segment's arrays, and a run's Python objects are
+made when one of its turns is first read (issue 18 item 4).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy.typing as npt
 
 from .. import kernels
 from ..errors import InputError
+from .deferred import DeferredColumn
 
 if TYPE_CHECKING:
     from .features import TurnFeatures
@@ -375,7 +378,10 @@ class TurnLog:
     ) -> None:
         """Append the turns of a ``state(start)`` taken when this log held ``start`` turns, and
         take its tool-call links. ``features(text, role)`` analyses a turn the first time a
-        rule reads its features (a restored log does not analyse every turn up front).
+        rule reads its features (a restored log does not analyse every turn up front). The
+        contents, timestamps, references and entities may come as ``DeferredColumn``s (a
+        load's segments): their runs are taken unbuilt, and only their given values are
+        checked here (a run's maker guarantees its types).
         Raises ``InputError`` on a state that does not fit; the log may then hold part of it
         (restore into a new log, or discard this one)."""
         first = int(state["first_turn"])
@@ -385,10 +391,8 @@ class TurnLog:
         count = len(roles)
         blocks = _embedding_blocks(state["embeddings"], self.dim)
         thread_index = np.asarray(state["thread_index"], dtype=np.int32)
-        columns = {
-            name: list(state[name])
-            for name in ("contents", "timestamps", "threads", "references", "entities", "speakers")
-        }
+        columns: dict[str, Any] = {name: _column(state[name], name) for name in _DEFERRABLE}
+        columns["threads"], columns["speakers"] = list(state["threads"]), list(state["speakers"])
         rows = sum(block.shape[0] for block in blocks)
         if rows != count or thread_index.shape != (count,):
             raise InputError(
@@ -403,9 +407,8 @@ class TurnLog:
         _check_strings(columns, state["enumerations"])
         self.reserve(max(first + count, 1))
         end = first + count
-        # ``tuple`` of a tuple is the tuple itself: a format-4 load passes tuples.
-        entities = list(map(tuple, columns["entities"]))
-        lengths = np.fromiter(map(len, entities), np.float64, count)
+        entities = columns["entities"]
+        lengths = entities.lengths()
         row = first
         for block in blocks:  # each copied once, into place (float16 widened as it goes)
             self._embeddings[row : row + block.shape[0]] = block  # int8 copy: ``_quantize``
@@ -413,15 +416,20 @@ class TurnLog:
         self._thread_index[first:end] = thread_index
         self._lengths[first:end] = lengths
         self.roles += roles
-        self.contents += columns["contents"]
-        self.timestamps += columns["timestamps"]
+        for name in _DEFERRABLE:  # the log's column takes the runs, unbuilt
+            mine, given = getattr(self, name), columns[name]
+            if not isinstance(mine, DeferredColumn) and not given.pending:
+                mine += list.__getitem__(given, slice(None))  # stays a plain list: C reads
+                continue
+            if not isinstance(mine, DeferredColumn):
+                mine = DeferredColumn(mine)
+                setattr(self, name, mine)
+            mine.take(given)
         self.threads += columns["threads"]
-        self.references += map(tuple, columns["references"])
-        self.entities += entities
         self.speakers += columns["speakers"]
         self.tool_calls += [()] * count
         if not isinstance(self.features, _DeferredFeatures):
-            self.features = _DeferredFeatures(self.features, self.contents, self.roles)
+            self.features = _DeferredFeatures(self.features, self)
         self.features.defer(count, features)
         for turn, items in state["enumerations"].items():
             if not first <= int(turn) < end:
@@ -445,6 +453,29 @@ class TurnLog:
         self.turns_with_tool_calls.sort()
 
 
+# The columns a state may give as ``DeferredColumn``s: a restored log keeps them so.
+_DEFERRABLE = ("contents", "timestamps", "references", "entities")
+
+
+def _column(value: Any, name: str) -> DeferredColumn[Any]:
+    """A state's column as a ``DeferredColumn``: one given (a load's segments), its given
+    values checked by ``_check_strings``, or a list of given values. References and
+    entities given as lists (JSON) become tuples (``tuple`` of a tuple is the tuple
+    itself)."""
+    column: DeferredColumn[Any]
+    if isinstance(value, DeferredColumn):
+        column = value
+    else:
+        column = DeferredColumn()
+        column.extend_given(list(value))
+    if name in ("references", "entities"):
+        try:
+            column.map_given(tuple)
+        except TypeError:
+            raise InputError(f"turn log state: {name} of a turn that are not a list") from None
+    return column
+
+
 def _embedding_blocks(value: Any, dim: int) -> list[npt.NDArray[Any]]:
     """A state's embeddings as blocks of rows in turn order: one array (``state`` gives
     one), or a list of 2-D float arrays (a load gives its segments' rows as views of the
@@ -464,18 +495,22 @@ def _embedding_blocks(value: Any, dim: int) -> list[npt.NDArray[Any]]:
     return blocks
 
 
-def _check_strings(columns: Mapping[str, list[Any]], enumerations: Mapping[Any, Any]) -> None:
-    """Every text field a string (a speaker may be None), every reference an int (the
-    types are gathered in C: this runs over every turn of a restored log)."""
-    for name in ("contents", "timestamps", "threads"):
-        if not set(map(type, columns[name])) <= {str}:
+def _check_strings(columns: Mapping[str, Any], enumerations: Mapping[Any, Any]) -> None:
+    """Every given text field a string (a speaker may be None), every reference an int (the
+    types are gathered in C: this runs over every given turn of a restored log; a deferred
+    run's maker guarantees its types)."""
+    for name in ("contents", "timestamps"):
+        if not set(map(type, columns[name].given())) <= {str}:
             raise InputError(f"turn log state: a {name[:-1]} that is not a string")
+    if not set(map(type, columns["threads"])) <= {str}:
+        raise InputError("turn log state: a thread that is not a string")
     if not set(map(type, columns["speakers"])) <= {str, type(None)}:
         raise InputError("turn log state: a speaker that is not a string or None")
-    words = itertools.chain(*enumerations.values(), *columns["entities"])
+    words = itertools.chain(*enumerations.values(), *columns["entities"].given())
     if not set(map(type, words)) <= {str}:
         raise InputError("turn log state: an entity or enumeration item that is not a string")
-    if not set(map(type, itertools.chain.from_iterable(columns["references"]))) <= {int}:
+    references = itertools.chain.from_iterable(columns["references"].given())
+    if not set(map(type, references)) <= {int}:
         raise InputError("turn log state: a reference that is not a turn id")
 
 
@@ -484,11 +519,9 @@ class _DeferredFeatures(list["TurnFeatures"]):
     rule reads its features (rules read the latest few turns), not on load. Turns appended
     live carry theirs."""
 
-    def __init__(
-        self, done: Sequence[TurnFeatures], contents: list[str], roles: list[Role]
-    ) -> None:
+    def __init__(self, done: Sequence[TurnFeatures], log: TurnLog) -> None:
         super().__init__(done)
-        self._contents, self._roles = contents, roles
+        self._log = log  # its columns, read when a turn is analysed (a restore may swap them)
         self._analyse: Callable[[str, str], TurnFeatures] | None = None
 
     def defer(self, count: int, analyse: Callable[[str, str], TurnFeatures]) -> None:
@@ -499,7 +532,7 @@ class _DeferredFeatures(list["TurnFeatures"]):
     def _at(self, turn_id: int) -> TurnFeatures:
         found = list.__getitem__(self, turn_id)
         if found is None and self._analyse is not None:
-            found = self._analyse(self._contents[turn_id], self._roles[turn_id])
+            found = self._analyse(self._log.contents[turn_id], self._log.roles[turn_id])
             list.__setitem__(self, turn_id, found)
         return found
 

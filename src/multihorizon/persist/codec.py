@@ -24,10 +24,10 @@ turn's text only when a rule first reads it.
 What a load defers, and what it does not (issue 18 item 4): every check above, and the
 thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
 ``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
-a turn's text analysis, the turn log's entity index (built on the first lookup, the same
-postings as built eagerly) and its int8 copy (made when Tier C first scans the log). The
-cyclic garbage collector is paused while a load builds its objects
-(``frames.collection_paused``).
+a turn's text analysis, the turn log's entity index (the same postings as built eagerly),
+its int8 copy, and a segment's texts, timestamps, entities and references (checked as the
+segment is read, kept as a ``DeferredColumn`` run of its arrays until a turn is read). The
+garbage collector is paused while a load builds its objects (``frames.collection_paused``).
 
 ``decode(..., first_turn=k)`` takes turns 0 to k - 1 from the segments alone (a store's
 ``load(after_segments=True)`` leaves their turn records out; one missing or damaged:

@@ -20,16 +20,17 @@ of range raises ``ValueError`` (the load names it as a corrupt segment).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from ..text.tokens import current_term
+from ..text.tokens import current_terms
 from .frames import DTYPES, json_and_bytes, json_bytes, loads
 
-__all__ = ["pack_columns", "segment_header", "unpack_columns"]
+__all__ = ["DEFERRED", "Run", "pack_columns", "segment_header", "unpack_columns"]
 
 _ROLES = ("user", "assistant")
 _RAGGED = ("references", "entities", "terms", "enumeration")
@@ -106,9 +107,24 @@ def segment_header(payload: bytes | memoryview) -> tuple[dict[str, Any], memoryv
     return header, rest
 
 
+class Run(NamedTuple):
+    """``turns`` values of a column that ``build()`` makes when the turn log first reads one
+    (``DeferredColumn.defer``); ``lengths``: each value's ``len``, or None."""
+
+    turns: int
+    build: Callable[[], list[Any]]
+    lengths: npt.NDArray[Any] | None
+
+
+# The columns ``unpack_columns`` gives as ``Run``s: no object per turn is made on load.
+DEFERRED = ("content", "timestamp", "references", "entities")
+
+
 def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dict[str, Any]:
     """The columns of a segment (``turns.FIELDS`` and ``embeddings`` as stored), from its
-    header and the bytes after it; words of entities and terms in today's normal form."""
+    header and the bytes after it; words of entities and terms in today's normal form. The
+    ``DEFERRED`` columns come as ``Run``s (every value checked here, built when read; they
+    hold copies of what they read, not the segment's bytes)."""
     count, sizes, first = header.get("count"), header.get("sizes"), header.get("first")
     if type(count) is not int or count < 0 or not isinstance(sizes, list) or type(first) is not int:
         raise ValueError("segment header: count, first or sizes")
@@ -128,8 +144,8 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
     table_size = header.get("table")
     if type(table_size) is not int or table_size < 0:
         raise ValueError("segment header: table")
-    strings = _strings(text, arrays["string_ends"], 2 * count + table_size)
-    table = strings[2 * count :]
+    bounds = _string_bounds(text, arrays["string_ends"], 2 * count + table_size)
+    table = _slices(text, bounds[2 * count :])
     for name in ("roles", "thread_index", "thread", "speaker"):
         if arrays[name].shape != (count,):
             raise ValueError(f"segment: {arrays[name].shape[0]} {name} for {count} turns")
@@ -140,35 +156,49 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
     # A view of the segment's bytes, float32 or float16 as stored: the turn log copies (and
     # widens) the rows once, into place.
     embeddings = np.frombuffer(data[offset + sizes[-2] :], stored).reshape(count, dim)
-    words = [current_term(word) for word in table]  # a stored word in an older normal form
+    words = current_terms(table)  # a stored word in an older normal form
+    ragged = {name: _checked_ragged(arrays, name, count, table_size) for name in _RAGGED}
+    entity_ends = ragged["entities"][0]
     columns: dict[str, Any] = {
         "turn": list(range(first, first + count)),  # the header's first turn, checked
         "role": list(map(_ROLES.__getitem__, arrays["roles"].tolist())),
-        "content": strings[:count],
-        "timestamp": strings[count : 2 * count],
+        "content": Run(count, functools.partial(_slices, text, bounds[: count + 1]), None),
+        "timestamp": Run(
+            count, functools.partial(_slices, text, bounds[count : 2 * count + 1]), None
+        ),
         "thread": list(map(table.__getitem__, arrays["thread"].tolist())),
         "thread_index": arrays["thread_index"].tolist(),
         # Index -1 (no speaker) picks the None put after the table.
         "speaker": list(map([*table, None].__getitem__, arrays["speaker"].tolist())),
-        "references": _ragged(arrays, "references", count, None),
-        "entities": _ragged(arrays, "entities", count, words),
-        "terms": _ragged(arrays, "terms", count, words),
-        "enumeration": _ragged(arrays, "enumeration", count, table),
+        "references": Run(count, functools.partial(_ragged, *ragged["references"], None), None),
+        "entities": Run(
+            count,
+            functools.partial(_ragged, *ragged["entities"], words),
+            np.diff(entity_ends, prepend=0).astype(np.float64),
+        ),
+        "terms": _ragged(*ragged["terms"], words),
+        "enumeration": _ragged(*ragged["enumeration"], table),
         "dtype": [dtype] * count,
         "embeddings": embeddings,
     }
     return columns
 
 
-def _strings(text: str, ends: npt.NDArray[np.int64], expected: int) -> list[str]:
+def _string_bounds(text: str, ends: npt.NDArray[np.int64], expected: int) -> list[int]:
+    """Where each string starts and ends in ``text``: ``[0, end_0, end_1, ...]``."""
     if ends.shape != (expected,):
         raise ValueError(f"segment: {ends.shape[0]} strings, expected {expected}")
-    bounds = ends.tolist()
+    bounds: list[int] = ends.tolist()
     if (bounds and bounds[-1] != len(text)) or (not bounds and text):
         raise ValueError("segment: the strings do not fill the text")
     if expected and (bounds[0] < 0 or (ends[1:] < ends[:-1]).any()):
         raise ValueError("segment: string ends out of order")
-    return list(map(text.__getitem__, map(slice, [0, *bounds], bounds)))
+    return [0, *bounds]
+
+
+def _slices(text: str, bounds: list[int]) -> list[str]:
+    """The strings of ``text`` between consecutive ``bounds``."""
+    return list(map(text.__getitem__, map(slice, bounds[:-1], bounds[1:])))
 
 
 def _check_ids(ids: npt.NDArray[Any], low: int, size: int, what: str) -> None:
@@ -176,21 +206,34 @@ def _check_ids(ids: npt.NDArray[Any], low: int, size: int, what: str) -> None:
         raise ValueError(f"segment: a {what} outside the table")
 
 
-def _ragged(
-    arrays: Mapping[str, npt.NDArray[Any]], name: str, count: int, table: list[str] | None
-) -> list[tuple[Any, ...]]:
-    """Each turn's values of a ragged column, as tuples (of table strings, or of ints)."""
+def _checked_ragged(
+    arrays: Mapping[str, npt.NDArray[Any]], name: str, count: int, table_size: int
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """A ragged column's ends and values, checked (values of a word column inside the
+    table), as copies: a deferred run keeps these, not the segment's bytes."""
     ends, values = arrays[f"{name}_ends"], arrays[name]
     if ends.shape != (count,):
         raise ValueError(f"segment: {ends.shape[0]} {name} ends for {count} turns")
     if count and (int(ends[0]) < 0 or (ends[1:] < ends[:-1]).any() or ends[-1] != len(values)):
         raise ValueError(f"segment: {name} ends out of order")
+    if not count and values.size:
+        raise ValueError(f"segment: {name} values for no turn")
+    if name != "references":
+        _check_ids(values, 0, table_size, name)
+    return ends.copy(), values.copy()
+
+
+def _ragged(
+    ends: npt.NDArray[Any], values: npt.NDArray[Any], table: list[str] | None
+) -> list[tuple[Any, ...]]:
+    """Each turn's values of a checked ragged column, as tuples (of table strings, or of
+    ints)."""
+    count = ends.shape[0]
     if not values.size:
         return [()] * count
     if table is None:
         flat: tuple[Any, ...] = tuple(values.tolist())
     else:
-        _check_ids(values, 0, len(table), name)
         flat = tuple(map(table.__getitem__, values.tolist()))
     bounds = ends.tolist()
     # Slices of one tuple are tuples (an empty one is the shared ``()``).

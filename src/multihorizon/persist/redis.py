@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -29,9 +30,11 @@ from .redis_layout import (
     APPEND_SCRIPT,
     LOAD_AFTER_SEGMENTS_SCRIPT,
     LOADED_FIELDS,
+    STAGED_COMMIT_SCRIPT,
     segmented_read,
     stored_session,
 )
+from .redis_staging import save_bytes, stage, staged_keys
 
 __all__ = ["RedisStore"]
 
@@ -49,13 +52,17 @@ class RedisStore:
     ``ConflictError``. A load reads the hash, the turn list and the keyed records in one
     transaction; ``load(after_segments=True)`` is one read-only script that also works out
     where the segments' run of turns ends and reads the turn list from there (issue 18 item
-    4). Any Redis failure (unreachable, gone mid-call, out of memory, read-only) gives
-    ``StoreError``; nothing half-written is ever visible.
+    4). A save of more than ``chunk_bytes`` (a first whole save of a long session) is
+    written in commands of at most ``chunk_bytes`` under staging keys, then put in place by
+    one script (``redis_staging``), so no command nears the socket ``timeout``. Any Redis
+    failure (unreachable, gone mid-call, out of memory, read-only) gives ``StoreError``;
+    nothing half-written is ever visible.
     """
 
     def __init__(self, url: str = "redis://127.0.0.1:6379/0", *, prefix: str = "mh",
                  timeout: float = 5.0, clock: Callable[[], float] = time.time,
-                 max_bytes: int = MAX_SESSION_BYTES) -> None:  # fmt: skip
+                 max_bytes: int = MAX_SESSION_BYTES,
+                 chunk_bytes: int = 4 * 1024 * 1024) -> None:  # fmt: skip
         try:
             import redis
         except ImportError as exc:  # pragma: no cover - depends on the extra
@@ -75,10 +82,12 @@ class RedisStore:
         self._prefix = check_name(prefix, "prefix")
         self._clock = clock
         self.max_bytes = check_int(max_bytes, "max_bytes", 1)
+        self.chunk_bytes = check_int(chunk_bytes, "chunk_bytes", 1)
         # The common save, appending turns, in one round trip (WATCH/MULTI takes four).
         self._append = self._client.register_script(APPEND_SCRIPT)
         # A load that leaves out the turn records its segments stand for, in one round trip.
         self._load_after_segments = self._client.register_script(LOAD_AFTER_SEGMENTS_SCRIPT)
+        self._staged_commit = self._client.register_script(STAGED_COMMIT_SCRIPT)
         # (loop, asyncio client, its append script, its load-after-segments script)
         self._aio: tuple[Any, Any, Any, Any] | None = None
         self._address = (url, timeout)
@@ -230,6 +239,12 @@ class RedisStore:
         key = self._key(tenant, session_id)
         head, new_turns, keyed = check_records(head, turns, first_turn, expected_version, records)
         new_version = next_version(expected_version)
+        if save_bytes(head, new_turns, keyed) > self.chunk_bytes:
+            self._staged_save(
+                tenant, session_id, head, new_turns, keyed, first_turn, expected_version,
+                new_version,
+            )  # fmt: skip
+            return new_version
         keys, args = self._script_call(
             tenant, session_id, head, new_turns, keyed, first_turn, expected_version, new_version
         )
@@ -272,6 +287,44 @@ class RedisStore:
             len(keyed), *(part for item in keyed.items() for part in item),
         ]  # fmt: skip
         return keys, args
+
+    def _staged_save(
+        self,
+        tenant: str,
+        session_id: str,
+        head: bytes,
+        turns: list[bytes],
+        keyed: dict[str, bytes],
+        first_turn: int,
+        expected_version: int,
+        new_version: int,
+    ) -> None:
+        """A big save: staged in bounded commands, then committed by one script."""
+        keys, args = self._script_call(
+            tenant, session_id, head, [], {}, first_turn, expected_version, new_version
+        )
+        staged = staged_keys(keys[0])
+        status, value = "staged", b""
+        try:
+            self._call("write", lambda: stage(self._client, staged, turns, keyed, self.chunk_bytes))
+            counts = [len(turns), sum(map(len, turns)), len(keyed)]
+            status, value = self._call(
+                "write",
+                lambda: self._staged_commit(keys=[*keys, *staged], args=[*args[:8], *counts]),
+            )
+            status = status.decode()
+        finally:
+            if status != "ok":  # the TTL removes them if this cannot
+                with contextlib.suppress(self._redis_module.exceptions.RedisError):
+                    self._client.unlink(*staged)
+        if status == "staged":
+            raise StoreError(
+                f"redis: the save of {tenant}/{session_id} lost its staged records "
+                f"({stored_text(value)}): save again"
+            )
+        if status != "ok":
+            self._refuse_status(status, value, tenant, session_id, first_turn, expected_version)
+            raise StoreError(f"redis: the staged save answered {status!r}")
 
     def _replace(
         self,
@@ -517,6 +570,11 @@ class RedisStore:
 
         head, new_turns, keyed = check_records(head, turns, first_turn, expected_version, records)
         new_version = next_version(expected_version)
+        if save_bytes(head, new_turns, keyed) > self.chunk_bytes:  # staged, in a worker thread
+            return await asyncio.to_thread(
+                self.save, tenant, session_id, head, new_turns,
+                first_turn=first_turn, expected_version=expected_version, records=keyed,
+            )  # fmt: skip
         _, script = self._async_client()
         keys, args = self._script_call(
             tenant, session_id, head, new_turns, keyed, first_turn, expected_version, new_version

@@ -14,6 +14,7 @@ __all__ = [
     "HASH_FIELDS",
     "LOADED_FIELDS",
     "LOAD_AFTER_SEGMENTS_SCRIPT",
+    "STAGED_COMMIT_SCRIPT",
     "field_text",
     "segmented_read",
     "stored_session",
@@ -27,17 +28,15 @@ def field_text(value: object) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
-# One save that appends turns, atomically (a script runs alone on the server). KEYS: the
+# What every save script checks first (a script runs alone on the server). KEYS: the
 # session hash, its turn list, the tenant's session set, the by-update sorted set, its keyed
 # records' hash. ARGV: expected version, first turn, head, new version, now, session name,
-# tenant/name, the size cap, the number of turns, the turns, the number of keyed records,
-# then each record's key and bytes. Versions stay strings: they pass 2**53, Lua's exact
-# integer range. Answers {status, value}: ok, conflict (stored version), gap (stored turn
-# count), size (the size it would reach), corrupt, partial (what is missing: a hash without
-# its list or blob, a list or records without the hash, counts that disagree; checked first,
-# so a client that retries on conflict stops), or replace (records from first turn on exist:
-# the caller's transaction handles that rare case).
-APPEND_SCRIPT = """
+# tenant/name, the size cap, then the script's own. Versions stay strings: they pass 2**53,
+# Lua's exact integer range. Refuses with {status, value}: conflict (stored version),
+# corrupt, partial (what is missing: a hash without its list or blob, a list or records
+# without the hash, counts that disagree; checked first, so a client that retries on
+# conflict stops), gap (stored turn count).
+_CHECKS = """
 local stored = redis.call('HMGET', KEYS[1], 'version', 'turn_count', 'turn_bytes', 'updated_at',
   'record_count', 'record_bytes')
 local listed = redis.call('LLEN', KEYS[2])
@@ -66,6 +65,28 @@ if keyed ~= record_count then
 end
 local first = tonumber(ARGV[2])
 if first > count then return {'gap', tostring(count)} end
+"""
+
+# The hash's fields and the session's entries in the tenant set and the by-update set, once
+# a save's records are in place (``new_count``, ``new_bytes``: its turn count and bytes).
+_COMMIT = """
+redis.call('HSET', KEYS[1], 'blob', ARGV[3], 'version', ARGV[4], 'updated_at', ARGV[5],
+  'turn_count', string.format('%d', new_count), 'turn_bytes', string.format('%d', new_bytes),
+  'record_count', string.format('%d', record_count),
+  'record_bytes', string.format('%d', record_bytes))
+redis.call('SADD', KEYS[3], ARGV[6])
+redis.call('ZADD', KEYS[4], ARGV[5], ARGV[7])
+return {'ok', ''}
+"""
+
+# One save that appends turns, atomically, its records in its arguments (``_CHECKS``' keys
+# and arguments, then the number of turns, the turns, the number of keyed records, then
+# each record's key and bytes). Answers ok, one of ``_CHECKS``' refusals, size (the size it
+# would reach), or replace (records from first turn on exist: the caller's transaction
+# handles that rare case).
+APPEND_SCRIPT = (
+    _CHECKS
+    + """
 if first < count then return {'replace', ''} end
 local n = tonumber(ARGV[9])
 local added = 0
@@ -90,14 +111,70 @@ for start = 1, m, 500 do
   local last = base + 2 * math.min(m, start + 499)
   redis.call('HSET', KEYS[5], unpack(ARGV, base + 2 * start - 1, last))
 end
-redis.call('HSET', KEYS[1], 'blob', ARGV[3], 'version', ARGV[4], 'updated_at', ARGV[5],
-  'turn_count', string.format('%d', first + n), 'turn_bytes', string.format('%d', bytes + added),
-  'record_count', string.format('%d', record_count),
-  'record_bytes', string.format('%d', record_bytes))
-redis.call('SADD', KEYS[3], ARGV[6])
-redis.call('ZADD', KEYS[4], ARGV[5], ARGV[7])
-return {'ok', ''}
+local new_count, new_bytes = first + n, bytes + added
 """
+    + _COMMIT
+)
+
+# The commit of a big save whose records were staged first, in bounded commands, under keys
+# no reader looks at (``redis_staging``): checked as any save, then put in place in one
+# script, so a reader sees the whole save or none of it. KEYS: ``_CHECKS``' and the staged
+# turn list and keyed records' hash. ARGV: ``_CHECKS``', then the number of staged turns,
+# their bytes and the number of staged keyed records. Replaces the records from the first
+# turn on (a whole save renames the staged keys into place: no bytes move). Answers ok, one
+# of ``_CHECKS``' refusals, size, or staged (the staged keys do not hold what was sent:
+# expired).
+STAGED_COMMIT_SCRIPT = (
+    _CHECKS
+    + """
+local n, m = redis.call('LLEN', KEYS[6]), redis.call('HLEN', KEYS[7])
+if n ~= tonumber(ARGV[9]) or m ~= tonumber(ARGV[11]) then
+  return {'staged', string.format('%d of %s turn records, %d of %s keyed records', n, ARGV[9],
+    m, ARGV[11])}
+end
+local kept = 0
+if first > 0 then
+  kept = bytes
+  for start = first, count - 1, 1000 do
+    for _, record in ipairs(redis.call('LRANGE', KEYS[2], start, start + 999)) do
+      kept = kept - string.len(record)
+    end
+  end
+end
+local names = redis.call('HKEYS', KEYS[7])
+if first == 0 then record_count, record_bytes = 0, 0 end
+for i = 1, m do
+  local old = 0
+  if first ~= 0 then old = redis.call('HSTRLEN', KEYS[5], names[i]) end
+  if old == 0 then record_count = record_count + 1 end
+  record_bytes = record_bytes - old + redis.call('HSTRLEN', KEYS[7], names[i])
+end
+local new_bytes = kept + tonumber(ARGV[10])
+local size = string.len(ARGV[3]) + new_bytes + record_bytes
+if size > tonumber(ARGV[8]) then return {'size', string.format('%d', size)} end
+if first == 0 then
+  redis.call('UNLINK', KEYS[2], KEYS[5])
+  if n > 0 then redis.call('RENAME', KEYS[6], KEYS[2]); redis.call('PERSIST', KEYS[2]) end
+  if m > 0 then redis.call('RENAME', KEYS[7], KEYS[5]); redis.call('PERSIST', KEYS[5]) end
+else
+  if first < count then redis.call('LTRIM', KEYS[2], 0, first - 1) end
+  for start = 0, n - 1, 1000 do
+    redis.call('RPUSH', KEYS[2], unpack(redis.call('LRANGE', KEYS[6], start, start + 999)))
+  end
+  for start = 1, m, 500 do
+    local batch = {}
+    for i = start, math.min(m, start + 499) do
+      batch[#batch + 1] = names[i]
+      batch[#batch + 1] = redis.call('HGET', KEYS[7], names[i])
+    end
+    redis.call('HSET', KEYS[5], unpack(batch))
+  end
+  redis.call('UNLINK', KEYS[6], KEYS[7])
+end
+local new_count = first + n
+"""
+    + _COMMIT
+)
 
 
 # One load that leaves out the turn records the session's segments stand for (issue 18 item

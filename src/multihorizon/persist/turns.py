@@ -21,9 +21,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..dialogue.deferred import DeferredColumn
 from ..errors import SnapshotError
 from ..text.tokens import current_term
-from .columns import pack_columns, segment_header, unpack_columns
+from .columns import DEFERRED, Run, pack_columns, segment_header, unpack_columns
 from .frames import (
     COUNT,
     DTYPES,
@@ -107,9 +108,17 @@ def read_turns(
         position += end - offset
         offset = end
     joined: dict[str, Any] = {name: [] for name in FIELDS}
+    for name in DEFERRED:  # a segment's runs stay unbuilt until the log reads them
+        joined[name] = DeferredColumn()
     for chunk in chunks:
         for name in FIELDS:
-            joined[name] += chunk[name]
+            value = chunk[name]
+            if isinstance(value, Run):
+                joined[name].defer(*value)
+            elif name in DEFERRED:
+                joined[name].extend_given(value)
+            else:
+                joined[name] += value
     # Blocks of rows as stored, not joined here: the turn log copies each once, into place
     # (issue 18 item 4: a 50k-turn load copied 77 MB twice).
     joined["embeddings"] = [chunk["embeddings"] for chunk in chunks]

@@ -286,7 +286,8 @@ class Threads:
             return -1
         if resume_words:
             found = self._resume(embedding, resume_words, thresholds.resume, variants=variants)
-            if found < 0 and variants and self._overlap(resume_words, self.active, True):
+            active_words = self.vocabulary[self.active] if self.active >= 0 else set()
+            if found < 0 and variants and words_held(active_words, resume_words, True):
                 return self.active
             if found < 0 and returns and len(self.names) == 2:
                 return 1 - self.active  # one thread to go back to: "Back to the bread, ..."
@@ -297,10 +298,6 @@ class Threads:
         if owner < 0 and variants:
             owner = self._owner_by_vocabulary(terms)
         return owner
-
-    def _overlap(self, words: Sequence[str], index: int, variants: bool) -> int:
-        """How many of these words thread ``index`` used (0 for -1; ``returns.words_held``)."""
-        return words_held(self.vocabulary[index], words, variants) if index >= 0 else 0
 
     def _named_owner(self, terms: Sequence[str], *, variants: bool = False) -> int:
         """The thread whose vocabulary holds the most of these words, the active one included

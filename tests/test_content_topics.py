@@ -293,6 +293,10 @@ def test_peer_replies_is_true_false_or_none(value: object) -> None:
         ("Switching topics: the invoice refund for order 4411", "invoice-refund"),
         ("Quick question: is the best way to cache Redis keys TTLs?", "cache-redis"),
         ("New topic - a completely different thing: sailing knots", "sailing-knot"),
+        ("Re the flat: is the deposit refundable?", "flat-deposit"),
+        ("I've got a guitar question: which strings for a beginner?", "guitar-string"),
+        ("We'll need a new router for the office, which one?", "router-office"),
+        ("Don't heat pumps struggle below freezing?", "heat-pump"),
     ],
 )
 def test_a_label_names_the_topic_not_the_talk(text: str, label: str) -> None:

@@ -105,7 +105,8 @@ def content_terms(text: str) -> list[str]:
 
 # Content words that say how a turn talks, not what about ("try something unrelated", "a
 # good backup", "my VPN keeps dropping", "switching topics: ..."): a thread's label skips
-# them, so it names the topic ("vpn-dropping", not "vpn-keep"). Normalised forms.
+# them, so it names the topic ("vpn-dropping", not "vpn-keep"); nor do the pieces of a
+# contraction ("I've" -> "ve", "don't" -> "don") or "re" ("Re the flat: ..."). Normalised forms.
 LABEL_SKIP = frozenset(
     """
     try trying tried keep keeping kept start starting started stop seem seemed happen
@@ -119,6 +120,7 @@ LABEL_SKIP = frozenset(
     gear everything anything something somehow completely thought overview intro
     introduction basics learn learning wondering curious interested interesting know tell
     explain understand
+    re ve ll don doesn didn isn aren wasn weren won wouldn couldn shouldn haven hasn hadn
     """.split()  # noqa: SIM905
 )
 

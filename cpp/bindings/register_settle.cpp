@@ -57,22 +57,6 @@ struct SettleScratch {
   }
 };
 
-// Built with the C API: py::make_tuple's generic casts cost more than the scan itself.
-py::list hit_list(const std::vector<MarkerHit>& hits) {
-  py::list result(hits.size());
-  for (std::size_t i = 0; i < hits.size(); ++i) {
-    const MarkerHit& hit = hits[i];
-    PyObject* tuple = PyTuple_New(4);
-    if (tuple == nullptr) throw py::error_already_set();
-    PyTuple_SET_ITEM(tuple, 0, PyLong_FromLong(hit.category));
-    PyTuple_SET_ITEM(tuple, 1, PyLong_FromLong(hit.phrase));
-    PyTuple_SET_ITEM(tuple, 2, PyLong_FromLongLong(hit.start));
-    PyTuple_SET_ITEM(tuple, 3, PyLong_FromLongLong(hit.end));
-    PyList_SET_ITEM(result.ptr(), static_cast<py::ssize_t>(i), tuple);
-  }
-  return result;
-}
-
 // Whether data[0:dim] is what embed.normalise_embedding returns unchanged: finite, squared
 // norm (in double) within 1e-5 of 1.
 // Independent partial sums: one running sum would wait on the add latency at every element
@@ -147,7 +131,7 @@ class IntentSettler {
     }
     if (vector == nullptr) {
       return py::make_tuple(static_cast<int>(intent::kExplore),
-                            pending | intent::kPendingEmbedding, hit_list(hits),
+                            pending | intent::kPendingEmbedding, hits_to_list(hits),
                             py::int_(scanned.kinds), py::int_(scanned.cues), 0.0);
     }
     double similarity = 0.0;
@@ -169,7 +153,7 @@ class IntentSettler {
                      tool_outputs, settle_);
     });
     if (settled) return py::int_(code);
-    return py::make_tuple(code, pending, hit_list(hits), py::int_(scanned.kinds),
+    return py::make_tuple(code, pending, hits_to_list(hits), py::int_(scanned.kinds),
                           py::int_(scanned.cues), similarity);
   }
 

@@ -16,7 +16,7 @@ void register_intent(py::module_& m);
 void register_settle(py::module_& m);
 void register_packing(py::module_& m);
 
-// A scan's hits as a list of (category, phrase, start, end) tuples (register_intent.cpp).
+// A scan's hits as a list of (category, phrase, start, end) tuples (register_markers.cpp).
 py::list hits_to_list(const std::vector<MarkerHit>& hits);
 
 // The automaton of a MarkerMatcher's `phrases` argument, checked as MarkerMatcher checks it

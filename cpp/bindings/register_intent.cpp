@@ -170,22 +170,6 @@ py::tuple classify(const TurnScanner& scanner, py::handle text, py::handle embed
 
 }  // namespace
 
-// Built with the C API: py::make_tuple's generic casts cost more than the scan itself.
-py::list hits_to_list(const std::vector<MarkerHit>& hits) {
-  py::list result(hits.size());
-  for (std::size_t i = 0; i < hits.size(); ++i) {
-    const MarkerHit& hit = hits[i];
-    PyObject* tuple = PyTuple_New(4);
-    if (tuple == nullptr) throw py::error_already_set();
-    PyTuple_SET_ITEM(tuple, 0, PyLong_FromLong(hit.category));
-    PyTuple_SET_ITEM(tuple, 1, PyLong_FromLong(hit.phrase));
-    PyTuple_SET_ITEM(tuple, 2, PyLong_FromLongLong(hit.start));
-    PyTuple_SET_ITEM(tuple, 3, PyLong_FromLongLong(hit.end));
-    PyList_SET_ITEM(result.ptr(), static_cast<py::ssize_t>(i), tuple);
-  }
-  return result;
-}
-
 void register_intent(py::module_& m) {
   py::class_<TurnScanner>(m, "TurnScanner", py::module_local(),
                           "A user turn's marker hits, cues and SPEC-028 §5.2 decision in one "

@@ -21,6 +21,22 @@ std::vector<std::uint32_t> codepoints(const TextView& text) {
 
 }  // namespace
 
+// Built with the C API: py::make_tuple's generic casts cost more than the scan itself.
+py::list hits_to_list(const std::vector<MarkerHit>& hits) {
+  py::list result(hits.size());
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const MarkerHit& hit = hits[i];
+    PyObject* tuple = PyTuple_New(4);
+    if (tuple == nullptr) throw py::error_already_set();
+    PyTuple_SET_ITEM(tuple, 0, PyLong_FromLong(hit.category));
+    PyTuple_SET_ITEM(tuple, 1, PyLong_FromLong(hit.phrase));
+    PyTuple_SET_ITEM(tuple, 2, PyLong_FromLongLong(hit.start));
+    PyTuple_SET_ITEM(tuple, 3, PyLong_FromLongLong(hit.end));
+    PyList_SET_ITEM(result.ptr(), static_cast<py::ssize_t>(i), tuple);
+  }
+  return result;
+}
+
 MarkerAutomaton make_automaton(py::handle phrases) {
   if (PyUnicode_Check(phrases.ptr()) || PyBytes_Check(phrases.ptr()) ||
       !py::isinstance<py::iterable>(phrases)) {
@@ -78,19 +94,7 @@ py::list find(const MarkerAutomaton& automaton, py::handle text) {
   } else {
     visit_text(view, scan);
   }
-  // Built with the C API: py::make_tuple's generic casts cost more than the scan itself.
-  py::list result(hits.size());
-  for (std::size_t i = 0; i < hits.size(); ++i) {
-    const MarkerHit& hit = hits[i];
-    PyObject* tuple = PyTuple_New(4);
-    if (tuple == nullptr) throw py::error_already_set();
-    PyTuple_SET_ITEM(tuple, 0, PyLong_FromLong(hit.category));
-    PyTuple_SET_ITEM(tuple, 1, PyLong_FromLong(hit.phrase));
-    PyTuple_SET_ITEM(tuple, 2, PyLong_FromLongLong(hit.start));
-    PyTuple_SET_ITEM(tuple, 3, PyLong_FromLongLong(hit.end));
-    PyList_SET_ITEM(result.ptr(), static_cast<py::ssize_t>(i), tuple);
-  }
-  return result;
+  return hits_to_list(hits);
 }
 
 }  // namespace

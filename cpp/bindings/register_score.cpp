@@ -26,8 +26,8 @@ IdArray thread_ids_of(py::handle value, std::size_t rows) {
   return convert<IdArray>(raw);
 }
 
-// One flag per row: 1 for the rows listed in `value`.
-std::vector<std::uint8_t> forced_rows_of(py::handle value, std::size_t rows) {
+// The forced rows: sorted, distinct, each in [0, rows).
+std::vector<std::int64_t> forced_list_of(py::handle value, std::size_t rows) {
   py::array raw = real_array(value, "forced");
   if (raw.size() != 0 && raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u') {
     value_error("forced: expected integer row indices, got dtype " +
@@ -35,13 +35,22 @@ std::vector<std::uint8_t> forced_rows_of(py::handle value, std::size_t rows) {
   }
   if (raw.ndim() != 1) value_error(ndim_message("forced", 1, raw.ndim()));
   const IdArray listed = convert<IdArray>(raw);
-  std::vector<std::uint8_t> forced(rows, 0);
-  for (py::ssize_t i = 0; i < listed.shape(0); ++i) {
-    const std::int64_t row = listed.data()[i];
+  std::vector<std::int64_t> forced(listed.data(), listed.data() + listed.shape(0));
+  for (const std::int64_t row : forced) {
     if (row < 0 || static_cast<std::size_t>(row) >= rows) {
       value_error("forced: row " + std::to_string(row) + " is out of range for " +
                   std::to_string(rows) + " rows");
     }
+  }
+  std::sort(forced.begin(), forced.end());
+  forced.erase(std::unique(forced.begin(), forced.end()), forced.end());
+  return forced;
+}
+
+// One flag per row: 1 for the rows listed in `value`.
+std::vector<std::uint8_t> forced_rows_of(py::handle value, std::size_t rows) {
+  std::vector<std::uint8_t> forced(rows, 0);
+  for (const std::int64_t row : forced_list_of(value, rows)) {
     forced[static_cast<std::size_t>(row)] = 1;
   }
   return forced;
@@ -216,27 +225,6 @@ py::tuple score_turns_int8(py::handle query, py::handle codes_arg, py::handle sc
 }
 
 using Int32Array = py::array_t<std::int32_t, kKernelLayout>;
-
-// The forced rows: sorted, distinct, each in [0, rows).
-std::vector<std::int64_t> forced_list_of(py::handle value, std::size_t rows) {
-  py::array raw = real_array(value, "forced");
-  if (raw.size() != 0 && raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u') {
-    value_error("forced: expected integer row indices, got dtype " +
-                std::string(py::str(raw.dtype())));
-  }
-  if (raw.ndim() != 1) value_error(ndim_message("forced", 1, raw.ndim()));
-  const IdArray listed = convert<IdArray>(raw);
-  std::vector<std::int64_t> forced(listed.data(), listed.data() + listed.shape(0));
-  for (const std::int64_t row : forced) {
-    if (row < 0 || static_cast<std::size_t>(row) >= rows) {
-      value_error("forced: row " + std::to_string(row) + " is out of range for " +
-                  std::to_string(rows) + " rows");
-    }
-  }
-  std::sort(forced.begin(), forced.end());
-  forced.erase(std::unique(forced.begin(), forced.end()), forced.end());
-  return forced;
-}
 
 // Postings and offsets as bm25_scores takes them, every posting a row; the lengths of the
 // rows they reach finite and >= 0 (only those are read).

@@ -55,14 +55,7 @@ def run(facts: int, calls: int, vectors_path: str | None) -> dict[str, float | s
     assembler = mh.ContextAssembler(knowledge=store, embedder=embedder)
     session = assembler.session("bench")
     log_texts = texts[facts : facts + 1000]
-    for i, text in enumerate(log_texts):
-        vector = queries[i]
-        if i % 2:
-            session.assistant(text, embedding=vector)
-        else:
-            session.user(text, embedding=vector, budget_tokens=4000)
-    for i in range(50):
-        session.tool_output(f"tool_{i % 5}", {"rows": i, "status": "ok"})
+    knowledge_data.fill_session(session, log_texts, queries[: len(log_texts)])
     turn_times = []
     for i in range(calls):
         text = texts[(i * 13) % facts]

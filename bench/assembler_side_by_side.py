@@ -46,14 +46,9 @@ def child(facts: int, worker: str, stage: str) -> None:
     options = {} if worker == "default" else {"tier_p_worker": worker == "worker"}
     assembler = mh.ContextAssembler(knowledge=store, embedder=mh.HashingEmbedder(), **options)
     session = assembler.session("bench")
-    for i in range(TURNS):
-        text, vector = texts[facts + i], vectors[facts + i]
-        if i % 2:
-            session.assistant(text, embedding=vector)
-        else:
-            session.user(text, embedding=vector, budget_tokens=4000)
-    for i in range(50):
-        session.tool_output(f"tool_{i % 5}", {"rows": i, "status": "ok"})
+    knowledge_data.fill_session(
+        session, texts[facts : facts + TURNS], vectors[facts : facts + TURNS]
+    )
     positions = itertools.count()
     spent: list[float] = []
     if stage == "pack":  # time only the packing of each envelope (Tiers P, C, E; headers)

@@ -19,6 +19,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +27,7 @@ import numpy.typing as npt
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SOURCES = ("swda", "sgd", "dialseg711", "tiage", "irc_disentanglement", "locomo")
 
-__all__ = ["DATA", "real_texts", "real_vectors", "source_of_texts"]
+__all__ = ["DATA", "fill_session", "real_texts", "real_vectors", "source_of_texts"]
 
 
 def source_of_texts() -> str:
@@ -82,3 +83,15 @@ def real_vectors(count: int, vectors_path: str | None = None) -> npt.NDArray[np.
     np.save(partial, vectors)
     os.replace(partial, cached)
     return vectors
+
+
+def fill_session(session: Any, texts: list[str], vectors: Any) -> None:
+    """The assembler benchmarks' session: ``texts`` as alternating user and assistant turns
+    (users with a 4,000-token budget) with their ``vectors``, then 50 small tool outputs."""
+    for i, text in enumerate(texts):
+        if i % 2:
+            session.assistant(text, embedding=vectors[i])
+        else:
+            session.user(text, embedding=vectors[i], budget_tokens=4000)
+    for i in range(50):
+        session.tool_output(f"tool_{i % 5}", {"rows": i, "status": "ok"})

@@ -87,14 +87,9 @@ def _assembler_user(
     store = stores["before-spec-params-sequential" if params else "after-curve-params-worker"]
     assembler = mh.ContextAssembler(knowledge=store, embedder=mh.HashingEmbedder(), **options)
     session = assembler.session("bench")
-    for i in range(TURNS):
-        text, vector = texts[FACTS + i], vectors[FACTS + i]
-        if i % 2:
-            session.assistant(text, embedding=vector)
-        else:
-            session.user(text, embedding=vector, budget_tokens=4000)
-    for i in range(50):
-        session.tool_output(f"tool_{i % 5}", {"rows": i, "status": "ok"})
+    knowledge_data.fill_session(
+        session, texts[FACTS : FACTS + TURNS], vectors[FACTS : FACTS + TURNS]
+    )
     positions = itertools.count()
 
     def turn() -> mh.ContextEnvelope:

@@ -52,7 +52,7 @@ def main() -> int:
     import multihorizon as mh
     from multihorizon.assembly import compose, tier_session
     from multihorizon.session import Session
-    from multihorizon.tiers import knowledge_candidates, knowledge_cdr
+    from multihorizon.tiers import knowledge_candidates
     from multihorizon.tiers.knowledge import KnowledgeStore
     from multihorizon.tiers.tool_candidates import ToolCandidates
 
@@ -94,7 +94,6 @@ def main() -> int:
         (tier_session.TierSession, "_deliver", "_deliver (coverage add)"),
         (tier_session.TierSession, "_persisted", "TierSession.user (whole turn)"),
     ]
-    del knowledge_cdr
     originals = [(owner, name, getattr(owner, name)) for owner, name, _ in stages]
     for owner, name, label in stages:
         _wrap(owner, name, label, spent)
@@ -113,14 +112,18 @@ def main() -> int:
         p99 = samples[min(len(samples) - 1, int(0.99 * len(samples)))] * 1e6
         share = p50 * per_turn / (p50_whole * 1e6)
         print(f"{label:48s} {per_turn:10.2f} {p50:8.1f} {p99:8.1f} {share:6.1%}")
-    top = ("Session.plan (the Session.user part)", "Session.commit", "pack (whole, below)",
-           "_deliver (coverage add)")
+    top = (
+        "Session.plan (the Session.user part)",
+        "Session.commit",
+        "pack (whole, below)",
+        "_deliver (coverage add)",
+    )
     if all(len(spent[label]) == args.turns for label in top):
-        glue = sorted(
-            whole[i] - sum(spent[label][i] for label in top) for i in range(args.turns)
+        glue = sorted(whole[i] - sum(spent[label][i] for label in top) for i in range(args.turns))
+        print(
+            f"{'glue (whole - the four above, per turn)':48s} {1.0:10.2f} "
+            f"{statistics.median(glue) * 1e6:8.1f} {glue[int(0.99 * len(glue))] * 1e6:8.1f}"
         )
-        print(f"{'glue (whole - the four above, per turn)':48s} {1.0:10.2f} "
-              f"{statistics.median(glue) * 1e6:8.1f} {glue[int(0.99 * len(glue))] * 1e6:8.1f}")
     for owner, name, whole_function in originals:  # profile the plain turn
         setattr(owner, name, whole_function)
     if args.cprofile:

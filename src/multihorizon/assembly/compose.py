@@ -5,6 +5,7 @@ whole of it; it changes nothing, and returns what committing the envelope would 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -92,23 +93,30 @@ def envelope_headers(
     """The conversation's §7 headers plus Tier P's (facts used, coverage: ``novelty_of``
     holds each packed fact's novelty; connectors) and Tier E's (SPEC-029 §9.2), tokens used
     and saturation."""
-    included_facts = [item for item in items if item.tier == "P"]
+    # One pass over the packed items (issue 14: this ran five, one per header).
+    facts_used = connectors_used = used = 0
+    least_novelty = math.inf
+    sent: list[tuple[int, int]] = []  # Tier E: (raw tokens, tokens sent) per entry
+    for item in items:
+        used += item.tokens
+        if item.tier == "P":
+            facts_used += 1
+            least_novelty = min(least_novelty, novelty_of[item.source_id])
+            connectors_used += item.reason == "connector"
+        elif item.tier == "E":
+            sent.append((scratch.get(item.source_id).raw_token_count, item.tokens))
     headers = dict(turn.headers)
-    headers["CRP-Context-Facts-Used"] = f"{len(included_facts)}/{available}"
-    if included_facts:
-        novelty = min(novelty_of[item.source_id] for item in included_facts)
-        headers["CRP-Context-Coverage-Score"] = f"{novelty:.2f}"
+    headers["CRP-Context-Facts-Used"] = f"{facts_used}/{available}"
+    if facts_used:
+        headers["CRP-Context-Coverage-Score"] = f"{least_novelty:.2f}"
     if connectors:
-        used_connectors = [item for item in included_facts if item.reason == "connector"]
-        headers["CRP-Context-Connectors-Included"] = f"{len(used_connectors)}/{connectors}"
+        headers["CRP-Context-Connectors-Included"] = f"{connectors_used}/{connectors}"
     headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
-    sent = [(scratch.get(i.source_id), i.tokens) for i in items if i.tier == "E"]
-    headers[SCRATCH_TOKENS_SAVED] = str(tokens_saved((e.raw_token_count, n) for e, n in sent))
+    headers[SCRATCH_TOKENS_SAVED] = str(tokens_saved(sent))
     if freshness:
         headers["CRP-Context-Scratch-Freshness"] = freshness
     if scratch.full:
         headers["CRP-Context-Scratch-Full"] = "true"
-    used = sum(item.tokens for item in items)
     headers["CRP-Context-Tokens-Used"] = str(used)
     headers["CRP-Context-Saturation"] = f"{used / budget:.2f}"
     return headers
@@ -222,22 +230,19 @@ def _packed_tiers(
     share = assembler.config.connector_budget if bridging else 0.0
     count_fact = assembler.fact_tokens
     sizes = [len(facts), len(bridging), len(conversation), len(tool_items)]
-    tokens = np.fromiter(
-        (
-            *(count_fact(fact) for fact in facts.facts),
-            *(count_fact(scored.fact) for scored in bridging),
-            *(item.tokens for item in conversation),
-            *(item.tokens for item in tool_items),
-        ),
+    tokens = np.array(
+        [count_fact(fact) for fact in facts.facts]
+        + [count_fact(scored.fact) for scored in bridging]
+        + [item.tokens for item in conversation]
+        + [item.tokens for item in tool_items],
         dtype=np.int64,
-        count=sum(sizes),
-    )
+    ).reshape(-1)
     scores = np.concatenate(
         [
             facts.score,
-            np.fromiter((scored.score for scored in bridging), np.float64, len(bridging)),
-            np.fromiter((item.score for item in conversation), np.float64, len(conversation)),
-            np.fromiter((item.score for item in tool_items), np.float64, len(tool_items)),
+            np.array([scored.score for scored in bridging], dtype=np.float64).reshape(-1),
+            np.array([item.score for item in conversation], dtype=np.float64).reshape(-1),
+            np.array([item.score for item in tool_items], dtype=np.float64).reshape(-1),
         ]
     )
     order = kernels.pack_tiers(
@@ -249,22 +254,24 @@ def _packed_tiers(
         np.array([blend.P, blend.C, blend.E]),
         remaining,
     )
-    connectors_at, conversation_at, tools_at = sizes[0], sizes[0] + sizes[1], sum(sizes[:3])
+    # Every candidate by its index in the kernel's input: Tiers C and E's items as they are,
+    # None for Tier P's, whose item is made only when it is packed.
+    ready: list[PackedItem | None] = [None] * (sizes[0] + sizes[1])
+    ready += conversation
+    ready += tool_items
+    connectors_at = sizes[0]
     packed: list[PackedItem] = []
     for index in order.tolist():
-        if index < connectors_at:
-            fact = facts.facts[index]
-            score, reason = float(facts.score[index]), "cdr"
-        elif index < conversation_at:
-            scored = bridging[index - connectors_at]
-            fact, score, reason = scored.fact, scored.score, "connector"
-        else:
-            rest = conversation if index < tools_at else tool_items
-            packed.append(rest[index - (conversation_at if index < tools_at else tools_at)])
-            continue
-        packed.append(
-            PackedItem("P", fact.fact_id, fact.content, score, int(tokens[index]), reason)
-        )
+        item = ready[index]
+        if item is None:
+            if index < connectors_at:
+                fact = facts.facts[index]
+                score, reason = float(facts.score[index]), "cdr"
+            else:
+                scored = bridging[index - connectors_at]
+                fact, score, reason = scored.fact, scored.score, "connector"
+            item = PackedItem("P", fact.fact_id, fact.content, score, int(tokens[index]), reason)
+        packed.append(item)
     return packed
 
 

@@ -405,7 +405,9 @@ class TurnLog:
         if not set(roles) <= set(ROLES):
             raise InputError(f"turn log state: roles {sorted(set(roles) - set(ROLES))}")
         _check_strings(columns, state["enumerations"])
-        self.reserve(max(first + count, 1))
+        # Room for an eighth more turns: the first turns after a load append in place
+        # instead of copying the whole log (pages never written are never touched).
+        self.reserve(first + count + (first + count) // 8 + 1)
         end = first + count
         entities = columns["entities"]
         lengths = entities.lengths()

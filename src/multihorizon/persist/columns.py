@@ -273,4 +273,5 @@ class RaggedWords:
         bounds = [*starts.tolist(), len(keys)]
         ids = turns.tolist()
         words = map(table.__getitem__, keys[starts].tolist())
-        return list(zip(words, map(ids.__getitem__, map(slice, bounds[:-1], bounds[1:]))))
+        runs = map(ids.__getitem__, map(slice, bounds[:-1], bounds[1:]))
+        return list(zip(words, runs, strict=True))

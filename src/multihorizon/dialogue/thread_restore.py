@@ -17,9 +17,17 @@ from typing import Any, SupportsIndex, overload
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["RecentWindows", "add_words"]
+__all__ = ["CheckedWords", "RecentWindows", "add_words"]
 
 _Window = npt.NDArray[np.float32]
+
+
+class CheckedWords(list[tuple[str, ...]]):
+    """Each turn's words as a tuple, every word a ``str``: made by a maker that checked them
+    (a load: a segment's words come from its table of strings, a turn record's are checked
+    as it is read), so ``Threads.restore`` does not check 40,000 words again."""
+
+    __slots__ = ()
 
 
 def add_words(
@@ -79,7 +87,8 @@ class RecentWindows(list[_Window]):
         window). Only for an empty list (a whole load)."""
         if len(self):
             raise ValueError("deferred windows are for a whole load")
-        list.extend(self, itertools.repeat(None, count))  # type: ignore[arg-type]
+        unbuilt: Any = None  # a placeholder no reader sees (``__getitem__`` builds it)
+        list.extend(self, itertools.repeat(unbuilt, count))
         self._rows, self._turns, self._limit = rows, turns, limit
 
     def _gathered(self, index: int) -> _Window:

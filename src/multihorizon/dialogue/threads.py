@@ -48,7 +48,7 @@ from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
 from .returns import held_by_thread, words_held
-from .thread_restore import RecentWindows, add_words
+from .thread_restore import CheckedWords, RecentWindows, add_words
 
 __all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
 
@@ -463,8 +463,10 @@ class Threads:
         (every turn's embedding, by turn id: the turn log's) lets a whole load leave each
         thread's recent window to be gathered when first read."""
         first = int(state["first_turn"])
-        terms_of = list(map(tuple, state["turn_terms"]))  # tuples (format 4) are kept as they are
-        if not set(map(type, itertools.chain.from_iterable(terms_of))) <= {str}:
+        given = state["turn_terms"]
+        terms_of = list(map(tuple, given))  # tuples (format 4) are kept as they are
+        words = itertools.chain.from_iterable(terms_of)
+        if type(given) is not CheckedWords and not set(map(type, words)) <= {str}:
             raise InputError("threads state: a word that is not a string")
         count = len(terms_of)
         if not (len(threads) == count == thread_index.shape[0] == embeddings.shape[0]):

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ..dialogue.thread_restore import CheckedWords
 from ..text.tokens import current_terms
 from .frames import DTYPES, json_and_bytes, json_bytes, loads
 
@@ -176,7 +177,7 @@ def unpack_columns(header: Mapping[str, Any], data: memoryview, dim: int) -> dic
             RaggedWords(*ragged["entities"], words),
             np.diff(entity_ends, prepend=0).astype(np.float64),
         ),
-        "terms": _ragged(*ragged["terms"], words),
+        "terms": CheckedWords(_ragged(*ragged["terms"], words)),  # table strings
         "enumeration": _ragged(*ragged["enumeration"], table),
         "dtype": [dtype] * count,
         "embeddings": embeddings,

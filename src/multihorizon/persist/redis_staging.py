@@ -40,8 +40,8 @@ def save_bytes(head: bytes, turns: Sequence[bytes], records: Mapping[str, bytes]
 def staged_keys(key: str) -> tuple[str, str, str]:
     """Fresh staging keys (turn list, keyed records' hash, the copy steps' tally of bytes)
     for one save attempt."""
-    token = secrets.token_hex(8)
-    return tuple(f"{key}/staged/{token}/{part}" for part in ("turns", "records", "tally"))  # type: ignore[return-value]
+    base = f"{key}/staged/{secrets.token_hex(8)}"
+    return f"{base}/turns", f"{base}/records", f"{base}/tally"
 
 
 def _batches(
@@ -64,7 +64,7 @@ def _batches(
 
 def stage(
     client: Any,
-    keys: tuple[str, str],
+    keys: tuple[str, ...],
     turns: Sequence[bytes],
     records: Mapping[str, bytes],
     chunk_bytes: int,

@@ -14,6 +14,7 @@ what it gives.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -22,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..dialogue.deferred import DeferredColumn
+from ..dialogue.thread_restore import CheckedWords
 from ..errors import SnapshotError
 from ..text.tokens import current_term
 from .columns import DEFERRED, Run, pack_columns, segment_header, unpack_columns
@@ -112,6 +114,9 @@ def read_turns(
     for name in DEFERRED:  # a segment's runs stay unbuilt until the log reads them
         joined[name] = DeferredColumn()
     for chunk in chunks:
+        words = () if isinstance(chunk["terms"], CheckedWords) else chunk["terms"]  # JSON's
+        if not set(map(type, itertools.chain.from_iterable(words))) <= {str}:
+            raise SnapshotError("turn records: a thread word that is not a string")
         for name in FIELDS:
             value = chunk[name]
             if isinstance(value, Run):
@@ -120,6 +125,7 @@ def read_turns(
                 joined[name].extend_given(value)
             else:
                 joined[name] += value
+    joined["terms"] = CheckedWords(map(tuple, joined["terms"]))  # every word a str
     # Blocks of rows as stored, not joined here: the turn log copies each once, into place
     # (issue 18 item 4: a 50k-turn load copied 77 MB twice).
     joined["embeddings"] = [chunk["embeddings"] for chunk in chunks]

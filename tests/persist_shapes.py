@@ -24,6 +24,8 @@ DATA = Path(__file__).parent / "data" / "format2"
 # Written by the last format-3 release (``python tests/persist_shapes.py 3``): the same
 # shapes, and a long one whose first 1024 turns are stored as a format-3 segment too.
 DATA3 = Path(__file__).parent / "data" / "format3"
+# Written by the release of format 4 (SHA-256 checksums; format 5 changed only those).
+DATA4 = Path(__file__).parent / "data" / "format4"
 # The marker categories the format-2 release had: a turn's kinds are recomputed from its text
 # at load, so categories added since (read only by later rules) are not part of the view.
 _FORMAT2_KINDS = frozenset(range(18))
@@ -280,13 +282,13 @@ LONG_SHAPES: dict[str, tuple[Callable[[], tuple[mh.Session, CoverageSet]], bool]
 def write(version: int = 2) -> None:  # pragma: no cover - run by hand with that release
     from multihorizon.persist import snapshot
 
-    folder = DATA if version == 2 else DATA3
+    folder = {2: DATA, 3: DATA3, 4: DATA4}[version]
     folder.mkdir(parents=True, exist_ok=True)
     sessions = {name: make() for name, (make, _) in SHAPES.items()}
     if version == 2:
         _write_store(sessions)
     else:
-        _write_store3(sessions)
+        _write_store3(sessions, STORE_FILE3 if version == 3 else STORE_FILE4)
         sessions.update({name: make() for name, (make, _) in LONG_SHAPES.items()})
     for name, (session, coverage) in sessions.items():
         float16 = {**SHAPES, **LONG_SHAPES}[name][1]
@@ -340,16 +342,19 @@ def _write_store(sessions: dict[str, tuple[mh.Session, CoverageSet]]) -> None:  
 
 
 STORE_FILE3 = DATA3 / "store.sqlite"
+STORE_FILE4 = DATA4 / "store.sqlite"
 
 
-def _write_store3(sessions: dict[str, tuple[mh.Session, CoverageSet]]) -> None:  # pragma: no cover
-    """``_write_store`` with the format-3 release: its keyed records saved too."""
+def _write_store3(
+    sessions: dict[str, tuple[mh.Session, CoverageSet]], path: Path
+) -> None:  # pragma: no cover
+    """``_write_store`` with the format-3 (or 4) release: its keyed records saved too."""
     import sqlite3
 
     from multihorizon.persist import SQLiteStore, encode
 
-    STORE_FILE3.unlink(missing_ok=True)
-    store = SQLiteStore(STORE_FILE3, clock=lambda: 1.0e9)
+    path.unlink(missing_ok=True)
+    store = SQLiteStore(path, clock=lambda: 1.0e9)
     for name, (session, coverage) in sessions.items():
         float16 = SHAPES[name][1]
         half = len(session) // 2
@@ -363,7 +368,7 @@ def _write_store3(sessions: dict[str, tuple[mh.Session, CoverageSet]]) -> None: 
     import gc
 
     gc.collect()  # the store's connections close with it
-    connection = sqlite3.connect(STORE_FILE3)
+    connection = sqlite3.connect(path)
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.execute("PRAGMA journal_mode=DELETE")
     connection.close()

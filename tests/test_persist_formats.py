@@ -86,17 +86,22 @@ def test_a_format_2_snapshot_still_loads() -> None:
     assert session.user("which flags?").intent == live.user("which flags?").intent
 
 
-# ---- sessions of every shape, written by the format-2 and format-3 releases -------------
-# (tests/persist_shapes.py; format 3 also wrote a session long enough to hold a segment)
+# ---- sessions of every shape, written by the format-2, format-3 and format-4 releases -----
+# (tests/persist_shapes.py; formats 3 and 4 also wrote a session long enough for a segment)
 
 _SHAPES = sorted(persist_shapes.SHAPES)
 _CASES = [
     *((2, name) for name in _SHAPES),
     *((3, name) for name in [*_SHAPES, *persist_shapes.LONG_SHAPES]),
+    *((4, name) for name in [*_SHAPES, *persist_shapes.LONG_SHAPES]),
 ]
 _IDS = [f"format{version}-{name}" for version, name in _CASES]
-_FOLDERS = {2: persist_shapes.DATA, 3: persist_shapes.DATA3}
-_STORE_FILES = {2: persist_shapes.STORE_FILE, 3: persist_shapes.STORE_FILE3}
+_FOLDERS = {2: persist_shapes.DATA, 3: persist_shapes.DATA3, 4: persist_shapes.DATA4}
+_STORE_FILES = {
+    2: persist_shapes.STORE_FILE,
+    3: persist_shapes.STORE_FILE3,
+    4: persist_shapes.STORE_FILE4,
+}
 _ALL_SHAPES = {**persist_shapes.SHAPES, **persist_shapes.LONG_SHAPES}
 
 
@@ -261,7 +266,7 @@ def test_a_format_3_store_session_is_saved_whole_in_format_4_by_its_next_turn(
     chat.user("one more question")
     again = store.load(tenant, short)
     assert again is not None
-    assert stored_format(again.head) == FORMAT_VERSION == 4
+    assert stored_format(again.head) == FORMAT_VERSION == 5
     assert again.turn_count == len(old.turns) + 1
     versions = {
         frames.FRAME.unpack_from(record)[1] for record in [*again.turns, *again.records.values()]
@@ -269,3 +274,44 @@ def test_a_format_3_store_session_is_saved_whole_in_format_4_by_its_next_turn(
     assert versions == {FORMAT_VERSION}  # every record written again
     session, _ = decode(again.head, again.turns, again.records)
     assert session.turns.contents[:-1] == decode(old.head, old.turns, old.records)[0].turns.contents
+
+
+@pytest.mark.parametrize("name", ["tools", "many_threads", "long"])
+def test_a_format_4_session_grows_by_format_5_records_and_loads_the_same(name: str) -> None:
+    # Format 5 changed only the checksums (CRC-32 for SHA-256), which each frame names: a
+    # session stored in format 4 is appended to, not written whole, and reads back whole.
+    head, turns, records = _records_of(persist_shapes.stored(persist_shapes.DATA4, name))
+    assert stored_format(head) == 4
+    _check(name, *decode(head, turns, records), 4)  # (its follow-ups add turns to it)
+    session, coverage = decode(head, turns, records)
+    stored = len(session)
+    session.user("one more question about it")
+    float16 = _ALL_SHAPES[name][1]
+    grown = encode(session, coverage, first_turn=stored, float16=float16)
+    versions = {frames.FRAME.unpack_from(r)[1] for r in [*grown.turns, *grown.records.values()]}
+    assert stored_format(grown.head) == FORMAT_VERSION == 5
+    assert versions == {5}
+    loaded, loaded_coverage = decode(
+        grown.head, [*turns, *grown.turns], {**records, **grown.records}
+    )
+    assert persist_shapes.view(loaded, loaded_coverage, float16=float16) == persist_shapes.view(
+        session, coverage, float16=float16
+    )
+
+
+def _records_of(blob: bytes) -> tuple[bytes, list[bytes], dict[str, bytes]]:
+    """The head, turn records and keyed records of a snapshot blob, as stored."""
+    import struct
+
+    count, turn_count = struct.unpack_from(">QQ", blob, 6)
+    sizes = struct.unpack_from(f">{count}Q", blob, 22)
+    offset, parts = 22 + 8 * count, []
+    for size in sizes:
+        parts.append(blob[offset : offset + size])
+        offset += size
+    keys = json.loads(parts[1 + turn_count])
+    return (
+        parts[0],
+        parts[1 : 1 + turn_count],
+        dict(zip(keys, parts[2 + turn_count :], strict=True)),
+    )

@@ -198,3 +198,95 @@ def test_the_async_save_of_a_big_session_is_staged_too(
     version = asyncio.run(save())
     assert store.version("chunked", "long") == version
     assert _view(_loaded(store, long_session)) == _view(long_session)
+
+
+def _grown(session: mh.Session, turns: int) -> mh.Session:
+    for turn in range(turns):
+        topic = ("etcd quorum", "nginx upstream", "kafka lag")[(turn // 4) % 3]
+        if turn % 2 == 0:
+            session.user(f"More on {topic}, case {turn}? " + "detail " * 40)
+        else:
+            session.assistant(f"For {topic}: raise the limit to {turn}.")
+    return session
+
+
+def test_a_big_appending_save_commits_by_renaming_what_bounded_steps_staged(
+    redis_server: RedisServer, sent: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The commit of an appending save used to copy the staged records into place inside
+    # one script; now the kept records are copied under the staging keys in bounded steps
+    # and the commit renames: every command (and every script's records) stays bounded.
+    store = RedisStore(redis_server.url, timeout=2.0, chunk_bytes=CHUNK)
+    session = _session(1100)
+    whole = encode(session)
+    version = store.save("chunked", "long", whole.head, whole.turns, first_turn=0,
+                         expected_version=0, records=whole.records)  # fmt: skip
+    stored = len(session)
+    new = encode(_grown(session, 1000), first_turn=stored)
+    assert redis_staging.save_bytes(*new) > 4 * CHUNK
+    seen: list[int] = []
+    original = redis_staging.stage
+
+    def staging_then_read(client: Any, keys: tuple[str, ...], *rest: Any) -> None:
+        original(client, keys, *rest)
+        found = store.load("chunked", "long")  # between the last step and the commit
+        assert found is not None
+        seen.append(found.turn_count)
+        # Staged: every turn record and every keyed record of the saved session, so the
+        # commit moves none of them (it renames the staged keys into place).
+        assert client.llen(keys[0]) == len(session)
+        assert client.hlen(keys[1]) == len(set(found.records) | set(new.records))
+
+    monkeypatch.setattr("multihorizon.persist.redis.stage", staging_then_read)
+    sent.clear()
+    store.save("chunked", "long", new.head, new.turns, first_turn=stored,
+               expected_version=version, records=new.records)  # fmt: skip
+    assert seen == [stored]  # a reader saw the save before it, whole
+    biggest = max(map(len, [*new.turns, *new.records.values()]))
+    assert max(sent) < max(CHUNK, biggest) + 16 * 1024
+    assert _view(_loaded(store, session)) == _view(session)
+    assert redis_staging_keys(redis_server) == []
+
+
+def test_a_big_appending_save_that_loses_the_race_conflicts_and_leaves_nothing(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = RedisStore(redis_server.url, timeout=2.0, chunk_bytes=CHUNK)
+    session = _session(40)
+    whole = encode(session)
+    version = store.save("chunked", "long", whole.head, whole.turns, first_turn=0,
+                         expected_version=0, records=whole.records)  # fmt: skip
+    other = decode(whole.head, whole.turns, whole.records, embedder=session.embedder)[0]
+    other.user("A quick one from another replica?")
+    theirs = encode(other, first_turn=40)
+    mine = encode(_grown(session, 1200), first_turn=40)
+    assert redis_staging.save_bytes(*mine) > 4 * CHUNK
+    original = redis_staging.stage
+
+    def another_replica_saves_first(*args: Any) -> None:
+        store.save("chunked", "long", theirs.head, theirs.turns, first_turn=40,
+                   expected_version=version, records=theirs.records)  # fmt: skip
+        original(*args)
+
+    monkeypatch.setattr("multihorizon.persist.redis.stage", another_replica_saves_first)
+    with pytest.raises(ConflictError):
+        store.save("chunked", "long", mine.head, mine.turns, first_turn=40,
+                   expected_version=version, records=mine.records)  # fmt: skip
+    assert _view(_loaded(store, other)) == _view(other)
+    assert redis_staging_keys(redis_server) == []
+
+
+def test_a_big_save_that_replaces_stored_turns_is_staged_and_renamed_too(
+    redis_server: RedisServer,
+) -> None:
+    store = RedisStore(redis_server.url, timeout=2.0, chunk_bytes=CHUNK)
+    session = _grown(_session(30), 1200)
+    whole = encode(session)
+    version = store.save("chunked", "long", whole.head, whole.turns, first_turn=0,
+                         expected_version=0, records=whole.records)  # fmt: skip
+    # Records from turn 20 on written again (as a replica that lost its last save does).
+    again = encode(session, first_turn=20)
+    store.save("chunked", "long", again.head, again.turns, first_turn=20,
+               expected_version=version, records=again.records)  # fmt: skip
+    assert _view(_loaded(store, session)) == _view(session)
+    assert store.load("chunked", "long").turn_count == len(session)  # type: ignore[union-attr]

@@ -197,7 +197,7 @@ def _without_segments(records: dict[str, bytes]) -> dict[str, bytes]:
 
 def test_binary_segment_columns_give_what_the_turn_records_give(long_records: Any) -> None:
     session, (head, turns, records) = long_records
-    assert frames.FRAME.unpack_from(records["turns/0"])[1] == frames.FORMAT_VERSION == 4
+    assert frames.FRAME.unpack_from(records["turns/0"])[1] == frames.FORMAT_VERSION == 5
     via_segment, _ = decode(head, turns, records)
     via_records, _ = decode(head, turns, _without_segments(records))
     assert _view(via_segment) == _view(via_records) == _view(session)

@@ -127,6 +127,7 @@ class SessionState:
             threads=log.threads[int(turns["first_turn"]) :],
             thread_index=log.thread_index[int(turns["first_turn"]) :],
             embeddings=log.embeddings[int(turns["first_turn"]) :],
+            rows=lambda: log.embeddings,  # a window gathered when first read: the log's rows
         )
         if len(log) != int(state["turn_count"]) or len(threads) != int(state["thread_count"]):
             raise InputError(

@@ -24,7 +24,14 @@ from ..dialogue.turnlog import TurnLog
 from ..embed import normalise_embedding
 from ..errors import InputError, SessionClosedError
 from ..inputs import check_text
-from ..persist.codec import FORMAT_VERSION, SnapshotError, decode, encode, extend, stored_format
+from ..persist.codec import (
+    APPENDS_TO_FORMAT,
+    SnapshotError,
+    decode,
+    encode,
+    extend,
+    stored_format,
+)
 from ..persist.stores import StoredSession, StoreError
 from ..serving.aio import AsyncTurns
 from ..serving.chat import ChatHistoryError, ChatItem, new_from, parse_messages
@@ -45,7 +52,7 @@ __all__ = ["TierSession"]
 
 def _current(head: bytes) -> bool:
     """Whether a stored head is in this release's format (else the next save writes all)."""
-    return stored_format(head) == FORMAT_VERSION
+    return stored_format(head) >= APPENDS_TO_FORMAT
 
 
 class TierSession(AsyncTurns):

@@ -114,6 +114,12 @@ class DeferredColumn(list[T]):
                 position = stop
         return found
 
+    def run_at(self, index: int) -> tuple[int, Callable[[], Sequence[T]]] | None:
+        """The unbuilt run that starts at entry ``index``: (where it stops, its maker);
+        None when no unbuilt run starts there."""
+        run = self._runs.get(index)
+        return None if run is None else run[:2]
+
     @property
     def pending(self) -> int:
         """How many runs are still unbuilt."""

@@ -35,9 +35,9 @@ they were.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -48,9 +48,7 @@ from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
 from .returns import held_by_thread, words_held
-
-if TYPE_CHECKING:
-    pass
+from .thread_restore import CheckedWords, RecentWindows, add_words
 
 __all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
 
@@ -97,7 +95,7 @@ class Threads:
         self._centroids = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
         # Each thread's last RECENT_WINDOW turn embeddings, contiguous, so the §5.2 similarity
         # is one kernel call without gathering rows from the turn log.
-        self._recent: list[npt.NDArray[np.float32]] = []
+        self._recent = RecentWindows(self.RECENT_WINDOW)
         # term -> the threads whose vocabulary holds it (in first-use order)
         self._term_threads: dict[str, list[int]] = {}
         # turn id -> the words it brought to its thread: what a stored session replays.
@@ -454,16 +452,21 @@ class Threads:
         threads: Sequence[str],
         thread_index: npt.NDArray[np.int32],
         embeddings: npt.NDArray[np.float32],
+        rows: Callable[[], npt.NDArray[np.float32]] | None = None,
     ) -> None:
         """Add turns ``state["first_turn"]`` onwards, given each one's thread name and index
         and embedding (the turn log's columns), as ``commit`` added them live, without
         replaying each turn: the sums are one ordered reduction (the same additions in the
         same order, so the same bits), the centroids and recent windows are computed once per
         thread touched. Checks that every turn's thread follows (an existing thread by its
-        name, or the next new one). Raises ``InputError``, changing nothing."""
+        name, or the next new one). Raises ``InputError``, changing nothing. ``rows()``
+        (every turn's embedding, by turn id: the turn log's) lets a whole load leave each
+        thread's recent window to be gathered when first read."""
         first = int(state["first_turn"])
-        terms_of = list(map(tuple, state["turn_terms"]))  # tuples (format 4) are kept as they are
-        if not set(map(type, itertools.chain.from_iterable(terms_of))) <= {str}:
+        given = state["turn_terms"]
+        terms_of = list(map(tuple, given))  # tuples (format 4) are kept as they are
+        words = itertools.chain.from_iterable(terms_of)
+        if type(given) is not CheckedWords and not set(map(type, words)) <= {str}:
             raise InputError("threads state: a word that is not a string")
         count = len(terms_of)
         if not (len(threads) == count == thread_index.shape[0] == embeddings.shape[0]):
@@ -475,7 +478,8 @@ class Threads:
         active = int(state["active"])
         if not -1 <= active < len(self.names) + len(added):
             raise InputError(f"active thread {active} of {len(self.names) + len(added)}")
-        self.reserve(max(len(self.names) + len(added), 1))  # before the names grow
+        total = len(self.names) + len(added)
+        self.reserve(total + total // 8 + 1)  # before the names grow; room for new threads
         for name in added:
             self.names.append(name)
             self._taken.add(name)
@@ -484,8 +488,15 @@ class Threads:
                 self._next_suffix[base] = int(suffix) + 1
             self.vocabulary.append(set())
             self.turns.append([])
-        self._add_words(first, indexes, terms_of)
+        add_words(
+            first, indexes, terms_of, turns=self.turns, vocabulary=self.vocabulary,
+            term_threads=self._term_threads, turn_terms=self._turn_terms,
+        )  # fmt: skip
         self._add_vectors(thread_index, embeddings, state.get("sums") or {})
+        if rows is not None and first == 0 and not self._recent:
+            self._recent.defer(len(self.names), rows, self.turns, count)
+        else:
+            self._add_recent(thread_index, embeddings)
         self.active = active
 
     def _new_names(self, first: int, indexes: Sequence[int], threads: Sequence[str]) -> list[str]:
@@ -520,24 +531,6 @@ class Threads:
                 f"turn {first + bad}: thread {indexes[bad]} ({threads[bad]!r}) does not follow"
             )
         return added
-
-    def _add_words(
-        self, first: int, indexes: Sequence[int], terms_of: Sequence[tuple[str, ...]]
-    ) -> None:
-        """Vocabularies, the term index and the turn lists, turn by turn as ``commit`` does."""
-        term_threads, vocabulary, turn_terms = self._term_threads, self.vocabulary, self._turn_terms
-        for turn_id, (index, terms) in enumerate(zip(indexes, terms_of, strict=True), first):
-            self.turns[index].append(turn_id)
-            words = vocabulary[index]
-            for term in terms:
-                if term not in words:
-                    words.add(term)
-                    owners = term_threads.get(term)
-                    if owners is None:
-                        term_threads[term] = [index]
-                    else:
-                        owners.append(index)
-            turn_terms[turn_id] = terms
 
     def _add_vectors(
         self,
@@ -588,16 +581,17 @@ class Threads:
         else:
             self._sums[touched] = sums
             self._centroids[touched] = (sums / safe[:, None]).astype(np.float32)
-        self._add_recent(touched, starts, order, embeddings)
 
     def _add_recent(
-        self,
-        touched: npt.NDArray[np.intp],
-        starts: npt.NDArray[np.intp],
-        order: npt.NDArray[np.intp],
-        embeddings: npt.NDArray[np.float32],
+        self, indexes: npt.NDArray[np.int32], embeddings: npt.NDArray[np.float32]
     ) -> None:
         """Each touched thread's last ``RECENT_WINDOW`` embeddings, from one gather."""
+        if len(indexes) == 0:
+            return
+        order = np.argsort(np.asarray(indexes, dtype=np.intp), kind="stable")
+        grouped = np.asarray(indexes, dtype=np.intp)[order]
+        starts = np.flatnonzero(np.diff(grouped, prepend=-1))
+        touched = grouped[starts]
         window, recent = self.RECENT_WINDOW, self._recent
         ends = np.append(starts[1:], len(order))
         firsts = np.maximum(starts, ends - window)

@@ -244,14 +244,29 @@ class TurnLog:
     def _index(self) -> dict[str, list[int]]:
         """The entity index, after adding the turns it does not cover yet (oldest first)."""
         if self._indexed < self._count:
-            index = self._entity_index
-            for turn_id in range(self._indexed, self._count):
-                for term in self.entities[turn_id]:
+            index, entities = self._entity_index, self.entities
+            runs = entities.run_at if isinstance(entities, DeferredColumn) else None
+            turn_id = self._indexed
+            while turn_id < self._count:
+                run = runs(turn_id) if runs is not None else None
+                postings = getattr(run[1], "postings", None) if run is not None else None
+                if run is not None and postings is not None:
+                    # A load's unbuilt run: its postings in bulk, its tuples left unbuilt.
+                    for term, turns in postings(turn_id):
+                        found = index.get(term)
+                        if found is None:
+                            index[term] = turns
+                        else:
+                            found.extend(turns)
+                    turn_id = run[0]
+                    continue
+                for term in entities[turn_id]:
                     found = index.get(term)
                     if found is None:
                         index[term] = [turn_id]
                     else:
                         found.append(turn_id)
+                turn_id += 1
             self._indexed = self._count
         return self._entity_index
 
@@ -405,7 +420,9 @@ class TurnLog:
         if not set(roles) <= set(ROLES):
             raise InputError(f"turn log state: roles {sorted(set(roles) - set(ROLES))}")
         _check_strings(columns, state["enumerations"])
-        self.reserve(max(first + count, 1))
+        # Room for an eighth more turns: the first turns after a load append in place
+        # instead of copying the whole log (pages never written are never touched).
+        self.reserve(first + count + (first + count) // 8 + 1)
         end = first + count
         entities = columns["entities"]
         lengths = entities.lengths()

@@ -3,44 +3,38 @@
 The records are frames around the components' own ``state()`` (``Session.state``): this
 module frames, versions and checksums them, and reads nothing a component does not offer.
 
-Format 4 (as format 3) keeps a save's cost constant, whatever the session's length:
+Format 5 (as 3 and 4) keeps a save's cost constant, whatever the session's length:
 
 - one **head**, rewritten at each save, with only what is small whatever the length: flags,
-  counts, the active thread, the speakers, the scratch buffer (bounded by its budget) and
-  the CDR coverage set;
+  counts, the active thread, the speakers, the scratch buffer and the CDR coverage set;
 - one **turn** record per turn, written once (role, content, timestamp, thread, references,
   entities, speaker, the words it brought to its thread, its enumeration, its embedding as
   float32 or float16);
 - **keyed** records, written when they change: ``thread/<index>``, a thread's state and its
-  embedding sum (a turn changes one thread), ``calls/<turn>``, the tool outputs linked to a
-  turn, and ``turns/<k>``, a segment of 1024 turns as columns (``turns``), written once:
-  binary columns in format 4 (``columns``: NumPy arrays and one text), JSON in format 3.
+  embedding sum, ``calls/<turn>``, the tool outputs linked to a turn, and ``turns/<k>``, a
+  segment of 1024 turns as columns, written once: binary columns from format 4
+  (``columns``), JSON in format 3.
 
-Loading does not replay the turns: the segments stand for whole runs of turn records, and
-``Session.restore`` takes the columns, the stored sums, rebuilds the centroids, recent
-windows and vocabularies in bulk (checking that each turn's thread follows), and analyses a
-turn's text only when a rule first reads it.
-
-What a load defers, and what it does not (issue 18 item 4): every check above, and the
-thread states' (``ThreadState.restore_many``, all of them at once), runs at load and raises
-``SnapshotError`` there; only work that cannot fail on stored data waits for its first use:
-a turn's text analysis, the turn log's entity index (the same postings as built eagerly),
-its int8 copy, and a segment's texts, timestamps, entities and references (checked as the
-segment is read, kept as a ``DeferredColumn`` run of its arrays until a turn is read). The
-garbage collector is paused while a load builds its objects (``frames.collection_paused``).
+Loading does not replay the turns: it takes the segments' columns and the stored sums and
+rebuilds centroids and vocabularies in bulk (checking that each turn's thread follows).
+Every check, and the thread states' (``ThreadState.restore_many``), runs at load and raises
+``SnapshotError`` there; only work that cannot fail on stored data waits for its first use
+(issue 18 item 4): a turn's text analysis, the turn log's entity index and int8 copy, a
+thread's recent window, and a segment's texts, timestamps, entities and references (kept as
+``DeferredColumn`` runs). The collector is paused while a load builds (``collection_paused``).
 
 ``decode(..., first_turn=k)`` takes turns 0 to k - 1 from the segments alone (a store's
-``load(after_segments=True)`` leaves their turn records out; one missing or damaged:
-``SnapshotError``, and the assembler reads every turn record instead).
+``load(after_segments=True)``; one missing or damaged: ``SnapshotError``).
 
-Every record is framed: a magic tag naming its kind, the format version, a SHA-256 of the
-payload and the payload length. ``decode`` checks each frame, the turn order and count, the
-model id and the dimension before it builds anything: a record from another format version,
-a truncated or corrupted one, a missing or extra turn or thread state, or one made with
-another embedding model is refused with ``SnapshotError``, never misread. Format 3 (its
-segments as JSON), format 2 (the thread states and tool-call links in the head) and format 1
-(one whole-session blob, the first release; ``legacy``) are read; the next save writes
-format 4 (``stored_format`` tells a caller to rewrite everything then).
+Every record is framed: a magic tag naming its kind, the format version, a checksum of the
+payload (a CRC-32 from format 5 on, a SHA-256 before: ``frames``) and the payload length.
+``decode`` checks each frame, the turn order and count, the model id and the dimension
+before it builds anything: a record from another format version, a truncated or corrupted
+one, a missing or extra turn or thread state, or one made with another embedding model is
+refused with ``SnapshotError``, never misread. Format 4 (SHA-256 checksums) is read and
+appended to in format 5; format 3 (segments as JSON), format 2 (thread states and tool-call
+links in the head) and format 1 (one whole-session blob, the first release; ``legacy``) are
+read, and the next save writes the session whole (``stored_format``).
 
 ``snapshot``/``restore`` wrap the same records in one blob (export, tests, files).
 """
@@ -83,6 +77,7 @@ from .frames import (
 from .turns import SEGMENT_KEY, SEGMENT_TURNS, read_turns, segment
 
 __all__ = [
+    "APPENDS_TO_FORMAT",
     "FORMAT_VERSION",
     "Encoded",
     "SnapshotError",
@@ -95,10 +90,15 @@ __all__ = [
 ]
 
 
+# The oldest stored format a save appends to (format 5 differs from 4 only in its checksums,
+# which each frame names); a session stored in an older format is saved whole next.
+APPENDS_TO_FORMAT = 4
+
+
 def stored_format(head: bytes) -> int:
     """The format a stored head (or snapshot) was written in: a session loaded from one
-    older than ``FORMAT_VERSION`` is saved whole next (``first_turn=0``), so that its keyed
-    records are all written."""
+    older than ``APPENDS_TO_FORMAT`` is saved whole next (``first_turn=0``), so that its
+    keyed records are all written."""
     head = as_bytes(head, "head")
     if len(head) < 6:
         raise SnapshotError("head: truncated (shorter than the header)")

@@ -1,6 +1,16 @@
 """The frame of every stored record: a magic tag naming its kind, the format version, a
-SHA-256 of the payload and the payload's length; payloads are length-prefixed JSON sections
-followed by raw bytes. Shared by ``codec`` and ``segments``."""
+checksum of the payload and the payload's length; payloads are length-prefixed JSON sections
+followed by raw bytes. Shared by ``codec`` and ``segments``.
+
+The checksum (``payload_digest``) is a CRC-32 from format 5 on, a SHA-256 before. It guards
+against damaged and truncated records, not against a writer who means harm (anyone who can
+write a record can compute either), and a load checks every byte it reads: at 10k turns a
+load checked 23 MB, 15 ms of SHA-256 with the CPU's SHA instructions (1.6 GB/s), against 6 ms
+of zlib's CRC-32 (3.7 GB/s), a sixth of the load (issue 18 item 4). CRC-32 detects every
+error burst of up to 32 bits and all but one in 2**32 of other damage; the record's length
+is checked apart. Format 5 changes nothing else: a format-4 record is read as before, and a
+session stored in format 4 takes format-5 records as it grows (each frame names its own
+format)."""
 
 from __future__ import annotations
 
@@ -8,6 +18,7 @@ import gc
 import hashlib
 import json
 import struct
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -18,6 +29,7 @@ from ..errors import EmbeddingError, InputError, SnapshotError
 
 __all__ = [
     "COUNT",
+    "CRC_FORMAT",
     "DTYPES",
     "FORMAT_VERSION",
     "FRAME",
@@ -36,11 +48,13 @@ __all__ = [
     "json_section",
     "keyed_parts",
     "loads",
+    "payload_digest",
     "unframe",
 ]
 
-FORMAT_VERSION = 4  # 4: segments as binary columns (``columns``)
-READS = (2, 3, 4)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
+FORMAT_VERSION = 5  # 4: segments as binary columns (``columns``); 5: CRC-32 checksums
+READS = (2, 3, 4, 5)  # the framed formats this release reads (format 1 is one blob: ``legacy``)
+CRC_FORMAT = 5  # the first format whose frames carry a CRC-32, not a SHA-256
 SNAPSHOT_MAGIC = b"MHSS"  # one blob: every record of a session (format 1: the whole state)
 HEAD_MAGIC = b"MHSH"
 TURN_MAGIC = b"MHST"
@@ -49,14 +63,25 @@ KEYED_MAGIC = b"MHSK"
 # where a mapping belongs: AttributeError; int(1e400): OverflowError): all SnapshotError.
 MALFORMED = (KeyError, ValueError, TypeError, IndexError, AttributeError, OverflowError,
               RecursionError, MemoryError, InputError, EmbeddingError)  # fmt: skip
-FRAME = struct.Struct(">4sH32sQ")  # magic, format version, sha256(payload), payload length
+FRAME = struct.Struct(">4sH32sQ")  # magic, format version, checksum(payload), payload length
 COUNT = struct.Struct(">Q")
 _Buffer = TypeVar("_Buffer", bytes, memoryview)  # a record, or a view into one
 DTYPES: dict[str, np.dtype[Any]] = {"<f2": np.dtype("<f2"), "<f4": np.dtype("<f4")}
 
 
+_CRC_PAD = bytes(28)  # a CRC-32 fills the first 4 bytes of the 32-byte checksum field
+
+
+def payload_digest(version: int, payload: bytes | memoryview) -> bytes:
+    """The checksum field of a record of format ``version``: a big-endian CRC-32 of the
+    payload then 28 zero bytes (format 5 on), else the payload's SHA-256."""
+    if version >= CRC_FORMAT:
+        return zlib.crc32(payload).to_bytes(4, "big") + _CRC_PAD
+    return hashlib.sha256(payload).digest()
+
+
 def frame(magic: bytes, payload: bytes) -> bytes:
-    digest = hashlib.sha256(payload).digest()
+    digest = payload_digest(FORMAT_VERSION, payload)
     return FRAME.pack(magic, FORMAT_VERSION, digest, len(payload)) + payload
 
 
@@ -73,7 +98,7 @@ def unframe(record: bytes, magic: bytes, what: str) -> tuple[int, bytes]:
             f"and {FORMAT_VERSION}"
         )
     payload = record[FRAME.size :]
-    if len(payload) != size or hashlib.sha256(payload).digest() != digest:
+    if len(payload) != size or payload_digest(version, payload) != digest:
         raise SnapshotError(f"{what}: corrupt or truncated (checksum mismatch)")
     return version, payload
 
@@ -87,7 +112,7 @@ def checked_payload(record: object, magic: bytes, what: str) -> memoryview:
     payload = memoryview(record)[FRAME.size :]
     if found != magic or version not in READS or len(payload) != size:
         unframe(record, magic, what)  # raises, naming why
-    if hashlib.sha256(payload).digest() != digest:
+    if payload_digest(version, payload) != digest:
         raise SnapshotError(f"{what}: corrupt or truncated (checksum mismatch)")
     return payload
 
@@ -107,7 +132,7 @@ def keyed_parts(record: object, key: str) -> tuple[memoryview, memoryview]:
             magic == KEYED_MAGIC
             and version in READS
             and len(payload) == size >= end
-            and hashlib.sha256(payload).digest() == digest
+            and payload_digest(version, payload) == digest
         ):
             return payload[COUNT.size : end], payload[end:]
     return json_bytes(checked_payload(record, KEYED_MAGIC, key), key, "payload")

@@ -34,7 +34,7 @@ from .redis_layout import (
     segmented_read,
     stored_session,
 )
-from .redis_staging import save_bytes, stage, staged_keys
+from .redis_staging import copy_kept, save_bytes, stage, staged_keys
 
 __all__ = ["RedisStore"]
 
@@ -299,20 +299,31 @@ class RedisStore:
         expected_version: int,
         new_version: int,
     ) -> None:
-        """A big save: staged in bounded commands, then committed by one script."""
+        """A big save: staged in bounded commands (an appending one's kept records copied
+        under the staging keys first), then committed by one script that renames them."""
         keys, args = self._script_call(
             tenant, session_id, head, [], {}, first_turn, expected_version, new_version
         )
         staged = staged_keys(keys[0])
-        status, value = "staged", b""
+        status, value, kept = "ok", b"", 0
         try:
-            self._call("write", lambda: stage(self._client, staged, turns, keyed, self.chunk_bytes))
-            counts = [len(turns), sum(map(len, turns)), len(keyed)]
-            status, value = self._call(
-                "write",
-                lambda: self._staged_commit(keys=[*keys, *staged], args=[*args[:8], *counts]),
-            )
-            status = status.decode()
+            if first_turn:
+                status, value, kept = self._call("write", lambda: copy_kept(
+                    self._client, [keys[0], keys[1], keys[4]], staged, expected_version,
+                    first_turn, keyed, self.chunk_bytes,
+                ))  # fmt: skip
+            if status == "ok":
+                self._call(
+                    "write", lambda: stage(self._client, staged, turns, keyed, self.chunk_bytes)
+                )
+            if status != "conflict":  # after a partial copy, the commit's checks name why
+                counts = [first_turn + len(turns), sum(map(len, turns)), kept + len(keyed),
+                          sum(map(len, keyed.values()))]  # fmt: skip
+                status, value = self._call(
+                    "write",
+                    lambda: self._staged_commit(keys=[*keys, *staged], args=[*args[:8], *counts]),
+                )
+                status = status.decode()
         finally:
             if status != "ok":  # the TTL removes them if this cannot
                 with contextlib.suppress(self._redis_module.exceptions.RedisError):

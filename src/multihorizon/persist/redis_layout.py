@@ -11,9 +11,12 @@ from .turns import SEGMENT_KEY, SEGMENT_TURNS
 
 __all__ = [
     "APPEND_SCRIPT",
+    "COPY_RECORDS_SCRIPT",
+    "COPY_TURNS_SCRIPT",
     "HASH_FIELDS",
     "LOADED_FIELDS",
     "LOAD_AFTER_SEGMENTS_SCRIPT",
+    "RECORD_SIZES_SCRIPT",
     "STAGED_COMMIT_SCRIPT",
     "field_text",
     "segmented_read",
@@ -117,13 +120,16 @@ local new_count, new_bytes = first + n, bytes + added
 )
 
 # The commit of a big save whose records were staged first, in bounded commands, under keys
-# no reader looks at (``redis_staging``): checked as any save, then put in place in one
-# script, so a reader sees the whole save or none of it. KEYS: ``_CHECKS``' and the staged
-# turn list and keyed records' hash. ARGV: ``_CHECKS``', then the number of staged turns,
-# their bytes and the number of staged keyed records. Replaces the records from the first
-# turn on (a whole save renames the staged keys into place: no bytes move). Answers ok, one
-# of ``_CHECKS``' refusals, size, or staged (the staged keys do not hold what was sent:
-# expired).
+# no reader looks at (``redis_staging``): the staged turn list holds every turn record of the
+# saved session (an appending save's earlier ones copied there first, in bounded steps:
+# ``COPY_TURNS_SCRIPT``) and the staged hash every keyed record (the ones this save does not
+# write copied by ``COPY_RECORDS_SCRIPT``), so the commit only checks and renames them into
+# place: no record moves inside it, whatever the save's size, and a reader sees the whole
+# save or none of it. KEYS: ``_CHECKS``' and the staged turn list, keyed records' hash and
+# tally (the bytes the copy steps moved). ARGV: ``_CHECKS``', then the number of staged
+# turn records, the bytes of those this save sent, the number of staged keyed records and
+# the bytes of those this save sent. Answers ok, one of ``_CHECKS``' refusals, size, or
+# staged (the staged keys do not hold what was sent: expired, or a copy step missed).
 STAGED_COMMIT_SCRIPT = (
     _CHECKS
     + """
@@ -132,49 +138,72 @@ if n ~= tonumber(ARGV[9]) or m ~= tonumber(ARGV[11]) then
   return {'staged', string.format('%d of %s turn records, %d of %s keyed records', n, ARGV[9],
     m, ARGV[11])}
 end
-local kept = 0
-if first > 0 then
-  kept = bytes
-  for start = first, count - 1, 1000 do
-    for _, record in ipairs(redis.call('LRANGE', KEYS[2], start, start + 999)) do
-      kept = kept - string.len(record)
-    end
-  end
-end
-local names = redis.call('HKEYS', KEYS[7])
-if first == 0 then record_count, record_bytes = 0, 0 end
-for i = 1, m do
-  local old = 0
-  if first ~= 0 then old = redis.call('HSTRLEN', KEYS[5], names[i]) end
-  if old == 0 then record_count = record_count + 1 end
-  record_bytes = record_bytes - old + redis.call('HSTRLEN', KEYS[7], names[i])
-end
-local new_bytes = kept + tonumber(ARGV[10])
+local tally = redis.call('HMGET', KEYS[8], 'turn_bytes', 'record_bytes')
+local new_bytes = tonumber(tally[1] or '0') + tonumber(ARGV[10])
+record_count, record_bytes = m, tonumber(tally[2] or '0') + tonumber(ARGV[12])
 local size = string.len(ARGV[3]) + new_bytes + record_bytes
 if size > tonumber(ARGV[8]) then return {'size', string.format('%d', size)} end
-if first == 0 then
-  redis.call('UNLINK', KEYS[2], KEYS[5])
-  if n > 0 then redis.call('RENAME', KEYS[6], KEYS[2]); redis.call('PERSIST', KEYS[2]) end
-  if m > 0 then redis.call('RENAME', KEYS[7], KEYS[5]); redis.call('PERSIST', KEYS[5]) end
-else
-  if first < count then redis.call('LTRIM', KEYS[2], 0, first - 1) end
-  for start = 0, n - 1, 1000 do
-    redis.call('RPUSH', KEYS[2], unpack(redis.call('LRANGE', KEYS[6], start, start + 999)))
-  end
-  for start = 1, m, 500 do
-    local batch = {}
-    for i = start, math.min(m, start + 499) do
-      batch[#batch + 1] = names[i]
-      batch[#batch + 1] = redis.call('HGET', KEYS[7], names[i])
-    end
-    redis.call('HSET', KEYS[5], unpack(batch))
-  end
-  redis.call('UNLINK', KEYS[6], KEYS[7])
-end
-local new_count = first + n
+redis.call('UNLINK', KEYS[2], KEYS[5], KEYS[8])
+if n > 0 then redis.call('RENAME', KEYS[6], KEYS[2]); redis.call('PERSIST', KEYS[2]) end
+if m > 0 then redis.call('RENAME', KEYS[7], KEYS[5]); redis.call('PERSIST', KEYS[5]) end
+local new_count = n
 """
     + _COMMIT
 )
+
+# The steps that copy an appending staged save's kept records under its staging keys, each
+# bounded, each refused once the session's version moved (the commit would refuse anyway).
+# KEYS: the session hash, its turn list or keyed records' hash, the staged one, the tally.
+# Turns: ARGV the expected version, the staging TTL, the first turn to copy, the turn to
+# stop before and the bytes to copy at most (at least one record): copied in order, in runs
+# of 16; answers {ok, next turn} or {conflict, version} or {partial, ''} (records missing).
+COPY_TURNS_SCRIPT = """
+local version = redis.call('HGET', KEYS[1], 'version') or '0'
+if version ~= ARGV[1] then return {'conflict', version} end
+local position, stop, limit = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local copied = 0
+while position < stop and copied < limit do
+  local run = redis.call('LRANGE', KEYS[2], position, math.min(stop, position + 16) - 1)
+  if #run == 0 then return {'partial', ''} end
+  for _, record in ipairs(run) do copied = copied + string.len(record) end
+  redis.call('RPUSH', KEYS[3], unpack(run))
+  position = position + #run
+end
+redis.call('HINCRBY', KEYS[4], 'turn_bytes', copied)
+redis.call('EXPIRE', KEYS[3], ARGV[2])
+redis.call('EXPIRE', KEYS[4], ARGV[2])
+return {'ok', tostring(position)}
+"""
+
+# Keyed records: ARGV the expected version, the staging TTL, then the names to copy (those
+# the save does not write, a run the client bounded by their sizes); answers {ok, ''},
+# {conflict, version} or {partial, name} (a record gone).
+COPY_RECORDS_SCRIPT = """
+local version = redis.call('HGET', KEYS[1], 'version') or '0'
+if version ~= ARGV[1] then return {'conflict', version} end
+local copied = 0
+for i = 3, #ARGV do
+  local record = redis.call('HGET', KEYS[2], ARGV[i])
+  if not record then return {'partial', ARGV[i]} end
+  redis.call('HSET', KEYS[3], ARGV[i], record)
+  copied = copied + string.len(record)
+end
+redis.call('HINCRBY', KEYS[4], 'record_bytes', copied)
+redis.call('EXPIRE', KEYS[3], ARGV[2])
+redis.call('EXPIRE', KEYS[4], ARGV[2])
+return {'ok', ''}
+"""
+
+# The names and sizes of a session's keyed records (HSTRLEN: no record is read).
+RECORD_SIZES_SCRIPT = """
+local names = redis.call('HKEYS', KEYS[1])
+local found = {}
+for _, name in ipairs(names) do
+  found[#found + 1] = name
+  found[#found + 1] = redis.call('HSTRLEN', KEYS[1], name)
+end
+return found
+"""
 
 
 # One load that leaves out the turn records the session's segments stand for (issue 18 item

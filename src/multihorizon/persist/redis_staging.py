@@ -7,7 +7,11 @@ the store's 5 s socket timeout on a loaded server, and a server with a smaller
 trip apiece) under staging keys that no reader looks at (``<session>/staged/<token>/...``,
 a fresh token per attempt, with a TTL so a writer that dies leaves nothing for long), then
 committed by one script (``redis_layout.STAGED_COMMIT_SCRIPT``) that checks the version as
-every save does and puts the records in place: a reader sees the whole save or none of it.
+every save does and renames the staged keys into place: a reader sees the whole save or none
+of it. A save that appends (``first_turn`` > 0) first has the session's kept records (turns
+before ``first_turn``, keyed records it does not write) copied under its staging keys by
+server-side steps of at most ``chunk_bytes`` each (``copy_kept``), so its commit, too, moves
+no record: it costs the same for 2 MB as for 200 MB.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["STAGED_TTL", "save_bytes", "stage", "staged_keys"]
+from .redis_layout import COPY_RECORDS_SCRIPT, COPY_TURNS_SCRIPT, RECORD_SIZES_SCRIPT
+
+__all__ = ["STAGED_TTL", "copy_kept", "save_bytes", "stage", "staged_keys"]
 
 STAGED_TTL = 3600  # seconds a staged save may take before its keys expire (then refused)
 _Item = TypeVar("_Item")
@@ -31,10 +37,11 @@ def save_bytes(head: bytes, turns: Sequence[bytes], records: Mapping[str, bytes]
     )
 
 
-def staged_keys(key: str) -> tuple[str, str]:
-    """A fresh pair of staging keys (turn list, keyed records' hash) for one save attempt."""
-    token = secrets.token_hex(8)
-    return f"{key}/staged/{token}/turns", f"{key}/staged/{token}/records"
+def staged_keys(key: str) -> tuple[str, str, str]:
+    """Fresh staging keys (turn list, keyed records' hash, the copy steps' tally of bytes)
+    for one save attempt."""
+    base = f"{key}/staged/{secrets.token_hex(8)}"
+    return f"{base}/turns", f"{base}/records", f"{base}/tally"
 
 
 def _batches(
@@ -57,14 +64,14 @@ def _batches(
 
 def stage(
     client: Any,
-    keys: tuple[str, str],
+    keys: tuple[str, ...],
     turns: Sequence[bytes],
     records: Mapping[str, bytes],
     chunk_bytes: int,
 ) -> None:
     """Write ``turns`` (in order) and ``records`` under the staging ``keys``, each command
     at most ``chunk_bytes`` of records, each its own round trip (with the keys' TTL)."""
-    turn_key, record_key = keys
+    turn_key, record_key = keys[:2]
     for batch in _batches(turns, len, chunk_bytes):
         pipe = client.pipeline(transaction=False)
         pipe.rpush(turn_key, *batch)
@@ -76,3 +83,47 @@ def stage(
         pipe.hset(record_key, mapping=dict(pairs))
         pipe.expire(record_key, STAGED_TTL)
         pipe.execute()
+
+
+def copy_kept(
+    client: Any,
+    session_keys: Sequence[str],
+    staged: tuple[str, str, str],
+    expected_version: int,
+    first_turn: int,
+    written: Mapping[str, bytes],
+    chunk_bytes: int,
+) -> tuple[str, bytes, int]:
+    """Copy what an appending save keeps (turn records before ``first_turn``; keyed records
+    it does not write) from the session's keys (``session_keys``: hash, turn list, records'
+    hash) under its ``staged`` keys, server side, in steps of at most ``chunk_bytes`` (one
+    record bigger than that alone), each its own script call. Turns go first, so call this
+    before ``stage`` puts the save's own turns after them. Returns (status, value, keyed
+    records copied): ok, or a step's refusal (conflict with the stored version, or partial:
+    a record gone; the commit's checks then name what is wrong)."""
+    session, turn_list, records = session_keys
+    copy_turns = client.register_script(COPY_TURNS_SCRIPT)
+    position = 0
+    while position < first_turn:
+        status, value = copy_turns(
+            keys=[session, turn_list, staged[0], staged[2]],
+            args=[str(expected_version), STAGED_TTL, position, first_turn, chunk_bytes],
+        )
+        if status != b"ok":
+            return status.decode(), value, 0
+        position = int(value)
+    sizes = client.register_script(RECORD_SIZES_SCRIPT)(keys=[records])
+    kept = [
+        (name.decode(), int(size))
+        for name, size in zip(sizes[::2], sizes[1::2], strict=True)
+        if name.decode() not in written
+    ]
+    copy_records = client.register_script(COPY_RECORDS_SCRIPT)
+    for batch in _batches(kept, lambda item: item[1], chunk_bytes):
+        status, value = copy_records(
+            keys=[session, records, staged[1], staged[2]],
+            args=[str(expected_version), STAGED_TTL, *(name for name, _ in batch)],
+        )
+        if status != b"ok":
+            return status.decode(), value, 0
+    return "ok", b"", len(kept)

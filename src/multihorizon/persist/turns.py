@@ -5,7 +5,7 @@ A turn record holds one turn (written once). A **segment** is a keyed record
 columns, written once by the save that completes them: a load checks one frame per segment
 instead of one per turn, and takes its columns as arrays (format 4, ``columns``; format 3
 kept them as one JSON document, still read). A segment names the turn records it was made
-from (a SHA-256 over their frame digests); a load uses it only when the stored turn records
+from (a SHA-256 over their frames' checksums); a load uses it only when the stored turn records
 are exactly those, and reads the turn records one by one otherwise (a segment lost, damaged,
 or made from records written differently), so a segment can speed a load but never change
 what it gives.
@@ -14,6 +14,7 @@ what it gives.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -22,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..dialogue.deferred import DeferredColumn
+from ..dialogue.thread_restore import CheckedWords
 from ..errors import SnapshotError
 from ..text.tokens import current_term
 from .columns import DEFERRED, Run, pack_columns, segment_header, unpack_columns
@@ -37,6 +39,7 @@ from .frames import (
     checked_payload,
     frame,
     loads,
+    payload_digest,
     unframe,
 )
 
@@ -47,11 +50,11 @@ SEGMENT_KEY = "turns/"
 # The fields of a turn record's document, as ``read`` returns them (one list per field).
 FIELDS = ("turn", "role", "content", "timestamp", "thread", "thread_index", "references",
           "entities", "speaker", "terms", "enumeration", "dtype")  # fmt: skip
-_DIGEST = slice(6, 38)  # a record frame's SHA-256 (after magic and version)
+_DIGEST = slice(6, 38)  # a record frame's checksum field (after magic and version)
 
 
 def _links(records: Sequence[bytes]) -> str:
-    """What names a run of turn records: a SHA-256 over their frame digests."""
+    """What names a run of turn records: a SHA-256 over their frames' checksums."""
     digest = hashlib.sha256()
     for record in records:
         digest.update(record[_DIGEST])
@@ -111,6 +114,9 @@ def read_turns(
     for name in DEFERRED:  # a segment's runs stay unbuilt until the log reads them
         joined[name] = DeferredColumn()
     for chunk in chunks:
+        words = () if isinstance(chunk["terms"], CheckedWords) else chunk["terms"]  # JSON's
+        if not set(map(type, itertools.chain.from_iterable(words))) <= {str}:
+            raise SnapshotError("turn records: a thread word that is not a string")
         for name in FIELDS:
             value = chunk[name]
             if isinstance(value, Run):
@@ -119,6 +125,7 @@ def read_turns(
                 joined[name].extend_given(value)
             else:
                 joined[name] += value
+    joined["terms"] = CheckedWords(map(tuple, joined["terms"]))  # every word a str
     # Blocks of rows as stored, not joined here: the turn log copies each once, into place
     # (issue 18 item 4: a 50k-turn load copied 77 MB twice).
     joined["embeddings"] = [chunk["embeddings"] for chunk in chunks]
@@ -185,7 +192,7 @@ def _renamed(columns: dict[str, Any]) -> dict[str, Any]:
 def _from_records(records: Sequence[bytes], first: int, dim: int) -> dict[str, Any]:
     """The columns of turn records, each frame checked, the documents parsed in one pass."""
     texts, datas = [], []
-    header, unpack, sha256 = FRAME.size, FRAME.unpack_from, hashlib.sha256
+    header, unpack = FRAME.size, FRAME.unpack_from
     for turn_id, record in enumerate(records, start=first):
         # ``unframe``'s checks, inlined and without copies: this loop runs once per turn.
         if type(record) is not bytes or len(record) < header:
@@ -194,7 +201,7 @@ def _from_records(records: Sequence[bytes], first: int, dim: int) -> dict[str, A
         view = memoryview(record)[header:]
         if magic != TURN_MAGIC or version not in READS or len(view) != size:
             unframe(bytes(record), TURN_MAGIC, f"turn {turn_id}")  # raises, naming why
-        if sha256(view).digest() != digest:
+        if payload_digest(version, view) != digest:
             raise SnapshotError(f"turn {turn_id}: corrupt or truncated (checksum mismatch)")
         (length,) = COUNT.unpack_from(view) if len(view) >= COUNT.size else (-1,)
         end = COUNT.size + length

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,18 @@ std::uint64_t category_mask(py::handle value, const std::string& name) {
 // Scratch reused by every call on a thread: a warm call allocates no vector.
 struct SettleScratch {
   std::vector<MarkerHit> hits;
-  std::vector<double> accumulator;
-  std::vector<float> hashed;
+  std::vector<double> accumulator_;
+  std::vector<float> hashed_;
+
+  double* accumulator(std::size_t dim) {
+    accumulator_.resize(dim);
+    return accumulator_.data();
+  }
+  float* hashed(std::size_t dim) {
+    hashed_.resize(dim);
+    return hashed_.data();
+  }
+  const float* hashed_data() const { return hashed_.data(); }
 
 #if defined(__GNUC__) || defined(__clang__)
   __attribute__((noinline))
@@ -94,56 +105,58 @@ class IntentSettler {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
-    if (hash) {
-      scratch.accumulator.resize(dim_);
-      scratch.hashed.resize(dim_);
-    }
-    // The text's work: the scan, and the hashing when no embedding is given.
-    auto read_text = [&]() {
-      return visit_text(view, [&](const auto* data, std::size_t length) {
-        const ScanResult found = scanner_->scan(data, length, hits);
-        if (hash) {
-          hash_embed_one(data, length, dim_, scratch.accumulator.data(), scratch.hashed.data(),
-                         skip_function_words_);
-        }
-        return found;
-      });
-    };
     ScanResult scanned;
     if (view.length >= kReleaseGilChars) {
       // Safe: the str is immutable and kept alive by the caller; only its buffer, this
       // thread's scratch and the const scanner are touched.
       py::gil_scoped_release release;
-      scanned = read_text();
+      scanned = scan(view, hits);
     } else {
-      scanned = read_text();
+      scanned = scan(view, hits);
     }
     std::uint32_t pending =
         (scanned.kinds & scanner_->masks().references) ? intent::kPendingReferences : 0;
+    const std::uint32_t flags = scanner_->decision_flags(scanned, rules_, first_turn);
     // The vector compared: the caller's when it is a unit float32 (dim,) array, else the
-    // text hashed above; anything else is the caller's to normalise (PENDING_EMBEDDING).
+    // text hashed; anything else is the caller's to normalise (PENDING_EMBEDDING). A given
+    // one is always checked (a bad one must reach the caller's validation); the text is
+    // hashed only when something reads the vector: §5.2 (a turn no marker decides), or the
+    // tuple below. Until then a text with a word character stands for a unit vector (its
+    // hashed features are nonzero), one without for the zero vector hashing gives it.
     FloatArray given;
     const float* vector = nullptr;
-    if (hash) {
-      if (unit_norm(scratch.hashed.data(), dim_)) vector = scratch.hashed.data();
-    } else {
-      vector = unit_vector(embedding, given);
-    }
-    if (vector == nullptr) {
-      return py::make_tuple(static_cast<int>(intent::kExplore),
-                            pending | intent::kPendingEmbedding, hits_to_list(hits),
-                            py::int_(scanned.kinds), py::int_(scanned.cues), 0.0);
-    }
+    bool vector_known = !hash;
+    auto make_vector = [&]() {
+      if (vector_known) return;
+      vector_known = true;
+      double* accumulator = scratch.accumulator(dim_);
+      float* hashed = scratch.hashed(dim_);
+      auto hash_text = [&]() {
+        visit_text(view, [&](const auto* data, std::size_t length) {
+          hash_embed_one(data, length, dim_, accumulator, hashed, skip_function_words_);
+        });
+      };
+      if (view.length >= kReleaseGilChars) {
+        py::gil_scoped_release release;  // as for the scan above
+        hash_text();
+      } else {
+        hash_text();
+      }
+      if (unit_norm(scratch.hashed_data(), dim_)) vector = scratch.hashed_data();
+    };
+    if (!hash) vector = unit_vector(embedding, given);
+    const bool similarity_read = !recent.is_none() && reads_similarity(flags);
+    if (!final || similarity_read || !has_word(view)) make_vector();
+    if (vector_known && vector == nullptr) return unsettled_embedding(pending, hits, scanned);
     double similarity = 0.0;
-    if (!recent.is_none()) {
-      const FloatArray matrix = float_matrix(recent, "recent", static_cast<py::ssize_t>(dim_));
-      const CosineScorer scorer(vector, dim_);
-      const BestAbove best = multihorizon::best_above(
-          scorer, matrix.data(), static_cast<std::size_t>(matrix.shape(0)), -2.0);
-      if (best.bad_row >= 0) non_finite_row("recent", best.bad_row);
-      similarity = static_cast<double>(best.score);
-    }
-    const std::uint32_t flags = scanner_->decision_flags(scanned, rules_, first_turn);
+    bool similarity_known = recent.is_none();
+    auto compare = [&]() {
+      if (similarity_known) return;
+      similarity_known = true;
+      similarity = best_similarity(vector, recent);
+    };
+    if (similarity_read) compare();
+    // With the similarity unread, any value gives §5.2's answer: 0.0 stands in for it.
     const int code = intent::decide(flags, similarity, explore_below_);
     if (intent::decide(flags | intent::kNamesKnown, similarity, explore_below_) != code) {
       pending |= intent::kPendingNames;
@@ -153,11 +166,69 @@ class IntentSettler {
                      tool_outputs, settle_);
     });
     if (settled) return py::int_(code);
+    // The caller reads the similarity from here on: the vector and the comparison, if
+    // skipped above (the code stays: §5.2 did not read them).
+    make_vector();
+    if (vector == nullptr) {
+      return unsettled_embedding(pending & intent::kPendingReferences, hits, scanned);
+    }
+    compare();
     return py::make_tuple(code, pending, hits_to_list(hits), py::int_(scanned.kinds),
                           py::int_(scanned.cues), similarity);
   }
 
  private:
+  ScanResult scan(const TextView& view, std::vector<MarkerHit>& hits) const {
+    return visit_text(view, [&](const auto* data, std::size_t length) {
+      return scanner_->scan(data, length, hits);
+    });
+  }
+
+  // Whether §5.2 reads the similarity: decide() compares it with the bar only after every
+  // marker rule, so for most turns with a marker the answer is the same at any similarity
+  // (with and without kNamesKnown, which PENDING_NAMES compares).
+  bool reads_similarity(std::uint32_t flags) const {
+    constexpr double kLowest = -std::numeric_limits<double>::infinity();
+    constexpr double kHighest = std::numeric_limits<double>::infinity();
+    for (const std::uint32_t variant : {flags, flags | intent::kNamesKnown}) {
+      if (intent::decide(variant, kLowest, explore_below_) !=
+          intent::decide(variant, kHighest, explore_below_)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether the text has a word character: what makes its hashed vector nonzero (a feature
+  // per word; that a text's features cancel in every slot is left out of account, and would
+  // only send it down the caller's path, which then decides the same with similarity 0).
+  static bool has_word(const TextView& view) {
+    return visit_text(view, [](const auto* data, std::size_t length) {
+      for (std::size_t i = 0; i < length; ++i) {
+        if (is_word(static_cast<std::uint32_t>(data[i]))) return true;
+      }
+      return false;
+    });
+  }
+
+  // The best cosine between `vector` and the rows of `recent` (the active thread's).
+  double best_similarity(const float* vector, py::handle recent) const {
+    const FloatArray matrix = float_matrix(recent, "recent", static_cast<py::ssize_t>(dim_));
+    const CosineScorer scorer(vector, dim_);
+    const BestAbove best = multihorizon::best_above(
+        scorer, matrix.data(), static_cast<std::size_t>(matrix.shape(0)), -2.0);
+    if (best.bad_row >= 0) non_finite_row("recent", best.bad_row);
+    return static_cast<double>(best.score);
+  }
+
+  // The answer for a vector that is not of unit norm: the caller normalises it.
+  static py::object unsettled_embedding(std::uint32_t pending, const std::vector<MarkerHit>& hits,
+                                        const ScanResult& scanned) {
+    return py::make_tuple(static_cast<int>(intent::kExplore), pending | intent::kPendingEmbedding,
+                          hits_to_list(hits), py::int_(scanned.kinds), py::int_(scanned.cues),
+                          0.0);
+  }
+
   // The caller's embedding when it is exactly a numpy float32 (dim,) array of unit norm
   // (what embed.normalise_embedding returns unchanged; a strided view is copied into
   // `holder`), else nullptr.

@@ -90,18 +90,51 @@ bool unit_norm(const float* data, std::size_t dim) {
 class IntentSettler {
  public:
   IntentSettler(py::object scanner, std::uint32_t rules, double explore_below, std::size_t dim,
-                bool skip_function_words, SettleRules settle)
+                bool skip_function_words, std::size_t max_chars, SettleRules settle)
       : scanner_object_(std::move(scanner)),
         scanner_(&scanner_object_.cast<const TurnScanner&>()),
         rules_(rules),
         explore_below_(explore_below),
         dim_(dim),
         skip_function_words_(skip_function_words),
+        max_chars_(max_chars),
         settle_(std::move(settle)) {}
 
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
                     bool tool_outputs, bool final) const {
-    const TextView view = text_view(text, "text");
+    return settle_turn(text_view(text, "text"), embedding, recent, first_turn, tool_outputs,
+                       final, true);
+  }
+
+  // settle() of a caller's text as it came (Session.classify's lock-free path): the intent
+  // code, or None when the text is not one that inputs.check_text provably returns as it is
+  // (a str of ASCII, at most max_chars long, not blank: ASCII is valid and NFC) or when the
+  // turn does not settle. None asks the caller to take the whole way.
+  py::object settle_text(py::handle text, py::handle embedding, py::handle recent,
+                         bool first_turn, bool tool_outputs, bool final) const {
+    PyObject* const str = text.ptr();
+    if (!final || !PyUnicode_Check(str)) return py::none();
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(str) != 0) throw py::error_already_set();
+#endif
+    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(str));
+    if (!PyUnicode_IS_ASCII(str) || length == 0 || length > max_chars_) return py::none();
+    const Py_UCS1* const data = PyUnicode_1BYTE_DATA(str);
+    std::size_t first = 0;
+    while (first < length && intent::is_space(data[first])) ++first;
+    if (first == length) return py::none();  // blank: check_text's error to raise
+    py::object found = settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding,
+                                   recent, first_turn, tool_outputs, true, false);
+    // A vector to normalise comes back as the tuple: the caller's whole way, too.
+    return PyLong_CheckExact(found.ptr()) ? found : py::none();
+  }
+
+ private:
+  // The settle; with `tuple_wanted` false a turn that goes on after the decision gives None,
+  // not the tuple.
+  py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
+                         bool first_turn, bool tool_outputs, bool final,
+                         bool tuple_wanted) const {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
@@ -166,6 +199,7 @@ class IntentSettler {
                      tool_outputs, settle_);
     });
     if (settled) return py::int_(code);
+    if (!tuple_wanted) return py::none();
     // The caller reads the similarity from here on: the vector and the comparison, if
     // skipped above (the code stays: §5.2 did not read them).
     make_vector();
@@ -177,7 +211,6 @@ class IntentSettler {
                           py::int_(scanned.cues), similarity);
   }
 
- private:
   ScanResult scan(const TextView& view, std::vector<MarkerHit>& hits) const {
     return visit_text(view, [&](const auto* data, std::size_t length) {
       return scanner_->scan(data, length, hits);
@@ -258,6 +291,7 @@ class IntentSettler {
   double explore_below_;
   std::size_t dim_;
   bool skip_function_words_;
+  std::size_t max_chars_;  // the longest turn settle_text takes (inputs.MAX_TURN_CHARS)
   SettleRules settle_;
 };
 
@@ -265,7 +299,8 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle dim_value, bool skip_function_words, py::handle masks,
                            py::handle clarify, py::handle again_phrases, py::handle switches,
                            py::handle lengths, py::handle capitals, py::handle joiners,
-                           py::handle needles, py::handle report_openers) {
+                           py::handle needles, py::handle report_openers,
+                           py::handle max_chars) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -317,7 +352,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
                        real_arg(explore_below, "explore_below"), dim, skip_function_words,
-                       std::move(settle));
+                       count_arg(max_chars, "max_chars"), std::move(settle));
 }
 
 }  // namespace
@@ -330,11 +365,15 @@ void register_settle(py::module_& m) {
            py::arg("explore_below"), py::arg("dim"), py::arg("skip_function_words"),
            py::arg("masks"), py::arg("clarify"), py::arg("again_phrases"), py::arg("switches"),
            py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"),
-           py::arg("report_openers") = py::tuple())
+           py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0)
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            "The intent code when nothing else can change it, else TurnScanner.classify's "
-           "(intent, pending, hits, kinds, cues, similarity).");
+           "(intent, pending, hits, kinds, cues, similarity).")
+      .def("settle_text", &IntentSettler::settle_text, py::arg("text"), py::arg("embedding"),
+           py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
+           "settle's intent code for a caller's text as it came, or None (see "
+           "IntentSettlerBase.settle_text).");
 }
 
 }  // namespace multihorizon::bindings

@@ -101,7 +101,7 @@ def test_text_check_text_would_change_takes_the_whole_way(backend: str) -> None:
 def test_settle_text_takes_only_what_check_text_returns_as_it_is(backend: str) -> None:
     session = mh.Session()
     session.user("How do I set up etcd TLS for the three members of our cluster?")
-    classifier = mh.Session()._classifier  # noqa: SLF001 - the settler under test
+    classifier = mh.Session()._classifier  # the settler under test
     recent = np.asarray(session.turns[0].embedding, np.float32)[None]
     typical = "Thanks, that makes sense. Should we pin the release before the rollout?"
     code = classifier.settle_text(typical, None, recent, False, False, True)

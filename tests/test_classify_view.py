@@ -109,5 +109,20 @@ def test_settle_text_takes_only_what_check_text_returns_as_it_is(backend: str) -
     assert isinstance(code, int)
     for text in ("Thanks, my résumé is done.", "   ", "", 7, None, "a" * (MAX_TURN_CHARS + 1)):
         assert classifier.settle_text(text, None, recent, False, False, True) is None
-    # Not final (a speaker was named): the tuple's turn, never a code.
-    assert classifier.settle_text(typical, None, recent, False, False, False) is None
+    # Not final (a speaker was named): settle's tuple, for the caller to go on from.
+    found = classifier.settle_text(typical, None, recent, False, False, False)
+    assert not isinstance(found, int)
+    assert found == classifier.settle(typical, None, recent, False, False, False)
+
+
+def test_a_turn_that_goes_on_keeps_its_scan_only_while_the_state_stands(backend: str) -> None:
+    # "We pinned ...": a gate word ("next"), so the references stage runs; a reply logged
+    # between two calls changes what the second one reads.
+    session = mh.Session()
+    session.user("How do I set up etcd TLS for the three members of our cluster?")
+    text = "We will pin the release and wait for the next maintenance window on Friday."
+    assert session.classify(text) is session.analyse(text)[0]
+    session.assistant("Pinning works; the next window is Friday at ten.")
+    assert session.classify(text) is session.analyse(text)[0]
+    session.tool_output("ci_build", "build failed: 3 tests failed")
+    assert session.classify(text) is session.analyse(text)[0]

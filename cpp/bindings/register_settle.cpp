@@ -103,17 +103,17 @@ class IntentSettler {
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
                     bool tool_outputs, bool final) const {
     return settle_turn(text_view(text, "text"), embedding, recent, first_turn, tool_outputs,
-                       final, true);
+                       final);
   }
 
-  // settle() of a caller's text as it came (Session.classify's lock-free path): the intent
-  // code, or None when the text is not one that inputs.check_text provably returns as it is
-  // (a str of ASCII, at most max_chars long, not blank: ASCII is valid and NFC) or when the
-  // turn does not settle. None asks the caller to take the whole way.
+  // settle() of a caller's text as it came (Session.classify's lock-free path), or None when
+  // the text is not one that inputs.check_text provably returns as it is (a str of ASCII, at
+  // most max_chars long, not blank: ASCII is valid and NFC). None asks the caller to check
+  // the text and take the whole way.
   py::object settle_text(py::handle text, py::handle embedding, py::handle recent,
                          bool first_turn, bool tool_outputs, bool final) const {
     PyObject* const str = text.ptr();
-    if (!final || !PyUnicode_Check(str)) return py::none();
+    if (!PyUnicode_Check(str)) return py::none();
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(str) != 0) throw py::error_already_set();
 #endif
@@ -123,18 +123,13 @@ class IntentSettler {
     std::size_t first = 0;
     while (first < length && intent::is_space(data[first])) ++first;
     if (first == length) return py::none();  // blank: check_text's error to raise
-    py::object found = settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding,
-                                   recent, first_turn, tool_outputs, true, false);
-    // A vector to normalise comes back as the tuple: the caller's whole way, too.
-    return PyLong_CheckExact(found.ptr()) ? found : py::none();
+    return settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding, recent,
+                       first_turn, tool_outputs, final);
   }
 
  private:
-  // The settle; with `tuple_wanted` false a turn that goes on after the decision gives None,
-  // not the tuple.
   py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
-                         bool first_turn, bool tool_outputs, bool final,
-                         bool tuple_wanted) const {
+                         bool first_turn, bool tool_outputs, bool final) const {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
@@ -199,7 +194,6 @@ class IntentSettler {
                      tool_outputs, settle_);
     });
     if (settled) return py::int_(code);
-    if (!tuple_wanted) return py::none();
     // The caller reads the similarity from here on: the vector and the comparison, if
     // skipped above (the code stays: §5.2 did not read them).
     make_vector();
@@ -372,7 +366,7 @@ void register_settle(py::module_& m) {
            "(intent, pending, hits, kinds, cues, similarity).")
       .def("settle_text", &IntentSettler::settle_text, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
-           "settle's intent code for a caller's text as it came, or None (see "
+           "settle of a caller's text as it came, or None for a text to check first (see "
            "IntentSettlerBase.settle_text).");
 }
 

@@ -494,18 +494,17 @@ class IntentSettlerBase:
         first_turn: bool,
         tool_outputs: bool,
         final: bool,
-    ) -> int | None:
-        """``settle``'s intent code for a caller's text as it came (``Session.classify``'s
-        lock-free path), or None: when the text is not one ``inputs.check_text`` provably
-        returns as it is (a str of ASCII, at most ``max_chars`` long, not blank: ASCII is
-        valid and NFC), when ``final`` is False, or when the turn does not settle. None asks
-        the caller to take the whole way (which raises for bad text)."""
-        if not (final and isinstance(text, str) and text.isascii()):
+    ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
+        """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
+        or None when the text is not one ``inputs.check_text`` provably returns as it is (a
+        str of ASCII, at most ``max_chars`` long, not blank: ASCII is valid and NFC). None
+        asks the caller to check the text (which raises for bad text) and take the whole
+        way."""
+        if not (isinstance(text, str) and text.isascii()):
             return None
         if not 0 < len(text) <= self._max_chars or text.isspace():
             return None
-        found = self.settle(text, embedding, recent, first_turn, tool_outputs, True)
-        return found if isinstance(found, int) else None
+        return self.settle(text, embedding, recent, first_turn, tool_outputs, final)
 
     def settles(
         self,

@@ -58,8 +58,10 @@ class SessionIntent:
         §5.2; only a turn whose marker hits may start a reference, or whose answer turns on
         a definite noun phrase, goes on through the references stage (``analyse`` gives the
         same answer, slower). The common turn takes no lock: the call reads the state
-        published after the last change (``_publish_view``) and checks ASCII text itself."""
-        view = self._view
+        published after the last change (``_publish_view``) and checks ASCII text itself; a
+        turn that goes on keeps that scan if nothing it read changed before the lock."""
+        view, found = self._view, None
+        tool_outputs = len(self._scratch) > 0
         if (
             view is not None
             and speaker is None
@@ -67,11 +69,11 @@ class SessionIntent:
             and (embedding is not None or self._hashes_inside)
         ):
             recent, first_turn, final = view
-            code = self._classifier.settle_text(
-                text, embedding, recent, first_turn, len(self._scratch) > 0, final
+            found = self._classifier.settle_text(
+                text, embedding, recent, first_turn, tool_outputs, final
             )
-            if code is not None:
-                return INTENTS[code]
+            if isinstance(found, int):
+                return INTENTS[found]  # nothing for the references stage to find
         with self._lock:
             self._check_open()
             content = check_text(text)
@@ -81,19 +83,22 @@ class SessionIntent:
                 self._check_model(embedding_model)
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
-            first_turn, tool_outputs = not self._log, len(self._scratch) > 0
-            scanned = self._classifier.settle(
-                content,
-                embedding,
-                self._threads.active_recent(),
-                first_turn,
-                tool_outputs,
-                not self._speakers.latest,
-            )
-            if isinstance(scanned, int):
-                return INTENTS[scanned]  # nothing for the references stage to find
+            first_turn = not self._log
+            # The scan above stands while nothing it read has changed since.
+            if found is None or self._view is not view or tool_outputs != (len(self._scratch) > 0):
+                tool_outputs = len(self._scratch) > 0
+                found = self._classifier.settle(
+                    content,
+                    embedding,
+                    self._threads.active_recent(),
+                    first_turn,
+                    tool_outputs,
+                    not self._speakers.latest,
+                )
+                if isinstance(found, int):
+                    return INTENTS[found]  # nothing for the references stage to find
             code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
-                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+                content, found, first_turn=first_turn, tool_outputs=tool_outputs
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))

@@ -222,9 +222,9 @@ class IntentClassifier:
     #: tool_outputs, final)`` gives the intent code when nothing else can change it, else the
     #: scan for ``finish`` (see ``classify``).
     settle: Callable[[str, Any, Any, bool, bool, bool], int | _Scanned]
-    #: ``kernels.IntentSettler.settle_text``: ``settle``'s code for a caller's unchecked text,
-    #: or None (text ``inputs.check_text`` may change or refuse, or a turn that goes on).
-    settle_text: Callable[[Any, Any, Any, bool, bool, bool], int | None]
+    #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
+    #: for a text ``inputs.check_text`` may change or refuse.
+    settle_text: Callable[[Any, Any, Any, bool, bool, bool], int | _Scanned | None]
 
     def __init__(
         self,

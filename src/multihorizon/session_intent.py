@@ -60,7 +60,7 @@ class SessionIntent:
         same answer, slower). The common turn takes no lock: the call reads the state
         published after the last change (``_publish_view``) and checks ASCII text itself; a
         turn that goes on keeps that scan if nothing it read changed before the lock."""
-        view, found = self._view, None
+        view, scanned = self._view, None
         tool_outputs = len(self._scratch) > 0
         if (
             view is not None
@@ -74,6 +74,7 @@ class SessionIntent:
             )
             if isinstance(found, int):
                 return INTENTS[found]  # nothing for the references stage to find
+            scanned = found
         with self._lock:
             self._check_open()
             content = check_text(text)
@@ -83,10 +84,10 @@ class SessionIntent:
                 self._check_model(embedding_model)
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
-            first_turn = not self._log
+            first_turn, held = not self._log, len(self._scratch) > 0
             # The scan above stands while nothing it read has changed since.
-            if found is None or self._view is not view or tool_outputs != (len(self._scratch) > 0):
-                tool_outputs = len(self._scratch) > 0
+            if scanned is None or self._view is not view or tool_outputs != held:
+                tool_outputs = held
                 found = self._classifier.settle(
                     content,
                     embedding,
@@ -97,8 +98,9 @@ class SessionIntent:
                 )
                 if isinstance(found, int):
                     return INTENTS[found]  # nothing for the references stage to find
+                scanned = found
             code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
-                content, found, first_turn=first_turn, tool_outputs=tool_outputs
+                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))

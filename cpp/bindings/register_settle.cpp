@@ -1,10 +1,12 @@
 // IntentSettler: Session.classify's common path in one native call (issue 14). The turn is
-// scanned (TurnScanner), embedded when no embedding is given (the session's hashing
-// embedder, content words only for version 2), compared with the active thread and decided
-// (SPEC-028 §5.2); when multihorizon/settle.hpp finds that no Python rule can change the
-// answer, the intent code alone comes back. Otherwise the call returns what
-// TurnScanner.classify returns and IntentClassifier goes on from there. The reference is
-// IntentSettlerBase in src/multihorizon/_intent_py.py.
+// scanned (TurnScanner) and decided (SPEC-028 §5.2); only when the decision or the caller
+// reads the similarity is it embedded (when no embedding is given: the session's hashing
+// embedder, content words only for version 2) and compared with the active thread. When
+// multihorizon/settle.hpp finds that no Python rule can change the answer, the intent code
+// alone comes back. Otherwise the call returns what TurnScanner.classify returns and
+// IntentClassifier goes on from there. settle_text takes a caller's text unchecked when it
+// can prove inputs.check_text would return it as it is (Session.classify's lock-free path).
+// The reference is IntentSettlerBase in src/multihorizon/_intent_py.py.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

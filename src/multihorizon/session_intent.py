@@ -77,7 +77,8 @@ class SessionIntent:
             scanned = found
         with self._lock:
             self._check_open()
-            content = check_text(text)
+            # A text settle_text took is one check_text returns as it is.
+            content = text if scanned is not None else check_text(text)
             # The per-request hot path: no call for the arguments left at None.
             who = None if speaker is None else check_speaker(speaker)
             if embedding_model is not None:

@@ -4,8 +4,9 @@ ours and crprotocol side by side in one process.
     python bench/tail_latency.py [--calls N] [--turns 1000] [--user-calls M] [--no-user]
                                  [--previous DIR]
 
-Every contender runs interleaved, one call per sample timed with ``perf_counter_ns``, so
-the noise of a shared machine falls on all of them alike; the tables give p50, p90, p99,
+Every contender runs interleaved, one call per sample timed with ``perf_counter_ns``, each
+round starting at the next contender, so the noise of a shared machine and the cache misses
+of the call after another side's fall on all of them alike; the tables give p50, p90, p99,
 p99.9 and the largest sample per call, and p99 / p50.
 
 - ``classify``: ``Session.classify`` on ``intent_workload``'s session (50 threads) for its
@@ -69,8 +70,12 @@ def _interleaved(calls: dict[str, Callable[[], Any]], rounds: int) -> dict[str, 
             call()
     samples: dict[str, list[int]] = {name: [] for name in calls}
     clock = time.perf_counter_ns
-    for _ in range(rounds):
-        for name, call in calls.items():
+    order = list(calls.items())
+    for round_ in range(rounds):
+        # Each round starts one contender further on: the call after another side's (caches
+        # refilled for its code) is a different one each time, not always the same.
+        shift = round_ % len(order)
+        for name, call in order[shift:] + order[:shift]:
             started = clock()
             call()
             samples[name].append(clock() - started)

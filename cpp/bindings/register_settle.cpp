@@ -1,13 +1,16 @@
 // IntentSettler: Session.classify's common path in one native call (issue 14). The turn is
-// scanned (TurnScanner), embedded when no embedding is given (the session's hashing
-// embedder, content words only for version 2), compared with the active thread and decided
-// (SPEC-028 §5.2); when multihorizon/settle.hpp finds that no Python rule can change the
-// answer, the intent code alone comes back. Otherwise the call returns what
-// TurnScanner.classify returns and IntentClassifier goes on from there. The reference is
-// IntentSettlerBase in src/multihorizon/_intent_py.py.
+// scanned (TurnScanner) and decided (SPEC-028 §5.2); only when the decision or the caller
+// reads the similarity is it embedded (when no embedding is given: the session's hashing
+// embedder, content words only for version 2) and compared with the active thread. When
+// multihorizon/settle.hpp finds that no Python rule can change the answer, the intent code
+// alone comes back. Otherwise the call returns what TurnScanner.classify returns and
+// IntentClassifier goes on from there. settle_text takes a caller's text unchecked when it
+// can prove inputs.check_text would return it as it is (Session.classify's lock-free path).
+// The reference is IntentSettlerBase in src/multihorizon/_intent_py.py.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -45,8 +48,18 @@ std::uint64_t category_mask(py::handle value, const std::string& name) {
 // Scratch reused by every call on a thread: a warm call allocates no vector.
 struct SettleScratch {
   std::vector<MarkerHit> hits;
-  std::vector<double> accumulator;
-  std::vector<float> hashed;
+  std::vector<double> accumulator_;
+  std::vector<float> hashed_;
+
+  double* accumulator(std::size_t dim) {
+    accumulator_.resize(dim);
+    return accumulator_.data();
+  }
+  float* hashed(std::size_t dim) {
+    hashed_.resize(dim);
+    return hashed_.data();
+  }
+  const float* hashed_data() const { return hashed_.data(); }
 
 #if defined(__GNUC__) || defined(__clang__)
   __attribute__((noinline))
@@ -79,71 +92,101 @@ bool unit_norm(const float* data, std::size_t dim) {
 class IntentSettler {
  public:
   IntentSettler(py::object scanner, std::uint32_t rules, double explore_below, std::size_t dim,
-                bool skip_function_words, SettleRules settle)
+                bool skip_function_words, std::size_t max_chars, SettleRules settle)
       : scanner_object_(std::move(scanner)),
         scanner_(&scanner_object_.cast<const TurnScanner&>()),
         rules_(rules),
         explore_below_(explore_below),
         dim_(dim),
         skip_function_words_(skip_function_words),
+        max_chars_(max_chars),
         settle_(std::move(settle)) {}
 
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
                     bool tool_outputs, bool final) const {
-    const TextView view = text_view(text, "text");
+    return settle_turn(text_view(text, "text"), embedding, recent, first_turn, tool_outputs,
+                       final);
+  }
+
+  // settle() of a caller's text as it came (Session.classify's lock-free path), or None when
+  // the text is not one that inputs.check_text provably returns as it is (a str of ASCII, at
+  // most max_chars long, not blank: ASCII is valid and NFC). None asks the caller to check
+  // the text and take the whole way.
+  py::object settle_text(py::handle text, py::handle embedding, py::handle recent,
+                         bool first_turn, bool tool_outputs, bool final) const {
+    PyObject* const str = text.ptr();
+    if (!PyUnicode_Check(str)) return py::none();
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(str) != 0) throw py::error_already_set();
+#endif
+    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(str));
+    if (!PyUnicode_IS_ASCII(str) || length == 0 || length > max_chars_) return py::none();
+    const Py_UCS1* const data = PyUnicode_1BYTE_DATA(str);
+    std::size_t first = 0;
+    while (first < length && intent::is_space(data[first])) ++first;
+    if (first == length) return py::none();  // blank: check_text's error to raise
+    return settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding, recent,
+                       first_turn, tool_outputs, final);
+  }
+
+ private:
+  py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
+                         bool first_turn, bool tool_outputs, bool final) const {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
-    if (hash) {
-      scratch.accumulator.resize(dim_);
-      scratch.hashed.resize(dim_);
-    }
-    // The text's work: the scan, and the hashing when no embedding is given.
-    auto read_text = [&]() {
-      return visit_text(view, [&](const auto* data, std::size_t length) {
-        const ScanResult found = scanner_->scan(data, length, hits);
-        if (hash) {
-          hash_embed_one(data, length, dim_, scratch.accumulator.data(), scratch.hashed.data(),
-                         skip_function_words_);
-        }
-        return found;
-      });
-    };
     ScanResult scanned;
     if (view.length >= kReleaseGilChars) {
       // Safe: the str is immutable and kept alive by the caller; only its buffer, this
       // thread's scratch and the const scanner are touched.
       py::gil_scoped_release release;
-      scanned = read_text();
+      scanned = scan(view, hits);
     } else {
-      scanned = read_text();
+      scanned = scan(view, hits);
     }
     std::uint32_t pending =
         (scanned.kinds & scanner_->masks().references) ? intent::kPendingReferences : 0;
+    const std::uint32_t flags = scanner_->decision_flags(scanned, rules_, first_turn);
     // The vector compared: the caller's when it is a unit float32 (dim,) array, else the
-    // text hashed above; anything else is the caller's to normalise (PENDING_EMBEDDING).
+    // text hashed; anything else is the caller's to normalise (PENDING_EMBEDDING). A given
+    // one is always checked (a bad one must reach the caller's validation); the text is
+    // hashed only when something reads the vector: §5.2 (a turn no marker decides), or the
+    // tuple below. Until then a text with a word character stands for a unit vector (its
+    // hashed features are nonzero), one without for the zero vector hashing gives it.
     FloatArray given;
     const float* vector = nullptr;
-    if (hash) {
-      if (unit_norm(scratch.hashed.data(), dim_)) vector = scratch.hashed.data();
-    } else {
-      vector = unit_vector(embedding, given);
-    }
-    if (vector == nullptr) {
-      return py::make_tuple(static_cast<int>(intent::kExplore),
-                            pending | intent::kPendingEmbedding, hits_to_list(hits),
-                            py::int_(scanned.kinds), py::int_(scanned.cues), 0.0);
-    }
+    bool vector_known = !hash;
+    auto make_vector = [&]() {
+      if (vector_known) return;
+      vector_known = true;
+      double* accumulator = scratch.accumulator(dim_);
+      float* hashed = scratch.hashed(dim_);
+      auto hash_text = [&]() {
+        visit_text(view, [&](const auto* data, std::size_t length) {
+          hash_embed_one(data, length, dim_, accumulator, hashed, skip_function_words_);
+        });
+      };
+      if (view.length >= kReleaseGilChars) {
+        py::gil_scoped_release release;  // as for the scan above
+        hash_text();
+      } else {
+        hash_text();
+      }
+      if (unit_norm(scratch.hashed_data(), dim_)) vector = scratch.hashed_data();
+    };
+    if (!hash) vector = unit_vector(embedding, given);
+    const bool similarity_read = !recent.is_none() && reads_similarity(flags);
+    if (!final || similarity_read || !has_word(view)) make_vector();
+    if (vector_known && vector == nullptr) return unsettled_embedding(pending, hits, scanned);
     double similarity = 0.0;
-    if (!recent.is_none()) {
-      const FloatArray matrix = float_matrix(recent, "recent", static_cast<py::ssize_t>(dim_));
-      const CosineScorer scorer(vector, dim_);
-      const BestAbove best = multihorizon::best_above(
-          scorer, matrix.data(), static_cast<std::size_t>(matrix.shape(0)), -2.0);
-      if (best.bad_row >= 0) non_finite_row("recent", best.bad_row);
-      similarity = static_cast<double>(best.score);
-    }
-    const std::uint32_t flags = scanner_->decision_flags(scanned, rules_, first_turn);
+    bool similarity_known = recent.is_none();
+    auto compare = [&]() {
+      if (similarity_known) return;
+      similarity_known = true;
+      similarity = best_similarity(vector, recent);
+    };
+    if (similarity_read) compare();
+    // With the similarity unread, any value gives §5.2's answer: 0.0 stands in for it.
     const int code = intent::decide(flags, similarity, explore_below_);
     if (intent::decide(flags | intent::kNamesKnown, similarity, explore_below_) != code) {
       pending |= intent::kPendingNames;
@@ -153,11 +196,68 @@ class IntentSettler {
                      tool_outputs, settle_);
     });
     if (settled) return py::int_(code);
+    // The caller reads the similarity from here on: the vector and the comparison, if
+    // skipped above (the code stays: §5.2 did not read them).
+    make_vector();
+    if (vector == nullptr) {
+      return unsettled_embedding(pending & intent::kPendingReferences, hits, scanned);
+    }
+    compare();
     return py::make_tuple(code, pending, hits_to_list(hits), py::int_(scanned.kinds),
                           py::int_(scanned.cues), similarity);
   }
 
- private:
+  ScanResult scan(const TextView& view, std::vector<MarkerHit>& hits) const {
+    return visit_text(view, [&](const auto* data, std::size_t length) {
+      return scanner_->scan(data, length, hits);
+    });
+  }
+
+  // Whether §5.2 reads the similarity: decide() compares it with the bar only after every
+  // marker rule, so for most turns with a marker the answer is the same at any similarity
+  // (with and without kNamesKnown, which PENDING_NAMES compares).
+  bool reads_similarity(std::uint32_t flags) const {
+    constexpr double kLowest = -std::numeric_limits<double>::infinity();
+    constexpr double kHighest = std::numeric_limits<double>::infinity();
+    for (const std::uint32_t variant : {flags, flags | intent::kNamesKnown}) {
+      if (intent::decide(variant, kLowest, explore_below_) !=
+          intent::decide(variant, kHighest, explore_below_)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether the text has a word character: what makes its hashed vector nonzero (a feature
+  // per word; that a text's features cancel in every slot is left out of account, and would
+  // only send it down the caller's path, which then decides the same with similarity 0).
+  static bool has_word(const TextView& view) {
+    return visit_text(view, [](const auto* data, std::size_t length) {
+      for (std::size_t i = 0; i < length; ++i) {
+        if (is_word(static_cast<std::uint32_t>(data[i]))) return true;
+      }
+      return false;
+    });
+  }
+
+  // The best cosine between `vector` and the rows of `recent` (the active thread's).
+  double best_similarity(const float* vector, py::handle recent) const {
+    const FloatArray matrix = float_matrix(recent, "recent", static_cast<py::ssize_t>(dim_));
+    const CosineScorer scorer(vector, dim_);
+    const BestAbove best = multihorizon::best_above(
+        scorer, matrix.data(), static_cast<std::size_t>(matrix.shape(0)), -2.0);
+    if (best.bad_row >= 0) non_finite_row("recent", best.bad_row);
+    return static_cast<double>(best.score);
+  }
+
+  // The answer for a vector that is not of unit norm: the caller normalises it.
+  static py::object unsettled_embedding(std::uint32_t pending, const std::vector<MarkerHit>& hits,
+                                        const ScanResult& scanned) {
+    return py::make_tuple(static_cast<int>(intent::kExplore), pending | intent::kPendingEmbedding,
+                          hits_to_list(hits), py::int_(scanned.kinds), py::int_(scanned.cues),
+                          0.0);
+  }
+
   // The caller's embedding when it is exactly a numpy float32 (dim,) array of unit norm
   // (what embed.normalise_embedding returns unchanged; a strided view is copied into
   // `holder`), else nullptr.
@@ -187,6 +287,7 @@ class IntentSettler {
   double explore_below_;
   std::size_t dim_;
   bool skip_function_words_;
+  std::size_t max_chars_;  // the longest turn settle_text takes (inputs.MAX_TURN_CHARS)
   SettleRules settle_;
 };
 
@@ -194,7 +295,8 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle dim_value, bool skip_function_words, py::handle masks,
                            py::handle clarify, py::handle again_phrases, py::handle switches,
                            py::handle lengths, py::handle capitals, py::handle joiners,
-                           py::handle needles, py::handle report_openers) {
+                           py::handle needles, py::handle report_openers,
+                           py::handle max_chars) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -246,7 +348,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
                        real_arg(explore_below, "explore_below"), dim, skip_function_words,
-                       std::move(settle));
+                       count_arg(max_chars, "max_chars"), std::move(settle));
 }
 
 }  // namespace
@@ -259,11 +361,15 @@ void register_settle(py::module_& m) {
            py::arg("explore_below"), py::arg("dim"), py::arg("skip_function_words"),
            py::arg("masks"), py::arg("clarify"), py::arg("again_phrases"), py::arg("switches"),
            py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"),
-           py::arg("report_openers") = py::tuple())
+           py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0)
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            "The intent code when nothing else can change it, else TurnScanner.classify's "
-           "(intent, pending, hits, kinds, cues, similarity).");
+           "(intent, pending, hits, kinds, cues, similarity).")
+      .def("settle_text", &IntentSettler::settle_text, py::arg("text"), py::arg("embedding"),
+           py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
+           "settle of a caller's text as it came, or None for a text to check first (see "
+           "IntentSettlerBase.settle_text).");
 }
 
 }  // namespace multihorizon::bindings

@@ -402,6 +402,8 @@ class IntentSettlerBase:
     report_openers : iterable of str
         The lower-case ASCII first words with which a statement may report back (rule
         report-backs).
+    max_chars : int
+        The longest text ``settle_text`` takes (``inputs.MAX_TURN_CHARS``; 0: none).
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -423,6 +425,7 @@ class IntentSettlerBase:
         joiners: str,
         needles: Iterable[str],
         report_openers: Iterable[str] = (),
+        max_chars: int = 0,
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -452,6 +455,7 @@ class IntentSettlerBase:
         self._joiners = frozenset(joiners)
         self._needles = tuple(needles)
         self._report_openers = frozenset(report_openers)
+        self._max_chars = as_int(max_chars, "max_chars")
 
     def settle(
         self,
@@ -481,6 +485,26 @@ class IntentSettlerBase:
         if final and self.settles(text, hits, kinds, cues, code, pending, first_turn, tool_outputs):
             return code
         return found
+
+    def settle_text(
+        self,
+        text: Any,
+        embedding: Any,
+        recent: Any,
+        first_turn: bool,
+        tool_outputs: bool,
+        final: bool,
+    ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
+        """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
+        or None when the text is not one ``inputs.check_text`` provably returns as it is (a
+        str of ASCII, at most ``max_chars`` long, not blank: ASCII is valid and NFC). None
+        asks the caller to check the text (which raises for bad text) and take the whole
+        way."""
+        if not (isinstance(text, str) and text.isascii()):
+            return None
+        if not 0 < len(text) <= self._max_chars or text.isspace():
+            return None
+        return self.settle(text, embedding, recent, first_turn, tool_outputs, final)
 
     def settles(
         self,

@@ -19,7 +19,8 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``TurnScanner(phrases, ...)``: a user turn's marker hits, cues and SPEC-028 §5.2 decision in
   one call (``.scan``, ``.question``, ``.classify``); ``intent_decision``: §5.2 over its bits.
 - ``IntentSettler(scanner, ...)``: ``Session.classify``'s common path (scan, hash, §5.2, and
-  whether any rule of ours can still change the answer) in one call (``.settle``).
+  whether any rule of ours can still change the answer) in one call (``.settle``; and
+  ``.settle_text`` for a caller's unchecked text).
 """
 
 from __future__ import annotations

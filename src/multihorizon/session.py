@@ -24,13 +24,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import PENDING_EMBEDDING
 from .assembly.envelope import Envelope, conversation_envelope
 from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
-from .dialogue.features import TurnFeatures, analyse, from_scan
-from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
+from .dialogue.features import TurnFeatures, analyse
+from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
@@ -41,6 +40,7 @@ from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
 from .inputs import check_name, check_speaker, check_text, utc_timestamp, valid_unicode
+from .session_intent import SessionIntent
 from .session_state import SessionState
 from .text.lexicon import Lexicon, Marker, default_lexicon
 from .tiers import conversation
@@ -77,9 +77,10 @@ def _with_speaker(terms: tuple[str, ...], speaker: str | None) -> tuple[str, ...
     return terms if name in terms else (*terms, name)
 
 
-class Session(SessionState):
+class Session(SessionState, SessionIntent):
     """One conversation (SPEC-028 §3.1 TurnLog, session-scoped); ``state``/``restore``
-    (``session_state.SessionState``) give its state as plain data and take it back."""
+    (``session_state.SessionState``) give its state as plain data and take it back;
+    ``classify`` (``session_intent.SessionIntent``) gives a turn's intent without logging."""
 
     def __init__(
         self,
@@ -127,6 +128,7 @@ class Session(SessionState):
         # Which incarnation this is: a session deleted and created again under the same id
         # gets a new one, so a replica holding the old turns cannot mistake it for its own.
         self._lineage = uuid.uuid4().hex
+        self._publish_view()  # what classify reads without the lock
 
     # ---- public API ------------------------------------------------------------------------
 
@@ -170,55 +172,6 @@ class Session(SessionState):
             logging=False,
         ).envelope
 
-    def classify(
-        self,
-        text: str,
-        *,
-        embedding: Any = None,
-        embedding_model: str | None = None,
-        speaker: str | None = None,
-    ) -> Intent:
-        """The SPEC-028 §5.2 intent a user turn would get, without logging it: the per-request
-        hot path (microseconds with a precomputed embedding).
-
-        One native call (``IntentClassifier``) scans the turn, embeds it (default embedder),
-        compares it with the active thread and decides §5.2; only a turn whose marker hits may
-        start a reference, or whose answer turns on a definite noun phrase, goes on through
-        the references stage (``analyse`` gives the same answer, slower)."""
-        with self._lock:
-            self._check_open()
-            content = check_text(text)
-            # The per-request hot path: no call for the arguments left at None.
-            who = None if speaker is None else check_speaker(speaker)
-            if embedding_model is not None:
-                self._check_model(embedding_model)
-            if embedding is None and not self._hashes_inside:
-                embedding = self._embed(content, None, None)
-            first_turn, tool_outputs = not self._log, len(self._scratch) > 0
-            scanned = self._classifier.settle(
-                content,
-                embedding,
-                self._threads.active_recent(),
-                first_turn,
-                tool_outputs,
-                not self._speakers.latest,
-            )
-            if isinstance(scanned, int):
-                return INTENTS[scanned]  # nothing for the references stage to find
-            code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
-                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
-            )
-            if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
-                similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and not self._speakers.latest:
-                return INTENTS[code]  # nothing for the references stage to find
-            features = from_scan(content, "user", hits, cues)
-            # The intent never reads rule definite-references' finds (``resolve_turn``).
-            resolution = self._references(
-                content, features, who, named_references=False, mentions=mentions
-            )
-            return intent_for_turn(self._context(), similarity, features, resolution)
-
     def plan(
         self,
         text: str,
@@ -253,7 +206,10 @@ class Session(SessionState):
                 )
             if plan.envelope.turn_id is None:
                 raise InputError("plan: a preview (logging=False) cannot be committed")
-            self._commit_user(plan)
+            try:
+                self._commit_user(plan)
+            finally:
+                self._publish_view()
             return plan.turn_id
 
     @contextlib.contextmanager
@@ -328,6 +284,7 @@ class Session(SessionState):
             self._threads.commit(prepared, turn_id)
             self._states[plan.index] = new_state
             self._speakers.record(turn_id, who, None)
+            self._publish_view()
             return turn_id
 
     def reply_thread(self, text: str, *, embedding: Any = None) -> str:
@@ -389,6 +346,15 @@ class Session(SessionState):
     def close(self) -> None:
         with self._lock:
             self._closed = True
+            self._publish_view()
+
+    def restore(self, state: Mapping[str, Any]) -> None:
+        """``SessionState.restore``; what ``classify`` reads without the lock follows."""
+        with self._lock:
+            try:
+                super().restore(state)
+            finally:
+                self._publish_view()
 
     @property
     def turns(self) -> TurnLog:

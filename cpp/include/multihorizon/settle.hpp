@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +21,42 @@
 #include "multihorizon/markers.hpp"
 
 namespace multihorizon {
+
+// A needle searched for in a 1-byte str (Horspool): the window moves by skip[its last byte].
+// One table walk over the text, where string_view::find stopped at every occurrence of the
+// needle's first byte (" one": every space) for a memcmp call.
+struct Latin1Needle {
+  std::string bytes;
+  std::uint8_t skip[256] = {};
+
+  explicit Latin1Needle(std::string needle) : bytes(std::move(needle)) {
+    const std::size_t size = bytes.size();
+    const auto longest = static_cast<std::uint8_t>(std::min<std::size_t>(size, 255));
+    for (std::uint8_t& step : skip) step = longest;
+    for (std::size_t k = 0; k + 1 < size && size <= 255; ++k) {
+      skip[static_cast<unsigned char>(bytes[k])] = static_cast<std::uint8_t>(size - 1 - k);
+    }
+  }
+
+  bool found_in(const unsigned char* text, std::size_t length) const {
+    const std::size_t size = bytes.size();
+    if (size == 0 || size > length) return false;
+    if (size == 1) return std::memchr(text, bytes[0], length) != nullptr;  // vectorised
+    if (size > 255) {
+      return std::string_view(reinterpret_cast<const char*>(text), length).find(bytes) !=
+             std::string_view::npos;
+    }
+    const auto* const needle = reinterpret_cast<const unsigned char*>(bytes.data());
+    const unsigned char last = needle[size - 1];
+    for (std::size_t i = 0; i + size <= length; i += skip[text[i + size - 1]]) {
+      if (text[i + size - 1] != last) continue;
+      std::size_t k = 0;
+      while (k + 1 < size && text[i + k] == needle[k]) ++k;
+      if (k + 1 == size) return true;
+    }
+    return false;
+  }
+};
 
 // What IntentClassifier reads beyond the scan, fixed per (lexicon, config).
 struct SettleRules {
@@ -57,7 +94,7 @@ struct SettleRules {
   bool trigger[256] = {};
   bool capital[256] = {};
   bool wide_needle = false;  // a needle starts above U+00FF (the scan then checks each one)
-  std::vector<std::string> latin1_needles;
+  std::vector<Latin1Needle> latin1_needles;
 
   void prepare() {
     for (std::size_t c = 0; c < 256; ++c) trigger[c] = capital[c] = false;
@@ -76,7 +113,7 @@ struct SettleRules {
         if (cp > 0xFF) break;
         bytes.push_back(static_cast<char>(static_cast<unsigned char>(cp)));
       }
-      if (bytes.size() == needle.size()) latin1_needles.push_back(std::move(bytes));
+      if (bytes.size() == needle.size()) latin1_needles.emplace_back(std::move(bytes));
     }
     for (const char32_t letter : capitals) {
       if (letter >= U'A' && letter <= U'Z') {
@@ -186,10 +223,9 @@ template <class CharT>
 bool may_pick_without_gates(const CharT* text, std::size_t length, const SettleRules& rules) {
   if (length <= rules.standalone_chars) return true;
   if constexpr (sizeof(CharT) == 1) {
-    // A Latin-1 str: find each needle in one vectorised search, then look at the capitals.
-    const std::string_view bytes(reinterpret_cast<const char*>(text), length);
-    for (const std::string& needle : rules.latin1_needles) {
-      if (bytes.find(needle) != std::string_view::npos) return true;
+    // A Latin-1 str: find each needle in one pass, then look at the capitals.
+    for (const Latin1Needle& needle : rules.latin1_needles) {
+      if (needle.found_in(text, length)) return true;
     }
     for (std::size_t i = 0; i < length; ++i) {
       if (rules.capital[text[i]] && settle_detail::capital_alone_at(text, length, i, rules)) {

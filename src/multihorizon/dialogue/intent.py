@@ -34,6 +34,7 @@ from .._intent_py import (
     RULE_QUESTION_TOPICS,
 )
 from ..config import Config
+from ..inputs import MAX_TURN_CHARS
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
@@ -213,6 +214,7 @@ class IntentClassifier:
         "_tool_kinds",
         "_tool_match",
         "settle",
+        "settle_text",
     )
 
     #: ``kernels.IntentSettler.settle`` over this classifier's rules, the native call itself
@@ -220,6 +222,9 @@ class IntentClassifier:
     #: tool_outputs, final)`` gives the intent code when nothing else can change it, else the
     #: scan for ``finish`` (see ``classify``).
     settle: Callable[[str, Any, Any, bool, bool, bool], int | _Scanned]
+    #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
+    #: for a text ``inputs.check_text`` may change or refuse.
+    settle_text: Callable[[Any, Any, Any, bool, bool, bool], int | _Scanned | None]
 
     def __init__(
         self,
@@ -271,7 +276,8 @@ class IntentClassifier:
         self._reports = config.report_backs
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
-        self.settle = _settler(self, lexicon, skip_function_words).settle
+        settler = _settler(self, lexicon, skip_function_words)
+        self.settle, self.settle_text = settler.settle, settler.settle_text
 
     def classify(
         self,
@@ -406,6 +412,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         joiners=joiners,
         needles=needles,
         report_openers=sorted(REPORT_OPENERS),
+        max_chars=MAX_TURN_CHARS,
     )
 
 

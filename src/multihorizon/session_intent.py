@@ -1,0 +1,152 @@
+"""``Session.classify``: the intent a user turn would get, without logging it (issue 14: the
+per-request hot path). Kept apart from the turn path in ``session``; ``SessionIntent`` is a
+base class of ``Session`` and reads the session's own components."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ._intent_py import PENDING_EMBEDDING
+from .dialogue import multiparty
+from .dialogue.context import DialogueContext
+from .dialogue.features import TurnFeatures, from_scan
+from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
+from .dialogue.references import Mention
+from .dialogue.resolution import Resolution
+from .dialogue.threads import Threads
+from .dialogue.turnlog import TurnLog
+from .inputs import check_speaker, check_text
+from .tiers.scratch import ScratchBuffer
+
+__all__ = ["SessionIntent"]
+
+# What classify reads without the lock: the active thread's recent vectors (None: no active
+# thread), whether the log is empty, whether no speaker was ever named.
+_View = tuple[npt.NDArray[np.float32] | None, bool, bool]
+
+
+class SessionIntent:
+    """``classify`` of ``Session`` (its base class), and the state its lock-free path reads."""
+
+    _log: TurnLog
+    _threads: Threads
+    _scratch: ScratchBuffer
+    _speakers: multiparty.Speakers
+    _lock: threading.RLock
+    _closed: bool
+    _classifier: IntentClassifier
+    _hashes_inside: bool
+    _view: _View | None
+
+    def classify(
+        self,
+        text: str,
+        *,
+        embedding: Any = None,
+        embedding_model: str | None = None,
+        speaker: str | None = None,
+    ) -> Intent:
+        """The SPEC-028 §5.2 intent a user turn would get, without logging it: the per-request
+        hot path (microseconds with a precomputed embedding).
+
+        One native call (``IntentClassifier``) scans the turn, embeds it (default embedder)
+        where §5.2 reads the similarity, compares it with the active thread and decides
+        §5.2; only a turn whose marker hits may start a reference, or whose answer turns on
+        a definite noun phrase, goes on through the references stage (``analyse`` gives the
+        same answer, slower). The common turn takes no lock: the call reads the state
+        published after the last change (``_publish_view``) and checks ASCII text itself; a
+        turn that goes on keeps that scan if nothing it read changed before the lock."""
+        view, scanned = self._view, None
+        tool_outputs = len(self._scratch) > 0
+        if (
+            view is not None
+            and speaker is None
+            and embedding_model is None
+            and (embedding is not None or self._hashes_inside)
+        ):
+            recent, first_turn, final = view
+            found = self._classifier.settle_text(
+                text, embedding, recent, first_turn, tool_outputs, final
+            )
+            if isinstance(found, int):
+                return INTENTS[found]  # nothing for the references stage to find
+            scanned = found
+        with self._lock:
+            self._check_open()
+            # A text settle_text took is one check_text returns as it is.
+            content = text if scanned is not None else check_text(text)
+            # The per-request hot path: no call for the arguments left at None.
+            who = None if speaker is None else check_speaker(speaker)
+            if embedding_model is not None:
+                self._check_model(embedding_model)
+            if embedding is None and not self._hashes_inside:
+                embedding = self._embed(content, None, None)
+            first_turn, held = not self._log, len(self._scratch) > 0
+            # The scan above stands while nothing it read has changed since.
+            if scanned is None or self._view is not view or tool_outputs != held:
+                tool_outputs = held
+                found = self._classifier.settle(
+                    content,
+                    embedding,
+                    self._threads.active_recent(),
+                    first_turn,
+                    tool_outputs,
+                    not self._speakers.latest,
+                )
+                if isinstance(found, int):
+                    return INTENTS[found]  # nothing for the references stage to find
+                scanned = found
+            code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
+                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+            )
+            if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
+                similarity = self._threads.active_similarity(self._embed(content, embedding, None))
+            elif not pending and not self._speakers.latest:
+                return INTENTS[code]  # nothing for the references stage to find
+            features = from_scan(content, "user", hits, cues)
+            # The intent never reads rule definite-references' finds (``resolve_turn``).
+            resolution = self._references(
+                content, features, who, named_references=False, mentions=mentions
+            )
+            return intent_for_turn(self._context(), similarity, features, resolution)
+
+    def _publish_view(self) -> None:
+        """Publish what ``classify`` reads without the lock (None once closed). Called under
+        the lock after every change of the log, the threads, the speakers or the open state:
+        one attribute replaced whole, so a reader sees the state before or after a change,
+        never inside one (the recent vectors are replaced, not written in place)."""
+        self._view = (
+            None
+            if self._closed
+            else (self._threads.active_recent(), not self._log, not self._speakers.latest)
+        )
+
+    # Session's.
+    def _check_open(self) -> None:
+        raise NotImplementedError
+
+    def _check_model(self, embedding_model: str | None) -> None:
+        raise NotImplementedError
+
+    def _embed(
+        self, text: str, embedding: Any, embedding_model: str | None
+    ) -> npt.NDArray[np.float32]:
+        raise NotImplementedError
+
+    def _context(self) -> DialogueContext:
+        raise NotImplementedError
+
+    def _references(
+        self,
+        content: str,
+        features: TurnFeatures,
+        who: str | None,
+        *,
+        named_references: bool = True,
+        mentions: list[Mention] | None = None,
+    ) -> Resolution:
+        raise NotImplementedError

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -477,17 +476,16 @@ def test_non_ascii_only_text() -> None:
         assert all(text[m.start : m.end] == m.surface for m in mentions)
 
 
-def test_a_100kb_turn_is_fast_and_consistent() -> None:
+def test_a_100kb_turn_is_consistent() -> None:
+    # Its time is checked as a ratio to a 10 KB turn in test_linear_time.py, not here: a
+    # wall-clock bound fails on a loaded machine or under the sanitizers' -O0 build.
     chat = Chat()
     chat.assistant("1. alpha\n2. beta")
     chat.user("The bug is in the parser.")
     unit = "fix that bug, then option 2 and what you said about parsers. " + "x" * 40 + " "
     text = (unit * (100_000 // len(unit) + 1))[:100_000]
-    started = time.perf_counter()
     mentions = mentions_of(text)
     refs = resolve(mentions, chat.log, chat.scratch, chat.enumerations)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 5.0, f"100 KB turn took {elapsed:.2f} s"
     assert len(refs) == len(mentions) > 1000
     assert all(text[m.start : m.end] == m.surface for m in mentions)
     assert all(a.end <= b.start for a, b in pairwise(mentions))

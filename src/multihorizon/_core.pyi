@@ -46,6 +46,13 @@ def score_turns(
     thread_bonus: float = 0.0,
     k: int = 10,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
+def fold_turn(
+    embedding: npt.ArrayLike,
+    total: npt.ArrayLike | None,
+    recent: npt.ArrayLike | None,
+    *,
+    window: int,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
 def quantize_rows(
     matrix: npt.ArrayLike,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]: ...

@@ -33,6 +33,7 @@ from ._numba_jit import (
 )
 from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_text import MarkerMatcher
+from ._numba_threads import fold_turn
 from ._retrieve_py import make_retrieve_turns
 from ._validate import (
     as_any_float_matrix,
@@ -62,6 +63,7 @@ __all__ = [
     "bm25_scores",
     "cdr_rank",
     "cosine_scores",
+    "fold_turn",
     "hash_embed",
     "intent_decision",
     "pack_tiers",

@@ -12,6 +12,7 @@ reference (``multihorizon._kernels_py``) documents them:
   the bytes read).
 - ``retrieve_turns``: Tier C's whole ranking for a turn (both channels, the rule adjustments
   and the order) in one call over the log's columns.
+- ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
 - ``cdr_rank``, ``pack_tiers``: the assembler's stages, Tier P's CDR ranking of one query's
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
         bm25_scores,
         cdr_rank,
         cosine_scores,
+        fold_turn,
         hash_embed,
         intent_decision,
         pack_tiers,
@@ -59,6 +61,7 @@ else:
     bm25_scores = _impl.bm25_scores
     cdr_rank = _impl.cdr_rank
     cosine_scores = _impl.cosine_scores
+    fold_turn = _impl.fold_turn
     hash_embed = _impl.hash_embed
     intent_decision = _impl.intent_decision
     pack_tiers = _impl.pack_tiers
@@ -77,6 +80,7 @@ KERNELS = (
     "bm25_scores",
     "cdr_rank",
     "cosine_scores",
+    "fold_turn",
     "hash_embed",
     "intent_decision",
     "pack_tiers",
@@ -137,6 +141,7 @@ __all__ = [
     "cdr_rank",
     "cosine_scores",
     "default_rescore",
+    "fold_turn",
     "hash_embed",
     "intent_decision",
     "pack_tiers",

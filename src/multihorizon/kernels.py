@@ -12,6 +12,8 @@ reference (``multihorizon._kernels_py``) documents them:
   the bytes read).
 - ``retrieve_turns``: Tier C's whole ranking for a turn (both channels, the rule adjustments
   and the order) in one call over the log's columns.
+- ``StanceReader(words...)`` and ``.stance(text)``: whom a turn talks about (rule
+  peer-detection; the C++ one reads ASCII text and leaves the rest to the reference).
 - ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from ._kernels_py import (
         IntentSettler,
         MarkerMatcher,
+        StanceReader,
         TurnScanner,
         best_above,
         bm25_scores,
@@ -56,6 +59,7 @@ else:
     _impl = _backend.module
     IntentSettler = _impl.IntentSettler
     MarkerMatcher = _impl.MarkerMatcher
+    StanceReader = _impl.StanceReader
     TurnScanner = _impl.TurnScanner
     best_above = _impl.best_above
     bm25_scores = _impl.bm25_scores
@@ -75,6 +79,7 @@ else:
 KERNELS = (
     "IntentSettler",
     "MarkerMatcher",
+    "StanceReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",
@@ -134,6 +139,7 @@ def use(name: str) -> str:
 __all__ = [
     "IntentSettler",
     "MarkerMatcher",
+    "StanceReader",
     "TurnScanner",
     "backend",
     "best_above",

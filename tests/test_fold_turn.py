@@ -58,6 +58,14 @@ def test_a_new_thread_starts_at_its_first_turn(kernels: ModuleType) -> None:
     assert window[0].tobytes() == embedding.tobytes()
 
 
+def test_a_new_threads_sum_is_its_first_embedding_to_the_sign_of_zero(
+    kernels: ModuleType,
+) -> None:
+    embedding = np.array([-0.0, 1.0, -0.0], dtype=np.float32)
+    row, _, _ = kernels.fold_turn(embedding, None, None, window=8)
+    assert row.tobytes() == embedding.astype(np.float64).tobytes()
+
+
 def test_a_zero_sum_keeps_its_zeros(kernels: ModuleType) -> None:
     embedding = _unit(np.random.default_rng(2))
     row, unit, _ = kernels.fold_turn(embedding, -embedding.astype(np.float64), None, window=8)

@@ -23,7 +23,8 @@ def _fold(
     new_total = np.empty(dim, dtype=np.float64)
     squares = 0.0
     for j in range(dim):
-        value = (total[j] if has_total else 0.0) + np.float64(embedding[j])
+        # A new thread's sum is the embedding itself (-0.0 stays -0.0).
+        value = total[j] + np.float64(embedding[j]) if has_total else np.float64(embedding[j])
         new_total[j] = value
         squares += value * value
     norm = math.sqrt(squares)

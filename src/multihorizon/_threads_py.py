@@ -38,7 +38,13 @@ def as_fold_inputs(embedding: Any, total: Any, recent: Any, window: Any) -> Fold
         raise ValueError("window: must be at least 1")
     sum_row = None
     if total is not None:
-        sum_row = np.ascontiguousarray(total, dtype=np.float64)
+        try:
+            array = np.asarray(total)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"total: cannot be read as an array ({exc})") from None
+        if array.dtype.kind not in "fiu":
+            raise ValueError(f"total: dtype {array.dtype} is not a real number type")
+        sum_row = np.ascontiguousarray(array, dtype=np.float64)
         if sum_row.shape != (dim,):
             raise ValueError(f"total: expected shape ({dim},), got {sum_row.shape}")
         if not np.isfinite(sum_row).all():

@@ -16,7 +16,9 @@ inline void fold_into_centroid(const double* total, const float* embedding, std:
                                double* new_total, float* unit) {
   double squares = 0.0;
   for (std::size_t j = 0; j < dim; ++j) {
-    const double value = (total != nullptr ? total[j] : 0.0) + static_cast<double>(embedding[j]);
+    // A new thread's sum is the embedding itself (-0.0 stays -0.0, as 0.0 + -0.0 would not).
+    const double value = total != nullptr ? total[j] + static_cast<double>(embedding[j])
+                                          : static_cast<double>(embedding[j]);
     new_total[j] = value;
     squares += value * value;
   }

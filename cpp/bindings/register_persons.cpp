@@ -78,7 +78,9 @@ py::object stance(const StanceReader& reader, py::handle text) {
 }  // namespace
 
 void register_persons(py::module_& m) {
-  py::class_<StanceReader>(m, "StanceReader",
+  // module_local: a vendored copy of the package (another _core in the same process)
+  // registers its own StanceReader instead of clashing with this one.
+  py::class_<StanceReader>(m, "StanceReader", py::module_local(),
                            "Rule peer-detection's reading of whom a turn talks about "
                            "(text.persons.stance), for ASCII text.")
       .def(py::init(&make_reader), py::arg("first_person"), py::arg("possessive"),

@@ -534,3 +534,42 @@ def test_misaligned_arrays_score_as_their_aligned_copies() -> None:
             )
         finally:
             CORE._set_simd_level("best")
+
+
+# --------------------------------------------------------------------------------------------
+# Threads and persons (issue 14's per-turn stages)
+# --------------------------------------------------------------------------------------------
+
+
+@st.composite
+def fold_calls(draw: st.DrawFn) -> tuple[Any, Any, Any, Any]:
+    dim = draw(st.integers(0, 9))
+    embedding = draw(arrays((dim,)))
+    total = draw(st.one_of(st.none(), arrays((draw(st.sampled_from([dim, dim + 1])),))))
+    rows = draw(st.integers(0, 10))
+    recent = draw(st.one_of(st.none(), arrays((rows, dim))))
+    window = draw(st.one_of(st.integers(-2, 12), st.sampled_from([2**63, 2**70, True, 1.5])))
+    return embedding, total, recent, window
+
+
+@fuzz
+@given(fold_calls())
+def test_fold_turn_agrees_with_the_reference(call: tuple[Any, Any, Any, Any]) -> None:
+    embedding, total, recent, window = call
+
+    def same_fold(got: Any, expected: Any) -> None:
+        for value, want in zip(got, expected, strict=True):
+            assert value.dtype == want.dtype
+            assert value.tobytes() == want.tobytes()
+
+    agree(lambda K: K.fold_turn(embedding, total, recent, window=window), same_fold)
+
+
+@fuzz
+@given(adversarial_text(), st.integers(0, 3000), st.integers(0, 500))
+def test_stance_reader_agrees_with_the_reference(text: str, answer: int, head: int) -> None:
+    words = (["i", "my"], ["my"], ["you"], "\"'.,?!\u2019", [("shall", "i")], [("and", "you")])
+    reference = REFERENCE.StanceReader(*words, answer_chars=answer, head_chars=head)
+    core = CORE.StanceReader(*words, answer_chars=answer, head_chars=head)
+    found = core.stance(text)
+    assert found == (reference.stance(text) if text.isascii() else None)

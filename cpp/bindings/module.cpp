@@ -19,6 +19,8 @@ PYBIND11_MODULE(_core, m) {
   bindings::register_intent(m);
   bindings::register_settle(m);  // after register_intent: it takes a TurnScanner
   bindings::register_packing(m);
+  bindings::register_threads(m);
+  bindings::register_persons(m);
   m.attr("UNICODE_VERSION") = unicode_data::kUnicodeVersion;
   m.def(
       "_simd_level", [] { return simd::level_name(simd::active_level().load()); },

@@ -15,6 +15,8 @@ void register_lexical(py::module_& m);
 void register_intent(py::module_& m);
 void register_settle(py::module_& m);
 void register_packing(py::module_& m);
+void register_threads(py::module_& m);
+void register_persons(py::module_& m);
 
 // A scan's hits as a list of (category, phrase, start, end) tuples (register_markers.cpp).
 py::list hits_to_list(const std::vector<MarkerHit>& hits);

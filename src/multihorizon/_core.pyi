@@ -46,6 +46,29 @@ def score_turns(
     thread_bonus: float = 0.0,
     k: int = 10,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
+
+class StanceReader:
+    def __init__(
+        self,
+        first_person: Iterable[str],
+        possessive: Iterable[str],
+        second_person: Iterable[str],
+        edges: str,
+        service: Iterable[tuple[str, ...]],
+        personal: Iterable[tuple[str, ...]],
+        *,
+        answer_chars: int,
+        head_chars: int,
+    ) -> None: ...
+    def stance(self, text: str) -> int | None: ...
+
+def fold_turn(
+    embedding: npt.ArrayLike,
+    total: npt.ArrayLike | None,
+    recent: npt.ArrayLike | None,
+    *,
+    window: int,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
 def quantize_rows(
     matrix: npt.ArrayLike,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]: ...

@@ -33,6 +33,8 @@ from ._numba_jit import (
 )
 from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_text import MarkerMatcher
+from ._numba_threads import fold_turn
+from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
 from ._validate import (
     as_any_float_matrix,
@@ -57,11 +59,13 @@ from ._validate import (
 __all__ = [
     "IntentSettler",
     "MarkerMatcher",
+    "StanceReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",
     "cdr_rank",
     "cosine_scores",
+    "fold_turn",
     "hash_embed",
     "intent_decision",
     "pack_tiers",

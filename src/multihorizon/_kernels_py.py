@@ -17,7 +17,9 @@ import numpy.typing as npt
 
 from ._hashing_py import hash_embed
 from ._packing_py import cdr_rank, pack_tiers
+from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
+from ._threads_py import fold_turn
 from ._unicode_py import SEPARATOR, fold, is_word
 from ._unicode_py import words as folded_words
 from ._validate import (
@@ -44,11 +46,13 @@ from ._validate import (
 __all__ = [
     "IntentSettler",
     "MarkerMatcher",
+    "StanceReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",
     "cdr_rank",
     "cosine_scores",
+    "fold_turn",
     "hash_embed",
     "intent_decision",
     "pack_tiers",

@@ -12,6 +12,9 @@ reference (``multihorizon._kernels_py``) documents them:
   the bytes read).
 - ``retrieve_turns``: Tier C's whole ranking for a turn (both channels, the rule adjustments
   and the order) in one call over the log's columns.
+- ``StanceReader(words...)`` and ``.stance(text)``: whom a turn talks about (rule
+  peer-detection; the C++ one reads ASCII text and leaves the rest to the reference).
+- ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
 - ``cdr_rank``, ``pack_tiers``: the assembler's stages, Tier P's CDR ranking of one query's
@@ -36,11 +39,13 @@ if TYPE_CHECKING:
     from ._kernels_py import (
         IntentSettler,
         MarkerMatcher,
+        StanceReader,
         TurnScanner,
         best_above,
         bm25_scores,
         cdr_rank,
         cosine_scores,
+        fold_turn,
         hash_embed,
         intent_decision,
         pack_tiers,
@@ -55,11 +60,13 @@ else:
     _impl = _backend.module
     IntentSettler = _impl.IntentSettler
     MarkerMatcher = _impl.MarkerMatcher
+    StanceReader = _impl.StanceReader
     TurnScanner = _impl.TurnScanner
     best_above = _impl.best_above
     bm25_scores = _impl.bm25_scores
     cdr_rank = _impl.cdr_rank
     cosine_scores = _impl.cosine_scores
+    fold_turn = _impl.fold_turn
     hash_embed = _impl.hash_embed
     intent_decision = _impl.intent_decision
     pack_tiers = _impl.pack_tiers
@@ -73,11 +80,13 @@ else:
 KERNELS = (
     "IntentSettler",
     "MarkerMatcher",
+    "StanceReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",
     "cdr_rank",
     "cosine_scores",
+    "fold_turn",
     "hash_embed",
     "intent_decision",
     "pack_tiers",
@@ -131,6 +140,7 @@ def use(name: str) -> str:
 __all__ = [
     "IntentSettler",
     "MarkerMatcher",
+    "StanceReader",
     "TurnScanner",
     "backend",
     "best_above",
@@ -138,6 +148,7 @@ __all__ = [
     "cdr_rank",
     "cosine_scores",
     "default_rescore",
+    "fold_turn",
     "hash_embed",
     "intent_decision",
     "pack_tiers",

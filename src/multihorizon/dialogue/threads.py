@@ -375,15 +375,14 @@ class Threads:
     ) -> PreparedTurn:
         """Everything ``commit`` will store, computed now: the allocations that can fail
         happen here, before the session changes anything."""
-        # A new thread's row lies past the arrays until ``reserve`` grows them.
-        row = embedding.astype(np.float64) if plan.is_new else self._sums[plan.index] + embedding
-        norm = float(np.sqrt(row @ row))
-        unit = (row / norm if norm > 0 else row).astype(np.float32)
-        previous = None if plan.is_new else self._recent[plan.index]
-        recent = (
-            embedding[None].copy()
-            if previous is None
-            else np.concatenate((previous[1 - self.RECENT_WINDOW :], embedding[None]))
+        # One native call for the sum, the centroid and the window (issue 14: it was eight
+        # small NumPy calls). A new thread's row lies past the arrays until ``reserve`` grows
+        # them: its sum starts at 0 and its window empty.
+        row, unit, recent = kernels.fold_turn(
+            embedding,
+            None if plan.is_new else self._sums[plan.index],
+            None if plan.is_new else self._recent[plan.index],
+            window=self.RECENT_WINDOW,
         )
         old = frozenset() if plan.is_new else self.vocabulary[plan.index]
         new_terms = frozenset(terms) - old

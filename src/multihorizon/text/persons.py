@@ -10,7 +10,8 @@ whitespace, strip punctuation, look phrases up as word tuples.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from .. import kernels
+from .._persons_py import StanceReader
 
 __all__ = ["STANCE_CHARS", "stance"]
 
@@ -80,10 +81,11 @@ _PERSONAL_QUESTIONS = frozenset(
         ("you", "up", "to"),
     ]
 )
-_PHRASE_SIZES = (2, 3)
-# The phrases by first word: a phrase is looked up only where one of its first words stands.
-_PHRASE_STARTS = frozenset(phrase[0] for phrase in _SERVICE_PHRASES | _PERSONAL_QUESTIONS)
-_ASCII_DIGITS = frozenset("0123456789")
+# Built once from the lists above: the backend's reader (C++: ASCII text in one pass, None
+# for other text) and the reference, which reads whatever the backend leaves.
+_WORDS = (_FIRST_PERSON, _POSSESSIVE, _SECOND_PERSON, _EDGES, _SERVICE_PHRASES, _PERSONAL_QUESTIONS)
+_READER = kernels.StanceReader(*_WORDS, answer_chars=_ANSWER_CHARS, head_chars=STANCE_CHARS)
+_REFERENCE = StanceReader(*_WORDS, answer_chars=_ANSWER_CHARS, head_chars=STANCE_CHARS)
 
 
 def stance(text: str) -> int:
@@ -92,41 +94,8 @@ def stance(text: str) -> int:
     listener (a "you" and no first person) or is a long answer; else 0. A text that serves
     its listener (a number: a price, a time, a phone number; or "I found ...", "shall I
     ...", "would you like ...") is never +1 unless it says "my ...", and is -1 unless it has
-    a first person and no "you"."""
-    if len(text) > _ANSWER_CHARS:
-        return -1
-    head = text[:STANCE_CHARS]
-    stripped = (word.strip(_EDGES).replace("\u2019", "'") for word in head.casefold().split())
-    listed = [word for word in stripped if word]
-    words = set(listed)
-    first = not _FIRST_PERSON.isdisjoint(words)
-    second = not _SECOND_PERSON.isdisjoint(words)
-    # "my kids are grown, i am 60": one's own things outweigh a number ("my pleasure" aside).
-    possessive = not _POSSESSIVE.isdisjoint(words)
-    serves = _has_digit(head) or _has_phrase(listed, _SERVICE_PHRASES)
-    if serves and not (possessive and "pleasure" not in words):
-        return 0 if first and not second else -1
-    if (first and not second) or possessive or _has_phrase(listed, _PERSONAL_QUESTIONS):
-        return 1
-    return -1 if second and not first else 0
-
-
-def _has_digit(text: str) -> bool:
-    """Whether a character of ``text`` is a digit (``str.isdigit``: "²" is one too); for
-    ASCII text, where the digits are 0-9, one set test in C instead of a loop per character."""
-    if text.isascii():
-        return not _ASCII_DIGITS.isdisjoint(text)
-    return any(char.isdigit() for char in text)
-
-
-def _has_phrase(words: Sequence[str], phrases: frozenset[tuple[str, ...]]) -> bool:
-    """Whether one of ``phrases`` (word tuples) occurs in ``words``: tried only at the words
-    that open one of them."""
-    last = len(words)
-    for start, word in enumerate(words):
-        if word not in _PHRASE_STARTS:
-            continue
-        for size in _PHRASE_SIZES:
-            if start + size <= last and tuple(words[start : start + size]) in phrases:
-                return True
-    return False
+    a first person and no "you". (``kernels.StanceReader``; issue 14: one native call.)"""
+    found = _READER.stance(text)
+    if found is None:
+        found = _REFERENCE.stance(text)
+    return found

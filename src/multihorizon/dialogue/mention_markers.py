@@ -145,7 +145,8 @@ _ABOUT = re.compile(
 # The direct object of "you mentioned X" / "you recommended X".
 _OBJECT = re.compile(r"[ \t]+(?:that[ \t]+)?([^.?!;:,\n]{1,60})")
 _OBJECT_VERBS = _wordset(
-    "mentioned suggested recommended discussed described listed explained wrote"
+    "mentioned suggested recommended discussed described listed explained wrote suggest "
+    "recommend mention"
 )
 # Words ending an "about" phrase: "what you said about TLS and then ...".
 _CLAUSE_END = re.compile(r"[ \t]+(?:and|but|because|so|then|which|when|if|earlier|before)\b", re.I)
@@ -440,7 +441,25 @@ def about_terms(text: str, start: int, end: int, phrase: str) -> tuple[str, ...]
         before = _NP_BEFORE.match(text, max(0, start - 80), start)
         if before is not None:
             return phrase_terms(before.group(1), limit=4)
+    if phrase.startswith("did you"):
+        return asked_terms(text, start)
     return ()
+
+
+def asked_terms(text: str, start: int) -> tuple[str, ...]:
+    """What a question about something said asks after: the words between its wh-word and
+    "did you ..." ("What wattage heater did you suggest?" -> wattage, heater; "What length
+    of paddle did you say?" -> length, paddle). One split of the clause before the phrase."""
+    clause = text[max(0, start - 80) : start]
+    cut = max(clause.rfind(mark) for mark in ".?!;:\n")
+    words = clause[cut + 1 :].split()
+    opener = next((i for i, word in enumerate(words) if word.casefold() in _ASKING_WORDS), -1)
+    if opener < 0:
+        return ()
+    return phrase_terms(" ".join(words[opener + 1 :]), limit=4)
+
+
+_ASKING_WORDS = _wordset("what which whose")
 
 
 def clause_head(fragment: str) -> str:

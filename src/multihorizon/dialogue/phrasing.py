@@ -285,10 +285,14 @@ def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
         return (), False
     if len(clause) >= 2 and clause[-1] == "again" and clause[0] in ("the", "that", "this"):
         return tuple(content_terms(" ".join(clause[1:-1]))), True
+    # "About the router again, ...": a named topic with "again" announces a return.
+    again = len(clause) >= 3 and clause[-1] == "again"
+    if again:
+        clause = clause[:-1]
     for front in TOPIC_FRONTS:
         size = len(front)
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
-            return tuple(content_terms(" ".join(clause[size:]))), returning
+            return tuple(content_terms(" ".join(clause[size:]))), returning or again
     return (), False
 
 

@@ -61,6 +61,8 @@ def resolve(
     window: int = 200,
     offered_instances: bool = False,
     repeated_questions: bool = False,
+    said_replies: bool = False,
+    repeats_past_clarifications: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -71,6 +73,9 @@ def resolve(
     user's request answered by an offer ("I'd like to watch a movie." "Do you like Rojo?")
     resolves to the offer: "this movie" is Rojo. ``repeated_questions``
     (``Config.repeated_questions``): an action reference may repeat a question.
+    ``said_replies`` (rule said-replies): "what length of paddle did you say?" whose words
+    only the user's question held resolves to the reply to it. ``repeats_past_clarifications``
+    (rule repeats-past-clarifications): "do that again" passes over clarification requests.
     """
     if not mentions:
         return []
@@ -83,6 +88,8 @@ def resolve(
                 reference = _offered_instance(reference, reference.target_turn, log, now)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
+            if said_replies and reference.target_turn is not None:
+                reference = _said_reply(mention, reference, log, now)
         elif mention.type == "ordinal":
             reference = resolve_ordinal(mention, log, enumerations, now, window)
             if reference.target_turn is None and mention.ordinal is None:
@@ -90,7 +97,9 @@ def resolve(
                 reference = _resolve_turn(mention, log, enumerations, now, window)
                 reference = replace(reference, type="turn")
         elif mention.type == "action":
-            reference = _resolve_action(mention, log, now, window, repeated_questions)
+            reference = _resolve_action(
+                mention, log, now, window, repeated_questions, repeats_past_clarifications
+            )
         else:
             reference = _resolve_tool(mention, scratch, now)
         resolved.append(reference)
@@ -311,8 +320,28 @@ def _sentence_about(content: str, terms: Sequence[str]) -> str | None:
     return best
 
 
+def _said_reply(mention: Mention, reference: Reference, log: TurnLog, now: int) -> Reference:
+    """Rule said-replies: a reference to what the assistant said ("What length of paddle did
+    you say?") whose words only the user's question held ("What paddle length should I
+    get?") means the reply to that question, which answered it in other words."""
+    turn = reference.target_turn
+    assert turn is not None
+    reply = turn + 1
+    if mention.speaker != "assistant" or log.roles[turn] != "user" or reply >= now:
+        return reference
+    if log.roles[reply] != "assistant":
+        return reference
+    item = _sentence_about(log.contents[reply], mention.terms)
+    return _target(mention, reply, reference.confidence, item=item)
+
+
 def _resolve_action(
-    mention: Mention, log: TurnLog, now: int, window: int, questions: bool
+    mention: Mention,
+    log: TurnLog,
+    now: int,
+    window: int,
+    questions: bool,
+    past_clarifications: bool = False,
 ) -> Reference:
     """SPEC-028 §4.1 "do it again": the last user request it repeats: an imperative, a "can
     you / please" request or (rule repeated-questions) a question ("what's the forecast for
@@ -329,6 +358,9 @@ def _resolve_action(
         earlier = features[turn]
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
             continue  # "same for April": its request is further back
+        if past_clarifications and earlier.has(Marker.CLARIFY):
+            continue  # "You lost me, which part is the condition?" asks for no action
+
         if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
             if doing and not earlier.request and _yes_no(earlier.text):
                 held = turn if held < 0 else held
@@ -428,6 +460,8 @@ def resolve_turn(
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
             repeated_questions=config.repeated_questions,
+            said_replies=config.said_replies,
+            repeats_past_clarifications=config.repeats_past_clarifications,
         )
         if config.entity_forms:
             found = offered_replies(mentions, found, log)

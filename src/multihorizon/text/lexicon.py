@@ -142,6 +142,13 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "break this down", "explain like", "like i'm five", "like i am five",
             "step by step for me", "through that step by step", "simplify that",
             "simplify it", "simplify this",
+            # Issue 15, phrasing stop: "dumb down the X part", "in plainer terms", "the short
+            # version", "I lost the thread", "too much jargon".
+            "dumb down", "plainer terms", "plainer words", "plainer english", "in plainer",
+            "the short version", "short version of", "lost the thread", "too much jargon",
+            "less jargon", "without the jargon", "in normal words", "in simple words",
+            "in simple terms", "still don't quite get", "don't quite get", "didn't quite get",
+            "not quite following", "you've lost me", "you have lost me",
         ),
         Marker.CONTINUE: (
             "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
@@ -159,6 +166,10 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "as you said", "as i said", "i said", "i mentioned", "i told you", "we discussed",
             "we talked about", "we said", "mentioned earlier", "said earlier", "said before",
             "earlier", "previously", "above", "your point", "that answer", "your explanation",
+            # A question about what was said (issue 15, phrasing stop): "What wattage heater
+            # did you suggest?", "What length of paddle did you say?".
+            "did you suggest", "did you recommend", "did you say", "did you mention",
+            "did you call", "were you talking about", "you were talking about",
         ),
         Marker.TOOL_REF: (
             "the query result", "query results", "the result", "the results", "that result",
@@ -215,17 +226,27 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "new subject", "different subject", "off topic", "off-topic", "totally unrelated",
             "completely unrelated", "completely different", "totally different", "separate thing",
             "totally separate", "entirely different", "on an unrelated note", "side question",
+            # Issue 15, phrasing stop: "On another subject: ...", "Changing gears, ...".
+            "on another subject", "another subject", "on another topic", "changing gears",
+            "shifting gears", "change gears", "on a separate note", "on a different subject",
+            "on a different topic", "unrelated question",
         ),
         Marker.TOPIC_OPENER: (
             "something else", "another thing", "random question", "separate question",
             "separate topic", "other topic", "another topic", "something different",
-            "different thing", "quick question", "random",
+            "different thing", "quick question", "random", "separately", "quick one",
         ),
         Marker.TOOL_OUTCOME: (
             "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",
             "says", "said", "pass", "passed", "succeed", "succeeded", "report", "reported",
             "crash", "crashed", "broke", "went wrong", "go wrong", "complain", "complained",
             "error out", "errored", "finish", "finished", "tell us",
+            # Issue 15, phrasing stop: "what did docker ps show?", "what was the stage doing
+            # when it timed out?", "what did the count query give back?".
+            "show", "shows", "showed", "timed out", "time out", "times out", "hang", "hung",
+            "hangs", "give back", "gave back", "come back", "came back", "comes back",
+            "print", "printed", "prints", "detect", "detected", "flag", "flagged", "find",
+            "found", "point at", "points at", "pointing at", "complains",
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",
@@ -261,6 +282,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the first few", "at first", "first of all", "the result of", "as a result",
             "the data science", "more of a", "more or", "once again", "do it yourself",
             "uh huh", "huh uh", "thanks again", "thank you again", "again for",
+            # A request to show or find something is no question about a tool's outcome.
+            "show me", "show us", "can you show", "to show", "find me", "find us", "to find",
+            "can you find", "help me find",
             # "carry-on" luggage is no request to go on.
             "carry on bag", "carry on bags", "carry on luggage", "carry on limit",
             "carry on allowance", "carry on suitcase", "carry on size",
@@ -321,6 +345,7 @@ TOOL_OUTCOME_FOLLOWERS = frozenset((
     "exactly", "so", "because", "after", "and", "or", "then", "there", "here", "again",
     "now", "yet", "this", "that", "today", "overnight", "last", "first", "earlier", "back",
     "us", "me", "you", "it", "is", "was", "if", "whether", "what", "why", "how",
+    "before", "during", "while", "until", "since", "like", "up",
 ))
 # A short statement after an acknowledgement that asks for something is no report back
 # ("Thanks, now can you check the weather?", "Cool, I will be needing a house"): any of
@@ -416,7 +441,7 @@ TERM_BREAKERS = frozenset((
 # would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.
 OTHER_TOPIC_OPENERS = frozenset((
     "something else", "another thing", "separate question", "separate topic", "other topic",
-    "another topic", "something different", "different thing",
+    "another topic", "something different", "different thing", "separately", "quick one",
 ))
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.

@@ -197,6 +197,7 @@ SWITCHES = (
     "entity_forms",
     "said_replies",
     "repeats_past_clarifications",
+    "entity_items",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -359,6 +360,9 @@ class Config:
     # "Do that again for the speaking section." repeats a request, never a clarification
     # request in between ("Simpler please: ...") (rule repeats-past-clarifications).
     repeats_past_clarifications: bool = True
+    # "How would I confirm the congestion theory?" names the item of the list it resolves to
+    # that is about congestion (rule entity-items).
+    entity_items: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from .rules_phrasing import PHRASING_RULES
 from .rules_resumption import RESUMPTION_RULES
 
 __all__ = ["RULES", "Rule", "rule", "rules_table"]
@@ -224,6 +225,8 @@ _RULES = (
     ),
     # Issue 15 resumption rules (reply-follow-ups ... term-questions): data in rules_resumption.
     *(_rule(*entry) for entry in RESUMPTION_RULES),
+    # Issue 15 phrasing rules (said-replies, repeats-past-clarifications, entity-items).
+    *(_rule(*entry) for entry in PHRASING_RULES),
     _rule(
         "topic-announcements",
         "intent",

@@ -18,7 +18,7 @@ from ..text.tokens import content_terms
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
-__all__ = ["item_named", "last_enumeration", "resolve_ordinal", "same_stem"]
+__all__ = ["item_named", "item_of_list", "last_enumeration", "resolve_ordinal", "same_stem"]
 
 RECENT = 10  # turns: an enumeration this recent resolves with confidence 0.9, older 0.7
 _SCOPE_TURNS = 20  # turns with lists searched for a scope or an item by its words
@@ -209,3 +209,18 @@ def item_named(
     if chosen is None or _matched(terms, content_terms(chosen[1])) < len(terms):
         return None
     return chosen
+
+
+def item_of_list(terms: Sequence[str], items: Sequence[str]) -> str | None:
+    """The one item of a list that holds the most of ``terms`` ("the cupboard heat" ->
+    "Overheating in a closed cupboard"); None when no item holds any, or two hold as many
+    (rule entity-items)."""
+    best: str | None = None
+    best_score, tied = 0, False
+    for item in items:
+        score = _matched(terms, content_terms(item))
+        if score > best_score:
+            best, best_score, tied = item, score, False
+        elif score == best_score and score:
+            tied = True
+    return None if tied else best

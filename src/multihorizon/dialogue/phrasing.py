@@ -227,7 +227,13 @@ def side_question(text: str, hits: Hits) -> bool:
     caller checks that it is a question in an assistant chat with a topic on the table."""
     if len(text) > SIDE_QUESTION_CHARS:
         return False
-    if any(kind in (_NEW_TOPIC, _TOPIC_OPENER, _EXPLAIN) for kind, _, _, _ in hits):
+    # A TOPIC_OPENER phrase announces only at the opening ("Should I train grip strength
+    # separately?" is a side question).
+    if any(
+        kind in (_NEW_TOPIC, _EXPLAIN)
+        or (kind == _TOPIC_OPENER and cues.opens_turn(text, start, OPENING_FILLERS))
+        for kind, _, start, _ in hits
+    ):
         return False
     words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
     if not REQUEST_WORDS.isdisjoint(words):

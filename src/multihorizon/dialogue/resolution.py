@@ -21,7 +21,7 @@ from .detection import detect
 from .entity_forms import offered_replies, recalls
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
-from .ordinal_resolution import item_named, resolve_ordinal
+from .ordinal_resolution import item_named, item_of_list, resolve_ordinal
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -63,6 +63,7 @@ def resolve(
     repeated_questions: bool = False,
     said_replies: bool = False,
     repeats_past_clarifications: bool = False,
+    entity_items: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -76,6 +77,8 @@ def resolve(
     ``said_replies`` (rule said-replies): "what length of paddle did you say?" whose words
     only the user's question held resolves to the reply to it. ``repeats_past_clarifications``
     (rule repeats-past-clarifications): "do that again" passes over clarification requests.
+    ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
+    list names the one item about congestion.
     """
     if not mentions:
         return []
@@ -86,6 +89,9 @@ def resolve(
             reference = _resolve_entity(mention, log, now, window)
             if offered_instances and reference.target_turn is not None:
                 reference = _offered_instance(reference, reference.target_turn, log, now)
+            if entity_items and reference.target_turn in enumerations:
+                item = item_of_list(mention.terms, enumerations[reference.target_turn])
+                reference = replace(reference, item=item) if item else reference
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
             if said_replies and reference.target_turn is not None:
@@ -462,6 +468,7 @@ def resolve_turn(
             repeated_questions=config.repeated_questions,
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
+            entity_items=config.entity_items,
         )
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
@@ -596,6 +603,9 @@ def _definite_references(
             other_forms=config.entity_forms,
             replies_first=replies_first,
         )
+        if config.entity_items and reference.target_turn in log.enumerations:
+            item = item_of_list(terms, log.enumerations[reference.target_turn])
+            reference = replace(reference, item=item) if item else reference
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)

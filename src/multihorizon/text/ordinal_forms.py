@@ -22,11 +22,13 @@ __all__ = [
     "CARDINALS",
     "FROM_END",
     "GENERIC_SCOPE",
+    "ITEM_FOLLOWERS",
     "ITEM_NOUNS",
     "LABELLED_NOUNS",
     "LETTERS",
     "LETTER_PICK_BEFORE",
     "MIDDLE",
+    "NOT_MODIFIERS",
     "ORDINALS",
     "PICK_WORDS",
     "SCOPE_AFTER",
@@ -127,6 +129,22 @@ GENERIC_SCOPE = _words("""
     item items step steps point points one ones you your said gave listed mentioned suggested
     recommended wrote list thing things choice choices them those these that this the my our
     tell me more about please again
+    """)
+
+
+# Words that may follow a bare ordinal when it stands for an item: "the second is better"
+# (the linking verbs first: "is", "sounds", "would").
+ITEM_FOLLOWERS = _words("""
+    is was sounds seems looks works would will could
+    should might has have and or but vs versus please then instead one good better best bad
+    worse fine ok okay right cheaper faster easier safe safer enough cheap expensive available
+    possible worth too also really still just more less much any
+    """)
+
+# Modifiers that are no item's words: "the middle one", "the other one", "the cheaper one".
+NOT_MODIFIERS = _words("""
+    middle next other same new old cheaper cheapest better best faster fastest easier easiest
+    simpler simplest shorter longer bigger smaller first last
     """)
 
 

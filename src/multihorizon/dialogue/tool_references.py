@@ -134,7 +134,9 @@ def _entry_words(
     name = {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
     name.add(kind)
     name.update(content_terms(args))
-    return frozenset(name), frozenset(content_terms(content))
+    # An output's field names are words too: "latency_ms" says latency (rule
+    # tool-reference-match; issue 15 phrasing stop).
+    return frozenset(name), frozenset(content_terms(content.replace("_", " ")))
 
 
 def _retarget(

@@ -193,6 +193,11 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "repeat it", "repeat this", "repeat for", "and again for", "again with",
             "again in", "do this again", "one more time", "ditto for", "likewise for",
             "do it for", "do that for", "do the same for", "now for", "now do",
+            # "Same calculation for 7 please." (issue 15, phrasing stop): the same request
+            # named by what it did.
+            "same calculation", "same conversion", "same check", "same search", "same query",
+            "same analysis", "same breakdown", "same comparison", "same lookup",
+            "same estimate", "same exercise", "same steps for", "same treatment",
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",
@@ -246,7 +251,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "show", "shows", "showed", "timed out", "time out", "times out", "hang", "hung",
             "hangs", "give back", "gave back", "come back", "came back", "comes back",
             "print", "printed", "prints", "detect", "detected", "flag", "flagged", "find",
-            "found", "point at", "points at", "pointing at", "complains",
+            "found", "point at", "points at", "pointing at", "complains", "give", "gave",
+            "take", "took",
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",

@@ -23,6 +23,7 @@ __all__ = [
     "WORD_RE",
     "about_terms",
     "action_mention",
+    "choice_mention",
     "clause_head",
     "demonstrative_mention",
     "ordinal_mention",
@@ -273,6 +274,32 @@ def demonstrative_mention(text: str, start: int, end: int) -> Mention | None:
     if not terms:
         return None
     return Mention("entity", text[start:phrase_end], start, phrase_end, terms=terms)
+
+
+def choice_mention(text: str, start: int, end: int) -> Mention | None:
+    """ "which of those was cheapest to run?", "is any of these dishwasher-safe?": a choice
+    among the things a list offered, named by the rest of its clause (an ordinal mention
+    without a number: the item those words pick, else the turn about them)."""
+    if text[start:end].casefold() not in ("those", "these"):
+        return None
+    low = max(0, start - 24)
+    words = text[low:start].split()
+    if len(words) < 2 or words[-1].casefold() != "of":
+        return None
+    chooser = words[-2].casefold().strip(_EDGE_MARKS)
+    if chooser not in _CHOOSERS:
+        return None
+    begin = low + text[low:start].rfind(words[-2].lstrip(_EDGE_MARKS))
+    clause = text[end : end + 80]
+    stop = min((i for i in (clause.find(m) for m in ".?!;\n") if i >= 0), default=len(clause))
+    if chooser != "which" and clause[stop : stop + 1] != "?":
+        return None  # "I had one of those days": only a question chooses
+    terms = phrase_terms(clause[:stop], limit=4)
+    return Mention("ordinal", text[begin:end], begin, end, terms=terms)
+
+
+_CHOOSERS = _wordset("which one any each both either neither none all most")
+_EDGE_MARKS = ",.;:!?\"'("
 
 
 def word_before(text: str, start: int) -> str:

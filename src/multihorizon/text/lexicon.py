@@ -251,8 +251,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "show", "shows", "showed", "timed out", "time out", "times out", "hang", "hung",
             "hangs", "give back", "gave back", "come back", "came back", "comes back",
             "print", "printed", "prints", "detect", "detected", "flag", "flagged", "find",
-            "found", "point at", "points at", "pointing at", "complains", "give", "gave",
-            "take", "took",
+            "found", "point at", "points at", "pointing at", "complains", "gave", "took",
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",

@@ -538,9 +538,8 @@ _ABOUT_STOPS = frozenset((*_LINKING_VERBS, "and", "but", "because", "which", "th
 
 
 def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
-    """ "the flax one", "the Redis option", "the Mac-only one": one or two modifiers between
-    "the" and an item noun name the item by its words (a hyphenated modifier by its content
-    words: "Mac-only" -> mac)."""
+    """ "the flax one", "the Redis option", "the Mac-only one": up to three modifier words
+    between "the" and an item noun name the item by its words."""
     for width in (1, 2, 3):
         the = here - width - 1
         if the < 0 or tokens[the][0] != "the":
@@ -557,8 +556,10 @@ def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
             for i, word in enumerate(words)
         ) or (width == 3 and not any(glued[1:3])):  # fmt: skip
             continue
-        # The words as the items' words are read ("Mac-only" stays one word there).
-        terms = tuple(content_terms(text[tokens[the + 1][1] : tokens[here - 1][2]]))
+        # The words as the items' words are read ("Mac-only" stays one word there), and a
+        # compound's parts ("5-GHz" -> ghz: an item may write it "5 GHz").
+        said = text[tokens[the + 1][1] : tokens[here - 1][2]]
+        terms = tuple(dict.fromkeys((*content_terms(said), *content_terms(said.replace("-", " ")))))
         if terms:
             start, end = tokens[the][1], tokens[here][2]
             return Mention("ordinal", text[start:end], start, end, terms=terms)

@@ -89,9 +89,8 @@ def resolve(
             reference = _resolve_entity(mention, log, now, window)
             if offered_instances and reference.target_turn is not None:
                 reference = _offered_instance(reference, reference.target_turn, log, now)
-            if entity_items and reference.target_turn in enumerations:
-                item = item_of_list(mention.terms, enumerations[reference.target_turn])
-                reference = replace(reference, item=item) if item else reference
+            if entity_items:
+                reference = _with_item(reference, mention.terms, enumerations)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
             if said_replies and reference.target_turn is not None:
@@ -110,6 +109,17 @@ def resolve(
             reference = _resolve_tool(mention, scratch, now)
         resolved.append(reference)
     return resolved
+
+
+def _with_item(
+    reference: Reference, terms: Sequence[str], enumerations: Mapping[int, tuple[str, ...]]
+) -> Reference:
+    """Rule entity-items: a reference to a turn with a list names the one item about its
+    words ("the congestion theory" -> "Channel congestion when neighbours get home")."""
+    turn = reference.target_turn
+    items = enumerations.get(turn, ()) if turn is not None else ()
+    named = item_of_list(terms, items) if items else None
+    return replace(reference, item=named) if named else reference
 
 
 def _unresolved(mention: Mention) -> Reference:
@@ -603,9 +613,8 @@ def _definite_references(
             other_forms=config.entity_forms,
             replies_first=replies_first,
         )
-        if config.entity_items and reference.target_turn in log.enumerations:
-            item = item_of_list(terms, log.enumerations[reference.target_turn])
-            reference = replace(reference, item=item) if item else reference
+        if config.entity_items:
+            reference = _with_item(reference, terms, log.enumerations)
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)

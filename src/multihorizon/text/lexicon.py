@@ -350,7 +350,7 @@ TOOL_OUTCOME_FOLLOWERS = frozenset((
     "exactly", "so", "because", "after", "and", "or", "then", "there", "here", "again",
     "now", "yet", "this", "that", "today", "overnight", "last", "first", "earlier", "back",
     "us", "me", "you", "it", "is", "was", "if", "whether", "what", "why", "how",
-    "before", "during", "while", "until", "since", "like", "up",
+    "before", "during", "while", "until", "since", "like", "up", "according",
 ))
 # A short statement after an acknowledgement that asks for something is no report back
 # ("Thanks, now can you check the weather?", "Cool, I will be needing a house"): any of

@@ -227,12 +227,12 @@ def side_question(text: str, hits: Hits) -> bool:
     caller checks that it is a question in an assistant chat with a topic on the table."""
     if len(text) > SIDE_QUESTION_CHARS:
         return False
-    # A TOPIC_OPENER phrase announces only at the opening ("Should I train grip strength
-    # separately?" is a side question).
+    # A TOPIC_OPENER phrase counts only where it announces ("Should I train grip strength
+    # separately?", "Is a quick one-pot dinner possible?" are side questions).
     if any(
-        kind in (_NEW_TOPIC, _EXPLAIN)
-        or (kind == _TOPIC_OPENER and cues.opens_turn(text, start, OPENING_FILLERS))
-        for kind, _, start, _ in hits
+        hit[0] in (_NEW_TOPIC, _EXPLAIN)
+        or (hit[0] == _TOPIC_OPENER and announces_topic(text, (hit,)))
+        for hit in hits
     ):
         return False
     words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]

@@ -14,6 +14,7 @@ from ..text import cues
 from ..text.lexicon import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
+    CHOICE_ASKERS,
     EXPLAIN_OBJECT_WORDS,
     NOT_ANNOUNCING,
     OPENING_FILLERS,
@@ -245,6 +246,7 @@ def side_question(text: str, hits: Hits) -> bool:
         not fragment
         and tuple(words[first : first + 1]) not in SIDE_OPENERS
         and tuple(words[first : first + 2]) not in SIDE_OPENERS
+        and not _asks_for_a_choice(words, first)
     ):
         return False
     for word in words:
@@ -253,6 +255,13 @@ def side_question(text: str, hits: Hits) -> bool:
         if word in SITUATION_WORDS:
             return False
     return True
+
+
+def _asks_for_a_choice(words: Sequence[str], first: int) -> bool:
+    """ "What paddle length should I get?": "what", one to three words, ``CHOICE_ASKERS``."""
+    if words[first : first + 1] != ["what"]:
+        return False
+    return any(tuple(words[at : at + 2]) in CHOICE_ASKERS for at in range(first + 2, first + 5))
 
 
 def opens_with_return(text: str, hits: Hits) -> bool:

@@ -26,7 +26,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..config import Config
-from ..text.lexicon import TOOL_OUTCOME_FOLLOWERS, Marker
+from ..text.lexicon import (
+    OUTCOME_AUXILIARIES,
+    OUTCOME_BASE_FORMS,
+    TOOL_OUTCOME_FOLLOWERS,
+    Marker,
+)
 from ..text.tokens import content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
@@ -91,6 +96,9 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
     """Whether an outcome word is a verb asked about ("why did the build fail?", "what did
     it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
     the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
+    said = " ".join(text[hit[2] : hit[3]].casefold().split())
+    if said in OUTCOME_BASE_FORMS and not _auxiliary_before(text, hit[2]):
+        return False  # "like a Stage show?": a noun
     following = text[hit[3] : hit[3] + 40].split(maxsplit=1)
     if not following:
         return True
@@ -98,6 +106,14 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
     if word[:1] in _CLAUSE_MARKS:
         return True
     return word.strip(_WORD_EDGES) in TOOL_OUTCOME_FOLLOWERS
+
+
+def _auxiliary_before(text: str, start: int) -> bool:
+    """Whether an auxiliary (``OUTCOME_AUXILIARIES``) comes earlier in the hit's clause."""
+    clause = text[max(0, start - 60) : start]
+    cut = max(clause.rfind(mark) for mark in ".,;:!?\n")
+    words = (word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split())
+    return not OUTCOME_AUXILIARIES.isdisjoint(words)
 
 
 _CLAUSE_MARKS = frozenset(",.;:!?)-\u2013\u2014")

@@ -27,12 +27,15 @@ __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
     "BACKCHANNEL_CHARS",
+    "CHOICE_ASKERS",
     "EXPLAIN_OBJECT_WORDS",
     "INFLECTION_SWAPS",
     "LEXICON",
     "NOT_ANNOUNCING",
     "OPENING_FILLERS",
     "OTHER_TOPIC_OPENERS",
+    "OUTCOME_AUXILIARIES",
+    "OUTCOME_BASE_FORMS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
     "REPORT_OBJECTS",
@@ -250,8 +253,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # when it timed out?", "what did the count query give back?".
             "show", "shows", "showed", "timed out", "time out", "times out", "hang", "hung",
             "hangs", "give back", "gave back", "come back", "came back", "comes back",
-            "print", "printed", "prints", "detect", "detected", "flag", "flagged", "find",
-            "found", "point at", "points at", "pointing at", "complains", "gave", "took",
+            "print", "printed", "prints", "detect", "detected", "flag", "flagged",
+            "point at", "points at", "pointing at", "complains", "gave", "took",
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",
@@ -288,8 +291,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the data science", "more of a", "more or", "once again", "do it yourself",
             "uh huh", "huh uh", "thanks again", "thank you again", "again for",
             # A request to show or find something is no question about a tool's outcome.
-            "show me", "show us", "can you show", "to show", "find me", "find us", "to find",
-            "can you find", "help me find",
+            "show me", "show us", "can you show", "to show",
             # "carry-on" luggage is no request to go on.
             "carry on bag", "carry on bags", "carry on luggage", "carry on limit",
             "carry on allowance", "carry on suitcase", "carry on size",
@@ -352,6 +354,10 @@ TOOL_OUTCOME_FOLLOWERS = frozenset((
     "us", "me", "you", "it", "is", "was", "if", "whether", "what", "why", "how",
     "before", "during", "while", "until", "since", "like", "up", "according",
 ))
+# TOOL_OUTCOME words that are nouns as often as verbs ("a stage show", "a print"): a verb only
+# after an auxiliary earlier in the clause ("what did docker ps show?").
+OUTCOME_BASE_FORMS = frozenset(("show", "hang", "print", "flag", "time out", "point at"))
+OUTCOME_AUXILIARIES = frozenset(("did", "does", "do", "will", "would", "can", "could", "should"))
 # A short statement after an acknowledgement that asks for something is no report back
 # ("Thanks, now can you check the weather?", "Cool, I will be needing a house"): any of
 # these words in it (case-folded).
@@ -390,6 +396,13 @@ SIDE_OPENERS = frozenset((
     ("how", "soon"), ("how", "early"), ("how", "late"),
 ))
 SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
+# "What paddle length should I get?", "What gear do we need?": "what", one to three words and
+# one of these asks for a choice the speaker makes on the topic at hand (rule side-questions).
+CHOICE_ASKERS = frozenset(
+    (modal, who)
+    for modal in ("should", "do", "would", "can", "could", "must")
+    for who in ("i", "we")
+)
 # A short question opening with one of these words takes up the topic at hand whatever
 # follows, even without a verb ("And gels during the race?", "And for printed documents?"):
 # it reads as a side question (rule side-questions). Case-folded first words.

@@ -29,6 +29,7 @@ from ..config import Config
 from ..text.lexicon import (
     OUTCOME_AUXILIARIES,
     OUTCOME_BASE_FORMS,
+    OUTCOME_NOT_SUBJECTS,
     TOOL_OUTCOME_FOLLOWERS,
     Marker,
 )
@@ -109,10 +110,13 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
 
 
 def _auxiliary_before(text: str, start: int) -> bool:
-    """Whether an auxiliary (``OUTCOME_AUXILIARIES``) comes earlier in the hit's clause."""
+    """Whether an auxiliary (``OUTCOME_AUXILIARIES``) comes earlier in the hit's clause, and
+    no person (``OUTCOME_NOT_SUBJECTS``) in the two words before it."""
     clause = text[max(0, start - 60) : start]
     cut = max(clause.rfind(mark) for mark in ".,;:!?\n")
-    words = (word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split())
+    words = [word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split()]
+    if not OUTCOME_NOT_SUBJECTS.isdisjoint(words[-2:]):
+        return False  # "you can show", "did you show": a person does it, no tool
     return not OUTCOME_AUXILIARIES.isdisjoint(words)
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "OTHER_TOPIC_OPENERS",
     "OUTCOME_AUXILIARIES",
     "OUTCOME_BASE_FORMS",
+    "OUTCOME_NOT_SUBJECTS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
     "REPORT_OBJECTS",
@@ -355,9 +356,11 @@ TOOL_OUTCOME_FOLLOWERS = frozenset((
     "before", "during", "while", "until", "since", "like", "up", "according",
 ))
 # TOOL_OUTCOME words that are nouns as often as verbs ("a stage show", "a print"): a verb only
-# after an auxiliary earlier in the clause ("what did docker ps show?").
+# after an auxiliary earlier in the clause ("what did docker ps show?"), with no person as its
+# subject ("any other therapist you can show?").
 OUTCOME_BASE_FORMS = frozenset(("show", "hang", "print", "flag", "time out", "point at"))
 OUTCOME_AUXILIARIES = frozenset(("did", "does", "do", "will", "would", "can", "could", "should"))
+OUTCOME_NOT_SUBJECTS = frozenset(("you", "i", "we", "me", "u"))
 # A short statement after an acknowledgement that asks for something is no report back
 # ("Thanks, now can you check the weather?", "Cool, I will be needing a house"): any of
 # these words in it (case-folded).
@@ -397,10 +400,11 @@ SIDE_OPENERS = frozenset((
 ))
 SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
 # "What paddle length should I get?", "What gear do we need?": "what", one to three words and
-# one of these asks for a choice the speaker makes on the topic at hand (rule side-questions).
+# one of these asks for a choice the speaker makes on the topic at hand (rule side-questions);
+# not "do I" ("What alarms do I have set?" opens a task in sgd).
 CHOICE_ASKERS = frozenset(
     (modal, who)
-    for modal in ("should", "do", "would", "can", "could", "must")
+    for modal in ("should", "would", "could", "must")
     for who in ("i", "we")
 )
 # A short question opening with one of these words takes up the topic at hand whatever

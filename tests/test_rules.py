@@ -493,6 +493,16 @@ def _repeat_past_clarification(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references]
 
 
+def _repeat_named_request(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Can you write me an nginx server block for the app on port 3000?")
+    session.assistant("server { listen 80; location / { proxy_pass http://127.0.0.1:3000; } }")
+    session.user("Why would the health check come back with a 502?")
+    session.assistant("nginx reached no upstream: the app is not listening on 3000.")
+    envelope = session.preview("Write the same thing but with HTTPS on 443.")
+    return [ref.target_turn for ref in envelope.references]
+
+
 def _entity_item(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("My home router drops Wi-Fi every evening around 9. What could it be?")
@@ -552,6 +562,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "said-replies": _said_reply,
     "repeats-past-clarifications": _repeat_past_clarification,
     "entity-items": _entity_item,
+    "repeats-named-requests": _repeat_named_request,
 }
 
 

@@ -198,6 +198,7 @@ SWITCHES = (
     "said_replies",
     "repeats_past_clarifications",
     "entity_items",
+    "repeats_named_requests",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -363,6 +364,9 @@ class Config:
     # "How would I confirm the congestion theory?" names the item of the list it resolves to
     # that is about congestion (rule entity-items).
     entity_items: bool = True
+    # "Write the same thing but with HTTPS on 443." repeats the recent request that named
+    # "write", not a later question about the health check (rule repeats-named-requests).
+    repeats_named_requests: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

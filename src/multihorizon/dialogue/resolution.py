@@ -9,11 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..config import Config
-from ..text.lexicon import Lexicon, Marker
+from ..text.lexicon import Lexicon
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
+from .actions import REQUEST, action_target
 from .bare_names import name_references
 from .comparatives import comparative_mentions, resolve_comparative
 from .definite_mentions import definite_mentions, resolve_definite
@@ -64,6 +65,7 @@ def resolve(
     said_replies: bool = False,
     repeats_past_clarifications: bool = False,
     entity_items: bool = False,
+    action_words: Sequence[str] = (),
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -78,7 +80,8 @@ def resolve(
     only the user's question held resolves to the reply to it. ``repeats_past_clarifications``
     (rule repeats-past-clarifications): "do that again" passes over clarification requests.
     ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
-    list names the one item about congestion.
+    list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
+    the turn's content words, by which a repeat request picks the request it names.
     """
     if not mentions:
         return []
@@ -103,8 +106,9 @@ def resolve(
                 reference = replace(reference, type="turn")
         elif mention.type == "action":
             reference = _resolve_action(
-                mention, log, now, window, repeated_questions, repeats_past_clarifications
-            )
+                mention, log, now, window, repeated_questions, repeats_past_clarifications,
+                action_words,
+            )  # fmt: skip
         else:
             reference = _resolve_tool(mention, scratch, now)
         resolved.append(reference)
@@ -358,49 +362,19 @@ def _resolve_action(
     window: int,
     questions: bool,
     past_clarifications: bool = False,
+    words: Sequence[str] = (),
 ) -> Reference:
-    """SPEC-028 §4.1 "do it again": the last user request it repeats: an imperative, a "can
-    you / please" request or (rule repeated-questions) a question ("what's the forecast for
-    Thursday?" then "same again for Friday"), that is not itself a repeat request (those
-    point further back, to the request they repeated). With the rule on, "do the same" skips
-    a yes/no question ("will I lose my domains?") for an earlier request or wh-question, and
-    without any, the last user turn that is no acknowledgement ("Scale checkout to 6.")."""
-    roles, features = log.roles, log.features
-    doing = questions and mention.surface.casefold().startswith(_DOING)
-    held, fallback = -1, -1
-    for turn in range(now - 1, max(-1, now - 1 - window), -1):
-        if roles[turn] != "user":
-            continue
-        earlier = features[turn]
-        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
-            continue  # "same for April": its request is further back
-        if past_clarifications and earlier.has(Marker.CLARIFY):
-            continue  # "You lost me, which part is the condition?" asks for no action
-
-        if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
-            if doing and not earlier.request and _yes_no(earlier.text):
-                held = turn if held < 0 else held
-                continue
-            confidence = _age_confidence(now - turn, window, 0.8, 0.6, 0.6)
-            return _target(mention, turn, confidence)
-        if questions and fallback < 0 and not earlier.acknowledgement:
-            fallback = turn
-    for turn in (held, fallback):
-        if turn >= 0:
-            return _target(mention, turn, 0.5)
-    return _unresolved(mention)
-
-
-_DOING = ("do", "redo", "run", "repeat", "try")
-_YES_NO = _word_set(
-    "will would can could is are was were do does did should shall may might has have"
-)
-
-
-def _yes_no(text: str) -> bool:
-    """A question that opens with an auxiliary ("Will I lose my domains?")."""
-    head = text[:24].split(None, 1)
-    return bool(head) and head[0].casefold() in _YES_NO
+    """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
+    found = action_target(
+        log, mention.surface, now, window, questions=questions,
+        past_clarifications=past_clarifications, words=words,
+    )  # fmt: skip
+    if found is None:
+        return _unresolved(mention)
+    turn, how = found
+    if how == REQUEST:
+        return _target(mention, turn, _age_confidence(now - turn, window, 0.8, 0.6, 0.6))
+    return _target(mention, turn, 0.5)
 
 
 def _resolve_tool(mention: Mention, scratch: ScratchBuffer, now: int) -> Reference:
@@ -479,6 +453,7 @@ def resolve_turn(
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
             entity_items=config.entity_items,
+            action_words=features.terms if config.repeats_named_requests else (),
         )
         if config.entity_forms:
             found = offered_replies(mentions, found, log)

@@ -69,9 +69,14 @@ def match_tool_references(
         (hit for hit in features.hits if hit[0] == _OUTCOME and _asks_outcome(features.text, hit)),
         None,
     )
+    entries = list(scratch)
+    if not has_tool:
+        named = tuple(_tool_named(ref, entries) for ref in resolution.references)
+        has_tool = any(ref.type == "tool" for ref in named)
+        if has_tool:  # "that booking" after a vet_booking call: its output
+            resolution = dataclasses.replace(resolution, references=named)
     if not has_tool and (outcome is None or not features.question):
         return resolution
-    entries = list(scratch)
     words = _turn_words(features.terms)
     scores = [_score(entry, words) for entry in entries]
     if has_tool:
@@ -91,6 +96,24 @@ def match_tool_references(
         resolved=resolved,
         has_tool=any(ref.type == "tool" for ref in references),
     )
+
+
+def _tool_named(ref: Reference, entries: list[ScratchEntry]) -> Reference:
+    """A demonstrative whose words name a tool call's name or arguments ("that booking" after
+    ``vet_booking``, "this scan" after ``csvscan``) refers to that call's output; any other
+    reference is returned as it is ("the router" names the topic more often than a
+    ``router_admin`` call)."""
+    if ref.type != "entity" or ref.surface.split(None, 1)[0].casefold() not in _POINTING:
+        return ref
+    words = _turn_words(content_terms(ref.surface))
+    scores = [_score(entry, words) for entry in entries]
+    best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
+    if best < 0 or not scores[best][0]:
+        return ref
+    return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
+
+
+_POINTING = frozenset(("that", "this", "those", "these"))
 
 
 def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:

@@ -202,6 +202,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "same calculation", "same conversion", "same check", "same search", "same query",
             "same analysis", "same breakdown", "same comparison", "same lookup",
             "same estimate", "same exercise", "same steps for", "same treatment",
+            "one like that", "another like that", "again for the", "again for my",
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",
@@ -238,7 +239,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # Issue 15, phrasing stop: "On another subject: ...", "Changing gears, ...".
             "on another subject", "another subject", "on another topic", "changing gears",
             "shifting gears", "change gears", "on a separate note", "on a different subject",
-            "on a different topic", "unrelated question",
+            "on a different topic", "unrelated question", "changing subject",
+            "change subject", "moving on to something else", "moving on to another",
         ),
         Marker.TOPIC_OPENER: (
             "something else", "another thing", "random question", "separate question",
@@ -292,7 +294,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the data science", "more of a", "more or", "once again", "do it yourself",
             "uh huh", "huh uh", "thanks again", "thank you again", "again for",
             # A request to show or find something is no question about a tool's outcome.
-            "show me", "show us", "can you show", "to show",
+            "show me", "show us", "can you show", "to show", "thanks again for the",
+            "thank you again for the", "thanks again for my",
             # "carry-on" luggage is no request to go on.
             "carry on bag", "carry on bags", "carry on luggage", "carry on limit",
             "carry on allowance", "carry on suitcase", "carry on size",

@@ -58,6 +58,9 @@ FROM_END: Mapping[tuple[str, ...], int] = MappingProxyType({
     ("second", "to", "last"): -2, ("second", "last"): -2, ("next", "to", "last"): -2,
     ("last", "but", "one"): -2, ("one", "before", "last"): -2, ("third", "to", "last"): -3,
     ("third", "last"): -3, ("second", "from", "last"): -2, ("second", "from", "the", "end"): -2,
+    # A list read top to bottom (issue 15 phrasing stop): "the top choice", "the bottom one".
+    **{("top", noun): 1 for noun in ("one", "choice", "option", "pick", "bullet", "item")},
+    **{("bottom", noun): -1 for noun in ("one", "choice", "option", "pick", "bullet", "item")},
 })  # fmt: skip
 
 # Cardinal words after an item noun or "number": "option three", "number two".
@@ -80,6 +83,7 @@ ITEM_NOUNS = _words("""
     proposal proposals plan plans candidate candidates pick picks fix fixes answer answers
     line lines stage stages phase phases part parts section sections reason reasons
     problem problems issue issues cause causes stop stops exercise exercises task tasks
+    rule rules trick tricks basic basics
     """)
 
 # Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):
@@ -87,7 +91,7 @@ ITEM_NOUNS = _words("""
 LABELLED_NOUNS = _words("""
     option choice item step approach method solution suggestion idea alternative
     recommendation tip bullet point strategy proposal plan candidate entry stage phase variant
-    version example answer day week round level part
+    version example answer day week round level part fix rule trick
     """)
 
 # "the middle one": the centre item of a list of odd length (item number 0 is no real item).
@@ -144,7 +148,7 @@ ITEM_FOLLOWERS = _words("""
 # Modifiers that are no item's words: "the middle one", "the other one", "the cheaper one".
 NOT_MODIFIERS = _words("""
     middle next other same new old cheaper cheapest better best faster fastest easier easiest
-    simpler simplest shorter longer bigger smaller first last
+    simpler simplest shorter longer bigger smaller first last top bottom
     """)
 
 
@@ -153,7 +157,7 @@ def gate_words() -> tuple[str, ...]:
     them, so detection runs only at their hits."""
     # Not "one": "the flax one" is looked for by ``ordinal_mentions`` itself (a gate on
     # "one" sent every "one month" turn to reference detection, 18 -> 70 us a classify).
-    words = set(LABELLED_NOUNS) | set(ORDINALS) | {"number", "next", "middle"}
+    words = set(LABELLED_NOUNS) | set(ORDINALS) | {"number", "next", "middle", "top", "bottom"}
     # A bare number is a gate only after a word that picks ("go with 2", "no. 4"): turns
     # with a number in them are common, and a gate hit sends a turn to reference detection
     # (Session.classify 18 -> 50 us on "my bill is 40 dollars for one month"-like turns

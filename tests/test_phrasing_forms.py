@@ -226,3 +226,30 @@ def test_a_named_topic_with_again_returns_and_is_no_clarification(text: str) -> 
     envelope = session.preview(text)
     assert envelope.intent == "DRILL_DOWN"
     assert envelope.active_thread == router
+
+
+def test_a_list_opens_after_its_colon() -> None:
+    text = (
+        "Try these, cheapest first: put a baffle on the pole, move the feeder away from "
+        "trees, or buy a weight-activated feeder."
+    )
+    assert enumeration_items(text) == (
+        "put a baffle on the pole",
+        "move the feeder away from trees",
+        "buy a weight-activated feeder",
+    )
+
+
+def test_an_ordinal_past_a_short_list_means_an_earlier_longer_one() -> None:
+    session = mh.Session(config=mh.Config(antecedents=True))
+    session.user("I was given a juniper bonsai. What should I do first?")
+    session.assistant(
+        "A few basics: (a) keep it outdoors; (b) water when the soil is dry; (c) don't "
+        "repot it this year; (d) feed it in the growing season."
+    )
+    session.user("What fertiliser would you use?")
+    session.assistant("An organic pellet such as Biogold, or a liquid 10-10-10 at half strength.")
+    envelope = session.preview("When would the third rule stop applying?")
+    assert [ref.item for ref in envelope.references] == ["don't repot it this year"]
+    off = mh.Session(config=mh.Config(antecedents=True, ordinal_forms=False))
+    assert off.preview("When would the third rule stop applying?").references == ()

@@ -31,9 +31,11 @@ def resolve_ordinal(
     enumerations: Mapping[int, tuple[str, ...]],
     now: int,
     window: int,
+    longer_lists: bool = False,
 ) -> Reference:
     """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
-    most recent one). Unresolved when the list has no such item, when a required scope ("the
+    most recent one; ``longer_lists``, rule ordinal-forms: the most recent one that has an
+    Nth item). Unresolved when the list has no such item, when a required scope ("the
     third database") matches no list, or when no item is about the words of "the one about
     X" (the caller then tries a turn reference)."""
     chosen: tuple[int, tuple[str, ...]] | None = None
@@ -54,6 +56,13 @@ def resolve_ordinal(
         if turn < 0:
             return _unresolved(mention)
         chosen = (turn, enumerations[turn])
+        if longer_lists and _index(mention.ordinal, len(chosen[1])) is None:
+            # "the third rule" after a two-way "A or B" reply: the latest list that has a
+            # third item (ours: the spec's default list cannot be meant).
+            longer = (t for t in _turns_with_lists(enumerations, now, window) if t != turn)
+            fits = (t for t in longer if _index(mention.ordinal, len(enumerations[t])) is not None)
+            turn = next(fits, turn)
+            chosen = (turn, enumerations[turn])
     turn, items = chosen
     index = _index(mention.ordinal, len(items))
     if index is None:

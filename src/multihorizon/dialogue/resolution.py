@@ -66,6 +66,7 @@ def resolve(
     repeats_past_clarifications: bool = False,
     entity_items: bool = False,
     action_words: Sequence[str] = (),
+    longer_lists: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -82,6 +83,8 @@ def resolve(
     ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
     list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
     the turn's content words, by which a repeat request picks the request it names.
+    ``longer_lists`` (rule ordinal-forms): "the third" past a two-item list means an earlier
+    list with a third item.
     """
     if not mentions:
         return []
@@ -99,7 +102,7 @@ def resolve(
             if said_replies and reference.target_turn is not None:
                 reference = _said_reply(mention, reference, log, now)
         elif mention.type == "ordinal":
-            reference = resolve_ordinal(mention, log, enumerations, now, window)
+            reference = resolve_ordinal(mention, log, enumerations, now, window, longer_lists)
             if reference.target_turn is None and mention.ordinal is None:
                 # "the one about X" where no list item is about X: the turn about X.
                 reference = _resolve_turn(mention, log, enumerations, now, window)
@@ -454,6 +457,7 @@ def resolve_turn(
             repeats_past_clarifications=config.repeats_past_clarifications,
             entity_items=config.entity_items,
             action_words=features.terms if config.repeats_named_requests else (),
+            longer_lists=config.ordinal_forms,
         )
         if config.entity_forms:
             found = offered_replies(mentions, found, log)

@@ -300,6 +300,9 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         # hold commas of their own are set apart by semicolons.
         semicolons = sentence.count(";") >= 2
         parts = _semicolon_split(sentence) if semicolons else _top_level_split(sentence)
+        # "Try these, cheapest first: A, B, or C": the list opens after the colon.
+        opened = next((k for k in range(len(parts) - 1, 0, -1) if ":" in parts[k]), 0)
+        parts = parts[opened:]
         if len(parts) < 2:
             continue
         head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)

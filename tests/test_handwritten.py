@@ -27,6 +27,17 @@ set's misses and ``references_entities_tune2.jsonl`` (8 conversations, 31 probes
 for those forms). ``references_entities_holdout.jsonl`` (16 conversations, 63 probes, domains
 none of the other sets use) was written before any of that code and scored once at the
 end: 0.698 before, 0.873 after (the held-out figure).
+
+``phrasing_holdout.jsonl`` (15 conversations, 113 probes on logged turns and after them:
+ordinals over numbered, lettered, bulleted and prose lists, action references, clarifications,
+topic announcements, tool references, entity references without a demonstrative,
+resumptions; domains no other file uses) was written by the phrasing stop before any code
+change and scored: first run acc@1 0.581, item 0.452; after the changes tuned on
+``phrasing_tune.jsonl`` (9 conversations, 57 probes, written after that first run) 0.661 /
+0.484 (the held-out figure). Its misses were then read and general gaps fixed (action
+references by the request they name, a list opening after a colon, an ordinal past a short
+list, demonstratives naming a tool call): 0.758 / 0.645, so it is no longer a clean hold-out.
+Intent, resumption and tool targets of both files: ``tests/test_handwritten_resume.py``.
 """
 
 from __future__ import annotations
@@ -42,14 +53,16 @@ DATA = Path(__file__).parent / "data" / "handwritten"
 
 # file -> (acc@1 floor, item floor or None without item labels); measured: tune 0.925 /
 # 1.000, check 0.891 / 1.000, entities tune 0.904, entities check 0.824, entities tune2
-# 0.710, entities hold-out 0.873.
+# 0.710, entities hold-out 0.905; phrasing tune 0.969 / 0.929, phrasing hold-out 0.758 / 0.645.
 FLOORS: dict[str, tuple[float, float | None]] = {
     "references_tune.jsonl": (0.90, 0.97),
     "references_check.jsonl": (0.84, 0.95),
     "references_entities_tune.jsonl": (0.88, None),
     "references_entities_check.jsonl": (0.80, None),
     "references_entities_tune2.jsonl": (0.68, None),
-    "references_entities_holdout.jsonl": (0.85, None),
+    "references_entities_holdout.jsonl": (0.88, None),
+    "phrasing_tune.jsonl": (0.94, 0.90),
+    "phrasing_holdout.jsonl": (0.73, 0.62),
 }
 
 

@@ -473,6 +473,49 @@ def _entity_form(config: mh.Config) -> object:
     return [[ref.target_turn for ref in session.preview(text).references] for text in asked]
 
 
+def _said_reply(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm looking for a sea kayak for day trips.")
+    session.assistant("The Valley Gemini SP is stable; the P&H Cetus MV tracks straighter.")
+    session.user("What paddle length should I get?")
+    session.assistant("About 210 to 220 cm for a low-angle stroke on a boat of that width.")
+    envelope = session.preview("What length of paddle did you say?")
+    return [ref.target_turn for ref in envelope.references]
+
+
+def _repeat_past_clarification(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("In Google Sheets, how do I sum sales for one region?")
+    session.assistant('=SUMIF(B2:B500, "North", D2:D500) adds column D where B says North.')
+    session.user("You lost me a bit. Which part is the condition?")
+    session.assistant('"North" is the condition; B2:B500 is where it is checked.')
+    envelope = session.preview("Same thing for Excel please.")
+    return [ref.target_turn for ref in envelope.references]
+
+
+def _repeat_named_request(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Can you write me an nginx server block for the app on port 3000?")
+    session.assistant("server { listen 80; location / { proxy_pass http://127.0.0.1:3000; } }")
+    session.user("Why would the health check come back with a 502?")
+    session.assistant("nginx reached no upstream: the app is not listening on 3000.")
+    envelope = session.preview("Write the same thing but with HTTPS on 443.")
+    return [ref.target_turn for ref in envelope.references]
+
+
+def _entity_item(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My home router drops Wi-Fi every evening around 9. What could it be?")
+    session.assistant(
+        "Likely causes:\n- Channel congestion when neighbours get home\n- A scheduled "
+        "firmware check that reboots the radio\n- Overheating in a closed cupboard"
+    )
+    session.user("Which app shows the channels around me?")
+    session.assistant("WiFi Analyzer on Android shows every network and its channel.")
+    envelope = session.preview("How would I confirm the congestion theory?")
+    return [ref.item for ref in envelope.references]
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -516,6 +559,10 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "lexical-channel": _lexical,
     "answers-follow-questions": _answers,
     "relevance-floors": _relevance_floor,
+    "said-replies": _said_reply,
+    "repeats-past-clarifications": _repeat_past_clarification,
+    "entity-items": _entity_item,
+    "repeats-named-requests": _repeat_named_request,
 }
 
 

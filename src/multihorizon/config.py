@@ -195,6 +195,10 @@ SWITCHES = (
     "definite_references",
     "entity_references",
     "entity_forms",
+    "said_replies",
+    "repeats_past_clarifications",
+    "entity_items",
+    "repeats_named_requests",
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -351,6 +355,18 @@ class Config:
     # "What's a Soundex search?" after a reply that suggested a Soundex search asks what it
     # meant: CLARIFY (rule term-questions).
     term_questions: bool = True
+    # "What length of paddle did you say?" whose words only the user's question held means the
+    # reply to it (rule said-replies).
+    said_replies: bool = True
+    # "Do that again for the speaking section." repeats a request, never a clarification
+    # request in between ("Simpler please: ...") (rule repeats-past-clarifications).
+    repeats_past_clarifications: bool = True
+    # "How would I confirm the congestion theory?" names the item of the list it resolves to
+    # that is about congestion (rule entity-items).
+    entity_items: bool = True
+    # "Write the same thing but with HTTPS on 443." repeats the recent request that named
+    # "write", not a later question about the health check (rule repeats-named-requests).
+    repeats_named_requests: bool = True
 
     # ---- constants the rules were calibrated with ----
     # Speakers seen from which a chat is multi-party (replies interleave).

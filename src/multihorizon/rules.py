@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from .rules_phrasing import PHRASING_RULES
 from .rules_resumption import RESUMPTION_RULES
 
 __all__ = ["RULES", "Rule", "rule", "rules_table"]
@@ -219,11 +220,14 @@ _RULES = (
         "but kept unannounced new topics ('Actually, what's a good backup strategy for "
         "Postgres?') in the thread before. Issue 15 second stop: a short question opening "
         "with 'And' ('And gels during the race?') reads as one whatever follows "
-        "(SIDE_FRAGMENT_OPENERS); with it, resume_tune 0.923 -> 0.962.",
+        "(SIDE_FRAGMENT_OPENERS); with it, resume_tune 0.923 -> 0.962. Phrasing stop: 'What "
+        "paddle length should I get?' (CHOICE_ASKERS) too: resume_tune intent 0.931 -> 0.941.",
         "dialogue.intent.asks_on_the_topic",
     ),
     # Issue 15 resumption rules (reply-follow-ups ... term-questions): data in rules_resumption.
     *(_rule(*entry) for entry in RESUMPTION_RULES),
+    # Issue 15 phrasing rules (said-replies, repeats-past-clarifications, entity-items).
+    *(_rule(*entry) for entry in PHRASING_RULES),
     _rule(
         "topic-announcements",
         "intent",
@@ -238,7 +242,8 @@ _RULES = (
         "accuracy tune 0.769 -> 1.000, check 0.846 -> 1.000. ../shared/data: no intent "
         "probe moves (tools/eval_all.py). Issue 15 second stop: an opener that says the "
         "topic is another one followed by a comma and a question ('Another thing, how do I "
-        "...?', OTHER_TOPIC_OPENERS) announces too; resume_check intent 0.914 -> 0.924.",
+        "...?', OTHER_TOPIC_OPENERS) announces too; resume_check intent 0.914 -> 0.924. Phrasing "
+        "stop ('Separately,', 'Quick one,', 'Changing gears'): resume_holdout new 0.926 -> 0.963.",
         "dialogue.phrasing.announces_topic",
     ),
     _rule(
@@ -269,7 +274,8 @@ _RULES = (
         "1.000, check 0.333 -> 0.917; intent accuracy tune 0.881 -> 0.937, check 0.874 -> "
         "0.929. TREC CAsT 2019 intent: 'How did the results differ?' DRILL_DOWN, not "
         "TOOL_REFERENCE (macro-F1 0.655 -> 0.656); no other probe of ../shared/data "
-        "moves.",
+        "moves. Phrasing stop (verbs 'show', 'timed out', 'hung'; field names as words): "
+        "tool target phrasing_tune 0.333 -> 1.000, intents_check 0.917 -> 1.000.",
         "dialogue.tool_references.match_tool_references",
     ),
     _rule(
@@ -393,7 +399,8 @@ _RULES = (
         "(hashing), off -> on: acc@1 0.776 -> 0.910, enumerated item 0.364 -> 1.000; "
         "references_check.jsonl 0.688 -> 0.875, item 0.175 -> 0.975. ../shared/data has "
         "no ordinal labels; tools/eval_all.py with all three reference rules of issue 15: "
-        "CAsT 2021 acc@1 0.734 -> 0.750, CAsT 2019 0.559 -> 0.562, sgd 0.769 -> 0.770.",
+        "CAsT 2021 acc@1 0.734 -> 0.750, CAsT 2019 0.559 -> 0.562, sgd 0.769 -> 0.770. "
+        "Phrasing stop as a whole ('the Mac-only one', ';' lists): phrasing_tune 0.625 -> 0.969.",
         "dialogue.ordinal_mentions.ordinal_form_mentions",
     ),
     _rule(

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from ..text.lexicon import Lexicon, Marker
 from .mention_markers import (
     action_mention,
+    choice_mention,
     demonstrative_mention,
     ordinal_mention,
     tool_mention,
@@ -59,7 +60,7 @@ def detect(
             continue  # "you said" inside "what you said": the longer phrase already counted
         covered_kind, covered_end = kind, end
         if kind == _DEMONSTRATIVE:
-            mention = demonstrative_mention(text, start, end)
+            mention = demonstrative_mention(text, start, end) or choice_mention(text, start, end)
         elif kind == _ORDINAL:
             mention = ordinal_mention(text, lexicon.phrase(index), start, end)
         elif kind == _TURN_REF:

@@ -23,6 +23,7 @@ __all__ = [
     "WORD_RE",
     "about_terms",
     "action_mention",
+    "choice_mention",
     "clause_head",
     "demonstrative_mention",
     "ordinal_mention",
@@ -145,7 +146,8 @@ _ABOUT = re.compile(
 # The direct object of "you mentioned X" / "you recommended X".
 _OBJECT = re.compile(r"[ \t]+(?:that[ \t]+)?([^.?!;:,\n]{1,60})")
 _OBJECT_VERBS = _wordset(
-    "mentioned suggested recommended discussed described listed explained wrote"
+    "mentioned suggested recommended discussed described listed explained wrote suggest "
+    "recommend mention say"
 )
 # Words ending an "about" phrase: "what you said about TLS and then ...".
 _CLAUSE_END = re.compile(r"[ \t]+(?:and|but|because|so|then|which|when|if|earlier|before)\b", re.I)
@@ -272,6 +274,32 @@ def demonstrative_mention(text: str, start: int, end: int) -> Mention | None:
     if not terms:
         return None
     return Mention("entity", text[start:phrase_end], start, phrase_end, terms=terms)
+
+
+def choice_mention(text: str, start: int, end: int) -> Mention | None:
+    """ "which of those was cheapest to run?", "is any of these dishwasher-safe?": a choice
+    among the things a list offered, named by the rest of its clause (an ordinal mention
+    without a number: the item those words pick, else the turn about them)."""
+    if text[start:end].casefold() not in ("those", "these"):
+        return None
+    low = max(0, start - 24)
+    words = text[low:start].split()
+    if len(words) < 2 or words[-1].casefold() != "of":
+        return None
+    chooser = words[-2].casefold().strip(_EDGE_MARKS)
+    if chooser not in _CHOOSERS:
+        return None
+    begin = low + text[low:start].rfind(words[-2].lstrip(_EDGE_MARKS))
+    clause = text[end : end + 80]
+    stop = min((i for i in (clause.find(m) for m in ".?!;\n") if i >= 0), default=len(clause))
+    if chooser != "which" and clause[stop : stop + 1] != "?":
+        return None  # "I had one of those days": only a question chooses
+    terms = phrase_terms(clause[:stop], limit=4)
+    return Mention("ordinal", text[begin:end], begin, end, terms=terms)
+
+
+_CHOOSERS = _wordset("which one any each both either neither none all most")
+_EDGE_MARKS = ",.;:!?\"'("
 
 
 def word_before(text: str, start: int) -> str:
@@ -440,7 +468,25 @@ def about_terms(text: str, start: int, end: int, phrase: str) -> tuple[str, ...]
         before = _NP_BEFORE.match(text, max(0, start - 80), start)
         if before is not None:
             return phrase_terms(before.group(1), limit=4)
+    if phrase.startswith("did you"):
+        return asked_terms(text, start)
     return ()
+
+
+def asked_terms(text: str, start: int) -> tuple[str, ...]:
+    """What a question about something said asks after: the words between its wh-word and
+    "did you ..." ("What wattage heater did you suggest?" -> wattage, heater; "What length
+    of paddle did you say?" -> length, paddle). One split of the clause before the phrase."""
+    clause = text[max(0, start - 80) : start]
+    cut = max(clause.rfind(mark) for mark in ".?!;:\n")
+    words = clause[cut + 1 :].split()
+    opener = next((i for i, word in enumerate(words) if word.casefold() in _ASKING_WORDS), -1)
+    if opener < 0:
+        return ()
+    return phrase_terms(" ".join(words[opener + 1 :]), limit=4)
+
+
+_ASKING_WORDS = _wordset("what which whose")
 
 
 def clause_head(fragment: str) -> str:

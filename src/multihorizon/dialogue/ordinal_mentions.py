@@ -21,11 +21,13 @@ from ..text.ordinal_forms import (
     CARDINALS,
     FROM_END,
     GENERIC_SCOPE,
+    ITEM_FOLLOWERS,
     ITEM_NOUNS,
     LABELLED_NOUNS,
     LETTER_PICK_BEFORE,
     LETTERS,
     MIDDLE,
+    NOT_MODIFIERS,
     ORDINALS,
     PICK_WORDS,
     SCOPE_AFTER,
@@ -34,7 +36,7 @@ from ..text.ordinal_forms import (
     STANDALONE_FILLERS,
     gate_words,
 )
-from ..text.tokens import STOPWORDS, normalise_term
+from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from .references import Mention
 
 __all__ = [
@@ -73,16 +75,7 @@ _MAX_TERMS = 6
 _DETERMINERS = frozenset(("the", "your", "that", "this", "my", "our"))
 # Verbs after an item's words: "the second is better", "the one about caching sounds good".
 _LINKING_VERBS = ("is", "was", "sounds", "seems", "looks", "works", "would", "will", "could")
-# Words that may follow a bare ordinal when it stands for an item: "the second is better".
 # fmt: off
-_FOLLOWERS = frozenset((
-    *_LINKING_VERBS,
-    "should", "might", "has", "have", "and", "or", "but", "vs", "versus", "please", "then",
-    "instead", "one", "good", "better", "best", "bad", "worse", "fine", "ok", "okay", "right",
-    "cheaper", "faster", "easier", "safe", "safer", "enough", "cheap", "expensive",
-    "available", "possible", "worth", "too", "also", "really", "still", "just", "more", "less",
-    "much", "any",
-))
 # After these, the word between is a verb, not a noun: "does the third change the taste".
 _OBJECT_STARTS = frozenset((
     "the", "a", "an", "my", "your", "it", "its", "me", "us", "them", "this", "that", "his",
@@ -371,7 +364,7 @@ def _letter_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
     ends = not following or not _joined(text, tokens[here], tokens[here + 1])
     if word in ("a", "i") and not ends:
         return None  # "A few more", "I think": the article and the pronoun
-    if not ends and following not in _FOLLOWERS and following not in STANDALONE_FILLERS:
+    if not ends and following not in ITEM_FOLLOWERS and following not in STANDALONE_FILLERS:
         return None
     return Mention("ordinal", text[start:end], start, end, ordinal=LETTERS[word])
 
@@ -410,7 +403,7 @@ def _ordinal_word(text: str, tokens: list[Token], here: int) -> Mention | None:
         joined
         and determiner
         and _content(noun)
-        and noun not in _FOLLOWERS
+        and noun not in ITEM_FOLLOWERS
         and not _verb_before_object(text, tokens, after)
         and _stands_alone(text, tokens, after)
         and not _subject_verb(text, tokens, index, after)
@@ -423,7 +416,7 @@ def _ordinal_word(text: str, tokens: list[Token], here: int) -> Mention | None:
         return None  # "first", "last week": a bare word; "on the 4th": a date
     elif (
         joined
-        and noun not in _FOLLOWERS
+        and noun not in ITEM_FOLLOWERS
         and noun not in SCOPE_AFTER
         and not _verb_before_object(text, tokens, after)
         and not _subject_verb(text, tokens, index, after)
@@ -445,7 +438,7 @@ def _stands_alone(text: str, tokens: list[Token], at: int) -> bool:
     if at + 1 >= len(tokens) or not _joined(text, tokens[at], tokens[at + 1]):
         return True
     following = tokens[at + 1][0]
-    if following in _FOLLOWERS or following in ("you", "from", "in", "among", "on", "for", "with"):
+    if following in ITEM_FOLLOWERS or following in _NOUN_ENDS:
         return True
     # "the second dessert bake", "the third switch have": a verb follows; not "the first
     # sign of it" (a noun phrase goes on) or "the former CEO resigned" (a past event).
@@ -462,6 +455,9 @@ def _subject_verb(text: str, tokens: list[Token], index: int, at: int) -> bool:
 
 
 _AUXILIARIES = _word_set("would will could can should does do did might may must")
+# Words after which a noun ends its phrase: a scope ("the third database you listed") or a
+# verb ("should the second cheese be served").
+_NOUN_ENDS = _word_set("you from in among on for with be")
 
 
 def _verb_before_object(text: str, tokens: list[Token], at: int) -> bool:
@@ -539,20 +535,12 @@ def _about_item(text: str, tokens: list[Token], here: int) -> Mention | None:
 
 
 _ABOUT_STOPS = frozenset((*_LINKING_VERBS, "and", "but", "because", "which", "that"))
-# Modifiers that are no item's words: "the middle one", "the other one", "the cheaper one".
-# fmt: off
-_NOT_MODIFIERS = frozenset((
-    "middle", "next", "other", "same", "new", "old", "cheaper", "cheapest", "better", "best",
-    "faster", "fastest", "easier", "easiest", "simpler", "simplest", "shorter", "longer",
-    "bigger", "smaller", "first", "last",
-))
-# fmt: on
 
 
 def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
-    """ "the flax one", "the Redis option": one or two modifiers between "the" and an item
-    noun name the item by its words."""
-    for width in (1, 2):
+    """ "the flax one", "the Redis option", "the Mac-only one": up to three modifier words
+    between "the" and an item noun name the item by its words."""
+    for width in (1, 2, 3):
         the = here - width - 1
         if the < 0 or tokens[the][0] != "the":
             continue
@@ -560,15 +548,27 @@ def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
         if not all(_joined(text, left, right) for left, right in itertools.pairwise(span)):
             continue
         words = [token[0] for token in tokens[the + 1 : here]]
-        if all(
-            _content(word) and word not in ORDINALS and word not in _NOT_MODIFIERS
-            and word not in ITEM_NOUNS
-            for word in words
-        ):  # fmt: skip
+        # A word hyphened to a neighbour ("Mac-only") is part of a modifier, content or not.
+        glued = [_hyphened(text, tokens, the + 1 + i) for i in range(width + 1)]
+        if not all(
+            (_content(word) or glued[i] or glued[i + 1]) and word not in ORDINALS
+            and word not in NOT_MODIFIERS and word not in ITEM_NOUNS
+            for i, word in enumerate(words)
+        ) or (width == 3 and not any(glued[1:3])):  # fmt: skip
+            continue
+        # The words as the items' words are read ("Mac-only" stays one word there), and a
+        # compound's parts ("5-GHz" -> ghz: an item may write it "5 GHz").
+        said = text[tokens[the + 1][1] : tokens[here - 1][2]]
+        terms = tuple(dict.fromkeys((*content_terms(said), *content_terms(said.replace("-", " ")))))
+        if terms:
             start, end = tokens[the][1], tokens[here][2]
-            terms = tuple(normalise_term(word) for word in words)
             return Mention("ordinal", text[start:end], start, end, terms=terms)
     return None
+
+
+def _hyphened(text: str, tokens: list[Token], index: int) -> bool:
+    """Whether a hyphen alone joins the token at ``index`` to the one before it."""
+    return text[tokens[index - 1][2] : tokens[index][1]] == "-"
 
 
 def _scope(text: str, tokens: list[Token], first: int, after: int) -> tuple[tuple[str, ...], bool]:

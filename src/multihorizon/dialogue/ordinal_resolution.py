@@ -18,7 +18,7 @@ from ..text.tokens import content_terms
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
-__all__ = ["item_named", "last_enumeration", "resolve_ordinal", "same_stem"]
+__all__ = ["item_named", "item_of_list", "last_enumeration", "resolve_ordinal", "same_stem"]
 
 RECENT = 10  # turns: an enumeration this recent resolves with confidence 0.9, older 0.7
 _SCOPE_TURNS = 20  # turns with lists searched for a scope or an item by its words
@@ -31,9 +31,11 @@ def resolve_ordinal(
     enumerations: Mapping[int, tuple[str, ...]],
     now: int,
     window: int,
+    longer_lists: bool = False,
 ) -> Reference:
     """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
-    most recent one). Unresolved when the list has no such item, when a required scope ("the
+    most recent one; ``longer_lists``, rule ordinal-forms: the most recent one that has an
+    Nth item). Unresolved when the list has no such item, when a required scope ("the
     third database") matches no list, or when no item is about the words of "the one about
     X" (the caller then tries a turn reference)."""
     chosen: tuple[int, tuple[str, ...]] | None = None
@@ -54,6 +56,13 @@ def resolve_ordinal(
         if turn < 0:
             return _unresolved(mention)
         chosen = (turn, enumerations[turn])
+        if longer_lists and _index(mention.ordinal, len(chosen[1])) is None:
+            # "the third rule" after a two-way "A or B" reply: the latest list that has a
+            # third item (ours: the spec's default list cannot be meant).
+            longer = (t for t in _turns_with_lists(enumerations, now, window) if t != turn)
+            fits = (t for t in longer if _index(mention.ordinal, len(enumerations[t])) is not None)
+            turn = next(fits, turn)
+            chosen = (turn, enumerations[turn])
     turn, items = chosen
     index = _index(mention.ordinal, len(items))
     if index is None:
@@ -209,3 +218,18 @@ def item_named(
     if chosen is None or _matched(terms, content_terms(chosen[1])) < len(terms):
         return None
     return chosen
+
+
+def item_of_list(terms: Sequence[str], items: Sequence[str]) -> str | None:
+    """The one item of a list that holds the most of ``terms`` ("the cupboard heat" ->
+    "Overheating in a closed cupboard"); None when no item holds any, or two hold as many
+    (rule entity-items)."""
+    best: str | None = None
+    best_score, tied = 0, False
+    for item in items:
+        score = _matched(terms, content_terms(item))
+        if score > best_score:
+            best, best_score, tied = item, score, False
+        elif score == best_score and score:
+            tied = True
+    return None if tied else best

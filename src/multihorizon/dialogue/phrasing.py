@@ -14,6 +14,7 @@ from ..text import cues
 from ..text.lexicon import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
+    CHOICE_ASKERS,
     EXPLAIN_OBJECT_WORDS,
     NOT_ANNOUNCING,
     OPENING_FILLERS,
@@ -227,7 +228,13 @@ def side_question(text: str, hits: Hits) -> bool:
     caller checks that it is a question in an assistant chat with a topic on the table."""
     if len(text) > SIDE_QUESTION_CHARS:
         return False
-    if any(kind in (_NEW_TOPIC, _TOPIC_OPENER, _EXPLAIN) for kind, _, _, _ in hits):
+    # A TOPIC_OPENER phrase counts only where it announces ("Should I train grip strength
+    # separately?", "Is a quick one-pot dinner possible?" are side questions).
+    if any(
+        hit[0] in (_NEW_TOPIC, _EXPLAIN)
+        or (hit[0] == _TOPIC_OPENER and announces_topic(text, (hit,)))
+        for hit in hits
+    ):
         return False
     words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
     if not REQUEST_WORDS.isdisjoint(words):
@@ -239,6 +246,7 @@ def side_question(text: str, hits: Hits) -> bool:
         not fragment
         and tuple(words[first : first + 1]) not in SIDE_OPENERS
         and tuple(words[first : first + 2]) not in SIDE_OPENERS
+        and not _asks_for_a_choice(words, first)
     ):
         return False
     for word in words:
@@ -247,6 +255,13 @@ def side_question(text: str, hits: Hits) -> bool:
         if word in SITUATION_WORDS:
             return False
     return True
+
+
+def _asks_for_a_choice(words: Sequence[str], first: int) -> bool:
+    """ "What paddle length should I get?": "what", one to three words, ``CHOICE_ASKERS``."""
+    if words[first : first + 1] != ["what"]:
+        return False
+    return any(tuple(words[at : at + 2]) in CHOICE_ASKERS for at in range(first + 2, first + 5))
 
 
 def opens_with_return(text: str, hits: Hits) -> bool:
@@ -285,10 +300,14 @@ def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
         return (), False
     if len(clause) >= 2 and clause[-1] == "again" and clause[0] in ("the", "that", "this"):
         return tuple(content_terms(" ".join(clause[1:-1]))), True
+    # "About the router again, ...": a named topic with "again" announces a return.
+    again = len(clause) >= 3 and clause[-1] == "again"
+    if again:
+        clause = clause[:-1]
     for front in TOPIC_FRONTS:
         size = len(front)
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
-            return tuple(content_terms(" ".join(clause[size:]))), returning
+            return tuple(content_terms(" ".join(clause[size:]))), returning or again
     return (), False
 
 

@@ -9,11 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..config import Config
-from ..text.lexicon import Lexicon, Marker
+from ..text.lexicon import Lexicon
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
+from .actions import REQUEST, action_target
 from .bare_names import name_references
 from .comparatives import comparative_mentions, resolve_comparative
 from .definite_mentions import definite_mentions, resolve_definite
@@ -21,7 +22,7 @@ from .detection import detect
 from .entity_forms import offered_replies, recalls
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
-from .ordinal_resolution import item_named, resolve_ordinal
+from .ordinal_resolution import item_named, item_of_list, resolve_ordinal
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -61,6 +62,11 @@ def resolve(
     window: int = 200,
     offered_instances: bool = False,
     repeated_questions: bool = False,
+    said_replies: bool = False,
+    repeats_past_clarifications: bool = False,
+    entity_items: bool = False,
+    action_words: Sequence[str] = (),
+    longer_lists: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -71,6 +77,14 @@ def resolve(
     user's request answered by an offer ("I'd like to watch a movie." "Do you like Rojo?")
     resolves to the offer: "this movie" is Rojo. ``repeated_questions``
     (``Config.repeated_questions``): an action reference may repeat a question.
+    ``said_replies`` (rule said-replies): "what length of paddle did you say?" whose words
+    only the user's question held resolves to the reply to it. ``repeats_past_clarifications``
+    (rule repeats-past-clarifications): "do that again" passes over clarification requests.
+    ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
+    list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
+    the turn's content words, by which a repeat request picks the request it names.
+    ``longer_lists`` (rule ordinal-forms): "the third" past a two-item list means an earlier
+    list with a third item.
     """
     if not mentions:
         return []
@@ -81,20 +95,38 @@ def resolve(
             reference = _resolve_entity(mention, log, now, window)
             if offered_instances and reference.target_turn is not None:
                 reference = _offered_instance(reference, reference.target_turn, log, now)
+            if entity_items:
+                reference = _with_item(reference, mention.terms, enumerations)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
+            if said_replies and reference.target_turn is not None:
+                reference = _said_reply(mention, reference, log, now)
         elif mention.type == "ordinal":
-            reference = resolve_ordinal(mention, log, enumerations, now, window)
+            reference = resolve_ordinal(mention, log, enumerations, now, window, longer_lists)
             if reference.target_turn is None and mention.ordinal is None:
                 # "the one about X" where no list item is about X: the turn about X.
                 reference = _resolve_turn(mention, log, enumerations, now, window)
                 reference = replace(reference, type="turn")
         elif mention.type == "action":
-            reference = _resolve_action(mention, log, now, window, repeated_questions)
+            reference = _resolve_action(
+                mention, log, now, window, repeated_questions, repeats_past_clarifications,
+                action_words,
+            )  # fmt: skip
         else:
             reference = _resolve_tool(mention, scratch, now)
         resolved.append(reference)
     return resolved
+
+
+def _with_item(
+    reference: Reference, terms: Sequence[str], enumerations: Mapping[int, tuple[str, ...]]
+) -> Reference:
+    """Rule entity-items: a reference to a turn with a list names the one item about its
+    words ("the congestion theory" -> "Channel congestion when neighbours get home")."""
+    turn = reference.target_turn
+    items = enumerations.get(turn, ()) if turn is not None else ()
+    named = item_of_list(terms, items) if items else None
+    return replace(reference, item=named) if named else reference
 
 
 def _unresolved(mention: Mention) -> Reference:
@@ -311,48 +343,41 @@ def _sentence_about(content: str, terms: Sequence[str]) -> str | None:
     return best
 
 
+def _said_reply(mention: Mention, reference: Reference, log: TurnLog, now: int) -> Reference:
+    """Rule said-replies: a reference to what the assistant said ("What length of paddle did
+    you say?") whose words only the user's question held ("What paddle length should I
+    get?") means the reply to that question, which answered it in other words."""
+    turn = reference.target_turn
+    assert turn is not None
+    reply = turn + 1
+    if mention.speaker != "assistant" or log.roles[turn] != "user" or reply >= now:
+        return reference
+    if log.roles[reply] != "assistant":
+        return reference
+    item = _sentence_about(log.contents[reply], mention.terms)
+    return _target(mention, reply, reference.confidence, item=item)
+
+
 def _resolve_action(
-    mention: Mention, log: TurnLog, now: int, window: int, questions: bool
+    mention: Mention,
+    log: TurnLog,
+    now: int,
+    window: int,
+    questions: bool,
+    past_clarifications: bool = False,
+    words: Sequence[str] = (),
 ) -> Reference:
-    """SPEC-028 §4.1 "do it again": the last user request it repeats: an imperative, a "can
-    you / please" request or (rule repeated-questions) a question ("what's the forecast for
-    Thursday?" then "same again for Friday"), that is not itself a repeat request (those
-    point further back, to the request they repeated). With the rule on, "do the same" skips
-    a yes/no question ("will I lose my domains?") for an earlier request or wh-question, and
-    without any, the last user turn that is no acknowledgement ("Scale checkout to 6.")."""
-    roles, features = log.roles, log.features
-    doing = questions and mention.surface.casefold().startswith(_DOING)
-    held, fallback = -1, -1
-    for turn in range(now - 1, max(-1, now - 1 - window), -1):
-        if roles[turn] != "user":
-            continue
-        earlier = features[turn]
-        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
-            continue  # "same for April": its request is further back
-        if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
-            if doing and not earlier.request and _yes_no(earlier.text):
-                held = turn if held < 0 else held
-                continue
-            confidence = _age_confidence(now - turn, window, 0.8, 0.6, 0.6)
-            return _target(mention, turn, confidence)
-        if questions and fallback < 0 and not earlier.acknowledgement:
-            fallback = turn
-    for turn in (held, fallback):
-        if turn >= 0:
-            return _target(mention, turn, 0.5)
-    return _unresolved(mention)
-
-
-_DOING = ("do", "redo", "run", "repeat", "try")
-_YES_NO = _word_set(
-    "will would can could is are was were do does did should shall may might has have"
-)
-
-
-def _yes_no(text: str) -> bool:
-    """A question that opens with an auxiliary ("Will I lose my domains?")."""
-    head = text[:24].split(None, 1)
-    return bool(head) and head[0].casefold() in _YES_NO
+    """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
+    found = action_target(
+        log, mention.surface, now, window, questions=questions,
+        past_clarifications=past_clarifications, words=words,
+    )  # fmt: skip
+    if found is None:
+        return _unresolved(mention)
+    turn, how = found
+    if how == REQUEST:
+        return _target(mention, turn, _age_confidence(now - turn, window, 0.8, 0.6, 0.6))
+    return _target(mention, turn, 0.5)
 
 
 def _resolve_tool(mention: Mention, scratch: ScratchBuffer, now: int) -> Reference:
@@ -428,6 +453,11 @@ def resolve_turn(
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
             repeated_questions=config.repeated_questions,
+            said_replies=config.said_replies,
+            repeats_past_clarifications=config.repeats_past_clarifications,
+            entity_items=config.entity_items,
+            action_words=features.terms if config.repeats_named_requests else (),
+            longer_lists=config.ordinal_forms,
         )
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
@@ -562,6 +592,8 @@ def _definite_references(
             other_forms=config.entity_forms,
             replies_first=replies_first,
         )
+        if config.entity_items:
+            reference = _with_item(reference, terms, log.enumerations)
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)

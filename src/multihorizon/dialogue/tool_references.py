@@ -26,7 +26,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..config import Config
-from ..text.lexicon import TOOL_OUTCOME_FOLLOWERS, Marker
+from ..text.lexicon import (
+    OUTCOME_AUXILIARIES,
+    OUTCOME_BASE_FORMS,
+    OUTCOME_NOT_SUBJECTS,
+    TOOL_OUTCOME_FOLLOWERS,
+    Marker,
+)
 from ..text.tokens import content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
@@ -63,9 +69,14 @@ def match_tool_references(
         (hit for hit in features.hits if hit[0] == _OUTCOME and _asks_outcome(features.text, hit)),
         None,
     )
+    entries = list(scratch)
+    if not has_tool:
+        named = tuple(_tool_named(ref, entries) for ref in resolution.references)
+        has_tool = any(ref.type == "tool" for ref in named)
+        if has_tool:  # "that booking" after a vet_booking call: its output
+            resolution = dataclasses.replace(resolution, references=named)
     if not has_tool and (outcome is None or not features.question):
         return resolution
-    entries = list(scratch)
     words = _turn_words(features.terms)
     scores = [_score(entry, words) for entry in entries]
     if has_tool:
@@ -87,10 +98,31 @@ def match_tool_references(
     )
 
 
+def _tool_named(ref: Reference, entries: list[ScratchEntry]) -> Reference:
+    """A demonstrative whose words name a tool call's name or arguments ("that booking" after
+    ``vet_booking``, "this scan" after ``csvscan``) refers to that call's output; any other
+    reference is returned as it is ("the router" names the topic more often than a
+    ``router_admin`` call)."""
+    if ref.type != "entity" or ref.surface.split(None, 1)[0].casefold() not in _POINTING:
+        return ref
+    words = _turn_words(content_terms(ref.surface))
+    scores = [_score(entry, words) for entry in entries]
+    best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
+    if best < 0 or not scores[best][0]:
+        return ref
+    return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
+
+
+_POINTING = frozenset(("that", "this", "those", "these"))
+
+
 def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
     """Whether an outcome word is a verb asked about ("why did the build fail?", "what did
     it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
     the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
+    said = " ".join(text[hit[2] : hit[3]].casefold().split())
+    if said in OUTCOME_BASE_FORMS and not _auxiliary_before(text, hit[2]):
+        return False  # "like a Stage show?": a noun
     following = text[hit[3] : hit[3] + 40].split(maxsplit=1)
     if not following:
         return True
@@ -98,6 +130,17 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
     if word[:1] in _CLAUSE_MARKS:
         return True
     return word.strip(_WORD_EDGES) in TOOL_OUTCOME_FOLLOWERS
+
+
+def _auxiliary_before(text: str, start: int) -> bool:
+    """Whether an auxiliary (``OUTCOME_AUXILIARIES``) comes earlier in the hit's clause, and
+    no person (``OUTCOME_NOT_SUBJECTS``) in the two words before it."""
+    clause = text[max(0, start - 60) : start]
+    cut = max(clause.rfind(mark) for mark in ".,;:!?\n")
+    words = [word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split()]
+    if not OUTCOME_NOT_SUBJECTS.isdisjoint(words[-2:]):
+        return False  # "you can show", "did you show": a person does it, no tool
+    return not OUTCOME_AUXILIARIES.isdisjoint(words)
 
 
 _CLAUSE_MARKS = frozenset(",.;:!?)-\u2013\u2014")
@@ -134,7 +177,9 @@ def _entry_words(
     name = {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
     name.add(kind)
     name.update(content_terms(args))
-    return frozenset(name), frozenset(content_terms(content))
+    # An output's field names are words too: "latency_ms" says latency (rule
+    # tool-reference-match; issue 15 phrasing stop).
+    return frozenset(name), frozenset(content_terms(content.replace("_", " ")))
 
 
 def _retarget(

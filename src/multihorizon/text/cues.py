@@ -211,6 +211,8 @@ def announces_after(text: str, end: int) -> bool:
     """Whether what follows an opening phrase makes it an announcement: a colon or dash
     ("Something else: ...", "Another thing - ..."), or the speaker going on to ask ("Something
     else I wanted to ask")."""
+    if text[end : end + 1] == "-" and text[end + 1 : end + 2].isalnum():
+        return False  # "a quick one-pot dinner": a hyphen inside a word is no dash
     tail = text[end : end + 12].lstrip(" \t")
     if not tail:
         return False

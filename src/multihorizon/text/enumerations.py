@@ -296,16 +296,41 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         if end - start > _COMMA_SENTENCE_CHARS:
             continue
         sentence = text[start:end].rstrip(".!?").rstrip()
-        parts = _top_level_split(sentence)
+        # "The main approaches are A, where ...; B, where ...; and C, where ...": items that
+        # hold commas of their own are set apart by semicolons.
+        semicolons = sentence.count(";") >= 2
+        parts = _semicolon_split(sentence) if semicolons else _top_level_split(sentence)
+        # "Try these, cheapest first: A, B, or C": the list opens after the colon.
+        opened = next((k for k in range(len(parts) - 1, 0, -1) if ":" in parts[k]), 0)
+        parts = parts[opened:]
         if len(parts) < 2:
             continue
-        head = _after_opener(parts[0])
+        head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)
         if head is None:
             continue
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
         if len(items) >= 2 and all(items) and all(len(item) <= 120 for item in items):
             out.append((start + sentence.find(parts[0]), end, [_clean_item(i) for i in items]))
+
+
+def _semicolon_split(sentence: str) -> list[str]:
+    """``sentence`` split at its semicolons; the last part must open with "and"/"or"."""
+    parts = [part.strip() for part in sentence.split(";")]
+    return parts if parts[-1].startswith(("and ", "or ")) else []
+
+
+# The verb after which a semicolon list's first item follows ("The main approaches are A").
+_LIST_VERBS = (" are ", " include ", " is ")
+
+
+def _after_verb(first: str) -> str | None:
+    lowered = first.casefold()
+    for verb in _LIST_VERBS:
+        cut = lowered.find(verb)
+        if cut >= 0:
+            return first[cut + len(verb) :].strip() or None
+    return None
 
 
 def _top_level_split(sentence: str) -> list[str]:

@@ -27,12 +27,16 @@ __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
     "BACKCHANNEL_CHARS",
+    "CHOICE_ASKERS",
     "EXPLAIN_OBJECT_WORDS",
     "INFLECTION_SWAPS",
     "LEXICON",
     "NOT_ANNOUNCING",
     "OPENING_FILLERS",
     "OTHER_TOPIC_OPENERS",
+    "OUTCOME_AUXILIARIES",
+    "OUTCOME_BASE_FORMS",
+    "OUTCOME_NOT_SUBJECTS",
     "QUESTION_OPENERS",
     "QUESTION_STRIP",
     "REPORT_OBJECTS",
@@ -142,6 +146,13 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "break this down", "explain like", "like i'm five", "like i am five",
             "step by step for me", "through that step by step", "simplify that",
             "simplify it", "simplify this",
+            # Issue 15, phrasing stop: "dumb down the X part", "in plainer terms", "the short
+            # version", "I lost the thread", "too much jargon".
+            "dumb down", "plainer terms", "plainer words", "plainer english", "in plainer",
+            "the short version", "short version of", "lost the thread", "too much jargon",
+            "less jargon", "without the jargon", "in normal words", "in simple words",
+            "in simple terms", "still don't quite get", "don't quite get", "didn't quite get",
+            "not quite following", "you've lost me", "you have lost me",
         ),
         Marker.CONTINUE: (
             "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
@@ -159,6 +170,10 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "as you said", "as i said", "i said", "i mentioned", "i told you", "we discussed",
             "we talked about", "we said", "mentioned earlier", "said earlier", "said before",
             "earlier", "previously", "above", "your point", "that answer", "your explanation",
+            # A question about what was said (issue 15, phrasing stop): "What wattage heater
+            # did you suggest?", "What length of paddle did you say?".
+            "did you suggest", "did you recommend", "did you say", "did you mention",
+            "did you call", "were you talking about", "you were talking about",
         ),
         Marker.TOOL_REF: (
             "the query result", "query results", "the result", "the results", "that result",
@@ -182,6 +197,12 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "repeat it", "repeat this", "repeat for", "and again for", "again with",
             "again in", "do this again", "one more time", "ditto for", "likewise for",
             "do it for", "do that for", "do the same for", "now for", "now do",
+            # "Same calculation for 7 please." (issue 15, phrasing stop): the same request
+            # named by what it did.
+            "same calculation", "same conversion", "same check", "same search", "same query",
+            "same analysis", "same breakdown", "same comparison", "same lookup",
+            "same estimate", "same exercise", "same steps for", "same treatment",
+            "one like that", "another like that", "again for the", "again for my",
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",
@@ -215,17 +236,28 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "new subject", "different subject", "off topic", "off-topic", "totally unrelated",
             "completely unrelated", "completely different", "totally different", "separate thing",
             "totally separate", "entirely different", "on an unrelated note", "side question",
+            # Issue 15, phrasing stop: "On another subject: ...", "Changing gears, ...".
+            "on another subject", "another subject", "on another topic", "changing gears",
+            "shifting gears", "change gears", "on a separate note", "on a different subject",
+            "on a different topic", "unrelated question", "changing subject",
+            "change subject", "moving on to something else", "moving on to another",
         ),
         Marker.TOPIC_OPENER: (
             "something else", "another thing", "random question", "separate question",
             "separate topic", "other topic", "another topic", "something different",
-            "different thing", "quick question", "random",
+            "different thing", "quick question", "random", "separately", "quick one",
         ),
         Marker.TOOL_OUTCOME: (
             "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",
             "says", "said", "pass", "passed", "succeed", "succeeded", "report", "reported",
             "crash", "crashed", "broke", "went wrong", "go wrong", "complain", "complained",
             "error out", "errored", "finish", "finished", "tell us",
+            # Issue 15, phrasing stop: "what did docker ps show?", "what was the stage doing
+            # when it timed out?", "what did the count query give back?".
+            "show", "shows", "showed", "timed out", "time out", "times out", "hang", "hung",
+            "hangs", "give back", "gave back", "come back", "came back", "comes back",
+            "print", "printed", "prints", "detect", "detected", "flag", "flagged",
+            "point at", "points at", "pointing at", "complains", "gave", "took",
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",
@@ -261,6 +293,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the first few", "at first", "first of all", "the result of", "as a result",
             "the data science", "more of a", "more or", "once again", "do it yourself",
             "uh huh", "huh uh", "thanks again", "thank you again", "again for",
+            # A request to show or find something is no question about a tool's outcome.
+            "show me", "show us", "can you show", "to show", "thanks again for the",
+            "thank you again for the", "thanks again for my",
             # "carry-on" luggage is no request to go on.
             "carry on bag", "carry on bags", "carry on luggage", "carry on limit",
             "carry on allowance", "carry on suitcase", "carry on size",
@@ -321,7 +356,14 @@ TOOL_OUTCOME_FOLLOWERS = frozenset((
     "exactly", "so", "because", "after", "and", "or", "then", "there", "here", "again",
     "now", "yet", "this", "that", "today", "overnight", "last", "first", "earlier", "back",
     "us", "me", "you", "it", "is", "was", "if", "whether", "what", "why", "how",
+    "before", "during", "while", "until", "since", "like", "up", "according",
 ))
+# TOOL_OUTCOME words that are nouns as often as verbs ("a stage show", "a print"): a verb only
+# after an auxiliary earlier in the clause ("what did docker ps show?"), with no person as its
+# subject ("any other therapist you can show?").
+OUTCOME_BASE_FORMS = frozenset(("show", "hang", "print", "flag", "time out", "point at"))
+OUTCOME_AUXILIARIES = frozenset(("did", "does", "do", "will", "would", "can", "could", "should"))
+OUTCOME_NOT_SUBJECTS = frozenset(("you", "i", "we", "me", "u"))
 # A short statement after an acknowledgement that asks for something is no report back
 # ("Thanks, now can you check the weather?", "Cool, I will be needing a house"): any of
 # these words in it (case-folded).
@@ -360,6 +402,14 @@ SIDE_OPENERS = frozenset((
     ("how", "soon"), ("how", "early"), ("how", "late"),
 ))
 SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
+# "What paddle length should I get?", "What gear do we need?": "what", one to three words and
+# one of these asks for a choice the speaker makes on the topic at hand (rule side-questions);
+# not "do I" ("What alarms do I have set?" opens a task in sgd).
+CHOICE_ASKERS = frozenset(
+    (modal, who)
+    for modal in ("should", "would", "could", "must")
+    for who in ("i", "we")
+)
 # A short question opening with one of these words takes up the topic at hand whatever
 # follows, even without a verb ("And gels during the race?", "And for printed documents?"):
 # it reads as a side question (rule side-questions). Case-folded first words.
@@ -416,7 +466,7 @@ TERM_BREAKERS = frozenset((
 # would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.
 OTHER_TOPIC_OPENERS = frozenset((
     "something else", "another thing", "separate question", "separate topic", "other topic",
-    "another topic", "something different", "different thing",
+    "another topic", "something different", "different thing", "separately", "quick one",
 ))
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.

@@ -22,11 +22,13 @@ __all__ = [
     "CARDINALS",
     "FROM_END",
     "GENERIC_SCOPE",
+    "ITEM_FOLLOWERS",
     "ITEM_NOUNS",
     "LABELLED_NOUNS",
     "LETTERS",
     "LETTER_PICK_BEFORE",
     "MIDDLE",
+    "NOT_MODIFIERS",
     "ORDINALS",
     "PICK_WORDS",
     "SCOPE_AFTER",
@@ -56,6 +58,9 @@ FROM_END: Mapping[tuple[str, ...], int] = MappingProxyType({
     ("second", "to", "last"): -2, ("second", "last"): -2, ("next", "to", "last"): -2,
     ("last", "but", "one"): -2, ("one", "before", "last"): -2, ("third", "to", "last"): -3,
     ("third", "last"): -3, ("second", "from", "last"): -2, ("second", "from", "the", "end"): -2,
+    # A list read top to bottom (issue 15 phrasing stop): "the top choice", "the bottom one".
+    **{("top", noun): 1 for noun in ("one", "choice", "option", "pick", "bullet", "item")},
+    **{("bottom", noun): -1 for noun in ("one", "choice", "option", "pick", "bullet", "item")},
 })  # fmt: skip
 
 # Cardinal words after an item noun or "number": "option three", "number two".
@@ -78,6 +83,7 @@ ITEM_NOUNS = _words("""
     proposal proposals plan plans candidate candidates pick picks fix fixes answer answers
     line lines stage stages phase phases part parts section sections reason reasons
     problem problems issue issues cause causes stop stops exercise exercises task tasks
+    rule rules trick tricks basic basics
     """)
 
 # Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):
@@ -85,7 +91,7 @@ ITEM_NOUNS = _words("""
 LABELLED_NOUNS = _words("""
     option choice item step approach method solution suggestion idea alternative
     recommendation tip bullet point strategy proposal plan candidate entry stage phase variant
-    version example answer day week round level part
+    version example answer day week round level part fix rule trick
     """)
 
 # "the middle one": the centre item of a list of odd length (item number 0 is no real item).
@@ -130,12 +136,28 @@ GENERIC_SCOPE = _words("""
     """)
 
 
+# Words that may follow a bare ordinal when it stands for an item: "the second is better"
+# (the linking verbs first: "is", "sounds", "would").
+ITEM_FOLLOWERS = _words("""
+    is was sounds seems looks works would will could
+    should might has have and or but vs versus please then instead one good better best bad
+    worse fine ok okay right cheaper faster easier safe safer enough cheap expensive available
+    possible worth too also really still just more less much any
+    """)
+
+# Modifiers that are no item's words: "the middle one", "the other one", "the cheaper one".
+NOT_MODIFIERS = _words("""
+    middle next other same new old cheaper cheapest better best faster fastest easier easiest
+    simpler simplest shorter longer bigger smaller first last top bottom
+    """)
+
+
 def gate_words() -> tuple[str, ...]:
     """The words without which no form here can match: the lexicon's GATE_NUMBER group holds
     them, so detection runs only at their hits."""
     # Not "one": "the flax one" is looked for by ``ordinal_mentions`` itself (a gate on
     # "one" sent every "one month" turn to reference detection, 18 -> 70 us a classify).
-    words = set(LABELLED_NOUNS) | set(ORDINALS) | {"number", "next", "middle"}
+    words = set(LABELLED_NOUNS) | set(ORDINALS) | {"number", "next", "middle", "top", "bottom"}
     # A bare number is a gate only after a word that picks ("go with 2", "no. 4"): turns
     # with a number in them are common, and a gate hit sends a turn to reference detection
     # (Session.classify 18 -> 50 us on "my bill is 40 dollars for one month"-like turns

@@ -1,0 +1,89 @@
+"""Which request an action reference repeats (SPEC-028 §4.1 "do it again", §4.2): the
+backwards walk over the user's turns, kept apart from ``resolution`` so each module stays one
+a reader can hold. ``resolution.resolve`` builds the ``Reference`` from what this finds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..text.lexicon import Marker
+from .turnlog import TurnLog
+
+__all__ = ["REQUEST", "action_target"]
+
+# How a target was found: a request (or question) it repeats, else a yes/no question held
+# back or the last user turn that is no acknowledgement (weaker).
+REQUEST, FALLBACK = "request", "fallback"
+# "Run that check on agent-2": a request this many user turns back that shares a word with
+# the repeat request is taken before a more recent one that shares none (rule
+# repeats-named-requests).
+_NAMED_REQUESTS = 6
+_DOING = ("do", "redo", "run", "repeat", "try")
+# fmt: off
+_YES_NO = frozenset((
+    "will", "would", "can", "could", "is", "are", "was", "were", "do", "does", "did", "should",
+    "shall", "may", "might", "has", "have",
+))
+# fmt: on
+
+
+def action_target(
+    log: TurnLog,
+    surface: str,
+    now: int,
+    window: int,
+    *,
+    questions: bool,
+    past_clarifications: bool = False,
+    words: Sequence[str] = (),
+) -> tuple[int, str] | None:
+    """The last user request an action reference repeats: an imperative, a "can you /
+    please" request or (rule repeated-questions, ``questions``) a question ("what's the
+    forecast for Thursday?" then "same again for Friday"), that is not itself a repeat
+    request (those point further back, to the request they repeated). With ``questions``,
+    "do the same" skips a yes/no question ("will I lose my domains?") for an earlier request
+    or wh-question, and without any, the last user turn that is no acknowledgement ("Scale
+    checkout to 6."). ``past_clarifications`` (rule repeats-past-clarifications): a
+    clarification request is passed over. ``words`` (rule repeats-named-requests): the repeat
+    request's own content words; among the last requests, the most recent sharing one wins
+    ("Write the same thing but with HTTPS" -> "write me the server block").
+    Returns (turn, REQUEST or FALLBACK), or None."""
+    roles, features = log.roles, log.features
+    doing = questions and surface.casefold().startswith(_DOING)
+    held, fallback, first = -1, -1, -1
+    wanted = frozenset(words)
+    seen = 0
+    for turn in range(now - 1, max(-1, now - 1 - window), -1):
+        if roles[turn] != "user":
+            continue
+        earlier = features[turn]
+        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            continue  # "same for April": its request is further back
+        if past_clarifications and earlier.has(Marker.CLARIFY):
+            continue  # "You lost me, which part is the condition?" asks for no action
+        if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
+            if doing and not earlier.request and _yes_no(earlier.text):
+                held = turn if held < 0 else held
+                continue
+            if not wanted or not wanted.isdisjoint(earlier.terms):
+                return turn, REQUEST
+            first = turn if first < 0 else first
+            seen += 1
+            if seen >= _NAMED_REQUESTS:
+                break
+            continue
+        if questions and fallback < 0 and not earlier.acknowledgement:
+            fallback = turn
+    if first >= 0:
+        return first, REQUEST
+    for turn in (held, fallback):
+        if turn >= 0:
+            return turn, FALLBACK
+    return None
+
+
+def _yes_no(text: str) -> bool:
+    """A question that opens with an auxiliary ("Will I lose my domains?")."""
+    head = text[:24].split(None, 1)
+    return bool(head) and head[0].casefold() in _YES_NO

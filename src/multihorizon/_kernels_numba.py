@@ -52,6 +52,7 @@ from ._validate import (
     as_thread_ids,
     as_turn_ids,
     as_unit_interval,
+    is_column_major,
 )
 
 __all__ = [
@@ -357,17 +358,38 @@ def _quantize(matrix: Float32Array) -> tuple[Int8Array, Float32Array]:
 
 
 @jit
-def _int8_dot(query: Int8Array, row: Int8Array) -> np.int64:
-    total = np.int64(0)
+def _int8_row_dots(query: Int8Array, codes: Int8Array) -> Int64Array:
+    """Each row's exact integer dot product with the query's codes (codes row by row)."""
+    dots = np.zeros(codes.shape[0], dtype=np.int64)
+    for row in range(codes.shape[0]):
+        total = np.int64(0)
+        for column in range(query.shape[0]):
+            total += np.int64(query[column]) * np.int64(codes[row, column])
+        dots[row] = total
+    return dots
+
+
+@jit
+def _int8_column_dots(query: Int8Array, columns: Int8Array) -> Int64Array:
+    """``_int8_row_dots`` of a log kept column by column (``columns[j]``: dimension j of
+    every row), reading only the columns where the query's code is not zero: the same
+    integers (issue 14)."""
+    dots = np.zeros(columns.shape[1], dtype=np.int64)
     for column in range(query.shape[0]):
-        total += np.int64(query[column]) * np.int64(row[column])
-    return total
+        weight = np.int64(query[column])
+        if weight == 0:
+            continue
+        values = columns[column]
+        for row in range(values.shape[0]):
+            dots[row] += weight * np.int64(values[row])
+    return dots
 
 
 @jit
 def _score_turns_int8(
     query: Float32Array,
-    codes: Int8Array,
+    dots: Int64Array,
+    query_scale: float,
     scales: Float32Array,
     embeddings: Float32Array,
     ids: Int64Array,
@@ -382,18 +404,16 @@ def _score_turns_int8(
     count: int,
     nominees: int,
 ) -> tuple[Int64Array, Float32Array, int]:
-    rows = codes.shape[0]
+    rows = dots.shape[0]
     forced = np.zeros(rows, dtype=np.bool_)
     for row in forced_rows:
         forced[row] = True
-    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]))
-    query_scale = np.float64(query_scales[0])
-    # Pass 1: every unforced row on the int8 copy.
+    # Pass 1: every unforced row on the int8 copy (its dot products given).
     unforced = np.flatnonzero(~forced)
     approximate = np.empty(unforced.shape[0], dtype=np.float32)
     for at in range(unforced.shape[0]):
         row = unforced[at]
-        dot = np.float64(_int8_dot(query_codes[0], codes[row]))
+        dot = np.float64(dots[row])
         cosine = dot * query_scale * np.float64(scales[row])
         relevance = np.float32(min(1.0, max(-1.0, cosine)))
         approximate[at] = _fused_row(
@@ -475,8 +495,15 @@ def score_turns_int8(
         forced_rows = as_forced_rows(forced, rows)
     life = as_half_life(half_life)
     extra = as_rescore(rescore, wanted)
+    query_codes, query_scales = _quantize(q.reshape(1, q.shape[0]))
+    # A column-major log (TurnLog's) is read one dimension at a time, in place.
+    dots = (
+        _int8_column_dots(query_codes[0], c.T)
+        if is_column_major(c)
+        else _int8_row_dots(query_codes[0], c)
+    )
     found, scores, bad_row = _score_turns_int8(
-        q, c, s, m, ids, now, threads, active_id, forced_rows, life, multiplier, bonus,
+        q, dots, np.float64(query_scales[0]), s, m, ids, now, threads, active_id, forced_rows, life, multiplier, bonus,
         thread_weight, min(wanted, rows), min(max(extra, wanted), rows),
     )  # fmt: skip
     if bad_row >= 0:

@@ -26,12 +26,16 @@ namespace multihorizon {
 template <class Thread>
 struct TurnColumns {
   const float* embeddings;   // rows x dim
-  const std::int8_t* codes;  // rows x dim, quantize_row of each row
+  const std::int8_t* codes;  // quantize_row of each row, laid out as code_column_stride says
   const float* scales;       // rows
   const Thread* thread_ids;  // rows
   const double* lengths;     // rows: distinct content words per turn
   std::size_t rows;
   std::size_t dim;
+  // 0: the codes row by row (rows x dim). Otherwise column by column: code j of row r at
+  // codes[j * code_column_stride + r] (stride >= rows), as TurnLog keeps them, so that the
+  // int8 scan reads only the columns where the query's code is not zero.
+  std::size_t code_column_stride;
 };
 
 // The query terms' posting lists: postings[offsets[t] .. offsets[t + 1]) hold term t.
@@ -216,9 +220,16 @@ std::int64_t channel_int8(const float* query, const TurnColumns<Thread>& log,
   std::int64_t dots[kBlockRows], ids[kBlockRows];
   float recency[kBlockRows];
   std::size_t next_forced = 0;
+  const std::size_t stride = log.code_column_stride;
+  const simd::SparseCodes sparse =
+      stride != 0 ? simd::nonzero_codes(query_codes.data(), dim) : simd::SparseCodes{};
   for (std::size_t begin = 0; begin < log.rows; begin += kBlockRows) {
     const std::size_t count = std::min(kBlockRows, log.rows - begin);
-    simd::int8_dots(query_codes.data(), log.codes + begin * dim, count, dim, dots);
+    if (stride != 0) {  // the same integers, from the query's nonzero columns only
+      simd::int8_column_dots(sparse, log.codes + begin, stride, count, dots);
+    } else {
+      simd::int8_dots(query_codes.data(), log.codes + begin * dim, count, dim, dots);
+    }
     for (std::size_t r = 0; r < count; ++r) ids[r] = static_cast<std::int64_t>(begin + r);
     decay.weights(ids, count, recency);
     for (std::size_t r = 0; r < count; ++r) {

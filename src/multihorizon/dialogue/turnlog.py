@@ -3,7 +3,10 @@
 Embeddings live in one growable float32 matrix (capacity doubles: amortised O(1) append) and
 its int8 copy beside it (``kernels.quantize_rows``: codes and one scale per row, made once
 when a turn is appended), which Tier C retrieval scans, reading the float32 rows only of the
-few candidates it rescores (``kernels.score_turns_int8``); the other fields in parallel
+few candidates it rescores (``kernels.score_turns_int8``). The codes are kept column by
+column (one row of the buffer per dimension), so the scan reads only the dimensions where the
+new turn's code is not zero: most, with the default hashing embedder (issue 14). The stored
+format keeps the float32 rows only; the codes are rebuilt from them. The other fields in parallel
 lists; an inverted index maps each entity (normalised content word) to the turns that mention
 it. Turn ids are the append positions: monotonic, never reused. ``append`` prepares
 everything that can fail before it changes anything, so a failed append leaves the log as it
@@ -74,7 +77,8 @@ class TurnLog:
     def __init__(self, dim: int) -> None:
         self.dim = dim
         self._embeddings = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
-        self._codes = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.int8)
+        # Column by column: [dim, capacity] (see the module docstring).
+        self._code_columns = np.zeros((dim, self._INITIAL_CAPACITY), dtype=np.int8)
         self._scales = np.zeros(self._INITIAL_CAPACITY, dtype=np.float32)
         self._thread_index = np.zeros(self._INITIAL_CAPACITY, dtype=np.int32)
         self._count = 0
@@ -137,9 +141,11 @@ class TurnLog:
 
     @property
     def codes(self) -> npt.NDArray[np.int8]:
-        """The int8 copy of ``embeddings`` (a view: valid until the next append)."""
+        """The int8 copy of ``embeddings``, [turns, dim] (a view: valid until the next
+        append). Column-major: the transpose of a [dim, capacity] buffer's first columns,
+        which ``kernels.retrieve_turns`` scans in place, one dimension at a time."""
         self._quantize()
-        return self._codes[: self._count]
+        return self._code_columns[:, : self._count].T
 
     @property
     def scales(self) -> npt.NDArray[np.float32]:
@@ -154,7 +160,7 @@ class TurnLog:
             start, end = self._quantized, self._count
             # From the log's own rows (a state's may be a read-only view of stored bytes).
             codes, scales = kernels.quantize_rows(self._embeddings[start:end])
-            self._codes[start:end] = codes
+            self._code_columns[:, start:end] = codes.T
             self._scales[start:end] = scales
             self._quantized = end
 
@@ -271,8 +277,8 @@ class TurnLog:
         capacity = max(turns, 2 * self._embeddings.shape[0])  # doubling: amortised O(1)
         embeddings = np.zeros((capacity, self.dim), dtype=np.float32)
         embeddings[: self._count] = self._embeddings[: self._count]
-        codes = np.zeros((capacity, self.dim), dtype=np.int8)
-        codes[: self._count] = self._codes[: self._count]
+        codes = np.zeros((self.dim, capacity), dtype=np.int8)
+        codes[:, : self._count] = self._code_columns[:, : self._count]
         scales = np.zeros(capacity, dtype=np.float32)
         scales[: self._count] = self._scales[: self._count]
         thread_index = np.zeros(capacity, dtype=np.int32)
@@ -280,7 +286,7 @@ class TurnLog:
         lengths = np.zeros(capacity, dtype=np.float64)
         lengths[: self._count] = self._lengths[: self._count]
         self._embeddings, self._thread_index, self._lengths = embeddings, thread_index, lengths
-        self._codes, self._scales = codes, scales
+        self._code_columns, self._scales = codes, scales
 
     def append(
         self,
@@ -306,7 +312,7 @@ class TurnLog:
         # From here on nothing can fail: row writes, list appends and assignments.
         self._embeddings[turn_id] = row[0]
         if self._quantized == turn_id:  # else the copy catches up when next read
-            self._codes[turn_id] = codes[0]
+            self._code_columns[:, turn_id] = codes[0]
             self._scales[turn_id] = scales[0]
             self._quantized = turn_id + 1
         self._thread_index[turn_id] = thread_index

@@ -233,10 +233,11 @@ __attribute__((target("avx2"))) inline void int8_column_dots_avx2(const SparseCo
       for (std::size_t p = chunk; p < end; ++p) {
         const std::int8_t* a = codes + query.columns[2 * p] * stride + r;
         const std::int8_t* b = codes + query.columns[2 * p + 1] * stride + r;
-        // The next blocks' lines of both columns: dozens of streams, more than the hardware
-        // prefetcher follows.
-        __builtin_prefetch(a + 4 * kRows);
-        __builtin_prefetch(b + 4 * kRows);
+        // Both columns' line 8 blocks ahead: dozens of streams, more than the hardware
+        // prefetcher follows. At 50k rows no prefetch was 3.5x slower; 8 blocks ahead beat
+        // 4, 16 and 32 (issue 14).
+        __builtin_prefetch(a + 8 * kRows);
+        __builtin_prefetch(b + 8 * kRows);
         const auto low_weight = static_cast<std::uint32_t>(query.weights[2 * p]) & 0xFFFFu;
         const auto high_weight = static_cast<std::uint32_t>(query.weights[2 * p + 1]) << 16;
         const __m256i weights = _mm256_set1_epi32(static_cast<int>(low_weight | high_weight));
@@ -261,6 +262,47 @@ inline void int8_column_dots(const SparseCodes& query, const std::int8_t* codes,
   }
 #endif
   int8_column_dots_generic(query, codes, stride, count, dots);
+}
+
+// The indexes r (ascending) with !(scores[r] < bar), written to picked; returns their count.
+inline std::size_t not_below_generic(const float* scores, std::size_t count, float bar,
+                                     std::uint32_t* picked) {
+  std::size_t found = 0;
+  for (std::size_t r = 0; r < count; ++r) {
+    if (!(scores[r] < bar)) picked[found++] = static_cast<std::uint32_t>(r);
+  }
+  return found;
+}
+
+#ifdef MULTIHORIZON_X86_DISPATCH
+// not_below_generic eight scores per compare: on a long log almost no row passes.
+__attribute__((target("avx2"))) inline std::size_t not_below_avx2(const float* scores,
+                                                                  std::size_t count, float bar,
+                                                                  std::uint32_t* picked) {
+  const __m256 bars = _mm256_set1_ps(bar);
+  std::size_t found = 0, r = 0;
+  for (; r + 8 <= count; r += 8) {
+    // Not less than, unordered true: the scalar !(score < bar), NaN included.
+    auto mask = static_cast<unsigned>(
+        _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(scores + r), bars, _CMP_NLT_UQ)));
+    while (mask != 0) {
+      picked[found++] = static_cast<std::uint32_t>(r + static_cast<unsigned>(__builtin_ctz(mask)));
+      mask &= mask - 1;
+    }
+  }
+  for (; r < count; ++r) {
+    if (!(scores[r] < bar)) picked[found++] = static_cast<std::uint32_t>(r);
+  }
+  return found;
+}
+#endif
+
+inline std::size_t not_below(const float* scores, std::size_t count, float bar,
+                             std::uint32_t* picked) {
+#ifdef MULTIHORIZON_X86_DISPATCH
+  if (at_least(Level::kAvx2)) return not_below_avx2(scores, count, bar, picked);
+#endif
+  return not_below_generic(scores, count, bar, picked);
 }
 
 // The same integers on every level. AVX-512 CPUs run the AVX2 loop (no AVX-512 or VNNI

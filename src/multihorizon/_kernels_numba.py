@@ -503,8 +503,8 @@ def score_turns_int8(
         else _int8_row_dots(query_codes[0], c)
     )
     found, scores, bad_row = _score_turns_int8(
-        q, dots, np.float64(query_scales[0]), s, m, ids, now, threads, active_id, forced_rows, life, multiplier, bonus,
-        thread_weight, min(wanted, rows), min(max(extra, wanted), rows),
+        q, dots, np.float64(query_scales[0]), s, m, ids, now, threads, active_id, forced_rows,
+        life, multiplier, bonus, thread_weight, min(wanted, rows), min(max(extra, wanted), rows),
     )  # fmt: skip
     if bad_row >= 0:
         raise ValueError(f"embeddings: contains non-finite values (NaN or inf) in row {bad_row}")

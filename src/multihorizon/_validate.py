@@ -111,11 +111,7 @@ def is_column_major(codes: npt.NDArray[Any]) -> bool:
     """Whether a 2-d byte array is laid out column by column (strides ``(1, s)`` with
     ``s >= rows``) and not also row by row."""
     stride_rows, stride_columns = codes.strides
-    return (
-        not codes.flags.c_contiguous
-        and stride_rows == 1
-        and stride_columns >= codes.shape[0]
-    )
+    return not codes.flags.c_contiguous and stride_rows == 1 and stride_columns >= codes.shape[0]
 
 
 def as_scales(value: Any, rows: int) -> npt.NDArray[np.float32]:

@@ -238,3 +238,36 @@ def test_recall_at_10_of_the_column_scan_on_real_text(real_log: dict[str, Any]) 
         found += len(set(exact[0].tolist()) & set(scanned[0].tolist()))
         wanted += len(exact[0])
     assert found / wanted >= 0.999, f"recall@10 {found / wanted:.4f}"
+
+
+def _append_all(log: Any, vectors: npt.NDArray[np.float32]) -> None:
+    from multihorizon.dialogue.features import analyse
+    from multihorizon.text.lexicon import default_lexicon
+
+    features = analyse("a turn", "user", default_lexicon())
+    for turn_id, vector in enumerate(vectors):
+        log.append(
+            role="user",
+            content="a turn",
+            embedding=vector,
+            timestamp="2026-01-01T00:00:00.000000Z",
+            thread="t",
+            thread_index=turn_id % 3,
+            features=features,
+        )
+
+
+@pytest.mark.parametrize("sparse", [True, False])
+def test_turn_log_keeps_sparse_codes_by_column_and_dense_by_row(sparse: bool) -> None:
+    from multihorizon import kernels
+    from multihorizon.dialogue.turnlog import TurnLog
+
+    rng = np.random.default_rng(5)
+    vectors = _sparse_rows(rng, 150, 48) if sparse else rng.standard_normal((150, 48))
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    log = TurnLog(48)
+    _append_all(log, vectors)  # grows past its first capacity twice
+    codes, _ = kernels.quantize_rows(vectors)
+    np.testing.assert_array_equal(log.codes, codes)
+    assert (log.codes.strides[0] == 1) is sparse
+    assert log.codes.flags.c_contiguous is not sparse

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
+from ._numba_int8 import int8_column_dots, int8_row_dots
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -358,34 +359,6 @@ def _quantize(matrix: Float32Array) -> tuple[Int8Array, Float32Array]:
 
 
 @jit
-def _int8_row_dots(query: Int8Array, codes: Int8Array) -> Int64Array:
-    """Each row's exact integer dot product with the query's codes (codes row by row)."""
-    dots = np.zeros(codes.shape[0], dtype=np.int64)
-    for row in range(codes.shape[0]):
-        total = np.int64(0)
-        for column in range(query.shape[0]):
-            total += np.int64(query[column]) * np.int64(codes[row, column])
-        dots[row] = total
-    return dots
-
-
-@jit
-def _int8_column_dots(query: Int8Array, columns: Int8Array) -> Int64Array:
-    """``_int8_row_dots`` of a log kept column by column (``columns[j]``: dimension j of
-    every row), reading only the columns where the query's code is not zero: the same
-    integers (issue 14)."""
-    dots = np.zeros(columns.shape[1], dtype=np.int64)
-    for column in range(query.shape[0]):
-        weight = np.int64(query[column])
-        if weight == 0:
-            continue
-        values = columns[column]
-        for row in range(values.shape[0]):
-            dots[row] += weight * np.int64(values[row])
-    return dots
-
-
-@jit
 def _score_turns_int8(
     query: Float32Array,
     dots: Int64Array,
@@ -498,9 +471,9 @@ def score_turns_int8(
     query_codes, query_scales = _quantize(q.reshape(1, q.shape[0]))
     # A column-major log (TurnLog's) is read one dimension at a time, in place.
     dots = (
-        _int8_column_dots(query_codes[0], c.T)
+        int8_column_dots(query_codes[0], c.T)
         if is_column_major(c)
-        else _int8_row_dots(query_codes[0], c)
+        else int8_row_dots(query_codes[0], c)
     )
     found, scores, bad_row = _score_turns_int8(
         q, dots, np.float64(query_scales[0]), s, m, ids, now, threads, active_id, forced_rows,

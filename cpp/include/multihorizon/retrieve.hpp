@@ -172,6 +172,19 @@ bool exact_score(const CosineScorer& scorer, const RecencyDecay& decay,
   return true;
 }
 
+// Asks for every line of the float32 rows about to be scored: they are scattered and not in
+// cache (the scan read only codes), so the misses overlap instead of stalling row by row.
+template <class Thread>
+void prefetch_rows(const TurnColumns<Thread>& log, const std::vector<std::int64_t>& rows) {
+  for (const std::int64_t row : rows) {
+    const auto* bytes =
+        reinterpret_cast<const char*>(log.embeddings + static_cast<std::size_t>(row) * log.dim);
+    for (std::size_t offset = 0; offset < log.dim * sizeof(float); offset += 64) {
+      __builtin_prefetch(bytes + offset);
+    }
+  }
+}
+
 // score_turns over every row, the forced rows first: the top `k`.
 template <class Thread>
 std::int64_t channel_float(const float* query, const TurnColumns<Thread>& log,
@@ -364,13 +377,7 @@ std::int64_t channel_int8(const float* query, const TurnColumns<Thread>& log,
   std::vector<std::int64_t> rescored(forced);
   for (const Ranked& nominee : nominees.best_first()) rescored.push_back(nominee.index);
   std::sort(rescored.begin(), rescored.end());  // the lowest bad row is the one reported
-  for (const std::int64_t row : rescored) {     // overlap the scattered rows' cache misses
-    const auto* bytes =
-        reinterpret_cast<const char*>(log.embeddings + static_cast<std::size_t>(row) * dim);
-    for (std::size_t offset = 0; offset < dim * sizeof(float); offset += 64) {
-      __builtin_prefetch(bytes + offset);
-    }
-  }
+  prefetch_rows(log, rescored);  // overlap the scattered rows' cache misses
   const CosineScorer scorer(query, dim);
   TopK best(std::min(params.k, rescored.size()));
   for (const std::int64_t row : rescored) {
@@ -433,6 +440,7 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
       if (!detail::in_sorted(present, doc)) missing.push_back(doc);
     }
     std::sort(missing.begin(), missing.end());
+    detail::prefetch_rows(log, missing);
     const CosineScorer scorer(query, log.dim);
     const RecencyDecay decay(score.current, score.half_life);
     for (const std::int64_t row : missing) {

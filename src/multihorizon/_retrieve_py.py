@@ -115,8 +115,11 @@ def make_retrieve_turns(
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int]:
         """Tier C's ranked candidates for one query: ``(rows, scores, forced_count)``.
 
-        Row ``i`` is turn ``i`` (``current`` = the rows); ``codes, scales`` its int8 copy,
-        ``thread_ids`` its thread, ``lengths`` its distinct content words (``total_length``
+        Row ``i`` is turn ``i`` (``current`` = the rows); ``codes, scales`` its int8 copy
+        (``codes`` row-major, or column-major as ``TurnLog`` keeps sparse codes: strides
+        ``(1, s)``, read in place; the C++ and Numba backends then read only the columns where
+        the query's code is not zero, the same integers, so the same ranking), ``thread_ids``
+        its thread, ``lengths`` its distinct content words (``total_length``
         their sum); ``postings[offsets[t]:offsets[t + 1]]`` the turns holding term ``t``.
 
         1. Lexical channel: ``bm25_scores``' values of the turns the postings reach (none

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
-from ._numba_int8 import int8_column_dots, int8_row_dots
+from ._numba_int8 import DOT_BLOCK, int8_column_dots, int8_row_dots
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -361,8 +361,8 @@ def _quantize(matrix: Float32Array) -> tuple[Int8Array, Float32Array]:
 @jit
 def _score_turns_int8(
     query: Float32Array,
-    dots: Int64Array,
-    query_scale: float,
+    codes: Int8Array,
+    by_column: bool,
     scales: Float32Array,
     embeddings: Float32Array,
     ids: Int64Array,
@@ -377,16 +377,28 @@ def _score_turns_int8(
     count: int,
     nominees: int,
 ) -> tuple[Int64Array, Float32Array, int]:
-    rows = dots.shape[0]
+    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]))
+    query_scale = np.float64(query_scales[0])
+    nonzero = np.flatnonzero(query_codes[0])
+    rows = codes.shape[0]
     forced = np.zeros(rows, dtype=np.bool_)
     for row in forced_rows:
         forced[row] = True
-    # Pass 1: every unforced row on the int8 copy (its dot products given).
+    # Pass 1: every unforced row on the int8 copy, a block of dot products at a time (a
+    # column-major log, TurnLog's sparse codes, read only in the query's nonzero columns).
     unforced = np.flatnonzero(~forced)
     approximate = np.empty(unforced.shape[0], dtype=np.float32)
+    dots = np.zeros(DOT_BLOCK, dtype=np.int64)
     for at in range(unforced.shape[0]):
         row = unforced[at]
-        dot = np.float64(dots[row])
+        if at == 0 or row // DOT_BLOCK != unforced[at - 1] // DOT_BLOCK:
+            start = row - row % DOT_BLOCK
+            stop = min(rows, start + DOT_BLOCK)
+            if by_column:
+                int8_column_dots(query_codes[0], nonzero, codes, start, stop, dots)
+            else:
+                int8_row_dots(query_codes[0], codes, start, stop, dots)
+        dot = np.float64(dots[row % DOT_BLOCK])
         cosine = dot * query_scale * np.float64(scales[row])
         relevance = np.float32(min(1.0, max(-1.0, cosine)))
         approximate[at] = _fused_row(
@@ -468,15 +480,8 @@ def score_turns_int8(
         forced_rows = as_forced_rows(forced, rows)
     life = as_half_life(half_life)
     extra = as_rescore(rescore, wanted)
-    query_codes, query_scales = _quantize(q.reshape(1, q.shape[0]))
-    # A column-major log (TurnLog's) is read one dimension at a time, in place.
-    dots = (
-        int8_column_dots(query_codes[0], c.T)
-        if is_column_major(c)
-        else int8_row_dots(query_codes[0], c)
-    )
     found, scores, bad_row = _score_turns_int8(
-        q, dots, np.float64(query_scales[0]), s, m, ids, now, threads, active_id, forced_rows,
+        q, c, is_column_major(c), s, m, ids, now, threads, active_id, forced_rows,
         life, multiplier, bonus, thread_weight, min(wanted, rows), min(max(extra, wanted), rows),
     )  # fmt: skip
     if bad_row >= 0:

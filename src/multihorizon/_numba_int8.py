@@ -1,6 +1,8 @@
 """Numba twins of the int8 scan's dot products (``quantize.hpp``'s ``simd::int8_dots`` and
-``simd::int8_column_dots``): each turn's exact integer dot product with the query's codes, over
-codes kept row by row or column by column (``dialogue.int8_codes``)."""
+``simd::int8_column_dots``): exact integer dot products with the query's codes of a block of
+rows, over codes kept row by row or column by column (``dialogue.int8_codes``). A block at a
+time, into a caller's buffer of ``DOT_BLOCK``: a turn allocates nothing proportional to the
+log for them (issue 14 item 5)."""
 
 from __future__ import annotations
 
@@ -9,34 +11,35 @@ import numpy.typing as npt
 
 from ._numba_jit import Int64Array, jit
 
-__all__ = ["int8_column_dots", "int8_row_dots"]
+__all__ = ["DOT_BLOCK", "int8_column_dots", "int8_row_dots"]
 
 Int8Array = npt.NDArray[np.int8]
 
+#: Rows per block of dot products (the C++ kernels' kBlockRows).
+DOT_BLOCK = 128
+
 
 @jit
-def int8_row_dots(query: Int8Array, codes: Int8Array) -> Int64Array:
-    """Each row's exact integer dot product with the query's codes (codes row by row)."""
-    dots = np.zeros(codes.shape[0], dtype=np.int64)
-    for row in range(codes.shape[0]):
+def int8_row_dots(
+    query: Int8Array, codes: Int8Array, start: int, stop: int, out: Int64Array
+) -> None:
+    """``out[r - start]`` = row r's dot product with ``query``, r in [start, stop)."""
+    for row in range(start, stop):
         total = np.int64(0)
         for column in range(query.shape[0]):
             total += np.int64(query[column]) * np.int64(codes[row, column])
-        dots[row] = total
-    return dots
+        out[row - start] = total
 
 
 @jit
-def int8_column_dots(query: Int8Array, columns: Int8Array) -> Int64Array:
-    """``int8_row_dots`` of a log kept column by column (``columns[j]``: dimension j of
-    every row), reading only the columns where the query's code is not zero: the same
-    integers (issue 14)."""
-    dots = np.zeros(columns.shape[1], dtype=np.int64)
-    for column in range(query.shape[0]):
+def int8_column_dots(
+    query: Int8Array, nonzero: Int64Array, codes: Int8Array, start: int, stop: int, out: Int64Array
+) -> None:
+    """``int8_row_dots`` over codes kept column by column (``codes[:, j]`` contiguous),
+    reading only the ``nonzero`` columns (where the query's code is not zero): the same
+    integers."""
+    out[: stop - start] = 0
+    for column in nonzero:
         weight = np.int64(query[column])
-        if weight == 0:
-            continue
-        values = columns[column]
-        for row in range(values.shape[0]):
-            dots[row] += weight * np.int64(values[row])
-    return dots
+        for row in range(start, stop):
+            out[row - start] += weight * np.int64(codes[row, column])

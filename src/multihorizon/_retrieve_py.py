@@ -8,6 +8,10 @@ nominees the embedding channel missed scored by the same formula, and the final 
 turn ids are the rows (0, 1, ...: a log's ids are its append positions) and ``current`` the
 number of rows, so nothing proportional to the log is passed or built beside its columns.
 
+The codes may be row-major or column-major (``dialogue.int8_codes``: how ``TurnLog`` keeps
+sparse codes); over column-major codes the C++ and Numba backends read only the columns where
+the query's code is not zero: the same integers, so the same ranking (issue 14).
+
 The C++ backend (``_core.retrieve_turns``, ``cpp/include/multihorizon/retrieve.hpp``) does it
 in one native call with the GIL released; the reference and Numba backends build it from
 their own ``score_turns``, ``score_turns_int8`` and the sparse BM25 below
@@ -115,11 +119,8 @@ def make_retrieve_turns(
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int]:
         """Tier C's ranked candidates for one query: ``(rows, scores, forced_count)``.
 
-        Row ``i`` is turn ``i`` (``current`` = the rows); ``codes, scales`` its int8 copy
-        (``codes`` row-major, or column-major as ``TurnLog`` keeps sparse codes: strides
-        ``(1, s)``, read in place; the C++ and Numba backends then read only the columns where
-        the query's code is not zero, the same integers, so the same ranking), ``thread_ids``
-        its thread, ``lengths`` its distinct content words (``total_length``
+        Row ``i`` is turn ``i`` (``current`` = the rows); ``codes, scales`` its int8 copy,
+        ``thread_ids`` its thread, ``lengths`` its distinct content words (``total_length``
         their sum); ``postings[offsets[t]:offsets[t + 1]]`` the turns holding term ``t``.
 
         1. Lexical channel: ``bm25_scores``' values of the turns the postings reach (none

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
-from ._numba_int8 import DOT_BLOCK, int8_column_dots, int8_row_dots
+from ._numba_int8 import DOT_BLOCK, int8_block_dots
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -384,8 +384,7 @@ def _score_turns_int8(
     forced = np.zeros(rows, dtype=np.bool_)
     for row in forced_rows:
         forced[row] = True
-    # Pass 1: every unforced row on the int8 copy, a block of dot products at a time (a
-    # column-major log, TurnLog's sparse codes, read only in the query's nonzero columns).
+    # Pass 1: every unforced row on the int8 copy, a block of dot products at a time.
     unforced = np.flatnonzero(~forced)
     approximate = np.empty(unforced.shape[0], dtype=np.float32)
     dots = np.zeros(DOT_BLOCK, dtype=np.int64)
@@ -394,10 +393,7 @@ def _score_turns_int8(
         if at == 0 or row // DOT_BLOCK != unforced[at - 1] // DOT_BLOCK:
             start = row - row % DOT_BLOCK
             stop = min(rows, start + DOT_BLOCK)
-            if by_column:
-                int8_column_dots(query_codes[0], nonzero, codes, start, stop, dots)
-            else:
-                int8_row_dots(query_codes[0], codes, start, stop, dots)
+            int8_block_dots(query_codes[0], nonzero, codes, by_column, start, stop, dots)
         dot = np.float64(dots[row % DOT_BLOCK])
         cosine = dot * query_scale * np.float64(scales[row])
         relevance = np.float32(min(1.0, max(-1.0, cosine)))

@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from ._numba_jit import Int64Array, jit
 
-__all__ = ["DOT_BLOCK", "int8_column_dots", "int8_row_dots"]
+__all__ = ["DOT_BLOCK", "int8_block_dots", "int8_column_dots", "int8_row_dots"]
 
 Int8Array = npt.NDArray[np.int8]
 
@@ -43,3 +43,21 @@ def int8_column_dots(
         weight = np.int64(query[column])
         for row in range(start, stop):
             out[row - start] += weight * np.int64(codes[row, column])
+
+
+@jit
+def int8_block_dots(
+    query: Int8Array,
+    nonzero: Int64Array,
+    codes: Int8Array,
+    by_column: bool,
+    start: int,
+    stop: int,
+    out: Int64Array,
+) -> None:
+    """Rows [start, stop)'s dot products into ``out``: ``int8_column_dots`` for a log kept
+    column by column (TurnLog's sparse codes), else ``int8_row_dots``."""
+    if by_column:
+        int8_column_dots(query, nonzero, codes, start, stop, out)
+    else:
+        int8_row_dots(query, codes, start, stop, out)

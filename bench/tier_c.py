@@ -33,6 +33,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import numpy as np
+
 import compare
 import suite
 import workloads
@@ -101,7 +103,131 @@ def kernel(rows: int) -> suite.Kernel:
 
 
 def kernels(sizes: tuple[int, ...] = SIZES) -> tuple[suite.Kernel, ...]:
-    return tuple(kernel(rows) for rows in sizes)
+    return tuple(kernel(rows) for rows in sizes) + tuple(retrieve_kernel(r) for r in sizes)
+
+
+# ---- retrieve_turns on the real-text log, codes kept as TurnLog keeps them ---------------
+
+#: Rows per rescored row that no log reaches: retrieve_turns' float32 channel, exact.
+NEVER_INT8 = 1e18
+#: Held-out real texts from which the query is chosen (see ``real_log``).
+QUERY_POOL = 101
+
+
+@functools.cache
+def real_log(rows: int) -> dict[str, Any]:
+    """``retrieve_turns``' arguments for a log of ``rows`` real turns (``knowledge_data``:
+    the turns of ``../shared/data``, default hashing embedder), threads of 20 turns, an old
+    thread active, two referenced turns, ``Config()``'s knobs, the embedding channel alone
+    (``lexical_weight`` 0: a top 10, 26 rows rescored). The codes are column-major, as
+    TurnLog keeps them (the transpose of a [dim, rows + 64] buffer), and also row-major for
+    the int8-only scan of before. The query is the held-out text with the median count of
+    nonzero codes among the first ``QUERY_POOL`` (the scan reads that many columns)."""
+    import knowledge_data
+    from multihorizon import _kernels_py
+
+    vectors = knowledge_data.real_vectors(max(SIZES) + QUERY_POOL)
+    log = np.ascontiguousarray(vectors[:rows])
+    held_out = vectors[max(SIZES) :]
+    codes, scales = _kernels_py.quantize_rows(log)
+    query_codes, _ = _kernels_py.quantize_rows(held_out)
+    nonzero = (query_codes != 0).sum(axis=1)
+    query = held_out[int(np.argsort(nonzero, kind="stable")[QUERY_POOL // 2])]
+    buffer = np.zeros((log.shape[1], rows + 64), dtype=np.int8)
+    buffer[:, :rows] = codes.T
+    options = {
+        "total_length": 1.0,
+        "forced": np.array([rows // 8, rows - 40], dtype=np.int64),
+        "active_thread": (3 * rows) // 10 // 20,
+        "half_life": 6.0,
+        "recency_multiplier": 0.0,
+        "recency_bonus": 0.15,
+        "thread_bonus": 0.10,
+        "k": K,
+        "lexical_weight": 0.0,
+    }
+    return {
+        "query": query,
+        "columns": buffer[:, :rows].T,
+        "rows": codes,
+        "scales": scales,
+        "embeddings": log,
+        "threads": (np.arange(rows) // 20).astype(np.int32),
+        "lengths": np.ones(rows),
+        "postings": np.zeros(0, dtype=np.int64),
+        "offsets": np.zeros(1, dtype=np.int64),
+        "options": options,
+    }
+
+
+def _retrieve_call(module: ModuleType, rows: int, codes: str, per_rescored: float) -> suite.Call:
+    work = real_log(rows)
+    args = (work["query"], work[codes], work["scales"], work["embeddings"], work["threads"])
+    args += (work["lengths"], work["postings"], work["offsets"])
+    options = {**work["options"], "int8_rows_per_rescored": per_rescored}
+    return suite.Call(module.retrieve_turns, args, options)
+
+
+def _retrieve_bound(module_name: str, rows: int, codes: str, per_rescored: float) -> Any:
+    return lambda: _retrieve_call(suite.load(module_name), rows, codes, per_rescored)
+
+
+def check_retrieved(expected: Any, got: Any) -> None:
+    """The same turns in the same order as float32 exact, the same forced count."""
+    np.testing.assert_array_equal(np.asarray(got[0]), np.asarray(expected[0]))
+    np.testing.assert_allclose(np.asarray(got[1]), np.asarray(expected[1]), rtol=0, atol=1e-6)
+    assert got[2] == expected[2]
+
+
+def retrieve_kernel(rows: int) -> suite.Kernel:
+    """``retrieve_turns`` top-10 at ``rows`` real turns: the column scan (``cpp``: the
+    query's nonzero code columns only) beside the row-major int8 scan (``cpp-int8-rows``,
+    what ran before) and the float32 channel (``cpp-float32``, exact), in one run."""
+    int8 = int8_rows_per_rescored()
+    contenders = (
+        suite.Contender("cpp", "cpp", _retrieve_bound(suite.CORE_MODULE, rows, "columns", int8)),
+        *(
+            suite.Contender(
+                f"cpp-{level}",
+                "cpp",
+                _retrieve_bound(suite.CORE_MODULE, rows, "columns", int8),
+                simd=level,
+            )
+            for level in suite.narrower_simd_levels()
+        ),
+        suite.Contender(
+            "numba", "numba", _retrieve_bound(suite.NUMBA_MODULE, rows, "columns", int8)
+        ),
+        suite.Contender(
+            "numpy-reference",
+            "reference",
+            _retrieve_bound(suite.REFERENCE_MODULE, rows, "rows", NEVER_INT8),
+        ),
+        suite.Contender(
+            "cpp-int8-rows", "peer", _retrieve_bound(suite.CORE_MODULE, rows, "rows", int8)
+        ),
+        suite.Contender(
+            "cpp-float32", "peer", _retrieve_bound(suite.CORE_MODULE, rows, "rows", NEVER_INT8)
+        ),
+    )
+    exact = functools.cache(
+        lambda: _retrieve_call(suite.load(suite.REFERENCE_MODULE), rows, "rows", NEVER_INT8)()
+    )
+    return suite.Kernel(
+        name=f"tier_c_retrieve_top{K}_{rows // 1000}k",
+        workload=f"retrieve_turns top-{K} of {rows:,} real turns x 384, column-major int8 codes",
+        contenders=contenders,
+        reference_result=exact,
+        check=check_retrieved,
+        target=suite.Target(TARGET_NS_PER_ROW * rows, ("cpp-float32", TARGET_RATIO)),
+    )
+
+
+def int8_rows_per_rescored() -> float:
+    """``kernels.INT8_ROWS_PER_RESCORED``: the log length at which Tier C scans int8."""
+    from multihorizon import kernels as facade
+
+    return float(facade.INT8_ROWS_PER_RESCORED)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,12 +266,34 @@ def ratios(entries: list[compare.Entry]) -> str:
     for entry in entries:
         by_kernel.setdefault(entry.kernel.name, {})[entry.contender.name] = entry.median_ns
     for name, medians in by_kernel.items():
+        if "cpp-int8-rows" in medians:
+            continue  # in retrieve_ratios
         cpp, float32 = medians.get("cpp"), medians.get("cpp-float32")
         reference = medians.get("numpy-reference")
         cells: list[Any] = [name]
         cells += [suite.format_ns(v) if v else "—" for v in (cpp, float32, reference)]
         cells.append(compare.ratio(float32, cpp) if cpp and float32 else "—")
         cells.append(compare.ratio(reference, cpp) if cpp and reference else "—")
+        lines.append("| " + " | ".join(map(str, cells)) + " |")
+    return "\n".join(lines) + "\n\n" + retrieve_ratios(by_kernel)
+
+
+def retrieve_ratios(by_kernel: dict[str, dict[str, float]]) -> str:
+    """Per size: retrieve_turns' column scan against the row-major int8 scan and float32."""
+    lines = [
+        "| turns | cpp columns | cpp int8 rows | cpp float32 | numba columns "
+        "| vs int8 rows | vs float32 |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, medians in by_kernel.items():
+        if "cpp-int8-rows" not in medians:
+            continue
+        cpp, rows, float32 = (medians.get(n) for n in ("cpp", "cpp-int8-rows", "cpp-float32"))
+        numba = medians.get("numba")
+        cells: list[Any] = [name]
+        cells += [suite.format_ns(v) if v else "—" for v in (cpp, rows, float32, numba)]
+        cells.append(compare.ratio(rows, cpp) if cpp and rows else "—")
+        cells.append(compare.ratio(float32, cpp) if cpp and float32 else "—")
         lines.append("| " + " | ".join(map(str, cells)) + " |")
     return "\n".join(lines)
 

@@ -37,6 +37,8 @@ def test_append_grows_and_keeps_every_field() -> None:
     codes, scales = kernels.quantize_rows(vectors)
     np.testing.assert_array_equal(log.codes, codes)
     np.testing.assert_array_equal(log.scales, scales)
+    # Dense codes are kept row by row (int8_codes.Int8Codes; sparse ones column by column).
+    assert log.codes.flags.c_contiguous
     assert log.thread_index.tolist() == [i % 3 for i in range(200)]
     turn = log[150]
     assert (turn.turn_id, turn.role, turn.references, turn.entities) == (

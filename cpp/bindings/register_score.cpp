@@ -111,7 +111,7 @@ using CodeArray = py::array_t<std::int8_t, kKernelLayout>;
 
 // A 2-d int8 matrix with `columns` columns (quantize_rows' codes), used in place when
 // C-contiguous. Other integer dtypes are refused, not narrowed: codes come from quantize_rows.
-CodeArray int8_codes(py::handle value, const std::string& name, py::ssize_t columns) {
+py::array checked_int8_codes(py::handle value, const std::string& name, py::ssize_t columns) {
   py::array raw = real_array(value, name);
   if (raw.dtype().kind() != 'i' || raw.dtype().itemsize() != 1) {
     value_error(name + ": expected int8 codes (from quantize_rows), got dtype " +
@@ -122,7 +122,32 @@ CodeArray int8_codes(py::handle value, const std::string& name, py::ssize_t colu
     value_error(name + ": has " + std::to_string(raw.shape(1)) +
                 " columns but the query has dimension " + std::to_string(columns));
   }
-  return convert<CodeArray>(raw);
+  return raw;
+}
+
+CodeArray int8_codes(py::handle value, const std::string& name, py::ssize_t columns) {
+  return convert<CodeArray>(checked_int8_codes(value, name, columns));
+}
+
+// retrieve_turns' codes, in place when row by row (C-contiguous) or column by column (strides
+// (1, s >= rows): the transposed view of a (dim, capacity) buffer, as TurnLog keeps them);
+// any other layout is copied row by row. `keep` holds the array the pointer reads.
+struct LogCodes {
+  py::array keep;
+  const std::int8_t* data;
+  std::size_t column_stride;  // 0: row by row
+};
+
+LogCodes log_codes(py::handle value, py::ssize_t columns) {
+  py::array raw = checked_int8_codes(value, "codes", columns);
+  const bool row_major = (raw.flags() & py::array::c_style) != 0;
+  if (!row_major && raw.strides(0) == 1 && raw.strides(1) >= raw.shape(0)) {
+    const auto* data = static_cast<const std::int8_t*>(raw.data());
+    return {raw, data, static_cast<std::size_t>(raw.strides(1))};
+  }
+  CodeArray rows = convert<CodeArray>(raw);
+  const std::int8_t* data = rows.data();
+  return {std::move(rows), data, 0};
 }
 
 FloatArray row_scales(py::handle value, std::size_t rows) {
@@ -285,8 +310,8 @@ py::tuple retrieve_turns_binding(py::handle query, py::handle codes_arg, py::han
                                  py::handle int8_rows_per_rescored, py::handle k1,
                                  py::handle b) {
   const FloatArray q = float_vector(query, "query");
-  const CodeArray codes = int8_codes(codes_arg, "codes", q.shape(0));
-  const auto rows = static_cast<std::size_t>(codes.shape(0));
+  const LogCodes codes = log_codes(codes_arg, q.shape(0));
+  const auto rows = static_cast<std::size_t>(codes.keep.shape(0));
   const FloatArray scales = row_scales(scales_arg, rows);
   const FloatArray m = float_matrix(embeddings, "embeddings", q.shape(0));
   if (static_cast<std::size_t>(m.shape(0)) != rows) {
@@ -333,13 +358,15 @@ py::tuple retrieve_turns_binding(py::handle query, py::handle codes_arg, py::han
       value_error("thread_ids: expected shape (" + std::to_string(rows) + ",), got " +
                   std::string(py::str(threads.attr("shape"))));
     }
-    const TurnColumns<std::int32_t> log{m.data(),       codes.data(),   scales.data(),
-                                        threads.data(), lengths.data(), rows, dim};
+    const TurnColumns<std::int32_t> log{m.data(),       codes.data,     scales.data(),
+                                        threads.data(), lengths.data(), rows,
+                                        dim,            codes.column_stride};
     return run_retrieve(q.data(), log, query_postings, forced, params);
   }
   const IdArray threads = thread_ids_of(thread_ids_arg, rows);
-  const TurnColumns<std::int64_t> log{m.data(),       codes.data(),   scales.data(),
-                                      threads.data(), lengths.data(), rows, dim};
+  const TurnColumns<std::int64_t> log{m.data(),       codes.data,     scales.data(),
+                                      threads.data(), lengths.data(), rows,
+                                      dim,            codes.column_stride};
   return run_retrieve(q.data(), log, query_postings, forced, params);
 }
 

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
+from ._numba_int8 import DOT_BLOCK, int8_block_dots
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -54,6 +55,7 @@ from ._validate import (
     as_thread_ids,
     as_turn_ids,
     as_unit_interval,
+    is_column_major,
 )
 
 __all__ = [
@@ -361,17 +363,10 @@ def _quantize(matrix: Float32Array) -> tuple[Int8Array, Float32Array]:
 
 
 @jit
-def _int8_dot(query: Int8Array, row: Int8Array) -> np.int64:
-    total = np.int64(0)
-    for column in range(query.shape[0]):
-        total += np.int64(query[column]) * np.int64(row[column])
-    return total
-
-
-@jit
 def _score_turns_int8(
     query: Float32Array,
     codes: Int8Array,
+    by_column: bool,
     scales: Float32Array,
     embeddings: Float32Array,
     ids: Int64Array,
@@ -386,18 +381,24 @@ def _score_turns_int8(
     count: int,
     nominees: int,
 ) -> tuple[Int64Array, Float32Array, int]:
+    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]))
+    query_scale = np.float64(query_scales[0])
+    nonzero = np.flatnonzero(query_codes[0])
     rows = codes.shape[0]
     forced = np.zeros(rows, dtype=np.bool_)
     for row in forced_rows:
         forced[row] = True
-    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]))
-    query_scale = np.float64(query_scales[0])
-    # Pass 1: every unforced row on the int8 copy.
+    # Pass 1: every unforced row on the int8 copy, a block of dot products at a time.
     unforced = np.flatnonzero(~forced)
     approximate = np.empty(unforced.shape[0], dtype=np.float32)
+    dots = np.zeros(DOT_BLOCK, dtype=np.int64)
     for at in range(unforced.shape[0]):
         row = unforced[at]
-        dot = np.float64(_int8_dot(query_codes[0], codes[row]))
+        if at == 0 or row // DOT_BLOCK != unforced[at - 1] // DOT_BLOCK:
+            start = row - row % DOT_BLOCK
+            stop = min(rows, start + DOT_BLOCK)
+            int8_block_dots(query_codes[0], nonzero, codes, by_column, start, stop, dots)
+        dot = np.float64(dots[row % DOT_BLOCK])
         cosine = dot * query_scale * np.float64(scales[row])
         relevance = np.float32(min(1.0, max(-1.0, cosine)))
         approximate[at] = _fused_row(
@@ -480,8 +481,8 @@ def score_turns_int8(
     life = as_half_life(half_life)
     extra = as_rescore(rescore, wanted)
     found, scores, bad_row = _score_turns_int8(
-        q, c, s, m, ids, now, threads, active_id, forced_rows, life, multiplier, bonus,
-        thread_weight, min(wanted, rows), min(max(extra, wanted), rows),
+        q, c, is_column_major(c), s, m, ids, now, threads, active_id, forced_rows,
+        life, multiplier, bonus, thread_weight, min(wanted, rows), min(max(extra, wanted), rows),
     )  # fmt: skip
     if bad_row >= 0:
         raise ValueError(f"embeddings: contains non-finite values (NaN or inf) in row {bad_row}")

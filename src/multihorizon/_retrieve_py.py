@@ -8,6 +8,10 @@ nominees the embedding channel missed scored by the same formula, and the final 
 turn ids are the rows (0, 1, ...: a log's ids are its append positions) and ``current`` the
 number of rows, so nothing proportional to the log is passed or built beside its columns.
 
+The codes may be row-major or column-major (``dialogue.int8_codes``: how ``TurnLog`` keeps
+sparse codes); over column-major codes the C++ and Numba backends read only the columns where
+the query's code is not zero: the same integers, so the same ranking (issue 14).
+
 The C++ backend (``_core.retrieve_turns``, ``cpp/include/multihorizon/retrieve.hpp``) does it
 in one native call with the GIL released; the reference and Numba backends build it from
 their own ``score_turns``, ``score_turns_int8`` and the sparse BM25 below

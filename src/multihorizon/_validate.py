@@ -88,8 +88,9 @@ def as_float_rows(value: Any, name: str, rows: int, columns: int) -> npt.NDArray
 
 
 def as_int8_codes(value: Any, name: str, columns: int) -> npt.NDArray[np.int8]:
-    """A 2-d int8 row-major array with ``columns`` columns (``quantize_rows``' codes). Other
-    integer dtypes are refused, not narrowed."""
+    """A 2-d int8 array with ``columns`` columns (``quantize_rows``' codes): row-major, or
+    column-major as ``TurnLog`` keeps them (strides ``(1, s)``, ``s >= rows``), which is
+    returned as it is, not copied. Other integer dtypes are refused, not narrowed."""
     array = _as_array(value, name)
     if array.dtype != np.int8:
         raise ValueError(
@@ -101,7 +102,16 @@ def as_int8_codes(value: Any, name: str, columns: int) -> npt.NDArray[np.int8]:
         raise ValueError(
             f"{name}: has {array.shape[1]} columns but the query has dimension {columns}"
         )
+    if is_column_major(array):
+        return array
     return np.ascontiguousarray(array)
+
+
+def is_column_major(codes: npt.NDArray[Any]) -> bool:
+    """Whether a 2-d byte array is laid out column by column (strides ``(1, s)`` with
+    ``s >= rows``) and not also row by row."""
+    stride_rows, stride_columns = codes.strides
+    return not codes.flags.c_contiguous and stride_rows == 1 and stride_columns >= codes.shape[0]
 
 
 def as_scales(value: Any, rows: int) -> npt.NDArray[np.float32]:

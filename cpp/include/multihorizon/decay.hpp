@@ -49,6 +49,9 @@ class RecencyDecay {
     max_age_ = age;
   }
 
+  // The oldest age with a nonzero weight: every older turn weighs exactly 0.
+  std::int64_t max_age() const { return max_age_; }
+
   // out[i] for ids[i]; returns -1, or the first index whose id is not in [0, current].
   std::int64_t weights(const std::int64_t* ids, std::size_t count, float* out) const {
     // The vector loops convert ages to double through the mantissa, exact below 2**52; a

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -26,12 +27,16 @@ namespace multihorizon {
 template <class Thread>
 struct TurnColumns {
   const float* embeddings;   // rows x dim
-  const std::int8_t* codes;  // rows x dim, quantize_row of each row
+  const std::int8_t* codes;  // quantize_row of each row, laid out as code_column_stride says
   const float* scales;       // rows
   const Thread* thread_ids;  // rows
   const double* lengths;     // rows: distinct content words per turn
   std::size_t rows;
   std::size_t dim;
+  // 0: the codes row by row (rows x dim). Otherwise column by column: code j of row r at
+  // codes[j * code_column_stride + r] (stride >= rows), as TurnLog keeps them, so that the
+  // int8 scan reads only the columns where the query's code is not zero.
+  std::size_t code_column_stride;
 };
 
 // The query terms' posting lists: postings[offsets[t] .. offsets[t + 1]) hold term t.
@@ -167,6 +172,19 @@ bool exact_score(const CosineScorer& scorer, const RecencyDecay& decay,
   return true;
 }
 
+// Asks for every line of the float32 rows about to be scored: they are scattered and not in
+// cache (the scan read only codes), so the misses overlap instead of stalling row by row.
+template <class Thread>
+void prefetch_rows(const TurnColumns<Thread>& log, const std::vector<std::int64_t>& rows) {
+  for (const std::int64_t row : rows) {
+    const auto* bytes =
+        reinterpret_cast<const char*>(log.embeddings + static_cast<std::size_t>(row) * log.dim);
+    for (std::size_t offset = 0; offset < log.dim * sizeof(float); offset += 64) {
+      __builtin_prefetch(bytes + offset);
+    }
+  }
+}
+
 // score_turns over every row, the forced rows first: the top `k`.
 template <class Thread>
 std::int64_t channel_float(const float* query, const TurnColumns<Thread>& log,
@@ -200,6 +218,112 @@ std::int64_t channel_float(const float* query, const TurnColumns<Thread>& log,
   return -1;
 }
 
+// One block of the int8 pass: row r's dot product with the query's codes, its scale, its
+// recency and its thread.
+template <class Thread>
+struct Int8Rows {
+  const std::int64_t* dots;
+  const float* scales;
+  const float* recency;
+  const Thread* threads;
+  std::size_t count;
+};
+
+// Whether `active` can equal a Thread value (else no row is in the active thread).
+template <class Thread>
+bool active_fits(std::int64_t active) {
+  return active >= 0 && static_cast<std::uint64_t>(active) <=
+                            static_cast<std::uint64_t>(std::numeric_limits<Thread>::max());
+}
+
+// scores[r] = fused_score(int8_cosine(dots[r], query_scale, scales[r]), weight, active, params)
+// with weight 1 for a row of the active thread, else its recency.
+template <class Thread>
+void int8_scores_generic(const Int8Rows<Thread>& in, double query_scale,
+                         const ScoreParams& params, float* scores) {
+  const bool has_active = active_fits<Thread>(params.active_thread);
+  for (std::size_t r = 0; r < in.count; ++r) {
+    const bool active =
+        has_active && static_cast<std::int64_t>(in.threads[r]) == params.active_thread;
+    const double weight = active ? 1.0 : static_cast<double>(in.recency[r]);
+    const float relevance = int8_cosine(in.dots[r], query_scale, in.scales[r]);
+    scores[r] = fused_score(relevance, weight, active, params);
+  }
+}
+
+#ifdef MULTIHORIZON_X86_DISPATCH
+// Four rows' active-thread flags as all-ones / all-zeros double lanes.
+template <class Thread>
+__attribute__((target("avx2"))) inline __m256d active_lanes(const Thread* threads,
+                                                            __m256i active) {
+  if constexpr (sizeof(Thread) == 4) {
+    const __m128i four = _mm_loadu_si128(reinterpret_cast<const __m128i*>(threads));
+    return _mm256_castsi256_pd(
+        _mm256_cvtepi32_epi64(_mm_cmpeq_epi32(four, _mm256_castsi256_si128(active))));
+  } else {
+    const __m256i four = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(threads));
+    return _mm256_castsi256_pd(_mm256_cmpeq_epi64(four, active));
+  }
+}
+
+// int8_scores_generic four rows at a time: the same operations in the same order, each
+// rounded once in double (no contraction: -ffp-contract=off), so the same bits. The scalar
+// loop's branches and spills cost more than the column scan on a long log (issue 14).
+template <class Thread>
+__attribute__((target("avx2"))) void int8_scores_avx2(const Int8Rows<Thread>& in,
+                                                      double query_scale,
+                                                      const ScoreParams& params, float* scores) {
+  static_assert(sizeof(Thread) == 4 || sizeof(Thread) == 8, "int32 or int64 thread ids");
+  const bool has_active = active_fits<Thread>(params.active_thread);
+  const __m256i active = sizeof(Thread) == 4
+                             ? _mm256_set1_epi32(static_cast<int>(params.active_thread))
+                             : _mm256_set1_epi64x(params.active_thread);
+  // int64 to double for |x| < 2**51: x + (2**52 + 2**51) as integer bits, minus it as a double.
+  const __m256i magic_bits = _mm256_set1_epi64x(0x4338000000000000);
+  const __m256d magic = _mm256_castsi256_pd(magic_bits);
+  const __m256d qscale = _mm256_set1_pd(query_scale), one = _mm256_set1_pd(1.0);
+  const __m256d minus_one = _mm256_set1_pd(-1.0);
+  const __m256d keep = _mm256_set1_pd(1.0 - params.recency_multiplier);
+  const __m256d multiplier = _mm256_set1_pd(params.recency_multiplier);
+  const __m256d bonus = _mm256_set1_pd(params.recency_bonus);
+  const __m256d thread_bonus = _mm256_set1_pd(params.thread_bonus);
+  std::size_t r = 0;
+  for (; r + 4 <= in.count; r += 4) {
+    const __m256i dots = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in.dots + r));
+    const __m256d dot = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(dots, magic_bits)), magic);
+    const __m256d row_scale = _mm256_cvtps_pd(_mm_loadu_ps(in.scales + r));
+    const __m256d cosine = _mm256_mul_pd(_mm256_mul_pd(dot, qscale), row_scale);
+    const __m256d clipped = _mm256_min_pd(one, _mm256_max_pd(minus_one, cosine));
+    const __m256d relevance = _mm256_cvtps_pd(_mm256_cvtpd_ps(clipped));
+    const __m256d is_active =
+        has_active ? active_lanes<Thread>(in.threads + r, active) : _mm256_setzero_pd();
+    const __m256d weight =
+        _mm256_blendv_pd(_mm256_cvtps_pd(_mm_loadu_ps(in.recency + r)), one, is_active);
+    const __m256d factor = _mm256_add_pd(keep, _mm256_mul_pd(multiplier, weight));
+    const __m256d sum =
+        _mm256_add_pd(_mm256_mul_pd(relevance, factor), _mm256_mul_pd(bonus, weight));
+    const __m256d score = _mm256_add_pd(sum, _mm256_and_pd(is_active, thread_bonus));
+    _mm_storeu_ps(scores + r, _mm256_cvtpd_ps(score));
+  }
+  const Int8Rows<Thread> tail{in.dots + r, in.scales + r, in.recency + r, in.threads + r,
+                              in.count - r};
+  int8_scores_generic(tail, query_scale, params, scores + r);
+}
+#endif
+
+// The dots must be below 2**51 in magnitude (|dot| <= 127 * 128 * dim).
+template <class Thread>
+void int8_scores(const Int8Rows<Thread>& in, double query_scale, const ScoreParams& params,
+                 float* scores) {
+#ifdef MULTIHORIZON_X86_DISPATCH
+  if (simd::at_least(simd::Level::kAvx2)) {
+    int8_scores_avx2(in, query_scale, params, scores);
+    return;
+  }
+#endif
+  int8_scores_generic(in, query_scale, params, scores);
+}
+
 // score_turns_int8 over every row: the int8 pass nominates max(rescore, k) unforced rows,
 // which and the forced rows are rescored in float32 and ranked.
 template <class Thread>
@@ -214,39 +338,46 @@ std::int64_t channel_int8(const float* query, const TurnColumns<Thread>& log,
   const double scale = static_cast<double>(query_scale);
   TopK nominees(std::min(std::max(rescore, params.k), log.rows - forced.size()));
   std::int64_t dots[kBlockRows], ids[kBlockRows];
-  float recency[kBlockRows];
+  float recency[kBlockRows], scores[kBlockRows];
+  std::uint32_t picked[kBlockRows];
   std::size_t next_forced = 0;
+  const std::size_t stride = log.code_column_stride;
+  const simd::SparseCodes sparse =
+      stride != 0 ? simd::nonzero_codes(query_codes.data(), dim) : simd::SparseCodes{};
   for (std::size_t begin = 0; begin < log.rows; begin += kBlockRows) {
     const std::size_t count = std::min(kBlockRows, log.rows - begin);
-    simd::int8_dots(query_codes.data(), log.codes + begin * dim, count, dim, dots);
-    for (std::size_t r = 0; r < count; ++r) ids[r] = static_cast<std::int64_t>(begin + r);
-    decay.weights(ids, count, recency);
-    for (std::size_t r = 0; r < count; ++r) {
-      const std::int64_t row = ids[r];
-      if (next_forced < forced.size() && forced[next_forced] == row) {
-        ++next_forced;  // rescored anyway
-        continue;
-      }
-      const bool active = params.active_thread >= 0 &&
-                          static_cast<std::int64_t>(log.thread_ids[row]) == params.active_thread;
-      const double weight = active ? 1.0 : static_cast<double>(recency[r]);
-      const float relevance = int8_cosine(dots[r], scale, log.scales[row]);
-      const float score = fused_score(relevance, weight, active, params);
-      // A tie with the bar may still win on the lower row, so only strictly lower skips.
+    if (stride != 0) {  // the same integers, from the query's nonzero columns only
+      simd::int8_column_dots(sparse, log.codes + begin, stride, count, dots);
+    } else {
+      simd::int8_dots(query_codes.data(), log.codes + begin * dim, count, dim, dots);
+    }
+    // Most of a long log is older than any nonzero weight: zeros, without the exponentials.
+    const auto newest = static_cast<std::int64_t>(begin + count - 1);
+    if (params.current - newest > decay.max_age()) {
+      std::fill(recency, recency + count, 0.0f);
+    } else {
+      for (std::size_t r = 0; r < count; ++r) ids[r] = static_cast<std::int64_t>(begin + r);
+      decay.weights(ids, count, recency);
+    }
+    const Int8Rows<Thread> block{dots, log.scales + begin, recency, log.thread_ids + begin, count};
+    int8_scores(block, scale, params, scores);
+    // Only the rows not below the bar as it stood before the block (it only rises) are read
+    // one by one; a tie with the bar may still win on the lower row, so only lower skips.
+    const std::size_t passing = simd::not_below(scores, count, nominees.entry_bar(), picked);
+    for (std::size_t i = 0; i < passing; ++i) {
+      const std::size_t r = picked[i];
+      const float score = scores[r];
       if (score < nominees.entry_bar()) continue;
+      const auto row = static_cast<std::int64_t>(begin + r);
+      while (next_forced < forced.size() && forced[next_forced] < row) ++next_forced;
+      if (next_forced < forced.size() && forced[next_forced] == row) continue;  // rescored anyway
       nominees.offer({score, row, false});
     }
   }
   std::vector<std::int64_t> rescored(forced);
   for (const Ranked& nominee : nominees.best_first()) rescored.push_back(nominee.index);
   std::sort(rescored.begin(), rescored.end());  // the lowest bad row is the one reported
-  for (const std::int64_t row : rescored) {     // overlap the scattered rows' cache misses
-    const auto* bytes =
-        reinterpret_cast<const char*>(log.embeddings + static_cast<std::size_t>(row) * dim);
-    for (std::size_t offset = 0; offset < dim * sizeof(float); offset += 64) {
-      __builtin_prefetch(bytes + offset);
-    }
-  }
+  prefetch_rows(log, rescored);  // overlap the scattered rows' cache misses
   const CosineScorer scorer(query, dim);
   TopK best(std::min(params.k, rescored.size()));
   for (const std::int64_t row : rescored) {
@@ -309,6 +440,7 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
       if (!detail::in_sorted(present, doc)) missing.push_back(doc);
     }
     std::sort(missing.begin(), missing.end());
+    detail::prefetch_rows(log, missing);
     const CosineScorer scorer(query, log.dim);
     const RecencyDecay decay(score.current, score.half_life);
     for (const std::int64_t row : missing) {

@@ -3,7 +3,10 @@
 Embeddings live in one growable float32 matrix (capacity doubles: amortised O(1) append) and
 its int8 copy beside it (``kernels.quantize_rows``: codes and one scale per row, made once
 when a turn is appended), which Tier C retrieval scans, reading the float32 rows only of the
-few candidates it rescores (``kernels.score_turns_int8``); the other fields in parallel
+few candidates it rescores (``kernels.score_turns_int8``). Sparse codes (the default hashing
+embedder's) are kept column by column, so the scan reads only the dimensions where the new
+turn's code is not zero (``int8_codes``, issue 14). The stored format keeps the float32 rows
+only; the codes are rebuilt from them. The other fields in parallel
 lists; an inverted index maps each entity (normalised content word) to the turns that mention
 it. Turn ids are the append positions: monotonic, never reused. ``append`` prepares
 everything that can fail before it changes anything, so a failed append leaves the log as it
@@ -25,6 +28,7 @@ import numpy.typing as npt
 from .. import kernels
 from ..errors import InputError
 from .deferred import DeferredColumn
+from .int8_codes import Int8Codes
 
 if TYPE_CHECKING:
     from .features import TurnFeatures
@@ -74,7 +78,7 @@ class TurnLog:
     def __init__(self, dim: int) -> None:
         self.dim = dim
         self._embeddings = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.float32)
-        self._codes = np.zeros((self._INITIAL_CAPACITY, dim), dtype=np.int8)
+        self._codes = Int8Codes(dim, self._INITIAL_CAPACITY)
         self._scales = np.zeros(self._INITIAL_CAPACITY, dtype=np.float32)
         self._thread_index = np.zeros(self._INITIAL_CAPACITY, dtype=np.int32)
         self._count = 0
@@ -137,9 +141,11 @@ class TurnLog:
 
     @property
     def codes(self) -> npt.NDArray[np.int8]:
-        """The int8 copy of ``embeddings`` (a view: valid until the next append)."""
+        """The int8 copy of ``embeddings``, [turns, dim] (a view: valid until the next
+        append). Column-major when the codes are sparse (``Int8Codes``): the transpose of a
+        [dim, capacity] buffer, which ``kernels.retrieve_turns`` scans in place."""
         self._quantize()
-        return self._codes[: self._count]
+        return self._codes.view(self._count)
 
     @property
     def scales(self) -> npt.NDArray[np.float32]:
@@ -154,7 +160,8 @@ class TurnLog:
             start, end = self._quantized, self._count
             # From the log's own rows (a state's may be a read-only view of stored bytes).
             codes, scales = kernels.quantize_rows(self._embeddings[start:end])
-            self._codes[start:end] = codes
+            self._codes.choose_layout(codes)
+            self._codes.write(start, codes)
             self._scales[start:end] = scales
             self._quantized = end
 
@@ -284,10 +291,10 @@ class TurnLog:
         if turns <= self._embeddings.shape[0]:
             return
         capacity = max(turns, 2 * self._embeddings.shape[0])  # doubling: amortised O(1)
+        # First: if it raises nothing changed; if a later one does, the codes have more room.
+        self._codes.grow(capacity, self._quantized)
         embeddings = np.zeros((capacity, self.dim), dtype=np.float32)
         embeddings[: self._count] = self._embeddings[: self._count]
-        codes = np.zeros((capacity, self.dim), dtype=np.int8)
-        codes[: self._count] = self._codes[: self._count]
         scales = np.zeros(capacity, dtype=np.float32)
         scales[: self._count] = self._scales[: self._count]
         thread_index = np.zeros(capacity, dtype=np.int32)
@@ -295,7 +302,7 @@ class TurnLog:
         lengths = np.zeros(capacity, dtype=np.float64)
         lengths[: self._count] = self._lengths[: self._count]
         self._embeddings, self._thread_index, self._lengths = embeddings, thread_index, lengths
-        self._codes, self._scales = codes, scales
+        self._scales = scales
 
     def append(
         self,
@@ -318,10 +325,11 @@ class TurnLog:
         entity_tuple = tuple(entities)
         row = np.asarray(embedding, dtype=np.float32).reshape(1, self.dim)
         codes, scales = kernels.quantize_rows(row)  # the int8 copy Tier C scans
+        self._codes.choose_layout(codes)  # may raise on the first turn: nothing changed yet
         # From here on nothing can fail: row writes, list appends and assignments.
         self._embeddings[turn_id] = row[0]
         if self._quantized == turn_id:  # else the copy catches up when next read
-            self._codes[turn_id] = codes[0]
+            self._codes.write(turn_id, codes)
             self._scales[turn_id] = scales[0]
             self._quantized = turn_id + 1
         self._thread_index[turn_id] = thread_index

@@ -1,0 +1,63 @@
+"""Numba twins of the int8 scan's dot products (``quantize.hpp``'s ``simd::int8_dots`` and
+``simd::int8_column_dots``): exact integer dot products with the query's codes of a block of
+rows, over codes kept row by row or column by column (``dialogue.int8_codes``). A block at a
+time, into a caller's buffer of ``DOT_BLOCK``: a turn allocates nothing proportional to the
+log for them (issue 14 item 5)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ._numba_jit import Int64Array, jit
+
+__all__ = ["DOT_BLOCK", "int8_block_dots", "int8_column_dots", "int8_row_dots"]
+
+Int8Array = npt.NDArray[np.int8]
+
+#: Rows per block of dot products (the C++ kernels' kBlockRows).
+DOT_BLOCK = 128
+
+
+@jit
+def int8_row_dots(
+    query: Int8Array, codes: Int8Array, start: int, stop: int, out: Int64Array
+) -> None:
+    """``out[r - start]`` = row r's dot product with ``query``, r in [start, stop)."""
+    for row in range(start, stop):
+        total = np.int64(0)
+        for column in range(query.shape[0]):
+            total += np.int64(query[column]) * np.int64(codes[row, column])
+        out[row - start] = total
+
+
+@jit
+def int8_column_dots(
+    query: Int8Array, nonzero: Int64Array, codes: Int8Array, start: int, stop: int, out: Int64Array
+) -> None:
+    """``int8_row_dots`` over codes kept column by column (``codes[:, j]`` contiguous),
+    reading only the ``nonzero`` columns (where the query's code is not zero): the same
+    integers."""
+    out[: stop - start] = 0
+    for column in nonzero:
+        weight = np.int64(query[column])
+        for row in range(start, stop):
+            out[row - start] += weight * np.int64(codes[row, column])
+
+
+@jit
+def int8_block_dots(
+    query: Int8Array,
+    nonzero: Int64Array,
+    codes: Int8Array,
+    by_column: bool,
+    start: int,
+    stop: int,
+    out: Int64Array,
+) -> None:
+    """Rows [start, stop)'s dot products into ``out``: ``int8_column_dots`` for a log kept
+    column by column (TurnLog's sparse codes), else ``int8_row_dots``."""
+    if by_column:
+        int8_column_dots(query, nonzero, codes, start, stop, out)
+    else:
+        int8_row_dots(query, codes, start, stop, out)

@@ -1,0 +1,77 @@
+"""The turn log's int8 copy (``kernels.quantize_rows``' codes), laid out for the scan.
+
+``kernels.retrieve_turns`` computes each turn's int8 dot product with the new turn. Over
+codes kept column by column it reads only the columns where the new turn's code is not zero:
+the same integers from far fewer bytes when the vectors are sparse, as the default hashing
+embedder's are (85% of codes zero on the real-text turns of ``../shared/data``, a median of 46
+nonzero query codes of 384: 2.4x faster at 10k turns, ``bench/tier_c_columns.py``). Over
+dense vectors (a sentence-transformers model's: 2% zero) every column is read either way, and
+the row-by-row scan does fewer operations per code (1.3x faster at 1k and 10k turns, MiniLM).
+So the layout is chosen once, by the first codes written: column by column when at least
+``SPARSE_SHARE`` of them are zero. The ranking is the same either way (exact integers); only
+the time differs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["SPARSE_SHARE", "Int8Codes"]
+
+#: The share of zero codes in the first rows written from which the codes are kept column by
+#: column: the column scan reads about (1 - share) of the bytes at ~1.6x the operations per
+#: code, so it pays well below this (hashing: 0.85; MiniLM: 0.02).
+SPARSE_SHARE = 0.5
+
+
+class Int8Codes:
+    """Per-turn int8 codes in a buffer of ``capacity`` turns, row by row ([capacity, dim]) or
+    column by column ([dim, capacity]); ``view(count)`` is [count, dim] either way."""
+
+    def __init__(self, dim: int, capacity: int) -> None:
+        self._dim = dim
+        self._by_column: bool | None = None  # chosen by the first write
+        self._buffer = np.zeros((capacity, dim), dtype=np.int8)
+
+    @property
+    def by_column(self) -> bool | None:
+        """True when kept column by column; None until the first codes are written."""
+        return self._by_column
+
+    def view(self, count: int) -> npt.NDArray[np.int8]:
+        """The first ``count`` turns' codes, [count, dim] (a view: valid until ``grow``)."""
+        if self._by_column:
+            return self._buffer[:, :count].T
+        return self._buffer[:count]
+
+    def choose_layout(self, codes: npt.NDArray[np.int8]) -> None:
+        """Before the first write: the layout these codes ([rows, dim]) call for. Allocates
+        the buffer anew for column by column (nothing is stored yet), so it may raise
+        MemoryError, with nothing changed; later calls do nothing."""
+        if self._by_column is not None:
+            return
+        zeros = codes.size - np.count_nonzero(codes)
+        by_column = codes.size > 0 and zeros >= SPARSE_SHARE * codes.size
+        if by_column:
+            self._buffer = np.zeros((self._dim, self._buffer.shape[0]), dtype=np.int8)
+        self._by_column = bool(by_column)
+
+    def write(self, start: int, codes: npt.NDArray[np.int8]) -> None:
+        """Store ``codes`` ([rows, dim]) as turns ``start, start + 1, ...`` (within capacity,
+        after ``choose_layout``): cannot fail."""
+        if self._by_column:
+            self._buffer[:, start : start + codes.shape[0]] = codes.T
+        else:
+            self._buffer[start : start + codes.shape[0]] = codes
+
+    def grow(self, capacity: int, count: int) -> None:
+        """Room for ``capacity`` turns, the first ``count`` kept. May raise MemoryError, with
+        nothing changed."""
+        if self._by_column:
+            wider = np.zeros((self._dim, capacity), dtype=np.int8)
+            wider[:, :count] = self._buffer[:, :count]
+        else:
+            wider = np.zeros((capacity, self._dim), dtype=np.int8)
+            wider[:count] = self._buffer[:count]
+        self._buffer = wider

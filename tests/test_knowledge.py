@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import multihorizon as mh
+from multihorizon import kernels
 from multihorizon.errors import EmbeddingError, InputError
 from multihorizon.tiers import knowledge
-from multihorizon.tiers.coverage import recency_factors
 from multihorizon.tiers.facts import prepare_fact
 from multihorizon.tiers.knowledge import (
     CoverageSet,
@@ -314,7 +314,11 @@ def test_recency_over_columns_is_recency_per_fact(
     ttl = np.array([np.nan if f.ttl is None else f.ttl for f in facts])
     modified = np.array([np.nan if f.modified_at is None else f.modified_at for f in facts])
     expected = [recency_factor(fact, now) for fact in facts]
-    assert recency_factors(ttl, modified, now).tolist() == expected
+    ones = np.ones(len(facts))
+    _, recency, _, _ = kernels.cdr_rank(
+        ones, np.zeros(len(facts)), ones, ttl, modified, now, 1, 0.5
+    )
+    assert recency.tolist() == expected
 
 
 def test_the_default_embedders_stores_search_at_the_width_their_recall_curve_chose() -> None:

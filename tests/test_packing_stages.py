@@ -1,6 +1,6 @@
 """The assembler's stage kernels (issue 14): ``cdr_rank`` and ``pack_tiers`` on every backend
 agree bit for bit with the Python definitions the envelope was packed with before them
-(``coverage.novelty_factor``/``recency_factors`` and ``packing.Tier``/``share_budget``/
+(``coverage.novelty_factor``/``recency_factor`` and ``packing.Tier``/``share_budget``/
 ``sandwich``), and refuse bad input with a message naming the argument."""
 
 from __future__ import annotations
@@ -13,9 +13,20 @@ import pytest
 
 from multihorizon.assembly.envelope import PackedItem
 from multihorizon.assembly.packing import Tier, sandwich, share_budget
-from multihorizon.tiers.coverage import novelty_factor, recency_factors
+from multihorizon.tiers.coverage import novelty_factor, recency_factor
+from multihorizon.tiers.facts import Fact
 
 MODES = {0: False, 1: True, 2: "partial"}
+
+
+def _recency_per_fact(ttl: np.ndarray, modified: np.ndarray, now: float) -> np.ndarray:
+    """``coverage.recency_factor`` of each fact (NaN: no TTL / not modified)."""
+    facts = [
+        Fact(f"f{i}", "x", ttl=None if np.isnan(t) else float(t),
+             modified_at=None if np.isnan(m) else float(m))
+        for i, (t, m) in enumerate(zip(ttl.tolist(), modified.tolist(), strict=True))
+    ]  # fmt: skip
+    return np.array([recency_factor(fact, now) for fact in facts], dtype=np.float64)
 
 
 def _cdr_case(rng: np.random.Generator, size: int) -> dict[str, Any]:
@@ -42,7 +53,7 @@ def test_cdr_rank_is_the_python_cdr_bit_for_bit(kernels: ModuleType, mode: int) 
             case["modified"], case["now"], mode, 0.5,
         )  # fmt: skip
         want_novelty = novelty_factor(case["coverage"], MODES[mode], 0.5)
-        want_recency = recency_factors(case["ttl"], case["modified"], case["now"])
+        want_recency = _recency_per_fact(case["ttl"], case["modified"], case["now"])
         want_score = case["importance"] * case["relevance"] * want_novelty * want_recency
         assert novelty.tobytes() == want_novelty.tobytes()
         assert recency.tobytes() == want_recency.tobytes()

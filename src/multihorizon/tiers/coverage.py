@@ -15,7 +15,7 @@ from ..errors import InputError
 if TYPE_CHECKING:
     from .facts import Fact
 
-__all__ = ["CoverageSet", "novelty_factor", "recency_factor", "recency_factors"]
+__all__ = ["CoverageSet", "novelty_factor", "recency_factor"]
 
 
 def recency_factor(fact: Fact, now: float) -> float:
@@ -30,20 +30,6 @@ def recency_factor(fact: Fact, now: float) -> float:
     if age >= fact.ttl:
         return 0.30
     return 1.0 - 0.7 * (age - half) / half
-
-
-def recency_factors(
-    ttl: npt.NDArray[np.float64], modified: npt.NDArray[np.float64], now: float
-) -> npt.NDArray[np.float64]:
-    """``recency_factor`` over columns (NaN ttl: the fact does not age; NaN modified: now),
-    the same value for each fact, in one pass over a turn's candidates."""
-    with np.errstate(invalid="ignore"):
-        age = np.maximum(0.0, now - np.where(np.isnan(modified), now, modified))
-        half = ttl / 2.0
-        ramp = 1.0 - 0.7 * (age - half) / half
-        factors = np.where(age <= half, 1.0, np.where(age >= ttl, 0.30, ramp))
-    factors[np.isnan(ttl)] = 1.0
-    return factors
 
 
 class CoverageSet:

@@ -17,9 +17,6 @@ namespace multihorizon::bindings {
 
 namespace {
 
-// Texts shorter than this scan (and hash) in well under the cost of handing the GIL over.
-constexpr std::size_t kReleaseGilChars = std::size_t{1} << 14;
-
 std::u32string folded_word(py::handle word, const std::string& where) {
   const TextView view = text_view(word, where);
   return visit_text(view, [](const auto* data, std::size_t length) {
@@ -76,7 +73,7 @@ TurnScanner make_scanner(py::handle phrases, py::handle block, py::handle acknow
 ScanResult scan_view(const TurnScanner& scanner, const TextView& view,
                      std::vector<MarkerHit>& hits) {
   auto run = [&](const auto* data, std::size_t length) { return scanner.scan(data, length, hits); };
-  if (view.length >= kReleaseGilChars) {
+  if (view.length >= kReleaseGilScanChars) {
     // Safe: the str is immutable and kept alive by the caller; only its buffer is read.
     py::gil_scoped_release release;
     return visit_text(view, run);

@@ -10,9 +10,6 @@ namespace multihorizon::bindings {
 
 namespace {
 
-// Texts shorter than this scan in well under the cost of handing the GIL over.
-constexpr std::size_t kReleaseGilChars = std::size_t{1} << 14;
-
 std::vector<std::uint32_t> codepoints(const TextView& text) {
   return visit_text(text, [](const auto* data, std::size_t length) {
     return std::vector<std::uint32_t>(data, data + length);
@@ -87,7 +84,7 @@ py::list find(const MarkerAutomaton& automaton, py::handle text) {
   std::vector<MarkerHit> hits;
   hits.reserve(16);  // one allocation for a typical turn's hits, not one per doubling
   auto scan = [&](const auto* data, std::size_t length) { automaton.find(data, length, hits); };
-  if (view.length >= kReleaseGilChars) {
+  if (view.length >= kReleaseGilScanChars) {
     // Safe: `text` is immutable and kept alive by the caller; only its buffer is read.
     py::gil_scoped_release release;
     visit_text(view, scan);

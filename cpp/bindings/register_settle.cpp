@@ -26,10 +26,6 @@ namespace multihorizon::bindings {
 
 namespace {
 
-// Texts shorter than this scan and hash in well under the cost of handing the GIL over (as
-// TurnScanner.classify, register_intent.cpp).
-constexpr std::size_t kReleaseGilChars = std::size_t{1} << 14;
-
 std::u32string code_points(py::handle value, const std::string& name) {
   const TextView view = text_view(value, name);
   return visit_text(view, [](const auto* data, std::size_t length) {
@@ -136,7 +132,7 @@ class IntentSettler {
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
     ScanResult scanned;
-    if (view.length >= kReleaseGilChars) {
+    if (view.length >= kReleaseGilScanChars) {
       // Safe: the str is immutable and kept alive by the caller; only its buffer, this
       // thread's scratch and the const scanner are touched.
       py::gil_scoped_release release;
@@ -166,7 +162,7 @@ class IntentSettler {
           hash_embed_one(data, length, dim_, accumulator, hashed, skip_function_words_);
         });
       };
-      if (view.length >= kReleaseGilChars) {
+      if (view.length >= kReleaseGilScanChars) {
         py::gil_scoped_release release;  // as for the scan above
         hash_text();
       } else {

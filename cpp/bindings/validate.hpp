@@ -34,6 +34,10 @@ inline constexpr std::int64_t kMaxTurnId = std::int64_t{1} << 62;
 // kernels keep the GIL for it; larger calls release it and let other threads run.
 inline constexpr std::size_t kReleaseGilWork = std::size_t{1} << 16;
 
+// Texts shorter than this scan for markers (and hash) in well under the cost of handing the
+// GIL over: MarkerMatcher.find, TurnScanner and the settle keep it for them.
+inline constexpr std::size_t kReleaseGilScanChars = std::size_t{1} << 14;
+
 [[noreturn]] inline void value_error(const std::string& message) {
   throw py::value_error(message);
 }

@@ -9,7 +9,8 @@ from types import ModuleType
 
 import pytest
 
-from multihorizon import _kernels_py
+from multihorizon import _backend, _kernels_py
+from multihorizon import kernels as active_kernels
 from redis_server import RedisServer
 
 REFERENCE = _kernels_py
@@ -53,6 +54,17 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
             yield CORE
         finally:
             CORE._set_simd_level("best")
+
+
+@pytest.fixture(params=_backend.available())
+def backend(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each available backend in turn as the process's active one (``kernels.use``), for
+    tests of whole calls (``Session.classify``) rather than of one kernel."""
+    previous = active_kernels.use(request.param)
+    try:
+        yield request.param
+    finally:
+        active_kernels.use(previous)
 
 
 def fast_backends() -> list[tuple[str, ModuleType]]:

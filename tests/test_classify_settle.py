@@ -11,8 +11,6 @@ path decides with nothing pending, and ``Session.classify`` agrees with the stag
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -84,15 +82,6 @@ def _session(config: mh.Config, tool_output: bool) -> mh.Session:
     if tool_output:
         session.tool_output("ci_build", "build failed: 3 tests failed\nlogs: timeout in db")
     return session
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> Iterator[str]:
-    previous = kernels.use(request.param)
-    try:
-        yield request.param
-    finally:
-        kernels.use(previous)
 
 
 @pytest.mark.parametrize("config", [mh.Config(), mh.Config.spec()], ids=["default", "spec"])

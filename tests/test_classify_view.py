@@ -5,16 +5,11 @@ stage-by-stage ``analyse`` does at every point of a session; and the text it tak
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 
 import multihorizon as mh
-from multihorizon import _backend, kernels
 from multihorizon.inputs import MAX_TURN_CHARS
-
-BACKENDS = _backend.available()
 
 # Each reads one part of the published state: the first turn ("Thanks": EXPLORE on the first
 # turn, CONTINUE after), the active thread's vectors (a plain statement or question: the
@@ -27,15 +22,6 @@ PROBES = [
     "Which Italian restaurants are open tonight near the station?",
     "ok",
 ]
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> Iterator[str]:
-    previous = kernels.use(request.param)
-    try:
-        yield request.param
-    finally:
-        kernels.use(previous)
 
 
 def _agrees(session: mh.Session) -> None:

@@ -112,6 +112,32 @@ def test_quantize_rows_of_an_empty_matrix(kernels: ModuleType) -> None:
     codes, scales = kernels.quantize_rows(np.zeros((0, 8), dtype=np.float32))
     assert codes.shape == (0, 8)
     assert scales.shape == (0,)
+    by_column, _ = kernels.quantize_rows(np.zeros((0, 8), dtype=np.float32), by_column=True)
+    assert by_column.shape == (8, 0)
+
+
+@pytest.mark.parametrize("rows", [1, 63, 64, 65, 200])
+def test_quantize_rows_by_column_is_the_transpose(kernels: ModuleType, rows: int) -> None:
+    # Block edges of the native kernel (64 rows per block) on both sides.
+    matrix = turn_log(rows, 97, seed=rows)["embeddings"]
+    matrix[0] = 0.0
+    matrix[matrix < 0.02] = 0.0  # sparse, as the hashing embedder's rows
+    codes, scales = kernels.quantize_rows(matrix)
+    columns, column_scales = kernels.quantize_rows(matrix, by_column=True)
+    assert columns.dtype == np.int8
+    assert columns.shape == (97, rows)
+    assert columns.flags.c_contiguous
+    np.testing.assert_array_equal(columns, codes.T)
+    assert bits(column_scales) == bits(scales)
+
+
+@pytest.mark.parametrize("by_column", [False, True])
+def test_quantize_rows_names_the_first_non_finite_row(kernels: ModuleType, by_column: bool) -> None:
+    matrix = turn_log(130, 16, seed=5)["embeddings"]
+    matrix[70, 3] = np.inf
+    matrix[100, 0] = np.nan
+    with pytest.raises(ValueError, match="70"):
+        kernels.quantize_rows(matrix, by_column=by_column)
 
 
 # ---- score_turns_int8 -------------------------------------------------------------------

@@ -56,6 +56,36 @@ def test_append_grows_and_keeps_every_field() -> None:
         log[200]
 
 
+@pytest.mark.parametrize("sparse", [False, True])
+def test_a_restored_log_quantizes_into_the_layout_its_codes_call_for(sparse: bool) -> None:
+    # A restored log writes every turn's codes at its first scan: sparse codes straight into
+    # the column layout, dense ones (asked for by column before the layout was known) row by
+    # row; the codes and scales are quantize_rows' either way.
+    rng = np.random.default_rng(3)
+    vectors = rng.standard_normal((150, 32)).astype(np.float32)
+    if sparse:
+        vectors[rng.random(vectors.shape) < 0.9] = 0.0
+    live = TurnLog(32)
+    for turn_id, vector in enumerate(vectors):
+        live.append(
+            role="user",
+            content=f"turn {turn_id}",
+            embedding=vector,
+            timestamp="2026-01-01T00:00:00.000000Z",
+            thread="t",
+            thread_index=0,
+            features=analyse(f"turn {turn_id}", "user", default_lexicon()),
+        )
+    restored = TurnLog(32)
+    restored.restore(live.state(), lambda text, role: analyse(text, role, default_lexicon()))
+    codes, scales = kernels.quantize_rows(vectors)
+    np.testing.assert_array_equal(restored.codes, codes)
+    np.testing.assert_array_equal(restored.scales, scales)
+    # Column by column, the [turns, dim] view is the transpose of a C-contiguous buffer.
+    assert restored.codes.flags.c_contiguous is not sparse
+    assert live.codes.flags.c_contiguous is not sparse
+
+
 def test_terms_are_case_and_plural_normalised() -> None:
     assert normalise_term("Bugs") == normalise_term("bug") == "bug"
     assert normalise_term("Queries") == "query"

@@ -161,31 +161,24 @@ FloatArray row_scales(py::handle value, std::size_t rows) {
   return scales;
 }
 
-py::tuple quantize_rows(py::handle matrix) {
+py::tuple quantize_rows(py::handle matrix, bool by_column) {
   py::array raw = real_array(matrix, "matrix");
   if (raw.ndim() != 2) value_error(ndim_message("matrix", 2, raw.ndim()));
   const FloatArray m = to_float32(raw);
   const auto rows = static_cast<std::size_t>(m.shape(0));
   const auto dim = static_cast<std::size_t>(m.shape(1));
-  py::array_t<std::int8_t> codes({m.shape(0), m.shape(1)});
+  py::array_t<std::int8_t> codes(by_column ? std::vector<py::ssize_t>{m.shape(1), m.shape(0)}
+                                           : std::vector<py::ssize_t>{m.shape(0), m.shape(1)});
   py::array_t<float> scales(m.shape(0));
   std::int8_t* code_out = codes.mutable_data();
   float* scale_out = scales.mutable_data();
-  const auto quantize = [&]() -> std::int64_t {
-    for (std::size_t row = 0; row < rows; ++row) {
-      if (!quantize_row(m.data() + row * dim, dim, code_out + row * dim, scale_out + row)) {
-        return static_cast<std::int64_t>(row);
-      }
-    }
-    return -1;
-  };
   std::int64_t bad_row;
   if (rows * dim >= kReleaseGilWork) {
     // Safe: reads and writes numpy buffers owned by this frame only; no Python objects.
     py::gil_scoped_release release;
-    bad_row = quantize();
+    bad_row = multihorizon::quantize_rows(m.data(), rows, dim, by_column, code_out, scale_out);
   } else {
-    bad_row = quantize();
+    bad_row = multihorizon::quantize_rows(m.data(), rows, dim, by_column, code_out, scale_out);
   }
   if (bad_row >= 0) non_finite_row("matrix", bad_row);
   return py::make_tuple(std::move(codes), std::move(scales));
@@ -380,8 +373,10 @@ void register_score(py::module_& m) {
         py::arg("recency_multiplier") = 1.0, py::arg("recency_bonus") = 0.0,
         py::arg("thread_bonus") = 0.0, py::arg("k") = 10,
         "Rank the turns of a turn log for one query; the top k as (rows, scores).");
-  m.def("quantize_rows", &quantize_rows, py::arg("matrix"),
-        "Per-row int8 codes and scales of a float matrix, as (codes int8, scales float32).");
+  m.def("quantize_rows", &quantize_rows, py::arg("matrix"), py::kw_only(),
+        py::arg("by_column") = false,
+        "Per-row int8 codes and scales of a float matrix, as (codes int8, scales float32); "
+        "by_column: the codes transposed, (dim, rows).");
   m.def("score_turns_int8", &score_turns_int8, py::arg("query"), py::arg("codes"),
         py::arg("scales"), py::arg("embeddings"), py::arg("turn_ids"), py::kw_only(),
         py::arg("current"), py::arg("thread_ids") = py::none(), py::arg("active_thread") = -1,

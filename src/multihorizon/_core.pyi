@@ -71,6 +71,8 @@ def fold_turn(
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
 def quantize_rows(
     matrix: npt.ArrayLike,
+    *,
+    by_column: bool = False,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]: ...
 def score_turns_int8(
     query: npt.ArrayLike,

@@ -342,10 +342,11 @@ Int8Array = npt.NDArray[np.int8]
 
 
 @jit
-def _quantize(matrix: Float32Array) -> tuple[Int8Array, Float32Array]:
-    """The reference's codes and scales: every step exact or rounded once in float64."""
+def _quantize(matrix: Float32Array, by_column: bool) -> tuple[Int8Array, Float32Array]:
+    """The reference's codes and scales: every step exact or rounded once in float64; the
+    codes of row r, column j at [j, r] when ``by_column``."""
     rows, dim = matrix.shape
-    codes = np.zeros((rows, dim), dtype=np.int8)
+    codes = np.zeros((dim, rows) if by_column else (rows, dim), dtype=np.int8)
     scales = np.zeros(rows, dtype=np.float32)
     for row in range(rows):
         peak = 0.0
@@ -356,7 +357,10 @@ def _quantize(matrix: Float32Array) -> tuple[Int8Array, Float32Array]:
         squares = np.int64(0)
         for column in range(dim):
             code = np.rint(np.float64(matrix[row, column]) * 127.0 / peak)
-            codes[row, column] = np.int8(code)
+            if by_column:
+                codes[column, row] = np.int8(code)
+            else:
+                codes[row, column] = np.int8(code)
             squares += np.int64(code) * np.int64(code)
         scales[row] = np.float32(1.0 / math.sqrt(np.float64(squares)))
     return codes, scales
@@ -381,7 +385,7 @@ def _score_turns_int8(
     count: int,
     nominees: int,
 ) -> tuple[Int64Array, Float32Array, int]:
-    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]))
+    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]), False)
     query_scale = np.float64(query_scales[0])
     nonzero = np.flatnonzero(query_codes[0])
     rows = codes.shape[0]
@@ -427,10 +431,11 @@ def _score_turns_int8(
     return rescored[order], exact[order], -1
 
 
-def quantize_rows(matrix: Any) -> tuple[Int8Array, Float32Array]:
+def quantize_rows(matrix: Any, *, by_column: bool = False) -> tuple[Int8Array, Float32Array]:
     """Per-row int8 codes of a float matrix and one scale per row (``codes * scale``
-    approximates the row's direction); see ``multihorizon._kernels_py.quantize_rows``."""
-    return _quantize(as_any_float_matrix(matrix, "matrix"))
+    approximates the row's direction), transposed when ``by_column``; see
+    ``multihorizon._kernels_py.quantize_rows``."""
+    return _quantize(as_any_float_matrix(matrix, "matrix"), bool(by_column))
 
 
 def score_turns_int8(

@@ -378,14 +378,18 @@ def _fused(
 INT8_PEAK = 127.0
 
 
-def quantize_rows(matrix: Any) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]:
+def quantize_rows(
+    matrix: Any, *, by_column: bool = False
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]:
     """Per-row int8 codes of a float matrix (n, d) and one scale per row.
 
     ``codes[i, j] = rint(matrix[i, j] * 127 / max_j |matrix[i, j]|)`` (in [-127, 127], half to
     even) and ``scales[i] = 1 / ||codes[i]||`` as float32, so that ``codes[i] * scales[i]``
     approximates the row's direction ``matrix[i] / ||matrix[i]||`` (cosine ignores length).
     A zero row has zero codes and scale 0. Each step is exact or rounded once in float64, so
-    every backend makes the same codes and scales. Returns ``(codes int8, scales float32)``.
+    every backend makes the same codes and scales. Returns ``(codes int8, scales float32)``;
+    ``by_column``: the codes as their transpose, C-contiguous (d, n), the layout the turn log
+    keeps sparse codes in (``dialogue.int8_codes``), written without a transposing copy.
     """
     m = as_any_float_matrix(matrix, "matrix").astype(np.float64)
     peak = np.abs(m).max(axis=1, initial=0.0)
@@ -395,6 +399,8 @@ def quantize_rows(matrix: Any) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.flo
     squares = np.einsum("ij,ij->i", codes, codes, dtype=np.int64)
     with np.errstate(divide="ignore"):
         scales = np.where(nonzero, 1.0 / np.sqrt(squares.astype(np.float64)), 0.0)
+    if by_column:
+        codes = np.ascontiguousarray(codes.T)
     return codes, scales.astype(np.float32)
 
 

@@ -56,6 +56,43 @@ inline bool quantize_row(const float* row, std::size_t dim, std::int8_t* codes, 
   return true;
 }
 
+// quantize_row over `rows` rows of `dim` values, the codes stored row by row
+// (codes[r * dim + j]) or, when `by_column`, column by column (codes[j * rows + r]: the layout
+// the turn log scans when its codes are sparse, dialogue/int8_codes.py). By column, a block of
+// kQuantizeBlock rows is quantized into `scratch` and then written out column by column, so
+// each column takes the block's codes in one run instead of one byte per row (a restored log
+// of 10,000 turns: numpy's transposing copy of the row codes cost as much as quantizing them).
+// Returns the first row holding a value that is not finite (its codes and the later rows'
+// unwritten), or -1.
+inline constexpr std::size_t kQuantizeBlock = 64;
+
+inline std::int64_t quantize_rows(const float* matrix, std::size_t rows, std::size_t dim,
+                                  bool by_column, std::int8_t* codes, float* scales) {
+  if (!by_column) {
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (!quantize_row(matrix + r * dim, dim, codes + r * dim, scales + r)) {
+        return static_cast<std::int64_t>(r);
+      }
+    }
+    return -1;
+  }
+  std::vector<std::int8_t> scratch(std::min(rows, kQuantizeBlock) * dim);
+  for (std::size_t start = 0; start < rows; start += kQuantizeBlock) {
+    const std::size_t count = std::min(kQuantizeBlock, rows - start);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!quantize_row(matrix + (start + i) * dim, dim, scratch.data() + i * dim,
+                        scales + start + i)) {
+        return static_cast<std::int64_t>(start + i);
+      }
+    }
+    for (std::size_t j = 0; j < dim; ++j) {
+      std::int8_t* column = codes + j * rows + start;
+      for (std::size_t i = 0; i < count; ++i) column[i] = scratch[i * dim + j];
+    }
+  }
+  return -1;
+}
+
 // The approximate cosine of a row from its integer dot product with the query's codes:
 // (dot * query_scale) * row_scale in double, clipped to [-1, 1] and rounded to float32. The
 // dot converts exactly (|dot| <= 2**14 * dim < 2**53).

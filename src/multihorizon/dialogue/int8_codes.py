@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from .. import kernels
+
 __all__ = ["SPARSE_SHARE", "Int8Codes"]
 
 #: The share of zero codes in the first rows written from which the codes are kept column by
@@ -46,7 +48,7 @@ class Int8Codes:
         return self._buffer[:count]
 
     def choose_layout(self, codes: npt.NDArray[np.int8]) -> None:
-        """Before the first write: the layout these codes ([rows, dim]) call for. Allocates
+        """Before the first write: the layout these codes (either layout) call for. Allocates
         the buffer anew for column by column (nothing is stored yet), so it may raise
         MemoryError, with nothing changed; later calls do nothing."""
         if self._by_column is not None:
@@ -64,6 +66,22 @@ class Int8Codes:
             self._buffer[:, start : start + codes.shape[0]] = codes.T
         else:
             self._buffer[start : start + codes.shape[0]] = codes
+
+    def write_rows(self, start: int, rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Quantize float rows ([n, dim], ``kernels.quantize_rows``) into turns ``start, start +
+        1, ...`` (within capacity); returns their scales. Quantized straight into the column
+        layout when that is (or may become) the layout: a restored log's first scan writes
+        all its turns at once, and a transposing copy of their row codes cost as much as the
+        quantization. May raise (a value not finite, MemoryError), with nothing stored."""
+        by_column = self._by_column is not False
+        codes, scales = kernels.quantize_rows(rows, by_column=by_column)
+        self.choose_layout(codes)
+        count = rows.shape[0]
+        if self._by_column:
+            self._buffer[:, start : start + count] = codes
+        else:  # dense codes asked for by column before the layout was known: once per log
+            self._buffer[start : start + count] = codes.T if by_column else codes
+        return scales
 
     def grow(self, capacity: int, count: int) -> None:
         """Room for ``capacity`` turns, the first ``count`` kept. May raise MemoryError, with

@@ -159,10 +159,7 @@ class TurnLog:
         if self._quantized < self._count:
             start, end = self._quantized, self._count
             # From the log's own rows (a state's may be a read-only view of stored bytes).
-            codes, scales = kernels.quantize_rows(self._embeddings[start:end])
-            self._codes.choose_layout(codes)
-            self._codes.write(start, codes)
-            self._scales[start:end] = scales
+            self._scales[start:end] = self._codes.write_rows(start, self._embeddings[start:end])
             self._quantized = end
 
     @property

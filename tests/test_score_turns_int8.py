@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -91,6 +92,40 @@ def test_quantize_rows_matches_the_reference_bit_for_bit(kernels: ModuleType, di
     assert codes.shape == (50, dim)
     np.testing.assert_array_equal(codes, want_codes)
     assert bits(scales) == bits(want_scales)
+
+
+def _near_ties(peak: np.float32, rows: int, rng: np.random.Generator) -> npt.NDArray[np.float32]:
+    """Rows whose first value is ``peak`` and whose others are 0-3 ulps from a value whose
+    code is a tie (k + 0.5)."""
+    halves = ((rng.integers(0, 127, size=(rows, 383)) + 0.5) * np.float64(peak) / 127).astype(
+        np.float32
+    )
+    steps = rng.integers(-3, 4, size=halves.shape)
+    near = halves.copy()
+    for _ in range(3):
+        near = np.where(steps > 0, np.nextafter(near, np.float32(np.inf)), near)
+        near = np.where(steps < 0, np.nextafter(near, np.float32(-np.inf)), near)
+        steps = steps - np.sign(steps)
+    return np.concatenate([np.full((rows, 1), peak, dtype=np.float32), near], axis=1)
+
+
+def test_quantize_rows_rounds_ties_and_near_ties_as_the_reference(kernels: ModuleType) -> None:
+    # The AVX2 loop multiplies by 1 / peak and divides only where the product is near a half:
+    # exact ties (small-integer ratios, as the hashing embedder's counts make) and values one
+    # to three ulps either side of a tie must round as the reference's division does.
+    rng = np.random.default_rng(11)
+    counts = rng.integers(-3, 4, size=(300, 384)).astype(np.float32)
+    counts[rng.random(counts.shape) < 0.85] = 0.0
+    # Peaks for which x * 127 * (1 / peak) rounds to another code than x * 127 / peak.
+    peaks = [np.float32(0.37), np.float32(0.22099055349826813), np.float32(0.4002147912979126)]
+    near_ties = np.concatenate([_near_ties(peak, 200, rng) for peak in peaks])
+    scaled, peak_of_row = near_ties.astype(np.float64) * 127, near_ties[:, :1].astype(np.float64)
+    assert (np.rint(scaled * (1 / peak_of_row)) != np.rint(scaled / peak_of_row)).any()
+    for matrix in (counts, near_ties):
+        codes, scales = kernels.quantize_rows(matrix)
+        want_codes, want_scales = REFERENCE.quantize_rows(matrix)
+        np.testing.assert_array_equal(codes, want_codes)
+        assert bits(scales) == bits(want_scales)
 
 
 def test_quantize_rows_definition(kernels: ModuleType) -> None:

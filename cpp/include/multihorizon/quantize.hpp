@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "multihorizon/simd.hpp"
@@ -23,8 +24,14 @@ namespace multihorizon {
 
 inline constexpr double kInt8Peak = 127.0;
 
+// Adding and subtracting 1.5 * 2**52 rounds a double of magnitude below 2**51 to an integer,
+// half to even in the default rounding mode: numpy.rint, without a libm call per value (the
+// baseline x86-64 build has no roundsd). -ffp-contract=off and no -ffast-math keep it.
+inline constexpr double kRoundMagic = 6755399441055744.0;
+
 // codes[0, dim) and *scale for one row; false (nothing written) when a value is not finite.
-inline bool quantize_row(const float* row, std::size_t dim, std::int8_t* codes, float* scale) {
+inline bool quantize_row_generic(const float* row, std::size_t dim, std::int8_t* codes,
+                                 float* scale) {
   double peak = 0.0;
   bool finite = true;
   for (std::size_t j = 0; j < dim; ++j) {
@@ -38,10 +45,6 @@ inline bool quantize_row(const float* row, std::size_t dim, std::int8_t* codes, 
     *scale = 0.0f;
     return true;
   }
-  // Adding and subtracting 1.5 * 2**52 rounds a double of magnitude below 2**51 to an integer,
-  // half to even in the default rounding mode: numpy.rint, without a libm call per value (the
-  // baseline x86-64 build has no roundsd). -ffp-contract=off and no -ffast-math keep it.
-  constexpr double kRoundMagic = 6755399441055744.0;
   std::int64_t squares = 0;
   for (std::size_t j = 0; j < dim; ++j) {
     // |row[j]| <= peak, so the quotient is in [-127, 127].
@@ -55,6 +58,141 @@ inline bool quantize_row(const float* row, std::size_t dim, std::int8_t* codes, 
   *scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(squares)));
   return true;
 }
+
+#ifdef MULTIHORIZON_X86_DISPATCH
+// quantize_row_generic's codes and scale, eight values per step. The quotient x * 127 / peak
+// is taken as x * 127 times 1 / peak: that product is within 2 * 127 * 2**-53 < 3e-14 of the
+// true quotient, as the divided one is within half of that, so both round to the same
+// integer unless the true quotient is within 3e-14 of a half (a tie between two codes). A
+// lane whose product is within kNearTie of a half is divided as the generic loop divides, so
+// every code is the generic loop's. The squares of the codes are summed in double lanes:
+// integers below 2**53, so exactly.
+inline constexpr double kNearTie = 1e-9;
+
+__attribute__((target("avx2"))) inline __m256d quantize_lanes_avx2(__m256d scaled,
+                                                                   __m256d inverse,
+                                                                   __m256d peak) {
+  constexpr int kNearest = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;  // half to even
+  const __m256d quick = _mm256_mul_pd(scaled, inverse);
+  const __m256d code = _mm256_round_pd(quick, kNearest);
+  const __m256d magnitude_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
+  // |quick - code| is exact (both are multiples of quick's ulp, and it is below 1).
+  const __m256d off = _mm256_and_pd(_mm256_sub_pd(quick, code), magnitude_mask);
+  const __m256d near = _mm256_cmp_pd(_mm256_sub_pd(_mm256_set1_pd(0.5), off),
+                                     _mm256_set1_pd(kNearTie), _CMP_LT_OQ);
+  if (_mm256_movemask_pd(near) == 0) return code;
+  const __m256d exact = _mm256_round_pd(_mm256_div_pd(scaled, peak), kNearest);
+  return _mm256_blendv_pd(code, exact, near);
+}
+
+__attribute__((target("avx2"))) inline bool quantize_row_avx2(const float* row, std::size_t dim,
+                                                              std::int8_t* codes, float* scale) {
+  const __m256 magnitude_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  const __m256 infinity = _mm256_set1_ps(std::numeric_limits<float>::infinity());
+  __m256 top = _mm256_setzero_ps();
+  __m256 finite = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+  std::size_t j = 0;
+  for (; j + 8 <= dim; j += 8) {
+    const __m256 magnitude = _mm256_and_ps(_mm256_loadu_ps(row + j), magnitude_mask);
+    finite = _mm256_and_ps(finite, _mm256_cmp_ps(magnitude, infinity, _CMP_LT_OQ));
+    top = _mm256_max_ps(top, magnitude);
+  }
+  bool all_finite = _mm256_movemask_ps(finite) == 0xff;
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, top);
+  // The largest magnitude is one of the values, so the float maximum is exact.
+  float peak_value = *std::max_element(lanes, lanes + 8);
+  for (std::size_t t = j; t < dim; ++t) {
+    all_finite &= std::isfinite(row[t]);
+    peak_value = std::max(peak_value, std::fabs(row[t]));
+  }
+  if (!all_finite) return false;
+  const double peak = peak_value;
+  if (peak == 0.0) {
+    std::fill(codes, codes + dim, std::int8_t{0});
+    *scale = 0.0f;
+    return true;
+  }
+  const __m256d inverse = _mm256_set1_pd(1.0 / peak);
+  const __m256d peak_lanes = _mm256_set1_pd(peak);
+  const __m256d code_peak = _mm256_set1_pd(kInt8Peak);
+  __m256d squares_low = _mm256_setzero_pd(), squares_high = squares_low;
+  j = 0;
+  for (; j + 8 <= dim; j += 8) {
+    const __m256 values = _mm256_loadu_ps(row + j);
+    // x * 127 is exact in double (24 + 7 bits).
+    const __m256d low =
+        _mm256_mul_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(values)), code_peak);
+    const __m256d high =
+        _mm256_mul_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(values, 1)), code_peak);
+    const __m256d code_low = quantize_lanes_avx2(low, inverse, peak_lanes);
+    const __m256d code_high = quantize_lanes_avx2(high, inverse, peak_lanes);
+    squares_low = _mm256_add_pd(squares_low, _mm256_mul_pd(code_low, code_low));
+    squares_high = _mm256_add_pd(squares_high, _mm256_mul_pd(code_high, code_high));
+    const __m128i words =
+        _mm_packs_epi32(_mm256_cvtpd_epi32(code_low), _mm256_cvtpd_epi32(code_high));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(codes + j), _mm_packs_epi16(words, words));
+  }
+  alignas(32) double sums[4];
+  _mm256_store_pd(sums, _mm256_add_pd(squares_low, squares_high));
+  auto squares = static_cast<std::int64_t>(sums[0] + sums[1] + sums[2] + sums[3]);
+  for (; j < dim; ++j) {  // the generic loop's steps for the last values
+    const double quotient = static_cast<double>(row[j]) * kInt8Peak / peak;
+    const auto value = static_cast<std::int64_t>((quotient + kRoundMagic) - kRoundMagic);
+    codes[j] = static_cast<std::int8_t>(value);
+    squares += value * value;
+  }
+  *scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(squares)));
+  return true;
+}
+#endif
+
+// The same codes and scale on every level.
+inline bool quantize_row(const float* row, std::size_t dim, std::int8_t* codes, float* scale) {
+#ifdef MULTIHORIZON_X86_DISPATCH
+  if (simd::at_least(simd::Level::kAvx2)) return quantize_row_avx2(row, dim, codes, scale);
+#endif
+  return quantize_row_generic(row, dim, codes, scale);
+}
+
+#ifdef MULTIHORIZON_X86_DISPATCH
+// A 16 x 16 tile of bytes transposed: out[c * out_stride + r] = in[r * in_stride + c]. Four
+// rounds of pairwise unpacks (bytes, then pairs, fours and eights of them) gather each column
+// into one register; register i ends up holding column bitreverse4(i).
+template <int Bits>
+__attribute__((target("sse2"))) inline void unpack_round(const __m128i* in, __m128i* out) {
+  for (int i = 0; i < 8; ++i) {
+    const __m128i a = in[2 * i], b = in[2 * i + 1];
+    if constexpr (Bits == 8) {
+      out[i] = _mm_unpacklo_epi8(a, b), out[i + 8] = _mm_unpackhi_epi8(a, b);
+    } else if constexpr (Bits == 16) {
+      out[i] = _mm_unpacklo_epi16(a, b), out[i + 8] = _mm_unpackhi_epi16(a, b);
+    } else if constexpr (Bits == 32) {
+      out[i] = _mm_unpacklo_epi32(a, b), out[i + 8] = _mm_unpackhi_epi32(a, b);
+    } else {
+      out[i] = _mm_unpacklo_epi64(a, b), out[i + 8] = _mm_unpackhi_epi64(a, b);
+    }
+  }
+}
+
+__attribute__((target("sse2"))) inline void transpose_tile16(const std::int8_t* in,
+                                                            std::size_t in_stride,
+                                                            std::int8_t* out,
+                                                            std::size_t out_stride) {
+  __m128i a[16], b[16];
+  for (std::size_t r = 0; r < 16; ++r) {
+    a[r] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + r * in_stride));
+  }
+  unpack_round<8>(a, b);
+  unpack_round<16>(b, a);
+  unpack_round<32>(a, b);
+  unpack_round<64>(b, a);
+  for (std::size_t i = 0; i < 16; ++i) {
+    const std::size_t column = ((i & 1) << 3) | ((i & 2) << 1) | ((i & 4) >> 1) | ((i & 8) >> 3);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + column * out_stride), a[i]);
+  }
+}
+#endif
 
 // quantize_row over `rows` rows of `dim` values, the codes stored row by row
 // (codes[r * dim + j]) or, when `by_column`, column by column (codes[j * rows + r]: the layout
@@ -85,7 +223,17 @@ inline std::int64_t quantize_rows(const float* matrix, std::size_t rows, std::si
         return static_cast<std::int64_t>(start + i);
       }
     }
-    for (std::size_t j = 0; j < dim; ++j) {
+    std::size_t j = 0;
+#ifdef MULTIHORIZON_X86_DISPATCH
+    if (count % 16 == 0) {
+      for (; j + 16 <= dim; j += 16) {
+        for (std::size_t i = 0; i < count; i += 16) {
+          transpose_tile16(scratch.data() + i * dim + j, dim, codes + j * rows + start + i, rows);
+        }
+      }
+    }
+#endif
+    for (; j < dim; ++j) {  // the columns no tile covered
       std::int8_t* column = codes + j * rows + start;
       for (std::size_t i = 0; i < count; ++i) column[i] = scratch[i * dim + j];
     }

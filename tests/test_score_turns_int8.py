@@ -406,7 +406,8 @@ def column_codes(codes: np.ndarray, spare: int) -> np.ndarray:
     buffer[:, : codes.shape[0]] = codes.T
     view = buffer[:, : codes.shape[0]].T
     if min(codes.shape) > 1:  # (a single row or column is both layouts at once)
-        assert not view.flags.c_contiguous and view.strides[0] == 1
+        assert not view.flags.c_contiguous
+        assert view.strides[0] == 1
     return view
 
 
@@ -455,7 +456,7 @@ def test_cpp_column_codes_give_the_same_bits_at_every_simd_level() -> None:
                     current=log["current"],
                     k=40,
                     recency_multiplier=0.0,
-                )  # fmt: skip
+                )
             )
         finally:
             CORE._set_simd_level("best")

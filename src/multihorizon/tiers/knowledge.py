@@ -222,7 +222,7 @@ class KnowledgeStore:
             labels, similarities = self._knn(vector, k)
             kept = similarities >= min_relevance
             labels = labels[kept]
-            facts = tuple(self._facts[label] for label in labels.tolist())
+            facts = tuple(map(self._facts.__getitem__, labels.tolist()))
             vectors = self._vectors[labels]
             importance, ttl, modified = self._columns[:, labels]
         return Neighbours(

@@ -99,7 +99,7 @@ def main() -> int:
         (compose.kernels, "pack_tiers", "    kernels.pack_tiers"),
         (compose, "envelope_headers", "  envelope_headers"),
         (compose, "_novelty_of", "  _novelty_of"),
-        (KnowledgeStore, "vector", "  store.vector (delivered)"),
+        (KnowledgeStore, "vectors_of", "  store.vectors_of (delivered)"),
         (tier_session.TierSession, "_deliver", "_deliver (coverage add)"),
         (tier_session.TierSession, "_persisted", "TierSession.user (whole turn)"),
     ]

@@ -99,10 +99,13 @@ def main() -> int:
         (compose.kernels, "pack_tiers", "    kernels.pack_tiers"),
         (compose, "envelope_headers", "  envelope_headers"),
         (compose, "_novelty_of", "  _novelty_of"),
+        (KnowledgeStore, "vector", "  store.vector (delivered, one by one)"),
         (KnowledgeStore, "vectors_of", "  store.vectors_of (delivered)"),
         (tier_session.TierSession, "_deliver", "_deliver (coverage add)"),
         (tier_session.TierSession, "_persisted", "TierSession.user (whole turn)"),
     ]
+    # A stage another tree does not have (bench/run_tree.py) is left out.
+    stages = [stage for stage in stages if hasattr(stage[0], stage[1])]
     originals = [(owner, name, getattr(owner, name)) for owner, name, _ in stages]
     for owner, name, label in stages:
         _wrap(owner, name, label, spent)

@@ -125,9 +125,10 @@ py::array checked_int8_codes(py::handle value, const std::string& name, py::ssiz
   return raw;
 }
 
-// score_turns_int8's and retrieve_turns' codes, in place when row by row (C-contiguous) or column by column (strides
-// (1, s >= rows): the transposed view of a (dim, capacity) buffer, as TurnLog keeps them);
-// any other layout is copied row by row. `keep` holds the array the pointer reads.
+// score_turns_int8's and retrieve_turns' codes, in place when row by row (C-contiguous) or
+// column by column (strides (1, s >= rows): the transposed view of a (dim, capacity) buffer,
+// as TurnLog and Tier P's exact search keep sparse codes); any other layout is copied row by
+// row. `keep` holds the array the pointer reads.
 struct LogCodes {
   py::array keep;
   const std::int8_t* data;

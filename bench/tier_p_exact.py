@@ -7,9 +7,10 @@
 Facts and held-out queries are real text (``knowledge_data``, hashing-embedder vectors).
 
 1. Per size: one query at a time (one thread, as a turn does), the int8 pass
-   (``score_turns_int8`` with no recency: the store's exact search) beside hnswlib's
-   ``knn_query`` at the store's ef_search, p50/p99 and their ratio, and recall@10 of each
-   against float32 exact search.
+   (``score_turns_int8`` with no recency: the store's exact search) over codes kept row by
+   row and column by column (the store's layout for sparse codes: the same ranking, checked)
+   beside hnswlib's ``knn_query`` at the store's ef_search, p50/p99 and their ratios, and
+   recall@10 of each against float32 exact search.
 2. ``--envelopes`` (at the first size): ``ContextAssembler``s on the same facts (``VARIANTS``:
    the store searched through hnswlib, the exact limit set to 0 while it is filled, or
    exactly; Tier P on the worker or in sequence), each with a ``--turns``-turn log; their
@@ -41,17 +42,20 @@ def per_query(mh: Any, vectors: np.ndarray, queries: np.ndarray, sizes: list[int
 
     ef = mh.KnowledgeStore(embedder=mh.HashingEmbedder()).params.ef_search
     print(f"| facts | hnswlib ef {ef} p50 / p99 µs | int8 exact p50 / p99 µs | exact / hnswlib "
-          "p50 | recall@10 hnswlib | recall@10 int8 |")  # fmt: skip
-    print("|---|---|---|---|---|---|")
+          "p50 | int8 by column p50 / p99 µs | by column / by row p50 | recall@10 hnswlib | "
+          "recall@10 int8 (both layouts) |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
     for size in sizes:
         rows = np.ascontiguousarray(vectors[:size])
         codes, scales = kernels.quantize_rows(rows)
+        # The store's layout for sparse codes (knowledge_exact: column by column).
+        by_column = np.ascontiguousarray(codes.T).T
         turn_ids = np.zeros(size, dtype=np.int64)
         index = hnswlib.Index(space="cosine", dim=rows.shape[1])
         index.init_index(max_elements=size, ef_construction=100, M=16)
         index.add_items(rows, np.arange(size), num_threads=2)
         index.set_ef(ef)
-        graph, exact, hits_graph, hits_exact = [], [], 0, 0
+        graph, exact, column, hits_graph, hits_exact, same = [], [], [], 0, 0, 0
         for query in queries:
             began = time.perf_counter()
             labels, _ = index.knn_query(query, k=50, num_threads=1)
@@ -61,13 +65,22 @@ def per_query(mh: Any, vectors: np.ndarray, queries: np.ndarray, sizes: list[int
                 query, codes, scales, rows, turn_ids, current=0, recency_multiplier=0.0, k=50
             )
             exact.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            found_by_column, _ = kernels.score_turns_int8(
+                query, by_column, scales, rows, turn_ids, current=0, recency_multiplier=0.0,
+                k=50,
+            )  # fmt: skip
+            column.append(time.perf_counter() - began)
+            same += found_by_column.tolist() == found.tolist()
             truth = set(np.argsort(-(rows @ query), kind="stable")[:10].tolist())
             hits_graph += len(truth & set(labels[0][:10].tolist()))
             hits_exact += len(truth & set(found[:10].tolist()))
-        g50, e50 = statistics.median(graph), statistics.median(exact)
+        g50, e50, c50 = statistics.median(graph), statistics.median(exact), np.median(column)
+        assert same == len(queries), "the two layouts ranked differently"
         print(
             f"| {size:,} | {g50 * 1e6:,.0f} / {percentile(graph, 0.99) * 1e6:,.0f} | "
             f"{e50 * 1e6:,.0f} / {percentile(exact, 0.99) * 1e6:,.0f} | {e50 / g50:.2f} | "
+            f"{c50 * 1e6:,.0f} / {percentile(column, 0.99) * 1e6:,.0f} | {c50 / e50:.2f} | "
             f"{hits_graph / (10 * len(queries)):.3f} | {hits_exact / (10 * len(queries)):.3f} |",
             flush=True,
         )

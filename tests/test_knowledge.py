@@ -361,3 +361,34 @@ def test_preparing_a_fact_keeps_every_field() -> None:
     )
     assert prepared == expected
     assert prepared.content_hash != "stale-hash"
+
+
+def test_sparse_codes_are_kept_by_column_with_the_same_neighbours(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hashing embedder's codes are mostly zero: the exact search keeps them column by
+    column (issue 14) and finds what a row-by-row copy finds, through adds, updates and
+    deletes."""
+    from multihorizon.dialogue import int8_codes
+
+    texts = [
+        f"fact {i} about {('etcd', 'postgres', 'tls', 'backups')[i % 4]} {i % 7}"
+        for i in range(300)
+    ]
+    query = embed("etcd tls certificates")
+    found = {}
+    for share in (0.5, 1.01):  # the default bar, and one no codes reach (row by row)
+        monkeypatch.setattr(int8_codes, "SPARSE_SHARE", share)
+        kb = KnowledgeStore(embedder=mh.HashingEmbedder(), capacity=16, graph=False)
+        kb.add_many([Fact(f"f{i}", text) for i, text in enumerate(texts[:200])])
+        kb.add_many([Fact(f"f{i}", text) for i, text in enumerate(texts[200:], 200)])
+        kb.update("f3", content="etcd tls certificates rotate yearly")
+        kb.delete("f0")
+        assert kb._exact_rows is not None
+        assert kb._exact_rows.by_column is (share < 1)
+        neighbours = kb.nearest(query, 50)
+        found[share] = ([fact.fact_id for fact in neighbours.facts], neighbours.similarities)
+    assert found[0.5][0] == found[1.01][0]
+    assert found[0.5][1].tolist() == found[1.01][1].tolist()
+    assert found[0.5][0][0] == "f3"
+    assert "f0" not in found[0.5][0]

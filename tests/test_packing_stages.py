@@ -186,3 +186,39 @@ def test_rank_cdr_breaks_equal_scores_by_fact_id() -> None:
     want = sorted(range(40), key=lambda i: (-(0.6 * similarities[i]), ids[i]))
     assert [fact.fact_id for fact in ranked.facts] == [ids[i] for i in want]
     assert list(ranked.score) == sorted(ranked.score, reverse=True)
+
+
+@pytest.mark.parametrize("novelty", [True, "partial", False])
+def test_rank_cdr_of_kept_rows_is_the_whole_ranking_without_the_others(
+    novelty: object, backend: str
+) -> None:
+    """``keep`` (the assembler leaves out facts a session was already given): the rows kept
+    rank as they do among every row, with the same bits, on every backend's cdr_rank."""
+    from multihorizon.tiers.coverage import CoverageSet
+    from multihorizon.tiers.facts import Fact
+    from multihorizon.tiers.knowledge import Neighbours
+    from multihorizon.tiers.knowledge_cdr import rank_cdr
+
+    rng = np.random.default_rng(11)
+    count, dim = 50, 32
+    facts = tuple(Fact(f"f{n}", "text") for n in rng.permutation(count))
+    vectors = rng.standard_normal((count, dim)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    coverage = CoverageSet(dim)
+    for n in range(5):
+        coverage.add(f"c{n}", vectors[n * 7])
+    ttl = np.where(rng.random(count) < 0.5, 100.0, np.nan)
+    neighbours = Neighbours(
+        vectors[0], count, -1.0, facts, rng.choice([0.3, 0.6, 0.9], count).astype(np.float64),
+        vectors, rng.choice([0.4, 0.8], count), ttl, np.zeros(count),
+    )  # fmt: skip
+    keep = sorted(rng.choice(count, 12, replace=False).tolist())
+    options = {"coverage": coverage, "novelty": novelty, "now_seconds": 70.0}
+    every = rank_cdr(neighbours, **options)  # type: ignore[arg-type]
+    kept = rank_cdr(neighbours, keep=keep, **options)  # type: ignore[arg-type]
+    wanted = {facts[i].fact_id for i in keep}
+    rows = [i for i, fact in enumerate(every.facts) if fact.fact_id in wanted]
+    assert [fact.fact_id for fact in kept.facts] == [every.facts[i].fact_id for i in rows]
+    for column in ("relevance", "novelty", "recency", "score"):
+        assert getattr(kept, column).tolist() == getattr(every, column)[rows].tolist()
+    assert len(rank_cdr(neighbours, keep=[], **options)) == 0  # type: ignore[arg-type]

@@ -445,3 +445,101 @@ def test_every_backend_rescores_the_count_kernels_default_rescore_names(
     named = int8_call(kernels, log, rescore=live.default_rescore(k), **options)
     assert_same(int8_call(kernels, log, **options), named)
     assert live.default_rescore(k) == k + max(16, k // 2)
+
+
+# ---- codes kept column by column (Tier P's sparse store, issue 14) --------------------------
+
+
+def sparse_log(rows: int, dim: int, seed: int) -> dict[str, Any]:
+    """A log whose rows are mostly zeros, as the hashing embedder's are on real text."""
+    log = turn_log(rows, dim, seed)
+    rng = np.random.default_rng(seed + 100)
+    log["embeddings"] *= rng.random((rows, dim)) < 0.15
+    log["query"] *= rng.random(dim) < 0.15
+    log["query"][0] = 1.0  # at least one nonzero code
+    return log
+
+
+def column_codes(codes: np.ndarray, spare: int) -> np.ndarray:
+    """``codes`` as a [rows, dim] view of a column-by-column buffer with ``spare`` more rows
+    of room (strides (1, rows + spare)), as ``dialogue.int8_codes.Int8Codes`` keeps them."""
+    buffer = np.zeros((codes.shape[1], codes.shape[0] + spare), dtype=np.int8)
+    buffer[:, : codes.shape[0]] = codes.T
+    view = buffer[:, : codes.shape[0]].T
+    if min(codes.shape) > 1:  # (a single row or column is both layouts at once)
+        assert not view.flags.c_contiguous
+        assert view.strides[0] == 1
+    return view
+
+
+@pytest.mark.parametrize("dim", [1, 17, 48, 384])
+@pytest.mark.parametrize("rows", [1, 63, 64, 129, 700])
+@pytest.mark.parametrize(
+    "options",
+    [{"k": 10}, {"k": 50, "recency_multiplier": 0.0}, {"k": 5, "forced": [0, 3], **KNOBS}],
+    ids=["plain", "no-recency", "forced"],
+)
+def test_codes_kept_column_by_column_give_the_row_by_row_result(
+    kernels: ModuleType, dim: int, rows: int, options: dict[str, Any]
+) -> None:
+    options = {
+        key: [row for row in value if row < rows] if key == "forced" else value
+        for key, value in options.items()
+    }
+    log = sparse_log(rows, dim, seed=dim + rows)
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    arguments = (log["query"], codes, scales, log["embeddings"], log["turn_ids"])
+    named = {"current": log["current"], "thread_ids": log["thread_ids"], **options}
+    want = kernels.score_turns_int8(*arguments, **named)
+    got = kernels.score_turns_int8(log["query"], column_codes(codes, 37), *arguments[2:], **named)
+    assert_same(got, want)
+
+
+@pytest.mark.skipif(CORE is None, reason="no compiled core")
+def test_cpp_column_codes_give_the_same_bits_at_every_simd_level() -> None:
+    from conftest import BACKEND_IDS
+
+    assert CORE is not None
+    log = sparse_log(900, 384, seed=5)
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    columns = column_codes(codes, 100)
+    results = []
+    for name in (name for name in BACKEND_IDS if name.startswith("cpp")):
+        CORE._set_simd_level(name.removeprefix("cpp-") if name != "cpp" else "best")
+        try:
+            results.append(
+                CORE.score_turns_int8(
+                    log["query"],
+                    columns,
+                    scales,
+                    log["embeddings"],
+                    log["turn_ids"],
+                    current=log["current"],
+                    k=40,
+                    recency_multiplier=0.0,
+                )
+            )
+        finally:
+            CORE._set_simd_level("best")
+    for result in results[1:]:
+        assert_same(result, results[0])
+
+
+def test_no_recency_term_scores_by_cosine_alone(kernels: ModuleType) -> None:
+    """recency_multiplier 0 and recency_bonus 0 (Tier P's exact search): the turn ids do not
+    change the result, and the scores are the float32 cosines."""
+    log = turn_log(400, 64, seed=9)
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    options = {"k": 30, "recency_multiplier": 0.0, "recency_bonus": 0.0}
+    old = kernels.score_turns_int8(
+        log["query"], codes, scales, log["embeddings"], np.zeros(400, dtype=np.int64),
+        current=0, **options,
+    )  # fmt: skip
+    new = kernels.score_turns_int8(
+        log["query"], codes, scales, log["embeddings"], log["turn_ids"],
+        current=log["current"], **options,
+    )  # fmt: skip
+    assert_same(old, new)
+    rows, cosines = kernels.top_k(log["query"], log["embeddings"], 30)
+    assert old[0].tolist() == rows.tolist()
+    assert bits(old[1]) == bits(cosines)

@@ -125,13 +125,10 @@ py::array checked_int8_codes(py::handle value, const std::string& name, py::ssiz
   return raw;
 }
 
-CodeArray int8_codes(py::handle value, const std::string& name, py::ssize_t columns) {
-  return convert<CodeArray>(checked_int8_codes(value, name, columns));
-}
-
-// retrieve_turns' codes, in place when row by row (C-contiguous) or column by column (strides
-// (1, s >= rows): the transposed view of a (dim, capacity) buffer, as TurnLog keeps them);
-// any other layout is copied row by row. `keep` holds the array the pointer reads.
+// score_turns_int8's and retrieve_turns' codes, in place when row by row (C-contiguous) or
+// column by column (strides (1, s >= rows): the transposed view of a (dim, capacity) buffer,
+// as TurnLog and Tier P's exact search keep sparse codes); any other layout is copied row by
+// row. `keep` holds the array the pointer reads.
 struct LogCodes {
   py::array keep;
   const std::int8_t* data;
@@ -193,8 +190,8 @@ py::tuple score_turns_int8(py::handle query, py::handle codes_arg, py::handle sc
   // Every argument in the reference's order; the float32 rows' values are checked only where
   // they are read (the rescored rows), as in the reference.
   const FloatArray q = float_vector(query, "query");
-  const CodeArray codes = int8_codes(codes_arg, "codes", q.shape(0));
-  const auto rows = static_cast<std::size_t>(codes.shape(0));
+  const LogCodes codes = log_codes(codes_arg, q.shape(0));  // row or column layout, in place
+  const auto rows = static_cast<std::size_t>(codes.keep.shape(0));
   const FloatArray scales = row_scales(scales_arg, rows);
   const FloatArray m = float_matrix(embeddings, "embeddings", q.shape(0));
   if (static_cast<std::size_t>(m.shape(0)) != rows) {
@@ -226,8 +223,9 @@ py::tuple score_turns_int8(py::handle query, py::handle codes_arg, py::handle sc
   const QuantizedLogView log{{m.data(), ids.data(), threads ? threads.data() : nullptr,
                               forced.empty() ? nullptr : forced.data(), rows,
                               static_cast<std::size_t>(q.shape(0))},
-                             codes.data(),
-                             scales.data()};
+                             codes.data,
+                             scales.data(),
+                             codes.column_stride};
   ScoreResult result;
   // The int8 pass does a quarter of score_turns' work per row: the same GIL bar in bytes.
   if (rows * log.log.dim >= 4 * kReleaseGilWork) {

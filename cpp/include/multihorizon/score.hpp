@@ -87,8 +87,12 @@ inline ScoreResult score_turns(const float* query, const TurnLogView& log,
 // The turn log with its int8 copy: codes and scales (quantize_row) beside the float32 rows.
 struct QuantizedLogView {
   TurnLogView log;           // the float32 rows: read only for the rows rescored
-  const std::int8_t* codes;  // rows x dim, row-major
+  const std::int8_t* codes;  // laid out as code_column_stride says
   const float* scales;       // rows
+  // 0: the codes row by row (rows x dim). Otherwise column by column: code j of row r at
+  // codes[j * code_column_stride + r] (stride >= rows), as Tier P's store keeps sparse codes
+  // (tiers/knowledge_exact.py), so that the pass reads only the query's nonzero columns.
+  std::size_t code_column_stride = 0;
 };
 
 // The number of unforced rows score_turns_int8 rescores by default: k + max(16, k / 2). On
@@ -157,13 +161,28 @@ inline ScoreResult score_turns_int8(const float* query, const QuantizedLogView& 
   TopK nominees(std::min(std::max(rescore, params.k), log.rows - rescored.size()));
   std::int64_t dots[kBlockRows];
   float recency[kBlockRows], scores[kBlockRows];
+  // No recency multiplier and no recency bonus (Tier P's exact search: the score is the
+  // cosine): a row's weight does not change its score (relevance * 1 + 0 * weight), so the
+  // pass skips its exponential. The binding checked every id against `current` already.
+  const bool recency_unused = params.recency_multiplier == 0.0 && params.recency_bonus == 0.0;
+  const std::size_t stride = in.code_column_stride;
+  const simd::SparseCodes sparse =
+      stride != 0 ? simd::nonzero_codes(query_codes.data(), dim) : simd::SparseCodes{};
   for (std::size_t begin = 0; begin < log.rows; begin += kBlockRows) {
     const std::size_t count = std::min(kBlockRows, log.rows - begin);
-    simd::int8_dots(query_codes.data(), in.codes + begin * dim, count, dim, dots);
-    const std::int64_t bad_id = decay.weights(log.turn_ids + begin, count, recency);
-    if (bad_id >= 0) {
-      result.bad_turn_id_row = static_cast<std::int64_t>(begin) + bad_id;
-      return result;
+    if (stride != 0) {  // the same integers, from the query's nonzero columns only
+      simd::int8_column_dots(sparse, in.codes + begin, stride, count, dots);
+    } else {
+      simd::int8_dots(query_codes.data(), in.codes + begin * dim, count, dim, dots);
+    }
+    if (recency_unused) {
+      std::fill(recency, recency + count, 1.0f);
+    } else {
+      const std::int64_t bad_id = decay.weights(log.turn_ids + begin, count, recency);
+      if (bad_id >= 0) {
+        result.bad_turn_id_row = static_cast<std::int64_t>(begin) + bad_id;
+        return result;
+      }
     }
     const detail::Int8Block block{dots,
                                   in.scales + begin,

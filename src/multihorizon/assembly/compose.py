@@ -181,9 +181,10 @@ def pack(
         freshness, budget,
     )  # fmt: skip
     store = assembler.knowledge
+    packed_facts = [item.source_id for item in items if item.tier == "P"]
     delivered = (
-        [(item.source_id, store.vector(item.source_id)) for item in items if item.tier == "P"]
-        if store is not None
+        list(zip(packed_facts, store.vectors_of(packed_facts), strict=True))
+        if store is not None and packed_facts
         else []
     )
     envelope = ContextEnvelope(

@@ -174,6 +174,13 @@ class KnowledgeStore:
             vector: npt.NDArray[np.float32] = self._vectors[self._label(fact_id)].copy()
             return vector
 
+    def vectors_of(self, fact_ids: Sequence[str]) -> npt.NDArray[np.float32]:
+        """The unit vectors of these facts, one row each (a copy), read under one lock."""
+        with self._lock:
+            labels = [self._label(fact_id) for fact_id in fact_ids]
+            vectors: npt.NDArray[np.float32] = self._vectors[labels]
+            return vectors
+
     def search(self, query: Any, k: int = 50) -> list[tuple[Fact, float, npt.NDArray[np.float32]]]:
         """The ``k`` nearest retrievable facts: (fact, cosine, unit vector), best first."""
         vector = normalise_embedding(query, self.dim)
@@ -222,7 +229,7 @@ class KnowledgeStore:
             labels, similarities = self._knn(vector, k)
             kept = similarities >= min_relevance
             labels = labels[kept]
-            facts = tuple(self._facts[label] for label in labels.tolist())
+            facts = tuple(map(self._facts.__getitem__, labels.tolist()))
             vectors = self._vectors[labels]
             importance, ttl, modified = self._columns[:, labels]
         return Neighbours(

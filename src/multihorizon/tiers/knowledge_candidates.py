@@ -111,6 +111,11 @@ def fact_candidates(
         if turn.mode == "document":
             pull = [q for q in embedded if np.any(q)]
     floor, k = config.relevance_floor_for(model_id), config.fact_candidates
+    # SPEC-003 §14: a fact already delivered this session is not sent again unless the
+    # turn revisits covered ground (novelty off). Left out inside the ranking, which scores
+    # each fact on its own (the order of the rest is the same), so it ranks only the rest:
+    # on a long session most of a query's neighbours were delivered (issue 14).
+    delivered = coverage.fact_ids if novelty is not False else set()
     per_query: list[RankedFacts] = []
     for position, query in enumerate(queries):
         if not np.any(query):
@@ -120,9 +125,13 @@ def fact_candidates(
             neighbours = prefetched.result()  # the worker's; raises what the query raised
         else:
             neighbours = knowledge.nearest(query, k, min_relevance=floor)
+        kept = None
+        if delivered:
+            kept = [i for i, fact in enumerate(neighbours.facts) if fact.fact_id not in delivered]
         per_query.append(
             rank_cdr(
                 neighbours,
+                keep=kept,
                 coverage=coverage,
                 novelty=novelty,
                 pull=pull,
@@ -130,13 +139,6 @@ def fact_candidates(
             )
         )
     ranked = per_query[0] if len(per_query) == 1 else _best_of(per_query)
-    # SPEC-003 §14: a fact already delivered this session is not sent again unless the
-    # turn revisits covered ground (novelty off).
-    if novelty is not False and coverage.fact_ids:
-        delivered = coverage.fact_ids
-        kept = [i for i, fact in enumerate(ranked.facts) if fact.fact_id not in delivered]
-        if len(kept) < len(ranked):
-            ranked = ranked.take(kept)
     return ranked, len(ranked)
 
 

@@ -84,6 +84,7 @@ class RankedFacts:
 def rank_cdr(
     neighbours: Neighbours,
     *,
+    keep: Sequence[int] | None = None,
     coverage: CoverageSet | None = None,
     novelty: bool | str = True,
     pull: Sequence[npt.NDArray[np.float32]] = (),
@@ -91,9 +92,10 @@ def rank_cdr(
     partial_floor: float = 0.5,
 ) -> RankedFacts:
     """CDR over ``nearest``'s facts (``KnowledgeStore.score_cdr``'s ranking), best first,
-    equal scores by fact id: ``importance x max(rel, pull) x novelty x recency``."""
+    equal scores by fact id: ``importance x max(rel, pull) x novelty x recency``. ``keep``:
+    only these of the facts (positions in ``neighbours.facts``, ascending) are ranked."""
     facts, similarities, vectors = neighbours.facts, neighbours.similarities, neighbours.vectors
-    if not facts:
+    if not facts or (keep is not None and not keep):
         empty = np.empty(0, dtype=np.float64)
         return RankedFacts((), empty, empty, empty, empty)
     moment = now() if now_seconds is None else now_seconds
@@ -104,12 +106,21 @@ def rank_cdr(
     # The coverage dot products stay in NumPy (one matrix-vector product, in the order
     # the coverage set has always summed them); the rest of the stage is one native call.
     covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
+    importance, ttl, modified = neighbours.importance, neighbours.ttl, neighbours.modified
+    if keep is not None and len(keep) < len(facts):
+        # Taken after the products above, which are made over every neighbour as before:
+        # BLAS's sums for a row can depend on the rows given with it (the last bit of a
+        # coverage moved when they were made over the kept rows only).
+        index = np.asarray(keep, dtype=np.int64)
+        facts = tuple(map(facts.__getitem__, index.tolist()))
+        similarities, relevance, covered = similarities[index], relevance[index], covered[index]
+        importance, ttl, modified = importance[index], ttl[index], modified[index]
     novelties, recency, scores, order = kernels.cdr_rank(
         relevance,
         covered,
-        neighbours.importance,
-        neighbours.ttl,
-        neighbours.modified,
+        importance,
+        ttl,
+        modified,
         moment,
         novelty_code(novelty),
         partial_floor,
@@ -119,7 +130,7 @@ def rank_cdr(
     if ties.size:
         order = _ties_by_id(order, ties.tolist(), facts)
     return RankedFacts(
-        tuple(facts[i] for i in order.tolist()),
+        tuple(map(facts.__getitem__, order.tolist())),
         similarities[order],
         novelties[order],
         recency[order],

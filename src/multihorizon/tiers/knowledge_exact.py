@@ -14,6 +14,11 @@ and all of them.
 So a store searches exactly while it holds at most ``EXACT_SEARCH_LIMIT`` facts (every label,
 retrievable or not), and through hnswlib once it grows past it; the int8 copy is dropped
 then (it is not kept for a store that will not use it again).
+
+The codes are laid out as Tier C's are (``dialogue.int8_codes``): column by column when the
+first facts' codes are mostly zero, as the default hashing embedder's are on real text, so
+the pass reads only the columns where the query's code is not zero (the same integers, so
+the same ranking). Measured in a turn at 10,000 facts: see ``bench/TIER_P.md``.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import kernels
+from ..dialogue.int8_codes import Int8Codes
 
 __all__ = ["EXACT_SEARCH_LIMIT", "ExactRows"]
 
@@ -35,12 +41,17 @@ class ExactRows:
     labels are retrievable; the store keeps it in step under its lock."""
 
     def __init__(self, capacity: int, dim: int) -> None:
-        self.codes = np.zeros((capacity, dim), dtype=np.int8)
+        self._codes = Int8Codes(dim, capacity)  # row or column layout, chosen by the first put
         self.scales = np.zeros(capacity, dtype=np.float32)
         self.live = np.zeros(capacity, dtype=bool)
         # score_turns_int8 ranks turns; with no recency and no bonuses its score is the
         # cosine, and every row is "turn 0 of a log at turn 0".
         self._turn_ids = np.zeros(capacity, dtype=np.int64)
+
+    @property
+    def by_column(self) -> bool | None:
+        """Whether the codes are kept column by column (None before the first put)."""
+        return self._codes.by_column
 
     @classmethod
     def of(cls, vectors: npt.NDArray[np.float32], live: npt.NDArray[np.bool_]) -> ExactRows:
@@ -51,13 +62,12 @@ class ExactRows:
 
     def grow(self, size: int, count: int) -> None:
         """Room for ``size`` labels, the first ``count`` kept."""
-        codes = np.zeros((size, self.codes.shape[1]), dtype=np.int8)
-        codes[:count] = self.codes[:count]
+        self._codes.grow(size, count)
         scales = np.zeros(size, dtype=np.float32)
         scales[:count] = self.scales[:count]
         live = np.zeros(size, dtype=bool)
         live[:count] = self.live[:count]
-        self.codes, self.scales, self.live = codes, scales, live
+        self.scales, self.live = scales, live
         self._turn_ids = np.zeros(size, dtype=np.int64)
 
     def put(
@@ -66,7 +76,9 @@ class ExactRows:
         """Rows ``start, start + 1, ...`` become ``vectors`` (retrievable where ``live``)."""
         codes, scales = kernels.quantize_rows(vectors)
         stop = start + len(vectors)
-        self.codes[start:stop], self.scales[start:stop] = codes, scales
+        self._codes.choose_layout(codes)
+        self._codes.write(start, codes)
+        self.scales[start:stop] = scales
         self.live[start:stop] = live
 
     def search(
@@ -82,7 +94,7 @@ class ExactRows:
         wanted = min(rows, count + dead)  # the dead can take at most ``dead`` of the places
         labels, scores = kernels.score_turns_int8(
             vector,
-            self.codes[:rows],
+            self._codes.view(rows),
             self.scales[:rows],
             vectors,
             self._turn_ids[:rows],

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
 from ._numba_hashing import hash_embed
-from ._numba_int8 import DOT_BLOCK, int8_block_dots
+from ._numba_int8 import DOT_BLOCK, int8_block_dots, quantize
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -342,31 +342,6 @@ Int8Array = npt.NDArray[np.int8]
 
 
 @jit
-def _quantize(matrix: Float32Array, by_column: bool) -> tuple[Int8Array, Float32Array]:
-    """The reference's codes and scales: every step exact or rounded once in float64; the
-    codes of row r, column j at [j, r] when ``by_column``."""
-    rows, dim = matrix.shape
-    codes = np.zeros((dim, rows) if by_column else (rows, dim), dtype=np.int8)
-    scales = np.zeros(rows, dtype=np.float32)
-    for row in range(rows):
-        peak = 0.0
-        for column in range(dim):
-            peak = max(peak, abs(np.float64(matrix[row, column])))
-        if peak == 0.0:
-            continue
-        squares = np.int64(0)
-        for column in range(dim):
-            code = np.rint(np.float64(matrix[row, column]) * 127.0 / peak)
-            if by_column:
-                codes[column, row] = np.int8(code)
-            else:
-                codes[row, column] = np.int8(code)
-            squares += np.int64(code) * np.int64(code)
-        scales[row] = np.float32(1.0 / math.sqrt(np.float64(squares)))
-    return codes, scales
-
-
-@jit
 def _score_turns_int8(
     query: Float32Array,
     codes: Int8Array,
@@ -385,7 +360,7 @@ def _score_turns_int8(
     count: int,
     nominees: int,
 ) -> tuple[Int64Array, Float32Array, int]:
-    query_codes, query_scales = _quantize(query.reshape(1, query.shape[0]), False)
+    query_codes, query_scales = quantize(query.reshape(1, query.shape[0]), False)
     query_scale = np.float64(query_scales[0])
     nonzero = np.flatnonzero(query_codes[0])
     rows = codes.shape[0]
@@ -435,7 +410,7 @@ def quantize_rows(matrix: Any, *, by_column: bool = False) -> tuple[Int8Array, F
     """Per-row int8 codes of a float matrix and one scale per row (``codes * scale``
     approximates the row's direction), transposed when ``by_column``; see
     ``multihorizon._kernels_py.quantize_rows``."""
-    return _quantize(as_any_float_matrix(matrix, "matrix"), bool(by_column))
+    return quantize(as_any_float_matrix(matrix, "matrix"), bool(by_column))
 
 
 def score_turns_int8(

@@ -1,17 +1,19 @@
-"""Numba twins of the int8 scan's dot products (``quantize.hpp``'s ``simd::int8_dots`` and
-``simd::int8_column_dots``): exact integer dot products with the query's codes of a block of
-rows, over codes kept row by row or column by column (``dialogue.int8_codes``). A block at a
-time, into a caller's buffer of ``DOT_BLOCK``: a turn allocates nothing proportional to the
-log for them (issue 14 item 5)."""
+"""Numba twins of ``quantize.hpp``: the int8 codes (``quantize``) and the scan's dot
+products (``simd::int8_dots`` and ``simd::int8_column_dots``): exact integer dot products with
+the query's codes of a block of rows, over codes kept row by row or column by column
+(``dialogue.int8_codes``). A block at a time, into a caller's buffer of ``DOT_BLOCK``: a turn
+allocates nothing proportional to the log for them (issue 14 item 5)."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import numpy.typing as npt
 
-from ._numba_jit import Int64Array, jit
+from ._numba_jit import Float32Array, Int64Array, jit
 
-__all__ = ["DOT_BLOCK", "int8_block_dots", "int8_column_dots", "int8_row_dots"]
+__all__ = ["DOT_BLOCK", "int8_block_dots", "int8_column_dots", "int8_row_dots", "quantize"]
 
 Int8Array = npt.NDArray[np.int8]
 
@@ -61,3 +63,28 @@ def int8_block_dots(
         int8_column_dots(query, nonzero, codes, start, stop, out)
     else:
         int8_row_dots(query, codes, start, stop, out)
+
+
+@jit
+def quantize(matrix: Float32Array, by_column: bool) -> tuple[Int8Array, Float32Array]:
+    """``quantize_rows``' codes and scales: every step exact or rounded once in float64; the
+    codes of row r, column j at [j, r] when ``by_column``."""
+    rows, dim = matrix.shape
+    codes = np.zeros((dim, rows) if by_column else (rows, dim), dtype=np.int8)
+    scales = np.zeros(rows, dtype=np.float32)
+    for row in range(rows):
+        peak = 0.0
+        for column in range(dim):
+            peak = max(peak, abs(np.float64(matrix[row, column])))
+        if peak == 0.0:
+            continue
+        squares = np.int64(0)
+        for column in range(dim):
+            code = np.rint(np.float64(matrix[row, column]) * 127.0 / peak)
+            if by_column:
+                codes[column, row] = np.int8(code)
+            else:
+                codes[row, column] = np.int8(code)
+            squares += np.int64(code) * np.int64(code)
+        scales[row] = np.float32(1.0 / math.sqrt(np.float64(squares)))
+    return codes, scales

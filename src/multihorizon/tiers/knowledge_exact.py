@@ -74,11 +74,8 @@ class ExactRows:
         self, start: int, vectors: npt.NDArray[np.float32], live: npt.NDArray[np.bool_]
     ) -> None:
         """Rows ``start, start + 1, ...`` become ``vectors`` (retrievable where ``live``)."""
-        codes, scales = kernels.quantize_rows(vectors)
         stop = start + len(vectors)
-        self._codes.choose_layout(codes)
-        self._codes.write(start, codes)
-        self.scales[start:stop] = scales
+        self.scales[start:stop] = self._codes.write_rows(start, vectors)
         self.live[start:stop] = live
 
     def search(

@@ -192,7 +192,8 @@ class PeerTally:
     The reading (the reference, as a walk): from the newest turn back, at most
     ``_PEER_LOOKBACK`` turns and no further than the ``PEER_REPLIES_READ``-th newest reply
     among them, ``balance`` sums every turn's vote and ``replies`` the replies' votes; peer
-    when a reply was read, ``replies > 0`` and ``balance > 0``."""
+    when a reply was read, ``replies > 0`` and ``balance > 0``. Rules read it under the
+    session's lock (a tally is not for two threads at once)."""
 
     __slots__ = ("_balance", "_end", "_replies", "_reply_turns", "_start", "_verdict")
 

@@ -37,6 +37,7 @@ from ._numba_text import MarkerMatcher
 from ._numba_threads import fold_turn
 from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
+from ._terms_py import TermReader
 from ._validate import (
     as_any_float_matrix,
     as_count,
@@ -62,6 +63,7 @@ __all__ = [
     "IntentSettler",
     "MarkerMatcher",
     "StanceReader",
+    "TermReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",

@@ -19,6 +19,7 @@ from ._hashing_py import hash_embed
 from ._packing_py import cdr_rank, pack_tiers
 from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
+from ._terms_py import TermReader
 from ._threads_py import fold_turn
 from ._unicode_py import SEPARATOR, fold, is_word
 from ._unicode_py import words as folded_words
@@ -47,6 +48,7 @@ __all__ = [
     "IntentSettler",
     "MarkerMatcher",
     "StanceReader",
+    "TermReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",

@@ -14,6 +14,8 @@ reference (``multihorizon._kernels_py``) documents them:
   and the order) in one call over the log's columns.
 - ``StanceReader(words...)`` and ``.stance(text)``: whom a turn talks about (rule
   peer-detection; the C++ one reads ASCII text and leaves the rest to the reference).
+- ``TermReader(stopwords, ie_nouns)`` and ``.content_terms(text)``: a turn's content words
+  (its entities; the C++ one reads ASCII text and leaves the rest to the reference).
 - ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
         IntentSettler,
         MarkerMatcher,
         StanceReader,
+        TermReader,
         TurnScanner,
         best_above,
         bm25_scores,
@@ -61,6 +64,7 @@ else:
     IntentSettler = _impl.IntentSettler
     MarkerMatcher = _impl.MarkerMatcher
     StanceReader = _impl.StanceReader
+    TermReader = _impl.TermReader
     TurnScanner = _impl.TurnScanner
     best_above = _impl.best_above
     bm25_scores = _impl.bm25_scores
@@ -81,6 +85,7 @@ KERNELS = (
     "IntentSettler",
     "MarkerMatcher",
     "StanceReader",
+    "TermReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",
@@ -141,6 +146,7 @@ __all__ = [
     "IntentSettler",
     "MarkerMatcher",
     "StanceReader",
+    "TermReader",
     "TurnScanner",
     "backend",
     "best_above",

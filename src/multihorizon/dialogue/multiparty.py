@@ -10,6 +10,7 @@ rule here is in ``multihorizon.rules`` with its switch and evidence; each reads 
 
 from __future__ import annotations
 
+import bisect
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -26,6 +27,7 @@ from .references import Reference
 from .turnlog import TurnLog
 
 __all__ = [
+    "PeerTally",
     "Speakers",
     "addressed_speaker",
     "answers_previous",
@@ -175,57 +177,90 @@ def peer_dialogue(log: TurnLog, config: Config) -> bool:
     (``persons.stance``)."""
     if config.peer_replies is not None:
         return config.peer_replies
-    # Several rules ask within one turn; the answer changes only when a turn is logged.
-    count = len(log)
-    known = _PEER_DETECTED.get(log)
-    if known is not None and known[0] == count:
-        return known[1]
-    detected = _detect_peers(log)
-    _PEER_DETECTED[log] = (count, detected)
-    return detected
+    tally = _PEER_TALLIES.get(log)
+    if tally is None:
+        tally = _PEER_TALLIES[log] = PeerTally()
+    return tally.verdict(log)
 
 
-# The last detection per turn log, with the log's length when it was made.
-_PEER_DETECTED: weakref.WeakKeyDictionary[TurnLog, tuple[int, bool]] = weakref.WeakKeyDictionary()
+class PeerTally:
+    """``peer_dialogue``'s reading of one log, kept as turns are appended (issue 14): each
+    turn's vote is read once, when the first detection after it is logged, into running
+    sums, so a detection costs the same on every turn instead of a walk back over the
+    window's turns.
+
+    The reading (the reference, as a walk): from the newest turn back, at most
+    ``_PEER_LOOKBACK`` turns and no further than the ``PEER_REPLIES_READ``-th newest reply
+    among them, ``balance`` sums every turn's vote and ``replies`` the replies' votes; peer
+    when a reply was read, ``replies > 0`` and ``balance > 0``. Rules read it under the
+    session's lock (a tally is not for two threads at once)."""
+
+    __slots__ = ("_balance", "_end", "_replies", "_reply_turns", "_start", "_verdict")
+
+    def __init__(self) -> None:
+        self._start = 0  # the first turn voted
+        self._end = 0  # one past the last turn voted
+        # Running sums from ``_start``: entry i covers turns _start .. _start + i - 1.
+        self._balance = [0]
+        self._replies = [0]
+        self._reply_turns: list[int] = []  # the replies voted, oldest first
+        self._verdict: bool | None = None  # for a log of ``_end`` turns
+
+    def verdict(self, log: TurnLog) -> bool:
+        """The detection for ``log`` as it is now (see the class)."""
+        count = len(log)
+        if count == self._end and self._verdict is not None:
+            return self._verdict  # several rules ask within one turn
+        lowest = max(0, count - _PEER_LOOKBACK)
+        if count < self._end or self._end < lowest:
+            # A log that shrank, or turns appended past the window at once (a restore): the
+            # votes kept say nothing about the window; start again from it.
+            self._start = self._end = lowest
+            self._balance, self._replies, self._reply_turns = [0], [0], []
+        elif self._end - self._start > 2 * _PEER_LOOKBACK:
+            self._drop_before(lowest)  # memory bounded by the window, not the log
+        balance, replies, reply_turns = self._balance, self._replies, self._reply_turns
+        for index in range(self._end, count):
+            is_reply, vote = _peer_vote(log.roles[index], log.features[index])
+            balance.append(balance[-1] + vote)
+            replies.append(replies[-1] + (vote if is_reply else 0))
+            if is_reply:
+                reply_turns.append(index)
+        self._end = count
+        start = lowest
+        read = len(reply_turns) - bisect.bisect_left(reply_turns, lowest)
+        if read >= PEER_REPLIES_READ:
+            read = PEER_REPLIES_READ
+            start = reply_turns[-PEER_REPLIES_READ]
+        first = start - self._start
+        # One reply is enough to go on now that a service's first person ("I found ...",
+        # "shall I ...", a price or a time) no longer reads as talking about itself (tiage
+        # shift F1, odd half: 0.424 reading two replies at least, 0.443 one), and the user's
+        # turns only confirm what the replies say.
+        self._verdict = (
+            read >= _PEER_REPLIES_NEEDED
+            and replies[-1] - replies[first] > 0
+            and balance[-1] - balance[first] > 0
+        )
+        return self._verdict
+
+    def kept(self) -> int:
+        """How many turns' votes are kept (bounded by the window, not the log)."""
+        return self._end - self._start
+
+    def _drop_before(self, turn: int) -> None:
+        """Forget the votes of the turns before ``turn`` (the sums after it stay as they are,
+        relative to their new first entry)."""
+        cut = turn - self._start
+        base_balance, base_replies = self._balance[cut], self._replies[cut]
+        self._balance = [total - base_balance for total in self._balance[cut:]]
+        self._replies = [total - base_replies for total in self._replies[cut:]]
+        self._reply_turns = self._reply_turns[bisect.bisect_left(self._reply_turns, turn) :]
+        self._start = turn
 
 
-def _detect_peers(log: TurnLog) -> bool:
-    """``peer_dialogue``'s reading of the latest replies (see there)."""
-    balance = replies = read = 0
-    count = len(log)
-    # A turn's vote follows from its role and features, fixed once it is logged: read once
-    # per turn, not once per detection (issue 14).
-    votes = _PEER_VOTES.get(log)
-    if votes is None:
-        votes = _PEER_VOTES[log] = {}
-    lowest = max(0, count - _PEER_LOOKBACK)
-    if len(votes) > 2 * _PEER_LOOKBACK:  # keep only the window's
-        for index in [index for index in votes if index < lowest]:
-            del votes[index]
-    # Bounded: a chat of user turns only (IRC) must not scan its whole log every turn.
-    for index in range(count - 1, lowest - 1, -1):
-        known = votes.get(index)
-        if known is None:
-            known = votes[index] = _peer_vote(log.roles[index], log.features[index])
-        is_reply, vote = known
-        balance += vote
-        if not is_reply:
-            continue
-        replies += vote
-        read += 1
-        if read == PEER_REPLIES_READ:
-            break
-    # One reply is enough to go on now that a service's first person ("I found ...", "shall
-    # I ...", a price or a time) no longer reads as talking about itself (tiage shift F1,
-    # odd half: 0.424 reading two replies at least, 0.443 one), and the user's turns only
-    # confirm what the replies say.
-    return read >= _PEER_REPLIES_NEEDED and replies > 0 and balance > 0
-
-
-# Per turn log, the peer-detection vote of the turns in its latest window, by turn id.
-_PEER_VOTES: weakref.WeakKeyDictionary[TurnLog, dict[int, tuple[bool, int]]] = (
-    weakref.WeakKeyDictionary()
-)
+# The peer-detection tally of each turn log.
+_PEER_TALLIES: weakref.WeakKeyDictionary[TurnLog, PeerTally] = weakref.WeakKeyDictionary()
 
 
 def _peer_vote(role: str, turn: TurnFeatures) -> tuple[bool, int]:

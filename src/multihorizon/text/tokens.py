@@ -12,9 +12,10 @@ import unicodedata
 from collections.abc import Iterable
 from types import MappingProxyType
 
-__all__ = ["LABEL_SKIP", "STOPWORDS", "content_terms", "label_terms", "normalise_term", "slug"]
+from .. import kernels
+from .._terms_py import WORD, TermReader
 
-_WORD = re.compile(r"[^\W_](?:[\w.+#-]*[^\W_+.-]|[+#]{1,2})?", re.UNICODE)
+__all__ = ["LABEL_SKIP", "STOPWORDS", "content_terms", "label_terms", "normalise_term", "slug"]
 
 # A word list reads best as one block of text.
 STOPWORDS = frozenset(
@@ -50,6 +51,12 @@ _IE_NOUNS = frozenset(
 )
 
 
+# Built once from the lists above: the backend's reader (C++: ASCII text in one pass, None
+# for other text) and the reference, which reads whatever the backend leaves.
+_READER = kernels.TermReader(STOPWORDS, _IE_NOUNS)
+_REFERENCE = TermReader(STOPWORDS, _IE_NOUNS)
+
+
 # The forms the first releases gave these nouns' plurals ("movies" -> "movy"): a stored
 # session's words are brought to today's form when it is loaded (``current_term``).
 _OLD_IE_FORMS = MappingProxyType({noun[:-2] + "y": noun for noun in _IE_NOUNS})
@@ -70,37 +77,23 @@ def current_terms(terms: list[str]) -> list[str]:
 def normalise_term(word: str) -> str:
     """Case-folded singular form of one word: "Queries" -> "query", "Movies" -> "movie",
     "bug's" -> "bug"."""
-    term = word.casefold()
-    if term.endswith(("'s", "\u2019s")):
-        term = term[:-2]
-    if len(term) > 4 and term.endswith("ies"):
-        return term[:-1] if term[:-1] in _IE_NOUNS else term[:-3] + "y"
-    if len(term) > 4 and term.endswith(("sses", "shes", "ches", "xes")):
-        return term[:-2]
-    if len(term) > 3 and term.endswith("s") and not term.endswith(("ss", "us", "is")):
-        return term[:-1]
-    return term
+    return _REFERENCE.normalise(word)
 
 
 def words(text: str) -> list[str]:
     """The words of a text, keeping technical tokens whole ("v3.5", "c++", "pg_dump")."""
-    return _WORD.findall(text)
+    return WORD.findall(text)
 
 
 def content_terms(text: str) -> list[str]:
     """Distinct normalised content words of a text, in order of first appearance.
 
-    These are a turn's ``entities`` (SPEC-028 §3.1) and the keys of the entity index.
+    These are a turn's ``entities`` (SPEC-028 §3.1) and the keys of the entity index. One
+    native call (``kernels.TermReader``, issue 14); the reference reads what it leaves (text
+    that is not ASCII).
     """
-    seen: dict[str, None] = {}
-    # Each distinct word once: a long turn repeats most of its words.
-    for word in dict.fromkeys(words(text)):
-        if word.casefold() in STOPWORDS:
-            continue
-        term = normalise_term(word)
-        if len(term) >= 2 and term not in STOPWORDS and not term.isdigit():
-            seen.setdefault(term, None)
-    return list(seen)
+    found: list[str] | None = _READER.content_terms(text)
+    return _REFERENCE.content_terms(text) if found is None else found
 
 
 # Content words that say how a turn talks, not what about ("try something unrelated", "a

@@ -107,26 +107,23 @@ def with_answers(
         return chosen[:k]
     count = len(log)
     seen = set(ranked[:forced])
+    if len(chosen) >= k:
+        return chosen[:k]
     # Only as far down the ranking as the k slots reach: most candidates are never read.
-    for at in range(forced, len(ranked)):
-        if len(chosen) >= k:
-            break
-        row = ranked[at]
+    for row, score in zip(ranked[forced:], scores[forced:], strict=True):
         if row in seen:
             continue
-        score = scores[at]
         chosen.append((row, score, False))
         seen.add(row)
+        if len(chosen) >= k:
+            break
         answer = row + 1
-        if (
-            len(chosen) < k
-            and answer < count
-            and answer not in seen
-            and answered_by(log, row, answer)
-        ):
+        if answer < count and answer not in seen and answered_by(log, row, answer):
             chosen.append((answer, score, True))
             seen.add(answer)
-    return chosen[:k]
+            if len(chosen) >= k:
+                break
+    return chosen
 
 
 def answered_by(log: TurnLog, question: int, answer: int) -> bool:

@@ -1,0 +1,68 @@
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "multihorizon/terms.hpp"
+#include "pybind11.hpp"
+#include "register.hpp"
+#include "validate.hpp"
+
+namespace multihorizon::bindings {
+
+namespace {
+
+std::unordered_set<std::string> word_set(py::handle words, const std::string& name) {
+  std::unordered_set<std::string> out;
+  for (py::handle word : py::iter(words)) {
+    if (!py::isinstance<py::str>(word)) type_error(name + ": expected str words");
+    out.insert(word.cast<std::string>());
+  }
+  return out;
+}
+
+TermReader make_reader(py::handle stopwords, py::handle ie_nouns) {
+  TermWords words;
+  words.stopwords = word_set(stopwords, "stopwords");
+  words.ie_nouns = word_set(ie_nouns, "ie_nouns");
+  return TermReader(std::move(words));
+}
+
+py::object content_terms(const TermReader& reader, py::handle text) {
+  if (!PyUnicode_Check(text.ptr())) {
+    type_error("text: expected str, got " + type_name(text));
+  }
+  // Compact ASCII strings hold their characters as bytes: read in place, no copy. Any other
+  // text is the reference's (None: Unicode word characters and case folding).
+  if (!PyUnicode_IS_ASCII(text.ptr())) return py::none();
+  const auto* data = static_cast<const char*>(PyUnicode_DATA(text.ptr()));
+  const auto size = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text.ptr()));
+  std::vector<std::string> terms;
+  {
+    // The str is held by the caller and immutable: its bytes stay put without the GIL.
+    std::optional<py::gil_scoped_release> release;
+    if (size >= kReleaseGilScanChars) release.emplace();
+    terms = reader.content_terms(std::string_view(data, size));
+  }
+  py::list out(terms.size());
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    out[i] = py::reinterpret_steal<py::object>(
+        PyUnicode_FromStringAndSize(terms[i].data(), static_cast<Py_ssize_t>(terms[i].size())));
+  }
+  return std::move(out);
+}
+
+}  // namespace
+
+void register_terms(py::module_& m) {
+  // module_local: a vendored copy of the package (another _core in the same process)
+  // registers its own TermReader instead of clashing with this one.
+  py::class_<TermReader>(m, "TermReader", py::module_local(),
+                         "A turn's content words (text.tokens.content_terms), for ASCII text.")
+      .def(py::init(&make_reader), py::arg("stopwords"), py::arg("ie_nouns"))
+      .def("content_terms", &content_terms, py::arg("text"),
+           "Distinct normalised content words, in order of first appearance; None for a text "
+           "that is not ASCII (the reference reads it).");
+}
+
+}  // namespace multihorizon::bindings

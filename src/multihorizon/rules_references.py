@@ -1,0 +1,70 @@
+"""The rules of issue 15's reference-target work (SPEC-028 §4: tool, entity and action
+references resolved to the right turn in the words people use), as data for
+``multihorizon.rules``: each entry is ``(id, stage, section, summary, off, evidence,
+function)``, the arguments of one registry row. Like the registry, this imports nothing of
+the engine.
+
+The figures are ``multihorizon eval FILE --task references`` (hashing embedder) and
+``tests/handwritten_scoring.py`` (tool target, intent) with the rule off and on, everything
+else on (``Config().replace(rule=False)``); ``tests/data/handwritten/refs_tune`` was written
+for that work and tuned on, ``refs_holdout`` was written before it and scored only at its
+start and its end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["REFERENCE_RULES"]
+
+REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "tool-output-nouns",
+        "references",
+        "§4.1",
+        "A question naming a tool output by its kind after a determiner ('the QC report', "
+        "'the CPU profile', 'those percentages', 'the diff') is a tool reference to the "
+        "output its words name, else the newest; a demonstrative that no turn said and an "
+        "output holds ('that deny statement') is that output; 'that stack trace' is the "
+        "newest output showing a failure when the newest shows none.",
+        {"tool_output_nouns": False},
+        "EVIDENCE_TOOL_OUTPUT_NOUNS",
+        "dialogue.tool_references.match_tool_references",
+    ),
+    (
+        "fresh-output-questions",
+        "references",
+        "§4.1",
+        "A question asked right after a tool output, before anything else was said ('Which "
+        "role is it using?' after sts get-caller-identity), is a tool reference to the "
+        "output its words name, else the newest, unless it names an item, a turn or a "
+        "request; Session.classify sends such a turn past its native settle.",
+        {"fresh_output_questions": False},
+        "EVIDENCE_FRESH_OUTPUT_QUESTIONS",
+        "dialogue.tool_references.asks_fresh_output",
+    ),
+    (
+        "detail-antecedents",
+        "references",
+        "§4.2",
+        "A follow-up to an answered question with nothing of its own to build on builds on "
+        "the reply that alone said one of its words ('How much gochugaru for one cabbage?': "
+        "the reply naming gochugaru), before the topic's opening question.",
+        {"detail_antecedents": False},
+        "EVIDENCE_DETAIL_ANTECEDENTS",
+        "dialogue.antecedents.follow_up_turn",
+    ),
+    (
+        "repeat-variations",
+        "references",
+        "§4.1",
+        "A repeat request names the request it repeats only by its words before the "
+        "variation ('Again but for cucumber kimchi.': not by 'kimchi', which every request "
+        "of the topic shared); the words after 'for', 'in', 'with', 'but' ... name the new "
+        "case.",
+        {"repeat_variations": False},
+        "EVIDENCE_REPEAT_VARIATIONS",
+        "dialogue.actions.request_words",
+    ),
+)

@@ -185,7 +185,10 @@ def follow_up_turn(
         return -1
     reply = turn_id - 1
     if _mentions_any(reply, features.terms, log):
-        return reply  # the answer holds the follow-up's own words
+        # The answer holds the follow-up's own words, unless an earlier reply holds more of
+        # them (rule detail-antecedents: "a cheap tote" is the reply that said both).
+        fuller = _fuller_reply(reply, features.terms, log) if details else -1
+        return fuller if fuller >= 0 else reply
     built_on = _built_on(turn_id, features, log, depth)
     if built_on < 0:
         detail = _only_holder(features.terms, turn_id, log) if details else -1
@@ -235,6 +238,26 @@ def _built_on(turn_id: int, features: TurnFeatures, log: TurnLog, depth: int) ->
             return reply  # a person nobody named: the answer named them
     # Nothing of its own (-1): the caller falls back on the topic's anchor.
     return _latest_mentioning(features.definite_terms, turn_id, log)
+
+
+_DETAIL_WINDOW = 20  # turns back an earlier reply holding a follow-up's words is looked for
+
+
+def _fuller_reply(reply: int, terms: Sequence[str], log: TurnLog) -> int:
+    """The latest reply before ``reply`` (within ``_DETAIL_WINDOW`` turns) holding more of
+    ``terms`` than ``reply`` does, else -1."""
+    counts: dict[int, int] = {}
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        position = bisect_left(postings, reply + 1) - 1
+        while position >= 0 and postings[position] >= reply - _DETAIL_WINDOW:
+            turn = postings[position]
+            if log.roles[turn] == "assistant":
+                counts[turn] = counts.get(turn, 0) + 1
+            position -= 1
+    held = counts.get(reply, 0)
+    best = max(counts, key=lambda turn: (counts[turn], turn), default=-1)
+    return best if best >= 0 and counts[best] > held else -1
 
 
 def _only_holder(terms: Sequence[str], turn_id: int, log: TurnLog) -> int:

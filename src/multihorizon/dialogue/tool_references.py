@@ -83,7 +83,8 @@ def match_tool_references(
     )
     entries = list(scratch)
     if outcome is None and features.question and not has_tool:
-        outcome = _output_noun(features.text, features.hits, config)
+        # "Show me the git diff": asks for an output, refers to none yet.
+        outcome = None if features.request else _output_noun(features.text, features.hits, config)
         fallback = outcome is not None  # "the diff" naming no entry: the newest
         if outcome is None and _fresh(entries, log, config) and not _points_elsewhere(resolution):
             # Asked before anything was said after the output: about the output.
@@ -178,7 +179,7 @@ def _output_noun(
     text: str, hits: Iterable[tuple[int, int, int, int]], config: Config
 ) -> tuple[int, int, int, int] | None:
     """Rule tool-output-nouns: the first output noun ("report", "diff", "counts") a
-    determiner opens the noun phrase of ("the QC report", "those counts"), within three
+    determiner opens the noun phrase of ("the QC report", "those counts"), at most two
     content words before it in its clause; None when there is none."""
     if not config.tool_output_nouns:
         return None
@@ -195,12 +196,12 @@ def _determined(text: str, start: int) -> bool:
     clause = text[max(0, start - 60) : start]
     cut = max(clause.rfind(mark) for mark in ".,;:!?\n")
     words = [word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split()]
-    for back, word in enumerate(reversed(words[-4:])):
+    for word in reversed(words[-3:]):
         if word in OUTPUT_DETERMINERS:
             return True
-        if back == 3 or word in STOPWORDS:
+        if word in STOPWORDS:
             return False  # "the end was result": no one noun phrase
-    return False
+    return False  # "the copy skip bad rows": no one noun phrase either
 
 
 def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Reference:
@@ -216,7 +217,7 @@ def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Re
     best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
     if best >= 0 and scores[best][0]:
         return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
-    if unsaid and ref.target_turn is None and terms:
+    if unsaid and ref.target_turn is None and len(set(terms)) >= _UNSAID_TERMS:
         # Rule tool-output-nouns: "that deny statement", which no turn said and an output
         # holds every word of, is that output (the newest such).
         held = [i for i, score in enumerate(scores) if score[1] >= len(set(terms))]
@@ -226,6 +227,9 @@ def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Re
 
 
 _POINTING = frozenset(("that", "this", "those", "these"))
+# Words an unsaid demonstrative must hold for an output to be its referent: "that deny
+# statement"; "this venue" alone is a field name of every booking API's output (sgd).
+_UNSAID_TERMS = 2
 
 
 def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:

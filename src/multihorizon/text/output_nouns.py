@@ -13,7 +13,7 @@ TOOL_OUTPUT_NOUNS = frozenset((
     "response", "responses", "output", "status", "status code", "diff", "profile", "history",
     "stats", "statistics", "numbers", "counts", "count", "readings", "reading", "results",
     "result", "scan", "errors", "error", "exception", "payload", "headers", "percentages",
-    "figures", "metrics", "run", "call", "query", "records", "rows", "reports",
+    "figures", "metrics", "query", "records", "rows", "reports", "test run",
 ))
 # fmt: on
 # What opens the noun phrase of an output noun that points at an output ("the QC report",

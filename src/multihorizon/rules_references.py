@@ -29,7 +29,12 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "output holds ('that deny statement') is that output; 'that stack trace' is the "
         "newest output showing a failure when the newest shows none.",
         {"tool_output_nouns": False},
-        "EVIDENCE_TOOL_OUTPUT_NOUNS",
+        "hand-written sets, off -> on: refs_tune acc@1 0.800 -> 0.911; phrasing_holdout "
+        "0.806 -> 0.823; every other hand-written set unchanged (references, entities, "
+        "intents tool targets and intent). sgd: no reference or intent probe moves "
+        "(with 'run' and 'call' as nouns, or one word of an unsaid demonstrative such "
+        "as 'this venue', sgd intent macro-F1 fell 0.662 -> 0.660: both left out); TREC "
+        "CAsT and IRC unchanged.",
         "dialogue.tool_references.match_tool_references",
     ),
     (
@@ -41,7 +46,12 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "output its words name, else the newest, unless it names an item, a turn or a "
         "request; Session.classify sends such a turn past its native settle.",
         {"fresh_output_questions": False},
-        "EVIDENCE_FRESH_OUTPUT_QUESTIONS",
+        "hand-written sets, off -> on: refs_tune acc@1 0.800 -> 0.911, tool target "
+        "0.167 -> 1.000, intent accuracy 0.722 -> 0.861; phrasing_holdout tool target "
+        "0.857 -> 1.000, intent 0.902 -> 0.915; intents_tune/check unchanged (every "
+        "user turn right after a tool output in the hand-written sets is labelled "
+        "TOOL_REFERENCE). sgd (its outputs are answered before the user speaks), CAsT "
+        "and IRC: no probe moves.",
         "dialogue.tool_references.asks_fresh_output",
     ),
     (
@@ -52,7 +62,11 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "the reply that alone said one of its words ('How much gochugaru for one cabbage?': "
         "the reply naming gochugaru), before the topic's opening question.",
         {"detail_antecedents": False},
-        "EVIDENCE_DETAIL_ANTECEDENTS",
+        "hand-written sets, off -> on: refs_tune acc@1 0.844 -> 0.911; "
+        "references_entities_tune 0.904 -> 0.942, entities_tune2 0.710 -> 0.742, "
+        "entities_check 0.824 -> 0.863; phrasing_holdout 0.806 -> 0.823. TREC CAsT 2021 "
+        "(silver) 0.750 -> 0.745 (one probe: 'How can I help?' -> the reply that said "
+        "'help'); CAsT 2019 and 2020, sgd and IRC: no probe moves.",
         "dialogue.antecedents.follow_up_turn",
     ),
     (
@@ -64,7 +78,8 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "of the topic shared); the words after 'for', 'in', 'with', 'but' ... name the new "
         "case.",
         {"repeat_variations": False},
-        "EVIDENCE_REPEAT_VARIATIONS",
+        "hand-written sets, off -> on: refs_tune acc@1 0.867 -> 0.911; no probe of the "
+        "other hand-written sets, sgd or IRC moves.",
         "dialogue.actions.request_words",
     ),
 )

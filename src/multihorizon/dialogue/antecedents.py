@@ -191,7 +191,9 @@ def follow_up_turn(
         return fuller if fuller >= 0 else reply
     built_on = _built_on(turn_id, features, log, depth)
     if built_on < 0:
-        detail = _only_holder(features.terms, turn_id, log) if details else -1
+        # "How often should I water it?": "it" names the thing, not a word said once.
+        alone = details and not features.anaphor
+        detail = _only_holder(features.terms, turn_id, log) if alone else -1
         if detail >= 0:
             return detail  # rule detail-antecedents: the one turn that said the word
         built_on = anchor_turn(turn_id - 2, log)

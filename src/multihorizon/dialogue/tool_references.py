@@ -15,7 +15,8 @@ failed?", "what does the output say about disk?". After the references stage
   entry its words name, else the newest;
 - adds one for a question asked right after a tool output, before anything else was said
   ("Which role is it using?" after ``sts get-caller-identity``; rule fresh-output-questions),
-  to the entry its words name, else the newest.
+  to the entry its words name, else the newest; not when its words name only what was said
+  before ("Where do I buy the Epsom salt?" after a pH reading).
 
 Costs nothing for a turn with neither a tool reference nor an outcome verb, or an empty
 scratch buffer; otherwise one pass over the buffer's entries (64 at most by default), each
@@ -86,7 +87,12 @@ def match_tool_references(
         # "Show me the git diff": asks for an output, refers to none yet.
         outcome = None if features.request else _output_noun(features.text, features.hits, config)
         fallback = outcome is not None  # "the diff" naming no entry: the newest
-        if outcome is None and _fresh(entries, log, config) and not _points_elsewhere(resolution):
+        if (
+            outcome is None
+            and _fresh(entries, log, config)
+            and not _points_elsewhere(resolution)
+            and not _about_what_was_said(features, entries[-1], log)
+        ):
             # Asked before anything was said after the output: about the output.
             outcome, fallback = (0, -1, 0, len(features.text.rstrip())), True
         if outcome is not None:
@@ -162,6 +168,25 @@ def _points_elsewhere(resolution: Resolution) -> bool:
     turn or a request ("the second one", "what you said", "do it again"); a demonstrative's
     noun ("that change") may be the output's own."""
     return any(ref.type in ("ordinal", "turn", "action") for ref in resolution.resolved)
+
+
+def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: TurnLog) -> bool:
+    """Whether a noun after "the" names something said before and none of the question's
+    words names the newest output ("Where do I buy the Epsom salt?" right after a pH
+    reading): it asks about what was said."""
+    if any(_score(newest, _turn_words(features.terms))):
+        return False
+    words = [word.strip(_WORD_EDGES) for word in features.text.casefold().split()]
+    named = (
+        normalise_term(following)
+        for article, following in itertools.pairwise(words)
+        if article == "the" and following not in STOPWORDS and following not in _DEGREES
+    )
+    return any(log.turns_mentioning(term) for term in named if term)
+
+
+# "the most times", "the last run": a degree, not a thing said before.
+_DEGREES = frozenset(("most", "least", "first", "last", "best", "worst", "same", "other"))
 
 
 def _fresh(entries: list[ScratchEntry], log: TurnLog, config: Config) -> bool:

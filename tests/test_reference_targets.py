@@ -62,7 +62,7 @@ def test_an_output_named_by_its_kind_is_that_output(text: str, which: str) -> No
         "Which role is it using?",
         "So the import is gone?",
         "Is that everything it changed?",
-        "Did it touch anything else?",
+        "Did it touch the lockfile too?",
     ],
 )
 def test_a_question_right_after_an_output_is_about_it(text: str) -> None:
@@ -80,6 +80,16 @@ def test_once_something_was_said_after_an_output_a_bare_question_is_not_about_it
     text: str,
 ) -> None:
     session, _, _ = _two_outputs(answered=True)
+    envelope = session.preview(text)
+    assert not _tool_entries(envelope), text
+    assert session.classify(text) is envelope.intent
+
+
+@pytest.mark.parametrize(
+    "text", ["What else is there to check on the cluster?", "Is there another way to mock fetch?"]
+)
+def test_a_question_past_the_output_just_produced_is_not_about_it(text: str) -> None:
+    session, _, _ = _two_outputs(answered=False)
     envelope = session.preview(text)
     assert not _tool_entries(envelope), text
     assert session.classify(text) is envelope.intent

@@ -171,12 +171,15 @@ def _points_elsewhere(resolution: Resolution) -> bool:
 
 
 def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: TurnLog) -> bool:
-    """Whether a noun after "the" names something said before and none of the question's
-    words names the newest output ("Where do I buy the Epsom salt?" right after a pH
-    reading): it asks about what was said."""
+    """Whether a question asks past the newest output ("what else ...?"), or a noun after
+    "the" names something said before and none of the question's words names that output
+    ("Where do I buy the Epsom salt?" right after a pH reading): it asks about what was
+    said."""
+    words = [word.strip(_WORD_EDGES) for word in features.text.casefold().split()]
+    if not _BEYOND.isdisjoint(words):
+        return True  # "what else is there to check?": beyond what the output shows
     if any(_score(newest, _turn_words(features.terms))):
         return False
-    words = [word.strip(_WORD_EDGES) for word in features.text.casefold().split()]
     named = (
         normalise_term(following)
         for article, following in itertools.pairwise(words)
@@ -185,6 +188,8 @@ def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: Turn
     return any(log.turns_mentioning(term) for term in named if term)
 
 
+# "What else is there to check?", "anything other than that?": past the output.
+_BEYOND = frozenset(("else", "another", "otherwise"))
 # "the most times", "the last run": a degree, not a thing said before.
 _DEGREES = frozenset(("most", "least", "first", "last", "best", "worst", "same", "other"))
 

@@ -180,6 +180,11 @@ def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: Turn
         return True  # "what else is there to check?": beyond what the output shows
     if any(_score(newest, _turn_words(features.terms))):
         return False
+    pointing = features.anaphor or features.has(Marker.DEMONSTRATIVE)
+    if not pointing and ((words[:1] and words[0] in _TURNING) or features.has(Marker.NEW_TOPIC)):
+        # Names nothing of the output, points at nothing and turns away ("Actually, what's
+        # a good backup strategy for Postgres?"): a question of its own.
+        return True
     named = (
         normalise_term(following)
         for article, following in itertools.pairwise(words)
@@ -188,6 +193,8 @@ def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: Turn
     return any(log.turns_mentioning(term) for term in named if term)
 
 
+# Openers that turn away from what was just shown.
+_TURNING = frozenset(("actually", "anyway", "also", "separately", "incidentally", "btw"))
 # "What else is there to check?", "anything other than that?": past the output.
 _BEYOND = frozenset(("else", "another", "otherwise"))
 # "the most times", "the last run": a degree, not a thing said before.

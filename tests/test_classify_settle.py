@@ -54,6 +54,13 @@ EDGES = [
     "what do those logs say?",
     "what do you mean by those logs?",
     "did the query return any rows for the staging cluster after the Friday backups?",
+    # Outputs named by their kind, and questions right after an output (rules
+    # tool-output-nouns, fresh-output-questions).
+    "What does the QC report flag for the staging cluster?",
+    "Those percentages, are any of them under 60?",
+    "Which role is it using?",
+    "How far behind is it in minutes?",
+    "The diff is fine.",
     # "Also, <question>", a term's meaning asked, a report back on the reply.
     "Also, do I need winter tyres for the drive up to the staging cluster's data centre?",
     "What's a Soundex search?",
@@ -71,7 +78,7 @@ EDGES = [
 ]
 
 
-def _session(config: mh.Config, tool_output: bool) -> mh.Session:
+def _session(config: mh.Config, tool_output: bool, answered: bool = False) -> mh.Session:
     session = mh.Session(config=config)
     session.user("How do I set up etcd TLS for the three members of our cluster?")
     session.assistant(
@@ -81,15 +88,21 @@ def _session(config: mh.Config, tool_output: bool) -> mh.Session:
     session.assistant("Roma is Italian, open until 11. Sakura is Japanese, open until 10.")
     if tool_output:
         session.tool_output("ci_build", "build failed: 3 tests failed\nlogs: timeout in db")
+        if answered:  # said after the output: no question is about it for that alone
+            session.assistant("The build failed on three tests; the log shows a db timeout.")
     return session
 
 
 @pytest.mark.parametrize("config", [mh.Config(), mh.Config.spec()], ids=["default", "spec"])
-@pytest.mark.parametrize("tool_output", [False, True], ids=["no-tool-output", "tool-output"])
+@pytest.mark.parametrize(
+    ("tool_output", "answered"),
+    [(False, False), (True, False), (True, True)],
+    ids=["no-tool-output", "tool-output", "answered-tool-output"],
+)
 def test_classify_agrees_with_the_staged_path(
-    backend: str, config: mh.Config, tool_output: bool
+    backend: str, config: mh.Config, tool_output: bool, answered: bool
 ) -> None:
-    session = _session(config, tool_output)
+    session = _session(config, tool_output, answered)
     first = mh.Session(config=config)
     for text in EDGES:
         vector = session.embedder.embed([text])[0]

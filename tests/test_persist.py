@@ -267,7 +267,7 @@ def test_scratch_entries_are_encoded_once_while_they_live(monkeypatch: pytest.Mo
     cache: dict[str, object] = {}
     first = encode(session, entry_cache=cache)  # type: ignore[arg-type]
     assert len(encoded) == 2
-    session.user("And how many etcd members do we run?")
+    session.user("We run three etcd members.")  # a question now would be about the output
     encode(session, entry_cache=cache)  # type: ignore[arg-type]
     assert len(encoded) == 2  # nothing new to encode
     session.user("summarise the query result")  # touches (replaces) the newest entry only

@@ -516,6 +516,42 @@ def _entity_item(config: mh.Config) -> object:
     return [ref.item for ref in envelope.references]
 
 
+def _tool_output_noun(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Show me what changed in the test setup since the upgrade.")
+    session.tool_output("git_diff", "--- a/jest.setup.ts\n+++ b/jest.setup.ts\n-import 'x';")
+    session.assistant("The polyfill import was removed.")
+    envelope = session.preview("Which import does the diff drop?")
+    return envelope.intent, [ref.scratch_entry for ref in envelope.references]
+
+
+def _fresh_output_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which identity does the export job run as?")
+    session.tool_output("aws", '{"Arn": "arn:aws:sts::4815:assumed-role/export-runner/job"}')
+    envelope = session.preview("Which role is it using?")
+    return envelope.intent, [ref.scratch_entry for ref in envelope.references]
+
+
+def _detail_antecedent(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I want to make my first batch of napa cabbage kimchi.")
+    session.assistant("Salt the cabbage for 2 hours, then rub in a paste of gochugaru and garlic.")
+    session.user("How long do I ferment it?")
+    session.assistant("One to two days at room temperature, then move it to the fridge.")
+    return session.preview("How much gochugaru for one cabbage?").antecedents[:1]
+
+
+def _repeat_variation(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I want to make my first batch of napa cabbage kimchi.")
+    session.assistant("Salt the cabbage for 2 hours, then rub in a paste of gochugaru and garlic.")
+    session.user("Give me a recipe for a vegan version.")
+    session.assistant("Replace the fish sauce with soy sauce and miso.")
+    envelope = session.preview("Again but for cucumber kimchi.")
+    return [ref.target_turn for ref in envelope.references if ref.type == "action"]
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -563,6 +599,10 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "repeats-past-clarifications": _repeat_past_clarification,
     "entity-items": _entity_item,
     "repeats-named-requests": _repeat_named_request,
+    "tool-output-nouns": _tool_output_noun,
+    "fresh-output-questions": _fresh_output_question,
+    "detail-antecedents": _detail_antecedent,
+    "repeat-variations": _repeat_variation,
 }
 
 

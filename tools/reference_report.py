@@ -28,7 +28,15 @@ def main(path: str, verbose: bool) -> None:
                 if not wanted:
                     continue
                 envelope = replay.ask(probe)
-                ours = [replay.data_ids[turn] for turn in envelope.antecedents]
+                # As the evaluation's references task: resolved tool entries first (a tool
+                # turn is a scratch entry, never a logged turn), then the antecedents.
+                ours = [
+                    replay.tool_ids.get(ref.scratch_entry, -1)
+                    for ref in envelope.references
+                    if ref.scratch_entry is not None
+                ]
+                ours.extend(replay.data_ids[turn] for turn in envelope.antecedents)
+                ours = list(dict.fromkeys(ours))
                 ok = bool(ours) and ours[0] in wanted
                 kind = probe.get("kind") or "-"
                 for key in (kind, "all"):

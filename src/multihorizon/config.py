@@ -182,6 +182,10 @@ SWITCHES = (
     "topic_announcements",
     "explain_new_content",
     "tool_reference_match",
+    "tool_output_nouns",
+    "fresh_output_questions",
+    "detail_antecedents",
+    "repeat_variations",
     "acknowledged_statements",
     "resume_announcements",
     "side_questions",
@@ -333,6 +337,19 @@ class Config:
     topic_announcements: bool = True
     explain_new_content: bool = True
     tool_reference_match: bool = True
+    # "What does the QC report flag?", "those percentages": an output named by its kind is a
+    # tool reference (rule tool-output-nouns, under tool-reference-match).
+    tool_output_nouns: bool = True
+    # "Which role is it using?" right after a tool output: about that output (rule
+    # fresh-output-questions, under tool-reference-match). Off by default until sessions
+    # stored in formats 2-4 restore the same freshness (tests/test_persist_formats.py).
+    fresh_output_questions: bool = False
+    # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
+    # topic's opening question (rule detail-antecedents).
+    detail_antecedents: bool = True
+    # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
+    # request repeated (rule repeat-variations, under repeats-named-requests).
+    repeat_variations: bool = True
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._intent_py import PENDING_EMBEDDING
+from .config import Config
 from .dialogue import multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
@@ -18,6 +19,7 @@ from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.references import Mention
 from .dialogue.resolution import Resolution
 from .dialogue.threads import Threads
+from .dialogue.tool_references import asks_fresh_output
 from .dialogue.turnlog import TurnLog
 from .inputs import check_speaker, check_text
 from .tiers.scratch import ScratchBuffer
@@ -32,6 +34,7 @@ _View = tuple[npt.NDArray[np.float32] | None, bool, bool]
 class SessionIntent:
     """``classify`` of ``Session`` (its base class), and the state its lock-free path reads."""
 
+    config: Config
     _log: TurnLog
     _threads: Threads
     _scratch: ScratchBuffer
@@ -62,8 +65,12 @@ class SessionIntent:
         turn that goes on keeps that scan if nothing it read changed before the lock."""
         view, scanned = self._view, None
         tool_outputs = len(self._scratch) > 0
+        # A question right after a tool output may be about it (rule fresh-output-questions):
+        # the settle cannot see that, so such a turn takes the whole way.
+        fresh = tool_outputs and asks_fresh_output(self._scratch, self._log, self.config)
         if (
-            view is not None
+            not fresh
+            and view is not None
             and speaker is None
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
@@ -86,6 +93,7 @@ class SessionIntent:
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
             first_turn, held = not self._log, len(self._scratch) > 0
+            fresh = held and asks_fresh_output(self._scratch, self._log, self.config)
             # The scan above stands while nothing it read has changed since.
             if scanned is None or self._view is not view or tool_outputs != held:
                 tool_outputs = held
@@ -95,7 +103,7 @@ class SessionIntent:
                     self._threads.active_recent(),
                     first_turn,
                     tool_outputs,
-                    not self._speakers.latest,
+                    not (self._speakers.latest or fresh),
                 )
                 if isinstance(found, int):
                     return INTENTS[found]  # nothing for the references stage to find
@@ -105,7 +113,7 @@ class SessionIntent:
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and not self._speakers.latest:
+            elif not pending and not (self._speakers.latest or fresh):
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
             # The intent never reads rule definite-references' finds (``resolve_turn``).

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..config import Config
 from ..text.lexicon import Marker
+from ..text.tokens import content_terms
+from .references import Mention
 from .turnlog import TurnLog
 
-__all__ = ["REQUEST", "action_target"]
+__all__ = ["REQUEST", "action_target", "request_words"]
 
 # How a target was found: a request (or question) it repeats, else a yes/no question held
 # back or the last user turn that is no acknowledgement (weaker).
@@ -87,3 +90,29 @@ def _yes_no(text: str) -> bool:
     """A question that opens with an auxiliary ("Will I lose my domains?")."""
     head = text[:24].split(None, 1)
     return bool(head) and head[0].casefold() in _YES_NO
+
+
+# What opens a repeat request's variation ("same again for Friday", "run that check on
+# agent-2", "do the same but without soy"): the words from there name the new case.
+_VARIATION_WORDS = frozenset(
+    ("for", "in", "on", "with", "without", "but", "using", "instead", "except")
+)
+
+
+def request_words(
+    content: str, mentions: Sequence[Mention], terms: tuple[str, ...], config: Config
+) -> tuple[str, ...]:
+    """Rule repeats-named-requests: the words by which a repeat request names the request it
+    repeats. Rule repeat-variations: only those before its variation ("Again but for
+    cucumber kimchi." names no request by "kimchi", the topic every request shared)."""
+    if not config.repeats_named_requests:
+        return ()
+    action = next((mention for mention in mentions if mention.type == "action"), None)
+    if action is None or not config.repeat_variations:
+        return terms
+    position = action.start
+    for word in content[action.start :].split():
+        if word.casefold().strip(",.;:!?") in _VARIATION_WORDS:
+            return tuple(content_terms(content[:position]))
+        position = content.find(word, position) + len(word)
+    return terms

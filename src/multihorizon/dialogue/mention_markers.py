@@ -220,6 +220,11 @@ def demonstrative_mention(text: str, start: int, end: int) -> Mention | None:
         return None
     words = [word for word in following.groups() if word is not None]
     first = words[0].casefold()
+    base = 1  # the group of the noun phrase's first word
+    if first.isdigit() and len(words) > 1 and demonstrative != "the same":
+        # "those 600 litres", "these 48 million reads": the noun follows the count.
+        base, words = 2, words[1:]
+        first = words[0].casefold()
     if demonstrative == "the same":
         # "the same" is an entity only in "the same error/output" (a tool reference); "at the
         # same time", "share the same name" are ordinary English.
@@ -252,9 +257,9 @@ def demonstrative_mention(text: str, start: int, end: int) -> Mention | None:
     # The noun phrase: the first word plus following content words, up to the first function
     # word or verb-looking word. Resolution leans on the first noun ("this tradition start?"
     # keeps "tradition" first), so later words only refine it.
-    phrase_end = following.end(1)
+    phrase_end = following.end(base)
     taken = [words[0]]
-    for position in (2, 3):
+    for position in range(base + 1, 4):
         word = following.group(position)
         if word is None:
             break

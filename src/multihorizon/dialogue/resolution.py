@@ -14,7 +14,7 @@ from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
-from .actions import REQUEST, action_target
+from .actions import REQUEST, action_target, request_words
 from .bare_names import name_references
 from .comparatives import comparative_mentions, resolve_comparative
 from .definite_mentions import definite_mentions, resolve_definite
@@ -456,7 +456,7 @@ def resolve_turn(
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
             entity_items=config.entity_items,
-            action_words=features.terms if config.repeats_named_requests else (),
+            action_words=request_words(content, mentions, features.terms, config),
             longer_lists=config.ordinal_forms,
         )
         if config.entity_forms:

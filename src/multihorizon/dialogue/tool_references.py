@@ -9,7 +9,14 @@ failed?", "what does the output say about disk?". After the references stage
   arguments, then content), when one names more than the newest of its kind does;
 - adds a tool reference for a question with an outcome verb (lexicon ``TOOL_OUTCOME``:
   "fail", "return", "say") whose words name an entry, or that follows the output produced
-  since the user's last turn.
+  since the user's last turn;
+- adds one for a question naming an output by its kind after a determiner ("the QC report",
+  "those percentages", "the diff": ``text.output_nouns``; rule tool-output-nouns), to the
+  entry its words name, else the newest;
+- adds one for a question asked right after a tool output, before anything else was said
+  ("Which role is it using?" after ``sts get-caller-identity``; rule fresh-output-questions),
+  to the entry its words name, else the newest; not when its words name only what was said
+  before ("Where do I buy the Epsom salt?" after a pH reading).
 
 Costs nothing for a turn with neither a tool reference nor an outcome verb, or an empty
 scratch buffer; otherwise one pass over the buffer's entries (64 at most by default), each
@@ -33,14 +40,20 @@ from ..text.lexicon import (
     TOOL_OUTCOME_FOLLOWERS,
     Marker,
 )
-from ..text.tokens import content_terms, normalise_term
+from ..text.output_nouns import (
+    FAILURE_NOUNS,
+    FAILURE_SIGNS,
+    OUTPUT_DETERMINERS,
+    TOOL_OUTPUT_NOUNS,
+)
+from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["match_tool_references"]
+__all__ = ["asks_fresh_output", "match_tool_references"]
 
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 # A tool's name is read as words: "ci_build" -> ci, build; "es-health" -> es, health.
@@ -70,25 +83,66 @@ def match_tool_references(
         None,
     )
     entries = list(scratch)
+    if outcome is None and features.question and not has_tool:
+        # "Show me the git diff": asks for an output, refers to none yet.
+        outcome = None if features.request else _output_noun(features.text, features.hits, config)
+        fallback = outcome is not None  # "the diff" naming no entry: the newest
+        if (
+            outcome is None
+            and _fresh(entries, log, config)
+            and not _points_elsewhere(resolution)
+            and not _about_what_was_said(features, entries[-1], log)
+        ):
+            # Asked before anything was said after the output: about the output.
+            outcome, fallback = (0, -1, 0, len(features.text.rstrip())), True
+        if outcome is not None:
+            return _added(resolution, features, entries, outcome, fallback=fallback)
     if not has_tool:
-        named = tuple(_tool_named(ref, entries) for ref in resolution.references)
+        unsaid = config.tool_output_nouns
+        named = tuple(_tool_named(ref, entries, unsaid) for ref in resolution.references)
         has_tool = any(ref.type == "tool" for ref in named)
         if has_tool:  # "that booking" after a vet_booking call: its output
             resolution = dataclasses.replace(resolution, references=named)
     if not has_tool and (outcome is None or not features.question):
         return resolution
+    if not has_tool:
+        assert outcome is not None
+        return _added(resolution, features, entries, outcome, log=log)
     words = _turn_words(features.terms)
     scores = [_score(entry, words) for entry in entries]
-    if has_tool:
-        references = tuple(_retarget(ref, entries, scores) for ref in resolution.references)
+    errors = config.tool_output_nouns
+    references = tuple(_retarget(ref, entries, scores, errors) for ref in resolution.references)
+    return _with_references(resolution, references)
+
+
+def _added(
+    resolution: Resolution,
+    features: TurnFeatures,
+    entries: list[ScratchEntry],
+    hit: tuple[int, int, int, int],
+    *,
+    log: TurnLog | None = None,
+    fallback: bool = False,
+) -> Resolution:
+    """``resolution`` with a tool reference at ``hit``'s span to the entry the turn's words
+    name; naming none, the newest when ``fallback``, else the newest produced since the
+    user's last turn (``log``), else nothing is added."""
+    words = _turn_words(features.terms)
+    scores = [_score(entry, words) for entry in entries]
+    if fallback:
+        index = _best(scores)
+        index = index if index >= 0 else len(entries) - 1
     else:
-        assert outcome is not None
+        assert log is not None
         index = _named_entry(entries, scores, log)
-        if index < 0:
-            return resolution
-        _, _, start, end = outcome
-        added = _reference(features.text[start:end], start, end, entries[index], scores[index])
-        references = (*resolution.references, added)
+    if index < 0:
+        return resolution
+    _, _, start, end = hit
+    added = _reference(features.text[start:end], start, end, entries[index], scores[index])
+    return _with_references(resolution, (*resolution.references, added))
+
+
+def _with_references(resolution: Resolution, references: tuple[Reference, ...]) -> Resolution:
     resolved = tuple(ref for ref in references if ref.target_turn is not None)
     return dataclasses.replace(
         resolution,
@@ -98,22 +152,121 @@ def match_tool_references(
     )
 
 
-def _tool_named(ref: Reference, entries: list[ScratchEntry]) -> Reference:
+def asks_fresh_output(scratch: ScratchBuffer, log: TurnLog, config: Config) -> bool:
+    """Whether a question now may be about the output just produced (rule
+    fresh-output-questions): ``Session.classify`` sends such a question on to the references
+    stage (the native settle cannot see the buffer's order)."""
+    return (
+        config.tool_reference_match
+        and config.fresh_output_questions
+        and _fresh(list(scratch), log, config)
+    )
+
+
+def _points_elsewhere(resolution: Resolution) -> bool:
+    """Whether a turn's resolved references name what it is about otherwise: an item, a
+    turn or a request ("the second one", "what you said", "do it again"); a demonstrative's
+    noun ("that change") may be the output's own."""
+    return any(ref.type in ("ordinal", "turn", "action") for ref in resolution.resolved)
+
+
+def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: TurnLog) -> bool:
+    """Whether a question asks past the newest output ("what else ...?"), or a noun after
+    "the" names something said before and none of the question's words names that output
+    ("Where do I buy the Epsom salt?" right after a pH reading): it asks about what was
+    said."""
+    words = [word.strip(_WORD_EDGES) for word in features.text.casefold().split()]
+    if not _BEYOND.isdisjoint(words):
+        return True  # "what else is there to check?": beyond what the output shows
+    if any(_score(newest, _turn_words(features.terms))):
+        return False
+    pointing = features.anaphor or features.has(Marker.DEMONSTRATIVE)
+    if not pointing and ((words[:1] and words[0] in _TURNING) or features.has(Marker.NEW_TOPIC)):
+        # Names nothing of the output, points at nothing and turns away ("Actually, what's
+        # a good backup strategy for Postgres?"): a question of its own.
+        return True
+    named = (
+        normalise_term(following)
+        for article, following in itertools.pairwise(words)
+        if article == "the" and following not in STOPWORDS and following not in _DEGREES
+    )
+    return any(log.turns_mentioning(term) for term in named if term)
+
+
+# Openers that turn away from what was just shown.
+_TURNING = frozenset(("actually", "anyway", "also", "separately", "incidentally", "btw"))
+# "What else is there to check?", "anything other than that?": past the output.
+_BEYOND = frozenset(("else", "another", "otherwise"))
+# "the most times", "the last run": a degree, not a thing said before.
+_DEGREES = frozenset(("most", "least", "first", "last", "best", "worst", "same", "other"))
+
+
+def _fresh(entries: list[ScratchEntry], log: TurnLog, config: Config) -> bool:
+    """Rule fresh-output-questions: the newest output came after every logged turn (it is
+    linked to the latest turn: nothing was said since it was produced)."""
+    return (
+        config.fresh_output_questions
+        and bool(entries)
+        and len(log) > 0
+        and entries[-1].turn_id == len(log) - 1
+    )
+
+
+def _output_noun(
+    text: str, hits: Iterable[tuple[int, int, int, int]], config: Config
+) -> tuple[int, int, int, int] | None:
+    """Rule tool-output-nouns: the first output noun ("report", "diff", "counts") a
+    determiner opens the noun phrase of ("the QC report", "those counts"), at most two
+    content words before it in its clause; None when there is none."""
+    if not config.tool_output_nouns:
+        return None
+    for hit in hits:
+        if hit[0] != _OUTCOME:
+            continue
+        said = " ".join(text[hit[2] : hit[3]].casefold().split())
+        if said in TOOL_OUTPUT_NOUNS and _determined(text, hit[2]):
+            return hit
+    return None
+
+
+def _determined(text: str, start: int) -> bool:
+    clause = text[max(0, start - 60) : start]
+    cut = max(clause.rfind(mark) for mark in ".,;:!?\n")
+    words = [word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split()]
+    for word in reversed(words[-3:]):
+        if word in OUTPUT_DETERMINERS:
+            return True
+        if word in STOPWORDS:
+            return False  # "the end was result": no one noun phrase
+    return False  # "the copy skip bad rows": no one noun phrase either
+
+
+def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Reference:
     """A demonstrative whose words name a tool call's name or arguments ("that booking" after
     ``vet_booking``, "this scan" after ``csvscan``) refers to that call's output; any other
     reference is returned as it is ("the router" names the topic more often than a
     ``router_admin`` call)."""
     if ref.type != "entity" or ref.surface.split(None, 1)[0].casefold() not in _POINTING:
         return ref
-    words = _turn_words(content_terms(ref.surface))
+    terms = content_terms(ref.surface)
+    words = _turn_words(terms)
     scores = [_score(entry, words) for entry in entries]
     best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
-    if best < 0 or not scores[best][0]:
-        return ref
-    return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
+    if best >= 0 and scores[best][0]:
+        return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
+    if unsaid and ref.target_turn is None and len(set(terms)) >= _UNSAID_TERMS:
+        # Rule tool-output-nouns: "that deny statement", which no turn said and an output
+        # holds every word of, is that output (the newest such).
+        held = [i for i, score in enumerate(scores) if score[1] >= len(set(terms))]
+        if held:
+            return _reference(ref.surface, ref.start, ref.end, entries[held[-1]], scores[held[-1]])
+    return ref
 
 
 _POINTING = frozenset(("that", "this", "those", "these"))
+# Words an unsaid demonstrative must hold for an output to be its referent: "that deny
+# statement"; "this venue" alone is a field name of every booking API's output (sgd).
+_UNSAID_TERMS = 2
 
 
 def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
@@ -121,6 +274,8 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
     it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
     the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
     said = " ".join(text[hit[2] : hit[3]].casefold().split())
+    if said in TOOL_OUTPUT_NOUNS:
+        return False  # "the diff", "the errors": a noun (``_output_noun``)
     if said in OUTCOME_BASE_FORMS and not _auxiliary_before(text, hit[2]):
         return False  # "like a Stage show?": a noun
     following = text[hit[3] : hit[3] + 40].split(maxsplit=1)
@@ -183,7 +338,7 @@ def _entry_words(
 
 
 def _retarget(
-    ref: Reference, entries: list[ScratchEntry], scores: list[tuple[int, int]]
+    ref: Reference, entries: list[ScratchEntry], scores: list[tuple[int, int]], errors: bool
 ) -> Reference:
     """A tool reference moved to the entry the turn names best, when that one names more of
     the turn's words than the entry §4.2 chose (ties: §4.2's choice)."""
@@ -191,7 +346,11 @@ def _retarget(
         return ref
     chosen = next((i for i, entry in enumerate(entries) if entry.entry_id == ref.scratch_entry), -1)
     best = _best(scores)
-    if chosen < 0 or best < 0 or _total(scores[best]) <= _total(scores[chosen]):
+    if chosen >= 0 and (best < 0 or _total(scores[best]) <= _total(scores[chosen])):
+        # Rule tool-output-nouns: "that stack trace" is an output that failed, not the
+        # newest one when that shows no failure.
+        best = _failed_instead(ref.surface, entries, chosen) if errors else -1
+    if chosen < 0 or best < 0:
         return ref
     entry = entries[best]
     return dataclasses.replace(
@@ -200,6 +359,19 @@ def _retarget(
         scratch_entry=entry.entry_id,
         confidence=max(ref.confidence, 0.8),
     )
+
+
+def _failed_instead(surface: str, entries: list[ScratchEntry], chosen: int) -> int:
+    """The newest entry whose output shows a failure, when ``surface`` names one ("the
+    error", "that stack trace") and the ``chosen`` entry shows none; else -1."""
+    if FAILURE_NOUNS.isdisjoint(surface.casefold().split()) or _shows_failure(entries[chosen]):
+        return -1
+    return next((i for i in range(len(entries) - 1, -1, -1) if _shows_failure(entries[i])), -1)
+
+
+def _shows_failure(entry: ScratchEntry) -> bool:
+    head = entry.raw_output[:_CONTENT_CHARS].casefold()
+    return any(sign in head for sign in FAILURE_SIGNS)
 
 
 def _best(scores: list[tuple[int, int]]) -> int:

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
 from .ordinal_forms import gate_words
+from .output_nouns import TOOL_OUTPUT_NOUNS
 from .tokens import STOPWORDS
 
 __all__ = [
@@ -203,6 +204,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "same analysis", "same breakdown", "same comparison", "same lookup",
             "same estimate", "same exercise", "same steps for", "same treatment",
             "one like that", "another like that", "again for the", "again for my",
+            "once more for", "once more in", "once more with", "another one for",
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",
@@ -258,6 +260,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "hangs", "give back", "gave back", "come back", "came back", "comes back",
             "print", "printed", "prints", "detect", "detected", "flag", "flagged",
             "point at", "points at", "pointing at", "complains", "gave", "took",
+            *sorted(TOOL_OUTPUT_NOUNS),  # rule tool-output-nouns: "the QC report"
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",

@@ -1,0 +1,36 @@
+"""Nouns that name what a tool produced (rule tool-output-nouns; issue 15 item 1): "the QC
+report", "the CPU profile", "the crash numbers", "those percentages", "the diff". They join the
+lexicon's TOOL_OUTCOME group, so the scanner finds them in its one pass and ``Session.classify``
+sends a question holding one on to the references stage only while a tool output is held;
+``dialogue.tool_references`` reads one as a tool reference when a determiner opens its noun
+phrase."""
+
+__all__ = ["FAILURE_NOUNS", "FAILURE_SIGNS", "OUTPUT_DETERMINERS", "TOOL_OUTPUT_NOUNS"]
+
+# fmt: off
+TOOL_OUTPUT_NOUNS = frozenset((
+    "log", "logs", "trace", "traces", "stack trace", "traceback", "dump", "stack dump",
+    "response", "responses", "output", "status", "status code", "diff", "profile", "history",
+    "stats", "statistics", "numbers", "counts", "count", "readings", "reading", "results",
+    "result", "scan", "errors", "error", "exception", "payload", "headers", "percentages",
+    "figures", "metrics", "query", "records", "rows", "reports", "test run",
+))
+# fmt: on
+# What opens the noun phrase of an output noun that points at an output ("the QC report",
+# "those counts", "its status"): read up to three words before the noun, in its clause.
+OUTPUT_DETERMINERS = frozenset(("the", "that", "this", "those", "these", "its", "latest"))
+# Words of a tool reference that name a failure ("that stack trace", "the exception"), and
+# what an output that failed holds (read case-folded in its first 1,500 characters).
+FAILURE_NOUNS = frozenset(
+    (
+        "error",
+        "errors",
+        "exception",
+        "trace",
+        "traceback",
+        "stack",
+        "crash",
+        "failure",
+    )
+)
+FAILURE_SIGNS = ("error", "exception", "traceback", "fatal", "failed", "panic")

@@ -87,6 +87,24 @@ struct SettleRules {
   std::u32string joiners;            // what may not touch such a letter ("C++", "#A")
   std::vector<std::u32string> needles;  // substrings an ungated form needs ("#", " one")
   std::vector<std::string> report_openers;  // lower-case ASCII first words (rule report-backs)
+  // What reference detection reads (_settle_py.DetectionGates; unset: any turn with a
+  // reference marker goes on): categories a hit of which may give a mention by itself, the
+  // GATE_NUMBER category, per phrase index whether "option 7"'s pattern may start at it,
+  // ordinal_mentions._may_open's lower-case ASCII words (sorted) and FROM_END phrases, and
+  // the window it reads before and after a hit.
+  bool detection = false;
+  std::uint64_t mention_kinds = 0;
+  std::int32_t number_gate = -1;
+  std::vector<bool> numbered;
+  std::vector<std::string> openers;
+  std::vector<std::vector<std::string>> from_end;
+  std::size_t before_chars = 0;
+  std::size_t after_chars = 0;
+  // Rule also-questions (_settle_py.AddingGates; unset: any CONTINUE hit may add): per phrase
+  // index whether it is an adding opener ("also"), and how far in one may open the turn.
+  bool adding_known = false;
+  std::vector<bool> adding_phrases;
+  std::size_t opening_chars = 0;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -214,6 +232,119 @@ bool may_open_with_report_opener(const CharT* text, std::size_t length,
   return std::find(openers.begin(), openers.end(), word) != openers.end();
 }
 
+inline bool flagged(const std::vector<bool>& flags, std::int32_t phrase) {
+  return phrase >= 0 && static_cast<std::size_t>(phrase) < flags.size() &&
+         flags[static_cast<std::size_t>(phrase)];
+}
+
+constexpr std::size_t kLongestWords = 4;  // the most words may_open reads (FROM_END's longest)
+
+// _settle_py._run_end: the end of the ASCII letters and digits from `at`, or `limit + 1`
+// at a non-ASCII character (whether it is a token character is not read here).
+template <class CharT>
+std::size_t run_end(const CharT* text, std::size_t at, std::size_t limit) {
+  for (; at < limit; ++at) {
+    const auto cp = static_cast<std::uint32_t>(text[at]);
+    if (cp >= 0x80) return limit + 1;
+    if (!ascii_alnum(cp)) break;
+  }
+  return at;
+}
+
+// A superset of ordinal_mentions._may_open(text, position) (_settle_py's
+// DetectionGates.may_open): exactly it where the characters read are ASCII, true at any
+// other. The tokens are ordinal_mentions._TOKEN's (#?[^\W_]+(?:'[^\W_]+)?) on ASCII.
+template <class CharT>
+bool may_open(const CharT* text, std::size_t length, std::size_t position,
+              const SettleRules& rules) {
+  const auto at_ = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]); };
+  const std::size_t low = position > rules.before_chars ? position - rules.before_chars : 0;
+  std::size_t start = position;
+  while (start > low) {
+    const std::uint32_t before = at_(start - 1);
+    if (before >= 0x80) return true;
+    if (!(ascii_alnum(before) || before == '#' || before == '\'')) break;
+    --start;
+  }
+  const std::size_t limit = std::min(length, position + rules.after_chars);
+  std::string words[kLongestWords];
+  std::size_t count = 0;
+  std::size_t at = start;
+  while (at < limit && count < kLongestWords) {
+    if (at_(at) >= 0x80) return true;
+    const std::size_t first = at;
+    if (at_(at) == '#' && at + 1 < limit) {
+      if (at_(at + 1) >= 0x80) return true;
+      if (ascii_alnum(at_(at + 1))) ++at;
+    }
+    if (!ascii_alnum(at_(at))) {
+      at = first + 1;
+      continue;
+    }
+    at = run_end(text, at, limit);
+    if (at > limit) return true;
+    if (at + 1 < limit && at_(at) == '\'') {
+      if (at_(at + 1) >= 0x80) return true;
+      if (ascii_alnum(at_(at + 1))) {
+        at = run_end(text, at + 1, limit);
+        if (at > limit) return true;
+      }
+    }
+    if (count == 0 && at <= position) continue;  // the token ends before the hit
+    if (count == 0 && first > position) return false;  // no token holds the hit
+    std::string& word = words[count++];
+    for (std::size_t i = first; i < at; ++i) {
+      const auto cp = static_cast<char>(at_(i));
+      word.push_back(cp >= 'A' && cp <= 'Z' ? static_cast<char>(cp | 0x20) : cp);
+    }
+  }
+  if (count == 0) return false;
+  const std::string& word = words[0];
+  if (std::binary_search(rules.openers.begin(), rules.openers.end(), word)) return true;
+  std::size_t digit = 0;
+  while (digit < word.size() && word[digit] == '#') ++digit;
+  if (digit < word.size() && std::all_of(word.begin() + static_cast<std::ptrdiff_t>(digit),
+                                         word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return true;
+  }
+  if (word.size() == 1 && at_(position) >= 'A' && at_(position) <= 'J') return true;
+  for (const std::vector<std::string>& phrase : rules.from_end) {
+    if (phrase.size() > count) continue;
+    if (std::equal(phrase.begin(), phrase.end(), words)) return true;
+  }
+  return false;
+}
+
+// A superset of "detection.detect finds a mention", the ungated forms aside (those are
+// may_pick_without_gates'): _settle_py.DetectionGates.may_detect.
+template <class CharT>
+bool may_detect(const CharT* text, std::size_t length, const std::vector<MarkerHit>& hits,
+                std::uint64_t kinds, const SettleRules& rules) {
+  if (!rules.detection || (kinds & rules.mention_kinds)) return true;
+  for (const MarkerHit& hit : hits) {
+    if (hit.category != rules.number_gate) continue;
+    if (flagged(rules.numbered, hit.phrase)) return true;
+    if (rules.ordinal_forms && may_open(text, length, static_cast<std::size_t>(hit.start), rules)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A superset of phrasing.adding_opener (rule also-questions): a hit of a category in
+// `adding` whose phrase is an adding opener, at most opening_chars into the turn.
+inline bool may_add(const std::vector<MarkerHit>& hits, const SettleRules& rules) {
+  if (!rules.adding_known) return true;
+  for (const MarkerHit& hit : hits) {
+    if (hit.category < 0 || hit.category >= 64 || !((rules.adding >> hit.category) & 1u)) continue;
+    if (flagged(rules.adding_phrases, hit.phrase) &&
+        static_cast<std::size_t>(hit.start) <= rules.opening_chars) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace settle_detail
 
 // Whether a pick no gate word shows may be in the turn (rule ordinal-forms): a superset of
@@ -270,15 +401,19 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   if (again) return false;  // a return or a repeat request: the caller decides
   if (pending != 0) {
     if (kinds & rules.slow_path) return false;
-    // IntentClassifier._settled: only a tool reference can change a DRILL_DOWN or CLARIFY.
-    if (code != kDrillDown && code != kClarify) return false;
-    if (!(rules.tool_match && !tool_outputs) && (kinds & rules.tool_kinds)) return false;
+    // IntentClassifier._settled: only a tool reference can change a DRILL_DOWN or CLARIFY;
+    // any other answer stands when detection finds no mention (IntentClassifier.finish).
+    const bool settled = (code == kDrillDown || code == kClarify) &&
+                         ((rules.tool_match && !tool_outputs) || !(kinds & rules.tool_kinds));
+    if (!settled && settle_detail::may_detect(text, length, hits, kinds, rules)) return false;
   }
   const std::uint64_t outcomes = tool_outputs ? rules.outcomes : 0;
   const bool question = (cues & kCueQuestion) != 0;
   if ((kinds & outcomes) && question) return false;
   if ((kinds & rules.acknowledged) && !question && length <= rules.acknowledged_chars) return false;
-  if ((kinds & rules.adding) && question) return false;  // "Also, <question>"
+  if ((kinds & rules.adding) && question && settle_detail::may_add(hits, rules)) {
+    return false;  // "Also, <question>"
+  }
   // A short statement may report back (rule report-backs).
   if (rules.reports && code == kExplore && !first_turn && !question &&
       length <= rules.acknowledged_chars &&

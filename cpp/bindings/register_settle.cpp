@@ -65,10 +65,10 @@ std::vector<bool> phrase_flags(py::handle indexes, const std::string& name) {
 }
 
 // _settle_py.DetectionGates.of: (mention_kinds, number_gate, numbered phrase indexes,
-// openers, FROM_END phrases, before_chars, after_chars).
+// openers, FROM_END phrases, before_chars, after_chars, short_openers).
 void read_detection(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 7) value_error("detection: expected 7 fields");
+  if (fields.size() != 8) value_error("detection: expected 8 fields");
   settle.mention_kinds = category_mask(fields[0], "detection");
   settle.number_gate = static_cast<std::int32_t>(integer_arg(fields[1], "detection"));
   settle.numbered = phrase_flags(fields[2], "detection");
@@ -84,6 +84,8 @@ void read_detection(py::handle value, SettleRules& settle) {
   }
   settle.before_chars = count_arg(fields[5], "detection");
   settle.after_chars = count_arg(fields[6], "detection");
+  for (py::handle word : fields[7]) settle.short_openers.push_back(ascii_word(word, "detection"));
+  std::sort(settle.short_openers.begin(), settle.short_openers.end());
   settle.detection = true;
 }
 

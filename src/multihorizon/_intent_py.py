@@ -591,7 +591,11 @@ class IntentSettlerBase:
         may_pick_by_label(text)``: a short turn, a needle, or a capital letter that no ASCII
         letter, digit or joiner touches (for "A", one whose next non-blank character of the
         next two is no ASCII letter)."""
-        if len(text) <= self._standalone_chars or any(n in text for n in self._needles):
+        if len(text) <= self._standalone_chars and (
+            self._detection is None or self._detection.short_may_open(text)
+        ):
+            return True  # a short turn may be only a pick ("2 please")
+        if any(needle in text for needle in self._needles):
             return True
         for position, char in enumerate(text):
             if char not in self._capitals or not "A" <= char <= "Z":

@@ -63,24 +63,24 @@ class DetectionGates:
     from_end: tuple[tuple[str, ...], ...]
     before_chars: int
     after_chars: int
+    short_openers: frozenset[str]
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> DetectionGates:
         """From the settler's ``detection`` argument: (mention_kinds, number_gate,
         numbered phrase indexes, openers, FROM_END phrases as word tuples, before_chars,
-        after_chars)."""
-        if len(value) != 7:
-            raise ValueError("detection: expected 7 fields")
-        kinds, gate, numbered, openers, from_end, before, after = value
+        after_chars, short_openers)."""
+        if len(value) != 8:
+            raise ValueError("detection: expected 8 fields")
+        kinds, gate, numbered, openers, from_end, before, after, short = value
         mask = as_int(kinds, "detection")
         if not 0 <= mask < 1 << 63:
             raise ValueError("detection: mention_kinds must be a bit mask in [0, 2**63)")
         phrases = tuple(tuple(str(word) for word in phrase) for phrase in from_end)
         if any(not 0 < len(phrase) <= _LONGEST_WORDS for phrase in phrases):
             raise ValueError(f"detection: FROM_END phrases of 1 to {_LONGEST_WORDS} words")
-        if any(not word.isascii() for phrase in phrases for word in phrase) or any(
-            not str(word).isascii() for word in openers
-        ):
+        words = [*(word for phrase in phrases for word in phrase), *map(str, openers)]
+        if any(not word.isascii() for word in [*words, *map(str, short)]):
             raise ValueError("detection: expected ASCII words")
         return cls(
             mask,
@@ -90,6 +90,7 @@ class DetectionGates:
             phrases,
             as_int(before, "detection"),
             as_int(after, "detection"),
+            frozenset(str(word) for word in short),
         )
 
     def may_detect(self, text: str, hits: Sequence[Hit], kinds: int, ordinal_forms: bool) -> bool:
@@ -103,6 +104,23 @@ class DetectionGates:
             if phrase in self.numbered or (ordinal_forms and self.may_open(text, start)):
                 return True
         return False
+
+    def short_may_open(self, text: str) -> bool:
+        """A superset of ``ordinal_mentions.forms_without_gates`` on a turn short enough to
+        be only a pick (``_opens`` at every token): exactly it on ASCII text, True on any
+        other."""
+        at = 0
+        while True:
+            span = _next_token(text, at, len(text))
+            if span is None:
+                return True
+            first, at = span
+            if first == len(text):
+                return False
+            word = text[first:at].lower()
+            digits = word.lstrip("#")
+            if word in self.short_openers or (digits.isdigit() and digits.isascii()):
+                return True
 
     def may_open(self, text: str, position: int) -> bool:
         """A superset of ``ordinal_mentions._may_open(text, position)``: exactly it where the
@@ -136,7 +154,24 @@ def _tokens(text: str, start: int, limit: int, position: int) -> list[str] | Non
     non-ASCII character (whether it is a token character is not read here)."""
     words: list[str] = []
     at = start
-    while at < limit and len(words) < _LONGEST_WORDS:
+    while len(words) < _LONGEST_WORDS:
+        span = _next_token(text, at, limit)
+        if span is None:
+            return None
+        first, at = span
+        if first == limit:
+            break
+        if words or at > position:
+            if not words and first > position:
+                return []
+            words.append(text[first:at].lower())
+    return words
+
+
+def _next_token(text: str, at: int, limit: int) -> tuple[int, int] | None:
+    """The span of ``_TOKEN``'s next match in ``text[at:limit]`` on ASCII text, ``(limit,
+    limit)`` when there is none, None at a non-ASCII character."""
+    while at < limit:
         char = text[at]
         if not char.isascii():
             return None
@@ -148,21 +183,14 @@ def _tokens(text: str, start: int, limit: int, position: int) -> list[str] | Non
         if not _ascii_alnum(text[at]):
             at = first + 1
             continue
-        at = _run_end(text, at, limit)
-        if at is None:
-            return None
-        if at + 1 < limit and text[at] == "'":
-            if not text[at + 1].isascii():
+        end = _run_end(text, at, limit)
+        if end is not None and end + 1 < limit and text[end] == "'":
+            if not text[end + 1].isascii():
                 return None
-            if text[at + 1].isalnum():
-                at = _run_end(text, at + 1, limit)
-                if at is None:
-                    return None
-        if words or at > position:
-            if not words and first > position:
-                return []
-            words.append(text[first:at].lower())
-    return words
+            if text[end + 1].isalnum():
+                end = _run_end(text, end + 1, limit)
+        return None if end is None else (first, end)
+    return limit, limit
 
 
 def _run_end(text: str, at: int, limit: int) -> int | None:

@@ -100,6 +100,7 @@ struct SettleRules {
   std::vector<std::vector<std::string>> from_end;
   std::size_t before_chars = 0;
   std::size_t after_chars = 0;
+  std::vector<std::string> short_openers;  // ordinal_mentions._opens' words (sorted)
   // Rule also-questions (_settle_py.AddingGates; unset: any CONTINUE hit may add): per phrase
   // index whether it is an adding opener ("also"), and how far in one may open the turn.
   bool adding_known = false;
@@ -251,17 +252,69 @@ std::size_t run_end(const CharT* text, std::size_t at, std::size_t limit) {
   return at;
 }
 
+// _settle_py._next_token: the next match of ordinal_mentions._TOKEN
+// (#?[^\W_]+(?:'[^\W_]+)?) in text[at:limit] on ASCII text as [first, end); first == limit
+// when there is none; false at a non-ASCII character.
+template <class CharT>
+bool next_token(const CharT* text, std::size_t at, std::size_t limit, std::size_t& first,
+                std::size_t& end) {
+  const auto cp = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]); };
+  while (at < limit) {
+    if (cp(at) >= 0x80) return false;
+    first = at;
+    if (cp(at) == '#' && at + 1 < limit) {
+      if (cp(at + 1) >= 0x80) return false;
+      if (ascii_alnum(cp(at + 1))) ++at;
+    }
+    if (!ascii_alnum(cp(at))) {
+      at = first + 1;
+      continue;
+    }
+    end = run_end(text, at, limit);
+    if (end > limit) return false;
+    if (end + 1 < limit && cp(end) == '\'') {
+      if (cp(end + 1) >= 0x80) return false;
+      if (ascii_alnum(cp(end + 1))) end = run_end(text, end + 1, limit);
+      if (end > limit) return false;
+    }
+    return true;
+  }
+  first = end = limit;
+  return true;
+}
+
+template <class CharT>
+std::string lower_ascii(const CharT* text, std::size_t first, std::size_t end) {
+  std::string word;
+  for (std::size_t i = first; i < end; ++i) {
+    const auto c = static_cast<char>(static_cast<std::uint32_t>(text[i]));
+    word.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c);
+  }
+  return word;
+}
+
+// "2", "#2": ordinal_mentions._is_number(word.lstrip("#")).
+inline bool is_number_word(const std::string& word) {
+  std::size_t digit = 0;
+  while (digit < word.size() && word[digit] == '#') ++digit;
+  if (digit == word.size()) return false;
+  for (std::size_t i = digit; i < word.size(); ++i) {
+    if (word[i] < '0' || word[i] > '9') return false;
+  }
+  return true;
+}
+
 // A superset of ordinal_mentions._may_open(text, position) (_settle_py's
 // DetectionGates.may_open): exactly it where the characters read are ASCII, true at any
-// other. The tokens are ordinal_mentions._TOKEN's (#?[^\W_]+(?:'[^\W_]+)?) on ASCII.
+// other.
 template <class CharT>
 bool may_open(const CharT* text, std::size_t length, std::size_t position,
               const SettleRules& rules) {
-  const auto at_ = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]); };
+  const auto cp = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]); };
   const std::size_t low = position > rules.before_chars ? position - rules.before_chars : 0;
   std::size_t start = position;
   while (start > low) {
-    const std::uint32_t before = at_(start - 1);
+    const std::uint32_t before = cp(start - 1);
     if (before >= 0x80) return true;
     if (!(ascii_alnum(before) || before == '#' || before == '\'')) break;
     --start;
@@ -270,49 +323,40 @@ bool may_open(const CharT* text, std::size_t length, std::size_t position,
   std::string words[kLongestWords];
   std::size_t count = 0;
   std::size_t at = start;
-  while (at < limit && count < kLongestWords) {
-    if (at_(at) >= 0x80) return true;
-    const std::size_t first = at;
-    if (at_(at) == '#' && at + 1 < limit) {
-      if (at_(at + 1) >= 0x80) return true;
-      if (ascii_alnum(at_(at + 1))) ++at;
-    }
-    if (!ascii_alnum(at_(at))) {
-      at = first + 1;
-      continue;
-    }
-    at = run_end(text, at, limit);
-    if (at > limit) return true;
-    if (at + 1 < limit && at_(at) == '\'') {
-      if (at_(at + 1) >= 0x80) return true;
-      if (ascii_alnum(at_(at + 1))) {
-        at = run_end(text, at + 1, limit);
-        if (at > limit) return true;
-      }
-    }
-    if (count == 0 && at <= position) continue;  // the token ends before the hit
+  while (count < kLongestWords) {
+    std::size_t first = 0;
+    if (!next_token(text, at, limit, first, at)) return true;
+    if (first == limit) break;
+    if (count == 0 && at <= position) continue;        // the token ends before the hit
     if (count == 0 && first > position) return false;  // no token holds the hit
-    std::string& word = words[count++];
-    for (std::size_t i = first; i < at; ++i) {
-      const auto cp = static_cast<char>(at_(i));
-      word.push_back(cp >= 'A' && cp <= 'Z' ? static_cast<char>(cp | 0x20) : cp);
-    }
+    words[count++] = lower_ascii(text, first, at);
   }
   if (count == 0) return false;
   const std::string& word = words[0];
   if (std::binary_search(rules.openers.begin(), rules.openers.end(), word)) return true;
-  std::size_t digit = 0;
-  while (digit < word.size() && word[digit] == '#') ++digit;
-  if (digit < word.size() && std::all_of(word.begin() + static_cast<std::ptrdiff_t>(digit),
-                                         word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    return true;
-  }
-  if (word.size() == 1 && at_(position) >= 'A' && at_(position) <= 'J') return true;
+  if (is_number_word(word)) return true;
+  if (word.size() == 1 && cp(position) >= 'A' && cp(position) <= 'J') return true;
   for (const std::vector<std::string>& phrase : rules.from_end) {
-    if (phrase.size() > count) continue;
-    if (std::equal(phrase.begin(), phrase.end(), words)) return true;
+    if (phrase.size() <= count && std::equal(phrase.begin(), phrase.end(), words)) return true;
   }
   return false;
+}
+
+// A superset of ordinal_mentions.forms_without_gates on a turn short enough to be only a
+// pick (_opens at every token; DetectionGates.short_may_open): exactly it on ASCII text.
+template <class CharT>
+bool short_may_open(const CharT* text, std::size_t length, const SettleRules& rules) {
+  std::size_t at = 0;
+  while (true) {
+    std::size_t first = 0;
+    if (!next_token(text, at, length, first, at)) return true;
+    if (first == length) return false;
+    const std::string word = lower_ascii(text, first, at);
+    if (is_number_word(word) ||
+        std::binary_search(rules.short_openers.begin(), rules.short_openers.end(), word)) {
+      return true;
+    }
+  }
 }
 
 // A superset of "detection.detect finds a mention", the ungated forms aside (those are
@@ -352,7 +396,11 @@ inline bool may_add(const std::vector<MarkerHit>& hits, const SettleRules& rules
 // or an ASCII capital A-Z among `capitals` that stands alone.
 template <class CharT>
 bool may_pick_without_gates(const CharT* text, std::size_t length, const SettleRules& rules) {
-  if (length <= rules.standalone_chars) return true;
+  // A short turn may be only a pick ("2 please"): every word is read there.
+  if (length <= rules.standalone_chars &&
+      (!rules.detection || settle_detail::short_may_open(text, length, rules))) {
+    return true;
+  }
   if constexpr (sizeof(CharT) == 1) {
     // A Latin-1 str: find each needle in one pass, then look at the capitals.
     for (const Latin1Needle& needle : rules.latin1_needles) {

@@ -215,9 +215,9 @@ def ungated_triggers() -> tuple[str, str, tuple[str, ...], int]:
     return _CAPITALS, "".join(sorted(_JOINERS)), ("#", " one"), _STANDALONE_CHARS
 
 
-def gate_openers() -> tuple[frozenset[str], tuple[tuple[str, ...], ...], int, int]:
-    """``_may_open`` as data: direct openers, FROM_END phrases, the window before and after."""
-    return _DIRECT_OPENERS, tuple(FROM_END), _BEFORE_CHARS, _AFTER_CHARS
+def gate_openers() -> tuple[frozenset[str], tuple[tuple[str, ...], ...], int, int, frozenset[str]]:
+    """``_may_open``, ``_opens`` as data (direct openers, FROM_END, windows, all openers)."""
+    return _DIRECT_OPENERS, tuple(FROM_END), _BEFORE_CHARS, _AFTER_CHARS, _OPENERS | {"one", "ones"}
 
 
 def _mention_at(text: str, position: int) -> Mention | None:

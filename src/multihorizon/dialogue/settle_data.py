@@ -28,8 +28,9 @@ MENTION_KINDS = frozenset(
 def detection_gates(lexicon: Lexicon) -> tuple[Any, ...]:
     """``DetectionGates.of``'s argument for ``lexicon``: the mention kinds as a mask, the
     GATE_NUMBER category, the phrases at which "option 7"'s pattern may start (those opening
-    with one of its nouns), and ``ordinal_mentions._may_open``'s words and window."""
-    openers, from_end, before_chars, after_chars = gate_openers()
+    with one of its nouns), ``ordinal_mentions._may_open``'s words and window, and the words
+    ``_opens`` reads in a turn short enough to be only a pick."""
+    openers, from_end, before_chars, after_chars, short_openers = gate_openers()
     nouns = number_gate_nouns()
     numbered = [
         index
@@ -40,7 +41,8 @@ def detection_gates(lexicon: Lexicon) -> tuple[Any, ...]:
     for kind in MENTION_KINDS:
         mask |= 1 << kind
     gate = int(Marker.GATE_NUMBER)
-    return (mask, gate, numbered, sorted(openers), from_end, before_chars, after_chars)
+    words = sorted(openers), from_end, before_chars, after_chars, sorted(short_openers)
+    return (mask, gate, numbered, *words)
 
 
 def phrases_among(lexicon: Lexicon, words: frozenset[str]) -> list[int]:

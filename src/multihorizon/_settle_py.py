@@ -106,9 +106,9 @@ class DetectionGates:
         return False
 
     def short_may_open(self, text: str) -> bool:
-        """A superset of ``ordinal_mentions.forms_without_gates`` on a turn short enough to
-        be only a pick (``_opens`` at every token): exactly it on ASCII text, True on any
-        other."""
+        """A superset of "``ordinal_mentions.ordinal_form_mentions`` finds a form" on a turn
+        short enough to be only a pick, where it tries every token that ``_opens``: one such
+        token at which ``may_open`` holds (ASCII text; True on any other)."""
         at = 0
         while True:
             span = _next_token(text, at, len(text))
@@ -119,7 +119,8 @@ class DetectionGates:
                 return False
             word = text[first:at].lower()
             digits = word.lstrip("#")
-            if word in self.short_openers or (digits.isdigit() and digits.isascii()):
+            opens = word in self.short_openers or (digits.isdigit() and digits.isascii())
+            if opens and self.may_open(text, first):  # ``_mention_at`` reads ``_may_open``
                 return True
 
     def may_open(self, text: str, position: int) -> bool:

@@ -342,8 +342,9 @@ bool may_open(const CharT* text, std::size_t length, std::size_t position,
   return false;
 }
 
-// A superset of ordinal_mentions.forms_without_gates on a turn short enough to be only a
-// pick (_opens at every token; DetectionGates.short_may_open): exactly it on ASCII text.
+// A superset of "ordinal_mentions.ordinal_form_mentions finds a form" on a turn short
+// enough to be only a pick, where it tries every token that _opens: one such token at which
+// may_open holds (DetectionGates.short_may_open; true on non-ASCII text).
 template <class CharT>
 bool short_may_open(const CharT* text, std::size_t length, const SettleRules& rules) {
   std::size_t at = 0;
@@ -352,10 +353,10 @@ bool short_may_open(const CharT* text, std::size_t length, const SettleRules& ru
     if (!next_token(text, at, length, first, at)) return true;
     if (first == length) return false;
     const std::string word = lower_ascii(text, first, at);
-    if (is_number_word(word) ||
-        std::binary_search(rules.short_openers.begin(), rules.short_openers.end(), word)) {
-      return true;
-    }
+    const bool opens =
+        is_number_word(word) ||
+        std::binary_search(rules.short_openers.begin(), rules.short_openers.end(), word);
+    if (opens && may_open(text, length, first, rules)) return true;  // as _mention_at reads
   }
 }
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from multihorizon import _backend, kernels
-from multihorizon._settle_py import AddingGates, DetectionGates
+from multihorizon._settle_py import AddingGates, DetectionGates, TermGates
 from multihorizon.dialogue.detection import detect
 from multihorizon.dialogue.ordinal_mentions import (
     _may_open,
@@ -20,7 +20,7 @@ from multihorizon.dialogue.ordinal_mentions import (
     may_pick_by_label,
     ordinal_form_mentions,
 )
-from multihorizon.dialogue.phrasing import adding_opener
+from multihorizon.dialogue.phrasing import adding_opener, term_asked, term_words
 from multihorizon.dialogue.settle_data import detection_gates, phrases_among
 from multihorizon.text.cues import OPENING_CHARS
 from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
@@ -66,6 +66,8 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
             assert not gates.may_open(text, position), (text, position)
     if adding_opener(text, hits):
         assert adding.may_add(hits, _CONTINUE), text
+    if term_asked(text):
+        assert TermGates.of(term_words()).may_ask(text), text
 
 
 @pytest.mark.data
@@ -85,7 +87,9 @@ _PIECES = st.sampled_from(
         "the", "next", "to", "last", "second", "from", "end", "top", "bottom", "one", "want",
         "no", "with", "2", "#2", "#", "##3", "3rd", "option", "step", "C", "A", "J", "K", "'s",
         "'", "\u2019", "é", "É", "Also,", "also", "ALSO", "ok", "?", ",", ".", "-", "\n", " ",
-        "  ", "maintenance", "window", "pick", "number", "three",
+        "  ", "maintenance", "window", "pick", "number", "three", "what", "What's", "whats",
+        "is", "are", "does", "mean", "stand", "for", "a", "an", "exactly", "of", "my", "it",
+        "Soundex", "search", "ok,", "so", '"', "(", ")",
     ]
 )  # fmt: skip
 

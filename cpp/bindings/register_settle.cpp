@@ -98,6 +98,32 @@ void read_adding(py::handle value, SettleRules& settle) {
   settle.adding_known = true;
 }
 
+std::vector<std::string> sorted_words(py::handle words, const std::string& name) {
+  std::vector<std::string> out;
+  for (py::handle word : words) out.push_back(ascii_word(word, name));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// _settle_py.TermGates.of: (fillers, openers, hedges, breakers, strip).
+void read_terms(py::handle value, SettleRules& settle) {
+  const py::tuple fields(py::reinterpret_borrow<py::object>(value));
+  if (fields.size() != 5) value_error("terms: expected 5 fields");
+  settle.term_fillers = sorted_words(fields[0], "terms");
+  for (py::handle opener : fields[1]) {
+    std::vector<std::string> words;
+    for (py::handle word : opener) words.push_back(ascii_word(word, "terms"));
+    if (words.empty()) value_error("terms: expected non-empty openers of ASCII words");
+    settle.term_openers.push_back(std::move(words));
+  }
+  settle.term_hedges = sorted_words(fields[2], "terms");
+  settle.term_breakers = sorted_words(fields[3], "terms");
+  for (const char32_t cp : code_points(fields[4], "terms")) {
+    if (cp < 0x80) settle.term_strip.push_back(static_cast<char>(cp));
+  }
+  settle.terms_known = true;
+}
+
 // Scratch reused by every call on a thread: a warm call allocates no vector.
 struct SettleScratch {
   std::vector<MarkerHit> hits;
@@ -349,7 +375,8 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle clarify, py::handle again_phrases, py::handle switches,
                            py::handle lengths, py::handle capitals, py::handle joiners,
                            py::handle needles, py::handle report_openers,
-                           py::handle max_chars, py::handle detection, py::handle adding) {
+                           py::handle max_chars, py::handle detection, py::handle adding,
+                           py::handle terms) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -399,6 +426,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   }
   if (!detection.is_none()) read_detection(detection, settle);
   if (!adding.is_none()) read_adding(adding, settle);
+  if (!terms.is_none()) read_terms(terms, settle);
   settle.prepare();
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
@@ -417,7 +445,8 @@ void register_settle(py::module_& m) {
            py::arg("masks"), py::arg("clarify"), py::arg("again_phrases"), py::arg("switches"),
            py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"),
            py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0,
-           py::arg("detection") = py::none(), py::arg("adding") = py::none())
+           py::arg("detection") = py::none(), py::arg("adding") = py::none(),
+           py::arg("terms") = py::none())
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            "The intent code when nothing else can change it, else TurnScanner.classify's "

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ._settle_py import AddingGates, DetectionGates, may_open_with_report_opener
+from ._settle_py import AddingGates, DetectionGates, TermGates, may_open_with_report_opener
 from ._unicode_py import fold, is_word
 from ._validate import as_int, as_phrases, as_real
 
@@ -405,9 +405,9 @@ class IntentSettlerBase:
         report-backs).
     max_chars : int
         The longest text ``settle_text`` takes (``inputs.MAX_TURN_CHARS``; 0: none).
-    detection, adding : tuple or None
-        What reference detection and rule also-questions read (``_settle_py``'s
-        ``DetectionGates.of`` and ``AddingGates.of``); None: any such turn goes on.
+    detection, adding, terms : tuple or None
+        What reference detection and rules also-questions and term-questions read
+        (``_settle_py``: ``DetectionGates.of``, ...); None: any such turn goes on.
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -432,6 +432,7 @@ class IntentSettlerBase:
         max_chars: int = 0,
         detection: Sequence[Any] | None = None,
         adding: Sequence[Any] | None = None,
+        terms: Sequence[Any] | None = None,
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -464,6 +465,7 @@ class IntentSettlerBase:
         self._max_chars = as_int(max_chars, "max_chars")
         self._detection = None if detection is None else DetectionGates.of(detection)
         self._adding_gates = None if adding is None else AddingGates.of(adding)
+        self._term_gates = None if terms is None else TermGates.of(terms)
 
     def settle(
         self,
@@ -574,6 +576,7 @@ class IntentSettlerBase:
             and question
             and len(text) <= self._side_question_chars
             and "what" in text.lower()  # every term opener starts with "what"
+            and (self._term_gates is None or self._term_gates.may_ask(text))
         ):
             return False  # "What's a Soundex search?" (rule term-questions)
         if (

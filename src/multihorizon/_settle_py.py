@@ -13,6 +13,9 @@ goes on to ``dialogue.intent.IntentClassifier.finish``, which decides exactly.
   if "option 7"'s pattern can start there (its phrase opens with one of the pattern's
   nouns) or ``ordinal_mentions._may_open`` says a form can (read here on ASCII text; any
   other character in the words it reads sends the turn on).
+- ``TermGates.may_ask``: a superset of ``phrasing.term_asked`` (rule term-questions: "What's
+  a Soundex search?") on ASCII text: every step but the last (the term's content words) and
+  "what does X mean"'s ending, which send the turn on.
 - ``AddingGates.may_add``: a superset of ``phrasing.adding_opener`` ("Also, do I need winter
   tyres?"): a CONTINUE hit whose phrase is an adding opener, at most ``opening_chars`` in.
 
@@ -27,7 +30,7 @@ from typing import Any
 
 from ._validate import as_int
 
-__all__ = ["AddingGates", "DetectionGates", "may_open_with_report_opener"]
+__all__ = ["AddingGates", "DetectionGates", "TermGates", "may_open_with_report_opener"]
 
 Hit = tuple[int, int, int, int]
 
@@ -227,6 +230,60 @@ class AddingGates:
             adding >> kind & 1 and phrase in self.phrases and start <= self.opening_chars
             for kind, phrase, start, _ in hits
         )
+
+
+@dataclass(frozen=True)
+class TermGates:
+    """Rule term-questions as data (``phrasing.term_words``): opening fillers, term openers
+    (word tuples), hedges, breakers, and the characters stripped off a word."""
+
+    fillers: frozenset[str]
+    openers: tuple[tuple[str, ...], ...]
+    hedges: frozenset[str]
+    breakers: frozenset[str]
+    strip: str
+
+    @classmethod
+    def of(cls, value: Sequence[Any]) -> TermGates:
+        """From the settler's ``terms`` argument (``phrasing.term_words()``)."""
+        if len(value) != 5:
+            raise ValueError("terms: expected 5 fields")
+        fillers, openers, hedges, breakers, strip = value
+        words = {
+            *map(str, fillers),
+            *(str(word) for opener in openers for word in opener),
+            *map(str, hedges),
+            *map(str, breakers),
+        }
+        if any(not word.isascii() for word in words) or any(not opener for opener in openers):
+            raise ValueError("terms: expected non-empty openers of ASCII words")
+        return cls(
+            frozenset(map(str, fillers)),
+            tuple(tuple(map(str, opener)) for opener in openers),
+            frozenset(map(str, hedges)),
+            frozenset(map(str, breakers)),
+            "".join(char for char in str(strip) if char.isascii()),
+        )
+
+    def may_ask(self, text: str) -> bool:
+        """A superset of ``bool(phrasing.term_asked(text))`` (the caller checks the length):
+        exactly its steps on ASCII text up to the term's content words; True on any other."""
+        if not text.isascii():
+            return True
+        words = [token.strip(self.strip).lower() for token in text.split()]
+        start = next((index for index, word in enumerate(words) if word not in self.fillers), 0)
+        opener = next((o for o in self.openers if tuple(words[start : start + len(o)]) == o), None)
+        if opener is None:
+            return False
+        if opener[-1] == "does":
+            return True  # "what does X mean?": its ending is left to the Python rule
+        rest = words[start + len(opener) :]
+        term = [word for word in rest if word not in self.hedges]
+        if term[:1] == ["the"] and self.hedges.isdisjoint(rest):
+            return False
+        if term[:1] in (["a"], ["an"], ["the"]):
+            term = term[1:]
+        return self.breakers.isdisjoint(term)
 
 
 # The ASCII characters str.split() splits at, and those rule report-backs strips from a word.

@@ -106,6 +106,15 @@ struct SettleRules {
   bool adding_known = false;
   std::vector<bool> adding_phrases;
   std::size_t opening_chars = 0;
+  // Rule term-questions (_settle_py.TermGates; unset: any short question with "what" goes
+  // on): opening fillers, term openers, hedges and breakers (lower-case ASCII, sorted but
+  // the openers, which keep their order), and the ASCII characters stripped off a word.
+  bool terms_known = false;
+  std::vector<std::string> term_fillers;
+  std::vector<std::vector<std::string>> term_openers;
+  std::vector<std::string> term_hedges;
+  std::vector<std::string> term_breakers;
+  std::string term_strip;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -390,6 +399,66 @@ inline bool may_add(const std::vector<MarkerHit>& hits, const SettleRules& rules
   return false;
 }
 
+inline bool among(const std::vector<std::string>& sorted, const std::string& word) {
+  return std::binary_search(sorted.begin(), sorted.end(), word);
+}
+
+// A superset of bool(phrasing.term_asked(text)) (_settle_py.TermGates.may_ask; the caller
+// checks the length): its steps on ASCII text up to the term's content words, true on any
+// other text.
+template <class CharT>
+bool may_ask_term(const CharT* text, std::size_t length, const SettleRules& rules) {
+  std::vector<std::string> words;
+  std::size_t at = 0;
+  while (at < length) {
+    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    if (at == length) break;
+    std::size_t end = at;
+    for (; end < length && !ascii_blank(static_cast<std::uint32_t>(text[end])); ++end) {
+      if (static_cast<std::uint32_t>(text[end]) >= 0x80) return true;
+    }
+    std::size_t first = at;
+    std::size_t last = end;
+    const auto stripped = [&](std::size_t i) {
+      return rules.term_strip.find(static_cast<char>(text[i])) != std::string::npos;
+    };
+    while (first < last && stripped(first)) ++first;
+    while (last > first && stripped(last - 1)) --last;
+    words.push_back(lower_ascii(text, first, last));
+    at = end;
+  }
+  std::size_t start = 0;
+  while (start < words.size() && among(rules.term_fillers, words[start])) ++start;
+  if (start == words.size()) start = 0;
+  const std::vector<std::string>* opener = nullptr;
+  for (const std::vector<std::string>& candidate : rules.term_openers) {
+    if (start + candidate.size() <= words.size() &&
+        std::equal(candidate.begin(), candidate.end(),
+                   words.begin() + static_cast<std::ptrdiff_t>(start))) {
+      opener = &candidate;
+      break;
+    }
+  }
+  if (opener == nullptr) return false;
+  if (opener->back() == "does") return true;  // "what does X mean?": the ending is Python's
+  bool hedged = false;
+  std::vector<const std::string*> term;
+  for (std::size_t i = start + opener->size(); i < words.size(); ++i) {
+    if (among(rules.term_hedges, words[i])) {
+      hedged = true;
+    } else {
+      term.push_back(&words[i]);
+    }
+  }
+  std::size_t from = 0;
+  if (!term.empty() && *term[0] == "the" && !hedged) return false;
+  if (!term.empty() && (*term[0] == "a" || *term[0] == "an" || *term[0] == "the")) from = 1;
+  for (std::size_t i = from; i < term.size(); ++i) {
+    if (among(rules.term_breakers, *term[i])) return false;
+  }
+  return true;
+}
+
 }  // namespace settle_detail
 
 // Whether a pick no gate word shows may be in the turn (rule ordinal-forms): a superset of
@@ -471,7 +540,8 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   // "What's a Soundex search?" (rule term-questions): every term opener starts with "what".
   if (rules.terms && !first_turn && question && length <= rules.side_question_chars &&
-      settle_detail::contains_what(text, length)) {
+      settle_detail::contains_what(text, length) &&
+      (!rules.terms_known || settle_detail::may_ask_term(text, length, rules))) {
     return false;
   }
   if (rules.side_questions && code == kExplore && !first_turn && question &&

@@ -52,6 +52,7 @@ from .phrasing import (
     reports_back,
     side_question,
     term_asked,
+    term_words,
 )
 from .references import Mention
 from .settle_data import detection_gates, phrases_among
@@ -417,6 +418,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
+        terms=term_words(),
     )
 
 

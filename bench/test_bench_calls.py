@@ -1,8 +1,10 @@
 """pytest-benchmark groups for the whole calls of issue 14's table, each beside its NumPy
 reference or peer so ratios come from the same run:
 
-- ``classify-given`` / ``classify-text``: ``Session.classify(text, embedding=given)`` and
-  ``Session.classify(text)`` on ``intent_workload``'s session (a typical 200-character turn),
+- ``classify-given`` / ``classify-text`` (``-plain``, ``-marker-dense``):
+  ``Session.classify(text, embedding=given)`` and ``Session.classify(text)`` on
+  ``intent_workload``'s session (a typical 200-character turn; a plain statement; a
+  marker-dense turn),
   on the live backend, on a session made on the NumPy reference backend, and crprotocol's
   ``classify_intent`` (a test dependency) on a log of the same shape;
 - ``session-user-1k`` / ``-10k`` / ``-50k``: ``Session.user(text, embedding=given)`` on a
@@ -48,16 +50,27 @@ def classify_sessions() -> dict[str, mh.Session]:
     return sessions
 
 
+# The bench's three turns (issue 14): each must settle in the native call.
+TURNS = {
+    "typical": intent_workload.turn_text,
+    "plain": intent_workload.plain_turn_text,
+    "marker-dense": intent_workload.heavy_turn_text,
+}
+
+
 @pytest.mark.parametrize("contender", [*BACKENDS, "crprotocol"])
 @pytest.mark.parametrize("given", [True, False], ids=["given", "text"])
+@pytest.mark.parametrize("turn", list(TURNS))
 def test_classify(
     benchmark: BenchmarkFixture,
     classify_sessions: dict[str, mh.Session],
     contender: str,
     given: bool,
+    turn: str,
 ) -> None:
-    text = intent_workload.turn_text()
-    benchmark.group = "classify-given" if given else "classify-text"
+    text = TURNS[turn]()
+    kind = "" if turn == "typical" else f"-{turn}"
+    benchmark.group = ("classify-given" if given else "classify-text") + kind
     if contender == "crprotocol":
         call = intent_workload.peer(text)
         if call is None:

@@ -38,6 +38,13 @@ EDGES = [
     "2 please",
     "the second",
     "ok",
+    # GATE_NUMBER hits: no form ("the next window"), a FROM_END form, a pick, "option 7".
+    "We wait for the next maintenance window on Friday evening after the backups finish.",
+    "We will take the next to last slot on the staging cluster after the Friday backups.",
+    "I want 2 nodes on the staging cluster before the rollout on Friday evening, please.",
+    "Option 3 looks right for the staging cluster before the rollout on Friday evening.",
+    "Right, that is what I want.",
+    "No, thanks.",
     # "again": a CLARIFY marker, a return or a repeat request.
     "Can you say that again, more slowly this time, for the staging cluster rollout steps?",
     "Back to etcd again: how do I rotate the client certificates without downtime?",
@@ -177,7 +184,7 @@ def test_every_backend_settles_the_same_turns(config: mh.Config) -> None:
 def test_the_common_turn_settles_in_the_native_call() -> None:
     classifier, recent = _classifier(mh.Config()), _recent()
     plain = "The staging cluster runs three etcd members behind a load balancer in our lab."
-    for text in (EDGES[18], plain):  # bench/intent_workload.py's typical turn, a statement
+    for text in (EDGES[24], plain):  # bench/intent_workload.py's typical turn, a statement
         found = classifier.classify(
             text, None, recent, first_turn=False, tool_outputs=False, final=True
         )
@@ -207,7 +214,7 @@ _PIECES = st.sampled_from(
         "option", "by the way", "explain", "recap", "?", ".", ",", "!", "-", "+", "'", "\u2019",
         "\n", "  ", "\u20ac", "\U0001f600", "\uff22", "cluster", "staging", "rollout", "what",
         "how", "back to", "Italian", "Also,", "also", "What's", "WHAT", "is a", "mean",
-        "They're", "it's", "We", "tried",
+        "They're", "it's", "We", "tried", "to", "last", "want", "no", "step", "3rd", "top",
     ]
 )  # fmt: skip
 

@@ -41,6 +41,89 @@ std::uint64_t category_mask(py::handle value, const std::string& name) {
   return static_cast<std::uint64_t>(mask);
 }
 
+std::string ascii_word(py::handle value, const std::string& name) {
+  std::string ascii;
+  for (const char32_t cp : code_points(value, name)) {
+    if (cp >= 0x80) value_error(name + ": expected ASCII words");
+    ascii.push_back(static_cast<char>(cp));
+  }
+  return ascii;
+}
+
+// Per phrase index, whether it is one of `indexes`.
+std::vector<bool> phrase_flags(py::handle indexes, const std::string& name) {
+  std::vector<bool> flags;
+  for (py::handle index : indexes) {
+    const std::int64_t phrase = integer_arg(index, name);
+    if (phrase < 0 || phrase > (std::int64_t{1} << 24)) value_error(name + ": out of range");
+    if (flags.size() <= static_cast<std::size_t>(phrase)) {
+      flags.resize(static_cast<std::size_t>(phrase) + 1, false);
+    }
+    flags[static_cast<std::size_t>(phrase)] = true;
+  }
+  return flags;
+}
+
+// _settle_py.DetectionGates.of: (mention_kinds, number_gate, numbered phrase indexes,
+// openers, FROM_END phrases, before_chars, after_chars, short_openers).
+void read_detection(py::handle value, SettleRules& settle) {
+  const py::tuple fields(py::reinterpret_borrow<py::object>(value));
+  if (fields.size() != 8) value_error("detection: expected 8 fields");
+  settle.mention_kinds = category_mask(fields[0], "detection");
+  settle.number_gate = static_cast<std::int32_t>(integer_arg(fields[1], "detection"));
+  settle.numbered = phrase_flags(fields[2], "detection");
+  for (py::handle word : fields[3]) settle.openers.push_back(ascii_word(word, "detection"));
+  std::sort(settle.openers.begin(), settle.openers.end());
+  for (py::handle phrase : fields[4]) {
+    std::vector<std::string> words;
+    for (py::handle word : phrase) words.push_back(ascii_word(word, "detection"));
+    if (words.empty() || words.size() > settle_detail::kLongestWords) {
+      value_error("detection: FROM_END phrases of 1 to 4 words");
+    }
+    settle.from_end.push_back(std::move(words));
+  }
+  settle.before_chars = count_arg(fields[5], "detection");
+  settle.after_chars = count_arg(fields[6], "detection");
+  for (py::handle word : fields[7]) settle.short_openers.push_back(ascii_word(word, "detection"));
+  std::sort(settle.short_openers.begin(), settle.short_openers.end());
+  settle.detection = true;
+}
+
+// _settle_py.AddingGates.of: (phrase indexes, opening_chars).
+void read_adding(py::handle value, SettleRules& settle) {
+  const py::tuple fields(py::reinterpret_borrow<py::object>(value));
+  if (fields.size() != 2) value_error("adding: expected (phrase indexes, opening_chars)");
+  settle.adding_phrases = phrase_flags(fields[0], "adding");
+  settle.opening_chars = count_arg(fields[1], "adding");
+  settle.adding_known = true;
+}
+
+std::vector<std::string> sorted_words(py::handle words, const std::string& name) {
+  std::vector<std::string> out;
+  for (py::handle word : words) out.push_back(ascii_word(word, name));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// _settle_py.TermGates.of: (fillers, openers, hedges, breakers, strip).
+void read_terms(py::handle value, SettleRules& settle) {
+  const py::tuple fields(py::reinterpret_borrow<py::object>(value));
+  if (fields.size() != 5) value_error("terms: expected 5 fields");
+  settle.term_fillers = sorted_words(fields[0], "terms");
+  for (py::handle opener : fields[1]) {
+    std::vector<std::string> words;
+    for (py::handle word : opener) words.push_back(ascii_word(word, "terms"));
+    if (words.empty()) value_error("terms: expected non-empty openers of ASCII words");
+    settle.term_openers.push_back(std::move(words));
+  }
+  settle.term_hedges = sorted_words(fields[2], "terms");
+  settle.term_breakers = sorted_words(fields[3], "terms");
+  for (const char32_t cp : code_points(fields[4], "terms")) {
+    if (cp < 0x80) settle.term_strip.push_back(static_cast<char>(cp));
+  }
+  settle.terms_known = true;
+}
+
 // Scratch reused by every call on a thread: a warm call allocates no vector.
 struct SettleScratch {
   std::vector<MarkerHit> hits;
@@ -292,7 +375,8 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle clarify, py::handle again_phrases, py::handle switches,
                            py::handle lengths, py::handle capitals, py::handle joiners,
                            py::handle needles, py::handle report_openers,
-                           py::handle max_chars) {
+                           py::handle max_chars, py::handle detection, py::handle adding,
+                           py::handle terms) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -340,6 +424,9 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
     }
     settle.report_openers.push_back(std::move(ascii));
   }
+  if (!detection.is_none()) read_detection(detection, settle);
+  if (!adding.is_none()) read_adding(adding, settle);
+  if (!terms.is_none()) read_terms(terms, settle);
   settle.prepare();
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
@@ -357,7 +444,9 @@ void register_settle(py::module_& m) {
            py::arg("explore_below"), py::arg("dim"), py::arg("skip_function_words"),
            py::arg("masks"), py::arg("clarify"), py::arg("again_phrases"), py::arg("switches"),
            py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"),
-           py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0)
+           py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0,
+           py::arg("detection") = py::none(), py::arg("adding") = py::none(),
+           py::arg("terms") = py::none())
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            "The intent code when nothing else can change it, else TurnScanner.classify's "

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ._settle_py import AddingGates, DetectionGates, TermGates, may_open_with_report_opener
 from ._unicode_py import fold, is_word
 from ._validate import as_int, as_phrases, as_real
 
@@ -404,6 +405,9 @@ class IntentSettlerBase:
         report-backs).
     max_chars : int
         The longest text ``settle_text`` takes (``inputs.MAX_TURN_CHARS``; 0: none).
+    detection, adding, terms : tuple or None
+        What reference detection and rules also-questions and term-questions read
+        (``_settle_py``: ``DetectionGates.of``, ...); None: any such turn goes on.
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -426,6 +430,9 @@ class IntentSettlerBase:
         needles: Iterable[str],
         report_openers: Iterable[str] = (),
         max_chars: int = 0,
+        detection: Sequence[Any] | None = None,
+        adding: Sequence[Any] | None = None,
+        terms: Sequence[Any] | None = None,
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -456,6 +463,9 @@ class IntentSettlerBase:
         self._needles = tuple(needles)
         self._report_openers = frozenset(report_openers)
         self._max_chars = as_int(max_chars, "max_chars")
+        self._detection = None if detection is None else DetectionGates.of(detection)
+        self._adding_gates = None if adding is None else AddingGates.of(adding)
+        self._term_gates = None if terms is None else TermGates.of(terms)
 
     def settle(
         self,
@@ -527,10 +537,17 @@ class IntentSettlerBase:
         ):
             return False  # a return or a repeat request: the caller decides
         if pending:
-            if kinds & self._slow_path or code not in (INTENT_DRILL_DOWN, INTENT_CLARIFY):
+            if kinds & self._slow_path:
                 return False
-            # Only a tool reference can change a DRILL_DOWN or CLARIFY.
-            if not (self._tool_match and not tool_outputs) and kinds & self._tool_kinds:
+            # Only a tool reference can change a DRILL_DOWN or CLARIFY; any other answer
+            # stands when detection finds no mention (IntentClassifier.finish).
+            settled = code in (INTENT_DRILL_DOWN, INTENT_CLARIFY) and (
+                (self._tool_match and not tool_outputs) or not kinds & self._tool_kinds
+            )
+            if not settled and (
+                self._detection is None
+                or self._detection.may_detect(text, hits, kinds, self._ordinal_forms)
+            ):
                 return False
         outcomes = self._outcomes if tool_outputs else 0
         question = bool(cues & CUE_QUESTION)
@@ -538,7 +555,11 @@ class IntentSettlerBase:
             return False
         if kinds & self._acknowledged and not question and len(text) <= self._acknowledged_chars:
             return False
-        if kinds & self._adding and question:
+        if (
+            kinds & self._adding
+            and question
+            and (self._adding_gates is None or self._adding_gates.may_add(hits, self._adding))
+        ):
             return False  # "Also, <question>" (rule also-questions)
         if (
             self._reports
@@ -546,7 +567,7 @@ class IntentSettlerBase:
             and not first_turn
             and not question
             and len(text) <= self._acknowledged_chars
-            and self._may_open_with_report_opener(text)
+            and may_open_with_report_opener(text, self._report_openers)
         ):
             return False  # a short statement that may report back (rule report-backs)
         if (
@@ -555,6 +576,7 @@ class IntentSettlerBase:
             and question
             and len(text) <= self._side_question_chars
             and "what" in text.lower()  # every term opener starts with "what"
+            and (self._term_gates is None or self._term_gates.may_ask(text))
         ):
             return False  # "What's a Soundex search?" (rule term-questions)
         if (
@@ -567,28 +589,16 @@ class IntentSettlerBase:
             return False
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
 
-    def _may_open_with_report_opener(self, text: str) -> bool:
-        """A superset of "the first word is one of ``report_openers``" as rule report-backs
-        reads it (case-folded, split at blanks, stripped of quotes and punctuation): the
-        first run of ASCII characters between blanks, stripped of ASCII punctuation and
-        lowered, is one of them, or the turn opens with or its first word holds a non-ASCII
-        character (what casefold and Unicode blanks could change is not read here)."""
-        start = 0
-        while start < len(text) and text[start] in _ASCII_BLANKS:
-            start += 1
-        end = start
-        while end < len(text) and text[end] not in _ASCII_BLANKS:
-            if not text[end].isascii():
-                return True
-            end += 1
-        return text[start:end].strip(_ASCII_STRIP).lower() in self._report_openers
-
     def may_pick_without_gates(self, text: str) -> bool:
         """A superset of ``ordinal_mentions.forms_without_gates(text) or
         may_pick_by_label(text)``: a short turn, a needle, or a capital letter that no ASCII
         letter, digit or joiner touches (for "A", one whose next non-blank character of the
         next two is no ASCII letter)."""
-        if len(text) <= self._standalone_chars or any(n in text for n in self._needles):
+        if len(text) <= self._standalone_chars and (
+            self._detection is None or self._detection.short_may_open(text)
+        ):
+            return True  # a short turn may be only a pick ("2 please")
+        if any(needle in text for needle in self._needles):
             return True
         for position, char in enumerate(text):
             if char not in self._capitals or not "A" <= char <= "Z":
@@ -601,11 +611,6 @@ class IntentSettlerBase:
             if char != "A" or not (following.isascii() and following.isalpha()):
                 return True
         return False
-
-
-# The ASCII characters str.split() splits at, and those rule report-backs strips from a word.
-_ASCII_BLANKS = frozenset(" \t\n\v\f\r\x1c\x1d\x1e\x1f")
-_ASCII_STRIP = ",:;.!?\"'()"
 
 
 def _touches(char: str, joiners: frozenset[str]) -> bool:

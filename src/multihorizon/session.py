@@ -456,9 +456,7 @@ class Session(SessionState, SessionIntent):
         features = self._analyse(content, "user")
         resolution = self._references(content, features, who)
         context = self._context()
-        intent = intent_for_turn(
-            context, self._threads.active_similarity(vector), features, resolution
-        )
+        intent = self._turn_intent(context, content, vector, features, resolution)
         thread = thread_for_turn(context, vector, features, intent, resolution, who)
         state = (
             ThreadState.new(thread.name, title_from(content), turn_id)

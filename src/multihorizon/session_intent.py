@@ -122,6 +122,32 @@ class SessionIntent:
             )
             return intent_for_turn(self._context(), similarity, features, resolution)
 
+    def _turn_intent(
+        self,
+        context: DialogueContext,
+        content: str,
+        vector: npt.NDArray[np.float32],
+        features: TurnFeatures,
+        resolution: Resolution,
+    ) -> Intent:
+        """The intent of a user turn being planned (``Session.user``'s intent stage): the
+        native settle's code when it is final, as ``classify`` takes it (one call of a few
+        microseconds over the turn's text and its unit vector), else ``intent_for_turn``
+        over the stages' features and references. Called under the lock."""
+        found = self._classifier.settle(
+            content,
+            vector,
+            self._threads.active_recent(),
+            not self._log,
+            len(self._scratch) > 0,
+            not self._speakers.latest,
+        )
+        if isinstance(found, int):
+            return INTENTS[found]
+        # The settle's similarity is not reused: Threads.active_similarity is the definition.
+        similarity = self._threads.active_similarity(vector)
+        return intent_for_turn(context, similarity, features, resolution)
+
     def _publish_view(self) -> None:
         """Publish what ``classify`` reads without the lock (None once closed). Called under
         the lock after every change of the log, the threads, the speakers or the open state:

@@ -87,6 +87,34 @@ struct SettleRules {
   std::u32string joiners;            // what may not touch such a letter ("C++", "#A")
   std::vector<std::u32string> needles;  // substrings an ungated form needs ("#", " one")
   std::vector<std::string> report_openers;  // lower-case ASCII first words (rule report-backs)
+  // What reference detection reads (_settle_py.DetectionGates; unset: any turn with a
+  // reference marker goes on): categories a hit of which may give a mention by itself, the
+  // GATE_NUMBER category, per phrase index whether "option 7"'s pattern may start at it,
+  // ordinal_mentions._may_open's lower-case ASCII words (sorted) and FROM_END phrases, and
+  // the window it reads before and after a hit.
+  bool detection = false;
+  std::uint64_t mention_kinds = 0;
+  std::int32_t number_gate = -1;
+  std::vector<bool> numbered;
+  std::vector<std::string> openers;
+  std::vector<std::vector<std::string>> from_end;
+  std::size_t before_chars = 0;
+  std::size_t after_chars = 0;
+  std::vector<std::string> short_openers;  // ordinal_mentions._opens' words (sorted)
+  // Rule also-questions (_settle_py.AddingGates; unset: any CONTINUE hit may add): per phrase
+  // index whether it is an adding opener ("also"), and how far in one may open the turn.
+  bool adding_known = false;
+  std::vector<bool> adding_phrases;
+  std::size_t opening_chars = 0;
+  // Rule term-questions (_settle_py.TermGates; unset: any short question with "what" goes
+  // on): opening fillers, term openers, hedges and breakers (lower-case ASCII, sorted but
+  // the openers, which keep their order), and the ASCII characters stripped off a word.
+  bool terms_known = false;
+  std::vector<std::string> term_fillers;
+  std::vector<std::vector<std::string>> term_openers;
+  std::vector<std::string> term_hedges;
+  std::vector<std::string> term_breakers;
+  std::string term_strip;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -214,6 +242,223 @@ bool may_open_with_report_opener(const CharT* text, std::size_t length,
   return std::find(openers.begin(), openers.end(), word) != openers.end();
 }
 
+inline bool flagged(const std::vector<bool>& flags, std::int32_t phrase) {
+  return phrase >= 0 && static_cast<std::size_t>(phrase) < flags.size() &&
+         flags[static_cast<std::size_t>(phrase)];
+}
+
+constexpr std::size_t kLongestWords = 4;  // the most words may_open reads (FROM_END's longest)
+
+// _settle_py._run_end: the end of the ASCII letters and digits from `at`, or `limit + 1`
+// at a non-ASCII character (whether it is a token character is not read here).
+template <class CharT>
+std::size_t run_end(const CharT* text, std::size_t at, std::size_t limit) {
+  for (; at < limit; ++at) {
+    const auto cp = static_cast<std::uint32_t>(text[at]);
+    if (cp >= 0x80) return limit + 1;
+    if (!ascii_alnum(cp)) break;
+  }
+  return at;
+}
+
+// _settle_py._next_token: the next match of ordinal_mentions._TOKEN
+// (#?[^\W_]+(?:'[^\W_]+)?) in text[at:limit] on ASCII text as [first, end); first == limit
+// when there is none; false at a non-ASCII character.
+template <class CharT>
+bool next_token(const CharT* text, std::size_t at, std::size_t limit, std::size_t& first,
+                std::size_t& end) {
+  const auto cp = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]); };
+  while (at < limit) {
+    if (cp(at) >= 0x80) return false;
+    first = at;
+    if (cp(at) == '#' && at + 1 < limit) {
+      if (cp(at + 1) >= 0x80) return false;
+      if (ascii_alnum(cp(at + 1))) ++at;
+    }
+    if (!ascii_alnum(cp(at))) {
+      at = first + 1;
+      continue;
+    }
+    end = run_end(text, at, limit);
+    if (end > limit) return false;
+    if (end + 1 < limit && cp(end) == '\'') {
+      if (cp(end + 1) >= 0x80) return false;
+      if (ascii_alnum(cp(end + 1))) end = run_end(text, end + 1, limit);
+      if (end > limit) return false;
+    }
+    return true;
+  }
+  first = end = limit;
+  return true;
+}
+
+template <class CharT>
+std::string lower_ascii(const CharT* text, std::size_t first, std::size_t end) {
+  std::string word;
+  for (std::size_t i = first; i < end; ++i) {
+    const auto c = static_cast<char>(static_cast<std::uint32_t>(text[i]));
+    word.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c);
+  }
+  return word;
+}
+
+// "2", "#2": ordinal_mentions._is_number(word.lstrip("#")).
+inline bool is_number_word(const std::string& word) {
+  std::size_t digit = 0;
+  while (digit < word.size() && word[digit] == '#') ++digit;
+  if (digit == word.size()) return false;
+  for (std::size_t i = digit; i < word.size(); ++i) {
+    if (word[i] < '0' || word[i] > '9') return false;
+  }
+  return true;
+}
+
+// A superset of ordinal_mentions._may_open(text, position) (_settle_py's
+// DetectionGates.may_open): exactly it where the characters read are ASCII, true at any
+// other.
+template <class CharT>
+bool may_open(const CharT* text, std::size_t length, std::size_t position,
+              const SettleRules& rules) {
+  const auto cp = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]); };
+  const std::size_t low = position > rules.before_chars ? position - rules.before_chars : 0;
+  std::size_t start = position;
+  while (start > low) {
+    const std::uint32_t before = cp(start - 1);
+    if (before >= 0x80) return true;
+    if (!(ascii_alnum(before) || before == '#' || before == '\'')) break;
+    --start;
+  }
+  const std::size_t limit = std::min(length, position + rules.after_chars);
+  std::string words[kLongestWords];
+  std::size_t count = 0;
+  std::size_t at = start;
+  while (count < kLongestWords) {
+    std::size_t first = 0;
+    if (!next_token(text, at, limit, first, at)) return true;
+    if (first == limit) break;
+    if (count == 0 && at <= position) continue;        // the token ends before the hit
+    if (count == 0 && first > position) return false;  // no token holds the hit
+    words[count++] = lower_ascii(text, first, at);
+  }
+  if (count == 0) return false;
+  const std::string& word = words[0];
+  if (std::binary_search(rules.openers.begin(), rules.openers.end(), word)) return true;
+  if (is_number_word(word)) return true;
+  if (word.size() == 1 && cp(position) >= 'A' && cp(position) <= 'J') return true;
+  for (const std::vector<std::string>& phrase : rules.from_end) {
+    if (phrase.size() <= count && std::equal(phrase.begin(), phrase.end(), words)) return true;
+  }
+  return false;
+}
+
+// A superset of "ordinal_mentions.ordinal_form_mentions finds a form" on a turn short
+// enough to be only a pick, where it tries every token that _opens: one such token at which
+// may_open holds (DetectionGates.short_may_open; true on non-ASCII text).
+template <class CharT>
+bool short_may_open(const CharT* text, std::size_t length, const SettleRules& rules) {
+  std::size_t at = 0;
+  while (true) {
+    std::size_t first = 0;
+    if (!next_token(text, at, length, first, at)) return true;
+    if (first == length) return false;
+    const std::string word = lower_ascii(text, first, at);
+    const bool opens =
+        is_number_word(word) ||
+        std::binary_search(rules.short_openers.begin(), rules.short_openers.end(), word);
+    if (opens && may_open(text, length, first, rules)) return true;  // as _mention_at reads
+  }
+}
+
+// A superset of "detection.detect finds a mention", the ungated forms aside (those are
+// may_pick_without_gates'): _settle_py.DetectionGates.may_detect.
+template <class CharT>
+bool may_detect(const CharT* text, std::size_t length, const std::vector<MarkerHit>& hits,
+                std::uint64_t kinds, const SettleRules& rules) {
+  if (!rules.detection || (kinds & rules.mention_kinds)) return true;
+  for (const MarkerHit& hit : hits) {
+    if (hit.category != rules.number_gate) continue;
+    if (flagged(rules.numbered, hit.phrase)) return true;
+    if (rules.ordinal_forms && may_open(text, length, static_cast<std::size_t>(hit.start), rules)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A superset of phrasing.adding_opener (rule also-questions): a hit of a category in
+// `adding` whose phrase is an adding opener, at most opening_chars into the turn.
+inline bool may_add(const std::vector<MarkerHit>& hits, const SettleRules& rules) {
+  if (!rules.adding_known) return true;
+  for (const MarkerHit& hit : hits) {
+    if (hit.category < 0 || hit.category >= 64 || !((rules.adding >> hit.category) & 1u)) continue;
+    if (flagged(rules.adding_phrases, hit.phrase) &&
+        static_cast<std::size_t>(hit.start) <= rules.opening_chars) {
+      return true;
+    }
+  }
+  return false;
+}
+
+inline bool among(const std::vector<std::string>& sorted, const std::string& word) {
+  return std::binary_search(sorted.begin(), sorted.end(), word);
+}
+
+// A superset of bool(phrasing.term_asked(text)) (_settle_py.TermGates.may_ask; the caller
+// checks the length): its steps on ASCII text up to the term's content words, true on any
+// other text.
+template <class CharT>
+bool may_ask_term(const CharT* text, std::size_t length, const SettleRules& rules) {
+  std::vector<std::string> words;
+  std::size_t at = 0;
+  while (at < length) {
+    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    if (at == length) break;
+    std::size_t end = at;
+    for (; end < length && !ascii_blank(static_cast<std::uint32_t>(text[end])); ++end) {
+      if (static_cast<std::uint32_t>(text[end]) >= 0x80) return true;
+    }
+    std::size_t first = at;
+    std::size_t last = end;
+    const auto stripped = [&](std::size_t i) {
+      return rules.term_strip.find(static_cast<char>(text[i])) != std::string::npos;
+    };
+    while (first < last && stripped(first)) ++first;
+    while (last > first && stripped(last - 1)) --last;
+    words.push_back(lower_ascii(text, first, last));
+    at = end;
+  }
+  std::size_t start = 0;
+  while (start < words.size() && among(rules.term_fillers, words[start])) ++start;
+  if (start == words.size()) start = 0;
+  const std::vector<std::string>* opener = nullptr;
+  for (const std::vector<std::string>& candidate : rules.term_openers) {
+    if (start + candidate.size() <= words.size() &&
+        std::equal(candidate.begin(), candidate.end(),
+                   words.begin() + static_cast<std::ptrdiff_t>(start))) {
+      opener = &candidate;
+      break;
+    }
+  }
+  if (opener == nullptr) return false;
+  if (opener->back() == "does") return true;  // "what does X mean?": the ending is Python's
+  bool hedged = false;
+  std::vector<const std::string*> term;
+  for (std::size_t i = start + opener->size(); i < words.size(); ++i) {
+    if (among(rules.term_hedges, words[i])) {
+      hedged = true;
+    } else {
+      term.push_back(&words[i]);
+    }
+  }
+  std::size_t from = 0;
+  if (!term.empty() && *term[0] == "the" && !hedged) return false;
+  if (!term.empty() && (*term[0] == "a" || *term[0] == "an" || *term[0] == "the")) from = 1;
+  for (std::size_t i = from; i < term.size(); ++i) {
+    if (among(rules.term_breakers, *term[i])) return false;
+  }
+  return true;
+}
+
 }  // namespace settle_detail
 
 // Whether a pick no gate word shows may be in the turn (rule ordinal-forms): a superset of
@@ -221,7 +466,11 @@ bool may_open_with_report_opener(const CharT* text, std::size_t length,
 // or an ASCII capital A-Z among `capitals` that stands alone.
 template <class CharT>
 bool may_pick_without_gates(const CharT* text, std::size_t length, const SettleRules& rules) {
-  if (length <= rules.standalone_chars) return true;
+  // A short turn may be only a pick ("2 please"): every word is read there.
+  if (length <= rules.standalone_chars &&
+      (!rules.detection || settle_detail::short_may_open(text, length, rules))) {
+    return true;
+  }
   if constexpr (sizeof(CharT) == 1) {
     // A Latin-1 str: find each needle in one pass, then look at the capitals.
     for (const Latin1Needle& needle : rules.latin1_needles) {
@@ -270,15 +519,19 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   if (again) return false;  // a return or a repeat request: the caller decides
   if (pending != 0) {
     if (kinds & rules.slow_path) return false;
-    // IntentClassifier._settled: only a tool reference can change a DRILL_DOWN or CLARIFY.
-    if (code != kDrillDown && code != kClarify) return false;
-    if (!(rules.tool_match && !tool_outputs) && (kinds & rules.tool_kinds)) return false;
+    // IntentClassifier._settled: only a tool reference can change a DRILL_DOWN or CLARIFY;
+    // any other answer stands when detection finds no mention (IntentClassifier.finish).
+    const bool settled = (code == kDrillDown || code == kClarify) &&
+                         ((rules.tool_match && !tool_outputs) || !(kinds & rules.tool_kinds));
+    if (!settled && settle_detail::may_detect(text, length, hits, kinds, rules)) return false;
   }
   const std::uint64_t outcomes = tool_outputs ? rules.outcomes : 0;
   const bool question = (cues & kCueQuestion) != 0;
   if ((kinds & outcomes) && question) return false;
   if ((kinds & rules.acknowledged) && !question && length <= rules.acknowledged_chars) return false;
-  if ((kinds & rules.adding) && question) return false;  // "Also, <question>"
+  if ((kinds & rules.adding) && question && settle_detail::may_add(hits, rules)) {
+    return false;  // "Also, <question>"
+  }
   // A short statement may report back (rule report-backs).
   if (rules.reports && code == kExplore && !first_turn && !question &&
       length <= rules.acknowledged_chars &&
@@ -287,7 +540,8 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   // "What's a Soundex search?" (rule term-questions): every term opener starts with "what".
   if (rules.terms && !first_turn && question && length <= rules.side_question_chars &&
-      settle_detail::contains_what(text, length)) {
+      settle_detail::contains_what(text, length) &&
+      (!rules.terms_known || settle_detail::may_ask_term(text, length, rules))) {
     return false;
   }
   if (rules.side_questions && code == kExplore && !first_turn && question &&

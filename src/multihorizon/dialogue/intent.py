@@ -35,8 +35,9 @@ from .._intent_py import (
 )
 from ..config import Config
 from ..inputs import MAX_TURN_CHARS
+from ..text.cues import OPENING_CHARS
 from ..text.followups import has_place_word
-from ..text.lexicon import Lexicon, Marker, default_lexicon
+from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .detection import detect
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
@@ -51,8 +52,10 @@ from .phrasing import (
     reports_back,
     side_question,
     term_asked,
+    term_words,
 )
 from .references import Mention
+from .settle_data import detection_gates, phrases_among
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -413,6 +416,9 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         needles=needles,
         report_openers=sorted(REPORT_OPENERS),
         max_chars=MAX_TURN_CHARS,
+        detection=detection_gates(lexicon),
+        adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
+        terms=term_words(),
     )
 
 

@@ -25,7 +25,7 @@ from .mention_markers import (
 )
 from .references import Mention
 
-__all__ = ["pattern_mentions"]
+__all__ = ["number_gate_nouns", "pattern_mentions"]
 
 _GATE_NUMBER = int(Marker.GATE_NUMBER)
 _GATE_ONE = int(Marker.GATE_ONE)
@@ -73,6 +73,12 @@ _ONE_GATE = ("the one", "the part", "the bit", "the answer", "the reply", "the m
              "the section")  # fmt: skip
 _GAP_GATE = ("also", "just", "already", "previously", "earlier", "once")
 _TOOL_GATE = ("result", "output", "respons", "log", "trace", "error")
+
+
+def number_gate_nouns() -> tuple[str, ...]:
+    """The nouns ``_NUMBERED_REF`` opens with ("option 7"): a GATE_NUMBER hit that starts with
+    none of them is no place for it (the native settle of ``Session.classify`` reads them)."""
+    return _NUM_GATE
 
 
 def _contains_any(folded: str, needles: tuple[str, ...]) -> bool:

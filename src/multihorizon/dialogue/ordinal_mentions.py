@@ -6,8 +6,7 @@ are read against the tables of ``text.ordinal_forms``: "number three", "option C
 former", "go with 2", "the one about caching", "the bullet on indexes", "the flax one", and a
 scope naming an earlier list ("the second option from your deployment answer", "in the list
 of databases, the third", "the third database"). Each gate hit reads a bounded window of
-words, so detection is linear in the turn (``tests/test_linear_time.py``).
-"""
+words, so detection is linear in the turn (``tests/test_linear_time.py``)."""
 
 from __future__ import annotations
 
@@ -42,6 +41,7 @@ from .references import Mention
 __all__ = [
     "capital_letters",
     "forms_without_gates",
+    "gate_openers",
     "may_pick_by_label",
     "ordinal_form_mentions",
     "ungated_triggers",
@@ -75,13 +75,8 @@ _MAX_TERMS = 6
 _DETERMINERS = frozenset(("the", "your", "that", "this", "my", "our"))
 # Verbs after an item's words: "the second is better", "the one about caching sounds good".
 _LINKING_VERBS = ("is", "was", "sounds", "seems", "looks", "works", "would", "will", "could")
-# fmt: off
 # After these, the word between is a verb, not a noun: "does the third change the taste".
-_OBJECT_STARTS = frozenset((
-    "the", "a", "an", "my", "your", "it", "its", "me", "us", "them", "this", "that", "his",
-    "her", "our",
-))
-# fmt: on
+_OBJECT_STARTS = _word_set("the a an my your it its me us them this that his her our")
 _CLAUSE_STOPS = frozenset(".,;:?!\n()")
 
 
@@ -218,6 +213,11 @@ def may_pick_by_label(text: str) -> bool:
 def ungated_triggers() -> tuple[str, str, tuple[str, ...], int]:
     """The two tests above as data (capitals, joiners, needles, bare-pick length)."""
     return _CAPITALS, "".join(sorted(_JOINERS)), ("#", " one"), _STANDALONE_CHARS
+
+
+def gate_openers() -> tuple[frozenset[str], tuple[tuple[str, ...], ...], int, int, frozenset[str]]:
+    """``_may_open``, ``_opens`` as data (direct openers, FROM_END, windows, all openers)."""
+    return _DIRECT_OPENERS, tuple(FROM_END), _BEFORE_CHARS, _AFTER_CHARS, _OPENERS | {"one", "ones"}
 
 
 def _mention_at(text: str, position: int) -> Mention | None:

@@ -52,6 +52,7 @@ __all__ = [
     "reports_back",
     "side_question",
     "term_asked",
+    "term_words",
 ]
 
 _NEW_TOPIC = int(Marker.NEW_TOPIC)
@@ -200,6 +201,14 @@ def term_asked(text: str) -> tuple[str, ...]:
         return ()
     terms = tuple(content_terms(" ".join(term)))
     return terms if len(terms) <= _TERM_WORDS else ()
+
+
+def term_words() -> tuple[
+    frozenset[str], tuple[tuple[str, ...], ...], frozenset[str], frozenset[str], str
+]:
+    """What ``term_asked`` reads, as data for the native settle of ``Session.classify``: the
+    opening fillers, the term openers, hedges and breakers, and what is stripped off a word."""
+    return OPENING_FILLERS, TERM_OPENERS, TERM_HEDGES, TERM_BREAKERS, _WORD_STRIP
 
 
 def asks_for_something(text: str) -> bool:

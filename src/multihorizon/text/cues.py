@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from .tokens import STOPWORDS, content_terms, normalise_term
 
 __all__ = [
+    "OPENING_CHARS",
     "addressed_name",
     "announces_after",
     "definite_terms",
@@ -191,14 +192,14 @@ def recaps_session(text: str) -> bool:
 
 
 # A topic announcement leads its turn: read where it can lead one.
-_OPENING_CHARS = 60
+OPENING_CHARS = 60
 _SEPARATORS = frozenset(":-\u2013\u2014;,.!?()[]\"'*>")
 
 
 def opens_turn(text: str, start: int, fillers: frozenset[str]) -> bool:
     """Whether a phrase found at ``start`` opens the turn: only punctuation, white space and
     ``fillers`` ("ok", "quick", "also") come before it ("OK, quick unrelated question: ...")."""
-    if start > _OPENING_CHARS:
+    if start > OPENING_CHARS:
         return False
     for word in text[:start].casefold().split():
         word = word.strip("".join(_SEPARATORS) + "\u2019\u2018")

@@ -1,0 +1,308 @@
+"""Reference of two checks of ``IntentSettlerBase.settles`` (issue 14): whether reference
+detection can find anything in a turn, and whether rule also-questions can read one of its
+CONTINUE hits. Each is a superset of the Python it stands for, so a turn it cannot rule out
+goes on to ``dialogue.intent.IntentClassifier.finish``, which decides exactly.
+
+- ``DetectionGates.may_detect``: a superset of "``dialogue.detection.detect`` returns a
+  mention" for a lexicon with gate words. Detection reads a mention only at a marker-led hit
+  (a demonstrative, an ordinal, a turn, tool or action phrase), at a pattern gate
+  (``mention_patterns``: "the one about", "you also said", "the SQL output", "option 7"), at
+  an ordinal form's gate (``ordinal_mentions``) or where no gate word shows (a capital
+  letter alone, "#2", "the X one": the settle's ``may_pick_without_gates``). A GATE_NUMBER
+  hit is the common one ("the next maintenance window", "the first time"): it goes on only
+  if "option 7"'s pattern can start there (its phrase opens with one of the pattern's
+  nouns) or ``ordinal_mentions._may_open`` says a form can (read here on ASCII text; any
+  other character in the words it reads sends the turn on).
+- ``TermGates.may_ask``: a superset of ``phrasing.term_asked`` (rule term-questions: "What's
+  a Soundex search?") on ASCII text: every step but the last (the term's content words) and
+  "what does X mean"'s ending, which send the turn on.
+- ``AddingGates.may_add``: a superset of ``phrasing.adding_opener`` ("Also, do I need winter
+  tyres?"): a CONTINUE hit whose phrase is an adding opener, at most ``opening_chars`` in.
+
+The C++ twin is ``may_detect`` / ``may_add`` in ``cpp/include/multihorizon/settle.hpp``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ._validate import as_int
+
+__all__ = ["AddingGates", "DetectionGates", "TermGates", "may_open_with_report_opener"]
+
+Hit = tuple[int, int, int, int]
+
+_LONGEST_WORDS = 4  # the most words ``may_open`` reads (the longest FROM_END phrase)
+
+
+def _phrase_set(values: Iterable[Any], name: str) -> frozenset[int]:
+    phrases = frozenset(as_int(value, name) for value in values)
+    if any(not 0 <= phrase <= 1 << 24 for phrase in phrases):
+        raise ValueError(f"{name}: phrase indexes must be in [0, 2**24]")
+    return phrases
+
+
+def _ascii_alnum(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+@dataclass(frozen=True)
+class DetectionGates:
+    """What reference detection reads, as data (see the module docstring).
+
+    ``mention_kinds``: the categories a hit of which may yield a mention by itself;
+    ``number_gate``: the GATE_NUMBER category; ``numbered``: the phrase indexes at which
+    "option 7"'s pattern may start; ``openers``, ``from_end``: the words with which an
+    ordinal form opens by itself and the FROM_END phrases (``ordinal_mentions``);
+    ``before_chars``, ``after_chars``: the window ``_may_open`` reads around a hit.
+    """
+
+    mention_kinds: int
+    number_gate: int
+    numbered: frozenset[int]
+    openers: frozenset[str]
+    from_end: tuple[tuple[str, ...], ...]
+    before_chars: int
+    after_chars: int
+    short_openers: frozenset[str]
+
+    @classmethod
+    def of(cls, value: Sequence[Any]) -> DetectionGates:
+        """From the settler's ``detection`` argument: (mention_kinds, number_gate,
+        numbered phrase indexes, openers, FROM_END phrases as word tuples, before_chars,
+        after_chars, short_openers)."""
+        if len(value) != 8:
+            raise ValueError("detection: expected 8 fields")
+        kinds, gate, numbered, openers, from_end, before, after, short = value
+        mask = as_int(kinds, "detection")
+        if not 0 <= mask < 1 << 63:
+            raise ValueError("detection: mention_kinds must be a bit mask in [0, 2**63)")
+        phrases = tuple(tuple(str(word) for word in phrase) for phrase in from_end)
+        if any(not 0 < len(phrase) <= _LONGEST_WORDS for phrase in phrases):
+            raise ValueError(f"detection: FROM_END phrases of 1 to {_LONGEST_WORDS} words")
+        words = [*(word for phrase in phrases for word in phrase), *map(str, openers)]
+        if any(not word.isascii() for word in [*words, *map(str, short)]):
+            raise ValueError("detection: expected ASCII words")
+        return cls(
+            mask,
+            as_int(gate, "detection"),
+            _phrase_set(numbered, "detection"),
+            frozenset(str(word) for word in openers),
+            phrases,
+            as_int(before, "detection"),
+            as_int(after, "detection"),
+            frozenset(str(word) for word in short),
+        )
+
+    def may_detect(self, text: str, hits: Sequence[Hit], kinds: int, ordinal_forms: bool) -> bool:
+        """Whether ``detect(text, hits, ..., ordinal_forms=ordinal_forms)`` may find a
+        mention, the ungated forms aside (the settle's ``may_pick_without_gates``)."""
+        if kinds & self.mention_kinds:
+            return True
+        for kind, phrase, start, _ in hits:
+            if kind != self.number_gate:
+                continue
+            if phrase in self.numbered or (ordinal_forms and self.may_open(text, start)):
+                return True
+        return False
+
+    def short_may_open(self, text: str) -> bool:
+        """A superset of "``ordinal_mentions.ordinal_form_mentions`` finds a form" on a turn
+        short enough to be only a pick, where it tries every token that ``_opens``: one such
+        token at which ``may_open`` holds (ASCII text; True on any other)."""
+        at = 0
+        while True:
+            span = _next_token(text, at, len(text))
+            if span is None:
+                return True
+            first, at = span
+            if first == len(text):
+                return False
+            word = text[first:at].lower()
+            digits = word.lstrip("#")
+            opens = word in self.short_openers or (digits.isdigit() and digits.isascii())
+            if opens and self.may_open(text, first):  # ``_mention_at`` reads ``_may_open``
+                return True
+
+    def may_open(self, text: str, position: int) -> bool:
+        """A superset of ``ordinal_mentions._may_open(text, position)``: exactly it where the
+        characters read are ASCII, True at any other."""
+        low = max(0, position - self.before_chars)
+        start = position
+        while start > low:
+            before = text[start - 1]
+            if not before.isascii():
+                return True
+            if not (before.isalnum() or before in "#'"):
+                break
+            start -= 1
+        words = _tokens(text, start, min(len(text), position + self.after_chars), position)
+        if words is None:
+            return True
+        if not words:
+            return False
+        word = words[0]
+        digits = word.lstrip("#")
+        if word in self.openers or (digits.isdigit() and digits.isascii()):
+            return True
+        if len(word) == 1 and "A" <= text[position] <= "J":
+            return True
+        return any(tuple(words[: len(phrase)]) == phrase for phrase in self.from_end)
+
+
+def _tokens(text: str, start: int, limit: int, position: int) -> list[str] | None:
+    """``ordinal_mentions._TOKEN``'s tokens of ``text[start:limit]`` from the one that holds
+    ``position``, lower-cased, at most ``_LONGEST_WORDS``: [] when none holds it; None at a
+    non-ASCII character (whether it is a token character is not read here)."""
+    words: list[str] = []
+    at = start
+    while len(words) < _LONGEST_WORDS:
+        span = _next_token(text, at, limit)
+        if span is None:
+            return None
+        first, at = span
+        if first == limit:
+            break
+        if words or at > position:
+            if not words and first > position:
+                return []
+            words.append(text[first:at].lower())
+    return words
+
+
+def _next_token(text: str, at: int, limit: int) -> tuple[int, int] | None:
+    """The span of ``_TOKEN``'s next match in ``text[at:limit]`` on ASCII text, ``(limit,
+    limit)`` when there is none, None at a non-ASCII character."""
+    while at < limit:
+        char = text[at]
+        if not char.isascii():
+            return None
+        first = at
+        if char == "#" and at + 1 < limit:
+            if not text[at + 1].isascii():
+                return None
+            at += 1 if text[at + 1].isalnum() else 0
+        if not _ascii_alnum(text[at]):
+            at = first + 1
+            continue
+        end = _run_end(text, at, limit)
+        if end is not None and end + 1 < limit and text[end] == "'":
+            if not text[end + 1].isascii():
+                return None
+            if text[end + 1].isalnum():
+                end = _run_end(text, end + 1, limit)
+        return None if end is None else (first, end)
+    return limit, limit
+
+
+def _run_end(text: str, at: int, limit: int) -> int | None:
+    """The end of the ASCII letters and digits from ``at``; None at a non-ASCII character."""
+    while at < limit and text[at].isalnum():
+        if not text[at].isascii():
+            return None
+        at += 1
+    if at < limit and not text[at].isascii():
+        return None
+    return at
+
+
+@dataclass(frozen=True)
+class AddingGates:
+    """Rule also-questions as data: the CONTINUE phrase indexes that are adding openers
+    ("also"), and how far into a turn one may open it (``cues.OPENING_CHARS``)."""
+
+    phrases: frozenset[int]
+    opening_chars: int
+
+    @classmethod
+    def of(cls, value: Sequence[Any]) -> AddingGates:
+        """From the settler's ``adding`` argument: (phrase indexes, opening_chars)."""
+        if len(value) != 2:
+            raise ValueError("adding: expected (phrase indexes, opening_chars)")
+        return cls(_phrase_set(value[0], "adding"), as_int(value[1], "adding"))
+
+    def may_add(self, hits: Sequence[Hit], adding: int) -> bool:
+        """Whether a hit of a category in the mask ``adding`` (CONTINUE) may open the turn
+        with an adding opener."""
+        return any(
+            adding >> kind & 1 and phrase in self.phrases and start <= self.opening_chars
+            for kind, phrase, start, _ in hits
+        )
+
+
+@dataclass(frozen=True)
+class TermGates:
+    """Rule term-questions as data (``phrasing.term_words``): opening fillers, term openers
+    (word tuples), hedges, breakers, and the characters stripped off a word."""
+
+    fillers: frozenset[str]
+    openers: tuple[tuple[str, ...], ...]
+    hedges: frozenset[str]
+    breakers: frozenset[str]
+    strip: str
+
+    @classmethod
+    def of(cls, value: Sequence[Any]) -> TermGates:
+        """From the settler's ``terms`` argument (``phrasing.term_words()``)."""
+        if len(value) != 5:
+            raise ValueError("terms: expected 5 fields")
+        fillers, openers, hedges, breakers, strip = value
+        words = {
+            *map(str, fillers),
+            *(str(word) for opener in openers for word in opener),
+            *map(str, hedges),
+            *map(str, breakers),
+        }
+        if any(not word.isascii() for word in words) or any(not opener for opener in openers):
+            raise ValueError("terms: expected non-empty openers of ASCII words")
+        return cls(
+            frozenset(map(str, fillers)),
+            tuple(tuple(map(str, opener)) for opener in openers),
+            frozenset(map(str, hedges)),
+            frozenset(map(str, breakers)),
+            "".join(char for char in str(strip) if char.isascii()),
+        )
+
+    def may_ask(self, text: str) -> bool:
+        """A superset of ``bool(phrasing.term_asked(text))`` (the caller checks the length):
+        exactly its steps on ASCII text up to the term's content words; True on any other."""
+        if not text.isascii():
+            return True
+        words = [token.strip(self.strip).lower() for token in text.split()]
+        start = next((index for index, word in enumerate(words) if word not in self.fillers), 0)
+        opener = next((o for o in self.openers if tuple(words[start : start + len(o)]) == o), None)
+        if opener is None:
+            return False
+        if opener[-1] == "does":
+            return True  # "what does X mean?": its ending is left to the Python rule
+        rest = words[start + len(opener) :]
+        term = [word for word in rest if word not in self.hedges]
+        if term[:1] == ["the"] and self.hedges.isdisjoint(rest):
+            return False
+        if term[:1] in (["a"], ["an"], ["the"]):
+            term = term[1:]
+        return self.breakers.isdisjoint(term)
+
+
+# The ASCII characters str.split() splits at, and those rule report-backs strips from a word.
+_ASCII_BLANKS = frozenset(" \t\n\v\f\r\x1c\x1d\x1e\x1f")
+_ASCII_STRIP = ",:;.!?\"'()"
+
+
+def may_open_with_report_opener(text: str, openers: frozenset[str]) -> bool:
+    """A superset of "the first word is one of ``openers``" as rule report-backs
+    reads it (case-folded, split at blanks, stripped of quotes and punctuation): the
+    first run of ASCII characters between blanks, stripped of ASCII punctuation and
+    lowered, is one of them, or the turn opens with or its first word holds a non-ASCII
+    character (what casefold and Unicode blanks could change is not read here)."""
+    start = 0
+    while start < len(text) and text[start] in _ASCII_BLANKS:
+        start += 1
+    end = start
+    while end < len(text) and text[end] not in _ASCII_BLANKS:
+        if not text[end].isascii():
+            return True
+        end += 1
+    return text[start:end].strip(_ASCII_STRIP).lower() in openers

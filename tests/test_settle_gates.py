@@ -1,0 +1,129 @@
+"""The settle's checks on what reference detection and rule also-questions read
+(``multihorizon._settle_py``, issue 14) hold as supersets of the Python they stand for, on
+the user turns of ``../shared/data`` and on made-up edges: wherever detection finds a
+mention, an ordinal form can open, or an "Also," opens a question, the check says so (so
+``Session.classify`` sends the turn on). ``test_classify_settle`` and
+``test_classify_differential`` hold the C++ and Numba settles to the same answers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from multihorizon import _backend, kernels
+from multihorizon._settle_py import AddingGates, DetectionGates, TermGates
+from multihorizon.dialogue.detection import detect
+from multihorizon.dialogue.ordinal_mentions import (
+    _may_open,
+    forms_without_gates,
+    may_pick_by_label,
+    ordinal_form_mentions,
+)
+from multihorizon.dialogue.phrasing import adding_opener, term_asked, term_words
+from multihorizon.dialogue.settle_data import detection_gates, phrases_among
+from multihorizon.text.cues import OPENING_CHARS
+from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
+from shared_data import first_conversations
+
+FILES = {
+    "sgd.jsonl": 40,
+    "trec_cast_2019.jsonl": 20,
+    "swda.jsonl": 10,
+    "tiage.jsonl": 40,
+    "dialseg711.jsonl": 30,
+    "irc_disentanglement.jsonl": 1,
+}
+_CONTINUE = 1 << int(Marker.CONTINUE)
+
+
+def _gates() -> tuple[DetectionGates, AddingGates]:
+    lexicon = default_lexicon()
+    adding = AddingGates.of((phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS))
+    return DetectionGates.of(detection_gates(lexicon)), adding
+
+
+def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
+    lexicon = default_lexicon()
+    hits = lexicon.scan(text)
+    kinds = 0
+    for hit in hits:
+        kinds |= 1 << hit[0]
+    ungated = forms_without_gates(text) or may_pick_by_label(text)
+    if detect(text, hits, lexicon, ordinal_forms=True):
+        assert gates.may_detect(text, hits, kinds, True) or ungated, text
+    if all(hit[0] != int(Marker.GATE_NUMBER) for hit in hits) and not (kinds & gates.mention_kinds):
+        assert not detect(text, hits, lexicon, ordinal_forms=False), text
+    if len(text) <= 40:
+        found: list[object] = []
+        ordinal_form_mentions(text, hits, found)  # type: ignore[arg-type]
+        # Capital letters alone and "#2" are the settle's may_pick_without_gates' to read.
+        assert not found or gates.short_may_open(text) or may_pick_by_label(text), text
+    for position in range(len(text)):
+        if _may_open(text, position):
+            assert gates.may_open(text, position), (text, position)
+        elif text.isascii():
+            assert not gates.may_open(text, position), (text, position)
+    if adding_opener(text, hits):
+        assert adding.may_add(hits, _CONTINUE), text
+    if term_asked(text):
+        assert TermGates.of(term_words()).may_ask(text), text
+
+
+@pytest.mark.data
+def test_the_checks_hold_on_real_turns() -> None:
+    gates, adding = _gates()
+    checked = 0
+    for _, conversation in first_conversations(FILES):
+        for turn in list(conversation["turns"])[:120]:  # type: ignore[call-overload]
+            if turn["role"] == "user" and turn["content"].strip():
+                _check(turn["content"], gates, adding)
+                checked += 1
+    assert checked > 1000
+
+
+_PIECES = st.sampled_from(
+    [
+        "the", "next", "to", "last", "second", "from", "end", "top", "bottom", "one", "want",
+        "no", "with", "2", "#2", "#", "##3", "3rd", "option", "step", "C", "A", "J", "K", "'s",
+        "'", "\u2019", "é", "É", "Also,", "also", "ALSO", "ok", "?", ",", ".", "-", "\n", " ",
+        "  ", "maintenance", "window", "pick", "number", "three", "what", "What's", "whats",
+        "is", "are", "does", "mean", "stand", "for", "a", "an", "exactly", "of", "my", "it",
+        "Soundex", "search", "ok,", "so", '"', "(", ")",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, min_size=1, max_size=25), st.booleans())
+def test_the_checks_hold_on_edges(pieces: list[str], spaced: bool) -> None:
+    gates, adding = _gates()
+    _check((" " if spaced else "").join(pieces), gates, adding)
+
+
+def test_the_plain_and_marker_dense_bench_turns_settle_on_every_backend() -> None:
+    import multihorizon as mh
+
+    plain = (
+        "We pinned the release on the staging cluster before the rollout and will wait for "
+        "the next maintenance window on Friday evening after the backups finish."
+    )
+    dense = (
+        "Thanks. One more thing about the rollout: what do you mean by pinning the release, "
+        "and does that bug with the verbose logs still show up when we restart the service?"
+    )
+    previous = kernels.backend()
+    try:
+        for name in _backend.available():
+            kernels.use(name)
+            session = mh.Session()
+            session.user("How do I pin a release on the staging cluster?")
+            session.assistant("Pin it in the deploy config and restart the service.")
+            classifier, view = session._classifier, session._view
+            assert view is not None
+            for text in (plain, dense):
+                found = classifier.settle(text, None, view[0], view[1], False, view[2])
+                assert isinstance(found, int), (name, text)
+                assert session.classify(text) == session.analyse(text)[0], (name, text)
+    finally:
+        kernels.use(previous)

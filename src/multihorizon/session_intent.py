@@ -134,13 +134,16 @@ class SessionIntent:
         native settle's code when it is final, as ``classify`` takes it (one call of a few
         microseconds over the turn's text and its unit vector), else ``intent_for_turn``
         over the stages' features and references. Called under the lock."""
+        held = len(self._scratch) > 0
+        # As in classify: a question right after a tool output takes the whole way.
+        fresh = held and asks_fresh_output(self._scratch, self._log, self.config)
         found = self._classifier.settle(
             content,
             vector,
             self._threads.active_recent(),
             not self._log,
-            len(self._scratch) > 0,
-            not self._speakers.latest,
+            held,
+            not (self._speakers.latest or fresh),
         )
         if isinstance(found, int):
             return INTENTS[found]

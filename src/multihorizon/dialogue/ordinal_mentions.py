@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..text.lexicon import Marker
 from ..text.ordinal_forms import (
@@ -26,15 +27,26 @@ from ..text.ordinal_forms import (
     LABELLED_NOUNS,
     LETTER_PICK_BEFORE,
     LETTERS,
+    LOWER_LETTER_AFTER,
     MIDDLE,
     NOT_MODIFIERS,
+    NOUN_SCOPES,
     ORDINALS,
     PICK_WORDS,
+    RUN_ENDS,
     SCOPE_AFTER,
     STANDALONE_FILLERS,
     gate_words,
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
+from .item_forms import (
+    QUALITY_OPENERS,
+    closing_bracket_pick,
+    letter_after_pick,
+    numbered_ordinal,
+    quality_pick,
+    run_of_items,
+)
 from .list_scope import MAX_TERMS, Token, is_content, joined, list_scope
 from .references import Mention
 
@@ -54,7 +66,9 @@ def _word_set(spaced: str) -> frozenset[str]:
 
 _GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
 # Without gate hits: the words at which a form can be read (the gate words, and "the").
-_OPENERS = frozenset((*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no"))
+_OPENERS = frozenset(
+    (*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no", *LOWER_LETTER_AFTER)
+)
 
 
 def _opens(word: str) -> bool:
@@ -94,9 +108,10 @@ _FROM_END_BY_FIRST = _by_first_word()
 _FROM_END_FIRST = frozenset(_FROM_END_BY_FIRST)
 _LONGEST_FROM_END = max(len(phrase) for phrase in FROM_END)
 # The words at which ``_mention_at`` can find a form by the word alone (numbers aside).
-_DIRECT_OPENERS = frozenset(
-    (*PICK_WORDS, "no", *LABELLED_NOUNS, "number", "the", *ITEM_NOUNS, "middle", *ORDINALS)
-)
+_DIRECT_OPENERS = frozenset((
+    *PICK_WORDS, "no", *LABELLED_NOUNS, "number", "the", *ITEM_NOUNS, "middle", *ORDINALS,
+    *LOWER_LETTER_AFTER, *QUALITY_OPENERS, *RUN_ENDS,
+))  # fmt: skip
 _STANDALONE_CHARS = 40
 
 
@@ -105,10 +120,14 @@ def _tokens(text: str, start: int, end: int) -> list[Token]:
 
 
 def ordinal_form_mentions(
-    text: str, hits: Sequence[tuple[int, int, int, int]] | None, found: list[Mention]
+    text: str,
+    hits: Sequence[tuple[int, int, int, int]] | None,
+    found: list[Mention],
+    item_forms: bool = True,
 ) -> None:
     """Append the ordinal mentions that start at the gate hits of ``hits`` (``None``: a
-    lexicon without gate words; then every word of the text that could open a form)."""
+    lexicon without gate words; then every word of the text that could open a form);
+    ``item_forms`` (rule item-forms): also the forms of ``item_forms``."""
     if hits is None or len(text) <= _STANDALONE_CHARS:
         # No gate words, or a turn short enough to be only a pick ("2 please"): every word.
         starts = [m.start() for m in _TOKEN.finditer(text) if _opens(m.group().casefold())]
@@ -121,10 +140,10 @@ def ordinal_form_mentions(
     for start in starts:
         if start < done_until:
             continue
-        mention = _mention_at(text, start)
-        if mention is not None:
-            found.append(mention)
-            done_until = mention.end
+        mentions = _mentions_at(text, start, item_forms)
+        found.extend(mentions)
+        if mentions:
+            done_until = mentions[-1].end
 
 
 def _ungated_starts(text: str) -> list[int]:
@@ -135,6 +154,11 @@ def _ungated_starts(text: str) -> list[int]:
         if _is_number(text[position + 1 : position + 2]):
             starts.append(position)
         position = text.find("#", position + 1)
+    position = text.find(")")
+    while position >= 0:  # "4), how long?" (rule item-forms): the number before the bracket
+        if position and _is_number(text[position - 1]):
+            starts.append(position - 1)
+        position = text.find(")", position + 1)
     # "the flax one": "one" is no gate word (too common), so its few places are found
     # here; a match needs "the" just before, so only those are tried.
     for needle in (" one", " ones"):
@@ -152,8 +176,8 @@ def forms_without_gates(text: str) -> bool:
     classification with no gate hit needs no references stage for it."""
     if len(text) <= _STANDALONE_CHARS:
         return any(_opens(m.group().casefold()) for m in _TOKEN.finditer(text))
-    if "#" not in text and " one" not in text:
-        return False  # the common turn: two searches in C (" one" is in " ones")
+    if "#" not in text and " one" not in text and ")" not in text:
+        return False  # the common turn: three searches in C (" one" is in " ones")
     return any(_may_open(text, start) for start in _ungated_starts(text))
 
 
@@ -206,18 +230,48 @@ def may_pick_by_label(text: str) -> bool:
 
 def ungated_triggers() -> tuple[str, str, tuple[str, ...], int]:
     """The two tests above as data (capitals, joiners, needles, bare-pick length)."""
-    return _CAPITALS, "".join(sorted(_JOINERS)), ("#", " one"), _STANDALONE_CHARS
+    return _CAPITALS, "".join(sorted(_JOINERS)), ("#", " one", ")"), _STANDALONE_CHARS
 
 
-def _mention_at(text: str, position: int) -> Mention | None:
+def _mentions_at(text: str, position: int, item_forms: bool) -> tuple[Mention, ...]:
     if not _may_open(text, position):
-        return None  # most gate hits ("next week", "the first time"): no window read
+        return ()  # most gate hits ("next week", "the first time"): no window read
     low = max(0, position - _BEFORE_CHARS)
     tokens = _tokens(text, low, min(len(text), position + _AFTER_CHARS))
     # The token the gate hit falls in ("#2": the hit is the "2" of the token "#2").
     here = next((i for i, t in enumerate(tokens) if t[1] <= position < t[2]), -1)
     if here < 0 or (here == 0 and low > 0):
-        return None
+        return ()
+    if item_forms:
+        more = _item_form(text, tokens, here)
+        if more:
+            return more
+    mention = _mention_at(text, tokens, here)
+    if mention is None:
+        return ()
+    if item_forms and mention.ordinal is not None and not mention.scope:
+        # "the third tip": the kind of list it names (rule item-forms).
+        noun = _TOKEN.findall(mention.surface)[-1].casefold()
+        if noun in NOUN_SCOPES:
+            mention = replace(mention, terms=(normalise_term(noun),))
+    return (mention,)
+
+
+def _item_form(text: str, tokens: list[Token], here: int) -> tuple[Mention, ...]:
+    """Rule item-forms: "go with b", "4)", "the cheapest one", "the first two"."""
+    word = tokens[here][0]
+    found = letter_after_pick(text, tokens, here) or closing_bracket_pick(text, tokens, here)
+    if found is None and word in QUALITY_OPENERS:
+        found = quality_pick(text, tokens, here)
+    if found is not None:
+        return (found,)
+    index = here + 1 if word == "the" and here + 1 < len(tokens) else here
+    if index > here and tokens[index][0] in ORDINALS and tokens[index][0][0].isdigit():
+        return numbered_ordinal(text, tokens, here)
+    return run_of_items(text, tokens, index)
+
+
+def _mention_at(text: str, tokens: list[Token], here: int) -> Mention | None:
     word = tokens[here][0]
     picks = word in PICK_WORDS or word == "no"
     if picks and here + 1 < len(tokens) and _is_number(tokens[here + 1][0]):

@@ -45,6 +45,8 @@ __all__ = [
 # The words at which ``quality_pick`` may find a form.
 QUALITY_OPENERS = frozenset((*SUPERLATIVES, WHICHEVER, "the", "is", "are"))
 _QUESTION_WORDS = frozenset(("which", "whichever", "what"))
+# Nouns after a superlative that stand for the list's items ("the cheapest option to start").
+_PICKED_NOUNS = frozenset(("one", "ones", "option", "options", "choice", "pick", "of"))
 _LINKS = frozenset(("is", "are", "sounds", "seems", "looks", "works", "would", "be"))
 
 
@@ -135,8 +137,14 @@ def _asks_which(text: str, tokens: list[Token], here: int) -> int:
 
 def _quality_mention(
     text: str, tokens: list[Token], start: int, adjective: int, degree: int
-) -> Mention:
+) -> Mention | None:
     word, _, end = tokens[adjective]
+    if (
+        adjective + 2 < len(tokens)
+        and tokens[adjective + 1][0] not in _PICKED_NOUNS
+        and tokens[adjective + 2][0] == "to"
+    ):
+        return None  # "the fastest way to the airport", "the cheapest time to fly"
     scale = QUALITY_WORDS.get(word)
     if scale is not None:
         quality = f"{scale[0]}:{scale[1] * degree}"
@@ -171,8 +179,10 @@ def run_of_items(text: str, tokens: list[Token], index: int) -> tuple[Mention, .
             "these", "those", "them", "the", "your", "its"
         )  # fmt: skip
         named = following in ITEM_NOUNS or following in ITEM_FOLLOWERS
-        if not (of_list or named) and (following == "of" or is_content(following)):
-            return ()  # "the first two weeks", "the last couple of days"
+        # "the first two weeks", "the last couple of days": a plural noun or "of" that names
+        # no list; "the first two look good", "the last two cost?": a verb after the run.
+        if not (of_list or named) and (following == "of" or following.endswith("s")):
+            return ()
     the_start = tokens[index - 1][1]
     end_word = tokens[index][2]
     first = RUN_ENDS[word]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import multihorizon as mh
+from multihorizon.text.enumerations import enumeration_items, enumeration_lists
 from multihorizon.text.item_qualities import adjective_stem, item_by_quality
 
 NUMBERED = (
@@ -151,3 +152,50 @@ def test_item_by_quality_reads_items_then_leads() -> None:
     assert [adjective_stem(w) for w in ("cheapest", "easiest", "flattest", "safest")] == [
         "cheap", "eas", "flat", "saf",
     ]  # fmt: skip
+
+
+def test_sections_under_headings_are_a_list() -> None:
+    bold = (
+        "Ideas for the shelter:\n\n**Dog walk**\nWalkers collect pledges.\n\n**Quiz night**\n"
+        "Tables pay a fee.\n\n**Bake sale**\nVolunteers bake."
+    )
+    assert enumeration_items(bold) == ("Dog walk", "Quiz night", "Bake sale")
+    marked = "Two ways.\n\n### Rolling restart\nOne pod at a time.\n\n### Blue-green\nSwitch."
+    assert enumeration_items(marked) == ("Rolling restart", "Blue-green")
+    # A lone bold line is emphasis; bold lines with nothing under them are no sections.
+    assert enumeration_items("**Note:** back up first.\nThen upgrade.") == ()
+    assert enumeration_items("**Warning**\n**Danger**") == ()
+    session = mh.Session(config=mh.Config(antecedents=True))
+    session.user("Fundraising ideas?")
+    session.assistant(bold)
+    refs = session.preview("How much should we charge for the quiz one?").references
+    assert [ref.item for ref in refs if ref.item] == ["Quiz night"]
+
+
+def test_a_nested_list_is_a_list_of_its_own_under_its_item() -> None:
+    text = "Pick one:\n1. Frontend\n   - React\n   - Vue\n2. Backend\n   - Django\n   - Rails"
+    assert enumeration_items(text) == ("Frontend", "Backend")  # "the second" is still Backend
+    lists = enumeration_lists(text)
+    assert [(listed.lead, listed.items) for listed in lists[1:]] == [
+        ("Frontend", ("React", "Vue")),
+        ("Backend", ("Django", "Rails")),
+    ]
+    session = mh.Session(config=mh.Config(antecedents=True))
+    session.user("Which stack?")
+    session.assistant(text)
+    refs = session.preview("Tell me more about the one with Rails.").references
+    assert [ref.item for ref in refs if ref.item] == ["Rails"]
+
+
+def test_either_keeps_each_action_whole() -> None:
+    text = "You could either add an index, rewrite the query as a join, or cache the counts."
+    assert enumeration_items(text) == (
+        "add an index", "rewrite the query as a join", "cache the counts",
+    )  # fmt: skip
+    assert enumeration_items("You can either repot it now or wait until spring.") == (
+        "repot it now", "wait until spring",
+    )  # fmt: skip
+    # Without "either" the items are the verb's objects, as before.
+    assert enumeration_items("You could use Redis, Memcached or Postgres.") == (
+        "Redis", "Memcached", "Postgres",
+    )  # fmt: skip

@@ -51,6 +51,13 @@ def _items(reply: str, turn: str, config: mh.Config | None = None) -> list[tuple
         ("the quickest one, how do I install it?", "Redis, the fastest cache"),
         ("Which of these is cheapest?", "Memcached, simple and cheap"),
         ("whichever is simplest, really", "Memcached, simple and cheap"),
+        ("I'd go for c, how do I set it up?", "Postgres unlogged tables"),
+        ("For C, what about backups?", "Postgres unlogged tables"),
+        ("Isn't the 9th a bit niche?", "Aerospike"),
+        ("What about the very last one?", "KeyDB"),
+        ("Tell me more about the opening suggestion.", "Redis, the fastest cache"),
+        ("How is the closing option licensed?", "KeyDB"),
+        ("What about the one that runs a grid?", "Hazelcast grid"),
     ],
 )
 def test_a_form_names_the_item(turn: str, item: str) -> None:
@@ -90,6 +97,8 @@ def test_a_lead_that_orders_the_list_answers_a_superlative(turn: str, item: str)
         "I had lunch with a friend and it was fine.",
         "The first couple of days were slow.",
         "See f(4) for the formula.",
+        "The closing date is Friday and the opening hours are short.",
+        "It was the very first time we tried it.",
     ],
 )
 def test_no_pick_where_no_item_is_meant(turn: str) -> None:
@@ -197,5 +206,12 @@ def test_either_keeps_each_action_whole() -> None:
     )  # fmt: skip
     # Without "either" the items are the verb's objects, as before.
     assert enumeration_items("You could use Redis, Memcached or Postgres.") == (
+        "Redis", "Memcached", "Postgres",
+    )  # fmt: skip
+
+
+def test_a_comma_of_description_is_no_list() -> None:
+    assert enumeration_items("Very: nobody can lose alone, and a round takes five minutes.") == ()
+    assert enumeration_items("Try this: Redis, Memcached, or Postgres.") == (
         "Redis", "Memcached", "Postgres",
     )  # fmt: skip

@@ -18,6 +18,7 @@ from ..text.item_qualities import (
     adjective_stem,
 )
 from ..text.ordinal_forms import (
+    ADJECTIVE_ORDINALS,
     DATE_BEFORE,
     ITEM_FOLLOWERS,
     ITEM_NOUNS,
@@ -34,19 +35,28 @@ from .list_scope import Token, is_content, joined, list_scope
 from .references import Mention
 
 __all__ = [
+    "ITEM_OPENERS",
     "QUALITY_OPENERS",
     "closing_bracket_pick",
     "letter_after_pick",
     "numbered_ordinal",
     "quality_pick",
     "run_of_items",
+    "very_ordinal",
 ]
 
-# The words at which ``quality_pick`` may find a form.
+# The words at which ``quality_pick`` may find a form, and those at which any form here may.
 QUALITY_OPENERS = frozenset((*SUPERLATIVES, WHICHEVER, "the", "is", "are"))
+ITEM_OPENERS = QUALITY_OPENERS | frozenset((*ADJECTIVE_ORDINALS, *RUN_ENDS, "very"))
 _QUESTION_WORDS = frozenset(("which", "whichever", "what"))
 # Nouns after a superlative that stand for the list's items ("the cheapest option to start").
 _PICKED_NOUNS = frozenset(("one", "ones", "option", "options", "choice", "pick", "of"))
+_AUXILIARIES = frozenset("""
+    is isn't was wasn't are aren't does doesn't did didn't would wouldn't could couldn't
+    should shouldn't will won't can can't
+    """.split())  # noqa: SIM905  # fmt: skip
+# After "the very first"/"the very last": what makes it an item ("the very last bit").
+_VERY_FOLLOWERS = frozenset(("bit", "one", "thing"))
 _LINKS = frozenset(("is", "are", "sounds", "seems", "looks", "works", "would", "be"))
 
 
@@ -158,6 +168,30 @@ def _quality_mention(
     return Mention("ordinal", text[start:end], start, end, scope=scope, quality=quality)
 
 
+def very_ordinal(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """ "the very last bit", "the very first one", "the opening step", "the closing
+    suggestion": an ordinal word after "the very" (an ordinal adjective after "the"), before
+    an item noun, "bit", or a clause end; not "the very first time", "the closing date"."""
+    word = tokens[here][0]
+    number = ADJECTIVE_ORDINALS.get(word)
+    very = here >= 2 and tokens[here - 1][0] == "very" and tokens[here - 2][0] == "the"
+    if number is None and (not very or word not in ORDINALS or word[0].isdigit()):
+        return None
+    if number is not None and not very and (here < 1 or tokens[here - 1][0] != "the"):
+        return None
+    end = tokens[here][2]
+    if here + 1 < len(tokens) and joined(text, tokens[here], tokens[here + 1]):
+        following = tokens[here + 1][0]
+        if following not in ITEM_NOUNS and following not in _VERY_FOLLOWERS:
+            return None
+        end = tokens[here + 1][2]
+    elif number is not None:
+        return None  # "the opening" alone: a ceremony, no item
+    start = tokens[here - 2 if very else here - 1][1]
+    value = number if number is not None else ORDINALS[word]
+    return Mention("ordinal", text[start:end], start, end, ordinal=value)
+
+
 def run_of_items(text: str, tokens: list[Token], index: int) -> tuple[Mention, ...]:
     """ "the first two", "the last couple", "the top three": one mention per item (the
     schema's reference names one item), each on its own part of the phrase so none overlap:
@@ -204,7 +238,9 @@ def numbered_ordinal(text: str, tokens: list[Token], the: int) -> tuple[Mention,
     word, _, end = tokens[the + 1]
     following = tokens[the + 2][0] if the + 2 < len(tokens) else ""
     ends = not following or not joined(text, tokens[the + 1], tokens[the + 2])
-    if not ends and following not in ITEM_FOLLOWERS:
+    # "Isn't the 9th a default?": after an auxiliary the ordinal is the clause's subject.
+    asked = the > 0 and tokens[the - 1][0] in _AUXILIARIES
+    if not ends and following not in ITEM_FOLLOWERS and not asked:
         return ()
     start = tokens[the][1]
     return (Mention("ordinal", text[start:end], start, end, ordinal=ORDINALS[word]),)

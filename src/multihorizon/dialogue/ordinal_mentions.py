@@ -33,19 +33,20 @@ from ..text.ordinal_forms import (
     NOUN_SCOPES,
     ORDINALS,
     PICK_WORDS,
-    RUN_ENDS,
     SCOPE_AFTER,
     STANDALONE_FILLERS,
     gate_words,
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from .item_forms import (
+    ITEM_OPENERS,
     QUALITY_OPENERS,
     closing_bracket_pick,
     letter_after_pick,
     numbered_ordinal,
     quality_pick,
     run_of_items,
+    very_ordinal,
 )
 from .list_scope import MAX_TERMS, Token, is_content, joined, list_scope
 from .references import Mention
@@ -66,8 +67,11 @@ def _word_set(spaced: str) -> frozenset[str]:
 
 _GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
 # Without gate hits: the words at which a form can be read (the gate words, and "the").
-_OPENERS = frozenset(
-    (*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no", *LOWER_LETTER_AFTER)
+_OPENERS = (
+    frozenset(
+        (*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no", *LOWER_LETTER_AFTER)
+    )
+    | ITEM_OPENERS
 )
 
 
@@ -110,7 +114,7 @@ _LONGEST_FROM_END = max(len(phrase) for phrase in FROM_END)
 # The words at which ``_mention_at`` can find a form by the word alone (numbers aside).
 _DIRECT_OPENERS = frozenset((
     *PICK_WORDS, "no", *LABELLED_NOUNS, "number", "the", *ITEM_NOUNS, "middle", *ORDINALS,
-    *LOWER_LETTER_AFTER, *QUALITY_OPENERS, *RUN_ENDS,
+    *LOWER_LETTER_AFTER, *ITEM_OPENERS,
 ))  # fmt: skip
 _STANDALONE_CHARS = 40
 
@@ -260,7 +264,11 @@ def _mentions_at(text: str, position: int, item_forms: bool) -> tuple[Mention, .
 def _item_form(text: str, tokens: list[Token], here: int) -> tuple[Mention, ...]:
     """Rule item-forms: "go with b", "4)", "the cheapest one", "the first two"."""
     word = tokens[here][0]
-    found = letter_after_pick(text, tokens, here) or closing_bracket_pick(text, tokens, here)
+    found = (
+        letter_after_pick(text, tokens, here)
+        or closing_bracket_pick(text, tokens, here)
+        or very_ordinal(text, tokens, here)
+    )
     if found is None and word in QUALITY_OPENERS:
         found = quality_pick(text, tokens, here)
     if found is not None:
@@ -598,7 +606,9 @@ def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
         # The words as the items' words are read ("Mac-only" stays one word there), and a
         # compound's parts ("5-GHz" -> ghz: an item may write it "5 GHz").
         said = text[tokens[the + 1][1] : tokens[here - 1][2]]
-        terms = tuple(dict.fromkeys((*content_terms(said), *content_terms(said.replace("-", " ")))))
+        # "co-op" -> "coop" too: an item may write the word whole ("cooperative").
+        forms = (said, said.replace("-", " "), said.replace("-", ""))
+        terms = tuple(dict.fromkeys(term for form in forms for term in content_terms(form)))
         if terms:
             start, end = tokens[the][1], tokens[here][2]
             return Mention("ordinal", text[start:end], start, end, terms=terms)

@@ -19,7 +19,14 @@ from ..text.tokens import content_terms
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
-__all__ = ["item_named", "item_of_list", "last_enumeration", "resolve_ordinal", "same_stem"]
+__all__ = [
+    "item_named",
+    "item_of_list",
+    "item_of_turn",
+    "last_enumeration",
+    "resolve_ordinal",
+    "same_stem",
+]
 
 RECENT = 10  # turns: an enumeration this recent resolves with confidence 0.9, older 0.7
 _SCOPE_TURNS = 20  # turns with lists searched for a scope or an item by its words
@@ -298,3 +305,19 @@ def item_of_list(terms: Sequence[str], items: Sequence[str], weighted: bool = Fa
         elif score == best_score and score:
             tied = True
     return None if tied else best
+
+
+def item_of_turn(
+    terms: Sequence[str],
+    turn: int,
+    enumerations: Mapping[int, tuple[str, ...]],
+    lists: TurnLog | None,
+) -> str | None:
+    """The item of ``turn``'s last list that ``item_of_list`` names; with ``lists`` (rule
+    item-forms) of any list of the turn, nested ones too, the last first, each term weighed
+    by how few items hold it."""
+    if lists is None:
+        items = enumerations.get(turn, ())
+        return item_of_list(terms, items) if items else None
+    found = lists.features[turn].enumeration_lists or ()
+    return next((n for e in reversed(found) if (n := item_of_list(terms, e.items, True))), None)

@@ -22,7 +22,7 @@ from .detection import detect
 from .entity_forms import offered_replies, recalls
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
-from .ordinal_resolution import item_named, item_of_list, resolve_ordinal
+from .ordinal_resolution import item_named, item_of_turn, resolve_ordinal
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -98,7 +98,8 @@ def resolve(
             if offered_instances and reference.target_turn is not None:
                 reference = _offered_instance(reference, reference.target_turn, log, now)
             if entity_items:
-                reference = _with_item(reference, mention.terms, enumerations, item_forms)
+                lists = log if item_forms else None
+                reference = _with_item(reference, mention.terms, enumerations, lists)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
             if said_replies and reference.target_turn is not None:
@@ -126,13 +127,14 @@ def _with_item(
     reference: Reference,
     terms: Sequence[str],
     enumerations: Mapping[int, tuple[str, ...]],
-    weighted: bool,
+    lists: TurnLog | None,
 ) -> Reference:
     """Rule entity-items: a reference to a turn with a list names the one item about its
-    words ("the congestion theory" -> "Channel congestion when neighbours get home")."""
+    words ("the congestion theory" -> "Channel congestion when neighbours get home"). With
+    ``lists`` (rule item-forms): any list of the turn, nested ones too, the last first, each
+    term weighed by how few items hold it."""
     turn = reference.target_turn
-    items = enumerations.get(turn, ()) if turn is not None else ()
-    named = item_of_list(terms, items, weighted) if items else None
+    named = item_of_turn(terms, turn, enumerations, lists) if turn is not None else None
     return replace(reference, item=named) if named else reference
 
 
@@ -611,7 +613,8 @@ def _definite_references(
             replies_first=replies_first,
         )
         if config.entity_items:
-            reference = _with_item(reference, terms, log.enumerations, config.item_forms)
+            lists = log if config.item_forms else None
+            reference = _with_item(reference, terms, log.enumerations, lists)
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)

@@ -398,12 +398,24 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         if len(parts) < 2:
             continue
         head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)
-        if head is None:
+        if head is None or _describes(sentence, parts):
             continue
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
         if len(items) >= 2 and all(items) and all(len(item) <= 120 for item in items):
             out.append((start + sentence.find(parts[0]), end, [_clean_item(i) for i in items]))
+
+
+def _describes(sentence: str, parts: list[str]) -> bool:
+    """Whether a comma "list" describes rather than offers: after a one-word colon lead
+    ("Very: nobody can lose alone, and a round takes five minutes."), or two clauses joined
+    by "and" (each of four words or more), where options would be joined by "or"."""
+    colon = sentence.find(":")
+    if colon >= 0 and len(sentence[:colon].split()) < 2:
+        return True
+    last = parts[-1]
+    two_clauses = len(parts) == 2 and all(len(part.split()) >= 4 for part in parts)
+    return two_clauses and not last.startswith("or ") and " or " not in sentence
 
 
 def _semicolon_split(sentence: str) -> list[str]:

@@ -20,6 +20,7 @@ from .item_qualities import quality_gate_words
 
 __all__ = [
     "ABOUT_WORDS",
+    "ADJECTIVE_ORDINALS",
     "CARDINALS",
     "DATE_BEFORE",
     "FROM_END",
@@ -61,6 +62,12 @@ ORDINALS: Mapping[str, int] = MappingProxyType({
     "last": LAST, "final": LAST, "latter": LAST, "former": 1, "penultimate": -2,
     "antepenultimate": -3,
 })  # fmt: skip
+
+# Adjectives that are ordinals only right after "the" and before an item noun: "the opening
+# step", "the closing suggestion" (not "the closing date", "its opening hours").
+ADJECTIVE_ORDINALS: Mapping[str, int] = MappingProxyType(
+    {"opening": 1, "initial": 1, "closing": LAST, "concluding": LAST}
+)
 
 # Multi-word ordinals counted from the end: "the second to last", "the last but one".
 FROM_END: Mapping[tuple[str, ...], int] = MappingProxyType({
@@ -109,7 +116,9 @@ MIDDLE = 0
 
 # After "the one" / an item noun, these introduce what the item is about: "the one about
 # caching", "the bullet on indexes", "the option with Redis", "the step where you ...".
-ABOUT_WORDS = _words("about on with regarding concerning mentioning involving where for using")
+ABOUT_WORDS = _words("""
+    about on with regarding concerning mentioning involving where for using that which
+    """)
 
 # Verbs and prepositions before a bare number that picks an item: "go with 2", "I'll take 3".
 PICK_WORDS = _words("with take pick choose chose try prefer want select picking choosing")
@@ -117,12 +126,12 @@ PICK_WORDS = _words("with take pick choose chose try prefer want select picking 
 # A capital letter alone picks an item of a lettered list ("Is D too slow?", "B sounds good",
 # "I'd pick B.") after the turn's opening, a picking word or one of these; never after a
 # noun ("vitamin D", "plan B", "type A"). "A" and "I" also need a clause end after them.
-LETTER_PICK_BEFORE = _words("is was about and or than vs versus but maybe then so if")
+LETTER_PICK_BEFORE = _words("is was about and or than vs versus but maybe then so if for on")
 
 # Lower-case letters that pick an item after a picking word or these ("go with b", "what
 # about c?", "I'll take d."); "a" and "i" only in a short turn (``ordinal_mentions``).
 LOWER_LETTERS = "bcdefghj"
-LOWER_LETTER_AFTER = _words("about")
+LOWER_LETTER_AFTER = _words("about for towards toward")
 
 # "the first two", "the last couple", "the top three": a run of items from one end of a list.
 # The schema's reference names one item, so a run is one reference per item (at most three).
@@ -201,6 +210,6 @@ def gate_words() -> tuple[str, ...]:
     # the article and the pronoun: "with a friend" would send most turns to detection).
     for letter in LOWER_LETTERS:
         words |= {f"{pick} {letter}" for pick in (*PICK_WORDS, *LOWER_LETTER_AFTER)}
-    words |= set(quality_gate_words())
+    words |= set(quality_gate_words()) | set(ADJECTIVE_ORDINALS)
     words |= {f"{end} {count}" for end in RUN_ENDS for count in RUN_COUNTS}
     return tuple(sorted(words))

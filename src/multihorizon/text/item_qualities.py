@@ -84,8 +84,13 @@ QUALITY_WORDS: Mapping[str, tuple[str, int]] = MappingProxyType({
 # The superlatives that pick an item on their own ("the cheapest", "which is quickest"): the
 # lexicon's gate words for this form. "most"/"least" + an adjective ("the most durable") are
 # read at the gates "the most" and "the least".
+# Not the distance scale's: "the nearest restaurant", "the closest station" ask for a new
+# thing far more often than for an item (1% of ../shared/data user turns
+# would reach detection for them).
 SUPERLATIVES = frozenset(
-    word for word in QUALITY_WORDS if word.endswith("est") and word not in ("interest",)
+    word
+    for word, (scale, _) in QUALITY_WORDS.items()
+    if word.endswith("est") and scale != "distance"
 )
 
 # Degree words before an adjective: "the most durable" (its scale's high end), "the least

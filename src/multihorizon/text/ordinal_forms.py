@@ -108,7 +108,7 @@ ITEM_NOUNS = _words("""
 LABELLED_NOUNS = _words("""
     option choice item step approach method solution suggestion idea alternative
     recommendation tip bullet point strategy proposal plan candidate entry stage phase variant
-    version example answer day week round level part fix rule trick topic area
+    version example answer day week round level part fix rule trick topic
     """)
 
 # "the middle one": the centre item of a list of odd length (item number 0 is no real item).

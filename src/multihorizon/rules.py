@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from .rules_items import ITEM_RULES
 from .rules_phrasing import PHRASING_RULES
 from .rules_resumption import RESUMPTION_RULES
 
@@ -403,27 +404,7 @@ _RULES = (
         "Phrasing stop as a whole ('the Mac-only one', ';' lists): phrasing_tune 0.625 -> 0.969.",
         "dialogue.ordinal_mentions.ordinal_form_mentions",
     ),
-    _rule(
-        "item-forms",
-        "references",
-        "§4.1",
-        "More ways to pick a list item, as data (text.ordinal_forms, text.item_qualities): a "
-        "lower-case letter after a picking word ('go with b', 'what about c?'), a number closed "
-        "by a bracket ('4), how long?'), a digit ordinal ending its phrase ('the 7th, is it "
-        "safe?'), ordinals to twenty, a run from one end ('the first two', 'the last couple': "
-        "one reference per item), an item by a quality ('the cheapest one', 'which is "
-        "quickest?', 'the most durable', 'whichever is free': the item that says it, else the "
-        "end of a list its lead orders, 'from cheapest up'); an item noun names the kind of list "
-        "('the third tip' past a later comma list), and items are matched by their rarer "
-        "words ('the Klimt museum' among three museums).",
-        {"item_forms": False},
-        "multihorizon eval tests/data/handwritten/items_tune.jsonl --task references (hashing), "
-        "off -> on: enumerated item 0.711 -> 0.974, acc@1 0.816 -> 0.974; items_holdout.jsonl "
-        "0.610 -> 0.768, acc@1 0.780 -> 0.842 (its first run, before any of this: item 0.524; "
-        "see tests/test_handwritten.py); the other hand-written sets unchanged. "
-        "tools/eval_all.py: CAsT 2019 acc@1 0.586 -> 0.589, dialseg711 shift F1 0.628 -> 0.627.",
-        "dialogue.item_forms.quality_pick",
-    ),
+    *(_rule(*entry) for entry in ITEM_RULES),
     _rule(
         "repeated-questions",
         "references",

@@ -66,7 +66,7 @@ ORDINALS: Mapping[str, int] = MappingProxyType({
 # Adjectives that are ordinals only right after "the" and before an item noun: "the opening
 # step", "the closing suggestion" (not "the closing date", "its opening hours").
 ADJECTIVE_ORDINALS: Mapping[str, int] = MappingProxyType(
-    {"opening": 1, "initial": 1, "closing": LAST, "concluding": LAST}
+    {"opening": 1, "closing": LAST, "concluding": LAST}
 )
 
 # Multi-word ordinals counted from the end: "the second to last", "the last but one".

@@ -37,6 +37,12 @@ EDGES = [
     "ÉB is the name of the cluster we run the staging rollout on, every Friday evening.",
     "2 please",
     "the second",
+    # Rule item-forms: "4)" (a needle), a letter after a picking word, a superlative, a run.
+    "What about 4), how long should we keep the logs of the staging cluster after Friday?",
+    "We looked at f(4) and (see 4) for the staging cluster rollout on Friday evening too.",
+    "Let's go with b for the staging cluster rollout on Friday evening after the backups.",
+    "Which of these is the cheapest for the staging cluster rollout on Friday evening?",
+    "The first two sound right for the staging cluster rollout on Friday evening, I think.",
     "ok",
     # GATE_NUMBER hits: no form ("the next window"), a FROM_END form, a pick, "option 7".
     "We wait for the next maintenance window on Friday evening after the backups finish.",
@@ -184,7 +190,8 @@ def test_every_backend_settles_the_same_turns(config: mh.Config) -> None:
 def test_the_common_turn_settles_in_the_native_call() -> None:
     classifier, recent = _classifier(mh.Config()), _recent()
     plain = "The staging cluster runs three etcd members behind a load balancer in our lab."
-    for text in (EDGES[24], plain):  # bench/intent_workload.py's typical turn, a statement
+    typical = next(edge for edge in EDGES if edge.startswith("Thanks, that makes sense. Should"))
+    for text in (typical, plain):  # bench/intent_workload.py's typical turn, a statement
         found = classifier.classify(
             text, None, recent, first_turn=False, tool_outputs=False, final=True
         )
@@ -215,6 +222,7 @@ _PIECES = st.sampled_from(
         "\n", "  ", "\u20ac", "\U0001f600", "\uff22", "cluster", "staging", "rollout", "what",
         "how", "back to", "Italian", "Also,", "also", "What's", "WHAT", "is a", "mean",
         "They're", "it's", "We", "tried", "to", "last", "want", "no", "step", "3rd", "top",
+        ")", "4)", "(", "b", "with", "cheapest", "the most", "two", "whichever", "13th",
     ]
 )  # fmt: skip
 

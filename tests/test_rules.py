@@ -427,6 +427,13 @@ def _ordinal_form(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in session.preview("option C please").references]
 
 
+def _item_form(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which cache?")
+    session.assistant("Options:\n1. Redis, the fastest\n2. Memcached, the cheapest\n3. A table")
+    return [(ref.target_turn, ref.item) for ref in session.preview("go with b").references]
+
+
 def _repeated_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What's the forecast for Chicago on Thursday?")
@@ -582,6 +589,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "multi-party-threads": _multi_party_reply,
     "offer-antecedents": _offered_instance,
     "ordinal-forms": _ordinal_form,
+    "item-forms": _item_form,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,

@@ -195,6 +195,7 @@ SWITCHES = (
     "report_backs",
     "term_questions",
     "ordinal_forms",
+    "item_forms",
     "repeated_questions",
     "definite_references",
     "entity_references",
@@ -315,6 +316,9 @@ class Config:
     # SPEC-028 §4.1 ordinals beyond "the second option": "option C", "#2", "the penultimate
     # step", "the one about caching", a scope naming an earlier list (rule ordinal-forms).
     ordinal_forms: bool = True
+    # "go with b", "4)", "the cheapest of the three", "the first two", "the 13th", the kind
+    # of list an item noun names, items matched by their rarer words (rule item-forms).
+    item_forms: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).
     repeated_questions: bool = True

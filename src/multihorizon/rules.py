@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from .rules_items import ITEM_RULES
 from .rules_phrasing import PHRASING_RULES
 from .rules_references import REFERENCE_RULES, REFERENCE_RULES_OFF
 from .rules_resumption import RESUMPTION_RULES
@@ -405,6 +406,7 @@ _RULES = (
         "Phrasing stop as a whole ('the Mac-only one', ';' lists): phrasing_tune 0.625 -> 0.969.",
         "dialogue.ordinal_mentions.ordinal_form_mentions",
     ),
+    *(_rule(*entry) for entry in ITEM_RULES),
     _rule(
         "repeated-questions",
         "references",

@@ -43,13 +43,15 @@ def detect(
     lexicon: Lexicon,
     *,
     ordinal_forms: bool = True,
+    item_forms: bool = True,
 ) -> list[Mention]:
     """The referential expressions of a user turn (SPEC-028 §4.1), in text order.
 
     ``hits`` are ``lexicon.scan(text)`` (raw ``(kind, phrase_index, start, end)``, BLOCK spans
     already removed). Overlapping detections keep one mention per span: tool > ordinal > turn >
     action > entity. ``ordinal_forms`` (rule ordinal-forms): also the ordinals of
-    ``ordinal_mentions`` ("option C", "#2", "the one about caching").
+    ``ordinal_mentions`` ("option C", "#2", "the one about caching"); ``item_forms`` (rule
+    item-forms) with them those of ``item_forms`` ("go with b", "the cheapest one").
     """
     if not text:
         return []
@@ -75,7 +77,7 @@ def detect(
             found.append(mention)
     pattern_mentions(text, found, hits if lexicon.has_gates else None)
     if ordinal_forms:
-        ordinal_form_mentions(text, hits if lexicon.has_gates else None, found)
+        ordinal_form_mentions(text, hits if lexicon.has_gates else None, found, item_forms)
     if len(found) > 1:
         found = _deduplicate(text, found)
     return found
@@ -159,4 +161,5 @@ def _merge(left: Mention, right: Mention) -> Mention:
         kind=longer.kind or other.kind,
         scope=longer.scope or other.scope,
         scope_required=longer.scope_required if longer.scope else other.scope_required,
+        quality=longer.quality or other.quality,
     )

@@ -204,6 +204,7 @@ class IntentClassifier:
         "_always_pending",
         "_dim",
         "_explore_below",
+        "_item_forms",
         "_lexicon",
         "_ordinal_forms",
         "_outcomes",
@@ -266,6 +267,7 @@ class IntentClassifier:
         self._tool_match = config.tool_reference_match
         # "#2 please", "B sounds good": a pick no gate word shows (rule ordinal-forms).
         self._ordinal_forms = config.ordinal_forms
+        self._item_forms = config.item_forms  # "go with b", "the cheapest one"
         # An "again" beside a return announcement or a repeat request may be no CLARIFY
         # marker (rule resume-announcements); a short question the native decision calls
         # EXPLORE may be a side question (rule side-questions): only the references stage's
@@ -328,7 +330,10 @@ class IntentClassifier:
             elif self._lexicon.has_gates:
                 # With no mention, the references stage resolves nothing and the scanner's
                 # §5.2 answer stands ("the next maintenance window": a gate word, no form).
-                mentions = detect(text, hits, self._lexicon, ordinal_forms=self._ordinal_forms)
+                mentions = detect(
+                    text, hits, self._lexicon, ordinal_forms=self._ordinal_forms,
+                    item_forms=self._item_forms,
+                )  # fmt: skip
                 if not mentions:
                     pending, ungated = 0, False
         # Rule tool-reference-match reads an outcome question only against tool outputs.

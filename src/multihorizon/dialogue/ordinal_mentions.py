@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..text.lexicon import Marker
 from ..text.ordinal_forms import (
@@ -25,17 +26,28 @@ from ..text.ordinal_forms import (
     LABELLED_NOUNS,
     LETTER_PICK_BEFORE,
     LETTERS,
+    LOWER_LETTER_AFTER,
     MIDDLE,
     NOT_MODIFIERS,
+    NOUN_SCOPES,
     ORDINALS,
     PICK_WORDS,
     SCOPE_AFTER,
-    SCOPE_BEFORE,
-    SCOPE_DETERMINERS,
     STANDALONE_FILLERS,
     gate_words,
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
+from .item_forms import (
+    ITEM_OPENERS,
+    QUALITY_OPENERS,
+    closing_bracket_pick,
+    letter_after_pick,
+    numbered_ordinal,
+    quality_pick,
+    run_of_items,
+    very_ordinal,
+)
+from .list_scope import MAX_TERMS, Token, is_content, joined, list_scope
 from .references import Mention
 
 __all__ = [
@@ -55,7 +67,12 @@ def _word_set(spaced: str) -> frozenset[str]:
 
 _GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
 # Without gate hits: the words at which a form can be read (the gate words, and "the").
-_OPENERS = frozenset((*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no"))
+_OPENERS = (
+    frozenset(
+        (*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no", *LOWER_LETTER_AFTER)
+    )
+    | ITEM_OPENERS
+)
 
 
 def _opens(word: str) -> bool:
@@ -71,13 +88,11 @@ def _is_number(word: str) -> bool:
 _TOKEN = re.compile(r"#?[^\W_]+(?:['\u2019][^\W_]+)?")
 _BEFORE_CHARS = 100  # window read before a gate hit (a scope cue, a determiner)
 _AFTER_CHARS = 160  # and after it (the noun, an about phrase, a scope)
-_MAX_TERMS = 6
 _DETERMINERS = frozenset(("the", "your", "that", "this", "my", "our"))
 # Verbs after an item's words: "the second is better", "the one about caching sounds good".
 _LINKING_VERBS = ("is", "was", "sounds", "seems", "looks", "works", "would", "will", "could")
 # After these, the word between is a verb, not a noun: "does the third change the taste".
 _OBJECT_STARTS = _word_set("the a an my your it its me us them this that his her our")
-_CLAUSE_STOPS = frozenset(".,;:?!\n()")
 
 
 def _by_first_word() -> dict[str, tuple[tuple[tuple[str, ...], int], ...]]:
@@ -92,29 +107,26 @@ _FROM_END_BY_FIRST = _by_first_word()
 _FROM_END_FIRST = frozenset(_FROM_END_BY_FIRST)
 _LONGEST_FROM_END = max(len(phrase) for phrase in FROM_END)
 # The words at which ``_mention_at`` can find a form by the word alone (numbers aside).
-_DIRECT_OPENERS = frozenset(
-    (*PICK_WORDS, "no", *LABELLED_NOUNS, "number", "the", *ITEM_NOUNS, "middle", *ORDINALS)
-)
+_DIRECT_OPENERS = frozenset((
+    *PICK_WORDS, "no", *LABELLED_NOUNS, "number", "the", *ITEM_NOUNS, "middle", *ORDINALS,
+    *LOWER_LETTER_AFTER, *ITEM_OPENERS,
+))  # fmt: skip
 _STANDALONE_CHARS = 40
-
-Token = tuple[str, int, int]  # (case-folded word, start, end)
 
 
 def _tokens(text: str, start: int, end: int) -> list[Token]:
     return [(m.group().casefold(), m.start(), m.end()) for m in _TOKEN.finditer(text, start, end)]
 
 
-def _joined(text: str, left: Token, right: Token) -> bool:
-    """Whether only blanks or hyphens separate two tokens (one clause, one phrase)."""
-    gap = text[left[2] : right[1]]
-    return all(char in " \t-" for char in gap)
-
-
 def ordinal_form_mentions(
-    text: str, hits: Sequence[tuple[int, int, int, int]] | None, found: list[Mention]
+    text: str,
+    hits: Sequence[tuple[int, int, int, int]] | None,
+    found: list[Mention],
+    item_forms: bool = True,
 ) -> None:
     """Append the ordinal mentions that start at the gate hits of ``hits`` (``None``: a
-    lexicon without gate words; then every word of the text that could open a form)."""
+    lexicon without gate words; then every word of the text that could open a form);
+    ``item_forms`` (rule item-forms): also the forms of ``item_forms``."""
     if hits is None or len(text) <= _STANDALONE_CHARS:
         # No gate words, or a turn short enough to be only a pick ("2 please"): every word.
         starts = [m.start() for m in _TOKEN.finditer(text) if _opens(m.group().casefold())]
@@ -127,10 +139,10 @@ def ordinal_form_mentions(
     for start in starts:
         if start < done_until:
             continue
-        mention = _mention_at(text, start)
-        if mention is not None:
-            found.append(mention)
-            done_until = mention.end
+        mentions = _mentions_at(text, start, item_forms)
+        found.extend(mentions)
+        if mentions:
+            done_until = mentions[-1].end
 
 
 def _ungated_starts(text: str) -> list[int]:
@@ -141,6 +153,11 @@ def _ungated_starts(text: str) -> list[int]:
         if _is_number(text[position + 1 : position + 2]):
             starts.append(position)
         position = text.find("#", position + 1)
+    position = text.find(")")
+    while position >= 0:  # "4), how long?" (rule item-forms): the number before the bracket
+        if position and _is_number(text[position - 1]):
+            starts.append(position - 1)
+        position = text.find(")", position + 1)
     # "the flax one": "one" is no gate word (too common), so its few places are found
     # here; a match needs "the" just before, so only those are tried.
     for needle in (" one", " ones"):
@@ -158,8 +175,8 @@ def forms_without_gates(text: str) -> bool:
     classification with no gate hit needs no references stage for it."""
     if len(text) <= _STANDALONE_CHARS:
         return any(_opens(m.group().casefold()) for m in _TOKEN.finditer(text))
-    if "#" not in text and " one" not in text:
-        return False  # the common turn: two searches in C (" one" is in " ones")
+    if "#" not in text and " one" not in text and ")" not in text:
+        return False  # the common turn: three searches in C (" one" is in " ones")
     return any(_may_open(text, start) for start in _ungated_starts(text))
 
 
@@ -212,7 +229,7 @@ def may_pick_by_label(text: str) -> bool:
 
 def ungated_triggers() -> tuple[str, str, tuple[str, ...], int]:
     """The two tests above as data (capitals, joiners, needles, bare-pick length)."""
-    return _CAPITALS, "".join(sorted(_JOINERS)), ("#", " one"), _STANDALONE_CHARS
+    return _CAPITALS, "".join(sorted(_JOINERS)), ("#", " one", ")"), _STANDALONE_CHARS
 
 
 def gate_openers() -> tuple[frozenset[str], tuple[tuple[str, ...], ...], int, int, frozenset[str]]:
@@ -220,15 +237,49 @@ def gate_openers() -> tuple[frozenset[str], tuple[tuple[str, ...], ...], int, in
     return _DIRECT_OPENERS, tuple(FROM_END), _BEFORE_CHARS, _AFTER_CHARS, _OPENERS | {"one", "ones"}
 
 
-def _mention_at(text: str, position: int) -> Mention | None:
+def _mentions_at(text: str, position: int, item_forms: bool) -> tuple[Mention, ...]:
     if not _may_open(text, position):
-        return None  # most gate hits ("next week", "the first time"): no window read
+        return ()  # most gate hits ("next week", "the first time"): no window read
     low = max(0, position - _BEFORE_CHARS)
     tokens = _tokens(text, low, min(len(text), position + _AFTER_CHARS))
     # The token the gate hit falls in ("#2": the hit is the "2" of the token "#2").
     here = next((i for i, t in enumerate(tokens) if t[1] <= position < t[2]), -1)
     if here < 0 or (here == 0 and low > 0):
-        return None
+        return ()
+    if item_forms:
+        more = _item_form(text, tokens, here)
+        if more:
+            return more
+    mention = _mention_at(text, tokens, here)
+    if mention is None:
+        return ()
+    if item_forms and mention.ordinal is not None and not mention.scope:
+        # "the third tip": the kind of list it names (rule item-forms).
+        noun = _TOKEN.findall(mention.surface)[-1].casefold()
+        if noun in NOUN_SCOPES:
+            mention = replace(mention, terms=(normalise_term(noun),))
+    return (mention,)
+
+
+def _item_form(text: str, tokens: list[Token], here: int) -> tuple[Mention, ...]:
+    """Rule item-forms: "go with b", "4)", "the cheapest one", "the first two"."""
+    word = tokens[here][0]
+    found = (
+        letter_after_pick(text, tokens, here)
+        or closing_bracket_pick(text, tokens, here)
+        or very_ordinal(text, tokens, here)
+    )
+    if found is None and word in QUALITY_OPENERS:
+        found = quality_pick(text, tokens, here)
+    if found is not None:
+        return (found,)
+    index = here + 1 if word == "the" and here + 1 < len(tokens) else here
+    if index > here and tokens[index][0] in ORDINALS and tokens[index][0][0].isdigit():
+        return numbered_ordinal(text, tokens, here)
+    return run_of_items(text, tokens, index)
+
+
+def _mention_at(text: str, tokens: list[Token], here: int) -> Mention | None:
     word = tokens[here][0]
     picks = word in PICK_WORDS or word == "no"
     if picks and here + 1 < len(tokens) and _is_number(tokens[here + 1][0]):
@@ -297,7 +348,7 @@ def _label_value(text: str, tokens: list[Token], index: int) -> int | None:
     if word in LETTERS:
         original = text[start:end]
         bracketed = start > 0 and text[start - 1] == "(" and text[end : end + 1] == ")"
-        last = index + 1 == len(tokens) or not _joined(text, tokens[index], tokens[index + 1])
+        last = index + 1 == len(tokens) or not joined(text, tokens[index], tokens[index + 1])
         # "option C", "choice (b)", "option b is", "answer a." - not "answer a few": only
         # the article-like "a" (and the pronoun "I") needs brackets or a clause end.
         plain = word not in ("a", "i") or (original.isupper() and original != "I")
@@ -322,7 +373,7 @@ def _labelled(text: str, tokens: list[Token], here: int) -> Mention | None:
     start, end = tokens[here][1], tokens[here + 1][2]
     if text[end : end + 1] == ")" and text[start:end].count("(") == 1:
         end += 1
-    scope, _ = _scope(text, tokens, here, here + 2)
+    scope, _ = list_scope(text, tokens, here, here + 2)
     return Mention("ordinal", text[start:end], start, end, ordinal=value, scope=scope)
 
 
@@ -345,7 +396,7 @@ def _number_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
             following
             and following not in STANDALONE_FILLERS
             and following not in ITEM_NOUNS
-            and _joined(text, tokens[here], tokens[here + 1])
+            and joined(text, tokens[here], tokens[here + 1])
         ):
             return None  # "go with 2 eggs": a quantity
     return Mention("ordinal", text[start:end], start, end, ordinal=value)
@@ -357,11 +408,11 @@ def _letter_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
     ``LETTER_PICK_BEFORE``; before a clause end or a word that says something of an item."""
     word, start, end = tokens[here]
     previous = tokens[here - 1][0] if here > 0 else ""
-    opening = here == 0 or not _joined(text, tokens[here - 1], tokens[here])
+    opening = here == 0 or not joined(text, tokens[here - 1], tokens[here])
     if not (opening or previous in PICK_WORDS or previous in LETTER_PICK_BEFORE):
         return None
     following = tokens[here + 1][0] if here + 1 < len(tokens) else ""
-    ends = not following or not _joined(text, tokens[here], tokens[here + 1])
+    ends = not following or not joined(text, tokens[here], tokens[here + 1])
     if word in ("a", "i") and not ends:
         return None  # "A few more", "I think": the article and the pronoun
     if not ends and following not in ITEM_FOLLOWERS and following not in STANDALONE_FILLERS:
@@ -393,16 +444,16 @@ def _ordinal_word(text: str, tokens: list[Token], here: int) -> Mention | None:
     after = index + width
     end = tokens[after - 1][2]
     noun = tokens[after][0] if after < len(tokens) else ""
-    joined = after < len(tokens) and _joined(text, tokens[after - 1], tokens[after])
+    glued = after < len(tokens) and joined(text, tokens[after - 1], tokens[after])
     required = False
     scope: tuple[str, ...] = ()
-    if joined and noun in ITEM_NOUNS:
+    if glued and noun in ITEM_NOUNS:
         end = tokens[after][2]
         after += 1
     elif (
-        joined
+        glued
         and determiner
-        and _content(noun)
+        and is_content(noun)
         and noun not in ITEM_FOLLOWERS
         and not _verb_before_object(text, tokens, after)
         and _stands_alone(text, tokens, after)
@@ -415,14 +466,14 @@ def _ordinal_word(text: str, tokens: list[Token], here: int) -> Mention | None:
     elif not determiner or first[0][0].isdigit():
         return None  # "first", "last week": a bare word; "on the 4th": a date
     elif (
-        joined
+        glued
         and noun not in ITEM_FOLLOWERS
         and noun not in SCOPE_AFTER
         and not _verb_before_object(text, tokens, after)
         and not _subject_verb(text, tokens, index, after)
     ):
         return None  # "the first sign of it", "the former CEO"
-    more, _ = _scope(text, tokens, index - 1 if determiner else index, after)
+    more, _ = list_scope(text, tokens, index - 1 if determiner else index, after)
     scope += more
     return Mention(
         "ordinal", text[start:end], start, end, ordinal=number, scope=scope,
@@ -435,7 +486,7 @@ def _stands_alone(text: str, tokens: list[Token], at: int) -> bool:
     scope or a relative clause follows ("the third database - is it safe", "the last hotel
     have a gym", "the second dessert you listed"); not "the first sign of it" or "the former
     CEO resigned"."""
-    if at + 1 >= len(tokens) or not _joined(text, tokens[at], tokens[at + 1]):
+    if at + 1 >= len(tokens) or not joined(text, tokens[at], tokens[at + 1]):
         return True
     following = tokens[at + 1][0]
     if following in ITEM_FOLLOWERS or following in _NOUN_ENDS:
@@ -451,7 +502,7 @@ def _subject_verb(text: str, tokens: list[Token], index: int, at: int) -> bool:
     determiner = index - 1
     if determiner < 1 or tokens[determiner - 1][0] not in _AUXILIARIES:
         return False
-    return at + 1 >= len(tokens) or not _joined(text, tokens[at], tokens[at + 1])
+    return at + 1 >= len(tokens) or not joined(text, tokens[at], tokens[at + 1])
 
 
 _AUXILIARIES = _word_set("would will could can should does do did might may must")
@@ -466,7 +517,7 @@ def _verb_before_object(text: str, tokens: list[Token], at: int) -> bool:
     return (
         at + 1 < len(tokens)
         and tokens[at + 1][0] in _OBJECT_STARTS
-        and _joined(text, tokens[at], tokens[at + 1])
+        and joined(text, tokens[at], tokens[at + 1])
     )
 
 
@@ -492,10 +543,6 @@ def _ordinal_at(tokens: list[Token], index: int) -> tuple[int | None, int]:
     return ORDINALS.get(word), 1
 
 
-def _content(word: str) -> bool:
-    return bool(word) and word[0].isalpha() and word not in STOPWORDS and len(word) > 2
-
-
 def _about_item(text: str, tokens: list[Token], here: int) -> Mention | None:
     """ "the one about caching", "the bullet on indexes", "the flax one": an item by what it
     says (ordinal None, its words as terms)."""
@@ -513,21 +560,21 @@ def _about_item(text: str, tokens: list[Token], here: int) -> Mention | None:
         here -= 1
     if index + 1 >= len(tokens) or tokens[index + 1][0] not in ABOUT_WORDS:
         return None
-    if not _joined(text, tokens[index], tokens[index + 1]):
+    if not joined(text, tokens[index], tokens[index + 1]):
         return None
     start = tokens[here][1]
     terms: list[str] = []
     end = tokens[index + 1][2]
-    for position in range(index + 2, min(len(tokens), index + 2 + 2 * _MAX_TERMS)):
-        if not _joined(text, tokens[position - 1], tokens[position]) and position > index + 2:
+    for position in range(index + 2, min(len(tokens), index + 2 + 2 * MAX_TERMS)):
+        if not joined(text, tokens[position - 1], tokens[position]) and position > index + 2:
             break
         word = tokens[position][0]
         if word in _ABOUT_STOPS:
             break
         end = tokens[position][2]
-        if _content(word) and word not in GENERIC_SCOPE:
+        if is_content(word) and word not in GENERIC_SCOPE:
             terms.append(normalise_term(word))
-            if len(terms) == _MAX_TERMS:
+            if len(terms) == MAX_TERMS:
                 break
     if not terms:
         return None
@@ -545,13 +592,13 @@ def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
         if the < 0 or tokens[the][0] != "the":
             continue
         span = tokens[the : here + 1]
-        if not all(_joined(text, left, right) for left, right in itertools.pairwise(span)):
+        if not all(joined(text, left, right) for left, right in itertools.pairwise(span)):
             continue
         words = [token[0] for token in tokens[the + 1 : here]]
         # A word hyphened to a neighbour ("Mac-only") is part of a modifier, content or not.
         glued = [_hyphened(text, tokens, the + 1 + i) for i in range(width + 1)]
         if not all(
-            (_content(word) or glued[i] or glued[i + 1]) and word not in ORDINALS
+            (is_content(word) or glued[i] or glued[i + 1]) and word not in ORDINALS
             and word not in NOT_MODIFIERS and word not in ITEM_NOUNS
             for i, word in enumerate(words)
         ) or (width == 3 and not any(glued[1:3])):  # fmt: skip
@@ -559,7 +606,9 @@ def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
         # The words as the items' words are read ("Mac-only" stays one word there), and a
         # compound's parts ("5-GHz" -> ghz: an item may write it "5 GHz").
         said = text[tokens[the + 1][1] : tokens[here - 1][2]]
-        terms = tuple(dict.fromkeys((*content_terms(said), *content_terms(said.replace("-", " ")))))
+        # "co-op" -> "coop" too: an item may write the word whole ("cooperative").
+        forms = (said, said.replace("-", " "), said.replace("-", ""))
+        terms = tuple(dict.fromkeys(term for form in forms for term in content_terms(form)))
         if terms:
             start, end = tokens[the][1], tokens[here][2]
             return Mention("ordinal", text[start:end], start, end, terms=terms)
@@ -569,52 +618,3 @@ def _modified_item(text: str, tokens: list[Token], here: int) -> Mention | None:
 def _hyphened(text: str, tokens: list[Token], index: int) -> bool:
     """Whether a hyphen alone joins the token at ``index`` to the one before it."""
     return text[tokens[index - 1][2] : tokens[index][1]] == "-"
-
-
-def _scope(text: str, tokens: list[Token], first: int, after: int) -> tuple[tuple[str, ...], bool]:
-    """The words naming which list: after the phrase ("from your deployment answer", "of the
-    databases") or before it in its sentence ("in the list of databases, the third")."""
-    terms: list[str] = []
-    if (
-        after + 1 < len(tokens)
-        and tokens[after][0] in SCOPE_AFTER
-        and tokens[after + 1][0] in SCOPE_DETERMINERS
-        and _joined(text, tokens[after - 1], tokens[after])
-    ):
-        for position in range(after + 2, min(len(tokens), after + 2 + _MAX_TERMS)):
-            if not _joined(text, tokens[position - 1], tokens[position]):
-                break
-            word = tokens[position][0]
-            if word in ("you", "i", "we") or word in ABOUT_WORDS:
-                break  # "of the ones you listed": the rest is a clause
-            if _content(word) and word not in GENERIC_SCOPE:
-                terms.append(normalise_term(word))
-    if terms:
-        return tuple(terms), False
-    return _scope_before(text, tokens, first), False
-
-
-def _scope_before(text: str, tokens: list[Token], first: int) -> tuple[str, ...]:
-    """A scope cue earlier in the phrase's sentence: "in the list of databases, the third"."""
-    begin = first
-    while begin > 0 and not any(
-        char in ".?!\n" for char in text[tokens[begin - 1][2] : tokens[begin][1]]
-    ):
-        begin -= 1
-    words = [token[0] for token in tokens[begin:first]]
-    for cue in SCOPE_BEFORE:
-        width = len(cue)
-        for at in range(len(words) - width + 1):
-            if tuple(words[at : at + width]) != cue:
-                continue
-            terms: list[str] = []
-            for position in range(begin + at + width, first):
-                gap = text[tokens[position - 1][2] : tokens[position][1]]
-                if any(char in _CLAUSE_STOPS for char in gap) and terms:
-                    break
-                word = tokens[position][0]
-                if _content(word) and word not in GENERIC_SCOPE:
-                    terms.append(normalise_term(word))
-            if terms:
-                return tuple(terms[:_MAX_TERMS])
-    return ()

@@ -13,12 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
+from ..text.item_qualities import item_by_quality
 from ..text.ordinal_forms import MIDDLE
 from ..text.tokens import content_terms
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
-__all__ = ["item_named", "item_of_list", "last_enumeration", "resolve_ordinal", "same_stem"]
+__all__ = [
+    "item_named",
+    "item_of_list",
+    "item_of_turn",
+    "last_enumeration",
+    "resolve_ordinal",
+    "same_stem",
+]
 
 RECENT = 10  # turns: an enumeration this recent resolves with confidence 0.9, older 0.7
 _SCOPE_TURNS = 20  # turns with lists searched for a scope or an item by its words
@@ -32,12 +40,22 @@ def resolve_ordinal(
     now: int,
     window: int,
     longer_lists: bool = False,
+    item_forms: bool = False,
 ) -> Reference:
     """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
     most recent one; ``longer_lists``, rule ordinal-forms: the most recent one that has an
     Nth item). Unresolved when the list has no such item, when a required scope ("the
     third database") matches no list, or when no item is about the words of "the one about
-    X" (the caller then tries a turn reference)."""
+    X" (the caller then tries a turn reference).
+
+    ``item_forms`` (rule item-forms): "the cheapest one" is the item of a recent list that
+    says that quality (or the end of a list its lead orders by it); "the third tip" prefers
+    the list of tips when the latest list's turn says nothing of tips; "the one about X"
+    weighs each word by how few items hold it."""
+    if mention.quality:
+        return _by_quality(mention, log, enumerations, now, window) if item_forms else (
+            _unresolved(mention)
+        )  # fmt: skip
     chosen: tuple[int, tuple[str, ...]] | None = None
     if mention.scope:
         chosen = _scoped_list(
@@ -45,8 +63,10 @@ def resolve_ordinal(
         )
         if chosen is None and mention.scope_required:
             return _unresolved(mention)
+    elif item_forms and mention.terms and mention.ordinal is not None:
+        chosen = _noun_list(mention.terms, log, enumerations, now, window)
     if mention.ordinal is None:
-        found = _item_about(mention.terms, log, enumerations, now, window, chosen)
+        found = _item_about(mention.terms, log, enumerations, now, window, chosen, item_forms)
         if found is None:
             return _unresolved(mention)
         turn, item = found
@@ -177,9 +197,11 @@ def _item_about(
     now: int,
     window: int,
     chosen: tuple[int, tuple[str, ...]] | None,
+    weighted: bool = False,
 ) -> tuple[int, str] | None:
     """The list item whose words hold most of ``terms`` (in the chosen list, else in the
-    recent lists, the most recent of equals)."""
+    recent lists, the most recent of equals); ``weighted``: each term counts 1/k in a list
+    where k items hold it ("the Klimt museum": "Klimt" names one museum, "museum" three)."""
     if not terms:
         return None
     if chosen is not None:
@@ -191,13 +213,63 @@ def _item_about(
             for listed in reversed(log.features[turn].enumeration_lists or ())
         ]
     best: tuple[int, str] | None = None
-    best_score = 0
+    best_score = 0.0
     for turn, items in candidates:
-        for item in items:
-            score = _matched(terms, content_terms(item))
+        for item, score in zip(items, _item_scores(terms, items, weighted), strict=True):
             if score > best_score:
                 best, best_score = (turn, item), score
     return best
+
+
+def _item_scores(terms: Sequence[str], items: Sequence[str], weighted: bool) -> list[float]:
+    """Per item, how many of ``terms`` it holds; ``weighted``: each term counts 1/k where k
+    items of the list hold it."""
+    held = [[any(same_stem(t, w) for w in content_terms(item)) for t in terms] for item in items]
+    if not weighted:
+        return [float(sum(row)) for row in held]
+    counts = [sum(row[k] for row in held) for k in range(len(terms))]
+    return [round(sum(1 / counts[k] for k, hit in enumerate(row) if hit), 9) for row in held]
+
+
+def _noun_list(
+    terms: Sequence[str],
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+) -> tuple[int, tuple[str, ...]] | None:
+    """Rule item-forms: for "the third tip", the latest list whose turn or question says
+    "tip"; None (the latest list) when the latest list's turn does, or no lead names it."""
+    features, roles = log.features, log.roles
+    for rank, turn in enumerate(_turns_with_lists(enumerations, now, window)):
+        question = features[turn - 1].terms if turn > 0 and roles[turn - 1] == "user" else ()
+        if _matched(terms, (*features[turn].terms, *question)):
+            return None if rank == 0 else (turn, enumerations[turn])
+    return None
+
+
+_QUALITY_TURNS = 3  # turns with lists searched for "the cheapest one"
+
+
+def _by_quality(
+    mention: Mention,
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+) -> Reference:
+    """Rule item-forms: the item of the latest list (of the scope's list, when the turn names
+    one) that says the quality asked for, or the end of a list its lead orders by it."""
+    scoped = _scoped_list(mention.scope, log, enumerations, now, window) if mention.scope else None
+    turns = [scoped[0]] if scoped else list(_turns_with_lists(enumerations, now, window))
+    for turn in turns[:_QUALITY_TURNS]:
+        for listed in reversed(log.features[turn].enumeration_lists or ()):
+            if scoped and listed.items != scoped[1]:
+                continue
+            index = item_by_quality(mention.quality, listed.items, listed.lead)
+            if index is not None:
+                return _target(mention, turn, listed.items[index], now)
+    return _unresolved(mention)
 
 
 _NAMED_TURNS = 4  # a definite noun phrase names an item of a list this recent only
@@ -220,16 +292,32 @@ def item_named(
     return chosen
 
 
-def item_of_list(terms: Sequence[str], items: Sequence[str]) -> str | None:
+def item_of_list(terms: Sequence[str], items: Sequence[str], weighted: bool = False) -> str | None:
     """The one item of a list that holds the most of ``terms`` ("the cupboard heat" ->
     "Overheating in a closed cupboard"); None when no item holds any, or two hold as many
-    (rule entity-items)."""
+    (rule entity-items). ``weighted`` (rule item-forms): a term counts 1/k where k items
+    hold it."""
     best: str | None = None
-    best_score, tied = 0, False
-    for item in items:
-        score = _matched(terms, content_terms(item))
+    best_score, tied = 0.0, False
+    for item, score in zip(items, _item_scores(terms, items, weighted), strict=True):
         if score > best_score:
             best, best_score, tied = item, score, False
         elif score == best_score and score:
             tied = True
     return None if tied else best
+
+
+def item_of_turn(
+    terms: Sequence[str],
+    turn: int,
+    enumerations: Mapping[int, tuple[str, ...]],
+    lists: TurnLog | None,
+) -> str | None:
+    """The item of ``turn``'s last list that ``item_of_list`` names; with ``lists`` (rule
+    item-forms) of any list of the turn, nested ones too, the last first, each term weighed
+    by how few items hold it."""
+    if lists is None:
+        items = enumerations.get(turn, ())
+        return item_of_list(terms, items) if items else None
+    found = lists.features[turn].enumeration_lists or ()
+    return next((n for e in reversed(found) if (n := item_of_list(terms, e.items, True))), None)

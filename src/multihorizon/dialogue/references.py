@@ -49,6 +49,9 @@ class Mention:
     # third database": no list of databases, no reference).
     scope: tuple[str, ...] = ()
     scope_required: bool = False
+    # Ordinals by a quality (rule item-forms): "scale:end" ("the cheapest" -> "cost:-1") or
+    # "~stem:end" for an adjective no scale lists ("the least sedating" -> "~sedating:-1").
+    quality: str = ""
 
     def __repr__(self) -> str:
         extra = []
@@ -62,6 +65,8 @@ class Mention:
             extra.append(f"kind={self.kind}")
         if self.scope:
             extra.append(f"scope={list(self.scope)}")
+        if self.quality:
+            extra.append(f"quality={self.quality}")
         tail = (", " + ", ".join(extra)) if extra else ""
         return f"Mention({self.type} {self.surface!r} [{self.start}:{self.end}]{tail})"
 

@@ -22,7 +22,7 @@ from .detection import detect
 from .entity_forms import offered_replies, recalls
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
-from .ordinal_resolution import item_named, item_of_list, resolve_ordinal
+from .ordinal_resolution import item_named, item_of_turn, resolve_ordinal
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -67,6 +67,7 @@ def resolve(
     entity_items: bool = False,
     action_words: Sequence[str] = (),
     longer_lists: bool = False,
+    item_forms: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -84,7 +85,8 @@ def resolve(
     list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
     the turn's content words, by which a repeat request picks the request it names.
     ``longer_lists`` (rule ordinal-forms): "the third" past a two-item list means an earlier
-    list with a third item.
+    list with a third item. ``item_forms`` (rule item-forms): an item by a quality ("the
+    cheapest one"), the kind of list an item noun names, items matched by their rarer words.
     """
     if not mentions:
         return []
@@ -96,14 +98,17 @@ def resolve(
             if offered_instances and reference.target_turn is not None:
                 reference = _offered_instance(reference, reference.target_turn, log, now)
             if entity_items:
-                reference = _with_item(reference, mention.terms, enumerations)
+                lists = log if item_forms else None
+                reference = _with_item(reference, mention.terms, enumerations, lists)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
             if said_replies and reference.target_turn is not None:
                 reference = _said_reply(mention, reference, log, now)
         elif mention.type == "ordinal":
-            reference = resolve_ordinal(mention, log, enumerations, now, window, longer_lists)
-            if reference.target_turn is None and mention.ordinal is None:
+            reference = resolve_ordinal(
+                mention, log, enumerations, now, window, longer_lists, item_forms
+            )
+            if reference.target_turn is None and mention.ordinal is None and not mention.quality:
                 # "the one about X" where no list item is about X: the turn about X.
                 reference = _resolve_turn(mention, log, enumerations, now, window)
                 reference = replace(reference, type="turn")
@@ -119,13 +124,17 @@ def resolve(
 
 
 def _with_item(
-    reference: Reference, terms: Sequence[str], enumerations: Mapping[int, tuple[str, ...]]
+    reference: Reference,
+    terms: Sequence[str],
+    enumerations: Mapping[int, tuple[str, ...]],
+    lists: TurnLog | None,
 ) -> Reference:
     """Rule entity-items: a reference to a turn with a list names the one item about its
-    words ("the congestion theory" -> "Channel congestion when neighbours get home")."""
+    words ("the congestion theory" -> "Channel congestion when neighbours get home"). With
+    ``lists`` (rule item-forms): any list of the turn, nested ones too, the last first, each
+    term weighed by how few items hold it."""
     turn = reference.target_turn
-    items = enumerations.get(turn, ()) if turn is not None else ()
-    named = item_of_list(terms, items) if items else None
+    named = item_of_turn(terms, turn, enumerations, lists) if turn is not None else None
     return replace(reference, item=named) if named else reference
 
 
@@ -442,7 +451,10 @@ def resolve_turn(
     intent without it. ``mentions``: ``detect``'s result for this turn, when the caller
     already has it."""
     if mentions is None:
-        mentions = detect(content, features.hits, lexicon, ordinal_forms=config.ordinal_forms)
+        mentions = detect(
+            content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,
+            item_forms=config.item_forms,
+        )  # fmt: skip
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         found = resolve(
@@ -458,6 +470,7 @@ def resolve_turn(
             entity_items=config.entity_items,
             action_words=request_words(content, mentions, features.terms, config),
             longer_lists=config.ordinal_forms,
+            item_forms=config.item_forms,
         )
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
@@ -468,8 +481,11 @@ def resolve_turn(
     if not speakers.latest:  # a multi-party chat's references are its addressing
         compared, spans = _comparative_references(content, log, config)
         if compared:
-            # "the lighter one" is no reference to a turn of its own: the comparison picks.
-            references = tuple(ref for ref in references if not _overlaps(ref, spans))
+            # "the lighter one" is no reference to a turn of its own: the comparison picks;
+            # but "the cheapest one" that named a list's item (rule item-forms) is the item.
+            items = tuple(ref for ref in references if ref.type == "ordinal" and ref.item)
+            references = tuple(r for r in references if r in items or not _overlaps(r, spans))
+            compared = tuple(ref for ref in compared if not any(_crosses(ref, i) for i in items))
         if named_references:  # what they find never reaches the intent (``classify``)
             named = compared + name_references(content, features, references, log, config)
             named += _definite_references(content, features, references, log, config, spans)
@@ -551,6 +567,10 @@ def _overlaps(reference: Reference, spans: Sequence[Mention]) -> bool:
     return any(m.start < reference.end and reference.start < m.end for m in spans)
 
 
+def _crosses(left: Reference, right: Reference) -> bool:
+    return left.start < right.end and right.start < left.end
+
+
 def _definite_references(
     content: str,
     features: TurnFeatures,
@@ -593,7 +613,8 @@ def _definite_references(
             replies_first=replies_first,
         )
         if config.entity_items:
-            reference = _with_item(reference, terms, log.enumerations)
+            lists = log if config.item_forms else None
+            reference = _with_item(reference, terms, log.enumerations, lists)
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)

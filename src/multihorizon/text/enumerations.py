@@ -82,23 +82,46 @@ _LEAD_CHARS = 200  # the lead is the end of the text before a list: a heading, a
 def enumeration_lists(text: str) -> tuple[Enumeration, ...]:
     """Every list of ``text`` (``enumeration_items`` gives the last one's items), in order of
     their ends, each with its lead. A comma list ("you could A, B or C") counts only in a text
-    with no other list."""
+    with no other list. A list nested under an item is one of them too, its lead that item
+    ("Frontend" for "- React\n- Vue" under "1. Frontend"): "the one about Vue" names it."""
     if not text:
         return ()
-    found = sorted(_candidates(text), key=lambda candidate: (candidate[1], candidate[0]))
+    nested: list[tuple[int, int, list[str]]] = []
+    candidates = _candidates(text, nested)
+    found = sorted(candidates, key=lambda candidate: (candidate[1], candidate[0]))
     lists: list[Enumeration] = []
     previous_end = 0
     for start, end, items in found:
         lead_start = max(previous_end, start - _LEAD_CHARS, 0)
         lists.append(Enumeration(tuple(items), text[lead_start:start].strip()))
         previous_end = max(previous_end, end)
+    # A nested list's lead is its parent item (its "start" holds the parent's index).
+    lists += [Enumeration(tuple(items), lead) for lead, items in _nested_leads(found, nested)]
     return tuple(lists)
 
 
-def _candidates(text: str) -> list[tuple[int, int, list[str]]]:
-    """Every list of two or more items: (start, end, items)."""
+def _nested_leads(
+    found: list[tuple[int, int, list[str]]], nested: list[tuple[int, int, list[str]]]
+) -> list[tuple[str, list[str]]]:
+    """Each nested list with the text of the item it sits under (``nested`` entries are
+    (parent list start, parent item index, items))."""
+    parents = {start: items for start, _, items in found}
+    out = []
+    for start, index, items in nested:
+        parent = parents.get(start)
+        if parent is not None and index < len(parent):
+            out.append((parent[index], items))
+    return out
+
+
+def _candidates(
+    text: str, nested: list[tuple[int, int, list[str]]] | None = None
+) -> list[tuple[int, int, list[str]]]:
+    """Every list of two or more items: (start, end, items); ``nested`` gets the lists nested
+    under an item (parent list start, parent item index, items)."""
     candidates: list[tuple[int, int, list[str]]] = []
-    _line_lists(text, candidates)
+    _heading_lists(text, candidates)
+    _line_lists(text, candidates, nested)
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
@@ -116,8 +139,66 @@ def _clean_item(item: str) -> str:
     return item.strip().rstrip(",;").strip()
 
 
-def _line_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
-    """Numbered and bulleted line lists; each finished list is appended to ``out``."""
+_HEADING_CHARS = 80  # a longer bold line is an emphasised sentence, no heading
+
+
+def _heading_text(line: str) -> tuple[str, str] | None:
+    """A line that is a heading alone ("**Dog walk**", "__Quiz night__:", "### Blue-green"):
+    (its style, its text); None otherwise. Numbered headings ("**1. Redis**") are numbered
+    lines (``_NUMBERED_LINE``)."""
+    stripped = line.strip().removesuffix(":").strip()
+    for mark in ("**", "__"):
+        if (
+            len(stripped) > 2 * len(mark)
+            and stripped.startswith(mark)
+            and stripped.endswith(mark)
+            and mark not in stripped[len(mark) : -len(mark)]
+        ):
+            inner = stripped[len(mark) : -len(mark)].strip().removesuffix(":").strip()
+            return (mark, inner) if inner and len(inner) <= _HEADING_CHARS else None
+    if stripped.startswith("#"):
+        level = len(stripped) - len(stripped.lstrip("#"))
+        inner = stripped[level:]
+        if level <= 6 and inner.startswith((" ", "\t")) and len(inner.strip()) <= _HEADING_CHARS:
+            return "#" * level, inner.strip()
+    return None
+
+
+def _heading_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+    """Sections under headings of one style ("**Dog walk**\nWalkers collect ...\n\n**Quiz
+    night**\n..."): the headings are the items; a list needs two sections with text under
+    them (a lone bold line is emphasis). The list ends at its last heading, so a list under
+    that heading is still the reply's last list."""
+    if "**" not in text and "__" not in text and "#" not in text:
+        return
+    items: list[str] = []
+    style, start, end, bodied = "", 0, 0, 0
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        line_start, offset = offset, offset + len(line)
+        stripped = line.rstrip("\r\n")
+        heading = _heading_text(stripped) if stripped.strip()[:1] in "*_#" else None
+        if heading is None:
+            if items and stripped.strip() and bodied < len(items):
+                bodied = len(items)  # the last heading has text under it
+            continue
+        if heading[0] != style or bodied < len(items):
+            if len(items) >= 2 and bodied >= len(items) - 1:
+                out.append((start, end, items))
+            style, items, start, bodied = heading[0], [], line_start, 0
+        items.append(heading[1])
+        end = line_start + len(stripped)
+    if len(items) >= 2 and bodied >= len(items) - 1:
+        out.append((start, end, items))
+
+
+def _line_lists(
+    text: str,
+    out: list[tuple[int, int, list[str]]],
+    nested: list[tuple[int, int, list[str]]] | None = None,
+) -> None:
+    """Numbered and bulleted line lists; each finished list is appended to ``out`` (and each
+    list nested under one of its items to ``nested``)."""
     offset = 0
     # The open list: its items, marker style, indent, last number and end offset.
     current: list[str] = []
@@ -127,8 +208,17 @@ def _line_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
     end = 0
     list_start = 0
 
+    sub: list[str] = []  # the nested list under the current item
+
+    def close_sub() -> None:
+        nonlocal sub
+        if nested is not None and len(sub) >= 2 and current:
+            nested.append((list_start, len(current) - 1, [_clean_item(item) for item in sub]))
+        sub = []
+
     def close() -> None:
         nonlocal current
+        close_sub()
         if len(current) >= 2:
             out.append((list_start, end, [_clean_item(item) for item in current]))
         current = []
@@ -145,8 +235,10 @@ def _line_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
             assert match is not None
             indent = len(match.group(1).expandtabs(4))
             if current and indent > base:
-                # A nested list line belongs to the current item.
+                # A nested list line belongs to the current item (and to its nested list).
+                sub.append(match.group(match.lastindex or 0))
                 continue
+            close_sub()
             if numbered is not None:
                 label = numbered.group(3)
                 text_of_item = numbered.group(4)
@@ -306,12 +398,24 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         if len(parts) < 2:
             continue
         head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)
-        if head is None:
+        if head is None or _describes(sentence, parts):
             continue
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
         if len(items) >= 2 and all(items) and all(len(item) <= 120 for item in items):
             out.append((start + sentence.find(parts[0]), end, [_clean_item(i) for i in items]))
+
+
+def _describes(sentence: str, parts: list[str]) -> bool:
+    """Whether a comma "list" describes rather than offers: after a one-word colon lead
+    ("Very: nobody can lose alone, and a round takes five minutes."), or two clauses joined
+    by "and" (each of four words or more), where options would be joined by "or"."""
+    colon = sentence.find(":")
+    if colon >= 0 and len(sentence[:colon].split()) < 2:
+        return True
+    last = parts[-1]
+    two_clauses = len(parts) == 2 and all(len(part.split()) >= 4 for part in parts)
+    return two_clauses and not last.startswith("or ") and " or " not in sentence
 
 
 def _semicolon_split(sentence: str) -> list[str]:
@@ -365,7 +469,9 @@ def _after_opener(first: str) -> str | None:
     words = first.split()
     folded = [word.casefold() for word in words]
     if len(words) >= 4 and folded[0] in _SUBJECTS and folded[1] in _MODALS:
-        skip = 3 + (folded[2] in ("also", "either", "just", "instead"))
+        # "You could use A, B or C": the items are the verb's objects; "You could either add
+        # A, rewrite B, or cache C": after "either" the items are the actions, verb and all.
+        skip = 3 + (folded[2] in ("also", "just", "instead"))
         if skip < len(words):
             return " ".join(words[skip:]).removeprefix("either ")
     if len(words) >= 2 and folded[0] in _OPENER_WORDS:

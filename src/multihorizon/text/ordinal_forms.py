@@ -16,10 +16,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from .enumerations import LAST
+from .item_qualities import quality_gate_words
 
 __all__ = [
     "ABOUT_WORDS",
+    "ADJECTIVE_ORDINALS",
     "CARDINALS",
+    "DATE_BEFORE",
     "FROM_END",
     "GENERIC_SCOPE",
     "ITEM_FOLLOWERS",
@@ -27,10 +30,15 @@ __all__ = [
     "LABELLED_NOUNS",
     "LETTERS",
     "LETTER_PICK_BEFORE",
+    "LOWER_LETTERS",
+    "LOWER_LETTER_AFTER",
     "MIDDLE",
     "NOT_MODIFIERS",
+    "NOUN_SCOPES",
     "ORDINALS",
     "PICK_WORDS",
+    "RUN_COUNTS",
+    "RUN_ENDS",
     "SCOPE_AFTER",
     "SCOPE_BEFORE",
     "SCOPE_DETERMINERS",
@@ -46,12 +54,20 @@ def _words(spaced: str) -> frozenset[str]:
 # Ordinal words: "the third", "the 3rd one", "the final step", "the former".
 ORDINALS: Mapping[str, int] = MappingProxyType({
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20,
     "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9,
-    "10th": 10, "11th": 11, "12th": 12,
+    **{f"{number}th": number for number in range(10, 21)},
     "last": LAST, "final": LAST, "latter": LAST, "former": 1, "penultimate": -2,
     "antepenultimate": -3,
 })  # fmt: skip
+
+# Adjectives that are ordinals only right after "the" and before an item noun: "the opening
+# step", "the closing suggestion" (not "the closing date", "its opening hours").
+ADJECTIVE_ORDINALS: Mapping[str, int] = MappingProxyType(
+    {"opening": 1, "closing": LAST, "concluding": LAST}
+)
 
 # Multi-word ordinals counted from the end: "the second to last", "the last but one".
 FROM_END: Mapping[tuple[str, ...], int] = MappingProxyType({
@@ -66,7 +82,8 @@ FROM_END: Mapping[tuple[str, ...], int] = MappingProxyType({
 # Cardinal words after an item noun or "number": "option three", "number two".
 CARDINALS: Mapping[str, int] = MappingProxyType({
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
 })  # fmt: skip
 
 # Letter labels after an item noun: "option C", "choice (b)", "answer a".
@@ -83,7 +100,7 @@ ITEM_NOUNS = _words("""
     proposal proposals plan plans candidate candidates pick picks fix fixes answer answers
     line lines stage stages phase phases part parts section sections reason reasons
     problem problems issue issues cause causes stop stops exercise exercises task tasks
-    rule rules trick tricks basic basics
+    rule rules trick tricks basic basics topic topics area areas
     """)
 
 # Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):
@@ -91,7 +108,7 @@ ITEM_NOUNS = _words("""
 LABELLED_NOUNS = _words("""
     option choice item step approach method solution suggestion idea alternative
     recommendation tip bullet point strategy proposal plan candidate entry stage phase variant
-    version example answer day week round level part fix rule trick
+    version example answer day week round level part fix rule trick topic
     """)
 
 # "the middle one": the centre item of a list of odd length (item number 0 is no real item).
@@ -99,7 +116,9 @@ MIDDLE = 0
 
 # After "the one" / an item noun, these introduce what the item is about: "the one about
 # caching", "the bullet on indexes", "the option with Redis", "the step where you ...".
-ABOUT_WORDS = _words("about on with regarding concerning mentioning involving where for using")
+ABOUT_WORDS = _words("""
+    about on with regarding concerning mentioning involving where for using that which
+    """)
 
 # Verbs and prepositions before a bare number that picks an item: "go with 2", "I'll take 3".
 PICK_WORDS = _words("with take pick choose chose try prefer want select picking choosing")
@@ -107,7 +126,30 @@ PICK_WORDS = _words("with take pick choose chose try prefer want select picking 
 # A capital letter alone picks an item of a lettered list ("Is D too slow?", "B sounds good",
 # "I'd pick B.") after the turn's opening, a picking word or one of these; never after a
 # noun ("vitamin D", "plan B", "type A"). "A" and "I" also need a clause end after them.
-LETTER_PICK_BEFORE = _words("is was about and or than vs versus but maybe then so if")
+LETTER_PICK_BEFORE = _words("is was about and or than vs versus but maybe then so if for on")
+
+# Lower-case letters that pick an item after a picking word or these ("go with b", "what
+# about c?", "I'll take d."); "a" and "i" only in a short turn (``ordinal_mentions``).
+LOWER_LETTERS = "bcdefghj"
+LOWER_LETTER_AFTER = _words("about for towards toward")
+
+# "the first two", "the last couple", "the top three": a run of items from one end of a list.
+# The schema's reference names one item, so a run is one reference per item (at most three).
+RUN_ENDS: Mapping[str, int] = MappingProxyType({"first": 1, "top": 1, "last": LAST, "bottom": LAST})
+RUN_COUNTS: Mapping[str, int] = MappingProxyType({"two": 2, "couple": 2, "pair": 2, "three": 3})
+
+# Before "the 4th", a date ("on the 4th", "by the 12th"); otherwise "the 7th, is it safe?"
+# picks an item.
+DATE_BEFORE = _words("on by until till from since before after of")
+
+# Item nouns that say what kind of list is meant ("the third tip", "the second step"): such a
+# noun names the list whose lead or question holds it when the latest list's turn does not
+# ("A few tips: ..." then a reply with a comma list; "the third tip" is still a tip).
+NOUN_SCOPES = _words("""
+    step steps tip tips stage stages phase phases rule rules method methods approach
+    approaches strategy strategies exercise exercises task tasks stop stops reason reasons
+    cause causes trick tricks fix fixes recommendation recommendations topic topics area areas
+    """)
 
 # A turn made only of a number and these picks an item: "2", "2 please", "number 2 it is".
 STANDALONE_FILLERS = _words("""
@@ -162,6 +204,12 @@ def gate_words() -> tuple[str, ...]:
     # with a number in them are common, and a gate hit sends a turn to reference detection
     # (Session.classify 18 -> 50 us on "my bill is 40 dollars for one month"-like turns
     # with every small number a gate). "#2" is found by its "#" (``ordinal_mentions``).
-    for number in range(1, 13):
+    for number in range(1, 21):
         words |= {f"{pick} {number}" for pick in (*PICK_WORDS, "no")}
+    # "go with b", "what about c": a lower-case letter after a picking word (not "a" or "i",
+    # the article and the pronoun: "with a friend" would send most turns to detection).
+    for letter in LOWER_LETTERS:
+        words |= {f"{pick} {letter}" for pick in (*PICK_WORDS, *LOWER_LETTER_AFTER)}
+    words |= set(quality_gate_words()) | set(ADJECTIVE_ORDINALS)
+    words |= {f"{end} {count}" for end in RUN_ENDS for count in RUN_COUNTS}
     return tuple(sorted(words))

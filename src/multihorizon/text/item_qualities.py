@@ -1,0 +1,201 @@
+"""The words by which people pick an item of a list by a quality (SPEC-028 §4.1 ordinal
+references beyond a number: "the cheapest of the three", "the quickest one", "whichever is
+free", "the most durable finish"), as data.
+
+A quality is a scale and an end of it: ``("cost", LOW)`` for "cheapest", "least expensive"
+and "budget"; ``("cost", HIGH)`` for "priciest" and "most expensive". Detection
+(``dialogue.item_forms``) reads a superlative in a user turn; resolution
+(``dialogue.ordinal_resolution``) picks the item that says the same end of the same scale
+("Motel One, the cheapest, clean and central"), or the end of a list whose lead orders it
+("Three setups, from cheapest up:").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+__all__ = [
+    "DEGREE_WORDS",
+    "HIGH",
+    "LOW",
+    "QUALITY_WORDS",
+    "SUPERLATIVES",
+    "WHICHEVER",
+    "adjective_stem",
+    "item_by_quality",
+    "quality_gate_words",
+]
+
+HIGH = 1
+LOW = -1
+
+# One scale per line: the words for its low end, then the words for its high end. Plain and
+# superlative forms both: an item says "cheap" or "the cheapest", a lead "from cheapest up".
+_SCALES: dict[str, tuple[str, str]] = {
+    "cost": (
+        "cheap cheaper cheapest inexpensive budget affordable free low-cost bargain",
+        "expensive pricey pricier priciest costly costlier costliest luxury premium dear "
+        "dearest high-end splurge",
+    ),
+    "time": (
+        "quick quicker quickest fast faster fastest short shorter shortest rapid speedy "
+        "speediest instant",
+        "slow slower slowest long longer longest lengthy time-consuming",
+    ),
+    "effort": (
+        "easy easier easiest simple simpler simplest basic beginner effortless painless "
+        "straightforward",
+        "hard harder hardest difficult complex complicated advanced tricky trickiest "
+        "demanding effort laborious involved",
+    ),
+    "strength": (
+        "weak weaker weakest fragile flimsy",
+        "strong stronger strongest tough tougher toughest durable sturdy sturdiest robust "
+        "hard-wearing",
+    ),
+    "size": (
+        "small smaller smallest tiny compact little",
+        "big bigger biggest large larger largest huge roomy spacious",
+    ),
+    "weight": ("light lighter lightest lightweight", "heavy heavier heaviest bulky"),
+    "safety": (
+        "risky riskier riskiest dangerous unsafe",
+        "safe safer safest secure reliable",
+    ),
+    "noise": ("quiet quieter quietest calm calmest peaceful", "loud louder loudest noisy lively"),
+    "heat": ("mild milder mildest cool coolest", "spicy spicier spiciest hot hotter hottest"),
+    "incline": ("flat flatter flattest gentle gentlest level", "steep steeper steepest hilly"),
+    "popularity": ("obscure niche", "popular most-popular classic famous well-known"),
+    "distance": (
+        "near nearer nearest close closer closest central",
+        "far farther farthest further furthest remote",
+    ),
+}
+
+# Word -> (scale, end).
+QUALITY_WORDS: Mapping[str, tuple[str, int]] = MappingProxyType({
+    word: (scale, end)
+    for scale, ends in _SCALES.items()
+    for end, words in zip((LOW, HIGH), ends, strict=True)
+    for word in words.split()
+})  # fmt: skip
+
+# The superlatives that pick an item on their own ("the cheapest", "which is quickest"): the
+# lexicon's gate words for this form. "most"/"least" + an adjective ("the most durable") are
+# read at the gates "the most" and "the least".
+# Not the distance scale's: "the nearest restaurant", "the closest station" ask for a new
+# thing far more often than for an item (1% of ../shared/data user turns
+# would reach detection for them).
+SUPERLATIVES = frozenset(
+    word
+    for word, (scale, _) in QUALITY_WORDS.items()
+    if word.endswith("est") and scale != "distance"
+)
+
+# Degree words before an adjective: "the most durable" (its scale's high end), "the least
+# sedating" (the low end of whatever the adjective measures).
+DEGREE_WORDS: Mapping[str, int] = MappingProxyType({"most": HIGH, "least": LOW})
+
+# "whichever is free", "whichever works": the item that says the adjective after it.
+WHICHEVER = "whichever"
+
+
+def adjective_stem(word: str) -> str:
+    """The plain form a comparative or superlative is made from, as a prefix to match: the
+    words of an item that start with it say the same thing ("cheapest" -> "cheap",
+    "easiest" -> "eas", "flattest" -> "flat", "safest" -> "saf")."""
+    for suffix in ("est", "er"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            if base.endswith("i"):
+                return base[:-1]  # easiest -> eas(y)
+            if len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeiou":
+                return base[:-1]  # flattest -> flat
+            return base
+    return word
+
+
+def quality_gate_words() -> tuple[str, ...]:
+    """The lexicon gate words of this form: the superlatives, the degree words after "the",
+    and "whichever"."""
+    degree = (f"{lead} {word}" for lead in ("the", "is", "are") for word in DEGREE_WORDS)
+    return (*sorted(SUPERLATIVES), *degree, WHICHEVER)
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words of ``text`` (hyphens kept: "low-cost", "non-sedating"); one pass."""
+    kept = (char if char.isalnum() or char == "-" else " " for char in text.casefold())
+    return "".join(kept).split()
+
+
+def _readings(words: list[str], scale: str) -> list[tuple[int, bool]]:
+    """Each place ``words`` say an end of ``scale`` (a "~stem" scale: a word that starts with
+    the stem): (the end said, whether as a superlative). "most X" is X's end as a
+    superlative, "least X" the other end; "non-X" the low end of a stem."""
+    found: list[tuple[int, bool]] = []
+    stem = scale[1:] if scale.startswith("~") else ""
+    for index, word in enumerate(words):
+        negated = word.startswith("non-")
+        word = word.removeprefix("non-")
+        if stem:
+            if not (len(stem) >= 3 and word.startswith(stem) and len(word) - len(stem) <= 4):
+                continue
+            end = LOW if negated else HIGH
+        else:
+            known = QUALITY_WORDS.get(word)
+            if known is None or known[0] != scale:
+                continue
+            end = known[1]
+        before = words[index - 1] if index else ""
+        degree = DEGREE_WORDS.get(before)
+        superlative = word.endswith("est") or degree is not None
+        found.append((end * degree if degree is not None else end, superlative))
+    return found
+
+
+def item_by_quality(quality: str, items: Sequence[str], lead: str) -> int | None:
+    """The index of the item that is ``quality``'s end of its scale ("cost:-1": the
+    cheapest): the one item that says it (as a superlative counts twice), else the end of a
+    list its lead orders by that scale ("from cheapest up", "cheapest to most effort");
+    None when neither tells."""
+    scale, _, asked = quality.rpartition(":")
+    want = int(asked)
+    strong_scores, plain_scores = [], []
+    for item in items:
+        readings = [strong for end, strong in _readings(_words(item), scale) if end == want]
+        strong_scores.append(sum(readings))
+        plain_scores.append(len(readings))
+    # An item that says it as a superlative ("the cheapest"), then a lead that orders the
+    # list, then the one item that says the plain adjective ("fast to act"; "hard drive" is
+    # weaker evidence than "cheapest to most effort").
+    unique = _unique_best(strong_scores)
+    if unique is None:
+        unique = _ordered_end(scale, want, _words(lead), len(items))
+    return unique if unique is not None else _unique_best(plain_scores)
+
+
+def _unique_best(scores: list[int]) -> int | None:
+    best = max(scores, default=0)
+    return scores.index(best) if best > 0 and scores.count(best) == 1 else None
+
+
+def _ordered_end(scale: str, want: int, lead: list[str], size: int) -> int | None:
+    """A lead that orders its list: its first quality word names the first item's end, a
+    second one ("cheapest to most effort") the last item's."""
+    said: list[tuple[str, int]] = []
+    for index, word in enumerate(lead):
+        known = QUALITY_WORDS.get(word)
+        if known is None:
+            continue
+        degree = DEGREE_WORDS.get(lead[index - 1] if index else "")
+        said.append((known[0], known[1] * (degree if degree is not None else 1)))
+    if not said or size < 2:
+        return None
+    ends = ((said[-1], size - 1, 0), (said[0], 0, size - 1)) if len(said) > 1 else (
+        (said[0], 0, size - 1),
+    )  # fmt: skip
+    for (named, end), same, other in ends:
+        if named == scale:
+            return same if end == want else other
+    return None

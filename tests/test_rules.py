@@ -350,6 +350,15 @@ def _side_question(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
+def _short_follow_up(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I have a violin audition for a youth orchestra next month. What matters?")
+    session.assistant("Pick a solo that shows your tone, and practise the excerpts slowly.")
+    envelope = session.preview("What should I wear?")
+    also = session.classify("Should I also record a mock run?")
+    return envelope.intent, envelope.active_thread == session.active_thread, also
+
+
 def _reply_follow_up(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The wifi upstairs is really weak. What can I do?")
@@ -537,6 +546,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "also-questions": _also_question,
     "report-backs": _report_back,
     "term-questions": _term_question,
+    "short-follow-ups": _short_follow_up,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -101,4 +101,19 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "intent macro-F1 0.809 -> 0.811; LoCoMo recall@10 0.693 -> 0.691.",
         "dialogue.phrasing.term_asked",
     ),
+    (
+        "short-follow-ups",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a short question right after a reply in the active "
+        "thread that names at most two content words of its own ('How long should I warm "
+        "up?', 'What should I wear?') or adds to what is on the table with an 'also' inside "
+        "it ('Should I also turn on dead peer detection?') leans on the topic at hand: "
+        "DRILL_DOWN, not EXPLORE, and it stays in the active thread (as rule side-questions "
+        "places it). Not with a topic announcement, a request to explain, or a request of "
+        "the assistant ('Can you find me a hotel?').",
+        {"short_follow_ups": False},
+        "EVIDENCE",
+        "dialogue.phrasing.short_follow_up",
+    ),
 )

@@ -49,6 +49,7 @@ from .phrasing import (
     announces_topic,
     explain_clarifies,
     reports_back,
+    short_follow_up,
     side_question,
     term_asked,
 )
@@ -201,6 +202,7 @@ class IntentClassifier:
         "_always_pending",
         "_dim",
         "_explore_below",
+        "_inside",
         "_lexicon",
         "_ordinal_forms",
         "_outcomes",
@@ -272,6 +274,8 @@ class IntentClassifier:
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
         self._adding = config.also_questions
+        # "Should I also ...?" too (rule short-follow-ups): the settle hands it on already.
+        self._inside = config.also_questions and config.short_follow_ups
         # "They're in pots and I water them every day." may report back (rule report-backs).
         self._reports = config.report_backs
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
@@ -317,7 +321,7 @@ class IntentClassifier:
             self._adding
             and kinds & (1 << _CONTINUE)
             and cues & CUE_QUESTION
-            and adding_opener(text, hits)
+            and adding_opener(text, hits, inside=self._inside)
         )
         if pending == PENDING_REFERENCES and not kinds & self._slow_path and not again:
             if self._settled(code, kinds, tool_outputs):
@@ -452,7 +456,7 @@ def intent_for_turn(
         else features.hits
     )
     if config.also_questions and features.question:
-        adding = adding_opener(features.text, hits)
+        adding = adding_opener(features.text, hits, inside=config.short_follow_ups)
         hits = tuple(hit for hit in hits if hit not in adding)  # rule also-questions: none
     if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
@@ -568,11 +572,22 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
         config.side_questions
         and features.question
         and context.threads.active >= 0
-        and side_question(features.text, features.hits)
+        and (
+            side_question(features.text, features.hits)
+            or (config.short_follow_ups and _leans_on_the_reply(context, features))
+        )
         and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
         and not context.speakers.multi_party(config)
         and not peer_dialogue(log, config)
     )
+
+
+def _leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a question right after a reply in the active thread leans on that topic for
+    its meaning (rule short-follow-ups, ``phrasing.short_follow_up``)."""
+    log, active = context.log, context.threads.active
+    after = len(log) > 0 and log.roles[-1] == "assistant" and int(log.thread_index[-1]) == active
+    return after and short_follow_up(features.text, features.hits, features.terms)
 
 
 def explains(

@@ -29,6 +29,7 @@ __all__ = [
     "BACKCHANNEL_CHARS",
     "CHOICE_ASKERS",
     "EXPLAIN_OBJECT_WORDS",
+    "FOLLOW_UP_REQUEST_WORDS",
     "INFLECTION_SWAPS",
     "LEXICON",
     "NOT_ANNOUNCING",
@@ -145,14 +146,14 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "laymans terms", "layman terms", "lay terms", "break it down", "break that down",
             "break this down", "explain like", "like i'm five", "like i am five",
             "step by step for me", "through that step by step", "simplify that",
-            "simplify it", "simplify this",
+            "simplify it", "simplify this", "too complicated", "too complex",
             # Issue 15, phrasing stop: "dumb down the X part", "in plainer terms", "the short
             # version", "I lost the thread", "too much jargon".
             "dumb down", "plainer terms", "plainer words", "plainer english", "in plainer",
             "the short version", "short version of", "lost the thread", "too much jargon",
             "less jargon", "without the jargon", "in normal words", "in simple words",
             "in simple terms", "still don't quite get", "don't quite get", "didn't quite get",
-            "not quite following", "you've lost me", "you have lost me",
+            "not quite following", "you've lost me", "you have lost me", "too technical",
         ),
         Marker.CONTINUE: (
             "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
@@ -414,6 +415,9 @@ CHOICE_ASKERS = frozenset(
 # follows, even without a verb ("And gels during the race?", "And for printed documents?"):
 # it reads as a side question (rule side-questions). Case-folded first words.
 SIDE_FRAGMENT_OPENERS = frozenset(("and",))
+# Words of a short question asking for something ("Can you send me the form?": a task, no
+# follow-up, rule short-follow-ups). Case-folded.
+FOLLOW_UP_REQUEST_WORDS = frozenset(("you", "me", "please", "u", "you'd", "you're"))
 # Ending swaps under which a word named in a return still names a thread's word that the
 # singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
 # "tomatoe" -> "tomato", "the booking" -> "book"): (ending of the named word, ending of the

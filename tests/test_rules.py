@@ -359,6 +359,16 @@ def _short_follow_up(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread, also
 
 
+def _return_drill_down(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm learning Spanish for a trip to Mexico. How many hours a week?")
+    session.assistant("Five hours a week: a class, daily app practice, a weekly tutor chat.")
+    session.user("Unrelated: our boiler pressure keeps dropping. Should I worry?")
+    session.assistant("Check the radiator valves for leaks and top it up to 1.5 bar.")
+    text = "Going back to Spanish, should I learn the Mexican or the Castilian variety?"
+    return session.classify(text), session.preview(text).intent
+
+
 def _reply_follow_up(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The wifi upstairs is really weak. What can I do?")
@@ -547,6 +557,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "report-backs": _report_back,
     "term-questions": _term_question,
     "short-follow-ups": _short_follow_up,
+    "return-drill-downs": _return_drill_down,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -191,6 +191,7 @@ SWITCHES = (
     "report_backs",
     "term_questions",
     "short_follow_ups",
+    "return_drill_downs",
     "ordinal_forms",
     "repeated_questions",
     "definite_references",
@@ -359,6 +360,9 @@ class Config:
     # "How long should I warm up?" after a reply on an audition leans on that topic for its
     # meaning: DRILL_DOWN, in the thread (rule short-follow-ups).
     short_follow_ups: bool = True
+    # "Going back to Spanish, should I ...?" revisits a dormant thread: DRILL_DOWN (rule
+    # return-drill-downs).
+    return_drill_downs: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

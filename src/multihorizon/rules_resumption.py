@@ -114,6 +114,17 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "the assistant ('Can you find me a hotel?').",
         {"short_follow_ups": False},
         "EVIDENCE",
-        "dialogue.phrasing.short_follow_up",
+        "dialogue.follow_ups.leans_on_the_reply",
+    ),
+    (
+        "return-drill-downs",
+        "intent",
+        "§5.2",
+        "A turn whose resume marker names words a dormant thread used ('Going back to "
+        "Spanish, should I learn Mexican or Spain Spanish?') revisits prior content: "
+        "DRILL_DOWN (§5.1), not EXPLORE for its low similarity to the thread it leaves.",
+        {"return_drill_downs": False},
+        "EVIDENCE",
+        "dialogue.follow_ups.returns_to_dormant",
     ),
 )

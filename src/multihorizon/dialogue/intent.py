@@ -38,6 +38,7 @@ from ..inputs import MAX_TURN_CHARS
 from ..text.followups import has_place_word
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
+from .follow_ups import leans_on_the_reply, returns_to_dormant
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -49,7 +50,6 @@ from .phrasing import (
     announces_topic,
     explain_clarifies,
     reports_back,
-    short_follow_up,
     side_question,
     term_asked,
 )
@@ -95,10 +95,12 @@ _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
 # Categories from which detection can read a tool reference (``mention_markers``:
 # "those logs", "the same error"; ``mention_patterns``: GATE_TOOL), and those only the slow
-# path reads (``phrasing``, rule explain-new-content, rule session-recaps, NEW_TOPIC's rules).
+# path reads (``phrasing``, rules explain-new-content, session-recaps, return-drill-downs and
+# NEW_TOPIC's rules).
 _TOOL_KINDS = frozenset((int(Marker.DEMONSTRATIVE), int(Marker.TOOL_REF), int(Marker.GATE_TOOL)))
 _SLOW_PATH_KINDS = frozenset(
-    int(marker) for marker in (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN, Marker.RECAP)
+    int(m)
+    for m in (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN, Marker.RECAP, Marker.RESUME)
 )
 # The scanner's answers only a tool reference can change (``IntentClassifier._settled``).
 _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
@@ -516,6 +518,8 @@ def intent_for_turn(
     )
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    if intent is Intent.EXPLORE and returns_to_dormant(context, features):
+        return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
     if intent is Intent.EXPLORE and _reports_on_the_reply(context, features):
         return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and _asks_what_reply_meant(context, features):
@@ -574,20 +578,12 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
         and context.threads.active >= 0
         and (
             side_question(features.text, features.hits)
-            or (config.short_follow_ups and _leans_on_the_reply(context, features))
+            or (config.short_follow_ups and leans_on_the_reply(context, features))
         )
         and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
         and not context.speakers.multi_party(config)
         and not peer_dialogue(log, config)
     )
-
-
-def _leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether a question right after a reply in the active thread leans on that topic for
-    its meaning (rule short-follow-ups, ``phrasing.short_follow_up``)."""
-    log, active = context.log, context.threads.active
-    after = len(log) > 0 and log.roles[-1] == "assistant" and int(log.thread_index[-1]) == active
-    return after and short_follow_up(features.text, features.hits, features.terms)
 
 
 def explains(

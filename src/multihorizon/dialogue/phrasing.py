@@ -28,6 +28,7 @@ from ..text.lexicon import (
     SIDE_FRAGMENT_OPENERS,
     SIDE_OPENERS,
     SIDE_SKIPPED,
+    SITUATION_OPENERS,
     SITUATION_WORDS,
     TERM_BREAKERS,
     TERM_ENDINGS,
@@ -106,14 +107,17 @@ def announces_topic(text: str, hits: Hits) -> bool:
 
 def _asks_after_comma(text: str, start: int, end: int) -> bool:
     """Whether an opener that says the topic is another one (``OTHER_TOPIC_OPENERS``) is
-    followed by a comma and a question ("Another thing, how do I clean white trainers?")."""
+    followed by a comma and a question ("Another thing, how do I clean white trainers?") or a
+    situation of the speaker's own ("Quick one, my printer says it's offline", "Separately, a
+    client hasn't paid": ``SITUATION_OPENERS``)."""
     if " ".join(text[start:end].casefold().split()) not in OTHER_TOPIC_OPENERS:
         return False
     tail = text[end : end + 16].lstrip(" \t")
     if not tail.startswith(","):
         return False
     following = tail[1:].split(maxsplit=1)
-    return bool(following) and following[0].casefold() in QUESTION_OPENERS
+    first = following[0].casefold() if following else ""
+    return first in QUESTION_OPENERS or first in SITUATION_OPENERS
 
 
 def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> bool:

@@ -47,6 +47,7 @@ __all__ = [
     "SIDE_FRAGMENT_OPENERS",
     "SIDE_OPENERS",
     "SIDE_SKIPPED",
+    "SITUATION_OPENERS",
     "SITUATION_WORDS",
     "TERM_BREAKERS",
     "TERM_ENDINGS",
@@ -412,11 +413,9 @@ CHOICE_ASKERS = frozenset(
     for who in ("i", "we")
 )
 # A short question opening with one of these words takes up the topic at hand whatever
-# follows, even without a verb ("And gels during the race?", "And for printed documents?"):
-# it reads as a side question (rule side-questions). Case-folded first words.
+# follows ("And gels during the race?"): a side question (rule side-questions).
 SIDE_FRAGMENT_OPENERS = frozenset(("and",))
-# Words of a short question asking for something ("Can you send me the form?": a task, no
-# follow-up, rule short-follow-ups). Case-folded.
+# "Can you send me the form?" asks for a task, no follow-up (rule short-follow-ups).
 FOLLOW_UP_REQUEST_WORDS = frozenset(("you", "me", "please", "u", "you'd", "you're"))
 # Ending swaps under which a word named in a return still names a thread's word that the
 # singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
@@ -472,6 +471,7 @@ OTHER_TOPIC_OPENERS = frozenset((
     "something else", "another thing", "separate question", "separate topic", "other topic",
     "another topic", "something different", "different thing", "separately", "quick one",
 ))
+SITUATION_OPENERS = SITUATION_WORDS | {"a", "an", "i"}  # "Separately, a client ..."
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.
 EXPLAIN_OBJECT_WORDS = frozenset((
@@ -592,12 +592,12 @@ _INTENT_MASKS = (
         Marker.GATE_GAP,
         Marker.GATE_TOOL,
         # Read by the slow path only (``dialogue.phrasing``): a turn with one is pending.
-        # (TOOL_OUTCOME and ACK_OPENER, common words, ``IntentClassifier`` sends on itself
-        # only where they can count.)
+        # (``IntentClassifier`` sends TOOL_OUTCOME and ACK_OPENER on where they can count.)
         Marker.NEW_TOPIC,
         Marker.TOPIC_OPENER,
         Marker.EXPLAIN,
         Marker.RECAP,
+        Marker.RESUME,  # rule return-drill-downs
     ),
 )
 

@@ -22,7 +22,13 @@ def leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool
     side-questions: an assistant chat of two, a question, a thread on the table."""
     log, active = context.log, context.threads.active
     after = len(log) > 0 and log.roles[-1] == "assistant" and int(log.thread_index[-1]) == active
-    return after and short_follow_up(features.text, features.hits, features.terms)
+    # A name new to the conversation ("Also, do I need winter tyres in Austria?") brings a
+    # topic of its own.
+    return (
+        after
+        and short_follow_up(features.text, features.hits, features.terms)
+        and all(log.turns_mentioning(name) for name in features.names)
+    )
 
 
 def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool:

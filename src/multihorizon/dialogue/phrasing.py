@@ -78,7 +78,7 @@ _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # A follow-up that leans on the topic at hand names at most this many content words of its
 # own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
-FOLLOW_UP_TERMS = 2
+FOLLOW_UP_TERMS = 3
 # A report back is short: a longer turn after "ok" says something of its own.
 ACKNOWLEDGED_CHARS = 80
 

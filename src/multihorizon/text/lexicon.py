@@ -210,7 +210,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "back to", "going back to", "go back to", "returning to", "return to",
             "coming back to", "come back to", "get back to", "getting back to", "as for",
             "regarding the", "about the earlier", "revisit", "revisiting", "picking up",
-            "where were we",
+            "where were we", "back on", "resuming",
         ),
         Marker.DOCUMENT: (
             "write me a guide", "write a guide", "write me a report", "write a report",

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..text import cues
+from ..text.follow_up_words import FOLLOW_UP_REQUEST_WORDS
 from ..text.lexicon import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
     CHOICE_ASKERS,
     EXPLAIN_OBJECT_WORDS,
-    FOLLOW_UP_REQUEST_WORDS,
     NOT_ANNOUNCING,
     OPENING_FILLERS,
     OTHER_TOPIC_OPENERS,
@@ -343,7 +343,8 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
     (``FOLLOW_UP_REQUEST_WORDS``: "Can you find me a hotel?"). A new topic sets itself up in
     more words ("Is it safe to give my cat tuna?"). The caller checks that it is a question
     right after a reply, in an assistant chat of two."""
-    if len(text) > SIDE_QUESTION_CHARS:
+    # An exclamation reacts as people chatting do ("Cool! Got any fav tunes?" between peers).
+    if len(text) > SIDE_QUESTION_CHARS or "!" in text:
         return False
     if any(
         hit[0] in (_NEW_TOPIC, _EXPLAIN)

@@ -29,7 +29,6 @@ __all__ = [
     "BACKCHANNEL_CHARS",
     "CHOICE_ASKERS",
     "EXPLAIN_OBJECT_WORDS",
-    "FOLLOW_UP_REQUEST_WORDS",
     "INFLECTION_SWAPS",
     "LEXICON",
     "NOT_ANNOUNCING",
@@ -415,8 +414,6 @@ CHOICE_ASKERS = frozenset(
 # A short question opening with one of these words takes up the topic at hand whatever
 # follows ("And gels during the race?"): a side question (rule side-questions).
 SIDE_FRAGMENT_OPENERS = frozenset(("and",))
-# "Can you send me the form?" asks for a task, no follow-up (rule short-follow-ups).
-FOLLOW_UP_REQUEST_WORDS = frozenset(("you", "me", "please", "u", "you'd", "you're"))
 # Ending swaps under which a word named in a return still names a thread's word that the
 # singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
 # "tomatoe" -> "tomato", "the booking" -> "book"): (ending of the named word, ending of the

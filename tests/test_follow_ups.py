@@ -99,3 +99,18 @@ def test_too_technical_asks_to_clarify(text: str) -> None:
     envelope = session.preview(text)
     assert envelope.intent is mh.Intent.CLARIFY, text
     assert envelope.active_thread == session.active_thread, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is it normal for a fridge to make a clicking sound every few minutes?",
+        "Is it safe to leave a laptop charging overnight every single night?",
+        "Is it legal to fly a small drone over a public beach in summer?",
+    ],
+)
+def test_an_expletive_it_points_back_at_nothing(text: str) -> None:
+    session = _audition()
+    envelope = session.preview(text)
+    assert envelope.intent is mh.Intent.EXPLORE, text
+    assert envelope.active_thread != session.active_thread, text

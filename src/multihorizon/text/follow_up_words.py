@@ -4,9 +4,19 @@ hand. Case-folded; read by set tests."""
 
 from __future__ import annotations
 
-__all__ = ["FOLLOW_UP_REQUEST_WORDS"]
+__all__ = ["EXPLETIVE_IT", "FOLLOW_UP_REQUEST_WORDS"]
 
 # A short question with one of these words asks the assistant for something ("Can you send
 # me the form?", "Find one for me please?"): a task of its own. Not "there": "Is there a
 # threshold?" asks on (with it, ../shared/data CAsT 2020 intent macro-F1 0.880 -> 0.861).
 FOLLOW_UP_REQUEST_WORDS = frozenset(("you", "me", "please", "u", "you'd", "you're"))
+# "Is it normal for a fridge to click?", "Is it safe to give a cat tuna?": an "it" that
+# stands for what follows, not for anything said before (no ANAPHOR: lexicon BLOCK phrases).
+EXPLETIVE_IT = tuple(
+    f"is it {judgement} {link}"
+    for judgement in (
+        "normal", "safe", "ok", "okay", "possible", "better", "bad", "fine", "legal", "true",
+        "necessary", "worth", "too late", "hard", "easy", "common", "wise", "cheaper",
+    )
+    for link in ("to", "for", "that", "if")
+)  # fmt: skip

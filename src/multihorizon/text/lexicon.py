@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
+from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .tokens import STOPWORDS
 
@@ -303,6 +304,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # "One more on the thermostat: ..." returns to a topic, it asks for no more of the
             # last answer (rule resume-announcements).
             "one more on the", "one more question on", "one more question about",
+            *EXPLETIVE_IT,  # "Is it normal for a fridge to click?" points back at nothing
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",

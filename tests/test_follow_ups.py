@@ -106,7 +106,7 @@ def test_too_technical_asks_to_clarify(text: str) -> None:
     [
         "Is it normal for a fridge to make a clicking sound every few minutes?",
         "Is it safe to leave a laptop charging overnight every single night?",
-        "Is it legal to fly a small drone over a public beach during the summer holidays?",
+        "Is it possible to change a flight booked through an agent without paying a fee?",
     ],
 )
 def test_an_expletive_it_points_back_at_nothing(text: str) -> None:

@@ -44,6 +44,8 @@ def test_a_short_follow_up_stays_in_its_thread(text: str) -> None:
     "text",
     [
         "How do I get red wine out of a wool rug?",
+        "What is quantum computing?",
+        "Why is the sky blue?",
         "Also, do I need winter tyres in Austria?",
         "Can you find me a hotel in Vienna?",
         "Quick one, my printer says it's offline but it's on the wifi. Any idea?",

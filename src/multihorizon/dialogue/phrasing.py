@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..text import cues
-from ..text.follow_up_words import FOLLOW_UP_REQUEST_WORDS
+from ..text.follow_up_words import FOLLOW_UP_REQUEST_WORDS, TOPIC_QUESTION_OPENERS
 from ..text.lexicon import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
@@ -355,6 +355,9 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
     words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
     if not FOLLOW_UP_REQUEST_WORDS.isdisjoint(words):
         return False
+    first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
+    if any(tuple(words[first : first + len(o)]) == o for o in TOPIC_QUESTION_OPENERS):
+        return False  # "What is quantum computing?" opens a topic of its own
     inside = set(adding_opener(text, hits, inside=True)) - set(adding_opener(text, hits))
     return len(terms) <= FOLLOW_UP_TERMS or bool(inside)
 

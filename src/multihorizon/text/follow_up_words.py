@@ -4,12 +4,19 @@ hand. Case-folded; read by set tests."""
 
 from __future__ import annotations
 
-__all__ = ["EXPLETIVE_IT", "FOLLOW_UP_REQUEST_WORDS"]
+__all__ = ["EXPLETIVE_IT", "FOLLOW_UP_REQUEST_WORDS", "TOPIC_QUESTION_OPENERS"]
 
 # A short question with one of these words asks the assistant for something ("Can you send
 # me the form?", "Find one for me please?"): a task of its own. Not "there": "Is there a
 # threshold?" asks on (with it, ../shared/data CAsT 2020 intent macro-F1 0.880 -> 0.861).
 FOLLOW_UP_REQUEST_WORDS = frozenset(("you", "me", "please", "u", "you'd", "you're"))
+# How a question that opens a topic of its own begins, however short ("What is quantum
+# computing?", "Why is the sky blue?", "How does DNS work?", issue 15 item 2): no follow-up.
+# Opening words, case-folded; "so", "and", "ok" ... may come first (``SIDE_SKIPPED``).
+TOPIC_QUESTION_OPENERS = frozenset((
+    ("what", "is"), ("what's",), ("whats",), ("what", "are"), ("who", "is"), ("who's",),
+    ("who", "was"), ("why",), ("how", "does"), ("how", "do", "you"),
+))  # fmt: skip
 # "Is it normal for a fridge to click?", "Is it safe to give a cat tuna?": an "it" that
 # stands for what follows, not for anything said before (no ANAPHOR: lexicon BLOCK phrases).
 EXPLETIVE_IT = tuple(

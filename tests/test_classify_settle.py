@@ -80,6 +80,16 @@ EDGES = [
     "WHAT does CIRR stand for?",
     "They're in pots and I water them every day.",
     "We tried that, the staging cluster still drops.",
+    # A short follow-up on the reply, an "also" inside a question, a return to a dormant
+    # thread's words, announcements before a situation (rules short-follow-ups,
+    # return-drill-downs, topic-announcements).
+    "How long should I warm up?",
+    "What should I wear?",
+    "Should I also rotate the client certificates on the staging cluster?",
+    "Going back to etcd, how do I rotate the certificates without downtime?",
+    "Back on the restaurants, is Roma expensive?",
+    "Quick one, my printer says it's offline but it's on the wifi.",
+    "Separately, a client hasn't paid an invoice for 60 days.",
     # Plain statements and questions: what the settle exists for.
     "We pinned the release on the staging cluster before the rollout and will wait for the "
     "next maintenance window on Friday evening after the backups finish, when it is quiet.",

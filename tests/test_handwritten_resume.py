@@ -30,6 +30,24 @@ FILE``:
 | holdout, before (first run) | 0.928 | 0.883 | 0.818 (33) | 0.926 (27) |
 | holdout, after (second run) | 0.944 | 0.947 | 0.879 (33) | 0.926 (27) |
 
+Issue 15, "resume" session (rules short-follow-ups, return-drill-downs; announcement and
+clarification data): ``resume_tune3.jsonl`` (11 conversations, tuned on) and
+``resume_holdout2.jsonl`` (14 conversations in new domains, written before any code change
+and scored at the start and again when the changes were done, before its misses were read):
+
+| file | intent acc | macro-F1 | resume | new thread |
+|---|---|---|---|---|
+| tune3, before (6 conversations) | 0.867 | 0.807 | 0.375 (8) | 0.875 (8) |
+| tune3, after (11 conversations) | 0.975 | 0.890 | 0.714 (14) | 0.929 (14) |
+| holdout2, first run | 0.756 | 0.624 | 0.652 (23) | 0.619 (21) |
+| holdout2, changes done | 0.756 | 0.623 | 0.652 (23) | 0.619 (21) |
+| holdout2, + expletive "it" (read off its misses) | 0.764 | 0.628 | 0.652 (23) | 0.667 (21) |
+
+The hold-out's misses are mostly announcements the lexicon lacks ("While I have you:",
+"Apropos of nothing:", "Quick detour:", "On an unconnected note,"), clarifications in new
+words ("Can you unpack X?", "Say it like I'm not an engineer"), "<topic> again:" returns
+without an article, and in-topic questions of four or more content words.
+
 The floors sit a little under the measured figures. The misses left on the hold-out set: a
 side question that opens like a new topic ("Why not a longer shutter?") still splits its
 thread; an implicit return longer than a side question whose words the active thread lacks
@@ -56,7 +74,7 @@ FLOORS = {
         "new_thread_accuracy": 0.92,
     },
     "resume_tune2.jsonl": {
-        "intent_accuracy": 0.94,
+        "intent_accuracy": 0.97,
         "resume_accuracy": 0.84,
         "new_thread_accuracy": 0.9,
     },
@@ -66,8 +84,8 @@ FLOORS = {
         "new_thread_accuracy": 0.92,
     },
     "resume_holdout.jsonl": {
-        "intent_accuracy": 0.95,
-        "resume_accuracy": 0.84,
+        "intent_accuracy": 0.96,
+        "resume_accuracy": 0.87,
         "new_thread_accuracy": 0.94,
     },
     # The phrasing stop (tests/test_handwritten.py has the story): tune intent 1.000, resume
@@ -81,10 +99,20 @@ FLOORS = {
         "tool_target_accuracy": 0.95,
     },
     "phrasing_holdout.jsonl": {
-        "intent_accuracy": 0.86,
-        "resume_accuracy": 0.55,
+        "intent_accuracy": 0.89,
+        "resume_accuracy": 0.75,
         "new_thread_accuracy": 0.85,
         "tool_target_accuracy": 0.70,
+    },
+    "resume_tune3.jsonl": {
+        "intent_accuracy": 0.95,
+        "resume_accuracy": 0.68,
+        "new_thread_accuracy": 0.9,
+    },
+    "resume_holdout2.jsonl": {
+        "intent_accuracy": 0.74,
+        "resume_accuracy": 0.62,
+        "new_thread_accuracy": 0.6,
     },
 }
 # Resumption probes each file holds at least (a rewrite that loses some would pass easily).
@@ -95,6 +123,8 @@ PROBES = {
     "resume_holdout.jsonl": 30,
     "phrasing_tune.jsonl": 7,
     "phrasing_holdout.jsonl": 10,
+    "resume_tune3.jsonl": 14,
+    "resume_holdout2.jsonl": 23,
 }
 
 

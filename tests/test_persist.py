@@ -132,10 +132,11 @@ def test_turn_records_rebuild_the_threads_exactly() -> None:
 
 
 def test_many_threads_are_rebuilt_exactly_and_a_bad_thread_order_is_refused() -> None:
-    # Past the thread arrays' first capacity (16), and every turn in its own topic.
+    # Past the thread arrays' first capacity (16), and every turn in its own topic (four words
+    # of its own: a shorter question after a reply follows it up, rule short-follow-ups).
     session = mh.Session()
     for index in range(40):
-        words = " ".join(f"{chr(97 + (index * 7 + k) % 26)}{index}x{k}" for k in range(3))
+        words = " ".join(f"{chr(97 + (index * 7 + k) % 26)}{index}x{k}" for k in range(4))
         session.user(f"{words}?")
         session.assistant(f"{words}: set it to {index}.")
     assert len(session.threads) > 16

@@ -350,6 +350,25 @@ def _side_question(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
+def _short_follow_up(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I have a violin audition for a youth orchestra next month. What matters?")
+    session.assistant("Pick a solo that shows your tone, and practise the excerpts slowly.")
+    envelope = session.preview("What should I wear?")
+    also = session.classify("Should I also record a mock run?")
+    return envelope.intent, envelope.active_thread == session.active_thread, also
+
+
+def _return_drill_down(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm learning Spanish for a trip to Mexico. How many hours a week?")
+    session.assistant("Five hours a week: a class, daily app practice, a weekly tutor chat.")
+    session.user("Unrelated: our boiler pressure keeps dropping. Should I worry?")
+    session.assistant("Check the radiator valves for leaks and top it up to 1.5 bar.")
+    text = "Going back to Spanish, should I learn the Mexican or the Castilian variety?"
+    return session.classify(text), session.preview(text).intent
+
+
 def _reply_follow_up(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The wifi upstairs is really weak. What can I do?")
@@ -580,6 +599,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "also-questions": _also_question,
     "report-backs": _report_back,
     "term-questions": _term_question,
+    "short-follow-ups": _short_follow_up,
+    "return-drill-downs": _return_drill_down,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

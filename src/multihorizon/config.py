@@ -194,6 +194,8 @@ SWITCHES = (
     "also_questions",
     "report_backs",
     "term_questions",
+    "short_follow_ups",
+    "return_drill_downs",
     "ordinal_forms",
     "item_forms",
     "repeated_questions",
@@ -376,6 +378,12 @@ class Config:
     # "What's a Soundex search?" after a reply that suggested a Soundex search asks what it
     # meant: CLARIFY (rule term-questions).
     term_questions: bool = True
+    # "How long should I warm up?" after a reply on an audition leans on that topic for its
+    # meaning: DRILL_DOWN, in the thread (rule short-follow-ups).
+    short_follow_ups: bool = True
+    # "Going back to Spanish, should I ...?" revisits a dormant thread: DRILL_DOWN (rule
+    # return-drill-downs).
+    return_drill_downs: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

@@ -39,6 +39,7 @@ from ..text.cues import OPENING_CHARS
 from ..text.followups import has_place_word
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .detection import detect
+from .follow_ups import leans_on_the_reply, returns_to_dormant
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -97,10 +98,12 @@ _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
 # Categories from which detection can read a tool reference (``mention_markers``:
 # "those logs", "the same error"; ``mention_patterns``: GATE_TOOL), and those only the slow
-# path reads (``phrasing``, rule explain-new-content, rule session-recaps, NEW_TOPIC's rules).
+# path reads (``phrasing``, rules explain-new-content, session-recaps, return-drill-downs and
+# NEW_TOPIC's rules).
 _TOOL_KINDS = frozenset((int(Marker.DEMONSTRATIVE), int(Marker.TOOL_REF), int(Marker.GATE_TOOL)))
 _SLOW_PATH_KINDS = frozenset(
-    int(marker) for marker in (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN, Marker.RECAP)
+    int(m)
+    for m in (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN, Marker.RECAP, Marker.RESUME)
 )
 # The scanner's answers only a tool reference can change (``IntentClassifier._settled``).
 _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
@@ -204,6 +207,7 @@ class IntentClassifier:
         "_always_pending",
         "_dim",
         "_explore_below",
+        "_inside",
         "_item_forms",
         "_lexicon",
         "_ordinal_forms",
@@ -277,6 +281,8 @@ class IntentClassifier:
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
         self._adding = config.also_questions
+        # "Should I also ...?" too (rule short-follow-ups): the settle hands it on already.
+        self._inside = config.also_questions and config.short_follow_ups
         # "They're in pots and I water them every day." may report back (rule report-backs).
         self._reports = config.report_backs
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
@@ -322,7 +328,7 @@ class IntentClassifier:
             self._adding
             and kinds & (1 << _CONTINUE)
             and cues & CUE_QUESTION
-            and adding_opener(text, hits)
+            and adding_opener(text, hits, inside=self._inside)
         )
         if pending == PENDING_REFERENCES and not kinds & self._slow_path and not again:
             if self._settled(code, kinds, tool_outputs):
@@ -463,7 +469,7 @@ def intent_for_turn(
         else features.hits
     )
     if config.also_questions and features.question:
-        adding = adding_opener(features.text, hits)
+        adding = adding_opener(features.text, hits, inside=config.short_follow_ups)
         hits = tuple(hit for hit in hits if hit not in adding)  # rule also-questions: none
     if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
@@ -523,6 +529,8 @@ def intent_for_turn(
     )
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    if intent is Intent.EXPLORE and returns_to_dormant(context, features):
+        return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
     if intent is Intent.EXPLORE and _reports_on_the_reply(context, features):
         return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and _asks_what_reply_meant(context, features):
@@ -579,7 +587,10 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
         config.side_questions
         and features.question
         and context.threads.active >= 0
-        and side_question(features.text, features.hits)
+        and (
+            side_question(features.text, features.hits)
+            or (config.short_follow_ups and leans_on_the_reply(context, features))
+        )
         and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
         and not context.speakers.multi_party(config)
         and not peer_dialogue(log, config)

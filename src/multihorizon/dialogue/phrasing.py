@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..text import cues
+from ..text.follow_up_words import FOLLOW_UP_REQUEST_WORDS, TOPIC_QUESTION_OPENERS
 from ..text.lexicon import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
@@ -27,6 +28,7 @@ from ..text.lexicon import (
     SIDE_FRAGMENT_OPENERS,
     SIDE_OPENERS,
     SIDE_SKIPPED,
+    SITUATION_OPENERS,
     SITUATION_WORDS,
     TERM_BREAKERS,
     TERM_ENDINGS,
@@ -50,6 +52,7 @@ __all__ = [
     "named_topic",
     "opens_with_return",
     "reports_back",
+    "short_follow_up",
     "side_question",
     "term_asked",
     "term_words",
@@ -74,6 +77,9 @@ _TERM_WORDS = 3
 _CLAUSE_MARKS = ",:;"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
+# A follow-up that leans on the topic at hand names at most this many content words of its
+# own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
+FOLLOW_UP_TERMS = 3
 # A report back is short: a longer turn after "ok" says something of its own.
 ACKNOWLEDGED_CHARS = 80
 
@@ -102,14 +108,17 @@ def announces_topic(text: str, hits: Hits) -> bool:
 
 def _asks_after_comma(text: str, start: int, end: int) -> bool:
     """Whether an opener that says the topic is another one (``OTHER_TOPIC_OPENERS``) is
-    followed by a comma and a question ("Another thing, how do I clean white trainers?")."""
+    followed by a comma and a question ("Another thing, how do I clean white trainers?") or a
+    situation of the speaker's own ("Quick one, my printer says it's offline", "Separately, a
+    client hasn't paid": ``SITUATION_OPENERS``)."""
     if " ".join(text[start:end].casefold().split()) not in OTHER_TOPIC_OPENERS:
         return False
     tail = text[end : end + 16].lstrip(" \t")
     if not tail.startswith(","):
         return False
     following = tail[1:].split(maxsplit=1)
-    return bool(following) and following[0].casefold() in QUESTION_OPENERS
+    first = following[0].casefold() if following else ""
+    return first in QUESTION_OPENERS or first in SITUATION_OPENERS
 
 
 def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> bool:
@@ -320,17 +329,46 @@ def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
     return (), False
 
 
-def adding_opener(text: str, hits: Hits) -> Hits:
+def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:
     """The CONTINUE hits that open the turn with an ``ADDING_OPENERS`` word ("Also, do I need
     winter tyres?"): in a question they add a question of their own rather than ask to go on
-    (rule also-questions; the caller checks that the turn is a question)."""
+    (rule also-questions; the caller checks that the turn is a question). With ``inside``
+    (rule short-follow-ups) the word counts anywhere ("Should I also turn on DPD?")."""
     return tuple(
         hit
         for hit in hits
         if hit[0] == _CONTINUE
         and text[hit[2] : hit[3]].casefold() in ADDING_OPENERS
-        and cues.opens_turn(text, hit[2], OPENING_FILLERS)
+        and (inside or cues.opens_turn(text, hit[2], OPENING_FILLERS))
     )
+
+
+def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
+    """Whether a question leans on the topic at hand for its meaning (rule short-follow-ups):
+    short (``SIDE_QUESTION_CHARS``) and naming at most ``FOLLOW_UP_TERMS`` content words of
+    its own ("How long should I warm up?", "What should I wear?"), or adding to what is on the
+    table with an "also" inside it ("Should I also turn on dead peer detection?"); with no
+    topic announcement, no request to explain, and no request of the assistant
+    (``FOLLOW_UP_REQUEST_WORDS``: "Can you find me a hotel?"). A new topic sets itself up in
+    more words ("Is it safe to give my cat tuna?"). The caller checks that it is a question
+    right after a reply, in an assistant chat of two."""
+    # An exclamation reacts as people chatting do ("Cool! Got any fav tunes?" between peers).
+    if len(text) > SIDE_QUESTION_CHARS or "!" in text:
+        return False
+    if any(
+        hit[0] in (_NEW_TOPIC, _EXPLAIN)
+        or (hit[0] == _TOPIC_OPENER and announces_topic(text, (hit,)))
+        for hit in hits
+    ):
+        return False
+    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    if not FOLLOW_UP_REQUEST_WORDS.isdisjoint(words):
+        return False
+    first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
+    if any(tuple(words[first : first + len(o)]) == o for o in TOPIC_QUESTION_OPENERS):
+        return False  # "What is quantum computing?" opens a topic of its own
+    inside = set(adding_opener(text, hits, inside=True)) - set(adding_opener(text, hits))
+    return len(terms) <= FOLLOW_UP_TERMS or bool(inside)
 
 
 def again_repeats(text: str, hits: Hits) -> Hits:

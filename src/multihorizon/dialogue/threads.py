@@ -321,6 +321,13 @@ class Threads:
             for term in self._turn_terms.get(turn_id, ())
         )
 
+    def dormant_holds(self, words: Sequence[str]) -> bool:
+        """Whether a thread other than the active one used one of these words, or one of
+        their inflections (rule return-drill-downs: "Going back to Spanish, ...")."""
+        counts = held_by_thread(self._term_threads, words, True)
+        counts.pop(self.active, None)
+        return bool(counts)
+
     def _only_active_used(self, terms: Sequence[str]) -> bool:
         """Whether one of these words is in the active thread's vocabulary and no other's."""
         return any(self._term_threads.get(term) == [self.active] for term in terms)

@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
+from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
 from .tokens import STOPWORDS
@@ -47,6 +48,7 @@ __all__ = [
     "SIDE_FRAGMENT_OPENERS",
     "SIDE_OPENERS",
     "SIDE_SKIPPED",
+    "SITUATION_OPENERS",
     "SITUATION_WORDS",
     "TERM_BREAKERS",
     "TERM_ENDINGS",
@@ -146,14 +148,14 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "laymans terms", "layman terms", "lay terms", "break it down", "break that down",
             "break this down", "explain like", "like i'm five", "like i am five",
             "step by step for me", "through that step by step", "simplify that",
-            "simplify it", "simplify this",
+            "simplify it", "simplify this", "too complicated", "too complex",
             # Issue 15, phrasing stop: "dumb down the X part", "in plainer terms", "the short
             # version", "I lost the thread", "too much jargon".
             "dumb down", "plainer terms", "plainer words", "plainer english", "in plainer",
             "the short version", "short version of", "lost the thread", "too much jargon",
             "less jargon", "without the jargon", "in normal words", "in simple words",
             "in simple terms", "still don't quite get", "don't quite get", "didn't quite get",
-            "not quite following", "you've lost me", "you have lost me",
+            "not quite following", "you've lost me", "you have lost me", "too technical",
         ),
         Marker.CONTINUE: (
             "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
@@ -210,7 +212,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "back to", "going back to", "go back to", "returning to", "return to",
             "coming back to", "come back to", "get back to", "getting back to", "as for",
             "regarding the", "about the earlier", "revisit", "revisiting", "picking up",
-            "where were we",
+            "where were we", "back on", "resuming",
         ),
         Marker.DOCUMENT: (
             "write me a guide", "write a guide", "write me a report", "write a report",
@@ -305,6 +307,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # "One more on the thermostat: ..." returns to a topic, it asks for no more of the
             # last answer (rule resume-announcements).
             "one more on the", "one more question on", "one more question about",
+            *EXPLETIVE_IT,  # "Is it normal for a fridge to click?" points back at nothing
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",
@@ -414,8 +417,7 @@ CHOICE_ASKERS = frozenset(
     for who in ("i", "we")
 )
 # A short question opening with one of these words takes up the topic at hand whatever
-# follows, even without a verb ("And gels during the race?", "And for printed documents?"):
-# it reads as a side question (rule side-questions). Case-folded first words.
+# follows ("And gels during the race?"): a side question (rule side-questions).
 SIDE_FRAGMENT_OPENERS = frozenset(("and",))
 # Ending swaps under which a word named in a return still names a thread's word that the
 # singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
@@ -471,6 +473,7 @@ OTHER_TOPIC_OPENERS = frozenset((
     "something else", "another thing", "separate question", "separate topic", "other topic",
     "another topic", "something different", "different thing", "separately", "quick one",
 ))
+SITUATION_OPENERS = SITUATION_WORDS | {"a", "an", "i"}  # "Separately, a client ..."
 # The object of an EXPLAIN verb that points back rather than naming new ground ("explain
 # that again in simpler words"): these never make it new content.
 EXPLAIN_OBJECT_WORDS = frozenset((
@@ -591,12 +594,12 @@ _INTENT_MASKS = (
         Marker.GATE_GAP,
         Marker.GATE_TOOL,
         # Read by the slow path only (``dialogue.phrasing``): a turn with one is pending.
-        # (TOOL_OUTCOME and ACK_OPENER, common words, ``IntentClassifier`` sends on itself
-        # only where they can count.)
+        # (``IntentClassifier`` sends TOOL_OUTCOME and ACK_OPENER on where they can count.)
         Marker.NEW_TOPIC,
         Marker.TOPIC_OPENER,
         Marker.EXPLAIN,
         Marker.RECAP,
+        Marker.RESUME,  # rule return-drill-downs
     ),
 )
 

@@ -1,0 +1,44 @@
+"""Questions that lean on what is already on the table (SPEC-028 §5.2 DRILL_DOWN, §3.3):
+a short follow-up right after a reply (rule short-follow-ups) and a return that names a
+dormant thread (rule return-drill-downs). Each reads the turn's features and the dialogue."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .phrasing import short_follow_up
+
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+
+__all__ = ["leans_on_the_reply", "returns_to_dormant"]
+
+
+def leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a question right after a reply in the active thread leans on that topic for
+    its meaning ("How long should I warm up?" after a reply on an audition; rule
+    short-follow-ups, ``phrasing.short_follow_up``). The caller checks the rest of rule
+    side-questions: an assistant chat of two, a question, a thread on the table."""
+    log, active = context.log, context.threads.active
+    after = len(log) > 0 and log.roles[-1] == "assistant" and int(log.thread_index[-1]) == active
+    # A name new to the conversation ("Also, do I need winter tyres in Austria?") brings a
+    # topic of its own.
+    return (
+        after
+        and short_follow_up(features.text, features.hits, features.terms)
+        and all(log.turns_mentioning(name) for name in features.names)
+    )
+
+
+def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a resume marker names words a dormant thread used ("Going back to Spanish,
+    should I learn Mexican Spanish?"): a return revisits prior content, DRILL_DOWN whatever
+    its similarity to the thread it leaves (rule return-drill-downs)."""
+    config = context.config
+    return (
+        config.return_drill_downs
+        and config.resume_markers
+        and bool(features.resume_terms)
+        and context.threads.dormant_holds(features.resume_terms)
+    )

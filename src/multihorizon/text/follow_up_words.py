@@ -1,0 +1,29 @@
+"""The words rule short-follow-ups reads (SPEC-028 §5.2, §3.3; issue 15 item 1), as data:
+what makes a short question a request of its own rather than a follow-up on the topic at
+hand. Case-folded; read by set tests."""
+
+from __future__ import annotations
+
+__all__ = ["EXPLETIVE_IT", "FOLLOW_UP_REQUEST_WORDS", "TOPIC_QUESTION_OPENERS"]
+
+# A short question with one of these words asks the assistant for something ("Can you send
+# me the form?", "Find one for me please?"): a task of its own. Not "there": "Is there a
+# threshold?" asks on (with it, ../shared/data CAsT 2020 intent macro-F1 0.880 -> 0.861).
+FOLLOW_UP_REQUEST_WORDS = frozenset(("you", "me", "please", "u", "you'd", "you're"))
+# How a question that opens a topic of its own begins, however short ("What is quantum
+# computing?", "Why is the sky blue?", "How does DNS work?", issue 15 item 2): no follow-up.
+# Opening words, case-folded; "so", "and", "ok" ... may come first (``SIDE_SKIPPED``).
+TOPIC_QUESTION_OPENERS = frozenset((
+    ("what", "is"), ("what's",), ("whats",), ("what", "are"), ("who", "is"), ("who's",),
+    ("who", "was"), ("why",), ("how", "does"), ("how", "do", "you"),
+))  # fmt: skip
+# "Is it normal for a fridge to click?", "Is it safe to give a cat tuna?": an "it" that
+# stands for what follows, not for anything said before (no ANAPHOR: lexicon BLOCK phrases).
+EXPLETIVE_IT = tuple(
+    f"is it {judgement} {link}"
+    for judgement in (
+        "normal", "safe", "ok", "okay", "possible", "better", "bad", "fine", "legal", "true",
+        "necessary", "worth", "too late", "hard", "easy", "common", "wise", "cheaper",
+    )
+    for link in ("to", "for", "that", "if")
+)  # fmt: skip

@@ -108,7 +108,7 @@ _RULES = (
         "0.775 -> 0.903, even 0.490 -> 0.692; MiniLM 0.807), 2019 0.655 -> 0.728, 2021 0.747 "
         "-> 0.786; sgd 0.647 -> 0.659; swda 0.667 -> 0.667; threads unchanged on every file. "
         "Through rule pronoun-chains, CAsT 2019 antecedent acc@1 0.559 -> 0.586.",
-        "dialogue.intent.builds_on_the_table",
+        "dialogue.reply_rules.builds_on_the_table",
     ),
     _rule(
         "question-topics",
@@ -224,7 +224,7 @@ _RULES = (
         "with 'And' ('And gels during the race?') reads as one whatever follows "
         "(SIDE_FRAGMENT_OPENERS); with it, resume_tune 0.923 -> 0.962. Phrasing stop: 'What "
         "paddle length should I get?' (CHOICE_ASKERS) too: resume_tune intent 0.931 -> 0.941.",
-        "dialogue.intent.asks_on_the_topic",
+        "dialogue.reply_rules.asks_on_the_topic",
     ),
     # Issue 15 resumption rules (reply-follow-ups ... term-questions): data in rules_resumption.
     *(_rule(*entry) for entry in RESUMPTION_RULES),

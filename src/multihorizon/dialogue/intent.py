@@ -36,10 +36,9 @@ from .._intent_py import (
 from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
-from ..text.followups import has_place_word
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .detection import detect
-from .follow_ups import leans_on_the_reply, returns_to_dormant
+from .follow_ups import returns_to_dormant
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -51,25 +50,27 @@ from .phrasing import (
     announces_topic,
     explain_clarifies,
     reports_back,
-    side_question,
     term_asked,
     term_words,
 )
 from .references import Mention
+from .reply_rules import (
+    asks_on_the_topic,
+    asks_what_reply_meant,
+    builds_on_the_table,
+    reports_on_the_reply,
+)
 from .settle_data import detection_gates, phrases_among
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
     from .resolution import Resolution
-    from .turnlog import TurnLog
 
 __all__ = [
     "INTENTS",
     "Intent",
     "IntentClassifier",
-    "asks_on_the_topic",
-    "builds_on_the_table",
     "classify",
     "explains",
     "intent_for_turn",
@@ -531,70 +532,11 @@ def intent_for_turn(
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):
         return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
-    if intent is Intent.EXPLORE and _reports_on_the_reply(context, features):
+    if intent is Intent.EXPLORE and reports_on_the_reply(context, features):
         return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
-    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and _asks_what_reply_meant(context, features):
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
         return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
     return intent
-
-
-def _asks_what_reply_meant(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether a question asks what a term of the assistant's reply just before means (rule
-    term-questions, ``phrasing.term_asked``): every word of the term is the reply's. In an
-    assistant chat of two."""
-    from .multiparty import peer_dialogue
-
-    config, log = context.config, context.log
-    if not (config.term_questions and len(log) > 0 and log.roles[-1] == "assistant"):
-        return False
-    terms = term_asked(features.text)
-    return (
-        bool(terms)
-        and set(terms) <= set(log.features[-1].terms)
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
-    )
-
-
-def _reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether a user statement reports back on the assistant's reply just before it (rule
-    report-backs, ``phrasing.reports_back``): in an assistant chat of two, with a thread on
-    the table. Between peers a statement may well open a topic (rule peer-replies)."""
-    from .multiparty import peer_dialogue
-
-    config, log = context.config, context.log
-    return (
-        config.report_backs
-        and not features.question
-        and context.threads.active >= 0
-        and len(log) > 0
-        and log.roles[-1] == "assistant"
-        and reports_back(features.text)
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
-    )
-
-
-def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether a user turn is a side question on the active thread's topic (rule
-    side-questions, ``phrasing.side_question``): in an assistant chat of two, with a thread
-    on the table, and no reply before it that offered to help with something else ("Anything
-    else I can do?"). Between peers a question is how a topic moves on (rule peer-replies)."""
-    from .multiparty import peer_dialogue
-
-    config, log = context.config, context.log
-    return (
-        config.side_questions
-        and features.question
-        and context.threads.active >= 0
-        and (
-            side_question(features.text, features.hits)
-            or (config.short_follow_ups and leans_on_the_reply(context, features))
-        )
-        and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
-    )
 
 
 def explains(
@@ -607,19 +549,3 @@ def explains(
     if all(hit[0] != _EXPLAIN for hit in hits):
         return False
     return not config.explain_new_content or explain_clarifies(text, hits, known)
-
-
-def builds_on_the_table(features: TurnFeatures, log: TurnLog) -> bool:
-    """Whether a question's form shows it builds on what the conversation already holds
-    (rule follow-up-forms): it picks from a set named before ("the two fats", "which one",
-    "other foods"), or asks about a part of the topic by a definite noun phrase and names
-    nothing of its own ("Who was the leader?", "What happened to the stadium?"). After an
-    answer to the user's question (``antecedents.answers_question``) also: it takes up the
-    answer ("Oh almonds? ..."), or points at a place named before ("things to do there")."""
-    from .antecedents import answers_question
-
-    if features.contrasts or (features.bridges and not features.names):
-        return True
-    if not (features.takes_up_answer or (has_place_word(features.text) and features.names_place)):
-        return False
-    return answers_question(len(log), log)

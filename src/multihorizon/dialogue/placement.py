@@ -10,8 +10,9 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
-from .intent import Intent, asks_on_the_topic
+from .intent import Intent
 from .phrasing import announces_topic, asks_for_something, named_topic, opens_with_return
+from .reply_rules import asks_on_the_topic
 
 if TYPE_CHECKING:
     from .context import DialogueContext

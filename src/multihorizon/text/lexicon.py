@@ -149,8 +149,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "break this down", "explain like", "like i'm five", "like i am five",
             "step by step for me", "through that step by step", "simplify that",
             "simplify it", "simplify this", "too complicated", "too complex",
-            # Issue 15, phrasing stop: "dumb down the X part", "in plainer terms", "the short
-            # version", "I lost the thread", "too much jargon".
+            # Issue 15: "dumb down the X part", "in plainer terms", "I lost the thread".
             "dumb down", "plainer terms", "plainer words", "plainer english", "in plainer",
             "the short version", "short version of", "lost the thread", "too much jargon",
             "less jargon", "without the jargon", "in normal words", "in simple words",
@@ -474,8 +473,7 @@ OTHER_TOPIC_OPENERS = frozenset((
     "another topic", "something different", "different thing", "separately", "quick one",
 ))
 SITUATION_OPENERS = SITUATION_WORDS | {"a", "an", "i"}  # "Separately, a client ..."
-# The object of an EXPLAIN verb that points back rather than naming new ground ("explain
-# that again in simpler words"): these never make it new content.
+# Objects of an EXPLAIN verb that point back ("explain that again in simpler words"): not new.
 EXPLAIN_OBJECT_WORDS = frozenset((
     "again", "simply", "simpler", "please", "bit", "little", "more", "detail", "details",
     "better", "differently", "slowly", "further", "briefly", "short", "shorter", "plain",

@@ -1,0 +1,100 @@
+"""The rules of ``intent_for_turn`` that read the conversation before a user turn, most of
+them the assistant's reply just before it: term-questions, report-backs, side-questions (with
+short-follow-ups) and follow-up-forms (``rules.py`` registers each with its switch and
+evidence). Each holds in an assistant chat of two only: between peers a question or a
+statement is how a topic moves on (rule peer-replies)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text.followups import has_place_word
+from .follow_ups import leans_on_the_reply
+from .phrasing import reports_back, side_question, term_asked
+
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+    from .turnlog import TurnLog
+
+__all__ = [
+    "asks_on_the_topic",
+    "asks_what_reply_meant",
+    "builds_on_the_table",
+    "reports_on_the_reply",
+]
+
+
+def asks_what_reply_meant(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a question asks what a term of the assistant's reply just before means (rule
+    term-questions, ``phrasing.term_asked``): every word of the term is the reply's. In an
+    assistant chat of two."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    if not (config.term_questions and len(log) > 0 and log.roles[-1] == "assistant"):
+        return False
+    terms = term_asked(features.text)
+    return (
+        bool(terms)
+        and set(terms) <= set(log.features[-1].terms)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+    )
+
+
+def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user statement reports back on the assistant's reply just before it (rule
+    report-backs, ``phrasing.reports_back``): in an assistant chat of two, with a thread on
+    the table. Between peers a statement may well open a topic (rule peer-replies)."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    return (
+        config.report_backs
+        and not features.question
+        and context.threads.active >= 0
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and reports_back(features.text)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+    )
+
+
+def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user turn is a side question on the active thread's topic (rule
+    side-questions, ``phrasing.side_question``): in an assistant chat of two, with a thread
+    on the table, and no reply before it that offered to help with something else ("Anything
+    else I can do?"). Between peers a question is how a topic moves on (rule peer-replies)."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    return (
+        config.side_questions
+        and features.question
+        and context.threads.active >= 0
+        and (
+            side_question(features.text, features.hits)
+            or (config.short_follow_ups and leans_on_the_reply(context, features))
+        )
+        and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+    )
+
+
+def builds_on_the_table(features: TurnFeatures, log: TurnLog) -> bool:
+    """Whether a question's form shows it builds on what the conversation already holds
+    (rule follow-up-forms): it picks from a set named before ("the two fats", "which one",
+    "other foods"), or asks about a part of the topic by a definite noun phrase and names
+    nothing of its own ("Who was the leader?", "What happened to the stadium?"). After an
+    answer to the user's question (``antecedents.answers_question``) also: it takes up the
+    answer ("Oh almonds? ..."), or points at a place named before ("things to do there")."""
+    from .antecedents import answers_question
+
+    if features.contrasts or (features.bridges and not features.names):
+        return True
+    if not (features.takes_up_answer or (has_place_word(features.text) and features.names_place)):
+        return False
+    return answers_question(len(log), log)

@@ -16,7 +16,7 @@ from multihorizon.evaluation import evaluate
 
 def _two_outputs(*, answered: bool) -> tuple[mh.Session, str, str]:
     """A session with a failing test run, then a diff of the setup file (the newest); rule
-    fresh-output-questions (off by default) on."""
+    fresh-output-questions on."""
     session = mh.Session(config=mh.Config(antecedents=True, fresh_output_questions=True))
     session.user("Half our Jest tests fail after upgrading Node. Run the suite.")
     tests = session.tool_output(
@@ -157,8 +157,8 @@ def test_a_repeat_request_is_not_named_by_its_variation(text: str) -> None:
 # changes tuned on refs_tune with every rule of that stop on (the held-out figure); 0.716 /
 # 0.765 once its misses were read and one general gap fixed (a question right after an output
 # whose "the X" was said before), so it is no longer a clean hold-out. refs_tune: 0.911 /
-# 1.000. Rule fresh-output-questions is off by default (see its registry entry): without it
-# refs_holdout 0.621 / 0.294, refs_tune 0.800 / 0.167. Floors a little under.
+# 1.000. Without rule fresh-output-questions (on by default) refs_holdout 0.621 / 0.294,
+# refs_tune 0.800 / 0.167. Floors a little under.
 REFS_FLOORS = {
     ("refs_tune.jsonl", False): (0.77, 0.15),
     ("refs_holdout.jsonl", False): (0.59, 0.25),

@@ -347,9 +347,8 @@ class Config:
     # tool reference (rule tool-output-nouns, under tool-reference-match).
     tool_output_nouns: bool = True
     # "Which role is it using?" right after a tool output: about that output (rule
-    # fresh-output-questions, under tool-reference-match). Off by default until sessions
-    # stored in formats 2-4 restore the same freshness (tests/test_persist_formats.py).
-    fresh_output_questions: bool = False
+    # fresh-output-questions, under tool-reference-match).
+    fresh_output_questions: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
     # topic's opening question (rule detail-antecedents).
     detail_antecedents: bool = True

@@ -19,7 +19,7 @@ from typing import Any
 
 from .rules_items import ITEM_RULES
 from .rules_phrasing import PHRASING_RULES
-from .rules_references import REFERENCE_RULES, REFERENCE_RULES_OFF
+from .rules_references import REFERENCE_RULES
 from .rules_resumption import RESUMPTION_RULES
 
 __all__ = ["RULES", "Rule", "rule", "rules_table"]
@@ -230,7 +230,7 @@ _RULES = (
     *(_rule(*entry) for entry in RESUMPTION_RULES),
     # Issue 15 phrasing rules (said-replies, repeats-past-clarifications, entity-items).
     *(_rule(*entry) for entry in PHRASING_RULES),
-    *(_rule(*e, default_on=e[0] not in REFERENCE_RULES_OFF) for e in REFERENCE_RULES),
+    *(_rule(*e) for e in REFERENCE_RULES),
     _rule(
         "topic-announcements",
         "intent",

@@ -16,11 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["REFERENCE_RULES", "REFERENCE_RULES_OFF"]
-
-# Registered, off in ``Config()``: sessions stored in formats 2-4 do not restore the freshness
-# the rule reads the same way (tests/test_persist_formats.py, shape "tools").
-REFERENCE_RULES_OFF = frozenset(("fresh-output-questions",))
+__all__ = ["REFERENCE_RULES"]
 
 REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (

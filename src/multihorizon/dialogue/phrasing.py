@@ -246,16 +246,8 @@ def side_question(text: str, hits: Hits) -> bool:
     caller checks that it is a question in an assistant chat with a topic on the table."""
     if len(text) > SIDE_QUESTION_CHARS:
         return False
-    # A TOPIC_OPENER phrase counts only where it announces ("Should I train grip strength
-    # separately?", "Is a quick one-pot dinner possible?" are side questions).
-    if any(
-        hit[0] in (_NEW_TOPIC, _EXPLAIN)
-        or (hit[0] == _TOPIC_OPENER and announces_topic(text, (hit,)))
-        for hit in hits
-    ):
-        return False
-    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
-    if not REQUEST_WORDS.isdisjoint(words):
+    words = _words_asking_on(text, hits)
+    if words is None or not REQUEST_WORDS.isdisjoint(words):
         return False
     first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
     # "And gels during the race?": a fragment that carries on the topic, whatever follows.
@@ -343,6 +335,19 @@ def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:
     )
 
 
+def _words_asking_on(text: str, hits: Hits) -> list[str] | None:
+    """A short question's case-folded words, or None when it announces a topic or asks to
+    explain something. A TOPIC_OPENER phrase counts only where it announces ("Should I train
+    grip strength separately?", "Is a quick one-pot dinner possible?" ask on)."""
+    if any(
+        hit[0] in (_NEW_TOPIC, _EXPLAIN)
+        or (hit[0] == _TOPIC_OPENER and announces_topic(text, (hit,)))
+        for hit in hits
+    ):
+        return None
+    return [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+
+
 def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
     """Whether a question leans on the topic at hand for its meaning (rule short-follow-ups):
     short (``SIDE_QUESTION_CHARS``) and naming at most ``FOLLOW_UP_TERMS`` content words of
@@ -355,14 +360,8 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
     # An exclamation reacts as people chatting do ("Cool! Got any fav tunes?" between peers).
     if len(text) > SIDE_QUESTION_CHARS or "!" in text:
         return False
-    if any(
-        hit[0] in (_NEW_TOPIC, _EXPLAIN)
-        or (hit[0] == _TOPIC_OPENER and announces_topic(text, (hit,)))
-        for hit in hits
-    ):
-        return False
-    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
-    if not FOLLOW_UP_REQUEST_WORDS.isdisjoint(words):
+    words = _words_asking_on(text, hits)
+    if words is None or not FOLLOW_UP_REQUEST_WORDS.isdisjoint(words):
         return False
     first = next((index for index, word in enumerate(words) if word not in SIDE_SKIPPED), 0)
     if any(tuple(words[first : first + len(o)]) == o for o in TOPIC_QUESTION_OPENERS):

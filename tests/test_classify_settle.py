@@ -25,6 +25,9 @@ BACKENDS = _backend.available()
 
 # Turns on the edge of each trigger the settle reads.
 EDGES = [
+    # Rule short-follow-ups reads an "also" anywhere in a question, past the opening too.
+    "Thinking about the etcd members and the certificates we issued, should I also rotate it?",
+    "And for the Italian place near the station that is open tonight, could we also book?",
     # Ungated picks: a capital letter alone, "#2", "the X one", a short turn.
     "B sounds good to me, let's go with that for the staging cluster rollout on Friday.",
     "A few more nodes would help the staging cluster before the rollout on Friday evening.",

@@ -91,3 +91,37 @@ def test_forced_setting_reads_nothing(counted_votes: list[int]) -> None:
     log.features += [1, 2]
     assert multiparty.peer_dialogue(log, Config(peer_replies=False)) is False  # type: ignore[arg-type]
     assert counted_votes == []
+
+
+class _FailingFeatures(list[int]):
+    """Turn features whose read of one index raises once (a restored turn analysed when
+    first read, failing), then reads as the list."""
+
+    def __init__(self, values: list[int], failing: int) -> None:
+        super().__init__(values)
+        self.failing = failing
+
+    def __getitem__(self, index: Any) -> Any:
+        if index == self.failing:
+            self.failing = -1
+            raise RuntimeError("analysis failed")
+        return super().__getitem__(index)
+
+
+def test_a_read_that_fails_partway_leaves_the_votes_before_it(
+    counted_votes: list[int],
+) -> None:
+    rng = random.Random(7)
+    roles = [rng.choice(("user", "assistant")) for _ in range(120)]
+    votes = [rng.choice((-2, -1, 0, 1, 2)) for _ in range(120)]
+    log = _Log()
+    log.roles = roles[:40]
+    log.features = _FailingFeatures(votes[:40], failing=25)
+    tally = multiparty.PeerTally()
+    with pytest.raises(RuntimeError):
+        tally.verdict(log)  # type: ignore[arg-type]
+    # Then the log reads, and grows: the tally gives the walk's verdict at every length (a
+    # turn voted twice would shift its running sums).
+    for count in range(40, 121):
+        log.roles, log.features = roles[:count], votes[:count]
+        assert tally.verdict(log) == _walk(roles[:count], votes[:count]), count  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ import pytest
 
 from multihorizon import kernels
 from multihorizon.dialogue.features import analyse
+from multihorizon.dialogue.int8_codes import Int8Codes
 from multihorizon.dialogue.turnlog import TurnLog
 from multihorizon.embed import Embedder, HashingEmbedder, normalise_embedding
 from multihorizon.errors import EmbeddingError, InputError
@@ -177,3 +178,14 @@ def test_bm25_prefers_rare_terms_and_short_turns() -> None:
     assert scores[0] > scores[1] > scores[2]  # rare terms, then the shorter turn
     assert not log.bm25(["nothing"]).any()
     assert TurnLog(2).bm25(["kafka"]).shape == (0,)
+
+
+def test_an_empty_first_write_leaves_the_layout_to_the_first_codes() -> None:
+    codes = Int8Codes(16, 8)
+    codes.write_rows(0, np.zeros((0, 16), dtype=np.float32))
+    assert codes.by_column is None
+    sparse = np.zeros((3, 16), dtype=np.float32)
+    sparse[:, 0] = 1.0
+    codes.write_rows(0, sparse)
+    assert codes.by_column is True
+    np.testing.assert_array_equal(codes.view(3), kernels.quantize_rows(sparse)[0])

@@ -51,10 +51,10 @@ class Int8Codes:
         """Before the first write: the layout these codes (either layout) call for. Allocates
         the buffer anew for column by column (nothing is stored yet), so it may raise
         MemoryError, with nothing changed; later calls do nothing."""
-        if self._by_column is not None:
-            return
+        if self._by_column is not None or codes.size == 0:
+            return  # chosen already, or nothing to choose by (an empty first write)
         zeros = codes.size - np.count_nonzero(codes)
-        by_column = codes.size > 0 and zeros >= SPARSE_SHARE * codes.size
+        by_column = zeros >= SPARSE_SHARE * codes.size
         if by_column:
             self._buffer = np.zeros((self._dim, self._buffer.shape[0]), dtype=np.int8)
         self._by_column = bool(by_column)

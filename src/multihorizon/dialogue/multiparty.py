@@ -221,12 +221,14 @@ class PeerTally:
             self._drop_before(lowest)  # memory bounded by the window, not the log
         balance, replies, reply_turns = self._balance, self._replies, self._reply_turns
         for index in range(self._end, count):
+            # Reading a restored turn's features may raise: each turn is voted whole, and
+            # ``_end`` moves with it, so a failed read leaves the sums of the turns before.
             is_reply, vote = _peer_vote(log.roles[index], log.features[index])
             balance.append(balance[-1] + vote)
             replies.append(replies[-1] + (vote if is_reply else 0))
             if is_reply:
                 reply_turns.append(index)
-        self._end = count
+            self._end = index + 1
         start = lowest
         read = len(reply_turns) - bisect.bisect_left(reply_turns, lowest)
         if read >= PEER_REPLIES_READ:

@@ -224,7 +224,8 @@ def _item_about(
 def _item_scores(terms: Sequence[str], items: Sequence[str], weighted: bool) -> list[float]:
     """Per item, how many of ``terms`` it holds; ``weighted``: each term counts 1/k where k
     items of the list hold it."""
-    held = [[any(same_stem(t, w) for w in content_terms(item)) for t in terms] for item in items]
+    words = [content_terms(item) for item in items]
+    held = [[any(same_stem(t, w) for w in said) for t in terms] for said in words]
     if not weighted:
         return [float(sum(row)) for row in held]
     counts = [sum(row[k] for row in held) for k in range(len(terms))]

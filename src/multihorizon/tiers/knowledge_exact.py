@@ -62,13 +62,14 @@ class ExactRows:
 
     def grow(self, size: int, count: int) -> None:
         """Room for ``size`` labels, the first ``count`` kept."""
-        self._codes.grow(size, count)
+        # Every allocation before the codes grow: a MemoryError changes nothing.
         scales = np.zeros(size, dtype=np.float32)
         scales[:count] = self.scales[:count]
         live = np.zeros(size, dtype=bool)
         live[:count] = self.live[:count]
-        self.scales, self.live = scales, live
-        self._turn_ids = np.zeros(size, dtype=np.int64)
+        turn_ids = np.zeros(size, dtype=np.int64)
+        self._codes.grow(size, count)
+        self.scales, self.live, self._turn_ids = scales, live, turn_ids
 
     def put(
         self, start: int, vectors: npt.NDArray[np.float32], live: npt.NDArray[np.bool_]

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -64,15 +65,10 @@ StanceReader make_reader(py::handle first_person, py::handle possessive, py::han
 }
 
 py::object stance(const StanceReader& reader, py::handle text) {
-  if (!PyUnicode_Check(text.ptr())) {
-    type_error("text: expected str, got " + type_name(text));
-  }
-  // Compact ASCII strings hold their characters as bytes: read in place, no copy. Any other
-  // text is the reference's (None: Unicode case folding, spaces and digits).
-  if (!PyUnicode_IS_ASCII(text.ptr())) return py::none();
-  const auto* data = static_cast<const char*>(PyUnicode_DATA(text.ptr()));
-  const auto size = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text.ptr()));
-  return py::int_(reader.stance(std::string_view(data, size)));
+  // Any text but ASCII is the reference's (None: Unicode case folding, spaces and digits).
+  const std::optional<std::string_view> ascii = ascii_text(text);
+  if (!ascii) return py::none();
+  return py::int_(reader.stance(*ascii));
 }
 
 }  // namespace

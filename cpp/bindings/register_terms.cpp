@@ -29,20 +29,15 @@ TermReader make_reader(py::handle stopwords, py::handle ie_nouns) {
 }
 
 py::object content_terms(const TermReader& reader, py::handle text) {
-  if (!PyUnicode_Check(text.ptr())) {
-    type_error("text: expected str, got " + type_name(text));
-  }
-  // Compact ASCII strings hold their characters as bytes: read in place, no copy. Any other
-  // text is the reference's (None: Unicode word characters and case folding).
-  if (!PyUnicode_IS_ASCII(text.ptr())) return py::none();
-  const auto* data = static_cast<const char*>(PyUnicode_DATA(text.ptr()));
-  const auto size = static_cast<std::size_t>(PyUnicode_GET_LENGTH(text.ptr()));
+  // Any text but ASCII is the reference's (None: Unicode word characters and case folding).
+  const std::optional<std::string_view> ascii = ascii_text(text);
+  if (!ascii) return py::none();
   std::vector<std::string> terms;
   {
     // The str is held by the caller and immutable: its bytes stay put without the GIL.
     std::optional<py::gil_scoped_release> release;
-    if (size >= kReleaseGilScanChars) release.emplace();
-    terms = reader.content_terms(std::string_view(data, size));
+    if (ascii->size() >= kReleaseGilScanChars) release.emplace();
+    terms = reader.content_terms(*ascii);
   }
   py::list out(terms.size());
   for (std::size_t i = 0; i < terms.size(); ++i) {

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "pybind11.hpp"
 
@@ -48,6 +50,16 @@ inline constexpr std::size_t kReleaseGilScanChars = std::size_t{1} << 14;
 
 inline std::string type_name(py::handle value) {
   return Py_TYPE(value.ptr())->tp_name;
+}
+
+// A str's characters in place when it is compact ASCII (its bytes are its characters: no
+// copy); nullopt for any other text, which the NumPy reference reads. Not a str: TypeError.
+// The str is the caller's and immutable, so the view may be read with the GIL released.
+inline std::optional<std::string_view> ascii_text(py::handle text) {
+  if (!PyUnicode_Check(text.ptr())) type_error("text: expected str, got " + type_name(text));
+  if (!PyUnicode_IS_ASCII(text.ptr())) return std::nullopt;
+  return std::string_view(static_cast<const char*>(PyUnicode_DATA(text.ptr())),
+                          static_cast<std::size_t>(PyUnicode_GET_LENGTH(text.ptr())));
 }
 
 inline std::string format_real(double value) {

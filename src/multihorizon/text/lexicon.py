@@ -24,6 +24,7 @@ from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
 from .tokens import STOPWORDS
+from .topic_clause_words import CLARIFY_PHRASES, CLAUSE_OPENERS
 
 __all__ = [
     "ACK_REQUEST_WORDS",
@@ -33,7 +34,6 @@ __all__ = [
     "EXPLAIN_OBJECT_WORDS",
     "INFLECTION_SWAPS",
     "LEXICON",
-    "NOT_ANNOUNCING",
     "OPENING_FILLERS",
     "OTHER_TOPIC_OPENERS",
     "OUTCOME_AUXILIARIES",
@@ -155,6 +155,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "less jargon", "without the jargon", "in normal words", "in simple words",
             "in simple terms", "still don't quite get", "don't quite get", "didn't quite get",
             "not quite following", "you've lost me", "you have lost me", "too technical",
+            *CLARIFY_PHRASES,  # "Mature, as in what?", "can you unpack ..." (topic_clause_words)
         ),
         Marker.CONTINUE: (
             "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
@@ -249,6 +250,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "something else", "another thing", "random question", "separate question",
             "separate topic", "other topic", "another topic", "something different",
             "different thing", "quick question", "random", "separately", "quick one",
+            *CLAUSE_OPENERS,  # rule announcement-clauses: "Quick detour: ..." (topic_clause_words)
         ),
         Marker.TOOL_OUTCOME: (
             "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",
@@ -377,11 +379,6 @@ ACK_REQUEST_WORDS = frozenset((
     "find", "book", "reserve", "get", "show", "tell", "give", "schedule", "set", "share",
     "check", "search", "fetch", "visit", "rent", "buy", "order", "play", "call", "send",
     "let's", "lets", "now", "can", "could", "would", "will", "help", "make", "switch",
-))
-# NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
-# influences", "Another question: ..." often stay on the subject): no announcement.
-NOT_ANNOUNCING = frozenset((
-    "let's talk about", "let us talk about", "moving on", "another question", "new question",
 ))
 # A short question with one of these words sets up a situation of its own ("my knee hurts
 # going downstairs, why?", "our router keeps dropping, any idea?"): it may open a topic, so it

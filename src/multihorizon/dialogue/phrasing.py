@@ -40,6 +40,7 @@ from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     AGAIN_NOT_TOPICS,
     CLAUSE_BLOCKERS,
+    CLAUSE_OPENERS,
     CLAUSE_TOPIC_LINKS,
     NOT_ANNOUNCING,
     RETURN_CLAUSE_FRONTS,
@@ -107,6 +108,8 @@ def announces_topic(text: str, hits: Hits, *, clauses: bool = False) -> bool:
             continue
         if clauses and _ends_opening_clause(text, start, end):
             return True
+        if kind == _TOPIC_OPENER and _clause_only(text[start:end]):
+            continue  # "Different for stoneware?": these announce only as a clause's end
         if not cues.opens_turn(text, start, OPENING_FILLERS):
             continue
         if cues.words_after(text, end) < 2:
@@ -164,6 +167,14 @@ def _ends_opening_clause(text: str, start: int, end: int) -> bool:
         return False
     first = _folded(following[0]).strip(_WORD_STRIP).split("'")[0]
     return first == "but" or first in QUESTION_OPENERS or first in SITUATION_OPENERS
+
+
+# The openers rule announcement-clauses brought: announcing only where they end a clause.
+_CLAUSE_ONLY = frozenset(" ".join(phrase.replace("-", " ").split()) for phrase in CLAUSE_OPENERS)
+
+
+def _clause_only(said: str) -> bool:
+    return " ".join(_folded(said).replace("-", " ").split()) in _CLAUSE_ONLY
 
 
 def _folded(text: str) -> str:

@@ -243,7 +243,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # Issue 15, phrasing stop: "On another subject: ...", "Changing gears, ...".
             "on another subject", "another subject", "on another topic", "changing gears",
             "shifting gears", "change gears", "on a separate note", "on a different subject",
-            "on a different topic", "unrelated question", "changing subject",
+            "on a different topic", "unrelated question", "changing subject", "changing topic",
             "change subject", "moving on to something else", "moving on to another",
         ),
         Marker.TOPIC_OPENER: (
@@ -419,7 +419,7 @@ SIDE_FRAGMENT_OPENERS = frozenset(("and",))
 # singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
 # "tomatoe" -> "tomato", "the booking" -> "book"): (ending of the named word, ending of the
 # thread's word), tried both ways round (rule return-variants).
-INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"))
+INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"), ("er", "ing"))
 # A turn that opens by naming its topic before the question ("For the quotes, what should
 # they include?", "Re the crypto, how do I ...", "On the PyPI thing, ...", "About the panels,
 # ..."): the words that may come before the named topic, case-folded, longest first (rule

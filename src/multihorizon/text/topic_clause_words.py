@@ -33,10 +33,11 @@ NOT_ANNOUNCING = frozenset(
 # "Before I forget, ...", "Nothing to do with the trip, but ...". Mid-turn they are ordinary.
 CLAUSE_OPENERS = (
     "different", "tangent", "unconnected", "detour", "digression", "sidetrack",
-    "off-piste", "off piste", "left field", "switching", "shifting gears", "change of tack",
-    "changing tack", "while i have you", "before i forget", "before it slips my mind",
-    "apropos of nothing", "nothing to do with", "personal one", "personal question",
-    "unrelated thing", "another matter", "separate matter", "different matter",
+    "off-piste", "off piste", "left field", "switching lanes", "switching tracks",
+    "switching subjects", "change of tack", "changing tack", "while i have you",
+    "before i forget", "before it slips my mind", "apropos of nothing", "nothing to do with",
+    "personal one", "personal question", "unrelated thing", "another matter",
+    "separate matter", "different matter",
 )  # fmt: skip
 # Words before an opener that make the clause a sentence of its own, not an announcement
 # ("Is there a different route?", "I want a different time, ..."): questions, subjects.
@@ -56,8 +57,7 @@ RETURN_CLAUSE_FRONTS = (
     ("still", "on", "the"), ("still", "on"), ("still", "thinking", "about", "the"),
     ("still", "thinking", "about"), ("circling", "back", "to", "the"),
     ("circling", "back", "to"), ("circling", "back", "on"), ("thinking", "back", "to", "the"),
-    ("thinking", "back", "to"), ("returning", "to", "the"), ("back", "to", "the"),
-    ("back", "on", "the"), ("back", "to"), ("back", "on"),
+    ("thinking", "back", "to"),
 )  # fmt: skip
 # Words that make "X again" no topic named for a return ("Try again, ...", "Same again,
 # ...", "Never again: ..."): verbs of repeating, quantities, negations, pronouns.

@@ -308,6 +308,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # "One more on the thermostat: ..." returns to a topic, it asks for no more of the
             # last answer (rule resume-announcements).
             "one more on the", "one more question on", "one more question about",
+            # "How much rosin should go on new hair?": "go on" with a place is no request to go on.
+            "go on a", "go on the", "go on my", "go on our", "go on your", "go on new", "go on top",
             *EXPLETIVE_IT,  # "Is it normal for a fridge to click?" points back at nothing
         ),
         Marker.ACKNOWLEDGE: (

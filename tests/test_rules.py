@@ -369,6 +369,24 @@ def _return_drill_down(config: mh.Config) -> object:
     return session.classify(text), session.preview(text).intent
 
 
+def _announcement_clause(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm renting time on a community kiln. What cone do stoneware glazes need?")
+    session.assistant("Most stoneware glazes mature at cone 5 or 6; check the label.")
+    envelope = session.preview("Off on a tangent, but should I buy a label maker?")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _again_return(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm renting time on a community kiln. What cone do stoneware glazes need?")
+    session.assistant("Most stoneware glazes mature at cone 5 or 6; check the label.")
+    session.user("Unrelated: is a monthly rail pass cheaper than daily tickets?")
+    session.assistant("Usually only from about four days a week; look for a flexi ticket.")
+    envelope = session.preview("Kiln again: how long does it take to cool down?")
+    return envelope.intent, envelope.active_thread == session.turns[0].topic_thread
+
+
 def _reply_follow_up(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The wifi upstairs is really weak. What can I do?")
@@ -601,6 +619,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "term-questions": _term_question,
     "short-follow-ups": _short_follow_up,
     "return-drill-downs": _return_drill_down,
+    "announcement-clauses": _announcement_clause,
+    "again-returns": _again_return,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -196,6 +196,8 @@ SWITCHES = (
     "term_questions",
     "short_follow_ups",
     "return_drill_downs",
+    "announcement_clauses",
+    "again_returns",
     "ordinal_forms",
     "item_forms",
     "repeated_questions",
@@ -383,6 +385,12 @@ class Config:
     # "Going back to Spanish, should I ...?" revisits a dormant thread: DRILL_DOWN (rule
     # return-drill-downs).
     return_drill_downs: bool = True
+    # "Quite a different subject: ...", "Off on a tangent, but ..." announce a new topic in an
+    # opening clause of their own: EXPLORE, a new thread (rule announcement-clauses).
+    announcement_clauses: bool = True
+    # "Kiln again: ...", "Still on the jars: ..." go back to the thread that used those words:
+    # a return, DRILL_DOWN (rule again-returns).
+    again_returns: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

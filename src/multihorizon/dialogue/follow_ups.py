@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .phrasing import short_follow_up
+from ..text.lexicon import Marker
+from .phrasing import named_topic, short_follow_up
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
 __all__ = ["leans_on_the_reply", "returns_to_dormant"]
+
+_CLARIFY = int(Marker.CLARIFY)
 
 
 def leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -36,9 +39,22 @@ def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool
     should I learn Mexican Spanish?"): a return revisits prior content, DRILL_DOWN whatever
     its similarity to the thread it leaves (rule return-drill-downs)."""
     config = context.config
-    return (
-        config.return_drill_downs
-        and config.resume_markers
-        and bool(features.resume_terms)
-        and context.threads.dormant_holds(features.resume_terms)
+    if not config.return_drill_downs:
+        return False
+    if config.resume_markers and features.resume_terms:
+        return context.threads.dormant_holds(features.resume_terms)
+    if config.again_returns and config.resume_announcements and _says_again(features):
+        # Rule again-returns: "Kiln again: how long ...?" names a dormant thread's words too.
+        # Only turns with a CLARIFY "again" (which the native settle hands on) are read here.
+        named, returns = named_topic(features.text, clauses=True)
+        return returns and bool(named) and context.threads.dormant_holds(named)
+    return False
+
+
+def _says_again(features: TurnFeatures) -> bool:
+    """Whether a CLARIFY hit of the turn ends in "again" (as ``intent._says_again`` reads)."""
+    text = features.text
+    return any(
+        kind == _CLARIFY and text[start:end].casefold().endswith("again")
+        for kind, _, start, end in features.hits
     )

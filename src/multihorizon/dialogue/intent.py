@@ -465,7 +465,7 @@ def intent_for_turn(
 
     config, log = context.config, context.log
     hits = (
-        again_repeats(features.text, features.hits)
+        again_repeats(features.text, features.hits, clauses=config.again_returns)
         if config.resume_announcements
         else features.hits
     )
@@ -525,7 +525,8 @@ def intent_for_turn(
         names_known=names_known,
         new_topic=new_topic,
         clarify=explains(features.text, features.hits, config, log.turns_mentioning),
-        announced=config.topic_announcements and announces_topic(features.text, features.hits),
+        announced=config.topic_announcements
+        and announces_topic(features.text, features.hits, clauses=config.announcement_clauses),
         points_back=detected_tool and not has_tool,
     )
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):

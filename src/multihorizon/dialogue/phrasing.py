@@ -17,7 +17,6 @@ from ..text.lexicon import (
     ADDING_OPENERS,
     CHOICE_ASKERS,
     EXPLAIN_OBJECT_WORDS,
-    NOT_ANNOUNCING,
     OPENING_FILLERS,
     OTHER_TOPIC_OPENERS,
     QUESTION_OPENERS,
@@ -38,6 +37,14 @@ from ..text.lexicon import (
     Marker,
 )
 from ..text.tokens import content_terms
+from ..text.topic_clause_words import (
+    AGAIN_NOT_TOPICS,
+    CLAUSE_BLOCKERS,
+    CLAUSE_OPENERS,
+    CLAUSE_TOPIC_LINKS,
+    NOT_ANNOUNCING,
+    RETURN_CLAUSE_FRONTS,
+)
 
 Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) per marker hit
 
@@ -52,6 +59,7 @@ __all__ = [
     "named_topic",
     "opens_with_return",
     "reports_back",
+    "return_clause",
     "short_follow_up",
     "side_question",
     "term_asked",
@@ -84,17 +92,24 @@ FOLLOW_UP_TERMS = 3
 ACKNOWLEDGED_CHARS = 80
 
 
-def announces_topic(text: str, hits: Hits) -> bool:
+def announces_topic(text: str, hits: Hits, *, clauses: bool = False) -> bool:
     """Whether the turn opens by announcing a new topic (rule topic-announcements):
     "Switching topics: ...", "Off-topic question, ...", "Unrelated, but ...", "Something else:
     ...". A NEW_TOPIC phrase announces at the opening with words after it; a TOPIC_OPENER
     phrase ("something else", "another thing") only when a colon, a dash or the speaker's
-    own "I wanted to ask" follows it ("do you have something else?" asks for more)."""
+    own "I wanted to ask" follows it ("do you have something else?" asks for more). With
+    ``clauses`` (rule announcement-clauses) either kind also announces where it ends a short
+    opening clause of its own ("Quite a different subject: ...", "Off on a tangent, but
+    ...": ``_ends_opening_clause``)."""
     for kind, _, start, end in hits:
         if kind != _NEW_TOPIC and kind != _TOPIC_OPENER:
             continue
         if kind == _NEW_TOPIC and _not_announcing(text[start:end]):
             continue
+        if clauses and _ends_opening_clause(text, start, end):
+            return True
+        if kind == _TOPIC_OPENER and _clause_only(text[start:end]):
+            continue  # "Different for stoneware?": these announce only as a clause's end
         if not cues.opens_turn(text, start, OPENING_FILLERS):
             continue
         if cues.words_after(text, end) < 2:
@@ -104,6 +119,66 @@ def announces_topic(text: str, hits: Hits) -> bool:
         if _asks_after_comma(text, start, end):
             return True
     return False
+
+
+# An announcing clause is short: at most this many words of its own before the opener
+# ("Off on a tangent", "Something quite different") and after it ("Random one:", "Different
+# kettle of fish:"), and at least this many words follow it.
+_CLAUSE_WORDS_BEFORE = 2
+_CLAUSE_WORDS_AFTER = 3
+_CLAUSE_FOLLOWING = 3
+_CLAUSE_STOPS = frozenset(",:;?.!\u2013\u2014")
+
+
+def _ends_opening_clause(text: str, start: int, end: int) -> bool:
+    """Whether an announcing phrase at ``start:end`` ends a short opening clause of its own
+    (rule announcement-clauses): "Quite a different subject: ...", "Slight tangent: ...",
+    "Off on a tangent, but can I ...", "On an unconnected note, I have ...". The clause holds
+    no question or subject word before the phrase ("Is there a different route?", "I want a
+    different time, ...": ``CLAUSE_BLOCKERS``), names no topic after it ("A different
+    question about the sauna: ...": ``CLAUSE_TOPIC_LINKS``), and ends at a colon or dash, or
+    at a comma followed by "but", a question or a situation of the speaker's. One pass over
+    the turn's opening characters."""
+    if start > cues.OPENING_CHARS or text[end : end + 1].isalnum():
+        return False
+    before = [word.strip(_WORD_STRIP) for word in _folded(text[:start]).split()]
+    if not CLAUSE_BLOCKERS.isdisjoint(before):
+        return False
+    if sum(1 for word in before if word and word not in OPENING_FILLERS) > _CLAUSE_WORDS_BEFORE:
+        return False
+    limit = min(len(text), end + cues.OPENING_CHARS)
+    stop = end
+    while stop < limit and text[stop] not in _CLAUSE_STOPS:
+        if text[stop] == "-" and text[stop - 1 : stop].isspace():
+            break  # "Random one - ..."
+        stop += 1
+    if stop >= limit:
+        return False
+    between = [word.strip(_WORD_STRIP) for word in _folded(text[end:stop]).split()]
+    if len(between) > _CLAUSE_WORDS_AFTER or not CLAUSE_TOPIC_LINKS.isdisjoint(between):
+        return False
+    following = text[stop + 1 : stop + 1 + cues.OPENING_CHARS].split()
+    if len(following) < _CLAUSE_FOLLOWING:
+        return False
+    mark = text[stop]
+    if mark in ":;-\u2013\u2014":
+        return True
+    if mark != ",":
+        return False
+    first = _folded(following[0]).strip(_WORD_STRIP).split("'")[0]
+    return first == "but" or first in QUESTION_OPENERS or first in SITUATION_OPENERS
+
+
+# The openers rule announcement-clauses brought: announcing only where they end a clause.
+_CLAUSE_ONLY = frozenset(" ".join(phrase.replace("-", " ").split()) for phrase in CLAUSE_OPENERS)
+
+
+def _clause_only(said: str) -> bool:
+    return " ".join(_folded(said).replace("-", " ").split()) in _CLAUSE_ONLY
+
+
+def _folded(text: str) -> str:
+    return text.casefold().replace("\u2019", "'")
 
 
 def _asks_after_comma(text: str, start: int, end: int) -> bool:
@@ -284,12 +359,14 @@ def opens_with_return(text: str, hits: Hits) -> bool:
     )
 
 
-def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
+def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], bool]:
     """The content words of a topic the turn names at its opening before asking (rule
     resume-announcements), and whether it announces a return: "For the quotes, what should
     they include?" -> (quotes,), False; "Re the crypto, how ..." -> (crypto,), False; "Right,
-    the chair again: what about ..." -> (chair,), True. ((), False) when it names none. One
-    pass over the first ``_NAMED_TOPIC_CHARS`` characters."""
+    the chair again: what about ..." -> (chair,), True. ((), False) when it names none. With
+    ``clauses`` (rule again-returns) also "Kiln again: ...", "OK, API again. ...", "Still on
+    the jars: ..." (``return_clause``). One pass over the first ``_NAMED_TOPIC_CHARS``
+    characters."""
     tokens = text[:_NAMED_TOPIC_CHARS].casefold().replace("\u2019", "'").split()
     clause: list[str] = []
     returning = False  # "Anyway, about the tank, ...": back from an aside
@@ -303,11 +380,15 @@ def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
         clause.append(word)
         if token[-1] in _CLAUSE_MARKS or (index + 1 < len(tokens) and tokens[index + 1] in _DASHES):
             break
+        if clauses and word == "again" and token[-1] in ".?":
+            break  # "OK, API again. Should ...?"
     else:
         return (), False
     # Words must follow: "For the quotes, what ..." asks; "Right, the chair." names nothing.
     if len(text.split(None, index + 3)) - (index + 1) < 2:
         return (), False
+    if clauses and (named := return_clause(clause)):
+        return named, True
     if len(clause) >= 2 and clause[-1] == "again" and clause[0] in ("the", "that", "this"):
         return tuple(content_terms(" ".join(clause[1:-1]))), True
     # "About the router again, ...": a named topic with "again" announces a return.
@@ -319,6 +400,22 @@ def named_topic(text: str) -> tuple[tuple[str, ...], bool]:
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
             return tuple(content_terms(" ".join(clause[size:]))), returning or again
     return (), False
+
+
+def return_clause(clause: Sequence[str]) -> tuple[str, ...]:
+    """The content words of a topic an opening clause goes back to (rule again-returns): a
+    name and "again" ("kiln again", "snow trip again", not "try again": ``AGAIN_NOT_TOPICS``)
+    or a return front and a name ("still on the jars", "circling back to the move":
+    ``RETURN_CLAUSE_FRONTS``); () for none. ``clause``: its case-folded words."""
+    if 2 <= len(clause) <= _NAMED_TOPIC_WORDS and clause[-1] == "again":
+        if AGAIN_NOT_TOPICS.isdisjoint(clause[:-1]):
+            return tuple(content_terms(" ".join(clause[:-1])))
+        return ()
+    for front in RETURN_CLAUSE_FRONTS:
+        size = len(front)
+        if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
+            return tuple(content_terms(" ".join(clause[size:])))
+    return ()
 
 
 def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:
@@ -370,13 +467,14 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
     return len(terms) <= FOLLOW_UP_TERMS or bool(inside)
 
 
-def again_repeats(text: str, hits: Hits) -> Hits:
+def again_repeats(text: str, hits: Hits, *, clauses: bool = False) -> Hits:
     """The hits without the CLARIFY "again"s that ask for no clarification (rule
     resume-announcements): in a turn that announces a return ("Back to the migration: which
     tool did you say again?", "OK, the puppy again: ..."), where they ask to recall, and
     inside a request to repeat an action ("same again for Friday", "do that again"). Other
     CLARIFY phrases stay."""
-    returns = any(kind == _RESUME for kind, _, _, _ in hits) or named_topic(text)[1]
+    returns = any(kind == _RESUME for kind, _, _, _ in hits)
+    returns = returns or named_topic(text, clauses=clauses)[1]
     repeats = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
 
     def asks_nothing(start: int, end: int) -> bool:

@@ -52,7 +52,9 @@ def thread_for_turn(
     )
     reply_to = resolution.reply_to
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
-    announced = config.topic_announcements and announces_topic(features.text, features.hits)
+    announced = config.topic_announcements and announces_topic(
+        features.text, features.hits, clauses=config.announcement_clauses
+    )
     moves_on = announced or multiparty.moves_on(features, config)
     resume_words = features.resume_terms if config.resume_markers else ()
     recap = config.session_recaps and features.recap
@@ -131,7 +133,7 @@ def _named_thread(
     topic_words: tuple[str, ...] = ()
     returns = False
     if config.resume_announcements and not context.speakers.multi_party(config):
-        topic_words, returns = named_topic(features.text)
+        topic_words, returns = named_topic(features.text, clauses=config.again_returns)
         if returns and not resume_words:  # "The chair again: ...", "Anyway, about the tank"
             resume_words, topic_words = topic_words, ()
         returns = returns or opens_with_return(features.text, features.hits)

@@ -67,7 +67,8 @@ def analyse_text(
         new_topic=rules.question_topics and any(hit[0] == _NEW_TOPIC for hit in hits),
         # No conversation: nothing is known, so "explain X" clarifies only what points back.
         clarify=explains(text, hits, rules, _nothing_known),
-        announced=rules.topic_announcements and announces_topic(text, hits),
+        announced=rules.topic_announcements
+        and announces_topic(text, hits, clauses=rules.announcement_clauses),
     )
     return intent, mentions
 

@@ -24,6 +24,7 @@ from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
 from .tokens import STOPWORDS
+from .topic_clause_words import CLARIFY_PHRASES, CLAUSE_OPENERS
 
 __all__ = [
     "ACK_REQUEST_WORDS",
@@ -33,7 +34,6 @@ __all__ = [
     "EXPLAIN_OBJECT_WORDS",
     "INFLECTION_SWAPS",
     "LEXICON",
-    "NOT_ANNOUNCING",
     "OPENING_FILLERS",
     "OTHER_TOPIC_OPENERS",
     "OUTCOME_AUXILIARIES",
@@ -155,6 +155,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "less jargon", "without the jargon", "in normal words", "in simple words",
             "in simple terms", "still don't quite get", "don't quite get", "didn't quite get",
             "not quite following", "you've lost me", "you have lost me", "too technical",
+            *CLARIFY_PHRASES,  # "Mature, as in what?", "can you unpack ..." (topic_clause_words)
         ),
         Marker.CONTINUE: (
             "go on", "and then", "more", "tell me more", "keep going", "continue", "carry on",
@@ -242,13 +243,14 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # Issue 15, phrasing stop: "On another subject: ...", "Changing gears, ...".
             "on another subject", "another subject", "on another topic", "changing gears",
             "shifting gears", "change gears", "on a separate note", "on a different subject",
-            "on a different topic", "unrelated question", "changing subject",
+            "on a different topic", "unrelated question", "changing subject", "changing topic",
             "change subject", "moving on to something else", "moving on to another",
         ),
         Marker.TOPIC_OPENER: (
             "something else", "another thing", "random question", "separate question",
             "separate topic", "other topic", "another topic", "something different",
             "different thing", "quick question", "random", "separately", "quick one",
+            *CLAUSE_OPENERS,  # rule announcement-clauses: "Quick detour: ..." (topic_clause_words)
         ),
         Marker.TOOL_OUTCOME: (
             "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",
@@ -306,6 +308,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # "One more on the thermostat: ..." returns to a topic, it asks for no more of the
             # last answer (rule resume-announcements).
             "one more on the", "one more question on", "one more question about",
+            # "How much rosin should go on new hair?": "go on" with a place is no request to go on.
+            "go on a", "go on the", "go on my", "go on our", "go on your", "go on new", "go on top",
             *EXPLETIVE_IT,  # "Is it normal for a fridge to click?" points back at nothing
         ),
         Marker.ACKNOWLEDGE: (
@@ -378,11 +382,6 @@ ACK_REQUEST_WORDS = frozenset((
     "check", "search", "fetch", "visit", "rent", "buy", "order", "play", "call", "send",
     "let's", "lets", "now", "can", "could", "would", "will", "help", "make", "switch",
 ))
-# NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
-# influences", "Another question: ..." often stay on the subject): no announcement.
-NOT_ANNOUNCING = frozenset((
-    "let's talk about", "let us talk about", "moving on", "another question", "new question",
-))
 # A short question with one of these words sets up a situation of its own ("my knee hurts
 # going downstairs, why?", "our router keeps dropping, any idea?"): it may open a topic, so it
 # is no side question on the topic at hand (rule side-questions). Case-folded.
@@ -422,7 +421,7 @@ SIDE_FRAGMENT_OPENERS = frozenset(("and",))
 # singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
 # "tomatoe" -> "tomato", "the booking" -> "book"): (ending of the named word, ending of the
 # thread's word), tried both ways round (rule return-variants).
-INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"))
+INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"), ("er", "ing"))
 # A turn that opens by naming its topic before the question ("For the quotes, what should
 # they include?", "Re the crypto, how do I ...", "On the PyPI thing, ...", "About the panels,
 # ..."): the words that may come before the named topic, case-folded, longest first (rule

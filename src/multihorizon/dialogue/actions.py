@@ -5,6 +5,7 @@ a reader can hold. ``resolution.resolve`` builds the ``Reference`` from what thi
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from ..config import Config
@@ -13,7 +14,7 @@ from ..text.tokens import content_terms
 from .references import Mention
 from .turnlog import TurnLog
 
-__all__ = ["REQUEST", "action_target", "request_words"]
+__all__ = ["REQUEST", "action_target", "repeats_as_form", "request_words"]
 
 # How a target was found: a request (or question) it repeats, else a yes/no question held
 # back or the last user turn that is no acknowledgement (weaker).
@@ -116,3 +117,26 @@ def request_words(
             return tuple(content_terms(content[:position]))
         position = content.find(word, position) + len(word)
     return terms
+
+
+# What opens a variation that names the form of the thing to make again: "same again but as
+# a thank-you note", "do that again as a social media post", "turn it into a table".
+_FORM_OPENERS = frozenset(("as", "into"))
+_ARTICLES = frozenset(("a", "an"))
+
+
+def repeats_as_form(content: str, mentions: Sequence[Mention], config: Config) -> bool:
+    """Rule repeat-forms: whether a repeat request's variation names a form to produce ("same
+    again but as a thank-you note"): then it repeats a request that produced something (an
+    imperative or a "can you" request), not the question asked last ("What goes in the party
+    bags?")."""
+    if not config.repeat_forms:
+        return False
+    action = next((mention for mention in mentions if mention.type == "action"), None)
+    if action is None:
+        return False
+    words = [word.casefold().strip(",.;:!?") for word in content[action.end :].split()[:4]]
+    return any(
+        first in _FORM_OPENERS and second in _ARTICLES
+        for first, second in itertools.pairwise(words)
+    )

@@ -25,6 +25,7 @@ entry's words read once and cached.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
@@ -44,6 +45,7 @@ from ..text.output_nouns import (
     FAILURE_NOUNS,
     FAILURE_SIGNS,
     OUTPUT_DETERMINERS,
+    OUTPUT_SYNONYMS,
     TOOL_OUTPUT_NOUNS,
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
@@ -99,10 +101,17 @@ def match_tool_references(
             return _added(resolution, features, entries, outcome, fallback=fallback)
     if not has_tool:
         unsaid = config.tool_output_nouns
-        named = tuple(_tool_named(ref, entries, unsaid) for ref in resolution.references)
-        has_tool = any(ref.type == "tool" for ref in named)
+        holders = log if config.output_holders else None
+        named = tuple(_tool_named(ref, entries, unsaid, holders) for ref in resolution.references)
+        said = len(named) - len(resolution.named)  # rule definite-references' come last
+        has_tool = any(ref.type == "tool" for ref in named[:said])
         if has_tool:  # "that booking" after a vet_booking call: its output
-            resolution = dataclasses.replace(resolution, references=named)
+            resolution = dataclasses.replace(resolution, references=named, named=named[said:])
+        elif named[said:] != resolution.named and outcome is None:
+            # Rule output-holders: "the standby slot" is the output holding it, as a
+            # definite reference is (it neither makes the turn TOOL_REFERENCE nor reaches
+            # ``resolved``; ``Session.classify`` never reads one).
+            return dataclasses.replace(resolution, references=named, named=named[said:])
     if not has_tool and (outcome is None or not features.question):
         return resolution
     if not has_tool:
@@ -167,7 +176,15 @@ def _points_elsewhere(resolution: Resolution) -> bool:
     """Whether a turn's resolved references name what it is about otherwise: an item, a
     turn or a request ("the second one", "what you said", "do it again"); a demonstrative's
     noun ("that change") may be the output's own."""
-    return any(ref.type in ("ordinal", "turn", "action") for ref in resolution.resolved)
+    return any(
+        ref.type in ("ordinal", "turn", "action") and ref.confidence > _NOWHERE
+        for ref in resolution.resolved
+    )
+
+
+# A turn reference's confidence when no turn holds what it is about ("the debezium one",
+# resolution's 0.3 fallback): it points nowhere said (rule output-holders).
+_NOWHERE = 0.3
 
 
 def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: TurnLog) -> bool:
@@ -241,19 +258,30 @@ def _determined(text: str, start: int) -> bool:
     return False  # "the copy skip bad rows": no one noun phrase either
 
 
-def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Reference:
+def _tool_named(
+    ref: Reference, entries: list[ScratchEntry], unsaid: bool, log: TurnLog | None = None
+) -> Reference:
     """A demonstrative whose words name a tool call's name or arguments ("that booking" after
     ``vet_booking``, "this scan" after ``csvscan``) refers to that call's output; any other
     reference is returned as it is ("the router" names the topic more often than a
-    ``router_admin`` call)."""
-    if ref.type != "entity" or ref.surface.split(None, 1)[0].casefold() not in _POINTING:
+    ``router_admin`` call). With ``log`` (rule output-holders), an entity reference an output
+    holds (``_output_holding``) is that output."""
+    if ref.type != "entity":
         return ref
+    if ref.surface.split(None, 1)[0].casefold() not in _POINTING:
+        held = _output_holding(ref, entries, log) if log is not None else -1
+        if held < 0:
+            return ref
+        return _reference(ref.surface, ref.start, ref.end, entries[held], (1, 0))
     terms = content_terms(ref.surface)
     words = _turn_words(terms)
     scores = [_score(entry, words) for entry in entries]
     best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
     if best >= 0 and scores[best][0]:
         return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
+    held = _output_holding(ref, entries, log) if log is not None else -1
+    if held >= 0:
+        return _reference(ref.surface, ref.start, ref.end, entries[held], scores[held])
     if unsaid and ref.target_turn is None and len(set(terms)) >= _UNSAID_TERMS:
         # Rule tool-output-nouns: "that deny statement", which no turn said and an output
         # holds every word of, is that output (the newest such).
@@ -264,6 +292,71 @@ def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Re
 
 
 _POINTING = frozenset(("that", "this", "those", "these"))
+
+
+def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -> int:
+    """Rule output-holders: the output an entity reference means, else -1. "the ping" names
+    a tool by its whole name, "the DHCP list" a word of its name with an output's kind;
+    else the newest output holding every word of the reference ("that refraction", "the
+    standby slot") is its referent when the turn it resolved to holds fewer of them or came
+    before that output (SPEC-028 §4.2: the most recent mention; outputs hold the details
+    the replies summarise)."""
+    terms = content_terms(ref.surface)
+    if not terms:
+        return -1
+    for index in range(len(entries) - 1, -1, -1):
+        parts = _name_parts(entries[index].tool_name)
+        if parts == {terms[0]} or terms[0] in _with_synonyms(parts) - parts:
+            return index  # "the ping", "the imaging" (a radiology_report)
+        if not parts.isdisjoint(terms) and not _KIND_NOUNS.isdisjoint(terms):
+            return index  # "the DHCP list"
+    wanted = frozenset(terms)
+    turn = ref.target_turn
+    for index in range(len(entries) - 1, -1, -1):
+        # Its output's words only: "the router" names the topic more often than a
+        # router_admin call does.
+        if wanted <= _words_of(entries[index])[1]:
+            if turn is None or entries[index].turn_id >= turn:
+                return index
+            return index if _held(wanted, turn, log) < len(wanted) else -1
+    return -1
+
+
+# Nouns that name what a tool gave, beyond ``TOOL_OUTPUT_NOUNS``; with a word of a tool's
+# name ("the DHCP list", "the lynis audit") they name its output.
+_KIND_NOUNS = frozenset(
+    (*(normalise_term(noun) for noun in TOOL_OUTPUT_NOUNS if " " not in noun),
+     "list", "listing", "table", "summary", "audit", "exam", "snapshot", "comparison",
+     "breakdown", "split", "config", "page", "export", "record", "check", "test")
+)  # fmt: skip
+
+
+def _name_parts(tool_name: str) -> set[str]:
+    return {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
+
+
+def _with_synonyms(words: set[str]) -> set[str]:
+    """``words`` with every word of an ``OUTPUT_SYNONYMS`` group one of them is in."""
+    words = set(words)
+    for group in OUTPUT_SYNONYMS:
+        if not group.isdisjoint(words):
+            words |= group
+    return words
+
+
+def _words_of(entry: ScratchEntry) -> tuple[frozenset[str], frozenset[str]]:
+    return _entry_words(entry.tool_name, entry.kind, _args_text(entry.tool_call_args),
+                        entry.raw_output[:_CONTENT_CHARS])  # fmt: skip
+
+
+def _held(terms: frozenset[str], turn: int, log: TurnLog) -> int:
+    """How many of ``terms`` the logged ``turn`` mentions (the entity index)."""
+    held = 0
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        position = bisect.bisect_left(postings, turn)
+        held += position < len(postings) and postings[position] == turn
+    return held
 # Words an unsaid demonstrative must hold for an output to be its referent: "that deny
 # statement"; "this venue" alone is a field name of every booking API's output (sgd).
 _UNSAID_TERMS = 2
@@ -329,9 +422,9 @@ def _entry_words(
     tool_name: str, kind: str, args: str, content: str
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The words that name an entry: its tool's name, kind and arguments; its output's."""
-    name = {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
+    name = _with_synonyms(_name_parts(tool_name))
     name.add(kind)
-    name.update(content_terms(args))
+    name.update(_with_synonyms(set(content_terms(args))))
     # An output's field names are words too: "latency_ms" says latency (rule
     # tool-reference-match; issue 15 phrasing stop).
     return frozenset(name), frozenset(content_terms(content.replace("_", " ")))

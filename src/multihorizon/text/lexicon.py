@@ -176,6 +176,10 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # did you suggest?", "What length of paddle did you say?".
             "did you suggest", "did you recommend", "did you say", "did you mention",
             "did you call", "were you talking about", "you were talking about",
+            # Issue 15, refs4: more verbs of saying ("the failover idea you brought up").
+            "you described", "you brought up", "you raised", "you proposed", "you pointed out",
+            "you explained", "you listed", "you gave", "you wrote", "you noted",
+            "you talked about", "when you said", "you were saying", "you flagged",
         ),
         Marker.TOOL_REF: (
             "the query result", "query results", "the result", "the results", "that result",
@@ -206,6 +210,14 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "same estimate", "same exercise", "same steps for", "same treatment",
             "one like that", "another like that", "again for the", "again for my",
             "once more for", "once more in", "once more with", "another one for",
+            # Issue 15, refs4: "do one like it for carts", "a version of that for the
+            # newsletter", "same setup but with SGD", "set it up the same way on the other".
+            "one more like that", "one more like it", "one like it", "another like it",
+            "a version of that", "another version of", "write that again", "write it again",
+            "one of those for", "another of those", "the same way for", "the same way on",
+            "same kind of", "same setup", "same format", "same style", "same list",
+            "same script", "same template", "same process", "same plan", "same email",
+            "same message", "same code",
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",

@@ -188,6 +188,7 @@ SWITCHES = (
     "detail_antecedents",
     "repeat_variations",
     "repeat_forms",
+    "repeat_chains",
     "acknowledged_statements",
     "resume_announcements",
     "side_questions",
@@ -363,6 +364,9 @@ class Config:
     # "Same again but as a thank-you note": a request that made something is repeated, not
     # the question asked last (rule repeat-forms).
     repeat_forms: bool = True
+    # "Same again but for /cart" after "Give me a version of that script for 500 users": the
+    # script request that one repeated (rule repeat-chains).
+    repeat_chains: bool = True
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

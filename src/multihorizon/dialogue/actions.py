@@ -41,6 +41,7 @@ def action_target(
     questions: bool,
     past_clarifications: bool = False,
     words: Sequence[str] = (),
+    chains: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -51,7 +52,10 @@ def action_target(
     checkout to 6."). ``past_clarifications`` (rule repeats-past-clarifications): a
     clarification request is passed over. ``words`` (rule repeats-named-requests): the repeat
     request's own content words; among the last requests, the most recent sharing one wins
-    ("Write the same thing but with HTTPS" -> "write me the server block").
+    ("Write the same thing but with HTTPS" -> "write me the server block"). ``chains`` (rule
+    repeat-chains): the first repeat request passed over gives the request it repeated, found
+    by its own words before its variation ("Give me a version of that script for 500
+    users", then "Same again but for /cart": the script request, not a question between).
     Returns (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
     doing = questions and surface.casefold().startswith(_DOING)
@@ -63,6 +67,15 @@ def action_target(
             continue
         earlier = features[turn]
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            if chains:
+                chained = action_target(
+                    log, surface, turn, window, questions=questions,
+                    past_clarifications=past_clarifications,
+                    words=_before_variation(earlier.text),
+                )  # fmt: skip
+                if chained is not None and chained[1] == REQUEST:
+                    return chained
+                chains = False  # one step: its own walk saw the rest
             continue  # "same for April": its request is further back
         if past_clarifications and earlier.has(Marker.CLARIFY):
             continue  # "You lost me, which part is the condition?" asks for no action
@@ -98,6 +111,17 @@ def _yes_no(text: str) -> bool:
 _VARIATION_WORDS = frozenset(
     ("for", "in", "on", "with", "without", "but", "using", "instead", "except")
 )
+
+
+def _before_variation(text: str) -> tuple[str, ...]:
+    """The content words of a repeat request before its variation ("Give me a version of that
+    script for 500 users" -> give, version, script)."""
+    position = 0
+    for word in text.split():
+        if word.casefold().strip(",.;:!?") in _VARIATION_WORDS:
+            return tuple(content_terms(text[:position]))
+        position = text.find(word, position) + len(word)
+    return tuple(content_terms(text))
 
 
 def request_words(

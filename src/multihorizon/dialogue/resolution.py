@@ -68,6 +68,7 @@ def resolve(
     repeated_questions: bool = False,
     said_replies: bool = False,
     repeats_past_clarifications: bool = False,
+    repeat_chains: bool = False,
     entity_items: bool = False,
     action_words: Sequence[str] = (),
     longer_lists: bool = False,
@@ -85,6 +86,7 @@ def resolve(
     ``said_replies`` (rule said-replies): "what length of paddle did you say?" whose words
     only the user's question held resolves to the reply to it. ``repeats_past_clarifications``
     (rule repeats-past-clarifications): "do that again" passes over clarification requests.
+    ``repeat_chains`` (rule repeat-chains): past a repeat request, the request it repeated.
     ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
     list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
     the turn's content words, by which a repeat request picks the request it names.
@@ -119,7 +121,7 @@ def resolve(
         elif mention.type == "action":
             reference = _resolve_action(
                 mention, log, now, window, repeated_questions, repeats_past_clarifications,
-                action_words,
+                action_words, repeat_chains,
             )  # fmt: skip
         else:
             reference = _resolve_tool(mention, scratch, now)
@@ -364,11 +366,12 @@ def _resolve_action(
     questions: bool,
     past_clarifications: bool = False,
     words: Sequence[str] = (),
+    chains: bool = False,
 ) -> Reference:
     """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
     found = action_target(
         log, mention.surface, now, window, questions=questions,
-        past_clarifications=past_clarifications, words=words,
+        past_clarifications=past_clarifications, words=words, chains=chains,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -457,6 +460,7 @@ def resolve_turn(
             repeated_questions=config.repeated_questions and not repeats_as_form(*said),
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
+            repeat_chains=config.repeat_chains,
             entity_items=config.entity_items,
             action_words=request_words(content, mentions, features.terms, config),
             longer_lists=config.ordinal_forms,

@@ -269,19 +269,19 @@ def _tool_named(
     if ref.type != "entity":
         return ref
     if ref.surface.split(None, 1)[0].casefold() not in _POINTING:
-        held = _output_holding(ref, entries, log) if log is not None else -1
-        if held < 0:
+        output = _output_holding(ref, entries, log) if log is not None else -1
+        if output < 0:
             return ref
-        return _reference(ref.surface, ref.start, ref.end, entries[held], (1, 0))
+        return _reference(ref.surface, ref.start, ref.end, entries[output], (1, 0))
     terms = content_terms(ref.surface)
     words = _turn_words(terms)
     scores = [_score(entry, words) for entry in entries]
     best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
     if best >= 0 and scores[best][0]:
         return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
-    held = _output_holding(ref, entries, log) if log is not None else -1
-    if held >= 0:
-        return _reference(ref.surface, ref.start, ref.end, entries[held], scores[held])
+    holder = _output_holding(ref, entries, log) if log is not None else -1
+    if holder >= 0:
+        return _reference(ref.surface, ref.start, ref.end, entries[holder], scores[holder])
     if unsaid and ref.target_turn is None and len(set(terms)) >= _UNSAID_TERMS:
         # Rule tool-output-nouns: "that deny statement", which no turn said and an output
         # holds every word of, is that output (the newest such).
@@ -312,11 +312,13 @@ def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -
             return index  # "the DHCP list"
     wanted = frozenset(terms)
     turn = ref.target_turn
+    if turn is None:
+        return -1  # said nowhere: rule tool-output-nouns' (``_tool_named``)
     for index in range(len(entries) - 1, -1, -1):
         # Its output's words only: "the router" names the topic more often than a
         # router_admin call does.
         if wanted <= _words_of(entries[index])[1]:
-            if turn is None or entries[index].turn_id >= turn:
+            if entries[index].turn_id >= turn:
                 return index
             return index if _held(wanted, turn, log) < len(wanted) else -1
     return -1
@@ -357,6 +359,8 @@ def _held(terms: frozenset[str], turn: int, log: TurnLog) -> int:
         position = bisect.bisect_left(postings, turn)
         held += position < len(postings) and postings[position] == turn
     return held
+
+
 # Words an unsaid demonstrative must hold for an output to be its referent: "that deny
 # statement"; "this venue" alone is a field name of every booking API's output (sgd).
 _UNSAID_TERMS = 2

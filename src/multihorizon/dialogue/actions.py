@@ -68,13 +68,15 @@ def action_target(
         earlier = features[turn]
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
             if chains:
+                named = _before_variation(earlier.text)
                 chained = action_target(
-                    log, surface, turn, window, questions=questions,
-                    past_clarifications=past_clarifications,
-                    words=_before_variation(earlier.text),
+                    log, surface, turn, window, questions=False,
+                    past_clarifications=past_clarifications, words=named,
                 )  # fmt: skip
-                if chained is not None and chained[1] == REQUEST:
-                    return chained
+                if chained is not None and not frozenset(named).isdisjoint(
+                    features[chained[0]].terms
+                ):
+                    return chained  # the request its own words name
                 chains = False  # one step: its own walk saw the rest
             continue  # "same for April": its request is further back
         if past_clarifications and earlier.has(Marker.CLARIFY):

@@ -30,7 +30,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..config import Config
@@ -50,8 +50,9 @@ from ..text.output_nouns import (
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
+from .definite_mentions import definite_mentions
 from .features import TurnFeatures
-from .references import Reference
+from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
@@ -107,11 +108,12 @@ def match_tool_references(
         has_tool = any(ref.type == "tool" for ref in named[:said])
         if has_tool:  # "that booking" after a vet_booking call: its output
             resolution = dataclasses.replace(resolution, references=named, named=named[said:])
-        elif named[said:] != resolution.named and outcome is None:
+        elif outcome is None and holders is not None:
             # Rule output-holders: "the standby slot" is the output holding it, as a
             # definite reference is (it neither makes the turn TOOL_REFERENCE nor reaches
             # ``resolved``; ``Session.classify`` never reads one).
-            return dataclasses.replace(resolution, references=named, named=named[said:])
+            resolution = dataclasses.replace(resolution, references=named, named=named[said:])
+            return _unsaid_definites(resolution, features, entries)
     if not has_tool and (outcome is None or not features.question):
         return resolution
     if not has_tool:
@@ -304,24 +306,59 @@ def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -
     terms = content_terms(ref.surface)
     if not terms:
         return -1
-    for index in range(len(entries) - 1, -1, -1):
-        parts = _name_parts(entries[index].tool_name)
-        if parts == {terms[0]} or terms[0] in _with_synonyms(parts) - parts:
-            return index  # "the ping", "the imaging" (a radiology_report)
-        if not parts.isdisjoint(terms) and not _KIND_NOUNS.isdisjoint(terms):
-            return index  # "the DHCP list"
-    wanted = frozenset(terms)
+    named = _tool_by_name(terms, entries)
     turn = ref.target_turn
-    if turn is None:
-        return -1  # said nowhere: rule tool-output-nouns' (``_tool_named``)
+    if named >= 0 or turn is None:
+        return named  # said nowhere: rule tool-output-nouns' (``_tool_named``)
+    # Words no turn said ("the refraction worse", "that slit lamp finding") need no holder.
+    said = frozenset(term for term in terms if log.turns_mentioning(term))
     for index in range(len(entries) - 1, -1, -1):
         # Its output's words only: "the router" names the topic more often than a
         # router_admin call does.
-        if wanted <= _words_of(entries[index])[1]:
+        content = _words_of(entries[index])[1]
+        wanted = frozenset(terms) & content
+        if wanted and said <= content:
             if entries[index].turn_id >= turn:
                 return index
             return index if _held(wanted, turn, log) < len(wanted) else -1
     return -1
+
+
+def _tool_by_name(terms: Sequence[str], entries: list[ScratchEntry]) -> int:
+    """The newest output whose tool a noun phrase names: by its whole name ("the ping"), a
+    word of its kind ("the imaging" for a radiology_report), or a word of its name with an
+    output noun ("the DHCP list"); else -1."""
+    for index in range(len(entries) - 1, -1, -1):
+        parts = _name_parts(entries[index].tool_name)
+        if parts == {terms[0]} or terms[0] in _with_synonyms(parts) - parts:
+            return index
+        if not parts.isdisjoint(terms) and not _KIND_NOUNS.isdisjoint(terms):
+            return index
+    return -1
+
+
+def _unsaid_definites(
+    resolution: Resolution, features: TurnFeatures, entries: list[ScratchEntry]
+) -> Resolution:
+    """Rule output-holders: a definite noun phrase no turn said that names a tool ("Which
+    hostname is in the DHCP list?", "How many packets did the ping drop?") is its output,
+    as a definite reference (``resolution.named``: the intent is left alone)."""
+    if "the" not in features.text.casefold():
+        return resolution
+    taken = [Mention(ref.type, ref.surface, ref.start, ref.end) for ref in resolution.references]
+    added = []
+    for mention in definite_mentions(features.text, taken):
+        index = _tool_by_name(mention.terms, entries)
+        if index >= 0:
+            span = mention.surface, mention.start, mention.end
+            added.append(_reference(*span, entries[index], (1, 0)))
+    if not added:
+        return resolution
+    return dataclasses.replace(
+        resolution,
+        references=(*resolution.references, *added),
+        named=(*resolution.named, *added),
+    )
 
 
 # Nouns that name what a tool gave, beyond ``TOOL_OUTPUT_NOUNS``; with a word of a tool's

@@ -326,12 +326,14 @@ def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -
 
 def _tool_by_name(terms: Sequence[str], entries: list[ScratchEntry]) -> int:
     """The newest output whose tool a noun phrase names: by its whole name ("the ping"), a
-    word of its kind ("the imaging" for a radiology_report), or a word of its name with an
-    output noun ("the DHCP list"); else -1."""
+    word of its kind (``OUTPUT_SYNONYMS``: "the imaging" for a radiology_report, "the disk"
+    for ``df -h``), or a word of its name with an output noun ("the DHCP list"); else -1."""
     for index in range(len(entries) - 1, -1, -1):
-        parts = _name_parts(entries[index].tool_name)
-        if parts == {terms[0]} or terms[0] in _with_synonyms(parts) - parts:
-            return index
+        entry = entries[index]
+        parts = _name_parts(entry.tool_name)
+        called = parts | set(content_terms(_args_text(entry.tool_call_args)))
+        if parts == {terms[0]} or terms[0] in _with_synonyms(called) - called:
+            return index  # "the ping"; "the imaging" for an MRI report, "the disk" for df
         if not parts.isdisjoint(terms) and not _KIND_NOUNS.isdisjoint(terms):
             return index
     return -1
@@ -374,10 +376,13 @@ def _name_parts(tool_name: str) -> set[str]:
     return {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
 
 
+_SYNONYMS = tuple(frozenset(normalise_term(word) for word in group) for group in OUTPUT_SYNONYMS)
+
+
 def _with_synonyms(words: set[str]) -> set[str]:
     """``words`` with every word of an ``OUTPUT_SYNONYMS`` group one of them is in."""
     words = set(words)
-    for group in OUTPUT_SYNONYMS:
+    for group in _SYNONYMS:
         if not group.isdisjoint(words):
             words |= group
     return words

@@ -48,7 +48,13 @@ FAILURE_SIGNS = ("error", "exception", "traceback", "fatal", "failed", "panic")
 OUTPUT_SYNONYMS: tuple[frozenset[str], ...] = tuple(
     frozenset(group.split())
     for group in (
-        "scan mri ct xray radiology imaging ultrasound mammogram",
+        "scan mri ct xray radiology imaging ultrasound mammogram nmap trivy",
+        "api http https curl httpie endpoint",
+        "build ci jenkins gradle maven",
+        "deploy deployment kubectl helm rollout argocd",
+        "disk df du",
+        "query sql psql mysql sqlite bigquery",
+        "search websearch google bing",
         "diff comparison compare delta",
         "forecast weather",
         "exam examination optometry checkup",

@@ -82,4 +82,41 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "other hand-written sets, sgd or IRC moves.",
         "dialogue.actions.request_words",
     ),
+    (
+        "output-holders",
+        "references",
+        "§4.2",
+        "An entity reference whose words a tool output holds ('that refraction', 'the "
+        "standby slot') is that output when the turn it resolved to holds fewer of them or "
+        "came before it; a noun phrase naming a tool by its name, a synonym of its kind or "
+        "a word of its name with an output noun ('the ping', 'that scan' for an MRI report, "
+        "'the disk' for df, 'the DHCP list') is its output; a turn reference whose words no "
+        "turn holds ('the debezium one') does not keep a fresh question off the output. "
+        "Only a demonstrative naming the tool makes the turn TOOL_REFERENCE.",
+        {"output_holders": False},
+        "EVIDENCE_OUTPUT_HOLDERS",
+        "dialogue.tool_references.match_tool_references",
+    ),
+    (
+        "repeat-forms",
+        "references",
+        "§4.1",
+        "A repeat request whose variation names a form to produce ('same again but as a "
+        "thank-you note', 'do that again as a social media post') repeats a request that "
+        "made something, not the question asked last.",
+        {"repeat_forms": False},
+        "EVIDENCE_REPEAT_FORMS",
+        "dialogue.actions.repeats_as_form",
+    ),
+    (
+        "repeat-chains",
+        "references",
+        "§4.1",
+        "Past a repeat request ('Give me a version of that script for 500 users'), an "
+        "action reference ('Same again but for /cart') means the request that one repeated, "
+        "found by its own words before its variation, not a question asked in between.",
+        {"repeat_chains": False},
+        "EVIDENCE_REPEAT_CHAINS",
+        "dialogue.actions.action_target",
+    ),
 )

@@ -93,7 +93,7 @@ def match_tool_references(
         if (
             outcome is None
             and _fresh(entries, log, config)
-            and not _points_elsewhere(resolution)
+            and not _points_elsewhere(resolution, config.output_holders)
             and not _about_what_was_said(features, entries[-1], log)
         ):
             # Asked before anything was said after the output: about the output.
@@ -177,12 +177,14 @@ def asks_fresh_output(scratch: ScratchBuffer, log: TurnLog, config: Config) -> b
     )
 
 
-def _points_elsewhere(resolution: Resolution) -> bool:
+def _points_elsewhere(resolution: Resolution, nowhere: bool = False) -> bool:
     """Whether a turn's resolved references name what it is about otherwise: an item, a
     turn or a request ("the second one", "what you said", "do it again"); a demonstrative's
-    noun ("that change") may be the output's own."""
+    noun ("that change") may be the output's own. ``nowhere`` (rule output-holders): a turn
+    reference whose words no turn holds ("Is the debezium one the culprit?") points at none."""
+    floor = _NOWHERE if nowhere else -1.0
     return any(
-        ref.type in ("ordinal", "turn", "action") and ref.confidence > _NOWHERE
+        ref.type in ("ordinal", "turn", "action") and ref.confidence > floor
         for ref in resolution.resolved
     )
 

@@ -8,7 +8,8 @@ The figures are ``multihorizon eval FILE --task references`` (hashing embedder) 
 ``tests/handwritten_scoring.py`` (tool target, intent) with the rule off and on, everything
 else on (``Config().replace(rule=False)``); ``tests/data/handwritten/refs_tune`` was written
 for that work and tuned on, ``refs_holdout`` was written before it and scored only at its
-start and its end.
+start and its end; ``refs_tune3`` and ``refs_holdout3`` likewise for the refs4 stop's rules
+(output-holders, repeat-forms, repeat-chains).
 """
 
 from __future__ import annotations
@@ -94,7 +95,12 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "turn holds ('the debezium one') does not keep a fresh question off the output. "
         "Only a demonstrative naming the tool makes the turn TOOL_REFERENCE.",
         {"output_holders": False},
-        "EVIDENCE_OUTPUT_HOLDERS",
+        "hand-written sets, off -> on: refs_tune3 acc@1 0.796 -> 0.907, tool target 0.750 "
+        "-> 0.875, intent 0.727 -> 0.750; refs_holdout 0.737 -> 0.747; every other "
+        "hand-written set unchanged. sgd antecedent acc@1 0.776 -> 0.782 (hit@3 0.878 -> "
+        "0.879); sgd intent macro-F1 unchanged at 0.673 (0.669 when an output holding the "
+        "words also made the turn TOOL_REFERENCE: sgd's search outputs hold 'restaurant' "
+        "as a field name, so only a tool named by its kind does); CAsT and IRC unchanged.",
         "dialogue.tool_references.match_tool_references",
     ),
     (
@@ -105,7 +111,8 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "thank-you note', 'do that again as a social media post') repeats a request that "
         "made something, not the question asked last.",
         {"repeat_forms": False},
-        "EVIDENCE_REPEAT_FORMS",
+        "hand-written sets, off -> on: refs_tune3 acc@1 0.889 -> 0.907; every other "
+        "hand-written set, sgd, CAsT and IRC unchanged.",
         "dialogue.actions.repeats_as_form",
     ),
     (
@@ -116,7 +123,9 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "action reference ('Same again but for /cart') means the request that one repeated, "
         "found by its own words before its variation, not a question asked in between.",
         {"repeat_chains": False},
-        "EVIDENCE_REPEAT_CHAINS",
+        "hand-written sets, off -> on: refs_holdout acc@1 0.737 -> 0.747 ('Same again but "
+        "for the /cart endpoint.' after 'Give me a version of that script for 500 users'); "
+        "every other hand-written set, sgd, CAsT and IRC unchanged.",
         "dialogue.actions.action_target",
     ),
 )

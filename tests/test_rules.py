@@ -596,6 +596,37 @@ def _repeat_variation(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "action"]
 
 
+def _output_holder(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My father's distance vision got blurry; the optician checks his refraction.")
+    session.tool_output("optometry_record", "Refraction: right -1.75, left -0.50")
+    session.assistant("His right eye is the weaker one.")
+    envelope = session.preview("That refraction, is it short sight?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
+def _repeat_form(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Write an invitation for my daughter's pirate party on 3 May.")
+    session.assistant("Ahoy! Mia is turning 6! Join the crew on Saturday 3 May, 2 to 4 pm.")
+    session.user("What games work for six-year-olds?")
+    session.assistant("A treasure hunt and pass the parrot.")
+    envelope = session.preview("Do that again as a text message.")
+    return [ref.target_turn for ref in envelope.references if ref.type == "action"]
+
+
+def _repeat_chain(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Write a haiku about autumn leaves.")
+    session.assistant("Red leaves drift and fall / the maple lets go of gold / wind keeps it")
+    session.user("What makes a haiku seasonal?")
+    session.assistant("A kigo, a season word such as 'petals' or 'frost'.")
+    session.user("Give me a version of that haiku for spring.")
+    session.assistant("Pink petals drift down / the cherry lets go of light / rain keeps it")
+    envelope = session.preview("Same again but for winter.")
+    return [ref.target_turn for ref in envelope.references if ref.type == "action"]
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -652,6 +683,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "fresh-output-questions": _fresh_output_question,
     "detail-antecedents": _detail_antecedent,
     "repeat-variations": _repeat_variation,
+    "output-holders": _output_holder,
+    "repeat-forms": _repeat_form,
+    "repeat-chains": _repeat_chain,
 }
 
 

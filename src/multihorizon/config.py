@@ -184,8 +184,11 @@ SWITCHES = (
     "tool_reference_match",
     "tool_output_nouns",
     "fresh_output_questions",
+    "output_holders",
     "detail_antecedents",
     "repeat_variations",
+    "repeat_forms",
+    "repeat_chains",
     "acknowledged_statements",
     "resume_announcements",
     "side_questions",
@@ -351,12 +354,21 @@ class Config:
     # "Which role is it using?" right after a tool output: about that output (rule
     # fresh-output-questions, under tool-reference-match).
     fresh_output_questions: bool = True
+    # "That refraction", "the standby slot", "the ping": the output that holds or names it
+    # (rule output-holders, under tool-reference-match).
+    output_holders: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
     # topic's opening question (rule detail-antecedents).
     detail_antecedents: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True
+    # "Same again but as a thank-you note": a request that made something is repeated, not
+    # the question asked last (rule repeat-forms).
+    repeat_forms: bool = True
+    # "Same again but for /cart" after "Give me a version of that script for 500 users": the
+    # script request that one repeated (rule repeat-chains).
+    repeat_chains: bool = True
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

@@ -67,6 +67,6 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "hand-written reference sets, off -> on: phrasing_tune item accuracy 0.786 -> 0.929 "
         "(acc@1 unchanged, 0.938); references_tune and references_check items 1.000 "
         "unchanged.",
-        "dialogue.resolution._with_item",
+        "dialogue.named_resolution.with_item",
     ),
 )

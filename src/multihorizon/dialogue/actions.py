@@ -5,6 +5,7 @@ a reader can hold. ``resolution.resolve`` builds the ``Reference`` from what thi
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from ..config import Config
@@ -13,7 +14,7 @@ from ..text.tokens import content_terms
 from .references import Mention
 from .turnlog import TurnLog
 
-__all__ = ["REQUEST", "action_target", "request_words"]
+__all__ = ["REQUEST", "action_target", "repeats_as_form", "request_words"]
 
 # How a target was found: a request (or question) it repeats, else a yes/no question held
 # back or the last user turn that is no acknowledgement (weaker).
@@ -40,6 +41,7 @@ def action_target(
     questions: bool,
     past_clarifications: bool = False,
     words: Sequence[str] = (),
+    chains: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -50,7 +52,10 @@ def action_target(
     checkout to 6."). ``past_clarifications`` (rule repeats-past-clarifications): a
     clarification request is passed over. ``words`` (rule repeats-named-requests): the repeat
     request's own content words; among the last requests, the most recent sharing one wins
-    ("Write the same thing but with HTTPS" -> "write me the server block").
+    ("Write the same thing but with HTTPS" -> "write me the server block"). ``chains`` (rule
+    repeat-chains): the first repeat request passed over gives the request it repeated, found
+    by its own words before its variation ("Give me a version of that script for 500
+    users", then "Same again but for /cart": the script request, not a question between).
     Returns (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
     doing = questions and surface.casefold().startswith(_DOING)
@@ -62,6 +67,17 @@ def action_target(
             continue
         earlier = features[turn]
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            if chains:
+                named = _before_variation(earlier.text)
+                chained = action_target(
+                    log, surface, turn, window, questions=False,
+                    past_clarifications=past_clarifications, words=named,
+                )  # fmt: skip
+                if chained is not None and not frozenset(named).isdisjoint(
+                    features[chained[0]].terms
+                ):
+                    return chained  # the request its own words name
+                chains = False  # one step: its own walk saw the rest
             continue  # "same for April": its request is further back
         if past_clarifications and earlier.has(Marker.CLARIFY):
             continue  # "You lost me, which part is the condition?" asks for no action
@@ -99,6 +115,17 @@ _VARIATION_WORDS = frozenset(
 )
 
 
+def _before_variation(text: str) -> tuple[str, ...]:
+    """The content words of a repeat request before its variation ("Give me a version of that
+    script for 500 users" -> give, version, script)."""
+    position = 0
+    for word in text.split():
+        if word.casefold().strip(",.;:!?") in _VARIATION_WORDS:
+            return tuple(content_terms(text[:position]))
+        position = text.find(word, position) + len(word)
+    return tuple(content_terms(text))
+
+
 def request_words(
     content: str, mentions: Sequence[Mention], terms: tuple[str, ...], config: Config
 ) -> tuple[str, ...]:
@@ -116,3 +143,26 @@ def request_words(
             return tuple(content_terms(content[:position]))
         position = content.find(word, position) + len(word)
     return terms
+
+
+# What opens a variation that names the form of the thing to make again: "same again but as
+# a thank-you note", "do that again as a social media post", "turn it into a table".
+_FORM_OPENERS = frozenset(("as", "into"))
+_ARTICLES = frozenset(("a", "an"))
+
+
+def repeats_as_form(content: str, mentions: Sequence[Mention], config: Config) -> bool:
+    """Rule repeat-forms: whether a repeat request's variation names a form to produce ("same
+    again but as a thank-you note"): then it repeats a request that produced something (an
+    imperative or a "can you" request), not the question asked last ("What goes in the party
+    bags?")."""
+    if not config.repeat_forms:
+        return False
+    action = next((mention for mention in mentions if mention.type == "action"), None)
+    if action is None:
+        return False
+    words = [word.casefold().strip(",.;:!?") for word in content[action.end :].split()[:4]]
+    return any(
+        first in _FORM_OPENERS and second in _ARTICLES
+        for first, second in itertools.pairwise(words)
+    )

@@ -147,7 +147,7 @@ _ABOUT = re.compile(
 _OBJECT = re.compile(r"[ \t]+(?:that[ \t]+)?([^.?!;:,\n]{1,60})")
 _OBJECT_VERBS = _wordset(
     "mentioned suggested recommended discussed described listed explained wrote suggest "
-    "recommend mention say"
+    "recommend mention say said up out raised proposed gave noted flagged"
 )
 # Words ending an "about" phrase: "what you said about TLS and then ...".
 _CLAUSE_END = re.compile(r"[ \t]+(?:and|but|because|so|then|which|when|if|earlier|before)\b", re.I)

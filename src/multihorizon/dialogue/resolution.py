@@ -10,19 +10,23 @@ from dataclasses import dataclass, replace
 
 from ..config import Config
 from ..text.lexicon import Lexicon
-from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.scan import sentence_spans
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
-from .actions import REQUEST, action_target, request_words
+from .actions import REQUEST, action_target, repeats_as_form, request_words
 from .bare_names import name_references
-from .comparatives import comparative_mentions, resolve_comparative
-from .definite_mentions import definite_mentions, resolve_definite
 from .detection import detect
-from .entity_forms import offered_replies, recalls
+from .entity_forms import offered_replies
 from .features import TurnFeatures
 from .multiparty import Speakers, addressed_speaker, reply_to
-from .ordinal_resolution import item_named, item_of_turn, resolve_ordinal
+from .named_resolution import (
+    comparative_references,
+    crosses,
+    definite_references,
+    overlaps,
+    with_item,
+)
+from .ordinal_resolution import resolve_ordinal
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -64,6 +68,7 @@ def resolve(
     repeated_questions: bool = False,
     said_replies: bool = False,
     repeats_past_clarifications: bool = False,
+    repeat_chains: bool = False,
     entity_items: bool = False,
     action_words: Sequence[str] = (),
     longer_lists: bool = False,
@@ -81,6 +86,7 @@ def resolve(
     ``said_replies`` (rule said-replies): "what length of paddle did you say?" whose words
     only the user's question held resolves to the reply to it. ``repeats_past_clarifications``
     (rule repeats-past-clarifications): "do that again" passes over clarification requests.
+    ``repeat_chains`` (rule repeat-chains): past a repeat request, the request it repeated.
     ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
     list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
     the turn's content words, by which a repeat request picks the request it names.
@@ -99,7 +105,7 @@ def resolve(
                 reference = _offered_instance(reference, reference.target_turn, log, now)
             if entity_items:
                 lists = log if item_forms else None
-                reference = _with_item(reference, mention.terms, enumerations, lists)
+                reference = with_item(reference, mention.terms, enumerations, lists)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
             if said_replies and reference.target_turn is not None:
@@ -115,27 +121,12 @@ def resolve(
         elif mention.type == "action":
             reference = _resolve_action(
                 mention, log, now, window, repeated_questions, repeats_past_clarifications,
-                action_words,
+                action_words, repeat_chains,
             )  # fmt: skip
         else:
             reference = _resolve_tool(mention, scratch, now)
         resolved.append(reference)
     return resolved
-
-
-def _with_item(
-    reference: Reference,
-    terms: Sequence[str],
-    enumerations: Mapping[int, tuple[str, ...]],
-    lists: TurnLog | None,
-) -> Reference:
-    """Rule entity-items: a reference to a turn with a list names the one item about its
-    words ("the congestion theory" -> "Channel congestion when neighbours get home"). With
-    ``lists`` (rule item-forms): any list of the turn, nested ones too, the last first, each
-    term weighed by how few items hold it."""
-    turn = reference.target_turn
-    named = item_of_turn(terms, turn, enumerations, lists) if turn is not None else None
-    return replace(reference, item=named) if named else reference
 
 
 def _unresolved(mention: Mention) -> Reference:
@@ -375,11 +366,12 @@ def _resolve_action(
     questions: bool,
     past_clarifications: bool = False,
     words: Sequence[str] = (),
+    chains: bool = False,
 ) -> Reference:
     """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
     found = action_target(
         log, mention.surface, now, window, questions=questions,
-        past_clarifications=past_clarifications, words=words,
+        past_clarifications=past_clarifications, words=words, chains=chains,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -457,6 +449,7 @@ def resolve_turn(
         )  # fmt: skip
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
+        said = content, mentions, config
         found = resolve(
             mentions,
             log,
@@ -464,9 +457,10 @@ def resolve_turn(
             log.enumerations,
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
-            repeated_questions=config.repeated_questions,
+            repeated_questions=config.repeated_questions and not repeats_as_form(*said),
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
+            repeat_chains=config.repeat_chains,
             entity_items=config.entity_items,
             action_words=request_words(content, mentions, features.terms, config),
             longer_lists=config.ordinal_forms,
@@ -479,16 +473,16 @@ def resolve_turn(
         references = tuple(_thing_said(ref, content, log) for ref in references)
     named: tuple[Reference, ...] = ()
     if not speakers.latest:  # a multi-party chat's references are its addressing
-        compared, spans = _comparative_references(content, log, config)
+        compared, spans = comparative_references(content, log, config)
         if compared:
             # "the lighter one" is no reference to a turn of its own: the comparison picks;
             # but "the cheapest one" that named a list's item (rule item-forms) is the item.
             items = tuple(ref for ref in references if ref.type == "ordinal" and ref.item)
-            references = tuple(r for r in references if r in items or not _overlaps(r, spans))
-            compared = tuple(ref for ref in compared if not any(_crosses(ref, i) for i in items))
+            references = tuple(r for r in references if r in items or not overlaps(r, spans))
+            compared = tuple(ref for ref in compared if not any(crosses(ref, i) for i in items))
         if named_references:  # what they find never reaches the intent (``classify``)
             named = compared + name_references(content, features, references, log, config)
-            named += _definite_references(content, features, references, log, config, spans)
+            named += definite_references(content, features, references, log, config, spans)
     if not references and not named and not speakers.latest:
         return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
     addressed = addressed_speaker(content, features, who, speakers, config)
@@ -519,24 +513,6 @@ def _kept(mentions: Sequence[Mention], references: Sequence[Reference]) -> tuple
     )
 
 
-def _comparative_references(
-    content: str, log: TurnLog, config: Config
-) -> tuple[tuple[Reference, ...], tuple[Mention, ...]]:
-    """Rule entity-references: "the cheaper blender" -> the turn offering the cheapest one;
-    the references that resolved and every comparative mention (their spans are taken)."""
-    if not config.entity_references:
-        return (), ()
-    mentions = tuple(comparative_mentions(content))
-    if not mentions:
-        return (), ()
-    now, window = len(log), config.reference_search_window
-    found = (
-        resolve_comparative(mention, log, now, window, users_words=config.entity_forms)
-        for mention in mentions
-    )
-    return tuple(ref for ref in found if ref.target_turn is not None), mentions
-
-
 # Words before "you mentioned" that make it describe a thing: "the grinder you suggested",
 # "that hotel you mentioned".
 _THING_DETERMINERS = frozenset({"the", "that", "this", "those", "these"})
@@ -561,60 +537,3 @@ def _thing_said(reference: Reference, content: str, log: TurnLog) -> Reference:
     if turn < 0 or log.roles[turn] == "user":
         return reference
     return replace(reference, target_turn=turn)
-
-
-def _overlaps(reference: Reference, spans: Sequence[Mention]) -> bool:
-    return any(m.start < reference.end and reference.start < m.end for m in spans)
-
-
-def _crosses(left: Reference, right: Reference) -> bool:
-    return left.start < right.end and right.start < left.end
-
-
-def _definite_references(
-    content: str,
-    features: TurnFeatures,
-    references: Sequence[Reference],
-    log: TurnLog,
-    config: Config,
-    taken: Sequence[Mention] = (),
-) -> tuple[Reference, ...]:
-    """Rule definite-references: "the blender" -> the turn that introduced it, when no other
-    reference of the turn resolved (they are more specific)."""
-    if not config.definite_references or any(ref.target_turn is not None for ref in references):
-        return ()
-    if "the" not in content.casefold():
-        return ()
-    found = []
-    now, window = len(log), config.reference_search_window
-    replies_first: bool | None = None  # rule entity-forms, read at the first mention
-    # Spans of mentions that did not resolve are free: "the final exam" is no list item.
-    for mention in definite_mentions(content, taken, degrees=config.entity_forms):
-        # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
-        terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
-        named = item_named(terms, log, log.enumerations, now) if config.ordinal_forms else None
-        if named is not None:
-            turn, item = named
-            span = (mention.surface, mention.start, mention.end)
-            found.append(Reference("ordinal", *span, turn, item=item, confidence=0.6))
-            continue
-        if features.anaphor:
-            continue  # "can it spread to the throat?": "it" is what the turn is about
-        if replies_first is None:
-            replies_first = config.entity_forms and not recalls(content)
-        reference = resolve_definite(
-            mention,
-            features.terms,
-            log,
-            now,
-            window,
-            answers_hold_details=config.entity_references,
-            other_forms=config.entity_forms,
-            replies_first=replies_first,
-        )
-        if config.entity_items:
-            lists = log if config.item_forms else None
-            reference = _with_item(reference, terms, log.enumerations, lists)
-        if reference.target_turn is not None:
-            found.append(reference)
-    return tuple(found)

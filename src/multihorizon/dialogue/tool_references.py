@@ -25,11 +25,12 @@ entry's words read once and cached.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..config import Config
@@ -44,12 +45,14 @@ from ..text.output_nouns import (
     FAILURE_NOUNS,
     FAILURE_SIGNS,
     OUTPUT_DETERMINERS,
+    OUTPUT_SYNONYMS,
     TOOL_OUTPUT_NOUNS,
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
+from .definite_mentions import definite_mentions
 from .features import TurnFeatures
-from .references import Reference
+from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
@@ -90,7 +93,7 @@ def match_tool_references(
         if (
             outcome is None
             and _fresh(entries, log, config)
-            and not _points_elsewhere(resolution)
+            and not _points_elsewhere(resolution, config.output_holders)
             and not _about_what_was_said(features, entries[-1], log)
         ):
             # Asked before anything was said after the output: about the output.
@@ -99,10 +102,21 @@ def match_tool_references(
             return _added(resolution, features, entries, outcome, fallback=fallback)
     if not has_tool:
         unsaid = config.tool_output_nouns
-        named = tuple(_tool_named(ref, entries, unsaid) for ref in resolution.references)
-        has_tool = any(ref.type == "tool" for ref in named)
-        if has_tool:  # "that booking" after a vet_booking call: its output
-            resolution = dataclasses.replace(resolution, references=named)
+        holders = log if config.output_holders else None
+        references = resolution.references
+        named = tuple(_tool_named(ref, entries, unsaid, holders) for ref in references)
+        said = len(named) - len(resolution.named)  # rule definite-references' come last
+        has_tool = any(ref.type == "tool" for ref in named[:said])
+        if has_tool:  # "that booking" after a vet_booking call, "that scan" after an MRI
+            resolution = dataclasses.replace(resolution, references=named, named=named[said:])
+        elif outcome is None and holders is not None:
+            # Rule output-holders: "the standby slot", "that refraction" are the output
+            # holding them, as a definite reference is: they neither make the turn
+            # TOOL_REFERENCE nor reach ``resolved`` (in sgd "that restaurant" is held by
+            # the search output's field names: intent macro-F1 0.673 -> 0.669 if they did).
+            held = tuple(_output_held(ref, entries, log) for ref in named)
+            resolution = dataclasses.replace(resolution, references=held, named=held[said:])
+            return _unsaid_definites(resolution, features, entries)
     if not has_tool and (outcome is None or not features.question):
         return resolution
     if not has_tool:
@@ -163,11 +177,21 @@ def asks_fresh_output(scratch: ScratchBuffer, log: TurnLog, config: Config) -> b
     )
 
 
-def _points_elsewhere(resolution: Resolution) -> bool:
+def _points_elsewhere(resolution: Resolution, nowhere: bool = False) -> bool:
     """Whether a turn's resolved references name what it is about otherwise: an item, a
     turn or a request ("the second one", "what you said", "do it again"); a demonstrative's
-    noun ("that change") may be the output's own."""
-    return any(ref.type in ("ordinal", "turn", "action") for ref in resolution.resolved)
+    noun ("that change") may be the output's own. ``nowhere`` (rule output-holders): a turn
+    reference whose words no turn holds ("Is the debezium one the culprit?") points at none."""
+    floor = _NOWHERE if nowhere else -1.0
+    return any(
+        ref.type in ("ordinal", "turn", "action") and ref.confidence > floor
+        for ref in resolution.resolved
+    )
+
+
+# A turn reference's confidence when no turn holds what it is about ("the debezium one",
+# resolution's 0.3 fallback): it points nowhere said (rule output-holders).
+_NOWHERE = 0.3
 
 
 def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: TurnLog) -> bool:
@@ -241,14 +265,22 @@ def _determined(text: str, start: int) -> bool:
     return False  # "the copy skip bad rows": no one noun phrase either
 
 
-def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Reference:
+def _tool_named(
+    ref: Reference, entries: list[ScratchEntry], unsaid: bool, log: TurnLog | None = None
+) -> Reference:
     """A demonstrative whose words name a tool call's name or arguments ("that booking" after
     ``vet_booking``, "this scan" after ``csvscan``) refers to that call's output; any other
     reference is returned as it is ("the router" names the topic more often than a
-    ``router_admin`` call)."""
-    if ref.type != "entity" or ref.surface.split(None, 1)[0].casefold() not in _POINTING:
+    ``router_admin`` call). With ``log`` (rule output-holders), an entity reference an output
+    holds (``_output_holding``) is that output."""
+    if ref.type != "entity":
         return ref
     terms = content_terms(ref.surface)
+    named = _tool_by_name(terms, entries) if log is not None and terms else -1
+    if named >= 0:  # rule output-holders: "that scan" after an MRI report, "the ping"
+        return _reference(ref.surface, ref.start, ref.end, entries[named], (1, 0))
+    if ref.surface.split(None, 1)[0].casefold() not in _POINTING:
+        return ref
     words = _turn_words(terms)
     scores = [_score(entry, words) for entry in entries]
     best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
@@ -264,6 +296,120 @@ def _tool_named(ref: Reference, entries: list[ScratchEntry], unsaid: bool) -> Re
 
 
 _POINTING = frozenset(("that", "this", "those", "these"))
+
+
+def _output_held(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -> Reference:
+    """``ref`` moved to the output holding it (``_output_holding``), if one does."""
+    if ref.type != "entity":
+        return ref
+    index = _output_holding(ref, entries, log)
+    if index < 0:
+        return ref
+    return _reference(ref.surface, ref.start, ref.end, entries[index], (0, 1))
+
+
+def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -> int:
+    """Rule output-holders: the newest output holding every word of an entity reference
+    ("that refraction", "the standby slot") is its referent when the turn it resolved to
+    holds fewer of them or came before that output (SPEC-028 §4.2: the most recent mention;
+    outputs hold the details the replies summarise); else -1."""
+    terms = content_terms(ref.surface)
+    turn = ref.target_turn
+    if not terms or turn is None:
+        return -1  # said nowhere: rule tool-output-nouns' (``_tool_named``)
+    # Words no turn said ("the refraction worse", "that slit lamp finding") need no holder.
+    said = frozenset(term for term in terms if log.turns_mentioning(term))
+    for index in range(len(entries) - 1, -1, -1):
+        # Its output's words only: "the router" names the topic more often than a
+        # router_admin call does.
+        content = _words_of(entries[index])[1]
+        wanted = frozenset(terms) & content
+        if wanted and said <= content:
+            if entries[index].turn_id >= turn:
+                return index
+            return index if _held(wanted, turn, log) < len(wanted) else -1
+    return -1
+
+
+def _tool_by_name(terms: Sequence[str], entries: list[ScratchEntry]) -> int:
+    """The newest output whose tool a noun phrase names: by its whole name ("the ping"), a
+    word of its kind (``OUTPUT_SYNONYMS``: "the imaging" for a radiology_report, "the disk"
+    for ``df -h``), or a word of its name with an output noun ("the DHCP list"); else -1."""
+    for index in range(len(entries) - 1, -1, -1):
+        entry = entries[index]
+        parts = _name_parts(entry.tool_name)
+        called = parts | set(content_terms(_args_text(entry.tool_call_args)))
+        if parts == {terms[0]} or terms[0] in _with_synonyms(called) - called:
+            return index  # "the ping"; "the imaging" for an MRI report, "the disk" for df
+        if not parts.isdisjoint(terms) and not _KIND_NOUNS.isdisjoint(terms):
+            return index
+    return -1
+
+
+def _unsaid_definites(
+    resolution: Resolution, features: TurnFeatures, entries: list[ScratchEntry]
+) -> Resolution:
+    """Rule output-holders: a definite noun phrase no turn said that names a tool ("Which
+    hostname is in the DHCP list?", "How many packets did the ping drop?") is its output,
+    as a definite reference (``resolution.named``: the intent is left alone)."""
+    if "the" not in features.text.casefold():
+        return resolution
+    taken = [Mention(ref.type, ref.surface, ref.start, ref.end) for ref in resolution.references]
+    added = []
+    for mention in definite_mentions(features.text, taken):
+        index = _tool_by_name(mention.terms, entries)
+        if index >= 0:
+            span = mention.surface, mention.start, mention.end
+            added.append(_reference(*span, entries[index], (1, 0)))
+    if not added:
+        return resolution
+    return dataclasses.replace(
+        resolution,
+        references=(*resolution.references, *added),
+        named=(*resolution.named, *added),
+    )
+
+
+# Nouns that name what a tool gave, beyond ``TOOL_OUTPUT_NOUNS``; with a word of a tool's
+# name ("the DHCP list", "the lynis audit") they name its output.
+_KIND_NOUNS = frozenset(
+    (*(normalise_term(noun) for noun in TOOL_OUTPUT_NOUNS if " " not in noun),
+     "list", "listing", "table", "summary", "audit", "exam", "snapshot", "comparison",
+     "breakdown", "split", "config", "page", "export", "record", "check", "test")
+)  # fmt: skip
+
+
+def _name_parts(tool_name: str) -> set[str]:
+    return {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
+
+
+_SYNONYMS = tuple(frozenset(normalise_term(word) for word in group) for group in OUTPUT_SYNONYMS)
+
+
+def _with_synonyms(words: set[str]) -> set[str]:
+    """``words`` with every word of an ``OUTPUT_SYNONYMS`` group one of them is in."""
+    words = set(words)
+    for group in _SYNONYMS:
+        if not group.isdisjoint(words):
+            words |= group
+    return words
+
+
+def _words_of(entry: ScratchEntry) -> tuple[frozenset[str], frozenset[str]]:
+    return _entry_words(entry.tool_name, entry.kind, _args_text(entry.tool_call_args),
+                        entry.raw_output[:_CONTENT_CHARS])  # fmt: skip
+
+
+def _held(terms: frozenset[str], turn: int, log: TurnLog) -> int:
+    """How many of ``terms`` the logged ``turn`` mentions (the entity index)."""
+    held = 0
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        position = bisect.bisect_left(postings, turn)
+        held += position < len(postings) and postings[position] == turn
+    return held
+
+
 # Words an unsaid demonstrative must hold for an output to be its referent: "that deny
 # statement"; "this venue" alone is a field name of every booking API's output (sgd).
 _UNSAID_TERMS = 2
@@ -329,9 +475,9 @@ def _entry_words(
     tool_name: str, kind: str, args: str, content: str
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The words that name an entry: its tool's name, kind and arguments; its output's."""
-    name = {normalise_term(part) for part in _NAME_SPLIT.split(tool_name) if len(part) >= 2}
+    name = _with_synonyms(_name_parts(tool_name))
     name.add(kind)
-    name.update(content_terms(args))
+    name.update(_with_synonyms(set(content_terms(args))))
     # An output's field names are words too: "latency_ms" says latency (rule
     # tool-reference-match; issue 15 phrasing stop).
     return frozenset(name), frozenset(content_terms(content.replace("_", " ")))

@@ -4,8 +4,7 @@ One ``TurnScanner`` pass over a turn (``kernels.TurnScanner``) gives every hit o
 category and the question and acknowledgement cues; intent classification and reference
 detection read them. The cue words (``QUESTION_OPENERS``, the function words of
 ``tokens.STOPWORDS``) are defined here once and handed to every backend's scanner. Matching
-is whole-word and
-case-insensitive, so "more" never fires inside "moreover" and "it" never inside "edit".
+is whole-word and case-insensitive: "more" never fires inside "moreover", "it" inside "edit".
 Phrases whose span is covered by a ``BLOCK`` hit are discarded: "more than", "so that" and
 "that is" are ordinary English, not markers.
 """
@@ -23,6 +22,7 @@ from .._intent_py import CUE_ACKNOWLEDGEMENT
 from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
+from .reference_phrases import REPEAT_PHRASES, SAYING_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import CLARIFY_PHRASES, CLAUSE_OPENERS
 
@@ -177,6 +177,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             # did you suggest?", "What length of paddle did you say?".
             "did you suggest", "did you recommend", "did you say", "did you mention",
             "did you call", "were you talking about", "you were talking about",
+            *SAYING_PHRASES,  # issue 15, refs4: "the failover idea you brought up"
         ),
         Marker.TOOL_REF: (
             "the query result", "query results", "the result", "the results", "that result",
@@ -207,6 +208,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "same estimate", "same exercise", "same steps for", "same treatment",
             "one like that", "another like that", "again for the", "again for my",
             "once more for", "once more in", "once more with", "another one for",
+            *REPEAT_PHRASES,  # issue 15, refs4: "a version of that for the newsletter"
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",
@@ -273,9 +275,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "recap", "recapitulate", "sum up", "sum it up", "sum everything up", "summarise",
             "summarize", "summary", "wrap up", "overview", "go over", "run through",
         ),
-        Marker.EXPLAIN: (
-            "explain", "clarify", "simplify", "elaborate", "elaborate on",
-        ),
+        Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
             "remember that", "remember this", "hold on to", "pin", "pin that",

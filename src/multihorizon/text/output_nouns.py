@@ -5,7 +5,13 @@ sends a question holding one on to the references stage only while a tool output
 ``dialogue.tool_references`` reads one as a tool reference when a determiner opens its noun
 phrase."""
 
-__all__ = ["FAILURE_NOUNS", "FAILURE_SIGNS", "OUTPUT_DETERMINERS", "TOOL_OUTPUT_NOUNS"]
+__all__ = [
+    "FAILURE_NOUNS",
+    "FAILURE_SIGNS",
+    "OUTPUT_DETERMINERS",
+    "OUTPUT_SYNONYMS",
+    "TOOL_OUTPUT_NOUNS",
+]
 
 # fmt: off
 TOOL_OUTPUT_NOUNS = frozenset((
@@ -34,3 +40,30 @@ FAILURE_NOUNS = frozenset(
     )
 )
 FAILURE_SIGNS = ("error", "exception", "traceback", "fatal", "failed", "panic")
+
+# Words that name the same kind of output (rule output-holders; issue 15's "that scan" for an
+# MRI report): a tool whose name or arguments hold one of a group is named by every word of
+# it ("the imaging" -> radiology_report, "that snapshot comparison" -> heap_diff, "the
+# forecast" -> weather_api). Normalised forms (``tokens.normalise_term``).
+OUTPUT_SYNONYMS: tuple[frozenset[str], ...] = tuple(
+    frozenset(group.split())
+    for group in (
+        "scan mri ct xray radiology imaging ultrasound mammogram nmap trivy",
+        "api http https curl httpie endpoint",
+        "build ci jenkins gradle maven",
+        "deploy deployment kubectl helm rollout argocd",
+        "disk df du",
+        "query sql psql mysql sqlite bigquery",
+        "search websearch google bing",
+        "diff comparison compare delta",
+        "forecast weather",
+        "exam examination optometry checkup",
+        "listing ls ss netstat lsof",
+        "profile pprof profiler flamegraph",
+        "audit lynis",
+        "trace traceback stacktrace logcat",
+        "log logs journal journalctl syslog",
+        "test pytest jest junit",
+        "reading meter sensor hygrometer thermometer",
+    )
+)

@@ -1,0 +1,26 @@
+"""Marker phrases of issue 15's reference-target work (refs4 stop), as data joined to the
+lexicon's groups (``lexicon.LEXICON``): the scanner finds them in its one pass, like every
+other marker phrase."""
+
+__all__ = ["REPEAT_PHRASES", "SAYING_PHRASES"]
+
+# Turn references by more verbs of saying (TURN_REF, SPEC-028 §4.1): "the failover idea you
+# brought up", "when you said there's fluid in the joint", "the reservation you described".
+# fmt: off
+SAYING_PHRASES = (
+    "you described", "you brought up", "you raised", "you proposed", "you pointed out",
+    "you explained", "you listed", "you gave", "you wrote", "you noted", "you talked about",
+    "when you said", "you were saying", "you flagged",
+)
+
+# Repeat requests (ACTION_REF, SPEC-028 §4.1 "do it again"): "do one like it for the carts",
+# "a version of that for the newsletter", "same setup but with SGD", "set it up the same way
+# on the other host".
+REPEAT_PHRASES = (
+    "one more like that", "one more like it", "one like it", "another like it",
+    "a version of that", "another version of", "write that again", "write it again",
+    "one of those for", "another of those", "the same way for", "the same way on",
+    "same kind of", "same setup", "same format", "same style", "same list", "same script",
+    "same template", "same process", "same plan", "same email", "same message", "same code",
+)
+# fmt: on

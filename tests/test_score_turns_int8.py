@@ -564,18 +564,14 @@ def test_cpp_cosine_only_pass_gives_the_same_bits_at_every_simd_level(
     log["embeddings"][rows // 2 :: 3] = log["embeddings"][0]  # equal scores: ties by row
     codes, scales = REFERENCE.quantize_rows(log["embeddings"])
     layout = column_codes(codes, 7) if by_column else codes
+    args = (log["query"], layout, scales, log["embeddings"], np.zeros(rows, dtype=np.int64))
     results = []
     for name in (name for name in BACKEND_IDS if name.startswith("cpp")):
         CORE._set_simd_level(name.removeprefix("cpp-") if name != "cpp" else "best")
         try:
             for k, rescore in ((10, None), (rows, None), (4, 0)):
-                results.append(
-                    CORE.score_turns_int8(
-                        log["query"], layout, scales, log["embeddings"],
-                        np.zeros(rows, dtype=np.int64), current=0, k=k, rescore=rescore,
-                        **TIER_P,
-                    )  # fmt: skip
-                )
+                call = {"current": 0, "k": k, "rescore": rescore, **TIER_P}
+                results.append(CORE.score_turns_int8(*args, **call))
         finally:
             CORE._set_simd_level("best")
     for result, first in zip(results[3:], itertools.cycle(results[:3])):

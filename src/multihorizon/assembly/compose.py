@@ -23,7 +23,7 @@ from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
 from ..tiers.tool_candidates import ToolCandidates
 from .envelope import ContextEnvelope, Envelope, PackedItem, block
-from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
+from .headers import SCRATCH_TOKENS_SAVED
 from .packing import BudgetError, Delivery, packed_item
 
 if TYPE_CHECKING:
@@ -94,17 +94,20 @@ def envelope_headers(
     holds each packed fact's novelty; connectors) and Tier E's (SPEC-029 §9.2), tokens used
     and saturation."""
     # One pass over the packed items (issue 14: this ran five, one per header).
-    facts_used = connectors_used = used = 0
+    facts_used = connectors_used = used = saved = 0
     least_novelty = math.inf
-    sent: list[tuple[int, int]] = []  # Tier E: (raw tokens, tokens sent) per entry
+    entry = scratch.get
     for item in items:
-        used += item.tokens
-        if item.tier == "P":
+        tokens = item.tokens
+        used += tokens
+        tier = item.tier
+        if tier == "P":
             facts_used += 1
             least_novelty = min(least_novelty, novelty_of[item.source_id])
             connectors_used += item.reason == "connector"
-        elif item.tier == "E":
-            sent.append((scratch.get(item.source_id).raw_token_count, item.tokens))
+        elif tier == "E":
+            # SPEC-029 §9.2 (tokens_saved's sum, term for term): raw tokens kept out.
+            saved += max(0, int(entry(item.source_id).raw_token_count) - int(tokens))
     headers = dict(turn.headers)
     headers["CRP-Context-Facts-Used"] = f"{facts_used}/{available}"
     if facts_used:
@@ -112,7 +115,7 @@ def envelope_headers(
     if connectors:
         headers["CRP-Context-Connectors-Included"] = f"{connectors_used}/{connectors}"
     headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
-    headers[SCRATCH_TOKENS_SAVED] = str(tokens_saved(sent))
+    headers[SCRATCH_TOKENS_SAVED] = str(saved)
     if freshness:
         headers["CRP-Context-Scratch-Freshness"] = freshness
     if scratch.full:
@@ -158,11 +161,13 @@ def pack(
     tool_items, freshness, refreshed = tool.candidates(
         scratch, referenced_entries, count, assembler.stale_policy, assembler.reinvoke
     )
-    for tool_item in [i for i in tool_items if i.reason == "reference"]:
-        if tool_item.tokens <= remaining:
+    recent: list[PackedItem] = []
+    for tool_item in tool_items:  # the referenced entries come first (ToolCandidates)
+        if tool_item.reason != "reference":
+            recent.append(tool_item)
+        elif tool_item.tokens <= remaining:
             head.append(tool_item)
             remaining -= tool_item.tokens
-    tool_items = [i for i in tool_items if i.reason != "reference"]
     if sub_queries is None:
         sub_queries = _sub_queries(assembler, session, turn, text)
     facts, available = fact_candidates(
@@ -172,16 +177,17 @@ def pack(
     bridging = (
         connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
     )
-    items = (*head, *_packed_tiers(assembler, turn, facts, bridging, conversation, tool_items,
-                                    remaining))  # fmt: skip
-    used = sum(item.tokens for item in items)
-    assert used <= budget, (used, budget)  # the packing invariant
+    tiers, novelty_of = _packed_tiers(
+        assembler, turn, facts, bridging, conversation, recent, remaining
+    )
+    items = (*head, *tiers)
+    tokens = tier_tokens(items)
+    assert sum(tokens.values()) <= budget, (tokens, budget)  # the packing invariant
     headers = envelope_headers(
-        turn, items, _novelty_of(items, facts, bridging), available, len(bridging), scratch,
-        freshness, budget,
-    )  # fmt: skip
+        turn, items, novelty_of, available, len(bridging), scratch, freshness, budget
+    )
     store = assembler.knowledge
-    packed_facts = [item.source_id for item in items if item.tier == "P"]
+    packed_facts = list(novelty_of)  # the packed facts, in packing order
     delivered = (
         list(zip(packed_facts, store.vectors_of(packed_facts), strict=True))
         if store is not None and packed_facts
@@ -192,7 +198,7 @@ def pack(
         items=items,
         budget_tokens=budget,
         headers=MappingProxyType(headers),
-        tier_tokens=MappingProxyType(tier_tokens(items)),
+        tier_tokens=MappingProxyType(tokens),
         sub_queries=sub_queries,
         user_text=text,
     )
@@ -223,10 +229,11 @@ def _packed_tiers(
     conversation: Sequence[PackedItem],
     tool_items: Sequence[PackedItem],
     remaining: int,
-) -> list[PackedItem]:
+) -> tuple[list[PackedItem], dict[str, float]]:
     """Tiers P, C and E packed into ``remaining`` tokens by the blend, in sandwich order
     (SPEC-028 §2.2, SPEC-003 §7.3-§7.4): one native call over the candidates' tokens and
-    scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed."""
+    scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed.
+    Also each packed fact's novelty, in packing order (a connector's when a fact is both)."""
     blend = turn.blend
     share = assembler.config.connector_budget if bridging else 0.0
     count_fact = assembler.fact_tokens
@@ -262,31 +269,22 @@ def _packed_tiers(
     ready += tool_items
     connectors_at = sizes[0]
     packed: list[PackedItem] = []
+    novelty_of: dict[str, float] = {}
     for index in order.tolist():
         item = ready[index]
         if item is None:
             if index < connectors_at:
                 fact = facts.facts[index]
                 score, reason = float(facts.score[index]), "cdr"
+                novelty = float(facts.novelty[index])
             else:
                 scored = bridging[index - connectors_at]
                 fact, score, reason = scored.fact, scored.score, "connector"
+                novelty = scored.novelty
             item = PackedItem("P", fact.fact_id, fact.content, score, int(tokens[index]), reason)
+            novelty_of.setdefault(fact.fact_id, novelty)
         packed.append(item)
-    return packed
-
-
-def _novelty_of(
-    items: Sequence[PackedItem], facts: RankedFacts, bridging: Sequence[ScoredFact]
-) -> dict[str, float]:
-    """Each packed fact's novelty (a connector's when a fact is both)."""
-    included = {item.source_id for item in items if item.tier == "P"}
-    novelty: dict[str, float] = {}
-    if included:
-        for index, fact in enumerate(facts.facts):
-            if fact.fact_id in included:
-                novelty[fact.fact_id] = float(facts.novelty[index])
-        for scored in bridging:
-            if scored.fact.fact_id in included:
-                novelty[scored.fact.fact_id] = scored.novelty
-    return novelty
+    for scored in bridging:  # a fact both ranked and bridging has the connector's novelty
+        if scored.fact.fact_id in novelty_of:
+            novelty_of[scored.fact.fact_id] = scored.novelty
+    return packed, novelty_of

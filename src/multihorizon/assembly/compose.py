@@ -177,7 +177,7 @@ def pack(
     bridging = (
         connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
     )
-    tiers, novelty_of = _packed_tiers(
+    tiers, novelty_of, rows_of = _packed_tiers(
         assembler, turn, facts, bridging, conversation, recent, remaining
     )
     items = (*head, *tiers)
@@ -188,11 +188,14 @@ def pack(
     )
     store = assembler.knowledge
     packed_facts = list(novelty_of)  # the packed facts, in packing order
-    delivered = (
-        list(zip(packed_facts, store.vectors_of(packed_facts), strict=True))
-        if store is not None and packed_facts
-        else []
-    )
+    delivered: list[tuple[str, np.ndarray]] = []
+    if store is not None and packed_facts:
+        if facts.vectors is not None and len(rows_of) == len(packed_facts):
+            # The rows the ranking read (the same float32 values, no second store read).
+            vectors = facts.vectors[[rows_of[fact_id] for fact_id in packed_facts]]
+        else:
+            vectors = store.vectors_of(packed_facts)
+        delivered = list(zip(packed_facts, vectors, strict=True))
     envelope = ContextEnvelope(
         turn=turn,
         items=items,
@@ -229,11 +232,12 @@ def _packed_tiers(
     conversation: Sequence[PackedItem],
     tool_items: Sequence[PackedItem],
     remaining: int,
-) -> tuple[list[PackedItem], dict[str, float]]:
+) -> tuple[list[PackedItem], dict[str, float], dict[str, int]]:
     """Tiers P, C and E packed into ``remaining`` tokens by the blend, in sandwich order
     (SPEC-028 §2.2, SPEC-003 §7.3-§7.4): one native call over the candidates' tokens and
     scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed.
-    Also each packed fact's novelty, in packing order (a connector's when a fact is both)."""
+    Also each packed fact's novelty, in packing order (a connector's when a fact is both),
+    and the row in ``facts`` of each fact packed by its CDR rank."""
     blend = turn.blend
     share = assembler.config.connector_budget if bridging else 0.0
     count_fact = assembler.fact_tokens
@@ -270,6 +274,7 @@ def _packed_tiers(
     connectors_at = sizes[0]
     packed: list[PackedItem] = []
     novelty_of: dict[str, float] = {}
+    rows_of: dict[str, int] = {}
     for index in order.tolist():
         item = ready[index]
         if item is None:
@@ -277,6 +282,7 @@ def _packed_tiers(
                 fact = facts.facts[index]
                 score, reason = float(facts.score[index]), "cdr"
                 novelty = float(facts.novelty[index])
+                rows_of[fact.fact_id] = index
             else:
                 scored = bridging[index - connectors_at]
                 fact, score, reason = scored.fact, scored.score, "connector"
@@ -287,4 +293,4 @@ def _packed_tiers(
     for scored in bridging:  # a fact both ranked and bridging has the connector's novelty
         if scored.fact.fact_id in novelty_of:
             novelty_of[scored.fact.fact_id] = scored.novelty
-    return packed, novelty_of
+    return packed, novelty_of, rows_of

@@ -6,7 +6,7 @@ whole of it; it changes nothing, and returns what committing the envelope would 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -21,7 +21,7 @@ from ..tiers.knowledge_candidates import connectors_of, fact_candidates, sub_que
 from ..tiers.knowledge_cdr import RankedFacts
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
-from ..tiers.tool_candidates import ToolCandidates
+from ..tiers.tool_candidates import ToolBatch, ToolCandidates
 from .envelope import ContextEnvelope, Envelope, PackedItem, block
 from .headers import SCRATCH_TOKENS_SAVED
 from .packing import BudgetError, Delivery, packed_item
@@ -29,7 +29,7 @@ from .packing import BudgetError, Delivery, packed_item
 if TYPE_CHECKING:
     from .assembler import ContextAssembler
 
-__all__ = ["conversation_items", "envelope_headers", "pack", "summary_item", "tier_tokens"]
+__all__ = ["conversation_items", "envelope_headers", "pack", "summary_item"]
 
 
 def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> PackedItem:
@@ -87,27 +87,28 @@ def envelope_headers(
     available: int,
     connectors: int,
     scratch: ScratchBuffer,
-    freshness: str,
+    tools: ToolBatch,
     budget: int,
-) -> dict[str, str]:
+) -> tuple[dict[str, str], dict[str, int]]:
     """The conversation's §7 headers plus Tier P's (facts used, coverage: ``novelty_of``
     holds each packed fact's novelty; connectors) and Tier E's (SPEC-029 §9.2), tokens used
-    and saturation."""
-    # One pass over the packed items (issue 14: this ran five, one per header).
-    facts_used = connectors_used = used = saved = 0
+    and saturation; and the tokens of each tier (S for the summary)."""
+    # One pass over the packed items (issue 14: this ran six, one per header and the tiers).
+    facts_used = connectors_used = saved = 0
     least_novelty = math.inf
-    entry = scratch.get
+    raw_tokens = tools.raw_tokens
+    tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
     for item in items:
-        tokens = item.tokens
-        used += tokens
         tier = item.tier
+        tokens[tier] += item.tokens
         if tier == "P":
             facts_used += 1
             least_novelty = min(least_novelty, novelty_of[item.source_id])
             connectors_used += item.reason == "connector"
         elif tier == "E":
             # SPEC-029 §9.2 (tokens_saved's sum, term for term): raw tokens kept out.
-            saved += max(0, int(entry(item.source_id).raw_token_count) - int(tokens))
+            saved += max(0, int(raw_tokens[item.source_id]) - int(item.tokens))
+    used = sum(tokens.values())
     headers = dict(turn.headers)
     headers["CRP-Context-Facts-Used"] = f"{facts_used}/{available}"
     if facts_used:
@@ -116,21 +117,13 @@ def envelope_headers(
         headers["CRP-Context-Connectors-Included"] = f"{connectors_used}/{connectors}"
     headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
     headers[SCRATCH_TOKENS_SAVED] = str(saved)
-    if freshness:
-        headers["CRP-Context-Scratch-Freshness"] = freshness
+    if tools.freshness:
+        headers["CRP-Context-Scratch-Freshness"] = tools.freshness
     if scratch.full:
         headers["CRP-Context-Scratch-Full"] = "true"
     headers["CRP-Context-Tokens-Used"] = str(used)
     headers["CRP-Context-Saturation"] = f"{used / budget:.2f}"
-    return headers
-
-
-def tier_tokens(items: Iterable[PackedItem]) -> dict[str, int]:
-    """Tokens per tier (S for the summary)."""
-    tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
-    for piece in items:
-        tokens[piece.tier] += piece.tokens
-    return tokens
+    return headers, tokens
 
 
 def pack(
@@ -158,14 +151,11 @@ def pack(
             head.append(packed)
             remaining -= packed.tokens
     scratch = session.scratch
-    tool_items, freshness, refreshed = tool.candidates(
+    tools = tool.candidates(
         scratch, referenced_entries, count, assembler.stale_policy, assembler.reinvoke
     )
-    recent: list[PackedItem] = []
-    for tool_item in tool_items:  # the referenced entries come first (ToolCandidates)
-        if tool_item.reason != "reference":
-            recent.append(tool_item)
-        elif tool_item.tokens <= remaining:
+    for tool_item in tools.referenced:
+        if tool_item.tokens <= remaining:
             head.append(tool_item)
             remaining -= tool_item.tokens
     if sub_queries is None:
@@ -178,14 +168,13 @@ def pack(
         connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
     )
     tiers, novelty_of, rows_of = _packed_tiers(
-        assembler, turn, facts, bridging, conversation, recent, remaining
+        assembler, turn, facts, bridging, conversation, tools, remaining
     )
     items = (*head, *tiers)
-    tokens = tier_tokens(items)
-    assert sum(tokens.values()) <= budget, (tokens, budget)  # the packing invariant
-    headers = envelope_headers(
-        turn, items, novelty_of, available, len(bridging), scratch, freshness, budget
+    headers, tokens = envelope_headers(
+        turn, items, novelty_of, available, len(bridging), scratch, tools, budget
     )
+    assert sum(tokens.values()) <= budget, (tokens, budget)  # the packing invariant
     store = assembler.knowledge
     packed_facts = list(novelty_of)  # the packed facts, in packing order
     delivered: list[tuple[str, np.ndarray]] = []
@@ -205,7 +194,7 @@ def pack(
         sub_queries=sub_queries,
         user_text=text,
     )
-    return envelope, Delivery(delivered, refreshed)
+    return envelope, Delivery(delivered, list(tools.refreshed))
 
 
 def _sub_queries(
@@ -230,7 +219,7 @@ def _packed_tiers(
     facts: RankedFacts,
     bridging: Sequence[ScoredFact],
     conversation: Sequence[PackedItem],
-    tool_items: Sequence[PackedItem],
+    tools: ToolBatch,
     remaining: int,
 ) -> tuple[list[PackedItem], dict[str, float], dict[str, int]]:
     """Tiers P, C and E packed into ``remaining`` tokens by the blend, in sandwich order
@@ -241,20 +230,25 @@ def _packed_tiers(
     blend = turn.blend
     share = assembler.config.connector_budget if bridging else 0.0
     count_fact = assembler.fact_tokens
+    tool_items = tools.recent
     sizes = [len(facts), len(bridging), len(conversation), len(tool_items)]
-    tokens = np.array(
-        [count_fact(fact) for fact in facts.facts]
-        + [count_fact(scored.fact) for scored in bridging]
-        + [item.tokens for item in conversation]
-        + [item.tokens for item in tool_items],
-        dtype=np.int64,
-    ).reshape(-1)
+    tokens = np.concatenate(
+        [
+            np.array(
+                [count_fact(fact) for fact in facts.facts]
+                + [count_fact(scored.fact) for scored in bridging]
+                + [item.tokens for item in conversation],
+                dtype=np.int64,
+            ).reshape(-1),
+            tools.recent_tokens,
+        ]
+    )
     scores = np.concatenate(
         [
             facts.score,
             np.array([scored.score for scored in bridging], dtype=np.float64).reshape(-1),
             np.array([item.score for item in conversation], dtype=np.float64).reshape(-1),
-            np.array([item.score for item in tool_items], dtype=np.float64).reshape(-1),
+            tools.recent_scores,
         ]
     )
     order = kernels.pack_tiers(

@@ -115,7 +115,7 @@ def envelope_headers(
         headers["CRP-Context-Coverage-Score"] = f"{least_novelty:.2f}"
     if connectors:
         headers["CRP-Context-Connectors-Included"] = f"{connectors_used}/{connectors}"
-    headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
+    headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{tools.pinned}"
     headers[SCRATCH_TOKENS_SAVED] = str(saved)
     if tools.freshness:
         headers["CRP-Context-Scratch-Freshness"] = tools.freshness

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..assembly.envelope import PackedItem, block
-from .scratch import ScratchBuffer, ScratchEntry
+from .scratch import Persistence, ScratchBuffer, ScratchEntry
 
 __all__ = ["ToolBatch", "ToolCandidates"]
 
@@ -23,14 +23,16 @@ class ToolBatch:
     """One turn's Tier E candidates: the referenced entries' items (first, in reference
     order), the others' items with their tokens and scores as columns (packing reads them
     every turn; reused with the batch while nothing changes), each entry's raw-output tokens
-    as the buffer holds it (SPEC-029 §9.2), the referenced entry's freshness header and the
-    entries re-invoked (stored only if the turn commits)."""
+    as the buffer holds it (SPEC-029 §9.2), the entries pinned in the buffer (an entry is
+    replaced when it is pinned, so this holds while the entries do), the referenced entry's
+    freshness header and the entries re-invoked (stored only if the turn commits)."""
 
     referenced: tuple[PackedItem, ...]
     recent: tuple[PackedItem, ...]
     recent_tokens: npt.NDArray[np.int64]
     recent_scores: npt.NDArray[np.float64]
     raw_tokens: Mapping[str, int]
+    pinned: int
     freshness: str
     refreshed: tuple[ScratchEntry, ...]
 
@@ -112,7 +114,8 @@ class ToolCandidates:
                 PackedItem("E", entry.scratch_id, content, 1.0 / (1 + rank), tokens, reason)
             )
         self._forget_evicted(entries)
-        batch = _batch(items, raw_tokens, freshness, refreshed)
+        pinned = sum(entry.persistence is Persistence.PINNED for entry in entries)
+        batch = _batch(items, raw_tokens, pinned, freshness, refreshed)
         # Valid while every entry is fresh by its own test (SPEC-029 §4).
         self.cached = (
             (settings, tuple(entries), _first_to_go_stale(entries), batch) if every_fresh else None
@@ -142,6 +145,7 @@ class ToolCandidates:
 def _batch(
     items: list[PackedItem],
     raw_tokens: dict[str, int],
+    pinned: int,
     freshness: str,
     refreshed: list[ScratchEntry],
 ) -> ToolBatch:
@@ -155,6 +159,7 @@ def _batch(
         tokens,
         scores,
         MappingProxyType(raw_tokens),
+        pinned,
         freshness,
         tuple(refreshed),
     )

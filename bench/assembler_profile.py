@@ -62,7 +62,9 @@ def main() -> int:
     from multihorizon.assembly import compose, tier_session
     from multihorizon.session import Session
     from multihorizon.tiers import knowledge_candidates
+    from multihorizon.tiers.coverage import CoverageSet
     from multihorizon.tiers.knowledge import KnowledgeStore
+    from multihorizon.tiers.knowledge_exact import ExactRows
     from multihorizon.tiers.tool_candidates import ToolCandidates
 
     facts = args.facts
@@ -94,7 +96,11 @@ def main() -> int:
         (ToolCandidates, "candidates", "  Tier E candidates"),
         (compose, "fact_candidates", "  fact_candidates (P query + CDR)"),
         (KnowledgeStore, "nearest", "    KnowledgeStore.nearest"),
+        (ExactRows, "search", "      ExactRows.search"),
+        (compose.kernels, "score_turns_int8", "        kernels.score_turns_int8"),
         (knowledge_candidates, "rank_cdr", "    rank_cdr"),
+        (CoverageSet, "coverage", "      CoverageSet.coverage"),
+        (compose.kernels, "cdr_rank", "      kernels.cdr_rank"),
         (compose, "_packed_tiers", "  _packed_tiers (tokens, kernel, items)"),
         (compose.kernels, "pack_tiers", "    kernels.pack_tiers"),
         (compose, "envelope_headers", "  envelope_headers"),

@@ -10,6 +10,7 @@ do (tests/test_agreement.py: float32 cosine and recency rounding).
 
 from __future__ import annotations
 
+import itertools
 from types import ModuleType
 from typing import Any
 
@@ -543,3 +544,45 @@ def test_no_recency_term_scores_by_cosine_alone(kernels: ModuleType) -> None:
     rows, cosines = kernels.top_k(log["query"], log["embeddings"], 30)
     assert old[0].tolist() == rows.tolist()
     assert bits(old[1]) == bits(cosines)
+
+
+TIER_P = {"recency_multiplier": 0.0, "recency_bonus": 0.0}  # the score is the cosine alone
+
+
+@pytest.mark.skipif(CORE is None, reason="no compiled core")
+@pytest.mark.parametrize("rows", [1, 3, 5, 127, 130, 901])
+@pytest.mark.parametrize("by_column", [False, True], ids=["rows", "columns"])
+def test_cpp_cosine_only_pass_gives_the_same_bits_at_every_simd_level(
+    rows: int, by_column: bool
+) -> None:
+    """Tier P's pass (no recency term, no thread, no forced row) makes its int8 cosines four
+    rows at a time: the same bits as the scalar level, ties and tails included."""
+    from conftest import BACKEND_IDS
+
+    assert CORE is not None
+    log = sparse_log(rows, 384, seed=rows)
+    log["embeddings"][rows // 2 :: 3] = log["embeddings"][0]  # equal scores: ties by row
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    layout = column_codes(codes, 7) if by_column else codes
+    args = (log["query"], layout, scales, log["embeddings"], np.zeros(rows, dtype=np.int64))
+    results = []
+    for name in (name for name in BACKEND_IDS if name.startswith("cpp")):
+        CORE._set_simd_level(name.removeprefix("cpp-") if name != "cpp" else "best")
+        try:
+            for k, rescore in ((10, None), (rows, None), (4, 0)):
+                call = {"current": 0, "k": k, "rescore": rescore, **TIER_P}
+                results.append(CORE.score_turns_int8(*args, **call))
+        finally:
+            CORE._set_simd_level("best")
+    for result, first in zip(results[3:], itertools.cycle(results[:3])):
+        assert_same(result, first)
+
+
+def test_cosine_only_pass_agrees_with_the_reference(kernels: ModuleType) -> None:
+    log = sparse_log(700, 384, seed=3)
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    for k, rescore in ((10, None), (50, None), (700, None), (6, 0)):
+        call = {"current": 0, "k": k, "rescore": rescore, **TIER_P}
+        args = (log["query"], codes, scales, log["embeddings"], np.zeros(700, dtype=np.int64))
+        got = kernels.score_turns_int8(*args, **call)
+        assert_agrees(got, REFERENCE.score_turns_int8(*args, **call))

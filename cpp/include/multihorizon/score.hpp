@@ -165,6 +165,12 @@ inline ScoreResult score_turns_int8(const float* query, const QuantizedLogView& 
   // cosine): a row's weight does not change its score (relevance * 1 + 0 * weight), so the
   // pass skips its exponential. The binding checked every id against `current` already.
   const bool recency_unused = params.recency_multiplier == 0.0 && params.recency_bonus == 0.0;
+  // Tier P's pass: with no recency, no active thread and no forced row, fused_score of a
+  // cosine is that cosine (relevance * 1.0 + 0.0), so the scores are the int8 cosines,
+  // made four rows at a time, and only the rows at or above the entry bar reach the heap.
+  const bool cosine_only = recency_unused && !has_active && log.forced == nullptr &&
+                           dim <= simd::kInt32DotDim;
+  std::uint32_t picked[kBlockRows];
   const std::size_t stride = in.code_column_stride;
   const simd::SparseCodes sparse =
       stride != 0 ? simd::nonzero_codes(query_codes.data(), dim) : simd::SparseCodes{};
@@ -174,6 +180,18 @@ inline ScoreResult score_turns_int8(const float* query, const QuantizedLogView& 
       simd::int8_column_dots(sparse, in.codes + begin, stride, count, dots);
     } else {
       simd::int8_dots(query_codes.data(), in.codes + begin * dim, count, dim, dots);
+    }
+    if (cosine_only) {
+      simd::int8_cosines(dots, count, static_cast<double>(query_scale), in.scales + begin,
+                         scores);
+      // Rows under the bar at the block's start stay under it (the bar only rises).
+      const std::size_t passing = simd::not_below(scores, count, nominees.entry_bar(), picked);
+      for (std::size_t p = 0; p < passing; ++p) {
+        const std::size_t r = picked[p];
+        if (scores[r] < nominees.entry_bar()) continue;
+        nominees.offer({scores[r], static_cast<std::int64_t>(begin + r), false});
+      }
+      continue;
     }
     if (recency_unused) {
       std::fill(recency, recency + count, 1.0f);

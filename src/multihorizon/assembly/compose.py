@@ -6,7 +6,7 @@ whole of it; it changes nothing, and returns what committing the envelope would 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -21,15 +21,15 @@ from ..tiers.knowledge_candidates import connectors_of, fact_candidates, sub_que
 from ..tiers.knowledge_cdr import RankedFacts
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
-from ..tiers.tool_candidates import ToolCandidates
+from ..tiers.tool_candidates import ToolBatch, ToolCandidates
 from .envelope import ContextEnvelope, Envelope, PackedItem, block
-from .headers import SCRATCH_TOKENS_SAVED, tokens_saved
+from .headers import SCRATCH_TOKENS_SAVED
 from .packing import BudgetError, Delivery, packed_item
 
 if TYPE_CHECKING:
     from .assembler import ContextAssembler
 
-__all__ = ["conversation_items", "envelope_headers", "pack", "summary_item", "tier_tokens"]
+__all__ = ["conversation_items", "envelope_headers", "pack", "summary_item"]
 
 
 def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> PackedItem:
@@ -87,47 +87,43 @@ def envelope_headers(
     available: int,
     connectors: int,
     scratch: ScratchBuffer,
-    freshness: str,
+    tools: ToolBatch,
     budget: int,
-) -> dict[str, str]:
+) -> tuple[dict[str, str], dict[str, int]]:
     """The conversation's §7 headers plus Tier P's (facts used, coverage: ``novelty_of``
     holds each packed fact's novelty; connectors) and Tier E's (SPEC-029 §9.2), tokens used
-    and saturation."""
-    # One pass over the packed items (issue 14: this ran five, one per header).
-    facts_used = connectors_used = used = 0
+    and saturation; and the tokens of each tier (S for the summary)."""
+    # One pass over the packed items (issue 14: this ran six, one per header and the tiers).
+    facts_used = connectors_used = saved = 0
     least_novelty = math.inf
-    sent: list[tuple[int, int]] = []  # Tier E: (raw tokens, tokens sent) per entry
+    raw_tokens = tools.raw_tokens
+    tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
     for item in items:
-        used += item.tokens
-        if item.tier == "P":
+        tier = item.tier
+        tokens[tier] += item.tokens
+        if tier == "P":
             facts_used += 1
             least_novelty = min(least_novelty, novelty_of[item.source_id])
             connectors_used += item.reason == "connector"
-        elif item.tier == "E":
-            sent.append((scratch.get(item.source_id).raw_token_count, item.tokens))
+        elif tier == "E":
+            # SPEC-029 §9.2 (tokens_saved's sum, term for term): raw tokens kept out.
+            saved += max(0, int(raw_tokens[item.source_id]) - int(item.tokens))
+    used = sum(tokens.values())
     headers = dict(turn.headers)
     headers["CRP-Context-Facts-Used"] = f"{facts_used}/{available}"
     if facts_used:
         headers["CRP-Context-Coverage-Score"] = f"{least_novelty:.2f}"
     if connectors:
         headers["CRP-Context-Connectors-Included"] = f"{connectors_used}/{connectors}"
-    headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{scratch.pinned}"
-    headers[SCRATCH_TOKENS_SAVED] = str(tokens_saved(sent))
-    if freshness:
-        headers["CRP-Context-Scratch-Freshness"] = freshness
+    headers["CRP-Context-Scratch-Entries"] = f"{len(scratch)}/{tools.pinned}"
+    headers[SCRATCH_TOKENS_SAVED] = str(saved)
+    if tools.freshness:
+        headers["CRP-Context-Scratch-Freshness"] = tools.freshness
     if scratch.full:
         headers["CRP-Context-Scratch-Full"] = "true"
     headers["CRP-Context-Tokens-Used"] = str(used)
     headers["CRP-Context-Saturation"] = f"{used / budget:.2f}"
-    return headers
-
-
-def tier_tokens(items: Iterable[PackedItem]) -> dict[str, int]:
-    """Tokens per tier (S for the summary)."""
-    tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
-    for piece in items:
-        tokens[piece.tier] += piece.tokens
-    return tokens
+    return headers, tokens
 
 
 def pack(
@@ -155,14 +151,13 @@ def pack(
             head.append(packed)
             remaining -= packed.tokens
     scratch = session.scratch
-    tool_items, freshness, refreshed = tool.candidates(
+    tools = tool.candidates(
         scratch, referenced_entries, count, assembler.stale_policy, assembler.reinvoke
     )
-    for tool_item in [i for i in tool_items if i.reason == "reference"]:
+    for tool_item in tools.referenced:
         if tool_item.tokens <= remaining:
             head.append(tool_item)
             remaining -= tool_item.tokens
-    tool_items = [i for i in tool_items if i.reason != "reference"]
     if sub_queries is None:
         sub_queries = _sub_queries(assembler, session, turn, text)
     facts, available = fact_candidates(
@@ -172,31 +167,34 @@ def pack(
     bridging = (
         connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
     )
-    items = (*head, *_packed_tiers(assembler, turn, facts, bridging, conversation, tool_items,
-                                    remaining))  # fmt: skip
-    used = sum(item.tokens for item in items)
-    assert used <= budget, (used, budget)  # the packing invariant
-    headers = envelope_headers(
-        turn, items, _novelty_of(items, facts, bridging), available, len(bridging), scratch,
-        freshness, budget,
-    )  # fmt: skip
-    store = assembler.knowledge
-    packed_facts = [item.source_id for item in items if item.tier == "P"]
-    delivered = (
-        list(zip(packed_facts, store.vectors_of(packed_facts), strict=True))
-        if store is not None and packed_facts
-        else []
+    tiers, novelty_of, rows_of = _packed_tiers(
+        assembler, turn, facts, bridging, conversation, tools, remaining
     )
+    items = (*head, *tiers)
+    headers, tokens = envelope_headers(
+        turn, items, novelty_of, available, len(bridging), scratch, tools, budget
+    )
+    assert sum(tokens.values()) <= budget, (tokens, budget)  # the packing invariant
+    store = assembler.knowledge
+    packed_facts = list(novelty_of)  # the packed facts, in packing order
+    delivered: list[tuple[str, np.ndarray]] = []
+    if store is not None and packed_facts:
+        if facts.vectors is not None and len(rows_of) == len(packed_facts):
+            # The rows the ranking read (the same float32 values, no second store read).
+            vectors = facts.vectors[[rows_of[fact_id] for fact_id in packed_facts]]
+        else:
+            vectors = store.vectors_of(packed_facts)
+        delivered = list(zip(packed_facts, vectors, strict=True))
     envelope = ContextEnvelope(
         turn=turn,
         items=items,
         budget_tokens=budget,
         headers=MappingProxyType(headers),
-        tier_tokens=MappingProxyType(tier_tokens(items)),
+        tier_tokens=MappingProxyType(tokens),
         sub_queries=sub_queries,
         user_text=text,
     )
-    return envelope, Delivery(delivered, refreshed)
+    return envelope, Delivery(delivered, list(tools.refreshed))
 
 
 def _sub_queries(
@@ -221,29 +219,36 @@ def _packed_tiers(
     facts: RankedFacts,
     bridging: Sequence[ScoredFact],
     conversation: Sequence[PackedItem],
-    tool_items: Sequence[PackedItem],
+    tools: ToolBatch,
     remaining: int,
-) -> list[PackedItem]:
+) -> tuple[list[PackedItem], dict[str, float], dict[str, int]]:
     """Tiers P, C and E packed into ``remaining`` tokens by the blend, in sandwich order
     (SPEC-028 §2.2, SPEC-003 §7.3-§7.4): one native call over the candidates' tokens and
-    scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed."""
+    scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed.
+    Also each packed fact's novelty, in packing order (a connector's when a fact is both),
+    and the row in ``facts`` of each fact packed by its CDR rank."""
     blend = turn.blend
     share = assembler.config.connector_budget if bridging else 0.0
     count_fact = assembler.fact_tokens
+    tool_items = tools.recent
     sizes = [len(facts), len(bridging), len(conversation), len(tool_items)]
-    tokens = np.array(
-        [count_fact(fact) for fact in facts.facts]
-        + [count_fact(scored.fact) for scored in bridging]
-        + [item.tokens for item in conversation]
-        + [item.tokens for item in tool_items],
-        dtype=np.int64,
-    ).reshape(-1)
+    tokens = np.concatenate(
+        [
+            np.array(
+                [count_fact(fact) for fact in facts.facts]
+                + [count_fact(scored.fact) for scored in bridging]
+                + [item.tokens for item in conversation],
+                dtype=np.int64,
+            ).reshape(-1),
+            tools.recent_tokens,
+        ]
+    )
     scores = np.concatenate(
         [
             facts.score,
             np.array([scored.score for scored in bridging], dtype=np.float64).reshape(-1),
             np.array([item.score for item in conversation], dtype=np.float64).reshape(-1),
-            np.array([item.score for item in tool_items], dtype=np.float64).reshape(-1),
+            tools.recent_scores,
         ]
     )
     order = kernels.pack_tiers(
@@ -262,31 +267,24 @@ def _packed_tiers(
     ready += tool_items
     connectors_at = sizes[0]
     packed: list[PackedItem] = []
+    novelty_of: dict[str, float] = {}
+    rows_of: dict[str, int] = {}
     for index in order.tolist():
         item = ready[index]
         if item is None:
             if index < connectors_at:
                 fact = facts.facts[index]
                 score, reason = float(facts.score[index]), "cdr"
+                novelty = float(facts.novelty[index])
+                rows_of[fact.fact_id] = index
             else:
                 scored = bridging[index - connectors_at]
                 fact, score, reason = scored.fact, scored.score, "connector"
+                novelty = scored.novelty
             item = PackedItem("P", fact.fact_id, fact.content, score, int(tokens[index]), reason)
+            novelty_of.setdefault(fact.fact_id, novelty)
         packed.append(item)
-    return packed
-
-
-def _novelty_of(
-    items: Sequence[PackedItem], facts: RankedFacts, bridging: Sequence[ScoredFact]
-) -> dict[str, float]:
-    """Each packed fact's novelty (a connector's when a fact is both)."""
-    included = {item.source_id for item in items if item.tier == "P"}
-    novelty: dict[str, float] = {}
-    if included:
-        for index, fact in enumerate(facts.facts):
-            if fact.fact_id in included:
-                novelty[fact.fact_id] = float(facts.novelty[index])
-        for scored in bridging:
-            if scored.fact.fact_id in included:
-                novelty[scored.fact.fact_id] = scored.novelty
-    return novelty
+    for scored in bridging:  # a fact both ranked and bridging has the connector's novelty
+        if scored.fact.fact_id in novelty_of:
+            novelty_of[scored.fact.fact_id] = scored.novelty
+    return packed, novelty_of, rows_of

@@ -34,14 +34,16 @@ def novelty_code(novelty: bool | str) -> int:
 @dataclass(frozen=True, slots=True, eq=False)
 class RankedFacts:
     """Facts with their CDR factors, best first: row ``i`` is ``facts[i]`` with
-    ``relevance[i]`` (its cosine), ``novelty[i]``, ``recency[i]`` and ``score[i]``.
-    Iterating gives ``ScoredFact``s."""
+    ``relevance[i]`` (its cosine), ``novelty[i]``, ``recency[i]`` and ``score[i]``, and
+    ``vectors[i]`` its unit vector as the store held it when it was ranked (None when the
+    rows were made from ``ScoredFact``s). Iterating gives ``ScoredFact``s."""
 
     facts: tuple[Fact, ...]
     relevance: Float64Array
     novelty: Float64Array
     recency: Float64Array
     score: Float64Array
+    vectors: npt.NDArray[np.float32] | None = None
 
     def __len__(self) -> int:
         return len(self.facts)
@@ -78,6 +80,7 @@ class RankedFacts:
             self.novelty[index],
             self.recency[index],
             self.score[index],
+            None if self.vectors is None else self.vectors[index],
         )
 
 
@@ -112,6 +115,7 @@ def rank_cdr(
         # BLAS's sums for a row can depend on the rows given with it (the last bit of a
         # coverage moved when they were made over the kept rows only).
         index = np.asarray(keep, dtype=np.int64)
+        vectors = vectors[index]
         facts = tuple(map(facts.__getitem__, index.tolist()))
         similarities, relevance, covered = similarities[index], relevance[index], covered[index]
         importance, ttl, modified = importance[index], ttl[index], modified[index]
@@ -135,6 +139,7 @@ def rank_cdr(
         novelties[order],
         recency[order],
         scores[order],
+        vectors[order],
     )
 
 

@@ -4,24 +4,47 @@ referenced ones first, stale ones by the stale policy, cached while nothing chan
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
-from ..assembly.envelope import PackedItem, block
-from .scratch import ScratchBuffer, ScratchEntry
+import numpy as np
+import numpy.typing as npt
 
-__all__ = ["ToolCandidates"]
+from ..assembly.envelope import PackedItem, block
+from .scratch import Persistence, ScratchBuffer, ScratchEntry
+
+__all__ = ["ToolBatch", "ToolCandidates"]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ToolBatch:
+    """One turn's Tier E candidates: the referenced entries' items (first, in reference
+    order), the others' items with their tokens and scores as columns (packing reads them
+    every turn; reused with the batch while nothing changes), each entry's raw-output tokens
+    as the buffer holds it (SPEC-029 §9.2), the entries pinned in the buffer (an entry is
+    replaced when it is pinned, so this holds while the entries do), the referenced entry's
+    freshness header and the entries re-invoked (stored only if the turn commits)."""
+
+    referenced: tuple[PackedItem, ...]
+    recent: tuple[PackedItem, ...]
+    recent_tokens: npt.NDArray[np.int64]
+    recent_scores: npt.NDArray[np.float64]
+    raw_tokens: Mapping[str, int]
+    pinned: int
+    freshness: str
+    refreshed: tuple[ScratchEntry, ...]
+
 
 # The references and Tier E settings the candidates were built for, the entries, the first
-# to go stale of each TTL, the items, the freshness. Entries are frozen and the buffer
-# replaces one to change it, so the entries themselves, compared by identity, say whether
-# the buffer changed.
+# to go stale of each TTL, and the batch. Entries are frozen and the buffer replaces one to
+# change it, so the entries themselves, compared by identity, say whether the buffer changed.
 _Cached = tuple[
     tuple[Any, ...],
     tuple[ScratchEntry, ...],
     tuple[ScratchEntry, ...],
-    tuple[PackedItem, ...],
-    str,
+    ToolBatch,
 ]
 
 
@@ -47,7 +70,7 @@ class ToolCandidates:
         count: Callable[[str], int],
         stale_policy: str,
         reinvoke: Any,
-    ) -> tuple[list[PackedItem], str, list[ScratchEntry]]:
+    ) -> ToolBatch:
         """Tier E (SPEC-029): summaries of fresh entries, newest first; a referenced entry
         comes first with its raw output when that is fresh and fits the summary cap's 8x,
         else its summary. Stale entries follow the stale policy; re-invoked entries are
@@ -55,13 +78,14 @@ class ToolCandidates:
         nothing)."""
         items: list[PackedItem] = []
         refreshed: list[ScratchEntry] = []
+        raw_tokens: dict[str, int] = {}
         freshness = ""
         entries = list(scratch)
         now = scratch.clock()
         settings = (tuple(referenced), count, stale_policy, reinvoke)
         last = self.cached
         if last is not None and _still_valid(last, settings, entries, now):
-            return list(last[3]), last[4], []
+            return last[3]
         order = [scratch.get(i) for i in referenced if i in scratch] + [
             e for e in reversed(entries) if e.scratch_id not in referenced
         ]
@@ -70,6 +94,7 @@ class ToolCandidates:
             is_reference = entry.scratch_id in referenced
             fresh = entry.is_fresh(now)
             every_fresh = every_fresh and fresh
+            raw_tokens[entry.scratch_id] = entry.raw_token_count  # the buffer's, not a re-run's
             if not fresh and stale_policy == "reinvoke" and reinvoke:
                 entry = scratch.reinvoked(entry.scratch_id, reinvoke)
                 refreshed.append(entry)
@@ -89,13 +114,13 @@ class ToolCandidates:
                 PackedItem("E", entry.scratch_id, content, 1.0 / (1 + rank), tokens, reason)
             )
         self._forget_evicted(entries)
+        pinned = sum(entry.persistence is Persistence.PINNED for entry in entries)
+        batch = _batch(items, raw_tokens, pinned, freshness, refreshed)
         # Valid while every entry is fresh by its own test (SPEC-029 §4).
         self.cached = (
-            (settings, tuple(entries), _first_to_go_stale(entries), tuple(items), freshness)
-            if every_fresh
-            else None
+            (settings, tuple(entries), _first_to_go_stale(entries), batch) if every_fresh else None
         )
-        return items, freshness, refreshed
+        return batch
 
     def _packed(
         self, entry: ScratchEntry, body: str, count: Callable[[str], int]
@@ -115,6 +140,29 @@ class ToolCandidates:
             live = {entry.scratch_id for entry in entries}
             for scratch_id in [key for key in self.blocks if key not in live]:
                 del self.blocks[scratch_id]
+
+
+def _batch(
+    items: list[PackedItem],
+    raw_tokens: dict[str, int],
+    pinned: int,
+    freshness: str,
+    refreshed: list[ScratchEntry],
+) -> ToolBatch:
+    recent = tuple(item for item in items if item.reason != "reference")
+    tokens = np.array([item.tokens for item in recent], dtype=np.int64)
+    scores = np.array([item.score for item in recent], dtype=np.float64)
+    tokens.flags.writeable = scores.flags.writeable = False  # shared by the turns that reuse it
+    return ToolBatch(
+        tuple(item for item in items if item.reason == "reference"),
+        recent,
+        tokens,
+        scores,
+        MappingProxyType(raw_tokens),
+        pinned,
+        freshness,
+        tuple(refreshed),
+    )
 
 
 def _still_valid(

@@ -126,11 +126,13 @@ def test_the_scratch_buffer_s_changes_are_published(backend: str) -> None:
     entry = session.tool_output("sts_get_caller_identity", '{"Arn": "arn:aws:iam::1:role/ci"}')
     assert session.classify(question) is session.analyse(question)[0]
     published = session._view
-    assert published is not None and not published[2]  # the settle's answer is not final
+    assert published is not None
+    assert not published[2]
     session.scratch.discard(entry.scratch_id)
     assert session._view is not published
     assert session.classify(question) is session.analyse(question)[0] is before
     session.tool_output("sts_get_caller_identity", '{"Arn": "arn:aws:iam::1:role/ci"}')
     session.assistant("It is the ci role.")  # said since: the output is no longer fresh
-    assert session._view is not None and session._view[2]
+    assert session._view is not None
+    assert session._view[2]
     assert session.classify(question) is session.analyse(question)[0]

@@ -25,7 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from shared_data import locate
 
 
-def _replay(path: Path, conversations: int, turns: int, counts: Counter[str]) -> None:
+def _replay(
+    path: Path, conversations: int, turns: int, counts: Counter[str], why: Counter[str]
+) -> None:
     embedder = mh.HashingEmbedder()
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines):
@@ -41,6 +43,8 @@ def _replay(path: Path, conversations: int, turns: int, counts: Counter[str]) ->
             def counted(*args: Any, _settle: Any = settle, _group: str = group) -> Any:
                 found = _settle(*args)
                 counts[f"{_group} {'settled' if isinstance(found, int) else 'python'}"] += 1
+                if not isinstance(found, int):  # why: §5.2's code and the pending bits
+                    why[f"{_group}: intent {found[0]}, pending {found[1]}"] += 1
                 return found
 
             for turn in conversation["turns"][:turns]:
@@ -64,8 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     if folder is None:
         raise SystemExit("shared/data not found (set MULTIHORIZON_DATA)")
     counts: Counter[str] = Counter()
+    why: Counter[str] = Counter()
     for path in sorted(folder.glob("*.jsonl")):
-        _replay(path, args.conversations, args.turns, counts)
+        _replay(path, args.conversations, args.turns, counts, why)
     print(f"multihorizon from {Path(mh.__file__).parent}")
     total_settled = total = 0
     for group in ("no speakers", "speakers"):
@@ -74,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         share = settled / max(1, settled + python)
         print(f"{group}: {settled} of {settled + python} user turns settled natively ({share:.1%})")
     print(f"all: {total_settled} of {total} ({total_settled / max(1, total):.1%})")
+    print("turns the Python rules decide, by §5.2 code and pending bits (most common):")
+    for reason, count in why.most_common(8):
+        print(f"  {reason}: {count}")
     return 0
 
 

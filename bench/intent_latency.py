@@ -17,6 +17,9 @@ them alike; the table gives per-call p50 / p99 and each one's p50 over crprotoco
   tests/test_vendoring.py); its Session.classify runs on the same workload, and every turn's
   intent must be the same as ours.
 - ``--adapter``: also the drop-in ``multihorizon.crp`` ``classify_intent``.
+- ``--reference``: also ``Session.classify`` on the NumPy reference backend (a session made
+  there, each call run on its kernels), at one call per ``--reference-every`` rounds (it
+  takes hundreds of microseconds).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import intent_workload
 import multihorizon as mh
 from intent_workload import TURN_CHARS
+from multihorizon import kernels
 
 PEER = "crprotocol"
 ADAPTER = "mh.crp adapter"
@@ -42,7 +46,19 @@ GIVEN = "classify(text, embedding)"
 TEXT = "classify(text)"
 PREVIOUS_GIVEN = "previous classify(text, embedding)"
 PREVIOUS_TEXT = "previous classify(text)"
-ORDER = (PEER, GIVEN, TEXT, PREVIOUS_GIVEN, PREVIOUS_TEXT, ADAPTER)
+REFERENCE_GIVEN = "NumPy reference classify(text, embedding)"
+REFERENCE_TEXT = "NumPy reference classify(text)"
+ORDER = (
+    PEER,
+    GIVEN,
+    TEXT,
+    PREVIOUS_GIVEN,
+    PREVIOUS_TEXT,
+    REFERENCE_GIVEN,
+    REFERENCE_TEXT,
+    ADAPTER,
+)
+SPARSE = (REFERENCE_GIVEN, REFERENCE_TEXT)
 
 
 def _percentiles(samples: list[int]) -> tuple[float, float]:
@@ -53,6 +69,19 @@ def _percentiles(samples: list[int]) -> tuple[float, float]:
 
 def _label(value: Any) -> str:
     return str(value["intent"]) if isinstance(value, dict) else str(value)
+
+
+def _on_reference(call: Callable[[], Any]) -> Callable[[], Any]:
+    """``call`` run on the NumPy reference backend's kernels."""
+
+    def on_reference() -> Any:
+        previous = kernels.use("python")
+        try:
+            return call()
+        finally:
+            kernels.use(previous)
+
+    return on_reference
 
 
 def previous_package(folder: str) -> Any:
@@ -69,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=20000)
     parser.add_argument("--previous", help="folder holding <name>/multihorizon (a copy)")
     parser.add_argument("--adapter", action="store_true")
+    parser.add_argument("--reference", action="store_true")
+    parser.add_argument("--reference-every", type=int, default=20)
     args = parser.parse_args(argv)
 
     session = intent_workload.build_session()
@@ -76,6 +107,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.previous:
         package = previous_package(args.previous)
         previous = intent_workload.build_session(package)
+    reference = None
+    if args.reference:
+        previous_backend = kernels.use("python")
+        try:
+            reference = intent_workload.build_session()
+        finally:
+            kernels.use(previous_backend)
     turns = {
         "typical": intent_workload.turn_text(),
         "plain": intent_workload.plain_turn_text(),
@@ -95,15 +133,25 @@ def main(argv: list[str] | None = None) -> int:
                 str(contenders[TEXT, label]())
             } or str(contenders[PREVIOUS_TEXT, label]()) != str(contenders[TEXT, label]()):
                 raise SystemExit(f"{label}: the previous release classifies differently")
+        if reference is not None:
+            contenders[REFERENCE_GIVEN, label] = _on_reference(
+                intent_workload.ours(reference, text)
+            )
+            contenders[REFERENCE_TEXT, label] = _on_reference(
+                intent_workload.ours_text_only(reference, text)
+            )
         if args.adapter:
             contenders[ADAPTER, label] = intent_workload.adapter(text)
-    for call in contenders.values():  # warm up caches on every side
-        for _ in range(200):
+    for key, call in contenders.items():  # warm up caches on every side
+        for _ in range(5 if key[0] in SPARSE else 200):
             call()
     samples: dict[tuple[str, str], list[int]] = {key: [] for key in contenders}
     clock = time.perf_counter_ns
-    for _ in range(args.calls):
+    for round_number in range(args.calls):
+        sparse_round = round_number % args.reference_every == 0
         for key, call in contenders.items():
+            if key[0] in SPARSE and not sparse_round:
+                continue
             started = clock()
             call()
             samples[key].append(clock() - started)

@@ -112,3 +112,27 @@ def test_a_turn_that_goes_on_keeps_its_scan_only_while_the_state_stands(backend:
     assert session.classify(text) is session.analyse(text)[0]
     session.tool_output("ci_build", "build failed: 3 tests failed")
     assert session.classify(text) is session.analyse(text)[0]
+
+
+def test_the_scratch_buffer_s_changes_are_published(backend: str) -> None:
+    # Whether a question may be about the output just produced (rule fresh-output-questions)
+    # is published with the rest: a tool output, and its discarding straight through
+    # ``session.scratch``, each change what the lock-free path reads.
+    session = mh.Session()
+    session.user("Can you check which AWS account the CLI is logged in to?")
+    question = "Which role is it using?"
+    before = session.classify(question)
+    assert before is session.analyse(question)[0]
+    entry = session.tool_output("sts_get_caller_identity", '{"Arn": "arn:aws:iam::1:role/ci"}')
+    assert session.classify(question) is session.analyse(question)[0]
+    published = session._view
+    assert published is not None
+    assert not published[2]
+    session.scratch.discard(entry.scratch_id)
+    assert session._view is not published
+    assert session.classify(question) is session.analyse(question)[0] is before
+    session.tool_output("sts_get_caller_identity", '{"Arn": "arn:aws:iam::1:role/ci"}')
+    session.assistant("It is the ci role.")  # said since: the output is no longer fresh
+    assert session._view is not None
+    assert session._view[2]
+    assert session.classify(question) is session.analyse(question)[0]

@@ -5,6 +5,8 @@ base class of ``Session`` and reads the session's own components."""
 from __future__ import annotations
 
 import threading
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -27,8 +29,28 @@ from .tiers.scratch import ScratchBuffer
 __all__ = ["SessionIntent"]
 
 # What classify reads without the lock: the active thread's recent vectors (None: no active
-# thread), whether the log is empty, whether no speaker was ever named.
-_View = tuple[npt.NDArray[np.float32] | None, bool, bool]
+# thread), whether the log is empty, whether the settle's intent is final (no speaker was
+# ever named, no question now may be about a fresh tool output), whether the scratch buffer
+# holds an entry.
+_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool]
+
+
+def _same_view(a: _View, b: _View) -> bool:
+    return a[0] is b[0] and a[1:] == b[1:]
+
+
+def _republisher(session: SessionIntent) -> Callable[[], None]:
+    """The scratch buffer's ``on_change`` for ``session``: publishes its view again, under
+    its lock. Holds the session weakly (the buffer belongs to it)."""
+    owner = weakref.ref(session)
+
+    def republish() -> None:
+        held = owner()
+        if held is not None:
+            with held._lock:
+                held._publish_view()
+
+    return republish
 
 
 class SessionIntent:
@@ -64,18 +86,13 @@ class SessionIntent:
         published after the last change (``_publish_view``) and checks ASCII text itself; a
         turn that goes on keeps that scan if nothing it read changed before the lock."""
         view, scanned = self._view, None
-        tool_outputs = len(self._scratch) > 0
-        # A question right after a tool output may be about it (rule fresh-output-questions):
-        # the settle cannot see that, so such a turn takes the whole way.
-        fresh = tool_outputs and asks_fresh_output(self._scratch, self._log, self.config)
         if (
-            not fresh
-            and view is not None
+            view is not None
             and speaker is None
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
         ):
-            recent, first_turn, final = view
+            recent, first_turn, final, tool_outputs = view
             found = self._classifier.settle_text(
                 text, embedding, recent, first_turn, tool_outputs, final
             )
@@ -92,18 +109,13 @@ class SessionIntent:
                 self._check_model(embedding_model)
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
-            first_turn, held = not self._log, len(self._scratch) > 0
-            fresh = held and asks_fresh_output(self._scratch, self._log, self.config)
-            # The scan above stands while nothing it read has changed since.
-            if scanned is None or self._view is not view or tool_outputs != held:
-                tool_outputs = held
+            # The session's state as _publish_view reads it; the scan above stands while it
+            # is what that scan read.
+            current = self._current_view()
+            recent, first_turn, final, tool_outputs = current
+            if scanned is None or view is None or not _same_view(current, view):
                 found = self._classifier.settle(
-                    content,
-                    embedding,
-                    self._threads.active_recent(),
-                    first_turn,
-                    tool_outputs,
-                    not (self._speakers.latest or fresh),
+                    content, embedding, recent, first_turn, tool_outputs, final
                 )
                 if isinstance(found, int):
                     return INTENTS[found]  # nothing for the references stage to find
@@ -113,7 +125,7 @@ class SessionIntent:
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and not (self._speakers.latest or fresh):
+            elif not pending and final:
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
             # The intent never reads rule definite-references' finds (``resolve_turn``).
@@ -134,17 +146,8 @@ class SessionIntent:
         native settle's code when it is final, as ``classify`` takes it (one call of a few
         microseconds over the turn's text and its unit vector), else ``intent_for_turn``
         over the stages' features and references. Called under the lock."""
-        held = len(self._scratch) > 0
-        # As in classify: a question right after a tool output takes the whole way.
-        fresh = held and asks_fresh_output(self._scratch, self._log, self.config)
-        found = self._classifier.settle(
-            content,
-            vector,
-            self._threads.active_recent(),
-            not self._log,
-            held,
-            not (self._speakers.latest or fresh),
-        )
+        recent, first_turn, final, tool_outputs = self._current_view()  # as classify reads
+        found = self._classifier.settle(content, vector, recent, first_turn, tool_outputs, final)
         if isinstance(found, int):
             return INTENTS[found]
         # The settle's similarity is not reused: Threads.active_similarity is the definition.
@@ -153,14 +156,22 @@ class SessionIntent:
 
     def _publish_view(self) -> None:
         """Publish what ``classify`` reads without the lock (None once closed). Called under
-        the lock after every change of the log, the threads, the speakers or the open state:
-        one attribute replaced whole, so a reader sees the state before or after a change,
-        never inside one (the recent vectors are replaced, not written in place)."""
-        self._view = (
-            None
-            if self._closed
-            else (self._threads.active_recent(), not self._log, not self._speakers.latest)
-        )
+        the lock after every change of the log, the threads, the speakers, the scratch
+        buffer (its ``on_change``) or the open state: one attribute replaced whole, so a
+        reader sees the state before or after a change, never inside one (the recent
+        vectors are replaced, not written in place)."""
+        if self._scratch.on_change is None:  # a new buffer (restore): watch it
+            self._scratch.on_change = _republisher(self)
+        self._view = None if self._closed else self._current_view()
+
+    def _current_view(self) -> _View:
+        tool_outputs = len(self._scratch) > 0
+        # A question right after a tool output may be about it (rule fresh-output-questions):
+        # the settle cannot see that, so its intent is not final then (such a turn takes the
+        # whole way), nor after a speaker was named.
+        fresh = tool_outputs and asks_fresh_output(self._scratch, self._log, self.config)
+        final = not (self._speakers.latest or fresh)
+        return self._threads.active_recent(), not self._log, final, tool_outputs
 
     # Session's.
     def _check_open(self) -> None:

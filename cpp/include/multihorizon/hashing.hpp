@@ -103,51 +103,65 @@ std::size_t symbol_stream(const CharT* text, std::size_t length, bool skip_funct
   return skipped;
 }
 
-// Counts of distinct features, keyed by their finalised hash (fmix64 is a bijection, so
-// distinct features keep distinct keys, and each feature is mixed once). Open addressing with
-// linear probing; visited in first-seen order. Reused across calls on a thread: only the
-// slots a call used are cleared, not the whole table.
+// The features of a text, each finalised (fmix64 is a bijection, so distinct features keep
+// distinct keys), in the order they are seen, and how often each occurs: count[i] is the
+// number of occurrences of features[i] when i is its first occurrence, else 0. Made in two
+// passes: the hashes first (independent multiply chains the CPU overlaps), then one dedupe
+// pass over a table of 4-byte indexes (open addressing, linear probing), which stays in the
+// L1 cache. Reused across calls on a thread: a warm call allocates nothing.
 class FeatureCounts {
  public:
-  void reset(std::size_t expected) {
-    for (const std::uint32_t used : used_) slots_[used] = Slot{};
-    used_.clear();
-    std::size_t capacity = 64;
-    while (capacity < 2 * expected) capacity <<= 1;
-    if (slots_.size() < capacity) slots_.resize(capacity);
-    mask_ = capacity - 1;
+  void reset(std::size_t most) {
+    keys_.resize(most);
+    kinds_.resize(most);
+    size_ = 0;
   }
 
   void add(std::uint64_t feature, Kind kind) {
-    const std::uint64_t key = finalize(feature);
-    std::size_t i = static_cast<std::size_t>(key) & mask_;
-    while (slots_[i].count != 0 && slots_[i].key != key) i = (i + 1) & mask_;
-    if (slots_[i].count == 0) {
-      slots_[i].key = key;
-      slots_[i].kind = kind;
-      used_.push_back(static_cast<std::uint32_t>(i));
-    }
-    ++slots_[i].count;
+    keys_[size_] = finalize(feature);
+    kinds_[size_++] = kind;
   }
 
-  // visit(key, kind, count) for each distinct feature.
+  void count() {
+    std::size_t capacity = 64;
+    while (capacity < 2 * size_) capacity <<= 1;
+    table_.assign(capacity, 0u);
+    counts_.resize(size_);
+    const std::size_t mask = capacity - 1;
+    for (std::size_t i = 0; i < size_; ++i) {
+      const std::uint64_t key = keys_[i];
+      std::size_t slot = static_cast<std::size_t>(key) & mask;
+      for (;;) {
+        const std::uint32_t at = table_[slot];  // 1 + the feature's first index; 0: free
+        if (at == 0) {
+          table_[slot] = static_cast<std::uint32_t>(i + 1);
+          counts_[i] = 1;
+          break;
+        }
+        if (keys_[at - 1] == key) {
+          ++counts_[at - 1];
+          counts_[i] = 0;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+  }
+
+  // visit(key, kind, count) for each distinct feature, in first-seen order (after count()).
   template <class Visit>
   void for_each(Visit&& visit) const {
-    for (const std::uint32_t used : used_) {
-      const Slot& slot = slots_[used];
-      visit(slot.key, slot.kind, slot.count);
+    for (std::size_t i = 0; i < size_; ++i) {
+      if (counts_[i] != 0) visit(keys_[i], kinds_[i], counts_[i]);
     }
   }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;
-    std::uint32_t count = 0;
-    Kind kind = kUnigram;
-  };
-  std::vector<Slot> slots_;
-  std::vector<std::uint32_t> used_;
-  std::size_t mask_ = 0;
+  std::vector<std::uint64_t> keys_;
+  std::vector<Kind> kinds_;
+  std::vector<std::uint32_t> counts_;
+  std::vector<std::uint32_t> table_;
+  std::size_t size_ = 0;
 };
 
 // Scratch reused by every call on a thread: a turn allocates nothing once warm.
@@ -217,6 +231,7 @@ void hash_embed_one(const CharT* text, std::size_t length, std::size_t dim, doub
       if (size >= kMinGram) counts.add(h, kChargram);
     }
   }
+  counts.count();
 
   counts.for_each([&](std::uint64_t mixed, Kind kind, std::uint32_t tf) {
     const std::size_t slot = static_cast<std::size_t>(((mixed & 0xFFFFFFFFULL) * dim) >> 32);

@@ -17,44 +17,25 @@
 #include <utility>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "multihorizon/intent.hpp"
 #include "multihorizon/markers.hpp"
 
 namespace multihorizon {
 
-// A needle searched for in a 1-byte str (Horspool): the window moves by skip[its last byte].
-// One table walk over the text, where string_view::find stopped at every occurrence of the
-// needle's first byte (" one": every space) for a memcmp call.
+// A needle looked for in a 1-byte str: settle_detail::latin1_may_pick finds the positions
+// where its first two bytes stand, 16 at a time, and compares the rest there.
 struct Latin1Needle {
   std::string bytes;
-  std::uint8_t skip[256] = {};
 
-  explicit Latin1Needle(std::string needle) : bytes(std::move(needle)) {
-    const std::size_t size = bytes.size();
-    const auto longest = static_cast<std::uint8_t>(std::min<std::size_t>(size, 255));
-    for (std::uint8_t& step : skip) step = longest;
-    for (std::size_t k = 0; k + 1 < size && size <= 255; ++k) {
-      skip[static_cast<unsigned char>(bytes[k])] = static_cast<std::uint8_t>(size - 1 - k);
-    }
-  }
+  explicit Latin1Needle(std::string needle) : bytes(std::move(needle)) {}
 
-  bool found_in(const unsigned char* text, std::size_t length) const {
+  bool starts_at(const unsigned char* text, std::size_t length, std::size_t i) const {
     const std::size_t size = bytes.size();
-    if (size == 0 || size > length) return false;
-    if (size == 1) return std::memchr(text, bytes[0], length) != nullptr;  // vectorised
-    if (size > 255) {
-      return std::string_view(reinterpret_cast<const char*>(text), length).find(bytes) !=
-             std::string_view::npos;
-    }
-    const auto* const needle = reinterpret_cast<const unsigned char*>(bytes.data());
-    const unsigned char last = needle[size - 1];
-    for (std::size_t i = 0; i + size <= length; i += skip[text[i + size - 1]]) {
-      if (text[i + size - 1] != last) continue;
-      std::size_t k = 0;
-      while (k + 1 < size && text[i + k] == needle[k]) ++k;
-      if (k + 1 == size) return true;
-    }
-    return false;
+    return size != 0 && size <= length - i && std::memcmp(text + i, bytes.data(), size) == 0;
   }
 };
 
@@ -118,7 +99,7 @@ struct SettleRules {
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
-  // 1-byte str is searched for them with string_view::find, which glibc vectorises).
+  // 1-byte str is searched for them all in one pass: settle_detail::latin1_may_pick).
   bool trigger[256] = {};
   bool capital[256] = {};
   bool wide_needle = false;  // a needle starts above U+00FF (the scan then checks each one)
@@ -459,6 +440,64 @@ bool may_ask_term(const CharT* text, std::size_t length, const SettleRules& rule
   return true;
 }
 
+
+// The exact test of may_pick_without_gates at text[i] of a Latin-1 str: a needle starts
+// there, or a capital stands alone there.
+inline bool latin1_pick_at(const unsigned char* text, std::size_t length, std::size_t i,
+                           const SettleRules& rules) {
+  if (rules.capital[text[i]] && capital_alone_at(text, length, i, rules)) return true;
+  for (const Latin1Needle& needle : rules.latin1_needles) {
+    if (needle.starts_at(text, length, i)) return true;
+  }
+  return false;
+}
+
+inline constexpr std::size_t kVectorNeedles = 4;
+
+// may_pick_without_gates of a Latin-1 str in one pass. The positions worth the exact test
+// are a capital A-Z, or a needle's first byte followed by its second: found 16 at a time
+// with SSE2 (every x86-64 has it), so a turn's hundreds of other bytes cost a few
+// instructions per 16 (a search per needle and a pass for the capitals cost ~3x more).
+inline bool latin1_may_pick(const unsigned char* text, std::size_t length,
+                            const SettleRules& rules) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const std::size_t needles = rules.latin1_needles.size();
+  if (needles <= kVectorNeedles) {
+    __m128i first[kVectorNeedles], second[kVectorNeedles];
+    bool paired[kVectorNeedles] = {};
+    for (std::size_t n = 0; n < needles; ++n) {
+      const std::string& bytes = rules.latin1_needles[n].bytes;
+      first[n] = _mm_set1_epi8(static_cast<char>(bytes[0]));
+      paired[n] = bytes.size() >= 2;
+      second[n] = _mm_set1_epi8(static_cast<char>(paired[n] ? bytes[1] : 0));
+    }
+    // Signed compares: a byte >= 0x80 is negative, below 'A'.
+    const __m128i below = _mm_set1_epi8('A' - 1), above = _mm_set1_epi8('Z' + 1);
+    for (; i + 17 <= length; i += 16) {  // reads text[i:i+17]
+      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + i));
+      const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + i + 1));
+      __m128i found = _mm_and_si128(_mm_cmpgt_epi8(block, below), _mm_cmplt_epi8(block, above));
+      for (std::size_t n = 0; n < needles; ++n) {
+        __m128i at = _mm_cmpeq_epi8(block, first[n]);
+        if (paired[n]) at = _mm_and_si128(at, _mm_cmpeq_epi8(next, second[n]));
+        found = _mm_or_si128(found, at);
+      }
+      for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(found)); mask != 0;
+           mask &= mask - 1) {
+        if (latin1_pick_at(text, length, i + static_cast<std::size_t>(__builtin_ctz(mask)), rules)) {
+          return true;
+        }
+      }
+    }
+  }
+#endif
+  for (; i < length; ++i) {
+    if (rules.trigger[text[i]] && latin1_pick_at(text, length, i, rules)) return true;
+  }
+  return false;
+}
+
 }  // namespace settle_detail
 
 // Whether a pick no gate word shows may be in the turn (rule ordinal-forms): a superset of
@@ -472,16 +511,7 @@ bool may_pick_without_gates(const CharT* text, std::size_t length, const SettleR
     return true;
   }
   if constexpr (sizeof(CharT) == 1) {
-    // A Latin-1 str: find each needle in one pass, then look at the capitals.
-    for (const Latin1Needle& needle : rules.latin1_needles) {
-      if (needle.found_in(text, length)) return true;
-    }
-    for (std::size_t i = 0; i < length; ++i) {
-      if (rules.capital[text[i]] && settle_detail::capital_alone_at(text, length, i, rules)) {
-        return true;
-      }
-    }
-    return false;
+    return settle_detail::latin1_may_pick(text, length, rules);
   }
   for (std::size_t i = 0; i < length; ++i) {
     const auto cp = static_cast<std::uint32_t>(text[i]);

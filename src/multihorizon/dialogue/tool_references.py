@@ -92,7 +92,7 @@ def match_tool_references(
         fallback = outcome is not None  # "the diff" naming no entry: the newest
         if (
             outcome is None
-            and _fresh(entries, log, config)
+            and _fresh(entries[-1] if entries else None, log, config)
             and not _points_elsewhere(resolution, config.output_holders)
             and not _about_what_was_said(features, entries[-1], log)
         ):
@@ -169,12 +169,10 @@ def _with_references(resolution: Resolution, references: tuple[Reference, ...]) 
 def asks_fresh_output(scratch: ScratchBuffer, log: TurnLog, config: Config) -> bool:
     """Whether a question now may be about the output just produced (rule
     fresh-output-questions): ``Session.classify`` sends such a question on to the references
-    stage (the native settle cannot see the buffer's order)."""
-    return (
-        config.tool_reference_match
-        and config.fresh_output_questions
-        and _fresh(list(scratch), log, config)
-    )
+    stage (the native settle cannot see the buffer's order); ``Session`` publishes it with what
+    its lock-free ``classify`` reads."""
+    # The newest entry alone, not a copy of them all: ``Session`` asks this at every change.
+    return config.tool_reference_match and _fresh(scratch.most_recent(), log, config)
 
 
 def _points_elsewhere(resolution: Resolution, nowhere: bool = False) -> bool:
@@ -225,14 +223,14 @@ _BEYOND = frozenset(("else", "another", "otherwise"))
 _DEGREES = frozenset(("most", "least", "first", "last", "best", "worst", "same", "other"))
 
 
-def _fresh(entries: list[ScratchEntry], log: TurnLog, config: Config) -> bool:
+def _fresh(newest: ScratchEntry | None, log: TurnLog, config: Config) -> bool:
     """Rule fresh-output-questions: the newest output came after every logged turn (it is
     linked to the latest turn: nothing was said since it was produced)."""
     return (
         config.fresh_output_questions
-        and bool(entries)
+        and newest is not None
         and len(log) > 0
-        and entries[-1].turn_id == len(log) - 1
+        and newest.turn_id == len(log) - 1
     )
 
 

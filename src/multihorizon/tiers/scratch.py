@@ -188,6 +188,10 @@ class ScratchBuffer:
         )
         self.clock = clock
         self.full = False  # everything left is pinned or in use, and still over budget
+        # Called after a change that may change which entry is the newest, or whether there
+        # is one, except ``restore`` (the session publishes what its lock-free ``classify``
+        # reads from that).
+        self.on_change: Callable[[], None] | None = None
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -205,7 +209,7 @@ class ScratchBuffer:
         if not all(isinstance(entry, ScratchEntry) for entry in kept):
             raise InputError("scratch state: entries must be ScratchEntry records")
         self._serial, self.full = serial, bool(full)
-        self._entries = {entry.scratch_id: entry for entry in kept}
+        self._entries = {entry.scratch_id: entry for entry in kept}  # the owner republishes
 
     def __iter__(self) -> Iterator[ScratchEntry]:
         return iter(list(self._entries.values()))
@@ -292,6 +296,7 @@ class ScratchBuffer:
         self._serial += 1
         self._entries[entry.scratch_id] = entry
         self._evict(keep=entry.scratch_id)
+        self._changed()
         return entry
 
     def add(self, **kwargs: Any) -> ScratchEntry:
@@ -300,15 +305,16 @@ class ScratchBuffer:
     def most_recent(self, kind: str | None = None) -> ScratchEntry | None:
         """The newest entry of this kind (or, failing that, of the output type the kind
         implies); the newest of any kind when ``kind`` is None or nothing matches."""
+        if kind is None:  # the newest, without copying the entries
+            return next(reversed(self._entries.values()), None)
         entries = list(self._entries.values())
-        if kind is not None:
-            for entry in reversed(entries):
-                if entry.kind == kind:
-                    return entry
-            types = _KIND_TYPES.get(kind, ())
-            for entry in reversed(entries):
-                if entry.output_type in types:
-                    return entry
+        for entry in reversed(entries):
+            if entry.kind == kind:
+                return entry
+        types = _KIND_TYPES.get(kind, ())
+        for entry in reversed(entries):
+            if entry.output_type in types:
+                return entry
         return entries[-1] if entries else None
 
     def mark_referenced(self, scratch_id: str, turn_id: int, *, pin: bool = False) -> None:
@@ -340,6 +346,7 @@ class ScratchBuffer:
         entry = self.get(scratch_id)
         del self._entries[scratch_id]
         self.full = self.full and self._over_budget()
+        self._changed()
         return entry
 
     def purge_stale(self, now: float | None = None) -> list[ScratchEntry]:
@@ -357,6 +364,8 @@ class ScratchBuffer:
         for entry in gone:
             del self._entries[entry.scratch_id]
         self.full = self.full and self._over_budget()
+        if gone:
+            self._changed()
         return gone
 
     def refresh(self, scratch_id: str, reinvoke: Reinvoke) -> ScratchEntry:
@@ -392,6 +401,10 @@ class ScratchBuffer:
             referenced_by=entry.referenced_by,
             persistence=entry.persistence,
         )
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def _over_budget(self) -> bool:
         tokens = sum(e.raw_token_count for e in self._entries.values())

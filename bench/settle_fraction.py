@@ -1,0 +1,89 @@
+"""How many real user turns ``Session.user``'s intent stage decides in the native settle
+(issue 14): the first conversations of every ``../shared/data`` file replayed through
+``Session.user``/``Session.assistant`` (hashing embedder), each call of the classifier's
+``settle`` counted as settled (the intent code came back) or not (the Python rules run).
+
+    python bench/settle_fraction.py [--conversations N] [--turns N]
+    python bench/run_tree.py OLD/src bench/settle_fraction.py   # another tree, same turns
+
+Sessions where a speaker is named are counted apart: there every turn goes on (the
+references stage reads addressed speakers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import multihorizon as mh
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from shared_data import locate
+
+
+def _replay(
+    path: Path, conversations: int, turns: int, counts: Counter[str], why: Counter[str]
+) -> None:
+    embedder = mh.HashingEmbedder()
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines):
+            if number >= conversations:
+                break
+            conversation = json.loads(line)
+            session = mh.Session(embedder=embedder)
+            classifier = session._classifier
+            settle = classifier.settle
+            speakers = any(turn.get("speaker") for turn in conversation["turns"][:turns])
+            group = "speakers" if speakers else "no speakers"
+
+            def counted(*args: Any, _settle: Any = settle, _group: str = group) -> Any:
+                found = _settle(*args)
+                counts[f"{_group} {'settled' if isinstance(found, int) else 'python'}"] += 1
+                if not isinstance(found, int):  # why: §5.2's code and the pending bits
+                    why[f"{_group}: intent {found[0]}, pending {found[1]}"] += 1
+                return found
+
+            for turn in conversation["turns"][:turns]:
+                text, speaker = turn["content"], turn.get("speaker")
+                if not text.strip():
+                    continue
+                if turn["role"] != "user":
+                    session.assistant(text, speaker=speaker)
+                    continue
+                classifier.settle = counted  # only the user turn's intent stage is counted
+                session.user(text, speaker=speaker)
+                classifier.settle = settle
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--conversations", type=int, default=20, help="per file")
+    parser.add_argument("--turns", type=int, default=120, help="per conversation")
+    args = parser.parse_args(argv)
+    folder = locate()
+    if folder is None:
+        raise SystemExit("shared/data not found (set MULTIHORIZON_DATA)")
+    counts: Counter[str] = Counter()
+    why: Counter[str] = Counter()
+    for path in sorted(folder.glob("*.jsonl")):
+        _replay(path, args.conversations, args.turns, counts, why)
+    print(f"multihorizon from {Path(mh.__file__).parent}")
+    total_settled = total = 0
+    for group in ("no speakers", "speakers"):
+        settled, python = counts[f"{group} settled"], counts[f"{group} python"]
+        total_settled, total = total_settled + settled, total + settled + python
+        share = settled / max(1, settled + python)
+        print(f"{group}: {settled} of {settled + python} user turns settled natively ({share:.1%})")
+    print(f"all: {total_settled} of {total} ({total_settled / max(1, total):.1%})")
+    print("turns the Python rules decide, by §5.2 code and pending bits (most common):")
+    for reason, count in why.most_common(8):
+        print(f"  {reason}: {count}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

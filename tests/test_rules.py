@@ -453,6 +453,13 @@ def _item_form(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in session.preview("go with b").references]
 
 
+def _item_word(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("What else should I buy with the sewing machine?")
+    session.assistant("Extras:\n1. Fabric scissors\n2. A seam ripper\n3. Jersey needles")
+    return [(ref.target_turn, ref.item) for ref in session.preview("Which needle size?").references]
+
+
 def _repeated_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What's the forecast for Chicago on Thursday?")
@@ -611,6 +618,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "offer-antecedents": _offered_instance,
     "ordinal-forms": _ordinal_form,
     "item-forms": _item_form,
+    "item-words": _item_word,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,

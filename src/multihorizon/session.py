@@ -29,6 +29,7 @@ from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse
+from .dialogue.implicit_items import with_implicit_items
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
@@ -538,7 +539,12 @@ class Session(SessionState, SessionIntent):
             named_references=named_references,
             mentions=mentions,
         )
-        return match_tool_references(resolution, features, self._scratch, self._log, self.config)
+        resolution = match_tool_references(
+            resolution, features, self._scratch, self._log, self.config
+        )
+        if not named_references:
+            return resolution  # rule item-words finds named references only
+        return with_implicit_items(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------
 

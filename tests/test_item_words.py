@@ -1,0 +1,111 @@
+"""Rule item-words (issue 15 item 1): an item named by its words alone ("which needle type?",
+"the coffee rule"), by the amounts the items state ("the least expensive"), and what stays
+no pick: a word every item holds, a word of the list's lead, a new topic, two items tied."""
+
+from __future__ import annotations
+
+import pytest
+
+import multihorizon as mh
+from multihorizon.text.item_qualities import item_by_quality
+
+EXTRAS = (
+    "Extras:\n1. Good fabric scissors, kept only for fabric\n2. A seam ripper\n"
+    "3. Universal and jersey needles\n4. A cutting mat and rotary cutter"
+)
+SLEEP = (
+    "Things with good evidence:\n1. Keep the same wake-up time every day\n2. Cut caffeine "
+    "after midday\n3. Keep the bedroom cool, around 18 degrees\n4. Try a structured therapy "
+    "for insomnia"
+)
+MACHINES = (
+    "Solid starter machines:\nA. Brother CS6000i, computerised, about 200 dollars\n"
+    "B. Janome HD3000, mechanical and heavy-duty, about 450 dollars\n"
+    "C. Singer 4423, fast and strong, about 180 dollars\nD. Juki HZL-355Z, quiet, $300"
+)
+
+
+def _refs(reply: str, turn: str, config: mh.Config | None = None) -> list[tuple[int, str]]:
+    session = mh.Session(config=config)
+    session.user("What would you suggest?")
+    session.assistant(reply)
+    return [
+        (ref.target_turn, ref.item or "")
+        for ref in session.preview(turn).references
+        if ref.target_turn is not None
+    ]
+
+
+@pytest.mark.parametrize(
+    ("reply", "turn", "item"),
+    [
+        (EXTRAS, "Which needle type for T-shirts?", "Universal and jersey needles"),
+        (
+            EXTRAS,
+            "For the extras, why separate scissors?",
+            "Good fabric scissors, kept only for fabric",
+        ),
+        (EXTRAS, "Do I need a mat underneath?", "A cutting mat and rotary cutter"),
+        (SLEEP, "Does decaf count for the coffee rule?", "Cut caffeine after midday"),
+        (
+            SLEEP,
+            "What about the temperature tip, is 18 too cold?",
+            "Keep the bedroom cool, around 18 degrees",
+        ),
+        (SLEEP, "Can a therapist do it online?", "Try a structured therapy for insomnia"),
+    ],
+)
+def test_an_item_named_by_its_words_or_a_word_of_its_group(
+    reply: str, turn: str, item: str
+) -> None:
+    assert (1, item) in _refs(reply, turn)
+    assert all(found != item for _, found in _refs(reply, turn, mh.Config(item_words=False)))
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Unrelated: which needle do tattoo artists use?",  # a new topic asks of no item
+        "Should I keep the extras in a box?",  # "extras" is the lead's word: the list
+    ],
+)
+def test_no_item_for_a_new_topic_or_the_lists_own_words(turn: str) -> None:
+    assert all(not item for _, item in _refs(EXTRAS, turn))
+
+
+def test_no_item_when_two_items_hold_the_word_alike() -> None:
+    reply = "Two ways:\n1. Sharpen the blade on a stone\n2. Replace the blade"
+    assert all(not item for _, item in _refs(reply, "How long does a blade last?"))
+
+
+def test_an_item_reference_stands_where_the_item_less_one_stood() -> None:
+    session = mh.Session()
+    session.user("What can we do for a seventh birthday party?")
+    session.assistant("Ideas:\n- A treasure hunt in the park\n- A pizza-making party\n- A disco")
+    session.user("And party bag ideas?")
+    session.assistant("More:\n- Seed packets to grow at home\n- A small notebook\n- Bubbles")
+    refs = session.preview("For the party ideas, the dancing idea, is it too loud?").references
+    resolved = [(ref.target_turn, ref.item) for ref in refs if ref.target_turn is not None]
+    assert resolved[0] == (1, "A disco")
+
+
+@pytest.mark.parametrize(
+    ("quality", "index"),
+    [("cost:-1", 2), ("cost:1", 1)],
+)
+def test_the_cheapest_read_off_the_amounts_the_items_state(quality: str, index: int) -> None:
+    items = MACHINES.split("\n")[1:]
+    assert item_by_quality(quality, items, "Solid starter machines:") == index
+
+
+def test_amounts_in_other_units_and_ties_decide_nothing() -> None:
+    rackets = ["Pure Drive, 300 g", "Clash, 295 g", "Phantom, 0.305 kg"]
+    assert item_by_quality("weight:1", rackets, "") == 2
+    assert item_by_quality("weight:-1", rackets, "") == 1
+    assert item_by_quality("cost:-1", ["A, 100 euros", "B, 100 euros", "C"], "") is None
+    assert item_by_quality("cost:-1", ["A, 100 euros", "B"], "") is None  # one amount
+
+
+def test_the_least_expensive_machine_resolves_to_its_item() -> None:
+    found = _refs(MACHINES, "Which one is the least expensive?")
+    assert (1, "Singer 4423, fast and strong, about 180 dollars") in found

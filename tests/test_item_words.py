@@ -109,3 +109,69 @@ def test_amounts_in_other_units_and_ties_decide_nothing() -> None:
 def test_the_least_expensive_machine_resolves_to_its_item() -> None:
     found = _refs(MACHINES, "Which one is the least expensive?")
     assert (1, "Singer 4423, fast and strong, about 180 dollars") in found
+
+
+# ---- rule continued-lists: a numbering that goes on across replies ---------------------------
+
+STRETCHES = (
+    "Which stretches for a desk worker?",
+    "Start with these:\n1. Neck rolls, slowly both ways\n2. Shoulder shrugs held for five "
+    "seconds\n3. A seated spinal twist",
+    "Any more?",
+    "Sure:\n4. Wrist flexor stretch against the desk\n5. Standing hip flexor lunge\n"
+    "6. Chin tucks against a wall",
+)
+
+
+def _after(turns: tuple[str, ...], query: str, config: mh.Config | None = None) -> list[object]:
+    session = mh.Session(config=config)
+    for index, text in enumerate(turns):
+        (session.user if index % 2 == 0 else session.assistant)(text)
+    return [
+        (ref.target_turn, ref.item)
+        for ref in session.preview(query).references
+        if ref.target_turn is not None and ref.item
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "found"),
+    [
+        ("How long should I hold number five?", (3, "Standing hip flexor lunge")),
+        ("Is the 2nd one safe with a bad back?", (1, "Shoulder shrugs held for five seconds")),
+        ("Can I do the sixth at my desk?", (3, "Chin tucks against a wall")),
+        ("And #4, how many reps?", (3, "Wrist flexor stretch against the desk")),
+        ("Tell me more about the last one.", (3, "Chin tucks against a wall")),
+    ],
+)
+def test_a_numbering_that_goes_on_from_an_earlier_reply(query: str, found: object) -> None:
+    assert _after(STRETCHES, query)[:1] == [found]
+
+
+def test_continued_lists_follow_the_item_forms_switch() -> None:
+    off = _after(STRETCHES, "Is the 2nd one safe with a bad back?", mh.Config(item_forms=False))
+    assert off[:1] != [(1, "Shoulder shrugs held for five seconds")]
+
+
+def test_a_list_that_starts_at_one_keeps_the_spec_rule() -> None:
+    turns = (*STRETCHES[:2], "And for the evening?", "Try:\n1. Child's pose\n2. Cat-cow")
+    assert _after(turns, "What about the 2nd one?")[:1] == [(3, "Cat-cow")]
+
+
+# ---- a noun after a size word names the scale ("the biggest impact") -------------------------
+
+ORDERED = (
+    "In order of impact:\n1. Virtualise the table\n2. Use a ref for the big array\n3. Debounce"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("Which fix has the biggest impact?", "Virtualise the table"),
+        ("What's the most impactful change?", "Virtualise the table"),
+        ("Which has the smallest payoff?", "Debounce"),
+    ],
+)
+def test_a_scale_named_by_its_noun(query: str, item: str) -> None:
+    assert _refs(ORDERED, query)[:1] == [(1, item)]

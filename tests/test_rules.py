@@ -460,6 +460,15 @@ def _item_word(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in session.preview("Which needle size?").references]
 
 
+def _continued_list(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Stretches for a desk job?")
+    session.assistant("Start with:\n1. Neck rolls\n2. Shoulder shrugs\n3. A seated twist")
+    session.user("Any more?")
+    session.assistant("Sure:\n4. Wrist stretch\n5. Hip flexor lunge\n6. Chin tucks")
+    return [(ref.target_turn, ref.item) for ref in session.preview("the 2nd one?").references]
+
+
 def _repeated_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What's the forecast for Chicago on Thursday?")
@@ -619,6 +628,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "ordinal-forms": _ordinal_form,
     "item-forms": _item_form,
     "item-words": _item_word,
+    "continued-lists": _continued_list,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,

@@ -65,4 +65,21 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "at the start and once at the end): see tests/test_handwritten.py.",
         "dialogue.implicit_items.with_implicit_items",
     ),
+    (
+        "continued-lists",
+        "references",
+        "§4.1",
+        "A list split across replies ('Any more?' '4. ... 5. ... 6. ...'): when the latest "
+        "list numbers on from an earlier reply, an ordinal is the item labelled with it, in "
+        "that list or in the earlier list of the last three with lists whose numbers hold "
+        "it ('number five' is the second reply's '5.', 'the 2nd one' the first reply's "
+        "second). A list that starts at one keeps the spec's rule. Shares item-forms' switch "
+        "(dialogue.resolution, which would carry a switch of its own, is at its size limit).",
+        {"item_forms": False},
+        "tests/test_item_words.py (five phrasings over a list split across two replies); "
+        "multihorizon eval FILE --task references: the hand-written sets other than "
+        "items_holdout3 unchanged (none splits a list); items_holdout3, written before it, "
+        "holds one split list (see tests/test_handwritten.py).",
+        "dialogue.ordinal_resolution.resolve_ordinal",
+    ),
 )

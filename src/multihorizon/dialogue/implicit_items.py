@@ -36,6 +36,7 @@ _LIST_TURNS = 3  # assistant turns with lists searched, most recent first
 _WALK = 8  # turns walked back for them
 _MIN_SCORE = 1.0  # at least one word that one item alone holds
 _CONFIDENCE = 0.5
+_OWN_WORDS = 1e-3  # breaks ties: a word the item itself says over one said under it
 
 
 def with_implicit_items(
@@ -49,7 +50,7 @@ def with_implicit_items(
     reference of the turn names an item; unchanged otherwise."""
     if not config.item_words or resolution.addressee is not None or resolution.has_tool:
         return resolution
-    if any(ref.item is not None and ref.target_turn is not None for ref in resolution.references):
+    if any(_names_list_item(ref, log) for ref in resolution.references):
         return resolution
     if features.has(Marker.NEW_TOPIC) or features.has(Marker.TOPIC_OPENER):
         return resolution  # "Unrelated: how do I cache cargo builds?" asks of no item
@@ -66,6 +67,15 @@ def with_implicit_items(
         return resolution
     turn, item, words = found
     return _placed(resolution, content, turn, item, words)
+
+
+def _names_list_item(ref: Reference, log: TurnLog) -> bool:
+    """Whether ``ref`` names an item of one of its turn's lists (not a sentence of the turn:
+    "the hydraulic ones" may find the line under the heading "Brakes")."""
+    if ref.item is None or ref.target_turn is None or ref.target_turn >= len(log):
+        return False
+    lists = log.features[ref.target_turn].enumeration_lists
+    return not lists or any(ref.item in listed.items for listed in lists)
 
 
 def _list_turns(log: TurnLog) -> list[int]:
@@ -86,23 +96,55 @@ def _named_item(terms: Sequence[str], log: TurnLog) -> tuple[int, str, list[str]
     for turn in _list_turns(log):
         asked_before = turn > 0 and log.roles[turn - 1] == "user"
         question = log.features[turn - 1].terms if asked_before else ()
+        text = log.features[turn].text
         for listed in log.features[turn].enumeration_lists:
             framing = (*content_terms(listed.lead), *question)
             asked = [t for t in terms if not any(_holds(t, w) for w in framing)]
-            picked = _best_of_list(asked, listed.items)
+            picked = _best_of_list(asked, listed.items, _bodies(text, listed.items))
             if picked is not None and picked[1] > best_score:
                 best, best_score = (turn, picked[0], picked[2]), picked[1]
     return best
 
 
+def _bodies(text: str, items: Sequence[str]) -> list[str]:
+    """What a heading list says under each heading ("**Brakes**\nHydraulic disc brakes stop
+    reliably in the rain."): the text from each item to the next, the last one's to the end
+    of its paragraph. Empty strings for a list whose items follow one another line by line
+    (the text after its last item is no part of it)."""
+    starts: list[int] = []
+    at = 0
+    for item in items:
+        found = text.find(item, at)
+        if found < 0:
+            return [""] * len(items)
+        starts.append(found)
+        at = found + len(item)
+    bodies: list[str] = []
+    for index, start in enumerate(starts):
+        line_end = text.find("\n", start + len(items[index]))
+        if line_end < 0:
+            line_end = len(text)
+        if index + 1 < len(starts):
+            bodies.append(text[line_end : starts[index + 1]])
+        else:
+            close = text.find("\n\n", line_end + 1)
+            bodies.append(text[line_end : close if close >= 0 else len(text)])
+    if not all(body.strip(" \t\n*_#-") for body in bodies[:-1]):
+        return [""] * len(items)
+    return bodies
+
+
 def _best_of_list(
-    terms: Sequence[str], items: Sequence[str]
+    terms: Sequence[str], items: Sequence[str], bodies: Sequence[str] = ()
 ) -> tuple[str, float, list[str]] | None:
     """The one item of a list that ``terms`` name most (each term 1/k for the k items that
-    hold it; a term every item holds names none): (item, score, the terms it holds)."""
+    hold it, in the item or under it when the list has ``bodies``; a term every item holds
+    names none): (item, score, the terms it holds)."""
     if len(items) < 2 or not terms:
         return None
-    words = [content_terms(item) for item in items]
+    said_under = bodies or [""] * len(items)
+    pairs = zip(items, said_under, strict=True)
+    words = [content_terms(f"{item} {body}") for item, body in pairs]
     held = [[any(_holds(term, word) for word in said) for term in terms] for said in words]
     counts = [sum(row[k] for row in held) for k in range(len(terms))]
     scores: list[float] = []
@@ -113,7 +155,15 @@ def _best_of_list(
     if top <= 0 or scores.count(top) > 1:
         return None
     index = scores.index(top)
-    return items[index], top, [terms[k] for k, hit in enumerate(held[index]) if hit]
+    matched = [terms[k] for k, hit in enumerate(held[index]) if hit]
+    if bodies:
+        # Of equals across lists, the item that says the words itself: "keep 7 days locally"
+        # in a nested list over the item it sits under.
+        own = content_terms(items[index])
+        top += _OWN_WORDS * sum(1 for t in matched if any(_holds(t, w) for w in own))
+    else:
+        top += _OWN_WORDS * len(matched)
+    return items[index], top, matched
 
 
 def _holds(term: str, word: str) -> bool:
@@ -128,7 +178,9 @@ def _placed(
     printer", which names a kind), else as a named reference after the others."""
     for ref in resolution.references:
         said = content_terms(ref.surface)
-        if ref.item is None and said and said[-1] in ITEM_NOUNS and set(words) & set(said):
+        last = ref.surface.rsplit(None, 1)[-1].casefold().strip(".,;:!?") if ref.surface else ""
+        # (Any item it holds is a sentence, not a list's: ``_names_list_item``.)
+        if last in ITEM_NOUNS and set(words) & set(said):
             better = replace(ref, target_turn=turn, item=item, type="ordinal")
             return replace(
                 resolution,

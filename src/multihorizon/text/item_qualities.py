@@ -20,11 +20,13 @@ __all__ = [
     "HIGH",
     "LOW",
     "QUALITY_WORDS",
+    "SCALE_NOUNS",
     "SUPERLATIVES",
     "WHICHEVER",
     "adjective_stem",
     "item_by_quality",
     "quality_gate_words",
+    "scale_noun_quality",
 ]
 
 HIGH = 1
@@ -70,6 +72,10 @@ _SCALES: dict[str, tuple[str, str]] = {
     ),
     "incline": ("flat flatter flattest gentle gentlest level", "steep steeper steepest hilly"),
     "popularity": ("obscure niche", "popular most-popular classic famous well-known"),
+    "importance": (
+        "minor marginal negligible",
+        "important importance impactful impact effective priority payoff valuable",
+    ),
     "distance": (
         "near nearer nearest close closer closest central",
         "far farther farthest further furthest remote",
@@ -95,6 +101,29 @@ SUPERLATIVES = frozenset(
     for word, (scale, _) in QUALITY_WORDS.items()
     if word.endswith("est") and scale != "distance"
 )
+
+# Nouns that name a scale after a size word: "the biggest impact" is the high end of
+# importance, "the smallest price" the low end of cost (rule item-words).
+SCALE_NOUNS: Mapping[str, str] = MappingProxyType({
+    "impact": "importance", "payoff": "importance", "difference": "importance",
+    "effect": "importance", "win": "importance", "price": "cost", "cost": "cost",
+    "weight": "weight", "effort": "effort", "risk": "safety",
+})  # fmt: skip
+_SIZE_ENDS: Mapping[str, int] = MappingProxyType({
+    "biggest": HIGH, "largest": HIGH, "greatest": HIGH, "highest": HIGH,
+    "smallest": LOW, "lowest": LOW, "least": LOW, "most": HIGH,
+})  # fmt: skip
+
+
+def scale_noun_quality(adjective: str, noun: str) -> str | None:
+    """ "biggest impact" -> "importance:1", "lowest price" -> "cost:-1"; risk is safety's
+    low end ("the biggest risk" is the least safe); None when ``noun`` names no scale."""
+    scale = SCALE_NOUNS.get(noun)
+    end = _SIZE_ENDS.get(adjective)
+    if scale is None or end is None:
+        return None
+    return f"{scale}:{-end if noun == 'risk' else end}"
+
 
 # Degree words before an adjective: "the most durable" (its scale's high end), "the least
 # sedating" (the low end of whatever the adjective measures).

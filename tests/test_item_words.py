@@ -175,3 +175,42 @@ ORDERED = (
 )
 def test_a_scale_named_by_its_noun(query: str, item: str) -> None:
     assert _refs(ORDERED, query)[:1] == [(1, item)]
+
+
+# ---- rule item-pairs: several items at once ---------------------------------------------------
+
+GROCERY = (
+    "Ideas:\n1. Plan meals for the week\n2. Buy store brands\n3. Shop with a list\n"
+    "4. Cook in batches\n5. Use a cashback app"
+)
+BEANS = (
+    "Either a Brazilian Santos for a chocolatey shot or an Ethiopian Yirgacheffe for a fruity one."
+)
+ONE_THREE = ["Plan meals for the week", "Shop with a list"]
+TWO_FOUR = ["Buy store brands", "Cook in batches"]
+BOTH = ["a Brazilian Santos for a chocolatey shot", "an Ethiopian Yirgacheffe for a fruity one"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "turn", "items"),
+    [
+        (GROCERY, "Any tips on the second and third?", ["Buy store brands", "Shop with a list"]),
+        (GROCERY, "Numbers 2 and 4, can you expand?", TWO_FOUR),
+        (GROCERY, "I like ideas 1, 3 and 5.", [*ONE_THREE, "Use a cashback app"]),
+        (GROCERY, "the 2nd, 4th and 5th?", [*TWO_FOUR, "Use a cashback app"]),
+        (BEANS, "Are both good with milk?", BOTH),
+        (BEANS, "Is either of them decaf?", BOTH),
+    ],
+)
+def test_several_items_picked_at_once(reply: str, turn: str, items: list[str]) -> None:
+    assert [item for _, item in _refs(reply, turn)] == items
+    off = [item for _, item in _refs(reply, turn, mh.Config(item_pairs=False))]
+    assert off != items
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["We both like strong coffee.", "Either way is fine.", "Thank you both!", "Both of us."],
+)
+def test_both_that_picks_nothing(turn: str) -> None:
+    assert _refs(BEANS, turn) == []

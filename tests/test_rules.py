@@ -469,6 +469,14 @@ def _continued_list(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in session.preview("the 2nd one?").references]
 
 
+def _item_pair(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How can I cut my grocery bill?")
+    session.assistant("Ideas:\n1. Plan meals\n2. Buy store brands\n3. Shop with a list")
+    refs = session.preview("Tell me about the second and third.").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
 def _repeated_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What's the forecast for Chicago on Thursday?")
@@ -629,6 +637,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "item-forms": _item_form,
     "item-words": _item_word,
     "continued-lists": _continued_list,
+    "item-pairs": _item_pair,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,

@@ -199,6 +199,7 @@ SWITCHES = (
     "ordinal_forms",
     "item_forms",
     "item_words",
+    "item_pairs",
     "repeated_questions",
     "definite_references",
     "entity_references",
@@ -325,6 +326,9 @@ class Config:
     # An item named by its words alone: "which needle type?", "the coffee rule" (rule
     # item-words).
     item_words: bool = True
+    # Several items at once: "the second and third", "options 2 and 4", "both" (rule
+    # item-pairs).
+    item_pairs: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).
     repeated_questions: bool = True

@@ -82,4 +82,21 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "holds one split list (see tests/test_handwritten.py).",
         "dialogue.ordinal_resolution.resolve_ordinal",
     ),
+    (
+        "item-pairs",
+        "references",
+        "§4.1",
+        "Several items picked at once, one reference per item (the schema's reference names "
+        "one item): 'the second and third', 'the 2nd, 4th and 5th' (each number joined to "
+        "the turn's ordinal reference by and/or/&/a comma: the item of the same list that "
+        "far from it), 'options 2 and 4' / 'ideas 1, 3 and 5' (a plural item noun before "
+        "joined numbers: the latest list's items so labelled), 'both'/'either' when the "
+        "latest reply, one of the last two turns, lists exactly two things. Named "
+        "references (antecedents, envelope, Tier C; not the §5.2 intent).",
+        {"item_pairs": False},
+        "tests/test_item_words.py (phrasings of each form, and 'we both', 'either way', "
+        "'both of us' that pick nothing); the hand-written sets' acc@1 and item unchanged "
+        "(their probes pick one item; the item scored is the first reference's).",
+        "dialogue.item_pairs.with_item_pairs",
+    ),
 )

@@ -16,9 +16,11 @@ one" resolved to a turn): then it stands where that one stood.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..config import Config
+from ..text.enumerations import Enumeration
 from ..text.item_qualities import QUALITY_WORDS
 from ..text.item_words import NOT_ITEM_WORDS, related_words
 from ..text.lexicon import Marker
@@ -36,6 +38,7 @@ _LIST_TURNS = 3  # assistant turns with lists searched, most recent first
 _WALK = 8  # turns walked back for them
 _MIN_SCORE = 1.0  # at least one word that one item alone holds
 _CONFIDENCE = 0.5
+_STEM = 4  # letters two forms of one word share (``ordinal_resolution.same_stem``)
 _OWN_WORDS = 1e-3  # breaks ties: a word the item itself says over one said under it
 
 
@@ -50,6 +53,9 @@ def with_implicit_items(
     reference of the turn names an item; unchanged otherwise."""
     if not config.item_words or resolution.addressee is not None or resolution.has_tool:
         return resolution
+    turns = _list_turns(log)
+    if not turns:
+        return resolution  # most turns: no reply with a list in reach
     if any(_names_list_item(ref, log) for ref in resolution.references):
         return resolution
     if features.has(Marker.NEW_TOPIC) or features.has(Marker.TOPIC_OPENER):
@@ -62,7 +68,7 @@ def with_implicit_items(
     ]  # fmt: skip
     if not terms:
         return resolution
-    found = _named_item(terms, log)
+    found = _named_item(terms, turns, log)
     if found is None:
         return resolution
     turn, item, words = found
@@ -74,36 +80,113 @@ def _names_list_item(ref: Reference, log: TurnLog) -> bool:
     "the hydraulic ones" may find the line under the heading "Brakes")."""
     if ref.item is None or ref.target_turn is None or ref.target_turn >= len(log):
         return False
-    lists = log.features[ref.target_turn].enumeration_lists
-    return not lists or any(ref.item in listed.items for listed in lists)
+    if not log.enumerations.get(ref.target_turn):
+        return True  # a sentence of a turn without lists: nothing better to name
+    return any(ref.item in listed.items for listed in _lists_of(ref.target_turn, log))
 
 
 def _list_turns(log: TurnLog) -> list[int]:
     now = len(log)
     turns: list[int] = []
     for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
-        if log.roles[turn] == "assistant" and log.features[turn].enumeration_lists:
+        # The log's per-turn items say whether a reply has a list, without parsing them all.
+        if log.roles[turn] == "assistant" and log.enumerations.get(turn):
             turns.append(turn)
             if len(turns) == _LIST_TURNS:
                 break
     return turns
 
 
-def _named_item(terms: Sequence[str], log: TurnLog) -> tuple[int, str, list[str]] | None:
-    """(turn, item, the turn's words it holds) of the best item, or None."""
+def _named_item(
+    terms: Sequence[str], turns: Sequence[int], log: TurnLog
+) -> tuple[int, str, list[str]] | None:
+    """(turn, item, the turn's words it holds) of the best item of ``turns``' lists, or
+    None."""
     best: tuple[int, str, list[str]] | None = None
     best_score = _MIN_SCORE - 1e-9
-    for turn in _list_turns(log):
+    for turn in turns:
         asked_before = turn > 0 and log.roles[turn - 1] == "user"
         question = log.features[turn - 1].terms if asked_before else ()
-        text = log.features[turn].text
-        for listed in log.features[turn].enumeration_lists:
-            framing = (*content_terms(listed.lead), *question)
-            asked = [t for t in terms if not any(_holds(t, w) for w in framing)]
-            picked = _best_of_list(asked, listed.items, _bodies(text, listed.items))
+        for listed in _lists_of(turn, log):
+            framing = _framing(listed.lead, question)
+            asked = [t for t in terms if not framing.hold(t)]
+            picked = _best_of_list(asked, listed)
             if picked is not None and picked[1] > best_score:
                 best, best_score = (turn, picked[0], picked[2]), picked[1]
     return best
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """Words that a term is looked up in: the words themselves, and those of each four-letter
+    start (two words of one stem share at least four letters, ``same_stem``)."""
+
+    exact: frozenset[str]
+    by_start: dict[str, tuple[str, ...]]
+
+    @classmethod
+    def of(cls, words: Sequence[str]) -> _Words:
+        by_start: dict[str, list[str]] = {}
+        for word in words:
+            by_start.setdefault(word[:_STEM], []).append(word)
+        return cls(frozenset(words), {k: tuple(v) for k, v in by_start.items()})
+
+    def hold(self, term: str) -> bool:
+        """Whether one of the words is ``term`` in some form or a word of its group."""
+        if term in self.exact:
+            return True
+        if len(term) >= _STEM and any(
+            same_stem(term, w) for w in self.by_start.get(term[:_STEM], ())
+        ):
+            return True
+        related = related_words(term)
+        return bool(related) and not related.isdisjoint(self.exact)
+
+
+@dataclass(frozen=True, slots=True)
+class _ListWords:
+    """One list of a reply as item-words reads it: its lead's words, its items, each item's
+    words with what is said under it, and each item's own words."""
+
+    lead: tuple[str, ...]
+    items: tuple[str, ...]
+    words: tuple[_Words, ...]
+    own: tuple[_Words, ...]
+
+
+@lru_cache(maxsize=512)
+def _framing(lead: tuple[str, ...], question: tuple[str, ...]) -> _Words:
+    """The words that name a list rather than an item: its lead's and its question's."""
+    return _Words.of((*lead, *question))
+
+
+_LEAD_CHARS = 200  # a one-paragraph reply's lead: the words before its list
+
+
+def _lists_of(turn: int, log: TurnLog) -> tuple[_ListWords, ...]:
+    """The lists of a reply as item-words reads them. A reply of one paragraph (a comma or
+    prose list: "either A, B or C") has one list, the log's items of the turn, and is not
+    parsed again: long passages are mostly such, and their lists are rarely picked from."""
+    text = log.features[turn].text
+    if "\n" in text:
+        return _list_words(text, log.features[turn].enumeration_lists)
+    items = log.enumerations[turn]
+    at = max(0, text.find(items[0]))
+    return _list_words(text, (Enumeration(items, text[max(0, at - _LEAD_CHARS) : at]),))
+
+
+@lru_cache(maxsize=512)
+def _list_words(text: str, lists: tuple[Enumeration, ...]) -> tuple[_ListWords, ...]:
+    """Every list of a reply, read once per reply (a user turn reads the last few replies'
+    lists; each is read again only when it falls out of the cache)."""
+    found = []
+    for listed in lists:
+        own = tuple(_Words.of(content_terms(item)) for item in listed.items)
+        bodies = _bodies(text, listed.items)
+        said = zip(listed.items, bodies, strict=True)
+        words = tuple(_Words.of(content_terms(f"{i} {b}")) for i, b in said) if any(bodies) else own
+        found.append(_ListWords(tuple(content_terms(listed.lead)), listed.items, words, own))
+    return tuple(found)
 
 
 def _bodies(text: str, items: Sequence[str]) -> list[str]:
@@ -129,23 +212,21 @@ def _bodies(text: str, items: Sequence[str]) -> list[str]:
         else:
             close = text.find("\n\n", line_end + 1)
             bodies.append(text[line_end : close if close >= 0 else len(text)])
-    if not all(body.strip(" \t\n*_#-") for body in bodies[:-1]):
+    # A heading list says something on lines of its own under each item; a line list's
+    # "bodies" are list markers ("\n2. "), a comma list's a comma and "or".
+    if not all("\n" in body and sum(c.isalpha() for c in body) >= 4 for body in bodies[:-1]):
         return [""] * len(items)
     return bodies
 
 
-def _best_of_list(
-    terms: Sequence[str], items: Sequence[str], bodies: Sequence[str] = ()
-) -> tuple[str, float, list[str]] | None:
+def _best_of_list(terms: Sequence[str], listed: _ListWords) -> tuple[str, float, list[str]] | None:
     """The one item of a list that ``terms`` name most (each term 1/k for the k items that
-    hold it, in the item or under it when the list has ``bodies``; a term every item holds
-    names none): (item, score, the terms it holds)."""
+    hold it, in the item or under it; a term every item holds names none): (item, score,
+    the terms it holds)."""
+    items = listed.items
     if len(items) < 2 or not terms:
         return None
-    said_under = bodies or [""] * len(items)
-    pairs = zip(items, said_under, strict=True)
-    words = [content_terms(f"{item} {body}") for item, body in pairs]
-    held = [[any(_holds(term, word) for word in said) for term in terms] for said in words]
+    held = [[said.hold(term) for term in terms] for said in listed.words]
     counts = [sum(row[k] for row in held) for k in range(len(terms))]
     scores: list[float] = []
     for row in held:
@@ -156,18 +237,11 @@ def _best_of_list(
         return None
     index = scores.index(top)
     matched = [terms[k] for k, hit in enumerate(held[index]) if hit]
-    if bodies:
-        # Of equals across lists, the item that says the words itself: "keep 7 days locally"
-        # in a nested list over the item it sits under.
-        own = content_terms(items[index])
-        top += _OWN_WORDS * sum(1 for t in matched if any(_holds(t, w) for w in own))
-    else:
-        top += _OWN_WORDS * len(matched)
+    # Of equals across lists, the item that says the words itself: "keep 7 days locally" in
+    # a nested list over the item it sits under (whose words hold the nested list's).
+    own = listed.own[index]
+    top += _OWN_WORDS * sum(1 for t in matched if own.hold(t))
     return items[index], top, matched
-
-
-def _holds(term: str, word: str) -> bool:
-    return same_stem(term, word) or word in related_words(term)
 
 
 def _placed(

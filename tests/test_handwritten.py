@@ -48,6 +48,17 @@ issue's known misses: the hold-out scored 0.780 / 0.658 (the held-out figure). I
 then read and general gaps fixed ("for c", "the very last bit", "the opening step", "the one
 that ...", entity items over nested lists, comma "lists" that describe): 0.842 / 0.768, so it
 is no longer a clean hold-out.
+
+``items_holdout3.jsonl`` (14 conversations, 87 item probes; domains no other file uses; lists
+numbered, lettered, bulleted, under bold headings, in prose, nested, split across two replies,
+two per conversation with the earlier named by its topic; items named by position, letter,
+paraphrase and superlatives the item text decides) was written by the items4 session before
+any code change and scored: first run acc@1 0.736, item 0.494. Rules item-words,
+continued-lists and item-pairs (and more quality data: amounts, scale nouns) were then tuned on
+``items_tune3.jsonl`` (8 conversations, 45 item probes, other domains; item 0.578 -> 0.911)
+and the issue's known causes: the hold-out scored 0.793 / 0.667 at the end (the held-out
+figure; its misses were read only then). With the same changes items_holdout went 0.878 /
+0.768 -> 0.902 / 0.841 and phrasing_holdout's item 0.645 -> 0.742.
 """
 
 from __future__ import annotations
@@ -64,7 +75,8 @@ DATA = Path(__file__).parent / "data" / "handwritten"
 # file -> (acc@1 floor, item floor or None without item labels); measured: tune 0.925 /
 # 1.000, check 0.891 / 1.000, entities tune 0.904, entities check 0.824, entities tune2
 # 0.710, entities hold-out 0.905; phrasing tune 0.969 / 0.929, phrasing hold-out 0.758 / 0.645;
-# items tune 0.974 / 0.974, items hold-out 0.842 / 0.768.
+# items tune 0.974 / 0.974, items hold-out 0.902 / 0.841; phrasing hold-out 0.823 / 0.742
+# (items4); items tune3 0.933 / 0.911, items hold-out3 0.793 / 0.667.
 FLOORS: dict[str, tuple[float, float | None]] = {
     "references_tune.jsonl": (0.90, 0.97),
     "references_check.jsonl": (0.84, 0.95),
@@ -73,9 +85,11 @@ FLOORS: dict[str, tuple[float, float | None]] = {
     "references_entities_tune2.jsonl": (0.68, None),
     "references_entities_holdout.jsonl": (0.88, None),
     "phrasing_tune.jsonl": (0.94, 0.90),
-    "phrasing_holdout.jsonl": (0.73, 0.62),
+    "phrasing_holdout.jsonl": (0.80, 0.72),
     "items_tune.jsonl": (0.94, 0.94),
-    "items_holdout.jsonl": (0.81, 0.74),
+    "items_holdout.jsonl": (0.88, 0.82),
+    "items_tune3.jsonl": (0.91, 0.89),
+    "items_holdout3.jsonl": (0.77, 0.64),
 }
 
 

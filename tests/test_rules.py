@@ -471,6 +471,30 @@ def _item_form(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in session.preview("go with b").references]
 
 
+def _item_word(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("What else should I buy with the sewing machine?")
+    session.assistant("Extras:\n1. Fabric scissors\n2. A seam ripper\n3. Jersey needles")
+    return [(ref.target_turn, ref.item) for ref in session.preview("Which needle size?").references]
+
+
+def _continued_list(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Stretches for a desk job?")
+    session.assistant("Start with:\n1. Neck rolls\n2. Shoulder shrugs\n3. A seated twist")
+    session.user("Any more?")
+    session.assistant("Sure:\n4. Wrist stretch\n5. Hip flexor lunge\n6. Chin tucks")
+    return [(ref.target_turn, ref.item) for ref in session.preview("the 2nd one?").references]
+
+
+def _item_pair(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How can I cut my grocery bill?")
+    session.assistant("Ideas:\n1. Plan meals\n2. Buy store brands\n3. Shop with a list")
+    refs = session.preview("Tell me about the second and third.").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
 def _repeated_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What's the forecast for Chicago on Thursday?")
@@ -662,6 +686,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "offer-antecedents": _offered_instance,
     "ordinal-forms": _ordinal_form,
     "item-forms": _item_form,
+    "item-words": _item_word,
+    "continued-lists": _continued_list,
+    "item-pairs": _item_pair,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,

@@ -203,6 +203,8 @@ SWITCHES = (
     "again_returns",
     "ordinal_forms",
     "item_forms",
+    "item_words",
+    "item_pairs",
     "repeated_questions",
     "definite_references",
     "entity_references",
@@ -326,6 +328,12 @@ class Config:
     # "go with b", "4)", "the cheapest of the three", "the first two", "the 13th", the kind
     # of list an item noun names, items matched by their rarer words (rule item-forms).
     item_forms: bool = True
+    # An item named by its words alone: "which needle type?", "the coffee rule" (rule
+    # item-words).
+    item_words: bool = True
+    # Several items at once: "the second and third", "options 2 and 4", "both" (rule
+    # item-pairs).
+    item_pairs: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).
     repeated_questions: bool = True

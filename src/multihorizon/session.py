@@ -29,7 +29,9 @@ from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse
+from .dialogue.implicit_items import with_implicit_items
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
+from .dialogue.item_pairs import with_item_pairs
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
@@ -538,7 +540,13 @@ class Session(SessionState, SessionIntent):
             named_references=named_references,
             mentions=mentions,
         )
-        return match_tool_references(resolution, features, self._scratch, self._log, self.config)
+        resolution = match_tool_references(
+            resolution, features, self._scratch, self._log, self.config
+        )
+        if not named_references:
+            return resolution  # rules item-pairs and item-words find named references only
+        resolution = with_item_pairs(resolution, content, self._log, self.config)
+        return with_implicit_items(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from ..text.item_qualities import (
     DEGREE_WORDS,
     QUALITY_WORDS,
+    SCALE_NOUNS,
     SUPERLATIVES,
     WHICHEVER,
     adjective_stem,
+    scale_noun_quality,
 )
 from ..text.ordinal_forms import (
     ADJECTIVE_ORDINALS,
@@ -156,7 +158,12 @@ def _quality_mention(
     ):
         return None  # "the fastest way to the airport", "the cheapest time to fly"
     scale = QUALITY_WORDS.get(word)
-    if scale is not None:
+    following = tokens[adjective + 1][0] if adjective + 1 < len(tokens) else ""
+    named = scale_noun_quality(word, following) if following in SCALE_NOUNS else None
+    if named is not None:  # "the biggest impact": the scale the noun names
+        quality = named
+        end = tokens[adjective + 1][2]
+    elif scale is not None:
         quality = f"{scale[0]}:{scale[1] * degree}"
     else:
         quality = f"~{adjective_stem(word)}:{degree}"

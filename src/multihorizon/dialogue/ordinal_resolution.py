@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
+from ..text.enumerations import first_number
 from ..text.item_qualities import item_by_quality
 from ..text.ordinal_forms import MIDDLE
 from ..text.tokens import content_terms
@@ -84,10 +85,42 @@ def resolve_ordinal(
             turn = next(fits, turn)
             chosen = (turn, enumerations[turn])
     turn, items = chosen
+    if item_forms and not mention.scope and mention.ordinal > 0:
+        # Rule continued-lists: "number five" after "Any more?" "4. ... 5. ... 6. ...".
+        found = _by_label(mention.ordinal, log, enumerations, now, window, turn)
+        if found is not None:
+            return _target(mention, found[0], found[1], now)
     index = _index(mention.ordinal, len(items))
     if index is None:
         return _unresolved(mention)  # "option 3" of a two-item list points at nothing
     return _target(mention, turn, items[index], now)
+
+
+_CONTINUED_TURNS = 3  # turns with lists a numbering may go on across
+
+
+def _by_label(
+    ordinal: int,
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+    latest: int,
+) -> tuple[int, str] | None:
+    """Rule continued-lists: when the latest list numbers on from an earlier reply ("4.",
+    "5.", "6." after "Any more?"), the item labelled ``ordinal``: in that list, or in the
+    earlier list whose numbers hold it ("the 2nd one" is the first reply's second). None
+    when the latest list starts at one (the spec's rule decides)."""
+    start = first_number(log.features[latest].text, enumerations[latest][0])
+    if start <= 1:
+        return None
+    turns = list(_turns_with_lists(enumerations, now, window))[:_CONTINUED_TURNS]
+    for turn in turns:
+        items = enumerations[turn]
+        first = start if turn == latest else first_number(log.features[turn].text, items[0])
+        if first <= ordinal < first + len(items):
+            return turn, items[ordinal - first]
+    return None
 
 
 def _index(ordinal: int, size: int) -> int | None:

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from .scan import anchored_words, sentence_spans
 
-__all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists"]
+__all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
 
 # Ordinal value meaning "the last item" ("the last one", "the latter").
 LAST = -1
@@ -98,6 +98,23 @@ def enumeration_lists(text: str) -> tuple[Enumeration, ...]:
     # A nested list's lead is its parent item (its "start" holds the parent's index).
     lists += [Enumeration(tuple(items), lead) for lead, items in _nested_leads(found, nested)]
     return tuple(lists)
+
+
+def first_number(text: str, first_item: str) -> int:
+    """The number a numbered list labels its first item with ("4. Wrist stretch" -> 4): a
+    list that goes on from an earlier reply ("Any more?" "4. ... 5. ...") counts on from
+    there. 1 for a list that starts at one, is lettered or bulleted, or is not found."""
+    at = text.find(first_item)
+    if at < 0:
+        return 1
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    digits = "".join(char for char in line if char.isdigit())
+    label = line.strip().rstrip(".):\u2013\u2014- *_").lstrip("#*_ \t")
+    # Only a bare label before the item ("4.", "4)", "Step 4:"), never a number in prose.
+    named = label.casefold().removesuffix(digits).strip(" \t")
+    if not digits or len(digits) > 2 or (label != digits and not named.isalpha()):
+        return 1
+    return int(digits)
 
 
 def _nested_leads(

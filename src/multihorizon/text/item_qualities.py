@@ -20,11 +20,13 @@ __all__ = [
     "HIGH",
     "LOW",
     "QUALITY_WORDS",
+    "SCALE_NOUNS",
     "SUPERLATIVES",
     "WHICHEVER",
     "adjective_stem",
     "item_by_quality",
     "quality_gate_words",
+    "scale_noun_quality",
 ]
 
 HIGH = 1
@@ -64,9 +66,16 @@ _SCALES: dict[str, tuple[str, str]] = {
         "safe safer safest secure reliable",
     ),
     "noise": ("quiet quieter quietest calm calmest peaceful", "loud louder loudest noisy lively"),
-    "heat": ("mild milder mildest cool coolest", "spicy spicier spiciest hot hotter hottest"),
+    "heat": (
+        "mild milder mildest cool coolest cold colder coldest chilly",
+        "spicy spicier spiciest hot hotter hottest warm warmer warmest",
+    ),
     "incline": ("flat flatter flattest gentle gentlest level", "steep steeper steepest hilly"),
     "popularity": ("obscure niche", "popular most-popular classic famous well-known"),
+    "importance": (
+        "minor marginal negligible",
+        "important importance impactful impact effective priority payoff valuable",
+    ),
     "distance": (
         "near nearer nearest close closer closest central",
         "far farther farthest further furthest remote",
@@ -92,6 +101,29 @@ SUPERLATIVES = frozenset(
     for word, (scale, _) in QUALITY_WORDS.items()
     if word.endswith("est") and scale != "distance"
 )
+
+# Nouns that name a scale after a size word: "the biggest impact" is the high end of
+# importance, "the smallest price" the low end of cost (rule item-words).
+SCALE_NOUNS: Mapping[str, str] = MappingProxyType({
+    "impact": "importance", "payoff": "importance", "difference": "importance",
+    "effect": "importance", "win": "importance", "price": "cost", "cost": "cost",
+    "weight": "weight", "effort": "effort", "risk": "safety",
+})  # fmt: skip
+_SIZE_ENDS: Mapping[str, int] = MappingProxyType({
+    "biggest": HIGH, "largest": HIGH, "greatest": HIGH, "highest": HIGH,
+    "smallest": LOW, "lowest": LOW, "least": LOW, "most": HIGH,
+})  # fmt: skip
+
+
+def scale_noun_quality(adjective: str, noun: str) -> str | None:
+    """ "biggest impact" -> "importance:1", "lowest price" -> "cost:-1"; risk is safety's
+    low end ("the biggest risk" is the least safe); None when ``noun`` names no scale."""
+    scale = SCALE_NOUNS.get(noun)
+    end = _SIZE_ENDS.get(adjective)
+    if scale is None or end is None:
+        return None
+    return f"{scale}:{-end if noun == 'risk' else end}"
+
 
 # Degree words before an adjective: "the most durable" (its scale's high end), "the least
 # sedating" (the low end of whatever the adjective measures).
@@ -172,7 +204,65 @@ def item_by_quality(quality: str, items: Sequence[str], lead: str) -> int | None
     unique = _unique_best(strong_scores)
     if unique is None:
         unique = _ordered_end(scale, want, _words(lead), len(items))
-    return unique if unique is not None else _unique_best(plain_scores)
+    if unique is None:
+        unique = _unique_best(plain_scores)
+    return unique if unique is not None else _by_amount(scale, want, items)
+
+
+# The units an item states an amount of a scale in ("about 180 dollars", "$180", "305 g",
+# "an hour"): rule item-words reads "the least expensive" off the amounts when no item says
+# it in words. Prefix symbols are read before the number, the words after it.
+_UNIT_WORDS: dict[str, str] = {
+    "cost": "dollar dollars usd euro euros eur pound pounds gbp quid $ € £",
+    "weight": "g gram grams kg kilo kilos kilogram kilograms lb lbs oz",
+    "time": "min mins minute minutes hour hours hr hrs day days week weeks",
+}
+_UNITS = {scale: frozenset(words.split()) for scale, words in _UNIT_WORDS.items()}
+_TIME_SCALE = {
+    "min": 1,
+    "mins": 1,
+    "minute": 1,
+    "minutes": 1,
+    "hour": 60,
+    "hours": 60,
+    "hr": 60,
+    "hrs": 60,
+    "day": 1440,
+    "days": 1440,
+    "week": 10080,
+    "weeks": 10080,
+}
+_WEIGHT_SCALE = {"kg": 1000, "kilo": 1000, "kilos": 1000, "kilogram": 1000,
+                 "kilograms": 1000, "lb": 454, "lbs": 454, "oz": 28}  # fmt: skip
+
+
+def _by_amount(scale: str, want: int, items: Sequence[str]) -> int | None:
+    """The item with the lowest (``want`` LOW) or highest amount in ``scale``'s units, when
+    at least two items state one and that end is one item's; None otherwise."""
+    units = _UNITS.get(scale)
+    if units is None:
+        return None
+    amounts = [_amount(item, units) for item in items]
+    stated = [a for a in amounts if a is not None]
+    if len(stated) < 2:
+        return None
+    end = min(stated) if want == LOW else max(stated)
+    return amounts.index(end) if stated.count(end) == 1 else None
+
+
+def _amount(item: str, units: frozenset[str]) -> float | None:
+    """The first amount ``item`` states in ``units``, in one unit (minutes, grams)."""
+    tokens = item.casefold().replace("$", " $ ").replace("€", " € ").replace("£", " £ ").split()
+    for index, token in enumerate(tokens):
+        number = token.strip(".,;:()").replace(",", "")
+        if not number or not number.replace(".", "", 1).isdigit():
+            continue
+        before = tokens[index - 1] if index else ""
+        after = tokens[index + 1].strip(".,;:()") if index + 1 < len(tokens) else ""
+        unit = after if after in units else before if before in units else ""
+        if unit:
+            return float(number) * _TIME_SCALE.get(unit, _WEIGHT_SCALE.get(unit, 1))
+    return None
 
 
 def _unique_best(scores: list[int]) -> int | None:

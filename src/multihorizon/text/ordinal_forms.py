@@ -100,7 +100,8 @@ ITEM_NOUNS = _words("""
     proposal proposals plan plans candidate candidates pick picks fix fixes answer answers
     line lines stage stages phase phases part parts section sections reason reasons
     problem problems issue issues cause causes stop stops exercise exercises task tasks
-    rule rules trick tricks basic basics topic topics area areas
+    rule rules trick tricks basic basics topic topics area areas consideration considerations
+    factor factors aspect aspects
     """)
 
 # Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):

@@ -98,14 +98,18 @@ ASKS_FOR_CHARS = 500
 ASKS_FOR_OVERRUN = 40
 OPEN_OFFER_CHARS = 300
 
-_ARGS = (OPENERS, FILLERS, REPEATS, ASKS_FOR_WORDS, ELSES)
-_LIMITS = {
-    "asks_for_chars": ASKS_FOR_CHARS,
-    "asks_for_overrun": ASKS_FOR_OVERRUN,
-    "open_offer_chars": OPEN_OFFER_CHARS,
-}
 # The backend's reader (C++: ASCII text in one pass, None for any other text).
-_READER = kernels.TurnCueReader(persons.READER, *_ARGS, **_LIMITS)
+_READER = kernels.TurnCueReader(
+    persons.READER,
+    OPENERS,
+    FILLERS,
+    REPEATS,
+    ASKS_FOR_WORDS,
+    ELSES,
+    asks_for_chars=ASKS_FOR_CHARS,
+    asks_for_overrun=ASKS_FOR_OVERRUN,
+    open_offer_chars=OPEN_OFFER_CHARS,
+)
 
 
 def turn_cues(text: str, user: bool) -> int:

@@ -162,5 +162,12 @@ def test_turn_cues_are_the_regular_expressions_on_real_turns() -> None:
             text = turn["content"]
             for user in (True, False):
                 assert _read(text, user) == _expected(text, user), text
+                # The features keep the scanner's question cue for asks_for and open_offer.
+                features = analyse(text, "user" if user else "assistant", default_lexicon())
+                request, asks_for, offers_else, stance = _expected(text, user)
+                assert features.request == request
+                assert features.asks_for == asks_for
+                assert features.open_offer == (offers_else and is_question(text))
+                assert features.stance == stance
             read += 1
     assert read > 1500

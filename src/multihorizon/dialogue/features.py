@@ -17,7 +17,7 @@ from typing import Any
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues, followups
 from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
-from ..text.lexicon import Lexicon, Marker
+from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..text.quantities import adds_something, amounts
 from ..text.tokens import content_terms
 from .intent import is_question
@@ -161,6 +161,14 @@ class TurnFeatures:
         found: tuple[str, int, int] | None = self._memo["opening"]
         return found
 
+    def _is_question(self) -> bool:
+        """``intent.is_question`` of the text: the default lexicon's question cue, which
+        ``analyse`` keeps when the turn was scanned with that lexicon."""
+        found: bool | None = self._memo.get("is_question")
+        if found is None:
+            found = self._memo["is_question"] = is_question(self.text)
+        return found
+
     def _peer_cues(self) -> int:
         """The cue bits rule peer-detection votes with (``turn_cues``: request, asks-for
         words, "else", stance), read in one call the first time a rule asks for any."""
@@ -181,7 +189,7 @@ class TurnFeatures:
         found: bool | None = self._memo.get("asks_for")
         if found is None:
             found = self._memo["asks_for"] = self.role == "user" and bool(
-                self._peer_cues() & ASKS_FOR or is_question(self.text)
+                self._peer_cues() & ASKS_FOR or self._is_question()
             )
         return found
 
@@ -201,9 +209,9 @@ class TurnFeatures:
         found: bool | None = self._memo.get("open_offer")
         if found is None:
             # The "else" first: it is in few turns, and the question is a scan of its own.
-            found = self._memo["open_offer"] = bool(
-                self._peer_cues() & OFFERS_ELSE
-            ) and is_question(self.text)
+            found = self._memo["open_offer"] = (
+                bool(self._peer_cues() & OFFERS_ELSE) and self._is_question()
+            )
         return found
 
     @property
@@ -282,7 +290,12 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
     """The features of one validated turn's text (the deferred ones on first use): the marker
     hits and the question and acknowledgement cues come from one scanner pass."""
     found, _, cue_bits = lexicon.scan_turn(text)
-    return from_scan(text, role, found, cue_bits)
+    features = from_scan(text, role, found, cue_bits)
+    if lexicon is default_lexicon():
+        # The same scanner's question cue as ``intent.is_question``'s, which rules that ask
+        # whether the turn asks for something read too: not scanned a second time.
+        features._memo["is_question"] = features.question
+    return features
 
 
 def from_scan(

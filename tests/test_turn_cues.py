@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import shared_data
 from multihorizon._persons_py import StanceReader as ReferenceStance
 from multihorizon._turn_cues_py import TurnCueReader as ReferenceReader
+from multihorizon.dialogue import features as features_module
 from multihorizon.dialogue import turn_cues as tc
 from multihorizon.dialogue.features import analyse
 from multihorizon.dialogue.intent import is_question
@@ -139,6 +140,21 @@ def test_features_read_the_cues_from_one_call() -> None:
         False,
         False,
     )
+
+
+def test_a_turns_cues_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def counted(text: str, user: bool) -> int:
+        calls.append(text)
+        return tc.turn_cues(text, user)
+
+    monkeypatch.setattr(features_module, "turn_cues", counted)
+    turn = analyse("ok so, can you book it? my kids love it", "user", default_lexicon())
+    for _ in range(3):
+        assert (turn.request, turn.asks_for, turn.open_offer, turn.stance) == (True, True, False, 1)
+        assert (turn.self_talk, turn.to_listener) == (True, False)
+    assert len(calls) == 1
 
 
 def test_the_reader_refuses_bad_arguments(kernels: ModuleType) -> None:

@@ -73,7 +73,7 @@ def test_text_that_is_not_ascii_is_left_to_the_reference_or_read(kernels: Module
     for text in ["I\u2019m from Köln, and you?", "MY café", "you\u00a0know"]:
         found = native.stance(text)  # type: ignore[attr-defined]
         assert found is None or found == reference.stance(text)
-        assert persons.stance(text) == persons._REFERENCE.stance(text)
+        assert persons.stance(text) == persons.REFERENCE.stance(text)
 
 
 def test_the_reader_refuses_what_is_not_text(kernels: ModuleType) -> None:
@@ -89,6 +89,6 @@ def test_persons_stance_is_the_reference_on_real_turns() -> None:
     for _, conversation in shared_data.first_conversations(counts):
         for turn in conversation["turns"]:
             text = turn["content"]
-            assert persons.stance(text) == persons._REFERENCE.stance(text), text
+            assert persons.stance(text) == persons.REFERENCE.stance(text), text
             read += 1
     assert read > 1000

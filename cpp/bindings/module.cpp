@@ -22,6 +22,7 @@ PYBIND11_MODULE(_core, m) {
   bindings::register_threads(m);
   bindings::register_persons(m);
   bindings::register_terms(m);
+  bindings::register_turn_cues(m);
   m.attr("UNICODE_VERSION") = unicode_data::kUnicodeVersion;
   m.def(
       "_simd_level", [] { return simd::level_name(simd::active_level().load()); },

@@ -18,6 +18,7 @@ void register_packing(py::module_& m);
 void register_threads(py::module_& m);
 void register_persons(py::module_& m);
 void register_terms(py::module_& m);
+void register_turn_cues(py::module_& m);  // after register_persons: it takes a StanceReader
 
 // A scan's hits as a list of (category, phrase, start, end) tuples (register_markers.cpp).
 py::list hits_to_list(const std::vector<MarkerHit>& hits);

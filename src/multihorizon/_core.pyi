@@ -66,6 +66,22 @@ class TermReader:
     def __init__(self, stopwords: Iterable[str], ie_nouns: Iterable[str]) -> None: ...
     def content_terms(self, text: str) -> list[str] | None: ...
 
+class TurnCueReader:
+    def __init__(
+        self,
+        stance: StanceReader,
+        openers: Iterable[Sequence[str]],
+        fillers: Iterable[Sequence[str]],
+        repeats: Iterable[Sequence[str]],
+        asks_for: Iterable[Sequence[str]],
+        elses: Iterable[Sequence[str]],
+        *,
+        asks_for_chars: int,
+        asks_for_overrun: int,
+        open_offer_chars: int,
+    ) -> None: ...
+    def cues(self, text: str, user: bool) -> int | None: ...
+
 def fold_turn(
     embedding: npt.ArrayLike,
     total: npt.ArrayLike | None,

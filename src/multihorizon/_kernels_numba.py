@@ -38,6 +38,7 @@ from ._numba_threads import fold_turn
 from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
 from ._terms_py import TermReader
+from ._turn_cues_py import TurnCueReader
 from ._validate import (
     as_any_float_matrix,
     as_count,
@@ -64,6 +65,7 @@ __all__ = [
     "MarkerMatcher",
     "StanceReader",
     "TermReader",
+    "TurnCueReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",

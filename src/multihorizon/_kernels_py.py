@@ -21,6 +21,7 @@ from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
 from ._terms_py import TermReader
 from ._threads_py import fold_turn
+from ._turn_cues_py import TurnCueReader
 from ._unicode_py import SEPARATOR, fold, is_word
 from ._unicode_py import words as folded_words
 from ._validate import (
@@ -49,6 +50,7 @@ __all__ = [
     "MarkerMatcher",
     "StanceReader",
     "TermReader",
+    "TurnCueReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",

@@ -16,6 +16,8 @@ reference (``multihorizon._kernels_py``) documents them:
   peer-detection; the C++ one reads ASCII text and leaves the rest to the reference).
 - ``TermReader(stopwords, ie_nouns)`` and ``.content_terms(text)``: a turn's content words
   (its entities; the C++ one reads ASCII text and leaves the rest to the reference).
+- ``TurnCueReader(stance, phrases...)`` and ``.cues(text, user)``: a turn's peer-detection
+  cues in one call (``dialogue.turn_cues``; ASCII text, None for any other).
 - ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
         MarkerMatcher,
         StanceReader,
         TermReader,
+        TurnCueReader,
         TurnScanner,
         best_above,
         bm25_scores,
@@ -65,6 +68,7 @@ else:
     MarkerMatcher = _impl.MarkerMatcher
     StanceReader = _impl.StanceReader
     TermReader = _impl.TermReader
+    TurnCueReader = _impl.TurnCueReader
     TurnScanner = _impl.TurnScanner
     best_above = _impl.best_above
     bm25_scores = _impl.bm25_scores
@@ -86,6 +90,7 @@ KERNELS = (
     "MarkerMatcher",
     "StanceReader",
     "TermReader",
+    "TurnCueReader",
     "TurnScanner",
     "best_above",
     "bm25_scores",
@@ -147,6 +152,7 @@ __all__ = [
     "MarkerMatcher",
     "StanceReader",
     "TermReader",
+    "TurnCueReader",
     "TurnScanner",
     "backend",
     "best_above",

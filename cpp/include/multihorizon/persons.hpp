@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -33,14 +34,26 @@ inline bool ascii_space(unsigned char c) {
 
 class StanceReader {
  public:
-  explicit StanceReader(StanceWords words) : w_(std::move(words)) {}
+  explicit StanceReader(StanceWords words) : w_(std::move(words)) {
+    // One lookup per word instead of four: each listed word's roles as bits.
+    for (const std::string& word : w_.first_person) roles_[word] |= kFirst;
+    for (const std::string& word : w_.second_person) roles_[word] |= kSecond;
+    for (const std::string& word : w_.possessive) roles_[word] |= kPossessive;
+    for (const std::string& word : w_.phrase_starts) roles_[word] |= kPhraseStart;
+    roles_["pleasure"] |= kPleasure;
+  }
 
   // persons.stance of an ASCII text: +1 its speaker, -1 its listener (or a long answer), 0.
   int stance(std::string_view text) const {
     if (text.size() > w_.answer_chars) return -1;
     const std::string_view head = text.substr(0, w_.head_chars);
-    std::vector<std::string> words;
+    // Per thread and kept between calls: once grown, reading a turn allocates nothing (the
+    // strings keep their capacity). No call re-enters this one.
+    thread_local std::vector<std::string> words;
+    thread_local std::vector<unsigned char> starts;  // whether each word may open a phrase
+    std::size_t count = 0;
     bool has_digit = false;
+    unsigned found = 0;
     std::size_t at = 0;
     while (at < head.size()) {
       while (at < head.size() && ascii_space(static_cast<unsigned char>(head[at]))) ++at;
@@ -53,35 +66,46 @@ class StanceReader {
       while (first < last && w_.edges.find(head[first]) != std::string::npos) ++first;
       while (last > first && w_.edges.find(head[last - 1]) != std::string::npos) --last;
       if (last > first) {
-        std::string word(head.substr(first, last - first));
+        if (count == words.size()) {
+          words.emplace_back();
+          starts.push_back(0);
+        }
+        std::string& word = words[count];
+        word.assign(head.data() + first, last - first);
         for (char& c : word) {
           if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
         }
-        words.push_back(std::move(word));
+        const auto role = roles_.find(word);
+        const unsigned bits = role == roles_.end() ? 0U : role->second;
+        found |= bits;
+        starts[count] = (bits & kPhraseStart) != 0;
+        ++count;
       }
       at = end;
     }
-    bool first = false, second = false, possessive = false, pleasure = false;
-    for (const std::string& word : words) {
-      first |= w_.first_person.count(word) > 0;
-      second |= w_.second_person.count(word) > 0;
-      possessive |= w_.possessive.count(word) > 0;
-      pleasure |= word == "pleasure";
-    }
-    const bool serves = has_digit || has_phrase(words, w_.service);
+    const bool first = (found & kFirst) != 0, second = (found & kSecond) != 0;
+    const bool possessive = (found & kPossessive) != 0, pleasure = (found & kPleasure) != 0;
+    const bool phrases = (found & kPhraseStart) != 0;
+    const bool serves = has_digit || (phrases && has_phrase(words, starts, count, w_.service));
     if (serves && !(possessive && !pleasure)) return first && !second ? 0 : -1;
-    if ((first && !second) || possessive || has_phrase(words, w_.personal)) return 1;
+    if ((first && !second) || possessive ||
+        (phrases && has_phrase(words, starts, count, w_.personal))) {
+      return 1;
+    }
     return second && !first ? -1 : 0;
   }
 
  private:
-  bool has_phrase(const std::vector<std::string>& words,
-                  const std::unordered_set<std::string>& phrases) const {
+  static constexpr unsigned kFirst = 1, kSecond = 2, kPossessive = 4, kPleasure = 8,
+                            kPhraseStart = 16;
+
+  bool has_phrase(const std::vector<std::string>& words, const std::vector<unsigned char>& starts,
+                  std::size_t count, const std::unordered_set<std::string>& phrases) const {
     std::string joined;
-    for (std::size_t start = 0; start < words.size(); ++start) {
-      if (w_.phrase_starts.count(words[start]) == 0) continue;
+    for (std::size_t start = 0; start < count; ++start) {
+      if (!starts[start]) continue;
       for (const std::size_t size : w_.phrase_sizes) {
-        if (start + size > words.size()) continue;
+        if (start + size > count) continue;
         joined = words[start];
         for (std::size_t j = start + 1; j < start + size; ++j) {
           joined += ' ';
@@ -94,6 +118,7 @@ class StanceReader {
   }
 
   StanceWords w_;
+  std::unordered_map<std::string, unsigned> roles_;
 };
 
 }  // namespace multihorizon

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
-from ..text import cues, followups, persons
+from ..text import cues, followups
 from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
-from ..text.lexicon import Lexicon, Marker
+from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..text.quantities import adds_something, amounts
 from ..text.tokens import content_terms
 from .intent import is_question
-from .offers import asks_for_something, is_request, offers_an_option
+from .offers import offers_an_option
+from .turn_cues import ASKS_FOR, OFFERS_ELSE, REQUEST, SELF_TALK, TO_LISTENER, turn_cues
 
 __all__ = ["Hits", "TurnFeatures", "analyse", "from_scan"]
 
@@ -44,11 +45,8 @@ def _short_turn(text: str) -> bool:
 # no rule asks about costs nothing (an offer scan of every reply cost more than the rest of
 # the turn). Name -> (which turns it applies to, the cue).
 _DEFERRED: dict[str, tuple[Callable[[str, str], bool], Callable[[str], bool]]] = {
-    "request": (lambda text, role: role == "user", is_request),
-    "asks_for": (lambda text, role: role == "user", asks_for_something),
     "adds": (lambda text, role: role == "user", adds_something),
     "offers": (lambda text, role: role != "user", offers_an_option),
-    "open_offer": (lambda text, role: is_question(text), cues.offers_something_else),
     "in_a_place": (lambda text, role: _short_turn(text), cues.in_a_place),
     "proper_noun": (lambda text, role: _short_turn(text), cues.proper_noun),
     "names_place": (lambda text, role: _short_turn(text), cues.names_a_place),
@@ -163,15 +161,37 @@ class TurnFeatures:
         found: tuple[str, int, int] | None = self._memo["opening"]
         return found
 
+    def _is_question(self) -> bool:
+        """``intent.is_question`` of the text: the default lexicon's question cue, which
+        ``analyse`` keeps when the turn was scanned with that lexicon."""
+        found: bool | None = self._memo.get("is_question")
+        if found is None:
+            found = self._memo["is_question"] = is_question(self.text)
+        return found
+
+    def _peer_cues(self) -> int:
+        """The cue bits rule peer-detection votes with (``turn_cues``: request, asks-for
+        words, "else", stance), read in one call the first time a rule asks for any."""
+        found: int | None = self._memo.get("peer_cues")
+        if found is None:
+            found = self._memo["peer_cues"] = turn_cues(self.text, self.role == "user")
+        return found
+
     @property
     def request(self) -> bool:
         """A user turn's actionable request ("do it again" points to it)."""
-        return self._cue("request")
+        return bool(self._peer_cues() & REQUEST)  # never set for other turns
 
     @property
     def asks_for(self) -> bool:
-        """A user turn asks for something ("I'd like to watch a movie"), not tells."""
-        return self._cue("asks_for")
+        """A user turn asks for something ("I'd like to watch a movie"), not tells: its
+        words, or a question (``offers.asks_for_something``)."""
+        found: bool | None = self._memo.get("asks_for")
+        if found is None:
+            found = self._memo["asks_for"] = self.role == "user" and bool(
+                self._peer_cues() & ASKS_FOR or self._is_question()
+            )
+        return found
 
     @property
     def adds(self) -> bool:
@@ -186,7 +206,13 @@ class TurnFeatures:
     @property
     def open_offer(self) -> bool:
         """A question that closes by offering a new topic ("anything else?")."""
-        return self._cue("open_offer")
+        found: bool | None = self._memo.get("open_offer")
+        if found is None:
+            # The "else" first: it is in few turns, and the question is a scan of its own.
+            found = self._memo["open_offer"] = (
+                bool(self._peer_cues() & OFFERS_ELSE) and self._is_question()
+            )
+        return found
 
     @property
     def in_a_place(self) -> bool:
@@ -211,10 +237,8 @@ class TurnFeatures:
     @property
     def stance(self) -> int:
         """Whom the turn talks about (``persons.stance``): +1 its speaker, -1 its listener."""
-        found: int | None = self._memo.get("stance")
-        if found is None:
-            found = self._memo["stance"] = persons.stance(self.text)
-        return found
+        found = self._peer_cues()
+        return 1 if found & SELF_TALK else -1 if found & TO_LISTENER else 0
 
     @property
     def self_talk(self) -> bool:
@@ -266,7 +290,12 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
     """The features of one validated turn's text (the deferred ones on first use): the marker
     hits and the question and acknowledgement cues come from one scanner pass."""
     found, _, cue_bits = lexicon.scan_turn(text)
-    return from_scan(text, role, found, cue_bits)
+    features = from_scan(text, role, found, cue_bits)
+    if lexicon is default_lexicon():
+        # The same scanner's question cue as ``intent.is_question``'s, which rules that ask
+        # whether the turn asks for something read too: not scanned a second time.
+        features._memo["is_question"] = features.question
+    return features
 
 
 def from_scan(

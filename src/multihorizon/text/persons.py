@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import kernels
 from .._persons_py import StanceReader
 
-__all__ = ["STANCE_CHARS", "stance"]
+__all__ = ["READER", "REFERENCE", "STANCE_CHARS", "stance"]
 
 # The opening of a reply says enough; a long model reply is not read to its end.
 STANCE_CHARS = 400
@@ -84,8 +84,9 @@ _PERSONAL_QUESTIONS = frozenset(
 # Built once from the lists above: the backend's reader (C++: ASCII text in one pass, None
 # for other text) and the reference, which reads whatever the backend leaves.
 _WORDS = (_FIRST_PERSON, _POSSESSIVE, _SECOND_PERSON, _EDGES, _SERVICE_PHRASES, _PERSONAL_QUESTIONS)
-_READER = kernels.StanceReader(*_WORDS, answer_chars=_ANSWER_CHARS, head_chars=STANCE_CHARS)
-_REFERENCE = StanceReader(*_WORDS, answer_chars=_ANSWER_CHARS, head_chars=STANCE_CHARS)
+# (``dialogue.turn_cues`` reads the stance in its own native call with these readers.)
+READER = kernels.StanceReader(*_WORDS, answer_chars=_ANSWER_CHARS, head_chars=STANCE_CHARS)
+REFERENCE = StanceReader(*_WORDS, answer_chars=_ANSWER_CHARS, head_chars=STANCE_CHARS)
 
 
 def stance(text: str) -> int:
@@ -95,7 +96,7 @@ def stance(text: str) -> int:
     its listener (a number: a price, a time, a phone number; or "I found ...", "shall I
     ...", "would you like ...") is never +1 unless it says "my ...", and is -1 unless it has
     a first person and no "you". (``kernels.StanceReader``; issue 14: one native call.)"""
-    found = _READER.stance(text)
+    found = READER.stance(text)
     if found is None:
-        found = _REFERENCE.stance(text)
+        found = REFERENCE.stance(text)
     return found

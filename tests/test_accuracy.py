@@ -392,14 +392,15 @@ def test_cast_follow_ups_not_explore(name: str, floor: float, count: int) -> Non
 # the figures measured with the hashing embedder (deterministic), given in the README table.
 EVAL_FLOORS = [
     ("locomo", "retrieval", {"recall_at_10": 0.68, "hit_at_10": 0.73}, {"bm25": "recall_at_10"}),
-    ("sgd", "references", {"acc_at_1": 0.75, "hit_at_3": 0.85}, {"most-recent": "acc_at_1"}),
+    # Rule output-holders (stop 27): sgd 0.776 -> 0.782.
+    ("sgd", "references", {"acc_at_1": 0.77, "hit_at_3": 0.85}, {"most-recent": "acc_at_1"}),
     (
         "trec_cast_2019",
         "references",
         {"acc_at_1": 0.57},
         {"most-recent": "acc_at_1", "first-user-turn": "acc_at_1"},
     ),
-    ("trec_cast_2021", "references", {"acc_at_1": 0.70}, {"most-recent": "acc_at_1"}),
+    ("trec_cast_2021", "references", {"acc_at_1": 0.74}, {"most-recent": "acc_at_1"}),
     (
         "irc_disentanglement",
         "references",

@@ -13,15 +13,6 @@ namespace multihorizon::bindings {
 
 namespace {
 
-std::unordered_set<std::string> word_set(py::handle words, const std::string& name) {
-  std::unordered_set<std::string> out;
-  for (py::handle word : py::iter(words)) {
-    if (!py::isinstance<py::str>(word)) type_error(name + ": expected str words");
-    out.insert(word.cast<std::string>());
-  }
-  return out;
-}
-
 // Phrases (tuples of words) as their words joined by one space; their first words and sizes
 // go to `starts` and `sizes`.
 std::unordered_set<std::string> phrase_set(py::handle phrases, const std::string& name,

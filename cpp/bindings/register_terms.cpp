@@ -12,15 +12,6 @@ namespace multihorizon::bindings {
 
 namespace {
 
-std::unordered_set<std::string> word_set(py::handle words, const std::string& name) {
-  std::unordered_set<std::string> out;
-  for (py::handle word : py::iter(words)) {
-    if (!py::isinstance<py::str>(word)) type_error(name + ": expected str words");
-    out.insert(word.cast<std::string>());
-  }
-  return out;
-}
-
 TermReader make_reader(py::handle stopwords, py::handle ie_nouns) {
   TermWords words;
   words.stopwords = word_set(stopwords, "stopwords");

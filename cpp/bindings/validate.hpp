@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "pybind11.hpp"
 
@@ -60,6 +61,17 @@ inline std::optional<std::string_view> ascii_text(py::handle text) {
   if (!PyUnicode_IS_ASCII(text.ptr())) return std::nullopt;
   return std::string_view(static_cast<const char*>(PyUnicode_DATA(text.ptr())),
                           static_cast<std::size_t>(PyUnicode_GET_LENGTH(text.ptr())));
+}
+
+// A word list passed as data (an iterable of str) as a set; `name` names the argument in the
+// TypeError for an item that is not a str.
+inline std::unordered_set<std::string> word_set(py::handle words, const std::string& name) {
+  std::unordered_set<std::string> out;
+  for (py::handle word : py::iter(words)) {
+    if (!py::isinstance<py::str>(word)) type_error(name + ": expected str words");
+    out.insert(word.cast<std::string>());
+  }
+  return out;
 }
 
 inline std::string format_real(double value) {

@@ -175,6 +175,7 @@ SWITCHES = (
     "antecedents",
     "place_antecedents",
     "pronoun_chains",
+    "bridging_chains",
     "follow_up_antecedents",
     "answers_follow_questions",
     "session_recaps",
@@ -349,6 +350,10 @@ class Config:
     antecedents: bool = False
     place_antecedents: bool = True
     pronoun_chains: bool = True
+    # "What is anemia?" "What are the symptoms?" "Can it go away?": the pronoun chain walks
+    # back past a short question naming a part of the topic by a bare definite too
+    # (rule bridging-chains, under pronoun-chains).
+    bridging_chains: bool = True
     follow_up_antecedents: bool = True
     answers_follow_questions: bool = True
     session_recaps: bool = True

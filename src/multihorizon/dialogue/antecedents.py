@@ -70,7 +70,7 @@ def antecedents(
         if built_on >= 0:
             previous = built_on
         elif config.pronoun_chains and follows_up_on_topic(features, intent, bool(resolved)):
-            previous = topic_turn(previous, log, config.topic_chain)
+            previous = topic_turn(previous, log, config.topic_chain, bridges=config.bridging_chains)
         found[previous] = None
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
@@ -86,17 +86,21 @@ def follows_up_on_topic(features: TurnFeatures, intent: Intent, resolved: bool) 
     return intent is Intent.DRILL_DOWN and not resolved and features.short and features.question
 
 
-def topic_turn(previous: int, log: TurnLog, chain: int) -> int:
+def topic_turn(previous: int, log: TurnLog, chain: int, *, bridges: bool = False) -> int:
     """What a pronoun ("is it treatable?") or a bare follow-up question points back to: the
     turn before, unless that is itself a user's short pronoun follow-up with nothing
     resolved, which points back in turn ("Tell me about lung cancer." "What are its
     symptoms?" "Can it spread?": "it" is lung cancer, turn 0). At most ``chain`` steps. TREC
-    CAsT 2019 acc@1 0.417 -> 0.538 (hit@3 0.775 -> 0.814)."""
+    CAsT 2019 acc@1 0.417 -> 0.538 (hit@3 0.775 -> 0.814). ``bridges`` (rule
+    bridging-chains): a short question naming a part of the topic by a bare definite leans
+    on the topic too and is walked past ("What is anemia?" "What are the symptoms?" "Can it
+    go away?": anemia)."""
     for _ in range(chain):
         if previous == 0 or log.roles[previous] != "user" or log.references[previous]:
             break
         earlier = log.features[previous]
-        if not (earlier.short and earlier.anaphor):
+        leans = earlier.anaphor or (bridges and earlier.question and earlier.bridges)
+        if not (earlier.short and leans):
             break
         previous -= 1
     return previous

@@ -83,3 +83,50 @@ def test_a_long_bridging_question_is_a_topic_of_its_own() -> None:
         "the yearly service visit, the filters, the defrost cycles and everything else? "
     ) * 5
     assert _first_antecedent(["What is a heat pump?", long_part], "Is it worth it?") == 1
+
+
+@pytest.mark.parametrize(
+    ("questions", "follow_up"),
+    [
+        # Questions naming only what any topic has: types, causes, side effects, cost.
+        (["What is a Dutch oven?", "What are common types?"], "Is it safe on glass hobs?"),
+        (["Tell me about shingles.", "What are the usual causes?"], "Is it contagious?"),
+        (["what's lithium used for", "any major side effects?"], "is it addictive?"),
+        (["How do e-bikes work?", "What's the typical price?"], "Do they need a licence?"),
+    ],
+)
+def test_a_question_about_aspects_leans_on_the_topic(questions: list[str], follow_up: str) -> None:
+    assert _first_antecedent(questions, follow_up) == 0
+    off = ANALYSIS.replace(bridging_chains=False)
+    assert _first_antecedent(questions, follow_up, off) == 1
+
+
+@pytest.mark.parametrize(
+    ("questions", "follow_up"),
+    [
+        (["What is anemia?", "Can it go away?"], "What is the role of iron?"),
+        (["Tell me about the Suez Canal.", "Who built it?"], "Why was Egypt in charge?"),
+        (["How do solar batteries work?", "How long do they last?"], "Why is lithium used?"),
+        (["What is a Roth IRA?", "Can I withdraw from it early?"], "What are income caps?"),
+    ],
+)
+def test_a_short_question_after_a_pronoun_follow_up_builds_on_the_topic(
+    questions: list[str], follow_up: str
+) -> None:
+    assert _first_antecedent(questions, follow_up) == 0
+    # Without the rule only a drill-down follows the chain: these open like new topics.
+    off = ANALYSIS.replace(question_chains=False)
+    assert _first_antecedent(questions, follow_up, off) == 1
+
+
+@pytest.mark.parametrize(
+    ("questions", "follow_up"),
+    [
+        # The turn before named a subject of its own: the question builds on it.
+        (["What is anemia?", "What is vitamin B12?"], "Where do you get it?"),
+        (["Tell me about the Suez Canal.", "How deep is the Kiel Canal?"], "Who built it?"),
+        (["How do solar batteries work?", "Are Tesla Powerwalls reliable?"], "How much?"),
+    ],
+)
+def test_a_question_after_a_new_subject_builds_on_it(questions: list[str], follow_up: str) -> None:
+    assert _first_antecedent(questions, follow_up) == 1

@@ -105,7 +105,7 @@ def test_a_question_about_aspects_leans_on_the_topic(questions: list[str], follo
     ("questions", "follow_up"),
     [
         (["What is anemia?", "Can it go away?"], "What is the role of iron?"),
-        (["Tell me about the Suez Canal.", "Who built it?"], "Why was Egypt in charge?"),
+        (["Tell me about the Suez Canal.", "Who built it?"], "How wide is a tanker?"),
         (["How do solar batteries work?", "How long do they last?"], "Why is lithium used?"),
         (["What is a Roth IRA?", "Can I withdraw from it early?"], "What are income caps?"),
     ],
@@ -129,4 +129,17 @@ def test_a_short_question_after_a_pronoun_follow_up_builds_on_the_topic(
     ],
 )
 def test_a_question_after_a_new_subject_builds_on_it(questions: list[str], follow_up: str) -> None:
+    assert _first_antecedent(questions, follow_up) == 1
+
+
+@pytest.mark.parametrize(
+    ("questions", "follow_up"),
+    [
+        (["Tell me about the Suez Canal.", "Who built it?"], "Where is Cairo?"),
+        (["What is anemia?", "Can it go away?"], "Where is Iceland?"),
+    ],
+)
+def test_a_question_naming_a_name_sets_a_topic_of_its_own(
+    questions: list[str], follow_up: str
+) -> None:
     assert _first_antecedent(questions, follow_up) == 1

@@ -87,15 +87,16 @@ def follows_up_on_topic(
     it has a pronoun ("can it spread?"), or it is a short follow-up question with nothing
     resolved ("What about treatment?" after "Tell me about lung cancer." "What are its
     symptoms?": lung cancer). The second: TREC CAsT 2019 acc@1 0.538 -> 0.568. ``questions``
-    (rule question-chains): any short question with nothing resolved, not only a drill-down
-    ("What is the role of iron?" after "What is anemia?" "Can it go away?": anemia); the
-    chain only walks past turns that lean on the topic, so a question after one that set a
-    topic still builds on that one."""
+    (rule question-chains): any short question with nothing resolved and no name of its own,
+    not only a drill-down ("What is the role of iron?" after "What is anemia?" "Can it go
+    away?": anemia; not "Where is Paris?"); the chain only walks past turns that lean on the
+    topic, so a question after one that set a topic still builds on that one."""
     if features.anaphor:
         return True
     if resolved or not (features.short and features.question):
         return False
-    return questions or intent is Intent.DRILL_DOWN
+    # "Where is Paris?" names a topic of its own.
+    return (questions and not features.names) or intent is Intent.DRILL_DOWN
 
 
 def topic_turn(previous: int, log: TurnLog, chain: int, *, bridges: bool = False) -> int:

@@ -305,6 +305,20 @@ def _pronoun_chain(config: mh.Config) -> object:
     return session.preview("Can it spread to my throat?").antecedents[:1]
 
 
+def _bridging_chain(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    for text in ("What is a sourdough starter?", "What is the right temperature?"):
+        session.user(text)
+    return session.preview("How often do I feed it?").antecedents[:1]
+
+
+def _question_chain(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    for text in ("What is a sourdough starter?", "How often do I feed it?"):
+        session.user(text)
+    return session.preview("What is the role of rye flour?").antecedents[:1]
+
+
 def _follow_up_antecedent(config: mh.Config) -> object:
     # TREC CAsT 2020 (cast20_88): "it" after an answered question is the topic, not the
     # answer.
@@ -696,6 +710,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "antecedent-analysis": _antecedents,
     "place-antecedents": _place,
     "pronoun-chains": _pronoun_chain,
+    "bridging-chains": _bridging_chain,
+    "question-chains": _question_chain,
     "follow-up-antecedents": _follow_up_antecedent,
     "recency-bonus": _retrieval_scores,
     "thread-bonus": _retrieval_scores,

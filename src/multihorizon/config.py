@@ -175,6 +175,8 @@ SWITCHES = (
     "antecedents",
     "place_antecedents",
     "pronoun_chains",
+    "bridging_chains",
+    "question_chains",
     "follow_up_antecedents",
     "answers_follow_questions",
     "session_recaps",
@@ -349,6 +351,14 @@ class Config:
     antecedents: bool = False
     place_antecedents: bool = True
     pronoun_chains: bool = True
+    # "What is anemia?" "What are the symptoms?" "Can it go away?": the pronoun chain walks
+    # back past a short question naming only a part of the topic too (rule bridging-chains,
+    # under pronoun-chains).
+    bridging_chains: bool = True
+    # "What is anemia?" "Can it go away?" "What is the role of iron?": any short question
+    # with nothing resolved follows the chain, not only a drill-down (rule question-chains,
+    # under pronoun-chains).
+    question_chains: bool = True
     follow_up_antecedents: bool = True
     answers_follow_questions: bool = True
     session_recaps: bool = True

@@ -128,4 +128,37 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "every other hand-written set, sgd, CAsT and IRC unchanged.",
         "dialogue.actions.action_target",
     ),
+    (
+        "bridging-chains",
+        "references",
+        "§4.2",
+        "In a run of the user's own questions, a short question naming only a part of the "
+        "topic, by a bare definite ('What are the symptoms?') or in words any topic has a part "
+        "named by ('What are common types?', text.follow_up_words.ASPECT_WORDS), leans on the "
+        "topic as a pronoun follow-up does: the pronoun chain walks back past it to the turn "
+        "that set the topic ('What is anemia?' ... 'Can it go away?': anemia). Under "
+        "pronoun-chains; acts only with antecedent analysis on.",
+        {"bridging_chains": False},
+        "TREC CAsT 2019 (silver) acc@1 0.604 -> 0.678 (conversations split by sorted id: "
+        "tuned on the even half 0.606 -> 0.709, held-out odd half 0.601 -> 0.647); without "
+        "question-chains 0.589 -> 0.654 (even 0.576 -> 0.655, held-out odd 0.601 -> 0.653); "
+        "CAsT 2020 (human) 0.671 and 2021 (silver) 0.755 unchanged (a reply stops the "
+        "chain); sgd 0.782 unchanged; irc_disentanglement 0.611 -> 0.610 (one probe).",
+        "dialogue.antecedents.topic_turn",
+    ),
+    (
+        "question-chains",
+        "references",
+        "§4.2",
+        "Any short question with nothing resolved and no name of its own follows the pronoun "
+        "chain, not only one classified DRILL_DOWN ('What is the role of iron?' after 'What "
+        "is anemia?' 'Can it go away?': anemia; not 'Where is Paris?'); the chain walks back "
+        "only past turns leaning on the topic, so a question after one that set a topic still "
+        "builds on that one. Under pronoun-chains; acts only with antecedent analysis on.",
+        {"question_chains": False},
+        "TREC CAsT 2019 (silver) acc@1 0.654 -> 0.678, but only on the half tuned on: even "
+        "conversations 0.655 -> 0.709, held-out odd half 0.653 -> 0.647 (one probe); CAsT "
+        "2020, 2021, sgd and irc_disentanglement unchanged.",
+        "dialogue.antecedents.follows_up_on_topic",
+    ),
 )

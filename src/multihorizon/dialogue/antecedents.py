@@ -13,6 +13,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 
 from ..config import Config
+from ..text.follow_up_words import ASPECT_WORDS
 from ..text.followups import HE, SHE, THEY
 from .features import TurnFeatures
 from .intent import Intent
@@ -25,6 +26,7 @@ __all__ = [
     "evaluated_offer",
     "follow_up_turn",
     "follows_up_on_topic",
+    "names_a_part",
     "place_turn",
     "topic_turn",
 ]
@@ -69,37 +71,62 @@ def antecedents(
         )
         if built_on >= 0:
             previous = built_on
-        elif config.pronoun_chains and follows_up_on_topic(features, intent, bool(resolved)):
-            previous = topic_turn(previous, log, config.topic_chain)
+        elif config.pronoun_chains and follows_up_on_topic(
+            features, intent, bool(resolved), questions=config.question_chains
+        ):
+            previous = topic_turn(previous, log, config.topic_chain, bridges=config.bridging_chains)
         found[previous] = None
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 
 
-def follows_up_on_topic(features: TurnFeatures, intent: Intent, resolved: bool) -> bool:
+def follows_up_on_topic(
+    features: TurnFeatures, intent: Intent, resolved: bool, *, questions: bool = False
+) -> bool:
     """Whether a turn's antecedent is the topic its user's follow-ups follow (``topic_turn``):
     it has a pronoun ("can it spread?"), or it is a short follow-up question with nothing
     resolved ("What about treatment?" after "Tell me about lung cancer." "What are its
-    symptoms?": lung cancer). The second: TREC CAsT 2019 acc@1 0.538 -> 0.568."""
+    symptoms?": lung cancer). The second: TREC CAsT 2019 acc@1 0.538 -> 0.568. ``questions``
+    (rule question-chains): any short question with nothing resolved and no name of its own,
+    not only a drill-down ("What is the role of iron?" after "What is anemia?" "Can it go
+    away?": anemia; not "Where is Paris?"); the chain only walks past turns that lean on the
+    topic, so a question after one that set a topic still builds on that one."""
     if features.anaphor:
         return True
-    return intent is Intent.DRILL_DOWN and not resolved and features.short and features.question
+    if resolved or not (features.short and features.question):
+        return False
+    # "Where is Paris?" names a topic of its own.
+    return (questions and not features.names) or intent is Intent.DRILL_DOWN
 
 
-def topic_turn(previous: int, log: TurnLog, chain: int) -> int:
+def topic_turn(previous: int, log: TurnLog, chain: int, *, bridges: bool = False) -> int:
     """What a pronoun ("is it treatable?") or a bare follow-up question points back to: the
     turn before, unless that is itself a user's short pronoun follow-up with nothing
     resolved, which points back in turn ("Tell me about lung cancer." "What are its
     symptoms?" "Can it spread?": "it" is lung cancer, turn 0). At most ``chain`` steps. TREC
-    CAsT 2019 acc@1 0.417 -> 0.538 (hit@3 0.775 -> 0.814)."""
+    CAsT 2019 acc@1 0.417 -> 0.538 (hit@3 0.775 -> 0.814). ``bridges`` (rule
+    bridging-chains): a short question naming only a part of the topic (``names_a_part``)
+    leans on the topic too and is walked past ("What is anemia?" "What are the symptoms?"
+    "Can it go away?": anemia)."""
     for _ in range(chain):
         if previous == 0 or log.roles[previous] != "user" or log.references[previous]:
             break
         earlier = log.features[previous]
-        if not (earlier.short and earlier.anaphor):
+        leans = earlier.anaphor or (bridges and names_a_part(earlier))
+        if not (earlier.short and leans):
             break
         previous -= 1
     return previous
+
+
+def names_a_part(features: TurnFeatures) -> bool:
+    """Whether a question names only a part of the topic at hand: by a bare definite ("What
+    are the symptoms?", ``followups.bridges``) or in words any topic has a part named by
+    ("What are common types?", ``ASPECT_WORDS``), and no name of its own."""
+    if not features.question or features.names:
+        return False  # "What about the Panama Canal?" names a topic of its own
+    terms = features.terms
+    return features.bridges or (bool(terms) and ASPECT_WORDS.issuperset(terms))
 
 
 def evaluated_offer(turn_id: int, log: TurnLog) -> int:

@@ -4,7 +4,7 @@ hand. Case-folded; read by set tests."""
 
 from __future__ import annotations
 
-__all__ = ["EXPLETIVE_IT", "FOLLOW_UP_REQUEST_WORDS", "TOPIC_QUESTION_OPENERS"]
+__all__ = ["ASPECT_WORDS", "EXPLETIVE_IT", "FOLLOW_UP_REQUEST_WORDS", "TOPIC_QUESTION_OPENERS"]
 
 # A short question with one of these words asks the assistant for something ("Can you send
 # me the form?", "Find one for me please?"): a task of its own. Not "there": "Is there a
@@ -27,3 +27,18 @@ EXPLETIVE_IT = tuple(
     )
     for link in ("to", "for", "that", "if")
 )  # fmt: skip
+# Words any topic has a part or quality named by ("What are common types?", "Any side
+# effects?", "What is the usual cost?"): a question naming nothing else names a part of the
+# topic at hand, not a topic of its own (rule bridging-chains). Normalised terms
+# (``tokens.normalise_term``: "types" -> "type").
+ASPECT_WORDS = frozenset((
+    "type", "kind", "sort", "cause", "symptom", "sign", "effect", "side", "benefit",
+    "advantage", "disadvantage", "pro", "con", "risk", "danger", "history", "origin", "cost",
+    "price", "treatment", "cure", "use", "source", "level", "role", "member", "finding",
+    "result", "requirement", "step", "example", "difference", "similarity", "impact",
+    "feature", "part", "version", "rule", "diagnosis", "outlook", "purpose", "meaning",
+    "definition", "name", "size", "age", "location", "future", "common", "main", "good",
+    "best", "popular", "important", "key", "possible", "different", "similar", "other", "new",
+    "first", "many", "much", "most", "usual", "major", "typical", "famous", "worst", "long",
+    "often",
+))  # fmt: skip

@@ -113,10 +113,10 @@ def test_a_question_about_aspects_leans_on_the_topic(questions: list[str], follo
 def test_a_short_question_after_a_pronoun_follow_up_builds_on_the_topic(
     questions: list[str], follow_up: str
 ) -> None:
-    assert _first_antecedent(questions, follow_up) == 0
+    # question-chains is opt-in (its CAsT 2019 gain was on the half tuned on only).
+    assert _first_antecedent(questions, follow_up, ANALYSIS.replace(question_chains=True)) == 0
     # Without the rule only a drill-down follows the chain: these open like new topics.
-    off = ANALYSIS.replace(question_chains=False)
-    assert _first_antecedent(questions, follow_up, off) == 1
+    assert _first_antecedent(questions, follow_up) == 1
 
 
 @pytest.mark.parametrize(

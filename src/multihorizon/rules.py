@@ -19,7 +19,7 @@ from typing import Any
 
 from .rules_items import ITEM_RULES
 from .rules_phrasing import PHRASING_RULES
-from .rules_references import REFERENCE_RULES
+from .rules_references import OPT_IN_REFERENCE_RULES, REFERENCE_RULES
 from .rules_resumption import RESUMPTION_RULES
 
 __all__ = ["RULES", "Rule", "rule", "rules_table"]
@@ -231,6 +231,7 @@ _RULES = (
     # Issue 15 phrasing rules (said-replies, repeats-past-clarifications, entity-items).
     *(_rule(*entry) for entry in PHRASING_RULES),
     *(_rule(*e) for e in REFERENCE_RULES),
+    *(_rule(*e, default_on=False) for e in OPT_IN_REFERENCE_RULES),
     _rule(
         "topic-announcements",
         "intent",

@@ -61,12 +61,12 @@ def with_output_details(
     if any(ref.type == "tool" for ref in resolution.references):
         if not config.earlier_outputs or not _asks_earlier(features.text):
             return resolution
-        references = tuple(_earlier(ref, entries, terms) for ref in resolution.references)
+        moved = {id(ref): _earlier(ref, entries, terms) for ref in resolution.references}
         return dataclasses.replace(
             resolution,
-            references=references,
-            resolved=tuple(ref for ref in references if ref in resolution.resolved),
-            named=tuple(ref for ref in references if ref in resolution.named),
+            references=tuple(moved[id(ref)] for ref in resolution.references),
+            resolved=tuple(moved.get(id(ref), ref) for ref in resolution.resolved),
+            named=tuple(moved.get(id(ref), ref) for ref in resolution.named),
         )
     if not config.output_details or any(
         ref.type in ("ordinal", "turn", "action") and ref.target_turn is not None

@@ -665,6 +665,37 @@ def _repeat_chain(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "action"]
 
 
+def _crawls(config: mh.Config) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("Our traffic dropped after the redesign.")
+    session.tool_output("site_crawl", "Pages crawled: 1,842\n404: 207\nMissing title: 96")
+    session.assistant("207 pages are missing; map them with 301s.")
+    session.user("Fixed the titles, crawling again.")
+    session.tool_output("site_crawl", "Pages crawled: 1,861\n404: 12\nMissing title: 4")
+    session.assistant("Much better.")
+    return session
+
+
+def _output_detail(config: mh.Config) -> object:
+    envelope = _crawls(config).preview("How many titles were missing?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
+def _earlier_output(config: mh.Config) -> object:
+    envelope = _crawls(config).preview("How many titles were missing in the first crawl?")
+    return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
+
+
+def _introducing_turn(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I wake up tired every day.")
+    session.assistant("Try sleeping on your side and skip alcohol in the evening.")
+    session.user("And if it is apnoea?")
+    session.assistant("Mild cases improve with side sleeping; severe ones need a CPAP machine.")
+    envelope = session.preview("The side sleeping you brought up, any tricks?")
+    return [ref.target_turn for ref in envelope.references if ref.type == "turn"]
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -729,6 +760,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,
     "repeat-chains": _repeat_chain,
+    "output-details": _output_detail,
+    "earlier-outputs": _earlier_output,
+    "introducing-turns": _introducing_turn,
 }
 
 

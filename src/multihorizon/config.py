@@ -187,6 +187,9 @@ SWITCHES = (
     "tool_output_nouns",
     "fresh_output_questions",
     "output_holders",
+    "output_details",
+    "earlier_outputs",
+    "introducing_turns",
     "detail_antecedents",
     "repeat_variations",
     "repeat_forms",
@@ -375,6 +378,12 @@ class Config:
     # "That refraction", "the standby slot", "the ping": the output that holds or names it
     # (rule output-holders, under tool-reference-match).
     output_holders: bool = True
+    # "How many spots were left for the 26th?": the output holding a detail no turn said
+    # (rule output-details); "the first search": the earlier output (rule earlier-outputs).
+    output_details: bool = True
+    earlier_outputs: bool = True
+    # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
+    introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
     # topic's opening question (rule detail-antecedents).
     detail_antecedents: bool = True

@@ -32,6 +32,7 @@ from .dialogue.features import TurnFeatures, analyse
 from .dialogue.implicit_items import with_implicit_items
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_pairs import with_item_pairs
+from .dialogue.output_details import with_output_details
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
@@ -544,7 +545,10 @@ class Session(SessionState, SessionIntent):
             resolution, features, self._scratch, self._log, self.config
         )
         if not named_references:
-            return resolution  # rules item-pairs and item-words find named references only
+            return resolution  # rules item-pairs, item-words, output-details find named ones
+        resolution = with_output_details(
+            resolution, features, self._scratch, self._log, self.config
+        )
         resolution = with_item_pairs(resolution, content, self._log, self.config)
         return with_implicit_items(resolution, content, features, self._log, self.config)
 

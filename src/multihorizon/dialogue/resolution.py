@@ -18,6 +18,7 @@ from .bare_names import name_references
 from .detection import detect
 from .entity_forms import offered_replies
 from .features import TurnFeatures
+from .introduced import introducing_turn
 from .multiparty import Speakers, addressed_speaker, reply_to
 from .named_resolution import (
     comparative_references,
@@ -69,6 +70,7 @@ def resolve(
     said_replies: bool = False,
     repeats_past_clarifications: bool = False,
     repeat_chains: bool = False,
+    introducing_turns: bool = False,
     entity_items: bool = False,
     action_words: Sequence[str] = (),
     longer_lists: bool = False,
@@ -108,6 +110,9 @@ def resolve(
                 reference = with_item(reference, mention.terms, enumerations, lists)
         elif mention.type == "turn":
             reference = _resolve_turn(mention, log, enumerations, now, window)
+            if introducing_turns and len(mention.terms) > 0:  # rule introducing-turns
+                masks = _coverage(log, mention.terms, now)
+                reference = introducing_turn(mention, reference, log, masks)
             if said_replies and reference.target_turn is not None:
                 reference = _said_reply(mention, reference, log, now)
         elif mention.type == "ordinal":
@@ -461,6 +466,7 @@ def resolve_turn(
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
             repeat_chains=config.repeat_chains,
+            introducing_turns=config.introducing_turns,
             entity_items=config.entity_items,
             action_words=request_words(content, mentions, features.terms, config),
             longer_lists=config.ordinal_forms,

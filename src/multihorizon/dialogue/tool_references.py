@@ -56,7 +56,7 @@ from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["asks_fresh_output", "match_tool_references"]
+__all__ = ["asks_fresh_output", "entry_words", "match_tool_references", "tool_name_words"]
 
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 # A tool's name is read as words: "ci_build" -> ci, build; "es-health" -> es, health.
@@ -391,6 +391,17 @@ def _with_synonyms(words: set[str]) -> set[str]:
         if not group.isdisjoint(words):
             words |= group
     return words
+
+
+def entry_words(entry: ScratchEntry) -> tuple[frozenset[str], frozenset[str]]:
+    """(the words of an entry's tool name, kind and arguments; its output's words), cached."""
+    return _words_of(entry)
+
+
+def tool_name_words(entry: ScratchEntry) -> frozenset[str]:
+    """The words of an entry's tool name with the synonyms of its kind ("crawl" for
+    ``site_crawl``, "imaging" for a radiology report)."""
+    return frozenset(_with_synonyms(_name_parts(entry.tool_name)))
 
 
 def _words_of(entry: ScratchEntry) -> tuple[frozenset[str], frozenset[str]]:

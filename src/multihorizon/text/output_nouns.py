@@ -6,8 +6,10 @@ sends a question holding one on to the references stage only while a tool output
 phrase."""
 
 __all__ = [
+    "EARLIER_OUTPUT_WORDS",
     "FAILURE_NOUNS",
     "FAILURE_SIGNS",
+    "LATER_OUTPUT_WORDS",
     "OUTPUT_DETERMINERS",
     "OUTPUT_SYNONYMS",
     "TOOL_OUTPUT_NOUNS",
@@ -67,3 +69,14 @@ OUTPUT_SYNONYMS: tuple[frozenset[str], ...] = tuple(
         "reading meter sensor hygrometer thermometer",
     )
 )
+# Words by which a question means an earlier output of a tool run more than once ("the first
+# search", "the original audit", "what was the EC before I adjusted it?"; rule earlier-outputs).
+EARLIER_OUTPUT_WORDS = frozenset(
+    ("first", "original", "earlier", "previous", "initial", "older", "before", "originally")
+)
+# Words by which a question sets the newest run of a tool against an earlier one ("How many
+# 404s are left now?", "the rerun", "tonight's run"; rule earlier-outputs).
+LATER_OUTPUT_WORDS = frozenset(
+    ("now", "latest", "rerun", "newest", "currently", "still", "tonight", "today", "anymore",
+     "updated", "second")
+)  # fmt: skip

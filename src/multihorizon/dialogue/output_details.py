@@ -1,0 +1,228 @@
+"""Questions about a detail a tool output holds (SPEC-028 §4.1 tool, §4.2; rules
+output-details and earlier-outputs; issue 15 item 1).
+
+People ask about what an output showed without naming it: "How many spots were left for the
+26th?" after an availability check, "How many duplicates did flagstat count?", "in the first
+inspect how long had sync_crm been running". After the tool-reference stage
+(``tool_references.match_tool_references``), ``with_output_details``
+
+- adds a tool reference for a question with no tool reference and none to a turn, an item or
+  a request, to the output holding the most of its words, when that output holds a word no
+  logged turn said (a detail only the output shows) or more of its words than any logged turn
+  holds (rule output-details);
+- moves a tool reference to an older output of the same tool when the question says it means
+  an earlier one ("the first search", "the original audit", "before the fix") and that output
+  holds as many of its words (rule earlier-outputs).
+
+Both find named references only (``resolution.named``, as rule output-holders' definite
+references): the intent is left alone, so ``Session.classify``'s native settle stands.
+Costs nothing for a turn that is not a question or an empty scratch buffer; otherwise one
+pass over the buffer's entries (their words cached by ``tool_references``) and the entity
+index's postings of the question's words.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+
+from ..config import Config
+from ..text.lexicon import Marker
+from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS
+from ..tiers.scratch import ScratchBuffer, ScratchEntry
+from .features import TurnFeatures
+from .references import Reference
+from .resolution import Resolution
+from .tool_references import entry_words, tool_name_words
+from .turnlog import TurnLog
+
+__all__ = ["with_output_details"]
+
+# Words an output must share with a question, beyond what any logged turn shares, when none of
+# them is a detail only the output holds.
+_MORE_HELD = 2
+
+
+def with_output_details(
+    resolution: Resolution,
+    features: TurnFeatures,
+    scratch: ScratchBuffer,
+    log: TurnLog,
+    config: Config,
+) -> Resolution:
+    """``resolution`` with a tool reference added to the output holding a question's detail
+    (rule output-details) or moved to the earlier output it asks about (rule
+    earlier-outputs); see the module."""
+    if not features.question or len(scratch) == 0 or not features.terms:
+        return resolution
+    entries = list(scratch)
+    terms = frozenset(features.terms)
+    if any(ref.type == "tool" for ref in resolution.references):
+        if not config.earlier_outputs or not _asks_earlier(features.text):
+            return resolution
+        moved = {id(ref): _earlier(ref, entries, terms) for ref in resolution.references}
+        return dataclasses.replace(
+            resolution,
+            references=tuple(moved[id(ref)] for ref in resolution.references),
+            resolved=tuple(moved.get(id(ref), ref) for ref in resolution.resolved),
+            named=tuple(moved.get(id(ref), ref) for ref in resolution.named),
+        )
+    if not config.output_details or any(
+        ref.type in ("ordinal", "turn", "action") and ref.target_turn is not None
+        for ref in resolution.references
+    ):
+        return resolution  # "what you said", "the second one", "do it again": said turns
+    numbers = _numbers(features.text)
+    if features.request or (
+        not numbers and (features.anaphor or features.has(Marker.DEMONSTRATIVE))
+    ):
+        # "What year did it come out?", "Is that place free?": about a thing said (the turn
+        # that named it), though an output holds the field asked for; a number the output
+        # shows ("that 84%") is its own. "Can you find one with parking?" asks for more.
+        return resolution
+    when = _asks_when(features.text) if config.earlier_outputs else 0
+    index = _detail_holder(entries, terms, numbers, log, when)
+    if index < 0:
+        return resolution
+    entry = entries[index]
+    end = len(features.text.rstrip())
+    added = Reference(
+        "tool",
+        features.text[:end],
+        0,
+        end,
+        target_turn=entry.turn_id if entry.turn_id >= 0 else None,
+        scratch_entry=entry.entry_id,
+        confidence=0.6,
+    )
+    return dataclasses.replace(
+        resolution,
+        references=(*resolution.references, added),
+        named=(*resolution.named, added),
+    )
+
+
+def _held(entry: ScratchEntry, terms: frozenset[str]) -> frozenset[str]:
+    name, content = entry_words(entry)
+    return terms & (name | content)
+
+
+def _detail_holder(
+    entries: Sequence[ScratchEntry],
+    terms: frozenset[str],
+    numbers: Sequence[str],
+    log: TurnLog,
+    when: int,
+) -> int:
+    """The output a question's words are a detail of (rule output-details), else -1: the one
+    holding the most words no logged turn said, then the most of its words (a number of the
+    question it shows counts as both: "that 84%"); the newest among equals, the oldest when
+    the question asks for an earlier one (``when`` < 0). Without a detail of its own, an
+    output is the words' origin when it holds two of them (or a number) and no turn before
+    it holds as many and none after it (a reply summing it up) more; or when the question
+    names its tool ("the crawl" after ``site_crawl``) or sets one run against another ("now",
+    "the first crawl": ``when`` != 0) and the tool ran more than once."""
+    said = {term for term in terms if log.turns_mentioning(term)}
+    per_turn: Counter[int] = Counter()
+    for term in said:
+        per_turn.update(log.turns_mentioning(term))
+    first = max(0, len(log) - _NUMBER_WINDOW)
+    unsaid_numbers = set(numbers)
+    for turn in range(first, len(log)):
+        shown = [n for n in numbers if _holds_number(log.contents[turn], n)]
+        per_turn[turn] += len(shown)
+        unsaid_numbers.difference_update(shown)
+    best, top, best_held = -1, (0, 0), frozenset[str]()
+    for index, entry in enumerate(entries):
+        held = _held(entry, terms)
+        shown = [n for n in numbers if _holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
+        key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
+        if key[1] and (key > top or (key == top and when >= 0)):
+            best, top, best_held = index, key, held
+    if best < 0:
+        return -1
+    unsaid, count = top
+    entry = entries[best]
+    if unsaid:
+        return best
+    if count >= _MORE_HELD or count > len(best_held):  # two words, or a number it shows
+        before = max((n for t, n in per_turn.items() if t <= entry.turn_id), default=0)
+        after = max((n for t, n in per_turn.items() if t > entry.turn_id), default=0)
+        if count > before and count >= after:
+            return best
+    named = tool_name_words(entry) & best_held
+    if named and len(best_held) > len(named):
+        return best
+    reruns = sum(other.tool_name == entry.tool_name for other in entries)
+    return best if when and reruns > 1 else -1
+
+
+def _holds_number(text: str, number: str) -> bool:
+    """Whether ``text`` holds ``number`` as a token (not inside a longer number)."""
+    position = text.find(number)
+    while position >= 0:
+        end = position + len(number)
+        left = text[position - 1] if position else " "
+        right = text[end] if end < len(text) else " "
+        if not (left.isalnum() or left == ".") and not (right.isdigit() or right == "."):
+            return True
+        position = text.find(number, position + 1)
+    return False
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers a question names ("84%", "147/92", "1.41", "404s"): a word holding a
+    digit, its edges and a plural "s" trimmed, of at least two characters."""
+    found = []
+    for word in text.split()[:_MAX_WORDS]:
+        word = word.strip(_EDGES)
+        if word.endswith("s") and word[:-1].isdigit():
+            word = word[:-1]
+        if len(word) >= 2 and any(char.isdigit() for char in word):
+            found.append(word)
+    return found[:_MAX_NUMBERS]
+
+
+# How many of the latest turns are read for a number a question names, the most numbers and
+# the first words of a question read for them, the characters of an output read.
+_NUMBER_WINDOW = 50
+_MAX_NUMBERS = 4
+_MAX_WORDS = 64
+_CONTENT_CHARS = 1500
+_EDGES = ",;:!?\"'()[]"
+
+
+def _asks_earlier(text: str) -> bool:
+    return _asks_when(text) < 0
+
+
+def _asks_when(text: str) -> int:
+    """-1 when a question means an earlier run of a tool ("the first crawl", "before I cut
+    the salt"), 1 when it means the newest against an earlier one ("now", "the rerun"), else
+    0 (``EARLIER_OUTPUT_WORDS``, ``LATER_OUTPUT_WORDS``)."""
+    words = {word.strip(_EDGES).removesuffix("'s") for word in text.casefold().split()}
+    if not EARLIER_OUTPUT_WORDS.isdisjoint(words):
+        return -1
+    return 1 if not LATER_OUTPUT_WORDS.isdisjoint(words) else 0
+
+
+def _earlier(ref: Reference, entries: Sequence[ScratchEntry], terms: frozenset[str]) -> Reference:
+    """Rule earlier-outputs: a tool reference moved to the oldest output of its entry's tool
+    that holds as many of the question's words ("the first search", "the original audit")."""
+    if ref.type != "tool" or ref.scratch_entry is None:
+        return ref
+    chosen = next((e for e in entries if e.entry_id == ref.scratch_entry), None)
+    if chosen is None:
+        return ref
+    wanted = len(_held(chosen, terms))
+    for entry in entries:
+        if entry.entry_id == chosen.entry_id:
+            return ref
+        if entry.tool_name == chosen.tool_name and len(_held(entry, terms)) >= wanted:
+            return dataclasses.replace(
+                ref,
+                target_turn=entry.turn_id if entry.turn_id >= 0 else None,
+                scratch_entry=entry.entry_id,
+            )
+    return ref

@@ -1,6 +1,6 @@
 """What a logged turn reuses instead of making afresh (issue 14): the postings gathered for
-Tier C's lexical channel, the int8 copy's columns, the thread summary's text and the blend
-header. Each gives what making it afresh gives."""
+Tier C's lexical channel, the thread summary's text and the blend header. Each gives what
+making it afresh gives; the int8 copy written turn by turn is the quantized rows."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_postings_of_several_terms_reuse_one_buffer_across_turns() -> None:
 def test_column_codes_written_turn_by_turn_are_the_quantized_rows() -> None:
     log = _log(_TEXTS)
     codes, scales = kernels.quantize_rows(log.embeddings)
-    assert log._codes.by_column  # hashing vectors are sparse: only nonzero codes are written
+    assert log._codes.by_column  # hashing vectors are sparse: kept column by column
     assert np.array_equal(log.codes, codes)
     assert np.array_equal(log.scales, scales)
 

@@ -61,15 +61,8 @@ class Int8Codes:
 
     def write(self, start: int, codes: npt.NDArray[np.int8]) -> None:
         """Store ``codes`` ([rows, dim]) as turns ``start, start + 1, ...`` (within capacity,
-        after ``choose_layout``, turns not written before: their codes are still zero):
-        cannot fail."""
-        if self._by_column and codes.shape[0] == 1:
-            # One turn (an append): only its nonzero codes, as the column was zero (a slot is
-            # written once, and ``grow`` zeroes past what it keeps). A dense column write
-            # touches a cache line per dimension, ``dim`` of them, each a column apart.
-            nonzero = np.flatnonzero(codes[0])
-            self._buffer[nonzero, start] = codes[0, nonzero]
-        elif self._by_column:
+        after ``choose_layout``): cannot fail."""
+        if self._by_column:
             self._buffer[:, start : start + codes.shape[0]] = codes.T
         else:
             self._buffer[start : start + codes.shape[0]] = codes

@@ -13,6 +13,7 @@ embedder's model id.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -39,12 +40,18 @@ class Blend:
     def header(self) -> str:
         """``30/65/5``: the weights as whole percentages (SPEC-028 §7.1), summing to 100
         (largest remainder: thirds give ``34/33/33``)."""
-        exact = [weight * 100 for weight in (self.P, self.C, self.E)]
-        whole = [math.floor(value + 1e-9) for value in exact]
-        by_remainder = sorted(range(3), key=lambda tier: (whole[tier] - exact[tier], tier))
-        for tier in by_remainder[: 100 - sum(whole)]:
-            whole[tier] += 1
-        return "/".join(map(str, whole))
+        return _blend_header(self.P, self.C, self.E)
+
+
+@functools.lru_cache(maxsize=64)
+def _blend_header(p: float, c: float, e: float) -> str:
+    """``Blend.header`` of these weights (every envelope asks for one of a few blends)."""
+    exact = [weight * 100 for weight in (p, c, e)]
+    whole = [math.floor(value + 1e-9) for value in exact]
+    by_remainder = sorted(range(3), key=lambda tier: (whole[tier] - exact[tier], tier))
+    for tier in by_remainder[: 100 - sum(whole)]:
+        whole[tier] += 1
+    return "/".join(map(str, whole))
 
 
 # SPEC-028 §5.3, exactly.

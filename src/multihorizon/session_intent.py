@@ -146,7 +146,10 @@ class SessionIntent:
         native settle's code when it is final, as ``classify`` takes it (one call of a few
         microseconds over the turn's text and its unit vector), else ``intent_for_turn``
         over the stages' features and references. Called under the lock."""
-        recent, first_turn, final, tool_outputs = self._current_view()  # as classify reads
+        # As classify reads it: the view published after the last change (a planned turn
+        # changes nothing), made afresh only when there is none.
+        view = self._view
+        recent, first_turn, final, tool_outputs = view if view is not None else self._current_view()
         found = self._classifier.settle(content, vector, recent, first_turn, tool_outputs, final)
         if isinstance(found, int):
             return INTENTS[found]

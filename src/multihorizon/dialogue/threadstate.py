@@ -327,6 +327,22 @@ class ThreadState:
             isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 0
         ):
             raise InputError(f"max_chars must be an int >= 0 or None, got {max_chars!r}")
+        if max_chars is None:
+            # Most turns leave the lists as they were: the text the same lists made last time
+            # (every envelope renders one; issue 14).
+            key = (self.title or self.thread_id, *self._lists())
+            found = _SUMMARIES.get(key)
+            if found is None:
+                if len(_SUMMARIES) >= _SUMMARIES_KEPT:
+                    _SUMMARIES.clear()
+                found = _SUMMARIES[key] = self._summary(None)
+            return found
+        return self._summary(max_chars)
+
+    def _lists(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        return self.established, self.open_questions, self.user_constraints
+
+    def _summary(self, max_chars: int | None) -> str:
         head = _line("Active thread", [(self.title or self.thread_id).rstrip(" .;")])
         lists = [
             [entry.rstrip(" .;") for entry in entries]
@@ -507,6 +523,9 @@ def _assistant_facts(sentences: list[str], closed: list[str]) -> list[str]:
 
 
 _LABELS = ("Established", "Open", "Constraints")
+# ``summary``'s texts by (label, established, open, constraints): the latest few hundred.
+_SUMMARIES: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]], str] = {}
+_SUMMARIES_KEPT = 256
 _OWN_END = ("?", "!", "\u2026")
 
 

@@ -104,6 +104,8 @@ class TurnLog:
         # term -> (buffer, filled): each term's postings as a growable array (capacity doubles)
         # whose first ``filled`` entries mirror the index's list.
         self._postings_cache: dict[str, tuple[npt.NDArray[np.int64], int]] = {}
+        # Where ``postings`` gathers several terms' lists (capacity doubles).
+        self._gather = np.empty(64, dtype=np.int64)
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
         # Per turn, whether it asks a question (its features' ``question``): 1 or 0, or
@@ -204,16 +206,30 @@ class TurnLog:
     def postings(self, terms: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """The posting lists of ``terms`` (each once; terms no turn holds left out) as the BM25
         kernels take them: ``postings[offsets[t]:offsets[t + 1]]`` are the turns holding the
-        ``t``-th, oldest first."""
-        lists = [p for p in map(self._postings, dict.fromkeys(terms)) if p is not None]
+        ``t``-th, oldest first. Several lists are gathered into a buffer the log keeps
+        (capacity doubles), so a turn allocates nothing in proportion to the log (issue 14
+        item 5): views to read, valid until the next call."""
+        index = self._index()
+        lists = []
+        total = 0
+        ends = [0]
+        for term in dict.fromkeys(terms) if len(terms) > 1 else terms:
+            turns = index.get(term)
+            if turns:
+                found = self._postings(term, turns)
+                lists.append(found)
+                total += found.shape[0]
+                ends.append(total)
         if not lists:
             return _NO_POSTINGS, _NO_OFFSETS
         if len(lists) == 1:  # the term's own buffer, not a copy of it
-            return lists[0], np.array((0, lists[0].shape[0]), dtype=np.int64)
-        offsets = np.fromiter(
-            itertools.accumulate((p.shape[0] for p in lists), initial=0), np.int64, len(lists) + 1
-        )
-        return np.concatenate(lists), offsets
+            return lists[0], np.array(ends, dtype=np.int64)
+        gather = self._gather
+        if gather.shape[0] < total:
+            gather = self._gather = np.empty(max(total, 2 * gather.shape[0]), dtype=np.int64)
+        gathered = gather[:total]
+        np.concatenate(lists, out=gathered)
+        return gathered, np.array(ends, dtype=np.int64)
 
     @property
     def lengths(self) -> npt.NDArray[np.float64]:
@@ -226,13 +242,10 @@ class TurnLog:
         """The sum of ``lengths``, kept as turns are appended."""
         return self._total_terms
 
-    def _postings(self, term: str) -> npt.NDArray[np.int64] | None:
+    def _postings(self, term: str, turns: list[int]) -> npt.NDArray[np.int64]:
         # The index keeps Python lists (cheap appends); each term's array is a growable buffer
         # that takes only the list's new tail, so a turn converts the turn ids logged since the
         # term was last read, not the whole list (issue 14: no work proportional to the log).
-        turns = self._index().get(term)
-        if not turns:
-            return None
         size = len(turns)
         buffer, filled = self._postings_cache.get(term, (_NO_POSTINGS, 0))
         if filled == size:

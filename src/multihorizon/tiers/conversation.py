@@ -75,15 +75,21 @@ def retrieve(
         lexical_weight=config.lexical_weight,
         int8_rows_per_rescored=kernels.INT8_ROWS_PER_RESCORED,
     )
-    chosen = with_answers(log, config, rows.tolist(), scores.tolist(), forced_count, k)
-    thread_index, roles, contents = log.thread_index, log.roles, log.contents
+    # ``with_answers`` reads at most forced + 2k of the ranking: each row it reads past the
+    # forced ones takes a slot, or is skipped as an answer that already took one.
+    read = forced_count + 2 * k
+    chosen = with_answers(
+        log, config, rows[:read].tolist(), scores[:read].tolist(), forced_count, k
+    )
+    roles, contents = log.roles, log.contents
+    threads = log.thread_index[[row for row, _, _ in chosen]].tolist() if active >= 0 else ()
     items = []
-    for row, score, answer in chosen:
+    for at, (row, score, answer) in enumerate(chosen):
         if row in forced:
             reason = "reference" if row in targets else "reply-to"
         elif answer:
             reason = "answer"
-        elif active >= 0 and thread_index[row] == active:
+        elif active >= 0 and threads[at] == active:
             reason = "active-thread"
         else:
             reason = "relevant"

@@ -53,21 +53,26 @@ def _expected(log: TurnLog, terms: list[str]) -> tuple[list[int], list[int]]:
 def test_postings_of_several_terms_are_each_list_in_turn() -> None:
     log = _log(_TEXTS)
     for terms in (["etcd", "restart"], ["postgre", "absent", "backup", "postgre"], ["kafka"]):
-        postings, offsets = log.postings(terms)
-        assert (postings.tolist(), offsets.tolist()) == _expected(log, terms)
+        for reuse in (False, True):
+            postings, offsets = log.postings(terms, reuse=reuse)
+            assert (postings.tolist(), offsets.tolist()) == _expected(log, terms)
     assert [a.tolist() for a in log.postings(["absent"])] == [[], [0]]
 
 
 def test_postings_of_several_terms_reuse_one_buffer_across_turns() -> None:
     log = _log(_TEXTS)
-    first, _ = log.postings(["etcd", "backup"])
-    second, offsets = log.postings(["member", "postgre"])
+    first, _ = log.postings(["etcd", "backup"], reuse=True)
+    second, offsets = log.postings(["member", "postgre"], reuse=True)
     assert np.shares_memory(first, second)  # gathered into the log's buffer, not a new array
     assert (second.tolist(), offsets.tolist()) == _expected(log, ["member", "postgre"])
+    # Any other caller (another thread, outside the session's lock) gets its own array.
+    third, _ = log.postings(["member", "postgre"])
+    assert not np.shares_memory(third, second)
     # A longer gather grows the buffer (capacity doubles) and still gives every list.
     longer = _log(_TEXTS * 4)
-    postings, offsets = longer.postings(["etcd", "backup", "postgre", "member", "restart"])
-    expected = _expected(longer, ["etcd", "backup", "postgre", "member", "restart"])
+    terms = ["etcd", "backup", "postgre", "member", "restart"]
+    postings, offsets = longer.postings(terms, reuse=True)
+    expected = _expected(longer, terms)
     assert (postings.tolist(), offsets.tolist()) == expected
 
 

@@ -203,12 +203,15 @@ class TurnLog:
         # The compiled kernel visits the postings only, not every turn.
         return kernels.bm25_scores(postings, offsets, self._lengths[:count], k1=k1, b=b)
 
-    def postings(self, terms: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    def postings(
+        self, terms: Sequence[str], *, reuse: bool = False
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """The posting lists of ``terms`` (each once; terms no turn holds left out) as the BM25
         kernels take them: ``postings[offsets[t]:offsets[t + 1]]`` are the turns holding the
-        ``t``-th, oldest first. Several lists are gathered into a buffer the log keeps
-        (capacity doubles), so a turn allocates nothing in proportion to the log (issue 14
-        item 5): views to read, valid until the next call."""
+        ``t``-th, oldest first. With ``reuse`` (the session's turn, under its lock) several
+        lists are gathered into a buffer the log keeps (capacity doubles), so a turn allocates
+        nothing in proportion to the log (issue 14 item 5): views to read, valid until the
+        next such call. Without it (any other caller, on any thread) they are a new array."""
         index = self._index()
         lists = []
         total = 0
@@ -224,6 +227,8 @@ class TurnLog:
             return _NO_POSTINGS, _NO_OFFSETS
         if len(lists) == 1:  # the term's own buffer, not a copy of it
             return lists[0], np.array(ends, dtype=np.int64)
+        if not reuse:
+            return np.concatenate(lists), np.array(ends, dtype=np.int64)
         gather = self._gather
         if gather.shape[0] < total:
             gather = self._gather = np.empty(max(total, 2 * gather.shape[0]), dtype=np.int64)

@@ -51,7 +51,8 @@ def retrieve(
     forced = targets | {reply_to} if reply_to >= 0 else targets
     k = config.turns_in_context
     active = -1 if thread.is_new else thread.index
-    postings, offsets = log.postings(terms if config.lexical_weight > 0 else ())
+    # Under the session lock: the log may gather into its own buffer.
+    postings, offsets = log.postings(terms if config.lexical_weight > 0 else (), reuse=True)
     # One native call: both channels, the rule adjustments and the ranking (issue 14).
     rows, scores, forced_count = kernels.retrieve_turns(
         vector,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from ..config import Config
 from ..text.enumerations import Enumeration
@@ -54,6 +53,10 @@ def with_implicit_items(
     if not config.item_words or resolution.addressee is not None or resolution.has_tool:
         return resolution
     turns = _list_turns(log)
+    if log.item_words:
+        oldest = len(log) - _WALK
+        for old in [t for t in log.item_words if t < oldest]:
+            del log.item_words[old]  # out of reach: its lists are read no more
     if not turns:
         return resolution  # most turns: no reply with a list in reach
     if any(_names_list_item(ref, log) for ref in resolution.references):
@@ -82,7 +85,7 @@ def _names_list_item(ref: Reference, log: TurnLog) -> bool:
         return False
     if not log.enumerations.get(ref.target_turn):
         return True  # a sentence of a turn without lists: nothing better to name
-    return any(ref.item in listed.items for listed in _lists_of(ref.target_turn, log))
+    return any(ref.item in listed.items for listed, _ in _read_lists(ref.target_turn, log))
 
 
 def _list_turns(log: TurnLog) -> list[int]:
@@ -105,10 +108,7 @@ def _named_item(
     best: tuple[int, str, list[str]] | None = None
     best_score = _MIN_SCORE - 1e-9
     for turn in turns:
-        asked_before = turn > 0 and log.roles[turn - 1] == "user"
-        question = log.features[turn - 1].terms if asked_before else ()
-        for listed in _lists_of(turn, log):
-            framing = _framing(listed.lead, question)
+        for listed, framing in _read_lists(turn, log):
             asked = [t for t in terms if not framing.hold(t)]
             picked = _best_of_list(asked, listed)
             if picked is not None and picked[1] > best_score:
@@ -154,10 +154,21 @@ class _ListWords:
     own: tuple[_Words, ...]
 
 
-@lru_cache(maxsize=512)
-def _framing(lead: tuple[str, ...], question: tuple[str, ...]) -> _Words:
-    """The words that name a list rather than an item: its lead's and its question's."""
-    return _Words.of((*lead, *question))
+def _read_lists(turn: int, log: TurnLog) -> tuple[tuple[_ListWords, _Words], ...]:
+    """A reply's lists with their framing words (those of its lead and of the question it
+    answers: they name the list, not an item), read once per reply while it is one of the
+    last ``_WALK`` turns: the log's ``item_words`` cache, dropped with the log (and never
+    in its state), holds only those."""
+    cache: dict[int, tuple[tuple[_ListWords, _Words], ...]] = log.item_words
+    found = cache.get(turn)
+    if found is not None:
+        return found
+    asked_before = turn > 0 and log.roles[turn - 1] == "user"
+    question = log.features[turn - 1].terms if asked_before else ()
+    found = tuple((listed, _Words.of((*listed.lead, *question))) for listed in _lists_of(turn, log))
+    if turn >= len(log) - _WALK:
+        cache[turn] = found
+    return found
 
 
 _LEAD_CHARS = 200  # a one-paragraph reply's lead: the words before its list
@@ -175,10 +186,9 @@ def _lists_of(turn: int, log: TurnLog) -> tuple[_ListWords, ...]:
     return _list_words(text, (Enumeration(items, text[max(0, at - _LEAD_CHARS) : at]),))
 
 
-@lru_cache(maxsize=512)
 def _list_words(text: str, lists: tuple[Enumeration, ...]) -> tuple[_ListWords, ...]:
-    """Every list of a reply, read once per reply (a user turn reads the last few replies'
-    lists; each is read again only when it falls out of the cache)."""
+    """Every list of a reply as item-words reads it (``_read_lists`` keeps it while the
+    reply is in reach)."""
     found = []
     for listed in lists:
         own = tuple(_Words.of(content_terms(item)) for item in listed.items)

@@ -205,6 +205,7 @@ SWITCHES = (
     "item_forms",
     "item_words",
     "item_pairs",
+    "own_lists",
     "repeated_questions",
     "definite_references",
     "entity_references",
@@ -334,6 +335,8 @@ class Config:
     # Several items at once: "the second and third", "options 2 and 4", "both" (rule
     # item-pairs).
     item_pairs: bool = True
+    # An ordinal over a list the user wrote: "the second one I mentioned" (rule own-lists).
+    own_lists: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).
     repeated_questions: bool = True

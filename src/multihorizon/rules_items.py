@@ -105,4 +105,35 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "(their probes pick one item; the item scored is the first reference's).",
         "dialogue.item_pairs.with_item_pairs",
     ),
+    (
+        "counted-lists",
+        "references",
+        "§4.1",
+        "A prose list announced by its count (text.enumerations): 'Three fit that room. The "
+        "Levoit ... . The Coway ... . The Blueair ... .' (one sentence per item: exactly N "
+        "sentences close the announcement's paragraph) or 'Here are two good routes.' and N "
+        "one-line paragraphs after it (one paragraph per item); a closing question may "
+        "follow. The count opens the short announcement or follows 'are', 'have', 'of', "
+        "'these', 'suggest', 'recommend' ('Here are three setups'; not 'It takes two "
+        "hours'). A reply's list shape, read when the reply is logged like ordinal-forms' "
+        "prose and comma lists: the switch is item-forms', which picks items by their words "
+        "and qualities; the spec's plain ordinals read such a list whatever the switch.",
+        {"item_forms": False},
+        "EVIDENCE_COUNTED",
+        "text.enumerations.enumeration_lists",
+    ),
+    (
+        "own-lists",
+        "references",
+        "§4.1",
+        "An ordinal over a list the user wrote themselves ('I've narrowed it to: A, B, C or "
+        "D' ... 'the third one on my list', 'the second one I mentioned', 'of the phones I "
+        "listed, the last one', 'the first of mine'): when the turn points at the user's own "
+        "words (text.ordinal_forms.OWN_LIST_CUES), its ordinal references are the items of "
+        "the latest user turn with a list within twelve turns (the log keeps replies' lists "
+        "only). Named references (antecedents, envelope, Tier C; not the §5.2 intent).",
+        {"own_lists": False},
+        "EVIDENCE_OWN",
+        "dialogue.own_lists.with_own_lists",
+    ),
 )

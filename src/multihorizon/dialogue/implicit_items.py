@@ -34,7 +34,7 @@ from .turnlog import TurnLog
 __all__ = ["with_implicit_items"]
 
 _LIST_TURNS = 3  # assistant turns with lists searched, most recent first
-_WALK = 8  # turns walked back for them
+_WALK = 12  # turns walked back for them
 _MIN_SCORE = 1.0  # at least one word that one item alone holds
 _CONFIDENCE = 0.5
 _STEM = 4  # letters two forms of one word share (``ordinal_resolution.same_stem``)

@@ -141,6 +141,7 @@ def _candidates(
     _line_lists(text, candidates, nested)
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
+    _counted_lists(text, candidates)
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
     if not found:
         _comma_lists(text, found)
@@ -384,6 +385,102 @@ def _emit_prose(text: str, run: list[re.Match[str]], out: list[tuple[int, int, l
     # A prose item is a sentence or more: its closing full stop is not part of the item.
     items = [_clean_item(item).rstrip(".").strip() for item in items]
     out.append((run[0].start(), tail_end, items))
+
+
+# A prose list announced by its count (rule counted-lists): "Three fit that room. The A ... .
+# The B ... . The C ... ." (one sentence per item) or "Here are two good routes.\n\nThe A
+# ...\n\nThe B ..." (one paragraph per item). The count opens the announcement or follows
+# one of these words ("Here are three setups"; not "It takes two hours").
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT_AFTER = frozenset(("are", "have", "has", "of", "these", "suggest", "recommend", "see"))
+_COUNT_LEAD_WORDS = 12  # a longer sentence is no announcement
+_COUNT_AT = 4  # the count is one of the announcement's first words
+
+
+def _counted_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+    """Lists of sentences or paragraphs that a short sentence announces by their count: the
+    next N sentences of its paragraph when exactly N follow, else the next N paragraphs
+    when the text holds exactly those (a closing question may follow either)."""
+    folded = text.casefold()
+    if not any(word in folded for word in _COUNT_WORDS):
+        return
+    spans = sentence_spans(text)
+    for index, (start, end) in enumerate(spans):
+        count = _announced(text[start:end])
+        if count is None:
+            continue
+        found = _counted_sentences(text, end, spans, index + 1, count)
+        if found is None and text.startswith("\n\n", _skip_spaces(text, end)):
+            found = _counted_paragraphs(text, end, count)
+        if found is not None:
+            out.append(found)
+
+
+def _skip_spaces(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    return at
+
+
+def _announced(sentence: str) -> int | None:
+    """The count a short sentence announces ("Three fit that room.", "Here are two good
+    routes:"), else None."""
+    if not sentence.endswith((".", ":")):
+        return None
+    words = sentence.casefold().rstrip(".:").split()
+    if len(words) > _COUNT_LEAD_WORDS:
+        return None
+    for at, word in enumerate(words[:_COUNT_AT]):
+        count = _COUNT_WORDS.get(word)
+        if count is not None and (at == 0 or words[at - 1] in _COUNT_AFTER):
+            return count
+    return None
+
+
+def _counted_sentences(
+    text: str, end: int, spans: list[tuple[int, int]], first: int, count: int
+) -> tuple[int, int, list[str]] | None:
+    """The ``count`` sentences that end the announcement's paragraph (it ends at ``end``),
+    if exactly so many do (a closing question aside). Reads at most ``count`` + 2 of them."""
+    if first >= len(spans) or "\n" in text[end : spans[first][0]]:
+        return None  # the announcement ends its paragraph
+    line_end = text.find("\n", spans[first][0])
+    stop = line_end if line_end >= 0 else len(text)
+    same: list[tuple[int, int]] = []
+    for span in spans[first : first + count + 2]:
+        if span[1] > stop:
+            break
+        same.append(span)
+    if len(same) == count + 1 and text[same[-1][0] : same[-1][1]].endswith("?"):
+        same = same[:-1]
+    if len(same) != count:
+        return None
+    items = [text[a:b].strip().rstrip(".").strip() for a, b in same]
+    return (same[0][0], same[-1][1], items) if all(items) else None
+
+
+def _counted_paragraphs(text: str, end: int, count: int) -> tuple[int, int, list[str]] | None:
+    """The ``count`` one-line paragraphs after the announcement, if the text holds exactly
+    those (a closing question aside). Reads at most ``count`` + 2 of them."""
+    spans: list[tuple[int, int]] = []
+    at = end
+    while len(spans) <= count + 1:
+        while at < len(text) and text[at] in " \t\n":
+            at += 1
+        if at >= len(text):
+            break
+        close = text.find("\n\n", at)
+        close = close if close >= 0 else len(text)
+        spans.append((at, close))
+        at = close
+    if at < len(text) and len(spans) > count + 1:
+        return None
+    paragraphs = [text[a:b].strip() for a, b in spans]
+    if len(paragraphs) == count + 1 and paragraphs[-1].endswith("?"):
+        paragraphs, spans = paragraphs[:-1], spans[:-1]
+    if len(paragraphs) != count or any("\n" in p for p in paragraphs):
+        return None
+    return spans[0][0], spans[-1][0] + len(text[spans[-1][0] : spans[-1][1]].rstrip()), paragraphs
 
 
 # A comma list ("You could run X, Y, or Z.", "Swap each egg for one of: A, B or C.") opens

@@ -1,4 +1,4 @@
-"""Rules counted-lists and own-lists (issue 15 item 1), and item-words' country adjectives
+"""Rules counted-lists, own-lists and list-topics (issue 15 item 1), and item-words' country adjectives
 and item-forms' scale verbs: a prose list announced by its count (one sentence or one
 paragraph per item), a list the user wrote themselves, "the French resort", "which weighs
 the most"; and what stays no list or no pick."""
@@ -136,3 +136,31 @@ def test_a_scale_named_by_its_verb(turn: str, item: str) -> None:
 
 def test_a_scale_verb_outside_a_which_question_picks_nothing() -> None:
     assert _items(EARBUDS, "My old pair weighs the most of anything I own.") == []
+
+
+def _two_lists(query: str, config: mh.Config | None = None) -> list[tuple[int | None, str]]:
+    session = mh.Session(config=config)
+    session.user("Which peppers should I grow for hot sauce?")
+    session.assistant("Peppers:\n1. Jalapeño\n2. Fresno\n3. Habanero\n4. Scotch bonnet")
+    session.user("How do I make it shelf stable?")
+    session.assistant("Steps:\n1. Add vinegar\n2. Simmer it\n3. Bottle it hot\n4. Refrigerate")
+    refs = session.preview(query).references
+    return [(ref.target_turn, ref.item) for ref in refs if ref.item]
+
+
+@pytest.mark.parametrize(
+    ("query", "found"),
+    [
+        ("Pepper number four, where can I get seeds?", (1, "Scotch bonnet")),
+        ("Of the peppers, the second one, how hot is it?", (1, "Fresno")),
+        ("The second one, how long?", (3, "Simmer it")),  # no topic said: the latest list
+        ("For the shelf stable steps, the second one, how long?", (3, "Simmer it")),
+    ],
+)
+def test_an_earlier_list_named_by_its_topic(query: str, found: tuple[int, str]) -> None:
+    assert _two_lists(query)[:1] == [found]
+
+
+def test_list_topics_off_keeps_the_latest_list() -> None:
+    off = mh.Config(list_topics=False)
+    assert _two_lists("Pepper number four, where can I get seeds?", off)[:1] == [(3, "Refrigerate")]

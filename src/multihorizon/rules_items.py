@@ -136,4 +136,18 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "EVIDENCE_OWN",
         "dialogue.own_lists.with_own_lists",
     ),
+    (
+        "list-topics",
+        "references",
+        "§4.1",
+        "An ordinal over an earlier list named by its topic ('Pepper number four' after a list "
+        "of peppers and a later list of bottling steps; 'Going back to the possible causes, "
+        "the opening one'): an ordinal the spec reads against the latest list is read "
+        "against the one other list of the last three replies with lists (nested lists too) "
+        "whose lead or question holds a content word of the turn, when the latest list's "
+        "lead and question hold none. The reference keeps its place.",
+        {"list_topics": False},
+        "EVIDENCE_TOPICS",
+        "dialogue.list_topics.with_list_topics",
+    ),
 )

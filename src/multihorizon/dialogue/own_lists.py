@@ -16,12 +16,18 @@ from dataclasses import replace
 
 from ..config import Config
 from ..text.enumerations import LAST, enumeration_lists
-from ..text.ordinal_forms import CARDINALS, ITEM_NOUNS, ORDINALS, OWN_LIST_CUES
+from ..text.ordinal_forms import (
+    ADJECTIVE_ORDINALS,
+    CARDINALS,
+    ITEM_NOUNS,
+    ORDINALS,
+    OWN_LIST_CUES,
+)
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["with_own_lists"]
+__all__ = ["ordinal_of", "with_own_lists"]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
 _CONFIDENCE = 0.6
@@ -46,7 +52,7 @@ def with_own_lists(
     turn, items = found
     changed: dict[int, Reference] = {}
     for ref in ordinals:
-        number = _ordinal_of(ref.surface)
+        number = ordinal_of(ref.surface)
         if number is None:
             continue
         index = number - 1 if number > 0 else len(items) + number
@@ -79,13 +85,15 @@ def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
     return None
 
 
-def _ordinal_of(surface: str) -> int | None:
+def ordinal_of(surface: str) -> int | None:
     """The position an ordinal reference's words name ("The second one" -> 2, "the last one"
     -> LAST, "option three" -> 3), or None."""
     words = [word.strip(".,;:!?()\"'") for word in surface.casefold().split()]
     for at, word in enumerate(words):
         if word in ORDINALS:
             return ORDINALS[word]
+        if word in ADJECTIVE_ORDINALS and at > 0 and words[at - 1] == "the":
+            return ADJECTIVE_ORDINALS[word]
         if (
             word in CARDINALS
             and at > 0

@@ -1,7 +1,7 @@
-"""Rules counted-lists, own-lists and list-topics (issue 15 item 1), and item-words' country adjectives
-and item-forms' scale verbs: a prose list announced by its count (one sentence or one
-paragraph per item), a list the user wrote themselves, "the French resort", "which weighs
-the most"; and what stays no list or no pick."""
+"""Rules counted-lists, own-lists and list-topics (issue 15 item 1), and item-words' country
+adjectives and item-forms' scale verbs: a prose list announced by its count (one sentence or
+one paragraph per item), a list the user wrote themselves, an earlier list named by its
+topic, "the French resort", "which weighs the most"; and what stays no list or no pick."""
 
 from __future__ import annotations
 

@@ -34,6 +34,8 @@ def _items(reply: str, turn: str, first: str = "What would you suggest?") -> lis
         (GRINDERS, 2),
         ("Two drills help. Side kicking teaches the roll. Catch-up slows the stroke.", 2),
         ("There are two ways to see it. One is cost. One is speed.", 2),
+        ("A few things help. Sleep early. Eat well. Walk daily.", 3),
+        ("Here are a few options.\n\nThe X is good.\n\nThe Y is fast.\n\nAny questions?", 2),
     ],
 )
 def test_a_list_announced_by_its_count(text: str, items: int) -> None:
@@ -48,6 +50,7 @@ def test_a_list_announced_by_its_count(text: str, items: int) -> None:
         "It takes two hours. Then bake it. Then let it cool.",  # a count of something else
         "Three fit that room. The Levoit is cheap. The Coway is quiet.",  # two, not three
         "Give it two weeks. Water it daily. Keep it warm.",  # no announcement
+        "There are some bugs here. A. B. C. D. E. F. G.",  # more than a few
         "Here are two good routes.\n\nThe first.\n\nThe second.\n\nThe third.",
     ],
 )

@@ -392,7 +392,12 @@ def _emit_prose(text: str, run: list[re.Match[str]], out: list[tuple[int, int, l
 # ...\n\nThe B ..." (one paragraph per item). The count opens the announcement or follows
 # one of these words ("Here are three setups"; not "It takes two hours").
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT_GATE = (*_COUNT_WORDS, "few", "several", "couple", "some")
 _COUNT_AFTER = frozenset(("are", "have", "has", "of", "these", "suggest", "recommend", "see"))
+# "Here are a few options.", "There are several routes:": a list of two to six, the count
+# unsaid (0 below).
+_VAGUE_COUNTS = (("a", "few"), ("several",), ("a", "couple"), ("are", "some"), ("have", "some"))
+_VAGUE_MOST = 6
 _COUNT_LEAD_WORDS = 12  # a longer sentence is no announcement
 _COUNT_AT = 4  # the count is one of the announcement's first words
 
@@ -402,7 +407,7 @@ def _counted_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
     next N sentences of its paragraph when exactly N follow, else the next N paragraphs
     when the text holds exactly those (a closing question may follow either)."""
     folded = text.casefold()
-    if not any(word in folded for word in _COUNT_WORDS):
+    if not any(word in folded for word in _COUNT_GATE):
         return
     spans = sentence_spans(text)
     for index, (start, end) in enumerate(spans):
@@ -434,7 +439,14 @@ def _announced(sentence: str) -> int | None:
         count = _COUNT_WORDS.get(word)
         if count is not None and (at == 0 or words[at - 1] in _COUNT_AFTER):
             return count
+        if any(tuple(words[at : at + len(vague)]) == vague for vague in _VAGUE_COUNTS):
+            return 0
     return None
+
+
+def _fits(found: int, count: int) -> bool:
+    """Whether ``found`` items are the ``count`` announced (0: two to six)."""
+    return found == count if count else 2 <= found <= _VAGUE_MOST
 
 
 def _counted_sentences(
@@ -447,13 +459,13 @@ def _counted_sentences(
     line_end = text.find("\n", spans[first][0])
     stop = line_end if line_end >= 0 else len(text)
     same: list[tuple[int, int]] = []
-    for span in spans[first : first + count + 2]:
+    for span in spans[first : first + (count or _VAGUE_MOST) + 2]:
         if span[1] > stop:
             break
         same.append(span)
-    if len(same) == count + 1 and text[same[-1][0] : same[-1][1]].endswith("?"):
-        same = same[:-1]
-    if len(same) != count:
+    if len(same) > 2 and text[same[-1][0] : same[-1][1]].endswith("?"):
+        same = same[:-1]  # a closing question
+    if not _fits(len(same), count):
         return None
     items = [text[a:b].strip().rstrip(".").strip() for a, b in same]
     return (same[0][0], same[-1][1], items) if all(items) else None
@@ -464,7 +476,8 @@ def _counted_paragraphs(text: str, end: int, count: int) -> tuple[int, int, list
     those (a closing question aside). Reads at most ``count`` + 2 of them."""
     spans: list[tuple[int, int]] = []
     at = end
-    while len(spans) <= count + 1:
+    most = count or _VAGUE_MOST
+    while len(spans) <= most + 1:
         while at < len(text) and text[at] in " \t\n":
             at += 1
         if at >= len(text):
@@ -473,12 +486,12 @@ def _counted_paragraphs(text: str, end: int, count: int) -> tuple[int, int, list
         close = close if close >= 0 else len(text)
         spans.append((at, close))
         at = close
-    if at < len(text) and len(spans) > count + 1:
+    if at < len(text) and len(spans) > most + 1:
         return None
     paragraphs = [text[a:b].strip() for a, b in spans]
-    if len(paragraphs) == count + 1 and paragraphs[-1].endswith("?"):
-        paragraphs, spans = paragraphs[:-1], spans[:-1]
-    if len(paragraphs) != count or any("\n" in p for p in paragraphs):
+    if len(paragraphs) > 2 and paragraphs[-1].endswith("?"):
+        paragraphs, spans = paragraphs[:-1], spans[:-1]  # a closing question
+    if not _fits(len(paragraphs), count) or any("\n" in p for p in paragraphs):
         return None
     return spans[0][0], spans[-1][0] + len(text[spans[-1][0] : spans[-1][1]].rstrip()), paragraphs
 

@@ -71,6 +71,7 @@ garden gardening plant
 dairy milk cheese yogurt yoghurt butter
 poo poop dung droppings faeces waste
 helmet headgear
+program software app application
 france french
 spain spanish
 italy italian

@@ -115,9 +115,10 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "one-line paragraphs after it (one paragraph per item); a closing question may "
         "follow. The count opens the short announcement or follows 'are', 'have', 'of', "
         "'these', 'suggest', 'recommend' ('Here are three setups'; not 'It takes two "
-        "hours'); 'a few', 'several', 'a couple', 'are some' announce two to six. A reply's list shape, read when the reply is logged like ordinal-forms' "
-        "prose and comma lists: the switch is item-forms', which picks items by their words "
-        "and qualities; the spec's plain ordinals read such a list whatever the switch.",
+        "hours'); 'a few', 'several', 'a couple', 'are some' announce two to six. A "
+        "reply's list shape, read when the reply is logged like ordinal-forms' prose and "
+        "comma lists: the switch is item-forms', which picks items by their words and "
+        "qualities; the spec's plain ordinals read such a list whatever the switch.",
         {"item_forms": False},
         "EVIDENCE_COUNTED",
         "text.enumerations.enumeration_lists",

@@ -35,6 +35,7 @@ def _items(reply: str, turn: str, first: str = "What would you suggest?") -> lis
         ("Two drills help. Side kicking teaches the roll. Catch-up slows the stroke.", 2),
         ("There are two ways to see it. One is cost. One is speed.", 2),
         ("A few things help. Sleep early. Eat well. Walk daily.", 3),
+        ("Here's what works for most people. Sleep early. Walk daily.", 2),
         ("Here are a few options.\n\nThe X is good.\n\nThe Y is fast.\n\nAny questions?", 2),
     ],
 )

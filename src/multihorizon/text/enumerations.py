@@ -392,11 +392,14 @@ def _emit_prose(text: str, run: list[re.Match[str]], out: list[tuple[int, int, l
 # ...\n\nThe B ..." (one paragraph per item). The count opens the announcement or follows
 # one of these words ("Here are three setups"; not "It takes two hours").
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_COUNT_GATE = (*_COUNT_WORDS, "few", "several", "couple", "some")
+_COUNT_GATE = (*_COUNT_WORDS, "few", "several", "couple", "some", "here", "these")
 _COUNT_AFTER = frozenset(("are", "have", "has", "of", "these", "suggest", "recommend", "see"))
-# "Here are a few options.", "There are several routes:": a list of two to six, the count
-# unsaid (0 below).
-_VAGUE_COUNTS = (("a", "few"), ("several",), ("a", "couple"), ("are", "some"), ("have", "some"))
+# "Here are a few options.", "There are several routes:", "Here's what works.": a list of two
+# to six, the count unsaid (0 below).
+_VAGUE_COUNTS = (
+    ("a", "few"), ("several",), ("a", "couple"), ("are", "some"), ("have", "some"),
+    ("here", "are"), ("here's",), ("here\u2019s",), ("these", "are"),
+)  # fmt: skip
 _VAGUE_MOST = 6
 _COUNT_LEAD_WORDS = 12  # a longer sentence is no announcement
 _COUNT_AT = 4  # the count is one of the announcement's first words

@@ -440,8 +440,9 @@ def _announced(sentence: str) -> int | None:
         return None
     for at, word in enumerate(words[:_COUNT_AT]):
         count = _COUNT_WORDS.get(word)
-        if count is not None and (at == 0 or words[at - 1] in _COUNT_AFTER):
-            return count
+        if count is not None:
+            return count if at == 0 or words[at - 1] in _COUNT_AFTER else None
+    for at in range(min(_COUNT_AT, len(words))):
         if any(tuple(words[at : at + len(vague)]) == vague for vague in _VAGUE_COUNTS):
             return 0
     return None

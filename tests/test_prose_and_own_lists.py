@@ -36,6 +36,7 @@ def _items(reply: str, turn: str, first: str = "What would you suggest?") -> lis
         ("There are two ways to see it. One is cost. One is speed.", 2),
         ("A few things help. Sleep early. Eat well. Walk daily.", 3),
         ("Here's what works for most people. Sleep early. Walk daily.", 2),
+        ("Two tools: LeakCanary finds leaked activities, and runTest fails a leaking test.", 2),
         ("Here are a few options.\n\nThe X is good.\n\nThe Y is fast.\n\nAny questions?", 2),
     ],
 )
@@ -51,6 +52,7 @@ def test_a_list_announced_by_its_count(text: str, items: int) -> None:
         "It takes two hours. Then bake it. Then let it cool.",  # a count of something else
         "Three fit that room. The Levoit is cheap. The Coway is quiet.",  # two, not three
         "Give it two weeks. Water it daily. Keep it warm.",  # no announcement
+        "Very: nobody can lose alone, and a round takes five minutes.",  # two clauses
         "There are some bugs here. A. B. C. D. E. F. G.",  # more than a few
         "Here are two good routes.\n\nThe first.\n\nThe second.\n\nThe third.",
     ],

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from .counted_lists import announced_count, counted_lists
 from .scan import anchored_words, sentence_spans
 
 __all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
@@ -141,7 +142,7 @@ def _candidates(
     _line_lists(text, candidates, nested)
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
-    _counted_lists(text, candidates)
+    counted_lists(text, candidates)
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
     if not found:
         _comma_lists(text, found)
@@ -387,119 +388,6 @@ def _emit_prose(text: str, run: list[re.Match[str]], out: list[tuple[int, int, l
     out.append((run[0].start(), tail_end, items))
 
 
-# A prose list announced by its count (rule counted-lists): "Three fit that room. The A ... .
-# The B ... . The C ... ." (one sentence per item) or "Here are two good routes.\n\nThe A
-# ...\n\nThe B ..." (one paragraph per item). The count opens the announcement or follows
-# one of these words ("Here are three setups"; not "It takes two hours").
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_COUNT_GATE = (*_COUNT_WORDS, "few", "several", "couple", "some", "here", "these")
-_COUNT_AFTER = frozenset(("are", "have", "has", "of", "these", "suggest", "recommend", "see"))
-# "Here are a few options.", "There are several routes:", "Here's what works.": a list of two
-# to six, the count unsaid (0 below).
-_VAGUE_COUNTS = (
-    ("a", "few"), ("several",), ("a", "couple"), ("are", "some"), ("have", "some"),
-    ("here", "are"), ("here's",), ("here\u2019s",), ("these", "are"),
-)  # fmt: skip
-_VAGUE_MOST = 6
-_COUNT_LEAD_WORDS = 12  # a longer sentence is no announcement
-_COUNT_AT = 4  # the count is one of the announcement's first words
-
-
-def _counted_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
-    """Lists of sentences or paragraphs that a short sentence announces by their count: the
-    next N sentences of its paragraph when exactly N follow, else the next N paragraphs
-    when the text holds exactly those (a closing question may follow either)."""
-    folded = text.casefold()
-    if not any(word in folded for word in _COUNT_GATE):
-        return
-    spans = sentence_spans(text)
-    for index, (start, end) in enumerate(spans):
-        count = _announced(text[start:end])
-        if count is None:
-            continue
-        found = _counted_sentences(text, end, spans, index + 1, count)
-        if found is None and text.startswith("\n\n", _skip_spaces(text, end)):
-            found = _counted_paragraphs(text, end, count)
-        if found is not None:
-            out.append(found)
-
-
-def _skip_spaces(text: str, at: int) -> int:
-    while at < len(text) and text[at] in " \t":
-        at += 1
-    return at
-
-
-def _announced(sentence: str) -> int | None:
-    """The count a short sentence announces ("Three fit that room.", "Here are two good
-    routes:"), else None."""
-    if not sentence.endswith((".", ":")):
-        return None
-    words = sentence.casefold().rstrip(".:").split()
-    if len(words) > _COUNT_LEAD_WORDS:
-        return None
-    for at, word in enumerate(words[:_COUNT_AT]):
-        count = _COUNT_WORDS.get(word)
-        if count is not None:
-            return count if at == 0 or words[at - 1] in _COUNT_AFTER else None
-    for at in range(min(_COUNT_AT, len(words))):
-        if any(tuple(words[at : at + len(vague)]) == vague for vague in _VAGUE_COUNTS):
-            return 0
-    return None
-
-
-def _fits(found: int, count: int) -> bool:
-    """Whether ``found`` items are the ``count`` announced (0: two to six)."""
-    return found == count if count else 2 <= found <= _VAGUE_MOST
-
-
-def _counted_sentences(
-    text: str, end: int, spans: list[tuple[int, int]], first: int, count: int
-) -> tuple[int, int, list[str]] | None:
-    """The ``count`` sentences that end the announcement's paragraph (it ends at ``end``),
-    if exactly so many do (a closing question aside). Reads at most ``count`` + 2 of them."""
-    if first >= len(spans) or "\n" in text[end : spans[first][0]]:
-        return None  # the announcement ends its paragraph
-    line_end = text.find("\n", spans[first][0])
-    stop = line_end if line_end >= 0 else len(text)
-    same: list[tuple[int, int]] = []
-    for span in spans[first : first + (count or _VAGUE_MOST) + 2]:
-        if span[1] > stop:
-            break
-        same.append(span)
-    if len(same) > 2 and text[same[-1][0] : same[-1][1]].endswith("?"):
-        same = same[:-1]  # a closing question
-    if not _fits(len(same), count):
-        return None
-    items = [text[a:b].strip().rstrip(".").strip() for a, b in same]
-    return (same[0][0], same[-1][1], items) if all(items) else None
-
-
-def _counted_paragraphs(text: str, end: int, count: int) -> tuple[int, int, list[str]] | None:
-    """The ``count`` one-line paragraphs after the announcement, if the text holds exactly
-    those (a closing question aside). Reads at most ``count`` + 2 of them."""
-    spans: list[tuple[int, int]] = []
-    at = end
-    most = count or _VAGUE_MOST
-    while len(spans) <= most + 1:
-        while at < len(text) and text[at] in " \t\n":
-            at += 1
-        if at >= len(text):
-            break
-        close = text.find("\n\n", at)
-        close = close if close >= 0 else len(text)
-        spans.append((at, close))
-        at = close
-    if at < len(text) and len(spans) > most + 1:
-        return None
-    paragraphs = [text[a:b].strip() for a, b in spans]
-    if len(paragraphs) > 2 and paragraphs[-1].endswith("?"):
-        paragraphs, spans = paragraphs[:-1], spans[:-1]  # a closing question
-    if not _fits(len(paragraphs), count) or any("\n" in p for p in paragraphs):
-        return None
-    return spans[0][0], spans[-1][0] + len(text[spans[-1][0] : spans[-1][1]].rstrip()), paragraphs
-
-
 # A comma list ("You could run X, Y, or Z.", "Swap each egg for one of: A, B or C.") opens
 # after a colon or one of these openers; other prose lists ("I visited Rome, Paris and
 # Berlin") are no choice offered.
@@ -529,12 +417,19 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         if len(parts) < 2:
             continue
         head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)
-        if head is None or _describes(sentence, parts):
+        if head is None or (_describes(sentence, parts) and not _counts(parts)):
             continue
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
         if len(items) >= 2 and all(items) and all(len(item) <= 120 for item in items):
             out.append((start + sentence.find(parts[0]), end, [_clean_item(i) for i in items]))
+
+
+def _counts(parts: list[str]) -> bool:
+    """Whether a colon lead announces the list's count ("Two tools: A does X, and B does Y":
+    rule counted-lists), so two clauses are its items."""
+    colon = parts[0].find(":")
+    return colon > 0 and announced_count(parts[0][: colon + 1]) == len(parts)
 
 
 def _describes(sentence: str, parts: list[str]) -> bool:

@@ -59,6 +59,24 @@ continued-lists and item-pairs (and more quality data: amounts, scale nouns) wer
 and the issue's known causes: the hold-out scored 0.793 / 0.667 at the end (the held-out
 figure; its misses were read only then). With the same changes items_holdout went 0.878 /
 0.768 -> 0.902 / 0.841 and phrasing_holdout's item 0.645 -> 0.742.
+
+``items_holdout4.jsonl`` (12 conversations, 75 item probes; domains no other file uses;
+registers: non-native English, terse, chatty, long multi-clause turns; lists numbered,
+lettered, inline "(a) ...", bulleted, under bold headings, one paragraph or one sentence per
+item, split across two replies, written by the user) was written by the items5 session
+before any code change. Rules counted-lists, own-lists and list-topics (and item-words'
+country adjectives, item-forms' scale verbs and item nouns) were then tuned on
+``items_tune5.jsonl`` (7 conversations, 30 item probes, other domains) and the misses of
+items_holdout3 / items_tune3; its misses were read only after the end run, then one general
+gap fixed (a colon lead with the count of the clauses after it), so it is no longer a clean
+hold-out (``multihorizon eval FILE --task references``, hashing):
+
+    file                 first run (acc@1 / item)   end (clean)     after its misses
+    items_holdout4       0.827 / 0.733              0.853 / 0.813   0.880 / 0.840
+    items_tune5          0.700 / 0.267              0.867 / 0.900
+    items_holdout3       0.793 / 0.678              0.885 / 0.816
+    items_holdout        0.902 / 0.841              0.915 / 0.866
+    phrasing_holdout     0.823 / 0.742              0.823 / 0.774
 """
 
 from __future__ import annotations
@@ -76,7 +94,9 @@ DATA = Path(__file__).parent / "data" / "handwritten"
 # 1.000, check 0.891 / 1.000, entities tune 0.904, entities check 0.824, entities tune2
 # 0.710, entities hold-out 0.905; phrasing tune 0.969 / 0.929, phrasing hold-out 0.758 / 0.645;
 # items tune 0.974 / 0.974, items hold-out 0.902 / 0.841; phrasing hold-out 0.823 / 0.742
-# (items4); items tune3 0.933 / 0.911, items hold-out3 0.793 / 0.667.
+# (items4); items tune3 0.933 / 0.911, items hold-out3 0.793 / 0.667. items5: items tune
+# 0.974 / 0.947, hold-out 0.915 / 0.866, tune3 0.911 / 0.911, hold-out3 0.885 / 0.816,
+# hold-out4 0.880 / 0.840, tune5 0.867 / 0.900, phrasing hold-out 0.823 / 0.774.
 FLOORS: dict[str, tuple[float, float | None]] = {
     "references_tune.jsonl": (0.90, 0.97),
     "references_check.jsonl": (0.84, 0.95),
@@ -85,11 +105,13 @@ FLOORS: dict[str, tuple[float, float | None]] = {
     "references_entities_tune2.jsonl": (0.68, None),
     "references_entities_holdout.jsonl": (0.88, None),
     "phrasing_tune.jsonl": (0.94, 0.90),
-    "phrasing_holdout.jsonl": (0.80, 0.72),
+    "phrasing_holdout.jsonl": (0.80, 0.75),
     "items_tune.jsonl": (0.94, 0.94),
-    "items_holdout.jsonl": (0.88, 0.82),
+    "items_holdout.jsonl": (0.89, 0.84),
     "items_tune3.jsonl": (0.91, 0.89),
-    "items_holdout3.jsonl": (0.77, 0.64),
+    "items_holdout3.jsonl": (0.86, 0.79),
+    "items_holdout4.jsonl": (0.85, 0.81),
+    "items_tune5.jsonl": (0.84, 0.87),
 }
 
 

@@ -214,3 +214,28 @@ def test_several_items_picked_at_once(reply: str, turn: str, items: list[str]) -
 )
 def test_both_that_picks_nothing(turn: str) -> None:
     assert _refs(BEANS, turn) == []
+
+
+def test_item_words_cache_is_the_sessions_own_and_never_saved() -> None:
+    # The lists item-words reads are kept per session (next to its log's enumerations), for
+    # the replies still in reach only, and are no part of the saved state.
+    first, second = mh.Session(), mh.Session()
+    first.user("What would you suggest?")
+    first.assistant(EXTRAS)
+    second.user("What would you suggest?")
+    second.assistant(SLEEP)
+    assert _items(first, "Which needle type for T-shirts?") == ["Universal and jersey needles"]
+    assert _items(second, "Does decaf count for the coffee rule?") == ["Cut caffeine after midday"]
+    log = first._log
+    assert set(log.item_words) == {1}
+    assert not second._log.item_words.keys() - {1}
+    assert "item_words" not in log.state()
+    for turn in range(12):
+        first.user(f"Unrelated question number {turn} about the weather?")
+        first.assistant("It depends on where you are.")
+    first.preview("Which needle type for T-shirts?")
+    assert 1 not in log.item_words  # out of reach: dropped
+
+
+def _items(session: mh.Session, turn: str) -> list[str]:
+    return [ref.item or "" for ref in session.preview(turn).references if ref.item]

@@ -509,6 +509,35 @@ def _item_pair(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in refs]
 
 
+def _counted_list(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which purifier for a bedroom?")
+    session.assistant(
+        "Three fit that room. The Levoit is the cheapest at 100 euros. The Coway is the "
+        "quietest at night. The Blueair is the most powerful."
+    )
+    refs = session.preview("Which is the quietest?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _own_list(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I'm choosing between an iPhone 15, a Pixel 8 and a Galaxy S23. Which?")
+    session.assistant("The iPhone is simplest to set up; the Pixel has the cleanest Android.")
+    refs = session.preview("The second one I mentioned, does it get long updates?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _list_topic(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which peppers should I grow for hot sauce?")
+    session.assistant("Peppers:\n1. Jalapeño\n2. Fresno\n3. Habanero\n4. Scotch bonnet")
+    session.user("How do I make it shelf stable?")
+    session.assistant("Steps:\n1. Add vinegar\n2. Simmer it\n3. Bottle it hot\n4. Refrigerate")
+    refs = session.preview("Pepper number four, where can I get seeds?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
 def _repeated_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What's the forecast for Chicago on Thursday?")
@@ -734,6 +763,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "item-words": _item_word,
     "continued-lists": _continued_list,
     "item-pairs": _item_pair,
+    "counted-lists": _counted_list,
+    "own-lists": _own_list,
+    "list-topics": _list_topic,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,

@@ -217,6 +217,8 @@ SWITCHES = (
     "item_forms",
     "item_words",
     "item_pairs",
+    "own_lists",
+    "list_topics",
     "repeated_questions",
     "definite_references",
     "entity_references",
@@ -346,6 +348,11 @@ class Config:
     # Several items at once: "the second and third", "options 2 and 4", "both" (rule
     # item-pairs).
     item_pairs: bool = True
+    # An ordinal over a list the user wrote: "the second one I mentioned" (rule own-lists).
+    own_lists: bool = True
+    # An ordinal over an earlier list named by its topic: "Pepper number four" (rule
+    # list-topics).
+    list_topics: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).
     repeated_questions: bool = True

@@ -32,7 +32,9 @@ from .dialogue.features import TurnFeatures, analyse
 from .dialogue.implicit_items import with_implicit_items
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_pairs import with_item_pairs
+from .dialogue.list_topics import with_list_topics
 from .dialogue.output_details import with_output_details
+from .dialogue.own_lists import with_own_lists
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
@@ -550,6 +552,8 @@ class Session(SessionState, SessionIntent):
             resolution, features, self._scratch, self._log, self.config
         )
         resolution = with_item_pairs(resolution, content, self._log, self.config)
+        resolution = with_list_topics(resolution, features, self._log, self.config)
+        resolution = with_own_lists(resolution, content, self._log, self.config)
         return with_implicit_items(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

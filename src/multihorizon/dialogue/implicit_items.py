@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from ..config import Config
 from ..text.enumerations import Enumeration
@@ -32,10 +31,10 @@ from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["with_implicit_items"]
+__all__ = ["ListWords", "Words", "list_turns", "read_lists", "with_implicit_items"]
 
 _LIST_TURNS = 3  # assistant turns with lists searched, most recent first
-_WALK = 8  # turns walked back for them
+_WALK = 12  # turns walked back for them
 _MIN_SCORE = 1.0  # at least one word that one item alone holds
 _CONFIDENCE = 0.5
 _STEM = 4  # letters two forms of one word share (``ordinal_resolution.same_stem``)
@@ -53,7 +52,11 @@ def with_implicit_items(
     reference of the turn names an item; unchanged otherwise."""
     if not config.item_words or resolution.addressee is not None or resolution.has_tool:
         return resolution
-    turns = _list_turns(log)
+    turns = list_turns(log)
+    if log.item_words:
+        oldest = len(log) - _WALK
+        for old in [t for t in log.item_words if t < oldest]:
+            del log.item_words[old]  # out of reach: its lists are read no more
     if not turns:
         return resolution  # most turns: no reply with a list in reach
     if any(_names_list_item(ref, log) for ref in resolution.references):
@@ -82,10 +85,10 @@ def _names_list_item(ref: Reference, log: TurnLog) -> bool:
         return False
     if not log.enumerations.get(ref.target_turn):
         return True  # a sentence of a turn without lists: nothing better to name
-    return any(ref.item in listed.items for listed in _lists_of(ref.target_turn, log))
+    return any(ref.item in listed.items for listed, _ in read_lists(ref.target_turn, log))
 
 
-def _list_turns(log: TurnLog) -> list[int]:
+def list_turns(log: TurnLog) -> list[int]:
     now = len(log)
     turns: list[int] = []
     for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
@@ -105,10 +108,7 @@ def _named_item(
     best: tuple[int, str, list[str]] | None = None
     best_score = _MIN_SCORE - 1e-9
     for turn in turns:
-        asked_before = turn > 0 and log.roles[turn - 1] == "user"
-        question = log.features[turn - 1].terms if asked_before else ()
-        for listed in _lists_of(turn, log):
-            framing = _framing(listed.lead, question)
+        for listed, framing in read_lists(turn, log):
             asked = [t for t in terms if not framing.hold(t)]
             picked = _best_of_list(asked, listed)
             if picked is not None and picked[1] > best_score:
@@ -117,7 +117,7 @@ def _named_item(
 
 
 @dataclass(frozen=True, slots=True)
-class _Words:
+class Words:
     """Words that a term is looked up in: the words themselves, and those of each four-letter
     start (two words of one stem share at least four letters, ``same_stem``)."""
 
@@ -125,7 +125,7 @@ class _Words:
     by_start: dict[str, tuple[str, ...]]
 
     @classmethod
-    def of(cls, words: Sequence[str]) -> _Words:
+    def of(cls, words: Sequence[str]) -> Words:
         by_start: dict[str, list[str]] = {}
         for word in words:
             by_start.setdefault(word[:_STEM], []).append(word)
@@ -144,26 +144,37 @@ class _Words:
 
 
 @dataclass(frozen=True, slots=True)
-class _ListWords:
+class ListWords:
     """One list of a reply as item-words reads it: its lead's words, its items, each item's
     words with what is said under it, and each item's own words."""
 
     lead: tuple[str, ...]
     items: tuple[str, ...]
-    words: tuple[_Words, ...]
-    own: tuple[_Words, ...]
+    words: tuple[Words, ...]
+    own: tuple[Words, ...]
 
 
-@lru_cache(maxsize=512)
-def _framing(lead: tuple[str, ...], question: tuple[str, ...]) -> _Words:
-    """The words that name a list rather than an item: its lead's and its question's."""
-    return _Words.of((*lead, *question))
+def read_lists(turn: int, log: TurnLog) -> tuple[tuple[ListWords, Words], ...]:
+    """A reply's lists with their framing words (those of its lead and of the question it
+    answers: they name the list, not an item), read once per reply while it is one of the
+    last ``_WALK`` turns: the log's ``item_words`` cache, dropped with the log (and never
+    in its state), holds only those."""
+    cache: dict[int, tuple[tuple[ListWords, Words], ...]] = log.item_words
+    found = cache.get(turn)
+    if found is not None:
+        return found
+    asked_before = turn > 0 and log.roles[turn - 1] == "user"
+    question = log.features[turn - 1].terms if asked_before else ()
+    found = tuple((listed, Words.of((*listed.lead, *question))) for listed in _lists_of(turn, log))
+    if turn >= len(log) - _WALK:
+        cache[turn] = found
+    return found
 
 
 _LEAD_CHARS = 200  # a one-paragraph reply's lead: the words before its list
 
 
-def _lists_of(turn: int, log: TurnLog) -> tuple[_ListWords, ...]:
+def _lists_of(turn: int, log: TurnLog) -> tuple[ListWords, ...]:
     """The lists of a reply as item-words reads them. A reply of one paragraph (a comma or
     prose list: "either A, B or C") has one list, the log's items of the turn, and is not
     parsed again: long passages are mostly such, and their lists are rarely picked from."""
@@ -175,17 +186,16 @@ def _lists_of(turn: int, log: TurnLog) -> tuple[_ListWords, ...]:
     return _list_words(text, (Enumeration(items, text[max(0, at - _LEAD_CHARS) : at]),))
 
 
-@lru_cache(maxsize=512)
-def _list_words(text: str, lists: tuple[Enumeration, ...]) -> tuple[_ListWords, ...]:
-    """Every list of a reply, read once per reply (a user turn reads the last few replies'
-    lists; each is read again only when it falls out of the cache)."""
+def _list_words(text: str, lists: tuple[Enumeration, ...]) -> tuple[ListWords, ...]:
+    """Every list of a reply as item-words reads it (``read_lists`` keeps it while the
+    reply is in reach)."""
     found = []
     for listed in lists:
-        own = tuple(_Words.of(content_terms(item)) for item in listed.items)
+        own = tuple(Words.of(content_terms(item)) for item in listed.items)
         bodies = _bodies(text, listed.items)
         said = zip(listed.items, bodies, strict=True)
-        words = tuple(_Words.of(content_terms(f"{i} {b}")) for i, b in said) if any(bodies) else own
-        found.append(_ListWords(tuple(content_terms(listed.lead)), listed.items, words, own))
+        words = tuple(Words.of(content_terms(f"{i} {b}")) for i, b in said) if any(bodies) else own
+        found.append(ListWords(tuple(content_terms(listed.lead)), listed.items, words, own))
     return tuple(found)
 
 
@@ -219,7 +229,7 @@ def _bodies(text: str, items: Sequence[str]) -> list[str]:
     return bodies
 
 
-def _best_of_list(terms: Sequence[str], listed: _ListWords) -> tuple[str, float, list[str]] | None:
+def _best_of_list(terms: Sequence[str], listed: ListWords) -> tuple[str, float, list[str]] | None:
     """The one item of a list that ``terms`` name most (each term 1/k for the k items that
     hold it, in the item or under it; a term every item holds names none): (item, score,
     the terms it holds)."""

@@ -14,6 +14,7 @@ from ..text.item_qualities import (
     DEGREE_WORDS,
     QUALITY_WORDS,
     SCALE_NOUNS,
+    SCALE_VERBS,
     SUPERLATIVES,
     WHICHEVER,
     adjective_stem,
@@ -110,6 +111,9 @@ def quality_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
             return None
         return _quality_mention(text, tokens, start, at, +1)
     if word in ("the", "is", "are"):
+        verb = _scale_verb(text, tokens, here)
+        if verb is not None:
+            return verb
         if here + 2 >= len(tokens) or tokens[here + 1][0] not in DEGREE_WORDS:
             return None
         if not is_content(tokens[here + 2][0]) or tokens[here + 2][0] in QUALITY_OPENERS:
@@ -132,6 +136,24 @@ def quality_pick(text: str, tokens: list[Token], here: int) -> Mention | None:
     # reference of its own beside it).
     start = tokens[which][1] if which >= 0 else start
     return _quality_mention(text, tokens, start, here, +1)
+
+
+def _scale_verb(text: str, tokens: list[Token], here: int) -> Mention | None:
+    """ "which of them weighs the most?", "which costs the least": a bare degree word after
+    a verb that names its scale (``SCALE_VERBS``), in a question asking which one."""
+    if tokens[here][0] != "the" or here == 0 or here + 1 >= len(tokens):
+        return None
+    scale = SCALE_VERBS.get(tokens[here - 1][0])
+    degree = DEGREE_WORDS.get(tokens[here + 1][0])
+    if scale is None or degree is None:
+        return None
+    if here + 2 < len(tokens) and is_content(tokens[here + 2][0]):
+        return None  # "which costs the most money": an adjective's reading
+    which = _asks_which(text, tokens, here)
+    if which < 0:
+        return None
+    start, end = tokens[which][1], tokens[here + 1][2]
+    return Mention("ordinal", text[start:end], start, end, quality=f"{scale}:{degree}")
 
 
 def _asks_which(text: str, tokens: list[Token], here: int) -> int:

@@ -96,6 +96,9 @@ class TurnLog:
         self.features: list[TurnFeatures] = []
         # turn id -> the items of its last enumeration, for the turns that have one.
         self.enumerations: dict[int, tuple[str, ...]] = {}
+        # turn id -> its lists as rule item-words reads them (``implicit_items``), for the
+        # last few turns only: a cache of this log's own turns, never in ``state()``.
+        self.item_words: dict[int, Any] = {}
         self._entity_index: dict[str, list[int]] = {}
         # The turns the entity index covers: a restored log indexes its turns when a rule
         # first looks a term up, not on load (the same postings, in the same order).

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from .counted_lists import announced_count, counted_lists
 from .scan import anchored_words, sentence_spans
 
 __all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
@@ -141,6 +142,7 @@ def _candidates(
     _line_lists(text, candidates, nested)
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
+    counted_lists(text, candidates)
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
     if not found:
         _comma_lists(text, found)
@@ -415,12 +417,19 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         if len(parts) < 2:
             continue
         head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)
-        if head is None or _describes(sentence, parts):
+        if head is None or (_describes(sentence, parts) and not _counts(parts)):
             continue
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
         if len(items) >= 2 and all(items) and all(len(item) <= 120 for item in items):
             out.append((start + sentence.find(parts[0]), end, [_clean_item(i) for i in items]))
+
+
+def _counts(parts: list[str]) -> bool:
+    """Whether a colon lead announces the list's count ("Two tools: A does X, and B does Y":
+    rule counted-lists), so two clauses are its items."""
+    colon = parts[0].find(":")
+    return colon > 0 and announced_count(parts[0][: colon + 1]) == len(parts)
 
 
 def _describes(sentence: str, parts: list[str]) -> bool:

@@ -21,6 +21,7 @@ __all__ = [
     "LOW",
     "QUALITY_WORDS",
     "SCALE_NOUNS",
+    "SCALE_VERBS",
     "SUPERLATIVES",
     "WHICHEVER",
     "adjective_stem",
@@ -54,7 +55,7 @@ _SCALES: dict[str, tuple[str, str]] = {
     "strength": (
         "weak weaker weakest fragile flimsy",
         "strong stronger strongest tough tougher toughest durable sturdy sturdiest robust "
-        "hard-wearing",
+        "hard-wearing rugged",
     ),
     "size": (
         "small smaller smallest tiny compact little",
@@ -124,6 +125,12 @@ def scale_noun_quality(adjective: str, noun: str) -> str | None:
         return None
     return f"{scale}:{-end if noun == 'risk' else end}"
 
+
+# Verbs that name a scale before a bare degree word: "which weighs the most" is the heavy
+# end of weight, "which costs the least" the cheap end of cost (rule item-forms).
+SCALE_VERBS: Mapping[str, str] = MappingProxyType({
+    "weigh": "weight", "weighs": "weight", "cost": "cost", "costs": "cost",
+})  # fmt: skip
 
 # Degree words before an adjective: "the most durable" (its scale's high end), "the least
 # sedating" (the low end of whatever the adjective measures).

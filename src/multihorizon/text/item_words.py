@@ -7,7 +7,8 @@ their own (they say how the turn asks, not what about).
 Word forms ("braking" / "Brakes", "memoised" / "memoisation") need no entry: items are
 matched by a shared stem first (``dialogue.ordinal_resolution.same_stem``). A group holds
 words of one meaning or of one thing and its usual parts, not a topic: "coffee" and
-"caffeine" are one group, "coffee" and "breakfast" are not.
+"caffeine" are one group, "coffee" and "breakfast" are not. A country and its adjective are
+one group: "the French resort" names "La Rosière in France".
 """
 
 from __future__ import annotations
@@ -67,6 +68,37 @@ food meal dish
 breakfast morning
 dinner evening
 garden gardening plant
+dairy milk cheese yogurt yoghurt butter
+poo poop dung droppings faeces waste
+helmet headgear
+program software app application
+france french
+spain spanish
+italy italian
+germany german
+austria austrian
+switzerland swiss
+poland polish
+portugal portuguese
+belgium belgian
+netherlands holland dutch
+greece greek
+ireland irish
+scotland scottish
+sweden swedish
+norway norwegian
+finland finnish
+denmark danish
+japan japanese
+china chinese
+korea korean
+india indian
+thailand thai
+vietnam vietnamese
+mexico mexican
+argentina argentinian argentine
+brazil brazilian
+canada canadian
 """.strip().splitlines()
 
 

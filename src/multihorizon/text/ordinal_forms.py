@@ -36,6 +36,7 @@ __all__ = [
     "NOT_MODIFIERS",
     "NOUN_SCOPES",
     "ORDINALS",
+    "OWN_LIST_CUES",
     "PICK_WORDS",
     "RUN_COUNTS",
     "RUN_ENDS",
@@ -101,7 +102,8 @@ ITEM_NOUNS = _words("""
     line lines stage stages phase phases part parts section sections reason reasons
     problem problems issue issues cause causes stop stops exercise exercises task tasks
     rule rules trick tricks basic basics topic topics area areas consideration considerations
-    factor factors aspect aspects
+    factor factors aspect aspects role roles skill skills drill drills habit habits
+    exclusion exclusions
     """)
 
 # Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):
@@ -214,3 +216,12 @@ def gate_words() -> tuple[str, ...]:
     words |= set(quality_gate_words()) | set(ADJECTIVE_ORDINALS)
     words |= {f"{end} {count}" for end in RUN_ENDS for count in RUN_COUNTS}
     return tuple(sorted(words))
+
+
+# Words by which a user points at a list they wrote themselves (rule own-lists): "the second
+# one I mentioned", "of the phones I listed", "the third one on my list", "the first of mine".
+OWN_LIST_CUES: tuple[str, ...] = (
+    " i mentioned", " i listed", " i suggested", " i named", " i gave", " i came up with",
+    " i narrowed", " of mine", " my list", " my options", " my ideas", " my choices",
+    " my suggestions", " i've listed", " i've mentioned", " i had listed",
+)  # fmt: skip

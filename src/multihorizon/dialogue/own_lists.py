@@ -1,0 +1,103 @@
+"""A list the user wrote themselves (SPEC-028 §4.1 "the second option" -> which enumeration?,
+rule own-lists): "I've narrowed it to: a framed map, a steam railway day, binoculars or a
+cookery class" and later "the third one on my list", "the second one I mentioned", "of the
+phones I listed, the last one", "the first of mine".
+
+The log keeps the lists of replies only (``TurnLog.enumerations``); a user turn's list is read
+here, and only when the turn points at the user's own words (``OWN_LIST_CUES``) and has an
+ordinal reference: the ordinal is then the item of the latest user turn with a list, within
+the turns item-words walks back. Such a reference is ``named`` (it reaches the antecedents,
+the envelope and Tier C, not the §5.2 intent).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..config import Config
+from ..text.enumerations import LAST, enumeration_lists
+from ..text.ordinal_forms import (
+    ADJECTIVE_ORDINALS,
+    CARDINALS,
+    ITEM_NOUNS,
+    ORDINALS,
+    OWN_LIST_CUES,
+)
+from .references import Reference
+from .resolution import Resolution
+from .turnlog import TurnLog
+
+__all__ = ["ordinal_of", "with_own_lists"]
+
+_WALK = 12  # turns walked back for the user's list (as rule item-words)
+_CONFIDENCE = 0.6
+
+
+def with_own_lists(
+    resolution: Resolution, content: str, log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with its ordinal references read against the user's own latest list
+    when the turn points at it ("the second one I mentioned"); unchanged otherwise."""
+    if not config.own_lists or resolution.addressee is not None:
+        return resolution
+    ordinals = [ref for ref in resolution.references if ref.type == "ordinal"]
+    if not ordinals:
+        return resolution  # most turns
+    folded = " " + content.casefold().replace("\u2019", "'")
+    if not any(cue in folded for cue in OWN_LIST_CUES):
+        return resolution
+    found = _own_list(log)
+    if found is None:
+        return resolution
+    turn, items = found
+    changed: dict[int, Reference] = {}
+    for ref in ordinals:
+        number = ordinal_of(ref.surface)
+        if number is None:
+            continue
+        index = number - 1 if number > 0 else len(items) + number
+        if 0 <= index < len(items):
+            changed[id(ref)] = replace(
+                ref, target_turn=turn, item=items[index], confidence=_CONFIDENCE
+            )
+    if not changed:
+        return resolution
+    swap = tuple(changed.get(id(ref), ref) for ref in resolution.references)
+    named = tuple(changed.get(id(ref), ref) for ref in resolution.named)
+    kept = {id(ref) for ref in resolution.named}
+    added = tuple(new for old, new in changed.items() if old not in kept)
+    return replace(
+        resolution,
+        references=swap,
+        named=(*named, *added),
+    )
+
+
+def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
+    """(turn, items) of the last list of the latest user turn with one, or None."""
+    now = len(log)
+    for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
+        if log.roles[turn] != "user":
+            continue
+        lists = enumeration_lists(log.features[turn].text)
+        if lists:
+            return turn, lists[-1].items
+    return None
+
+
+def ordinal_of(surface: str) -> int | None:
+    """The position an ordinal reference's words name ("The second one" -> 2, "the last one"
+    -> LAST, "option three" -> 3), or None."""
+    words = [word.strip(".,;:!?()\"'") for word in surface.casefold().split()]
+    for at, word in enumerate(words):
+        if word in ORDINALS:
+            return ORDINALS[word]
+        if word in ADJECTIVE_ORDINALS and at > 0 and words[at - 1] == "the":
+            return ADJECTIVE_ORDINALS[word]
+        if (
+            word in CARDINALS
+            and at > 0
+            and (words[at - 1] in ITEM_NOUNS or words[at - 1] == "number")
+        ):
+            return CARDINALS[word]
+    return None if "last" not in words else LAST

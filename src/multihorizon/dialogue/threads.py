@@ -47,7 +47,7 @@ from ..config import ThreadThresholds
 from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
-from .returns import held_by_thread, words_held
+from .returns import held_by_thread, holds_all
 from .thread_restore import CheckedWords, RecentWindows, add_words
 
 __all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
@@ -285,7 +285,7 @@ class Threads:
         if resume_words:
             found = self._resume(embedding, resume_words, thresholds.resume, variants=variants)
             active_words = self.vocabulary[self.active] if self.active >= 0 else set()
-            if found < 0 and variants and words_held(active_words, resume_words, True):
+            if found < 0 and variants and holds_all(active_words, resume_words):
                 return self.active
             if found < 0 and returns and len(self.names) == 2:
                 return 1 - self.active  # one thread to go back to: "Back to the bread, ..."

@@ -402,6 +402,14 @@ def _asked_announcement(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
+def _reaction_announcement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("The C string on my ukulele buzzes on an F chord. Why?")
+    session.assistant("That's fret buzz: the string touches a higher fret; a setup fixes it.")
+    envelope = session.preview("Oh nice, that makes sense! Totally unrelated: is tax due on it?")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
 def _reply_follow_up(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The wifi upstairs is really weak. What can I do?")
@@ -693,6 +701,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "again-returns": _again_return,
     "echo-clarifications": _echo_clarification,
     "asked-announcements": _asked_announcement,
+    "reaction-announcements": _reaction_announcement,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -203,6 +203,7 @@ SWITCHES = (
     "again_returns",
     "echo_clarifications",
     "asked_announcements",
+    "reaction_announcements",
     "ordinal_forms",
     "item_forms",
     "item_words",
@@ -420,6 +421,9 @@ class Config:
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).
     asked_announcements: bool = True
+    # "Ha, enough bread. Personal thing: ..." announces after a short reaction (rule
+    # reaction-announcements).
+    reaction_announcements: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

@@ -11,16 +11,16 @@ from ..text.lexicon import LEXICON, OPENING_FILLERS, OTHER_TOPIC_OPENERS, Marker
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     CLAUSE_OPENERS,
-    CLAUSE_TOPIC_LINKS,
     ECHO_BLOCKERS,
     ECHO_FILLERS,
     ECHO_HEDGES,
     ECHO_LINKS,
     ECHO_TAILS,
     PERMISSION_ASKERS,
+    PERMISSION_TAILS,
 )
 
-__all__ = ["ECHO_CHARS", "asks_leave_to_move_on", "echoed_term"]
+__all__ = ["ECHO_CHARS", "after_reaction", "asks_leave_to_move_on", "echoed_term"]
 
 # A term asked back is short: the hand-written sets' longest is 56 characters
 # ("time-driven trigger, meaning it just runs on a schedule?").
@@ -37,7 +37,7 @@ _LEAVING_OPENERS = OTHER_TOPIC_OPENERS | frozenset(CLAUSE_OPENERS)
 # How far after the announcing phrase its question may end ("... about something else for a
 # sec?"), in words, and how many words before it the request for leave may take ("Can I
 # pick your brain on something else?").
-_AFTER_WORDS = 3
+_AFTER_WORDS = 4
 _BETWEEN_WORDS = 6
 _NEW_TOPICS = frozenset(LEXICON[Marker.NEW_TOPIC])
 
@@ -114,8 +114,8 @@ def asks_leave_to_move_on(text: str, start: int, end: int) -> bool:
     "Can I ask you about something else?", "Mind if I switch to a different thing?", "Could
     I ask an unrelated question?". The request (``PERMISSION_ASKERS``) opens the turn's
     first sentence, at most ``_BETWEEN_WORDS`` words before the phrase, and its question ends
-    at most ``_AFTER_WORDS`` words after it with no topic named there ("Can I ask something
-    else about the tank?" asks on: ``CLAUSE_TOPIC_LINKS``)."""
+    at most ``_AFTER_WORDS`` words after it with no topic named there (only
+    ``PERMISSION_TAILS``: "Can I ask something else about the tank?" asks on)."""
     phrase = " ".join(_words(text[start:end]))
     if phrase not in _LEAVING_OPENERS and phrase not in _NEW_TOPICS:
         return False
@@ -141,4 +141,28 @@ def asks_leave_to_move_on(text: str, start: int, end: int) -> bool:
         return False
     between = [word.strip(_STRIP) for word in after[:stop].casefold().split()]
     between = [word for word in between if word]
-    return len(between) <= _AFTER_WORDS and CLAUSE_TOPIC_LINKS.isdisjoint(between)
+    return len(between) <= _AFTER_WORDS and PERMISSION_TAILS.issuperset(between)
+
+
+# A reaction before an announcement is short ("Ha, enough bread.", "Thanks, that helps!",
+# "Perfect."): at most this many words, ending within this many characters.
+_REACTION_WORDS = 6
+_REACTION_CHARS = 48
+
+
+def after_reaction(text: str) -> int:
+    """Where the sentence after a short opening reaction starts (rule
+    reaction-announcements: "Ha, enough bread. Personal thing: ..."), or -1: the first
+    sentence ends at "." or "!" within ``_REACTION_CHARS`` characters, asks nothing and has
+    at most ``_REACTION_WORDS`` words; some text follows it."""
+    for index, char in enumerate(text[:_REACTION_CHARS]):
+        if char == "?":
+            return -1
+        if char in ".!" and (index + 1 == len(text) or text[index + 1].isspace()):
+            if len(text[:index].split()) > _REACTION_WORDS:
+                return -1
+            rest = index + 1
+            while rest < len(text) and text[rest].isspace():
+                rest += 1
+            return rest if rest < len(text) else -1
+    return -1

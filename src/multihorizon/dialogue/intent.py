@@ -508,6 +508,13 @@ def intent_for_turn(
             and not features.asks_for
         )
     new_topic = moves_on(features, config)
+    announced = config.topic_announcements and announces_topic(
+        features.text,
+        features.hits,
+        clauses=config.announcement_clauses,
+        asked=config.asked_announcements,
+        reactions=config.reaction_announcements,
+    )
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
     names_known = (
@@ -537,21 +544,19 @@ def intent_for_turn(
         names_known=names_known,
         new_topic=new_topic,
         clarify=explains(features.text, features.hits, config, log.turns_mentioning),
-        announced=config.topic_announcements
-        and announces_topic(
-            features.text,
-            features.hits,
-            clauses=config.announcement_clauses,
-            asked=config.asked_announcements,
-        ),
+        announced=announced,
         points_back=detected_tool and not has_tool,
     )
+    if announced and intent is Intent.EXPLORE:
+        return intent  # "Can I ask you about something else?" asks nothing of the reply
     return _read_on_the_reply(context, features, intent)
 
 
 def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
     """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
     (most of them the reply just before the turn)."""
+    if intent in _ECHO_FROM and asks_back_a_term(context, features):
+        return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):
@@ -560,8 +565,6 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
         return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
         return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
-    if intent in _ECHO_FROM and asks_back_a_term(context, features):
-        return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
     return intent
 
 

@@ -58,6 +58,7 @@ def thread_for_turn(
         features.hits,
         clauses=config.announcement_clauses,
         asked=config.asked_announcements,
+        reactions=config.reaction_announcements,
     )
     moves_on = announced or multiparty.moves_on(features, config)
     resume_words = features.resume_terms if config.resume_markers else ()

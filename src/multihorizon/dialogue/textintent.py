@@ -69,7 +69,11 @@ def analyse_text(
         clarify=explains(text, hits, rules, _nothing_known),
         announced=rules.topic_announcements
         and announces_topic(
-            text, hits, clauses=rules.announcement_clauses, asked=rules.asked_announcements
+            text,
+            hits,
+            clauses=rules.announcement_clauses,
+            asked=rules.asked_announcements,
+            reactions=rules.reaction_announcements,
         ),
     )
     return intent, mentions

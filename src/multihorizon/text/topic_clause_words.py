@@ -19,6 +19,7 @@ __all__ = [
     "ECHO_TAILS",
     "NOT_ANNOUNCING",
     "PERMISSION_ASKERS",
+    "PERMISSION_TAILS",
     "RETURN_CLAUSE_FRONTS",
 ]
 
@@ -42,7 +43,7 @@ CLAUSE_OPENERS = (
     "off-piste", "off piste", "left field", "switching lanes", "switching tracks",
     "switching subjects", "change of tack", "changing tack", "while i have you",
     "before i forget", "before it slips my mind", "apropos of nothing", "nothing to do with",
-    "personal one", "personal question", "unrelated thing", "another matter",
+    "personal one", "personal question", "personal thing", "unrelated thing", "another matter",
     "separate matter", "different matter",
 )  # fmt: skip
 # Words before an opener that make the clause a sentence of its own, not an announcement
@@ -122,7 +123,8 @@ ECHO_TAILS = frozenset((
     "what means this word", "what means it", "what", "huh", "meaning", "meaning what",
     "in plain english", "in plain words", "in english", "is what", "those are what",
     "that is what", "which is what", "what's that mean", "what's that one", "what's a that",
-    "never heard of it", "never heard of that", "come again", "sorry",
+    "never heard of it", "never heard of that", "come again", "sorry", "as opposed to what",
+    "compared to what", "versus what", "vs what", "instead of what",
 ))  # fmt: skip
 # Words dropped from a tail before it is compared ("what's that exactly?", "what is it
 # again?").
@@ -136,3 +138,11 @@ PERMISSION_ASKERS = (
     "it", "okay", "if", "i"), ("ok", "if", "i"), ("okay", "if", "i"), ("can", "we"),
     ("could", "we"), ("may", "we"), ("mind", "if", "we"), ("let", "me", "ask"),
 )  # fmt: skip
+# The only words that may follow the announcing phrase before its request's question mark
+# ("Could we talk about something else for a minute?", "Can I ask an unrelated question
+# now?"); any other names the topic ("Can I ask something else about the tank?").
+PERMISSION_TAILS = frozenset((
+    "for", "a", "an", "sec", "second", "minute", "moment", "bit", "now", "quickly", "quick",
+    "real", "here", "too", "please", "then", "instead", "entirely", "completely", "totally",
+    "altogether", "question", "questions", "thing", "topic", "subject", "matter", "one",
+))  # fmt: skip

@@ -106,7 +106,10 @@ ECHO_BLOCKERS = frozenset((
     "their", "there", "this", "that", "these", "those", "yes", "yeah", "no", "not", "thanks",
     "thank", "great", "cool", "nice", "perfect", "really", "seriously", "any", "anything",
     "some", "more", "also", "then", "but", "or", "if", "to", "for", "about", "and", "in",
-    "at", "by", "with", "from", "into", "after", "before",
+    "at", "by", "with", "from", "into", "after", "before", "isn't", "aren't", "wasn't",
+    "weren't", "don't", "doesn't", "didn't", "can't", "cannot", "won't", "wouldn't",
+    "shouldn't", "couldn't", "haven't", "hasn't", "that's", "there's", "here's", "you're",
+    "we're", "they're", "he's", "she's", "let's", "who's", "where's", "how's", "why's",
 ))  # fmt: skip
 # What joins a term to the meaning the speaker guesses ("Deep sleep means the board is off?",
 # "one_to_many meaning the left side is unique?", "Backfill, you mean the old rows?").

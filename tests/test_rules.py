@@ -401,6 +401,29 @@ def _again_return(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.turns[0].topic_thread
 
 
+def _echo_clarification(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("The C string on my ukulele buzzes on an F chord. Why?")
+    session.assistant("That's fret buzz: the string touches a higher fret; a setup fixes it.")
+    return session.classify("Fret buzz?"), session.preview("Fret buzz?").intent
+
+
+def _asked_announcement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("The C string on my ukulele buzzes on an F chord. Why?")
+    session.assistant("That's fret buzz: the string touches a higher fret; a setup fixes it.")
+    envelope = session.preview("Can I ask you about something else? We rent paddleboards soon.")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _reaction_announcement(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("The C string on my ukulele buzzes on an F chord. Why?")
+    session.assistant("That's fret buzz: the string touches a higher fret; a setup fixes it.")
+    envelope = session.preview("Oh nice, that makes sense! Totally unrelated: is tax due on it?")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
 def _reply_follow_up(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The wifi upstairs is really weak. What can I do?")
@@ -750,6 +773,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "return-drill-downs": _return_drill_down,
     "announcement-clauses": _announcement_clause,
     "again-returns": _again_return,
+    "echo-clarifications": _echo_clarification,
+    "asked-announcements": _asked_announcement,
+    "reaction-announcements": _reaction_announcement,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -390,10 +390,10 @@ class IntentSettlerBase:
     again_phrases : iterable of int
         The phrase indexes of the CLARIFY phrases whose last word ends with "again" (rule
         resume-announcements reads such a hit).
-    switches : 7 bools
+    switches : 8 bools
         Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
         whether the caller reads every turn's references (a lexicon without gate words);
-        rules term-questions and report-backs on.
+        rules term-questions, report-backs and echo-clarifications on.
     lengths : 3 ints
         The longest acknowledged statement, side question and standalone pick, in characters.
     capitals, joiners : str
@@ -448,11 +448,12 @@ class IntentSettlerBase:
         )
         self._clarify = as_int(clarify, "clarify")
         self._again = frozenset(as_int(index, "again_phrases") for index in again_phrases)
-        if len(switches) != 7:
-            raise ValueError("switches: expected 7 booleans")
+        if len(switches) != 8:
+            raise ValueError("switches: expected 8 booleans")
         flags = tuple(bool(switch) for switch in switches)
         self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
-        self._side_questions, self._always_pending, self._terms, self._reports = flags[3:]
+        self._side_questions, self._always_pending, self._terms, self._reports = flags[3:7]
+        self._echoes = flags[7]
         if len(lengths) != 3:
             raise ValueError("lengths: expected 3 character counts")
         self._acknowledged_chars, self._side_question_chars, self._standalone_chars = (
@@ -580,11 +581,13 @@ class IntentSettlerBase:
         ):
             return False  # "What's a Soundex search?" (rule term-questions)
         if (
-            self._side_questions
-            and code == INTENT_EXPLORE
-            and not first_turn
-            and question
+            not first_turn
             and len(text) <= self._side_question_chars
+            and (
+                (self._side_questions and code == INTENT_EXPLORE and question)
+                # "Fret buzz?" may ask back a term (rule echo-clarifications)
+                or (self._echoes and text.rstrip().endswith("?"))
+            )
         ):
             return False
         return not (self._ordinal_forms and self.may_pick_without_gates(text))

@@ -213,6 +213,9 @@ SWITCHES = (
     "return_drill_downs",
     "announcement_clauses",
     "again_returns",
+    "echo_clarifications",
+    "asked_announcements",
+    "reaction_announcements",
     "ordinal_forms",
     "item_forms",
     "item_words",
@@ -444,6 +447,16 @@ class Config:
     # "Kiln again: ...", "Still on the jars: ..." go back to the thread that used those words:
     # a return, DRILL_DOWN (rule again-returns).
     again_returns: bool = True
+    # "Fret buzz?", "Kettle stitch, meaning?", "Natural release means I just wait?" ask back
+    # a term of an earlier reply: CLARIFY (rule echo-clarifications).
+    echo_clarifications: bool = True
+    # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
+    # leave to move on: a topic announcement, EXPLORE and a new thread (rule
+    # asked-announcements).
+    asked_announcements: bool = True
+    # "Ha, enough bread. Personal thing: ..." announces after a short reaction (rule
+    # reaction-announcements).
+    reaction_announcements: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

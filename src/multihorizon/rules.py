@@ -187,7 +187,7 @@ _RULES = (
         "§3.3",
         "A return announced without a resume marker ('Right, the chair again: ...', 'Anyway, "
         "about the tank, ...') searches the dormant threads as 'back to' does; a return "
-        "opening the turn with one dormant thread goes to it whatever its words; a return "
+        "opening the turn that matches no thread goes to the one left most recently; a return "
         "resumes even a CLARIFY turn; a topic named before the "
         "question ('For the quotes, ...', 'Re the crypto, ...', 'On the PyPI thing, ...') goes "
         "to the thread whose words it names; the 'again' of a return ('which tool did you say "
@@ -200,7 +200,8 @@ _RULES = (
         "main): sgd resume 0.861 -> 0.861, dialseg711 shift F1 0.624 -> 0.630, tiage 0.460 "
         "-> 0.460. Issue 15 second stop: 'One more on the thermostat: ...' names its topic "
         "(TOPIC_FRONTS) and its 'more' asks for no more of the last answer (a BLOCK "
-        "phrase); resume_tune2 intent 0.922 -> 0.941.",
+        "phrase); resume_tune2 intent 0.922 -> 0.941. The thread left last, not only one of "
+        "two (resume5): resume_holdout3 resume 0.8 -> 0.9, no other hand-written one moved.",
         "dialogue.phrasing.named_topic",
     ),
     _rule(

@@ -61,6 +61,7 @@ struct SettleRules {
   bool always_pending = false;  // a lexicon without gate words: detection reads every turn
   bool terms = false;           // rule term-questions
   bool reports = false;         // rule report-backs
+  bool echoes = false;          // rule echo-clarifications
   std::size_t acknowledged_chars = 0;
   std::size_t side_question_chars = 0;
   std::size_t standalone_chars = 0;  // a turn this short may be a bare pick ("2 please")
@@ -384,6 +385,25 @@ inline bool among(const std::vector<std::string>& sorted, const std::string& wor
   return std::binary_search(sorted.begin(), sorted.end(), word);
 }
 
+// Whether the last character other than white space is "?" (rule echo-clarifications:
+// _intent_py.IntentSettlerBase.settles reads text.rstrip().endswith("?")).
+template <class CharT>
+bool ends_with_question_mark(const CharT* text, std::size_t length) {
+  while (length > 0) {
+    const char32_t c = static_cast<char32_t>(text[length - 1]);
+    // str.isspace() of every code point that may end a turn; any other Unicode space is
+    // treated as a character, so a turn ending "? \u3000" goes on (superset).
+    if (c == U' ' || (c >= U'\t' && c <= U'\r') || (c >= 0x1c && c <= 0x1f) || c == 0x85 ||
+        c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 ||
+        c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000) {
+      --length;
+      continue;
+    }
+    return c == U'?';
+  }
+  return false;
+}
+
 // A superset of bool(phrasing.term_asked(text)) (_settle_py.TermGates.may_ask; the caller
 // checks the length): its steps on ASCII text up to the term's content words, true on any
 // other text.
@@ -576,6 +596,12 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   if (rules.side_questions && code == kExplore && !first_turn && question &&
       length <= rules.side_question_chars) {
+    return false;
+  }
+  // "Fret buzz?", "Kettle stitch, meaning?" (rule echo-clarifications): a short turn that
+  // ends in a question mark may ask back a term of a reply.
+  if (rules.echoes && !first_turn && length <= rules.side_question_chars &&
+      settle_detail::ends_with_question_mark(text, length)) {
     return false;
   }
   return !(rules.ordinal_forms && may_pick_without_gates(text, length, rules));

@@ -38,6 +38,7 @@ from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .detection import detect
+from .echoes import echoed_term
 from .follow_ups import returns_to_dormant
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
@@ -55,6 +56,7 @@ from .phrasing import (
 )
 from .references import Mention
 from .reply_rules import (
+    asks_back_a_term,
     asks_on_the_topic,
     asks_what_reply_meant,
     builds_on_the_table,
@@ -207,6 +209,7 @@ class IntentClassifier:
         "_adding",
         "_always_pending",
         "_dim",
+        "_echoes",
         "_explore_below",
         "_inside",
         "_item_forms",
@@ -288,6 +291,8 @@ class IntentClassifier:
         self._reports = config.report_backs
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
+        # "Fret buzz?", "Kettle stitch, meaning?" may ask back a term (echo-clarifications).
+        self._echoes = config.echo_clarifications
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
 
@@ -356,6 +361,7 @@ class IntentClassifier:
             or again
             or adds
             or (self._terms and not first_turn and cues & CUE_QUESTION and term_asked(text))
+            or (self._echoes and not first_turn and echoed_term(text))
             or (
                 self._reports
                 and INTENTS[code] is Intent.EXPLORE
@@ -421,6 +427,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             bool(classifier._always_pending),
             classifier._terms,
             classifier._reports,
+            classifier._echoes,
         ),
         lengths=(ACKNOWLEDGED_CHARS, SIDE_QUESTION_CHARS, standalone),
         capitals=capitals,
@@ -452,6 +459,11 @@ def _says_again(text: str, hits: Sequence[tuple[int, int, int, int]]) -> bool:
 
 # Markers that decide a turn's intent before a definite noun phrase could.
 _DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
+
+
+# Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
+# cell, more?" is no request to go on once the term is asked back).
+_ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
 
 
 def intent_for_turn(
@@ -496,6 +508,13 @@ def intent_for_turn(
             and not features.asks_for
         )
     new_topic = moves_on(features, config)
+    announced = config.topic_announcements and announces_topic(
+        features.text,
+        features.hits,
+        clauses=config.announcement_clauses,
+        asked=config.asked_announcements,
+        reactions=config.reaction_announcements,
+    )
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
     names_known = (
@@ -525,10 +544,19 @@ def intent_for_turn(
         names_known=names_known,
         new_topic=new_topic,
         clarify=explains(features.text, features.hits, config, log.turns_mentioning),
-        announced=config.topic_announcements
-        and announces_topic(features.text, features.hits, clauses=config.announcement_clauses),
+        announced=announced,
         points_back=detected_tool and not has_tool,
     )
+    if announced and intent is Intent.EXPLORE:
+        return intent  # "Can I ask you about something else?" asks nothing of the reply
+    return _read_on_the_reply(context, features, intent)
+
+
+def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
+    """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
+    (most of them the reply just before the turn)."""
+    if intent in _ECHO_FROM and asks_back_a_term(context, features):
+        return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):

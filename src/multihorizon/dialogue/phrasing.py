@@ -45,6 +45,7 @@ from ..text.topic_clause_words import (
     NOT_ANNOUNCING,
     RETURN_CLAUSE_FRONTS,
 )
+from .echoes import after_reaction, asks_leave_to_move_on
 
 Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) per marker hit
 
@@ -92,7 +93,9 @@ FOLLOW_UP_TERMS = 3
 ACKNOWLEDGED_CHARS = 80
 
 
-def announces_topic(text: str, hits: Hits, *, clauses: bool = False) -> bool:
+def announces_topic(
+    text: str, hits: Hits, *, clauses: bool = False, asked: bool = False, reactions: bool = False
+) -> bool:
     """Whether the turn opens by announcing a new topic (rule topic-announcements):
     "Switching topics: ...", "Off-topic question, ...", "Unrelated, but ...", "Something else:
     ...". A NEW_TOPIC phrase announces at the opening with words after it; a TOPIC_OPENER
@@ -100,13 +103,23 @@ def announces_topic(text: str, hits: Hits, *, clauses: bool = False) -> bool:
     own "I wanted to ask" follows it ("do you have something else?" asks for more). With
     ``clauses`` (rule announcement-clauses) either kind also announces where it ends a short
     opening clause of its own ("Quite a different subject: ...", "Off on a tangent, but
-    ...": ``_ends_opening_clause``)."""
+    ...": ``_ends_opening_clause``); with ``asked`` (rule asked-announcements) where it sits
+    in a request for leave that opens the turn ("Can I ask you about something else?":
+    ``echoes.asks_leave_to_move_on``); with ``reactions`` (rule reaction-announcements) also
+    at the opening of the sentence after a short reaction ("Ha, enough bread. Personal
+    thing: ...": ``echoes.after_reaction``)."""
+    if reactions and (offset := after_reaction(text)) > 0:
+        later = tuple((k, p, s - offset, e - offset) for k, p, s, e in hits if s >= offset)
+        if announces_topic(text[offset:], later, clauses=clauses, asked=asked):
+            return True
     for kind, _, start, end in hits:
         if kind != _NEW_TOPIC and kind != _TOPIC_OPENER:
             continue
         if kind == _NEW_TOPIC and _not_announcing(text[start:end]):
             continue
         if clauses and _ends_opening_clause(text, start, end):
+            return True
+        if asked and asks_leave_to_move_on(text, start, end):
             return True
         if kind == _TOPIC_OPENER and _clause_only(text[start:end]):
             continue  # "Different for stoneware?": these announce only as a clause's end

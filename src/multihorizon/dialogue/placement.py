@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
+from .echoes import echoed_term
 from .intent import Intent
 from .phrasing import announces_topic, asks_for_something, named_topic, opens_with_return
 from .reply_rules import asks_on_the_topic
@@ -53,7 +54,11 @@ def thread_for_turn(
     reply_to = resolution.reply_to
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
     announced = config.topic_announcements and announces_topic(
-        features.text, features.hits, clauses=config.announcement_clauses
+        features.text,
+        features.hits,
+        clauses=config.announcement_clauses,
+        asked=config.asked_announcements,
+        reactions=config.reaction_announcements,
     )
     moves_on = announced or multiparty.moves_on(features, config)
     resume_words = features.resume_terms if config.resume_markers else ()
@@ -85,7 +90,9 @@ def thread_for_turn(
         recap=recap,
         reacts=reacts,
         announced=announced,
-        named_thread=_named_thread(context, vector, features, resume_words, stays),
+        named_thread=_echo_thread(context, vector, features, intent)
+        if (named := _named_thread(context, vector, features, resume_words, stays)) < 0
+        else named,
         side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
         takes_up_reply=not moves_on and _takes_up_reply(context, features),
     )
@@ -116,6 +123,26 @@ def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:
         if log.roles[turn] == "assistant"
     ]
     return threads.takes_up(replies, features.terms)
+
+
+def _echo_thread(
+    context: DialogueContext,
+    vector: npt.NDArray[np.float32],
+    features: TurnFeatures,
+    intent: Intent,
+) -> int:
+    """The thread whose words a term asked back names (rule echo-clarifications; -1: none):
+    "Time-driven trigger, meaning?" after a digression asks about the thread that said it,
+    which it resumes; a term of the active thread keeps the turn there."""
+    config = context.config
+    if intent is not Intent.CLARIFY or not config.echo_clarifications:
+        return -1
+    terms = echoed_term(features.text)
+    if not terms:
+        return -1
+    return context.threads.return_target(
+        vector, (), terms, context.thresholds, variants=config.return_variants
+    )
 
 
 def _named_thread(

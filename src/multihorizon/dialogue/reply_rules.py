@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text.followups import has_place_word
+from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
 from .phrasing import reports_back, side_question, term_asked
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from .turnlog import TurnLog
 
 __all__ = [
+    "asks_back_a_term",
     "asks_on_the_topic",
     "asks_what_reply_meant",
     "builds_on_the_table",
@@ -41,6 +43,29 @@ def asks_what_reply_meant(context: DialogueContext, features: TurnFeatures) -> b
         and not context.speakers.multi_party(config)
         and not peer_dialogue(log, config)
     )
+
+
+def asks_back_a_term(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a short question asks back a term of an earlier reply (rule
+    echo-clarifications, ``echoes.echoed_term``): "Fret buzz?", "Kettle stitch, meaning?",
+    "Natural release means I just wait?"; one assistant turn used every word of the term
+    (the entity index: ``TurnLog.turns_mentioning``). In an assistant chat of two, right
+    after a reply."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    if not (config.echo_clarifications and len(log) > 0 and log.roles[-1] == "assistant"):
+        return False
+    terms = echoed_term(features.text)
+    if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
+        return False
+    said: set[int] | None = None
+    for term in terms:
+        turns = {turn for turn in log.turns_mentioning(term) if log.roles[turn] == "assistant"}
+        said = turns if said is None else said & turns
+        if not said:
+            return False
+    return True
 
 
 def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:

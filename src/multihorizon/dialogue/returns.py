@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 
 from ..text.lexicon import INFLECTION_SWAPS
 
-__all__ = ["held_by_thread", "inflections", "words_held"]
+__all__ = ["held_by_thread", "holds_all", "inflections", "last_left", "words_held"]
 
 # The shortest stem an ending swap may leave ("move" -> "mov"): shorter ones match too much.
 _MIN_STEM = 3
@@ -34,6 +34,22 @@ def words_held(vocabulary: Set[str], words: Sequence[str], variants: bool) -> in
     if not variants:
         return len(vocabulary & set(words))
     return sum(not vocabulary.isdisjoint(inflections(word)) for word in set(words))
+
+
+def holds_all(vocabulary: Set[str], words: Sequence[str]) -> bool:
+    """Whether a thread's ``vocabulary`` holds every one of these words, in some inflection:
+    a return that names only words the active thread used stays there (rule
+    return-variants); "Back to the singing business" after "a translation business" names
+    the singing too, so it does not."""
+    return words_held(vocabulary, words, True) == len(set(words))
+
+
+def last_left(turns: Sequence[Sequence[int]], active: int) -> int:
+    """The thread other than ``active`` whose latest turn is the newest (``turns``: each
+    thread's turn ids, oldest first): where an announced return that names nothing any
+    thread holds goes ("Back on the range topic: ..." after a digression), as the one
+    dormant thread of two did before (rule resume-announcements)."""
+    return max((i for i in range(len(turns)) if i != active), key=lambda i: turns[i][-1])
 
 
 def held_by_thread(

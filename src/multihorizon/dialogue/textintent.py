@@ -68,7 +68,13 @@ def analyse_text(
         # No conversation: nothing is known, so "explain X" clarifies only what points back.
         clarify=explains(text, hits, rules, _nothing_known),
         announced=rules.topic_announcements
-        and announces_topic(text, hits, clauses=rules.announcement_clauses),
+        and announces_topic(
+            text,
+            hits,
+            clauses=rules.announcement_clauses,
+            asked=rules.asked_announcements,
+            reactions=rules.reaction_announcements,
+        ),
     )
     return intent, mentions
 

@@ -47,7 +47,7 @@ from ..config import ThreadThresholds
 from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
-from .returns import held_by_thread, words_held
+from .returns import held_by_thread, holds_all, last_left
 from .thread_restore import CheckedWords, RecentWindows, add_words
 
 __all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
@@ -273,7 +273,7 @@ class Threads:
     ) -> int:
         """The thread a turn names (-1: none; ``plan``'s ``named_thread``): after a resume
         marker, a dormant thread (``_resume``); a return announced at the turn's opening
-        (``returns``: "Back to the bread, ...") with one dormant thread goes to it even when
+        (``returns``: "Back to the bread, ...") goes to the thread left most recently even when
         neither its words nor its centroid match (rule resume-announcements); for a topic
         named before the question
         (``topic_words``: "For the quotes, ...", rule resume-announcements), the thread holding
@@ -285,10 +285,10 @@ class Threads:
         if resume_words:
             found = self._resume(embedding, resume_words, thresholds.resume, variants=variants)
             active_words = self.vocabulary[self.active] if self.active >= 0 else set()
-            if found < 0 and variants and words_held(active_words, resume_words, True):
+            if found < 0 and variants and holds_all(active_words, resume_words):
                 return self.active
-            if found < 0 and returns and len(self.names) == 2:
-                return 1 - self.active  # one thread to go back to: "Back to the bread, ..."
+            if found < 0 and returns and len(self.names) >= 2:
+                return last_left(self.turns, self.active)  # "Back to the bread, ..."
             return found
         if not topic_words:
             return -1

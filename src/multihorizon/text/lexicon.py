@@ -247,6 +247,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "shifting gears", "change gears", "on a separate note", "on a different subject",
             "on a different topic", "unrelated question", "changing subject", "changing topic",
             "change subject", "moving on to something else", "moving on to another",
+            "change the subject", "change the topic", "switch topics", "switch subjects",
         ),
         Marker.TOPIC_OPENER: (
             "something else", "another thing", "random question", "separate question",

@@ -12,7 +12,14 @@ __all__ = [
     "CLAUSE_BLOCKERS",
     "CLAUSE_OPENERS",
     "CLAUSE_TOPIC_LINKS",
+    "ECHO_BLOCKERS",
+    "ECHO_FILLERS",
+    "ECHO_HEDGES",
+    "ECHO_LINKS",
+    "ECHO_TAILS",
     "NOT_ANNOUNCING",
+    "PERMISSION_ASKERS",
+    "PERMISSION_TAILS",
     "RETURN_CLAUSE_FRONTS",
 ]
 
@@ -36,7 +43,7 @@ CLAUSE_OPENERS = (
     "off-piste", "off piste", "left field", "switching lanes", "switching tracks",
     "switching subjects", "change of tack", "changing tack", "while i have you",
     "before i forget", "before it slips my mind", "apropos of nothing", "nothing to do with",
-    "personal one", "personal question", "unrelated thing", "another matter",
+    "personal one", "personal question", "personal thing", "unrelated thing", "another matter",
     "separate matter", "different matter",
 )  # fmt: skip
 # Words before an opener that make the clause a sentence of its own, not an announcement
@@ -81,3 +88,64 @@ CLARIFY_PHRASES = (
     "a lot of new words", "too many new words", "too jargony",
     "what do those mean", "lost you at", "went over my head",
 )  # fmt: skip
+# Rule echo-clarifications: a term of an earlier reply asked back ("Fret buzz?", "Wait,
+# 'proud'?", "Kettle stitch, meaning?", "Natural release means I just wait?", "Float pin,
+# what's that?"). Words before the term that say nothing of their own:
+ECHO_FILLERS = frozenset((
+    "wait", "sorry", "hang", "hold", "on", "um", "uh", "erm", "hmm", "oh", "ah", "eh", "ok",
+    "okay", "so", "pardon",
+))  # fmt: skip
+# A term asked back never opens with these: questions, pronouns, answers, articles of a
+# sentence ("Is it safe?", "Yes, that one?", "Tomorrow then?" are no terms). The C++ settle
+# reads the question words among them (settle.hpp kEchoOpeners): keep them here.
+ECHO_BLOCKERS = frozenset((
+    "what", "what's", "whats", "where", "when", "which", "who", "whom", "whose", "why", "how",
+    "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would",
+    "should", "shall", "may", "might", "must", "have", "has", "had", "i", "i'm", "i'd",
+    "i've", "i'll", "you", "we", "he", "she", "they", "it", "it's", "my", "your", "our",
+    "their", "there", "this", "that", "these", "those", "yes", "yeah", "no", "not", "thanks",
+    "thank", "great", "cool", "nice", "perfect", "really", "seriously", "any", "anything",
+    "some", "more", "also", "then", "but", "or", "if", "to", "for", "about", "and", "in",
+    "at", "by", "with", "from", "into", "after", "before", "isn't", "aren't", "wasn't",
+    "weren't", "don't", "doesn't", "didn't", "can't", "cannot", "won't", "wouldn't",
+    "shouldn't", "couldn't", "haven't", "hasn't", "that's", "there's", "here's", "you're",
+    "we're", "they're", "he's", "she's", "let's", "who's", "where's", "how's", "why's",
+))  # fmt: skip
+# What joins a term to the meaning the speaker guesses ("Deep sleep means the board is off?",
+# "one_to_many meaning the left side is unique?", "Backfill, you mean the old rows?").
+ECHO_LINKS = (
+    ("means",), ("meaning",), ("mean",), ("you", "mean"), ("as", "in"), ("i.e.",), ("ie",),
+    ("=",), ("being",),
+)  # fmt: skip
+# Whole tails after a term and its comma that ask what it is ("Float pin, what's that?",
+# "TOPIK, what is it?", "Intestacy, what means this word?"), hedges dropped.
+ECHO_TAILS = frozenset((
+    "what's that", "what is that", "what's this", "what is this", "what is it", "what's it",
+    "what are those", "what are these", "what are they", "what does that mean",
+    "what does it mean", "what does this mean", "what means this", "what means that",
+    "what means this word", "what means it", "what", "huh", "meaning", "meaning what",
+    "in plain english", "in plain words", "in english", "is what", "those are what",
+    "that is what", "which is what", "what's that mean", "what's that one", "what's a that",
+    "never heard of it", "never heard of that", "come again", "sorry", "as opposed to what",
+    "compared to what", "versus what", "vs what", "instead of what",
+))  # fmt: skip
+# Words dropped from a tail before it is compared ("what's that exactly?", "what is it
+# again?").
+ECHO_HEDGES = frozenset(("exactly", "again", "please", "then", "now", "precisely", "even"))
+# Rule asked-announcements: a topic announcement put as a request for leave ("Can I ask you
+# about something else?", "Mind if I switch to a different thing?", "Could I ask an
+# unrelated question?"), in the turn's opening words.
+PERMISSION_ASKERS = (
+    ("can", "i"), ("could", "i"), ("may", "i"), ("mind", "if", "i"), ("do", "you", "mind",
+    "if", "i"), ("would", "you", "mind", "if", "i"), ("is", "it", "ok", "if", "i"), ("is",
+    "it", "okay", "if", "i"), ("ok", "if", "i"), ("okay", "if", "i"), ("can", "we"),
+    ("could", "we"), ("may", "we"), ("mind", "if", "we"), ("let", "me", "ask"),
+)  # fmt: skip
+# The only words that may follow the announcing phrase before its request's question mark
+# ("Could we talk about something else for a minute?", "Can I ask an unrelated question
+# now?"); any other names the topic ("Can I ask something else about the tank?").
+PERMISSION_TAILS = frozenset((
+    "for", "a", "an", "sec", "second", "minute", "moment", "bit", "now", "quickly", "quick",
+    "real", "here", "too", "please", "then", "instead", "entirely", "completely", "totally",
+    "altogether", "question", "questions", "thing", "topic", "subject", "matter", "one",
+))  # fmt: skip

@@ -1,0 +1,168 @@
+"""Two forms of issue 15 item 1 that read a turn's opening words (SPEC-028 §5.2 CLARIFY, §3.3
+new threads): a term of an earlier reply asked back ("Fret buzz?", "Kettle stitch,
+meaning?", "Natural release means I just wait?", rule echo-clarifications) and a topic
+announcement put as a request for leave ("Can I ask you about something else?", rule
+asked-announcements). The words are data (``text.topic_clause_words``); each function reads
+only the turn's own text, word by word: linear, no regex."""
+
+from __future__ import annotations
+
+from ..text.lexicon import LEXICON, OPENING_FILLERS, OTHER_TOPIC_OPENERS, Marker
+from ..text.tokens import content_terms
+from ..text.topic_clause_words import (
+    CLAUSE_OPENERS,
+    ECHO_BLOCKERS,
+    ECHO_FILLERS,
+    ECHO_HEDGES,
+    ECHO_LINKS,
+    ECHO_TAILS,
+    PERMISSION_ASKERS,
+    PERMISSION_TAILS,
+)
+
+__all__ = ["ECHO_CHARS", "after_reaction", "asks_leave_to_move_on", "echoed_term"]
+
+# A term asked back is short: the hand-written sets' longest is 56 characters
+# ("time-driven trigger, meaning it just runs on a schedule?").
+ECHO_CHARS = 64
+# A term is a name of a few words ("dvla check code"), not a clause.
+_TERM_WORDS = 4
+_STRIP = ",:;.!?\"'()[]\u2018\u2019\u201c\u201d*"
+_CLAUSE_ENDS = ",:;?"
+_DASHES = frozenset(("-", "\u2013", "\u2014"))
+_ARTICLES = frozenset(("a", "an", "the"))
+# Topic openers that say by themselves the topic is another one ("something else",
+# "different"); "quick question" asks on.
+_LEAVING_OPENERS = OTHER_TOPIC_OPENERS | frozenset(CLAUSE_OPENERS)
+# How far after the announcing phrase its question may end ("... about something else for a
+# sec?"), in words, and how many words before it the request for leave may take ("Can I
+# pick your brain on something else?").
+_AFTER_WORDS = 4
+_BETWEEN_WORDS = 6
+_NEW_TOPICS = frozenset(LEXICON[Marker.NEW_TOPIC])
+
+
+def _words(text: str) -> list[str]:
+    return text.casefold().replace("\u2019", "'").split()
+
+
+def _ends_clause(token: str) -> bool:
+    bare = token.rstrip("\"')\u201d\u2019*")
+    return bool(bare) and bare[-1] in _CLAUSE_ENDS
+
+
+def _link_at(words: list[str], index: int) -> int:
+    """The length of an ``ECHO_LINKS`` phrase starting at ``index`` (0: none)."""
+    for link in ECHO_LINKS:
+        span = [word.strip(_STRIP) for word in words[index : index + len(link)]]
+        if tuple(span) == link:
+            return len(link)
+    return 0
+
+
+def echoed_term(text: str) -> tuple[str, ...]:
+    """The content words of a term a short question asks back (rule echo-clarifications):
+    the term alone ("Fret buzz?", "Wait, 'proud'?"), before a guess at its meaning ("Natural
+    release means I just wait?", "Backfill, you mean the old rows?") or before a tail that
+    asks what it is (``ECHO_TAILS``: "Float pin, what's that?", "Kettle stitch, meaning?").
+    () for any other turn. The caller checks that a reply used the words."""
+    if len(text) > ECHO_CHARS or not text.rstrip().endswith("?"):
+        return ()
+    words = _words(text)
+    index = 0
+    while index < len(words) and words[index].strip(_STRIP) in ECHO_FILLERS:
+        index += 2 if words[index].strip(_STRIP) in ("hang", "hold") else 1
+    term: list[str] = []
+    ended = linked = False
+    while index < len(words) and len(term) < _TERM_WORDS:
+        if term and (span := _link_at(words, index)):
+            index, linked = index + span, True
+            break
+        token = words[index]
+        index += 1
+        if token in _DASHES:
+            ended = bool(term)
+            if ended:
+                break
+            continue
+        bare = token.strip(_STRIP)
+        if bare:
+            term.append(bare)
+        if _ends_clause(token):
+            ended = True
+            break
+    if not term or term[0] in ECHO_BLOCKERS or not (ended or linked):
+        return ()
+    rest = [word.strip(_STRIP) for word in words[index:]]
+    rest = [word for word in rest if word]
+    if rest and not linked:
+        if (span := _link_at(words, index)) == 0:
+            tail = " ".join(word for word in rest if word not in ECHO_HEDGES)
+            if tail not in ECHO_TAILS:
+                return ()
+    elif not rest and not linked and not words[-1].rstrip("\"')\u201d\u2019*").endswith("?"):
+        return ()
+    if term[0] in _ARTICLES:
+        term = term[1:]
+    terms = tuple(content_terms(" ".join(term)))
+    return terms if 0 < len(terms) <= _TERM_WORDS else ()
+
+
+def asks_leave_to_move_on(text: str, start: int, end: int) -> bool:
+    """Whether an announcing phrase at ``start:end`` ("something else", "unrelated",
+    "different") sits in a request for leave that opens the turn (rule asked-announcements):
+    "Can I ask you about something else?", "Mind if I switch to a different thing?", "Could
+    I ask an unrelated question?". The request (``PERMISSION_ASKERS``) opens the turn's
+    first sentence, at most ``_BETWEEN_WORDS`` words before the phrase, and its question ends
+    at most ``_AFTER_WORDS`` words after it with no topic named there (only
+    ``PERMISSION_TAILS``: "Can I ask something else about the tank?" asks on)."""
+    phrase = " ".join(_words(text[start:end]))
+    if phrase not in _LEAVING_OPENERS and phrase not in _NEW_TOPICS:
+        return False
+    head = _words(text[:start])
+    asker = next(
+        (
+            offset
+            for offset in range(min(len(head), 4))
+            for asks in PERMISSION_ASKERS
+            if tuple(word.strip(_STRIP) for word in head[offset : offset + len(asks)]) == asks
+        ),
+        -1,
+    )
+    if asker < 0 or len(head) - asker > _BETWEEN_WORDS + 3:
+        return False
+    if any(token.strip(_STRIP) not in OPENING_FILLERS for token in head[:asker]):
+        return False  # "Why can I not ...": the request does not open the turn
+    if any(token.rstrip("\"')")[-1:] in ".?!" for token in head[asker:]):
+        return False  # the phrase lies in a later sentence
+    after = text[end:]
+    stop = min((after.find(mark) for mark in "?:" if mark in after), default=-1)
+    if stop < 0:
+        return False
+    between = [word.strip(_STRIP) for word in after[:stop].casefold().split()]
+    between = [word for word in between if word]
+    return len(between) <= _AFTER_WORDS and PERMISSION_TAILS.issuperset(between)
+
+
+# A reaction before an announcement is short ("Ha, enough bread.", "Thanks, that helps!",
+# "Perfect."): at most this many words, ending within this many characters.
+_REACTION_WORDS = 6
+_REACTION_CHARS = 48
+
+
+def after_reaction(text: str) -> int:
+    """Where the sentence after a short opening reaction starts (rule
+    reaction-announcements: "Ha, enough bread. Personal thing: ..."), or -1: the first
+    sentence ends at "." or "!" within ``_REACTION_CHARS`` characters, asks nothing and has
+    at most ``_REACTION_WORDS`` words; some text follows it."""
+    for index, char in enumerate(text[:_REACTION_CHARS]):
+        if char == "?":
+            return -1
+        if char in ".!" and (index + 1 == len(text) or text[index + 1].isspace()):
+            if len(text[:index].split()) > _REACTION_WORDS:
+                return -1
+            rest = index + 1
+            while rest < len(text) and text[rest].isspace():
+                rest += 1
+            return rest if rest < len(text) else -1
+    return -1

@@ -227,9 +227,8 @@ _RULES = (
         "paddle length should I get?' (CHOICE_ASKERS) too: resume_tune intent 0.931 -> 0.941.",
         "dialogue.reply_rules.asks_on_the_topic",
     ),
-    # Issue 15 resumption rules (reply-follow-ups ... term-questions): data in rules_resumption.
+    # Issue 15's resumption, phrasing and reference rules: data in rules_resumption etc.
     *(_rule(*entry) for entry in RESUMPTION_RULES),
-    # Issue 15 phrasing rules (said-replies, repeats-past-clarifications, entity-items).
     *(_rule(*entry) for entry in PHRASING_RULES),
     *(_rule(*e) for e in REFERENCE_RULES),
     *(_rule(*e, default_on=False) for e in OPT_IN_REFERENCE_RULES),

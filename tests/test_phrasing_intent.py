@@ -12,8 +12,8 @@ from multihorizon.dialogue.offers import is_request
 from multihorizon.text.lexicon import Marker, default_lexicon
 
 
-def _chat() -> mh.Session:
-    session = mh.Session()
+def _chat(config: mh.Config | None = None) -> mh.Session:
+    session = mh.Session(config=config or mh.Config())
     session.user("My home wifi keeps dropping every evening around eight.")
     session.assistant(
         "That is often channel congestion. Log in to the router, switch the 2.4 GHz band to "
@@ -73,6 +73,48 @@ def test_clarification_without_canonical_markers_is_clarify_on_the_active_thread
 )
 def test_ordinary_words_near_the_clarify_forms_are_not_clarify(text: str) -> None:
     assert _chat().classify(text) is not mh.Intent.CLARIFY
+
+
+# ---- "again" in a report of a thing done again is no CLARIFY (rule again-reports) ---------
+
+AGAIN_REPORTS = [
+    "ok I switched it to channel 6 and rebooted again",
+    "I ran the speed test again and it's fine now.",
+    "Tried again, same drops at eight.",
+    "It dropped again last night.",
+    "so we reset the router again this morning",
+    "Yeah, the laptop lost the signal again",
+]
+AGAIN_ASKS = [
+    "Explain the channel width again please",
+    "say that again?",
+    "Can you go over the channel part again",
+    "Which channels were they again?",
+    "again?",
+]
+
+
+@pytest.mark.parametrize("text", AGAIN_REPORTS)
+def test_a_statement_of_something_done_again_is_no_clarify(text: str) -> None:
+    session = _chat()
+    assert session.classify(text) is not mh.Intent.CLARIFY
+    assert session.preview(text).intent is not mh.Intent.CLARIFY
+    # The spec's literal markers read its bare "again" as CLARIFY.
+    spec_reading = _chat(mh.Config(again_reports=False, resume_announcements=False))
+    assert spec_reading.classify(text) is mh.Intent.CLARIFY
+
+
+@pytest.mark.parametrize("text", AGAIN_ASKS)
+def test_again_in_a_question_or_request_to_repeat_stays_clarify(text: str) -> None:
+    session = _chat()
+    assert session.classify(text) is mh.Intent.CLARIFY
+    assert session.preview(text).intent is mh.Intent.CLARIFY
+
+
+def test_a_long_run_before_again_keeps_the_marker() -> None:
+    # The clause's start is looked for within a bounded reach: past it the marker stays.
+    text = "I " + "x" * 400 + " again"
+    assert _chat().classify(text) is mh.Intent.CLARIFY
 
 
 # ---- explain / clarify / simplify: CLARIFY only about what was said ------------------------

@@ -391,6 +391,13 @@ def _announcement_clause(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
+def _again_report(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My CI fails on the test job, can you look?")
+    session.assistant("Two tests fail: the unicode one and the empty fixture one.")
+    return session.preview("ok I added the empty fixture and pushed again").intent
+
+
 def _again_return(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I'm renting time on a community kiln. What cone do stoneware glazes need?")
@@ -773,6 +780,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "return-drill-downs": _return_drill_down,
     "announcement-clauses": _announcement_clause,
     "again-returns": _again_return,
+    "again-reports": _again_report,
     "echo-clarifications": _echo_clarification,
     "asked-announcements": _asked_announcement,
     "reaction-announcements": _reaction_announcement,

@@ -213,6 +213,7 @@ SWITCHES = (
     "return_drill_downs",
     "announcement_clauses",
     "again_returns",
+    "again_reports",
     "echo_clarifications",
     "asked_announcements",
     "reaction_announcements",
@@ -447,6 +448,9 @@ class Config:
     # "Kiln again: ...", "Still on the jars: ..." go back to the thread that used those words:
     # a return, DRILL_DOWN (rule again-returns).
     again_returns: bool = True
+    # "I ran it again and it passed", "Tried again, same error" report a thing done again: a
+    # bare "again" there is no CLARIFY marker (rule again-reports).
+    again_reports: bool = True
     # "Fret buzz?", "Kettle stitch, meaning?", "Natural release means I just wait?" ask back
     # a term of an earlier reply: CLARIFY (rule echo-clarifications).
     echo_clarifications: bool = True

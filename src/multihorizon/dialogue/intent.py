@@ -280,7 +280,8 @@ class IntentClassifier:
         # marker (rule resume-announcements); a short question the native decision calls
         # EXPLORE may be a side question (rule side-questions): only the references stage's
         # caller, with the session at hand, can tell.
-        self._repeats = config.resume_announcements
+        # A bare "again" in a statement may report a thing done again (rule again-reports).
+        self._repeats = config.resume_announcements or config.again_reports
         self._side_questions = config.side_questions
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
@@ -466,6 +467,21 @@ _DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
 _ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
 
 
+def _without_idle_agains(
+    features: TurnFeatures, config: Config
+) -> Sequence[tuple[int, int, int, int]]:
+    # The CLARIFY "again"s that ask for nothing (rules resume-announcements, again-reports).
+    if not (config.resume_announcements or config.again_reports):
+        return features.hits
+    return again_repeats(
+        features.text,
+        features.hits,
+        clauses=config.again_returns,
+        repeats=config.resume_announcements,
+        reports=config.again_reports,
+    )
+
+
 def intent_for_turn(
     context: DialogueContext, similarity: float, features: TurnFeatures, resolution: Resolution
 ) -> Intent:
@@ -476,11 +492,7 @@ def intent_for_turn(
     from .multiparty import moves_on
 
     config, log = context.config, context.log
-    hits = (
-        again_repeats(features.text, features.hits, clauses=config.again_returns)
-        if config.resume_announcements
-        else features.hits
-    )
+    hits = _without_idle_agains(features, config)
     if config.also_questions and features.question:
         adding = adding_opener(features.text, hits, inside=config.short_follow_ups)
         hits = tuple(hit for hit in hits if hit not in adding)  # rule also-questions: none

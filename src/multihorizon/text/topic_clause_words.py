@@ -149,3 +149,19 @@ PERMISSION_TAILS = frozenset((
     "real", "here", "too", "please", "then", "instead", "entirely", "completely", "totally",
     "altogether", "question", "questions", "thing", "topic", "subject", "matter", "one",
 ))  # fmt: skip
+# Rule again-reports: a statement whose clause with a bare "again" opens with a subject ("I
+# ran it again", "ok I added the fixture and pushed again", "It failed again.") or a verb in
+# the past ("Tried again, same error") reports something done again: no CLARIFY marker.
+# Fillers skipped before the clause's first word; the subjects that make it a report.
+AGAIN_REPORT_FILLERS = frozenset((
+    "ok", "okay", "so", "well", "yes", "yeah", "yep", "right", "alright", "and", "then",
+    "hmm", "um", "oh", "also", "but", "now", "anyway", "sadly", "unfortunately",
+))  # fmt: skip
+AGAIN_REPORT_SUBJECTS = frozenset((
+    "i", "i've", "i'd", "i'm", "we", "we've", "we're", "it", "it's", "that", "this", "they",
+    "they've", "he", "she", "the", "my", "our", "his", "her", "their", "everything",
+    "nothing", "someone", "somebody",
+))  # fmt: skip
+# How far back a clause's start is looked for (characters): a bound, so a turn of many
+# "again"s stays linear; a clause longer than this keeps its marker (§5.2's reading).
+AGAIN_REPORT_REACH = 160

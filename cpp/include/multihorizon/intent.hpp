@@ -74,7 +74,8 @@ class TurnScanner {
   TurnScanner(MarkerAutomaton automaton, std::int32_t block, std::int32_t acknowledge,
               const std::vector<std::u32string>& openers, std::u32string strip,
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
-              IntentMasks masks)
+              IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
+              std::u32string clause_marks = {}, std::u32string statement_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -82,7 +83,10 @@ class TurnScanner {
         strip_(std::move(strip)),
         function_words_(function_words.begin(), function_words.end()),
         backchannel_chars_(backchannel_chars),
-        masks_(masks) {}
+        masks_(masks),
+        form_openers_(form_openers.begin(), form_openers.end()),
+        clause_marks_(std::move(clause_marks)),
+        statement_ends_(std::move(statement_ends)) {}
 
   std::size_t size() const { return automaton_.size(); }
   const IntentMasks& masks() const { return masks_; }
@@ -101,7 +105,10 @@ class TurnScanner {
   }
 
   // A "?" anywhere, or a first word (after leading white space, `strip_` stripped from both
-  // ends, folded) among the openers.
+  // ends, folded) among the openers. Rule question-forms (`form_openers_` not empty): a turn
+  // whose last character other than white space is no statement end is also one when its
+  // first word, or the first word after its last clause mark, is a form opener. Linear; the
+  // reference is src/multihorizon/_question_py.py.
   template <class CharT>
   bool question(const CharT* text, std::size_t length) const {
     if constexpr (sizeof(CharT) == 1) {
@@ -111,13 +118,21 @@ class TurnScanner {
         if (static_cast<std::uint32_t>(text[i]) == '?') return true;
       }
     }
-    std::size_t start = 0;
-    while (start < length && intent::is_space(static_cast<std::uint32_t>(text[start]))) ++start;
-    std::size_t end = start;
-    while (end < length && !intent::is_space(static_cast<std::uint32_t>(text[end]))) ++end;
-    while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
-    while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
-    return contains(openers_, text, start, end);
+    std::size_t start = 0, end = 0;
+    word_at(text, length, 0, start, end);
+    if (contains(openers_, text, start, end)) return true;
+    if (form_openers_.empty()) return false;
+    std::size_t last = length;
+    while (last > 0 && intent::is_space(static_cast<std::uint32_t>(text[last - 1]))) --last;
+    if (last == 0 || in(statement_ends_, static_cast<std::uint32_t>(text[last - 1]))) {
+      return false;
+    }
+    if (contains(form_openers_, text, start, end)) return true;
+    std::size_t mark = last;
+    while (mark > 0 && !in(clause_marks_, static_cast<std::uint32_t>(text[mark - 1]))) --mark;
+    if (mark == 0) return false;
+    word_at(text, length, mark, start, end);
+    return contains(form_openers_, text, start, end);
   }
 
   // SPEC-028 §5.2 flags of a turn with nothing resolved and nothing named known.
@@ -139,6 +154,22 @@ class TurnScanner {
 
  private:
   bool stripped(std::uint32_t cp) const { return strip_.find(static_cast<char32_t>(cp)) != std::u32string::npos; }
+  static bool in(const std::u32string& chars, std::uint32_t cp) {
+    return chars.find(static_cast<char32_t>(cp)) != std::u32string::npos;
+  }
+
+  // [start, end): the first word at or after `position` (white space skipped, `strip_`
+  // stripped from both ends).
+  template <class CharT>
+  void word_at(const CharT* text, std::size_t length, std::size_t position, std::size_t& start,
+               std::size_t& end) const {
+    start = position;
+    while (start < length && intent::is_space(static_cast<std::uint32_t>(text[start]))) ++start;
+    end = start;
+    while (end < length && !intent::is_space(static_cast<std::uint32_t>(text[end]))) ++end;
+    while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
+    while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
+  }
 
   // Whether the folded text[start:end] is in `words`. The key buffer is per thread and
   // reused, so a warm call allocates nothing.
@@ -226,6 +257,8 @@ class TurnScanner {
   std::unordered_set<std::u32string> function_words_;
   std::size_t backchannel_chars_;
   IntentMasks masks_;
+  std::unordered_set<std::u32string> form_openers_;  // rule question-forms; empty: off
+  std::u32string clause_marks_, statement_ends_;
 };
 
 }  // namespace multihorizon

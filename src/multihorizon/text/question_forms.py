@@ -21,12 +21,14 @@ QUESTION_STRIP = ",.!:;"
 # Rule question-forms: a turn with no "?" that does not end as a statement does
 # (``STATEMENT_ENDS``) is a question when its first word, or the first word after its last
 # ``CLAUSE_MARKS`` character, is one of these: a wh-word (contracted too: "whats the peak"),
-# an auxiliary that opens an inversion, or "any" ("any way to make it faster"). Each word
-# with an apostrophe comes with a typographic one too.
+# an auxiliary that opens an inversion, or "any" ("any way to make it faster"). Not "do",
+# "have" or "am": after a comma they open a request ("Back to etcd: do it again", "have a
+# look") or a statement ("Am looking for a train"). Each word with an apostrophe comes with a
+# typographic one too.
 _FORM_WORDS = (
     "what", "where", "when", "which", "who", "whom", "whose", "why", "how", "whats", "what's",
     "wheres", "where's", "hows", "how's", "whos", "who's", "whens", "when's", "whys", "why's",
-    "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would",
+    "is", "are", "was", "were", "does", "did", "can", "could", "will", "would",
     "should", "shall", "may", "might", "must", "has", "isnt", "isn't", "arent",
     "aren't", "doesnt", "doesn't", "dont", "don't", "didnt", "didn't", "cant", "can't", "wont",
     "won't", "wouldnt", "wouldn't", "shouldnt", "shouldn't", "any", "anything", "anyone",

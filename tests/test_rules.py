@@ -755,6 +755,13 @@ def _introducing_turn(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "turn"]
 
 
+def _question_form(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I returned the jacket last week")
+    session.assistant("Refunds usually take five to ten working days.")
+    return session.classify("the refund, has it gone through")
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -829,6 +836,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "output-details": _output_detail,
     "earlier-outputs": _earlier_output,
     "introducing-turns": _introducing_turn,
+    "question-forms": _question_form,
 }
 
 

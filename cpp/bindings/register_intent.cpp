@@ -45,7 +45,9 @@ std::uint64_t mask_arg(py::handle value, const std::string& name) {
 
 TurnScanner make_scanner(py::handle phrases, py::handle block, py::handle acknowledge,
                          py::handle openers, py::handle strip, py::handle function_words,
-                         py::handle backchannel_chars, py::handle intent_masks) {
+                         py::handle backchannel_chars, py::handle intent_masks,
+                         py::handle form_openers, py::handle clause_marks,
+                         py::handle statement_ends) {
   MarkerAutomaton automaton = make_automaton(phrases);
   for (py::handle item : phrases) {
     const std::int64_t category = integer_arg(py::tuple(py::reinterpret_borrow<py::object>(item))[1], "phrases");
@@ -66,7 +68,10 @@ TurnScanner make_scanner(py::handle phrases, py::handle block, py::handle acknow
                      folded_words(openers, "question_openers"),
                      folded_word(strip, "question_strip"),
                      folded_words(function_words, "function_words"),
-                     count_arg(backchannel_chars, "backchannel_chars"), m);
+                     count_arg(backchannel_chars, "backchannel_chars"), m,
+                     folded_words(form_openers, "form_openers"),
+                     folded_word(clause_marks, "clause_marks"),
+                     folded_word(statement_ends, "statement_ends"));
 }
 
 
@@ -173,7 +178,9 @@ void register_intent(py::module_& m) {
                           "pass (see multihorizon._intent_py.TurnScanner).")
       .def(py::init(&make_scanner), py::arg("phrases"), py::kw_only(), py::arg("block"),
            py::arg("acknowledge"), py::arg("question_openers"), py::arg("question_strip"),
-           py::arg("function_words"), py::arg("backchannel_chars"), py::arg("intent_masks"))
+           py::arg("function_words"), py::arg("backchannel_chars"), py::arg("intent_masks"),
+           py::arg("form_openers") = py::tuple(), py::arg("clause_marks") = "",
+           py::arg("statement_ends") = "")
       .def("scan", &scan, py::arg("text"),
            "(hits, kinds, cues): BLOCK-filtered hits, the categories' bit mask, CUE_* bits.")
       .def("question", &question, py::arg("text"), "Whether the text is a question.")

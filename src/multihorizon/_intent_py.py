@@ -23,8 +23,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ._question_py import folded as _folded
+from ._question_py import question as is_question
 from ._settle_py import AddingGates, DetectionGates, TermGates, may_open_with_report_opener
-from ._unicode_py import fold, is_word
+from ._unicode_py import is_word
 from ._validate import as_int, as_phrases, as_real
 
 __all__ = [
@@ -130,10 +132,6 @@ def intent_decision(flags: int, similarity: float, explore_below: float) -> int:
     return INTENT_DRILL_DOWN if question else INTENT_CONTINUE
 
 
-def _folded(text: str) -> tuple[int, ...]:
-    return tuple(fold(ord(char)) for char in text)
-
-
 def _as_masks(value: Any) -> tuple[int, int, int, int, int]:
     masks = tuple(as_int(mask, "intent_masks") for mask in value)
     if len(masks) != 5 or any(not 0 <= mask < (1 << 63) for mask in masks):
@@ -158,6 +156,8 @@ class TurnScannerBase:
         First words that make a turn a question ("what", "how", "tell"), case-folded.
     question_strip : str
         Characters stripped from both ends of the first word before the test (",.!:;").
+    form_openers, clause_marks, statement_ends : iterable of str, str, str
+        Rule question-forms (``_question_py.question``; no form openers: off).
     function_words : iterable of str
         Words that may stand between acknowledgements ("ok, thanks" / "yes that's right").
     backchannel_chars : int
@@ -181,6 +181,9 @@ class TurnScannerBase:
         acknowledge: int,
         question_openers: Iterable[str],
         question_strip: str,
+        form_openers: Iterable[str] = (),
+        clause_marks: str = "",
+        statement_ends: str = "",
         function_words: Iterable[str],
         backchannel_chars: int,
         intent_masks: Sequence[int],
@@ -193,6 +196,11 @@ class TurnScannerBase:
         self._acknowledge = as_int(acknowledge, "acknowledge")
         self._openers = frozenset(_folded(word) for word in question_openers)
         self._strip = frozenset(ord(char) for char in question_strip)
+        self._forms = (
+            frozenset(_folded(word) for word in form_openers),
+            frozenset(ord(char) for char in clause_marks),
+            frozenset(ord(char) for char in statement_ends),
+        )
         self._function_words = frozenset(_folded(word) for word in function_words)
         self._backchannel_chars = as_int(backchannel_chars, "backchannel_chars")
         masks = _as_masks(intent_masks)
@@ -208,23 +216,10 @@ class TurnScannerBase:
     # ---- cues ----------------------------------------------------------------------------
 
     def question(self, text: str) -> bool:
-        """A question or a request for information: a "?" anywhere, or a first word (after
-        leading white space, ``question_strip`` stripped, case-folded) that opens one."""
+        """A question or a request for information (``_question_py.question``)."""
         if not isinstance(text, str):
             raise TypeError(f"text: expected str, got {type(text).__name__}")
-        if "?" in text:
-            return True
-        start = 0
-        while start < len(text) and text[start].isspace():
-            start += 1
-        end = start
-        while end < len(text) and not text[end].isspace():
-            end += 1
-        while start < end and ord(text[start]) in self._strip:
-            start += 1
-        while end > start and ord(text[end - 1]) in self._strip:
-            end -= 1
-        return _folded(text[start:end]) in self._openers
+        return is_question(text, self._openers, self._strip, *self._forms)
 
     def _only_function_words(self, text: str, start: int, end: int) -> bool:
         """Every word of ``text[start:end]`` (a word character other than "_", then word

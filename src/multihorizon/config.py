@@ -171,6 +171,7 @@ SWITCHES = (
     "follow_up_questions",
     "follow_up_forms",
     "question_topics",
+    "question_forms",
     "intent_threads",
     "resume_markers",
     "vocabulary_resume",
@@ -331,6 +332,7 @@ class Config:
     follow_up_questions: bool = True
     follow_up_forms: bool = True
     question_topics: bool = True
+    question_forms: bool = True
     intent_threads: bool = True
     resume_markers: bool = True
     vocabulary_resume: bool = True

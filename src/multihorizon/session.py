@@ -110,7 +110,9 @@ class Session(SessionState, SessionIntent):
         self.model_id = self.embedder.model_id
         self.dim = int(self.embedder.dim)
         self._thresholds = self.config.thresholds_for(self.model_id)
-        self._lexicon = lexicon if lexicon is not None else default_lexicon()
+        self._lexicon = (
+            lexicon if lexicon is not None else default_lexicon(self.config.question_forms)
+        )
         # §5.2 in one native call per turn (issue 14).
         # The native call hashes a turn given without an embedding as HashingEmbedder does
         # (version 2: content words only); another embedder's vector is made before the call.

@@ -5,10 +5,13 @@
 // masks) is passed in at construction from the Python lexicon, so no table is defined here.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -74,15 +77,26 @@ class TurnScanner {
   TurnScanner(MarkerAutomaton automaton, std::int32_t block, std::int32_t acknowledge,
               const std::vector<std::u32string>& openers, std::u32string strip,
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
-              IntentMasks masks)
+              IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
+              std::u32string clause_marks = {}, std::u32string statement_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
-        openers_(openers.begin(), openers.end()),
         strip_(std::move(strip)),
         function_words_(function_words.begin(), function_words.end()),
         backchannel_chars_(backchannel_chars),
-        masks_(masks) {}
+        masks_(masks),
+        clause_marks_(std::move(clause_marks)),
+        statement_ends_(std::move(statement_ends)) {
+    // One table for both lists: a word is folded and hashed once. Words longer than every
+    // opener are not looked up at all.
+    for (const std::u32string& word : openers) add_opener(word, kSpecOpener);
+    for (const std::u32string& word : form_openers) add_opener(word, kFormOpener);
+    forms_ = !form_openers.empty();
+    for (char32_t mark : clause_marks_) {
+      if (mark < 128) ascii_marks_[mark] = true;
+    }
+  }
 
   std::size_t size() const { return automaton_.size(); }
   const IntentMasks& masks() const { return masks_; }
@@ -101,7 +115,10 @@ class TurnScanner {
   }
 
   // A "?" anywhere, or a first word (after leading white space, `strip_` stripped from both
-  // ends, folded) among the openers.
+  // ends, folded) among the openers. Rule question-forms (`form_openers_` not empty): a turn
+  // whose last character other than white space is no statement end is also one when its
+  // first word, or the first word after its last clause mark, is a form opener. Linear; the
+  // reference is src/multihorizon/_question_py.py.
   template <class CharT>
   bool question(const CharT* text, std::size_t length) const {
     if constexpr (sizeof(CharT) == 1) {
@@ -111,13 +128,22 @@ class TurnScanner {
         if (static_cast<std::uint32_t>(text[i]) == '?') return true;
       }
     }
-    std::size_t start = 0;
-    while (start < length && intent::is_space(static_cast<std::uint32_t>(text[start]))) ++start;
-    std::size_t end = start;
-    while (end < length && !intent::is_space(static_cast<std::uint32_t>(text[end]))) ++end;
-    while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
-    while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
-    return contains(openers_, text, start, end);
+    std::size_t start = 0, end = 0;
+    word_at(text, length, 0, start, end);
+    const std::uint8_t first = opener(text, start, end);
+    if (first & kSpecOpener) return true;
+    if (!forms_) return false;
+    std::size_t last = length;
+    while (last > 0 && intent::is_space(static_cast<std::uint32_t>(text[last - 1]))) --last;
+    if (last == 0 || in(statement_ends_, static_cast<std::uint32_t>(text[last - 1]))) {
+      return false;
+    }
+    if (first & kFormOpener) return true;
+    std::size_t mark = last;
+    while (mark > 0 && !clause_mark(static_cast<std::uint32_t>(text[mark - 1]))) --mark;
+    if (mark == 0) return false;
+    word_at(text, length, mark, start, end);
+    return (opener(text, start, end) & kFormOpener) != 0;
   }
 
   // SPEC-028 §5.2 flags of a turn with nothing resolved and nothing named known.
@@ -139,6 +165,46 @@ class TurnScanner {
 
  private:
   bool stripped(std::uint32_t cp) const { return strip_.find(static_cast<char32_t>(cp)) != std::u32string::npos; }
+  static constexpr std::uint8_t kSpecOpener = 1, kFormOpener = 2;
+
+  void add_opener(const std::u32string& word, std::uint8_t kind) {
+    openers_[word] |= kind;
+    longest_opener_ = std::max(longest_opener_, word.size());
+  }
+
+  // The opener kinds of the folded text[start:end] (0: none).
+  template <class CharT>
+  std::uint8_t opener(const CharT* text, std::size_t start, std::size_t end) const {
+    if (end - start > longest_opener_) return 0;
+    thread_local std::u32string key;
+    key.clear();
+    for (std::size_t i = start; i < end; ++i) {
+      key.push_back(static_cast<char32_t>(fold(static_cast<std::uint32_t>(text[i]))));
+    }
+    const auto found = openers_.find(key);
+    return found == openers_.end() ? 0 : found->second;
+  }
+
+  bool clause_mark(std::uint32_t cp) const {
+    return cp < 128 ? ascii_marks_[cp] : in(clause_marks_, cp);
+  }
+
+  static bool in(const std::u32string& chars, std::uint32_t cp) {
+    return chars.find(static_cast<char32_t>(cp)) != std::u32string::npos;
+  }
+
+  // [start, end): the first word at or after `position` (white space skipped, `strip_`
+  // stripped from both ends).
+  template <class CharT>
+  void word_at(const CharT* text, std::size_t length, std::size_t position, std::size_t& start,
+               std::size_t& end) const {
+    start = position;
+    while (start < length && intent::is_space(static_cast<std::uint32_t>(text[start]))) ++start;
+    end = start;
+    while (end < length && !intent::is_space(static_cast<std::uint32_t>(text[end]))) ++end;
+    while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
+    while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
+  }
 
   // Whether the folded text[start:end] is in `words`. The key buffer is per thread and
   // reused, so a warm call allocates nothing.
@@ -221,11 +287,15 @@ class TurnScanner {
   MarkerAutomaton automaton_;
   std::int32_t block_;
   std::int32_t acknowledge_;
-  std::unordered_set<std::u32string> openers_;
+  std::unordered_map<std::u32string, std::uint8_t> openers_;  // kSpecOpener | kFormOpener
+  std::size_t longest_opener_ = 0;
   std::u32string strip_;
   std::unordered_set<std::u32string> function_words_;
   std::size_t backchannel_chars_;
   IntentMasks masks_;
+  std::u32string clause_marks_, statement_ends_;
+  bool forms_ = false;  // rule question-forms (form openers given)
+  std::array<bool, 128> ascii_marks_{};
 };
 
 }  // namespace multihorizon

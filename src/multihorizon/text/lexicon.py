@@ -19,9 +19,11 @@ from types import MappingProxyType
 
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
+from . import question_forms as forms
 from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
+from .question_forms import QUESTION_OPENERS, QUESTION_STRIP
 from .reference_phrases import REPEAT_PHRASES, SAYING_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import CLARIFY_PHRASES, CLAUSE_OPENERS
@@ -340,14 +342,6 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         ),
     }
 )
-# A turn is a question (``Lexicon.is_question``) when it holds a "?" or its first word, with
-# these stripped from its ends, opens one: a wh-word, an auxiliary, or "tell me"/"show me".
-QUESTION_OPENERS = frozenset((
-    "what", "where", "when", "which", "who", "whom", "whose", "why", "how", "is", "are", "was",
-    "were", "do", "does", "did", "can", "could", "will", "would", "should", "shall", "may",
-    "tell", "give", "show", "list",
-))
-QUESTION_STRIP = ",.!:;"
 # What may come before a topic announcement at a turn's opening ("OK, quick unrelated
 # question: ...", "Also - switching topics"): fillers and acknowledgements, case-folded.
 OPENING_FILLERS = frozenset((
@@ -500,9 +494,12 @@ class Hit:
 class Lexicon:
     """A compiled lexicon: a turn's marker hits and cues in one scanner pass."""
 
-    def __init__(self, phrases: Mapping[Marker, Sequence[str]] = LEXICON) -> None:
+    def __init__(
+        self, phrases: Mapping[Marker, Sequence[str]] = LEXICON, *, question_forms: bool = True
+    ) -> None:
         table = [(phrase, int(kind)) for kind, group in phrases.items() for phrase in group]
         self._phrases = [phrase for phrase, _ in table]
+        self.question_forms = question_forms  # rule question-forms
         #: Whether this lexicon carries the gate words (a custom one may not): without them
         #: reference detection looks for the patterns' words itself.
         self.has_gates = all(
@@ -515,6 +512,9 @@ class Lexicon:
             acknowledge=_ACKNOWLEDGE,
             question_openers=sorted(QUESTION_OPENERS),
             question_strip=QUESTION_STRIP,
+            form_openers=sorted(forms.FORM_OPENERS) if question_forms else (),
+            clause_marks=forms.CLAUSE_MARKS,
+            statement_ends=forms.STATEMENT_ENDS,
             function_words=sorted(STOPWORDS),
             backchannel_chars=BACKCHANNEL_CHARS,
             intent_masks=_INTENT_MASKS,
@@ -542,8 +542,7 @@ class Lexicon:
         return self._scanner.scan(text)
 
     def is_question(self, text: str) -> bool:
-        """A question or a request for information: "?" or a wh-/auxiliary/"tell me" opener
-        (``QUESTION_OPENERS``)."""
+        """A question or a request for information (``text.question_forms``)."""
         return self._scanner.question(text)
 
     def acknowledgement_only(self, text: str, hits: object = None) -> bool:
@@ -604,17 +603,18 @@ _INTENT_MASKS = (
 
 # One compiled lexicon per backend (``kernels.use`` may switch it): the matcher belongs to
 # the backend that built it.
-_defaults: dict[str, Lexicon] = {}
+_defaults: dict[tuple[str, bool], Lexicon] = {}
 _default_lock = threading.Lock()
 
 
-def default_lexicon() -> Lexicon:
-    """The built-in lexicon, compiled once per process and backend."""
-    name = kernels.backend()
+def default_lexicon(question_forms: bool = True) -> Lexicon:
+    """The built-in lexicon, compiled once per process, backend and ``question_forms``
+    (rule question-forms, ``Config.question_forms``)."""
+    name = (kernels.backend(), question_forms)
     found = _defaults.get(name)
     if found is None:
         with _default_lock:
             found = _defaults.get(name)
             if found is None:
-                found = _defaults[name] = Lexicon()
+                found = _defaults[name] = Lexicon(question_forms=question_forms)
     return found

@@ -50,15 +50,20 @@ def counted_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
             continue
         last = start
         stop = _sentence_stop(text, match.end(), start + _LOOKBACK)
-        if stop is None or announced_count(text[start:stop]) is None:
+        first_count = None if stop is None else announced_count(text[start:stop])
+        if first_count is None:
             continue  # most count words: no announcement, its sentence never split
         window = text[start : start + _ITEMS_CHARS]
-        spans = sentence_spans(window)
+        # Only the announcement and the sentences _counted_sentences reads: a reply of many
+        # count-word sentences is not split again from each of them.
+        spans = sentence_spans(window, _spans_read(first_count))
         if not spans or spans[0][0] != 0:
             continue
         count = announced_count(window[: spans[0][1]])
         if count is None:
             continue
+        if _spans_read(count) > len(spans):
+            spans = sentence_spans(window, _spans_read(count))
         end = spans[0][1]
         found = _counted_sentences(window, end, spans, 1, count)
         if found is not None and (found[1] < len(window) or start + len(window) == len(text)):
@@ -67,6 +72,12 @@ def counted_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
             paragraphs = _counted_paragraphs(text, start + end, count)
             if paragraphs is not None:
                 out.append(paragraphs)
+
+
+def _spans_read(count: int) -> int:
+    # The announcement, its ``count`` sentences (two to six when vague), a closing question
+    # and one more to see the paragraph end: what _counted_sentences reads.
+    return (count or _VAGUE_MOST) + 3
 
 
 def _sentence_stop(text: str, at: int, limit: int) -> int | None:

@@ -15,6 +15,7 @@ is argued in its docstring and checked by differential tests (tests/test_linear_
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 __all__ = ["ChainScanner", "anchored_words", "sentence_spans"]
 
@@ -23,8 +24,9 @@ _NON_SPACE = re.compile(r"\S")
 _STOPS = re.compile(r"[.!?]+|\n")
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """The spans of ``re.finditer(r"\\S.*?(?:[.!?]+(?=\\s|\\Z)|(?=\\n)|\\Z)", text, re.S)``.
+def sentence_spans(text: str, most: int | None = None) -> list[tuple[int, int]]:
+    """The spans of ``re.finditer(r"\\S.*?(?:[.!?]+(?=\\s|\\Z)|(?=\\n)|\\Z)", text, re.S)``,
+    the first ``most`` of them when it is given (the text after them is not read).
 
     A sentence starts at a non-space character ``s`` and ends at the first position ``j > s``
     where a run of end marks closes (the run's end, when whitespace or the end of the text
@@ -33,25 +35,30 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """
     size = len(text)
     # (the last start it can close a sentence for, where it closes it), in text order.
-    stops: list[tuple[int, int]] = []
-    for stop in _STOPS.finditer(text):
-        start, end = stop.span()
-        if text[start] == "\n":
-            stops.append((start - 1, start))  # (?=\n) at j = start >= s + 1
-        elif end == size or text[end].isspace():  # re's \s is str.isspace
-            stops.append((end - 2, end))  # [.!?]+ from some j in [a, b) with j >= s + 1
+    stops = _closing_stops(text, size)
+    stop = next(stops, None)
     spans: list[tuple[int, int]] = []
-    index, position = 0, 0
-    while True:
+    position = 0
+    while most is None or len(spans) < most:
         found = _NON_SPACE.search(text, position)
         if found is None:
             return spans
         start = found.start()
-        while index < len(stops) and stops[index][0] < start:
-            index += 1
-        end = stops[index][1] if index < len(stops) else size
+        while stop is not None and stop[0] < start:
+            stop = next(stops, None)
+        end = stop[1] if stop is not None else size
         spans.append((start, end))
         position = end
+    return spans
+
+
+def _closing_stops(text: str, size: int) -> Iterator[tuple[int, int]]:
+    for stop in _STOPS.finditer(text):
+        start, end = stop.span()
+        if text[start] == "\n":
+            yield start - 1, start  # (?=\n) at j = start >= s + 1
+        elif end == size or text[end].isspace():  # re's \s is str.isspace
+            yield end - 2, end  # [.!?]+ from some j in [a, b) with j >= s + 1
 
 
 def anchored_words(

@@ -48,11 +48,13 @@ from .phrasing import (
     acknowledged_statement,
     adding_opener,
     again_repeats,
-    announces_topic,
     explain_clarifies,
     reports_back,
     term_asked,
     term_words,
+)
+from .phrasing import (
+    announced as announced_topic,
 )
 from .references import Mention
 from .reply_rules import (
@@ -520,13 +522,7 @@ def intent_for_turn(
             and not features.asks_for
         )
     new_topic = moves_on(features, config)
-    announced = config.topic_announcements and announces_topic(
-        features.text,
-        features.hits,
-        clauses=config.announcement_clauses,
-        asked=config.asked_announcements,
-        reactions=config.reaction_announcements,
-    )
+    announced = announced_topic(features.text, features.hits, config)
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
     names_known = (

@@ -9,6 +9,7 @@ Each reads only the turn's own text, near a hit: linear, no regex on the whole t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..text import cues
 from ..text.follow_up_words import FOLLOW_UP_REQUEST_WORDS, TOPIC_QUESTION_OPENERS
@@ -50,6 +51,9 @@ from ..text.topic_clause_words import (
 )
 from .echoes import after_reaction, asks_leave_to_move_on
 
+if TYPE_CHECKING:
+    from ..config import Config
+
 Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) per marker hit
 
 __all__ = [
@@ -57,6 +61,7 @@ __all__ = [
     "acknowledged_statement",
     "adding_opener",
     "again_repeats",
+    "announced",
     "announces_topic",
     "asks_for_something",
     "explain_clarifies",
@@ -94,6 +99,18 @@ _WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 FOLLOW_UP_TERMS = 3
 # A report back is short: a longer turn after "ok" says something of its own.
 ACKNOWLEDGED_CHARS = 80
+
+
+def announced(text: str, hits: Hits, config: Config) -> bool:
+    """``announces_topic`` under ``config``'s switches (rule topic-announcements and its
+    refinements announcement-clauses, asked-announcements, reaction-announcements)."""
+    return config.topic_announcements and announces_topic(
+        text,
+        hits,
+        clauses=config.announcement_clauses,
+        asked=config.asked_announcements,
+        reactions=config.reaction_announcements,
+    )
 
 
 def announces_topic(

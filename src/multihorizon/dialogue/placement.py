@@ -12,7 +12,8 @@ from ..text.lexicon import Marker
 from . import multiparty
 from .echoes import echoed_term
 from .intent import Intent
-from .phrasing import announces_topic, asks_for_something, named_topic, opens_with_return
+from .phrasing import announced as topic_announced
+from .phrasing import asks_for_something, named_topic, opens_with_return
 from .reply_rules import asks_on_the_topic
 
 if TYPE_CHECKING:
@@ -53,13 +54,7 @@ def thread_for_turn(
     )
     reply_to = resolution.reply_to
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
-    announced = config.topic_announcements and announces_topic(
-        features.text,
-        features.hits,
-        clauses=config.announcement_clauses,
-        asked=config.asked_announcements,
-        reactions=config.reaction_announcements,
-    )
+    announced = topic_announced(features.text, features.hits, config)
     moves_on = announced or multiparty.moves_on(features, config)
     resume_words = features.resume_terms if config.resume_markers else ()
     recap = config.session_recaps and features.recap

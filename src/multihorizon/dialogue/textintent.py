@@ -19,7 +19,7 @@ from ..errors import InputError
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from .detection import detect
 from .intent import Intent, classify, explains
-from .phrasing import announces_topic
+from .phrasing import announced
 from .references import Mention
 
 __all__ = ["analyse_text", "classify_text"]
@@ -67,14 +67,7 @@ def analyse_text(
         new_topic=rules.question_topics and any(hit[0] == _NEW_TOPIC for hit in hits),
         # No conversation: nothing is known, so "explain X" clarifies only what points back.
         clarify=explains(text, hits, rules, _nothing_known),
-        announced=rules.topic_announcements
-        and announces_topic(
-            text,
-            hits,
-            clauses=rules.announcement_clauses,
-            asked=rules.asked_announcements,
-            reactions=rules.reaction_announcements,
-        ),
+        announced=announced(text, hits, rules),
     )
     return intent, mentions
 

@@ -288,6 +288,29 @@ def test_summary_max_chars_drops_oldest_entries_first() -> None:
         state.summary(max_chars=-1)
 
 
+def test_summary_text_is_kept_per_state_and_handed_on_only_while_the_lists_stay() -> None:
+    state = etcd_thread()
+    text = state.summary()
+    assert state.summary() is text
+    # A turn that leaves the lists as they were keeps the text; one that changes them does not.
+    quiet = state.update("tool", "exit 0", 5)
+    assert quiet.summary() is text
+    changed = quiet.update("user", "It must run without root.", 6)
+    assert changed.summary() != text
+    assert changed.summary() == changed._summary(None)
+    # Two states with equal lists, in two sessions, render their own texts: nothing is shared.
+    twin = ThreadState.restore(state.state())
+    assert twin == state
+    assert twin.summary() == text
+    assert twin.summary() is not text
+    # The rendered text is no field of the stored state.
+    assert "_rendered" not in state.state()
+    with pytest.raises(InputError, match="unknown fields"):
+        ThreadState.restore({**state.state(), "_rendered": "forged"})
+    with pytest.raises(InputError, match="unknown fields"):
+        ThreadState.restore_many([state.state(), {**state.state(), "_rendered": "forged"}])
+
+
 # ---------------------------------------------------------------------------------------------
 # Immutability, validation, persistence
 # ---------------------------------------------------------------------------------------------

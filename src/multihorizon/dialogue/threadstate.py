@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
@@ -102,6 +102,10 @@ class ThreadState:
     last_active_turn: int = 0
     title: str = ""
     replied: tuple[bool, ...] = ()
+    # The summary text of these lists, made on first use. Every envelope renders one and most
+    # turns leave the lists as they were, so ``_evolve`` hands it on (issue 14). It lives on
+    # the state, not in a module cache, so no two sessions ever share a summary.
+    _rendered: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.thread_id, str) or not self.thread_id:
@@ -137,7 +141,7 @@ class ThreadState:
         """The thread state a ``state()`` describes; ``InputError`` when it does not fit."""
         if not isinstance(state, Mapping):
             raise InputError(f"thread state: expected a mapping, got {type(state).__name__}")
-        unknown = set(state) - set(cls.__dataclass_fields__)
+        unknown = set(state) - _STORED_FIELDS
         if unknown:
             raise InputError(f"thread state: unknown fields {sorted(unknown)}")
         try:
@@ -150,7 +154,7 @@ class ThreadState:
         """``restore`` of each of ``states``, with the same checks made once over all of them
         (a load restores thousands): a state the bulk check does not pass exactly is restored
         alone, which raises the same ``InputError`` as ``restore``."""
-        fields = frozenset(cls.__dataclass_fields__)
+        fields = _STORED_FIELDS
         built = _restored_in_bulk(cls, states, fields)
         if built is not None:
             return built
@@ -219,6 +223,8 @@ class ThreadState:
             (self.user_constraints if constraints is None else constraints)[-limit:],
         )
         setter(state, "replied", replied[-limit:])
+        same = (state.established, state.open_questions, state.user_constraints) == self._lists()
+        setter(state, "_rendered", self._rendered if same else None)
         return state
 
     def _after_user(self, text: str, turn_id: int, limit: int) -> ThreadState:
@@ -328,15 +334,12 @@ class ThreadState:
         ):
             raise InputError(f"max_chars must be an int >= 0 or None, got {max_chars!r}")
         if max_chars is None:
-            # Most turns leave the lists as they were: the text the same lists made last time
-            # (every envelope renders one; issue 14).
-            key = (self.title or self.thread_id, *self._lists())
-            found = _SUMMARIES.get(key)
-            if found is None:
-                if len(_SUMMARIES) >= _SUMMARIES_KEPT:
-                    _SUMMARIES.clear()
-                found = _SUMMARIES[key] = self._summary(None)
-            return found
+            rendered = self._rendered
+            if rendered is None:
+                # A race between two threads makes the same text twice: no lock needed.
+                rendered = self._summary(None)
+                object.__setattr__(self, "_rendered", rendered)
+            return rendered
         return self._summary(max_chars)
 
     def _lists(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -449,6 +452,7 @@ def _restored_in_bulk(
         assign(made, "last_active_turn", turn)
         assign(made, "title", title)
         assign(made, "replied", tuple(flags) if flags else (False,) * len(asked))
+        assign(made, "_rendered", None)
         built.append(made)
     return built
 
@@ -486,6 +490,7 @@ def _restored_fast(
         ("last_active_turn", turn),
         ("title", title),
         ("replied", tuple(replied) if replied else (False,) * len(lists[1])),
+        ("_rendered", None),
     ):
         object.__setattr__(made, name, value)
     return made
@@ -523,9 +528,10 @@ def _assistant_facts(sentences: list[str], closed: list[str]) -> list[str]:
 
 
 _LABELS = ("Established", "Open", "Constraints")
-# ``summary``'s texts by (label, established, open, constraints): the latest few hundred.
-_SUMMARIES: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]], str] = {}
-_SUMMARIES_KEPT = 256
+# What ``state()`` writes and ``restore`` takes: every field but the rendered summary.
+_STORED_FIELDS = frozenset(
+    name for name, spec in ThreadState.__dataclass_fields__.items() if spec.init
+)
 _OWN_END = ("?", "!", "\u2026")
 
 

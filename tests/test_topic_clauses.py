@@ -43,6 +43,12 @@ def _announces(text: str, clauses: bool = True) -> bool:
         "While I have you: my lawnmower won't start after the winter.",
         "Nothing to do with the kiln, but my cron job fails under cron. Why?",
         "Switching lanes: I forgot to file my tax return last year.",
+        # A clause of its own ending in a full stop; "for" before a person names no topic.
+        "Different thing. My car makes a grinding noise when I brake, is that bad?",
+        "Other subject. The smoke alarm in the hall keeps chirping all night.",
+        "Completely switching subjects for my husband: his speaker pairs but plays nothing.",
+        "Odd one for you: there's a wasp nest in the shed roof. Can I remove it?",
+        "Not related, but my landlord wants to raise the rent in March.",
     ],
 )
 def test_an_announcing_clause_opens_a_thread(text: str) -> None:
@@ -63,6 +69,7 @@ def test_an_announcing_clause_opens_a_thread(text: str) -> None:
         "Switching to the electric kiln, do I need a new shelf?",
         "Different glazes, same cone?",
         "Do the pots fire differently: any reason?",
+        "Different glaze. Same cone though, right?",
     ],
 )
 def test_a_clause_that_asks_or_names_its_topic_announces_nothing(text: str) -> None:

@@ -37,6 +37,7 @@ from ..text.lexicon import (
     TOPIC_FRONTS,
     Marker,
 )
+from ..text.report_words import DONE_OPENERS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     AGAIN_NOT_TOPICS,
@@ -44,6 +45,7 @@ from ..text.topic_clause_words import (
     AGAIN_REPORT_REACH,
     AGAIN_REPORT_SUBJECTS,
     CLAUSE_BLOCKERS,
+    CLAUSE_FOR_PERSONS,
     CLAUSE_OPENERS,
     CLAUSE_TOPIC_LINKS,
     NOT_ANNOUNCING,
@@ -188,18 +190,30 @@ def _ends_opening_clause(text: str, start: int, end: int) -> bool:
     if stop >= limit:
         return False
     between = [word.strip(_WORD_STRIP) for word in _folded(text[end:stop]).split()]
-    if len(between) > _CLAUSE_WORDS_AFTER or not CLAUSE_TOPIC_LINKS.isdisjoint(between):
+    if len(between) > _CLAUSE_WORDS_AFTER or _links_a_topic(between):
         return False
     following = text[stop + 1 : stop + 1 + cues.OPENING_CHARS].split()
     if len(following) < _CLAUSE_FOLLOWING:
         return False
     mark = text[stop]
-    if mark in ":;-\u2013\u2014":
+    if mark in ":;-\u2013\u2014" or (mark in ".!" and not between):  # "Different thing. ..."
         return True
     if mark != ",":
         return False
     first = _folded(following[0]).strip(_WORD_STRIP).split("'")[0]
     return first == "but" or first in QUESTION_OPENERS or first in SITUATION_OPENERS
+
+
+def _links_a_topic(between: Sequence[str]) -> bool:
+    """Whether the words after an announcing phrase tie its clause to a topic ("A different
+    question about the sauna: ...": ``CLAUSE_TOPIC_LINKS``); "for" before a person names whose
+    question it is ("switching subjects for my husband:", ``CLAUSE_FOR_PERSONS``)."""
+    for index, word in enumerate(between):
+        if word not in CLAUSE_TOPIC_LINKS:
+            continue
+        if word != "for" or not CLAUSE_FOR_PERSONS.intersection(between[index + 1 : index + 3]):
+            return True
+    return False
 
 
 # The openers rule announcement-clauses brought: announcing only where they end a clause.
@@ -272,7 +286,7 @@ def acknowledged_statement(text: str, hits: Hits) -> bool:
 # Who did something to what the reply said ("We tried that, ..."; rule report-backs).
 _REPORT_DOERS = frozenset(("i", "we"))
 #: Every first word ``reports_back`` accepts (``kernels.IntentSettler`` reads the list).
-REPORT_OPENERS = REPORT_SUBJECTS | _REPORT_DOERS
+REPORT_OPENERS = REPORT_SUBJECTS | _REPORT_DOERS | DONE_OPENERS  # and rule done-reports
 
 
 def reports_back(text: str) -> bool:

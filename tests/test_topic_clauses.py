@@ -110,6 +110,33 @@ def test_a_return_clause_names_its_topic(text: str, words: tuple[str, ...]) -> N
 
 
 @pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Right, the glaze. Can I dip twice?", ("glaze",)),
+        ("So, the kiln shelf: does it need kiln wash?", ("kiln", "shelf")),
+        ("Ok, the firing - how long does it take?", ("firing",)),
+        # Not a name alone: a framing noun, a statement, a comma that goes on, nothing after.
+        ("The problem is: it cracks.", ()),
+        ("I have the glaze. It is blue and green.", ()),
+        ("The kiln, how hot does the lid get?", ()),
+        ("Right, the kiln.", ()),
+    ],
+)
+def test_a_definite_name_alone_names_a_topic(text: str, words: tuple[str, ...]) -> None:
+    assert named_topic(text, clauses=True) == (words, False), text
+    assert named_topic(text) == ((), False), text
+
+
+def test_a_definite_name_alone_goes_back_to_the_thread_that_said_it() -> None:
+    session = _kiln()
+    kiln = session.active_thread
+    session.user(RAIL)
+    session.assistant(RAIL_REPLY)
+    envelope = session.preview("Right, the glazes. Do they need a bisque firing first?")
+    assert envelope.active_thread == kiln
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Try again, it still fails.",

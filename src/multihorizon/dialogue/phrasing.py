@@ -48,8 +48,10 @@ from ..text.topic_clause_words import (
     CLAUSE_FOR_PERSONS,
     CLAUSE_OPENERS,
     CLAUSE_TOPIC_LINKS,
+    FRAMING_NOUNS,
     NOT_ANNOUNCING,
     RETURN_CLAUSE_FRONTS,
+    RETURN_NAME_FILLERS,
 )
 from .echoes import after_reaction, asks_leave_to_move_on
 
@@ -429,6 +431,8 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
             break
         if clauses and word == "again" and token[-1] in ".?":
             break  # "OK, API again. Should ...?"
+        if clauses and clause[0] == "the" and token[-1] == ".":
+            break  # "Right, the refund. Do I ...?"
     else:
         return (), False
     # Words must follow: "For the quotes, what ..." asks; "Right, the chair." names nothing.
@@ -436,6 +440,9 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
         return (), False
     if clauses and (named := return_clause(clause)):
         return named, True
+    before = tokens[: index + 1 - len(clause)]
+    if clauses and _bare_name(clause, tokens[index], before):  # "Right, the refund. Do I ...?"
+        return tuple(content_terms(" ".join(clause[1:]))), False
     if len(clause) >= 2 and clause[-1] == "again" and clause[0] in ("the", "that", "this"):
         return tuple(content_terms(" ".join(clause[1:-1]))), True
     # "About the router again, ...": a named topic with "again" announces a return.
@@ -447,6 +454,19 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
             return tuple(content_terms(" ".join(clause[size:]))), returning or again
     return (), False
+
+
+def _bare_name(clause: Sequence[str], last: str, before: Sequence[str]) -> bool:
+    """Whether an opening clause is a definite name alone ("the refund.", "the beam -", "the
+    number puzzle:"; rule again-returns): "the" and one or two words, not a word that only
+    frames what follows ("The problem is: ...": ``FRAMING_NOUNS``), ending at ".", ":" or a
+    dash (a comma may go on: "The chair, how tall ...?"), after discourse words only ("Right,
+    ...", not "I have the babies."; ``RETURN_NAME_FILLERS``)."""
+    if clause[:1] != ["the"] or not 2 <= len(clause) <= 3 or last[-1] == ",":
+        return False
+    if any(token.strip(_WORD_STRIP) not in RETURN_NAME_FILLERS for token in before):
+        return False
+    return FRAMING_NOUNS.isdisjoint(clause[1:])
 
 
 def return_clause(clause: Sequence[str]) -> tuple[str, ...]:

@@ -21,10 +21,12 @@ __all__ = [
     "ECHO_HEDGES",
     "ECHO_LINKS",
     "ECHO_TAILS",
+    "FRAMING_NOUNS",
     "NOT_ANNOUNCING",
     "PERMISSION_ASKERS",
     "PERMISSION_TAILS",
     "RETURN_CLAUSE_FRONTS",
+    "RETURN_NAME_FILLERS",
 ]
 
 # NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
@@ -208,3 +210,17 @@ BARE_RETURN_MARKERS = (
     "what was i asking", "what was i saying", "what were we saying",
     "what were we talking about", "what were we on", "as i was saying", "circling back",
 )  # fmt: skip
+# Words that make "the X:" at a turn's opening frame what follows rather than name a topic
+# ("The problem is: ...", "The thing: ...", "The question. ..."; rule again-returns).
+FRAMING_NOUNS = frozenset((
+    "thing", "things", "problem", "issue", "question", "point", "answer", "reason", "idea",
+    "truth", "catch", "trick", "plan", "deal", "bottom", "rest", "end", "good", "bad", "best",
+    "worst", "main", "same", "other", "first", "last", "next", "is", "are", "was", "were",
+))  # fmt: skip
+# The discourse words that may come before such a name ("Right, the refund. ...", "Ok so,
+# the beam: ..."); "I have the babies." is a statement.
+RETURN_NAME_FILLERS = frozenset((
+    "", "ok", "okay", "so", "right", "alright", "anyway", "anyways", "well", "and", "now",
+    "oh", "sorry", "hmm", "um", "also", "then", "but", "cool", "great", "thanks", "perfect",
+    "nice", "fine", "good", "ah", "yes", "yeah", "yep", "phew",
+))  # fmt: skip

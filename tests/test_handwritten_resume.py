@@ -113,6 +113,36 @@ announcements the lexicon lacks or reads as naming a topic ("Other question plea
 "Another question, ...", "Completely switching subjects for my husband: ...", "Oh also,
 totally random, ..."); "Can I ask you a work question now?"; an echo whose tail asks for a
 comparison ("valley and mountain fold, what's the difference?").
+
+Issue 15, "threads7" session (rules bare-returns, done-reports; announcement-clauses' full
+stop and "for my husband"; again-returns' definite name alone): ``resume_holdout7.jsonl`` (12
+conversations in new domains: a golf slice and migraines, webpack and a ferret, candles and
+bed bugs, poker and a git rebase, yoga and a ham radio licence, ramen and a badminton racket,
+welding and whisky, Figma and a hamster, darts and snorkelling, mead and a canoe trip, a
+cactus and a bowling league, a kitchen wall and a toddler; 102 intent probes) was written
+before any code change of the session and scored at the start and when the changes were
+done, before its misses were read; ``resume_tune7.jsonl`` (6 conversations at the start, 7
+at the end) was tuned on, with the misses of holdout4, holdout3, tune5 and tune3:
+
+| file | intent acc | macro-F1 | resume | new thread |
+|---|---|---|---|---|
+| tune7, before (6 conversations) | 0.889 | 0.851 | 0.583 (12) | 1.000 (6) |
+| tune7, after (7 conversations) | 0.962 | 0.967 | 1.000 (13) | 1.000 (9) |
+| holdout4, start of the session | 0.786 | 0.734 | 0.667 (24) | 0.667 (12) |
+| holdout4, after | 0.796 | 0.762 | 0.708 (24) | 0.750 (12) |
+| tune3, start / after | 0.975 / 0.988 | 0.890 / 0.978 | 0.714 / 0.857 (14) | 0.929 (14) |
+| holdout2, start / after | 0.902 / 0.911 | 0.868 / 0.873 | 0.826 (23) | 0.810 (21) |
+| holdout7, first run | 0.794 | 0.793 | 0.696 (23) | 0.750 (12) |
+| holdout7, changes done | 0.833 | 0.836 | 0.783 (23) | 0.833 (12) |
+
+The hold-out's misses left: in-topic turns whose words the thread lacks still split it
+("bundle went from 400kb to 1.3mb tho", "ooh I had them next to an open window", "My throws
+all land low left. Grip issue?", "cleaned with flap disc, better but spatter everywhere"), and
+a later return then finds the split-off part; "Anyway." as a sentence of its own before the
+question; a return by a paraphrase ("little guy update: ..." for a ferret); an announcement
+naming the new domain ("switching to work: ...") and an unannounced new topic asked as a
+question ("Planning a 3 day canoe trip ... What should we pack?") stay; "ok where was I. the
+gas. ..." goes back but reads as EXPLORE.
 """
 
 from __future__ import annotations
@@ -164,7 +194,7 @@ FLOORS = {
     },
     "resume_tune3.jsonl": {
         "intent_accuracy": 0.95,
-        "resume_accuracy": 0.68,
+        "resume_accuracy": 0.82,
         "new_thread_accuracy": 0.9,
     },
     "resume_holdout2.jsonl": {
@@ -188,9 +218,19 @@ FLOORS = {
         "new_thread_accuracy": 0.85,
     },
     "resume_holdout4.jsonl": {
-        "intent_accuracy": 0.74,
-        "resume_accuracy": 0.5,
-        "new_thread_accuracy": 0.62,
+        "intent_accuracy": 0.77,
+        "resume_accuracy": 0.68,
+        "new_thread_accuracy": 0.72,
+    },
+    "resume_tune7.jsonl": {
+        "intent_accuracy": 0.94,
+        "resume_accuracy": 0.95,
+        "new_thread_accuracy": 0.95,
+    },
+    "resume_holdout7.jsonl": {
+        "intent_accuracy": 0.81,
+        "resume_accuracy": 0.76,
+        "new_thread_accuracy": 0.8,
     },
 }
 # Resumption probes each file holds at least (a rewrite that loses some would pass easily).
@@ -207,6 +247,8 @@ PROBES = {
     "resume_holdout3.jsonl": 20,
     "resume_tune5.jsonl": 9,
     "resume_holdout4.jsonl": 24,
+    "resume_tune7.jsonl": 13,
+    "resume_holdout7.jsonl": 23,
 }
 
 

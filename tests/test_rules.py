@@ -130,7 +130,8 @@ def _topic_announcement(config: mh.Config) -> object:
 
 
 def _acknowledged_statement(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule done-reports reads "I changed it" as a report too: off, to see this rule alone.
+    session = mh.Session(config=config.replace(done_reports=False))
     session.user("My VPN keeps dropping every few minutes", embedding=_vector(1))
     session.assistant("Set the keepalive to 10 seconds.", embedding=_vector(1))
     return session.classify("OK, I changed it and reconnected.", embedding=_vector(2))
@@ -428,6 +429,25 @@ def _reaction_announcement(config: mh.Config) -> object:
     session.user("The C string on my ukulele buzzes on an F chord. Why?")
     session.assistant("That's fret buzz: the string touches a higher fret; a setup fixes it.")
     envelope = session.preview("Oh nice, that makes sense! Totally unrelated: is tax due on it?")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _bare_return(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My bread machine loaf sank in the middle. What went wrong?")
+    session.assistant("Too much yeast or water: the dough rises fast and collapses.")
+    bread = session.active_thread
+    session.user("Unrelated: I left my wallet on the bus. Who do I call?")
+    session.assistant("The bus company's lost property line; freeze your cards meanwhile.")
+    envelope = session.preview("Anyway, where were we?")
+    return envelope.intent, envelope.active_thread == bread
+
+
+def _done_report(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My bread machine loaf sank in the middle. What went wrong?")
+    session.assistant("Too much yeast or water; weigh the flour and cut the yeast a little.")
+    envelope = session.preview("I weighed everything this time and used less of the dry stuff.")
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
@@ -791,6 +811,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "echo-clarifications": _echo_clarification,
     "asked-announcements": _asked_announcement,
     "reaction-announcements": _reaction_announcement,
+    "bare-returns": _bare_return,
+    "done-reports": _done_report,
     "explain-new-content": _explain_new_content,
     "tool-reference-match": _tool_reference_match,
     "acknowledged-statements": _acknowledged_statement,

@@ -43,6 +43,12 @@ def _announces(text: str, clauses: bool = True) -> bool:
         "While I have you: my lawnmower won't start after the winter.",
         "Nothing to do with the kiln, but my cron job fails under cron. Why?",
         "Switching lanes: I forgot to file my tax return last year.",
+        # A clause of its own ending in a full stop; "for" before a person names no topic.
+        "Different thing. My car makes a grinding noise when I brake, is that bad?",
+        "Other subject. The smoke alarm in the hall keeps chirping all night.",
+        "Completely switching subjects for my husband: his speaker pairs but plays nothing.",
+        "Odd one for you: there's a wasp nest in the shed roof. Can I remove it?",
+        "Not related, but my landlord wants to raise the rent in March.",
     ],
 )
 def test_an_announcing_clause_opens_a_thread(text: str) -> None:
@@ -63,6 +69,7 @@ def test_an_announcing_clause_opens_a_thread(text: str) -> None:
         "Switching to the electric kiln, do I need a new shelf?",
         "Different glazes, same cone?",
         "Do the pots fire differently: any reason?",
+        "Different glaze. Same cone though, right?",
     ],
 )
 def test_a_clause_that_asks_or_names_its_topic_announces_nothing(text: str) -> None:
@@ -100,6 +107,33 @@ def test_announcement_clauses_off_reads_only_phrases_that_open_the_turn(text: st
 def test_a_return_clause_names_its_topic(text: str, words: tuple[str, ...]) -> None:
     assert named_topic(text, clauses=True) == (words, True), text
     assert named_topic(text) != (words, True), text
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Right, the glaze. Can I dip twice?", ("glaze",)),
+        ("So, the kiln shelf: does it need kiln wash?", ("kiln", "shelf")),
+        ("Ok, the firing - how long does it take?", ("firing",)),
+        # Not a name alone: a framing noun, a statement, a comma that goes on, nothing after.
+        ("The problem is: it cracks.", ()),
+        ("I have the glaze. It is blue and green.", ()),
+        ("The kiln, how hot does the lid get?", ()),
+        ("Right, the kiln.", ()),
+    ],
+)
+def test_a_definite_name_alone_names_a_topic(text: str, words: tuple[str, ...]) -> None:
+    assert named_topic(text, clauses=True) == (words, False), text
+    assert named_topic(text) == ((), False), text
+
+
+def test_a_definite_name_alone_goes_back_to_the_thread_that_said_it() -> None:
+    session = _kiln()
+    kiln = session.active_thread
+    session.user(RAIL)
+    session.assistant(RAIL_REPLY)
+    envelope = session.preview("Right, the glazes. Do they need a bisque firing first?")
+    assert envelope.active_thread == kiln
 
 
 @pytest.mark.parametrize(

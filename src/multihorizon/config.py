@@ -218,6 +218,8 @@ SWITCHES = (
     "echo_clarifications",
     "asked_announcements",
     "reaction_announcements",
+    "bare_returns",
+    "done_reports",
     "ordinal_forms",
     "item_forms",
     "item_words",
@@ -463,6 +465,12 @@ class Config:
     # "Ha, enough bread. Personal thing: ..." announces after a short reaction (rule
     # reaction-announcements).
     reaction_announcements: bool = True
+    # "Anyway, where were we?", "Circling back: ..." name no topic: back to the thread left
+    # most recently; alone, CONTINUE (rule bare-returns).
+    bare_returns: bool = True
+    # "ok did six of them last night", "I weighed everything this time" report what was done
+    # about the topic at hand: CONTINUE (rule done-reports).
+    done_reports: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

@@ -37,7 +37,9 @@ from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
+from .bare_returns import ALONE, bare_return
 from .detection import detect
+from .done_reports import done_report
 from .echoes import echoed_term
 from .follow_ups import returns_to_dormant
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
@@ -211,6 +213,7 @@ class IntentClassifier:
         "_adding",
         "_always_pending",
         "_dim",
+        "_done",
         "_echoes",
         "_explore_below",
         "_inside",
@@ -291,6 +294,8 @@ class IntentClassifier:
         # "Should I also ...?" too (rule short-follow-ups): the settle hands it on already.
         self._inside = config.also_questions and config.short_follow_ups
         # "They're in pots and I water them every day." may report back (rule report-backs).
+        # "ok did six of them last night" may report what was done (rule done-reports).
+        self._done = config.report_backs and config.done_reports
         self._reports = config.report_backs
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
@@ -370,7 +375,7 @@ class IntentClassifier:
                 and INTENTS[code] is Intent.EXPLORE
                 and not first_turn
                 and not cues & CUE_QUESTION
-                and reports_back(text)
+                and (reports_back(text) or (self._done and done_report(text)))
             )
             or (
                 self._side_questions
@@ -563,6 +568,8 @@ def intent_for_turn(
 def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
     """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
     (most of them the reply just before the turn)."""
+    if context.config.bare_returns and bare_return(features.text) == ALONE:
+        return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
     if intent in _ECHO_FROM and asks_back_a_term(context, features):
         return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):

@@ -37,6 +37,7 @@ from ..text.lexicon import (
     TOPIC_FRONTS,
     Marker,
 )
+from ..text.report_words import DONE_OPENERS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     AGAIN_NOT_TOPICS,
@@ -44,10 +45,13 @@ from ..text.topic_clause_words import (
     AGAIN_REPORT_REACH,
     AGAIN_REPORT_SUBJECTS,
     CLAUSE_BLOCKERS,
+    CLAUSE_FOR_PERSONS,
     CLAUSE_OPENERS,
     CLAUSE_TOPIC_LINKS,
+    FRAMING_NOUNS,
     NOT_ANNOUNCING,
     RETURN_CLAUSE_FRONTS,
+    RETURN_NAME_FILLERS,
 )
 from .echoes import after_reaction, asks_leave_to_move_on
 
@@ -188,18 +192,30 @@ def _ends_opening_clause(text: str, start: int, end: int) -> bool:
     if stop >= limit:
         return False
     between = [word.strip(_WORD_STRIP) for word in _folded(text[end:stop]).split()]
-    if len(between) > _CLAUSE_WORDS_AFTER or not CLAUSE_TOPIC_LINKS.isdisjoint(between):
+    if len(between) > _CLAUSE_WORDS_AFTER or _links_a_topic(between):
         return False
     following = text[stop + 1 : stop + 1 + cues.OPENING_CHARS].split()
     if len(following) < _CLAUSE_FOLLOWING:
         return False
     mark = text[stop]
-    if mark in ":;-\u2013\u2014":
+    if mark in ":;-\u2013\u2014" or (mark in ".!" and not between):  # "Different thing. ..."
         return True
     if mark != ",":
         return False
     first = _folded(following[0]).strip(_WORD_STRIP).split("'")[0]
     return first == "but" or first in QUESTION_OPENERS or first in SITUATION_OPENERS
+
+
+def _links_a_topic(between: Sequence[str]) -> bool:
+    """Whether the words after an announcing phrase tie its clause to a topic ("A different
+    question about the sauna: ...": ``CLAUSE_TOPIC_LINKS``); "for" before a person names whose
+    question it is ("switching subjects for my husband:", ``CLAUSE_FOR_PERSONS``)."""
+    for index, word in enumerate(between):
+        if word not in CLAUSE_TOPIC_LINKS:
+            continue
+        if word != "for" or not CLAUSE_FOR_PERSONS.intersection(between[index + 1 : index + 3]):
+            return True
+    return False
 
 
 # The openers rule announcement-clauses brought: announcing only where they end a clause.
@@ -272,7 +288,7 @@ def acknowledged_statement(text: str, hits: Hits) -> bool:
 # Who did something to what the reply said ("We tried that, ..."; rule report-backs).
 _REPORT_DOERS = frozenset(("i", "we"))
 #: Every first word ``reports_back`` accepts (``kernels.IntentSettler`` reads the list).
-REPORT_OPENERS = REPORT_SUBJECTS | _REPORT_DOERS
+REPORT_OPENERS = REPORT_SUBJECTS | _REPORT_DOERS | DONE_OPENERS  # and rule done-reports
 
 
 def reports_back(text: str) -> bool:
@@ -415,6 +431,8 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
             break
         if clauses and word == "again" and token[-1] in ".?":
             break  # "OK, API again. Should ...?"
+        if clauses and clause[0] == "the" and token[-1] == ".":
+            break  # "Right, the refund. Do I ...?"
     else:
         return (), False
     # Words must follow: "For the quotes, what ..." asks; "Right, the chair." names nothing.
@@ -422,6 +440,9 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
         return (), False
     if clauses and (named := return_clause(clause)):
         return named, True
+    before = tokens[: index + 1 - len(clause)]
+    if clauses and _bare_name(clause, tokens[index], before):  # "Right, the refund. Do I ...?"
+        return tuple(content_terms(" ".join(clause[1:]))), False
     if len(clause) >= 2 and clause[-1] == "again" and clause[0] in ("the", "that", "this"):
         return tuple(content_terms(" ".join(clause[1:-1]))), True
     # "About the router again, ...": a named topic with "again" announces a return.
@@ -433,6 +454,19 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
             return tuple(content_terms(" ".join(clause[size:]))), returning or again
     return (), False
+
+
+def _bare_name(clause: Sequence[str], last: str, before: Sequence[str]) -> bool:
+    """Whether an opening clause is a definite name alone ("the refund.", "the beam -", "the
+    number puzzle:"; rule again-returns): "the" and one or two words, not a word that only
+    frames what follows ("The problem is: ...": ``FRAMING_NOUNS``), ending at ".", ":" or a
+    dash (a comma may go on: "The chair, how tall ...?"), after discourse words only ("Right,
+    ...", not "I have the babies."; ``RETURN_NAME_FILLERS``)."""
+    if clause[:1] != ["the"] or not 2 <= len(clause) <= 3 or last[-1] == ",":
+        return False
+    if any(token.strip(_WORD_STRIP) not in RETURN_NAME_FILLERS for token in before):
+        return False
+    return FRAMING_NOUNS.isdisjoint(clause[1:])
 
 
 def return_clause(clause: Sequence[str]) -> tuple[str, ...]:

@@ -10,11 +10,13 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
+from .bare_returns import bare_return
 from .echoes import echoed_term
 from .intent import Intent
 from .phrasing import announced as topic_announced
 from .phrasing import asks_for_something, named_topic, opens_with_return
 from .reply_rules import asks_on_the_topic
+from .returns import last_left
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -150,11 +152,18 @@ def _named_thread(
     """The thread a turn names (``Threads.return_target``; -1: none): after a resume marker,
     and with rule resume-announcements "The chair again: ...", "Anyway, about the tank, ...",
     "For the quotes, ...". Without the rule, a turn that stays where it is for another rule (a
-    clarification, a recap, a reaction) names none."""
+    clarification, a recap, a reaction) names none. With rule bare-returns, a return naming
+    no topic ("Anyway, where were we?") names the thread left most recently."""
     config = context.config
+    threads = context.threads
+    multi_party = context.speakers.multi_party(config)
+    # "Anyway, where were we?" names no topic: the thread left last (rule bare-returns).
+    two = threads.active >= 0 and len(threads) >= 2
+    if config.bare_returns and not multi_party and two and bare_return(features.text):
+        return last_left(threads.turns, threads.active)
     topic_words: tuple[str, ...] = ()
     returns = False
-    if config.resume_announcements and not context.speakers.multi_party(config):
+    if config.resume_announcements and not multi_party:
         topic_words, returns = named_topic(features.text, clauses=config.again_returns)
         if returns and not resume_words:  # "The chair again: ...", "Anyway, about the tank"
             resume_words, topic_words = topic_words, ()

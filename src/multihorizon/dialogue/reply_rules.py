@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text.followups import has_place_word
+from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
 from .phrasing import reports_back, side_question, term_asked
@@ -81,7 +82,7 @@ def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
         and context.threads.active >= 0
         and len(log) > 0
         and log.roles[-1] == "assistant"
-        and reports_back(features.text)
+        and (reports_back(features.text) or reports_what_was_done(context, features))
         and not context.speakers.multi_party(config)
         and not peer_dialogue(log, config)
     )

@@ -26,7 +26,7 @@ from .output_nouns import TOOL_OUTPUT_NOUNS
 from .question_forms import QUESTION_OPENERS, QUESTION_STRIP
 from .reference_phrases import REPEAT_PHRASES, SAYING_PHRASES
 from .tokens import STOPWORDS
-from .topic_clause_words import CLARIFY_PHRASES, CLAUSE_OPENERS
+from .topic_clause_words import BARE_RETURN_MARKERS, CLARIFY_PHRASES, CLAUSE_OPENERS
 
 __all__ = [
     "ACK_REQUEST_WORDS",
@@ -216,7 +216,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "back to", "going back to", "go back to", "returning to", "return to",
             "coming back to", "come back to", "get back to", "getting back to", "as for",
             "regarding the", "about the earlier", "revisit", "revisiting", "picking up",
-            "where were we", "back on", "resuming",
+            "where were we", "back on", "resuming", *BARE_RETURN_MARKERS,
         ),
         Marker.DOCUMENT: (
             "write me a guide", "write a guide", "write me a report", "write a report",
@@ -413,10 +413,10 @@ CHOICE_ASKERS = frozenset(
 # follows ("And gels during the race?"): a side question (rule side-questions).
 SIDE_FRAGMENT_OPENERS = frozenset(("and",))
 # Ending swaps under which a word named in a return still names a thread's word that the
-# singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the tomatoes" ->
-# "tomatoe" -> "tomato", "the booking" -> "book"): (ending of the named word, ending of the
-# thread's word), tried both ways round (rule return-variants).
-INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"), ("er", "ing"))
+# singular-only ``normalise_term`` keeps apart ("the move" -> "moving", "the booking" -> "book",
+# "the donating thing" -> "donation"), tried both ways round (rule return-variants).
+INFLECTION_SWAPS = (("e", ""), ("e", "ing"), ("", "ing"), ("e", "ed"), ("", "ed"), ("er", "ing"),
+    ("ing", "ion"), ("e", "ion"), ("ed", "ion"))  # fmt: skip
 # A turn that opens by naming its topic before the question ("For the quotes, what should
 # they include?", "Re the crypto, how do I ...", "On the PyPI thing, ...", "About the panels,
 # ..."): the words that may come before the named topic, case-folded, longest first (rule

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 __all__ = [
     "AGAIN_NOT_TOPICS",
+    "BARE_RETURNS",
+    "BARE_RETURN_MARKERS",
+    "BARE_RETURN_TAILS",
     "CLARIFY_PHRASES",
     "CLAUSE_BLOCKERS",
+    "CLAUSE_FOR_PERSONS",
     "CLAUSE_OPENERS",
     "CLAUSE_TOPIC_LINKS",
     "ECHO_BLOCKERS",
@@ -17,10 +21,12 @@ __all__ = [
     "ECHO_HEDGES",
     "ECHO_LINKS",
     "ECHO_TAILS",
+    "FRAMING_NOUNS",
     "NOT_ANNOUNCING",
     "PERMISSION_ASKERS",
     "PERMISSION_TAILS",
     "RETURN_CLAUSE_FRONTS",
+    "RETURN_NAME_FILLERS",
 ]
 
 # NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
@@ -44,7 +50,7 @@ CLAUSE_OPENERS = (
     "switching subjects", "change of tack", "changing tack", "while i have you",
     "before i forget", "before it slips my mind", "apropos of nothing", "nothing to do with",
     "personal one", "personal question", "personal thing", "unrelated thing", "another matter",
-    "separate matter", "different matter",
+    "separate matter", "different matter", "other subject", "not related", "odd one",
 )  # fmt: skip
 # Words before an opener that make the clause a sentence of its own, not an announcement
 # ("Is there a different route?", "I want a different time, ..."): questions, subjects.
@@ -58,6 +64,14 @@ CLAUSE_BLOCKERS = frozenset((
 # Words between an opener and its clause's end that tie the clause to a topic ("A different
 # question about the sauna: ..."): then the clause names the topic, it announces no new one.
 CLAUSE_TOPIC_LINKS = frozenset(("about", "on", "regarding", "re", "for", "with", "to", "from"))
+# Who a clause's "for" may name without naming a topic ("Completely switching subjects for my
+# husband: ...", "Odd one for you: ..."): the question is someone's, the topic comes after.
+CLAUSE_FOR_PERSONS = frozenset((
+    "you", "me", "us", "husband", "wife", "partner", "son", "daughter", "kid", "kids", "child",
+    "mum", "mom", "dad", "mother", "father", "brother", "sister", "friend", "boss", "colleague",
+    "neighbour", "neighbor", "niece", "nephew", "grandma", "grandpa", "gran", "aunt", "uncle",
+    "boyfriend", "girlfriend", "flatmate", "roommate", "teacher", "client", "parents",
+))  # fmt: skip
 # Fronts of an opening clause that say the turn goes back to a topic named after them (rule
 # again-returns): "Still on the jars: ...", "Circling back to the move, ...".
 RETURN_CLAUSE_FRONTS = (
@@ -165,3 +179,48 @@ AGAIN_REPORT_SUBJECTS = frozenset((
 # How far back a clause's start is looked for (characters): a bound, so a turn of many
 # "again"s stays linear; a clause longer than this keeps its marker (§5.2's reading).
 AGAIN_REPORT_REACH = 160
+# Rule bare-returns: return clauses that name no topic ("Anyway, where were we?", "Sorry,
+# what was I asking before that?", "Right, back to it.", "Circling back: ..."), as word
+# tuples matched at the turn's opening after lexicon.OPENING_FILLERS; each ends its clause.
+BARE_RETURNS = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "where were we up to", "where were we", "where was i up to", "where was i",
+        "where did we leave off", "where did we get to", "where we left off",
+        "what was i asking before that", "what was i asking before", "what was i asking",
+        "what was i saying", "what were we saying", "what were we talking about",
+        "what were we on", "as i was saying", "back to what we were talking about",
+        "back to what we were doing", "back to what we were saying",
+        "back to what we were discussing", "back to where we were", "back to before",
+        "back to it", "back to the earlier question", "back to my earlier question",
+        "back to the other question", "back to my other question", "back to the other thing",
+        "back to my question", "back to the previous question", "back to my previous question",
+        "back to the original question", "back to my original question",
+        "back to the main question", "back to the main thing", "circling back",
+        "coming back", "going back", "getting back", "let's get back on track",
+        "back on track", "let's go back", "let's get back",
+    )
+)  # fmt: skip
+# Words that may follow a bare return before its clause ends ("Where were we, then?").
+BARE_RETURN_TAILS = frozenset(("then", "now", "again", "please", "exactly"))
+# Their openings the lexicon's RESUME phrases lack (text.lexicon): a turn with one is never
+# settled natively, so the full intent path reads the return.
+BARE_RETURN_MARKERS = (
+    "where was i", "where did we leave off", "where did we get to", "where we left off",
+    "what was i asking", "what was i saying", "what were we saying",
+    "what were we talking about", "what were we on", "as i was saying", "circling back",
+)  # fmt: skip
+# Words that make "the X:" at a turn's opening frame what follows rather than name a topic
+# ("The problem is: ...", "The thing: ...", "The question. ..."; rule again-returns).
+FRAMING_NOUNS = frozenset((
+    "thing", "things", "problem", "issue", "question", "point", "answer", "reason", "idea",
+    "truth", "catch", "trick", "plan", "deal", "bottom", "rest", "end", "good", "bad", "best",
+    "worst", "main", "same", "other", "first", "last", "next", "is", "are", "was", "were",
+))  # fmt: skip
+# The discourse words that may come before such a name ("Right, the refund. ...", "Ok so,
+# the beam: ..."); "I have the babies." is a statement.
+RETURN_NAME_FILLERS = frozenset((
+    "", "ok", "okay", "so", "right", "alright", "anyway", "anyways", "well", "and", "now",
+    "oh", "sorry", "hmm", "um", "also", "then", "but", "cool", "great", "thanks", "perfect",
+    "nice", "fine", "good", "ah", "yes", "yeah", "yep", "phew",
+))  # fmt: skip

@@ -3,6 +3,7 @@ better than more intent rules?
 
     python tools/learned_intent.py extract [--real]      # features -> build/learned_intent/
     python tools/learned_intent.py evaluate [--json OUT]  # figures (rules vs learned)
+    python tools/learned_intent.py transitions            # which changes help / hurt
 
 ``extract`` replays every labelled hand-written file (``tests/data/handwritten``), the fresh
 held-out sets of stop 29 read from their branches (``git show BRANCH:PATH``, never merged nor
@@ -41,6 +42,11 @@ swda 0.957/0.677, sgd 0.720/0.672, CAsT 2020 0.852/0.861.
 - Where the gain comes from (LOFO confusion, rules -> learned): TOOL_REFERENCE read as
   DRILL_DOWN 88 -> 30, DRILL_DOWN read as EXPLORE 54 -> 24, at the cost of DRILL_DOWN read as
   CONTINUE 61 -> 85 and as TOOL_REFERENCE 10 -> 32; most of it on the refs_* files.
+- ``transitions --balance-classes`` (where the model changes the rule intent; right / wrong
+  / both wrong): on the fresh sets DRILL_DOWN -> TOOL_REFERENCE 12/3/0 and EXPLORE ->
+  CONTINUE 6/1/10 are the whole gain; on sgd the same two lose it, 0/77/16 (sgd has no
+  TOOL_REFERENCE label) and 9/175/9 (EXPLORE answers after a question). The layer learns
+  the hand-written files' conventions, which more data in new words would have to settle.
 """
 
 from __future__ import annotations
@@ -449,9 +455,27 @@ def evaluate(json_out: str | None, l2: float, verbose: bool, real_training: bool
         Path(json_out).write_text(json.dumps(out, indent=1))
 
 
+def transitions() -> None:
+    """Where the model (trained on every hand-written file) changes the rule intent, per
+    (rule -> learned): right, wrong (the rule was right), both wrong; fresh sets and real."""
+    hand = [p.name[: -len(".rows.json")] for p in OUT.glob("*.rows.json")]
+    hand = [n for n in hand if n not in FRESH and n not in REAL]
+    theta = train([r for n in hand for r in _load(n)])
+    for label, names in (("fresh", list(FRESH)), *((n, [n]) for n in REAL)):
+        rows = [r for n in names if (OUT / f"{n}.rows.json").exists() for r in _load(n)]
+        learned, _ = predict(theta, rows)
+        table: dict[str, list[int]] = {}
+        for row, new in zip(rows, learned, strict=True):
+            if new != row["rule"]:
+                slot = 0 if new == row["gold"] else 1 if row["rule"] == row["gold"] else 2
+                table.setdefault(f"{row['rule']}->{new}", [0, 0, 0])[slot] += 1
+        ranked = sorted(table.items(), key=lambda kv: -sum(kv[1]))
+        print(label, "; ".join(f"{k} {a}/{b}/{c}" for k, (a, b, c) in ranked))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("extract", "evaluate"))
+    parser.add_argument("what", choices=("extract", "evaluate", "transitions"))
     parser.add_argument("--real", action="store_true", help="extract: the real data too")
     parser.add_argument("--json", default=None)
     parser.add_argument("--l2", type=float, default=1e-2)
@@ -466,13 +490,16 @@ def main() -> int:
     args = parser.parse_args()
     if args.what == "extract":
         extract(args.real)
+        return 0
+    OPTIONS.update(
+        margin=args.margin,
+        lexical=not args.no_lexical,
+        balance_classes=args.balance_classes,
+        real_weight=args.real_weight,
+    )
+    if args.what == "transitions":
+        transitions()
     else:
-        OPTIONS.update(
-            margin=args.margin,
-            lexical=not args.no_lexical,
-            balance_classes=args.balance_classes,
-            real_weight=args.real_weight,
-        )
         evaluate(args.json, args.l2, args.v, args.real_training)
     return 0
 

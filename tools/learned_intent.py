@@ -223,13 +223,17 @@ def extract(real: bool) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     jobs: list[tuple[str, Path]] = []
     for path in sorted(HANDWRITTEN.glob("*.jsonl")):
-        jobs.append((path.stem, path))
+        if path.stem not in FRESH:  # once merged, a fresh set is read from the tree below
+            jobs.append((path.stem, path))
     for name, spec in FRESH.items():
-        text = subprocess.run(
-            ["git", "-C", str(ROOT), "show", spec], capture_output=True, text=True, check=True
-        ).stdout
+        shown = subprocess.run(
+            ["git", "-C", str(ROOT), "show", spec], capture_output=True, text=True, check=False
+        )
+        if shown.returncode != 0:  # the branch is gone: merged into the tree
+            jobs.append((name, HANDWRITTEN / f"{name}.jsonl"))
+            continue
         target = OUT / f"{name}.jsonl"
-        target.write_text(text)
+        target.write_text(shown.stdout)
         jobs.append((name, target))
     if real:
         jobs += [(name, DATA / f"{name}.jsonl") for name in REAL]

@@ -683,6 +683,15 @@ def _detail_antecedent(config: mh.Config) -> object:
     return session.preview("How much gochugaru for one cabbage?").antecedents[:1]
 
 
+def _holder_antecedent(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We just adopted two guinea pigs.")
+    session.assistant("Give them unlimited hay and a cup of romaine or peppers a day.")
+    session.user("Bedding next, we have a big cage.")
+    session.assistant("Fleece liners over absorbent pads, washed twice a week, work well.")
+    return session.preview("is iceberg lettuce ok too or only romaine?").antecedents[:1]
+
+
 def _repeat_variation(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I want to make my first batch of napa cabbage kimchi.")
@@ -829,6 +838,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "tool-output-nouns": _tool_output_noun,
     "fresh-output-questions": _fresh_output_question,
     "detail-antecedents": _detail_antecedent,
+    "holder-antecedents": _holder_antecedent,
     "repeat-variations": _repeat_variation,
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,

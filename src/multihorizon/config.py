@@ -199,6 +199,7 @@ SWITCHES = (
     "earlier_outputs",
     "introducing_turns",
     "detail_antecedents",
+    "holder_antecedents",
     "repeat_variations",
     "repeat_forms",
     "repeat_chains",
@@ -407,6 +408,9 @@ class Config:
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
     # topic's opening question (rule detail-antecedents).
     detail_antecedents: bool = True
+    # "is iceberg lettuce ok too or only romaine": the earlier turn that said romaine, when
+    # the turn before said none of the question's words (rule holder-antecedents).
+    holder_antecedents: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True

@@ -1,0 +1,68 @@
+"""Reference targets of the refs7 stop (issue 15 item 1; rule holder-antecedents and the
+stop's other reference rules): each form in several phrasings, with its rule off and on."""
+
+from __future__ import annotations
+
+import pytest
+
+import multihorizon as mh
+
+
+def _pet_care(config: mh.Config) -> mh.Session:
+    """Advice in three replies; the user's second turn is no question, so the reply after it
+    answered nothing (rule detail-antecedents does not act)."""
+    session = mh.Session(config=config)
+    session.user("We just adopted two guinea pigs, total beginners here.")
+    session.assistant(
+        "Give them unlimited timothy hay and a cup of romaine or bell peppers a day for "
+        "vitamin C; they cannot make their own."
+    )
+    session.user("Housing next, we have a spare corner in the living room.")
+    session.assistant(
+        "A C&C cage of at least 2 by 5 grids, with a hidey for each pig and fleece liners "
+        "over absorbent pads."
+    )
+    session.user("Got it, thanks.")
+    session.assistant("Weigh them weekly too: a drop of 50 g or more means a vet visit.")
+    return session
+
+
+@pytest.mark.parametrize(
+    ("text", "turn"),
+    [
+        ("is iceberg lettuce ok too or only romaine?", 1),
+        ("Do bell peppers have to be red?", 1),
+        ("how many grids if we get a third one", 3),
+        ("whats a hidey exactly?", 3),
+        ("Are timothy hay cubes okay instead of loose hay?", 1),
+    ],
+)
+def test_a_question_on_an_earlier_replys_words_is_that_reply(text: str, turn: int) -> None:
+    def first(config: mh.Config) -> int:
+        return _pet_care(config).preview(text).antecedents[0]
+
+    on = mh.Config(antecedents=True)
+    assert first(on) == turn, text
+    assert first(on.replace(holder_antecedents=False)) == 5, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How often should I weigh them?",  # the turn before said it
+        "Is that normal?",  # a demonstrative: what was just said
+        "Can they eat it every day?",  # a pronoun: the topic's chain
+        "What do they like?",  # no word any reply said
+    ],
+)
+def test_the_turn_before_stays_first(text: str) -> None:
+    assert _pet_care(mh.Config(antecedents=True)).preview(text).antecedents[0] == 5, text
+
+
+def test_a_reply_that_offers_keeps_the_question() -> None:
+    session = mh.Session(config=mh.Config(antecedents=True))
+    session.user("Find me some pop songs.")
+    session.assistant("Pop songs from the charts are a good start.")
+    session.user("Something upbeat please.")
+    session.assistant("How about Judas by Lady Gaga from the album Born This Way?")
+    assert session.preview("Any other pop songs?").antecedents[0] == 3

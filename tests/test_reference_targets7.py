@@ -66,3 +66,45 @@ def test_a_reply_that_offers_keeps_the_question() -> None:
     session.user("Something upbeat please.")
     session.assistant("How about Judas by Lady Gaga from the album Born This Way?")
     assert session.preview("Any other pop songs?").antecedents[0] == 3
+
+
+def _science_fair(config: mh.Config) -> mh.Session:
+    """Two requests that made something, then a question about the board, answered by a
+    reply listing the board's panels."""
+    session = mh.Session(config=config)
+    session.user("My daughter tests whether salt water slows seeds sprouting.")
+    session.assistant("Use 0, 1, 2 and 5% salt and count sprouted seeds daily.")
+    session.user("Write the hypothesis for her board.")
+    session.assistant("If seeds get saltier water, then fewer will sprout.")
+    session.user("What should the board look like?")
+    session.assistant(
+        "Three panels: question and hypothesis on the left, method and photos in the "
+        "middle, the results graph and conclusion on the right."
+    )
+    return session
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Same again for the conclusion once she has results.",
+        "Now do the same for the method.",
+        "And again for the conclusion please.",
+    ],
+)
+def test_a_repeat_naming_a_listed_sibling_repeats_the_siblings_request(text: str) -> None:
+    def target(config: mh.Config) -> list[int | None]:
+        envelope = _science_fair(config).preview(text)
+        return [ref.target_turn for ref in envelope.references if ref.type == "action"][:1]
+
+    on = mh.Config()
+    assert target(on) == [2], text
+    assert target(on.replace(repeat_siblings=False)) == [4], text
+
+
+def test_a_repeat_of_a_request_keeps_it() -> None:
+    session = _science_fair(mh.Config())
+    session.user("Make a title for the board.")
+    session.assistant("Salty Seeds: Does Salt Stop Sprouting?")
+    envelope = session.preview("Same again for the conclusion.")
+    assert [ref.target_turn for ref in envelope.references if ref.type == "action"] == [6]

@@ -640,7 +640,7 @@ def _repeat_named_request(config: mh.Config) -> object:
     session.assistant("server { listen 80; location / { proxy_pass http://127.0.0.1:3000; } }")
     session.user("Why would the health check come back with a 502?")
     session.assistant("nginx reached no upstream: the app is not listening on 3000.")
-    envelope = session.preview("Write the same thing but with HTTPS on 443.")
+    envelope = session.preview("Write the same thing but with TLS on 443.")
     return [ref.target_turn for ref in envelope.references]
 
 
@@ -690,6 +690,18 @@ def _holder_antecedent(config: mh.Config) -> object:
     session.user("Bedding next, we have a big cage.")
     session.assistant("Fleece liners over absorbent pads, washed twice a week, work well.")
     return session.preview("is iceberg lettuce ok too or only romaine?").antecedents[:1]
+
+
+def _repeat_sibling(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("What should my book club read first?")
+    session.assistant("Try Small Things by Keegan, Klara by Ishiguro, or the Murder Club by Osman.")
+    session.user("Give me discussion questions for the Keegan.")
+    session.assistant("1. Why does Furlong act? 2. What role does the town play?")
+    session.user("Where could we meet if nobody hosts?")
+    session.assistant("A cafe's back room or the library's community room.")
+    envelope = session.preview("And again for the Osman.")
+    return [ref.target_turn for ref in envelope.references if ref.type == "action"]
 
 
 def _repeat_variation(config: mh.Config) -> object:
@@ -839,6 +851,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "fresh-output-questions": _fresh_output_question,
     "detail-antecedents": _detail_antecedent,
     "holder-antecedents": _holder_antecedent,
+    "repeat-siblings": _repeat_sibling,
     "repeat-variations": _repeat_variation,
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,

@@ -200,6 +200,7 @@ SWITCHES = (
     "introducing_turns",
     "detail_antecedents",
     "holder_antecedents",
+    "repeat_siblings",
     "repeat_variations",
     "repeat_forms",
     "repeat_chains",
@@ -411,6 +412,9 @@ class Config:
     # "is iceberg lettuce ok too or only romaine": the earlier turn that said romaine, when
     # the turn before said none of the question's words (rule holder-antecedents).
     holder_antecedents: bool = True
+    # "And again for the Osman": the request about the Keegan, which the reply naming the
+    # Osman listed beside it, not a question asked since (rule repeat-siblings).
+    repeat_siblings: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True

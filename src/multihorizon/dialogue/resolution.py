@@ -29,6 +29,7 @@ from .named_resolution import (
 )
 from .ordinal_resolution import resolve_ordinal
 from .references import Mention, Reference
+from .repeat_siblings import sibling_repeats
 from .turnlog import TurnLog
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]
@@ -472,6 +473,8 @@ def resolve_turn(
             longer_lists=config.ordinal_forms,
             item_forms=config.item_forms,
         )
+        if config.repeat_siblings:  # "and again for the Osman": the sibling's request
+            found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
         references = _kept(mentions, found)

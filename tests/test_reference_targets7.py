@@ -108,3 +108,36 @@ def test_a_repeat_of_a_request_keeps_it() -> None:
     session.assistant("Salty Seeds: Does Salt Stop Sprouting?")
     envelope = session.preview("Same again for the conclusion.")
     assert [ref.target_turn for ref in envelope.references if ref.type == "action"] == [6]
+
+
+def _quiz(config: mh.Config) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("Give me five pub quiz questions on 90s music.")
+    session.assistant(
+        "1. Who sang Wannabe? 2. Which band made Wonderwall? 3. Who was Nirvana's singer?"
+    )
+    session.user("How many rounds should a two-hour quiz have?")
+    session.assistant("Six rounds of ten questions, with a break after the third.")
+    return session
+
+
+@pytest.mark.parametrize(
+    ("text", "off"),
+    [
+        ("More like these but about 80s films.", 2),
+        ("Give me three more, harder this time.", 0),  # "give" names the request too
+        ("Now one for the sport round.", 2),
+        ("Give me a few more on 70s disco.", 0),
+        ("Do one for the picture round too.", 2),
+        ("Some more like those on 80s films?", 2),
+    ],
+)
+def test_a_repeat_asking_for_more_repeats_the_request_that_made_it(text: str, off: int) -> None:
+    def target(config: mh.Config) -> list[int | None]:
+        envelope = _quiz(config).preview(text)
+        return [ref.target_turn for ref in envelope.references if ref.type == "action"]
+
+    on = mh.Config()
+    assert target(on) == [0], text
+    assert target(on.replace(repeat_products=False)) == [off], text
+    assert mh.Session().classify(text) == mh.Session().preview(text).intent

@@ -704,6 +704,16 @@ def _repeat_sibling(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "action"]
 
 
+def _repeat_product(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Give me five pub quiz questions on 90s music.")
+    session.assistant("1. Who sang Wannabe? 2. Which band made Wonderwall?")
+    session.user("How many rounds should a quiz have?")
+    session.assistant("Six rounds of ten questions fit two hours.")
+    envelope = session.preview("More like these but about 80s films.")
+    return [ref.target_turn for ref in envelope.references if ref.type == "action"]
+
+
 def _repeat_variation(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I want to make my first batch of napa cabbage kimchi.")
@@ -852,6 +862,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "detail-antecedents": _detail_antecedent,
     "holder-antecedents": _holder_antecedent,
     "repeat-siblings": _repeat_sibling,
+    "repeat-products": _repeat_product,
     "repeat-variations": _repeat_variation,
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,

@@ -201,6 +201,7 @@ SWITCHES = (
     "detail_antecedents",
     "holder_antecedents",
     "repeat_siblings",
+    "repeat_products",
     "repeat_variations",
     "repeat_forms",
     "repeat_chains",
@@ -415,6 +416,9 @@ class Config:
     # "And again for the Osman": the request about the Keegan, which the reply naming the
     # Osman listed beside it, not a question asked since (rule repeat-siblings).
     repeat_siblings: bool = True
+    # "More like these but about 80s films": a request that made something, not the question
+    # asked since (rule repeat-products).
+    repeat_products: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True

@@ -141,3 +141,46 @@ def test_a_repeat_asking_for_more_repeats_the_request_that_made_it(text: str, of
     assert target(on) == [0], text
     assert target(on.replace(repeat_products=False)) == [off], text
     assert mh.Session().classify(text) == mh.Session().preview(text).intent
+
+
+def _gc_session(config: mh.Config) -> tuple[mh.Session, str]:
+    """A GC log, then a reply that repeats its words (the reply is their latest mention)."""
+    session = mh.Session(config=config)
+    session.user("Our Spring service freezes for a second every few minutes.")
+    session.assistant("Turn on GC logging and check the pause times.")
+    entry = session.tool_output(
+        "gc_log",
+        "GC(89) Pause Young (G1 Humongous Allocation) 95.7ms\nGC(90) To-space exhausted\n"
+        "GC(91) Pause Full (G1 Compaction Pause) 1874.6ms",
+    )
+    session.assistant(
+        "GC(91) is a full compaction pause of 1.9 s after to-space was exhausted, caused "
+        "by humongous allocations."
+    )
+    return session, entry.entry_id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That to-space exhausted line, what does it mean?",
+        "Those humongous allocations, where do they come from?",
+        "This compaction, can I avoid it?",
+    ],
+)
+def test_a_demonstrative_an_output_said_first_is_that_output(text: str) -> None:
+    def entries(config: mh.Config) -> list[str | None]:
+        session, _ = _gc_session(config)
+        return [ref.scratch_entry for ref in session.preview(text).references]
+
+    on = mh.Config()
+    _, entry = _gc_session(on)
+    assert entries(on)[:1] == [entry], text
+    assert entry not in entries(on.replace(introduced_outputs=False)), text
+
+
+def test_a_demonstrative_the_user_said_first_stays_with_the_turn() -> None:
+    session, entry = _gc_session(mh.Config())
+    # "freezes" was the user's word before the log said anything.
+    envelope = session.preview("That freeze, is it the full pause?")
+    assert entry not in [ref.scratch_entry for ref in envelope.references]

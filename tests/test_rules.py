@@ -733,6 +733,15 @@ def _output_holder(config: mh.Config) -> object:
     return [ref.scratch_entry for ref in envelope.references]
 
 
+def _introduced_output(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Our Java service freezes every few minutes, here is the GC log.")
+    session.tool_output("gc_log", "GC(90) To-space exhausted\nGC(91) Pause Full 1874.6ms")
+    session.assistant("GC(91) is a full pause of 1.9 s after to-space was exhausted.")
+    envelope = session.preview("That to-space exhausted line, what does it mean?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
 def _repeat_form(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Write an invitation for my daughter's pirate party on 3 May.")
@@ -863,6 +872,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "holder-antecedents": _holder_antecedent,
     "repeat-siblings": _repeat_sibling,
     "repeat-products": _repeat_product,
+    "introduced-outputs": _introduced_output,
     "repeat-variations": _repeat_variation,
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,

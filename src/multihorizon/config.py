@@ -202,6 +202,7 @@ SWITCHES = (
     "holder_antecedents",
     "repeat_siblings",
     "repeat_products",
+    "introduced_outputs",
     "repeat_variations",
     "repeat_forms",
     "repeat_chains",
@@ -419,6 +420,9 @@ class Config:
     # "More like these but about 80s films": a request that made something, not the question
     # asked since (rule repeat-products).
     repeat_products: bool = True
+    # "that to-space exhausted line": the output that said it first, though the reply after
+    # it repeats it (rule introduced-outputs, under output-holders).
+    introduced_outputs: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True

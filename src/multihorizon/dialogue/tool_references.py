@@ -114,7 +114,8 @@ def match_tool_references(
             # holding them, as a definite reference is: they neither make the turn
             # TOOL_REFERENCE nor reach ``resolved`` (in sgd "that restaurant" is held by
             # the search output's field names: intent macro-F1 0.673 -> 0.669 if they did).
-            held = tuple(_output_held(ref, entries, log) for ref in named)
+            first = config.introduced_outputs  # rule introduced-outputs
+            held = tuple(_output_held(ref, entries, log, first) for ref in named)
             resolution = dataclasses.replace(resolution, references=held, named=held[said:])
             return _unsaid_definites(resolution, features, entries)
     if not has_tool and (outcome is None or not features.question):
@@ -296,21 +297,28 @@ def _tool_named(
 _POINTING = frozenset(("that", "this", "those", "these"))
 
 
-def _output_held(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -> Reference:
+def _output_held(
+    ref: Reference, entries: list[ScratchEntry], log: TurnLog, introduced: bool = False
+) -> Reference:
     """``ref`` moved to the output holding it (``_output_holding``), if one does."""
     if ref.type != "entity":
         return ref
-    index = _output_holding(ref, entries, log)
+    index = _output_holding(ref, entries, log, introduced)
     if index < 0:
         return ref
     return _reference(ref.surface, ref.start, ref.end, entries[index], (0, 1))
 
 
-def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -> int:
+def _output_holding(
+    ref: Reference, entries: list[ScratchEntry], log: TurnLog, introduced: bool = False
+) -> int:
     """Rule output-holders: the newest output holding every word of an entity reference
     ("that refraction", "the standby slot") is its referent when the turn it resolved to
     holds fewer of them or came before that output (SPEC-028 §4.2: the most recent mention;
-    outputs hold the details the replies summarise); else -1."""
+    outputs hold the details the replies summarise); else -1. ``introduced`` (rule
+    introduced-outputs): a demonstrative's words ("that to-space exhausted line", "that
+    restore step") that the output said before any turn did are the output's, though a
+    reply after it repeats them all."""
     terms = content_terms(ref.surface)
     turn = ref.target_turn
     if not terms or turn is None:
@@ -325,8 +333,21 @@ def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -
         if wanted and said <= content:
             if entries[index].turn_id >= turn:
                 return index
-            return index if _held(wanted, turn, log) < len(wanted) else -1
+            if _held(wanted, turn, log) < len(wanted):
+                return index
+            pointing = ref.surface.split(None, 1)[0].casefold() in _POINTING
+            first = pointing and introduced and _said_after(wanted, entries[index].turn_id, log)
+            return index if first else -1
     return -1
+
+
+def _said_after(terms: frozenset[str], turn: int, log: TurnLog) -> bool:
+    """Whether no logged turn up to ``turn`` said any of ``terms`` (the entity index)."""
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        if postings and postings[0] <= turn:
+            return False
+    return True
 
 
 def _tool_by_name(terms: Sequence[str], entries: list[ScratchEntry]) -> int:

@@ -184,3 +184,28 @@ def test_a_demonstrative_the_user_said_first_stays_with_the_turn() -> None:
     # "freezes" was the user's word before the log said anything.
     envelope = session.preview("That freeze, is it the full pause?")
     assert entry not in [ref.scratch_entry for ref in envelope.references]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("This SIGABRT, does it always mean an exception?", True),
+        ("Is this SIGABRT from the sign-in button?", True),
+        ("That thread, which one is it?", False),  # a plain word: the turn that said it
+    ],
+)
+def test_a_demonstrative_written_as_code_is_the_output_holding_it(text: str, named: bool) -> None:
+    def entries(config: mh.Config) -> tuple[list[str | None], str]:
+        session = mh.Session(config=config)
+        session.user("Our iPad app crashes on sign in, here is the crash log.")
+        entry = session.tool_output(
+            "crash_log", "Exception Type: EXC_CRASH (SIGABRT)\nThread 0 crashed"
+        )
+        session.assistant("It aborts inside the sign-in controller.")
+        found = [ref.scratch_entry for ref in session.preview(text).references]
+        return found, entry.entry_id
+
+    found, entry = entries(mh.Config())
+    assert (found[:1] == [entry]) is named, text
+    found, entry = entries(mh.Config(coded_demonstratives=False))
+    assert entry not in found, text

@@ -742,6 +742,15 @@ def _introduced_output(config: mh.Config) -> object:
     return [ref.scratch_entry for ref in envelope.references]
 
 
+def _coded_demonstrative(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Our iPad app crashes on sign in, here is the crash log.")
+    session.tool_output("crash_log", "Exception Type: EXC_CRASH (SIGABRT)\nThread 0 crashed")
+    session.assistant("It aborts inside the sign-in controller.")
+    envelope = session.preview("This SIGABRT, does it always mean an exception?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
 def _repeat_form(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Write an invitation for my daughter's pirate party on 3 May.")
@@ -873,6 +882,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "repeat-siblings": _repeat_sibling,
     "repeat-products": _repeat_product,
     "introduced-outputs": _introduced_output,
+    "coded-demonstratives": _coded_demonstrative,
     "repeat-variations": _repeat_variation,
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,

@@ -203,6 +203,7 @@ SWITCHES = (
     "repeat_siblings",
     "repeat_products",
     "introduced_outputs",
+    "coded_demonstratives",
     "repeat_variations",
     "repeat_forms",
     "repeat_chains",
@@ -411,18 +412,16 @@ class Config:
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
     # topic's opening question (rule detail-antecedents).
     detail_antecedents: bool = True
-    # "is iceberg lettuce ok too or only romaine": the earlier turn that said romaine, when
-    # the turn before said none of the question's words (rule holder-antecedents).
+    # "is iceberg lettuce ok too or only romaine": the reply that said it (holder-antecedents).
     holder_antecedents: bool = True
-    # "And again for the Osman": the request about the Keegan, which the reply naming the
-    # Osman listed beside it, not a question asked since (rule repeat-siblings).
+    # "And again for the Osman": the request about a sibling it was listed with (repeat-siblings).
     repeat_siblings: bool = True
-    # "More like these but about 80s films": a request that made something, not the question
-    # asked since (rule repeat-products).
+    # "More like these": a request that made something, not a question (repeat-products).
     repeat_products: bool = True
-    # "that to-space exhausted line": the output that said it first, though the reply after
-    # it repeats it (rule introduced-outputs, under output-holders).
+    # "that to-space exhausted line": the output that said it first (introduced-outputs).
     introduced_outputs: bool = True
+    # "This SIGABRT": a word written as code names its output (coded-demonstratives).
+    coded_demonstratives: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True

@@ -104,7 +104,8 @@ def match_tool_references(
         unsaid = config.tool_output_nouns
         holders = log if config.output_holders else None
         references = resolution.references
-        named = tuple(_tool_named(ref, entries, unsaid, holders) for ref in references)
+        coded = config.coded_demonstratives
+        named = tuple(_tool_named(ref, entries, unsaid, holders, coded) for ref in references)
         said = len(named) - len(resolution.named)  # rule definite-references' come last
         has_tool = any(ref.type == "tool" for ref in named[:said])
         if has_tool:  # "that booking" after a vet_booking call, "that scan" after an MRI
@@ -265,7 +266,11 @@ def _determined(text: str, start: int) -> bool:
 
 
 def _tool_named(
-    ref: Reference, entries: list[ScratchEntry], unsaid: bool, log: TurnLog | None = None
+    ref: Reference,
+    entries: list[ScratchEntry],
+    unsaid: bool,
+    log: TurnLog | None = None,
+    coded: bool = False,
 ) -> Reference:
     """A demonstrative whose words name a tool call's name or arguments ("that booking" after
     ``vet_booking``, "this scan" after ``csvscan``) refers to that call's output; any other
@@ -285,9 +290,11 @@ def _tool_named(
     best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
     if best >= 0 and scores[best][0]:
         return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
-    if unsaid and ref.target_turn is None and len(set(terms)) >= _UNSAID_TERMS:
+    named = len(set(terms)) >= _UNSAID_TERMS or (coded and _coded(ref.surface))
+    if unsaid and ref.target_turn is None and terms and named:
         # Rule tool-output-nouns: "that deny statement", which no turn said and an output
-        # holds every word of, is that output (the newest such).
+        # holds every word of, is that output (the newest such); rule coded-demonstratives:
+        # one word written as code ("this SIGABRT") is enough.
         held = [i for i, score in enumerate(scores) if score[1] >= len(set(terms))]
         if held:
             return _reference(ref.surface, ref.start, ref.end, entries[held[-1]], scores[held[-1]])
@@ -295,6 +302,16 @@ def _tool_named(
 
 
 _POINTING = frozenset(("that", "this", "those", "these"))
+
+
+def _coded(surface: str) -> bool:
+    """Whether a demonstrative's words hold one written as code, not as a word: a capital
+    past its first letter, a digit or an underscore ("SIGABRT", "SignatureVerificationError",
+    "ERR_CONN"); "this venue", "that Old Boys side" hold none."""
+    return any(
+        any(char.isupper() or char.isdigit() or char == "_" for char in word[1:])
+        for word in surface.split()[1:]
+    )
 
 
 def _output_held(
@@ -337,7 +354,9 @@ def _output_holding(
                 return index
             pointing = ref.surface.split(None, 1)[0].casefold() in _POINTING
             first = pointing and introduced and _said_after(wanted, entries[index].turn_id, log)
-            return index if first else -1
+            # One word of a structured output is as likely a field's name ("that event").
+            named = len(wanted) > 1 or not entries[index].raw_output.lstrip().startswith(("{", "["))
+            return index if first and named else -1
     return -1
 
 

@@ -209,3 +209,28 @@ def test_a_demonstrative_written_as_code_is_the_output_holding_it(text: str, nam
     assert (found[:1] == [entry]) is named, text
     found, entry = entries(mh.Config(coded_demonstratives=False))
     assert entry not in found, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Did the latest run still have the empty file error?",
+        "Is the empty file error still in the log now?",
+        "In the rerun, was there an empty file error?",
+    ],
+)
+def test_a_question_on_the_newest_run_names_the_newest_output(text: str) -> None:
+    def entries(config: mh.Config) -> tuple[list[str | None], str]:
+        session = mh.Session(config=config)
+        session.user("My CI keeps failing, here is the log.")
+        session.tool_output("ci_log", "ERROR test_empty_file - FileNotFoundError: empty.txt")
+        session.assistant("The empty file fixture is missing.")
+        session.user("Added it and pushed again.")
+        newest = session.tool_output("ci_log", "ERROR test_unicode_names - AssertionError")
+        session.assistant("Only the unicode test fails now.")
+        return [ref.scratch_entry for ref in session.preview(text).references], newest.entry_id
+
+    found, newest = entries(mh.Config())
+    assert newest in found[:1], text
+    found, newest = entries(mh.Config(later_outputs=False))
+    assert newest not in found[:1], text

@@ -751,6 +751,18 @@ def _coded_demonstrative(config: mh.Config) -> object:
     return [ref.scratch_entry for ref in envelope.references]
 
 
+def _later_output(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My CI keeps failing, here is the log.")
+    session.tool_output("ci_log", "ERROR test_empty_file - FileNotFoundError: fixtures/empty.txt")
+    session.assistant("The empty file fixture is missing.")
+    session.user("Added it and pushed again.")
+    session.tool_output("ci_log", "ERROR test_unicode_names - AssertionError\n1 failed")
+    session.assistant("Only the unicode test fails now.")
+    envelope = session.preview("Did the latest run still have the empty file error?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
 def _repeat_form(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Write an invitation for my daughter's pirate party on 3 May.")
@@ -883,6 +895,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "repeat-products": _repeat_product,
     "introduced-outputs": _introduced_output,
     "coded-demonstratives": _coded_demonstrative,
+    "later-outputs": _later_output,
     "repeat-variations": _repeat_variation,
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,

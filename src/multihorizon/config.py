@@ -204,6 +204,7 @@ SWITCHES = (
     "repeat_products",
     "introduced_outputs",
     "coded_demonstratives",
+    "later_outputs",
     "repeat_variations",
     "repeat_forms",
     "repeat_chains",
@@ -422,6 +423,8 @@ class Config:
     introduced_outputs: bool = True
     # "This SIGABRT": a word written as code names its output (coded-demonstratives).
     coded_demonstratives: bool = True
+    # "latest audit, anything critical left": the newest run of the tool (later-outputs).
+    later_outputs: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True

@@ -153,6 +153,21 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "dialogue.tool_references._coded",
     ),
     (
+        "later-outputs",
+        "references",
+        "§4.2",
+        "Of a tool run more than once, a question whose tool reference matched an older "
+        "output but that says it means the newest run ('Did the latest run still have the "
+        "empty file error?': 'now', 'latest', 'rerun', 'still') names the newest output of "
+        "that tool, as earlier-outputs moves one to the oldest for 'first', 'original'; so "
+        "does a reference output-details adds ('In the rerun, was there ...?').",
+        {"later_outputs": False},
+        "hand-written sets, off -> on (other rules on): audit_holdout5 acc@1 0.774 -> 0.806, "
+        "refs_holdout4 0.688 -> 0.698; every other hand-written set unchanged. sgd, CAsT, "
+        "IRC: no probe moves.",
+        "dialogue.output_details._newest",
+    ),
+    (
         "repeat-variations",
         "references",
         "§4.1",

@@ -10,7 +10,8 @@ else on (``Config().replace(rule=False)``); ``tests/data/handwritten/refs_tune``
 for that work and tuned on, ``refs_holdout`` was written before it and scored only at its
 start and its end; ``refs_tune3`` and ``refs_holdout3`` likewise for the refs4 stop's rules
 (output-holders, repeat-forms, repeat-chains), ``refs_tune5`` and ``refs_holdout4`` for the
-refs5 stop's (output-details, earlier-outputs, introducing-turns).
+refs5 stop's (output-details, earlier-outputs, introducing-turns), ``refs_tune7`` and
+``refs_holdout7`` for the refs7 stop's (holder-antecedents to later-outputs).
 """
 
 from __future__ import annotations

@@ -660,7 +660,7 @@ def _repeat_named_request(config: mh.Config) -> object:
     session.assistant("server { listen 80; location / { proxy_pass http://127.0.0.1:3000; } }")
     session.user("Why would the health check come back with a 502?")
     session.assistant("nginx reached no upstream: the app is not listening on 3000.")
-    envelope = session.preview("Write the same thing but with HTTPS on 443.")
+    envelope = session.preview("Write the same thing but with TLS on 443.")
     return [ref.target_turn for ref in envelope.references]
 
 
@@ -703,6 +703,37 @@ def _detail_antecedent(config: mh.Config) -> object:
     return session.preview("How much gochugaru for one cabbage?").antecedents[:1]
 
 
+def _holder_antecedent(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We just adopted two guinea pigs.")
+    session.assistant("Give them unlimited hay and a cup of romaine or peppers a day.")
+    session.user("Bedding next, we have a big cage.")
+    session.assistant("Fleece liners over absorbent pads, washed twice a week, work well.")
+    return session.preview("is iceberg lettuce ok too or only romaine?").antecedents[:1]
+
+
+def _repeat_sibling(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("What should my book club read first?")
+    session.assistant("Try Small Things by Keegan, Klara by Ishiguro, or the Murder Club by Osman.")
+    session.user("Give me discussion questions for the Keegan.")
+    session.assistant("1. Why does Furlong act? 2. What role does the town play?")
+    session.user("Where could we meet if nobody hosts?")
+    session.assistant("A cafe's back room or the library's community room.")
+    envelope = session.preview("And again for the Osman.")
+    return [ref.target_turn for ref in envelope.references if ref.type == "action"]
+
+
+def _repeat_product(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Give me five pub quiz questions on 90s music.")
+    session.assistant("1. Who sang Wannabe? 2. Which band made Wonderwall?")
+    session.user("How many rounds should a quiz have?")
+    session.assistant("Six rounds of ten questions fit two hours.")
+    envelope = session.preview("More like these but about 80s films.")
+    return [ref.target_turn for ref in envelope.references if ref.type == "action"]
+
+
 def _repeat_variation(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I want to make my first batch of napa cabbage kimchi.")
@@ -719,6 +750,36 @@ def _output_holder(config: mh.Config) -> object:
     session.tool_output("optometry_record", "Refraction: right -1.75, left -0.50")
     session.assistant("His right eye is the weaker one.")
     envelope = session.preview("That refraction, is it short sight?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
+def _introduced_output(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Our Java service freezes every few minutes, here is the GC log.")
+    session.tool_output("gc_log", "GC(90) To-space exhausted\nGC(91) Pause Full 1874.6ms")
+    session.assistant("GC(91) is a full pause of 1.9 s after to-space was exhausted.")
+    envelope = session.preview("That to-space exhausted line, what does it mean?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
+def _coded_demonstrative(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Our iPad app crashes on sign in, here is the crash log.")
+    session.tool_output("crash_log", "Exception Type: EXC_CRASH (SIGABRT)\nThread 0 crashed")
+    session.assistant("It aborts inside the sign-in controller.")
+    envelope = session.preview("This SIGABRT, does it always mean an exception?")
+    return [ref.scratch_entry for ref in envelope.references]
+
+
+def _later_output(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My CI keeps failing, here is the log.")
+    session.tool_output("ci_log", "ERROR test_empty_file - FileNotFoundError: fixtures/empty.txt")
+    session.assistant("The empty file fixture is missing.")
+    session.user("Added it and pushed again.")
+    session.tool_output("ci_log", "ERROR test_unicode_names - AssertionError\n1 failed")
+    session.assistant("Only the unicode test fails now.")
+    envelope = session.preview("Did the latest run still have the empty file error?")
     return [ref.scratch_entry for ref in envelope.references]
 
 
@@ -851,6 +912,12 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "tool-output-nouns": _tool_output_noun,
     "fresh-output-questions": _fresh_output_question,
     "detail-antecedents": _detail_antecedent,
+    "holder-antecedents": _holder_antecedent,
+    "repeat-siblings": _repeat_sibling,
+    "repeat-products": _repeat_product,
+    "introduced-outputs": _introduced_output,
+    "coded-demonstratives": _coded_demonstrative,
+    "later-outputs": _later_output,
     "repeat-variations": _repeat_variation,
     "output-holders": _output_holder,
     "repeat-forms": _repeat_form,

@@ -199,6 +199,12 @@ SWITCHES = (
     "earlier_outputs",
     "introducing_turns",
     "detail_antecedents",
+    "holder_antecedents",
+    "repeat_siblings",
+    "repeat_products",
+    "introduced_outputs",
+    "coded_demonstratives",
+    "later_outputs",
     "repeat_variations",
     "repeat_forms",
     "repeat_chains",
@@ -409,6 +415,18 @@ class Config:
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
     # topic's opening question (rule detail-antecedents).
     detail_antecedents: bool = True
+    # "is iceberg lettuce ok too or only romaine": the reply that said it (holder-antecedents).
+    holder_antecedents: bool = True
+    # "And again for the Osman": the request about a sibling it was listed with (repeat-siblings).
+    repeat_siblings: bool = True
+    # "More like these": a request that made something, not a question (repeat-products).
+    repeat_products: bool = True
+    # "that to-space exhausted line": the output that said it first (introduced-outputs).
+    introduced_outputs: bool = True
+    # "This SIGABRT": a word written as code names its output (coded-demonstratives).
+    coded_demonstratives: bool = True
+    # "latest audit, anything critical left": the newest run of the tool (later-outputs).
+    later_outputs: bool = True
     # "Again but for cucumber kimchi.": the words after "for" name the new case, not the
     # request repeated (rule repeat-variations, under repeats-named-requests).
     repeat_variations: bool = True

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 
 from ..config import Config
 from ..text.lexicon import Marker
+from ..text.reference_phrases import PRODUCT_REPEATS
 from ..text.tokens import content_terms
 from .references import Mention
 from .turnlog import TurnLog
 
-__all__ = ["REQUEST", "action_target", "repeats_as_form", "request_words"]
+__all__ = ["REQUEST", "action_target", "repeats_a_product", "repeats_as_form", "request_words"]
 
 # How a target was found: a request (or question) it repeats, else a yes/no question held
 # back or the last user turn that is no acknowledgement (weaker).
@@ -166,3 +167,20 @@ def repeats_as_form(content: str, mentions: Sequence[Mention], config: Config) -
         first in _FORM_OPENERS and second in _ARTICLES
         for first, second in itertools.pairwise(words)
     )
+
+
+_PRODUCTS = tuple(phrase.split() for phrase in PRODUCT_REPEATS)
+
+
+def repeats_a_product(mentions: Sequence[Mention], config: Config) -> bool:
+    """Rule repeat-products: whether a repeat request asks for more of a thing made ("more
+    like these but about 80s films", "give me three more", "now one for my colleague",
+    ``PRODUCT_REPEATS``): then it repeats a request that made something, not the question
+    asked last ("How many rounds should a quiz have?")."""
+    if not config.repeat_products:
+        return False
+    action = next((mention for mention in mentions if mention.type == "action"), None)
+    if action is None:
+        return False
+    said = action.surface.casefold().split()
+    return any(said[: len(phrase)] == phrase for phrase in _PRODUCTS)

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from ..config import Config
 from ..text.follow_up_words import ASPECT_WORDS
 from ..text.followups import HE, SHE, THEY
+from ..text.lexicon import Marker
 from .features import TurnFeatures
 from .intent import Intent
 from .references import Reference
@@ -26,6 +27,7 @@ __all__ = [
     "evaluated_offer",
     "follow_up_turn",
     "follows_up_on_topic",
+    "holder_turn",
     "names_a_part",
     "place_turn",
     "topic_turn",
@@ -69,8 +71,13 @@ def antecedents(
             if config.follow_up_antecedents
             else -1
         )
+        holder = -1
+        if built_on < 0 and config.holder_antecedents and not resolved:
+            holder = holder_turn(turn_id, features, log)
         if built_on >= 0:
             previous = built_on
+        elif holder >= 0:
+            previous = holder
         elif config.pronoun_chains and follows_up_on_topic(
             features, intent, bool(resolved), questions=config.question_chains
         ):
@@ -78,6 +85,43 @@ def antecedents(
         found[previous] = None
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
+
+
+_HOLDER_WINDOW = 20  # turns back a follow-up's words are looked for (rule holder-antecedents)
+
+
+def holder_turn(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
+    """Rule holder-antecedents: a question whose words the turn before never said is about
+    the earlier turn that said them ("is iceberg lettuce ok too or only romaine" after the
+    reply on hay that followed the one naming romaine; "StoreKit 2 is working for iOS 15
+    also?"), else -1. Each word counts one over the number of turns in reach that said it,
+    so a word said once weighs most; the turn weighing most wins (the latest among equals),
+    and it must weigh at least one word said once. A word the turn before said leaves it
+    the antecedent."""
+    previous = turn_id - 1
+    if not features.question or features.anaphor or turn_id < 2:
+        return -1  # "How can I get a degree in it?": what "it" names, the topic's chain
+    if features.has(Marker.DEMONSTRATIVE):
+        return -1  # "What role did women play in that?": what was just said
+    if log.features[previous].offers:
+        return -1  # a reply that offers ("How about Judas?") is what "other songs?" is about
+    floor = max(0, turn_id - _HOLDER_WINDOW)
+    weights: dict[int, float] = {}
+    for term in features.terms:
+        postings = log.turns_mentioning(term)
+        end = bisect_left(postings, turn_id)
+        start = bisect_left(postings, floor, 0, end)
+        if start == end:
+            continue
+        if postings[end - 1] == previous:
+            return -1  # the turn before holds the question's words: it is the antecedent
+        share = 1.0 / (end - start)
+        for turn in postings[start:end]:
+            weights[turn] = weights.get(turn, 0.0) + share
+    best = max(weights, key=lambda turn: (weights[turn], turn), default=-1)
+    if best < 0 or weights[best] < 1.0 or log.roles[best] != "assistant":
+        return -1  # the user's own words name the topic they keep to, not a detail
+    return best
 
 
 def follows_up_on_topic(

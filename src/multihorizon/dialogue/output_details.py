@@ -59,9 +59,13 @@ def with_output_details(
     entries = list(scratch)
     terms = frozenset(features.terms)
     if any(ref.type == "tool" for ref in resolution.references):
-        if not config.earlier_outputs or not _asks_earlier(features.text):
+        when = _asks_when(features.text) if config.earlier_outputs else 0
+        if when > 0 and config.later_outputs:  # "latest audit, anything critical left"
+            moved = {id(ref): _newest(ref, entries) for ref in resolution.references}
+        elif when < 0:
+            moved = {id(ref): _earlier(ref, entries, terms) for ref in resolution.references}
+        else:
             return resolution
-        moved = {id(ref): _earlier(ref, entries, terms) for ref in resolution.references}
         return dataclasses.replace(
             resolution,
             references=tuple(moved[id(ref)] for ref in resolution.references),
@@ -96,6 +100,8 @@ def with_output_details(
         scratch_entry=entry.entry_id,
         confidence=0.6,
     )
+    if when > 0 and config.later_outputs:  # "In the rerun, was there an empty file error?"
+        added = _newest(added, entries)
     return dataclasses.replace(
         resolution,
         references=(*resolution.references, added),
@@ -205,6 +211,25 @@ def _asks_when(text: str) -> int:
     if not EARLIER_OUTPUT_WORDS.isdisjoint(words):
         return -1
     return 1 if not LATER_OUTPUT_WORDS.isdisjoint(words) else 0
+
+
+def _newest(ref: Reference, entries: Sequence[ScratchEntry]) -> Reference:
+    """Rule later-outputs: a tool reference moved to the newest output of its entry's tool
+    when the question says it means the newest run ("latest audit, anything critical
+    left", "is it still there now?"), whichever output its words matched best."""
+    if ref.type != "tool" or ref.scratch_entry is None:
+        return ref
+    chosen = next((e for e in entries if e.entry_id == ref.scratch_entry), None)
+    if chosen is None:
+        return ref
+    newest = next(e for e in reversed(entries) if e.tool_name == chosen.tool_name)
+    if newest.entry_id == chosen.entry_id:
+        return ref
+    return dataclasses.replace(
+        ref,
+        target_turn=newest.turn_id if newest.turn_id >= 0 else None,
+        scratch_entry=newest.entry_id,
+    )
 
 
 def _earlier(ref: Reference, entries: Sequence[ScratchEntry], terms: frozenset[str]) -> Reference:

@@ -13,7 +13,13 @@ from ..text.lexicon import Lexicon
 from ..text.scan import sentence_spans
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
-from .actions import REQUEST, action_target, repeats_as_form, request_words
+from .actions import (
+    REQUEST,
+    action_target,
+    repeats_a_product,
+    repeats_as_form,
+    request_words,
+)
 from .bare_names import name_references
 from .detection import detect
 from .entity_forms import offered_replies
@@ -29,6 +35,7 @@ from .named_resolution import (
 )
 from .ordinal_resolution import resolve_ordinal
 from .references import Mention, Reference
+from .repeat_siblings import sibling_repeats
 from .turnlog import TurnLog
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]
@@ -462,7 +469,8 @@ def resolve_turn(
             log.enumerations,
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
-            repeated_questions=config.repeated_questions and not repeats_as_form(*said),
+            repeated_questions=config.repeated_questions
+            and not (repeats_as_form(*said) or repeats_a_product(mentions, config)),
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
             repeat_chains=config.repeat_chains,
@@ -472,6 +480,8 @@ def resolve_turn(
             longer_lists=config.ordinal_forms,
             item_forms=config.item_forms,
         )
+        if config.repeat_siblings:  # "and again for the Osman": the sibling's request
+            found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
         references = _kept(mentions, found)

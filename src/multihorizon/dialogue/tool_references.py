@@ -104,7 +104,8 @@ def match_tool_references(
         unsaid = config.tool_output_nouns
         holders = log if config.output_holders else None
         references = resolution.references
-        named = tuple(_tool_named(ref, entries, unsaid, holders) for ref in references)
+        coded = config.coded_demonstratives
+        named = tuple(_tool_named(ref, entries, unsaid, holders, coded) for ref in references)
         said = len(named) - len(resolution.named)  # rule definite-references' come last
         has_tool = any(ref.type == "tool" for ref in named[:said])
         if has_tool:  # "that booking" after a vet_booking call, "that scan" after an MRI
@@ -114,7 +115,8 @@ def match_tool_references(
             # holding them, as a definite reference is: they neither make the turn
             # TOOL_REFERENCE nor reach ``resolved`` (in sgd "that restaurant" is held by
             # the search output's field names: intent macro-F1 0.673 -> 0.669 if they did).
-            held = tuple(_output_held(ref, entries, log) for ref in named)
+            first = config.introduced_outputs  # rule introduced-outputs
+            held = tuple(_output_held(ref, entries, log, first) for ref in named)
             resolution = dataclasses.replace(resolution, references=held, named=held[said:])
             return _unsaid_definites(resolution, features, entries)
     if not has_tool and (outcome is None or not features.question):
@@ -264,7 +266,11 @@ def _determined(text: str, start: int) -> bool:
 
 
 def _tool_named(
-    ref: Reference, entries: list[ScratchEntry], unsaid: bool, log: TurnLog | None = None
+    ref: Reference,
+    entries: list[ScratchEntry],
+    unsaid: bool,
+    log: TurnLog | None = None,
+    coded: bool = False,
 ) -> Reference:
     """A demonstrative whose words name a tool call's name or arguments ("that booking" after
     ``vet_booking``, "this scan" after ``csvscan``) refers to that call's output; any other
@@ -284,9 +290,11 @@ def _tool_named(
     best = max(range(len(entries)), key=lambda i: (scores[i][0], i), default=-1)
     if best >= 0 and scores[best][0]:
         return _reference(ref.surface, ref.start, ref.end, entries[best], scores[best])
-    if unsaid and ref.target_turn is None and len(set(terms)) >= _UNSAID_TERMS:
+    named = len(set(terms)) >= _UNSAID_TERMS or (coded and _coded(ref.surface))
+    if unsaid and ref.target_turn is None and terms and named:
         # Rule tool-output-nouns: "that deny statement", which no turn said and an output
-        # holds every word of, is that output (the newest such).
+        # holds every word of, is that output (the newest such); rule coded-demonstratives:
+        # one word written as code ("this SIGABRT") is enough.
         held = [i for i, score in enumerate(scores) if score[1] >= len(set(terms))]
         if held:
             return _reference(ref.surface, ref.start, ref.end, entries[held[-1]], scores[held[-1]])
@@ -296,21 +304,38 @@ def _tool_named(
 _POINTING = frozenset(("that", "this", "those", "these"))
 
 
-def _output_held(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -> Reference:
+def _coded(surface: str) -> bool:
+    """Whether a demonstrative's words hold one written as code, not as a word: a capital
+    past its first letter, a digit or an underscore ("SIGABRT", "SignatureVerificationError",
+    "ERR_CONN"); "this venue", "that Old Boys side" hold none."""
+    return any(
+        any(char.isupper() or char.isdigit() or char == "_" for char in word[1:])
+        for word in surface.split()[1:]
+    )
+
+
+def _output_held(
+    ref: Reference, entries: list[ScratchEntry], log: TurnLog, introduced: bool = False
+) -> Reference:
     """``ref`` moved to the output holding it (``_output_holding``), if one does."""
     if ref.type != "entity":
         return ref
-    index = _output_holding(ref, entries, log)
+    index = _output_holding(ref, entries, log, introduced)
     if index < 0:
         return ref
     return _reference(ref.surface, ref.start, ref.end, entries[index], (0, 1))
 
 
-def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -> int:
+def _output_holding(
+    ref: Reference, entries: list[ScratchEntry], log: TurnLog, introduced: bool = False
+) -> int:
     """Rule output-holders: the newest output holding every word of an entity reference
     ("that refraction", "the standby slot") is its referent when the turn it resolved to
     holds fewer of them or came before that output (SPEC-028 §4.2: the most recent mention;
-    outputs hold the details the replies summarise); else -1."""
+    outputs hold the details the replies summarise); else -1. ``introduced`` (rule
+    introduced-outputs): a demonstrative's words ("that to-space exhausted line", "that
+    restore step") that the output said before any turn did are the output's, though a
+    reply after it repeats them all."""
     terms = content_terms(ref.surface)
     turn = ref.target_turn
     if not terms or turn is None:
@@ -325,8 +350,23 @@ def _output_holding(ref: Reference, entries: list[ScratchEntry], log: TurnLog) -
         if wanted and said <= content:
             if entries[index].turn_id >= turn:
                 return index
-            return index if _held(wanted, turn, log) < len(wanted) else -1
+            if _held(wanted, turn, log) < len(wanted):
+                return index
+            pointing = ref.surface.split(None, 1)[0].casefold() in _POINTING
+            first = pointing and introduced and _said_after(wanted, entries[index].turn_id, log)
+            # One word of a structured output is as likely a field's name ("that event").
+            named = len(wanted) > 1 or not entries[index].raw_output.lstrip().startswith(("{", "["))
+            return index if first and named else -1
     return -1
+
+
+def _said_after(terms: frozenset[str], turn: int, log: TurnLog) -> bool:
+    """Whether no logged turn up to ``turn`` said any of ``terms`` (the entity index)."""
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        if postings and postings[0] <= turn:
+            return False
+    return True
 
 
 def _tool_by_name(terms: Sequence[str], entries: list[ScratchEntry]) -> int:

@@ -24,7 +24,7 @@ from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
 from .question_forms import QUESTION_OPENERS, QUESTION_STRIP
-from .reference_phrases import REPEAT_PHRASES, SAYING_PHRASES
+from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import BARE_RETURN_MARKERS, CLARIFY_PHRASES, CLAUSE_OPENERS
 
@@ -210,7 +210,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "same estimate", "same exercise", "same steps for", "same treatment",
             "one like that", "another like that", "again for the", "again for my",
             "once more for", "once more in", "once more with", "another one for",
-            *REPEAT_PHRASES,  # issue 15, refs4: "a version of that for the newsletter"
+            *REPEAT_PHRASES, *PRODUCT_REPEATS,  # refs4, refs7: "a version of that", "two more"
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",

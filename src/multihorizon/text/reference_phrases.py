@@ -2,7 +2,7 @@
 lexicon's groups (``lexicon.LEXICON``): the scanner finds them in its one pass, like every
 other marker phrase."""
 
-__all__ = ["INTRODUCING_PHRASES", "REPEAT_PHRASES", "SAYING_PHRASES"]
+__all__ = ["INTRODUCING_PHRASES", "PRODUCT_REPEATS", "REPEAT_PHRASES", "SAYING_PHRASES"]
 
 # Turn references by more verbs of saying (TURN_REF, SPEC-028 §4.1): "the failover idea you
 # brought up", "when you said there's fluid in the joint", "the reservation you described".
@@ -31,5 +31,17 @@ REPEAT_PHRASES = (
     "one of those for", "another of those", "the same way for", "the same way on",
     "same kind of", "same setup", "same format", "same style", "same list", "same script",
     "same template", "same process", "same plan", "same email", "same message", "same code",
+)
+
+# Repeat requests that ask for more of a thing made (issue 15, refs7; rule repeat-products):
+# "more like these but about 80s films", "give me three more", "now one for my colleague",
+# "another like the first one". They repeat a request that made something, never a question
+# asked since ("How many rounds should it have?").
+_COUNTS = ("two", "three", "four", "five", "six", "ten", "a few", "a couple", "some")
+PRODUCT_REPEATS = (
+    "more like these", "more like those", "more like this", "more like that",
+    "another like the", "one like the first", "like the first one", "like the last one",
+    "now one for", "do one for", "make one for", "write one for", "and one for",
+    *(f"give me {count} more" for count in _COUNTS),
 )
 # fmt: on

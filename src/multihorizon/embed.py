@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from . import kernels
 from .errors import EmbeddingError, InputError
+from .thresholds import CALIBRATED_THRESHOLDS
 
 __all__ = [
     "Embedder",
@@ -149,8 +150,6 @@ def model_name_of(model: str) -> str | None:
     found = _CARD_NAME.search(card)
     if found:
         return found.group(1)
-    from .config import CALIBRATED_THRESHOLDS  # here: config imports this module's users
-
     name = folder.resolve().name.casefold()
     for known in CALIBRATED_THRESHOLDS:
         if "/" in known and known.rsplit("/", 1)[1].casefold() == name:

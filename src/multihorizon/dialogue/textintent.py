@@ -14,9 +14,10 @@ thread), so a turn with no marker and no reference is EXPLORE.
 from __future__ import annotations
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
-from ..config import SPEC_THRESHOLDS, Config
+from ..config import Config
 from ..errors import InputError
 from ..text.lexicon import Lexicon, Marker, default_lexicon
+from ..thresholds import SPEC_THRESHOLDS
 from .detection import detect
 from .intent import Intent, classify, explains
 from .phrasing import announced

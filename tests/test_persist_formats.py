@@ -209,6 +209,10 @@ def _assert_int8_copy_rebuilt(session: mh.Session) -> None:
     assert len(log.codes) == len(log) > 0
 
 
+# Where ``int8_rows_per_rescored`` stands in ``kernels.retrieve_turns``' arguments.
+_PER_RESCORED_AT = 18
+
+
 @pytest.mark.parametrize("name", ["session_v1.mhss", "session_v2.mhss"])
 def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
     name: str, monkeypatch: pytest.MonkeyPatch
@@ -225,7 +229,11 @@ def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
     def on(rows_per_rescored: float) -> Any:
         def forced(*args, **options):  # type: ignore[no-untyped-def]
             scanned.append(len(args[1]))
-            return retrieve(*args, **{**options, "int8_rows_per_rescored": rows_per_rescored})
+            if len(args) > _PER_RESCORED_AT:  # Tier C passes every argument by position
+                args = (*args[:_PER_RESCORED_AT], rows_per_rescored, *args[_PER_RESCORED_AT + 1 :])
+            else:
+                options["int8_rows_per_rescored"] = rows_per_rescored
+            return retrieve(*args, **options)
 
         return forced
 

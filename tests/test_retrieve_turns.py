@@ -95,6 +95,30 @@ def test_it_is_the_stages_in_one_call(kernels: ModuleType, forced: list[int]) ->
     assert np.all(np.diff(scores[leading:]) <= 0)
 
 
+# The kernel's argument order, which Tier C's call (``conversation.retrieve``) passes by
+# position: a pybind11 keyword costs two Python strings and lookups each (issue 14).
+ORDER = (
+    "query", "codes", "scales", "embeddings", "thread_ids", "lengths", "postings", "offsets",
+    "total_length", "forced", "active_thread", "half_life", "recency_multiplier",
+    "recency_bonus", "thread_bonus", "k", "lexical_pool", "lexical_weight",
+    "int8_rows_per_rescored", "k1", "b",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("per_rescored", [8, NEVER_INT8])
+def test_every_argument_may_come_by_position_in_the_kernel_order(
+    kernels: ModuleType, per_rescored: float
+) -> None:
+    log = _log(4, 300)
+    changes = {"forced": [7, 120], "int8_rows_per_rescored": per_rescored, "k1": 1.5, "b": 0.5}
+    arguments = {**log, **OPTIONS, **changes}
+    by_keyword = _call(kernels, log, **changes)
+    by_position = kernels.retrieve_turns(*(arguments[name] for name in ORDER))
+    assert by_position[0].tolist() == by_keyword[0].tolist()
+    assert by_position[1].tolist() == by_keyword[1].tolist()
+    assert by_position[2] == by_keyword[2] == 2
+
+
 @pytest.mark.parametrize("rows", [1, 40, 700, 3000])
 @pytest.mark.parametrize("per_rescored", [0, 1, 8, NEVER_INT8])
 def test_every_backend_ranks_as_the_reference(

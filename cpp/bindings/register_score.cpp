@@ -384,14 +384,15 @@ void register_score(py::module_& m) {
         "score_turns on the int8 copy, the best candidates rescored in float32; (rows, scores).");
   m.def("retrieve_turns", &retrieve_turns_binding, py::arg("query"), py::arg("codes"),
         py::arg("scales"), py::arg("embeddings"), py::arg("thread_ids"), py::arg("lengths"),
-        py::arg("postings"), py::arg("offsets"), py::kw_only(), py::arg("total_length"),
+        py::arg("postings"), py::arg("offsets"), py::arg("total_length"),
         py::arg("forced") = py::tuple(), py::arg("active_thread") = -1,
         py::arg("half_life") = 6.0, py::arg("recency_multiplier") = 1.0,
         py::arg("recency_bonus") = 0.0, py::arg("thread_bonus") = 0.0, py::arg("k") = 10,
         py::arg("lexical_pool") = 48, py::arg("lexical_weight") = 1.0,
         py::arg("int8_rows_per_rescored") = 8, py::arg("k1") = 1.2, py::arg("b") = 0.75,
         "Tier C's ranked candidates for one query in one call; (rows, scores float64, "
-        "forced_count).");
+        "forced_count). Every argument may be positional: the turn's call passes them so "
+        "(a keyword costs two Python strings and lookups each; issue 14).");
 }
 
 }  // namespace multihorizon::bindings

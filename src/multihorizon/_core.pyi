@@ -121,7 +121,6 @@ def retrieve_turns(
     lengths: npt.ArrayLike,
     postings: npt.ArrayLike,
     offsets: npt.ArrayLike,
-    *,
     total_length: float,
     forced: npt.ArrayLike = (),
     active_thread: int = -1,

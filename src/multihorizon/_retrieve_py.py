@@ -102,7 +102,6 @@ def make_retrieve_turns(
         lengths: Any,
         postings: Any,
         offsets: Any,
-        *,
         total_length: float,
         forced: Any = (),
         active_thread: int = -1,

@@ -185,13 +185,13 @@ void prefetch_rows(const TurnColumns<Thread>& log, const std::vector<std::int64_
   }
 }
 
-// score_turns over every row, the forced rows first: the top `k`.
+// score_turns over every row, the forced rows first: the top `k`. `scorer` holds the query,
+// `decay` the recency of params.current and params.half_life (built once per call).
 template <class Thread>
-std::int64_t channel_float(const float* query, const TurnColumns<Thread>& log,
+std::int64_t channel_float(const CosineScorer& scorer, const RecencyDecay& decay,
+                           const TurnColumns<Thread>& log,
                            const std::vector<std::int64_t>& forced, const ScoreParams& params,
                            std::vector<Ranked>* out) {
-  const CosineScorer scorer(query, log.dim);
-  const RecencyDecay decay(params.current, params.half_life);
   TopK best(std::min(params.k, log.rows));
   float relevance[kBlockRows], recency[kBlockRows];
   std::int64_t ids[kBlockRows];
@@ -325,16 +325,17 @@ void int8_scores(const Int8Rows<Thread>& in, double query_scale, const ScorePara
 }
 
 // score_turns_int8 over every row: the int8 pass nominates max(rescore, k) unforced rows,
-// which and the forced rows are rescored in float32 and ranked.
+// which and the forced rows are rescored in float32 and ranked (`scorer`, `decay`: as
+// channel_float's).
 template <class Thread>
-std::int64_t channel_int8(const float* query, const TurnColumns<Thread>& log,
+std::int64_t channel_int8(const float* query, const CosineScorer& scorer,
+                          const RecencyDecay& decay, const TurnColumns<Thread>& log,
                           const std::vector<std::int64_t>& forced, const ScoreParams& params,
                           std::size_t rescore, std::vector<Ranked>* out) {
   const std::size_t dim = log.dim;
   std::vector<std::int8_t> query_codes(dim);
   float query_scale = 0.0f;
   quantize_row(query, dim, query_codes.data(), &query_scale);
-  const RecencyDecay decay(params.current, params.half_life);
   const double scale = static_cast<double>(query_scale);
   TopK nominees(std::min(std::max(rescore, params.k), log.rows - forced.size()));
   std::int64_t dots[kBlockRows], ids[kBlockRows];
@@ -378,7 +379,6 @@ std::int64_t channel_int8(const float* query, const TurnColumns<Thread>& log,
   for (const Ranked& nominee : nominees.best_first()) rescored.push_back(nominee.index);
   std::sort(rescored.begin(), rescored.end());  // the lowest bad row is the one reported
   prefetch_rows(log, rescored);  // overlap the scattered rows' cache misses
-  const CosineScorer scorer(query, dim);
   TopK best(std::min(params.k, rescored.size()));
   for (const std::int64_t row : rescored) {
     float score;
@@ -417,10 +417,14 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
   // In double, as the reference compares (exact: both counts are below 2**53).
   const bool int8 = static_cast<double>(log.rows) >=
                     params.int8_rows_per_rescored * static_cast<double>(rescore);
+  // The query's scorer and the recency weights, shared by both channels (issue 14: the
+  // query's norm was summed twice per call).
+  const CosineScorer scorer(query, log.dim);
+  const RecencyDecay decay(score.current, score.half_life);
   std::vector<Ranked> channel;
   const std::int64_t bad =
-      int8 ? detail::channel_int8(query, log, forced, score, rescore, &channel)
-           : detail::channel_float(query, log, forced, score, &channel);
+      int8 ? detail::channel_int8(query, scorer, decay, log, forced, score, rescore, &channel)
+           : detail::channel_float(scorer, decay, log, forced, score, &channel);
   if (bad >= 0) {
     result.bad_embedding_row = bad;
     return result;
@@ -441,8 +445,6 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
     }
     std::sort(missing.begin(), missing.end());
     detail::prefetch_rows(log, missing);
-    const CosineScorer scorer(query, log.dim);
-    const RecencyDecay decay(score.current, score.half_life);
     for (const std::int64_t row : missing) {
       float value;
       if (!detail::exact_score(scorer, decay, log, score, row, false, &value)) {

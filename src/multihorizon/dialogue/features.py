@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues, followups
@@ -27,6 +27,7 @@ from .turn_cues import ASKS_FOR, OFFERS_ELSE, REQUEST, SELF_TALK, TO_LISTENER, t
 __all__ = ["Hits", "TurnFeatures", "analyse", "from_scan"]
 
 Hits = tuple[tuple[int, int, int, int], ...]  # (category, pattern, start, end) per marker hit
+_T = TypeVar("_T")
 
 _ANAPHOR = int(Marker.ANAPHOR)
 _RESUME = int(Marker.RESUME)
@@ -83,6 +84,18 @@ class TurnFeatures:
     def has(self, marker: Marker) -> bool:
         """Whether a marker of this category hit."""
         return int(marker) in self.kinds
+
+    def once(self, name: str, key: object, read: Callable[[], _T]) -> _T:
+        """``read()`` the first time a rule asks for ``name`` under ``key`` (the session's
+        ``Config``), then kept: several stages of one turn ask the same (issue 14). Another
+        key reads it afresh."""
+        found = self._memo.get(name)
+        if found is not None and found[0] is key:
+            value: _T = found[1]
+            return value
+        value = read()
+        self._memo[name] = (key, value)  # idempotent: racing threads store the same value
+        return value
 
     def _cue(self, name: str) -> bool:
         found: bool | None = self._memo.get(name)

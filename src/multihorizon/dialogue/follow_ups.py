@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
-from .phrasing import named_topic, short_follow_up
+from .phrasing import named_topic_of, short_follow_up
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -46,7 +46,7 @@ def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool
     if config.again_returns and config.resume_announcements and _says_again(features):
         # Rule again-returns: "Kiln again: how long ...?" names a dormant thread's words too.
         # Only turns with a CLARIFY "again" (which the native settle hands on) are read here.
-        named, returns = named_topic(features.text, clauses=True)
+        named, returns = named_topic_of(features, True)
         return returns and bool(named) and context.threads.dormant_holds(named)
     return False
 

@@ -50,13 +50,12 @@ from .phrasing import (
     acknowledged_statement,
     adding_opener,
     again_repeats,
+    announced_turn,
     explain_clarifies,
+    named_topic_of,
     reports_back,
     term_asked,
     term_words,
-)
-from .phrasing import (
-    announced as announced_topic,
 )
 from .references import Mention
 from .reply_rules import (
@@ -486,6 +485,7 @@ def _without_idle_agains(
         clauses=config.again_returns,
         repeats=config.resume_announcements,
         reports=config.again_reports,
+        named=lambda: named_topic_of(features, config.again_returns),
     )
 
 
@@ -527,7 +527,7 @@ def intent_for_turn(
             and not features.asks_for
         )
     new_topic = moves_on(features, config)
-    announced = announced_topic(features.text, features.hits, config)
+    announced = announced_turn(features, config)
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).
     names_known = (

@@ -49,14 +49,20 @@ def with_item_pairs(
     item-pairs); unchanged when it picks none."""
     if not config.item_pairs or resolution.addressee is not None or not log.enumerations:
         return resolution
+    picks = [
+        ref
+        for ref in resolution.references
+        if ref.type == "ordinal" and ref.item is not None and ref.target_turn is not None
+    ]
+    if not picks and _latest(log) is None:
+        return resolution  # no pick to go on from, no list just offered to pick from
     folded = content.casefold()
     if not any(word in folded for word in ("and", "or", "&", ",", "both", "either")):
         return resolution
     tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(folded)]
     added: list[Reference] = []
-    for ref in resolution.references:
-        if ref.type == "ordinal" and ref.item is not None and ref.target_turn is not None:
-            added += _coordinated(ref, content, tokens, log)
+    for ref in picks:
+        added += _coordinated(ref, content, tokens, log)
     if not added:
         added = _plural_picks(content, tokens, log) or _both(content, tokens, log)
     if not added:

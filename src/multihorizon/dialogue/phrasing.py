@@ -57,6 +57,7 @@ from .echoes import after_reaction, asks_leave_to_move_on
 
 if TYPE_CHECKING:
     from ..config import Config
+    from .features import TurnFeatures
 
 Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) per marker hit
 
@@ -66,10 +67,12 @@ __all__ = [
     "adding_opener",
     "again_repeats",
     "announced",
+    "announced_turn",
     "announces_topic",
     "asks_for_something",
     "explain_clarifies",
     "named_topic",
+    "named_topic_of",
     "opens_with_return",
     "reports_back",
     "return_clause",
@@ -114,6 +117,14 @@ def announced(text: str, hits: Hits, config: Config) -> bool:
         clauses=config.announcement_clauses,
         asked=config.asked_announcements,
         reactions=config.reaction_announcements,
+    )
+
+
+def announced_turn(features: TurnFeatures, config: Config) -> bool:
+    """``announced`` of a turn's text and hits, read once per turn: the intent and the
+    thread stages both ask (issue 14)."""
+    return features.once(
+        "announced", config, lambda: announced(features.text, features.hits, config)
     )
 
 
@@ -469,6 +480,13 @@ def _bare_name(clause: Sequence[str], last: str, before: Sequence[str]) -> bool:
     return FRAMING_NOUNS.isdisjoint(clause[1:])
 
 
+def named_topic_of(features: TurnFeatures, clauses: bool) -> tuple[tuple[str, ...], bool]:
+    """``named_topic`` of a turn's text, read once per turn: the intent, thread and
+    follow-up rules all ask (issue 14)."""
+    name = "named_topic_clauses" if clauses else "named_topic"
+    return features.once(name, None, lambda: named_topic(features.text, clauses=clauses))
+
+
 def return_clause(clause: Sequence[str]) -> tuple[str, ...]:
     """The content words of a topic an opening clause goes back to (rule again-returns): a
     name and "again" ("kiln again", "snow trip again", not "try again": ``AGAIN_NOT_TOPICS``)
@@ -535,7 +553,13 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
 
 
 def again_repeats(
-    text: str, hits: Hits, *, clauses: bool = False, repeats: bool = True, reports: bool = False
+    text: str,
+    hits: Hits,
+    *,
+    clauses: bool = False,
+    repeats: bool = True,
+    reports: bool = False,
+    named: Callable[[], tuple[tuple[str, ...], bool]] | None = None,
 ) -> Hits:
     """The hits without the CLARIFY "again"s that ask for no clarification. With ``repeats``
     (rule resume-announcements): in a turn that announces a return ("Back to the migration:
@@ -543,9 +567,10 @@ def again_repeats(
     inside a request to repeat an action ("same again for Friday", "do that again"). With
     ``reports`` (rule again-reports): a bare "again" in a statement reporting something done
     again ("I ran it again and it passed", "Tried again, same error"). Other CLARIFY phrases
-    stay."""
+    stay. ``named``: ``named_topic`` of the text, when the caller keeps it."""
     returns = repeats and (
-        any(kind == _RESUME for kind, _, _, _ in hits) or named_topic(text, clauses=clauses)[1]
+        any(kind == _RESUME for kind, _, _, _ in hits)
+        or (named() if named is not None else named_topic(text, clauses=clauses))[1]
     )
     actions = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
     statement = reports and "?" not in text

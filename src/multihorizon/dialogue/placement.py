@@ -13,8 +13,7 @@ from . import multiparty
 from .bare_returns import bare_return
 from .echoes import echoed_term
 from .intent import Intent
-from .phrasing import announced as topic_announced
-from .phrasing import asks_for_something, named_topic, opens_with_return
+from .phrasing import announced_turn, asks_for_something, named_topic_of, opens_with_return
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
 
@@ -56,7 +55,7 @@ def thread_for_turn(
     )
     reply_to = resolution.reply_to
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
-    announced = topic_announced(features.text, features.hits, config)
+    announced = announced_turn(features, config)
     moves_on = announced or multiparty.moves_on(features, config)
     resume_words = features.resume_terms if config.resume_markers else ()
     recap = config.session_recaps and features.recap
@@ -164,7 +163,7 @@ def _named_thread(
     topic_words: tuple[str, ...] = ()
     returns = False
     if config.resume_announcements and not multi_party:
-        topic_words, returns = named_topic(features.text, clauses=config.again_returns)
+        topic_words, returns = named_topic_of(features, config.again_returns)
         if returns and not resume_words:  # "The chair again: ...", "Anyway, about the tank"
             resume_words, topic_words = topic_words, ()
         returns = returns or opens_with_return(features.text, features.hits)

@@ -53,7 +53,8 @@ def retrieve(
     active = -1 if thread.is_new else thread.index
     # Under the session lock: the log may gather into its own buffer.
     postings, offsets = log.postings(terms if config.lexical_weight > 0 else (), reuse=True)
-    # One native call: both channels, the rule adjustments and the ranking (issue 14).
+    # One native call: both channels, the rule adjustments and the ranking (issue 14). By
+    # position, in the kernel's order: a keyword costs the binding two strings and lookups.
     rows, scores, forced_count = kernels.retrieve_turns(
         vector,
         log.codes,
@@ -63,18 +64,18 @@ def retrieve(
         log.lengths,
         postings,
         offsets,
-        total_length=log.total_terms,
-        # Most turns force nothing: a shared empty array, not a list to convert.
-        forced=sorted(forced) if forced else _NO_ROWS,
-        active_thread=active,
-        half_life=config.half_life,
-        recency_multiplier=config.recency_multiplier,
-        recency_bonus=config.recency_bonus,
-        thread_bonus=config.thread_bonus,
-        k=k,
-        lexical_pool=config.lexical_pool,
-        lexical_weight=config.lexical_weight,
-        int8_rows_per_rescored=kernels.INT8_ROWS_PER_RESCORED,
+        log.total_terms,  # total_length
+        # forced: most turns force nothing, a shared empty array, not a list to convert.
+        sorted(forced) if forced else _NO_ROWS,
+        active,  # active_thread
+        config.half_life,
+        config.recency_multiplier,
+        config.recency_bonus,
+        config.thread_bonus,
+        k,
+        config.lexical_pool,
+        config.lexical_weight,
+        kernels.INT8_ROWS_PER_RESCORED,  # int8_rows_per_rescored
     )
     # ``with_answers`` reads at most forced + 2k of the ranking: each row it reads past the
     # forced ones takes a slot, or is skipped as an answer that already took one.

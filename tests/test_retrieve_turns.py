@@ -227,3 +227,20 @@ def test_a_non_finite_row_read_raises(kernels: ModuleType) -> None:
     log["embeddings"][:] = np.nan
     with pytest.raises(ValueError, match="embeddings"):
         _call(kernels, log, int8_rows_per_rescored=NEVER_INT8)
+
+
+def test_no_bm25_is_left_over_from_an_earlier_call(kernels: ModuleType) -> None:
+    # The C++ kernel sums BM25 in a per-thread row it reuses between calls and reads a row's
+    # BM25 from it: a call that raised half way, or one over other postings, must leave it
+    # as it found it (all zeros), or the next turn's ranking would carry their sums.
+    log = _log(8, 300)
+    expected = _call(REFERENCE, log)
+    broken = {**log, "embeddings": np.full_like(log["embeddings"], np.nan)}
+    with pytest.raises(ValueError, match="embeddings"):
+        _call(kernels, broken, int8_rows_per_rescored=NEVER_INT8)
+    other = _log(9, 300)
+    _call(kernels, other)
+    for _ in range(2):
+        found = _call(kernels, log)
+        assert found[0].tolist() == expected[0].tolist()
+        np.testing.assert_allclose(found[1], expected[1], rtol=1e-6, atol=1e-7)

@@ -76,61 +76,74 @@ inline double bm25_contribution(const QueryPostings& query, double idf, double l
   return idf * (query.k1 + 1.0) / (1.0 + query.k1 * norm);
 }
 
-// BM25 of the documents the postings reach, ascending by document (bm25_accumulate's values:
-// each document's contributions summed in term order, from 0). Reads only their lengths.
-// The sums go to a per-thread scratch row that grows with the largest log seen and is reused
-// (zeroed again where it was written), so a turn allocates nothing proportional to the log.
-inline void bm25_sparse(const QueryPostings& query, std::size_t n_docs, const double* lengths,
-                        std::vector<std::int64_t>* documents, std::vector<double>* scores) {
-  const std::int64_t total = query.offsets[query.terms];
-  if (total == 0 || !(query.total_length > 0.0)) return;
-  thread_local std::vector<double> sums;
-  thread_local std::vector<std::uint8_t> reached;
-  if (sums.size() < n_docs) {
-    sums.resize(std::max(n_docs, 2 * sums.size()), 0.0);
-    reached.resize(sums.size(), 0);
-  }
-  // Plain pointers in the loops: a thread_local in a shared library is a call per access.
-  double* sum = sums.data();
-  std::uint8_t* seen = reached.data();
-  const double inverse_average = static_cast<double>(n_docs) / query.total_length;
-  const double docs = static_cast<double>(n_docs);
-  for (std::size_t t = 0; t < query.terms; ++t) {  // in term order, as the reference adds
-    const double idf = bm25_term_idf(query, t, docs);
-    for (std::int64_t i = query.offsets[t]; i < query.offsets[t + 1]; ++i) {
-      const auto doc = static_cast<std::size_t>(query.postings[i]);
-      if (!seen[doc]) {
-        seen[doc] = 1;
-        documents->push_back(static_cast<std::int64_t>(doc));
+// BM25 of the documents the postings reach, by document: each document's contributions
+// summed in term order from 0 (bm25_accumulate's values), in a per-thread row indexed by
+// document that grows with the largest log seen and is reused, so a turn allocates nothing
+// proportional to the log. `documents` lists the reached ones, each once, in no order: the
+// ranking reads a document's BM25 from the row (0 where unreached), so nothing is sorted
+// (sorting the thousands of documents a 50k-turn log's postings reach was a third of the
+// lexical channel; issue 14). The destructor zeroes what was written.
+class SparseBm25 {
+ public:
+  SparseBm25(const QueryPostings& query, std::size_t n_docs, const double* lengths,
+             std::vector<std::int64_t>* documents)
+      : documents_(documents) {
+    const std::int64_t total = query.offsets[query.terms];
+    if (total == 0 || !(query.total_length > 0.0)) return;
+    thread_local std::vector<double> sums;
+    thread_local std::vector<std::uint8_t> reached;
+    if (sums.size() < n_docs) {
+      sums.resize(std::max(n_docs, 2 * sums.size()), 0.0);
+      reached.resize(sums.size(), 0);
+    }
+    // Plain pointers in the loops: a thread_local in a shared library is a call per access.
+    sum_ = sums.data();
+    seen_ = reached.data();
+    const double inverse_average = static_cast<double>(n_docs) / query.total_length;
+    const double docs = static_cast<double>(n_docs);
+    for (std::size_t t = 0; t < query.terms; ++t) {  // in term order, as the reference adds
+      const double idf = bm25_term_idf(query, t, docs);
+      for (std::int64_t i = query.offsets[t]; i < query.offsets[t + 1]; ++i) {
+        const auto doc = static_cast<std::size_t>(query.postings[i]);
+        if (!seen_[doc]) {
+          seen_[doc] = 1;
+          documents->push_back(static_cast<std::int64_t>(doc));
+        }
+        sum_[doc] += bm25_contribution(query, idf, lengths[doc], inverse_average);
       }
-      sum[doc] += bm25_contribution(query, idf, lengths[doc], inverse_average);
     }
   }
-  // Ascending: sort a few documents, or read the flags in order when they are many.
-  if (documents->size() * 16 < n_docs) {
-    std::sort(documents->begin(), documents->end());
-  } else {
-    documents->clear();
-    for (std::size_t doc = 0; doc < n_docs; ++doc) {
-      if (seen[doc]) documents->push_back(static_cast<std::int64_t>(doc));
+  SparseBm25(const SparseBm25&) = delete;
+  SparseBm25& operator=(const SparseBm25&) = delete;
+  ~SparseBm25() {
+    if (sum_ == nullptr) return;
+    for (const std::int64_t doc : *documents_) {
+      sum_[static_cast<std::size_t>(doc)] = 0.0;
+      seen_[static_cast<std::size_t>(doc)] = 0;
     }
   }
-  scores->reserve(documents->size());
-  for (const std::int64_t doc : *documents) {
-    const auto at = static_cast<std::size_t>(doc);
-    scores->push_back(sum[at]);
-    sum[at] = 0.0;
-    seen[at] = 0;
+  // A row's BM25: 0 for a document no posting reached.
+  double operator[](std::int64_t doc) const {
+    return sum_ == nullptr ? 0.0 : sum_[static_cast<std::size_t>(doc)];
   }
-}
+  double max() const {
+    double best = -std::numeric_limits<double>::infinity();
+    for (const std::int64_t doc : *documents_) best = std::max(best, (*this)[doc]);
+    return best;
+  }
+
+ private:
+  std::vector<std::int64_t>* documents_;
+  double* sum_ = nullptr;
+  std::uint8_t* seen_ = nullptr;
+};
 
 // The `pool` best (BM25 descending, then turn ascending: a strict order, so the set is the
 // one sorting every document would give) as (BM25, turn), in no particular order. One pass
 // with a heap of the best so far, whose worst is the bar a document must pass: on a long log
 // the postings reach thousands of turns, and ordering them all cost more than the pass.
 inline std::vector<std::pair<double, std::int64_t>> best_lexical(
-    const std::vector<std::int64_t>& documents, const std::vector<double>& bm25,
-    std::size_t pool) {
+    const std::vector<std::int64_t>& documents, const SparseBm25& bm25, std::size_t pool) {
   const auto better = [](const std::pair<double, std::int64_t>& a,
                          const std::pair<double, std::int64_t>& b) {
     return a.first != b.first ? a.first > b.first : a.second < b.second;
@@ -139,7 +152,7 @@ inline std::vector<std::pair<double, std::int64_t>> best_lexical(
   if (pool == 0) return kept;
   kept.reserve(pool);
   for (std::size_t i = 0; i < documents.size(); ++i) {
-    const std::pair<double, std::int64_t> candidate{bm25[i], documents[i]};
+    const std::pair<double, std::int64_t> candidate{bm25[documents[i]], documents[i]};
     if (kept.size() < pool) {
       kept.push_back(candidate);
       std::push_heap(kept.begin(), kept.end(), better);  // front: the worst kept
@@ -403,14 +416,11 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
   // (cleared, not freed), as many as the postings on a long log. Allocated afresh they were
   // fresh pages to fault in on every turn (issue 14: nothing proportional to the log).
   thread_local std::vector<std::int64_t> reached_documents;
-  thread_local std::vector<double> reached_bm25;
   std::vector<std::int64_t>& documents = reached_documents;
-  std::vector<double>& bm25 = reached_bm25;
   documents.clear();
-  bm25.clear();
-  if (params.lexical_weight > 0.0) {
-    detail::bm25_sparse(postings, log.rows, log.lengths, &documents, &bm25);
-  }
+  const QueryPostings none{postings.postings, postings.offsets, 0, 0.0, 0.0, 0.0};
+  const detail::SparseBm25 bm25(params.lexical_weight > 0.0 ? postings : none, log.rows,
+                                log.lengths, &documents);
   ScoreParams score = params.score;
   if (!documents.empty()) score.k = std::max(score.k, params.lexical_pool);
   const std::size_t rescore = default_rescore(score.k);
@@ -455,8 +465,7 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
     }
   }
   const double lexical_scale =
-      documents.empty() ? 0.0
-                        : params.lexical_weight / *std::max_element(bm25.begin(), bm25.end());
+      documents.empty() ? 0.0 : params.lexical_weight / bm25.max();
   struct Candidate {
     std::int64_t row;
     double score;
@@ -467,9 +476,7 @@ Retrieved retrieve_turns(const float* query, const TurnColumns<Thread>& log,
   for (const Ranked& row : channel) {
     double fused = static_cast<double>(row.score);
     if (!documents.empty()) {
-      const auto at = std::lower_bound(documents.begin(), documents.end(), row.index);
-      const double lexical =
-          at != documents.end() && *at == row.index ? bm25[at - documents.begin()] : 0.0;
+      const double lexical = bm25[row.index];
       fused = fused + lexical_scale * lexical;  // rule lexical-channel
     }
     candidates.push_back({row.index, fused, detail::in_sorted(forced, row.index)});

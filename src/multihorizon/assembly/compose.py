@@ -317,14 +317,15 @@ def _packed_tiers(
     ready: list[PackedItem | None] = [None] * facts_end
     ready += conversation
     ready += tool_items
-    packed = [ready[index] for index in order.tolist()]
+    picked = order.tolist()
+    packed = [ready[index] for index in picked]
     novelty_of: dict[str, float] = {}
     rows_of: dict[str, int] = {}
     taken = tier_of[order]
     if facts_end:
         fact_scores, fact_novelty = facts.score.tolist(), facts.novelty.tolist()
         for position in np.flatnonzero(taken <= 1).tolist():
-            index = int(order[position])
+            index = picked[position]
             if index < connectors_at:
                 fact = facts.facts[index]
                 score, reason, novelty = fact_scores[index], "cdr", fact_novelty[index]

@@ -313,41 +313,22 @@ def _packed_tiers(
     )
     # Every candidate by its index in the kernel's input: Tiers C and E's items as they are,
     # None for Tier P's, whose item is made only when it is packed (below).
-    connectors_at, facts_end = sizes[0], sizes[0] + sizes[1]
+    facts_end = sizes[0] + sizes[1]
     ready: list[PackedItem | None] = [None] * facts_end
     ready += conversation
     ready += tool_items
     picked = order.tolist()
     packed = [ready[index] for index in picked]
-    novelty_of: dict[str, float] = {}
-    rows_of: dict[str, int] = {}
     taken = tier_of[order]
-    if facts_end:
-        fact_scores, fact_novelty = facts.score.tolist(), facts.novelty.tolist()
-        for position in np.flatnonzero(taken <= 1).tolist():
-            index = picked[position]
-            if index < connectors_at:
-                fact = facts.facts[index]
-                score, reason, novelty = fact_scores[index], "cdr", fact_novelty[index]
-                rows_of[fact.fact_id] = index
-            else:
-                scored = bridging[index - connectors_at]
-                fact, score, reason = scored.fact, scored.score, "connector"
-                novelty = scored.novelty
-            packed[position] = PackedItem(
-                "P", fact.fact_id, fact.content, score, fact_tokens[index], reason
-            )
-            novelty_of.setdefault(fact.fact_id, novelty)
-        for scored in bridging:  # a fact both ranked and bridging has the connector's novelty
-            if scored.fact.fact_id in novelty_of:
-                novelty_of[scored.fact.fact_id] = scored.novelty
+    positions = np.flatnonzero(taken <= 1).tolist() if facts_end else []
+    novelty_of, rows_of = _fact_items(packed, positions, picked, facts, bridging, fact_tokens)
     counts = np.bincount(taken, minlength=4).tolist()
     sums = np.bincount(taken, weights=tokens[order], minlength=4).tolist()
     if counts[3] == sizes[3]:  # every recent Tier E item packed (most turns)
         saved = tools.recent_saved_total
     else:
         saved = int(tools.recent_saved[order[taken == 3] - (facts_end + sizes[2])].sum())
-    items: list[PackedItem] = packed  # every None was replaced above
+    items: list[PackedItem] = packed  # _fact_items made the P items in place
     return PackedTiers(
         items,
         novelty_of,
@@ -357,6 +338,44 @@ def _packed_tiers(
         counts[1],
         saved,
     )
+
+
+def _fact_items(
+    packed: list[PackedItem | None],
+    positions: list[int],
+    picked: list[int],
+    facts: RankedFacts,
+    bridging: Sequence[ScoredFact],
+    fact_tokens: list[int],
+) -> tuple[dict[str, float], dict[str, int]]:
+    """The packed facts' items, made in place at their ``positions`` in ``packed`` (the
+    kernel's ``picked`` index of each: a CDR rank, then the connectors); each packed fact's
+    novelty, in packing order (a connector's when a fact is both), and the row in ``facts``
+    of each fact packed by its CDR rank."""
+    novelty_of: dict[str, float] = {}
+    rows_of: dict[str, int] = {}
+    if not positions:
+        return novelty_of, rows_of
+    connectors_at = len(facts)
+    fact_scores, fact_novelty = facts.score.tolist(), facts.novelty.tolist()
+    for position in positions:
+        index = picked[position]
+        if index < connectors_at:
+            fact = facts.facts[index]
+            score, reason, novelty = fact_scores[index], "cdr", fact_novelty[index]
+            rows_of[fact.fact_id] = index
+        else:
+            scored = bridging[index - connectors_at]
+            fact, score, reason = scored.fact, scored.score, "connector"
+            novelty = scored.novelty
+        packed[position] = PackedItem(
+            "P", fact.fact_id, fact.content, score, fact_tokens[index], reason
+        )
+        novelty_of.setdefault(fact.fact_id, novelty)
+    for scored in bridging:  # a fact both ranked and bridging has the connector's novelty
+        if scored.fact.fact_id in novelty_of:
+            novelty_of[scored.fact.fact_id] = scored.novelty
+    return novelty_of, rows_of
 
 
 @functools.lru_cache(maxsize=256)

@@ -4,6 +4,7 @@ referenced ones first, stale ones by the stale policy, cached while nothing chan
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -184,7 +185,7 @@ def _still_valid(
     return (
         last[0] == settings
         and len(last[1]) == len(entries)
-        and all(a is b for a, b in zip(last[1], entries, strict=True))
+        and all(map(operator.is_, last[1], entries))  # the lengths are equal
         and all(entry.is_fresh(now) for entry in last[2])
     )
 

@@ -249,7 +249,7 @@ def _sub_queries(
 _TIER_GROUPS = np.array([0, 0, 1, 2], dtype=np.int64)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made once a turn, read by pack only
 class PackedTiers:
     """Tiers P, C and E as packed (``_packed_tiers``): the items in sandwich order; each
     packed fact's novelty, in packing order (a connector's when a fact is both); the row in

@@ -2,6 +2,7 @@
 
     python bench/assembler_side_by_side.py [--main /tmp/main-tree/src] [--facts 10000]
         [--rounds 40] [--calls 10] [--contenders ours-cpp-seq,ours-cpp-worker,...]
+        [--stage turn|pack] [--clock wall|thread]
 
 Each contender is its own process (the backend is chosen at import) holding the same setup
 as ``test_bench_assembler.py``: a store of ``--facts`` real-text facts, a 1,000-turn session
@@ -36,8 +37,10 @@ DEFAULT = (
 )
 
 
-def child(facts: int, worker: str, stage: str) -> None:
+def child(facts: int, worker: str, stage: str, clock_name: str) -> None:
     import multihorizon as mh
+
+    clock = time.thread_time if clock_name == "thread" else time.perf_counter
 
     texts = knowledge_data.real_texts(facts + TURNS)
     vectors = knowledge_data.real_vectors(facts + TURNS)
@@ -57,9 +60,9 @@ def child(facts: int, worker: str, stage: str) -> None:
         whole = tier_session.pack
 
         def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
+            started = clock()
             result = whole(*args, **kwargs)
-            spent.append(time.perf_counter() - started)
+            spent.append(clock() - started)
             return result
 
         tier_session.pack = timed
@@ -68,13 +71,15 @@ def child(facts: int, worker: str, stage: str) -> None:
         times = []
         for _ in range(int(line)):
             position = (next(positions) * 13) % facts
-            started = time.perf_counter()
+            started = clock()
             session.user(texts[position], embedding=vectors[position], budget_tokens=4000)
-            times.append(time.perf_counter() - started)
+            times.append(clock() - started)
         print(json.dumps(spent[-len(times) :] if stage == "pack" else times), flush=True)
 
 
-def spawn(name: str, facts: int, trees: dict[str, str | None], stage: str) -> subprocess.Popen[str]:
+def spawn(
+    name: str, facts: int, trees: dict[str, str | None], stage: str, clock: str
+) -> subprocess.Popen[str]:
     tree, backend, worker = name.split("-")
     command = [sys.executable]
     if trees[tree] is not None:
@@ -87,6 +92,7 @@ def spawn(name: str, facts: int, trees: dict[str, str | None], stage: str) -> su
         worker,
         f"--facts={facts}",
         f"--stage={stage}",
+        f"--clock={clock}",
     ]
     env = {**os.environ, "MULTIHORIZON_BACKEND": backend}
     return subprocess.Popen(
@@ -111,16 +117,23 @@ def main() -> int:
         default="turn",
         help="time whole user() turns, or only their packing (tier_session.pack)",
     )
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "thread"),
+        default="wall",
+        help="time in wall time, or in the turn's thread CPU time (leaves out the time a "
+        "loaded box kept the process waiting for a core)",
+    )
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.facts, args.child, args.stage)
+        child(args.facts, args.child, args.stage, args.clock)
         return 0
     names = args.contenders.split(",")
     if args.main is None:
         names = [name for name in names if not name.startswith("main-")]
     trees = {"ours": args.ours, "main": args.main}
-    processes = {name: spawn(name, args.facts, trees, args.stage) for name in names}
+    processes = {name: spawn(name, args.facts, trees, args.stage, args.clock) for name in names}
     for process in processes.values():  # one at a time: setups do not overlap the rounds
         assert process.stdout is not None
         json.loads(process.stdout.readline())
@@ -146,7 +159,8 @@ def main() -> int:
         process.wait()
     first = statistics.median(samples[names[0]])
     print(
-        f"{args.stage}: facts {args.facts}, {args.rounds} rounds x {args.calls} turns, "
+        f"{args.stage} ({args.clock} clock): facts {args.facts}, {args.rounds} rounds x "
+        f"{args.calls} turns, "
         f"load {os.getloadavg()[0]:.1f}"
     )
     print(f"| contender | p50 | p99 | p50 / {names[0]} |")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -251,6 +251,16 @@ class ContextAssembler:
         if len(self._fact_tokens) >= FACT_TOKENS_HELD:
             self._fact_tokens.clear()  # bounded: a huge store's facts are counted again
         self._fact_tokens[fact.fact_id] = (fact, tokens)
+        return tokens
+
+    def facts_tokens(self, facts: Sequence[Fact]) -> list[int]:
+        """``fact_tokens`` of each of ``facts`` (one call for a turn's candidates)."""
+        held, tokens = self._fact_tokens, []
+        for fact in facts:
+            known = held.get(fact.fact_id)
+            tokens.append(
+                known[1] if known is not None and known[0] is fact else self.fact_tokens(fact)
+            )
         return tokens
 
     def _dropped(self, dropped: list[tuple[str, TierSession]]) -> None:

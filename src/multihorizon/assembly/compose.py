@@ -5,8 +5,10 @@ whole of it; it changes nothing, and returns what committing the envelope would 
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -22,14 +24,21 @@ from ..tiers.knowledge_cdr import RankedFacts
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
 from ..tiers.tool_candidates import ToolBatch, ToolCandidates
-from .envelope import ContextEnvelope, Envelope, PackedItem, block
+from .envelope import ContextEnvelope, ContextItem, Envelope, PackedItem, block
 from .headers import SCRATCH_TOKENS_SAVED
-from .packing import BudgetError, Delivery, packed_item
+from .packing import BudgetError, Delivery
 
 if TYPE_CHECKING:
     from .assembler import ContextAssembler
 
-__all__ = ["conversation_items", "envelope_headers", "pack", "summary_item"]
+__all__ = [
+    "ConversationBlocks",
+    "PackedTiers",
+    "conversation_items",
+    "envelope_headers",
+    "pack",
+    "summary_item",
+]
 
 
 def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> PackedItem:
@@ -56,11 +65,40 @@ def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> Pa
     return PackedItem("S", turn.active_thread, summary, 1.0, summary_tokens, "summary")
 
 
+class ConversationBlocks:
+    """One session's Tier C blocks by turn id: the packed item's source id and content and
+    its tokens under the assembler's counter. A logged turn's role and text do not change,
+    so a turn chosen again (most of a turn's items were chosen at the turn before) is not
+    rendered and counted again; an entry is used only while its role and text are the ones
+    it was made for."""
+
+    LIMIT = 4096  # entries held (then forgotten at once: a long session's old turns)
+
+    def __init__(self) -> None:
+        self._held: dict[int, tuple[str, str, str, str, int]] = {}
+
+    def clear(self) -> None:
+        self._held.clear()
+
+    def item(self, item: ContextItem, count: Callable[[str], int]) -> PackedItem:
+        """``item`` as a packed item (tier C, ``turn:ID``, ``role: content``)."""
+        held = self._held.get(item.turn_id)
+        if held is None or held[0] != item.role or held[1] != item.content:
+            source_id, text = f"turn:{item.turn_id}", f"{item.role}: {item.content}"
+            tokens = count(block("C", source_id, text))
+            if len(self._held) >= self.LIMIT:
+                self._held.clear()
+            held = (item.role, item.content, source_id, text, tokens)
+            self._held[item.turn_id] = held
+        return PackedItem("C", held[2], held[3], item.score, held[4], item.reason)
+
+
 def conversation_items(
-    turn: Envelope, count: Callable[[str], int]
+    turn: Envelope, count: Callable[[str], int], blocks: ConversationBlocks | None = None
 ) -> tuple[list[PackedItem], list[PackedItem], list[str]]:
     """Tier C's items as packed items: the referenced turns (SPEC-028 §4.2: at full weight,
-    right after the summary), the others, and the referenced scratch entries' ids."""
+    right after the summary), the others, and the referenced scratch entries' ids.
+    ``blocks``: the session's rendered blocks, reused while a turn's text holds."""
     referenced_turns = {
         ref.target_turn
         for ref in turn.references
@@ -71,39 +109,38 @@ def conversation_items(
     )
     referenced: list[PackedItem] = []
     others: list[PackedItem] = []
+    if blocks is None:
+        blocks = ConversationBlocks()
     for item in turn.items:
-        packed = packed_item(
-            "C", f"turn:{item.turn_id}", f"{item.role}: {item.content}", item.score, item.reason,
-            count,
-        )  # fmt: skip
+        packed = blocks.item(item, count)
         (referenced if item.turn_id in referenced_turns else others).append(packed)
     return referenced, others, referenced_entries
 
 
 def envelope_headers(
     turn: Envelope,
-    items: Sequence[PackedItem],
-    novelty_of: Mapping[str, float],
+    head: Sequence[PackedItem],
+    tiers: PackedTiers,
     available: int,
     connectors: int,
     scratch: ScratchBuffer,
     tools: ToolBatch,
     budget: int,
 ) -> tuple[dict[str, str], dict[str, int]]:
-    """The conversation's §7 headers plus Tier P's (facts used, coverage: ``novelty_of``
-    holds each packed fact's novelty; connectors) and Tier E's (SPEC-029 §9.2), tokens used
-    and saturation; and the tokens of each tier (S for the summary)."""
-    # One pass over the packed items (issue 14: this ran six, one per header and the tiers).
-    facts_used = connectors_used = saved = 0
-    least_novelty = math.inf
+    """The conversation's §7 headers plus Tier P's (facts used, coverage: the least novelty
+    of a packed fact; connectors) and Tier E's (SPEC-029 §9.2), tokens used and saturation;
+    and the tokens of each tier (S for the summary). The packed tiers' sums come from the
+    packing (``PackedTiers``: issue 14, no pass over their items); the head's items (the
+    summary and the references) are summed here."""
+    facts_used, connectors_used, saved = tiers.facts_used, tiers.connectors_used, tiers.saved
     raw_tokens = tools.raw_tokens
-    tokens = {"S": 0, "P": 0, "C": 0, "E": 0}
-    for item in items:
+    tokens = {"S": 0, "P": tiers.tokens[0], "C": tiers.tokens[1], "E": tiers.tokens[2]}
+    least_novelty = min(tiers.novelty_of.values(), default=math.inf)
+    for item in head:
         tier = item.tier
         tokens[tier] += item.tokens
-        if tier == "P":
+        if tier == "P":  # not made today: the head holds the summary and references only
             facts_used += 1
-            least_novelty = min(least_novelty, novelty_of[item.source_id])
             connectors_used += item.reason == "connector"
         elif tier == "E":
             # SPEC-029 §9.2 (tokens_saved's sum, term for term): raw tokens kept out.
@@ -137,15 +174,17 @@ def pack(
     budget: int,
     sub_queries: tuple[str, ...] | None = None,
     prefetched: PendingNeighbours | None = None,
+    blocks: ConversationBlocks | None = None,
 ) -> tuple[ContextEnvelope, Delivery]:
     """One envelope (SPEC-028 §2.2): the summary and the references first, then Tiers P, C
     and E packed into what is left of the budget by the turn's blend, in sandwich order;
-    and what committing it changes (nothing is changed here)."""
+    and what committing it changes (nothing is changed here). ``blocks``: the session's
+    Tier C blocks (``ConversationBlocks``)."""
     count = assembler.count_tokens
     summary = summary_item(turn, budget, count)
     head: list[PackedItem] = [summary]
     remaining = budget - summary.tokens
-    referenced, conversation, referenced_entries = conversation_items(turn, count)
+    referenced, conversation, referenced_entries = conversation_items(turn, count, blocks)
     for packed in referenced:  # SPEC-028 §4.2: right after the summary, if they fit
         if packed.tokens <= remaining:
             head.append(packed)
@@ -167,34 +206,31 @@ def pack(
     bridging = (
         connectors_of(assembler, coverage, vector, facts) if turn.mode != "conversation" else []
     )
-    tiers, novelty_of, rows_of = _packed_tiers(
-        assembler, turn, facts, bridging, conversation, tools, remaining
-    )
-    items = (*head, *tiers)
+    tiers = _packed_tiers(assembler, turn, facts, bridging, conversation, tools, remaining)
     headers, tokens = envelope_headers(
-        turn, items, novelty_of, available, len(bridging), scratch, tools, budget
+        turn, head, tiers, available, len(bridging), scratch, tools, budget
     )
     assert sum(tokens.values()) <= budget, (tokens, budget)  # the packing invariant
     store = assembler.knowledge
-    packed_facts = list(novelty_of)  # the packed facts, in packing order
-    delivered: list[tuple[str, np.ndarray]] = []
+    packed_facts = list(tiers.novelty_of)  # the packed facts, in packing order
+    vectors = None
     if store is not None and packed_facts:
+        rows_of = tiers.rows_of
         if facts.vectors is not None and len(rows_of) == len(packed_facts):
             # The rows the ranking read (the same float32 values, no second store read).
             vectors = facts.vectors[[rows_of[fact_id] for fact_id in packed_facts]]
         else:
             vectors = store.vectors_of(packed_facts)
-        delivered = list(zip(packed_facts, vectors, strict=True))
     envelope = ContextEnvelope(
         turn=turn,
-        items=items,
+        items=(*head, *tiers.items),
         budget_tokens=budget,
         headers=MappingProxyType(headers),
         tier_tokens=MappingProxyType(tokens),
         sub_queries=sub_queries,
         user_text=text,
     )
-    return envelope, Delivery(delivered, list(tools.refreshed))
+    return envelope, Delivery(packed_facts, vectors, list(tools.refreshed))
 
 
 def _sub_queries(
@@ -213,6 +249,23 @@ def _sub_queries(
 _TIER_GROUPS = np.array([0, 0, 1, 2], dtype=np.int64)
 
 
+@dataclass(slots=True)  # not frozen: made once a turn, read by pack only
+class PackedTiers:
+    """Tiers P, C and E as packed (``_packed_tiers``): the items in sandwich order; each
+    packed fact's novelty, in packing order (a connector's when a fact is both); the row in
+    the ranked facts of each fact packed by its CDR rank; and the sums the headers need:
+    the P, C and E items' tokens, the facts and connectors packed, and the raw-output
+    tokens the packed Tier E items keep out (SPEC-029 §9.2)."""
+
+    items: list[PackedItem]
+    novelty_of: dict[str, float]
+    rows_of: dict[str, int]
+    tokens: tuple[int, int, int]
+    facts_used: int
+    connectors_used: int
+    saved: int
+
+
 def _packed_tiers(
     assembler: ContextAssembler,
     turn: Envelope,
@@ -221,25 +274,22 @@ def _packed_tiers(
     conversation: Sequence[PackedItem],
     tools: ToolBatch,
     remaining: int,
-) -> tuple[list[PackedItem], dict[str, float], dict[str, int]]:
+) -> PackedTiers:
     """Tiers P, C and E packed into ``remaining`` tokens by the blend, in sandwich order
     (SPEC-028 §2.2, SPEC-003 §7.3-§7.4): one native call over the candidates' tokens and
-    scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed.
-    Also each packed fact's novelty, in packing order (a connector's when a fact is both),
-    and the row in ``facts`` of each fact packed by its CDR rank."""
+    scores (``kernels.pack_tiers``); a packed item is made only for a fact that is packed,
+    and the headers' sums are taken over the kernel's arrays (issue 14: no pass over the
+    items, no per-candidate Python object)."""
     blend = turn.blend
     share = assembler.config.connector_budget if bridging else 0.0
-    count_fact = assembler.fact_tokens
     tool_items = tools.recent
     sizes = [len(facts), len(bridging), len(conversation), len(tool_items)]
+    fact_tokens = assembler.facts_tokens([*facts.facts, *(scored.fact for scored in bridging)])
     tokens = np.concatenate(
         [
-            np.array(
-                [count_fact(fact) for fact in facts.facts]
-                + [count_fact(scored.fact) for scored in bridging]
-                + [item.tokens for item in conversation],
-                dtype=np.int64,
-            ).reshape(-1),
+            np.array(fact_tokens + [item.tokens for item in conversation], dtype=np.int64).reshape(
+                -1
+            ),
             tools.recent_tokens,
         ]
     )
@@ -251,40 +301,87 @@ def _packed_tiers(
             tools.recent_scores,
         ]
     )
+    tier_of = _tier_column(*sizes)
     order = kernels.pack_tiers(
         tokens,
         scores,
-        np.repeat(np.arange(4, dtype=np.int64), sizes),
+        tier_of,
         np.array([blend.P * (1.0 - share), blend.P * share, blend.C, blend.E]),
         _TIER_GROUPS,
         np.array([blend.P, blend.C, blend.E]),
         remaining,
     )
     # Every candidate by its index in the kernel's input: Tiers C and E's items as they are,
-    # None for Tier P's, whose item is made only when it is packed.
-    ready: list[PackedItem | None] = [None] * (sizes[0] + sizes[1])
+    # None for Tier P's, whose item is made only when it is packed (below).
+    facts_end = sizes[0] + sizes[1]
+    ready: list[PackedItem | None] = [None] * facts_end
     ready += conversation
     ready += tool_items
-    connectors_at = sizes[0]
-    packed: list[PackedItem] = []
+    picked = order.tolist()
+    packed = [ready[index] for index in picked]
+    taken = tier_of[order]
+    positions = np.flatnonzero(taken <= 1).tolist() if facts_end else []
+    novelty_of, rows_of = _fact_items(packed, positions, picked, facts, bridging, fact_tokens)
+    counts = np.bincount(taken, minlength=4).tolist()
+    sums = np.bincount(taken, weights=tokens[order], minlength=4).tolist()
+    if counts[3] == sizes[3]:  # every recent Tier E item packed (most turns)
+        saved = tools.recent_saved_total
+    else:
+        saved = int(tools.recent_saved[order[taken == 3] - (facts_end + sizes[2])].sum())
+    items: list[PackedItem] = packed  # _fact_items made the P items in place
+    return PackedTiers(
+        items,
+        novelty_of,
+        rows_of,
+        (int(sums[0] + sums[1]), int(sums[2]), int(sums[3])),
+        counts[0] + counts[1],
+        counts[1],
+        saved,
+    )
+
+
+def _fact_items(
+    packed: list[PackedItem | None],
+    positions: list[int],
+    picked: list[int],
+    facts: RankedFacts,
+    bridging: Sequence[ScoredFact],
+    fact_tokens: list[int],
+) -> tuple[dict[str, float], dict[str, int]]:
+    """The packed facts' items, made in place at their ``positions`` in ``packed`` (the
+    kernel's ``picked`` index of each: a CDR rank, then the connectors); each packed fact's
+    novelty, in packing order (a connector's when a fact is both), and the row in ``facts``
+    of each fact packed by its CDR rank."""
     novelty_of: dict[str, float] = {}
     rows_of: dict[str, int] = {}
-    for index in order.tolist():
-        item = ready[index]
-        if item is None:
-            if index < connectors_at:
-                fact = facts.facts[index]
-                score, reason = float(facts.score[index]), "cdr"
-                novelty = float(facts.novelty[index])
-                rows_of[fact.fact_id] = index
-            else:
-                scored = bridging[index - connectors_at]
-                fact, score, reason = scored.fact, scored.score, "connector"
-                novelty = scored.novelty
-            item = PackedItem("P", fact.fact_id, fact.content, score, int(tokens[index]), reason)
-            novelty_of.setdefault(fact.fact_id, novelty)
-        packed.append(item)
+    if not positions:
+        return novelty_of, rows_of
+    connectors_at = len(facts)
+    fact_scores, fact_novelty = facts.score.tolist(), facts.novelty.tolist()
+    for position in positions:
+        index = picked[position]
+        if index < connectors_at:
+            fact = facts.facts[index]
+            score, reason, novelty = fact_scores[index], "cdr", fact_novelty[index]
+            rows_of[fact.fact_id] = index
+        else:
+            scored = bridging[index - connectors_at]
+            fact, score, reason = scored.fact, scored.score, "connector"
+            novelty = scored.novelty
+        packed[position] = PackedItem(
+            "P", fact.fact_id, fact.content, score, fact_tokens[index], reason
+        )
+        novelty_of.setdefault(fact.fact_id, novelty)
     for scored in bridging:  # a fact both ranked and bridging has the connector's novelty
         if scored.fact.fact_id in novelty_of:
             novelty_of[scored.fact.fact_id] = scored.novelty
-    return packed, novelty_of, rows_of
+    return novelty_of, rows_of
+
+
+@functools.lru_cache(maxsize=256)
+def _tier_column(facts: int, connectors: int, turns: int, tools: int) -> npt.NDArray[np.int64]:
+    """``pack_tiers``' tier of each candidate for these tier sizes (read only): most turns
+    repeat the sizes of a turn before them."""
+    column = np.repeat(np.arange(4, dtype=np.int64), (facts, connectors, turns, tools))
+    column.flags.writeable = False
+    return column

@@ -50,10 +50,11 @@ def packed_item(
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
-    """What committing an envelope changes: (fact id, vector) pairs for the coverage set and
-    re-invoked scratch entries."""
+    """What committing an envelope changes: the packed facts' ids and their vectors (row
+    ``i`` is ``fact_ids[i]``'s) for the coverage set, and re-invoked scratch entries."""
 
-    facts: list[tuple[str, np.ndarray]]
+    fact_ids: list[str]
+    vectors: np.ndarray | None
     refreshed: list[ScratchEntry]
 
 

@@ -40,7 +40,7 @@ from ..tiers.coverage import CoverageSet
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchEntry
 from ..tiers.tool_candidates import ToolCandidates
-from .compose import pack
+from .compose import ConversationBlocks, pack
 from .envelope import ContextEnvelope, Envelope
 from .packing import Delivery, check_budget, plain
 
@@ -69,6 +69,7 @@ class TierSession(AsyncTurns):
         self._version = 0
         self._lock = threading.RLock()
         self._tool = ToolCandidates()  # Tier E's packed blocks and candidates, cached
+        self._blocks = ConversationBlocks()  # Tier C's packed blocks, by turn
         # scratch id -> (the entry, its stored form): each save re-encodes only new entries.
         self._stored_entries: dict[str, tuple[ScratchEntry, bytes]] = {}
         self._closed: str | None = None  # why, once closed
@@ -404,6 +405,7 @@ class TierSession(AsyncTurns):
         self._fresh()
         self._stored_entries.clear()
         self._tool.clear()
+        self._blocks.clear()
         self._chat_cache = None
 
     def preview(
@@ -524,8 +526,8 @@ class TierSession(AsyncTurns):
         delivered facts join the coverage set (cannot fail)."""
         for entry in delivery.refreshed:
             self.session.scratch.replace(entry)
-        for fact_id, vector in delivery.facts:
-            self.coverage.add(fact_id, vector)
+        if delivery.vectors is not None:
+            self.coverage.add_many(delivery.fact_ids, delivery.vectors)
 
     # ---- packing ---------------------------------------------------------------------------
 
@@ -569,5 +571,5 @@ class TierSession(AsyncTurns):
         """The envelope, and what committing it changes (nothing is changed here)."""
         return pack(
             self.assembler, self.session, self.coverage, self._tool, turn, vector, text, budget,
-            sub_queries, prefetched,
+            sub_queries, prefetched, self._blocks,
         )  # fmt: skip

@@ -4,7 +4,7 @@ session was already given, the novelty it implies (on, off or partial by intent,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -62,6 +62,33 @@ class CoverageSet:
         self._weighted += depth * vector.astype(np.float64)
         self._depth_sum += depth
         self.fact_ids.add(fact_id)
+
+    def add_many(
+        self,
+        fact_ids: Sequence[str],
+        vectors: npt.NDArray[np.float32],
+        depth: float = DEFAULT_DEPTH,
+    ) -> None:
+        """``add`` for each of ``fact_ids`` (row ``i`` of ``vectors`` is the ``i``-th's) in
+        one pass, leaving the very bits ``add`` one by one leaves: the same products, summed
+        in the same order. NumPy reduces a C-ordered matrix down its rows (axis 0) one row
+        after another into the first (pairwise summation runs along the contiguous axis
+        only), so the set's sum goes first and each fact's product follows in turn
+        (``tests/test_coverage_batch.py`` holds the bits equal). Issue 14: an envelope of 50
+        facts took ~185 µs one by one, ~20 µs here."""
+        known, fresh = self.fact_ids, []
+        for row, fact_id in enumerate(fact_ids):
+            if fact_id not in known:
+                known.add(fact_id)  # a repeated id is added once, as by add
+                fresh.append(row)
+        if not fresh:
+            return
+        rows = np.empty((len(fresh) + 1, self.dim), dtype=np.float64)
+        rows[0] = self._weighted
+        np.multiply(depth, vectors[fresh], out=rows[1:], dtype=np.float64)
+        self._weighted = np.add.reduce(rows, axis=0)
+        for _ in fresh:  # the depth sum as add makes it, one term at a time
+            self._depth_sum += depth
 
     def state(self) -> dict[str, Any]:
         """What ``restore`` needs: the delivered ids, the depth sum and the weighted sum."""

@@ -96,7 +96,7 @@ def fact_candidates(
     only when it is the same query with the same k and floor as the one made here). One
     query (a conversation turn) stays columnar from the native ranking to the packing."""
     knowledge = assembler.knowledge
-    if knowledge is None or len(knowledge) == 0 or not np.any(vector):
+    if knowledge is None or len(knowledge) == 0 or not vector.any():
         return RankedFacts.of(()), 0
     config = assembler.config
     queries = [vector]
@@ -118,7 +118,7 @@ def fact_candidates(
     delivered = coverage.fact_ids if novelty is not False else set()
     per_query: list[RankedFacts] = []
     for position, query in enumerate(queries):
-        if not np.any(query):
+        if position and not np.any(query):  # the turn's own vector was checked above
             continue
         if position == 0 and _same_query(prefetched, knowledge, query, k, floor):
             assert prefetched is not None

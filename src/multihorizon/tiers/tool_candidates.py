@@ -4,6 +4,7 @@ referenced ones first, stale ones by the stale policy, cached while nothing chan
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -32,6 +33,10 @@ class ToolBatch:
     recent_tokens: npt.NDArray[np.int64]
     recent_scores: npt.NDArray[np.float64]
     raw_tokens: Mapping[str, int]
+    # Each recent item's raw-output tokens kept out when it is packed (SPEC-029 §9.2's
+    # term: raw tokens less the item's, at least 0), summed over the packed ones.
+    recent_saved: npt.NDArray[np.int64]
+    recent_saved_total: int
     pinned: int
     freshness: str
     refreshed: tuple[ScratchEntry, ...]
@@ -152,13 +157,20 @@ def _batch(
     recent = tuple(item for item in items if item.reason != "reference")
     tokens = np.array([item.tokens for item in recent], dtype=np.int64)
     scores = np.array([item.score for item in recent], dtype=np.float64)
-    tokens.flags.writeable = scores.flags.writeable = False  # shared by the turns that reuse it
+    saved = np.array(
+        [max(0, int(raw_tokens[item.source_id]) - int(item.tokens)) for item in recent],
+        dtype=np.int64,
+    )
+    # Shared by the turns that reuse the batch.
+    tokens.flags.writeable = scores.flags.writeable = saved.flags.writeable = False
     return ToolBatch(
         tuple(item for item in items if item.reason == "reference"),
         recent,
         tokens,
         scores,
         MappingProxyType(raw_tokens),
+        saved,
+        int(saved.sum()),
         pinned,
         freshness,
         tuple(refreshed),
@@ -173,7 +185,7 @@ def _still_valid(
     return (
         last[0] == settings
         and len(last[1]) == len(entries)
-        and all(a is b for a, b in zip(last[1], entries, strict=True))
+        and all(map(operator.is_, last[1], entries))  # the lengths are equal
         and all(entry.is_fresh(now) for entry in last[2])
     )
 

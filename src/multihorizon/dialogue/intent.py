@@ -283,7 +283,8 @@ class IntentClassifier:
         # EXPLORE may be a side question (rule side-questions): only the references stage's
         # caller, with the session at hand, can tell.
         # A bare "again" in a statement may report a thing done again (rule again-reports).
-        self._repeats = config.resume_announcements or config.again_reports
+        # A bare "again" that asks nobody to say anything again (rule again-asks).
+        self._repeats = config.resume_announcements or config.again_reports or config.again_asks
         self._side_questions = config.side_questions
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
@@ -473,7 +474,7 @@ def _without_idle_agains(
     features: TurnFeatures, config: Config
 ) -> Sequence[tuple[int, int, int, int]]:
     # The CLARIFY "again"s that ask for nothing (rules resume-announcements, again-reports).
-    if not (config.resume_announcements or config.again_reports):
+    if not (config.resume_announcements or config.again_reports or config.again_asks):
         return features.hits
     return again_repeats(
         features.text,
@@ -481,6 +482,7 @@ def _without_idle_agains(
         clauses=config.again_returns,
         repeats=config.resume_announcements,
         reports=config.again_reports,
+        asks=config.again_asks,
     )
 
 

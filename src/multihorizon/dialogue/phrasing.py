@@ -39,6 +39,8 @@ from ..text.lexicon import (
 )
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
+    AGAIN_ALONE_WORDS,
+    AGAIN_ASK_WORDS,
     AGAIN_NOT_TOPICS,
     AGAIN_REPORT_FILLERS,
     AGAIN_REPORT_REACH,
@@ -501,20 +503,29 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
 
 
 def again_repeats(
-    text: str, hits: Hits, *, clauses: bool = False, repeats: bool = True, reports: bool = False
+    text: str,
+    hits: Hits,
+    *,
+    clauses: bool = False,
+    repeats: bool = True,
+    reports: bool = False,
+    asks: bool = False,
 ) -> Hits:
     """The hits without the CLARIFY "again"s that ask for no clarification. With ``repeats``
     (rule resume-announcements): in a turn that announces a return ("Back to the migration:
     which tool did you say again?", "OK, the puppy again: ..."), where they ask to recall, and
     inside a request to repeat an action ("same again for Friday", "do that again"). With
     ``reports`` (rule again-reports): a bare "again" in a statement reporting something done
-    again ("I ran it again and it passed", "Tried again, same error"). Other CLARIFY phrases
-    stay."""
+    again ("I ran it again and it passed", "Tried again, same error"). With ``asks`` (rule
+    again-asks): a bare "again" in a turn that asks nobody to say anything again
+    (``_asks_again``). Other CLARIFY phrases stay."""
     returns = repeats and (
         any(kind == _RESUME for kind, _, _, _ in hits) or named_topic(text, clauses=clauses)[1]
     )
     actions = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
     statement = reports and "?" not in text
+    bare = any(k == _CLARIFY and text[s:e].casefold() == "again" for k, _, s, e in hits)
+    asked = not (asks and bare) or _asks_again(text)
 
     def asks_nothing(start: int, end: int) -> bool:
         said = text[start:end].casefold()
@@ -522,11 +533,28 @@ def again_repeats(
             return said.endswith("again")
         if said != "again":
             return False
+        if not asked:
+            return True
         if repeats and any(first <= start and end <= last for first, last in actions):
             return True
         return statement and _reports_again(text, start)
 
     return tuple(hit for hit in hits if hit[0] != _CLARIFY or not asks_nothing(hit[2], hit[3]))
+
+
+def _asks_again(text: str) -> bool:
+    """Whether a turn with a bare "again" asks to say something again (rule again-asks,
+    ``AGAIN_ASK_WORDS``): one of those words, "what" right before an "again", or a turn of
+    at most ``AGAIN_ALONE_WORDS`` words. One pass over the turn's words."""
+    words = [word.strip(_AGAIN_STRIP) for word in text.casefold().split()]
+    words = [word for word in words if word]
+    if len(words) <= AGAIN_ALONE_WORDS or not AGAIN_ASK_WORDS.isdisjoint(words):
+        return True
+    return any(word == "again" and words[i - 1] == "what" for i, word in enumerate(words) if i)
+
+
+# Stripped from a word's ends before ``_asks_again`` reads it.
+_AGAIN_STRIP = "\"'()[],.;:!?\u2019\u2018\u201c\u201d-"
 
 
 def _reports_again(text: str, start: int) -> bool:

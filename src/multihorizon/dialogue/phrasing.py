@@ -544,11 +544,14 @@ def again_repeats(
 
 def _asks_again(text: str) -> bool:
     """Whether a turn with a bare "again" asks to say something again (rule again-asks,
-    ``AGAIN_ASK_WORDS``): one of those words, "what" right before an "again", or a turn of
-    at most ``AGAIN_ALONE_WORDS`` words. One pass over the turn's words."""
+    ``AGAIN_ASK_WORDS``): one of those words, "what" right before an "again", a question
+    that ends in it ("Which channels were they again?" asks to recall), or a turn of at
+    most ``AGAIN_ALONE_WORDS`` words. One pass over the turn's words."""
     words = [word.strip(_AGAIN_STRIP) for word in text.casefold().split()]
     words = [word for word in words if word]
     if len(words) <= AGAIN_ALONE_WORDS or not AGAIN_ASK_WORDS.isdisjoint(words):
+        return True
+    if words[-1] == "again" and "?" in text:
         return True
     return any(word == "again" and words[i - 1] == "what" for i, word in enumerate(words) if i)
 

@@ -113,7 +113,8 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "A bare 'again' is a CLARIFY marker only in a turn that asks to say something again: "
         "one with a word of saying or explaining ('Say that again more simply?', 'run me "
         "through it again': text/topic_clause_words AGAIN_ASK_WORDS), 'what again' ('those "
-        "are what again?') or a turn of at most three words ('again?'). 'how long until i can "
+        "are what again?'), a question ending in it ('Which channels were they again?') or a "
+        "turn of at most three words ('again?'). 'how long until i can "
         "go again', 'deployed that, checking the workers again', 'Will saving it again keep "
         "them as dates?' ask for nothing again.",
         {"again_asks": False},

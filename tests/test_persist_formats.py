@@ -36,11 +36,14 @@ def _session() -> mh.Session:
     # releases' hashing embedder: the stored model id is multihorizon-hash-384).
     # That release kept "Back to etcd: do it again" in the backup thread as a CLARIFY turn;
     # rule resume-announcements resumes etcd: off here, to build what it stored. Its "do it
-    # again" repeated the last request; rule repeats-named-requests takes the etcd one.
+    # again" repeated the last request; rule repeats-named-requests takes the etcd one. Its
+    # bare "again" was a CLARIFY marker: rule again-asks, off here, reads it as none.
     session = mh.Session(
         session_id="tenant/conv",
         embedder=mh.HashingEmbedder(version=1),
-        config=mh.Config(resume_announcements=False, repeats_named_requests=False),
+        config=mh.Config(
+            resume_announcements=False, repeats_named_requests=False, again_asks=False
+        ),
     )
     session.user("How do I configure etcd? We run etcd 3.5 on three nodes.", speaker="ann")
     session.assistant("Set --initial-cluster: 1. generate a CA, 2. issue certs, 3. restart.")

@@ -100,7 +100,9 @@ def test_a_statement_of_something_done_again_is_no_clarify(text: str) -> None:
     assert session.classify(text) is not mh.Intent.CLARIFY
     assert session.preview(text).intent is not mh.Intent.CLARIFY
     # The spec's literal markers read its bare "again" as CLARIFY.
-    spec_reading = _chat(mh.Config(again_reports=False, resume_announcements=False))
+    spec_reading = _chat(
+        mh.Config(again_reports=False, resume_announcements=False, again_asks=False)
+    )
     assert spec_reading.classify(text) is mh.Intent.CLARIFY
 
 

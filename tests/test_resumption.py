@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 import multihorizon as mh
-from multihorizon.dialogue.phrasing import again_repeats, named_topic, side_question
+from multihorizon.dialogue.again_markers import again_repeats
+from multihorizon.dialogue.phrasing import named_topic, side_question
 from multihorizon.text.lexicon import default_lexicon
 
 

@@ -396,7 +396,8 @@ def _again_report(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("My CI fails on the test job, can you look?")
     session.assistant("Two tests fail: the unicode one and the empty fixture one.")
-    return session.preview("ok I added the empty fixture and pushed again").intent
+    # "said" keeps rule again-asks from reading it: this rule's own case.
+    return session.preview("ok I added the fixture you said and pushed again").intent
 
 
 def _again_return(config: mh.Config) -> object:
@@ -843,6 +844,20 @@ def _question_form(config: mh.Config) -> object:
     return session.classify("the refund, has it gone through")
 
 
+def _question_end(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("booking a hire car for a week, excess insurance and deposits confuse me")
+    session.assistant("Standalone excess insurance is cheaper than the desk's cover.")
+    return session.classify("standalone excess insurance worth it")
+
+
+def _again_ask(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I gave blood for the first time today")
+    session.assistant("Well done. Drink plenty today and avoid heavy lifting with that arm.")
+    return session.classify("how long until i can give blood again")
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -926,6 +941,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "earlier-outputs": _earlier_output,
     "introducing-turns": _introducing_turn,
     "question-forms": _question_form,
+    "question-ends": _question_end,
+    "again-asks": _again_ask,
 }
 
 

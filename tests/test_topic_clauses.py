@@ -177,7 +177,8 @@ def test_again_returns_off_leaves_a_bare_again_a_clarification() -> None:
         session.assistant(RAIL_REPLY)
         if expected is not None:
             assert session.preview(text).intent is expected
-    off = _kiln(mh.Config().replace(again_returns=False))
+    # (Rule again-asks off too: it reads no ask to say anything again here either.)
+    off = _kiln(mh.Config().replace(again_returns=False, again_asks=False))
     off.user(RAIL)
     off.assistant(RAIL_REPLY)
     assert off.preview(text).intent is mh.Intent.CLARIFY

@@ -1,6 +1,7 @@
 // TurnScanner: a user turn's marker hits, cues, embedding check, similarity to the active
 // thread and SPEC-028 §5.2 decision in one call (see multihorizon/intent.hpp and the
 // reference in src/multihorizon/_intent_py.py).
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -37,6 +38,17 @@ std::vector<std::u32string> folded_words(py::handle words, const std::string& na
   return out;
 }
 
+// Rule question-ends: four iterables of str (lead words, lead asks, end fillers, end
+// phrases).
+std::array<std::vector<std::u32string>, 4> ends_arg(py::handle value) {
+  if (PyUnicode_Check(value.ptr()) || !py::isinstance<py::sequence>(value) || py::len(value) != 4) {
+    type_error("question_ends: expected 4 iterables of str, got " + type_name(value));
+  }
+  const py::sequence lists = py::reinterpret_borrow<py::sequence>(value);
+  return {folded_words(lists[0], "question_ends"), folded_words(lists[1], "question_ends"),
+          folded_words(lists[2], "question_ends"), folded_words(lists[3], "question_ends")};
+}
+
 std::uint64_t mask_arg(py::handle value, const std::string& name) {
   const std::int64_t mask = integer_arg(value, name);
   if (mask < 0) value_error(name + ": expected category bit masks in [0, 2**63)");
@@ -47,7 +59,7 @@ TurnScanner make_scanner(py::handle phrases, py::handle block, py::handle acknow
                          py::handle openers, py::handle strip, py::handle function_words,
                          py::handle backchannel_chars, py::handle intent_masks,
                          py::handle form_openers, py::handle clause_marks,
-                         py::handle statement_ends) {
+                         py::handle statement_ends, py::handle question_ends) {
   MarkerAutomaton automaton = make_automaton(phrases);
   for (py::handle item : phrases) {
     const std::int64_t category = integer_arg(py::tuple(py::reinterpret_borrow<py::object>(item))[1], "phrases");
@@ -71,7 +83,7 @@ TurnScanner make_scanner(py::handle phrases, py::handle block, py::handle acknow
                      count_arg(backchannel_chars, "backchannel_chars"), m,
                      folded_words(form_openers, "form_openers"),
                      folded_word(clause_marks, "clause_marks"),
-                     folded_word(statement_ends, "statement_ends"));
+                     folded_word(statement_ends, "statement_ends"), ends_arg(question_ends));
 }
 
 
@@ -180,7 +192,8 @@ void register_intent(py::module_& m) {
            py::arg("acknowledge"), py::arg("question_openers"), py::arg("question_strip"),
            py::arg("function_words"), py::arg("backchannel_chars"), py::arg("intent_masks"),
            py::arg("form_openers") = py::tuple(), py::arg("clause_marks") = "",
-           py::arg("statement_ends") = "")
+           py::arg("statement_ends") = "",
+           py::arg("question_ends") = py::make_tuple(py::tuple(), py::tuple(), py::tuple(), py::tuple()))
       .def("scan", &scan, py::arg("text"),
            "(hits, kinds, cues): BLOCK-filtered hits, the categories' bit mask, CUE_* bits.")
       .def("question", &question, py::arg("text"), "Whether the text is a question.")

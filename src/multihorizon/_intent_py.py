@@ -156,8 +156,8 @@ class TurnScannerBase:
         First words that make a turn a question ("what", "how", "tell"), case-folded.
     question_strip : str
         Characters stripped from both ends of the first word before the test (",.!:;").
-    form_openers, clause_marks, statement_ends : iterable of str, str, str
-        Rule question-forms (``_question_py.question``; no form openers: off).
+    form_openers, clause_marks, statement_ends, question_ends : iterable of str, str, str, 4
+        iterables of str: rules question-forms and question-ends (``_question_py.question``).
     function_words : iterable of str
         Words that may stand between acknowledgements ("ok, thanks" / "yes that's right").
     backchannel_chars : int
@@ -184,6 +184,7 @@ class TurnScannerBase:
         form_openers: Iterable[str] = (),
         clause_marks: str = "",
         statement_ends: str = "",
+        question_ends: Sequence[Iterable[str]] = ((), (), (), ()),
         function_words: Iterable[str],
         backchannel_chars: int,
         intent_masks: Sequence[int],
@@ -200,6 +201,7 @@ class TurnScannerBase:
             frozenset(_folded(word) for word in form_openers),
             frozenset(ord(char) for char in clause_marks),
             frozenset(ord(char) for char in statement_ends),
+            tuple(frozenset(_folded(word) for word in words) for words in question_ends),
         )
         self._function_words = frozenset(_folded(word) for word in function_words)
         self._backchannel_chars = as_int(backchannel_chars, "backchannel_chars")

@@ -1,16 +1,21 @@
 """The scanner's question cue (``TurnScanner.question``), the readable reference of
 ``TurnScanner::question`` in ``cpp/include/multihorizon/intent.hpp``; the word lists are
 ``text.question_forms``'. Linear: one pass for the "?", one back from the end for the last
-clause mark.
+clause mark; rule question-ends reads at most three words from the start and five back from the
+end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Sequence, Set
 
 from ._unicode_py import fold
 
 __all__ = ["folded", "question"]
+
+_LEAD_REACH = 3  # rule question-ends: leading words read ("ok and how ...")
+_END_WORDS = 5  # and words read back from the end: two fillers, then a phrase of three
+_NO_ENDS: tuple[Set[tuple[int, ...]], ...] = (frozenset(),) * 4
 
 
 def folded(text: str) -> tuple[int, ...]:
@@ -27,6 +32,11 @@ def _word_at(text: str, position: int, strip: Set[int]) -> tuple[int, ...]:
     end = start
     while end < len(text) and not text[end].isspace():
         end += 1
+    return _stripped(text, start, end, strip)
+
+
+def _stripped(text: str, start: int, end: int, strip: Set[int]) -> tuple[int, ...]:
+    """``text[start:end]`` with ``strip`` stripped from both ends, folded."""
     while start < end and ord(text[start]) in strip:
         start += 1
     while end > start and ord(text[end - 1]) in strip:
@@ -41,12 +51,15 @@ def question(
     form_openers: Set[tuple[int, ...]],
     clause_marks: Set[int],
     statement_ends: Set[int],
+    ends: Sequence[Set[tuple[int, ...]]] = _NO_ENDS,
 ) -> bool:
     """A question or a request for information (SPEC-028 §5.2): a "?" anywhere, or a first
     word among ``openers``. Rule question-forms (``form_openers`` not empty): a turn whose
     last character other than white space is no ``statement_ends`` is also one when its
     first word, or the first word after its last ``clause_marks`` character, is among
-    ``form_openers`` ("any way to make it faster", "original audit, what was the issue")."""
+    ``form_openers`` ("any way to make it faster", "original audit, what was the issue").
+    Rule question-ends (``ends``: lead words, lead asks, end fillers, end phrases): see
+    ``_asks_at_ends``."""
     if "?" in text:
         return True
     first = _word_at(text, 0, strip)
@@ -64,4 +77,54 @@ def question(
     mark = last - 1
     while mark >= 0 and ord(text[mark]) not in clause_marks:
         mark -= 1
-    return mark >= 0 and _word_at(text, mark + 1, strip) in form_openers
+    if mark >= 0 and _word_at(text, mark + 1, strip) in form_openers:
+        return True
+    return _asks_at_ends(text, last, strip, ends)
+
+
+def _asks_at_ends(
+    text: str,
+    last: int,
+    strip: Set[int],
+    ends: Sequence[Set[tuple[int, ...]]],
+) -> bool:
+    """Rule question-ends on ``text[:last]``: a lead ask after at most three lead words ("ok
+    and how do I open it"), or last words, at most two end fillers dropped, that are an end
+    phrase ("excess insurance worth it", "swept how often then"); phrases of up to three
+    words, joined by one space."""
+    leads, asks, fillers, phrases = ends
+    position = 0
+    for _ in range(_LEAD_REACH):
+        while position < last and text[position].isspace():
+            position += 1
+        end = position
+        while end < last and not text[end].isspace():
+            end += 1
+        if end == position or _stripped(text, position, end, strip) not in leads:
+            break
+        if _word_at(text, end, strip) in asks:
+            return True
+        position = end
+    words: list[tuple[int, ...]] = []
+    end = last
+    while end > 0 and len(words) < _END_WORDS:
+        start = end
+        while start > 0 and not text[start - 1].isspace():
+            start -= 1
+        words.insert(0, _stripped(text, start, end, strip))
+        end = start
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+    dropped = 0
+    while dropped < 2 and words and words[-1] in fillers:
+        words.pop()
+        dropped += 1
+    return any(count <= len(words) and _joined(words[-count:]) in phrases for count in (1, 2, 3))
+
+
+def _joined(words: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Folded words joined by one space, as an end phrase is folded."""
+    joined: tuple[int, ...] = words[0]
+    for word in words[1:]:
+        joined += (32, *word)
+    return joined

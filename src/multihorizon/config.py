@@ -108,6 +108,7 @@ SWITCHES = (
     "follow_up_forms",
     "question_topics",
     "question_forms",
+    "question_ends",
     "intent_threads",
     "resume_markers",
     "vocabulary_resume",
@@ -157,6 +158,7 @@ SWITCHES = (
     "announcement_clauses",
     "again_returns",
     "again_reports",
+    "again_asks",
     "echo_clarifications",
     "asked_announcements",
     "reaction_announcements",
@@ -277,6 +279,7 @@ class Config:
     follow_up_forms: bool = True
     question_topics: bool = True
     question_forms: bool = True
+    question_ends: bool = True
     intent_threads: bool = True
     resume_markers: bool = True
     vocabulary_resume: bool = True
@@ -409,6 +412,7 @@ class Config:
     # "I ran it again and it passed", "Tried again, same error" report a thing done again: a
     # bare "again" there is no CLARIFY marker (rule again-reports).
     again_reports: bool = True
+    again_asks: bool = True
     # "Fret buzz?", "Kettle stitch, meaning?", "Natural release means I just wait?" ask back
     # a term of an earlier reply: CLARIFY (rule echo-clarifications).
     echo_clarifications: bool = True

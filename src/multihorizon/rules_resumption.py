@@ -215,7 +215,7 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "came from one) intent 0.857 -> 0.873. ../shared/data (tools/eval_all.py, hashing): "
         "swda intent unchanged, tiage shift precision 0.454 -> 0.453 (F1 0.461 unchanged), "
         "no other row moved.",
-        "dialogue.phrasing.again_repeats",
+        "dialogue.again_markers.again_repeats",
     ),
     (
         "echo-clarifications",

@@ -111,7 +111,9 @@ class Session(SessionState, SessionIntent):
         self.dim = int(self.embedder.dim)
         self._thresholds = self.config.thresholds_for(self.model_id)
         self._lexicon = (
-            lexicon if lexicon is not None else default_lexicon(self.config.question_forms)
+            lexicon
+            if lexicon is not None
+            else default_lexicon(self.config.question_forms, self.config.question_ends)
         )
         # §5.2 in one native call per turn (issue 14).
         # The native call hashes a turn given without an embedding as HashingEmbedder does

@@ -78,7 +78,8 @@ class TurnScanner {
               const std::vector<std::u32string>& openers, std::u32string strip,
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
               IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
-              std::u32string clause_marks = {}, std::u32string statement_ends = {})
+              std::u32string clause_marks = {}, std::u32string statement_ends = {},
+              const std::array<std::vector<std::u32string>, 4>& question_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -93,6 +94,13 @@ class TurnScanner {
     for (const std::u32string& word : openers) add_opener(word, kSpecOpener);
     for (const std::u32string& word : form_openers) add_opener(word, kFormOpener);
     forms_ = !form_openers.empty();
+    // Rule question-ends: lead words, lead asks, end fillers, end phrases (words joined by
+    // one space).
+    for (const std::u32string& word : question_ends[0]) add_opener(word, kLeadWord);
+    for (const std::u32string& word : question_ends[1]) add_opener(word, kLeadAsk);
+    for (const std::u32string& word : question_ends[2]) add_opener(word, kEndFiller);
+    for (const std::u32string& word : question_ends[3]) add_opener(word, kEndPhrase);
+    ends_ = !question_ends[0].empty() || !question_ends[3].empty();
     for (char32_t mark : clause_marks_) {
       if (mark < 128) ascii_marks_[mark] = true;
     }
@@ -141,9 +149,67 @@ class TurnScanner {
     if (first & kFormOpener) return true;
     std::size_t mark = last;
     while (mark > 0 && !clause_mark(static_cast<std::uint32_t>(text[mark - 1]))) --mark;
-    if (mark == 0) return false;
-    word_at(text, length, mark, start, end);
-    return (opener(text, start, end) & kFormOpener) != 0;
+    if (mark > 0) {
+      word_at(text, length, mark, start, end);
+      if (opener(text, start, end) & kFormOpener) return true;
+    }
+    return asks_at_ends(text, last);
+  }
+
+  // Rule question-ends on text[0, last): a lead ask after at most kLeadReach lead words
+  // ("ok and how do I open it"), or last words, at most two end fillers dropped, that are an
+  // end phrase of up to three words ("excess insurance worth it", "swept how often then").
+  // Reads at most kLeadReach words from the start and kEndWords back from the end. The
+  // reference is _asks_at_ends in src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool asks_at_ends(const CharT* text, std::size_t last) const {
+    if (!ends_) return false;
+    std::size_t position = 0, start = 0, end = 0;
+    for (int lead = 0; lead < kLeadReach; ++lead) {
+      while (position < last && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
+        ++position;
+      }
+      std::size_t raw_end = position;
+      while (raw_end < last && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
+        ++raw_end;
+      }
+      if (raw_end == position) break;
+      strip_span(text, position, raw_end, start, end);
+      if (!(opener(text, start, end) & kLeadWord)) break;
+      word_at(text, last, raw_end, start, end);
+      if (opener(text, start, end) & kLeadAsk) return true;
+      position = raw_end;
+    }
+    // The last words, the last one first.
+    std::array<std::pair<std::size_t, std::size_t>, kEndWords> words{};
+    std::size_t count = 0, stop = last;
+    while (stop > 0 && count < kEndWords) {
+      std::size_t begin = stop;
+      while (begin > 0 && !intent::is_space(static_cast<std::uint32_t>(text[begin - 1]))) --begin;
+      strip_span(text, begin, stop, start, end);
+      words[count++] = {start, end};
+      stop = begin;
+      while (stop > 0 && intent::is_space(static_cast<std::uint32_t>(text[stop - 1]))) --stop;
+    }
+    std::size_t first = 0;
+    while (first < 2 && first < count &&
+           (opener(text, words[first].first, words[first].second) & kEndFiller)) {
+      ++first;
+    }
+    thread_local std::u32string key;
+    for (std::size_t n = 1; n <= 3 && first + n <= count; ++n) {
+      key.clear();
+      for (std::size_t i = first + n; i-- > first;) {
+        for (std::size_t c = words[i].first; c < words[i].second; ++c) {
+          key.push_back(static_cast<char32_t>(fold(static_cast<std::uint32_t>(text[c]))));
+        }
+        if (i != first) key.push_back(U' ');
+      }
+      if (key.size() > longest_opener_) break;
+      const auto found = openers_.find(key);
+      if (found != openers_.end() && (found->second & kEndPhrase)) return true;
+    }
+    return false;
   }
 
   // SPEC-028 §5.2 flags of a turn with nothing resolved and nothing named known.
@@ -166,6 +232,9 @@ class TurnScanner {
  private:
   bool stripped(std::uint32_t cp) const { return strip_.find(static_cast<char32_t>(cp)) != std::u32string::npos; }
   static constexpr std::uint8_t kSpecOpener = 1, kFormOpener = 2;
+  static constexpr std::uint8_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
+  static constexpr int kLeadReach = 3;         // rule question-ends: lead words read
+  static constexpr std::size_t kEndWords = 5;  // and words read back from the end
 
   void add_opener(const std::u32string& word, std::uint8_t kind) {
     openers_[word] |= kind;
@@ -202,6 +271,16 @@ class TurnScanner {
     while (start < length && intent::is_space(static_cast<std::uint32_t>(text[start]))) ++start;
     end = start;
     while (end < length && !intent::is_space(static_cast<std::uint32_t>(text[end]))) ++end;
+    while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
+    while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
+  }
+
+  // [start, end): text[begin, stop) with `strip_` stripped from both ends.
+  template <class CharT>
+  void strip_span(const CharT* text, std::size_t begin, std::size_t stop, std::size_t& start,
+                  std::size_t& end) const {
+    start = begin;
+    end = stop;
     while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
     while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
   }
@@ -287,7 +366,7 @@ class TurnScanner {
   MarkerAutomaton automaton_;
   std::int32_t block_;
   std::int32_t acknowledge_;
-  std::unordered_map<std::u32string, std::uint8_t> openers_;  // kSpecOpener | kFormOpener
+  std::unordered_map<std::u32string, std::uint8_t> openers_;  // the k*Opener, kLead/kEnd* bits
   std::size_t longest_opener_ = 0;
   std::u32string strip_;
   std::unordered_set<std::u32string> function_words_;
@@ -295,6 +374,7 @@ class TurnScanner {
   IntentMasks masks_;
   std::u32string clause_marks_, statement_ends_;
   bool forms_ = false;  // rule question-forms (form openers given)
+  bool ends_ = false;   // rule question-ends (lead words or end phrases given)
   std::array<bool, 128> ascii_marks_{};
 };
 

@@ -37,6 +37,7 @@ from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
+from .again_markers import again_repeats
 from .bare_returns import ALONE, bare_return
 from .detection import detect
 from .done_reports import done_report
@@ -49,7 +50,6 @@ from .phrasing import (
     SIDE_QUESTION_CHARS,
     acknowledged_statement,
     adding_opener,
-    again_repeats,
     announced_turn,
     explain_clarifies,
     named_topic_of,
@@ -285,7 +285,8 @@ class IntentClassifier:
         # EXPLORE may be a side question (rule side-questions): only the references stage's
         # caller, with the session at hand, can tell.
         # A bare "again" in a statement may report a thing done again (rule again-reports).
-        self._repeats = config.resume_announcements or config.again_reports
+        # A bare "again" that asks nobody to say anything again (rule again-asks).
+        self._repeats = config.resume_announcements or config.again_reports or config.again_asks
         self._side_questions = config.side_questions
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
@@ -477,7 +478,7 @@ def _without_idle_agains(
     features: TurnFeatures, config: Config
 ) -> Sequence[tuple[int, int, int, int]]:
     # The CLARIFY "again"s that ask for nothing (rules resume-announcements, again-reports).
-    if not (config.resume_announcements or config.again_reports):
+    if not (config.resume_announcements or config.again_reports or config.again_asks):
         return features.hits
     return again_repeats(
         features.text,
@@ -486,6 +487,7 @@ def _without_idle_agains(
         repeats=config.resume_announcements,
         reports=config.again_reports,
         named=lambda: named_topic_of(features, config.again_returns),
+        asks=config.again_asks,
     )
 
 

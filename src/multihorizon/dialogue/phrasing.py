@@ -41,9 +41,6 @@ from ..text.report_words import DONE_OPENERS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     AGAIN_NOT_TOPICS,
-    AGAIN_REPORT_FILLERS,
-    AGAIN_REPORT_REACH,
-    AGAIN_REPORT_SUBJECTS,
     CLAUSE_BLOCKERS,
     CLAUSE_FOR_PERSONS,
     CLAUSE_OPENERS,
@@ -65,7 +62,6 @@ __all__ = [
     "SIDE_QUESTION_CHARS",
     "acknowledged_statement",
     "adding_opener",
-    "again_repeats",
     "announced",
     "announced_turn",
     "announces_topic",
@@ -550,54 +546,3 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
         return False  # "What is quantum computing?" opens a topic of its own
     inside = set(adding_opener(text, hits, inside=True)) - set(adding_opener(text, hits))
     return len(terms) <= FOLLOW_UP_TERMS or bool(inside)
-
-
-def again_repeats(
-    text: str,
-    hits: Hits,
-    *,
-    clauses: bool = False,
-    repeats: bool = True,
-    reports: bool = False,
-    named: Callable[[], tuple[tuple[str, ...], bool]] | None = None,
-) -> Hits:
-    """The hits without the CLARIFY "again"s that ask for no clarification. With ``repeats``
-    (rule resume-announcements): in a turn that announces a return ("Back to the migration:
-    which tool did you say again?", "OK, the puppy again: ..."), where they ask to recall, and
-    inside a request to repeat an action ("same again for Friday", "do that again"). With
-    ``reports`` (rule again-reports): a bare "again" in a statement reporting something done
-    again ("I ran it again and it passed", "Tried again, same error"). Other CLARIFY phrases
-    stay. ``named``: ``named_topic`` of the text, when the caller keeps it."""
-    returns = repeats and (
-        any(kind == _RESUME for kind, _, _, _ in hits)
-        or (named() if named is not None else named_topic(text, clauses=clauses))[1]
-    )
-    actions = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
-    statement = reports and "?" not in text
-
-    def asks_nothing(start: int, end: int) -> bool:
-        said = text[start:end].casefold()
-        if returns:  # "which tool did you say again?" asks to recall, not to explain
-            return said.endswith("again")
-        if said != "again":
-            return False
-        if repeats and any(first <= start and end <= last for first, last in actions):
-            return True
-        return statement and _reports_again(text, start)
-
-    return tuple(hit for hit in hits if hit[0] != _CLARIFY or not asks_nothing(hit[2], hit[3]))
-
-
-def _reports_again(text: str, start: int) -> bool:
-    # The clause holding the "again" at ``start``: back to the last sentence or clause mark,
-    # within AGAIN_REPORT_REACH characters (else the marker stays).
-    reach = max(0, start - AGAIN_REPORT_REACH)
-    begin = max(text.rfind(mark, reach, start) for mark in ".!;:,\n")
-    if begin < 0 and reach > 0:
-        return False
-    words = [word.strip("\"'()") for word in text[begin + 1 : start].casefold().split()]
-    words = [word for word in words if word]
-    first = next((word for word in words if word not in AGAIN_REPORT_FILLERS), "")
-    # "I ran it again", "It failed again"; "Tried again": a verb in the past with its subject
-    # left out. Not "Explain it again", "Say it again", "Can you go over that again".
-    return first in AGAIN_REPORT_SUBJECTS or (len(first) > 3 and first.endswith("ed"))

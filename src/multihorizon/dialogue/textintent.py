@@ -50,7 +50,9 @@ def analyse_text(
     if not isinstance(text, str):
         raise InputError(f"text: expected str, got {type(text).__name__}")
     rules = _DEFAULT_CONFIG if config is None else config
-    words = default_lexicon(rules.question_forms) if lexicon is None else lexicon
+    words = (
+        default_lexicon(rules.question_forms, rules.question_ends) if lexicon is None else lexicon
+    )
     hits, _, cues = words.scan_turn(text)
     mentions = tuple(detect(text, hits, words)) if hits or text else ()
     question = rules.follow_up_questions and bool(cues & CUE_QUESTION)

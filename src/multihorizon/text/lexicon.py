@@ -23,7 +23,15 @@ from . import question_forms as forms
 from .follow_up_words import EXPLETIVE_IT
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
-from .question_forms import QUESTION_OPENERS, QUESTION_STRIP
+from .question_forms import (
+    ACKED_QUESTIONS,
+    QUESTION_OPENERS,
+    QUESTION_STRIP,
+    TERM_BREAKERS,
+    TERM_ENDINGS,
+    TERM_HEDGES,
+    TERM_OPENERS,
+)
 from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import BARE_RETURN_MARKERS, CLARIFY_PHRASES, CLAUSE_OPENERS
@@ -313,7 +321,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "one more on the", "one more question on", "one more question about",
             # "How much rosin should go on new hair?": "go on" with a place is no request to go on.
             "go on a", "go on the", "go on my", "go on our", "go on your", "go on new", "go on top",
-            *EXPLETIVE_IT,  # "Is it normal for a fridge to click?" points back at nothing
+            *EXPLETIVE_IT, *ACKED_QUESTIONS,  # "Is it normal ..." points back at nothing
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",
@@ -443,22 +451,6 @@ REPORT_SUBJECTS = frozenset((
     "that's", "this", "these", "those",
 ))
 REPORT_OBJECTS = frozenset(("that", "it", "this", "those", "them", "these"))
-# How a question asking what a term means opens (rule term-questions): "What's a Soundex
-# search?", "What is the 50/30/20 rule exactly?", "What does CIRR stand for?". Opening words,
-# case-folded; TERM_ENDINGS close the "what does X ..." form, TERM_HEDGES may follow the term.
-TERM_OPENERS = (("what", "is"), ("what's",), ("what", "are"), ("whats",), ("what", "does"))
-TERM_ENDINGS = (("mean",), ("stand", "for"))
-TERM_HEDGES = frozenset(("exactly", "actually", "again", "really", "precisely", "then"))
-# Words that make "what is X?" ask about content, not a term ("What are the benefits of cow
-# milk?", "What are his desires?", "What are the other steps?", "What's been done?"; TREC
-# CAsT): prepositions, pronouns and quantifiers. "the X" asks for a term only with a hedge
-# ("What is the 50/30/20 rule exactly?"; "What is the NFL policy?" asks for its content).
-TERM_BREAKERS = frozenset((
-    "of", "between", "in", "for", "to", "about", "on", "with", "from", "by", "at", "his",
-    "her", "their", "its", "my", "our", "your", "they", "it", "he", "she", "we", "you", "i",
-    "those", "these", "them", "this", "that", "other", "some", "any", "two", "been", "done",
-    "best", "most", "first", "next", "last",
-))
 # TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
 # a question ("Another thing, how do I clean white trainers?") they announce it as a colon
 # would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.
@@ -495,11 +487,15 @@ class Lexicon:
     """A compiled lexicon: a turn's marker hits and cues in one scanner pass."""
 
     def __init__(
-        self, phrases: Mapping[Marker, Sequence[str]] = LEXICON, *, question_forms: bool = True
+        self,
+        phrases: Mapping[Marker, Sequence[str]] = LEXICON,
+        *,
+        question_forms: bool = True,
+        question_ends: bool = True,
     ) -> None:
         table = [(phrase, int(kind)) for kind, group in phrases.items() for phrase in group]
         self._phrases = [phrase for phrase, _ in table]
-        self.question_forms = question_forms  # rule question-forms
+        self.question_forms, self.question_ends = question_forms, question_ends  # their rules
         #: Whether this lexicon carries the gate words (a custom one may not): without them
         #: reference detection looks for the patterns' words itself.
         self.has_gates = all(
@@ -512,9 +508,7 @@ class Lexicon:
             acknowledge=_ACKNOWLEDGE,
             question_openers=sorted(QUESTION_OPENERS),
             question_strip=QUESTION_STRIP,
-            form_openers=sorted(forms.FORM_OPENERS) if question_forms else (),
-            clause_marks=forms.CLAUSE_MARKS,
-            statement_ends=forms.STATEMENT_ENDS,
+            **forms.scanner_forms(question_forms, question_ends),
             function_words=sorted(STOPWORDS),
             backchannel_chars=BACKCHANNEL_CHARS,
             intent_masks=_INTENT_MASKS,
@@ -603,18 +597,18 @@ _INTENT_MASKS = (
 
 # One compiled lexicon per backend (``kernels.use`` may switch it): the matcher belongs to
 # the backend that built it.
-_defaults: dict[tuple[str, bool], Lexicon] = {}
+_defaults: dict[tuple[str, bool, bool], Lexicon] = {}
 _default_lock = threading.Lock()
 
 
-def default_lexicon(question_forms: bool = True) -> Lexicon:
-    """The built-in lexicon, compiled once per process, backend and ``question_forms``
-    (rule question-forms, ``Config.question_forms``)."""
-    name = (kernels.backend(), question_forms)
+def default_lexicon(question_forms: bool = True, question_ends: bool = True) -> Lexicon:
+    """The built-in lexicon, compiled once per process, backend and switches (rules
+    question-forms and question-ends, ``Config.question_forms`` and ``question_ends``)."""
+    name = (kernels.backend(), question_forms, question_ends)
     found = _defaults.get(name)
     if found is None:
         with _default_lock:
             found = _defaults.get(name)
             if found is None:
-                found = _defaults[name] = Lexicon(question_forms=question_forms)
+                found = _defaults[name] = Lexicon(question_forms=name[1], question_ends=name[2])
     return found

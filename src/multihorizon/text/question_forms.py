@@ -7,7 +7,14 @@ the postcss issue"). Case-folded; the scanner strips ``QUESTION_STRIP`` from a w
 
 from __future__ import annotations
 
-__all__ = ["CLAUSE_MARKS", "FORM_OPENERS", "QUESTION_OPENERS", "QUESTION_STRIP", "STATEMENT_ENDS"]
+from typing import Any
+
+__all__ = [
+    "ACKED_QUESTIONS", "CLAUSE_MARKS", "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "LEAD_ASKS",
+    "LEAD_WORDS",
+    "QUESTION_OPENERS", "QUESTION_STRIP", "STATEMENT_ENDS", "TERM_BREAKERS", "TERM_ENDINGS",
+    "TERM_HEDGES", "TERM_OPENERS", "scanner_forms",
+]  # fmt: skip
 
 # SPEC-028 §5.2: a turn is a question (``Lexicon.is_question``) when it holds a "?" or its
 # first word, with these stripped from its ends, opens one: a wh-word, an auxiliary, or
@@ -37,3 +44,66 @@ _FORM_WORDS = (
 FORM_OPENERS = frozenset(_FORM_WORDS) | {word.replace("'", "\u2019") for word in _FORM_WORDS}
 CLAUSE_MARKS = ",;:"
 STATEMENT_ENDS = ".!"
+
+# fmt: off
+# How a question asking what a term means opens (rule term-questions): "What's a Soundex
+# search?", "What is the 50/30/20 rule exactly?", "What does CIRR stand for?". Opening words,
+# case-folded; TERM_ENDINGS close the "what does X ..." form, TERM_HEDGES may follow the term.
+TERM_OPENERS = (("what", "is"), ("what's",), ("what", "are"), ("whats",), ("what", "does"))
+TERM_ENDINGS = (("mean",), ("stand", "for"))
+TERM_HEDGES = frozenset(("exactly", "actually", "again", "really", "precisely", "then"))
+# Words that make "what is X?" ask about content, not a term ("What are the benefits of cow
+# milk?", "What are his desires?", "What are the other steps?", "What's been done?"; TREC
+# CAsT): prepositions, pronouns and quantifiers. "the X" asks for a term only with a hedge
+# ("What is the 50/30/20 rule exactly?"; "What is the NFL policy?" asks for its content).
+TERM_BREAKERS = frozenset((
+    "of", "between", "in", "for", "to", "about", "on", "with", "from", "by", "at", "his",
+    "her", "their", "its", "my", "our", "your", "they", "it", "he", "she", "we", "you", "i",
+    "those", "these", "them", "this", "that", "other", "some", "any", "two", "been", "done",
+    "best", "most", "first", "next", "last",
+))
+# fmt: on
+
+# Rule question-ends (the same turns: no "?", no statement end). A turn asks when, after at
+# most three of ``LEAD_WORDS`` ("ok and how do I open it", "so is the second coat needed"), a
+# ``LEAD_ASKS`` word follows (not "did" or "was": "ok did six of them last night"), or when
+# its last words, at most two ``END_FILLERS`` dropped from its end, are one of
+# ``END_PHRASES`` ("excess insurance worth it", "gels on long runs, yes or no", "the chimney
+# has to be swept how often then"). Not "why", "ok", "fine" or "good idea": "that's why",
+# "it's fine", "good idea" end statements.
+LEAD_WORDS = frozenset((
+    "ok", "okay", "and", "so", "but", "oh", "hmm", "hm", "alright", "yeah", "well", "also",
+    "wait", "sorry", "cool", "great", "anyway", "plus", "thanks",
+))  # fmt: skip
+LEAD_ASKS = frozenset(
+    word for word in FORM_OPENERS if word.startswith("wh") or word.startswith("how")
+) | {"is", "are", "can", "could", "should", "would", "will", "does", "any", "anything"}
+END_FILLERS = frozenset((
+    "then", "though", "tho", "roughly", "exactly", "actually", "really", "approx",
+    "approximately", "ish", "anyway", "btw", "please",
+))  # fmt: skip
+END_PHRASES = frozenset((
+    "worth it", "worth the money", "worth the extra", "worthwhile", "any good", "or not",
+    "yes or no", "or no", "or nah", "how long", "how often", "how much", "how many", "how far",
+    "how soon", "how come", "or what", "you think", "do you think", "you reckon",
+    "do you reckon", "any idea", "any ideas", "bad idea", "a bad idea",
+))  # fmt: skip
+# "ok and" is a CONTINUE marker ("ok and?"); before a question it only opens the question
+# ("ok and which models should I look at", "okay, and what should we monitor"): a BLOCK span.
+ACKED_QUESTIONS = tuple(
+    f"{ack} and {word}"
+    for ack in ("ok", "okay")
+    for word in ("what", "how", "which", "where", "when", "why", "who", "is", "are", "can",
+                 "could", "should", "would", "will", "does", "do")
+)  # fmt: skip
+
+
+def scanner_forms(question_forms: bool, question_ends: bool) -> dict[str, Any]:
+    """The ``TurnScanner`` arguments of rules question-forms and question-ends (off: none)."""
+    ends = (sorted(LEAD_WORDS), sorted(LEAD_ASKS), sorted(END_FILLERS), sorted(END_PHRASES))
+    return {
+        "form_openers": sorted(FORM_OPENERS) if question_forms else (),
+        "clause_marks": CLAUSE_MARKS,
+        "statement_ends": STATEMENT_ENDS,
+        "question_ends": ends if question_forms and question_ends else ((), (), (), ()),
+    }

@@ -224,3 +224,16 @@ RETURN_NAME_FILLERS = frozenset((
     "oh", "sorry", "hmm", "um", "also", "then", "but", "cool", "great", "thanks", "perfect",
     "nice", "fine", "good", "ah", "yes", "yeah", "yep", "phew",
 ))  # fmt: skip
+# Rule again-asks: a bare "again" asks to say something again only in a turn that holds one
+# of these words ("Say that again more simply?", "Can you explain that again?", "run me
+# through it again"), after "what" ("those are what again?"), ending a question ("Which
+# channels were they again?" asks to recall), or in a turn of at most
+# AGAIN_ALONE_WORDS words ("again?", "sorry, again?"). Elsewhere it is a thing done or to be
+# done again ("how long until i can go again", "checking the workers again", "will saving it
+# again keep them as dates?"): no CLARIFY marker. Not "run": "and run again" repeats a task.
+AGAIN_ASK_WORDS = frozenset((
+    "say", "said", "saying", "explain", "explaining", "tell", "repeat", "mean", "meant",
+    "clarify", "rephrase", "walk", "through", "over", "spell", "word", "words",
+    "simpler", "simply", "slower", "slowly", "plainer", "come", "pardon", "sorry",
+))  # fmt: skip
+AGAIN_ALONE_WORDS = 3

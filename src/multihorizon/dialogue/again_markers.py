@@ -1,0 +1,101 @@
+"""The CLARIFY "again"s that ask for no clarification (SPEC-028 §5.2 lists "again" among
+its CLARIFY markers): in a return, inside a request to repeat an action, in a report of a
+thing done again, in a turn that asks nobody to say anything again. One pass over the turn's
+words near each hit: linear, no regex on the whole turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..text.lexicon import Marker
+from ..text.topic_clause_words import (
+    AGAIN_ALONE_WORDS,
+    AGAIN_ASK_WORDS,
+    AGAIN_REPORT_FILLERS,
+    AGAIN_REPORT_REACH,
+    AGAIN_REPORT_SUBJECTS,
+)
+from .phrasing import Hits, named_topic
+
+__all__ = ["again_repeats"]
+
+_CLARIFY = int(Marker.CLARIFY)
+_ACTION_REF = int(Marker.ACTION_REF)
+_RESUME = int(Marker.RESUME)
+
+
+def again_repeats(
+    text: str,
+    hits: Hits,
+    *,
+    clauses: bool = False,
+    repeats: bool = True,
+    reports: bool = False,
+    named: Callable[[], tuple[tuple[str, ...], bool]] | None = None,
+    asks: bool = False,
+) -> Hits:
+    """The hits without the CLARIFY "again"s that ask for no clarification. With ``repeats``
+    (rule resume-announcements): in a turn that announces a return ("Back to the migration:
+    which tool did you say again?", "OK, the puppy again: ..."), where they ask to recall, and
+    inside a request to repeat an action ("same again for Friday", "do that again"). With
+    ``reports`` (rule again-reports): a bare "again" in a statement reporting something done
+    again ("I ran it again and it passed", "Tried again, same error"). With ``asks`` (rule
+    again-asks): a bare "again" in a turn that asks nobody to say anything again
+    (``_asks_again``). Other CLARIFY phrases stay. ``named``: ``named_topic`` of the text,
+    when the caller keeps it."""
+    returns = repeats and (
+        any(kind == _RESUME for kind, _, _, _ in hits)
+        or (named() if named is not None else named_topic(text, clauses=clauses))[1]
+    )
+    actions = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
+    statement = reports and "?" not in text
+    bare = any(k == _CLARIFY and text[s:e].casefold() == "again" for k, _, s, e in hits)
+    asked = not (asks and bare) or _asks_again(text)
+
+    def asks_nothing(start: int, end: int) -> bool:
+        said = text[start:end].casefold()
+        if returns:  # "which tool did you say again?" asks to recall, not to explain
+            return said.endswith("again")
+        if said != "again":
+            return False
+        if not asked:
+            return True
+        if repeats and any(first <= start and end <= last for first, last in actions):
+            return True
+        return statement and _reports_again(text, start)
+
+    return tuple(hit for hit in hits if hit[0] != _CLARIFY or not asks_nothing(hit[2], hit[3]))
+
+
+def _asks_again(text: str) -> bool:
+    """Whether a turn with a bare "again" asks to say something again (rule again-asks,
+    ``AGAIN_ASK_WORDS``): one of those words, "what" right before an "again", a question
+    that ends in it ("Which channels were they again?" asks to recall), or a turn of at
+    most ``AGAIN_ALONE_WORDS`` words. One pass over the turn's words."""
+    words = [word.strip(_AGAIN_STRIP) for word in text.casefold().split()]
+    words = [word for word in words if word]
+    if len(words) <= AGAIN_ALONE_WORDS or not AGAIN_ASK_WORDS.isdisjoint(words):
+        return True
+    if words[-1] == "again" and "?" in text:
+        return True
+    return any(word == "again" and words[i - 1] == "what" for i, word in enumerate(words) if i)
+
+
+# Stripped from a word's ends before ``_asks_again`` reads it.
+_AGAIN_STRIP = "\"'()[],.;:!?\u2019\u2018\u201c\u201d-"
+
+
+def _reports_again(text: str, start: int) -> bool:
+    # The clause holding the "again" at ``start``: back to the last sentence or clause mark,
+    # within AGAIN_REPORT_REACH characters (else the marker stays).
+    reach = max(0, start - AGAIN_REPORT_REACH)
+    begin = max(text.rfind(mark, reach, start) for mark in ".!;:,\n")
+    if begin < 0 and reach > 0:
+        return False
+    words = [word.strip("\"'()") for word in text[begin + 1 : start].casefold().split()]
+    words = [word for word in words if word]
+    first = next((word for word in words if word not in AGAIN_REPORT_FILLERS), "")
+    # "I ran it again", "It failed again"; "Tried again": a verb in the past with its subject
+    # left out. Not "Explain it again", "Say it again", "Can you go over that again".
+    return first in AGAIN_REPORT_SUBJECTS or (len(first) > 3 and first.endswith("ed"))

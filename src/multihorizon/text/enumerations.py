@@ -9,6 +9,7 @@ from itertools import pairwise
 
 from .counted_lists import announced_count, counted_lists
 from .scan import anchored_words, sentence_spans
+from .sentence_lists import alternative_lists, instruction_clauses, instruction_lists
 
 __all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
 
@@ -143,7 +144,10 @@ def _candidates(
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
     counted_lists(text, candidates)
+    alternative_lists(text, candidates)
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
+    if not found:
+        instruction_lists(text, found)
     if not found:
         _comma_lists(text, found)
     return found
@@ -417,7 +421,10 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         if len(parts) < 2:
             continue
         head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)
-        if head is None or (_describes(sentence, parts) and not _counts(parts)):
+        clauses = instruction_clauses(parts) if head is None and not semicolons else None
+        if clauses is not None:  # "Hone it weekly, sharpen it monthly, and store it ..."
+            head, parts = clauses[0], clauses
+        elif head is None or (_describes(sentence, parts) and not _counts(parts)):
             continue
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]

@@ -1,0 +1,147 @@
+"""Lists a reply writes one sentence or clause per item, neither numbered nor announced by a
+count (SPEC-028 §4.1 "the second option" -> which enumeration?, rule sentence-lists):
+
+- alternatives: "You could use grid. Or, for a masonry look, use columns. Another option is
+  a library." (an offer, then sentences that open with "Or", "Alternatively", "Another
+  option is", "You could also", ...);
+- a run of instructions: "Keep it short. Open with how you know them. Tell one story. End
+  with a toast." (three to eight sentences of one paragraph, each opening with a verb of
+  ``INSTRUCTION_VERBS``), read only in a reply with no other list;
+- instructions in one sentence: "Hone it weekly, sharpen it monthly, and store it on a
+  strip." (three or more clauses, each opening with such a verb, after at most a short
+  lead such as "For bedtime,"), read where ``text.enumerations`` reads comma lists.
+
+``text.enumerations`` reads them with a reply's other lists. Each reads the reply's sentence
+spans once (``scan.sentence_spans``: linear in the reply, ``tests/test_linear_time.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .scan import sentence_spans
+from .sentences import word_set
+
+__all__ = ["INSTRUCTION_VERBS", "alternative_lists", "instruction_clauses", "instruction_lists"]
+
+# Verbs an instruction opens with ("Keep it short.", "Book a lesson."), base forms.
+INSTRUCTION_VERBS = word_set(
+    "add adjust apply ask avoid bake book boil bring brush buy call change check choose clean "
+    "clear close cook count cover cut do don't drink drive drop eat end fill find finish fit "
+    "fold follow get give go hang have hold hone join keep label learn leave let lift limit "
+    "listen look make measure mix move never note offer open order pack paint pay pick place "
+    "plan plant play pour practise practice prepare press put read rehearse relax remove "
+    "repeat replace rest review rinse run sand save say see sell send set sew sharpen show "
+    "sit skip sleep soak sort speak spend spray stand start stay stick stir stop store "
+    "stretch swap switch take talk tell test thank tie trim try turn use visit wait walk warm "
+    "wash watch water wear wipe write"
+)
+# Words that may come before the verb ("And drive your own car.", "Then rinse it.").
+_LEADS = word_set("and then also finally next just so lastly")
+# A second word that makes the first a noun ("Water is cheap.", "Sleep can help.").
+_NOT_AFTER_VERB = word_set(
+    "is are was were can could will would should may might must has have had does did isn't "
+    "aren't matters helps"
+)
+# The first sentence of alternatives offers one ("You could ...", "Try ...", "One option is").
+_OFFERS = (
+    ("you", "could"), ("you", "can"), ("you", "might"), ("try",), ("consider",),
+    ("one", "option"), ("one", "way"), ("one", "idea"),
+)  # fmt: skip
+_OFFER_AT = 4  # the offer is one of the sentence's first words ("At home you could try")
+# What opens each further alternative ("Or nasal strips.", "Another option is a mouthguard.").
+_ALTERNATIVES = (
+    ("or",), ("alternatively",), ("another", "option"), ("another", "way"), ("another",
+    "idea"), ("another", "choice"), ("you", "could", "also"), ("you", "can", "also"), ("a",
+    "third", "option"), ("or", "else"), ("otherwise", "you"),
+)  # fmt: skip
+# One of these is in a reply with alternatives (a cheap test before its sentences are read).
+_ALTERNATIVE_GATES = (". or", "\nor", "another", "alternatively", "also", "otherwise")
+_RUN_MOST = 8  # a longer run of instructions is a passage, no list
+_RUN_LEAST = 3  # two instructions in a row are prose more often than a list
+_SENTENCE_WORDS = 30  # a longer sentence is no list item
+_CLAUSE_LEAD_WORDS = 4  # "For bedtime, try A, offer B, and keep C": a lead of at most four
+
+
+def _words(text: str, most: int) -> list[str]:
+    return [w.strip(",;:()\"'*").casefold() for w in text.split(None, most)[:most]]
+
+
+def _opens_with(words: Sequence[str], forms: Sequence[tuple[str, ...]], within: int) -> bool:
+    return any(
+        tuple(words[at : at + len(form)]) == form
+        for at in range(min(within, len(words)))
+        for form in forms
+    )
+
+
+def _item(text: str, start: int, end: int) -> str:
+    return text[start:end].strip().rstrip(".!").strip()
+
+
+def _paragraphs(text: str) -> list[list[tuple[int, int]]]:
+    """The reply's sentence spans grouped by paragraph (a line break between two sentences
+    ends one)."""
+    groups: list[list[tuple[int, int]]] = []
+    previous = -1
+    for start, end in sentence_spans(text):
+        if previous < 0 or "\n" in text[previous:start]:
+            groups.append([])
+        groups[-1].append((start, end))
+        previous = end
+    return groups
+
+
+def alternative_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+    """Append each run of alternatives: an offering sentence and the sentences after it
+    that open with an alternative's words (a line break between them allowed)."""
+    folded = text.casefold()
+    if not any(gate in folded for gate in _ALTERNATIVE_GATES):
+        return  # most replies
+    spans = sentence_spans(text)
+    run: list[tuple[int, int]] = []
+    for start, end in [*spans, (len(text), len(text))]:
+        words = _words(text[start:end], 6)
+        if run and words and _opens_with(words, _ALTERNATIVES, 1):
+            run.append((start, end))
+            continue
+        if len(run) >= 2:
+            out.append((run[0][0], run[-1][1], [_item(text, a, b) for a, b in run]))
+        offers = bool(words) and len(text[start:end].split()) <= _SENTENCE_WORDS
+        run = [(start, end)] if offers and _opens_with(words, _OFFERS, _OFFER_AT) else []
+
+
+def _instruction(words: Sequence[str]) -> bool:
+    at = 1 if words and words[0] in _LEADS else 0
+    if at >= len(words) or words[at] not in INSTRUCTION_VERBS:
+        return False
+    return at + 1 >= len(words) or words[at + 1] not in _NOT_AFTER_VERB
+
+
+def instruction_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+    """Append each run of three to eight instructions, one sentence each, in one paragraph."""
+    for paragraph in _paragraphs(text):
+        run: list[tuple[int, int]] = []
+        for start, end in [*paragraph, (-1, -1)]:
+            sentence = text[start:end] if start >= 0 else ""
+            short = 0 < len(sentence.split()) <= _SENTENCE_WORDS
+            if short and _instruction(_words(sentence, 3)) and not sentence.endswith("?"):
+                run.append((start, end))
+                continue
+            if _RUN_LEAST <= len(run) <= _RUN_MOST:
+                out.append((run[0][0], run[-1][1], [_item(text, a, b) for a, b in run]))
+            run = []
+
+
+def instruction_clauses(parts: Sequence[str]) -> list[str] | None:
+    """The items of a sentence split at its commas ("Hone it weekly", "sharpen it monthly",
+    "and store it on a strip") when three or more clauses open with an instruction verb
+    after at most a short lead ("For bedtime,"); else None."""
+    clauses = list(parts)
+    if clauses and not _instruction(_words(clauses[0], 3)):
+        if len(clauses[0].split()) > _CLAUSE_LEAD_WORDS:
+            return None
+        clauses = clauses[1:]
+    if len(clauses) < _RUN_LEAST or not all(_instruction(_words(c, 3)) for c in clauses):
+        return None
+    return clauses

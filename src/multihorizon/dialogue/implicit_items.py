@@ -23,9 +23,9 @@ from ..text.enumerations import Enumeration
 from ..text.item_qualities import QUALITY_WORDS
 from ..text.item_words import NOT_ITEM_WORDS, related_words
 from ..text.lexicon import Marker
-from ..text.word_forms import related_forms
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.tokens import content_terms
+from ..text.word_forms import related_forms
 from .features import TurnFeatures
 from .ordinal_resolution import same_stem
 from .references import Reference
@@ -140,8 +140,10 @@ class Words:
             same_stem(term, w) for w in self.by_start.get(term[:_STEM], ())
         ):
             return True
-        if term.endswith("ing") and len(term) > _STEM and not self.exact.isdisjoint(
-            related_forms(term)
+        if (
+            term.endswith("ing")
+            and len(term) > _STEM
+            and not self.exact.isdisjoint(related_forms(term))
         ):
             return True  # "the drying one" / "let each layer dry" (rule sentence-lists)
         related = related_words(term)

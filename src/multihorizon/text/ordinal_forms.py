@@ -223,5 +223,6 @@ def gate_words() -> tuple[str, ...]:
 OWN_LIST_CUES: tuple[str, ...] = (
     " i mentioned", " i listed", " i suggested", " i named", " i gave", " i came up with",
     " i narrowed", " of mine", " my list", " my options", " my ideas", " my choices",
-    " my suggestions", " i've listed", " i've mentioned", " i had listed",
+    " my suggestions", " i've listed", " i've mentioned", " i had listed", " i planned",
+    " i had planned", " i was planning",
 )  # fmt: skip

@@ -1,0 +1,115 @@
+"""Two item picks a turn makes around its other references (SPEC-028 §4.1 "which item of which
+list"):
+
+- rule lead-letters: a lower-case letter opening the turn ("c in an open office?", "b -
+  synthetic or sable?", "d, can I use compost?") picks that item of the latest list, as
+  "option c" would; a ``named`` reference (antecedents, envelope, Tier C; not the §5.2
+  intent). Read before rule item-words, which then names no other item.
+- rule item-over-said: "Of the hotels you listed, is the second one quiet?": the turn
+  reference "you listed" finds the first item that says "hotel"; the ordinal names the
+  item meant, so a turn reference keeps its turn but gives up its item to an item
+  reference of the same turn.
+
+Each reads the turn's first characters or its few references once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..config import Config
+from .implicit_items import list_turns
+from .own_lists import ordinal_of
+from .references import Reference
+from .resolution import Resolution
+from .turnlog import TurnLog
+
+__all__ = ["with_item_over_said", "with_lead_letter"]
+
+# Letters that may open a turn as a pick: not "a" or "i" (an article, a pronoun).
+_LEAD_LETTERS = "bcdefgh"
+# What may follow the letter: a space before a word, or a mark that ends the pick.
+_AFTER_LETTER = frozenset(" ,-:)?\u2013\u2014")
+_CONFIDENCE = 0.6
+
+
+def with_lead_letter(
+    resolution: Resolution, content: str, log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with the item a letter opening the turn picks (rule lead-letters), when
+    the latest list has that many items and no reference of the turn names an item."""
+    if not config.lead_letters or resolution.addressee is not None or len(content) < 3:
+        return resolution
+    at = len(content) - len(content.lstrip())
+    letter = content[at]
+    if letter not in _LEAD_LETTERS or content[at + 1 : at + 2] not in _AFTER_LETTER:
+        return resolution  # most turns
+    if content[at + 1] == "." and content[at + 2 : at + 3] not in (" ", ""):
+        return resolution  # "e.g."
+    if any(ref.item is not None for ref in resolution.references):
+        return resolution
+    turns = list_turns(log)
+    index = _LEAD_LETTERS.index(letter) + 1  # "b" is the second item
+    # The latest list its replier lettered ("b) Two round brushes"), else the latest list.
+    lettered = [t for t in turns if _lettered(log.contents[t], log.enumerations[t], index)]
+    turn = lettered[0] if lettered else turns[0] if turns else -1
+    if turn < 0 or index >= len(log.enumerations[turn]):
+        return resolution
+    item = log.enumerations[turn][index]
+    picked = Reference("ordinal", letter, at, at + 1, turn, item=item, confidence=_CONFIDENCE)
+    return replace(
+        resolution,
+        references=(picked, *resolution.references),
+        named=(picked, *resolution.named),
+    )
+
+
+def _lettered(text: str, items: tuple[str, ...], index: int) -> bool:
+    """Whether the list labels its item ``index`` with its letter ("b) ...", "(b) ...")."""
+    if index >= len(items):
+        return False
+    at = text.find(items[index])
+    label = text[max(0, at - 4) : at].strip().strip("(*").casefold()
+    return at > 0 and label[:1] == _LEAD_LETTERS[index - 1] and label[1:2] in (")", ".", ":")
+
+
+def with_item_over_said(resolution: Resolution, log: TurnLog, config: Config) -> Resolution:
+    """``resolution`` with the items of its turn references dropped when another reference
+    of the turn names a list item (rule item-over-said); an ordinal on another list than
+    the one whose item the turn reference found ("For the bins you described, the first
+    kind") is read against that one (the list the words name, as rule list-topics)."""
+    if not config.item_over_said or len(resolution.references) < 2:
+        return resolution  # most turns
+    picks = [r for r in resolution.references if r.type == "ordinal" and r.item is not None]
+    said = [r for r in resolution.references if r.type == "turn" and r.item is not None]
+    if not picks or not said:
+        return resolution
+    changed = {id(r): replace(r, item=None) for r in said}
+    named = said[0].target_turn
+    for pick in picks:
+        moved = _on_named_list(pick, said[0].item, named, log)
+        if moved is not None:
+            changed[id(pick)] = moved
+    return replace(
+        resolution,
+        references=tuple(changed.get(id(r), r) for r in resolution.references),
+        resolved=tuple(changed.get(id(r), r) for r in resolution.resolved),
+        named=tuple(changed.get(id(r), r) for r in resolution.named),
+    )
+
+
+def _on_named_list(
+    pick: Reference, found: str | None, turn: int | None, log: TurnLog
+) -> Reference | None:
+    """``pick`` read against the list of ``turn`` that holds ``found``, when that is another
+    turn's list; else None."""
+    if turn is None or turn == pick.target_turn or turn >= len(log):
+        return None
+    number = ordinal_of(pick.surface)
+    items = log.enumerations.get(turn, ())
+    if number is None or found not in items:
+        return None
+    index = number - 1 if number > 0 else len(items) + number
+    if not 0 <= index < len(items):
+        return None
+    return replace(pick, target_turn=turn, item=items[index])

@@ -1,0 +1,135 @@
+"""Rules sentence-lists, lead-letters, item-over-said and own-list-words (issue 15 item 1, the
+items7 session): lists written one sentence or clause per item with no number or count
+("You could A. Or B.", a run of instructions, "Hone it, sharpen it, and store it"), a letter
+opening the turn ("c in an open office?"), a turn reference that yields its item to an
+ordinal's, an item of the user's own list named by its words; and what stays no list or no
+pick."""
+
+from __future__ import annotations
+
+import pytest
+
+import multihorizon as mh
+from multihorizon.text.enumerations import enumeration_lists
+
+ALTERNATIVES = (
+    "You could use CSS grid, which gives even rows. Or, for a masonry look, use CSS columns. "
+    "Masonry in grid itself is still experimental."
+)
+TOAST = (
+    "Keep it under three minutes. Open with how you know the couple. Tell one short story. "
+    "End by raising a glass to them."
+)
+KNIVES = (
+    "Hone it on a steel every few uses, sharpen on a whetstone every couple of months, and "
+    "store it on a magnetic strip."
+)
+MASONRY = "Or, for a masonry look, use CSS columns"
+HONE = "Hone it on a steel every few uses"
+LETTERED = (
+    "The essentials:\na) A pan set with twelve colours\nb) Two round brushes\nc) Cold-pressed "
+    "paper\nd) Masking tape"
+)
+
+
+def _lists(text: str) -> list[tuple[str, ...]]:
+    return [listed.items for listed in enumeration_lists(text)]
+
+
+def _first_item(turns: list[tuple[str, str]], query: str, config: mh.Config | None = None) -> str:
+    session = mh.Session(config=config) if config is not None else mh.Session()
+    for role, text in turns:
+        session.user(text) if role == "user" else session.assistant(text)
+    refs = session.preview(query).references
+    return next((ref.item for ref in refs if ref.item and ref.target_turn is not None), "")
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        (ALTERNATIVES, ("You could use CSS grid, which gives even rows", MASONRY)),
+        ("At home you could try a ball. Or nasal strips. Another option is a mouthguard.", 3),
+        (TOAST, 4),
+        (
+            KNIVES,
+            (HONE, "sharpen on a whetstone every couple of months", "store it on a magnetic strip"),
+        ),
+        ("For bedtime, try a chart, offer two choices, and keep the last hour quiet.", 3),
+        ("Get some sleep. Eat breakfast. Book a warm-up lesson. And drive your own car.", 4),
+    ],
+)
+def test_sentence_lists_are_read(text: str, items: tuple[str, ...] | int) -> None:
+    found = _lists(text)
+    assert found, text
+    if isinstance(items, int):
+        assert len(found[-1]) == items, found
+    else:
+        assert found[-1] == items, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Keep it short. Then send it.",  # two instructions: prose
+        "Water is cheap. Sleep can help. Rest matters.",  # nouns before a verb
+        "You could try it. It works well for most people.",  # one offer, no alternative
+        "The grid is even. Or so it seems.",  # no offer before "Or"
+        "Hone it and store it, since it lasts longer.",
+        "Keep the receipt? Return it? Ask the shop?",  # questions
+    ],
+)
+def test_prose_stays_no_sentence_list(text: str) -> None:
+    assert _lists(text) == [], _lists(text)
+
+
+@pytest.mark.parametrize(
+    ("reply", "query", "item"),
+    [
+        (ALTERNATIVES, "the masonry one, does it work in safari?", MASONRY),
+        (TOAST, "the story bit, funny or sweet?", "Tell one short story"),
+        (KNIVES, "the honing, what angle?", HONE),
+    ],
+)
+def test_items_of_sentence_lists_are_named(reply: str, query: str, item: str) -> None:
+    assert _first_item([("user", "Any tips?"), ("assistant", reply)], query) == item
+
+
+def test_a_letter_opening_the_turn_picks_the_lettered_list() -> None:
+    turns = [("user", "What do I need?"), ("assistant", LETTERED), ("user", "And muddy colours?")]
+    turns.append(("assistant", "You could let layers dry. Or use fewer colours."))
+    assert _first_item(turns, "c - worth it for a beginner?") == "Cold-pressed paper"
+    assert _first_item(turns, "b - synthetic or sable?") == "Two round brushes"
+    off = mh.Config().replace(lead_letters=False)
+    assert _first_item(turns, "c - worth it for a beginner?", off) != "Cold-pressed paper"
+
+
+@pytest.mark.parametrize(
+    "query", ["e.g. what about glue?", "a quick question: glue?", "i think so"]
+)
+def test_other_openings_pick_no_letter(query: str) -> None:
+    turns = [("user", "What do I need?"), ("assistant", LETTERED)]
+    assert _first_item(turns, query) not in ("Two round brushes", "Cold-pressed paper")
+
+
+def test_an_ordinal_item_comes_before_a_turn_references_item() -> None:
+    hotels = (
+        "Options:\n1. Hotel Sacher, a classic hotel\n2. Hotel Topazz, a boutique hotel\n"
+        "3. Hotel Daniel, a design hotel"
+    )
+    turns = [("user", "Hotels in Vienna?"), ("assistant", hotels)]
+    query = "Of the hotels you listed, is the second one quiet?"
+    assert _first_item(turns, query) == "Hotel Topazz, a boutique hotel"
+    off = mh.Config().replace(item_over_said=False)
+    assert _first_item(turns, query, off) == "Hotel Sacher, a classic hotel"
+
+
+def test_an_item_of_the_users_own_list_is_named_by_its_words() -> None:
+    turns = [
+        ("user", "I was planning to: put up posters, post it online, price everything with "
+                 "stickers, and have a float of coins ready. Anything missing?"),
+        ("assistant", "That covers it. Add a table for free items."),
+    ]  # fmt: skip
+    query = "for the stickers idea I mentioned, round numbers or exact?"
+    assert _first_item(turns, query) == "price everything with stickers"
+    off = mh.Config().replace(own_list_words=False)
+    assert _first_item(turns, query, off) != "price everything with stickers"

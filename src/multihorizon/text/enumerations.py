@@ -9,7 +9,12 @@ from itertools import pairwise
 
 from .counted_lists import announced_count, counted_lists
 from .scan import anchored_words, sentence_spans
-from .sentence_lists import alternative_lists, instruction_clauses, instruction_lists
+from .sentence_lists import (
+    alternative_lists,
+    bold_lead_lists,
+    instruction_clauses,
+    instruction_lists,
+)
 
 __all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
 
@@ -145,6 +150,12 @@ def _candidates(
     _prose_lists(text, candidates)
     counted_lists(text, candidates)
     alternative_lists(text, candidates)
+    bold: list[tuple[int, int, list[str]]] = []
+    bold_lead_lists(text, bold)
+    # A bold lead-in list is the shape itself: a counted list read over the same items (and
+    # a closing remark after them) is dropped for it (rule sentence-lists).
+    firsts = {items[0].rstrip(".") for _, _, items in bold}
+    candidates = [c for c in candidates if c[2][0].rstrip(".") not in firsts] + bold
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
     if not found:
         instruction_lists(text, found)

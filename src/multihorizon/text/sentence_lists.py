@@ -11,6 +11,10 @@ count (SPEC-028 §4.1 "the second option" -> which enumeration?, rule sentence-l
   strip." (three or more clauses, each opening with such a verb, after at most a short
   lead such as "For bedtime,"), read where ``text.enumerations`` reads comma lists.
 
+- bold lead-ins: "**Herbicide:** sprayed over three seasons. **Excavation:** dug out and
+  taken away." or one such line or paragraph per item (a bold run of at most 60
+  characters opening a line or a sentence, text after it on its line).
+
 ``text.enumerations`` reads them with a reply's other lists. Each reads the reply's sentence
 spans once (``scan.sentence_spans``: linear in the reply, ``tests/test_linear_time.py``).
 """
@@ -22,7 +26,13 @@ from collections.abc import Sequence
 from .scan import sentence_spans
 from .sentences import word_set
 
-__all__ = ["INSTRUCTION_VERBS", "alternative_lists", "instruction_clauses", "instruction_lists"]
+__all__ = [
+    "INSTRUCTION_VERBS",
+    "alternative_lists",
+    "bold_lead_lists",
+    "instruction_clauses",
+    "instruction_lists",
+]
 
 # Verbs an instruction opens with ("Keep it short.", "Book a lesson."), base forms.
 INSTRUCTION_VERBS = word_set(
@@ -145,3 +155,57 @@ def instruction_clauses(parts: Sequence[str]) -> list[str] | None:
     if len(clauses) < _RUN_LEAST or not all(_instruction(_words(c, 3)) for c in clauses):
         return None
     return clauses
+
+
+_BOLD_CHARS = 60  # a longer bold run is an emphasised sentence, no lead-in
+_LEAD_MARKS = " \t:.-\u2013\u2014"  # what may follow a lead-in's closing "**"
+
+
+def _lead_in(text: str, at: int) -> int:
+    """Where the bold run opening at ``at`` closes (after its "**"), if it is a lead-in:
+    it opens a line or a sentence, closes within ``_BOLD_CHARS`` on its line, and text
+    follows it on that line; else -1."""
+    before = text[max(0, at - 2) : at]
+    if at > 0 and text[at - 1] != "\n" and before not in (". ", "! ", "? "):
+        return -1
+    close = text.find("**", at + 2, at + 2 + _BOLD_CHARS)
+    if close < 0 or close == at + 2 or "\n" in text[at:close]:
+        return -1
+    line_end = text.find("\n", close)
+    rest = text[close + 2 : line_end if line_end >= 0 else len(text)]
+    return close + 2 if rest.strip(_LEAD_MARKS) else -1
+
+
+def bold_lead_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+    """Append each run of two or more bold lead-ins, each item running to the next lead-in
+    or to the end of its line."""
+    starts: list[int] = []
+    at = text.find("**")
+    while at >= 0:
+        close = _lead_in(text, at)
+        if close >= 0:
+            starts.append(at)
+            at = text.find("**", close)
+        else:
+            at = text.find("**", at + 2)
+    run: list[tuple[int, int]] = []
+    for start in [*starts, -1]:
+        if run and start >= 0 and not text[run[-1][1] : start].strip():
+            run.append((start, _item_end(text, start, -1)))
+            continue
+        if len(run) >= 2:
+            out.append((run[0][0], run[-1][1], [text[a:b].strip() for a, b in run]))
+        run = [(start, _item_end(text, start, -1))] if start >= 0 else []
+    return
+
+
+def _item_end(text: str, start: int, _: int) -> int:
+    """Where a lead-in's item ends: the next lead-in on its line, else the line's end."""
+    line_end = text.find("\n", start)
+    line_end = line_end if line_end >= 0 else len(text)
+    at = text.find("**", text.find("**", start + 2) + 2, line_end)
+    while at >= 0:
+        if _lead_in(text, at) >= 0:
+            return at
+        at = text.find("**", at + 2, line_end)
+    return line_end

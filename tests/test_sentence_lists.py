@@ -133,3 +133,14 @@ def test_an_item_of_the_users_own_list_is_named_by_its_words() -> None:
     assert _first_item(turns, query) == "price everything with stickers"
     off = mh.Config().replace(own_list_words=False)
     assert _first_item(turns, query, off) != "price everything with stickers"
+
+
+def test_a_plain_quality_picks_the_item_at_that_end() -> None:
+    tyres = (
+        "Good winter tyres:\n1. Michelin Alpin 6, long-lasting\n2. Nokian Snowproof 2, "
+        "strong in snow\n3. Debica Frigo HP2, a budget choice at half the price"
+    )
+    turns = [("user", "Which winter tyres?"), ("assistant", tyres)]
+    query = "The cheap one is made in Poland?"
+    assert _first_item(turns, query) == "Debica Frigo HP2, a budget choice at half the price"
+    assert _first_item(turns, query, mh.Config().replace(plain_qualities=False)) == ""

@@ -225,6 +225,7 @@ SWITCHES = (
     "own_lists",
     "list_topics",
     "lead_letters",
+    "plain_qualities",
     "own_list_words",
     "item_over_said",
     "repeated_questions",
@@ -365,6 +366,7 @@ class Config:
     # "c in an open office?": a letter opening the turn picks an item (rule lead-letters); a
     # turn reference gives up its item to an item reference of the turn (item-over-said).
     lead_letters: bool = True
+    plain_qualities: bool = True  # "the cheap one" -> "a budget choice" (rule plain-qualities)
     own_list_words: bool = True  # "the stickers idea I mentioned" (rule own-list-words)
     item_over_said: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule

@@ -237,4 +237,19 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "unchanged; tests/test_sentence_lists.py.",
         "dialogue.own_lists.with_own_list_words",
     ),
+    (
+        "plain-qualities",
+        "references",
+        "§4.1",
+        "A plain adjective of a scale (text.item_qualities) before 'one' or an item noun "
+        "('The cheap one, is it ok on motorways?', 'the pricey option') picks the item at "
+        "that end of the latest list in reach that has one, as 'the cheapest one' does ('a "
+        "budget choice' says cheap; amounts decide when no item says it), in the place of "
+        "the item-less reference the phrase made.",
+        {"plain_qualities": False},
+        "multihorizon eval FILE --task references (hashing), off -> on: items_holdout4.jsonl "
+        "item 0.880 -> 0.893; items_tune7 (its moving-van conversation written for it) "
+        "0.761 -> 0.804; the other hand-written sets unchanged; tests/test_sentence_lists.py.",
+        "dialogue.turn_picks.with_plain_quality",
+    ),
 )

@@ -41,7 +41,7 @@ from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.tool_references import match_tool_references
-from .dialogue.turn_picks import with_item_over_said, with_lead_letter
+from .dialogue.turn_picks import with_item_over_said, with_lead_letter, with_plain_quality
 from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
@@ -561,6 +561,7 @@ class Session(SessionState, SessionIntent):
             resolution, content, features.terms, self._log, self.config
         )
         resolution = with_lead_letter(resolution, content, self._log, self.config)
+        resolution = with_plain_quality(resolution, self._log, self.config)
         resolution = with_implicit_items(resolution, content, features, self._log, self.config)
         return with_item_over_said(resolution, self._log, self.config)
 

@@ -96,7 +96,7 @@ def with_own_list_words(
     if found is None or not asked:
         return resolution
     turn, items = found
-    item = item_of_list(asked, items, True)
+    item = item_of_list(asked, items, True) or _said_exactly(asked, items)
     if item is None:
         return resolution
     said = content_terms(item)
@@ -109,6 +109,14 @@ def with_own_list_words(
         references=(named, *resolution.references),
         named=(named, *resolution.named),
     )
+
+
+def _said_exactly(terms: Sequence[str], items: Sequence[str]) -> str | None:
+    """The one item that says the most of ``terms`` in the same form ("poster" picks "put up
+    posters", not "post it online" too), or None."""
+    counts = [len(set(terms) & set(content_terms(item))) for item in items]
+    top = max(counts, default=0)
+    return items[counts.index(top)] if top and counts.count(top) == 1 else None
 
 
 def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:

@@ -1,4 +1,4 @@
-"""Two item picks a turn makes around its other references (SPEC-028 §4.1 "which item of which
+"""Item picks a turn makes around its other references (SPEC-028 §4.1 "which item of which
 list"):
 
 - rule lead-letters: a lower-case letter opening the turn ("c in an open office?", "b -
@@ -10,6 +10,11 @@ list"):
   item meant, so a turn reference keeps its turn but gives up its item to an item
   reference of the same turn.
 
+- rule plain-qualities: "The cheap one, is it ok on motorways?": a plain adjective of a
+  scale (``text.item_qualities``) before "one" or an item noun picks the item at that end
+  of the latest list, as "the cheapest one" does ("a budget choice" says cheap), in the
+  place of the item-less reference the phrase made. Read before rule item-words.
+
 Each reads the turn's first characters or its few references once.
 """
 
@@ -18,13 +23,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..config import Config
+from ..text.item_qualities import QUALITY_WORDS, item_by_quality
+from ..text.ordinal_forms import ITEM_NOUNS
 from .implicit_items import list_turns
 from .own_lists import ordinal_of
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["with_item_over_said", "with_lead_letter"]
+__all__ = ["with_item_over_said", "with_lead_letter", "with_plain_quality"]
 
 # Letters that may open a turn as a pick: not "a" or "i" (an article, a pronoun).
 _LEAD_LETTERS = "bcdefgh"
@@ -113,3 +120,37 @@ def _on_named_list(
     if not 0 <= index < len(items):
         return None
     return replace(pick, target_turn=turn, item=items[index])
+
+
+def with_plain_quality(resolution: Resolution, log: TurnLog, config: Config) -> Resolution:
+    """``resolution`` with an item-less "the cheap one" made the item at that end of the
+    latest list's scale (rule plain-qualities); unchanged otherwise."""
+    if not config.plain_qualities or not resolution.references:
+        return resolution
+    if any(ref.item is not None for ref in resolution.references):
+        return resolution
+    for ref in resolution.references:
+        words = [w.strip(".,;:!?") for w in ref.surface.casefold().split()]
+        if len(words) < 2 or words[-1] not in ITEM_NOUNS or words[-2] not in QUALITY_WORDS:
+            continue
+        found = _quality_item(QUALITY_WORDS[words[-2]], log)
+        if found is None:
+            return resolution
+        better = replace(ref, type="ordinal", target_turn=found[0], item=found[1])
+        return replace(
+            resolution,
+            references=tuple(better if r is ref else r for r in resolution.references),
+            resolved=tuple(better if r is ref else r for r in resolution.resolved),
+            named=tuple(better if r is ref else r for r in resolution.named),
+        )
+    return resolution
+
+
+def _quality_item(quality: tuple[str, int], log: TurnLog) -> tuple[int, str] | None:
+    """(turn, item) of the latest list in reach with an item at that end of the scale."""
+    for turn in list_turns(log):
+        for listed in reversed(log.features[turn].enumeration_lists or ()):
+            index = item_by_quality(f"{quality[0]}:{quality[1]}", listed.items, listed.lead)
+            if index is not None:
+                return turn, listed.items[index]
+    return None

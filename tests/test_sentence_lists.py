@@ -56,6 +56,7 @@ def _first_item(turns: list[tuple[str, str]], query: str, config: mh.Config | No
         ),
         ("For bedtime, try a chart, offer two choices, and keep the last hour quiet.", 3),
         ("Get some sleep. Eat breakfast. Book a warm-up lesson. And drive your own car.", 4),
+        ("Give it two weeks. Water it daily. Keep it warm.", 3),
     ],
 )
 def test_sentence_lists_are_read(text: str, items: tuple[str, ...] | int) -> None:

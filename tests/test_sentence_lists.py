@@ -145,3 +145,11 @@ def test_a_plain_quality_picks_the_item_at_that_end() -> None:
     query = "The cheap one is made in Poland?"
     assert _first_item(turns, query) == "Debica Frigo HP2, a budget choice at half the price"
     assert _first_item(turns, query, mh.Config().replace(plain_qualities=False)) == ""
+
+
+@pytest.mark.parametrize("query", ["Are the pumpkins ok from day one?", "since day 1 it wilts"])
+def test_from_day_one_is_no_pick(query: str) -> None:
+    plan = "Plan:\nDay 1: Garlic and onions\nDay 2: Rosemary\nDay 3: Squash"
+    turns = [("user", "What should I plant?"), ("assistant", plan)]
+    assert _first_item(turns, query) != "Day 1: Garlic and onions"
+    assert _first_item(turns, "What about day one, when?") == "Day 1: Garlic and onions"

@@ -28,6 +28,7 @@ __all__ = [
     "ITEM_FOLLOWERS",
     "ITEM_NOUNS",
     "LABELLED_NOUNS",
+    "LABEL_IDIOMS",
     "LETTERS",
     "LETTER_PICK_BEFORE",
     "LOWER_LETTERS",
@@ -140,6 +141,11 @@ LOWER_LETTER_AFTER = _words("about for towards toward")
 # The schema's reference names one item, so a run is one reference per item (at most three).
 RUN_ENDS: Mapping[str, int] = MappingProxyType({"first": 1, "top": 1, "last": LAST, "bottom": LAST})
 RUN_COUNTS: Mapping[str, int] = MappingProxyType({"two": 2, "couple": 2, "pair": 2, "three": 3})
+
+# A labelled noun after these words is an idiom, no pick: "from day one", "since day 1".
+LABEL_IDIOMS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"day": frozenset(("from", "since")), "week": frozenset(("from", "since"))}
+)
 
 # Before "the 4th", a date ("on the 4th", "by the 12th"); otherwise "the 7th, is it safe?"
 # picks an item.

@@ -117,6 +117,16 @@ def _named_item(
     return best
 
 
+def _f_plural_forms(term: str) -> tuple[str, ...]:
+    """The other forms of a word whose plural ends in "-ves" ("knive" -> "knife", "leaf";
+    "knife" -> "knive"): the normalised singular of "knives" keeps its "v"."""
+    if term.endswith("ve"):
+        return (term[:-2] + "fe", term[:-2] + "f")
+    if term.endswith("fe"):
+        return (term[:-2] + "ve",)
+    return (term[:-1] + "ve",) if term.endswith("f") else ()
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """Words that a term is looked up in: the words themselves, and those of each four-letter
@@ -146,6 +156,8 @@ class Words:
             and not self.exact.isdisjoint(related_forms(term))
         ):
             return True  # "the drying one" / "let each layer dry" (rule sentence-lists)
+        if not self.exact.isdisjoint(_f_plural_forms(term)):
+            return True  # "knives" (normalised "knive") / "knife"
         related = related_words(term)
         return bool(related) and not related.isdisjoint(self.exact)
 

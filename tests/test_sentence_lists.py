@@ -153,3 +153,30 @@ def test_from_day_one_is_no_pick(query: str) -> None:
     turns = [("user", "What should I plant?"), ("assistant", plan)]
     assert _first_item(turns, query) != "Day 1: Garlic and onions"
     assert _first_item(turns, "What about day one, when?") == "Day 1: Garlic and onions"
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("the watering one, how do I check?", "Overwatering, the most common cause"),
+        ("the drying one, can I use a hairdryer?", "Let the soil dry out between drinks"),
+        ("the leaves one, is it normal?", "Old leaves dying off as it grows"),
+    ],
+)
+def test_item_words_read_other_forms_of_a_word(query: str, item: str) -> None:
+    reply = (
+        "Usual causes:\n1. Overwatering, the most common cause\n2. Not enough light\n"
+        "3. Old leaves dying off as it grows\n4. Let the soil dry out between drinks"
+    )
+    assert _first_item([("user", "Yellow leaves, why?"), ("assistant", reply)], query) == item
+
+
+def test_a_ves_plural_names_its_list() -> None:
+    turns = [
+        ("user", "One good kitchen knife?"),
+        ("assistant", "Choices:\n1. Victorinox Fibrox\n2. Tojiro DP\n3. Wusthof Classic"),
+        ("user", "How do I keep it sharp?"),
+        ("assistant", "Steps:\n1. Hone it weekly\n2. Sharpen it monthly\n3. Store it on a strip"),
+    ]
+    query = "among the knives you suggested, the first, is it dishwasher safe?"
+    assert _first_item(turns, query) == "Victorinox Fibrox"

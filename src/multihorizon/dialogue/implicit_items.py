@@ -117,6 +117,10 @@ def _named_item(
     return best
 
 
+# Prefixes a word of an item may add to the turn's word ("watering" / "overwatering").
+_PREFIXES = ("over", "under", "re", "pre", "un", "non")
+
+
 def _f_plural_forms(term: str) -> tuple[str, ...]:
     """The other forms of a word whose plural ends in "-ves" ("knive" -> "knife", "leaf";
     "knife" -> "knive"): the normalised singular of "knives" keeps its "v"."""
@@ -158,6 +162,8 @@ class Words:
             return True  # "the drying one" / "let each layer dry" (rule sentence-lists)
         if not self.exact.isdisjoint(_f_plural_forms(term)):
             return True  # "knives" (normalised "knive") / "knife"
+        if len(term) > _STEM and any(p + term in self.exact for p in _PREFIXES):
+            return True  # "the watering one" / "Overwatering"
         related = related_words(term)
         return bool(related) and not related.isdisjoint(self.exact)
 

@@ -180,3 +180,44 @@ def test_a_ves_plural_names_its_list() -> None:
     ]
     query = "among the knives you suggested, the first, is it dishwasher safe?"
     assert _first_item(turns, query) == "Victorinox Fibrox"
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("A plan.\n\nBefore the flight: sleep early.\n\nOn the plane: drink water.", 2),
+        ("Options: the template, for views; the profiler, for hot spots; or a log line.", 3),
+    ],
+)
+def test_label_lines_and_option_leads_are_lists(text: str, items: int) -> None:
+    assert len(_lists(text)[-1]) == items, _lists(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A: yes\nB: no",
+        "Option 1: Redis\nOption 2: Memcached",
+        "Very: nobody loses, and it is fast.",
+    ],
+)
+def test_labelled_lists_keep_their_own_reading(text: str) -> None:
+    assert all(":" not in item for items in _lists(text) for item in items)
+
+
+def test_a_bare_ordinal_opening_a_terse_turn_picks_from_the_list_it_names() -> None:
+    turns = [
+        ("user", "List stutters. causes?"),
+        ("assistant", "Likely culprits:\n1. No stable ids\n2. Heavy body\n3. Big images"),
+        ("user", "profiling tool?"),
+        ("assistant", "Tools:\n- Instruments\n- Time Profiler\n- printChanges"),
+    ]
+    assert _first_item(turns, "middle tool, how to read it?") == "Time Profiler"
+    assert _first_item(turns, "last culprit: fix how?") == "Big images"
+
+
+def test_the_cheaper_one_without_another_reference() -> None:
+    routes = "Two routes. **Spraying:** the cheaper route. **Digging:** fast but expensive."
+    turns = [("user", "How do firms remove it?"), ("assistant", routes)]
+    assert _first_item(turns, "the cheaper one, why so slow?") == "**Spraying:** the cheaper route."
+    assert _first_item(turns, "the fastest way to get there?") == ""

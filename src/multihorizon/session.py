@@ -561,7 +561,7 @@ class Session(SessionState, SessionIntent):
             resolution, content, features.terms, self._log, self.config
         )
         resolution = with_lead_letter(resolution, content, self._log, self.config)
-        resolution = with_plain_quality(resolution, self._log, self.config)
+        resolution = with_plain_quality(resolution, content, self._log, self.config)
         resolution = with_implicit_items(resolution, content, features, self._log, self.config)
         return with_item_over_said(resolution, self._log, self.config)
 

@@ -3,13 +3,14 @@ list"):
 
 - rule lead-letters: a lower-case letter opening the turn ("c in an open office?", "b -
   synthetic or sable?", "d, can I use compost?") picks that item of the latest list, as
-  "option c" would; a ``named`` reference (antecedents, envelope, Tier C; not the §5.2
-  intent). Read before rule item-words, which then names no other item.
+  "option c" would; so does a bare ordinal and noun opening a terse turn ("middle tool,
+  how to read it?", "last culprit: fix with X?"), on the list whose lead says the noun.
+  A ``named`` reference (antecedents, envelope, Tier C; not the §5.2 intent). Read
+  before rule item-words, which then names no other item.
 - rule item-over-said: "Of the hotels you listed, is the second one quiet?": the turn
   reference "you listed" finds the first item that says "hotel"; the ordinal names the
   item meant, so a turn reference keeps its turn but gives up its item to an item
   reference of the same turn.
-
 - rule plain-qualities: "The cheap one, is it ok on motorways?": a plain adjective of a
   scale (``text.item_qualities``) before "one" or an item noun picks the item at that end
   of the latest list, as "the cheapest one" does ("a budget choice" says cheap), in the
@@ -23,8 +24,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..config import Config
-from ..text.item_qualities import QUALITY_WORDS, item_by_quality
-from ..text.ordinal_forms import ITEM_NOUNS
+from ..text.item_qualities import QUALITY_WORDS, SUPERLATIVES, item_by_quality
+from ..text.ordinal_forms import ITEM_NOUNS, MIDDLE, ORDINALS
 from .implicit_items import list_turns
 from .own_lists import ordinal_of
 from .references import Reference
@@ -50,7 +51,7 @@ def with_lead_letter(
     at = len(content) - len(content.lstrip())
     letter = content[at]
     if letter not in _LEAD_LETTERS or content[at + 1 : at + 2] not in _AFTER_LETTER:
-        return resolution  # most turns
+        return _lead_ordinal(resolution, content, log)  # most turns: none
     if content[at + 1] == "." and content[at + 2 : at + 3] not in (" ", ""):
         return resolution  # "e.g."
     if any(ref.item is not None for ref in resolution.references):
@@ -122,13 +123,17 @@ def _on_named_list(
     return replace(pick, target_turn=turn, item=items[index])
 
 
-def with_plain_quality(resolution: Resolution, log: TurnLog, config: Config) -> Resolution:
+def with_plain_quality(
+    resolution: Resolution, content: str, log: TurnLog, config: Config
+) -> Resolution:
     """``resolution`` with an item-less "the cheap one" made the item at that end of the
     latest list's scale (rule plain-qualities); unchanged otherwise."""
-    if not config.plain_qualities or not resolution.references:
+    if not config.plain_qualities or resolution.addressee is not None:
         return resolution
     if any(ref.item is not None for ref in resolution.references):
         return resolution
+    if not resolution.references:
+        return _plain_quality_phrase(resolution, content, log)
     for ref in resolution.references:
         words = [w.strip(".,;:!?") for w in ref.surface.casefold().split()]
         if len(words) < 2 or words[-1] not in ITEM_NOUNS or words[-2] not in QUALITY_WORDS:
@@ -154,3 +159,72 @@ def _quality_item(quality: tuple[str, int], log: TurnLog) -> tuple[int, str] | N
             if index is not None:
                 return turn, listed.items[index]
     return None
+
+
+_PHRASE_WORDS = 12  # "the cheaper one" is read among the turn's first words
+
+
+def _plain_quality_phrase(resolution: Resolution, content: str, log: TurnLog) -> Resolution:
+    """A turn with no reference: its "the cheaper one" (the, a quality word, an item noun
+    among its first words) as a named reference to the item at that end."""
+    words = content.split(None, _PHRASE_WORDS)[:_PHRASE_WORDS]
+    folded = [w.casefold().strip(".,;:!?") for w in words]
+    for at in range(len(folded) - 2):
+        quality = QUALITY_WORDS.get(folded[at + 1])
+        if folded[at] != "the" or quality is None or folded[at + 2] not in ITEM_NOUNS:
+            continue
+        if folded[at + 1] in SUPERLATIVES or folded[at + 3 : at + 4] == ["to"]:
+            return resolution  # rule item-forms' "the fastest"; "the quick way to the airport"
+        found = _quality_item(quality, log)
+        if found is None:
+            return resolution
+        start = content.find(words[at])
+        end = content.find(words[at + 2], start) + len(words[at + 2].rstrip(".,;:!?"))
+        picked = Reference("ordinal", content[start:end], start, end, found[0], item=found[1],
+                           confidence=_CONFIDENCE)  # fmt: skip
+        return replace(
+            resolution,
+            references=(*resolution.references, picked),
+            named=(*resolution.named, picked),
+        )
+    return resolution
+
+
+_ORDINAL_ENDS = ",:?;"  # what closes "middle tool," / "last culprit:"
+
+
+def _lead_ordinal(resolution: Resolution, content: str, log: TurnLog) -> Resolution:
+    """A terse turn opening with a bare ordinal and a noun ("middle tool, how to read it?"):
+    that item of the list in reach whose lead says the noun, else of the latest list."""
+    words = content.split(None, 2)[:2]
+    if len(words) < 2 or words[1][-1:] not in _ORDINAL_ENDS:
+        return resolution  # most turns
+    first = words[0].casefold()
+    number = MIDDLE if first == "middle" else ORDINALS.get(first)
+    noun = words[1].rstrip(_ORDINAL_ENDS).casefold()
+    if number is None or not noun.isalpha() or any(r.item for r in resolution.references):
+        return resolution
+    lists = [(t, e) for t in list_turns(log) for e in reversed(log.features[t].enumeration_lists)]
+    if not lists:
+        return resolution
+    named = [(t, e) for t, e in lists if noun[:4] in e.lead.casefold()]
+    turn, listed = named[0] if named else lists[0]
+    size = len(listed.items)
+    index = (
+        (size // 2 if size % 2 else -1)
+        if number == MIDDLE
+        else number - 1
+        if number > 0
+        else size + number
+    )
+    if not 0 <= index < size:
+        return resolution
+    end = len(content) - len(content.lstrip()) + len(words[0]) + 1 + len(words[1]) - 1
+    start = len(content) - len(content.lstrip())
+    picked = Reference("ordinal", content[start:end], start, end, turn,
+                       item=listed.items[index], confidence=_CONFIDENCE)  # fmt: skip
+    return replace(
+        resolution,
+        references=(picked, *resolution.references),
+        named=(picked, *resolution.named),
+    )

@@ -10,10 +10,12 @@ from itertools import pairwise
 from .counted_lists import announced_count, counted_lists
 from .scan import anchored_words, sentence_spans
 from .sentence_lists import (
+    LIST_LEAD_NOUNS,
     alternative_lists,
     bold_lead_lists,
     instruction_clauses,
     instruction_lists,
+    label_lists,
 )
 
 __all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
@@ -152,6 +154,10 @@ def _candidates(
     alternative_lists(text, candidates)
     bold: list[tuple[int, int, list[str]]] = []
     bold_lead_lists(text, bold)
+    labelled: list[tuple[int, int, list[str]]] = []
+    label_lists(text, labelled)
+    ends = {end for _, end, _ in candidates}
+    bold += [found for found in labelled if found[1] not in ends]
     # A bold lead-in list is the shape itself: a counted list read over the same items (and
     # a closing remark after them) is dropped for it (rule sentence-lists).
     firsts = {items[0].rstrip(".") for _, _, items in bold}
@@ -455,8 +461,9 @@ def _describes(sentence: str, parts: list[str]) -> bool:
     ("Very: nobody can lose alone, and a round takes five minutes."), or two clauses joined
     by "and" (each of four words or more), where options would be joined by "or"."""
     colon = sentence.find(":")
-    if colon >= 0 and len(sentence[:colon].split()) < 2:
-        return True
+    lead = sentence[:colon].split() if colon >= 0 else []
+    if colon >= 0 and len(lead) < 2 and not (lead and lead[0].casefold() in LIST_LEAD_NOUNS):
+        return True  # "Very: ..."; not "Options: A; B; or C" (rule sentence-lists)
     last = parts[-1]
     two_clauses = len(parts) == 2 and all(len(part.split()) >= 4 for part in parts)
     return two_clauses and not last.startswith("or ") and " or " not in sentence

@@ -13,7 +13,9 @@ count (SPEC-028 §4.1 "the second option" -> which enumeration?, rule sentence-l
 
 - bold lead-ins: "**Herbicide:** sprayed over three seasons. **Excavation:** dug out and
   taken away." or one such line or paragraph per item (a bold run of at most 60
-  characters opening a line or a sentence, text after it on its line).
+  characters opening a line or a sentence, text after it on its line); lines or paragraphs
+  that open with a short label and a colon ("Before the flight: move your bedtime ...",
+  "On the plane: ...") likewise.
 
 ``text.enumerations`` reads them with a reply's other lists. Each reads the reply's sentence
 spans once (``scan.sentence_spans``: linear in the reply, ``tests/test_linear_time.py``).
@@ -28,10 +30,12 @@ from .sentences import word_set
 
 __all__ = [
     "INSTRUCTION_VERBS",
+    "LIST_LEAD_NOUNS",
     "alternative_lists",
     "bold_lead_lists",
     "instruction_clauses",
     "instruction_lists",
+    "label_lists",
 ]
 
 # Verbs an instruction opens with ("Keep it short.", "Book a lesson."), base forms.
@@ -157,6 +161,11 @@ def instruction_clauses(parts: Sequence[str]) -> list[str] | None:
     return clauses
 
 
+# One-word colon leads that announce a list ("Options: A, which ...; B; or C").
+LIST_LEAD_NOUNS = word_set(
+    "options choices ideas tools alternatives suggestions approaches ways routes picks "
+    "candidates steps tips"
+)
 _BOLD_CHARS = 60  # a longer bold run is an emphasised sentence, no lead-in
 _LEAD_MARKS = " \t:.-\u2013\u2014"  # what may follow a lead-in's closing "**"
 
@@ -209,3 +218,38 @@ def _item_end(text: str, start: int, _: int) -> int:
             return at
         at = text.find("**", at + 2, line_end)
     return line_end
+
+
+_LABEL_CHARS = 40  # a label ends with its colon within this many characters of its line
+_LABEL_WORDS = 5
+
+
+def _labelled_line(line: str) -> bool:
+    """Whether a line opens with a short capitalised label and a colon, text after it."""
+    colon = line.find(":", 0, _LABEL_CHARS)
+    label = line[:colon].strip()
+    if colon <= 0 or not label[:1].isupper() or len(label.split()) > _LABEL_WORDS:
+        return False
+    if len(label) <= 2 or any(c.isdigit() for c in label):
+        return False  # "A: yes", "Option 1: Redis": a labelled list's own labels
+    rest = line[colon + 1 :]
+    return bool(rest.strip()) and rest[:1] in " \t" and not any(c in label for c in ".!?*/")
+
+
+def label_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+    """Append each run of two or more lines (blank lines between allowed) that open with a
+    short label and a colon: "Before the flight: ...\n\nOn the plane: ..."."""
+    if ":" not in text:
+        return  # most replies
+    run: list[tuple[int, int]] = []
+    at = 0
+    for line in [*text.split("\n"), ""]:
+        start, at = at, at + len(line) + 1
+        if not line.strip() and at <= len(text):
+            continue  # a blank line keeps a run going
+        if line.strip() and _labelled_line(line.strip()):
+            run.append((start + len(line) - len(line.lstrip()), start + len(line.rstrip())))
+            continue
+        if len(run) >= 2:
+            out.append((run[0][0], run[-1][1], [text[a:b] for a, b in run]))
+        run = []

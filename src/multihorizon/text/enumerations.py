@@ -13,6 +13,7 @@ from .sentence_lists import (
     LIST_LEAD_NOUNS,
     alternative_lists,
     bold_lead_lists,
+    has_alternatives,
     instruction_clauses,
     instruction_lists,
     label_lists,
@@ -151,7 +152,12 @@ def _candidates(
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
     counted_lists(text, candidates)
-    alternative_lists(text, candidates)
+    # The reply's sentences, split once for the lists read from them (rule sentence-lists):
+    # alternatives (a gate word first), then instructions and comma lists (no other list).
+    spans: list[tuple[int, int]] | None = None
+    if has_alternatives(text):
+        spans = sentence_spans(text)
+        alternative_lists(text, candidates, spans)
     bold: list[tuple[int, int, list[str]]] = []
     bold_lead_lists(text, bold)
     labelled: list[tuple[int, int, list[str]]] = []
@@ -164,9 +170,10 @@ def _candidates(
     candidates = [c for c in candidates if c[2][0].rstrip(".") not in firsts] + bold
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
     if not found:
-        instruction_lists(text, found)
+        spans = sentence_spans(text) if spans is None else spans
+        instruction_lists(text, found, spans)
     if not found:
-        _comma_lists(text, found)
+        _comma_lists(text, found, spans)
     return found
 
 
@@ -419,12 +426,14 @@ _OPENER_TAILS = (" one of ", " such as ", " between ", " either ", " options are
 _COMMA_SENTENCE_CHARS = 600  # a longer "sentence" is a run-on paragraph, no offered list
 
 
-def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+def _comma_lists(
+    text: str, out: list[tuple[int, int, list[str]]], spans: list[tuple[int, int]] | None = None
+) -> None:
     """Choices offered in one sentence: "You could get A, B, or C." (ours: SPEC-028 §4.1
     reads "the second option" against an enumeration; assistants often offer one inline)."""
     if "," not in text and " or " not in text:
         return
-    for start, end in sentence_spans(text):
+    for start, end in sentence_spans(text) if spans is None else spans:
         if end - start > _COMMA_SENTENCE_CHARS:
             continue
         sentence = text[start:end].rstrip(".!?").rstrip()

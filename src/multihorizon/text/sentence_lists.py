@@ -33,6 +33,7 @@ __all__ = [
     "LIST_LEAD_NOUNS",
     "alternative_lists",
     "bold_lead_lists",
+    "has_alternatives",
     "instruction_clauses",
     "instruction_lists",
     "label_lists",
@@ -70,7 +71,15 @@ _ALTERNATIVES = (
     "third", "option"), ("or", "else"), ("otherwise", "you"),
 )  # fmt: skip
 # One of these is in a reply with alternatives (a cheap test before its sentences are read).
-_ALTERNATIVE_GATES = (". or", "\nor", "another", "alternatively", "also", "otherwise")
+_ALTERNATIVE_GATES = (
+    ". or ", ". or,", "? or ", "! or ", "\nor ", "\nor,", "alternatively", "another option",
+    "another way", "another idea", "another choice", "could also", "can also", "otherwise you",
+    "third option",
+)  # fmt: skip
+_HEAD_CHARS = 48  # the first words of a sentence lie within this many characters
+_FIRST_WORDS = {
+    id(forms): frozenset(form[0] for form in forms) for forms in (_OFFERS, _ALTERNATIVES)
+}
 _RUN_MOST = 8  # a longer run of instructions is a passage, no list
 _RUN_LEAST = 3  # two instructions in a row are prose more often than a list
 _SENTENCE_WORDS = 30  # a longer sentence is no list item
@@ -82,9 +91,11 @@ def _words(text: str, most: int) -> list[str]:
 
 
 def _opens_with(words: Sequence[str], forms: Sequence[tuple[str, ...]], within: int) -> bool:
+    firsts = _FIRST_WORDS[id(forms)]
     return any(
         tuple(words[at : at + len(form)]) == form
         for at in range(min(within, len(words)))
+        if words[at] in firsts  # most sentences: no form's first word
         for form in forms
     )
 
@@ -93,12 +104,12 @@ def _item(text: str, start: int, end: int) -> str:
     return text[start:end].strip().rstrip(".!").strip()
 
 
-def _paragraphs(text: str) -> list[list[tuple[int, int]]]:
+def _paragraphs(text: str, spans: Sequence[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     """The reply's sentence spans grouped by paragraph (a line break between two sentences
     ends one)."""
     groups: list[list[tuple[int, int]]] = []
     previous = -1
-    for start, end in sentence_spans(text):
+    for start, end in spans:
         if previous < 0 or "\n" in text[previous:start]:
             groups.append([])
         groups[-1].append((start, end))
@@ -106,22 +117,31 @@ def _paragraphs(text: str) -> list[list[tuple[int, int]]]:
     return groups
 
 
-def alternative_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
-    """Append each run of alternatives: an offering sentence and the sentences after it
-    that open with an alternative's words (a line break between them allowed)."""
+def has_alternatives(text: str) -> bool:
+    """Whether ``text`` may hold alternatives (a cheap test before its sentences are split)."""
     folded = text.casefold()
-    if not any(gate in folded for gate in _ALTERNATIVE_GATES):
-        return  # most replies
-    spans = sentence_spans(text)
+    return any(gate in folded for gate in _ALTERNATIVE_GATES)
+
+
+def alternative_lists(
+    text: str, out: list[tuple[int, int, list[str]]], spans: Sequence[tuple[int, int]] | None = None
+) -> None:
+    """Append each run of alternatives: an offering sentence and the sentences after it
+    that open with an alternative's words (a line break between them allowed); ``spans``:
+    the text's sentences, when they were split already."""
+    if spans is None:
+        if not has_alternatives(text):
+            return  # most replies
+        spans = sentence_spans(text)
     run: list[tuple[int, int]] = []
     for start, end in [*spans, (len(text), len(text))]:
-        words = _words(text[start:end], 6)
+        words = _words(text[start : min(end, start + _HEAD_CHARS)], 6)
         if run and words and _opens_with(words, _ALTERNATIVES, 1):
             run.append((start, end))
             continue
         if len(run) >= 2:
             out.append((run[0][0], run[-1][1], [_item(text, a, b) for a, b in run]))
-        offers = bool(words) and len(text[start:end].split()) <= _SENTENCE_WORDS
+        offers = bool(words) and text.count(" ", start, end) < _SENTENCE_WORDS
         run = [(start, end)] if offers and _opens_with(words, _OFFERS, _OFFER_AT) else []
 
 
@@ -132,14 +152,20 @@ def _instruction(words: Sequence[str]) -> bool:
     return at + 1 >= len(words) or words[at + 1] not in _NOT_AFTER_VERB
 
 
-def instruction_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
-    """Append each run of three to eight instructions, one sentence each, in one paragraph."""
-    for paragraph in _paragraphs(text):
+def instruction_lists(
+    text: str, out: list[tuple[int, int, list[str]]], spans: Sequence[tuple[int, int]] | None = None
+) -> None:
+    """Append each run of three to eight instructions, one sentence each, in one paragraph
+    (``spans``: the text's sentences, when they were split already)."""
+    for paragraph in _paragraphs(text, sentence_spans(text) if spans is None else spans):
         run: list[tuple[int, int]] = []
         for start, end in [*paragraph, (-1, -1)]:
-            sentence = text[start:end] if start >= 0 else ""
-            short = 0 < len(sentence.split()) <= _SENTENCE_WORDS
-            if short and _instruction(_words(sentence, 3)) and not sentence.endswith("?"):
+            head = _words(text[start : min(end, start + _HEAD_CHARS)], 3) if start >= 0 else []
+            if (
+                _instruction(head)
+                and text.count(" ", start, end) < _SENTENCE_WORDS
+                and text[end - 1 : end] != "?"
+            ):
                 run.append((start, end))
                 continue
             if _RUN_LEAST <= len(run) <= _RUN_MOST:

@@ -141,6 +141,9 @@ def _nested_leads(
     return out
 
 
+_SENTENCE_LIST_CHARS = 20_000  # rule sentence-lists reads replies up to this long
+
+
 def _candidates(
     text: str, nested: list[tuple[int, int, list[str]]] | None = None
 ) -> list[tuple[int, int, list[str]]]:
@@ -154,8 +157,11 @@ def _candidates(
     counted_lists(text, candidates)
     # The reply's sentences, split once for the lists read from them (rule sentence-lists):
     # alternatives (a gate word first), then instructions and comma lists (no other list).
+    # Read in replies up to _SENTENCE_LIST_CHARS: a longer one is a passage, rarely picked
+    # from, and splitting it per sentence costs 5x its other lists (tests/test_linear_time).
     spans: list[tuple[int, int]] | None = None
-    if has_alternatives(text):
+    short = len(text) <= _SENTENCE_LIST_CHARS
+    if short and has_alternatives(text):
         spans = sentence_spans(text)
         alternative_lists(text, candidates, spans)
     bold: list[tuple[int, int, list[str]]] = []
@@ -169,7 +175,7 @@ def _candidates(
     firsts = {items[0].rstrip(".") for _, _, items in bold}
     candidates = [c for c in candidates if c[2][0].rstrip(".") not in firsts] + bold
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
-    if not found:
+    if not found and short:
         spans = sentence_spans(text) if spans is None else spans
         instruction_lists(text, found, spans)
     if not found:

@@ -189,7 +189,8 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "('**Designer:** expect ...', per line, paragraph or sentence) and lines opening with "
         "a short label and a colon ('Before the flight: ...\n\nOn the plane: ...'), which a "
         "counted list over the same items gives way to; a one-word colon lead naming a list "
-        "('Options: A; B; or C') opens a comma list. A reply's list "
+        "('Options: A; B; or C') opens a comma list. Alternatives and instruction runs are "
+        "read in replies up to 20,000 characters. A reply's list "
         "shape like counted-lists: the switch is item-forms'. With it, item-words reads an "
         "-ing form of an item's word ('the drying one' / 'let each layer dry', "
         "text.word_forms).",

@@ -51,7 +51,8 @@ def test_a_list_announced_by_its_count(text: str, items: int) -> None:
     [
         "It takes two hours. Then bake it. Then let it cool.",  # a count of something else
         "Three fit that room. The Levoit is cheap. The Coway is quiet.",  # two, not three
-        "Give it two weeks. Water it daily. Keep it warm.",  # no announcement
+        "Give it two weeks. It likes water. Keep it warm.",  # no announcement (three
+        # instructions in a row are rule sentence-lists': tests/test_sentence_lists.py)
         "Very: nobody can lose alone, and a round takes five minutes.",  # two clauses
         "There are some bugs here. A. B. C. D. E. F. G.",  # more than a few
         "Here are two good routes.\n\nThe first.\n\nThe second.\n\nThe third.",

@@ -589,6 +589,48 @@ def _list_topic(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in refs]
 
 
+def _sentence_list(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I get to Porto?")
+    session.assistant(
+        "You could take the train, the quickest way. Or fly from Lisbon. Another option is "
+        "the bus, the cheapest of all."
+    )
+    refs = session.preview("Which is the cheapest?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _lead_letter(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which switches?")
+    session.assistant("Options:\na) Brown tactile\nb) Red linear\nc) Blue clicky")
+    return [(ref.target_turn, ref.item) for ref in session.preview("c in an office?").references]
+
+
+def _item_over_said(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Hotels in Vienna?")
+    session.assistant("Options:\n1. Hotel Sacher, classic\n2. Hotel Topazz, boutique")
+    refs = session.preview("Of the hotels you listed, is the second one quiet?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _own_list_words(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I plan to: put up posters, price things with stickers, and bake a cake.")
+    session.assistant("Sounds good. Add a free table.")
+    refs = session.preview("the stickers idea I mentioned, round numbers?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _plain_quality(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Winter tyres?")
+    session.assistant("Options:\n1. Michelin Alpin, long-lasting\n2. Debica Frigo, a budget choice")
+    refs = session.preview("The cheap one, any good on motorways?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
 def _repeated_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What's the forecast for Chicago on Thursday?")
@@ -905,6 +947,11 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "counted-lists": _counted_list,
     "own-lists": _own_list,
     "list-topics": _list_topic,
+    "sentence-lists": _sentence_list,
+    "lead-letters": _lead_letter,
+    "item-over-said": _item_over_said,
+    "own-list-words": _own_list_words,
+    "plain-qualities": _plain_quality,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
     "entity-references": _entity_reference,

@@ -170,6 +170,10 @@ SWITCHES = (
     "item_pairs",
     "own_lists",
     "list_topics",
+    "lead_letters",
+    "plain_qualities",
+    "own_list_words",
+    "item_over_said",
     "repeated_questions",
     "definite_references",
     "entity_references",
@@ -306,6 +310,12 @@ class Config:
     # An ordinal over an earlier list named by its topic: "Pepper number four" (rule
     # list-topics).
     list_topics: bool = True
+    # "c in an open office?": a letter opening the turn picks an item (rule lead-letters); a
+    # turn reference gives up its item to an item reference of the turn (item-over-said).
+    lead_letters: bool = True
+    plain_qualities: bool = True  # "the cheap one" -> "a budget choice" (rule plain-qualities)
+    own_list_words: bool = True  # "the stickers idea I mentioned" (rule own-list-words)
+    item_over_said: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).
     repeated_questions: bool = True

@@ -25,6 +25,7 @@ from ..text.item_words import NOT_ITEM_WORDS, related_words
 from ..text.lexicon import Marker
 from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.tokens import content_terms
+from ..text.word_forms import related_forms
 from .features import TurnFeatures
 from .ordinal_resolution import same_stem
 from .references import Reference
@@ -116,6 +117,20 @@ def _named_item(
     return best
 
 
+# Prefixes a word of an item may add to the turn's word ("watering" / "overwatering").
+_PREFIXES = ("over", "under", "re", "pre", "un", "non")
+
+
+def _f_plural_forms(term: str) -> tuple[str, ...]:
+    """The other forms of a word whose plural ends in "-ves" ("knive" -> "knife", "leaf";
+    "knife" -> "knive"): the normalised singular of "knives" keeps its "v"."""
+    if term.endswith("ve"):
+        return (term[:-2] + "fe", term[:-2] + "f")
+    if term.endswith("fe"):
+        return (term[:-2] + "ve",)
+    return (term[:-1] + "ve",) if term.endswith("f") else ()
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """Words that a term is looked up in: the words themselves, and those of each four-letter
@@ -139,6 +154,16 @@ class Words:
             same_stem(term, w) for w in self.by_start.get(term[:_STEM], ())
         ):
             return True
+        if (
+            term.endswith("ing")
+            and len(term) > _STEM
+            and not self.exact.isdisjoint(related_forms(term))
+        ):
+            return True  # "the drying one" / "let each layer dry" (rule sentence-lists)
+        if not self.exact.isdisjoint(_f_plural_forms(term)):
+            return True  # "knives" (normalised "knive") / "knife"
+        if len(term) > _STEM and any(p + term in self.exact for p in _PREFIXES):
+            return True  # "the watering one" / "Overwatering"
         related = related_words(term)
         return bool(related) and not related.isdisjoint(self.exact)
 

@@ -11,13 +11,22 @@ from __future__ import annotations
 from ..text.ordinal_forms import (
     ABOUT_WORDS,
     GENERIC_SCOPE,
+    LABEL_IDIOMS,
     SCOPE_AFTER,
     SCOPE_BEFORE,
     SCOPE_DETERMINERS,
 )
 from ..text.tokens import STOPWORDS, normalise_term
 
-__all__ = ["CLAUSE_STOPS", "MAX_TERMS", "Token", "is_content", "joined", "list_scope"]
+__all__ = [
+    "CLAUSE_STOPS",
+    "MAX_TERMS",
+    "Token",
+    "is_content",
+    "joined",
+    "list_scope",
+    "quantity_label",
+]
 
 Token = tuple[str, int, int]  # (case-folded word, start, end)
 
@@ -33,6 +42,16 @@ def joined(text: str, left: Token, right: Token) -> bool:
 
 def is_content(word: str) -> bool:
     return bool(word) and word[0].isalpha() and word not in STOPWORDS and len(word) > 2
+
+
+def quantity_label(tokens: list[Token], here: int) -> bool:
+    """Whether an item noun and the label after it are no pick: a quantity ("answer 2
+    questions", "number 3 pencils") or an idiom (``LABEL_IDIOMS``: "from day one")."""
+    after = tokens[here + 2][0] if here + 2 < len(tokens) else ""
+    if tokens[here][0] in ("answer", "number") and len(after) > 3 and after.endswith("s"):
+        return True
+    before = tokens[here - 1][0] if here > 0 else ""
+    return before in LABEL_IDIOMS.get(tokens[here][0], ())
 
 
 def list_scope(

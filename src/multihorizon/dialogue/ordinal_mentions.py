@@ -47,7 +47,7 @@ from .item_forms import (
     run_of_items,
     very_ordinal,
 )
-from .list_scope import MAX_TERMS, Token, is_content, joined, list_scope
+from .list_scope import MAX_TERMS, Token, is_content, joined, list_scope, quantity_label
 from .references import Mention
 
 __all__ = [
@@ -367,9 +367,8 @@ def _labelled(text: str, tokens: list[Token], here: int) -> Mention | None:
     value = _label_value(text, tokens, here + 1)
     if value is None:
         return None
-    after = tokens[here + 2][0] if here + 2 < len(tokens) else ""
-    if tokens[here][0] in ("answer", "number") and len(after) > 3 and after.endswith("s"):
-        return None  # "answer 2 questions", "number 3 pencils": a quantity
+    if quantity_label(tokens, here):
+        return None  # "answer 2 questions", "number 3 pencils": a quantity; "from day one"
     start, end = tokens[here][1], tokens[here + 1][2]
     if text[end : end + 1] == ")" and text[start:end].count("(") == 1:
         end += 1

@@ -12,10 +12,12 @@ the envelope and Tier C, not the §5.2 intent).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..config import Config
 from ..text.enumerations import LAST, enumeration_lists
+from ..text.item_words import NOT_ITEM_WORDS
 from ..text.ordinal_forms import (
     ADJECTIVE_ORDINALS,
     CARDINALS,
@@ -23,11 +25,13 @@ from ..text.ordinal_forms import (
     ORDINALS,
     OWN_LIST_CUES,
 )
+from ..text.tokens import content_terms
+from .ordinal_resolution import item_of_list, same_stem
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["ordinal_of", "with_own_lists"]
+__all__ = ["ordinal_of", "with_own_list_words", "with_own_lists"]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
 _CONFIDENCE = 0.6
@@ -71,6 +75,48 @@ def with_own_lists(
         references=swap,
         named=(*named, *added),
     )
+
+
+def with_own_list_words(
+    resolution: Resolution, content: str, terms: Sequence[str], log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with the item of the user's own latest list that the turn's words name
+    ("the stickers idea I mentioned", "the train experience I suggested"; rule
+    own-list-words), when the turn points at the user's own words and no reference of it
+    names an item; a ``named`` reference first in the turn's references."""
+    if not config.own_list_words or resolution.addressee is not None:
+        return resolution
+    if any(ref.type == "ordinal" and ref.item is not None for ref in resolution.references):
+        return resolution
+    folded = " " + content.casefold().replace("\u2019", "'")
+    if not any(cue in folded for cue in OWN_LIST_CUES):
+        return resolution  # most turns
+    found = _own_list(log)
+    asked = [t for t in terms if t not in NOT_ITEM_WORDS and t not in ITEM_NOUNS and len(t) >= 3]
+    if found is None or not asked:
+        return resolution
+    turn, items = found
+    item = item_of_list(asked, items, True) or _said_exactly(asked, items)
+    if item is None:
+        return resolution
+    said = content_terms(item)
+    word = next((t for t in asked if any(same_stem(t, w) for w in said)), asked[0])
+    at = max(0, folded.find(word[:4]) - 1)
+    end = at + len(word)
+    named = Reference("ordinal", content[at:end], at, end, turn, item=item, confidence=_CONFIDENCE)
+    return replace(
+        resolution,
+        references=(named, *resolution.references),
+        named=(named, *resolution.named),
+    )
+
+
+def _said_exactly(terms: Sequence[str], items: Sequence[str]) -> str | None:
+    """The one item that says the most of ``terms`` in the same form ("poster" picks "put up
+    posters", not "post it online" too), or None."""
+    counts = [len(set(terms) & set(content_terms(item))) for item in items]
+    top = max(counts, default=0)
+    return items[counts.index(top)] if top and counts.count(top) == 1 else None
 
 
 def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:

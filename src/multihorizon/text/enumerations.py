@@ -9,6 +9,15 @@ from itertools import pairwise
 
 from .counted_lists import announced_count, counted_lists
 from .scan import anchored_words, sentence_spans
+from .sentence_lists import (
+    LIST_LEAD_NOUNS,
+    alternative_lists,
+    bold_lead_lists,
+    has_alternatives,
+    instruction_clauses,
+    instruction_lists,
+    label_lists,
+)
 
 __all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
 
@@ -132,6 +141,9 @@ def _nested_leads(
     return out
 
 
+_SENTENCE_LIST_CHARS = 20_000  # rule sentence-lists reads replies up to this long
+
+
 def _candidates(
     text: str, nested: list[tuple[int, int, list[str]]] | None = None
 ) -> list[tuple[int, int, list[str]]]:
@@ -143,9 +155,31 @@ def _candidates(
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
     counted_lists(text, candidates)
+    # The reply's sentences, split once for the lists read from them (rule sentence-lists):
+    # alternatives (a gate word first), then instructions and comma lists (no other list).
+    # Read in replies up to _SENTENCE_LIST_CHARS: a longer one is a passage, rarely picked
+    # from, and splitting it per sentence costs 5x its other lists (tests/test_linear_time).
+    spans: list[tuple[int, int]] | None = None
+    short = len(text) <= _SENTENCE_LIST_CHARS
+    if short and has_alternatives(text):
+        spans = sentence_spans(text)
+        alternative_lists(text, candidates, spans)
+    bold: list[tuple[int, int, list[str]]] = []
+    bold_lead_lists(text, bold)
+    labelled: list[tuple[int, int, list[str]]] = []
+    label_lists(text, labelled)
+    ends = {end for _, end, _ in candidates}
+    bold += [found for found in labelled if found[1] not in ends]
+    # A bold lead-in list is the shape itself: a counted list read over the same items (and
+    # a closing remark after them) is dropped for it (rule sentence-lists).
+    firsts = {items[0].rstrip(".") for _, _, items in bold}
+    candidates = [c for c in candidates if c[2][0].rstrip(".") not in firsts] + bold
     found = [candidate for candidate in candidates if len(candidate[2]) >= 2]
+    if not found and short:
+        spans = sentence_spans(text) if spans is None else spans
+        instruction_lists(text, found, spans)
     if not found:
-        _comma_lists(text, found)
+        _comma_lists(text, found, spans)
     return found
 
 
@@ -398,12 +432,14 @@ _OPENER_TAILS = (" one of ", " such as ", " between ", " either ", " options are
 _COMMA_SENTENCE_CHARS = 600  # a longer "sentence" is a run-on paragraph, no offered list
 
 
-def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
+def _comma_lists(
+    text: str, out: list[tuple[int, int, list[str]]], spans: list[tuple[int, int]] | None = None
+) -> None:
     """Choices offered in one sentence: "You could get A, B, or C." (ours: SPEC-028 §4.1
     reads "the second option" against an enumeration; assistants often offer one inline)."""
     if "," not in text and " or " not in text:
         return
-    for start, end in sentence_spans(text):
+    for start, end in sentence_spans(text) if spans is None else spans:
         if end - start > _COMMA_SENTENCE_CHARS:
             continue
         sentence = text[start:end].rstrip(".!?").rstrip()
@@ -417,7 +453,10 @@ def _comma_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
         if len(parts) < 2:
             continue
         head = _after_opener(parts[0]) or (_after_verb(parts[0]) if semicolons else None)
-        if head is None or (_describes(sentence, parts) and not _counts(parts)):
+        clauses = instruction_clauses(parts) if head is None and not semicolons else None
+        if clauses is not None:  # "Hone it weekly, sharpen it monthly, and store it ..."
+            head, parts = clauses[0], clauses
+        elif head is None or (_describes(sentence, parts) and not _counts(parts)):
             continue
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
@@ -437,8 +476,9 @@ def _describes(sentence: str, parts: list[str]) -> bool:
     ("Very: nobody can lose alone, and a round takes five minutes."), or two clauses joined
     by "and" (each of four words or more), where options would be joined by "or"."""
     colon = sentence.find(":")
-    if colon >= 0 and len(sentence[:colon].split()) < 2:
-        return True
+    lead = sentence[:colon].split() if colon >= 0 else []
+    if colon >= 0 and len(lead) < 2 and not (lead and lead[0].casefold() in LIST_LEAD_NOUNS):
+        return True  # "Very: ..."; not "Options: A; B; or C" (rule sentence-lists)
     last = parts[-1]
     two_clauses = len(parts) == 2 and all(len(part.split()) >= 4 for part in parts)
     return two_clauses and not last.startswith("or ") and " or " not in sentence

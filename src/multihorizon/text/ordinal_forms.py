@@ -28,6 +28,7 @@ __all__ = [
     "ITEM_FOLLOWERS",
     "ITEM_NOUNS",
     "LABELLED_NOUNS",
+    "LABEL_IDIOMS",
     "LETTERS",
     "LETTER_PICK_BEFORE",
     "LOWER_LETTERS",
@@ -141,6 +142,11 @@ LOWER_LETTER_AFTER = _words("about for towards toward")
 RUN_ENDS: Mapping[str, int] = MappingProxyType({"first": 1, "top": 1, "last": LAST, "bottom": LAST})
 RUN_COUNTS: Mapping[str, int] = MappingProxyType({"two": 2, "couple": 2, "pair": 2, "three": 3})
 
+# A labelled noun after these words is an idiom, no pick: "from day one", "since day 1".
+LABEL_IDIOMS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"day": frozenset(("from", "since")), "week": frozenset(("from", "since"))}
+)
+
 # Before "the 4th", a date ("on the 4th", "by the 12th"); otherwise "the 7th, is it safe?"
 # picks an item.
 DATE_BEFORE = _words("on by until till from since before after of")
@@ -223,5 +229,6 @@ def gate_words() -> tuple[str, ...]:
 OWN_LIST_CUES: tuple[str, ...] = (
     " i mentioned", " i listed", " i suggested", " i named", " i gave", " i came up with",
     " i narrowed", " of mine", " my list", " my options", " my ideas", " my choices",
-    " my suggestions", " i've listed", " i've mentioned", " i had listed",
+    " my suggestions", " i've listed", " i've mentioned", " i had listed", " i planned",
+    " i had planned", " i was planning",
 )  # fmt: skip

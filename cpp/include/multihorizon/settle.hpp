@@ -203,10 +203,12 @@ inline bool ascii_blank(std::uint32_t cp) {  // what str.split() splits at, in A
 // A superset of "the first word is one of `openers`" as rule report-backs reads it
 // (case-folded, split at blanks, stripped of quotes and punctuation): the first run of ASCII
 // characters between blanks, stripped of ASCII punctuation and lowered, is one of them, or
-// the turn opens with or its first word holds a non-ASCII character.
+// the turn opens with or its first word holds a non-ASCII character. "*" among `openers`
+// stands for every first word (rule thread-details reads any short statement).
 template <class CharT>
 bool may_open_with_report_opener(const CharT* text, std::size_t length,
                                  const std::vector<std::string>& openers) {
+  if (std::find(openers.begin(), openers.end(), std::string_view("*")) != openers.end()) return true;
   std::size_t start = 0;
   while (start < length && ascii_blank(static_cast<std::uint32_t>(text[start]))) ++start;
   std::size_t end = start;

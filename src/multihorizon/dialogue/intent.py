@@ -33,6 +33,7 @@ from .._intent_py import (
     RULE_FOLLOW_UP_QUESTIONS,
     RULE_QUESTION_TOPICS,
 )
+from .._settle_py import ANY_OPENER
 from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
@@ -66,6 +67,7 @@ from .reply_rules import (
     reports_on_the_reply,
 )
 from .settle_data import detection_gates, phrases_among
+from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -211,6 +213,7 @@ class IntentClassifier:
         "_acknowledged",
         "_adding",
         "_always_pending",
+        "_details",
         "_dim",
         "_done",
         "_echoes",
@@ -297,6 +300,9 @@ class IntentClassifier:
         # "ok did six of them last night" may report what was done (rule done-reports).
         self._done = config.report_backs and config.done_reports
         self._reports = config.report_backs
+        # "we only have the one bathroom" may add to the thread (rule thread-details): any
+        # short statement the scan calls EXPLORE goes on.
+        self._details = config.report_backs and config.thread_details
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
         # "Fret buzz?", "Kettle stitch, meaning?" may ask back a term (echo-clarifications).
@@ -375,7 +381,11 @@ class IntentClassifier:
                 and INTENTS[code] is Intent.EXPLORE
                 and not first_turn
                 and not cues & CUE_QUESTION
-                and (reports_back(text) or (self._done and done_report(text)))
+                and (
+                    reports_back(text)
+                    or (self._done and done_report(text))
+                    or (self._details and len(text) <= DETAIL_CHARS)
+                )
             )
             or (
                 self._side_questions
@@ -441,7 +451,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         capitals=capitals,
         joiners=joiners,
         needles=needles,
-        report_openers=sorted(REPORT_OPENERS),
+        report_openers=sorted(REPORT_OPENERS | ({ANY_OPENER} if classifier._details else set())),
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),

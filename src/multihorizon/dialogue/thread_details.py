@@ -45,7 +45,9 @@ def adds_to_the_thread(context: DialogueContext, features: TurnFeatures) -> bool
         and int(log.thread_index[-1]) == context.threads.active
     ):
         return False
-    if features.has(Marker.NEW_TOPIC) or features.asks_for or asks_for_something(text):
+    if features.has(Marker.NEW_TOPIC) or features.has(Marker.RESUME):
+        return False  # the topic moves on, or back ("Back to what we were talking about.")
+    if features.asks_for or asks_for_something(text):
         return False  # "Can you find me a hotel there?" asks for something of its own
     words = [token.strip(_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
     if not words or words[0] in DETAIL_ORDERS or not DETAIL_REQUESTS.isdisjoint(words):

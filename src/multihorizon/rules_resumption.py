@@ -312,14 +312,13 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "§5.2",
         "In an assistant chat of two, a short statement (at most 80 characters) right after a "
         "reply in the active thread that asks for nothing (text/report_words DETAIL_REQUESTS, "
-        "DETAIL_ORDERS as its first word), announces no topic, names nothing new to the "
-        "conversation and is no report that takes up nothing of the topic (rule done-reports) "
-        "adds to that thread: a detail of the user's situation ('we only have the one "
-        "bathroom and a small living room'), an answer ('16g, setting 8E'), what came of the "
-        "advice ('yep, first seam came out perfect'). CONTINUE (§5.2 'same thread, extend "
-        "it'), not EXPLORE for its low similarity, so it stays. A new topic without an "
-        "announcement comes as a question, a longer turn with its own context, a request or "
-        "an order.",
+        "DETAIL_ORDERS as its first word), announces no topic or return, names nothing new to the"
+        " conversation and is no report that takes up nothing of the topic (rule done-reports) "
+        "adds to that thread: a detail of the user's situation ('we only have the one bathroom "
+        "and a small living room'), an answer ('16g, setting 8E'), what came of the advice ('yep,"
+        " first seam came out perfect'). CONTINUE (§5.2 'same thread, extend it'), not EXPLORE "
+        "for its low similarity, so it stays. A new topic without an announcement comes as a "
+        "question, a longer turn with its own context, a request or an order.",
         {"thread_details": False},
         "hand-written sets (tools/handwritten_report.py), off -> on: intent accuracy "
         "continue_tune8 (written for it) 0.707 -> 0.878; fresh to this rule: "

@@ -30,13 +30,7 @@ from typing import Any
 
 from ._validate import as_int
 
-__all__ = [
-    "ANY_OPENER",
-    "AddingGates",
-    "DetectionGates",
-    "TermGates",
-    "may_open_with_report_opener",
-]
+__all__ = ["AddingGates", "DetectionGates", "TermGates", "may_open_with_report_opener"]
 
 Hit = tuple[int, int, int, int]
 
@@ -295,8 +289,6 @@ class TermGates:
 # The ASCII characters str.split() splits at, and those rule report-backs strips from a word.
 _ASCII_BLANKS = frozenset(" \t\n\v\f\r\x1c\x1d\x1e\x1f")
 _ASCII_STRIP = ",:;.!?\"'()"
-# An opener that stands for every first word: rule thread-details reads any short statement.
-ANY_OPENER = "*"
 
 
 def may_open_with_report_opener(text: str, openers: frozenset[str]) -> bool:
@@ -304,10 +296,7 @@ def may_open_with_report_opener(text: str, openers: frozenset[str]) -> bool:
     reads it (case-folded, split at blanks, stripped of quotes and punctuation): the
     first run of ASCII characters between blanks, stripped of ASCII punctuation and
     lowered, is one of them, or the turn opens with or its first word holds a non-ASCII
-    character (what casefold and Unicode blanks could change is not read here).
-    ``ANY_OPENER`` among ``openers`` stands for every first word."""
-    if ANY_OPENER in openers:
-        return True
+    character (what casefold and Unicode blanks could change is not read here)."""
     start = 0
     while start < len(text) and text[start] in _ASCII_BLANKS:
         start += 1

@@ -33,7 +33,6 @@ from .._intent_py import (
     RULE_FOLLOW_UP_QUESTIONS,
     RULE_QUESTION_TOPICS,
 )
-from .._settle_py import ANY_OPENER
 from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
@@ -301,7 +300,7 @@ class IntentClassifier:
         self._done = config.report_backs and config.done_reports
         self._reports = config.report_backs
         # "we only have the one bathroom" may add to the thread (rule thread-details): any
-        # short statement the scan calls EXPLORE goes on.
+        # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on.
         self._details = config.report_backs and config.thread_details
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
@@ -447,11 +446,16 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._reports,
             classifier._echoes,
         ),
-        lengths=(ACKNOWLEDGED_CHARS, SIDE_QUESTION_CHARS, standalone),
+        lengths=(
+            ACKNOWLEDGED_CHARS,
+            SIDE_QUESTION_CHARS,
+            standalone,
+            DETAIL_CHARS if classifier._details else 0,
+        ),
         capitals=capitals,
         joiners=joiners,
         needles=needles,
-        report_openers=sorted(REPORT_OPENERS | ({ANY_OPENER} if classifier._details else set())),
+        report_openers=sorted(REPORT_OPENERS),
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),

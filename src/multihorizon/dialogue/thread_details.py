@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..text.lexicon import Marker
 from ..text.report_words import DETAIL_ORDERS, DETAIL_REQUESTS
 from .done_reports import done_report, reports_what_was_done
-from .phrasing import ACKNOWLEDGED_CHARS, asks_for_something
+from .phrasing import asks_for_something
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -27,8 +27,13 @@ if TYPE_CHECKING:
 
 __all__ = ["DETAIL_CHARS", "adds_to_the_thread"]
 
-# The longest statement read (characters), as rules report-backs and done-reports have it.
-DETAIL_CHARS = ACKNOWLEDGED_CHARS
+# The longest statement read (characters): the in-thread statements of the hand-written sets
+# run to 59; a longer one sets up context of its own ("The staging cluster runs three etcd
+# members behind a load balancer in our lab.").
+DETAIL_CHARS = 60
+# Markers of a turn that moves on ("Unrelated: ..."), back ("Back to what we were talking
+# about.") or asks for an explanation ("explain quantum tunnelling"; rule explain-new-content).
+_MOVES = (Marker.NEW_TOPIC, Marker.RESUME, Marker.EXPLAIN)
 _STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 
 
@@ -45,8 +50,8 @@ def adds_to_the_thread(context: DialogueContext, features: TurnFeatures) -> bool
         and int(log.thread_index[-1]) == context.threads.active
     ):
         return False
-    if features.has(Marker.NEW_TOPIC) or features.has(Marker.RESUME):
-        return False  # the topic moves on, or back ("Back to what we were talking about.")
+    if any(features.has(marker) for marker in _MOVES):
+        return False  # the topic moves on or back; "explain quantum tunnelling" asks
     if features.asks_for or asks_for_something(text):
         return False  # "Can you find me a hotel there?" asks for something of its own
     words = [token.strip(_STRIP) for token in text.casefold().replace("\u2019", "'").split()]

@@ -392,8 +392,7 @@ class IntentSettlerBase:
         whether the caller reads every turn's references (a lexicon without gate words);
         rules term-questions, report-backs and echo-clarifications on.
     lengths : 4 ints
-        The longest acknowledged statement, side question and standalone pick, and the
-        longest statement rule thread-details reads (0: off), in characters.
+        The longest acknowledged statement, side question, standalone pick, detail (0: off).
     capitals, joiners : str
         The capital letters that may stand alone as a label, and what may not touch one.
     needles : iterable of str
@@ -454,12 +453,9 @@ class IntentSettlerBase:
         self._echoes = flags[7]
         if len(lengths) != 4:
             raise ValueError("lengths: expected 4 character counts")
-        (
-            self._acknowledged_chars,
-            self._side_question_chars,
-            self._standalone_chars,
-            self._detail_chars,
-        ) = (as_int(size, "lengths") for size in lengths)
+        sizes = [as_int(size, "lengths") for size in lengths]
+        self._acknowledged_chars, self._side_question_chars = sizes[:2]
+        self._standalone_chars, self._detail_chars = sizes[2:]
         self._capitals = frozenset(capitals)
         self._joiners = frozenset(joiners)
         self._needles = tuple(needles)
@@ -568,12 +564,10 @@ class IntentSettlerBase:
             and code == INTENT_EXPLORE
             and not first_turn
             and not question
+            and len(text) <= max(self._detail_chars, self._acknowledged_chars)
             and (
-                len(text) <= self._detail_chars  # rule thread-details
-                or (
-                    len(text) <= self._acknowledged_chars
-                    and may_open_with_report_opener(text, self._report_openers)
-                )
+                len(text) <= self._detail_chars  # rule thread-details: any first word
+                or may_open_with_report_opener(text, self._report_openers)
             )
         ):
             return False  # a short statement that may report back (rule report-backs)

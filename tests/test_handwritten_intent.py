@@ -32,6 +32,10 @@ the last row is no longer a clean held-out figure:
 | holdout7, end run | 0.704 | 0.651 |
 | holdout7, after its misses were read | 0.718 | 0.667 |
 | tune7, both rules off / on | 0.543 / 0.829 | - / 0.856 |
+
+Rule thread-details (stop 29, ``continue_tune8.jsonl``: 6 conversations, 41 probes of
+in-thread statements that share few words with their thread beside unannounced new topics,
+written before the change and tuned on): intent 0.707 -> 0.878, macro-F1 0.712 -> 0.865.
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ def test_handwritten_conversations_meet_their_floors(name: str) -> None:
 
 # Small sets of stop 29 (fewer probes than the floors above ask for): intent only.
 SMALL_FLOORS = {
+    "continue_tune8.jsonl": {"intent_accuracy": 0.85, "intent_macro_f1": 0.84},
     "intents_holdout7.jsonl": {"intent_accuracy": 0.69, "intent_macro_f1": 0.63},
     "intents_tune7.jsonl": {"intent_accuracy": 0.8, "intent_macro_f1": 0.82},
 }

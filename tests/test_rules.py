@@ -176,7 +176,8 @@ def _follow_up_form(config: mh.Config) -> object:
 
 
 def _answer_stays(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule thread-details keeps a short answer too: off, to see this rule alone.
+    session = mh.Session(config=config.replace(thread_details=False))
     session.user("I need a table for dinner tonight", embedding=_vector(1))
     session.assistant("Which part of town?", embedding=_vector(1))
     envelope = session.user("somewhere in the north", embedding=_vector(2))
@@ -449,6 +450,14 @@ def _done_report(config: mh.Config) -> object:
     session.user("My bread machine loaf sank in the middle. What went wrong?")
     session.assistant("Too much yeast or water; weigh the flour and cut the yeast a little.")
     envelope = session.preview("I weighed everything this time and used less of the dry stuff.")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _thread_detail(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My son turns ten soon and wants a sleepover with five friends. Any tips?")
+    session.assistant("Keep a loose plan: pizza, one game, a film, then lights out at ten.")
+    envelope = session.preview("mine is an older house, the walls are thin")
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
@@ -990,6 +999,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "question-forms": _question_form,
     "question-ends": _question_end,
     "again-asks": _again_ask,
+    "thread-details": _thread_detail,
 }
 
 

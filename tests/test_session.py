@@ -577,8 +577,9 @@ def test_an_answer_to_the_question_before_stays_in_its_thread() -> None:
 
 def test_replies_follow_their_user_unless_peer_replies() -> None:
     # Forced both ways: by default a reply asking "do you have any pets?" reads as a peer's.
+    # Rule thread-details keeps a short statement right after a reply: off, to see §3.3 alone.
     for config, opens in (
-        (mh.Config(peer_replies=False), False),
+        (mh.Config(peer_replies=False, thread_details=False), False),
         (mh.Config(peer_replies=True), True),
     ):
         session = mh.Session(config=config)

@@ -435,10 +435,11 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   settle.reports = flags[6].cast<bool>();
   settle.echoes = flags[7].cast<bool>();
   const py::tuple sizes(py::reinterpret_borrow<py::object>(lengths));
-  if (sizes.size() != 3) value_error("lengths: expected 3 character counts");
+  if (sizes.size() != 4) value_error("lengths: expected 4 character counts");
   settle.acknowledged_chars = count_arg(sizes[0], "lengths");
   settle.side_question_chars = count_arg(sizes[1], "lengths");
   settle.standalone_chars = count_arg(sizes[2], "lengths");
+  settle.detail_chars = count_arg(sizes[3], "lengths");
   settle.capitals = code_points(capitals, "capitals");
   settle.joiners = code_points(joiners, "joiners");
   for (py::handle needle : needles) settle.needles.push_back(code_points(needle, "needles"));

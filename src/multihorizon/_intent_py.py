@@ -391,8 +391,8 @@ class IntentSettlerBase:
         Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
         whether the caller reads every turn's references (a lexicon without gate words);
         rules term-questions, report-backs and echo-clarifications on.
-    lengths : 3 ints
-        The longest acknowledged statement, side question and standalone pick, in characters.
+    lengths : 4 ints
+        The longest acknowledged statement, side question, standalone pick, detail (0: off).
     capitals, joiners : str
         The capital letters that may stand alone as a label, and what may not touch one.
     needles : iterable of str
@@ -451,11 +451,11 @@ class IntentSettlerBase:
         self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
         self._side_questions, self._always_pending, self._terms, self._reports = flags[3:7]
         self._echoes = flags[7]
-        if len(lengths) != 3:
-            raise ValueError("lengths: expected 3 character counts")
-        self._acknowledged_chars, self._side_question_chars, self._standalone_chars = (
-            as_int(size, "lengths") for size in lengths
-        )
+        if len(lengths) != 4:
+            raise ValueError("lengths: expected 4 character counts")
+        sizes = [as_int(size, "lengths") for size in lengths]
+        self._acknowledged_chars, self._side_question_chars = sizes[:2]
+        self._standalone_chars, self._detail_chars = sizes[2:]
         self._capitals = frozenset(capitals)
         self._joiners = frozenset(joiners)
         self._needles = tuple(needles)
@@ -564,8 +564,11 @@ class IntentSettlerBase:
             and code == INTENT_EXPLORE
             and not first_turn
             and not question
-            and len(text) <= self._acknowledged_chars
-            and may_open_with_report_opener(text, self._report_openers)
+            and len(text) <= max(self._detail_chars, self._acknowledged_chars)
+            and (
+                len(text) <= self._detail_chars  # rule thread-details: any first word
+                or may_open_with_report_opener(text, self._report_openers)
+            )
         ):
             return False  # a short statement that may report back (rule report-backs)
         if (

@@ -164,6 +164,7 @@ SWITCHES = (
     "reaction_announcements",
     "bare_returns",
     "done_reports",
+    "thread_details",
     "ordinal_forms",
     "item_forms",
     "item_words",
@@ -439,6 +440,9 @@ class Config:
     # "ok did six of them last night", "I weighed everything this time" report what was done
     # about the topic at hand: CONTINUE (rule done-reports).
     done_reports: bool = True
+    # "we only have the one bathroom and a small living room" right after a reply adds to its
+    # thread: CONTINUE (rule thread-details).
+    thread_details: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

@@ -63,6 +63,7 @@ struct SettleRules {
   bool reports = false;         // rule report-backs
   bool echoes = false;          // rule echo-clarifications
   std::size_t acknowledged_chars = 0;
+  std::size_t detail_chars = 0;  // rule thread-details: any shorter statement (0: off)
   std::size_t side_question_chars = 0;
   std::size_t standalone_chars = 0;  // a turn this short may be a bare pick ("2 please")
   std::u32string capitals;           // letters that may stand alone as a label ("B is best")
@@ -582,10 +583,12 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   if ((kinds & rules.adding) && question && settle_detail::may_add(hits, rules)) {
     return false;  // "Also, <question>"
   }
-  // A short statement may report back (rule report-backs).
+  // A short statement may report back (rule report-backs) or add to the thread (rule
+  // thread-details, whatever its first word).
   if (rules.reports && code == kExplore && !first_turn && !question &&
-      length <= rules.acknowledged_chars &&
-      settle_detail::may_open_with_report_opener(text, length, rules.report_openers)) {
+      (length <= rules.detail_chars ||
+       (length <= rules.acknowledged_chars &&
+        settle_detail::may_open_with_report_opener(text, length, rules.report_openers)))) {
     return false;
   }
   // "What's a Soundex search?" (rule term-questions): every term opener starts with "what".

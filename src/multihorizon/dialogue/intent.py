@@ -66,6 +66,7 @@ from .reply_rules import (
     reports_on_the_reply,
 )
 from .settle_data import detection_gates, phrases_among
+from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -211,6 +212,7 @@ class IntentClassifier:
         "_acknowledged",
         "_adding",
         "_always_pending",
+        "_details",
         "_dim",
         "_done",
         "_echoes",
@@ -297,6 +299,9 @@ class IntentClassifier:
         # "ok did six of them last night" may report what was done (rule done-reports).
         self._done = config.report_backs and config.done_reports
         self._reports = config.report_backs
+        # "we only have the one bathroom" may add to the thread (rule thread-details): any
+        # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on.
+        self._details = config.report_backs and config.thread_details
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
         # "Fret buzz?", "Kettle stitch, meaning?" may ask back a term (echo-clarifications).
@@ -375,7 +380,11 @@ class IntentClassifier:
                 and INTENTS[code] is Intent.EXPLORE
                 and not first_turn
                 and not cues & CUE_QUESTION
-                and (reports_back(text) or (self._done and done_report(text)))
+                and (
+                    reports_back(text)
+                    or (self._done and done_report(text))
+                    or (self._details and len(text) <= DETAIL_CHARS)
+                )
             )
             or (
                 self._side_questions
@@ -437,7 +446,12 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._reports,
             classifier._echoes,
         ),
-        lengths=(ACKNOWLEDGED_CHARS, SIDE_QUESTION_CHARS, standalone),
+        lengths=(
+            ACKNOWLEDGED_CHARS,
+            SIDE_QUESTION_CHARS,
+            standalone,
+            DETAIL_CHARS if classifier._details else 0,
+        ),
         capitals=capitals,
         joiners=joiners,
         needles=needles,

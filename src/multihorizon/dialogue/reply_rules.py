@@ -13,6 +13,7 @@ from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
 from .phrasing import reports_back, side_question, term_asked
+from .thread_details import adds_to_the_thread
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -71,8 +72,9 @@ def asks_back_a_term(context: DialogueContext, features: TurnFeatures) -> bool:
 
 def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether a user statement reports back on the assistant's reply just before it (rule
-    report-backs, ``phrasing.reports_back``): in an assistant chat of two, with a thread on
-    the table. Between peers a statement may well open a topic (rule peer-replies)."""
+    report-backs, ``phrasing.reports_back``; rules done-reports and thread-details widen it):
+    in an assistant chat of two, with a thread on the table. Between peers a statement may
+    well open a topic (rule peer-replies)."""
     from .multiparty import peer_dialogue
 
     config, log = context.config, context.log
@@ -82,7 +84,11 @@ def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
         and context.threads.active >= 0
         and len(log) > 0
         and log.roles[-1] == "assistant"
-        and (reports_back(features.text) or reports_what_was_done(context, features))
+        and (
+            reports_back(features.text)
+            or reports_what_was_done(context, features)
+            or adds_to_the_thread(context, features)
+        )
         and not context.speakers.multi_party(config)
         and not peer_dialogue(log, config)
     )

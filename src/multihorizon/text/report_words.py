@@ -6,7 +6,11 @@ set tests (``dialogue.done_reports``) and, as first words, by the native settle
 
 from __future__ import annotations
 
+from .lexicon import ACK_REQUEST_WORDS
+
 __all__ = [
+    "DETAIL_ORDERS",
+    "DETAIL_REQUESTS",
     "DONE_FILLERS",
     "DONE_NOT_VERBS",
     "DONE_OPENERS",
@@ -68,3 +72,17 @@ DONE_REQUESTS = frozenset((
 ))  # fmt: skip
 # Every first word a done report may have (``phrasing.REPORT_OPENERS``).
 DONE_OPENERS = DONE_FILLERS | DONE_SUBJECTS | DONE_VERBS
+# A short statement with one of these words asks for something ("I'll need a train to the
+# airport.", "I wish to visit a property.", "let's switch to music"), so it adds no detail to
+# the thread at hand (rule thread-details): rule acknowledged-statements' request words but
+# the colloquial "like" ("like 30%") and "now" ("I'm with Vodafone right now"), with "I'd
+# like" and "go and see" read by their first word.
+DETAIL_REQUESTS = (ACK_REQUEST_WORDS - {"like", "now"}) | {"i'd", "we'd", "go", "look"}
+# A short statement that opens with one of these words orders a task ("put my appointment in
+# my calendar", "Locate any hospitals in the area.", "directions to the nearest takeout"): it
+# adds no detail to the thread at hand either (rule thread-details). First words only: "I put
+# them by the window" reports.
+DETAIL_ORDERS = frozenset((
+    "put", "locate", "remind", "add", "list", "navigate", "directions", "route", "cancel",
+    "delete", "create", "start", "open", "text", "email", "message", "compare", "take",
+))  # fmt: skip

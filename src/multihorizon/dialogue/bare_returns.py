@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..text.lexicon import OPENING_FILLERS
 from ..text.topic_clause_words import BARE_RETURN_TAILS, BARE_RETURNS
+from .phrasing import WORD_STRIP
 
 __all__ = ["ALONE", "NONE", "OPENS", "bare_return"]
 
@@ -20,7 +21,6 @@ _READ_CHARS = 160
 # The longest reaction sentence a return may follow ("Ha, sorry, got sidetracked. Where were
 # we?"), in words, as rule reaction-announcements reads one.
 _REACTION_WORDS = 6
-_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 _CLAUSE_ENDS = ",:;.!?"
 _SENTENCE_ENDS = ".!"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
@@ -50,7 +50,7 @@ def bare_return(text: str) -> int:
 
 
 def _after_fillers(tokens: list[str], start: int) -> int:
-    while start < len(tokens) and tokens[start].strip(_STRIP) in OPENING_FILLERS:
+    while start < len(tokens) and tokens[start].strip(WORD_STRIP) in OPENING_FILLERS:
         if tokens[start][-1] in _SENTENCE_ENDS:
             return len(tokens)  # "Ok." ends a sentence of fillers: nothing opens after it
         start += 1
@@ -58,14 +58,14 @@ def _after_fillers(tokens: list[str], start: int) -> int:
 
 
 def _return_at(tokens: list[str], start: int) -> int:
-    words = [token.strip(_STRIP) for token in tokens[start : start + 8]]
+    words = [token.strip(WORD_STRIP) for token in tokens[start : start + 8]]
     for phrase in BARE_RETURNS:
         size = len(phrase)
         if tuple(words[:size]) != phrase:
             continue
         end = start + size
         while end < len(tokens) and tokens[end - 1][-1] not in _CLAUSE_ENDS:
-            if tokens[end].strip(_STRIP) not in BARE_RETURN_TAILS:
+            if tokens[end].strip(WORD_STRIP) not in BARE_RETURN_TAILS:
                 break
             end += 1
         ends_clause = (
@@ -73,7 +73,7 @@ def _return_at(tokens: list[str], start: int) -> int:
         )
         if not ends_clause:
             continue  # "where were we with the wheel", "going back home"
-        rest = (token.strip(_STRIP) for token in tokens[end:])
+        rest = (token.strip(WORD_STRIP) for token in tokens[end:])
         alone = all(
             not word or word in OPENING_FILLERS or word in BARE_RETURN_TAILS for word in rest
         )

@@ -24,6 +24,7 @@ from ..text.report_words import (
     DONE_VERBS,
     PAST_IRREGULAR,
 )
+from .phrasing import WORD_STRIP, plain_words
 from .returns import words_held
 
 if TYPE_CHECKING:
@@ -34,7 +35,6 @@ __all__ = ["done_report", "reports_what_was_done"]
 
 # The longest report read (characters), as rule report-backs has it (ACKNOWLEDGED_CHARS).
 DONE_CHARS = 80
-_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # What asks for something, as rule report-backs reads it; "now" may end a report ("wearing
 # them now").
 _REQUESTS = ACK_REQUEST_WORDS - {"now"}
@@ -47,7 +47,7 @@ def done_report(text: str) -> bool:
     nothing. The caller checks it is no question and that it takes up the topic."""
     if len(text) > DONE_CHARS:
         return False
-    words = [token.strip(_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    words = plain_words(text)
     if not words or not (DONE_REQUESTS.isdisjoint(words) and _REQUESTS.isdisjoint(words)):
         return False  # "I changed my mind. Make the table for one."
     start = 0
@@ -72,7 +72,7 @@ def reports_what_was_done(context: DialogueContext, features: TurnFeatures) -> b
     question, right after a reply, an assistant chat of two."""
     if not context.config.done_reports or not done_report(features.text):
         return False
-    words = {token.strip(_STRIP) for token in features.text.casefold().split()}
+    words = {token.strip(WORD_STRIP) for token in features.text.casefold().split()}
     if not DONE_POINTERS.isdisjoint(words):
         return True
     threads = context.threads

@@ -60,6 +60,7 @@ Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) pe
 
 __all__ = [
     "SIDE_QUESTION_CHARS",
+    "WORD_STRIP",
     "acknowledged_statement",
     "adding_opener",
     "announced",
@@ -70,6 +71,7 @@ __all__ = [
     "named_topic",
     "named_topic_of",
     "opens_with_return",
+    "plain_words",
     "reports_back",
     "return_clause",
     "short_follow_up",
@@ -96,7 +98,7 @@ _NAMED_TOPIC_WORDS = 4
 _TERM_WORDS = 3
 _CLAUSE_MARKS = ",:;"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
-_WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
+WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # A follow-up that leans on the topic at hand names at most this many content words of its
 # own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
 FOLLOW_UP_TERMS = 3
@@ -185,7 +187,7 @@ def _ends_opening_clause(text: str, start: int, end: int) -> bool:
     the turn's opening characters."""
     if start > cues.OPENING_CHARS or text[end : end + 1].isalnum():
         return False
-    before = [word.strip(_WORD_STRIP) for word in _folded(text[:start]).split()]
+    before = [word.strip(WORD_STRIP) for word in _folded(text[:start]).split()]
     if not CLAUSE_BLOCKERS.isdisjoint(before):
         return False
     if sum(1 for word in before if word and word not in OPENING_FILLERS) > _CLAUSE_WORDS_BEFORE:
@@ -198,7 +200,7 @@ def _ends_opening_clause(text: str, start: int, end: int) -> bool:
         stop += 1
     if stop >= limit:
         return False
-    between = [word.strip(_WORD_STRIP) for word in _folded(text[end:stop]).split()]
+    between = [word.strip(WORD_STRIP) for word in _folded(text[end:stop]).split()]
     if len(between) > _CLAUSE_WORDS_AFTER or _links_a_topic(between):
         return False
     following = text[stop + 1 : stop + 1 + cues.OPENING_CHARS].split()
@@ -209,7 +211,7 @@ def _ends_opening_clause(text: str, start: int, end: int) -> bool:
         return True
     if mark != ",":
         return False
-    first = _folded(following[0]).strip(_WORD_STRIP).split("'")[0]
+    first = _folded(following[0]).strip(WORD_STRIP).split("'")[0]
     return first == "but" or first in QUESTION_OPENERS or first in SITUATION_OPENERS
 
 
@@ -298,6 +300,12 @@ _REPORT_DOERS = frozenset(("i", "we"))
 REPORT_OPENERS = REPORT_SUBJECTS | _REPORT_DOERS | DONE_OPENERS  # and rule done-reports
 
 
+def plain_words(text: str) -> list[str]:
+    """A turn's case-folded words, curly apostrophes made straight and ``WORD_STRIP``'s
+    punctuation taken off their ends: the words the rules here compare with their lists."""
+    return [token.strip(WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+
+
 def reports_back(text: str) -> bool:
     """Whether a short statement reports back on what the reply before said (rule
     report-backs): its subject points back ("They're in pots and I water them every day.",
@@ -306,7 +314,7 @@ def reports_back(text: str) -> bool:
     The caller checks that it is no question, right after an assistant's reply."""
     if len(text) > ACKNOWLEDGED_CHARS:
         return False
-    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    words = plain_words(text)
     if not words or not ACK_REQUEST_WORDS.isdisjoint(words):
         return False
     if words[0] in REPORT_SUBJECTS:
@@ -321,7 +329,7 @@ def term_asked(text: str) -> tuple[str, ...]:
     them all: "What is the best bike lock?" asks for new ground."""
     if len(text) > SIDE_QUESTION_CHARS:
         return ()
-    words = [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    words = plain_words(text)
     start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
     opener = next((o for o in TERM_OPENERS if tuple(words[start : start + len(o)]) == o), None)
     if opener is None:
@@ -348,13 +356,13 @@ def term_words() -> tuple[
 ]:
     """What ``term_asked`` reads, as data for the native settle of ``Session.classify``: the
     opening fillers, the term openers, hedges and breakers, and what is stripped off a word."""
-    return OPENING_FILLERS, TERM_OPENERS, TERM_HEDGES, TERM_BREAKERS, _WORD_STRIP
+    return OPENING_FILLERS, TERM_OPENERS, TERM_HEDGES, TERM_BREAKERS, WORD_STRIP
 
 
 def asks_for_something(text: str) -> bool:
     """Whether a turn asks the assistant to do or find something (``REQUEST_WORDS``: "Can you
     find me a hotel there?"): a task of its own, not a follow-up on the reply."""
-    words = (token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split())
+    words = (token.strip(WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split())
     return not REQUEST_WORDS.isdisjoint(words)
 
 
@@ -427,7 +435,7 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
     clause: list[str] = []
     returning = False  # "Anyway, about the tank, ...": back from an aside
     for index, token in enumerate(tokens):
-        word = token.strip(_WORD_STRIP)
+        word = token.strip(WORD_STRIP)
         if not clause and (not word or word in OPENING_FILLERS):
             returning = returning or word in RETURN_FRONTS
             continue  # "Right, ...", "OK so ..." come before the topic
@@ -471,7 +479,7 @@ def _bare_name(clause: Sequence[str], last: str, before: Sequence[str]) -> bool:
     ...", not "I have the babies."; ``RETURN_NAME_FILLERS``)."""
     if clause[:1] != ["the"] or not 2 <= len(clause) <= 3 or last[-1] == ",":
         return False
-    if any(token.strip(_WORD_STRIP) not in RETURN_NAME_FILLERS for token in before):
+    if any(token.strip(WORD_STRIP) not in RETURN_NAME_FILLERS for token in before):
         return False
     return FRAMING_NOUNS.isdisjoint(clause[1:])
 
@@ -523,7 +531,7 @@ def _words_asking_on(text: str, hits: Hits) -> list[str] | None:
         for hit in hits
     ):
         return None
-    return [token.strip(_WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    return plain_words(text)
 
 
 def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:

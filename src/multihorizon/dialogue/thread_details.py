@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..text.lexicon import Marker
 from ..text.report_words import DETAIL_ORDERS, DETAIL_REQUESTS
 from .done_reports import done_report, reports_what_was_done
-from .phrasing import asks_for_something
+from .phrasing import asks_for_something, plain_words
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -34,7 +34,6 @@ DETAIL_CHARS = 60
 # Markers of a turn that moves on ("Unrelated: ..."), back ("Back to what we were talking
 # about.") or asks for an explanation ("explain quantum tunnelling"; rule explain-new-content).
 _MOVES = (Marker.NEW_TOPIC, Marker.RESUME, Marker.EXPLAIN)
-_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 
 
 def adds_to_the_thread(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -54,7 +53,7 @@ def adds_to_the_thread(context: DialogueContext, features: TurnFeatures) -> bool
         return False  # the topic moves on or back; "explain quantum tunnelling" asks
     if features.asks_for or asks_for_something(text):
         return False  # "Can you find me a hotel there?" asks for something of its own
-    words = [token.strip(_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
+    words = plain_words(text)
     if not words or words[0] in DETAIL_ORDERS or not DETAIL_REQUESTS.isdisjoint(words):
         return False  # "I'll need a train to the airport." asks for a task of its own
     if done_report(text) and not reports_what_was_done(context, features):

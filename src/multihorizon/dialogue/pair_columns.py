@@ -65,11 +65,13 @@ class PairColumns:
         the next append), after coding the roles and speakers not coded yet."""
         count = len(roles)
         if self._coded < count:
-            start = self._coded
-            self._roles[start:count] = [_ROLE_CODES[role] for role in roles[start:count]]
-            self._speakers[start:count] = [
-                -1 if who is None else self._speaker_code(who) for who in speakers[start:count]
-            ]
+            start, coded = self._coded, count - self._coded
+            # C-level maps (a 50k-turn restore codes its roles on the first turn).
+            codes = map(_ROLE_CODES.__getitem__, roles[start:count])
+            self._roles[start:count] = np.fromiter(codes, dtype=np.uint8, count=coded)
+            named = speakers[start:count]
+            if named.count(None) != coded:  # else the column's -1 stands
+                self._speakers[start:count] = list(map(self._speaker_code, named))
             self._coded = count
         return self._asks[:count], self._roles[:count], self._speakers[:count]
 

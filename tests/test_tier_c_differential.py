@@ -113,7 +113,7 @@ def _staged(
 def _replay(config: Config, restored: bool, compared: list[str]) -> None:
     embedder = mh.HashingEmbedder()
     for name, conversation_ in first_conversations(FILES):
-        turns = list(conversation_["turns"])[:MAX_TURNS]  # type: ignore[call-overload]
+        turns = list(conversation_["turns"])[:MAX_TURNS]
         session = mh.Session(config=config, embedder=embedder)
         half = len(turns) // 2 if restored else 0
         for at, turn in enumerate(turns):

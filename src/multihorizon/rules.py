@@ -576,7 +576,7 @@ _RULES = (
         "at its score.",
         {"answers_follow_questions": False},
         "LoCoMo recall@10 0.621 -> 0.702, hit@10 0.669 -> 0.751 (MiniLM 0.650 -> 0.740).",
-        "tiers.conversation.with_answers",
+        "tiers.conversation.retrieve",
     ),
     # ---- Tier P (SPEC-024 §7.1) -------------------------------------------------------------
     _rule(

@@ -235,6 +235,23 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "dialogue.reply_rules.asks_back_a_term",
     ),
     (
+        "term-frames",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, rules term-questions and echo-clarifications read more "
+        "frames of a short question asking what a term of an earlier reply means "
+        "(text/term_frames, closed classes): a term asked back before a comparison or a "
+        "report of not understanding ('hot mud?? like heated?', 'fingerspelling I not "
+        "understand, is it the letters?') or with 'what's the difference?' after it, a name of "
+        "up to six words ('Treasure hunt with picture clues, meaning?'); 'what means X' "
+        "('what means \"agrees\" here'); a term question in the first clause when the rest "
+        "asks nothing ('whats a handcuff again, i keep seeing it'), its term said by any "
+        "earlier reply, not only the last. CLARIFY (§5.2 'what do you mean').",
+        {"term_frames": False},
+        "EVIDENCE",
+        "dialogue.phrasing.term_asked",
+    ),
+    (
         "asked-announcements",
         "intent",
         "§3.3",

@@ -118,3 +118,6 @@ def test_the_term_stands_in_the_first_clause() -> None:
     assert echoed_term("richer how") == ()
     assert term_asked('what\'s the "not found" bit doing', wide=True) == ("found",)
     assert term_asked("what's the not found bit doing", wide=True) == ()
+    # A recommendation asked for is no term (term_frames.FRAME_BREAKERS).
+    assert term_asked("what's a good chain checker", wide=True) == ()
+    assert term_asked("whats a decent freehub, mine broke", wide=True) == ()

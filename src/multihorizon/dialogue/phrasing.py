@@ -39,6 +39,7 @@ from ..text.lexicon import (
 )
 from ..text.report_words import DONE_OPENERS
 from ..text.term_frames import (
+    FRAME_BREAKERS,
     FRAME_HEDGES,
     FRAME_OPENERS,
     FRAME_PART_ENDS,
@@ -369,7 +370,7 @@ def term_asked(text: str, wide: bool = False) -> tuple[str, ...]:
         return ()  # "What is the NFL policy?" asks for its content
     if term[:1] in (["a"], ["an"], ["the"]):
         term = term[1:]
-    if not TERM_BREAKERS.isdisjoint(term):
+    if not TERM_BREAKERS.isdisjoint(term) or (wide and not FRAME_BREAKERS.isdisjoint(term)):
         return ()
     terms = tuple(content_terms(" ".join(term)))
     return terms if len(terms) <= _TERM_WORDS else ()

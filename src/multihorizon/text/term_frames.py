@@ -13,6 +13,7 @@ ones with one of the frames below or nothing at all.
 from __future__ import annotations
 
 __all__ = [
+    "FRAME_BREAKERS",
     "FRAME_HEDGES",
     "FRAME_LINKS",
     "FRAME_OPENERS",
@@ -52,6 +53,12 @@ FRAME_PART_ENDS = frozenset((
     ("bit",), ("part",), ("bit", "doing"), ("part", "doing"), ("bit", "do"), ("part", "do"),
 ))  # fmt: skip
 FRAME_PART_WORDS = frozenset(word for part in FRAME_PART_ENDS for word in part)
+# "What's a good X?", "what's a decent lock for a bike?" ask for a recommendation, not what a
+# term means (only the first clause's term is read, so these guard it).
+FRAME_BREAKERS = frozenset((
+    "good", "decent", "cheap", "nice", "better", "safe", "reasonable", "sensible", "typical",
+    "usual", "realistic", "fair", "affordable", "popular", "recommended",
+))  # fmt: skip
 # After a term question's first clause the turn may go on without asking anything new
 # ("whats a handcuff again, i keep seeing it", "What's a sleep regression? Keep it short
 # please."): no "?" and none of these words there ("what's a tack, and how long is it?").

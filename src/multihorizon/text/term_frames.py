@@ -4,10 +4,10 @@ term-questions (``question_forms.TERM_*``) and echo-clarifications
 (``topic_clause_words.ECHO_*``). Case-folded, curly apostrophes made straight.
 
 Chosen by counting over every hand-written file (``tools/handwritten_report.py``): a short
-turn whose first clause is a term an assistant turn used (and the user's own turns did not)
-is CLARIFY in 38 of 67 turns; the others go on with a question of their own ("The knots,
-which is easier to learn?", "lifetime cover, how much more per month usually"), the CLARIFY
-ones with one of the frames below or nothing at all.
+turn (at most 80 characters) whose first clause is a term an assistant turn used, and the
+user's own turns did not, is CLARIFY in 38 of 74 turns; the others go on with a question of
+their own ("The knots, which is easier to learn?", "lifetime cover, how much more per month
+usually"), the CLARIFY ones with one of the frames below or nothing at all.
 """
 
 from __future__ import annotations

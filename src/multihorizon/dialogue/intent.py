@@ -217,6 +217,7 @@ class IntentClassifier:
         "_done",
         "_echoes",
         "_explore_below",
+        "_frames",
         "_inside",
         "_item_forms",
         "_lexicon",
@@ -306,6 +307,8 @@ class IntentClassifier:
         self._terms = config.term_questions
         # "Fret buzz?", "Kettle stitch, meaning?" may ask back a term (echo-clarifications).
         self._echoes = config.echo_clarifications
+        # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it" (term-frames).
+        self._frames = config.term_frames
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
 
@@ -373,8 +376,13 @@ class IntentClassifier:
             (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
             or again
             or adds
-            or (self._terms and not first_turn and cues & CUE_QUESTION and term_asked(text))
-            or (self._echoes and not first_turn and echoed_term(text))
+            or (
+                self._terms
+                and not first_turn
+                and cues & CUE_QUESTION
+                and term_asked(text, self._frames)
+            )
+            or (self._echoes and not first_turn and echoed_term(text, self._frames))
             or (
                 self._reports
                 and INTENTS[code] is Intent.EXPLORE

@@ -38,6 +38,14 @@ from ..text.lexicon import (
     Marker,
 )
 from ..text.report_words import DONE_OPENERS
+from ..text.term_frames import (
+    FRAME_BREAKERS,
+    FRAME_HEDGES,
+    FRAME_OPENERS,
+    FRAME_PART_ENDS,
+    FRAME_PART_WORDS,
+    REST_ASKS,
+)
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     AGAIN_NOT_TOPICS,
@@ -68,6 +76,7 @@ __all__ = [
     "announces_topic",
     "asks_for_something",
     "explain_clarifies",
+    "first_clause_end",
     "named_topic",
     "named_topic_of",
     "opens_with_return",
@@ -97,6 +106,8 @@ _NAMED_TOPIC_WORDS = 4
 # A term asked about is a name, not a sentence (rule term-questions).
 _TERM_WORDS = 3
 _CLAUSE_MARKS = ",:;"
+_CLAUSE_ENDS = ",;:?!"
+_QUOTES = frozenset("\"'\u2018\u201c")
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # A follow-up that leans on the topic at hand names at most this many content words of its
@@ -322,33 +333,71 @@ def reports_back(text: str) -> bool:
     return len(words) >= 3 and words[0] in _REPORT_DOERS and words[2] in REPORT_OBJECTS
 
 
-def term_asked(text: str) -> tuple[str, ...]:
+def term_asked(text: str, wide: bool = False) -> tuple[str, ...]:
     """The content words of the term a short question asks the meaning of (rule
     term-questions): "What's a Soundex search?" -> (soundex, search); "What does CIRR stand
     for?" -> (cirr,); () for any other turn. The caller checks that the reply before used
-    them all: "What is the best bike lock?" asks for new ground."""
+    them all: "What is the best bike lock?" asks for new ground. ``wide`` (rule
+    term-frames): "what means X" opens one too, and the question may stand in the turn's
+    first clause when the rest asks nothing (``term_frames.REST_ASKS``: "whats a handcuff
+    again, i keep seeing it")."""
     if len(text) > SIDE_QUESTION_CHARS:
         return ()
     words = plain_words(text)
     start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
-    opener = next((o for o in TERM_OPENERS if tuple(words[start : start + len(o)]) == o), None)
+    openers = TERM_OPENERS + FRAME_OPENERS if wide else TERM_OPENERS
+    opener = next((o for o in openers if tuple(words[start : start + len(o)]) == o), None)
     if opener is None:
         return ()
-    term = [word for word in words[start + len(opener) :] if word not in TERM_HEDGES]
+    after = words[start + len(opener) :]
+    if wide:
+        cut = first_clause_end(text, start + len(opener))
+        rest = text.casefold().split()[cut:]
+        if any("?" in token for token in rest) or not REST_ASKS.isdisjoint(words[cut:]):
+            return ()
+        after = words[start + len(opener) : cut]
+        quoted = _quoted_part(text.split()[start + len(opener) : cut], after)
+        after = after if quoted is None else quoted
+    hedges = TERM_HEDGES | FRAME_HEDGES if wide else TERM_HEDGES
+    term = [word for word in after if word not in hedges]
     if opener[-1] == "does":  # "what does X mean?": only that form
         ending = next((e for e in TERM_ENDINGS if tuple(term[-len(e) :]) == e), None)
         if ending is None:
             return ()
         term = term[: -len(ending)]
-    hedged = not TERM_HEDGES.isdisjoint(words[start + len(opener) :])
+    hedged = not hedges.isdisjoint(after) or (wide and quoted is not None)
     if term[:1] == ["the"] and not hedged:
         return ()  # "What is the NFL policy?" asks for its content
     if term[:1] in (["a"], ["an"], ["the"]):
         term = term[1:]
-    if not TERM_BREAKERS.isdisjoint(term):
+    if not TERM_BREAKERS.isdisjoint(term) or (wide and not FRAME_BREAKERS.isdisjoint(term)):
         return ()
     terms = tuple(content_terms(" ".join(term)))
     return terms if len(terms) <= _TERM_WORDS else ()
+
+
+def _quoted_part(tokens: list[str], words: list[str]) -> list[str] | None:
+    """``words`` without the part frame that ends them (``term_frames.FRAME_PART_ENDS``) when
+    ``tokens`` (the same words as written) quote the term: 'what's the "not found" bit
+    doing' asks what the quoted term means; "whats BBB part" asks about a part. Else None."""
+    if not any(token[:1] in _QUOTES for token in tokens):
+        return None
+    for size in (2, 1):
+        if len(words) > size and tuple(words[-size:]) in FRAME_PART_ENDS:
+            return words[:-size]
+    return None
+
+
+def first_clause_end(text: str, start: int) -> int:
+    """The index after the first word from ``start`` on (words: ``text.split()``) that ends
+    a clause: one holding ",", ";", ":", "?" or "!", or ending with "." (rule term-frames;
+    the native settle's ``may_ask_term`` cuts the same words). The word count if none."""
+    tokens = text.split()
+    for index in range(start, len(tokens)):
+        token = tokens[index]
+        if token.endswith(".") or any(mark in token for mark in _CLAUSE_ENDS):
+            return index + 1
+    return len(tokens)
 
 
 def term_words() -> tuple[
@@ -356,7 +405,13 @@ def term_words() -> tuple[
 ]:
     """What ``term_asked`` reads, as data for the native settle of ``Session.classify``: the
     opening fillers, the term openers, hedges and breakers, and what is stripped off a word."""
-    return OPENING_FILLERS, TERM_OPENERS, TERM_HEDGES, TERM_BREAKERS, WORD_STRIP
+    return (
+        OPENING_FILLERS,
+        TERM_OPENERS + FRAME_OPENERS,
+        TERM_HEDGES | FRAME_HEDGES | FRAME_PART_WORDS,
+        TERM_BREAKERS,
+        WORD_STRIP,
+    )
 
 
 def asks_for_something(text: str) -> bool:

@@ -133,7 +133,7 @@ def _echo_thread(
     config = context.config
     if intent is not Intent.CLARIFY or not config.echo_clarifications:
         return -1
-    terms = echoed_term(features.text)
+    terms = echoed_term(features.text, config.term_frames)
     if not terms:
         return -1
     return context.threads.return_target(

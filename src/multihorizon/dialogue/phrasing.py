@@ -98,6 +98,7 @@ _NAMED_TOPIC_WORDS = 4
 _TERM_WORDS = 3
 _CLAUSE_MARKS = ",:;"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
+_OPENING_CLAUSE_MARKS = (*_CLAUSE_MARKS, *_DASHES)
 WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # A follow-up that leans on the topic at hand names at most this many content words of its
 # own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
@@ -431,7 +432,10 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
     ``clauses`` (rule again-returns) also "Kiln again: ...", "OK, API again. ...", "Still on
     the jars: ..." (``return_clause``). One pass over the first ``_NAMED_TOPIC_CHARS``
     characters."""
-    tokens = text[:_NAMED_TOPIC_CHARS].casefold().replace("\u2019", "'").split()
+    head = text[:_NAMED_TOPIC_CHARS]
+    if not _may_end_opening_clause(head, clauses):
+        return (), False  # no mark that could end a clause (most turns; issue 14)
+    tokens = head.casefold().replace("\u2019", "'").split()
     clause: list[str] = []
     returning = False  # "Anyway, about the tank, ...": back from an aside
     for index, token in enumerate(tokens):
@@ -469,6 +473,18 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
             return tuple(content_terms(" ".join(clause[size:]))), returning or again
     return (), False
+
+
+def _may_end_opening_clause(head: str, clauses: bool) -> bool:
+    """Whether ``named_topic``'s pass over ``head`` could end a clause: a clause mark or a
+    dash in it, or with ``clauses`` an "again" or a "the" before a full stop. False: the
+    pass finds none, so the turn names no topic."""
+    if any(mark in head for mark in _OPENING_CLAUSE_MARKS):
+        return True
+    if not clauses:
+        return False
+    folded = head.casefold()
+    return "again" in folded or ("the" in folded and "." in head)
 
 
 def _bare_name(clause: Sequence[str], last: str, before: Sequence[str]) -> bool:

@@ -112,6 +112,7 @@ def with_own_list_words(
         return resolution
     said = content_terms(item)
     word = next((t for t in asked if any(same_stem(t, w) for w in said)), asked[0])
+    folded = " " + content.casefold().replace("\u2019", "'")
     at = max(0, folded.find(word[:4]) - 1)
     end = at + len(word)
     named = Reference("ordinal", content[at:end], at, end, turn, item=item, confidence=_CONFIDENCE)

@@ -432,10 +432,14 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
     ``clauses`` (rule again-returns) also "Kiln again: ...", "OK, API again. ...", "Still on
     the jars: ..." (``return_clause``). One pass over the first ``_NAMED_TOPIC_CHARS``
     characters."""
-    head = text[:_NAMED_TOPIC_CHARS]
-    if not _may_end_opening_clause(head, clauses):
+    if not _may_end_opening_clause(text[:_NAMED_TOPIC_CHARS], clauses):
         return (), False  # no mark that could end a clause (most turns; issue 14)
-    tokens = head.casefold().replace("\u2019", "'").split()
+    return _read_named_topic(text, clauses)
+
+
+def _read_named_topic(text: str, clauses: bool) -> tuple[tuple[str, ...], bool]:
+    """``named_topic``'s pass, whatever its head holds (the gate's reference)."""
+    tokens = text[:_NAMED_TOPIC_CHARS].casefold().replace("\u2019", "'").split()
     clause: list[str] = []
     returning = False  # "Anyway, about the tank, ...": back from an aside
     for index, token in enumerate(tokens):

@@ -99,6 +99,12 @@ _TERM_WORDS = 3
 _CLAUSE_MARKS = ",:;"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _OPENING_CLAUSE_MARKS = (*_CLAUSE_MARKS, *_DASHES)
+# The words an opening clause that names a topic starts with: "the"/"that"/"this" (a name,
+# "the chair again"), a return front ("still on", "circling back to"), a topic front ("for
+# the", "re", "about"); any other names one only as "X again".
+_NAMED_CLAUSE_FIRST = frozenset(
+    ("the", "that", "this", *(f[0] for f in RETURN_CLAUSE_FRONTS), *(f[0] for f in TOPIC_FRONTS))
+)
 WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # A follow-up that leans on the topic at hand names at most this many content words of its
 # own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
@@ -432,14 +438,40 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
     ``clauses`` (rule again-returns) also "Kiln again: ...", "OK, API again. ...", "Still on
     the jars: ..." (``return_clause``). One pass over the first ``_NAMED_TOPIC_CHARS``
     characters."""
-    if not _may_end_opening_clause(text[:_NAMED_TOPIC_CHARS], clauses):
+    head = text[:_NAMED_TOPIC_CHARS]
+    if not _may_end_opening_clause(head, clauses):
         return (), False  # no mark that could end a clause (most turns; issue 14)
-    return _read_named_topic(text, clauses)
+    tokens = head.casefold().replace("\u2019", "'").split()
+    if not _may_open_named_clause(tokens):
+        return (), False  # a clause no rule below reads as a topic
+    return _named_topic_in(text, tokens, clauses)
 
 
 def _read_named_topic(text: str, clauses: bool) -> tuple[tuple[str, ...], bool]:
-    """``named_topic``'s pass, whatever its head holds (the gate's reference)."""
+    """``named_topic``'s pass, whatever its head holds (the gates' reference)."""
     tokens = text[:_NAMED_TOPIC_CHARS].casefold().replace("\u2019", "'").split()
+    return _named_topic_in(text, tokens, clauses)
+
+
+def _may_open_named_clause(tokens: Sequence[str]) -> bool:
+    """Whether ``_named_topic_in`` could name a topic in a head of ``tokens``: each of its
+    readings needs the opening clause's first word (after fillers) to be one of
+    ``_NAMED_CLAUSE_FIRST`` (a topic front, a return front, a definite name), or its last
+    word to be "again"."""
+    first = next(
+        (
+            word
+            for word in (t.strip(WORD_STRIP) for t in tokens)
+            if word and word not in OPENING_FILLERS
+        ),
+        None,
+    )
+    return first in _NAMED_CLAUSE_FIRST or any("again" in token for token in tokens)
+
+
+def _named_topic_in(
+    text: str, tokens: Sequence[str], clauses: bool
+) -> tuple[tuple[str, ...], bool]:
     clause: list[str] = []
     returning = False  # "Anyway, about the tank, ...": back from an aside
     for index, token in enumerate(tokens):

@@ -148,6 +148,8 @@ def announces_topic(
     ``echoes.asks_leave_to_move_on``); with ``reactions`` (rule reaction-announcements) also
     at the opening of the sentence after a short reaction ("Ha, enough bread. Personal
     thing: ...": ``echoes.after_reaction``)."""
+    if all(kind != _NEW_TOPIC and kind != _TOPIC_OPENER for kind, _, _, _ in hits):
+        return False  # no phrase to announce with (most turns; issue 14)
     if reactions and (offset := after_reaction(text)) > 0:
         later = tuple((k, p, s - offset, e - offset) for k, p, s, e in hits if s >= offset)
         if announces_topic(text[offset:], later, clauses=clauses, asked=asked):

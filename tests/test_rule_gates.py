@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from multihorizon.dialogue import bare_returns, own_lists, phrasing
+from multihorizon.text import cues
 from multihorizon.text.ordinal_forms import OWN_LIST_CUES
 from multihorizon.text.topic_clause_words import BARE_RETURNS
 from shared_data import first_conversations
@@ -41,6 +42,10 @@ EDGES = [
     "What was I asking again?",
     "Can you say that again?",
     "\u0130STANBUL again: where were we",
+    "Can you sum up what we covered so far?",
+    "Please SUMMARISE the whole session.",
+    "A quick overview of everything today?",
+    "Run through all that we did",
     "",
     " ",
 ]
@@ -79,6 +84,9 @@ def _agree(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     indexed = [bare_returns.bare_return(text) for text in texts]
     monkeypatch.setattr(bare_returns, "_BY_FIRST", _EveryPhrase())
     assert [bare_returns.bare_return(text) for text in texts] == indexed
+    recaps = [cues.recaps_session(text) for text in texts]
+    monkeypatch.setattr(cues, "_SUMMARY_NEEDLES", ("",))  # "" is in every text: no gate
+    assert [cues.recaps_session(text) for text in texts] == recaps
 
 
 def test_gates_agree_with_the_full_reading(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,6 +99,7 @@ def test_gates_agree_with_the_full_reading(monkeypatch: pytest.MonkeyPatch) -> N
     assert bare_returns.bare_return("Ha, got sidetracked. Where were we?") == bare_returns.ALONE
     assert own_lists._points_at_own("Of the phones I\u2019ve listed, which is lighter?")
     assert not own_lists._points_at_own("Is the listing mine? of course I did it")
+    assert cues.recaps_session("Can you sum up what we covered so far?")
 
 
 def test_cue_heads_are_prefixes_of_the_cues() -> None:

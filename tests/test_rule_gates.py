@@ -15,6 +15,7 @@ import pytest
 from multihorizon.dialogue import bare_returns, own_lists, phrasing
 from multihorizon.text import cues
 from multihorizon.text.ordinal_forms import OWN_LIST_CUES
+from multihorizon.text.question_forms import TERM_OPENERS
 from multihorizon.text.topic_clause_words import BARE_RETURNS
 from shared_data import first_conversations
 
@@ -46,6 +47,8 @@ EDGES = [
     "Please SUMMARISE the whole session.",
     "A quick overview of everything today?",
     "Run through all that we did",
+    "WHAT\u2019S a kettle stitch?",
+    "Ok so whats CIRR?",
     "",
     " ",
 ]
@@ -84,6 +87,9 @@ def _agree(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     indexed = [bare_returns.bare_return(text) for text in texts]
     monkeypatch.setattr(bare_returns, "_BY_FIRST", _EveryPhrase())
     assert [bare_returns.bare_return(text) for text in texts] == indexed
+    asked = [phrasing.term_asked(text) for text in texts]
+    monkeypatch.setattr(phrasing, "_TERM_NEEDLES", ("",))
+    assert [phrasing.term_asked(text) for text in texts] == asked
     recaps = [cues.recaps_session(text) for text in texts]
     monkeypatch.setattr(cues, "_SUMMARY_NEEDLES", ("",))  # "" is in every text: no gate
     assert [cues.recaps_session(text) for text in texts] == recaps
@@ -102,10 +108,12 @@ def test_gates_agree_with_the_full_reading(monkeypatch: pytest.MonkeyPatch) -> N
     assert cues.recaps_session("Can you sum up what we covered so far?")
 
 
-def test_cue_heads_are_prefixes_of_the_cues() -> None:
-    # The own-list gate's soundness: each cue starts with one of the heads.
+def test_needles_are_in_what_they_stand_for() -> None:
+    # The gates' soundness on their data: each own-list cue starts with one of the heads,
+    # each term opener's first word holds a needle.
     assert all(any(cue.startswith(head) for head in own_lists._CUE_HEADS) for cue in OWN_LIST_CUES)
     assert len(own_lists._CUE_HEADS) < len(OWN_LIST_CUES)
+    assert all(any(n in o[0] for n in phrasing._TERM_NEEDLES) for o in TERM_OPENERS)
 
 
 @pytest.mark.data

@@ -106,6 +106,9 @@ _NAMED_CLAUSE_FIRST = frozenset(
     ("the", "that", "this", *(f[0] for f in RETURN_CLAUSE_FRONTS), *(f[0] for f in TOPIC_FRONTS))
 )
 WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
+# In every first word of TERM_OPENERS ("what's"; tests/test_rule_gates.py): a turn holding
+# none opens with no term question.
+_TERM_NEEDLES = ("what",)
 # A follow-up that leans on the topic at hand names at most this many content words of its
 # own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
 FOLLOW_UP_TERMS = 3
@@ -338,6 +341,9 @@ def term_asked(text: str) -> tuple[str, ...]:
     them all: "What is the best bike lock?" asks for new ground."""
     if len(text) > SIDE_QUESTION_CHARS:
         return ()
+    folded = text.casefold()
+    if not any(needle in folded for needle in _TERM_NEEDLES):
+        return ()  # no opener's first word (most turns; issue 14)
     words = plain_words(text)
     start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
     opener = next((o for o in TERM_OPENERS if tuple(words[start : start + len(o)]) == o), None)

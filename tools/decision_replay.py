@@ -18,6 +18,7 @@ import json
 import sys
 from itertools import islice
 from pathlib import Path
+from typing import Any, TextIO
 
 import multihorizon as mh
 
@@ -25,7 +26,7 @@ _DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out")
     parser.add_argument("--conversations", type=int, default=6)
     parser.add_argument("--turns", type=int, default=300)
@@ -42,7 +43,13 @@ def main() -> None:
     print(f"{written} user turns -> {args.out} ({mh.__file__})", file=sys.stderr)
 
 
-def _replay(name, conversation, limit, embedder, out) -> int:  # type: ignore[no-untyped-def]
+def _replay(
+    name: str,
+    conversation: dict[str, Any],
+    limit: int,
+    embedder: mh.HashingEmbedder,
+    out: TextIO,
+) -> int:
     session = mh.Session(embedder=embedder)
     written = 0
     for turn in conversation["turns"][:limit]:

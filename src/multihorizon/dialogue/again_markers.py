@@ -44,6 +44,8 @@ def again_repeats(
     again-asks): a bare "again" in a turn that asks nobody to say anything again
     (``_asks_again``). Other CLARIFY phrases stay. ``named``: ``named_topic`` of the text,
     when the caller keeps it."""
+    if all(kind != _CLARIFY for kind, _, _, _ in hits):
+        return tuple(hits)  # no CLARIFY phrase to take out (most turns)
     returns = repeats and (
         any(kind == _RESUME for kind, _, _, _ in hits)
         or (named() if named is not None else named_topic(text, clauses=clauses))[1]

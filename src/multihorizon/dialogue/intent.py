@@ -38,7 +38,7 @@ from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .again_markers import again_repeats
-from .bare_returns import ALONE, bare_return
+from .bare_returns import ALONE, bare_return_of
 from .detection import detect
 from .done_reports import done_report
 from .echoes import echoed_term
@@ -592,7 +592,7 @@ def intent_for_turn(
 def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
     """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
     (most of them the reply just before the turn)."""
-    if context.config.bare_returns and bare_return(features.text) == ALONE:
+    if context.config.bare_returns and bare_return_of(features) == ALONE:
         return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
     if intent in _ECHO_FROM and asks_back_a_term(context, features):
         return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"

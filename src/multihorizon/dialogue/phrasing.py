@@ -109,7 +109,17 @@ _CLAUSE_MARKS = ",:;"
 _CLAUSE_ENDS = ",;:?!"
 _QUOTES = frozenset("\"'\u2018\u201c")
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
+_OPENING_CLAUSE_MARKS = (*_CLAUSE_MARKS, *_DASHES)
+# The words an opening clause that names a topic starts with: "the"/"that"/"this" (a name,
+# "the chair again"), a return front ("still on", "circling back to"), a topic front ("for
+# the", "re", "about"); any other names one only as "X again".
+_NAMED_CLAUSE_FIRST = frozenset(
+    ("the", "that", "this", *(f[0] for f in RETURN_CLAUSE_FRONTS), *(f[0] for f in TOPIC_FRONTS))
+)
 WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
+# In every first word of TERM_OPENERS ("what's"; tests/test_rule_gates.py): a turn holding
+# none opens with no term question.
+_TERM_NEEDLES = ("what",)
 # A follow-up that leans on the topic at hand names at most this many content words of its
 # own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
 FOLLOW_UP_TERMS = 3
@@ -152,6 +162,8 @@ def announces_topic(
     ``echoes.asks_leave_to_move_on``); with ``reactions`` (rule reaction-announcements) also
     at the opening of the sentence after a short reaction ("Ha, enough bread. Personal
     thing: ...": ``echoes.after_reaction``)."""
+    if all(kind != _NEW_TOPIC and kind != _TOPIC_OPENER for kind, _, _, _ in hits):
+        return False  # no phrase to announce with (most turns; issue 14)
     if reactions and (offset := after_reaction(text)) > 0:
         later = tuple((k, p, s - offset, e - offset) for k, p, s, e in hits if s >= offset)
         if announces_topic(text[offset:], later, clauses=clauses, asked=asked):
@@ -343,6 +355,9 @@ def term_asked(text: str, wide: bool = False) -> tuple[str, ...]:
     again, i keep seeing it")."""
     if len(text) > SIDE_QUESTION_CHARS:
         return ()
+    folded = text.casefold()
+    if not any(needle in folded for needle in _TERM_NEEDLES):
+        return ()  # no opener's first word (most turns; issue 14)
     words = plain_words(text)
     start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
     openers = TERM_OPENERS + FRAME_OPENERS if wide else TERM_OPENERS
@@ -486,7 +501,40 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
     ``clauses`` (rule again-returns) also "Kiln again: ...", "OK, API again. ...", "Still on
     the jars: ..." (``return_clause``). One pass over the first ``_NAMED_TOPIC_CHARS``
     characters."""
+    head = text[:_NAMED_TOPIC_CHARS]
+    if not _may_end_opening_clause(head, clauses):
+        return (), False  # no mark that could end a clause (most turns; issue 14)
+    tokens = head.casefold().replace("\u2019", "'").split()
+    if not _may_open_named_clause(tokens):
+        return (), False  # a clause no rule below reads as a topic
+    return _named_topic_in(text, tokens, clauses)
+
+
+def _read_named_topic(text: str, clauses: bool) -> tuple[tuple[str, ...], bool]:
+    """``named_topic``'s pass, whatever its head holds (the gates' reference)."""
     tokens = text[:_NAMED_TOPIC_CHARS].casefold().replace("\u2019", "'").split()
+    return _named_topic_in(text, tokens, clauses)
+
+
+def _may_open_named_clause(tokens: Sequence[str]) -> bool:
+    """Whether ``_named_topic_in`` could name a topic in a head of ``tokens``: each of its
+    readings needs the opening clause's first word (after fillers) to be one of
+    ``_NAMED_CLAUSE_FIRST`` (a topic front, a return front, a definite name), or its last
+    word to be "again"."""
+    first = next(
+        (
+            word
+            for word in (t.strip(WORD_STRIP) for t in tokens)
+            if word and word not in OPENING_FILLERS
+        ),
+        None,
+    )
+    return first in _NAMED_CLAUSE_FIRST or any("again" in token for token in tokens)
+
+
+def _named_topic_in(
+    text: str, tokens: Sequence[str], clauses: bool
+) -> tuple[tuple[str, ...], bool]:
     clause: list[str] = []
     returning = False  # "Anyway, about the tank, ...": back from an aside
     for index, token in enumerate(tokens):
@@ -524,6 +572,18 @@ def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], b
         if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
             return tuple(content_terms(" ".join(clause[size:]))), returning or again
     return (), False
+
+
+def _may_end_opening_clause(head: str, clauses: bool) -> bool:
+    """Whether ``named_topic``'s pass over ``head`` could end a clause: a clause mark or a
+    dash in it, or with ``clauses`` an "again" or a "the" before a full stop. False: the
+    pass finds none, so the turn names no topic."""
+    if any(mark in head for mark in _OPENING_CLAUSE_MARKS):
+        return True
+    if not clauses:
+        return False
+    folded = head.casefold()
+    return "again" in folded or ("the" in folded and "." in head)
 
 
 def _bare_name(clause: Sequence[str], last: str, before: Sequence[str]) -> bool:

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
-from .bare_returns import bare_return
+from .bare_returns import bare_return_of
 from .echoes import echoed_term
 from .intent import Intent
 from .phrasing import announced_turn, asks_for_something, named_topic_of, opens_with_return
@@ -158,7 +158,7 @@ def _named_thread(
     multi_party = context.speakers.multi_party(config)
     # "Anyway, where were we?" names no topic: the thread left last (rule bare-returns).
     two = threads.active >= 0 and len(threads) >= 2
-    if config.bare_returns and not multi_party and two and bare_return(features.text):
+    if config.bare_returns and not multi_party and two and bare_return_of(features):
         return last_left(threads.turns, threads.active)
     topic_words: tuple[str, ...] = ()
     returns = False

@@ -88,13 +88,14 @@ def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
         and context.threads.active >= 0
         and len(log) > 0
         and log.roles[-1] == "assistant"
+        # The chat's kind before the turn's words: it is known already, the words are read.
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
         and (
             reports_back(features.text)
             or reports_what_was_done(context, features)
             or adds_to_the_thread(context, features)
         )
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
     )
 
 
@@ -110,13 +111,13 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
         config.side_questions
         and features.question
         and context.threads.active >= 0
+        and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
         and (
             side_question(features.text, features.hits)
             or (config.short_follow_ups and leans_on_the_reply(context, features))
         )
-        and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
     )
 
 

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from multihorizon.dialogue import bare_returns, own_lists, phrasing
+from multihorizon.dialogue import bare_returns, named_topics, own_lists, phrasing
 from multihorizon.text import cues
 from multihorizon.text.ordinal_forms import OWN_LIST_CUES
 from multihorizon.text.question_forms import TERM_OPENERS
+from multihorizon.text.term_frames import FRAME_OPENERS
 from multihorizon.text.topic_clause_words import BARE_RETURNS
 from shared_data import first_conversations
 
@@ -79,9 +80,8 @@ class _EveryPhrase:
 def _agree(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     for text in texts:
         for clauses in (False, True):
-            assert phrasing.named_topic(text, clauses=clauses) == phrasing._read_named_topic(
-                text, clauses
-            ), text
+            ungated = named_topics._read_named_topic(text, clauses)
+            assert named_topics.named_topic(text, clauses=clauses) == ungated, text
         folded = " " + text.casefold().replace("\u2019", "'")
         assert own_lists._points_at_own(text) == any(cue in folded for cue in OWN_LIST_CUES)
     indexed = [bare_returns.bare_return(text) for text in texts]
@@ -100,8 +100,8 @@ def test_gates_agree_with_the_full_reading(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(texts) > 1000
     _agree(texts, monkeypatch)
     # The edges reach both sides of each gate.
-    assert phrasing.named_topic("Kiln again. Which cone do I fire to?", clauses=True)[1]
-    assert phrasing.named_topic("x" * 60 + ", and then what?") == ((), False)
+    assert named_topics.named_topic("Kiln again. Which cone do I fire to?", clauses=True)[1]
+    assert named_topics.named_topic("x" * 60 + ", and then what?") == ((), False)
     assert bare_returns.bare_return("Ha, got sidetracked. Where were we?") == bare_returns.ALONE
     assert own_lists._points_at_own("Of the phones I\u2019ve listed, which is lighter?")
     assert not own_lists._points_at_own("Is the listing mine? of course I did it")
@@ -113,7 +113,8 @@ def test_needles_are_in_what_they_stand_for() -> None:
     # each term opener's first word holds a needle.
     assert all(any(cue.startswith(head) for head in own_lists._CUE_HEADS) for cue in OWN_LIST_CUES)
     assert len(own_lists._CUE_HEADS) < len(OWN_LIST_CUES)
-    assert all(any(n in o[0] for n in phrasing._TERM_NEEDLES) for o in TERM_OPENERS)
+    openers = TERM_OPENERS + FRAME_OPENERS  # rule term-frames widens term_asked's openers
+    assert all(any(n in o[0] for n in phrasing._TERM_NEEDLES) for o in openers)
 
 
 @pytest.mark.data

@@ -202,7 +202,7 @@ _RULES = (
         "(TOPIC_FRONTS) and its 'more' asks for no more of the last answer (a BLOCK "
         "phrase); resume_tune2 intent 0.922 -> 0.941. The thread left last, not only one of "
         "two (resume5): resume_holdout3 resume 0.8 -> 0.9, no other hand-written one moved.",
-        "dialogue.phrasing.named_topic",
+        "dialogue.named_topics.named_topic",
     ),
     _rule(
         "side-questions",

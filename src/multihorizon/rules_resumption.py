@@ -198,7 +198,7 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "hashing): sgd intent macro-F1 0.673 -> 0.672, shift F1 0.511 -> 0.511; no other "
         "row moved. Stop 29 (threads7, the definite name alone): resume_tune7 resume "
         "0.923 -> 1.0; no other hand-written figure and no ../shared/data user turn moved.",
-        "dialogue.phrasing.return_clause",
+        "dialogue.named_topics.return_clause",
     ),
     (
         "again-reports",

@@ -16,7 +16,8 @@ from ..text.topic_clause_words import (
     AGAIN_REPORT_REACH,
     AGAIN_REPORT_SUBJECTS,
 )
-from .phrasing import Hits, named_topic
+from .named_topics import named_topic
+from .phrasing import Hits
 
 __all__ = ["again_repeats"]
 

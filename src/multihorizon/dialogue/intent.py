@@ -43,6 +43,7 @@ from .detection import detect
 from .done_reports import done_report
 from .echoes import echoed_term
 from .follow_ups import returns_to_dormant
+from .named_topics import named_topic_of
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -52,7 +53,6 @@ from .phrasing import (
     adding_opener,
     announced_turn,
     explain_clarifies,
-    named_topic_of,
     reports_back,
     term_asked,
     term_words,

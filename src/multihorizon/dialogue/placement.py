@@ -13,7 +13,8 @@ from . import multiparty
 from .bare_returns import bare_return_of
 from .echoes import echoed_term
 from .intent import Intent
-from .phrasing import announced_turn, asks_for_something, named_topic_of, opens_with_return
+from .named_topics import named_topic_of
+from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
 

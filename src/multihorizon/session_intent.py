@@ -12,12 +12,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import PENDING_EMBEDDING
+from ._intent_py import CUE_QUESTION, PENDING_EMBEDDING
 from .config import Config
 from .dialogue import multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
+from .dialogue.output_detail_intents import past_outputs
 from .dialogue.references import Mention
 from .dialogue.resolution import Resolution
 from .dialogue.threads import Threads
@@ -31,8 +32,9 @@ __all__ = ["SessionIntent"]
 # What classify reads without the lock: the active thread's recent vectors (None: no active
 # thread), whether the log is empty, whether the settle's intent is final (no speaker was
 # ever named, no question now may be about a fresh tool output), whether the scratch buffer
-# holds an entry.
-_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool]
+# holds an entry, and whether the settle's intent is final for a turn that asks nothing (a
+# question may ask what an older tool output showed: rule output-detail-intents).
+_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, bool]
 
 
 def _same_view(a: _View, b: _View) -> bool:
@@ -92,7 +94,7 @@ class SessionIntent:
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
         ):
-            recent, first_turn, final, tool_outputs = view
+            recent, first_turn, final, tool_outputs, _ = view
             found = self._classifier.settle_text(
                 text, embedding, recent, first_turn, tool_outputs, final
             )
@@ -112,7 +114,7 @@ class SessionIntent:
             # The session's state as _publish_view reads it; the scan above stands while it
             # is what that scan read.
             current = self._current_view()
-            recent, first_turn, final, tool_outputs = current
+            recent, first_turn, final, tool_outputs, statements_final = current
             if scanned is None or view is None or not _same_view(current, view):
                 found = self._classifier.settle(
                     content, embedding, recent, first_turn, tool_outputs, final
@@ -125,7 +127,7 @@ class SessionIntent:
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and final:
+            elif not pending and (final or (statements_final and not cues & CUE_QUESTION)):
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
             # The intent never reads rule definite-references' finds (``resolve_turn``).
@@ -149,7 +151,9 @@ class SessionIntent:
         # As classify reads it: the view published after the last change (a planned turn
         # changes nothing), made afresh only when there is none.
         view = self._view
-        recent, first_turn, final, tool_outputs = view if view is not None else self._current_view()
+        recent, first_turn, final, tool_outputs, _ = (
+            view if view is not None else self._current_view()
+        )
         found = self._classifier.settle(content, vector, recent, first_turn, tool_outputs, final)
         if isinstance(found, int):
             return INTENTS[found]
@@ -173,8 +177,16 @@ class SessionIntent:
         # the settle cannot see that, so its intent is not final then (such a turn takes the
         # whole way), nor after a speaker was named.
         fresh = tool_outputs and asks_fresh_output(self._scratch, self._log, self.config)
-        final = not (self._speakers.latest or fresh)
-        return self._threads.active_recent(), not self._log, final, tool_outputs
+        statements_final = not (self._speakers.latest or fresh)
+        # A question may ask what an output showed before this exchange: the settle cannot
+        # see the buffer, so such a question takes the whole way (rule output-detail-intents).
+        past = (
+            tool_outputs
+            and self.config.output_detail_intents
+            and past_outputs(self._scratch, self._log)
+        )
+        final = statements_final and not past
+        return self._threads.active_recent(), not self._log, final, tool_outputs, statements_final
 
     # Session's.
     def _check_open(self) -> None:

@@ -287,7 +287,7 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "reference of type tool) once that output's exchange is over (since the user turn "
         "it came after, another user turn was logged: 'cadence first time round', 'How "
         "many hours labour did Millbrook put down?'), unless it asks for a reason or advice "
-        "('why', 'should', 'would', 'could', 'usually', 'how do ...') or asks the "
+        "('why', 'should', 'would', 'could', 'can', 'usually', 'how do ...') or asks the "
         "assistant (a second-person word). The first question after an output's summing-up "
         "reply stays as it was ('What is the phone number?': about what the reply offered).",
         {"output_detail_intents": False},
@@ -299,8 +299,9 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "0.895 (3,291 probes, 65 gained, 3 lost), refs_tune5 0.571 -> 0.810, refs_holdout7 "
         "0.652 -> 0.741, refs_holdout4 0.669 -> 0.755, intents_check 0.953 -> 0.945. sgd "
         "intent (every probe) accuracy 0.718 -> 0.716, macro-F1 0.670 -> 0.668 (4 of 1,925 "
-        "probes lost, 'What is the phone number?' once the exchange is over); CAsT "
-        "unchanged (no tool outputs).",
+        "probes lost, 'What is the phone number?' once the exchange is over; 'can' kept "
+        "out, 'Can I book my tickets to the event first?' lost two flagged sgd returns); "
+        "CAsT unchanged (no tool outputs).",
         "dialogue.output_detail_intents.asks_output_detail",
     ),
     (

@@ -12,13 +12,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import CUE_QUESTION, PENDING_EMBEDDING
+from ._intent_py import PENDING_EMBEDDING
 from .config import Config
 from .dialogue import multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
-from .dialogue.output_detail_intents import past_outputs
+from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.resolution import Resolution
 from .dialogue.threads import Threads
@@ -127,9 +127,15 @@ class SessionIntent:
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and (final or (statements_final and not cues & CUE_QUESTION)):
+            elif not pending and final:
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
+            if (
+                not pending
+                and statements_final
+                and not may_ask_output_detail(features, self._scratch, self._log, self.config)
+            ):
+                return INTENTS[code]  # no output's detail asked for (output-detail-intents)
             # The intent never reads rule definite-references' finds (``resolve_turn``).
             resolution = self._references(
                 content, features, who, named_references=False, mentions=mentions

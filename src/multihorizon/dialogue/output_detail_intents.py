@@ -13,10 +13,11 @@ reference for the intent too when
   turn was logged. The first question after an output's summing-up reply asks about what that
   reply offered ("What is the phone number?" after "I found 10 restaurants ... Chez X": sgd's
   gold is DRILL_DOWN, the reply is its antecedent);
-- it asks for a value, not for a reason or advice ("Why would the pool get exhausted?",
-  "Should I upgrade react-router?", "How do I bring the ink coverage down?": a question word
-  or modal of ``REASON_ASKING_WORDS``), and not the assistant for something ("can you share
-  the address?": a second-person word).
+- it asks for a value, not for a reason, advice or leave ("Why would the pool get
+  exhausted?", "Should I upgrade react-router?", "How do I bring the ink coverage down?",
+  "Can I book my tickets to the event first?": a question word or modal of
+  ``REASON_ASKING_WORDS``), and not the assistant for something ("can you share the
+  address?": a second-person word).
 
 What was counted before choosing it (every hand-written file and sgd, all probes): output-
 details named an output on 72 hand-written questions, 56 of them gold TOOL_REFERENCE (every
@@ -25,7 +26,9 @@ the first user turn after the output. With the exchange over and no reason or se
 word: 53 gold TOOL_REFERENCE against 2 others (hand-written) and 4 sgd questions.
 
 Costs nothing for a turn that is not a question or a session without tool outputs; otherwise
-one pass of rule output-details (the scratch buffer's cached entry words).
+one pass of rule output-details (the scratch buffer's cached entry words). ``Session.classify``
+hands a question on to the references stage once an output's exchange is over, and only one
+with a number or a word such an output holds (``may_ask_output_detail``).
 """
 
 from __future__ import annotations
@@ -37,14 +40,16 @@ from typing import TYPE_CHECKING
 from ..text.output_nouns import REASON_ASKING_OPENERS, REASON_ASKING_WORDS, SECOND_PERSON_WORDS
 from ..tiers.scratch import ScratchEntry
 from .output_details import output_detail
+from .tool_references import entry_words
 from .turnlog import TurnLog
 
 if TYPE_CHECKING:
+    from ..config import Config
     from .context import DialogueContext
     from .features import TurnFeatures
     from .resolution import Resolution
 
-__all__ = ["asks_output_detail", "past_outputs"]
+__all__ = ["asks_output_detail", "may_ask_output_detail", "past_outputs"]
 
 _EDGES = ",;:!?\"'()[]."
 # The first words of a question read for a reason or second-person word.
@@ -73,6 +78,26 @@ def asks_output_detail(
         return False
     entry = next(e for e in entries if e.entry_id == added.scratch_entry)
     return _users_from(entry.turn_id, log)
+
+
+def may_ask_output_detail(
+    features: TurnFeatures, scratch: Iterable[ScratchEntry], log: TurnLog, config: Config
+) -> bool:
+    """Whether ``asks_output_detail`` may hold for a turn (a superset, for
+    ``Session.classify`` before the references stage): a question asking for no reason,
+    with a number or a word some output past its exchange holds."""
+    if not (config.output_detail_intents and features.question and features.terms):
+        return False
+    if _asks_reason(features.text):
+        return False
+    terms = frozenset(features.terms)
+    number = any(char.isdigit() for char in features.text)
+    for entry in scratch:
+        if _users_from(entry.turn_id, log):
+            name, content = entry_words(entry)
+            if number or not (terms.isdisjoint(name) and terms.isdisjoint(content)):
+                return True
+    return False
 
 
 def past_outputs(entries: Iterable[ScratchEntry], log: TurnLog) -> bool:

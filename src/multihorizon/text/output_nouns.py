@@ -86,7 +86,8 @@ LATER_OUTPUT_WORDS = frozenset(
 # Words by which a question asks for a reason, advice or what usually happens rather than for a
 # value an output showed ("Why would the pool get exhausted?", "Should I upgrade react-router?",
 # "What usually causes packet loss on wifi?", "Can I book my tickets first?"): question words
-# and modals, a closed class (rule output-detail-intents). The openers: "How do I bring the ink coverage down?".
+# and modals, a closed class (rule output-detail-intents). The openers: "How do I bring the ink
+# coverage down?".
 REASON_ASKING_WORDS = frozenset(("why", "should", "would", "could", "can", "usually"))
 REASON_ASKING_OPENERS = ("how do", "how does", "how can", "how should")
 # Second-person words: a question to the assistant ("can you share the address?", "Do you have

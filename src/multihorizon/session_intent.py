@@ -25,6 +25,7 @@ from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
 from .dialogue.turnlog import TurnLog
 from .inputs import check_speaker, check_text
+from .text.lexicon import Lexicon
 from .tiers.scratch import ScratchBuffer
 
 __all__ = ["SessionIntent"]
@@ -35,6 +36,12 @@ __all__ = ["SessionIntent"]
 # holds an entry, and whether the settle's intent is final for a turn that asks nothing (a
 # question may ask what an older tool output showed: rule output-detail-intents).
 _View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, bool]
+
+
+# Intent codes rule output-detail-intents never changes.
+_NOT_DETAILS = frozenset(
+    INTENTS.index(intent) for intent in (Intent.CLARIFY, Intent.TOOL_REFERENCE)
+)
 
 
 def _same_view(a: _View, b: _View) -> bool:
@@ -66,6 +73,7 @@ class SessionIntent:
     _lock: threading.RLock
     _closed: bool
     _classifier: IntentClassifier
+    _lexicon: Lexicon
     _hashes_inside: bool
     _view: _View | None
 
@@ -94,12 +102,23 @@ class SessionIntent:
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
         ):
-            recent, first_turn, final, tool_outputs, _ = view
+            recent, first_turn, final, tool_outputs, statements_final = view
             found = self._classifier.settle_text(
-                text, embedding, recent, first_turn, tool_outputs, final
+                text, embedding, recent, first_turn, tool_outputs, statements_final
             )
             if isinstance(found, int):
-                return INTENTS[found]  # nothing for the references stage to find
+                settled = found
+                if final or settled in _NOT_DETAILS:
+                    return INTENTS[settled]  # nothing for the references stage to find
+                # An output's exchange is over: only a question may ask for its detail
+                # (rule output-detail-intents), by the scan's own question cue.
+                if not self._lexicon.is_question(text):
+                    return INTENTS[settled]
+                found = self._classifier.settle_text(
+                    text, embedding, recent, first_turn, tool_outputs, False
+                )
+                if isinstance(found, int):  # not final: the scan comes back
+                    return INTENTS[found]
             scanned = found
         with self._lock:
             self._check_open()

@@ -86,9 +86,9 @@ def may_ask_output_detail(
     """Whether ``asks_output_detail`` may hold for a turn (a superset, for
     ``Session.classify`` before the references stage): a question asking for no reason,
     with a number or a word some output past its exchange holds."""
-    if not (config.output_detail_intents and features.question and features.terms):
+    if not (config.output_detail_intents and features.question):
         return False
-    if _asks_reason(features.text):
+    if _asks_reason(features.text) or not features.terms:
         return False
     terms = frozenset(features.terms)
     number = any(char.isdigit() for char in features.text)

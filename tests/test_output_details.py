@@ -91,11 +91,13 @@ def test_no_output_detail_without_a_detail(text: str) -> None:
 
 
 def test_a_detail_reference_leaves_the_intent_alone() -> None:
-    session, _, _ = _audits()
+    # Rule output-detail-intents (tests/test_output_detail_intents.py) is what changes it.
+    config = mh.Config(output_detail_intents=False)
+    session, _, _ = _audits(config)
     text = "What was the tough-cookie problem?"
     envelope = session.preview(text)
     assert session.classify(text) is envelope.intent
-    off, _, _ = _audits(mh.Config(output_details=False, earlier_outputs=False))
+    off, _, _ = _audits(config.replace(output_details=False, earlier_outputs=False))
     assert off.preview(text).intent is envelope.intent
 
 

@@ -888,6 +888,14 @@ def _earlier_output(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
 
 
+def _output_detail_intent(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    text = "How many titles were missing?"
+    return session.classify(text), session.preview(text).intent
+
+
 def _introducing_turn(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I wake up tired every day.")
@@ -1006,6 +1014,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "repeat-chains": _repeat_chain,
     "output-details": _output_detail,
     "earlier-outputs": _earlier_output,
+    "output-detail-intents": _output_detail_intent,
     "introducing-turns": _introducing_turn,
     "question-forms": _question_form,
     "question-ends": _question_end,

@@ -134,6 +134,7 @@ SWITCHES = (
     "output_holders",
     "output_details",
     "earlier_outputs",
+    "output_detail_intents",
     "introducing_turns",
     "detail_antecedents",
     "holder_antecedents",
@@ -361,6 +362,9 @@ class Config:
     # (rule output-details); "the first search": the earlier output (rule earlier-outputs).
     output_details: bool = True
     earlier_outputs: bool = True
+    # "cadence first time round", past the output's exchange: TOOL_REFERENCE (rule
+    # output-detail-intents, under output-details).
+    output_detail_intents: bool = True
     # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
     introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the

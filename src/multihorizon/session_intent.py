@@ -18,12 +18,14 @@ from .dialogue import multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
+from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.resolution import Resolution
 from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
 from .dialogue.turnlog import TurnLog
 from .inputs import check_speaker, check_text
+from .text.lexicon import Lexicon
 from .tiers.scratch import ScratchBuffer
 
 __all__ = ["SessionIntent"]
@@ -31,8 +33,15 @@ __all__ = ["SessionIntent"]
 # What classify reads without the lock: the active thread's recent vectors (None: no active
 # thread), whether the log is empty, whether the settle's intent is final (no speaker was
 # ever named, no question now may be about a fresh tool output), whether the scratch buffer
-# holds an entry.
-_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool]
+# holds an entry, and whether the settle's intent is final for a turn that asks nothing (a
+# question may ask what an older tool output showed: rule output-detail-intents).
+_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, bool]
+
+
+# Intent codes rule output-detail-intents never changes.
+_NOT_DETAILS = frozenset(
+    INTENTS.index(intent) for intent in (Intent.CLARIFY, Intent.TOOL_REFERENCE)
+)
 
 
 def _same_view(a: _View, b: _View) -> bool:
@@ -64,6 +73,7 @@ class SessionIntent:
     _lock: threading.RLock
     _closed: bool
     _classifier: IntentClassifier
+    _lexicon: Lexicon
     _hashes_inside: bool
     _view: _View | None
 
@@ -92,12 +102,23 @@ class SessionIntent:
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
         ):
-            recent, first_turn, final, tool_outputs = view
+            recent, first_turn, final, tool_outputs, statements_final = view
             found = self._classifier.settle_text(
-                text, embedding, recent, first_turn, tool_outputs, final
+                text, embedding, recent, first_turn, tool_outputs, statements_final
             )
             if isinstance(found, int):
-                return INTENTS[found]  # nothing for the references stage to find
+                settled = found
+                if final or settled in _NOT_DETAILS:
+                    return INTENTS[settled]  # nothing for the references stage to find
+                # An output's exchange is over: only a question may ask for its detail
+                # (rule output-detail-intents), by the scan's own question cue.
+                if not self._lexicon.is_question(text):
+                    return INTENTS[settled]
+                found = self._classifier.settle_text(
+                    text, embedding, recent, first_turn, tool_outputs, False
+                )
+                if isinstance(found, int):  # not final: the scan comes back
+                    return INTENTS[found]
             scanned = found
         with self._lock:
             self._check_open()
@@ -112,7 +133,7 @@ class SessionIntent:
             # The session's state as _publish_view reads it; the scan above stands while it
             # is what that scan read.
             current = self._current_view()
-            recent, first_turn, final, tool_outputs = current
+            recent, first_turn, final, tool_outputs, statements_final = current
             if scanned is None or view is None or not _same_view(current, view):
                 found = self._classifier.settle(
                     content, embedding, recent, first_turn, tool_outputs, final
@@ -128,6 +149,12 @@ class SessionIntent:
             elif not pending and final:
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
+            if (
+                not pending
+                and statements_final
+                and not may_ask_output_detail(features, self._scratch, self._log, self.config)
+            ):
+                return INTENTS[code]  # no output's detail asked for (output-detail-intents)
             # The intent never reads rule definite-references' finds (``resolve_turn``).
             resolution = self._references(
                 content, features, who, named_references=False, mentions=mentions
@@ -149,7 +176,9 @@ class SessionIntent:
         # As classify reads it: the view published after the last change (a planned turn
         # changes nothing), made afresh only when there is none.
         view = self._view
-        recent, first_turn, final, tool_outputs = view if view is not None else self._current_view()
+        recent, first_turn, final, tool_outputs, _ = (
+            view if view is not None else self._current_view()
+        )
         found = self._classifier.settle(content, vector, recent, first_turn, tool_outputs, final)
         if isinstance(found, int):
             return INTENTS[found]
@@ -173,8 +202,16 @@ class SessionIntent:
         # the settle cannot see that, so its intent is not final then (such a turn takes the
         # whole way), nor after a speaker was named.
         fresh = tool_outputs and asks_fresh_output(self._scratch, self._log, self.config)
-        final = not (self._speakers.latest or fresh)
-        return self._threads.active_recent(), not self._log, final, tool_outputs
+        statements_final = not (self._speakers.latest or fresh)
+        # A question may ask what an output showed before this exchange: the settle cannot
+        # see the buffer, so such a question takes the whole way (rule output-detail-intents).
+        past = (
+            tool_outputs
+            and self.config.output_detail_intents
+            and past_outputs(self._scratch, self._log)
+        )
+        final = statements_final and not past
+        return self._threads.active_recent(), not self._log, final, tool_outputs, statements_final
 
     # Session's.
     def _check_open(self) -> None:

@@ -521,6 +521,7 @@ def intent_for_turn(
     ``similarity`` is the turn's to the active thread (``Threads.active_similarity``)."""
     # Imported here: multiparty reads turn features, whose cues use ``is_question`` above.
     from .multiparty import moves_on
+    from .output_detail_intents import asks_output_detail
 
     config, log = context.config, context.log
     hits = _without_idle_agains(features, config)
@@ -586,6 +587,8 @@ def intent_for_turn(
     )
     if announced and intent is Intent.EXPLORE:
         return intent  # "Can I ask you about something else?" asks nothing of the reply
+    if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):
+        return Intent.TOOL_REFERENCE  # rule output-detail-intents: "cadence first time round"
     return _read_on_the_reply(context, features, intent)
 
 

@@ -37,7 +37,7 @@ from .resolution import Resolution
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
-__all__ = ["with_output_details"]
+__all__ = ["output_detail", "with_output_details"]
 
 # Words an output must share with a question, beyond what any logged turn shares, when none of
 # them is a detail only the output holds.
@@ -72,11 +72,30 @@ def with_output_details(
             resolved=tuple(moved.get(id(ref), ref) for ref in resolution.resolved),
             named=tuple(moved.get(id(ref), ref) for ref in resolution.named),
         )
+    added = output_detail(resolution, features, entries, log, config)
+    if added is None:
+        return resolution
+    return dataclasses.replace(
+        resolution,
+        references=(*resolution.references, added),
+        named=(*resolution.named, added),
+    )
+
+
+def output_detail(
+    resolution: Resolution,
+    features: TurnFeatures,
+    entries: Sequence[ScratchEntry],
+    log: TurnLog,
+    config: Config,
+) -> Reference | None:
+    """The tool reference rule output-details adds to a question with no tool reference
+    (``resolution`` holds none): to the output holding its detail, else None."""
     if not config.output_details or any(
         ref.type in ("ordinal", "turn", "action") and ref.target_turn is not None
         for ref in resolution.references
     ):
-        return resolution  # "what you said", "the second one", "do it again": said turns
+        return None  # "what you said", "the second one", "do it again": said turns
     numbers = _numbers(features.text)
     if features.request or (
         not numbers and (features.anaphor or features.has(Marker.DEMONSTRATIVE))
@@ -84,11 +103,11 @@ def with_output_details(
         # "What year did it come out?", "Is that place free?": about a thing said (the turn
         # that named it), though an output holds the field asked for; a number the output
         # shows ("that 84%") is its own. "Can you find one with parking?" asks for more.
-        return resolution
+        return None
     when = _asks_when(features.text) if config.earlier_outputs else 0
-    index = _detail_holder(entries, terms, numbers, log, when)
+    index = _detail_holder(entries, frozenset(features.terms), numbers, log, when)
     if index < 0:
-        return resolution
+        return None
     entry = entries[index]
     end = len(features.text.rstrip())
     added = Reference(
@@ -102,11 +121,7 @@ def with_output_details(
     )
     if when > 0 and config.later_outputs:  # "In the rerun, was there an empty file error?"
         added = _newest(added, entries)
-    return dataclasses.replace(
-        resolution,
-        references=(*resolution.references, added),
-        named=(*resolution.named, added),
-    )
+    return added
 
 
 def _held(entry: ScratchEntry, terms: frozenset[str]) -> frozenset[str]:

@@ -12,6 +12,9 @@ __all__ = [
     "LATER_OUTPUT_WORDS",
     "OUTPUT_DETERMINERS",
     "OUTPUT_SYNONYMS",
+    "REASON_ASKING_OPENERS",
+    "REASON_ASKING_WORDS",
+    "SECOND_PERSON_WORDS",
     "TOOL_OUTPUT_NOUNS",
 ]
 
@@ -80,3 +83,13 @@ LATER_OUTPUT_WORDS = frozenset(
     ("now", "latest", "rerun", "newest", "currently", "still", "tonight", "today", "anymore",
      "updated", "second")
 )  # fmt: skip
+# Words by which a question asks for a reason, advice or what usually happens rather than for a
+# value an output showed ("Why would the pool get exhausted?", "Should I upgrade react-router?",
+# "What usually causes packet loss on wifi?", "Can I book my tickets first?"): question words
+# and modals, a closed class (rule output-detail-intents). The openers: "How do I bring the ink
+# coverage down?".
+REASON_ASKING_WORDS = frozenset(("why", "should", "would", "could", "can", "usually"))
+REASON_ASKING_OPENERS = ("how do", "how does", "how can", "how should")
+# Second-person words: a question to the assistant ("can you share the address?", "Do you have
+# a contact number?") asks it for something, not what an output showed (a closed class).
+SECOND_PERSON_WORDS = frozenset(("you", "your", "yours", "u", "ya"))

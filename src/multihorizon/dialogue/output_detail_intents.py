@@ -1,0 +1,130 @@
+"""Questions for a value an older tool output showed are TOOL_REFERENCE (SPEC-028 §5.1
+TOOL_REFERENCE, §5.2 ``r.type == "tool"``; rule output-detail-intents; issue 15 item 1).
+
+People ask for what an output showed without a tool word: "cadence first time round",
+"How many hours labour did Millbrook put down?", "original audit, what was the postcss
+issue". Rule output-details already names that output (a named reference, the intent left
+alone, so §5.2 reads DRILL_DOWN). ``asks_output_detail`` makes such a question a tool
+reference for the intent too when
+
+- rule output-details finds the output holding its detail (``output_details.output_detail``:
+  a word or number no logged turn said, or more of its words than any turn holds);
+- the output's own exchange is over: since the user turn the output came after, another user
+  turn was logged. The first question after an output's summing-up reply asks about what that
+  reply offered ("What is the phone number?" after "I found 10 restaurants ... Chez X": sgd's
+  gold is DRILL_DOWN, the reply is its antecedent);
+- it asks for a value, not for a reason, advice or leave ("Why would the pool get
+  exhausted?", "Should I upgrade react-router?", "How do I bring the ink coverage down?",
+  "Can I book my tickets to the event first?": a question word or modal of
+  ``REASON_ASKING_WORDS``), and not the assistant for something ("can you share the
+  address?": a second-person word).
+
+What was counted before choosing it (every hand-written file and sgd, all probes): output-
+details named an output on 72 hand-written questions, 56 of them gold TOOL_REFERENCE (every
+one read as another intent), and on 93 sgd questions (no TOOL_REFERENCE gold there), 81 of them
+the first user turn after the output. With the exchange over and no reason or second-person
+word: 53 gold TOOL_REFERENCE against 2 others (hand-written) and 4 sgd questions.
+
+Costs nothing for a turn that is not a question or a session without tool outputs; otherwise
+one pass of rule output-details (the scratch buffer's cached entry words). ``Session.classify``
+hands a question on to the references stage once an output's exchange is over, and only one
+with a number or a word such an output holds (``may_ask_output_detail``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..text.output_nouns import REASON_ASKING_OPENERS, REASON_ASKING_WORDS, SECOND_PERSON_WORDS
+from ..tiers.scratch import ScratchEntry
+from .output_details import output_detail
+from .tool_references import entry_words
+from .turnlog import TurnLog
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from .context import DialogueContext
+    from .features import TurnFeatures
+    from .resolution import Resolution
+
+__all__ = ["asks_output_detail", "may_ask_output_detail", "past_outputs"]
+
+_EDGES = ",;:!?\"'()[]."
+# The first words of a question read for a reason or second-person word.
+_MAX_WORDS = 64
+
+
+def asks_output_detail(
+    context: DialogueContext, features: TurnFeatures, resolution: Resolution
+) -> bool:
+    """Whether a question asks for a value an output showed before the exchange now going on
+    (rule output-detail-intents; see the module). ``resolution``: the turn's references;
+    what rule output-details or definite-references named is set aside, so the answer is
+    the same whether the caller found named references or not."""
+    config, scratch, log = context.config, context.scratch, context.log
+    if not (config.output_detail_intents and features.question and features.terms):
+        return False
+    said = tuple(ref for ref in resolution.references if ref not in resolution.named)
+    if len(scratch) == 0 or any(ref.type == "tool" for ref in said):
+        return False
+    if _asks_reason(features.text):
+        return False
+    bare = dataclasses.replace(resolution, references=said, named=())
+    entries = list(scratch)
+    added = output_detail(bare, features, entries, log, config)
+    if added is None:
+        return False
+    entry = next(e for e in entries if e.entry_id == added.scratch_entry)
+    return _users_from(entry.turn_id, log)
+
+
+def may_ask_output_detail(
+    features: TurnFeatures, scratch: Iterable[ScratchEntry], log: TurnLog, config: Config
+) -> bool:
+    """Whether ``asks_output_detail`` may hold for a turn (a superset, for
+    ``Session.classify`` before the references stage): a question asking for no reason,
+    with a number or a word some output past its exchange holds."""
+    if not (config.output_detail_intents and features.question):
+        return False
+    if _asks_reason(features.text) or not features.terms:
+        return False
+    terms = frozenset(features.terms)
+    number = any(char.isdigit() for char in features.text)
+    for entry in scratch:
+        if _users_from(entry.turn_id, log):
+            name, content = entry_words(entry)
+            if number or not (terms.isdisjoint(name) and terms.isdisjoint(content)):
+                return True
+    return False
+
+
+def past_outputs(entries: Iterable[ScratchEntry], log: TurnLog) -> bool:
+    """Whether some output's exchange is over (``Session``'s view: the native settle cannot
+    tell, so a question then takes the whole way): the oldest output's."""
+    oldest = min((entry.turn_id for entry in entries), default=None)
+    return oldest is not None and _users_from(oldest, log)
+
+
+def _users_from(turn_id: int, log: TurnLog) -> bool:
+    """Whether two user turns were logged from ``turn_id``, the turn an output came after, on:
+    the one it answered (or the first after it) and another since."""
+    users = 0
+    for turn in range(max(turn_id, 0), len(log)):
+        if log.roles[turn] == "user":
+            users += 1
+            if users >= 2:
+                return True
+    return False
+
+
+def _asks_reason(text: str) -> bool:
+    """Whether a question asks for a reason or advice, or asks the assistant (see the
+    module): a word of ``REASON_ASKING_WORDS`` or ``SECOND_PERSON_WORDS``, or an opener of
+    ``REASON_ASKING_OPENERS``."""
+    folded = text.casefold()
+    words = {word.strip(_EDGES) for word in folded.split()[:_MAX_WORDS]}
+    if not (REASON_ASKING_WORDS.isdisjoint(words) and SECOND_PERSON_WORDS.isdisjoint(words)):
+        return True
+    return folded.lstrip().startswith(REASON_ASKING_OPENERS)

@@ -7,6 +7,7 @@ words near each hit: linear, no regex on the whole turn.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
 from ..text.topic_clause_words import (
@@ -16,14 +17,43 @@ from ..text.topic_clause_words import (
     AGAIN_REPORT_REACH,
     AGAIN_REPORT_SUBJECTS,
 )
-from .named_topics import named_topic
+from .named_topics import named_topic, named_topic_of
 from .phrasing import Hits
 
-__all__ = ["again_repeats"]
+if TYPE_CHECKING:
+    from ..config import Config
+    from .features import TurnFeatures
+
+__all__ = ["again_repeats", "says_again", "without_idle_agains"]
 
 _CLARIFY = int(Marker.CLARIFY)
 _ACTION_REF = int(Marker.ACTION_REF)
 _RESUME = int(Marker.RESUME)
+
+
+def says_again(text: str, hits: Hits) -> bool:
+    """Whether a CLARIFY hit ends in "again" ("again", "say again"): rules
+    resume-announcements and return-drill-downs read those."""
+    return any(
+        kind == _CLARIFY and text[start:end].casefold().endswith("again")
+        for kind, _, start, end in hits
+    )
+
+
+def without_idle_agains(features: TurnFeatures, config: Config) -> Hits:
+    """A turn's hits without the CLARIFY "again"s that ask for nothing (``again_repeats``
+    under the rules resume-announcements, again-reports, again-asks and again-returns)."""
+    if not (config.resume_announcements or config.again_reports or config.again_asks):
+        return features.hits
+    return again_repeats(
+        features.text,
+        features.hits,
+        clauses=config.again_returns,
+        repeats=config.resume_announcements,
+        reports=config.again_reports,
+        named=lambda: named_topic_of(features, config.again_returns),
+        asks=config.again_asks,
+    )
 
 
 def again_repeats(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..text.lexicon import Marker
+from .again_markers import says_again
 from .named_topics import named_topic_of
 from .phrasing import short_follow_up
 
@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from .features import TurnFeatures
 
 __all__ = ["leans_on_the_reply", "returns_to_dormant"]
-
-_CLARIFY = int(Marker.CLARIFY)
 
 
 def leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -44,18 +42,13 @@ def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool
         return False
     if config.resume_markers and features.resume_terms:
         return context.threads.dormant_holds(features.resume_terms)
-    if config.again_returns and config.resume_announcements and _says_again(features):
+    if (
+        config.again_returns
+        and config.resume_announcements
+        and says_again(features.text, features.hits)
+    ):
         # Rule again-returns: "Kiln again: how long ...?" names a dormant thread's words too.
         # Only turns with a CLARIFY "again" (which the native settle hands on) are read here.
         named, returns = named_topic_of(features, True)
         return returns and bool(named) and context.threads.dormant_holds(named)
     return False
-
-
-def _says_again(features: TurnFeatures) -> bool:
-    """Whether a CLARIFY hit of the turn ends in "again" (as ``intent._says_again`` reads)."""
-    text = features.text
-    return any(
-        kind == _CLARIFY and text[start:end].casefold().endswith("again")
-        for kind, _, start, end in features.hits
-    )

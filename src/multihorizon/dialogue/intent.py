@@ -37,13 +37,12 @@ from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
-from .again_markers import again_repeats
+from .again_markers import says_again, without_idle_agains
 from .bare_returns import ALONE, bare_return_of
 from .detection import detect
 from .done_reports import done_report
 from .echoes import echoed_term
 from .follow_ups import returns_to_dormant
-from .named_topics import named_topic_of
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -345,7 +344,7 @@ class IntentClassifier:
         ungated = self._ordinal_forms
         mentions: list[Mention] | None = None
         # A CLARIFY "again" may be a return or a repeat request: the caller decides that.
-        again = bool(self._repeats and kinds & (1 << _CLARIFY) and _says_again(text, hits))
+        again = bool(self._repeats and kinds & (1 << _CLARIFY) and says_again(text, hits))
         adds = bool(
             self._adding
             and kinds & (1 << _CONTINUE)
@@ -438,7 +437,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             (1 << _CONTINUE) if classifier._adding else 0,
         ),
         clarify=_CLARIFY,
-        # The phrases ``_says_again`` accepts: a hit's text ends as its phrase's last word.
+        # The phrases ``says_again`` accepts: a hit's text ends as its phrase's last word.
         again_phrases=[
             index
             for index in range(len(lexicon.scanner))
@@ -478,15 +477,6 @@ def _last_word(phrase: str) -> str:
     return words[-1] if words else ""
 
 
-def _says_again(text: str, hits: Sequence[tuple[int, int, int, int]]) -> bool:
-    """Whether a CLARIFY hit ends in "again" ("again", "say again"): rule
-    resume-announcements reads those."""
-    return any(
-        kind == _CLARIFY and text[start:end].casefold().endswith("again")
-        for kind, _, start, end in hits
-    )
-
-
 # Markers that decide a turn's intent before a definite noun phrase could.
 _DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
 
@@ -494,23 +484,6 @@ _DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
 # Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
 # cell, more?" is no request to go on once the term is asked back).
 _ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
-
-
-def _without_idle_agains(
-    features: TurnFeatures, config: Config
-) -> Sequence[tuple[int, int, int, int]]:
-    # The CLARIFY "again"s that ask for nothing (rules resume-announcements, again-reports).
-    if not (config.resume_announcements or config.again_reports or config.again_asks):
-        return features.hits
-    return again_repeats(
-        features.text,
-        features.hits,
-        clauses=config.again_returns,
-        repeats=config.resume_announcements,
-        reports=config.again_reports,
-        named=lambda: named_topic_of(features, config.again_returns),
-        asks=config.again_asks,
-    )
 
 
 def intent_for_turn(
@@ -524,7 +497,7 @@ def intent_for_turn(
     from .output_detail_intents import asks_output_detail
 
     config, log = context.config, context.log
-    hits = _without_idle_agains(features, config)
+    hits = without_idle_agains(features, config)
     if config.also_questions and features.question:
         adding = adding_opener(features.text, hits, inside=config.short_follow_ups)
         hits = tuple(hit for hit in hits if hit not in adding)  # rule also-questions: none

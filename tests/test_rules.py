@@ -774,6 +774,15 @@ def _holder_antecedent(config: mh.Config) -> object:
     return session.preview("is iceberg lettuce ok too or only romaine?").antecedents[:1]
 
 
+def _dislocated_topic(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We are getting two ferrets, what do they need?")
+    session.assistant("A large cage with a hammock, a litter tray and ferret kibble.")
+    session.user("How often do they sleep?")
+    session.assistant("Up to 18 hours a day, so keep the cage somewhere quiet.")
+    return session.preview("hammock, do they actually use it?").antecedents[:1]
+
+
 def _repeat_sibling(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What should my book club read first?")
@@ -1003,6 +1012,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "fresh-output-questions": _fresh_output_question,
     "detail-antecedents": _detail_antecedent,
     "holder-antecedents": _holder_antecedent,
+    "dislocated-topics": _dislocated_topic,
     "repeat-siblings": _repeat_sibling,
     "repeat-products": _repeat_product,
     "introduced-outputs": _introduced_output,

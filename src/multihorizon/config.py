@@ -138,6 +138,7 @@ SWITCHES = (
     "introducing_turns",
     "detail_antecedents",
     "holder_antecedents",
+    "dislocated_topics",
     "repeat_siblings",
     "repeat_products",
     "introduced_outputs",
@@ -372,6 +373,8 @@ class Config:
     detail_antecedents: bool = True
     # "is iceberg lettuce ok too or only romaine": the reply that said it (holder-antecedents).
     holder_antecedents: bool = True
+    # "hammock, do they use it?": the reply that first named it (rule dislocated-topics).
+    dislocated_topics: bool = True
     # "And again for the Osman": the request about a sibling it was listed with (repeat-siblings).
     repeat_siblings: bool = True
     # "More like these": a request that made something, not a question (repeat-products).

@@ -16,6 +16,7 @@ from ..config import Config
 from ..text.follow_up_words import ASPECT_WORDS
 from ..text.followups import HE, SHE, THEY
 from ..text.lexicon import Marker
+from .dislocated import dislocated_turn
 from .features import TurnFeatures
 from .intent import Intent
 from .references import Reference
@@ -50,6 +51,10 @@ def antecedents(
     found = dict.fromkeys(
         ref.target_turn for ref in resolved if ref.type != "tool" and ref.target_turn is not None
     )
+    if config.dislocated_topics:
+        topic = _dislocated_topic(turn_id, features, resolved, log)
+        if topic >= 0:  # "hammock, do they use it?": the reply that first named it
+            found = {topic: None, **found}
     if reply_to >= 0:
         found[reply_to] = None
     if turn_id > 0 and config.place_antecedents and features.names_place:
@@ -85,6 +90,22 @@ def antecedents(
         found[previous] = None
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
+
+
+# References a fronted topic may override: they name a thing by its words ("That bell
+# mechanic, ...", "The preparation stage, ...") and take the latest turn naming it.
+_TOPIC_OVERRIDES = frozenset(("entity", "turn", "ordinal"))
+
+
+def _dislocated_topic(
+    turn_id: int, features: TurnFeatures, resolved: Sequence[Reference], log: TurnLog
+) -> int:
+    """Rule dislocated-topics (``dislocated.dislocated_turn``): the reply that first named a
+    question's fronted topic, unless a reference of the turn is a tool's or names a list's
+    item (more specific), else -1."""
+    if turn_id < 2 or any(ref.item or ref.type not in _TOPIC_OVERRIDES for ref in resolved):
+        return -1
+    return dislocated_turn(turn_id, features, log)
 
 
 _HOLDER_WINDOW = 20  # turns back a follow-up's words are looked for (rule holder-antecedents)

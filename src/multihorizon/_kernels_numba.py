@@ -35,6 +35,7 @@ from ._numba_jit import (
 from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_text import MarkerMatcher
 from ._numba_threads import fold_turn
+from ._numba_tier_p import make_tier_p_stage
 from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
 from ._terms_py import TermReader
@@ -80,6 +81,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "tier_p_stage",
     "top_k",
 ]
 
@@ -600,3 +602,4 @@ class IntentSettler(IntentSettlerBase):
 
 #: Tier C's whole ranking (``_retrieve_py`` defines it) over this module's turn scorers.
 retrieve_turns = make_retrieve_turns(score_turns, score_turns_int8)
+tier_p_stage = make_tier_p_stage(score_turns_int8)

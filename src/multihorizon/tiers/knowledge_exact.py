@@ -53,6 +53,15 @@ class ExactRows:
         """Whether the codes are kept column by column (None before the first put)."""
         return self._codes.by_column
 
+    @property
+    def turn_ids(self) -> npt.NDArray[np.int64]:
+        """A zero turn id per label (``score_turns_int8``'s ``turn_ids``)."""
+        return self._turn_ids
+
+    def view(self, rows: int) -> npt.NDArray[np.int8]:
+        """The codes of the first ``rows`` labels, in place (row or column layout)."""
+        return self._codes.view(rows)
+
     @classmethod
     def of(cls, vectors: npt.NDArray[np.float32], live: npt.NDArray[np.bool_]) -> ExactRows:
         """The copy of ``vectors`` (labels 0, 1, ...; retrievable where ``live``)."""

@@ -5,6 +5,7 @@ CDR ranking each in one compiled loop, the loops of the C++ backend
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -70,66 +71,61 @@ def _gather(
     return importance, ttl, modified
 
 
+def _stage(
+    score_turns_int8: Callable[..., Any],
+    query: Any,
+    codes: Any,
+    scales: Any,
+    vectors: Any,
+    turn_ids: Any,
+    live: Any,
+    count: Any,
+    dead: Any,
+    min_relevance: Any,
+    delivered: Any,
+    columns: Any,
+    weighted: Any,
+    depth_sum: Any,
+    now: Any,
+    novelty: Any,
+    partial_floor: Any,
+) -> StageResult:
+    """Tier P for one query over a store searched exactly (``_tier_p_py``'s)."""
+    q = as_float_vector(query, "query")
+    rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
+    flags, wanted, dead_count, floor, mask, table, weights, depth = as_stage_inputs(
+        rows, q.shape[0], live, count, dead, min_relevance, delivered, columns,
+        weighted, depth_sum,
+    )  # fmt: skip
+    labels, cosines = score_turns_int8(
+        q, codes, scales, vectors, turn_ids, current=0, recency_multiplier=0.0,
+        k=min(rows, wanted + dead_count),
+    )  # fmt: skip
+    labels = np.ascontiguousarray(labels, dtype=np.int64)
+    cosines = np.ascontiguousarray(cosines, dtype=np.float32)
+    kept = _found(labels, cosines, flags, dead_count, wanted, np.float32(floor))
+    labels, cosines = labels[:kept], cosines[:kept]
+    found = np.asarray(vectors, dtype=np.float32)[labels]
+    covered = coverage_of(found, weights, depth)
+    if mask is not None:
+        rows_kept = _undelivered(labels, mask)
+        labels, cosines = labels[rows_kept], cosines[rows_kept]
+        covered, found = covered[rows_kept], found[rows_kept]
+    relevance = cosines.astype(np.float64)
+    importance, ttl, modified = _gather(labels, table)
+    novelties, recency, scores, order = cdr_rank(
+        relevance, covered, importance, ttl, modified, now, novelty, partial_floor
+    )
+    return (
+        labels[order],
+        relevance[order],
+        novelties[order],
+        recency[order],
+        scores[order],
+        found[order],
+    )
+
+
 def make_tier_p_stage(score_turns_int8: Callable[..., Any]) -> Callable[..., StageResult]:
     """``tier_p_stage`` over the Numba ``score_turns_int8``."""
-
-    def tier_p_stage(
-        query: Any,
-        codes: Any,
-        scales: Any,
-        vectors: Any,
-        turn_ids: Any,
-        live: Any,
-        count: Any,
-        dead: Any,
-        min_relevance: Any,
-        delivered: Any,
-        columns: Any,
-        weighted: Any,
-        depth_sum: Any,
-        now: Any,
-        novelty: Any,
-        partial_floor: Any,
-    ) -> StageResult:
-        """Tier P for one query over a store searched exactly (``_tier_p_py``'s)."""
-        q = as_float_vector(query, "query")
-        rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
-        flags, wanted, dead_count, floor, mask, table, weights, depth = as_stage_inputs(
-            rows, q.shape[0], live, count, dead, min_relevance, delivered, columns,
-            weighted, depth_sum,
-        )  # fmt: skip
-        labels, cosines = score_turns_int8(
-            q,
-            codes,
-            scales,
-            vectors,
-            turn_ids,
-            current=0,
-            recency_multiplier=0.0,
-            k=min(rows, wanted + dead_count),
-        )
-        labels = np.ascontiguousarray(labels, dtype=np.int64)
-        cosines = np.ascontiguousarray(cosines, dtype=np.float32)
-        kept = _found(labels, cosines, flags, dead_count, wanted, np.float32(floor))
-        labels, cosines = labels[:kept], cosines[:kept]
-        found = np.asarray(vectors, dtype=np.float32)[labels]
-        covered = coverage_of(found, weights, depth)
-        if mask is not None:
-            rows_kept = _undelivered(labels, mask)
-            labels, cosines = labels[rows_kept], cosines[rows_kept]
-            covered, found = covered[rows_kept], found[rows_kept]
-        relevance = cosines.astype(np.float64)
-        importance, ttl, modified = _gather(labels, table)
-        novelties, recency, scores, order = cdr_rank(
-            relevance, covered, importance, ttl, modified, now, novelty, partial_floor
-        )
-        return (
-            labels[order],
-            relevance[order],
-            novelties[order],
-            recency[order],
-            scores[order],
-            found[order],
-        )
-
-    return tier_p_stage
+    return functools.partial(_stage, score_turns_int8)

@@ -17,6 +17,7 @@ the same rules with the same messages.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +27,13 @@ import numpy.typing as npt
 from ._packing_py import cdr_rank
 from ._validate import as_count, as_float_vector, as_real
 
-__all__ = ["StageResult", "as_stage_inputs", "coverage_of", "make_tier_p_stage"]
+__all__ = [
+    "StageResult",
+    "as_stage_inputs",
+    "coverage_of",
+    "make_tier_p_stage",
+    "tier_p_stage_over",
+]
 
 Float64Array = npt.NDArray[np.float64]
 Int64Array = npt.NDArray[np.int64]
@@ -97,112 +104,85 @@ def coverage_of(
     return covered
 
 
+def tier_p_stage_over(
+    score_turns_int8: Callable[..., Any],
+    query: Any,
+    codes: Any,
+    scales: Any,
+    vectors: Any,
+    turn_ids: Any,
+    live: Any,
+    count: Any,
+    dead: Any,
+    min_relevance: Any,
+    delivered: Any,
+    columns: Any,
+    weighted: Any,
+    depth_sum: Any,
+    now: Any,
+    novelty: Any,
+    partial_floor: Any,
+) -> StageResult:
+    """Tier P for one query over a store searched exactly, best first (``tier_p_stage`` is
+    this over the backend's ``score_turns_int8``).
+
+    ``query``: the unit query vector. ``codes, scales, vectors, turn_ids``: the store's int8
+    copy by label (row or column layout), its float32 unit rows and a zero turn id per row, as
+    ``score_turns_int8`` takes them. ``live``: a bool per label (at least one per row), False
+    for DELETED or QUARANTINED (SPEC-009 §8). ``count``: how many nearest retrievable labels;
+    ``dead``: how many labels are not retrievable. ``min_relevance``: SPEC-024 §7.1's floor,
+    compared in float32 as NumPy compares the float32 cosines with a Python float.
+    ``delivered``: a bool per label, True for a fact the session was already given (SPEC-003
+    §14: left out of the ranking), or None. ``columns``: float64 (3, >= rows), per label its
+    ``importance_weight``, ttl (NaN: does not age) and ``modified_at`` (NaN: now).
+    ``weighted, depth_sum``: the coverage set's depth-weighted sum of delivered vectors and its
+    depth sum (0: nothing delivered, ``weighted`` not read). ``now, novelty,
+    partial_floor``: as ``cdr_rank`` takes them.
+
+    Returns ``(labels, relevance, novelty, recency, score, vectors)``: the ranked facts'
+    labels (int64), best CDR score first, equal scores in the search's order (cosine, then
+    the lower label); their cosines and CDR factors (float64, ``cdr_rank``'s); their float32
+    rows. The same values as ``KnowledgeStore.nearest`` (exact search) followed by
+    ``knowledge_cdr.rank_cdr`` with ``keep`` the facts not delivered: the coverage is made
+    over every found row, delivered or not, before the delivered are left out.
+    """
+    q = as_float_vector(query, "query")
+    rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
+    flags, wanted, dead_count, floor, mask, table, weights, depth = as_stage_inputs(
+        rows, q.shape[0], live, count, dead, min_relevance, delivered, columns,
+        weighted, depth_sum,
+    )  # fmt: skip
+    # The search: KnowledgeStore._knn's exact pass (ExactRows.search), then the floor.
+    labels, cosines = score_turns_int8(
+        q, codes, scales, vectors, turn_ids, current=0, recency_multiplier=0.0,
+        k=min(rows, wanted + dead_count),
+    )  # fmt: skip
+    if dead_count:
+        alive = flags[labels]
+        labels, cosines = labels[alive], cosines[alive]
+    labels, cosines = labels[:wanted], cosines[:wanted]
+    above = cosines >= floor  # float32 cosines against a Python float: in float32
+    labels, cosines = labels[above], cosines[above]
+    found = np.asarray(vectors, dtype=np.float32)[labels]
+    covered = coverage_of(found, weights, depth)
+    if mask is not None:
+        kept = np.flatnonzero(~mask[labels])
+        labels, cosines, covered, found = labels[kept], cosines[kept], covered[kept], found[kept]
+    relevance = cosines.astype(np.float64)
+    importance, ttl, modified = table[:, labels]
+    novelties, recency, scores, order = cdr_rank(
+        relevance, covered, importance, ttl, modified, now, novelty, partial_floor
+    )
+    return (
+        labels[order].astype(np.int64),
+        relevance[order],
+        novelties[order],
+        recency[order],
+        scores[order],
+        found[order],
+    )
+
+
 def make_tier_p_stage(score_turns_int8: Callable[..., Any]) -> Callable[..., StageResult]:
-    """``tier_p_stage`` over a backend's ``score_turns_int8``."""
-
-    def tier_p_stage(
-        query: Any,
-        codes: Any,
-        scales: Any,
-        vectors: Any,
-        turn_ids: Any,
-        live: Any,
-        count: Any,
-        dead: Any,
-        min_relevance: Any,
-        delivered: Any,
-        columns: Any,
-        weighted: Any,
-        depth_sum: Any,
-        now: Any,
-        novelty: Any,
-        partial_floor: Any,
-    ) -> StageResult:
-        """Tier P for one query over a store searched exactly, best first.
-
-        Parameters
-        ----------
-        query : float32 vector
-            The query's unit vector (dimension ``dim``).
-        codes, scales, vectors, turn_ids
-            The store's int8 copy by label (``quantize_rows``' codes, row or column layout,
-            and scales), its float32 unit rows and a zero turn id per row, as
-            ``score_turns_int8`` takes them.
-        live : bool array, at least one value per row
-            Which labels are retrievable (SPEC-009 §8: not DELETED or QUARANTINED).
-        count, dead : int
-            How many nearest retrievable labels, and how many labels are not retrievable.
-        min_relevance : float
-            SPEC-024 §7.1's floor: found cosines under it are dropped. Compared in float32,
-            as NumPy compares the float32 cosines with a Python float.
-        delivered : bool array or None
-            Per label, whether the session was already given the fact (SPEC-003 §14): those
-            are left out of the ranking (None: none are).
-        columns : float64 array, shape (3, >= rows)
-            Per label, ``importance_weight``, ttl (NaN: does not age) and ``modified_at``
-            (NaN: now).
-        weighted, depth_sum
-            The coverage set's depth-weighted sum of delivered vectors and its depth sum
-            (0: nothing delivered, ``weighted`` is not read).
-        now, novelty, partial_floor
-            As ``cdr_rank`` takes them.
-
-        Returns
-        -------
-        labels : int64 array
-            The ranked facts' labels, best CDR score first; equal scores keep the search's
-            order (cosine, then the lower label).
-        relevance, novelty, recency, score : float64 arrays
-            Each ranked fact's cosine and CDR factors (``cdr_rank``'s).
-        vectors : float32 array, shape (len(labels), dim)
-            The ranked facts' rows.
-
-        The same values as ``KnowledgeStore.nearest`` (the exact search) followed by
-        ``knowledge_cdr.rank_cdr`` with ``keep`` the facts not delivered: the coverage is
-        made over every found row, delivered or not, before the delivered are left out.
-        """
-        q = as_float_vector(query, "query")
-        rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
-        flags, wanted, dead_count, floor, mask, table, weights, depth = as_stage_inputs(
-            rows, q.shape[0], live, count, dead, min_relevance, delivered, columns,
-            weighted, depth_sum,
-        )  # fmt: skip
-        # The search: KnowledgeStore._knn's exact pass (ExactRows.search).
-        labels, cosines = score_turns_int8(
-            q,
-            codes,
-            scales,
-            vectors,
-            turn_ids,
-            current=0,
-            recency_multiplier=0.0,
-            k=min(rows, wanted + dead_count),
-        )
-        if dead_count:
-            alive = flags[labels]
-            labels, cosines = labels[alive], cosines[alive]
-        labels, cosines = labels[:wanted], cosines[:wanted]
-        above = cosines >= floor  # float32 cosines against a Python float: in float32
-        labels, cosines = labels[above], cosines[above]
-        found = np.asarray(vectors, dtype=np.float32)[labels]
-        covered = coverage_of(found, weights, depth)
-        if mask is not None:
-            kept = np.flatnonzero(~mask[labels])
-            labels, cosines, covered, found = (
-                labels[kept], cosines[kept], covered[kept], found[kept],
-            )  # fmt: skip
-        relevance = cosines.astype(np.float64)
-        importance, ttl, modified = table[:, labels]
-        novelties, recency, scores, order = cdr_rank(
-            relevance, covered, importance, ttl, modified, now, novelty, partial_floor
-        )
-        return (
-            labels[order].astype(np.int64),
-            relevance[order],
-            novelties[order],
-            recency[order],
-            scores[order],
-            found[order],
-        )
-
-    return tier_p_stage
+    """``tier_p_stage`` (``tier_p_stage_over``) over a backend's ``score_turns_int8``."""
+    return functools.partial(tier_p_stage_over, score_turns_int8)

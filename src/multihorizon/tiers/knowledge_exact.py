@@ -23,13 +23,20 @@ the same ranking). Measured in a turn at 10,000 facts: see ``bench/TIER_P.md``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
 from .. import kernels
 from ..dialogue.int8_codes import Int8Codes
 
-__all__ = ["EXACT_SEARCH_LIMIT", "ExactRows"]
+if TYPE_CHECKING:
+    from .facts import Fact
+
+__all__ = ["EXACT_SEARCH_LIMIT", "ExactArrays", "ExactRows"]
 
 # The largest store searched exactly: below the measured crossover with hnswlib at ef 400
 # (0.84x at 40,000 facts, rising with the store), with room for a noisier machine.
@@ -113,3 +120,18 @@ class ExactRows:
             kept = self.live[labels]
             labels, scores = labels[kept], scores[kept]
         return labels[:count], scores[:count]
+
+
+@dataclass(frozen=True, slots=True)
+class ExactArrays:
+    """What a store searched exactly holds, lent under its lock (``KnowledgeStore.exact_arrays``)
+    to Tier P's fused stage: the int8 copy, the float32 rows of its ``len(facts)`` labels, the
+    CDR columns by label, the facts and the id -> label map, and how many labels are not
+    retrievable."""
+
+    rows: ExactRows
+    vectors: npt.NDArray[np.float32]
+    columns: npt.NDArray[np.float64]
+    facts: Sequence[Fact]
+    labels: Mapping[str, int]
+    dead: int

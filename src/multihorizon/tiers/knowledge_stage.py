@@ -16,7 +16,7 @@ import numpy.typing as npt
 from .. import kernels
 from ..embed import normalise_embedding
 from .facts import now
-from .knowledge_cdr import RankedFacts, _ties_by_id, novelty_code
+from .knowledge_cdr import RankedFacts, novelty_code, ties_by_id
 
 if TYPE_CHECKING:
     from .coverage import CoverageSet
@@ -41,42 +41,42 @@ def rank_exactly(
     exactly (the caller takes that path). Delivered facts are left out unless ``novelty``
     is False (the turn revisits covered ground, SPEC-003 §14)."""
     vector = normalise_embedding(query, store.dim)
-    with store._lock:
-        rows = store._exact_rows
-        if rows is None:
+    with store.exact_arrays() as held:
+        if held is None:
             return None
-        count = min(k, store._retrievable)
-        total = len(store._facts)
+        total = len(held.facts)
+        count = min(k, total - held.dead)
         if count <= 0:
             return RankedFacts.of(())
         delivered = None
         if coverage is not None and novelty is not False and coverage.fact_ids:
-            delivered = coverage.delivered_flags(store, store._labels, total)
+            delivered = coverage.delivered_flags(store, held.labels, total)
         weighted, depth_sum = coverage.terms() if coverage is not None else (None, 0.0)
+        rows = held.rows
         labels, relevance, novelties, recency, scores, vectors = kernels.tier_p_stage(
             vector,
             rows.view(total),
             rows.scales[:total],
-            store._vectors[:total],
+            held.vectors,
             rows.turn_ids[:total],
             rows.live,
             count,
-            total - store._retrievable,
+            held.dead,
             min_relevance,
             delivered,
-            store._columns,
+            held.columns,
             weighted,
             depth_sum,
             now() if now_seconds is None else now_seconds,
             novelty_code(novelty),
             partial_floor,
         )
-        facts = tuple(map(store._facts.__getitem__, labels.tolist()))
+        facts = tuple(map(held.facts.__getitem__, labels.tolist()))
     if not facts:
         return RankedFacts.of(())
     ties = np.flatnonzero(scores[1:] == scores[:-1]) if len(scores) > 1 else scores[:0]
     if ties.size:  # equal scores by fact id, as rank_cdr orders them
-        order = _ties_by_id(np.arange(len(facts), dtype=np.int64), ties.tolist(), facts)
+        order = ties_by_id(np.arange(len(facts), dtype=np.int64), ties.tolist(), facts)
         facts = tuple(map(facts.__getitem__, order.tolist()))
         relevance, novelties, recency = relevance[order], novelties[order], recency[order]
         scores, vectors = scores[order], vectors[order]

@@ -154,3 +154,33 @@ def test_delivered_flags_follow_adds_restores_and_a_growing_store() -> None:
     other = _store(rng, 20, False)
     mask = coverage.delivered_flags(other, other._labels, len(other._facts))
     assert set(np.flatnonzero(mask).tolist()) == {10}
+
+
+def test_equal_scores_are_ordered_by_fact_id_as_rank_cdr_orders_them() -> None:
+    rng = np.random.default_rng(9)
+    base = _unit(rng, 6, False)
+    # Duplicated vectors: equal scores. Labels ascending, ids not ("f9" > "f10" as text).
+    ids = ["f9", "f10", "a2", "a1", "b1", "b2", "z", "y"]
+    rows = np.concatenate([base[[0, 0, 1, 1, 2, 2]], base[3:5]])
+    store = mh.KnowledgeStore(DIM, capacity=16, graph=False)
+    store.add_many([mh.Fact(i, f"fact {i}", "test") for i in ids], rows)
+    coverage = CoverageSet(DIM)
+    for query in (base[0], base[1], base[2], base[0] + base[1] + base[2]):
+        query = (query / np.linalg.norm(query)).astype(np.float32)
+        want = rank_cdr(
+            store.nearest(query, 8, min_relevance=-1.0), coverage=coverage, now_seconds=5.0
+        )
+        got = rank_exactly(
+            store, query, 8, -1.0, coverage=coverage, novelty=True, partial_floor=0.5,
+            now_seconds=5.0,
+        )  # fmt: skip
+        assert got is not None
+        assert [f.fact_id for f in got.facts] == [f.fact_id for f in want.facts]
+        assert got.score.tobytes() == want.score.tobytes()
+        assert got.vectors is not None
+        assert want.vectors is not None
+        assert got.vectors.tobytes() == want.vectors.tobytes()
+        pairs = {("f10", "f9"), ("a1", "a2"), ("b1", "b2")}
+        order = [f.fact_id for f in got.facts]
+        for first, second in pairs:
+            assert order.index(first) < order.index(second)

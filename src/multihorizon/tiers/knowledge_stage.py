@@ -76,8 +76,12 @@ def rank_exactly(
         return RankedFacts.of(())
     ties = np.flatnonzero(scores[1:] == scores[:-1]) if len(scores) > 1 else scores[:0]
     if ties.size:  # equal scores by fact id, as rank_cdr orders them
-        order = ties_by_id(np.arange(len(facts), dtype=np.int64), ties.tolist(), facts)
-        facts = tuple(map(facts.__getitem__, order.tolist()))
+        positions = list(range(len(facts)))
+        order = ties_by_id(np.array(positions), ties.tolist(), facts)
+        moved = order.tolist()
+        if moved == positions:  # the runs were in id order already (most are)
+            return RankedFacts(facts, relevance, novelties, recency, scores, vectors)
+        facts = tuple(map(facts.__getitem__, moved))
         relevance, novelties, recency = relevance[order], novelties[order], recency[order]
         scores, vectors = scores[order], vectors[order]
     return RankedFacts(facts, relevance, novelties, recency, scores, vectors)

@@ -64,10 +64,10 @@ def test_every_backend_gives_the_reference_bits(kernels: ModuleType, sparse: boo
     store = _store(rng, 300, sparse)
     weighted = (0.5 * _unit(rng, 6, sparse).astype(np.float64)).sum(axis=0)
     delivered = rng.random(320) < 0.3
-    for case in range(12):
+    for case in range(30):  # floors near the found cosines too
         query = _unit(rng, 1, sparse)[0]
         changes = {
-            "novelty": case % 3, "min_relevance": (-1.0, 0.0, 0.2)[case % 3],
+            "novelty": case % 3, "min_relevance": (-1.0, 0.0, 0.2, 0.35, 0.5)[case % 5],
             "count": (1, 20, 400)[case % 3],
             "delivered": delivered if case % 2 else None,
             "weighted": weighted if case % 4 < 2 else None,

@@ -39,6 +39,15 @@ BACKEND_IDS = [
 ]
 
 
+def turn_scanner(kernels: ModuleType, *, question_forms: bool, question_ends: bool) -> object:
+    """A ``TurnScanner`` of the default lexicon on one backend's kernels, its rules on or off."""
+    from multihorizon.text.lexicon import LEXICON, scanner_options
+
+    table = [(phrase, int(kind)) for kind, group in LEXICON.items() for phrase in group]
+    options = scanner_options(question_forms=question_forms, question_ends=question_ends)
+    return kernels.TurnScanner(table, **options)
+
+
 @pytest.fixture(params=BACKEND_IDS)
 def kernels(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
     name = request.param

@@ -212,8 +212,8 @@ def _assert_int8_copy_rebuilt(session: mh.Session) -> None:
     assert len(log.codes) == len(log) > 0
 
 
-# Where ``int8_rows_per_rescored`` stands in ``kernels.retrieve_turns``' arguments.
-_PER_RESCORED_AT = 18
+# Where ``int8_rows_per_rescored`` stands in ``kernels.retrieve_context``' arguments.
+_PER_RESCORED_AT = 22
 
 
 @pytest.mark.parametrize("name", ["session_v1.mhss", "session_v2.mhss"])
@@ -227,7 +227,7 @@ def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
     # (``kernels.INT8_ROWS_PER_RESCORED``): the int8 path is forced (0 rows per rescored
     # row) so that the rebuilt copy is scanned.
     scanned: list[int] = []
-    retrieve = kernels.retrieve_turns
+    retrieve = kernels.retrieve_context
 
     def on(rows_per_rescored: float) -> Any:
         def forced(*args, **options):  # type: ignore[no-untyped-def]
@@ -240,11 +240,11 @@ def test_stored_sessions_of_every_format_rebuild_the_int8_copy(
 
         return forced
 
-    monkeypatch.setattr(kernels, "retrieve_turns", on(0))
+    monkeypatch.setattr(kernels, "retrieve_context", on(0))
     on_int8 = session.user("which flags?").items
     assert scanned  # the int8 copy was scanned
     # Tier C retrieval on the rebuilt copy picks what float32 exact scoring picks.
-    monkeypatch.setattr(kernels, "retrieve_turns", on(1e18))
+    monkeypatch.setattr(kernels, "retrieve_context", on(1e18))
     again, _ = restore(stored)
     on_float32 = again.user("which flags?").items
     assert [(i.turn_id, i.score, i.reason) for i in on_int8] == [

@@ -10,9 +10,8 @@ from types import ModuleType
 
 import pytest
 
-from conftest import REFERENCE
+from conftest import REFERENCE, turn_scanner
 from multihorizon import Config, Session
-from multihorizon.text import question_forms as forms
 from multihorizon.text.lexicon import Marker, default_lexicon
 
 QUESTIONS = [
@@ -44,20 +43,7 @@ STATEMENTS = [
 
 
 def _scanner(kernels: ModuleType, on: bool) -> object:
-    from multihorizon.text import lexicon as module
-
-    table = [(phrase, int(kind)) for kind, group in module.LEXICON.items() for phrase in group]
-    return kernels.TurnScanner(
-        table,
-        block=int(module.Marker.BLOCK),
-        acknowledge=int(module.Marker.ACKNOWLEDGE),
-        question_openers=sorted(forms.QUESTION_OPENERS),
-        question_strip=forms.QUESTION_STRIP,
-        **forms.scanner_forms(True, on),
-        function_words=sorted(module.STOPWORDS),
-        backchannel_chars=module.BACKCHANNEL_CHARS,
-        intent_masks=module._INTENT_MASKS,
-    )
+    return turn_scanner(kernels, question_forms=True, question_ends=on)
 
 
 def test_ends_read_as_questions_on_every_backend(kernels: ModuleType) -> None:

@@ -8,9 +8,8 @@ from types import ModuleType
 
 import pytest
 
-from conftest import REFERENCE
+from conftest import REFERENCE, turn_scanner
 from multihorizon import Config, Session
-from multihorizon.text import question_forms as forms
 from multihorizon.text.lexicon import Lexicon, default_lexicon
 
 QUESTIONS = [
@@ -39,22 +38,7 @@ SPEC_QUESTIONS = ["does it ship abroad", "What is a bridge loan", "why."]
 
 
 def _scanner(kernels: ModuleType, on: bool) -> object:
-    from multihorizon.text import lexicon as module
-
-    table = [(phrase, int(kind)) for kind, group in module.LEXICON.items() for phrase in group]
-    return kernels.TurnScanner(
-        table,
-        block=int(module.Marker.BLOCK),
-        acknowledge=int(module.Marker.ACKNOWLEDGE),
-        question_openers=sorted(forms.QUESTION_OPENERS),
-        question_strip=forms.QUESTION_STRIP,
-        form_openers=sorted(forms.FORM_OPENERS) if on else (),
-        clause_marks=forms.CLAUSE_MARKS,
-        statement_ends=forms.STATEMENT_ENDS,
-        function_words=sorted(module.STOPWORDS),
-        backchannel_chars=module.BACKCHANNEL_CHARS,
-        intent_masks=module._INTENT_MASKS,
-    )
+    return turn_scanner(kernels, question_forms=on, question_ends=False)
 
 
 def test_forms_read_as_questions_on_every_backend(kernels: ModuleType) -> None:

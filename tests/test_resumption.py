@@ -10,7 +10,8 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.dialogue.again_markers import again_repeats
-from multihorizon.dialogue.phrasing import named_topic, side_question
+from multihorizon.dialogue.named_topics import named_topic
+from multihorizon.dialogue.phrasing import side_question
 from multihorizon.text.lexicon import default_lexicon
 
 

@@ -418,6 +418,16 @@ def _echo_clarification(config: mh.Config) -> object:
     return session.classify("Fret buzz?"), session.preview("Fret buzz?").intent
 
 
+def _term_frame(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How long between coats of joint compound on a drywall patch?")
+    session.assistant("A day with premixed; setting-type powder (hot mud) recoats the same day.")
+    return [
+        (session.classify(text), session.preview(text).intent)
+        for text in ("hot mud?? like heated?", "whats hot mud again, i keep seeing it")
+    ]
+
+
 def _asked_announcement(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The C string on my ukulele buzzes on an F chord. Why?")
@@ -936,6 +946,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "again-returns": _again_return,
     "again-reports": _again_report,
     "echo-clarifications": _echo_clarification,
+    "term-frames": _term_frame,
     "asked-announcements": _asked_announcement,
     "reaction-announcements": _reaction_announcement,
     "bare-returns": _bare_return,

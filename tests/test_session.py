@@ -275,8 +275,9 @@ def test_a_failure_inside_a_turn_changes_nothing(monkeypatch: pytest.MonkeyPatch
 
     # Fail at the last possible step before the commit (retrieval), then during the commit's
     # growth step: either way nothing is half-written.
-    # Tier C retrieval: one kernel call (both channels, the adjustments and the ranking)
-    monkeypatch.setattr(mh.kernels, "retrieve_turns", broken)
+    # Tier C retrieval: one kernel call (both channels, the adjustments, the ranking and the
+    # answers paired)
+    monkeypatch.setattr(mh.kernels, "retrieve_context", broken)
     with pytest.raises(MemoryError):
         session.user("Back to etcd - what about TLS?")
     assert_same(before, snapshot(session))

@@ -66,7 +66,7 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
             assert not gates.may_open(text, position), (text, position)
     if adding_opener(text, hits):
         assert adding.may_add(hits, _CONTINUE), text
-    if term_asked(text):
+    if term_asked(text) or term_asked(text, wide=True):  # wide: rule term-frames
         assert TermGates.of(term_words()).may_ask(text), text
 
 
@@ -89,7 +89,8 @@ _PIECES = st.sampled_from(
         "'", "\u2019", "é", "É", "Also,", "also", "ALSO", "ok", "?", ",", ".", "-", "\n", " ",
         "  ", "maintenance", "window", "pick", "number", "three", "what", "What's", "whats",
         "is", "are", "does", "mean", "stand", "for", "a", "an", "exactly", "of", "my", "it",
-        "Soundex", "search", "ok,", "so", '"', "(", ")",
+        "Soundex", "search", "ok,", "so", '"', "(", ")", "means", "here", "there", "i", "keep",
+        "seeing", "again,", "search?", "search.", "like", "!", ";", "how",
     ]
 )  # fmt: skip
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 import multihorizon as mh
-from multihorizon.dialogue.phrasing import announces_topic, named_topic
+from multihorizon.dialogue.named_topics import named_topic
+from multihorizon.dialogue.phrasing import announces_topic
 from multihorizon.text.lexicon import default_lexicon
 
 KILN = (

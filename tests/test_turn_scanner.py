@@ -9,7 +9,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from conftest import REFERENCE
+from conftest import REFERENCE, turn_scanner
 from multihorizon._intent_py import (
     CUE_ACKNOWLEDGEMENT,
     CUE_QUESTION,
@@ -36,19 +36,7 @@ TEXTS = [
 
 
 def _scanner(kernels: ModuleType) -> object:
-    from multihorizon.text import lexicon as module
-
-    table = [(phrase, int(kind)) for kind, group in module.LEXICON.items() for phrase in group]
-    return kernels.TurnScanner(
-        table,
-        block=int(module.Marker.BLOCK),
-        acknowledge=int(module.Marker.ACKNOWLEDGE),
-        question_openers=sorted(module.QUESTION_OPENERS),
-        question_strip=module.QUESTION_STRIP,
-        function_words=sorted(module.STOPWORDS),
-        backchannel_chars=module.BACKCHANNEL_CHARS,
-        intent_masks=module._INTENT_MASKS,
-    )
+    return turn_scanner(kernels, question_forms=False, question_ends=False)
 
 
 @pytest.fixture(scope="module")

@@ -135,6 +135,47 @@ def retrieve_turns(
     k1: float = 1.2,
     b: float = 0.75,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int]: ...
+def retrieve_context(
+    query: npt.ArrayLike,
+    codes: npt.ArrayLike,
+    scales: npt.ArrayLike,
+    embeddings: npt.ArrayLike,
+    thread_ids: npt.ArrayLike,
+    lengths: npt.ArrayLike,
+    postings: npt.ArrayLike,
+    offsets: npt.ArrayLike,
+    total_length: float,
+    asks: npt.ArrayLike,
+    roles: npt.ArrayLike,
+    speakers: npt.ArrayLike,
+    targets: npt.ArrayLike = (),
+    reply_to: int = -1,
+    active_thread: int = -1,
+    half_life: float = 6.0,
+    recency_multiplier: float = 1.0,
+    recency_bonus: float = 0.0,
+    thread_bonus: float = 0.0,
+    k: int = 10,
+    lexical_pool: int = 48,
+    lexical_weight: float = 1.0,
+    int8_rows_per_rescored: float = 8,
+    answers_follow_questions: bool = True,
+    k1: float = 1.2,
+    b: float = 0.75,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int8], int, int]: ...
+def pair_answers(
+    rows: npt.ArrayLike,
+    scores: npt.ArrayLike,
+    forced_count: int,
+    k: int,
+    answers_follow_questions: bool,
+    asks: npt.ArrayLike,
+    roles: npt.ArrayLike,
+    speakers: npt.ArrayLike,
+    thread_ids: npt.ArrayLike,
+    active_thread: int,
+    targets: npt.ArrayLike,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int8], int, int]: ...
 @overload
 def hash_embed(
     texts: str, dim: int = 384, *, skip_function_words: bool = False

@@ -586,7 +586,7 @@ class IntentSettlerBase:
             and (
                 (self._side_questions and code == INTENT_EXPLORE and question)
                 # "Fret buzz?" may ask back a term (rule echo-clarifications)
-                or (self._echoes and text.rstrip().endswith("?"))
+                or (self._echoes and (text.rstrip().endswith("?") or TermGates.bare_how(text)))
             )
         ):
             return False

@@ -22,7 +22,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from ._context_py import make_retrieve_context
 from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
+from ._numba_context import pair_answers
 from ._numba_hashing import hash_embed
 from ._numba_int8 import DOT_BLOCK, int8_block_dots, quantize
 from ._numba_jit import (
@@ -76,8 +78,10 @@ __all__ = [
     "hash_embed",
     "intent_decision",
     "pack_tiers",
+    "pair_answers",
     "quantize_rows",
     "recency_weights",
+    "retrieve_context",
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
@@ -602,4 +606,6 @@ class IntentSettler(IntentSettlerBase):
 
 #: Tier C's whole ranking (``_retrieve_py`` defines it) over this module's turn scorers.
 retrieve_turns = make_retrieve_turns(score_turns, score_turns_int8)
+#: Tier C's stage in one call (``_context_py`` defines it) over the compiled pairing walk.
+retrieve_context = make_retrieve_context(retrieve_turns, pair_answers)
 tier_p_stage = make_tier_p_stage(score_turns_int8)

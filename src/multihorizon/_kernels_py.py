@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ._context_py import make_retrieve_context, pair_answers
 from ._hashing_py import hash_embed
 from ._packing_py import cdr_rank, pack_tiers
 from ._persons_py import StanceReader
@@ -61,8 +62,10 @@ __all__ = [
     "hash_embed",
     "intent_decision",
     "pack_tiers",
+    "pair_answers",
     "quantize_rows",
     "recency_weights",
+    "retrieve_context",
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
@@ -503,6 +506,8 @@ def score_turns_int8(
 
 #: Tier C's whole ranking in one call (``multihorizon._retrieve_py`` defines it).
 retrieve_turns = make_retrieve_turns(score_turns, score_turns_int8)
+#: Tier C's stage in one call: the ranking, the answers paired, each item's reason.
+retrieve_context = make_retrieve_context(retrieve_turns, pair_answers)
 #: Tier P's fused stage (``multihorizon._tier_p_py`` defines it).
 tier_p_stage = make_tier_p_stage(score_turns_int8)
 

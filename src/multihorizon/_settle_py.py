@@ -265,12 +265,23 @@ class TermGates:
             "".join(char for char in str(strip) if char.isascii()),
         )
 
+    @staticmethod
+    def bare_how(text: str) -> bool:
+        """Whether ``text`` ends with "how" once white space and what ``echoes`` strips off a
+        word are dropped from its end: a superset of the bare "how" after a term asked back
+        that rule term-frames reads ("richer how"; settle.hpp ``ends_with_bare_how``)."""
+        end = len(text)
+        while end > 0 and (text[end - 1].isspace() or text[end - 1] in _ECHO_STRIP):
+            end -= 1
+        return text[max(end - 3, 0) : end].lower() == "how"
+
     def may_ask(self, text: str) -> bool:
         """A superset of ``bool(phrasing.term_asked(text))`` (the caller checks the length):
         exactly its steps on ASCII text up to the term's content words; True on any other."""
         if not text.isascii():
             return True
-        words = [token.strip(self.strip).lower() for token in text.split()]
+        tokens = text.split()
+        words = [token.strip(self.strip).lower() for token in tokens]
         start = next((index for index, word in enumerate(words) if word not in self.fillers), 0)
         opener = next((o for o in self.openers if tuple(words[start : start + len(o)]) == o), None)
         if opener is None:
@@ -278,7 +289,13 @@ class TermGates:
         if opener[-1] == "does":
             return True  # "what does X mean?": its ending is left to the Python rule
         rest = words[start + len(opener) :]
-        term = [word for word in rest if word not in self.hedges]
+        # Rule term-frames reads the term in the first clause only (phrasing.first_clause_end).
+        cut = start + len(opener)
+        while cut < len(tokens):
+            cut += 1
+            if tokens[cut - 1].endswith(".") or any(mark in tokens[cut - 1] for mark in ",;:?!"):
+                break
+        term = [word for word in words[start + len(opener) : cut] if word not in self.hedges]
         if term[:1] == ["the"] and self.hedges.isdisjoint(rest):
             return False
         if term[:1] in (["a"], ["an"], ["the"]):
@@ -286,6 +303,8 @@ class TermGates:
         return self.breakers.isdisjoint(term)
 
 
+# What echoes._STRIP takes off a word (rule echo-clarifications).
+_ECHO_STRIP = frozenset(",:;.!?\"'()[]\u2018\u2019\u201c\u201d*")
 # The ASCII characters str.split() splits at, and those rule report-backs strips from a word.
 _ASCII_BLANKS = frozenset(" \t\n\v\f\r\x1c\x1d\x1e\x1f")
 _ASCII_STRIP = ",:;.!?\"'()"

@@ -160,6 +160,7 @@ SWITCHES = (
     "again_reports",
     "again_asks",
     "echo_clarifications",
+    "term_frames",
     "asked_announcements",
     "reaction_announcements",
     "bare_returns",
@@ -427,6 +428,10 @@ class Config:
     # "Fret buzz?", "Kettle stitch, meaning?", "Natural release means I just wait?" ask back
     # a term of an earlier reply: CLARIFY (rule echo-clarifications).
     echo_clarifications: bool = True
+    # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it", "what means
+    # 'agrees' here" ask what a term of an earlier reply means in more frames (rule
+    # term-frames, text/term_frames): CLARIFY.
+    term_frames: bool = True
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

@@ -12,6 +12,8 @@ reference (``multihorizon._kernels_py``) documents them:
   the bytes read).
 - ``retrieve_turns``: Tier C's whole ranking for a turn (both channels, the rule adjustments
   and the order) in one call over the log's columns.
+- ``retrieve_context``: Tier C's whole stage for a turn, ``retrieve_turns`` then
+  ``pair_answers`` (each question followed by its answer, each item's reason) in one call.
 - ``StanceReader(words...)`` and ``.stance(text)``: whom a turn talks about (rule
   peer-detection; the C++ one reads ASCII text and leaves the rest to the reference).
 - ``TermReader(stopwords, ie_nouns)`` and ``.content_terms(text)``: a turn's content words
@@ -57,8 +59,10 @@ if TYPE_CHECKING:
         hash_embed,
         intent_decision,
         pack_tiers,
+        pair_answers,
         quantize_rows,
         recency_weights,
+        retrieve_context,
         retrieve_turns,
         score_turns,
         score_turns_int8,
@@ -81,8 +85,10 @@ else:
     hash_embed = _impl.hash_embed
     intent_decision = _impl.intent_decision
     pack_tiers = _impl.pack_tiers
+    pair_answers = _impl.pair_answers
     quantize_rows = _impl.quantize_rows
     recency_weights = _impl.recency_weights
+    retrieve_context = _impl.retrieve_context
     retrieve_turns = _impl.retrieve_turns
     score_turns = _impl.score_turns
     score_turns_int8 = _impl.score_turns_int8
@@ -104,8 +110,10 @@ KERNELS = (
     "hash_embed",
     "intent_decision",
     "pack_tiers",
+    "pair_answers",
     "quantize_rows",
     "recency_weights",
+    "retrieve_context",
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
@@ -169,8 +177,10 @@ __all__ = [
     "hash_embed",
     "intent_decision",
     "pack_tiers",
+    "pair_answers",
     "quantize_rows",
     "recency_weights",
+    "retrieve_context",
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",

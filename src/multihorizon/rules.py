@@ -202,7 +202,7 @@ _RULES = (
         "(TOPIC_FRONTS) and its 'more' asks for no more of the last answer (a BLOCK "
         "phrase); resume_tune2 intent 0.922 -> 0.941. The thread left last, not only one of "
         "two (resume5): resume_holdout3 resume 0.8 -> 0.9, no other hand-written one moved.",
-        "dialogue.phrasing.named_topic",
+        "dialogue.named_topics.named_topic",
     ),
     _rule(
         "side-questions",
@@ -576,7 +576,7 @@ _RULES = (
         "at its score.",
         {"answers_follow_questions": False},
         "LoCoMo recall@10 0.621 -> 0.702, hit@10 0.669 -> 0.751 (MiniLM 0.650 -> 0.740).",
-        "tiers.conversation.with_answers",
+        "tiers.conversation.retrieve",
     ),
     # ---- Tier P (SPEC-024 §7.1) -------------------------------------------------------------
     _rule(

@@ -405,20 +405,52 @@ bool ends_with_question_mark(const CharT* text, std::size_t length) {
   return false;
 }
 
+// Whether the text ends with "how" once white space and the characters echoes._STRIP takes
+// off a word are dropped from its end ("richer how": rule term-frames; a superset of
+// _intent_py.ends_with_bare_how, which reads the same).
+template <class CharT>
+bool ends_with_bare_how(const CharT* text, std::size_t length) {
+  while (length > 0) {
+    const char32_t c = static_cast<char32_t>(text[length - 1]);
+    const bool space = c == U' ' || (c >= U'\t' && c <= U'\r') || (c >= 0x1c && c <= 0x1f) ||
+                       c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+                       c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000;
+    const bool strip = c == U',' || c == U':' || c == U';' || c == U'.' || c == U'!' ||
+                       c == U'?' || c == U'"' || c == U'\'' || c == U'(' || c == U')' ||
+                       c == U'[' || c == U']' || c == U'*' || (c >= 0x2018 && c <= 0x2019) ||
+                       (c >= 0x201c && c <= 0x201d);
+    if (!space && !strip) break;
+    --length;
+  }
+  if (length < 3) return false;
+  const auto is = [&](std::size_t i, char32_t lower) {
+    const char32_t c = static_cast<char32_t>(text[i]);
+    return c == lower || c == lower - 32;
+  };
+  return is(length - 3, U'h') && is(length - 2, U'o') && is(length - 1, U'w');
+}
+
 // A superset of bool(phrasing.term_asked(text)) (_settle_py.TermGates.may_ask; the caller
 // checks the length): its steps on ASCII text up to the term's content words, true on any
 // other text.
 template <class CharT>
 bool may_ask_term(const CharT* text, std::size_t length, const SettleRules& rules) {
   std::vector<std::string> words;
+  // Whether each word ends a clause (phrasing.first_clause_end, rule term-frames): it holds
+  // ",", ";", ":", "?" or "!", or ends with ".".
+  std::vector<bool> clause_ends;
   std::size_t at = 0;
   while (at < length) {
     while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
     if (at == length) break;
     std::size_t end = at;
+    bool ends = false;
     for (; end < length && !ascii_blank(static_cast<std::uint32_t>(text[end])); ++end) {
-      if (static_cast<std::uint32_t>(text[end]) >= 0x80) return true;
+      const std::uint32_t c = static_cast<std::uint32_t>(text[end]);
+      if (c >= 0x80) return true;
+      ends = ends || c == ',' || c == ';' || c == ':' || c == '?' || c == '!';
     }
+    clause_ends.push_back(ends || static_cast<std::uint32_t>(text[end - 1]) == '.');
     std::size_t first = at;
     std::size_t last = end;
     const auto stripped = [&](std::size_t i) {
@@ -445,12 +477,14 @@ bool may_ask_term(const CharT* text, std::size_t length, const SettleRules& rule
   if (opener->back() == "does") return true;  // "what does X mean?": the ending is Python's
   bool hedged = false;
   std::vector<const std::string*> term;
+  bool in_clause = true;  // the term is read up to the first clause's end
   for (std::size_t i = start + opener->size(); i < words.size(); ++i) {
     if (among(rules.term_hedges, words[i])) {
       hedged = true;
-    } else {
+    } else if (in_clause) {
       term.push_back(&words[i]);
     }
+    in_clause = in_clause && !clause_ends[i];
   }
   std::size_t from = 0;
   if (!term.empty() && *term[0] == "the" && !hedged) return false;
@@ -604,7 +638,8 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // "Fret buzz?", "Kettle stitch, meaning?" (rule echo-clarifications): a short turn that
   // ends in a question mark may ask back a term of a reply.
   if (rules.echoes && !first_turn && length <= rules.side_question_chars &&
-      settle_detail::ends_with_question_mark(text, length)) {
+      (settle_detail::ends_with_question_mark(text, length) ||
+       settle_detail::ends_with_bare_how(text, length))) {
     return false;
   }
   return !(rules.ordinal_forms && may_pick_without_gates(text, length, rules));

@@ -6,8 +6,9 @@ active thread and its state, the scored turns, and the SPEC-028 §7 headers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..config import Blend, Config
@@ -28,6 +29,7 @@ __all__ = [
     "Envelope",
     "PackedItem",
     "block",
+    "context_items",
     "conversation_envelope",
 ]
 
@@ -134,6 +136,23 @@ def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
 
 _CONTEXT_ITEM = _slot_setters(ContextItem)
 _PACKED_ITEM = _slot_setters(PackedItem)
+
+
+def context_items(
+    turn_ids: Sequence[int],
+    roles: Iterable[str],
+    contents: Iterable[str],
+    scores: Iterable[float],
+    reasons: Iterable[str],
+) -> tuple[ContextItem, ...]:
+    """``ContextItem``s from columns, the same as ``ContextItem(...)`` one by one: each field
+    stored through its slot's setter, one ``map`` per field, so building a turn's dozen
+    items runs no Python frame per item (issue 14: Tier C's stage, ``retrieve_context``)."""
+    items = list(map(object.__new__, repeat(ContextItem, len(turn_ids))))
+    columns = (turn_ids, roles, contents, scores, reasons)
+    for setter, column in zip(_CONTEXT_ITEM, columns, strict=True):
+        any(map(setter, items, column))  # each call returns None: runs the map to its end
+    return tuple(items)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from ..text.topic_clause_words import (
     AGAIN_REPORT_REACH,
     AGAIN_REPORT_SUBJECTS,
 )
-from .phrasing import Hits, named_topic
+from .named_topics import named_topic
+from .phrasing import Hits
 
 __all__ = ["again_repeats"]
 
@@ -44,6 +45,8 @@ def again_repeats(
     again-asks): a bare "again" in a turn that asks nobody to say anything again
     (``_asks_again``). Other CLARIFY phrases stay. ``named``: ``named_topic`` of the text,
     when the caller keeps it."""
+    if all(kind != _CLARIFY for kind, _, _, _ in hits):
+        return tuple(hits)  # no CLARIFY phrase to take out (most turns)
     returns = repeats and (
         any(kind == _RESUME for kind, _, _, _ in hits)
         or (named() if named is not None else named_topic(text, clauses=clauses))[1]

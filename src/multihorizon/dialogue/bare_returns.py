@@ -9,11 +9,16 @@ prefix of the turn, each phrase a tuple comparison.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..text.lexicon import OPENING_FILLERS
 from ..text.topic_clause_words import BARE_RETURN_TAILS, BARE_RETURNS
 from .phrasing import WORD_STRIP
 
-__all__ = ["ALONE", "NONE", "OPENS", "bare_return"]
+if TYPE_CHECKING:
+    from .features import TurnFeatures
+
+__all__ = ["ALONE", "NONE", "OPENS", "bare_return", "bare_return_of"]
 
 NONE, OPENS, ALONE = 0, 1, 2
 # How much of a turn is read: a return opens it (or the sentence after a short reaction).
@@ -24,6 +29,11 @@ _REACTION_WORDS = 6
 _CLAUSE_ENDS = ",:;.!?"
 _SENTENCE_ENDS = ".!"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
+# ``BARE_RETURNS`` by first word, each list in the table's order: a turn whose word at the
+# return's place opens none is read no further (most turns; issue 14).
+_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in BARE_RETURNS:
+    _BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 
 
 def bare_return(text: str) -> int:
@@ -49,6 +59,12 @@ def bare_return(text: str) -> int:
     return found
 
 
+def bare_return_of(features: TurnFeatures) -> int:
+    """``bare_return`` of a turn's text, read once per turn: the intent and the thread stages
+    both ask (issue 14)."""
+    return features.once("bare_return", None, lambda: bare_return(features.text))
+
+
 def _after_fillers(tokens: list[str], start: int) -> int:
     while start < len(tokens) and tokens[start].strip(WORD_STRIP) in OPENING_FILLERS:
         if tokens[start][-1] in _SENTENCE_ENDS:
@@ -58,8 +74,13 @@ def _after_fillers(tokens: list[str], start: int) -> int:
 
 
 def _return_at(tokens: list[str], start: int) -> int:
+    if start >= len(tokens):
+        return NONE
+    phrases = _BY_FIRST.get(tokens[start].strip(WORD_STRIP))
+    if phrases is None:
+        return NONE
     words = [token.strip(WORD_STRIP) for token in tokens[start : start + 8]]
-    for phrase in BARE_RETURNS:
+    for phrase in phrases:
         size = len(phrase)
         if tuple(words[:size]) != phrase:
             continue

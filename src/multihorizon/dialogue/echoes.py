@@ -8,6 +8,7 @@ only the turn's own text, word by word: linear, no regex."""
 from __future__ import annotations
 
 from ..text.lexicon import LEXICON, OPENING_FILLERS, OTHER_TOPIC_OPENERS, Marker
+from ..text.term_frames import FRAME_LINKS, FRAME_TAILS, FRAME_TERM_WORDS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     CLAUSE_OPENERS,
@@ -29,6 +30,7 @@ ECHO_CHARS = 64
 _TERM_WORDS = 4
 _STRIP = ",:;.!?\"'()[]\u2018\u2019\u201c\u201d*"
 _CLAUSE_ENDS = ",:;?"
+_CLOSERS = "\"')\u201d\u2019*"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _ARTICLES = frozenset(("a", "an", "the"))
 # Topic openers that say by themselves the topic is another one ("something else",
@@ -51,31 +53,47 @@ def _ends_clause(token: str) -> bool:
     return bool(bare) and bare[-1] in _CLAUSE_ENDS
 
 
-def _link_at(words: list[str], index: int) -> int:
-    """The length of an ``ECHO_LINKS`` phrase starting at ``index`` (0: none)."""
-    for link in ECHO_LINKS:
+_WIDE_LINKS = ECHO_LINKS + FRAME_LINKS
+_WIDE_TAILS = ECHO_TAILS | FRAME_TAILS
+
+
+def _link_at(words: list[str], index: int, links: tuple[tuple[str, ...], ...]) -> int:
+    """The length of a phrase of ``links`` starting at ``index`` (0: none)."""
+    for link in links:
         span = [word.strip(_STRIP) for word in words[index : index + len(link)]]
         if tuple(span) == link:
             return len(link)
     return 0
 
 
-def echoed_term(text: str) -> tuple[str, ...]:
+def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
     """The content words of a term a short question asks back (rule echo-clarifications):
     the term alone ("Fret buzz?", "Wait, 'proud'?"), before a guess at its meaning ("Natural
     release means I just wait?", "Backfill, you mean the old rows?") or before a tail that
     asks what it is (``ECHO_TAILS``: "Float pin, what's that?", "Kettle stitch, meaning?").
-    () for any other turn. The caller checks that a reply used the words."""
-    if len(text) > ECHO_CHARS or not text.rstrip().endswith("?"):
+    () for any other turn. The caller checks that a reply used the words. ``wide`` (rule
+    term-frames): the ``term_frames`` links and tails too ("hot mud?? like heated?",
+    "valley and mountain fold, what's the difference?"), a term of up to
+    ``FRAME_TERM_WORDS`` words, a bare "how" after a term without "?" ("richer how")."""
+    links = _WIDE_LINKS if wide else ECHO_LINKS
+    tails = _WIDE_TAILS if wide else ECHO_TAILS
+    most = FRAME_TERM_WORDS if wide else _TERM_WORDS
+    if len(text) > ECHO_CHARS:
         return ()
     words = _words(text)
+    # "richer how" (rule term-frames): a bare "how" after a term of content words only.
+    bare_how = wide and "?" not in text and len(words) > 1 and words[-1].strip(_STRIP) == "how"
+    if not (bare_how or text.rstrip().endswith("?")):
+        return ()
+    if bare_how:
+        words = words[:-1]
     index = 0
     while index < len(words) and words[index].strip(_STRIP) in ECHO_FILLERS:
         index += 2 if words[index].strip(_STRIP) in ("hang", "hold") else 1
     term: list[str] = []
     ended = linked = False
-    while index < len(words) and len(term) < _TERM_WORDS:
-        if term and (span := _link_at(words, index)):
+    while index < len(words) and len(term) < most:
+        if term and (span := _link_at(words, index, links)):
             index, linked = index + span, True
             break
         token = words[index]
@@ -91,16 +109,19 @@ def echoed_term(text: str) -> tuple[str, ...]:
         if _ends_clause(token):
             ended = True
             break
+    ended = ended or (bare_how and index == len(words))
     if not term or term[0] in ECHO_BLOCKERS or not (ended or linked):
+        return ()
+    if bare_how and (linked or len(content_terms(" ".join(term))) != len(term)):
         return ()
     rest = [word.strip(_STRIP) for word in words[index:]]
     rest = [word for word in rest if word]
     if rest and not linked:
-        if (span := _link_at(words, index)) == 0:
+        if (span := _link_at(words, index, links)) == 0:
             tail = " ".join(word for word in rest if word not in ECHO_HEDGES)
-            if tail not in ECHO_TAILS:
+            if tail not in tails:
                 return ()
-    elif not rest and not linked and not words[-1].rstrip("\"')\u201d\u2019*").endswith("?"):
+    elif not (rest or linked or bare_how) and not words[-1].rstrip(_CLOSERS).endswith("?"):
         return ()
     if term[0] in _ARTICLES:
         term = term[1:]

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
-from .phrasing import named_topic_of, short_follow_up
+from .named_topics import named_topic_of
+from .phrasing import short_follow_up
 
 if TYPE_CHECKING:
     from .context import DialogueContext

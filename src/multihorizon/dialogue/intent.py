@@ -38,11 +38,12 @@ from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .again_markers import again_repeats
-from .bare_returns import ALONE, bare_return
+from .bare_returns import ALONE, bare_return_of
 from .detection import detect
 from .done_reports import done_report
 from .echoes import echoed_term
 from .follow_ups import returns_to_dormant
+from .named_topics import named_topic_of
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -52,7 +53,6 @@ from .phrasing import (
     adding_opener,
     announced_turn,
     explain_clarifies,
-    named_topic_of,
     reports_back,
     term_asked,
     term_words,
@@ -217,6 +217,7 @@ class IntentClassifier:
         "_done",
         "_echoes",
         "_explore_below",
+        "_frames",
         "_inside",
         "_item_forms",
         "_lexicon",
@@ -306,6 +307,8 @@ class IntentClassifier:
         self._terms = config.term_questions
         # "Fret buzz?", "Kettle stitch, meaning?" may ask back a term (echo-clarifications).
         self._echoes = config.echo_clarifications
+        # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it" (term-frames).
+        self._frames = config.term_frames
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
 
@@ -373,8 +376,13 @@ class IntentClassifier:
             (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
             or again
             or adds
-            or (self._terms and not first_turn and cues & CUE_QUESTION and term_asked(text))
-            or (self._echoes and not first_turn and echoed_term(text))
+            or (
+                self._terms
+                and not first_turn
+                and cues & CUE_QUESTION
+                and term_asked(text, self._frames)
+            )
+            or (self._echoes and not first_turn and echoed_term(text, self._frames))
             or (
                 self._reports
                 and INTENTS[code] is Intent.EXPLORE
@@ -584,7 +592,7 @@ def intent_for_turn(
 def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
     """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
     (most of them the reply just before the turn)."""
-    if context.config.bare_returns and bare_return(features.text) == ALONE:
+    if context.config.bare_returns and bare_return_of(features) == ALONE:
         return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
     if intent in _ECHO_FROM and asks_back_a_term(context, features):
         return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"

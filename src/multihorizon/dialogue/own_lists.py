@@ -35,6 +35,19 @@ __all__ = ["ordinal_of", "with_own_list_words", "with_own_lists"]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
 _CONFIDENCE = 0.6
+# Each cue's head, up to the space after its first word (" i ", " my "): a prefix of the cue,
+# so a turn with no head holds no cue (four searches instead of one per cue; issue 14).
+_CUE_HEADS = tuple(
+    dict.fromkeys(cue[: cue.find(" ", 1) + 1] if " " in cue[1:] else cue for cue in OWN_LIST_CUES)
+)
+
+
+def _points_at_own(content: str) -> bool:
+    """Whether a turn holds an ``OWN_LIST_CUES`` cue ("the second one I mentioned")."""
+    folded = " " + content.casefold().replace("\u2019", "'")
+    if not any(head in folded for head in _CUE_HEADS):
+        return False
+    return any(cue in folded for cue in OWN_LIST_CUES)
 
 
 def with_own_lists(
@@ -47,8 +60,7 @@ def with_own_lists(
     ordinals = [ref for ref in resolution.references if ref.type == "ordinal"]
     if not ordinals:
         return resolution  # most turns
-    folded = " " + content.casefold().replace("\u2019", "'")
-    if not any(cue in folded for cue in OWN_LIST_CUES):
+    if not _points_at_own(content):
         return resolution
     found = _own_list(log)
     if found is None:
@@ -88,8 +100,7 @@ def with_own_list_words(
         return resolution
     if any(ref.type == "ordinal" and ref.item is not None for ref in resolution.references):
         return resolution
-    folded = " " + content.casefold().replace("\u2019", "'")
-    if not any(cue in folded for cue in OWN_LIST_CUES):
+    if not _points_at_own(content):
         return resolution  # most turns
     found = _own_list(log)
     asked = [t for t in terms if t not in NOT_ITEM_WORDS and t not in ITEM_NOUNS and len(t) >= 3]
@@ -101,6 +112,7 @@ def with_own_list_words(
         return resolution
     said = content_terms(item)
     word = next((t for t in asked if any(same_stem(t, w) for w in said)), asked[0])
+    folded = " " + content.casefold().replace("\u2019", "'")
     at = max(0, folded.find(word[:4]) - 1)
     end = at + len(word)
     named = Reference("ordinal", content[at:end], at, end, turn, item=item, confidence=_CONFIDENCE)

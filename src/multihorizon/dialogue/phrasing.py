@@ -24,7 +24,6 @@ from ..text.lexicon import (
     REPORT_OBJECTS,
     REPORT_SUBJECTS,
     REQUEST_WORDS,
-    RETURN_FRONTS,
     SIDE_FRAGMENT_OPENERS,
     SIDE_OPENERS,
     SIDE_SKIPPED,
@@ -34,21 +33,24 @@ from ..text.lexicon import (
     TERM_ENDINGS,
     TERM_HEDGES,
     TERM_OPENERS,
-    TOPIC_FRONTS,
     Marker,
 )
 from ..text.report_words import DONE_OPENERS
+from ..text.term_frames import (
+    FRAME_BREAKERS,
+    FRAME_HEDGES,
+    FRAME_OPENERS,
+    FRAME_PART_ENDS,
+    FRAME_PART_WORDS,
+    REST_ASKS,
+)
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
-    AGAIN_NOT_TOPICS,
     CLAUSE_BLOCKERS,
     CLAUSE_FOR_PERSONS,
     CLAUSE_OPENERS,
     CLAUSE_TOPIC_LINKS,
-    FRAMING_NOUNS,
     NOT_ANNOUNCING,
-    RETURN_CLAUSE_FRONTS,
-    RETURN_NAME_FILLERS,
 )
 from .echoes import after_reaction, asks_leave_to_move_on
 
@@ -68,12 +70,10 @@ __all__ = [
     "announces_topic",
     "asks_for_something",
     "explain_clarifies",
-    "named_topic",
-    "named_topic_of",
+    "first_clause_end",
     "opens_with_return",
     "plain_words",
     "reports_back",
-    "return_clause",
     "short_follow_up",
     "side_question",
     "term_asked",
@@ -91,14 +91,14 @@ _CONTINUE = int(Marker.CONTINUE)
 # A side question is short: a longer one brings context of its own, as a new topic does
 # (the hand-written sets: every in-topic side question is under 64 characters).
 SIDE_QUESTION_CHARS = 64
-# How far into a turn a named topic may end ("Back to the VPN, ...", "For the island, ...").
-_NAMED_TOPIC_CHARS = 60
-_NAMED_TOPIC_WORDS = 4
 # A term asked about is a name, not a sentence (rule term-questions).
 _TERM_WORDS = 3
-_CLAUSE_MARKS = ",:;"
-_DASHES = frozenset(("-", "\u2013", "\u2014"))
+_CLAUSE_ENDS = ",;:?!"
+_QUOTES = frozenset("\"'\u2018\u201c")
 WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
+# In every first word of TERM_OPENERS ("what's"; tests/test_rule_gates.py): a turn holding
+# none opens with no term question.
+_TERM_NEEDLES = ("what",)
 # A follow-up that leans on the topic at hand names at most this many content words of its
 # own (rule short-follow-ups; the tune sets: every unannounced new topic names 3 or more).
 FOLLOW_UP_TERMS = 3
@@ -141,6 +141,8 @@ def announces_topic(
     ``echoes.asks_leave_to_move_on``); with ``reactions`` (rule reaction-announcements) also
     at the opening of the sentence after a short reaction ("Ha, enough bread. Personal
     thing: ...": ``echoes.after_reaction``)."""
+    if all(kind != _NEW_TOPIC and kind != _TOPIC_OPENER for kind, _, _, _ in hits):
+        return False  # no phrase to announce with (most turns; issue 14)
     if reactions and (offset := after_reaction(text)) > 0:
         later = tuple((k, p, s - offset, e - offset) for k, p, s, e in hits if s >= offset)
         if announces_topic(text[offset:], later, clauses=clauses, asked=asked):
@@ -322,33 +324,74 @@ def reports_back(text: str) -> bool:
     return len(words) >= 3 and words[0] in _REPORT_DOERS and words[2] in REPORT_OBJECTS
 
 
-def term_asked(text: str) -> tuple[str, ...]:
+def term_asked(text: str, wide: bool = False) -> tuple[str, ...]:
     """The content words of the term a short question asks the meaning of (rule
     term-questions): "What's a Soundex search?" -> (soundex, search); "What does CIRR stand
     for?" -> (cirr,); () for any other turn. The caller checks that the reply before used
-    them all: "What is the best bike lock?" asks for new ground."""
+    them all: "What is the best bike lock?" asks for new ground. ``wide`` (rule
+    term-frames): "what means X" opens one too, and the question may stand in the turn's
+    first clause when the rest asks nothing (``term_frames.REST_ASKS``: "whats a handcuff
+    again, i keep seeing it")."""
     if len(text) > SIDE_QUESTION_CHARS:
         return ()
+    folded = text.casefold()
+    if not any(needle in folded for needle in _TERM_NEEDLES):
+        return ()  # no opener's first word (most turns; issue 14)
     words = plain_words(text)
     start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
-    opener = next((o for o in TERM_OPENERS if tuple(words[start : start + len(o)]) == o), None)
+    openers = TERM_OPENERS + FRAME_OPENERS if wide else TERM_OPENERS
+    opener = next((o for o in openers if tuple(words[start : start + len(o)]) == o), None)
     if opener is None:
         return ()
-    term = [word for word in words[start + len(opener) :] if word not in TERM_HEDGES]
+    after = words[start + len(opener) :]
+    if wide:
+        cut = first_clause_end(text, start + len(opener))
+        rest = text.casefold().split()[cut:]
+        if any("?" in token for token in rest) or not REST_ASKS.isdisjoint(words[cut:]):
+            return ()
+        after = words[start + len(opener) : cut]
+        quoted = _quoted_part(text.split()[start + len(opener) : cut], after)
+        after = after if quoted is None else quoted
+    hedges = TERM_HEDGES | FRAME_HEDGES if wide else TERM_HEDGES
+    term = [word for word in after if word not in hedges]
     if opener[-1] == "does":  # "what does X mean?": only that form
         ending = next((e for e in TERM_ENDINGS if tuple(term[-len(e) :]) == e), None)
         if ending is None:
             return ()
         term = term[: -len(ending)]
-    hedged = not TERM_HEDGES.isdisjoint(words[start + len(opener) :])
+    hedged = not hedges.isdisjoint(after) or (wide and quoted is not None)
     if term[:1] == ["the"] and not hedged:
         return ()  # "What is the NFL policy?" asks for its content
     if term[:1] in (["a"], ["an"], ["the"]):
         term = term[1:]
-    if not TERM_BREAKERS.isdisjoint(term):
+    if not TERM_BREAKERS.isdisjoint(term) or (wide and not FRAME_BREAKERS.isdisjoint(term)):
         return ()
     terms = tuple(content_terms(" ".join(term)))
     return terms if len(terms) <= _TERM_WORDS else ()
+
+
+def _quoted_part(tokens: list[str], words: list[str]) -> list[str] | None:
+    """``words`` without the part frame that ends them (``term_frames.FRAME_PART_ENDS``) when
+    ``tokens`` (the same words as written) quote the term: 'what's the "not found" bit
+    doing' asks what the quoted term means; "whats BBB part" asks about a part. Else None."""
+    if not any(token[:1] in _QUOTES for token in tokens):
+        return None
+    for size in (2, 1):
+        if len(words) > size and tuple(words[-size:]) in FRAME_PART_ENDS:
+            return words[:-size]
+    return None
+
+
+def first_clause_end(text: str, start: int) -> int:
+    """The index after the first word from ``start`` on (words: ``text.split()``) that ends
+    a clause: one holding ",", ";", ":", "?" or "!", or ending with "." (rule term-frames;
+    the native settle's ``may_ask_term`` cuts the same words). The word count if none."""
+    tokens = text.split()
+    for index in range(start, len(tokens)):
+        token = tokens[index]
+        if token.endswith(".") or any(mark in token for mark in _CLAUSE_ENDS):
+            return index + 1
+    return len(tokens)
 
 
 def term_words() -> tuple[
@@ -356,7 +399,13 @@ def term_words() -> tuple[
 ]:
     """What ``term_asked`` reads, as data for the native settle of ``Session.classify``: the
     opening fillers, the term openers, hedges and breakers, and what is stripped off a word."""
-    return OPENING_FILLERS, TERM_OPENERS, TERM_HEDGES, TERM_BREAKERS, WORD_STRIP
+    return (
+        OPENING_FILLERS,
+        TERM_OPENERS + FRAME_OPENERS,
+        TERM_HEDGES | FRAME_HEDGES | FRAME_PART_WORDS,
+        TERM_BREAKERS,
+        WORD_STRIP,
+    )
 
 
 def asks_for_something(text: str) -> bool:
@@ -421,90 +470,6 @@ def opens_with_return(text: str, hits: Hits) -> bool:
         kind == _RESUME and cues.opens_turn(text, start, OPENING_FILLERS)
         for kind, _, start, _ in hits
     )
-
-
-def named_topic(text: str, *, clauses: bool = False) -> tuple[tuple[str, ...], bool]:
-    """The content words of a topic the turn names at its opening before asking (rule
-    resume-announcements), and whether it announces a return: "For the quotes, what should
-    they include?" -> (quotes,), False; "Re the crypto, how ..." -> (crypto,), False; "Right,
-    the chair again: what about ..." -> (chair,), True. ((), False) when it names none. With
-    ``clauses`` (rule again-returns) also "Kiln again: ...", "OK, API again. ...", "Still on
-    the jars: ..." (``return_clause``). One pass over the first ``_NAMED_TOPIC_CHARS``
-    characters."""
-    tokens = text[:_NAMED_TOPIC_CHARS].casefold().replace("\u2019", "'").split()
-    clause: list[str] = []
-    returning = False  # "Anyway, about the tank, ...": back from an aside
-    for index, token in enumerate(tokens):
-        word = token.strip(WORD_STRIP)
-        if not clause and (not word or word in OPENING_FILLERS):
-            returning = returning or word in RETURN_FRONTS
-            continue  # "Right, ...", "OK so ..." come before the topic
-        if token in _DASHES:
-            break
-        clause.append(word)
-        if token[-1] in _CLAUSE_MARKS or (index + 1 < len(tokens) and tokens[index + 1] in _DASHES):
-            break
-        if clauses and word == "again" and token[-1] in ".?":
-            break  # "OK, API again. Should ...?"
-        if clauses and clause[0] == "the" and token[-1] == ".":
-            break  # "Right, the refund. Do I ...?"
-    else:
-        return (), False
-    # Words must follow: "For the quotes, what ..." asks; "Right, the chair." names nothing.
-    if len(text.split(None, index + 3)) - (index + 1) < 2:
-        return (), False
-    if clauses and (named := return_clause(clause)):
-        return named, True
-    before = tokens[: index + 1 - len(clause)]
-    if clauses and _bare_name(clause, tokens[index], before):  # "Right, the refund. Do I ...?"
-        return tuple(content_terms(" ".join(clause[1:]))), False
-    if len(clause) >= 2 and clause[-1] == "again" and clause[0] in ("the", "that", "this"):
-        return tuple(content_terms(" ".join(clause[1:-1]))), True
-    # "About the router again, ...": a named topic with "again" announces a return.
-    again = len(clause) >= 3 and clause[-1] == "again"
-    if again:
-        clause = clause[:-1]
-    for front in TOPIC_FRONTS:
-        size = len(front)
-        if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
-            return tuple(content_terms(" ".join(clause[size:]))), returning or again
-    return (), False
-
-
-def _bare_name(clause: Sequence[str], last: str, before: Sequence[str]) -> bool:
-    """Whether an opening clause is a definite name alone ("the refund.", "the beam -", "the
-    number puzzle:"; rule again-returns): "the" and one or two words, not a word that only
-    frames what follows ("The problem is: ...": ``FRAMING_NOUNS``), ending at ".", ":" or a
-    dash (a comma may go on: "The chair, how tall ...?"), after discourse words only ("Right,
-    ...", not "I have the babies."; ``RETURN_NAME_FILLERS``)."""
-    if clause[:1] != ["the"] or not 2 <= len(clause) <= 3 or last[-1] == ",":
-        return False
-    if any(token.strip(WORD_STRIP) not in RETURN_NAME_FILLERS for token in before):
-        return False
-    return FRAMING_NOUNS.isdisjoint(clause[1:])
-
-
-def named_topic_of(features: TurnFeatures, clauses: bool) -> tuple[tuple[str, ...], bool]:
-    """``named_topic`` of a turn's text, read once per turn: the intent, thread and
-    follow-up rules all ask (issue 14)."""
-    name = "named_topic_clauses" if clauses else "named_topic"
-    return features.once(name, None, lambda: named_topic(features.text, clauses=clauses))
-
-
-def return_clause(clause: Sequence[str]) -> tuple[str, ...]:
-    """The content words of a topic an opening clause goes back to (rule again-returns): a
-    name and "again" ("kiln again", "snow trip again", not "try again": ``AGAIN_NOT_TOPICS``)
-    or a return front and a name ("still on the jars", "circling back to the move":
-    ``RETURN_CLAUSE_FRONTS``); () for none. ``clause``: its case-folded words."""
-    if 2 <= len(clause) <= _NAMED_TOPIC_WORDS and clause[-1] == "again":
-        if AGAIN_NOT_TOPICS.isdisjoint(clause[:-1]):
-            return tuple(content_terms(" ".join(clause[:-1])))
-        return ()
-    for front in RETURN_CLAUSE_FRONTS:
-        size = len(front)
-        if tuple(clause[:size]) == front and 1 <= len(clause) - size <= _NAMED_TOPIC_WORDS:
-            return tuple(content_terms(" ".join(clause[size:])))
-    return ()
 
 
 def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:

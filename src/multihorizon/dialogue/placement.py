@@ -10,10 +10,11 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
-from .bare_returns import bare_return
+from .bare_returns import bare_return_of
 from .echoes import echoed_term
 from .intent import Intent
-from .phrasing import announced_turn, asks_for_something, named_topic_of, opens_with_return
+from .named_topics import named_topic_of
+from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
 
@@ -133,7 +134,7 @@ def _echo_thread(
     config = context.config
     if intent is not Intent.CLARIFY or not config.echo_clarifications:
         return -1
-    terms = echoed_term(features.text)
+    terms = echoed_term(features.text, config.term_frames)
     if not terms:
         return -1
     return context.threads.return_target(
@@ -158,7 +159,7 @@ def _named_thread(
     multi_party = context.speakers.multi_party(config)
     # "Anyway, where were we?" names no topic: the thread left last (rule bare-returns).
     two = threads.active >= 0 and len(threads) >= 2
-    if config.bare_returns and not multi_party and two and bare_return(features.text):
+    if config.bare_returns and not multi_party and two and bare_return_of(features):
         return last_left(threads.turns, threads.active)
     topic_words: tuple[str, ...] = ()
     returns = False

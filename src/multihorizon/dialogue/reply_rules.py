@@ -32,19 +32,18 @@ __all__ = [
 def asks_what_reply_meant(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether a question asks what a term of the assistant's reply just before means (rule
     term-questions, ``phrasing.term_asked``): every word of the term is the reply's. In an
-    assistant chat of two."""
+    assistant chat of two. Rule term-frames reads more frames and any earlier reply."""
     from .multiparty import peer_dialogue
 
     config, log = context.config, context.log
     if not (config.term_questions and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
-    terms = term_asked(features.text)
-    return (
-        bool(terms)
-        and set(terms) <= set(log.features[-1].terms)
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
-    )
+    terms = term_asked(features.text, config.term_frames)
+    if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
+        return False
+    if set(terms) <= set(log.features[-1].terms):
+        return True
+    return config.term_frames and _an_assistant_said(log, terms)
 
 
 def asks_back_a_term(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -52,15 +51,20 @@ def asks_back_a_term(context: DialogueContext, features: TurnFeatures) -> bool:
     echo-clarifications, ``echoes.echoed_term``): "Fret buzz?", "Kettle stitch, meaning?",
     "Natural release means I just wait?"; one assistant turn used every word of the term
     (the entity index: ``TurnLog.turns_mentioning``). In an assistant chat of two, right
-    after a reply."""
+    after a reply. Rule term-frames reads more frames."""
     from .multiparty import peer_dialogue
 
     config, log = context.config, context.log
     if not (config.echo_clarifications and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
-    terms = echoed_term(features.text)
+    terms = echoed_term(features.text, config.term_frames)
     if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
         return False
+    return _an_assistant_said(log, terms)
+
+
+def _an_assistant_said(log: TurnLog, terms: tuple[str, ...]) -> bool:
+    """Whether one assistant turn used every word of ``terms`` (``TurnLog.turns_mentioning``)."""
     said: set[int] | None = None
     for term in terms:
         turns = {turn for turn in log.turns_mentioning(term) if log.roles[turn] == "assistant"}
@@ -84,13 +88,14 @@ def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
         and context.threads.active >= 0
         and len(log) > 0
         and log.roles[-1] == "assistant"
+        # The chat's kind before the turn's words: it is known already, the words are read.
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
         and (
             reports_back(features.text)
             or reports_what_was_done(context, features)
             or adds_to_the_thread(context, features)
         )
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
     )
 
 
@@ -106,13 +111,13 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
         config.side_questions
         and features.question
         and context.threads.active >= 0
+        and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
         and (
             side_question(features.text, features.hits)
             or (config.short_follow_ups and leans_on_the_reply(context, features))
         )
-        and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
     )
 
 

@@ -29,6 +29,7 @@ from .. import kernels
 from ..errors import InputError
 from .deferred import DeferredColumn
 from .int8_codes import Int8Codes
+from .pair_columns import PairColumns
 
 if TYPE_CHECKING:
     from .features import TurnFeatures
@@ -64,7 +65,6 @@ class Turn:
         )
 
 
-_UNREAD = 2  # ``TurnLog.asks_question``: not read yet
 _NO_POSTINGS = np.empty(0, dtype=np.int64)
 _NO_OFFSETS = np.zeros(1, dtype=np.int64)
 _NO_POSTINGS.flags.writeable = _NO_OFFSETS.flags.writeable = False
@@ -111,9 +111,8 @@ class TurnLog:
         self._gather = np.empty(64, dtype=np.int64)
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
-        # Per turn, whether it asks a question (its features' ``question``): 1 or 0, or
-        # _UNREAD for a restored turn not read yet (rows past the end are unread too).
-        self._questions = bytearray()
+        # Per turn, what Tier C's answer pairing reads: question flag, role, speaker.
+        self._pairs = PairColumns(self._INITIAL_CAPACITY)
 
     def __len__(self) -> int:
         return self._count
@@ -174,16 +173,25 @@ class TurnLog:
 
     def asks_question(self, turn_id: int) -> bool:
         """Whether turn ``turn_id`` asks a question (``TurnFeatures.question``), from a column
-        kept as turns are appended: Tier C asks it of every candidate (rule
+        kept as turns are appended: Tier C's pairing reads it (rule
         answers-follow-questions). A restored turn's is read from its features once."""
-        flags = self._questions
-        if turn_id < len(flags) and flags[turn_id] != _UNREAD:
-            return flags[turn_id] == 1
+        known = self._pairs.asks(turn_id)
+        if known <= 1:
+            return known == 1
         asks = self.features[turn_id].question
-        if turn_id >= len(flags):
-            flags.extend(bytes([_UNREAD]) * (turn_id + 1 - len(flags)))
-        flags[turn_id] = asks
+        self._pairs.set_asks(turn_id, asks)
         return asks
+
+    def read_question(self, turn_id: int, asks: bool) -> None:
+        """Record a restored turn's question flag, read when its features were analysed."""
+        self._pairs.set_asks(turn_id, asks)
+
+    def pair_columns(
+        self,
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+        """``(asks, roles, speakers)`` per turn as ``kernels.retrieve_context`` reads them
+        (``PairColumns``; views: valid until the next append)."""
+        return self._pairs.columns(self.roles, self.speakers)
 
     def turns_mentioning(self, term: str) -> Sequence[int]:
         """Turn ids whose entities include ``term`` (normalised), oldest first."""
@@ -319,6 +327,7 @@ class TurnLog:
         thread_index[: self._count] = self._thread_index[: self._count]
         lengths = np.zeros(capacity, dtype=np.float64)
         lengths[: self._count] = self._lengths[: self._count]
+        self._pairs.grow(capacity, self._count)
         self._embeddings, self._thread_index, self._lengths = embeddings, thread_index, lengths
         self._scales = scales
 
@@ -363,9 +372,7 @@ class TurnLog:
             self.turns_with_tool_calls.append(turn_id)
         self.speakers.append(speaker)
         self.features.append(features)
-        if len(self._questions) < turn_id:  # restored turns before it: read when asked
-            self._questions.extend(bytes([_UNREAD]) * (turn_id - len(self._questions)))
-        self._questions.append(features.question)
+        self._pairs.append(turn_id, features.question, role, speaker)
         if features.enumeration:
             self.enumerations[turn_id] = features.enumeration
         if self._indexed == turn_id:  # else the index catches up when next read
@@ -577,6 +584,7 @@ class _DeferredFeatures(list["TurnFeatures"]):
         if found is None and self._analyse is not None:
             found = self._analyse(self._log.contents[turn_id], self._log.roles[turn_id])
             list.__setitem__(self, turn_id, found)
+            self._log.read_question(turn_id, found.question)  # Tier C's pairing reads it
         return found
 
     @overload

@@ -175,6 +175,17 @@ _SESSION_PAIRS = frozenset(
     (("so", "far"), ("all", "topics"), ("all", "threads"), ("all", "we"), ("all", "that"))
 )
 _RECAP_CHARS = 300
+# Each word a summary is asked with, or a shorter one inside it ("sum" in "summarise"): a
+# turn that holds none of them as a substring holds none of those words.
+_SUMMARY_NEEDLES = tuple(
+    sorted(
+        word
+        for word in _SUMMARY_WORDS | _SUMMARY_PAIR_STARTS
+        if not any(
+            other != word and other in word for other in _SUMMARY_WORDS | _SUMMARY_PAIR_STARTS
+        )
+    )
+)
 _PUNCTUATION = "\"'()[]{}.,;:!?*-\u2019\u2018\u201c\u201d"
 
 
@@ -182,7 +193,10 @@ def recaps_session(text: str) -> bool:
     """Whether a turn asks for a summary of the whole session ("Please summarise everything
     we did today", "recap this conversation", "can you sum up what we covered so far?"):
     hybrid mode over every thread (SPEC-028 §8). Read in its opening characters."""
-    words = [word.strip(_PUNCTUATION) for word in text[:_RECAP_CHARS].casefold().split()]
+    folded = text[:_RECAP_CHARS].casefold()
+    if not any(needle in folded for needle in _SUMMARY_NEEDLES):
+        return False  # no summary word even inside another (most turns; issue 14)
+    words = [word.strip(_PUNCTUATION) for word in folded.split()]
     if _SUMMARY_WORDS.isdisjoint(words) and _SUMMARY_PAIR_STARTS.isdisjoint(words):
         return False  # asks for no summary (most turns): no word pairs to build
     pairs = set(itertools.pairwise(words))

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
@@ -70,6 +71,7 @@ __all__ = [
     "Lexicon",
     "Marker",
     "default_lexicon",
+    "scanner_options",
 ]
 
 
@@ -483,6 +485,20 @@ class Hit:
     end: int
 
 
+def scanner_options(*, question_forms: bool = True, question_ends: bool = True) -> dict[str, Any]:
+    """``kernels.TurnScanner``'s keywords beside the phrase table, rules on or off."""
+    return {
+        "block": int(Marker.BLOCK),
+        "acknowledge": int(Marker.ACKNOWLEDGE),
+        "question_openers": sorted(QUESTION_OPENERS),
+        "question_strip": QUESTION_STRIP,
+        **forms.scanner_forms(question_forms, question_ends),
+        "function_words": sorted(STOPWORDS),
+        "backchannel_chars": BACKCHANNEL_CHARS,
+        "intent_masks": _INTENT_MASKS,
+    }
+
+
 class Lexicon:
     """A compiled lexicon: a turn's marker hits and cues in one scanner pass."""
 
@@ -503,15 +519,7 @@ class Lexicon:
             for kind in (Marker.GATE_NUMBER, Marker.GATE_ONE, Marker.GATE_GAP, Marker.GATE_TOOL)
         )
         self._scanner = kernels.TurnScanner(
-            table,
-            block=_BLOCK,
-            acknowledge=_ACKNOWLEDGE,
-            question_openers=sorted(QUESTION_OPENERS),
-            question_strip=QUESTION_STRIP,
-            **forms.scanner_forms(question_forms, question_ends),
-            function_words=sorted(STOPWORDS),
-            backchannel_chars=BACKCHANNEL_CHARS,
-            intent_masks=_INTENT_MASKS,
+            table, **scanner_options(question_forms=question_forms, question_ends=question_ends)
         )
 
     @property
@@ -562,8 +570,6 @@ def _mask(*markers: Marker) -> int:
     return mask
 
 
-_BLOCK = int(Marker.BLOCK)
-_ACKNOWLEDGE = int(Marker.ACKNOWLEDGE)
 _FIRST_GATE = int(Marker.GATE_NUMBER)
 _LAST_GATE = int(Marker.GATE_TOOL)
 # What the scanner's §5.2 decision reads (``kernels.TurnScanner``): CLARIFY, CONTINUE, the

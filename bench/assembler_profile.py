@@ -98,6 +98,8 @@ def main() -> int:
         (KnowledgeStore, "nearest", "    KnowledgeStore.nearest"),
         (ExactRows, "search", "      ExactRows.search"),
         (compose.kernels, "score_turns_int8", "        kernels.score_turns_int8"),
+        (knowledge_candidates, "rank_exactly", "    rank_exactly (fused Tier P stage)"),
+        (compose.kernels, "tier_p_stage", "      kernels.tier_p_stage"),
         (knowledge_candidates, "rank_cdr", "    rank_cdr"),
         (CoverageSet, "coverage", "      CoverageSet.coverage"),
         (compose.kernels, "cdr_rank", "      kernels.cdr_rank"),

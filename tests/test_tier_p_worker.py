@@ -18,6 +18,7 @@ import pytest
 import multihorizon as mh
 from multihorizon.assembly import assembler as assembler_module
 from multihorizon.tiers import knowledge as knowledge_module
+from multihorizon.tiers import knowledge_candidates
 from multihorizon.tiers.knowledge import KnowledgeError
 from multihorizon.tiers.knowledge_worker import NeighbourWorker
 
@@ -146,6 +147,14 @@ def test_the_query_runs_on_the_worker_beside_the_plan(
     _plan_after(session, on_worker, monkeypatch)
     session.user("How do I configure etcd TLS?")  # the plan ran while the worker queried
     assert where == [WORKER_NAME]
+    # In sequence, a store searched exactly takes Tier P's fused stage in the caller.
+    fused = knowledge_candidates.rank_exactly
+
+    def recording_fused(*args: Any, **kwargs: Any) -> Any:
+        where.append(threading.current_thread().name)
+        return fused(*args, **kwargs)
+
+    monkeypatch.setattr(knowledge_candidates, "rank_exactly", recording_fused)
     sequential = _assembler(store, worker=False)
     where.clear()
     sequential.session("w/where").user("How do I configure etcd TLS?")

@@ -19,6 +19,7 @@ PYBIND11_MODULE(_core, m) {
   bindings::register_intent(m);
   bindings::register_settle(m);  // after register_intent: it takes a TurnScanner
   bindings::register_packing(m);
+  bindings::register_tier_p(m);
   bindings::register_threads(m);
   bindings::register_persons(m);
   bindings::register_terms(m);

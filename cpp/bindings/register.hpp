@@ -15,6 +15,7 @@ void register_lexical(py::module_& m);
 void register_intent(py::module_& m);
 void register_settle(py::module_& m);
 void register_packing(py::module_& m);
+void register_tier_p(py::module_& m);
 void register_threads(py::module_& m);
 void register_persons(py::module_& m);
 void register_terms(py::module_& m);

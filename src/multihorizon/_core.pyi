@@ -199,6 +199,31 @@ def cdr_rank(
 ) -> tuple[
     npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64]
 ]: ...
+def tier_p_stage(
+    query: npt.ArrayLike,
+    codes: npt.ArrayLike,
+    scales: npt.ArrayLike,
+    vectors: npt.ArrayLike,
+    turn_ids: npt.ArrayLike,
+    live: npt.ArrayLike,
+    count: int,
+    dead: int,
+    min_relevance: float,
+    delivered: npt.ArrayLike | None,
+    columns: npt.ArrayLike,
+    weighted: npt.ArrayLike | None,
+    depth_sum: float,
+    now: float,
+    novelty: int,
+    partial_floor: float,
+) -> tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float32],
+]: ...
 def pack_tiers(
     tokens: npt.ArrayLike,
     scores: npt.ArrayLike,

@@ -70,15 +70,33 @@ class ConversationBlocks:
     its tokens under the assembler's counter. A logged turn's role and text do not change,
     so a turn chosen again (most of a turn's items were chosen at the turn before) is not
     rendered and counted again; an entry is used only while its role and text are the ones
-    it was made for."""
+    it was made for.
 
-    LIMIT = 4096  # entries held (then forgotten at once: a long session's old turns)
+    Bounded by what it holds, not by how many turns: at most ``BYTE_LIMIT`` characters of
+    content and rendered text (a turn's text runs to 1,000,000 characters, so 4,096 entries
+    could hold gigabytes), and at most ``LIMIT`` entries; past either, everything held is
+    forgotten at once (a long session's old turns). A block larger than the whole bound is
+    rendered each time and never held."""
+
+    LIMIT = 4096  # entries held
+    BYTE_LIMIT = 4 << 20  # characters of content and rendered text held (about bytes)
+    ENTRY_COST = 64  # characters charged for an entry's own keep (source id, tuple, key)
 
     def __init__(self) -> None:
         self._held: dict[int, tuple[str, str, str, str, int]] = {}
+        self._size = 0
+
+    @property
+    def size(self) -> int:
+        """The characters held (content, rendered text and ``ENTRY_COST`` per entry)."""
+        return self._size
+
+    def __len__(self) -> int:
+        return len(self._held)
 
     def clear(self) -> None:
         self._held.clear()
+        self._size = 0
 
     def item(self, item: ContextItem, count: Callable[[str], int]) -> PackedItem:
         """``item`` as a packed item (tier C, ``turn:ID``, ``role: content``)."""
@@ -86,11 +104,21 @@ class ConversationBlocks:
         if held is None or held[0] != item.role or held[1] != item.content:
             source_id, text = f"turn:{item.turn_id}", f"{item.role}: {item.content}"
             tokens = count(block("C", source_id, text))
-            if len(self._held) >= self.LIMIT:
-                self._held.clear()
             held = (item.role, item.content, source_id, text, tokens)
-            self._held[item.turn_id] = held
+            self._hold(item.turn_id, held)
         return PackedItem("C", held[2], held[3], item.score, held[4], item.reason)
+
+    def _hold(self, turn_id: int, held: tuple[str, str, str, str, int]) -> None:
+        cost = len(held[1]) + len(held[3]) + self.ENTRY_COST
+        old = self._held.pop(turn_id, None)
+        if old is not None:  # a changed turn: its old entry's characters leave with it
+            self._size -= len(old[1]) + len(old[3]) + self.ENTRY_COST
+        if cost > self.BYTE_LIMIT:
+            return  # larger than the whole bound: not held
+        if len(self._held) >= self.LIMIT or self._size + cost > self.BYTE_LIMIT:
+            self.clear()
+        self._held[turn_id] = held
+        self._size += cost
 
 
 def conversation_items(

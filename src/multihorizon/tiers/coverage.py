@@ -15,7 +15,7 @@ from ..errors import InputError
 if TYPE_CHECKING:
     from .facts import Fact
 
-__all__ = ["CoverageSet", "novelty_factor", "recency_factor"]
+__all__ = ["CoverageSet", "DeliveredLabels", "novelty_factor", "recency_factor"]
 
 
 def recency_factor(fact: Fact, now: float) -> float:
@@ -45,6 +45,8 @@ class CoverageSet:
         self._weighted = np.zeros(dim, dtype=np.float64)
         self._depth_sum = 0.0
         self.fact_ids: set[str] = set()
+        self._fresh: list[str] = []  # ids added since ``delivered_flags`` last read them
+        self._flags: DeliveredLabels | None = None
 
     def __len__(self) -> int:
         return len(self.fact_ids)
@@ -62,6 +64,7 @@ class CoverageSet:
         self._weighted += depth * vector.astype(np.float64)
         self._depth_sum += depth
         self.fact_ids.add(fact_id)
+        self._fresh.append(fact_id)
 
     def add_many(
         self,
@@ -80,6 +83,7 @@ class CoverageSet:
         for row, fact_id in enumerate(fact_ids):
             if fact_id not in known:
                 known.add(fact_id)  # a repeated id is added once, as by add
+                self._fresh.append(fact_id)
                 fresh.append(row)
         if not fresh:
             return
@@ -111,6 +115,67 @@ class CoverageSet:
         if not (np.isfinite(weighted).all() and np.isfinite(depth_sum) and depth_sum >= 0):
             raise InputError("coverage state: non-finite or negative values")
         self._weighted, self._depth_sum, self.fact_ids = weighted.copy(), depth_sum, fact_ids
+        self._fresh, self._flags = [], None
+
+    def terms(self) -> tuple[npt.NDArray[np.float64], float]:
+        """The depth-weighted sum of the delivered vectors and the depth sum (``coverage``'s
+        terms: ``coverage(f) = f . weighted / depth_sum``, zero while the sum is 0)."""
+        return self._weighted, self._depth_sum
+
+    def delivered_flags(
+        self, owner: object, labels: Mapping[str, int], size: int
+    ) -> npt.NDArray[np.bool_]:
+        """The delivered facts as a flag per label of one store (``owner``; ``labels`` its
+        fact id -> label map, ``size`` its label count), at least ``size`` long: what Tier P's
+        fused stage leaves out (SPEC-003 §14). Kept from call to call and brought up to date
+        with the ids added since; rebuilt for another store or after ``restore``."""
+        held = self._flags
+        if (
+            held is None
+            or held.owner is not owner
+            or held.seen != len(self.fact_ids) - len(self._fresh)
+        ):
+            held = self._flags = DeliveredLabels(owner)
+            pending: list[str] = list(self.fact_ids)
+        else:
+            pending = self._fresh
+        self._fresh = []
+        return held.update(pending, labels, size)
+
+
+class DeliveredLabels:
+    """A coverage set's delivered fact ids as flags by one store's labels (a fact's label
+    never changes; an id the store does not hold yet is looked up again once it grows)."""
+
+    __slots__ = ("flags", "owner", "seen", "size", "unresolved")
+
+    def __init__(self, owner: object) -> None:
+        self.owner = owner
+        self.flags = np.zeros(16, dtype=np.bool_)
+        self.unresolved: set[str] = set()
+        self.seen = 0  # ids read (flagged or unresolved)
+        self.size = 0  # the store's label count at the last update
+
+    def update(
+        self, pending: list[str], labels: Mapping[str, int], size: int
+    ) -> npt.NDArray[np.bool_]:
+        """The flags with ``pending`` ids added, at least ``size`` long."""
+        if len(self.flags) < size:
+            flags = np.zeros(max(size, 2 * len(self.flags)), dtype=np.bool_)
+            flags[: len(self.flags)] = self.flags
+            self.flags = flags
+        self.seen += len(pending)
+        if size != self.size and self.unresolved:  # the store grew: look them up again
+            pending = [*pending, *self.unresolved]
+            self.unresolved = set()
+        self.size = size
+        for fact_id in pending:
+            label = labels.get(fact_id)
+            if label is None:
+                self.unresolved.add(fact_id)
+            else:
+                self.flags[label] = True
+        return self.flags
 
 
 def novelty_factor(

@@ -25,7 +25,7 @@ import dataclasses
 import math
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +36,8 @@ from ..embed import Embedder, normalise_embedding, reload_hint
 from ..errors import EmbeddingError, InputError
 from .coverage import CoverageSet, novelty_factor, recency_factor
 from .facts import Fact, FactStatus, KnowledgeError, ScoredFact, now, prepare_fact, retrievable
-from .knowledge_cdr import rank_cdr
-from .knowledge_exact import EXACT_SEARCH_LIMIT, ExactRows
+from .knowledge_cdr import Neighbours, rank_cdr
+from .knowledge_exact import EXACT_SEARCH_LIMIT, ExactArrays, ExactRows
 from .knowledge_files import read_graph, read_manifest, read_rows, write_store
 from .knowledge_graph import EDGE_BAR, EDGE_NEIGHBOURS, FactGraph
 from .knowledge_index import (
@@ -62,26 +62,6 @@ __all__ = [
     "Neighbours",
     "ScoredFact",
 ]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Neighbours:
-    """The nearest retrievable facts of one query at or above a relevance floor, best first,
-    read under the store's lock in one go (so a concurrent writer cannot mix two states)."""
-
-    query: npt.NDArray[np.float32]
-    k: int
-    min_relevance: float
-    facts: tuple[Fact, ...]
-    similarities: npt.NDArray[np.float64]
-    vectors: npt.NDArray[np.float32]
-    # The facts' CDR columns: importance_weight, ttl and modified_at (NaN for None).
-    importance: npt.NDArray[np.float64]
-    ttl: npt.NDArray[np.float64]
-    modified: npt.NDArray[np.float64]
-
-    def __len__(self) -> int:
-        return len(self.facts)
 
 
 class KnowledgeStore:
@@ -236,6 +216,17 @@ class KnowledgeStore:
             vector, k, min_relevance, facts, similarities[kept].astype(np.float64), vectors,
             importance, ttl, modified,
         )  # fmt: skip
+
+    @contextmanager
+    def exact_arrays(self) -> Iterator[ExactArrays | None]:
+        """Under the store's lock: the arrays its exact search reads, for Tier P's fused stage
+        (``knowledge_stage``); None once the store searches through hnswlib."""
+        with self._lock:
+            rows, total = self._exact_rows, len(self._facts)
+            yield None if rows is None else ExactArrays(
+                rows, self._vectors[:total], self._columns, self._facts, self._labels,
+                total - self._retrievable,
+            )  # fmt: skip
 
     def cdr_rank(
         self,

@@ -15,6 +15,7 @@ from ..text.cues import recaps_session
 from .coverage import CoverageSet
 from .knowledge import KnowledgeStore, ScoredFact
 from .knowledge_cdr import RankedFacts, rank_cdr
+from .knowledge_stage import rank_exactly
 from .knowledge_worker import PendingNeighbours
 
 if TYPE_CHECKING:
@@ -124,6 +125,16 @@ def fact_candidates(
             assert prefetched is not None
             neighbours = prefetched.result()  # the worker's; raises what the query raised
         else:
+            # While the store is searched exactly: the whole stage in one native call.
+            fused = None
+            if not pull:
+                fused = rank_exactly(
+                    knowledge, query, k, floor, coverage=coverage, novelty=novelty,
+                    partial_floor=config.partial_novelty_floor,
+                )  # fmt: skip
+            if fused is not None:
+                per_query.append(fused)
+                continue
             neighbours = knowledge.nearest(query, k, min_relevance=floor)
         kept = None
         if delivered:

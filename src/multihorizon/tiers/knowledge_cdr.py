@@ -17,9 +17,8 @@ from .facts import Fact, ScoredFact, now
 
 if TYPE_CHECKING:
     from .coverage import CoverageSet
-    from .knowledge import Neighbours
 
-__all__ = ["RankedFacts", "novelty_code", "rank_cdr"]
+__all__ = ["Neighbours", "RankedFacts", "novelty_code", "rank_cdr", "ties_by_id"]
 
 Float64Array = npt.NDArray[np.float64]
 
@@ -29,6 +28,27 @@ def novelty_code(novelty: bool | str) -> int:
     if novelty is True:
         return 1
     return 2 if novelty == "partial" else 0
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Neighbours:
+    """The nearest retrievable facts of one query at or above a relevance floor, best first,
+    read under the store's lock in one go (so a concurrent writer cannot mix two states):
+    ``KnowledgeStore.nearest``'s answer, ``rank_cdr``'s input."""
+
+    query: npt.NDArray[np.float32]
+    k: int
+    min_relevance: float
+    facts: tuple[Fact, ...]
+    similarities: npt.NDArray[np.float64]
+    vectors: npt.NDArray[np.float32]
+    # The facts' CDR columns: importance_weight, ttl and modified_at (NaN for None).
+    importance: npt.NDArray[np.float64]
+    ttl: npt.NDArray[np.float64]
+    modified: npt.NDArray[np.float64]
+
+    def __len__(self) -> int:
+        return len(self.facts)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -132,7 +152,7 @@ def rank_cdr(
     ranked = scores[order]
     ties = np.flatnonzero(ranked[1:] == ranked[:-1]) if len(ranked) > 1 else ranked[:0]
     if ties.size:
-        order = _ties_by_id(order, ties.tolist(), facts)
+        order = ties_by_id(order, ties.tolist(), facts)
     return RankedFacts(
         tuple(map(facts.__getitem__, order.tolist())),
         similarities[order],
@@ -143,7 +163,7 @@ def rank_cdr(
     )
 
 
-def _ties_by_id(
+def ties_by_id(
     order: npt.NDArray[np.int64], ties: list[int], facts: Sequence[Fact]
 ) -> npt.NDArray[np.int64]:
     """``order`` with each run of equal scores (``ties``: positions equal to the next one)

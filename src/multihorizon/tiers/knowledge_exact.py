@@ -23,13 +23,20 @@ the same ranking). Measured in a turn at 10,000 facts: see ``bench/TIER_P.md``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
 from .. import kernels
 from ..dialogue.int8_codes import Int8Codes
 
-__all__ = ["EXACT_SEARCH_LIMIT", "ExactRows"]
+if TYPE_CHECKING:
+    from .facts import Fact
+
+__all__ = ["EXACT_SEARCH_LIMIT", "ExactArrays", "ExactRows"]
 
 # The largest store searched exactly: below the measured crossover with hnswlib at ef 400
 # (0.84x at 40,000 facts, rising with the store), with room for a noisier machine.
@@ -52,6 +59,15 @@ class ExactRows:
     def by_column(self) -> bool | None:
         """Whether the codes are kept column by column (None before the first put)."""
         return self._codes.by_column
+
+    @property
+    def turn_ids(self) -> npt.NDArray[np.int64]:
+        """A zero turn id per label (``score_turns_int8``'s ``turn_ids``)."""
+        return self._turn_ids
+
+    def view(self, rows: int) -> npt.NDArray[np.int8]:
+        """The codes of the first ``rows`` labels, in place (row or column layout)."""
+        return self._codes.view(rows)
 
     @classmethod
     def of(cls, vectors: npt.NDArray[np.float32], live: npt.NDArray[np.bool_]) -> ExactRows:
@@ -104,3 +120,18 @@ class ExactRows:
             kept = self.live[labels]
             labels, scores = labels[kept], scores[kept]
         return labels[:count], scores[:count]
+
+
+@dataclass(frozen=True, slots=True)
+class ExactArrays:
+    """What a store searched exactly holds, lent under its lock (``KnowledgeStore.exact_arrays``)
+    to Tier P's fused stage: the int8 copy, the float32 rows of its ``len(facts)`` labels, the
+    CDR columns by label, the facts and the id -> label map, and how many labels are not
+    retrievable."""
+
+    rows: ExactRows
+    vectors: npt.NDArray[np.float32]
+    columns: npt.NDArray[np.float64]
+    facts: Sequence[Fact]
+    labels: Mapping[str, int]
+    dead: int

@@ -1,0 +1,87 @@
+"""Tier P's fused stage for one query (issue 14): while a store is searched exactly, the
+search, the relevance floor, the facts already delivered (by label), the coverage and the
+CDR ranking are one kernel call over the store's own arrays (``kernels.tier_p_stage``),
+instead of ``KnowledgeStore.nearest`` and ``knowledge_cdr.rank_cdr``'s thirty-odd NumPy
+calls, each two to three times its warm cost inside a turn. The ranking is theirs, value for
+value and in the same order (equal scores by fact id); a store past the exact-search limit
+(hnswlib), a document task's pull and a query prefetched on the worker keep that path."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import kernels
+from ..embed import normalise_embedding
+from .facts import now
+from .knowledge_cdr import RankedFacts, novelty_code, ties_by_id
+
+if TYPE_CHECKING:
+    from .coverage import CoverageSet
+    from .knowledge import KnowledgeStore
+
+__all__ = ["rank_exactly"]
+
+
+def rank_exactly(
+    store: KnowledgeStore,
+    query: npt.NDArray[np.float32],
+    k: int,
+    min_relevance: float,
+    *,
+    coverage: CoverageSet | None,
+    novelty: bool | str,
+    partial_floor: float,
+    now_seconds: float | None = None,
+) -> RankedFacts | None:
+    """``rank_cdr(store.nearest(query, k, min_relevance=...), keep=the facts not delivered,
+    coverage=..., novelty=...)`` in one native call; None when the store is not searched
+    exactly (the caller takes that path). Delivered facts are left out unless ``novelty``
+    is False (the turn revisits covered ground, SPEC-003 §14)."""
+    vector = normalise_embedding(query, store.dim)
+    with store.exact_arrays() as held:
+        if held is None:
+            return None
+        total = len(held.facts)
+        count = min(k, total - held.dead)
+        if count <= 0:
+            return RankedFacts.of(())
+        delivered = None
+        if coverage is not None and novelty is not False and coverage.fact_ids:
+            delivered = coverage.delivered_flags(store, held.labels, total)
+        weighted, depth_sum = coverage.terms() if coverage is not None else (None, 0.0)
+        rows = held.rows
+        labels, relevance, novelties, recency, scores, vectors = kernels.tier_p_stage(
+            vector,
+            rows.view(total),
+            rows.scales[:total],
+            held.vectors,
+            rows.turn_ids[:total],
+            rows.live,
+            count,
+            held.dead,
+            min_relevance,
+            delivered,
+            held.columns,
+            weighted,
+            depth_sum,
+            now() if now_seconds is None else now_seconds,
+            novelty_code(novelty),
+            partial_floor,
+        )
+        facts = tuple(map(held.facts.__getitem__, labels.tolist()))
+    if not facts:
+        return RankedFacts.of(())
+    ties = np.flatnonzero(scores[1:] == scores[:-1]) if len(scores) > 1 else scores[:0]
+    if ties.size:  # equal scores by fact id, as rank_cdr orders them
+        positions = list(range(len(facts)))
+        order = ties_by_id(np.array(positions), ties.tolist(), facts)
+        moved = order.tolist()
+        if moved == positions:  # the runs were in id order already (most are)
+            return RankedFacts(facts, relevance, novelties, recency, scores, vectors)
+        facts = tuple(map(facts.__getitem__, moved))
+        relevance, novelties, recency = relevance[order], novelties[order], recency[order]
+        scores, vectors = scores[order], vectors[order]
+    return RankedFacts(facts, relevance, novelties, recency, scores, vectors)

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..text.lexicon import Marker
+from ..text.sentences import split_sentences
 from . import multiparty
 from .bare_returns import bare_return
 from .echoes import echoed_term
@@ -16,6 +17,7 @@ from .intent import Intent
 from .phrasing import announced_turn, asks_for_something, named_topic_of, opens_with_return
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
+from .situation_setups import sets_up_new_situation
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -29,6 +31,8 @@ __all__ = ["thread_for_reply", "thread_for_turn"]
 # How many of the active thread's latest turns a follow-up may take a reply's word from
 # (rule reply-follow-ups): the exchange at hand, not the whole thread.
 REPLY_WINDOW = 6
+# A first follow-up is a short question (rule first-follow-ups).
+FIRST_FOLLOW_UP_WORDS = 10
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
@@ -57,6 +61,9 @@ def thread_for_turn(
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
     announced = announced_turn(features, config)
     moves_on = announced or multiparty.moves_on(features, config)
+    # "My daughter turns eight next month and wants a party. Any tips?" sets up a situation
+    # the active thread never talked about: a topic of its own (rule situation-setups).
+    sets_up = intent in _MAY_OPEN and sets_up_new_situation(context, features)
     resume_words = features.resume_terms if config.resume_markers else ()
     recap = config.session_recaps and features.recap
     reacts = multiparty.reacts_only(features, log, speakers, config)
@@ -85,13 +92,37 @@ def thread_for_turn(
         intent_threads=config.intent_threads,
         recap=recap,
         reacts=reacts,
-        announced=announced,
+        announced=announced or sets_up,
         named_thread=_echo_thread(context, vector, features, intent)
         if (named := _named_thread(context, vector, features, resume_words, stays)) < 0
         else named,
         side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
-        takes_up_reply=not moves_on and _takes_up_reply(context, features),
+        takes_up_reply=not moves_on
+        and not sets_up
+        and (_takes_up_reply(context, features) or _first_follow_up(context, features)),
     )
+
+
+def _first_follow_up(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a short question of one sentence comes right after the conversation's first
+    reply (rule first-follow-ups): in an assistant chat of two, the one exchange so far is
+    the topic the question follows up ("What breeds are usually calm enough?" after the
+    advice on a first horse), whatever words it brings."""
+    log, config, threads = context.log, context.config, context.threads
+    if not (
+        config.first_follow_ups
+        and features.question
+        and len(threads) == 1
+        and len(threads.turns[0]) == 2
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and len(features.text.split()) <= FIRST_FOLLOW_UP_WORDS
+        and len(split_sentences(features.text)) == 1
+        and not context.speakers.multi_party(config)
+        and not multiparty.peer_dialogue(log, config)
+    ):
+        return False
+    return not asks_for_something(features.text)
 
 
 def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:

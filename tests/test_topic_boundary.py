@@ -142,3 +142,12 @@ def test_no_first_follow_up_for_announcements_or_requests(text: str) -> None:
     session.user(HORSE)
     session.assistant(HORSE_REPLY)
     assert session.preview(text).active_thread != session.active_thread, text
+
+
+def test_the_specs_example_of_a_new_topic_still_opens_a_thread() -> None:
+    # SPEC-028 §3.3: "Actually, what's a good backup?" after "How do I configure etcd?".
+    session = mh.Session()
+    session.user("How do I configure etcd?")
+    session.assistant("Set the data dir, the peer and client URLs, and the initial cluster.")
+    envelope = session.preview("Actually, what's a good backup strategy for Postgres?")
+    assert envelope.active_thread != session.active_thread

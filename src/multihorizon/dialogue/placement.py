@@ -14,7 +14,13 @@ from . import multiparty
 from .bare_returns import bare_return
 from .echoes import echoed_term
 from .intent import Intent
-from .phrasing import announced_turn, asks_for_something, named_topic_of, opens_with_return
+from .phrasing import (
+    WORD_STRIP,
+    announced_turn,
+    asks_for_something,
+    named_topic_of,
+    opens_with_return,
+)
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
 from .situation_setups import sets_up_new_situation
@@ -31,8 +37,11 @@ __all__ = ["thread_for_reply", "thread_for_turn"]
 # How many of the active thread's latest turns a follow-up may take a reply's word from
 # (rule reply-follow-ups): the exchange at hand, not the whole thread.
 REPLY_WINDOW = 6
-# A first follow-up is a short question (rule first-follow-ups).
+# A first follow-up is a short question (rule first-follow-ups), not one that opens by
+# turning away: SPEC-028 §3.3's own example, "Actually, what's a good backup?" after "How do
+# I configure etcd?", opens a thread.
 FIRST_FOLLOW_UP_WORDS = 10
+REDIRECT_OPENERS = frozenset(("actually", "instead", "anyway", "anyways"))
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
@@ -122,7 +131,8 @@ def _first_follow_up(context: DialogueContext, features: TurnFeatures) -> bool:
         and not multiparty.peer_dialogue(log, config)
     ):
         return False
-    return not asks_for_something(features.text)
+    first = features.text.split(maxsplit=1)[0].casefold().strip(WORD_STRIP)
+    return first not in REDIRECT_OPENERS and not asks_for_something(features.text)
 
 
 def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:

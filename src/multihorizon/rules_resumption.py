@@ -391,8 +391,9 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "that exchange is the only thread, follows it up and stays there, whatever words it "
         "brings ('What breeds are usually calm enough?' after the advice on a first horse, "
         "'Why no goldfish?'); not a request ('Can you find me ...?'), an announcement, a "
-        "set-up of its own (rule situation-setups) or a turn opening by turning away "
-        "('Actually, ...': §3.3's own example opens a thread). Its intent is §5.2's.",
+        "set-up of its own (rule situation-setups) or a turn opening by turning away or "
+        "adding ('Actually, ...': §3.3's own example opens a thread; 'Also, ...': rule "
+        "also-questions). Its intent is §5.2's.",
         {"first_follow_ups": False},
         "Counted over every hand-written file and ../shared/data: a question of at most 10 "
         "words as the second user turn stayed in the thread in gold 193 + 13 times "

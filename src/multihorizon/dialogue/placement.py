@@ -38,10 +38,11 @@ __all__ = ["thread_for_reply", "thread_for_turn"]
 # (rule reply-follow-ups): the exchange at hand, not the whole thread.
 REPLY_WINDOW = 6
 # A first follow-up is a short question (rule first-follow-ups), not one that opens by
-# turning away: SPEC-028 §3.3's own example, "Actually, what's a good backup?" after "How do
-# I configure etcd?", opens a thread.
+# turning away or adding: SPEC-028 §3.3's own example, "Actually, what's a good backup?"
+# after "How do I configure etcd?", opens a thread, as "Also, do I need winter tyres?" does
+# (rule also-questions).
 FIRST_FOLLOW_UP_WORDS = 10
-REDIRECT_OPENERS = frozenset(("actually", "instead", "anyway", "anyways"))
+REDIRECT_OPENERS = frozenset(("actually", "instead", "anyway", "anyways", "also"))
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)

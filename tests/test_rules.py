@@ -931,14 +931,6 @@ def _situation_setup(config: mh.Config) -> object:
     return session.preview(text).active_thread == session.active_thread
 
 
-def _first_follow_up(config: mh.Config) -> object:
-    session = mh.Session(config=config)
-    session.user("We're thinking of buying our first horse for the kids. Where do we start?")
-    session.assistant("Start by leasing one for a few months, then buy with a vet exam.")
-    envelope = session.preview("What breeds are usually calm enough?")
-    return envelope.active_thread == session.active_thread
-
-
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -1032,7 +1024,6 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "thread-details": _thread_detail,
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
-    "first-follow-ups": _first_follow_up,
 }
 
 

@@ -167,7 +167,6 @@ SWITCHES = (
     "thread_details",
     "other_topic_clauses",
     "situation_setups",
-    "first_follow_ups",
     "ordinal_forms",
     "item_forms",
     "item_words",
@@ -453,9 +452,6 @@ class Config:
     # "My daughter turns eight next month and wants a sleepover party. Any tips?" sets up a
     # situation the active thread never talked about: a new thread (rule situation-setups).
     situation_setups: bool = True
-    # "What breeds are usually calm enough?" right after the first reply follows it up (rule
-    # first-follow-ups).
-    first_follow_ups: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

@@ -382,28 +382,4 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "unchanged.",
         "dialogue.situation_setups.sets_up_new_situation",
     ),
-    (
-        "first-follow-ups",
-        "thread",
-        "§3.3",
-        "In an assistant chat of two (not between peers, rule peer-detection), a question of "
-        "one sentence and at most 10 words right after the conversation's first reply, while "
-        "that exchange is the only thread, follows it up and stays there, whatever words it "
-        "brings ('What breeds are usually calm enough?' after the advice on a first horse, "
-        "'Why no goldfish?'); not a request ('Can you find me ...?'), an announcement, a "
-        "set-up of its own (rule situation-setups) or a turn opening by turning away or "
-        "adding ('Actually, ...': §3.3's own example opens a thread; 'Also, ...': rule "
-        "also-questions). Its intent is §5.2's.",
-        {"first_follow_ups": False},
-        "Counted over every hand-written file and ../shared/data: a question of at most 10 "
-        "words as the second user turn stayed in the thread in gold 193 + 13 times "
-        "(hand-written, 13 of them opened a thread) and opened one 0 times; sgd 11 vs 0, "
-        "dialseg711 37 vs 10, tiage 19 vs 12 (peer chat: excluded by rule peer-detection). "
-        "Later in a thread such questions open gold threads as often as not (sgd 137 vs 682, "
-        "tiage 103 vs 152): only the first exchange. Hand-written pooled, off -> on: resume "
-        "242 -> 245 of 279 (refs_holdout, resume_holdout, resume_holdout2/3: the follow-up no "
-        "longer splits the first topic). ../shared/data (tools/eval_all.py, hashing), off -> "
-        "on: sgd shift F1 0.5171 -> 0.5184, dialseg711 0.6245 -> 0.6240, tiage unchanged.",
-        "dialogue.placement._first_follow_up",
-    ),
 )

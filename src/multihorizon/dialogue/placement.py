@@ -9,18 +9,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..text.lexicon import Marker
-from ..text.sentences import split_sentences
 from . import multiparty
 from .bare_returns import bare_return
 from .echoes import echoed_term
 from .intent import Intent
-from .phrasing import (
-    WORD_STRIP,
-    announced_turn,
-    asks_for_something,
-    named_topic_of,
-    opens_with_return,
-)
+from .phrasing import announced_turn, asks_for_something, named_topic_of, opens_with_return
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
 from .situation_setups import sets_up_new_situation
@@ -37,12 +30,6 @@ __all__ = ["thread_for_reply", "thread_for_turn"]
 # How many of the active thread's latest turns a follow-up may take a reply's word from
 # (rule reply-follow-ups): the exchange at hand, not the whole thread.
 REPLY_WINDOW = 6
-# A first follow-up is a short question (rule first-follow-ups), not one that opens by
-# turning away or adding: SPEC-028 §3.3's own example, "Actually, what's a good backup?"
-# after "How do I configure etcd?", opens a thread, as "Also, do I need winter tyres?" does
-# (rule also-questions).
-FIRST_FOLLOW_UP_WORDS = 10
-REDIRECT_OPENERS = frozenset(("actually", "instead", "anyway", "anyways", "also"))
 # Intents of a user turn that a peer's new question may take to another thread.
 _MAY_OPEN = frozenset((Intent.EXPLORE, Intent.DRILL_DOWN))
 _POINTS_BACK = (Marker.ANAPHOR, Marker.DEMONSTRATIVE)
@@ -107,33 +94,8 @@ def thread_for_turn(
         if (named := _named_thread(context, vector, features, resume_words, stays)) < 0
         else named,
         side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
-        takes_up_reply=not moves_on
-        and not sets_up
-        and (_takes_up_reply(context, features) or _first_follow_up(context, features)),
+        takes_up_reply=not moves_on and not sets_up and _takes_up_reply(context, features),
     )
-
-
-def _first_follow_up(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether a short question of one sentence comes right after the conversation's first
-    reply (rule first-follow-ups): in an assistant chat of two, the one exchange so far is
-    the topic the question follows up ("What breeds are usually calm enough?" after the
-    advice on a first horse), whatever words it brings."""
-    log, config, threads = context.log, context.config, context.threads
-    if not (
-        config.first_follow_ups
-        and features.question
-        and len(threads) == 1
-        and len(threads.turns[0]) == 2
-        and len(log) > 0
-        and log.roles[-1] == "assistant"
-        and len(features.text.split()) <= FIRST_FOLLOW_UP_WORDS
-        and len(split_sentences(features.text)) == 1
-        and not context.speakers.multi_party(config)
-        and not multiparty.peer_dialogue(log, config)
-    ):
-        return False
-    first = features.text.split(maxsplit=1)[0].casefold().strip(WORD_STRIP)
-    return first not in REDIRECT_OPENERS and not asks_for_something(features.text)
 
 
 def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:

@@ -66,7 +66,9 @@ def sets_up_new_situation(context: DialogueContext, features: TurnFeatures) -> b
         return False
     if context.speakers.multi_party(config):
         return False
-    if not sets_up_situation(features.text):
-        return False
+    # The words first: most turns share more with their thread, and the terms are read
+    # already; the sentences only for the few that do not.
     vocabulary: Set[str] = threads.vocabulary[threads.active]
-    return sum(1 for term in set(features.terms) if term in vocabulary) <= SETUP_SHARED
+    if sum(1 for term in set(features.terms) if term in vocabulary) > SETUP_SHARED:
+        return False
+    return sets_up_situation(features.text)

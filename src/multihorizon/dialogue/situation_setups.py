@@ -34,12 +34,15 @@ SETUP_WORDS = 10
 SETUP_SHARED = 1
 # Only a turn's opening is read: a set-up is its first sentence and a question after it.
 _SETUP_CHARS = 600
+_SETUP_MIN_CHARS = 32
 _I_FORMS = frozenset(("i", "i'm", "i've", "i'd", "im", "ive", "me"))
 
 
 def sets_up_situation(text: str) -> bool:
     """Whether the turn opens with a statement of its own situation (at least
     ``SETUP_WORDS`` words, a first-person word, nothing pointing back) and then asks."""
+    if len(text) < _SETUP_MIN_CHARS:
+        return False  # 10 words, a full stop and a question take more
     sentences = split_sentences(text[:_SETUP_CHARS])
     if len(sentences) < 2 or sentences[0].endswith("?"):
         return False

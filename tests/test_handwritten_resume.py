@@ -219,7 +219,10 @@ FLOORS = {
     },
     "resume_holdout4.jsonl": {
         "intent_accuracy": 0.77,
-        "resume_accuracy": 0.68,
+        # 0.68 -> 0.66 (rule other-topic-clauses): "Other question please. I ordered shoes
+        # ..." now opens its thread (new thread 0.75 -> 0.92), so the return "Last thing for
+        # the shoes" is scored against the exam thread the side question before it took.
+        "resume_accuracy": 0.66,
         "new_thread_accuracy": 0.72,
     },
     "resume_tune7.jsonl": {

@@ -57,6 +57,8 @@ _FRAMES = (
     # The ordinal forms (dialogue.ordinal_mentions) and list kinds read around their words.
     ("in the list of ", ", the third option #2"),
     ("You could use a) the blender", ", b or c."),
+    # The topic boundary (rules other-topic-clauses, situation-setups): a clause, a set-up.
+    ("Other question. My daughter wants a sleepover party with six friends ", ". Any tips?"),
 )
 
 

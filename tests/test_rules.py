@@ -936,6 +936,28 @@ def _again_ask(config: mh.Config) -> object:
     return session.classify("how long until i can give blood again")
 
 
+_DECK = "We're building a small deck off the back door. What spacing should the joists have?"
+_DECK_REPLY = "Joists at 400 mm centres. Leave the post concrete to set for a night first."
+
+
+def _other_topic_clause(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.preview("Separate question, the car battery keeps dying overnight. Why?").intent
+
+
+def _situation_setup(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    text = (
+        "My daughter turns eight next month and wants a sleepover party with six friends. "
+        "Any tips on keeping the night under control?"
+    )
+    return session.preview(text).active_thread == session.active_thread
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -1030,6 +1052,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "question-ends": _question_end,
     "again-asks": _again_ask,
     "thread-details": _thread_detail,
+    "other-topic-clauses": _other_topic_clause,
+    "situation-setups": _situation_setup,
 }
 
 

@@ -168,6 +168,8 @@ SWITCHES = (
     "bare_returns",
     "done_reports",
     "thread_details",
+    "other_topic_clauses",
+    "situation_setups",
     "ordinal_forms",
     "item_forms",
     "item_words",
@@ -455,6 +457,13 @@ class Config:
     # "we only have the one bathroom and a small living room" right after a reply adds to its
     # thread: CONTINUE (rule thread-details).
     thread_details: bool = True
+    # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
+    # clause of otherness and a topic noun only: a topic announcement (rule
+    # other-topic-clauses).
+    other_topic_clauses: bool = True
+    # "My daughter turns eight next month and wants a sleepover party. Any tips?" sets up a
+    # situation the active thread never talked about: a new thread (rule situation-setups).
+    situation_setups: bool = True
     # "What length of paddle did you say?" whose words only the user's question held means the
     # reply to it (rule said-replies).
     said_replies: bool = True

@@ -53,6 +53,7 @@ from ..text.topic_clause_words import (
     NOT_ANNOUNCING,
 )
 from .echoes import after_reaction, asks_leave_to_move_on
+from .other_clauses import other_topic_clause
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -108,14 +109,20 @@ ACKNOWLEDGED_CHARS = 80
 
 def announced(text: str, hits: Hits, config: Config) -> bool:
     """``announces_topic`` under ``config``'s switches (rule topic-announcements and its
-    refinements announcement-clauses, asked-announcements, reaction-announcements)."""
-    return config.topic_announcements and announces_topic(
+    refinements announcement-clauses, asked-announcements, reaction-announcements, and
+    other-topic-clauses: ``other_clauses.other_topic_clause``)."""
+    if not config.topic_announcements:
+        return False
+    if announces_topic(
         text,
         hits,
         clauses=config.announcement_clauses,
         asked=config.asked_announcements,
         reactions=config.reaction_announcements,
-    )
+    ):
+        return True
+    reaction = after_reaction(text) if config.reaction_announcements else -1
+    return config.other_topic_clauses and other_topic_clause(text, hits, reaction)
 
 
 def announced_turn(features: TurnFeatures, config: Config) -> bool:

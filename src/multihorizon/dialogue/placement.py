@@ -17,6 +17,7 @@ from .named_topics import named_topic_of
 from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
+from .situation_setups import sets_up_new_situation
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -58,6 +59,9 @@ def thread_for_turn(
     # "By the way, ..." says the topic moves on, whatever the turn before asked.
     announced = announced_turn(features, config)
     moves_on = announced or multiparty.moves_on(features, config)
+    # "My daughter turns eight next month and wants a party. Any tips?" sets up a situation
+    # the active thread never talked about: a topic of its own (rule situation-setups).
+    sets_up = intent in _MAY_OPEN and sets_up_new_situation(context, features)
     resume_words = features.resume_terms if config.resume_markers else ()
     recap = config.session_recaps and features.recap
     reacts = multiparty.reacts_only(features, log, speakers, config)
@@ -86,12 +90,12 @@ def thread_for_turn(
         intent_threads=config.intent_threads,
         recap=recap,
         reacts=reacts,
-        announced=announced,
+        announced=announced or sets_up,
         named_thread=_echo_thread(context, vector, features, intent)
         if (named := _named_thread(context, vector, features, resume_words, stays)) < 0
         else named,
         side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
-        takes_up_reply=not moves_on and _takes_up_reply(context, features),
+        takes_up_reply=not moves_on and not sets_up and _takes_up_reply(context, features),
     )
 
 

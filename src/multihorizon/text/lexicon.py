@@ -35,7 +35,12 @@ from .question_forms import (
 )
 from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
 from .tokens import STOPWORDS
-from .topic_clause_words import BARE_RETURN_MARKERS, CLARIFY_PHRASES, CLAUSE_OPENERS
+from .topic_clause_words import (
+    BARE_RETURN_MARKERS,
+    CLARIFY_PHRASES,
+    CLAUSE_OPENERS,
+    OTHER_CLAUSE_OPENERS,
+)
 
 __all__ = [
     "ACK_REQUEST_WORDS",
@@ -266,6 +271,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "separate topic", "other topic", "another topic", "something different",
             "different thing", "quick question", "random", "separately", "quick one",
             *CLAUSE_OPENERS,  # rule announcement-clauses: "Quick detour: ..." (topic_clause_words)
+            *OTHER_CLAUSE_OPENERS,  # rule other-topic-clauses: "Other question. ..."
         ),
         Marker.TOOL_OUTCOME: (
             "fail", "failed", "fails", "failing", "return", "returned", "returns", "say",

@@ -23,10 +23,16 @@ __all__ = [
     "ECHO_TAILS",
     "FRAMING_NOUNS",
     "NOT_ANNOUNCING",
+    "OTHER_CLAUSE_FILLERS",
+    "OTHER_CLAUSE_NOUNS",
+    "OTHER_CLAUSE_ONES",
+    "OTHER_CLAUSE_OPENERS",
+    "OTHER_CLAUSE_WORDS",
     "PERMISSION_ASKERS",
     "PERMISSION_TAILS",
     "RETURN_CLAUSE_FRONTS",
     "RETURN_NAME_FILLERS",
+    "SETUP_POINTERS",
 ]
 
 # NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
@@ -237,3 +243,37 @@ AGAIN_ASK_WORDS = frozenset((
     "simpler", "simply", "slower", "slowly", "plainer", "come", "pardon", "sorry",
 ))  # fmt: skip
 AGAIN_ALONE_WORDS = 3
+# Rule other-topic-clauses: an opening clause made only of a word of otherness and a topic
+# noun ("Other question.", "Quick other question, ...", "Separate question, the tank ...",
+# "different thing, the grout ...", "diff topic. ...") says the topic is another one,
+# whatever follows. A closed class: the words of otherness, the nouns that name a topic or a
+# question, and the few words that may stand beside them. "one" is a topic noun only after
+# the words that cannot mean another item ("Random one:"; "Another one please." asks for
+# more, "a different one" for another item).
+OTHER_CLAUSE_WORDS = frozenset((
+    "other", "another", "different", "diff", "separate", "unrelated", "new", "random",
+))  # fmt: skip
+OTHER_CLAUSE_NOUNS = frozenset((
+    "question", "questions", "thing", "topic", "subject", "matter", "q", "query", "issue",
+))  # fmt: skip
+OTHER_CLAUSE_ONES = frozenset(("unrelated", "random", "separate"))
+OTHER_CLAUSE_FILLERS = frozenset((
+    "ok", "okay", "oh", "and", "also", "so", "quick", "small", "little", "one", "a", "an",
+    "just", "totally", "completely", "entirely", "slightly", "now", "hey", "hi", "alright",
+    "right", "sorry", "please", "very", "quite", "real", "then", "but", "here's",
+))  # fmt: skip
+# The lexicon phrases (TOPIC_OPENER) that make such a clause's turn go to the slow path,
+# where no other opener of the lexicon is in it ("Other question. ...", "different q. ...").
+OTHER_CLAUSE_OPENERS = (
+    "other question", "other questions", "other thing", "other matter", "other issue",
+    "other q", "different q", "diff topic", "diff question", "diff q", "different issue",
+    "separate issue", "another issue", "another matter", "unrelated one", "new thing",
+)  # fmt: skip
+# Rule situation-setups: words that make a statement lean on what was said before ("I want
+# it fizzy.", "We tried that last week and ...", "The kids also want ..."): a set-up of a
+# situation of its own has none of them.
+SETUP_POINTERS = frozenset((
+    "it", "it's", "its", "they", "they're", "them", "their", "that", "that's", "this",
+    "these", "those", "there", "same", "again", "also", "too", "still", "yet", "then",
+    "such", "either", "both", "other", "another", "instead", "anyway", "else",
+))  # fmt: skip

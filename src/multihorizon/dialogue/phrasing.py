@@ -2,7 +2,8 @@
 (SPEC-028 §5.2 CLARIFY, §3.3 new threads; issue 15): decisions over one turn's marker hits.
 
 The forms are lexicon data (``text.lexicon``: ``TOPIC_OPENER``, ``NEW_TOPIC``, ``EXPLAIN``,
-``OPENING_FILLERS``, ``EXPLAIN_OBJECT_WORDS``); this module says where in a turn they count.
+``OPENING_FILLERS``; ``text.topic_clause_words``: ``EXPLAIN_OBJECT_WORDS``); this module
+says where in a turn they count.
 Each reads only the turn's own text, near a hit: linear, no regex on the whole turn.
 """
 
@@ -17,7 +18,6 @@ from ..text.lexicon import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
     CHOICE_ASKERS,
-    EXPLAIN_OBJECT_WORDS,
     OPENING_FILLERS,
     OTHER_TOPIC_OPENERS,
     QUESTION_OPENERS,
@@ -50,6 +50,7 @@ from ..text.topic_clause_words import (
     CLAUSE_FOR_PERSONS,
     CLAUSE_OPENERS,
     CLAUSE_TOPIC_LINKS,
+    EXPLAIN_OBJECT_WORDS,
     NOT_ANNOUNCING,
 )
 from .echoes import after_reaction, asks_leave_to_move_on

@@ -47,7 +47,6 @@ __all__ = [
     "ADDING_OPENERS",
     "BACKCHANNEL_CHARS",
     "CHOICE_ASKERS",
-    "EXPLAIN_OBJECT_WORDS",
     "INFLECTION_SWAPS",
     "LEXICON",
     "OPENING_FILLERS",
@@ -467,15 +466,6 @@ OTHER_TOPIC_OPENERS = frozenset((
     "another topic", "something different", "different thing", "separately", "quick one",
 ))
 SITUATION_OPENERS = SITUATION_WORDS | {"a", "an", "i"}  # "Separately, a client ..."
-# Objects of an EXPLAIN verb that point back ("explain that again in simpler words"): not new.
-EXPLAIN_OBJECT_WORDS = frozenset((
-    "again", "simply", "simpler", "please", "bit", "little", "more", "detail", "details",
-    "better", "differently", "slowly", "further", "briefly", "short", "shorter", "plain",
-    "clearly", "once", "last", "part", "step", "point", "answer", "meant", "mean", "said",
-    "wrote", "suggested", "mentioned", "exactly", "example", "word", "words", "way",
-    "term", "terms", "sentence", "bullet", "one", "thing", "actually", "properly", "here",
-    "there", "earlier", "before", "above", "now", "together", "first", "second", "third",
-))
 # fmt: on
 # Backchannels are short: a longer turn is never only an acknowledgement.
 BACKCHANNEL_CHARS = 100

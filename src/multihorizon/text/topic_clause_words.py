@@ -21,6 +21,7 @@ __all__ = [
     "ECHO_HEDGES",
     "ECHO_LINKS",
     "ECHO_TAILS",
+    "EXPLAIN_OBJECT_WORDS",
     "FRAMING_NOUNS",
     "NOT_ANNOUNCING",
     "OTHER_CLAUSE_FILLERS",
@@ -277,3 +278,15 @@ SETUP_POINTERS = frozenset((
     "these", "those", "there", "same", "again", "also", "too", "still", "yet", "then",
     "such", "either", "both", "other", "another", "instead", "anyway", "else",
 ))  # fmt: skip
+
+# fmt: off
+# Objects of an EXPLAIN verb that point back ("explain that again in simpler words"): not new.
+EXPLAIN_OBJECT_WORDS = frozenset((
+    "again", "simply", "simpler", "please", "bit", "little", "more", "detail", "details",
+    "better", "differently", "slowly", "further", "briefly", "short", "shorter", "plain",
+    "clearly", "once", "last", "part", "step", "point", "answer", "meant", "mean", "said",
+    "wrote", "suggested", "mentioned", "exactly", "example", "word", "words", "way",
+    "term", "terms", "sentence", "bullet", "one", "thing", "actually", "properly", "here",
+    "there", "earlier", "before", "above", "now", "together", "first", "second", "third",
+))
+# fmt: on

@@ -79,7 +79,7 @@ class TurnScanner {
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
               IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
               std::u32string clause_marks = {}, std::u32string statement_ends = {},
-              const std::array<std::vector<std::u32string>, 4>& question_ends = {})
+              const std::array<std::vector<std::u32string>, 10>& question_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -101,6 +101,15 @@ class TurnScanner {
     for (const std::u32string& word : question_ends[2]) add_opener(word, kEndFiller);
     for (const std::u32string& word : question_ends[3]) add_opener(word, kEndPhrase);
     ends_ = !question_ends[0].empty() || !question_ends[3].empty();
+    // Rule ask-shapes: request leads, request verbs, alternative words, degree words,
+    // subject words, number words.
+    for (const std::u32string& word : question_ends[4]) add_opener(word, kRequestLead);
+    for (const std::u32string& word : question_ends[5]) add_opener(word, kRequestVerb);
+    for (const std::u32string& word : question_ends[6]) add_opener(word, kAlternative);
+    for (const std::u32string& word : question_ends[7]) add_opener(word, kDegree);
+    for (const std::u32string& word : question_ends[8]) add_opener(word, kSubject);
+    for (const std::u32string& word : question_ends[9]) add_opener(word, kNumber);
+    asks_ = !question_ends[5].empty() || !question_ends[6].empty();
     for (char32_t mark : clause_marks_) {
       if (mark < 128) ascii_marks_[mark] = true;
     }
@@ -138,9 +147,10 @@ class TurnScanner {
     }
     std::size_t start = 0, end = 0;
     word_at(text, length, 0, start, end);
-    const std::uint8_t first = opener(text, start, end);
+    const std::uint16_t first = opener(text, start, end);
     if (first & kSpecOpener) return true;
     if (!forms_) return false;
+    if (asks_ && asks_for_output(text, length)) return true;
     std::size_t last = length;
     while (last > 0 && intent::is_space(static_cast<std::uint32_t>(text[last - 1]))) --last;
     if (last == 0 || in(statement_ends_, static_cast<std::uint32_t>(text[last - 1]))) {
@@ -153,7 +163,66 @@ class TurnScanner {
       word_at(text, length, mark, start, end);
       if (opener(text, start, end) & kFormOpener) return true;
     }
-    return asks_at_ends(text, last);
+    if (asks_at_ends(text, last)) return true;
+    return asks_ && alternatives(text, mark, last);
+  }
+
+  // Rule ask-shapes: after at most kLeadReach request leads ("now", "ok and"), the first
+  // word is a request verb ("Write me a short round-up ...", "ok and rewrite it shorter"), whatever
+  // the turn ends with. The reference is _asks_for_output in src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool asks_for_output(const CharT* text, std::size_t length) const {
+    std::size_t position = 0, start = 0, end = 0;
+    for (int lead = 0; lead <= kLeadReach; ++lead) {
+      while (position < length && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
+        ++position;
+      }
+      std::size_t raw_end = position;
+      while (raw_end < length && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
+        ++raw_end;
+      }
+      if (raw_end == position) return false;
+      strip_span(text, position, raw_end, start, end);
+      const std::uint16_t kind = opener(text, start, end);
+      if (kind & kRequestVerb) return true;
+      if (!(kind & kRequestLead)) return false;
+      position = raw_end;
+    }
+    return false;
+  }
+
+  // Rule ask-shapes on the last clause text[begin, last) of a turn with no "?" and no
+  // statement end: an alternative word ("or", "vs") after the clause's first word that no
+  // degree word follows ("latex sealant or the ones with fibres in"; not "rated 4 or
+  // higher") nor follows a number word or a digit ("two or three times"), in a clause that
+  // does not open, lead words aside, with a subject pronoun ("so I wasn't raised with
+  // brothers or sisters"). One pass over the clause.
+  // The reference is _alternatives in src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool alternatives(const CharT* text, std::size_t begin, std::size_t last) const {
+    std::size_t position = begin, start = 0, end = 0;
+    bool after_or = false, opening = true, seen = false, number = false;
+    while (position < last) {
+      while (position < last && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
+        ++position;
+      }
+      std::size_t raw_end = position;
+      while (raw_end < last && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
+        ++raw_end;
+      }
+      if (raw_end == position) break;
+      strip_span(text, position, raw_end, start, end);
+      const std::uint16_t kind = opener(text, start, end);
+      if (opening && (kind & kSubject)) return false;
+      opening = opening && (kind & kLeadWord);
+      if (after_or && !(kind & kDegree)) return true;
+      after_or = seen && !number && (kind & kAlternative);
+      const auto lead = start < end ? static_cast<std::uint32_t>(text[start]) : 0u;
+      number = (kind & kNumber) || (lead >= '0' && lead <= '9');
+      seen = true;
+      position = raw_end;
+    }
+    return false;
   }
 
   // Rule question-ends on text[0, last): a lead ask after at most kLeadReach lead words
@@ -231,19 +300,22 @@ class TurnScanner {
 
  private:
   bool stripped(std::uint32_t cp) const { return strip_.find(static_cast<char32_t>(cp)) != std::u32string::npos; }
-  static constexpr std::uint8_t kSpecOpener = 1, kFormOpener = 2;
-  static constexpr std::uint8_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
+  static constexpr std::uint16_t kSpecOpener = 1, kFormOpener = 2;
+  static constexpr std::uint16_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
+  static constexpr std::uint16_t kRequestLead = 64, kRequestVerb = 128;  // rule ask-shapes
+  static constexpr std::uint16_t kAlternative = 256, kDegree = 512, kSubject = 1024;
+  static constexpr std::uint16_t kNumber = 2048;
   static constexpr int kLeadReach = 3;         // rule question-ends: lead words read
   static constexpr std::size_t kEndWords = 5;  // and words read back from the end
 
-  void add_opener(const std::u32string& word, std::uint8_t kind) {
+  void add_opener(const std::u32string& word, std::uint16_t kind) {
     openers_[word] |= kind;
     longest_opener_ = std::max(longest_opener_, word.size());
   }
 
   // The opener kinds of the folded text[start:end] (0: none).
   template <class CharT>
-  std::uint8_t opener(const CharT* text, std::size_t start, std::size_t end) const {
+  std::uint16_t opener(const CharT* text, std::size_t start, std::size_t end) const {
     if (end - start > longest_opener_) return 0;
     thread_local std::u32string key;
     key.clear();
@@ -366,7 +438,7 @@ class TurnScanner {
   MarkerAutomaton automaton_;
   std::int32_t block_;
   std::int32_t acknowledge_;
-  std::unordered_map<std::u32string, std::uint8_t> openers_;  // the k*Opener, kLead/kEnd* bits
+  std::unordered_map<std::u32string, std::uint16_t> openers_;  // the k*Opener, kLead/kEnd* bits
   std::size_t longest_opener_ = 0;
   std::u32string strip_;
   std::unordered_set<std::u32string> function_words_;
@@ -375,6 +447,7 @@ class TurnScanner {
   std::u32string clause_marks_, statement_ends_;
   bool forms_ = false;  // rule question-forms (form openers given)
   bool ends_ = false;   // rule question-ends (lead words or end phrases given)
+  bool asks_ = false;   // rule ask-shapes (request verbs or alternative words given)
   std::array<bool, 128> ascii_marks_{};
 };
 

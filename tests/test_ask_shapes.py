@@ -37,6 +37,7 @@ NOT_ASKS = [
     "ok add $bibtex_use = 2 to the latexmkrc and run again",
     "the writer made it funny",
     "ok ok ok ok write",
+    "Things that help:\n1. Cut caffeine\n2. Try CBT-I, through an app or a therapist",
     "or",
     "",
     "   ",

@@ -69,7 +69,8 @@ def question(
         return True
     if not form_openers:
         return False
-    if len(ends) > 4 and _asks_for_output(text, strip, ends[4], ends[5]):
+    asks = len(ends) > 4 and (first in ends[4] or first in ends[5])
+    if asks and _asks_for_output(text, strip, ends[4], ends[5]):
         return True
     last = len(text)
     while last > 0 and text[last - 1].isspace():
@@ -121,7 +122,8 @@ def _alternatives(
     word and not followed by a degree word (``ends[7]``: "rated 4 or higher", "a minute or
     so") nor following a number (``ends[9]`` or a digit: "two or three times"), in a clause
     that does not open, lead words (``ends[0]``) aside, with a subject pronoun (``ends[8]``:
-    "so I wasn't raised with brothers or sisters")."""
+    "so I wasn't raised with brothers or sisters"), in a turn of one line (a reply's list
+    item "5. Try CBT-I, through an app or a therapist" offers no choice)."""
     leads, alternatives, degrees, subjects, numbers = ends[0], *ends[6:10]
     position, after_or, opening, seen, number = start, False, True, False, False
     while position < last:
@@ -137,7 +139,7 @@ def _alternatives(
             return False
         opening = opening and word in leads
         if after_or and word not in degrees:
-            return True
+            return "\n" not in text and "\r" not in text
         after_or = seen and not number and word in alternatives
         number = word in numbers or (bool(word) and 48 <= word[0] <= 57)
         seen, position = True, end

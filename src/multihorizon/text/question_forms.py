@@ -111,7 +111,8 @@ ACKED_QUESTIONS = tuple(
 # nothing comes before it in the clause ("or you can take it off") or the clause opens, lead
 # words aside, with a ``SUBJECT_WORDS`` pronoun, as a statement does ("so I wasn't raised
 # with brothers or sisters", "it's only snowed once or twice"; swda), or it follows a number
-# (``NUMBER_WORDS`` or digits: "two or three times", "5 or 6 years", an approximation).
+# (``NUMBER_WORDS`` or digits: "two or three times", "5 or 6 years", an approximation), or the
+# turn has more than one line (a reply's list item "through an app or a therapist").
 REQUEST_LEADS = LEAD_WORDS | {"now", "please", "pls", "then", "next", "right", "just"}
 REQUEST_VERBS = frozenset((
     "write", "draft", "redraft", "rewrite", "summarise", "summarize", "translate", "compose",

@@ -39,12 +39,16 @@ BACKEND_IDS = [
 ]
 
 
-def turn_scanner(kernels: ModuleType, *, question_forms: bool, question_ends: bool) -> object:
+def turn_scanner(
+    kernels: ModuleType, *, question_forms: bool, question_ends: bool, ask_shapes: bool = False
+) -> object:
     """A ``TurnScanner`` of the default lexicon on one backend's kernels, its rules on or off."""
     from multihorizon.text.lexicon import LEXICON, scanner_options
 
     table = [(phrase, int(kind)) for kind, group in LEXICON.items() for phrase in group]
-    options = scanner_options(question_forms=question_forms, question_ends=question_ends)
+    options = scanner_options(
+        question_forms=question_forms, question_ends=question_ends, ask_shapes=ask_shapes
+    )
     return kernels.TurnScanner(table, **options)
 
 

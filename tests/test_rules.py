@@ -958,6 +958,13 @@ def _situation_setup(config: mh.Config) -> object:
     return session.preview(text).active_thread == session.active_thread
 
 
+def _ask_shape(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("hosting a board game night on saturday, seven people, gamers and non gamers")
+    session.assistant("For seven, party games work best: Codenames, Just One or Wavelength.")
+    return session.classify("codenames for seven people or just one for the board game night")
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -1050,6 +1057,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "introducing-turns": _introducing_turn,
     "question-forms": _question_form,
     "question-ends": _question_end,
+    "ask-shapes": _ask_shape,
     "again-asks": _again_ask,
     "thread-details": _thread_detail,
     "other-topic-clauses": _other_topic_clause,

@@ -39,14 +39,17 @@ std::vector<std::u32string> folded_words(py::handle words, const std::string& na
 }
 
 // Rule question-ends: four iterables of str (lead words, lead asks, end fillers, end
-// phrases).
-std::array<std::vector<std::u32string>, 4> ends_arg(py::handle value) {
-  if (PyUnicode_Check(value.ptr()) || !py::isinstance<py::sequence>(value) || py::len(value) != 4) {
-    type_error("question_ends: expected 4 iterables of str, got " + type_name(value));
+// phrases), then, for rule ask-shapes, six more (request leads, request verbs, alternative
+// words, degree words, subject words, number words) or none.
+std::array<std::vector<std::u32string>, 10> ends_arg(py::handle value) {
+  const bool sequence = !PyUnicode_Check(value.ptr()) && py::isinstance<py::sequence>(value);
+  if (!sequence || (py::len(value) != 4 && py::len(value) != 10)) {
+    type_error("question_ends: expected 4 or 10 iterables of str, got " + type_name(value));
   }
   const py::sequence lists = py::reinterpret_borrow<py::sequence>(value);
-  return {folded_words(lists[0], "question_ends"), folded_words(lists[1], "question_ends"),
-          folded_words(lists[2], "question_ends"), folded_words(lists[3], "question_ends")};
+  std::array<std::vector<std::u32string>, 10> out;
+  for (std::size_t i = 0; i < py::len(lists); ++i) out[i] = folded_words(lists[i], "question_ends");
+  return out;
 }
 
 std::uint64_t mask_arg(py::handle value, const std::string& name) {

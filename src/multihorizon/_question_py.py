@@ -2,7 +2,7 @@
 ``TurnScanner::question`` in ``cpp/include/multihorizon/intent.hpp``; the word lists are
 ``text.question_forms``'. Linear: one pass for the "?", one back from the end for the last
 clause mark; rule question-ends reads at most three words from the start and five back from the
-end.
+end; rule ask-shapes at most four words from the start and the last clause once.
 """
 
 from __future__ import annotations
@@ -59,7 +59,9 @@ def question(
     first word, or the first word after its last ``clause_marks`` character, is among
     ``form_openers`` ("any way to make it faster", "original audit, what was the issue").
     Rule question-ends (``ends``: lead words, lead asks, end fillers, end phrases): see
-    ``_asks_at_ends``."""
+    ``_asks_at_ends``. Rule ask-shapes (``ends[4:]``, when given: request leads, request
+    verbs, alternative words, degree words, subject words, number words): see
+    ``_asks_for_output`` and ``_alternatives``."""
     if "?" in text:
         return True
     first = _word_at(text, 0, strip)
@@ -67,6 +69,9 @@ def question(
         return True
     if not form_openers:
         return False
+    asks = len(ends) > 4 and (first in ends[4] or first in ends[5])
+    if asks and _asks_for_output(text, strip, ends[4], ends[5]):
+        return True
     last = len(text)
     while last > 0 and text[last - 1].isspace():
         last -= 1
@@ -79,7 +84,66 @@ def question(
         mark -= 1
     if mark >= 0 and _word_at(text, mark + 1, strip) in form_openers:
         return True
-    return _asks_at_ends(text, last, strip, ends)
+    if _asks_at_ends(text, last, strip, ends):
+        return True
+    return len(ends) > 4 and _alternatives(text, mark + 1, last, strip, ends)
+
+
+def _asks_for_output(
+    text: str, strip: Set[int], leads: Set[tuple[int, ...]], verbs: Set[tuple[int, ...]]
+) -> bool:
+    """Rule ask-shapes: after at most three ``leads`` ("now", "ok and"), the first word is a
+    verb that asks for new output ("Write me a short round-up ...", "ok and rewrite it shorter"),
+    whatever the turn ends with."""
+    position = 0
+    for _ in range(_LEAD_REACH + 1):
+        while position < len(text) and text[position].isspace():
+            position += 1
+        end = position
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        if end == position:
+            return False
+        word = _stripped(text, position, end, strip)
+        if word in verbs:
+            return True
+        if word not in leads:
+            return False
+        position = end
+    return False
+
+
+def _alternatives(
+    text: str, start: int, last: int, strip: Set[int], ends: Sequence[Set[tuple[int, ...]]]
+) -> bool:
+    """Rule ask-shapes on the last clause ``text[start:last]`` of a turn with no "?" and no
+    statement end: it offers alternatives ("latex sealant or the ones with fibres in",
+    "panniers vs a backpack"), an alternative word (``ends[6]``) after the clause's first
+    word and not followed by a degree word (``ends[7]``: "rated 4 or higher", "a minute or
+    so") nor following a number (``ends[9]`` or a digit: "two or three times"), in a clause
+    that does not open, lead words (``ends[0]``) aside, with a subject pronoun (``ends[8]``:
+    "so I wasn't raised with brothers or sisters"), in a turn of one line (a reply's list
+    item "5. Try CBT-I, through an app or a therapist" offers no choice)."""
+    leads, alternatives, degrees, subjects, numbers = ends[0], *ends[6:10]
+    position, after_or, opening, seen, number = start, False, True, False, False
+    while position < last:
+        while position < last and text[position].isspace():
+            position += 1
+        end = position
+        while end < last and not text[end].isspace():
+            end += 1
+        if end == position:
+            break
+        word = _stripped(text, position, end, strip)
+        if opening and word in subjects:
+            return False
+        opening = opening and word in leads
+        if after_or and word not in degrees:
+            return "\n" not in text and "\r" not in text
+        after_or = seen and not number and word in alternatives
+        number = word in numbers or (bool(word) and 48 <= word[0] <= 57)
+        seen, position = True, end
+    return False
 
 
 def _asks_at_ends(
@@ -92,7 +156,7 @@ def _asks_at_ends(
     and how do I open it"), or last words, at most two end fillers dropped, that are an end
     phrase ("excess insurance worth it", "swept how often then"); phrases of up to three
     words, joined by one space."""
-    leads, asks, fillers, phrases = ends
+    leads, asks, fillers, phrases = ends[:4]
     position = 0
     for _ in range(_LEAD_REACH):
         while position < last and text[position].isspace():

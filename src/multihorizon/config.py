@@ -109,6 +109,7 @@ SWITCHES = (
     "question_topics",
     "question_forms",
     "question_ends",
+    "ask_shapes",
     "intent_threads",
     "resume_markers",
     "vocabulary_resume",
@@ -290,6 +291,7 @@ class Config:
     question_topics: bool = True
     question_forms: bool = True
     question_ends: bool = True
+    ask_shapes: bool = True
     intent_threads: bool = True
     resume_markers: bool = True
     vocabulary_resume: bool = True

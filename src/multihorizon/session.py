@@ -114,7 +114,9 @@ class Session(SessionState, SessionIntent):
         self._lexicon = (
             lexicon
             if lexicon is not None
-            else default_lexicon(self.config.question_forms, self.config.question_ends)
+            else default_lexicon(
+                self.config.question_forms, self.config.question_ends, self.config.ask_shapes
+            )
         )
         # §5.2 in one native call per turn (issue 14).
         # The native call hashes a turn given without an embedding as HashingEmbedder does

@@ -79,7 +79,7 @@ class TurnScanner {
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
               IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
               std::u32string clause_marks = {}, std::u32string statement_ends = {},
-              const std::array<std::vector<std::u32string>, 4>& question_ends = {})
+              const std::array<std::vector<std::u32string>, 10>& question_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -101,8 +101,36 @@ class TurnScanner {
     for (const std::u32string& word : question_ends[2]) add_opener(word, kEndFiller);
     for (const std::u32string& word : question_ends[3]) add_opener(word, kEndPhrase);
     ends_ = !question_ends[0].empty() || !question_ends[3].empty();
+    // Rule ask-shapes: request leads, request verbs, alternative words, degree words,
+    // subject words, number words.
+    for (const std::u32string& word : question_ends[4]) add_opener(word, kRequestLead);
+    for (const std::u32string& word : question_ends[5]) add_opener(word, kRequestVerb);
+    alternative_pairs_ = question_ends[6].size() <= 8;
+    for (std::size_t n = 0; n < question_ends[6].size(); ++n) {
+      const std::u32string& word = question_ends[6][n];
+      add_opener(word, kAlternative);
+      alternative_chars_ = std::max(alternative_chars_, word.size());
+      if (!word.empty() && !in(alternative_firsts_, word[0])) alternative_firsts_.push_back(word[0]);
+      // The prefilter's tables: word n's bit under its first and second characters (both
+      // cases); a word of one character or not ASCII turns the prefilter off.
+      if (word.size() < 2 || word[0] >= 128 || word[1] >= 128) alternative_pairs_ = false;
+      if (!alternative_pairs_) continue;
+      const auto bit = static_cast<std::uint8_t>(1u << n);
+      for (std::uint32_t cp = 0; cp < 128; ++cp) {
+        if (fold(cp) == word[0]) alternative_first_[cp] |= bit;
+        if (fold(cp) == word[1]) alternative_second_[cp] |= bit;
+      }
+    }
+    for (const std::u32string& word : question_ends[7]) add_opener(word, kDegree);
+    for (const std::u32string& word : question_ends[8]) add_opener(word, kSubject);
+    for (const std::u32string& word : question_ends[9]) add_opener(word, kNumber);
+    asks_ = !question_ends[5].empty() || !question_ends[6].empty();
     for (char32_t mark : clause_marks_) {
       if (mark < 128) ascii_marks_[mark] = true;
+    }
+    for (std::uint32_t cp = 0; cp < 128; ++cp) {
+      ascii_alternates_[cp] = stripped(cp) || in(alternative_firsts_, fold(cp));
+      alternative_boundary_[cp] = (intent::is_space(cp) || stripped(cp)) ? 0xFF : 0;
     }
   }
 
@@ -138,9 +166,12 @@ class TurnScanner {
     }
     std::size_t start = 0, end = 0;
     word_at(text, length, 0, start, end);
-    const std::uint8_t first = opener(text, start, end);
+    const std::uint16_t first = opener(text, start, end);
     if (first & kSpecOpener) return true;
     if (!forms_) return false;
+    if (asks_ && (first & (kRequestLead | kRequestVerb)) && asks_for_output(text, length)) {
+      return true;
+    }
     std::size_t last = length;
     while (last > 0 && intent::is_space(static_cast<std::uint32_t>(text[last - 1]))) --last;
     if (last == 0 || in(statement_ends_, static_cast<std::uint32_t>(text[last - 1]))) {
@@ -153,7 +184,144 @@ class TurnScanner {
       word_at(text, length, mark, start, end);
       if (opener(text, start, end) & kFormOpener) return true;
     }
-    return asks_at_ends(text, last);
+    if (asks_at_ends(text, last)) return true;
+    return asks_ && alternatives(text, length, mark, last);
+  }
+
+  // Rule ask-shapes: after at most kLeadReach request leads ("now", "ok and"), the first
+  // word is a request verb ("Write me a short round-up ...", "ok and rewrite it shorter"), whatever
+  // the turn ends with. The reference is _asks_for_output in src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool asks_for_output(const CharT* text, std::size_t length) const {
+    std::size_t position = 0, start = 0, end = 0;
+    for (int lead = 0; lead <= kLeadReach; ++lead) {
+      while (position < length && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
+        ++position;
+      }
+      std::size_t raw_end = position;
+      while (raw_end < length && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
+        ++raw_end;
+      }
+      if (raw_end == position) return false;
+      strip_span(text, position, raw_end, start, end);
+      const std::uint16_t kind = opener(text, start, end);
+      if (kind & kRequestVerb) return true;
+      if (!(kind & kRequestLead)) return false;
+      position = raw_end;
+    }
+    return false;
+  }
+
+  // Rule ask-shapes on the last clause text[begin, last) of a turn with no "?" and no
+  // statement end: an alternative word ("or", "vs") after the clause's first word that no
+  // degree word follows ("latex sealant or the ones with fibres in"; not "rated 4 or
+  // higher") nor follows a number word or a digit ("two or three times"), in a clause that
+  // does not open, lead words aside, with a subject pronoun ("so I wasn't raised with
+  // brothers or sisters"), in a turn of one line (a reply's list item "5. Try CBT-I, through
+  // an app or a therapist" offers no choice). One pass over the clause.
+  // The reference is _alternatives in src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool alternatives(const CharT* text, std::size_t length, std::size_t begin,
+                    std::size_t last) const {
+    if (!may_hold_alternative(text, begin, last)) return false;
+    std::size_t position = begin, start = 0, end = 0, previous = 0, previous_end = 0;
+    bool after_or = false, seen = false;
+    while (position < last) {
+      while (position < last && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
+        ++position;
+      }
+      std::size_t raw_end = position;
+      while (raw_end < last && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
+        ++raw_end;
+      }
+      if (raw_end == position) break;
+      // Only a word after an alternative and a word that may be one (its first character,
+      // or a stripped one, allows it) are looked up: the rest of a clause costs its scan.
+      std::uint16_t kind = 0;
+      if (after_or || may_alternate(static_cast<std::uint32_t>(text[position]))) {
+        strip_span(text, position, raw_end, start, end);
+        if (after_or || end - start <= alternative_chars_) kind = opener(text, start, end);
+      }
+      if (after_or && !(kind & kDegree)) {
+        return !opens_with_subject(text, begin, last) && one_line(text, length);
+      }
+      after_or = seen && (kind & kAlternative) && !number(text, previous, previous_end);
+      previous = position;
+      previous_end = raw_end;
+      seen = true;
+      position = raw_end;
+    }
+    return false;
+  }
+
+  // Whether text[begin, last) may hold an alternative word: some alternative word's first
+  // two characters (ASCII, folded) stand side by side after white space or a stripped
+  // character, or a character is not ASCII. One branch-free pass; the word walk above runs
+  // only when it may (issue 14).
+  template <class CharT>
+  bool may_hold_alternative(const CharT* text, std::size_t begin, std::size_t last) const {
+    if (!alternative_pairs_ || last - begin < 2) return true;
+    std::uint8_t hit = 0, before = 0xFF;  // the clause's start is a word boundary
+    for (std::size_t i = begin; i + 1 < last; ++i) {
+      const auto a = static_cast<std::uint32_t>(text[i]);
+      const auto b = static_cast<std::uint32_t>(text[i + 1]);
+      const std::uint8_t first = a < 128 ? alternative_first_[a] : std::uint8_t{0xFF};
+      const std::uint8_t second = b < 128 ? alternative_second_[b] : std::uint8_t{0xFF};
+      hit |= static_cast<std::uint8_t>(before & first & second);
+      before = a < 128 ? alternative_boundary_[a] : std::uint8_t{0xFF};
+    }
+    return hit != 0;
+  }
+
+  // Whether text[0, length) holds no line break (read once, when a choice was found).
+  template <class CharT>
+  static bool one_line(const CharT* text, std::size_t length) {
+    for (std::size_t i = 0; i < length; ++i) {
+      const auto cp = static_cast<std::uint32_t>(text[i]);
+      if (cp == '\n' || cp == '\r') return false;
+    }
+    return true;
+  }
+
+  // Whether a word opening with `cp` may be an alternative word once stripped (a table for
+  // ASCII, which every word of a long clause is tested against).
+  bool may_alternate(std::uint32_t cp) const {
+    if (cp < 128) return ascii_alternates_[cp];
+    return stripped(cp) || in(alternative_firsts_, fold(cp));
+  }
+
+  // Whether the clause text[begin, last) opens, lead words aside, with a subject pronoun
+  // (rule ask-shapes: "so I wasn't raised with brothers or sisters" is a statement).
+  template <class CharT>
+  bool opens_with_subject(const CharT* text, std::size_t begin, std::size_t last) const {
+    std::size_t position = begin, start = 0, end = 0;
+    while (position < last) {
+      while (position < last && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
+        ++position;
+      }
+      std::size_t raw_end = position;
+      while (raw_end < last && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
+        ++raw_end;
+      }
+      if (raw_end == position) return false;
+      strip_span(text, position, raw_end, start, end);
+      const std::uint16_t kind = opener(text, start, end);
+      if (kind & kSubject) return true;
+      if (!(kind & kLeadWord)) return false;
+      position = raw_end;
+    }
+    return false;
+  }
+
+  // Whether the word text[begin, stop), stripped, is a number word or opens with a digit
+  // (rule ask-shapes).
+  template <class CharT>
+  bool number(const CharT* text, std::size_t begin, std::size_t stop) const {
+    std::size_t start = 0, end = 0;
+    strip_span(text, begin, stop, start, end);
+    if (start == end) return false;
+    const auto lead = static_cast<std::uint32_t>(text[start]);
+    return (lead >= '0' && lead <= '9') || (opener(text, start, end) & kNumber);
   }
 
   // Rule question-ends on text[0, last): a lead ask after at most kLeadReach lead words
@@ -231,19 +399,22 @@ class TurnScanner {
 
  private:
   bool stripped(std::uint32_t cp) const { return strip_.find(static_cast<char32_t>(cp)) != std::u32string::npos; }
-  static constexpr std::uint8_t kSpecOpener = 1, kFormOpener = 2;
-  static constexpr std::uint8_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
+  static constexpr std::uint16_t kSpecOpener = 1, kFormOpener = 2;
+  static constexpr std::uint16_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
+  static constexpr std::uint16_t kRequestLead = 64, kRequestVerb = 128;  // rule ask-shapes
+  static constexpr std::uint16_t kAlternative = 256, kDegree = 512, kSubject = 1024;
+  static constexpr std::uint16_t kNumber = 2048;
   static constexpr int kLeadReach = 3;         // rule question-ends: lead words read
   static constexpr std::size_t kEndWords = 5;  // and words read back from the end
 
-  void add_opener(const std::u32string& word, std::uint8_t kind) {
+  void add_opener(const std::u32string& word, std::uint16_t kind) {
     openers_[word] |= kind;
     longest_opener_ = std::max(longest_opener_, word.size());
   }
 
   // The opener kinds of the folded text[start:end] (0: none).
   template <class CharT>
-  std::uint8_t opener(const CharT* text, std::size_t start, std::size_t end) const {
+  std::uint16_t opener(const CharT* text, std::size_t start, std::size_t end) const {
     if (end - start > longest_opener_) return 0;
     thread_local std::u32string key;
     key.clear();
@@ -366,7 +537,7 @@ class TurnScanner {
   MarkerAutomaton automaton_;
   std::int32_t block_;
   std::int32_t acknowledge_;
-  std::unordered_map<std::u32string, std::uint8_t> openers_;  // the k*Opener, kLead/kEnd* bits
+  std::unordered_map<std::u32string, std::uint16_t> openers_;  // the k*Opener, kLead/kEnd* bits
   std::size_t longest_opener_ = 0;
   std::u32string strip_;
   std::unordered_set<std::u32string> function_words_;
@@ -375,7 +546,14 @@ class TurnScanner {
   std::u32string clause_marks_, statement_ends_;
   bool forms_ = false;  // rule question-forms (form openers given)
   bool ends_ = false;   // rule question-ends (lead words or end phrases given)
+  bool asks_ = false;   // rule ask-shapes (request verbs or alternative words given)
+  std::size_t alternative_chars_ = 0;  // the longest alternative word
+  std::u32string alternative_firsts_;  // the alternative words' first characters
+  bool alternative_pairs_ = false;     // may_hold_alternative's tables are in use
+  std::array<std::uint8_t, 128> alternative_first_{}, alternative_second_{};
+  std::array<std::uint8_t, 128> alternative_boundary_{};  // 0xFF: white space or stripped
   std::array<bool, 128> ascii_marks_{};
+  std::array<bool, 128> ascii_alternates_{};  // may_alternate of each ASCII character
 };
 
 }  // namespace multihorizon

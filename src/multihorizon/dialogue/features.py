@@ -304,7 +304,9 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
     hits and the question and acknowledgement cues come from one scanner pass."""
     found, _, cue_bits = lexicon.scan_turn(text)
     features = from_scan(text, role, found, cue_bits)
-    if lexicon is default_lexicon(lexicon.question_forms, lexicon.question_ends):
+    if lexicon is default_lexicon(
+        lexicon.question_forms, lexicon.question_ends, lexicon.ask_shapes
+    ):
         # The same scanner's question cue as ``intent.is_question``'s, which rules that ask
         # whether the turn asks for something read too: not scanned a second time.
         features._memo["is_question"] = features.question

@@ -51,7 +51,9 @@ def analyse_text(
         raise InputError(f"text: expected str, got {type(text).__name__}")
     rules = _DEFAULT_CONFIG if config is None else config
     words = (
-        default_lexicon(rules.question_forms, rules.question_ends) if lexicon is None else lexicon
+        default_lexicon(rules.question_forms, rules.question_ends, rules.ask_shapes)
+        if lexicon is None
+        else lexicon
     )
     hits, _, cues = words.scan_turn(text)
     mentions = tuple(detect(text, hits, words)) if hits or text else ()

@@ -481,14 +481,16 @@ class Hit:
     end: int
 
 
-def scanner_options(*, question_forms: bool = True, question_ends: bool = True) -> dict[str, Any]:
+def scanner_options(
+    *, question_forms: bool = True, question_ends: bool = True, ask_shapes: bool = True
+) -> dict[str, Any]:
     """``kernels.TurnScanner``'s keywords beside the phrase table, rules on or off."""
     return {
         "block": int(Marker.BLOCK),
         "acknowledge": int(Marker.ACKNOWLEDGE),
         "question_openers": sorted(QUESTION_OPENERS),
         "question_strip": QUESTION_STRIP,
-        **forms.scanner_forms(question_forms, question_ends),
+        **forms.scanner_forms(question_forms, question_ends, ask_shapes),
         "function_words": sorted(STOPWORDS),
         "backchannel_chars": BACKCHANNEL_CHARS,
         "intent_masks": _INTENT_MASKS,
@@ -504,10 +506,12 @@ class Lexicon:
         *,
         question_forms: bool = True,
         question_ends: bool = True,
+        ask_shapes: bool = True,
     ) -> None:
         table = [(phrase, int(kind)) for kind, group in phrases.items() for phrase in group]
         self._phrases = [phrase for phrase, _ in table]
         self.question_forms, self.question_ends = question_forms, question_ends  # their rules
+        self.ask_shapes = ask_shapes
         #: Whether this lexicon carries the gate words (a custom one may not): without them
         #: reference detection looks for the patterns' words itself.
         self.has_gates = all(
@@ -515,7 +519,10 @@ class Lexicon:
             for kind in (Marker.GATE_NUMBER, Marker.GATE_ONE, Marker.GATE_GAP, Marker.GATE_TOOL)
         )
         self._scanner = kernels.TurnScanner(
-            table, **scanner_options(question_forms=question_forms, question_ends=question_ends)
+            table,
+            **scanner_options(
+                question_forms=question_forms, question_ends=question_ends, ask_shapes=ask_shapes
+            ),
         )
 
     @property
@@ -599,18 +606,22 @@ _INTENT_MASKS = (
 
 # One compiled lexicon per backend (``kernels.use`` may switch it): the matcher belongs to
 # the backend that built it.
-_defaults: dict[tuple[str, bool, bool], Lexicon] = {}
+_defaults: dict[tuple[str, bool, bool, bool], Lexicon] = {}
 _default_lock = threading.Lock()
 
 
-def default_lexicon(question_forms: bool = True, question_ends: bool = True) -> Lexicon:
+def default_lexicon(
+    question_forms: bool = True, question_ends: bool = True, ask_shapes: bool = True
+) -> Lexicon:
     """The built-in lexicon, compiled once per process, backend and switches (rules
-    question-forms and question-ends, ``Config.question_forms`` and ``question_ends``)."""
-    name = (kernels.backend(), question_forms, question_ends)
+    question-forms, question-ends and ask-shapes: ``Config.question_forms`` and so on)."""
+    name = (kernels.backend(), question_forms, question_ends, ask_shapes)
     found = _defaults.get(name)
     if found is None:
         with _default_lock:
             found = _defaults.get(name)
             if found is None:
-                found = _defaults[name] = Lexicon(question_forms=name[1], question_ends=name[2])
+                found = _defaults[name] = Lexicon(
+                    question_forms=name[1], question_ends=name[2], ask_shapes=name[3]
+                )
     return found

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ACKED_QUESTIONS", "CLAUSE_MARKS", "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "LEAD_ASKS",
-    "LEAD_WORDS",
-    "QUESTION_OPENERS", "QUESTION_STRIP", "STATEMENT_ENDS", "TERM_BREAKERS", "TERM_ENDINGS",
-    "TERM_HEDGES", "TERM_OPENERS", "scanner_forms",
+    "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "DEGREE_WORDS", "END_FILLERS",
+    "END_PHRASES", "FORM_OPENERS", "LEAD_ASKS", "LEAD_WORDS", "NUMBER_WORDS",
+    "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS", "STATEMENT_ENDS",
+    "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES", "TERM_OPENERS",
+    "scanner_forms",
 ]  # fmt: skip
 
 # SPEC-028 §5.2: a turn is a question (``Lexicon.is_question``) when it holds a "?" or its
@@ -97,13 +98,59 @@ ACKED_QUESTIONS = tuple(
                  "could", "should", "would", "will", "does", "do")
 )  # fmt: skip
 
+# Rule ask-shapes (SPEC-028 §5.2 "a question or a request"): two shapes of an ask with no "?"
+# and no question opener, each a closed class. A request for new output: after at most three
+# ``REQUEST_LEADS`` ("now", "ok and"), a verb that asks for text to be produced ("Write me a
+# short round-up", "Now draft the summary.", "ok and rewrite it shorter"), whatever the turn
+# ends with; not verbs of action ("run", "check", "add": "ok add it and run again" goes on;
+# "make": "Make it for 12 pm." changes a booking) nor "tell"/"give"/"show" after a lead
+# ("Please give me directions to ...": a new request in sgd and dialseg711).
+# A choice between alternatives: a turn with no statement end whose last clause holds
+# ``ALTERNATIVE_WORDS`` ("latex sealant or the ones with fibres in", "and the lock, a d-lock
+# or a chain"), unless a ``DEGREE_WORDS`` word follows ("rated 4.6 or higher", "a minute or so"),
+# nothing comes before it in the clause ("or you can take it off") or the clause opens, lead
+# words aside, with a ``SUBJECT_WORDS`` pronoun, as a statement does ("so I wasn't raised
+# with brothers or sisters", "it's only snowed once or twice"; swda), or it follows a number
+# (``NUMBER_WORDS`` or digits: "two or three times", "5 or 6 years", an approximation), or the
+# turn has more than one line (a reply's list item "through an app or a therapist").
+REQUEST_LEADS = LEAD_WORDS | {"now", "please", "pls", "then", "next", "right", "just"}
+REQUEST_VERBS = frozenset((
+    "write", "draft", "redraft", "rewrite", "summarise", "summarize", "translate", "compose",
+    "outline", "describe", "explain",
+))  # fmt: skip
+ALTERNATIVE_WORDS = frozenset(("or", "vs", "versus"))
+DEGREE_WORDS = frozenset((
+    "more", "less", "higher", "lower", "better", "worse", "above", "below", "over", "under",
+    "fewer", "greater", "so", "something", "whatever", "anything", "else", "two",
+))  # fmt: skip
+NUMBER_WORDS = frozenset((
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+    "ninety", "hundred", "thousand", "once", "twice",
+))  # fmt: skip
+_SUBJECTS = (
+    "i", "i'm", "im", "i'll", "i've", "ive", "i'd", "we", "we're", "we'll", "we've", "we'd",
+    "you", "you're", "you'll", "you've", "he", "he's", "she", "she's", "it", "it's", "they",
+    "they're", "they'll", "they've", "there's", "that's", "thats",
+)  # fmt: skip
+SUBJECT_WORDS = frozenset(_SUBJECTS) | {word.replace("'", "\u2019") for word in _SUBJECTS}
 
-def scanner_forms(question_forms: bool, question_ends: bool) -> dict[str, Any]:
-    """The ``TurnScanner`` arguments of rules question-forms and question-ends (off: none)."""
-    ends = (sorted(LEAD_WORDS), sorted(LEAD_ASKS), sorted(END_FILLERS), sorted(END_PHRASES))
+
+def scanner_forms(
+    question_forms: bool, question_ends: bool, ask_shapes: bool = False
+) -> dict[str, Any]:
+    """The ``TurnScanner`` arguments of rules question-forms, question-ends and ask-shapes
+    (off: none; ``Lexicon`` passes ``Config.ask_shapes``)."""
+    ends: tuple[list[str], ...] = (
+        sorted(LEAD_WORDS), sorted(LEAD_ASKS), sorted(END_FILLERS), sorted(END_PHRASES)
+    )  # fmt: skip
+    asks = (sorted(REQUEST_LEADS), sorted(REQUEST_VERBS), sorted(ALTERNATIVE_WORDS),
+            sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS))  # fmt: skip
+    if not (question_forms and question_ends):
+        ends = ([], [], [], [])
     return {
         "form_openers": sorted(FORM_OPENERS) if question_forms else (),
         "clause_marks": CLAUSE_MARKS,
         "statement_ends": STATEMENT_ENDS,
-        "question_ends": ends if question_forms and question_ends else ((), (), (), ()),
+        "question_ends": ends + asks if question_forms and ask_shapes else ends,
     }

@@ -1,0 +1,104 @@
+"""Rule ask-shapes: a turn with no "?" and no question opener still asks when it requests new
+output ("Write me a short round-up ...", "ok and rewrite it shorter") or offers a choice between
+alternatives in its last clause ("latex sealant or the ones with fibres in"); on every backend
+alike, not for statements of a choice or of progress, not for "4.6 or higher", not with the
+rule off; and in the thread such an ask is a DRILL_DOWN, not a CONTINUE."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from conftest import REFERENCE, turn_scanner
+from multihorizon import Config, Session
+from multihorizon.text.lexicon import default_lexicon
+
+ASKS = [
+    "Write me a short round-up paragraph for the group chat.",
+    "Now draft the 150-word project summary.",
+    "now rewrite it shorter",
+    "ok and write the reply saying I'll bring them Monday.",
+    "Thanks! Summarise that for the newsletter.",
+    "latex sealant or the ones with fibres in",
+    "and the lock, a d-lock or a chain",
+    "wildcard now or wait till xmas",
+    "panniers vs a backpack for a laptop",
+    "two nodes enough or three",
+]
+NOT_ASKS = [
+    "going with the home one then",
+    "I'll get the standalone one then, my card has a high limit anyway",
+    "find me a house for 3 people rated 4.6 or higher",
+    "the alarm chirps every minute or so",
+    "brownies or cookies, not sure which",
+    "we went with the cheaper one or rather my wife did.",
+    "ok add $bibtex_use = 2 to the latexmkrc and run again",
+    "the writer made it funny",
+    "ok ok ok ok write",
+    "Things that help:\n1. Cut caffeine\n2. Try CBT-I, through an app or a therapist",
+    "or",
+    "",
+    "   ",
+]
+
+
+def _scanner(kernels: ModuleType, on: bool) -> object:
+    return turn_scanner(kernels, question_forms=True, question_ends=True, ask_shapes=on)
+
+
+def test_asks_read_as_questions_on_every_backend(kernels: ModuleType) -> None:
+    on, off = _scanner(kernels, True), _scanner(kernels, False)
+    for text in ASKS:
+        assert on.question(text), text  # type: ignore[attr-defined]
+        assert not off.question(text), text  # type: ignore[attr-defined]
+    for text in NOT_ASKS:
+        assert not on.question(text), text  # type: ignore[attr-defined]
+
+
+def test_every_backend_agrees_with_the_reference(kernels: ModuleType) -> None:
+    scanner, reference = _scanner(kernels, True), _scanner(REFERENCE, True)
+    words = ["now", "Write", "or", "more", "so", "ok", "x", "", "é", "\u3000", "vs."]
+    marks = [" ", ",", ", ", ".", "  ", "\t"]
+    texts = [
+        a + m + b + n + c for a in words for m in marks for b in words for n in marks for c in words
+    ]
+    for text in texts:
+        got = scanner.question(text)  # type: ignore[attr-defined]
+        assert got == reference.question(text), repr(text)  # type: ignore[attr-defined]
+
+
+def _replay(config: Config, turn: str) -> str:
+    session = Session(config=config)
+    session.user("hosting a board game night on saturday, seven people, gamers and non gamers")
+    session.assistant("For seven, party games work best: Codenames, Just One or Wavelength.")
+    return str(session.classify(turn))
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "codenames for seven people or just one for the board game night",
+        "Write the board game night invite for seven people.",
+    ],
+)
+def test_an_ask_in_the_thread_drills_down(turn: str) -> None:
+    assert _replay(Config(), turn) == "DRILL_DOWN"
+    assert _replay(Config(ask_shapes=False), turn) == "CONTINUE"
+    assert default_lexicon().is_question(turn)
+    assert not default_lexicon(ask_shapes=False).is_question(turn)
+
+
+def test_a_statement_of_choice_still_continues() -> None:
+    turn = "going with codenames for the board game night then, seven people"
+    assert _replay(Config(), turn) == "CONTINUE"
+
+
+@pytest.mark.parametrize("size", [10_000, 1_000_000])
+def test_a_long_turn_is_read_in_one_pass(size: int) -> None:
+    # Four words from the start and the last clause once, whatever the turn's length (the
+    # reference's time per character is tests/test_linear_time.py's to bound).
+    text = "now " * (size // 8) + "x " * (size // 4) + "or y"
+    assert default_lexicon().is_question(text)
+    assert not default_lexicon().is_question("or more " * (size // 8))
+    assert not default_lexicon().is_question("now " * (size // 4) + "write")

@@ -1,9 +1,10 @@
 """References, clarifications and topic announcements in the words people use (issue 15 item
 1, phrasing stop): several phrasings of each form, through a default ``Session``.
 
-The forms are lexicon data (``text.lexicon``: NEW_TOPIC, TOPIC_OPENER, OTHER_TOPIC_OPENERS,
-CLARIFY, TURN_REF, TOOL_OUTCOME, ACTION_REF; ``text.ordinal_forms``) and the rules
-said-replies, repeats-past-clarifications and entity-items (``rules_phrasing``).
+The forms are lexicon data (``text.lexicon``: NEW_TOPIC, TOPIC_OPENER, CLARIFY, TURN_REF,
+TOOL_OUTCOME, ACTION_REF; ``text.topic_clause_words``: OTHER_TOPIC_OPENERS;
+``text.ordinal_forms``) and the rules said-replies, repeats-past-clarifications and
+entity-items (``rules_phrasing``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ only the turn's own text, word by word: linear, no regex."""
 
 from __future__ import annotations
 
-from ..text.lexicon import LEXICON, OPENING_FILLERS, OTHER_TOPIC_OPENERS, Marker
+from ..text.lexicon import LEXICON, OPENING_FILLERS, Marker
 from ..text.term_frames import FRAME_LINKS, FRAME_TAILS, FRAME_TERM_WORDS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
@@ -17,6 +17,7 @@ from ..text.topic_clause_words import (
     ECHO_HEDGES,
     ECHO_LINKS,
     ECHO_TAILS,
+    OTHER_TOPIC_OPENERS,
     PERMISSION_ASKERS,
     PERMISSION_TAILS,
 )

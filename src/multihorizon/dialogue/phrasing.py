@@ -19,7 +19,6 @@ from ..text.lexicon import (
     ADDING_OPENERS,
     CHOICE_ASKERS,
     OPENING_FILLERS,
-    OTHER_TOPIC_OPENERS,
     QUESTION_OPENERS,
     REPORT_OBJECTS,
     REPORT_SUBJECTS,
@@ -52,6 +51,7 @@ from ..text.topic_clause_words import (
     CLAUSE_TOPIC_LINKS,
     EXPLAIN_OBJECT_WORDS,
     NOT_ANNOUNCING,
+    OTHER_TOPIC_OPENERS,
 )
 from .echoes import after_reaction, asks_leave_to_move_on
 from .other_clauses import other_topic_clause

@@ -50,7 +50,6 @@ __all__ = [
     "INFLECTION_SWAPS",
     "LEXICON",
     "OPENING_FILLERS",
-    "OTHER_TOPIC_OPENERS",
     "OUTCOME_AUXILIARIES",
     "OUTCOME_BASE_FORMS",
     "OUTCOME_NOT_SUBJECTS",
@@ -458,13 +457,6 @@ REPORT_SUBJECTS = frozenset((
     "that's", "this", "these", "those",
 ))
 REPORT_OBJECTS = frozenset(("that", "it", "this", "those", "them", "these"))
-# TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
-# a question ("Another thing, how do I clean white trainers?") they announce it as a colon
-# would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.
-OTHER_TOPIC_OPENERS = frozenset((
-    "something else", "another thing", "separate question", "separate topic", "other topic",
-    "another topic", "something different", "different thing", "separately", "quick one",
-))
 SITUATION_OPENERS = SITUATION_WORDS | {"a", "an", "i"}  # "Separately, a client ..."
 # fmt: on
 # Backchannels are short: a longer turn is never only an acknowledgement.

@@ -29,6 +29,7 @@ __all__ = [
     "OTHER_CLAUSE_ONES",
     "OTHER_CLAUSE_OPENERS",
     "OTHER_CLAUSE_WORDS",
+    "OTHER_TOPIC_OPENERS",
     "PERMISSION_ASKERS",
     "PERMISSION_TAILS",
     "RETURN_CLAUSE_FRONTS",
@@ -288,5 +289,15 @@ EXPLAIN_OBJECT_WORDS = frozenset((
     "wrote", "suggested", "mentioned", "exactly", "example", "word", "words", "way",
     "term", "terms", "sentence", "bullet", "one", "thing", "actually", "properly", "here",
     "there", "earlier", "before", "above", "now", "together", "first", "second", "third",
+))
+# fmt: on
+
+# fmt: off
+# TOPIC_OPENER phrases that themselves say the topic is another one: followed by a comma and
+# a question ("Another thing, how do I clean white trainers?") they announce it as a colon
+# would (rule topic-announcements). "Quick question, does nginx reload it?" stays on topic.
+OTHER_TOPIC_OPENERS = frozenset((
+    "something else", "another thing", "separate question", "separate topic", "other topic",
+    "another topic", "something different", "different thing", "separately", "quick one",
 ))
 # fmt: on

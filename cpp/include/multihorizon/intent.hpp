@@ -195,13 +195,7 @@ class TurnScanner {
   bool asks_for_output(const CharT* text, std::size_t length) const {
     std::size_t position = 0, start = 0, end = 0;
     for (int lead = 0; lead <= kLeadReach; ++lead) {
-      while (position < length && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
-        ++position;
-      }
-      std::size_t raw_end = position;
-      while (raw_end < length && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
-        ++raw_end;
-      }
+      const std::size_t raw_end = next_word(text, position, length);
       if (raw_end == position) return false;
       strip_span(text, position, raw_end, start, end);
       const std::uint16_t kind = opener(text, start, end);
@@ -227,13 +221,7 @@ class TurnScanner {
     std::size_t position = begin, start = 0, end = 0, previous = 0, previous_end = 0;
     bool after_or = false, seen = false;
     while (position < last) {
-      while (position < last && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
-        ++position;
-      }
-      std::size_t raw_end = position;
-      while (raw_end < last && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
-        ++raw_end;
-      }
+      const std::size_t raw_end = next_word(text, position, last);
       if (raw_end == position) break;
       // Only a word after an alternative and a word that may be one (its first character,
       // or a stripped one, allows it) are looked up: the rest of a clause costs its scan.
@@ -296,13 +284,7 @@ class TurnScanner {
   bool opens_with_subject(const CharT* text, std::size_t begin, std::size_t last) const {
     std::size_t position = begin, start = 0, end = 0;
     while (position < last) {
-      while (position < last && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
-        ++position;
-      }
-      std::size_t raw_end = position;
-      while (raw_end < last && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
-        ++raw_end;
-      }
+      const std::size_t raw_end = next_word(text, position, last);
       if (raw_end == position) return false;
       strip_span(text, position, raw_end, start, end);
       const std::uint16_t kind = opener(text, start, end);
@@ -334,13 +316,7 @@ class TurnScanner {
     if (!ends_) return false;
     std::size_t position = 0, start = 0, end = 0;
     for (int lead = 0; lead < kLeadReach; ++lead) {
-      while (position < last && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
-        ++position;
-      }
-      std::size_t raw_end = position;
-      while (raw_end < last && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
-        ++raw_end;
-      }
+      const std::size_t raw_end = next_word(text, position, last);
       if (raw_end == position) break;
       strip_span(text, position, raw_end, start, end);
       if (!(opener(text, start, end) & kLeadWord)) break;
@@ -444,6 +420,20 @@ class TurnScanner {
     while (end < length && !intent::is_space(static_cast<std::uint32_t>(text[end]))) ++end;
     while (start < end && stripped(static_cast<std::uint32_t>(text[start]))) ++start;
     while (end > start && stripped(static_cast<std::uint32_t>(text[end - 1]))) --end;
+  }
+
+  // The next white-space-delimited word of text[position, limit): moves `position` to its
+  // first character and returns its end (equal to `position`: no word left).
+  template <class CharT>
+  static std::size_t next_word(const CharT* text, std::size_t& position, std::size_t limit) {
+    while (position < limit && intent::is_space(static_cast<std::uint32_t>(text[position]))) {
+      ++position;
+    }
+    std::size_t raw_end = position;
+    while (raw_end < limit && !intent::is_space(static_cast<std::uint32_t>(text[raw_end]))) {
+      ++raw_end;
+    }
+    return raw_end;
   }
 
   // [start, end): text[begin, stop) with `strip_` stripped from both ends.

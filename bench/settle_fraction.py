@@ -6,6 +6,8 @@
     python bench/settle_fraction.py [--conversations N] [--turns N]
     python bench/run_tree.py OLD/src bench/settle_fraction.py   # another tree, same turns
 
+``replay`` is the replay itself (``bench/settle_reasons.py`` reads the same turns).
+
 Sessions where a speaker is named are counted apart: there every turn goes on (the
 references stage reads addressed speakers).
 """
@@ -16,6 +18,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +27,23 @@ import multihorizon as mh
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from shared_data import locate
 
+#: Called with each counted settle: the session's group ("speakers" / "no speakers"), the
+#: settle's arguments and what it returned.
+Observer = Callable[[str, tuple[Any, ...], Any], None]
+#: Called after each user turn with its group and ``Session.user``'s envelope.
+AfterTurn = Callable[[str, Any], None]
 
-def _replay(
-    path: Path, conversations: int, turns: int, counts: Counter[str], why: Counter[str]
+
+def replay(
+    path: Path,
+    conversations: int,
+    turns: int,
+    observe: Observer,
+    after: AfterTurn | None = None,
 ) -> None:
+    """Replay the first ``conversations`` of ``path`` (``turns`` each) through ``Session``,
+    calling ``observe`` on every settle of a user turn's intent stage (and ``after`` once the
+    turn is in)."""
     embedder = mh.HashingEmbedder()
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines):
@@ -42,9 +58,7 @@ def _replay(
 
             def counted(*args: Any, _settle: Any = settle, _group: str = group) -> Any:
                 found = _settle(*args)
-                counts[f"{_group} {'settled' if isinstance(found, int) else 'python'}"] += 1
-                if not isinstance(found, int):  # why: §5.2's code and the pending bits
-                    why[f"{_group}: intent {found[0]}, pending {found[1]}"] += 1
+                observe(_group, args, found)
                 return found
 
             for turn in conversation["turns"][:turns]:
@@ -55,8 +69,21 @@ def _replay(
                     session.assistant(text, speaker=speaker)
                     continue
                 classifier.settle = counted  # only the user turn's intent stage is counted
-                session.user(text, speaker=speaker)
+                envelope = session.user(text, speaker=speaker)
                 classifier.settle = settle
+                if after is not None:
+                    after(group, envelope)
+
+
+def _replay(
+    path: Path, conversations: int, turns: int, counts: Counter[str], why: Counter[str]
+) -> None:
+    def observe(group: str, args: tuple[Any, ...], found: Any) -> None:
+        counts[f"{group} {'settled' if isinstance(found, int) else 'python'}"] += 1
+        if not isinstance(found, int):  # why: §5.2's code and the pending bits
+            why[f"{group}: intent {found[0]}, pending {found[1]}"] += 1
+
+    replay(path, conversations, turns, observe)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
+from answer_walk import with_answers
 from multihorizon import _backend, kernels
 from multihorizon.assembly.envelope import ContextItem
 from multihorizon.config import Config
@@ -37,38 +38,6 @@ FILES = {
     "locomo.jsonl": 1,
 }
 MAX_TURNS = 80
-
-
-def _answered_by(log: TurnLog, question: int, answer: int) -> bool:
-    if not log.asks_question(question):
-        return False
-    if log.roles[question] != log.roles[answer]:
-        return True
-    asker, replier = log.speakers[question], log.speakers[answer]
-    return asker is not None and replier is not None and asker.casefold() != replier.casefold()
-
-
-def _with_answers(
-    log: TurnLog, config: Config, ranked: list[int], scores: list[float], forced: int, k: int
-) -> list[tuple[int, float, bool]]:
-    chosen = [(ranked[at], scores[at], False) for at in range(forced)]
-    if not config.answers_follow_questions:
-        chosen.extend((ranked[at], scores[at], False) for at in range(forced, min(k, len(ranked))))
-        return chosen[:k]
-    seen = set(ranked[:forced])
-    for row, score in zip(ranked[forced:], scores[forced:], strict=True):
-        if len(chosen) >= k:
-            break
-        if row in seen:
-            continue
-        chosen.append((row, score, False))
-        seen.add(row)
-        answer = row + 1
-        fits = len(chosen) < k and answer < len(log) and answer not in seen
-        if fits and _answered_by(log, row, answer):
-            chosen.append((answer, score, True))
-            seen.add(answer)
-    return chosen[:k]
 
 
 def _staged(
@@ -95,7 +64,9 @@ def _staged(
         config.thread_bonus, k, config.lexical_pool, config.lexical_weight,
         kernels.INT8_ROWS_PER_RESCORED,
     )  # fmt: skip
-    chosen = _with_answers(log, config, rows.tolist(), scores.tolist(), count, k)
+    chosen = with_answers(
+        log, rows.tolist(), scores.tolist(), count, k, config.answers_follow_questions
+    )
     items = []
     for row, score, answer in chosen:
         if row in forced:

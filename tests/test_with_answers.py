@@ -11,47 +11,12 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from answer_walk import with_answers
 from multihorizon import Session
 from multihorizon._context_py import QUESTION_UNKNOWN, REASONS
 from multihorizon.dialogue.turnlog import TurnLog
 
 Chosen = list[tuple[int, float, str]]
-
-
-def _answered_by(log: TurnLog, question: int, answer: int) -> bool:
-    """The pairing as it was written in Python: the other side speaks."""
-    if not log.asks_question(question):
-        return False
-    if log.roles[question] != log.roles[answer]:
-        return True
-    asker, replier = log.speakers[question], log.speakers[answer]
-    return asker is not None and replier is not None and asker.casefold() != replier.casefold()
-
-
-def _reference(
-    log: TurnLog, ranked: list[int], scores: list[float], forced: int, case: tuple[int, bool, int]
-) -> list[tuple[int, float, bool]]:
-    """The walk as first written: a slot check before each candidate and each answer."""
-    k, follow, _ = case
-    chosen = [(ranked[at], scores[at], False) for at in range(forced)]
-    if not follow:
-        chosen += [(ranked[at], scores[at], False) for at in range(forced, len(ranked))]
-        return chosen[:k]
-    seen = set(ranked[:forced])
-    for at in range(forced, len(ranked)):
-        if len(chosen) >= k:
-            break
-        row = ranked[at]
-        if row in seen:
-            continue
-        chosen.append((row, scores[at], False))
-        seen.add(row)
-        answer = row + 1
-        fits = len(chosen) < k and answer < len(log) and answer not in seen
-        if fits and _answered_by(log, row, answer):
-            chosen.append((answer, scores[at], True))
-            seen.add(answer)
-    return chosen[:k]
 
 
 def _reasons(
@@ -126,7 +91,7 @@ def test_pair_answers_is_the_reference_walk(kernels: ModuleType) -> None:
             targets = [r for r in ranked[:forced] if rng.random() < 0.5]
             case = (rng.randrange(1, 16), rng.random() < 0.8, rng.randrange(-1, 4))
             found, used = _kernel(kernels, log, ranked, scores, forced, case, targets)
-            walk = _reference(log, ranked, scores, forced, case)
+            walk = with_answers(log, ranked, scores, forced, case[0], case[1])
             assert found == _reasons(log, walk, min(forced, case[0]), set(targets), case[2])
             assert len(found) <= case[0]
             rounds += used - 1

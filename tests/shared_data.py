@@ -51,3 +51,17 @@ def first_conversations(counts: Mapping[str, int]) -> Iterator[tuple[str, dict[s
         with (folder / name).open(encoding="utf-8") as handle:
             for line in islice(handle, count):
                 yield name, json.loads(line)
+
+
+# File -> conversations the whole-turn differential tests replay on every backend (session
+# decisions, Tier C's stage): task dialogue, conversational search (long logs of questions),
+# multi-party chat (threads, reply-to) and a long two-person chat (references); each
+# conversation cut at ``DIFFERENTIAL_TURNS`` turns, few enough for the NumPy reference.
+DIFFERENTIAL_FILES = {
+    "sgd.jsonl": 2,
+    "trec_cast_2019.jsonl": 2,
+    "irc_disentanglement.jsonl": 1,
+    "tiage.jsonl": 2,
+    "locomo.jsonl": 1,
+}
+DIFFERENTIAL_TURNS = 80

@@ -14,20 +14,10 @@ import pytest
 
 import multihorizon as mh
 from multihorizon import _backend, kernels
-from shared_data import first_conversations
+from shared_data import DIFFERENTIAL_FILES, DIFFERENTIAL_TURNS, first_conversations
 
 pytestmark = pytest.mark.data
 
-# File -> conversations replayed: task dialogue, conversational search (long logs of
-# questions), multi-party chat (threads, reply-to) and a long two-person chat (references).
-FILES = {
-    "sgd.jsonl": 2,
-    "trec_cast_2019.jsonl": 2,
-    "irc_disentanglement.jsonl": 1,
-    "tiage.jsonl": 2,
-    "locomo.jsonl": 1,
-}
-MAX_TURNS = 80
 BACKENDS = _backend.available()
 
 # One user turn's decisions: intent, active thread, (mention type, target turn) per
@@ -38,9 +28,9 @@ Decisions = tuple[str, str, tuple[tuple[str, int | None], ...], tuple[tuple[int,
 def _replay() -> list[tuple[str, Decisions]]:
     decisions: list[tuple[str, Decisions]] = []
     embedder = mh.HashingEmbedder()
-    for name, conversation in first_conversations(FILES):
+    for name, conversation in first_conversations(DIFFERENTIAL_FILES):
         session = mh.Session(embedder=embedder)
-        for turn in list(conversation["turns"])[:MAX_TURNS]:  # type: ignore[call-overload]
+        for turn in list(conversation["turns"])[:DIFFERENTIAL_TURNS]:  # type: ignore[call-overload]
             text, speaker = turn["content"], turn.get("speaker")
             if not text.strip():
                 continue

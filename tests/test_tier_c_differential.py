@@ -26,18 +26,9 @@ from multihorizon.dialogue.references import Reference
 from multihorizon.dialogue.threads import ThreadPlan
 from multihorizon.dialogue.turnlog import TurnLog
 from multihorizon.tiers import conversation
-from shared_data import first_conversations
+from shared_data import DIFFERENTIAL_FILES, DIFFERENTIAL_TURNS, first_conversations
 
 pytestmark = pytest.mark.data
-
-FILES = {
-    "sgd.jsonl": 2,
-    "trec_cast_2019.jsonl": 2,
-    "irc_disentanglement.jsonl": 1,
-    "tiage.jsonl": 2,
-    "locomo.jsonl": 1,
-}
-MAX_TURNS = 80
 
 
 def _staged(
@@ -83,8 +74,8 @@ def _staged(
 
 def _replay(config: Config, restored: bool, compared: list[str]) -> None:
     embedder = mh.HashingEmbedder()
-    for name, conversation_ in first_conversations(FILES):
-        turns = list(conversation_["turns"])[:MAX_TURNS]
+    for name, conversation_ in first_conversations(DIFFERENTIAL_FILES):
+        turns = list(conversation_["turns"])[:DIFFERENTIAL_TURNS]
         session = mh.Session(config=config, embedder=embedder)
         half = len(turns) // 2 if restored else 0
         for at, turn in enumerate(turns):

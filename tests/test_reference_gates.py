@@ -19,7 +19,7 @@ import multihorizon.session as session_module
 from multihorizon.dialogue import item_rules, ordinal_mentions
 from multihorizon.dialogue.implicit_items import list_turns
 from multihorizon.dialogue.resolution import Resolution
-from shared_data import first_conversations
+from shared_data import first_conversations, log_turn
 
 _HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 _REAL = {
@@ -63,15 +63,7 @@ def _replay(
     for conversation in conversations:
         session = mh.Session(embedder=embedder)
         for turn in conversation.get("turns", ())[:300]:
-            text = str(turn.get("content") or "")
-            if not text.strip():
-                continue
-            if turn.get("role") == "assistant":
-                session.assistant(text)
-            elif turn.get("role") == "tool":
-                session.tool_output(str(turn.get("tool") or "api"), text)
-            else:
-                session.user(text)
+            log_turn(session, turn)
         for probe in conversation.get("probes", ()):
             query = str(probe.get("query") or "")
             if query.strip():

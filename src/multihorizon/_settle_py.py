@@ -30,7 +30,13 @@ from typing import Any
 
 from ._validate import as_int
 
-__all__ = ["AddingGates", "DetectionGates", "TermGates", "may_open_with_report_opener"]
+__all__ = [
+    "AddingGates",
+    "DetectionGates",
+    "TermGates",
+    "may_open_with_report_opener",
+    "touches_label",
+]
 
 Hit = tuple[int, int, int, int]
 
@@ -325,3 +331,9 @@ def may_open_with_report_opener(text: str, openers: frozenset[str]) -> bool:
             return True
         end += 1
     return text[start:end].strip(_ASCII_STRIP).lower() in openers
+
+
+def touches_label(char: str, joiners: frozenset[str]) -> bool:
+    """Whether ``char`` beside a capital letter makes it no label standing alone ("C++",
+    "#A", "AB"): an ASCII letter or digit, or one of ``joiners``."""
+    return (char.isascii() and char.isalnum()) or char in joiners

@@ -262,6 +262,20 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "dialogue.phrasing.term_asked",
     ),
     (
+        "reply-term-asks",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply, a short question (at most 64 "
+        "characters) about a term a reply brought is CLARIFY (§5.2 'what do you mean'): the "
+        "term asked back in its opening clause before more words ('sweat? they sweat how', "
+        "'Chip-and-PIN? My card just has contactless, what is that?') or put in quotation "
+        "marks ('Could you elaborate on what \"drift\" refers to in this context?'); an "
+        "assistant turn used every word of the term and no user turn used them all.",
+        {"reply_term_asks": False},
+        "EVIDENCE",
+        "dialogue.reply_rules.asks_about_a_reply_term",
+    ),
+    (
         "asked-announcements",
         "intent",
         "§3.3",

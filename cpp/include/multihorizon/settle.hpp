@@ -62,6 +62,7 @@ struct SettleRules {
   bool terms = false;           // rule term-questions
   bool reports = false;         // rule report-backs
   bool echoes = false;          // rule echo-clarifications
+  bool reply_terms = false;     // rule reply-term-asks
   std::size_t acknowledged_chars = 0;
   std::size_t detail_chars = 0;  // rule thread-details: any shorter statement (0: off)
   std::size_t side_question_chars = 0;
@@ -641,6 +642,13 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
       (settle_detail::ends_with_question_mark(text, length) ||
        settle_detail::ends_with_bare_how(text, length))) {
     return false;
+  }
+  // "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks): a short turn
+  // with a "?" anywhere may ask about a term a reply brought.
+  if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {
+    for (std::size_t i = 0; i < length; ++i) {
+      if (static_cast<char32_t>(text[i]) == U'?') return false;
+    }
   }
   return !(rules.ordinal_forms && may_pick_without_gates(text, length, rules));
 }

@@ -25,6 +25,7 @@ ASKS = [
     "airlock exactly?",
     'Could you say what "scrat" involves here?',
     "what does 'rack it off' do to the cider?",
+    'what\'s the "gravity" part doing exactly',  # a question without "?"
 ]
 
 
@@ -101,6 +102,7 @@ def test_the_readers() -> None:
     assert quoted_terms('what "drift" refers to here?') == [("drift",)]
     assert quoted_terms("what does 'preserver' do that paint doesn't?") == [("preserver",)]
     assert quoted_terms("I don't think it's 'done' yet, is it?") == [("done",)]
-    assert quoted_terms('what "drift" refers to here') == []  # no question mark
+    assert quoted_terms('what "drift" refers to here') == []  # no question mark, no cue
+    assert quoted_terms('what "drift" refers to here', question=True) == [("drift",)]
     assert quoted_terms("it's John's car, isn't it?") == []  # apostrophes quote nothing
     assert quoted_terms('is "a b c d e f" right?') == []  # a quotation of six words

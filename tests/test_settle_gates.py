@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from multihorizon import _backend, kernels
-from multihorizon._settle_py import AddingGates, DetectionGates, TermGates
+from multihorizon._settle_py import AddingGates, DetectionGates, TermGates, may_quote
 from multihorizon.dialogue.detection import detect
 from multihorizon.dialogue.ordinal_mentions import (
     _may_open,
@@ -69,9 +69,10 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
         assert adding.may_add(hits, _CONTINUE), text
     if term_asked(text) or term_asked(text, wide=True):  # wide: rule term-frames
         assert TermGates.of(term_words()).may_ask(text), text
-    if opening_echo(text) or quoted_terms(text):  # rule reply-term-asks: the settle's gate
+    question = lexicon.is_question(text)
+    if opening_echo(text) or quoted_terms(text, question):  # rule reply-term-asks: the gate
         assert len(text) <= REPLY_TERM_CHARS, text
-        assert "?" in text, text
+        assert "?" in text or (question and may_quote(text)), text
 
 
 @pytest.mark.data

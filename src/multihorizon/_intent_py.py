@@ -26,6 +26,7 @@ import numpy as np
 from ._question_py import folded as _folded
 from ._question_py import question as is_question
 from ._settle_py import AddingGates, DetectionGates, TermGates, may_open_with_report_opener
+from ._settle_py import may_quote as _may_quote
 from ._settle_py import touches_label as _touches
 from ._unicode_py import is_word
 from ._validate import as_int, as_phrases, as_real
@@ -588,7 +589,7 @@ class IntentSettlerBase:
                 (self._side_questions and code == INTENT_EXPLORE and question)
                 # "Fret buzz?", "sweat? they sweat how" (rules echo-clarifications, reply-term-asks)
                 or (self._echoes and (text.rstrip().endswith("?") or TermGates.bare_how(text)))
-                or (self._reply_terms and "?" in text)
+                or (self._reply_terms and ("?" in text or (question and _may_quote(text))))
             )
         ):
             return False

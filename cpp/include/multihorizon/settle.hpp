@@ -644,10 +644,21 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
     return false;
   }
   // "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks): a short turn
-  // with a "?" anywhere may ask about a term a reply brought.
+  // with a "?" anywhere, or a short question with a quotation mark that may open a quote
+  // (_settle_py.may_quote; any non-ASCII character before a single one may be a space).
   if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {
     for (std::size_t i = 0; i < length; ++i) {
-      if (static_cast<char32_t>(text[i]) == U'?') return false;
+      const char32_t c = static_cast<char32_t>(text[i]);
+      if (c == U'?') return false;
+      if (!question) continue;
+      if (c == U'"' || c == 0x201c || c == 0x201d) return false;
+      if (c == U'\'' || c == 0x2018) {
+        const char32_t before = i == 0 ? U' ' : static_cast<char32_t>(text[i - 1]);
+        if (before == U' ' || (before >= U'\t' && before <= U'\r') ||
+            (before >= 0x1c && before <= 0x1f) || before >= 0x80) {
+          return false;
+        }
+      }
     }
   }
   return !(rules.ordinal_forms && may_pick_without_gates(text, length, rules));

@@ -387,7 +387,11 @@ class IntentClassifier:
                 and term_asked(text, self._frames)
             )
             or (self._echoes and not first_turn and echoed_term(text, self._frames))
-            or (self._reply_terms and not first_turn and (opening_echo(text) or quoted_terms(text)))
+            or (
+                self._reply_terms
+                and not first_turn
+                and (opening_echo(text) or quoted_terms(text, bool(cues & CUE_QUESTION)))
+            )
             or (
                 self._reports
                 and INTENTS[code] is Intent.EXPLORE

@@ -77,7 +77,8 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     if not (config.reply_term_asks and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
     echoed = opening_echo(features.text)
-    terms = [echoed, *quoted_terms(features.text)] if echoed else quoted_terms(features.text)
+    quoted = quoted_terms(features.text, features.question)
+    terms = [echoed, *quoted] if echoed else quoted
     if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
         return False
     return any(_an_assistant_said(log, term) and not _user_said(log, term) for term in terms)

@@ -67,13 +67,14 @@ def opening_echo(text: str) -> tuple[str, ...]:
     return tuple(content_terms(" ".join(bare[1:] if bare[0] in _ARTICLES else bare)))
 
 
-def quoted_terms(text: str) -> list[tuple[str, ...]]:
+def quoted_terms(text: str, question: bool = False) -> list[tuple[str, ...]]:
     """The content words of each phrase of at most ``_QUOTED_WORDS`` words the question puts
     in quotation marks ('what "drift" refers to', "what does 'preserver' do"): double quotes
     paired in order, a single quote only after a space or at the start and closed before a
-    space or the end (an apostrophe inside a word opens nothing). [] for a turn with no "?"
-    or longer than ``REPLY_TERM_CHARS``."""
-    if len(text) > REPLY_TERM_CHARS or "?" not in text:
+    space or the end (an apostrophe inside a word opens nothing). [] for a turn longer than
+    ``REPLY_TERM_CHARS``, or with no "?" unless ``question`` (the scan's question cue:
+    'what's the "...Qb6" part doing exactly')."""
+    if len(text) > REPLY_TERM_CHARS or not (question or "?" in text):
         return []
     found: list[tuple[str, ...]] = []
     opened = -1

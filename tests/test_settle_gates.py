@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from multihorizon import _backend, kernels
-from multihorizon._settle_py import AddingGates, DetectionGates, TermGates
+from multihorizon._settle_py import AddingGates, DetectionGates, TermGates, may_quote
 from multihorizon.dialogue.detection import detect
 from multihorizon.dialogue.ordinal_mentions import (
     _may_open,
@@ -21,6 +21,7 @@ from multihorizon.dialogue.ordinal_mentions import (
     ordinal_form_mentions,
 )
 from multihorizon.dialogue.phrasing import adding_opener, term_asked, term_words
+from multihorizon.dialogue.reply_terms import REPLY_TERM_CHARS, opening_echo, quoted_terms
 from multihorizon.dialogue.settle_data import detection_gates, phrases_among
 from multihorizon.text.cues import OPENING_CHARS
 from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
@@ -68,6 +69,10 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
         assert adding.may_add(hits, _CONTINUE), text
     if term_asked(text) or term_asked(text, wide=True):  # wide: rule term-frames
         assert TermGates.of(term_words()).may_ask(text), text
+    question = lexicon.is_question(text)
+    if opening_echo(text) or quoted_terms(text, question):  # rule reply-term-asks: the gate
+        assert len(text) <= REPLY_TERM_CHARS, text
+        assert "?" in text or (question and may_quote(text)), text
 
 
 @pytest.mark.data
@@ -90,7 +95,8 @@ _PIECES = st.sampled_from(
         "  ", "maintenance", "window", "pick", "number", "three", "what", "What's", "whats",
         "is", "are", "does", "mean", "stand", "for", "a", "an", "exactly", "of", "my", "it",
         "Soundex", "search", "ok,", "so", '"', "(", ")", "means", "here", "there", "i", "keep",
-        "seeing", "again,", "search?", "search.", "like", "!", ";", "how",
+        "seeing", "again,", "search?", "search.", "like", "!", ";", "how", "'", "\u2018",
+        "\u201c", "sorry", "scrat?", "hang",
     ]
 )  # fmt: skip
 

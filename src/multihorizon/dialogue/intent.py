@@ -58,12 +58,14 @@ from .phrasing import (
 )
 from .references import Mention
 from .reply_rules import (
+    asks_about_a_reply_term,
     asks_back_a_term,
     asks_on_the_topic,
     asks_what_reply_meant,
     builds_on_the_table,
     reports_on_the_reply,
 )
+from .reply_terms import opening_echo, quoted_terms
 from .settle_data import detection_gates, phrases_among
 from .thread_details import DETAIL_CHARS
 
@@ -223,6 +225,7 @@ class IntentClassifier:
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
+        "_reply_terms",
         "_reports",
         "_rules",
         "_scanner",
@@ -308,6 +311,8 @@ class IntentClassifier:
         self._echoes = config.echo_clarifications
         # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it" (term-frames).
         self._frames = config.term_frames
+        # "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks).
+        self._reply_terms = config.reply_term_asks
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
 
@@ -383,6 +388,11 @@ class IntentClassifier:
             )
             or (self._echoes and not first_turn and echoed_term(text, self._frames))
             or (
+                self._reply_terms
+                and not first_turn
+                and (opening_echo(text) or quoted_terms(text, bool(cues & CUE_QUESTION)))
+            )
+            or (
                 self._reports
                 and INTENTS[code] is Intent.EXPLORE
                 and not first_turn
@@ -452,6 +462,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._terms,
             classifier._reports,
             classifier._echoes,
+            classifier._reply_terms,
         ),
         lengths=(
             ACKNOWLEDGED_CHARS,
@@ -572,6 +583,8 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
         return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
     if intent in _ECHO_FROM and asks_back_a_term(context, features):
         return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
+    if intent in _ECHO_FROM and asks_about_a_reply_term(context, features):
+        return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):

@@ -38,6 +38,7 @@ from ..errors import EmbeddingError, InputError
 from ..inputs import check_name, checked_counter
 from ..persist.stores import SessionStore
 from ..serving.pool import SessionPool
+from ..tiers.coverage import CoverageSet
 from ..tiers.facts import Fact
 from ..tiers.knowledge import KnowledgeStore
 from ..tiers.knowledge_worker import NeighbourWorker, PendingNeighbours
@@ -229,18 +230,29 @@ class ContextAssembler:
         return self._beside is True or scanned is None or scanned > BESIDE_FROM_BYTES
 
     def prefetch_knowledge(
-        self, vector: npt.NDArray[np.float32], model_id: str
+        self,
+        vector: npt.NDArray[np.float32],
+        model_id: str,
+        coverage: CoverageSet | None = None,
     ) -> PendingNeighbours | None:
         """Start Tier P's query for a turn whose (unit) vector is ``vector`` on the worker:
-        the ``KnowledgeStore.nearest`` call ``fact_candidates`` would make. None when there is
-        no worker, no knowledge, or nothing to ask (a zero vector)."""
+        the search ``fact_candidates`` would make, and, given the session's ``coverage``,
+        the found facts' coverage under it (all of Tier P that does not depend on the turn's
+        intent). None when there is no worker, no knowledge, or nothing to ask (a zero
+        vector)."""
         knowledge, worker = self.knowledge, self._worker
         if worker is None or knowledge is None or len(knowledge) == 0 or not np.any(vector):
             return None
         config = self.config
+        terms = None
+        if coverage is not None:
+            weighted, depth_sum = coverage.terms()
+            # A copy: the set's sum changes in place when an envelope is committed.
+            terms = (weighted.copy() if depth_sum else None, depth_sum, len(coverage.fact_ids))
         return worker.submit(
-            knowledge, vector, config.fact_candidates, config.relevance_floor_for(model_id)
-        )
+            knowledge, vector, config.fact_candidates, config.relevance_floor_for(model_id),
+            terms,
+        )  # fmt: skip
 
     def fact_tokens(self, fact: Fact) -> int:
         """The tokens of ``fact``'s block in an envelope under this assembler's counter."""

@@ -505,17 +505,22 @@ class TierSession(AsyncTurns):
             # Tier P's query first, on the worker; the plan (Tier C) runs meanwhile.
             vector = self._query_vector(text, embedding, embedding_model)
             prefetched = self._prefetch(vector)
-            plan = session.plan(
-                text,
-                embedding=embedding if vector is None else vector,
-                embedding_model=embedding_model,
-                timestamp=timestamp,
-                speaker=speaker,
-                logging=logging,
-            )
-            packed, delivery = self._pack(
-                plan.envelope, plan.embedding, plan.text, budget, prefetched=prefetched
-            )
+            try:
+                plan = session.plan(
+                    text,
+                    embedding=embedding if vector is None else vector,
+                    embedding_model=embedding_model,
+                    timestamp=timestamp,
+                    speaker=speaker,
+                    logging=logging,
+                )
+                packed, delivery = self._pack(
+                    plan.envelope, plan.embedding, plan.text, budget, prefetched=prefetched
+                )
+            except BaseException:
+                if prefetched is not None:
+                    prefetched.cancel()  # not started yet: nobody runs it
+                raise
             if logging:
                 session.commit(plan)
                 self._deliver(delivery)
@@ -557,7 +562,7 @@ class TierSession(AsyncTurns):
     def _prefetch(self, vector: npt.NDArray[np.float32] | None) -> PendingNeighbours | None:
         if vector is None:
             return None
-        return self.assembler.prefetch_knowledge(vector, self.session.model_id)
+        return self.assembler.prefetch_knowledge(vector, self.session.model_id, self.coverage)
 
     def _pack(
         self,

@@ -123,7 +123,11 @@ def fact_candidates(
             continue
         if position == 0 and _same_query(prefetched, knowledge, query, k, floor):
             assert prefetched is not None
-            neighbours = prefetched.result()  # the worker's; raises what the query raised
+            # The worker's search (and, on a store searched exactly, the found facts'
+            # coverage); raises what the query raised. Ranked below by this turn's novelty.
+            neighbours = prefetched.result()
+            if neighbours.covered is not None and not _same_coverage(prefetched, coverage):
+                neighbours = knowledge.nearest(query, k, min_relevance=floor)
         else:
             # While the store is searched exactly: the whole stage in one native call.
             fused = None
@@ -179,3 +183,14 @@ def _same_query(
         and prefetched.min_relevance == floor
         and np.array_equal(prefetched.query, query)
     )
+
+
+def _same_coverage(prefetched: PendingNeighbours, coverage: CoverageSet) -> bool:
+    """Whether the coverage the worker made is this coverage set's as it is now (always
+    within one turn: only a committed envelope changes the set)."""
+    terms = prefetched.terms
+    weighted, depth_sum = coverage.terms()
+    if terms is None or terms[1] != depth_sum or terms[2] != len(coverage.fact_ids):
+        return False
+    made = terms[0]
+    return made is None if not depth_sum else made is not None and np.array_equal(made, weighted)

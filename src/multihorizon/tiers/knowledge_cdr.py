@@ -46,6 +46,9 @@ class Neighbours:
     importance: npt.NDArray[np.float64]
     ttl: npt.NDArray[np.float64]
     modified: npt.NDArray[np.float64]
+    # Each fact's coverage under one session's coverage set, when the search made it
+    # (``knowledge_stage.search_exactly``: before the turn's intent is known); else None.
+    covered: npt.NDArray[np.float64] | None = None
 
     def __len__(self) -> int:
         return len(self.facts)
@@ -116,7 +119,9 @@ def rank_cdr(
 ) -> RankedFacts:
     """CDR over ``nearest``'s facts (``KnowledgeStore.score_cdr``'s ranking), best first,
     equal scores by fact id: ``importance x max(rel, pull) x novelty x recency``. ``keep``:
-    only these of the facts (positions in ``neighbours.facts``, ascending) are ranked."""
+    only these of the facts (positions in ``neighbours.facts``, ascending) are ranked.
+    ``neighbours.covered``, when the search made it, stands for ``coverage``'s products
+    (the caller checks it was made under this coverage set as it is now)."""
     facts, similarities, vectors = neighbours.facts, neighbours.similarities, neighbours.vectors
     if not facts or (keep is not None and not keep):
         empty = np.empty(0, dtype=np.float64)
@@ -128,7 +133,9 @@ def rank_cdr(
         relevance = np.maximum(relevance, pulls)
     # The coverage dot products stay in NumPy (one matrix-vector product, in the order
     # the coverage set has always summed them); the rest of the stage is one native call.
-    covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
+    covered = neighbours.covered
+    if covered is None:
+        covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
     importance, ttl, modified = neighbours.importance, neighbours.ttl, neighbours.modified
     if keep is not None and len(keep) < len(facts):
         # Taken after the products above, which are made over every neighbour as before:

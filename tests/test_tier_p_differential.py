@@ -20,7 +20,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon import _backend, kernels
-from multihorizon.tiers import knowledge_cdr, knowledge_stage
+from multihorizon.tiers import knowledge_cdr, knowledge_stage, knowledge_worker
 from shared_data import DIFFERENTIAL_FILES, DIFFERENTIAL_TURNS, first_conversations
 
 pytestmark = pytest.mark.data
@@ -97,6 +97,9 @@ def test_beside_and_after_the_plan_give_the_same_envelopes(
 ) -> None:
     monkeypatch.setattr(knowledge_cdr, "now", lambda: NOW)
     monkeypatch.setattr(knowledge_stage, "now", lambda: NOW)
+    # Every turn takes the split (search, then CDR by the turn's novelty), wherever its
+    # search runs: a turn never takes its query back for the one-call stage.
+    monkeypatch.setattr(knowledge_worker.PendingNeighbours, "withdraw", lambda self: False)
     previous = kernels.use(backend)
     try:
         store = _store(conversations)

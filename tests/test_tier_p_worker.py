@@ -153,6 +153,7 @@ def test_the_query_runs_on_the_worker_beside_the_plan(
     _plan_after(session, on_worker, monkeypatch)
     session.user("How do I configure etcd TLS?")  # the plan ran while the worker queried
     assert where == [WORKER_NAME]  # the search and its coverage, one call, on the worker
+    on_worker.clear()
     session.user("What about the quorum?")  # facts delivered: their coverage is the worker's
     assert where == [WORKER_NAME, WORKER_NAME]
     assert session.coverage.fact_ids
@@ -193,6 +194,30 @@ def test_the_caller_runs_a_query_the_worker_has_not_started(store: mh.KnowledgeS
     assert blocker.result() == "gate"
     worker.close()  # the worker skips the job the caller took, then stops
     assert not worker.running
+
+
+def test_a_turn_takes_back_a_query_the_worker_has_not_started(
+    store: mh.KnowledgeStore, monkeypatch: Any
+) -> None:
+    assembler, sequential = _assembler(store, True), _assembler(store, False)
+    worker, gate = assembler._worker, _Gate()
+    assert worker is not None
+    blocker = worker.submit(gate, store.vector("f2"), 5, -1.0)  # type: ignore[arg-type]
+    assert gate.entered.wait(timeout=60)  # the worker is busy: the turn's job waits behind
+    where: list[str] = []
+    fused = knowledge_candidates.rank_exactly
+
+    def recording_fused(*args: Any, **kwargs: Any) -> Any:
+        where.append(threading.current_thread().name)
+        return fused(*args, **kwargs)
+
+    monkeypatch.setattr(knowledge_candidates, "rank_exactly", recording_fused)
+    ours = _view(assembler.session("w/back").user("How do I configure etcd TLS?"))
+    assert where == [threading.current_thread().name]  # the whole stage, in the caller
+    assert ours == _view(sequential.session("w/back").user("How do I configure etcd TLS?"))
+    gate.opened.set()
+    assert blocker.result() == "gate"
+    assembler.close()  # the worker skips the job the turn took back, then stops
 
 
 def test_concurrent_and_sequential_envelopes_are_identical(store: mh.KnowledgeStore) -> None:

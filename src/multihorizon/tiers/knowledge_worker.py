@@ -82,6 +82,11 @@ class PendingNeighbours:
         when it asks for the result before the worker started it)."""
         return self._claim.acquire(blocking=False)
 
+    def withdraw(self) -> bool:
+        """Take the query back if the worker has not started it (True: nobody will run it,
+        and the caller does the work its own way; ``result`` must not be called then)."""
+        return self.claim()
+
     def cancel(self) -> None:
         """The caller will not ask for the result (its turn failed): nobody runs the query
         if nobody has started it."""

@@ -3,8 +3,10 @@ the scratch buffer), its CDR coverage set (Tier P), its place in the session sto
 packing of each envelope.
 
 A turn: the query vector first, handed to the assembler's Tier P worker; the session's plan
-(features, references, intent, thread, Tier C) while hnswlib searches; then Tier P's CDR over
-the neighbours the worker found, Tier E, the budget split, the sandwich and the headers. A
+(features, references, intent, thread, Tier C) while the store is searched (and the found
+facts' coverage made); then Tier P's CDR by the turn's novelty over the neighbours the worker
+found (or, when the worker has not started them, the whole stage here in one call), Tier E,
+the budget split, the sandwich and the headers. A
 failed call changes nothing: the turn is planned and packed before anything is logged.
 """
 

@@ -188,6 +188,17 @@ def test_rank_exactly_is_nearest_then_rank_cdr(backend: str, novelty: bool | str
             found, keep=keep if delivered else None, coverage=coverage, novelty=novelty,
             now_seconds=5.0,
         )  # fmt: skip
+        # A document task's pull: the same ranking from either search.
+        pull = [_unit(rng, 1, True)[0]]
+        pulled = [
+            rank_cdr(
+                answer, keep=keep if delivered else None, coverage=coverage, novelty=novelty,
+                pull=pull, now_seconds=5.0,
+            )
+            for answer in (neighbours, found)
+        ]  # fmt: skip
+        assert [f.fact_id for f in pulled[0].facts] == [f.fact_id for f in pulled[1].facts]
+        assert pulled[0].score.tobytes() == pulled[1].score.tobytes()
         assert got is not None
         for ranked in (got, split):
             assert [f.fact_id for f in ranked.facts] == [f.fact_id for f in want.facts]

@@ -483,15 +483,26 @@ def opens_with_return(text: str, hits: Hits) -> bool:
 def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:
     """The CONTINUE hits that open the turn with an ``ADDING_OPENERS`` word ("Also, do I need
     winter tyres?"): in a question they add a question of their own rather than ask to go on
-    (rule also-questions; the caller checks that the turn is a question). With ``inside``
+    (rule also-questions; the caller checks that the turn is a question), when words follow
+    it ("ok and?" asks to go on; "ok. and reflexive, example please?" asks). With ``inside``
     (rule short-follow-ups) the word counts anywhere ("Should I also turn on DPD?")."""
     return tuple(
         hit
         for hit in hits
         if hit[0] == _CONTINUE
-        and text[hit[2] : hit[3]].casefold() in ADDING_OPENERS
+        and " ".join(_plain(text[hit[2] : hit[3]])) in ADDING_OPENERS
+        and any(char.isalnum() for char in text[hit[3] : hit[3] + _AFTER_OPENER])
         and (inside or cues.opens_turn(text, hit[2], OPENING_FILLERS))
     )
+
+
+# How far past an adding opener a word must start for the question to add one of its own.
+_AFTER_OPENER = 40
+
+
+def _plain(span: str) -> list[str]:
+    """The words of a short span, case-folded ("OK, and" -> ["ok", "and"])."""
+    return "".join(char if char.isalnum() else " " for char in span).casefold().split()
 
 
 def _words_asking_on(text: str, hits: Hits) -> list[str] | None:

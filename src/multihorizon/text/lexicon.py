@@ -444,10 +444,10 @@ TOPIC_FRONTS = (
     ("as", "for"), ("regarding",), ("about",), ("for",), ("re",),
 )
 RETURN_FRONTS = frozenset(("anyway",))
-# CONTINUE phrases that, opening a question, add a question of their own instead of asking
-# to go on ("Also, do I need winter tyres in Austria?"): no CONTINUE marker there (rule
-# also-questions). Case-folded.
-ADDING_OPENERS = frozenset(("also",))
+# CONTINUE phrases that, opening a question with words of its own, add a question instead of
+# asking to go on ("Also, do I need winter tyres?", "ok and the straps, how tight should they
+# be"; "ok and?" goes on): no CONTINUE marker there (rule also-questions). Case-folded.
+ADDING_OPENERS = frozenset(("also", "ok and", "okay and"))
 # How a short statement that reports back on the reply before opens (rule report-backs): its
 # subject points back ("They're in pots and I water them daily.", "It's on the hallway
 # wall."), or "I"/"we" did something to what was suggested ("We tried that, ..."; the second

@@ -72,6 +72,10 @@ def test_statements_that_do_not_report_back(text: str) -> None:
         ("OK also, what's the best parking app in Madrid?", True),
         ("Can I also pay by card?", False),
         ("Is there a cheaper option also?", False),
+        ("ok and the straps, how tight should they be roughly", True),
+        ("OK, and the one with the big sensor, is it sharper at dusk?", True),
+        ("ok and?", False),
+        ("Okay, and... ?", False),
     ],
 )
 def test_also_opening_a_question(text: str, adds: bool) -> None:

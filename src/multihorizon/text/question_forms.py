@@ -11,10 +11,10 @@ from typing import Any
 
 __all__ = [
     "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "DEGREE_WORDS", "END_FILLERS",
-    "END_PHRASES", "FORM_OPENERS", "LEAD_ASKS", "LEAD_WORDS", "NUMBER_WORDS",
+    "END_PHRASES", "FORM_OPENERS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS", "NUMBER_WORDS",
     "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS", "STATEMENT_ENDS",
     "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES", "TERM_OPENERS",
-    "scanner_forms",
+    "TOPIC_DETERMINERS", "scanner_forms",
 ]  # fmt: skip
 
 # SPEC-028 §5.2: a turn is a question (``Lexicon.is_question``) when it holds a "?" or its
@@ -128,6 +128,18 @@ NUMBER_WORDS = frozenset((
     "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
     "ninety", "hundred", "thousand", "once", "twice",
 ))  # fmt: skip
+# Two more shapes of rule ask-shapes. An alternative that asks by inversion, wherever its "or"
+# stands: "or" then one of ``INVERTED_ASKS`` ("teams of 3 and 4 or is that unfair", "sold on
+# the day only, or can we sell before as well"). A topic, then what is asked of it: after at
+# most three lead words, one of ``TOPIC_DETERMINERS`` and at most two more words closing with
+# a comma, then a comment that does not open, lead words aside, with a ``SUBJECT_WORDS``
+# pronoun ("and the valves, presta 44mm enough for deep rims", "the fluid, safe with a cat in
+# the house"; not "the walls are brick, it's an old terrace").
+INVERTED_ASKS = frozenset((
+    "is", "are", "was", "were", "can", "could", "should", "shall", "will", "would", "does",
+    "did", "must",
+))  # fmt: skip
+TOPIC_DETERMINERS = frozenset(("the", "my", "our", "your", "his", "her", "their"))
 _SUBJECTS = (
     "i", "i'm", "im", "i'll", "i've", "ive", "i'd", "we", "we're", "we'll", "we've", "we'd",
     "you", "you're", "you'll", "you've", "he", "he's", "she", "she's", "it", "it's", "they",
@@ -145,7 +157,8 @@ def scanner_forms(
         sorted(LEAD_WORDS), sorted(LEAD_ASKS), sorted(END_FILLERS), sorted(END_PHRASES)
     )  # fmt: skip
     asks = (sorted(REQUEST_LEADS), sorted(REQUEST_VERBS), sorted(ALTERNATIVE_WORDS),
-            sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS))  # fmt: skip
+            sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS),
+            sorted(TOPIC_DETERMINERS), sorted(INVERTED_ASKS))  # fmt: skip
     if not (question_forms and question_ends):
         ends = ([], [], [], [])
     return {

@@ -48,6 +48,7 @@ NOT_ASKS = [
     "Oh and the rash, it's spreading to her arms now",
     "the bottoms were pretty thick, maybe 2cm",
     "My husband, uh,",
+    "Your art's amazing, Caroline. I love how you use it",
     "The tenors are weak, only four of them.",
     "the kitchen table, so I'd find jam all over it",
     "or",
@@ -83,7 +84,7 @@ def test_every_backend_agrees_with_the_reference(kernels: ModuleType) -> None:
 
 def test_new_shapes_agree_with_the_reference(kernels: ModuleType) -> None:
     scanner, reference = _scanner(kernels, True), _scanner(REFERENCE, True)
-    words = ["the", "and", "is", "or", "it", "x", "ok", "uh,", "my,"]
+    words = ["the", "and", "is", "or", "it", "x", "ok", "uh,", "my,", "x.", "y!"]
     marks = [" ", ", ", ",", "\n"]
     texts = [a + m + b + n + c for a in words for m in marks for b in words for n in marks
              for c in words]  # fmt: skip
@@ -104,6 +105,8 @@ def _replay(config: Config, turn: str) -> str:
     [
         "codenames for seven people or just one for the board game night",
         "Write the board game night invite for seven people.",
+        "and the codenames teams, fair for seven people",
+        "codenames for seven people, teams of 3 and 4 or is that unfair for the board game night",
     ],
 )
 def test_an_ask_in_the_thread_drills_down(turn: str) -> None:

@@ -16,6 +16,7 @@ __all__ = ["folded", "question"]
 _LEAD_REACH = 3  # rule question-ends: leading words read ("ok and how ...")
 _END_WORDS = 5  # and words read back from the end: two fillers, then a phrase of three
 _TOPIC_WORDS = 2  # rule ask-shapes: words of a topic after its determiner ("the tinny thing,")
+_SENTENCE_ENDS = frozenset(map(ord, ".!"))  # rule ask-shapes: a topic's comment goes on
 _NO_ENDS: tuple[Set[tuple[int, ...]], ...] = (frozenset(),) * 4
 
 
@@ -184,9 +185,11 @@ def _topic_asks(
         elif phase == 0:
             return False
         else:
-            # A spoken turn may trail off with a comma ("My husband, uh,"; swda).
-            trails = text[last - 1] == ","
-            return not trails and word not in subjects and "\n" not in text and "\r" not in text
+            # A spoken turn may trail off with a comma ("My husband, uh,"; swda); a word that
+            # ends a sentence makes the topic a statement ("Your art's amazing, Caroline. I ...").
+            if text[last - 1] == "," or ord(text[end - 1]) in _SENTENCE_ENDS:
+                return False
+            return word not in subjects and "\n" not in text and "\r" not in text
     return False
 
 

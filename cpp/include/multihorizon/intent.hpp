@@ -197,7 +197,8 @@ class TurnScanner {
   // of it ("and the valves, presta 44mm enough for deep rims"): after at most kLeadReach lead
   // words, a topic determiner and at most kTopicWords more words, the last closing with a
   // comma; then, lead words aside, a word that is no subject pronoun ("the walls are brick,
-  // it's an old terrace" states), in a turn of one line that does not trail off with a comma.
+  // it's an old terrace" states) and does not end a sentence, in a turn of one line that does
+  // not trail off with a comma.
   // At most 2 * kLeadReach + kTopicWords + 2 words are read. The reference is _topic_asks in
   // src/multihorizon/_question_py.py.
   template <class CharT>
@@ -226,8 +227,11 @@ class TurnScanner {
       } else if (phase == 0) {
         return false;
       } else {
-        return static_cast<std::uint32_t>(text[last - 1]) != ',' && !(kind & kSubject) &&
-               one_line(text, length);
+        const auto closing = static_cast<std::uint32_t>(text[raw_end - 1]);
+        if (static_cast<std::uint32_t>(text[last - 1]) == ',' || closing == '.' || closing == '!') {
+          return false;  // trails off ("My husband, uh,"), or a sentence ends: a statement
+        }
+        return !(kind & kSubject) && one_line(text, length);
       }
     }
     return false;

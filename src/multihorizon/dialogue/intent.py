@@ -48,6 +48,7 @@ from .phrasing import (
     ACKNOWLEDGED_CHARS,
     REPORT_OPENERS,
     SIDE_QUESTION_CHARS,
+    acked_question,
     acknowledged_statement,
     adding_opener,
     announced_turn,
@@ -587,6 +588,8 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
         return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    if intent is Intent.EXPLORE and _acked_in_thread(context, features):
+        return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):
         return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
     if intent is Intent.EXPLORE and reports_on_the_reply(context, features):
@@ -594,6 +597,21 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
         return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
     return intent
+
+
+def _acked_in_thread(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether an "ok and" opens the question (rule also-questions: no CONTINUE marker there)
+    and nothing says the topic moves on: "ok and" goes on from the reply, so the question is
+    no new ground even when its words are ("ok. and reflexive, example please?")."""
+    from .multiparty import moves_on  # multiparty reads turn features, whose cues use us
+
+    config = context.config
+    return (
+        config.also_questions
+        and features.question
+        and acked_question(features.text, features.hits)
+        and not moves_on(features, config)
+    )
 
 
 def explains(

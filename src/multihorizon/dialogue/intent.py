@@ -52,7 +52,7 @@ from .phrasing import (
     acknowledged_statement,
     adding_opener,
     announced_turn,
-    explain_clarifies,
+    explains,
     reports_back,
     term_asked,
     term_words,
@@ -80,7 +80,6 @@ __all__ = [
     "Intent",
     "IntentClassifier",
     "classify",
-    "explains",
     "intent_for_turn",
     "is_question",
 ]
@@ -101,7 +100,6 @@ INTENTS = tuple(Intent)
 
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
-_EXPLAIN = int(Marker.EXPLAIN)
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
@@ -612,15 +610,3 @@ def _acked_in_thread(context: DialogueContext, features: TurnFeatures) -> bool:
         and acked_question(features.text, features.hits)
         and not moves_on(features, config)
     )
-
-
-def explains(
-    text: str, hits: Sequence[tuple[int, int, int, int]], config: Config, known: Any
-) -> bool:
-    """Whether an EXPLAIN verb ("explain", "clarify") makes the turn CLARIFY: always in the
-    spec's reading ("explain" is one of §5.2's CLARIFY markers); with rule
-    explain-new-content, only when its object points back or names what ``known(term)``
-    says the conversation holds."""
-    if all(hit[0] != _EXPLAIN for hit in hits):
-        return False
-    return not config.explain_new_content or explain_clarifies(text, hits, known)

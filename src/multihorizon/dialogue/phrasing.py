@@ -73,6 +73,7 @@ __all__ = [
     "announces_topic",
     "asks_for_something",
     "explain_clarifies",
+    "explains",
     "first_clause_end",
     "opens_with_return",
     "plain_words",
@@ -277,6 +278,16 @@ def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> 
         if all(known(term) for term in terms):
             return True
     return False
+
+
+def explains(text: str, hits: Hits, config: Config, known: Callable[[str], object]) -> bool:
+    """Whether an EXPLAIN verb ("explain", "clarify") makes the turn CLARIFY: always in the
+    spec's reading ("explain" is one of §5.2's CLARIFY markers); with rule
+    explain-new-content, only when its object points back or names what ``known(term)``
+    says the conversation holds."""
+    if all(hit[0] != _EXPLAIN for hit in hits):
+        return False
+    return not config.explain_new_content or explain_clarifies(text, hits, known)
 
 
 def acknowledged_statement(text: str, hits: Hits) -> bool:

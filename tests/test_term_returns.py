@@ -50,8 +50,12 @@ def test_the_dormant_thread_must_share_more_than_the_active_one_holds() -> None:
     vocabulary = [{"nvidia-smi", "driver"}, {"chair", "cylinder"}]
     assert dormant_by_terms(vocabulary, 1, ["nvidia-smi", "driver"], set()) == (0, 2, False)
     assert dormant_by_terms(vocabulary, 1, ["nvidia-smi"], {"nvidia-smi"}) == (0, 1, True)
-    # The active thread holds as many of the words: no return.
+    # The active thread holds as many of the words: no return; unless the word is a code.
     assert dormant_by_terms(vocabulary, 1, ["nvidia-smi", "chair"], set())[0] == -1
+    assert dormant_by_terms(vocabulary, 1, ["nvidia-smi", "chair"], {"nvidia-smi"})[0] == 0
+    assert (
+        dormant_by_terms(vocabulary, 1, ["nvidia-smi", "chair"], {"nvidia-smi", "chair"})[0] == -1
+    )
     # A word both threads used says nothing.
     both = [{"day", "driver"}, {"day", "chair"}]
     assert dormant_by_terms(both, 1, ["day"], {"day"})[0] == -1
@@ -64,6 +68,12 @@ def test_a_report_naming_the_dormant_threads_code_goes_back() -> None:
     off = dataclasses.replace(mh.Config(), term_returns=False)
     session_off, gpu_off, chair_off = _gpu_then_chair(off)
     assert session_off.preview(text).active_thread == chair_off != gpu_off
+
+
+def test_a_code_outranks_a_plain_word_of_the_aside() -> None:
+    session, gpu, _ = _gpu_then_chair()
+    # "day" is the chair's word, "nvidia-smi" the driver's code.
+    assert session.preview("nvidia-smi output looks fine now during the day").active_thread == gpu
 
 
 def test_a_turn_of_the_aside_stays_in_it() -> None:
@@ -123,3 +133,35 @@ def test_a_request_sharing_two_words_opens_its_own_thread() -> None:
     text = "Can you find me a digital piano to learn on?"
     wanted, got = _replay_to(path, "rhold-piano", 16, mh.Config(), text)
     assert got != wanted
+
+
+def _nas_then_cat(config: mh.Config | None = None) -> tuple[mh.Session, str, str]:
+    session = mh.Session(config=config)
+    session.user(
+        "Our QNAP TS-453D keeps waking the disks every 10 minutes, hibernation never holds."
+    )
+    session.assistant(
+        "Disk wake-ups are usually apps writing logs or indexing: turn off Qsync and the "
+        "multimedia indexing to test."
+    )
+    session.user("turned off the indexing, rebooting it")
+    session.assistant("Watch the HDD standby counter in Storage & Snapshots for an hour.")
+    nas = session.active_thread
+    session.user("ugh the cat just threw up hairballs again, 3rd time this week, should i worry")
+    session.assistant("Brush her daily, try a hairball paste, and see the vet if she stops eating.")
+    return session, nas, session.active_thread
+
+
+def test_a_report_sharing_two_words_with_the_dormant_thread_goes_back() -> None:
+    text = "standby counter stuck at 0, the drives still spin up every 10 min"
+    session, nas, cat = _nas_then_cat()
+    assert session.preview(text).active_thread == nas != cat
+    off = dataclasses.replace(mh.Config(), term_returns=False)
+    session_off, nas_off, cat_off = _nas_then_cat(off)
+    assert session_off.preview(text).active_thread not in (nas_off, cat_off)
+
+
+def test_a_statement_asking_for_a_task_opens_its_own_thread() -> None:
+    session, nas, cat = _nas_then_cat()
+    text = "I need a standby counter for the drives"
+    assert session.preview(text).active_thread not in (nas, cat)

@@ -1,20 +1,21 @@
 """Returns that do not announce themselves (SPEC-028 §3.3 resumption, rule term-returns):
 "ok desktop's back, nvidia-smi shows 550.120 now" after a digression about a chair names
-the first thread's things, not "back to". Where ``Threads.plan`` would keep such a turn in
-the active thread only because nothing else decided (a CONTINUE or TOOL_REFERENCE turn, a
-follow-up with nothing resolved) or open a new thread for it (no centroid reached the bar,
-no announcement), the words it shares with one dormant thread alone decide instead.
+the first thread's things, not "back to". Where ``Threads.plan`` placed such a turn only for
+want of a better rule (a CONTINUE, TOOL_REFERENCE or follow-up turn kept in the active
+thread; the active thread's centroid; a new thread, no centroid reaching the bar and no
+announcement), the words it shares with one dormant thread alone decide instead: a code
+word ("nvidia-smi", "E24", "ETag": ``shaped_terms``) anywhere; two words for a turn that
+would open a new thread and asks for no task of its own.
 
 Counted over every hand-written file (the turns after a second thread exists; 253 returns
 to a thread left, 402 turns staying in theirs, 95 opening one): a turn sharing two or more
 words with one dormant thread, words no other thread used, is a return to it for 129 of 253
-returns and for 14 of 497 other turns; one word written as a code ("nvidia-smi", "E24",
-"ETag": ``shaped_terms``) for 16 returns and 4 other turns. At the points this rule changes,
-two words were even (3 returns won, 3 stays lost: CONTINUE, TOOL_REFERENCE and follow-up
-turns), so there only a code decides; for a question that would open a new thread, two
-words do. In task dialogues (../shared/data sgd, dialseg711) names, dates and places carry
-from one request to the next ("San Jose", "14th", "the hotel"): capitalised names, numbers
-and requests ("I need a hotel with free parking") decide nothing here.
+returns and for 14 of 497 other turns; a code for 16 returns and 4 other turns. At the
+stays this rule reopens, two words were even (3 returns won, 3 stays lost: CONTINUE,
+TOOL_REFERENCE and follow-up turns), so there only a code decides. In task dialogues
+(../shared/data sgd, dialseg711) names, dates and places carry from one request to the
+next ("San Jose", "14th", "the hotel"): capitalised names and numbers are no codes, and a
+request ("I am looking for a place to stay", "Can you find ...") opens its own thread.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Sequence, Set
 from typing import TYPE_CHECKING
 
 from .intent import Intent
+from .offers import asks_to_find
 from .phrasing import asks_for_something
 
 if TYPE_CHECKING:
@@ -80,9 +82,11 @@ def dormant_by_terms(
     terms: Sequence[str],
     shaped: Set[str],
 ) -> tuple[int, int, bool]:
-    """The dormant thread sharing the most of ``terms`` that no other thread used (-1:
-    none, or a tie), how many it shares, and whether one of them is ``shaped``; a thread
-    wins only with more such words than the active thread alone holds."""
+    """The dormant thread a turn's words name (-1: none), how many of its words that thread
+    alone used, and whether one of them is ``shaped`` (a code). One dormant thread alone
+    holding a code of the turn, the active thread none, is named; else the dormant thread
+    alone holding the most of the turn's words (no tie), more than the active thread alone
+    holds."""
     counts: dict[int, int] = {}
     with_shape: set[int] = set()
     for term in dict.fromkeys(terms):
@@ -92,6 +96,9 @@ def dormant_by_terms(
         counts[owners[0]] = counts.get(owners[0], 0) + 1
         if term in shaped:
             with_shape.add(owners[0])
+    if len(with_shape) == 1 and active not in with_shape:
+        (named,) = with_shape
+        return named, counts[named], True
     own = counts.pop(active, 0)
     if not counts:
         return -1, 0, False
@@ -99,7 +106,7 @@ def dormant_by_terms(
     leaders = [index for index, count in counts.items() if count == best]
     if len(leaders) != 1 or best <= own:
         return -1, 0, False
-    return leaders[0], best, leaders[0] in with_shape
+    return leaders[0], best, False
 
 
 def term_return(threads: Threads, plan: ThreadPlan, features: TurnFeatures, intent: Intent) -> int:
@@ -110,7 +117,9 @@ def term_return(threads: Threads, plan: ThreadPlan, features: TurnFeatures, inte
     for a question that asks for no task, to ``NEW_WORDS`` words."""
     if len(threads) < 2 or threads.active < 0:
         return -1
-    weak_stay = plan.rule == "active" and not plan.is_new and intent in _STAYS
+    weak_stay = (plan.rule == "active" and intent in _STAYS) or (
+        plan.rule == "centroid" and plan.index == threads.active
+    )
     if not (plan.is_new or weak_stay):
         return -1
     shaped = features.once("shaped_terms", None, lambda: shaped_terms(features.text))
@@ -121,7 +130,10 @@ def term_return(threads: Threads, plan: ThreadPlan, features: TurnFeatures, inte
         return -1
     if named:
         return owner
-    if plan.is_new and shared >= NEW_WORDS and features.question:
-        # "Can you help me find a hotel with free parking?" asks for a task of its own.
-        return -1 if asks_for_something(features.text) else owner
+    if plan.is_new and shared >= NEW_WORDS:
+        # "Can you help me find a hotel with free parking?", "I am looking for a place to
+        # stay." ask for a task of their own; "do I need an acoustic?" asks about one.
+        text = features.text
+        asks = asks_for_something(text) if features.question else asks_to_find(text)
+        return -1 if asks else owner
     return -1

@@ -40,6 +40,7 @@ def _gpu_then_chair(config: mh.Config | None = None) -> tuple[mh.Session, str, s
         ("how many nights in Geiranger? Rome is next.", set()),
         ("on the 14th of March at 6pm for $12.50, e.g. the cheap one", set()),
         ("the chair sinks again", set()),
+        ("art as self-expression on a south-facing wall", set()),
     ],
 )
 def test_shaped_terms_are_codes(text: str, shaped: set[str]) -> None:

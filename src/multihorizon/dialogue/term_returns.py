@@ -40,7 +40,9 @@ READ_CHARS = 2000
 # new thread.
 NEW_WORDS = 2
 _EDGE = ".,;:!?()[]{}\"'`*<>"
-_JOINS = ("-", ".", "_")
+_JOINS = (".", "_")
+# The longest part of a hyphenated code word that reads as an abbreviation ("smi", "fpm").
+_SHORT_PART = 3
 # What may follow a number in prose: ordinals, times, decades, units of everyday amounts.
 _NUMBER_TAILS = frozenset(
     ("st", "nd", "rd", "th", "am", "pm", "a.m.", "p.m.", "s", "k", "h", "min", "mins", "x")
@@ -72,7 +74,11 @@ def _is_code(token: str) -> bool:
         return token.lstrip("0123456789").casefold() not in _NUMBER_TAILS  # not "14th"
     if any(ch.isupper() for ch in token[1:]):
         return True  # "ETag", "RTX"
-    # "nvidia-smi", "moment.js", "fastcgi_pass"; not "e.g." or "U.S."
+    if "-" in token[1:-1]:
+        # "nvidia-smi", "php-fpm": a short part; "self-expression", "south-facing" are prose
+        parts = [len(part) for part in token.split("-")]
+        return min(parts) <= _SHORT_PART < max(parts)
+    # "moment.js", "fastcgi_pass"; not "e.g." or "U.S."
     return any(mark in token[1:-1] and min(map(len, token.split(mark))) >= 2 for mark in _JOINS)
 
 

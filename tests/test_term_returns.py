@@ -153,16 +153,9 @@ def _nas_then_cat(config: mh.Config | None = None) -> tuple[mh.Session, str, str
     return session, nas, session.active_thread
 
 
-def test_a_report_sharing_two_words_with_the_dormant_thread_goes_back() -> None:
-    text = "standby counter stuck at 0, the drives still spin up every 10 min"
-    session, nas, cat = _nas_then_cat()
-    assert session.preview(text).active_thread == nas != cat
-    off = dataclasses.replace(mh.Config(), term_returns=False)
-    session_off, nas_off, cat_off = _nas_then_cat(off)
-    assert session_off.preview(text).active_thread not in (nas_off, cat_off)
-
-
-def test_a_statement_asking_for_a_task_opens_its_own_thread() -> None:
+def test_a_statement_sharing_two_words_opens_its_own_thread() -> None:
+    # Task dialogues ask in statements ("I am looking for a place to stay."): two shared
+    # words are no return there (dialseg711 pairwise F1 0.5852 -> 0.5728 when they were).
     session, nas, cat = _nas_then_cat()
     text = "I need a standby counter for the drives"
     assert session.preview(text).active_thread not in (nas, cat)

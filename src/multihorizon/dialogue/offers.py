@@ -10,7 +10,7 @@ from ..text.scan import ChainScanner
 from .intent import is_question
 from .mention_markers import ACTION_VERBS
 
-__all__ = ["asks_for_something", "asks_to_find", "is_request", "offers_an_option", "search_head"]
+__all__ = ["asks_for_something", "is_request", "offers_an_option", "search_head"]
 
 # SPEC-028 §4.2 action reference: the antecedent is the last user turn that asks for something.
 _FILLER_WORD = (
@@ -85,12 +85,6 @@ def asks_for_something(text: str) -> bool:
     """Whether a user turn asks for something ("I'd like to watch a movie", "find me a hotel",
     a question), as opposed to telling ("my parser has a bug")."""
     return is_question(text) or search_head(_ASKS_FOR, text, _ASKS_FOR_SCAN_CHARS) is not None
-
-
-def asks_to_find(text: str) -> bool:
-    """Whether a user turn asks in its words for something to be found or done ("I am
-    looking for a hotel", "I need a taxi", "find me ..."), question or not."""
-    return search_head(_ASKS_FOR, text, _ASKS_FOR_SCAN_CHARS) is not None
 
 
 def is_request(text: str) -> bool:

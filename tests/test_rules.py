@@ -968,6 +968,16 @@ def _situation_setup(config: mh.Config) -> object:
     return session.preview(text).active_thread == session.active_thread
 
 
+def _term_return(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
+    session.assistant("Install nvidia-driver from non-free, reboot, and nvidia-smi lists the card.")
+    gpu = session.active_thread
+    session.user("Unrelated: my office chair keeps sinking during the day. Can I fix it?")
+    session.assistant("A sinking chair has a worn gas cylinder; a new one is cheap to fit.")
+    return session.preview("done, nvidia-smi lists it now").active_thread == gpu
+
+
 def _ask_shape(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("hosting a board game night on saturday, seven people, gamers and non gamers")
@@ -1073,6 +1083,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "thread-details": _thread_detail,
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
+    "term-returns": _term_return,
 }
 
 

@@ -168,6 +168,7 @@ SWITCHES = (
     "asked_announcements",
     "reaction_announcements",
     "bare_returns",
+    "term_returns",
     "done_reports",
     "thread_details",
     "other_topic_clauses",
@@ -458,6 +459,9 @@ class Config:
     # "Anyway, where were we?", "Circling back: ..." name no topic: back to the thread left
     # most recently; alone, CONTINUE (rule bare-returns).
     bare_returns: bool = True
+    # "ok desktop's back, nvidia-smi shows 550.120 now" names what one dormant thread alone
+    # said: back to it, where nothing else placed the turn (rule term-returns).
+    term_returns: bool = True
     # "ok did six of them last night", "I weighed everything this time" report what was done
     # about the topic at hand: CONTINUE (rule done-reports).
     done_reports: bool = True

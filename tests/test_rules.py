@@ -905,6 +905,21 @@ def _output_detail_intent(config: mh.Config) -> object:
     return session.classify(text), session.preview(text).intent
 
 
+def _fronted_output_topic(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    text = "Those 404 pages, should I redirect them all?"
+    return session.classify(text), session.preview(text).intent
+
+
+def _fresh_output(config: mh.Config, text: str) -> object:
+    session = mh.Session(config=config)
+    session.user("The backup disk is full again, checking what's on it.")
+    session.tool_output("du", "412G /var/backups/nightly\n18G /var/log\nUsage: 92% of 560G")
+    return session.classify(text), session.preview(text).intent
+
+
 def _introducing_turn(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I wake up tired every day.")
@@ -1054,6 +1069,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "output-details": _output_detail,
     "earlier-outputs": _earlier_output,
     "output-detail-intents": _output_detail_intent,
+    "fronted-output-topics": _fronted_output_topic,
+    "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),
+    "fresh-value-questions": lambda config: _fresh_output(config, "Which of those is the backup?"),
     "introducing-turns": _introducing_turn,
     "question-forms": _question_form,
     "question-ends": _question_end,

@@ -37,7 +37,7 @@ from .resolution import Resolution
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
-__all__ = ["output_detail", "with_output_details"]
+__all__ = ["holds_number", "output_detail", "with_output_details"]
 
 # Words an output must share with a question, beyond what any logged turn shares, when none of
 # them is a detail only the output holds.
@@ -151,13 +151,13 @@ def _detail_holder(
     first = max(0, len(log) - _NUMBER_WINDOW)
     unsaid_numbers = set(numbers)
     for turn in range(first, len(log)):
-        shown = [n for n in numbers if _holds_number(log.contents[turn], n)]
+        shown = [n for n in numbers if holds_number(log.contents[turn], n)]
         per_turn[turn] += len(shown)
         unsaid_numbers.difference_update(shown)
     best, top, best_held = -1, (0, 0), frozenset[str]()
     for index, entry in enumerate(entries):
         held = _held(entry, terms)
-        shown = [n for n in numbers if _holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
+        shown = [n for n in numbers if holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
         key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
             best, top, best_held = index, key, held
@@ -179,7 +179,7 @@ def _detail_holder(
     return best if when and reruns > 1 else -1
 
 
-def _holds_number(text: str, number: str) -> bool:
+def holds_number(text: str, number: str) -> bool:
     """Whether ``text`` holds ``number`` as a token (not inside a longer number)."""
     position = text.find(number)
     while position >= 0:

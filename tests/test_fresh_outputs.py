@@ -72,6 +72,37 @@ def test_turning_away_or_asking_advice_is_left_alone(text: str) -> None:
     assert mh.Intent.TOOL_REFERENCE not in _intents(_disk(), text), text
 
 
+def _reran(config: mh.Config | None = None) -> mh.Session:
+    """Two disk listings, the second right before the turn asked."""
+    session = _disk(config)
+    session.assistant("The nightly backups take most of it: prune the old ones.")
+    session.user("Pruned everything older than a month, listing again.")
+    session.tool_output("du", "120G /var/backups/nightly\n96G /var/backups/weekly\n18G /var/log")
+    return session
+
+
+@pytest.mark.parametrize("text", ["where did the 412G go", "Where did /home/builder go?"])
+def test_a_turn_right_after_a_rerun_means_the_rerun(text: str) -> None:
+    def targets(session: mh.Session) -> list[str | None]:
+        return [ref.scratch_entry for ref in session.preview(text).references if ref.type == "tool"]
+
+    newest = _reran()._scratch.most_recent()
+    assert newest is not None
+    assert targets(_reran())[:1] == [newest.entry_id], text
+    assert targets(_reran(mh.Config(fresh_output_targets=False)))[:1] != [newest.entry_id]
+
+
+def test_a_turn_right_after_a_rerun_asking_for_the_first_keeps_it() -> None:
+    session = _reran()
+    tool = [
+        r
+        for r in session.preview("what was nightly before pruning?").references
+        if r.type == "tool"
+    ]
+    assert tool
+    assert tool[0].scratch_entry != session._scratch.most_recent().entry_id  # type: ignore[union-attr]
+
+
 def test_nothing_changes_once_something_was_said_after_the_output() -> None:
     session = _disk()
     session.assistant("The nightly backups take most of it: 412G.")

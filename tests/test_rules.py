@@ -920,6 +920,17 @@ def _fresh_output(config: mh.Config, text: str) -> object:
     return session.classify(text), session.preview(text).intent
 
 
+def _fresh_target(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("The backup disk is full again, checking what's on it.")
+    session.tool_output("du", "412G /var/backups/nightly\n3.1G /home/builder\nUsage: 92%")
+    session.assistant("Prune the nightly backups.")
+    session.user("Pruned them, listing again.")
+    session.tool_output("du", "120G /var/backups/nightly\nUsage: 31%")
+    envelope = session.preview("Where did /home/builder go?")
+    return [ref.scratch_entry for ref in envelope.references if ref.type == "tool"]
+
+
 def _introducing_turn(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I wake up tired every day.")
@@ -1070,6 +1081,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "earlier-outputs": _earlier_output,
     "output-detail-intents": _output_detail_intent,
     "fronted-output-topics": _fronted_output_topic,
+    "fresh-output-targets": _fresh_target,
     "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),
     "fresh-value-questions": lambda config: _fresh_output(config, "Which of those is the backup?"),
     "introducing-turns": _introducing_turn,

@@ -33,7 +33,7 @@ from .dialogue.implicit_items import with_implicit_items
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_pairs import with_item_pairs
 from .dialogue.list_topics import with_list_topics
-from .dialogue.output_details import with_output_details
+from .dialogue.output_details import with_fresh_targets, with_output_details
 from .dialogue.own_lists import with_own_list_words, with_own_lists
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
@@ -553,6 +553,7 @@ class Session(SessionState, SessionIntent):
         resolution = match_tool_references(
             resolution, features, self._scratch, self._log, self.config
         )
+        resolution = with_fresh_targets(resolution, features, self._scratch, self._log, self.config)
         if not named_references:
             return resolution  # rules item-pairs, item-words, output-details find named ones
         resolution = with_output_details(

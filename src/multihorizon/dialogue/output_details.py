@@ -37,7 +37,7 @@ from .resolution import Resolution
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
-__all__ = ["holds_number", "output_detail", "with_output_details"]
+__all__ = ["holds_number", "output_detail", "with_fresh_targets", "with_output_details"]
 
 # Words an output must share with a question, beyond what any logged turn shares, when none of
 # them is a detail only the output holds.
@@ -79,6 +79,51 @@ def with_output_details(
         resolution,
         references=(*resolution.references, added),
         named=(*resolution.named, added),
+    )
+
+
+def with_fresh_targets(
+    resolution: Resolution,
+    features: TurnFeatures,
+    scratch: ScratchBuffer,
+    log: TurnLog,
+    config: Config,
+) -> Resolution:
+    """Rule fresh-output-targets: a turn logged right after tool outputs (those produced
+    since the latest logged turn) means one of them, unless it asks for an earlier run
+    ("before I adjusted it": ``_asks_when`` < 0). A tool reference to an older output moves
+    to the fresh output holding the most of its words and numbers, the newest among equals
+    ("where did tough-cookie go" after a second audit: the second). Counted first: 53 of
+    the 54 hand-written turns right after an output with older outputs in the buffer mean a
+    fresh one, the other asks for an earlier one ("What was the EC before I adjusted it?")."""
+    if not config.fresh_output_targets or len(scratch) == 0 or len(log) == 0:
+        return resolution
+    if not any(ref.type == "tool" for ref in resolution.references):
+        return resolution
+    entries = list(scratch)
+    fresh = [entry for entry in entries if entry.turn_id == len(log) - 1]
+    if not fresh or len(fresh) == len(entries) or _asks_when(features.text) < 0:
+        return resolution
+    ids = {entry.entry_id for entry in fresh}
+    terms, numbers = frozenset(features.terms), _numbers(features.text)
+
+    def held(entry: ScratchEntry) -> int:
+        shown = entry.raw_output[:_CONTENT_CHARS]
+        return len(_held(entry, terms)) + sum(holds_number(shown, n) for n in numbers)
+
+    best = max(reversed(fresh), key=held)  # the newest among equals
+
+    def moved(ref: Reference) -> Reference:
+        if ref.type != "tool" or ref.scratch_entry is None or ref.scratch_entry in ids:
+            return ref
+        turn = best.turn_id if best.turn_id >= 0 else None
+        return dataclasses.replace(ref, target_turn=turn, scratch_entry=best.entry_id)
+
+    return dataclasses.replace(
+        resolution,
+        references=tuple(moved(ref) for ref in resolution.references),
+        resolved=tuple(moved(ref) for ref in resolution.resolved),
+        named=tuple(moved(ref) for ref in resolution.named),
     )
 
 

@@ -81,15 +81,42 @@ def _reran(config: mh.Config | None = None) -> mh.Session:
     return session
 
 
-@pytest.mark.parametrize("text", ["where did the 412G go", "Where did /home/builder go?"])
-def test_a_turn_right_after_a_rerun_means_the_rerun(text: str) -> None:
-    def targets(session: mh.Session) -> list[str | None]:
-        return [ref.scratch_entry for ref in session.preview(text).references if ref.type == "tool"]
+def _replayed(
+    name: str, conv_id: str, at: int, config: mh.Config
+) -> tuple[mh.Session, dict[str, int]]:
+    """A hand-written conversation replayed up to turn ``at``; its tool turns' entry ids."""
+    session, ids = mh.Session(config=config), dict[str, int]()
+    conversation = next(
+        c for c in read_conversations(_HANDWRITTEN / name) if c["conv_id"] == conv_id
+    )
+    for turn in conversation["turns"][:at]:
+        if turn["role"] == "tool":
+            entry = session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
+            ids[entry.entry_id] = turn["turn_id"]
+        elif turn["role"] == "user":
+            session.user(turn["content"])
+        else:
+            session.assistant(turn["content"])
+    return session, ids
 
-    newest = _reran()._scratch.most_recent()
-    assert newest is not None
-    assert targets(_reran())[:1] == [newest.entry_id], text
-    assert targets(_reran(mh.Config(fresh_output_targets=False)))[:1] != [newest.entry_id]
+
+@pytest.mark.parametrize(
+    ("conv_id", "at", "text"),
+    [
+        ("rh-graphql-partial", 7, "Is customers:read in the scope list?"),
+        ("rh-exome-variants", 11, "Does the target file match the reference?"),
+    ],
+)
+def test_a_turn_right_after_a_new_output_means_the_new_one(
+    conv_id: str, at: int, text: str
+) -> None:
+    def targets(config: mh.Config) -> list[int]:
+        session, ids = _replayed("refs_holdout.jsonl", conv_id, at, config)
+        refs = session.preview(text).references
+        return [ids.get(r.scratch_entry or "", -1) for r in refs if r.type == "tool"]
+
+    assert targets(mh.Config())[:1] == [at - 1], text
+    assert targets(mh.Config(fresh_output_targets=False))[:1] != [at - 1], text
 
 
 def test_a_turn_right_after_a_rerun_asking_for_the_first_keeps_it() -> None:

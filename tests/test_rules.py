@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.cli import main
+from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 
 
@@ -922,12 +924,16 @@ def _fresh_output(config: mh.Config, text: str) -> object:
 
 def _fresh_target(config: mh.Config) -> object:
     session = mh.Session(config=config)
-    session.user("The backup disk is full again, checking what's on it.")
-    session.tool_output("du", "412G /var/backups/nightly\n3.1G /home/builder\nUsage: 92%")
-    session.assistant("Prune the nightly backups.")
-    session.user("Pruned them, listing again.")
-    session.tool_output("du", "120G /var/backups/nightly\nUsage: 31%")
-    envelope = session.preview("Where did /home/builder go?")
+    path = Path(__file__).parent / "data" / "handwritten" / "refs_holdout.jsonl"
+    conversation = next(c for c in read_conversations(path) if c["conv_id"] == "rh-graphql-partial")
+    for turn in conversation["turns"][:7]:  # the token introspection is the fresh output
+        if turn["role"] == "tool":
+            session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
+        elif turn["role"] == "user":
+            session.user(turn["content"])
+        else:
+            session.assistant(turn["content"])
+    envelope = session.preview("Is customers:read in the scope list?")
     return [ref.scratch_entry for ref in envelope.references if ref.type == "tool"]
 
 

@@ -368,7 +368,8 @@ class Config:
     # (rules fresh-output-replies and fresh-value-questions, under fresh-output-questions).
     fresh_output_replies: bool = True
     fresh_value_questions: bool = True
-    # "where did tough-cookie go" right after a second audit: that one (fresh-output-targets).
+    # "Is customers:read in the scope list?" right after an introspection: that one (rule
+    # fresh-output-targets).
     fresh_output_targets: bool = True
     # "That refraction", "the standby slot", "the ping": the output that holds or names it
     # (rule output-holders, under tool-reference-match).

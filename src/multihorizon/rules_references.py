@@ -82,17 +82,20 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "§4.2",
         "A turn logged right after tool outputs (those produced since the latest logged "
         "turn) means one of them: a tool reference to an older output moves to the fresh "
-        "output holding the most of its words and numbers, the newest among equals ('where "
-        "did tough-cookie go' right after a second npm audit; '8.5 now, it was 8 in the "
-        "inspection' right after the contractor's visit notes), unless the turn asks for "
-        "an earlier run ('before', 'first', 'original': rule earlier-outputs' words).",
+        "output holding the most of its words and numbers, the newest among equals ('Is "
+        "customers:read in the scope list?' right after a token introspection; '8.5 now, it "
+        "was 8 in the inspection' right after the contractor's visit notes), unless the "
+        "older output holds more of them ('which flags did you mean?': only the older "
+        "search shows flags) or the turn asks for an earlier run ('before', 'first', "
+        "'original': rule earlier-outputs' words).",
         {"fresh_output_targets": False},
         "counted first (every hand-written file but toolq_holdout11): of the 54 gold "
         "TOOL_REFERENCE turns right after an output with older outputs in the buffer, 53 "
         "mean a fresh one and one asks for an earlier one. Off -> on (other rules on): "
-        "logged tool target 145 -> 151 of 156 (refs_holdout 0.765 -> 0.941, refs_tune7 0.8 "
-        "-> 1.0, refs_holdout4, toolq_holdout9), reference acc@1 1396 -> 1402 of 1648, no "
-        "probe lost; sgd has no turn right after an output (no row moves).",
+        "logged tool target 145 -> 148 of 156 (refs_holdout 0.765 -> 0.882, refs_tune7, "
+        "toolq_holdout9), reference acc@1 1396 -> 1399 of 1648, no probe lost (moving "
+        "whatever the older output holds gave 151 but broke the stored-format fixtures' "
+        "'which flags did you mean?'); sgd has no turn right after an output.",
         "dialogue.output_details.with_fresh_targets",
     ),
     (

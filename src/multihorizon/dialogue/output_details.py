@@ -93,9 +93,11 @@ def with_fresh_targets(
     since the latest logged turn) means one of them, unless it asks for an earlier run
     ("before I adjusted it": ``_asks_when`` < 0). A tool reference to an older output moves
     to the fresh output holding the most of its words and numbers, the newest among equals
-    ("where did tough-cookie go" after a second audit: the second). Counted first: 53 of
-    the 54 hand-written turns right after an output with older outputs in the buffer mean a
-    fresh one, the other asks for an earlier one ("What was the EC before I adjusted it?")."""
+    ("Is customers:read in the scope list?" right after a token introspection), unless the
+    older output a reference names holds more of them ("which flags did you mean?"). Counted
+    first: 53 of the 54 hand-written turns right after an output with older outputs in the
+    buffer mean a fresh one, the other asks for an earlier one ("What was the EC before I
+    adjusted it?")."""
     if not config.fresh_output_targets or len(scratch) == 0 or len(log) == 0:
         return resolution
     if not any(ref.type == "tool" for ref in resolution.references):
@@ -112,10 +114,15 @@ def with_fresh_targets(
         return len(_held(entry, terms)) + sum(holds_number(shown, n) for n in numbers)
 
     best = max(reversed(fresh), key=held)  # the newest among equals
+    most = held(best)
+    by_id = {entry.entry_id: entry for entry in entries}
 
     def moved(ref: Reference) -> Reference:
         if ref.type != "tool" or ref.scratch_entry is None or ref.scratch_entry in ids:
             return ref
+        chosen = by_id.get(ref.scratch_entry)
+        if chosen is not None and held(chosen) > most:
+            return ref  # "which flags did you mean?": only the older output holds them
         turn = best.turn_id if best.turn_id >= 0 else None
         return dataclasses.replace(ref, target_turn=turn, scratch_entry=best.entry_id)
 

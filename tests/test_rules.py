@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.cli import main
+from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 
 
@@ -915,6 +917,36 @@ def _output_detail_intent(config: mh.Config) -> object:
     return session.classify(text), session.preview(text).intent
 
 
+def _fronted_output_topic(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    text = "Those 404 pages, should I redirect them all?"
+    return session.classify(text), session.preview(text).intent
+
+
+def _fresh_output(config: mh.Config, text: str) -> object:
+    session = mh.Session(config=config)
+    session.user("The backup disk is full again, checking what's on it.")
+    session.tool_output("du", "412G /var/backups/nightly\n18G /var/log\nUsage: 92% of 560G")
+    return session.classify(text), session.preview(text).intent
+
+
+def _fresh_target(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    path = Path(__file__).parent / "data" / "handwritten" / "refs_holdout.jsonl"
+    conversation = next(c for c in read_conversations(path) if c["conv_id"] == "rh-graphql-partial")
+    for turn in conversation["turns"][:7]:  # the token introspection is the fresh output
+        if turn["role"] == "tool":
+            session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
+        elif turn["role"] == "user":
+            session.user(turn["content"])
+        else:
+            session.assistant(turn["content"])
+    envelope = session.preview("Is customers:read in the scope list?")
+    return [ref.scratch_entry for ref in envelope.references if ref.type == "tool"]
+
+
 def _introducing_turn(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I wake up tired every day.")
@@ -1075,6 +1107,10 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "output-details": _output_detail,
     "earlier-outputs": _earlier_output,
     "output-detail-intents": _output_detail_intent,
+    "fronted-output-topics": _fronted_output_topic,
+    "fresh-output-targets": _fresh_target,
+    "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),
+    "fresh-value-questions": lambda config: _fresh_output(config, "Which of those is the backup?"),
     "introducing-turns": _introducing_turn,
     "question-forms": _question_form,
     "question-ends": _question_end,

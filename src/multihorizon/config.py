@@ -132,10 +132,14 @@ SWITCHES = (
     "tool_reference_match",
     "tool_output_nouns",
     "fresh_output_questions",
+    "fresh_output_replies",
+    "fresh_value_questions",
+    "fresh_output_targets",
     "output_holders",
     "output_details",
     "earlier_outputs",
     "output_detail_intents",
+    "fronted_output_topics",
     "introducing_turns",
     "detail_antecedents",
     "holder_antecedents",
@@ -362,6 +366,13 @@ class Config:
     # "Which role is it using?" right after a tool output: about that output (rule
     # fresh-output-questions, under tool-reference-match).
     fresh_output_questions: bool = True
+    # "24 cps is insane", "Which of those is the worst?" right after a tool output: about it
+    # (rules fresh-output-replies and fresh-value-questions, under fresh-output-questions).
+    fresh_output_replies: bool = True
+    fresh_value_questions: bool = True
+    # "Is customers:read in the scope list?" right after an introspection: that one (rule
+    # fresh-output-targets).
+    fresh_output_targets: bool = True
     # "That refraction", "the standby slot", "the ping": the output that holds or names it
     # (rule output-holders, under tool-reference-match).
     output_holders: bool = True
@@ -372,6 +383,9 @@ class Config:
     # "cadence first time round", past the output's exchange: TOOL_REFERENCE (rule
     # output-detail-intents, under output-details).
     output_detail_intents: bool = True
+    # "That 147/92 on Monday, should I worry?": a fronted demonstrative topic an older output
+    # holds is a tool reference (rule fronted-output-topics, under output-detail-intents).
+    fronted_output_topics: bool = True
     # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
     introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the

@@ -58,6 +58,11 @@ conversations, 62 probes, in-thread asks opened by "ok and"/"and"/"also", asks s
 need, reports with a question tail, beside continuations opened by the same markers; domains
 no other file uses; written before any change and scored twice): intent 0.742 -> 0.774,
 macro-F1 0.752 -> 0.779 (first run main 57f01f2).
+
+The thread boundary (stop 31, ``boundary_holdout11.jsonl``: 8 conversations, 64 probes,
+unannounced new topics and short in-thread turns; written before any change): intent 0.766
+on 57f01f2 and after every rule merged at stop 31; its rule (short-after-replies) was not
+merged: opt-in only, no gain on this set, dialseg711 and LoCoMo lower.
 """
 
 from __future__ import annotations
@@ -107,6 +112,7 @@ SMALL_FLOORS = {
     "intents_tune7.jsonl": {"intent_accuracy": 0.8, "intent_macro_f1": 0.82},
     "terms_holdout9.jsonl": {"intent_accuracy": 0.82, "intent_macro_f1": 0.84},
     "clarify_holdout11.jsonl": {"intent_accuracy": 0.73, "intent_macro_f1": 0.76},
+    "boundary_holdout11.jsonl": {"intent_accuracy": 0.76, "intent_macro_f1": 0.76},
 }
 
 

@@ -244,3 +244,39 @@ def test_no_bm25_is_left_over_from_an_earlier_call(kernels: ModuleType) -> None:
         found = _call(kernels, log)
         assert found[0].tolist() == expected[0].tolist()
         np.testing.assert_allclose(found[1], expected[1], rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("forced", [[], [2999], [4, 2950]])
+def test_int8_nominee_ties_go_to_the_lower_turn(kernels: ModuleType, forced: list[int]) -> None:
+    # The C++ int8 pass keeps its nominees as integer keys (score bits, then the row
+    # inverted): equal scores must still keep the lowest turns, as the reference's order
+    # does. 120 copies of the query, spread over every block, tie in int8 and in float32 and
+    # outnumber the rescore, so only the turn decides which are kept.
+    log = _log(10, 3000)
+    copies = np.linspace(0, 2999, 120).astype(np.int64)
+    log["embeddings"][copies] = log["query"]
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    log |= {"codes": codes, "scales": scales}
+    flat = {"recency_bonus": 0.0, "thread_bonus": 0.0, "lexical_weight": 0.0}
+    expected = _call(REFERENCE, log, forced=forced, **flat)
+    found = _call(kernels, log, forced=forced, **flat)
+    assert found[0].tolist() == expected[0].tolist()
+    unforced = [row for row in copies.tolist() if row not in forced]
+    assert found[0][len(forced) :].tolist() == unforced[: OPTIONS["k"] - len(forced)]
+
+
+def test_int8_nominees_rank_as_the_reference_when_every_score_is_negative(
+    kernels: ModuleType,
+) -> None:
+    # Negative scores order by their keys in reverse of their bits: a log turned away from
+    # the query (every cosine near -1, each a little different) must rank as the reference.
+    log = _log(11, 3000)
+    noise = np.random.default_rng(11).standard_normal(log["embeddings"].shape)
+    log["embeddings"][:] = -log["query"] + 0.2 * noise.astype(np.float32)
+    codes, scales = REFERENCE.quantize_rows(log["embeddings"])
+    log |= {"codes": codes, "scales": scales}
+    flat = {"recency_bonus": 0.0, "thread_bonus": 0.0, "lexical_weight": 0.0}
+    expected = _call(REFERENCE, log, **flat)
+    found = _call(kernels, log, **flat)
+    assert np.all(expected[1] < 0)
+    assert found[0].tolist() == expected[0].tolist()

@@ -13,6 +13,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -164,6 +166,86 @@ inline std::vector<std::pair<double, std::int64_t>> best_lexical(
   }
   return kept;
 }
+
+// TopK over the int8 pass's unforced rows, in ranks_before's order (score descending, then
+// row ascending), each row kept as one integer key: the score's bits made to order as the
+// float does, then the row inverted. The heap then compares and picks children without a
+// branch on the score: TopK's comparisons were the largest part of the pass at 1k turns
+// (issue 14). The same rows as TopK: the order is the same strict order. Scores must not be
+// NaN (the binding's parameters are finite, so a fused score never is).
+class NomineeHeap {
+ public:
+  explicit NomineeHeap(std::size_t k)
+      : k_(k), entry_bar_(k == 0 ? std::numeric_limits<float>::infinity()
+                             : -std::numeric_limits<float>::infinity()) {
+    keys_.reserve(k);
+  }
+
+  float entry_bar() const { return entry_bar_; }
+
+  void offer(float score, std::int64_t row) {
+    if (k_ == 0) return;
+    const Key key = key_of(score, row);
+    if (keys_.size() < k_) {
+      keys_.push_back(key);
+      std::push_heap(keys_.begin(), keys_.end(), std::greater<Key>{});  // front: the worst
+    } else if (key > keys_.front()) {
+      replace_worst(key);
+    } else {
+      return;
+    }
+    if (keys_.size() == k_) entry_bar_ = score_of(keys_.front());
+  }
+
+  // The kept rows, in no particular order.
+  std::vector<std::int64_t> rows() const {
+    std::vector<std::int64_t> out;
+    out.reserve(keys_.size());
+    for (const Key key : keys_) {
+      out.push_back(static_cast<std::int64_t>(~static_cast<std::uint64_t>(key)));
+    }
+    return out;
+  }
+
+ private:
+  using Key = unsigned __int128;
+
+  static Key key_of(float score, std::int64_t row) {
+    const float canonical = score + 0.0f;  // -0 as +0: ranks_before finds them equal
+    std::uint32_t bits;
+    std::memcpy(&bits, &canonical, sizeof bits);
+    bits = (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;  // ordered as the floats
+    return (static_cast<Key>(bits) << 64) | static_cast<Key>(~static_cast<std::uint64_t>(row));
+  }
+
+  static float score_of(Key key) {
+    auto bits = static_cast<std::uint32_t>(key >> 64);
+    bits = (bits & 0x80000000u) != 0 ? bits & 0x7fffffffu : ~bits;
+    float score;
+    std::memcpy(&score, &bits, sizeof score);
+    return score;
+  }
+
+  // The worst key's place taken by `key`, sifted down (a min-heap on the keys).
+  void replace_worst(Key key) {
+    Key* heap = keys_.data();
+    const std::size_t size = keys_.size();
+    std::size_t at = 0;
+    for (;;) {
+      std::size_t child = 2 * at + 1;
+      if (child >= size) break;
+      child += static_cast<std::size_t>(child + 1 < size && heap[child + 1] < heap[child]);
+      if (heap[child] >= key) break;
+      heap[at] = heap[child];
+      at = child;
+    }
+    heap[at] = key;
+  }
+
+  std::size_t k_;
+  std::vector<Key> keys_;
+  float entry_bar_;
+};
 
 inline bool in_sorted(const std::vector<std::int64_t>& rows, std::int64_t row) {
   return std::binary_search(rows.begin(), rows.end(), row);
@@ -350,7 +432,7 @@ std::int64_t channel_int8(const float* query, const CosineScorer& scorer,
   float query_scale = 0.0f;
   quantize_row(query, dim, query_codes.data(), &query_scale);
   const double scale = static_cast<double>(query_scale);
-  TopK nominees(std::min(std::max(rescore, params.k), log.rows - forced.size()));
+  NomineeHeap nominees(std::min(std::max(rescore, params.k), log.rows - forced.size()));
   std::int64_t dots[kBlockRows], ids[kBlockRows];
   float recency[kBlockRows], scores[kBlockRows];
   std::uint32_t picked[kBlockRows];
@@ -385,11 +467,11 @@ std::int64_t channel_int8(const float* query, const CosineScorer& scorer,
       const auto row = static_cast<std::int64_t>(begin + r);
       while (next_forced < forced.size() && forced[next_forced] < row) ++next_forced;
       if (next_forced < forced.size() && forced[next_forced] == row) continue;  // rescored anyway
-      nominees.offer({score, row, false});
+      nominees.offer(score, row);
     }
   }
   std::vector<std::int64_t> rescored(forced);
-  for (const Ranked& nominee : nominees.best_first()) rescored.push_back(nominee.index);
+  for (const std::int64_t row : nominees.rows()) rescored.push_back(row);
   std::sort(rescored.begin(), rescored.end());  // the lowest bad row is the one reported
   prefetch_rows(log, rescored);  // overlap the scattered rows' cache misses
   TopK best(std::min(params.k, rescored.size()));

@@ -1,4 +1,5 @@
-"""The settle's checks on what reference detection and rule also-questions read
+"""The settle's checks on what reference detection and rules also-questions,
+term-questions and echo-clarifications read
 (``multihorizon._settle_py``, issue 14) hold as supersets of the Python they stand for, on
 the user turns of ``../shared/data`` and on made-up edges: wherever detection finds a
 mention, an ordinal form can open, or an "Also," opens a question, the check says so (so
@@ -12,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from multihorizon import _backend, kernels
-from multihorizon._settle_py import AddingGates, DetectionGates, TermGates
+from multihorizon._settle_py import AddingGates, DetectionGates, EchoGates, TermGates
 from multihorizon.dialogue.detection import detect
+from multihorizon.dialogue.echoes import echo_words, echoed_term
 from multihorizon.dialogue.ordinal_mentions import (
     _may_open,
     forms_without_gates,
@@ -68,6 +70,9 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
         assert adding.may_add(hits, _CONTINUE), text
     if term_asked(text) or term_asked(text, wide=True):  # wide: rule term-frames
         assert TermGates.of(term_words()).may_ask(text), text
+    for wide in (False, True):  # rule echo-clarifications, wide: rule term-frames
+        if echoed_term(text, wide):
+            assert EchoGates.of(echo_words(wide)).may_echo(text), (text, wide)
 
 
 @pytest.mark.data
@@ -90,7 +95,9 @@ _PIECES = st.sampled_from(
         "  ", "maintenance", "window", "pick", "number", "three", "what", "What's", "whats",
         "is", "are", "does", "mean", "stand", "for", "a", "an", "exactly", "of", "my", "it",
         "Soundex", "search", "ok,", "so", '"', "(", ")", "means", "here", "there", "i", "keep",
-        "seeing", "again,", "search?", "search.", "like", "!", ";", "how",
+        "seeing", "again,", "search?", "search.", "like", "!", ";", "how", "meaning", "means",
+        "hang", "on", "huh", "=", "i.e.", "fret", "buzz", "meaning?", "what's that", "-",
+        "sorry", "the same as", "mean", "you mean", "what's the difference", "*", "']",
     ]
 )  # fmt: skip
 

@@ -18,6 +18,10 @@ goes on to ``dialogue.intent.IntentClassifier.finish``, which decides exactly.
   "what does X mean"'s ending, which send the turn on.
 - ``AddingGates.may_add``: a superset of ``phrasing.adding_opener`` ("Also, do I need winter
   tyres?"): a CONTINUE hit whose phrase is an adding opener, at most ``opening_chars`` in.
+- ``EchoGates.may_echo``: a superset of ``bool(echoes.echoed_term(text, wide))`` (rule
+  echo-clarifications: "Fret buzz?", "Kettle stitch, meaning?"): exactly its steps on ASCII
+  text up to the term's content words, which are left to the Python rule; True on any other
+  text.
 
 The C++ twin is ``may_detect`` / ``may_add`` in ``cpp/include/multihorizon/settle.hpp``.
 """
@@ -30,7 +34,13 @@ from typing import Any
 
 from ._validate import as_int
 
-__all__ = ["AddingGates", "DetectionGates", "TermGates", "may_open_with_report_opener"]
+__all__ = [
+    "AddingGates",
+    "DetectionGates",
+    "EchoGates",
+    "TermGates",
+    "may_open_with_report_opener",
+]
 
 Hit = tuple[int, int, int, int]
 
@@ -301,6 +311,112 @@ class TermGates:
         if term[:1] in (["a"], ["an"], ["the"]):
             term = term[1:]
         return self.breakers.isdisjoint(term)
+
+
+@dataclass(frozen=True)
+class EchoGates:
+    """Rule echo-clarifications as data (``echoes.echo_words``): the longest turn, the most
+    words of a term, fillers (and those that take the next word), blockers, links, tails,
+    hedges, what is stripped off a word, the clause ends and the closers after them, and
+    whether a bare "how" may end a term (rule term-frames)."""
+
+    chars: int
+    most: int
+    fillers: frozenset[str]
+    pair_fillers: frozenset[str]
+    blockers: frozenset[str]
+    links: tuple[tuple[str, ...], ...]
+    tails: frozenset[str]
+    hedges: frozenset[str]
+    strip: str
+    clause_ends: str
+    closers: str
+    wide: bool
+
+    @classmethod
+    def of(cls, value: Sequence[Any]) -> EchoGates:
+        """From the settler's ``echoes`` argument (``echoes.echo_words(wide)``)."""
+        if len(value) != 12:
+            raise ValueError("echoes: expected 12 fields")
+        chars, most, fillers, pairs, blockers, links, tails, hedges = value[:8]
+        strip, ends, closers, wide = value[8:]
+        links = tuple(tuple(map(str, link)) for link in links)
+        words = {*map(str, fillers), *map(str, pairs), *map(str, blockers), *map(str, hedges)}
+        words |= {*(word for link in links for word in link), *map(str, tails)}
+        if any(not word.isascii() for word in words) or any(not link for link in links):
+            raise ValueError("echoes: expected non-empty links of ASCII words")
+        return cls(
+            as_int(chars, "echoes"),
+            as_int(most, "echoes"),
+            frozenset(map(str, fillers)),
+            frozenset(map(str, pairs)),
+            frozenset(map(str, blockers)),
+            links,
+            frozenset(map(str, tails)),
+            frozenset(map(str, hedges)),
+            "".join(char for char in str(strip) if char.isascii()),
+            "".join(char for char in str(ends) if char.isascii()),
+            "".join(char for char in str(closers) if char.isascii()),
+            bool(wide),
+        )
+
+    def _link_at(self, words: list[str], index: int) -> int:
+        for link in self.links:
+            if tuple(word.strip(self.strip) for word in words[index : index + len(link)]) == link:
+                return len(link)
+        return 0
+
+    def may_echo(self, text: str) -> bool:
+        """A superset of ``bool(echoes.echoed_term(text, wide))``: exactly its steps on ASCII
+        text (where casefold is lower) but the last, which keeps the term's content words
+        (here any word left of the term counts); True on any other text."""
+        if not text.isascii():
+            return True
+        if len(text) > self.chars:
+            return False
+        strip, words = self.strip, text.lower().split()
+        bare_how = self.wide and "?" not in text and len(words) > 1
+        bare_how = bare_how and words[-1].strip(strip) == "how"
+        if not (bare_how or text.rstrip().endswith("?")):
+            return False
+        if bare_how:
+            words = words[:-1]
+        index = 0
+        while index < len(words) and words[index].strip(strip) in self.fillers:
+            index += 2 if words[index].strip(strip) in self.pair_fillers else 1
+        term: list[str] = []
+        ended = linked = False
+        while index < len(words) and len(term) < self.most:
+            if term and (span := self._link_at(words, index)):
+                index, linked = index + span, True
+                break
+            token = words[index]
+            index += 1
+            if token == "-":  # the only ASCII dash
+                ended = bool(term)
+                if ended:
+                    break
+                continue
+            if bare := token.strip(strip):
+                term.append(bare)
+            closed = token.rstrip(self.closers)
+            if closed and closed[-1] in self.clause_ends:
+                ended = True
+                break
+        ended = ended or (bare_how and index == len(words))
+        if not term or term[0] in self.blockers or not (ended or linked):
+            return False
+        if bare_how and linked:
+            return False
+        rest = [word for word in (token.strip(strip) for token in words[index:]) if word]
+        if rest and not linked:
+            if self._link_at(words, index) == 0:
+                tail = " ".join(word for word in rest if word not in self.hedges)
+                if tail not in self.tails:
+                    return False
+        elif not (rest or linked or bare_how) and not words[-1].rstrip(self.closers).endswith("?"):
+            return False
+        return len(term) > (term[0] in ("a", "an", "the"))
 
 
 # What echoes._STRIP takes off a word (rule echo-clarifications).

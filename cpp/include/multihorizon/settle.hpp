@@ -1,6 +1,6 @@
 // Whether a user turn's SPEC-028 §5.2 answer from TurnScanner is final without the Python
 // rules around it (issue 14: Session.classify's common path in one native call). The
-// reference definition is IntentSettlerBase.settles in src/multihorizon/_intent_py.py, which
+// reference definition is IntentSettlerBase.settles in src/multihorizon/_settler_py.py, which
 // mirrors what multihorizon.dialogue.intent.IntentClassifier.classify does with the scan.
 //
 // "Final" is decided conservatively: every test here that reads text is a superset of the
@@ -25,6 +25,12 @@
 #include "multihorizon/markers.hpp"
 
 namespace multihorizon {
+
+namespace intent {
+// Set by the settle only (register_settle.cpp): the answer is final but for a question,
+// which the caller said is not (_intent_py.PENDING_QUESTION).
+inline constexpr std::uint32_t kPendingQuestion = 1u << 3;
+}  // namespace intent
 
 // A needle looked for in a 1-byte str: settle_detail::latin1_may_pick finds the positions
 // where its first two bytes stand, 16 at a time, and compares the rest there.
@@ -98,6 +104,24 @@ struct SettleRules {
   std::vector<std::string> term_hedges;
   std::vector<std::string> term_breakers;
   std::string term_strip;
+  // Rule echo-clarifications (_settle_py.EchoGates; unset: any short turn ending "?" or a
+  // bare "how" goes on): the longest turn, the most words of a term, fillers (and those
+  // that take the next word), blockers, hedges and tails (lower-case ASCII, sorted), links
+  // (in order), what is stripped off a word, the clause ends and the closers after them,
+  // and whether a bare "how" may end a term (rule term-frames).
+  bool echo_known = false;
+  std::size_t echo_chars = 0;
+  std::size_t echo_most = 0;
+  std::vector<std::string> echo_fillers;
+  std::vector<std::string> echo_pair_fillers;
+  std::vector<std::string> echo_blockers;
+  std::vector<std::string> echo_hedges;
+  std::vector<std::string> echo_tails;
+  std::vector<std::vector<std::string>> echo_links;
+  std::string echo_strip;
+  std::string echo_clause_ends;
+  std::string echo_closers;
+  bool echo_wide = false;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -387,7 +411,7 @@ inline bool among(const std::vector<std::string>& sorted, const std::string& wor
 }
 
 // Whether the last character other than white space is "?" (rule echo-clarifications:
-// _intent_py.IntentSettlerBase.settles reads text.rstrip().endswith("?")).
+// _settler_py.IntentSettlerBase.settles reads text.rstrip().endswith("?")).
 template <class CharT>
 bool ends_with_question_mark(const CharT* text, std::size_t length) {
   while (length > 0) {
@@ -495,6 +519,117 @@ bool may_ask_term(const CharT* text, std::size_t length, const SettleRules& rule
   return true;
 }
 
+// `word` without the characters of `chars` at either end.
+inline std::string_view strip_ends(std::string_view word, const std::string& chars) {
+  std::size_t first = 0, last = word.size();
+  while (first < last && chars.find(word[first]) != std::string::npos) ++first;
+  while (last > first && chars.find(word[last - 1]) != std::string::npos) --last;
+  return word.substr(first, last - first);
+}
+
+inline bool among_view(const std::vector<std::string>& sorted, std::string_view word) {
+  return std::binary_search(sorted.begin(), sorted.end(), word,
+                            [](std::string_view a, std::string_view b) { return a < b; });
+}
+
+// The length of a link phrase starting at words[index] (its words stripped), 0: none
+// (echoes._link_at).
+inline std::size_t echo_link_at(const std::vector<std::string>& words, std::size_t index,
+                                const SettleRules& rules) {
+  for (const std::vector<std::string>& link : rules.echo_links) {
+    if (index + link.size() > words.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; same && k < link.size(); ++k) {
+      same = strip_ends(words[index + k], rules.echo_strip) == link[k];
+    }
+    if (same) return link.size();
+  }
+  return 0;
+}
+
+// A superset of bool(echoes.echoed_term(text, wide)) (rule echo-clarifications;
+// _settle_py.EchoGates.may_echo): exactly its steps on ASCII text, where casefold is lower,
+// but the last (the term's content words: any word left counts); true on any other text.
+template <class CharT>
+bool may_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
+  for (std::size_t i = 0; i < length; ++i) {
+    if (static_cast<std::uint32_t>(text[i]) >= 0x80) return true;
+  }
+  if (length > rules.echo_chars) return false;
+  const std::string& strip = rules.echo_strip;
+  std::vector<std::string> words;  // text.lower().split()
+  bool asks = false;               // a "?" anywhere
+  for (std::size_t at = 0; at < length;) {
+    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    if (at == length) break;
+    const std::size_t first = at;
+    while (at < length && !ascii_blank(static_cast<std::uint32_t>(text[at]))) {
+      asks = asks || static_cast<std::uint32_t>(text[at]) == '?';
+      ++at;
+    }
+    words.push_back(lower_ascii(text, first, at));
+  }
+  const bool bare_how = rules.echo_wide && !asks && words.size() > 1 &&
+                        strip_ends(words.back(), strip) == "how";
+  // text.rstrip().endswith("?"): the last word's last character (ASCII blanks only here).
+  const bool ends_asking = !words.empty() && words.back().back() == '?';
+  if (!(bare_how || ends_asking)) return false;
+  const std::size_t count = words.size() - (bare_how ? 1 : 0);
+  std::size_t index = 0;
+  while (index < count && among_view(rules.echo_fillers, strip_ends(words[index], strip))) {
+    index += among_view(rules.echo_pair_fillers, strip_ends(words[index], strip)) ? 2 : 1;
+  }
+  std::vector<std::string_view> term;
+  bool ended = false, linked = false;
+  const std::vector<std::string> head(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(count));
+  while (index < count && term.size() < rules.echo_most) {
+    if (!term.empty()) {
+      const std::size_t span = echo_link_at(head, index, rules);
+      if (span != 0) {
+        index += span;
+        linked = true;
+        break;
+      }
+    }
+    const std::string& token = head[index++];
+    if (token == "-") {  // the only ASCII dash
+      ended = !term.empty();
+      if (ended) break;
+      continue;
+    }
+    const std::string_view bare = strip_ends(token, strip);
+    if (!bare.empty()) term.push_back(bare);
+    std::size_t closed = token.size();
+    while (closed > 0 && rules.echo_closers.find(token[closed - 1]) != std::string::npos) --closed;
+    if (closed > 0 && rules.echo_clause_ends.find(token[closed - 1]) != std::string::npos) {
+      ended = true;
+      break;
+    }
+  }
+  ended = ended || (bare_how && index == count);
+  if (term.empty() || among_view(rules.echo_blockers, term[0]) || !(ended || linked)) return false;
+  if (bare_how && linked) return false;
+  std::string tail;
+  bool rest = false;
+  for (std::size_t i = index; i < count; ++i) {
+    const std::string_view word = strip_ends(head[i], strip);
+    if (word.empty()) continue;
+    rest = true;
+    if (among_view(rules.echo_hedges, word)) continue;
+    if (!tail.empty()) tail.push_back(' ');
+    tail.append(word);
+  }
+  if (rest && !linked) {
+    if (echo_link_at(head, index, rules) == 0 && !among_view(rules.echo_tails, tail)) return false;
+  } else if (!(rest || linked || bare_how)) {
+    const std::string& last = head.back();
+    std::size_t closed = last.size();
+    while (closed > 0 && rules.echo_closers.find(last[closed - 1]) != std::string::npos) --closed;
+    if (closed == 0 || last[closed - 1] != '?') return false;
+  }
+  const bool article = term[0] == "a" || term[0] == "an" || term[0] == "the";
+  return term.size() > (article ? 1u : 0u);
+}
 
 // The exact test of may_pick_without_gates at text[i] of a Latin-1 str: a needle starts
 // there, or a capital stands alone there.
@@ -638,8 +773,9 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // "Fret buzz?", "Kettle stitch, meaning?" (rule echo-clarifications): a short turn that
   // ends in a question mark may ask back a term of a reply.
   if (rules.echoes && !first_turn && length <= rules.side_question_chars &&
-      (settle_detail::ends_with_question_mark(text, length) ||
-       settle_detail::ends_with_bare_how(text, length))) {
+      (rules.echo_known ? settle_detail::may_echo(text, length, rules)
+                        : settle_detail::ends_with_question_mark(text, length) ||
+                              settle_detail::ends_with_bare_how(text, length))) {
     return false;
   }
   return !(rules.ordinal_forms && may_pick_without_gates(text, length, rules));

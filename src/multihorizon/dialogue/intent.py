@@ -41,7 +41,7 @@ from .again_markers import says_again, without_idle_agains
 from .bare_returns import ALONE, bare_return_of
 from .detection import detect
 from .done_reports import done_report
-from .echoes import echoed_term
+from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
 from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
 from .phrasing import (
@@ -241,8 +241,10 @@ class IntentClassifier:
     #: scan for ``finish`` (see ``classify``).
     settle: Callable[[str, Any, Any, bool, bool, bool], int | _Scanned]
     #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
-    #: for a text ``inputs.check_text`` may change or refuse.
-    settle_text: Callable[[Any, Any, Any, bool, bool, bool], int | _Scanned | None]
+    #: for a text ``inputs.check_text`` may change or refuse; its last argument,
+    #: ``questions_final``, says whether a settled question's code may come back too (if not,
+    #: the scan comes back with ``PENDING_QUESTION`` set).
+    settle_text: Callable[[Any, Any, Any, bool, bool, bool, bool], int | _Scanned | None]
 
     def __init__(
         self,
@@ -467,6 +469,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
         terms=term_words(),
+        echoes=echo_words(classifier._frames),
     )
 
 

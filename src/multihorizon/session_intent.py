@@ -170,12 +170,18 @@ class SessionIntent:
         # As classify reads it: the view published after the last change (a planned turn
         # changes nothing), made afresh only when there is none.
         view = self._view
-        recent, first_turn, final, tool_outputs, _ = (
+        recent, first_turn, final, tool_outputs, statements_final = (
             view if view is not None else self._current_view()
         )
-        found = self._classifier.settle(content, vector, recent, first_turn, tool_outputs, final)
+        # As in classify: a statement's code is final once no question can ask for an
+        # output's detail that the turn does not (rule output-detail-intents).
+        found = self._classifier.settle(
+            content, vector, recent, first_turn, tool_outputs, statements_final, final
+        )
         if isinstance(found, int):
             return INTENTS[found]
+        if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS:
+            return INTENTS[found[0]]
         # The settle's similarity is not reused: Threads.active_similarity is the definition.
         similarity = self._threads.active_similarity(vector)
         return intent_for_turn(context, similarity, features, resolution)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import kernels
 from .._intent_py import (
@@ -117,6 +117,24 @@ _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
 
 # TurnScanner.classify's answer: (intent, pending, hits, kinds, cues, similarity).
 _Scanned = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
+
+
+class _Settle(Protocol):
+    """``kernels.IntentSettler.settle``'s signature (``questions_final`` may be left out)."""
+
+    def __call__(
+        self,
+        text: str,
+        embedding: Any,
+        recent: Any,
+        first_turn: bool,
+        tool_outputs: bool,
+        final: bool,
+        questions_final: bool = ...,
+        /,
+    ) -> int | _Scanned: ...
+
+
 # IntentClassifier.classify's answer when it is not a settled intent code.
 _Classified = tuple[
     int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None
@@ -237,9 +255,10 @@ class IntentClassifier:
 
     #: ``kernels.IntentSettler.settle`` over this classifier's rules, the native call itself
     #: (no Python frame around it): ``settle(text, embedding, recent, first_turn,
-    #: tool_outputs, final)`` gives the intent code when nothing else can change it, else the
-    #: scan for ``finish`` (see ``classify``).
-    settle: Callable[[str, Any, Any, bool, bool, bool], int | _Scanned]
+    #: tool_outputs, final[, questions_final])`` gives the intent code when nothing else can
+    #: change it, else the scan for ``finish`` (see ``classify``); with ``questions_final``
+    #: False a question it would settle comes back as its scan with ``PENDING_QUESTION`` set.
+    settle: _Settle
     #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
     #: for a text ``inputs.check_text`` may change or refuse; its last argument,
     #: ``questions_final``, says whether a settled question's code may come back too (if not,

@@ -100,9 +100,10 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
     """Every gate of ``IntentSettlerBase.settles`` that would send the turn on, in its order
     (none: it settles); ``ref`` is the reference settler, ``args`` the settle's, ``found``
     the scan's tuple."""
-    text, _, _, first_turn, tool_outputs, final = args
+    text, _, _, first_turn, tool_outputs, final = args[:6]
     code, pending, hits, kinds, cues, _ = found
-    if not final:
+    # Questions are not final when the 7th argument says so (a past tool output).
+    if not final or (len(args) > 6 and not args[6] and cues & CUE_QUESTION):
         yield "not final (speaker named, fresh or past tool output)"
     if ref._always_pending:
         yield "always pending (lexicon without gates)"

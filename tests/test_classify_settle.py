@@ -43,6 +43,18 @@ EDGES = [
     "ÉB is the name of the cluster we run the staging rollout on, every Friday evening.",
     "2 please",
     "the second",
+    # Short turns that open a form but hold none of the words every form holds, and short
+    # picks by an item noun, a letter after a picking word, a superlative or a run.
+    "That is correct.",
+    "Very cool, I want that.",
+    "Can I get the address?",
+    "go with a.",
+    "Option i, please.",
+    "I'll take the very first.",
+    "the cheapest, is it far?",
+    "the first two look good",
+    "whichever is free",
+    "take one",
     # Rule item-forms: "4)" (a needle), a letter after a picking word, a superlative, a run.
     "What about 4), how long should we keep the logs of the staging cluster after Friday?",
     "We looked at f(4) and (see 4) for the staging cluster rollout on Friday evening too.",

@@ -23,7 +23,7 @@ from multihorizon.dialogue.ordinal_mentions import (
     ordinal_form_mentions,
 )
 from multihorizon.dialogue.phrasing import adding_opener, term_asked, term_words
-from multihorizon.dialogue.settle_data import detection_gates, phrases_among
+from multihorizon.dialogue.settle_data import detection_gates, may_hold_form, phrases_among
 from multihorizon.text.cues import OPENING_CHARS
 from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
 from shared_data import first_conversations
@@ -61,6 +61,8 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
         ordinal_form_mentions(text, hits, found)  # type: ignore[arg-type]
         # Capital letters alone and "#2" are the settle's may_pick_without_gates' to read.
         assert not found or gates.short_may_open(text) or may_pick_by_label(text), text
+        # IntentClassifier.finish reads the same (rule ordinal-forms' Python side).
+        assert not found or may_hold_form(text) or may_pick_by_label(text), text
     for position in range(len(text)):
         if _may_open(text, position):
             assert gates.may_open(text, position), (text, position)
@@ -98,6 +100,8 @@ _PIECES = st.sampled_from(
         "seeing", "again,", "search?", "search.", "like", "!", ";", "how", "meaning", "means",
         "hang", "on", "huh", "=", "i.e.", "fret", "buzz", "meaning?", "what's that", "-",
         "sorry", "the same as", "mean", "you mean", "what's the difference", "*", "']",
+        "go", "a.", "option", "i", "I", "B", "b", "flax", "cheapest", "most", "durable",
+        "whichever", "two", "very", "opening", "middle", "couple", "eleven", "#b", "(b)",
     ]
 )  # fmt: skip
 

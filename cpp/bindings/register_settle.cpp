@@ -64,11 +64,14 @@ std::vector<bool> phrase_flags(py::handle indexes, const std::string& name) {
   return flags;
 }
 
+std::vector<std::string> sorted_words(py::handle words, const std::string& name);
+
 // _settle_py.DetectionGates.of: (mention_kinds, number_gate, numbered phrase indexes,
-// openers, FROM_END phrases, before_chars, after_chars, short_openers).
+// openers, FROM_END phrases, before_chars, after_chars, short_openers, anchors,
+// letter_before).
 void read_detection(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 8) value_error("detection: expected 8 fields");
+  if (fields.size() != 10) value_error("detection: expected 10 fields");
   settle.mention_kinds = category_mask(fields[0], "detection");
   settle.number_gate = static_cast<std::int32_t>(integer_arg(fields[1], "detection"));
   settle.numbered = phrase_flags(fields[2], "detection");
@@ -86,6 +89,8 @@ void read_detection(py::handle value, SettleRules& settle) {
   settle.after_chars = count_arg(fields[6], "detection");
   for (py::handle word : fields[7]) settle.short_openers.push_back(ascii_word(word, "detection"));
   std::sort(settle.short_openers.begin(), settle.short_openers.end());
+  settle.anchors = sorted_words(fields[8], "detection");
+  settle.letter_before = sorted_words(fields[9], "detection");
   settle.detection = true;
 }
 

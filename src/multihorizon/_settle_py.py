@@ -39,6 +39,7 @@ __all__ = [
     "DetectionGates",
     "EchoGates",
     "TermGates",
+    "form_anchor",
     "may_open_with_report_opener",
 ]
 
@@ -66,7 +67,10 @@ class DetectionGates:
     ``number_gate``: the GATE_NUMBER category; ``numbered``: the phrase indexes at which
     "option 7"'s pattern may start; ``openers``, ``from_end``: the words with which an
     ordinal form opens by itself and the FROM_END phrases (``ordinal_mentions``);
-    ``before_chars``, ``after_chars``: the window ``_may_open`` reads around a hit.
+    ``before_chars``, ``after_chars``: the window ``_may_open`` reads around a hit;
+    ``short_openers``: the words ``_opens`` reads in a turn short enough to be only a pick;
+    ``anchors``, ``letter_before``: the words one of which every ordinal form holds, and
+    those after which "a" or "i" may be a label (``settle_data.form_anchors``).
     """
 
     mention_kinds: int
@@ -77,15 +81,18 @@ class DetectionGates:
     before_chars: int
     after_chars: int
     short_openers: frozenset[str]
+    anchors: frozenset[str] = frozenset()
+    letter_before: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> DetectionGates:
         """From the settler's ``detection`` argument: (mention_kinds, number_gate,
         numbered phrase indexes, openers, FROM_END phrases as word tuples, before_chars,
-        after_chars, short_openers)."""
-        if len(value) != 8:
-            raise ValueError("detection: expected 8 fields")
-        kinds, gate, numbered, openers, from_end, before, after, short = value
+        after_chars, short_openers, anchors, letter_before)."""
+        if len(value) != 10:
+            raise ValueError("detection: expected 10 fields")
+        kinds, gate, numbered, openers, from_end, before, after, short = value[:8]
+        anchors, letter_before = frozenset(map(str, value[8])), frozenset(map(str, value[9]))
         mask = as_int(kinds, "detection")
         if not 0 <= mask < 1 << 63:
             raise ValueError("detection: mention_kinds must be a bit mask in [0, 2**63)")
@@ -93,7 +100,8 @@ class DetectionGates:
         if any(not 0 < len(phrase) <= _LONGEST_WORDS for phrase in phrases):
             raise ValueError(f"detection: FROM_END phrases of 1 to {_LONGEST_WORDS} words")
         words = [*(word for phrase in phrases for word in phrase), *map(str, openers)]
-        if any(not word.isascii() for word in [*words, *map(str, short)]):
+        words += [*map(str, short), *anchors, *letter_before]
+        if any(not word.isascii() for word in words):
             raise ValueError("detection: expected ASCII words")
         return cls(
             mask,
@@ -104,6 +112,8 @@ class DetectionGates:
             as_int(before, "detection"),
             as_int(after, "detection"),
             frozenset(str(word) for word in short),
+            anchors,
+            letter_before,
         )
 
     def may_detect(self, text: str, hits: Sequence[Hit], kinds: int, ordinal_forms: bool) -> bool:
@@ -121,20 +131,24 @@ class DetectionGates:
     def short_may_open(self, text: str) -> bool:
         """A superset of "``ordinal_mentions.ordinal_form_mentions`` finds a form" on a turn
         short enough to be only a pick, where it tries every token that ``_opens``: one such
-        token at which ``may_open`` holds (ASCII text; True on any other)."""
-        at = 0
+        token at which ``may_open`` holds, and an anchor in the turn (``anchored``); ASCII
+        text, True on any other."""
+        at, opens, anchored, previous = 0, False, False, ""
         while True:
             span = _next_token(text, at, len(text))
             if span is None:
                 return True
             first, at = span
             if first == len(text):
-                return False
+                return opens and anchored
             word = text[first:at].lower()
             digits = word.lstrip("#")
-            opens = word in self.short_openers or (digits.isdigit() and digits.isascii())
-            if opens and self.may_open(text, first):  # ``_mention_at`` reads ``_may_open``
-                return True
+            if not opens and (word in self.short_openers or digits.isdigit()):
+                opens = self.may_open(text, first)  # ``_mention_at`` reads ``_may_open``
+            anchored = anchored or form_anchor(
+                word, text[first], previous, self.anchors, self.letter_before
+            )
+            previous = word
 
     def may_open(self, text: str, position: int) -> bool:
         """A superset of ``ordinal_mentions._may_open(text, position)``: exactly it where the
@@ -160,6 +174,23 @@ class DetectionGates:
         if len(word) == 1 and "A" <= text[position] <= "J":
             return True
         return any(tuple(words[: len(phrase)]) == phrase for phrase in self.from_end)
+
+
+def form_anchor(
+    word: str, first: str, previous: str, anchors: frozenset[str], letter_before: frozenset[str]
+) -> bool:
+    """Whether an ordinal form may hold the token ``word`` (case-folded; ``first``: its first
+    character as written; ``previous``: the token before it): a word of ``anchors``, a
+    token with a digit or "#", or a letter label ("b"; "a" and "i" only as a capital "A",
+    which ``_letter_pick`` reads, or after ``letter_before``, where ``letter_after_pick``
+    and ``_labelled`` read them). Every form ``ordinal_mentions._mentions_at`` finds holds
+    one: a number, an ordinal, a cardinal, a letter, an item noun, a superlative or degree
+    word, a run's end or count (``settle_data.form_anchors``)."""
+    if word in anchors or word[0] == "#" or any(char.isdigit() for char in word):
+        return True
+    if len(word) != 1 or not "a" <= word <= "j":
+        return False
+    return word not in "ai" or first == "A" or previous in letter_before
 
 
 def _tokens(text: str, start: int, limit: int, position: int) -> list[str] | None:

@@ -90,6 +90,10 @@ struct SettleRules {
   std::size_t before_chars = 0;
   std::size_t after_chars = 0;
   std::vector<std::string> short_openers;  // ordinal_mentions._opens' words (sorted)
+  // The words one of which every ordinal form holds (beside a digit, "#" or a letter), and
+  // those after which "a" or "i" may be a label (settle_data.form_anchors; sorted).
+  std::vector<std::string> anchors;
+  std::vector<std::string> letter_before;
   // Rule also-questions (_settle_py.AddingGates; unset: any CONTINUE hit may add): per phrase
   // index whether it is an adding opener ("also"), and how far in one may open the turn.
   bool adding_known = false;
@@ -358,21 +362,42 @@ bool may_open(const CharT* text, std::size_t length, std::size_t position,
   return false;
 }
 
+// Whether an ordinal form may hold the token `word` (DetectionGates.anchored): a word of
+// `anchors`, a token with a digit or "#", or a letter label ("a" and "i" only as a capital
+// "A" or after `letter_before`).
+inline bool anchored(const std::string& word, std::uint32_t first, const std::string& previous,
+                     const SettleRules& rules) {
+  if (std::binary_search(rules.anchors.begin(), rules.anchors.end(), word)) return true;
+  if (word.empty() || word[0] == '#') return true;
+  for (const char c : word) {
+    if (c >= '0' && c <= '9') return true;
+  }
+  if (word.size() != 1 || word[0] < 'a' || word[0] > 'j') return false;
+  return (word[0] != 'a' && word[0] != 'i') || first == 'A' ||
+         std::binary_search(rules.letter_before.begin(), rules.letter_before.end(), previous);
+}
+
 // A superset of "ordinal_mentions.ordinal_form_mentions finds a form" on a turn short
 // enough to be only a pick, where it tries every token that _opens: one such token at which
-// may_open holds (DetectionGates.short_may_open; true on non-ASCII text).
+// may_open holds, and an anchor in the turn (DetectionGates.short_may_open; true on
+// non-ASCII text).
 template <class CharT>
 bool short_may_open(const CharT* text, std::size_t length, const SettleRules& rules) {
   std::size_t at = 0;
+  bool opens = false, anchor = false;
+  std::string previous;
   while (true) {
     std::size_t first = 0;
     if (!next_token(text, at, length, first, at)) return true;
-    if (first == length) return false;
-    const std::string word = lower_ascii(text, first, at);
-    const bool opens =
-        is_number_word(word) ||
-        std::binary_search(rules.short_openers.begin(), rules.short_openers.end(), word);
-    if (opens && may_open(text, length, first, rules)) return true;  // as _mention_at reads
+    if (first == length) return opens && anchor;
+    std::string word = lower_ascii(text, first, at);
+    if (!opens && (is_number_word(word) ||
+                   std::binary_search(rules.short_openers.begin(), rules.short_openers.end(),
+                                      word))) {
+      opens = may_open(text, length, first, rules);  // as _mention_at reads
+    }
+    anchor = anchor || anchored(word, static_cast<std::uint32_t>(text[first]), previous, rules);
+    previous = std::move(word);
   }
 }
 

@@ -43,7 +43,7 @@ from .detection import detect
 from .done_reports import done_report
 from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
-from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
+from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     REPORT_OPENERS,
@@ -64,7 +64,7 @@ from .reply_rules import (
     builds_on_the_table,
     reports_on_the_reply,
 )
-from .settle_data import detection_gates, phrases_among
+from .settle_data import detection_gates, may_hold_form, phrases_among
 from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
@@ -393,7 +393,7 @@ class IntentClassifier:
             ):
                 pending = PENDING_REFERENCES
         if not pending and (
-            (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
+            (ungated and (may_hold_form(text) or may_pick_by_label(text)))
             or again
             or adds
             or (

@@ -581,6 +581,12 @@ bool may_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
     if (static_cast<std::uint32_t>(text[i]) >= 0x80) return true;
   }
   if (length > rules.echo_chars) return false;
+  // The common short turn ends otherwise: no word is read (both tests are supersets of the
+  // two endings read below).
+  if (!ends_with_question_mark(text, length) &&
+      !(rules.echo_wide && ends_with_bare_how(text, length))) {
+    return false;
+  }
   const std::string& strip = rules.echo_strip;
   std::vector<std::string> words;  // text.lower().split()
   bool asks = false;               // a "?" anywhere

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._settle_py import form_anchor
+from .._settle_py import DetectionGates
 from ..text.item_qualities import DEGREE_WORDS, SUPERLATIVES, WHICHEVER
 from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import (
@@ -23,14 +23,7 @@ from ..text.ordinal_forms import (
     RUN_ENDS,
 )
 from .mention_patterns import number_gate_nouns
-from .ordinal_mentions import (
-    _STANDALONE_CHARS,
-    _TOKEN,
-    _may_open,
-    _opens,
-    forms_without_gates,
-    gate_openers,
-)
+from .ordinal_mentions import forms_without_gates, gate_openers, ungated_triggers
 
 __all__ = ["MENTION_KINDS", "detection_gates", "form_anchors", "may_hold_form", "phrases_among"]
 
@@ -82,27 +75,26 @@ def form_anchors() -> tuple[list[str], list[str]]:
     return sorted(anchors), sorted(before)
 
 
-_ANCHORS, _LETTER_BEFORE = (frozenset(words) for words in form_anchors())
+def _short_gates() -> DetectionGates:
+    """What ``DetectionGates.short_may_open`` reads (no lexicon: no marker is read there)."""
+    openers, from_end, before_chars, after_chars, short_openers = gate_openers()
+    words = sorted(openers), from_end, before_chars, after_chars, sorted(short_openers)
+    return DetectionGates.of((0, -1, (), *words, *form_anchors()))
+
+
+_SHORT_GATES = _short_gates()
+_SHORT_CHARS = ungated_triggers()[3]
 
 
 def may_hold_form(text: str) -> bool:
     """Whether ``ordinal_mentions.ordinal_form_mentions`` may find a form that no gate word
-    shows (``IntentClassifier.finish``): ``forms_without_gates``; in a turn short enough to
-    be only a pick, a token that opens a form at which ``_may_open`` holds (``_mentions_at``
-    reads nothing else) and a token a form holds (``form_anchor``: "That is correct." opens
-    with no form). The native settle reads the same (``DetectionGates.short_may_open``)."""
-    if len(text) > _STANDALONE_CHARS:
-        return forms_without_gates(text)
-    opens = anchored = False
-    previous = ""
-    for match in _TOKEN.finditer(text):
-        word = match.group().casefold()
-        opens = opens or (_opens(word) and _may_open(text, match.start()))
-        anchored = anchored or form_anchor(
-            word, text[match.start()], previous, _ANCHORS, _LETTER_BEFORE
-        )
-        previous = word
-    return opens and anchored
+    shows (``IntentClassifier.finish``): ``forms_without_gates``, and in a turn short enough
+    to be only a pick the native settle's test (``DetectionGates.short_may_open``: a token
+    that opens a form where ``_may_open`` holds, and a word every form holds, so "That is
+    correct." holds none; True on text not ASCII)."""
+    if not forms_without_gates(text):
+        return False
+    return len(text) > _SHORT_CHARS or _SHORT_GATES.short_may_open(text)
 
 
 def phrases_among(lexicon: Lexicon, words: frozenset[str]) -> list[int]:

@@ -1,7 +1,8 @@
 """How many real user turns ``Session.user``'s intent stage decides in the native settle
-(issue 14): the first conversations of every ``../shared/data`` file replayed through
-``Session.user``/``Session.assistant`` (hashing embedder), each call of the classifier's
-``settle`` counted as settled (the intent code came back) or not (the Python rules run).
+(issue 14): the first conversations of every ``../shared/data`` file replayed through the
+session's calls (``shared_data.log_turn``: user turns, replies and tool outputs; hashing
+embedder), each call of the classifier's ``settle`` counted as settled (the intent code came
+back) or not (the Python rules run).
 
     python bench/settle_fraction.py [--conversations N] [--turns N]
     python bench/run_tree.py OLD/src bench/settle_fraction.py   # another tree, same turns
@@ -25,7 +26,7 @@ from typing import Any
 import multihorizon as mh
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from shared_data import locate
+from shared_data import locate, log_turn
 
 #: Called with each counted settle: the session's group ("speakers" / "no speakers"), the
 #: settle's arguments and what it returned.
@@ -62,16 +63,13 @@ def replay(
                 return found
 
             for turn in conversation["turns"][:turns]:
-                text, speaker = turn["content"], turn.get("speaker")
-                if not text.strip():
-                    continue
                 if turn["role"] != "user":
-                    session.assistant(text, speaker=speaker)
+                    log_turn(session, turn)
                     continue
                 classifier.settle = counted  # only the user turn's intent stage is counted
-                envelope = session.user(text, speaker=speaker)
+                envelope = log_turn(session, turn)
                 classifier.settle = settle
-                if after is not None:
+                if after is not None and envelope is not None:
                     after(group, envelope)
 
 

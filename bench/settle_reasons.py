@@ -38,7 +38,7 @@ from multihorizon._intent_py import (
     PENDING_NAMES,
     PENDING_REFERENCES,
 )
-from multihorizon._settle_py import may_open_with_report_opener
+from multihorizon._settle_py import may_open_with_report_opener, may_quote
 from multihorizon.dialogue import intent as intent_module
 from multihorizon.dialogue import output_detail_intents
 from multihorizon.dialogue.bare_returns import ALONE
@@ -56,6 +56,7 @@ _ROOT = Path(__file__).resolve().parents[1]
 _REPLY_RULES = {
     "bare_return_of": "bare-returns",
     "asks_back_a_term": "echo-clarifications",
+    "asks_about_a_reply_term": "reply-term-asks",
     "asks_on_the_topic": "side-questions",
     "returns_to_dormant": "return-drill-downs",
     "reports_on_the_reply": "report-backs",
@@ -156,6 +157,8 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield "short EXPLORE question (side-questions)"
     if ref._echoes and short and ref.may_echo(text):
         yield "short turn that may ask back a term (echo-clarifications)"
+    if ref._reply_terms and short and ("?" in text or (question and may_quote(text))):
+        yield "short turn with a '?', or question with a quote (reply-term-asks)"
     if ref._ordinal_forms and ref.may_pick_without_gates(text):
         if len(text) <= ref._standalone_chars:
             yield "ungated pick: short turn (ordinal-forms)"

@@ -2,9 +2,9 @@
 intent accuracy and macro-F1 over every user turn, resumption (a turn whose gold thread was
 left earlier returns to the thread of ours it was in), new threads (a turn that opens a gold
 thread opens one of ours), and tool-reference targets (the resolved scratch entry is the gold
-tool turn). Each conversation is replayed through a fresh default ``Session``; tool turns go
-to the scratch buffer under their ``tool`` name and ``args``. ``tools/handwritten_report.py``
-prints the misses.
+tool turn). Each conversation is replayed through a fresh default ``Session`` by
+``shared_data.log_turn`` (tool turns go to the scratch buffer under their ``tool`` name and
+``args``). ``tools/handwritten_report.py`` prints the misses.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from multihorizon import Config, Session
+from multihorizon import Config, Envelope, ScratchEntry, Session
 from multihorizon.evaluation.metrics import macro_f1
 from multihorizon.evaluation.replay import read_conversations
+from shared_data import log_turn
 
 
 def score(
@@ -70,17 +71,11 @@ def score(
                     tools[0] += ok
                     if not ok:
                         misses.append(f"tool   {tag}: wanted {probe['gold_turn_ids']} got {got}")
-            if turn["role"] == "tool":
-                args = turn.get("args")
-                entry = session.tool_output(
-                    turn.get("tool") or "api", turn["content"], args=args or None
-                )
-                tool_ids[entry.entry_id] = tid
-            elif turn["role"] == "user":
-                env = session.user(turn["content"])
-                ours_thread[turn["thread"]] = env.active_thread
-            else:
-                session.assistant(turn["content"])
+            logged = log_turn(session, turn)
+            if isinstance(logged, ScratchEntry):
+                tool_ids[logged.entry_id] = tid
+            elif isinstance(logged, Envelope):
+                ours_thread[turn["thread"]] = logged.active_thread
     figures = {
         "intent_accuracy": sum(p == g for p, g in intents) / len(intents),
         "intent_macro_f1": macro_f1(intents),

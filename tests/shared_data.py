@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from multihorizon import Embedder, Envelope, ScratchEntry, Session
+
 _REPO = Path(__file__).resolve().parents[1]
 
 
@@ -30,18 +32,46 @@ def locate() -> Path | None:
     return None
 
 
+#: Why a test skips, or a tool stops, when ``locate()`` finds nothing.
+MISSING_DATA = (
+    f"real conversation data (shared/data) not found beside or above {_REPO}; "
+    "set MULTIHORIZON_DATA to its folder"
+)
+
+
 def data_dir() -> Path:
     """The data folder, or skip (fail under CI=true) with the reason."""
     folder = locate()
     if folder is None:
-        message = (
-            f"real conversation data (shared/data) not found beside or above {_REPO}; "
-            "set MULTIHORIZON_DATA to its folder"
-        )
+        message = MISSING_DATA
         if os.environ.get("CI") == "true":
             pytest.fail(message + " (CI=true requires it)")
         pytest.skip(message)
     return folder
+
+
+def log_turn(
+    session: Session, turn: Mapping[str, Any], embedder: Embedder | None = None
+) -> Envelope | ScratchEntry | None:
+    """Log one data turn through the session's public calls, by its role: a user turn
+    (returns its envelope), a reply, or a tool output (to the scratch buffer under its
+    ``tool`` name, ``api`` when unnamed as in sgd, and its ``args``; returns the entry). The
+    turn's ``speaker`` goes with it; with ``embedder`` its vector is given rather than made by
+    the session. A turn without text is skipped (None): the replays that compare trees and
+    backends all log the same turns this way."""
+    text, speaker = turn["content"], turn.get("speaker")
+    if not text.strip():
+        return None
+    if turn["role"] == "tool":
+        args = turn.get("args")
+        return session.tool_output(
+            str(turn.get("tool") or "api"), text, args=args if isinstance(args, dict) else None
+        )
+    vector = None if embedder is None else embedder.embed([text])[0]
+    if turn["role"] == "user":
+        return session.user(text, embedding=vector, speaker=speaker)
+    session.assistant(text, embedding=vector, speaker=speaker)
+    return None
 
 
 def first_conversations(counts: Mapping[str, int]) -> Iterator[tuple[str, dict[str, Any]]]:

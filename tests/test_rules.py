@@ -428,6 +428,16 @@ def _term_frame(config: mh.Config) -> object:
     ]
 
 
+def _reply_term_ask(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My bees arrive tomorrow. How do I install the package?")
+    session.assistant("Hang the queen cage with the candy plug down, then shake the bees in.")
+    return [
+        (session.classify(text), session.preview(text).intent)
+        for text in ("candy plug? is it sugar", 'what does the "candy plug" do?')
+    ]
+
+
 def _asked_announcement(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The C string on my ukulele buzzes on an F chord. Why?")
@@ -993,6 +1003,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "again-reports": _again_report,
     "echo-clarifications": _echo_clarification,
     "term-frames": _term_frame,
+    "reply-term-asks": _reply_term_ask,
     "asked-announcements": _asked_announcement,
     "reaction-announcements": _reaction_announcement,
     "bare-returns": _bare_return,

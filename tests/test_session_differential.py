@@ -1,9 +1,10 @@
 """Session.user on every backend: the same decisions, turn by turn (issue 14, item 1).
 
 The first conversations of several ``../shared/data`` files are replayed through
-``Session.user``/``Session.assistant`` once per backend (``kernels.use``); every user turn's
-envelope must carry the same intent, active thread, resolved references and context items
-(turn id and the rule that chose it) as the NumPy reference's. Scores may differ in the last
+``shared_data.log_turn`` (user turns, replies, tool outputs) once per backend
+(``kernels.use``); every user turn's envelope must carry the same intent, active thread,
+resolved references and context items (turn id and the rule that chose it) as the NumPy
+reference's. Scores may differ in the last
 float32 bit between backends; the decisions may not. Few enough turns that the reference
 backend replays them in a few seconds.
 """
@@ -14,7 +15,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon import _backend, kernels
-from shared_data import DIFFERENTIAL_FILES, DIFFERENTIAL_TURNS, first_conversations
+from shared_data import DIFFERENTIAL_FILES, DIFFERENTIAL_TURNS, first_conversations, log_turn
 
 pytestmark = pytest.mark.data
 
@@ -31,14 +32,9 @@ def _replay() -> list[tuple[str, Decisions]]:
     for name, conversation in first_conversations(DIFFERENTIAL_FILES):
         session = mh.Session(embedder=embedder)
         for turn in list(conversation["turns"])[:DIFFERENTIAL_TURNS]:  # type: ignore[call-overload]
-            text, speaker = turn["content"], turn.get("speaker")
-            if not text.strip():
-                continue
-            vector = embedder.embed([text])[0]
-            if turn["role"] != "user":
-                session.assistant(text, embedding=vector, speaker=speaker)
-                continue
-            envelope = session.user(text, embedding=vector, speaker=speaker)
+            envelope = log_turn(session, turn, embedder)
+            if not isinstance(envelope, mh.Envelope):
+                continue  # a reply, a tool output or an empty turn
             where = f"{name} {conversation['conv_id']} turn {turn['turn_id']}"
             decisions.append(
                 (

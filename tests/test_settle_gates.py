@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from multihorizon import _backend, kernels
-from multihorizon._settle_py import AddingGates, DetectionGates, EchoGates, TermGates
+from multihorizon._settle_py import AddingGates, DetectionGates, EchoGates, TermGates, may_quote
 from multihorizon.dialogue.detection import detect
 from multihorizon.dialogue.echoes import echo_words, echoed_term
 from multihorizon.dialogue.ordinal_mentions import (
@@ -23,6 +23,7 @@ from multihorizon.dialogue.ordinal_mentions import (
     ordinal_form_mentions,
 )
 from multihorizon.dialogue.phrasing import adding_opener, term_asked, term_words
+from multihorizon.dialogue.reply_terms import REPLY_TERM_CHARS, opening_echo, quoted_terms
 from multihorizon.dialogue.settle_data import detection_gates, may_hold_form, phrases_among
 from multihorizon.text.cues import OPENING_CHARS
 from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
@@ -75,6 +76,10 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
     for wide in (False, True):  # rule echo-clarifications, wide: rule term-frames
         if echoed_term(text, wide):
             assert EchoGates.of(echo_words(wide)).may_echo(text), (text, wide)
+    question = lexicon.is_question(text)
+    if opening_echo(text) or quoted_terms(text, question):  # rule reply-term-asks: the gate
+        assert len(text) <= REPLY_TERM_CHARS, text
+        assert "?" in text or (question and may_quote(text)), text
 
 
 @pytest.mark.data
@@ -102,6 +107,7 @@ _PIECES = st.sampled_from(
         "sorry", "the same as", "mean", "you mean", "what's the difference", "*", "']",
         "go", "a.", "option", "i", "I", "B", "b", "flax", "cheapest", "most", "durable",
         "whichever", "two", "very", "opening", "middle", "couple", "eleven", "#b", "(b)",
+        "'", "\u2018", "\u201c", "scrat?",
     ]
 )  # fmt: skip
 

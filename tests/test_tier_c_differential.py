@@ -2,7 +2,7 @@
 real conversations, on every backend (issue 14).
 
 The first conversations of several ``../shared/data`` files are replayed through
-``Session.user``/``Session.assistant``; at every user turn ``conversation.retrieve`` runs,
+``shared_data.log_turn``; at every user turn ``conversation.retrieve`` runs,
 and then the staged definition below (``retrieve_turns``, the answer pairing walked in
 Python over the log, the reasons assigned in Python) on the same inputs: the items (turn,
 role, text, score, reason) must be the same. Under the default rules, with answers not
@@ -26,7 +26,7 @@ from multihorizon.dialogue.references import Reference
 from multihorizon.dialogue.threads import ThreadPlan
 from multihorizon.dialogue.turnlog import TurnLog
 from multihorizon.tiers import conversation
-from shared_data import DIFFERENTIAL_FILES, DIFFERENTIAL_TURNS, first_conversations
+from shared_data import DIFFERENTIAL_FILES, DIFFERENTIAL_TURNS, first_conversations, log_turn
 
 pytestmark = pytest.mark.data
 
@@ -83,11 +83,9 @@ def _replay(config: Config, restored: bool, compared: list[str]) -> None:
                 again = mh.Session(config=config, embedder=embedder)
                 again.restore(session.state())
                 session = again
-            text, speaker = turn["content"], turn.get("speaker")
-            if not text.strip():
+            if not turn["content"].strip():
                 continue
-            call = session.user if turn["role"] == "user" else session.assistant
-            call(text, embedding=embedder.embed([text])[0], speaker=speaker)
+            log_turn(session, turn, embedder)
             compared.append(f"{name} {conversation_['conv_id']} turn {turn['turn_id']}")
 
 

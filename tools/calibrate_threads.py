@@ -42,7 +42,9 @@ from typing import Any
 from multihorizon.config import Config, ThreadThresholds
 from multihorizon.evaluation import evaluate, make_embedder
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from shared_data import MISSING_DATA, locate
+
 STEP = 0.02
 POINTS = 4  # grid points on each side of the shipped value
 
@@ -109,11 +111,13 @@ def calibrate(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--embedder", default="hashing")
-    parser.add_argument("--data", default=str(DATA_DIR))
+    parser.add_argument("--data", type=Path, default=locate())
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--only", default=",".join(OBJECTIVES), help="bars to calibrate")
     parser.add_argument("--json", default=None, help="also write every grid point as JSON lines")
     args = parser.parse_args(argv)
+    if args.data is None:
+        parser.error(MISSING_DATA)
     bars = [bar.strip() for bar in args.only.split(",") if bar.strip()]
     unknown = [bar for bar in bars if bar not in OBJECTIVES]
     if unknown:
@@ -124,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def run(name: str, task: str, config: Config) -> dict[str, float]:
         report = evaluate(
-            Path(args.data) / f"{name}.jsonl",
+            args.data / f"{name}.jsonl",
             task,
             embedder=embedder,
             config=config,

@@ -1,14 +1,16 @@
-"""Every user turn's decisions over ``../shared/data``, one JSON line each, to compare two
-trees (issue 14: a latency change must not move a decision).
+"""Every user turn's decisions over the real data, one JSON line each, to compare two trees
+(issue 14: a latency change must not move a decision).
 
     python tools/decision_replay.py OUT.jsonl [--conversations 6] [--turns 300]
 
 Replays the first ``--conversations`` conversations of each file (at most ``--turns`` turns
 each) through ``Session.user``/``Session.assistant``/``Session.tool`` with the hashing
 embedder, and writes per user turn: where, intent, active thread, whether it resumed, the
-references (type, target turn, surface, span) and the context items (turn id, reason). Run it
-with each tree's ``multihorizon`` on the path (``PYTHONPATH=OTHER/src`` from an interpreter
-without an editable install) and ``cmp`` the two files.
+references (type, target turn, surface, span) and the context items (turn id, reason). The
+data folder is ``tests/shared_data.locate()``'s (``MULTIHORIZON_DATA``, else ``shared/data``
+beside the checkout); turns are logged by ``shared_data.log_turn``, as the differential tests
+log them. Run it with each tree's ``multihorizon`` on the path (``PYTHONPATH=OTHER/src`` from
+an interpreter without an editable install) and ``cmp`` the two files.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any, TextIO
 
 import multihorizon as mh
 
-_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from shared_data import MISSING_DATA, locate, log_turn
 
 
 def main() -> None:
@@ -30,12 +33,14 @@ def main() -> None:
     parser.add_argument("out")
     parser.add_argument("--conversations", type=int, default=6)
     parser.add_argument("--turns", type=int, default=300)
-    parser.add_argument("--data", default=str(_DATA))
+    parser.add_argument("--data", type=Path, default=locate())
     args = parser.parse_args()
+    if args.data is None:
+        parser.error(MISSING_DATA)
     embedder = mh.HashingEmbedder()
     written = 0
     with open(args.out, "w", encoding="utf-8") as out:
-        for path in sorted(Path(args.data).glob("*.jsonl")):
+        for path in sorted(args.data.glob("*.jsonl")):
             with path.open(encoding="utf-8") as handle:
                 for line in islice(handle, args.conversations):
                     conversation = json.loads(line)
@@ -53,20 +58,9 @@ def _replay(
     session = mh.Session(embedder=embedder)
     written = 0
     for turn in conversation["turns"][:limit]:
-        text, speaker = turn["content"], turn.get("speaker")
-        if not text.strip():
-            continue
-        vector = embedder.embed([text])[0]
-        if turn["role"] == "assistant":
-            session.assistant(text, embedding=vector, speaker=speaker)
-            continue
-        if turn["role"] == "tool":
-            args = turn.get("args")
-            session.tool_output(
-                str(turn.get("tool") or "api"), text, args=args if isinstance(args, dict) else None
-            )
-            continue
-        envelope = session.user(text, embedding=vector, speaker=speaker)
+        envelope = log_turn(session, turn, embedder)
+        if not isinstance(envelope, mh.Envelope):
+            continue  # a reply, a tool output or an empty turn
         record = {
             "at": f"{name} {conversation['conv_id']} {turn['turn_id']}",
             "intent": str(envelope.intent),

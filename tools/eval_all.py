@@ -23,6 +23,9 @@ import numpy as np
 
 from multihorizon.evaluation import evaluate, make_embedder
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from shared_data import MISSING_DATA, locate
+
 RUNS = [
     ("locomo", "retrieval"),
     ("sgd", "references"),
@@ -67,11 +70,12 @@ def _write_cache(cache_dir: str | None, model_id: str, name: str, cache: dict[st
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--embedder", default="hashing")
-    beside = Path(__file__).resolve().parents[2] / "shared" / "data"
-    parser.add_argument("--data", default=str(beside))
+    parser.add_argument("--data", type=Path, default=locate())
     parser.add_argument("--json", default=None, help="also write the reports as JSON lines")
     parser.add_argument("--cache-dir", default=None, help="keep embeddings here between runs")
     args = parser.parse_args()
+    if args.data is None:
+        parser.error(MISSING_DATA)
     embedder = make_embedder(args.embedder)
     reports: list[dict[str, Any]] = []
     caches: dict[str, dict[str, Any]] = {}
@@ -80,7 +84,7 @@ def main() -> int:
             caches[name] = _read_cache(args.cache_dir, embedder.model_id, name)
         cache = caches[name]
         before = len(cache)
-        report = evaluate(Path(args.data) / f"{name}.jsonl", task, embedder=embedder, cache=cache)
+        report = evaluate(args.data / f"{name}.jsonl", task, embedder=embedder, cache=cache)
         if len(cache) > before:
             _write_cache(args.cache_dir, embedder.model_id, name, cache)
         print(report.table(), flush=True)

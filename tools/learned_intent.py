@@ -72,9 +72,11 @@ from multihorizon.evaluation.metrics import macro_f1
 from multihorizon.evaluation.replay import read_conversations, replays
 from multihorizon.text.lexicon import Marker, default_lexicon
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from shared_data import MISSING_DATA, locate
+
 ROOT = Path(__file__).resolve().parent.parent
 HANDWRITTEN = ROOT / "tests" / "data" / "handwritten"
-DATA = ROOT.parent / "shared" / "data"
 OUT = ROOT / "build" / "learned_intent"
 FRESH = {
     "intents_holdout7": "intent7:tests/data/handwritten/intents_holdout7.jsonl",
@@ -236,7 +238,10 @@ def extract(real: bool) -> None:
         target.write_text(shown.stdout)
         jobs.append((name, target))
     if real:
-        jobs += [(name, DATA / f"{name}.jsonl") for name in REAL]
+        data = locate()
+        if data is None:
+            raise SystemExit(MISSING_DATA)
+        jobs += [(name, data / f"{name}.jsonl") for name in REAL]
     for name, path in jobs:
         rows = _extract_file(path, name)
         (OUT / f"{name}.rows.json").write_text(json.dumps(rows))

@@ -1,10 +1,18 @@
 """Each switchable rule off vs on, on the data set where it acts: the evidence lines of
 multihorizon.rules. Run from the repository root: python tools/rule_evidence.py"""
 
+import sys
+from pathlib import Path
+
 import multihorizon as mh
 from multihorizon.evaluation import evaluate
 
-D = "../shared/data/"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from shared_data import MISSING_DATA, locate
+
+DATA = locate()
+if DATA is None:
+    raise SystemExit(MISSING_DATA)
 base = mh.Config()
 jobs = [
     ("first_turn_explore", False, "sgd.jsonl", "intent"),
@@ -17,8 +25,8 @@ jobs = [
 ]
 cache = {}
 for field, val, f, task in jobs:
-    on = evaluate(D + f, task, config=base, cache=cache).ours
-    off = evaluate(D + f, task, config=base.replace(**{field: val}), cache=cache).ours
+    on = evaluate(DATA / f, task, config=base, cache=cache).ours
+    off = evaluate(DATA / f, task, config=base.replace(**{field: val}), cache=cache).ours
     keys = [
         k
         for k in on

@@ -470,7 +470,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
     settle.again[static_cast<std::size_t>(phrase)] = true;
   }
   const py::tuple flags(py::reinterpret_borrow<py::object>(switches));
-  if (flags.size() != 8) value_error("switches: expected 8 booleans");
+  if (flags.size() != 9) value_error("switches: expected 9 booleans");
   settle.tool_match = flags[0].cast<bool>();
   settle.ordinal_forms = flags[1].cast<bool>();
   settle.repeats = flags[2].cast<bool>();
@@ -479,6 +479,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   settle.terms = flags[5].cast<bool>();
   settle.reports = flags[6].cast<bool>();
   settle.echoes = flags[7].cast<bool>();
+  settle.reply_terms = flags[8].cast<bool>();
   const py::tuple sizes(py::reinterpret_borrow<py::object>(lengths));
   if (sizes.size() != 4) value_error("lengths: expected 4 character counts");
   settle.acknowledged_chars = count_arg(sizes[0], "lengths");

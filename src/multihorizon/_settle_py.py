@@ -41,6 +41,8 @@ __all__ = [
     "TermGates",
     "form_anchor",
     "may_open_with_report_opener",
+    "may_quote",
+    "touches_label",
 ]
 
 Hit = tuple[int, int, int, int]
@@ -472,3 +474,21 @@ def may_open_with_report_opener(text: str, openers: frozenset[str]) -> bool:
             return True
         end += 1
     return text[start:end].strip(_ASCII_STRIP).lower() in openers
+
+
+def touches_label(char: str, joiners: frozenset[str]) -> bool:
+    """Whether ``char`` beside a capital letter makes it no label standing alone ("C++",
+    "#A", "AB"): an ASCII letter or digit, or one of ``joiners``."""
+    return (char.isascii() and char.isalnum()) or char in joiners
+
+
+def may_quote(text: str) -> bool:
+    """A superset of "``dialogue.reply_terms.quoted_terms`` may find a quoted phrase" (rule
+    reply-term-asks, on a question without "?"): a double quotation mark, or a single one
+    that opens the text or follows white space ('what's the "...Qb6" part doing')."""
+    for index, char in enumerate(text):
+        if char in '"\u201c\u201d':
+            return True
+        if char in "'\u2018" and (index == 0 or text[index - 1].isspace()):
+            return True
+    return False

@@ -7,7 +7,7 @@ settle reads of a rule's text tests is data (``_settle_py``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ._intent_py import (
     CUE_QUESTION,
@@ -25,11 +25,29 @@ from ._settle_py import (
     TermGates,
     may_open_with_report_opener,
 )
+from ._settle_py import may_quote as _may_quote
+from ._settle_py import touches_label as _touches
 from ._validate import as_int, as_real
 
-__all__ = ["IntentSettlerBase"]
+__all__ = ["IntentSettlerBase", "SettleCall"]
 
 Hit = tuple[int, int, int, int]
+
+
+class SettleCall(Protocol):
+    """``IntentSettler.settle``'s signature (``questions_final`` may be left out)."""
+
+    def __call__(
+        self,
+        text: str,
+        embedding: Any,
+        recent: Any,
+        first_turn: bool,
+        tool_outputs: bool,
+        final: bool,
+        questions_final: bool = ...,
+        /,
+    ) -> int | tuple[int, int, list[Hit], int, int, float]: ...
 
 
 class IntentSettlerBase:
@@ -60,10 +78,10 @@ class IntentSettlerBase:
     again_phrases : iterable of int
         The phrase indexes of the CLARIFY phrases whose last word ends with "again" (rule
         resume-announcements reads such a hit).
-    switches : 8 bools
+    switches : 9 bools
         Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
         whether the caller reads every turn's references (a lexicon without gate words);
-        rules term-questions, report-backs and echo-clarifications on.
+        rules term-questions, report-backs, echo-clarifications and reply-term-asks on.
     lengths : 4 ints
         The longest acknowledged statement, side question, standalone pick, detail (0: off).
     capitals, joiners : str
@@ -120,12 +138,12 @@ class IntentSettlerBase:
         )
         self._clarify = as_int(clarify, "clarify")
         self._again = frozenset(as_int(index, "again_phrases") for index in again_phrases)
-        if len(switches) != 8:
-            raise ValueError("switches: expected 8 booleans")
+        if len(switches) != 9:
+            raise ValueError("switches: expected 9 booleans")
         flags = tuple(bool(switch) for switch in switches)
         self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
         self._side_questions, self._always_pending, self._terms, self._reports = flags[3:7]
-        self._echoes = flags[7]
+        self._echoes, self._reply_terms = flags[7:]
         if len(lengths) != 4:
             raise ValueError("lengths: expected 4 character counts")
         sizes = [as_int(size, "lengths") for size in lengths]
@@ -272,8 +290,9 @@ class IntentSettlerBase:
             and len(text) <= self._side_question_chars
             and (
                 (self._side_questions and code == INTENT_EXPLORE and question)
-                # "Fret buzz?" may ask back a term (rule echo-clarifications)
+                # "Fret buzz?", "sweat? they sweat how" (rules echo-clarifications, reply-term-asks)
                 or (self._echoes and self.may_echo(text))
+                or (self._reply_terms and ("?" in text or (question and _may_quote(text))))
             )
         ):
             return False
@@ -308,7 +327,3 @@ class IntentSettlerBase:
             if char != "A" or not (following.isascii() and following.isalpha()):
                 return True
         return False
-
-
-def _touches(char: str, joiners: frozenset[str]) -> bool:
-    return (char.isascii() and char.isalnum()) or char in joiners

@@ -164,6 +164,7 @@ SWITCHES = (
     "again_asks",
     "echo_clarifications",
     "term_frames",
+    "reply_term_asks",
     "asked_announcements",
     "reaction_announcements",
     "bare_returns",
@@ -443,6 +444,10 @@ class Config:
     # 'agrees' here" ask what a term of an earlier reply means in more frames (rule
     # term-frames, text/term_frames): CLARIFY.
     term_frames: bool = True
+    # "sweat? they sweat how", 'Could you elaborate on what "drift" refers to?' ask about a
+    # term a reply brought, asked back before more words or quoted: CLARIFY (rule
+    # reply-term-asks, dialogue/reply_terms).
+    reply_term_asks: bool = True
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

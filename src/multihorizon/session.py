@@ -29,19 +29,15 @@ from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse
-from .dialogue.implicit_items import with_implicit_items
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
-from .dialogue.item_pairs import with_item_pairs
-from .dialogue.list_topics import with_list_topics
+from .dialogue.item_rules import with_item_rules
 from .dialogue.output_details import with_output_details
-from .dialogue.own_lists import with_own_list_words, with_own_lists
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.tool_references import match_tool_references
-from .dialogue.turn_picks import with_item_over_said, with_lead_letter, with_plain_quality
 from .dialogue.turnlog import TurnLog
 from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
@@ -558,16 +554,7 @@ class Session(SessionState, SessionIntent):
         resolution = with_output_details(
             resolution, features, self._scratch, self._log, self.config
         )
-        resolution = with_item_pairs(resolution, content, self._log, self.config)
-        resolution = with_list_topics(resolution, features, self._log, self.config)
-        resolution = with_own_lists(resolution, content, self._log, self.config)
-        resolution = with_own_list_words(
-            resolution, content, features.terms, self._log, self.config
-        )
-        resolution = with_lead_letter(resolution, content, self._log, self.config)
-        resolution = with_plain_quality(resolution, content, self._log, self.config)
-        resolution = with_implicit_items(resolution, content, features, self._log, self.config)
-        return with_item_over_said(resolution, self._log, self.config)
+        return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------
 

@@ -68,6 +68,7 @@ struct SettleRules {
   bool terms = false;           // rule term-questions
   bool reports = false;         // rule report-backs
   bool echoes = false;          // rule echo-clarifications
+  bool reply_terms = false;     // rule reply-term-asks
   std::size_t acknowledged_chars = 0;
   std::size_t detail_chars = 0;  // rule thread-details: any shorter statement (0: off)
   std::size_t side_question_chars = 0;
@@ -808,6 +809,24 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
                         : settle_detail::ends_with_question_mark(text, length) ||
                               settle_detail::ends_with_bare_how(text, length))) {
     return false;
+  }
+  // "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks): a short turn
+  // with a "?" anywhere, or a short question with a quotation mark that may open a quote
+  // (_settle_py.may_quote; any non-ASCII character before a single one may be a space).
+  if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {
+    for (std::size_t i = 0; i < length; ++i) {
+      const char32_t c = static_cast<char32_t>(text[i]);
+      if (c == U'?') return false;
+      if (!question) continue;
+      if (c == U'"' || c == 0x201c || c == 0x201d) return false;
+      if (c == U'\'' || c == 0x2018) {
+        const char32_t before = i == 0 ? U' ' : static_cast<char32_t>(text[i - 1]);
+        if (before == U' ' || (before >= U'\t' && before <= U'\r') ||
+            (before >= 0x1c && before <= 0x1f) || before >= 0x80) {
+          return false;
+        }
+      }
+    }
   }
   return !(rules.ordinal_forms && may_pick_without_gates(text, length, rules));
 }

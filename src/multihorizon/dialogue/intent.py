@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from .. import kernels
 from .._intent_py import (
@@ -33,6 +33,7 @@ from .._intent_py import (
     RULE_FOLLOW_UP_QUESTIONS,
     RULE_QUESTION_TOPICS,
 )
+from .._settler_py import SettleCall
 from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
@@ -58,12 +59,14 @@ from .phrasing import (
 )
 from .references import Mention
 from .reply_rules import (
+    asks_about_a_reply_term,
     asks_back_a_term,
     asks_on_the_topic,
     asks_what_reply_meant,
     builds_on_the_table,
     reports_on_the_reply,
 )
+from .reply_terms import opening_echo, quoted_terms
 from .settle_data import detection_gates, may_hold_form, phrases_among
 from .thread_details import DETAIL_CHARS
 
@@ -117,22 +120,6 @@ _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
 
 # TurnScanner.classify's answer: (intent, pending, hits, kinds, cues, similarity).
 _Scanned = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
-
-
-class _Settle(Protocol):
-    """``kernels.IntentSettler.settle``'s signature (``questions_final`` may be left out)."""
-
-    def __call__(
-        self,
-        text: str,
-        embedding: Any,
-        recent: Any,
-        first_turn: bool,
-        tool_outputs: bool,
-        final: bool,
-        questions_final: bool = ...,
-        /,
-    ) -> int | _Scanned: ...
 
 
 # IntentClassifier.classify's answer when it is not a settled intent code.
@@ -241,6 +228,7 @@ class IntentClassifier:
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
+        "_reply_terms",
         "_reports",
         "_rules",
         "_scanner",
@@ -258,7 +246,7 @@ class IntentClassifier:
     #: tool_outputs, final[, questions_final])`` gives the intent code when nothing else can
     #: change it, else the scan for ``finish`` (see ``classify``); with ``questions_final``
     #: False a question it would settle comes back as its scan with ``PENDING_QUESTION`` set.
-    settle: _Settle
+    settle: SettleCall
     #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
     #: for a text ``inputs.check_text`` may change or refuse; its last argument,
     #: ``questions_final``, says whether a settled question's code may come back too (if not,
@@ -329,6 +317,8 @@ class IntentClassifier:
         self._echoes = config.echo_clarifications
         # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it" (term-frames).
         self._frames = config.term_frames
+        # "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks).
+        self._reply_terms = config.reply_term_asks
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
 
@@ -404,6 +394,11 @@ class IntentClassifier:
             )
             or (self._echoes and not first_turn and echoed_term(text, self._frames))
             or (
+                self._reply_terms
+                and not first_turn
+                and (opening_echo(text) or quoted_terms(text, bool(cues & CUE_QUESTION)))
+            )
+            or (
                 self._reports
                 and INTENTS[code] is Intent.EXPLORE
                 and not first_turn
@@ -473,6 +468,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._terms,
             classifier._reports,
             classifier._echoes,
+            classifier._reply_terms,
         ),
         lengths=(
             ACKNOWLEDGED_CHARS,
@@ -594,6 +590,8 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
         return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
     if intent in _ECHO_FROM and asks_back_a_term(context, features):
         return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
+    if intent in _ECHO_FROM and asks_about_a_reply_term(context, features):
+        return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):

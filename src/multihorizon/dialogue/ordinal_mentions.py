@@ -48,6 +48,7 @@ from .item_forms import (
     very_ordinal,
 )
 from .list_scope import MAX_TERMS, Token, is_content, joined, list_scope, quantity_label
+from .opener_followers import follows
 from .references import Mention
 
 __all__ = [
@@ -238,7 +239,7 @@ def gate_openers() -> tuple[frozenset[str], tuple[tuple[str, ...], ...], int, in
 
 
 def _mentions_at(text: str, position: int, item_forms: bool) -> tuple[Mention, ...]:
-    if not _may_open(text, position):
+    if not _may_open(text, position, followed=True):
         return ()  # most gate hits ("next week", "the first time"): no window read
     low = max(0, position - _BEFORE_CHARS)
     tokens = _tokens(text, low, min(len(text), position + _AFTER_CHARS))
@@ -304,7 +305,7 @@ def _is_token_char(char: str) -> bool:
     return char.isalnum() or char in "#'\u2019"
 
 
-def _may_open(text: str, position: int) -> bool:
+def _may_open(text: str, position: int, followed: bool = False) -> bool:
     """False only where ``_mention_at`` returns None whatever the window holds: the word at
     the gate hit opens no form (it is no pick, number, capital letter alone, item noun,
     "the", ordinal, or the first word of a ``FROM_END`` phrase that follows).
@@ -330,7 +331,7 @@ def _may_open(text: str, position: int) -> bool:
         return False
     word = words[0]
     if word in _DIRECT_OPENERS or _is_number(word.lstrip("#")):
-        return True
+        return not followed or follows(word, words[1:])  # ``opener_followers``
     if len(word) == 1 and "A" <= text[position] <= "J":
         return True  # a capital letter alone: ``_letter_pick``
     return word in _FROM_END_FIRST and _from_end_at(words) is not None

@@ -13,6 +13,7 @@ from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
 from .phrasing import reports_back, side_question, term_asked
+from .reply_terms import opening_echo, quoted_terms
 from .thread_details import adds_to_the_thread
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .turnlog import TurnLog
 
 __all__ = [
+    "asks_about_a_reply_term",
     "asks_back_a_term",
     "asks_on_the_topic",
     "asks_what_reply_meant",
@@ -61,6 +63,36 @@ def asks_back_a_term(context: DialogueContext, features: TurnFeatures) -> bool:
     if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
         return False
     return _an_assistant_said(log, terms)
+
+
+def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a short question asks about a term taken from a reply (rule reply-term-asks,
+    ``reply_terms``): the term asked back in its opening clause before more words ("sweat?
+    they sweat how") or put in quotation marks ('what "drift" refers to'); one assistant
+    turn used every word of the term and no user turn used them all (a point the reply
+    brought, not the user's own). In an assistant chat of two, right after a reply."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    if not (config.reply_term_asks and len(log) > 0 and log.roles[-1] == "assistant"):
+        return False
+    echoed = opening_echo(features.text)
+    quoted = quoted_terms(features.text, features.question)
+    terms = [echoed, *quoted] if echoed else quoted
+    if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
+        return False
+    return any(_an_assistant_said(log, term) and not _user_said(log, term) for term in terms)
+
+
+def _user_said(log: TurnLog, terms: tuple[str, ...]) -> bool:
+    """Whether one user turn used every word of ``terms``."""
+    said: set[int] | None = None
+    for term in terms:
+        turns = {turn for turn in log.turns_mentioning(term) if log.roles[turn] == "user"}
+        said = turns if said is None else said & turns
+        if not said:
+            return False
+    return True
 
 
 def _an_assistant_said(log: TurnLog, terms: tuple[str, ...]) -> bool:

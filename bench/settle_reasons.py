@@ -38,7 +38,7 @@ from multihorizon._intent_py import (
     PENDING_NAMES,
     PENDING_REFERENCES,
 )
-from multihorizon._settle_py import may_open_with_report_opener, may_quote
+from multihorizon._settle_py import may_open_with_report_opener
 from multihorizon.dialogue import intent as intent_module
 from multihorizon.dialogue import output_detail_intents
 from multihorizon.dialogue.bare_returns import ALONE
@@ -157,8 +157,8 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield "short EXPLORE question (side-questions)"
     if ref._echoes and short and ref.may_echo(text):
         yield "short turn that may ask back a term (echo-clarifications)"
-    if ref._reply_terms and short and ("?" in text or (question and may_quote(text))):
-        yield "short turn with a '?', or question with a quote (reply-term-asks)"
+    if ref._reply_terms and short and ref.may_ask_reply_term(text, question):
+        yield "short turn that may ask about a reply's term (reply-term-asks)"
     if ref._ordinal_forms and ref.may_pick_without_gates(text):
         if len(text) <= ref._standalone_chars:
             yield "ungated pick: short turn (ordinal-forms)"

@@ -23,7 +23,12 @@ from multihorizon.dialogue.ordinal_mentions import (
     ordinal_form_mentions,
 )
 from multihorizon.dialogue.phrasing import adding_opener, term_asked, term_words
-from multihorizon.dialogue.reply_terms import REPLY_TERM_CHARS, opening_echo, quoted_terms
+from multihorizon.dialogue.reply_terms import (
+    REPLY_TERM_CHARS,
+    opening_echo,
+    quoted_terms,
+    reply_term_words,
+)
 from multihorizon.dialogue.settle_data import detection_gates, may_hold_form, phrases_among
 from multihorizon.text.cues import OPENING_CHARS
 from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
@@ -75,11 +80,15 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
         assert TermGates.of(term_words()).may_ask(text), text
     for wide in (False, True):  # rule echo-clarifications, wide: rule term-frames
         if echoed_term(text, wide):
-            assert EchoGates.of(echo_words(wide)).may_echo(text), (text, wide)
+            assert EchoGates.of((*echo_words(wide), *reply_term_words())).may_echo(text), text
     question = lexicon.is_question(text)
-    if opening_echo(text) or quoted_terms(text, question):  # rule reply-term-asks: the gate
+    if opening_echo(text):  # rule reply-term-asks: the gate
         assert len(text) <= REPLY_TERM_CHARS, text
-        assert "?" in text or (question and may_quote(text)), text
+        assert EchoGates.of((*echo_words(False), *reply_term_words())).may_open_echo(text), text
+    if quoted_terms(text, question):
+        assert len(text) <= REPLY_TERM_CHARS, text
+        assert question or "?" in text, text
+        assert may_quote(text), text
 
 
 @pytest.mark.data

@@ -141,7 +141,7 @@ std::string ascii_chars(py::handle value, const std::string& name) {
 // hedges, strip, clause ends, closers, wide).
 void read_echoes(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 12) value_error("echoes: expected 12 fields");
+  if (fields.size() != 15) value_error("echoes: expected 15 fields");
   settle.echo_chars = count_arg(fields[0], "echoes");
   settle.echo_most = count_arg(fields[1], "echoes");
   settle.echo_fillers = sorted_words(fields[2], "echoes");
@@ -159,6 +159,9 @@ void read_echoes(py::handle value, SettleRules& settle) {
   settle.echo_clause_ends = ascii_chars(fields[9], "echoes");
   settle.echo_closers = ascii_chars(fields[10], "echoes");
   settle.echo_wide = fields[11].cast<bool>();
+  settle.reply_chars = count_arg(fields[12], "echoes");
+  settle.reply_most = count_arg(fields[13], "echoes");
+  settle.reply_hedges = sorted_words(fields[14], "echoes");
   settle.echo_known = true;
 }
 

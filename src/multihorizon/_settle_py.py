@@ -351,7 +351,9 @@ class EchoGates:
     """Rule echo-clarifications as data (``echoes.echo_words``): the longest turn, the most
     words of a term, fillers (and those that take the next word), blockers, links, tails,
     hedges, what is stripped off a word, the clause ends and the closers after them, and
-    whether a bare "how" may end a term (rule term-frames)."""
+    whether a bare "how" may end a term (rule term-frames); for rule reply-term-asks'
+    opening echo (``reply_terms.reply_term_words``) the longest turn, the most words of a
+    term and its hedges."""
 
     chars: int
     most: int
@@ -365,17 +367,22 @@ class EchoGates:
     clause_ends: str
     closers: str
     wide: bool
+    reply_chars: int
+    reply_most: int
+    reply_hedges: frozenset[str]
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> EchoGates:
-        """From the settler's ``echoes`` argument (``echoes.echo_words(wide)``)."""
-        if len(value) != 12:
-            raise ValueError("echoes: expected 12 fields")
+        """From the settler's ``echoes`` argument (``echoes.echo_words(wide)`` and
+        ``reply_terms.reply_term_words()``)."""
+        if len(value) != 15:
+            raise ValueError("echoes: expected 15 fields")
         chars, most, fillers, pairs, blockers, links, tails, hedges = value[:8]
-        strip, ends, closers, wide = value[8:]
+        strip, ends, closers, wide, reply_chars, reply_most, reply_hedges = value[8:]
+        reply_hedges = frozenset(map(str, reply_hedges))
         links = tuple(tuple(map(str, link)) for link in links)
         words = {*map(str, fillers), *map(str, pairs), *map(str, blockers), *map(str, hedges)}
-        words |= {*(word for link in links for word in link), *map(str, tails)}
+        words |= {*(word for link in links for word in link), *map(str, tails), *reply_hedges}
         if any(not word.isascii() for word in words) or any(not link for link in links):
             raise ValueError("echoes: expected non-empty links of ASCII words")
         return cls(
@@ -391,6 +398,9 @@ class EchoGates:
             "".join(char for char in str(ends) if char.isascii()),
             "".join(char for char in str(closers) if char.isascii()),
             bool(wide),
+            as_int(reply_chars, "echoes"),
+            as_int(reply_most, "echoes"),
+            reply_hedges,
         )
 
     def _link_at(self, words: list[str], index: int) -> int:
@@ -450,6 +460,37 @@ class EchoGates:
         elif not (rest or linked or bare_how) and not words[-1].rstrip(self.closers).endswith("?"):
             return False
         return len(term) > (term[0] in ("a", "an", "the"))
+
+    def may_open_echo(self, text: str) -> bool:
+        """A superset of ``bool(reply_terms.opening_echo(text))`` (rule reply-term-asks: "the
+        weight? I've heard this at the club"): exactly its steps on ASCII text but the last
+        (the term's content words); True on any other text."""
+        if not text.isascii():
+            return True
+        if len(text) > self.reply_chars or "?" not in text:
+            return False
+        strip, tokens = self.strip, text.lower().split()
+        index = 0
+        while index < len(tokens) and tokens[index].strip(strip) in self.fillers:
+            index += 1
+        term: list[str] = []
+        while index < len(tokens) and len(term) < self.reply_most:
+            token = tokens[index]
+            index += 1
+            if word := token.strip(strip):
+                term.append(word)
+            core = token.rstrip(self.closers)
+            if core.endswith("?"):
+                break
+            if core[-1:] in ",:;.!":  # "" too: a token of closers alone
+                return False
+        else:
+            return False
+        more = any(token.strip(strip) for token in tokens[index:])
+        bare = [word for word in term if word not in self.reply_hedges]
+        if not bare or bare[0] in self.blockers or not (more or len(bare) < len(term)):
+            return False
+        return len(bare) > (bare[0] in ("a", "an", "the"))
 
 
 # What echoes._STRIP takes off a word (rule echo-clarifications).

@@ -292,7 +292,7 @@ class IntentSettlerBase:
                 (self._side_questions and code == INTENT_EXPLORE and question)
                 # "Fret buzz?", "sweat? they sweat how" (rules echo-clarifications, reply-term-asks)
                 or (self._echoes and self.may_echo(text))
-                or (self._reply_terms and ("?" in text or (question and _may_quote(text))))
+                or (self._reply_terms and self.may_ask_reply_term(text, question))
             )
         ):
             return False
@@ -304,6 +304,16 @@ class IntentSettlerBase:
         if self._echo_gates is not None:
             return self._echo_gates.may_echo(text)
         return text.rstrip().endswith("?") or TermGates.bare_how(text)
+
+    def may_ask_reply_term(self, text: str, question: bool) -> bool:
+        """A superset of rule reply-term-asks' two shapes (``reply_terms.opening_echo`` or
+        ``quoted_terms``): ``EchoGates.may_open_echo``, or a quotation mark that may open a
+        quote (``may_quote``) in a question or a turn with a "?"; without the echo data, any
+        turn with a "?"."""
+        if self._echo_gates is None:
+            return "?" in text or (question and _may_quote(text))
+        quoted = (question or "?" in text) and _may_quote(text)
+        return quoted or self._echo_gates.may_open_echo(text)
 
     def may_pick_without_gates(self, text: str) -> bool:
         """A superset of ``ordinal_mentions.forms_without_gates(text) or

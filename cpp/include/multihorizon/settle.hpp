@@ -127,6 +127,11 @@ struct SettleRules {
   std::string echo_clause_ends;
   std::string echo_closers;
   bool echo_wide = false;
+  // Rule reply-term-asks' opening echo (reply_terms.reply_term_words): the longest turn, the
+  // most words of a term, its hedges (sorted).
+  std::size_t reply_chars = 0;
+  std::size_t reply_most = 0;
+  std::vector<std::string> reply_hedges;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -663,6 +668,65 @@ bool may_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
   return term.size() > (article ? 1u : 0u);
 }
 
+// A superset of bool(reply_terms.opening_echo(text)) (rule reply-term-asks:
+// _settle_py.EchoGates.may_open_echo): exactly its steps on ASCII text but the last (the
+// term's content words); true on any other text.
+template <class CharT>
+bool may_open_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
+  bool asks = false;
+  for (std::size_t i = 0; i < length; ++i) {
+    const auto c = static_cast<std::uint32_t>(text[i]);
+    if (c >= 0x80) return true;
+    asks = asks || c == '?';
+  }
+  if (length > rules.reply_chars || !asks) return false;
+  const std::string& strip = rules.echo_strip;
+  std::vector<std::string> tokens;  // text.lower().split()
+  for (std::size_t at = 0; at < length;) {
+    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    if (at == length) break;
+    const std::size_t first = at;
+    while (at < length && !ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    tokens.push_back(lower_ascii(text, first, at));
+  }
+  std::size_t index = 0;
+  while (index < tokens.size() && among_view(rules.echo_fillers, strip_ends(tokens[index], strip))) {
+    ++index;
+  }
+  std::vector<std::string_view> term;
+  bool closed = false;  // the loop ended at a token ending "?"
+  while (index < tokens.size() && term.size() < rules.reply_most) {
+    const std::string& token = tokens[index++];
+    const std::string_view word = strip_ends(token, strip);
+    if (!word.empty()) term.push_back(word);
+    std::size_t core = token.size();
+    while (core > 0 && rules.echo_closers.find(token[core - 1]) != std::string::npos) --core;
+    if (core > 0 && token[core - 1] == '?') {
+      closed = true;
+      break;
+    }
+    // core[-1:] in ",:;.!": an empty core (closers alone) too.
+    if (core == 0 || std::string_view(",:;.!").find(token[core - 1]) != std::string_view::npos) {
+      return false;
+    }
+  }
+  if (!closed) return false;
+  bool more = false;
+  for (std::size_t i = index; i < tokens.size() && !more; ++i) {
+    more = !strip_ends(tokens[i], strip).empty();
+  }
+  std::vector<std::string_view> bare;
+  for (const std::string_view word : term) {
+    if (!among_view(rules.reply_hedges, word)) bare.push_back(word);
+  }
+  if (bare.empty() || among_view(rules.echo_blockers, bare[0]) ||
+      !(more || bare.size() < term.size())) {
+    return false;
+  }
+  const bool article = bare[0] == "a" || bare[0] == "an" || bare[0] == "the";
+  return bare.size() > (article ? 1u : 0u);
+}
+
 // The exact test of may_pick_without_gates at text[i] of a Latin-1 str: a needle starts
 // there, or a capital stands alone there.
 inline bool latin1_pick_at(const unsigned char* text, std::size_t length, std::size_t i,
@@ -813,11 +877,18 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks): a short turn
   // with a "?" anywhere, or a short question with a quotation mark that may open a quote
   // (_settle_py.may_quote; any non-ASCII character before a single one may be a space).
+  // With the echo data (_settler_py.may_ask_reply_term): the opening echo's shape, or a
+  // quotation mark in a question or a turn with a "?".
   if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {
+    bool asks = question;
+    if (rules.echo_known) {
+      if (settle_detail::may_open_echo(text, length, rules)) return false;
+      for (std::size_t i = 0; i < length && !asks; ++i) asks = text[i] == static_cast<CharT>('?');
+    }
     for (std::size_t i = 0; i < length; ++i) {
       const char32_t c = static_cast<char32_t>(text[i]);
-      if (c == U'?') return false;
-      if (!question) continue;
+      if (c == U'?' && !rules.echo_known) return false;
+      if (!asks) continue;
       if (c == U'"' || c == 0x201c || c == 0x201d) return false;
       if (c == U'\'' || c == 0x2018) {
         const char32_t before = i == 0 ? U' ' : static_cast<char32_t>(text[i - 1]);

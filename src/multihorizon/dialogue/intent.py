@@ -66,7 +66,7 @@ from .reply_rules import (
     builds_on_the_table,
     reports_on_the_reply,
 )
-from .reply_terms import opening_echo, quoted_terms
+from .reply_terms import opening_echo, quoted_terms, reply_term_words
 from .settle_data import detection_gates, may_hold_form, phrases_among
 from .thread_details import DETAIL_CHARS
 
@@ -484,7 +484,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
         terms=term_words(),
-        echoes=echo_words(classifier._frames),
+        echoes=(*echo_words(classifier._frames), *reply_term_words()),
     )
 
 

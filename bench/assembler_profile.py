@@ -65,6 +65,7 @@ def main() -> int:
     from multihorizon.tiers.coverage import CoverageSet
     from multihorizon.tiers.knowledge import KnowledgeStore
     from multihorizon.tiers.knowledge_exact import ExactRows
+    from multihorizon.tiers.knowledge_worker import PendingNeighbours
     from multihorizon.tiers.tool_candidates import ToolCandidates
 
     facts = args.facts
@@ -100,6 +101,7 @@ def main() -> int:
         (compose.kernels, "score_turns_int8", "        kernels.score_turns_int8"),
         (knowledge_candidates, "rank_exactly", "    rank_exactly (fused Tier P stage)"),
         (compose.kernels, "tier_p_stage", "      kernels.tier_p_stage"),
+        (PendingNeighbours, "result", "    PendingNeighbours.result (the worker's search)"),
         (knowledge_candidates, "rank_cdr", "    rank_cdr"),
         (CoverageSet, "coverage", "      CoverageSet.coverage"),
         (compose.kernels, "cdr_rank", "      kernels.cdr_rank"),

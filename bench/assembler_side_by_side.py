@@ -2,7 +2,7 @@
 
     python bench/assembler_side_by_side.py [--main /tmp/main-tree/src] [--facts 10000]
         [--rounds 40] [--calls 10] [--contenders ours-cpp-seq,ours-cpp-worker,...]
-        [--stage turn|pack] [--clock wall|thread]
+        [--stage turn|pack|document] [--clock wall|thread]
 
 Each contender is its own process (the backend is chosen at import) holding the same setup
 as ``test_bench_assembler.py``: a store of ``--facts`` real-text facts, a 1,000-turn session
@@ -71,6 +71,12 @@ def child(facts: int, worker: str, stage: str, clock_name: str) -> None:
         times = []
         for _ in range(int(line)):
             position = (next(positions) * 13) % facts
+            if stage == "document":  # a document task with four sub-queries (SPEC-028 §7.5)
+                asks = [texts[(position + 97 * n) % facts][:80] for n in range(1, 5)]
+                started = clock()
+                session.document(texts[position][:200], asks, budget_tokens=4000)
+                times.append(clock() - started)
+                continue
             started = clock()
             session.user(texts[position], embedding=vectors[position], budget_tokens=4000)
             times.append(clock() - started)
@@ -113,9 +119,10 @@ def main() -> int:
     parser.add_argument("--contenders", default=DEFAULT)
     parser.add_argument(
         "--stage",
-        choices=("turn", "pack"),
+        choices=("turn", "pack", "document"),
         default="turn",
-        help="time whole user() turns, or only their packing (tier_session.pack)",
+        help="time whole user() turns, only their packing (tier_session.pack), or "
+        "document() calls with four sub-queries",
     )
     parser.add_argument(
         "--clock",

@@ -25,6 +25,13 @@ ASKS = [
     "wildcard now or wait till xmas",
     "panniers vs a backpack for a laptop",
     "two nodes enough or three",
+    # A topic, then what is asked of it; an inversion after "or" wherever it stands.
+    "and the valves, presta 44mm enough for deep rims",
+    "the fluid, safe with a cat in the house",
+    "ok and the tinny thing, same cause",
+    "codenames for 7, teams of 3 and 4 or is that unfair",
+    "tickets sold on the day only, or can we sell before as well",
+    "I could go now or should I wait",
 ]
 NOT_ASKS = [
     "going with the home one then",
@@ -37,6 +44,13 @@ NOT_ASKS = [
     "the writer made it funny",
     "ok ok ok ok write",
     "Things that help:\n1. Cut caffeine\n2. Try CBT-I, through an app or a therapist",
+    "the walls are brick, it's an old terrace",
+    "Oh and the rash, it's spreading to her arms now",
+    "the bottoms were pretty thick, maybe 2cm",
+    "My husband, uh,",
+    "Your art's amazing, Caroline. I love how you use it",
+    "The tenors are weak, only four of them.",
+    "the kitchen table, so I'd find jam all over it",
     "or",
     "",
     "   ",
@@ -68,6 +82,17 @@ def test_every_backend_agrees_with_the_reference(kernels: ModuleType) -> None:
         assert got == reference.question(text), repr(text)  # type: ignore[attr-defined]
 
 
+def test_new_shapes_agree_with_the_reference(kernels: ModuleType) -> None:
+    scanner, reference = _scanner(kernels, True), _scanner(REFERENCE, True)
+    words = ["the", "and", "is", "or", "it", "x", "ok", "uh,", "my,", "x.", "y!"]
+    marks = [" ", ", ", ",", "\n"]
+    texts = [a + m + b + n + c for a in words for m in marks for b in words for n in marks
+             for c in words]  # fmt: skip
+    for text in texts + [text + " y" for text in texts]:
+        got = scanner.question(text)  # type: ignore[attr-defined]
+        assert got == reference.question(text), repr(text)  # type: ignore[attr-defined]
+
+
 def _replay(config: Config, turn: str) -> str:
     session = Session(config=config)
     session.user("hosting a board game night on saturday, seven people, gamers and non gamers")
@@ -80,6 +105,8 @@ def _replay(config: Config, turn: str) -> str:
     [
         "codenames for seven people or just one for the board game night",
         "Write the board game night invite for seven people.",
+        "and the codenames teams, fair for seven people",
+        "codenames for seven people, teams of 3 and 4 or is that unfair for the board game night",
     ],
 )
 def test_an_ask_in_the_thread_drills_down(turn: str) -> None:
@@ -102,3 +129,6 @@ def test_a_long_turn_is_read_in_one_pass(size: int) -> None:
     assert default_lexicon().is_question(text)
     assert not default_lexicon().is_question("or more " * (size // 8))
     assert not default_lexicon().is_question("now " * (size // 4) + "write")
+    assert not default_lexicon().is_question("the x, " + "it " * (size // 4))
+    assert not default_lexicon().is_question("ok " * (size // 4) + "the x, y")
+    assert default_lexicon().is_question("it " * (size // 4) + "or is it")

@@ -10,12 +10,14 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.dialogue.phrasing import (
+    acked_question,
     adding_opener,
     announces_topic,
     reports_back,
     term_asked,
 )
 from multihorizon.dialogue.returns import inflections, words_held
+from multihorizon.text.lexicon import Marker
 
 
 def _hits(text: str) -> tuple[tuple[int, int, int, int], ...]:
@@ -72,10 +74,57 @@ def test_statements_that_do_not_report_back(text: str) -> None:
         ("OK also, what's the best parking app in Madrid?", True),
         ("Can I also pay by card?", False),
         ("Is there a cheaper option also?", False),
+        ("ok and the straps, how tight should they be roughly", True),
+        ("OK, and the one with the big sensor, is it sharper at dusk?", True),
+        ("ok and?", False),
+        ("Okay, and... ?", False),
     ],
 )
 def test_also_opening_a_question(text: str, adds: bool) -> None:
     assert bool(adding_opener(text, _hits(text))) is adds
+
+
+@pytest.mark.parametrize(
+    ("text", "goes_on"),
+    [
+        ("What else should I buy with it?", False),
+        ("What else could she test if she doesn't like that one?", False),
+        ("What else can you find?", True),
+        ("what else is there", True),
+    ],
+)
+def test_what_else_goes_on_only_when_it_asks_for_more(text: str, goes_on: bool) -> None:
+    continues = [hit for hit in _hits(text) if hit[0] == int(Marker.CONTINUE)]
+    assert bool(continues) is goes_on
+
+
+def test_ok_and_before_a_question_of_its_own_drills_down() -> None:
+    def replay(config: mh.Config) -> str:
+        session = mh.Session(config=config)
+        session.user("hosting a board game night on saturday, seven people, gamers and non gamers")
+        session.assistant("For seven, party games work best: Codenames, Just One or Wavelength.")
+        return str(session.classify("ok and the board game night snacks, what should seven get"))
+
+    assert replay(mh.Config()) == "DRILL_DOWN"
+    assert replay(mh.Config(also_questions=False)) == "CONTINUE"
+
+
+def test_ok_and_keeps_a_question_in_its_thread() -> None:
+    # audit_holdout7 a7-french: without its marker the question read as new ground (EXPLORE)
+    # and opened a thread the later return then missed.
+    session = mh.Session()
+    session.user("how do I form the passé composé in french, my teacher said some take être")
+    session.assistant("Most verbs take avoir; verbs of movement take être: allé, allée, allés.")
+    text = "ok. and reflexive, example please?"
+    assert acked_question(text, _hits(text))
+    assert str(session.classify(text)) == "CONTINUE"
+
+
+def test_an_also_after_the_question_adds_only_inside() -> None:
+    text = "Can you pull up my alarms for me also?"  # sgd: rule short-follow-ups reads it
+    assert adding_opener(text, _hits(text), inside=True)
+    assert not adding_opener(text, _hits(text))
+    assert not adding_opener("Also?", _hits("Also?"), inside=True)
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
-"""Tier P's fused stage (issue 14): ``tier_p_stage`` on every backend gives the NumPy
-reference's bits, the store-level ``rank_exactly`` ranks as ``nearest`` + ``rank_cdr`` with
-the delivered facts left out, and the delivered flags by label follow the coverage set."""
+"""Tier P's fused stage (issue 14): ``tier_p_stage`` and its search half ``tier_p_search`` on
+every backend give the NumPy reference's bits, the stage is its search half then the CDR
+ranking, the store-level ``rank_exactly`` ranks as ``nearest`` + ``rank_cdr`` (and as
+``search_exactly`` + ``rank_cdr``, the worker's split) with the delivered facts left out, and
+the delivered flags by label follow the coverage set."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import multihorizon as mh
 from multihorizon import _kernels_py
 from multihorizon.tiers.coverage import CoverageSet
 from multihorizon.tiers.knowledge_cdr import rank_cdr
-from multihorizon.tiers.knowledge_stage import rank_exactly
+from multihorizon.tiers.knowledge_stage import rank_exactly, search_exactly
 
 DIM = 24
 
@@ -83,6 +85,61 @@ def test_every_backend_gives_the_reference_bits(kernels: ModuleType, sparse: boo
             assert not delivered[got[0]].any()
 
 
+_RANKING = ("delivered", "columns", "now", "novelty", "partial_floor")
+
+
+def _search_arguments(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in arguments.items() if name not in _RANKING}
+
+
+@pytest.mark.parametrize("sparse", [False, True])
+def test_the_search_half_gives_the_reference_bits_and_the_stage_is_it_then_cdr(
+    kernels: ModuleType, sparse: bool
+) -> None:
+    rng = np.random.default_rng(17 + sparse)
+    store = _store(rng, 300, sparse)
+    weighted = (0.5 * _unit(rng, 6, sparse).astype(np.float64)).sum(axis=0)
+    delivered = rng.random(320) < 0.3
+    for case in range(30):
+        query = _unit(rng, 1, sparse)[0]
+        arguments = _arguments(
+            store, query, novelty=case % 3, min_relevance=(-1.0, 0.0, 0.2, 0.35, 0.5)[case % 5],
+            count=(1, 20, 400)[case % 3], delivered=delivered if case % 2 else None,
+            weighted=weighted if case % 4 < 2 else None, depth_sum=3.0 if case % 4 < 2 else 0.0,
+        )  # fmt: skip
+        want = _kernels_py.tier_p_search(**_search_arguments(arguments))
+        got = kernels.tier_p_search(**_search_arguments(arguments))
+        for got_column, want_column in zip(got, want, strict=True):
+            assert got_column.dtype == want_column.dtype
+            assert got_column.tobytes() == want_column.tobytes()
+        # The stage: the found labels not delivered, ranked by CDR in search order.
+        labels, cosines, covered = got
+        kept = np.flatnonzero(~delivered[labels]) if case % 2 else np.arange(len(labels))
+        importance, ttl, modified = store._columns[:, labels[kept]]
+        novelties, recency, scores, order = kernels.cdr_rank(
+            cosines[kept].astype(np.float64), covered[kept], importance, ttl, modified,
+            5.0, case % 3, 0.5,
+        )  # fmt: skip
+        stage = kernels.tier_p_stage(**arguments)
+        assert stage[0].tobytes() == labels[kept][order].tobytes()
+        assert stage[4].tobytes() == scores[order].tobytes()
+        assert stage[2].tobytes() == novelties[order].tobytes()
+        assert stage[3].tobytes() == recency[order].tobytes()
+
+
+def test_the_search_half_refuses_bad_arguments(kernels: ModuleType) -> None:
+    rng = np.random.default_rng(3)
+    store = _store(rng, 40, False)
+    query = _unit(rng, 1, False)[0]
+    bad = {"live": np.ones(3, dtype=bool), "depth_sum": -1.0, "weighted": np.zeros(DIM + 1)}
+    for name, value in bad.items():
+        changes = {name: value}
+        if name == "weighted":
+            changes["depth_sum"] = 1.0
+        with pytest.raises(ValueError, match=name):
+            kernels.tier_p_search(**_search_arguments(_arguments(store, query, **changes)))
+
+
 def test_the_stage_refuses_bad_arguments(kernels: ModuleType) -> None:
     rng = np.random.default_rng(3)
     store = _store(rng, 40, False)
@@ -122,11 +179,32 @@ def test_rank_exactly_is_nearest_then_rank_cdr(backend: str, novelty: bool | str
             store, query, 30, 0.05, coverage=coverage, novelty=novelty,
             partial_floor=0.5, now_seconds=5.0,
         )  # fmt: skip
+        # The worker's split: the search and the coverage first, the ranking after.
+        found = search_exactly(store, query, 30, 0.05, *coverage.terms())
+        assert found is not None
+        assert found.facts == neighbours.facts
+        assert found.similarities.tobytes() == neighbours.similarities.tobytes()
+        split = rank_cdr(
+            found, keep=keep if delivered else None, coverage=coverage, novelty=novelty,
+            now_seconds=5.0,
+        )  # fmt: skip
+        # A document task's pull: the same ranking from either search.
+        pull = [_unit(rng, 1, True)[0]]
+        pulled = [
+            rank_cdr(
+                answer, keep=keep if delivered else None, coverage=coverage, novelty=novelty,
+                pull=pull, now_seconds=5.0,
+            )
+            for answer in (neighbours, found)
+        ]  # fmt: skip
+        assert [f.fact_id for f in pulled[0].facts] == [f.fact_id for f in pulled[1].facts]
+        assert pulled[0].score.tobytes() == pulled[1].score.tobytes()
         assert got is not None
-        assert [f.fact_id for f in got.facts] == [f.fact_id for f in want.facts]
-        for column in ("relevance", "novelty", "recency", "score"):
-            assert getattr(got, column).tobytes() == getattr(want, column).tobytes()
-        assert want.vectors is None or np.array_equal(got.vectors, want.vectors)
+        for ranked in (got, split):
+            assert [f.fact_id for f in ranked.facts] == [f.fact_id for f in want.facts]
+            for column in ("relevance", "novelty", "recency", "score"):
+                assert getattr(ranked, column).tobytes() == getattr(want, column).tobytes()
+            assert want.vectors is None or np.array_equal(ranked.vectors, want.vectors)
         taken = got.take(list(range(min(3, len(got)))))
         assert taken.vectors is not None
         coverage.add_many([f.fact_id for f in taken.facts], taken.vectors)

@@ -18,7 +18,7 @@ import pytest
 import multihorizon as mh
 from multihorizon.assembly import assembler as assembler_module
 from multihorizon.tiers import knowledge as knowledge_module
-from multihorizon.tiers import knowledge_candidates
+from multihorizon.tiers import knowledge_candidates, knowledge_worker
 from multihorizon.tiers.knowledge import KnowledgeError
 from multihorizon.tiers.knowledge_worker import NeighbourWorker
 
@@ -133,20 +133,30 @@ def test_the_query_runs_on_the_worker_beside_the_plan(
 ) -> None:
     where: list[str] = []
     on_worker = threading.Event()
+    search = knowledge_worker.search_exactly
     nearest = store.nearest
 
     def recording(*args: Any, **kwargs: Any) -> Any:
         where.append(threading.current_thread().name)
         if threading.current_thread().name == WORKER_NAME:
             on_worker.set()
+        return search(*args, **kwargs)
+
+    def unexpected(*args: Any, **kwargs: Any) -> Any:
+        where.append("nearest")
         return nearest(*args, **kwargs)
 
-    monkeypatch.setattr(store, "nearest", recording)
+    monkeypatch.setattr(knowledge_worker, "search_exactly", recording)
+    monkeypatch.setattr(store, "nearest", unexpected)
     assembler = _assembler(store, worker=True)
     session = assembler.session("w/where")
     _plan_after(session, on_worker, monkeypatch)
     session.user("How do I configure etcd TLS?")  # the plan ran while the worker queried
-    assert where == [WORKER_NAME]
+    assert where == [WORKER_NAME]  # the search and its coverage, one call, on the worker
+    on_worker.clear()
+    session.user("What about the quorum?")  # facts delivered: their coverage is the worker's
+    assert where == [WORKER_NAME, WORKER_NAME]
+    assert session.coverage.fact_ids
     # In sequence, a store searched exactly takes Tier P's fused stage in the caller.
     fused = knowledge_candidates.rank_exactly
 
@@ -184,6 +194,30 @@ def test_the_caller_runs_a_query_the_worker_has_not_started(store: mh.KnowledgeS
     assert blocker.result() == "gate"
     worker.close()  # the worker skips the job the caller took, then stops
     assert not worker.running
+
+
+def test_a_turn_takes_back_a_query_the_worker_has_not_started(
+    store: mh.KnowledgeStore, monkeypatch: Any
+) -> None:
+    assembler, sequential = _assembler(store, True), _assembler(store, False)
+    worker, gate = assembler._worker, _Gate()
+    assert worker is not None
+    blocker = worker.submit(gate, store.vector("f2"), 5, -1.0)  # type: ignore[arg-type]
+    assert gate.entered.wait(timeout=60)  # the worker is busy: the turn's job waits behind
+    where: list[str] = []
+    fused = knowledge_candidates.rank_exactly
+
+    def recording_fused(*args: Any, **kwargs: Any) -> Any:
+        where.append(threading.current_thread().name)
+        return fused(*args, **kwargs)
+
+    monkeypatch.setattr(knowledge_candidates, "rank_exactly", recording_fused)
+    ours = _view(assembler.session("w/back").user("How do I configure etcd TLS?"))
+    assert where == [threading.current_thread().name]  # the whole stage, in the caller
+    assert ours == _view(sequential.session("w/back").user("How do I configure etcd TLS?"))
+    gate.opened.set()
+    assert blocker.result() == "gate"
+    assembler.close()  # the worker skips the job the turn took back, then stops
 
 
 def test_concurrent_and_sequential_envelopes_are_identical(store: mh.KnowledgeStore) -> None:
@@ -232,16 +266,16 @@ def test_a_worker_error_reaches_the_caller_and_changes_nothing(
     session = assembler.session("w/errors")
     session.user("How do I configure etcd TLS certificates?")
     before = (len(session.turns), set(session.coverage.fact_ids), len(session.session.scratch))
-    nearest = store.nearest
+    search = knowledge_worker.search_exactly
     on_worker = threading.Event()
 
     def failing(*args: Any, **kwargs: Any) -> Any:
         if threading.current_thread().name == WORKER_NAME:
             on_worker.set()
             raise error
-        return nearest(*args, **kwargs)
+        return search(*args, **kwargs)
 
-    monkeypatch.setattr(store, "nearest", failing)
+    monkeypatch.setattr(knowledge_worker, "search_exactly", failing)
     _plan_after(session, on_worker, monkeypatch)
     with pytest.raises(type(error), match=str(error)) as raised:
         session.user("What about the postgres backup?")

@@ -38,18 +38,31 @@ DoubleArray fact_columns(py::handle value, py::ssize_t rows) {
   return convert<DoubleArray>(raw);
 }
 
-py::tuple tier_p_stage(py::handle query, py::handle codes_arg, py::handle scales_arg,
+// The search half's inputs, checked, and its result with the coverage of each found row.
+struct SearchPart {
+  FloatArray m;
+  py::ssize_t dim = 0;
+  TierPFound found;
+  std::vector<double> covered;
+};
+
+// The int8 search, the live filter and the floor (GIL released), then SPEC-024 §2.2's
+// coverage of each found fact as NumPy's product (CoverageSet.coverage: BLAS's sums for a row
+// can depend on the rows given with it, so the same matrix, the found rows in search order).
+SearchPart search_part(py::handle query, py::handle codes_arg, py::handle scales_arg,
                        py::handle vectors_arg, py::handle turn_ids_arg, py::handle live_arg,
                        py::handle count_value, py::handle dead_value, py::handle min_relevance,
                        py::handle delivered_arg, py::handle columns_arg, py::handle weighted_arg,
-                       py::handle depth_sum_arg, py::handle now, py::handle novelty,
-                       py::handle partial_floor) {
+                       py::handle depth_sum_arg, py::array* delivered, DoubleArray* columns) {
   const FloatArray q = float_vector(query, "query");
   const py::ssize_t dim = q.shape(0);
   const LogCodes codes = log_codes(codes_arg, dim);  // row or column layout, in place
   const py::ssize_t rows = codes.keep.shape(0);
   const FloatArray scales = row_scales(scales_arg, static_cast<std::size_t>(rows));
-  const FloatArray m = float_matrix(vectors_arg, "embeddings", dim);
+  SearchPart part;
+  part.dim = dim;
+  part.m = float_matrix(vectors_arg, "embeddings", dim);
+  const FloatArray& m = part.m;
   if (m.shape(0) != rows) {
     value_error("embeddings: expected " + std::to_string(rows) + " rows (one per code row), got " +
                 std::to_string(m.shape(0)));
@@ -64,10 +77,10 @@ py::tuple tier_p_stage(py::handle query, py::handle codes_arg, py::handle scales
   const std::size_t count = count_arg(count_value, "count");
   const std::size_t dead = count_arg(dead_value, "dead");
   const double floor = real_arg(min_relevance, "min_relevance");
-  py::array delivered;  // (a default py::array is an empty array, not null: `flagged` says)
-  const bool flagged = !delivered_arg.is_none();
-  if (flagged) delivered = label_flags(delivered_arg, "delivered", rows);
-  const DoubleArray columns = fact_columns(columns_arg, rows);
+  if (delivered != nullptr && !delivered_arg.is_none()) {
+    *delivered = label_flags(delivered_arg, "delivered", rows);
+  }
+  if (columns != nullptr) *columns = fact_columns(columns_arg, rows);
   const double depth_sum = real_arg(depth_sum_arg, "depth_sum");
   if (!(depth_sum >= 0.0)) value_error("depth_sum: expected a finite value >= 0");
   DoubleArray weighted;
@@ -77,16 +90,6 @@ py::tuple tier_p_stage(py::handle query, py::handle codes_arg, py::handle scales
       value_error("weighted: expected " + std::to_string(dim) + " values");
     }
   }
-  const double moment = real_arg(now, "now");
-  const std::int64_t mode = integer_arg(novelty, "novelty");
-  if (mode < 0 || mode > 2) {
-    value_error("novelty: expected 0 (off), 1 (on) or 2 (partial), got " + std::to_string(mode));
-  }
-  const double partial = real_arg(partial_floor, "partial_floor");
-  if (partial < 0.0 || partial > 1.0) {
-    value_error("partial_floor: expected a value in [0, 1], got " + format_real(partial));
-  }
-
   const TierPSearch search{{{m.data(), ids.data(), nullptr, nullptr,
                              static_cast<std::size_t>(rows), static_cast<std::size_t>(dim)},
                             codes.data,
@@ -96,27 +99,75 @@ py::tuple tier_p_stage(py::handle query, py::handle codes_arg, py::handle scales
                            count,
                            dead,
                            static_cast<float>(floor)};
-  TierPFound found;
   {
     py::gil_scoped_release release;  // safe: reads numpy buffers held by this frame
-    found = tier_p_search(q.data(), search);
+    part.found = tier_p_search(q.data(), search);
   }
-  if (found.bad_embedding_row >= 0) non_finite_row("embeddings", found.bad_embedding_row);
-  const std::size_t n = found.labels.size();
-  const auto width = static_cast<std::size_t>(dim);
-  // SPEC-024 §2.2: the coverage of each found fact, NumPy's product as CoverageSet.coverage
-  // makes it (BLAS's sums for a row can depend on the rows given with it: the same matrix).
-  std::vector<double> covered(n, 0.0);
+  if (part.found.bad_embedding_row >= 0) non_finite_row("embeddings", part.found.bad_embedding_row);
+  const std::size_t n = part.found.labels.size();
+  part.covered.assign(n, 0.0);
   if (depth_sum != 0.0 && n != 0) {
     py::array_t<double> rows64({static_cast<py::ssize_t>(n), dim});
-    tier_p_rows64(m.data(), width, found.labels.data(), n, rows64.mutable_data());
+    tier_p_rows64(m.data(), static_cast<std::size_t>(dim), part.found.labels.data(), n,
+                  rows64.mutable_data());
     static const py::handle matmul = py::object(py::module_::import("numpy").attr("matmul")).release();
     const DoubleArray product = convert<DoubleArray>(matmul(rows64, weighted));
-    for (std::size_t i = 0; i < n; ++i) covered[i] = product.data()[i] / depth_sum;
+    for (std::size_t i = 0; i < n; ++i) part.covered[i] = product.data()[i] / depth_sum;
+  }
+  return part;
+}
+
+// Tier P's search half alone (the part of a turn that reads no intent): (labels, cosines,
+// covered) in search order, best first.
+py::tuple tier_p_search_binding(py::handle query, py::handle codes_arg, py::handle scales_arg,
+                                py::handle vectors_arg, py::handle turn_ids_arg,
+                                py::handle live_arg, py::handle count_value, py::handle dead_value,
+                                py::handle min_relevance, py::handle weighted_arg,
+                                py::handle depth_sum_arg) {
+  const SearchPart part = search_part(query, codes_arg, scales_arg, vectors_arg, turn_ids_arg,
+                                      live_arg, count_value, dead_value, min_relevance,
+                                      py::none(), py::none(), weighted_arg, depth_sum_arg,
+                                      nullptr, nullptr);
+  const auto size = static_cast<py::ssize_t>(part.found.labels.size());
+  py::array_t<std::int64_t> labels(size);
+  py::array_t<float> cosines(size);
+  py::array_t<double> covered(size);
+  std::copy(part.found.labels.begin(), part.found.labels.end(), labels.mutable_data());
+  std::copy(part.found.cosines.begin(), part.found.cosines.end(), cosines.mutable_data());
+  std::copy(part.covered.begin(), part.covered.end(), covered.mutable_data());
+  return py::make_tuple(labels, cosines, covered);
+}
+
+py::tuple tier_p_stage(py::handle query, py::handle codes_arg, py::handle scales_arg,
+                       py::handle vectors_arg, py::handle turn_ids_arg, py::handle live_arg,
+                       py::handle count_value, py::handle dead_value, py::handle min_relevance,
+                       py::handle delivered_arg, py::handle columns_arg, py::handle weighted_arg,
+                       py::handle depth_sum_arg, py::handle now, py::handle novelty,
+                       py::handle partial_floor) {
+  py::array delivered;  // (a default py::array is an empty array, not null: `flagged` says)
+  DoubleArray columns;
+  const bool flagged = !delivered_arg.is_none();
+  const SearchPart part = search_part(query, codes_arg, scales_arg, vectors_arg, turn_ids_arg,
+                                      live_arg, count_value, dead_value, min_relevance,
+                                      delivered_arg, columns_arg, weighted_arg, depth_sum_arg,
+                                      &delivered, &columns);
+  const FloatArray& m = part.m;
+  const py::ssize_t dim = part.dim;
+  const TierPFound& found = part.found;
+  const std::size_t n = found.labels.size();
+  const auto width = static_cast<std::size_t>(dim);
+  const double moment = real_arg(now, "now");
+  const std::int64_t mode = integer_arg(novelty, "novelty");
+  if (mode < 0 || mode > 2) {
+    value_error("novelty: expected 0 (off), 1 (on) or 2 (partial), got " + std::to_string(mode));
+  }
+  const double partial = real_arg(partial_floor, "partial_floor");
+  if (partial < 0.0 || partial > 1.0) {
+    value_error("partial_floor: expected a value in [0, 1], got " + format_real(partial));
   }
   const TierPRankInputs in{found.labels.data(),
                            found.cosines.data(),
-                           covered.data(),
+                           part.covered.data(),
                            n,
                            flagged ? static_cast<const std::uint8_t*>(delivered.data()) : nullptr,
                            columns.data(),
@@ -160,6 +211,12 @@ void register_tier_p(py::module_& m) {
         py::arg("partial_floor"),
         "Tier P's fused stage for one query over a store searched exactly: (labels, relevance, "
         "novelty, recency, score, vectors), best first.");
+  m.def("tier_p_search", &tier_p_search_binding, py::arg("query"), py::arg("codes"),
+        py::arg("scales"), py::arg("vectors"), py::arg("turn_ids"), py::arg("live"),
+        py::arg("count"), py::arg("dead"), py::arg("min_relevance"), py::arg("weighted"),
+        py::arg("depth_sum"),
+        "Tier P's search half for one query over a store searched exactly: (labels, cosines, "
+        "covered) in search order, best first.");
 }
 
 }  // namespace multihorizon::bindings

@@ -224,6 +224,19 @@ def tier_p_stage(
     npt.NDArray[np.float64],
     npt.NDArray[np.float32],
 ]: ...
+def tier_p_search(
+    query: npt.ArrayLike,
+    codes: npt.ArrayLike,
+    scales: npt.ArrayLike,
+    vectors: npt.ArrayLike,
+    turn_ids: npt.ArrayLike,
+    live: npt.ArrayLike,
+    count: int,
+    dead: int,
+    min_relevance: float,
+    weighted: npt.ArrayLike | None,
+    depth_sum: float,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32], npt.NDArray[np.float64]]: ...
 def pack_tiers(
     tokens: npt.ArrayLike,
     scores: npt.ArrayLike,

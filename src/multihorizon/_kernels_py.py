@@ -22,7 +22,7 @@ from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
 from ._terms_py import TermReader
 from ._threads_py import fold_turn
-from ._tier_p_py import make_tier_p_stage
+from ._tier_p_py import make_tier_p_search, make_tier_p_stage
 from ._turn_cues_py import TurnCueReader
 from ._unicode_py import SEPARATOR, fold, is_word
 from ._unicode_py import words as folded_words
@@ -69,6 +69,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "tier_p_search",
     "tier_p_stage",
     "top_k",
 ]
@@ -510,6 +511,8 @@ retrieve_turns = make_retrieve_turns(score_turns, score_turns_int8)
 retrieve_context = make_retrieve_context(retrieve_turns, pair_answers)
 #: Tier P's fused stage (``multihorizon._tier_p_py`` defines it).
 tier_p_stage = make_tier_p_stage(score_turns_int8)
+#: Its search half alone (run before the turn's intent is known).
+tier_p_search = make_tier_p_search(score_turns_int8)
 
 
 # --------------------------------------------------------------------------------------------

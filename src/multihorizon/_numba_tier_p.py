@@ -14,10 +14,10 @@ import numpy.typing as npt
 
 from ._numba_jit import Float32Array, Float64Array, Int64Array, jit
 from ._numba_packing import cdr_rank
-from ._tier_p_py import StageResult, as_stage_inputs, coverage_of
+from ._tier_p_py import SearchResult, StageResult, as_search_inputs, as_stage_inputs, coverage_of
 from ._validate import as_float_vector
 
-__all__ = ["make_tier_p_stage"]
+__all__ = ["make_tier_p_search", "make_tier_p_stage"]
 
 
 @jit
@@ -71,6 +71,57 @@ def _gather(
     return importance, ttl, modified
 
 
+def _searched(
+    score_turns_int8: Callable[..., Any],
+    q: Float32Array,
+    codes: Any,
+    scales: Any,
+    vectors: Any,
+    turn_ids: Any,
+    flags: npt.NDArray[np.bool_],
+    wanted: int,
+    dead_count: int,
+    floor: float,
+) -> tuple[Int64Array, Float32Array]:
+    """The backend's int8 search, then the live filter and the floor in one compiled loop."""
+    rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
+    labels, cosines = score_turns_int8(
+        q, codes, scales, vectors, turn_ids, current=0, recency_multiplier=0.0,
+        k=min(rows, wanted + dead_count),
+    )  # fmt: skip
+    labels = np.ascontiguousarray(labels, dtype=np.int64)
+    cosines = np.ascontiguousarray(cosines, dtype=np.float32)
+    kept = _found(labels, cosines, flags, dead_count, wanted, np.float32(floor))
+    return labels[:kept], cosines[:kept]
+
+
+def _search(
+    score_turns_int8: Callable[..., Any],
+    query: Any,
+    codes: Any,
+    scales: Any,
+    vectors: Any,
+    turn_ids: Any,
+    live: Any,
+    count: Any,
+    dead: Any,
+    min_relevance: Any,
+    weighted: Any,
+    depth_sum: Any,
+) -> SearchResult:
+    """Tier P's search half for one query (``_tier_p_py.tier_p_search_over``'s)."""
+    q = as_float_vector(query, "query")
+    rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
+    flags, wanted, dead_count, floor, weights, depth = as_search_inputs(
+        rows, q.shape[0], live, count, dead, min_relevance, weighted, depth_sum
+    )
+    labels, cosines = _searched(
+        score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
+    )
+    covered = coverage_of(np.asarray(vectors, dtype=np.float32)[labels], weights, depth)
+    return labels, cosines, covered
+
+
 def _stage(
     score_turns_int8: Callable[..., Any],
     query: Any,
@@ -97,14 +148,9 @@ def _stage(
         rows, q.shape[0], live, count, dead, min_relevance, delivered, columns,
         weighted, depth_sum,
     )  # fmt: skip
-    labels, cosines = score_turns_int8(
-        q, codes, scales, vectors, turn_ids, current=0, recency_multiplier=0.0,
-        k=min(rows, wanted + dead_count),
-    )  # fmt: skip
-    labels = np.ascontiguousarray(labels, dtype=np.int64)
-    cosines = np.ascontiguousarray(cosines, dtype=np.float32)
-    kept = _found(labels, cosines, flags, dead_count, wanted, np.float32(floor))
-    labels, cosines = labels[:kept], cosines[:kept]
+    labels, cosines = _searched(
+        score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
+    )
     found = np.asarray(vectors, dtype=np.float32)[labels]
     covered = coverage_of(found, weights, depth)
     if mask is not None:
@@ -124,6 +170,11 @@ def _stage(
         scores[order],
         found[order],
     )
+
+
+def make_tier_p_search(score_turns_int8: Callable[..., Any]) -> Callable[..., SearchResult]:
+    """``tier_p_search`` over the Numba ``score_turns_int8``."""
+    return functools.partial(_search, score_turns_int8)
 
 
 def make_tier_p_stage(score_turns_int8: Callable[..., Any]) -> Callable[..., StageResult]:

@@ -15,6 +15,8 @@ __all__ = ["folded", "question"]
 
 _LEAD_REACH = 3  # rule question-ends: leading words read ("ok and how ...")
 _END_WORDS = 5  # and words read back from the end: two fillers, then a phrase of three
+_TOPIC_WORDS = 2  # rule ask-shapes: words of a topic after its determiner ("the tinny thing,")
+_SENTENCE_ENDS = frozenset(map(ord, ".!"))  # rule ask-shapes: a topic's comment goes on
 _NO_ENDS: tuple[Set[tuple[int, ...]], ...] = (frozenset(),) * 4
 
 
@@ -86,6 +88,8 @@ def question(
         return True
     if _asks_at_ends(text, last, strip, ends):
         return True
+    if len(ends) > 10 and _topic_asks(text, last, strip, ends):
+        return True
     return len(ends) > 4 and _alternatives(text, mark + 1, last, strip, ends)
 
 
@@ -125,7 +129,9 @@ def _alternatives(
     "so I wasn't raised with brothers or sisters"), in a turn of one line (a reply's list
     item "5. Try CBT-I, through an app or a therapist" offers no choice)."""
     leads, alternatives, degrees, subjects, numbers = ends[0], *ends[6:10]
+    inverted = ends[11] if len(ends) > 11 else frozenset()
     position, after_or, opening, seen, number = start, False, True, False, False
+    stated, or_word = False, False
     while position < last:
         while position < last and text[position].isspace():
             position += 1
@@ -135,14 +141,55 @@ def _alternatives(
         if end == position:
             break
         word = _stripped(text, position, end, strip)
-        if opening and word in subjects:
-            return False
+        stated = stated or (opening and word in subjects)
         opening = opening and word in leads
-        if after_or and word not in degrees:
+        if (after_or and not stated and word not in degrees) or (or_word and word in inverted):
             return "\n" not in text and "\r" not in text
         after_or = seen and not number and word in alternatives
+        or_word = word in alternatives
         number = word in numbers or (bool(word) and 48 <= word[0] <= 57)
         seen, position = True, end
+    return False
+
+
+def _topic_asks(
+    text: str, last: int, strip: Set[int], ends: Sequence[Set[tuple[int, ...]]]
+) -> bool:
+    """Rule ask-shapes on ``text[:last]`` (no "?", no statement end): a topic, then what is
+    asked of it ("and the valves, presta 44mm enough for deep rims", "the fluid, safe with a
+    cat in the house"): after at most three lead words (``ends[0]``), a topic determiner
+    (``ends[10]``) and at most ``_TOPIC_WORDS`` more words, the last closing with a comma;
+    then, lead words aside, a word that is no subject pronoun (``ends[8]``: "the walls are
+    brick, it's an old terrace" states), in a turn of one line."""
+    leads, subjects, determiners = ends[0], ends[8], ends[10]
+    position, phase, count, led = 0, 0, 0, 0  # phase 0: leads, 1: the topic, 2: the comment
+    while position < last:
+        while position < last and text[position].isspace():
+            position += 1
+        end = position
+        while end < last and not text[end].isspace():
+            end += 1
+        if end == position:
+            return False
+        word, comma, position = _stripped(text, position, end, strip), text[end - 1] == ",", end
+        if phase == 1:
+            count += 1
+            if comma:
+                phase, led = 2, 0
+            elif count >= _TOPIC_WORDS:
+                return False
+        elif phase == 0 and word in determiners and not comma:
+            phase = 1
+        elif word in leads and led < _LEAD_REACH:
+            led += 1
+        elif phase == 0:
+            return False
+        else:
+            # A spoken turn may trail off with a comma ("My husband, uh,"; swda); a word that
+            # ends a sentence makes the topic a statement ("Your art's amazing, Caroline. I ...").
+            if text[last - 1] == "," or ord(text[end - 1]) in _SENTENCE_ENDS:
+                return False
+            return word not in subjects and "\n" not in text and "\r" not in text
     return False
 
 

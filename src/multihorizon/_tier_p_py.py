@@ -28,10 +28,14 @@ from ._packing_py import cdr_rank
 from ._validate import as_count, as_float_vector, as_real
 
 __all__ = [
+    "SearchResult",
     "StageResult",
+    "as_search_inputs",
     "as_stage_inputs",
     "coverage_of",
+    "make_tier_p_search",
     "make_tier_p_stage",
+    "tier_p_search_over",
     "tier_p_stage_over",
 ]
 
@@ -41,6 +45,8 @@ Int64Array = npt.NDArray[np.int64]
 StageResult = tuple[
     Int64Array, Float64Array, Float64Array, Float64Array, Float64Array, npt.NDArray[np.float32]
 ]
+#: (labels, cosines, covered): the search half's, in search order (best first).
+SearchResult = tuple[Int64Array, npt.NDArray[np.float32], Float64Array]
 
 
 def _label_flags(value: Any, name: str, rows: int) -> npt.NDArray[np.bool_]:
@@ -82,6 +88,30 @@ def as_stage_inputs(
     if table.ndim != 2 or table.shape[0] != 3 or table.shape[1] < rows:
         raise ValueError(f"columns: expected shape (3, >= {rows})")
     table = np.ascontiguousarray(table, dtype=np.float64)
+    weights, depth = _coverage_terms(dim, weighted, depth_sum)
+    return flags, wanted, dead_count, floor, mask, table, weights, depth
+
+
+def as_search_inputs(
+    rows: int,
+    dim: int,
+    live: Any,
+    count: Any,
+    dead: Any,
+    min_relevance: Any,
+    weighted: Any,
+    depth_sum: Any,
+) -> tuple[npt.NDArray[np.bool_], int, int, float, Float64Array | None, float]:
+    """``tier_p_search``'s own arguments checked (``as_stage_inputs``' rules, in its order,
+    without the ranking's ``delivered`` and ``columns``)."""
+    flags = _label_flags(live, "live", rows)
+    wanted, dead_count = as_count(count, "count"), as_count(dead, "dead")
+    floor = as_real(min_relevance, "min_relevance")
+    weights, depth = _coverage_terms(dim, weighted, depth_sum)
+    return flags, wanted, dead_count, floor, weights, depth
+
+
+def _coverage_terms(dim: int, weighted: Any, depth_sum: Any) -> tuple[Float64Array | None, float]:
     depth = as_real(depth_sum, "depth_sum")
     if not depth >= 0.0:
         raise ValueError("depth_sum: expected a finite value >= 0")
@@ -90,7 +120,7 @@ def as_stage_inputs(
         weights = np.ascontiguousarray(weighted, dtype=np.float64)
         if weights.ndim != 1 or weights.shape[0] != dim:
             raise ValueError(f"weighted: expected {dim} values")
-    return flags, wanted, dead_count, floor, mask, table, weights, depth
+    return weights, depth
 
 
 def coverage_of(
@@ -152,17 +182,9 @@ def tier_p_stage_over(
         rows, q.shape[0], live, count, dead, min_relevance, delivered, columns,
         weighted, depth_sum,
     )  # fmt: skip
-    # The search: KnowledgeStore._knn's exact pass (ExactRows.search), then the floor.
-    labels, cosines = score_turns_int8(
-        q, codes, scales, vectors, turn_ids, current=0, recency_multiplier=0.0,
-        k=min(rows, wanted + dead_count),
-    )  # fmt: skip
-    if dead_count:
-        alive = flags[labels]
-        labels, cosines = labels[alive], cosines[alive]
-    labels, cosines = labels[:wanted], cosines[:wanted]
-    above = cosines >= floor  # float32 cosines against a Python float: in float32
-    labels, cosines = labels[above], cosines[above]
+    labels, cosines = _search(
+        score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
+    )
     found = np.asarray(vectors, dtype=np.float32)[labels]
     covered = coverage_of(found, weights, depth)
     if mask is not None:
@@ -181,6 +203,74 @@ def tier_p_stage_over(
         scores[order],
         found[order],
     )
+
+
+def _search(
+    score_turns_int8: Callable[..., Any],
+    q: npt.NDArray[np.float32],
+    codes: Any,
+    scales: Any,
+    vectors: Any,
+    turn_ids: Any,
+    flags: npt.NDArray[np.bool_],
+    wanted: int,
+    dead_count: int,
+    floor: float,
+) -> tuple[Int64Array, npt.NDArray[np.float32]]:
+    """The search: ``KnowledgeStore._knn``'s exact pass (``ExactRows.search``), the first
+    ``wanted`` retrievable labels, then the floor."""
+    rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
+    labels, cosines = score_turns_int8(
+        q, codes, scales, vectors, turn_ids, current=0, recency_multiplier=0.0,
+        k=min(rows, wanted + dead_count),
+    )  # fmt: skip
+    if dead_count:
+        alive = flags[labels]
+        labels, cosines = labels[alive], cosines[alive]
+    labels, cosines = labels[:wanted], cosines[:wanted]
+    above = cosines >= floor  # float32 cosines against a Python float: in float32
+    return labels[above].astype(np.int64), cosines[above].astype(np.float32)
+
+
+def tier_p_search_over(
+    score_turns_int8: Callable[..., Any],
+    query: Any,
+    codes: Any,
+    scales: Any,
+    vectors: Any,
+    turn_ids: Any,
+    live: Any,
+    count: Any,
+    dead: Any,
+    min_relevance: Any,
+    weighted: Any,
+    depth_sum: Any,
+) -> SearchResult:
+    """Tier P's search half for one query (``tier_p_search`` is this over the backend's
+    ``score_turns_int8``): the part of ``tier_p_stage`` that depends on nothing but the query
+    and the session's coverage, so it can run before the turn's intent is known (issue 14:
+    on the assembler's worker, beside ``Session.plan``). Arguments as ``tier_p_stage``'s.
+
+    Returns ``(labels, cosines, covered)`` in search order (cosine, then the lower label):
+    the ``count`` nearest retrievable labels at or above the floor (int64), their float32
+    cosines and each one's coverage (float64, the very product ``tier_p_stage`` makes, over
+    every found row). ``tier_p_stage`` is this, then the delivered labels left out and
+    ``cdr_rank`` over the rest in this order."""
+    q = as_float_vector(query, "query")
+    rows = np.asarray(vectors).shape[0] if np.ndim(vectors) == 2 else 0
+    flags, wanted, dead_count, floor, weights, depth = as_search_inputs(
+        rows, q.shape[0], live, count, dead, min_relevance, weighted, depth_sum
+    )
+    labels, cosines = _search(
+        score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
+    )
+    covered = coverage_of(np.asarray(vectors, dtype=np.float32)[labels], weights, depth)
+    return labels, cosines, covered
+
+
+def make_tier_p_search(score_turns_int8: Callable[..., Any]) -> Callable[..., SearchResult]:
+    """``tier_p_search`` (``tier_p_search_over``) over a backend's ``score_turns_int8``."""
+    return functools.partial(tier_p_search_over, score_turns_int8)
 
 
 def make_tier_p_stage(score_turns_int8: Callable[..., Any]) -> Callable[..., StageResult]:

@@ -26,7 +26,8 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``cdr_rank``, ``pack_tiers``: the assembler's stages, Tier P's CDR ranking of one query's
   candidates and every tier packed into the budget in sandwich order.
 - ``tier_p_stage``: Tier P for one query over a store searched exactly (search, floor,
-  delivered facts left out by label, coverage, CDR) in one call over the store's arrays.
+  delivered facts left out by label, coverage, CDR) in one call over the store's arrays;
+  ``tier_p_search``: its search half alone (search, floor, coverage: nothing the intent sets).
 - ``TurnScanner(phrases, ...)``: a user turn's marker hits, cues and SPEC-028 §5.2 decision in
   one call (``.scan``, ``.question``, ``.classify``); ``intent_decision``: §5.2 over its bits.
 - ``IntentSettler(scanner, ...)``: ``Session.classify``'s common path (scan, hash, §5.2, and
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
         retrieve_turns,
         score_turns,
         score_turns_int8,
+        tier_p_search,
         tier_p_stage,
         top_k,
     )
@@ -92,6 +94,7 @@ else:
     retrieve_turns = _impl.retrieve_turns
     score_turns = _impl.score_turns
     score_turns_int8 = _impl.score_turns_int8
+    tier_p_search = _impl.tier_p_search
     tier_p_stage = _impl.tier_p_stage
     top_k = _impl.top_k
 
@@ -117,6 +120,7 @@ KERNELS = (
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "tier_p_search",
     "tier_p_stage",
     "top_k",
 )
@@ -184,6 +188,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "tier_p_search",
     "tier_p_stage",
     "top_k",
     "use",

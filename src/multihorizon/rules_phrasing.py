@@ -118,7 +118,12 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "first word ('latex sealant or the ones with fibres in', 'and the lock, a d-lock or a "
         "chain'), not before a degree word ('rated 4.6 or higher'), not after a number ('two "
         "or three times'), not in a clause opened by a subject pronoun ('so I wasn't raised "
-        "with brothers or sisters'). In the thread such a turn is then a DRILL_DOWN.",
+        "with brothers or sisters'). Stop 31 (follow11) adds two: a topic, then what is asked "
+        "of it ('and the valves, presta 44mm enough for deep rims': after lead words a "
+        "``TOPIC_DETERMINERS`` word and at most two more closing with a comma, then a comment "
+        "not opened by a subject pronoun, ending no sentence, the turn not trailing off with "
+        "a comma), and an inversion after 'or' wherever it stands ('teams of 3 and 4 or is "
+        "that unfair': ``INVERTED_ASKS``). In the thread such a turn is then a DRILL_DOWN.",
         {"ask_shapes": False},
         "hand-written intent accuracy, off -> on, every file but asks_holdout9: 2,427 probes "
         "0.8925 -> 0.9003 (19 turns fixed, none lost: 14 'Write ...'/'Now draft ...' "
@@ -128,7 +133,10 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "CAsT 2019 0.7453 -> 0.7583 (accuracy 0.820 -> 0.835), sgd 0.6697 and CAsT "
         "2020/2021 unchanged; thread shift F1 tiage 0.4724 -> 0.4718, dialseg711 0.6211 -> "
         "0.6193 (3 turns each: 'check if it will snow today or tomorrow'). References "
-        "(tools/reference_report.py): refs_holdout7 acc@1 58/92 -> 59/92, the rest unchanged.",
+        "(tools/reference_report.py): refs_holdout7 acc@1 58/92 -> 59/92, the rest unchanged. "
+        "Stop 31's two shapes, every hand-written file but follow_holdout11 (2,675 probes): "
+        "5 DRILL_DOWN -> CONTINUE misses fixed, none lost; ../shared/data (tools/eval_all.py, "
+        "hashing): every intent, thread and reference figure unchanged.",
         "_question_py._alternatives",
     ),
     (

@@ -79,7 +79,7 @@ class TurnScanner {
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
               IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
               std::u32string clause_marks = {}, std::u32string statement_ends = {},
-              const std::array<std::vector<std::u32string>, 10>& question_ends = {})
+              const std::array<std::vector<std::u32string>, 12>& question_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -124,6 +124,10 @@ class TurnScanner {
     for (const std::u32string& word : question_ends[7]) add_opener(word, kDegree);
     for (const std::u32string& word : question_ends[8]) add_opener(word, kSubject);
     for (const std::u32string& word : question_ends[9]) add_opener(word, kNumber);
+    // Rule ask-shapes, two more shapes: topic determiners, asks that invert after an "or".
+    for (const std::u32string& word : question_ends[10]) add_opener(word, kTopic);
+    for (const std::u32string& word : question_ends[11]) add_opener(word, kInverted);
+    topics_ = !question_ends[10].empty();
     asks_ = !question_ends[5].empty() || !question_ends[6].empty();
     for (char32_t mark : clause_marks_) {
       if (mark < 128) ascii_marks_[mark] = true;
@@ -185,7 +189,52 @@ class TurnScanner {
       if (opener(text, start, end) & kFormOpener) return true;
     }
     if (asks_at_ends(text, last)) return true;
+    if (topics_ && topic_asks(text, length, last)) return true;
     return asks_ && alternatives(text, length, mark, last);
+  }
+
+  // Rule ask-shapes on text[0, last) (no "?", no statement end): a topic, then what is asked
+  // of it ("and the valves, presta 44mm enough for deep rims"): after at most kLeadReach lead
+  // words, a topic determiner and at most kTopicWords more words, the last closing with a
+  // comma; then, lead words aside, a word that is no subject pronoun ("the walls are brick,
+  // it's an old terrace" states) and does not end a sentence, in a turn of one line that does
+  // not trail off with a comma.
+  // At most 2 * kLeadReach + kTopicWords + 2 words are read. The reference is _topic_asks in
+  // src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool topic_asks(const CharT* text, std::size_t length, std::size_t last) const {
+    std::size_t position = 0, start = 0, end = 0;
+    int phase = 0, count = 0, led = 0;  // phase 0: leads, 1: the topic, 2: the comment
+    while (position < last) {
+      const std::size_t raw_end = next_word(text, position, last);
+      if (raw_end == position) return false;
+      strip_span(text, position, raw_end, start, end);
+      const std::uint16_t kind = opener(text, start, end);
+      const bool comma = static_cast<std::uint32_t>(text[raw_end - 1]) == ',';
+      position = raw_end;
+      if (phase == 1) {
+        ++count;
+        if (comma) {
+          phase = 2;
+          led = 0;
+        } else if (count >= kTopicWords) {
+          return false;
+        }
+      } else if (phase == 0 && (kind & kTopic) && !comma) {
+        phase = 1;
+      } else if ((kind & kLeadWord) && led < kLeadReach) {
+        ++led;
+      } else if (phase == 0) {
+        return false;
+      } else {
+        const auto closing = static_cast<std::uint32_t>(text[raw_end - 1]);
+        if (static_cast<std::uint32_t>(text[last - 1]) == ',' || closing == '.' || closing == '!') {
+          return false;  // trails off ("My husband, uh,"), or a sentence ends: a statement
+        }
+        return !(kind & kSubject) && one_line(text, length);
+      }
+    }
+    return false;
   }
 
   // Rule ask-shapes: after at most kLeadReach request leads ("now", "ok and"), the first
@@ -219,21 +268,26 @@ class TurnScanner {
                     std::size_t last) const {
     if (!may_hold_alternative(text, begin, last)) return false;
     std::size_t position = begin, start = 0, end = 0, previous = 0, previous_end = 0;
-    bool after_or = false, seen = false;
+    bool after_or = false, seen = false, or_word = false;
+    int stated = -1;  // whether the clause opens with a subject: read once, when needed
     while (position < last) {
       const std::size_t raw_end = next_word(text, position, last);
       if (raw_end == position) break;
       // Only a word after an alternative and a word that may be one (its first character,
       // or a stripped one, allows it) are looked up: the rest of a clause costs its scan.
       std::uint16_t kind = 0;
-      if (after_or || may_alternate(static_cast<std::uint32_t>(text[position]))) {
+      if (or_word || may_alternate(static_cast<std::uint32_t>(text[position]))) {
         strip_span(text, position, raw_end, start, end);
-        if (after_or || end - start <= alternative_chars_) kind = opener(text, start, end);
+        if (or_word || end - start <= alternative_chars_) kind = opener(text, start, end);
       }
+      // "or is that unfair", "or can we sell before": an inversion asks wherever it stands.
+      if (or_word && (kind & kInverted)) return one_line(text, length);
       if (after_or && !(kind & kDegree)) {
-        return !opens_with_subject(text, begin, last) && one_line(text, length);
+        if (stated < 0) stated = opens_with_subject(text, begin, last) ? 1 : 0;
+        if (stated == 0) return one_line(text, length);
       }
-      after_or = seen && (kind & kAlternative) && !number(text, previous, previous_end);
+      or_word = (kind & kAlternative) != 0;
+      after_or = seen && or_word && !number(text, previous, previous_end);
       previous = position;
       previous_end = raw_end;
       seen = true;
@@ -379,7 +433,8 @@ class TurnScanner {
   static constexpr std::uint16_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
   static constexpr std::uint16_t kRequestLead = 64, kRequestVerb = 128;  // rule ask-shapes
   static constexpr std::uint16_t kAlternative = 256, kDegree = 512, kSubject = 1024;
-  static constexpr std::uint16_t kNumber = 2048;
+  static constexpr std::uint16_t kNumber = 2048, kTopic = 4096, kInverted = 8192;
+  static constexpr int kTopicWords = 2;  // rule ask-shapes: a topic's words after its determiner
   static constexpr int kLeadReach = 3;         // rule question-ends: lead words read
   static constexpr std::size_t kEndWords = 5;  // and words read back from the end
 
@@ -537,6 +592,7 @@ class TurnScanner {
   bool forms_ = false;  // rule question-forms (form openers given)
   bool ends_ = false;   // rule question-ends (lead words or end phrases given)
   bool asks_ = false;   // rule ask-shapes (request verbs or alternative words given)
+  bool topics_ = false;  // rule ask-shapes: topic determiners given
   std::size_t alternative_chars_ = 0;  // the longest alternative word
   std::u32string alternative_firsts_;  // the alternative words' first characters
   bool alternative_pairs_ = false;     // may_hold_alternative's tables are in use

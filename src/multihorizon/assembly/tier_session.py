@@ -3,8 +3,10 @@ the scratch buffer), its CDR coverage set (Tier P), its place in the session sto
 packing of each envelope.
 
 A turn: the query vector first, handed to the assembler's Tier P worker; the session's plan
-(features, references, intent, thread, Tier C) while hnswlib searches; then Tier P's CDR over
-the neighbours the worker found, Tier E, the budget split, the sandwich and the headers. A
+(features, references, intent, thread, Tier C) while the store is searched (and the found
+facts' coverage made); then Tier P's CDR by the turn's novelty over the neighbours the worker
+found (or, when the worker has not started them, the whole stage here in one call), Tier E,
+the budget split, the sandwich and the headers. A
 failed call changes nothing: the turn is planned and packed before anything is logged.
 """
 
@@ -505,17 +507,22 @@ class TierSession(AsyncTurns):
             # Tier P's query first, on the worker; the plan (Tier C) runs meanwhile.
             vector = self._query_vector(text, embedding, embedding_model)
             prefetched = self._prefetch(vector)
-            plan = session.plan(
-                text,
-                embedding=embedding if vector is None else vector,
-                embedding_model=embedding_model,
-                timestamp=timestamp,
-                speaker=speaker,
-                logging=logging,
-            )
-            packed, delivery = self._pack(
-                plan.envelope, plan.embedding, plan.text, budget, prefetched=prefetched
-            )
+            try:
+                plan = session.plan(
+                    text,
+                    embedding=embedding if vector is None else vector,
+                    embedding_model=embedding_model,
+                    timestamp=timestamp,
+                    speaker=speaker,
+                    logging=logging,
+                )
+                packed, delivery = self._pack(
+                    plan.envelope, plan.embedding, plan.text, budget, prefetched=prefetched
+                )
+            except BaseException:
+                if prefetched is not None:
+                    prefetched.cancel()  # not started yet: nobody runs it
+                raise
             if logging:
                 session.commit(plan)
                 self._deliver(delivery)
@@ -557,7 +564,7 @@ class TierSession(AsyncTurns):
     def _prefetch(self, vector: npt.NDArray[np.float32] | None) -> PendingNeighbours | None:
         if vector is None:
             return None
-        return self.assembler.prefetch_knowledge(vector, self.session.model_id)
+        return self.assembler.prefetch_knowledge(vector, self.session.model_id, self.coverage)
 
     def _pack(
         self,

@@ -49,10 +49,11 @@ from .phrasing import (
     ACKNOWLEDGED_CHARS,
     REPORT_OPENERS,
     SIDE_QUESTION_CHARS,
+    acked_question,
     acknowledged_statement,
     adding_opener,
     announced_turn,
-    explain_clarifies,
+    explains,
     reports_back,
     term_asked,
     term_words,
@@ -80,7 +81,6 @@ __all__ = [
     "Intent",
     "IntentClassifier",
     "classify",
-    "explains",
     "intent_for_turn",
     "is_question",
 ]
@@ -101,7 +101,6 @@ INTENTS = tuple(Intent)
 
 _CLARIFY = int(Marker.CLARIFY)
 _CONTINUE = int(Marker.CONTINUE)
-_EXPLAIN = int(Marker.EXPLAIN)
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
@@ -594,6 +593,8 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
         return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    if intent is Intent.EXPLORE and _acked_in_thread(context, features):
+        return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):
         return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
     if intent is Intent.EXPLORE and reports_on_the_reply(context, features):
@@ -603,13 +604,16 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
     return intent
 
 
-def explains(
-    text: str, hits: Sequence[tuple[int, int, int, int]], config: Config, known: Any
-) -> bool:
-    """Whether an EXPLAIN verb ("explain", "clarify") makes the turn CLARIFY: always in the
-    spec's reading ("explain" is one of §5.2's CLARIFY markers); with rule
-    explain-new-content, only when its object points back or names what ``known(term)``
-    says the conversation holds."""
-    if all(hit[0] != _EXPLAIN for hit in hits):
-        return False
-    return not config.explain_new_content or explain_clarifies(text, hits, known)
+def _acked_in_thread(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether an "ok and" opens the question (rule also-questions: no CONTINUE marker there)
+    and nothing says the topic moves on: "ok and" goes on from the reply, so the question is
+    no new ground even when its words are ("ok. and reflexive, example please?")."""
+    from .multiparty import moves_on  # multiparty reads turn features, whose cues use us
+
+    config = context.config
+    return (
+        config.also_questions
+        and features.question
+        and acked_question(features.text, features.hits)
+        and not moves_on(features, config)
+    )

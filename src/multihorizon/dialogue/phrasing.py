@@ -65,6 +65,7 @@ Hits = Sequence[tuple[int, int, int, int]]  # (category, pattern, start, end) pe
 __all__ = [
     "SIDE_QUESTION_CHARS",
     "WORD_STRIP",
+    "acked_question",
     "acknowledged_statement",
     "adding_opener",
     "announced",
@@ -72,6 +73,7 @@ __all__ = [
     "announces_topic",
     "asks_for_something",
     "explain_clarifies",
+    "explains",
     "first_clause_end",
     "opens_with_return",
     "plain_words",
@@ -276,6 +278,16 @@ def explain_clarifies(text: str, hits: Hits, known: Callable[[str], object]) -> 
         if all(known(term) for term in terms):
             return True
     return False
+
+
+def explains(text: str, hits: Hits, config: Config, known: Callable[[str], object]) -> bool:
+    """Whether an EXPLAIN verb ("explain", "clarify") makes the turn CLARIFY: always in the
+    spec's reading ("explain" is one of §5.2's CLARIFY markers); with rule
+    explain-new-content, only when its object points back or names what ``known(term)``
+    says the conversation holds."""
+    if all(hit[0] != _EXPLAIN for hit in hits):
+        return False
+    return not config.explain_new_content or explain_clarifies(text, hits, known)
 
 
 def acknowledged_statement(text: str, hits: Hits) -> bool:
@@ -483,15 +495,45 @@ def opens_with_return(text: str, hits: Hits) -> bool:
 def adding_opener(text: str, hits: Hits, *, inside: bool = False) -> Hits:
     """The CONTINUE hits that open the turn with an ``ADDING_OPENERS`` word ("Also, do I need
     winter tyres?"): in a question they add a question of their own rather than ask to go on
-    (rule also-questions; the caller checks that the turn is a question). With ``inside``
+    (rule also-questions; the caller checks that the turn is a question), when words follow
+    it ("ok and?" asks to go on; "ok. and reflexive, example please?" asks). With ``inside``
     (rule short-follow-ups) the word counts anywhere ("Should I also turn on DPD?")."""
     return tuple(
         hit
         for hit in hits
         if hit[0] == _CONTINUE
-        and text[hit[2] : hit[3]].casefold() in ADDING_OPENERS
-        and (inside or cues.opens_turn(text, hit[2], OPENING_FILLERS))
+        and " ".join(_plain(text[hit[2] : hit[3]])) in ADDING_OPENERS
+        and _adds_at(text, hit, inside)
     )
+
+
+def acked_question(text: str, hits: Hits) -> bool:
+    """Whether an adding opener that acknowledges the reply ("ok and", "OK, and") opens the
+    question (rule also-questions)."""
+    return any(
+        " ".join(_plain(text[hit[2] : hit[3]])) in _ACKED_OPENERS
+        for hit in adding_opener(text, hits)
+    )
+
+
+_ACKED_OPENERS = frozenset(("ok and", "okay and"))
+
+
+def _adds_at(text: str, hit: tuple[int, int, int, int], inside: bool) -> bool:
+    """Whether an adding opener's ``hit`` opens the turn with words after it, or (``inside``)
+    stands after words of the question ("Can you pull up my alarms for me also?")."""
+    if not cues.opens_turn(text, hit[2], OPENING_FILLERS):
+        return inside
+    return any(char.isalnum() for char in text[hit[3] : hit[3] + _AFTER_OPENER])
+
+
+# How far past an adding opener a word must start for the question to add one of its own.
+_AFTER_OPENER = 40
+
+
+def _plain(span: str) -> list[str]:
+    """The words of a short span, case-folded ("OK, and" -> ["ok", "and"])."""
+    return "".join(char if char.isalnum() else " " for char in span).casefold().split()
 
 
 def _words_asking_on(text: str, hits: Hits) -> list[str] | None:

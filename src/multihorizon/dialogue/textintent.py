@@ -19,8 +19,8 @@ from ..errors import InputError
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..thresholds import SPEC_THRESHOLDS
 from .detection import detect
-from .intent import Intent, classify, explains
-from .phrasing import announced
+from .intent import Intent, classify
+from .phrasing import announced, explains
 from .references import Mention
 
 __all__ = ["analyse_text", "classify_text"]

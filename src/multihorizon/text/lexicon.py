@@ -26,6 +26,7 @@ from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
 from .question_forms import (
     ACKED_QUESTIONS,
+    ELSE_ASKS,
     QUESTION_OPENERS,
     QUESTION_STRIP,
     TERM_BREAKERS,
@@ -327,7 +328,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "one more on the", "one more question on", "one more question about",
             # "How much rosin should go on new hair?": "go on" with a place is no request to go on.
             "go on a", "go on the", "go on my", "go on our", "go on your", "go on new", "go on top",
-            *EXPLETIVE_IT, *ACKED_QUESTIONS,  # "Is it normal ..." points back at nothing
+            *EXPLETIVE_IT, *ACKED_QUESTIONS, *ELSE_ASKS,  # "Is it normal ..." points at nothing
         ),
         Marker.ACKNOWLEDGE: (
             "yes", "yeah", "yep", "yup", "ok", "okay", "okey", "k", "alright", "all right",
@@ -444,10 +445,10 @@ TOPIC_FRONTS = (
     ("as", "for"), ("regarding",), ("about",), ("for",), ("re",),
 )
 RETURN_FRONTS = frozenset(("anyway",))
-# CONTINUE phrases that, opening a question, add a question of their own instead of asking
-# to go on ("Also, do I need winter tyres in Austria?"): no CONTINUE marker there (rule
-# also-questions). Case-folded.
-ADDING_OPENERS = frozenset(("also",))
+# CONTINUE phrases that, opening a question with words of its own, add a question instead of
+# asking to go on ("Also, do I need winter tyres?", "ok and the straps, how tight should they
+# be"; "ok and?" goes on): no CONTINUE marker there (rule also-questions). Case-folded.
+ADDING_OPENERS = frozenset(("also", "ok and", "okay and"))
 # How a short statement that reports back on the reply before opens (rule report-backs): its
 # subject points back ("They're in pots and I water them daily.", "It's on the hallway
 # wall."), or "I"/"we" did something to what was suggested ("We tried that, ..."; the second

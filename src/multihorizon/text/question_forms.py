@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "DEGREE_WORDS", "END_FILLERS",
-    "END_PHRASES", "FORM_OPENERS", "LEAD_ASKS", "LEAD_WORDS", "NUMBER_WORDS",
-    "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS", "STATEMENT_ENDS",
-    "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES", "TERM_OPENERS",
-    "scanner_forms",
+    "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "DEGREE_WORDS", "ELSE_ASKS",
+    "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS",
+    "NUMBER_WORDS", "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS",
+    "STATEMENT_ENDS", "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES",
+    "TERM_OPENERS", "TOPIC_DETERMINERS", "scanner_forms",
 ]  # fmt: skip
 
 # SPEC-028 §5.2: a turn is a question (``Lexicon.is_question``) when it holds a "?" or its
@@ -97,6 +97,16 @@ ACKED_QUESTIONS = tuple(
     for word in ("what", "how", "which", "where", "when", "why", "who", "is", "are", "can",
                  "could", "should", "would", "will", "does", "do")
 )  # fmt: skip
+# "what else" is a CONTINUE marker when it asks the assistant for more of the same ("What else
+# can you find?", "what else is there": sgd); asking what the user or someone else should do
+# or did, it asks a question of its own ("What else should I buy with it?", "What else could
+# she test", "What else did they write?": CAsT DRILL_DOWN): a BLOCK span.
+ELSE_ASKS = tuple(
+    f"what else {verb} {subject}"
+    for verb in ("should", "could", "can", "would", "will", "must", "do", "does", "did", "is",
+                 "was", "might", "shall")
+    for subject in ("i", "we", "she", "he", "they", "it")
+)  # fmt: skip
 
 # Rule ask-shapes (SPEC-028 §5.2 "a question or a request"): two shapes of an ask with no "?"
 # and no question opener, each a closed class. A request for new output: after at most three
@@ -128,6 +138,18 @@ NUMBER_WORDS = frozenset((
     "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
     "ninety", "hundred", "thousand", "once", "twice",
 ))  # fmt: skip
+# Two more shapes of rule ask-shapes. An alternative that asks by inversion, wherever its "or"
+# stands: "or" then one of ``INVERTED_ASKS`` ("teams of 3 and 4 or is that unfair", "sold on
+# the day only, or can we sell before as well"). A topic, then what is asked of it: after at
+# most three lead words, one of ``TOPIC_DETERMINERS`` and at most two more words closing with
+# a comma, then a comment that does not open, lead words aside, with a ``SUBJECT_WORDS``
+# pronoun ("and the valves, presta 44mm enough for deep rims", "the fluid, safe with a cat in
+# the house"; not "the walls are brick, it's an old terrace").
+INVERTED_ASKS = frozenset((
+    "is", "are", "was", "were", "can", "could", "should", "shall", "will", "would", "does",
+    "did", "must",
+))  # fmt: skip
+TOPIC_DETERMINERS = frozenset(("the", "my", "our", "your", "his", "her", "their"))
 _SUBJECTS = (
     "i", "i'm", "im", "i'll", "i've", "ive", "i'd", "we", "we're", "we'll", "we've", "we'd",
     "you", "you're", "you'll", "you've", "he", "he's", "she", "she's", "it", "it's", "they",
@@ -145,7 +167,8 @@ def scanner_forms(
         sorted(LEAD_WORDS), sorted(LEAD_ASKS), sorted(END_FILLERS), sorted(END_PHRASES)
     )  # fmt: skip
     asks = (sorted(REQUEST_LEADS), sorted(REQUEST_VERBS), sorted(ALTERNATIVE_WORDS),
-            sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS))  # fmt: skip
+            sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS),
+            sorted(TOPIC_DETERMINERS), sorted(INVERTED_ASKS))  # fmt: skip
     if not (question_forms and question_ends):
         ends = ([], [], [], [])
     return {

@@ -121,9 +121,17 @@ def fact_candidates(
     for position, query in enumerate(queries):
         if position and not np.any(query):  # the turn's own vector was checked above
             continue
-        if position == 0 and _same_query(prefetched, knowledge, query, k, floor):
-            assert prefetched is not None
-            neighbours = prefetched.result()  # the worker's; raises what the query raised
+        pending = prefetched if position == 0 else None
+        if pending is not None and (
+            not _same_query(pending, knowledge, query, k, floor) or pending.withdraw()
+        ):
+            pending = None  # not this query, or the worker has not started it: done here
+        if pending is not None:
+            # The worker's search (and, on a store searched exactly, the found facts'
+            # coverage); raises what the query raised. Ranked below by this turn's novelty.
+            neighbours = pending.result()
+            if neighbours.covered is not None and not _same_coverage(pending, coverage):
+                neighbours = knowledge.nearest(query, k, min_relevance=floor)
         else:
             # While the store is searched exactly: the whole stage in one native call.
             fused = None
@@ -177,5 +185,15 @@ def _same_query(
         and prefetched.store is knowledge
         and prefetched.k == k
         and prefetched.min_relevance == floor
-        and np.array_equal(prefetched.query, query)
+        and (prefetched.query is query or np.array_equal(prefetched.query, query))
+    )
+
+
+def _same_coverage(prefetched: PendingNeighbours, coverage: CoverageSet) -> bool:
+    """Whether the coverage the worker made is this coverage set's as it is now (always
+    within one turn: only a committed envelope changes the set)."""
+    terms = prefetched.terms
+    # A committed envelope adds its facts, each with a depth > 0: both counts move.
+    return (
+        terms is not None and terms[1] == coverage.terms()[1] and terms[2] == len(coverage.fact_ids)
     )

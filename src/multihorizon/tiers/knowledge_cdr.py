@@ -46,6 +46,9 @@ class Neighbours:
     importance: npt.NDArray[np.float64]
     ttl: npt.NDArray[np.float64]
     modified: npt.NDArray[np.float64]
+    # Each fact's coverage under one session's coverage set, when the search made it
+    # (``knowledge_stage.search_exactly``: before the turn's intent is known); else None.
+    covered: npt.NDArray[np.float64] | None = None
 
     def __len__(self) -> int:
         return len(self.facts)
@@ -116,7 +119,9 @@ def rank_cdr(
 ) -> RankedFacts:
     """CDR over ``nearest``'s facts (``KnowledgeStore.score_cdr``'s ranking), best first,
     equal scores by fact id: ``importance x max(rel, pull) x novelty x recency``. ``keep``:
-    only these of the facts (positions in ``neighbours.facts``, ascending) are ranked."""
+    only these of the facts (positions in ``neighbours.facts``, ascending) are ranked.
+    ``neighbours.covered``, when the search made it, stands for ``coverage``'s products
+    (the caller checks it was made under this coverage set as it is now)."""
     facts, similarities, vectors = neighbours.facts, neighbours.similarities, neighbours.vectors
     if not facts or (keep is not None and not keep):
         empty = np.empty(0, dtype=np.float64)
@@ -128,16 +133,20 @@ def rank_cdr(
         relevance = np.maximum(relevance, pulls)
     # The coverage dot products stay in NumPy (one matrix-vector product, in the order
     # the coverage set has always summed them); the rest of the stage is one native call.
-    covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
+    covered = neighbours.covered
+    if covered is None:
+        covered = coverage.coverage(vectors) if coverage is not None else np.zeros(len(facts))
     importance, ttl, modified = neighbours.importance, neighbours.ttl, neighbours.modified
+    index = None
     if keep is not None and len(keep) < len(facts):
         # Taken after the products above, which are made over every neighbour as before:
         # BLAS's sums for a row can depend on the rows given with it (the last bit of a
-        # coverage moved when they were made over the kept rows only).
+        # coverage moved when they were made over the kept rows only). The facts and their
+        # vectors are taken once, at the end, by kept row and rank together.
         index = np.asarray(keep, dtype=np.int64)
-        vectors = vectors[index]
-        facts = tuple(map(facts.__getitem__, index.tolist()))
-        similarities, relevance, covered = similarities[index], relevance[index], covered[index]
+        kept = similarities[index]
+        relevance = kept if relevance is similarities else relevance[index]
+        similarities, covered = kept, covered[index]
         importance, ttl, modified = importance[index], ttl[index], modified[index]
     novelties, recency, scores, order = kernels.cdr_rank(
         relevance,
@@ -152,14 +161,17 @@ def rank_cdr(
     ranked = scores[order]
     ties = np.flatnonzero(ranked[1:] == ranked[:-1]) if len(ranked) > 1 else ranked[:0]
     if ties.size:
-        order = ties_by_id(order, ties.tolist(), facts)
+        kept_facts = facts if index is None else tuple(map(facts.__getitem__, index.tolist()))
+        order = ties_by_id(order, ties.tolist(), kept_facts)
+        ranked = scores[order]
+    rows = order if index is None else index[order]  # into the neighbours
     return RankedFacts(
-        tuple(map(facts.__getitem__, order.tolist())),
+        tuple(map(facts.__getitem__, rows.tolist())),
         similarities[order],
         novelties[order],
         recency[order],
-        scores[order],
-        vectors[order],
+        ranked,
+        vectors[rows],
     )
 
 

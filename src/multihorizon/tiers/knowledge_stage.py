@@ -4,7 +4,13 @@ CDR ranking are one kernel call over the store's own arrays (``kernels.tier_p_st
 instead of ``KnowledgeStore.nearest`` and ``knowledge_cdr.rank_cdr``'s thirty-odd NumPy
 calls, each two to three times its warm cost inside a turn. The ranking is theirs, value for
 value and in the same order (equal scores by fact id); a store past the exact-search limit
-(hnswlib), a document task's pull and a query prefetched on the worker keep that path."""
+(hnswlib) and a document task's pull keep that path.
+
+A turn whose query goes to the assembler's worker (``knowledge_worker``) splits the stage at
+the intent: ``search_exactly`` (the search, the floor and the coverage of what it found, one
+native call, ``kernels.tier_p_search``) runs on the worker before the session plans the turn,
+and ``knowledge_cdr.rank_cdr`` ranks its answer once the turn's novelty is known: the same
+values in the same order as ``rank_exactly`` (tests/test_tier_p_stage.py)."""
 
 from __future__ import annotations
 
@@ -16,13 +22,13 @@ import numpy.typing as npt
 from .. import kernels
 from ..embed import normalise_embedding
 from .facts import now
-from .knowledge_cdr import RankedFacts, novelty_code, ties_by_id
+from .knowledge_cdr import Neighbours, RankedFacts, novelty_code, ties_by_id
 
 if TYPE_CHECKING:
     from .coverage import CoverageSet
     from .knowledge import KnowledgeStore
 
-__all__ = ["rank_exactly"]
+__all__ = ["rank_exactly", "search_exactly"]
 
 
 def rank_exactly(
@@ -85,3 +91,41 @@ def rank_exactly(
         relevance, novelties, recency = relevance[order], novelties[order], recency[order]
         scores, vectors = scores[order], vectors[order]
     return RankedFacts(facts, relevance, novelties, recency, scores, vectors)
+
+
+def search_exactly(
+    store: KnowledgeStore,
+    query: npt.NDArray[np.float32],
+    k: int,
+    min_relevance: float,
+    weighted: npt.NDArray[np.float64] | None,
+    depth_sum: float,
+) -> Neighbours | None:
+    """``store.nearest(query, k, min_relevance=...)`` with each found fact's coverage under
+    the coverage set whose terms are ``weighted, depth_sum`` (``CoverageSet.terms``; the
+    products ``rank_cdr`` would make), in one native call that releases the GIL; None when
+    the store is not searched exactly. Nothing here depends on the turn's intent."""
+    vector = normalise_embedding(query, store.dim)
+    with store.exact_arrays() as held:
+        if held is None:
+            return None
+        total = len(held.facts)
+        count = min(k, total - held.dead)
+        if count <= 0:
+            labels = np.empty(0, dtype=np.int64)
+            cosines = np.empty(0, dtype=np.float32)
+            covered = np.empty(0, dtype=np.float64)
+        else:
+            rows = held.rows
+            labels, cosines, covered = kernels.tier_p_search(
+                vector, rows.view(total), rows.scales[:total], held.vectors,
+                rows.turn_ids[:total], rows.live, count, held.dead, min_relevance,
+                weighted, depth_sum,
+            )  # fmt: skip
+        facts = tuple(map(held.facts.__getitem__, labels.tolist()))
+        vectors = held.vectors[labels]
+        importance, ttl, modified = held.columns[:, labels]
+    return Neighbours(
+        vector, k, min_relevance, facts, cosines.astype(np.float64), vectors,
+        importance, ttl, modified, covered,
+    )  # fmt: skip

@@ -2,11 +2,14 @@
 query (hnswlib, on its own worker, GIL released)").
 
 A user turn knows its query vector before it knows anything else, and Tier P's nearest
-neighbours depend on nothing but that vector. So the assembler hands the query to this worker
-first, plans the turn (features, references, intent, thread, Tier C) while hnswlib searches
-with the GIL released, and collects the neighbours when it scores Tier P. The envelope is the
-one the sequential order gives: the same ``KnowledgeStore.nearest`` call on the same vector,
-read under the store's lock in one go.
+neighbours depend on nothing but that vector (and their coverage on nothing but the session's
+coverage set, which only a committed envelope changes). So the assembler hands the query to
+this worker first, plans the turn (features, references, intent, thread, Tier C) while the
+store is searched with the GIL released (the exact int8 pass and the coverage products in one
+native call, ``knowledge_stage.search_exactly``; hnswlib's graph past the exact-search
+limit), and ranks the neighbours by CDR once the turn's novelty is known. The envelope is the
+one the sequential order gives: the same search on the same vector, read under the store's
+lock in one go.
 
 One long-lived thread per worker, started on first use, fed through a ``SimpleQueue``; each
 job carries a lock the caller blocks on (no pool hop, no condition variable: a measured pool
@@ -29,6 +32,8 @@ import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from .knowledge_stage import search_exactly
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -42,7 +47,17 @@ class PendingNeighbours:
     """One submitted query: ``result()`` waits for it and returns its ``Neighbours`` or
     raises what the query raised."""
 
-    __slots__ = ("_claim", "_done", "_error", "_result", "k", "min_relevance", "query", "store")
+    __slots__ = (
+        "_claim",
+        "_done",
+        "_error",
+        "_result",
+        "k",
+        "min_relevance",
+        "query",
+        "store",
+        "terms",
+    )
 
     def __init__(
         self,
@@ -50,8 +65,12 @@ class PendingNeighbours:
         query: npt.NDArray[np.float32],
         k: int,
         min_relevance: float,
+        terms: tuple[npt.NDArray[np.float64] | None, float, int] | None = None,
     ) -> None:
         self.store, self.query, self.k, self.min_relevance = store, query, k, min_relevance
+        # A coverage set's terms (a copy of its weighted sum, its depth sum, how many facts
+        # it holds): the found facts' coverage is made too, under these.
+        self.terms = terms
         self._result: Neighbours | None = None
         self._error: BaseException | None = None
         self._claim = threading.Lock()  # taken by whichever thread runs the query
@@ -63,10 +82,28 @@ class PendingNeighbours:
         when it asks for the result before the worker started it)."""
         return self._claim.acquire(blocking=False)
 
+    def withdraw(self) -> bool:
+        """Take the query back if the worker has not started it (True: nobody will run it,
+        and the caller does the work its own way; ``result`` must not be called then)."""
+        return self.claim()
+
+    def cancel(self) -> None:
+        """The caller will not ask for the result (its turn failed): nobody runs the query
+        if nobody has started it."""
+        self.claim()
+
     def run(self) -> None:
-        """The query itself (after ``claim``)."""
+        """The query itself (after ``claim``): with ``terms``, on a store searched exactly,
+        the search and the coverage in one native call; else ``KnowledgeStore.nearest``."""
         try:
-            self._result = self.store.nearest(self.query, self.k, min_relevance=self.min_relevance)
+            found = None
+            if self.terms is not None:
+                found = search_exactly(
+                    self.store, self.query, self.k, self.min_relevance, *self.terms[:2]
+                )
+            if found is None:
+                found = self.store.nearest(self.query, self.k, min_relevance=self.min_relevance)
+            self._result = found
         except BaseException as exc:  # re-raised in the caller, as it is
             self._error = exc
         finally:
@@ -124,9 +161,11 @@ class NeighbourWorker:
         query: npt.NDArray[np.float32],
         k: int,
         min_relevance: float,
+        terms: tuple[npt.NDArray[np.float64] | None, float, int] | None = None,
     ) -> PendingNeighbours:
-        """Queue ``store.nearest(query, k, min_relevance=...)``; the thread starts if needed."""
-        job = PendingNeighbours(store, query, k, min_relevance)
+        """Queue ``store.nearest(query, k, min_relevance=...)`` (with ``terms``, and the
+        found facts' coverage: ``PendingNeighbours``); the thread starts if needed."""
+        job = PendingNeighbours(store, query, k, min_relevance, terms)
         with self._guard:
             if self._thread is None:
                 self._start()

@@ -77,6 +77,30 @@ def test_reasons_advice_and_asks_of_the_assistant_are_left_alone(text: str) -> N
     assert mh.Intent.TOOL_REFERENCE not in _intents(_audit(), text), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That jsonwebtoken bypass, should I worry?",
+        "Those 7 vulnerabilities, would upgrading everything fix them?",
+        "this tough-cookie thing, can it wait a week?",
+    ],
+)
+def test_a_fronted_topic_an_older_output_holds_is_a_tool_reference(text: str) -> None:
+    # Rule fronted-output-topics: whatever it asks, reason and advice too.
+    assert _intents(_audit(), text) == {mh.Intent.TOOL_REFERENCE}, text
+    off = _audit(mh.Config(fronted_output_topics=False))
+    assert mh.Intent.TOOL_REFERENCE not in _intents(off, text), text
+    assert mh.Intent.TOOL_REFERENCE not in _intents(_audit(over=False), text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["That sounds good, what next?", "That upgrade you suggested, is it risky?", "Those, why?"],
+)
+def test_a_fronted_topic_no_output_holds_is_left_alone(text: str) -> None:
+    assert mh.Intent.TOOL_REFERENCE not in _intents(_audit(), text), text
+
+
 def test_statements_still_settle_natively_after_an_output() -> None:
     session = _audit()
     view = session._view

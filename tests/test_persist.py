@@ -268,7 +268,8 @@ def test_scratch_entries_are_encoded_once_while_they_live(monkeypatch: pytest.Mo
     cache: dict[str, object] = {}
     first = encode(session, entry_cache=cache)  # type: ignore[arg-type]
     assert len(encoded) == 2
-    session.user("We run three etcd members.")  # a question now would be about the output
+    # A question or a reply to the output now would be about it (rules fresh-output-*).
+    session.user("Actually, let's plan the migration first.")
     encode(session, entry_cache=cache)  # type: ignore[arg-type]
     assert len(encoded) == 2  # nothing new to encode
     session.user("summarise the query result")  # touches (replaces) the newest entry only

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.cli import main
+from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 
 
@@ -915,6 +917,36 @@ def _output_detail_intent(config: mh.Config) -> object:
     return session.classify(text), session.preview(text).intent
 
 
+def _fronted_output_topic(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    text = "Those 404 pages, should I redirect them all?"
+    return session.classify(text), session.preview(text).intent
+
+
+def _fresh_output(config: mh.Config, text: str) -> object:
+    session = mh.Session(config=config)
+    session.user("The backup disk is full again, checking what's on it.")
+    session.tool_output("du", "412G /var/backups/nightly\n18G /var/log\nUsage: 92% of 560G")
+    return session.classify(text), session.preview(text).intent
+
+
+def _fresh_target(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    path = Path(__file__).parent / "data" / "handwritten" / "refs_holdout.jsonl"
+    conversation = next(c for c in read_conversations(path) if c["conv_id"] == "rh-graphql-partial")
+    for turn in conversation["turns"][:7]:  # the token introspection is the fresh output
+        if turn["role"] == "tool":
+            session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
+        elif turn["role"] == "user":
+            session.user(turn["content"])
+        else:
+            session.assistant(turn["content"])
+    envelope = session.preview("Is customers:read in the scope list?")
+    return [ref.scratch_entry for ref in envelope.references if ref.type == "tool"]
+
+
 def _introducing_turn(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I wake up tired every day.")
@@ -966,6 +998,16 @@ def _situation_setup(config: mh.Config) -> object:
         "Any tips on keeping the night under control?"
     )
     return session.preview(text).active_thread == session.active_thread
+
+
+def _term_return(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
+    session.assistant("Install nvidia-driver from non-free, reboot, and nvidia-smi lists the card.")
+    gpu = session.active_thread
+    session.user("Unrelated: my office chair keeps sinking during the day. Can I fix it?")
+    session.assistant("A sinking chair has a worn gas cylinder; a new one is cheap to fit.")
+    return session.preview("done, nvidia-smi lists it now").active_thread == gpu
 
 
 def _ask_shape(config: mh.Config) -> object:
@@ -1065,6 +1107,10 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "output-details": _output_detail,
     "earlier-outputs": _earlier_output,
     "output-detail-intents": _output_detail_intent,
+    "fronted-output-topics": _fronted_output_topic,
+    "fresh-output-targets": _fresh_target,
+    "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),
+    "fresh-value-questions": lambda config: _fresh_output(config, "Which of those is the backup?"),
     "introducing-turns": _introducing_turn,
     "question-forms": _question_form,
     "question-ends": _question_end,
@@ -1073,6 +1119,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "thread-details": _thread_detail,
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
+    "term-returns": _term_return,
 }
 
 

@@ -101,95 +101,12 @@ WEIGHTS = (
     "turns_in_context",
 )
 CALIBRATION = ("thread_thresholds", "relevance_floors")
-SWITCHES = (
-    "first_turn_explore",
-    "acknowledgement_continues",
-    "follow_up_questions",
-    "follow_up_forms",
-    "question_topics",
-    "question_forms",
-    "question_ends",
-    "ask_shapes",
-    "intent_threads",
-    "resume_markers",
-    "vocabulary_resume",
-    "peer_replies",
-    "speaker_addressing",
-    "name_mentions",
-    "multi_party_threads",
-    "offer_antecedents",
-    "antecedents",
-    "place_antecedents",
-    "pronoun_chains",
-    "bridging_chains",
-    "question_chains",
-    "follow_up_antecedents",
-    "answers_follow_questions",
-    "session_recaps",
-    "reaction_turns",
-    "topic_announcements",
-    "explain_new_content",
-    "tool_reference_match",
-    "tool_output_nouns",
-    "fresh_output_questions",
-    "output_holders",
-    "output_details",
-    "earlier_outputs",
-    "output_detail_intents",
-    "introducing_turns",
-    "detail_antecedents",
-    "holder_antecedents",
-    "dislocated_topics",
-    "repeat_siblings",
-    "repeat_products",
-    "introduced_outputs",
-    "coded_demonstratives",
-    "later_outputs",
-    "repeat_variations",
-    "repeat_forms",
-    "repeat_chains",
-    "acknowledged_statements",
-    "resume_announcements",
-    "side_questions",
-    "reply_follow_ups",
-    "return_variants",
-    "also_questions",
-    "report_backs",
-    "term_questions",
-    "short_follow_ups",
-    "return_drill_downs",
-    "announcement_clauses",
-    "again_returns",
-    "again_reports",
-    "again_asks",
-    "echo_clarifications",
-    "term_frames",
-    "reply_term_asks",
-    "asked_announcements",
-    "reaction_announcements",
-    "bare_returns",
-    "done_reports",
-    "thread_details",
-    "other_topic_clauses",
-    "situation_setups",
-    "ordinal_forms",
-    "item_forms",
-    "item_words",
-    "item_pairs",
-    "own_lists",
-    "list_topics",
-    "lead_letters",
-    "plain_qualities",
-    "own_list_words",
-    "item_over_said",
-    "repeated_questions",
-    "definite_references",
-    "entity_references",
-    "entity_forms",
-    "said_replies",
-    "repeats_past_clarifications",
-    "entity_items",
-    "repeats_named_requests",
+# Every rule's switch, in the registry's order (``multihorizon.rules``: a rule names the field
+# that turns it off); rules switched off through a weight or a calibration are not switches.
+SWITCHES = tuple(
+    name
+    for name in dict.fromkeys(field for rule in RULES.values() for field in rule.off)
+    if name not in WEIGHTS and name not in CALIBRATION
 )
 RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -361,6 +278,13 @@ class Config:
     # "Which role is it using?" right after a tool output: about that output (rule
     # fresh-output-questions, under tool-reference-match).
     fresh_output_questions: bool = True
+    # "24 cps is insane", "Which of those is the worst?" right after a tool output: about it
+    # (rules fresh-output-replies and fresh-value-questions, under fresh-output-questions).
+    fresh_output_replies: bool = True
+    fresh_value_questions: bool = True
+    # "Is customers:read in the scope list?" right after an introspection: that one (rule
+    # fresh-output-targets).
+    fresh_output_targets: bool = True
     # "That refraction", "the standby slot", "the ping": the output that holds or names it
     # (rule output-holders, under tool-reference-match).
     output_holders: bool = True
@@ -371,6 +295,9 @@ class Config:
     # "cadence first time round", past the output's exchange: TOOL_REFERENCE (rule
     # output-detail-intents, under output-details).
     output_detail_intents: bool = True
+    # "That 147/92 on Monday, should I worry?": a fronted demonstrative topic an older output
+    # holds is a tool reference (rule fronted-output-topics, under output-detail-intents).
+    fronted_output_topics: bool = True
     # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
     introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the
@@ -458,6 +385,9 @@ class Config:
     # "Anyway, where were we?", "Circling back: ..." name no topic: back to the thread left
     # most recently; alone, CONTINUE (rule bare-returns).
     bare_returns: bool = True
+    # "ok desktop's back, nvidia-smi shows 550.120 now" names what one dormant thread alone
+    # said: back to it, where nothing else placed the turn (rule term-returns).
+    term_returns: bool = True
     # "ok did six of them last night", "I weighed everything this time" report what was done
     # about the topic at hand: CONTINUE (rule done-reports).
     done_reports: bool = True

@@ -31,7 +31,7 @@ from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, analyse
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
-from .dialogue.output_details import with_output_details
+from .dialogue.output_details import with_fresh_targets, with_output_details
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
@@ -549,6 +549,7 @@ class Session(SessionState, SessionIntent):
         resolution = match_tool_references(
             resolution, features, self._scratch, self._log, self.config
         )
+        resolution = with_fresh_targets(resolution, features, self._scratch, self._log, self.config)
         if not named_references:
             return resolution  # rules item-pairs, item-words, output-details find named ones
         resolution = with_output_details(

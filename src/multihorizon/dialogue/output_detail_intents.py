@@ -37,9 +37,11 @@ import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..text.output_nouns import REASON_ASKING_OPENERS, REASON_ASKING_WORDS, SECOND_PERSON_WORDS
+from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..tiers.scratch import ScratchEntry
-from .output_details import output_detail
+from .dislocated import dislocated_terms
+from .fresh_outputs import asks_reason
+from .output_details import holds_number, output_detail
 from .tool_references import entry_words
 from .turnlog import TurnLog
 
@@ -49,11 +51,7 @@ if TYPE_CHECKING:
     from .features import TurnFeatures
     from .resolution import Resolution
 
-__all__ = ["asks_output_detail", "may_ask_output_detail", "past_outputs"]
-
-_EDGES = ",;:!?\"'()[]."
-# The first words of a question read for a reason or second-person word.
-_MAX_WORDS = 64
+__all__ = ["asks_output_detail", "fronted_output", "may_ask_output_detail", "past_outputs"]
 
 
 def asks_output_detail(
@@ -66,10 +64,12 @@ def asks_output_detail(
     config, scratch, log = context.config, context.scratch, context.log
     if not (config.output_detail_intents and features.question and features.terms):
         return False
+    if fronted_output(features, scratch, log, config):
+        return True  # rule fronted-output-topics: "That 147/92 on Monday, should I worry?"
     said = tuple(ref for ref in resolution.references if ref not in resolution.named)
     if len(scratch) == 0 or any(ref.type == "tool" for ref in said):
         return False
-    if _asks_reason(features.text):
+    if asks_reason(features.text):
         return False
     bare = dataclasses.replace(resolution, references=said, named=())
     entries = list(scratch)
@@ -88,7 +88,9 @@ def may_ask_output_detail(
     with a number or a word some output past its exchange holds."""
     if not (config.output_detail_intents and features.question):
         return False
-    if _asks_reason(features.text) or not features.terms:
+    if fronted_output(features, scratch, log, config):
+        return True
+    if asks_reason(features.text) or not features.terms:
         return False
     terms = frozenset(features.terms)
     number = any(char.isdigit() for char in features.text)
@@ -98,6 +100,41 @@ def may_ask_output_detail(
             if number or not (terms.isdisjoint(name) and terms.isdisjoint(content)):
                 return True
     return False
+
+
+def fronted_output(
+    features: TurnFeatures, scratch: Iterable[ScratchEntry], log: TurnLog, config: Config
+) -> bool:
+    """Rule fronted-output-topics: whether a question's fronted topic opens with a
+    demonstrative (``FRONTED_DEMONSTRATIVES``) and an output past its exchange holds a word
+    or a number of it ("That 147/92 on Monday, should I worry?", "Those Lesjofors springs,
+    are they decent quality?"): it asks about that thing shown, whatever it asks."""
+    if not config.fronted_output_topics:
+        return False
+    first = features.text.lstrip()[:_OPENER_CHARS].split(maxsplit=1)[:1]
+    if not first or first[0].casefold() not in FRONTED_DEMONSTRATIVES:
+        return False
+    topic = frozenset(dislocated_terms(features))
+    if not topic:
+        return False
+    head = features.text[:_TOPIC_CHARS].split(",", 1)[0].split(":", 1)[0]  # the fronted topic
+    numbers = [word.strip(_EDGES) for word in head.split() if any(c.isdigit() for c in word)]
+    for entry in scratch:
+        if _users_from(entry.turn_id, log):
+            name, content = entry_words(entry)
+            shown = entry.raw_output[:_CONTENT_CHARS]
+            if not (topic.isdisjoint(name) and topic.isdisjoint(content)) or any(
+                len(number) > 1 and holds_number(shown, number) for number in numbers
+            ):
+                return True
+    return False
+
+
+# Characters read for a question's first word, of an output for a number, a number's edges.
+_OPENER_CHARS = 16
+_TOPIC_CHARS = 80
+_CONTENT_CHARS = 1500
+_EDGES = ",;:!?\"'()[]."
 
 
 def past_outputs(entries: Iterable[ScratchEntry], log: TurnLog) -> bool:
@@ -117,14 +154,3 @@ def _users_from(turn_id: int, log: TurnLog) -> bool:
             if users >= 2:
                 return True
     return False
-
-
-def _asks_reason(text: str) -> bool:
-    """Whether a question asks for a reason or advice, or asks the assistant (see the
-    module): a word of ``REASON_ASKING_WORDS`` or ``SECOND_PERSON_WORDS``, or an opener of
-    ``REASON_ASKING_OPENERS``."""
-    folded = text.casefold()
-    words = {word.strip(_EDGES) for word in folded.split()[:_MAX_WORDS]}
-    if not (REASON_ASKING_WORDS.isdisjoint(words) and SECOND_PERSON_WORDS.isdisjoint(words)):
-        return True
-    return folded.lstrip().startswith(REASON_ASKING_OPENERS)

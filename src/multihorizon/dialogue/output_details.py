@@ -37,7 +37,7 @@ from .resolution import Resolution
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
-__all__ = ["output_detail", "with_output_details"]
+__all__ = ["holds_number", "output_detail", "with_fresh_targets", "with_output_details"]
 
 # Words an output must share with a question, beyond what any logged turn shares, when none of
 # them is a detail only the output holds.
@@ -79,6 +79,58 @@ def with_output_details(
         resolution,
         references=(*resolution.references, added),
         named=(*resolution.named, added),
+    )
+
+
+def with_fresh_targets(
+    resolution: Resolution,
+    features: TurnFeatures,
+    scratch: ScratchBuffer,
+    log: TurnLog,
+    config: Config,
+) -> Resolution:
+    """Rule fresh-output-targets: a turn logged right after tool outputs (those produced
+    since the latest logged turn) means one of them, unless it asks for an earlier run
+    ("before I adjusted it": ``_asks_when`` < 0). A tool reference to an older output moves
+    to the fresh output holding the most of its words and numbers, the newest among equals
+    ("Is customers:read in the scope list?" right after a token introspection), unless the
+    older output a reference names holds more of them ("which flags did you mean?"). Counted
+    first: 53 of the 54 hand-written turns right after an output with older outputs in the
+    buffer mean a fresh one, the other asks for an earlier one ("What was the EC before I
+    adjusted it?")."""
+    if not config.fresh_output_targets or len(scratch) == 0 or len(log) == 0:
+        return resolution
+    if not any(ref.type == "tool" for ref in resolution.references):
+        return resolution
+    entries = list(scratch)
+    fresh = [entry for entry in entries if entry.turn_id == len(log) - 1]
+    if not fresh or len(fresh) == len(entries) or _asks_when(features.text) < 0:
+        return resolution
+    ids = {entry.entry_id for entry in fresh}
+    terms, numbers = frozenset(features.terms), _numbers(features.text)
+
+    def held(entry: ScratchEntry) -> int:
+        shown = entry.raw_output[:_CONTENT_CHARS]
+        return len(_held(entry, terms)) + sum(holds_number(shown, n) for n in numbers)
+
+    best = max(reversed(fresh), key=held)  # the newest among equals
+    most = held(best)
+    by_id = {entry.entry_id: entry for entry in entries}
+
+    def moved(ref: Reference) -> Reference:
+        if ref.type != "tool" or ref.scratch_entry is None or ref.scratch_entry in ids:
+            return ref
+        chosen = by_id.get(ref.scratch_entry)
+        if chosen is not None and held(chosen) > most:
+            return ref  # "which flags did you mean?": only the older output holds them
+        turn = best.turn_id if best.turn_id >= 0 else None
+        return dataclasses.replace(ref, target_turn=turn, scratch_entry=best.entry_id)
+
+    return dataclasses.replace(
+        resolution,
+        references=tuple(moved(ref) for ref in resolution.references),
+        resolved=tuple(moved(ref) for ref in resolution.resolved),
+        named=tuple(moved(ref) for ref in resolution.named),
     )
 
 
@@ -151,13 +203,13 @@ def _detail_holder(
     first = max(0, len(log) - _NUMBER_WINDOW)
     unsaid_numbers = set(numbers)
     for turn in range(first, len(log)):
-        shown = [n for n in numbers if _holds_number(log.contents[turn], n)]
+        shown = [n for n in numbers if holds_number(log.contents[turn], n)]
         per_turn[turn] += len(shown)
         unsaid_numbers.difference_update(shown)
     best, top, best_held = -1, (0, 0), frozenset[str]()
     for index, entry in enumerate(entries):
         held = _held(entry, terms)
-        shown = [n for n in numbers if _holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
+        shown = [n for n in numbers if holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
         key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
             best, top, best_held = index, key, held
@@ -179,7 +231,7 @@ def _detail_holder(
     return best if when and reruns > 1 else -1
 
 
-def _holds_number(text: str, number: str) -> bool:
+def holds_number(text: str, number: str) -> bool:
     """Whether ``text`` holds ``number`` as a token (not inside a longer number)."""
     position = text.find(number)
     while position >= 0:

@@ -18,12 +18,13 @@ from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .reply_rules import asks_on_the_topic
 from .returns import last_left
 from .situation_setups import sets_up_new_situation
+from .term_returns import term_return
+from .threads import ThreadPlan
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
     from .resolution import Resolution
-    from .threads import ThreadPlan
 
 __all__ = ["thread_for_reply", "thread_for_turn"]
 
@@ -66,14 +67,18 @@ def thread_for_turn(
     recap = config.session_recaps and features.recap
     reacts = multiparty.reacts_only(features, log, speakers, config)
     stays = (intent is Intent.CLARIFY and config.intent_threads) or recap or reacts
-    return context.threads.plan(
+    multi_party = config.multi_party_threads and who is not None and speakers.multi_party(config)
+    opens_topic = (moves_on and intent is Intent.EXPLORE) or (
+        intent in _MAY_OPEN
+        and not resolution.resolved
+        and multiparty.peer_opens(features, vector, log, speakers, config, context.thresholds)
+    )
+    plan = context.threads.plan(
         embedding=vector,
         intent=intent,
         reference_thread=reference_thread,
         reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
-        multi_party=(
-            config.multi_party_threads and who is not None and speakers.multi_party(config)
-        ),
+        multi_party=multi_party,
         points_back=any(features.has(marker) for marker in _POINTS_BACK),
         resume_words=resume_words,
         definite_terms=features.definite_terms if config.vocabulary_resume else (),
@@ -81,12 +86,7 @@ def thread_for_turn(
         first_terms=features.terms,
         answers=not moves_on and multiparty.answers_previous(who, features, log, speakers, config),
         carries_on=not moves_on and multiparty.peer_carries_on(features, log, speakers, config),
-        opens_topic=(moves_on and intent is Intent.EXPLORE)
-        or (
-            intent in _MAY_OPEN
-            and not resolution.resolved
-            and multiparty.peer_opens(features, vector, log, speakers, config, context.thresholds)
-        ),
+        opens_topic=opens_topic,
         intent_threads=config.intent_threads,
         recap=recap,
         reacts=reacts,
@@ -97,6 +97,15 @@ def thread_for_turn(
         side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
         takes_up_reply=not moves_on and not sets_up and _takes_up_reply(context, features),
     )
+    # "ok desktop's back, nvidia-smi shows 550.120 now" after an aside (rule term-returns):
+    # in an assistant chat of two, where nothing else placed the turn.
+    if config.term_returns and not (
+        moves_on or sets_up or opens_topic or stays or speakers.multi_party(config)
+    ):
+        back = term_return(context.threads, plan, features, intent)
+        if back >= 0 and not multiparty.peer_dialogue(log, config):
+            return ThreadPlan(back, context.threads.names[back], False, True, "terms")
+    return plan
 
 
 def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:

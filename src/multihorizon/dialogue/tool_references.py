@@ -52,6 +52,7 @@ from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
 from .features import TurnFeatures
+from .fresh_outputs import about_fresh_output
 from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
@@ -90,16 +91,16 @@ def match_tool_references(
         # "Show me the git diff": asks for an output, refers to none yet.
         outcome = None if features.request else _output_noun(features.text, features.hits, config)
         fallback = outcome is not None  # "the diff" naming no entry: the newest
-        if (
-            outcome is None
-            and _fresh(entries[-1] if entries else None, log, config)
-            and not _points_elsewhere(resolution, config.output_holders)
-            and not _about_what_was_said(features, entries[-1], log)
-        ):
+        if outcome is None and _on_fresh(resolution, features, entries, log, config):
             # Asked before anything was said after the output: about the output.
             outcome, fallback = (0, -1, 0, len(features.text.rstrip())), True
         if outcome is not None:
             return _added(resolution, features, entries, outcome, fallback=fallback)
+    elif not (features.question or has_tool) and _on_fresh(
+        resolution, features, entries, log, config
+    ):  # rule fresh-output-replies: "24 cps is insane", "nine weeks lol"
+        hit = (0, -1, 0, len(features.text.rstrip()))
+        return _added(resolution, features, entries, hit, fallback=True)
     if not has_tool:
         unsaid = config.tool_output_nouns
         holders = log if config.output_holders else None
@@ -194,35 +195,20 @@ def _points_elsewhere(resolution: Resolution, nowhere: bool = False) -> bool:
 _NOWHERE = 0.3
 
 
-def _about_what_was_said(features: TurnFeatures, newest: ScratchEntry, log: TurnLog) -> bool:
-    """Whether a question asks past the newest output ("what else ...?"), or a noun after
-    "the" names something said before and none of the question's words names that output
-    ("Where do I buy the Epsom salt?" right after a pH reading): it asks about what was
-    said."""
-    words = [word.strip(_WORD_EDGES) for word in features.text.casefold().split()]
-    if not _BEYOND.isdisjoint(words):
-        return True  # "what else is there to check?": beyond what the output shows
-    if any(_score(newest, _turn_words(features.terms))):
+def _on_fresh(
+    resolution: Resolution,
+    features: TurnFeatures,
+    entries: list[ScratchEntry],
+    log: TurnLog,
+    config: Config,
+) -> bool:
+    """Whether a turn logged right after the newest output is about it (``fresh_outputs``)."""
+    newest = entries[-1] if entries else None
+    if newest is None or not _fresh(newest, log, config):
         return False
-    pointing = features.anaphor or features.has(Marker.DEMONSTRATIVE)
-    if not pointing and ((words[:1] and words[0] in _TURNING) or features.has(Marker.NEW_TOPIC)):
-        # Names nothing of the output, points at nothing and turns away ("Actually, what's
-        # a good backup strategy for Postgres?"): a question of its own.
-        return True
-    named = (
-        normalise_term(following)
-        for article, following in itertools.pairwise(words)
-        if article == "the" and following not in STOPWORDS and following not in _DEGREES
-    )
-    return any(log.turns_mentioning(term) for term in named if term)
-
-
-# Openers that turn away from what was just shown.
-_TURNING = frozenset(("actually", "anyway", "also", "separately", "incidentally", "btw"))
-# "What else is there to check?", "anything other than that?": past the output.
-_BEYOND = frozenset(("else", "another", "otherwise"))
-# "the most times", "the last run": a degree, not a thing said before.
-_DEGREES = frozenset(("most", "least", "first", "last", "best", "worst", "same", "other"))
+    elsewhere = _points_elsewhere(resolution, config.output_holders)
+    shows = any(_score(newest, _turn_words(features.terms)))
+    return about_fresh_output(features, config, elsewhere=elsewhere, shows=shows, log=log)
 
 
 def _fresh(newest: ScratchEntry | None, log: TurnLog, config: Config) -> bool:

@@ -9,6 +9,7 @@ __all__ = [
     "EARLIER_OUTPUT_WORDS",
     "FAILURE_NOUNS",
     "FAILURE_SIGNS",
+    "FRONTED_DEMONSTRATIVES",
     "LATER_OUTPUT_WORDS",
     "OUTPUT_DETERMINERS",
     "OUTPUT_SYNONYMS",
@@ -93,3 +94,7 @@ REASON_ASKING_OPENERS = ("how do", "how does", "how can", "how should")
 # Second-person words: a question to the assistant ("can you share the address?", "Do you have
 # a contact number?") asks it for something, not what an output showed (a closed class).
 SECOND_PERSON_WORDS = frozenset(("you", "your", "yours", "u", "ya"))
+# A question's fronted topic opening with one of these ("That 147/92 on Monday, should I
+# worry?", "Those 22 RGB objects, were they mostly photos?") points at a thing shown (rule
+# fronted-output-topics; a closed class).
+FRONTED_DEMONSTRATIVES = frozenset(("that", "this", "those", "these"))

@@ -1,6 +1,6 @@
 """Why ``Session.user``'s intent stage hands a turn on to the Python rules (issue 14): the
 turns of ``bench/settle_fraction.py`` replayed the same way, each turn the native settle did
-not settle attributed to the first gate of ``IntentSettlerBase.settles`` (``_intent_py``,
+not settle attributed to the first gate of ``IntentSettlerBase.settles`` (``_settler_py``,
 twin of ``settle.hpp``) that sends it on, and, per gate, on how many of those turns the
 Python path's final intent differs from the §5.2 code the native scan computed, with the
 rules that made the difference. A gate that almost never changes the answer is a candidate
@@ -38,7 +38,7 @@ from multihorizon._intent_py import (
     PENDING_NAMES,
     PENDING_REFERENCES,
 )
-from multihorizon._settle_py import TermGates, may_open_with_report_opener, may_quote
+from multihorizon._settle_py import may_open_with_report_opener
 from multihorizon.dialogue import intent as intent_module
 from multihorizon.dialogue import output_detail_intents
 from multihorizon.dialogue.bare_returns import ALONE
@@ -101,9 +101,10 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
     """Every gate of ``IntentSettlerBase.settles`` that would send the turn on, in its order
     (none: it settles); ``ref`` is the reference settler, ``args`` the settle's, ``found``
     the scan's tuple."""
-    text, _, _, first_turn, tool_outputs, final = args
+    text, _, _, first_turn, tool_outputs, final = args[:6]
     code, pending, hits, kinds, cues, _ = found
-    if not final:
+    # Questions are not final when the 7th argument says so (a past tool output).
+    if not final or (len(args) > 6 and not args[6] and cues & CUE_QUESTION):
         yield "not final (speaker named, fresh or past tool output)"
     if ref._always_pending:
         yield "always pending (lexicon without gates)"
@@ -154,10 +155,10 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield "short 'what' question (term-questions)"
     if ref._side_questions and short and code == INTENT_EXPLORE and question:
         yield "short EXPLORE question (side-questions)"
-    if ref._echoes and short and (text.rstrip().endswith("?") or TermGates.bare_how(text)):
-        yield "short turn ending '?' / 'how' (echo-clarifications)"
-    if ref._reply_terms and short and ("?" in text or (question and may_quote(text))):
-        yield "short turn with a '?', or question with a quote (reply-term-asks)"
+    if ref._echoes and short and ref.may_echo(text):
+        yield "short turn that may ask back a term (echo-clarifications)"
+    if ref._reply_terms and short and ref.may_ask_reply_term(text, question):
+        yield "short turn that may ask about a reply's term (reply-term-asks)"
     if ref._ordinal_forms and ref.may_pick_without_gates(text):
         if len(text) <= ref._standalone_chars:
             yield "ungated pick: short turn (ordinal-forms)"

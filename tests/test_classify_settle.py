@@ -11,6 +11,8 @@ path decides with nothing pending, and ``Session.classify`` agrees with the stag
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,7 @@ from hypothesis import strategies as st
 
 import multihorizon as mh
 from multihorizon import _backend, kernels
+from multihorizon._intent_py import CUE_QUESTION, PENDING_QUESTION
 from multihorizon.dialogue.intent import IntentClassifier
 from multihorizon.text.lexicon import REPORT_SUBJECTS, TERM_OPENERS, default_lexicon
 
@@ -40,6 +43,18 @@ EDGES = [
     "ÉB is the name of the cluster we run the staging rollout on, every Friday evening.",
     "2 please",
     "the second",
+    # Short turns that open a form but hold none of the words every form holds, and short
+    # picks by an item noun, a letter after a picking word, a superlative or a run.
+    "That is correct.",
+    "Very cool, I want that.",
+    "Can I get the address?",
+    "go with a.",
+    "Option i, please.",
+    "I'll take the very first.",
+    "the cheapest, is it far?",
+    "the first two look good",
+    "whichever is free",
+    "take one",
     # Rule item-forms: "4)" (a needle), a letter after a picking word, a superlative, a run.
     "What about 4), how long should we keep the logs of the staging cluster after Friday?",
     "We looked at f(4) and (see 4) for the staging cluster rollout on Friday evening too.",
@@ -98,6 +113,18 @@ EDGES = [
     "next maintenance window on Friday evening after the backups finish, when it is quiet.",
     "How do I configure etcd TLS for the three members of our staging cluster?",
     "Tell me more about the rollout plan for the staging cluster.",
+    # A term asked back (rule echo-clarifications, term-frames) and short questions shaped
+    # otherwise: a question word, a clause too long for a term, a tail that asks on.
+    "Fret buzz?",
+    "Kettle stitch, meaning?",
+    "Hang on, float pin - what's that?",
+    "Natural release means I just wait?",
+    "the staging cluster = the etcd one?",
+    "richer how",
+    "staging cluster, like the etcd one?",
+    "How long?",
+    "Do we restart each member after that?",
+    "Staging cluster, which members first?",
     # No word character: the hashed vector is zero (the caller's path, similarity 0).
     "???",
     "...!",
@@ -173,6 +200,8 @@ def _settled_answers(config: mh.Config, texts: list[str]) -> list[tuple[object, 
                     text, embedding, rows, first_turn=first_turn, tool_outputs=tool_outputs
                 )
                 assert not isinstance(full, int)
+                args = (text, embedding, rows, first_turn, tool_outputs)
+                _check_questions_final(classifier, args, state)
                 if isinstance(found, int):
                     assert full[1] == 0, state
                     assert full[0] == found, state
@@ -181,6 +210,24 @@ def _settled_answers(config: mh.Config, texts: list[str]) -> list[tuple[object, 
                     assert found == full, state
                     answers.append((*state, None))
     return answers
+
+
+def _check_questions_final(
+    classifier: IntentClassifier, args: tuple[object, ...], state: object
+) -> None:
+    """With questions not final, a question the settle would settle comes back as its scan
+    with PENDING_QUESTION set (Session.classify reads no other question cue); anything else
+    as with questions final."""
+    settled = classifier.settle(*args, True)
+    asked = classifier.settle(*args, True, False)
+    scan = classifier.settle(*args, False)
+    assert not isinstance(scan, int)
+    if isinstance(settled, int) and scan[4] & CUE_QUESTION:
+        assert not isinstance(asked, int), state
+        assert asked[1] & PENDING_QUESTION, state
+        assert (asked[0], asked[1] & ~PENDING_QUESTION, *asked[2:]) == scan, state
+    else:
+        assert asked == settled, state
 
 
 @pytest.mark.parametrize("config", [mh.Config(), mh.Config.spec()], ids=["default", "spec"])
@@ -236,6 +283,7 @@ _PIECES = st.sampled_from(
         "how", "back to", "Italian", "Also,", "also", "What's", "WHAT", "is a", "mean",
         "They're", "it's", "We", "tried", "to", "last", "want", "no", "step", "3rd", "top",
         ")", "4)", "(", "b", "with", "cheapest", "the most", "two", "whichever", "13th",
+        "meaning", "means", "like", "hang", "on", "huh", "=", "fret", "buzz", "so like",
     ]
 )  # fmt: skip
 
@@ -246,3 +294,50 @@ def test_a_settled_code_is_the_unsettled_answer(pieces: list[str], spaced: bool)
     text = (" " if spaced else "").join(pieces)
     for config in (mh.Config(), mh.Config.spec()):
         _settled_answers(config, [text])
+
+
+_ECHO_PIECES = st.sampled_from(
+    [
+        "Fret", "buzz", "fret", "Kettle", "stitch", "float", "pin", "the", "a", "an", "How",
+        "how", "what", "what's", "that", "meaning", "means", "mean", "you mean", "like",
+        "so like", "=", "i.e.", "as in", "being", "huh", "sorry", "hang on", "hold", "on",
+        "wait", "ok", "exactly", "again", "what's the difference", "the same as", "is it",
+        "-", "?", "??", ",", ";", ":", ".", "!", "'", '"', ")", "*", "]", "\u2019", "é", "\n",
+    ]
+)  # fmt: skip
+
+
+@functools.cache
+def _classifiers(spec: bool) -> dict[str, IntentClassifier]:
+    config = mh.Config.spec() if spec else mh.Config()
+    previous = kernels.backend()
+    try:
+        found = {}
+        for name in BACKENDS:
+            kernels.use(name)
+            found[name] = _classifier(config)
+        return found
+    finally:
+        kernels.use(previous)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_ECHO_PIECES, min_size=1, max_size=12), st.booleans())
+def test_every_backend_settles_the_same_short_questions(pieces: list[str], spaced: bool) -> None:
+    # The echo gate (rule echo-clarifications, term-frames) reads a short turn word by word:
+    # the native settle must read it as the reference does, and a settled code must be the
+    # unsettled answer.
+    text = (" " if spaced else "").join(pieces)
+    recent = _recent()
+    for spec in (False, True):
+        answers = {
+            name: classifier.settle(text, None, recent, False, False, True, False)
+            for name, classifier in _classifiers(spec).items()
+        }
+        python = answers["python"]
+        for name, found in answers.items():
+            assert type(found) is type(python), (name, text)
+            assert (found if isinstance(found, int) else found[:2]) == (
+                python if isinstance(python, int) else python[:2]
+            ), (name, text)
+        _settled_answers(mh.Config.spec() if spec else mh.Config(), [text])

@@ -90,13 +90,13 @@ def test_settle_text_takes_only_what_check_text_returns_as_it_is(backend: str) -
     classifier = mh.Session()._classifier  # the settler under test
     recent = np.asarray(session.turns[0].embedding, np.float32)[None]
     typical = "Thanks, that makes sense. Should we pin the release before the rollout?"
-    code = classifier.settle_text(typical, None, recent, False, False, True)
+    code = classifier.settle_text(typical, None, recent, False, False, True, True)
     assert code == classifier.settle(typical, None, recent, False, False, True)
     assert isinstance(code, int)
     for text in ("Thanks, my résumé is done.", "   ", "", 7, None, "a" * (MAX_TURN_CHARS + 1)):
-        assert classifier.settle_text(text, None, recent, False, False, True) is None
+        assert classifier.settle_text(text, None, recent, False, False, True, True) is None
     # Not final (a speaker was named): settle's tuple, for the caller to go on from.
-    found = classifier.settle_text(typical, None, recent, False, False, False)
+    found = classifier.settle_text(typical, None, recent, False, False, False, True)
     assert not isinstance(found, int)
     assert found == classifier.settle(typical, None, recent, False, False, False)
 

@@ -1,4 +1,5 @@
-"""The settle's checks on what reference detection and rule also-questions read
+"""The settle's checks on what reference detection and rules also-questions,
+term-questions and echo-clarifications read
 (``multihorizon._settle_py``, issue 14) hold as supersets of the Python they stand for, on
 the user turns of ``../shared/data`` and on made-up edges: wherever detection finds a
 mention, an ordinal form can open, or an "Also," opens a question, the check says so (so
@@ -12,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from multihorizon import _backend, kernels
-from multihorizon._settle_py import AddingGates, DetectionGates, TermGates, may_quote
+from multihorizon._settle_py import AddingGates, DetectionGates, EchoGates, TermGates, may_quote
 from multihorizon.dialogue.detection import detect
+from multihorizon.dialogue.echoes import echo_words, echoed_term
 from multihorizon.dialogue.ordinal_mentions import (
     _may_open,
     forms_without_gates,
@@ -21,8 +23,13 @@ from multihorizon.dialogue.ordinal_mentions import (
     ordinal_form_mentions,
 )
 from multihorizon.dialogue.phrasing import adding_opener, term_asked, term_words
-from multihorizon.dialogue.reply_terms import REPLY_TERM_CHARS, opening_echo, quoted_terms
-from multihorizon.dialogue.settle_data import detection_gates, phrases_among
+from multihorizon.dialogue.reply_terms import (
+    REPLY_TERM_CHARS,
+    opening_echo,
+    quoted_terms,
+    reply_term_words,
+)
+from multihorizon.dialogue.settle_data import detection_gates, may_hold_form, phrases_among
 from multihorizon.text.cues import OPENING_CHARS
 from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
 from shared_data import first_conversations
@@ -60,6 +67,8 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
         ordinal_form_mentions(text, hits, found)  # type: ignore[arg-type]
         # Capital letters alone and "#2" are the settle's may_pick_without_gates' to read.
         assert not found or gates.short_may_open(text) or may_pick_by_label(text), text
+        # IntentClassifier.finish reads the same (rule ordinal-forms' Python side).
+        assert not found or may_hold_form(text) or may_pick_by_label(text), text
     for position in range(len(text)):
         if _may_open(text, position):
             assert gates.may_open(text, position), (text, position)
@@ -69,10 +78,17 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
         assert adding.may_add(hits, _CONTINUE), text
     if term_asked(text) or term_asked(text, wide=True):  # wide: rule term-frames
         assert TermGates.of(term_words()).may_ask(text), text
+    for wide in (False, True):  # rule echo-clarifications, wide: rule term-frames
+        if echoed_term(text, wide):
+            assert EchoGates.of((*echo_words(wide), *reply_term_words())).may_echo(text), text
     question = lexicon.is_question(text)
-    if opening_echo(text) or quoted_terms(text, question):  # rule reply-term-asks: the gate
+    if opening_echo(text):  # rule reply-term-asks: the gate
         assert len(text) <= REPLY_TERM_CHARS, text
-        assert "?" in text or (question and may_quote(text)), text
+        assert EchoGates.of((*echo_words(False), *reply_term_words())).may_open_echo(text), text
+    if quoted_terms(text, question):
+        assert len(text) <= REPLY_TERM_CHARS, text
+        assert question or "?" in text, text
+        assert may_quote(text), text
 
 
 @pytest.mark.data
@@ -95,8 +111,12 @@ _PIECES = st.sampled_from(
         "  ", "maintenance", "window", "pick", "number", "three", "what", "What's", "whats",
         "is", "are", "does", "mean", "stand", "for", "a", "an", "exactly", "of", "my", "it",
         "Soundex", "search", "ok,", "so", '"', "(", ")", "means", "here", "there", "i", "keep",
-        "seeing", "again,", "search?", "search.", "like", "!", ";", "how", "'", "\u2018",
-        "\u201c", "sorry", "scrat?", "hang",
+        "seeing", "again,", "search?", "search.", "like", "!", ";", "how", "meaning", "means",
+        "hang", "on", "huh", "=", "i.e.", "fret", "buzz", "meaning?", "what's that", "-",
+        "sorry", "the same as", "mean", "you mean", "what's the difference", "*", "']",
+        "go", "a.", "option", "i", "I", "B", "b", "flax", "cheapest", "most", "durable",
+        "whichever", "two", "very", "opening", "middle", "couple", "eleven", "#b", "(b)",
+        "'", "\u2018", "\u201c", "scrat?",
     ]
 )  # fmt: skip
 

@@ -6,7 +6,7 @@
 // alone comes back. Otherwise the call returns what TurnScanner.classify returns and
 // IntentClassifier goes on from there. settle_text takes a caller's text unchecked when it
 // can prove inputs.check_text would return it as it is (Session.classify's lock-free path).
-// The reference is IntentSettlerBase in src/multihorizon/_intent_py.py.
+// The reference is IntentSettlerBase in src/multihorizon/_settler_py.py.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -64,11 +64,14 @@ std::vector<bool> phrase_flags(py::handle indexes, const std::string& name) {
   return flags;
 }
 
+std::vector<std::string> sorted_words(py::handle words, const std::string& name);
+
 // _settle_py.DetectionGates.of: (mention_kinds, number_gate, numbered phrase indexes,
-// openers, FROM_END phrases, before_chars, after_chars, short_openers).
+// openers, FROM_END phrases, before_chars, after_chars, short_openers, anchors,
+// letter_before).
 void read_detection(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 8) value_error("detection: expected 8 fields");
+  if (fields.size() != 10) value_error("detection: expected 10 fields");
   settle.mention_kinds = category_mask(fields[0], "detection");
   settle.number_gate = static_cast<std::int32_t>(integer_arg(fields[1], "detection"));
   settle.numbered = phrase_flags(fields[2], "detection");
@@ -86,6 +89,8 @@ void read_detection(py::handle value, SettleRules& settle) {
   settle.after_chars = count_arg(fields[6], "detection");
   for (py::handle word : fields[7]) settle.short_openers.push_back(ascii_word(word, "detection"));
   std::sort(settle.short_openers.begin(), settle.short_openers.end());
+  settle.anchors = sorted_words(fields[8], "detection");
+  settle.letter_before = sorted_words(fields[9], "detection");
   settle.detection = true;
 }
 
@@ -122,6 +127,42 @@ void read_terms(py::handle value, SettleRules& settle) {
     if (cp < 0x80) settle.term_strip.push_back(static_cast<char>(cp));
   }
   settle.terms_known = true;
+}
+
+std::string ascii_chars(py::handle value, const std::string& name) {
+  std::string out;
+  for (const char32_t cp : code_points(value, name)) {
+    if (cp < 0x80) out.push_back(static_cast<char>(cp));
+  }
+  return out;
+}
+
+// _settle_py.EchoGates.of: (chars, most, fillers, pair fillers, blockers, links, tails,
+// hedges, strip, clause ends, closers, wide).
+void read_echoes(py::handle value, SettleRules& settle) {
+  const py::tuple fields(py::reinterpret_borrow<py::object>(value));
+  if (fields.size() != 15) value_error("echoes: expected 15 fields");
+  settle.echo_chars = count_arg(fields[0], "echoes");
+  settle.echo_most = count_arg(fields[1], "echoes");
+  settle.echo_fillers = sorted_words(fields[2], "echoes");
+  settle.echo_pair_fillers = sorted_words(fields[3], "echoes");
+  settle.echo_blockers = sorted_words(fields[4], "echoes");
+  for (py::handle link : fields[5]) {
+    std::vector<std::string> words;
+    for (py::handle word : link) words.push_back(ascii_word(word, "echoes"));
+    if (words.empty()) value_error("echoes: expected non-empty links of ASCII words");
+    settle.echo_links.push_back(std::move(words));
+  }
+  settle.echo_tails = sorted_words(fields[6], "echoes");
+  settle.echo_hedges = sorted_words(fields[7], "echoes");
+  settle.echo_strip = ascii_chars(fields[8], "echoes");
+  settle.echo_clause_ends = ascii_chars(fields[9], "echoes");
+  settle.echo_closers = ascii_chars(fields[10], "echoes");
+  settle.echo_wide = fields[11].cast<bool>();
+  settle.reply_chars = count_arg(fields[12], "echoes");
+  settle.reply_most = count_arg(fields[13], "echoes");
+  settle.reply_hedges = sorted_words(fields[14], "echoes");
+  settle.echo_known = true;
 }
 
 // Scratch reused by every call on a thread: a warm call allocates no vector.
@@ -189,9 +230,9 @@ class IntentSettler {
         settle_(std::move(settle)) {}
 
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
-                    bool tool_outputs, bool final) const {
+                    bool tool_outputs, bool final, bool questions_final) const {
     return settle_turn(text_view(text, "text"), embedding, recent, first_turn, tool_outputs,
-                       final);
+                       final, questions_final);
   }
 
   // settle() of a caller's text as it came (Session.classify's lock-free path), or None when
@@ -199,7 +240,8 @@ class IntentSettler {
   // most max_chars long, not blank: ASCII is valid and NFC). None asks the caller to check
   // the text and take the whole way.
   py::object settle_text(py::handle text, py::handle embedding, py::handle recent,
-                         bool first_turn, bool tool_outputs, bool final) const {
+                         bool first_turn, bool tool_outputs, bool final,
+                         bool questions_final) const {
     PyObject* const str = text.ptr();
     if (!PyUnicode_Check(str)) return py::none();
 #if PY_VERSION_HEX < 0x030C0000
@@ -212,12 +254,15 @@ class IntentSettler {
     while (first < length && intent::is_space(data[first])) ++first;
     if (first == length) return py::none();  // blank: check_text's error to raise
     return settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding, recent,
-                       first_turn, tool_outputs, final);
+                       first_turn, tool_outputs, final, questions_final);
   }
 
  private:
+  // questions_final: whether a settled question's code may come back too; if not, such a
+  // turn comes back as the tuple with kPendingQuestion set beside the scan's bits.
   py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
-                         bool first_turn, bool tool_outputs, bool final) const {
+                         bool first_turn, bool tool_outputs, bool final,
+                         bool questions_final) const {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
@@ -281,7 +326,10 @@ class IntentSettler {
       return settles(data, length, hits, scanned.kinds, scanned.cues, code, pending, first_turn,
                      tool_outputs, settle_);
     });
-    if (settled) return py::int_(code);
+    if (settled && (questions_final || !(scanned.cues & intent::kCueQuestion))) {
+      return py::int_(code);
+    }
+    if (settled) pending |= intent::kPendingQuestion;
     // The caller reads the similarity from here on: the vector and the comparison, if
     // skipped above (the code stays: §5.2 did not read them).
     make_vector();
@@ -402,7 +450,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle lengths, py::handle capitals, py::handle joiners,
                            py::handle needles, py::handle report_openers,
                            py::handle max_chars, py::handle detection, py::handle adding,
-                           py::handle terms) {
+                           py::handle terms, py::handle echoes) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -456,6 +504,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   if (!detection.is_none()) read_detection(detection, settle);
   if (!adding.is_none()) read_adding(adding, settle);
   if (!terms.is_none()) read_terms(terms, settle);
+  if (!echoes.is_none()) read_echoes(echoes, settle);
   settle.prepare();
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
@@ -468,20 +517,22 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
 void register_settle(py::module_& m) {
   py::class_<IntentSettler>(m, "IntentSettler", py::module_local(),
                             "Session.classify's common path in one call (see "
-                            "multihorizon._intent_py.IntentSettlerBase).")
+                            "multihorizon._settler_py.IntentSettlerBase).")
       .def(py::init(&make_settler), py::arg("scanner"), py::kw_only(), py::arg("rules"),
            py::arg("explore_below"), py::arg("dim"), py::arg("skip_function_words"),
            py::arg("masks"), py::arg("clarify"), py::arg("again_phrases"), py::arg("switches"),
            py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"),
            py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0,
            py::arg("detection") = py::none(), py::arg("adding") = py::none(),
-           py::arg("terms") = py::none())
+           py::arg("terms") = py::none(), py::arg("echoes") = py::none())
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
+           py::arg("questions_final") = true,
            "The intent code when nothing else can change it, else TurnScanner.classify's "
            "(intent, pending, hits, kinds, cues, similarity).")
       .def("settle_text", &IntentSettler::settle_text, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
+           py::arg("questions_final") = true,
            "settle of a caller's text as it came, or None for a text to check first (see "
            "IntentSettlerBase.settle_text).");
 }

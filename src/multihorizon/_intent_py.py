@@ -25,9 +25,6 @@ import numpy as np
 
 from ._question_py import folded as _folded
 from ._question_py import question as is_question
-from ._settle_py import AddingGates, DetectionGates, TermGates, may_open_with_report_opener
-from ._settle_py import may_quote as _may_quote
-from ._settle_py import touches_label as _touches
 from ._unicode_py import is_word
 from ._validate import as_int, as_phrases, as_real
 
@@ -51,12 +48,12 @@ __all__ = [
     "INTENT_TOOL_REFERENCE",
     "PENDING_EMBEDDING",
     "PENDING_NAMES",
+    "PENDING_QUESTION",
     "PENDING_REFERENCES",
     "RULE_ACKNOWLEDGEMENT_CONTINUES",
     "RULE_FIRST_TURN_EXPLORE",
     "RULE_FOLLOW_UP_QUESTIONS",
     "RULE_QUESTION_TOPICS",
-    "IntentSettlerBase",
     "TurnScannerBase",
     "intent_decision",
 ]
@@ -92,6 +89,9 @@ CUE_ACKNOWLEDGEMENT = 1 << 1
 PENDING_REFERENCES = 1 << 0  # a reference marker hit: detect and resolve references
 PENDING_NAMES = 1 << 1  # whether a definite noun phrase names something said decides it
 PENDING_EMBEDDING = 1 << 2  # the embedding is not a unit float32 vector: normalise it first
+# Set by IntentSettler.settle only: the answer is final but for a question (the caller said
+# questions are not final: one may ask what an older tool output showed).
+PENDING_QUESTION = 1 << 3
 
 _APOSTROPHES = frozenset((ord("'"), 0x2019))
 _UNDERSCORE = ord("_")
@@ -359,261 +359,3 @@ def _is_unit_float32(vector: Any, dim: int) -> bool:
     wide = vector.astype(np.float64)
     squared = float(np.dot(wide, wide))
     return bool(np.isfinite(squared)) and abs(squared - 1.0) <= 1e-5
-
-
-class IntentSettlerBase:
-    """``Session.classify``'s common path in one call (issue 14): ``TurnScanner.classify``
-    over the session's rules, with the turn hashed here when no embedding is given, and
-    ``settles`` on top: when no rule of the caller (``dialogue.intent.IntentClassifier``)
-    can change the answer, ``settle`` returns the intent code alone.
-
-    Every test ``settles`` makes of the text is a superset of the caller's rule it stands
-    for, so a turn it cannot rule out goes on (``settle`` returns ``classify``'s tuple) and
-    the caller decides exactly: a settled code is always the caller's answer.
-
-    Parameters
-    ----------
-    scanner : TurnScanner
-        The lexicon's compiled scanner (this backend's).
-    rules, explore_below, dim
-        As for ``TurnScanner.classify``.
-    skip_function_words : bool
-        How a turn is hashed when no embedding is given (``hash_embed``'s switch).
-    masks : 5 ints
-        Category bit masks: the categories only the caller's slow path reads, those from
-        which detection can read a tool reference, TOOL_OUTCOME (0 with rule
-        tool-reference-match off), ACK_OPENER (0 with rule acknowledged-statements off) and
-        CONTINUE (0 with rule also-questions off).
-    clarify : int
-        The CLARIFY category.
-    again_phrases : iterable of int
-        The phrase indexes of the CLARIFY phrases whose last word ends with "again" (rule
-        resume-announcements reads such a hit).
-    switches : 9 bools
-        Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
-        whether the caller reads every turn's references (a lexicon without gate words);
-        rules term-questions, report-backs, echo-clarifications and reply-term-asks on.
-    lengths : 4 ints
-        The longest acknowledged statement, side question, standalone pick, detail (0: off).
-    capitals, joiners : str
-        The capital letters that may stand alone as a label, and what may not touch one.
-    needles : iterable of str
-        Substrings without which no other ungated ordinal form can be in a turn ("#", " one").
-    report_openers : iterable of str
-        The lower-case ASCII first words with which a statement may report back (rule
-        report-backs).
-    max_chars : int
-        The longest text ``settle_text`` takes (``inputs.MAX_TURN_CHARS``; 0: none).
-    detection, adding, terms : tuple or None
-        What reference detection and rules also-questions and term-questions read
-        (``_settle_py``: ``DetectionGates.of``, ...); None: any such turn goes on.
-    """
-
-    hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
-
-    def __init__(
-        self,
-        scanner: TurnScannerBase,
-        *,
-        rules: int,
-        explore_below: float,
-        dim: int,
-        skip_function_words: bool,
-        masks: Sequence[int],
-        clarify: int,
-        again_phrases: Iterable[int],
-        switches: Sequence[bool],
-        lengths: Sequence[int],
-        capitals: str,
-        joiners: str,
-        needles: Iterable[str],
-        report_openers: Iterable[str] = (),
-        max_chars: int = 0,
-        detection: Sequence[Any] | None = None,
-        adding: Sequence[Any] | None = None,
-        terms: Sequence[Any] | None = None,
-    ) -> None:
-        self._scanner = scanner
-        self._rules = as_int(rules, "rules")
-        self._explore_below = as_real(explore_below, "explore_below")
-        self._dim = as_int(dim, "dim")
-        if not 1 <= self._dim <= 1 << 24:
-            raise ValueError(f"dim: must be in [1, 2**24], got {self._dim}")
-        self._skip = bool(skip_function_words)
-        if len(masks) != 5:
-            raise ValueError("masks: expected 5 category bit masks")
-        self._slow_path, self._tool_kinds, self._outcomes, self._acknowledged, self._adding = (
-            as_int(mask, "masks") for mask in masks
-        )
-        self._clarify = as_int(clarify, "clarify")
-        self._again = frozenset(as_int(index, "again_phrases") for index in again_phrases)
-        if len(switches) != 9:
-            raise ValueError("switches: expected 9 booleans")
-        flags = tuple(bool(switch) for switch in switches)
-        self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
-        self._side_questions, self._always_pending, self._terms, self._reports = flags[3:7]
-        self._echoes, self._reply_terms = flags[7:]
-        if len(lengths) != 4:
-            raise ValueError("lengths: expected 4 character counts")
-        sizes = [as_int(size, "lengths") for size in lengths]
-        self._acknowledged_chars, self._side_question_chars = sizes[:2]
-        self._standalone_chars, self._detail_chars = sizes[2:]
-        self._capitals = frozenset(capitals)
-        self._joiners = frozenset(joiners)
-        self._needles = tuple(needles)
-        self._report_openers = frozenset(report_openers)
-        self._max_chars = as_int(max_chars, "max_chars")
-        self._detection = None if detection is None else DetectionGates.of(detection)
-        self._adding_gates = None if adding is None else AddingGates.of(adding)
-        self._term_gates = None if terms is None else TermGates.of(terms)
-
-    def settle(
-        self,
-        text: str,
-        embedding: Any,
-        recent: Any,
-        first_turn: bool,
-        tool_outputs: bool,
-        final: bool,
-    ) -> int | tuple[int, int, list[Hit], int, int, float]:
-        """The intent code when nothing else can change it, else ``TurnScanner.classify``'s
-        ``(intent, pending, hits, kinds, cues, similarity)``. ``first_turn``: the session's
-        first turn; ``tool_outputs``: whether its scratch buffer holds an entry; ``final``:
-        whether the caller may take a settled answer at all (False: always the tuple)."""
-        if embedding is None:
-            embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
-        found = self._scanner.classify(
-            text,
-            embedding,
-            recent,
-            rules=self._rules,
-            first_turn=first_turn,
-            explore_below=self._explore_below,
-            dim=self._dim,
-        )
-        code, pending, hits, kinds, cues, _ = found
-        if final and self.settles(text, hits, kinds, cues, code, pending, first_turn, tool_outputs):
-            return code
-        return found
-
-    def settle_text(
-        self,
-        text: Any,
-        embedding: Any,
-        recent: Any,
-        first_turn: bool,
-        tool_outputs: bool,
-        final: bool,
-    ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
-        """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
-        or None when the text is not one ``inputs.check_text`` provably returns as it is (a
-        str of ASCII, at most ``max_chars`` long, not blank: ASCII is valid and NFC). None
-        asks the caller to check the text (which raises for bad text) and take the whole
-        way."""
-        if not (isinstance(text, str) and text.isascii()):
-            return None
-        if not 0 < len(text) <= self._max_chars or text.isspace():
-            return None
-        return self.settle(text, embedding, recent, first_turn, tool_outputs, final)
-
-    def settles(
-        self,
-        text: str,
-        hits: Sequence[Hit],
-        kinds: int,
-        cues: int,
-        code: int,
-        pending: int,
-        first_turn: bool,
-        tool_outputs: bool,
-    ) -> bool:
-        """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
-        answer without the references stage (each test below is one of theirs, or a superset
-        of it where it reads the text)."""
-        if self._always_pending or pending & ~PENDING_REFERENCES:
-            return False
-        if self._repeats and any(
-            kind == self._clarify and phrase in self._again for kind, phrase, _, _ in hits
-        ):
-            return False  # a return or a repeat request: the caller decides
-        if pending:
-            if kinds & self._slow_path:
-                return False
-            # Only a tool reference can change a DRILL_DOWN or CLARIFY; any other answer
-            # stands when detection finds no mention (IntentClassifier.finish).
-            settled = code in (INTENT_DRILL_DOWN, INTENT_CLARIFY) and (
-                (self._tool_match and not tool_outputs) or not kinds & self._tool_kinds
-            )
-            if not settled and (
-                self._detection is None
-                or self._detection.may_detect(text, hits, kinds, self._ordinal_forms)
-            ):
-                return False
-        outcomes = self._outcomes if tool_outputs else 0
-        question = bool(cues & CUE_QUESTION)
-        if kinds & outcomes and question:
-            return False
-        if kinds & self._acknowledged and not question and len(text) <= self._acknowledged_chars:
-            return False
-        if (
-            kinds & self._adding
-            and question
-            and (self._adding_gates is None or self._adding_gates.may_add(hits, self._adding))
-        ):
-            return False  # "Also, <question>" (rule also-questions)
-        if (
-            self._reports
-            and code == INTENT_EXPLORE
-            and not first_turn
-            and not question
-            and len(text) <= max(self._detail_chars, self._acknowledged_chars)
-            and (
-                len(text) <= self._detail_chars  # rule thread-details: any first word
-                or may_open_with_report_opener(text, self._report_openers)
-            )
-        ):
-            return False  # a short statement that may report back (rule report-backs)
-        if (
-            self._terms
-            and not first_turn
-            and question
-            and len(text) <= self._side_question_chars
-            and "what" in text.lower()  # every term opener starts with "what"
-            and (self._term_gates is None or self._term_gates.may_ask(text))
-        ):
-            return False  # "What's a Soundex search?" (rule term-questions)
-        if (
-            not first_turn
-            and len(text) <= self._side_question_chars
-            and (
-                (self._side_questions and code == INTENT_EXPLORE and question)
-                # "Fret buzz?", "sweat? they sweat how" (rules echo-clarifications, reply-term-asks)
-                or (self._echoes and (text.rstrip().endswith("?") or TermGates.bare_how(text)))
-                or (self._reply_terms and ("?" in text or (question and _may_quote(text))))
-            )
-        ):
-            return False
-        return not (self._ordinal_forms and self.may_pick_without_gates(text))
-
-    def may_pick_without_gates(self, text: str) -> bool:
-        """A superset of ``ordinal_mentions.forms_without_gates(text) or
-        may_pick_by_label(text)``: a short turn, a needle, or a capital letter that no ASCII
-        letter, digit or joiner touches (for "A", one whose next non-blank character of the
-        next two is no ASCII letter)."""
-        if len(text) <= self._standalone_chars and (
-            self._detection is None or self._detection.short_may_open(text)
-        ):
-            return True  # a short turn may be only a pick ("2 please")
-        if any(needle in text for needle in self._needles):
-            return True
-        for position, char in enumerate(text):
-            if char not in self._capitals or not "A" <= char <= "Z":
-                continue
-            before = text[position - 1] if position else " "
-            after = text[position + 1] if position + 1 < len(text) else " "
-            if _touches(before, self._joiners) or _touches(after, self._joiners):
-                continue
-            following = text[position + 1 : position + 3].lstrip(" ")[:1]
-            if char != "A" or not (following.isascii() and following.isalpha()):
-                return True
-        return False

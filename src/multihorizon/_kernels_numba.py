@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._context_py import make_retrieve_context
-from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision
+from ._intent_py import TurnScannerBase, intent_decision
 from ._numba_context import pair_answers
 from ._numba_hashing import hash_embed
 from ._numba_int8 import DOT_BLOCK, int8_block_dots, quantize
@@ -40,6 +40,7 @@ from ._numba_threads import fold_turn
 from ._numba_tier_p import make_tier_p_search, make_tier_p_stage
 from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
+from ._settler_py import IntentSettlerBase
 from ._terms_py import TermReader
 from ._turn_cues_py import TurnCueReader
 from ._validate import (
@@ -600,7 +601,7 @@ class TurnScanner(TurnScannerBase):
 
 
 class IntentSettler(IntentSettlerBase):
-    """``multihorizon._intent_py.IntentSettlerBase`` over the Numba kernels."""
+    """``multihorizon._settler_py.IntentSettlerBase`` over the Numba kernels."""
 
     hash_embed = staticmethod(hash_embed)
 

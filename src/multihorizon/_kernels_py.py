@@ -564,7 +564,8 @@ def bm25_scores(
 #    on the matcher, cosine and hashing kernels above: imported last for that reason)
 # --------------------------------------------------------------------------------------------
 
-from ._intent_py import IntentSettlerBase, TurnScannerBase, intent_decision  # noqa: E402
+from ._intent_py import TurnScannerBase, intent_decision  # noqa: E402
+from ._settler_py import IntentSettlerBase  # noqa: E402
 
 
 class TurnScanner(TurnScannerBase):
@@ -577,6 +578,6 @@ class TurnScanner(TurnScannerBase):
 
 
 class IntentSettler(IntentSettlerBase):
-    """``multihorizon._intent_py.IntentSettlerBase`` over the reference kernels above."""
+    """``multihorizon._settler_py.IntentSettlerBase`` over the reference kernels above."""
 
     hash_embed = staticmethod(hash_embed)

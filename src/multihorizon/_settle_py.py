@@ -18,6 +18,10 @@ goes on to ``dialogue.intent.IntentClassifier.finish``, which decides exactly.
   "what does X mean"'s ending, which send the turn on.
 - ``AddingGates.may_add``: a superset of ``phrasing.adding_opener`` ("Also, do I need winter
   tyres?"): a CONTINUE hit whose phrase is an adding opener, at most ``opening_chars`` in.
+- ``EchoGates.may_echo``: a superset of ``bool(echoes.echoed_term(text, wide))`` (rule
+  echo-clarifications: "Fret buzz?", "Kettle stitch, meaning?"): exactly its steps on ASCII
+  text up to the term's content words, which are left to the Python rule; True on any other
+  text.
 
 The C++ twin is ``may_detect`` / ``may_add`` in ``cpp/include/multihorizon/settle.hpp``.
 """
@@ -33,7 +37,9 @@ from ._validate import as_int
 __all__ = [
     "AddingGates",
     "DetectionGates",
+    "EchoGates",
     "TermGates",
+    "form_anchor",
     "may_open_with_report_opener",
     "may_quote",
     "touches_label",
@@ -63,7 +69,10 @@ class DetectionGates:
     ``number_gate``: the GATE_NUMBER category; ``numbered``: the phrase indexes at which
     "option 7"'s pattern may start; ``openers``, ``from_end``: the words with which an
     ordinal form opens by itself and the FROM_END phrases (``ordinal_mentions``);
-    ``before_chars``, ``after_chars``: the window ``_may_open`` reads around a hit.
+    ``before_chars``, ``after_chars``: the window ``_may_open`` reads around a hit;
+    ``short_openers``: the words ``_opens`` reads in a turn short enough to be only a pick;
+    ``anchors``, ``letter_before``: the words one of which every ordinal form holds, and
+    those after which "a" or "i" may be a label (``settle_data.form_anchors``).
     """
 
     mention_kinds: int
@@ -74,15 +83,18 @@ class DetectionGates:
     before_chars: int
     after_chars: int
     short_openers: frozenset[str]
+    anchors: frozenset[str] = frozenset()
+    letter_before: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> DetectionGates:
         """From the settler's ``detection`` argument: (mention_kinds, number_gate,
         numbered phrase indexes, openers, FROM_END phrases as word tuples, before_chars,
-        after_chars, short_openers)."""
-        if len(value) != 8:
-            raise ValueError("detection: expected 8 fields")
-        kinds, gate, numbered, openers, from_end, before, after, short = value
+        after_chars, short_openers, anchors, letter_before)."""
+        if len(value) != 10:
+            raise ValueError("detection: expected 10 fields")
+        kinds, gate, numbered, openers, from_end, before, after, short = value[:8]
+        anchors, letter_before = frozenset(map(str, value[8])), frozenset(map(str, value[9]))
         mask = as_int(kinds, "detection")
         if not 0 <= mask < 1 << 63:
             raise ValueError("detection: mention_kinds must be a bit mask in [0, 2**63)")
@@ -90,7 +102,8 @@ class DetectionGates:
         if any(not 0 < len(phrase) <= _LONGEST_WORDS for phrase in phrases):
             raise ValueError(f"detection: FROM_END phrases of 1 to {_LONGEST_WORDS} words")
         words = [*(word for phrase in phrases for word in phrase), *map(str, openers)]
-        if any(not word.isascii() for word in [*words, *map(str, short)]):
+        words += [*map(str, short), *anchors, *letter_before]
+        if any(not word.isascii() for word in words):
             raise ValueError("detection: expected ASCII words")
         return cls(
             mask,
@@ -101,6 +114,8 @@ class DetectionGates:
             as_int(before, "detection"),
             as_int(after, "detection"),
             frozenset(str(word) for word in short),
+            anchors,
+            letter_before,
         )
 
     def may_detect(self, text: str, hits: Sequence[Hit], kinds: int, ordinal_forms: bool) -> bool:
@@ -118,20 +133,24 @@ class DetectionGates:
     def short_may_open(self, text: str) -> bool:
         """A superset of "``ordinal_mentions.ordinal_form_mentions`` finds a form" on a turn
         short enough to be only a pick, where it tries every token that ``_opens``: one such
-        token at which ``may_open`` holds (ASCII text; True on any other)."""
-        at = 0
+        token at which ``may_open`` holds, and an anchor in the turn (``anchored``); ASCII
+        text, True on any other."""
+        at, opens, anchored, previous = 0, False, False, ""
         while True:
             span = _next_token(text, at, len(text))
             if span is None:
                 return True
             first, at = span
             if first == len(text):
-                return False
+                return opens and anchored
             word = text[first:at].lower()
             digits = word.lstrip("#")
-            opens = word in self.short_openers or (digits.isdigit() and digits.isascii())
-            if opens and self.may_open(text, first):  # ``_mention_at`` reads ``_may_open``
-                return True
+            if not opens and (word in self.short_openers or digits.isdigit()):
+                opens = self.may_open(text, first)  # ``_mention_at`` reads ``_may_open``
+            anchored = anchored or form_anchor(
+                word, text[first], previous, self.anchors, self.letter_before
+            )
+            previous = word
 
     def may_open(self, text: str, position: int) -> bool:
         """A superset of ``ordinal_mentions._may_open(text, position)``: exactly it where the
@@ -157,6 +176,23 @@ class DetectionGates:
         if len(word) == 1 and "A" <= text[position] <= "J":
             return True
         return any(tuple(words[: len(phrase)]) == phrase for phrase in self.from_end)
+
+
+def form_anchor(
+    word: str, first: str, previous: str, anchors: frozenset[str], letter_before: frozenset[str]
+) -> bool:
+    """Whether an ordinal form may hold the token ``word`` (case-folded; ``first``: its first
+    character as written; ``previous``: the token before it): a word of ``anchors``, a
+    token with a digit or "#", or a letter label ("b"; "a" and "i" only as a capital "A",
+    which ``_letter_pick`` reads, or after ``letter_before``, where ``letter_after_pick``
+    and ``_labelled`` read them). Every form ``ordinal_mentions._mentions_at`` finds holds
+    one: a number, an ordinal, a cardinal, a letter, an item noun, a superlative or degree
+    word, a run's end or count (``settle_data.form_anchors``)."""
+    if word in anchors or word[0] == "#" or any(char.isdigit() for char in word):
+        return True
+    if len(word) != 1 or not "a" <= word <= "j":
+        return False
+    return word not in "ai" or first == "A" or previous in letter_before
 
 
 def _tokens(text: str, start: int, limit: int, position: int) -> list[str] | None:
@@ -308,6 +344,153 @@ class TermGates:
         if term[:1] in (["a"], ["an"], ["the"]):
             term = term[1:]
         return self.breakers.isdisjoint(term)
+
+
+@dataclass(frozen=True)
+class EchoGates:
+    """Rule echo-clarifications as data (``echoes.echo_words``): the longest turn, the most
+    words of a term, fillers (and those that take the next word), blockers, links, tails,
+    hedges, what is stripped off a word, the clause ends and the closers after them, and
+    whether a bare "how" may end a term (rule term-frames); for rule reply-term-asks'
+    opening echo (``reply_terms.reply_term_words``) the longest turn, the most words of a
+    term and its hedges."""
+
+    chars: int
+    most: int
+    fillers: frozenset[str]
+    pair_fillers: frozenset[str]
+    blockers: frozenset[str]
+    links: tuple[tuple[str, ...], ...]
+    tails: frozenset[str]
+    hedges: frozenset[str]
+    strip: str
+    clause_ends: str
+    closers: str
+    wide: bool
+    reply_chars: int
+    reply_most: int
+    reply_hedges: frozenset[str]
+
+    @classmethod
+    def of(cls, value: Sequence[Any]) -> EchoGates:
+        """From the settler's ``echoes`` argument (``echoes.echo_words(wide)`` and
+        ``reply_terms.reply_term_words()``)."""
+        if len(value) != 15:
+            raise ValueError("echoes: expected 15 fields")
+        chars, most, fillers, pairs, blockers, links, tails, hedges = value[:8]
+        strip, ends, closers, wide, reply_chars, reply_most, reply_hedges = value[8:]
+        reply_hedges = frozenset(map(str, reply_hedges))
+        links = tuple(tuple(map(str, link)) for link in links)
+        words = {*map(str, fillers), *map(str, pairs), *map(str, blockers), *map(str, hedges)}
+        words |= {*(word for link in links for word in link), *map(str, tails), *reply_hedges}
+        if any(not word.isascii() for word in words) or any(not link for link in links):
+            raise ValueError("echoes: expected non-empty links of ASCII words")
+        return cls(
+            as_int(chars, "echoes"),
+            as_int(most, "echoes"),
+            frozenset(map(str, fillers)),
+            frozenset(map(str, pairs)),
+            frozenset(map(str, blockers)),
+            links,
+            frozenset(map(str, tails)),
+            frozenset(map(str, hedges)),
+            "".join(char for char in str(strip) if char.isascii()),
+            "".join(char for char in str(ends) if char.isascii()),
+            "".join(char for char in str(closers) if char.isascii()),
+            bool(wide),
+            as_int(reply_chars, "echoes"),
+            as_int(reply_most, "echoes"),
+            reply_hedges,
+        )
+
+    def _link_at(self, words: list[str], index: int) -> int:
+        for link in self.links:
+            if tuple(word.strip(self.strip) for word in words[index : index + len(link)]) == link:
+                return len(link)
+        return 0
+
+    def may_echo(self, text: str) -> bool:
+        """A superset of ``bool(echoes.echoed_term(text, wide))``: exactly its steps on ASCII
+        text (where casefold is lower) but the last, which keeps the term's content words
+        (here any word left of the term counts); True on any other text."""
+        if not text.isascii():
+            return True
+        if len(text) > self.chars:
+            return False
+        strip, words = self.strip, text.lower().split()
+        bare_how = self.wide and "?" not in text and len(words) > 1
+        bare_how = bare_how and words[-1].strip(strip) == "how"
+        if not (bare_how or text.rstrip().endswith("?")):
+            return False
+        if bare_how:
+            words = words[:-1]
+        index = 0
+        while index < len(words) and words[index].strip(strip) in self.fillers:
+            index += 2 if words[index].strip(strip) in self.pair_fillers else 1
+        term: list[str] = []
+        ended = linked = False
+        while index < len(words) and len(term) < self.most:
+            if term and (span := self._link_at(words, index)):
+                index, linked = index + span, True
+                break
+            token = words[index]
+            index += 1
+            if token == "-":  # the only ASCII dash
+                ended = bool(term)
+                if ended:
+                    break
+                continue
+            if bare := token.strip(strip):
+                term.append(bare)
+            closed = token.rstrip(self.closers)
+            if closed and closed[-1] in self.clause_ends:
+                ended = True
+                break
+        ended = ended or (bare_how and index == len(words))
+        if not term or term[0] in self.blockers or not (ended or linked):
+            return False
+        if bare_how and linked:
+            return False
+        rest = [word for word in (token.strip(strip) for token in words[index:]) if word]
+        if rest and not linked:
+            if self._link_at(words, index) == 0:
+                tail = " ".join(word for word in rest if word not in self.hedges)
+                if tail not in self.tails:
+                    return False
+        elif not (rest or linked or bare_how) and not words[-1].rstrip(self.closers).endswith("?"):
+            return False
+        return len(term) > (term[0] in ("a", "an", "the"))
+
+    def may_open_echo(self, text: str) -> bool:
+        """A superset of ``bool(reply_terms.opening_echo(text))`` (rule reply-term-asks: "the
+        weight? I've heard this at the club"): exactly its steps on ASCII text but the last
+        (the term's content words); True on any other text."""
+        if not text.isascii():
+            return True
+        if len(text) > self.reply_chars or "?" not in text:
+            return False
+        strip, tokens = self.strip, text.lower().split()
+        index = 0
+        while index < len(tokens) and tokens[index].strip(strip) in self.fillers:
+            index += 1
+        term: list[str] = []
+        while index < len(tokens) and len(term) < self.reply_most:
+            token = tokens[index]
+            index += 1
+            if word := token.strip(strip):
+                term.append(word)
+            core = token.rstrip(self.closers)
+            if core.endswith("?"):
+                break
+            if core[-1:] in ",:;.!":  # "" too: a token of closers alone
+                return False
+        else:
+            return False
+        more = any(token.strip(strip) for token in tokens[index:])
+        bare = [word for word in term if word not in self.reply_hedges]
+        if not bare or bare[0] in self.blockers or not (more or len(bare) < len(term)):
+            return False
+        return len(bare) > (bare[0] in ("a", "an", "the"))
 
 
 # What echoes._STRIP takes off a word (rule echo-clarifications).

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import PENDING_EMBEDDING
+from ._intent_py import PENDING_EMBEDDING, PENDING_QUESTION
 from .config import Config
 from .dialogue import multiparty
 from .dialogue.context import DialogueContext
@@ -25,7 +25,6 @@ from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
 from .dialogue.turnlog import TurnLog
 from .inputs import check_speaker, check_text
-from .text.lexicon import Lexicon
 from .tiers.scratch import ScratchBuffer
 
 __all__ = ["SessionIntent"]
@@ -73,7 +72,6 @@ class SessionIntent:
     _lock: threading.RLock
     _closed: bool
     _classifier: IntentClassifier
-    _lexicon: Lexicon
     _hashes_inside: bool
     _view: _View | None
 
@@ -103,22 +101,18 @@ class SessionIntent:
             and (embedding is not None or self._hashes_inside)
         ):
             recent, first_turn, final, tool_outputs, statements_final = view
+            # Once an output's exchange is over only a question may ask for its detail (rule
+            # output-detail-intents): the settle reads its own question cue, and a question
+            # it would settle comes back as its scan with PENDING_QUESTION set.
             found = self._classifier.settle_text(
-                text, embedding, recent, first_turn, tool_outputs, statements_final
+                text, embedding, recent, first_turn, tool_outputs, statements_final, final
             )
             if isinstance(found, int):
-                settled = found
-                if final or settled in _NOT_DETAILS:
-                    return INTENTS[settled]  # nothing for the references stage to find
-                # An output's exchange is over: only a question may ask for its detail
-                # (rule output-detail-intents), by the scan's own question cue.
-                if not self._lexicon.is_question(text):
-                    return INTENTS[settled]
-                found = self._classifier.settle_text(
-                    text, embedding, recent, first_turn, tool_outputs, False
-                )
-                if isinstance(found, int):  # not final: the scan comes back
-                    return INTENTS[found]
+                return INTENTS[found]  # nothing for the references stage to find
+            if found is not None and found[1] & PENDING_QUESTION:
+                if found[0] in _NOT_DETAILS:
+                    return INTENTS[found[0]]
+                found = (found[0], found[1] & ~PENDING_QUESTION, *found[2:])
             scanned = found
         with self._lock:
             self._check_open()
@@ -176,12 +170,18 @@ class SessionIntent:
         # As classify reads it: the view published after the last change (a planned turn
         # changes nothing), made afresh only when there is none.
         view = self._view
-        recent, first_turn, final, tool_outputs, _ = (
+        recent, first_turn, final, tool_outputs, statements_final = (
             view if view is not None else self._current_view()
         )
-        found = self._classifier.settle(content, vector, recent, first_turn, tool_outputs, final)
+        # As in classify: a statement's code is final once no question can ask for an
+        # output's detail that the turn does not (rule output-detail-intents).
+        found = self._classifier.settle(
+            content, vector, recent, first_turn, tool_outputs, statements_final, final
+        )
         if isinstance(found, int):
             return INTENTS[found]
+        if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS:
+            return INTENTS[found[0]]
         # The settle's similarity is not reused: Threads.active_similarity is the definition.
         similarity = self._threads.active_similarity(vector)
         return intent_for_turn(context, similarity, features, resolution)

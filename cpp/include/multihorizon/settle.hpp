@@ -1,6 +1,6 @@
 // Whether a user turn's SPEC-028 §5.2 answer from TurnScanner is final without the Python
 // rules around it (issue 14: Session.classify's common path in one native call). The
-// reference definition is IntentSettlerBase.settles in src/multihorizon/_intent_py.py, which
+// reference definition is IntentSettlerBase.settles in src/multihorizon/_settler_py.py, which
 // mirrors what multihorizon.dialogue.intent.IntentClassifier.classify does with the scan.
 //
 // "Final" is decided conservatively: every test here that reads text is a superset of the
@@ -25,6 +25,12 @@
 #include "multihorizon/markers.hpp"
 
 namespace multihorizon {
+
+namespace intent {
+// Set by the settle only (register_settle.cpp): the answer is final but for a question,
+// which the caller said is not (_intent_py.PENDING_QUESTION).
+inline constexpr std::uint32_t kPendingQuestion = 1u << 3;
+}  // namespace intent
 
 // A needle looked for in a 1-byte str: settle_detail::latin1_may_pick finds the positions
 // where its first two bytes stand, 16 at a time, and compares the rest there.
@@ -85,6 +91,10 @@ struct SettleRules {
   std::size_t before_chars = 0;
   std::size_t after_chars = 0;
   std::vector<std::string> short_openers;  // ordinal_mentions._opens' words (sorted)
+  // The words one of which every ordinal form holds (beside a digit, "#" or a letter), and
+  // those after which "a" or "i" may be a label (settle_data.form_anchors; sorted).
+  std::vector<std::string> anchors;
+  std::vector<std::string> letter_before;
   // Rule also-questions (_settle_py.AddingGates; unset: any CONTINUE hit may add): per phrase
   // index whether it is an adding opener ("also"), and how far in one may open the turn.
   bool adding_known = false;
@@ -99,6 +109,29 @@ struct SettleRules {
   std::vector<std::string> term_hedges;
   std::vector<std::string> term_breakers;
   std::string term_strip;
+  // Rule echo-clarifications (_settle_py.EchoGates; unset: any short turn ending "?" or a
+  // bare "how" goes on): the longest turn, the most words of a term, fillers (and those
+  // that take the next word), blockers, hedges and tails (lower-case ASCII, sorted), links
+  // (in order), what is stripped off a word, the clause ends and the closers after them,
+  // and whether a bare "how" may end a term (rule term-frames).
+  bool echo_known = false;
+  std::size_t echo_chars = 0;
+  std::size_t echo_most = 0;
+  std::vector<std::string> echo_fillers;
+  std::vector<std::string> echo_pair_fillers;
+  std::vector<std::string> echo_blockers;
+  std::vector<std::string> echo_hedges;
+  std::vector<std::string> echo_tails;
+  std::vector<std::vector<std::string>> echo_links;
+  std::string echo_strip;
+  std::string echo_clause_ends;
+  std::string echo_closers;
+  bool echo_wide = false;
+  // Rule reply-term-asks' opening echo (reply_terms.reply_term_words): the longest turn, the
+  // most words of a term, its hedges (sorted).
+  std::size_t reply_chars = 0;
+  std::size_t reply_most = 0;
+  std::vector<std::string> reply_hedges;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -335,21 +368,42 @@ bool may_open(const CharT* text, std::size_t length, std::size_t position,
   return false;
 }
 
+// Whether an ordinal form may hold the token `word` (DetectionGates.anchored): a word of
+// `anchors`, a token with a digit or "#", or a letter label ("a" and "i" only as a capital
+// "A" or after `letter_before`).
+inline bool anchored(const std::string& word, std::uint32_t first, const std::string& previous,
+                     const SettleRules& rules) {
+  if (std::binary_search(rules.anchors.begin(), rules.anchors.end(), word)) return true;
+  if (word.empty() || word[0] == '#') return true;
+  for (const char c : word) {
+    if (c >= '0' && c <= '9') return true;
+  }
+  if (word.size() != 1 || word[0] < 'a' || word[0] > 'j') return false;
+  return (word[0] != 'a' && word[0] != 'i') || first == 'A' ||
+         std::binary_search(rules.letter_before.begin(), rules.letter_before.end(), previous);
+}
+
 // A superset of "ordinal_mentions.ordinal_form_mentions finds a form" on a turn short
 // enough to be only a pick, where it tries every token that _opens: one such token at which
-// may_open holds (DetectionGates.short_may_open; true on non-ASCII text).
+// may_open holds, and an anchor in the turn (DetectionGates.short_may_open; true on
+// non-ASCII text).
 template <class CharT>
 bool short_may_open(const CharT* text, std::size_t length, const SettleRules& rules) {
   std::size_t at = 0;
+  bool opens = false, anchor = false;
+  std::string previous;
   while (true) {
     std::size_t first = 0;
     if (!next_token(text, at, length, first, at)) return true;
-    if (first == length) return false;
-    const std::string word = lower_ascii(text, first, at);
-    const bool opens =
-        is_number_word(word) ||
-        std::binary_search(rules.short_openers.begin(), rules.short_openers.end(), word);
-    if (opens && may_open(text, length, first, rules)) return true;  // as _mention_at reads
+    if (first == length) return opens && anchor;
+    std::string word = lower_ascii(text, first, at);
+    if (!opens && (is_number_word(word) ||
+                   std::binary_search(rules.short_openers.begin(), rules.short_openers.end(),
+                                      word))) {
+      opens = may_open(text, length, first, rules);  // as _mention_at reads
+    }
+    anchor = anchor || anchored(word, static_cast<std::uint32_t>(text[first]), previous, rules);
+    previous = std::move(word);
   }
 }
 
@@ -388,7 +442,7 @@ inline bool among(const std::vector<std::string>& sorted, const std::string& wor
 }
 
 // Whether the last character other than white space is "?" (rule echo-clarifications:
-// _intent_py.IntentSettlerBase.settles reads text.rstrip().endswith("?")).
+// _settler_py.IntentSettlerBase.settles reads text.rstrip().endswith("?")).
 template <class CharT>
 bool ends_with_question_mark(const CharT* text, std::size_t length) {
   while (length > 0) {
@@ -496,6 +550,182 @@ bool may_ask_term(const CharT* text, std::size_t length, const SettleRules& rule
   return true;
 }
 
+// `word` without the characters of `chars` at either end.
+inline std::string_view strip_ends(std::string_view word, const std::string& chars) {
+  std::size_t first = 0, last = word.size();
+  while (first < last && chars.find(word[first]) != std::string::npos) ++first;
+  while (last > first && chars.find(word[last - 1]) != std::string::npos) --last;
+  return word.substr(first, last - first);
+}
+
+inline bool among_view(const std::vector<std::string>& sorted, std::string_view word) {
+  return std::binary_search(sorted.begin(), sorted.end(), word,
+                            [](std::string_view a, std::string_view b) { return a < b; });
+}
+
+// The length of a link phrase starting at words[index] (its words stripped), 0: none
+// (echoes._link_at).
+inline std::size_t echo_link_at(const std::vector<std::string>& words, std::size_t index,
+                                const SettleRules& rules) {
+  for (const std::vector<std::string>& link : rules.echo_links) {
+    if (index + link.size() > words.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; same && k < link.size(); ++k) {
+      same = strip_ends(words[index + k], rules.echo_strip) == link[k];
+    }
+    if (same) return link.size();
+  }
+  return 0;
+}
+
+// A superset of bool(echoes.echoed_term(text, wide)) (rule echo-clarifications;
+// _settle_py.EchoGates.may_echo): exactly its steps on ASCII text, where casefold is lower,
+// but the last (the term's content words: any word left counts); true on any other text.
+template <class CharT>
+bool may_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
+  for (std::size_t i = 0; i < length; ++i) {
+    if (static_cast<std::uint32_t>(text[i]) >= 0x80) return true;
+  }
+  if (length > rules.echo_chars) return false;
+  // The common short turn ends otherwise: no word is read (both tests are supersets of the
+  // two endings read below).
+  if (!ends_with_question_mark(text, length) &&
+      !(rules.echo_wide && ends_with_bare_how(text, length))) {
+    return false;
+  }
+  const std::string& strip = rules.echo_strip;
+  std::vector<std::string> words;  // text.lower().split()
+  bool asks = false;               // a "?" anywhere
+  for (std::size_t at = 0; at < length;) {
+    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    if (at == length) break;
+    const std::size_t first = at;
+    while (at < length && !ascii_blank(static_cast<std::uint32_t>(text[at]))) {
+      asks = asks || static_cast<std::uint32_t>(text[at]) == '?';
+      ++at;
+    }
+    words.push_back(lower_ascii(text, first, at));
+  }
+  const bool bare_how = rules.echo_wide && !asks && words.size() > 1 &&
+                        strip_ends(words.back(), strip) == "how";
+  // text.rstrip().endswith("?"): the last word's last character (ASCII blanks only here).
+  const bool ends_asking = !words.empty() && words.back().back() == '?';
+  if (!(bare_how || ends_asking)) return false;
+  const std::size_t count = words.size() - (bare_how ? 1 : 0);
+  std::size_t index = 0;
+  while (index < count && among_view(rules.echo_fillers, strip_ends(words[index], strip))) {
+    index += among_view(rules.echo_pair_fillers, strip_ends(words[index], strip)) ? 2 : 1;
+  }
+  std::vector<std::string_view> term;
+  bool ended = false, linked = false;
+  const std::vector<std::string> head(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(count));
+  while (index < count && term.size() < rules.echo_most) {
+    if (!term.empty()) {
+      const std::size_t span = echo_link_at(head, index, rules);
+      if (span != 0) {
+        index += span;
+        linked = true;
+        break;
+      }
+    }
+    const std::string& token = head[index++];
+    if (token == "-") {  // the only ASCII dash
+      ended = !term.empty();
+      if (ended) break;
+      continue;
+    }
+    const std::string_view bare = strip_ends(token, strip);
+    if (!bare.empty()) term.push_back(bare);
+    std::size_t closed = token.size();
+    while (closed > 0 && rules.echo_closers.find(token[closed - 1]) != std::string::npos) --closed;
+    if (closed > 0 && rules.echo_clause_ends.find(token[closed - 1]) != std::string::npos) {
+      ended = true;
+      break;
+    }
+  }
+  ended = ended || (bare_how && index == count);
+  if (term.empty() || among_view(rules.echo_blockers, term[0]) || !(ended || linked)) return false;
+  if (bare_how && linked) return false;
+  std::string tail;
+  bool rest = false;
+  for (std::size_t i = index; i < count; ++i) {
+    const std::string_view word = strip_ends(head[i], strip);
+    if (word.empty()) continue;
+    rest = true;
+    if (among_view(rules.echo_hedges, word)) continue;
+    if (!tail.empty()) tail.push_back(' ');
+    tail.append(word);
+  }
+  if (rest && !linked) {
+    if (echo_link_at(head, index, rules) == 0 && !among_view(rules.echo_tails, tail)) return false;
+  } else if (!(rest || linked || bare_how)) {
+    const std::string& last = head.back();
+    std::size_t closed = last.size();
+    while (closed > 0 && rules.echo_closers.find(last[closed - 1]) != std::string::npos) --closed;
+    if (closed == 0 || last[closed - 1] != '?') return false;
+  }
+  const bool article = term[0] == "a" || term[0] == "an" || term[0] == "the";
+  return term.size() > (article ? 1u : 0u);
+}
+
+// A superset of bool(reply_terms.opening_echo(text)) (rule reply-term-asks:
+// _settle_py.EchoGates.may_open_echo): exactly its steps on ASCII text but the last (the
+// term's content words); true on any other text.
+template <class CharT>
+bool may_open_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
+  bool asks = false;
+  for (std::size_t i = 0; i < length; ++i) {
+    const auto c = static_cast<std::uint32_t>(text[i]);
+    if (c >= 0x80) return true;
+    asks = asks || c == '?';
+  }
+  if (length > rules.reply_chars || !asks) return false;
+  const std::string& strip = rules.echo_strip;
+  std::vector<std::string> tokens;  // text.lower().split()
+  for (std::size_t at = 0; at < length;) {
+    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    if (at == length) break;
+    const std::size_t first = at;
+    while (at < length && !ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    tokens.push_back(lower_ascii(text, first, at));
+  }
+  std::size_t index = 0;
+  while (index < tokens.size() && among_view(rules.echo_fillers, strip_ends(tokens[index], strip))) {
+    ++index;
+  }
+  std::vector<std::string_view> term;
+  bool closed = false;  // the loop ended at a token ending "?"
+  while (index < tokens.size() && term.size() < rules.reply_most) {
+    const std::string& token = tokens[index++];
+    const std::string_view word = strip_ends(token, strip);
+    if (!word.empty()) term.push_back(word);
+    std::size_t core = token.size();
+    while (core > 0 && rules.echo_closers.find(token[core - 1]) != std::string::npos) --core;
+    if (core > 0 && token[core - 1] == '?') {
+      closed = true;
+      break;
+    }
+    // core[-1:] in ",:;.!": an empty core (closers alone) too.
+    if (core == 0 || std::string_view(",:;.!").find(token[core - 1]) != std::string_view::npos) {
+      return false;
+    }
+  }
+  if (!closed) return false;
+  bool more = false;
+  for (std::size_t i = index; i < tokens.size() && !more; ++i) {
+    more = !strip_ends(tokens[i], strip).empty();
+  }
+  std::vector<std::string_view> bare;
+  for (const std::string_view word : term) {
+    if (!among_view(rules.reply_hedges, word)) bare.push_back(word);
+  }
+  if (bare.empty() || among_view(rules.echo_blockers, bare[0]) ||
+      !(more || bare.size() < term.size())) {
+    return false;
+  }
+  const bool article = bare[0] == "a" || bare[0] == "an" || bare[0] == "the";
+  return bare.size() > (article ? 1u : 0u);
+}
 
 // The exact test of may_pick_without_gates at text[i] of a Latin-1 str: a needle starts
 // there, or a capital stands alone there.
@@ -639,18 +869,26 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // "Fret buzz?", "Kettle stitch, meaning?" (rule echo-clarifications): a short turn that
   // ends in a question mark may ask back a term of a reply.
   if (rules.echoes && !first_turn && length <= rules.side_question_chars &&
-      (settle_detail::ends_with_question_mark(text, length) ||
-       settle_detail::ends_with_bare_how(text, length))) {
+      (rules.echo_known ? settle_detail::may_echo(text, length, rules)
+                        : settle_detail::ends_with_question_mark(text, length) ||
+                              settle_detail::ends_with_bare_how(text, length))) {
     return false;
   }
   // "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks): a short turn
   // with a "?" anywhere, or a short question with a quotation mark that may open a quote
   // (_settle_py.may_quote; any non-ASCII character before a single one may be a space).
+  // With the echo data (_settler_py.may_ask_reply_term): the opening echo's shape, or a
+  // quotation mark in a question or a turn with a "?".
   if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {
+    bool asks = question;
+    if (rules.echo_known) {
+      if (settle_detail::may_open_echo(text, length, rules)) return false;
+      for (std::size_t i = 0; i < length && !asks; ++i) asks = text[i] == static_cast<CharT>('?');
+    }
     for (std::size_t i = 0; i < length; ++i) {
       const char32_t c = static_cast<char32_t>(text[i]);
-      if (c == U'?') return false;
-      if (!question) continue;
+      if (c == U'?' && !rules.echo_known) return false;
+      if (!asks) continue;
       if (c == U'"' || c == 0x201c || c == 0x201d) return false;
       if (c == U'\'' || c == 0x2018) {
         const char32_t before = i == 0 ? U' ' : static_cast<char32_t>(text[i - 1]);

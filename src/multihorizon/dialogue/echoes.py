@@ -7,6 +7,8 @@ only the turn's own text, word by word: linear, no regex."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..text.lexicon import LEXICON, OPENING_FILLERS, Marker
 from ..text.term_frames import FRAME_LINKS, FRAME_TAILS, FRAME_TERM_WORDS
 from ..text.tokens import content_terms
@@ -22,7 +24,13 @@ from ..text.topic_clause_words import (
     PERMISSION_TAILS,
 )
 
-__all__ = ["ECHO_CHARS", "after_reaction", "asks_leave_to_move_on", "echoed_term"]
+__all__ = [
+    "ECHO_CHARS",
+    "after_reaction",
+    "asks_leave_to_move_on",
+    "echo_words",
+    "echoed_term",
+]
 
 # A term asked back is short: the hand-written sets' longest is 56 characters
 # ("time-driven trigger, meaning it just runs on a schedule?").
@@ -34,6 +42,8 @@ _CLAUSE_ENDS = ",:;?"
 _CLOSERS = "\"')\u201d\u2019*"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _ARTICLES = frozenset(("a", "an", "the"))
+# Fillers that take the next word with them ("hang on", "hold on").
+_PAIR_FILLERS = frozenset(("hang", "hold"))
 # Topic openers that say by themselves the topic is another one ("something else",
 # "different"); "quick question" asks on.
 _LEAVING_OPENERS = OTHER_TOPIC_OPENERS | frozenset(CLAUSE_OPENERS)
@@ -90,7 +100,7 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
         words = words[:-1]
     index = 0
     while index < len(words) and words[index].strip(_STRIP) in ECHO_FILLERS:
-        index += 2 if words[index].strip(_STRIP) in ("hang", "hold") else 1
+        index += 2 if words[index].strip(_STRIP) in _PAIR_FILLERS else 1
     term: list[str] = []
     ended = linked = False
     while index < len(words) and len(term) < most:
@@ -128,6 +138,28 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
         term = term[1:]
     terms = tuple(content_terms(" ".join(term)))
     return terms if 0 < len(terms) <= _TERM_WORDS else ()
+
+
+def echo_words(wide: bool) -> tuple[Any, ...]:
+    """What ``echoed_term`` reads, as data for the native settle (``_settle_py.EchoGates``):
+    the longest turn, the most words of a term, the fillers (and those that take the next
+    word), blockers, links, tails, hedges, what is stripped off a word, the characters that
+    end a clause and the closers after them, and whether a bare "how" ends a term (``wide``:
+    rule term-frames)."""
+    return (
+        ECHO_CHARS,
+        FRAME_TERM_WORDS if wide else _TERM_WORDS,
+        ECHO_FILLERS,
+        _PAIR_FILLERS,
+        ECHO_BLOCKERS,
+        _WIDE_LINKS if wide else ECHO_LINKS,
+        _WIDE_TAILS if wide else ECHO_TAILS,
+        ECHO_HEDGES,
+        _STRIP,
+        _CLAUSE_ENDS,
+        _CLOSERS,
+        wide,
+    )
 
 
 def asks_leave_to_move_on(text: str, start: int, end: int) -> bool:

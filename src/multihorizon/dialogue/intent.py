@@ -33,6 +33,7 @@ from .._intent_py import (
     RULE_FOLLOW_UP_QUESTIONS,
     RULE_QUESTION_TOPICS,
 )
+from .._settler_py import SettleCall
 from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
@@ -41,9 +42,9 @@ from .again_markers import says_again, without_idle_agains
 from .bare_returns import ALONE, bare_return_of
 from .detection import detect
 from .done_reports import done_report
-from .echoes import echoed_term
+from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
-from .ordinal_mentions import forms_without_gates, may_pick_by_label, ungated_triggers
+from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     REPORT_OPENERS,
@@ -66,8 +67,8 @@ from .reply_rules import (
     builds_on_the_table,
     reports_on_the_reply,
 )
-from .reply_terms import opening_echo, quoted_terms
-from .settle_data import detection_gates, phrases_among
+from .reply_terms import opening_echo, quoted_terms, reply_term_words
+from .settle_data import detection_gates, may_hold_form, phrases_among
 from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
@@ -118,6 +119,8 @@ _SETTLED_CODES = frozenset((INTENT_DRILL_DOWN, INTENT_CLARIFY))
 
 # TurnScanner.classify's answer: (intent, pending, hits, kinds, cues, similarity).
 _Scanned = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
+
+
 # IntentClassifier.classify's answer when it is not a settled intent code.
 _Classified = tuple[
     int, int, list[tuple[int, int, int, int]], int, int, float, list[Mention] | None
@@ -239,12 +242,15 @@ class IntentClassifier:
 
     #: ``kernels.IntentSettler.settle`` over this classifier's rules, the native call itself
     #: (no Python frame around it): ``settle(text, embedding, recent, first_turn,
-    #: tool_outputs, final)`` gives the intent code when nothing else can change it, else the
-    #: scan for ``finish`` (see ``classify``).
-    settle: Callable[[str, Any, Any, bool, bool, bool], int | _Scanned]
+    #: tool_outputs, final[, questions_final])`` gives the intent code when nothing else can
+    #: change it, else the scan for ``finish`` (see ``classify``); with ``questions_final``
+    #: False a question it would settle comes back as its scan with ``PENDING_QUESTION`` set.
+    settle: SettleCall
     #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
-    #: for a text ``inputs.check_text`` may change or refuse.
-    settle_text: Callable[[Any, Any, Any, bool, bool, bool], int | _Scanned | None]
+    #: for a text ``inputs.check_text`` may change or refuse; its last argument,
+    #: ``questions_final``, says whether a settled question's code may come back too (if not,
+    #: the scan comes back with ``PENDING_QUESTION`` set).
+    settle_text: Callable[[Any, Any, Any, bool, bool, bool, bool], int | _Scanned | None]
 
     def __init__(
         self,
@@ -376,7 +382,7 @@ class IntentClassifier:
             ):
                 pending = PENDING_REFERENCES
         if not pending and (
-            (ungated and (forms_without_gates(text) or may_pick_by_label(text)))
+            (ungated and (may_hold_form(text) or may_pick_by_label(text)))
             or again
             or adds
             or (
@@ -477,6 +483,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
         terms=term_words(),
+        echoes=(*echo_words(classifier._frames), *reply_term_words()),
     )
 
 

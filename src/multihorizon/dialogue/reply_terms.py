@@ -14,7 +14,7 @@ from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_BLOCKERS, ECHO_FILLERS, ECHO_HEDGES
 from .phrasing import SIDE_QUESTION_CHARS
 
-__all__ = ["REPLY_TERM_CHARS", "opening_echo", "quoted_terms"]
+__all__ = ["REPLY_TERM_CHARS", "opening_echo", "quoted_terms", "reply_term_words"]
 
 # A question about a reply's term is short: the hand-written sets' longest of these shapes is
 # 62 characters ('Could you elaborate on what "drift" refers to in this context?'), as short
@@ -65,6 +65,13 @@ def opening_echo(text: str) -> tuple[str, ...]:
     if not bare or bare[0] in ECHO_BLOCKERS or not (more or len(bare) < len(term)):
         return ()
     return tuple(content_terms(" ".join(bare[1:] if bare[0] in _ARTICLES else bare)))
+
+
+def reply_term_words() -> tuple[int, int, frozenset[str]]:
+    """What ``opening_echo`` reads beside ``echoes.echo_words`` (its fillers, blockers and
+    strip), as data for the native settle (``_settle_py.EchoGates.may_open_echo``): the
+    longest turn, the most words of a term, the hedges."""
+    return REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES
 
 
 def quoted_terms(text: str, question: bool = False) -> list[tuple[str, ...]]:

@@ -7,11 +7,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._settle_py import DetectionGates
+from ..text.item_qualities import DEGREE_WORDS, SUPERLATIVES, WHICHEVER
 from ..text.lexicon import Lexicon, Marker
+from ..text.ordinal_forms import (
+    ADJECTIVE_ORDINALS,
+    CARDINALS,
+    FROM_END,
+    ITEM_NOUNS,
+    LABELLED_NOUNS,
+    LOWER_LETTER_AFTER,
+    ORDINALS,
+    PICK_WORDS,
+    RUN_COUNTS,
+    RUN_ENDS,
+)
 from .mention_patterns import number_gate_nouns
-from .ordinal_mentions import gate_openers
+from .ordinal_mentions import forms_without_gates, gate_openers, ungated_triggers
 
-__all__ = ["MENTION_KINDS", "detection_gates", "phrases_among"]
+__all__ = ["MENTION_KINDS", "detection_gates", "form_anchors", "may_hold_form", "phrases_among"]
 
 #: The categories a hit of which may give ``detection.detect`` a mention by itself: its
 #: marker-led readings and every pattern gate but GATE_NUMBER, whose hits the settle reads
@@ -42,7 +56,45 @@ def detection_gates(lexicon: Lexicon) -> tuple[Any, ...]:
         mask |= 1 << kind
     gate = int(Marker.GATE_NUMBER)
     words = sorted(openers), from_end, before_chars, after_chars, sorted(short_openers)
-    return (mask, gate, numbered, *words)
+    return (mask, gate, numbered, *words, *form_anchors())
+
+
+def form_anchors() -> tuple[list[str], list[str]]:
+    """The words one of which every form ``ordinal_mentions._mentions_at`` finds holds
+    (beside a token with a digit or "#", or a letter label): ordinals and cardinals, item
+    nouns ("the one about ...", "the flax option"), superlatives and degree words ("the
+    cheapest", "the most durable"), "whichever", a run's ends and counts ("the first two"),
+    FROM_END's first words and "middle"; and the words after which "a" or "i" may be a label
+    ("go with a", "option i"). ``_settle_py.DetectionGates.anchored`` reads them."""
+    anchors = {
+        *ORDINALS, *ADJECTIVE_ORDINALS, *CARDINALS, *ITEM_NOUNS, *DEGREE_WORDS,
+        *SUPERLATIVES, WHICHEVER, *RUN_COUNTS, *RUN_ENDS, "middle", "one", "ones",
+        *(phrase[0] for phrase in FROM_END),
+    }  # fmt: skip
+    before = {*PICK_WORDS, *LOWER_LETTER_AFTER, *LABELLED_NOUNS, "number"}
+    return sorted(anchors), sorted(before)
+
+
+def _short_gates() -> DetectionGates:
+    """What ``DetectionGates.short_may_open`` reads (no lexicon: no marker is read there)."""
+    openers, from_end, before_chars, after_chars, short_openers = gate_openers()
+    words = sorted(openers), from_end, before_chars, after_chars, sorted(short_openers)
+    return DetectionGates.of((0, -1, (), *words, *form_anchors()))
+
+
+_SHORT_GATES = _short_gates()
+_SHORT_CHARS = ungated_triggers()[3]
+
+
+def may_hold_form(text: str) -> bool:
+    """Whether ``ordinal_mentions.ordinal_form_mentions`` may find a form that no gate word
+    shows (``IntentClassifier.finish``): ``forms_without_gates``, and in a turn short enough
+    to be only a pick the native settle's test (``DetectionGates.short_may_open``: a token
+    that opens a form where ``_may_open`` holds, and a word every form holds, so "That is
+    correct." holds none; True on text not ASCII)."""
+    if not forms_without_gates(text):
+        return False
+    return len(text) > _SHORT_CHARS or _SHORT_GATES.short_may_open(text)
 
 
 def phrases_among(lexicon: Lexicon, words: frozenset[str]) -> list[int]:

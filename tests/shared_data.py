@@ -2,7 +2,9 @@
 
 ``MULTIHORIZON_DATA`` names the folder; otherwise the first ``shared/data`` found beside the
 checkout or above it. Tests that need it skip with the reason when it is absent (a user's
-fresh clone) and fail under ``CI=true``, where it must be present.
+fresh clone) and fail under ``CI=true``, where it must be present. ``log_turn`` logs a data
+turn by its role, for every replay of tests, tools and benches. The tools read this module
+without the test extras: pytest is imported only where a test skips.
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ from collections.abc import Iterator, Mapping
 from itertools import islice
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from multihorizon import Embedder, Envelope, ScratchEntry, Session
 
@@ -43,6 +43,8 @@ def data_dir() -> Path:
     """The data folder, or skip (fail under CI=true) with the reason."""
     folder = locate()
     if folder is None:
+        import pytest  # here: the tools read this module without the test extras
+
         message = MISSING_DATA
         if os.environ.get("CI") == "true":
             pytest.fail(message + " (CI=true requires it)")

@@ -218,7 +218,7 @@ def _internals(session: mh.Session) -> tuple[Any, Any, Any, Any]:
         "active": threads.active,
         "vocabulary": [sorted(v) for v in threads.vocabulary],
         "turns": [list(t) for t in threads.turns],
-        "term_threads": {k: list(v) for k, v in sorted(threads._term_threads.items())},
+        "term_threads": {k: list(v) for k, v in sorted(threads.term_threads.items())},
         "turn_terms": [list(threads.terms_of(i)) for i in range(len(session))],
         "centroids": np.round(threads.centroids, 5).tolist(),
     }

@@ -110,7 +110,7 @@ def _thread_arrays(session: mh.Session) -> tuple[object, ...]:
         threads._centroids[:count].tobytes(),
         [r.tobytes() for r in threads._recent],
         threads.vocabulary,
-        threads._term_threads,
+        threads.term_threads,
         threads.turns,
         threads._next_suffix,
         session.turns.enumerations,

@@ -47,8 +47,17 @@ def test_shaped_terms_are_codes(text: str, shaped: set[str]) -> None:
     assert shaped_terms(text) == shaped, text
 
 
+def _term_threads(vocabularies: list[set[str]]) -> dict[str, list[int]]:
+    """word -> the threads using it, as ``Threads.term_threads`` keeps it."""
+    found: dict[str, list[int]] = {}
+    for index, words in enumerate(vocabularies):
+        for word in words:
+            found.setdefault(word, []).append(index)
+    return found
+
+
 def test_the_dormant_thread_must_share_more_than_the_active_one_holds() -> None:
-    vocabulary = [{"nvidia-smi", "driver"}, {"chair", "cylinder"}]
+    vocabulary = _term_threads([{"nvidia-smi", "driver"}, {"chair", "cylinder"}])
     assert dormant_by_terms(vocabulary, 1, ["nvidia-smi", "driver"], set()) == (0, 2, False)
     assert dormant_by_terms(vocabulary, 1, ["nvidia-smi"], {"nvidia-smi"}) == (0, 1, True)
     # The active thread holds as many of the words: no return; unless the word is a code.
@@ -58,7 +67,7 @@ def test_the_dormant_thread_must_share_more_than_the_active_one_holds() -> None:
         dormant_by_terms(vocabulary, 1, ["nvidia-smi", "chair"], {"nvidia-smi", "chair"})[0] == -1
     )
     # A word both threads used says nothing.
-    both = [{"day", "driver"}, {"day", "chair"}]
+    both = _term_threads([{"day", "driver"}, {"day", "chair"}])
     assert dormant_by_terms(both, 1, ["day"], {"day"})[0] == -1
 
 

@@ -21,7 +21,7 @@ such words open their own thread (dialseg711 pairwise F1 0.5852 -> 0.5728 with t
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
 from .intent import Intent
@@ -68,6 +68,9 @@ def shaped_terms(text: str) -> frozenset[str]:
 
 
 def _is_code(token: str) -> bool:
+    if token.isalpha():  # most words of prose: only a capital after the first letter counts
+        rest = token[1:]
+        return not rest.islower() and any(ch.isupper() for ch in rest)
     if not any(ch.isalpha() for ch in token):
         return False  # "550.120", "12:45": a number
     if any(ch.isdigit() for ch in token):
@@ -83,22 +86,23 @@ def _is_code(token: str) -> bool:
 
 
 def dormant_by_terms(
-    vocabulary: Sequence[Set[str]],
+    term_threads: Mapping[str, Sequence[int]],
     active: int,
     terms: Sequence[str],
     shaped: Set[str],
 ) -> tuple[int, int, bool]:
     """The dormant thread a turn's words name (-1: none), how many of its words that thread
-    alone used, and whether one of them is ``shaped`` (a code). One dormant thread alone
-    holding a code of the turn, the active thread none, is named; else the dormant thread
-    alone holding the most of the turn's words (no tie), more than the active thread alone
-    holds."""
+    alone used, and whether one of them is ``shaped`` (a code). ``term_threads``: word ->
+    the threads whose vocabulary holds it (``Threads.term_threads``). One dormant thread
+    alone holding a code of the turn, the active thread none, is named; else the dormant
+    thread alone holding the most of the turn's words (no tie), more than the active thread
+    alone holds."""
     counts: dict[int, int] = {}
     with_shape: set[int] = set()
     for term in dict.fromkeys(terms):
-        owners = [index for index, words in enumerate(vocabulary) if term in words]
+        owners = term_threads.get(term, ())
         if len(owners) != 1:
-            continue
+            continue  # a word two threads used names neither
         counts[owners[0]] = counts.get(owners[0], 0) + 1
         if term in shaped:
             with_shape.add(owners[0])
@@ -129,14 +133,17 @@ def term_return(threads: Threads, plan: ThreadPlan, features: TurnFeatures, inte
     if not (plan.is_new or weak_stay):
         return -1
     shaped = features.once("shaped_terms", None, lambda: shaped_terms(features.text))
-    owner, shared, named = dormant_by_terms(
-        threads.vocabulary, threads.active, features.terms, shaped
-    )
+    by_words = plan.is_new and features.question
+    if not (shaped or by_words):
+        return -1
+    # Only a code can move a stay or a statement: its other words need not be looked up.
+    terms = features.terms if by_words else [term for term in features.terms if term in shaped]
+    owner, shared, named = dormant_by_terms(threads.term_threads, threads.active, terms, shaped)
     if owner < 0:
         return -1
     if named:
         return owner
-    if plan.is_new and shared >= NEW_WORDS and features.question:
+    if by_words and shared >= NEW_WORDS:
         # "Can you help me find a hotel with free parking?" asks for a task of its own.
         return -1 if asks_for_something(features.text) else owner
     return -1

@@ -97,7 +97,7 @@ class Threads:
         # is one kernel call without gathering rows from the turn log.
         self._recent = RecentWindows(self.RECENT_WINDOW)
         # term -> the threads whose vocabulary holds it (in first-use order)
-        self._term_threads: dict[str, list[int]] = {}
+        self.term_threads: dict[str, list[int]] = {}
         # turn id -> the words it brought to its thread: what a stored session replays.
         self._turn_terms: dict[int, tuple[str, ...]] = {}
         self.active = -1
@@ -250,7 +250,7 @@ class Threads:
         thread never used (ties: the most recently active), else -1."""
         counts: dict[int, int] = {}
         for term in terms:
-            owners = self._term_threads.get(term)
+            owners = self.term_threads.get(term)
             # A word the active thread also used says nothing about leaving it.
             if owners is None or self.active in owners:
                 continue
@@ -300,7 +300,7 @@ class Threads:
     def _named_owner(self, terms: Sequence[str], *, variants: bool = False) -> int:
         """The thread whose vocabulary holds the most of these words, the active one included
         (ties: the most recently active), else -1."""
-        counts = held_by_thread(self._term_threads, terms, variants)
+        counts = held_by_thread(self.term_threads, terms, variants)
         return self._most_recent_best(counts) if counts else -1
 
     def _most_recent_best(self, counts: Mapping[int, int]) -> int:
@@ -316,7 +316,7 @@ class Threads:
             return False
         wanted = set(terms)
         return any(
-            term in wanted and self._term_threads.get(term) == [self.active]
+            term in wanted and self.term_threads.get(term) == [self.active]
             for turn_id in turn_ids
             for term in self._turn_terms.get(turn_id, ())
         )
@@ -324,13 +324,13 @@ class Threads:
     def dormant_holds(self, words: Sequence[str]) -> bool:
         """Whether a thread other than the active one used one of these words, or one of
         their inflections (rule return-drill-downs: "Going back to Spanish, ...")."""
-        counts = held_by_thread(self._term_threads, words, True)
+        counts = held_by_thread(self.term_threads, words, True)
         counts.pop(self.active, None)
         return bool(counts)
 
     def _only_active_used(self, terms: Sequence[str]) -> bool:
         """Whether one of these words is in the active thread's vocabulary and no other's."""
-        return any(self._term_threads.get(term) == [self.active] for term in terms)
+        return any(self.term_threads.get(term) == [self.active] for term in terms)
 
     def _existing(self, index: int, rule: str) -> ThreadPlan:
         resumed = index != self.active
@@ -353,7 +353,7 @@ class Threads:
             return -1  # no dormant thread
         # "back to etcd": the thread whose vocabulary holds the named words wins outright;
         # ties go to the most recently active of them.
-        counts = held_by_thread(self._term_threads, words, variants)
+        counts = held_by_thread(self.term_threads, words, variants)
         counts.pop(self.active, None)
         if counts:
             return self._most_recent_best(counts)
@@ -417,7 +417,7 @@ class Threads:
             self.turns[plan.index].append(turn_id)
             self._recent[plan.index] = prepared.recent
         for term in prepared.new_terms:
-            self._term_threads.setdefault(term, []).append(plan.index)
+            self.term_threads.setdefault(term, []).append(plan.index)
         self._turn_terms[turn_id] = prepared.terms
         self.active = plan.index
 
@@ -496,7 +496,7 @@ class Threads:
             self.turns.append([])
         add_words(
             first, indexes, terms_of, turns=self.turns, vocabulary=self.vocabulary,
-            term_threads=self._term_threads, turn_terms=self._turn_terms,
+            term_threads=self.term_threads, turn_terms=self._turn_terms,
         )  # fmt: skip
         self._add_vectors(thread_index, embeddings, state.get("sums") or {})
         if rows is not None and first == 0 and not self._recent:

@@ -37,6 +37,17 @@ def _word_at(text: str, position: int, strip: Set[int]) -> tuple[int, ...]:
     return _stripped(text, start, end, strip)
 
 
+def _next_word(text: str, position: int, limit: int) -> tuple[int, int]:
+    """The next white-space-delimited word of ``text[position:limit]``: its start and end
+    (equal: no word left). ``next_word`` in intent.hpp."""
+    while position < limit and text[position].isspace():
+        position += 1
+    end = position
+    while end < limit and not text[end].isspace():
+        end += 1
+    return position, end
+
+
 def _stripped(text: str, start: int, end: int, strip: Set[int]) -> tuple[int, ...]:
     """``text[start:end]`` with ``strip`` stripped from both ends, folded."""
     while start < end and ord(text[start]) in strip:
@@ -133,11 +144,7 @@ def _alternatives(
     position, after_or, opening, seen, number = start, False, True, False, False
     stated, or_word = False, False
     while position < last:
-        while position < last and text[position].isspace():
-            position += 1
-        end = position
-        while end < last and not text[end].isspace():
-            end += 1
+        position, end = _next_word(text, position, last)
         if end == position:
             break
         word = _stripped(text, position, end, strip)
@@ -164,11 +171,7 @@ def _topic_asks(
     leads, subjects, determiners = ends[0], ends[8], ends[10]
     position, phase, count, led = 0, 0, 0, 0  # phase 0: leads, 1: the topic, 2: the comment
     while position < last:
-        while position < last and text[position].isspace():
-            position += 1
-        end = position
-        while end < last and not text[end].isspace():
-            end += 1
+        position, end = _next_word(text, position, last)
         if end == position:
             return False
         word, comma, position = _stripped(text, position, end, strip), text[end - 1] == ",", end
@@ -206,11 +209,7 @@ def _asks_at_ends(
     leads, asks, fillers, phrases = ends[:4]
     position = 0
     for _ in range(_LEAD_REACH):
-        while position < last and text[position].isspace():
-            position += 1
-        end = position
-        while end < last and not text[end].isspace():
-            end += 1
+        position, end = _next_word(text, position, last)
         if end == position or _stripped(text, position, end, strip) not in leads:
             break
         if _word_at(text, end, strip) in asks:

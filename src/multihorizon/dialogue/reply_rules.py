@@ -86,20 +86,18 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
 
 def _user_said(log: TurnLog, terms: tuple[str, ...]) -> bool:
     """Whether one user turn used every word of ``terms``."""
-    said: set[int] | None = None
-    for term in terms:
-        turns = {turn for turn in log.turns_mentioning(term) if log.roles[turn] == "user"}
-        said = turns if said is None else said & turns
-        if not said:
-            return False
-    return True
+    return _one_turn_said(log, terms, "user")
 
 
 def _an_assistant_said(log: TurnLog, terms: tuple[str, ...]) -> bool:
     """Whether one assistant turn used every word of ``terms`` (``TurnLog.turns_mentioning``)."""
+    return _one_turn_said(log, terms, "assistant")
+
+
+def _one_turn_said(log: TurnLog, terms: tuple[str, ...], role: str) -> bool:
     said: set[int] | None = None
     for term in terms:
-        turns = {turn for turn in log.turns_mentioning(term) if log.roles[turn] == "assistant"}
+        turns = {turn for turn in log.turns_mentioning(term) if log.roles[turn] == role}
         said = turns if said is None else said & turns
         if not said:
             return False

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from ._numba_jit import Float32Array, Float64Array, Int64Array, jit
 from ._numba_packing import cdr_rank
-from ._tier_p_py import SearchResult, StageResult, as_search_inputs, as_stage_inputs, coverage_of
+from ._tier_p_py import SearchResult, StageResult, as_search_inputs, as_stage_inputs, found_rows
 from ._validate import as_float_vector
 
 __all__ = ["make_tier_p_search", "make_tier_p_stage"]
@@ -118,8 +118,7 @@ def _search(
     labels, cosines = _searched(
         score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
     )
-    covered = coverage_of(np.asarray(vectors, dtype=np.float32)[labels], weights, depth)
-    return labels, cosines, covered
+    return labels, cosines, found_rows(vectors, labels, weights, depth)[1]
 
 
 def _stage(
@@ -151,8 +150,7 @@ def _stage(
     labels, cosines = _searched(
         score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
     )
-    found = np.asarray(vectors, dtype=np.float32)[labels]
-    covered = coverage_of(found, weights, depth)
+    found, covered = found_rows(vectors, labels, weights, depth)
     if mask is not None:
         rows_kept = _undelivered(labels, mask)
         labels, cosines = labels[rows_kept], cosines[rows_kept]

@@ -32,7 +32,7 @@ __all__ = [
     "StageResult",
     "as_search_inputs",
     "as_stage_inputs",
-    "coverage_of",
+    "found_rows",
     "make_tier_p_search",
     "make_tier_p_stage",
     "tier_p_search_over",
@@ -80,9 +80,7 @@ def as_stage_inputs(
 ]:
     """The stage's own arguments checked (the search's and CDR's are checked by
     ``score_turns_int8`` and ``cdr_rank``): ``ValueError`` naming the argument."""
-    flags = _label_flags(live, "live", rows)
-    wanted, dead_count = as_count(count, "count"), as_count(dead, "dead")
-    floor = as_real(min_relevance, "min_relevance")
+    flags, wanted, dead_count, floor = _search_terms(rows, live, count, dead, min_relevance)
     mask = None if delivered is None else _label_flags(delivered, "delivered", rows)
     table = np.asarray(columns)
     if table.ndim != 2 or table.shape[0] != 3 or table.shape[1] < rows:
@@ -104,11 +102,17 @@ def as_search_inputs(
 ) -> tuple[npt.NDArray[np.bool_], int, int, float, Float64Array | None, float]:
     """``tier_p_search``'s own arguments checked (``as_stage_inputs``' rules, in its order,
     without the ranking's ``delivered`` and ``columns``)."""
-    flags = _label_flags(live, "live", rows)
-    wanted, dead_count = as_count(count, "count"), as_count(dead, "dead")
-    floor = as_real(min_relevance, "min_relevance")
+    flags, wanted, dead_count, floor = _search_terms(rows, live, count, dead, min_relevance)
     weights, depth = _coverage_terms(dim, weighted, depth_sum)
     return flags, wanted, dead_count, floor, weights, depth
+
+
+def _search_terms(
+    rows: int, live: Any, count: Any, dead: Any, min_relevance: Any
+) -> tuple[npt.NDArray[np.bool_], int, int, float]:
+    flags = _label_flags(live, "live", rows)
+    wanted, dead_count = as_count(count, "count"), as_count(dead, "dead")
+    return flags, wanted, dead_count, as_real(min_relevance, "min_relevance")
 
 
 def _coverage_terms(dim: int, weighted: Any, depth_sum: Any) -> tuple[Float64Array | None, float]:
@@ -121,6 +125,15 @@ def _coverage_terms(dim: int, weighted: Any, depth_sum: Any) -> tuple[Float64Arr
         if weights.ndim != 1 or weights.shape[0] != dim:
             raise ValueError(f"weighted: expected {dim} values")
     return weights, depth
+
+
+def found_rows(
+    vectors: Any, labels: Int64Array, weighted: Float64Array | None, depth_sum: float
+) -> tuple[npt.NDArray[np.float32], Float64Array]:
+    """The found labels' float32 rows and their coverage (``coverage_of``): the search half's
+    last step, shared by ``tier_p_search`` and ``tier_p_stage`` on every backend."""
+    found = np.asarray(vectors, dtype=np.float32)[labels]
+    return found, coverage_of(found, weighted, depth_sum)
 
 
 def coverage_of(
@@ -185,8 +198,7 @@ def tier_p_stage_over(
     labels, cosines = _search(
         score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
     )
-    found = np.asarray(vectors, dtype=np.float32)[labels]
-    covered = coverage_of(found, weights, depth)
+    found, covered = found_rows(vectors, labels, weights, depth)
     if mask is not None:
         kept = np.flatnonzero(~mask[labels])
         labels, cosines, covered, found = labels[kept], cosines[kept], covered[kept], found[kept]
@@ -264,8 +276,7 @@ def tier_p_search_over(
     labels, cosines = _search(
         score_turns_int8, q, codes, scales, vectors, turn_ids, flags, wanted, dead_count, floor
     )
-    covered = coverage_of(np.asarray(vectors, dtype=np.float32)[labels], weights, depth)
-    return labels, cosines, covered
+    return labels, cosines, found_rows(vectors, labels, weights, depth)[1]
 
 
 def make_tier_p_search(score_turns_int8: Callable[..., Any]) -> Callable[..., SearchResult]:

@@ -1,12 +1,14 @@
 """Rule answers-follow-questions as it was written in Python before ``kernels.pair_answers``
 (stop 30): the definition the native pairing is checked against, by ``test_with_answers``
-(random rankings, every backend) and ``test_tier_c_differential`` (replayed conversations)."""
+(random rankings, every backend) and ``test_tier_c_differential`` (replayed conversations),
+and each row's reason."""
 
 from __future__ import annotations
 
 from multihorizon.dialogue.turnlog import TurnLog
 
 Walk = list[tuple[int, float, bool]]  # (turn row, score, whether it is an answer brought along)
+Chosen = list[tuple[int, float, str]]  # (turn row, score, the reason it is in context)
 
 
 def answered_by(log: TurnLog, question: int, answer: int) -> bool:
@@ -42,3 +44,21 @@ def with_answers(
             chosen.append((answer, score, True))
             seen.add(answer)
     return chosen[:k]
+
+
+def reasons(log: TurnLog, walk: Walk, forced: int, targets: set[int], active: int) -> Chosen:
+    """Each walked row's reason, as the Python stage gave it: the ``forced`` leading rows a
+    reference (a row in ``targets``) or the turn replied to, then an answer brought along, a
+    turn of the ``active`` thread, or relevant."""
+    out = []
+    for at, (row, score, answer) in enumerate(walk):
+        if at < forced:
+            reason = "reference" if row in targets else "reply-to"
+        elif answer:
+            reason = "answer"
+        elif active >= 0 and int(log.thread_index[row]) == active:
+            reason = "active-thread"
+        else:
+            reason = "relevant"
+        out.append((row, score, reason))
+    return out

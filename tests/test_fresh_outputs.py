@@ -14,6 +14,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.evaluation.replay import read_conversations
+from shared_data import log_turn
 
 _HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 
@@ -90,13 +91,9 @@ def _replayed(
         c for c in read_conversations(_HANDWRITTEN / name) if c["conv_id"] == conv_id
     )
     for turn in conversation["turns"][:at]:
-        if turn["role"] == "tool":
-            entry = session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
+        entry = log_turn(session, turn)
+        if isinstance(entry, mh.ScratchEntry):
             ids[entry.entry_id] = turn["turn_id"]
-        elif turn["role"] == "user":
-            session.user(turn["content"])
-        else:
-            session.assistant(turn["content"])
     return session, ids
 
 
@@ -156,10 +153,5 @@ def test_classify_agrees_with_the_stages_on_every_probe(name: str) -> None:
             if index == len(turns):
                 break
             turn = turns[index]
-            if turn["role"] == "tool":
-                session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
-            elif turn["role"] == "user":
-                session.user(turn["content"])
-            else:
-                session.assistant(turn["content"])
+            log_turn(session, turn)
     assert checked > 40

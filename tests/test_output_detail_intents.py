@@ -14,6 +14,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.evaluation.replay import read_conversations
+from shared_data import log_turn
 
 _HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 
@@ -132,10 +133,5 @@ def test_classify_agrees_with_the_stages_on_hand_written_tool_sessions(name: str
                 text = probes[turn["turn_id"]]["query"]
                 assert session.classify(text) == session.analyse(text)[0], text
                 checked += 1
-            if turn["role"] == "tool":
-                session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
-            elif turn["role"] == "user":
-                session.user(turn["content"])
-            else:
-                session.assistant(turn["content"])
+            log_turn(session, turn)
     assert checked > 20

@@ -15,6 +15,7 @@ import multihorizon as mh
 from multihorizon.cli import main
 from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
+from shared_data import log_turn
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -937,12 +938,7 @@ def _fresh_target(config: mh.Config) -> object:
     path = Path(__file__).parent / "data" / "handwritten" / "refs_holdout.jsonl"
     conversation = next(c for c in read_conversations(path) if c["conv_id"] == "rh-graphql-partial")
     for turn in conversation["turns"][:7]:  # the token introspection is the fresh output
-        if turn["role"] == "tool":
-            session.tool_output(turn["tool"], turn["content"], args=turn.get("args"))
-        elif turn["role"] == "user":
-            session.user(turn["content"])
-        else:
-            session.assistant(turn["content"])
+        log_turn(session, turn)
     envelope = session.preview("Is customers:read in the scope list?")
     return [ref.scratch_entry for ref in envelope.references if ref.type == "tool"]
 

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
-from answer_walk import with_answers
+from answer_walk import reasons, with_answers
 from multihorizon import _backend, kernels
 from multihorizon.assembly.envelope import ContextItem
 from multihorizon.config import Config
@@ -58,18 +58,11 @@ def _staged(
     chosen = with_answers(
         log, rows.tolist(), scores.tolist(), count, k, config.answers_follow_questions
     )
-    items = []
-    for row, score, answer in chosen:
-        if row in forced:
-            reason = "reference" if row in targets else "reply-to"
-        elif answer:
-            reason = "answer"
-        elif active >= 0 and int(log.thread_index[row]) == active:
-            reason = "active-thread"
-        else:
-            reason = "relevant"
-        items.append(ContextItem(row, log.roles[row], log.contents[row], score, reason))
-    return tuple(items)
+    # The forced rows lead the ranking (``count`` of them); answers are never forced rows.
+    return tuple(
+        ContextItem(row, log.roles[row], log.contents[row], score, reason)
+        for row, score, reason in reasons(log, chosen, count, targets, active)
+    )
 
 
 def _replay(config: Config, restored: bool, compared: list[str]) -> None:

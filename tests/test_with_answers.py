@@ -11,29 +11,10 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from answer_walk import with_answers
+from answer_walk import Chosen, reasons, with_answers
 from multihorizon import Session
 from multihorizon._context_py import QUESTION_UNKNOWN, REASONS
 from multihorizon.dialogue.turnlog import TurnLog
-
-Chosen = list[tuple[int, float, str]]
-
-
-def _reasons(
-    log: TurnLog, walk: list[tuple[int, float, bool]], forced: int, targets: set[int], active: int
-) -> Chosen:
-    out = []
-    for at, (row, score, answer) in enumerate(walk):
-        if at < forced:
-            reason = "reference" if row in targets else "reply-to"
-        elif answer:
-            reason = "answer"
-        elif active >= 0 and int(log.thread_index[row]) == active:
-            reason = "active-thread"
-        else:
-            reason = "relevant"
-        out.append((row, score, reason))
-    return out
 
 
 def _kernel(
@@ -92,7 +73,7 @@ def test_pair_answers_is_the_reference_walk(kernels: ModuleType) -> None:
             case = (rng.randrange(1, 16), rng.random() < 0.8, rng.randrange(-1, 4))
             found, used = _kernel(kernels, log, ranked, scores, forced, case, targets)
             walk = with_answers(log, ranked, scores, forced, case[0], case[1])
-            assert found == _reasons(log, walk, min(forced, case[0]), set(targets), case[2])
+            assert found == reasons(log, walk, min(forced, case[0]), set(targets), case[2])
             assert len(found) <= case[0]
             rounds += used - 1
         assert (rounds > 0) == restored

@@ -272,13 +272,13 @@ class ContextAssembler:
 
     def facts_tokens(self, facts: Sequence[Fact]) -> list[int]:
         """``fact_tokens`` of each of ``facts`` (one call for a turn's candidates)."""
-        held, tokens = self._fact_tokens, []
-        for fact in facts:
-            known = held.get(fact.fact_id)
-            tokens.append(
-                known[1] if known is not None and known[0] is fact else self.fact_tokens(fact)
-            )
-        return tokens
+        held = self._fact_tokens.get
+        return [
+            known[1]
+            if (known := held(fact.fact_id)) is not None and known[0] is fact
+            else self.fact_tokens(fact)
+            for fact in facts
+        ]
 
     def _dropped(self, dropped: list[tuple[str, TierSession]]) -> None:
         """Sessions the pool let go (out of the pool's lock: ``on_evict`` may call back)."""

@@ -135,13 +135,15 @@ def conversation_items(
     referenced_entries = list(
         dict.fromkeys(ref.scratch_entry for ref in turn.references if ref.scratch_entry)
     )
-    referenced: list[PackedItem] = []
-    others: list[PackedItem] = []
     if blocks is None:
         blocks = ConversationBlocks()
-    for item in turn.items:
-        packed = blocks.item(item, count)
-        (referenced if item.turn_id in referenced_turns else others).append(packed)
+    packed = [blocks.item(item, count) for item in turn.items]
+    if not referenced_turns:  # most turns resolve no reference to a turn
+        return [], packed, referenced_entries
+    referenced: list[PackedItem] = []
+    others: list[PackedItem] = []
+    for item, made in zip(turn.items, packed, strict=True):
+        (referenced if item.turn_id in referenced_turns else others).append(made)
     return referenced, others, referenced_entries
 
 
@@ -321,23 +323,17 @@ def _packed_tiers(
             tools.recent_tokens,
         ]
     )
-    scores = np.concatenate(
-        [
-            facts.score,
-            np.array([scored.score for scored in bridging], dtype=np.float64).reshape(-1),
-            np.array([item.score for item in conversation], dtype=np.float64).reshape(-1),
-            tools.recent_scores,
-        ]
-    )
+    score_parts = [facts.score]
+    if bridging:  # no empty array made for a tier without candidates (most turns)
+        score_parts.append(np.array([scored.score for scored in bridging], dtype=np.float64))
+    if conversation:
+        score_parts.append(np.array([item.score for item in conversation], dtype=np.float64))
+    score_parts.append(tools.recent_scores)
+    scores = np.concatenate(score_parts)
     tier_of = _tier_column(*sizes)
+    tier_weights, group_weights = _blend_weights(blend.P, blend.C, blend.E, share)
     order = kernels.pack_tiers(
-        tokens,
-        scores,
-        tier_of,
-        np.array([blend.P * (1.0 - share), blend.P * share, blend.C, blend.E]),
-        _TIER_GROUPS,
-        np.array([blend.P, blend.C, blend.E]),
-        remaining,
+        tokens, scores, tier_of, tier_weights, _TIER_GROUPS, group_weights, remaining
     )
     # Every candidate by its index in the kernel's input: Tiers C and E's items as they are,
     # None for Tier P's, whose item is made only when it is packed (below).
@@ -404,6 +400,18 @@ def _fact_items(
         if scored.fact.fact_id in novelty_of:
             novelty_of[scored.fact.fact_id] = scored.novelty
     return novelty_of, rows_of
+
+
+@functools.lru_cache(maxsize=256)
+def _blend_weights(
+    p: float, c: float, e: float, share: float
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``pack_tiers``' weight of each tier (Tier P's split by the connectors' ``share``) and
+    of each sandwich group, for one blend (read only): a session's turns repeat a handful."""
+    tiers = np.array([p * (1.0 - share), p * share, c, e])
+    groups = np.array([p, c, e])
+    tiers.flags.writeable = groups.flags.writeable = False
+    return tiers, groups
 
 
 @functools.lru_cache(maxsize=256)

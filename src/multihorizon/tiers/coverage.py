@@ -89,7 +89,9 @@ class CoverageSet:
             return
         rows = np.empty((len(fresh) + 1, self.dim), dtype=np.float64)
         rows[0] = self._weighted
-        np.multiply(depth, vectors[fresh], out=rows[1:], dtype=np.float64)
+        # Every row fresh (an envelope's packed facts, most turns): the rows as given.
+        taken = vectors if len(fresh) == len(fact_ids) == len(vectors) else vectors[fresh]
+        np.multiply(depth, taken, out=rows[1:], dtype=np.float64)
         self._weighted = np.add.reduce(rows, axis=0)
         for _ in fresh:  # the depth sum as add makes it, one term at a time
             self._depth_sum += depth

@@ -25,7 +25,6 @@ import dataclasses
 import math
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +36,7 @@ from ..errors import EmbeddingError, InputError
 from .coverage import CoverageSet, novelty_factor, recency_factor
 from .facts import Fact, FactStatus, KnowledgeError, ScoredFact, now, prepare_fact, retrievable
 from .knowledge_cdr import Neighbours, rank_cdr
-from .knowledge_exact import EXACT_SEARCH_LIMIT, ExactArrays, ExactRows
+from .knowledge_exact import EXACT_SEARCH_LIMIT, ExactArrays, ExactLease, ExactRows
 from .knowledge_files import read_graph, read_manifest, read_rows, write_store
 from .knowledge_graph import EDGE_BAR, EDGE_NEIGHBOURS, FactGraph
 from .knowledge_index import (
@@ -217,16 +216,18 @@ class KnowledgeStore:
             importance, ttl, modified,
         )  # fmt: skip
 
-    @contextmanager
-    def exact_arrays(self) -> Iterator[ExactArrays | None]:
-        """Under the store's lock: the arrays its exact search reads, for Tier P's fused stage
-        (``knowledge_stage``); None once the store searches through hnswlib."""
-        with self._lock:
-            rows, total = self._exact_rows, len(self._facts)
-            yield None if rows is None else ExactArrays(
-                rows, self._vectors[:total], self._columns, self._facts, self._labels,
-                total - self._retrievable,
-            )  # fmt: skip
+    def exact_arrays(self) -> ExactLease:
+        """Under the store's lock (``with store.exact_arrays() as held``): the arrays its
+        exact search reads, for Tier P's fused stage (``knowledge_stage``); None once the
+        store searches through hnswlib."""
+        return ExactLease(self._lock, self._exact_view)
+
+    def _exact_view(self) -> ExactArrays | None:
+        rows, total = self._exact_rows, len(self._facts)
+        return None if rows is None else ExactArrays(
+            rows, self._vectors[:total], self._columns, self._facts, self._labels,
+            total - self._retrievable,
+        )  # fmt: skip
 
     def cdr_rank(
         self,

@@ -95,9 +95,11 @@ def fact_candidates(
     each fact, facts already delivered left out unless the turn revisits covered ground.
     ``prefetched``: the turn's own query, already started on the assembler's worker (used
     only when it is the same query with the same k and floor as the one made here). One
-    query (a conversation turn) stays columnar from the native ranking to the packing."""
+    query (a conversation turn) stays columnar from the native ranking to the packing.
+    ``vector``: the turn's planned vector (``normalise_embedding``'s answer: unit or zero)."""
     knowledge = assembler.knowledge
-    if knowledge is None or len(knowledge) == 0 or not vector.any():
+    # count_nonzero: any()'s answer for a float vector without its reduction's setup.
+    if knowledge is None or len(knowledge) == 0 or not np.count_nonzero(vector):
         return RankedFacts.of(()), 0
     config = assembler.config
     queries = [vector]
@@ -119,7 +121,7 @@ def fact_candidates(
     delivered = coverage.fact_ids if novelty is not False else set()
     per_query: list[RankedFacts] = []
     for position, query in enumerate(queries):
-        if position and not np.any(query):  # the turn's own vector was checked above
+        if position and not np.count_nonzero(query):  # the turn's vector was checked above
             continue
         pending = prefetched if position == 0 else None
         if pending is not None and (
@@ -138,7 +140,7 @@ def fact_candidates(
             if not pull:
                 fused = rank_exactly(
                     knowledge, query, k, floor, coverage=coverage, novelty=novelty,
-                    partial_floor=config.partial_novelty_floor,
+                    partial_floor=config.partial_novelty_floor, normalised=position == 0,
                 )  # fmt: skip
             if fused is not None:
                 per_query.append(fused)

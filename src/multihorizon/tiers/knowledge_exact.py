@@ -23,7 +23,8 @@ the same ranking). Measured in a turn at 10,000 facts: see ``bench/TIER_P.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,7 +37,7 @@ from ..dialogue.int8_codes import Int8Codes
 if TYPE_CHECKING:
     from .facts import Fact
 
-__all__ = ["EXACT_SEARCH_LIMIT", "ExactArrays", "ExactRows"]
+__all__ = ["EXACT_SEARCH_LIMIT", "ExactArrays", "ExactLease", "ExactRows"]
 
 # The largest store searched exactly: below the measured crossover with hnswlib at ef 400
 # (0.84x at 40,000 facts, rising with the store), with room for a noisier machine.
@@ -135,3 +136,26 @@ class ExactArrays:
     facts: Sequence[Fact]
     labels: Mapping[str, int]
     dead: int
+
+
+class ExactLease:
+    """``KnowledgeStore.exact_arrays``' context: the store's lock held, and its arrays lent,
+    from ``__enter__`` to ``__exit__``. A plain class: ``contextlib.contextmanager``'s
+    generator cost a few µs of every turn's Tier P stage (issue 14)."""
+
+    __slots__ = ("_lend", "_lock")
+
+    def __init__(self, lock: threading.RLock, lend: Callable[[], ExactArrays | None]) -> None:
+        self._lock = lock
+        self._lend = lend
+
+    def __enter__(self) -> ExactArrays | None:
+        self._lock.acquire()
+        try:
+            return self._lend()
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._lock.release()

@@ -14,6 +14,7 @@ values in the same order as ``rank_exactly`` (tests/test_tier_p_stage.py)."""
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -41,12 +42,15 @@ def rank_exactly(
     novelty: bool | str,
     partial_floor: float,
     now_seconds: float | None = None,
+    normalised: bool = False,
 ) -> RankedFacts | None:
     """``rank_cdr(store.nearest(query, k, min_relevance=...), keep=the facts not delivered,
     coverage=..., novelty=...)`` in one native call; None when the store is not searched
     exactly (the caller takes that path). Delivered facts are left out unless ``novelty``
-    is False (the turn revisits covered ground, SPEC-003 §14)."""
-    vector = normalise_embedding(query, store.dim)
+    is False (the turn revisits covered ground, SPEC-003 §14). ``normalised``: ``query``
+    is ``normalise_embedding``'s answer already (a turn's planned vector), which that
+    function would give back unchanged, so it is not checked again (issue 14)."""
+    vector = query if normalised else normalise_embedding(query, store.dim)
     with store.exact_arrays() as held:
         if held is None:
             return None
@@ -80,10 +84,13 @@ def rank_exactly(
         facts = tuple(map(held.facts.__getitem__, labels.tolist()))
     if not facts:
         return RankedFacts.of(())
-    ties = np.flatnonzero(scores[1:] == scores[:-1]) if len(scores) > 1 else scores[:0]
-    if ties.size:  # equal scores by fact id, as rank_cdr orders them
+    # Equal scores by fact id, as rank_cdr orders them. Most turns have none: a look over
+    # a handful of floats in Python costs less than NumPy's comparison of the shifted arrays.
+    ranked = scores.tolist()
+    if any(map(operator.eq, ranked, ranked[1:])):
+        ties = [i for i in range(len(ranked) - 1) if ranked[i] == ranked[i + 1]]
         positions = list(range(len(facts)))
-        order = ties_by_id(np.array(positions), ties.tolist(), facts)
+        order = ties_by_id(np.array(positions), ties, facts)
         moved = order.tolist()
         if moved == positions:  # the runs were in id order already (most are)
             return RankedFacts(facts, relevance, novelties, recency, scores, vectors)

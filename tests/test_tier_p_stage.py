@@ -6,6 +6,7 @@ the delivered flags by label follow the coverage set."""
 
 from __future__ import annotations
 
+import threading
 from types import ModuleType
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon import _kernels_py
+from multihorizon.embed import normalise_embedding
 from multihorizon.tiers.coverage import CoverageSet
 from multihorizon.tiers.knowledge_cdr import rank_cdr
 from multihorizon.tiers.knowledge_stage import rank_exactly, search_exactly
@@ -262,3 +264,53 @@ def test_equal_scores_are_ordered_by_fact_id_as_rank_cdr_orders_them() -> None:
         order = [f.fact_id for f in got.facts]
         for first, second in pairs:
             assert order.index(first) < order.index(second)
+
+
+def test_a_planned_vector_ranks_as_the_query_it_came_from() -> None:
+    # fact_candidates hands rank_exactly the plan's vector (normalise_embedding's answer)
+    # with normalised=True: the ranking is the one the raw query gets.
+    rng = np.random.default_rng(21)
+    store = _store(rng, 120, True)
+    coverage = CoverageSet(DIM)
+    coverage.add_many(["f001", "f002"], store.vectors_of(["f001", "f002"]))
+    for _ in range(6):
+        raw = rng.normal(size=DIM).astype(np.float32) * 3.0  # not unit length
+        planned = normalise_embedding(raw, DIM)
+        want = rank_exactly(
+            store, raw, 25, 0.0, coverage=coverage, novelty=True, partial_floor=0.5,
+            now_seconds=5.0,
+        )  # fmt: skip
+        got = rank_exactly(
+            store, planned, 25, 0.0, coverage=coverage, novelty=True, partial_floor=0.5,
+            now_seconds=5.0, normalised=True,
+        )  # fmt: skip
+        assert got is not None
+        assert want is not None
+        assert len(want) > 0
+        assert [f.fact_id for f in got.facts] == [f.fact_id for f in want.facts]
+        for column in ("relevance", "novelty", "recency", "score"):
+            assert getattr(got, column).tobytes() == getattr(want, column).tobytes()
+
+
+def test_the_exact_arrays_lease_holds_the_lock_and_always_gives_it_back() -> None:
+    store = _store(np.random.default_rng(3), 40, False)
+    taken: list[bool] = []
+
+    def try_lock() -> None:  # from another thread: the store's lock while lent
+        got = store._lock.acquire(blocking=False)
+        taken.append(got)
+        if got:
+            store._lock.release()
+
+    with store.exact_arrays() as held:
+        assert held is not None
+        assert len(held.facts) == 40
+        other = threading.Thread(target=try_lock)
+        other.start()
+        other.join()
+    with pytest.raises(RuntimeError), store.exact_arrays():
+        raise RuntimeError("the stage failed")
+    other = threading.Thread(target=try_lock)
+    other.start()
+    other.join()
+    assert taken == [False, True]

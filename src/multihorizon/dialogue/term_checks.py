@@ -49,6 +49,8 @@ def term_check(text: str) -> tuple[str, ...]:
     if len(text) > CHECK_CHARS or "?" not in text:
         return ()
     tokens = text.casefold().replace("\u2019", "'").split()
+    if "," not in text and CHECK_VERBS.isdisjoint(token.strip(_STRIP) for token in tokens):
+        return ()  # neither shape can hold: one pass of C-level steps (issue 14)
     start = asked = 0
     for asked, token in enumerate(tokens):
         if "?" in token:

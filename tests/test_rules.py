@@ -441,6 +441,16 @@ def _reply_term_ask(config: mh.Config) -> object:
     ]
 
 
+def _term_check(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("First time sailing a dinghy on sunday. What do I need to know?")
+    session.assistant("Keep the mainsheet in hand and sit on the high side when it heels.")
+    return [
+        (session.classify(text), session.preview(text).intent)
+        for text in ("mainsheet is which rope?", "the high side, is that the windward one?")
+    ]
+
+
 def _asked_announcement(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The C string on my ukulele buzzes on an F chord. Why?")
@@ -1042,6 +1052,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "echo-clarifications": _echo_clarification,
     "term-frames": _term_frame,
     "reply-term-asks": _reply_term_ask,
+    "term-checks": _term_check,
     "asked-announcements": _asked_announcement,
     "reaction-announcements": _reaction_announcement,
     "bare-returns": _bare_return,

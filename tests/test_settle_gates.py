@@ -30,6 +30,7 @@ from multihorizon.dialogue.reply_terms import (
     reply_term_words,
 )
 from multihorizon.dialogue.settle_data import detection_gates, may_hold_form, phrases_among
+from multihorizon.dialogue.term_checks import term_check
 from multihorizon.text.cues import OPENING_CHARS
 from multihorizon.text.lexicon import ADDING_OPENERS, Marker, default_lexicon
 from shared_data import first_conversations
@@ -85,6 +86,9 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
     if opening_echo(text):  # rule reply-term-asks: the gate
         assert len(text) <= REPLY_TERM_CHARS, text
         assert EchoGates.of((*echo_words(False), *reply_term_words())).may_open_echo(text), text
+    if term_check(text):  # rule term-checks: the gate, and off none
+        assert EchoGates.of((*echo_words(False), *reply_term_words())).may_check(text), text
+        assert not EchoGates.of((*echo_words(False), *reply_term_words(False))).may_check(text)
     if quoted_terms(text, question):
         assert len(text) <= REPLY_TERM_CHARS, text
         assert question or "?" in text, text
@@ -116,7 +120,8 @@ _PIECES = st.sampled_from(
         "sorry", "the same as", "mean", "you mean", "what's the difference", "*", "']",
         "go", "a.", "option", "i", "I", "B", "b", "flax", "cheapest", "most", "durable",
         "whichever", "two", "very", "opening", "middle", "couple", "eleven", "#b", "(b)",
-        "'", "\u2018", "\u201c", "scrat?",
+        "'", "\u2018", "\u201c", "scrat?", "that", "those", "same", "bank,", "vs", "one.",
+        "is that", "are those", "so like", "bank",
     ]
 )  # fmt: skip
 

@@ -138,10 +138,11 @@ std::string ascii_chars(py::handle value, const std::string& name) {
 }
 
 // _settle_py.EchoGates.of: (chars, most, fillers, pair fillers, blockers, links, tails,
-// hedges, strip, clause ends, closers, wide).
+// hedges, strip, clause ends, closers, wide, reply chars, reply most, reply hedges, check
+// chars, check most, check guess, check links, check verbs, check inversions).
 void read_echoes(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 15) value_error("echoes: expected 15 fields");
+  if (fields.size() != 21) value_error("echoes: expected 21 fields");
   settle.echo_chars = count_arg(fields[0], "echoes");
   settle.echo_most = count_arg(fields[1], "echoes");
   settle.echo_fillers = sorted_words(fields[2], "echoes");
@@ -162,6 +163,17 @@ void read_echoes(py::handle value, SettleRules& settle) {
   settle.reply_chars = count_arg(fields[12], "echoes");
   settle.reply_most = count_arg(fields[13], "echoes");
   settle.reply_hedges = sorted_words(fields[14], "echoes");
+  settle.check_chars = count_arg(fields[15], "echoes");
+  settle.check_most = count_arg(fields[16], "echoes");
+  settle.check_guess = count_arg(fields[17], "echoes");
+  for (py::handle link : fields[18]) {
+    std::vector<std::string> words;
+    for (py::handle word : link) words.push_back(ascii_word(word, "echoes"));
+    if (words.empty()) value_error("echoes: expected non-empty links of ASCII words");
+    settle.check_links.push_back(std::move(words));
+  }
+  settle.check_verbs = sorted_words(fields[19], "echoes");
+  settle.check_inversions = sorted_words(fields[20], "echoes");
   settle.echo_known = true;
 }
 

@@ -353,7 +353,9 @@ class EchoGates:
     hedges, what is stripped off a word, the clause ends and the closers after them, and
     whether a bare "how" may end a term (rule term-frames); for rule reply-term-asks'
     opening echo (``reply_terms.reply_term_words``) the longest turn, the most words of a
-    term and its hedges."""
+    term and its hedges; for rule term-checks (``term_checks.check_words``) the longest turn
+    (0: off), the most words of a term and of a guess, the links, the verbs and the
+    inversions."""
 
     chars: int
     most: int
@@ -370,20 +372,33 @@ class EchoGates:
     reply_chars: int
     reply_most: int
     reply_hedges: frozenset[str]
+    check_chars: int
+    check_most: int
+    check_guess: int
+    check_links: tuple[tuple[str, ...], ...]
+    check_verbs: frozenset[str]
+    check_inversions: frozenset[str]
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> EchoGates:
         """From the settler's ``echoes`` argument (``echoes.echo_words(wide)`` and
         ``reply_terms.reply_term_words()``)."""
-        if len(value) != 15:
-            raise ValueError("echoes: expected 15 fields")
+        if len(value) != 21:
+            raise ValueError("echoes: expected 21 fields")
         chars, most, fillers, pairs, blockers, links, tails, hedges = value[:8]
-        strip, ends, closers, wide, reply_chars, reply_most, reply_hedges = value[8:]
+        strip, ends, closers, wide, reply_chars, reply_most, reply_hedges = value[8:15]
+        check_chars, check_most, check_guess, check_links, check_verbs, inversions = value[15:]
         reply_hedges = frozenset(map(str, reply_hedges))
         links = tuple(tuple(map(str, link)) for link in links)
+        check_links = tuple(tuple(map(str, link)) for link in check_links)
+        check_verbs = frozenset(map(str, check_verbs))
+        inversions = frozenset(map(str, inversions))
         words = {*map(str, fillers), *map(str, pairs), *map(str, blockers), *map(str, hedges)}
         words |= {*(word for link in links for word in link), *map(str, tails), *reply_hedges}
-        if any(not word.isascii() for word in words) or any(not link for link in links):
+        words |= {*(word for link in check_links for word in link), *check_verbs, *inversions}
+        if any(not word.isascii() for word in words) or any(
+            not link for link in (*links, *check_links)
+        ):
             raise ValueError("echoes: expected non-empty links of ASCII words")
         return cls(
             as_int(chars, "echoes"),
@@ -401,6 +416,12 @@ class EchoGates:
             as_int(reply_chars, "echoes"),
             as_int(reply_most, "echoes"),
             reply_hedges,
+            as_int(check_chars, "echoes"),
+            as_int(check_most, "echoes"),
+            as_int(check_guess, "echoes"),
+            check_links,
+            check_verbs,
+            inversions,
         )
 
     def _link_at(self, words: list[str], index: int) -> int:
@@ -491,6 +512,48 @@ class EchoGates:
         if not bare or bare[0] in self.blockers or not (more or len(bare) < len(term)):
             return False
         return len(bare) > (bare[0] in ("a", "an", "the"))
+
+    def may_check(self, text: str) -> bool:
+        """A superset of ``bool(term_checks.term_check(text))`` (rule term-checks: "Red
+        wrigglers, are those the same as ...?", "mainsheet is which rope?"): exactly its
+        steps on ASCII text but the last (the term's content words); True on any other
+        text up to its length; False when the rule is off (``check_chars`` 0)."""
+        if len(text) > self.check_chars:  # 0: off
+            return False
+        if not text.isascii():
+            return True
+        if "?" not in text:
+            return False
+        strip, closers, tokens = self.strip, self.closers, text.lower().split()
+        start = asked = 0
+        for asked, token in enumerate(tokens):
+            if "?" in token:
+                break
+            if token.rstrip(closers)[-1:] in ".!;":
+                start = asked + 1
+        index = start
+        while index < asked and tokens[index].strip(strip) in self.fillers:
+            index += 1
+        term: list[str] = []
+        while index <= asked and len(term) < self.check_most:
+            token = tokens[index]
+            index += 1
+            word = token.strip(strip)
+            if word in self.check_verbs and term:
+                guess = index <= asked and asked - index < self.check_guess
+                if not guess or tokens[index].strip(strip) in self.check_inversions:
+                    return False
+                return term[0] not in self.blockers
+            if word:
+                term.append(word)
+            core = token.rstrip(closers)
+            if core.endswith(","):
+                following = tuple(tokens[at].strip(strip) for at in range(index, len(tokens))[:3])
+                linked = any(following[: len(link)] == link for link in self.check_links)
+                return linked and term[0] not in self.blockers
+            if core[-1:] in ":.!;?":
+                return False
+        return False
 
 
 # What echoes._STRIP takes off a word (rule echo-clarifications).

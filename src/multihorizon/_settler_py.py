@@ -296,6 +296,8 @@ class IntentSettlerBase:
             )
         ):
             return False
+        if self._reply_terms and not first_turn and self.may_check(text):
+            return False  # "Red wrigglers, are those the same as ...?" (rule term-checks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
 
     def may_echo(self, text: str) -> bool:
@@ -314,6 +316,12 @@ class IntentSettlerBase:
             return "?" in text or (question and _may_quote(text))
         quoted = (question or "?" in text) and _may_quote(text)
         return quoted or self._echo_gates.may_open_echo(text)
+
+    def may_check(self, text: str) -> bool:
+        """A superset of rule term-checks' shape (``term_checks.term_check``), on turns up to
+        its own length (longer than a side question): ``EchoGates.may_check``; without the
+        echo data (no caller of this library's) the side-question gate above only."""
+        return self._echo_gates is not None and self._echo_gates.may_check(text)
 
     def may_pick_without_gates(self, text: str) -> bool:
         """A superset of ``ordinal_mentions.forms_without_gates(text) or

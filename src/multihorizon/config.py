@@ -375,6 +375,10 @@ class Config:
     # term a reply brought, asked back before more words or quoted: CLARIFY (rule
     # reply-term-asks, dialogue/reply_terms).
     reply_term_asks: bool = True
+    # "Red wrigglers, are those the same as the ones from fishing shops?", "mainsheet is which
+    # rope?" check a guessed meaning of a term a reply brought: CLARIFY (rule term-checks,
+    # dialogue/term_checks; read with reply-term-asks).
+    term_checks: bool = True
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

@@ -132,6 +132,15 @@ struct SettleRules {
   std::size_t reply_chars = 0;
   std::size_t reply_most = 0;
   std::vector<std::string> reply_hedges;
+  // Rule term-checks (term_checks.check_words): the longest turn (0: off), the most words
+  // of a term and of a guess, the links after its comma, the verbs after it and the words
+  // no guess opens with (sorted).
+  std::size_t check_chars = 0;
+  std::size_t check_most = 0;
+  std::size_t check_guess = 0;
+  std::vector<std::vector<std::string>> check_links;
+  std::vector<std::string> check_verbs;
+  std::vector<std::string> check_inversions;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -727,6 +736,79 @@ bool may_open_echo(const CharT* text, std::size_t length, const SettleRules& rul
   return bare.size() > (article ? 1u : 0u);
 }
 
+// A superset of bool(term_checks.term_check(text)) (rule term-checks: "Red wrigglers, are
+// those the same as ...?", "mainsheet is which rope?"; _settle_py.EchoGates.may_check):
+// exactly its steps on ASCII text but the last (the term's content words); true on any
+// other text up to its length; false when the rule is off (check_chars 0).
+template <class CharT>
+bool may_check(const CharT* text, std::size_t length, const SettleRules& rules) {
+  // A longer turn checks nothing, whatever its characters (len(text) is length here).
+  if (length > rules.check_chars) return false;
+  bool asks = false;
+  for (std::size_t i = 0; i < length; ++i) {
+    const auto c = static_cast<std::uint32_t>(text[i]);
+    if (c >= 0x80) return true;
+    asks = asks || c == '?';
+  }
+  if (!asks) return false;
+  const std::string& strip = rules.echo_strip;
+  const std::string& closers = rules.echo_closers;
+  std::vector<std::string> tokens;  // text.lower().split()
+  for (std::size_t at = 0; at < length;) {
+    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    if (at == length) break;
+    const std::size_t first = at;
+    while (at < length && !ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
+    tokens.push_back(lower_ascii(text, first, at));
+  }
+  // token.rstrip(closers): its length; its last character, '\0' for an empty core (which
+  // Python's core[-1:] in "..." counts as a clause end).
+  const auto core_end = [&closers](const std::string& token) {
+    std::size_t core = token.size();
+    while (core > 0 && closers.find(token[core - 1]) != std::string::npos) --core;
+    return core == 0 ? '\0' : token[core - 1];
+  };
+  const auto ends_in = [](char last, std::string_view ends) {
+    return last == '\0' || ends.find(last) != std::string_view::npos;
+  };
+  std::size_t start = 0, asked = 0;
+  for (; asked < tokens.size(); ++asked) {
+    if (tokens[asked].find('?') != std::string::npos) break;
+    if (ends_in(core_end(tokens[asked]), ".!;")) start = asked + 1;
+  }
+  std::size_t index = start;
+  while (index < asked && among_view(rules.echo_fillers, strip_ends(tokens[index], strip))) {
+    ++index;
+  }
+  std::vector<std::string_view> term;
+  while (index <= asked && index < tokens.size() && term.size() < rules.check_most) {
+    const std::string& token = tokens[index++];
+    const std::string_view word = strip_ends(token, strip);
+    if (!term.empty() && among_view(rules.check_verbs, word)) {
+      const bool guess = index <= asked && asked - index < rules.check_guess;
+      if (!guess || among_view(rules.check_inversions, strip_ends(tokens[index], strip))) {
+        return false;
+      }
+      return !among_view(rules.echo_blockers, term[0]);
+    }
+    if (!word.empty()) term.push_back(word);
+    const char last = core_end(token);
+    if (last == ',') {
+      bool linked = false;
+      for (const std::vector<std::string>& link : rules.check_links) {
+        bool same = index + link.size() <= tokens.size() && link.size() <= 3;
+        for (std::size_t k = 0; same && k < link.size(); ++k) {
+          same = strip_ends(tokens[index + k], strip) == link[k];
+        }
+        linked = linked || same;
+      }
+      return linked && !among_view(rules.echo_blockers, term[0]);
+    }
+    if (ends_in(last, ":.!;?")) return false;
+  }
+  return false;
+}
+
 // The exact test of may_pick_without_gates at text[i] of a Latin-1 str: a needle starts
 // there, or a capital stands alone there.
 inline bool latin1_pick_at(const unsigned char* text, std::size_t length, std::size_t i,
@@ -879,6 +961,10 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // (_settle_py.may_quote; any non-ASCII character before a single one may be a space).
   // With the echo data (_settler_py.may_ask_reply_term): the opening echo's shape, or a
   // quotation mark in a question or a turn with a "?".
+  // "Red wrigglers, are those the same as ...?" (rule term-checks), up to its own length.
+  if (rules.reply_terms && !first_turn && settle_detail::may_check(text, length, rules)) {
+    return false;
+  }
   if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {
     bool asks = question;
     if (rules.echo_known) {

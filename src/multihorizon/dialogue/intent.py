@@ -67,7 +67,7 @@ from .reply_rules import (
     builds_on_the_table,
     reports_on_the_reply,
 )
-from .reply_terms import opening_echo, quoted_terms, reply_term_words
+from .reply_terms import may_ask_reply_term, reply_term_words
 from .settle_data import detection_gates, may_hold_form, phrases_among
 from .thread_details import DETAIL_CHARS
 
@@ -215,6 +215,7 @@ class IntentClassifier:
         "_acknowledged",
         "_adding",
         "_always_pending",
+        "_checks",
         "_details",
         "_dim",
         "_done",
@@ -316,8 +317,8 @@ class IntentClassifier:
         self._echoes = config.echo_clarifications
         # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it" (term-frames).
         self._frames = config.term_frames
-        # "sweat? they sweat how", 'what "drift" refers to' (rule reply-term-asks).
-        self._reply_terms = config.reply_term_asks
+        self._reply_terms = config.reply_term_asks  # "sweat? they sweat how" (reply-term-asks)
+        self._checks = self._reply_terms and config.term_checks  # "X, is that Y?" (term-checks)
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
 
@@ -395,7 +396,7 @@ class IntentClassifier:
             or (
                 self._reply_terms
                 and not first_turn
-                and (opening_echo(text) or quoted_terms(text, bool(cues & CUE_QUESTION)))
+                and may_ask_reply_term(text, bool(cues & CUE_QUESTION), self._checks)
             )
             or (
                 self._reports
@@ -483,7 +484,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
         terms=term_words(),
-        echoes=(*echo_words(classifier._frames), *reply_term_words()),
+        echoes=(*echo_words(classifier._frames), *reply_term_words(classifier._checks)),
     )
 
 

@@ -14,6 +14,7 @@ from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
 from .phrasing import reports_back, side_question, term_asked
 from .reply_terms import opening_echo, quoted_terms
+from .term_checks import term_check
 from .thread_details import adds_to_the_thread
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     echoed = opening_echo(features.text)
     quoted = quoted_terms(features.text, features.question)
     terms = [echoed, *quoted] if echoed else quoted
+    if config.term_checks and (checked := term_check(features.text)):
+        terms.append(checked)  # rule term-checks: "Red wrigglers, are those the same as ...?"
     if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
         return False
     return any(_an_assistant_said(log, term) and not _user_said(log, term) for term in terms)

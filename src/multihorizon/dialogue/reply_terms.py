@@ -9,12 +9,21 @@ and the user had not: a point of the reply asked about, not a new one."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..text.question_forms import TERM_HEDGES
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_BLOCKERS, ECHO_FILLERS, ECHO_HEDGES
 from .phrasing import SIDE_QUESTION_CHARS
+from .term_checks import check_words, term_check
 
-__all__ = ["REPLY_TERM_CHARS", "opening_echo", "quoted_terms", "reply_term_words"]
+__all__ = [
+    "REPLY_TERM_CHARS",
+    "may_ask_reply_term",
+    "opening_echo",
+    "quoted_terms",
+    "reply_term_words",
+]
 
 # A question about a reply's term is short: the hand-written sets' longest of these shapes is
 # 62 characters ('Could you elaborate on what "drift" refers to in this context?'), as short
@@ -67,11 +76,19 @@ def opening_echo(text: str) -> tuple[str, ...]:
     return tuple(content_terms(" ".join(bare[1:] if bare[0] in _ARTICLES else bare)))
 
 
-def reply_term_words() -> tuple[int, int, frozenset[str]]:
+def reply_term_words(checks: bool = True) -> tuple[Any, ...]:
     """What ``opening_echo`` reads beside ``echoes.echo_words`` (its fillers, blockers and
     strip), as data for the native settle (``_settle_py.EchoGates.may_open_echo``): the
-    longest turn, the most words of a term, the hedges."""
-    return REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES
+    longest turn, the most words of a term, the hedges; then rule term-checks'
+    (``term_checks.check_words``, its longest turn 0 unless ``checks``)."""
+    return (REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks))
+
+
+def may_ask_reply_term(text: str, question: bool, checks: bool) -> bool:
+    """Whether the turn has one of rule reply-term-asks' shapes (an opening echo, a quoted
+    term) or, with ``checks``, rule term-checks' ("Red wrigglers, are those the same ...?"):
+    what the caller must read against the log."""
+    return bool(opening_echo(text) or quoted_terms(text, question) or (checks and term_check(text)))
 
 
 def quoted_terms(text: str, question: bool = False) -> list[tuple[str, ...]]:

@@ -11,6 +11,9 @@ __all__ = [
     "BARE_RETURNS",
     "BARE_RETURN_MARKERS",
     "BARE_RETURN_TAILS",
+    "CHECK_INVERSIONS",
+    "CHECK_LINKS",
+    "CHECK_VERBS",
     "CLARIFY_PHRASES",
     "CLAUSE_BLOCKERS",
     "CLAUSE_FOR_PERSONS",
@@ -109,6 +112,11 @@ CLARIFY_PHRASES = (
     "could you unpack", "unpack that", "unpack this", "the simple idea", "the simple version",
     "a lot of new words", "too many new words", "too jargony",
     "what do those mean", "lost you at", "went over my head",
+    # A restatement of the reply put back to check it (issue 15): "so you're saying every
+    # month I vest I pay tax ...?", "If I understand you correctly, the random intercept is ...?"
+    "you're saying", "you are saying", "youre saying", "understand you correctly",
+    "understood you correctly", "if i understand correctly", "if i understood correctly",
+    "do you mean",
 )  # fmt: skip
 # Rule echo-clarifications: a term of an earlier reply asked back ("Fret buzz?", "Wait,
 # 'proud'?", "Kettle stitch, meaning?", "Natural release means I just wait?", "Float pin,
@@ -122,7 +130,7 @@ ECHO_FILLERS = frozenset((
 # reads the question words among them (settle.hpp kEchoOpeners): keep them here.
 ECHO_BLOCKERS = frozenset((
     "what", "what's", "whats", "where", "when", "which", "who", "whom", "whose", "why", "how",
-    "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would",
+    "whether", "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would",
     "should", "shall", "may", "might", "must", "have", "has", "had", "i", "i'm", "i'd",
     "i've", "i'll", "you", "we", "he", "she", "they", "it", "it's", "my", "your", "our",
     "their", "there", "this", "that", "these", "those", "yes", "yeah", "no", "not", "thanks",
@@ -150,6 +158,21 @@ ECHO_TAILS = frozenset((
     "that is what", "which is what", "what's that mean", "what's that one", "what's a that",
     "never heard of it", "never heard of that", "come again", "sorry", "as opposed to what",
     "compared to what", "versus what", "vs what", "instead of what",
+))  # fmt: skip
+# Rule term-checks: what follows a term and its comma to check a guessed meaning ("Red
+# wrigglers, are those the same as ...?", "customs broker, is that a different person ...?",
+# "working load limit vs breaking strength, same thing ...?"), and the verbs that put the
+# guess after the bare term ("mainsheet is which rope?", "The bank is the grass at the edge?",
+# "intraclass correlation near zero means the schools hardly differ, is that right?").
+CHECK_LINKS = (
+    ("is", "that"), ("is", "this"), ("are", "those"), ("are", "these"), ("same",),
+    ("so", "like"), ("like",), ("as", "opposed"), ("does", "that", "mean"),
+)  # fmt: skip
+CHECK_VERBS = frozenset(("is", "are", "means", "meaning", "="))
+# A guess after the verb never opens with these: "whether is there any other trains?", "the
+# show is it on tonight?" ask a question with the verb put first, they guess no meaning.
+CHECK_INVERSIONS = frozenset((
+    "there", "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "i",
 ))  # fmt: skip
 # Words dropped from a tail before it is compared ("what's that exactly?", "what is it
 # again?").

@@ -163,5 +163,8 @@ def test_the_tally_is_kept_with_its_log() -> None:
     session.user("i just got off work, my kids are asleep")
     session.assistant("nice, my dog is snoring next to me. what do you do for fun?")
     session.user("i play chess with my brother. and you?")
-    assert isinstance(session.turns.peer_tally, multiparty.PeerTally)
-    assert session.turns.peer_tally.kept() == len(session.turns) - 1  # voted up to the last
+    log = session.turns
+    verdict = multiparty.peer_dialogue(log, session.config)
+    assert isinstance(log.peer_tally, multiparty.PeerTally)
+    assert log.peer_tally.kept() == len(log) == 3  # every turn voted, once
+    assert multiparty.peer_dialogue(log, session.config) is verdict is True

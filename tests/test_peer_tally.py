@@ -4,11 +4,14 @@ a log that grows by one turn or many at once."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import multihorizon as mh
 from multihorizon.config import Config
 from multihorizon.dialogue import multiparty
 
@@ -23,6 +26,7 @@ class _Log:
     def __init__(self) -> None:
         self.roles: list[str] = []
         self.features: list[int] = []
+        self.peer_tally: Any = None  # where ``peer_dialogue`` keeps its tally
 
     def __len__(self) -> int:
         return len(self.roles)
@@ -125,3 +129,42 @@ def test_a_read_that_fails_partway_leaves_the_votes_before_it(
     for count in range(40, 121):
         log.roles, log.features = roles[:count], votes[:count]
         assert tally.verdict(log) == _walk(roles[:count], votes[:count]), count  # type: ignore[arg-type]
+
+
+def _vote_by_properties(role: str, turn: Any) -> tuple[bool, int]:
+    """The vote as the turn's named cues spell it (``request``, ``self_talk``,
+    ``to_listener``, ``open_offer``): what ``_peer_vote`` reads from the cue bits at once."""
+    if role == "user":
+        if turn.request or (not turn.question and turn.asks_for):
+            return False, -2
+        return False, 1 if turn.self_talk else 0
+    serves = turn.open_offer
+    return True, 2 * (int(turn.self_talk and not serves) - int(turn.to_listener or serves))
+
+
+def test_the_vote_from_the_cue_bits_is_the_vote_by_the_named_cues() -> None:
+    session = mh.Session()
+    folder = Path(__file__).parent / "data" / "handwritten"
+    votes: set[tuple[bool, int]] = set()
+    for path in sorted(folder.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for turn in json.loads(line)["turns"]:
+                role = "user" if turn["role"] == "user" else "assistant"
+                fresh = session.features_of(turn["content"], role)
+                vote = multiparty._peer_vote(role, fresh)  # bits first, properties after
+                assert vote == _vote_by_properties(role, session.features_of(turn["content"], role))
+                votes.add(vote)
+    # Every kind of vote occurs: the comparison covers each branch.
+    assert {(False, -2), (False, 0), (False, 1), (True, 0), (True, 2), (True, -2)} <= votes
+
+
+def test_the_tally_is_kept_with_its_log() -> None:
+    session = mh.Session(embedder=mh.HashingEmbedder())
+    session.user("i just got off work, my kids are asleep")
+    session.assistant("nice, my dog is snoring next to me. what do you do for fun?")
+    session.user("i play chess with my brother. and you?")
+    log = session.turns
+    verdict = multiparty.peer_dialogue(log, session.config)
+    assert isinstance(log.peer_tally, multiparty.PeerTally)
+    assert log.peer_tally.kept() == len(log) == 3  # every turn voted, once
+    assert multiparty.peer_dialogue(log, session.config) is verdict is True

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..config import Config, ThreadThresholds
 from ..text.lexicon import Lexicon
 from ..tiers.scratch import ScratchBuffer
-from .multiparty import Speakers
+from .multiparty import Speakers, peer_dialogue
 from .threads import Threads
 from .turnlog import TurnLog
 
@@ -30,3 +30,9 @@ class DialogueContext:
     lexicon: Lexicon
     config: Config
     thresholds: ThreadThresholds
+
+    def peer_dialogue(self) -> bool:
+        """``multiparty.peer_dialogue`` of this log (rule peer-detection): for the rules
+        whose module cannot import multiparty (it reads turn features, whose cues import
+        those rules), without an import inside each rule (1.8 us a call)."""
+        return peer_dialogue(self.log, self.config)

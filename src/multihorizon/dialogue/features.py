@@ -182,7 +182,7 @@ class TurnFeatures:
             found = self._memo["is_question"] = is_question(self.text)
         return found
 
-    def _peer_cues(self) -> int:
+    def peer_cues(self) -> int:
         """The cue bits rule peer-detection votes with (``turn_cues``: request, asks-for
         words, "else", stance), read in one call the first time a rule asks for any."""
         found: int | None = self._memo.get("peer_cues")
@@ -193,7 +193,7 @@ class TurnFeatures:
     @property
     def request(self) -> bool:
         """A user turn's actionable request ("do it again" points to it)."""
-        return bool(self._peer_cues() & REQUEST)  # never set for other turns
+        return bool(self.peer_cues() & REQUEST)  # never set for other turns
 
     @property
     def asks_for(self) -> bool:
@@ -202,7 +202,7 @@ class TurnFeatures:
         found: bool | None = self._memo.get("asks_for")
         if found is None:
             found = self._memo["asks_for"] = self.role == "user" and bool(
-                self._peer_cues() & ASKS_FOR or self._is_question()
+                self.peer_cues() & ASKS_FOR or self._is_question()
             )
         return found
 
@@ -223,7 +223,7 @@ class TurnFeatures:
         if found is None:
             # The "else" first: it is in few turns, and the question is a scan of its own.
             found = self._memo["open_offer"] = (
-                bool(self._peer_cues() & OFFERS_ELSE) and self._is_question()
+                bool(self.peer_cues() & OFFERS_ELSE) and self._is_question()
             )
         return found
 
@@ -250,7 +250,7 @@ class TurnFeatures:
     @property
     def stance(self) -> int:
         """Whom the turn talks about (``persons.stance``): +1 its speaker, -1 its listener."""
-        found = self._peer_cues()
+        found = self.peer_cues()
         return 1 if found & SELF_TALK else -1 if found & TO_LISTENER else 0
 
     @property

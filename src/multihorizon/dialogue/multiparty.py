@@ -11,7 +11,6 @@ rule here is in ``multihorizon.rules`` with its switch and evidence; each reads 
 from __future__ import annotations
 
 import bisect
-import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +23,7 @@ from ..text import cues
 from ..text.lexicon import Marker
 from .features import TurnFeatures
 from .references import Reference
+from .turn_cues import REQUEST, SELF_TALK, TO_LISTENER
 from .turnlog import TurnLog
 
 __all__ = [
@@ -177,9 +177,9 @@ def peer_dialogue(log: TurnLog, config: Config) -> bool:
     (``persons.stance``)."""
     if config.peer_replies is not None:
         return config.peer_replies
-    tally = _PEER_TALLIES.get(log)
+    tally: PeerTally | None = log.peer_tally
     if tally is None:
-        tally = _PEER_TALLIES[log] = PeerTally()
+        tally = log.peer_tally = PeerTally()
     return tally.verdict(log)
 
 
@@ -261,12 +261,12 @@ class PeerTally:
         self._start = turn
 
 
-# The peer-detection tally of each turn log.
-_PEER_TALLIES: weakref.WeakKeyDictionary[TurnLog, PeerTally] = weakref.WeakKeyDictionary()
-
-
 def _peer_vote(role: str, turn: TurnFeatures) -> tuple[bool, int]:
-    """One turn's vote for peer dialogue, and whether it is a reply."""
+    """One turn's vote for peer dialogue, and whether it is a reply: from the turn's cue
+    bits, read once (``TurnFeatures.peer_cues``: ``request``, ``self_talk`` and
+    ``to_listener`` are those bits)."""
+    cues = turn.peer_cues()
+    talks = bool(cues & SELF_TALK)  # ``self_talk``: a stance of +1
     # In half votes: a reply's stance counts 2, a user turn's 1 (users in assistant chats
     # talk about themselves too: "my wife and I need a table"; on the even half of tiage,
     # sgd, dialseg711, shift F1 / resume accuracy / shift F1 by the user's vote: none 0.404 /
@@ -275,12 +275,13 @@ def _peer_vote(role: str, turn: TurnFeatures) -> tuple[bool, int]:
         # Asking for something ("can you ...", "I'd like to ...", "find me ...") other
         # than by a plain question is what one does with an assistant.
         # (``question`` first: a question's ``asks_for`` is never read.)
-        if turn.request or (not turn.question and turn.asks_for):
+        if cues & REQUEST or (not turn.question and turn.asks_for):
             return False, -2
-        return False, 1 if turn.self_talk else 0
+        return False, 1 if talks else 0
     # "Anything else I can help with?" is a service's line, whatever its pronouns.
     serves = turn.open_offer
-    return True, 2 * (int(turn.self_talk and not serves) - int(turn.to_listener or serves))
+    to_listener = not talks and bool(cues & TO_LISTENER)  # a stance of -1
+    return True, 2 * (int(talks and not serves) - int(to_listener or serves))
 
 
 def _between_peers(log: TurnLog, speakers: Speakers, config: Config) -> bool:

@@ -73,7 +73,8 @@ def _may_open_named_clause(tokens: Sequence[str]) -> bool:
         ),
         None,
     )
-    return first in _NAMED_CLAUSE_FIRST or any("again" in token for token in tokens)
+    # "again" holds no space: in the joined head it is inside one token (a C-level scan).
+    return first in _NAMED_CLAUSE_FIRST or "again" in " ".join(tokens)
 
 
 def _named_topic_in(
@@ -122,7 +123,7 @@ def _may_end_opening_clause(head: str, clauses: bool) -> bool:
     """Whether ``named_topic``'s pass over ``head`` could end a clause: a clause mark or a
     dash in it, or with ``clauses`` an "again" or a "the" before a full stop. False: the
     pass finds none, so the turn names no topic."""
-    if any(mark in head for mark in _OPENING_CLAUSE_MARKS):
+    if any(map(head.__contains__, _OPENING_CLAUSE_MARKS)):  # no Python frame per mark
         return True
     if not clauses:
         return False

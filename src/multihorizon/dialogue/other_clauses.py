@@ -10,6 +10,7 @@ since nothing in it can name the topic at hand. The words are closed classes
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from ..text.lexicon import Marker
 from ..text.topic_clause_words import (
@@ -24,6 +25,7 @@ __all__ = ["other_topic_clause"]
 Hits = Sequence[tuple[int, int, int, int]]
 
 _ANNOUNCING = frozenset((int(Marker.NEW_TOPIC), int(Marker.TOPIC_OPENER)))
+_KIND = itemgetter(0)  # a hit's marker category
 # The clause ends at one of these; a "?" makes it a question of its own ("Other thing?").
 _STOPS = frozenset(",.:;!\u2013\u2014")
 # A clause longer than this is no opener ("I have one other question about the pump, ...").
@@ -38,6 +40,8 @@ def other_topic_clause(text: str, hits: Hits, reaction: int = -1) -> bool:
     otherness and a topic noun, ended by a comma, a colon, a full stop or a dash, with at
     least two words after it. A NEW_TOPIC or TOPIC_OPENER phrase of the lexicon lies in the
     clause (so the native settle hands the turn on: ``OTHER_CLAUSE_OPENERS``)."""
+    if _ANNOUNCING.isdisjoint(map(_KIND, hits)):
+        return False  # no announcing phrase (most turns): no clause holds one
     starts = (0, reaction) if reaction > 0 else (0,)
     return any(_clause_at(text, hits, start) for start in starts)
 

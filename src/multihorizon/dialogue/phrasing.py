@@ -10,6 +10,7 @@ Each reads only the turn's own text, near a hit: linear, no regex on the whole t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..text import cues
@@ -91,6 +92,7 @@ _ACK_OPENER = int(Marker.ACK_OPENER)
 _CLARIFY = int(Marker.CLARIFY)
 _ACTION_REF = int(Marker.ACTION_REF)
 _RESUME = int(Marker.RESUME)
+_KIND = itemgetter(0)  # a hit's marker category
 _CONTINUE = int(Marker.CONTINUE)
 # A side question is short: a longer one brings context of its own, as a new topic does
 # (the hand-written sets: every in-topic side question is under 64 characters).
@@ -355,7 +357,7 @@ def term_asked(text: str, wide: bool = False) -> tuple[str, ...]:
     if len(text) > SIDE_QUESTION_CHARS:
         return ()
     folded = text.casefold()
-    if not any(needle in folded for needle in _TERM_NEEDLES):
+    if not any(map(folded.__contains__, _TERM_NEEDLES)):  # no Python frame per needle
         return ()  # no opener's first word (most turns; issue 14)
     words = plain_words(text)
     start = next((index for index, word in enumerate(words) if word not in OPENING_FILLERS), 0)
@@ -486,6 +488,8 @@ def opens_with_return(text: str, hits: Hits) -> bool:
     """Whether a resume marker opens the turn ("Back to the bread, ...", "OK, going back to
     the route, ..."): it announces a return, unlike "how do I get back to the hotel?" (rule
     resume-announcements)."""
+    if _RESUME not in map(_KIND, hits):
+        return False  # no resume marker (most turns): no Python frame per hit
     return any(
         kind == _RESUME and cues.opens_turn(text, start, OPENING_FILLERS)
         for kind, _, start, _ in hits

@@ -36,13 +36,11 @@ def asks_what_reply_meant(context: DialogueContext, features: TurnFeatures) -> b
     """Whether a question asks what a term of the assistant's reply just before means (rule
     term-questions, ``phrasing.term_asked``): every word of the term is the reply's. In an
     assistant chat of two. Rule term-frames reads more frames and any earlier reply."""
-    from .multiparty import peer_dialogue
-
     config, log = context.config, context.log
     if not (config.term_questions and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
     terms = term_asked(features.text, config.term_frames)
-    if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
+    if not terms or context.speakers.multi_party(config) or context.peer_dialogue():
         return False
     if set(terms) <= set(log.features[-1].terms):
         return True
@@ -55,13 +53,11 @@ def asks_back_a_term(context: DialogueContext, features: TurnFeatures) -> bool:
     "Natural release means I just wait?"; one assistant turn used every word of the term
     (the entity index: ``TurnLog.turns_mentioning``). In an assistant chat of two, right
     after a reply. Rule term-frames reads more frames."""
-    from .multiparty import peer_dialogue
-
     config, log = context.config, context.log
     if not (config.echo_clarifications and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
     terms = echoed_term(features.text, config.term_frames)
-    if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
+    if not terms or context.speakers.multi_party(config) or context.peer_dialogue():
         return False
     return _an_assistant_said(log, terms)
 
@@ -72,8 +68,6 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     they sweat how") or put in quotation marks ('what "drift" refers to'); one assistant
     turn used every word of the term and no user turn used them all (a point the reply
     brought, not the user's own). In an assistant chat of two, right after a reply."""
-    from .multiparty import peer_dialogue
-
     config, log = context.config, context.log
     if not (config.reply_term_asks and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
@@ -82,7 +76,7 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     terms = [echoed, *quoted] if echoed else quoted
     if config.term_checks and (checked := term_check(features.text)):
         terms.append(checked)  # rule term-checks: "Red wrigglers, are those the same as ...?"
-    if not terms or context.speakers.multi_party(config) or peer_dialogue(log, config):
+    if not terms or context.speakers.multi_party(config) or context.peer_dialogue():
         return False
     return any(_an_assistant_said(log, term) and not _user_said(log, term) for term in terms)
 
@@ -112,8 +106,6 @@ def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
     report-backs, ``phrasing.reports_back``; rules done-reports and thread-details widen it):
     in an assistant chat of two, with a thread on the table. Between peers a statement may
     well open a topic (rule peer-replies)."""
-    from .multiparty import peer_dialogue
-
     config, log = context.config, context.log
     return (
         config.report_backs
@@ -123,7 +115,7 @@ def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
         and log.roles[-1] == "assistant"
         # The chat's kind before the turn's words: it is known already, the words are read.
         and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
+        and not context.peer_dialogue()
         and (
             reports_back(features.text)
             or reports_what_was_done(context, features)
@@ -137,8 +129,6 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
     side-questions, ``phrasing.side_question``): in an assistant chat of two, with a thread
     on the table, and no reply before it that offered to help with something else ("Anything
     else I can do?"). Between peers a question is how a topic moves on (rule peer-replies)."""
-    from .multiparty import peer_dialogue
-
     config, log = context.config, context.log
     return (
         config.side_questions
@@ -146,7 +136,7 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
         and context.threads.active >= 0
         and not (len(log) and log.roles[-1] == "assistant" and log.features[-1].open_offer)
         and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
+        and not context.peer_dialogue()
         and (
             side_question(features.text, features.hits)
             or (config.short_follow_ups and leans_on_the_reply(context, features))

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
+from ..text.tokens import content_terms
 from .intent import Intent
 from .phrasing import asks_for_something
 
@@ -57,10 +58,10 @@ def shaped_terms(text: str) -> frozenset[str]:
     "RTX"). Dates, times and amounts ("14th", "6pm", "12.50") and names written with a
     capital ("Geiranger") are no codes: a task dialogue carries them from one topic to the
     next. One pass over the first ``READ_CHARS`` characters."""
-    from ..text.tokens import content_terms
-
     found: set[str] = set()
     for raw in text[:READ_CHARS].split():
+        if raw.isalpha() and raw[1:].islower():
+            continue  # a word of prose, as ``_is_code`` reads it (most tokens)
         token = raw.strip(_EDGE)
         if len(token) > 1 and _is_code(token):
             found.update(content_terms(token))
@@ -70,12 +71,13 @@ def shaped_terms(text: str) -> frozenset[str]:
 def _is_code(token: str) -> bool:
     if token.isalpha():  # most words of prose: only a capital after the first letter counts
         rest = token[1:]
-        return not rest.islower() and any(ch.isupper() for ch in rest)
-    if not any(ch.isalpha() for ch in token):
+        return not rest.islower() and any(map(str.isupper, rest))
+    # ``map`` over the characters: no Python frame per character.
+    if not any(map(str.isalpha, token)):
         return False  # "550.120", "12:45": a number
-    if any(ch.isdigit() for ch in token):
+    if any(map(str.isdigit, token)):
         return token.lstrip("0123456789").casefold() not in _NUMBER_TAILS  # not "14th"
-    if any(ch.isupper() for ch in token[1:]):
+    if any(map(str.isupper, token[1:])):
         return True  # "ETag", "RTX"
     if "-" in token[1:-1]:
         # "nvidia-smi", "php-fpm": a short part; "self-expression", "south-facing" are prose

@@ -113,6 +113,9 @@ class TurnLog:
         self._total_terms = 0
         # Per turn, what Tier C's answer pairing reads: question flag, role, speaker.
         self._pairs = PairColumns(self._INITIAL_CAPACITY)
+        # Rule peer-detection's running reading of this log (``multiparty.PeerTally``, made
+        # when first asked): kept with the log, so a detection is one attribute read away.
+        self.peer_tally: Any = None
 
     def __len__(self) -> int:
         return self._count
@@ -596,6 +599,9 @@ class _DeferredFeatures(list["TurnFeatures"]):
     def __getitem__(self, index: SupportsIndex | slice) -> TurnFeatures | list[TurnFeatures]:
         if isinstance(index, slice):
             return [self._at(turn_id) for turn_id in range(*index.indices(len(self)))]
+        found = list.__getitem__(self, index)
+        if found is not None:
+            return found  # analysed already (most reads): no second lookup
         turn_id = index.__index__()
         return self._at(turn_id + len(self) if turn_id < 0 else turn_id)
 

@@ -194,7 +194,7 @@ def recaps_session(text: str) -> bool:
     we did today", "recap this conversation", "can you sum up what we covered so far?"):
     hybrid mode over every thread (SPEC-028 §8). Read in its opening characters."""
     folded = text[:_RECAP_CHARS].casefold()
-    if not any(needle in folded for needle in _SUMMARY_NEEDLES):
+    if not any(map(folded.__contains__, _SUMMARY_NEEDLES)):  # no Python frame per needle
         return False  # no summary word even inside another (most turns; issue 14)
     words = [word.strip(_PUNCTUATION) for word in folded.split()]
     if _SUMMARY_WORDS.isdisjoint(words) and _SUMMARY_PAIR_STARTS.isdisjoint(words):

@@ -23,7 +23,7 @@ _WINDOW = 20  # turns back a question's words are looked for (as rule holder-ant
 # (a word every other turn says, "song" in a music booking, names nothing introduced).
 _LEAST_WEIGHT = 0.3
 # A pronoun question with at most this many content words asks something of the pronoun's
-# topic ("Can they eat it every day?"): its words say what is asked, they name nothing.
+# topic ("Can they eat it every day?"): a reply holding one of its words is no antecedent.
 _PRONOUN_QUESTION_TERMS = 3
 
 
@@ -35,8 +35,9 @@ def detail_holder(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
     Only after a short reply that answered (``features.short``): not after one that offers
     or asks ("How about Alien?", "Please confirm: ..."), whose words the next turn takes up,
     nor after a passage (TREC CAsT's), which names many things in passing; and not when the
-    turn judges what the reply put forward ("That suits me well. ..."), nor when a pronoun
-    is its topic ("How often should I water it?"). A reply holding as
+    turn judges what the reply put forward ("That suits me well. ..."), nor for a short
+    pronoun question when the reply holds only one of its words ("How often should I water
+    it?"). A reply holding as
     much as the turn before wins only when the question that one answered held none of the
     words (else the words are that exchange's subject, not said in passing)."""
     previous = turn_id - 1
@@ -45,13 +46,10 @@ def detail_holder(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
     before = log.features[previous]
     if not before.short or before.question or before.offers or features.judgement:
         return -1
-    few = len(features.terms) <= _PRONOUN_QUESTION_TERMS
-    # "the sealant, how much per tyre again": a fronted topic names the thing.
-    if features.anaphor and few and not dislocated_terms(features):
-        return -1
     floor, asked = max(0, turn_id - _WINDOW), turn_id - 2
     roles = log.roles
     weights: dict[int, float] = {}
+    words: dict[int, int] = {}  # how many of the words each reply holds
     asked_it = False  # the question the turn before answered holds one of the words
     for term in features.terms:
         postings = log.turns_mentioning(term)
@@ -65,8 +63,11 @@ def detail_holder(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
         for turn in postings[start:end]:
             if roles[turn] == "assistant":
                 weights[turn] = weights.get(turn, 0.0) + share
+                words[turn] = words.get(turn, 0) + 1
     best = max(weights, key=lambda turn: (weights[turn], -turn), default=-1)
     if best < 0 or best == previous or weights[best] < _LEAST_WEIGHT:
+        return -1
+    if words[best] < 2 and _pronoun_question(features):
         return -1
     held = weights.get(previous, 0.0)
     if weights[best] < held or (weights[best] == held and asked_it):
@@ -74,3 +75,11 @@ def detail_holder(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
         # them ("What is the role of serotonin?"): it stays the antecedent.
         return -1
     return best
+
+
+def _pronoun_question(features: TurnFeatures) -> bool:
+    """A pronoun question of a few words with no fronted topic ("Can they eat it every
+    day?"): it asks something of the pronoun's topic, so one word of it an earlier reply said
+    names nothing ("the sealant, how much per tyre again": the fronted topic names it)."""
+    few = len(features.terms) <= _PRONOUN_QUESTION_TERMS
+    return features.anaphor and few and not dislocated_terms(features)

@@ -179,13 +179,13 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "references",
         "§4.2",
         "A user turn after a short reply that answered (no offer, no question, not a "
-        "passage), not judging it, is about the earlier reply holding the most of its words ('How much was the deposit?', 'why aac "
-        "and not opus', 'the 145 bpm cap, is that from my max'): each word weighs one over "
-        "the turns in reach (20) saying it; the earliest of the replies weighing most, at "
-        "least a third, comes first when it weighs more than the turn before, or as much "
-        "and the question that one answered held none of the words; a pronoun question of "
-        "three words or fewer with no fronted topic ('Can they eat it every day?') needs a "
-        "reply holding two of them.",
+        "passage), not judging it, is about the earlier reply holding the most of its "
+        "words ('How much was the deposit?', 'why aac and not opus', 'the 145 bpm cap, is "
+        "that from my max'): each word weighs one over the turns in reach (20) saying it; "
+        "the earliest of the replies weighing most, at least a third, comes first when it "
+        "weighs more than the turn before, or as much and the question that one answered "
+        "held none of the words; a pronoun question of three words or fewer with no "
+        "fronted topic ('Can they eat it every day?') needs a reply holding two of them.",
         {"detail_holders": False},
         "Counted first over every hand-written file (entity/demonstrative misses on main: "
         "latest reply chosen holding no word of the question 27, the latest repeating the "

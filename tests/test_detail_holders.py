@@ -87,3 +87,20 @@ def test_a_word_every_reply_says_names_nothing_introduced() -> None:
     session.user("One more?")
     session.assistant("The song Pink Moon by Nick Drake.")
     assert session.preview("How long is the song?").antecedents[0] == 7
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the filming tip, where do I put the phone?", "Which eviction setting did you mean?"],
+)
+def test_a_word_in_another_form_finds_the_reply(text: str) -> None:
+    def squats(config: mh.Config) -> mh.Session:
+        session = mh.Session(config=config)
+        session.user("How do I check my squat form at home?")
+        session.assistant("Film a set from the side at hip height; evict clutter from the frame.")
+        session.user("My knees cave in at the bottom.")
+        session.assistant("Push them out over your toes, and film again next week to compare.")
+        return session
+
+    assert squats(ON).preview(text).antecedents[0] == 1, text
+    assert squats(OFF).preview(text).antecedents[0] == 3, text

@@ -5,13 +5,18 @@ that repeats a word in passing; among replies holding them equally, the earliest
 introduced the thing (SPEC-028 §4.1 entity reference, §4.2 antecedents; rule detail-holders,
 issue 15 item 1).
 
-Reads the entity index only (the log's postings), never an earlier turn's text.
+A word is looked up in its other forms too (its stems, a hyphenated word's parts: "the head
+noun under another form"). Reads the entity index only (the log's postings), never an
+earlier turn's text.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 
+from ..text.tokens import STOPWORDS
+from ..text.word_forms import stems
 from .dislocated import dislocated_terms
 from .features import TurnFeatures
 from .turnlog import TurnLog
@@ -25,6 +30,7 @@ _LEAST_WEIGHT = 0.3
 # A pronoun question with at most this many content words asks something of the pronoun's
 # topic ("Can they eat it every day?"): a reply holding one of its words is no antecedent.
 _PRONOUN_QUESTION_TERMS = 3
+_MIN_PART = 3  # letters of a part of a hyphenated word looked up alone ("zero-second": zero)
 
 
 def detail_holder(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
@@ -52,7 +58,7 @@ def detail_holder(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
     words: dict[int, int] = {}  # how many of the words each reply holds
     asked_it = False  # the question the turn before answered holds one of the words
     for term in features.terms:
-        postings = log.turns_mentioning(term)
+        postings = _mentions(term, log)
         end = bisect_left(postings, turn_id)
         start = bisect_left(postings, floor, 0, end)
         if start == end:
@@ -83,3 +89,19 @@ def _pronoun_question(features: TurnFeatures) -> bool:
     names nothing ("the sealant, how much per tyre again": the fronted topic names it)."""
     few = len(features.terms) <= _PRONOUN_QUESTION_TERMS
     return features.anaphor and few and not dislocated_terms(features)
+
+
+def _mentions(term: str, log: TurnLog) -> Sequence[int]:
+    """The turns mentioning ``term`` in another form too: its stems ("the filming tip": the
+    reply that said "Film a set", "eviction": "evicts", ``word_forms.stems``) and, for a
+    hyphenated word, its parts ("the zero-second fade": "a snap (zero seconds)")."""
+    keys = list(stems(term))
+    if "-" in term:
+        keys.extend(part for part in term.split("-") if len(part) >= _MIN_PART)
+    keys = [key for key in dict.fromkeys(keys) if key not in STOPWORDS]
+    if keys == [term]:
+        return log.turns_mentioning(term)
+    found: set[int] = set()
+    for key in keys:
+        found.update(log.turns_mentioning(key))
+    return sorted(found)

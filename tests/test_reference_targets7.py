@@ -76,7 +76,8 @@ def test_a_question_on_an_earlier_replys_words_is_that_reply(text: str, turn: in
 
     on = mh.Config(antecedents=True)
     assert first(on) == turn, text
-    assert first(on.replace(holder_antecedents=False)) == 5, text
+    # Rule detail-holders reaches the same reply: off too, to see this rule.
+    assert first(on.replace(holder_antecedents=False, detail_holders=False)) == 5, text
 
 
 @pytest.mark.parametrize(

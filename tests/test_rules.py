@@ -793,7 +793,8 @@ def _holder_antecedent(config: mh.Config) -> object:
     session.user("We just adopted two guinea pigs.")
     session.assistant("Give them unlimited hay and a cup of romaine or peppers a day.")
     session.user("Bedding next, we have a big cage.")
-    session.assistant("Fleece liners over absorbent pads, washed twice a week, work well.")
+    # The reply asks, so rule detail-holders leaves the turn before first.
+    session.assistant("Fleece liners over absorbent pads work well: how big is the cage?")
     return session.preview("is iceberg lettuce ok too or only romaine?").antecedents[:1]
 
 
@@ -802,8 +803,18 @@ def _dislocated_topic(config: mh.Config) -> object:
     session.user("We are getting two ferrets, what do they need?")
     session.assistant("A large cage with a hammock, a litter tray and ferret kibble.")
     session.user("How often do they sleep?")
-    session.assistant("Up to 18 hours a day, so keep the cage somewhere quiet.")
+    # The reply asks, so rule detail-holders leaves the turn before first.
+    session.assistant("Up to 18 hours a day: is there a quiet room for the cage?")
     return session.preview("hammock, do they actually use it?").antecedents[:1]
+
+
+def _detail_holder(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We're renting our first flat. What do we pay up front?")
+    session.assistant("A deposit of five weeks' rent, capped by law, and the first month up front.")
+    session.user("And the inventory check?")
+    session.assistant("The landlord pays for it; the deposit is checked against it when you leave.")
+    return session.preview("How much was the deposit?").antecedents[:1]
 
 
 def _repeat_sibling(config: mh.Config) -> object:
@@ -1102,6 +1113,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "detail-antecedents": _detail_antecedent,
     "holder-antecedents": _holder_antecedent,
     "dislocated-topics": _dislocated_topic,
+    "detail-holders": _detail_holder,
     "repeat-siblings": _repeat_sibling,
     "repeat-products": _repeat_product,
     "introduced-outputs": _introduced_output,

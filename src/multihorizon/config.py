@@ -307,6 +307,9 @@ class Config:
     holder_antecedents: bool = True
     # "hammock, do they use it?": the reply that first named it (rule dislocated-topics).
     dislocated_topics: bool = True
+    # "How much was the deposit?": the reply holding the most of its words, the earliest among
+    # equals, over the latest one repeating a word (rule detail-holders).
+    detail_holders: bool = True
     # "And again for the Osman": the request about a sibling it was listed with (repeat-siblings).
     repeat_siblings: bool = True
     # "More like these": a request that made something, not a question (repeat-products).

@@ -16,6 +16,7 @@ from ..config import Config
 from ..text.follow_up_words import ASPECT_WORDS
 from ..text.followups import HE, SHE, THEY
 from ..text.lexicon import Marker
+from .detail_holders import detail_holder
 from .dislocated import dislocated_turn
 from .features import TurnFeatures
 from .intent import Intent
@@ -88,6 +89,10 @@ def antecedents(
         ):
             previous = topic_turn(previous, log, config.topic_chain, bridges=config.bridging_chains)
         found[previous] = None
+    if config.detail_holders and next(iter(found), -1) == turn_id - 1:
+        holder = detail_holder(turn_id, features, log)
+        if holder >= 0:  # "How much was the deposit?": the reply holding its words first
+            found = {holder: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import MappingProxyType
 
-__all__ = ["CATEGORY_MEMBERS", "related_forms"]
+__all__ = ["CATEGORY_MEMBERS", "related_forms", "stems"]
 
 # Suffixes cut from a word (longest first) and given back to its stem. Normalised terms are
 # singular already, so plural endings matter only after another suffix ("runners").
@@ -48,6 +48,13 @@ def _stems(term: str) -> list[str]:
     elif term.endswith(("fe", "f")) and len(term) > 3:
         stems.append(term[: -2 if term.endswith("e") else -1] + "ve")  # "knife": "knive"
     return stems
+
+
+@lru_cache(maxsize=4096)  # pure, and asked again for the same words turn after turn
+def stems(term: str) -> tuple[str, ...]:
+    """``term`` and the stems it may have ("filming" -> "film", "eviction" -> "evict"),
+    without the suffixes given back (rule detail-holders)."""
+    return tuple(dict.fromkeys(_stems(term)))
 
 
 @lru_cache(maxsize=4096)  # pure, and asked again for the same words turn after turn

@@ -19,7 +19,7 @@ import threading
 import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,7 @@ from .assembly.envelope import Envelope, conversation_envelope
 from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
+from .dialogue.detection import FormsGate
 from .dialogue.features import TurnFeatures, analyse
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
@@ -126,6 +127,9 @@ class Session(SessionState, SessionIntent):
             skip_function_words=isinstance(self.embedder, HashingEmbedder)
             and self.embedder.version >= 2,
         )
+        # The references stage reads the ordinal forms only where the settler's native gate
+        # says a turn may hold one (issue 14); ``settle`` is the settler's bound method.
+        self._forms_gate: FormsGate = cast(Any, self._classifier.settle).__self__.may_hold_forms
         self._log = TurnLog(self.dim)
         self._threads = Threads(self.dim)
         self._states: dict[int, ThreadState] = {}
@@ -545,6 +549,7 @@ class Session(SessionState, SessionIntent):
             self.config,
             named_references=named_references,
             mentions=mentions,
+            forms_gate=self._forms_gate,
         )
         resolution = match_tool_references(
             resolution, features, self._scratch, self._log, self.config

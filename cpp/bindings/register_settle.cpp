@@ -269,6 +269,28 @@ class IntentSettler {
                        first_turn, tool_outputs, final, questions_final);
   }
 
+  // may_hold_forms (settle.hpp) of a turn and its gate hits' starts.
+  bool may_hold_forms(py::handle text, py::handle gate_starts) const {
+    const TextView view = text_view(text, "text");
+    std::vector<std::size_t> starts;
+    for (py::handle item : py::reinterpret_borrow<py::iterable>(gate_starts)) {
+      const std::int64_t start = integer_arg(item, "gate_starts");
+      if (start < 0) value_error("gate_starts: expected non-negative ints");
+      starts.push_back(static_cast<std::size_t>(start));
+    }
+    const auto hold = [&]() {
+      return visit_text(view, [&](const auto* data, std::size_t length) {
+        return multihorizon::may_hold_forms(data, length, starts, settle_);
+      });
+    };
+    if (view.length >= kReleaseGilScanChars) {
+      // Safe: the str is immutable and kept alive by the caller; nothing else is touched.
+      py::gil_scoped_release release;
+      return hold();
+    }
+    return hold();
+  }
+
  private:
   // questions_final: whether a settled question's code may come back too; if not, such a
   // turn comes back as the tuple with kPendingQuestion set beside the scan's bits.
@@ -542,6 +564,10 @@ void register_settle(py::module_& m) {
            py::arg("questions_final") = true,
            "The intent code when nothing else can change it, else TurnScanner.classify's "
            "(intent, pending, hits, kinds, cues, similarity).")
+      .def("may_hold_forms", &IntentSettler::may_hold_forms, py::arg("text"),
+           py::arg("gate_starts"),
+           "Whether ordinal_mentions.ordinal_form_mentions may find a form in text, given its "
+           "gate hits' starts (see IntentSettlerBase.may_hold_forms).")
       .def("settle_text", &IntentSettler::settle_text, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            py::arg("questions_final") = true,

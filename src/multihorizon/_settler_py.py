@@ -300,6 +300,43 @@ class IntentSettlerBase:
             return False  # "Red wrigglers, are those the same as ...?" (rule term-checks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
 
+    def may_hold_forms(self, text: str, gate_starts: Sequence[int]) -> bool:
+        """Whether ``ordinal_mentions.ordinal_form_mentions(text, hits, ...)`` may append a
+        mention, given the starts of its gate hits (GATE_NUMBER, GATE_ONE, ORDINAL): a
+        superset, so ``Session.user``'s references stage skips it when False (issue 14).
+        Every form starts where ``_may_open`` holds (``DetectionGates.may_open``: exact on
+        ASCII, True at any other character): at a gate hit, "#" before a digit, a digit
+        before ")", the word after " one"'s blank or a capital of ``capitals`` (neither its
+        neighbours nor the "the" before " one" read); in a turn of at most
+        ``standalone_chars``, at a token ``_opens`` reads (``short_may_open``) or a capital.
+        True without the detection data."""
+        starts = [as_int(start, "gate_starts") for start in gate_starts]
+        if any(start < 0 for start in starts):
+            raise ValueError("gate_starts: expected non-negative ints")
+        gates = self._detection
+        if gates is None:
+            return True
+        for capital in sorted(self._capitals):
+            at = text.find(capital) if "A" <= capital <= "Z" else -1
+            while at >= 0:
+                if gates.may_open(text, at):
+                    return True
+                at = text.find(capital, at + 1)
+        if len(text) <= self._standalone_chars:
+            return gates.short_may_open(text)
+        if any(start < len(text) and gates.may_open(text, start) for start in starts):
+            return True
+        for needle, shift in (("#", 0), (")", -1), (" one", 1)):
+            at = text.find(needle)
+            while at >= 0:
+                # "#2", "4)": an ASCII digit beside the mark; " one": the word after the blank.
+                beside = at + 1 if shift == 0 else at - 1
+                digit = shift == 1 or (0 <= beside < len(text) and "0" <= text[beside] <= "9")
+                if digit and gates.may_open(text, at + shift):
+                    return True
+                at = text.find(needle, at + 1)
+        return False
+
     def may_echo(self, text: str) -> bool:
         """A superset of ``bool(echoes.echoed_term(text, wide))`` (``EchoGates.may_echo``);
         without its data, any turn ending "?" or a bare "how"."""

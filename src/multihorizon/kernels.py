@@ -32,7 +32,8 @@ reference (``multihorizon._kernels_py``) documents them:
   one call (``.scan``, ``.question``, ``.classify``); ``intent_decision``: §5.2 over its bits.
 - ``IntentSettler(scanner, ...)``: ``Session.classify``'s common path (scan, hash, §5.2, and
   whether any rule of ours can still change the answer) in one call (``.settle``; and
-  ``.settle_text`` for a caller's unchecked text).
+  ``.settle_text`` for a caller's unchecked text); ``.may_hold_forms``: whether a turn may
+  hold an ordinal form (``Session.user``'s references stage reads them only then).
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from .assembly.envelope import Envelope, conversation_envelope
 from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
+from .dialogue.detection import FormsGate
 from .dialogue.features import TurnFeatures, analyse
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
@@ -126,6 +127,9 @@ class Session(SessionState, SessionIntent):
             skip_function_words=isinstance(self.embedder, HashingEmbedder)
             and self.embedder.version >= 2,
         )
+        # The references stage reads the ordinal forms only where the settler's native gate
+        # says a turn may hold one (issue 14).
+        self._forms_gate: FormsGate = self._classifier.may_hold_forms
         self._log = TurnLog(self.dim)
         self._threads = Threads(self.dim)
         self._states: dict[int, ThreadState] = {}
@@ -545,6 +549,7 @@ class Session(SessionState, SessionIntent):
             self.config,
             named_references=named_references,
             mentions=mentions,
+            forms_gate=self._forms_gate,
         )
         resolution = match_tool_references(
             resolution, features, self._scratch, self._log, self.config

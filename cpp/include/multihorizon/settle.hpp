@@ -896,6 +896,48 @@ bool may_pick_without_gates(const CharT* text, std::size_t length, const SettleR
   return false;
 }
 
+// Whether ordinal_mentions.ordinal_form_mentions(text, hits, ...) may append a mention
+// (Session.user's references stage skips it otherwise; issue 14). Every form starts where
+// _may_open holds, at one of its starts: a gate hit (`gate_starts`: GATE_NUMBER, GATE_ONE
+// and ORDINAL hits), "#" before a digit, a digit before ")", the word after " one"'s blank,
+// a capital of `capitals`; in a turn of at most standalone_chars, a token _opens reads
+// (short_may_open) or a capital. A superset: may_open is exact on ASCII and true at any
+// other character, and neither a capital's neighbours nor the "the" before " one" are
+// read. True without the detection data (_settler_py.IntentSettlerBase.may_hold_forms).
+template <class CharT>
+bool may_hold_forms(const CharT* text, std::size_t length,
+                    const std::vector<std::size_t>& gate_starts, const SettleRules& rules) {
+  using settle_detail::may_open;
+  if (!rules.detection) return true;
+  const auto cp = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]); };
+  const auto digit = [&](std::size_t i) { return cp(i) >= '0' && cp(i) <= '9'; };
+  for (std::size_t i = 0; i < length; ++i) {
+    if (cp(i) >= 'A' && cp(i) <= 'Z' &&
+        rules.capitals.find(static_cast<char32_t>(cp(i))) != std::u32string::npos &&
+        may_open(text, length, i, rules)) {
+      return true;
+    }
+  }
+  if (length <= rules.standalone_chars) return settle_detail::short_may_open(text, length, rules);
+  for (const std::size_t start : gate_starts) {
+    if (start < length && may_open(text, length, start, rules)) return true;
+  }
+  for (std::size_t i = 0; i < length; ++i) {
+    const std::uint32_t c = cp(i);
+    std::size_t start = length;
+    if (c == '#' && i + 1 < length && digit(i + 1)) {
+      start = i;
+    } else if (c == ')' && i > 0 && digit(i - 1)) {
+      start = i - 1;
+    } else if (c == ' ' && i + 3 < length && cp(i + 1) == 'o' && cp(i + 2) == 'n' &&
+               cp(i + 3) == 'e') {
+      start = i + 1;
+    }
+    if (start < length && may_open(text, length, start, rules)) return true;
+  }
+  return false;
+}
+
 // Whether `code` (TurnScanner.classify's answer, `pending` its PENDING_* bits) is what
 // IntentClassifier.classify + Session.classify would answer with no references stage.
 template <class CharT>

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..text.lexicon import Lexicon, Marker
 from .mention_markers import (
@@ -28,7 +28,7 @@ from .mention_patterns import pattern_mentions
 from .ordinal_mentions import ordinal_form_mentions
 from .references import Mention
 
-__all__ = ["detect"]
+__all__ = ["FormsGate", "detect"]
 
 # SPEC-028 §4.1: overlapping detections keep the most specific reading. A tool reference
 # ("that API response") is more specific than an entity ("that API"), an ordinal ("the second
@@ -44,6 +44,7 @@ def detect(
     *,
     ordinal_forms: bool = True,
     item_forms: bool = True,
+    forms_gate: FormsGate | None = None,
 ) -> list[Mention]:
     """The referential expressions of a user turn (SPEC-028 §4.1), in text order.
 
@@ -52,6 +53,8 @@ def detect(
     action > entity. ``ordinal_forms`` (rule ordinal-forms): also the ordinals of
     ``ordinal_mentions`` ("option C", "#2", "the one about caching"); ``item_forms`` (rule
     item-forms) with them those of ``item_forms`` ("go with b", "the cheapest one").
+    ``forms_gate``: ``IntentSettler.may_hold_forms``, a superset of "the ordinal forms find
+    one" read natively first (issue 14: most turns have none, and reading them costs more).
     """
     if not text:
         return []
@@ -76,13 +79,21 @@ def detect(
         if mention is not None:
             found.append(mention)
     pattern_mentions(text, found, hits if lexicon.has_gates else None)
-    if ordinal_forms:
+    if ordinal_forms and (
+        forms_gate is None
+        or not lexicon.has_gates  # then every word of the turn is read: no gate to go by
+        or forms_gate(text, [start for kind, _, start, _ in hits if kind in _FORM_GATES])
+    ):
         ordinal_form_mentions(text, hits if lexicon.has_gates else None, found, item_forms)
     if len(found) > 1:
         found = _deduplicate(text, found)
     return found
 
 
+#: ``IntentSettler.may_hold_forms``: a turn and its gate hits' starts -> whether the ordinal
+#: forms may find one. The gate hits are ``ordinal_form_mentions``' (ordinal_mentions._GATES).
+FormsGate = Callable[[str, list[int]], bool]
+_FORM_GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
 _DEMONSTRATIVE = int(Marker.DEMONSTRATIVE)
 _ORDINAL = int(Marker.ORDINAL)
 _TURN_REF = int(Marker.TURN_REF)

@@ -140,6 +140,15 @@ class TurnFeatures:
         return found
 
     @property
+    def written_lists(self) -> tuple[Enumeration, ...]:
+        """Every list the turn's text holds, whatever its role (a user's own list: rule
+        own-lists), read once per turn rather than on every later turn that walks back."""
+        found: tuple[Enumeration, ...] | None = self._memo.get("written")
+        if found is None:
+            found = self._memo["written"] = enumeration_lists(self.text)
+        return found
+
+    @property
     def amounts(self) -> tuple[tuple[str, float], ...]:
         """The amounts the turn states ("$449", "1.24 kg"): read the first time a comparative
         ("the cheaper one") asks (rule entity-references)."""

@@ -48,12 +48,14 @@ def with_implicit_items(
     features: TurnFeatures,
     log: TurnLog,
     config: Config,
+    turns: list[int] | None = None,
 ) -> Resolution:
     """``resolution`` with the item the turn's words name (rule item-words), when no
-    reference of the turn names an item; unchanged otherwise."""
+    reference of the turn names an item; unchanged otherwise. ``turns``: ``list_turns(log)``
+    when the caller has read it (``with_item_rules``)."""
     if not config.item_words or resolution.addressee is not None or resolution.has_tool:
         return resolution
-    turns = list_turns(log)
+    turns = list_turns(log) if turns is None else turns
     if log.item_words:
         oldest = len(log) - _WALK
         for old in [t for t in log.item_words if t < oldest]:

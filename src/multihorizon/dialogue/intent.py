@@ -104,10 +104,9 @@ _CONTINUE = int(Marker.CONTINUE)
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 _ACK_OPENER = int(Marker.ACK_OPENER)
 _POINTS_BACK = frozenset((int(Marker.ANAPHOR), int(Marker.DEMONSTRATIVE)))
-# Categories from which detection can read a tool reference (``mention_markers``:
-# "those logs", "the same error"; ``mention_patterns``: GATE_TOOL), and those only the slow
-# path reads (``phrasing``, rules explain-new-content, session-recaps, return-drill-downs and
-# NEW_TOPIC's rules).
+# Categories from which detection can read a tool reference (``mention_markers``: "those
+# logs", "the same error"; ``mention_patterns``: GATE_TOOL), and those only the slow path reads
+# (``phrasing``, rules explain-new-content, session-recaps, return-drill-downs, NEW_TOPIC's).
 _TOOL_KINDS = frozenset((int(Marker.DEMONSTRATIVE), int(Marker.TOOL_REF), int(Marker.GATE_TOOL)))
 _SLOW_PATH_KINDS = frozenset(
     int(m)
@@ -170,8 +169,7 @@ def classify(
     that again", rule explain-new-content); ``announced`` whether it opens by announcing a
     new topic ("Switching topics: ...", rule topic-announcements): EXPLORE unless it
     refers to tool output; ``points_back`` whether something else in it points back (a
-    tool phrase with no output to point at, rule tool-reference-match).
-    """
+    tool phrase with no output to point at, rule tool-reference-match)."""
     if announced and not has_tool_reference:
         return Intent.EXPLORE
     kinds = {hit[0] for hit in hits}
@@ -237,6 +235,7 @@ class IntentClassifier:
         "_terms",
         "_tool_kinds",
         "_tool_match",
+        "may_hold_forms",
         "settle",
         "settle_text",
     )
@@ -321,6 +320,7 @@ class IntentClassifier:
         self._checks = self._reply_terms and config.term_checks  # "X, is that Y?" (term-checks)
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
+        self.may_hold_forms = settler.may_hold_forms  # the references stage's forms gate
 
     def classify(
         self,

@@ -48,9 +48,9 @@ def with_item_rules(
 ) -> Resolution:
     """``resolution`` after the item rules; ``gated=False`` runs every rule on every turn
     (the reading the gate must agree with)."""
-    if gated and not resolution.references and not list_turns(log):
+    if gated and not resolution.references and not (turns := list_turns(log)):
         resolution = with_own_list_words(resolution, content, features.terms, log, config)
-        return with_implicit_items(resolution, content, features, log, config)
+        return with_implicit_items(resolution, content, features, log, config, turns)
     resolution = with_item_pairs(resolution, content, log, config)
     resolution = with_list_topics(resolution, features, log, config)
     resolution = with_own_lists(resolution, content, log, config)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..config import Config
-from ..text.enumerations import LAST, enumeration_lists
+from ..text.enumerations import LAST
 from ..text.item_words import NOT_ITEM_WORDS
 from ..text.ordinal_forms import (
     ADJECTIVE_ORDINALS,
@@ -137,7 +137,7 @@ def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
     for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
         if log.roles[turn] != "user":
             continue
-        lists = enumeration_lists(log.features[turn].text)
+        lists = log.features[turn].written_lists  # parsed once per turn (issue 14)
         if lists:
             return turn, lists[-1].items
     return None

@@ -21,7 +21,7 @@ from .actions import (
     request_words,
 )
 from .bare_names import name_references
-from .detection import detect
+from .detection import FormsGate, detect
 from .entity_forms import offered_replies
 from .features import TurnFeatures
 from .introduced import introducing_turn
@@ -446,6 +446,7 @@ def resolve_turn(
     *,
     named_references: bool = True,
     mentions: list[Mention] | None = None,
+    forms_gate: FormsGate | None = None,
 ) -> Resolution:
     """SPEC-028 §4: one detection pass over the marker hits, then resolution; a turn that
     addresses a known speaker refers to their latest turn (rules speaker-addressing,
@@ -453,11 +454,11 @@ def resolve_turn(
     blender"): what it finds is in ``references`` and ``named`` only, never in ``resolved``,
     ``has_tool`` or ``prior``, so an intent-only caller (``Session.classify``) gets the same
     intent without it. ``mentions``: ``detect``'s result for this turn, when the caller
-    already has it."""
+    already has it; ``forms_gate``: ``detect``'s (the session's native gate)."""
     if mentions is None:
         mentions = detect(
             content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,
-            item_forms=config.item_forms,
+            item_forms=config.item_forms, forms_gate=forms_gate,
         )  # fmt: skip
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path

@@ -49,7 +49,6 @@ from .phrasing import (
     ACKNOWLEDGED_CHARS,
     REPORT_OPENERS,
     SIDE_QUESTION_CHARS,
-    acked_question,
     acknowledged_statement,
     adding_opener,
     announced_turn,
@@ -60,12 +59,14 @@ from .phrasing import (
 )
 from .references import Mention
 from .reply_rules import (
+    acked_in_thread,
     asks_about_a_reply_term,
     asks_back_a_term,
     asks_on_the_topic,
     asks_what_reply_meant,
     builds_on_the_table,
     reports_on_the_reply,
+    requests_on_the_thread,
 )
 from .reply_terms import opening_echo, quoted_terms, reply_term_words
 from .settle_data import detection_gates, may_hold_form, phrases_among
@@ -281,9 +282,11 @@ class IntentClassifier:
             if config.acknowledged_statements and config.acknowledgement_continues
             else 0
         )
-        # A turn with a category only the slow path reads goes on whatever detection finds;
-        # a DRILL_DOWN with a tool phrase may be a tool reference (see ``_settled``).
-        self._slow_path = _mask_of(_SLOW_PATH_KINDS)
+        # A turn with a category only the slow path reads (or a request: rule thread-requests)
+        # goes on whatever detection finds; a DRILL_DOWN with a tool phrase may be a tool
+        # reference (see ``_settled``).
+        requests = config.thread_requests << Marker.REQUEST_OPENER
+        self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon
         self._tool_match = config.tool_reference_match
@@ -593,7 +596,9 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
         return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
-    if intent is Intent.EXPLORE and _acked_in_thread(context, features):
+    if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):
+        return Intent.DRILL_DOWN  # rule thread-requests: §5.1 "give me more about" the thread
+    if intent is Intent.EXPLORE and acked_in_thread(context, features):
         return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):
         return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
@@ -602,18 +607,3 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
         return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
     return intent
-
-
-def _acked_in_thread(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether an "ok and" opens the question (rule also-questions: no CONTINUE marker there)
-    and nothing says the topic moves on: "ok and" goes on from the reply, so the question is
-    no new ground even when its words are ("ok. and reflexive, example please?")."""
-    from .multiparty import moves_on  # multiparty reads turn features, whose cues use us
-
-    config = context.config
-    return (
-        config.also_questions
-        and features.question
-        and acked_question(features.text, features.hits)
-        and not moves_on(features, config)
-    )

@@ -97,3 +97,44 @@ def test_a_request_after_an_offer_of_other_help_keeps_section_5_2() -> None:
 )
 def test_opens_with_request(text: str, expected: bool) -> None:
     assert opens_with_request(text) is expected
+
+
+SOIL = "My soil moisture sensor reads 80% right after watering and 20% a day later. Is it broken?"
+SOIL_REPLY = (
+    "No, that swing is normal for a capacitive sensor in a small pot: the top few centimetres "
+    "dry quickly. Push it deeper, to the root zone, and read it at the same time each day."
+)
+NEW_GROUND = (
+    "Our daughter's primary school has asked parents to pay for a residential trip to Wales "
+    "in the spring, and money is tight this year. How do we say no without it looking bad?"
+)
+
+
+def _soil(config: mh.Config | None = None) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user(SOIL)
+    session.assistant(SOIL_REPLY)
+    return session
+
+
+def test_a_long_question_on_new_ground_explores() -> None:
+    session = _soil()
+    assert session.classify(NEW_GROUND) is mh.Intent.EXPLORE
+    envelope = session.preview(NEW_GROUND)
+    assert envelope.intent is mh.Intent.EXPLORE
+    off = _soil(mh.Config().replace(new_ground_questions=False))
+    assert off.classify(NEW_GROUND) is mh.Intent.DRILL_DOWN
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Short: the pointer may well point at the thread.
+        "Does it need a calibration first, or is that not something people bother with?",
+        # Long, but on the thread's own words.
+        "If I push the sensor deeper into the pot, will it still read the soil moisture "
+        "properly after watering, or does that change the numbers?",
+    ],
+)
+def test_a_question_on_the_thread_stays_a_drill_down(text: str) -> None:
+    assert _soil().classify(text) is mh.Intent.DRILL_DOWN, text

@@ -44,6 +44,7 @@ from .detection import detect
 from .done_reports import done_report
 from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
+from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -225,6 +226,7 @@ class IntentClassifier:
         "_inside",
         "_item_forms",
         "_lexicon",
+        "_new_ground",
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
@@ -301,6 +303,7 @@ class IntentClassifier:
         # A bare "again" that asks nobody to say anything again (rule again-asks).
         self._repeats = config.resume_announcements or config.again_reports or config.again_asks
         self._side_questions = config.side_questions
+        self._new_ground = NEW_GROUND_CHARS if config.new_ground_questions else 0  # 0: off
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
         self._adding = config.also_questions
@@ -411,6 +414,7 @@ class IntentClassifier:
                     or (self._details and len(text) <= DETAIL_CHARS)
                 )
             )
+            or may_ask_on_new_ground(self._new_ground, code, cues, text, kinds & self._acknowledged)
             or (
                 self._side_questions
                 and INTENTS[code] is Intent.EXPLORE
@@ -477,6 +481,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             SIDE_QUESTION_CHARS,
             standalone,
             DETAIL_CHARS if classifier._details else 0,
+            classifier._new_ground,
         ),
         capitals=capitals,
         joiners=joiners,
@@ -578,6 +583,8 @@ def intent_for_turn(
         announced=announced,
         points_back=detected_tool and not has_tool,
     )
+    if intent is Intent.DRILL_DOWN and on_new_ground(context, features, resolution):
+        return Intent.EXPLORE  # rule new-ground-questions: what points back points into it
     if announced and intent is Intent.EXPLORE:
         return intent  # "Can I ask you about something else?" asks nothing of the reply
     if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):

@@ -32,8 +32,8 @@ def _toast(config: mh.Config | None = None, reply: str = TOAST_REPLY) -> mh.Sess
         "now make it funny",
         "Make it shorter, two minutes at most.",
         "Can you write me a version for the rehearsal dinner?",
-        "Give me three opening lines to choose from.",
-        "gimme a closing line",
+        "Write me three opening lines to choose from.",
+        "make me a closing line",
         "Perfect. Now a shorter one for the card please.",
         "Add a line about her dog.",
     ],
@@ -54,6 +54,7 @@ def test_a_request_of_more_of_the_thread_drills_down(text: str) -> None:
         "Give me directions to the nearest petrol station.",
         "How do I get red wine out of a wool rug?",
         "Tell me more about the story part.",
+        "Give me an overview of quantum computing.",
     ],
 )
 def test_other_turns_keep_their_intent(text: str) -> None:
@@ -63,7 +64,7 @@ def test_other_turns_keep_their_intent(text: str) -> None:
 
 def test_thread_requests_off_keeps_section_5_2() -> None:
     session = _toast(mh.Config().replace(thread_requests=False))
-    assert session.classify("Give me three opening lines to choose from.") is not (
+    assert session.classify("Write me three opening lines to choose from.") is not (
         mh.Intent.DRILL_DOWN
     )
 
@@ -72,7 +73,7 @@ def test_a_request_after_an_offer_of_other_help_keeps_section_5_2() -> None:
     offered = TOAST_REPLY + " Is there anything else I can help you with?"
     on = _toast(reply=offered)
     off = _toast(mh.Config().replace(thread_requests=False), reply=offered)
-    text = "Give me a packing list for a weekend in Rome."
+    text = "Make me a packing list for a weekend in Rome."
     assert on.classify(text) is off.classify(text)
 
 
@@ -81,8 +82,8 @@ def test_a_request_after_an_offer_of_other_help_keeps_section_5_2() -> None:
     [
         ("now make it funny", True),
         ("Can you compare with Q2 as well?", True),
-        ("give me a checklist for recording day", True),
-        ("gimme 3 tavern names", True),
+        ("give me a checklist for recording day", False),
+        ("write me 3 tavern names", True),
         ("Now a shopping list for 7 please.", True),
         ("Now a legal question. Do I need a licence?", False),
         ("give me directions to the nearest mall", False),

@@ -678,27 +678,42 @@ bool may_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
   return term.size() > (article ? 1u : 0u);
 }
 
-// A superset of bool(reply_terms.opening_echo(text)) (rule reply-term-asks:
-// _settle_py.EchoGates.may_open_echo): exactly its steps on ASCII text but the last (the
-// term's content words); true on any other text.
+// Whether ASCII text holds a "?" (1) or not (0); -1 for text with any other character.
 template <class CharT>
-bool may_open_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
+int ascii_asks(const CharT* text, std::size_t length) {
   bool asks = false;
   for (std::size_t i = 0; i < length; ++i) {
     const auto c = static_cast<std::uint32_t>(text[i]);
-    if (c >= 0x80) return true;
+    if (c >= 0x80) return -1;
     asks = asks || c == '?';
   }
-  if (length > rules.reply_chars || !asks) return false;
-  const std::string& strip = rules.echo_strip;
-  std::vector<std::string> tokens;  // text.lower().split()
+  return asks ? 1 : 0;
+}
+
+// text.lower().split() of ASCII text.
+template <class CharT>
+std::vector<std::string> lower_ascii_words(const CharT* text, std::size_t length) {
+  std::vector<std::string> words;
   for (std::size_t at = 0; at < length;) {
     while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
     if (at == length) break;
     const std::size_t first = at;
     while (at < length && !ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
-    tokens.push_back(lower_ascii(text, first, at));
+    words.push_back(lower_ascii(text, first, at));
   }
+  return words;
+}
+
+// A superset of bool(reply_terms.opening_echo(text)) (rule reply-term-asks:
+// _settle_py.EchoGates.may_open_echo): exactly its steps on ASCII text but the last (the
+// term's content words); true on any other text.
+template <class CharT>
+bool may_open_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
+  const int asks = ascii_asks(text, length);
+  if (asks < 0) return true;
+  if (length > rules.reply_chars || !asks) return false;
+  const std::string& strip = rules.echo_strip;
+  const std::vector<std::string> tokens = lower_ascii_words(text, length);
   std::size_t index = 0;
   while (index < tokens.size() && among_view(rules.echo_fillers, strip_ends(tokens[index], strip))) {
     ++index;
@@ -745,23 +760,12 @@ template <class CharT>
 bool may_check(const CharT* text, std::size_t length, const SettleRules& rules) {
   // A longer turn checks nothing, whatever its characters (len(text) is length here).
   if (length > rules.check_chars) return false;
-  bool asks = false;
-  for (std::size_t i = 0; i < length; ++i) {
-    const auto c = static_cast<std::uint32_t>(text[i]);
-    if (c >= 0x80) return true;
-    asks = asks || c == '?';
-  }
+  const int asks = ascii_asks(text, length);
+  if (asks < 0) return true;
   if (!asks) return false;
   const std::string& strip = rules.echo_strip;
   const std::string& closers = rules.echo_closers;
-  std::vector<std::string> tokens;  // text.lower().split()
-  for (std::size_t at = 0; at < length;) {
-    while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
-    if (at == length) break;
-    const std::size_t first = at;
-    while (at < length && !ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
-    tokens.push_back(lower_ascii(text, first, at));
-  }
+  const std::vector<std::string> tokens = lower_ascii_words(text, length);
   // token.rstrip(closers): its length; its last character, '\0' for an empty core (which
   // Python's core[-1:] in "..." counts as a clause end).
   const auto core_end = [&closers](const std::string& token) {

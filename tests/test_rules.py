@@ -931,6 +931,19 @@ def _earlier_output(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
 
 
+def _detail_fragment(config: mh.Config) -> object:
+    envelope = _crawls(config).preview("missing titles first crawl")
+    return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
+
+
+def _pronoun_detail(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    envelope = session.preview("What did it count as crawled pages?")
+    return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
+
+
 def _output_detail_intent(config: mh.Config) -> object:
     session = _crawls(config)
     session.user("Okay, noted.")
@@ -1125,6 +1138,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "repeat-chains": _repeat_chain,
     "output-details": _output_detail,
     "earlier-outputs": _earlier_output,
+    "detail-fragments": _detail_fragment,
+    "pronoun-details": _pronoun_detail,
     "output-detail-intents": _output_detail_intent,
     "fronted-output-topics": _fronted_output_topic,
     "fresh-output-targets": _fresh_target,

@@ -1,9 +1,10 @@
-"""Reference targets of the tool12 stop (issue 15 item 1; rules detail-fragments and
-pronoun-details): a short fragment that sets one run of a tool against another ("fev1 first
-time") and a pronoun's question for a value only an output shows ("What did it read for the
-FVC?") name that output; yes/no and reason questions with a pronoun, one after another
-sentence ("Great. What type of music is it?": sgd) and fragments without a selector do not;
-each with its rule off and on."""
+"""Reference targets of the tool12 stop (issue 15 item 1; rules detail-fragments,
+pronoun-details and rerun-details): a short fragment that sets one run of a tool against
+another ("pef first time") and a pronoun's question for a value only an output shows ("What
+did it give for the PEF?") name that output; yes/no and reason questions with a pronoun, one
+after another sentence ("Great. What type of music is it?": sgd) and fragments without a
+selector do not; a question whose words a reply said ("the dew point") still names the run it
+sets against another; each with its rule off and on."""
 
 from __future__ import annotations
 
@@ -77,3 +78,39 @@ def test_a_pronoun_question_for_a_value_only_an_output_shows(text: str) -> None:
 def test_a_pronoun_yes_no_reason_or_said_question_names_no_output(text: str) -> None:
     session, _, _ = _spirometry()
     assert _tool_turns(session.preview(text)) == [], text
+
+
+def _cellar(config: mh.Config | None = None) -> tuple[mh.Session, str, str]:
+    """Two runs of one logger; the first reply names a field the outputs show."""
+    session = mh.Session(config=config or mh.Config())
+    session.user("put a logger in the cellar for a week")
+    first = session.tool_output(
+        "humidity_logger", "Avg RH: 74%\nDew point avg: 11.0 C\nMin wall temp: 10.1 C"
+    )
+    session.assistant("The wall is colder than the dew point, so it condenses there.")
+    session.user("added a dehumidifier, logged another week")
+    newer = session.tool_output(
+        "humidity_logger", "Avg RH: 55%\nDew point avg: 7.2 C\nMin wall temp: 10.4 C"
+    )
+    session.assistant("Much drier now.")
+    return session, first.entry_id, newer.entry_id
+
+
+@pytest.mark.parametrize(
+    ("text", "which"),
+    [
+        ("what was the dew point the first week", 0),
+        ("what was the dew point before the dehumidifier?", 0),
+        ("the dew point now?", 1),
+    ],
+)
+def test_a_said_field_with_a_selector_names_that_run(text: str, which: int) -> None:
+    session, first, newer = _cellar()
+    assert _tool_turns(session.preview(text))[:1] == [(first, newer)[which]], text
+    off, _, _ = _cellar(mh.Config(rerun_details=False))
+    assert _tool_turns(off.preview(text)) == [], text
+
+
+def test_a_said_field_in_a_reason_question_names_no_run() -> None:
+    session, _, _ = _cellar()
+    assert _tool_turns(session.preview("why is the dew point lower the second week?")) == []

@@ -944,6 +944,18 @@ def _pronoun_detail(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
 
 
+def _rerun_detail(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("put a logger in the cellar for a week")
+    session.tool_output("humidity_logger", "Avg RH: 74%\nDew point avg: 11.0 C")
+    session.assistant("The wall is colder than the dew point, so it condenses there.")
+    session.user("added a dehumidifier, logged another week")
+    session.tool_output("humidity_logger", "Avg RH: 55%\nDew point avg: 7.2 C")
+    session.assistant("Much drier now.")
+    envelope = session.preview("what was the dew point the first week")
+    return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
+
+
 def _output_detail_intent(config: mh.Config) -> object:
     session = _crawls(config)
     session.user("Okay, noted.")
@@ -1140,6 +1152,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "earlier-outputs": _earlier_output,
     "detail-fragments": _detail_fragment,
     "pronoun-details": _pronoun_detail,
+    "rerun-details": _rerun_detail,
     "output-detail-intents": _output_detail_intent,
     "fronted-output-topics": _fronted_output_topic,
     "fresh-output-targets": _fresh_target,

@@ -430,6 +430,26 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "dialogue.output_details.output_detail",
     ),
     (
+        "rerun-details",
+        "references",
+        "§4.2",
+        "A question whose words reference a said turn ('the dew point' a reply named, 'the "
+        "first log' read as an ordinal) is still read by output-details when it sets one "
+        "run of a tool against another (a word of rule earlier-outputs or later-outputs: "
+        "'what was the dew point the first week') and the output holding its detail is of "
+        "a tool that ran more than once; not when it asks for a reason or asks the "
+        "assistant. The said-turn references stay; the tool reference comes first. Under "
+        "output-details.",
+        {"rerun_details": False},
+        "counted first: 11 of the 61 tool-reference misses stopped at output-details' "
+        "said-turn gate, 5 of them with an earlier-output word. Off -> on (other rules on), "
+        "every hand-written reference probe: 1,572 -> 1,577 of 1,801 (tool 276 -> 281), "
+        "none lost (without the reason gate 'The days 2 to 7 thing you brought up, why skip "
+        "the first day?' was). Logged-turn intents unchanged (3,115); tools/eval_all.py: "
+        "no row moves.",
+        "dialogue.output_details.output_detail",
+    ),
+    (
         "output-detail-intents",
         "intent",
         "§5.2",

@@ -159,10 +159,13 @@ def output_detail(
     (``resolution`` holds none): to the output holding its detail, else None.
     ``pronouns=False``: not for a pronoun's question (rule pronoun-details off), as rule
     output-detail-intents asks (sgd's "What is their address?" stays DRILL_DOWN)."""
-    if not config.output_details or any(
+    if not config.output_details:
+        return None
+    said_ref = any(
         ref.type in ("ordinal", "turn", "action") and ref.target_turn is not None
         for ref in resolution.references
-    ):
+    )
+    if said_ref and not _asks_rerun(features, config):
         return None  # "what you said", "the second one", "do it again": said turns
     numbers = _numbers(features.text)
     pointing = not numbers and (features.anaphor or features.has(Marker.DEMONSTRATIVE))
@@ -178,6 +181,8 @@ def output_detail(
     if index < 0:
         return None
     entry = entries[index]
+    if said_ref and sum(other.tool_name == entry.tool_name for other in entries) < 2:
+        return None
     if pointing and not exchange_over(entry.turn_id, log):
         return None  # "Where is it?" after a search's summing-up reply: the thing it offered
     end = len(features.text.rstrip())
@@ -267,6 +272,17 @@ def _asks_pronoun_value(features: TurnFeatures, config: Config) -> bool:
         return False  # "Great. What type of music is it?": the thing the reply just offered
     first = features.text.lstrip()[:_OPENER_CHARS].split(maxsplit=1)[:1]
     return not first or first[0].casefold().strip(_EDGES) not in POLAR_OPENERS
+
+
+def _asks_rerun(features: TurnFeatures, config: Config) -> bool:
+    """Rule rerun-details: a question with a reference to a said turn that sets one run of a
+    tool against another ("what was the dew point the first week", "the missing fixture ...
+    in the first log?") may still ask for that run's detail (when the tool ran more than
+    once), unless it asks for a reason or asks the assistant ("The days 2 to 7 thing you
+    brought up, why skip the first day?")."""
+    return (
+        config.rerun_details and _asks_when(features.text) != 0 and not asks_reason(features.text)
+    )
 
 
 def exchange_over(turn_id: int, log: TurnLog) -> bool:

@@ -14,7 +14,12 @@ inspect how long had sync_crm been running". After the tool-reference stage
   an earlier one ("the first search", "the original audit", "before the fix") and that output
   holds as many of its words (rule earlier-outputs).
 
-Both find named references only (``resolution.named``, as rule output-holders' definite
+Rules detail-fragments, pronoun-details and rerun-details widen output-details' gates: a
+fragment setting one run against another ("hrv first time"), a one-sentence pronoun question
+for a value only an output shows ("How much organic matter did it find?"), and a question whose
+words a reply said that sets one run against another ("what was the dew point the first week").
+
+All find named references only (``resolution.named``, as rule output-holders' definite
 references): the intent is left alone, so ``Session.classify``'s native settle stands.
 Costs nothing for a turn that is not a question or an empty scratch buffer; otherwise one
 pass over the buffer's entries (their words cached by ``tool_references``) and the entity

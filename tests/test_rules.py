@@ -1042,6 +1042,25 @@ def _situation_setup(config: mh.Config) -> object:
     return session.preview(text).active_thread == session.active_thread
 
 
+def _thread_request(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("Now make me a shopping list for the timber.")
+
+
+def _new_ground_question(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    text = (
+        "Our daughter's primary school has asked parents to pay for a residential trip to "
+        "Wales in the spring, and money is tight this year. How do we say no without it "
+        "looking bad?"
+    )
+    return session.classify(text)
+
+
 def _term_return(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
@@ -1167,6 +1186,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
     "term-returns": _term_return,
+    "thread-requests": _thread_request,
+    "new-ground-questions": _new_ground_question,
 }
 
 

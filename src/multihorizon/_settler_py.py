@@ -82,8 +82,9 @@ class IntentSettlerBase:
         Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
         whether the caller reads every turn's references (a lexicon without gate words);
         rules term-questions, report-backs, echo-clarifications and reply-term-asks on.
-    lengths : 4 ints
-        The longest acknowledged statement, side question, standalone pick, detail (0: off).
+    lengths : 5 ints
+        The longest acknowledged statement, side question, standalone pick, detail (0: off);
+        the shortest DRILL_DOWN question rule new-ground-questions reads (0: off).
     capitals, joiners : str
         The capital letters that may stand alone as a label, and what may not touch one.
     needles : iterable of str
@@ -144,11 +145,11 @@ class IntentSettlerBase:
         self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
         self._side_questions, self._always_pending, self._terms, self._reports = flags[3:7]
         self._echoes, self._reply_terms = flags[7:]
-        if len(lengths) != 4:
-            raise ValueError("lengths: expected 4 character counts")
+        if len(lengths) != 5:
+            raise ValueError("lengths: expected 5 character counts")
         sizes = [as_int(size, "lengths") for size in lengths]
         self._acknowledged_chars, self._side_question_chars = sizes[:2]
-        self._standalone_chars, self._detail_chars = sizes[2:]
+        self._standalone_chars, self._detail_chars, self._new_ground_chars = sizes[2:]
         self._capitals = frozenset(capitals)
         self._joiners = frozenset(joiners)
         self._needles = tuple(needles)
@@ -285,6 +286,9 @@ class IntentSettlerBase:
             and (self._term_gates is None or self._term_gates.may_ask(text))
         ):
             return False  # "What's a Soundex search?" (rule term-questions)
+        long_ask = question and not first_turn and 0 < self._new_ground_chars <= len(text)
+        if code == INTENT_DRILL_DOWN and long_ask and not kinds & self._acknowledged:
+            return False  # a long question may ask on new ground (rule new-ground-questions)
         if (
             not first_turn
             and len(text) <= self._side_question_chars

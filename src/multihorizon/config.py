@@ -345,6 +345,13 @@ class Config:
     # "Is a buffet cheaper than a sit-down meal?" in a wedding thread asks about the topic at
     # hand, however little it resembles it (rule side-questions).
     side_questions: bool = True
+    # "now make it funny", "Give me a recipe for a vegan version." ask for more of the thread:
+    # DRILL_DOWN, however few of its words they share (rule thread-requests).
+    thread_requests: bool = True
+    # "Our daughter's school has asked parents to pay for a trip ... How do we say no without
+    # it looking bad?" names a topic of its own: EXPLORE, whatever "it" (rule
+    # new-ground-questions).
+    new_ground_questions: bool = True
     # "What's a sensible initialDelaySeconds?" right after a reply that named
     # initialDelaySeconds follows that reply up: it stays in the thread (rule reply-follow-ups).
     reply_follow_ups: bool = True

@@ -72,6 +72,7 @@ struct SettleRules {
   std::size_t acknowledged_chars = 0;
   std::size_t detail_chars = 0;  // rule thread-details: any shorter statement (0: off)
   std::size_t side_question_chars = 0;
+  std::size_t new_ground_chars = 0;  // rule new-ground-questions: a longer DRILL_DOWN question
   std::size_t standalone_chars = 0;  // a turn this short may be a bare pick ("2 please")
   std::u32string capitals;           // letters that may stand alone as a label ("B is best")
   std::u32string joiners;            // what may not touch such a letter ("C++", "#A")
@@ -988,6 +989,12 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   if (rules.side_questions && code == kExplore && !first_turn && question &&
       length <= rules.side_question_chars) {
+    return false;
+  }
+  // A long question that does not open by acknowledging the reply may ask on new ground
+  // whatever points back in it (rule new-ground-questions, dialogue/new_ground.py).
+  if (rules.new_ground_chars != 0 && code == kDrillDown && !first_turn && question &&
+      !(kinds & rules.acknowledged) && length >= rules.new_ground_chars) {
     return false;
   }
   // "Fret buzz?", "Kettle stitch, meaning?" (rule echo-clarifications): a short turn that

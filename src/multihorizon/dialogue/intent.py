@@ -44,12 +44,12 @@ from .detection import detect
 from .done_reports import done_report
 from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
+from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     REPORT_OPENERS,
     SIDE_QUESTION_CHARS,
-    acked_question,
     acknowledged_statement,
     adding_opener,
     announced_turn,
@@ -60,12 +60,14 @@ from .phrasing import (
 )
 from .references import Mention
 from .reply_rules import (
+    acked_in_thread,
     asks_about_a_reply_term,
     asks_back_a_term,
     asks_on_the_topic,
     asks_what_reply_meant,
     builds_on_the_table,
     reports_on_the_reply,
+    requests_on_the_thread,
 )
 from .reply_terms import may_ask_reply_term, reply_term_words
 from .settle_data import detection_gates, may_hold_form, phrases_among
@@ -223,6 +225,7 @@ class IntentClassifier:
         "_inside",
         "_item_forms",
         "_lexicon",
+        "_new_ground",
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
@@ -281,9 +284,11 @@ class IntentClassifier:
             if config.acknowledged_statements and config.acknowledgement_continues
             else 0
         )
-        # A turn with a category only the slow path reads goes on whatever detection finds;
-        # a DRILL_DOWN with a tool phrase may be a tool reference (see ``_settled``).
-        self._slow_path = _mask_of(_SLOW_PATH_KINDS)
+        # A turn with a category only the slow path reads (or a request: rule thread-requests)
+        # goes on whatever detection finds; a DRILL_DOWN with a tool phrase may be a tool
+        # reference (see ``_settled``).
+        requests = config.thread_requests << Marker.REQUEST_OPENER
+        self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon
         self._tool_match = config.tool_reference_match
@@ -298,6 +303,7 @@ class IntentClassifier:
         # A bare "again" that asks nobody to say anything again (rule again-asks).
         self._repeats = config.resume_announcements or config.again_reports or config.again_asks
         self._side_questions = config.side_questions
+        self._new_ground = NEW_GROUND_CHARS if config.new_ground_questions else 0  # 0: off
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
         self._adding = config.also_questions
@@ -409,6 +415,7 @@ class IntentClassifier:
                     or (self._details and len(text) <= DETAIL_CHARS)
                 )
             )
+            or may_ask_on_new_ground(self._new_ground, code, cues, text, kinds & self._acknowledged)
             or (
                 self._side_questions
                 and INTENTS[code] is Intent.EXPLORE
@@ -475,6 +482,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             SIDE_QUESTION_CHARS,
             standalone,
             DETAIL_CHARS if classifier._details else 0,
+            classifier._new_ground,
         ),
         capitals=capitals,
         joiners=joiners,
@@ -576,6 +584,8 @@ def intent_for_turn(
         announced=announced,
         points_back=detected_tool and not has_tool,
     )
+    if intent is Intent.DRILL_DOWN and on_new_ground(context, features, resolution):
+        return Intent.EXPLORE  # rule new-ground-questions: what points back points into it
     if announced and intent is Intent.EXPLORE:
         return intent  # "Can I ask you about something else?" asks nothing of the reply
     if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):
@@ -594,7 +604,9 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
         return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
-    if intent is Intent.EXPLORE and _acked_in_thread(context, features):
+    if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):
+        return Intent.DRILL_DOWN  # rule thread-requests: §5.1 "give me more about" the thread
+    if intent is Intent.EXPLORE and acked_in_thread(context, features):
         return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):
         return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
@@ -603,18 +615,3 @@ def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent:
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
         return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
     return intent
-
-
-def _acked_in_thread(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether an "ok and" opens the question (rule also-questions: no CONTINUE marker there)
-    and nothing says the topic moves on: "ok and" goes on from the reply, so the question is
-    no new ground even when its words are ("ok. and reflexive, example please?")."""
-    from .multiparty import moves_on  # multiparty reads turn features, whose cues use us
-
-    config = context.config
-    return (
-        config.also_questions
-        and features.question
-        and acked_question(features.text, features.hits)
-        and not moves_on(features, config)
-    )

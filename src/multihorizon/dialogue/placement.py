@@ -15,7 +15,7 @@ from .echoes import echoed_term
 from .intent import Intent
 from .named_topics import named_topic_of
 from .phrasing import announced_turn, asks_for_something, opens_with_return
-from .reply_rules import asks_on_the_topic
+from .reply_rules import asks_on_the_topic, requests_on_the_thread
 from .returns import last_left
 from .situation_setups import sets_up_new_situation
 from .term_returns import term_return
@@ -94,7 +94,9 @@ def thread_for_turn(
         named_thread=_echo_thread(context, vector, features, intent)
         if (named := _named_thread(context, vector, features, resume_words, stays)) < 0
         else named,
-        side_question=intent is Intent.DRILL_DOWN and asks_on_the_topic(context, features),
+        # Rules side-questions and thread-requests: on the topic at hand, whatever its words.
+        side_question=intent is Intent.DRILL_DOWN
+        and (asks_on_the_topic(context, features) or requests_on_the_thread(context, features)),
         takes_up_reply=not moves_on and not sets_up and _takes_up_reply(context, features),
     )
     # "ok desktop's back, nvidia-smi shows 550.120 now" after an aside (rule term-returns):

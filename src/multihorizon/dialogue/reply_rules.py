@@ -1,18 +1,20 @@
 """The rules of ``intent_for_turn`` that read the conversation before a user turn, most of
 them the assistant's reply just before it: term-questions, report-backs, side-questions (with
-short-follow-ups) and follow-up-forms (``rules.py`` registers each with its switch and
-evidence). Each holds in an assistant chat of two only: between peers a question or a
-statement is how a topic moves on (rule peer-replies)."""
+short-follow-ups), thread-requests and follow-up-forms (``rules.py`` and its data modules
+register each with its switch and evidence). Each holds in an assistant chat of two only:
+between peers a question or a statement is how a topic moves on (rule peer-replies)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..text.follow_up_words import REQUEST_GIVERS, REQUEST_MAKERS, REQUEST_SKIPPED
 from ..text.followups import has_place_word
+from ..text.lexicon import Marker
 from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
-from .phrasing import reports_back, side_question, term_asked
+from .phrasing import acked_question, plain_words, reports_back, side_question, term_asked
 from .reply_terms import opening_echo, quoted_terms
 from .term_checks import term_check
 from .thread_details import adds_to_the_thread
@@ -23,12 +25,15 @@ if TYPE_CHECKING:
     from .turnlog import TurnLog
 
 __all__ = [
+    "acked_in_thread",
     "asks_about_a_reply_term",
     "asks_back_a_term",
     "asks_on_the_topic",
     "asks_what_reply_meant",
     "builds_on_the_table",
+    "opens_with_request",
     "reports_on_the_reply",
+    "requests_on_the_thread",
 ]
 
 
@@ -141,6 +146,74 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
             side_question(features.text, features.hits)
             or (config.short_follow_ups and leans_on_the_reply(context, features))
         )
+    )
+
+
+def requests_on_the_thread(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user turn asks the assistant to make something more of the thread right
+    after its reply (rule thread-requests, ``opens_with_request``): "now make it funny",
+    "Give me a recipe for a vegan version.", "Now a shopping list for 7 please." In an
+    assistant chat of two, with a thread on the table, after a reply that offered no help with
+    something else ("Anything else I can do?": a request after it opens a task)."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    return (
+        config.thread_requests
+        and features.has(Marker.REQUEST_OPENER)
+        and not features.has(Marker.CONTINUE)  # "give me more options" asks to go on
+        and context.threads.active >= 0
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and not log.features[-1].open_offer
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+        and opens_with_request(features.text)
+    )
+
+
+def opens_with_request(text: str) -> bool:
+    """Whether a turn opens, after ``REQUEST_SKIPPED`` words ("now", "can you", "please"),
+    with a verb that makes something (``REQUEST_MAKERS``: "make it funny", "write me a
+    toast"), "give me" something indefinite ("give me a checklist", "gimme 3 names"), or is
+    "now" and a noun phrase that asks nothing ("Now a shopping list for 7 please.")."""
+    words = plain_words(text[:200])
+    first = len(words)
+    for at, word in enumerate(words):
+        if word == "now" and words[at + 1 : at + 2] and words[at + 1] in _FRAGMENT_ARTICLES:
+            return "?" not in text  # "Now a legal question. Do I need ...?" announces one
+        if word not in REQUEST_SKIPPED:
+            first = at
+            break
+    if first == len(words) or words[first] not in REQUEST_MAKERS | REQUEST_GIVERS:
+        return False
+    if words[first] in REQUEST_MAKERS:
+        return True
+    after = words[first + 1 : first + 3]
+    thing = after[1:] if after[:1] == ["me"] else after[:1]
+    return bool(thing) and (thing[0] in _INDEFINITE or thing[0].isdigit())
+
+
+# "Now a/the ...": a request of a thing, no verb needed; "give me a/some/3 ...".
+_FRAGMENT_ARTICLES = frozenset(("a", "an", "the", "some"))
+_INDEFINITE = frozenset((
+    "a", "an", "some", "another", "few", "more", "two", "three", "four", "five", "six",
+    "seven", "eight", "nine", "ten", "twenty", "several", "couple",
+))  # fmt: skip
+
+
+def acked_in_thread(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether an "ok and" opens the question (rule also-questions: no CONTINUE marker there)
+    and nothing says the topic moves on: "ok and" goes on from the reply, so the question is
+    no new ground even when its words are ("ok. and reflexive, example please?")."""
+    from .multiparty import moves_on  # multiparty reads turn features, whose cues use us
+
+    config = context.config
+    return (
+        config.also_questions
+        and features.question
+        and acked_question(features.text, features.hits)
+        and not moves_on(features, config)
     )
 
 

@@ -4,7 +4,16 @@ hand. Case-folded; read by set tests."""
 
 from __future__ import annotations
 
-__all__ = ["ASPECT_WORDS", "EXPLETIVE_IT", "FOLLOW_UP_REQUEST_WORDS", "TOPIC_QUESTION_OPENERS"]
+__all__ = [
+    "ASPECT_WORDS",
+    "EXPLETIVE_IT",
+    "FOLLOW_UP_REQUEST_WORDS",
+    "REQUEST_FOLLOW_UPS",
+    "REQUEST_GIVERS",
+    "REQUEST_MAKERS",
+    "REQUEST_SKIPPED",
+    "TOPIC_QUESTION_OPENERS",
+]
 
 # A short question with one of these words asks the assistant for something ("Can you send
 # me the form?", "Find one for me please?"): a task of its own. Not "there": "Is there a
@@ -41,4 +50,35 @@ ASPECT_WORDS = frozenset((
     "best", "popular", "important", "key", "possible", "different", "similar", "other", "new",
     "first", "many", "much", "most", "usual", "major", "typical", "famous", "worst", "long",
     "often",
+))  # fmt: skip
+
+# Rule thread-requests (SPEC-028 §5.1 DRILL_DOWN, issue 15 items 1-2): a request that opens
+# a turn by asking the assistant to make something more of the thread ("now make it funny",
+# "Give me a recipe for a vegan version.", "Now a shopping list for 7 please.") takes the
+# thread's object, whatever its words. The scanner's phrases (``Marker.REQUEST_OPENER``): a
+# turn with none is never read by the rule (issue 14); where they stand is read after.
+REQUEST_FOLLOW_UPS = (
+    "make it", "make me", "make a", "make an", "make one", "make some", "make them",
+    "write me", "write a", "write an", "write it", "write one", "write my", "write the",
+    "draft me", "draft an", "draft it", "create a",
+    "add a", "add an", "add some", "translate", "rewrite", "now a",
+    "now an", "now the", "now some",
+)  # fmt: skip
+# The verbs that make something of the thread, as a request's first word: a closed class of
+# producing verbs. Not "show", "check", "find", "put", "suggest": in ../shared/data (sgd,
+# dialseg711) they open a new service's task ("show me my alarms", "check the weather"); not
+# "summarise": a recap (rule session-recaps); not "compare": "Compare Redis and Memcached"
+# names a topic of its own (tests/test_crp_differential).
+REQUEST_MAKERS = frozenset((
+    "make", "write", "draft", "create", "add", "translate", "rewrite", "redo",
+))  # fmt: skip
+# "give me" makes something only of an indefinite object ("give me a checklist", "gimme 3
+# tavern names"); "give me directions to ..." asks for a new service's answer (dialseg711),
+# "Give me an overview of quantum computing" for a topic of its own (tests/test_content_topics):
+# off (empty) until a request's own topic can be told from the thread's.
+REQUEST_GIVERS: frozenset[str] = frozenset()
+# Words that may come before a request's verb: "now", "ok", "can you", "please", ...
+REQUEST_SKIPPED = frozenset((
+    "now", "also", "then", "and", "so", "great", "perfect", "good", "thanks", "cool", "right",
+    "please", "pls", "just", "oh", "can", "could", "would", "will", "you", "u", "next",
 ))  # fmt: skip

@@ -21,7 +21,7 @@ from typing import Any
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
 from . import question_forms as forms
-from .follow_up_words import EXPLETIVE_IT
+from .follow_up_words import EXPLETIVE_IT, REQUEST_FOLLOW_UPS
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
 from .question_forms import (
@@ -135,6 +135,7 @@ class Marker(enum.IntEnum):
     # ``cues.recaps_session``'s to say (rule session-recaps). Not DOCUMENT phrases: a recap
     # is hybrid over the session's threads, not a document about the active one.
     RECAP = 44
+    REQUEST_OPENER = 45  # "now make it funny": rule thread-requests (follow_up_words)
 
 
 # fmt: off
@@ -293,6 +294,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "recap", "recapitulate", "sum up", "sum it up", "sum everything up", "summarise",
             "summarize", "summary", "wrap up", "overview", "go over", "run through",
         ),
+        Marker.REQUEST_OPENER: REQUEST_FOLLOW_UPS,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
@@ -419,11 +421,7 @@ SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", 
 # "What paddle length should I get?", "What gear do we need?": "what", one to three words and
 # one of these asks for a choice the speaker makes on the topic at hand (rule side-questions);
 # not "do I" ("What alarms do I have set?" opens a task in sgd).
-CHOICE_ASKERS = frozenset(
-    (modal, who)
-    for modal in ("should", "would", "could", "must")
-    for who in ("i", "we")
-)
+CHOICE_ASKERS = frozenset((m, w) for m in ("should", "would", "could", "must") for w in ("i", "we"))
 # A short question opening with one of these words takes up the topic at hand whatever
 # follows ("And gels during the race?"): a side question (rule side-questions).
 SIDE_FRAGMENT_OPENERS = frozenset(("and",))
@@ -593,6 +591,7 @@ _INTENT_MASKS = (
         Marker.EXPLAIN,
         Marker.RECAP,
         Marker.RESUME,  # rule return-drill-downs
+        Marker.REQUEST_OPENER,  # rule thread-requests
     ),
 )
 

@@ -931,6 +931,31 @@ def _earlier_output(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
 
 
+def _detail_fragment(config: mh.Config) -> object:
+    envelope = _crawls(config).preview("missing titles first crawl")
+    return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
+
+
+def _pronoun_detail(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    envelope = session.preview("What did it count as crawled pages?")
+    return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
+
+
+def _rerun_detail(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("put a logger in the cellar for a week")
+    session.tool_output("humidity_logger", "Avg RH: 74%\nDew point avg: 11.0 C")
+    session.assistant("The wall is colder than the dew point, so it condenses there.")
+    session.user("added a dehumidifier, logged another week")
+    session.tool_output("humidity_logger", "Avg RH: 55%\nDew point avg: 7.2 C")
+    session.assistant("Much drier now.")
+    envelope = session.preview("what was the dew point the first week")
+    return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
+
+
 def _output_detail_intent(config: mh.Config) -> object:
     session = _crawls(config)
     session.user("Okay, noted.")
@@ -1144,6 +1169,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "repeat-chains": _repeat_chain,
     "output-details": _output_detail,
     "earlier-outputs": _earlier_output,
+    "detail-fragments": _detail_fragment,
+    "pronoun-details": _pronoun_detail,
+    "rerun-details": _rerun_detail,
     "output-detail-intents": _output_detail_intent,
     "fronted-output-topics": _fronted_output_topic,
     "fresh-output-targets": _fresh_target,

@@ -292,6 +292,15 @@ class Config:
     # (rule output-details); "the first search": the earlier output (rule earlier-outputs).
     output_details: bool = True
     earlier_outputs: bool = True
+    # "hrv first time", "and the flow now": a short fragment setting one run against another
+    # asks for a detail (rule detail-fragments, under output-details).
+    detail_fragments: bool = True
+    # "What did it peak at today?": a pronoun's question about a detail only an output shows
+    # (rule pronoun-details, under output-details).
+    pronoun_details: bool = True
+    # "what was the dew point the first week": a question with a said-turn reference that
+    # sets one run against another asks for that run's detail (rule rerun-details).
+    rerun_details: bool = True
     # "cadence first time round", past the output's exchange: TOOL_REFERENCE (rule
     # output-detail-intents, under output-details).
     output_detail_intents: bool = True

@@ -41,6 +41,7 @@ from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..tiers.scratch import ScratchEntry
 from .dislocated import dislocated_terms
 from .fresh_outputs import asks_reason
+from .output_details import exchange_over as _users_from
 from .output_details import holds_number, output_detail
 from .tool_references import entry_words
 from .turnlog import TurnLog
@@ -73,7 +74,7 @@ def asks_output_detail(
         return False
     bare = dataclasses.replace(resolution, references=said, named=())
     entries = list(scratch)
-    added = output_detail(bare, features, entries, log, config)
+    added = output_detail(bare, features, entries, log, config, pronouns=False)
     if added is None:
         return False
     entry = next(e for e in entries if e.entry_id == added.scratch_entry)
@@ -142,15 +143,3 @@ def past_outputs(entries: Iterable[ScratchEntry], log: TurnLog) -> bool:
     tell, so a question then takes the whole way): the oldest output's."""
     oldest = min((entry.turn_id for entry in entries), default=None)
     return oldest is not None and _users_from(oldest, log)
-
-
-def _users_from(turn_id: int, log: TurnLog) -> bool:
-    """Whether two user turns were logged from ``turn_id``, the turn an output came after, on:
-    the one it answered (or the first after it) and another since."""
-    users = 0
-    for turn in range(max(turn_id, 0), len(log)):
-        if log.roles[turn] == "user":
-            users += 1
-            if users >= 2:
-                return True
-    return False

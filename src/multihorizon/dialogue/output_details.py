@@ -14,7 +14,12 @@ inspect how long had sync_crm been running". After the tool-reference stage
   an earlier one ("the first search", "the original audit", "before the fix") and that output
   holds as many of its words (rule earlier-outputs).
 
-Both find named references only (``resolution.named``, as rule output-holders' definite
+Rules detail-fragments, pronoun-details and rerun-details widen output-details' gates: a
+fragment setting one run against another ("hrv first time"), a one-sentence pronoun question
+for a value only an output shows ("How much organic matter did it find?"), and a question whose
+words a reply said that sets one run against another ("what was the dew point the first week").
+
+All find named references only (``resolution.named``, as rule output-holders' definite
 references): the intent is left alone, so ``Session.classify``'s native settle stands.
 Costs nothing for a turn that is not a question or an empty scratch buffer; otherwise one
 pass over the buffer's entries (their words cached by ``tool_references``) and the entity
@@ -29,19 +34,31 @@ from collections.abc import Sequence
 
 from ..config import Config
 from ..text.lexicon import Marker
-from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS
+from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS, POLAR_OPENERS
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
+from .fresh_outputs import asks_reason
 from .references import Reference
 from .resolution import Resolution
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
-__all__ = ["holds_number", "output_detail", "with_fresh_targets", "with_output_details"]
+__all__ = [
+    "asks_detail",
+    "exchange_over",
+    "holds_number",
+    "output_detail",
+    "with_fresh_targets",
+    "with_output_details",
+]
 
 # Words an output must share with a question, beyond what any logged turn shares, when none of
 # them is a detail only the output holds.
 _MORE_HELD = 2
+# The most words of a fragment that is not a question yet asks for a run's detail ("cadence
+# first time round"; rule detail-fragments).
+_FRAGMENT_WORDS = 5
+_FRAGMENT_CHARS = 64
 
 
 def with_output_details(
@@ -54,7 +71,7 @@ def with_output_details(
     """``resolution`` with a tool reference added to the output holding a question's detail
     (rule output-details) or moved to the earlier output it asks about (rule
     earlier-outputs); see the module."""
-    if not features.question or len(scratch) == 0 or not features.terms:
+    if len(scratch) == 0 or not features.terms or not asks_detail(features, config):
         return resolution
     entries = list(scratch)
     terms = frozenset(features.terms)
@@ -140,27 +157,39 @@ def output_detail(
     entries: Sequence[ScratchEntry],
     log: TurnLog,
     config: Config,
+    *,
+    pronouns: bool = True,
 ) -> Reference | None:
     """The tool reference rule output-details adds to a question with no tool reference
-    (``resolution`` holds none): to the output holding its detail, else None."""
-    if not config.output_details or any(
+    (``resolution`` holds none): to the output holding its detail, else None.
+    ``pronouns=False``: not for a pronoun's question (rule pronoun-details off), as rule
+    output-detail-intents asks (sgd's "What is their address?" stays DRILL_DOWN)."""
+    if not config.output_details:
+        return None
+    said_ref = any(
         ref.type in ("ordinal", "turn", "action") and ref.target_turn is not None
         for ref in resolution.references
-    ):
+    )
+    if said_ref and not _asks_rerun(features, config):
         return None  # "what you said", "the second one", "do it again": said turns
     numbers = _numbers(features.text)
-    if features.request or (
-        not numbers and (features.anaphor or features.has(Marker.DEMONSTRATIVE))
-    ):
+    pointing = not numbers and (features.anaphor or features.has(Marker.DEMONSTRATIVE))
+    if features.request or (pointing and not (pronouns and _asks_pronoun_value(features, config))):
         # "What year did it come out?", "Is that place free?": about a thing said (the turn
         # that named it), though an output holds the field asked for; a number the output
         # shows ("that 84%") is its own. "Can you find one with parking?" asks for more.
         return None
     when = _asks_when(features.text) if config.earlier_outputs else 0
-    index = _detail_holder(entries, frozenset(features.terms), numbers, log, when)
+    index = _detail_holder(
+        entries, frozenset(features.terms), numbers, log, when, own_only=pointing
+    )
     if index < 0:
         return None
     entry = entries[index]
+    if said_ref and sum(other.tool_name == entry.tool_name for other in entries) < 2:
+        return None
+    if pointing and not exchange_over(entry.turn_id, log):
+        return None  # "Where is it?" after a search's summing-up reply: the thing it offered
     end = len(features.text.rstrip())
     added = Reference(
         "tool",
@@ -187,6 +216,8 @@ def _detail_holder(
     numbers: Sequence[str],
     log: TurnLog,
     when: int,
+    *,
+    own_only: bool = False,
 ) -> int:
     """The output a question's words are a detail of (rule output-details), else -1: the one
     holding the most words no logged turn said, then the most of its words (a number of the
@@ -219,6 +250,8 @@ def _detail_holder(
     entry = entries[best]
     if unsaid:
         return best
+    if own_only:
+        return -1  # "What year did it come out?": a pronoun's question needs a detail of its own
     if count >= _MORE_HELD or count > len(best_held):  # two words, or a number it shows
         before = max((n for t, n in per_turn.items() if t <= entry.turn_id), default=0)
         after = max((n for t, n in per_turn.items() if t > entry.turn_id), default=0)
@@ -229,6 +262,59 @@ def _detail_holder(
         return best
     reruns = sum(other.tool_name == entry.tool_name for other in entries)
     return best if when and reruns > 1 else -1
+
+
+def _asks_pronoun_value(features: TurnFeatures, config: Config) -> bool:
+    """Rule pronoun-details: a question with a pronoun that asks for a value ("What did it
+    peak at today?", "trim size it was?"), in one sentence, not a yes/no question
+    (``POLAR_OPENERS``: "Is the impeller a separate part, or do they come together?") nor one
+    for a reason. A sentence before it ("Great. What type of music is it?") accepts what a
+    reply offered and asks about that thing."""
+    if not (config.pronoun_details and features.anaphor) or asks_reason(features.text):
+        return False
+    core = features.text.strip().rstrip(_ENDS)
+    if any(mark in core for mark in _SENTENCE_ENDS):
+        return False  # "Great. What type of music is it?": the thing the reply just offered
+    first = features.text.lstrip()[:_OPENER_CHARS].split(maxsplit=1)[:1]
+    return not first or first[0].casefold().strip(_EDGES) not in POLAR_OPENERS
+
+
+def _asks_rerun(features: TurnFeatures, config: Config) -> bool:
+    """Rule rerun-details: a question with a reference to a said turn that sets one run of a
+    tool against another ("what was the dew point the first week", "the missing fixture ...
+    in the first log?") may still ask for that run's detail (when the tool ran more than
+    once), unless it asks for a reason or asks the assistant ("The days 2 to 7 thing you
+    brought up, why skip the first day?")."""
+    return (
+        config.rerun_details and _asks_when(features.text) != 0 and not asks_reason(features.text)
+    )
+
+
+def exchange_over(turn_id: int, log: TurnLog) -> bool:
+    """Whether two user turns were logged from ``turn_id``, the turn an output came after, on:
+    the one it answered (or the first after it) and another since (the output's exchange is
+    over; rules pronoun-details and output-detail-intents)."""
+    users = 0
+    for turn in range(max(turn_id, 0), len(log)):
+        if log.roles[turn] == "user":
+            users += 1
+            if users >= 2:
+                return True
+    return False
+
+
+def asks_detail(features: TurnFeatures, config: Config) -> bool:
+    """Whether a turn may ask about an output's detail: a question, or (rule
+    detail-fragments) a short fragment setting one run against another ("hrv first time",
+    "and the flow now": ``_asks_when`` != 0) that is not a request."""
+    if features.question:
+        return True
+    if not config.detail_fragments or features.request:
+        return False
+    text = features.text
+    if len(text) > _FRAGMENT_CHARS or len(text.split()) > _FRAGMENT_WORDS:
+        return False
+    return _asks_when(text) != 0
 
 
 def holds_number(text: str, number: str) -> bool:
@@ -263,6 +349,9 @@ _NUMBER_WINDOW = 50
 _MAX_NUMBERS = 4
 _MAX_WORDS = 64
 _CONTENT_CHARS = 1500
+_OPENER_CHARS = 16
+_ENDS = "?!. "
+_SENTENCE_ENDS = ("?", ". ", "! ")
 _EDGES = ",;:!?\"'()[]"
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "LATER_OUTPUT_WORDS",
     "OUTPUT_DETERMINERS",
     "OUTPUT_SYNONYMS",
+    "POLAR_OPENERS",
     "REASON_ASKING_OPENERS",
     "REASON_ASKING_WORDS",
     "SECOND_PERSON_WORDS",
@@ -98,3 +99,9 @@ SECOND_PERSON_WORDS = frozenset(("you", "your", "yours", "u", "ya"))
 # worry?", "Those 22 RGB objects, were they mostly photos?") points at a thing shown (rule
 # fronted-output-topics; a closed class).
 FRONTED_DEMONSTRATIVES = frozenset(("that", "this", "those", "these"))
+# Auxiliaries opening a yes/no question ("Is the impeller a separate part?", "Did the ads
+# extract change its schema?"): about a thing, not for a value an output shows (rule
+# pronoun-details; a closed class).
+POLAR_OPENERS = frozenset(
+    ("is", "are", "was", "were", "did", "does", "do", "has", "have", "had", "will", "can")
+)

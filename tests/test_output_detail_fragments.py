@@ -60,9 +60,9 @@ def test_a_fragment_without_a_selector_or_too_long_names_nothing(text: str) -> N
 
 @pytest.mark.parametrize("text", ["What did it give for the PEF?", "quality grade it got?"])
 def test_a_pronoun_question_for_a_value_only_an_output_shows(text: str) -> None:
-    session, _, newer = _spirometry()
+    session, _, newer = _spirometry(mh.Config(pronoun_details=True))  # opt-in
     assert _tool_turns(session.preview(text))[:1] == [newer], text
-    off, _, _ = _spirometry(mh.Config(pronoun_details=False))
+    off, _, _ = _spirometry()
     assert _tool_turns(off.preview(text)) == [], text
 
 
@@ -76,7 +76,7 @@ def test_a_pronoun_question_for_a_value_only_an_output_shows(text: str) -> None:
     ],
 )
 def test_a_pronoun_yes_no_reason_or_said_question_names_no_output(text: str) -> None:
-    session, _, _ = _spirometry()
+    session, _, _ = _spirometry(mh.Config(pronoun_details=True))
     assert _tool_turns(session.preview(text)) == [], text
 
 

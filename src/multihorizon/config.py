@@ -296,8 +296,8 @@ class Config:
     # asks for a detail (rule detail-fragments, under output-details).
     detail_fragments: bool = True
     # "What did it peak at today?": a pronoun's question about a detail only an output shows
-    # (rule pronoun-details, under output-details).
-    pronoun_details: bool = True
+    # (rule pronoun-details, under output-details; opt-in: it did not carry over, rules.py).
+    pronoun_details: bool = False
     # "what was the dew point the first week": a question with a said-turn reference that
     # sets one run against another asks for that run's detail (rule rerun-details).
     rerun_details: bool = True

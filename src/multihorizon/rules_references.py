@@ -407,29 +407,6 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "dialogue.output_details.asks_detail",
     ),
     (
-        "pronoun-details",
-        "references",
-        "§4.2",
-        "A question with a pronoun and no number ('How much organic matter did it find?', "
-        "'What was her phosphorus on the first panel?', 'trim size it was?') names the "
-        "output holding a word no logged turn said (output-details' detail of its own; "
-        "two shared words are not enough) once that output's exchange is over, when it is "
-        "one sentence ('Great. What type of music is it?' asks about what a reply offered), "
-        "not a yes/no question (an auxiliary opens it: 'Is the impeller a separate part "
-        "...?') and not for a reason. A named reference only: rule output-detail-intents "
-        "does not take it (the intent is left alone). Under output-details.",
-        {"pronoun_details": False},
-        "counted first: 13 of the 61 tool-reference misses stopped at the pronoun gate, "
-        "against 16 correct refusals of entity/demonstrative probes there. Off -> on (other "
-        "rules on), every hand-written reference probe: 1,566 -> 1,572 of 1,801 (tool 272 "
-        "-> 276, entity and demonstrative +2, none lost). sgd references: without the "
-        "one-sentence gate 1,480 -> 1,471 of 1,896 ('Terrific. What genre? ...'), with it "
-        "unchanged; taken by output-detail-intents it cost sgd intent 0.716 -> 0.713 "
-        "('What is their address and phone number?') and 1 hand-written turn, so it is "
-        "not. Logged-turn intents unchanged (3,115).",
-        "dialogue.output_details.output_detail",
-    ),
-    (
         "rerun-details",
         "references",
         "§4.2",
@@ -511,6 +488,33 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
 
 # Registered but off in Config(): what they gained was on the half tuned on only.
 OPT_IN_REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "pronoun-details",
+        "references",
+        "§4.2",
+        "A question with a pronoun and no number ('How much organic matter did it find?', "
+        "'What was her phosphorus on the first panel?', 'trim size it was?') names the "
+        "output holding a word no logged turn said (output-details' detail of its own; "
+        "two shared words are not enough) once that output's exchange is over, when it is "
+        "one sentence ('Great. What type of music is it?' asks about what a reply offered), "
+        "not a yes/no question (an auxiliary opens it: 'Is the impeller a separate part "
+        "...?') and not for a reason. A named reference only: rule output-detail-intents "
+        "does not take it (the intent is left alone). Under output-details.",
+        {"pronoun_details": False},
+        "counted first: 13 of the 61 tool-reference misses stopped at the pronoun gate, "
+        "against 16 correct refusals of entity/demonstrative probes there. Off -> on (other "
+        "rules on), every hand-written reference probe: 1,566 -> 1,572 of 1,801 (tool 272 "
+        "-> 276, entity and demonstrative +2, none lost). sgd references: without the "
+        "one-sentence gate 1,480 -> 1,471 of 1,896 ('Terrific. What genre? ...'), with it "
+        "unchanged; taken by output-detail-intents it cost sgd intent 0.716 -> 0.713 "
+        "('What is their address and phone number?') and 1 hand-written turn, so it is "
+        "not. Logged-turn intents unchanged (3,115). Opt-in (stop 32): on the lead's "
+        "four audit sets, which no helper saw, it gained no probe and lost one (an entity "
+        "question that names its own subject before the pronoun, 'the X, does it test Y', "
+        "went to an output showing Y); pooled over every file +7 (refs_holdout7, "
+        "toolq_holdout9, toolq_holdout11).",
+        "dialogue.output_details.output_detail",
+    ),
     (
         "question-chains",
         "references",

@@ -41,8 +41,7 @@ from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..tiers.scratch import ScratchEntry
 from .dislocated import dislocated_terms
 from .fresh_outputs import asks_reason
-from .output_details import exchange_over as _users_from
-from .output_details import holds_number, output_detail
+from .output_details import exchange_over, holds_number, output_detail
 from .tool_references import entry_words
 from .turnlog import TurnLog
 
@@ -78,7 +77,7 @@ def asks_output_detail(
     if added is None:
         return False
     entry = next(e for e in entries if e.entry_id == added.scratch_entry)
-    return _users_from(entry.turn_id, log)
+    return exchange_over(entry.turn_id, log)
 
 
 def may_ask_output_detail(
@@ -96,7 +95,7 @@ def may_ask_output_detail(
     terms = frozenset(features.terms)
     number = any(char.isdigit() for char in features.text)
     for entry in scratch:
-        if _users_from(entry.turn_id, log):
+        if exchange_over(entry.turn_id, log):
             name, content = entry_words(entry)
             if number or not (terms.isdisjoint(name) and terms.isdisjoint(content)):
                 return True
@@ -121,7 +120,7 @@ def fronted_output(
     head = features.text[:_TOPIC_CHARS].split(",", 1)[0].split(":", 1)[0]  # the fronted topic
     numbers = [word.strip(_EDGES) for word in head.split() if any(c.isdigit() for c in word)]
     for entry in scratch:
-        if _users_from(entry.turn_id, log):
+        if exchange_over(entry.turn_id, log):
             name, content = entry_words(entry)
             shown = entry.raw_output[:_CONTENT_CHARS]
             if not (topic.isdisjoint(name) and topic.isdisjoint(content)) or any(
@@ -142,4 +141,4 @@ def past_outputs(entries: Iterable[ScratchEntry], log: TurnLog) -> bool:
     """Whether some output's exchange is over (``Session``'s view: the native settle cannot
     tell, so a question then takes the whole way): the oldest output's."""
     oldest = min((entry.turn_id for entry in entries), default=None)
-    return oldest is not None and _users_from(oldest, log)
+    return oldest is not None and exchange_over(oldest, log)

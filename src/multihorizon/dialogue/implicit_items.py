@@ -293,12 +293,7 @@ def _placed(
         # (Any item it holds is a sentence, not a list's: ``_names_list_item``.)
         if last in ITEM_NOUNS and set(words) & set(said):
             better = replace(ref, target_turn=turn, item=item, type="ordinal")
-            return replace(
-                resolution,
-                references=tuple(better if r is ref else r for r in resolution.references),
-                resolved=tuple(better if r is ref else r for r in resolution.resolved),
-                named=tuple(better if r is ref else r for r in resolution.named),
-            )
+            return resolution.with_changed({id(ref): better})
     start, end = _span(content, words[0])
     named = Reference("ordinal", content[start:end], start, end, turn, item=item,
                       confidence=_CONFIDENCE)  # fmt: skip

@@ -54,12 +54,7 @@ def with_list_topics(
             changed[id(ref)] = moved
     if not changed:
         return resolution
-    return replace(
-        resolution,
-        references=tuple(changed.get(id(ref), ref) for ref in resolution.references),
-        resolved=tuple(changed.get(id(ref), ref) for ref in resolution.resolved),
-        named=tuple(changed.get(id(ref), ref) for ref in resolution.named),
-    )
+    return resolution.with_changed(changed)
 
 
 def _moved(ref: Reference, terms: list[str], lists: list[_Listed]) -> Reference | None:

@@ -83,12 +83,7 @@ def with_output_details(
             moved = {id(ref): _earlier(ref, entries, terms) for ref in resolution.references}
         else:
             return resolution
-        return dataclasses.replace(
-            resolution,
-            references=tuple(moved[id(ref)] for ref in resolution.references),
-            resolved=tuple(moved.get(id(ref), ref) for ref in resolution.resolved),
-            named=tuple(moved.get(id(ref), ref) for ref in resolution.named),
-        )
+        return resolution.with_changed(moved)
     added = output_detail(resolution, features, entries, log, config)
     if added is None:
         return resolution
@@ -143,12 +138,8 @@ def with_fresh_targets(
         turn = best.turn_id if best.turn_id >= 0 else None
         return dataclasses.replace(ref, target_turn=turn, scratch_entry=best.entry_id)
 
-    return dataclasses.replace(
-        resolution,
-        references=tuple(moved(ref) for ref in resolution.references),
-        resolved=tuple(moved(ref) for ref in resolution.resolved),
-        named=tuple(moved(ref) for ref in resolution.named),
-    )
+    every = (*resolution.references, *resolution.resolved, *resolution.named)
+    return resolution.with_changed({id(ref): moved(ref) for ref in every})
 
 
 def output_detail(

@@ -429,6 +429,17 @@ class Resolution:
     # ``resolved``, which the §5.2 intent and §3.3 thread rules read.
     named: tuple[Reference, ...] = ()
 
+    def with_changed(self, changed: Mapping[int, Reference]) -> Resolution:
+        """This resolution with each reference whose ``id`` is a key of ``changed`` replaced
+        by its value, in ``references``, ``resolved`` and ``named`` alike: what a rule that
+        retargets references after the stage returns."""
+        return replace(
+            self,
+            references=tuple(changed.get(id(ref), ref) for ref in self.references),
+            resolved=tuple(changed.get(id(ref), ref) for ref in self.resolved),
+            named=tuple(changed.get(id(ref), ref) for ref in self.named),
+        )
+
 
 # No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
 _NO_REFERENCES = Resolution((), (), has_tool=False, prior=0, addressee=None, reply_to=-1)

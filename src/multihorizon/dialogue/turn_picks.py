@@ -98,12 +98,7 @@ def with_item_over_said(resolution: Resolution, log: TurnLog, config: Config) ->
         moved = _on_named_list(pick, said[0].item, named, log)
         if moved is not None:
             changed[id(pick)] = moved
-    return replace(
-        resolution,
-        references=tuple(changed.get(id(r), r) for r in resolution.references),
-        resolved=tuple(changed.get(id(r), r) for r in resolution.resolved),
-        named=tuple(changed.get(id(r), r) for r in resolution.named),
-    )
+    return resolution.with_changed(changed)
 
 
 def _on_named_list(
@@ -142,12 +137,7 @@ def with_plain_quality(
         if found is None:
             return resolution
         better = replace(ref, type="ordinal", target_turn=found[0], item=found[1])
-        return replace(
-            resolution,
-            references=tuple(better if r is ref else r for r in resolution.references),
-            resolved=tuple(better if r is ref else r for r in resolution.resolved),
-            named=tuple(better if r is ref else r for r in resolution.named),
-        )
+        return resolution.with_changed({id(ref): better})
     return resolution
 
 

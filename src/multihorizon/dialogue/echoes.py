@@ -15,13 +15,16 @@ from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     CLAUSE_OPENERS,
     ECHO_BLOCKERS,
+    ECHO_CLOSERS,
     ECHO_FILLERS,
     ECHO_HEDGES,
     ECHO_LINKS,
+    ECHO_STRIP,
     ECHO_TAILS,
     OTHER_TOPIC_OPENERS,
     PERMISSION_ASKERS,
     PERMISSION_TAILS,
+    TERM_ARTICLES,
 )
 
 __all__ = [
@@ -37,11 +40,8 @@ __all__ = [
 ECHO_CHARS = 64
 # A term is a name of a few words ("dvla check code"), not a clause.
 _TERM_WORDS = 4
-_STRIP = ",:;.!?\"'()[]\u2018\u2019\u201c\u201d*"
 _CLAUSE_ENDS = ",:;?"
-_CLOSERS = "\"')\u201d\u2019*"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
-_ARTICLES = frozenset(("a", "an", "the"))
 # Fillers that take the next word with them ("hang on", "hold on").
 _PAIR_FILLERS = frozenset(("hang", "hold"))
 # Topic openers that say by themselves the topic is another one ("something else",
@@ -71,7 +71,7 @@ _WIDE_TAILS = ECHO_TAILS | FRAME_TAILS
 def _link_at(words: list[str], index: int, links: tuple[tuple[str, ...], ...]) -> int:
     """The length of a phrase of ``links`` starting at ``index`` (0: none)."""
     for link in links:
-        span = [word.strip(_STRIP) for word in words[index : index + len(link)]]
+        span = [word.strip(ECHO_STRIP) for word in words[index : index + len(link)]]
         if tuple(span) == link:
             return len(link)
     return 0
@@ -93,14 +93,14 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
         return ()
     words = _words(text)
     # "richer how" (rule term-frames): a bare "how" after a term of content words only.
-    bare_how = wide and "?" not in text and len(words) > 1 and words[-1].strip(_STRIP) == "how"
+    bare_how = wide and "?" not in text and len(words) > 1 and words[-1].strip(ECHO_STRIP) == "how"
     if not (bare_how or text.rstrip().endswith("?")):
         return ()
     if bare_how:
         words = words[:-1]
     index = 0
-    while index < len(words) and words[index].strip(_STRIP) in ECHO_FILLERS:
-        index += 2 if words[index].strip(_STRIP) in _PAIR_FILLERS else 1
+    while index < len(words) and words[index].strip(ECHO_STRIP) in ECHO_FILLERS:
+        index += 2 if words[index].strip(ECHO_STRIP) in _PAIR_FILLERS else 1
     term: list[str] = []
     ended = linked = False
     while index < len(words) and len(term) < most:
@@ -114,7 +114,7 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
             if ended:
                 break
             continue
-        bare = token.strip(_STRIP)
+        bare = token.strip(ECHO_STRIP)
         if bare:
             term.append(bare)
         if _ends_clause(token):
@@ -125,16 +125,16 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
         return ()
     if bare_how and (linked or len(content_terms(" ".join(term))) != len(term)):
         return ()
-    rest = [word.strip(_STRIP) for word in words[index:]]
+    rest = [word.strip(ECHO_STRIP) for word in words[index:]]
     rest = [word for word in rest if word]
     if rest and not linked:
         if (span := _link_at(words, index, links)) == 0:
             tail = " ".join(word for word in rest if word not in ECHO_HEDGES)
             if tail not in tails:
                 return ()
-    elif not (rest or linked or bare_how) and not words[-1].rstrip(_CLOSERS).endswith("?"):
+    elif not (rest or linked or bare_how) and not words[-1].rstrip(ECHO_CLOSERS).endswith("?"):
         return ()
-    if term[0] in _ARTICLES:
+    if term[0] in TERM_ARTICLES:
         term = term[1:]
     terms = tuple(content_terms(" ".join(term)))
     return terms if 0 < len(terms) <= _TERM_WORDS else ()
@@ -155,9 +155,9 @@ def echo_words(wide: bool) -> tuple[Any, ...]:
         _WIDE_LINKS if wide else ECHO_LINKS,
         _WIDE_TAILS if wide else ECHO_TAILS,
         ECHO_HEDGES,
-        _STRIP,
+        ECHO_STRIP,
         _CLAUSE_ENDS,
-        _CLOSERS,
+        ECHO_CLOSERS,
         wide,
     )
 
@@ -179,13 +179,13 @@ def asks_leave_to_move_on(text: str, start: int, end: int) -> bool:
             offset
             for offset in range(min(len(head), 4))
             for asks in PERMISSION_ASKERS
-            if tuple(word.strip(_STRIP) for word in head[offset : offset + len(asks)]) == asks
+            if tuple(word.strip(ECHO_STRIP) for word in head[offset : offset + len(asks)]) == asks
         ),
         -1,
     )
     if asker < 0 or len(head) - asker > _BETWEEN_WORDS + 3:
         return False
-    if any(token.strip(_STRIP) not in OPENING_FILLERS for token in head[:asker]):
+    if any(token.strip(ECHO_STRIP) not in OPENING_FILLERS for token in head[:asker]):
         return False  # "Why can I not ...": the request does not open the turn
     if any(token.rstrip("\"')")[-1:] in ".?!" for token in head[asker:]):
         return False  # the phrase lies in a later sentence
@@ -193,7 +193,7 @@ def asks_leave_to_move_on(text: str, start: int, end: int) -> bool:
     stop = min((after.find(mark) for mark in "?:" if mark in after), default=-1)
     if stop < 0:
         return False
-    between = [word.strip(_STRIP) for word in after[:stop].casefold().split()]
+    between = [word.strip(ECHO_STRIP) for word in after[:stop].casefold().split()]
     between = [word for word in between if word]
     return len(between) <= _AFTER_WORDS and PERMISSION_TAILS.issuperset(between)
 

@@ -13,7 +13,14 @@ from typing import Any
 
 from ..text.question_forms import TERM_HEDGES
 from ..text.tokens import content_terms
-from ..text.topic_clause_words import ECHO_BLOCKERS, ECHO_FILLERS, ECHO_HEDGES
+from ..text.topic_clause_words import (
+    ECHO_BLOCKERS,
+    ECHO_CLOSERS,
+    ECHO_FILLERS,
+    ECHO_HEDGES,
+    ECHO_STRIP,
+    TERM_ARTICLES,
+)
 from .phrasing import SIDE_QUESTION_CHARS
 from .term_checks import check_words, term_check
 
@@ -32,9 +39,6 @@ REPLY_TERM_CHARS = SIDE_QUESTION_CHARS
 # A term is a name of a few words ("turn of the key"), not a clause; a quotation a phrase.
 _TERM_WORDS = 4
 _QUOTED_WORDS = 5
-_STRIP = ",:;.!?\"'()[]\u2018\u2019\u201c\u201d*"
-_CLOSERS = "\"')\u201d\u2019*"
-_ARTICLES = frozenset(("a", "an", "the"))
 _HEDGES = ECHO_HEDGES | TERM_HEDGES  # "phacelia exactly?" asks back "phacelia"
 _DOUBLE_QUOTES = frozenset('"\u201c\u201d')
 _SINGLE_OPEN = frozenset("'\u2018")
@@ -52,28 +56,28 @@ def opening_echo(text: str) -> tuple[str, ...]:
         return ()
     tokens = text.casefold().replace("\u2019", "'").split()
     index = 0
-    while index < len(tokens) and tokens[index].strip(_STRIP) in ECHO_FILLERS:
+    while index < len(tokens) and tokens[index].strip(ECHO_STRIP) in ECHO_FILLERS:
         index += 1
     term: list[str] = []
     while index < len(tokens) and len(term) < _TERM_WORDS:
         token = tokens[index]
         index += 1
-        word = token.strip(_STRIP)
+        word = token.strip(ECHO_STRIP)
         if word:
             term.append(word)
-        core = token.rstrip(_CLOSERS)
+        core = token.rstrip(ECHO_CLOSERS)
         if core.endswith("?"):
             break
         if core[-1:] in ",:;.!":
             return ()
     else:
         return ()
-    more = any(token.strip(_STRIP) for token in tokens[index:])
+    more = any(token.strip(ECHO_STRIP) for token in tokens[index:])
     bare = [word for word in term if word not in _HEDGES]
     # A term alone is rule echo-clarifications' ("Fret buzz?"), unless hedged ("exactly?").
     if not bare or bare[0] in ECHO_BLOCKERS or not (more or len(bare) < len(term)):
         return ()
-    return tuple(content_terms(" ".join(bare[1:] if bare[0] in _ARTICLES else bare)))
+    return tuple(content_terms(" ".join(bare[1:] if bare[0] in TERM_ARTICLES else bare)))
 
 
 def reply_term_words(checks: bool = True) -> tuple[Any, ...]:

@@ -18,7 +18,10 @@ from ..text.topic_clause_words import (
     CHECK_LINKS,
     CHECK_VERBS,
     ECHO_BLOCKERS,
+    ECHO_CLOSERS,
     ECHO_FILLERS,
+    ECHO_STRIP,
+    TERM_ARTICLES,
 )
 
 __all__ = ["CHECK_CHARS", "check_words", "term_check"]
@@ -31,10 +34,7 @@ _TERM_WORDS = 7
 # A guess after the verb is a short phrase ("the grass at the edge?"); a longer clause says
 # more than a guess ("Good Boys is fine and can you also search for songs for me?").
 _GUESS_WORDS = 8
-_STRIP = ",:;.!?\"'()[]\u2018\u2019\u201c\u201d*"
-_CLOSERS = "\"')\u201d\u2019*"
 _SENTENCE_ENDS = ".!;"
-_ARTICLES = frozenset(("a", "an", "the"))
 # What sets two terms of the reply side by side: no word of either ("working load limit vs
 # breaking strength, same thing ...?").
 _SIDE_BY_SIDE = frozenset(("vs", "versus"))
@@ -49,33 +49,33 @@ def term_check(text: str) -> tuple[str, ...]:
     if len(text) > CHECK_CHARS or "?" not in text:
         return ()
     tokens = text.casefold().replace("\u2019", "'").split()
-    if "," not in text and CHECK_VERBS.isdisjoint(token.strip(_STRIP) for token in tokens):
+    if "," not in text and CHECK_VERBS.isdisjoint(token.strip(ECHO_STRIP) for token in tokens):
         return ()  # neither shape can hold: one pass of C-level steps (issue 14)
     start = asked = 0
     for asked, token in enumerate(tokens):
         if "?" in token:
             break
-        if token.rstrip(_CLOSERS)[-1:] in _SENTENCE_ENDS:
+        if token.rstrip(ECHO_CLOSERS)[-1:] in _SENTENCE_ENDS:
             start = asked + 1
     index = start
-    while index < asked and tokens[index].strip(_STRIP) in ECHO_FILLERS:
+    while index < asked and tokens[index].strip(ECHO_STRIP) in ECHO_FILLERS:
         index += 1
     term: list[str] = []
     while index <= asked and len(term) < _TERM_WORDS:
         token = tokens[index]
         index += 1
-        word = token.strip(_STRIP)
+        word = token.strip(ECHO_STRIP)
         if word in CHECK_VERBS and term:
             # "wort means?" guesses nothing: the term alone (rule echo-clarifications').
             guess = index <= asked and asked - index < _GUESS_WORDS
-            if not guess or tokens[index].strip(_STRIP) in CHECK_INVERSIONS:
+            if not guess or tokens[index].strip(ECHO_STRIP) in CHECK_INVERSIONS:
                 return ()
             return _bare(term)
         if word:
             term.append(word)
-        core = token.rstrip(_CLOSERS)
+        core = token.rstrip(ECHO_CLOSERS)
         if core.endswith(","):
-            following = tuple(tokens[at].strip(_STRIP) for at in range(index, len(tokens))[:3])
+            following = tuple(tokens[at].strip(ECHO_STRIP) for at in range(index, len(tokens))[:3])
             if any(following[: len(link)] == link for link in CHECK_LINKS):
                 return _bare(term)
             return ()
@@ -88,7 +88,7 @@ def _bare(term: list[str]) -> tuple[str, ...]:
     if not term or term[0] in ECHO_BLOCKERS or term[0] in _SIDE_BY_SIDE:
         return ()
     words = [word for word in term if word not in _SIDE_BY_SIDE]
-    return tuple(content_terms(" ".join(words[1:] if words[0] in _ARTICLES else words)))
+    return tuple(content_terms(" ".join(words[1:] if words[0] in TERM_ARTICLES else words)))
 
 
 def check_words(on: bool) -> tuple[Any, ...]:

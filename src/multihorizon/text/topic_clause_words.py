@@ -20,9 +20,11 @@ __all__ = [
     "CLAUSE_OPENERS",
     "CLAUSE_TOPIC_LINKS",
     "ECHO_BLOCKERS",
+    "ECHO_CLOSERS",
     "ECHO_FILLERS",
     "ECHO_HEDGES",
     "ECHO_LINKS",
+    "ECHO_STRIP",
     "ECHO_TAILS",
     "EXPLAIN_OBJECT_WORDS",
     "FRAMING_NOUNS",
@@ -38,6 +40,7 @@ __all__ = [
     "RETURN_CLAUSE_FRONTS",
     "RETURN_NAME_FILLERS",
     "SETUP_POINTERS",
+    "TERM_ARTICLES",
 ]
 
 # NEW_TOPIC phrases that move on without saying the topic changes ("Let's talk about other
@@ -118,6 +121,12 @@ CLARIFY_PHRASES = (
     "understood you correctly", "if i understand correctly", "if i understood correctly",
     "do you mean",
 )  # fmt: skip
+# How the readers of a term asked back (echoes, reply_terms, term_checks) cut a turn's words:
+# the characters stripped from a word, those that may close it after its "?", and the articles
+# a term may open with. The native settle's gates read the same strings (settle data).
+ECHO_STRIP = ",:;.!?\"'()[]\u2018\u2019\u201c\u201d*"
+ECHO_CLOSERS = "\"')\u201d\u2019*"
+TERM_ARTICLES = frozenset(("a", "an", "the"))
 # Rule echo-clarifications: a term of an earlier reply asked back ("Fret buzz?", "Wait,
 # 'proud'?", "Kettle stitch, meaning?", "Natural release means I just wait?", "Float pin,
 # what's that?"). Words before the term that say nothing of their own:

@@ -152,7 +152,7 @@ class Threads:
         first_terms: Sequence[str],
         reply_thread: int = -1,
         multi_party: bool = False,
-        points_back: bool = False,
+        points_back: Lazy = False,
         answers: Lazy = False,
         opens_topic: Lazy = False,
         carries_on: Lazy = False,
@@ -218,7 +218,7 @@ class Threads:
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
-        if intent_threads and intent is Intent.DRILL_DOWN and points_back and active >= 0:
+        if intent_threads and intent is Intent.DRILL_DOWN and active >= 0 and _holds(points_back):
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
             return self._existing(active, "active")
@@ -255,10 +255,11 @@ class Threads:
         """The dormant thread holding the most of these words, counting only words the active
         thread never used (ties: the most recently active), else -1."""
         counts: dict[int, int] = {}
+        active_words = self.vocabulary[self.active] if self.active >= 0 else frozenset()
         for term in terms:
             owners = self.term_threads.get(term)
-            # A word the active thread also used says nothing about leaving it.
-            if owners is None or self.active in owners:
+            # A word the active thread also used says nothing about leaving it (a set test).
+            if owners is None or term in active_words:
                 continue
             for owner in owners:
                 counts[owner] = counts.get(owner, 0) + 1

@@ -121,11 +121,6 @@ def dormant_by_terms(
     return leaders[0], best, False
 
 
-def _one_dormant(owners: Sequence[int] | None, active: int) -> bool:
-    """Whether a word's threads (``Threads.term_threads``) are one thread, not ``active``."""
-    return owners is not None and len(owners) == 1 and owners[0] != active
-
-
 def term_return(threads: Threads, plan: ThreadPlan, features: TurnFeatures, intent: Intent) -> int:
     """The dormant thread a turn returns to by its words (-1: none) where ``plan`` kept it
     in the active thread or opened a new one for want of anything better (the caller rules
@@ -142,7 +137,11 @@ def term_return(threads: Threads, plan: ThreadPlan, features: TurnFeatures, inte
     # Only a word one dormant thread alone used can name it (``dormant_by_terms`` counts no
     # other): without one, the turn's codes need not be read (most turns; issue 14).
     term_threads, active = threads.term_threads, threads.active
-    if not any(_one_dormant(term_threads.get(term), active) for term in features.terms):
+    for term in features.terms:
+        owners = term_threads.get(term)
+        if owners is not None and len(owners) == 1 and owners[0] != active:
+            break
+    else:
         return -1
     shaped = features.once("shaped_terms", None, lambda: shaped_terms(features.text))
     by_words = plan.is_new and features.question

@@ -32,6 +32,7 @@ from .dialogue.detection import FormsGate
 from .dialogue.features import TurnFeatures, analyse
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
+from .dialogue.earlier_runs import with_named_run
 from .dialogue.output_details import with_fresh_targets, with_output_details
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference
@@ -560,6 +561,7 @@ class Session(SessionState, SessionIntent):
         resolution = with_output_details(
             resolution, features, self._scratch, self._log, self.config
         )
+        resolution = with_named_run(resolution, features, self._scratch, self._log, self.config)
         return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

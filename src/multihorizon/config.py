@@ -313,9 +313,9 @@ class Config:
     # "What you said about the reference build, ...": an outcome verb a person opens is no
     # tool's outcome, unless right after an output (rule person-outcomes).
     person_outcomes: bool = True
-    # "Can the firewall block the ones in the log?": a question for a reason, advice or of the
-    # assistant names no output by an output noun (rule reason-output-nouns).
-    reason_output_nouns: bool = True
+    # "Could you do the same for the reports page?": a question to the assistant names no
+    # output by an output noun (rule addressed-output-nouns).
+    addressed_output_nouns: bool = True
     # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
     introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the

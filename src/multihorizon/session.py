@@ -29,10 +29,10 @@ from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.detection import FormsGate
+from .dialogue.earlier_runs import with_named_run
 from .dialogue.features import TurnFeatures, analyse
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
-from .dialogue.earlier_runs import with_named_run
 from .dialogue.output_details import with_fresh_targets, with_output_details
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.references import Mention, Reference

@@ -72,8 +72,6 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
     if not SECOND_PERSON_WORDS.isdisjoint(words):
         return -1
     runs = _reruns(entries)
-    if not runs:
-        return -1
     by_argument = _by_argument(words, entries, runs)
     if by_argument >= 0:
         return by_argument
@@ -103,11 +101,14 @@ _WH_WORDS = frozenset(("what", "which", "how", "when", "where", "who"))
 
 
 def _reruns(entries: Sequence[ScratchEntry]) -> dict[str, list[int]]:
-    """The tools that ran more than once: name -> their entries' indexes, oldest first."""
+    """The tools that ran more than once: name -> their entries' indexes, oldest first; when
+    none did, every output as the runs of one ("the first output" of a session that listed
+    the timers and then the logs)."""
     runs: dict[str, list[int]] = {}
     for index, entry in enumerate(entries):
         runs.setdefault(entry.tool_name, []).append(index)
-    return {name: found for name, found in runs.items() if len(found) > 1}
+    reran = {name: found for name, found in runs.items() if len(found) > 1}
+    return reran or {"": list(range(len(entries)))}
 
 
 def _run_noun(
@@ -125,7 +126,7 @@ def _run_noun(
         if word in RUN_POSITION_NOUNS:
             return None  # "the first two rows", "the last line": a place inside an output
         if word in RUN_NOUNS or any(
-            normalise_term(word) in tool_name_words(entries[runs[name][0]]) for name in runs
+            _names(normalise_term(word), entries, runs[name]) for name in runs
         ):
             return word
         if word in STOPWORDS and not word.isdigit():
@@ -133,10 +134,12 @@ def _run_noun(
     return None
 
 
-def _tool_of(noun: str, words: list[str], entries: Sequence[ScratchEntry], runs: dict) -> str:
+def _tool_of(
+    noun: str, words: list[str], entries: Sequence[ScratchEntry], runs: dict[str, list[int]]
+) -> str:
     """The rerun tool a noun names by its name, else whose outputs hold most of ``words``."""
     term = normalise_term(noun)
-    named = [name for name in runs if term in tool_name_words(entries[runs[name][0]])]
+    named = [name for name in runs if _names(term, entries, runs[name])]
     if len(named) == 1:
         return named[0]
     terms = {normalise_term(word) for word in words if word and word not in STOPWORDS}
@@ -151,13 +154,22 @@ def _tool_of(noun: str, words: list[str], entries: Sequence[ScratchEntry], runs:
     return max(named or runs, key=held)
 
 
-def _by_argument(words: list[str], entries: Sequence[ScratchEntry], runs: dict) -> int:
+def _names(term: str, entries: Sequence[ScratchEntry], indexes: list[int]) -> bool:
+    """Whether ``term`` is a word of the name of a tool that gave one of ``indexes``."""
+    return any(term in tool_name_words(entries[index]) for index in indexes)
+
+
+def _by_argument(
+    words: list[str], entries: Sequence[ScratchEntry], runs: dict[str, list[int]]
+) -> int:
     """The run whose argument a number of the turn is, when that argument told the tool's
     runs apart ("query 2" for ``{"id": 2}``); else -1."""
     numbers = [word for word in words if word.isdigit()]
     if not numbers:
         return -1
-    for indexes in runs.values():
+    for name, indexes in runs.items():
+        if not name:
+            continue  # one run per tool: no argument tells its runs apart
         for key in entries[indexes[0]].tool_call_args:
             values = [_argument(entries[index], key) for index in indexes]
             if None in values or len(set(values)) < len(values):

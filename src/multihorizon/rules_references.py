@@ -522,7 +522,7 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "request or advice. Off -> on: intent +2 -0 (refs_holdout7, resume_holdout3), "
         "reference acc@1 +1 -0. Reason and advice words ('can', 'should') were tried too and "
         "not kept: they would take 'Should I worry about the error counts?' from its output.",
-        "dialogue.tool_references._addressed",
+        "dialogue.fresh_outputs.addresses",
     ),
     (
         "introducing-turns",

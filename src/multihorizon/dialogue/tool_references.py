@@ -46,14 +46,13 @@ from ..text.output_nouns import (
     FAILURE_SIGNS,
     OUTPUT_DETERMINERS,
     OUTPUT_SYNONYMS,
-    SECOND_PERSON_WORDS,
     TOOL_OUTPUT_NOUNS,
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
 from .features import TurnFeatures
-from .fresh_outputs import about_fresh_output
+from .fresh_outputs import about_fresh_output, addresses
 from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
@@ -95,7 +94,7 @@ def match_tool_references(
     entries = list(scratch)
     if outcome is None and features.question and not has_tool:
         # "Show me the git diff": asks for an output, refers to none yet.
-        asks = features.request or (config.addressed_output_nouns and _addressed(features.text))
+        asks = features.request or (config.addressed_output_nouns and addresses(features.text))
         outcome = None if asks else _output_noun(features.text, features.hits, config)
         fallback = outcome is not None  # "the diff" naming no entry: the newest
         if outcome is None and _on_fresh(resolution, features, entries, log, config):
@@ -244,18 +243,6 @@ def _output_noun(
         if said in TOOL_OUTPUT_NOUNS and _determined(text, hit[2]):
             return hit
     return None
-
-
-def _addressed(text: str) -> bool:
-    """Rule addressed-output-nouns: whether a question addresses the assistant (a
-    second-person word: "Could you do the same for the reports page", "you mean fill in the
-    old rows?"): it asks of the assistant, not what an output showed."""
-    words = {word.strip(_WORD_EDGES) for word in text.casefold().split()[:_ADDRESS_WORDS]}
-    return not SECOND_PERSON_WORDS.isdisjoint(words)
-
-
-# The first words of a question read for a second-person word.
-_ADDRESS_WORDS = 64
 
 
 def _determined(text: str, start: int) -> bool:

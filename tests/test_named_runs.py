@@ -118,6 +118,6 @@ def test_an_output_noun_in_a_question_to_the_assistant_is_no_tool_reference() ->
 
 def test_the_held_out_set_meets_its_floor() -> None:
     # toolold_holdout13, written before the rules: tool references acc@1 0.737 at its first
-    # run (main f338e04); see the branch's report for its end figure.
+    # run (main f338e04), 0.825 with rule named-runs and its neighbours.
     path = Path(__file__).parent / "data" / "handwritten" / "toolold_holdout13.jsonl"
-    assert evaluate(path, "references").ours["acc_at_1"] >= 0.77
+    assert evaluate(path, "references").ours["acc_at_1"] >= 0.80

@@ -62,15 +62,15 @@ _CLAUSE_ENDS = ",;:!?."
 
 def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: Config) -> int:
     """The index in ``entries`` of the run a turn names (see the module), else -1."""
-    if not config.named_runs or len(entries) < 2 or features.request:
+    if not config.named_runs or len(entries) < 2:
         return -1
     text = features.text
     raw = text.split()[:_MAX_WORDS]
     words = [word.casefold().strip(_EDGES).removesuffix("'s") for word in raw]
+    if not _may_name(words) or not SECOND_PERSON_WORDS.isdisjoint(words) or features.request:
+        return -1
     if not (features.question or len(raw) <= _FRAGMENT_WORDS or _asks_inside(text, words)):
         return -1  # "ran it a second time, same result": reports a run
-    if not SECOND_PERSON_WORDS.isdisjoint(words):
-        return -1
     runs = _reruns(entries)
     by_argument = _by_argument(words, entries, runs)
     if by_argument >= 0:
@@ -88,6 +88,16 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
         if 0 <= at < len(chosen):
             return chosen[at]
     return -1
+
+
+def _may_name(words: list[str]) -> bool:
+    """Whether a turn's words hold a run selector or a number (what names a run)."""
+    return any(word in RUN_SELECTORS or word.isdigit() for word in words)
+
+
+def _may_name_text(text: str) -> bool:
+    words = text.split()[:_MAX_WORDS]
+    return _may_name([word.casefold().strip(_EDGES).removesuffix("'s") for word in words])
 
 
 def _asks_inside(text: str, words: list[str]) -> bool:
@@ -192,7 +202,7 @@ def asks_named_run(
 ) -> bool:
     """Rule named-runs: whether a turn names one run of a tool among several (TOOL_REFERENCE,
     §5.2 ``r.type == "tool"``), once the exchange that run came in is over."""
-    if not config.named_runs or len(log) == 0:
+    if not config.named_runs or len(log) == 0 or not _may_name_text(features.text):
         return False
     entries = list(scratch)
     index = named_run(features, entries, config)
@@ -208,7 +218,7 @@ def with_named_run(
 ) -> Resolution:
     """``resolution`` with its tool references pointed at the run the turn names (rule
     named-runs), or one added to it (a named reference, as rule output-details' are)."""
-    if not config.named_runs or len(scratch) < 2:
+    if not config.named_runs or len(scratch) < 2 or not _may_name_text(features.text):
         return resolution
     entries = list(scratch)
     index = named_run(features, entries, config)

@@ -82,15 +82,10 @@ def match_tool_references(
     if not config.tool_reference_match or len(scratch) == 0:
         return resolution
     has_tool = any(ref.type == "tool" for ref in resolution.references)
-    people = config.person_outcomes and not _fresh(scratch.most_recent(), log, config)
-    outcome = next(
-        (
-            hit
-            for hit in features.hits
-            if hit[0] == _OUTCOME and _asks_outcome(features.text, hit, people)
-        ),
-        None,
-    )
+    outcomes = [hit for hit in features.hits if hit[0] == _OUTCOME]
+    people = bool(outcomes) and config.person_outcomes
+    people = people and not _fresh(scratch.most_recent(), log, config)
+    outcome = next((hit for hit in outcomes if _asks_outcome(features.text, hit, people)), None)
     entries = list(scratch)
     if outcome is None and features.question and not has_tool:
         # "Show me the git diff": asks for an output, refers to none yet.

@@ -96,8 +96,19 @@ def _may_name(words: list[str]) -> bool:
 
 
 def _may_name_text(text: str) -> bool:
-    words = text.split()[:_MAX_WORDS]
-    return _may_name([word.casefold().strip(_EDGES).removesuffix("'s") for word in words])
+    """A superset of ``_may_name`` over a turn's opening characters, at C speed: a digit, or
+    a selector among its words with punctuation read as spaces."""
+    head = text[:_HEAD_CHARS]
+    if any(digit in head for digit in _DIGITS):
+        return True
+    return not _SELECTORS.isdisjoint(head.casefold().translate(_PUNCTUATION).split())
+
+
+# The characters of a turn a selector or a number is looked for in (64 words' worth).
+_HEAD_CHARS = 1024
+_DIGITS = "0123456789"
+_SELECTORS = frozenset(RUN_SELECTORS)
+_PUNCTUATION = str.maketrans(dict.fromkeys(_EDGES + "'", " "))
 
 
 def _asks_inside(text: str, words: list[str]) -> bool:

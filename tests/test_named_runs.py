@@ -73,6 +73,21 @@ def test_a_run_argument_names_the_run() -> None:
     assert _tool_turns(session.preview(text)) == [0]
 
 
+def test_a_tool_named_by_its_kind_is_that_tool_though_another_ran_twice() -> None:
+    session = mh.Session()
+    session.user("backups stopped, which timers do i have")
+    session.tool_output("list_timers", "Mon 02:00 backup.timer\nTue 00:00 fstrim.timer")
+    session.user("here is the log")
+    session.tool_output("journalctl", "backup.service: opendir /srv/private failed")
+    session.user("fixed it, log again")
+    session.tool_output("journalctl", "backup.service: Finished.")
+    session.user("works now")
+    session.assistant("Good.")
+    listing = "going back to the first listing, which other timer was in there"
+    assert _tool_turns(session.preview(listing)) == [0]
+    assert _tool_turns(session.preview("in the first log what time did it fail")) == [1]
+
+
 def test_a_report_of_a_new_run_names_none() -> None:
     session = _listings()
     text = "ran the real sync a second time overnight, all fine"

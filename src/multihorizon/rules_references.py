@@ -489,7 +489,9 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "other ('why skip the first day?', a turn reference); 9 of those 36 were another "
         "intent. Off -> on: intent over every hand-written probe +9 -0, reference acc@1 +6 -0 "
         "(tool_holdout12, toolq_holdout9/11, refs_holdout3, refs_tune7, refs_holdout7). "
-        "toolold_holdout13 (written first): see the branch report.",
+        "toolold_holdout13 (written first, with person-outcomes and addressed-output-nouns): "
+        "tool references acc@1 0.737 -> 0.825, intent over its probes 0.838 -> 0.872. "
+        "tools/eval_all.py: no row moves.",
         "dialogue.earlier_runs.named_run",
     ),
     (

@@ -71,19 +71,23 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
         return -1
     if not (features.question or len(raw) <= _FRAGMENT_WORDS or _asks_inside(text, words)):
         return -1  # "ran it a second time, same result": reports a run
-    runs = _reruns(entries)
+    tools = _by_tool(entries)
+    runs = {name: found for name, found in tools.items() if len(found) > 1}
     by_argument = _by_argument(words, entries, runs)
     if by_argument >= 0:
         return by_argument
+    runs = runs or {"": list(range(len(entries)))}  # one run each: all of them in order
     for place, word in enumerate(words):
         selector = RUN_SELECTORS.get(word)
         if selector is None or (place and words[place - 1] in RUN_SUBJECTS):
             continue
-        noun = _run_noun(raw, words, place, entries, runs)
+        noun = _run_noun(raw, words, place, entries, tools)
         if noun is None:
             continue
-        tool = _tool_of(noun, words, entries, runs)
-        chosen = runs[tool]
+        term = normalise_term(noun)
+        named = [name for name in tools if _names(term, entries, tools[name])]
+        # "the first listing" after one list_timers call and two journalctl runs: that call.
+        chosen = tools[named[0]] if len(named) == 1 else runs[_tool_of(term, words, entries, runs)]
         at = selector if selector >= 0 else len(chosen) + selector
         if 0 <= at < len(chosen):
             return chosen[at]
@@ -121,15 +125,12 @@ def _asks_inside(text: str, words: list[str]) -> bool:
 _WH_WORDS = frozenset(("what", "which", "how", "when", "where", "who"))
 
 
-def _reruns(entries: Sequence[ScratchEntry]) -> dict[str, list[int]]:
-    """The tools that ran more than once: name -> their entries' indexes, oldest first; when
-    none did, every output as the runs of one ("the first output" of a session that listed
-    the timers and then the logs)."""
+def _by_tool(entries: Sequence[ScratchEntry]) -> dict[str, list[int]]:
+    """Each tool's runs: name -> its entries' indexes, oldest first."""
     runs: dict[str, list[int]] = {}
     for index, entry in enumerate(entries):
         runs.setdefault(entry.tool_name, []).append(index)
-    reran = {name: found for name, found in runs.items() if len(found) > 1}
-    return reran or {"": list(range(len(entries)))}
+    return runs
 
 
 def _run_noun(
@@ -156,10 +157,10 @@ def _run_noun(
 
 
 def _tool_of(
-    noun: str, words: list[str], entries: Sequence[ScratchEntry], runs: dict[str, list[int]]
+    term: str, words: list[str], entries: Sequence[ScratchEntry], runs: dict[str, list[int]]
 ) -> str:
-    """The rerun tool a noun names by its name, else whose outputs hold most of ``words``."""
-    term = normalise_term(noun)
+    """The rerun tool a noun's ``term`` names by its name, else whose outputs hold most of
+    ``words`` (when no tool ran twice, "": every output in order)."""
     named = [name for name in runs if _names(term, entries, runs[name])]
     if len(named) == 1:
         return named[0]
@@ -176,8 +177,22 @@ def _tool_of(
 
 
 def _names(term: str, entries: Sequence[ScratchEntry], indexes: list[int]) -> bool:
-    """Whether ``term`` is a word of the name of a tool that gave one of ``indexes``."""
-    return any(term in tool_name_words(entries[index]) for index in indexes)
+    """Whether ``term`` is a word of the name of a tool that gave one of ``indexes``, or
+    that word with an ending ("listing" for ``list_timers``)."""
+    for index in indexes:
+        for word in tool_name_words(entries[index]):
+            if term == word or (
+                len(word) >= _STEM_CHARS
+                and term.startswith(word)
+                and len(term) - len(word) <= _ENDING_CHARS
+            ):
+                return True
+    return False
+
+
+# A tool name's word read with an ending: at least four letters, an ending of three at most.
+_STEM_CHARS = 4
+_ENDING_CHARS = 3
 
 
 def _by_argument(

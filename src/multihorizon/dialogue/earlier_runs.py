@@ -30,7 +30,7 @@ one pass over the buffer's entries (their words cached by ``tool_references``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 
 from ..config import Config
 from ..text.output_nouns import (
@@ -224,11 +224,11 @@ def _argument(entry: ScratchEntry, key: str) -> str | None:
 
 
 def asks_named_run(
-    features: TurnFeatures, scratch: Iterable[ScratchEntry], log: TurnLog, config: Config
+    features: TurnFeatures, scratch: Collection[ScratchEntry], log: TurnLog, config: Config
 ) -> bool:
     """Rule named-runs: whether a turn names one run of a tool among several (TOOL_REFERENCE,
     §5.2 ``r.type == "tool"``), once the exchange that run came in is over."""
-    if not config.named_runs or len(log) == 0 or not _may_name_text(features.text):
+    if not config.named_runs or len(scratch) < 2 or not _may_name_text(features.text):
         return False
     entries = list(scratch)
     index = named_run(features, entries, config)

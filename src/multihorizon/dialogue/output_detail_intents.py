@@ -34,7 +34,7 @@ with a number or a word such an output holds (``may_ask_output_detail``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from ..text.output_nouns import FRONTED_DEMONSTRATIVES
@@ -84,7 +84,7 @@ def asks_output_detail(
 
 
 def may_ask_output_detail(
-    features: TurnFeatures, scratch: Iterable[ScratchEntry], log: TurnLog, config: Config
+    features: TurnFeatures, scratch: Collection[ScratchEntry], log: TurnLog, config: Config
 ) -> bool:
     """Whether ``asks_output_detail`` may hold for a turn (a superset, for
     ``Session.classify`` before the references stage): a question asking for no reason,

@@ -51,7 +51,7 @@ def _spirometry(config: mh.Config | None = None) -> tuple[mh.Session, str, str]:
 def test_a_fragment_with_a_selector_names_that_run(text: str, which: int) -> None:
     session, first, newer = _spirometry()
     assert _tool_turns(session.preview(text))[:1] == [(first, newer)[which]], text
-    off, _, _ = _spirometry(mh.Config(detail_fragments=False))
+    off, _, _ = _spirometry(mh.Config(detail_fragments=False, named_runs=False))
     assert _tool_turns(off.preview(text)) == [], text
 
 

@@ -65,7 +65,7 @@ def test_a_detail_only_an_output_holds_names_that_output(text: str) -> None:
 def test_an_earlier_run_is_the_older_output(text: str) -> None:
     session, first, _ = _audits()
     assert _tool_turns(session.preview(text))[:1] == [first], text
-    off, _, newer_off = _audits(mh.Config(earlier_outputs=False))
+    off, _, newer_off = _audits(mh.Config(earlier_outputs=False, named_runs=False))
     assert _tool_turns(off.preview(text))[:1] in ([newer_off], []), text
 
 

@@ -877,7 +877,7 @@ def _coded_demonstrative(config: mh.Config) -> object:
 
 
 def _later_output(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    session = mh.Session(config=config.replace(named_runs=False))  # it names the run too
     session.user("My CI keeps failing, here is the log.")
     session.tool_output("ci_log", "ERROR test_empty_file - FileNotFoundError: fixtures/empty.txt")
     session.assistant("The empty file fixture is missing.")
@@ -927,12 +927,15 @@ def _output_detail(config: mh.Config) -> object:
 
 
 def _earlier_output(config: mh.Config) -> object:
-    envelope = _crawls(config).preview("How many titles were missing in the first crawl?")
+    # Rule named-runs names the first crawl too: observed without it.
+    session = _crawls(config.replace(named_runs=False))
+    envelope = session.preview("How many titles were missing in the first crawl?")
     return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
 
 
 def _detail_fragment(config: mh.Config) -> object:
-    envelope = _crawls(config).preview("missing titles first crawl")
+    # Rule named-runs names the first crawl too: observed without it.
+    envelope = _crawls(config.replace(named_runs=False)).preview("missing titles first crawl")
     return [ref.target_turn for ref in envelope.references if ref.type == "tool"]
 
 
@@ -969,6 +972,31 @@ def _fronted_output_topic(config: mh.Config) -> object:
     session.user("Okay, noted.")
     session.assistant("Good.")
     text = "Those 404 pages, should I redirect them all?"
+    return session.classify(text), session.preview(text).intent
+
+
+def _named_run(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    text = "in the first crawl how many 404s were there"
+    envelope = session.preview(text)
+    return session.classify(text), [ref.target_turn for ref in envelope.references]
+
+
+def _person_outcome(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Map the old URLs with 301s and resubmit the sitemap.")
+    text = "What you said about the crawled pages, how do I fix them?"
+    return session.classify(text), session.preview(text).intent
+
+
+def _addressed_output_noun(config: mh.Config) -> object:
+    session = _crawls(config)
+    session.user("Okay, noted.")
+    session.assistant("Good.")
+    text = "Redirects, you mean fix the old rows?"
     return session.classify(text), session.preview(text).intent
 
 
@@ -1174,6 +1202,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "rerun-details": _rerun_detail,
     "output-detail-intents": _output_detail_intent,
     "fronted-output-topics": _fronted_output_topic,
+    "named-runs": _named_run,
+    "person-outcomes": _person_outcome,
+    "addressed-output-nouns": _addressed_output_noun,
     "fresh-output-targets": _fresh_target,
     "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),
     "fresh-value-questions": lambda config: _fresh_output(config, "Which of those is the backup?"),

@@ -307,6 +307,15 @@ class Config:
     # "That 147/92 on Monday, should I worry?": a fronted demonstrative topic an older output
     # holds is a tool reference (rule fronted-output-topics, under output-detail-intents).
     fronted_output_topics: bool = True
+    # "going back to the first run, which file was it going to delete", "in query 2, ...": a
+    # turn naming one run of a tool among several is a tool reference to it (rule named-runs).
+    named_runs: bool = True
+    # "What you said about the reference build, ...": an outcome verb a person opens is no
+    # tool's outcome, unless right after an output (rule person-outcomes).
+    person_outcomes: bool = True
+    # "Could you do the same for the reports page?": a question to the assistant names no
+    # output by an output noun (rule addressed-output-nouns).
+    addressed_output_nouns: bool = True
     # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
     introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the

@@ -29,6 +29,7 @@ from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.detection import FormsGate
+from .dialogue.earlier_runs import with_named_run
 from .dialogue.features import TurnFeatures, analyse
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
@@ -560,6 +561,7 @@ class Session(SessionState, SessionIntent):
         resolution = with_output_details(
             resolution, features, self._scratch, self._log, self.config
         )
+        resolution = with_named_run(resolution, features, self._scratch, self._log, self.config)
         return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

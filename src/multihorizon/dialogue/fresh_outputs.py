@@ -37,7 +37,7 @@ from ..text.tokens import STOPWORDS, normalise_term
 from .features import TurnFeatures
 from .turnlog import TurnLog
 
-__all__ = ["about_fresh_output", "about_what_was_said", "asks_reason"]
+__all__ = ["about_fresh_output", "about_what_was_said", "addresses", "asks_reason"]
 
 
 def about_fresh_output(
@@ -90,6 +90,14 @@ def asks_reason(text: str) -> bool:
     if not (REASON_ASKING_WORDS.isdisjoint(words) and SECOND_PERSON_WORDS.isdisjoint(words)):
         return True
     return folded.lstrip().startswith(REASON_ASKING_OPENERS)
+
+
+def addresses(text: str) -> bool:
+    """Rule addressed-output-nouns: whether a question addresses the assistant (a
+    second-person word: "Could you do the same for the reports page", "you mean fill in the
+    old rows?"): it asks of the assistant, not what an output showed."""
+    words = {word.strip(_EDGES) for word in text.casefold().split()[:_MAX_WORDS]}
+    return not SECOND_PERSON_WORDS.isdisjoint(words)
 
 
 def _turns_away(features: TurnFeatures, shows: bool, *, pointing: bool) -> bool:

@@ -34,12 +34,13 @@ with a number or a word such an output holds (``may_ask_output_detail``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..tiers.scratch import ScratchEntry
 from .dislocated import dislocated_terms
+from .earlier_runs import asks_named_run
 from .fresh_outputs import asks_reason
 from .output_details import exchange_over, holds_number, output_detail
 from .tool_references import entry_words
@@ -62,6 +63,8 @@ def asks_output_detail(
     what rule output-details or definite-references named is set aside, so the answer is
     the same whether the caller found named references or not."""
     config, scratch, log = context.config, context.scratch, context.log
+    if asks_named_run(features, scratch, log, config):
+        return True  # rule named-runs: "going back to the first run, which file ..."
     if not (config.output_detail_intents and features.question and features.terms):
         return False
     if fronted_output(features, scratch, log, config):
@@ -81,11 +84,14 @@ def asks_output_detail(
 
 
 def may_ask_output_detail(
-    features: TurnFeatures, scratch: Iterable[ScratchEntry], log: TurnLog, config: Config
+    features: TurnFeatures, scratch: Collection[ScratchEntry], log: TurnLog, config: Config
 ) -> bool:
     """Whether ``asks_output_detail`` may hold for a turn (a superset, for
     ``Session.classify`` before the references stage): a question asking for no reason,
-    with a number or a word some output past its exchange holds."""
+    with a number or a word some output past its exchange holds; or one naming a run
+    (rule named-runs)."""
+    if asks_named_run(features, scratch, log, config):
+        return True
     if not (config.output_detail_intents and features.question):
         return False
     if fronted_output(features, scratch, log, config):

@@ -52,7 +52,7 @@ from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
 from .features import TurnFeatures
-from .fresh_outputs import about_fresh_output
+from .fresh_outputs import about_fresh_output, addresses
 from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
@@ -82,14 +82,15 @@ def match_tool_references(
     if not config.tool_reference_match or len(scratch) == 0:
         return resolution
     has_tool = any(ref.type == "tool" for ref in resolution.references)
-    outcome = next(
-        (hit for hit in features.hits if hit[0] == _OUTCOME and _asks_outcome(features.text, hit)),
-        None,
-    )
+    outcomes = [hit for hit in features.hits if hit[0] == _OUTCOME]
+    people = bool(outcomes) and config.person_outcomes
+    people = people and not _fresh(scratch.most_recent(), log, config)
+    outcome = next((hit for hit in outcomes if _asks_outcome(features.text, hit, people)), None)
     entries = list(scratch)
     if outcome is None and features.question and not has_tool:
         # "Show me the git diff": asks for an output, refers to none yet.
-        outcome = None if features.request else _output_noun(features.text, features.hits, config)
+        asks = features.request or (config.addressed_output_nouns and addresses(features.text))
+        outcome = None if asks else _output_noun(features.text, features.hits, config)
         fallback = outcome is not None  # "the diff" naming no entry: the newest
         if outcome is None and _on_fresh(resolution, features, entries, log, config):
             # Asked before anything was said after the output: about the output.
@@ -459,13 +460,18 @@ def _held(terms: frozenset[str], turn: int, log: TurnLog) -> int:
 _UNSAID_TERMS = 2
 
 
-def _asks_outcome(text: str, hit: tuple[int, int, int, int]) -> bool:
+def _asks_outcome(text: str, hit: tuple[int, int, int, int], people: bool = False) -> bool:
     """Whether an outcome word is a verb asked about ("why did the build fail?", "what did
     it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
     the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
     said = " ".join(text[hit[2] : hit[3]].casefold().split())
     if said in TOOL_OUTPUT_NOUNS:
         return False  # "the diff", "the errors": a noun (``_output_noun``)
+    before = text[max(0, hit[2] - 12) : hit[2]].split()[-1:] if people else ()
+    if before and before[0].casefold().strip(_WORD_EDGES) in OUTCOME_NOT_SUBJECTS:
+        # Rule person-outcomes: "what you said about X", "the option you gave" are a
+        # person's words, no tool's (right after an output, "more than you said?!" is its).
+        return False
     if said in OUTCOME_BASE_FORMS and not _auxiliary_before(text, hit[2]):
         return False  # "like a Stage show?": a noun
     following = text[hit[3] : hit[3] + 40].split(maxsplit=1)

@@ -16,6 +16,10 @@ __all__ = [
     "POLAR_OPENERS",
     "REASON_ASKING_OPENERS",
     "REASON_ASKING_WORDS",
+    "RUN_NOUNS",
+    "RUN_POSITION_NOUNS",
+    "RUN_SELECTORS",
+    "RUN_SUBJECTS",
     "SECOND_PERSON_WORDS",
     "TOOL_OUTPUT_NOUNS",
 ]
@@ -105,3 +109,31 @@ FRONTED_DEMONSTRATIVES = frozenset(("that", "this", "those", "these"))
 POLAR_OPENERS = frozenset(
     ("is", "are", "was", "were", "did", "does", "do", "has", "have", "had", "will", "can")
 )
+# Rule named-runs (``dialogue.earlier_runs``): words that pick one run of a tool among its
+# runs, by place (0 the first; negative from the newest: -1 the newest, -2 the one before it):
+# "the first scan", "the original listing", "the previous run" (a closed class).
+RUN_SELECTORS = {
+    "first": 0, "1st": 0, "original": 0, "initial": 0, "second": 1, "2nd": 1, "third": 2,
+    "3rd": 2, "previous": -2, "earlier": -2, "older": -2, "prior": -2, "latest": -1,
+    "newest": -1,
+}  # fmt: skip
+# Nouns that name one run of a tool or what it gave as a whole ("the first run", "first time
+# round", "the original count", "query 2"), beside a word of the tool's own name.
+RUN_NOUNS = frozenset(
+    ("run", "runs", "time", "round", "go", "attempt", "pass", "try", "listing", "list", "query",
+     "scan", "dump", "plan", "report", "reading", "readings", "test", "output", "log", "logs",
+     "table", "page", "check", "session", "slice", "result", "results", "export", "breakdown",
+     "statistics", "stats", "count", "counts", "recount", "numbers", "figures", "sample",
+     "search", "panel", "analysis", "profile", "trace", "snapshot", "version", "batch",
+     "printout", "response", "summary", "capture", "measurement", "estimate", "quotes")
+)  # fmt: skip
+# Nouns that place a line inside one output, not a run: "the first two rows", "the last line".
+RUN_POSITION_NOUNS = frozenset(
+    ("line", "lines", "row", "rows", "column", "columns", "entry", "entries", "record",
+     "records", "item", "items", "cell", "cells", "field", "fields")
+)  # fmt: skip
+# Words before a selector that make it an adverb of a verb ("I first check", "to first run").
+RUN_SUBJECTS = frozenset(
+    ("i", "we", "you", "they", "he", "she", "to", "will", "should", "must", "can", "could",
+     "would", "did", "do", "please", "let's", "lets")
+)  # fmt: skip

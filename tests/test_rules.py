@@ -631,6 +631,25 @@ def _list_topic(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in refs]
 
 
+def _list_noun(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Why does my kettle switch off before it boils?")
+    session.assistant("Likely causes:\n1. Limescale on the element\n2. A worn thermostat")
+    session.user("How do I descale it?")
+    session.assistant("Steps:\n1. Fill it with vinegar\n2. Boil it\n3. Rinse it twice")
+    refs = session.preview("Back on the causes, is the last one costly?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _retargeted_item(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("For her birthday I'm torn between: a cooking class, a kayak trip or a watch.")
+    session.assistant("Lovely ideas; the trip is the most memorable.")
+    session.user("What about the card?")
+    session.assistant("Ideas:\n- Thank her\n- Recall a trip\n- Keep it short")
+    return session.preview("Of my ideas, the first, is it expensive?").antecedents[:1]
+
+
 def _sentence_list(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("How do I get to Porto?")
@@ -1128,6 +1147,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "counted-lists": _counted_list,
     "own-lists": _own_list,
     "list-topics": _list_topic,
+    "list-nouns": _list_noun,
+    "retargeted-items": _retargeted_item,
     "sentence-lists": _sentence_list,
     "lead-letters": _lead_letter,
     "item-over-said": _item_over_said,

@@ -32,6 +32,7 @@ __all__ = [
     "holder_turn",
     "names_a_part",
     "place_turn",
+    "referenced",
     "topic_turn",
 ]
 
@@ -95,6 +96,18 @@ def antecedents(
             found = {holder: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
+
+
+def referenced(
+    resolved: Sequence[Reference], references: Sequence[Reference], config: Config
+) -> tuple[Reference, ...]:
+    """The references the antecedents start from: ``resolved`` (the stage's, then the named
+    ones), or with rule retargeted-items the turn's ``references`` in their order as the
+    item rules left them ("Of my ideas, the first": the user's list, not the latest
+    reply's, which the stage's ordinal read and ``resolved`` keeps for the §5.2 intent)."""
+    if not config.retargeted_items:
+        return tuple(resolved)
+    return tuple(ref for ref in references if ref.target_turn is not None)
 
 
 # References a fronted topic may override: they name a thing by its words ("That bell

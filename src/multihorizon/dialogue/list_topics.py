@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ..config import Config
 from ..text.item_words import NOT_ITEM_WORDS
+from ..text.list_nouns import LIST_NOUNS
 from ..text.ordinal_forms import ITEM_NOUNS
 from .features import TurnFeatures
 from .implicit_items import ListWords, Words, list_turns, read_lists
@@ -39,9 +40,10 @@ def with_list_topics(
     ordinals = [ref for ref in resolution.references if ref.type == "ordinal" and ref.item]
     if not ordinals:
         return resolution  # most turns
+    nouns = LIST_NOUNS if config.list_nouns else frozenset()
     terms = [
         t for t in features.terms
-        if t not in NOT_ITEM_WORDS and t not in ITEM_NOUNS and len(t) >= 3
+        if t not in NOT_ITEM_WORDS and (t not in ITEM_NOUNS or t in nouns) and len(t) >= 3
     ]  # fmt: skip
     if not terms:
         return resolution

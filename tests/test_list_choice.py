@@ -94,3 +94,33 @@ def test_an_ordinal_without_the_users_cue_keeps_the_latest_list() -> None:
     envelope = _gift(ON, "the first, can it be one line?")
     assert _first_item(envelope) == (3, "Thank her for her help")
     assert envelope.antecedents[0] == 3
+
+
+def _games(config: mh.Config, turn: str) -> tuple[int | None, str | None]:
+    session = mh.Session(config=config)
+    session.user("Six of us are meeting for board games tonight, what should we play?")
+    session.assistant(
+        "Good picks:\n1. Codenames, a team word game\n2. Azul, a tile puzzle\n"
+        "3. Dixit, a picture guessing game"
+    )
+    session.user("And snacks?")
+    session.assistant("Easy snacks:\n1. Pretzels\n2. Grapes\n3. Popcorn")
+    return _first_item(session.preview(turn))
+
+
+def test_an_earlier_list_whose_nth_item_says_the_turns_word() -> None:
+    turn = "Let us open with number one, how big is a team?"
+    assert _games(ON, turn) == (1, "Codenames, a team word game")
+    assert _games(ON.replace(item_echoes=False), turn) == (3, "Pretzels")
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "number one, are salted pretzels ok for kids?",  # the latest list's item says it
+        "number one, is it cheap?",  # no first item says a word of it
+        "the second, is a picture one ok?",  # Dixit is the third, not the second
+    ],
+)
+def test_the_latest_list_stays_unless_only_another_nth_item_says_the_word(turn: str) -> None:
+    assert _games(ON, turn)[0] == 3

@@ -641,6 +641,16 @@ def _list_noun(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in refs]
 
 
+def _item_echo(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("What should we cook for the street party?")
+    session.assistant("Ideas:\n1. A paella in a big pan\n2. Burgers\n3. A fruit salad")
+    session.user("Drinks?")
+    session.assistant("Drinks:\n1. Lemonade\n2. Iced tea\n3. Punch")
+    refs = session.preview("number one, how big a pan?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
 def _retargeted_item(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("For her birthday I'm torn between: a cooking class, a kayak trip or a watch.")
@@ -1148,6 +1158,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "own-lists": _own_list,
     "list-topics": _list_topic,
     "list-nouns": _list_noun,
+    "item-echoes": _item_echo,
     "retargeted-items": _retargeted_item,
     "sentence-lists": _sentence_list,
     "lead-letters": _lead_letter,

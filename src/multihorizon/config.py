@@ -325,6 +325,9 @@ class Config:
     # "Going back to the possible causes, the opening one": an item noun naming an earlier
     # list's lead ("Likely causes:") names that list (rule list-nouns, under list-topics).
     list_nouns: bool = True
+    # "We'll start with #1, how many per team?": the one other list whose first item says a
+    # word of the turn when the latest list's does not (rule item-echoes, under list-topics).
+    item_echoes: bool = True
     # "And again for the Osman": the request about a sibling it was listed with (repeat-siblings).
     repeat_siblings: bool = True
     # "More like these": a request that made something, not a question (repeat-products).

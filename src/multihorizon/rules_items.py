@@ -292,6 +292,25 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "dialogue.list_topics.with_list_topics",
     ),
     (
+        "item-echoes",
+        "references",
+        "§4.1",
+        "Under list-topics: when the turn names no list's topic and the item its ordinal "
+        "picks from the latest list holds none of the turn's words, the one other list of "
+        "the last three replies with lists whose item at that place holds one is meant "
+        "('We'll start with #1, how many per team?' past a later list of snacks whose first "
+        "item says nothing of teams).",
+        {"item_echoes": False},
+        "Counted over every hand-written file first (items13, stop 33): of 154 ordinals by "
+        "place with an item, the latest list's item shared no word with the turn and exactly "
+        "one other list's did in 1 case (its gold), and no correct pick would have moved. "
+        "multihorizon eval FILE --task references (hashing), off -> on: items_tune7 item "
+        "0.870 -> 0.891 (acc@1 unchanged: the turn reference 'you listed' comes first); the "
+        "other hand-written sets and real data (tools/eval_all.py) unchanged; "
+        "tests/test_list_choice.py.",
+        "dialogue.list_topics.with_list_topics",
+    ),
+    (
         "retargeted-items",
         "references",
         "§4.2",

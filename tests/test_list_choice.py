@@ -124,3 +124,22 @@ def test_an_earlier_list_whose_nth_item_says_the_turns_word() -> None:
 )
 def test_the_latest_list_stays_unless_only_another_nth_item_says_the_word(turn: str) -> None:
     assert _games(ON, turn)[0] == 3
+
+
+def _tents(config: mh.Config, turn: str) -> mh.Envelope:
+    session = mh.Session(config=config)
+    session.user("Which tents suit a cycling trip?")
+    session.assistant("Tents:\n1. A one-person tunnel tent\n2. A two-person dome\n3. A bivvy bag")
+    session.user("How do I carry it?")
+    session.assistant("Strap the tent under the saddle or on a rear rack.")
+    return session.preview(turn)
+
+
+def test_a_bare_turn_reference_comes_after_the_item_the_turn_names() -> None:
+    turn = "from what you listed, the first, is it heavy?"
+    assert _first_item(_tents(ON, turn)) == (1, "A one-person tunnel tent")
+    assert _tents(ON, turn).antecedents[0] == 1
+    # Without the rule "you listed" (the latest reply) came first.
+    assert _tents(ON.replace(item_antecedents=False), turn).antecedents[0] == 3
+    # A turn reference alone keeps its place.
+    assert _tents(ON, "what you said last, is a rack safe?").antecedents[0] == 3

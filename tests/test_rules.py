@@ -651,6 +651,15 @@ def _item_echo(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in refs]
 
 
+def _item_antecedent(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which tents suit a cycling trip?")
+    session.assistant("Tents:\n1. A one-person tunnel tent\n2. A two-person dome\n3. A bivvy bag")
+    session.user("How do I carry it?")
+    session.assistant("Strap the tent under the saddle or on a rear rack.")
+    return session.preview("from what you listed, the first, is it heavy?").antecedents[:1]
+
+
 def _retargeted_item(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("For her birthday I'm torn between: a cooking class, a kayak trip or a watch.")
@@ -1159,6 +1168,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "list-topics": _list_topic,
     "list-nouns": _list_noun,
     "item-echoes": _item_echo,
+    "item-antecedents": _item_antecedent,
     "retargeted-items": _retargeted_item,
     "sentence-lists": _sentence_list,
     "lead-letters": _lead_letter,

@@ -322,6 +322,9 @@ class Config:
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True
+    # "among the knives you suggested, the first": with an ordinal by place, the list's item
+    # before a turn reference naming none (rule item-antecedents).
+    item_antecedents: bool = True
     # "Going back to the possible causes, the opening one": an item noun naming an earlier
     # list's lead ("Likely causes:") names that list (rule list-nouns, under list-topics).
     list_nouns: bool = True

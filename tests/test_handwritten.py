@@ -98,6 +98,16 @@ clean hold-out (``multihorizon eval FILE --task references``, hashing):
     items_holdout        0.915 / 0.866                              0.927 / 0.866
     items_tune           0.974 / 0.947                              0.974 / 0.974
     (items_holdout3, items_tune3, items_tune5, phrasing_holdout, phrasing_tune unchanged)
+
+``items_holdout13.jsonl`` (10 conversations, 69 reference probes of which 10 negative
+controls: "the first time i opened it", "at last", "last week", "number of locks: 0", "my
+first pot"; domains no other file uses; numbered, lettered, bulleted, bold-heading, nested and
+prose lists, two lists per conversation, the user's own list; "number one", "#3", "option C",
+"the 3rd one", "the former/latter", "the penultimate step", "the last option" past a later
+list, "the one about grease", "the section on the budget") was written by the items13 session
+before any code change. Rules list-nouns, item-echoes, retargeted-items and item-antecedents
+were then chosen by counting over every other hand-written file (not tuned on it); scored once
+at the end: acc@1 0.826 -> 0.855, item 0.729 -> 0.780, controls 8/10 -> 8/10.
 """
 
 from __future__ import annotations
@@ -119,6 +129,7 @@ DATA = Path(__file__).parent / "data" / "handwritten"
 # 0.974 / 0.947, hold-out 0.915 / 0.866, tune3 0.911 / 0.911, hold-out3 0.885 / 0.816,
 # hold-out4 0.880 / 0.840, tune5 0.867 / 0.900, phrasing hold-out 0.823 / 0.774. items7:
 # hold-out7 0.848 / 0.759, tune7 0.891 / 0.870, hold-out4 0.867 / 0.893, hold-out 0.927 / 0.866.
+# items13: hold-out13 0.855 / 0.780.
 FLOORS: dict[str, tuple[float, float | None]] = {
     "references_tune.jsonl": (0.90, 0.97),
     "references_check.jsonl": (0.84, 0.95),
@@ -136,6 +147,7 @@ FLOORS: dict[str, tuple[float, float | None]] = {
     "items_tune5.jsonl": (0.84, 0.87),
     "items_holdout7.jsonl": (0.82, 0.73),
     "items_tune7.jsonl": (0.86, 0.84),
+    "items_holdout13.jsonl": (0.83, 0.75),
 }
 
 

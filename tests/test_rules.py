@@ -631,6 +631,44 @@ def _list_topic(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in refs]
 
 
+def _list_noun(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Why does my kettle switch off before it boils?")
+    session.assistant("Likely causes:\n1. Limescale on the element\n2. A worn thermostat")
+    session.user("How do I descale it?")
+    session.assistant("Steps:\n1. Fill it with vinegar\n2. Boil it\n3. Rinse it twice")
+    refs = session.preview("Back on the causes, is the last one costly?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _item_echo(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("What should we cook for the street party?")
+    session.assistant("Ideas:\n1. A paella in a big pan\n2. Burgers\n3. A fruit salad")
+    session.user("Drinks?")
+    session.assistant("Drinks:\n1. Lemonade\n2. Iced tea\n3. Punch")
+    refs = session.preview("number one, how big a pan?").references
+    return [(ref.target_turn, ref.item) for ref in refs]
+
+
+def _item_antecedent(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which tents suit a cycling trip?")
+    session.assistant("Tents:\n1. A one-person tunnel tent\n2. A two-person dome\n3. A bivvy bag")
+    session.user("How do I carry it?")
+    session.assistant("Strap the tent under the saddle or on a rear rack.")
+    return session.preview("from what you listed, the first, is it heavy?").antecedents[:1]
+
+
+def _retargeted_item(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("For her birthday I'm torn between: a cooking class, a kayak trip or a watch.")
+    session.assistant("Lovely ideas; the trip is the most memorable.")
+    session.user("What about the card?")
+    session.assistant("Ideas:\n- Thank her\n- Recall a trip\n- Keep it short")
+    return session.preview("Of my ideas, the first, is it expensive?").antecedents[:1]
+
+
 def _sentence_list(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("How do I get to Porto?")
@@ -1156,6 +1194,10 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "counted-lists": _counted_list,
     "own-lists": _own_list,
     "list-topics": _list_topic,
+    "list-nouns": _list_noun,
+    "item-echoes": _item_echo,
+    "item-antecedents": _item_antecedent,
+    "retargeted-items": _retargeted_item,
     "sentence-lists": _sentence_list,
     "lead-letters": _lead_letter,
     "item-over-said": _item_over_said,

@@ -328,6 +328,18 @@ class Config:
     # "How much was the deposit?": the reply holding the most of its words, the earliest among
     # equals, over the latest one repeating a word (rule detail-holders).
     detail_holders: bool = True
+    # "Of my ideas, the first": antecedents read the references as the item rules left them
+    # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
+    retargeted_items: bool = True
+    # "among the knives you suggested, the first": with an ordinal by place, the list's item
+    # before a turn reference naming none (rule item-antecedents).
+    item_antecedents: bool = True
+    # "Going back to the possible causes, the opening one": an item noun naming an earlier
+    # list's lead ("Likely causes:") names that list (rule list-nouns, under list-topics).
+    list_nouns: bool = True
+    # "We'll start with #1, how many per team?": the one other list whose first item says a
+    # word of the turn when the latest list's does not (rule item-echoes, under list-topics).
+    item_echoes: bool = True
     # "And again for the Osman": the request about a sibling it was listed with (repeat-siblings).
     repeat_siblings: bool = True
     # "More like these": a request that made something, not a question (repeat-products).

@@ -494,7 +494,9 @@ class Session(SessionState, SessionIntent):
                 turn_id,
                 features,
                 intent,
-                (*resolution.resolved, *resolution.named),
+                antecedents.referenced(
+                    (*resolution.resolved, *resolution.named), resolution.references, self.config
+                ),
                 resolution.reply_to,
                 [item.turn_id for item in items],
                 self._log,

@@ -20,6 +20,7 @@ from .detail_holders import detail_holder
 from .dislocated import dislocated_turn
 from .features import TurnFeatures
 from .intent import Intent
+from .own_lists import ordinal_of
 from .references import Reference
 from .turnlog import TurnLog
 
@@ -32,6 +33,7 @@ __all__ = [
     "holder_turn",
     "names_a_part",
     "place_turn",
+    "referenced",
     "topic_turn",
 ]
 
@@ -95,6 +97,31 @@ def antecedents(
             found = {holder: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
+
+
+def referenced(
+    resolved: Sequence[Reference], references: Sequence[Reference], config: Config
+) -> tuple[Reference, ...]:
+    """The references the antecedents start from: ``resolved`` (the stage's, then the named
+    ones), or with rule retargeted-items the turn's ``references`` in their order as the
+    item rules left them ("Of my ideas, the first": the user's list, not the latest
+    reply's, which the stage's ordinal read and ``resolved`` keeps for the §5.2 intent);
+    with rule item-antecedents, when an ordinal names an item by its place, a turn
+    reference that names no item ("you suggested") after those that do ("among the knives
+    you suggested, the first")."""
+    found = (
+        [ref for ref in references if ref.target_turn is not None]
+        if config.retargeted_items
+        else list(resolved)
+    )
+    if config.item_antecedents and len(found) > 1 and any(map(_by_place, found)):
+        found.sort(key=lambda ref: ref.type == "turn" and ref.item is None)  # stable
+    return tuple(found)
+
+
+def _by_place(ref: Reference) -> bool:
+    """An ordinal naming a list's item by its place ("the first", "the last one")."""
+    return ref.type == "ordinal" and ref.item is not None and ordinal_of(ref.surface) is not None
 
 
 # References a fronted topic may override: they name a thing by its words ("That bell

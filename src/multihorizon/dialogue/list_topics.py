@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ..config import Config
 from ..text.item_words import NOT_ITEM_WORDS
+from ..text.list_nouns import LIST_NOUNS
 from ..text.ordinal_forms import ITEM_NOUNS
 from .features import TurnFeatures
 from .implicit_items import ListWords, Words, list_turns, read_lists
@@ -39,9 +40,10 @@ def with_list_topics(
     ordinals = [ref for ref in resolution.references if ref.type == "ordinal" and ref.item]
     if not ordinals:
         return resolution  # most turns
+    nouns = LIST_NOUNS if config.list_nouns else frozenset()
     terms = [
         t for t in features.terms
-        if t not in NOT_ITEM_WORDS and t not in ITEM_NOUNS and len(t) >= 3
+        if t not in NOT_ITEM_WORDS and (t not in ITEM_NOUNS or t in nouns) and len(t) >= 3
     ]  # fmt: skip
     if not terms:
         return resolution
@@ -49,7 +51,7 @@ def with_list_topics(
              for listed, framing in read_lists(turn, log)]  # fmt: skip
     changed: dict[int, Reference] = {}
     for ref in ordinals:
-        moved = _moved(ref, terms, lists)
+        moved = _moved(ref, terms, lists, config.item_echoes)
         if moved is not None:
             changed[id(ref)] = moved
     if not changed:
@@ -57,7 +59,9 @@ def with_list_topics(
     return resolution.with_changed(changed)
 
 
-def _moved(ref: Reference, terms: list[str], lists: list[_Listed]) -> Reference | None:
+def _moved(
+    ref: Reference, terms: list[str], lists: list[_Listed], echoes: bool
+) -> Reference | None:
     """``ref`` on the one other list whose topic the turn names, or None."""
     number = ordinal_of(ref.surface)
     if number is None:
@@ -66,6 +70,10 @@ def _moved(ref: Reference, terms: list[str], lists: list[_Listed]) -> Reference 
     if not own or any(own[0][2].hold(term) for term in terms):
         return None  # the turn says the latest list's own topic (or its list is out of reach)
     named = [e for e in lists if e is not own[0] and any(e[2].hold(term) for term in terms)]
+    if not named and echoes and not _echoes(own[0][1], number, terms):
+        # Rule item-echoes: "We'll start with #1, how many per team?" past a later list whose
+        # first item says nothing of teams: the one other list whose first item does.
+        named = [e for e in lists if e is not own[0] and _echoes(e[1], number, terms)]
     if len(named) != 1:
         return None
     turn, listed, _ = named[0]
@@ -73,3 +81,11 @@ def _moved(ref: Reference, terms: list[str], lists: list[_Listed]) -> Reference 
     if not 0 <= index < len(listed.items):
         return None
     return replace(ref, target_turn=turn, item=listed.items[index])
+
+
+def _echoes(listed: ListWords, number: int, terms: list[str]) -> bool:
+    """Whether the item at ``number`` of ``listed`` holds a content word of the turn."""
+    index = number - 1 if number > 0 else len(listed.items) + number
+    if not 0 <= index < len(listed.items):
+        return False
+    return any(listed.words[index].hold(term) for term in terms)

@@ -506,7 +506,8 @@ def _reply_words(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("We're moving house in three weeks with two kids. How do we start?")
     session.assistant(
-        "Book the movers or van now, declutter room by room, and pack the rooms you use least first."
+        "Book the movers or van now, declutter room by room, and pack the rooms you use "
+        "least first."
     )
     envelope = session.preview("When should I change our address with the bank and the doctor?")
     return envelope.active_thread == session.active_thread

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "multihorizon/threads.hpp"
@@ -47,6 +48,24 @@ py::tuple fold_turn(py::handle embedding, py::handle total, py::handle recent, p
   return py::make_tuple(std::move(new_total), std::move(unit), std::move(window_out));
 }
 
+py::tuple thread_scan(py::handle embedding, py::handle centroids, py::handle active) {
+  FloatArray query = float_vector_unchecked(embedding, "embedding");
+  const CosineScorer scorer(query.data(), static_cast<std::size_t>(query.shape(0)));
+  if (!scorer.query_finite()) non_finite_values("embedding");
+  const FloatArray matrix = float_matrix(centroids, "centroids", query.shape(0));
+  const auto rows = static_cast<std::size_t>(matrix.shape(0));
+  const std::int64_t index = integer_arg(active, "active");
+  if (index < -1 || index >= static_cast<std::int64_t>(rows)) {
+    value_error("active: must be in [-1, " + std::to_string(rows) + "), got " +
+                std::to_string(index));
+  }
+  // A few threads' rows: cheaper than a GIL hand-off, so the GIL stays held.
+  const ThreadScan scan = scan_threads(scorer, matrix.data(), rows, index);
+  if (scan.bad_row >= 0) non_finite_row("centroids", scan.bad_row);
+  return py::make_tuple(scan.best, static_cast<double>(scan.best_score), scan.dormant,
+                        static_cast<double>(scan.dormant_score));
+}
+
 }  // namespace
 
 void register_threads(py::module_& m) {
@@ -55,6 +74,10 @@ void register_threads(py::module_& m) {
         "One turn folded into its thread: (total + embedding as float64, its unit direction "
         "as float32, the last window rows of recent then embedding). total and recent None: "
         "a new thread.");
+  m.def("thread_scan", &thread_scan, py::arg("embedding"), py::arg("centroids"),
+        py::arg("active"),
+        "(best centroid row, its score, best row other than active, its score): the "
+        "placement's array work for one turn.");
 }
 
 }  // namespace multihorizon::bindings

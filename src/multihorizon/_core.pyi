@@ -89,6 +89,11 @@ def fold_turn(
     *,
     window: int,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+def thread_scan(
+    embedding: npt.ArrayLike,
+    centroids: npt.ArrayLike,
+    active: int,
+) -> tuple[int, float, int, float]: ...
 def quantize_rows(
     matrix: npt.ArrayLike,
     *,

@@ -36,7 +36,7 @@ from ._numba_jit import (
 )
 from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_text import MarkerMatcher
-from ._numba_threads import fold_turn
+from ._numba_threads import fold_turn, make_thread_scan
 from ._numba_tier_p import make_tier_p_search, make_tier_p_stage
 from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
@@ -86,6 +86,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "thread_scan",
     "tier_p_search",
     "tier_p_stage",
     "top_k",
@@ -611,5 +612,6 @@ retrieve_turns = make_retrieve_turns(score_turns, score_turns_int8)
 #: Tier C's stage in one call (``_context_py`` defines it) over the compiled pairing walk.
 retrieve_context = make_retrieve_context(retrieve_turns, pair_answers)
 tier_p_stage = make_tier_p_stage(score_turns_int8)
+thread_scan = make_thread_scan(_cosine_rows)  # the placement's array work (``_threads_py``)
 #: Its search half alone (run before the turn's intent is known).
 tier_p_search = make_tier_p_search(score_turns_int8)

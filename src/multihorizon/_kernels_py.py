@@ -21,7 +21,7 @@ from ._packing_py import cdr_rank, pack_tiers
 from ._persons_py import StanceReader
 from ._retrieve_py import make_retrieve_turns
 from ._terms_py import TermReader
-from ._threads_py import fold_turn
+from ._threads_py import fold_turn, make_thread_scan
 from ._tier_p_py import make_tier_p_search, make_tier_p_stage
 from ._turn_cues_py import TurnCueReader
 from ._unicode_py import SEPARATOR, fold, is_word
@@ -69,6 +69,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "thread_scan",
     "tier_p_search",
     "tier_p_stage",
     "top_k",
@@ -513,6 +514,8 @@ retrieve_context = make_retrieve_context(retrieve_turns, pair_answers)
 tier_p_stage = make_tier_p_stage(score_turns_int8)
 #: Its search half alone (run before the turn's intent is known).
 tier_p_search = make_tier_p_search(score_turns_int8)
+#: The placement's array work for one turn (``multihorizon._threads_py`` defines it).
+thread_scan = make_thread_scan(cosine_scores)
 
 
 # --------------------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``TurnCueReader(stance, phrases...)`` and ``.cues(text, user)``: a turn's peer-detection
   cues in one call (``dialogue.turn_cues``; ASCII text, None for any other).
 - ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).
+- ``thread_scan``: the placement's array work for one turn (the best centroid, and the best
+  but the active thread's) in one call.
 - ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
 - ``hash_embed``: the feature-hashing embedder.
 - ``cdr_rank``, ``pack_tiers``: the assembler's stages, Tier P's CDR ranking of one query's
@@ -68,6 +70,7 @@ if TYPE_CHECKING:
         retrieve_turns,
         score_turns,
         score_turns_int8,
+        thread_scan,
         tier_p_search,
         tier_p_stage,
         top_k,
@@ -95,6 +98,7 @@ else:
     retrieve_turns = _impl.retrieve_turns
     score_turns = _impl.score_turns
     score_turns_int8 = _impl.score_turns_int8
+    thread_scan = _impl.thread_scan
     tier_p_search = _impl.tier_p_search
     tier_p_stage = _impl.tier_p_stage
     top_k = _impl.top_k
@@ -121,6 +125,7 @@ KERNELS = (
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "thread_scan",
     "tier_p_search",
     "tier_p_stage",
     "top_k",
@@ -189,6 +194,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "thread_scan",
     "tier_p_search",
     "tier_p_stage",
     "top_k",

@@ -1,11 +1,15 @@
 // One turn folded into its topic thread (SPEC-028 §3.3): the thread's running embedding sum,
-// its centroid (the sum's direction) and its window of latest turn vectors, in one pass.
-// Pure C++: no Python, no allocation.
+// its centroid (the sum's direction) and its window of latest turn vectors, in one pass; and
+// the placement's array work for one turn (scan_threads). Pure C++: no Python, no allocation.
 #pragma once
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <limits>
+
+#include "multihorizon/similarity.hpp"
 
 namespace multihorizon {
 
@@ -34,6 +38,44 @@ inline void slide_window(const float* recent, std::size_t rows, std::size_t kept
                          const float* embedding, std::size_t dim, float* out) {
   if (kept > 0) std::memcpy(out, recent + (rows - kept) * dim, kept * dim * sizeof(float));
   std::memcpy(out + kept * dim, embedding, dim * sizeof(float));
+}
+
+// What placing one turn reads of the threads' centroids (SPEC-028 §3.3: joining by centroid,
+// leaving the active thread for another, resuming a dormant one), in one pass. Reference:
+// thread_scan in src/multihorizon/_threads_py.py.
+struct ThreadScan {
+  std::int64_t best = -1;  // the most similar centroid (first of equals); -1: no thread
+  float best_score = -std::numeric_limits<float>::infinity();
+  std::int64_t dormant = -1;  // the same among the threads other than `active`
+  float dormant_score = -std::numeric_limits<float>::infinity();
+  std::int64_t bad_row = -1;  // first non-finite row of the centroids, or -1
+};
+
+inline ThreadScan scan_threads(const CosineScorer& scorer, const float* centroids,
+                               std::size_t rows, std::int64_t active) {
+  const std::size_t dim = scorer.dim();
+  ThreadScan out;
+  float scores[kBlockRows];
+  for (std::size_t begin = 0; begin < rows; begin += kBlockRows) {
+    const std::size_t count = std::min(kBlockRows, rows - begin);
+    const std::int64_t bad = scorer.score_block(centroids + begin * dim, count, scores);
+    if (bad >= 0) {
+      out.bad_row = static_cast<std::int64_t>(begin) + bad;
+      return out;
+    }
+    for (std::size_t r = 0; r < count; ++r) {
+      const auto index = static_cast<std::int64_t>(begin + r);
+      if (out.best < 0 || scores[r] > out.best_score) {
+        out.best = index;
+        out.best_score = scores[r];
+      }
+      if (index != active && (out.dormant < 0 || scores[r] > out.dormant_score)) {
+        out.dormant = index;
+        out.dormant_score = scores[r];
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace multihorizon

@@ -350,6 +350,6 @@ def reacts_only(features: TurnFeatures, log: TurnLog, speakers: Speakers, config
     moves on and rule peer-replies decides (tiage shift F1, odd half: 0.443 -> 0.445)."""
     return (
         config.reaction_turns
-        and all(term in REACTION_WORDS for term in features.terms)
+        and REACTION_WORDS.issuperset(features.terms)  # no Python frame per word
         and not _between_peers(log, speakers, config)
     )

@@ -219,15 +219,14 @@ def _detail_holder(
     names its tool ("the crawl" after ``site_crawl``) or sets one run against another ("now",
     "the first crawl": ``when`` != 0) and the tool ran more than once."""
     said = {term for term in terms if log.turns_mentioning(term)}
+    # Numbers the recent turns show, per turn (rare: most questions hold no number).
     per_turn: Counter[int] = Counter()
-    for term in said:
-        per_turn.update(log.turns_mentioning(term))
-    first = max(0, len(log) - _NUMBER_WINDOW)
     unsaid_numbers = set(numbers)
-    for turn in range(first, len(log)):
-        shown = [n for n in numbers if holds_number(log.contents[turn], n)]
-        per_turn[turn] += len(shown)
-        unsaid_numbers.difference_update(shown)
+    if numbers:
+        for turn in range(max(0, len(log) - _NUMBER_WINDOW), len(log)):
+            shown = [n for n in numbers if holds_number(log.contents[turn], n)]
+            per_turn[turn] += len(shown)
+            unsaid_numbers.difference_update(shown)
     best, top, best_held = -1, (0, 0), frozenset[str]()
     for index, entry in enumerate(entries):
         held = _held(entry, terms)
@@ -244,6 +243,8 @@ def _detail_holder(
     if own_only:
         return -1  # "What year did it come out?": a pronoun's question needs a detail of its own
     if count >= _MORE_HELD or count > len(best_held):  # two words, or a number it shows
+        for term in said:  # each turn's said words, only now: postings run long
+            per_turn.update(log.turns_mentioning(term))
         before = max((n for t, n in per_turn.items() if t <= entry.turn_id), default=0)
         after = max((n for t, n in per_turn.items() if t > entry.turn_id), default=0)
         if count > before and count >= after:

@@ -69,25 +69,23 @@ def thread_for_turn(
     reacts = multiparty.reacts_only(features, log, speakers, config)
     stays = (intent is Intent.CLARIFY and config.intent_threads) or recap or reacts
     multi_party = config.multi_party_threads and who is not None and speakers.multi_party(config)
-    opens_topic = (moves_on and intent is Intent.EXPLORE) or (
-        intent in _MAY_OPEN
-        and not resolution.resolved
-        and multiparty.peer_opens(features, vector, log, speakers, config, context.thresholds)
-    )
+    # The later rules' inputs, read only when the earlier rules leave the turn open
+    # (``Threads.plan``'s ``Lazy``; issue 14): most turns stay in the active thread first.
+    late = _LaterInputs(context, vector, features, intent, resolution, who, moves_on, sets_up)
     plan = context.threads.plan(
         embedding=vector,
         intent=intent,
         reference_thread=reference_thread,
         reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
         multi_party=multi_party,
-        points_back=any(features.has(marker) for marker in _POINTS_BACK),
+        points_back=lambda: any(features.has(marker) for marker in _POINTS_BACK),
         resume_words=resume_words,
         definite_terms=features.definite_terms if config.vocabulary_resume else (),
         thresholds=context.thresholds,
         first_terms=features.terms,
-        answers=not moves_on and multiparty.answers_previous(who, features, log, speakers, config),
-        carries_on=not moves_on and multiparty.peer_carries_on(features, log, speakers, config),
-        opens_topic=opens_topic,
+        answers=late.answers,
+        carries_on=late.carries_on,
+        opens_topic=late.opens_topic,
         intent_threads=config.intent_threads,
         recap=recap,
         reacts=reacts,
@@ -95,26 +93,97 @@ def thread_for_turn(
         named_thread=_echo_thread(context, vector, features, intent)
         if (named := _named_thread(context, vector, features, resume_words, stays)) < 0
         else named,
-        # Rules side-questions and thread-requests: on the topic at hand, whatever its words.
-        side_question=intent is Intent.DRILL_DOWN
-        and (asks_on_the_topic(context, features) or requests_on_the_thread(context, features)),
-        takes_up_reply=not moves_on and not sets_up and _takes_up_reply(context, features),
+        side_question=late.side_question,
+        takes_up_reply=late.takes_up_reply,
     )
     # "ok desktop's back, nvidia-smi shows 550.120 now" after an aside (rule term-returns):
     # in an assistant chat of two, where nothing else placed the turn.
-    if config.term_returns and not (
-        moves_on or sets_up or opens_topic or stays or speakers.multi_party(config)
-    ):
+    if config.term_returns and not (moves_on or sets_up or stays or speakers.multi_party(config)):
         back = term_return(context.threads, plan, features, intent)
-        if back >= 0 and not multiparty.peer_dialogue(log, config):
+        if back >= 0 and not late.opens_topic() and not multiparty.peer_dialogue(log, config):
             return ThreadPlan(back, context.threads.names[back], False, True, "terms")
-    # "buyer asked if i can send it to a different address" right after a reply that named
-    # the buyer goes on with it (rule reply-words): no thread of its own.
-    left = moves_on or sets_up or opens_topic
-    if plan.is_new and not left and takes_up_last_reply(context, features, intent):
+    # "buyer asked if i can send it to a different address" right after a reply on the
+    # address goes on with it (rule reply-words): no thread of its own.
+    if (
+        plan.is_new
+        and not (moves_on or sets_up or late.opens_topic())
+        and takes_up_last_reply(context, features, intent)
+    ):
         active = context.threads.active
         return ThreadPlan(active, context.threads.names[active], False, False, "vocabulary")
     return plan
+
+
+class _LaterInputs:
+    """What the later rules of ``Threads.plan`` read of one user turn, each read when first
+    asked for and kept (``plan`` and rule term-returns may both ask)."""
+
+    def __init__(
+        self,
+        context: DialogueContext,
+        vector: npt.NDArray[np.float32],
+        features: TurnFeatures,
+        intent: Intent,
+        resolution: Resolution,
+        who: str | None,
+        moves_on: bool,
+        sets_up: bool,
+    ) -> None:
+        self.context, self.vector, self.features = context, vector, features
+        self.intent, self.resolution, self.who = intent, resolution, who
+        self.moves_on, self.sets_up = moves_on, sets_up
+        self._read: dict[str, bool] = {}
+
+    def answers(self) -> bool:
+        """Rule question-topics: it answers the question of the turn before."""
+        context = self.context
+        return not self.moves_on and multiparty.answers_previous(
+            self.who, self.features, context.log, context.speakers, context.config
+        )
+
+    def carries_on(self) -> bool:
+        """Rule peer-replies: a statement between peers carries on the active thread."""
+        if "carries_on" not in self._read:
+            context = self.context
+            self._read["carries_on"] = not self.moves_on and multiparty.peer_carries_on(
+                self.features, context.log, context.speakers, context.config
+            )
+        return self._read["carries_on"]
+
+    def opens_topic(self) -> bool:
+        """Rule question-topics ("by the way" before a new topic) and peer-replies (a peer's
+        new question)."""
+        if "opens_topic" not in self._read:
+            context, intent = self.context, self.intent
+            self._read["opens_topic"] = (self.moves_on and intent is Intent.EXPLORE) or (
+                intent in _MAY_OPEN
+                and not self.resolution.resolved
+                and multiparty.peer_opens(
+                    self.features,
+                    self.vector,
+                    context.log,
+                    context.speakers,
+                    context.config,
+                    context.thresholds,
+                )
+            )
+        return self._read["opens_topic"]
+
+    def side_question(self) -> bool:
+        """Rules side-questions and thread-requests: on the topic at hand, whatever its
+        words."""
+        if "side_question" not in self._read:
+            context, features = self.context, self.features
+            self._read["side_question"] = self.intent is Intent.DRILL_DOWN and (
+                asks_on_the_topic(context, features) or requests_on_the_thread(context, features)
+            )
+        return self._read["side_question"]
+
+    def takes_up_reply(self) -> bool:
+        """Rule reply-follow-ups (``_takes_up_reply``)."""
+        return (
+            not self.moves_on and not self.sets_up and _takes_up_reply(self.context, self.features)
+        )
 
 
 def _takes_up_reply(context: DialogueContext, features: TurnFeatures) -> bool:

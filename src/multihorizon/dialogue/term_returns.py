@@ -134,6 +134,15 @@ def term_return(threads: Threads, plan: ThreadPlan, features: TurnFeatures, inte
     )
     if not (plan.is_new or weak_stay):
         return -1
+    # Only a word one dormant thread alone used can name it (``dormant_by_terms`` counts no
+    # other): without one, the turn's codes need not be read (most turns; issue 14).
+    term_threads, active = threads.term_threads, threads.active
+    for term in features.terms:
+        owners = term_threads.get(term)
+        if owners is not None and len(owners) == 1 and owners[0] != active:
+            break
+    else:
+        return -1
     shaped = features.once("shaped_terms", None, lambda: shaped_terms(features.text))
     by_words = plan.is_new and features.question
     if not (shaped or by_words):

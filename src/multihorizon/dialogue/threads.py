@@ -50,7 +50,15 @@ from .intent import Intent
 from .returns import held_by_thread, holds_all, last_left
 from .thread_restore import CheckedWords, RecentWindows, add_words
 
-__all__ = ["PreparedTurn", "ThreadPlan", "Threads"]
+__all__ = ["Lazy", "PreparedTurn", "ThreadPlan", "Threads"]
+
+# A rule input of ``Threads.plan``: a value, or a call made only when the rules before it left
+# the turn undecided (issue 14: most turns stay in the active thread before it is read).
+Lazy = bool | Callable[[], bool]
+
+
+def _holds(value: Lazy) -> bool:
+    return value() if callable(value) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,17 +152,17 @@ class Threads:
         first_terms: Sequence[str],
         reply_thread: int = -1,
         multi_party: bool = False,
-        points_back: bool = False,
-        answers: bool = False,
-        opens_topic: bool = False,
-        carries_on: bool = False,
+        points_back: Lazy = False,
+        answers: Lazy = False,
+        opens_topic: Lazy = False,
+        carries_on: Lazy = False,
         intent_threads: bool = True,
         recap: bool = False,
         reacts: bool = False,
         announced: bool = False,
         named_thread: int = -1,
-        side_question: bool = False,
-        takes_up_reply: bool = False,
+        side_question: Lazy = False,
+        takes_up_reply: Lazy = False,
     ) -> ThreadPlan:
         """Decide the thread of a user turn from what ``placement.thread_for_turn`` read of it:
         ``reference_thread`` (its first resolved reference's thread), ``reply_thread`` (the turn
@@ -162,9 +170,9 @@ class Threads:
         ``return_target``), each -1 for none; its words (``resume_words`` after a resume marker,
         ``definite_terms`` of "the song", ``first_terms``); and which rules of
         ``multihorizon.rules`` hold for it: ``answers`` and ``opens_topic`` (question-topics),
-        ``carries_on`` (peer-replies), ``intent_threads``, ``recap`` (session-recaps),
-        ``reacts`` (reaction-turns), ``announced`` (topic-announcements), ``side_question``
-        (side-questions), ``takes_up_reply`` (reply-follow-ups); ``multi_party``: 3+ people."""
+        ``carries_on`` (peer-replies), ``side_question`` (side-questions), ``takes_up_reply``
+        (reply-follow-ups), each ``Lazy``; ``intent_threads``, ``recap`` (session-recaps),
+        ``reacts`` (reaction-turns), ``announced`` (topic-announcements); 3+ ``multi_party``."""
         if not self.names:
             return self._new(first_terms)
         active = self.active
@@ -195,27 +203,27 @@ class Threads:
             return self._existing(active, "active")
         if intent_threads and intent is Intent.DRILL_DOWN and reference_thread >= 0:
             return self._existing(reference_thread, "reference")
-        if answers and active >= 0:
+        if active >= 0 and _holds(answers):
             return self._existing(active, "answer")
-        if opens_topic and active >= 0:
+        if active >= 0 and _holds(opens_topic):
             # Another thread it resembles resumes, else a new one.
             return self._leave(embedding, thresholds.join, first_terms)
         # Rule vocabulary-resume the other way round ("what time does the movie start?" names
         # what only the active thread said) and rule reply-follow-ups (a question on the latest
         # replies' words): the turn stays. Side questions go where one thread used their words.
-        if active >= 0 and (takes_up_reply or self._only_active_used(definite_terms)):
+        if active >= 0 and (_holds(takes_up_reply) or self._only_active_used(definite_terms)):
             return self._existing(active, "vocabulary")
-        if side_question and (owner := self._owner_by_vocabulary(first_terms)) >= 0:
+        if _holds(side_question) and (owner := self._owner_by_vocabulary(first_terms)) >= 0:
             return self._existing(owner, "vocabulary")
         index, _ = kernels.best_above(embedding, self.centroids, thresholds.join)
         if index >= 0:
             return self._existing(index, "centroid")
-        if intent_threads and intent is Intent.DRILL_DOWN and points_back and active >= 0:
+        if intent_threads and intent is Intent.DRILL_DOWN and active >= 0 and _holds(points_back):
             # A follow-up question with nothing resolved ("What are its symptoms?") that no
             # thread resembles asks about what is on the table: the active thread.
             return self._existing(active, "active")
-        if (side_question or carries_on) and active >= 0:
-            return self._existing(active, "answer" if carries_on else "active")
+        if active >= 0 and (_holds(side_question) or _holds(carries_on)):
+            return self._existing(active, "answer" if _holds(carries_on) else "active")
         return self._new(first_terms)
 
     def plan_reply(
@@ -238,10 +246,8 @@ class Threads:
         self, embedding: npt.NDArray[np.float32], join: float, first_terms: Sequence[str]
     ) -> ThreadPlan:
         """The most similar thread other than the active one reaching ``join``, else new."""
-        scores = kernels.cosine_scores(embedding, self.centroids)
-        scores[self.active] = -np.inf
-        best = int(np.argmax(scores))
-        if float(scores[best]) > join:  # strictly, as best_above has it for the centroid rule
+        _, _, best, score = kernels.thread_scan(embedding, self.centroids, self.active)
+        if best >= 0 and score > join:  # strictly, as best_above has it for the centroid rule
             return self._existing(best, "centroid")
         return self._new(first_terms)
 
@@ -249,10 +255,11 @@ class Threads:
         """The dormant thread holding the most of these words, counting only words the active
         thread never used (ties: the most recently active), else -1."""
         counts: dict[int, int] = {}
+        active_words = self.vocabulary[self.active] if self.active >= 0 else frozenset()
         for term in terms:
             owners = self.term_threads.get(term)
-            # A word the active thread also used says nothing about leaving it.
-            if owners is None or self.active in owners:
+            # A word the active thread also used says nothing about leaving it (a set test).
+            if owners is None or term in active_words:
                 continue
             for owner in owners:
                 counts[owner] = counts.get(owner, 0) + 1
@@ -351,19 +358,14 @@ class Threads:
     ) -> int:
         if len(self.names) - (self.active >= 0) == 0:
             return -1  # no dormant thread
-        # "back to etcd": the thread whose vocabulary holds the named words wins outright;
-        # ties go to the most recently active of them.
+        # "back to etcd": the thread holding the named words wins (ties: the latest active).
         counts = held_by_thread(self.term_threads, words, variants)
         counts.pop(self.active, None)
         if counts:
             return self._most_recent_best(counts)
-        # Every centroid scored in place, the active one ruled out: the dormant ones' scores
-        # without gathering their rows (issue 14: no copy proportional to the threads).
-        scores = kernels.cosine_scores(embedding, self.centroids)
-        if self.active >= 0:
-            scores[self.active] = -np.inf
-        top = int(np.argmax(scores))
-        return top if float(scores[top]) >= bar else -1
+        # The best dormant centroid, in one native pass (issue 14: no rows copied, no scores).
+        _, _, top, score = kernels.thread_scan(embedding, self.centroids, self.active)
+        return top if score >= bar else -1
 
     def reserve(self, threads: int) -> None:
         """Make room for ``threads`` threads (may raise MemoryError; contents unchanged)."""

@@ -359,15 +359,24 @@ def _tool_by_name(terms: Sequence[str], entries: list[ScratchEntry]) -> int:
     """The newest output whose tool a noun phrase names: by its whole name ("the ping"), a
     word of its kind (``OUTPUT_SYNONYMS``: "the imaging" for a radiology_report, "the disk"
     for ``df -h``), or a word of its name with an output noun ("the DHCP list"); else -1."""
+    first, kinded = terms[0], not _KIND_NOUNS.isdisjoint(terms)
     for index in range(len(entries) - 1, -1, -1):
         entry = entries[index]
-        parts = _name_parts(entry.tool_name)
-        called = parts | set(content_terms(_args_text(entry.tool_call_args)))
-        if parts == {terms[0]} or terms[0] in _with_synonyms(called) - called:
+        parts, kin = _name_keys(entry.tool_name, _args_text(entry.tool_call_args))
+        if first in kin or (len(parts) == 1 and first in parts):
             return index  # "the ping"; "the imaging" for an MRI report, "the disk" for df
-        if not parts.isdisjoint(terms) and not _KIND_NOUNS.isdisjoint(terms):
+        if kinded and not parts.isdisjoint(terms):
             return index
     return -1
+
+
+@functools.lru_cache(maxsize=512)
+def _name_keys(tool_name: str, args: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the words of a tool's name; the words of its kind that neither its name nor its
+    arguments say), for ``_tool_by_name``: computed once per call, not per mention."""
+    parts = _name_parts(tool_name)
+    called = parts | set(content_terms(args))
+    return frozenset(parts), frozenset(_with_synonyms(called) - called)
 
 
 def _unsaid_definites(

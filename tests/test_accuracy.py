@@ -188,13 +188,17 @@ def test_sgd_thread_resumption() -> None:
       0.144, 27); spec 0.102.
     - false resumptions: ``thread_resumed`` on the 5041 later probes that are not
       resumptions: 0.019, 94 (0.041, 208; 0.048, 241; 0.093, 467; 0.073, 367); spec 0.009.
-    Floors: caught >= 0.92, flagged >= 0.41, strict >= 0.34, false <= 0.03, and the flag fires
+    Floors: caught >= 0.92, flagged >= 0.38, strict >= 0.34, false <= 0.03, and the flag fires
     at least 16x as often on resumptions as on the rest (measured 23.3x; before 11.5x, 10.6x,
     6.2x, 4.5x). With issue 15's resumption rules (reply-follow-ups, report-backs, ...):
     caught 0.930 (174), flagged 0.417 (78), strict 0.353 (66), false 0.0167 (84), 25x: a
     follow-up on the reply's words or a report back no longer splits off a thread, so fewer
     returns need the flag (the flagged floor went 0.42 -> 0.41); ``multihorizon eval``'s sgd
-    resume accuracy 0.861 -> 0.872.
+    resume accuracy 0.861 -> 0.872. Rule reply-words (stop 33) keeps a short follow-up or a
+    turn naming a word of the reply in the reply's thread: caught 0.952 (178), flagged 0.385
+    (72), strict 0.353 (66), false 0.0121 (61), 32x; the eight gold resumptions that lost the
+    flag all land in the right thread (three did not before), so the flagged floor went
+    0.41 -> 0.38; ``multihorizon eval``'s sgd resume accuracy 0.904 -> 0.920.
 
     Reproduce: ``cd /tmp && python -m pytest /work/main/tests/test_accuracy.py -q
     -p no:cacheprovider -k sgd``
@@ -227,7 +231,7 @@ def test_sgd_thread_resumption() -> None:
     assert resumptions >= 150, figures
     assert others >= 4000, figures
     assert caught / resumptions >= 0.92, figures
-    assert flagged / resumptions >= 0.41, figures
+    assert flagged / resumptions >= 0.38, figures
     assert strict / resumptions >= 0.34, figures
     assert false_flags / others <= 0.03, figures
     assert flagged / resumptions >= 16 * false_flags / others, figures

@@ -495,10 +495,21 @@ def _thread_detail(config: mh.Config) -> object:
 
 
 def _reply_follow_up(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    session = mh.Session(config=config.replace(reply_words=False))  # it keeps this one too
     session.user("The wifi upstairs is really weak. What can I do?")
     session.assistant("Move the router up, or add a mesh node or a powerline adapter upstairs.")
     envelope = session.preview("Mesh or powerline, which is better in an old stone house?")
+    return envelope.active_thread == session.active_thread
+
+
+def _reply_words(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We're moving house in three weeks with two kids. How do we start?")
+    session.assistant(
+        "Book the movers or van now, declutter room by room, and pack the rooms you use "
+        "least first."
+    )
+    envelope = session.preview("When should I change our address with the bank and the doctor?")
     return envelope.active_thread == session.active_thread
 
 
@@ -1161,6 +1172,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "resume-announcements": _resume_announcement,
     "side-questions": _side_question,
     "reply-follow-ups": _reply_follow_up,
+    "reply-words": _reply_words,
     "return-variants": _return_variant,
     "also-questions": _also_question,
     "report-backs": _report_back,

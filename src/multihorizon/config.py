@@ -376,6 +376,9 @@ class Config:
     # "What's a sensible initialDelaySeconds?" right after a reply that named
     # initialDelaySeconds follows that reply up: it stays in the thread (rule reply-follow-ups).
     reply_follow_ups: bool = True
+    # "buyer asked if i can send it to a different address" right after a reply that named
+    # the buyer stays in that reply's thread (rule reply-words).
+    reply_words: bool = True
     # "Getting back to the move" names the thread that talked about "moving"; a return whose
     # words only the active thread holds stays there (rule return-variants).
     return_variants: bool = True

@@ -16,6 +16,7 @@ from .intent import Intent
 from .named_topics import named_topic_of
 from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .reply_rules import asks_on_the_topic, requests_on_the_thread
+from .reply_words import takes_up_last_reply
 from .returns import last_left
 from .situation_setups import sets_up_new_situation
 from .term_returns import term_return
@@ -101,6 +102,15 @@ def thread_for_turn(
         back = term_return(context.threads, plan, features, intent)
         if back >= 0 and not late.opens_topic() and not multiparty.peer_dialogue(log, config):
             return ThreadPlan(back, context.threads.names[back], False, True, "terms")
+    # "buyer asked if i can send it to a different address" right after a reply on the
+    # address goes on with it (rule reply-words): no thread of its own.
+    if (
+        plan.is_new
+        and not (moves_on or sets_up or late.opens_topic())
+        and takes_up_last_reply(context, features, intent)
+    ):
+        active = context.threads.active
+        return ThreadPlan(active, context.threads.names[active], False, False, "vocabulary")
     return plan
 
 

@@ -127,7 +127,7 @@ _PIECES = st.sampled_from(
         "'", "\u2018", "\u201c", "scrat?", "that", "those", "same", "bank,", "vs", "one.",
         "is that", "are those", "so like", "bank",
         "counts as", "who", "read", "how do I read", "stands", "doing what", "is what", "WHAT",
-        "Meaning", "porosity,", "what is it", "\u2019s",
+        "Meaning", "porosity,", "what is it", "\u2019s", "its", "their", "does that", "it,",
     ]
 )  # fmt: skip
 
@@ -165,3 +165,16 @@ def test_the_plain_and_marker_dense_bench_turns_settle_on_every_backend() -> Non
                 assert session.classify(text) == session.analyse(text)[0], (name, text)
     finally:
         kernels.use(previous)
+
+
+def test_the_meaning_gate_settles_what_the_rule_surely_reads_as_none() -> None:
+    gates = EchoGates.of((*echo_words(False), *reply_term_words()))
+    for text in ("What are its symptoms?", "does that mean it's healed?", "how long is it"):
+        assert not meaning_term(text), text
+        assert not gates.may_mean(text), text
+    for text in ("What are, its symptoms?", "she lacks it, meaning the doctors decide?"):
+        assert gates.may_mean(text), text  # a clause ends between: the rule reads on
+    assert gates.may_mean("porosity, what is it exactly")
+    assert gates.may_mean("caf\u00e9, meaning?")  # not ASCII: sent on
+    with pytest.raises(ValueError, match="27 fields"):
+        EchoGates.of((*echo_words(False), *reply_term_words())[:-1])

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ._meaning_gate_py import MEANING_FIELDS, MeaningGates
 from ._validate import as_int
 
 __all__ = [
@@ -378,20 +379,17 @@ class EchoGates:
     check_links: tuple[tuple[str, ...], ...]
     check_verbs: frozenset[str]
     check_inversions: frozenset[str]
-    meaning_chars: int
-    meaning_kernels: tuple[tuple[str, ...], ...]
-    meaning_asking: frozenset[str]
+    meaning: MeaningGates
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> EchoGates:
         """From the settler's ``echoes`` argument (``echoes.echo_words(wide)`` and
         ``reply_terms.reply_term_words()``)."""
-        if len(value) != 24:
-            raise ValueError("echoes: expected 24 fields")
+        if len(value) != 21 + MEANING_FIELDS:
+            raise ValueError(f"echoes: expected {21 + MEANING_FIELDS} fields")
         chars, most, fillers, pairs, blockers, links, tails, hedges = value[:8]
         strip, ends, closers, wide, reply_chars, reply_most, reply_hedges = value[8:15]
         check_chars, check_most, check_guess, check_links, check_verbs, inversions = value[15:21]
-        kernels = tuple(tuple(map(str, kernel)) for kernel in value[22])
         reply_hedges = frozenset(map(str, reply_hedges))
         links = tuple(tuple(map(str, link)) for link in links)
         check_links = tuple(tuple(map(str, link)) for link in check_links)
@@ -400,9 +398,8 @@ class EchoGates:
         words = {*map(str, fillers), *map(str, pairs), *map(str, blockers), *map(str, hedges)}
         words |= {*(word for link in links for word in link), *map(str, tails), *reply_hedges}
         words |= {*(word for link in check_links for word in link), *check_verbs, *inversions}
-        words |= {*(word for kernel in kernels for word in kernel), *map(str, value[23])}
         if any(not word.isascii() for word in words) or any(
-            not link for link in (*links, *check_links, *kernels)
+            not link for link in (*links, *check_links)
         ):
             raise ValueError("echoes: expected non-empty links of ASCII words")
         return cls(
@@ -427,9 +424,7 @@ class EchoGates:
             check_links,
             check_verbs,
             inversions,
-            as_int(value[21], "echoes"),
-            kernels,
-            frozenset(map(str, value[23])),
+            MeaningGates.of(value[21:]),
         )
 
     def _link_at(self, words: list[str], index: int) -> int:
@@ -564,18 +559,9 @@ class EchoGates:
         return False
 
     def may_mean(self, text: str) -> bool:
-        """A superset of ``bool(meaning_asks.meaning_term(text))`` (rule meaning-asks): at
-        most ``meaning_chars`` characters (0: off) and, on ASCII text, a kernel's words in a
-        row, one of ``meaning_asking`` among them unless the text holds a "?"."""
-        if len(text) > self.meaning_chars or not text.isascii():
-            return len(text) <= self.meaning_chars
-        asks, words = "?" in text, [word.strip(self.strip) for word in text.lower().split()]
-        return any(
-            tuple(words[at : at + len(kernel)]) == kernel
-            and (asks or not self.meaning_asking.isdisjoint(kernel))
-            for at in range(len(words))
-            for kernel in self.meaning_kernels
-        )
+        """A superset of ``bool(meaning_asks.meaning_term(text))`` (rule meaning-asks:
+        ``MeaningGates.may_mean`` with what echoes strips off a word)."""
+        return self.meaning.may_mean(text, self.strip)
 
 
 # What echoes._STRIP takes off a word (rule echo-clarifications).

@@ -362,9 +362,10 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "none wrong; resume, new thread, tool unchanged). ../shared/data (tools/eval_all.py, "
         "hashing): every row unchanged. meaning_holdout13 (written for it, held out, first "
         "run on f338e04): intent 0.662 -> 0.735, macro-F1 0.640 -> 0.694, CLARIFY 13 -> 18 "
-        "of 27, no control lost. Native settle: 70 of 1,107 assistant-chat user turns of "
-        "../shared/data go on to the Python path (bench/settle_reasons.py; none changes); "
-        "Session.user p50 1.000x of main (bench/turn_latency.py --real).",
+        "of 27, no control lost. Native settle (_meaning_gate_py): 41 of 1,107 "
+        "assistant-chat user turns of ../shared/data go on to the Python path "
+        "(bench/settle_reasons.py; none changes); Session.user p50 1.000x of main "
+        "(bench/turn_latency.py --real).",
         "dialogue.reply_rules.asks_about_a_reply_term",
     ),
     (

@@ -190,9 +190,15 @@ def _cut(words: list[str]) -> list[str]:
 
 def meaning_words(on: bool) -> tuple[Any, ...]:
     """What ``meaning_term`` reads before the term, as data for the native settle
-    (``_settle_py.EchoGates.may_mean``): the longest turn (0 unless ``on``: no turn may
-    ask), the kernels (words in order) and the words that let a kernel ask without a "?"."""
-    return (MEANING_CHARS if on else 0, MEANING_AFTER + MEANING_BEFORE, _ASKING)
+    (``_meaning_gate_py.MeaningGates``): the longest turn (0 unless ``on``: no turn may
+    ask), the kernels the term follows and those it comes before (words in order), the
+    words that let a kernel ask without a "?", the words that after a kernel ask for content
+    (``_BREAKERS`` but the pointers) and those before a "mean" that ask what follows."""
+    breakers = _BREAKERS - MEANING_POINTERS
+    return (
+        MEANING_CHARS if on else 0, MEANING_AFTER, MEANING_BEFORE, _ASKING, breakers,
+        MEANING_CONSEQUENCE,
+    )  # fmt: skip
 
 
 # A word of the term asked may stand in the reply in a longer form ("develop" for

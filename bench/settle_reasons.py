@@ -159,6 +159,10 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield "short turn that may ask back a term (echo-clarifications)"
     if ref._reply_terms and short and ref.may_ask_reply_term(text, question):
         yield "short turn that may ask about a reply's term (reply-term-asks)"
+    if ref._reply_terms and not first_turn and ref.may_check(text):
+        yield "turn that may check a reply's term (term-checks)"
+    if ref._reply_terms and not first_turn and ref.may_mean(text):
+        yield "turn that may ask what a reply's term means (meaning-asks)"
     if ref._ordinal_forms and ref.may_pick_without_gates(text):
         if len(text) <= ref._standalone_chars:
             yield "ungated pick: short turn (ordinal-forms)"

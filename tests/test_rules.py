@@ -427,7 +427,8 @@ def _term_frame(config: mh.Config) -> object:
     session.assistant("A day with premixed; setting-type powder (hot mud) recoats the same day.")
     return [
         (session.classify(text), session.preview(text).intent)
-        for text in ("hot mud?? like heated?", "whats hot mud again, i keep seeing it")
+        # "whats hot mud again, i keep seeing it" is rule meaning-asks' too (a "what's" kernel).
+        for text in ("hot mud?? like heated?", "hot mud I not understand, is it heated?")
     ]
 
 
@@ -448,6 +449,16 @@ def _term_check(config: mh.Config) -> object:
     return [
         (session.classify(text), session.preview(text).intent)
         for text in ("mainsheet is which rope?", "the high side, is that the windward one?")
+    ]
+
+
+def _meaning_ask(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Thinking of brewing my first cider from our apples. Where do I start?")
+    session.assistant("Scrat the apples, press them, and add campden tablets before the yeast.")
+    return [
+        (session.classify(text), session.preview(text).intent)
+        for text in ("campden tablets, what are they exactly", "what does scrat actually mean")
     ]
 
 
@@ -547,6 +558,9 @@ def _term_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I'm researching my family tree. Where do I find old birth records?")
     session.assistant("Search the indexes with wildcards and phonetic (Soundex) options.")
+    # A reply in between: the reply just before is rule meaning-asks' to read.
+    session.user("Are the indexes free?")
+    session.assistant("Most are free to search; viewing an image of the entry may cost a little.")
     return session.classify("What's a Soundex search?")
 
 
@@ -1186,6 +1200,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "term-frames": _term_frame,
     "reply-term-asks": _reply_term_ask,
     "term-checks": _term_check,
+    "meaning-asks": _meaning_ask,
     "asked-announcements": _asked_announcement,
     "reaction-announcements": _reaction_announcement,
     "bare-returns": _bare_return,

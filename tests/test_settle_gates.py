@@ -16,6 +16,7 @@ from multihorizon import _backend, kernels
 from multihorizon._settle_py import AddingGates, DetectionGates, EchoGates, TermGates, may_quote
 from multihorizon.dialogue.detection import detect
 from multihorizon.dialogue.echoes import echo_words, echoed_term
+from multihorizon.dialogue.meaning_asks import meaning_term
 from multihorizon.dialogue.ordinal_mentions import (
     _may_open,
     forms_without_gates,
@@ -89,6 +90,9 @@ def _check(text: str, gates: DetectionGates, adding: AddingGates) -> None:
     if term_check(text):  # rule term-checks: the gate, and off none
         assert EchoGates.of((*echo_words(False), *reply_term_words())).may_check(text), text
         assert not EchoGates.of((*echo_words(False), *reply_term_words(False))).may_check(text)
+    if meaning_term(text):  # rule meaning-asks: the gate, and off none
+        assert EchoGates.of((*echo_words(False), *reply_term_words())).may_mean(text), text
+        assert not EchoGates.of((*echo_words(False), *reply_term_words(True, False))).may_mean(text)
     if quoted_terms(text, question):
         assert len(text) <= REPLY_TERM_CHARS, text
         assert question or "?" in text, text
@@ -122,6 +126,8 @@ _PIECES = st.sampled_from(
         "whichever", "two", "very", "opening", "middle", "couple", "eleven", "#b", "(b)",
         "'", "\u2018", "\u201c", "scrat?", "that", "those", "same", "bank,", "vs", "one.",
         "is that", "are those", "so like", "bank",
+        "counts as", "who", "read", "how do I read", "stands", "doing what", "is what", "WHAT",
+        "Meaning", "porosity,", "what is it", "\u2019s", "its", "their", "does that", "it,",
     ]
 )  # fmt: skip
 
@@ -159,3 +165,16 @@ def test_the_plain_and_marker_dense_bench_turns_settle_on_every_backend() -> Non
                 assert session.classify(text) == session.analyse(text)[0], (name, text)
     finally:
         kernels.use(previous)
+
+
+def test_the_meaning_gate_settles_what_the_rule_surely_reads_as_none() -> None:
+    gates = EchoGates.of((*echo_words(False), *reply_term_words()))
+    for text in ("What are its symptoms?", "does that mean it's healed?", "how long is it"):
+        assert not meaning_term(text), text
+        assert not gates.may_mean(text), text
+    for text in ("What are, its symptoms?", "she lacks it, meaning the doctors decide?"):
+        assert gates.may_mean(text), text  # a clause ends between: the rule reads on
+    assert gates.may_mean("porosity, what is it exactly")
+    assert gates.may_mean("caf\u00e9, meaning?")  # not ASCII: sent on
+    with pytest.raises(ValueError, match="27 fields"):
+        EchoGates.of((*echo_words(False), *reply_term_words())[:-1])

@@ -7,6 +7,7 @@
 // IntentClassifier goes on from there. settle_text takes a caller's text unchecked when it
 // can prove inputs.check_text would return it as it is (Session.classify's lock-free path).
 // The reference is IntentSettlerBase in src/multihorizon/_settler_py.py.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -139,10 +140,12 @@ std::string ascii_chars(py::handle value, const std::string& name) {
 
 // _settle_py.EchoGates.of: (chars, most, fillers, pair fillers, blockers, links, tails,
 // hedges, strip, clause ends, closers, wide, reply chars, reply most, reply hedges, check
-// chars, check most, check guess, check links, check verbs, check inversions).
+// chars, check most, check guess, check links, check verbs, check inversions, then
+// _meaning_gate_py.MeaningGates.of's six: meaning chars, kernels the term follows, kernels
+// it comes before, asking words, breakers, consequence words).
 void read_echoes(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 21) value_error("echoes: expected 21 fields");
+  if (fields.size() != 27) value_error("echoes: expected 27 fields");
   settle.echo_chars = count_arg(fields[0], "echoes");
   settle.echo_most = count_arg(fields[1], "echoes");
   settle.echo_fillers = sorted_words(fields[2], "echoes");
@@ -174,6 +177,27 @@ void read_echoes(py::handle value, SettleRules& settle) {
   }
   settle.check_verbs = sorted_words(fields[19], "echoes");
   settle.check_inversions = sorted_words(fields[20], "echoes");
+  settle.meaning_chars = count_arg(fields[21], "echoes");
+  const std::vector<std::string> asking = sorted_words(fields[24], "echoes");
+  settle.meaning_kernels.clear();
+  settle.meaning_after.clear();
+  settle.meaning_asks_alone.clear();
+  for (int side = 22; side <= 23; ++side) {
+    for (py::handle kernel : fields[side]) {
+      std::vector<std::string> words;
+      bool alone = false;
+      for (py::handle word : kernel) {
+        words.push_back(ascii_word(word, "echoes"));
+        alone = alone || std::binary_search(asking.begin(), asking.end(), words.back());
+      }
+      if (words.empty()) value_error("echoes: expected non-empty kernels of ASCII words");
+      settle.meaning_kernels.push_back(std::move(words));
+      settle.meaning_after.push_back(side == 22);
+      settle.meaning_asks_alone.push_back(alone);
+    }
+  }
+  settle.meaning_breakers = sorted_words(fields[25], "echoes");
+  settle.meaning_consequence = sorted_words(fields[26], "echoes");
   settle.echo_known = true;
 }
 

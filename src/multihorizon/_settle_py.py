@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ._meaning_gate_py import MEANING_FIELDS, MeaningGates
 from ._validate import as_int
 
 __all__ = [
@@ -355,7 +356,7 @@ class EchoGates:
     opening echo (``reply_terms.reply_term_words``) the longest turn, the most words of a
     term and its hedges; for rule term-checks (``term_checks.check_words``) the longest turn
     (0: off), the most words of a term and of a guess, the links, the verbs and the
-    inversions."""
+    inversions; rule meaning-asks' (``meaning_asks.meaning_words``)."""
 
     chars: int
     most: int
@@ -378,16 +379,17 @@ class EchoGates:
     check_links: tuple[tuple[str, ...], ...]
     check_verbs: frozenset[str]
     check_inversions: frozenset[str]
+    meaning: MeaningGates
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> EchoGates:
         """From the settler's ``echoes`` argument (``echoes.echo_words(wide)`` and
         ``reply_terms.reply_term_words()``)."""
-        if len(value) != 21:
-            raise ValueError("echoes: expected 21 fields")
+        if len(value) != 21 + MEANING_FIELDS:
+            raise ValueError(f"echoes: expected {21 + MEANING_FIELDS} fields")
         chars, most, fillers, pairs, blockers, links, tails, hedges = value[:8]
         strip, ends, closers, wide, reply_chars, reply_most, reply_hedges = value[8:15]
-        check_chars, check_most, check_guess, check_links, check_verbs, inversions = value[15:]
+        check_chars, check_most, check_guess, check_links, check_verbs, inversions = value[15:21]
         reply_hedges = frozenset(map(str, reply_hedges))
         links = tuple(tuple(map(str, link)) for link in links)
         check_links = tuple(tuple(map(str, link)) for link in check_links)
@@ -422,6 +424,7 @@ class EchoGates:
             check_links,
             check_verbs,
             inversions,
+            MeaningGates.of(value[21:]),
         )
 
     def _link_at(self, words: list[str], index: int) -> int:
@@ -554,6 +557,11 @@ class EchoGates:
             if core[-1:] in ":.!;?":
                 return False
         return False
+
+    def may_mean(self, text: str) -> bool:
+        """A superset of ``bool(meaning_asks.meaning_term(text))`` (rule meaning-asks:
+        ``MeaningGates.may_mean`` with what echoes strips off a word)."""
+        return self.meaning.may_mean(text, self.strip)
 
 
 # What echoes._STRIP takes off a word (rule echo-clarifications).

@@ -302,6 +302,8 @@ class IntentSettlerBase:
             return False
         if self._reply_terms and not first_turn and self.may_check(text):
             return False  # "Red wrigglers, are those the same as ...?" (rule term-checks)
+        if self._reply_terms and not first_turn and self.may_mean(text):
+            return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
 
     def may_hold_forms(self, text: str, gate_starts: Sequence[int]) -> bool:
@@ -363,6 +365,11 @@ class IntentSettlerBase:
         its own length (longer than a side question): ``EchoGates.may_check``; without the
         echo data (no caller of this library's) the side-question gate above only."""
         return self._echo_gates is not None and self._echo_gates.may_check(text)
+
+    def may_mean(self, text: str) -> bool:
+        """A superset of rule meaning-asks' shape (``meaning_asks.meaning_term``):
+        ``EchoGates.may_mean``; without the echo data, as ``may_check``, none."""
+        return self._echo_gates is not None and self._echo_gates.may_mean(text)
 
     def may_pick_without_gates(self, text: str) -> bool:
         """A superset of ``ordinal_mentions.forms_without_gates(text) or

@@ -422,6 +422,10 @@ class Config:
     # rope?" check a guessed meaning of a term a reply brought: CLARIFY (rule term-checks,
     # dialogue/term_checks; read with reply-term-asks).
     term_checks: bool = True
+    # "porosity, what is it exactly", "What is meaning of low-acid?", "X, how do I read that"
+    # ask what a term the reply just brought is or means, wherever it stands: CLARIFY (rule
+    # meaning-asks, dialogue/meaning_asks; read with reply-term-asks).
+    meaning_asks: bool = True
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

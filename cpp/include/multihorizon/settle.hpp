@@ -142,6 +142,17 @@ struct SettleRules {
   std::vector<std::vector<std::string>> check_links;
   std::vector<std::string> check_verbs;
   std::vector<std::string> check_inversions;
+  // Rule meaning-asks (meaning_asks.meaning_words, _meaning_gate_py.MeaningGates): the
+  // longest turn (0: off), the kernels (lower-case ASCII words in order), per kernel whether
+  // the term follows it and whether it may ask without a "?" (one of its words is an asking
+  // word), the words after a kernel that ask for content and those before a "mean" that
+  // ask what follows (sorted).
+  std::size_t meaning_chars = 0;
+  std::vector<std::vector<std::string>> meaning_kernels;
+  std::vector<bool> meaning_after;
+  std::vector<bool> meaning_asks_alone;
+  std::vector<std::string> meaning_breakers;
+  std::vector<std::string> meaning_consequence;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -752,6 +763,46 @@ bool may_open_echo(const CharT* text, std::size_t length, const SettleRules& rul
   return bare.size() > (article ? 1u : 0u);
 }
 
+// A superset of bool(meaning_asks.meaning_term(text)) (rule meaning-asks: "porosity, what is
+// it exactly"; _meaning_gate_py.MeaningGates.may_mean): at most meaning_chars characters
+// (0: off) and, on ASCII text, a kernel's words in a row, one that asks alone unless the
+// text holds a "?", and not an occurrence meaning_term surely reads as none (an "after"
+// kernel before a breaker, a "mean" after a consequence word, no clause end between them);
+// true on any other text up to that length.
+template <class CharT>
+bool may_mean(const CharT* text, std::size_t length, const SettleRules& rules) {
+  if (length > rules.meaning_chars) return false;
+  const int asks = ascii_asks(text, length);
+  if (asks < 0) return true;
+  const std::vector<std::string> tokens = lower_ascii_words(text, length);
+  std::vector<std::string_view> words;
+  words.reserve(tokens.size());
+  for (const std::string& token : tokens) words.push_back(strip_ends(token, rules.echo_strip));
+  // Nothing stripped off word i: no clause ends after it.
+  const auto joined = [&](std::size_t i) { return words[i].size() == tokens[i].size(); };
+  for (std::size_t at = 0; at < words.size(); ++at) {
+    for (std::size_t k = 0; k < rules.meaning_kernels.size(); ++k) {
+      const std::vector<std::string>& kernel = rules.meaning_kernels[k];
+      if (kernel.size() > words.size() - at || !(asks || rules.meaning_asks_alone[k])) continue;
+      bool same = true;
+      for (std::size_t i = 0; same && i < kernel.size(); ++i) same = words[at + i] == kernel[i];
+      if (!same) continue;
+      const std::size_t end = at + kernel.size();
+      if (rules.meaning_after[k]) {
+        if (end < words.size() && joined(end - 1) &&
+            among_view(rules.meaning_breakers, words[end])) {
+          continue;  // "What are its symptoms?" asks for content
+        }
+      } else if (at > 0 && joined(at - 1) && kernel[0].rfind("mean", 0) == 0 &&
+                 among_view(rules.meaning_consequence, words[at - 1])) {
+        continue;  // "does that mean it's healed?"
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
 // A superset of bool(term_checks.term_check(text)) (rule term-checks: "Red wrigglers, are
 // those the same as ...?", "mainsheet is which rope?"; _settle_py.EchoGates.may_check):
 // exactly its steps on ASCII text but the last (the term's content words); true on any
@@ -1016,6 +1067,10 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // quotation mark in a question or a turn with a "?".
   // "Red wrigglers, are those the same as ...?" (rule term-checks), up to its own length.
   if (rules.reply_terms && !first_turn && settle_detail::may_check(text, length, rules)) {
+    return false;
+  }
+  // "porosity, what is it exactly" (rule meaning-asks), up to its own length.
+  if (rules.reply_terms && !first_turn && settle_detail::may_mean(text, length, rules)) {
     return false;
   }
   if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {

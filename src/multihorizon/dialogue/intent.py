@@ -323,7 +323,10 @@ class IntentClassifier:
         # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it" (term-frames).
         self._frames = config.term_frames
         self._reply_terms = config.reply_term_asks  # "sweat? they sweat how" (reply-term-asks)
-        self._checks = self._reply_terms and config.term_checks  # "X, is that Y?" (term-checks)
+        # "X, is that Y?" (term-checks), "porosity, what is it exactly" (meaning-asks)
+        self._checks = tuple(
+            self._reply_terms and on for on in (config.term_checks, config.meaning_asks)
+        )
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
         self.may_hold_forms = settler.may_hold_forms  # the references stage's forms gate
@@ -402,7 +405,7 @@ class IntentClassifier:
             or (
                 self._reply_terms
                 and not first_turn
-                and may_ask_reply_term(text, bool(cues & CUE_QUESTION), self._checks)
+                and may_ask_reply_term(text, bool(cues & CUE_QUESTION), *self._checks)
             )
             or (
                 self._reports
@@ -492,7 +495,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
         terms=term_words(),
-        echoes=(*echo_words(classifier._frames), *reply_term_words(classifier._checks)),
+        echoes=(*echo_words(classifier._frames), *reply_term_words(*classifier._checks)),
     )
 
 

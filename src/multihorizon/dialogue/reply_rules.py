@@ -14,6 +14,7 @@ from ..text.lexicon import Marker
 from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
+from .meaning_asks import meaning_term, offered, reply_brought
 from .phrasing import acked_question, plain_words, reports_back, side_question, term_asked
 from .reply_terms import opening_echo, quoted_terms
 from .term_checks import term_check
@@ -81,8 +82,13 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     terms = [echoed, *quoted] if echoed else quoted
     if config.term_checks and (checked := term_check(features.text)):
         terms.append(checked)  # rule term-checks: "Red wrigglers, are those the same as ...?"
-    if not terms or context.speakers.multi_party(config) or context.peer_dialogue():
+    # Rule meaning-asks: "porosity, what is it exactly"; the reply just before brought it.
+    asked = meaning_term(features.text) if config.meaning_asks else ()
+    if not (terms or asked) or context.speakers.multi_party(config) or context.peer_dialogue():
         return False
+    brought = asked and reply_brought(asked, log.features[-1].terms)
+    if brought and not _user_said(log, asked) and not offered(asked, log[len(log) - 1].content):
+        return True  # not when the reply offered it: "Would you like X?" "What's X?"
     return any(_an_assistant_said(log, term) and not _user_said(log, term) for term in terms)
 
 

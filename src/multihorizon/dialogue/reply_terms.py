@@ -21,6 +21,7 @@ from ..text.topic_clause_words import (
     ECHO_STRIP,
     TERM_ARTICLES,
 )
+from .meaning_asks import meaning_term, meaning_words
 from .phrasing import SIDE_QUESTION_CHARS
 from .term_checks import check_words, term_check
 
@@ -80,19 +81,28 @@ def opening_echo(text: str) -> tuple[str, ...]:
     return tuple(content_terms(" ".join(bare[1:] if bare[0] in TERM_ARTICLES else bare)))
 
 
-def reply_term_words(checks: bool = True) -> tuple[Any, ...]:
+def reply_term_words(checks: bool = True, meanings: bool = True) -> tuple[Any, ...]:
     """What ``opening_echo`` reads beside ``echoes.echo_words`` (its fillers, blockers and
     strip), as data for the native settle (``_settle_py.EchoGates.may_open_echo``): the
     longest turn, the most words of a term, the hedges; then rule term-checks'
-    (``term_checks.check_words``, its longest turn 0 unless ``checks``)."""
-    return (REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks))
+    (``term_checks.check_words``, its longest turn 0 unless ``checks``) and rule
+    meaning-asks' (``meaning_asks.meaning_words``, its longest turn 0 unless ``meanings``)."""
+    return (
+        REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks), *meaning_words(meanings)
+    )  # fmt: skip
 
 
-def may_ask_reply_term(text: str, question: bool, checks: bool) -> bool:
+def may_ask_reply_term(text: str, question: bool, checks: bool, meanings: bool = False) -> bool:
     """Whether the turn has one of rule reply-term-asks' shapes (an opening echo, a quoted
-    term) or, with ``checks``, rule term-checks' ("Red wrigglers, are those the same ...?"):
-    what the caller must read against the log."""
-    return bool(opening_echo(text) or quoted_terms(text, question) or (checks and term_check(text)))
+    term) or, with ``checks``, rule term-checks' ("Red wrigglers, are those the same ...?")
+    or, with ``meanings``, rule meaning-asks' ("porosity, what is it exactly"): what the
+    caller must read against the log."""
+    return bool(
+        opening_echo(text)
+        or quoted_terms(text, question)
+        or (checks and term_check(text))
+        or (meanings and meaning_term(text))
+    )
 
 
 def quoted_terms(text: str, question: bool = False) -> list[tuple[str, ...]]:

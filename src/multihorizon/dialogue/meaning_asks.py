@@ -1,0 +1,234 @@
+"""A question that asks what a term *is* or *means*, wherever the term stands (rule
+meaning-asks, SPEC-028 §5.2 CLARIFY, issue 15 item 1): a kernel of the closed class
+``text.meaning_words`` ("what does X mean", "X meaning ...?", "What is meaning of X", "X, how
+do I read that", "X, who counts as that", "X is doing what") and the term it asks about: the
+words after the kernel up to the clause's end, or before it from the clause's start, or, when
+the kernel points back ("what is it", "that number"), the clause before. Reads only the turn's
+own words, once each: linear, no regex. The caller (``reply_rules.asks_about_a_reply_term``)
+checks that the reply just before used every word of the term and no user turn did: the
+reply's word asked about, not the user's own nor a new topic ("what is a qubit")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..text.meaning_words import (
+    MEANING_AFTER,
+    MEANING_AFTER_ENDS,
+    MEANING_ASKS_ON,
+    MEANING_BEFORE,
+    MEANING_CONSEQUENCE,
+    MEANING_COORDINATORS,
+    MEANING_CUTS,
+    MEANING_NEEDLES,
+    MEANING_POINTERS,
+    MEANING_REFERENCE_NOUNS,
+    MEANING_SKIPPED,
+    MEANING_SUBJECTS,
+    MEANING_WH_NEXT,
+    MEANING_WH_WORDS,
+)
+from ..text.question_forms import TERM_BREAKERS
+from ..text.term_frames import FRAME_BREAKERS
+from ..text.tokens import content_terms
+from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_FILLERS, ECHO_STRIP
+
+__all__ = ["MEANING_CHARS", "meaning_term", "meaning_words", "offered", "reply_brought"]
+
+# A question about a word of the reply is short; a longer turn says more of its own.
+MEANING_CHARS = 100
+# A term is a name of a few content words ("statement of assets and liabilities").
+_TERM_WORDS = 5
+_CLAUSE_ENDS = ",;:?.!"
+_DASHES = frozenset(("-", "\u2013", "\u2014"))
+_ASKING = frozenset(("what", "what's", "whats", "who", "how"))
+# "what does X ...": a meaning only with one of ``MEANING_AFTER_ENDS`` or a pointing "do".
+_AUXILIARIES = frozenset(("does", "do"))
+_PAIR_FILLERS = frozenset(("hold", "hang"))
+_QUOTES = frozenset('"()[]`\u2018\u201c\u201d')
+_CLAUSE_OPENERS = MEANING_CUTS | MEANING_SUBJECTS
+# Words that make "what is X" ask for content, not a term (rules term-questions, term-frames),
+# but the prepositions a term may hold ("payment on account"): the reply just before said it.
+_BREAKERS = (TERM_BREAKERS | FRAME_BREAKERS) - frozenset(("in", "on", "for", "to", "at", "by"))
+
+
+def _clauses(tokens: list[str]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for index, token in enumerate(tokens):
+        core = token.rstrip(ECHO_CLOSERS)
+        if token in _DASHES or (core and core[-1] in _CLAUSE_ENDS):
+            spans.append((start, index + 1))
+            start = index + 1
+    if start < len(tokens):
+        spans.append((start, len(tokens)))
+    return spans
+
+
+def _kernel(words: list[str], start: int, end: int) -> tuple[int, int, bool] | None:
+    """The first kernel in ``words[start:end]``: its start, its end and whether the term
+    follows it (else it comes before)."""
+    for index in range(start, end):
+        for kernel in MEANING_AFTER:
+            if tuple(words[index : index + len(kernel)]) == kernel and index + len(kernel) <= end:
+                return index, index + len(kernel), True
+        for kernel in MEANING_BEFORE:
+            if tuple(words[index : index + len(kernel)]) == kernel and index + len(kernel) <= end:
+                consequence = index > start and words[index - 1] in MEANING_CONSEQUENCE
+                if kernel[0].startswith("mean") and consequence:
+                    return None  # "does that mean it's healed?", "I mean, ..."
+                return index, index + len(kernel), False
+    return None
+
+
+def _points_back(words: list[str]) -> bool:
+    bare = [word for word in words if word not in MEANING_SKIPPED]
+    if len(bare) == 1:
+        return bare[0] in MEANING_POINTERS
+    return len(bare) == 2 and bare[0] in ("that", "this") and bare[1] in MEANING_REFERENCE_NOUNS
+
+
+def meaning_term(text: str) -> tuple[str, ...]:
+    """The content words of the term a question of at most ``MEANING_CHARS`` characters asks
+    the meaning of, by its first kernel (``meaning_words``); () for any other turn. A turn
+    asks: it holds a "?" or its kernel a wh-word ("set pieces meaning what exactly")."""
+    if len(text) > MEANING_CHARS:
+        return ()
+    folded = text.casefold().replace("\u2019", "'")
+    if not any(needle in folded for needle in MEANING_NEEDLES):
+        return ()
+    tokens = folded.split()
+    words = [token.strip(ECHO_STRIP) for token in tokens]
+    spans = _clauses(tokens)
+    for at, (start, end) in enumerate(spans):
+        found = _kernel(words, start, end)
+        if found is None:
+            continue
+        first, last, after = found
+        if "?" not in text and _ASKING.isdisjoint(words[first:last]):
+            return ()
+        if any(_asks_on(words[slice(*span)]) for span in spans[at + 1 :]):
+            return ()  # "whats a chain checker, and how much does one cost?" asks on
+        if after:
+            quoted = not _QUOTES.isdisjoint(text)
+            asked = _after(words[last:end], words[last - 1] in _AUXILIARIES, quoted)
+            if asked is None:
+                return ()
+            term = asked
+        else:
+            term = _unfilled(words[start:first])
+        if not term or _points_back(term):
+            if at == 0:
+                return ()
+            term = _cut(_unfilled(words[slice(*spans[at - 1])]))
+        terms = tuple(word for word in content_terms(" ".join(term)) if word not in MEANING_SKIPPED)
+        return terms if 0 < len(terms) <= _TERM_WORDS else ()
+    return ()
+
+
+def _asks_on(clause: list[str]) -> bool:
+    """Whether a clause after the kernel's asks for something new: it opens (after a
+    coordinator) with one of ``MEANING_ASKS_ON`` ("can I just use ...", "and how much ...");
+    a check ("is 60 a lot") asks nothing new."""
+    words = clause[1:] if clause[:1] and clause[0] in MEANING_COORDINATORS else clause
+    if not words or words[0] not in MEANING_ASKS_ON:
+        return False
+    # A wh-word asks only before a verb or a measure ("how much", "where do they go");
+    # before a subject it guesses ("whats the peak, when it doubles").
+    return words[0] not in MEANING_WH_WORDS or (len(words) > 1 and words[1] in MEANING_WH_NEXT)
+
+
+def _after(words: list[str], auxiliary: bool, quoted: bool) -> list[str] | None:
+    """The term after an "after" kernel: cut at ``MEANING_CUTS``; a "... mean"/"stand for"
+    end taken off, which a "what does" kernel needs; "what does X do" asks for a meaning
+    only when X points back ("what's that do"; "what does the ewe do after" asks on); a
+    part-naming noun after a quoted or bracketed term ("the (1 | school) part"; "whats the
+    chain checker part" asks about a part)."""
+    term = _cut(words)
+    for ending in MEANING_AFTER_ENDS:
+        if len(term) > len(ending) and tuple(term[-len(ending) :]) == ending:
+            return term[: -len(ending)]
+    if auxiliary and not (term[-1:] == ["do"] and _points_back(term[:-1])):
+        return None  # "what does the ewe do after lambing" asks what it does
+    nouns = MEANING_REFERENCE_NOUNS if quoted else frozenset()
+    while term and (term[-1] in MEANING_SKIPPED or term[-1] in nouns):
+        if term[-1] == "do" and not _points_back(term[:-1]):
+            return None
+        if term[-1] in nouns and _points_back(term):
+            break  # "what is that bit": the clause before names the term
+        term = term[:-1]  # hedges, 'the "not found" bit', "the (1 | school) part exactly"
+    if _points_back(term) or _BREAKERS.isdisjoint(term):
+        return term
+    return None  # "what are the other steps?", "what is a good one" ask for content
+
+
+def _unfilled(words: list[str]) -> list[str]:
+    """``words`` without the fillers that open them ("sorry", "uh"; "hold" and "hang" only
+    before "on": "hold slack meaning ...?" names a hold slack)."""
+    index = 0
+    while index < len(words) and words[index] in ECHO_FILLERS:
+        if words[index] in _PAIR_FILLERS:
+            if words[index + 1 : index + 2] != ["on"]:
+                break
+            index += 1
+        index += 1
+    return words[index:]
+
+
+def _cut(words: list[str]) -> list[str]:
+    """``words`` up to the first that opens another question: one of ``MEANING_CUTS``, or a
+    coordinator before one of them or a subject ("what are lees and why ...", "and I ...";
+    "the departure and arrival stations" is one term)."""
+    for index, word in enumerate(words):
+        if word in MEANING_COORDINATORS:
+            if words[index + 1 : index + 2] and words[index + 1] in _CLAUSE_OPENERS:
+                return words[:index]
+        elif word in MEANING_CUTS:
+            return words[:index]
+    return words
+
+
+def meaning_words(on: bool) -> tuple[Any, ...]:
+    """What ``meaning_term`` reads before the term, as data for the native settle
+    (``_meaning_gate_py.MeaningGates``): the longest turn (0 unless ``on``: no turn may
+    ask), the kernels the term follows and those it comes before (words in order), the
+    words that let a kernel ask without a "?", the words that after a kernel ask for content
+    (``_BREAKERS`` but the pointers) and those before a "mean" that ask what follows."""
+    breakers = _BREAKERS - MEANING_POINTERS
+    return (
+        MEANING_CHARS if on else 0, MEANING_AFTER, MEANING_BEFORE, _ASKING, breakers,
+        MEANING_CONSEQUENCE,
+    )  # fmt: skip
+
+
+# A word of the term asked may stand in the reply in a longer form ("develop" for
+# "developing", "bisque ware" for "bisqueware"): at least this many letters of it.
+_STEM_CHARS = 4
+
+
+def reply_brought(asked: tuple[str, ...], said: tuple[str, ...]) -> bool:
+    """Whether the reply's content words ``said`` hold every word of the term ``asked``:
+    as it is, as the start of a longer word of the reply ("develop": "developing"), or with
+    the term's words run together ("bisque ware": "bisqueware")."""
+    words = set(said)
+    if set(asked) <= words or "".join(asked) in words:
+        return True
+    return all(
+        word in words or (len(word) >= _STEM_CHARS and any(w.startswith(word) for w in words))
+        for word in asked
+    )
+
+
+def offered(asked: tuple[str, ...], reply: str) -> bool:
+    """Whether every sentence of the reply that holds all words of the term ``asked`` is a
+    question: the reply offered the thing ("Would you like their phone number?"), and "What
+    is the phone number?" takes the offer up, asking for its value, not for what it is."""
+    start = 0
+    holding = asking = 0
+    for index, char in enumerate(reply):
+        if char in ".!?\n" or index == len(reply) - 1:
+            if set(asked) <= set(content_terms(reply[start : index + 1])):
+                holding += 1
+                asking += char == "?"
+            start = index + 1
+    return holding > 0 and asking == holding

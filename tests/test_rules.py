@@ -382,7 +382,7 @@ def _wider_follow_up(config: mh.Config) -> object:
     # A pub quiz's entry fee: four content words of its own, right after the reply.
     session = mh.Session(config=config)
     session.user("running a pub quiz for the school pta, 12 teams, need help with rounds")
-    session.assistant("Six rounds of ten: general knowledge, music, pictures, local, sport, wipeout.")
+    session.assistant("Six rounds of ten: general knowledge, music, pictures, local, sport.")
     envelope = session.preview("what should entry cost per team")
     return envelope.intent, envelope.active_thread == session.active_thread
 

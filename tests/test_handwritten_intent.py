@@ -75,7 +75,8 @@ Rules ask-shapes (clause asks) and wider-follow-ups (stop 33, ``followups_holdou
 10 conversations, 74 probes, follow-up questions naming a new facet of the thread's subject
 in a fragment, beside answers to the assistant's question ending in "?", reports, "go on" and
 new-topic questions mid-conversation; domains no other file uses; written before any change
-and scored twice): intent 0.784 -> 0.824, macro-F1 0.793 -> 0.831 (first run main f338e04).
+and scored three times): intent 0.784 -> 0.811, macro-F1 0.793 -> 0.816 (first run main
+f338e04; 0.824 / 0.831 before wider-follow-ups was held to a word said before).
 """
 
 from __future__ import annotations
@@ -131,8 +132,8 @@ SMALL_FLOORS = {
     # rules thread-requests and new-ground-questions 0.726 / 0.634.
     "requests_holdout12.jsonl": {"intent_accuracy": 0.71, "intent_macro_f1": 0.62},
     # Follow-up questions on the thread's subject (followups13, stop 33): first run 0.784 /
-    # 0.793; with clause asks and rule wider-follow-ups 0.824 / 0.831.
-    "followups_holdout13.jsonl": {"intent_accuracy": 0.81, "intent_macro_f1": 0.82},
+    # 0.793; with clause asks and rule wider-follow-ups 0.811 / 0.816.
+    "followups_holdout13.jsonl": {"intent_accuracy": 0.8, "intent_macro_f1": 0.8},
 }
 
 

@@ -378,6 +378,15 @@ def _short_follow_up(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread, also
 
 
+def _wider_follow_up(config: mh.Config) -> object:
+    # A pub quiz's entry fee: four content words of its own, right after the reply.
+    session = mh.Session(config=config)
+    session.user("running a pub quiz for the school pta, 12 teams, need help with rounds")
+    session.assistant("Six rounds of ten: general knowledge, music, pictures, local, sport.")
+    envelope = session.preview("what should entry cost per team")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
 def _return_drill_down(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I'm learning Spanish for a trip to Mexico. How many hours a week?")
@@ -405,7 +414,8 @@ def _again_report(config: mh.Config) -> object:
 
 
 def _again_return(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule wider-follow-ups reads the question as the rail thread's follow-up: off here.
+    session = mh.Session(config=config.replace(wider_follow_ups=False))
     session.user("I'm renting time on a community kiln. What cone do stoneware glazes need?")
     session.assistant("Most stoneware glazes mature at cone 5 or 6; check the label.")
     session.user("Unrelated: is a monthly rail pass cheaper than daily tickets?")
@@ -1192,6 +1202,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "report-backs": _report_back,
     "term-questions": _term_question,
     "short-follow-ups": _short_follow_up,
+    "wider-follow-ups": _wider_follow_up,
     "return-drill-downs": _return_drill_down,
     "announcement-clauses": _announcement_clause,
     "again-returns": _again_return,

@@ -73,8 +73,9 @@ def question(
     ``form_openers`` ("any way to make it faster", "original audit, what was the issue").
     Rule question-ends (``ends``: lead words, lead asks, end fillers, end phrases): see
     ``_asks_at_ends``. Rule ask-shapes (``ends[4:]``, when given: request leads, request
-    verbs, alternative words, degree words, subject words, number words): see
-    ``_asks_for_output`` and ``_alternatives``."""
+    verbs, alternative words, degree words, subject words, number words, then topic
+    determiners, inverted asks, clause verbs and clause subjects): see ``_asks_for_output``,
+    ``_alternatives``, ``_topic_asks`` and ``_clause_asks``."""
     if "?" in text:
         return True
     first = _word_at(text, 0, strip)
@@ -100,6 +101,8 @@ def question(
     if _asks_at_ends(text, last, strip, ends):
         return True
     if len(ends) > 10 and _topic_asks(text, last, strip, ends):
+        return True
+    if len(ends) > 13 and _clause_asks(text, last, strip, ends, form_openers, clause_marks):
         return True
     return len(ends) > 4 and _alternatives(text, mark + 1, last, strip, ends)
 
@@ -193,6 +196,54 @@ def _topic_asks(
             if text[last - 1] == "," or ord(text[end - 1]) in _SENTENCE_ENDS:
                 return False
             return word not in subjects and "\n" not in text and "\r" not in text
+    return False
+
+
+def _breaks_clause(text: str, at: int, last: int, marks: Set[int]) -> bool:
+    """Whether ``text[at]`` ends a clause for rule ask-shapes' clause asks: a clause mark, a
+    "." or "!" followed by white space (a sentence's end, not "3.5"), a dash standing alone
+    (" - ") or an en or em dash."""
+    char = text[at]
+    if ord(char) in marks or char in "\u2013\u2014":
+        return True
+    spaced = at + 1 < last and text[at + 1].isspace()
+    if char in ".!":
+        return spaced
+    return char == "-" and spaced and at > 0 and text[at - 1].isspace()
+
+
+def _clause_asks(
+    text: str,
+    last: int,
+    strip: Set[int],
+    ends: Sequence[Set[tuple[int, ...]]],
+    form_openers: Set[tuple[int, ...]],
+    marks: Set[int],
+) -> bool:
+    """Rule ask-shapes on ``text[:last]`` (no "?", no statement end): its last clause or
+    sentence (``_breaks_clause``) opens, after at most three lead words (``ends[0]``), with a
+    form opener ("back to the blanket. how do i join the squares", "FCA then - who books the
+    truck") or with a clause verb (``ends[12]``) and then a clause subject (``ends[13]``: "...,
+    do i just dump them in"). Reads back to the last break once, then at most five words."""
+    leads, verbs, subjects = ends[0], ends[12], ends[13]
+    mark = last
+    while mark > 0 and not _breaks_clause(text, mark - 1, last, marks):
+        mark -= 1
+    if mark == 0:
+        return False
+    position, led = mark, 0
+    while position < last:
+        position, end = _next_word(text, position, last)
+        if end == position:
+            return False
+        word, position = _stripped(text, position, end, strip), end
+        if word in form_openers:
+            return True
+        if word in verbs:
+            return _word_at(text[:last], position, strip) in subjects
+        if word not in leads or led == _LEAD_REACH:
+            return False
+        led += 1
     return False
 
 

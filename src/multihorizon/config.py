@@ -394,6 +394,9 @@ class Config:
     # "How long should I warm up?" after a reply on an audition leans on that topic for its
     # meaning: DRILL_DOWN, in the thread (rule short-follow-ups).
     short_follow_ups: bool = True
+    # "what should entry cost per team" after a reply on a pub quiz names four content words
+    # and still leans on it: rule short-follow-ups reads one more (rule wider-follow-ups).
+    wider_follow_ups: bool = True
     # "Going back to Spanish, should I ...?" revisits a dormant thread: DRILL_DOWN (rule
     # return-drill-downs).
     return_drill_downs: bool = True

@@ -79,7 +79,7 @@ class TurnScanner {
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
               IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
               std::u32string clause_marks = {}, std::u32string statement_ends = {},
-              const std::array<std::vector<std::u32string>, 12>& question_ends = {})
+              const std::array<std::vector<std::u32string>, 14>& question_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -128,6 +128,10 @@ class TurnScanner {
     for (const std::u32string& word : question_ends[10]) add_opener(word, kTopic);
     for (const std::u32string& word : question_ends[11]) add_opener(word, kInverted);
     topics_ = !question_ends[10].empty();
+    // Rule ask-shapes, clause asks: clause verbs ("do", "am") and the subjects that invert them.
+    for (const std::u32string& word : question_ends[12]) add_opener(word, kClauseVerb);
+    for (const std::u32string& word : question_ends[13]) add_opener(word, kClauseSubject);
+    clauses_ = !question_ends[12].empty();
     asks_ = !question_ends[5].empty() || !question_ends[6].empty();
     for (char32_t mark : clause_marks_) {
       if (mark < 128) ascii_marks_[mark] = true;
@@ -190,7 +194,51 @@ class TurnScanner {
     }
     if (asks_at_ends(text, last)) return true;
     if (topics_ && topic_asks(text, length, last)) return true;
+    if (clauses_ && clause_asks(text, length, last)) return true;
     return asks_ && alternatives(text, length, mark, last);
+  }
+
+  // Rule ask-shapes, clause asks, on text[0, last) (no "?", no statement end): the last
+  // clause or sentence (after a clause mark, a "." or "!" followed by white space, a dash
+  // standing alone, or an en or em dash) opens, after at most kLeadReach lead words, with a
+  // form opener ("back to the blanket. how do i join the squares", "FCA then - who books the
+  // truck") or with a clause verb and then a clause subject ("..., do i just dump them in").
+  // Reads back to the last break once, then at most kLeadReach + 2 words. The reference is
+  // _clause_asks in src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool clause_asks(const CharT* text, std::size_t length, std::size_t last) const {
+    std::size_t mark = last;
+    while (mark > 0 && !breaks_clause(text, mark - 1, last)) --mark;
+    if (mark == 0) return false;
+    std::size_t position = mark, start = 0, end = 0;
+    int led = 0;
+    while (position < last) {
+      const std::size_t raw_end = next_word(text, position, last);
+      if (raw_end == position) return false;
+      strip_span(text, position, raw_end, start, end);
+      const std::uint16_t kind = opener(text, start, end);
+      position = raw_end;
+      if (kind & kFormOpener) return true;
+      if (kind & kClauseVerb) {
+        word_at(text, last, position, start, end);
+        return (opener(text, start, end) & kClauseSubject) != 0;
+      }
+      if (!(kind & kLeadWord) || led == kLeadReach) return false;
+      ++led;
+    }
+    return false;
+  }
+
+  // Whether text[at] ends a clause for clause_asks: a clause mark, a "." or "!" followed by
+  // white space (a sentence's end, not "3.5"), a dash standing alone, an en or em dash.
+  template <class CharT>
+  bool breaks_clause(const CharT* text, std::size_t at, std::size_t last) const {
+    const auto cp = static_cast<std::uint32_t>(text[at]);
+    if (clause_mark(cp) || cp == 0x2013 || cp == 0x2014) return true;
+    const bool spaced =
+        at + 1 < last && intent::is_space(static_cast<std::uint32_t>(text[at + 1]));
+    if (cp == '.' || cp == '!') return spaced;
+    return cp == '-' && spaced && at > 0 && intent::is_space(static_cast<std::uint32_t>(text[at - 1]));
   }
 
   // Rule ask-shapes on text[0, last) (no "?", no statement end): a topic, then what is asked
@@ -434,6 +482,7 @@ class TurnScanner {
   static constexpr std::uint16_t kRequestLead = 64, kRequestVerb = 128;  // rule ask-shapes
   static constexpr std::uint16_t kAlternative = 256, kDegree = 512, kSubject = 1024;
   static constexpr std::uint16_t kNumber = 2048, kTopic = 4096, kInverted = 8192;
+  static constexpr std::uint16_t kClauseVerb = 16384, kClauseSubject = 32768;
   static constexpr int kTopicWords = 2;  // rule ask-shapes: a topic's words after its determiner
   static constexpr int kLeadReach = 3;         // rule question-ends: lead words read
   static constexpr std::size_t kEndWords = 5;  // and words read back from the end
@@ -593,6 +642,7 @@ class TurnScanner {
   bool ends_ = false;   // rule question-ends (lead words or end phrases given)
   bool asks_ = false;   // rule ask-shapes (request verbs or alternative words given)
   bool topics_ = false;  // rule ask-shapes: topic determiners given
+  bool clauses_ = false;  // rule ask-shapes: clause verbs given (clause asks)
   std::size_t alternative_chars_ = 0;  // the longest alternative word
   std::u32string alternative_firsts_;  // the alternative words' first characters
   bool alternative_pairs_ = false;     // may_hold_alternative's tables are in use

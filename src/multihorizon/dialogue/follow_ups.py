@@ -8,13 +8,18 @@ from typing import TYPE_CHECKING
 
 from .again_markers import says_again
 from .named_topics import named_topic_of
-from .phrasing import short_follow_up
+from .phrasing import FOLLOW_UP_TERMS, short_follow_up
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["leans_on_the_reply", "returns_to_dormant"]
+__all__ = ["WIDER_FOLLOW_UP_TERMS", "leans_on_the_reply", "returns_to_dormant"]
+
+# Rule wider-follow-ups: the content words a short follow-up may name when one of them was
+# said before ("what should entry cost per team" after a reply on the quiz's teams); rule
+# short-follow-ups alone reads ``FOLLOW_UP_TERMS``.
+WIDER_FOLLOW_UP_TERMS = FOLLOW_UP_TERMS + 1
 
 
 def leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -24,13 +29,23 @@ def leans_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bool
     side-questions: an assistant chat of two, a question, a thread on the table."""
     log, active = context.log, context.threads.active
     after = len(log) > 0 and log.roles[-1] == "assistant" and int(log.thread_index[-1]) == active
+    limit = FOLLOW_UP_TERMS
+    if context.config.wider_follow_ups and _names_a_known_word(context, features):
+        limit = WIDER_FOLLOW_UP_TERMS
     # A name new to the conversation ("Also, do I need winter tyres in Austria?") brings a
     # topic of its own.
     return (
         after
-        and short_follow_up(features.text, features.hits, features.terms)
+        and short_follow_up(features.text, features.hits, features.terms, limit)
         and all(log.turns_mentioning(name) for name in features.names)
     )
+
+
+def _names_a_known_word(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether one of the turn's content words was said before in the conversation (the log's
+    entity index, ``TurnLog.turns_mentioning``: no earlier turn is read again)."""
+    log = context.log
+    return any(log.turns_mentioning(term) for term in features.terms)
 
 
 def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool:

@@ -553,9 +553,11 @@ def _words_asking_on(text: str, hits: Hits) -> list[str] | None:
     return plain_words(text)
 
 
-def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
+def short_follow_up(
+    text: str, hits: Hits, terms: Sequence[str], limit: int = FOLLOW_UP_TERMS
+) -> bool:
     """Whether a question leans on the topic at hand for its meaning (rule short-follow-ups):
-    short (``SIDE_QUESTION_CHARS``) and naming at most ``FOLLOW_UP_TERMS`` content words of
+    short (``SIDE_QUESTION_CHARS``) and naming at most ``limit`` content words of
     its own ("How long should I warm up?", "What should I wear?"), or adding to what is on the
     table with an "also" inside it ("Should I also turn on dead peer detection?"); with no
     topic announcement, no request to explain, and no request of the assistant
@@ -572,4 +574,4 @@ def short_follow_up(text: str, hits: Hits, terms: Sequence[str]) -> bool:
     if any(tuple(words[first : first + len(o)]) == o for o in TOPIC_QUESTION_OPENERS):
         return False  # "What is quantum computing?" opens a topic of its own
     inside = set(adding_opener(text, hits, inside=True)) - set(adding_opener(text, hits))
-    return len(terms) <= FOLLOW_UP_TERMS or bool(inside)
+    return len(terms) <= limit or bool(inside)

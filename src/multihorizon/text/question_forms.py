@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "DEGREE_WORDS", "ELSE_ASKS",
+    "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "CLAUSE_SUBJECTS", "CLAUSE_VERBS",
+    "DEGREE_WORDS", "ELSE_ASKS",
     "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS",
     "NUMBER_WORDS", "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS",
     "STATEMENT_ENDS", "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES",
@@ -156,6 +157,17 @@ _SUBJECTS = (
     "they're", "they'll", "they've", "there's", "that's", "thats",
 )  # fmt: skip
 SUBJECT_WORDS = frozenset(_SUBJECTS) | {word.replace("'", "\u2019") for word in _SUBJECTS}
+# Rule ask-shapes, clause asks (issue 15 item 1): a turn with no "?" and no statement end asks
+# when its last clause or sentence (after a ``CLAUSE_MARKS`` character, a sentence's "." or
+# "!" followed by white space, or a dash standing alone) opens, after at most three lead words,
+# with a ``FORM_OPENERS`` word ("back to the blanket. how do i join the squares", '"keep the
+# resistance low" for how long, and when can i start running', "FCA then - who books the
+# truck") or with one of ``CLAUSE_VERBS`` and then one of ``CLAUSE_SUBJECTS`` ("springtails
+# arrived in a little tub, do i just dump them in"). Not "do it" ("Back to etcd: do it
+# again" asks for an action); not a wh-word inside a clause ("I don't know how long it
+# lasts": an indirect question states, swda 18 turns).
+CLAUSE_VERBS = frozenset(("do", "am", "have"))
+CLAUSE_SUBJECTS = frozenset(("i", "we", "you", "they"))
 
 
 def scanner_forms(
@@ -168,7 +180,8 @@ def scanner_forms(
     )  # fmt: skip
     asks = (sorted(REQUEST_LEADS), sorted(REQUEST_VERBS), sorted(ALTERNATIVE_WORDS),
             sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS),
-            sorted(TOPIC_DETERMINERS), sorted(INVERTED_ASKS))  # fmt: skip
+            sorted(TOPIC_DETERMINERS), sorted(INVERTED_ASKS), sorted(CLAUSE_VERBS),
+            sorted(CLAUSE_SUBJECTS))  # fmt: skip
     if not (question_forms and question_ends):
         ends = ([], [], [], [])
     return {

@@ -19,7 +19,7 @@ from ..text import cues, followups
 from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..text.quantities import adds_something, amounts
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, turn_terms
 from .intent import is_question
 from .offers import offers_an_option
 from .turn_cues import ASKS_FOR, OFFERS_ELSE, REQUEST, SELF_TALK, TO_LISTENER, turn_cues
@@ -319,6 +319,15 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
         # The same scanner's question cue as ``intent.is_question``'s, which rules that ask
         # whether the turn asks for something read too: not scanned a second time.
         features._memo["is_question"] = features.question
+    if role == "user":
+        # Every user turn's rules read both its words and its definite words (the entity
+        # index, placement's vocabulary): one native call reads both (issue 14).
+        features._memo["terms"], features._memo["definite"] = turn_terms(text)
+    else:
+        # The next user turn asks whether this reply closed on an open offer ("anything
+        # else?": peer detection and the reply rules, every turn): read with the reply, not
+        # on the user's turn (issue 14; the same one call, ``peer_cues``).
+        features.open_offer  # noqa: B018 (kept in the memo)
     return features
 
 

@@ -551,15 +551,22 @@ class Session(SessionState, SessionIntent):
             mentions=mentions,
             forms_gate=self._forms_gate,
         )
-        resolution = match_tool_references(
-            resolution, features, self._scratch, self._log, self.config
-        )
-        resolution = with_fresh_targets(resolution, features, self._scratch, self._log, self.config)
+        # The tool-output rules read the scratch buffer: with no output in it (most turns of
+        # most sessions) each returns its resolution unchanged, so none is called (issue 14).
+        outputs = len(self._scratch) > 0
+        if outputs:
+            resolution = match_tool_references(
+                resolution, features, self._scratch, self._log, self.config
+            )
+            resolution = with_fresh_targets(
+                resolution, features, self._scratch, self._log, self.config
+            )
         if not named_references:
             return resolution  # rules item-pairs, item-words, output-details find named ones
-        resolution = with_output_details(
-            resolution, features, self._scratch, self._log, self.config
-        )
+        if outputs:
+            resolution = with_output_details(
+                resolution, features, self._scratch, self._log, self.config
+            )
         return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

@@ -16,7 +16,14 @@ from typing import Any, TypeVar
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues, followups
-from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
+from ..text.enumerations import (
+    Candidates,
+    Enumeration,
+    enumeration_lists,
+    last_items,
+    lists_of,
+    parse_lists,
+)
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..text.quantities import adds_something, amounts
 from ..text.tokens import content_terms, turn_terms
@@ -136,7 +143,12 @@ class TurnFeatures:
         a scoped ordinal ("the second of the causes") picks one."""
         found: tuple[Enumeration, ...] | None = self._memo.get("lists")
         if found is None:
-            found = self._memo["lists"] = enumeration_lists(self.text) if self.enumeration else ()
+            found = ()
+            if self.enumeration:
+                # The parse ``analyse`` made for the items, kept until now (issue 14).
+                parsed: Candidates | None = self._memo.pop("parsed", None)
+                found = lists_of(self.text, parse_lists(self.text) if parsed is None else parsed)
+            self._memo["lists"] = found
         return found
 
     @property
@@ -341,7 +353,12 @@ def from_scan(
     if _RESUME in kinds:
         end = next(end for kind, _, _, end in found if kind == _RESUME)
         resume_terms = cues.resume_terms(text, end)
-    return TurnFeatures(
+    enumeration: tuple[str, ...] = ()
+    parsed: Candidates = ((), ())
+    if role != "user":
+        parsed = parse_lists(text)
+        enumeration = last_items(parsed)
+    features = TurnFeatures(
         hits=tuple(found),
         kinds=kinds,
         question=bool(cue_bits & CUE_QUESTION),
@@ -349,7 +366,10 @@ def from_scan(
         anaphor=_ANAPHOR in kinds,
         short=len(text) <= FOLLOW_UP_CHARS,
         resume_terms=resume_terms,
-        enumeration=() if role == "user" else enumeration_items(text),
+        enumeration=enumeration,
         text=text,
         role=role,
     )
+    if enumeration:
+        features._memo["parsed"] = parsed  # a later turn's rules may read all its lists
+    return features

@@ -29,7 +29,7 @@ from .config import Config
 from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.detection import FormsGate
-from .dialogue.features import TurnFeatures, analyse
+from .dialogue.features import TurnFeatures, analyse, analyse_logged
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
 from .dialogue.output_details import with_fresh_targets, with_output_details
@@ -269,7 +269,7 @@ class Session(SessionState, SessionIntent):
             who = check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
             stamp = utc_timestamp(timestamp)
-            features = self._analyse(content, "assistant")
+            features = analyse_logged(content, "assistant", self._lexicon)
             plan = thread_for_reply(self._context(), features, vector)
             turn_id = len(self._log)
             state = (
@@ -465,7 +465,7 @@ class Session(SessionState, SessionIntent):
     ) -> TurnPlan:
         """One user turn, stage by stage."""
         turn_id = len(self._log)
-        features = self._analyse(content, "user")
+        features = analyse_logged(content, "user", self._lexicon)
         resolution = self._references(content, features, who)
         context = self._context()
         intent = self._turn_intent(context, content, vector, features, resolution)

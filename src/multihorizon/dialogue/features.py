@@ -31,7 +31,7 @@ from .intent import is_question
 from .offers import offers_an_option
 from .turn_cues import ASKS_FOR, OFFERS_ELSE, REQUEST, SELF_TALK, TO_LISTENER, turn_cues
 
-__all__ = ["Hits", "TurnFeatures", "analyse", "from_scan"]
+__all__ = ["Hits", "TurnFeatures", "analyse", "analyse_logged", "from_scan"]
 
 Hits = tuple[tuple[int, int, int, int], ...]  # (category, pattern, start, end) per marker hit
 _T = TypeVar("_T")
@@ -331,14 +331,20 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
         # The same scanner's question cue as ``intent.is_question``'s, which rules that ask
         # whether the turn asks for something read too: not scanned a second time.
         features._memo["is_question"] = features.question
+    return features
+
+
+def analyse_logged(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
+    """``analyse`` of a turn ``Session`` logs now, with what the stages read of it at once
+    (issue 14). A user turn's stages read both its words and its definite words (the entity
+    index, placement's vocabulary): one native call reads both. The next user turn asks
+    whether a reply closed on an open offer ("anything else?": peer detection and the reply
+    rules, every turn): read with the reply, not on the user's turn. (A restored turn,
+    analysed when a rule first reads it, reads each only if asked.)"""
+    features = analyse(text, role, lexicon)
     if role == "user":
-        # Every user turn's rules read both its words and its definite words (the entity
-        # index, placement's vocabulary): one native call reads both (issue 14).
         features._memo["terms"], features._memo["definite"] = turn_terms(text)
     else:
-        # The next user turn asks whether this reply closed on an open offer ("anything
-        # else?": peer detection and the reply rules, every turn): read with the reply, not
-        # on the user's turn (issue 14; the same one call, ``peer_cues``).
         features.open_offer  # noqa: B018 (kept in the memo)
     return features
 

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from multihorizon.config import Config
 from multihorizon.dialogue import bare_returns, named_topics, own_lists, phrasing
 from multihorizon.text import cues
+from multihorizon.text.lexicon import default_lexicon
 from multihorizon.text.ordinal_forms import OWN_LIST_CUES
 from multihorizon.text.question_forms import TERM_OPENERS
 from multihorizon.text.term_frames import FRAME_OPENERS
@@ -70,6 +72,13 @@ def _texts() -> list[str]:
     return [*EDGES, *_handwritten_texts()]
 
 
+class _NeverDisjoint:
+    """``phrasing._ANNOUNCING`` without its gate: every turn's hits are read."""
+
+    def isdisjoint(self, _kinds: object) -> bool:
+        return False
+
+
 class _EveryPhrase:
     """``bare_returns._BY_FIRST`` without its index: every phrase for any first word."""
 
@@ -93,6 +102,11 @@ def _agree(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     recaps = [cues.recaps_session(text) for text in texts]
     monkeypatch.setattr(cues, "_SUMMARY_NEEDLES", ("",))  # "" is in every text: no gate
     assert [cues.recaps_session(text) for text in texts] == recaps
+    lexicon, config = default_lexicon(), Config()
+    hits = [tuple(lexicon.scan_turn(text)[0]) for text in texts]
+    announced = [phrasing.announced(text, h, config) for text, h in zip(texts, hits, strict=True)]
+    monkeypatch.setattr(phrasing, "_ANNOUNCING", _NeverDisjoint())
+    assert [phrasing.announced(t, h, config) for t, h in zip(texts, hits, strict=True)] == announced
 
 
 def test_gates_agree_with_the_full_reading(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,6 +120,15 @@ def test_gates_agree_with_the_full_reading(monkeypatch: pytest.MonkeyPatch) -> N
     assert own_lists._points_at_own("Of the phones I\u2019ve listed, which is lighter?")
     assert not own_lists._points_at_own("Is the listing mine? of course I did it")
     assert cues.recaps_session("Can you sum up what we covered so far?")
+    assert phrasing.announced(
+        "Ha, enough bread. Personal thing: how do I ask for a raise?",
+        tuple(
+            default_lexicon().scan_turn(
+                "Ha, enough bread. Personal thing: how do I ask for a raise?"
+            )[0]
+        ),
+        Config(),
+    )
 
 
 def test_needles_are_in_what_they_stand_for() -> None:

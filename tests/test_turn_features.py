@@ -34,11 +34,11 @@ def _reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         (cues, ("in_a_place", "proper_noun", "names_a_place", "judges_an_option",
                 "offers_something_else", "definite_terms", "definite_words", "addressed_name")),
         (offers, ("offers_an_option", "asks_for_something", "is_request")),
-        (enumerations, ("enumeration_items",)),
-        (features, ("is_question", "content_terms", "enumeration_items", "offers_an_option",
-                    "turn_cues")),
+        (enumerations, ("enumeration_items", "parse_lists")),
+        (features, ("is_question", "content_terms", "turn_terms", "parse_lists",
+                    "offers_an_option", "turn_cues")),
         (intent, ("is_question",)),
-        (text, ("content_terms",)),
+        (text, ("content_terms", "turn_terms", "definite_terms")),
     ):  # fmt: skip
         for name in names:
             monkeypatch.setattr(module, name, spy(getattr(module, name)))
@@ -103,3 +103,24 @@ def test_a_turns_deferred_cues_are_read_at_most_once(monkeypatch: pytest.MonkeyP
     # The reply's offer was asked about on every preview, and read once.
     assert 0 < calls.count("offers") <= 2  # once for the reply; once at most for a preview
     assert all(calls.count(name) <= 2 + 10 for name in set(calls))
+
+
+def test_a_replys_lists_are_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The parse that gives a reply's items at ``analyse`` also gives all its lists to the
+    # later turn that reads them (rule ordinal-forms: "the second of the causes").
+    reply = "Common causes:\n1. a worn belt\n2. a loose pulley\n\nFixes: tighten it, or replace it."
+    parses: list[str] = []
+
+    def counted(text: str) -> enumerations.Candidates:
+        parses.append(text)
+        return enumerations.parse_lists(text)
+
+    monkeypatch.setattr(features, "parse_lists", counted)
+    lexicon_ = lexicon.default_lexicon()
+    reply_features = features.analyse(reply, "assistant", lexicon_)
+    assert reply_features.enumeration == enumerations.enumeration_items(reply)
+    for _ in range(3):
+        assert reply_features.enumeration_lists == enumerations.enumeration_lists(reply)
+    assert parses == [reply]
+    assert features.analyse("the second one?", "user", lexicon_).enumeration_lists == ()
+    assert parses == [reply]  # a user turn's items are not read at analyse

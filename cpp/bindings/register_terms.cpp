@@ -19,6 +19,16 @@ TermReader make_reader(py::handle stopwords, py::handle ie_nouns) {
   return TermReader(std::move(words));
 }
 
+template <typename Sequence>
+Sequence to_python(const std::vector<std::string>& terms) {
+  Sequence out(terms.size());
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    out[i] = py::reinterpret_steal<py::object>(
+        PyUnicode_FromStringAndSize(terms[i].data(), static_cast<Py_ssize_t>(terms[i].size())));
+  }
+  return out;
+}
+
 py::object content_terms(const TermReader& reader, py::handle text) {
   // Any text but ASCII is the reference's (None: Unicode word characters and case folding).
   const std::optional<std::string_view> ascii = ascii_text(text);
@@ -30,12 +40,34 @@ py::object content_terms(const TermReader& reader, py::handle text) {
     if (ascii->size() >= kReleaseGilScanChars) release.emplace();
     terms = reader.content_terms(*ascii);
   }
-  py::list out(terms.size());
-  for (std::size_t i = 0; i < terms.size(); ++i) {
-    out[i] = py::reinterpret_steal<py::object>(
-        PyUnicode_FromStringAndSize(terms[i].data(), static_cast<Py_ssize_t>(terms[i].size())));
+  return to_python<py::list>(terms);
+}
+
+py::object definite_terms(const TermReader& reader, py::handle text) {
+  const std::optional<std::string_view> ascii = ascii_text(text);
+  if (!ascii) return py::none();
+  std::vector<std::string> terms;
+  {
+    std::optional<py::gil_scoped_release> release;
+    if (ascii->size() >= kReleaseGilScanChars) release.emplace();
+    terms = reader.definite_terms(*ascii);
   }
-  return std::move(out);
+  return to_python<py::tuple>(terms);
+}
+
+py::object turn_terms(const TermReader& reader, py::handle text) {
+  // A user turn's two word lists in one call (issue 14): both read the same bytes.
+  const std::optional<std::string_view> ascii = ascii_text(text);
+  if (!ascii) return py::none();
+  std::vector<std::string> terms;
+  std::vector<std::string> definite;
+  {
+    std::optional<py::gil_scoped_release> release;
+    if (ascii->size() >= kReleaseGilScanChars) release.emplace();
+    terms = reader.content_terms(*ascii);
+    definite = reader.definite_terms(*ascii);
+  }
+  return py::make_tuple(to_python<py::tuple>(terms), to_python<py::tuple>(definite));
 }
 
 }  // namespace
@@ -48,7 +80,13 @@ void register_terms(py::module_& m) {
       .def(py::init(&make_reader), py::arg("stopwords"), py::arg("ie_nouns"))
       .def("content_terms", &content_terms, py::arg("text"),
            "Distinct normalised content words, in order of first appearance; None for a text "
-           "that is not ASCII (the reference reads it).");
+           "that is not ASCII (the reference reads it).")
+      .def("definite_terms", &definite_terms, py::arg("text"),
+           "The normalised words right after a definite determiner ('the song'), distinct, in "
+           "order, as a tuple; None for a text that is not ASCII.")
+      .def("turn_terms", &turn_terms, py::arg("text"),
+           "(content_terms, definite_terms) as tuples in one call; None for a text that is not "
+           "ASCII.");
 }
 
 }  // namespace multihorizon::bindings

@@ -8,15 +8,20 @@ the Numba backend uses this one (text, not numbers).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-__all__ = ["WORD", "TermReader"]
+__all__ = ["DEFINITE", "WORD", "TermReader"]
 
 # A word: a letter or digit, then as far as the last letter or digit of the run of word
 # characters and ".+#-" after it, else up to two "+" or "#": technical tokens stay whole
 # ("v3.5", "c++", "pg_dump"). The run is bounded by characters the pattern cannot take, so
 # its backtracking is linear.
 WORD = re.compile(r"[^\W_](?:[\w.+#-]*[^\W_+.-]|[+#]{1,2})?", re.UNICODE)
+# A definite noun phrase: a determiner and the one or two words after it ("the song", "that
+# rental car"). Each repetition is bounded by characters the next part cannot take: linear.
+DEFINITE = re.compile(
+    r"\b(?:the|that|this|those|these)\s+([^\W\d_][\w'-]*)(?:\s+([^\W\d_][\w'-]*))?", re.I
+)
 
 
 class TermReader:
@@ -64,6 +69,34 @@ class TermReader:
             if len(term) >= 2 and term not in stopwords and not term.isdigit():
                 seen.setdefault(term, None)
         return list(seen)
+
+    def definite_words(self, text: str) -> Iterator[str]:
+        """``definite_terms`` one at a time, repeats kept (a caller that stops early reads
+        less)."""
+        for match in DEFINITE.finditer(text):
+            for word in match.groups():
+                if word is None:
+                    continue
+                folded = word.casefold()
+                if folded in self._stopwords:
+                    continue
+                term = self.normalise(folded)
+                if len(term) >= 2 and term not in self._stopwords:
+                    yield term
+
+    def definite_terms(self, text: str) -> tuple[str, ...]:
+        """The words right after a definite determiner ("the song", "that rental car":
+        ``DEFINITE``'s words), as entity terms: a word's normal form when neither the word
+        nor that form is a stop word and it has two characters at least; distinct, in
+        order. A definite noun phrase names something already known."""
+        if not isinstance(text, str):
+            raise TypeError(f"text: expected str, got {type(text).__name__}")
+        return tuple(dict.fromkeys(self.definite_words(text)))
+
+    def turn_terms(self, text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """``(content_terms, definite_terms)`` of one turn, as tuples (the C++ reader reads
+        both in one call)."""
+        return tuple(self.content_terms(text)), self.definite_terms(text)
 
 
 def _word_set(words: Iterable[str], name: str) -> frozenset[str]:

@@ -17,7 +17,9 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``StanceReader(words...)`` and ``.stance(text)``: whom a turn talks about (rule
   peer-detection; the C++ one reads ASCII text and leaves the rest to the reference).
 - ``TermReader(stopwords, ie_nouns)`` and ``.content_terms(text)``: a turn's content words
-  (its entities; the C++ one reads ASCII text and leaves the rest to the reference).
+  (its entities; the C++ one reads ASCII text and leaves the rest to the reference);
+  ``.definite_terms(text)``: the words after a definite determiner ("the song");
+  ``.turn_terms(text)``: both in one call (a user turn's, ``dialogue.features.analyse``).
 - ``TurnCueReader(stance, phrases...)`` and ``.cues(text, user)``: a turn's peer-detection
   cues in one call (``dialogue.turn_cues``; ASCII text, None for any other).
 - ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).

@@ -30,7 +30,7 @@ from .dialogue import antecedents, multiparty
 from .dialogue.context import DialogueContext
 from .dialogue.detection import FormsGate
 from .dialogue.earlier_runs import with_named_run
-from .dialogue.features import TurnFeatures, analyse
+from .dialogue.features import TurnFeatures, analyse, analyse_logged
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
 from .dialogue.output_details import with_fresh_targets, with_output_details
@@ -270,7 +270,7 @@ class Session(SessionState, SessionIntent):
             who = check_speaker(speaker)
             vector = self._embed(content, embedding, embedding_model)
             stamp = utc_timestamp(timestamp)
-            features = self._analyse(content, "assistant")
+            features = analyse_logged(content, "assistant", self._lexicon)
             plan = thread_for_reply(self._context(), features, vector)
             turn_id = len(self._log)
             state = (
@@ -466,7 +466,7 @@ class Session(SessionState, SessionIntent):
     ) -> TurnPlan:
         """One user turn, stage by stage."""
         turn_id = len(self._log)
-        features = self._analyse(content, "user")
+        features = analyse_logged(content, "user", self._lexicon)
         resolution = self._references(content, features, who)
         context = self._context()
         intent = self._turn_intent(context, content, vector, features, resolution)
@@ -554,16 +554,25 @@ class Session(SessionState, SessionIntent):
             mentions=mentions,
             forms_gate=self._forms_gate,
         )
-        resolution = match_tool_references(
-            resolution, features, self._scratch, self._log, self.config
-        )
-        resolution = with_fresh_targets(resolution, features, self._scratch, self._log, self.config)
+        # The tool-output rules read the scratch buffer: with no output in it (most turns of
+        # most sessions) each returns its resolution unchanged, so none is called (issue 14).
+        outputs = len(self._scratch) > 0
+        if outputs:
+            resolution = match_tool_references(
+                resolution, features, self._scratch, self._log, self.config
+            )
+            resolution = with_fresh_targets(
+                resolution, features, self._scratch, self._log, self.config
+            )
         if not named_references:
             return resolution  # rules item-pairs, item-words, output-details find named ones
-        resolution = with_output_details(
-            resolution, features, self._scratch, self._log, self.config
-        )
-        resolution = with_named_run(resolution, features, self._scratch, self._log, self.config)
+        if outputs:
+            resolution = with_output_details(
+                resolution, features, self._scratch, self._log, self.config
+            )
+            resolution = with_named_run(
+                resolution, features, self._scratch, self._log, self.config
+            )
         return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

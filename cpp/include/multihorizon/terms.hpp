@@ -53,6 +53,44 @@ class TermReader {
     return terms;
   }
 
+  // _terms_py.TermReader.definite_terms of an ASCII text: the words right after a definite
+  // determiner ("the song", "that rental car": DEFINITE's one or two words, each a letter
+  // then letters, digits, "_", "'" or "-"), case-folded, normalised, neither the word nor
+  // its form a stop word, two characters at least, distinct, in order. One pass, no
+  // backtracking: the pattern's matches never overlap and each is found where it starts.
+  std::vector<std::string> definite_terms(std::string_view text) const {
+    std::vector<std::string> terms;
+    std::unordered_set<std::string> seen;
+    std::string folded;
+    const std::size_t n = text.size();
+    std::size_t at = 0;
+    while (at < n) {
+      const std::size_t start = at;
+      std::size_t words = 0;
+      const std::size_t after = determiner_end(text, start);
+      if (after > start) {
+        std::size_t end = after;
+        std::size_t next = skip_space(text, after);
+        while (words < 2 && next > end && next < n && letter(text[next])) {
+          std::size_t word = next + 1;
+          while (word < n && (word_char(text[word]) || text[word] == '\'' || text[word] == '-')) {
+            ++word;
+          }
+          add_definite(text.substr(next, word - next), folded, seen, terms);
+          ++words;
+          end = word;
+          next = skip_space(text, word);
+        }
+        if (words > 0) {
+          at = end;  // the next match starts where this one ends
+          continue;
+        }
+      }
+      at = start + 1;
+    }
+    return terms;
+  }
+
   // tokens.normalise_term of a case-folded ASCII word: its singular form. (A word of
   // `word_end` holds no apostrophe, so the reference's "'s" rule never applies here.)
   std::string normalise(const std::string& term) const {
@@ -97,6 +135,48 @@ class TermReader {
   }
   static bool in_run(char c) {
     return alnum(c) || c == '_' || c == '.' || c == '+' || c == '#' || c == '-';
+  }
+  // DEFINITE's "\\b(?:the|that|this|those|these)\\s+": the end of the determiner at `at`
+  // (any case) when a word boundary comes before it and white space after it, else `at`.
+  static std::size_t determiner_end(std::string_view text, std::size_t at) {
+    if (at > 0 && word_char(text[at - 1])) return at;
+    static constexpr std::string_view kDeterminers[] = {"the", "that", "this", "those", "these"};
+    for (const std::string_view word : kDeterminers) {
+      const std::size_t end = at + word.size();
+      if (end >= text.size() || !space(text[end])) continue;
+      bool same = true;
+      for (std::size_t i = 0; i < word.size() && same; ++i) {
+        char c = text[at + i];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        same = c == word[i];
+      }
+      if (same) return end;
+    }
+    return at;
+  }
+  // Python's \s and \w on ASCII text (\s also holds the separators \x1c-\x1f).
+  static bool space(char c) {
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f');
+  }
+  static bool letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+  static bool word_char(char c) { return alnum(c) || c == '_'; }
+  static std::size_t skip_space(std::string_view text, std::size_t at) {
+    while (at < text.size() && space(text[at])) ++at;
+    return at;
+  }
+  void add_definite(std::string_view word, std::string& folded,
+                    std::unordered_set<std::string>& seen, std::vector<std::string>& terms) const {
+    folded.assign(word);
+    for (char& c : folded) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    if (w_.stopwords.count(folded) > 0) return;
+    std::string form = folded;
+    if (ends_with(form, "'s")) form.resize(form.size() - 2);  // normalise_term: "bug's"
+    std::string term = normalise(form);
+    if (term.size() >= 2 && w_.stopwords.count(term) == 0 && seen.insert(term).second) {
+      terms.push_back(std::move(term));
+    }
   }
   static bool all_digits(const std::string& term) {
     for (const char c : term) {

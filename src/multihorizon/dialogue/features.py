@@ -16,15 +16,22 @@ from typing import Any, TypeVar
 
 from .._intent_py import CUE_ACKNOWLEDGEMENT, CUE_QUESTION
 from ..text import cues, followups
-from ..text.enumerations import Enumeration, enumeration_items, enumeration_lists
+from ..text.enumerations import (
+    Candidates,
+    Enumeration,
+    enumeration_lists,
+    last_items,
+    lists_of,
+    parse_lists,
+)
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..text.quantities import adds_something, amounts
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, turn_terms
 from .intent import is_question
 from .offers import offers_an_option
 from .turn_cues import ASKS_FOR, OFFERS_ELSE, REQUEST, SELF_TALK, TO_LISTENER, turn_cues
 
-__all__ = ["Hits", "TurnFeatures", "analyse", "from_scan"]
+__all__ = ["Hits", "TurnFeatures", "analyse", "analyse_logged", "from_scan"]
 
 Hits = tuple[tuple[int, int, int, int], ...]  # (category, pattern, start, end) per marker hit
 _T = TypeVar("_T")
@@ -136,7 +143,12 @@ class TurnFeatures:
         a scoped ordinal ("the second of the causes") picks one."""
         found: tuple[Enumeration, ...] | None = self._memo.get("lists")
         if found is None:
-            found = self._memo["lists"] = enumeration_lists(self.text) if self.enumeration else ()
+            found = ()
+            if self.enumeration:
+                # The parse ``analyse`` made for the items, kept until now (issue 14).
+                parsed: Candidates | None = self._memo.pop("parsed", None)
+                found = lists_of(self.text, parse_lists(self.text) if parsed is None else parsed)
+            self._memo["lists"] = found
         return found
 
     @property
@@ -322,6 +334,21 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
     return features
 
 
+def analyse_logged(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
+    """``analyse`` of a turn ``Session`` logs now, with what the stages read of it at once
+    (issue 14). A user turn's stages read both its words and its definite words (the entity
+    index, placement's vocabulary): one native call reads both. The next user turn asks
+    whether a reply closed on an open offer ("anything else?": peer detection and the reply
+    rules, every turn): read with the reply, not on the user's turn. (A restored turn,
+    analysed when a rule first reads it, reads each only if asked.)"""
+    features = analyse(text, role, lexicon)
+    if role == "user":
+        features._memo["terms"], features._memo["definite"] = turn_terms(text)
+    else:
+        features.open_offer  # noqa: B018 (kept in the memo)
+    return features
+
+
 def from_scan(
     text: str, role: str, found: list[tuple[int, int, int, int]], cue_bits: int
 ) -> TurnFeatures:
@@ -332,7 +359,12 @@ def from_scan(
     if _RESUME in kinds:
         end = next(end for kind, _, _, end in found if kind == _RESUME)
         resume_terms = cues.resume_terms(text, end)
-    return TurnFeatures(
+    enumeration: tuple[str, ...] = ()
+    parsed: Candidates = ((), ())
+    if role != "user":
+        parsed = parse_lists(text)
+        enumeration = last_items(parsed)
+    features = TurnFeatures(
         hits=tuple(found),
         kinds=kinds,
         question=bool(cue_bits & CUE_QUESTION),
@@ -340,7 +372,10 @@ def from_scan(
         anaphor=_ANAPHOR in kinds,
         short=len(text) <= FOLLOW_UP_CHARS,
         resume_terms=resume_terms,
-        enumeration=() if role == "user" else enumeration_items(text),
+        enumeration=enumeration,
         text=text,
         role=role,
     )
+    if enumeration:
+        features._memo["parsed"] = parsed  # a later turn's rules may read all its lists
+    return features

@@ -93,6 +93,7 @@ _CLARIFY = int(Marker.CLARIFY)
 _ACTION_REF = int(Marker.ACTION_REF)
 _RESUME = int(Marker.RESUME)
 _KIND = itemgetter(0)  # a hit's marker category
+_ANNOUNCING = frozenset((_NEW_TOPIC, _TOPIC_OPENER))
 _CONTINUE = int(Marker.CONTINUE)
 # A side question is short: a longer one brings context of its own, as a new topic does
 # (the hand-written sets: every in-topic side question is under 64 characters).
@@ -116,7 +117,9 @@ def announced(text: str, hits: Hits, config: Config) -> bool:
     """``announces_topic`` under ``config``'s switches (rule topic-announcements and its
     refinements announcement-clauses, asked-announcements, reaction-announcements, and
     other-topic-clauses: ``other_clauses.other_topic_clause``)."""
-    if not config.topic_announcements:
+    if not config.topic_announcements or _ANNOUNCING.isdisjoint(map(_KIND, hits)):
+        # Both readings start at a NEW_TOPIC or TOPIC_OPENER phrase: a turn with none (most)
+        # needs no reaction read either (issue 14).
         return False
     if announces_topic(
         text,

@@ -12,7 +12,8 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from .tokens import STOPWORDS, content_terms, normalise_term
+from . import tokens
+from .tokens import content_terms
 
 __all__ = [
     "OPENING_CHARS",
@@ -72,9 +73,6 @@ _EVALUATION = re.compile(
 _ELSE = re.compile(r"\belse\b", re.IGNORECASE)
 # Words that may be a speaker's name anywhere in a turn ("thanks alice", "not aimed at bob").
 _NAME_TOKEN = re.compile(r"[^\s:,;!?.()\"'\u2019<>@]{3,}")
-_DEFINITE = re.compile(
-    r"\b(?:the|that|this|those|these)\s+([^\W\d_][\w'-]*)(?:\s+([^\W\d_][\w'-]*))?", re.I
-)
 _CLAUSE_END = re.compile(r"[.?!;:\n,]|\s[-\u2013\u2014]\s")
 _WORD_OVERRUN = 40  # past any word of a pattern, so \b sees the real next character
 
@@ -124,22 +122,14 @@ def name_tokens(text: str) -> Iterator[tuple[str, int, int]]:
 
 def definite_words(text: str) -> Iterator[str]:
     """``definite_terms``, one at a time (a caller that stops early reads less)."""
-    for match in _DEFINITE.finditer(text):
-        for word in match.groups():
-            if word is None:
-                continue
-            folded = word.casefold()
-            if folded in STOPWORDS:
-                continue
-            term = normalise_term(folded)
-            if len(term) >= 2 and term not in STOPWORDS:
-                yield term
+    return tokens.definite_words(text)
 
 
 def definite_terms(text: str) -> tuple[str, ...]:
     """Content words right after a definite determiner ("the song", "that rental car"), as
-    entity terms: a definite noun phrase names something already known."""
-    return tuple(dict.fromkeys(definite_words(text)))
+    entity terms: a definite noun phrase names something already known. One native call
+    (``kernels.TermReader``); the reference reads text that is not ASCII."""
+    return tokens.definite_terms(text)
 
 
 def resume_terms(text: str, marker_end: int) -> tuple[str, ...]:

@@ -4,6 +4,7 @@ of the last numbered, bulleted, inline or prose list, read once when the reply i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -19,7 +20,17 @@ from .sentence_lists import (
     label_lists,
 )
 
-__all__ = ["LAST", "Enumeration", "enumeration_items", "enumeration_lists", "first_number"]
+__all__ = [
+    "LAST",
+    "Candidates",
+    "Enumeration",
+    "enumeration_items",
+    "enumeration_lists",
+    "first_number",
+    "last_items",
+    "lists_of",
+    "parse_lists",
+]
 
 # Ordinal value meaning "the last item" ("the last one", "the latter").
 LAST = -1
@@ -66,11 +77,29 @@ def enumeration_items(text: str) -> tuple[str, ...]:
     nested lists belong to their parent item. When several lists occur, the one that ends last
     wins: that is the one "the second option" most plausibly points at.
     """
+    return last_items(parse_lists(text))
+
+
+# One parse of a text's lists: (start, end, items) of every list, and (parent list start,
+# parent item index, items) of each list nested under an item.
+Candidates = tuple[tuple[tuple[int, int, list[str]], ...], tuple[tuple[int, int, list[str]], ...]]
+
+
+def parse_lists(text: str) -> Candidates:
+    """Every list of ``text`` and the lists nested under an item, read in one pass: a reply's
+    ``enumeration_items`` and ``enumeration_lists`` are both read from it (``last_items``,
+    ``lists_of``), so a reply whose lists a later turn reads is parsed once (issue 14)."""
     if not text:
-        return ()
+        return (), ()
+    nested: list[tuple[int, int, list[str]]] = []
+    return tuple(_candidates(text, nested)), tuple(nested)
+
+
+def last_items(parsed: Candidates) -> tuple[str, ...]:
+    """``enumeration_items`` of a parse: the list that ends last (the later of equals)."""
     best: list[str] | None = None
     best_end = -1
-    for _, end, items in _candidates(text):
+    for _, end, items in parsed[0]:
         if end >= best_end:
             best, best_end = items, end
     return tuple(best) if best is not None else ()
@@ -94,10 +123,12 @@ def enumeration_lists(text: str) -> tuple[Enumeration, ...]:
     their ends, each with its lead. A comma list ("you could A, B or C") counts only in a text
     with no other list. A list nested under an item is one of them too, its lead that item
     ("Frontend" for "- React\n- Vue" under "1. Frontend"): "the one about Vue" names it."""
-    if not text:
-        return ()
-    nested: list[tuple[int, int, list[str]]] = []
-    candidates = _candidates(text, nested)
+    return lists_of(text, parse_lists(text))
+
+
+def lists_of(text: str, parsed: Candidates) -> tuple[Enumeration, ...]:
+    """``enumeration_lists`` of ``text`` from its parse (``parse_lists(text)``)."""
+    candidates, nested = parsed
     found = sorted(candidates, key=lambda candidate: (candidate[1], candidate[0]))
     lists: list[Enumeration] = []
     previous_end = 0
@@ -128,7 +159,7 @@ def first_number(text: str, first_item: str) -> int:
 
 
 def _nested_leads(
-    found: list[tuple[int, int, list[str]]], nested: list[tuple[int, int, list[str]]]
+    found: Sequence[tuple[int, int, list[str]]], nested: Sequence[tuple[int, int, list[str]]]
 ) -> list[tuple[str, list[str]]]:
     """Each nested list with the text of the item it sits under (``nested`` entries are
     (parent list start, parent item index, items))."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from types import MappingProxyType
 
 from .. import kernels
@@ -94,6 +94,25 @@ def content_terms(text: str) -> list[str]:
     """
     found: list[str] | None = _READER.content_terms(text)
     return _REFERENCE.content_terms(text) if found is None else found
+
+
+def definite_words(text: str) -> Iterator[str]:
+    """``definite_terms`` one at a time, repeats kept (a caller that stops early reads
+    less): the reference's reading."""
+    return _REFERENCE.definite_words(text)
+
+
+def definite_terms(text: str) -> tuple[str, ...]:
+    """Distinct normalised words right after a definite determiner ("the song", "that rental
+    car"; ``TermReader.definite_terms``): one native call, the reference for other text."""
+    found: tuple[str, ...] | None = _READER.definite_terms(text)
+    return _REFERENCE.definite_terms(text) if found is None else found
+
+
+def turn_terms(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(content_terms, definite_terms)`` of a user turn in one native call (issue 14)."""
+    found: tuple[tuple[str, ...], tuple[str, ...]] | None = _READER.turn_terms(text)
+    return _REFERENCE.turn_terms(text) if found is None else found
 
 
 # Content words that say how a turn talks, not what about ("try something unrelated", "a

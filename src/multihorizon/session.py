@@ -570,9 +570,7 @@ class Session(SessionState, SessionIntent):
             resolution = with_output_details(
                 resolution, features, self._scratch, self._log, self.config
             )
-            resolution = with_named_run(
-                resolution, features, self._scratch, self._log, self.config
-            )
+            resolution = with_named_run(resolution, features, self._scratch, self._log, self.config)
         return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

@@ -46,6 +46,7 @@ from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
+from .outcome_reports import report_chars
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     REPORT_OPENERS,
@@ -71,7 +72,6 @@ from .reply_rules import (
 )
 from .reply_terms import may_ask_reply_term, reply_term_words
 from .settle_data import detection_gates, may_hold_form, phrases_among
-from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -314,8 +314,9 @@ class IntentClassifier:
         self._done = config.report_backs and config.done_reports
         self._reports = config.report_backs
         # "we only have the one bathroom" may add to the thread (rule thread-details): any
-        # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on.
-        self._details = config.report_backs and config.thread_details
+        # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on; so does one of at
+        # most OUTCOME_CHARS, which may report what came of the reply (rule outcome-reports).
+        self._details = report_chars(config)
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
         # "Fret buzz?", "Kettle stitch, meaning?" may ask back a term (echo-clarifications).
@@ -412,7 +413,7 @@ class IntentClassifier:
                 and (
                     reports_back(text)
                     or (self._done and done_report(text))
-                    or (self._details and len(text) <= DETAIL_CHARS)
+                    or len(text) <= self._details
                 )
             )
             or may_ask_on_new_ground(self._new_ground, code, cues, text, kinds & self._acknowledged)
@@ -481,7 +482,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             ACKNOWLEDGED_CHARS,
             SIDE_QUESTION_CHARS,
             standalone,
-            DETAIL_CHARS if classifier._details else 0,
+            classifier._details,
             classifier._new_ground,
         ),
         capitals=capitals,

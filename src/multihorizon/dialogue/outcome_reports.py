@@ -49,10 +49,11 @@ if TYPE_CHECKING:
 
 __all__ = ["OUTCOME_CHARS", "outcome_report", "report_chars", "reports_an_outcome"]
 
-# The longest statement read (characters): the reports of the hand-written sets run to 220
-# ("I tried the walking and the smaller portions for the second fortnight and have exported
-# the new summary, ..."); a longer turn sets up context of its own.
-OUTCOME_CHARS = 240
+# The longest statement read (characters): the in-thread reports this rule changes in the
+# hand-written sets run to 130 but one of 190 ("We got three quotes: Apex wants ..."). A longer
+# statement stays with the native settle: the 200-character statement of bench/intent_workload
+# ("We pinned the release on the staging cluster ...") is the one §5.2 decides there alone.
+OUTCOME_CHARS = 160
 _MIN_ED = 5  # "-ed" past forms this long or longer ("tried", "added"), not "bed", "shed"
 _CLAUSE_ENDS = ".,;:!"
 _MOST_CLAUSES = 8

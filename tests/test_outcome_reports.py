@@ -1,9 +1,9 @@
 """Reports on what came of the assistant's advice (rule outcome-reports; SPEC-028 §5.2
 CONTINUE "same thread, extend it"; issue 15 item 1): a statement right after a reply with a
 clause in which the user, or the people the advice sent them to, did something in the past or
-hands over what came of it stays in the reply's thread as CONTINUE, however long and whatever
-its words; a question, a request, a turn that moves on and a clause of otherness before the
-report do not read so. The native settle hands such a statement on."""
+hands over what came of it stays in the reply's thread as CONTINUE, whatever most of its
+words; a question, a request, a turn that moves on and a clause of otherness before the report
+do not read so. The native settle hands such a statement on."""
 
 from __future__ import annotations
 
@@ -29,8 +29,7 @@ def _roof(config: mh.Config | None = None) -> mh.Session:
     "text",
     [
         "I went up in the loft, it's dripping near the chimney breast.",
-        "We got three quotes: Apex wants 1,450 to replace the lead and repoint the stack, "
-        "HillTop 680 to reseal it with mastic, and Dunmore 2,300 with scaffolding.",
+        "They have got three quotes for us now, Apex is cheapest at 1,450 all in.",
         "rang them, they can come round on saturday morning",
         "ok so the roofer came today and he replaced two tiles, here's his invoice",
         "that worked, dry as a bone after last night's storm",
@@ -75,10 +74,9 @@ def test_outcome_report_reads_the_clauses(text: str, reports: bool) -> None:
     assert outcome_report(text) is reports, text
 
 
-_QUOTES = (
-    "We got quotes from three roofers this week: Apex 1,450, HillTop 680 and Dunmore 2,300 with "
-    "scaffolding."
-)
+# 76 characters opening with "Rang": no opener of rules report-backs or done-reports, longer
+# than rule thread-details reads; only this rule hands it on and reads it.
+_QUOTES = "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with mastic only."
 
 
 def test_outcome_reports_off_reads_the_report_by_similarity() -> None:
@@ -91,9 +89,8 @@ def test_outcome_reports_off_reads_the_report_by_similarity() -> None:
 
 @pytest.mark.parametrize("on", [True, False])
 def test_the_native_settle_hands_a_long_report_on_only_with_the_rule(on: bool) -> None:
-    # 103 characters, no opener of rules report-backs or done-reports: only this rule reads it.
     text = _QUOTES
-    assert len(text) > 80
+    assert 60 < len(text) <= 80
     previous = kernels.backend()
     try:
         for name in _backend.available():

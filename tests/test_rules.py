@@ -499,7 +499,7 @@ def _outcome_report(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Water drips through our bedroom ceiling whenever it rains hard. Where from?")
     session.assistant("A slipped tile or failed flashing; check the loft, then call a roofer.")
-    text = "We got quotes from three roofers this week: Apex 1,450, HillTop 680, Dunmore 2,300."
+    text = "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with mastic only."
     envelope = session.preview(text)
     return envelope.intent, envelope.active_thread == session.active_thread
 

@@ -41,15 +41,13 @@ from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .again_markers import says_again, without_idle_agains
 from .bare_returns import ALONE, bare_return_of
 from .detection import detect
-from .done_reports import done_report
 from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
-from .outcome_reports import report_chars
+from .outcome_reports import report_chars, report_openers, report_reader
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
-    REPORT_OPENERS,
     SIDE_QUESTION_CHARS,
     acknowledged_statement,
     adding_opener,
@@ -226,6 +224,7 @@ class IntentClassifier:
         "_item_forms",
         "_lexicon",
         "_new_ground",
+        "_openers",
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
@@ -311,11 +310,11 @@ class IntentClassifier:
         self._inside = config.also_questions and config.short_follow_ups
         # "They're in pots and I water them every day." may report back (rule report-backs).
         # "ok did six of them last night" may report what was done (rule done-reports).
-        self._done = config.report_backs and config.done_reports
+        self._done = report_reader(config)  # and rule outcome-reports: "Tried your trick ..."
+        self._openers = report_openers(config)  # the first words the native settle hands on
         self._reports = config.report_backs
         # "we only have the one bathroom" may add to the thread (rule thread-details): any
-        # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on; so does one of at
-        # most OUTCOME_CHARS, which may report what came of the reply (rule outcome-reports).
+        # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on.
         self._details = report_chars(config)
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
@@ -412,7 +411,7 @@ class IntentClassifier:
                 and not cues & CUE_QUESTION
                 and (
                     reports_back(text)
-                    or (self._done and done_report(text))
+                    or (self._done is not None and self._done(text))
                     or len(text) <= self._details
                 )
             )
@@ -488,7 +487,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         capitals=capitals,
         joiners=joiners,
         needles=needles,
-        report_openers=sorted(REPORT_OPENERS),
+        report_openers=sorted(classifier._openers),
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),

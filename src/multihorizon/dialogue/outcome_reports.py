@@ -5,23 +5,24 @@ hands over what came of it ("I put a hygrometer in there for two days.", "yep, a
 bumped it. pinned it back, replanned", "We fixed the crash, here is our crash log from before
 the fix", "Switched it off last night, here's today's reading") stays in the active thread:
 CONTINUE, even when most of its words are new to the thread, where §5.2's similarity would
-call it EXPLORE. Not a question, a request, a turn that says the topic moves on or back,
-and not a turn longer than ``OUTCOME_CHARS``.
+call it EXPLORE. Not a question, a request, or a turn that says the topic moves on or back.
 
-Rules done-reports and thread-details read short turns whose report opens the turn; this one
-reads every clause of a turn up to ``OUTCOME_CHARS``: counted over every hand-written file
-(after the stop-33 relabels), a clause like this in a statement right after a reply is
-CONTINUE 139 times and something else 10 times, 2 of them announced new topics ("Unrelated,
-my work VPN disconnects ..."), which the marker and otherness checks keep out. It must take
-up the reply or its thread (a word pointing back, or a word either used): "I bought a used
-car last week and the brakes squeal." after party tips takes up nothing and may open a topic.
+Rules done-reports and thread-details read short turns whose report opens the turn and takes
+up the thread's words; this one reads every clause of a statement of at most ``OUTCOME_CHARS``
+whose first word may open a report (``OUTCOME_OPENERS``): counted over every hand-written file
+(after the stop-33 relabels), such a statement right after a reply is CONTINUE 93 times and
+DRILL_DOWN twice. It must take up the reply or its thread (a word pointing back, or a word
+either used): "I bought a used car last week and the brakes squeal." after party tips takes
+up nothing and may open a topic.
 
-One pass over at most the first ``OUTCOME_CHARS`` characters; the native settle hands on every
-statement the scan calls EXPLORE up to that length (``report_chars``).
+One pass over a statement of at most ``OUTCOME_CHARS`` characters whose first word is one of
+``OUTCOME_OPENERS``: the native settle hands on such a statement the scan calls EXPLORE (its
+report openers), and settles every other one as before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
@@ -37,8 +38,9 @@ from ..text.outcome_words import (
     OUTCOME_SHARERS,
     OUTCOME_SUBJECTS,
 )
-from ..text.report_words import DONE_NOT_VERBS, DONE_REQUESTS, PAST_IRREGULAR
-from .phrasing import WORD_STRIP, plain_words
+from ..text.report_words import DONE_NOT_VERBS, DONE_REQUESTS, DONE_VERBS, PAST_IRREGULAR
+from .done_reports import done_report
+from .phrasing import ACKNOWLEDGED_CHARS, REPORT_OPENERS, WORD_STRIP, plain_words
 from .returns import words_held
 from .thread_details import DETAIL_CHARS
 
@@ -47,13 +49,29 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["OUTCOME_CHARS", "outcome_report", "report_chars", "reports_an_outcome"]
+__all__ = [
+    "OUTCOME_CHARS",
+    "OUTCOME_OPENERS",
+    "outcome_report",
+    "report_chars",
+    "report_openers",
+    "report_reader",
+    "reports_an_outcome",
+]
 
-# The longest statement read (characters): the in-thread reports this rule changes in the
-# hand-written sets run to 130 but one of 190 ("We got three quotes: Apex wants ..."). A longer
-# statement stays with the native settle: the 200-character statement of bench/intent_workload
-# ("We pinned the release on the staging cluster ...") is the one §5.2 decides there alone.
-OUTCOME_CHARS = 160
+# The longest statement read (characters), and its first word one of ``OUTCOME_OPENERS``:
+# what the native settle hands on to rule report-backs (``phrasing.ACKNOWLEDGED_CHARS``), so
+# a plain statement ("The staging cluster runs three etcd members ...") still settles there.
+OUTCOME_CHARS = ACKNOWLEDGED_CHARS
+# Every first word a report read here may have (the native settle's report openers).
+OUTCOME_OPENERS = (
+    OUTCOME_FILLERS
+    | OUTCOME_SUBJECTS
+    | OUTCOME_SHARERS
+    | DONE_VERBS
+    | PAST_IRREGULAR
+    | OUTCOME_IRREGULAR
+) - OUTCOME_ORDERS
 _MIN_ED = 5  # "-ed" past forms this long or longer ("tried", "added"), not "bed", "shed"
 _CLAUSE_ENDS = ".,;:!"
 _MOST_CLAUSES = 8
@@ -63,12 +81,27 @@ _MOVES = (Marker.NEW_TOPIC, Marker.RESUME, Marker.EXPLAIN)
 
 
 def report_chars(config: Config) -> int:
-    """The longest statement the scan calls EXPLORE that rules report-backs may change (0:
-    none): what the native settle hands on (``IntentClassifier``)."""
-    if not config.report_backs:
-        return 0
-    chars = DETAIL_CHARS if config.thread_details else 0
-    return max(chars, OUTCOME_CHARS) if config.outcome_reports else chars
+    """The longest statement the scan calls EXPLORE that the native settle hands on whatever
+    its first word (rule thread-details; 0: none)."""
+    return DETAIL_CHARS if config.report_backs and config.thread_details else 0
+
+
+def report_openers(config: Config) -> frozenset[str]:
+    """The first words with which the native settle hands on a short statement it calls
+    EXPLORE: rule report-backs' and done-reports', and with rule outcome-reports its own."""
+    if config.report_backs and config.outcome_reports:
+        return REPORT_OPENERS | OUTCOME_OPENERS
+    return REPORT_OPENERS
+
+
+def report_reader(config: Config) -> Callable[[str], bool] | None:
+    """What ``IntentClassifier.finish`` reads to hand a statement on to rules done-reports and
+    outcome-reports (None: neither is on)."""
+    done = config.report_backs and config.done_reports
+    outcome = config.report_backs and config.outcome_reports
+    if done and outcome:
+        return lambda text: done_report(text) or outcome_report(text)
+    return done_report if done else (outcome_report if outcome else None)
 
 
 def _past(word: str) -> bool:
@@ -105,8 +138,10 @@ def outcome_report(text: str) -> bool:
     over ("here's today's reading"), asks for nothing and says no clause before it that the
     report is about something else ("ok totally random but i bought a ukulele"). The caller
     checks it is no question."""
-    if len(text) > OUTCOME_CHARS or _asks(plain_words(text)):
+    if len(text) > OUTCOME_CHARS or _asks(words := plain_words(text)):
         return False
+    if not words or words[0] not in OUTCOME_OPENERS:
+        return False  # the native settle reads the first word alone
     for clause in _clauses(text):
         start = 0
         while start < len(clause) - 1 and clause[start] in OUTCOME_FILLERS:

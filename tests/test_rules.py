@@ -134,7 +134,7 @@ def _topic_announcement(config: mh.Config) -> object:
 
 def _acknowledged_statement(config: mh.Config) -> object:
     # Rule done-reports reads "I changed it" as a report too: off, to see this rule alone.
-    session = mh.Session(config=config.replace(done_reports=False))
+    session = mh.Session(config=config.replace(done_reports=False, outcome_reports=False))
     session.user("My VPN keeps dropping every few minutes", embedding=_vector(1))
     session.assistant("Set the keepalive to 10 seconds.", embedding=_vector(1))
     return session.classify("OK, I changed it and reconnected.", embedding=_vector(2))
@@ -500,7 +500,8 @@ def _bare_return(config: mh.Config) -> object:
 
 
 def _done_report(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule outcome-reports reads the same report whatever its words: off, to see this one.
+    session = mh.Session(config=config.replace(outcome_reports=False))
     session.user("My bread machine loaf sank in the middle. What went wrong?")
     session.assistant("Too much yeast or water; weigh the flour and cut the yeast a little.")
     envelope = session.preview("I weighed everything this time and used less of the dry stuff.")
@@ -512,6 +513,15 @@ def _thread_detail(config: mh.Config) -> object:
     session.user("My son turns ten soon and wants a sleepover with five friends. Any tips?")
     session.assistant("Keep a loose plan: pizza, one game, a film, then lights out at ten.")
     envelope = session.preview("mine is an older house, the walls are thin")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _outcome_report(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Water drips through our bedroom ceiling whenever it rains hard. Where from?")
+    session.assistant("A slipped tile or failed flashing; check the loft, then call a roofer.")
+    text = "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with mastic only."
+    envelope = session.preview(text)
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
@@ -1294,6 +1304,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "ask-shapes": _ask_shape,
     "again-asks": _again_ask,
     "thread-details": _thread_detail,
+    "outcome-reports": _outcome_report,
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
     "term-returns": _term_return,

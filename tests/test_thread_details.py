@@ -76,7 +76,8 @@ def test_the_native_settle_hands_a_short_statement_on_only_with_the_rule(on: boo
     try:
         for name in _backend.available():
             kernels.use(name)
-            session = _party(mh.Config().replace(thread_details=on))
+            # Rule outcome-reports hands on longer statements still: off with it.
+            session = _party(mh.Config().replace(thread_details=on, outcome_reports=on))
             classifier, view = session._classifier, session._view
             assert view is not None
             found = classifier.settle(text, None, view[0], view[1], False, view[2])

@@ -448,6 +448,9 @@ class Config:
     # "we only have the one bathroom and a small living room" right after a reply adds to its
     # thread: CONTINUE (rule thread-details).
     thread_details: bool = True
+    # "We fixed the crash, here is our crash log from before the fix" right after a reply
+    # reports what came of it: CONTINUE, whatever its words (rule outcome-reports).
+    outcome_reports: bool = True
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

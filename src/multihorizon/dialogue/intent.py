@@ -41,14 +41,13 @@ from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .again_markers import says_again, without_idle_agains
 from .bare_returns import ALONE, bare_return_of
 from .detection import detect
-from .done_reports import done_report
 from .echoes import echo_words, echoed_term
 from .follow_ups import returns_to_dormant
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
+from .outcome_reports import report_chars, report_openers, report_reader
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
-    REPORT_OPENERS,
     SIDE_QUESTION_CHARS,
     acknowledged_statement,
     adding_opener,
@@ -71,7 +70,6 @@ from .reply_rules import (
 )
 from .reply_terms import may_ask_reply_term, reply_term_words
 from .settle_data import detection_gates, may_hold_form, phrases_among
-from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -226,6 +224,7 @@ class IntentClassifier:
         "_item_forms",
         "_lexicon",
         "_new_ground",
+        "_openers",
         "_ordinal_forms",
         "_outcomes",
         "_repeats",
@@ -311,11 +310,12 @@ class IntentClassifier:
         self._inside = config.also_questions and config.short_follow_ups
         # "They're in pots and I water them every day." may report back (rule report-backs).
         # "ok did six of them last night" may report what was done (rule done-reports).
-        self._done = config.report_backs and config.done_reports
+        self._done = report_reader(config)  # and rule outcome-reports: "Tried your trick ..."
+        self._openers = report_openers(config)  # the first words the native settle hands on
         self._reports = config.report_backs
         # "we only have the one bathroom" may add to the thread (rule thread-details): any
         # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on.
-        self._details = config.report_backs and config.thread_details
+        self._details = report_chars(config)
         # "What's a Soundex search?" may ask what the reply meant (rule term-questions).
         self._terms = config.term_questions
         # "Fret buzz?", "Kettle stitch, meaning?" may ask back a term (echo-clarifications).
@@ -414,8 +414,8 @@ class IntentClassifier:
                 and not cues & CUE_QUESTION
                 and (
                     reports_back(text)
-                    or (self._done and done_report(text))
-                    or (self._details and len(text) <= DETAIL_CHARS)
+                    or (self._done is not None and self._done(text))
+                    or len(text) <= self._details
                 )
             )
             or may_ask_on_new_ground(self._new_ground, code, cues, text, kinds & self._acknowledged)
@@ -484,13 +484,13 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             ACKNOWLEDGED_CHARS,
             SIDE_QUESTION_CHARS,
             standalone,
-            DETAIL_CHARS if classifier._details else 0,
+            classifier._details,
             classifier._new_ground,
         ),
         capitals=capitals,
         joiners=joiners,
         needles=needles,
-        report_openers=sorted(REPORT_OPENERS),
+        report_openers=sorted(classifier._openers),
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
         adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),

@@ -15,6 +15,7 @@ from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
 from .meaning_asks import meaning_term, offered, reply_brought
+from .outcome_reports import reports_an_outcome
 from .phrasing import acked_question, plain_words, reports_back, side_question, term_asked
 from .reply_terms import opening_echo, quoted_terms
 from .term_checks import term_check
@@ -131,6 +132,7 @@ def reports_on_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
             reports_back(features.text)
             or reports_what_was_done(context, features)
             or adds_to_the_thread(context, features)
+            or reports_an_outcome(context, features)
         )
     )
 

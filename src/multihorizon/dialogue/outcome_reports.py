@@ -1,0 +1,196 @@
+"""Reports on what came of the assistant's advice (SPEC-028 §5.2 CONTINUE, rule
+outcome-reports): a user statement right after a reply, in an assistant chat of two, with a
+clause in which the user (or the people the advice sent them to) did something in the past or
+hands over what came of it ("I put a hygrometer in there for two days.", "yep, a merged PR
+bumped it. pinned it back, replanned", "We fixed the crash, here is our crash log from before
+the fix", "Switched it off last night, here's today's reading") stays in the active thread:
+CONTINUE, even when most of its words are new to the thread, where §5.2's similarity would
+call it EXPLORE. Not a question, a request, or a turn that says the topic moves on or back.
+
+Rules done-reports and thread-details read short turns whose report opens the turn and takes
+up the thread's words; this one reads every clause of a statement of at most ``OUTCOME_CHARS``
+whose first word may open a report (``OUTCOME_OPENERS``): counted over every hand-written file
+(after the stop-33 relabels), such a statement right after a reply is CONTINUE 93 times and
+DRILL_DOWN twice. It must take up the reply or its thread (a word pointing back, or a word
+either used): "I bought a used car last week and the brakes squeal." after party tips takes
+up nothing and may open a topic.
+
+One pass over a statement of at most ``OUTCOME_CHARS`` characters whose first word is one of
+``OUTCOME_OPENERS``: the native settle hands on such a statement the scan calls EXPLORE (its
+report openers), and settles every other one as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..text.lexicon import Marker
+from ..text.outcome_words import (
+    OUTCOME_FILLERS,
+    OUTCOME_HAVE,
+    OUTCOME_IRREGULAR,
+    OUTCOME_JOINERS,
+    OUTCOME_MODALS,
+    OUTCOME_ORDERS,
+    OUTCOME_OTHERNESS,
+    OUTCOME_POINTERS,
+    OUTCOME_SHARERS,
+    OUTCOME_SUBJECTS,
+)
+from ..text.report_words import DONE_NOT_VERBS, DONE_REQUESTS, DONE_VERBS, PAST_IRREGULAR
+from .done_reports import done_report
+from .phrasing import ACKNOWLEDGED_CHARS, REPORT_OPENERS, WORD_STRIP, plain_words
+from .returns import words_held
+from .thread_details import DETAIL_CHARS
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from .context import DialogueContext
+    from .features import TurnFeatures
+
+__all__ = [
+    "OUTCOME_CHARS",
+    "OUTCOME_OPENERS",
+    "outcome_report",
+    "report_chars",
+    "report_openers",
+    "report_reader",
+    "reports_an_outcome",
+]
+
+# The longest statement read (characters), and its first word one of ``OUTCOME_OPENERS``:
+# what the native settle hands on to rule report-backs (``phrasing.ACKNOWLEDGED_CHARS``), so
+# a plain statement ("The staging cluster runs three etcd members ...") still settles there.
+OUTCOME_CHARS = ACKNOWLEDGED_CHARS
+# Every first word a report read here may have (the native settle's report openers).
+OUTCOME_OPENERS = (
+    OUTCOME_FILLERS
+    | OUTCOME_SUBJECTS
+    | OUTCOME_SHARERS
+    | DONE_VERBS
+    | PAST_IRREGULAR
+    | OUTCOME_IRREGULAR
+) - OUTCOME_ORDERS
+_MIN_ED = 5  # "-ed" past forms this long or longer ("tried", "added"), not "bed", "shed"
+_CLAUSE_ENDS = ".,;:!"
+_MOST_CLAUSES = 8
+# Markers of a turn that moves on ("Unrelated: ..."), back ("Back to the roof.") or asks for
+# an explanation.
+_MOVES = (Marker.NEW_TOPIC, Marker.RESUME, Marker.EXPLAIN)
+
+
+def report_chars(config: Config) -> int:
+    """The longest statement the scan calls EXPLORE that the native settle hands on whatever
+    its first word (rule thread-details; 0: none)."""
+    return DETAIL_CHARS if config.report_backs and config.thread_details else 0
+
+
+def report_openers(config: Config) -> frozenset[str]:
+    """The first words with which the native settle hands on a short statement it calls
+    EXPLORE: rule report-backs' and done-reports', and with rule outcome-reports its own."""
+    if config.report_backs and config.outcome_reports:
+        return REPORT_OPENERS | OUTCOME_OPENERS
+    return REPORT_OPENERS
+
+
+def report_reader(config: Config) -> Callable[[str], bool] | None:
+    """What ``IntentClassifier.finish`` reads to hand a statement on to rules done-reports and
+    outcome-reports (None: neither is on)."""
+    done = config.report_backs and config.done_reports
+    outcome = config.report_backs and config.outcome_reports
+    if done and outcome:
+        return lambda text: done_report(text) or outcome_report(text)
+    return done_report if done else (outcome_report if outcome else None)
+
+
+def _past(word: str) -> bool:
+    if word in DONE_NOT_VERBS:
+        return False
+    if word in PAST_IRREGULAR or word in OUTCOME_IRREGULAR:
+        return True
+    return len(word) >= _MIN_ED and word.endswith("ed")
+
+
+def _clauses(text: str) -> list[list[str]]:
+    """The turn's clauses as case-folded words: a clause ends at punctuation or before a
+    joiner ("and", "but", "so", "then")."""
+    clauses: list[list[str]] = []
+    clause: list[str] = []
+    for token in text.casefold().replace("\u2019", "'").split():
+        word = token.strip(WORD_STRIP)
+        if word in OUTCOME_JOINERS and clause:
+            clauses.append(clause)
+            clause = []
+        if word:
+            clause.append(word)
+        if token[-1] in _CLAUSE_ENDS and clause:
+            clauses.append(clause)
+            clause = []
+        if len(clauses) >= _MOST_CLAUSES:
+            return clauses
+    return [*clauses, clause] if clause else clauses
+
+
+def outcome_report(text: str) -> bool:
+    """Whether a statement has a clause that reports a thing done ("Switched it off last
+    night", "they fixed it", "I've drafted ...", "She had the eye test today") or hands one
+    over ("here's today's reading"), asks for nothing and says no clause before it that the
+    report is about something else ("ok totally random but i bought a ukulele"). The caller
+    checks it is no question."""
+    if len(text) > OUTCOME_CHARS or _asks(words := plain_words(text)):
+        return False
+    if not words or words[0] not in OUTCOME_OPENERS:
+        return False  # the native settle reads the first word alone
+    for clause in _clauses(text):
+        start = 0
+        while start < len(clause) - 1 and clause[start] in OUTCOME_FILLERS:
+            start += 1
+        if _reports(clause[start:]):  # "Unrelated, ..." is no past form: otherness first
+            return OUTCOME_OTHERNESS.isdisjoint(clause[: start + 1])
+        if not OUTCOME_OTHERNESS.isdisjoint(clause):
+            return False  # "Other thing: my glaze ran off one mug ..."
+    return False
+
+
+def _reports(clause: list[str]) -> bool:
+    first, rest = clause[0], clause[1:3]
+    if (_past(first) and first not in OUTCOME_ORDERS) or first in OUTCOME_SHARERS:
+        return True  # "Switched it off last night", not "Set a reminder for 6pm"
+    if first not in OUTCOME_SUBJECTS or not rest:
+        return False
+    return _past(rest[0]) or (rest[0] in OUTCOME_HAVE and len(rest) > 1 and _past(rest[1]))
+
+
+def _asks(words: list[str]) -> bool:
+    """Whether a request word is in ``words`` (``DONE_REQUESTS``), a modal only before the
+    person asked ("can you", "could we"): "they can do it saturday" asks nothing."""
+    for at, word in enumerate(words):
+        if word in DONE_REQUESTS and (
+            word not in OUTCOME_MODALS or words[at + 1 : at + 2] in _ASKED
+        ):
+            return True
+    return False
+
+
+_ASKED = [[person] for person in ("you", "u", "i", "we", "someone", "anyone")]
+
+
+def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user statement reports what came of the reply just before it (rule
+    outcome-reports). The caller (``reply_rules.reports_on_the_reply``) checks the rest: no
+    question, right after a reply, an assistant chat of two, a thread on the table."""
+    if not context.config.outcome_reports or not outcome_report(features.text):
+        return False
+    if any(features.has(marker) for marker in _MOVES):
+        return False  # "Unrelated, my work VPN disconnects ..." moves on
+    if features.asks_for:
+        return False
+    # It takes up the reply or its thread: a word pointing back, or a word either used ("I
+    # bought a used car last week and the brakes squeal." after party tips takes up nothing).
+    words = {token.strip(WORD_STRIP) for token in features.text.casefold().split()}
+    if not OUTCOME_POINTERS.isdisjoint(words):
+        return True  # "Tried your trick today", "I put a hygrometer in there"
+    threads, reply = context.threads, context.log.features[-1]
+    held = threads.vocabulary[threads.active] | set(reply.terms)
+    return words_held(held, features.terms, True) > 0

@@ -493,6 +493,8 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "gate LoCoMo hit@10 0.7354 -> 0.7293 (4 peer questions kept: 'What got you into "
         "running?').",
         "dialogue.reply_words.takes_up_last_reply",
+    ),
+    (
         "outcome-reports",
         "intent",
         "§5.2",

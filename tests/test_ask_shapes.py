@@ -1,8 +1,12 @@
 """Rule ask-shapes: a turn with no "?" and no question opener still asks when it requests new
 output ("Write me a short round-up ...", "ok and rewrite it shorter") or offers a choice between
-alternatives in its last clause ("latex sealant or the ones with fibres in"); on every backend
-alike, not for statements of a choice or of progress, not for "4.6 or higher", not with the
-rule off; and in the thread such an ask is a DRILL_DOWN, not a CONTINUE."""
+alternatives in its last clause ("latex sealant or the ones with fibres in"), or when its last
+clause or sentence opens, lead words aside, with a question form ("back to the blanket. how do
+i join the squares", "FCA then - who books the truck") or with "do"/"am"/"have" and a subject
+("..., do i just dump them in": clause asks); on every backend alike, not for statements of a
+choice or of progress, not for "4.6 or higher", "do it again", an indirect question ("I don't
+know how long it lasts") or a decimal point, not with the rule off; and in the thread such an
+ask is a DRILL_DOWN, not a CONTINUE."""
 
 from __future__ import annotations
 
@@ -54,6 +58,30 @@ NOT_ASKS = [
     "or",
     "",
     "   ",
+]
+
+
+# Clause asks (stop 33): the last clause or sentence opens with a question form.
+CLAUSE_ASKS = [
+    "back to the blanket. how do i join all the squares together",
+    "yeah i scroll my phone for ages before sleeping. how bad is that really",
+    "FCA then - who books the truck and where does their responsibility end",
+    '"blocks inbound" \u2013 whats the rule syntax for allowing only icmpv6 in',
+    '"keep the resistance low" for how long, and when can i start running',
+    "springtails arrived in a little tub, do i just dump them in",
+    "back to the move, schools in bristol, do we apply to the council",
+    "ok, am i doing this right",
+    "got the quote. so have they included the vat",
+]
+CLAUSE_NOT_ASKS = [
+    "Back to etcd: do it again",
+    "I don't know how long it lasts",
+    "the gauge reads 3.5 when cold",
+    "done. do the same for the other one",
+    "pressure is 2.1 - 2.4 bar",
+    "ok. and then the rest",
+    "it rained all day. we stayed in",
+    "tried that. how it works is a mystery.",
 ]
 
 
@@ -133,3 +161,47 @@ def test_a_long_turn_is_read_in_one_pass(size: int) -> None:
     assert not default_lexicon().is_question("the x, " + "it " * (size // 4))
     assert not default_lexicon().is_question("ok " * (size // 4) + "the x, y")
     assert default_lexicon().is_question("it " * (size // 4) + "or is it")
+
+
+def test_clause_asks_read_as_questions_on_every_backend(kernels: ModuleType) -> None:
+    on, off = _scanner(kernels, True), _scanner(kernels, False)
+    for text in CLAUSE_ASKS:
+        assert on.question(text), text  # type: ignore[attr-defined]
+        assert not off.question(text), text  # type: ignore[attr-defined]
+    for text in CLAUSE_NOT_ASKS:
+        assert not on.question(text), text  # type: ignore[attr-defined]
+
+
+def test_clause_asks_agree_with_the_reference(kernels: ModuleType) -> None:
+    scanner, reference = _scanner(kernels, True), _scanner(REFERENCE, True)
+    words = ["how", "and", "do", "i", "it", "x", "ok", "3.5", "so,"]
+    marks = [" ", ". ", ".", " - ", "-", "\u2014", "! ", ", "]
+    texts = [a + m + b + n + c for a in words for m in marks for b in words for n in marks
+             for c in words]  # fmt: skip
+    for text in texts + [text + " y" for text in texts]:
+        got = scanner.question(text)  # type: ignore[attr-defined]
+        assert got == reference.question(text), repr(text)  # type: ignore[attr-defined]
+
+
+def test_a_long_turn_is_read_back_once() -> None:
+    size = 1_000_000
+    assert default_lexicon().is_question("x " * (size // 4) + ". and how")
+    assert not default_lexicon().is_question("x " * (size // 2))
+    assert not default_lexicon().is_question("- " * (size // 4) + "x")
+
+
+def _terrarium_replay(config: Config, turn: str) -> str:
+    session = Session(config=config)
+    session.user("first time growing a terrarium, closed jar, moss and a fern")
+    session.assistant(
+        "Add springtails to keep mould down, and mist the glass lightly twice a week."
+    )
+    return str(session.classify(turn))
+
+
+def test_a_clause_ask_in_the_thread_drills_down() -> None:
+    turn = "springtails arrived in a little tub for the terrarium, do i just dump them in"
+    assert _terrarium_replay(Config(), turn) == "DRILL_DOWN"
+    assert _terrarium_replay(Config(ask_shapes=False), turn) == "CONTINUE"
+    assert default_lexicon().is_question(turn)
+    assert not default_lexicon(ask_shapes=False).is_question(turn)

@@ -141,11 +141,11 @@ std::string ascii_chars(py::handle value, const std::string& name) {
 // _settle_py.EchoGates.of: (chars, most, fillers, pair fillers, blockers, links, tails,
 // hedges, strip, clause ends, closers, wide, reply chars, reply most, reply hedges, check
 // chars, check most, check guess, check links, check verbs, check inversions, then
-// _meaning_gate_py.MeaningGates.of's six: meaning chars, kernels the term follows, kernels
-// it comes before, asking words, breakers, consequence words).
+// _meaning_gate_py.MeaningGates.of's seven: meaning chars, kernels the term follows, kernels
+// it comes before, asking words, breakers, consequence words, endings).
 void read_echoes(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 27) value_error("echoes: expected 27 fields");
+  if (fields.size() != 28) value_error("echoes: expected 28 fields");
   settle.echo_chars = count_arg(fields[0], "echoes");
   settle.echo_most = count_arg(fields[1], "echoes");
   settle.echo_fillers = sorted_words(fields[2], "echoes");
@@ -198,6 +198,13 @@ void read_echoes(py::handle value, SettleRules& settle) {
   }
   settle.meaning_breakers = sorted_words(fields[25], "echoes");
   settle.meaning_consequence = sorted_words(fields[26], "echoes");
+  settle.meaning_ends.clear();
+  for (py::handle ending : fields[27]) {
+    std::vector<std::string> words;
+    for (py::handle word : ending) words.push_back(ascii_word(word, "echoes"));
+    if (words.empty()) value_error("echoes: expected non-empty endings of ASCII words");
+    settle.meaning_ends.push_back(std::move(words));
+  }
   settle.echo_known = true;
 }
 

@@ -59,8 +59,15 @@ py::tuple thread_scan(py::handle embedding, py::handle centroids, py::handle act
     value_error("active: must be in [-1, " + std::to_string(rows) + "), got " +
                 std::to_string(index));
   }
-  // A few threads' rows: cheaper than a GIL hand-off, so the GIL stays held.
-  const ThreadScan scan = scan_threads(scorer, matrix.data(), rows, index);
+  // A few threads' rows are cheaper than a GIL hand-off; a session of many threads is not.
+  ThreadScan scan;
+  if (rows * static_cast<std::size_t>(query.shape(0)) >= kReleaseGilWork) {
+    // Safe: reads numpy buffers held by this frame (query, matrix); no Python objects.
+    py::gil_scoped_release release;
+    scan = scan_threads(scorer, matrix.data(), rows, index);
+  } else {
+    scan = scan_threads(scorer, matrix.data(), rows, index);
+  }
   if (scan.bad_row >= 0) non_finite_row("centroids", scan.bad_row);
   return py::make_tuple(scan.best, static_cast<double>(scan.best_score), scan.dormant,
                         static_cast<double>(scan.dormant_score));

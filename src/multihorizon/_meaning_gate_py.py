@@ -2,7 +2,7 @@
 readable reference: ``MeaningGates.may_mean`` is a superset of
 ``bool(dialogue.meaning_asks.meaning_term(text))`` read from the text alone, so
 ``Session.classify`` settles natively every turn it says no to (issue 14). Data, not engine:
-built from ``meaning_asks.meaning_words`` (the echoes tuple's last six fields)."""
+built from ``meaning_asks.meaning_words`` (the echoes tuple's last seven fields)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 __all__ = ["MEANING_FIELDS", "MeaningGates"]
 
-MEANING_FIELDS = 6
+MEANING_FIELDS = 7
 
 
 def _words(value: Any) -> frozenset[str]:
@@ -42,6 +42,7 @@ class MeaningGates:
     asking: frozenset[str]
     breakers: frozenset[str]
     consequence: frozenset[str]
+    ends: tuple[tuple[str, ...], ...]
 
     @classmethod
     def of(cls, value: Sequence[Any]) -> MeaningGates:
@@ -51,7 +52,8 @@ class MeaningGates:
         if chars < 0:
             raise ValueError("echoes: expected a non-negative meaning length")
         return cls(
-            chars, _kernels(value[1]), _kernels(value[2]), *map(_words, value[3:])
+            chars, _kernels(value[1]), _kernels(value[2]), _words(value[3]), _words(value[4]),
+            _words(value[5]), _kernels(value[6]),
         )  # fmt: skip
 
     def may_mean(self, text: str, strip: str) -> bool:
@@ -59,7 +61,8 @@ class MeaningGates:
         on ASCII text (words: ``text.lower().split()``, ``strip`` taken off their ends), a
         kernel's words in a row, one of ``asking`` among them unless the text holds a "?",
         and not an occurrence that ``meaning_term`` surely reads as none: an "after" kernel
-        whose last word ends no clause (nothing stripped) before one of ``breakers``, a
+        whose last word ends no clause (nothing stripped) before one of ``breakers``, with
+        none of ``ends`` after it (a term loses its ending before the breakers are read), a
         "mean" kernel after one of ``consequence`` that ends no clause. True on any other
         text up to that length."""
         if len(text) > self.chars or not text.isascii():
@@ -76,7 +79,8 @@ class MeaningGates:
                         continue
                     # Nothing stripped off the word before: no clause ends between them.
                     joined = end < len(words) and tokens[end - 1] == words[end - 1]
-                    if after and joined and words[end] in self.breakers:
+                    breaker = after and joined and words[end] in self.breakers
+                    if breaker and not self._ends_after(words, end):
                         continue  # "What are its symptoms?" asks for content
                     joined = at > 0 and tokens[at - 1] == words[at - 1]
                     consequence = joined and words[at - 1] in self.consequence
@@ -84,3 +88,11 @@ class MeaningGates:
                         continue  # "does that mean it's healed?"
                     return True
         return False
+
+    def _ends_after(self, words: list[str], start: int) -> bool:
+        """Whether one of ``ends`` stands in ``words`` at or after ``start``."""
+        return any(
+            tuple(words[at : at + len(end)]) == end
+            for at in range(start, len(words))
+            for end in self.ends
+        )

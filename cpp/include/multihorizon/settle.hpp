@@ -153,6 +153,8 @@ struct SettleRules {
   std::vector<bool> meaning_asks_alone;
   std::vector<std::string> meaning_breakers;
   std::vector<std::string> meaning_consequence;
+  // The endings meaning_term takes off a term before it reads the breakers ("refer to").
+  std::vector<std::vector<std::string>> meaning_ends;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -767,8 +769,8 @@ bool may_open_echo(const CharT* text, std::size_t length, const SettleRules& rul
 // it exactly"; _meaning_gate_py.MeaningGates.may_mean): at most meaning_chars characters
 // (0: off) and, on ASCII text, a kernel's words in a row, one that asks alone unless the
 // text holds a "?", and not an occurrence meaning_term surely reads as none (an "after"
-// kernel before a breaker, a "mean" after a consequence word, no clause end between them);
-// true on any other text up to that length.
+// kernel before a breaker with no ending after it, a "mean" after a consequence word, no
+// clause end between them); true on any other text up to that length.
 template <class CharT>
 bool may_mean(const CharT* text, std::size_t length, const SettleRules& rules) {
   if (length > rules.meaning_chars) return false;
@@ -780,6 +782,19 @@ bool may_mean(const CharT* text, std::size_t length, const SettleRules& rules) {
   for (const std::string& token : tokens) words.push_back(strip_ends(token, rules.echo_strip));
   // Nothing stripped off word i: no clause ends after it.
   const auto joined = [&](std::size_t i) { return words[i].size() == tokens[i].size(); };
+  // Whether an ending stands at or after word `start`: meaning_term takes it off the term
+  // before it reads the breakers ("what does your ETA refer to" names a term).
+  const auto ends_after = [&](std::size_t start) {
+    for (std::size_t at = start; at < words.size(); ++at) {
+      for (const std::vector<std::string>& ending : rules.meaning_ends) {
+        if (ending.size() > words.size() - at) continue;
+        bool same = true;
+        for (std::size_t i = 0; same && i < ending.size(); ++i) same = words[at + i] == ending[i];
+        if (same) return true;
+      }
+    }
+    return false;
+  };
   for (std::size_t at = 0; at < words.size(); ++at) {
     for (std::size_t k = 0; k < rules.meaning_kernels.size(); ++k) {
       const std::vector<std::string>& kernel = rules.meaning_kernels[k];
@@ -790,7 +805,7 @@ bool may_mean(const CharT* text, std::size_t length, const SettleRules& rules) {
       const std::size_t end = at + kernel.size();
       if (rules.meaning_after[k]) {
         if (end < words.size() && joined(end - 1) &&
-            among_view(rules.meaning_breakers, words[end])) {
+            among_view(rules.meaning_breakers, words[end]) && !ends_after(end)) {
           continue;  // "What are its symptoms?" asks for content
         }
       } else if (at > 0 && joined(at - 1) && kernel[0].rfind("mean", 0) == 0 &&

@@ -193,11 +193,13 @@ def meaning_words(on: bool) -> tuple[Any, ...]:
     (``_meaning_gate_py.MeaningGates``): the longest turn (0 unless ``on``: no turn may
     ask), the kernels the term follows and those it comes before (words in order), the
     words that let a kernel ask without a "?", the words that after a kernel ask for content
-    (``_BREAKERS`` but the pointers) and those before a "mean" that ask what follows."""
+    (``_BREAKERS`` but the pointers), those before a "mean" that ask what follows, and the
+    endings ``_after`` takes off a term before it looks for those words ("what does your ETA
+    refer to": a breaker right after the kernel, yet a term)."""
     breakers = _BREAKERS - MEANING_POINTERS
     return (
         MEANING_CHARS if on else 0, MEANING_AFTER, MEANING_BEFORE, _ASKING, breakers,
-        MEANING_CONSEQUENCE,
+        MEANING_CONSEQUENCE, MEANING_AFTER_ENDS,
     )  # fmt: skip
 
 

@@ -192,5 +192,8 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
     if not OUTCOME_POINTERS.isdisjoint(words):
         return True  # "Tried your trick today", "I put a hygrometer in there"
     threads, reply = context.threads, context.log.features[-1]
-    held = threads.vocabulary[threads.active] | set(reply.terms)
-    return words_held(held, features.terms, True) > 0
+    # Each vocabulary on its own: the thread's grows with the log, a union would copy it.
+    return (
+        words_held(threads.vocabulary[threads.active], features.terms, True) > 0
+        or words_held(frozenset(reply.terms), features.terms, True) > 0
+    )

@@ -782,15 +782,20 @@ bool may_mean(const CharT* text, std::size_t length, const SettleRules& rules) {
   for (const std::string& token : tokens) words.push_back(strip_ends(token, rules.echo_strip));
   // Nothing stripped off word i: no clause ends after it.
   const auto joined = [&](std::size_t i) { return words[i].size() == tokens[i].size(); };
+  // Whether `phrase`'s words stand in a row from word `at`.
+  const auto phrase_at = [&](std::size_t at, const std::vector<std::string>& phrase) {
+    if (phrase.size() > words.size() - at) return false;
+    for (std::size_t i = 0; i < phrase.size(); ++i) {
+      if (words[at + i] != phrase[i]) return false;
+    }
+    return true;
+  };
   // Whether an ending stands at or after word `start`: meaning_term takes it off the term
   // before it reads the breakers ("what does your ETA refer to" names a term).
   const auto ends_after = [&](std::size_t start) {
     for (std::size_t at = start; at < words.size(); ++at) {
       for (const std::vector<std::string>& ending : rules.meaning_ends) {
-        if (ending.size() > words.size() - at) continue;
-        bool same = true;
-        for (std::size_t i = 0; same && i < ending.size(); ++i) same = words[at + i] == ending[i];
-        if (same) return true;
+        if (phrase_at(at, ending)) return true;
       }
     }
     return false;
@@ -798,10 +803,7 @@ bool may_mean(const CharT* text, std::size_t length, const SettleRules& rules) {
   for (std::size_t at = 0; at < words.size(); ++at) {
     for (std::size_t k = 0; k < rules.meaning_kernels.size(); ++k) {
       const std::vector<std::string>& kernel = rules.meaning_kernels[k];
-      if (kernel.size() > words.size() - at || !(asks || rules.meaning_asks_alone[k])) continue;
-      bool same = true;
-      for (std::size_t i = 0; same && i < kernel.size(); ++i) same = words[at + i] == kernel[i];
-      if (!same) continue;
+      if (!(asks || rules.meaning_asks_alone[k]) || !phrase_at(at, kernel)) continue;
       const std::size_t end = at + kernel.size();
       if (rules.meaning_after[k]) {
         if (end < words.size() && joined(end - 1) &&

@@ -1,13 +1,11 @@
 """Every decision rule beyond the spec's literal text, in one registry.
 
 Each ``Rule`` names the spec section it refines (or ``"ours"`` where the spec is silent), the
-``Config`` fields that switch it and the values that switch it off (the spec's own values),
-the evidence that justified it (data set, metric, before -> after, measured with
-``multihorizon eval`` on ``../shared/data`` with the hashing embedder unless it says MiniLM),
-and the function that implements it. ``Config.spec()`` is built from this table: every rule
-here off. ``multihorizon rules`` prints it.
-
-The registry is data only: it imports nothing of the engine, so ``config`` can read it.
+``Config`` fields that switch it and the values that switch it off (the spec's own values), the
+evidence that justified it (data set, metric, before -> after, measured with ``multihorizon
+eval`` on ``../shared/data`` with the hashing embedder unless it says MiniLM), and the function
+that implements it. ``Config.spec()`` is this table with every rule off; ``multihorizon rules``
+prints it. The registry is data only: it imports nothing of the engine, so ``config`` reads it.
 """
 
 from __future__ import annotations
@@ -21,6 +19,7 @@ from .rules_items import ITEM_RULES
 from .rules_phrasing import PHRASING_RULES
 from .rules_references import OPT_IN_REFERENCE_RULES, REFERENCE_RULES
 from .rules_resumption import RESUMPTION_RULES
+from .rules_tool_outputs import TOOL_OUTPUT_RULES
 
 __all__ = ["RULES", "Rule", "rule", "rules_table"]
 
@@ -231,6 +230,7 @@ _RULES = (
     *(_rule(*entry) for entry in RESUMPTION_RULES),
     *(_rule(*entry) for entry in PHRASING_RULES),
     *(_rule(*e) for e in REFERENCE_RULES),
+    *(_rule(*e) for e in TOOL_OUTPUT_RULES),
     *(_rule(*e, default_on=False) for e in OPT_IN_REFERENCE_RULES),
     _rule(
         "topic-announcements",

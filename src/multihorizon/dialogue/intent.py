@@ -39,10 +39,8 @@ from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
 from .again_markers import says_again, without_idle_agains
-from .bare_returns import ALONE, bare_return_of
 from .detection import detect
 from .echoes import echo_words, echoed_term
-from .follow_ups import returns_to_dormant
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .outcome_reports import report_chars, report_openers, report_reader
@@ -58,16 +56,7 @@ from .phrasing import (
     term_words,
 )
 from .references import Mention
-from .reply_rules import (
-    acked_in_thread,
-    asks_about_a_reply_term,
-    asks_back_a_term,
-    asks_on_the_topic,
-    asks_what_reply_meant,
-    builds_on_the_table,
-    reports_on_the_reply,
-    requests_on_the_thread,
-)
+from .reply_rules import builds_on_the_table
 from .reply_terms import may_ask_reply_term, reply_term_words
 from .settle_data import detection_gates, may_hold_form, phrases_among
 
@@ -510,20 +499,17 @@ def _last_word(phrase: str) -> str:
 _DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
 
 
-# Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
-# cell, more?" is no request to go on once the term is asked back).
-_ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
-
-
 def intent_for_turn(
     context: DialogueContext, similarity: float, features: TurnFeatures, resolution: Resolution
 ) -> Intent:
     """SPEC-028 §5.2 for one user turn of a session: what each intent rule reads, from the
     turn's features, its references and the dialogue so far, then ``classify`` decides.
     ``similarity`` is the turn's to the active thread (``Threads.active_similarity``)."""
-    # Imported here: multiparty reads turn features, whose cues use ``is_question`` above.
+    # Imported here: multiparty reads turn features, whose cues use ``is_question`` above;
+    # the reply rules' module reads ``Intent``.
     from .multiparty import moves_on
     from .output_detail_intents import asks_output_detail
+    from .reply_reading import read_on_the_reply
 
     config, log = context.config, context.log
     hits = without_idle_agains(features, config)
@@ -593,28 +579,4 @@ def intent_for_turn(
         return intent  # "Can I ask you about something else?" asks nothing of the reply
     if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):
         return Intent.TOOL_REFERENCE  # rule output-detail-intents: "cadence first time round"
-    return _read_on_the_reply(context, features, intent)
-
-
-def _read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
-    """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
-    (most of them the reply just before the turn)."""
-    if context.config.bare_returns and bare_return_of(features) == ALONE:
-        return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
-    if intent in _ECHO_FROM and asks_back_a_term(context, features):
-        return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
-    if intent in _ECHO_FROM and asks_about_a_reply_term(context, features):
-        return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
-    if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
-        return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
-    if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):
-        return Intent.DRILL_DOWN  # rule thread-requests: §5.1 "give me more about" the thread
-    if intent is Intent.EXPLORE and acked_in_thread(context, features):
-        return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
-    if intent is Intent.EXPLORE and returns_to_dormant(context, features):
-        return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
-    if intent is Intent.EXPLORE and reports_on_the_reply(context, features):
-        return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
-    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
-        return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
-    return intent
+    return read_on_the_reply(context, features, intent)

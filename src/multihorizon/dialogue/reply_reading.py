@@ -1,0 +1,54 @@
+"""SPEC-028 §5.2 after the classifier: the rules that change its answer once they have read the
+conversation, most of them the reply just before the turn (their tests: ``reply_rules``,
+``bare_returns``, ``follow_ups``), in the order they apply."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .bare_returns import ALONE, bare_return_of
+from .follow_ups import returns_to_dormant
+from .intent import Intent
+from .reply_rules import (
+    acked_in_thread,
+    asks_about_a_reply_term,
+    asks_back_a_term,
+    asks_on_the_topic,
+    asks_what_reply_meant,
+    reports_on_the_reply,
+    requests_on_the_thread,
+)
+
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+
+__all__ = ["read_on_the_reply"]
+
+# Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
+# cell, more?" is no request to go on once the term is asked back).
+_ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
+
+
+def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
+    """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
+    (most of them the reply just before the turn)."""
+    if context.config.bare_returns and bare_return_of(features) == ALONE:
+        return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
+    if intent in _ECHO_FROM and asks_back_a_term(context, features):
+        return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
+    if intent in _ECHO_FROM and asks_about_a_reply_term(context, features):
+        return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
+    if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
+        return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
+    if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):
+        return Intent.DRILL_DOWN  # rule thread-requests: §5.1 "give me more about" the thread
+    if intent is Intent.EXPLORE and acked_in_thread(context, features):
+        return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
+    if intent is Intent.EXPLORE and returns_to_dormant(context, features):
+        return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
+    if intent is Intent.EXPLORE and reports_on_the_reply(context, features):
+        return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
+        return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"
+    return intent

@@ -119,7 +119,8 @@ def match_tool_references(
             # the search output's field names: intent macro-F1 0.673 -> 0.669 if they did).
             first = config.introduced_outputs  # rule introduced-outputs
             held = tuple(_output_held(ref, entries, log, first) for ref in named)
-            resolution = dataclasses.replace(resolution, references=held, named=held[said:])
+            if held != resolution.references or held[said:] != resolution.named:  # issue 14
+                resolution = dataclasses.replace(resolution, references=held, named=held[said:])
             return _unsaid_definites(resolution, features, entries)
     if not has_tool and (outcome is None or not features.question):
         return resolution
@@ -517,7 +518,21 @@ def _total(score: tuple[int, int]) -> int:
 
 
 def _args_text(args: Mapping[str, Any]) -> str:
-    return " ".join(f"{key} {value}" for key, value in args.items() if isinstance(value, str | int))
+    # Once per entry, not per entry per turn (issue 14): by the identity of the entry's own
+    # argument dict, held beside its text (an entry never changes in place: the buffer's
+    # JSON copy; ``dataclasses.replace`` keeps the dict).
+    held = _ARGS_TEXTS.get(id(args))
+    if held is not None and held[0] is args:
+        return held[1]
+    text = " ".join(f"{key} {value}" for key, value in args.items() if isinstance(value, str | int))
+    if len(_ARGS_TEXTS) >= _ARGS_HELD:
+        _ARGS_TEXTS.clear()  # bounded: a long run's old entries are read again
+    _ARGS_TEXTS[id(args)] = (args, text)
+    return text
+
+
+_ARGS_HELD = 1024  # entries' argument texts held (a session's buffer holds 64 by default)
+_ARGS_TEXTS: dict[int, tuple[Mapping[str, Any], str]] = {}
 
 
 @functools.lru_cache(maxsize=512)

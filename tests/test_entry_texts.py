@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import multihorizon as mh
-from multihorizon.dialogue import tool_references
+from multihorizon.dialogue import entry_texts
 from multihorizon.tiers.scratch import ScratchBuffer
 
 
@@ -28,8 +28,8 @@ def _plain(args: dict[str, Any]) -> str:
 def test_an_entrys_argument_text_is_read_once() -> None:
     args = _CountingArgs(host="db-01", port=5432, verbose=True, ratio=0.5)
     _CountingArgs.reads = 0
-    first = tool_references._args_text(args)
-    again = tool_references._args_text(args)
+    first = entry_texts.args_text(args)
+    again = entry_texts.args_text(args)
     assert first == again == "host db-01 port 5432 verbose True"
     assert _CountingArgs.reads == 1
 
@@ -39,18 +39,16 @@ def test_each_entry_has_its_own_text() -> None:
     texts = {}
     for host in ("alpha", "beta", "gamma"):
         entry = buffer.add(tool="ping", output="ok", turn_id=0, args={"host": host})
-        texts[host] = tool_references._args_text(entry.tool_call_args)
+        texts[host] = entry_texts.args_text(entry.tool_call_args)
     assert texts == {"alpha": "host alpha", "beta": "host beta", "gamma": "host gamma"}
     for entry in buffer:
-        assert tool_references._args_text(entry.tool_call_args) == _plain(
-            dict(entry.tool_call_args)
-        )
+        assert entry_texts.args_text(entry.tool_call_args) == _plain(dict(entry.tool_call_args))
 
 
 def test_the_held_texts_are_bounded() -> None:
-    for serial in range(tool_references._ARGS_HELD + 10):
-        assert tool_references._args_text({"n": serial}) == f"n {serial}"
-        assert len(tool_references._ARGS_TEXTS) <= tool_references._ARGS_HELD
+    for serial in range(entry_texts.HELD + 10):
+        assert entry_texts.args_text({"n": serial}) == f"n {serial}"
+        assert len(entry_texts._TEXTS) <= entry_texts.HELD
 
 
 def test_a_session_names_the_entry_by_its_arguments() -> None:

@@ -30,8 +30,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from ..config import Config
 from ..text.lexicon import (
@@ -51,6 +50,7 @@ from ..text.output_nouns import (
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
+from .entry_texts import args_text as _args_text
 from .features import TurnFeatures
 from .fresh_outputs import about_fresh_output, addresses
 from .references import Mention, Reference
@@ -515,24 +515,6 @@ def _score(entry: ScratchEntry, words: frozenset[str]) -> tuple[int, int]:
 
 def _total(score: tuple[int, int]) -> int:
     return _NAME_WEIGHT * score[0] + score[1]
-
-
-def _args_text(args: Mapping[str, Any]) -> str:
-    # Once per entry, not per entry per turn (issue 14): by the identity of the entry's own
-    # argument dict, held beside its text (an entry never changes in place: the buffer's
-    # JSON copy; ``dataclasses.replace`` keeps the dict).
-    held = _ARGS_TEXTS.get(id(args))
-    if held is not None and held[0] is args:
-        return held[1]
-    text = " ".join(f"{key} {value}" for key, value in args.items() if isinstance(value, str | int))
-    if len(_ARGS_TEXTS) >= _ARGS_HELD:
-        _ARGS_TEXTS.clear()  # bounded: a long run's old entries are read again
-    _ARGS_TEXTS[id(args)] = (args, text)
-    return text
-
-
-_ARGS_HELD = 1024  # entries' argument texts held (a session's buffer holds 64 by default)
-_ARGS_TEXTS: dict[int, tuple[Mapping[str, Any], str]] = {}
 
 
 @functools.lru_cache(maxsize=512)

@@ -315,13 +315,10 @@ def _packed_tiers(
     tool_items = tools.recent
     sizes = [len(facts), len(bridging), len(conversation), len(tool_items)]
     fact_tokens = assembler.facts_tokens([*facts.facts, *(scored.fact for scored in bridging)])
-    tokens = np.concatenate(
-        [
-            np.array(fact_tokens + [item.tokens for item in conversation], dtype=np.int64).reshape(
-                -1
-            ),
-            tools.recent_tokens,
-        ]
+    # One array from one list: a turn's ~80 ints cost less as a list than two arrays joined.
+    tokens = np.array(
+        fact_tokens + [item.tokens for item in conversation] + tools.recent_tokens.tolist(),
+        dtype=np.int64,
     )
     score_parts = [facts.score]
     if bridging:  # no empty array made for a tier without candidates (most turns)
@@ -344,7 +341,8 @@ def _packed_tiers(
     picked = order.tolist()
     packed = [ready[index] for index in picked]
     taken = tier_of[order]
-    positions = np.flatnonzero(taken <= 1).tolist() if facts_end else []
+    # ``nonzero``, the method: ``np.flatnonzero``'s Python wrapper cost ~3 µs a turn.
+    positions = (taken <= 1).nonzero()[0].tolist() if facts_end else []
     novelty_of, rows_of = _fact_items(packed, positions, picked, facts, bridging, fact_tokens)
     counts = np.bincount(taken, minlength=4).tolist()
     sums = np.bincount(taken, weights=tokens[order], minlength=4).tolist()

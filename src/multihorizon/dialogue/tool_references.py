@@ -30,8 +30,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from ..config import Config
 from ..text.lexicon import (
@@ -51,6 +50,7 @@ from ..text.output_nouns import (
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
+from .entry_texts import args_text as _args_text
 from .features import TurnFeatures
 from .fresh_outputs import about_fresh_output, addresses
 from .references import Mention, Reference
@@ -119,7 +119,8 @@ def match_tool_references(
             # the search output's field names: intent macro-F1 0.673 -> 0.669 if they did).
             first = config.introduced_outputs  # rule introduced-outputs
             held = tuple(_output_held(ref, entries, log, first) for ref in named)
-            resolution = dataclasses.replace(resolution, references=held, named=held[said:])
+            if held != resolution.references or held[said:] != resolution.named:  # issue 14
+                resolution = dataclasses.replace(resolution, references=held, named=held[said:])
             return _unsaid_definites(resolution, features, entries)
     if not has_tool and (outcome is None or not features.question):
         return resolution
@@ -514,10 +515,6 @@ def _score(entry: ScratchEntry, words: frozenset[str]) -> tuple[int, int]:
 
 def _total(score: tuple[int, int]) -> int:
     return _NAME_WEIGHT * score[0] + score[1]
-
-
-def _args_text(args: Mapping[str, Any]) -> str:
-    return " ".join(f"{key} {value}" for key, value in args.items() if isinstance(value, str | int))
 
 
 @functools.lru_cache(maxsize=512)

@@ -40,7 +40,7 @@ from multihorizon._intent_py import (
 )
 from multihorizon._settle_py import may_open_with_report_opener
 from multihorizon.dialogue import intent as intent_module
-from multihorizon.dialogue import output_detail_intents
+from multihorizon.dialogue import output_detail_intents, reply_reading
 from multihorizon.dialogue.bare_returns import ALONE
 from multihorizon.dialogue.intent import INTENTS
 from multihorizon.text.lexicon import Marker
@@ -51,13 +51,15 @@ from shared_data import locate
 
 _ROOT = Path(__file__).resolve().parents[1]
 
-# What each rule after §5.2's decision returns when it changes the answer (intent_for_turn,
-# _read_on_the_reply), by the name intent.py calls it under.
+# What each rule after §5.2's decision returns when it changes the answer
+# (reply_reading.read_on_the_reply), by the name reply_reading calls it under.
 _REPLY_RULES = {
     "bare_return_of": "bare-returns",
     "asks_back_a_term": "echo-clarifications",
     "asks_about_a_reply_term": "reply-term-asks",
     "asks_on_the_topic": "side-questions",
+    "requests_on_the_thread": "thread-requests",
+    "acked_in_thread": "also-questions",
     "returns_to_dormant": "return-drill-downs",
     "reports_on_the_reply": "report-backs",
     "asks_what_reply_meant": "term-questions",
@@ -216,7 +218,7 @@ def _traced(turn: Callable[[], _Turn]) -> Iterator[None]:
             if result is hit or (hit is True and result):
                 turn().fired.append(rule)
 
-        wrap(intent_module, name, fired)
+        wrap(reply_reading, name, fired)
 
     def detail(result: Any, _: tuple[Any, ...], __: Any) -> None:
         if result:

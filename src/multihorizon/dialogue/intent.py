@@ -44,7 +44,7 @@ from .echoes import echo_words, echoed_term
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .outcome_reports import report_chars, report_openers, report_reader
-from .own_antecedents import handed_on_questions, may_point_into_itself, points_into_itself
+from .own_antecedents import OWN_ANTECEDENT_CHARS, may_point_into_itself, points_into_itself
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     SIDE_QUESTION_CHARS,
@@ -478,7 +478,8 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             SIDE_QUESTION_CHARS,
             standalone,
             classifier._details,
-            handed_on_questions(classifier._new_ground, classifier._own_parties),
+            classifier._new_ground,
+            OWN_ANTECEDENT_CHARS if classifier._own_parties else 0,
         ),
         capitals=capitals,
         joiners=joiners,

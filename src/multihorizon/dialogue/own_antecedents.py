@@ -33,7 +33,6 @@ Hit = tuple[int, int, int, int]
 __all__ = [
     "OWNERS",
     "OWN_ANTECEDENT_CHARS",
-    "handed_on_questions",
     "may_point_into_itself",
     "points_into_itself",
 ]
@@ -42,7 +41,7 @@ __all__ = [
 # is the assistant's side, "his"/"her"/"their" are pointers themselves).
 OWNERS = frozenset(("my", "our"))
 # The shortest question read (characters): the native settle hands on a DRILL_DOWN question
-# at least this long (``kernels.IntentSettler``'s fifth length, with new-ground-questions').
+# at least this long with "my" or "our" in it (``kernels.IntentSettler``'s sixth length).
 OWN_ANTECEDENT_CHARS = 40
 # "Which one is gentlest on it?" picks from a set said before.
 _PICKS = frozenset(("one", "ones"))
@@ -105,13 +104,3 @@ def may_point_into_itself(code: int, cues: int, text: str, hits: Sequence[Hit]) 
         return False
     pointers = [hit[2] for hit in hits if hit[0] in _POINTERS]
     return bool(pointers) and not OWNERS.isdisjoint(plain_words(text[: min(pointers)]))
-
-
-def handed_on_questions(new_ground_chars: int, own_parties: bool) -> int:
-    """The shortest DRILL_DOWN question the native settle hands on (0: none): rule
-    new-ground-questions' ``new_ground_chars`` (0: off), or ``OWN_ANTECEDENT_CHARS`` with rule
-    own-antecedents on (``IntentClassifier.finish`` reads those with ``may_point_into_itself``
-    and settles the rest itself, without the references stage)."""
-    if not own_parties:
-        return new_ground_chars
-    return min(new_ground_chars or OWN_ANTECEDENT_CHARS, OWN_ANTECEDENT_CHARS)

@@ -312,17 +312,9 @@ class IntentSettlerBase:
             and (self._term_gates is None or self._term_gates.may_ask(text))
         ):
             return False  # "What's a Soundex search?" (rule term-questions)
-        long_ask = question and not first_turn and 0 < self._new_ground_chars <= len(text)
-        if code == INTENT_DRILL_DOWN and long_ask and not kinds & self._acknowledged:
-            return False  # a long question may ask on new ground (rule new-ground-questions)
-        if (
-            code == INTENT_DRILL_DOWN
-            and question
-            and not first_turn
-            and 0 < self._own_chars <= len(text)
-            and contains_owner(text)
-        ):
-            return False  # "My brother ... his party, how long?" (rule own-antecedents)
+        asks = code == INTENT_DRILL_DOWN and question and not first_turn
+        if asks and self._may_explore(text, kinds):
+            return False  # rules new-ground-questions and own-antecedents
         if (
             not first_turn
             and len(text) <= self._side_question_chars
@@ -339,6 +331,14 @@ class IntentSettlerBase:
         if self._reply_terms and not first_turn and self.may_mean(text):
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def _may_explore(self, text: str, kinds: int) -> bool:
+        """Whether a DRILL_DOWN question (not the first turn) may be EXPLORE: long and not
+        opening by acknowledging the reply (rule new-ground-questions), or with "my" or
+        "our" in it (rule own-antecedents: "My brother ... his party, how long?")."""
+        if 0 < self._new_ground_chars <= len(text) and not kinds & self._acknowledged:
+            return True
+        return 0 < self._own_chars <= len(text) and contains_owner(text)
 
     def may_hold_forms(self, text: str, gate_starts: Sequence[int]) -> bool:
         """Whether ``ordinal_mentions.ordinal_form_mentions(text, hits, ...)`` may append a

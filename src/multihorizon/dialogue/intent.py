@@ -578,14 +578,11 @@ def intent_for_turn(
         announced=announced,
         points_back=detected_tool and not has_tool,
     )
-    if intent is Intent.DRILL_DOWN and on_new_ground(context, features, resolution):
-        return Intent.EXPLORE  # rule new-ground-questions: what points back points into it
-    if (
-        intent is Intent.DRILL_DOWN
-        and not names_known
-        and points_into_itself(context, features, resolution, similarity)
+    if intent is Intent.DRILL_DOWN and (
+        on_new_ground(context, features, resolution)
+        or (not names_known and points_into_itself(context, features, resolution, similarity))
     ):
-        return Intent.EXPLORE  # rule own-antecedents: "My brother ... his party, how long?"
+        return Intent.EXPLORE  # rules new-ground-questions, own-antecedents: it points into it
     if announced and intent is Intent.EXPLORE:
         return intent  # "Can I ask you about something else?" asks nothing of the reply
     if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):

@@ -104,15 +104,17 @@ def test_contains_owner(text: str, expected: bool) -> None:
 
 
 def test_the_native_settle_hands_such_questions_on() -> None:
-    # A DRILL_DOWN question that long with "my"/"our" goes on; without either it settles.
+    # A DRILL_DOWN question that long with "my"/"our" before its first pointer goes on.
     session = _kettle()
     recent = session._threads.active_recent()
     settle = session._classifier.settle
     own = "My son keeps asking about it, is it fine to boil it twice?"
     plain = "Is it fine to boil it twice, or does it get worse each time?"
     assert len(own) >= OWN_ANTECEDENT_CHARS
+    after = "Is it fine to boil it twice for my son, or does it get worse each time?"
     assert not isinstance(settle(own, None, recent, False, False, True), int)
     assert isinstance(settle(plain, None, recent, False, False, True), int)
+    assert isinstance(settle(after, None, recent, False, False, True), int)  # "my" after "it"
     off = _kettle(mh.Config().replace(own_antecedents=False))
     assert isinstance(off._classifier.settle(own, None, recent, False, False, True), int)
 

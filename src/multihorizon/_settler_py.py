@@ -313,7 +313,7 @@ class IntentSettlerBase:
         ):
             return False  # "What's a Soundex search?" (rule term-questions)
         asks = code == INTENT_DRILL_DOWN and question and not first_turn
-        if asks and self._may_explore(text, kinds):
+        if asks and self._may_explore(text, hits, kinds):
             return False  # rules new-ground-questions and own-antecedents
         if (
             not first_turn
@@ -332,13 +332,18 @@ class IntentSettlerBase:
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
 
-    def _may_explore(self, text: str, kinds: int) -> bool:
+    def _may_explore(self, text: str, hits: Sequence[Hit], kinds: int) -> bool:
         """Whether a DRILL_DOWN question (not the first turn) may be EXPLORE: long and not
         opening by acknowledging the reply (rule new-ground-questions), or with "my" or
-        "our" in it (rule own-antecedents: "My brother ... his party, how long?")."""
+        "our" before its first pointer (rule own-antecedents: "My brother ... his party, how
+        long?"; the scanner's points-back categories)."""
         if 0 < self._new_ground_chars <= len(text) and not kinds & self._acknowledged:
             return True
-        return 0 < self._own_chars <= len(text) and contains_owner(text)
+        if not 0 < self._own_chars <= len(text):
+            return False
+        pointers = self._scanner.points_back
+        starts = [start for kind, _, start, _ in hits if 0 <= kind < 64 and pointers >> kind & 1]
+        return bool(starts) and contains_owner(text[: min(starts)])
 
     def may_hold_forms(self, text: str, gate_starts: Sequence[int]) -> bool:
         """Whether ``ordinal_mentions.ordinal_form_mentions(text, hits, ...)`` may append a

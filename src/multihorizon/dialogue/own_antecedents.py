@@ -2,13 +2,15 @@
 DRILL_DOWN only because a pronoun or demonstrative in it points back ("My brother asked me to
 give a speech at his birthday party, how long should it be?", "my kid has a verruca on her
 foot, can she still go swimming") points into the turn itself when, before the first such
-pointer, the turn brings a party of its own: a possessive determiner and a word the active
-thread never used ("my brother", "our landlord"). The pointer then has its antecedent in the
-turn, and §5.2's own test decides: under the explore bar the turn is EXPLORE. A party the
-thread knows ("my wife thinks the tiles are too dark, can they be ...") or a turn that passes
-the bar stays DRILL_DOWN. In an assistant chat of two, with no reference resolved to prior
-content, nothing named that the conversation holds, and no return, clarification, turn
-reference or acknowledgement opening marked.
+pointer, the turn brings a party of its own ("my brother", "our landlord": a possessive
+determiner and a content word) and none of its content words was said before in the
+conversation (the log's entity index: user turns and replies). The pointer then has its
+antecedent in the turn, and §5.2's own test decides: under the explore bar the turn is
+EXPLORE. A turn naming a word said before ("my wife thinks the tiles are too dark, can they
+be ...") or passing the bar stays DRILL_DOWN, as does one with "one" ("which one is gentlest
+on it?": a pick from a set said before). In an assistant chat of two, with no reference
+resolved to prior content, no definite phrase naming what was said, and no return,
+clarification, turn or action reference, or acknowledgement opening marked.
 
 Counted over every hand-written file (the features of all 3,648 probes) before it was
 written: see ``rules_phrasing`` for the figures."""

@@ -372,9 +372,9 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "bench/settle_fraction.py 485 -> 484 of 1,107 assistant-chat user turns of "
         "../shared/data settled natively; same-run ratios against the base: "
         "Session.user p50 1.002x and 0.993x (bench/turn_latency.py --real, 1,000 turns, 7 "
-        "rounds, two runs), "
-        "classify 'typical' 1.01x with an embedding, 1.04x without, 'plain' and "
-        "'marker-dense' 0.99-1.03x (bench/intent_latency.py --previous).",
+        "rounds, two runs), classify 'typical' 1.01-1.02x with an embedding, 1.03-1.04x "
+        "without, 'plain' and 'marker-dense' 0.99-1.03x (bench/intent_latency.py "
+        "--previous, two runs).",
         "dialogue.own_antecedents.points_into_itself",
     ),
 )

@@ -1172,6 +1172,13 @@ def _new_ground_question(config: mh.Config) -> object:
     return session.classify(text)
 
 
+def _own_antecedent(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("my kid has a verruca on the sole of her foot, can she still swim")
+
+
 def _term_return(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
@@ -1310,6 +1317,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "term-returns": _term_return,
     "thread-requests": _thread_request,
     "new-ground-questions": _new_ground_question,
+    "own-antecedents": _own_antecedent,
 }
 
 

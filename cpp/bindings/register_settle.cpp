@@ -270,7 +270,9 @@ class IntentSettler {
         dim_(dim),
         skip_function_words_(skip_function_words),
         max_chars_(max_chars),
-        settle_(std::move(settle)) {}
+        settle_(std::move(settle)) {
+    settle_.pointers = scanner_->masks().points_back;  // rule own-antecedents reads them
+  }
 
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
                     bool tool_outputs, bool final, bool questions_final) const {
@@ -549,12 +551,13 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   settle.echoes = flags[7].cast<bool>();
   settle.reply_terms = flags[8].cast<bool>();
   const py::tuple sizes(py::reinterpret_borrow<py::object>(lengths));
-  if (sizes.size() != 5) value_error("lengths: expected 5 character counts");
+  if (sizes.size() != 6) value_error("lengths: expected 6 character counts");
   settle.acknowledged_chars = count_arg(sizes[0], "lengths");
   settle.side_question_chars = count_arg(sizes[1], "lengths");
   settle.standalone_chars = count_arg(sizes[2], "lengths");
   settle.detail_chars = count_arg(sizes[3], "lengths");
   settle.new_ground_chars = count_arg(sizes[4], "lengths");
+  settle.own_chars = count_arg(sizes[5], "lengths");
   settle.capitals = code_points(capitals, "capitals");
   settle.joiners = code_points(joiners, "joiners");
   for (py::handle needle : needles) settle.needles.push_back(code_points(needle, "needles"));

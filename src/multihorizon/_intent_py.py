@@ -214,6 +214,11 @@ class TurnScannerBase:
     def __len__(self) -> int:
         return len(self._matcher)
 
+    @property
+    def points_back(self) -> int:
+        """The categories that point back (ANAPHOR, DEMONSTRATIVE) as a bit mask."""
+        return self._points_back
+
     def __repr__(self) -> str:
         return f"TurnScanner({len(self)} phrases)"
 

@@ -29,9 +29,33 @@ from ._settle_py import may_quote as _may_quote
 from ._settle_py import touches_label as _touches
 from ._validate import as_int, as_real
 
-__all__ = ["IntentSettlerBase", "SettleCall"]
+__all__ = ["IntentSettlerBase", "SettleCall", "contains_owner"]
 
 Hit = tuple[int, int, int, int]
+
+# The possessives rule own-antecedents reads (``dialogue.own_antecedents.OWNERS``).
+_OWNERS = ("my", "our")
+
+
+def _ascii_alnum(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+def contains_owner(text: str) -> bool:
+    """Whether "my" or "our" stands in ``text`` as a word, case-insensitively, with no ASCII
+    letter or digit either side: a superset of ``own_antecedents.OWNERS`` among the turn's
+    plain words (``settle.hpp``'s ``contains_owner``; only ASCII letters fold into these)."""
+    lowered = "".join(char if char.isascii() else "\x00" for char in text).lower()
+    for word in _OWNERS:
+        at = lowered.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not _ascii_alnum(text[at - 1])) and (
+                end == len(text) or not _ascii_alnum(text[end])
+            ):
+                return True
+            at = lowered.find(word, at + 1)
+    return False
 
 
 class SettleCall(Protocol):
@@ -82,9 +106,10 @@ class IntentSettlerBase:
         Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
         whether the caller reads every turn's references (a lexicon without gate words);
         rules term-questions, report-backs, echo-clarifications and reply-term-asks on.
-    lengths : 5 ints
+    lengths : 6 ints
         The longest acknowledged statement, side question, standalone pick, detail (0: off);
-        the shortest DRILL_DOWN question rule new-ground-questions reads (0: off).
+        the shortest DRILL_DOWN question rules new-ground-questions and own-antecedents (one
+        with "my" or "our": ``contains_owner``) read (0: off).
     capitals, joiners : str
         The capital letters that may stand alone as a label, and what may not touch one.
     needles : iterable of str
@@ -145,11 +170,12 @@ class IntentSettlerBase:
         self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
         self._side_questions, self._always_pending, self._terms, self._reports = flags[3:7]
         self._echoes, self._reply_terms = flags[7:]
-        if len(lengths) != 5:
-            raise ValueError("lengths: expected 5 character counts")
+        if len(lengths) != 6:
+            raise ValueError("lengths: expected 6 character counts")
         sizes = [as_int(size, "lengths") for size in lengths]
         self._acknowledged_chars, self._side_question_chars = sizes[:2]
-        self._standalone_chars, self._detail_chars, self._new_ground_chars = sizes[2:]
+        self._standalone_chars, self._detail_chars, self._new_ground_chars = sizes[2:5]
+        self._own_chars = sizes[5]
         self._capitals = frozenset(capitals)
         self._joiners = frozenset(joiners)
         self._needles = tuple(needles)
@@ -286,9 +312,9 @@ class IntentSettlerBase:
             and (self._term_gates is None or self._term_gates.may_ask(text))
         ):
             return False  # "What's a Soundex search?" (rule term-questions)
-        long_ask = question and not first_turn and 0 < self._new_ground_chars <= len(text)
-        if code == INTENT_DRILL_DOWN and long_ask and not kinds & self._acknowledged:
-            return False  # a long question may ask on new ground (rule new-ground-questions)
+        asks = code == INTENT_DRILL_DOWN and question and not first_turn
+        if asks and self._may_explore(text, hits, kinds):
+            return False  # rules new-ground-questions and own-antecedents
         if (
             not first_turn
             and len(text) <= self._side_question_chars
@@ -305,6 +331,19 @@ class IntentSettlerBase:
         if self._reply_terms and not first_turn and self.may_mean(text):
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def _may_explore(self, text: str, hits: Sequence[Hit], kinds: int) -> bool:
+        """Whether a DRILL_DOWN question (not the first turn) may be EXPLORE: long and not
+        opening by acknowledging the reply (rule new-ground-questions), or with "my" or
+        "our" before its first pointer (rule own-antecedents: "My brother ... his party, how
+        long?"; the scanner's points-back categories)."""
+        if 0 < self._new_ground_chars <= len(text) and not kinds & self._acknowledged:
+            return True
+        if not 0 < self._own_chars <= len(text):
+            return False
+        pointers = self._scanner.points_back
+        starts = [start for kind, _, start, _ in hits if 0 <= kind < 64 and pointers >> kind & 1]
+        return bool(starts) and contains_owner(text[: min(starts)])
 
     def may_hold_forms(self, text: str, gate_starts: Sequence[int]) -> bool:
         """Whether ``ordinal_mentions.ordinal_form_mentions(text, hits, ...)`` may append a

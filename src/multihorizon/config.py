@@ -373,6 +373,7 @@ class Config:
     # it looking bad?" names a topic of its own: EXPLORE, whatever "it" (rule
     # new-ground-questions).
     new_ground_questions: bool = True
+    own_antecedents: bool = True  # "My son ... is he too young?": EXPLORE (own-antecedents)
     # "What's a sensible initialDelaySeconds?" right after a reply that named
     # initialDelaySeconds follows that reply up: it stays in the thread (rule reply-follow-ups).
     reply_follow_ups: bool = True

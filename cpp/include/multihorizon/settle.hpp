@@ -73,6 +73,8 @@ struct SettleRules {
   std::size_t detail_chars = 0;  // rule thread-details: any shorter statement (0: off)
   std::size_t side_question_chars = 0;
   std::size_t new_ground_chars = 0;  // rule new-ground-questions: a longer DRILL_DOWN question
+  std::size_t own_chars = 0;  // rule own-antecedents: a longer DRILL_DOWN question with "my"/"our"
+  std::uint64_t pointers = 0;  // the scanner's points-back categories (ANAPHOR, DEMONSTRATIVE)
   std::size_t standalone_chars = 0;  // a turn this short may be a bare pick ("2 please")
   std::u32string capitals;           // letters that may stand alone as a label ("B is best")
   std::u32string joiners;            // what may not touch such a letter ("C++", "#A")
@@ -250,6 +252,29 @@ bool contains_what(const CharT* text, std::size_t length) {
       ++j;
     }
     if (j == 4) return true;
+  }
+  return false;
+}
+
+// Whether "my" or "our" stands in the text as a word (no ASCII letter or digit either side):
+// a superset of own_antecedents.OWNERS among the turn's plain words (split at blanks, stripped
+// of punctuation, case-folded). Only 'M'/'m', 'O'/'o', ... fold into these letters.
+template <class CharT>
+bool contains_owner(const CharT* text, std::size_t length) {
+  const auto alnum = [](std::uint32_t cp) {
+    return (cp >= '0' && cp <= '9') || ((cp | 0x20u) >= 'a' && (cp | 0x20u) <= 'z');
+  };
+  const auto at = [&](std::size_t i) { return static_cast<std::uint32_t>(text[i]) | 0x20u; };
+  for (std::size_t i = 0; i < length; ++i) {
+    const std::uint32_t first = at(i);
+    if (first != 'm' && first != 'o') continue;  // one test per character on the way
+    if (i > 0 && alnum(static_cast<std::uint32_t>(text[i - 1]))) continue;
+    const std::size_t size = first == 'm' ? 2 : 3;
+    if (i + size > length) continue;
+    const bool word = first == 'm' ? at(i + 1) == 'y' : at(i + 1) == 'u' && at(i + 2) == 'r';
+    if (word && (i + size == length || !alnum(static_cast<std::uint32_t>(text[i + size])))) {
+      return true;
+    }
   }
   return false;
 }
@@ -1068,6 +1093,19 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   if (rules.new_ground_chars != 0 && code == kDrillDown && !first_turn && question &&
       !(kinds & rules.acknowledged) && length >= rules.new_ground_chars) {
     return false;
+  }
+  // A question with a party of its own before its first pointer ("My brother ... his party,
+  // how long should it be?") may point into itself (rule own-antecedents,
+  // dialogue/own_antecedents.py).
+  if (rules.own_chars != 0 && code == kDrillDown && !first_turn && question &&
+      length >= rules.own_chars) {
+    std::size_t first = length;
+    for (const MarkerHit& hit : hits) {
+      if (hit.category >= 0 && hit.category < 64 && ((rules.pointers >> hit.category) & 1u)) {
+        first = std::min(first, static_cast<std::size_t>(hit.start));
+      }
+    }
+    if (first < length && settle_detail::contains_owner(text, first)) return false;
   }
   // "Fret buzz?", "Kettle stitch, meaning?" (rule echo-clarifications): a short turn that
   // ends in a question mark may ask back a term of a reply.

@@ -44,6 +44,7 @@ from .echoes import echo_words, echoed_term
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .outcome_reports import report_chars, report_openers, report_reader
+from .own_antecedents import OWN_ANTECEDENT_CHARS, may_point_into_itself, points_into_itself
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
     SIDE_QUESTION_CHARS,
@@ -216,6 +217,7 @@ class IntentClassifier:
         "_openers",
         "_ordinal_forms",
         "_outcomes",
+        "_own_parties",
         "_repeats",
         "_reply_terms",
         "_reports",
@@ -292,6 +294,7 @@ class IntentClassifier:
         self._repeats = config.resume_announcements or config.again_reports or config.again_asks
         self._side_questions = config.side_questions
         self._new_ground = NEW_GROUND_CHARS if config.new_ground_questions else 0  # 0: off
+        self._own_parties = config.own_antecedents  # "My son ... is he too young?"
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
         self._adding = config.also_questions
@@ -408,6 +411,7 @@ class IntentClassifier:
                 )
             )
             or may_ask_on_new_ground(self._new_ground, code, cues, text, kinds & self._acknowledged)
+            or (self._own_parties and may_point_into_itself(code, cues, text, hits))
             or (
                 self._side_questions
                 and INTENTS[code] is Intent.EXPLORE
@@ -475,6 +479,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             standalone,
             classifier._details,
             classifier._new_ground,
+            OWN_ANTECEDENT_CHARS if classifier._own_parties else 0,
         ),
         capitals=capitals,
         joiners=joiners,
@@ -573,8 +578,11 @@ def intent_for_turn(
         announced=announced,
         points_back=detected_tool and not has_tool,
     )
-    if intent is Intent.DRILL_DOWN and on_new_ground(context, features, resolution):
-        return Intent.EXPLORE  # rule new-ground-questions: what points back points into it
+    if intent is Intent.DRILL_DOWN and (
+        on_new_ground(context, features, resolution)
+        or (not names_known and points_into_itself(context, features, resolution, similarity))
+    ):
+        return Intent.EXPLORE  # rules new-ground-questions, own-antecedents: it points into it
     if announced and intent is Intent.EXPLORE:
         return intent  # "Can I ask you about something else?" asks nothing of the reply
     if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):

@@ -1,14 +1,17 @@
-"""Rule number-holders (SPEC-028 §4.1 entity references, §4.2 antecedents; issue 15 item 1):
-a question naming a number an earlier turn stated ("The 450 gram, it is for all of them?",
-"that $300-600, is that parts and labour") is about the earliest turn stating it, not the
-latest reply; the turn before stays first when it states the number as fully, after a
-statement, and when the turn names a list's item or repeats a request."""
+"""Rules number-holders and asked-values (SPEC-028 §4.1 entity references, §4.2
+antecedents; issue 15 item 1): a question naming a number an earlier turn stated ("The 450
+gram, it is for all of them?", "that $300-600, is that parts and labour") is about the
+earliest turn stating it, not the latest reply; the turn before stays first when it states
+the number as fully, after a statement, and when the turn names a list's item or repeats a
+request. A question recalling a value of a kind ("How much was the deposit?") is about the
+turn stating one (asked-values)."""
 
 from __future__ import annotations
 
 import pytest
 
 import multihorizon as mh
+from multihorizon.text.answer_kinds import asked_kind, states_kind
 from multihorizon.text.stated_numbers import has_number, stated_numbers
 
 ON = mh.Config(antecedents=True)
@@ -76,3 +79,58 @@ def test_a_number_the_user_stated_names_their_turn() -> None:
 )
 def test_the_turn_before_stays_first(last_reply: str, text: str) -> None:
     assert _garage(ON, last_reply).preview(text).antecedents[0] == 3, text
+
+
+# Rule asked-values: "How much was the deposit?" recalls an amount a turn stated.
+_VALUES = ON.replace(number_holders=False)
+
+
+def _lease(config: mh.Config, question: str) -> tuple[int, ...]:
+    session = mh.Session(config=config)
+    session.user("My lease ends on August 31 and the landlord wants notice.")
+    session.assistant("Then give written notice by July 2 at the latest; email is fine.")
+    session.user("The deposit was $1,800 and I paid it in 2019.")
+    session.assistant("They must return the deposit, minus itemised deductions, within a month.")
+    return session.preview(question).antecedents
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How much was the deposit?", "amount"),
+        ("What year is the Civic?", "year"),
+        ("the essay, when is it due again", "when"),
+        ("How long should the grace period be?", None),  # advice: nothing stated to recall
+        ("the bridge, when is it again", "when"),  # after a comma
+        ("is it the one when we met", None),  # inside a clause
+    ],
+)
+def test_the_kind_a_question_recalls(question: str, kind: str | None) -> None:
+    assert asked_kind(question) == kind
+
+
+def test_the_turn_stating_the_asked_kind_comes_first() -> None:
+    assert _lease(_VALUES, "How much was the deposit?")[0] == 2
+    assert _lease(_VALUES, "What year was the deposit paid?")[0] == 2
+    assert _lease(_VALUES.replace(asked_values=False), "How much was the deposit?")[0] == 3
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much should I ask for if they keep the deposit?",  # advice, no recall word
+        "Is the deposit protected?",  # no question word of a value
+    ],
+)
+def test_the_latest_reply_stays_first(question: str) -> None:
+    assert _lease(_VALUES, question)[0] == 3, question
+
+
+def test_the_states_kind_scans() -> None:
+    assert states_kind("the deposit was $1,800", "amount")
+    assert not states_kind("within 30 days", "amount")
+    assert states_kind("within 30 days", "duration")
+    assert states_kind("my 2014 Honda", "year")
+    assert not states_kind("2,014 miles", "year")
+    assert states_kind("by Friday at 10:30", "when")
+    assert not states_kind("you may", "when")

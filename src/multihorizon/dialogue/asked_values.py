@@ -7,7 +7,7 @@ rule asked-values, issue 15 item 1).
 The asked kind comes from the question words, a closed class (``text.answer_kinds``); only a
 question that recalls (a copula, "did", "again") asks for a value already stated. Counted
 over every hand-written probe: where the latest reply states no value of the kind, the turn
-naming the question's words that states one was the gold 3 times of 3 (none lost). Each
+naming the question's words that states one was the gold 4 times of 4 (none lost). Each
 candidate turn's text is read only when a question of such a kind asks, at most once per
 kind (``TurnFeatures.once``).
 """

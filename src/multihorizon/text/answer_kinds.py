@@ -38,6 +38,12 @@ ASKED_KINDS: Mapping[str, str] = MappingProxyType(
         "what date": WHEN,
         "when": WHEN,
         "how long": DURATION,
+        "how big": AMOUNT,
+        "what size": AMOUNT,
+        "how heavy": AMOUNT,
+        "how fast": NUMBER,
+        "how old": NUMBER,
+        "how far": NUMBER,
     }
 )
 # A question recalls a value said before when its verb is a copula or "did", or it says

@@ -138,8 +138,8 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "§4.2",
         "A user question right after a reply, recalling a value by a closed class of "
         "question words ('how much', 'how many', 'how big', 'how fast', 'what year', "
-        "'what percentage', 'when', 'how long') with a copula, 'did' or 'again' ('How much was the deposit?', 'What "
-        "year is the Civic?'), whose antecedent so far states no value of that kind, is "
+        "'what percentage', 'when', 'how long') with a copula, 'did' or 'again' ('How "
+        "much was the deposit?', 'What year is the Civic?'), whose antecedent so far states no value of that kind, is "
         "about the turn naming the most of its words (each weighing one over the turns in "
         "reach, 20) that states one; not when a reference names a turn, an item, an output "
         "or a repeat.",

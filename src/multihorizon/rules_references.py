@@ -139,10 +139,10 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "A user question right after a reply, recalling a value by a closed class of "
         "question words ('how much', 'how many', 'how big', 'how fast', 'what year', "
         "'what percentage', 'when', 'how long') with a copula, 'did' or 'again' ('How "
-        "much was the deposit?', 'What year is the Civic?'), whose antecedent so far states no value of that kind, is "
-        "about the turn naming the most of its words (each weighing one over the turns in "
-        "reach, 20) that states one; not when a reference names a turn, an item, an output "
-        "or a repeat.",
+        "much was the deposit?', 'What year is the Civic?'), whose antecedent so far "
+        "states no value of that kind, is about the turn naming the most of its words "
+        "(each weighing one over the turns in reach, 20) that states one; not when a "
+        "reference names a turn, an item, an output or a repeat.",
         {"asked_values": False},
         "Counted first over every hand-written probe (1,932, all kinds): with the recall "
         "gate, where our pick states no value of the asked kind, the turn naming the words "

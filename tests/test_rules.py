@@ -900,6 +900,24 @@ def _detail_holder(config: mh.Config) -> object:
     return session.preview("How much was the deposit?").antecedents[:1]
 
 
+def _number_holder(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("The garage quoted me for a new clutch, is that fair?")
+    session.assistant("A clutch kit and labour usually come to $450-700 at an independent garage.")
+    session.user("They also said the brake discs are worn.")
+    session.assistant("Discs and pads go together; a flywheel check costs little too.")
+    return session.preview("Is the flywheel check part of the $450-700?").antecedents[:1]
+
+
+def _asked_value(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My lease ends on August 31 and the landlord wants notice.")
+    session.assistant("Then give written notice by July 2 at the latest; email is fine.")
+    session.user("The deposit was $1,800.")
+    session.assistant("They must return the deposit, minus itemised deductions, within a month.")
+    return session.preview("How much was the deposit?").antecedents[:1]
+
+
 def _repeat_sibling(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("What should my book club read first?")
@@ -1283,6 +1301,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "holder-antecedents": _holder_antecedent,
     "dislocated-topics": _dislocated_topic,
     "detail-holders": _detail_holder,
+    "number-holders": _number_holder,
+    "asked-values": _asked_value,
     "repeat-siblings": _repeat_sibling,
     "repeat-products": _repeat_product,
     "introduced-outputs": _introduced_output,

@@ -328,6 +328,8 @@ class Config:
     # "How much was the deposit?": the reply holding the most of its words, the earliest among
     # equals, over the latest one repeating a word (rule detail-holders).
     detail_holders: bool = True
+    number_holders: bool = True  # "the 450 gram": the turn that stated it (number-holders)
+    asked_values: bool = True  # "How much was the deposit?": a turn stating an amount
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True

@@ -16,10 +16,12 @@ from ..config import Config
 from ..text.follow_up_words import ASPECT_WORDS
 from ..text.followups import HE, SHE, THEY
 from ..text.lexicon import Marker
+from .asked_values import value_holder
 from .detail_holders import detail_holder
 from .dislocated import dislocated_turn
 from .features import TurnFeatures
 from .intent import Intent
+from .number_holders import number_holder
 from .own_lists import ordinal_of
 from .references import Reference
 from .turnlog import TurnLog
@@ -95,6 +97,15 @@ def antecedents(
         holder = detail_holder(turn_id, features, log)
         if holder >= 0:  # "How much was the deposit?": the reply holding its words first
             found = {holder: None, **found}
+    stated = -1
+    if config.number_holders and not any(map(_names_an_item_or_act, resolved)):
+        stated = number_holder(turn_id, features, log)
+        if stated >= 0:  # "that $300-600, is that parts and labour": the turn that said it
+            found = {stated: None, **found}
+    if stated < 0 and config.asked_values and not any(map(_names_a_turn, resolved)):
+        valued = value_holder(turn_id, next(iter(found), -1), features, log)
+        if valued >= 0:  # "How much was the deposit?": the turn that stated an amount
+            found = {valued: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 
@@ -117,6 +128,19 @@ def referenced(
     if config.item_antecedents and len(found) > 1 and any(map(_by_place, found)):
         found.sort(key=lambda ref: ref.type == "turn" and ref.item is None)  # stable
     return tuple(found)
+
+
+def _names_an_item_or_act(ref: Reference) -> bool:
+    """A list's item ("the cheapest one", "the 2 pm slot") or a repeat request ("write that
+    again for an 11-year-old"): more specific than a number the turn names (rule
+    number-holders)."""
+    return (ref.type == "ordinal" and ref.item is not None) or ref.type == "action"
+
+
+def _names_a_turn(ref: Reference) -> bool:
+    """A reference naming a turn, a list's item, a tool's output or a request to repeat:
+    more specific than the kind of value a question asks for (rule asked-values)."""
+    return ref.type in ("ordinal", "tool", "turn", "action")
 
 
 def _by_place(ref: Reference) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import operator
 import threading
 import uuid
 from collections.abc import Iterator, Mapping
@@ -441,16 +442,14 @@ class Session(SessionState, SessionIntent):
         return normalise_embedding(vectors[0], self.dim)
 
     def _context(self) -> DialogueContext:
-        """The state this turn's stages read (built per turn: a restore replaces parts)."""
-        return DialogueContext(
-            self._log,
-            self._threads,
-            self._speakers,
-            self._scratch,
-            self._lexicon,
-            self.config,
-            self._thresholds,
-        )
+        """The state this turn's stages read: the last one made, unless a part was replaced
+        since (a restore replaces parts): a frozen context's __init__ cost 2 us a turn."""
+        parts: tuple[Any, ...] = (self._log, self._threads, self._speakers, self._scratch)
+        parts += (self._lexicon, self.config, self._thresholds)
+        made = self.__dict__.get("_made_context")
+        if made is None or not all(map(operator.is_, made[0], parts)):
+            made = self._made_context = (parts, DialogueContext(*parts))
+        return made[1]
 
     def _analyse(self, content: str, role: str) -> TurnFeatures:
         return analyse(content, role, self._lexicon)

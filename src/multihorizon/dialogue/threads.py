@@ -61,7 +61,7 @@ def _holds(value: Lazy) -> bool:
     return value() if callable(value) else value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)  # not frozen: a frozen __init__ costs 4x (issue 14)
 class PreparedTurn:
     """What one turn adds to its thread, computed before anything is committed."""
 

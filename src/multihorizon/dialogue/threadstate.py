@@ -79,6 +79,9 @@ __all__ = ["ThreadState", "split_sentences", "title_from"]
 
 
 _ROLES = frozenset({"user", "assistant", "tool"})
+# Every word that can start a cue ``_after_user`` asks about (a cue list's ``vocabulary``).
+_USER_CUES = (ACK, SIGN_OFF, QUESTION_INDIRECT, GRATITUDE, CONSTRAINT)
+_USER_CUE_WORDS = frozenset().union(*(cue.vocabulary for cue in _USER_CUES))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -204,8 +207,8 @@ class ThreadState:
         if questions is None:
             open_questions, replied = self.open_questions, self.replied
         else:
-            open_questions = tuple(question for question, _ in questions)
-            replied = tuple(flag for _, flag in questions)
+            open_questions = tuple([question for question, _ in questions])
+            replied = tuple([flag for _, flag in questions])
         state = object.__new__(ThreadState)
         setter = object.__setattr__
         setter(state, "thread_id", self.thread_id)
@@ -238,7 +241,9 @@ class ThreadState:
                 continue
             low = core.lower()
             tokens = word_tokens(low)
-            if ACK.found(low, tokens) and not NEGATION.found(low, tokens):
+            # Most sentences hold no word of any cue list: one test instead of five (issue 14).
+            cued = not _USER_CUE_WORDS.isdisjoint(tokens)
+            if cued and ACK.found(low, tokens) and not NEGATION.found(low, tokens):
                 acknowledged = True
                 lead = ACK_LEAD.match(core)
                 if lead:
@@ -247,29 +252,30 @@ class ThreadState:
                         continue
                     low = core.lower()
                     tokens = word_tokens(low)
+                    cued = not _USER_CUE_WORDS.isdisjoint(tokens)
                 if SIGN_OFF_START.match(low):
                     continue
-            if SIGN_OFF.found(low, tokens) and not has_number(core, tokens):
+            if cued and SIGN_OFF.found(low, tokens) and not has_number(core, tokens):
                 continue
             first = first_word(low)
             if (
                 core[-1] == "?"
                 or (first in QUESTION_FIRST and QUESTION_START.match(low))
                 or (first in REQUEST_FIRST and REQUEST_START.match(low))
-                or QUESTION_INDIRECT.found(low, tokens)
+                or (cued and QUESTION_INDIRECT.found(low, tokens))
             ):
                 # A question without a content word ("Really?") is nothing to keep open. Its
                 # content keys are computed (and cached) at the next assistant turn.
                 if any(len(word) > 1 and not word.isdigit() for word in tokens - STOPWORDS):
                     asked.append(make_entry(core[:1].upper() + core[1:]))
-            elif GRATITUDE.found(low, tokens) or (
+            elif (cued and GRATITUDE.found(low, tokens)) or (
                 first in REACTION_FIRST
                 and REACTION.match(low)
                 and not has_number(core, tokens)
                 and not has_tech(core, low)
             ):
                 continue
-            elif CONSTRAINT.found(low, tokens):
+            elif cued and CONSTRAINT.found(low, tokens):
                 constraints.append(make_entry(third_person(core, first)))
             elif is_user_fact(core, low, tokens, first):
                 facts.append(make_entry(third_person(core, first)))

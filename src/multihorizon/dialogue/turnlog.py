@@ -104,9 +104,9 @@ class TurnLog:
         # first looks a term up, not on load (the same postings, in the same order).
         self._indexed = 0
         self._quantized = 0  # the turns the int8 copy covers (``_quantize``)
-        # term -> (buffer, filled): each term's postings as a growable array (capacity doubles)
-        # whose first ``filled`` entries mirror the index's list.
-        self._postings_cache: dict[str, tuple[npt.NDArray[np.int64], int]] = {}
+        # term -> (buffer, filled, view): each term's postings as a growable array (capacity
+        # doubles) whose first ``filled`` entries mirror the index's list, and that view.
+        self._postings_cache: dict[str, tuple[npt.NDArray[Any], int, npt.NDArray[Any]]] = {}
         # Where ``postings`` gathers several terms' lists (capacity doubles).
         self._gather = np.empty(64, dtype=np.int64)
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
@@ -226,16 +226,21 @@ class TurnLog:
         lists are gathered into a buffer the log keeps (capacity doubles), so a turn allocates
         nothing in proportion to the log (issue 14 item 5): views to read, valid until the
         next such call. Without it (any other caller, on any thread) they are a new array."""
-        index = self._index()
+        index, cache = self._index(), self._postings_cache
         lists = []
         total = 0
         ends = [0]
         for term in dict.fromkeys(terms) if len(terms) > 1 else terms:
             turns = index.get(term)
             if turns:
-                found = self._postings(term, turns)
+                size = len(turns)
+                kept = cache.get(term)
+                # Steady state: the term's array is up to date, its view kept (issue 14).
+                found = kept[2] if kept is not None and kept[1] == size else None
+                if found is None:
+                    found = self._postings(term, turns)
                 lists.append(found)
-                total += found.shape[0]
+                total += size
                 ends.append(total)
         if not lists:
             return _NO_POSTINGS, _NO_OFFSETS
@@ -266,16 +271,17 @@ class TurnLog:
         # that takes only the list's new tail, so a turn converts the turn ids logged since the
         # term was last read, not the whole list (issue 14: no work proportional to the log).
         size = len(turns)
-        buffer, filled = self._postings_cache.get(term, (_NO_POSTINGS, 0))
+        buffer, filled, view = self._postings_cache.get(term, (_NO_POSTINGS, 0, _NO_POSTINGS))
         if filled == size:
-            return buffer[:size]
+            return view
         if buffer.shape[0] < size:
             grown = np.empty(max(size, 2 * buffer.shape[0], 8), dtype=np.int64)
             grown[:filled] = buffer[:filled]
             buffer = grown
         buffer[filled:size] = turns[filled:size]
-        self._postings_cache[term] = (buffer, size)
-        return buffer[:size]
+        view = buffer[:size]
+        self._postings_cache[term] = (buffer, size, view)
+        return view
 
     def _index(self) -> dict[str, list[int]]:
         """The entity index, after adding the turns it does not cover yet (oldest first)."""

@@ -49,6 +49,9 @@ _BULLET_LINE = re.compile(r"^([ \t]*)[-*+\u2022\u2023\u25e6\u00b7\u2043][ \t]+(\
 # After whitespace, a colon or the start: one negative lookbehind, about 2x faster than three
 # alternative lookbehinds tried at every position.
 _INLINE_MARK = re.compile(r"(?<![^\s:])\(?(\d{1,2}|[a-jA-J])[.)][ \t]+(?=\S)")
+# How every inline mark ends: a scan for it skips ahead in C, the mark's own runs its
+# lookbehind at every character (issue 14: most of a reply's list parse).
+_MARK_END = re.compile(r"[.)][ \t]+(?=\S)")
 # A prose ordinal opens a sentence or a line: "First, ...". Tried only where a block of end
 # marks, line breaks and spaces ends (scan.anchored_words): searched with a leading
 # "(?<=[.!?\n])[ \t\n]*\s*", a run of line breaks cost O(n^2).
@@ -365,6 +368,9 @@ def _inline_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
     """Inline numbering within a paragraph: "Options: 1. Redis, 2. Memcached, 3. Postgres."."""
     for paragraph_match in re.finditer(r"[^\n]+", text):
         paragraph = paragraph_match.group()
+        ends = _MARK_END.finditer(paragraph)  # fewer than two ends: fewer than two marks
+        if next(ends, None) is None or next(ends, None) is None:
+            continue
         marks = [m for m in _INLINE_MARK.finditer(paragraph)]
         if len(marks) < 2:
             continue

@@ -57,8 +57,9 @@ _NUMBER_WINDOW = 50
 _FRAGMENT_WORDS = 5
 _ORDINAL_ENDINGS = ("st", "nd", "rd", "th")
 _WHEN_WORDS = EARLIER_OUTPUT_WORDS | LATER_OUTPUT_WORDS
-# scratch id -> (the entry, its tokens): an entry is frozen and replaced to change, so the
-# entry itself says whether its tokens hold. Bounded: cleared when it outgrows this.
+# scratch id -> (the entry, its tokens): an entry is frozen and replaced to change, and a
+# replacement keeps the output's string when only its use changed (``_same_output``).
+# Bounded: cleared when it outgrows this.
 _CACHE: dict[str, tuple[ScratchEntry, frozenset[str]]] = {}
 _CACHE_SIZE = 4096
 
@@ -67,7 +68,7 @@ def output_tokens(entry: ScratchEntry) -> frozenset[str]:
     """The tokens of an output, its tool's name and its arguments (lower case): each run of
     letters and digits and the letter and digit runs inside it; cached per entry."""
     cached = _CACHE.get(entry.scratch_id)
-    if cached is not None and cached[0] is entry:
+    if cached is not None and _same_output(cached[0], entry):
         return cached[1]
     args = " ".join(f"{key} {value}" for key, value in entry.tool_call_args.items())
     text = f"{entry.tool_name} {args} {entry.raw_output[:_OUTPUT_CHARS]}".lower()
@@ -81,6 +82,17 @@ def output_tokens(entry: ScratchEntry) -> frozenset[str]:
     found = frozenset(tokens)
     _CACHE[entry.scratch_id] = (entry, found)
     return found
+
+
+def _same_output(cached: ScratchEntry, entry: ScratchEntry) -> bool:
+    """Whether two versions of an entry show the same output: the buffer replaces an entry to
+    mark it used (``last_used``, ``referenced_by``) and keeps its output and arguments."""
+    return (
+        cached is entry
+        or cached.raw_output is entry.raw_output
+        and cached.tool_call_args is entry.tool_call_args
+        and cached.tool_name == entry.tool_name
+    )
 
 
 def _turn_tokens(text: str) -> list[str]:

@@ -87,9 +87,8 @@ def output_tokens(entry: ScratchEntry) -> frozenset[str]:
 def _same_output(cached: ScratchEntry, entry: ScratchEntry) -> bool:
     """Whether two versions of an entry show the same output: the buffer replaces an entry to
     mark it used (``last_used``, ``referenced_by``) and keeps its output and arguments."""
-    return (
-        cached is entry
-        or cached.raw_output is entry.raw_output
+    return cached is entry or (
+        cached.raw_output is entry.raw_output
         and cached.tool_call_args is entry.tool_call_args
         and cached.tool_name == entry.tool_name
     )

@@ -10,7 +10,7 @@ every output (``tool_references``, ``output_details``) weigh every shared word a
 word several outputs hold outweighs the one only the asked output holds.
 
 ``with_rare_tokens`` reads the turn's tokens against each output's token index (built once per
-output, cached): a token of the turn that exactly one output holds, and that no logged turn
+output, cached; a JSON key is left out: it names a field every such output may have): a token of the turn that exactly one output holds, and that no logged turn
 said, names that output. The output naming the most such tokens, when it is the only one,
 becomes the turn's tool reference: an existing tool reference moves to it unless its output
 holds as many of the turn's tokens ("the worst response time in the k6 summary"), or a named
@@ -46,6 +46,8 @@ __all__ = ["output_tokens", "rare_holder", "with_rare_tokens"]
 # the letter and digit runs ("python3.11" holds python; "IMG_4412" holds 4412).
 _RUNS = re.compile(r"[a-z0-9]+")
 _PARTS = re.compile(r"[a-z]+|[0-9]+")
+# A JSON object's key ("genre": ...): a quoted string of bounded length before a colon.
+_JSON_KEY = re.compile(r'"[^"\\\n]{0,64}"\s{0,8}:')
 # How much of an output its token index reads (outputs lead with what matters).
 _OUTPUT_CHARS = 4000
 # How much of a turn is read for its tokens.
@@ -71,7 +73,10 @@ def output_tokens(entry: ScratchEntry) -> frozenset[str]:
     if cached is not None and _same_output(cached[0], entry):
         return cached[1]
     args = " ".join(f"{key} {value}" for key, value in entry.tool_call_args.items())
-    text = f"{entry.tool_name} {args} {entry.raw_output[:_OUTPUT_CHARS]}".lower()
+    # A JSON key names a field, not a value: "What genre?" after a song search asks the genre
+    # of the song a reply offered (sgd's gold is that reply), not the search.
+    output = _JSON_KEY.sub(" ", entry.raw_output[:_OUTPUT_CHARS])
+    text = f"{entry.tool_name} {args} {output}".lower()
     tokens: set[str] = set()
     for run in _RUNS.findall(text):
         tokens.add(run)

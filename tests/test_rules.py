@@ -1085,6 +1085,17 @@ def _named_run(config: mh.Config) -> object:
     return session.classify(text), [ref.target_turn for ref in envelope.references]
 
 
+def _rare_output_token(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("scanned the api image before the release")
+    session.tool_output("image_scan", "openssl 3.0.11 CVE-2024-5535 CRITICAL\ncurl 8.4.0 HIGH")
+    session.user("bumped the base and rescanned")
+    session.tool_output("image_scan", "curl 8.7.1 HIGH\nsqlite 3.45.3 MEDIUM")
+    session.tool_output("config_scan", "KSV012 MEDIUM Runs as root (deployment api)\nKSV020 LOW")
+    session.assistant("Set runAsNonRoot on the api deployment.")
+    return [ref.target_turn for ref in session.preview("KSV020 which deployment").references]
+
+
 def _person_outcome(config: mh.Config) -> object:
     session = _crawls(config)
     session.user("Okay, noted.")
@@ -1320,6 +1331,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "output-detail-intents": _output_detail_intent,
     "fronted-output-topics": _fronted_output_topic,
     "named-runs": _named_run,
+    "rare-output-tokens": _rare_output_token,
     "person-outcomes": _person_outcome,
     "addressed-output-nouns": _addressed_output_noun,
     "fresh-output-targets": _fresh_target,

@@ -310,6 +310,7 @@ class Config:
     # "going back to the first run, which file was it going to delete", "in query 2, ...": a
     # turn naming one run of a tool among several is a tool reference to it (rule named-runs).
     named_runs: bool = True
+    rare_output_tokens: bool = True  # "KSV020 which deployment": the one output holding it
     # "What you said about the reference build, ...": an outcome verb a person opens is no
     # tool's outcome, unless right after an output (rule person-outcomes).
     person_outcomes: bool = True

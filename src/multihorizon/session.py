@@ -36,6 +36,7 @@ from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
 from .dialogue.output_details import with_fresh_targets, with_output_details
 from .dialogue.placement import thread_for_reply, thread_for_turn
+from .dialogue.rare_output_tokens import with_rare_tokens
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads
@@ -567,6 +568,9 @@ class Session(SessionState, SessionIntent):
             return resolution  # rules item-pairs, item-words, output-details find named ones
         if outputs:
             resolution = with_output_details(
+                resolution, features, self._scratch, self._log, self.config
+            )
+            resolution = with_rare_tokens(
                 resolution, features, self._scratch, self._log, self.config
             )
             resolution = with_named_run(resolution, features, self._scratch, self._log, self.config)

@@ -37,6 +37,7 @@ __all__ = [
     "OTHER_TOPIC_OPENERS",
     "PERMISSION_ASKERS",
     "PERMISSION_TAILS",
+    "POSSESSIVE_OPENERS",
     "RETURN_CLAUSE_FRONTS",
     "RETURN_NAME_FILLERS",
     "SETUP_POINTERS",
@@ -311,6 +312,10 @@ SETUP_POINTERS = frozenset((
     "these", "those", "there", "same", "again", "also", "too", "still", "yet", "then",
     "such", "either", "both", "other", "another", "instead", "anyway", "else",
 ))  # fmt: skip
+
+# Rule possessed-topics: the possessive determiners of the speaker's own people and things
+# ("My son needs ...", "also our boiler ..."), a closed class, read among a turn's first words.
+POSSESSIVE_OPENERS = frozenset(("my", "our", "his", "her"))
 
 # fmt: off
 # Objects of an EXPLAIN verb that point back ("explain that again in simpler words"): not new.

@@ -29,6 +29,7 @@ def _tinnitus(config: mh.Config | None = None) -> tuple[mh.Session, str]:
     [
         "My son needs a new bicycle for school, he is 11, which wheel size?",
         "my kid has a verruca on the sole of her foot, can she still go swimming",
+        "also got some milk kefir grains from a friend, how much milk do i put them in",
     ],
 )
 def test_a_possessed_topic_opens_its_own_thread(text: str) -> None:
@@ -43,6 +44,7 @@ def test_a_possessed_topic_opens_its_own_thread(text: str) -> None:
     [
         "my doctor says the hearing test is in May",  # the thread's words
         "my ear still rings",  # short
+        "I also booked the hearing test for May, at the audiology clinic",  # not "also ..."
         "the doctor sent me to audiology, my appointment is in May for the test",
     ],
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..text.topic_clause_words import POSSESSIVE_OPENERS
+from ..text.topic_clause_words import ADDITIVE_LEADS, ADDITIVE_OPENER, POSSESSIVE_OPENERS
 from .intent import Intent
 from .phrasing import WORD_STRIP
 
@@ -51,11 +51,20 @@ def opens_possessed_topic(
         return False
     if intent not in _WEAK_STAYS:
         return False
-    opening = features.text[:_OPENING_CHARS].casefold().split(maxsplit=OPENING_WORDS)
-    if POSSESSIVE_OPENERS.isdisjoint(word.strip(WORD_STRIP) for word in opening[:OPENING_WORDS]):
+    split = features.text[:_OPENING_CHARS].casefold().split(maxsplit=OPENING_WORDS)
+    opening = [word.strip(WORD_STRIP) for word in split[:OPENING_WORDS]]
+    if POSSESSIVE_OPENERS.isdisjoint(opening) and not _adds(opening):
         return False
     terms = set(features.terms)
     if len(terms) < MIN_TERMS:
         return False
     vocabulary = threads.vocabulary[active]
     return sum(1 for term in terms if term in vocabulary) <= SHARED_TERMS
+
+
+def _adds(opening: list[str]) -> bool:
+    """Whether the turn opens with "also" ("also got some kefir grains ...", "Oh also, ..."),
+    not "I also ran ..." (an addition to what the thread did)."""
+    if opening[:1] == [ADDITIVE_OPENER]:
+        return True
+    return len(opening) > 1 and opening[1] == ADDITIVE_OPENER and opening[0] in ADDITIVE_LEADS

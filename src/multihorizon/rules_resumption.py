@@ -416,8 +416,9 @@ RESUMPTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "'ok seams fixed, roller worked great' after an aside on eye surgery.",
         {"dormant_returns": False},
         "Counted over every hand-written file (turns once two threads exist): no word of the "
-        "active thread and one word or more of one dormant thread alone: returns 177 (142 "
-        "placed by other rules), stays 39; among weak stays, every return it fixed came two "
+        "active thread and one word or more of one dormant thread alone: that thread for "
+        "232 returns (221 placed by other rules), 42 in-thread turns and 15 new topics; "
+        "among weak stays, every return it fixed came two "
         "exchanges or more into the aside, the stays it would move but one right after the "
         "aside opened. Hand-written pooled (every file but resume_holdout14, 3,648 probes), "
         "off -> on: resume 316 -> 322 of 375, in-thread stays 2144 -> 2145 of 2274, intent "

@@ -258,11 +258,23 @@ FLOORS = {
     # fragments right after a reply, returns after digressions, unannounced shifts. First
     # run on f338e04 intent 0.793, resume 0.833 (15 of 18), new thread 0.625 (10 of 16);
     # with rule reply-words 0.793 / 0.889 / 0.625 ("lithium or another lead acid one?" no
-    # longer splits the caravan thread, so the report back to it lands).
+    # longer splits the caravan thread, so the report back to it lands). With rule
+    # possessed-topics (stop 34) 0.782 / 0.889 / 0.875: "also i want buy old vespa 125" and
+    # three more open their threads; two skating reports after the vespa aside read EXPLORE.
     "resume_holdout13.jsonl": {
-        "intent_accuracy": 0.79,
+        "intent_accuracy": 0.78,
         "resume_accuracy": 0.88,
-        "new_thread_accuracy": 0.62,
+        "new_thread_accuracy": 0.87,
+    },
+    # Returns by reply words, parts and tool runs; new topics after "And", "Also", "while
+    # that ...: " (resume14, stop 34). First run on 7f77543 intent 0.795, resume 0.609 (14 of
+    # 23), new thread 0.6 (9 of 15); with rules dormant-returns and possessed-topics 0.782 /
+    # 0.696 (16) / 0.733 (11) (the gift question opens its thread, so "Could you suggest what
+    # to engrave on a silver spoon?" reads EXPLORE in it).
+    "resume_holdout14.jsonl": {
+        "intent_accuracy": 0.78,
+        "resume_accuracy": 0.69,
+        "new_thread_accuracy": 0.73,
     },
 }
 # Resumption probes each file holds at least (a rewrite that loses some would pass easily).
@@ -284,6 +296,7 @@ PROBES = {
     "return_holdout11.jsonl": 21,
     "resume_holdout12.jsonl": 33,
     "resume_holdout13.jsonl": 18,
+    "resume_holdout14.jsonl": 23,
 }
 
 

@@ -1218,6 +1218,27 @@ def _term_return(config: mh.Config) -> object:
     return session.preview("done, nvidia-smi lists it now").active_thread == gpu
 
 
+def _dormant_return(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We're wallpapering the bathroom and the paper bubbles once it dries.")
+    session.assistant("Use more paste and smooth each drop outwards with a seam roller.")
+    paper = session.active_thread
+    session.user("Unrelated, my laser eye surgery is on Friday. Can I drive home after?")
+    session.assistant("No: arrange a lift, your vision stays blurry for the first day.")
+    session.user("how long before screens are ok")
+    session.assistant("Most people read screens comfortably within two or three days.")
+    return session.preview("ok seams fixed, roller worked great").active_thread == paper
+
+
+def _possessed_topic(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I have had ringing in my left ear for two weeks, mostly at night. Dangerous?")
+    session.assistant("One-sided ringing that lasts should be checked by a doctor.")
+    ear = session.active_thread
+    text = "My son needs a new bicycle for school, he is 11, which wheel size?"
+    return session.preview(text).active_thread == ear
+
+
 def _ask_shape(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("hosting a board game night on saturday, seven people, gamers and non gamers")
@@ -1347,6 +1368,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
     "term-returns": _term_return,
+    "dormant-returns": _dormant_return,
+    "possessed-topics": _possessed_topic,
     "thread-requests": _thread_request,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,

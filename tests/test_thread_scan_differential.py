@@ -27,7 +27,7 @@ pytestmark = pytest.mark.data
 
 def _staged(vector: Any, centroids: Any, active: int) -> tuple[int, float, int, float]:
     """The best centroid as ``best_above`` found it, and the best but the active one as
-    ``_leave`` and ``_resume`` found it before the scan."""
+    ``leave`` and ``_resume`` found it before the scan."""
     best, best_score = kernels.best_above(vector, centroids, -2.0)
     dormant, dormant_score = -1, -math.inf
     if len(centroids) - (active >= 0) > 0:

@@ -12,7 +12,7 @@ applies the same rules with the same messages.
 
 ``thread_scan``: what placing one turn reads of the threads' centroids (SPEC-028 §3.3: joining
 by centroid, leaving the active thread, resuming by centroid), in one pass (issue 14:
-``Threads.plan``'s centroid rule, ``_leave`` and ``_resume`` each made calls of their own,
+``Threads.plan``'s centroid rule, ``leave`` and ``_resume`` each made calls of their own,
 the last two a score array then NumPy's argmax). Its scores are ``cosine_scores``' on each
 backend, so the rules decide as they did with separate calls.
 """

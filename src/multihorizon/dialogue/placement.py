@@ -11,10 +11,12 @@ import numpy.typing as npt
 from ..text.lexicon import Marker
 from . import multiparty
 from .bare_returns import bare_return_of
+from .dormant_returns import dormant_return
 from .echoes import echoed_term
 from .intent import Intent
 from .named_topics import named_topic_of
 from .phrasing import announced_turn, asks_for_something, opens_with_return
+from .possessed_topics import opens_possessed_topic
 from .reply_rules import asks_on_the_topic, requests_on_the_thread
 from .reply_words import takes_up_last_reply
 from .returns import last_left
@@ -102,6 +104,13 @@ def thread_for_turn(
         back = term_return(context.threads, plan, features, intent)
         if back >= 0 and not late.opens_topic() and not multiparty.peer_dialogue(log, config):
             return ThreadPlan(back, context.threads.names[back], False, True, "terms")
+    weak = (
+        None
+        if moves_on or sets_up or stays
+        else _weak_stay(context, vector, plan, features, intent)
+    )
+    if weak is not None:
+        return weak
     # "buyer asked if i can send it to a different address" right after a reply on the
     # address goes on with it (rule reply-words): no thread of its own.
     if (
@@ -112,6 +121,38 @@ def thread_for_turn(
         active = context.threads.active
         return ThreadPlan(active, context.threads.names[active], False, False, "vocabulary")
     return plan
+
+
+def _weak_stay(
+    context: DialogueContext,
+    vector: npt.NDArray[np.float32],
+    plan: ThreadPlan,
+    features: TurnFeatures,
+    intent: Intent,
+) -> ThreadPlan | None:
+    """Rules dormant-returns and possessed-topics, on a turn ``plan`` kept in the active
+    thread by its intent alone (no announcement, set-up, clarification, recap or reaction),
+    in an assistant chat of two (None: the plan stands)."""
+    config, log, threads = context.config, context.log, context.threads
+    if plan.rule != "active" or context.speakers.multi_party(config):
+        return None
+    # "ok seams fixed, roller worked great" two exchanges into an aside (rule
+    # dormant-returns): a word one dormant thread alone said, none the aside said.
+    if (
+        config.dormant_returns
+        and (back := dormant_return(threads, plan, features, intent)) >= 0
+        and not multiparty.peer_dialogue(log, config)
+    ):
+        return ThreadPlan(back, threads.names[back], False, True, "terms")
+    # "My son needs a new bicycle for school, which wheel size?" after a reply on tinnitus:
+    # the speaker's own thing, none of the thread's words (rule possessed-topics).
+    if (
+        config.possessed_topics
+        and opens_possessed_topic(threads, plan, features, intent)
+        and not multiparty.peer_dialogue(log, config)
+    ):
+        return threads.leave(vector, context.thresholds.join, features.terms)
+    return None
 
 
 class _LaterInputs:

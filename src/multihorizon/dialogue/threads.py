@@ -192,7 +192,7 @@ class Threads:
         if (clarifies or recap or reacts) and active >= 0:  # no topic of its own: it stays
             return self._existing(active, "active")
         if announced and active >= 0:  # "Switching topics: ..." (rule topic-announcements)
-            return self._leave(embedding, thresholds.join, first_terms)
+            return self.leave(embedding, thresholds.join, first_terms)
         # Rule vocabulary-resume: "please play the song" after a digression names something
         # only a dormant thread talked about; the one holding most of its words resumes.
         if definite_terms and intent is not Intent.TOOL_REFERENCE:
@@ -207,7 +207,7 @@ class Threads:
             return self._existing(active, "answer")
         if active >= 0 and _holds(opens_topic):
             # Another thread it resembles resumes, else a new one.
-            return self._leave(embedding, thresholds.join, first_terms)
+            return self.leave(embedding, thresholds.join, first_terms)
         # Rule vocabulary-resume the other way round ("what time does the movie start?" names
         # what only the active thread said) and rule reply-follow-ups (a question on the latest
         # replies' words): the turn stays. Side questions go where one thread used their words.
@@ -239,10 +239,10 @@ class Threads:
             index, _ = kernels.best_above(embedding, self.centroids, join)
             return self._existing(index, "centroid") if index >= 0 else self._new(first_terms)
         if opens_topic:
-            return self._leave(embedding, join, first_terms)
+            return self.leave(embedding, join, first_terms)
         return self._existing(self.active, "answer")
 
-    def _leave(
+    def leave(
         self, embedding: npt.NDArray[np.float32], join: float, first_terms: Sequence[str]
     ) -> ThreadPlan:
         """The most similar thread other than the active one reaching ``join``, else new."""

@@ -7,6 +7,8 @@ read by set tests and by the lexicon automaton (``text.lexicon``)."""
 from __future__ import annotations
 
 __all__ = [
+    "ADDITIVE_LEADS",
+    "ADDITIVE_OPENER",
     "AGAIN_NOT_TOPICS",
     "BARE_RETURNS",
     "BARE_RETURN_MARKERS",
@@ -37,6 +39,7 @@ __all__ = [
     "OTHER_TOPIC_OPENERS",
     "PERMISSION_ASKERS",
     "PERMISSION_TAILS",
+    "POSSESSIVE_OPENERS",
     "RETURN_CLAUSE_FRONTS",
     "RETURN_NAME_FILLERS",
     "SETUP_POINTERS",
@@ -311,6 +314,14 @@ SETUP_POINTERS = frozenset((
     "these", "those", "there", "same", "again", "also", "too", "still", "yet", "then",
     "such", "either", "both", "other", "another", "instead", "anyway", "else",
 ))  # fmt: skip
+
+# Rule possessed-topics: the possessive determiners of the speaker's own people and things
+# ("My son needs ...", "also our boiler ..."), a closed class, read among a turn's first words.
+POSSESSIVE_OPENERS = frozenset(("my", "our", "his", "her"))
+# ... and the additive opener that adds an item of the speaker's ("also my neighbour wants
+# ...", "Oh also, the smoke alarm ..."), first or after one of ``ADDITIVE_LEADS``.
+ADDITIVE_OPENER = "also"
+ADDITIVE_LEADS = frozenset(("oh", "and"))
 
 # fmt: off
 # Objects of an EXPLAIN verb that point back ("explain that again in simpler words"): not new.

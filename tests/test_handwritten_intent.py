@@ -90,6 +90,13 @@ beside reports with a question, reports pointing at one listed item and new topi
 as statements; domains no other file uses; written before any change): intent 0.883, macro-F1
 0.902 on main f338e04 and at the end; rule outcome-reports reaches none of its misses (two
 reports read DRILL_DOWN by a definite or "as you described", one answer with no verb).
+
+Rule ask-shapes' inner asks, fragments and done reports (stop 34, ``followq_holdout14.jsonl``:
+9 conversations, 68 probes, follow-ups whose question sits mid-turn, fragments leaning on the
+reply, "need to know" statements, clarifications echoing the reply, reports; negative controls
+ending in a question word, answers with "?", echoes of the user's own words; domains no other
+file uses; written before any change, scored at each end): intent 0.676 -> 0.765, macro-F1
+0.689 -> 0.750 (first run main 7f77543).
 """
 
 from __future__ import annotations
@@ -149,6 +156,10 @@ SMALL_FLOORS = {
     # Follow-up questions on the thread's subject (followups13, stop 33): first run 0.784 /
     # 0.793; with clause asks and rule wider-follow-ups 0.811 / 0.816.
     "followups_holdout13.jsonl": {"intent_accuracy": 0.8, "intent_macro_f1": 0.8},
+    # Follow-ups read CONTINUE, reports and clarifications read DRILL_DOWN (followq14, stop
+    # 34): first run 0.676 / 0.689; with ask-shapes' inner asks, fragments and done reports
+    # 0.765 / 0.750.
+    "followq_holdout14.jsonl": {"intent_accuracy": 0.75, "intent_macro_f1": 0.73},
 }
 
 

@@ -2,7 +2,8 @@
 ``TurnScanner::question`` in ``cpp/include/multihorizon/intent.hpp``; the word lists are
 ``text.question_forms``'. Linear: one pass for the "?", one back from the end for the last
 clause mark; rule question-ends reads at most three words from the start and five back from the
-end; rule ask-shapes at most four words from the start and the last clause once.
+end; rule ask-shapes at most four words from the start and the last clause once, and (stop 34) at
+most seven words from the start.
 """
 
 from __future__ import annotations
@@ -75,8 +76,10 @@ def question(
     Rule question-ends (``ends``: lead words, lead asks, end fillers, end phrases): see
     ``_asks_at_ends``. Rule ask-shapes (``ends[4:]``, when given: request leads, request
     verbs, alternative words, degree words, subject words, number words, then topic
-    determiners, inverted asks, clause verbs and clause subjects): see ``_asks_for_output``,
-    ``_alternatives``, ``_topic_asks`` and ``_clause_asks``."""
+    determiners, inverted asks, clause verbs and clause subjects, then inner asks, inner
+    stops, report auxiliaries, other subjects and fragment leads): see ``_asks_for_output``,
+    ``_alternatives``, ``_topic_asks``, ``_clause_asks``, ``_inner_asks`` and
+    ``_reports_done``."""
     if "?" in text:
         return True
     first = _word_at(text, 0, strip)

@@ -105,3 +105,12 @@ def test_the_native_settle_hands_a_long_report_on_only_with_the_rule(on: bool) -
             assert session.classify(text) is wanted, name
     finally:
         kernels.use(previous)
+
+
+def test_a_curly_apostrophe_points_back_as_a_straight_one_does() -> None:
+    # A curly "here's" typed on a phone is the pointer "here's" (phrasing.plain_words): the report
+    # takes up the reply although it shares no word with it.
+    straight = "Painted the shed on sunday, here's a photo"
+    curly = straight.replace("'", "\u2019")
+    assert _roof().preview(straight).intent is mh.Intent.CONTINUE
+    assert _roof().preview(curly).intent is mh.Intent.CONTINUE

@@ -1080,7 +1080,9 @@ def _named_run(config: mh.Config) -> object:
     session = _crawls(config)
     session.user("Okay, noted.")
     session.assistant("Good.")
-    text = "in the first crawl how many 404s were there"
+    # No question shape (rule ask-shapes reads "in the first crawl how many ..." as an inner
+    # ask since stop 34): only the named run points back.
+    text = "in the first crawl there were how many 404s"
     envelope = session.preview(text)
     return session.classify(text), [ref.target_turn for ref in envelope.references]
 

@@ -2,7 +2,8 @@
 ``TurnScanner::question`` in ``cpp/include/multihorizon/intent.hpp``; the word lists are
 ``text.question_forms``'. Linear: one pass for the "?", one back from the end for the last
 clause mark; rule question-ends reads at most three words from the start and five back from the
-end; rule ask-shapes at most four words from the start and the last clause once.
+end; rule ask-shapes at most four words from the start and the last clause once, and (stop 34) at
+most seven words from the start.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ _LEAD_REACH = 3  # rule question-ends: leading words read ("ok and how ...")
 _END_WORDS = 5  # and words read back from the end: two fillers, then a phrase of three
 _TOPIC_WORDS = 2  # rule ask-shapes: words of a topic after its determiner ("the tinny thing,")
 _SENTENCE_ENDS = frozenset(map(ord, ".!"))  # rule ask-shapes: a topic's comment goes on
+_INNER_REACH = 5  # rule ask-shapes, inner asks: words of the opening clause before its wh-word
 _NO_ENDS: tuple[Set[tuple[int, ...]], ...] = (frozenset(),) * 4
 
 
@@ -74,12 +76,16 @@ def question(
     Rule question-ends (``ends``: lead words, lead asks, end fillers, end phrases): see
     ``_asks_at_ends``. Rule ask-shapes (``ends[4:]``, when given: request leads, request
     verbs, alternative words, degree words, subject words, number words, then topic
-    determiners, inverted asks, clause verbs and clause subjects): see ``_asks_for_output``,
-    ``_alternatives``, ``_topic_asks`` and ``_clause_asks``."""
+    determiners, inverted asks, clause verbs and clause subjects, then inner asks, inner
+    stops, report auxiliaries, other subjects and fragment leads): see ``_asks_for_output``,
+    ``_alternatives``, ``_topic_asks``, ``_clause_asks``, ``_inner_asks`` and
+    ``_reports_done``."""
     if "?" in text:
         return True
     first = _word_at(text, 0, strip)
-    if first in openers:
+    if len(ends) > 17 and first in ends[16] and _reports_done(text, strip, ends):
+        first = ()  # "did the 20 min test, got 231 watts": a report, not "did" asking
+    elif first in openers:
         return True
     if not form_openers:
         return False
@@ -103,6 +109,8 @@ def question(
     if len(ends) > 10 and _topic_asks(text, last, strip, ends):
         return True
     if len(ends) > 13 and _clause_asks(text, last, strip, ends, form_openers, clause_marks):
+        return True
+    if len(ends) > 15 and _inner_asks(text, last, strip, ends, clause_marks):
         return True
     return len(ends) > 4 and _alternatives(text, mark + 1, last, strip, ends)
 
@@ -196,6 +204,55 @@ def _topic_asks(
             if text[last - 1] == "," or ord(text[end - 1]) in _SENTENCE_ENDS:
                 return False
             return word not in subjects and "\n" not in text and "\r" not in text
+    # Stop 34 (followq14): a fragment that leans on the reply, the topic alone after one
+    # fragment lead (``ends[18]``): "and the floor", "and the fridge".
+    if len(ends) < 19 or phase != 1 or count != 1 or led != 1:
+        return False
+    return _word_at(text, 0, strip) in ends[18]
+
+
+def _reports_done(text: str, strip: Set[int], ends: Sequence[Set[tuple[int, ...]]]) -> bool:
+    """Rule ask-shapes, done reports, in a turn with no "?" whose first word is a report
+    auxiliary (``ends[16]``: "did"): no subject follows it (``ends[8]``, ``ends[17]``: "did
+    you", "did anyone" ask) and nothing is stripped off it ("Did, did you play ..."), so it
+    reports a thing done ("did the 20 min test, got 231 watts", "did 40 mins on the a road")."""
+    position, end = _next_word(text, 0, len(text))
+    if end == position or ord(text[end - 1]) in strip:
+        return False
+    after = _word_at(text, end, strip)
+    return bool(after) and after not in ends[8] and after not in ends[17]
+
+
+def _inner_asks(
+    text: str,
+    last: int,
+    strip: Set[int],
+    ends: Sequence[Set[tuple[int, ...]]],
+    marks: Set[int],
+) -> bool:
+    """Rule ask-shapes, inner asks, on ``text[:last]`` (no "?", no statement end): inside the
+    opening clause, after a topic of one to ``_INNER_REACH`` words, a wh-word (``ends[14]``)
+    asks of it ("knee pads what brand, ...", "level 1 is how long time", "anti-skate how do
+    i set it"), unless a word before it is a subject (``ends[8]``) or an inner stop
+    (``ends[15]``: negations, verbs of knowing and saying, subordinators, demonstratives:
+    "dont ask how long it took", "cant remember which"), the topic is only lead words
+    (``ends[0]``: rule question-ends reads "ok how ..."), or a subject follows the wh-word
+    ("cars is what i spend everything on": an embedded clause states); a word closing with a
+    ``marks`` character, "." or "!" ends the opening clause. Reads at most ``_INNER_REACH`` +
+    2 words."""
+    leads, subjects, asks, stops = ends[0], ends[8], ends[14], ends[15]
+    position, count, led = 0, 0, True
+    while position < last and count <= _INNER_REACH:
+        position, end = _next_word(text, position, last)
+        if end == position:
+            return False
+        word = _stripped(text, position, end, strip)
+        if count and word in asks:
+            return not led and _word_at(text[:last], end, strip) not in subjects
+        closing = ord(text[end - 1])
+        if word in subjects or word in stops or closing in marks or closing in _SENTENCE_ENDS:
+            return False
+        led, position, count = led and word in leads, end, count + 1
     return False
 
 

@@ -79,7 +79,7 @@ class TurnScanner {
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
               IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
               std::u32string clause_marks = {}, std::u32string statement_ends = {},
-              const std::array<std::vector<std::u32string>, 14>& question_ends = {})
+              const std::array<std::vector<std::u32string>, 19>& question_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -132,6 +132,16 @@ class TurnScanner {
     for (const std::u32string& word : question_ends[12]) add_opener(word, kClauseVerb);
     for (const std::u32string& word : question_ends[13]) add_opener(word, kClauseSubject);
     clauses_ = !question_ends[12].empty();
+    // Rule ask-shapes, stop 34: inner asks and their stops, report auxiliaries and the other
+    // subjects after them, fragment leads.
+    for (const std::u32string& word : question_ends[14]) add_opener(word, kInnerAsk);
+    for (const std::u32string& word : question_ends[15]) add_opener(word, kInnerStop);
+    for (const std::u32string& word : question_ends[16]) add_opener(word, kReportAux);
+    for (const std::u32string& word : question_ends[17]) add_opener(word, kOtherSubject);
+    for (const std::u32string& word : question_ends[18]) add_opener(word, kFragmentLead);
+    inner_ = !question_ends[14].empty();
+    reports_ = !question_ends[16].empty();
+    fragments_ = !question_ends[18].empty();
     asks_ = !question_ends[5].empty() || !question_ends[6].empty();
     for (char32_t mark : clause_marks_) {
       if (mark < 128) ascii_marks_[mark] = true;
@@ -174,8 +184,12 @@ class TurnScanner {
     }
     std::size_t start = 0, end = 0;
     word_at(text, length, 0, start, end);
-    const std::uint16_t first = opener(text, start, end);
-    if (first & kSpecOpener) return true;
+    std::uint32_t first = opener(text, start, end);
+    if (reports_ && (first & kReportAux) && reports_done(text, length)) {
+      first = 0;  // "did the 20 min test, got 231 watts": a report, not "did" asking
+    } else if (first & kSpecOpener) {
+      return true;
+    }
     if (!forms_) return false;
     if (asks_ && (first & (kRequestLead | kRequestVerb)) && asks_for_output(text, length)) {
       return true;
@@ -195,7 +209,56 @@ class TurnScanner {
     if (asks_at_ends(text, last)) return true;
     if (topics_ && topic_asks(text, length, last)) return true;
     if (clauses_ && clause_asks(text, length, last)) return true;
+    if (inner_ && inner_asks(text, last)) return true;
     return asks_ && alternatives(text, length, mark, last);
+  }
+
+  // Rule ask-shapes, done reports, in a turn with no "?" whose first word is a report
+  // auxiliary ("did"): no subject follows it ("did you", "did anyone" ask) and nothing is
+  // stripped off it ("Did, did you play ..."). The reference is _reports_done in
+  // src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool reports_done(const CharT* text, std::size_t length) const {
+    std::size_t position = 0, start = 0, end = 0;
+    const std::size_t raw_end = next_word(text, position, length);
+    if (raw_end == position || stripped(static_cast<std::uint32_t>(text[raw_end - 1]))) {
+      return false;
+    }
+    word_at(text, length, raw_end, start, end);
+    return end > start && !(opener(text, start, end) & (kSubject | kOtherSubject));
+  }
+
+  // Rule ask-shapes, inner asks, on text[0, last) (no "?", no statement end): inside the
+  // opening clause, after a topic of one to kInnerReach words, an inner ask word ("knee pads
+  // what brand, ...", "level 1 is how long time"), unless a word before it is a subject or
+  // an inner stop ("dont ask how long it took"), the topic is only lead words, or a subject
+  // follows the ask word ("cars is what i spend everything on"). Reads at most
+  // kInnerReach + 2 words. The reference is _inner_asks in src/multihorizon/_question_py.py.
+  template <class CharT>
+  bool inner_asks(const CharT* text, std::size_t last) const {
+    std::size_t position = 0, start = 0, end = 0;
+    int count = 0;
+    bool led = true;
+    while (position < last && count <= kInnerReach) {
+      const std::size_t raw_end = next_word(text, position, last);
+      if (raw_end == position) return false;
+      strip_span(text, position, raw_end, start, end);
+      const std::uint32_t kind = opener(text, start, end);
+      if (count > 0 && (kind & kInnerAsk)) {
+        if (led) return false;
+        word_at(text, last, raw_end, start, end);
+        return !(opener(text, start, end) & kSubject);
+      }
+      const auto closing = static_cast<std::uint32_t>(text[raw_end - 1]);
+      if ((kind & (kSubject | kInnerStop)) || clause_mark(closing) || closing == '.' ||
+          closing == '!') {
+        return false;
+      }
+      led = led && (kind & kLeadWord);
+      position = raw_end;
+      ++count;
+    }
+    return false;
   }
 
   // Rule ask-shapes, clause asks, on text[0, last) (no "?", no statement end): the last
@@ -216,7 +279,7 @@ class TurnScanner {
       const std::size_t raw_end = next_word(text, position, last);
       if (raw_end == position) return false;
       strip_span(text, position, raw_end, start, end);
-      const std::uint16_t kind = opener(text, start, end);
+      const std::uint32_t kind = opener(text, start, end);
       position = raw_end;
       if (kind & kFormOpener) return true;
       if (kind & kClauseVerb) {
@@ -257,7 +320,7 @@ class TurnScanner {
       const std::size_t raw_end = next_word(text, position, last);
       if (raw_end == position) return false;
       strip_span(text, position, raw_end, start, end);
-      const std::uint16_t kind = opener(text, start, end);
+      const std::uint32_t kind = opener(text, start, end);
       const bool comma = static_cast<std::uint32_t>(text[raw_end - 1]) == ',';
       position = raw_end;
       if (phase == 1) {
@@ -282,7 +345,11 @@ class TurnScanner {
         return !(kind & kSubject) && one_line(text, length);
       }
     }
-    return false;
+    // Stop 34: a fragment that leans on the reply, the topic alone after one fragment lead
+    // ("and the floor").
+    if (!fragments_ || phase != 1 || count != 1 || led != 1) return false;
+    word_at(text, length, 0, start, end);
+    return (opener(text, start, end) & kFragmentLead) != 0;
   }
 
   // Rule ask-shapes: after at most kLeadReach request leads ("now", "ok and"), the first
@@ -295,7 +362,7 @@ class TurnScanner {
       const std::size_t raw_end = next_word(text, position, length);
       if (raw_end == position) return false;
       strip_span(text, position, raw_end, start, end);
-      const std::uint16_t kind = opener(text, start, end);
+      const std::uint32_t kind = opener(text, start, end);
       if (kind & kRequestVerb) return true;
       if (!(kind & kRequestLead)) return false;
       position = raw_end;
@@ -323,7 +390,7 @@ class TurnScanner {
       if (raw_end == position) break;
       // Only a word after an alternative and a word that may be one (its first character,
       // or a stripped one, allows it) are looked up: the rest of a clause costs its scan.
-      std::uint16_t kind = 0;
+      std::uint32_t kind = 0;
       if (or_word || may_alternate(static_cast<std::uint32_t>(text[position]))) {
         strip_span(text, position, raw_end, start, end);
         if (or_word || end - start <= alternative_chars_) kind = opener(text, start, end);
@@ -389,7 +456,7 @@ class TurnScanner {
       const std::size_t raw_end = next_word(text, position, last);
       if (raw_end == position) return false;
       strip_span(text, position, raw_end, start, end);
-      const std::uint16_t kind = opener(text, start, end);
+      const std::uint32_t kind = opener(text, start, end);
       if (kind & kSubject) return true;
       if (!(kind & kLeadWord)) return false;
       position = raw_end;
@@ -477,24 +544,28 @@ class TurnScanner {
 
  private:
   bool stripped(std::uint32_t cp) const { return strip_.find(static_cast<char32_t>(cp)) != std::u32string::npos; }
-  static constexpr std::uint16_t kSpecOpener = 1, kFormOpener = 2;
-  static constexpr std::uint16_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
-  static constexpr std::uint16_t kRequestLead = 64, kRequestVerb = 128;  // rule ask-shapes
-  static constexpr std::uint16_t kAlternative = 256, kDegree = 512, kSubject = 1024;
-  static constexpr std::uint16_t kNumber = 2048, kTopic = 4096, kInverted = 8192;
-  static constexpr std::uint16_t kClauseVerb = 16384, kClauseSubject = 32768;
+  static constexpr std::uint32_t kSpecOpener = 1, kFormOpener = 2;
+  static constexpr std::uint32_t kLeadWord = 4, kLeadAsk = 8, kEndFiller = 16, kEndPhrase = 32;
+  static constexpr std::uint32_t kRequestLead = 64, kRequestVerb = 128;  // rule ask-shapes
+  static constexpr std::uint32_t kAlternative = 256, kDegree = 512, kSubject = 1024;
+  static constexpr std::uint32_t kNumber = 2048, kTopic = 4096, kInverted = 8192;
+  static constexpr std::uint32_t kClauseVerb = 16384, kClauseSubject = 32768;
+  static constexpr std::uint32_t kInnerAsk = 1u << 16, kInnerStop = 1u << 17;  // stop 34
+  static constexpr std::uint32_t kReportAux = 1u << 18, kOtherSubject = 1u << 19;
+  static constexpr std::uint32_t kFragmentLead = 1u << 20;
+  static constexpr int kInnerReach = 5;  // rule ask-shapes: inner asks' topic words
   static constexpr int kTopicWords = 2;  // rule ask-shapes: a topic's words after its determiner
   static constexpr int kLeadReach = 3;         // rule question-ends: lead words read
   static constexpr std::size_t kEndWords = 5;  // and words read back from the end
 
-  void add_opener(const std::u32string& word, std::uint16_t kind) {
+  void add_opener(const std::u32string& word, std::uint32_t kind) {
     openers_[word] |= kind;
     longest_opener_ = std::max(longest_opener_, word.size());
   }
 
   // The opener kinds of the folded text[start:end] (0: none).
   template <class CharT>
-  std::uint16_t opener(const CharT* text, std::size_t start, std::size_t end) const {
+  std::uint32_t opener(const CharT* text, std::size_t start, std::size_t end) const {
     if (end - start > longest_opener_) return 0;
     thread_local std::u32string key;
     key.clear();
@@ -631,7 +702,7 @@ class TurnScanner {
   MarkerAutomaton automaton_;
   std::int32_t block_;
   std::int32_t acknowledge_;
-  std::unordered_map<std::u32string, std::uint16_t> openers_;  // the k*Opener, kLead/kEnd* bits
+  std::unordered_map<std::u32string, std::uint32_t> openers_;  // the k*Opener, kLead/kEnd* bits
   std::size_t longest_opener_ = 0;
   std::u32string strip_;
   std::unordered_set<std::u32string> function_words_;
@@ -643,6 +714,7 @@ class TurnScanner {
   bool asks_ = false;   // rule ask-shapes (request verbs or alternative words given)
   bool topics_ = false;  // rule ask-shapes: topic determiners given
   bool clauses_ = false;  // rule ask-shapes: clause verbs given (clause asks)
+  bool inner_ = false, reports_ = false, fragments_ = false;  // rule ask-shapes, stop 34
   std::size_t alternative_chars_ = 0;  // the longest alternative word
   std::u32string alternative_firsts_;  // the alternative words' first characters
   bool alternative_pairs_ = false;     // may_hold_alternative's tables are in use

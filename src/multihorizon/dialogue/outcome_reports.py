@@ -188,7 +188,7 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
         return False
     # It takes up the reply or its thread: a word pointing back, or a word either used ("I
     # bought a used car last week and the brakes squeal." after party tips takes up nothing).
-    words = {token.strip(WORD_STRIP) for token in features.text.casefold().split()}
+    words = set(plain_words(features.text))  # curly apostrophes too ("here\u2019s")
     if not OUTCOME_POINTERS.isdisjoint(words):
         return True  # "Tried your trick today", "I put a hygrometer in there"
     threads, reply = context.threads, context.log.features[-1]

@@ -11,11 +11,11 @@ from typing import Any
 
 __all__ = [
     "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "CLAUSE_SUBJECTS", "CLAUSE_VERBS",
-    "DEGREE_WORDS", "ELSE_ASKS",
-    "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS",
-    "NUMBER_WORDS", "QUESTION_OPENERS", "QUESTION_STRIP", "REQUEST_LEADS", "REQUEST_VERBS",
-    "STATEMENT_ENDS", "SUBJECT_WORDS", "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES",
-    "TERM_OPENERS", "TOPIC_DETERMINERS", "scanner_forms",
+    "DEGREE_WORDS", "ELSE_ASKS", "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "FRAGMENT_LEADS",
+    "INNER_ASKS", "INNER_STOPS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS", "NUMBER_WORDS",
+    "OTHER_SUBJECTS", "QUESTION_OPENERS", "QUESTION_STRIP", "REPORT_AUXILIARIES",
+    "REQUEST_LEADS", "REQUEST_VERBS", "STATEMENT_ENDS", "SUBJECT_WORDS", "TERM_BREAKERS",
+    "TERM_ENDINGS", "TERM_HEDGES", "TERM_OPENERS", "TOPIC_DETERMINERS", "scanner_forms",
 ]  # fmt: skip
 
 # SPEC-028 §5.2: a turn is a question (``Lexicon.is_question``) when it holds a "?" or its
@@ -168,6 +168,37 @@ SUBJECT_WORDS = frozenset(_SUBJECTS) | {word.replace("'", "\u2019") for word in 
 # lasts": an indirect question states, swda 18 turns).
 CLAUSE_VERBS = frozenset(("do", "am", "have"))
 CLAUSE_SUBJECTS = frozenset(("i", "we", "you", "they"))
+# Rule ask-shapes, stop 34 (followq14), three more shapes. Inner asks: inside the opening
+# clause of a turn with no "?" and no statement end, a topic of one to five words and then one
+# of ``INNER_ASKS`` ("knee pads what brand, my old ones keep sliding down", "level 1 is how
+# long time", "anti-skate how do i set it if ..."), unless a subject pronoun or one of
+# ``INNER_STOPS`` comes before it (a negation, a verb of knowing, saying or seeing, a
+# subordinator, a demonstrative: "dont ask how long it took", "cant remember which", "this is
+# what ...", "from what I hear") or a subject pronoun follows it ("cars is what i spend
+# everything on": an embedded clause). Done reports: a turn with no "?" opening with one of
+# ``REPORT_AUXILIARIES`` and then no subject (``SUBJECT_WORDS``, ``OTHER_SUBJECTS``) reports a
+# thing done, not a question ("did the 20 min test, got 231 watts"; "did you", "did anyone"
+# still ask). Fragments: one of ``FRAGMENT_LEADS``, a topic determiner and one word, the whole
+# turn ("and the floor", "and the fridge"), lean on the reply.
+INNER_ASKS = frozenset(("what", "how", "which", "where"))
+INNER_STOPS = frozenset((
+    "not", "no", "never", "dont", "don't", "cant", "can't", "didnt", "didn't", "doesnt",
+    "doesn't", "wont", "won't", "isnt", "isn't", "dunno", "know", "knew", "knows", "forget",
+    "forgot", "remember", "ask", "asked", "wonder", "wondering", "wonderin", "see", "saw",
+    "seen", "said", "say", "says", "tell", "told", "explain", "explained", "show", "showed",
+    "hear", "heard", "read", "watch", "watched", "look", "looking", "understand", "decide",
+    "decided", "figure", "find", "found", "learn", "learned", "check", "checked", "guess",
+    "matter", "care", "idea", "sure", "exactly", "regardless", "somehow", "depends",
+    "depending", "here's", "heres", "its", "this", "that", "these", "those", "because",
+    "from", "since", "if", "although", "though", "unless", "until", "like", "as", "sounds",
+    "being", "for", "about", "of", "on", "funny",
+))  # fmt: skip
+REPORT_AUXILIARIES = frozenset(("did",))
+OTHER_SUBJECTS = frozenset((
+    "any", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "one", "u",
+    "ya", "ye", "yall", "y'all", "he", "she", "his", "her", "your", "ur", "their",
+))  # fmt: skip
+FRAGMENT_LEADS = frozenset(("and",))
 
 
 def scanner_forms(
@@ -181,7 +212,8 @@ def scanner_forms(
     asks = (sorted(REQUEST_LEADS), sorted(REQUEST_VERBS), sorted(ALTERNATIVE_WORDS),
             sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS),
             sorted(TOPIC_DETERMINERS), sorted(INVERTED_ASKS), sorted(CLAUSE_VERBS),
-            sorted(CLAUSE_SUBJECTS))  # fmt: skip
+            sorted(CLAUSE_SUBJECTS), sorted(INNER_ASKS), sorted(INNER_STOPS),
+            sorted(REPORT_AUXILIARIES), sorted(OTHER_SUBJECTS), sorted(FRAGMENT_LEADS))  # fmt: skip
     if not (question_forms and question_ends):
         ends = ([], [], [], [])
     return {

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from ..text.enumerations import first_number
 from ..text.item_qualities import item_by_quality
+from ..text.list_styles import BULLETED, NUMBERED, PLAIN, form_style, list_style
 from ..text.ordinal_forms import MIDDLE
 from ..text.tokens import content_terms
 from .references import Mention, Reference
@@ -42,6 +43,7 @@ def resolve_ordinal(
     window: int,
     longer_lists: bool = False,
     item_forms: bool = False,
+    marker_styles: bool = False,
 ) -> Reference:
     """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
     most recent one; ``longer_lists``, rule ordinal-forms: the most recent one that has an
@@ -52,7 +54,10 @@ def resolve_ordinal(
     ``item_forms`` (rule item-forms): "the cheapest one" is the item of a recent list that
     says that quality (or the end of a list its lead orders by it); "the third tip" prefers
     the list of tips when the latest list's turn says nothing of tips; "the one about X"
-    weighs each word by how few items hold it."""
+    weighs each word by how few items hold it.
+
+    ``marker_styles`` (rule marker-styles): "option C" / "#3" past a latest list marked
+    otherwise mean the latest list of the last few turns with lists marked so."""
     if mention.quality:
         return _by_quality(mention, log, enumerations, now, window) if item_forms else (
             _unresolved(mention)
@@ -77,7 +82,10 @@ def resolve_ordinal(
         if turn < 0:
             return _unresolved(mention)
         chosen = (turn, enumerations[turn])
-        if longer_lists and _index(mention.ordinal, len(chosen[1])) is None:
+        styled = _styled_list(mention, log, enumerations, now, window) if marker_styles else None
+        if styled is not None:
+            chosen = styled
+        elif longer_lists and _index(mention.ordinal, len(chosen[1])) is None:
             # "the third rule" after a two-way "A or B" reply: the latest list that has a
             # third item (ours: the spec's default list cannot be meant).
             longer = (t for t in _turns_with_lists(enumerations, now, window) if t != turn)
@@ -97,6 +105,43 @@ def resolve_ordinal(
 
 
 _CONTINUED_TURNS = 3  # turns with lists a numbering may go on across
+_STYLE_TURNS = 4  # turns with lists searched for a list marked as the ordinal's form asks
+
+
+def _styled_list(
+    mention: Mention,
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+) -> tuple[int, tuple[str, ...]] | None:
+    """Rule marker-styles: for "option C" (a letter) or "#3" / "step 3" (digits) when the
+    latest list is not marked so, the most recent list of the last ``_STYLE_TURNS`` turns with
+    lists (the latest turn's other lists too) marked as the form asks and long enough; for
+    digits past a PLAIN latest list (a comma list, prose), a bulleted one when none is
+    numbered. None: the latest list is marked as asked, or no list is (the spec's rule)."""
+    wanted = form_style(mention.surface)
+    if wanted is None or mention.ordinal is None:
+        return None
+    features = log.features
+    turns = list(_turns_with_lists(enumerations, now, window))[:_STYLE_TURNS]
+    if not turns:
+        return None
+    latest = list_style(features[turns[0]].text, enumerations[turns[0]])
+    if latest == wanted:
+        return None
+    fallback: tuple[int, tuple[str, ...]] | None = None
+    for turn in turns:
+        text = features[turn].text
+        for listed in reversed(features[turn].enumeration_lists or ()):
+            if _index(mention.ordinal, len(listed.items)) is None:
+                continue
+            style = list_style(text, listed.items)
+            if style == wanted:
+                return turn, listed.items
+            if fallback is None and wanted == NUMBERED and latest == PLAIN and style == BULLETED:
+                fallback = (turn, listed.items)
+    return fallback
 
 
 def _by_label(

@@ -1120,6 +1120,16 @@ def _marker_style(config: mh.Config) -> object:
     return [(ref.target_turn, ref.item) for ref in envelope.references if ref.type == "ordinal"]
 
 
+def _place_scope(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("A week in the Alps in June, where should we stay?")
+    session.assistant("Good bases:\n1. Annecy, by the lake\n2. Chamonix, under Mont Blanc")
+    session.user("And what should we eat?")
+    session.assistant("Try these:\n1. Tartiflette\n2. Fondue\n3. Reblochon on bread")
+    envelope = session.preview("Of the towns you listed, is the second one busy?")
+    return [(ref.target_turn, ref.item) for ref in envelope.references if ref.type == "ordinal"]
+
+
 def _question_form(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I returned the jacket last week")
@@ -1310,6 +1320,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "fresh-value-questions": lambda config: _fresh_output(config, "Which of those is the backup?"),
     "introducing-turns": _introducing_turn,
     "marker-styles": _marker_style,
+    "place-scopes": _place_scope,
     "question-forms": _question_form,
     "question-ends": _question_end,
     "ask-shapes": _ask_shape,

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from ..text.enumerations import first_number
 from ..text.item_qualities import item_by_quality
 from ..text.list_styles import BULLETED, NUMBERED, PLAIN, form_style, list_style
-from ..text.ordinal_forms import MIDDLE
+from ..text.ordinal_forms import MIDDLE, PLACE_NOUNS, PLACE_QUESTIONS
 from ..text.tokens import content_terms
 from .references import Mention, Reference
 from .turnlog import TurnLog
@@ -44,6 +44,7 @@ def resolve_ordinal(
     longer_lists: bool = False,
     item_forms: bool = False,
     marker_styles: bool = False,
+    place_scopes: bool = False,
 ) -> Reference:
     """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
     most recent one; ``longer_lists``, rule ordinal-forms: the most recent one that has an
@@ -57,7 +58,9 @@ def resolve_ordinal(
     weighs each word by how few items hold it.
 
     ``marker_styles`` (rule marker-styles): "option C" / "#3" past a latest list marked
-    otherwise mean the latest list of the last few turns with lists marked so."""
+    otherwise mean the latest list of the last few turns with lists marked so.
+    ``place_scopes`` (rule place-scopes): "of the towns you listed" names a list answering
+    "where ...?"."""
     if mention.quality:
         return _by_quality(mention, log, enumerations, now, window) if item_forms else (
             _unresolved(mention)
@@ -65,8 +68,9 @@ def resolve_ordinal(
     chosen: tuple[int, tuple[str, ...]] | None = None
     if mention.scope:
         chosen = _scoped_list(
-            mention.scope, log, enumerations, now, window, strict=mention.scope_required
-        )
+            mention.scope, log, enumerations, now, window, strict=mention.scope_required,
+            places=place_scopes,
+        )  # fmt: skip
         if chosen is None and mention.scope_required:
             return _unresolved(mention)
     elif item_forms and mention.terms and mention.ordinal is not None:
@@ -239,9 +243,12 @@ def _scoped_list(
     window: int,
     *,
     strict: bool = False,
+    places: bool = False,
 ) -> tuple[int, tuple[str, ...]] | None:
     """The list whose items and lead (twice) or whose turn and question hold most of the
-    scope's words; the most recent of equals. None when no list holds any.
+    scope's words; the most recent of equals. None when no list holds any. ``places`` (rule
+    place-scopes): a place noun of the scope ("the towns you listed") counts as a lead's
+    word for a list that answers a question asking where.
 
     ``strict`` (a noun after the ordinal: "the third database"): the noun must name what the
     list lists, in its lead, the question it answers, or at least half of its items; "the
@@ -252,12 +259,15 @@ def _scoped_list(
     features, roles = log.features, log.roles
     for turn in _turns_with_lists(enumerations, now, window):
         question: tuple[str, ...] = ()
-        if turn > 0 and roles[turn - 1] == "user":
+        asked = turn > 0 and roles[turn - 1] == "user"
+        if asked:
             question = features[turn - 1].terms
-        around = _matched(scope, (*features[turn].terms, *question))
+        # Rule place-scopes: a place noun of the scope is a word of a "where" answer's lead.
+        where = int(places and asked and _asks_where(scope, features[turn - 1].text))
+        around = _matched(scope, (*features[turn].terms, *question)) + 2 * where
         for listed in features[turn].enumeration_lists or ():
             if strict:
-                heading = _matched(scope, (*content_terms(listed.lead), *question))
+                heading = _matched(scope, (*content_terms(listed.lead), *question)) + where
                 named = sum(1 for item in listed.items if _matched(scope, content_terms(item)))
                 score = heading + (2 * named >= len(listed.items))
             else:
@@ -266,6 +276,13 @@ def _scoped_list(
             if score > best_score:
                 best, best_score = (turn, listed.items), score
     return best
+
+
+def _asks_where(scope: Sequence[str], question: str) -> bool:
+    """Rule place-scopes: whether ``scope`` names places and ``question`` asks where."""
+    if not any(word in PLACE_NOUNS for word in scope):
+        return False
+    return any(word.strip("?,.!") in PLACE_QUESTIONS for word in question.casefold().split())
 
 
 def _item_about(

@@ -496,9 +496,8 @@ def resolve_turn(
             action_words=request_words(content, mentions, features.terms, config),
             longer_lists=config.ordinal_forms,
             item_forms=config.item_forms,
-            marker_styles=config.marker_styles,
-            place_scopes=config.place_scopes,
-        )
+            marker_styles=config.marker_styles, place_scopes=config.place_scopes,
+        )  # fmt: skip
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         if config.entity_forms:

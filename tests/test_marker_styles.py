@@ -127,6 +127,7 @@ def test_form_style(surface: str, style: str | None) -> None:
         ("Pick:\n- Drain it\n- Refill it", ("Drain it", "Refill it"), BULLETED),
         ("You could drain it, refill it or wait.", ("drain it", "refill it", "wait"), PLAIN),
         ("Vitamin D3 drain it", ("drain it", "x"), PLAIN),
+        ("Use ed25519: short keys, fast, safe.", ("short keys", "fast", "safe"), PLAIN),
         ("", ("drain it",), PLAIN),
     ],
 )

@@ -55,10 +55,12 @@ def list_style(text: str, items: Sequence[str]) -> str:
     line_start = text.rfind("\n", 0, at) + 1
     before = text[max(line_start, at - _LABEL_CHARS) : at].rstrip(LABEL_MARKUP)
     if len(before) >= 2 and before[-1] in LABEL_ENDS:
-        label = before[:-1].rstrip(LABEL_MARKUP)
-        if label[-1:].isascii() and label[-1:].isdigit():
+        # The label is one short word: "2", "12", "b" ("Use ed25519:" opens no numbered list).
+        words = before[:-1].rstrip(LABEL_MARKUP).split()
+        label = words[-1].lstrip(LABEL_MARKUP) if words else ""
+        if label.isascii() and label.isdigit() and len(label) <= 2:
             return NUMBERED
-        if label[-1:].isascii() and label[-1:].isalpha() and not label[-2:-1].isalnum():
+        if label.isascii() and label.isalpha() and len(label) == 1:
             return LETTERED
     head = text[line_start:at].lstrip(" \t")
     if head[:1] in BULLETS and at - line_start <= _LABEL_CHARS:

@@ -369,7 +369,9 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "multihorizon eval FILE --task references (hashing), off -> on: items_holdout13 acc@1 "
         "0.855 -> 0.884, item 0.780 -> 0.814; items_holdout acc@1 0.951 -> 0.963, item 0.866 "
         "-> 0.878; the other hand-written sets unchanged (tools/item_report.py pooled item 632 "
-        "-> 635 of 733); tests/test_marker_styles.py.",
+        "-> 635 of 733); items_holdout14 (written before it) item 0.804 -> 0.826, one probe "
+        "('step 3' past 'Use ed25519: a, b, c', after a list_styles fix found on that miss); "
+        "real data (tools/eval_all.py) unchanged; tests/test_marker_styles.py.",
         "dialogue.ordinal_resolution.resolve_ordinal",
     ),
     (

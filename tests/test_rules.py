@@ -1141,6 +1141,26 @@ def _introducing_turn(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references if ref.type == "turn"]
 
 
+def _marker_style(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I cut my electricity bill?")
+    session.assistant("Options:\na) A fixed tariff\nb) Night washing\nc) A smart thermostat")
+    session.user("And how do I read the meter?")
+    session.assistant("Steps:\n1. Find the serial\n2. Press the button\n3. Note the reading")
+    envelope = session.preview("option c, is it worth it?")
+    return [(ref.target_turn, ref.item) for ref in envelope.references if ref.type == "ordinal"]
+
+
+def _place_scope(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("A week in the Alps in June, where should we stay?")
+    session.assistant("Good bases:\n1. Annecy, by the lake\n2. Chamonix, under Mont Blanc")
+    session.user("And what should we eat?")
+    session.assistant("Try these:\n1. Tartiflette\n2. Fondue\n3. Reblochon on bread")
+    envelope = session.preview("Of the towns you listed, is the second one busy?")
+    return [(ref.target_turn, ref.item) for ref in envelope.references if ref.type == "ordinal"]
+
+
 def _question_form(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I returned the jacket last week")
@@ -1361,6 +1381,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),
     "fresh-value-questions": lambda config: _fresh_output(config, "Which of those is the backup?"),
     "introducing-turns": _introducing_turn,
+    "marker-styles": _marker_style,
+    "place-scopes": _place_scope,
     "question-forms": _question_form,
     "question-ends": _question_end,
     "ask-shapes": _ask_shape,

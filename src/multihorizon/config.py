@@ -225,6 +225,8 @@ class Config:
     # "go with b", "4)", "the cheapest of the three", "the first two", "the 13th", the kind
     # of list an item noun names, items matched by their rarer words (rule item-forms).
     item_forms: bool = True
+    marker_styles: bool = True  # "option C" / "#3": the list marked so (rule marker-styles)
+    place_scopes: bool = True  # "the towns you listed": a "where" answer (rule place-scopes)
     # An item named by its words alone: "which needle type?", "the coffee rule" (rule
     # item-words).
     item_words: bool = True

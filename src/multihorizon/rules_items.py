@@ -349,4 +349,47 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "tests/test_list_choice.py.",
         "dialogue.antecedents.referenced",
     ),
+    (
+        "marker-styles",
+        "references",
+        "§4.1",
+        "Which list an ordinal means by how the lists mark their items (text.list_styles): a "
+        "letter ('option C', 'B') picks a lettered list and digits ('#3', 'step 3', 'number "
+        "2') a numbered one when the latest list is marked otherwise: the most recent list "
+        "of the last four turns with lists (the latest turn's other lists too) marked as the "
+        "form asks and long enough; digits past a comma or prose list fall back on a bulleted "
+        "one. Ordinal words ('the third', 'the last') keep the spec's latest list.",
+        {"marker_styles": False},
+        "Counted over every hand-written file first (items14, stop 34, text.list_styles on "
+        "the probes whose gold item a list holds): of 49 ordinals written with a letter or "
+        "digits, 43 mean the latest list (42 marked as the form asks, 1 a comma list with no "
+        "marked list before it); of the 6 that mean an earlier list, 4 follow a latest list "
+        "marked otherwise (3 of them misses) and 2 name theirs ('back to the places, number "
+        "2'). "
+        "multihorizon eval FILE --task references (hashing), off -> on: items_holdout13 acc@1 "
+        "0.855 -> 0.884, item 0.780 -> 0.814; items_holdout acc@1 0.951 -> 0.963, item 0.866 "
+        "-> 0.878; the other hand-written sets unchanged (tools/item_report.py pooled item 632 "
+        "-> 635 of 733); items_holdout14 (written before it) item 0.804 -> 0.826, one probe "
+        "('step 3' past 'Use ed25519: a, b, c', after a list_styles fix found on that miss); "
+        "real data (tools/eval_all.py) unchanged; tests/test_marker_styles.py.",
+        "dialogue.ordinal_resolution.resolve_ordinal",
+    ),
+    (
+        "place-scopes",
+        "references",
+        "§4.1",
+        "A scope naming places ('of the towns you listed', 'back to the places, number 2') "
+        "names the list that answers a question asking where ('where should we stay?'): its "
+        "items are place names, which hold no such noun, so the scope matched no list and the "
+        "ordinal fell to the latest list. The place nouns and question words are "
+        "text.ordinal_forms data (PLACE_NOUNS, PLACE_QUESTIONS).",
+        {"place_scopes": False},
+        "Counted over every hand-written file first (items14, stop 34): 7 ordinal probes "
+        "scope by a place noun; all 7 mean a list answering 'where', and in none does the "
+        "latest list answer 'where' (2 misses, 5 found by other words). multihorizon eval "
+        "FILE --task references (hashing), off -> on: items_holdout acc@1 0.963 -> 0.976, "
+        "item 0.878 -> 0.890; items_holdout13 item 0.814 -> 0.831; the other hand-written "
+        "sets unchanged; tests/test_place_scopes.py.",
+        "dialogue.ordinal_resolution.resolve_ordinal",
+    ),
 )

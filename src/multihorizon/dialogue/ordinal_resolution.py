@@ -15,7 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from ..text.enumerations import first_number
 from ..text.item_qualities import item_by_quality
-from ..text.ordinal_forms import MIDDLE
+from ..text.list_styles import BULLETED, NUMBERED, PLAIN, form_style, list_style
+from ..text.ordinal_forms import MIDDLE, PLACE_NOUNS, PLACE_QUESTIONS
 from ..text.tokens import content_terms
 from .references import Mention, Reference
 from .turnlog import TurnLog
@@ -42,6 +43,8 @@ def resolve_ordinal(
     window: int,
     longer_lists: bool = False,
     item_forms: bool = False,
+    marker_styles: bool = False,
+    place_scopes: bool = False,
 ) -> Reference:
     """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
     most recent one; ``longer_lists``, rule ordinal-forms: the most recent one that has an
@@ -52,7 +55,12 @@ def resolve_ordinal(
     ``item_forms`` (rule item-forms): "the cheapest one" is the item of a recent list that
     says that quality (or the end of a list its lead orders by it); "the third tip" prefers
     the list of tips when the latest list's turn says nothing of tips; "the one about X"
-    weighs each word by how few items hold it."""
+    weighs each word by how few items hold it.
+
+    ``marker_styles`` (rule marker-styles): "option C" / "#3" past a latest list marked
+    otherwise mean the latest list of the last few turns with lists marked so.
+    ``place_scopes`` (rule place-scopes): "of the towns you listed" names a list answering
+    "where ...?"."""
     if mention.quality:
         return _by_quality(mention, log, enumerations, now, window) if item_forms else (
             _unresolved(mention)
@@ -60,8 +68,9 @@ def resolve_ordinal(
     chosen: tuple[int, tuple[str, ...]] | None = None
     if mention.scope:
         chosen = _scoped_list(
-            mention.scope, log, enumerations, now, window, strict=mention.scope_required
-        )
+            mention.scope, log, enumerations, now, window, strict=mention.scope_required,
+            places=place_scopes,
+        )  # fmt: skip
         if chosen is None and mention.scope_required:
             return _unresolved(mention)
     elif item_forms and mention.terms and mention.ordinal is not None:
@@ -77,7 +86,10 @@ def resolve_ordinal(
         if turn < 0:
             return _unresolved(mention)
         chosen = (turn, enumerations[turn])
-        if longer_lists and _index(mention.ordinal, len(chosen[1])) is None:
+        styled = _styled_list(mention, log, enumerations, now, window) if marker_styles else None
+        if styled is not None:
+            chosen = styled
+        elif longer_lists and _index(mention.ordinal, len(chosen[1])) is None:
             # "the third rule" after a two-way "A or B" reply: the latest list that has a
             # third item (ours: the spec's default list cannot be meant).
             longer = (t for t in _turns_with_lists(enumerations, now, window) if t != turn)
@@ -97,6 +109,43 @@ def resolve_ordinal(
 
 
 _CONTINUED_TURNS = 3  # turns with lists a numbering may go on across
+_STYLE_TURNS = 4  # turns with lists searched for a list marked as the ordinal's form asks
+
+
+def _styled_list(
+    mention: Mention,
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+) -> tuple[int, tuple[str, ...]] | None:
+    """Rule marker-styles: for "option C" (a letter) or "#3" / "step 3" (digits) when the
+    latest list is not marked so, the most recent list of the last ``_STYLE_TURNS`` turns with
+    lists (the latest turn's other lists too) marked as the form asks and long enough; for
+    digits past a PLAIN latest list (a comma list, prose), a bulleted one when none is
+    numbered. None: the latest list is marked as asked, or no list is (the spec's rule)."""
+    wanted = form_style(mention.surface)
+    if wanted is None or mention.ordinal is None:
+        return None
+    features = log.features
+    turns = list(_turns_with_lists(enumerations, now, window))[:_STYLE_TURNS]
+    if not turns:
+        return None
+    latest = list_style(features[turns[0]].text, enumerations[turns[0]])
+    if latest == wanted:
+        return None
+    fallback: tuple[int, tuple[str, ...]] | None = None
+    for turn in turns:
+        text = features[turn].text
+        for listed in reversed(features[turn].enumeration_lists or ()):
+            if _index(mention.ordinal, len(listed.items)) is None:
+                continue
+            style = list_style(text, listed.items)
+            if style == wanted:
+                return turn, listed.items
+            if fallback is None and wanted == NUMBERED and latest == PLAIN and style == BULLETED:
+                fallback = (turn, listed.items)
+    return fallback
 
 
 def _by_label(
@@ -194,9 +243,12 @@ def _scoped_list(
     window: int,
     *,
     strict: bool = False,
+    places: bool = False,
 ) -> tuple[int, tuple[str, ...]] | None:
     """The list whose items and lead (twice) or whose turn and question hold most of the
-    scope's words; the most recent of equals. None when no list holds any.
+    scope's words; the most recent of equals. None when no list holds any. ``places`` (rule
+    place-scopes): a place noun of the scope ("the towns you listed") counts as a lead's
+    word for a list that answers a question asking where.
 
     ``strict`` (a noun after the ordinal: "the third database"): the noun must name what the
     list lists, in its lead, the question it answers, or at least half of its items; "the
@@ -207,12 +259,15 @@ def _scoped_list(
     features, roles = log.features, log.roles
     for turn in _turns_with_lists(enumerations, now, window):
         question: tuple[str, ...] = ()
-        if turn > 0 and roles[turn - 1] == "user":
+        asked = turn > 0 and roles[turn - 1] == "user"
+        if asked:
             question = features[turn - 1].terms
-        around = _matched(scope, (*features[turn].terms, *question))
+        # Rule place-scopes: a place noun of the scope is a word of a "where" answer's lead.
+        where = int(places and asked and _asks_where(scope, features[turn - 1].text))
+        around = _matched(scope, (*features[turn].terms, *question)) + 2 * where
         for listed in features[turn].enumeration_lists or ():
             if strict:
-                heading = _matched(scope, (*content_terms(listed.lead), *question))
+                heading = _matched(scope, (*content_terms(listed.lead), *question)) + where
                 named = sum(1 for item in listed.items if _matched(scope, content_terms(item)))
                 score = heading + (2 * named >= len(listed.items))
             else:
@@ -221,6 +276,13 @@ def _scoped_list(
             if score > best_score:
                 best, best_score = (turn, listed.items), score
     return best
+
+
+def _asks_where(scope: Sequence[str], question: str) -> bool:
+    """Rule place-scopes: whether ``scope`` names places and ``question`` asks where."""
+    if not any(word in PLACE_NOUNS for word in scope):
+        return False
+    return any(word.strip("?,.!") in PLACE_QUESTIONS for word in question.casefold().split())
 
 
 def _item_about(

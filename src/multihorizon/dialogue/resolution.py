@@ -82,6 +82,8 @@ def resolve(
     action_words: Sequence[str] = (),
     longer_lists: bool = False,
     item_forms: bool = False,
+    marker_styles: bool = False,
+    place_scopes: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -102,6 +104,8 @@ def resolve(
     ``longer_lists`` (rule ordinal-forms): "the third" past a two-item list means an earlier
     list with a third item. ``item_forms`` (rule item-forms): an item by a quality ("the
     cheapest one"), the kind of list an item noun names, items matched by their rarer words.
+    ``marker_styles`` (rule marker-styles): "option C" / "#3" read the list marked so;
+    ``place_scopes`` (rule place-scopes): "the towns you listed" a list answering "where".
     """
     if not mentions:
         return []
@@ -124,8 +128,9 @@ def resolve(
                 reference = _said_reply(mention, reference, log, now)
         elif mention.type == "ordinal":
             reference = resolve_ordinal(
-                mention, log, enumerations, now, window, longer_lists, item_forms
-            )
+                mention, log, enumerations, now, window, longer_lists, item_forms,
+                marker_styles, place_scopes,
+            )  # fmt: skip
             if reference.target_turn is None and mention.ordinal is None and not mention.quality:
                 # "the one about X" where no list item is about X: the turn about X.
                 reference = _resolve_turn(mention, log, enumerations, now, window)
@@ -491,7 +496,8 @@ def resolve_turn(
             action_words=request_words(content, mentions, features.terms, config),
             longer_lists=config.ordinal_forms,
             item_forms=config.item_forms,
-        )
+            marker_styles=config.marker_styles, place_scopes=config.place_scopes,
+        )  # fmt: skip
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         if config.entity_forms:

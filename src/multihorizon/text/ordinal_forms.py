@@ -39,6 +39,8 @@ __all__ = [
     "ORDINALS",
     "OWN_LIST_CUES",
     "PICK_WORDS",
+    "PLACE_NOUNS",
+    "PLACE_QUESTIONS",
     "RUN_COUNTS",
     "RUN_ENDS",
     "SCOPE_AFTER",
@@ -150,6 +152,12 @@ LABEL_IDIOMS: Mapping[str, frozenset[str]] = MappingProxyType(
 # Before "the 4th", a date ("on the 4th", "by the 12th"); otherwise "the 7th, is it safe?"
 # picks an item.
 DATE_BEFORE = _words("on by until till from since before after of")
+
+# A scope naming places ("of the towns you listed", "back to the places") names the list that
+# answers a question asking where (rule place-scopes): the items are place names, which hold
+# no such noun. Normalised forms (``text.tokens.normalise_term``).
+PLACE_NOUNS = _words("town place city village base spot area resort destination region location")
+PLACE_QUESTIONS = _words("where whereabouts")
 
 # Item nouns that say what kind of list is meant ("the third tip", "the second step"): such a
 # noun names the list whose lead or question holds it when the latest list's turn does not

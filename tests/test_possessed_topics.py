@@ -12,6 +12,10 @@ import pytest
 import multihorizon as mh
 
 OFF = dataclasses.replace(mh.Config(), possessed_topics=False)
+# Rule own-antecedents reads two of these turns too ("My son ..., he is 11": a pointer after the
+# speaker's own party makes them EXPLORE), so the placement rule is tested without it as well.
+PLACEMENT_ONLY = dataclasses.replace(mh.Config(), own_antecedents=False)
+NEITHER = dataclasses.replace(OFF, own_antecedents=False)
 
 
 def _tinnitus(config: mh.Config | None = None) -> tuple[mh.Session, str]:
@@ -33,9 +37,10 @@ def _tinnitus(config: mh.Config | None = None) -> tuple[mh.Session, str]:
     ],
 )
 def test_a_possessed_topic_opens_its_own_thread(text: str) -> None:
-    session, ear = _tinnitus()
-    assert session.preview(text).active_thread != ear
-    session_off, ear_off = _tinnitus(OFF)
+    for config in (None, PLACEMENT_ONLY):
+        session, ear = _tinnitus(config)
+        assert session.preview(text).active_thread != ear
+    session_off, ear_off = _tinnitus(NEITHER)
     assert session_off.preview(text).active_thread == ear_off
 
 

@@ -46,9 +46,11 @@ def _tool_turns(session: mh.Session, text: str) -> list[int | None]:
 
 def test_an_identifier_one_output_holds_names_it() -> None:
     # the manifest scan (after turn 3), not the image scans
-    assert _tool_turns(_scans(), "KSV020 which deployment") == [3]
+    # (not "KSV020 which deployment": ask-shapes reads that as a question, and rule
+    # output-details then finds the output without this rule)
+    assert _tool_turns(_scans(), "KSV020 is on which deployment") == [3]
     off = mh.Config(antecedents=True, rare_output_tokens=False)
-    assert _tool_turns(_scans(off), "KSV020 which deployment") == []
+    assert _tool_turns(_scans(off), "KSV020 is on which deployment") == []
 
 
 def test_a_number_only_the_older_output_holds_names_it() -> None:

@@ -1093,9 +1093,13 @@ def _rare_output_token(config: mh.Config) -> object:
     session.tool_output("image_scan", "openssl 3.0.11 CVE-2024-5535 CRITICAL\ncurl 8.4.0 HIGH")
     session.user("bumped the base and rescanned")
     session.tool_output("image_scan", "curl 8.7.1 HIGH\nsqlite 3.45.3 MEDIUM")
+    session.user("zlib still there?")
+    session.assistant("No: the rebuild dropped it.")
     session.tool_output("config_scan", "KSV012 MEDIUM Runs as root (deployment api)\nKSV020 LOW")
+    session.user("and the manifests?")
     session.assistant("Set runAsNonRoot on the api deployment.")
-    return [ref.target_turn for ref in session.preview("KSV020 which deployment").references]
+    text = "KSV020 is on which deployment"
+    return [ref.target_turn for ref in session.preview(text).references]
 
 
 def _person_outcome(config: mh.Config) -> object:
@@ -1257,7 +1261,8 @@ def _possessed_topic(config: mh.Config) -> object:
     session.user("I have had ringing in my left ear for two weeks, mostly at night. Dangerous?")
     session.assistant("One-sided ringing that lasts should be checked by a doctor.")
     ear = session.active_thread
-    text = "My son needs a new bicycle for school, he is 11, which wheel size?"
+    # (not "My son ..., he is 11": rule own-antecedents makes that EXPLORE, a new thread anyway)
+    text = "also got some milk kefir grains from a friend, how much milk do i put them in"
     return session.preview(text).active_thread == ear
 
 

@@ -3,10 +3,12 @@ rare-output-tokens): ``dialogue.rare_output_tokens``."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import multihorizon as mh
-from multihorizon.dialogue.rare_output_tokens import output_tokens
+from multihorizon.dialogue.output_details import holds_number
+from multihorizon.dialogue.rare_output_tokens import output_tokens, whole_numbers
 from multihorizon.evaluation import evaluate
 
 
@@ -98,3 +100,17 @@ def test_the_held_out_set_meets_its_floor() -> None:
     # (main 7f77543), 0.765 with rule rare-output-tokens.
     path = Path(__file__).parent / "data" / "handwritten" / "toolref_holdout14.jsonl"
     assert evaluate(path, "references").ours["acc_at_1"] >= 0.75
+
+
+def test_a_turns_numbers_are_the_numbers_holds_number_finds() -> None:
+    # One pass per turn, kept on its features, replaces a holds_number scan per number.
+    pick = random.Random(34)
+    alphabet = "0123456789 .:,-ab\u00b2\uff11x\n"
+    for _ in range(3000):
+        text = "".join(pick.choice(alphabet) for _ in range(pick.randint(0, 24)))
+        numbers = whole_numbers(text)
+        for length in (1, 2, 3):
+            for start in range(len(text)):
+                token = text[start : start + length]
+                if token.isascii() and token.isdigit():
+                    assert (token in numbers) == holds_number(text, token), (text, token)

@@ -10,14 +10,15 @@ every output (``tool_references``, ``output_details``) weigh every shared word a
 word several outputs hold outweighs the one only the asked output holds.
 
 ``with_rare_tokens`` reads the turn's tokens against each output's token index (built once per
-output, cached; a JSON key is left out: it names a field every such output may have): a token of the turn that exactly one output holds, and that no logged turn
-said, names that output. The output naming the most such tokens, when it is the only one,
-becomes the turn's tool reference: an existing tool reference moves to it unless its output
-holds as many of the turn's tokens ("the worst response time in the k6 summary"), or a named
-one is added (the intent is left alone, as rule output-details' references). Only for a
-question or a fragment of at most five words that is no request nor asks for a reason or
-advice (``asks_reason``), has no reference to a said turn and sets no run against another
-("first", "before", "now": rules earlier-outputs, later-outputs and named-runs read those).
+output, cached; a JSON key is left out: it names a field every such output may have): a token of
+the turn that exactly one output holds, and that no logged turn said, names that output. The
+output naming the most such tokens, when it is the only one, becomes the turn's tool reference:
+an existing tool reference moves to it unless its output holds as many of the turn's tokens
+("the worst response time in the k6 summary"), or a named one is added (the intent is left
+alone, as rule output-details' references). Only for a question or a fragment of at most five
+words that is no request nor asks for a reason or advice (``asks_reason``), has no reference to
+a said turn and sets no run against another ("first", "before", "now": rules earlier-outputs,
+later-outputs and named-runs read those).
 
 Costs nothing with fewer than two outputs; otherwise one pass over the turn's tokens per
 output (64 at most by default), each output's tokens read once.
@@ -35,7 +36,6 @@ from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
-from .output_details import holds_number
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
@@ -59,23 +59,26 @@ _NUMBER_WINDOW = 50
 _FRAGMENT_WORDS = 5
 _ORDINAL_ENDINGS = ("st", "nd", "rd", "th")
 _WHEN_WORDS = EARLIER_OUTPUT_WORDS | LATER_OUTPUT_WORDS
-# scratch id -> (the entry, its tokens): an entry is frozen and replaced to change, and a
-# replacement keeps the output's string when only its use changed (``_same_output``).
-# Bounded: cleared when it outgrows this.
-_CACHE: dict[str, tuple[ScratchEntry, frozenset[str]]] = {}
+# An output's identity (its scratch id, tool, arguments, and its text's length and hash) -> its
+# tokens. Keyed by value, not by the entry, so that a closed session's outputs are not kept
+# alive (a str caches its hash: one pass per output). Bounded: cleared when it outgrows this.
+_CACHE: dict[tuple[str, str, str, int, int], frozenset[str]] = {}
 _CACHE_SIZE = 4096
+_NUMBERS_KEY = object()  # the ``TurnFeatures.once`` key: a turn's numbers need no Config
 
 
 def output_tokens(entry: ScratchEntry) -> frozenset[str]:
     """The tokens of an output, its tool's name and its arguments (lower case): each run of
-    letters and digits and the letter and digit runs inside it; cached per entry."""
-    cached = _CACHE.get(entry.scratch_id)
-    if cached is not None and _same_output(cached[0], entry):
-        return cached[1]
+    letters and digits and the letter and digit runs inside it; cached per output."""
     args = " ".join(f"{key} {value}" for key, value in entry.tool_call_args.items())
+    raw = entry.raw_output
+    key = (entry.scratch_id, entry.tool_name, args, len(raw), hash(raw))
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
     # A JSON key names a field, not a value: "What genre?" after a song search asks the genre
     # of the song a reply offered (sgd's gold is that reply), not the search.
-    output = _JSON_KEY.sub(" ", entry.raw_output[:_OUTPUT_CHARS])
+    output = _JSON_KEY.sub(" ", raw[:_OUTPUT_CHARS])
     text = f"{entry.tool_name} {args} {output}".lower()
     tokens: set[str] = set()
     for run in _RUNS.findall(text):
@@ -85,18 +88,8 @@ def output_tokens(entry: ScratchEntry) -> frozenset[str]:
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.clear()
     found = frozenset(tokens)
-    _CACHE[entry.scratch_id] = (entry, found)
+    _CACHE[key] = found
     return found
-
-
-def _same_output(cached: ScratchEntry, entry: ScratchEntry) -> bool:
-    """Whether two versions of an entry show the same output: the buffer replaces an entry to
-    mark it used (``last_used``, ``referenced_by``) and keeps its output and arguments."""
-    return cached is entry or (
-        cached.raw_output is entry.raw_output
-        and cached.tool_call_args is entry.tool_call_args
-        and cached.tool_name == entry.tool_name
-    )
 
 
 def _turn_tokens(text: str) -> list[str]:
@@ -143,11 +136,43 @@ def _held_counts(tokens: Sequence[str], entries: Sequence[ScratchEntry]) -> list
 
 def _said(token: str, log: TurnLog) -> bool:
     """Whether a logged turn said ``token``: the entity index for a word, the latest turns'
-    text for a number (the index holds no bare number)."""
+    numbers for a number (the index holds no bare number)."""
     if not token.isdigit():
         return bool(log.turns_mentioning(normalise_term(token)))
     first = max(0, len(log) - _NUMBER_WINDOW)
-    return any(holds_number(log.contents[turn], token) for turn in range(first, len(log)))
+    return any(token in _whole_numbers(log.features[turn]) for turn in range(first, len(log)))
+
+
+def _whole_numbers(features: TurnFeatures) -> frozenset[str]:
+    """The numbers a turn holds whole, read once per turn (a question with several numbers
+    over 50 long replies read each reply's text once per number before)."""
+    return features.once("whole_numbers", _NUMBERS_KEY, lambda: whole_numbers(features.text))
+
+
+def whole_numbers(text: str) -> frozenset[str]:
+    """Every number ``output_details.holds_number`` finds in ``text``, in one pass: each
+    maximal run of digits not led by a letter, a digit or a point and not followed by a point
+    ("15" in "22:15" and "15th", not in "150", "a15" or "1.5")."""
+    found: set[str] = set()
+    start = -1
+    for position, char in enumerate(text):
+        if char.isdigit():
+            if start < 0:
+                start = position
+            continue
+        if start >= 0:
+            _keep_run(text, start, position, found)
+            start = -1
+    if start >= 0:
+        _keep_run(text, start, len(text), found)
+    return frozenset(found)
+
+
+def _keep_run(text: str, start: int, end: int, found: set[str]) -> None:
+    left = text[start - 1] if start else " "
+    right = text[end] if end < len(text) else " "
+    if not (left.isalnum() or left == ".") and right != ".":
+        found.add(text[start:end])
 
 
 def with_rare_tokens(

@@ -133,3 +133,14 @@ def test_form_style(surface: str, style: str | None) -> None:
 )
 def test_list_style(text: str, items: tuple[str, ...], style: str) -> None:
     assert list_style(text, items) == style
+
+
+def test_a_reply_of_many_lists_reads_its_latest_ones() -> None:
+    # A reply of forty bulleted groups and a closing lettered list: "option B" past a numbered
+    # list still finds the lettered one (only a turn's latest lists are read: linear time).
+    groups = "\n\n".join(
+        f"Group {k}:\n- alpha{k} plan\n- beta{k} plan\n- gamma{k} plan" for k in range(40)
+    )
+    long_reply = groups + "\n\nPicks:\nA) The early train\nB) The night bus\nC) A hire car"
+    replies = (long_reply, NUMBERED_REPLY)
+    assert _item(replies, "option B, how long?", ON) == (1, "The night bus")

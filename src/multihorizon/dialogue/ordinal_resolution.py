@@ -110,6 +110,7 @@ def resolve_ordinal(
 
 _CONTINUED_TURNS = 3  # turns with lists a numbering may go on across
 _STYLE_TURNS = 4  # turns with lists searched for a list marked as the ordinal's form asks
+_STYLE_LISTS = 16  # lists of one turn rule marker-styles reads, the latest first
 
 
 def _styled_list(
@@ -137,7 +138,8 @@ def _styled_list(
     fallback: tuple[int, tuple[str, ...]] | None = None
     for turn in turns:
         text = features[turn].text
-        for listed in reversed(features[turn].enumeration_lists or ()):
+        # The latest lists of a turn only: each reads its text from the start (linear time).
+        for listed in reversed((features[turn].enumeration_lists or ())[-_STYLE_LISTS:]):
             if _index(mention.ordinal, len(listed.items)) is None:
                 continue
             style = list_style(text, listed.items)

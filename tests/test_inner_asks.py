@@ -40,12 +40,16 @@ NOT_ASKS = [
     "did the gutters on saturday, no leaks so far",
     "did 20 metres of downpipe in an afternoon",
     "Did the first coat. Drying now",
+    "here's how the gutter looks",
+    "here\u2019s how the gutter looks",  # a curly apostrophe stops as a straight one does
 ]
 STILL_ASKS = [
     "did you clear the gutters first",
     "did anyone ever fix that",
     "Did, did you play a strong role in it",
     "did the gutters leak?",
+    "did y'all fix it",
+    "did y\u2019all fix it",
 ]
 
 

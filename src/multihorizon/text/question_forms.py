@@ -181,7 +181,7 @@ CLAUSE_SUBJECTS = frozenset(("i", "we", "you", "they"))
 # still ask). Fragments: one of ``FRAGMENT_LEADS``, a topic determiner and one word, the whole
 # turn ("and the floor", "and the fridge"), lean on the reply.
 INNER_ASKS = frozenset(("what", "how", "which", "where"))
-INNER_STOPS = frozenset((
+_INNER_STOPS = (
     "not", "no", "never", "dont", "don't", "cant", "can't", "didnt", "didn't", "doesnt",
     "doesn't", "wont", "won't", "isnt", "isn't", "dunno", "know", "knew", "knows", "forget",
     "forgot", "remember", "ask", "asked", "wonder", "wondering", "wonderin", "see", "saw",
@@ -192,12 +192,17 @@ INNER_STOPS = frozenset((
     "depending", "here's", "heres", "its", "this", "that", "these", "those", "because",
     "from", "since", "if", "although", "though", "unless", "until", "like", "as", "sounds",
     "being", "for", "about", "of", "on", "funny",
-))  # fmt: skip
+)  # fmt: skip
+# Phones and Macs type a curly apostrophe (U+2019): it stops a word as the straight one does.
+INNER_STOPS = frozenset(_INNER_STOPS) | {word.replace("'", "\u2019") for word in _INNER_STOPS}
 REPORT_AUXILIARIES = frozenset(("did",))
-OTHER_SUBJECTS = frozenset((
+_OTHER_SUBJECTS = (
     "any", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "one", "u",
     "ya", "ye", "yall", "y'all", "he", "she", "his", "her", "your", "ur", "their",
-))  # fmt: skip
+)  # fmt: skip
+OTHER_SUBJECTS = frozenset(_OTHER_SUBJECTS) | {
+    word.replace("'", "\u2019") for word in _OTHER_SUBJECTS
+}
 FRAGMENT_LEADS = frozenset(("and",))
 
 

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import multihorizon as mh
 from multihorizon import _backend, kernels
 from multihorizon._settle_py import AddingGates, DetectionGates, EchoGates, TermGates, may_quote
 from multihorizon.dialogue.detection import detect
@@ -184,3 +185,21 @@ def test_the_meaning_gate_settles_what_the_rule_surely_reads_as_none() -> None:
         assert gates.may_mean(text), text
     with pytest.raises(ValueError, match="28 fields"):
         EchoGates.of((*echo_words(False), *reply_term_words())[:-1])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should I buy tighter shoes for the overhangs or are my rentals ok and the floor",
+        "is it worth buying a crash pad for the outdoor boulders near us, and also chalk?",
+        "how many sessions a week would you do at my level and for how long also",
+    ],
+)
+def test_an_adding_opener_past_the_opening_is_read_as_the_python_path_reads_it(text: str) -> None:
+    # Rule short-follow-ups reads an adding opener anywhere in the turn
+    # (adding_opener(inside=True)): the native gate must send such a turn on, so classify()
+    # says what analyse() and user() say (it settled CONTINUE past 60 characters).
+    session = mh.Session()
+    session.user("been bouldering for 2 months, any advice")
+    session.assistant("Work on footwork: quiet feet and precise toe placement.")
+    assert session.classify(text) == session.analyse(text)[0] == session.preview(text).intent

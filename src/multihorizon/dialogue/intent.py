@@ -487,7 +487,12 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         report_openers=sorted(classifier._openers),
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
-        adding=(phrases_among(lexicon, ADDING_OPENERS), OPENING_CHARS),
+        # With rule short-follow-ups an adding opener counts anywhere in the turn
+        # (``phrasing.adding_opener(inside=True)``), so the gate reads it anywhere too.
+        adding=(
+            phrases_among(lexicon, ADDING_OPENERS),
+            MAX_TURN_CHARS if classifier._inside else OPENING_CHARS,
+        ),
         terms=term_words(),
         echoes=(*echo_words(classifier._frames), *reply_term_words(*classifier._checks)),
     )

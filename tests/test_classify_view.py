@@ -136,3 +136,15 @@ def test_the_scratch_buffer_s_changes_are_published(backend: str) -> None:
     assert session._view is not None
     assert session._view[2]
     assert session.classify(question) is session.analyse(question)[0]
+
+
+@pytest.mark.parametrize("switch", ["ask_shapes", "question_ends", "question_forms"])
+def test_a_question_rule_off_reads_the_same_question_on_both_paths(switch: str) -> None:
+    # analyse() kept its lexicon's question cue for rules that read the default lexicon's:
+    # with a question rule off, classify() (which keeps none) and analyse() disagreed.
+    config = mh.Config().replace(**{switch: False})
+    session = mh.Session(config=config)
+    session.user("Planning drinks for a party of twenty, what should I get?")
+    session.assistant("Beer, wine and one soft option cover most guests.")
+    for text in ("beer or wine worse", "knee pads what brand", "and the floor", "did the run"):
+        assert session.classify(text) == session.analyse(text)[0], (switch, text)

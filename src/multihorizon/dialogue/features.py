@@ -325,11 +325,11 @@ def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:
     hits and the question and acknowledgement cues come from one scanner pass."""
     found, _, cue_bits = lexicon.scan_turn(text)
     features = from_scan(text, role, found, cue_bits)
-    if lexicon is default_lexicon(
-        lexicon.question_forms, lexicon.question_ends, lexicon.ask_shapes
-    ):
-        # The same scanner's question cue as ``intent.is_question``'s, which rules that ask
-        # whether the turn asks for something read too: not scanned a second time.
+    if lexicon is default_lexicon():
+        # The same scanner's question cue as ``intent.is_question``'s (the default lexicon,
+        # every question rule on), which rules that ask whether the turn asks for something
+        # read too: not scanned a second time. A lexicon with a question rule off answers
+        # otherwise, and ``classify``'s ``from_scan`` keeps nothing: both read it afresh.
         features._memo["is_question"] = features.question
     return features
 

@@ -773,6 +773,16 @@ def _definite_reference(config: mh.Config) -> object:
     return [ref.target_turn for ref in envelope.references], envelope.antecedents
 
 
+def _fronted_definite(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I bought a Ninja blender last month for $89.")
+    session.assistant("Ninja covers parts for one year.")
+    session.user("Also my toaster burns one side.")
+    session.assistant("One heating element is failing.")
+    envelope = session.preview("the blender, can it crush ice?")
+    return [ref.target_turn for ref in envelope.references]
+
+
 def _entity_reference(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I need a laptop for travel.")
@@ -1337,6 +1347,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "plain-qualities": _plain_quality,
     "repeated-questions": _repeated_question,
     "definite-references": _definite_reference,
+    "fronted-definites": _fronted_definite,
     "entity-references": _entity_reference,
     "entity-forms": _entity_form,
     "antecedent-analysis": _antecedents,

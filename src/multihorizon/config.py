@@ -328,6 +328,7 @@ class Config:
     holder_antecedents: bool = True
     # "hammock, do they use it?": the reply that first named it (rule dislocated-topics).
     dislocated_topics: bool = True
+    fronted_definites: bool = True  # "the blender, can it crush ice?": the blender (§4.1)
     # "How much was the deposit?": the reply holding the most of its words, the earliest among
     # equals, over the latest one repeating a word (rule detail-holders).
     detail_holders: bool = True

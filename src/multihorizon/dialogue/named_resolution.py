@@ -12,6 +12,7 @@ from ..config import Config
 from ..text.ordinal_forms import ITEM_NOUNS
 from .comparatives import comparative_mentions, resolve_comparative
 from .definite_mentions import definite_mentions, resolve_definite
+from .dislocated import dislocated_terms
 from .entity_forms import recalls
 from .features import TurnFeatures
 from .ordinal_resolution import item_named, item_of_turn
@@ -95,7 +96,7 @@ def definite_references(
             span = (mention.surface, mention.start, mention.end)
             found.append(Reference("ordinal", *span, turn, item=item, confidence=0.6))
             continue
-        if features.anaphor:
+        if features.anaphor and not (config.fronted_definites and _fronted(mention, features)):
             continue  # "can it spread to the throat?": "it" is what the turn is about
         if replies_first is None:
             replies_first = config.entity_forms and not recalls(content)
@@ -115,3 +116,11 @@ def definite_references(
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)
+
+
+def _fronted(mention: Mention, features: TurnFeatures) -> bool:
+    """Rule fronted-definites (SPEC-028 §4.1 entity): the definite phrase is the question's
+    fronted topic ("the blender, can it crush ice?"), so the pronoun after the comma resumes
+    it rather than naming something else the turn is about."""
+    topic = dislocated_terms(features)
+    return bool(topic and mention.terms) and set(mention.terms) <= set(topic)

@@ -47,7 +47,9 @@ def _ferrets(config: mh.Config) -> mh.Session:
 def test_a_fronted_topic_is_the_reply_that_named_it(text: str) -> None:
     on = mh.Config(antecedents=True)
     assert _ferrets(on).preview(text).antecedents[0] == 1, text
-    assert _ferrets(on.replace(dislocated_topics=False)).preview(text).antecedents[0] != 1, text
+    # Rule fronted-definites makes "the escape gap thing" the turn's reference as well.
+    off = on.replace(dislocated_topics=False, fronted_definites=False)
+    assert _ferrets(off).preview(text).antecedents[0] != 1, text
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,13 @@ them CLARIFY questions about what a term of the last reply means without "what d
 opening meaning questions; domains no other file uses; written before the change, first run on
 main f338e04): intent 0.662 -> 0.735, macro-F1 0.640 -> 0.694.
 
+CLARIFY phrases and rule older-reply-terms (stop 34, ``clarify_holdout15.jsonl``: 6
+conversations, 37 probes, 15 of them CLARIFY without the canonical markers (a report of not
+understanding beside a question, understanding checks, term guesses) beside "so should I"
+decisions, "I don't understand why my ..." and terms no reply said; domains no other file
+uses; written before the change, first run on main ece517a): intent 0.649 -> 0.757,
+macro-F1 0.733 -> 0.820.
+
 Rule ask-shapes (stop 30, ``asks_holdout9.jsonl``: 10 conversations, 67 probes, in-thread
 asks with no "?" and no opener beside statements of choice or progress, domains no other file
 uses; written before any change of the stop and scored twice, before and at the end): intent
@@ -153,6 +160,7 @@ SMALL_FLOORS = {
     "terms_holdout9.jsonl": {"intent_accuracy": 0.85, "intent_macro_f1": 0.87},
     "clarify_holdout11.jsonl": {"intent_accuracy": 0.8, "intent_macro_f1": 0.82},
     "clarify_holdout12.jsonl": {"intent_accuracy": 0.78, "intent_macro_f1": 0.79},
+    "clarify_holdout15.jsonl": {"intent_accuracy": 0.75, "intent_macro_f1": 0.81},
     "meaning_holdout13.jsonl": {"intent_accuracy": 0.73, "intent_macro_f1": 0.69},
     "boundary_holdout11.jsonl": {"intent_accuracy": 0.76, "intent_macro_f1": 0.76},
     "reports_holdout13.jsonl": {"intent_accuracy": 0.88, "intent_macro_f1": 0.9},

@@ -48,6 +48,12 @@ CLARIFY_PHRASINGS = [
     "Can you say it again in simpler terms?",
     "wait what?",
     "That went over my head.",
+    # Not understanding as typed, and the reply's words put back (stop 34).
+    "i dont understand the channel width bit",
+    "Not sure I understand: the 2.4 GHz band is the slower one?",
+    "I'm afraid I don't quite follow the width part.",
+    "sorry, I'm a bit lost with the channels",
+    "When you say channel 1, is that in the router page?",
 ]
 
 
@@ -69,6 +75,7 @@ def test_clarification_without_canonical_markers_is_clarify_on_the_active_thread
         "Is there a simpler way to keep it connected?",
         "I don't get a signal in the bedroom at all.",
         "Can I break the mesh into two networks?",
+        "We got a bit lost finding the router menu, found it now.",
     ],
 )
 def test_ordinary_words_near_the_clarify_forms_are_not_clarify(text: str) -> None:

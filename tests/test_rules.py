@@ -472,6 +472,16 @@ def _meaning_ask(config: mh.Config) -> object:
     ]
 
 
+def _older_reply_term(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Thinking of brewing my first cider from our apples. Where do I start?")
+    session.assistant("Scrat the apples, press them, and add campden tablets before the yeast.")
+    session.user("how long before it is drinkable?")
+    session.assistant("Three to six months in the bottle; longer is smoother.")
+    text = "campden tablets, what are they exactly"
+    return (session.classify(text), session.preview(text).intent)
+
+
 def _asked_announcement(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The C string on my ukulele buzzes on an F chord. Why?")
@@ -1316,6 +1326,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "reply-term-asks": _reply_term_ask,
     "term-checks": _term_check,
     "meaning-asks": _meaning_ask,
+    "older-reply-terms": _older_reply_term,
     "asked-announcements": _asked_announcement,
     "reaction-announcements": _reaction_announcement,
     "bare-returns": _bare_return,

@@ -436,6 +436,7 @@ class Config:
     # ask what a term the reply just brought is or means, wherever it stands: CLARIFY (rule
     # meaning-asks, dialogue/meaning_asks; read with reply-term-asks).
     meaning_asks: bool = True
+    older_reply_terms: bool = True  # "anti-skate, whats that do": rule older-reply-terms
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

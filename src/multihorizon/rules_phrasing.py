@@ -335,6 +335,28 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "dialogue.reply_rules.asks_about_a_reply_term",
     ),
     (
+        "older-reply-terms",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply, a meaning question of rule "
+        "meaning-asks whose term is all of its first clause, before the question ('porosity, "
+        "what is it exactly', 'the controls, what are they, flags?', 'anti-skate, whats that "
+        "do'; not 'What's a clove hitch used for?', which opens with its question word) is "
+        "CLARIFY (§5.2 'what do you mean') when any assistant turn used every word of the "
+        "term, not only the reply just before, and no user turn used them all.",
+        {"older_reply_terms": False},
+        "Chosen by counting over every hand-written file (3,933 probes, clarify_holdout15 "
+        "aside): a meaning question whose term only an older reply said is CLARIFY in 20 "
+        "turns and DRILL_DOWN in 3 ('For the phone one, what's E.164?', 'What's a clove hitch "
+        "actually used for?', 'Right, the number puzzle: what's an X-wing?'); with the term "
+        "alone in the opening clause 14 CLARIFY and none else (3 of them missed). Off -> on, "
+        "pooled over every hand-written file: intent 3579 -> 3582 of 3933 (meaning_holdout13 "
+        "+3, none wrong). ../shared/data (tools/eval_all.py, hashing): every row unchanged. "
+        "Native settle: no new gate (``may_mean`` already hands on every turn with a "
+        "meaning kernel).",
+        "dialogue.meaning_asks.opens_with_term",
+    ),
+    (
         "term-questions",
         "intent",
         "§5.2",

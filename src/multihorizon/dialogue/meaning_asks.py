@@ -28,12 +28,14 @@ from ..text.meaning_words import (
     MEANING_WH_NEXT,
     MEANING_WH_WORDS,
 )
-from ..text.question_forms import TERM_BREAKERS
+from ..text.question_forms import QUESTION_OPENERS, TERM_BREAKERS
 from ..text.term_frames import FRAME_BREAKERS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_FILLERS, ECHO_STRIP
 
-__all__ = ["MEANING_CHARS", "meaning_term", "meaning_words", "offered", "reply_brought"]
+__all__ = [
+    "MEANING_CHARS", "meaning_term", "meaning_words", "offered", "opens_with_term", "reply_brought",
+]  # fmt: skip
 
 # A question about a word of the reply is short; a longer turn says more of its own.
 MEANING_CHARS = 100
@@ -234,3 +236,25 @@ def offered(asked: tuple[str, ...], reply: str) -> bool:
                 asking += char == "?"
             start = index + 1
     return holding > 0 and asking == holding
+
+
+def opens_with_term(text: str, asked: tuple[str, ...]) -> bool:
+    """Whether the term ``asked`` (``meaning_term``'s) is all of the turn's first clause and
+    stands before the question (rule older-reply-terms): "porosity, what is it exactly", "the
+    controls, what are they, flags?", "anti-skate, whats that do"; not a question that opens
+    with its own word ("What's a clove hitch actually used for?": ``QUESTION_OPENERS``).
+    Reads the first clause's characters once."""
+    end = 0
+    while end < len(text) and end <= MEANING_CHARS and text[end] not in _OPENING_CLAUSE_ENDS:
+        end += 1
+    if end >= len(text) or end > MEANING_CHARS:
+        return False  # no clause before the question
+    clause = text[:end].casefold().replace("\u2019", "'").split()
+    first = clause[0].strip(ECHO_STRIP).split("'")[0] if clause else ""
+    if not first or first in QUESTION_OPENERS or first.removesuffix("s") in _ASKING:
+        return False  # "what's", "whats", "hows" too
+    return set(content_terms(" ".join(clause))) == set(asked)
+
+
+# What closes a turn's opening clause for ``opens_with_term``.
+_OPENING_CLAUSE_ENDS = frozenset(",;:.?!\u2013\u2014")

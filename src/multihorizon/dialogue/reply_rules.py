@@ -14,7 +14,7 @@ from ..text.lexicon import Marker
 from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import leans_on_the_reply
-from .meaning_asks import meaning_term, offered, reply_brought
+from .meaning_asks import meaning_term, offered, opens_with_term, reply_brought
 from .outcome_reports import reports_an_outcome
 from .phrasing import acked_question, plain_words, reports_back, side_question, term_asked
 from .reply_terms import opening_echo, quoted_terms
@@ -90,6 +90,8 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     brought = asked and reply_brought(asked, log.features[-1].terms)
     if brought and not _user_said(log, asked) and not offered(asked, log[len(log) - 1].content):
         return True  # not when the reply offered it: "Would you like X?" "What's X?"
+    if asked and not brought and config.older_reply_terms and opens_with_term(features.text, asked):
+        terms.append(asked)  # rule older-reply-terms: "anti-skate, whats that do", any reply's
     return any(_an_assistant_said(log, term) and not _user_said(log, term) for term in terms)
 
 

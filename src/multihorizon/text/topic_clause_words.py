@@ -123,6 +123,19 @@ CLARIFY_PHRASES = (
     "you're saying", "you are saying", "youre saying", "understand you correctly",
     "understood you correctly", "if i understand correctly", "if i understood correctly",
     "do you mean",
+    # A report of not understanding beside a question, in the forms people type (issue 15, a
+    # closed class): "why the wood need sealing first, i dont understand this part", "rolling
+    # 12-month period, I'm not sure I understand: is it ...?", "sorry I'm a bit lost on the
+    # eaves trays, what are they", "I'm afraid I don't quite follow why ..."; and the reply's
+    # own words put back ("When you say pivots, is that ...?").
+    "dont understand", "don't quite understand", "dont quite understand",
+    "do not quite understand", "don't really understand", "dont really understand",
+    "don't fully understand", "not sure i understand", "not quite sure i understand",
+    "not sure that i understand", "not sure i'm following", "not sure im following",
+    "don't quite follow", "dont quite follow", "do not quite follow", "dont follow",
+    "don't really follow", "didn't quite follow", "i'm a bit lost", "im a bit lost",
+    "i am a bit lost", "i'm a little lost", "im lost", "i dont get it", "dont quite get",
+    "when you say", "when you said",
 )  # fmt: skip
 # How the readers of a term asked back (echoes, reply_terms, term_checks) cut a turn's words:
 # the characters stripped from a word, those that may close it after its "?", and the articles

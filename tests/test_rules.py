@@ -1211,6 +1211,13 @@ def _thread_request(config: mh.Config) -> object:
     return session.classify("Now make me a shopping list for the timber.")
 
 
+def _thread_want(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("I need to know how long the joists can span as well.")
+
+
 def _new_ground_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user(_DECK)
@@ -1395,6 +1402,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "dormant-returns": _dormant_return,
     "possessed-topics": _possessed_topic,
     "thread-requests": _thread_request,
+    "thread-wants": _thread_want,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
 }

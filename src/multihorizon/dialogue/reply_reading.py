@@ -17,6 +17,7 @@ from .reply_rules import (
     asks_what_reply_meant,
     reports_on_the_reply,
     requests_on_the_thread,
+    wants_on_the_thread,
 )
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):
         return Intent.DRILL_DOWN  # rule thread-requests: §5.1 "give me more about" the thread
+    if intent in (Intent.EXPLORE, Intent.CONTINUE) and wants_on_the_thread(context, features):
+        return Intent.DRILL_DOWN  # rule thread-wants: §5.1 a question about the thread's subject
     if intent is Intent.EXPLORE and acked_in_thread(context, features):
         return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):

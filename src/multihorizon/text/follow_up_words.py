@@ -11,8 +11,10 @@ __all__ = [
     "REQUEST_FOLLOW_UPS",
     "REQUEST_GIVERS",
     "REQUEST_MAKERS",
+    "REQUEST_MARKED",
     "REQUEST_SKIPPED",
     "TOPIC_QUESTION_OPENERS",
+    "WANT_ASKS",
 ]
 
 # A short question with one of these words asks the assistant for something ("Can you send
@@ -64,6 +66,21 @@ REQUEST_FOLLOW_UPS = (
     "add a", "add an", "add some", "translate", "rewrite", "now a",
     "now an", "now the", "now some",
 )  # fmt: skip
+# Rule thread-wants (SPEC-028 §5.1 DRILL_DOWN, issue 15 item 1): the user says what they need
+# to know ("I need to know where to cut them as well", "I'd also like to know whether the new
+# regulations affect us"): a question put as a statement. A closed class of first-person
+# openers; not "want to know": in ../shared/data (sgd) it opens a new service's task ("I want
+# to know the weather there on March 10th"). Marked ``Marker.REQUEST_OPENER`` too, so the
+# native settle hands such a turn on.
+WANT_ASKS = tuple(
+    f"{who}{need}"
+    for who in ("i", "we")
+    for need in (
+        " need to know", " also need to know", "'d like to know", " would like to know",
+        "'d also like to know", " would also like to know",
+    )
+)  # fmt: skip
+REQUEST_MARKED = REQUEST_FOLLOW_UPS + WANT_ASKS
 # The verbs that make something of the thread, as a request's first word: a closed class of
 # producing verbs. Not "show", "check", "find", "put", "suggest": in ../shared/data (sgd,
 # dialseg711) they open a new service's task ("show me my alarms", "check the weather"); not

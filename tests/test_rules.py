@@ -1235,6 +1235,20 @@ def _thread_request(config: mh.Config) -> object:
     return session.classify("Now make me a shopping list for the timber.")
 
 
+def _thread_want(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("I need to know how long the joists can span as well.")
+
+
+def _form_request(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("ok give me a checklist for the build day")
+
+
 def _new_ground_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user(_DECK)
@@ -1422,6 +1436,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "dormant-returns": _dormant_return,
     "possessed-topics": _possessed_topic,
     "thread-requests": _thread_request,
+    "thread-wants": _thread_want,
+    "form-requests": _form_request,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
 }

@@ -375,6 +375,8 @@ class Config:
     # "now make it funny", "Give me a recipe for a vegan version." ask for more of the thread:
     # DRILL_DOWN, however few of its words they share (rule thread-requests).
     thread_requests: bool = True
+    thread_wants: bool = True  # "I need to know where to cut them": DRILL_DOWN (thread-wants)
+    form_requests: bool = True  # "give me a checklist for it": DRILL_DOWN (form-requests)
     # "Our daughter's school has asked parents to pay for a trip ... How do we say no without
     # it looking bad?" names a topic of its own: EXPLORE, whatever "it" (rule
     # new-ground-questions).

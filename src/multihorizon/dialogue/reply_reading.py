@@ -13,10 +13,12 @@ from .reply_rules import (
     acked_in_thread,
     asks_about_a_reply_term,
     asks_back_a_term,
+    asks_for_a_form,
     asks_on_the_topic,
     asks_what_reply_meant,
     reports_on_the_reply,
     requests_on_the_thread,
+    wants_on_the_thread,
 )
 
 if TYPE_CHECKING:
@@ -43,6 +45,10 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):
         return Intent.DRILL_DOWN  # rule thread-requests: §5.1 "give me more about" the thread
+    if intent in (Intent.EXPLORE, Intent.CONTINUE) and wants_on_the_thread(context, features):
+        return Intent.DRILL_DOWN  # rule thread-wants: §5.1 a question about the thread's subject
+    if intent in (Intent.EXPLORE, Intent.CONTINUE) and asks_for_a_form(context, features):
+        return Intent.DRILL_DOWN  # rule form-requests: §5.1 "give me more about" the thread
     if intent is Intent.EXPLORE and acked_in_thread(context, features):
         return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..text.follow_up_words import REQUEST_GIVERS, REQUEST_MAKERS, REQUEST_SKIPPED
+from ..text.follow_up_words import (
+    FORM_GIVERS,
+    FORM_NOUNS,
+    REQUEST_GIVERS,
+    REQUEST_MAKERS,
+    REQUEST_SKIPPED,
+    WANT_ASKS,
+)
 from ..text.followups import has_place_word
 from ..text.lexicon import Marker
 from .done_reports import reports_what_was_done
@@ -30,12 +37,14 @@ __all__ = [
     "acked_in_thread",
     "asks_about_a_reply_term",
     "asks_back_a_term",
+    "asks_for_a_form",
     "asks_on_the_topic",
     "asks_what_reply_meant",
     "builds_on_the_table",
     "opens_with_request",
     "reports_on_the_reply",
     "requests_on_the_thread",
+    "wants_on_the_thread",
 ]
 
 
@@ -180,6 +189,82 @@ def requests_on_the_thread(context: DialogueContext, features: TurnFeatures) -> 
         and not peer_dialogue(log, config)
         and opens_with_request(features.text)
     )
+
+
+def wants_on_the_thread(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user turn says what the user needs to know about the thread right after its
+    reply (rule thread-wants, ``WANT_ASKS``): "I need to know where to cut them as well", "I'd
+    also like to know whether the new regulations affect us". A question put as a statement,
+    about the thread's subject: it names a word of the active thread's vocabulary or adds
+    itself to it ("also", "as well", "too"); "I need to know if Brentwood is going to be
+    overcast" does neither after a restaurant booking. In an assistant chat of two, after a
+    reply that offered no help with something else."""
+    from .multiparty import peer_dialogue
+
+    config, log, threads = context.config, context.log, context.threads
+    if not (
+        config.thread_wants
+        and features.has(Marker.REQUEST_OPENER)
+        and threads.active >= 0
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and not log.features[-1].open_offer
+        and not features.has(Marker.NEW_TOPIC)  # "Moving on, I'd like to know ..."
+    ):
+        return False
+    words = " " + " ".join(plain_words(features.text)) + " "
+    # "That's all I need to know about weather." closes the topic: no want
+    if not any(f" {phrase} " in words and f" all {phrase} " not in words for phrase in WANT_ASKS):
+        return False
+    vocabulary = threads.vocabulary[threads.active]
+    adds = any(f" {word} " in words for word in _ADDING)
+    if not (adds or any(term in vocabulary for term in features.terms)):
+        return False
+    return not context.speakers.multi_party(config) and not peer_dialogue(log, config)
+
+
+# "I need to know what to do with the clippings as well": a want that adds to the thread.
+_ADDING = ("also", "as well", "too")
+
+
+def asks_for_a_form(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user turn opens by asking to be given or shown the thread's matter in a form
+    right after its reply (rule form-requests, ``opens_with_form``): "give me a checklist for
+    recording day", "OK, show me the first row step by step". The gates of rule
+    thread-requests (``requests_on_the_thread``), and no new-topic cue."""
+    from .multiparty import peer_dialogue
+
+    config, log = context.config, context.log
+    return (
+        config.form_requests
+        and features.has(Marker.REQUEST_OPENER)
+        and not features.has(Marker.CONTINUE)
+        and not features.has(Marker.NEW_TOPIC)
+        and context.threads.active >= 0
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and not log.features[-1].open_offer
+        and not context.speakers.multi_party(config)
+        and not peer_dialogue(log, config)
+        and opens_with_form(features.text)
+    )
+
+
+def opens_with_form(text: str) -> bool:
+    """Whether a turn opens, after ``REQUEST_SKIPPED`` words ("ok", "can you"), with one of
+    ``FORM_GIVERS`` and names one of ``FORM_NOUNS`` ("step by step" and "line by line" as
+    three words too): "give me a checklist", "show me the first row step by step"."""
+    words = plain_words(text[:200])
+    first = next((at for at, word in enumerate(words) if word not in _FORM_SKIPPED), len(words))
+    if first == len(words) or words[first] not in FORM_GIVERS:
+        return False
+    joined = " " + " ".join(words[first:]) + " "
+    return any(word in FORM_NOUNS for word in words[first:]) or any(
+        f" {unit} by {unit} " in joined for unit in ("step", "line")
+    )
+
+
+_FORM_SKIPPED = REQUEST_SKIPPED | {"ok", "okay", "pls"}
 
 
 def opens_with_request(text: str) -> bool:

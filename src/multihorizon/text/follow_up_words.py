@@ -8,11 +8,16 @@ __all__ = [
     "ASPECT_WORDS",
     "EXPLETIVE_IT",
     "FOLLOW_UP_REQUEST_WORDS",
+    "FORM_GIVERS",
+    "FORM_NOUNS",
+    "FORM_OPENERS",
     "REQUEST_FOLLOW_UPS",
     "REQUEST_GIVERS",
     "REQUEST_MAKERS",
+    "REQUEST_MARKED",
     "REQUEST_SKIPPED",
     "TOPIC_QUESTION_OPENERS",
+    "WANT_ASKS",
 ]
 
 # A short question with one of these words asks the assistant for something ("Can you send
@@ -64,6 +69,39 @@ REQUEST_FOLLOW_UPS = (
     "add a", "add an", "add some", "translate", "rewrite", "now a",
     "now an", "now the", "now some",
 )  # fmt: skip
+# Rule thread-wants (SPEC-028 §5.1 DRILL_DOWN, issue 15 item 1): the user says what they need
+# to know ("I need to know where to cut them as well", "I'd also like to know whether the new
+# regulations affect us"): a question put as a statement. A closed class of first-person
+# openers; not "want to know": in ../shared/data (sgd) it opens a new service's task ("I want
+# to know the weather there on March 10th"). Marked ``Marker.REQUEST_OPENER`` too, so the
+# native settle hands such a turn on.
+WANT_ASKS = tuple(
+    f"{who}{need}"
+    for who in ("i", "we")
+    for need in (
+        " need to know", " also need to know", "'d like to know", " would like to know",
+        "'d also like to know", " would also like to know",
+    )
+)  # fmt: skip
+# Rule form-requests (SPEC-028 §5.1 DRILL_DOWN, issue 15 item 1): a request that opens by
+# asking to be given or shown the thread's matter in a form ("give me a checklist for
+# recording day", "OK, show me the first row step by step", "put that in a table"). Verbs not
+# in ``REQUEST_MAKERS`` ("show me my alarms", "give me directions to ..." open a new service's
+# task in ../shared/data): only with a form noun (a closed class of text forms) in the turn.
+FORM_GIVERS = frozenset(("give", "gimme", "show", "put", "lay", "set", "break"))
+FORM_NOUNS = frozenset((
+    "checklist", "list", "table", "recipe", "plan", "schedule", "version", "outline",
+    "template", "timetable", "breakdown", "step-by-step", "line-by-line",
+))  # fmt: skip
+# The scanner's phrases for ``FORM_GIVERS`` (``Marker.REQUEST_OPENER``: the native settle
+# hands the turn on). Not "show me": a blocking phrase (lexicon) masks it; "show me ... step by
+# step" is marked by its form.
+FORM_OPENERS = (
+    "give me", "gimme", "put that", "put it", "put them", "put this", "put the", "lay out",
+    "lay it", "lay that", "set out", "set it out", "break down", "break it down", "step by step",
+    "step-by-step", "line by line",
+)  # fmt: skip
+REQUEST_MARKED = REQUEST_FOLLOW_UPS + WANT_ASKS + FORM_OPENERS
 # The verbs that make something of the thread, as a request's first word: a closed class of
 # producing verbs. Not "show", "check", "find", "put", "suggest": in ../shared/data (sgd,
 # dialseg711) they open a new service's task ("show me my alarms", "check the weather"); not

@@ -174,20 +174,29 @@ def requests_on_the_thread(context: DialogueContext, features: TurnFeatures) -> 
     "Give me a recipe for a vegan version.", "Now a shopping list for 7 please." In an
     assistant chat of two, with a thread on the table, after a reply that offered no help with
     something else ("Anything else I can do?": a request after it opens a task)."""
+    return (
+        context.config.thread_requests
+        and _requests_after_the_reply(context, features)
+        and opens_with_request(features.text)
+    )
+
+
+def _requests_after_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """The gates rules thread-requests and form-requests share: a request opener, no CONTINUE
+    marker ("give me more options" asks to go on), a thread on the table, right after an
+    assistant reply that offered no help with something else, in an assistant chat of two."""
     from .multiparty import peer_dialogue
 
     config, log = context.config, context.log
     return (
-        config.thread_requests
-        and features.has(Marker.REQUEST_OPENER)
-        and not features.has(Marker.CONTINUE)  # "give me more options" asks to go on
+        features.has(Marker.REQUEST_OPENER)
+        and not features.has(Marker.CONTINUE)
         and context.threads.active >= 0
         and len(log) > 0
         and log.roles[-1] == "assistant"
         and not log.features[-1].open_offer
         and not context.speakers.multi_party(config)
         and not peer_dialogue(log, config)
-        and opens_with_request(features.text)
     )
 
 
@@ -232,20 +241,10 @@ def asks_for_a_form(context: DialogueContext, features: TurnFeatures) -> bool:
     right after its reply (rule form-requests, ``opens_with_form``): "give me a checklist for
     recording day", "OK, show me the first row step by step". The gates of rule
     thread-requests (``requests_on_the_thread``), and no new-topic cue."""
-    from .multiparty import peer_dialogue
-
-    config, log = context.config, context.log
     return (
-        config.form_requests
-        and features.has(Marker.REQUEST_OPENER)
-        and not features.has(Marker.CONTINUE)
+        context.config.form_requests
         and not features.has(Marker.NEW_TOPIC)
-        and context.threads.active >= 0
-        and len(log) > 0
-        and log.roles[-1] == "assistant"
-        and not log.features[-1].open_offer
-        and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
+        and _requests_after_the_reply(context, features)
         and opens_with_form(features.text)
     )
 

@@ -270,8 +270,4 @@ def with_named_run(
         scratch_entry=entry.entry_id,
         confidence=0.6,
     )
-    return dataclasses.replace(
-        resolution,
-        references=(*resolution.references, added),
-        named=(*resolution.named, added),
-    )
+    return resolution.with_named(added)

@@ -297,11 +297,7 @@ def _placed(
     start, end = _span(content, words[0])
     named = Reference("ordinal", content[start:end], start, end, turn, item=item,
                       confidence=_CONFIDENCE)  # fmt: skip
-    return replace(
-        resolution,
-        references=(*resolution.references, named),
-        named=(*resolution.named, named),
-    )
+    return resolution.with_named(named)
 
 
 def _span(content: str, word: str) -> tuple[int, int]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..config import Config
 from ..text.enumerations import first_number
@@ -67,11 +66,7 @@ def with_item_pairs(
         added = _plural_picks(content, tokens, log) or _both(content, tokens, log)
     if not added:
         return resolution
-    return replace(
-        resolution,
-        references=(*resolution.references, *added),
-        named=(*resolution.named, *added),
-    )
+    return resolution.with_named(*added)
 
 
 def _pick(content: str, start: int, end: int, turn: int, item: str) -> Reference:

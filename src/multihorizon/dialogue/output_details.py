@@ -87,11 +87,7 @@ def with_output_details(
     added = output_detail(resolution, features, entries, log, config)
     if added is None:
         return resolution
-    return dataclasses.replace(
-        resolution,
-        references=(*resolution.references, added),
-        named=(*resolution.named, added),
-    )
+    return resolution.with_named(added)
 
 
 def with_fresh_targets(

@@ -222,8 +222,4 @@ def with_rare_tokens(
     added = Reference(
         "tool", text[:end], 0, end, target_turn=turn, scratch_entry=entry.entry_id, confidence=0.6
     )
-    return dataclasses.replace(
-        resolution,
-        references=(*resolution.references, added),
-        named=(*resolution.named, added),
-    )
+    return resolution.with_named(added)

@@ -445,6 +445,11 @@ class Resolution:
             named=tuple(changed.get(id(ref), ref) for ref in self.named),
         )
 
+    def with_named(self, *added: Reference) -> Resolution:
+        """This resolution with ``added`` among its references and its named ones (a rule's
+        own reference, found after the stage from what the turn names)."""
+        return replace(self, references=(*self.references, *added), named=(*self.named, *added))
+
 
 # No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
 _NO_REFERENCES = Resolution((), (), has_tool=False, prior=0, addressee=None, reply_to=-1)

@@ -398,11 +398,7 @@ def _unsaid_definites(
             added.append(_reference(*span, entries[index], (1, 0)))
     if not added:
         return resolution
-    return dataclasses.replace(
-        resolution,
-        references=(*resolution.references, *added),
-        named=(*resolution.named, *added),
-    )
+    return resolution.with_named(*added)
 
 
 # Nouns that name what a tool gave, beyond ``TOOL_OUTPUT_NOUNS``; with a word of a tool's

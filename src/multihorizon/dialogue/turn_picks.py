@@ -172,11 +172,7 @@ def _plain_quality_phrase(resolution: Resolution, content: str, log: TurnLog) ->
         end = content.find(words[at + 2], start) + len(words[at + 2].rstrip(".,;:!?"))
         picked = Reference("ordinal", content[start:end], start, end, found[0], item=found[1],
                            confidence=_CONFIDENCE)  # fmt: skip
-        return replace(
-            resolution,
-            references=(*resolution.references, picked),
-            named=(*resolution.named, picked),
-        )
+        return resolution.with_named(picked)
     return resolution
 
 

@@ -43,7 +43,7 @@ from ..text.output_nouns import (
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
-from .references import Reference
+from .output_details import whole_turn_reference
 from .resolution import Resolution
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
@@ -260,14 +260,4 @@ def with_named_run(
             if ref.type == "tool"
         }
         return resolution.with_changed(moved)
-    end = len(features.text.rstrip())
-    added = Reference(
-        "tool",
-        features.text[:end],
-        0,
-        end,
-        target_turn=turn,
-        scratch_entry=entry.entry_id,
-        confidence=0.6,
-    )
-    return resolution.with_named(added)
+    return resolution.with_named(whole_turn_reference(features.text, entry))

@@ -48,6 +48,7 @@ __all__ = [
     "exchange_over",
     "holds_number",
     "output_detail",
+    "whole_turn_reference",
     "with_fresh_targets",
     "with_output_details",
 ]
@@ -177,19 +178,20 @@ def output_detail(
         return None
     if pointing and not exchange_over(entry.turn_id, log):
         return None  # "Where is it?" after a search's summing-up reply: the thing it offered
-    end = len(features.text.rstrip())
-    added = Reference(
-        "tool",
-        features.text[:end],
-        0,
-        end,
-        target_turn=entry.turn_id if entry.turn_id >= 0 else None,
-        scratch_entry=entry.entry_id,
-        confidence=0.6,
-    )
+    added = whole_turn_reference(features.text, entry)
     if when > 0 and config.later_outputs:  # "In the rerun, was there an empty file error?"
         added = _newest(added, entries)
     return added
+
+
+def whole_turn_reference(text: str, entry: ScratchEntry) -> Reference:
+    """A tool reference to ``entry`` spanning the whole turn: what a rule that finds the
+    output a turn asks about, with no phrase of the turn naming it, adds (a named one)."""
+    end = len(text.rstrip())
+    turn = entry.turn_id if entry.turn_id >= 0 else None
+    return Reference(
+        "tool", text[:end], 0, end, target_turn=turn, scratch_entry=entry.entry_id, confidence=0.6
+    )
 
 
 def _held(entry: ScratchEntry, terms: frozenset[str]) -> frozenset[str]:

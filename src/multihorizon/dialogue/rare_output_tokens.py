@@ -36,7 +36,7 @@ from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
-from .references import Reference
+from .output_details import whole_turn_reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
@@ -218,8 +218,4 @@ def with_rare_tokens(
             and (ref.scratch_entry not in ids or held[ids.index(ref.scratch_entry)] < held[index])
         }
         return resolution.with_changed(moved) if moved else resolution
-    end = len(text.rstrip())
-    added = Reference(
-        "tool", text[:end], 0, end, target_turn=turn, scratch_entry=entry.entry_id, confidence=0.6
-    )
-    return resolution.with_named(added)
+    return resolution.with_named(whole_turn_reference(text, entry))

@@ -20,6 +20,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from .config_fields import (
+    BOOL_FIELDS,
+    GROUPS,
+    POSITIVE_INTS,
+    UNIT_FLOATS,
+    check_unit,
+    is_number,
+)
 from .errors import ConfigError
 from .rules import RULES
 from .thresholds import CALIBRATED_THRESHOLDS, SPEC_THRESHOLDS, ThreadThresholds
@@ -65,85 +73,6 @@ INTENT_BLENDS: Mapping[str, Blend] = MappingProxyType(
         "TOOL_REFERENCE": Blend(P=0.20, C=0.30, E=0.50, cdr_novelty=False),
     }
 )
-
-
-def _check_unit(name: str, value: Any) -> None:
-    if not (_is_number(value) and math.isfinite(value) and 0.0 <= value <= 1.0):
-        raise ConfigError(f"{name}: must be a number in [0, 1], got {value!r}")
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-# What each field is, for validation and for ``Config.describe``: the groups a reader looks
-# for (spec constants, retrieval weights, per-embedder calibration, rule switches, the
-# constants those rules were calibrated with).
-SPEC_CONSTANTS = (
-    "half_life",
-    "default_thresholds",
-    "intent_blends",
-    "default_relevance_floor",
-    "fact_candidates",
-    "partial_novelty_floor",
-    "reference_search_window",
-    "thread_state_limit",
-    "max_sub_queries",
-    "graph_retrieval",
-    "connector_budget",
-)
-WEIGHTS = (
-    "recency_multiplier",
-    "recency_bonus",
-    "thread_bonus",
-    "lexical_weight",
-    "lexical_pool",
-    "turns_in_context",
-)
-CALIBRATION = ("thread_thresholds", "relevance_floors")
-# Every rule's switch, in the registry's order (``multihorizon.rules``: a rule names the field
-# that turns it off); rules switched off through a weight or a calibration are not switches.
-SWITCHES = tuple(
-    name
-    for name in dict.fromkeys(field for rule in RULES.values() for field in rule.off)
-    if name not in WEIGHTS and name not in CALIBRATION
-)
-RULE_CONSTANTS = ("multi_party_speakers", "reply_window", "place_window", "topic_chain")
-GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "spec constants": SPEC_CONSTANTS,
-        "retrieval weights": WEIGHTS,
-        "per-embedder calibration": CALIBRATION,
-        "rule switches": SWITCHES,
-        "rule constants": RULE_CONSTANTS,
-    }
-)
-_UNIT_FLOATS = frozenset(
-    (
-        "recency_multiplier",
-        "recency_bonus",
-        "thread_bonus",
-        "default_relevance_floor",
-        "partial_novelty_floor",
-        "connector_budget",
-    )
-)
-_POSITIVE_INTS = frozenset(
-    (
-        "turns_in_context",
-        "fact_candidates",
-        "max_sub_queries",
-        "lexical_pool",
-        "reference_search_window",
-        "thread_state_limit",
-        "multi_party_speakers",
-        "reply_window",
-        "place_window",
-        "topic_chain",
-    )
-)
-# peer_replies is three-way: True or False force it, None detects it (rule peer-detection).
-_BOOLS = frozenset((*SWITCHES, "graph_retrieval")) - {"peer_replies"}
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -496,7 +425,7 @@ class Config:
     topic_chain: int = 6
 
     def __post_init__(self) -> None:
-        for name in _BOOLS:
+        for name in BOOL_FIELDS:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise ConfigError(f"{name}: must be True or False, got {value!r}")
@@ -504,17 +433,17 @@ class Config:
             raise ConfigError(
                 f"peer_replies: must be True, False or None, got {self.peer_replies!r}"
             )
-        for name in _POSITIVE_INTS:
+        for name in POSITIVE_INTS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ConfigError(f"{name}: must be an integer >= 1, got {value!r}")
-        for name in _UNIT_FLOATS:
-            _check_unit(name, getattr(self, name))
+        for name in UNIT_FLOATS:
+            check_unit(name, getattr(self, name))
         half_life = self.half_life
-        if not (_is_number(half_life) and math.isfinite(half_life) and half_life > 0):
+        if not (is_number(half_life) and math.isfinite(half_life) and half_life > 0):
             raise ConfigError(f"half_life: must be a finite number > 0, got {half_life!r}")
         weight = self.lexical_weight
-        if not (_is_number(weight) and math.isfinite(weight) and weight >= 0):
+        if not (is_number(weight) and math.isfinite(weight) and weight >= 0):
             raise ConfigError(f"lexical_weight: must be a finite number >= 0, got {weight!r}")
         for name in ("thread_thresholds", "intent_blends", "relevance_floors"):
             if not isinstance(getattr(self, name), Mapping):
@@ -533,17 +462,17 @@ class Config:
                     f"{type(bars).__name__}"
                 )
             for name in ("join", "resume", "explore", "opening"):
-                _check_unit(f"thread_thresholds[{model!r}].{name}", getattr(bars, name))
+                check_unit(f"thread_thresholds[{model!r}].{name}", getattr(bars, name))
         for intent in ("EXPLORE", "DRILL_DOWN", "CLARIFY", "CONTINUE", "TOOL_REFERENCE"):
             blend = self.intent_blends.get(intent)
             if not isinstance(blend, Blend):
                 raise ConfigError(f"intent_blends: missing {intent} (or not a Blend)")
             for tier in ("P", "C", "E"):
-                _check_unit(f"intent_blends[{intent}].{tier}", getattr(blend, tier))
+                check_unit(f"intent_blends[{intent}].{tier}", getattr(blend, tier))
             if abs(blend.P + blend.C + blend.E - 1.0) > 1e-9:
                 raise ConfigError(f"intent_blends[{intent}]: P + C + E must be 1")
         for model, floor in self.relevance_floors.items():
-            _check_unit(f"relevance_floors[{model!r}]", floor)
+            check_unit(f"relevance_floors[{model!r}]", floor)
         # Freeze caller-supplied dicts so a Config cannot change under a session.
         object.__setattr__(
             self, "thread_thresholds", MappingProxyType(dict(self.thread_thresholds))

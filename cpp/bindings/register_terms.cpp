@@ -1,5 +1,7 @@
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <unordered_set>
 #include <vector>
 
@@ -29,45 +31,41 @@ Sequence to_python(const std::vector<std::string>& terms) {
   return out;
 }
 
-py::object content_terms(const TermReader& reader, py::handle text) {
-  // Any text but ASCII is the reference's (None: Unicode word characters and case folding).
+// Runs `read` over the text's bytes when the text is ASCII, without the GIL on long texts (the
+// str is held by the caller and immutable: its bytes stay put); nullopt for any other text,
+// which the reference reads (Unicode word characters and case folding).
+template <typename Read>
+auto read_ascii(py::handle text, Read read) -> std::optional<decltype(read(std::string_view{}))> {
   const std::optional<std::string_view> ascii = ascii_text(text);
-  if (!ascii) return py::none();
-  std::vector<std::string> terms;
-  {
-    // The str is held by the caller and immutable: its bytes stay put without the GIL.
-    std::optional<py::gil_scoped_release> release;
-    if (ascii->size() >= kReleaseGilScanChars) release.emplace();
-    terms = reader.content_terms(*ascii);
-  }
-  return to_python<py::list>(terms);
+  if (!ascii) return std::nullopt;
+  std::optional<py::gil_scoped_release> release;
+  if (ascii->size() >= kReleaseGilScanChars) release.emplace();
+  return read(*ascii);
+}
+
+py::object content_terms(const TermReader& reader, py::handle text) {
+  const auto terms = read_ascii(text, [&](std::string_view ascii) {
+    return reader.content_terms(ascii);
+  });
+  if (!terms) return py::none();
+  return to_python<py::list>(*terms);
 }
 
 py::object definite_terms(const TermReader& reader, py::handle text) {
-  const std::optional<std::string_view> ascii = ascii_text(text);
-  if (!ascii) return py::none();
-  std::vector<std::string> terms;
-  {
-    std::optional<py::gil_scoped_release> release;
-    if (ascii->size() >= kReleaseGilScanChars) release.emplace();
-    terms = reader.definite_terms(*ascii);
-  }
-  return to_python<py::tuple>(terms);
+  const auto terms = read_ascii(text, [&](std::string_view ascii) {
+    return reader.definite_terms(ascii);
+  });
+  if (!terms) return py::none();
+  return to_python<py::tuple>(*terms);
 }
 
 py::object turn_terms(const TermReader& reader, py::handle text) {
   // A user turn's two word lists in one call (issue 14): both read the same bytes.
-  const std::optional<std::string_view> ascii = ascii_text(text);
-  if (!ascii) return py::none();
-  std::vector<std::string> terms;
-  std::vector<std::string> definite;
-  {
-    std::optional<py::gil_scoped_release> release;
-    if (ascii->size() >= kReleaseGilScanChars) release.emplace();
-    terms = reader.content_terms(*ascii);
-    definite = reader.definite_terms(*ascii);
-  }
-  return py::make_tuple(to_python<py::tuple>(terms), to_python<py::tuple>(definite));
+  const auto both = read_ascii(text, [&](std::string_view ascii) {
+    return std::make_pair(reader.content_terms(ascii), reader.definite_terms(ascii));
+  });
+  if (!both) return py::none();
+  return py::make_tuple(to_python<py::tuple>(both->first), to_python<py::tuple>(both->second));
 }
 
 }  // namespace

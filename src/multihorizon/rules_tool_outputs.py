@@ -374,4 +374,42 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "toolref_holdout14 (written first): references acc@1 0.721 -> 0.765.",
         "dialogue.rare_output_tokens.with_rare_tokens",
     ),
+    (
+        "fetch-requests",
+        "intent",
+        "§5.2",
+        "A turn with a sentence opening (after 'can you', 'pls', 'also' and the like) with a "
+        "verb asking the assistant to fetch or run something ('pull', 'grep', 'run', 'check', "
+        "'tail', ...) and its object ('Grep the server log for the webhook route.', 'Pull the "
+        "crash stats.', 'can u pull the logs for minigames too') asks for an output not there "
+        "yet: its tool words make no TOOL_REFERENCE (neither a tool reference nor rule "
+        "output-detail-intents), and it asks, as a question does (DRILL_DOWN on the topic). "
+        "The references are left as they are.",
+        {"fetch_requests": False},
+        "counted first over every hand-written file but toolref_holdout35: of the turns with "
+        "a sentence opening so, 0 gold TOOL_REFERENCE (47 DRILL_DOWN, 8 EXPLORE, 2 CONTINUE, "
+        "2 CLARIFY). Off -> on, hand-written intent on logged probes 3,654 -> 3,656 of 4,006 "
+        "(+2 -0: refs_holdout, refs_holdout3), references and resume/new/tool figures "
+        "unchanged; sgd intent and references: see CHANGELOG (stop 35).",
+        "dialogue.output_requests.requests_output",
+    ),
+    (
+        "handed-outputs",
+        "intent",
+        "§5.2",
+        "A statement (no question), with no tool output produced since the user's last turn, "
+        "that hands over what comes next or reports a run of its own ('Did a parkrun "
+        "yesterday, here are the numbers.', 'the results arrived today', 'ran it, checking "
+        "the result', 'new log:') names the output it brings, not one already shown: its "
+        "tool words make no TOOL_REFERENCE (CONTINUE after advice). Right after an output "
+        "('ran northway again with 15k more deposit') it stays out.",
+        {"handed_outputs": False},
+        "counted first over every hand-written file but toolref_holdout35: of the statements "
+        "holding a hand-over or run-report word, 1 gold TOOL_REFERENCE, right after its "
+        "output (38 CONTINUE, 20 EXPLORE, 8 DRILL_DOWN). Off -> on, hand-written intent on "
+        "logged probes 3,653 -> 3,656 of 4,006 (+3 -0: refs_holdout7, toolq_holdout11, "
+        "toolref_holdout14: CONTINUE read TOOL_REFERENCE 3 -> 0), references and "
+        "resume/new/tool figures unchanged; sgd: see CHANGELOG (stop 35).",
+        "dialogue.output_requests.hands_over_output",
+    ),
 )

@@ -520,6 +520,7 @@ def intent_for_turn(
     # the reply rules' module reads ``Intent``.
     from .multiparty import moves_on
     from .output_detail_intents import asks_output_detail
+    from .output_requests import FETCH, asks_no_output
     from .reply_reading import read_on_the_reply
 
     config, log = context.config, context.log
@@ -537,7 +538,11 @@ def intent_for_turn(
         # pull the error log?" opening a session) asks for a call, it refers to none; what it
         # names ("how did the results differ?") is still something said before.
         has_tool = any(ref.type == "tool" and ref.scratch_entry for ref in resolution.references)
-    question = config.follow_up_questions and features.question
+    # Rules fetch-requests, handed-outputs: "Pull the crash stats." asks (a question for
+    # §5.2), "here are the numbers" hands over; neither refers to an output held.
+    unasked = asks_no_output(context, features) if has_tool or features.question else ""
+    has_tool = has_tool and not unasked
+    question = config.follow_up_questions and (features.question or unasked == FETCH)
     acknowledgement = config.acknowledgement_continues and features.acknowledgement
     if (
         config.acknowledgement_continues
@@ -591,6 +596,10 @@ def intent_for_turn(
         return Intent.EXPLORE  # rules new-ground-questions, own-antecedents: it points into it
     if announced and intent is Intent.EXPLORE:
         return intent  # "Can I ask you about something else?" asks nothing of the reply
-    if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):
+    if (
+        intent is not Intent.CLARIFY
+        and not unasked
+        and asks_output_detail(context, features, resolution)
+    ):
         return Intent.TOOL_REFERENCE  # rule output-detail-intents: "cadence first time round"
     return read_on_the_reply(context, features, intent)

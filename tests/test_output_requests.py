@@ -65,6 +65,39 @@ def test_right_after_an_output_a_run_report_is_about_it() -> None:
     assert session.classify("reran it and the results look clean") is mh.Intent.TOOL_REFERENCE
 
 
+def _rooms(config: mh.Config | None = None) -> mh.Session:
+    """Two air-quality weeks (bedroom, then living room), advice after each."""
+    session = mh.Session(config=config or mh.Config(antecedents=True))
+    session.user("put the air monitor in the bedroom for a week")
+    session.tool_output(
+        "air_monitor", "CO2 avg: 1,240 ppm\nVOC index: 180", args={"room": "bedroom"}
+    )
+    session.assistant("1,240 ppm is stuffy: open the window a crack at night.")
+    session.user("moved it to the living room")
+    session.tool_output("air_monitor", "CO2 avg: 780 ppm\nVOC index: 95", args={"room": "living"})
+    session.assistant("The living room is fine.")
+    session.user("ok good")
+    session.assistant("Keep the bedroom window habit.")
+    return session
+
+
+def test_a_finding_verb_asked_of_a_tool_is_a_tool_reference() -> None:
+    # rule finding-outcomes: to the output its words name ("bedroom": the first week).
+    text = "What VOC index did it measure in the bedroom?"
+    tools = [ref.target_turn for ref in _rooms().preview(text).references if ref.type == "tool"]
+    assert tools == [0]
+    off = _rooms(mh.Config(antecedents=True, finding_outcomes=False)).preview(text)
+    assert [ref.target_turn for ref in off.references if ref.type == "tool"] != [0]
+
+
+def test_a_person_finding_is_no_tool_outcome() -> None:
+    # "Can you find ...", "where can I find ...": a person finds; the rule adds nothing.
+    off = mh.Config(antecedents=True, finding_outcomes=False)
+    for text in ("Can you find me a better monitor?", "where can I find a cheap sensor"):
+        assert _rooms().preview(text).references == _rooms(off).preview(text).references, text
+        assert not any(ref.type == "tool" for ref in _rooms().preview(text).references), text
+
+
 @pytest.mark.parametrize(
     ("text", "fetch"),
     [

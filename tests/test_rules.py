@@ -1142,6 +1142,16 @@ def _handed_output(config: mh.Config) -> object:
     return session.classify(text), session.preview(text).intent
 
 
+def _finding_outcome(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("the lawn is patchy, sent a soil sample off")
+    session.tool_output("soil_test", "pH: 5.4\nOrganic matter: 2.1%\nPhosphorus: 12 ppm (low)")
+    session.assistant("The soil is acidic: lime it this autumn.")
+    session.user("ok, ordered the lime")
+    session.assistant("Good; spread it before rain.")
+    return [ref.type for ref in session.preview("How much organic matter did it find?").references]
+
+
 def _person_outcome(config: mh.Config) -> object:
     session = _crawls(config)
     session.user("Okay, noted.")
@@ -1439,6 +1449,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "person-outcomes": _person_outcome,
     "fetch-requests": _fetch_request,
     "handed-outputs": _handed_output,
+    "finding-outcomes": _finding_outcome,
     "addressed-output-nouns": _addressed_output_noun,
     "fresh-output-targets": _fresh_target,
     "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),

@@ -244,6 +244,7 @@ class Config:
     rare_output_tokens: bool = True  # "KSV020 which deployment": the one output holding it
     fetch_requests: bool = True  # "Pull the crash stats.": asks for an output, refers to none
     handed_outputs: bool = True  # "here are the numbers" before its output: CONTINUE, no tool
+    finding_outcomes: bool = True  # "How much organic matter did it find?": an outcome verb
     # "What you said about the reference build, ...": an outcome verb a person opens is no
     # tool's outcome, unless right after an output (rule person-outcomes).
     person_outcomes: bool = True

@@ -412,4 +412,24 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "resume/new/tool figures unchanged; sgd: see CHANGELOG (stop 35).",
         "dialogue.output_requests.hands_over_output",
     ),
+    (
+        "finding-outcomes",
+        "references",
+        "§4.1",
+        "Verbs of what a tool found join the outcome verbs of rule tool-reference-match "
+        "('How much organic matter did it find?', 'How many duplicates did flagstat count?', "
+        "'What did the coop camera pick up?'): find, count, give, pick up, measure, record, "
+        "catch, spot, each a verb only after an auxiliary earlier in its clause with no "
+        "person as its subject ('Can you find me a table?' is a request), and, as every "
+        "outcome verb, only before the clause's end or a word of TOOL_OUTCOME_FOLLOWERS: "
+        "the question becomes a tool reference to the output its words name, else the "
+        "newest produced since the user's last turn.",
+        {"finding_outcomes": False},
+        "off -> on (other rules on), every hand-written file but toolref_holdout35: "
+        "references acc@1 1,881 -> 1,883 of 2,114 (kind tool 388 -> 390 of 453: "
+        "refs_holdout, toolq_holdout9; +2 -0), intent on logged probes 3,656 -> 3,657 of "
+        "4,006 (+1 -0, refs_holdout). sgd intent macro-F1 0.6691 -> 0.6693 (accuracy "
+        "0.7169 both), references acc@1 0.7785 -> 0.7780.",
+        "dialogue.tool_references.match_tool_references",
+    ),
 )

@@ -44,10 +44,33 @@ from ..text.output_requests import (
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
+    from .resolution import Resolution
 
-__all__ = ["FETCH", "HANDED", "asks_no_output", "hands_over_output", "requests_output"]
+__all__ = [
+    "FETCH",
+    "HANDED",
+    "asks_no_output",
+    "hands_over_output",
+    "held_tool_reference",
+    "requests_output",
+]
 
 FETCH, HANDED = "fetch", "handed"
+
+
+def held_tool_reference(
+    context: DialogueContext, features: TurnFeatures, resolution: Resolution
+) -> tuple[bool, str]:
+    """Whether a turn's detected tool reference refers to an output held, for §5.2, and what
+    ``asks_no_output`` says of the turn ("" when it asks about an output or names none)."""
+    has_tool = resolution.has_tool
+    if has_tool and context.config.tool_reference_match:
+        # Rule tool-reference-match: a tool phrase with no tool output to point at ("can you
+        # pull the error log?" opening a session) asks for a call, it refers to none; what it
+        # names ("how did the results differ?") is still something said before.
+        has_tool = any(ref.type == "tool" and ref.scratch_entry for ref in resolution.references)
+    unasked = asks_no_output(context, features) if has_tool or features.question else ""
+    return has_tool and not unasked, unasked
 
 
 def asks_no_output(context: DialogueContext, features: TurnFeatures) -> str:

@@ -390,7 +390,9 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "a sentence opening so, 0 gold TOOL_REFERENCE (47 DRILL_DOWN, 8 EXPLORE, 2 CONTINUE, "
         "2 CLARIFY). Off -> on, hand-written intent on logged probes 3,654 -> 3,656 of 4,006 "
         "(+2 -0: refs_holdout, refs_holdout3), references and resume/new/tool figures "
-        "unchanged; sgd intent and references: see CHANGELOG (stop 35).",
+        "unchanged; sgd intent unchanged (accuracy 0.7169, macro-F1 0.6691, with "
+        "handed-outputs). toolref_holdout35 (written first): intent over every probe "
+        "0.875 -> 0.912 with handed-outputs.",
         "dialogue.output_requests.requests_output",
     ),
     (
@@ -409,7 +411,7 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "output (38 CONTINUE, 20 EXPLORE, 8 DRILL_DOWN). Off -> on, hand-written intent on "
         "logged probes 3,653 -> 3,656 of 4,006 (+3 -0: refs_holdout7, toolq_holdout11, "
         "toolref_holdout14: CONTINUE read TOOL_REFERENCE 3 -> 0), references and "
-        "resume/new/tool figures unchanged; sgd: see CHANGELOG (stop 35).",
+        "resume/new/tool figures unchanged; sgd intent unchanged (with fetch-requests).",
         "dialogue.output_requests.hands_over_output",
     ),
     (

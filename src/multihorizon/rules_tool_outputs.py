@@ -420,7 +420,7 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "§4.1",
         "Verbs of what a tool found join the outcome verbs of rule tool-reference-match "
         "('How much organic matter did it find?', 'How many duplicates did flagstat count?', "
-        "'What did the coop camera pick up?'): find, count, give, pick up, measure, record, "
+        "'What did the coop camera pick up?'): find, count, pick up, measure, record, "
         "catch, spot, each a verb only after an auxiliary earlier in its clause with no "
         "person as its subject ('Can you find me a table?' is a request), and, as every "
         "outcome verb, only before the clause's end or a word of TOOL_OUTCOME_FOLLOWERS: "

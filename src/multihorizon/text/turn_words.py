@@ -46,7 +46,7 @@ OPENING_FILLERS = frozenset((
 # did flagstat count?", "What did the coop camera pick up?"): TOOL_OUTCOME words, each a verb
 # only after an auxiliary with no person as its subject (rule finding-outcomes).
 FINDING_VERBS = frozenset(
-    ("find", "count", "give", "pick up", "measure", "record", "catch", "spot")
+    ("find", "count", "pick up", "measure", "record", "catch", "spot")
 )
 TOOL_OUTCOME_FOLLOWERS = frozenset((
     "for", "about", "on", "in", "from", "with", "at", "when", "to", "anything", "any",

@@ -1122,6 +1122,36 @@ def _rare_output_token(config: mh.Config) -> object:
     return [ref.target_turn for ref in session.preview(text).references]
 
 
+def _fetch_request(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("the deploy failed again, here's the job")
+    session.tool_output("ci_job", "step migrate: ERROR relation users already exists\nexit 1")
+    session.assistant("The migration ran twice; mark it applied and redeploy.")
+    session.user("ok that worked for the api")
+    session.assistant("Good; the worker uses the same migrations.")
+    text = "Pull the error logs for the worker too."
+    return session.classify(text), session.preview(text).intent
+
+
+def _handed_output(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("the greenhouse feels damp, here's the sensor")
+    session.tool_output("hygrometer", "humidity 91%\ntemperature 14C")
+    session.assistant("91% is high: open the vents for an hour after watering.")
+    text = "Did that all week, the results came back today."
+    return session.classify(text), session.preview(text).intent
+
+
+def _finding_outcome(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("the lawn is patchy, sent a soil sample off")
+    session.tool_output("soil_test", "pH: 5.4\nOrganic matter: 2.1%\nPhosphorus: 12 ppm (low)")
+    session.assistant("The soil is acidic: lime it this autumn.")
+    session.user("ok, ordered the lime")
+    session.assistant("Good; spread it before rain.")
+    return [ref.type for ref in session.preview("How much organic matter did it find?").references]
+
+
 def _person_outcome(config: mh.Config) -> object:
     session = _crawls(config)
     session.user("Okay, noted.")
@@ -1417,6 +1447,9 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "named-runs": _named_run,
     "rare-output-tokens": _rare_output_token,
     "person-outcomes": _person_outcome,
+    "fetch-requests": _fetch_request,
+    "handed-outputs": _handed_output,
+    "finding-outcomes": _finding_outcome,
     "addressed-output-nouns": _addressed_output_noun,
     "fresh-output-targets": _fresh_target,
     "fresh-output-replies": lambda config: _fresh_output(config, "92%, that's a lot"),

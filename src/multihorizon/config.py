@@ -242,6 +242,9 @@ class Config:
     # turn naming one run of a tool among several is a tool reference to it (rule named-runs).
     named_runs: bool = True
     rare_output_tokens: bool = True  # "KSV020 which deployment": the one output holding it
+    fetch_requests: bool = True  # "Pull the crash stats.": asks for an output, refers to none
+    handed_outputs: bool = True  # "here are the numbers" before its output: CONTINUE, no tool
+    finding_outcomes: bool = True  # "How much organic matter did it find?": an outcome verb
     # "What you said about the reference build, ...": an outcome verb a person opens is no
     # tool's outcome, unless right after an output (rule person-outcomes).
     person_outcomes: bool = True

@@ -44,6 +44,7 @@ from .echoes import echo_words, echoed_term
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .outcome_reports import report_chars, report_openers, report_reader
+from .output_requests import FETCH, held_tool_reference
 from .own_antecedents import OWN_ANTECEDENT_CHARS, may_point_into_itself, points_into_itself
 from .phrasing import (
     ACKNOWLEDGED_CHARS,
@@ -531,13 +532,10 @@ def intent_for_turn(
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
         # DRILL_DOWN: reference to prior content, novelty off), whatever its words.
         return Intent.DRILL_DOWN
-    has_tool = detected_tool = resolution.has_tool
-    if has_tool and config.tool_reference_match:
-        # Rule tool-reference-match: a tool phrase with no tool output to point at ("can you
-        # pull the error log?" opening a session) asks for a call, it refers to none; what it
-        # names ("how did the results differ?") is still something said before.
-        has_tool = any(ref.type == "tool" and ref.scratch_entry for ref in resolution.references)
-    question = config.follow_up_questions and features.question
+    detected_tool = resolution.has_tool
+    # Rules tool-reference-match, fetch-requests, handed-outputs ("Pull the crash stats.").
+    has_tool, unasked = held_tool_reference(context, features, resolution)
+    question = config.follow_up_questions and (features.question or unasked == FETCH)
     acknowledgement = config.acknowledgement_continues and features.acknowledgement
     if (
         config.acknowledgement_continues
@@ -591,6 +589,10 @@ def intent_for_turn(
         return Intent.EXPLORE  # rules new-ground-questions, own-antecedents: it points into it
     if announced and intent is Intent.EXPLORE:
         return intent  # "Can I ask you about something else?" asks nothing of the reply
-    if intent is not Intent.CLARIFY and asks_output_detail(context, features, resolution):
+    if (
+        not unasked
+        and intent is not Intent.CLARIFY
+        and asks_output_detail(context, features, resolution)
+    ):
         return Intent.TOOL_REFERENCE  # rule output-detail-intents: "cadence first time round"
     return read_on_the_reply(context, features, intent)

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 
 from ..config import Config
 from ..text.lexicon import (
+    FINDING_VERBS,
     OUTCOME_AUXILIARIES,
     OUTCOME_BASE_FORMS,
     OUTCOME_NOT_SUBJECTS,
@@ -83,6 +84,8 @@ def match_tool_references(
         return resolution
     has_tool = any(ref.type == "tool" for ref in resolution.references)
     outcomes = [hit for hit in features.hits if hit[0] == _OUTCOME]
+    if not config.finding_outcomes:  # rule finding-outcomes: "How much did it find?"
+        outcomes = [hit for hit in outcomes if _said(features.text, hit) not in FINDING_VERBS]
     people = bool(outcomes) and config.person_outcomes
     people = people and not _fresh(scratch.most_recent(), log, config)
     outcome = next((hit for hit in outcomes if _asks_outcome(features.text, hit, people)), None)
@@ -461,7 +464,7 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int], people: bool = Fals
     """Whether an outcome word is a verb asked about ("why did the build fail?", "what did
     it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
     the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
-    said = " ".join(text[hit[2] : hit[3]].casefold().split())
+    said = _said(text, hit)
     if said in TOOL_OUTPUT_NOUNS:
         return False  # "the diff", "the errors": a noun (``_output_noun``)
     before = text[max(0, hit[2] - 12) : hit[2]].split()[-1:] if people else ()
@@ -478,6 +481,10 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int], people: bool = Fals
     if word[:1] in _CLAUSE_MARKS:
         return True
     return word.strip(_WORD_EDGES) in TOOL_OUTCOME_FOLLOWERS
+
+
+def _said(text: str, hit: tuple[int, int, int, int]) -> str:
+    return " ".join(text[hit[2] : hit[3]].casefold().split())
 
 
 def _auxiliary_before(text: str, start: int) -> bool:

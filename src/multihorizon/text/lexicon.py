@@ -46,6 +46,7 @@ from .turn_words import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
     CHOICE_ASKERS,
+    FINDING_VERBS,
     INFLECTION_SWAPS,
     OPENING_FILLERS,
     OUTCOME_AUXILIARIES,
@@ -69,6 +70,7 @@ __all__ = [
     "ADDING_OPENERS",
     "BACKCHANNEL_CHARS",
     "CHOICE_ASKERS",
+    "FINDING_VERBS",
     "INFLECTION_SWAPS",
     "LEXICON",
     "OPENING_FILLERS",
@@ -305,6 +307,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "hangs", "give back", "gave back", "come back", "came back", "comes back",
             "print", "printed", "prints", "detect", "detected", "flag", "flagged",
             "point at", "points at", "pointing at", "complains", "gave", "took",
+            *sorted(FINDING_VERBS),
             *sorted(TOOL_OUTPUT_NOUNS),  # rule tool-output-nouns: "the QC report"
         ),
         Marker.ACK_OPENER: (

@@ -9,6 +9,7 @@ __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
     "CHOICE_ASKERS",
+    "FINDING_VERBS",
     "INFLECTION_SWAPS",
     "OPENING_FILLERS",
     "OUTCOME_AUXILIARIES",
@@ -41,6 +42,12 @@ OPENING_FILLERS = frozenset((
 # What may follow a TOOL_OUTCOME verb that asks about an outcome ("why did the build fail?",
 # "what did the API return for the reason?"); a noun after it makes it no verb ("the return
 # flight", "a failing grade"). The end of the turn and punctuation count too.
+# Verbs of what a tool found ("How much organic matter did it find?", "How many duplicates
+# did flagstat count?", "What did the coop camera pick up?"): TOOL_OUTCOME words, each a verb
+# only after an auxiliary with no person as its subject (rule finding-outcomes).
+FINDING_VERBS = frozenset(
+    ("find", "count", "pick up", "measure", "record", "catch", "spot")
+)
 TOOL_OUTCOME_FOLLOWERS = frozenset((
     "for", "about", "on", "in", "from", "with", "at", "when", "to", "anything", "any",
     "exactly", "so", "because", "after", "and", "or", "then", "there", "here", "again",
@@ -51,7 +58,9 @@ TOOL_OUTCOME_FOLLOWERS = frozenset((
 # TOOL_OUTCOME words that are nouns as often as verbs ("a stage show", "a print"): a verb only
 # after an auxiliary earlier in the clause ("what did docker ps show?"), with no person as its
 # subject ("any other therapist you can show?").
-OUTCOME_BASE_FORMS = frozenset(("show", "hang", "print", "flag", "time out", "point at"))
+OUTCOME_BASE_FORMS = frozenset(
+    ("show", "hang", "print", "flag", "time out", "point at", *FINDING_VERBS)
+)
 OUTCOME_AUXILIARIES = frozenset(("did", "does", "do", "will", "would", "can", "could", "should"))
 OUTCOME_NOT_SUBJECTS = frozenset(("you", "i", "we", "me", "u"))
 # A short statement after an acknowledgement that asks for something is no report back

@@ -10,7 +10,9 @@ list, not an item, and counts for none. The item is the one best item, unique in
 the last few assistant turns with lists, the most recent of equals. Such a reference is
 ``named`` (it reaches the antecedents, the envelope and Tier C, not the §5.2 intent), unless
 it replaces a reference of the turn that said the same word and named no item ("the cooking
-one" resolved to a turn): then it stands where that one stood.
+one" resolved to a turn): then it stands where that one stood. Rule fuller-holders: no item
+when another turn says the item's words and more of the turn's ("where do I buy jam sugar":
+the reply on jam sugar, not the list's "Jam jars"), unless the turn asks to choose.
 """
 
 from __future__ import annotations
@@ -79,8 +81,9 @@ def with_implicit_items(
     if found is None:
         return resolution
     turn, item, words = found
-    if config.fuller_holders and not _chooses(content) and _fuller_holder(terms, words, turn, log) >= 0:
-        return resolution  # "where do I buy jam sugar": the reply about jam sugar, not "Jam"
+    fuller = config.fuller_holders and not _chooses(content)
+    if fuller and _fuller_holder(terms, words, turn, log) >= 0:
+        return resolution  # "where do I buy jam sugar": the reply on it, not "Jam jars"
     return _placed(resolution, content, turn, item, words)
 
 

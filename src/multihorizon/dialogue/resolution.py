@@ -23,9 +23,9 @@ from .actions import (
 from .bare_names import name_references
 from .detection import FormsGate, detect
 from .entity_forms import offered_replies, recalls
-from .introduced_entities import introduced_entities
 from .features import TurnFeatures
 from .introduced import introducing_turn
+from .introduced_entities import introduced_entities
 from .multiparty import Speakers, addressed_speaker, reply_to
 from .named_resolution import (
     comparative_references,

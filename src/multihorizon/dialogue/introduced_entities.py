@@ -15,7 +15,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from ..config import Config
 from .definite_mentions import resolve_definite
+from .entity_forms import recalls
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -25,18 +27,21 @@ __all__ = ["introduced_entities"]
 def introduced_entities(
     mentions: Sequence[Mention],
     references: Sequence[Reference],
+    content: str,
     details: Sequence[str],
     log: TurnLog,
-    window: int,
-    *,
-    other_forms: bool,
-    replies_first: bool,
+    config: Config,
 ) -> list[Reference]:
-    """``references`` (one per mention) with each resolved entity reference moved to the
-    turn ``resolve_definite`` ranks first for its mention (``details``: the turn's content
-    words), when that one resolves."""
-    now = len(log)
+    """``references`` (one per mention) with each resolved entity reference of a question
+    (``content`` holds a question mark: "Run that check on agent-2 as well." names the
+    request) moved to the turn ``resolve_definite`` ranks first for its mention
+    (``details``: the turn's content words), when that one resolves."""
     moved = list(references)
+    if not config.demonstrative_introducers or "?" not in content:
+        return moved
+    now, window = len(log), config.reference_search_window
+    other_forms = config.entity_forms
+    replies_first = other_forms and not recalls(content)
     for index, (mention, reference) in enumerate(zip(mentions, references, strict=True)):
         if mention.type != "entity" or reference.target_turn is None or not mention.terms:
             continue

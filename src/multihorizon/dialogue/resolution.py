@@ -22,7 +22,7 @@ from .actions import (
 )
 from .bare_names import name_references
 from .detection import FormsGate, detect
-from .entity_forms import offered_replies, recalls
+from .entity_forms import offered_replies
 from .features import TurnFeatures
 from .introduced import introducing_turn
 from .introduced_entities import introduced_entities
@@ -508,12 +508,8 @@ def resolve_turn(
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
-        if config.demonstrative_introducers and "?" in content:  # "that story, ...?"
-            found = introduced_entities(
-                mentions, found, features.terms, log, config.reference_search_window,
-                other_forms=config.entity_forms,
-                replies_first=config.entity_forms and not recalls(content),
-            )  # fmt: skip
+        # "That festival story, ...?": the turn that told it (rule demonstrative-introducers)
+        found = introduced_entities(mentions, found, content, features.terms, log, config)
         references = _kept(mentions, found)
     if references and config.entity_references:
         references = tuple(_thing_said(ref, content, log) for ref in references)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ..config import Config
 from .definite_mentions import resolve_definite
 from .entity_forms import recalls
+from .features import TurnFeatures
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -27,16 +28,16 @@ __all__ = ["introduced_entities"]
 def introduced_entities(
     mentions: Sequence[Mention],
     references: Sequence[Reference],
-    content: str,
-    details: Sequence[str],
+    features: TurnFeatures,
     log: TurnLog,
     config: Config,
 ) -> list[Reference]:
     """``references`` (one per mention) with each resolved entity reference of a question
-    (``content`` holds a question mark: "Run that check on agent-2 as well." names the
-    request) moved to the turn ``resolve_definite`` ranks first for its mention
-    (``details``: the turn's content words), when that one resolves."""
+    (the turn holds a question mark: "Run that check on agent-2 as well." names the request)
+    moved to the turn ``resolve_definite`` ranks first for its mention (and the turn's
+    content words), when that one resolves."""
     moved = list(references)
+    content, details = features.text, features.terms
     if not config.demonstrative_introducers or "?" not in content:
         return moved
     now, window = len(log), config.reference_search_window

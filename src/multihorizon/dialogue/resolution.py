@@ -508,9 +508,7 @@ def resolve_turn(
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
-        # "That festival story, ...?": the turn that told it (rule demonstrative-introducers)
-        found = introduced_entities(mentions, found, content, features.terms, log, config)
-        references = _kept(mentions, found)
+        references = _kept(mentions, introduced_entities(mentions, found, features, log, config))
     if references and config.entity_references:
         references = tuple(_thing_said(ref, content, log) for ref in references)
     named: tuple[Reference, ...] = ()

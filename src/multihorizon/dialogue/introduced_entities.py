@@ -24,6 +24,8 @@ from .turnlog import TurnLog
 
 __all__ = ["introduced_entities"]
 
+_MAX_MENTIONS = 4  # entity mentions of one turn ranked (as definite_mentions reads)
+
 
 def introduced_entities(
     mentions: Sequence[Mention],
@@ -43,9 +45,13 @@ def introduced_entities(
     now, window = len(log), config.reference_search_window
     other_forms = config.entity_forms
     replies_first = other_forms and not recalls(content)
+    ranked = 0  # each ranking reads every word of the turn: a few mentions keep it linear
     for index, (mention, reference) in enumerate(zip(mentions, references, strict=True)):
         if mention.type != "entity" or reference.target_turn is None or not mention.terms:
             continue
+        ranked += 1
+        if ranked > _MAX_MENTIONS:
+            break
         found = resolve_definite(
             mention, details, log, now, window, answers_hold_details=True,
             other_forms=other_forms, replies_first=replies_first,

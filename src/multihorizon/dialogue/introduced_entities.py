@@ -56,6 +56,21 @@ def introduced_entities(
             mention, details, log, now, window, answers_hold_details=True,
             other_forms=other_forms, replies_first=replies_first,
         )  # fmt: skip
-        if found.target_turn is not None and found.target_turn != reference.target_turn:
-            moved[index] = dataclasses.replace(reference, target_turn=found.target_turn)
+        turn = found.target_turn
+        if turn is None or turn == reference.target_turn:
+            continue
+        if not config.offer_antecedents and _offered(reference.target_turn, turn, log):
+            continue  # the offer for a request is rule offer-antecedents' move, off here
+        moved[index] = dataclasses.replace(reference, target_turn=turn)
     return moved
+
+
+def _offered(request: int, reply: int, log: TurnLog) -> bool:
+    """Whether ``reply`` is the offer answering the user's request ``request``."""
+    features = log.features
+    return (
+        reply == request + 1
+        and log.roles[request] == "user"
+        and features[request].asks_for
+        and features[reply].offers
+    )

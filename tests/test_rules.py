@@ -281,6 +281,33 @@ def _multi_party_reply(config: mh.Config) -> object:
     return envelope.active_thread == session.turns[0].topic_thread
 
 
+def _demonstrative_introducer(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I have a story about my sister getting lost at a festival, it's funny.")
+    session.assistant("That could work if it shows who she is. Keep it under a minute.")
+    session.user("What order should the speech go in?")
+    session.assistant("1. Thank the hosts\n2. The festival story, told briefly\n3. A toast")
+    session.user("How long in total?")
+    session.assistant("Five to seven minutes is plenty.")
+    text = "That festival story, should I check it with her first?"
+    return [ref.target_turn for ref in session.preview(text).references]
+
+
+def _fuller_holder(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("I want to make plum preserves this weekend. What do I need?")
+    session.assistant(
+        "You'll need:\n1. Jam jars with new lids\n2. A big heavy pan\n3. A cold saucer for "
+        "the set test\n4. A funnel"
+    )
+    session.user("My jam never sets, it stays runny.")
+    session.assistant(
+        "Plums are fairly high in pectin, but use jam sugar, which has pectin added, and "
+        "boil hard for ten minutes before testing."
+    )
+    return [ref.item for ref in session.preview("where do you even buy jam sugar").references]
+
+
 def _offered_instance(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("I'd like to watch a movie tonight.")
@@ -1473,6 +1500,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "form-requests": _form_request,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
+    "demonstrative-introducers": _demonstrative_introducer,
+    "fuller-holders": _fuller_holder,
 }
 
 

@@ -261,6 +261,9 @@ class Config:
     # "hammock, do they use it?": the reply that first named it (rule dislocated-topics).
     dislocated_topics: bool = True
     fronted_definites: bool = True  # "the blender, can it crush ice?": the blender (§4.1)
+    # "that festival story": the turn that introduced it, not a recap (demonstrative-introducers).
+    demonstrative_introducers: bool = True
+    fuller_holders: bool = True  # "buy jam sugar": the turn saying both, not the "Jam" item
     # "How much was the deposit?": the reply holding the most of its words, the earliest among
     # equals, over the latest one repeating a word (rule detail-holders).
     detail_holders: bool = True

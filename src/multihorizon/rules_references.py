@@ -272,6 +272,47 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "0.750 with 'you mentioned': left out).",
         "dialogue.introduced.introducing_turn",
     ),
+    (
+        "demonstrative-introducers",
+        "references",
+        "§4.2",
+        "A demonstrative's thing in a question ('That festival story, should I check it with "
+        "her first?', 'That bell mechanic, how do players silence it?') resolves as a "
+        "definite's does (definite-references' ranking: the turn naming most of its words, "
+        "then most of the question's other words, the reply answering a question on it, "
+        "then the earliest) rather than to the latest turn naming it, a recap or a list "
+        "that names it again; §4.2's latest turn stands when the turn right before names "
+        "it as fully, and for a turn with no question mark ('Run that check on agent-2 as "
+        "well.' names the request).",
+        {"demonstrative_introducers": False},
+        "stop 35 (entity35), every hand-written file but entity_holdout35, off -> on (other "
+        "rules on): demonstrative 143 -> 145 of 169, all 1885 -> 1887 of 2114, none lost "
+        "(without the question-mark gate 2 action probes lost); entity_holdout35 (written "
+        "before it, 63 probes) 44 -> 44; logged-turn intent, resumption, new thread and "
+        "tool target unchanged (3651/4006, 338/403, 371/412, 225/237). sgd references "
+        "acc@1 0.7785 -> 0.778 (one probe of 1,896), CAsT 2019, 2020, 2021 and IRC "
+        "unchanged.",
+        "dialogue.introduced_entities.introduced_entities",
+    ),
+    (
+        "fuller-holders",
+        "references",
+        "§4.1",
+        "An item named by the turn's words alone (rule item-words) gives way when another "
+        "turn within twelve, not the list's reply nor the question it answered, says every "
+        "word the item matched and more of the turn's words than the item does ('where do "
+        "you even buy jam sugar': the reply on jam sugar, not the list's 'Jam jars'); a "
+        "turn asking to choose ('which', 'whichever': text.item_words.CHOOSING_WORDS) keeps "
+        "the item.",
+        {"fuller_holders": False},
+        "stop 35 (entity35), every hand-written file but entity_holdout35, off -> on: "
+        "entity 345 -> 348 of 394, demonstrative 144 -> 145, all 1883 -> 1887 of 2114; "
+        "enumerated items 640/733 unchanged (without the choosing gate 639: 'Which is the "
+        "most good for stopping on ice?'); entity_holdout35 (written before it) 43 -> 44 "
+        "of 63 (a control). CAsT 2021 references acc@1 0.7448 -> 0.750; sgd 0.778, CAsT "
+        "2019 0.6568, 2020 0.6714 and IRC 0.6104 unchanged.",
+        "dialogue.implicit_items.with_implicit_items",
+    ),
 )
 
 # Registered but off in Config(): what they gained was on the half tuned on only.

@@ -10,21 +10,24 @@ list, not an item, and counts for none. The item is the one best item, unique in
 the last few assistant turns with lists, the most recent of equals. Such a reference is
 ``named`` (it reaches the antecedents, the envelope and Tier C, not the §5.2 intent), unless
 it replaces a reference of the turn that said the same word and named no item ("the cooking
-one" resolved to a turn): then it stands where that one stood.
+one" resolved to a turn): then it stands where that one stood. Rule fuller-holders: no item
+when another turn says the item's words and more of the turn's ("where do I buy jam sugar":
+the reply on jam sugar, not the list's "Jam jars"), unless the turn asks to choose.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..config import Config
 from ..text.enumerations import Enumeration
 from ..text.item_qualities import QUALITY_WORDS
-from ..text.item_words import NOT_ITEM_WORDS, related_words
+from ..text.item_words import CHOOSING_WORDS, NOT_ITEM_WORDS, related_words
 from ..text.lexicon import Marker
 from ..text.ordinal_forms import ITEM_NOUNS
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, words
 from ..text.word_forms import related_forms
 from .features import TurnFeatures
 from .ordinal_resolution import same_stem
@@ -78,7 +81,44 @@ def with_implicit_items(
     if found is None:
         return resolution
     turn, item, words = found
+    fuller = config.fuller_holders and not _chooses(content)
+    if fuller and _fuller_holder(terms, words, turn, log) >= 0:
+        return resolution  # "where do I buy jam sugar": the reply on it, not "Jam jars"
     return _placed(resolution, content, turn, item, words)
+
+
+_CHOOSING_CHARS = 300  # where a turn's choosing question word is looked for
+
+
+def _chooses(content: str) -> bool:
+    """Whether the turn asks to choose among things ("Which is best on ice?")."""
+    return not CHOOSING_WORDS.isdisjoint(w.casefold() for w in words(content[:_CHOOSING_CHARS]))
+
+
+def _fuller_holder(terms: Sequence[str], words: Sequence[str], turn: int, log: TurnLog) -> int:
+    """Rule fuller-holders: a turn within ``_WALK`` turns, other than the list's ``turn`` and
+    the question it answered (whose words frame the list), that says every word the item
+    matched (``words``) and more of the turn's ``terms`` than the item does; else -1. That
+    turn names the thing asked about more fully than the item sharing one word with it."""
+    now = len(log)
+    floor = max(0, now - _WALK)
+    framing = turn - 1 if turn > 0 and log.roles[turn - 1] == "user" else turn
+    counts: dict[int, int] = {}
+    for term in terms:
+        postings = log.turns_mentioning(term)
+        for position in range(bisect_left(postings, now) - 1, -1, -1):
+            other = postings[position]
+            if other < floor:
+                break
+            counts[other] = counts.get(other, 0) + 1
+    wanted = set(words)
+    for other, count in sorted(counts.items(), reverse=True):
+        if count <= len(words) or other in (turn, framing):
+            continue
+        held = log.entities[other]
+        if all(word in held for word in wanted):
+            return other
+    return -1
 
 
 def _names_list_item(ref: Reference, log: TurnLog) -> bool:

@@ -25,6 +25,7 @@ from .detection import FormsGate, detect
 from .entity_forms import offered_replies
 from .features import TurnFeatures
 from .introduced import introducing_turn
+from .introduced_entities import introduced_entities
 from .multiparty import Speakers, addressed_speaker, reply_to
 from .named_resolution import (
     comparative_references,
@@ -507,7 +508,7 @@ def resolve_turn(
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         if config.entity_forms:
             found = offered_replies(mentions, found, log)
-        references = _kept(mentions, found)
+        references = _kept(mentions, introduced_entities(mentions, found, features, log, config))
     if references and config.entity_references:
         references = tuple(_thing_said(ref, content, log) for ref in references)
     named: tuple[Reference, ...] = ()

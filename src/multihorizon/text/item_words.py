@@ -132,3 +132,7 @@ NOT_ITEM_WORDS = frozenset("""
     one ones option options idea ideas tip tips point points step steps item items part
     question answer suggestion suggestions pick choice choices
     """.split())  # noqa: SIM905  # fmt: skip
+
+# Question words that ask to choose among things ("Which is best on ice?"): a turn asking so
+# keeps the list's item its words name (rule fuller-holders gives way).
+CHOOSING_WORDS = frozenset(("which", "whichever"))

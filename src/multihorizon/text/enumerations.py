@@ -19,6 +19,8 @@ from .sentence_lists import (
     instruction_lists,
     label_lists,
 )
+from .pick_labels import roman_value
+from .table_lists import table_lists
 
 __all__ = [
     "LAST",
@@ -40,7 +42,9 @@ _NUMBERED_LINE = re.compile(
     r"^([ \t]*)(?:#{1,6}[ \t]+)?(?:\*\*|__)?"
     r"(?:(option|step|approach|choice|method|solution|alternative|day|week|phase|stage|part|"
     r"tip|idea|round|level)[ \t]+)?"
-    r"\(?(\d{1,2}|[A-Ja-j](?=[.):]))(?:[.)]|[ \t]*[:\u2013\u2014-])(?:\*\*|__)?[ \t]+(\S.*)$",
+    # Rule roman-labels: "II. Rail fence" (at most four numeral letters, then "." or ")").
+    r"\(?(\d{1,2}|[IVXivx]{1,4}(?=[.)])|[A-Ja-j](?=[.):]))"
+    r"(?:[.)]|[ \t]*[:\u2013\u2014-])(?:\*\*|__)?[ \t]+(\S.*)$",
     re.IGNORECASE,
 )
 # Label nouns that say something about the item ("Day 2: ..."), kept in its text.
@@ -186,6 +190,7 @@ def _candidates(
     candidates: list[tuple[int, int, list[str]]] = []
     _heading_lists(text, candidates)
     _line_lists(text, candidates, nested)
+    table_lists(text, candidates)  # rule table-rows
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
     counted_lists(text, candidates)
@@ -334,7 +339,10 @@ def _line_lists(
                     text_of_item = stripped[numbered.start(2) :].strip()
                 # "A) ...", "b. ...": a lettered list counts a, b, c like 1, 2, 3.
                 kind = "numbered" if label.isdigit() else "lettered"
-                number = int(label) if label.isdigit() else ord(label.casefold()) - 96
+                number = int(label) if label.isdigit() else ord(label[0].casefold()) - 96
+                roman = roman_value(label)
+                if roman is not None and not (style == kind and number == last_number + 1):
+                    kind, number = "roman", roman  # "I." opens a roman list, after "h." a ninth
                 if current and style == kind and number == last_number + 1:
                     current.append(text_of_item)
                 else:

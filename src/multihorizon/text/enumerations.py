@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .counted_lists import announced_count, counted_lists
+from .or_pairs import or_pair
+from .pick_labels import roman_value
 from .scan import anchored_words, sentence_spans
 from .sentence_lists import (
     LIST_LEAD_NOUNS,
@@ -19,7 +21,6 @@ from .sentence_lists import (
     instruction_lists,
     label_lists,
 )
-from .pick_labels import roman_value
 from .table_lists import table_lists
 
 __all__ = [
@@ -488,6 +489,10 @@ def _comma_lists(
         if end - start > _COMMA_SENTENCE_CHARS:
             continue
         sentence = text[start:end].rstrip(".!?").rstrip()
+        pair = or_pair(sentence, _after_opener)  # rule or-pairs: "A, which ..., or B, for ..."
+        if pair is not None:
+            out.append((start + sentence.find(pair[0]), end, pair))
+            continue
         # "The main approaches are A, where ...; B, where ...; and C, where ...": items that
         # hold commas of their own are set apart by semicolons.
         semicolons = sentence.count(";") >= 2

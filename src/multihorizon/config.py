@@ -174,6 +174,7 @@ class Config:
     own_list_words: bool = True  # "the stickers idea I mentioned" (rule own-list-words)
     label_picks: bool = True  # "2 pls", "option II": a bare label or a numeral (rule label-picks)
     sub_steps: bool = True  # "step 2b", "the second sub-step of step 2" (rule sub-steps)
+    own_list_nouns: bool = True  # "the third fish on my list" (rule own-list-nouns)
     item_over_said: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).

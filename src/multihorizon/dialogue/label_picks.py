@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from ..config import Config
 from ..text.list_styles import LETTERED, NUMBERED, ROMAN, list_style
+from ..text.ordinal_forms import ITEM_NOUNS
 from ..text.pick_labels import BARE_PICK_MOST, BARE_PICK_WORDS, roman_value
 from .implicit_items import list_turns
 from .references import Reference
@@ -94,8 +95,10 @@ def _roman_pick(content: str, turns: list[int], log: TurnLog) -> Reference | Non
     before = ""
     for word in content[:_ROMAN_CHARS].split():
         bare = word.strip(_STRIP)
-        # After a capitalised word the numeral is a name's ("World War II", "Henry VIII").
-        if len(bare) >= 2 and bare.isupper() and not before[:1].isupper():
+        # After a capitalised word the numeral is a name's ("World War II", "Henry VIII");
+        # in lower case only after an item noun ("option ii", not "ii" or "vi" as words).
+        upper = bare.isupper() and not before[:1].isupper()
+        if len(bare) >= 2 and (upper or (bare.islower() and before.casefold() in ITEM_NOUNS)):
             number = roman_value(bare)
             if number is not None:
                 return _pick(bare, content, number, ROMAN, turns, log, fallback=False)

@@ -112,7 +112,8 @@ def with_own_list_words(
     # ordinal reference reads as an item noun).
     text = log.features[turn].text
     lead = text[max(0, text.find(items[0]) - _LEAD_CHARS) : max(0, text.find(items[0]))]
-    item = _ordinal_noun(content, items, lead)  # the lead: the words before the first item
+    # The lead: the words before the first item.
+    item = _ordinal_noun(content, items, lead) if config.own_list_nouns else None
     item = item or item_of_list(asked, items, True) or _said_exactly(asked, items)
     if item is None:
         return resolution

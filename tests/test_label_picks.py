@@ -53,7 +53,8 @@ def _first_item(history: list[tuple[str, str]], query: str, config: mh.Config | 
 def test_a_pipe_table_is_a_list_of_its_body_rows_with_the_header_as_its_lead() -> None:
     lists = enumeration_lists(_TABLE)
     rows = [listed for listed in lists if listed.items[0].startswith("Basic")]
-    assert rows and rows[0].items == (
+    assert rows
+    assert rows[0].items == (
         "Basic | 5/month | email only",
         "Pro | 12/month | chat and email",
         "Business | 30/month | phone, 24/7",

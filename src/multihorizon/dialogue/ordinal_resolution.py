@@ -17,7 +17,7 @@ from ..text.enumerations import first_number
 from ..text.item_qualities import item_by_quality
 from ..text.list_styles import BULLETED, NUMBERED, PLAIN, form_style, list_style
 from ..text.ordinal_forms import MIDDLE, PLACE_NOUNS, PLACE_QUESTIONS
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, hyphen_parts
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -322,6 +322,8 @@ def _item_scores(terms: Sequence[str], items: Sequence[str], weighted: bool) -> 
     """Per item, how many of ``terms`` it holds; ``weighted``: each term counts 1/k where k
     items of the list hold it."""
     words = [content_terms(item) for item in items]
+    if weighted:  # rule item-forms: "the oil one" names "An oil-based primer" by a part
+        words = [[*said, *hyphen_parts(said)] for said in words]
     held = [[any(same_stem(t, w) for w in said) for t in terms] for said in words]
     if not weighted:
         return [float(sum(row)) for row in held]

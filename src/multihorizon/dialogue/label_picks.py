@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..config import Config
 from ..text.list_styles import LETTERED, NUMBERED, ROMAN, list_style
-from ..text.ordinal_forms import ITEM_NOUNS
+from ..text.ordinal_forms import ITEM_NOUNS, ORDINALS
 from ..text.pick_labels import BARE_PICK_MOST, BARE_PICK_WORDS, roman_value
 from .implicit_items import list_turns
 from .references import Reference
@@ -81,6 +81,10 @@ def _bare_pick(content: str, turns: list[int], log: TurnLog) -> Reference | None
 
 
 def _label(word: str) -> tuple[int, str] | None:
+    """(number, the marking it asks for) of a label: "2", "B", "II"; an ordinal word ("2nd",
+    "the former") asks for none, so it reads the latest list."""
+    if word.casefold() in ORDINALS:
+        return ORDINALS[word.casefold()], ""
     if word.isascii() and word.isdigit() and len(word) <= 2:
         return int(word), NUMBERED
     if len(word) == 1 and "A" <= word <= "J" and word != "I":
@@ -121,12 +125,13 @@ def _pick(
     for turn in turns:
         text = log.features[turn].text
         for listed in reversed(log.features[turn].enumeration_lists or ()):
-            if number <= len(listed.items) and list_style(text, listed.items) == style:
+            if style and number <= len(listed.items) and list_style(text, listed.items) == style:
                 return _reference(surface, content, turn, listed.items[number - 1])
     items = log.enumerations[turns[0]]
-    if not fallback or number > len(items):
+    index = number - 1 if number > 0 else len(items) + number  # "the latter": from the end
+    if not fallback or not 0 <= index < len(items):
         return None
-    return _reference(surface, content, turns[0], items[number - 1])
+    return _reference(surface, content, turns[0], items[index])
 
 
 def _reference(surface: str, content: str, turn: int, item: str) -> Reference:

@@ -275,3 +275,33 @@ def test_items_holdout35_floor() -> None:
 # Measured at the end of the items35 session (see CHANGELOG); the floors sit a little below.
 ITEM_FLOOR = 0.0
 ACC_FLOOR = 0.0
+
+
+# ---- label-picks after an either/or question -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("the latter", "stay in Edinburgh and take day trips"),
+        ("the first one please", "do a road trip around the Highlands"),
+    ],
+)
+def test_a_bare_ordinal_picks_a_choice_the_reply_asked_about(query: str, item: str) -> None:
+    history = [
+        ("user", "planning a week in Scotland"),
+        (
+            "assistant",
+            "Lovely. Would you rather do a road trip around the Highlands or stay in "
+            "Edinburgh and take day trips?",
+        ),
+    ]
+    session = mh.Session()
+    for role, text in history:
+        (session.user if role == "user" else session.assistant)(text)
+    envelope = session.user(query)
+    assert next(ref.item for ref in envelope.references if ref.item) == item
+    # Answering the reply's question: the §5.2 intent is not moved by the named pick.
+    assert envelope.intent is mh.Intent.CONTINUE
+    assert _first_item(history, query, mh.Config().replace(label_picks=False)) is None
+    assert _first_item(history, "2 pls") is None  # digits after a question: a count too

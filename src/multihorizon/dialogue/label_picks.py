@@ -5,6 +5,8 @@ rule label-picks:
   BARE_PICK_WORDS`` ("2 pls", "A please", "option 3 then", "I'll take 4") answers with an
   item: the item of that number of the latest list marked so (digits a numbered list, a
   capital letter a lettered one), else of the latest list;
+- after a reply with no list that ends asking "Would you rather A or B?", a bare ordinal
+  word ("the latter", "the first one") picks one of the two (``text.or_pairs.question_pair``);
 - a roman numeral of two or more letters anywhere in the turn ("option II", "is III
   harder?") picks that item of the latest list labelled with roman numerals (rule
   roman-labels), when one of the last few replies with lists has one long enough.
@@ -19,6 +21,7 @@ from dataclasses import replace
 
 from ..config import Config
 from ..text.list_styles import LETTERED, NUMBERED, ROMAN, list_style
+from ..text.or_pairs import question_pair
 from ..text.ordinal_forms import ITEM_NOUNS, ORDINALS
 from ..text.pick_labels import BARE_PICK_MOST, BARE_PICK_WORDS, roman_value
 from .implicit_items import list_turns
@@ -32,6 +35,7 @@ _STRIP = ".,!?:;()\"'*"
 _LIST_TURNS = 4  # replies with lists searched for one marked as the label asks
 _ROMAN_CHARS = 80  # characters a roman numeral pick is looked for in ("option II, ...")
 _CONFIDENCE = 0.6
+_ASKED_CHARS = 300  # the end of a reply read for the question that offers two choices
 
 
 def with_label_picks(
@@ -42,9 +46,13 @@ def with_label_picks(
     if not config.label_picks or resolution.addressee is not None:
         return resolution
     turns = list_turns(log)[:_LIST_TURNS]
-    if not turns:
+    asked = _asked_pair(log)
+    if asked is not None:
+        picked = _bare_pick(content, [], log, asked)
+    elif not turns:
         return resolution
-    picked = _bare_pick(content, turns, log)
+    else:
+        picked = _bare_pick(content, turns, log)
     if picked is None:
         picked = _roman_pick(content, turns, log)
     if picked is None:
@@ -58,8 +66,26 @@ def with_label_picks(
     )
 
 
-def _bare_pick(content: str, turns: list[int], log: TurnLog) -> Reference | None:
-    """ "2 pls", "A please", "#3 thanks": a turn of one label and pick words only."""
+def _asked_pair(log: TurnLog) -> tuple[int, list[str]] | None:
+    """(turn, the two choices) when the latest turn is a reply with no list that ends asking
+    "Would you rather A or B?" (``text.or_pairs.question_pair``), else None."""
+    turn = len(log) - 1
+    if turn < 0 or log.roles[turn] != "assistant" or log.enumerations.get(turn):
+        return None
+    text = log.contents[turn][-_ASKED_CHARS:].rstrip()
+    start = max(text.rfind(mark, 0, len(text) - 1) for mark in (". ", "? ", "! ", "\n")) + 1
+    pair = question_pair(text[start:].strip())
+    return None if pair is None else (turn, pair)
+
+
+def _bare_pick(
+    content: str,
+    turns: list[int],
+    log: TurnLog,
+    asked: tuple[int, list[str]] | None = None,
+) -> Reference | None:
+    """ "2 pls", "A please", "#3 thanks": a turn of one label and pick words only; after
+    ``asked`` (a reply asking "A or B?") an ordinal word ("the latter") picks a choice."""
     if len(content) > 80:
         return None  # a bare pick is short; most turns stop here
     words = content.split()
@@ -77,6 +103,10 @@ def _bare_pick(content: str, turns: list[int], log: TurnLog) -> Reference | None
     if label is None:
         return None
     surface, number, style = label
+    if asked is not None:
+        if style or number not in (1, 2, -1):
+            return None  # "2 pls" after a question: a count as often as a pick
+        return _reference(surface, content, asked[0], asked[1][0 if number == 1 else 1])
     return _pick(surface, content, number, style, turns, log, fallback=style != ROMAN)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .counted_lists import announced_count, counted_lists
-from .or_pairs import or_pair, question_pair
+from .or_pairs import or_pair
 from .pick_labels import roman_value
 from .scan import anchored_words, sentence_spans
 from .sentence_lists import (
@@ -489,8 +489,7 @@ def _comma_lists(
         if end - start > _COMMA_SENTENCE_CHARS:
             continue
         sentence = text[start:end].rstrip(".!?").rstrip()
-        # Rule or-pairs: "A, which ..., or B, for ...", "Would you rather A or B?".
-        pair = or_pair(sentence, _after_opener) or question_pair(text[start:end].rstrip())
+        pair = or_pair(sentence, _after_opener)  # rule or-pairs: "A, which ..., or B, for ..."
         if pair is not None:
             out.append((start + sentence.find(pair[0]), end, pair))
             continue

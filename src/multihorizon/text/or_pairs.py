@@ -9,7 +9,9 @@ then name:
   open with a word of ``APPOSITIVES``;
 - asked: "Would you rather do a road trip or stay in Edinburgh?", "Is it constant or does
   it come and go?": a yes/no question (``ASK_OPENERS``, a subject) with one " or " and no
-  comma, cut there, the opening words (``ASK_SKIPS``) dropped.
+  comma, cut there, the opening words (``ASK_SKIPS``) dropped. Not a list of the reply
+  (an ordinal on it would resolve, and "the latter" answering the question would read as a
+  DRILL_DOWN): rule label-picks reads it for a bare ordinal word only.
 
 ``str`` methods only."""
 

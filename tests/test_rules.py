@@ -1493,7 +1493,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "table-rows": _table_row,
     "roman-labels": _roman_label,
     "or-pairs": _or_pair,
-    "hyphen-parts": _hyphen_part,
+    "word-parts": _hyphen_part,
     "label-picks": _label_pick,
     "sub-steps": _sub_step,
     "own-list-nouns": _own_list_noun,

@@ -479,15 +479,17 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "dialogue.own_lists.with_own_list_words",
     ),
     (
-        "hyphen-parts",
+        "word-parts",
         "references",
         "§4.1",
         "Under item-forms: an item is named by a part of a hyphenated word of it ('the oil "
         "one' / 'An oil-based primer', 'the gluten one' / 'a high-gluten flour'; "
         "text.tokens.hyphen_parts, parts of three letters or more, no stopwords): "
-        "content_terms keeps 'oil-based' whole, so no word of the turn matched it.",
+        "content_terms keeps 'oil-based' whole, so no word of the turn matched it; or by "
+        "a word whose stem (text.word_forms.stems) is a word of the item shorter than "
+        "same_stem's four shared letters ('the dimming one' / 'Dim the lights').",
         {"item_forms": False},
-        "EVIDENCE:hyphen-parts",
+        "EVIDENCE:word-parts",
         "text.tokens.hyphen_parts",
     ),
 )

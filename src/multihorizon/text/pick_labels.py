@@ -36,7 +36,7 @@ ROMAN_NUMERALS: Mapping[str, int] = MappingProxyType(
 BARE_PICK_WORDS = _words("""
     pls plz please thanks thank thx ty then ok okay sure yes yeah yep number no option opt
     choice one the i'll ill i'd id take go with let's lets choose pick like prefer for me
-    sounds good maybe probably think i guess do that is it
+    sounds good maybe probably prob def defo deffo think i guess do that is it hmm so well
     """)
 BARE_PICK_MOST = 8  # words: a longer turn says more than a pick
 

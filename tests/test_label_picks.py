@@ -277,9 +277,12 @@ def test_items_holdout35_floor() -> None:
     assert report.ours["acc_at_1"] >= ACC_FLOOR, report.ours
 
 
-# Measured at the end of the items35 session (see CHANGELOG); the floors sit a little below.
-ITEM_FLOOR = 0.0
-ACC_FLOOR = 0.0
+# items_holdout35 (10 conversations, 64 reference probes, 54 with an item, 10 controls),
+# written before any code of the items35 session: first run (its branch point) item 0.593,
+# acc@1 0.797; end run item 0.778, acc@1 0.844 (its misses not read). The floors sit a
+# little below the end run.
+ITEM_FLOOR = 0.75
+ACC_FLOOR = 0.82
 
 
 # ---- label-picks after an either/or question -------------------------------------------------

@@ -338,12 +338,7 @@ def _line_lists(
                 if numbered.group(2) and numbered.group(2).casefold() in _KEPT_LABELS:
                     # "Day 2: Arashiyama": the day is part of what the item says.
                     text_of_item = stripped[numbered.start(2) :].strip()
-                # "A) ...", "b. ...": a lettered list counts a, b, c like 1, 2, 3.
-                kind = "numbered" if label.isdigit() else "lettered"
-                number = int(label) if label.isdigit() else ord(label[0].casefold()) - 96
-                roman = roman_value(label)
-                if roman is not None and not (style == kind and number == last_number + 1):
-                    kind, number = "roman", roman  # "I." opens a roman list, after "h." a ninth
+                kind, number = _label_kind(label, style, last_number)
                 if current and style == kind and number == last_number + 1:
                     current.append(text_of_item)
                 else:
@@ -371,6 +366,18 @@ def _line_lists(
             close()  # unindented prose ends a bulleted or lettered list ...
         # ... but not a numbered one: "1. Redis\nIt is fast.\n2. Memcached" is still one list.
     close()
+
+
+def _label_kind(label: str, style: str, last_number: int) -> tuple[str, int]:
+    """(kind, number) of a line's label: "3" numbered 3; "A)", "b." lettered, a, b, c counted
+    like 1, 2, 3; "II." roman 2 (rule roman-labels: "I." opens a roman list, after "h." it is
+    a ninth letter)."""
+    kind = "numbered" if label.isdigit() else "lettered"
+    number = int(label) if label.isdigit() else ord(label[0].casefold()) - 96
+    roman = roman_value(label)
+    if roman is not None and not (style == kind and number == last_number + 1):
+        return "roman", roman
+    return kind, number
 
 
 def _inline_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:

@@ -345,3 +345,9 @@ def test_an_item_named_by_a_short_stem() -> None:
     # with item-forms off, gives way to that reference).
     query = "the dimming one, is a night light ok?"
     assert _first_item(_PARTS, query) == "Dim the lights an hour before bed"
+
+
+def test_a_numeral_after_a_question_with_no_list_in_reach_picks_nothing() -> None:
+    history = [("user", "a week in Scotland"), ("assistant", "Would you rather drive or fly?")]
+    assert _first_item(history, "option II") is None  # read no list (it raised before)
+    assert _first_item(history, "the former") == "drive"

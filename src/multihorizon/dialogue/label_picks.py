@@ -157,6 +157,8 @@ def _pick(
         for listed in reversed(log.features[turn].enumeration_lists or ()):
             if style and number <= len(listed.items) and list_style(text, listed.items) == style:
                 return _reference(surface, content, turn, listed.items[number - 1])
+    if not turns:
+        return None  # after a question that offers two choices, no list in reach
     items = log.enumerations[turns[0]]
     index = number - 1 if number > 0 else len(items) + number  # "the latter": from the end
     if not fallback or not 0 <= index < len(items):

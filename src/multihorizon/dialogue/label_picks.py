@@ -46,7 +46,11 @@ def with_label_picks(
     if not config.label_picks or resolution.addressee is not None:
         return resolution
     turns = list_turns(log)[:_LIST_TURNS]
-    asked = _asked_pair(log)
+    # After a question offering two choices, only an ordinal the stage found and could not
+    # resolve ("the latter"): the gated item rules (dialogue.item_rules) skip a turn with no
+    # reference when no reply in reach has a list.
+    unresolved = any(r.type == "ordinal" and r.target_turn is None for r in resolution.references)
+    asked = _asked_pair(log) if unresolved else None
     if asked is not None:
         picked = _bare_pick(content, [], log, asked)
     elif not turns:

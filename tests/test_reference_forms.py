@@ -289,7 +289,9 @@ def test_definite_references_do_not_make_a_drill_down() -> None:
 
 
 def test_ordinal_forms_switch_off_keeps_the_canonical_forms() -> None:
-    session = _session("Caching?", CACHES, config=mh.Config().replace(ordinal_forms=False))
+    # Rule label-picks reads "option C please" as a bare pick too: off, to see this rule alone.
+    config = mh.Config().replace(ordinal_forms=False, label_picks=False)
+    session = _session("Caching?", CACHES, config=config)
     assert _item(session, "the second option") == (1, ITEMS[1])
     refs = session.preview("option C please").references
     assert not [ref for ref in refs if ref.type == "ordinal" and ref.target_turn is not None]

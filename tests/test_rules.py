@@ -647,7 +647,8 @@ def _relevance_floor(config: mh.Config) -> object:
 
 
 def _ordinal_form(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule label-picks reads "option C please" too (a bare label): off, to see this rule alone.
+    session = mh.Session(config=config.replace(label_picks=False))
     session.user("Which cache?")
     session.assistant("Options:\n1. Redis\n2. Memcached\n3. A cache table")
     return [(ref.target_turn, ref.item) for ref in session.preview("option C please").references]
@@ -1364,6 +1365,55 @@ def _ask_shape(config: mh.Config) -> object:
     return session.classify("codenames for seven people or just one for the board game night")
 
 
+def _item_picks(history: list[tuple[str, str]], query: str, config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    for role, text in history:
+        (session.user if role == "user" else session.assistant)(text)
+    return [(ref.target_turn, ref.item) for ref in session.preview(query).references]
+
+
+# The list shapes of stop 35 (table-rows, roman-labels, or-pairs) are read whatever the switch,
+# as counted-lists'; item-forms' qualities over them ("the cheapest") are what it switches.
+def _table_row(config: mh.Config) -> object:
+    table = "Compared:\n\n| Plan | Price |\n|---|---|\n| Basic | 5 euros |\n| Pro | 12 euros |"
+    return _item_picks([("user", "Which plan?"), ("assistant", table)], "the cheapest?", config)
+
+
+def _roman_label(config: mh.Config) -> object:
+    reply = (
+        "Layouts:\nI. Raised beds, 300 euros\nII. Keyhole bed, 120 euros\nIII. Borders, 80 euros"
+    )
+    return _item_picks([("user", "Layout?"), ("assistant", reply)], "the cheapest?", config)
+
+
+def _or_pair(config: mh.Config) -> object:
+    reply = "Two choices: cotton, which costs 20 euros, or polyester, which costs 12 euros."
+    return _item_picks([("user", "Batting?"), ("assistant", reply)], "the cheapest?", config)
+
+
+def _hyphen_part(config: mh.Config) -> object:
+    reply = "Options:\n1. An oil-based primer\n2. A water-borne acrylic primer\n3. A shellac primer"
+    return _item_picks([("user", "Primer?"), ("assistant", reply)], "the oil one?", config)
+
+
+def _label_pick(config: mh.Config) -> object:
+    reply = "Three layouts:\nI. Raised beds\nII. A keyhole bed\nIII. Long borders"
+    return _item_picks([("user", "Layout?"), ("assistant", reply)], "option II, how deep?", config)
+
+
+def _sub_step(config: mh.Config) -> object:
+    reply = "Steps:\n1. Connect\n   a. Plug in the WAN cable\n   b. Power it on\n2. Configure"
+    return _item_picks([("user", "Router?"), ("assistant", reply)], "step 1b, how long?", config)
+
+
+def _own_list_noun(config: mh.Config) -> object:
+    history = [
+        ("user", "I have narrowed the fish down to three: tilapia, goldfish and rainbow trout."),
+        ("assistant", "Goldfish, for a cold garage."),
+    ]
+    return _item_picks(history, "the third fish on my list, ok?", config)
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -1502,6 +1552,13 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "own-antecedents": _own_antecedent,
     "demonstrative-introducers": _demonstrative_introducer,
     "fuller-holders": _fuller_holder,
+    "table-rows": _table_row,
+    "roman-labels": _roman_label,
+    "or-pairs": _or_pair,
+    "word-parts": _hyphen_part,
+    "label-picks": _label_pick,
+    "sub-steps": _sub_step,
+    "own-list-nouns": _own_list_noun,
 }
 
 

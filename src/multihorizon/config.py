@@ -172,6 +172,9 @@ class Config:
     lead_letters: bool = True
     plain_qualities: bool = True  # "the cheap one" -> "a budget choice" (rule plain-qualities)
     own_list_words: bool = True  # "the stickers idea I mentioned" (rule own-list-words)
+    label_picks: bool = True  # "2 pls", "option II": a bare label or a numeral (rule label-picks)
+    sub_steps: bool = True  # "step 2b", "the second sub-step of step 2" (rule sub-steps)
+    own_list_nouns: bool = True  # "the third fish on my list" (rule own-list-nouns)
     item_over_said: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).

@@ -28,9 +28,11 @@ from ..config import Config
 from .features import TurnFeatures
 from .implicit_items import list_turns, with_implicit_items
 from .item_pairs import with_item_pairs
+from .label_picks import with_label_picks
 from .list_topics import with_list_topics
 from .own_lists import with_own_list_words, with_own_lists
 from .resolution import Resolution
+from .sub_steps import with_sub_steps
 from .turn_picks import with_item_over_said, with_lead_letter, with_plain_quality
 from .turnlog import TurnLog
 
@@ -56,6 +58,8 @@ def with_item_rules(
     resolution = with_own_lists(resolution, content, log, config)
     resolution = with_own_list_words(resolution, content, features.terms, log, config)
     resolution = with_lead_letter(resolution, content, log, config)
+    resolution = with_label_picks(resolution, content, log, config)
+    resolution = with_sub_steps(resolution, content, log, config)
     resolution = with_plain_quality(resolution, content, log, config)
     resolution = with_implicit_items(resolution, content, features, log, config)
     return with_item_over_said(resolution, log, config)

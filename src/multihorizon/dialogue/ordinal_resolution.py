@@ -17,7 +17,8 @@ from ..text.enumerations import first_number
 from ..text.item_qualities import item_by_quality
 from ..text.list_styles import BULLETED, NUMBERED, PLAIN, form_style, list_style
 from ..text.ordinal_forms import MIDDLE, PLACE_NOUNS, PLACE_QUESTIONS
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, hyphen_parts
+from ..text.word_forms import stems
 from .references import Mention, Reference
 from .turnlog import TurnLog
 
@@ -233,6 +234,11 @@ def same_stem(left: str, right: str) -> bool:
     return shared >= _STEM and shared >= min(len(left), len(right)) - 3
 
 
+def _same_word(term: str, word: str) -> bool:
+    """``same_stem``, or ``word`` a stem of ``term`` ("dimming" / "dim", rule word-parts)."""
+    return same_stem(term, word) or (len(word) >= 3 and word in stems(term))
+
+
 def _matched(terms: Sequence[str], words: Sequence[str]) -> int:
     return sum(1 for term in terms if any(same_stem(term, word) for word in words))
 
@@ -322,7 +328,13 @@ def _item_scores(terms: Sequence[str], items: Sequence[str], weighted: bool) -> 
     """Per item, how many of ``terms`` it holds; ``weighted``: each term counts 1/k where k
     items of the list hold it."""
     words = [content_terms(item) for item in items]
-    held = [[any(same_stem(t, w) for w in said) for t in terms] for said in words]
+    if weighted:
+        # Rule word-parts: "the oil one" names "An oil-based primer" by a part, "the dimming
+        # one" "Dim the lights" by a stem shorter than same_stem's four letters.
+        words = [[*said, *hyphen_parts(said)] for said in words]
+        held = [[any(_same_word(t, w) for w in said) for t in terms] for said in words]
+    else:
+        held = [[any(same_stem(t, w) for w in said) for t in terms] for said in words]
     if not weighted:
         return [float(sum(row)) for row in held]
     counts = [sum(row[k] for row in held) for k in range(len(terms))]

@@ -35,6 +35,7 @@ __all__ = ["ordinal_of", "with_own_list_words", "with_own_lists"]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
 _CONFIDENCE = 0.6
+_LEAD_CHARS = 200  # characters before a list's first item read as its lead (own-list-nouns)
 # Each cue's head, up to the space after its first word (" i ", " my "): a prefix of the cue,
 # so a turn with no head holds no cue (four searches instead of one per cue; issue 14).
 _CUE_HEADS = tuple(
@@ -107,7 +108,13 @@ def with_own_list_words(
     if found is None or not asked:
         return resolution
     turn, items = found
-    item = item_of_list(asked, items, True) or _said_exactly(asked, items)
+    # Rule own-list-nouns: "the third fish on my list" (a noun of the list's own, which no
+    # ordinal reference reads as an item noun).
+    text = log.features[turn].text
+    lead = text[max(0, text.find(items[0]) - _LEAD_CHARS) : max(0, text.find(items[0]))]
+    # The lead: the words before the first item.
+    item = _ordinal_noun(content, items, lead) if config.own_list_nouns else None
+    item = item or item_of_list(asked, items, True) or _said_exactly(asked, items)
     if item is None:
         return resolution
     said = content_terms(item)
@@ -121,6 +128,26 @@ def with_own_list_words(
         references=(named, *resolution.references),
         named=(named, *resolution.named),
     )
+
+
+def _ordinal_noun(content: str, items: Sequence[str], lead: str) -> str | None:
+    """Rule own-list-nouns: the item an ordinal before a noun of the list picks ("the third
+    fish on my list" over "... three candidates: tilapia, goldfish and rainbow trout"): the
+    noun is a word of the list's lead or of two of its items. None without one."""
+    words = [word.strip(".,;:!?()\"'") for word in content.casefold().split()]
+    named = [content_terms(item) for item in items]
+    heading = content_terms(lead)
+    for at, word in enumerate(words[:-1]):
+        number = ORDINALS.get(word)
+        noun = words[at + 1]
+        if number is None or noun in ITEM_NOUNS or noun in NOT_ITEM_WORDS or len(noun) < 3:
+            continue
+        held = sum(1 for said in named if any(same_stem(noun, w) for w in said))
+        if held < 2 and not any(same_stem(noun, w) for w in heading):
+            continue
+        index = number - 1 if number > 0 else len(items) + number
+        return items[index] if 0 <= index < len(items) else None
+    return None
 
 
 def _said_exactly(terms: Sequence[str], items: Sequence[str]) -> str | None:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .counted_lists import announced_count, counted_lists
+from .or_pairs import or_pair
+from .pick_labels import roman_value
 from .scan import anchored_words, sentence_spans
 from .sentence_lists import (
     LIST_LEAD_NOUNS,
@@ -19,6 +21,7 @@ from .sentence_lists import (
     instruction_lists,
     label_lists,
 )
+from .table_lists import table_lists
 
 __all__ = [
     "LAST",
@@ -40,7 +43,9 @@ _NUMBERED_LINE = re.compile(
     r"^([ \t]*)(?:#{1,6}[ \t]+)?(?:\*\*|__)?"
     r"(?:(option|step|approach|choice|method|solution|alternative|day|week|phase|stage|part|"
     r"tip|idea|round|level)[ \t]+)?"
-    r"\(?(\d{1,2}|[A-Ja-j](?=[.):]))(?:[.)]|[ \t]*[:\u2013\u2014-])(?:\*\*|__)?[ \t]+(\S.*)$",
+    # Rule roman-labels: "II. Rail fence" (at most four numeral letters, then "." or ")").
+    r"\(?(\d{1,2}|[IVXivx]{1,4}(?=[.)])|[A-Ja-j](?=[.):]))"
+    r"(?:[.)]|[ \t]*[:\u2013\u2014-])(?:\*\*|__)?[ \t]+(\S.*)$",
     re.IGNORECASE,
 )
 # Label nouns that say something about the item ("Day 2: ..."), kept in its text.
@@ -186,6 +191,7 @@ def _candidates(
     candidates: list[tuple[int, int, list[str]]] = []
     _heading_lists(text, candidates)
     _line_lists(text, candidates, nested)
+    table_lists(text, candidates)  # rule table-rows
     _inline_lists(text, candidates)
     _prose_lists(text, candidates)
     counted_lists(text, candidates)
@@ -332,9 +338,7 @@ def _line_lists(
                 if numbered.group(2) and numbered.group(2).casefold() in _KEPT_LABELS:
                     # "Day 2: Arashiyama": the day is part of what the item says.
                     text_of_item = stripped[numbered.start(2) :].strip()
-                # "A) ...", "b. ...": a lettered list counts a, b, c like 1, 2, 3.
-                kind = "numbered" if label.isdigit() else "lettered"
-                number = int(label) if label.isdigit() else ord(label.casefold()) - 96
+                kind, number = _label_kind(label, style, last_number)
                 if current and style == kind and number == last_number + 1:
                     current.append(text_of_item)
                 else:
@@ -362,6 +366,18 @@ def _line_lists(
             close()  # unindented prose ends a bulleted or lettered list ...
         # ... but not a numbered one: "1. Redis\nIt is fast.\n2. Memcached" is still one list.
     close()
+
+
+def _label_kind(label: str, style: str, last_number: int) -> tuple[str, int]:
+    """(kind, number) of a line's label: "3" numbered 3; "A)", "b." lettered, a, b, c counted
+    like 1, 2, 3; "II." roman 2 (rule roman-labels: "I." opens a roman list, after "h." it is
+    a ninth letter)."""
+    kind = "numbered" if label.isdigit() else "lettered"
+    number = int(label) if label.isdigit() else ord(label[0].casefold()) - 96
+    roman = roman_value(label)
+    if roman is not None and not (style == kind and number == last_number + 1):
+        return "roman", roman
+    return kind, number
 
 
 def _inline_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
@@ -480,6 +496,10 @@ def _comma_lists(
         if end - start > _COMMA_SENTENCE_CHARS:
             continue
         sentence = text[start:end].rstrip(".!?").rstrip()
+        pair = or_pair(sentence, _after_opener)  # rule or-pairs: "A, which ..., or B, for ..."
+        if pair is not None:
+            out.append((start + sentence.find(pair[0]), end, pair))
+            continue
         # "The main approaches are A, where ...; B, where ...; and C, where ...": items that
         # hold commas of their own are set apart by semicolons.
         semicolons = sentence.count(";") >= 2

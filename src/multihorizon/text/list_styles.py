@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["BULLETED", "LETTERED", "NUMBERED", "PLAIN", "form_style", "list_style"]
+from .pick_labels import roman_value
+
+__all__ = ["BULLETED", "LETTERED", "NUMBERED", "PLAIN", "ROMAN", "form_style", "list_style"]
 
 NUMBERED = "numbered"
 LETTERED = "lettered"
+ROMAN = "roman"  # rule roman-labels: "I. ...", "II. ..."
 BULLETED = "bulleted"
 PLAIN = "plain"  # a comma list, prose ordinals, a heading per item: no mark per item
 
@@ -39,6 +42,8 @@ def form_style(surface: str) -> str | None:
         if digits.isascii() and digits.isdigit() and len(digits) <= 2:
             return NUMBERED
     last = words[-1]
+    if len(last) >= 2 and last.isupper() and roman_value(last) is not None:
+        return ROMAN  # "option II" (a lone "I" is a pronoun, a lone "V" a letter)
     if len(last) == 1 and last.isascii() and last.isalpha():
         return LETTERED
     return None
@@ -60,6 +65,8 @@ def list_style(text: str, items: Sequence[str]) -> str:
         label = words[-1].lstrip(LABEL_MARKUP) if words else ""
         if label.isascii() and label.isdigit() and len(label) <= 2:
             return NUMBERED
+        if roman_value(label) is not None:
+            return ROMAN  # a list's first label: "I." opens a roman list, "a." a lettered one
         if label.isascii() and label.isalpha() and len(label) == 1:
             return LETTERED
     head = text[line_start:at].lstrip(" \t")

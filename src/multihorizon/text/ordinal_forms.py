@@ -106,7 +106,7 @@ ITEM_NOUNS = _words("""
     problem problems issue issues cause causes stop stops exercise exercises task tasks
     rule rules trick tricks basic basics topic topics area areas consideration considerations
     factor factors aspect aspects role roles skill skills drill drills habit habits
-    exclusion exclusions
+    exclusion exclusions row rows
     """)
 
 # Item nouns that take a label after them ("option C", "idea 4", "step #2", "point two"):

@@ -15,7 +15,15 @@ from types import MappingProxyType
 from .. import kernels
 from .._terms_py import WORD, TermReader
 
-__all__ = ["LABEL_SKIP", "STOPWORDS", "content_terms", "label_terms", "normalise_term", "slug"]
+__all__ = [
+    "LABEL_SKIP",
+    "STOPWORDS",
+    "content_terms",
+    "hyphen_parts",
+    "label_terms",
+    "normalise_term",
+    "slug",
+]
 
 # A word list reads best as one block of text.
 STOPWORDS = frozenset(
@@ -179,3 +187,14 @@ def slug(
 
 
 _SLUG_WORD = 24
+
+
+def hyphen_parts(terms: list[str]) -> list[str]:
+    """The content parts of hyphenated terms ("oil-based" -> "oil", "based"), which a turn
+    may name an item by ("the oil one"); parts of under three letters or stopwords are
+    dropped. One ``str.split`` per hyphenated term."""
+    parts: list[str] = []
+    for term in terms:
+        if "-" in term:
+            parts += [p for p in term.split("-") if len(p) >= 3 and p not in STOPWORDS]
+    return parts

@@ -1,0 +1,58 @@
+"""List labels a turn picks an item by (SPEC-028 §4.1 "the second option" -> which item?), as
+data: roman numerals (rule roman-labels: "I. Simple squares\nII. Rail fence" is a numbered
+list, and "option II" picks its item) and the words a bare pick may carry ("2 pls", "B
+please", "#3 thanks": rule label-picks)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = [
+    "BARE_PICK_MOST",
+    "BARE_PICK_WORDS",
+    "NOT_SUB_LABELS",
+    "PARENT_CUES",
+    "ROMAN_NUMERALS",
+    "SUB_NOUNS",
+    "roman_value",
+]
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+_UPPER = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+ROMAN_NUMERALS: Mapping[str, int] = MappingProxyType(
+    {
+        **{numeral: value for value, numeral in enumerate(_UPPER, 1)},
+        **{numeral.lower(): value for value, numeral in enumerate(_UPPER, 1)},
+    }
+)
+
+# The words around a bare label that leave it a pick ("2 pls", "option 3 then", "number 4
+# thanks", "I'll take 2"): a turn of a label and only these is an answer naming an item.
+BARE_PICK_WORDS = _words("""
+    pls plz please thanks thank thx ty then ok okay sure yes yeah yep number no option opt
+    choice one the i'll ill i'd id take go with let's lets choose pick like prefer for me
+    sounds good maybe probably prob def defo deffo think i guess do that is it hmm so well
+    """)
+BARE_PICK_MOST = 8  # words: a longer turn says more than a pick
+
+# Nouns of an item nested under another (rule sub-steps: "the second sub-step of step 2",
+# "the third sub-point under configuring"); "sub step" in two words counts too.
+SUB_NOUNS = _words("""
+    sub-step sub-steps substep substeps sub-point sub-points subpoint subpoints sub-item
+    sub-items subitem subitems sub-bullet sub-bullets sub-option sub-options sub-task
+    sub-tasks subtask subtasks sub-list sublist
+    """)
+# Number-letter words that name no sub-item ("a 3d printer", "2d sprites").
+NOT_SUB_LABELS = _words("2d 3d 4d")
+# Words before the words that name the parent item ("under configuring", "of the data step").
+PARENT_CUES = _words("under of in for within from below beneath")
+
+
+def roman_value(label: str) -> int | None:
+    """1-12 for a numeral written in one case ("III", "iv"), else None."""
+    return ROMAN_NUMERALS.get(label)

@@ -1252,7 +1252,7 @@ def _form_request(config: mh.Config) -> object:
 def _understanding_check(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("How do I build a dry stone wall?")
-    session.assistant("Build two faces with a batter, leaning in as they rise, and fill the middle.")
+    session.assistant("Build two faces with a batter, leaning in as they rise; fill the middle.")
     return session.classify("so the batter is just the wall leaning in as it goes up?")
 
 

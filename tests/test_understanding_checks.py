@@ -20,7 +20,7 @@ from multihorizon.dialogue.term_checks import term_check
 from multihorizon.dialogue.understanding_checks import understanding_check
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from handwritten_scoring import score  # noqa: E402
+from handwritten_scoring import score
 
 DATA = Path(__file__).resolve().parent / "data" / "handwritten"
 BACKENDS = _backend.available()
@@ -76,9 +76,18 @@ def test_a_question_of_its_own_keeps_its_intent(text: str) -> None:
     assert _boiler().classify(text) is not mh.Intent.CLARIFY, text
 
 
-def test_a_check_on_words_no_assistant_turn_used_is_no_clarification() -> None:
-    text = "so my neighbour's cat is just bored at night?"
-    assert _boiler().classify(text) is _boiler(OFF).classify(text)
+def test_a_check_in_the_users_own_words_is_a_clarification() -> None:
+    # no content word of the check is the reply's: the restatement is the user's
+    assert _boiler().classify("wait so I can't fix it myself?") is mh.Intent.CLARIFY
+
+
+def test_a_new_topic_put_the_same_way_keeps_its_intent() -> None:
+    for text in (
+        "So, changing the subject, my car is making a clicking noise when I turn?",
+        "so the kids are off school next week, any ideas for a day out?",
+    ):
+        assert _boiler().classify(text) is _boiler(OFF).classify(text), text
+        assert _boiler().classify(text) is not mh.Intent.CLARIFY, text
 
 
 def test_a_check_without_a_reply_before_it_is_no_clarification() -> None:
@@ -134,7 +143,7 @@ def test_understanding_check(text: str, expected: tuple[str, ...]) -> None:
         ("the 80 years, it means the remaining term?", True, ("year",)),
         ("the brayer, the one you said, is it a roller?", True, ()),
         ("the brayer, the roller thing I saw in the shop last week at the market?", True, ()),
-        ("Red wrigglers, are those the same as the ones from fishing shops?", False, ("red", "wriggler")),
+        ("Red wrigglers, are those the same as the ones in shops?", False, ("red", "wriggler")),
     ],
 )
 def test_term_check_with_restatements(text: str, restated: bool, expected: tuple[str, ...]) -> None:
@@ -154,6 +163,6 @@ def test_clarify_holdout35_meets_its_floor() -> None:
     assert figures["intent_macro_f1"] >= FLOOR_MACRO_F1
 
 
-# clarify_holdout35, end run: see CHANGELOG (stop 35); the floors sit a little under it.
-FLOOR_ACCURACY = 0.0
-FLOOR_MACRO_F1 = 0.0
+# clarify_holdout35 at the end of stop 35 (0.754, macro-F1 0.777; header): a little under.
+FLOOR_ACCURACY = 0.74
+FLOOR_MACRO_F1 = 0.76

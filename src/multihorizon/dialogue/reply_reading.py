@@ -20,7 +20,6 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
-
 from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:

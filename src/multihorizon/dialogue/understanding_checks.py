@@ -6,8 +6,7 @@ with one of ``CHECK_OPENERS`` and is a statement put as a question: no verb put 
 subject, no wh-word opening a clause, no condition or new case right after the opener ("so
 should I ...", "so for zone 2 rides ...", "so if I ...", "So, the Milky Way shots: what time
 ...?" ask something new: DRILL_DOWN). Reads the turn's own words once each: linear, no regex;
-the caller checks the log (an assistant chat of two, right after a reply, a word of the check
-an assistant turn used)."""
+the caller checks the log (an assistant chat of two, right after a reply)."""
 
 from __future__ import annotations
 
@@ -43,8 +42,6 @@ _CLAUSE_ENDS = ",:;-\u2013\u2014"
 # "so the pilot can't pick where we come down, it just depends on the wind?": a coordinator
 # before a verb put first opens a question of its own ("..., or do I need it?").
 _COORDINATORS = frozenset(("or", "and", "but"))
-# A word and a longer form of it share at least this many letters ("cheddar", "cheddaring").
-_STEM_CHARS = 5
 # Markers of a new subject: a check restates the reply, it announces nothing.
 _NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)
 
@@ -118,25 +115,17 @@ def _led_after_term(tokens: list[str], words: list[str], start: int) -> tuple[in
 
 def checks_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether the turn checks its understanding of the conversation's replies (rule
-    understanding-checks): ``understanding_check`` finds a check right after an assistant
-    reply, in an assistant chat of two, with no new-topic marker, and an assistant turn used
-    one of its content words, or the reply just before a word one starts with ("cheddaring":
-    "cheddar"): the reply's point restated, not a subject of the user's own."""
+    understanding-checks): ``understanding_check`` finds a check with content words right
+    after an assistant reply, in an assistant chat of two, with no new-topic marker. No
+    word of the check need be the reply's: a restatement is in the user's words ("wait, so
+    I can't just paint over the old finish?" after "scuff-sand and prime with a bonding
+    primer"); a gate on shared words lost such checks and no control on the hand-written
+    files."""
     config, log = context.config, context.log
     if not (config.understanding_checks and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
     if any(features.has(marker) for marker in _NEW_SUBJECT):
         return False
-    words = understanding_check(features.text)
-    if not words or context.speakers.multi_party(config) or context.peer_dialogue():
+    if not understanding_check(features.text):
         return False
-    if any(log.roles[turn] == "assistant" for word in words for turn in log.turns_mentioning(word)):
-        return True
-    # "cheddaring" restates the reply's "cheddar it": one word the start of the other.
-    said = [term for term in log.features[-1].terms if len(term) >= _STEM_CHARS]
-    return any(
-        word.startswith(term) or term.startswith(word)
-        for word in words
-        if len(word) >= _STEM_CHARS
-        for term in said
-    )
+    return not (context.speakers.multi_party(config) or context.peer_dialogue())

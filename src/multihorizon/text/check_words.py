@@ -42,7 +42,7 @@ CHECK_LED_NEXT = (
 # slow path, where the rule reads it (the native settle hands it on).
 CHECK_OPENER_PHRASES = (
     "so", "basically", "that means", "which means", "in short",
-    *(f"{' '.join(opener)} {word}" for opener in sorted(CHECK_LED_OPENERS) for word in CHECK_LED_NEXT),
+    *(" ".join((*opener, word)) for opener in sorted(CHECK_LED_OPENERS) for word in CHECK_LED_NEXT),
 )  # fmt: skip
 # Words before the opener that say nothing of their own ("wait, so ...", "ok so ...").
 CHECK_FILLERS = frozenset((

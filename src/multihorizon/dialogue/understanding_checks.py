@@ -39,8 +39,9 @@ CHECK_CHARS = 160
 _TERM_WORDS = 5
 _SENTENCE_ENDS = ".!?;"
 _CLAUSE_ENDS = ",:;-\u2013\u2014"
-# "so the pilot can't pick where we come down, it just depends on the wind?": a coordinator
-# before a verb put first opens a question of its own ("..., or do I need it?").
+# A coordinator before a verb put first opens a question of its own ("so I skip it, or do I
+# need it?"); a wh-word inside a clause asks nothing ("so the pilot can't pick where we come
+# down?").
 _COORDINATORS = frozenset(("or", "and", "but"))
 # Markers of a new subject: a check restates the reply, it announces nothing.
 _NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)

@@ -1307,6 +1307,20 @@ def _form_request(config: mh.Config) -> object:
     return session.classify("ok give me a checklist for the build day")
 
 
+def _understanding_check(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I build a dry stone wall?")
+    session.assistant("Build two faces with a batter, leaning in as they rise; fill the middle.")
+    return session.classify("so the batter is just the wall leaning in as it goes up?")
+
+
+def _restated_check(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("How do I start a lino print?")
+    session.assistant("Ink the block with a brayer, then press the paper with a spoon.")
+    return session.classify("the brayer, the roller thing?")
+
+
 def _new_ground_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user(_DECK)
@@ -1548,6 +1562,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "thread-requests": _thread_request,
     "thread-wants": _thread_want,
     "form-requests": _form_request,
+    "understanding-checks": _understanding_check,
+    "restated-checks": _restated_check,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
     "demonstrative-introducers": _demonstrative_introducer,

@@ -280,6 +280,7 @@ class IntentClassifier:
         # reference (see ``_settled``).
         asks = config.thread_requests or config.thread_wants or config.form_requests
         requests = asks << Marker.REQUEST_OPENER
+        requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon
@@ -319,7 +320,8 @@ class IntentClassifier:
         self._reply_terms = config.reply_term_asks  # "sweat? they sweat how" (reply-term-asks)
         # "X, is that Y?" (term-checks), "porosity, what is it exactly" (meaning-asks)
         self._checks = tuple(
-            self._reply_terms and on for on in (config.term_checks, config.meaning_asks)
+            self._reply_terms and on
+            for on in (config.term_checks, config.meaning_asks, config.restated_checks)
         )
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text

@@ -20,6 +20,7 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
+from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -41,6 +42,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
     if intent in _ECHO_FROM and asks_about_a_reply_term(context, features):
         return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
+    if intent in _ECHO_FROM and checks_the_reply(context, features):
+        return Intent.CLARIFY  # rule understanding-checks: §5.2 what the reply meant
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):

@@ -90,7 +90,7 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     echoed = opening_echo(features.text)
     quoted = quoted_terms(features.text, features.question)
     terms = [echoed, *quoted] if echoed else quoted
-    if config.term_checks and (checked := term_check(features.text)):
+    if config.term_checks and (checked := term_check(features.text, config.restated_checks)):
         terms.append(checked)  # rule term-checks: "Red wrigglers, are those the same as ...?"
     # Rule meaning-asks: "porosity, what is it exactly"; the reply just before brought it.
     asked = meaning_term(features.text) if config.meaning_asks else ()

@@ -81,26 +81,33 @@ def opening_echo(text: str) -> tuple[str, ...]:
     return tuple(content_terms(" ".join(bare[1:] if bare[0] in TERM_ARTICLES else bare)))
 
 
-def reply_term_words(checks: bool = True, meanings: bool = True) -> tuple[Any, ...]:
+def reply_term_words(
+    checks: bool = True, meanings: bool = True, restated: bool = True
+) -> tuple[Any, ...]:
     """What ``opening_echo`` reads beside ``echoes.echo_words`` (its fillers, blockers and
     strip), as data for the native settle (``_settle_py.EchoGates.may_open_echo``): the
     longest turn, the most words of a term, the hedges; then rule term-checks'
     (``term_checks.check_words``, its longest turn 0 unless ``checks``) and rule
-    meaning-asks' (``meaning_asks.meaning_words``, its longest turn 0 unless ``meanings``)."""
+    meaning-asks' (``meaning_asks.meaning_words``, its longest turn 0 unless ``meanings``);
+    with ``restated``, rule restated-checks' links among rule term-checks'."""
     return (
-        REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks), *meaning_words(meanings)
+        REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks, restated),
+        *meaning_words(meanings),
     )  # fmt: skip
 
 
-def may_ask_reply_term(text: str, question: bool, checks: bool, meanings: bool = False) -> bool:
+def may_ask_reply_term(
+    text: str, question: bool, checks: bool, meanings: bool = False, restated: bool = False
+) -> bool:
     """Whether the turn has one of rule reply-term-asks' shapes (an opening echo, a quoted
     term) or, with ``checks``, rule term-checks' ("Red wrigglers, are those the same ...?")
-    or, with ``meanings``, rule meaning-asks' ("porosity, what is it exactly"): what the
-    caller must read against the log."""
+    or, with ``meanings``, rule meaning-asks' ("porosity, what is it exactly"), with
+    ``restated`` rule restated-checks' ("the brayer, the roller thing?"): what the caller
+    must read against the log."""
     return bool(
         opening_echo(text)
         or quoted_terms(text, question)
-        or (checks and term_check(text))
+        or (checks and term_check(text, restated))
         or (meanings and meaning_term(text))
     )
 

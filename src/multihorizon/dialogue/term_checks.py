@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text.check_words import APPOSITIVE_LINKS, RESTATED_LINKS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     CHECK_INVERSIONS,
@@ -40,12 +41,15 @@ _SENTENCE_ENDS = ".!;"
 _SIDE_BY_SIDE = frozenset(("vs", "versus"))
 
 
-def term_check(text: str) -> tuple[str, ...]:
+def term_check(text: str, restated: bool = False) -> tuple[str, ...]:
     """The content words of the term whose guessed meaning the turn checks: in the clause
     its first "?" ends (after the last sentence end before it, ``ECHO_FILLERS`` skipped), at
     most ``_TERM_WORDS`` words, then a comma and one of ``CHECK_LINKS`` or one of
     ``CHECK_VERBS`` and more words; the term's first word no ``ECHO_BLOCKERS`` word ("Is it
-    ...", "what is ..." ask no check). () for any other turn."""
+    ...", "what is ..." ask no check). With ``restated`` (rule restated-checks) the comma may
+    also lead to one of ``RESTATED_LINKS`` ("the cartoon, that's just the drawing?") or to an
+    appositive guess that is the rest of the turn ("the brayer, the roller thing?"). () for
+    any other turn."""
     if len(text) > CHECK_CHARS or "?" not in text:
         return ()
     tokens = text.casefold().replace("\u2019", "'").split()
@@ -78,10 +82,24 @@ def term_check(text: str) -> tuple[str, ...]:
             following = tuple(tokens[at].strip(ECHO_STRIP) for at in range(index, len(tokens))[:3])
             if any(following[: len(link)] == link for link in CHECK_LINKS):
                 return _bare(term)
+            if restated and any(following[: len(ln)] == ln for ln in RESTATED_LINKS):
+                return _bare(term)
+            if restated and following[:1] in APPOSITIVE_LINKS and _guess_ends(tokens, index):
+                return _bare(term)
             return ()
         if core[-1:] in ":.!;?":
             return ()
     return ()
+
+
+def _guess_ends(tokens: list[str], start: int) -> bool:
+    """Whether ``tokens[start:]`` is one short clause that ends the turn with its "?": an
+    appositive guess ("the roller thing?"), not a clause that goes on to ask ("the one you
+    said, is it ok?")."""
+    rest = tokens[start:]
+    if not rest or len(rest) > _GUESS_WORDS or not rest[-1].rstrip(ECHO_CLOSERS).endswith("?"):
+        return False
+    return all(token.rstrip(ECHO_CLOSERS)[-1:] not in ",:;.!?" for token in rest[:-1])
 
 
 def _bare(term: list[str]) -> tuple[str, ...]:
@@ -91,10 +109,13 @@ def _bare(term: list[str]) -> tuple[str, ...]:
     return tuple(content_terms(" ".join(words[1:] if words[0] in TERM_ARTICLES else words)))
 
 
-def check_words(on: bool) -> tuple[Any, ...]:
+def check_words(on: bool, restated: bool = False) -> tuple[Any, ...]:
     """What ``term_check`` reads beside ``echoes.echo_words`` (its fillers, blockers, strip
     and closers), as data for the native settle (``_settle_py.EchoGates.may_check``): the
     longest turn (0 unless ``on``: no turn may check), the most words of a term and of a
-    guess, the links, the verbs and the inversions."""
+    guess, the links (with ``restated``, rule restated-checks' too: the native gate reads an
+    appositive link as any other, a superset of ``_guess_ends``), the verbs and the
+    inversions."""
     chars = CHECK_CHARS if on else 0
-    return chars, _TERM_WORDS, _GUESS_WORDS, CHECK_LINKS, CHECK_VERBS, CHECK_INVERSIONS
+    links = CHECK_LINKS + RESTATED_LINKS + APPOSITIVE_LINKS if restated else CHECK_LINKS
+    return chars, _TERM_WORDS, _GUESS_WORDS, links, CHECK_VERBS, CHECK_INVERSIONS

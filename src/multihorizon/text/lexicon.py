@@ -21,6 +21,7 @@ from typing import Any
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
 from . import question_forms as forms
+from .check_words import CHECK_OPENER_PHRASES
 from .follow_up_words import EXPLETIVE_IT, REQUEST_MARKED
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
@@ -159,6 +160,7 @@ class Marker(enum.IntEnum):
     # is hybrid over the session's threads, not a document about the active one.
     RECAP = 44
     REQUEST_OPENER = 45  # "now make it funny": rule thread-requests (follow_up_words)
+    CHECK_OPENER = 46  # "so X is basically Y?": rule understanding-checks (check_words)
 
 
 # fmt: off
@@ -319,6 +321,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "summarize", "summary", "wrap up", "overview", "go over", "run through",
         ),
         Marker.REQUEST_OPENER: REQUEST_MARKED,
+        Marker.CHECK_OPENER: CHECK_OPENER_PHRASES,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
@@ -518,6 +521,7 @@ _INTENT_MASKS = (
         Marker.RECAP,
         Marker.RESUME,  # rule return-drill-downs
         Marker.REQUEST_OPENER,  # rule thread-requests
+        Marker.CHECK_OPENER,  # rule understanding-checks
     ),
 )
 

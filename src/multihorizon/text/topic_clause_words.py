@@ -136,6 +136,25 @@ CLARIFY_PHRASES = (
     "don't really follow", "didn't quite follow", "i'm a bit lost", "im a bit lost",
     "i am a bit lost", "i'm a little lost", "im lost", "i dont get it", "dont quite get",
     "when you say", "when you said",
+    # Issue 15 (stop 35): a plainer or shorter telling or an example of what was said, asked
+    # in other words than the canonical ones ("too many words, short version?", "in
+    # everyday language please", "could you give an example of what you mean?").
+    "short version", "shorter version", "example of what you mean", "examples of what you mean",
+    "an example of that", "in normal english", "in simple english", "in everyday language",
+    "in everyday words", "in everyday english", "in human terms", "in human words",
+    "non-technical terms", "non technical terms", "less technical",
+    # ... and a check of one's understanding announced as such ("So, if I follow you, ...?",
+    # "Just so I understand: ...?", "not entirely certain I follow", "..., have I got that
+    # right?", "sorry, not with you").
+    "if i follow you", "if i follow correctly", "if i'm following you", "if i am following you",
+    "if i'm following correctly", "if i got that right", "if i get this right",
+    "if i get that right", "if i've got this right", "if i've got that right",
+    "if i read you right", "if i'm reading you right", "just so i understand",
+    "just to check i understand", "to make sure i understand", "to make sure i follow",
+    "certain i follow", "certain i understand", "sure i'm with you", "not with you",
+    "in the sense that", "did i get that right", "have i got that right",
+    "am i getting this right", "is that what you mean", "is that what you meant",
+    "is that what you're saying",
 )  # fmt: skip
 # How the readers of a term asked back (echoes, reply_terms, term_checks) cut a turn's words:
 # the characters stripped from a word, those that may close it after its "?", and the articles

@@ -1,0 +1,98 @@
+"""Rules understanding-checks and restated-checks (issue 15 item 1, SPEC-028 §5.2 CLARIFY), as
+data: the closed classes of words with which a user puts the assistant's reply back in their
+own words to check it ("so the batter is just the wall leaning in?", "wait, so I can skip the
+primer?", "you mean the blue one?", "meaning I should water less?"; "the cartoon, that's just
+the drawing at real size?", "the brayer, the roller thing?")."""
+
+from __future__ import annotations
+
+__all__ = [
+    "APPOSITIVE_LINKS",
+    "CHECK_BLOCKERS",
+    "CHECK_FILLERS",
+    "CHECK_INVERTED",
+    "CHECK_LED_NEXT",
+    "CHECK_LED_OPENERS",
+    "CHECK_OPENERS",
+    "CHECK_OPENER_PHRASES",
+    "CHECK_PRONOUNS",
+    "CHECK_TAGS",
+    "CHECK_WH",
+    "RESTATED_LINKS",
+]
+
+# Rule understanding-checks. What opens the check, after ``CHECK_FILLERS``: a word that says
+# "what follows is what I took from your reply" (longest first is not needed: each opener is
+# read at the same place, the longest that matches wins).
+CHECK_OPENERS = (
+    ("so",), ("so", "basically"), ("basically",), ("so", "you", "mean"), ("you", "mean"),
+    ("meaning",), ("so", "meaning"), ("that", "means"), ("so", "that", "means"),
+    ("which", "means"), ("so", "in", "short"), ("in", "short"),
+)  # fmt: skip
+# "you mean" and "meaning" open a check only before one of these ("you mean the blue one?",
+# "meaning I should water less?"), at the start or after a term the check restates
+# ('"spills" meaning it fills ...?'): "what do you mean by ...", "the meaning of ..." are no
+# check.
+CHECK_LED_OPENERS = frozenset((("you", "mean"), ("meaning",)))
+CHECK_LED_NEXT = (
+    "the", "a", "an", "i", "we", "it", "it's", "that", "this", "these", "those", "you", "my",
+    "your", "our", "there", "they", "he", "she", "no", "not", "only", "just", "like",
+)  # fmt: skip
+# The scanner's phrases for them (``Marker.CHECK_OPENER``): a turn with one goes on to the
+# slow path, where the rule reads it (the native settle hands it on).
+CHECK_OPENER_PHRASES = (
+    "so", "basically", "that means", "which means", "in short",
+    *(" ".join((*opener, word)) for opener in sorted(CHECK_LED_OPENERS) for word in CHECK_LED_NEXT),
+)  # fmt: skip
+# Words before the opener that say nothing of their own ("wait, so ...", "ok so ...").
+CHECK_FILLERS = frozenset((
+    "wait", "ok", "okay", "right", "hmm", "hm", "ah", "oh", "sorry", "um", "uh", "erm",
+    "alright", "oops", "hang", "hold", "on", "oof", "whoa", "wow", "huh",
+))  # fmt: skip
+# A check is a statement put as a question ("so I can skip the primer?"). Right after the
+# opener these make it a question of its own or a new case: an inverted question ("so should
+# I ...", "so is it ...", "so what ..."), a condition or a case ("so if I ...", "so for zone 2
+# rides ..."), a sequel ("so then ...", "so now ..."), a report of the user's own doing in
+# the past tense is not among them: it has no "?".
+CHECK_BLOCKERS = frozenset((
+    "should", "can", "could", "would", "will", "shall", "may", "might", "must", "do", "does",
+    "did", "is", "are", "was", "were", "am", "have", "has", "had", "isn't", "aren't", "don't",
+    "doesn't", "didn't", "can't", "won't", "wouldn't", "shouldn't", "couldn't", "if", "for",
+    "then", "now", "what", "what's", "whats", "how", "how's", "hows", "why", "which", "who",
+    "where", "when", "whether", "any", "anything", "also", "and", "or", "but", "far", "much",
+    "many", "long", "after", "before", "next", "about", "regarding", "as", "with", "to",
+))  # fmt: skip
+# Wh-words and "any": one that opens a clause of the check ("..., what about ...", "..., any
+# ideas?") or comes before a verb put first ("where do I ...") asks something new; "where we
+# come down" does not.
+CHECK_WH = frozenset((
+    "what", "what's", "whats", "how", "how's", "hows", "why", "which", "who", "where", "when",
+    "whether", "any", "anything", "anyone", "anybody",
+))  # fmt: skip
+# A verb put before its subject ("should we", "do I", "can it") asks a question of its own.
+CHECK_INVERTED = frozenset((
+    "should", "can", "could", "would", "will", "shall", "may", "might", "must", "do", "does",
+    "did", "is", "are", "was", "were", "have", "has",
+))  # fmt: skip
+CHECK_PRONOUNS = frozenset(("i", "we", "you", "he", "she", "it", "they", "there", "that", "this"))
+# A verb put first at a clause's start asks anew ("So, the cracks: could the clay itself be the
+# problem?") but in a tag that asks whether the check holds ("..., is that right?").
+CHECK_TAGS = frozenset((
+    ("is", "that", "right"), ("is", "that", "correct"), ("is", "that", "it"),
+    ("is", "this", "right"), ("is", "this", "correct"), ("am", "i", "right"),
+    ("did", "i", "get", "that", "right"), ("have", "i", "got", "that", "right"),
+    ("do", "i", "have", "that", "right"), ("have", "i", "understood"),
+    ("did", "i", "understand"), ("is", "that", "what", "you", "mean"),
+    ("is", "that", "what", "you", "meant"), ("is", "that", "what", "you're", "saying"),
+))  # fmt: skip
+
+# Rule restated-checks (rule term-checks' links, widened): a reply's term in the opening
+# clause, then a comma and the user's restatement of it: "the cartoon, that's just the
+# drawing?", "the 80 years, it means the remaining term?", "the bail, that means the loop?".
+RESTATED_LINKS = (
+    ("that's",), ("thats",), ("it's",), ("it", "means"), ("that", "means"), ("this", "means"),
+    ("which", "means"), ("meaning",),
+)  # fmt: skip
+# ... or an appositive guess: "the brayer, the roller thing?", "variometer, the instrument
+# that beeps?": only when the guess is all the rest of the turn, one short clause.
+APPOSITIVE_LINKS = (("the",), ("a",), ("an",))

@@ -33,6 +33,9 @@ BOILER_REPLY = (
     "and watch the gauge for a day."
 )
 OFF = mh.Config().replace(understanding_checks=False, restated_checks=False)
+# Rule understanding-checks is opt-in (it lost a probe on the lead's unseen audits): its tests
+# switch it on.
+ON = mh.Config().replace(understanding_checks=True)
 
 CHECKS = [
     "so basically the valve is leaking because the pressure is too high?",
@@ -57,7 +60,7 @@ QUESTIONS = [
 ]
 
 
-def _boiler(config: mh.Config | None = None) -> mh.Session:
+def _boiler(config: mh.Config | None = ON) -> mh.Session:
     session = mh.Session(config=config)
     session.user(BOILER)
     session.assistant(BOILER_REPLY)
@@ -91,7 +94,7 @@ def test_a_new_topic_put_the_same_way_keeps_its_intent() -> None:
 
 
 def test_a_check_without_a_reply_before_it_is_no_clarification() -> None:
-    session = mh.Session()
+    session = mh.Session(config=ON)
     session.user(BOILER)
     assert session.classify("so the valve is the problem?") is not mh.Intent.CLARIFY
 
@@ -159,10 +162,14 @@ def test_understanding_check_is_linear() -> None:
 def test_clarify_holdout35_meets_its_floor() -> None:
     figures, counts = score(DATA / "clarify_holdout35.jsonl")
     assert counts["intent"] == 65
+    assert figures["intent_accuracy"] >= DEFAULT_FLOOR_ACCURACY
+    figures, _ = score(DATA / "clarify_holdout35.jsonl", config=ON)
     assert figures["intent_accuracy"] >= FLOOR_ACCURACY
     assert figures["intent_macro_f1"] >= FLOOR_MACRO_F1
 
 
-# clarify_holdout35 at the end of stop 35 (0.754, macro-F1 0.777; header): a little under.
+# clarify_holdout35 at the end of stop 35: 0.723 with Config() (restated-checks and the new
+# phrases), 0.754 (macro-F1 0.777; header) with understanding-checks on: a little under.
+DEFAULT_FLOOR_ACCURACY = 0.71
 FLOOR_ACCURACY = 0.74
 FLOOR_MACRO_F1 = 0.76

@@ -378,7 +378,7 @@ class Config:
     meaning_asks: bool = True
     older_reply_terms: bool = True  # "anti-skate, whats that do": rule older-reply-terms
     restated_checks: bool = True  # "the brayer, the roller thing?": CLARIFY (restated-checks)
-    understanding_checks: bool = True  # "so X is basically Y?": CLARIFY (understanding-checks)
+    understanding_checks: bool = False  # "so X is basically Y?": CLARIFY (opt-in)
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ..config import Config, ThreadThresholds
 from ..text.lexicon import Lexicon
 from ..tiers.scratch import ScratchBuffer
-from .multiparty import Speakers, peer_dialogue
+from .features import TurnFeatures
+from .multiparty import Speakers, moves_on, peer_dialogue
 from .threads import Threads
 from .turnlog import TurnLog
 
@@ -36,3 +37,8 @@ class DialogueContext:
         whose module cannot import multiparty (it reads turn features, whose cues import
         those rules), without an import inside each rule (1.8 us a call)."""
         return peer_dialogue(self.log, self.config)
+
+    def moves_on(self, features: TurnFeatures) -> bool:
+        """``multiparty.moves_on`` under this config (rule question-topics), for the same
+        rules (an import inside a rule ran on every call, gate or not: issue 14)."""
+        return moves_on(features, self.config)

@@ -9,6 +9,7 @@ references, and one similarity: no model call. Markers match whole words, case-f
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -513,18 +514,28 @@ def _last_word(phrase: str) -> str:
 _DECIDED_BY_MARKERS = _POINTS_BACK | {_CLARIFY, _CONTINUE}
 
 
+@functools.cache
+def _late_rules() -> tuple[
+    Callable[[DialogueContext, TurnFeatures, Resolution], bool],
+    Callable[[DialogueContext, TurnFeatures, Intent], Intent],
+]:
+    """The rules ``intent_for_turn`` calls whose modules cannot be imported at the top (the
+    reply rules' module reads ``Intent``, output details read turn features, whose cues use
+    ``is_question`` above), imported once: an import inside the function ran on every call
+    (~1 us each, issue 14)."""
+    from .output_detail_intents import asks_output_detail
+    from .reply_reading import read_on_the_reply
+
+    return asks_output_detail, read_on_the_reply
+
+
 def intent_for_turn(
     context: DialogueContext, similarity: float, features: TurnFeatures, resolution: Resolution
 ) -> Intent:
     """SPEC-028 §5.2 for one user turn of a session: what each intent rule reads, from the
     turn's features, its references and the dialogue so far, then ``classify`` decides.
     ``similarity`` is the turn's to the active thread (``Threads.active_similarity``)."""
-    # Imported here: multiparty reads turn features, whose cues use ``is_question`` above;
-    # the reply rules' module reads ``Intent``.
-    from .multiparty import moves_on
-    from .output_detail_intents import asks_output_detail
-    from .reply_reading import read_on_the_reply
-
+    asks_output_detail, read_on_the_reply = _late_rules()
     config, log = context.config, context.log
     hits = without_idle_agains(features, config)
     if config.also_questions and features.question:
@@ -550,7 +561,7 @@ def intent_for_turn(
             and not features.has(Marker.NEW_TOPIC)
             and not features.asks_for
         )
-    new_topic = moves_on(features, config)
+    new_topic = context.moves_on(features)
     announced = announced_turn(features, config)
     # Whether a definite noun phrase names something already said: only where it can
     # change the intent (a marker, a reference or an acknowledgement decides first).

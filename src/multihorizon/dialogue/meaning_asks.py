@@ -67,19 +67,38 @@ def _clauses(tokens: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
+def _kernels_by_first_word() -> dict[str, tuple[tuple[tuple[str, ...], bool], ...]]:
+    """The kernels by first word, each with whether the term follows it: ``MEANING_AFTER``'s
+    in their order, then ``MEANING_BEFORE``'s (the order ``_kernel`` tries them in)."""
+    groups: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
+    for kernels, after in ((MEANING_AFTER, True), (MEANING_BEFORE, False)):
+        for kernel in kernels:
+            groups.setdefault(kernel[0], []).append((kernel, after))
+    return {word: tuple(group) for word, group in groups.items()}
+
+
+# A word opens no kernel unless it is one of these: one lookup per word instead of a slice
+# per kernel (issue 14: the gate's needles let a fifth of the turns through).
+_KERNELS_BY_FIRST = _kernels_by_first_word()
+
+
 def _kernel(words: list[str], start: int, end: int) -> tuple[int, int, bool] | None:
     """The first kernel in ``words[start:end]``: its start, its end and whether the term
     follows it (else it comes before)."""
     for index in range(start, end):
-        for kernel in MEANING_AFTER:
-            if tuple(words[index : index + len(kernel)]) == kernel and index + len(kernel) <= end:
-                return index, index + len(kernel), True
-        for kernel in MEANING_BEFORE:
-            if tuple(words[index : index + len(kernel)]) == kernel and index + len(kernel) <= end:
-                consequence = index > start and words[index - 1] in MEANING_CONSEQUENCE
-                if kernel[0].startswith("mean") and consequence:
-                    return None  # "does that mean it's healed?", "I mean, ..."
-                return index, index + len(kernel), False
+        group = _KERNELS_BY_FIRST.get(words[index])
+        if group is None:
+            continue
+        for kernel, after in group:
+            stop = index + len(kernel)
+            if stop > end or tuple(words[index:stop]) != kernel:
+                continue
+            if after:
+                return index, stop, True
+            consequence = index > start and words[index - 1] in MEANING_CONSEQUENCE
+            if kernel[0].startswith("mean") and consequence:
+                return None  # "does that mean it's healed?", "I mean, ..."
+            return index, stop, False
     return None
 
 

@@ -40,8 +40,6 @@ _BACK = (Marker.RESUME, Marker.CLARIFY, Marker.TURN_REF, Marker.ACTION_REF, Mark
 
 def on_new_ground(context: DialogueContext, features: TurnFeatures, resolution: Resolution) -> bool:
     """Whether a question §5.2 calls DRILL_DOWN asks on new ground (see the module)."""
-    from .multiparty import peer_dialogue
-
     config, threads = context.config, context.threads
     if not (
         config.new_ground_questions
@@ -59,7 +57,7 @@ def on_new_ground(context: DialogueContext, features: TurnFeatures, resolution: 
     vocabulary = threads.vocabulary[threads.active]
     if sum(1 for term in terms if term in vocabulary) > NEW_GROUND_SHARED:
         return False
-    return not context.speakers.multi_party(config) and not peer_dialogue(context.log, config)
+    return not context.speakers.multi_party(config) and not context.peer_dialogue()
 
 
 def may_ask_on_new_ground(chars: int, code: int, cues: int, text: str, acked: int) -> bool:

@@ -62,8 +62,6 @@ def points_into_itself(
     context: DialogueContext, features: TurnFeatures, resolution: Resolution, similarity: float
 ) -> bool:
     """Whether a DRILL_DOWN question's pointers point into the turn (see the module)."""
-    from .multiparty import peer_dialogue
-
     config, threads = context.config, context.threads
     if not (
         config.own_antecedents
@@ -86,7 +84,7 @@ def points_into_itself(
         return False
     if not _brings_a_party(plain_words(features.text[: min(pointers)])):
         return False
-    return not context.speakers.multi_party(config) and not peer_dialogue(context.log, config)
+    return not context.speakers.multi_party(config) and not context.peer_dialogue()
 
 
 def _brings_a_party(words: list[str]) -> bool:

@@ -185,8 +185,6 @@ def _requests_after_the_reply(context: DialogueContext, features: TurnFeatures) 
     """The gates rules thread-requests and form-requests share: a request opener, no CONTINUE
     marker ("give me more options" asks to go on), a thread on the table, right after an
     assistant reply that offered no help with something else, in an assistant chat of two."""
-    from .multiparty import peer_dialogue
-
     config, log = context.config, context.log
     return (
         features.has(Marker.REQUEST_OPENER)
@@ -196,7 +194,7 @@ def _requests_after_the_reply(context: DialogueContext, features: TurnFeatures) 
         and log.roles[-1] == "assistant"
         and not log.features[-1].open_offer
         and not context.speakers.multi_party(config)
-        and not peer_dialogue(log, config)
+        and not context.peer_dialogue()
     )
 
 
@@ -208,8 +206,6 @@ def wants_on_the_thread(context: DialogueContext, features: TurnFeatures) -> boo
     itself to it ("also", "as well", "too"); "I need to know if Brentwood is going to be
     overcast" does neither after a restaurant booking. In an assistant chat of two, after a
     reply that offered no help with something else."""
-    from .multiparty import peer_dialogue
-
     config, log, threads = context.config, context.log, context.threads
     if not (
         config.thread_wants
@@ -229,7 +225,7 @@ def wants_on_the_thread(context: DialogueContext, features: TurnFeatures) -> boo
     adds = any(f" {word} " in words for word in _ADDING)
     if not (adds or any(term in vocabulary for term in features.terms)):
         return False
-    return not context.speakers.multi_party(config) and not peer_dialogue(log, config)
+    return not context.speakers.multi_party(config) and not context.peer_dialogue()
 
 
 # "I need to know what to do with the clippings as well": a want that adds to the thread.
@@ -300,14 +296,12 @@ def acked_in_thread(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether an "ok and" opens the question (rule also-questions: no CONTINUE marker there)
     and nothing says the topic moves on: "ok and" goes on from the reply, so the question is
     no new ground even when its words are ("ok. and reflexive, example please?")."""
-    from .multiparty import moves_on  # multiparty reads turn features, whose cues use us
-
     config = context.config
     return (
         config.also_questions
         and features.question
         and acked_question(features.text, features.hits)
-        and not moves_on(features, config)
+        and not context.moves_on(features)
     )
 
 

@@ -13,6 +13,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon import _backend
+from multihorizon.persist import decode, encode
 
 BACKENDS = _backend.available()
 
@@ -123,3 +124,24 @@ def test_a_restored_session_gathers_the_lists_of_the_live_one() -> None:
     terms = ("postgre", "etcd", "leader", "absent", "postgre")
     want = [part.tolist() for part in live._log.postings(terms)]
     assert want[0] and [part.tolist() for part in restored._log.postings(terms)] == want
+
+
+def test_a_loaded_session_gathers_the_lists_of_the_live_one_before_and_after_new_turns() -> None:
+    # A load's runs give their postings in bulk (``PostingLists.extend``), live turns one by
+    # one (``add_turn``): the gathered lists are the live log's, in order, either way.
+    live = mh.Session()
+    for turn in range(60):
+        topic = ("etcd quorum", "nginx upstream", "postgres vacuum")[(turn // 4) % 3]
+        if turn % 2 == 0:
+            live.user(f"How do I tune {topic} number {turn}?")
+        else:
+            live.assistant(f"For {topic}: set the option to {turn} and restart.")
+    loaded, _ = decode(*encode(live))
+    terms = sorted({term for turn in live.turns for term in turn.entities})
+    queries = [terms, terms[::-1], terms[:3] + terms[:3], ["absent", *terms[5:9]]]
+    for _ in range(2):
+        for query in queries:
+            want = [part.tolist() for part in live.turns.postings(query)]
+            assert [part.tolist() for part in loaded.turns.postings(query, reuse=True)] == want
+        for each in (live, loaded):  # turns after the load are listed after the loaded ones
+            each.user("How do I tune etcd quorum and nginx upstream again?")

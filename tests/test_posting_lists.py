@@ -127,10 +127,10 @@ def test_a_restored_session_gathers_the_lists_of_the_live_one() -> None:
 
 
 def test_a_loaded_session_gathers_the_lists_of_the_live_one_before_and_after_new_turns() -> None:
-    # A load's runs give their postings in bulk (``PostingLists.extend``), live turns one by
-    # one (``add_turn``): the gathered lists are the live log's, in order, either way.
+    # A load's segment (1,024 turns) gives its postings in bulk (``PostingLists.extend``),
+    # live turns come one by one (``add_turn``): the gathered lists are the live log's.
     live = mh.Session()
-    for turn in range(60):
+    for turn in range(1040):
         topic = ("etcd quorum", "nginx upstream", "postgres vacuum")[(turn // 4) % 3]
         if turn % 2 == 0:
             live.user(f"How do I tune {topic} number {turn}?")

@@ -24,7 +24,8 @@ def _lists(name: str) -> Any:
 
 def _gathered(lists: Any, terms: Any, *, reuse: bool = False) -> tuple[list[int], list[int]]:
     postings, offsets = lists.gather(terms, reuse=reuse)
-    assert postings.dtype == np.int64 and offsets.dtype == np.int64
+    assert postings.dtype == np.int64
+    assert offsets.dtype == np.int64
     return postings.tolist(), offsets.tolist()
 
 
@@ -34,14 +35,14 @@ def test_gather_gives_each_held_term_once_in_query_order(name: str) -> None:
     lists.add_turn(0, ["etcd", "restart"])
     lists.add_turn(1, ["postgre"])
     lists.add_turn(3, ["etcd", "postgre", "backup"])
-    lists.extend("kafka", [4, 6])
-    lists.extend("etcd", np.array([7], dtype=np.int64))
+    lists.extend(["kafka", "etcd"], np.array([4, 6, 7], dtype=np.int64), [0, 2, 3])
     # A repeated term once, an unknown one left out, order kept as asked (BM25 sums in it).
     got = _gathered(lists, ["postgre", "absent", "etcd", "postgre", "kafka"])
     assert got == ([1, 3, 0, 3, 7, 4, 6], [0, 2, 5, 7])
     assert _gathered(lists, ()) == ([], [0])
     assert _gathered(lists, ["absent"]) == ([], [0])
-    lists.extend("empty", [])  # a term with no turn is no list
+    lists.extend(["empty"], [], [0, 0])  # a term with no turn is no list
+    lists.extend([], [], [0])
     assert _gathered(lists, ["empty", "kafka"]) == ([4, 6], [0, 2])
 
 
@@ -59,7 +60,8 @@ def test_reused_gathers_share_one_buffer_and_others_do_not(name: str) -> None:
     assert not np.shares_memory(fresh, second)
     assert fresh.tolist() == second.tolist()
     third, _ = lists.gather(["b"], reuse=True)  # a smaller gather: the same buffer
-    assert np.shares_memory(third, second) and third.tolist() == list(range(0, 40, 2))
+    assert np.shares_memory(third, second)
+    assert third.tolist() == list(range(0, 40, 2))
 
 
 @pytest.mark.parametrize("name", BACKENDS)
@@ -80,12 +82,11 @@ def test_every_backend_gathers_the_same_lists() -> None:
         terms = rng.sample(vocabulary, rng.randint(0, 12))
         bulk = rng.random() < 0.1
         for lists in made.values():
-            if bulk:
-                for term in terms:
-                    lists.extend(term, [turn])
+            if bulk:  # a run of one turn, in gather's layout
+                lists.extend(terms, [turn] * len(terms), list(range(len(terms) + 1)))
             else:
                 lists.add_turn(turn, terms)
-        query = [rng.choice(vocabulary + ["absent"]) for _ in range(rng.randint(0, 15))]
+        query = [rng.choice([*vocabulary, "absent"]) for _ in range(rng.randint(0, 15))]
         reuse = rng.random() < 0.5
         got = {name: _gathered(lists, query, reuse=reuse) for name, lists in made.items()}
         assert len({repr(value) for value in got.values()}) == 1, got
@@ -99,9 +100,14 @@ def test_every_backend_gathers_the_same_lists() -> None:
         (lambda lists: lists.add_turn(1 << 62, ["a"]), ValueError, "turn_id: must be in"),
         (lambda lists: lists.add_turn(True, ["a"]), TypeError, "turn_id: expected an int"),
         (lambda lists: lists.add_turn(0, [b"a"]), TypeError, "terms: expected str"),
-        (lambda lists: lists.extend("a", [-2]), ValueError, "turns: ids must be >= 0"),
-        (lambda lists: lists.extend("a", [0.5]), ValueError, "turns: expected integers"),
-        (lambda lists: lists.extend(3, [1]), TypeError, "terms: expected str"),
+        (lambda lists: lists.extend(["a"], [-2], [0, 1]), ValueError, "turns: ids must be >= 0"),
+        (lambda lists: lists.extend(["a"], [0.5], [0, 1]), ValueError, "turns: expected integers"),
+        (lambda lists: lists.extend([3], [1], [0, 1]), TypeError, "terms: expected str"),
+        (lambda lists: lists.extend(["a"], [1], [0.0, 1.0]), ValueError, "offsets: expected int"),
+        (lambda lists: lists.extend(["a"], [1], [0]), ValueError, "offsets: must hold len"),
+        (lambda lists: lists.extend(["a"], [1], [1, 1]), ValueError, "offsets: must start"),
+        (lambda lists: lists.extend(["a", "b"], [1], [0, 1, 0]), ValueError, "non-decreasing"),
+        (lambda lists: lists.extend(["a"], [1, 2], [0, 1]), ValueError, "offsets: must end"),
         (lambda lists: lists.gather(["a", 3]), TypeError, "terms: expected str"),
     ],
 )
@@ -123,7 +129,8 @@ def test_a_restored_session_gathers_the_lists_of_the_live_one() -> None:
     restored.restore(live.state())
     terms = ("postgre", "etcd", "leader", "absent", "postgre")
     want = [part.tolist() for part in live._log.postings(terms)]
-    assert want[0] and [part.tolist() for part in restored._log.postings(terms)] == want
+    assert want[0]
+    assert [part.tolist() for part in restored._log.postings(terms)] == want
 
 
 def test_a_loaded_session_gathers_the_lists_of_the_live_one_before_and_after_new_turns() -> None:

@@ -105,12 +105,38 @@ void add_turn(PostingListsObject& self, py::handle turn_arg, py::handle terms) {
   }
 }
 
-void extend(PostingListsObject& self, py::handle term, py::handle turns_arg) {
+// A run of lists in gather's layout: `turns[offsets[t]:offsets[t + 1]]` appended to the
+// `t`-th term's (a load's segment indexes its turns in one call).
+void extend(PostingListsObject& self, py::handle terms_arg, py::handle turns_arg,
+            py::handle offsets_arg) {
   const IdArray turns = turn_ids(turns_arg, "turns");
-  check_turn_ids(turns, kMaxTurnId - 1, "turns");
+  if (turns.shape(0) != 0) check_turn_ids(turns, kMaxTurnId - 1, "turns");
+  const IdArray offsets = integer_vector(offsets_arg, "offsets", "integers");
+  std::vector<py::object> terms;  // owned: an iterator's items may live only while current
+  for (const py::handle term : py::iter(terms_arg)) {
+    terms.push_back(py::reinterpret_borrow<py::object>(term));
+  }
+  const auto n_offsets = static_cast<std::size_t>(offsets.shape(0));
+  const std::int64_t* offset = offsets.data();
+  if (n_offsets != terms.size() + 1) {
+    value_error("offsets: must hold len(terms) + 1 = " + std::to_string(terms.size() + 1) +
+                " bounds, got " + std::to_string(n_offsets));
+  }
+  if (offset[0] != 0) value_error("offsets: must start with 0");
+  for (std::size_t t = 1; t < n_offsets; ++t) {
+    if (offset[t] < offset[t - 1]) value_error("offsets: must be non-decreasing");
+  }
+  if (offset[n_offsets - 1] != turns.shape(0)) {
+    value_error("offsets: must end with len(turns) = " + std::to_string(turns.shape(0)));
+  }
   py::object keep;
-  const std::int64_t id = self.lists.intern(term_key(term, keep));
-  self.lists.extend(id, turns.data(), static_cast<std::size_t>(turns.shape(0)));
+  std::vector<std::int64_t>& ids = self.ids;  // every term checked before any list grows
+  ids.clear();
+  for (const py::object& term : terms) ids.push_back(self.lists.intern(term_key(term, keep)));
+  for (std::size_t t = 0; t < ids.size(); ++t) {
+    self.lists.extend(ids[t], turns.data() + offset[t],
+                      static_cast<std::size_t>(offset[t + 1] - offset[t]));
+  }
 }
 
 py::tuple gather(PostingListsObject& self, py::handle terms, bool reuse) {
@@ -150,8 +176,9 @@ void register_lexical(py::module_& m) {
       .def(py::init<>())
       .def("add_turn", &add_turn, py::arg("turn_id"), py::arg("terms"),
            "Turn ``turn_id`` holds each of ``terms`` (appended to each one's list).")
-      .def("extend", &extend, py::arg("term"), py::arg("turns"),
-           "Append ``turns`` (turn ids) to ``term``'s list.")
+      .def("extend", &extend, py::arg("terms"), py::arg("turns"), py::arg("offsets"),
+           "Append ``turns[offsets[t]:offsets[t + 1]]`` to the ``t``-th term's list (the layout "
+           "gather gives).")
       .def("gather", &gather, py::arg("terms"), py::kw_only(), py::arg("reuse") = false,
            "(postings, offsets) of ``terms`` as bm25_scores takes them: each term once, in "
            "order, those no turn holds left out. With ``reuse`` the postings are a view of a "

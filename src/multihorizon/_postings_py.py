@@ -28,6 +28,15 @@ def _term(term: Any) -> str:
     return term
 
 
+def _bounds(offsets: Any) -> npt.NDArray[np.int64]:
+    array = np.asarray(offsets)
+    if array.dtype.kind not in "iu" and array.size:
+        raise ValueError(f"offsets: expected integers, got dtype {array.dtype}")
+    if array.ndim != 1:
+        raise ValueError(f"offsets: expected a 1-d array, got {array.ndim}-d")
+    return array.astype(np.int64)
+
+
 class PostingLists:
     """Per term, the turns holding it (oldest first): the Turn Log's entity index as Tier C
     gathers it."""
@@ -59,10 +68,26 @@ class PostingLists:
         for term in terms:
             self._append(_term(term), one)
 
-    def extend(self, term: str, turns: Any) -> None:
-        """Append ``turns`` (turn ids) to ``term``'s list."""
+    def extend(self, terms: Iterable[str], turns: Any, offsets: Any) -> None:
+        """Append ``turns[offsets[t]:offsets[t + 1]]`` to the ``t``-th term's list (the layout
+        ``gather`` gives: a load's segment indexes its turns in one call)."""
         ids = as_turn_ids(turns, "turns", MAX_TURN_ID - 1)
-        self._append(_term(term), ids)
+        bounds = _bounds(offsets)
+        words = list(terms)
+        if bounds.shape[0] != len(words) + 1:
+            raise ValueError(
+                f"offsets: must hold len(terms) + 1 = {len(words) + 1} bounds, "
+                f"got {bounds.shape[0]}"
+            )
+        if bounds[0] != 0:
+            raise ValueError("offsets: must start with 0")
+        if np.any(np.diff(bounds) < 0):
+            raise ValueError("offsets: must be non-decreasing")
+        if bounds[-1] != ids.shape[0]:
+            raise ValueError(f"offsets: must end with len(turns) = {ids.shape[0]}")
+        words = list(map(_term, words))  # every term checked before any list grows
+        for t, term in enumerate(words):
+            self._append(term, ids[bounds[t] : bounds[t + 1]])
 
     def gather(
         self, terms: Iterable[str], *, reuse: bool = False

@@ -243,16 +243,18 @@ class TurnLog:
             turn_id = self._indexed
             while turn_id < self._count:
                 run = runs(turn_id) if runs is not None else None
-                postings = getattr(run[1], "postings", None) if run is not None else None
+                postings = getattr(run[1], "posting_columns", None) if run is not None else None
                 if run is not None and postings is not None:
                     # A load's unbuilt run: its postings in bulk, its tuples left unbuilt.
-                    for term, turns in postings(turn_id):
+                    words, turns, bounds = postings(turn_id)
+                    ids = turns.tolist()
+                    for term, held in zip(words, map(slice, bounds[:-1], bounds[1:]), strict=True):
                         found = index.get(term)
                         if found is None:
-                            index[term] = turns
+                            index[term] = ids[held]
                         else:
-                            found.extend(turns)
-                        lists.extend(term, turns)
+                            found.extend(ids[held])
+                    lists.extend(words, turns, bounds)
                     turn_id = run[0]
                     continue
                 terms = entities[turn_id]

@@ -258,8 +258,17 @@ class RaggedWords:
     def postings(self, first: int) -> list[tuple[str, list[int]]]:
         """(word, the turns holding it, ascending; a turn once per time it lists the word),
         for the run's turns numbered from ``first``, each word once."""
+        words, turns, bounds = self.posting_columns(first)
+        ids = turns.tolist()
+        runs = map(ids.__getitem__, map(slice, bounds[:-1], bounds[1:]))
+        return list(zip(words, runs, strict=True))
+
+    def posting_columns(self, first: int) -> tuple[list[str], npt.NDArray[np.int64], list[int]]:
+        """``postings`` as columns: the words, every word's turns one after another, and the
+        bounds (``turns[bounds[w]:bounds[w + 1]]`` hold the ``w``-th word), the layout
+        ``kernels.PostingLists.extend`` takes."""
         if not self.values.size:
-            return []
+            return [], np.empty(0, dtype=np.int64), [0]
         table, keys = self.table, self.values
         if len(set(table)) != len(table):
             # Two table entries name one word (an older normal form brought to today's):
@@ -267,12 +276,9 @@ class RaggedWords:
             first_entry: dict[str, int] = {}
             keys = np.array([first_entry.setdefault(w, i) for i, w in enumerate(table)])[keys]
         lengths = np.diff(self.ends, prepend=0)
-        turns = np.repeat(np.arange(first, first + lengths.shape[0]), lengths)
+        turns = np.repeat(np.arange(first, first + lengths.shape[0], dtype=np.int64), lengths)
         order = np.argsort(keys, kind="stable")  # stable: each word's turns stay ascending
         keys, turns = keys[order], turns[order]
         starts = np.flatnonzero(np.diff(keys, prepend=-1))
-        bounds = [*starts.tolist(), len(keys)]
-        ids = turns.tolist()
-        words = map(table.__getitem__, keys[starts].tolist())
-        runs = map(ids.__getitem__, map(slice, bounds[:-1], bounds[1:]))
-        return list(zip(words, runs, strict=True))
+        words = list(map(table.__getitem__, keys[starts].tolist()))
+        return words, turns, [*starts.tolist(), len(keys)]

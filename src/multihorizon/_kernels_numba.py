@@ -39,6 +39,7 @@ from ._numba_text import MarkerMatcher
 from ._numba_threads import fold_turn, make_thread_scan
 from ._numba_tier_p import make_tier_p_search, make_tier_p_stage
 from ._persons_py import StanceReader
+from ._postings_py import PostingLists
 from ._retrieve_py import make_retrieve_turns
 from ._settler_py import IntentSettlerBase
 from ._terms_py import TermReader
@@ -67,6 +68,7 @@ from ._validate import (
 __all__ = [
     "IntentSettler",
     "MarkerMatcher",
+    "PostingLists",
     "StanceReader",
     "TermReader",
     "TurnCueReader",

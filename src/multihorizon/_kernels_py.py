@@ -19,6 +19,7 @@ from ._context_py import make_retrieve_context, pair_answers
 from ._hashing_py import hash_embed
 from ._packing_py import cdr_rank, pack_tiers
 from ._persons_py import StanceReader
+from ._postings_py import PostingLists
 from ._retrieve_py import make_retrieve_turns
 from ._terms_py import TermReader
 from ._threads_py import fold_turn, make_thread_scan
@@ -50,6 +51,7 @@ from ._validate import (
 __all__ = [
     "IntentSettler",
     "MarkerMatcher",
+    "PostingLists",
     "StanceReader",
     "TermReader",
     "TurnCueReader",

@@ -25,7 +25,9 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``fold_turn``: one turn folded into its thread (sum, centroid, window of latest vectors).
 - ``thread_scan``: the placement's array work for one turn (the best centroid, and the best
   but the active thread's) in one call.
-- ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists.
+- ``bm25_scores``: Tier C's lexical channel, BM25 from the query terms' posting lists;
+  ``PostingLists()``: the lists themselves, fed as the log indexes its turns (``.add_turn``,
+  ``.extend``) and gathered for a query in one call (``.gather``).
 - ``hash_embed``: the feature-hashing embedder.
 - ``cdr_rank``, ``pack_tiers``: the assembler's stages, Tier P's CDR ranking of one query's
   candidates and every tier packed into the budget in sandwich order.
@@ -53,6 +55,7 @@ if TYPE_CHECKING:
     from ._kernels_py import (
         IntentSettler,
         MarkerMatcher,
+        PostingLists,
         StanceReader,
         TermReader,
         TurnCueReader,
@@ -81,6 +84,7 @@ else:
     _impl = _backend.module
     IntentSettler = _impl.IntentSettler
     MarkerMatcher = _impl.MarkerMatcher
+    PostingLists = _impl.PostingLists
     StanceReader = _impl.StanceReader
     TermReader = _impl.TermReader
     TurnCueReader = _impl.TurnCueReader
@@ -108,6 +112,7 @@ else:
 KERNELS = (
     "IntentSettler",
     "MarkerMatcher",
+    "PostingLists",
     "StanceReader",
     "TermReader",
     "TurnCueReader",
@@ -175,6 +180,7 @@ def use(name: str) -> str:
 __all__ = [
     "IntentSettler",
     "MarkerMatcher",
+    "PostingLists",
     "StanceReader",
     "TermReader",
     "TurnCueReader",

@@ -65,11 +65,6 @@ class Turn:
         )
 
 
-_NO_POSTINGS = np.empty(0, dtype=np.int64)
-_NO_OFFSETS = np.zeros(1, dtype=np.int64)
-_NO_POSTINGS.flags.writeable = _NO_OFFSETS.flags.writeable = False
-
-
 class TurnLog:
     """Columnar turn storage for one session."""
 
@@ -104,11 +99,9 @@ class TurnLog:
         # first looks a term up, not on load (the same postings, in the same order).
         self._indexed = 0
         self._quantized = 0  # the turns the int8 copy covers (``_quantize``)
-        # term -> (buffer, filled, view): each term's postings as a growable array (capacity
-        # doubles) whose first ``filled`` entries mirror the index's list, and that view.
-        self._postings_cache: dict[str, tuple[npt.NDArray[Any], int, npt.NDArray[Any]]] = {}
-        # Where ``postings`` gathers several terms' lists (capacity doubles).
-        self._gather = np.empty(64, dtype=np.int64)
+        # The entity index's lists again, as Tier C gathers them: fed as the index takes each
+        # turn, so a query's lists come in one call (native memory on the C++ backend).
+        self._lists = kernels.PostingLists()
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
         # Per turn, what Tier C's answer pairing reads: question flag, role, speaker.
@@ -222,38 +215,14 @@ class TurnLog:
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """The posting lists of ``terms`` (each once; terms no turn holds left out) as the BM25
         kernels take them: ``postings[offsets[t]:offsets[t + 1]]`` are the turns holding the
-        ``t``-th, oldest first. With ``reuse`` (the session's turn, under its lock) several
-        lists are gathered into a buffer the log keeps (capacity doubles), so a turn allocates
-        nothing in proportion to the log (issue 14 item 5): views to read, valid until the
-        next such call. Without it (any other caller, on any thread) they are a new array."""
-        index, cache = self._index(), self._postings_cache
-        lists = []
-        total = 0
-        ends = [0]
-        for term in dict.fromkeys(terms) if len(terms) > 1 else terms:
-            turns = index.get(term)
-            if turns:
-                size = len(turns)
-                kept = cache.get(term)
-                # Steady state: the term's array is up to date, its view kept (issue 14).
-                found = kept[2] if kept is not None and kept[1] == size else None
-                if found is None:
-                    found = self._postings(term, turns)
-                lists.append(found)
-                total += size
-                ends.append(total)
-        if not lists:
-            return _NO_POSTINGS, _NO_OFFSETS
-        if len(lists) == 1:  # the term's own buffer, not a copy of it
-            return lists[0], np.array(ends, dtype=np.int64)
-        if not reuse:
-            return np.concatenate(lists), np.array(ends, dtype=np.int64)
-        gather = self._gather
-        if gather.shape[0] < total:
-            gather = self._gather = np.empty(max(total, 2 * gather.shape[0]), dtype=np.int64)
-        gathered = gather[:total]
-        np.concatenate(lists, out=gathered)
-        return gathered, np.array(ends, dtype=np.int64)
+        ``t``-th, oldest first (the entity index's lists). One call gathers them
+        (``kernels.PostingLists``, issue 14 item 1: no Python step per term). With ``reuse``
+        (the session's turn, under its lock) they are gathered into a buffer the lists keep
+        (capacity doubles), so a turn allocates nothing in proportion to the log (issue 14
+        item 5): a view to read, valid until the next such call. Without it (any other
+        caller, on any thread) they are a new array."""
+        self._index()
+        return self._lists.gather(terms, reuse=reuse)
 
     @property
     def lengths(self) -> npt.NDArray[np.float64]:
@@ -266,48 +235,36 @@ class TurnLog:
         """The sum of ``lengths``, kept as turns are appended."""
         return self._total_terms
 
-    def _postings(self, term: str, turns: list[int]) -> npt.NDArray[np.int64]:
-        # The index keeps Python lists (cheap appends); each term's array is a growable buffer
-        # that takes only the list's new tail, so a turn converts the turn ids logged since the
-        # term was last read, not the whole list (issue 14: no work proportional to the log).
-        size = len(turns)
-        buffer, filled, view = self._postings_cache.get(term, (_NO_POSTINGS, 0, _NO_POSTINGS))
-        if filled == size:
-            return view
-        if buffer.shape[0] < size:
-            grown = np.empty(max(size, 2 * buffer.shape[0], 8), dtype=np.int64)
-            grown[:filled] = buffer[:filled]
-            buffer = grown
-        buffer[filled:size] = turns[filled:size]
-        view = buffer[:size]
-        self._postings_cache[term] = (buffer, size, view)
-        return view
-
     def _index(self) -> dict[str, list[int]]:
         """The entity index, after adding the turns it does not cover yet (oldest first)."""
         if self._indexed < self._count:
-            index, entities = self._entity_index, self.entities
+            index, entities, lists = self._entity_index, self.entities, self._lists
             runs = entities.run_at if isinstance(entities, DeferredColumn) else None
             turn_id = self._indexed
             while turn_id < self._count:
                 run = runs(turn_id) if runs is not None else None
-                postings = getattr(run[1], "postings", None) if run is not None else None
+                postings = getattr(run[1], "posting_columns", None) if run is not None else None
                 if run is not None and postings is not None:
                     # A load's unbuilt run: its postings in bulk, its tuples left unbuilt.
-                    for term, turns in postings(turn_id):
+                    words, turns, bounds = postings(turn_id)
+                    ids = turns.tolist()
+                    for term, held in zip(words, map(slice, bounds[:-1], bounds[1:]), strict=True):
                         found = index.get(term)
                         if found is None:
-                            index[term] = turns
+                            index[term] = ids[held]
                         else:
-                            found.extend(turns)
+                            found.extend(ids[held])
+                    lists.extend(words, turns, bounds)
                     turn_id = run[0]
                     continue
-                for term in entities[turn_id]:
+                terms = entities[turn_id]
+                for term in terms:
                     found = index.get(term)
                     if found is None:
                         index[term] = [turn_id]
                     else:
                         found.append(turn_id)
+                lists.add_turn(turn_id, terms)
                 turn_id += 1
             self._indexed = self._count
         return self._entity_index
@@ -387,6 +344,7 @@ class TurnLog:
         if self._indexed == turn_id:  # else the index catches up when next read
             for term in entity_tuple:
                 self._entity_index.setdefault(term, []).append(turn_id)
+            self._lists.add_turn(turn_id, entity_tuple)
             self._indexed = turn_id + 1
         self._total_terms += len(entity_tuple)
         self._count = turn_id + 1
@@ -494,7 +452,6 @@ class TurnLog:
             if not first <= int(turn) < end:
                 raise InputError(f"turn log state: an enumeration of turn {turn}")
             self.enumerations[int(turn)] = tuple(map(str, items))
-        self._postings_cache.clear()  # the entity index takes these turns when next read
         self._total_terms += int(lengths.sum())
         self._count = end
         self.set_tool_calls(state["tool_calls"])

@@ -244,7 +244,7 @@ def _ragged(
 class RaggedWords:
     """A checked ragged word column of a segment (each turn's words, as table indexes): its
     tuples when called (a ``DeferredColumn`` run), or its postings without building them
-    (``postings``: the turn log's entity index, issue 18 item 4: the first turn after a load
+    (``posting_columns``: the turn log's entity index, issue 18 item 4: the first turn after a load
     built 10,000 turns' entity tuples to index them)."""
 
     __slots__ = ("ends", "table", "values")
@@ -255,11 +255,13 @@ class RaggedWords:
     def __call__(self) -> list[tuple[Any, ...]]:
         return _ragged(self.ends, self.values, self.table)
 
-    def postings(self, first: int) -> list[tuple[str, list[int]]]:
-        """(word, the turns holding it, ascending; a turn once per time it lists the word),
-        for the run's turns numbered from ``first``, each word once."""
+    def posting_columns(self, first: int) -> tuple[list[str], npt.NDArray[np.int64], list[int]]:
+        """The run's postings, its turns numbered from ``first``, as columns: each word once,
+        every word's turns one after another (ascending; a turn once per time it lists the
+        word), and the bounds (``turns[bounds[w]:bounds[w + 1]]`` hold the ``w``-th word's),
+        the layout ``kernels.PostingLists.extend`` takes."""
         if not self.values.size:
-            return []
+            return [], np.empty(0, dtype=np.int64), [0]
         table, keys = self.table, self.values
         if len(set(table)) != len(table):
             # Two table entries name one word (an older normal form brought to today's):
@@ -267,12 +269,9 @@ class RaggedWords:
             first_entry: dict[str, int] = {}
             keys = np.array([first_entry.setdefault(w, i) for i, w in enumerate(table)])[keys]
         lengths = np.diff(self.ends, prepend=0)
-        turns = np.repeat(np.arange(first, first + lengths.shape[0]), lengths)
+        turns = np.repeat(np.arange(first, first + lengths.shape[0], dtype=np.int64), lengths)
         order = np.argsort(keys, kind="stable")  # stable: each word's turns stay ascending
         keys, turns = keys[order], turns[order]
         starts = np.flatnonzero(np.diff(keys, prepend=-1))
-        bounds = [*starts.tolist(), len(keys)]
-        ids = turns.tolist()
-        words = map(table.__getitem__, keys[starts].tolist())
-        runs = map(ids.__getitem__, map(slice, bounds[:-1], bounds[1:]))
-        return list(zip(words, runs, strict=True))
+        words = list(map(table.__getitem__, keys[starts].tolist()))
+        return words, turns, [*starts.tolist(), len(keys)]

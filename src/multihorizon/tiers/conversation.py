@@ -6,7 +6,8 @@ Relevance has two channels: the embedding, through the fused turn scorer (on a l
 log's int8 copy with its best candidates rescored in float32), and a lexical one,
 BM25 over the turns' content words (rule lexical-channel). A retrieved question brings its
 answer (rule answers-follow-questions). The whole stage is one native call
-(``kernels.retrieve_context``).
+(``kernels.retrieve_context``) over the log's columns and its query terms' posting lists,
+which the log keeps as it indexes its turns and gathers in one call (``kernels.PostingLists``).
 """
 
 from __future__ import annotations

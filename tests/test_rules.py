@@ -1268,6 +1268,13 @@ def _own_antecedent(config: mh.Config) -> object:
     return session.classify("my kid has a verruca on the sole of her foot, can she still swim")
 
 
+def _reason_follow_up(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We want to lay turf this weekend, how should we prepare the soil?")
+    session.assistant("Dig to 10 cm, rake level, firm it by treading, then lay the rolls.")
+    return session.classify("Why not a weedkiller first?")
+
+
 def _term_return(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
@@ -1440,6 +1447,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "form-requests": _form_request,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
+    "reason-follow-ups": _reason_follow_up,
 }
 
 

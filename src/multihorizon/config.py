@@ -335,6 +335,9 @@ class Config:
     # "what should entry cost per team" after a reply on a pub quiz names four content words
     # and still leans on it: rule short-follow-ups reads one more (rule wider-follow-ups).
     wider_follow_ups: bool = True
+    # "Why no goldfish?", "when can i start cycling" right after a reply ask the reason for it
+    # or the time of it: DRILL_DOWN, in the thread (rule reason-follow-ups).
+    reason_follow_ups: bool = True
     # "Going back to Spanish, should I ...?" revisits a dormant thread: DRILL_DOWN (rule
     # return-drill-downs).
     return_drill_downs: bool = True

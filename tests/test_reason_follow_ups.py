@@ -3,7 +3,9 @@ compost?", "Why not a weedkiller first?") takes up the reply: DRILL_DOWN in the 
 thread, not a new topic, whatever words it names (rule reason-follow-ups, SPEC-028 §5.2 and
 §3.3, issue 15 item 1). A topic announced, a name new to the conversation or a party of the
 turn's own ("why does my cat ...") keeps §5.2's EXPLORE. Also the floor of the hold-out written
-for it (``ddexp_holdout35``)."""
+for it (``ddexp_holdout35``), and the other direction (rule own-new-ground): a long question
+that sets up a party of its own ("Our landlord says ...") and names no word said before is new
+ground in fewer words than rule new-ground-questions reads."""
 
 from __future__ import annotations
 
@@ -95,6 +97,39 @@ def test_a_long_turn_is_read_in_linear_time() -> None:
     text = "why " * 250_000
     assert len(text) > SIDE_QUESTION_CHARS
     assert session.classify(text) in set(mh.Intent)
+
+
+LANDLORD = (
+    "Our landlord says the broken boiler in the flat can wait until next week. Is that even legal?"
+)
+
+
+def test_a_party_of_its_own_on_new_ground_explores() -> None:
+    session = _turf()
+    assert session.classify(LANDLORD) is mh.Intent.EXPLORE
+    envelope = session.preview(LANDLORD)
+    assert envelope.intent is mh.Intent.EXPLORE
+    assert envelope.active_thread != _thread(session)
+    assert session.user(LANDLORD).intent is mh.Intent.EXPLORE
+    off = _turf(mh.Config().replace(own_new_ground=False))
+    assert off.classify(LANDLORD) is mh.Intent.DRILL_DOWN
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A word said before: the party may well be on the thread's subject.
+        "My neighbour says the turf should be laid in autumn, not in spring. Is that right?",
+        # No party of its own.
+        "The landlord says the broken boiler in the flat can wait until next week. Is that legal?",
+        # Fewer than seven content words.
+        "Our landlord says the boiler can wait a week. Is that legal?",
+    ],
+)
+def test_a_question_without_a_new_party_of_its_own_keeps_its_reading(text: str) -> None:
+    session = _turf()
+    off = _turf(mh.Config().replace(own_new_ground=False))
+    assert session.classify(text) is off.classify(text), text
 
 
 def test_holdout_floor() -> None:

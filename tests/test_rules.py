@@ -1275,6 +1275,15 @@ def _reason_follow_up(config: mh.Config) -> object:
     return session.classify("Why not a weedkiller first?")
 
 
+def _own_new_ground(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We want to lay turf this weekend, how should we prepare the soil?")
+    session.assistant("Dig to 10 cm, rake level, firm it by treading, then lay the rolls.")
+    return session.classify(
+        "Our landlord says the broken boiler in the flat can wait until next week. Is that legal?"
+    )
+
+
 def _term_return(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
@@ -1448,6 +1457,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
     "reason-follow-ups": _reason_follow_up,
+    "own-new-ground": _own_new_ground,
 }
 
 

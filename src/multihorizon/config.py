@@ -311,6 +311,9 @@ class Config:
     # new-ground-questions).
     new_ground_questions: bool = True
     own_antecedents: bool = True  # "My son ... is he too young?": EXPLORE (own-antecedents)
+    # "My daughter wants a pony ... What does keeping one cost?" with no word said before sets
+    # up a topic of its own in fewer words than new-ground-questions reads (own-new-ground).
+    own_new_ground: bool = True
     # "What's a sensible initialDelaySeconds?" right after a reply that named
     # initialDelaySeconds follows that reply up: it stays in the thread (rule reply-follow-ups).
     reply_follow_ups: bool = True

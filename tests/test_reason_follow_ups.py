@@ -1,6 +1,6 @@
 """A short question right after a reply that asks the reason for it or the time of it ("Why no
-compost?", "Why not a weedkiller first?") takes up the reply: DRILL_DOWN in the active
-thread, not a new topic, whatever words it names (rule reason-follow-ups, SPEC-028 §5.2 and
+compost?", "Why not a weedkiller first?", "when can i start cycling") takes up the reply:
+DRILL_DOWN in the active thread, not a new topic, whatever words it names (rule reason-follow-ups, SPEC-028 §5.2 and
 §3.3, issue 15 item 1). A topic announced, a name new to the conversation or a party of the
 turn's own ("why does my cat ...") keeps §5.2's EXPLORE. Also the floor of the hold-out written
 for it (``ddexp_holdout35``), and the other direction (rule own-new-ground): a long question
@@ -65,6 +65,8 @@ def test_without_the_rule_the_reason_is_new_ground(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # A question about the world, no person asking about the reply.
+        "Why is the sky blue?",
         # A topic announced before the question.
         "Random question, why do cats purr?",
         # A name new to the conversation.

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
 from ..text.tokens import content_terms
-from ..text.turn_words import REASON_OPENERS, SIDE_SKIPPED
+from ..text.turn_words import (
+    REASON_ASKERS,
+    REASON_OPENERS,
+    REASON_PERSON_WORDS,
+    REASON_PERSONS,
+    SIDE_SKIPPED,
+)
 from .again_markers import says_again
 from .named_topics import named_topic_of
 from .own_antecedents import OWNERS
@@ -85,8 +91,9 @@ def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool
 def asks_why_of_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether a short question right after a reply in the active thread asks the reason for
     what it said or the time of it ("Why no goldfish?", "Why not a longer shutter?", "when
-    can i start cycling on a static bike"; rule reason-follow-ups, ``REASON_OPENERS``): it
-    takes up the reply (§5.2 DRILL_DOWN) whatever words it names. Not with a topic
+    can i start cycling on a static bike"; rule reason-follow-ups, ``REASON_OPENERS``, or
+    ``REASON_ASKERS`` with a person after it: not "Why is the sky blue?"): it takes up the
+    reply (§5.2 DRILL_DOWN) whatever words it names. Not with a topic
     announcement or a request to explain, a name new to the conversation ("Why did the
     Romans leave Britain?"), or a party of its own the conversation never named ("why does
     my cat ...": a situation set up). The caller checks the rest of rule side-questions: an
@@ -102,7 +109,14 @@ def asks_why_of_the_reply(context: DialogueContext, features: TurnFeatures) -> b
         return False
     words = plain_words(features.text)
     first = next((at for at, word in enumerate(words) if word not in SIDE_SKIPPED), len(words))
-    if not any(tuple(words[first : first + len(opener)]) == opener for opener in REASON_OPENERS):
+    if not (
+        any(tuple(words[first : first + len(opener)]) == opener for opener in REASON_OPENERS)
+        or (
+            words[first : first + 1] != []
+            and words[first] in REASON_ASKERS
+            and not REASON_PERSONS.isdisjoint(words[first + 1 : first + 1 + REASON_PERSON_WORDS])
+        )
+    ):
         return False
     said = log.turns_mentioning
     if not all(said(name) for name in features.names):

@@ -1,11 +1,12 @@
 """A short question right after a reply that asks the reason for it or the time of it ("Why no
 compost?", "Why not a weedkiller first?", "when can i start cycling") takes up the reply:
-DRILL_DOWN in the active thread, not a new topic, whatever words it names (rule reason-follow-ups, SPEC-028 §5.2 and
-§3.3, issue 15 item 1). A topic announced, a name new to the conversation or a party of the
-turn's own ("why does my cat ...") keeps §5.2's EXPLORE. Also the floor of the hold-out written
-for it (``ddexp_holdout35``), and the other direction (rule own-new-ground): a long question
-that sets up a party of its own ("Our landlord says ...") and names no word said before is new
-ground in fewer words than rule new-ground-questions reads."""
+DRILL_DOWN in the active thread, not a new topic, whatever words it names (rule
+reason-follow-ups, SPEC-028 §5.2 and §3.3, issue 15 item 1). A question about the world ("Why
+is the sky blue?"), a topic announced, a name new to the conversation or a party of the turn's
+own ("why does my cat ...") keeps §5.2's EXPLORE. Also the floor of the hold-out written for it
+(``ddexp_holdout35``), and the other direction (rule own-new-ground): a long question that sets
+up a party of its own ("Our landlord says ...") and names no word said before is new ground in
+fewer words than rule new-ground-questions reads."""
 
 from __future__ import annotations
 

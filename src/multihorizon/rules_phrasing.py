@@ -500,9 +500,10 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "2114 unchanged. Any 'why'/'when' opener: 6 right, but 'Why is the sky blue?' after "
         "etcd (tests/test_crp_differential.py) turned DRILL_DOWN: rejected. ddexp_holdout35 "
         "(written for this stop before any change): intent 0.783 unchanged. ../shared/data "
-        "(tools/eval_all.py, hashing, switch off -> on, measured with the any-opener version, "
-        "whose firings include this one's): every row unchanged (CAsT 2019-2021 intent, sgd "
-        "resume and shift F1, tiage, dialseg711, IRC).",
+        "(tools/eval_all.py, hashing): the any-opener version alone, off -> on, every row "
+        "unchanged (CAsT 2019-2021 intent, sgd resume and shift F1, tiage, dialseg711, IRC); "
+        "this version with own-new-ground against the base: only own-new-ground's sgd shift "
+        "F1 row moves.",
         "dialogue.follow_ups.asks_why_of_the_reply",
     ),
     (

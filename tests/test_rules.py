@@ -1340,6 +1340,22 @@ def _own_antecedent(config: mh.Config) -> object:
     return session.classify("my kid has a verruca on the sole of her foot, can she still swim")
 
 
+def _reason_follow_up(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We want to lay turf this weekend, how should we prepare the soil?")
+    session.assistant("Dig to 10 cm, rake level, firm it by treading, then lay the rolls.")
+    return session.classify("Why not a weedkiller first?")
+
+
+def _own_new_ground(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("We want to lay turf this weekend, how should we prepare the soil?")
+    session.assistant("Dig to 10 cm, rake level, firm it by treading, then lay the rolls.")
+    return session.classify(
+        "Our landlord says the broken boiler in the flat can wait until next week. Is that legal?"
+    )
+
+
 def _term_return(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
@@ -1575,6 +1591,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "label-picks": _label_pick,
     "sub-steps": _sub_step,
     "own-list-nouns": _own_list_noun,
+    "reason-follow-ups": _reason_follow_up,
+    "own-new-ground": _own_new_ground,
 }
 
 

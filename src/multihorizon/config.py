@@ -320,6 +320,9 @@ class Config:
     # new-ground-questions).
     new_ground_questions: bool = True
     own_antecedents: bool = True  # "My son ... is he too young?": EXPLORE (own-antecedents)
+    # "My daughter wants a pony ... What does keeping one cost?" with no word said before sets
+    # up a topic of its own in fewer words than new-ground-questions reads (own-new-ground).
+    own_new_ground: bool = True
     # "What's a sensible initialDelaySeconds?" right after a reply that named
     # initialDelaySeconds follows that reply up: it stays in the thread (rule reply-follow-ups).
     reply_follow_ups: bool = True
@@ -344,6 +347,9 @@ class Config:
     # "what should entry cost per team" after a reply on a pub quiz names four content words
     # and still leans on it: rule short-follow-ups reads one more (rule wider-follow-ups).
     wider_follow_ups: bool = True
+    # "Why no goldfish?", "when can i start cycling" right after a reply ask the reason for it
+    # or the time of it: DRILL_DOWN, in the thread (rule reason-follow-ups).
+    reason_follow_ups: bool = True
     # "Going back to Spanish, should I ...?" revisits a dormant thread: DRILL_DOWN (rule
     # return-drill-downs).
     return_drill_downs: bool = True

@@ -6,15 +6,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..text.lexicon import Marker
+from ..text.tokens import content_terms
+from ..text.turn_words import (
+    REASON_ASKERS,
+    REASON_OPENERS,
+    REASON_PERSON_WORDS,
+    REASON_PERSONS,
+    SIDE_SKIPPED,
+)
 from .again_markers import says_again
 from .named_topics import named_topic_of
-from .phrasing import FOLLOW_UP_TERMS, short_follow_up
+from .own_antecedents import OWNERS
+from .phrasing import FOLLOW_UP_TERMS, SIDE_QUESTION_CHARS, plain_words, short_follow_up
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["WIDER_FOLLOW_UP_TERMS", "leans_on_the_reply", "returns_to_dormant"]
+__all__ = [
+    "WIDER_FOLLOW_UP_TERMS",
+    "asks_why_of_the_reply",
+    "leans_on_the_reply",
+    "returns_to_dormant",
+]
+
+# Markers of a question that announces a topic or asks to explain something of its own
+# ("Random question: why ...?", "Explain why ..."): no reason asked of the reply.
+_OWN_TOPIC = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER, Marker.EXPLAIN)
 
 # Rule wider-follow-ups: the content words a short follow-up may name when one of them was
 # said before ("what should entry cost per team" after a reply on the quiz's teams); rule
@@ -67,3 +86,43 @@ def returns_to_dormant(context: DialogueContext, features: TurnFeatures) -> bool
         named, returns = named_topic_of(features, True)
         return returns and bool(named) and context.threads.dormant_holds(named)
     return False
+
+
+def asks_why_of_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a short question right after a reply in the active thread asks the reason for
+    what it said or the time of it ("Why no goldfish?", "Why not a longer shutter?", "when
+    can i start cycling on a static bike"; rule reason-follow-ups, ``REASON_OPENERS``, or
+    ``REASON_ASKERS`` with a person after it: not "Why is the sky blue?"): it takes up the
+    reply (§5.2 DRILL_DOWN) whatever words it names. Not with a topic
+    announcement or a request to explain, a name new to the conversation ("Why did the
+    Romans leave Britain?"), or a party of its own the conversation never named ("why does
+    my cat ...": a situation set up). The caller checks the rest of rule side-questions: an
+    assistant chat of two, a question, a thread on the table."""
+    log, active = context.log, context.threads.active
+    if not (
+        len(features.text) <= SIDE_QUESTION_CHARS
+        and len(log) > 0
+        and log.roles[-1] == "assistant"
+        and int(log.thread_index[-1]) == active
+        and not any(features.has(marker) for marker in _OWN_TOPIC)
+    ):
+        return False
+    words = plain_words(features.text)
+    first = next((at for at, word in enumerate(words) if word not in SIDE_SKIPPED), len(words))
+    if not (
+        any(tuple(words[first : first + len(opener)]) == opener for opener in REASON_OPENERS)
+        or (
+            words[first : first + 1] != []
+            and words[first] in REASON_ASKERS
+            and not REASON_PERSONS.isdisjoint(words[first + 1 : first + 1 + REASON_PERSON_WORDS])
+        )
+    ):
+        return False
+    said = log.turns_mentioning
+    if not all(said(name) for name in features.names):
+        return False
+    # "why does my cat ...": a possessive before a content word the conversation never said.
+    return not any(
+        word in OWNERS and any(not said(term) for term in content_terms(words[at + 1]))
+        for at, word in enumerate(words[:-1])
+    )

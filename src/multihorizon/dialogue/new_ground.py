@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 
 from .._intent_py import CUE_QUESTION, INTENT_DRILL_DOWN
 from ..text.lexicon import Marker
+from ..text.tokens import content_terms
+from .own_antecedents import OWNERS
+from .phrasing import plain_words
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -28,6 +31,10 @@ __all__ = ["NEW_GROUND_CHARS", "NEW_GROUND_TERMS", "may_ask_on_new_ground", "on_
 
 # Distinct content words a question names of its own (at 8: hand-written 13 vs 13).
 NEW_GROUND_TERMS = 10
+# Rule own-new-ground: the distinct content words a question that sets up a party of its own
+# ("My daughter wants a pony ...", "our toddler refuses ...") names, none said before (at 6:
+# "My arrows keep landing to the left of the gold. What am I doing wrong?" in archery).
+OWN_GROUND_TERMS = 7
 # Of which the active thread's vocabulary may hold this many (a word in common is chance).
 NEW_GROUND_SHARED = 1
 # The shortest question read (characters): the native settle hands on a DRILL_DOWN question
@@ -52,12 +59,31 @@ def on_new_ground(context: DialogueContext, features: TurnFeatures, resolution: 
     ):
         return False
     terms = set(features.terms)
-    if len(terms) < NEW_GROUND_TERMS:
-        return False
-    vocabulary = threads.vocabulary[threads.active]
-    if sum(1 for term in terms if term in vocabulary) > NEW_GROUND_SHARED:
+    if len(terms) >= NEW_GROUND_TERMS:
+        vocabulary = threads.vocabulary[threads.active]
+        if sum(1 for term in terms if term in vocabulary) > NEW_GROUND_SHARED:
+            return False
+    elif not (
+        config.own_new_ground
+        and len(terms) >= OWN_GROUND_TERMS
+        and _sets_up_its_own(context, features)
+    ):
         return False
     return not context.speakers.multi_party(config) and not context.peer_dialogue()
+
+
+def _sets_up_its_own(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Rule own-new-ground: a question that brings a party of its own ("my daughter", "our
+    landlord": ``OWNERS`` before a content word) and names no word said before in the
+    conversation (the log's entity index: user turns and replies) sets up a situation of its
+    own, in fewer words than ``NEW_GROUND_TERMS``."""
+    said = context.log.turns_mentioning
+    if any(said(term) for term in features.terms):
+        return False
+    words = plain_words(features.text)
+    return any(
+        word in OWNERS and content_terms(words[at + 1]) for at, word in enumerate(words[:-1])
+    )
 
 
 def may_ask_on_new_ground(chars: int, code: int, cues: int, text: str, acked: int) -> bool:

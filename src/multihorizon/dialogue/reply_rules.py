@@ -20,7 +20,7 @@ from ..text.followups import has_place_word
 from ..text.lexicon import Marker
 from .done_reports import reports_what_was_done
 from .echoes import echoed_term
-from .follow_ups import leans_on_the_reply
+from .follow_ups import asks_why_of_the_reply, leans_on_the_reply
 from .meaning_asks import meaning_term, offered, opens_with_term, reply_brought
 from .outcome_reports import reports_an_outcome
 from .phrasing import acked_question, plain_words, reports_back, side_question, term_asked
@@ -164,6 +164,7 @@ def asks_on_the_topic(context: DialogueContext, features: TurnFeatures) -> bool:
         and (
             side_question(features.text, features.hits)
             or (config.short_follow_ups and leans_on_the_reply(context, features))
+            or (config.reason_follow_ups and asks_why_of_the_reply(context, features))
         )
     )
 

@@ -96,6 +96,18 @@ SIDE_OPENERS = frozenset((
     ("how", "soon"), ("how", "early"), ("how", "late"),
 ))
 SIDE_SKIPPED = frozenset(("so", "and", "but", "or", "ok", "okay", "oh", "then", "right", "well"))
+# How a short question right after a reply asks the reason for it ("Why no goldfish?", "Why not
+# a longer shutter?", "How come it stops?"): it asks about what the reply said, not a topic of
+# its own (rule reason-follow-ups). Each entry is the opening words, case-folded; SIDE_SKIPPED
+# words may come first.
+REASON_OPENERS = frozenset((("why", "not"), ("why", "no"), ("how", "come")))
+# "Why" or "when" opens such a question only with a person in the words that follow it ("when
+# can i start cycling", "why should we ...", "why would you ..."): "Why is the sky blue?" asks
+# about the world, a topic of its own (rule reason-follow-ups).
+REASON_ASKERS = frozenset(("why", "when"))
+REASON_PERSONS = frozenset(("i", "we", "you", "u"))
+# How many words after "why"/"when" the person may come ("when should we", "why do i have to").
+REASON_PERSON_WORDS = 3
 # "What paddle length should I get?", "What gear do we need?": "what", one to three words and
 # one of these asks for a choice the speaker makes on the topic at hand (rule side-questions);
 # not "do I" ("What alarms do I have set?" opens a task in sgd).

@@ -1249,6 +1249,20 @@ def _form_request(config: mh.Config) -> object:
     return session.classify("ok give me a checklist for the build day")
 
 
+def _embedded_continue(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("should the joists be spaced more closely for a hot tub?")
+
+
+def _action_request(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("Now check the joist spacing for a 3 m span.")
+
+
 def _new_ground_question(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user(_DECK)
@@ -1438,6 +1452,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "thread-requests": _thread_request,
     "thread-wants": _thread_want,
     "form-requests": _form_request,
+    "embedded-continues": _embedded_continue,
+    "action-requests": _action_request,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
 }

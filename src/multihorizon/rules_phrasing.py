@@ -476,4 +476,37 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "bench/settle_fraction.py: 484 -> 483 of 1,107 assistant-chat user turns settled natively.",
         "dialogue.reply_rules.asks_for_a_form",
     ),
+    (
+        "embedded-continues",
+        "intent",
+        "§5.2",
+        "In a question, a CONTINUE marker that does not open its sentence (other words than an "
+        "acknowledgement stand before it: CONTINUE_LEADS, text.continue_words) is part of the "
+        "question's own words, no request to go on ('lifetime cover, how much more per month "
+        "usually', 'what should I carry on the bike?', 'If the notice is served and they ignore "
+        "it, then what?'); 'more tips?', 'Thanks, anything else I should know?', 'That worked. "
+        "What's next?' still go on. The question is classified on its words. The native settle "
+        "hands on every question with a CONTINUE hit (its adding gate reads every CONTINUE "
+        "phrase anywhere).",
+        {"embedded_continues": False},
+        "EVIDENCE_EMBEDDED",
+        "dialogue.embedded_continues.embedded_continues",
+    ),
+    (
+        "action-requests",
+        "intent",
+        "§5.1",
+        "In an assistant chat of two, right after a reply that offered no help with something "
+        "else, a statement §5.2 calls CONTINUE (or rule report-backs would) that opens (after "
+        "'ok', 'now', 'please' ...) with a verb asking the assistant to act (ACTION_VERBS: run, "
+        "check, pull, try, place, suggest, compare, book, tell, fix, change ...; 'set', 'split' "
+        "only after 'now', 'please', 'then' ...: text.action_words) is DRILL_DOWN: it asks for "
+        "more of the thread ('Run fastqc on the raw reads.', 'ok place the hold for central "
+        "pickup then'). Not with a request to go on, nor when the word after the verb makes it "
+        "a noun ('book arrived today'). The verbs mark Marker.REQUEST_OPENER, so the native "
+        "settle hands such a turn on.",
+        {"action_requests": False},
+        "EVIDENCE_ACTION",
+        "dialogue.reply_rules.acts_on_the_thread",
+    ),
 )

@@ -9,8 +9,12 @@ uses) was written before any change and scored once at each end; its misses were
 
 | file | intent acc | macro-F1 |
 |---|---|---|
-| ddcont_holdout35, first run (main 594a9ae) | 0.798 | FIRST_F1 |
-| ddcont_holdout35, end run | END_ACC | END_F1 |
+| ddcont_holdout35, first run (main 594a9ae) | 0.798 | 0.822 |
+| ddcont_holdout35, end run | 0.809 | 0.830 |
+
+Pooled over every other hand-written file (4,006 probes): intent 3651 -> 3675, DRILL_DOWN
+read CONTINUE 77 -> 52, CONTINUE read DRILL_DOWN 34 -> 35; references, resumption, new
+threads and tool targets unchanged. The floors sit a little under the end run.
 """
 
 from __future__ import annotations
@@ -54,8 +58,8 @@ def _every_path(session: mh.Session, text: str) -> mh.Intent:
 def test_the_holdout_meets_its_floor() -> None:
     figures, counts = score(HOLDOUT)
     assert counts["intent"] == 89
-    assert figures["intent_accuracy"] >= 0.0
-    assert figures["intent_macro_f1"] >= 0.0
+    assert figures["intent_accuracy"] >= 0.80
+    assert figures["intent_macro_f1"] >= 0.82
 
 
 @pytest.mark.parametrize(
@@ -90,6 +94,9 @@ def test_a_marker_that_opens_its_sentence_still_goes_on(text: str) -> None:
         ("ok and then?", []),
         ("why does it keep going off to the side", ["keep going"]),
         ("x" * 80 + " more?", ["more"]),
+        ("Can you find me more restaurants?", []),
+        ("Are there any other options?", []),
+        ("cork bark fine or something else", ["something else"]),
         ("", []),
     ],
 )

@@ -279,13 +279,8 @@ class IntentClassifier:
         # A turn with a category only the slow path reads (or a request: rule thread-requests)
         # goes on whatever detection finds; a DRILL_DOWN with a tool phrase may be a tool
         # reference (see ``_settled``).
-        asks = (
-            config.thread_requests
-            or config.thread_wants
-            or config.form_requests
-            or config.action_requests
-        )
-        requests = asks << Marker.REQUEST_OPENER
+        asks = config.thread_requests or config.thread_wants or config.form_requests
+        requests = (asks or config.action_requests) << Marker.REQUEST_OPENER
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon

@@ -1319,6 +1319,18 @@ def _restated_check(config: mh.Config) -> object:
     session.user("How do I start a lino print?")
     session.assistant("Ink the block with a brayer, then press the paper with a spoon.")
     return session.classify("the brayer, the roller thing?")
+def _embedded_continue(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("should the joists be spaced more closely for a hot tub?")
+
+
+def _action_request(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user(_DECK)
+    session.assistant(_DECK_REPLY)
+    return session.classify("Now check the joist spacing for a 3 m span.")
 
 
 def _new_ground_question(config: mh.Config) -> object:
@@ -1580,6 +1592,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "form-requests": _form_request,
     "understanding-checks": _understanding_check,
     "restated-checks": _restated_check,
+    "embedded-continues": _embedded_continue,
+    "action-requests": _action_request,
     "new-ground-questions": _new_ground_question,
     "own-antecedents": _own_antecedent,
     "demonstrative-introducers": _demonstrative_introducer,

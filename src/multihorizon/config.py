@@ -335,6 +335,12 @@ class Config:
     # "Also, do I need winter tyres in Austria?" adds a question of its own: its "also" is no
     # CONTINUE marker (rule also-questions).
     also_questions: bool = True
+    # "lifetime cover, how much more per month usually" asks its own question: a CONTINUE
+    # marker that does not open its sentence is none (rule embedded-continues).
+    embedded_continues: bool = False
+    # "Run fastqc on the raw reads." right after a reply asks the assistant to act on the
+    # thread: DRILL_DOWN, not §5.2's CONTINUE (rule action-requests).
+    action_requests: bool = True
     # "They're in pots and I water them every day." after a reply reports back on it: CONTINUE
     # in the thread (rule report-backs).
     report_backs: bool = True

@@ -39,9 +39,10 @@ from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
-from .again_markers import says_again, without_idle_agains
+from .again_markers import says_again
 from .detection import detect
 from .echoes import echo_words, echoed_term
+from .embedded_continues import CONTINUE_PHRASES, asking_hits, embedded_continues
 from .new_ground import NEW_GROUND_CHARS, may_ask_on_new_ground, on_new_ground
 from .ordinal_mentions import may_pick_by_label, ungated_triggers
 from .outcome_reports import report_chars, report_openers, report_reader
@@ -210,6 +211,7 @@ class IntentClassifier:
         "_dim",
         "_done",
         "_echoes",
+        "_embedded",
         "_explore_below",
         "_frames",
         "_inside",
@@ -280,7 +282,7 @@ class IntentClassifier:
         # goes on whatever detection finds; a DRILL_DOWN with a tool phrase may be a tool
         # reference (see ``_settled``).
         asks = config.thread_requests or config.thread_wants or config.form_requests
-        requests = asks << Marker.REQUEST_OPENER
+        requests = (asks or config.action_requests) << Marker.REQUEST_OPENER
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
@@ -304,6 +306,9 @@ class IntentClassifier:
         self._adding = config.also_questions
         # "Should I also ...?" too (rule short-follow-ups): the settle hands it on already.
         self._inside = config.also_questions and config.short_follow_ups
+        # "how much more per month?": a CONTINUE marker inside a question's own words is none
+        # (rule embedded-continues); the settle hands on every question with one.
+        self._embedded = config.embedded_continues
         # "They're in pots and I water them every day." may report back (rule report-backs).
         # "ok did six of them last night" may report what was done (rule done-reports).
         self._done = report_reader(config)  # and rule outcome-reports: "Tried your trick ..."
@@ -367,6 +372,12 @@ class IntentClassifier:
             and kinds & (1 << _CONTINUE)
             and cues & CUE_QUESTION
             and adding_opener(text, hits, inside=self._inside)
+        )
+        adds = adds or bool(
+            self._embedded
+            and kinds & (1 << _CONTINUE)
+            and cues & CUE_QUESTION
+            and embedded_continues(text, hits)
         )
         if pending == PENDING_REFERENCES and not kinds & self._slow_path and not again:
             if self._settled(code, kinds, tool_outputs):
@@ -458,7 +469,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._tool_kinds,
             classifier._outcomes,
             classifier._acknowledged,
-            (1 << _CONTINUE) if classifier._adding else 0,
+            (1 << _CONTINUE) if classifier._adding or classifier._embedded else 0,
         ),
         clarify=_CLARIFY,
         # The phrases ``says_again`` accepts: a hit's text ends as its phrase's last word.
@@ -494,9 +505,10 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         detection=detection_gates(lexicon),
         # With rule short-follow-ups an adding opener counts anywhere in the turn
         # (``phrasing.adding_opener(inside=True)``), so the gate reads it anywhere too.
+        # With rule embedded-continues every CONTINUE phrase may be read anywhere.
         adding=(
-            phrases_among(lexicon, ADDING_OPENERS),
-            MAX_TURN_CHARS if classifier._inside else OPENING_CHARS,
+            phrases_among(lexicon, CONTINUE_PHRASES if classifier._embedded else ADDING_OPENERS),
+            MAX_TURN_CHARS if classifier._inside or classifier._embedded else OPENING_CHARS,
         ),
         terms=term_words(),
         echoes=(*echo_words(classifier._frames), *reply_term_words(*classifier._checks)),
@@ -537,10 +549,7 @@ def intent_for_turn(
     ``similarity`` is the turn's to the active thread (``Threads.active_similarity``)."""
     asks_output_detail, read_on_the_reply = _late_rules()
     config, log = context.config, context.log
-    hits = without_idle_agains(features, config)
-    if config.also_questions and features.question:
-        adding = adding_opener(features.text, hits, inside=config.short_follow_ups)
-        hits = tuple(hit for hit in hits if hit not in adding)  # rule also-questions: none
+    hits = asking_hits(features, config)  # rules also-questions, embedded-continues
     if config.session_recaps and features.has(Marker.RECAP) and features.recap and len(log):
         # Rule session-recaps: a recap of the session revisits what was said (§5.1
         # DRILL_DOWN: reference to prior content, novelty off), whatever its words.

@@ -11,6 +11,7 @@ from .follow_ups import returns_to_dormant
 from .intent import Intent
 from .reply_rules import (
     acked_in_thread,
+    acts_on_the_thread,
     asks_about_a_reply_term,
     asks_back_a_term,
     asks_for_a_form,
@@ -50,6 +51,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.DRILL_DOWN  # rule thread-requests: §5.1 "give me more about" the thread
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and wants_on_the_thread(context, features):
         return Intent.DRILL_DOWN  # rule thread-wants: §5.1 a question about the thread's subject
+    if intent is Intent.CONTINUE and acts_on_the_thread(context, features):
+        return Intent.DRILL_DOWN  # rule action-requests: §5.1 a request on the thread at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and asks_for_a_form(context, features):
         return Intent.DRILL_DOWN  # rule form-requests: §5.1 "give me more about" the thread
     if intent is Intent.EXPLORE and acked_in_thread(context, features):
@@ -57,6 +60,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):
         return Intent.DRILL_DOWN  # rule return-drill-downs: §5.1 a reference to prior content
     if intent is Intent.EXPLORE and reports_on_the_reply(context, features):
+        if acts_on_the_thread(context, features):
+            return Intent.DRILL_DOWN  # rule action-requests: a request, not a report
         return Intent.CONTINUE  # rule report-backs: §5.2 "same thread, extend it"
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and asks_what_reply_meant(context, features):
         return Intent.CLARIFY  # rule term-questions: §5.2 "what do you mean"

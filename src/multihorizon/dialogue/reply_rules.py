@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..text.action_words import ACTION_CUES, ACTION_LEADS, ACTION_VERBS, NOT_ACTED, SAME_FORM_VERBS
 from ..text.follow_up_words import (
     FORM_GIVERS,
     FORM_NOUNS,
@@ -180,6 +181,38 @@ def requests_on_the_thread(context: DialogueContext, features: TurnFeatures) -> 
         and _requests_after_the_reply(context, features)
         and opens_with_request(features.text)
     )
+
+
+def acts_on_the_thread(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a statement asks the assistant to act on the thread right after its reply
+    (rule action-requests, ``opens_with_action``): "Run fastqc on the raw reads.", "ok place
+    the hold for central pickup then", "Now set up the firewall."; no request to go on, in an
+    assistant chat of two, after a reply that offered no help with something else (the gates
+    of rule thread-requests)."""
+    return (
+        context.config.action_requests
+        and not features.question
+        and _requests_after_the_reply(context, features)
+        and opens_with_action(features.text)
+    )
+
+
+def opens_with_action(text: str) -> bool:
+    """Whether a turn opens, after ``ACTION_LEADS`` words ("ok", "now", "please"), with an
+    ``ACTION_VERBS`` verb, or a ``SAME_FORM_VERBS`` one after a word that asks ("now",
+    "please"), and a word after it that makes it no noun ("book arrived today": ``NOT_ACTED``
+    or a word ending in "ed")."""
+    words = plain_words(text[:200])
+    cued = False
+    for at, word in enumerate(words):
+        if word in ACTION_LEADS:
+            cued = cued or word in ACTION_CUES
+            continue
+        if not (word in ACTION_VERBS or (cued and word in SAME_FORM_VERBS)):
+            return False
+        after = words[at + 1 : at + 2]
+        return bool(after) and after[0] not in NOT_ACTED and not after[0].endswith("ed")
+    return False
 
 
 def _requests_after_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:

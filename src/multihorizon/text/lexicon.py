@@ -21,6 +21,7 @@ from typing import Any
 from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
 from . import question_forms as forms
+from .action_words import ACTION_MARKED
 from .check_words import CHECK_OPENER_PHRASES
 from .follow_up_words import EXPLETIVE_IT, REQUEST_MARKED
 from .ordinal_forms import gate_words
@@ -320,7 +321,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "recap", "recapitulate", "sum up", "sum it up", "sum everything up", "summarise",
             "summarize", "summary", "wrap up", "overview", "go over", "run through",
         ),
-        Marker.REQUEST_OPENER: REQUEST_MARKED,
+        Marker.REQUEST_OPENER: REQUEST_MARKED + ACTION_MARKED,  # rule action-requests too
         Marker.CHECK_OPENER: CHECK_OPENER_PHRASES,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (

@@ -1,0 +1,38 @@
+"""The words of a request that acts on the thread (SPEC-028 §5.1 DRILL_DOWN, rule
+action-requests): "Run fastqc on the raw reads.", "Check how many sockets are open on the pod
+right now.", "ok place the hold for central pickup then", "Now set up the firewall.". Data,
+read by ``dialogue.reply_rules.opens_with_action``; the verbs mark
+``Marker.REQUEST_OPENER`` (``lexicon``), so the native settle hands such a turn on."""
+
+from __future__ import annotations
+
+from .follow_up_words import REQUEST_SKIPPED
+
+__all__ = [
+    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "NOT_ACTED", "SAME_FORM_VERBS",
+]  # fmt: skip
+
+# Verbs that, opening a statement, ask the assistant to do something with what is on the
+# table; base forms unlike their past ("ran", "checked"), so a report ("checked, it's fine")
+# does not open with one. Not "find", "search", "look", "get": in ../shared/data (sgd) they
+# open a search for alternatives, which goes on (CONTINUE); "give", "show me", "make": rules
+# thread-requests and form-requests.
+ACTION_VERBS = frozenset((
+    "run", "rerun", "check", "pull", "try", "place", "suggest", "compare", "send", "plot",
+    "calculate", "compute", "estimate", "convert", "draw", "grep", "book", "tell", "fix",
+    "change", "remove", "replace", "rename", "delete", "list",
+))  # fmt: skip
+# Verbs whose past is their base form ("split the batch and it worked" reports): a request
+# only after a word that asks ("Now set up the firewall.", "please split it by region").
+SAME_FORM_VERBS = frozenset(("set", "split"))
+ACTION_CUES = frozenset(("now", "please", "pls", "then", "next", "can", "could", "would", "will"))
+# Words that may stand before the verb: the request openers' and acknowledgements.
+ACTION_LEADS = REQUEST_SKIPPED | frozenset(("ok", "okay", "k", "alright", "yes", "yeah", "sure"))
+# A word after the opening one that makes it a noun with its verb ("book arrived today",
+# "list is done", "fix worked"): no request. Words ending in "ed" count too.
+NOT_ACTED = frozenset((
+    "is", "was", "were", "are", "has", "had", "have", "looks", "seems", "works", "came",
+    "went", "did", "does", "got", "broke", "still", "goes",
+))  # fmt: skip
+# The scanner's phrases (``Marker.REQUEST_OPENER``).
+ACTION_MARKED = tuple(sorted(ACTION_VERBS | SAME_FORM_VERBS))

@@ -13,8 +13,9 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.evaluation import evaluate
-from multihorizon.text.enumerations import enumeration_lists
+from multihorizon.text.enumerations import enumeration_items, enumeration_lists
 from multihorizon.text.list_styles import LETTERED, ROMAN, form_style, list_style
+from multihorizon.text.pick_labels import roman_value
 
 DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -351,3 +352,23 @@ def test_a_numeral_after_a_question_with_no_list_in_reach_picks_nothing() -> Non
     history = [("user", "a week in Scotland"), ("assistant", "Would you rather drive or fly?")]
     assert _first_item(history, "option II") is None  # read no list (it raised before)
     assert _first_item(history, "the former") == "drive"
+
+
+def test_a_zero_label_names_no_item() -> None:
+    # "0 pls" is no pick: a digit label counts from 1 (a stop-35 review finding: it took the
+    # last item)
+    session = mh.Session()
+    session.user("Which low-light plants could live in my bathroom?")
+    session.assistant("Try one of these:\n1. Snake plant\n2. Pothos\n3. ZZ plant")
+    for text in ("0 pls", "option 0"):
+        items = [ref.item for ref in session.preview(text).references if ref.item]
+        assert "ZZ plant" not in items, text
+
+
+def test_roman_labels_past_twelve_continue_their_list() -> None:
+    assert [roman_value(label) for label in ("XI", "XIII", "XIV", "xix", "XXXIX")] == [
+        11, 13, 14, 19, 39,
+    ]  # fmt: skip
+    assert [roman_value(label) for label in ("IIII", "VX", "Ii", "XL")] == [None] * 4
+    reply = "Chapters:\nXI. Arrival\nXII. The storm\nXIII. Landfall\nXIV. Home"
+    assert enumeration_items(reply) == ("Arrival", "The storm", "Landfall", "Home")

@@ -6,6 +6,7 @@ session's turns read the same postings (and so make the same decisions) as befor
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -152,3 +153,27 @@ def test_a_loaded_session_gathers_the_lists_of_the_live_one_before_and_after_new
             assert [part.tolist() for part in loaded.turns.postings(query, reuse=True)] == want
         for each in (live, loaded):  # turns after the load are listed after the loaded ones
             each.user("How do I tune etcd quorum and nginx upstream again?")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_refused_turn_leaves_the_lists_as_they_were(backend: str) -> None:
+    # a stop-35 review finding: add_turn listed the terms before the bad one
+    lists = _lists(backend)
+    lists.add_turn(0, ["a"])
+    with pytest.raises(TypeError):
+        lists.add_turn(2, ["a", 3])
+    assert _gathered(lists, ["a"]) == ([0], [0, 1])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_iterable_that_gathers_does_not_disturb_the_outer_gather(backend: str) -> None:
+    lists = _lists(backend)
+    for turn, terms in enumerate((["a"], ["b"], ["a", "b"], ["c"])):
+        lists.add_turn(turn, terms)
+
+    def terms() -> Iterator[str]:
+        yield "a"
+        lists.gather(["c", "b"])
+        yield "b"
+
+    assert _gathered(lists, terms()) == _gathered(lists, ["a", "b"]) == ([0, 2, 1, 2], [0, 2, 4])

@@ -1319,6 +1319,8 @@ def _restated_check(config: mh.Config) -> object:
     session.user("How do I start a lino print?")
     session.assistant("Ink the block with a brayer, then press the paper with a spoon.")
     return session.classify("the brayer, the roller thing?")
+
+
 def _embedded_continue(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user(_DECK)

@@ -91,16 +91,21 @@ std::string_view term_key(py::handle term, py::object& keep) {
 struct PostingListsObject {
   PostingLists lists;
   IdArray buffer{py::ssize_t{0}};
-  std::vector<std::int64_t> ids;
 };
 
-void add_turn(PostingListsObject& self, py::handle turn_arg, py::handle terms) {
+void add_turn(PostingListsObject& self, py::handle turn_arg, py::handle terms_arg) {
   const std::int64_t turn = integer_arg(turn_arg, "turn_id");
   if (turn < 0 || turn >= kMaxTurnId) {
     value_error("turn_id: must be in [0, 2**62), got " + std::to_string(turn));
   }
+  // Every term checked before any list grows: a refused call leaves the lists as they were.
   py::object keep;
-  for (py::handle term : py::iter(terms)) {
+  std::vector<py::object> terms;  // owned: an iterator's items may live only while current
+  for (const py::handle term : py::iter(terms_arg)) {
+    term_key(term, keep);
+    terms.push_back(py::reinterpret_borrow<py::object>(term));
+  }
+  for (const py::object& term : terms) {
     self.lists.add(self.lists.intern(term_key(term, keep)), turn);
   }
 }
@@ -130,8 +135,7 @@ void extend(PostingListsObject& self, py::handle terms_arg, py::handle turns_arg
     value_error("offsets: must end with len(turns) = " + std::to_string(turns.shape(0)));
   }
   py::object keep;
-  std::vector<std::int64_t>& ids = self.ids;  // every term checked before any list grows
-  ids.clear();
+  std::vector<std::int64_t> ids;  // every term checked before any list grows
   for (const py::object& term : terms) ids.push_back(self.lists.intern(term_key(term, keep)));
   for (std::size_t t = 0; t < ids.size(); ++t) {
     self.lists.extend(ids[t], turns.data() + offset[t],
@@ -140,8 +144,9 @@ void extend(PostingListsObject& self, py::handle terms_arg, py::handle turns_arg
 }
 
 py::tuple gather(PostingListsObject& self, py::handle terms, bool reuse) {
-  std::vector<std::int64_t>& ids = self.ids;
-  ids.clear();
+  // The call's own ids: an iterable that gathers (or another thread, between items) must
+  // not write over them.
+  std::vector<std::int64_t> ids;
   py::object keep;
   for (py::handle term : py::iter(terms)) ids.push_back(self.lists.find(term_key(term, keep)));
   const std::size_t total = self.lists.distinct_held(ids);

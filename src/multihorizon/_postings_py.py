@@ -64,9 +64,10 @@ class PostingLists:
         turn = as_int(turn_id, "turn_id")
         if not 0 <= turn < MAX_TURN_ID:
             raise ValueError(f"turn_id: must be in [0, 2**62), got {turn}")
+        keys = [_term(term) for term in terms]  # every term checked before any list grows
         one = np.array([turn], dtype=np.int64)
-        for term in terms:
-            self._append(_term(term), one)
+        for key in keys:
+            self._append(key, one)
 
     def extend(self, terms: Iterable[str], turns: Any, offsets: Any) -> None:
         """Append ``turns[offsets[t]:offsets[t + 1]]`` to the ``t``-th term's list (the layout

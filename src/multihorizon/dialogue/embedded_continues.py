@@ -90,9 +90,9 @@ def asking_hits(features: TurnFeatures, config: Config) -> tuple[Hit, ...]:
     hits = tuple(without_idle_agains(features, config))
     if features.question:
         if config.also_questions:
-            adding = adding_opener(features.text, hits, inside=config.short_follow_ups)
-            hits = tuple(hit for hit in hits if hit not in adding)
+            adding = set(adding_opener(features.text, hits, inside=config.short_follow_ups))
+            hits = tuple(hit for hit in hits if hit not in adding)  # a set: linear
         if config.embedded_continues:
-            inside = embedded_continues(features.text, hits)
+            inside = set(embedded_continues(features.text, hits))
             hits = tuple(hit for hit in hits if hit not in inside)
     return hits

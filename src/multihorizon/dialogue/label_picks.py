@@ -119,8 +119,8 @@ def _label(word: str) -> tuple[int, str] | None:
     "the former") asks for none, so it reads the latest list."""
     if word.casefold() in ORDINALS:
         return ORDINALS[word.casefold()], ""
-    if word.isascii() and word.isdigit() and len(word) <= 2:
-        return int(word), NUMBERED
+    if word.isascii() and word.isdigit() and len(word) <= 2 and int(word) >= 1:
+        return int(word), NUMBERED  # "0 pls" names no item
     if len(word) == 1 and "A" <= word <= "J" and word != "I":
         return ord(word) - 64, LETTERED
     roman = roman_value(word) if len(word) >= 2 and word.isupper() else None

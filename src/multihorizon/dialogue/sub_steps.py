@@ -50,7 +50,10 @@ def with_sub_steps(
     for turn in list_turns(log)[:_LIST_TURNS]:
         item = _sub_item(log, turn, parent, sub)
         if item is not None:
-            at = max(0, content.casefold().find(surface))
+            # Lower-cased letter for letter: casefold() may change the length ("ß" -> "ss"),
+            # and the offsets are the turn's own.
+            head = "".join(ch.lower() if ch.isascii() else ch for ch in content[:_CHARS])
+            at = max(0, head.find(surface))
             picked = Reference(
                 "ordinal", content[at : at + len(surface)], at, at + len(surface), turn,
                 item=item, confidence=_CONFIDENCE,

@@ -377,6 +377,8 @@ def _label_kind(label: str, style: str, last_number: int) -> tuple[str, int]:
     roman = roman_value(label)
     if roman is not None and not (style == kind and number == last_number + 1):
         return "roman", roman
+    if kind == "lettered" and len(label) > 1:
+        return "roman", 0  # "IIII": no numeral, and no letter either; it continues no list
     return kind, number
 
 

@@ -54,5 +54,25 @@ PARENT_CUES = _words("under of in for within from below beneath")
 
 
 def roman_value(label: str) -> int | None:
-    """1-12 for a numeral written in one case ("III", "iv"), else None."""
-    return ROMAN_NUMERALS.get(label)
+    """1-39 for a numeral of I, V and X written in one case ("III", "iv", "XIV"), else None
+    (written the canonical way only: not "IIII", not "VX")."""
+    if label in ROMAN_NUMERALS:
+        return ROMAN_NUMERALS[label]
+    folded = label.casefold()
+    if not label or not (label.isupper() or label.islower()) or set(folded) - set("ivx"):
+        return None
+    value = _roman_sum(folded)
+    tens, ones = divmod(value, 10)
+    canonical = "x" * tens + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[ones]
+    return value if 0 < value < 40 and canonical == folded else None
+
+
+def _roman_sum(folded: str) -> int:
+    """The value of a numeral of i, v and x read by the subtractive rule."""
+    values = {"i": 1, "v": 5, "x": 10}
+    total = highest = 0
+    for letter in reversed(folded):
+        value = values[letter]
+        total += -value if value < highest else value
+        highest = max(highest, value)
+    return total

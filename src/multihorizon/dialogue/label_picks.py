@@ -17,8 +17,6 @@ Each reads the turn's words once (``str.split``) and the labels of a few lists.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..config import Config
 from ..text.list_styles import LETTERED, NUMBERED, ROMAN, list_style
 from ..text.or_pairs import question_pair
@@ -63,11 +61,7 @@ def with_label_picks(
         return resolution
     if any(ref.item == picked.item for ref in resolution.references):
         return resolution
-    return replace(
-        resolution,
-        references=(picked, *resolution.references),
-        named=(picked, *resolution.named),
-    )
+    return resolution.with_first(picked)
 
 
 def _asked_pair(log: TurnLog) -> tuple[int, list[str]] | None:

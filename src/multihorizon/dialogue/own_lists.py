@@ -123,11 +123,7 @@ def with_own_list_words(
     at = max(0, folded.find(word[:4]) - 1)
     end = at + len(word)
     named = Reference("ordinal", content[at:end], at, end, turn, item=item, confidence=_CONFIDENCE)
-    return replace(
-        resolution,
-        references=(named, *resolution.references),
-        named=(named, *resolution.named),
-    )
+    return resolution.with_first(named)
 
 
 def _ordinal_noun(content: str, items: Sequence[str], lead: str) -> str | None:

@@ -451,6 +451,11 @@ class Resolution:
         own reference, found after the stage from what the turn names)."""
         return replace(self, references=(*self.references, *added), named=(*self.named, *added))
 
+    def with_first(self, picked: Reference) -> Resolution:
+        """This resolution with ``picked`` first among its references and its named ones (an
+        item the turn picks outranks what the stage found)."""
+        return replace(self, references=(picked, *self.references), named=(picked, *self.named))
+
 
 # No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
 _NO_REFERENCES = Resolution((), (), has_tool=False, prior=0, addressee=None, reply_to=-1)

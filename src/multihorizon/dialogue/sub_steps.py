@@ -13,7 +13,6 @@ envelope, Tier C; not the §5.2 intent). One pass over the turn's first words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..config import Config
 from ..text.ordinal_forms import ITEM_NOUNS, ORDINALS
@@ -58,11 +57,7 @@ def with_sub_steps(
                 "ordinal", content[at : at + len(surface)], at, at + len(surface), turn,
                 item=item, confidence=_CONFIDENCE,
             )  # fmt: skip
-            return replace(
-                resolution,
-                references=(picked, *resolution.references),
-                named=(picked, *resolution.named),
-            )
+            return resolution.with_first(picked)
     return resolution
 
 

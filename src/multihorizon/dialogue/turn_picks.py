@@ -65,11 +65,7 @@ def with_lead_letter(
         return resolution
     item = log.enumerations[turn][index]
     picked = Reference("ordinal", letter, at, at + 1, turn, item=item, confidence=_CONFIDENCE)
-    return replace(
-        resolution,
-        references=(picked, *resolution.references),
-        named=(picked, *resolution.named),
-    )
+    return resolution.with_first(picked)
 
 
 def _lettered(text: str, items: tuple[str, ...], index: int) -> bool:
@@ -209,8 +205,4 @@ def _lead_ordinal(resolution: Resolution, content: str, log: TurnLog) -> Resolut
     start = len(content) - len(content.lstrip())
     picked = Reference("ordinal", content[start:end], start, end, turn,
                        item=listed.items[index], confidence=_CONFIDENCE)  # fmt: skip
-    return replace(
-        resolution,
-        references=(picked, *resolution.references),
-        named=(picked, *resolution.named),
-    )
+    return resolution.with_first(picked)

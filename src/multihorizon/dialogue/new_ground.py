@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 
 from .._intent_py import CUE_QUESTION, INTENT_DRILL_DOWN
 from ..text.lexicon import Marker
-from ..text.tokens import content_terms
-from .own_antecedents import OWNERS
+from .own_antecedents import brings_a_party
 from .phrasing import plain_words
 
 if TYPE_CHECKING:
@@ -80,10 +79,7 @@ def _sets_up_its_own(context: DialogueContext, features: TurnFeatures) -> bool:
     said = context.log.turns_mentioning
     if any(said(term) for term in features.terms):
         return False
-    words = plain_words(features.text)
-    return any(
-        word in OWNERS and content_terms(words[at + 1]) for at, word in enumerate(words[:-1])
-    )
+    return brings_a_party(plain_words(features.text))
 
 
 def may_ask_on_new_ground(chars: int, code: int, cues: int, text: str, acked: int) -> bool:

@@ -35,6 +35,7 @@ Hit = tuple[int, int, int, int]
 __all__ = [
     "OWNERS",
     "OWN_ANTECEDENT_CHARS",
+    "brings_a_party",
     "may_point_into_itself",
     "points_into_itself",
 ]
@@ -82,12 +83,12 @@ def points_into_itself(
         return False  # a word said before: the turn may well be about what was said
     if not _PICKS.isdisjoint(plain_words(features.text)):
         return False
-    if not _brings_a_party(plain_words(features.text[: min(pointers)])):
+    if not brings_a_party(plain_words(features.text[: min(pointers)])):
         return False
     return not context.speakers.multi_party(config) and not context.peer_dialogue()
 
 
-def _brings_a_party(words: list[str]) -> bool:
+def brings_a_party(words: list[str]) -> bool:
     """Whether a possessive of ``OWNERS`` stands before a content word in ``words``."""
     return any(
         word in OWNERS and content_terms(words[at + 1]) for at, word in enumerate(words[:-1])

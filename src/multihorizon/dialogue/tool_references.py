@@ -238,8 +238,7 @@ def _output_noun(
     for hit in hits:
         if hit[0] != _OUTCOME:
             continue
-        said = " ".join(text[hit[2] : hit[3]].casefold().split())
-        if said in TOOL_OUTPUT_NOUNS and _determined(text, hit[2]):
+        if _said(text, hit) in TOOL_OUTPUT_NOUNS and _determined(text, hit[2]):
             return hit
     return None
 

@@ -19,25 +19,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .sentences import word_set
+
 __all__ = ["APPOSITIVES", "ASK_OPENERS", "ASK_SKIPS", "ASK_SUBJECTS", "or_pair", "question_pair"]
-
-
-def _words(spaced: str) -> frozenset[str]:
-    return frozenset(spaced.split())
 
 
 # Words that open a clause describing the choice before it ("cotton, which is flat"), not
 # another choice.
-APPOSITIVES = _words("""
+APPOSITIVES = word_set("""
     which who whose for since because as so though although but while where with without
     giving making meaning if when unless especially ideally best good great fine
     """)
 _ITEM_CHARS = 160  # a longer half is a passage, no choice
 # A yes/no question that offers two choices opens with one of these and a subject.
-ASK_OPENERS = _words("would do does did should shall is are was were will can could have has")
-ASK_SUBJECTS = _words("you it we i they he she this that your the")
+ASK_OPENERS = word_set("would do does did should shall is are was were will can could have has")
+ASK_SUBJECTS = word_set("you it we i they he she this that your the")
 # Words after the subject that open the question, not the first choice ("rather", "like to").
-ASK_SKIPS = _words("rather prefer want like need to go for with more you it have")
+ASK_SKIPS = word_set("rather prefer want like need to go for with more you it have")
 _ASK_CHARS = 100  # a half of an asked pair is short
 
 

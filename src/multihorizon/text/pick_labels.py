@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from .sentences import word_set
+
 __all__ = [
     "BARE_PICK_MOST",
     "BARE_PICK_WORDS",
@@ -17,10 +19,6 @@ __all__ = [
     "SUB_NOUNS",
     "roman_value",
 ]
-
-
-def _words(spaced: str) -> frozenset[str]:
-    return frozenset(spaced.split())
 
 
 _UPPER = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
@@ -33,7 +31,7 @@ ROMAN_NUMERALS: Mapping[str, int] = MappingProxyType(
 
 # The words around a bare label that leave it a pick ("2 pls", "option 3 then", "number 4
 # thanks", "I'll take 2"): a turn of a label and only these is an answer naming an item.
-BARE_PICK_WORDS = _words("""
+BARE_PICK_WORDS = word_set("""
     pls plz please thanks thank thx ty then ok okay sure yes yeah yep number no option opt
     choice one the i'll ill i'd id take go with let's lets choose pick like prefer for me
     sounds good maybe probably prob def defo deffo think i guess do that is it hmm so well
@@ -42,15 +40,15 @@ BARE_PICK_MOST = 8  # words: a longer turn says more than a pick
 
 # Nouns of an item nested under another (rule sub-steps: "the second sub-step of step 2",
 # "the third sub-point under configuring"); "sub step" in two words counts too.
-SUB_NOUNS = _words("""
+SUB_NOUNS = word_set("""
     sub-step sub-steps substep substeps sub-point sub-points subpoint subpoints sub-item
     sub-items subitem subitems sub-bullet sub-bullets sub-option sub-options sub-task
     sub-tasks subtask subtasks sub-list sublist
     """)
 # Number-letter words that name no sub-item ("a 3d printer", "2d sprites").
-NOT_SUB_LABELS = _words("2d 3d 4d")
+NOT_SUB_LABELS = word_set("2d 3d 4d")
 # Words before the words that name the parent item ("under configuring", "of the data step").
-PARENT_CUES = _words("under of in for within from below beneath")
+PARENT_CUES = word_set("under of in for within from below beneath")
 
 
 def roman_value(label: str) -> int | None:

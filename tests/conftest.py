@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import inspect
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -37,6 +39,42 @@ BACKEND_IDS = [
     *(["numba"] if NUMBA is not None else []),
     "python",
 ]
+
+
+# A test that takes the `backend` fixture, or the `kernels` fixture and calls nothing that
+# reads the process's active backend, runs every backend itself: the single-backend runs of CI
+# (MULTIHORIZON_BACKEND=numba|python) may leave it to the cpp run, where it ran on all of them.
+_READS_ACTIVE_BACKEND = re.compile(
+    r"Session|analyse\(|\.classify\(|active_kernels|TurnLog|Assembler|_backend|"
+    r"from multihorizon import|mh\."
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--skip-every-backend-tests",
+        action="store_true",
+        help="deselect the tests that run every backend themselves (for a run that sets "
+        "MULTIHORIZON_BACKEND after a full run on the default backend)",
+    )
+
+
+def _runs_every_backend(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if "backend" in fixtures:
+        return True
+    function = getattr(item, "function", None)
+    if "kernels" not in fixtures or function is None:
+        return False
+    return _READS_ACTIVE_BACKEND.search(inspect.getsource(function)) is None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--skip-every-backend-tests"):
+        return
+    kept = [item for item in items if not _runs_every_backend(item)]
+    config.hook.pytest_deselected(items=[item for item in items if _runs_every_backend(item)])
+    items[:] = kept
 
 
 def turn_scanner(

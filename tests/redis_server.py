@@ -44,19 +44,37 @@ class RedisServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir",
-             str(self.folder), "--appendonly", "yes", "--save", "", "--protected-mode", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
+        # Another test process (CI runs two backends side by side) may take the port between
+        # the probe and the server's bind: then this server exits, and the port answers with
+        # the other process's server. Only a server that reports this process's pid is ours.
+        for _ in range(5):
+            self.process = subprocess.Popen(
+                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir",
+                 str(self.folder), "--appendonly", "yes", "--save", "", "--protected-mode", "no"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+            if self._answers():
+                return
+            self.stop()
+            self.port = _free_port()
+            self.url = f"redis://127.0.0.1:{self.port}/0"
         raise RuntimeError("redis-server did not start")
+
+    def _answers(self) -> bool:
+        import redis
+
+        assert self.process is not None
+        client = redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=1)
+        deadline = time.monotonic() + 10
+        try:
+            while time.monotonic() < deadline and self.process.poll() is None:
+                try:
+                    return bool(client.info("server")["process_id"] == self.process.pid)
+                except redis.ConnectionError:
+                    time.sleep(0.05)
+            return False
+        finally:
+            client.close()
 
     def stop(self) -> None:
         if self.process is not None:

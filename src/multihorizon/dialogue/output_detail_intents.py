@@ -41,8 +41,14 @@ from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..tiers.scratch import ScratchEntry
 from .dislocated import dislocated_terms
 from .earlier_runs import asks_named_run
-from .fresh_outputs import asks_reason
-from .output_details import exchange_over, holds_number, output_detail
+from .fresh_outputs import asks_cause, asks_reason
+from .output_details import (
+    compound_parts,
+    exchange_over,
+    holds_number,
+    output_detail,
+    question_numbers,
+)
 from .tool_references import entry_words
 from .turnlog import TurnLog
 
@@ -72,7 +78,7 @@ def asks_output_detail(
     said = tuple(ref for ref in resolution.references if ref not in resolution.named)
     if len(scratch) == 0 or any(ref.type == "tool" for ref in said):
         return False
-    if asks_reason(features.text):
+    if asks_reason(features.text) and not _shown_number_cause(features, scratch, log, config):
         return False
     bare = dataclasses.replace(resolution, references=said, named=())
     entries = list(scratch)
@@ -96,7 +102,9 @@ def may_ask_output_detail(
         return False
     if fronted_output(features, scratch, log, config):
         return True
-    if asks_reason(features.text) or not features.terms:
+    if not features.terms or (
+        asks_reason(features.text) and not _shown_number_cause(features, scratch, log, config)
+    ):
         return False
     terms = frozenset(features.terms)
     number = any(char.isdigit() for char in features.text)
@@ -105,7 +113,29 @@ def may_ask_output_detail(
             name, content = entry_words(entry)
             if number or not (terms.isdisjoint(name) and terms.isdisjoint(content)):
                 return True
+            if config.compound_output_words and not terms.isdisjoint(compound_parts(content)):
+                return True  # rule compound-output-words: "windows" of "windows-latest"
     return False
+
+
+def _shown_number_cause(
+    features: TurnFeatures, scratch: Iterable[ScratchEntry], log: TurnLog, config: Config
+) -> bool:
+    """Rule shown-number-reasons: whether a question asks only for a cause
+    (``fresh_outputs.asks_cause``: "why is the first value 812.5 if there aren't 7 days
+    yet?", "how come Old Town dropped to 2,315 in week 41?") and an output past its exchange
+    shows a number of it (two characters or more): it asks why the output shows that value,
+    not for advice ("why would ...", "why should I ..." stay reasons)."""
+    if not (config.shown_number_reasons and asks_cause(features.text)):
+        return False
+    numbers = question_numbers(features.text)
+    if not numbers:
+        return False
+    return any(
+        exchange_over(entry.turn_id, log)
+        and any(holds_number(entry.raw_output[:_CONTENT_CHARS], n) for n in numbers)
+        for entry in scratch
+    )
 
 
 def fronted_output(

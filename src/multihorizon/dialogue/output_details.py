@@ -29,12 +29,14 @@ index's postings of the question's words.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
 from ..config import Config
 from ..text.lexicon import Marker
 from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS, POLAR_OPENERS
+from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
@@ -45,9 +47,11 @@ from .turnlog import TurnLog
 
 __all__ = [
     "asks_detail",
+    "compound_parts",
     "exchange_over",
     "holds_number",
     "output_detail",
+    "question_numbers",
     "whole_turn_reference",
     "with_fresh_targets",
     "with_output_details",
@@ -116,7 +120,7 @@ def with_fresh_targets(
     if not fresh or len(fresh) == len(entries) or _asks_when(features.text) < 0:
         return resolution
     ids = {entry.entry_id for entry in fresh}
-    terms, numbers = frozenset(features.terms), _numbers(features.text)
+    terms, numbers = frozenset(features.terms), question_numbers(features.text)
 
     def held(entry: ScratchEntry) -> int:
         shown = entry.raw_output[:_CONTENT_CHARS]
@@ -160,7 +164,7 @@ def output_detail(
     )
     if said_ref and not _asks_rerun(features, config):
         return None  # "what you said", "the second one", "do it again": said turns
-    numbers = _numbers(features.text)
+    numbers = question_numbers(features.text)
     pointing = not numbers and (features.anaphor or features.has(Marker.DEMONSTRATIVE))
     if features.request or (pointing and not (pronouns and _asks_pronoun_value(features, config))):
         # "What year did it come out?", "Is that place free?": about a thing said (the turn
@@ -168,9 +172,8 @@ def output_detail(
         # shows ("that 84%") is its own. "Can you find one with parking?" asks for more.
         return None
     when = _asks_when(features.text) if config.earlier_outputs else 0
-    index = _detail_holder(
-        entries, frozenset(features.terms), numbers, log, when, own_only=pointing
-    )
+    terms, parts = frozenset(features.terms), config.compound_output_words
+    index = _detail_holder(entries, terms, numbers, log, when, own_only=pointing, parts=parts)
     if index < 0:
         return None
     entry = entries[index]
@@ -194,9 +197,25 @@ def whole_turn_reference(text: str, entry: ScratchEntry) -> Reference:
     )
 
 
-def _held(entry: ScratchEntry, terms: frozenset[str]) -> frozenset[str]:
+def _held(entry: ScratchEntry, terms: frozenset[str], parts: bool = False) -> frozenset[str]:
     name, content = entry_words(entry)
-    return terms & (name | content)
+    held = terms & (name | content)
+    return held | (terms & compound_parts(content)) if parts else held
+
+
+@functools.lru_cache(maxsize=512)
+def compound_parts(content: frozenset[str]) -> frozenset[str]:
+    """Rule compound-output-words: the parts of an output's compound words ("windows-latest"
+    -> window, latest; "mx.outlook.example" -> outlook), which people name alone ("how long
+    did windows take", "what did outlook say"): alphabetic parts of three letters or more,
+    stopwords left out."""
+    found = set()
+    for word in content:
+        if "-" in word or "." in word or "/" in word:
+            for part in word.replace(".", "-").replace("/", "-").split("-"):
+                if len(part) >= _MIN_PART and part.isalpha() and part not in STOPWORDS:
+                    found.add(normalise_term(part))
+    return frozenset(found)
 
 
 def _detail_holder(
@@ -207,6 +226,7 @@ def _detail_holder(
     when: int,
     *,
     own_only: bool = False,
+    parts: bool = False,
 ) -> int:
     """The output a question's words are a detail of (rule output-details), else -1: the one
     holding the most words no logged turn said, then the most of its words (a number of the
@@ -227,7 +247,7 @@ def _detail_holder(
             unsaid_numbers.difference_update(shown)
     best, top, best_held = -1, (0, 0), frozenset[str]()
     for index, entry in enumerate(entries):
-        held = _held(entry, terms)
+        held = _held(entry, terms, parts)
         shown = [n for n in numbers if holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
         key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
@@ -320,7 +340,7 @@ def holds_number(text: str, number: str) -> bool:
     return False
 
 
-def _numbers(text: str) -> list[str]:
+def question_numbers(text: str) -> list[str]:
     """The numbers a question names ("84%", "147/92", "1.41", "404s"): a word holding a
     digit, its edges and a plural "s" trimmed, of at least two characters."""
     found = []
@@ -340,6 +360,7 @@ _MAX_NUMBERS = 4
 _MAX_WORDS = 64
 _CONTENT_CHARS = 1500
 _OPENER_CHARS = 16
+_MIN_PART = 3  # the shortest part of a compound word read alone (compound-output-words)
 _ENDS = "?!. "
 _SENTENCE_ENDS = ("?", ". ", "! ")
 _EDGES = ",;:!?\"'()[]"

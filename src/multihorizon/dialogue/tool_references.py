@@ -46,6 +46,7 @@ from ..text.output_nouns import (
     FAILURE_SIGNS,
     OUTPUT_DETERMINERS,
     OUTPUT_SYNONYMS,
+    POINTING_DETERMINERS,
     TOOL_OUTPUT_NOUNS,
 )
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
@@ -54,6 +55,7 @@ from .definite_mentions import definite_mentions
 from .entry_texts import args_text as _args_text
 from .features import TurnFeatures
 from .fresh_outputs import about_fresh_output, addresses
+from .howto_questions import without_generic_tools
 from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
@@ -82,6 +84,8 @@ def match_tool_references(
     words name, and a tool reference added for an outcome question (see the module)."""
     if not config.tool_reference_match or len(scratch) == 0:
         return resolution
+    # Rule howto-output-nouns: "where do I find the router logs on a fritzbox?"
+    resolution, howto = without_generic_tools(resolution, features, config)
     has_tool = any(ref.type == "tool" for ref in resolution.references)
     outcomes = [hit for hit in features.hits if hit[0] == _OUTCOME]
     if not config.finding_outcomes:  # rule finding-outcomes: "How much did it find?"
@@ -94,6 +98,9 @@ def match_tool_references(
         # "Show me the git diff": asks for an output, refers to none yet.
         asks = features.request or (config.addressed_output_nouns and addresses(features.text))
         outcome = None if asks else _output_noun(features.text, features.hits, config)
+        if outcome is not None and howto:  # "how do I make it write the logs to a file?"
+            shown = _determiner(features.text, outcome[2]) in POINTING_DETERMINERS
+            outcome = outcome if shown else None
         fallback = outcome is not None  # "the diff" naming no entry: the newest
         if outcome is None and _on_fresh(resolution, features, entries, log, config):
             # Asked before anything was said after the output: about the output.
@@ -238,21 +245,22 @@ def _output_noun(
     for hit in hits:
         if hit[0] != _OUTCOME:
             continue
-        if _said(text, hit) in TOOL_OUTPUT_NOUNS and _determined(text, hit[2]):
+        if _said(text, hit) in TOOL_OUTPUT_NOUNS and _determiner(text, hit[2]):
             return hit
     return None
 
 
-def _determined(text: str, start: int) -> bool:
+def _determiner(text: str, start: int) -> str:
+    """The determiner opening the output noun's phrase at ``start`` ("the", "those"), or ""."""
     clause = text[max(0, start - 60) : start]
     cut = max(clause.rfind(mark) for mark in ".,;:!?\n")
     words = [word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split()]
     for word in reversed(words[-3:]):
         if word in OUTPUT_DETERMINERS:
-            return True
+            return word
         if word in STOPWORDS:
-            return False  # "the end was result": no one noun phrase
-    return False  # "the copy skip bad rows": no one noun phrase either
+            return ""  # "the end was result": no one noun phrase
+    return ""  # "the copy skip bad rows": no one noun phrase either
 
 
 def _tool_named(

@@ -10,10 +10,17 @@ __all__ = [
     "FAILURE_NOUNS",
     "FAILURE_SIGNS",
     "FRONTED_DEMONSTRATIVES",
+    "HOWTO_ASKERS",
+    "HOWTO_MODALS",
+    "HOWTO_OPENERS",
+    "HOWTO_PREAMBLES",
     "LATER_OUTPUT_WORDS",
     "OUTPUT_DETERMINERS",
     "OUTPUT_SYNONYMS",
     "POLAR_OPENERS",
+    "POINTING_DETERMINERS",
+    "REASON_QUESTION_PHRASES",
+    "REASON_QUESTION_WORDS",
     "REASON_ASKING_OPENERS",
     "REASON_ASKING_WORDS",
     "RUN_NOUNS",
@@ -96,6 +103,23 @@ LATER_OUTPUT_WORDS = frozenset(
 # coverage down?".
 REASON_ASKING_WORDS = frozenset(("why", "should", "would", "could", "can", "usually"))
 REASON_ASKING_OPENERS = ("how do", "how does", "how can", "how should")
+# Of those, what asks for a cause without asking for advice: "why is the first value 812.5?",
+# "how come week 41 is so low?" (a question word, not a modal; rule shown-number-reasons).
+REASON_QUESTION_WORDS = frozenset(("why",))
+REASON_QUESTION_PHRASES = ("how come",)
+# A question asking how to do something ("how do I get valgrind to write the logs to a file",
+# "where can I find the router logs", "how to export the job logs") asks about the world, not
+# what an output showed, though it names an output's kind (rule howto-output-nouns): a
+# question word of HOWTO_OPENERS, then an auxiliary of HOWTO_MODALS and a first-person word
+# of HOWTO_ASKERS, or "to" right after it; at most one word of HOWTO_PREAMBLES before it
+# ("ok how do i ...", "and where can we ..."). Closed classes.
+HOWTO_OPENERS = frozenset(("how", "where"))
+HOWTO_MODALS = frozenset(("do", "can", "could", "should", "would", "shall", "might"))
+HOWTO_ASKERS = frozenset(("i", "we"))
+HOWTO_PREAMBLES = frozenset(("ok", "okay", "and", "so", "also", "but", "then", "btw", "right"))
+# Determiners that point at a thing shown ("how do I read this profile?"): they keep an output
+# noun a tool reference even in a how-to question (rule howto-output-nouns).
+POINTING_DETERMINERS = frozenset(("this", "that", "these", "those", "latest"))
 # Second-person words: a question to the assistant ("can you share the address?", "Do you have
 # a contact number?") asks it for something, not what an output showed (a closed class).
 SECOND_PERSON_WORDS = frozenset(("you", "your", "yours", "u", "ya"))

@@ -263,6 +263,9 @@ class Config:
     # "how long did windows take" after "test (windows-latest, 3.12) 4m48s": a compound word's
     # parts are an output's words for rule output-details (rule compound-output-words).
     compound_output_words: bool = True
+    # "would a partial index be better than caching the report?" right after a plan: advice on
+    # the subject, no tool reference (rule advice-questions).
+    advice_questions: bool = True
     # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
     introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the

@@ -51,6 +51,7 @@ from .output_details import (
 )
 from .tool_references import entry_words
 from .turnlog import TurnLog
+from .world_questions import asks_advice
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -80,6 +81,8 @@ def asks_output_detail(
         return False
     if asks_reason(features.text) and not _shown_number_cause(features, scratch, log, config):
         return False
+    if config.advice_questions and asks_advice(features, scratch):
+        return False  # rule advice-questions: "if we skip the lint job on mac, does ..."
     bare = dataclasses.replace(resolution, references=said, named=())
     entries = list(scratch)
     added = output_detail(bare, features, entries, log, config, pronouns=False)

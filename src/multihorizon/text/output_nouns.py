@@ -6,6 +6,8 @@ sends a question holding one on to the references stage only while a tool output
 phrase."""
 
 __all__ = [
+    "ADVICE_LEADS",
+    "ADVICE_OPENERS",
     "EARLIER_OUTPUT_WORDS",
     "FAILURE_NOUNS",
     "FAILURE_SIGNS",
@@ -29,6 +31,7 @@ __all__ = [
     "RUN_SUBJECTS",
     "SECOND_PERSON_WORDS",
     "TOOL_OUTPUT_NOUNS",
+    "WORRY_WORDS",
 ]
 
 # fmt: off
@@ -117,6 +120,34 @@ HOWTO_OPENERS = frozenset(("how", "where"))
 HOWTO_MODALS = frozenset(("do", "can", "could", "should", "would", "shall", "might"))
 HOWTO_ASKERS = frozenset(("i", "we"))
 HOWTO_PREAMBLES = frozenset(("ok", "okay", "and", "so", "also", "but", "then", "btw", "right"))
+# A question asking for advice on the subject ("would a partial index be better than caching
+# the report?", "should I run ANALYZE now, during office hours?", "Back to the deploy - if we
+# skip the lint job on mac, does coverage still upload?") asks about the world, not what an
+# output showed, though an output was just shown and it names the output's words (rule
+# advice-questions): a clause opening with one of ADVICE_OPENERS (word tuples) after words of
+# HOWTO_PREAMBLES; the second clause counts when the first opens with a word of ADVICE_LEADS
+# ("Back to the deploy - ...", "ok cool, should we ..."). A word of WORRY_WORDS asks about a
+# value shown ("should I be worried about the swap?"). Closed classes.
+ADVICE_OPENERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(opener.split())
+    for opener in (
+        "should", "shud", "shall i", "shall we", "would a", "would an", "would it",
+        "would the", "would we", "would i", "would adding", "would switching", "would using",
+        "would moving", "wud", "could i", "could we", "is it worth", "is it better",
+        "is it safe", "is it ok", "is it okay", "is it wise", "is it a good idea",
+        "would it make sense", "does it make sense", "do i need", "do we need",
+        "do i have to", "do we have to", "if i", "if we", "what if i", "what if we",
+        "better to", "worth it to", "any point in",
+    )
+)  # fmt: skip
+ADVICE_LEADS = frozenset(
+    ("back", "returning", "going", "coming", "re", "regarding", "ok", "okay", "right",
+     "alright", "cool", "great", "nice", "thanks", "so", "anyway", "also", "and")
+)  # fmt: skip
+WORRY_WORDS = frozenset(
+    ("worry", "worried", "concerned", "concern", "alarmed", "alarming", "normal", "expected",
+     "panic", "suspicious", "bad")
+)  # fmt: skip
 # Determiners that point at a thing shown ("how do I read this profile?"): they keep an output
 # noun a tool reference even in a how-to question (rule howto-output-nouns).
 POINTING_DETERMINERS = frozenset(("this", "that", "these", "those", "latest"))

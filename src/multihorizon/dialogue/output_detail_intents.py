@@ -39,16 +39,11 @@ from typing import TYPE_CHECKING
 
 from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..tiers.scratch import ScratchEntry
+from .compound_words import compound_parts
 from .dislocated import dislocated_terms
 from .earlier_runs import asks_named_run
 from .fresh_outputs import asks_cause, asks_reason
-from .output_details import (
-    compound_parts,
-    exchange_over,
-    holds_number,
-    output_detail,
-    question_numbers,
-)
+from .output_details import exchange_over, holds_number, output_detail, question_numbers
 from .tool_references import entry_words
 from .turnlog import TurnLog
 from .world_questions import asks_advice

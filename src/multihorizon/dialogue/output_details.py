@@ -29,15 +29,14 @@ index's postings of the question's words.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections import Counter
 from collections.abc import Sequence
 
 from ..config import Config
 from ..text.lexicon import Marker
 from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS, POLAR_OPENERS
-from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
+from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .references import Reference
@@ -47,7 +46,6 @@ from .turnlog import TurnLog
 
 __all__ = [
     "asks_detail",
-    "compound_parts",
     "exchange_over",
     "holds_number",
     "output_detail",
@@ -203,21 +201,6 @@ def _held(entry: ScratchEntry, terms: frozenset[str], parts: bool = False) -> fr
     return held | (terms & compound_parts(content)) if parts else held
 
 
-@functools.lru_cache(maxsize=512)
-def compound_parts(content: frozenset[str]) -> frozenset[str]:
-    """Rule compound-output-words: the parts of an output's compound words ("windows-latest"
-    -> window, latest; "mx.outlook.example" -> outlook), which people name alone ("how long
-    did windows take", "what did outlook say"): alphabetic parts of three letters or more,
-    stopwords left out."""
-    found = set()
-    for word in content:
-        if "-" in word or "." in word or "/" in word:
-            for part in word.replace(".", "-").replace("/", "-").split("-"):
-                if len(part) >= _MIN_PART and part.isalpha() and part not in STOPWORDS:
-                    found.add(normalise_term(part))
-    return frozenset(found)
-
-
 def _detail_holder(
     entries: Sequence[ScratchEntry],
     terms: frozenset[str],
@@ -360,7 +343,6 @@ _MAX_NUMBERS = 4
 _MAX_WORDS = 64
 _CONTENT_CHARS = 1500
 _OPENER_CHARS = 16
-_MIN_PART = 3  # the shortest part of a compound word read alone (compound-output-words)
 _ENDS = "?!. "
 _SENTENCE_ENDS = ("?", ". ", "! ")
 _EDGES = ",;:!?\"'()[]"

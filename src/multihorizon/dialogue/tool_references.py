@@ -53,10 +53,10 @@ from .definite_mentions import definite_mentions
 from .entry_texts import args_text as _args_text
 from .features import TurnFeatures
 from .fresh_outputs import about_fresh_output, addresses
-from .world_questions import ADVICE, HOWTO, output_noun, without_generic_tools
 from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
+from .world_questions import ADVICE, HOWTO, output_noun, without_generic_tools
 
 __all__ = ["asks_fresh_output", "entry_words", "match_tool_references", "tool_name_words"]
 
@@ -99,7 +99,9 @@ def match_tool_references(
         # "Show me the git diff": asks for an output, refers to none yet.
         asks = features.request or (config.addressed_output_nouns and addresses(features.text))
         asks = asks or advice
-        outcome = None if asks else output_noun(features.text, features.hits, config, world == HOWTO)
+        outcome = (
+            None if asks else output_noun(features.text, features.hits, config, world == HOWTO)
+        )
         fallback = outcome is not None  # "the diff" naming no entry: the newest
         if outcome is None and not advice and _on_fresh(resolution, features, entries, log, config):
             # Asked before anything was said after the output: about the output.

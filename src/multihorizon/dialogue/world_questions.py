@@ -153,8 +153,11 @@ def _opens_advice(text: str) -> bool:
     first = _words(clauses[0])
     if _advice_at(first):
         return True
-    return len(clauses) > 1 and bool(first) and first[0] in ADVICE_LEADS and _advice_at(
-        _words(clauses[1])
+    return (
+        len(clauses) > 1
+        and bool(first)
+        and first[0] in ADVICE_LEADS
+        and _advice_at(_words(clauses[1]))
     )
 
 
@@ -162,9 +165,7 @@ def _advice_at(words: list[str]) -> bool:
     start = 0
     while start < len(words) and start < _MAX_PREAMBLE and words[start] in HOWTO_PREAMBLES:
         start += 1
-    return any(
-        tuple(words[start : start + len(opener)]) == opener for opener in ADVICE_OPENERS
-    )
+    return any(tuple(words[start : start + len(opener)]) == opener for opener in ADVICE_OPENERS)
 
 
 def _clauses(text: str) -> list[str]:

@@ -140,6 +140,22 @@ def test_a_cause_question_with_a_number_an_output_shows_is_a_tool_reference() ->
     assert [ref.target_turn for ref in reference if ref.type == "tool"] == [0]
 
 
+def test_a_cause_question_within_the_outputs_exchange_is_a_tool_reference() -> None:
+    # Its reply offered nothing to ask about: "how come" asks why the output shows 701.3.
+    def session(config: mh.Config) -> mh.Session:
+        made = mh.Session(config=config)
+        made.user("and the rolling average of both stores?")
+        made.tool_output(
+            "notebook_cell", "store  day    rolling7\nA      06-07  701.3\nB      06-07  688.9"
+        )
+        made.assistant("Over the week they are nearly level, around 700.")
+        return made
+
+    text = "how come A is at 701.3?"
+    assert _intents(session(mh.Config()), text) == {TOOL}
+    assert TOOL not in _intents(session(mh.Config(shown_number_reasons=False)), text)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -191,14 +207,19 @@ def test_the_readers() -> None:
 
 
 def test_the_question_readers_are_linear() -> None:
-    small, large = "should we " + "x, " * 5_000, "should we " + "x, " * 50_000
+    # 100k against 10k characters: linear is 10x (tests/test_linear_time.py's bound), best
+    # of three runs on a shared machine.
+    small, large = "should we " + "x, " * 3_000, "should we " + "x, " * 30_000
     session = _plan()
 
     def seconds(text: str) -> float:
-        start = time.perf_counter()
-        session.classify(text)
-        asks_howto(text)
-        asks_cause(text)
-        return time.perf_counter() - start
+        runs = []
+        for _ in range(3):
+            start = time.perf_counter()
+            session.classify(text)
+            asks_howto(text)
+            asks_cause(text)
+            runs.append(time.perf_counter() - start)
+        return min(runs)
 
     assert seconds(large) <= 30 * max(seconds(small), 0.005)

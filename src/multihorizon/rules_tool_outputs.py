@@ -475,10 +475,11 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "intent",
         "§5.2",
         "A question asking only for a cause ('why', 'how come'; no modal, advice opener or "
-        "second-person word) holding a number of two characters or more that an output past "
-        "its exchange shows ('why did Old Town drop to 2,315 in week 41', 'why is the first "
-        "value 812.5 if there aren't 7 days yet?') asks why the output shows it: rule "
-        "output-detail-intents reads it as for a value. Under output-detail-intents.",
+        "second-person word) holding a number of two characters or more that an output "
+        "shows ('why did Old Town drop to 2,315 in week 41', 'why is the first value 812.5 "
+        "if there aren't 7 days yet?') asks why the output shows it: rule "
+        "output-detail-intents reads it as for a value, also within the output's own "
+        "exchange (its reply offered no thing to ask about). Under output-detail-intents.",
         {"shown_number_reasons": False},
         "off -> on (other rules on): tooltalk_tune36 intent 33 -> 34 of 39; "
         "tooltalk_holdout36 58 both; every other hand-written file unchanged; sgd unchanged.",

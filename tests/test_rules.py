@@ -1370,6 +1370,39 @@ def _own_new_ground(config: mh.Config) -> object:
     )
 
 
+def _stop36_session(config: mh.Config, over: bool) -> mh.Session:
+    """A CI matrix output; ``over``: one more exchange after it (stop 36's rules)."""
+    session = mh.Session(config=config)
+    session.user("matrix build is flaky, heres the run")
+    session.tool_output(
+        "gh_run_view",
+        "ok test (windows-latest, 3.12) 4m48s\nX test (macos-latest) 6m02s\nok coverage 41s",
+    )
+    if over:
+        session.user("which one timed out")
+        session.assistant("The mac job, after 300 s; the others passed.")
+        session.user("ok, we'll skip that test on mac")
+        session.assistant("Fine; open an issue so it is not forgotten.")
+    return session
+
+
+def _advice_question(config: mh.Config) -> object:
+    return _stop36_session(config, False).classify("should we run the mac job nightly only?")
+
+
+def _howto_output_noun(config: mh.Config) -> object:
+    text = "how do i download the logs with the gh cli?"
+    return _stop36_session(config, True).classify(text)
+
+
+def _shown_number_reason(config: mh.Config) -> object:
+    return _stop36_session(config, True).classify("why is coverage only 41s?")
+
+
+def _compound_output_word(config: mh.Config) -> object:
+    return _stop36_session(config, True).classify("how long did windows take?")
+
+
 def _term_return(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("Fresh Debian install, my RTX 3060 runs at 1024x768 and nvidia-smi is missing.")
@@ -1609,6 +1642,10 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "own-list-nouns": _own_list_noun,
     "reason-follow-ups": _reason_follow_up,
     "own-new-ground": _own_new_ground,
+    "advice-questions": _advice_question,
+    "howto-output-nouns": _howto_output_noun,
+    "shown-number-reasons": _shown_number_reason,
+    "compound-output-words": _compound_output_word,
 }
 
 

@@ -254,6 +254,18 @@ class Config:
     # "Could you do the same for the reports page?": a question to the assistant names no
     # output by an output noun (rule addressed-output-nouns).
     addressed_output_nouns: bool = True
+    # "how do I get valgrind to write the logs to a file?": a how-to question names no output
+    # by an output noun, unless a demonstrative points at one (rule howto-output-nouns).
+    howto_output_nouns: bool = True
+    # "why did Old Town drop to 2,315 in week 41?": a cause question holding a number an older
+    # output shows asks about that output (rule shown-number-reasons, under output-detail-intents).
+    shown_number_reasons: bool = True
+    # "how long did windows take" after "test (windows-latest, 3.12) 4m48s": a compound word's
+    # parts are an output's words for rule output-details (rule compound-output-words).
+    compound_output_words: bool = True
+    # "would a partial index be better than caching the report?" right after a plan: advice on
+    # the subject, no tool reference (rule advice-questions).
+    advice_questions: bool = True
     # "The side sleeping you brought up": the turn that first said it (rule introducing-turns).
     introducing_turns: bool = True
     # "How much gochugaru for one cabbage?": the one turn that said gochugaru, before the

@@ -32,12 +32,24 @@ import itertools
 
 from ..config import Config
 from ..text.lexicon import Marker
-from ..text.output_nouns import REASON_ASKING_OPENERS, REASON_ASKING_WORDS, SECOND_PERSON_WORDS
+from ..text.output_nouns import (
+    REASON_ASKING_OPENERS,
+    REASON_ASKING_WORDS,
+    REASON_QUESTION_PHRASES,
+    REASON_QUESTION_WORDS,
+    SECOND_PERSON_WORDS,
+)
 from ..text.tokens import STOPWORDS, normalise_term
 from .features import TurnFeatures
 from .turnlog import TurnLog
 
-__all__ = ["about_fresh_output", "about_what_was_said", "addresses", "asks_reason"]
+__all__ = [
+    "about_fresh_output",
+    "about_what_was_said",
+    "addresses",
+    "asks_cause",
+    "asks_reason",
+]
 
 
 def about_fresh_output(
@@ -92,6 +104,21 @@ def asks_reason(text: str) -> bool:
     return folded.lstrip().startswith(REASON_ASKING_OPENERS)
 
 
+def asks_cause(text: str) -> bool:
+    """Rule shown-number-reasons: whether a question asks only for a cause ("why is the first
+    value 812.5?", "how come week 41 is so low?"): a word of ``REASON_QUESTION_WORDS`` or a
+    phrase of ``REASON_QUESTION_PHRASES``, and no modal, advice opener or second-person word
+    (``asks_reason`` without them: "why would ...", "why should I ...", "why do you ...")."""
+    folded = text.casefold()
+    words = {word.strip(_EDGES) for word in folded.split()[:_MAX_WORDS]}
+    if REASON_QUESTION_WORDS.isdisjoint(words) and not any(
+        phrase in folded[:_CAUSE_CHARS] for phrase in REASON_QUESTION_PHRASES
+    ):
+        return False
+    advice = (REASON_ASKING_WORDS - REASON_QUESTION_WORDS) | SECOND_PERSON_WORDS
+    return advice.isdisjoint(words) and not folded.lstrip().startswith(REASON_ASKING_OPENERS)
+
+
 def addresses(text: str) -> bool:
     """Rule addressed-output-nouns: whether a question addresses the assistant (a
     second-person word: "Could you do the same for the reports page", "you mean fill in the
@@ -123,5 +150,7 @@ _BEYOND = frozenset(("else", "another", "otherwise"))
 _DEGREES = frozenset(("most", "least", "first", "last", "best", "worst", "same", "other"))
 _WORD_EDGES = ",.;:!?\"'()"
 _EDGES = ",;:!?\"'()[]."
-# The first words of a question read for a reason or second-person word.
+# The first words of a question read for a reason or second-person word; the characters read
+# for "how come".
 _MAX_WORDS = 64
+_CAUSE_CHARS = 400

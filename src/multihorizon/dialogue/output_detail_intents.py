@@ -39,12 +39,14 @@ from typing import TYPE_CHECKING
 
 from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..tiers.scratch import ScratchEntry
+from .compound_words import compound_parts
 from .dislocated import dislocated_terms
 from .earlier_runs import asks_named_run
-from .fresh_outputs import asks_reason
-from .output_details import exchange_over, holds_number, output_detail
+from .fresh_outputs import asks_cause, asks_reason
+from .output_details import exchange_over, holds_number, output_detail, question_numbers
 from .tool_references import entry_words
 from .turnlog import TurnLog
+from .world_questions import asks_advice
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -72,15 +74,20 @@ def asks_output_detail(
     said = tuple(ref for ref in resolution.references if ref not in resolution.named)
     if len(scratch) == 0 or any(ref.type == "tool" for ref in said):
         return False
-    if asks_reason(features.text):
+    cause = _shown_number_cause(features, scratch, config)
+    if asks_reason(features.text) and not cause:
         return False
+    if config.advice_questions and asks_advice(features, scratch):
+        return False  # rule advice-questions: "if we skip the lint job on mac, does ..."
     bare = dataclasses.replace(resolution, references=said, named=())
     entries = list(scratch)
     added = output_detail(bare, features, entries, log, config, pronouns=False)
     if added is None:
         return False
     entry = next(e for e in entries if e.entry_id == added.scratch_entry)
-    return exchange_over(entry.turn_id, log)
+    # Rule shown-number-reasons: "why is it 701.3?" asks about the value also within the
+    # output's own exchange (its reply offered no thing to ask about).
+    return cause or exchange_over(entry.turn_id, log)
 
 
 def may_ask_output_detail(
@@ -96,7 +103,9 @@ def may_ask_output_detail(
         return False
     if fronted_output(features, scratch, log, config):
         return True
-    if asks_reason(features.text) or not features.terms:
+    if _shown_number_cause(features, scratch, config):
+        return True
+    if not features.terms or asks_reason(features.text):
         return False
     terms = frozenset(features.terms)
     number = any(char.isdigit() for char in features.text)
@@ -105,7 +114,28 @@ def may_ask_output_detail(
             name, content = entry_words(entry)
             if number or not (terms.isdisjoint(name) and terms.isdisjoint(content)):
                 return True
+            if config.compound_output_words and not terms.isdisjoint(compound_parts(content)):
+                return True  # rule compound-output-words: "windows" of "windows-latest"
     return False
+
+
+def _shown_number_cause(
+    features: TurnFeatures, scratch: Iterable[ScratchEntry], config: Config
+) -> bool:
+    """Rule shown-number-reasons: whether a question asks only for a cause
+    (``fresh_outputs.asks_cause``: "why is the first value 812.5 if there aren't 7 days
+    yet?", "how come Old Town dropped to 2,315 in week 41?") and an output shows a number of
+    it (two characters or more): it asks why the output shows that value, not for advice
+    ("why would ...", "why should I ..." stay reasons)."""
+    if not (config.shown_number_reasons and features.question and asks_cause(features.text)):
+        return False
+    numbers = question_numbers(features.text)
+    if not numbers:
+        return False
+    return any(
+        any(holds_number(entry.raw_output[:_CONTENT_CHARS], n) for n in numbers)
+        for entry in scratch
+    )
 
 
 def fronted_output(

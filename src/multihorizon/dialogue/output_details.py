@@ -36,6 +36,7 @@ from ..config import Config
 from ..text.lexicon import Marker
 from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS, POLAR_OPENERS
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
+from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .references import Reference
@@ -48,6 +49,7 @@ __all__ = [
     "exchange_over",
     "holds_number",
     "output_detail",
+    "question_numbers",
     "whole_turn_reference",
     "with_fresh_targets",
     "with_output_details",
@@ -116,7 +118,7 @@ def with_fresh_targets(
     if not fresh or len(fresh) == len(entries) or _asks_when(features.text) < 0:
         return resolution
     ids = {entry.entry_id for entry in fresh}
-    terms, numbers = frozenset(features.terms), _numbers(features.text)
+    terms, numbers = frozenset(features.terms), question_numbers(features.text)
 
     def held(entry: ScratchEntry) -> int:
         shown = entry.raw_output[:_CONTENT_CHARS]
@@ -160,7 +162,7 @@ def output_detail(
     )
     if said_ref and not _asks_rerun(features, config):
         return None  # "what you said", "the second one", "do it again": said turns
-    numbers = _numbers(features.text)
+    numbers = question_numbers(features.text)
     pointing = not numbers and (features.anaphor or features.has(Marker.DEMONSTRATIVE))
     if features.request or (pointing and not (pronouns and _asks_pronoun_value(features, config))):
         # "What year did it come out?", "Is that place free?": about a thing said (the turn
@@ -168,9 +170,8 @@ def output_detail(
         # shows ("that 84%") is its own. "Can you find one with parking?" asks for more.
         return None
     when = _asks_when(features.text) if config.earlier_outputs else 0
-    index = _detail_holder(
-        entries, frozenset(features.terms), numbers, log, when, own_only=pointing
-    )
+    terms, parts = frozenset(features.terms), config.compound_output_words
+    index = _detail_holder(entries, terms, numbers, log, when, own_only=pointing, parts=parts)
     if index < 0:
         return None
     entry = entries[index]
@@ -194,9 +195,10 @@ def whole_turn_reference(text: str, entry: ScratchEntry) -> Reference:
     )
 
 
-def _held(entry: ScratchEntry, terms: frozenset[str]) -> frozenset[str]:
+def _held(entry: ScratchEntry, terms: frozenset[str], parts: bool = False) -> frozenset[str]:
     name, content = entry_words(entry)
-    return terms & (name | content)
+    held = terms & (name | content)
+    return held | (terms & compound_parts(content)) if parts else held
 
 
 def _detail_holder(
@@ -207,6 +209,7 @@ def _detail_holder(
     when: int,
     *,
     own_only: bool = False,
+    parts: bool = False,
 ) -> int:
     """The output a question's words are a detail of (rule output-details), else -1: the one
     holding the most words no logged turn said, then the most of its words (a number of the
@@ -227,7 +230,7 @@ def _detail_holder(
             unsaid_numbers.difference_update(shown)
     best, top, best_held = -1, (0, 0), frozenset[str]()
     for index, entry in enumerate(entries):
-        held = _held(entry, terms)
+        held = _held(entry, terms, parts)
         shown = [n for n in numbers if holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
         key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
@@ -320,7 +323,7 @@ def holds_number(text: str, number: str) -> bool:
     return False
 
 
-def _numbers(text: str) -> list[str]:
+def question_numbers(text: str) -> list[str]:
     """The numbers a question names ("84%", "147/92", "1.41", "404s"): a word holding a
     digit, its edges and a plural "s" trimmed, of at least two characters."""
     found = []

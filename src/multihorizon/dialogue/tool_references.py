@@ -44,11 +44,10 @@ from ..text.lexicon import (
 from ..text.output_nouns import (
     FAILURE_NOUNS,
     FAILURE_SIGNS,
-    OUTPUT_DETERMINERS,
     OUTPUT_SYNONYMS,
     TOOL_OUTPUT_NOUNS,
 )
-from ..text.tokens import STOPWORDS, content_terms, normalise_term
+from ..text.tokens import content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
 from .entry_texts import args_text as _args_text
@@ -57,6 +56,7 @@ from .fresh_outputs import about_fresh_output, addresses
 from .references import Mention, Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
+from .world_questions import ADVICE, HOWTO, output_noun, without_generic_tools
 
 __all__ = ["asks_fresh_output", "entry_words", "match_tool_references", "tool_name_words"]
 
@@ -82,6 +82,11 @@ def match_tool_references(
     words name, and a tool reference added for an outcome question (see the module)."""
     if not config.tool_reference_match or len(scratch) == 0:
         return resolution
+    entries = list(scratch)
+    # Rules howto-output-nouns and advice-questions: "where do I find the router logs?",
+    # "would a partial index be better than caching the report?": no output's words.
+    resolution, world = without_generic_tools(resolution, features, entries, config)
+    advice = world == ADVICE
     has_tool = any(ref.type == "tool" for ref in resolution.references)
     outcomes = [hit for hit in features.hits if hit[0] == _OUTCOME]
     if not config.finding_outcomes:  # rule finding-outcomes: "How much did it find?"
@@ -89,13 +94,16 @@ def match_tool_references(
     people = bool(outcomes) and config.person_outcomes
     people = people and not _fresh(scratch.most_recent(), log, config)
     outcome = next((hit for hit in outcomes if _asks_outcome(features.text, hit, people)), None)
-    entries = list(scratch)
+    outcome = None if advice else outcome
     if outcome is None and features.question and not has_tool:
         # "Show me the git diff": asks for an output, refers to none yet.
         asks = features.request or (config.addressed_output_nouns and addresses(features.text))
-        outcome = None if asks else _output_noun(features.text, features.hits, config)
+        asks = asks or advice
+        outcome = (
+            None if asks else output_noun(features.text, features.hits, config, world == HOWTO)
+        )
         fallback = outcome is not None  # "the diff" naming no entry: the newest
-        if outcome is None and _on_fresh(resolution, features, entries, log, config):
+        if outcome is None and not advice and _on_fresh(resolution, features, entries, log, config):
             # Asked before anything was said after the output: about the output.
             outcome, fallback = (0, -1, 0, len(features.text.rstrip())), True
         if outcome is not None:
@@ -112,7 +120,7 @@ def match_tool_references(
         coded = config.coded_demonstratives
         named = tuple(_tool_named(ref, entries, unsaid, holders, coded) for ref in references)
         said = len(named) - len(resolution.named)  # rule definite-references' come last
-        has_tool = any(ref.type == "tool" for ref in named[:said])
+        has_tool = not advice and any(ref.type == "tool" for ref in named[:said])
         if has_tool:  # "that booking" after a vet_booking call, "that scan" after an MRI
             resolution = dataclasses.replace(resolution, references=named, named=named[said:])
         elif outcome is None and holders is not None:
@@ -225,34 +233,6 @@ def _fresh(newest: ScratchEntry | None, log: TurnLog, config: Config) -> bool:
         and len(log) > 0
         and newest.turn_id == len(log) - 1
     )
-
-
-def _output_noun(
-    text: str, hits: Iterable[tuple[int, int, int, int]], config: Config
-) -> tuple[int, int, int, int] | None:
-    """Rule tool-output-nouns: the first output noun ("report", "diff", "counts") a
-    determiner opens the noun phrase of ("the QC report", "those counts"), at most two
-    content words before it in its clause; None when there is none."""
-    if not config.tool_output_nouns:
-        return None
-    for hit in hits:
-        if hit[0] != _OUTCOME:
-            continue
-        if _said(text, hit) in TOOL_OUTPUT_NOUNS and _determined(text, hit[2]):
-            return hit
-    return None
-
-
-def _determined(text: str, start: int) -> bool:
-    clause = text[max(0, start - 60) : start]
-    cut = max(clause.rfind(mark) for mark in ".,;:!?\n")
-    words = [word.strip(_WORD_EDGES) for word in clause[cut + 1 :].casefold().split()]
-    for word in reversed(words[-3:]):
-        if word in OUTPUT_DETERMINERS:
-            return True
-        if word in STOPWORDS:
-            return False  # "the end was result": no one noun phrase
-    return False  # "the copy skip bad rows": no one noun phrase either
 
 
 def _tool_named(

@@ -6,22 +6,32 @@ sends a question holding one on to the references stage only while a tool output
 phrase."""
 
 __all__ = [
+    "ADVICE_LEADS",
+    "ADVICE_OPENERS",
     "EARLIER_OUTPUT_WORDS",
     "FAILURE_NOUNS",
     "FAILURE_SIGNS",
     "FRONTED_DEMONSTRATIVES",
+    "HOWTO_ASKERS",
+    "HOWTO_MODALS",
+    "HOWTO_OPENERS",
+    "HOWTO_PREAMBLES",
     "LATER_OUTPUT_WORDS",
     "OUTPUT_DETERMINERS",
     "OUTPUT_SYNONYMS",
+    "POINTING_DETERMINERS",
     "POLAR_OPENERS",
     "REASON_ASKING_OPENERS",
     "REASON_ASKING_WORDS",
+    "REASON_QUESTION_PHRASES",
+    "REASON_QUESTION_WORDS",
     "RUN_NOUNS",
     "RUN_POSITION_NOUNS",
     "RUN_SELECTORS",
     "RUN_SUBJECTS",
     "SECOND_PERSON_WORDS",
     "TOOL_OUTPUT_NOUNS",
+    "WORRY_WORDS",
 ]
 
 # fmt: off
@@ -96,6 +106,51 @@ LATER_OUTPUT_WORDS = frozenset(
 # coverage down?".
 REASON_ASKING_WORDS = frozenset(("why", "should", "would", "could", "can", "usually"))
 REASON_ASKING_OPENERS = ("how do", "how does", "how can", "how should")
+# Of those, what asks for a cause without asking for advice: "why is the first value 812.5?",
+# "how come week 41 is so low?" (a question word, not a modal; rule shown-number-reasons).
+REASON_QUESTION_WORDS = frozenset(("why",))
+REASON_QUESTION_PHRASES = ("how come",)
+# A question asking how to do something ("how do I get valgrind to write the logs to a file",
+# "where can I find the router logs", "how to export the job logs") asks about the world, not
+# what an output showed, though it names an output's kind (rule howto-output-nouns): a
+# question word of HOWTO_OPENERS, then an auxiliary of HOWTO_MODALS and a first-person word
+# of HOWTO_ASKERS, or "to" right after it; at most one word of HOWTO_PREAMBLES before it
+# ("ok how do i ...", "and where can we ..."). Closed classes.
+HOWTO_OPENERS = frozenset(("how", "where"))
+HOWTO_MODALS = frozenset(("do", "can", "could", "should", "would", "shall", "might"))
+HOWTO_ASKERS = frozenset(("i", "we"))
+HOWTO_PREAMBLES = frozenset(("ok", "okay", "and", "so", "also", "but", "then", "btw", "right"))
+# A question asking for advice on the subject ("would a partial index be better than caching
+# the report?", "should I run ANALYZE now, during office hours?", "Back to the deploy - if we
+# skip the lint job on mac, does coverage still upload?") asks about the world, not what an
+# output showed, though an output was just shown and it names the output's words (rule
+# advice-questions): a clause opening with one of ADVICE_OPENERS (word tuples) after words of
+# HOWTO_PREAMBLES; the second clause counts when the first opens with a word of ADVICE_LEADS
+# ("Back to the deploy - ...", "ok cool, should we ..."). A word of WORRY_WORDS asks about a
+# value shown ("should I be worried about the swap?"). Closed classes.
+ADVICE_OPENERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(opener.split())
+    for opener in (
+        "should", "shud", "shall i", "shall we", "would a", "would an", "would it",
+        "would the", "would we", "would i", "would adding", "would switching", "would using",
+        "would moving", "wud", "could i", "could we", "is it worth", "is it better",
+        "is it safe", "is it ok", "is it okay", "is it wise", "is it a good idea",
+        "would it make sense", "does it make sense", "do i need", "do we need",
+        "do i have to", "do we have to", "if i", "if we", "what if i", "what if we",
+        "better to", "worth it to", "any point in",
+    )
+)  # fmt: skip
+ADVICE_LEADS = frozenset(
+    ("back", "returning", "going", "coming", "re", "regarding", "ok", "okay", "right",
+     "alright", "cool", "great", "nice", "thanks", "so", "anyway", "also", "and")
+)  # fmt: skip
+WORRY_WORDS = frozenset(
+    ("worry", "worried", "concerned", "concern", "alarmed", "alarming", "normal", "expected",
+     "panic", "suspicious", "bad")
+)  # fmt: skip
+# Determiners that point at a thing shown ("how do I read this profile?"): they keep an output
+# noun a tool reference even in a how-to question (rule howto-output-nouns).
+POINTING_DETERMINERS = frozenset(("this", "that", "these", "those", "latest"))
 # Second-person words: a question to the assistant ("can you share the address?", "Do you have
 # a contact number?") asks it for something, not what an output showed (a closed class).
 SECOND_PERSON_WORDS = frozenset(("you", "your", "yours", "u", "ya"))

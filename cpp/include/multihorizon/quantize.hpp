@@ -332,14 +332,17 @@ __attribute__((target("avx2"))) inline void int8_dots_avx2(const std::int8_t* qu
 }
 #endif
 
-// The query's nonzero codes as (column, weight) pairs in column order, an even count (a last
-// pair padded with weight 0, which adds exact zeros). A dot product with the query needs only
+// The query's nonzero codes as (column, weight) pairs in column order, a count divisible by
+// four (the last ones padded with weight 0 on the last column, which adds exact zeros: the
+// SIMD passes take columns two or four at a time). A dot product with the query needs only
 // these columns of a row: the default embedder's vectors are sparse (multihorizon-hash2-384:
 // a median of 51 nonzero codes of 384 on the real-text turns), so a log kept column by column
 // is scanned by reading about an eighth of its codes (issue 14).
 struct SparseCodes {
   std::vector<std::size_t> columns;
   std::vector<std::int32_t> weights;  // the codes, in [-127, 127]
+  // The weights four by four as bytes (column 4q's in the low byte): vpdpbusd's operand.
+  std::vector<std::uint32_t> quads;
 };
 
 inline SparseCodes nonzero_codes(const std::int8_t* codes, std::size_t dim) {
@@ -349,9 +352,16 @@ inline SparseCodes nonzero_codes(const std::int8_t* codes, std::size_t dim) {
     sparse.columns.push_back(j);
     sparse.weights.push_back(codes[j]);
   }
-  if (sparse.columns.size() % 2 != 0) {
+  while (sparse.columns.size() % 4 != 0) {
     sparse.columns.push_back(sparse.columns.back());
     sparse.weights.push_back(0);
+  }
+  for (std::size_t t = 0; t < sparse.weights.size(); t += 4) {
+    std::uint32_t packed = 0;
+    for (std::size_t b = 0; b < 4; ++b) {
+      packed |= (static_cast<std::uint32_t>(sparse.weights[t + b]) & 0xFFu) << (8 * b);
+    }
+    sparse.quads.push_back(packed);
   }
   return sparse;
 }
@@ -437,10 +447,110 @@ __attribute__((target("avx2"))) inline void int8_column_dots_avx2(const SparseCo
 }
 #endif
 
+#ifdef MULTIHORIZON_X86_DISPATCH
+// Column quads summed in int32 lanes before the biased total is taken back: a quad adds at
+// most 4 * 255 * 128 = 130560 to a lane, so 16384 quads stay below 2**31.
+inline constexpr std::size_t kColumnQuadChunk = 16384;
+
+// One int8_column_dots_vnni step: 64 * kHalves rows (kHalves cache lines of each column),
+// `quads` column quads from `first`. vpdpbusd multiplies unsigned bytes by signed ones and
+// sums four products per int32 lane, so each row's codes of four columns are interleaved
+// into one lane and biased to unsigned (c ^ 0x80 = c + 128): the lane sums
+// sum(w * c) + 128 * sum(w), and the chunk's 128 * sum(w) is taken back in int64. The same
+// integers as int8_column_dots_generic.
+template <std::size_t kHalves>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"))) inline void column_quads_vnni(
+    const SparseCodes& query, const std::int8_t* codes, std::size_t stride, std::size_t first,
+    std::size_t quads, std::int64_t* totals) {
+  const __m512i bias = _mm512_set1_epi8(static_cast<char>(0x80));
+  __m512i sums[4 * kHalves];
+  for (__m512i& sum : sums) sum = _mm512_setzero_si512();
+  std::int64_t weight_sum = 0;
+  for (std::size_t q = first; q < first + quads; ++q) {
+    const std::int8_t* column[4];
+    for (std::size_t b = 0; b < 4; ++b) {
+      column[b] = codes + query.columns[4 * q + b] * stride;
+      weight_sum += query.weights[4 * q + b];
+      // Eight lines ahead, as int8_column_dots_avx2 (more streams than the hardware follows).
+      __builtin_prefetch(column[b] + 8 * 64);
+      if (kHalves > 1) __builtin_prefetch(column[b] + 9 * 64);
+    }
+    const __m512i weights = _mm512_set1_epi32(static_cast<int>(query.quads[q]));
+    for (std::size_t h = 0; h < kHalves; ++h) {
+      __m512i lines[4];
+      for (std::size_t b = 0; b < 4; ++b) {
+        lines[b] = _mm512_xor_si512(_mm512_loadu_si512(column[b] + 64 * h), bias);
+      }
+      // Within each 128-bit lane k: rows 16k..16k+7 (lo) and 16k+8..16k+15 (hi) as byte pairs,
+      // then as quads: sums[4h + i]'s int32 lane 4k + m is row 16k + 4i + m.
+      const __m512i ab_lo = _mm512_unpacklo_epi8(lines[0], lines[1]);
+      const __m512i ab_hi = _mm512_unpackhi_epi8(lines[0], lines[1]);
+      const __m512i cd_lo = _mm512_unpacklo_epi8(lines[2], lines[3]);
+      const __m512i cd_hi = _mm512_unpackhi_epi8(lines[2], lines[3]);
+      __m512i* out = sums + 4 * h;
+      out[0] = _mm512_dpbusd_epi32(out[0], _mm512_unpacklo_epi16(ab_lo, cd_lo), weights);
+      out[1] = _mm512_dpbusd_epi32(out[1], _mm512_unpackhi_epi16(ab_lo, cd_lo), weights);
+      out[2] = _mm512_dpbusd_epi32(out[2], _mm512_unpacklo_epi16(ab_hi, cd_hi), weights);
+      out[3] = _mm512_dpbusd_epi32(out[3], _mm512_unpackhi_epi16(ab_hi, cd_hi), weights);
+    }
+  }
+  const std::int64_t taken_back = 128 * weight_sum;
+  for (std::size_t h = 0; h < kHalves; ++h) {
+    alignas(64) std::int32_t lanes[4][16];
+    for (std::size_t i = 0; i < 4; ++i) _mm512_store_si512(lanes[i], sums[4 * h + i]);
+    for (std::size_t k = 0; k < 4; ++k) {
+      for (std::size_t i = 0; i < 4; ++i) {
+        for (std::size_t m = 0; m < 4; ++m) {
+          totals[64 * h + 16 * k + 4 * i + m] += lanes[i][4 * k + m] - taken_back;
+        }
+      }
+    }
+  }
+}
+
+// int8_column_dots_generic with AVX-512 VNNI: 128 rows at a time (two lines of each column),
+// then 64, the query's columns four at a time; the rows left over as int8_column_dots_avx2.
+// Warm, on 10,000 rows and 156 query columns: 52.4 -> 36.6-40.8 µs (issue 14).
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni"))) inline void int8_column_dots_vnni(
+    const SparseCodes& query, const std::int8_t* codes, std::size_t stride, std::size_t count,
+    std::int64_t* dots) {
+  const std::size_t quads = query.quads.size();
+  std::size_t r = 0;
+  for (; r + 128 <= count; r += 128) {
+    std::fill(dots + r, dots + r + 128, std::int64_t{0});
+    for (std::size_t q = 0; q < quads; q += kColumnQuadChunk) {
+      column_quads_vnni<2>(query, codes + r, stride, q, std::min(kColumnQuadChunk, quads - q),
+                           dots + r);
+    }
+  }
+  if (r + 64 <= count) {
+    std::fill(dots + r, dots + r + 64, std::int64_t{0});
+    for (std::size_t q = 0; q < quads; q += kColumnQuadChunk) {
+      column_quads_vnni<1>(query, codes + r, stride, q, std::min(kColumnQuadChunk, quads - q),
+                           dots + r);
+    }
+    r += 64;
+  }
+  if (r < count) int8_column_dots_generic(query, codes + r, stride, count - r, dots + r);
+}
+
+// Whether this CPU has AVX-512 BW and VNNI (int8_column_dots_vnni), beside the level's
+// F, DQ and VL.
+inline bool has_avx512_vnni() {
+  static const bool vnni =
+      __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni");
+  return vnni;
+}
+#endif
+
 // The same integers on every level.
 inline void int8_column_dots(const SparseCodes& query, const std::int8_t* codes,
                              std::size_t stride, std::size_t count, std::int64_t* dots) {
 #ifdef MULTIHORIZON_X86_DISPATCH
+  if (at_least(Level::kAvx512) && has_avx512_vnni()) {
+    int8_column_dots_vnni(query, codes, stride, count, dots);
+    return;
+  }
   if (at_least(Level::kAvx2)) {
     int8_column_dots_avx2(query, codes, stride, count, dots);
     return;

@@ -415,6 +415,9 @@ class Config:
     # "We fixed the crash, here is our crash log from before the fix" right after a reply
     # reports what came of it: CONTINUE, whatever its words (rule outcome-reports).
     outcome_reports: bool = True
+    # "Mostly weddings, some drone footage." right after a reply that asked the user something
+    # answers it: CONTINUE, whatever its words (rule reply-answers).
+    reply_answers: bool = True
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

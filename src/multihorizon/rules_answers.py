@@ -1,0 +1,37 @@
+"""The rules of stop 36's answers work (SPEC-028 §5.2: a statement that answers the question
+the reply asked, or reports what came of its advice, is CONTINUE), as data for
+``multihorizon.rules`` (``rules_phrasing`` re-exports them): each entry is ``(id, stage,
+section, summary, off, evidence, function)``, the arguments of one registry row. Like the
+registry, this imports nothing of the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["ANSWER_RULES"]
+
+ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "reply-answers",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a statement of at most 400 characters right after a "
+        "reply in the active thread that ends by asking the user something (its last "
+        "character before closing quotes is '?', and it is no open offer such as 'Anything "
+        "else?') answers it: CONTINUE (§5.2 'same thread, extend it'), whatever its words, "
+        "not EXPLORE for its low similarity nor DRILL_DOWN for a word pointing back ('two "
+        "handles, only the hot one drips'), so it stays. Not a question, a request (the "
+        "request rules read first), a turn with a marker of a move, a first clause of "
+        "otherness ('Separately, ...') or of another party's second matter ('my daughter "
+        "also needs braces'), or a statement that asks after all ('wants to know', 'tips'). "
+        "Session does not take the native settle's answer as final for a statement after "
+        "such a reply, so it reaches the rule.",
+        {"reply_answers": False},
+        "Counted over every hand-written file before the rule: a user statement right after "
+        "a reply ending in '?' is gold CONTINUE 39 times, DRILL_DOWN twice (quiz requests) "
+        "and EXPLORE never. PLACEHOLDER",
+        "dialogue.reply_answers.answers_the_reply",
+    ),
+)

@@ -574,6 +574,17 @@ def _reply_answer(config: mh.Config) -> object:
     return envelope.intent, envelope.active_thread == session.active_thread
 
 
+def _long_report(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Our sourdough starter smells like nail polish.")
+    session.assistant("It's hungry. Feed it twice a day at 1:1:1 and keep it somewhere warm.")
+    text = (
+        "Kept it in the airing cupboard overnight and by morning it had doubled, though there "
+        "was a grey liquid layer on the top of the jar."
+    )
+    return session.preview(text).intent
+
+
 def _reply_follow_up(config: mh.Config) -> object:
     session = mh.Session(config=config.replace(reply_words=False))  # it keeps this one too
     session.user("The wifi upstairs is really weak. What can I do?")
@@ -1597,6 +1608,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "thread-details": _thread_detail,
     "outcome-reports": _outcome_report,
     "reply-answers": _reply_answer,
+    "long-reports": _long_report,
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
     "term-returns": _term_return,

@@ -34,4 +34,18 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "and EXPLORE never. PLACEHOLDER",
         "dialogue.reply_answers.answers_the_reply",
     ),
+    (
+        "long-reports",
+        "intent",
+        "§5.2",
+        "Rule outcome-reports reads a statement of up to 240 characters (not 80) whose first "
+        "word may open a report ('I reboiled it for another twelve minutes and it wrinkles on "
+        "the saucer now, though it is rather dark.'): a report after advice may run to a few "
+        "clauses. Every other check of the rule stands (a clause of a thing done or handed "
+        "over, nothing asked for, no move, it takes up the reply or its thread). The native "
+        "settle hands on a statement that long by its first word (its seventh length).",
+        {"long_reports": False},
+        "PLACEHOLDER",
+        "dialogue.outcome_reports.outcome_chars",
+    ),
 )

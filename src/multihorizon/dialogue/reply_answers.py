@@ -40,7 +40,13 @@ if TYPE_CHECKING:
     from .features import TurnFeatures
     from .turnlog import TurnLog
 
-__all__ = ["ANSWER_CHARS", "answer_statement", "answers_the_reply", "asks_the_user", "replies_asked"]
+__all__ = [
+    "ANSWER_CHARS",
+    "answer_statement",
+    "answers_the_reply",
+    "asks_the_user",
+    "replies_asked",
+]
 
 # The longest statement read (characters): an answer may run to a few clauses ("The label
 # inside the cap says ..., and I'm fairly sure ..."); a longer turn sets up a matter of its own.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,7 +18,7 @@ import multihorizon as mh
 from handwritten_scoring import score
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.outcome_reports import LONG_OUTCOME_CHARS, OUTCOME_CHARS, outcome_report
-from multihorizon.dialogue.reply_answers import ANSWER_CHARS, answer_statement
+from multihorizon.dialogue.reply_answers import ANSWER_CHARS, answer_statement, asks_the_user
 
 DATA = Path(__file__).parent / "data" / "handwritten"
 _ASKED = "The same in the evening? And which hours of sun does the shelf get?"
@@ -71,11 +72,13 @@ def test_a_reply_that_asked_nothing_or_offered_more_help_gets_no_answer() -> Non
     text = "Beside the back door, bright mornings but nothing after lunch because the fence blocks."
     told = _seedlings(reply="Move them to the brightest window and turn them daily.")
     offered = _seedlings(reply="Is there anything else I can help you with?")
+    more = _seedlings(reply="Great. Do you require more information on that?")
     off = _seedlings(mh.Config().replace(reply_answers=False))
     assert _seedlings().classify(text) is mh.Intent.CONTINUE
     assert off.classify(text) is mh.Intent.EXPLORE
     assert told.classify(text) is mh.Intent.EXPLORE
     assert offered.classify(text) is mh.Intent.EXPLORE
+    assert more.classify(text) is mh.Intent.EXPLORE
 
 
 @pytest.mark.parametrize(
@@ -88,6 +91,10 @@ def test_a_reply_that_asked_nothing_or_offered_more_help_gets_no_answer() -> Non
         ("Her little brother wants to start too, but he has asthma.", False),
         ("Separately, the trustees have appointed an examiner.", False),
         ("we want to know what the ferry costs", False),
+        ("The shop give me a 3, it is written on the box.", True),  # no order opens a clause
+        ("Let me have their phone number first.", False),  # an order
+        ("No, not now. Tell me the forecast for Friday.", False),  # an order after fillers
+        ("the morning one is fine, please book it", False),  # asks after all
         ("any tips on the paperwork would be great", False),
         ("x" * ANSWER_CHARS + " yes", False),
     ],
@@ -101,6 +108,9 @@ def test_reply_answers_is_linear() -> None:
     started = time.perf_counter()
     assert not answer_statement("my cat also " * 90_000)
     assert not outcome_report("I fixed it and " * 70_000, LONG_OUTCOME_CHARS)
+    # A reply of a million characters in one sentence: a few passes over it.
+    reply = SimpleNamespace(text="is it the left one or " * 45_000 + "?", open_offer=False)
+    assert asks_the_user(reply)  # type: ignore[arg-type]
     assert time.perf_counter() - started < 0.5
 
 

@@ -27,9 +27,13 @@ from typing import TYPE_CHECKING
 from ..text.answer_words import (
     ANSWER_ADDING,
     ANSWER_ASKS,
+    ANSWER_FILLERS,
+    ANSWER_ORDERS,
     ANSWER_OTHERNESS,
     ANSWER_OWNERS,
+    OFFER_WORDS,
     QUESTION_CLOSERS,
+    SENTENCE_ENDS,
 )
 from ..text.lexicon import Marker
 from .phrasing import WORD_STRIP
@@ -60,9 +64,14 @@ _MOVES = (Marker.NEW_TOPIC, Marker.RESUME, Marker.EXPLAIN)
 
 def asks_the_user(reply: TurnFeatures) -> bool:
     """Whether an assistant reply ends by asking the user something: its last character
-    before closing quotes and brackets is "?", and it is no open offer of more help
-    ("Anything else I can do?")."""
-    return reply.text.rstrip(QUESTION_CLOSERS).endswith("?") and not reply.open_offer
+    before closing quotes and brackets is "?", and its last sentence offers no more help
+    ("Anything else I can do?", "Any other help you want?": ``OFFER_WORDS``)."""
+    text = reply.text.rstrip(QUESTION_CLOSERS)
+    if not text.endswith("?") or reply.open_offer:
+        return False
+    start = max(map(text[:-1].rfind, SENTENCE_ENDS)) + 1  # the last sentence's start
+    words = text[start:].casefold().replace("\u2019", "'").split()
+    return OFFER_WORDS.isdisjoint(word.strip(WORD_STRIP) for word in words)
 
 
 def replies_asked(log: TurnLog, config: Config) -> bool:
@@ -79,17 +88,21 @@ def replies_asked(log: TurnLog, config: Config) -> bool:
 def answer_statement(text: str) -> bool:
     """Whether a statement may answer a question: at most ``ANSWER_CHARS`` characters, no
     first clause of otherness ("Separately, ...") or of another party's second matter
-    ("also my water softener ...", "Her brother wants to start too, ..."), and nothing
-    asked for after all ("wants to know", "tips on"). The caller checks it is no question."""
+    ("also my water softener ...", "Her brother wants to start too, ..."), no clause that
+    opens with an order ("Let me have ...", "No, not now. Tell me ..."), and nothing asked
+    for after all ("wants to know", "tips on", "please"). The caller checks it is no
+    question."""
     if len(text) > ANSWER_CHARS:
         return False
-    first = True  # in the first clause
+    first = opening = True  # in the first clause; at a clause's start (fillers aside)
     adding = owner = False
     before = ""
     for token in text.casefold().replace("\u2019", "'").split():
         word = token.strip(WORD_STRIP)
         if word in ANSWER_ASKS or (before == "to" and word == "know"):
             return False  # "My partner also wants to know how ...", "any tips on ..."
+        if opening and word in ANSWER_ORDERS:
+            return False  # "Let me have the contact number", "No, not now. Tell me ..."
         if first:
             if word in ANSWER_OTHERNESS:
                 return False  # "Unrelated, ...", "Other thing: ..."
@@ -97,7 +110,9 @@ def answer_statement(text: str) -> bool:
             owner = owner or word in ANSWER_OWNERS
             if adding and owner:
                 return False  # "my daughter also needs braces"
-            first = token[-1] not in _CLAUSE_ENDS
+        ends = token[-1] in _CLAUSE_ENDS
+        first = first and not ends
+        opening = ends or (opening and word in ANSWER_FILLERS)
         before = word
     return True
 

@@ -141,7 +141,7 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
     if ref._reports and code == INTENT_EXPLORE and not first_turn and not question:
         if len(text) <= ref._detail_chars:
             yield "short statement <= detail chars (thread-details)"
-        elif len(text) <= ref._acknowledged_chars and may_open_with_report_opener(
+        elif len(text) <= ref._report_chars and may_open_with_report_opener(
             text, ref._report_openers
         ):
             yield "short statement, report opener (report-backs)"

@@ -179,8 +179,9 @@ def _follow_up_form(config: mh.Config) -> object:
 
 
 def _answer_stays(config: mh.Config) -> object:
-    # Rule thread-details keeps a short answer too: off, to see this rule alone.
-    session = mh.Session(config=config.replace(thread_details=False))
+    # Rules thread-details and reply-answers keep a short answer too: off, to see this rule
+    # alone.
+    session = mh.Session(config=config.replace(thread_details=False, reply_answers=False))
     session.user("I need a table for dinner tonight", embedding=_vector(1))
     session.assistant("Which part of town?", embedding=_vector(1))
     envelope = session.user("somewhere in the north", embedding=_vector(2))
@@ -560,6 +561,28 @@ def _outcome_report(config: mh.Config) -> object:
     text = "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with mastic only."
     envelope = session.preview(text)
     return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _reply_answer(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("My tomato seedlings are tall and floppy. What am I doing wrong?")
+    session.assistant("They are stretching for light. Where do they stand, and how many hours?")
+    envelope = session.preview(
+        "Next to the back door on a shelf, lots of morning sun, none in the afternoon at all "
+        "since the fence blocks it."
+    )
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+def _long_report(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Our sourdough starter smells like nail polish.")
+    session.assistant("It's hungry. Feed it twice a day at 1:1:1 and keep it somewhere warm.")
+    text = (
+        "Kept it in the airing cupboard overnight and by morning it had doubled, though there "
+        "was a grey liquid layer on the top of the jar."
+    )
+    return session.preview(text).intent
 
 
 def _reply_follow_up(config: mh.Config) -> object:
@@ -1617,6 +1640,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "again-asks": _again_ask,
     "thread-details": _thread_detail,
     "outcome-reports": _outcome_report,
+    "reply-answers": _reply_answer,
+    "long-reports": _long_report,
     "other-topic-clauses": _other_topic_clause,
     "situation-setups": _situation_setup,
     "term-returns": _term_return,

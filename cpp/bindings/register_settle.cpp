@@ -551,13 +551,14 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   settle.echoes = flags[7].cast<bool>();
   settle.reply_terms = flags[8].cast<bool>();
   const py::tuple sizes(py::reinterpret_borrow<py::object>(lengths));
-  if (sizes.size() != 6) value_error("lengths: expected 6 character counts");
+  if (sizes.size() != 7) value_error("lengths: expected 7 character counts");
   settle.acknowledged_chars = count_arg(sizes[0], "lengths");
   settle.side_question_chars = count_arg(sizes[1], "lengths");
   settle.standalone_chars = count_arg(sizes[2], "lengths");
   settle.detail_chars = count_arg(sizes[3], "lengths");
   settle.new_ground_chars = count_arg(sizes[4], "lengths");
   settle.own_chars = count_arg(sizes[5], "lengths");
+  settle.report_chars = count_arg(sizes[6], "lengths");
   settle.capitals = code_points(capitals, "capitals");
   settle.joiners = code_points(joiners, "joiners");
   for (py::handle needle : needles) settle.needles.push_back(code_points(needle, "needles"));

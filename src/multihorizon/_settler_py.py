@@ -106,10 +106,11 @@ class IntentSettlerBase:
         Rules tool-reference-match, ordinal-forms, resume-announcements, side-questions on;
         whether the caller reads every turn's references (a lexicon without gate words);
         rules term-questions, report-backs, echo-clarifications and reply-term-asks on.
-    lengths : 6 ints
+    lengths : 7 ints
         The longest acknowledged statement, side question, standalone pick, detail (0: off);
         the shortest DRILL_DOWN question rules new-ground-questions and own-antecedents (one
-        with "my" or "our": ``contains_owner``) read (0: off).
+        with "my" or "our": ``contains_owner``) read (0: off); the longest statement with a
+        report opener (rules report-backs and outcome-reports).
     capitals, joiners : str
         The capital letters that may stand alone as a label, and what may not touch one.
     needles : iterable of str
@@ -170,12 +171,12 @@ class IntentSettlerBase:
         self._tool_match, self._ordinal_forms, self._repeats = flags[:3]
         self._side_questions, self._always_pending, self._terms, self._reports = flags[3:7]
         self._echoes, self._reply_terms = flags[7:]
-        if len(lengths) != 6:
-            raise ValueError("lengths: expected 6 character counts")
+        if len(lengths) != 7:
+            raise ValueError("lengths: expected 7 character counts")
         sizes = [as_int(size, "lengths") for size in lengths]
         self._acknowledged_chars, self._side_question_chars = sizes[:2]
         self._standalone_chars, self._detail_chars, self._new_ground_chars = sizes[2:5]
-        self._own_chars = sizes[5]
+        self._own_chars, self._report_chars = sizes[5:]
         self._capitals = frozenset(capitals)
         self._joiners = frozenset(joiners)
         self._needles = tuple(needles)
@@ -296,7 +297,7 @@ class IntentSettlerBase:
             and code == INTENT_EXPLORE
             and not first_turn
             and not question
-            and len(text) <= max(self._detail_chars, self._acknowledged_chars)
+            and len(text) <= max(self._detail_chars, self._report_chars)
             and (
                 len(text) <= self._detail_chars  # rule thread-details: any first word
                 or may_open_with_report_opener(text, self._report_openers)

@@ -427,6 +427,13 @@ class Config:
     # "We fixed the crash, here is our crash log from before the fix" right after a reply
     # reports what came of it: CONTINUE, whatever its words (rule outcome-reports).
     outcome_reports: bool = True
+    # "Mostly weddings, some drone footage." right after a reply that asked the user something
+    # answers it: CONTINUE, whatever its words (rule reply-answers).
+    reply_answers: bool = True
+    # "I reboiled it for another twelve minutes and it wrinkles on the saucer now, though it is
+    # rather dark." reports what came of the advice too: rule outcome-reports up to 240
+    # characters (rule long-reports).
+    long_reports: bool = True
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

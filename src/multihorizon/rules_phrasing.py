@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .rules_answers import ANSWER_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 
-__all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
+__all__ = ["ANSWER_RULES", "OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
 
 PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (

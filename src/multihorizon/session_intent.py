@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import PENDING_EMBEDDING, PENDING_QUESTION
+from ._intent_py import CUE_QUESTION, PENDING_EMBEDDING, PENDING_QUESTION
 from .config import Config
 from .dialogue import multiparty
 from .dialogue.context import DialogueContext
@@ -20,6 +20,7 @@ from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
+from .dialogue.reply_answers import replies_asked
 from .dialogue.resolution import Resolution
 from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
@@ -140,7 +141,7 @@ class SessionIntent:
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and final:
+            elif not pending and final and (statements_final or cues & CUE_QUESTION):
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
             if (
@@ -211,6 +212,10 @@ class SessionIntent:
             and past_outputs(self._scratch, self._log)
         )
         final = statements_final and not past
+        # A statement right after a reply that asked the user something may answer it (rule
+        # reply-answers): the settle cannot see the reply, so its answer is not final for a
+        # statement then; a question's is.
+        statements_final = statements_final and not replies_asked(self._log, self.config)
         return self._threads.active_recent(), not self._log, final, tool_outputs, statements_final
 
     # Session's.

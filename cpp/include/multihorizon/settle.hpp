@@ -71,6 +71,7 @@ struct SettleRules {
   bool reply_terms = false;     // rule reply-term-asks
   std::size_t acknowledged_chars = 0;
   std::size_t detail_chars = 0;  // rule thread-details: any shorter statement (0: off)
+  std::size_t report_chars = 0;  // the longest statement a report opener hands on
   std::size_t side_question_chars = 0;
   std::size_t new_ground_chars = 0;  // rule new-ground-questions: a longer DRILL_DOWN question
   std::size_t own_chars = 0;  // rule own-antecedents: a longer DRILL_DOWN question with "my"/"our"
@@ -1074,7 +1075,7 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // thread-details, whatever its first word).
   if (rules.reports && code == kExplore && !first_turn && !question &&
       (length <= rules.detail_chars ||
-       (length <= rules.acknowledged_chars &&
+       (length <= rules.report_chars &&
         settle_detail::may_open_with_report_opener(text, length, rules.report_openers)))) {
     return false;
   }

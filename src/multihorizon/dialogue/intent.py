@@ -309,10 +309,9 @@ class IntentClassifier:
         # "how much more per month?": a CONTINUE marker inside a question's own words is none
         # (rule embedded-continues); the settle hands on every question with one.
         self._embedded = config.embedded_continues
-        # "They're in pots and I water them every day." may report back (rule report-backs).
-        # "ok did six of them last night" may report what was done (rule done-reports).
+        # Rules report-backs ("They're in pots ...") and done-reports ("ok did six of them ...").
         self._done = report_reader(config)  # and rule outcome-reports: "Tried your trick ..."
-        self._openers = report_openers(config)  # the first words the native settle hands on
+        self._openers = report_openers(config)  # first words the settle hands on, and how long
         self._reports = config.report_backs
         # "we only have the one bathroom" may add to the thread (rule thread-details): any
         # statement of at most DETAIL_CHARS the scan calls EXPLORE goes on.
@@ -496,11 +495,12 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             classifier._details,
             classifier._new_ground,
             OWN_ANTECEDENT_CHARS if classifier._own_parties else 0,
+            classifier._openers[1],
         ),
         capitals=capitals,
         joiners=joiners,
         needles=needles,
-        report_openers=sorted(classifier._openers),
+        report_openers=sorted(classifier._openers[0]),
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
         # With rule short-follow-ups an adding opener counts anywhere in the turn

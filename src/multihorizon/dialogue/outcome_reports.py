@@ -50,10 +50,12 @@ if TYPE_CHECKING:
     from .features import TurnFeatures
 
 __all__ = [
+    "LONG_OUTCOME_CHARS",
     "OUTCOME_CHARS",
     "OUTCOME_OPENERS",
     "outcome_report",
     "report_chars",
+    "report_opener_chars",
     "report_openers",
     "report_reader",
     "reports_an_outcome",
@@ -63,6 +65,10 @@ __all__ = [
 # what the native settle hands on to rule report-backs (``phrasing.ACKNOWLEDGED_CHARS``), so
 # a plain statement ("The staging cluster runs three etcd members ...") still settles there.
 OUTCOME_CHARS = ACKNOWLEDGED_CHARS
+# The longest statement read with rule long-reports: a report after advice may run to a few
+# clauses ("I reboiled it for another twelve minutes and it wrinkles on the saucer now, though
+# it is rather dark."); its first word still one of ``OUTCOME_OPENERS``.
+LONG_OUTCOME_CHARS = 240
 # Every first word a report read here may have (the native settle's report openers).
 OUTCOME_OPENERS = (
     OUTCOME_FILLERS
@@ -86,12 +92,27 @@ def report_chars(config: Config) -> int:
     return DETAIL_CHARS if config.report_backs and config.thread_details else 0
 
 
-def report_openers(config: Config) -> frozenset[str]:
-    """The first words with which the native settle hands on a short statement it calls
-    EXPLORE: rule report-backs' and done-reports', and with rule outcome-reports its own."""
+def outcome_chars(config: Config) -> int:
+    """The longest statement rule outcome-reports reads (rule long-reports widens it)."""
+    return LONG_OUTCOME_CHARS if config.long_reports else OUTCOME_CHARS
+
+
+def report_opener_chars(config: Config) -> int:
+    """The longest statement the native settle hands on by its first word (its report
+    openers): rule report-backs' and done-reports' ``ACKNOWLEDGED_CHARS``, and with rules
+    outcome-reports and long-reports ``LONG_OUTCOME_CHARS``."""
     if config.report_backs and config.outcome_reports:
-        return REPORT_OPENERS | OUTCOME_OPENERS
-    return REPORT_OPENERS
+        return outcome_chars(config)
+    return ACKNOWLEDGED_CHARS
+
+
+def report_openers(config: Config) -> tuple[frozenset[str], int]:
+    """The first words with which the native settle hands on a statement it calls EXPLORE
+    (rule report-backs' and done-reports', and with rule outcome-reports its own), and the
+    longest such statement (``report_opener_chars``)."""
+    if config.report_backs and config.outcome_reports:
+        return REPORT_OPENERS | OUTCOME_OPENERS, report_opener_chars(config)
+    return REPORT_OPENERS, ACKNOWLEDGED_CHARS
 
 
 def report_reader(config: Config) -> Callable[[str], bool] | None:
@@ -99,9 +120,12 @@ def report_reader(config: Config) -> Callable[[str], bool] | None:
     outcome-reports (None: neither is on)."""
     done = config.report_backs and config.done_reports
     outcome = config.report_backs and config.outcome_reports
+    limit = outcome_chars(config)
     if done and outcome:
-        return lambda text: done_report(text) or outcome_report(text)
-    return done_report if done else (outcome_report if outcome else None)
+        return lambda text: done_report(text) or outcome_report(text, limit)
+    if outcome:
+        return lambda text: outcome_report(text, limit)
+    return done_report if done else None
 
 
 def _past(word: str) -> bool:
@@ -132,13 +156,13 @@ def _clauses(text: str) -> list[list[str]]:
     return [*clauses, clause] if clause else clauses
 
 
-def outcome_report(text: str) -> bool:
+def outcome_report(text: str, limit: int = OUTCOME_CHARS) -> bool:
     """Whether a statement has a clause that reports a thing done ("Switched it off last
     night", "they fixed it", "I've drafted ...", "She had the eye test today") or hands one
     over ("here's today's reading"), asks for nothing and says no clause before it that the
     report is about something else ("ok totally random but i bought a ukulele"). The caller
-    checks it is no question."""
-    if len(text) > OUTCOME_CHARS or _asks(words := plain_words(text)):
+    checks it is no question. ``limit``: the longest statement read."""
+    if len(text) > limit or _asks(words := plain_words(text)):
         return False
     if not words or words[0] not in OUTCOME_OPENERS:
         return False  # the native settle reads the first word alone
@@ -180,7 +204,8 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
     """Whether a user statement reports what came of the reply just before it (rule
     outcome-reports). The caller (``reply_rules.reports_on_the_reply``) checks the rest: no
     question, right after a reply, an assistant chat of two, a thread on the table."""
-    if not context.config.outcome_reports or not outcome_report(features.text):
+    config = context.config
+    if not config.outcome_reports or not outcome_report(features.text, outcome_chars(config)):
         return False
     if any(features.has(marker) for marker in _MOVES):
         return False  # "Unrelated, my work VPN disconnects ..." moves on

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from .bare_returns import ALONE, bare_return_of
 from .follow_ups import returns_to_dormant
 from .intent import Intent
+from .reply_answers import answers_the_reply
 from .reply_rules import (
     acked_in_thread,
     acts_on_the_thread,
@@ -55,6 +56,10 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.DRILL_DOWN  # rule action-requests: §5.1 a request on the thread at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and asks_for_a_form(context, features):
         return Intent.DRILL_DOWN  # rule form-requests: §5.1 "give me more about" the thread
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and answers_the_reply(context, features):
+        if acts_on_the_thread(context, features):
+            return Intent.DRILL_DOWN  # rule action-requests: a request, not an answer
+        return Intent.CONTINUE  # rule reply-answers: §5.2 "same thread, extend it"
     if intent is Intent.EXPLORE and acked_in_thread(context, features):
         return Intent.CONTINUE  # rule also-questions: "ok and ..." stays in its thread
     if intent is Intent.EXPLORE and returns_to_dormant(context, features):

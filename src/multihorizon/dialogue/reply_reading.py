@@ -21,6 +21,8 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
+from .also_subjects import adds_a_subject
+from .confirm_checks import confirms_the_reply
 from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:
@@ -45,6 +47,10 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent in _ECHO_FROM and checks_the_reply(context, features):
         return Intent.CLARIFY  # rule understanding-checks: §5.2 what the reply meant
+    if intent in _ECHO_FROM and confirms_the_reply(context, features):
+        return Intent.CLARIFY  # rule confirm-checks: §5.2 what the reply meant, to confirm
+    if intent is Intent.CONTINUE and adds_a_subject(context, features):
+        return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, added
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):

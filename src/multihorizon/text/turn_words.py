@@ -8,6 +8,7 @@ from __future__ import annotations
 __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
+    "ALSO_SUBJECT_OPENERS",
     "CHOICE_ASKERS",
     "FINDING_VERBS",
     "INFLECTION_SWAPS",
@@ -137,6 +138,13 @@ RETURN_FRONTS = frozenset(("anyway",))
 # asking to go on ("Also, do I need winter tyres?", "ok and the straps, how tight should they
 # be"; "ok and?" goes on): no CONTINUE marker there (rule also-questions). Case-folded.
 ADDING_OPENERS = frozenset(("also", "ok and", "okay and"))
+# Rule also-subjects: a statement opening with one of these adds something; when its words
+# share nothing with the thread it adds a new subject ("also my son has started wetting the
+# bed again"), not a detail ("also the tap drips more at night"). Case-folded word tuples.
+ALSO_SUBJECT_OPENERS = (
+    ("also",), ("and", "also"), ("oh", "and"), ("oh", "also"), ("plus",), ("ok", "and"),
+    ("okay", "and"), ("oh", "and", "also"),
+)  # fmt: skip
 # How a short statement that reports back on the reply before opens (rule report-backs): its
 # subject points back ("They're in pots and I water them daily.", "It's on the hallway
 # wall."), or "I"/"we" did something to what was suggested ("We tried that, ..."; the second

@@ -1,0 +1,150 @@
+"""A user turn that asks the assistant to confirm what its reply said (rule confirm-checks,
+SPEC-028 §5.2 CLARIFY: asking what the reply meant). Rule understanding-checks reads every
+"so ...?" put as a statement and is opt-in: on unseen conversations it also took ordinary "so
+..." questions. This rule reads the same statement put as a question (``understanding_check``)
+only with a mark of confirmation: a closing tag ("So the dial stays at 4, correct?", "so just
+5 min a day? thats it?", "Only five pleats is enough, really?", where no opener is needed),
+another case set against the restatement ("so both, not just the chain?", "... rather than in
+front of it?"), or one of the reply's figures restated with a limiter ("so the cassette is
+only 40 quid?"). A return may lead the check ("back to the bike - so both, not just the
+chain?"): its clause says where, not what is checked. Reads the turn's words once each and
+the recent replies' words once each: linear, no regex."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..text.check_words import (
+    CHECK_FILLERS,
+    CONFIRM_BARE_TAGS,
+    CONFIRM_CONTRASTS,
+    CONFIRM_LIMITERS,
+    CONFIRM_RETURNS,
+    CONFIRM_TAGS,
+)
+from ..text.lexicon import Marker
+from ..text.question_forms import NUMBER_WORDS
+from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_STRIP
+from .understanding_checks import CHECK_CHARS, understanding_check
+
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+
+__all__ = ["confirm_check", "confirms_the_reply"]
+
+# A return's clause ("going back to the landscape picture -") is a few words before the check.
+_RETURN_WORDS = 8
+_SENTENCE_ENDS = ".!?;"
+_CLAUSE_ENDS = ",:;-\u2013\u2014"
+# The assistant replies a restated figure may come from, the latest first: a check after a
+# return restates a reply some turns back ("back to the flat - so only 300?").
+_REPLIES_BACK = 6
+# "so only 40 quid?" restates a figure; "so 5,000 only covers the sleeves" one written with a
+# separator.
+_FIGURE_STRIP = "$£€%.,:;!?()\"'"
+# Markers of a new subject: a check restates a reply, it announces nothing.
+_NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)
+_CONTRAST_LEADS = frozenset(contrast[0] for contrast in CONFIRM_CONTRASTS)
+
+
+def _ends_clause(token: str) -> bool:
+    return token.rstrip(ECHO_CLOSERS)[-1:] in _CLAUSE_ENDS or token in _CLAUSE_ENDS
+
+
+def _figure(word: str) -> str:
+    """The number a word writes ("40", "5,000" -> "5000", "fifteen"), or ""."""
+    word = word.strip(_FIGURE_STRIP).replace(",", "")
+    if word in NUMBER_WORDS or (word and word.isdigit()):
+        return word
+    return ""
+
+
+def _after_return(tokens: list[str], words: list[str]) -> int:
+    """Where the check starts: after ``CHECK_FILLERS``, and after a return's clause that
+    opens with one of ``CONFIRM_RETURNS`` and closes with a clause end within
+    ``_RETURN_WORDS`` words; -1 when a return opens the turn with no such clause end."""
+    index = 0
+    while index < len(words) and words[index] in CHECK_FILLERS:
+        index += 1
+    if not any(tuple(words[index : index + len(form)]) == form for form in CONFIRM_RETURNS):
+        return 0
+    for at in range(index, min(index + _RETURN_WORDS, len(tokens))):
+        if _ends_clause(tokens[at]):
+            return at + 1
+    return -1
+
+
+def confirm_check(text: str, figures: Callable[[], frozenset[str]] | None = None) -> bool:
+    """Whether the turn's last sentence is a check (``understanding_check``, after a return's
+    clause) marked as one: a ``CONFIRM_TAGS`` tag closing it after a clause end or as a
+    sentence of its own (then, ``CONFIRM_BARE_TAGS``, no opener is needed), one of ``CONFIRM_CONTRASTS`` at a clause's
+    start ("rather than" and "instead of" anywhere), or a figure of ``figures()`` (the
+    replies', read only then) with one of ``CONFIRM_LIMITERS``."""
+    if len(text) > 2 * CHECK_CHARS or not text.rstrip().rstrip(ECHO_CLOSERS).endswith("?"):
+        return False
+    tokens = text.casefold().replace("\u2019", "'").split()
+    words = [token.strip(ECHO_STRIP) for token in tokens]
+    start = _after_return(tokens, words)
+    if start < 0:
+        return False
+    tokens, words = tokens[start:], words[start:]
+    tagged: tuple[str, ...] = ()
+    for tag in CONFIRM_TAGS:
+        at = len(words) - len(tag)
+        if at > 0 and tuple(words[at:]) == tag:
+            before = tokens[at - 1].rstrip(ECHO_CLOSERS)
+            if before[-1:] in _SENTENCE_ENDS or _ends_clause(before):
+                tagged = tag
+                tokens, words = tokens[:at], words[:at]
+                break
+    body = " ".join(tokens).rstrip(_CLAUSE_ENDS + " ").rstrip("?") + "?"
+    if not understanding_check(body, bare=tagged in CONFIRM_BARE_TAGS):
+        return False
+    if tagged:
+        return True
+    for at, word in enumerate(words):
+        if word not in _CONTRAST_LEADS:
+            continue
+        for contrast in CONFIRM_CONTRASTS:
+            if tuple(words[at : at + len(contrast)]) != contrast:
+                continue
+            if len(contrast) == 2 and contrast[0] in ("rather", "instead"):
+                return True  # "... rather than in front of it?"
+            if at > 0 and _ends_clause(tokens[at - 1]):
+                return True  # "..., not just the chain?", "..., and not before?"
+    said = [figure for word in words if (figure := _figure(word))]
+    if figures is None or not said or not any(word in CONFIRM_LIMITERS for word in words):
+        return False
+    replies = figures()
+    return any(figure in replies for figure in said)
+
+
+def _reply_figures(context: DialogueContext) -> frozenset[str]:
+    """The figures the last ``_REPLIES_BACK`` assistant replies write."""
+    log = context.log
+    found: set[str] = set()
+    replies = 0
+    for turn_id in range(len(log) - 1, -1, -1):
+        if replies == _REPLIES_BACK:
+            break
+        if log.roles[turn_id] == "assistant":
+            replies += 1
+            words = log[turn_id].content.casefold().split()
+            found.update(figure for word in words if (figure := _figure(word)))
+    return frozenset(found)
+
+
+def confirms_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether the turn asks to confirm what the conversation's replies said (rule
+    confirm-checks): ``confirm_check`` right after an assistant reply, in an assistant chat
+    of two, with no new-topic marker."""
+    config, log = context.config, context.log
+    if not (config.confirm_checks and len(log) > 0 and log.roles[-1] == "assistant"):
+        return False
+    if not features.has(Marker.CONFIRM_MARK) or any(features.has(m) for m in _NEW_SUBJECT):
+        return False
+    if not confirm_check(features.text, lambda: _reply_figures(context)):
+        return False
+    return not (context.speakers.multi_party(config) or context.peer_dialogue())

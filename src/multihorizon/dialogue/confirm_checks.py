@@ -25,6 +25,7 @@ from ..text.check_words import (
 )
 from ..text.lexicon import Marker
 from ..text.question_forms import NUMBER_WORDS
+from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_STRIP
 from .understanding_checks import CHECK_CHARS, understanding_check
 
@@ -76,12 +77,18 @@ def _after_return(tokens: list[str], words: list[str]) -> int:
     return -1
 
 
-def confirm_check(text: str, figures: Callable[[], frozenset[str]] | None = None) -> bool:
+def confirm_check(
+    text: str,
+    figures: Callable[[], frozenset[str]] | None = None,
+    reply_terms: Callable[[], frozenset[str]] | None = None,
+) -> bool:
     """Whether the turn's last sentence is a check (``understanding_check``, after a return's
     clause) marked as one: a ``CONFIRM_TAGS`` tag closing it after a clause end or as a
-    sentence of its own (then, ``CONFIRM_BARE_TAGS``, no opener is needed), one of ``CONFIRM_CONTRASTS`` at a clause's
-    start ("rather than" and "instead of" anywhere), or a figure of ``figures()`` (the
-    replies', read only then) with one of ``CONFIRM_LIMITERS``."""
+    sentence of its own (with ``CONFIRM_BARE_TAGS``, no opener is needed), one of
+    ``CONFIRM_CONTRASTS`` at a clause's start ("rather than" and "instead of" anywhere; with no
+    opener, when the check names a word of ``reply_terms()``: "the rice has to be cold, not
+    warm?"), or a figure of ``figures()`` (the replies', read only then) with one of
+    ``CONFIRM_LIMITERS``."""
     if len(text) > 2 * CHECK_CHARS or not text.rstrip().rstrip(ECHO_CLOSERS).endswith("?"):
         return False
     tokens = text.casefold().replace("\u2019", "'").split()
@@ -89,7 +96,7 @@ def confirm_check(text: str, figures: Callable[[], frozenset[str]] | None = None
     start = _after_return(tokens, words)
     if start < 0:
         return False
-    tokens, words = tokens[start:], words[start:]
+    tokens, words = _last_sentence(tokens[start:], words[start:])
     tagged: tuple[str, ...] = ()
     for tag in CONFIRM_TAGS:
         at = len(words) - len(tag)
@@ -100,25 +107,57 @@ def confirm_check(text: str, figures: Callable[[], frozenset[str]] | None = None
                 tokens, words = tokens[:at], words[:at]
                 break
     body = " ".join(tokens).rstrip(_CLAUSE_ENDS + " ").rstrip("?") + "?"
-    if not understanding_check(body, bare=tagged in CONFIRM_BARE_TAGS):
-        return False
+    opened = understanding_check(body)
     if tagged:
-        return True
+        return bool(opened) or (
+            tagged in CONFIRM_BARE_TAGS and bool(understanding_check(body, bare=True))
+        )
+    if _contrasts(tokens, words):
+        if opened:
+            return True
+        bare = understanding_check(body, bare=True) if reply_terms is not None else ()
+        return bool(bare) and reply_terms is not None and not reply_terms().isdisjoint(bare)
+    said = [figure for word in words if (figure := _figure(word))]
+    if not (opened and figures is not None and said):
+        return False
+    if not any(word in CONFIRM_LIMITERS for word in words):
+        return False
+    replies = figures()
+    return any(figure in replies for figure in said)
+
+
+def _last_sentence(tokens: list[str], words: list[str]) -> tuple[list[str], list[str]]:
+    """The check's sentence: the last one, or the two last when the last is a tag alone ("so
+    just 5 min a day? thats it?"); an earlier sentence says something of its own ("..., not
+    painful, just tight. Swing form?")."""
+    ends = [at + 1 for at, token in enumerate(tokens[:-1]) if _ends_sentence(token)]
+    start = ends[-1] if ends else 0
+    if tuple(words[start:]) in CONFIRM_TAGS and len(ends) > 1:
+        start = ends[-2]
+    elif tuple(words[start:]) in CONFIRM_TAGS:
+        start = 0
+    return tokens[start:], words[start:]
+
+
+def _ends_sentence(token: str) -> bool:
+    return token.rstrip(ECHO_CLOSERS)[-1:] in _SENTENCE_ENDS
+
+
+def _contrasts(tokens: list[str], words: list[str]) -> bool:
+    """Whether one of ``CONFIRM_CONTRASTS`` sets another case against the check: "rather
+    than" and "instead of" anywhere, "not" forms at a clause's start ("..., not just the
+    chain?", "..., and not before?")."""
     for at, word in enumerate(words):
         if word not in _CONTRAST_LEADS:
             continue
         for contrast in CONFIRM_CONTRASTS:
             if tuple(words[at : at + len(contrast)]) != contrast:
                 continue
-            if len(contrast) == 2 and contrast[0] in ("rather", "instead"):
-                return True  # "... rather than in front of it?"
+            if contrast[0] in ("rather", "instead"):
+                return True
             if at > 0 and _ends_clause(tokens[at - 1]):
-                return True  # "..., not just the chain?", "..., and not before?"
-    said = [figure for word in words if (figure := _figure(word))]
-    if figures is None or not said or not any(word in CONFIRM_LIMITERS for word in words):
-        return False
-    replies = figures()
-    return any(figure in replies for figure in said)
+                return True
+    return False
 
 
 def _reply_figures(context: DialogueContext) -> frozenset[str]:
@@ -145,6 +184,8 @@ def confirms_the_reply(context: DialogueContext, features: TurnFeatures) -> bool
         return False
     if not features.has(Marker.CONFIRM_MARK) or any(features.has(m) for m in _NEW_SUBJECT):
         return False
-    if not confirm_check(features.text, lambda: _reply_figures(context)):
+    reply = log[len(log) - 1].content
+    terms = lambda: frozenset(content_terms(reply))  # noqa: E731 (read only when asked)
+    if not confirm_check(features.text, lambda: _reply_figures(context), terms):
         return False
     return not (context.speakers.multi_party(config) or context.peer_dialogue())

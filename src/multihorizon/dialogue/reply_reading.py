@@ -34,6 +34,8 @@ __all__ = ["read_on_the_reply"]
 # Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
 # cell, more?" is no request to go on once the term is asked back).
 _ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
+# Intents rule also-subjects reads ("also my son has started ..."; EXPLORE before report-backs).
+_ADDS_FROM = _ECHO_FROM
 
 
 def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
@@ -49,8 +51,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule understanding-checks: §5.2 what the reply meant
     if intent in _ECHO_FROM and confirms_the_reply(context, features):
         return Intent.CLARIFY  # rule confirm-checks: §5.2 what the reply meant, to confirm
-    if intent is Intent.CONTINUE and adds_a_subject(context, features):
-        return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, added
+    if intent in _ADDS_FROM and adds_a_subject(context, features):
+        return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):

@@ -47,6 +47,8 @@ from .topic_clause_words import (
 from .turn_words import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
+    ALSO_ASK_TAILS,
+    ALSO_OWN_SUBJECTS,
     ALSO_SUBJECT_OPENERS,
     CHOICE_ASKERS,
     FINDING_VERBS,
@@ -71,6 +73,8 @@ from .turn_words import (
 __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
+    "ALSO_ASK_TAILS",
+    "ALSO_OWN_SUBJECTS",
     "ALSO_SUBJECT_OPENERS",
     "BACKCHANNEL_CHARS",
     "CHOICE_ASKERS",

@@ -8,6 +8,8 @@ from __future__ import annotations
 __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
+    "ALSO_ASK_TAILS",
+    "ALSO_OWN_SUBJECTS",
     "ALSO_SUBJECT_OPENERS",
     "CHOICE_ASKERS",
     "FINDING_VERBS",
@@ -145,6 +147,22 @@ ALSO_SUBJECT_OPENERS = (
     ("also",), ("and", "also"), ("oh", "and"), ("oh", "also"), ("plus",), ("ok", "and"),
     ("okay", "and"), ("oh", "and", "also"),
 )  # fmt: skip
+# The words after the opener that give the statement a subject of its own, so a pronoun later
+# points into it ("also our car failed its MOT"; "also it's leaking now" points back).
+ALSO_OWN_SUBJECTS = frozenset((
+    "my", "our", "the", "his", "her", "their", "a", "an", "i", "we", "i've", "we've", "i'm",
+    "we're", "i'd", "we'd",
+))  # fmt: skip
+# ... also when a generic ask closes it, a clause of its own that names nothing ("also my son
+# has started wetting the bed again, any ideas?"): the statement sets the subject up.
+ALSO_ASK_TAILS = frozenset((
+    ("any", "ideas"), ("any", "tips"), ("any", "advice"), ("any", "suggestions"),
+    ("any", "thoughts"), ("ideas",), ("thoughts",), ("help",), ("advice",), ("tips",),
+    ("suggestions",), ("what", "do", "i", "do"), ("what", "should", "i", "do"),
+    ("what", "can", "i", "do"), ("what", "do", "we", "do"), ("what", "should", "we", "do"),
+    ("is", "that", "normal"), ("is", "this", "normal"), ("normal",), ("any", "idea", "why"),
+    ("how", "do", "i", "stop", "it"), ("how", "do", "i", "fix", "it"), ("why",),
+))  # fmt: skip
 # How a short statement that reports back on the reply before opens (rule report-backs): its
 # subject points back ("They're in pots and I water them daily.", "It's on the hallway
 # wall."), or "I"/"we" did something to what was suggested ("We tried that, ..."; the second

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .also_subjects import adds_a_subject
 from .bare_returns import ALONE, bare_return_of
+from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
 from .reply_rules import (
@@ -21,8 +23,6 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
-from .also_subjects import adds_a_subject
-from .confirm_checks import confirms_the_reply
 from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:

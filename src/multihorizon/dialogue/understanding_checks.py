@@ -76,7 +76,12 @@ def understanding_check(text: str, bare: bool = False) -> tuple[str, ...]:
     if not opener:
         term, index, opener = index, *_led_after_term(tokens, words, index)
     first = index + opener
-    if not (opener or bare) or first >= len(words) or not words[first] or words[first] in CHECK_BLOCKERS:
+    if (
+        not (opener or bare)
+        or first >= len(words)
+        or not words[first]
+        or words[first] in CHECK_BLOCKERS
+    ):
         return ()
     if tuple(words[index:first]) in CHECK_LED_OPENERS and words[first] not in CHECK_LED_NEXT:
         return ()  # "you mean by ...": the scanner's phrases mark only these

@@ -119,8 +119,16 @@ CONFIRM_TAGS = (
 # With no opener, only these tags make a check ("The intervals are at goal pace, correct?"): a
 # bare "..., right?" after the user's own view asks for agreement ("The middle bullet sounds
 # like overkill for us, right?": DRILL_DOWN).
-CONFIRM_BARE_TAGS = frozenset(tag for tag in CONFIRM_TAGS if tag not in (("right",), ("yeah",), ("true",)))
-CONFIRM_CONTRASTS = (("not",), ("and", "not"), ("but", "not"), ("rather", "than"), ("instead", "of"))
+CONFIRM_BARE_TAGS = frozenset(
+    tag for tag in CONFIRM_TAGS if tag not in (("right",), ("yeah",), ("true",))
+)
+CONFIRM_CONTRASTS = (
+    ("not",),
+    ("and", "not"),
+    ("but", "not"),
+    ("rather", "than"),
+    ("instead", "of"),
+)
 CONFIRM_LIMITERS = frozenset(("only", "just", "really", "whole", "all", "exactly"))
 # A return to an earlier thread may lead the check ("back to the flat - so the real difference
 # is only 300?"): its clause, up to the first clause end, says where, not what is checked.

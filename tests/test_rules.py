@@ -16,6 +16,7 @@ from multihorizon.cli import main
 from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
+from test_checks36 import OBSERVERS as _CHECKS36
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1609,6 +1610,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "own-list-nouns": _own_list_noun,
     "reason-follow-ups": _reason_follow_up,
     "own-new-ground": _own_new_ground,
+    **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
 }
 
 

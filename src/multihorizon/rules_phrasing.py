@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .rules_checks import CHECK_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 
 __all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
@@ -578,4 +579,5 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "every hand-written file pooled 3651 -> 3675.",
         "dialogue.reply_rules.acts_on_the_thread",
     ),
+    *CHECK_RULES,  # stop 36: confirm-checks, also-subjects (rules_checks)
 )

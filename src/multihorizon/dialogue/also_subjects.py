@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["ALSO_TERMS", "adds_a_subject"]
+__all__ = ["ALSO_CHANCE_TERMS", "ALSO_TERMS", "adds_a_subject"]
 
 # The distinct content words a new subject names at least ("also the cat scratches the sofa":
 # cat, scratches, sofa); fewer say too little to tell ("also it leaks").
@@ -25,6 +25,9 @@ ALSO_TERMS = 3
 # The longest ask tail read (words).
 _TAIL_WORDS = max(len(tail) for tail in ALSO_ASK_TAILS)
 _CLAUSE_ENDS = ",.;:!?-\u2013\u2014"
+# From this many content words, one in the thread's vocabulary is chance ("... grinding her
+# teeth at night" after "the tap drips all night").
+ALSO_CHANCE_TERMS = 5
 # Markers of a turn that goes back or points at a turn or an action; a CLARIFY marker but a
 # bare "again" ("has started wetting the bed again": a thing done again, rule again-reports);
 # a pronoun that points back, unless the statement names its own subject first ("also our
@@ -35,8 +38,9 @@ _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.DEMONSTRATIVE
 def adds_a_subject(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether a statement that opens with one of ``ALSO_SUBJECT_OPENERS`` right after an
     assistant reply (or one closed by an ask of ``ALSO_ASK_TAILS`` in a clause of its own)
-    names at least ``ALSO_TERMS`` content words, none in the active thread's vocabulary, in
-    an assistant chat of two with no return, clarification or pointer marked."""
+    names at least ``ALSO_TERMS`` content words, none in the active thread's vocabulary (one
+    from ``ALSO_CHANCE_TERMS``), its first one new to the conversation, in an assistant chat
+    of two with no return, clarification or pointer marked."""
     config, log, threads = context.config, context.log, context.threads
     if not (config.also_subjects and features.has(Marker.ALSO_OPENER)):
         return False
@@ -60,7 +64,8 @@ def adds_a_subject(context: DialogueContext, features: TurnFeatures) -> bool:
     statement = _statement(features.text) if features.question else features.text
     terms = set(content_terms(statement)) if features.question else set(features.terms)
     vocabulary = threads.vocabulary[threads.active]
-    if len(terms) < ALSO_TERMS or any(term in vocabulary for term in terms):
+    shared = sum(1 for term in terms if term in vocabulary)
+    if len(terms) < ALSO_TERMS or shared > (len(terms) >= ALSO_CHANCE_TERMS):
         return False
     # Its subject, the first content word, is new to the conversation: "Oh and the rash, it's
     # spreading to her arms now." goes back to a subject of an earlier thread.

@@ -110,7 +110,7 @@ APPOSITIVE_LINKS = (("the",), ("a",), ("an",))
 # "so both, not just the chain?", "... rather than in front of it?"), or restates one of the
 # reply's figures with one of ``CONFIRM_LIMITERS`` ("so the cassette is only 40 quid?").
 CONFIRM_TAGS = (
-    ("right",), ("correct",), ("yes",), ("yeah",), ("true",), ("really",), ("is", "that", "it"),
+    ("right",), ("correct",), ("really",), ("is", "that", "it"),
     ("that's", "it"), ("thats", "it"), ("is", "that", "right"), ("is", "that", "correct"),
     ("is", "that", "true"), ("am", "i", "right"), ("did", "i", "get", "that", "right"),
     ("have", "i", "got", "that", "right"), ("do", "i", "have", "that", "right"),
@@ -119,9 +119,7 @@ CONFIRM_TAGS = (
 # With no opener, only these tags make a check ("The intervals are at goal pace, correct?"): a
 # bare "..., right?" after the user's own view asks for agreement ("The middle bullet sounds
 # like overkill for us, right?": DRILL_DOWN).
-CONFIRM_BARE_TAGS = frozenset(
-    tag for tag in CONFIRM_TAGS if tag not in (("right",), ("yeah",), ("true",))
-)
+CONFIRM_BARE_TAGS = frozenset(tag for tag in CONFIRM_TAGS if tag != ("right",))
 CONFIRM_CONTRASTS = (
     ("not",),
     ("and", "not"),
@@ -129,7 +127,7 @@ CONFIRM_CONTRASTS = (
     ("rather", "than"),
     ("instead", "of"),
 )
-CONFIRM_LIMITERS = frozenset(("only", "just", "really", "whole", "all", "exactly"))
+CONFIRM_LIMITERS = frozenset(("only", "just", "really", "whole"))
 # A return to an earlier thread may lead the check ("back to the flat - so the real difference
 # is only 300?"): its clause, up to the first clause end, says where, not what is checked.
 CONFIRM_RETURNS = (

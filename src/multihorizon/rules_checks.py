@@ -44,7 +44,7 @@ CHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] 
         "sentence ('..., not painful, just tight. Swing form?') stay DRILL_DOWN. Cost: with "
         "also-subjects, the native settle answers 37.1% of ../shared/data's speaker-less user "
         "turns, 39.8% without (bench/settle_fraction.py); 'yes', 'yeah', 'true' and 'all' were "
-        "dropped from the marks for it (they held no check of the hand-written files).",
+        "dropped from the marks for it (no hand-written figure moved).",
         "dialogue.confirm_checks.confirms_the_reply",
     ),
     (

@@ -59,7 +59,6 @@ def test_switches_off_lose_the_tune_set() -> None:
     [
         "so 20 minutes, right?",  # a closing tag after a clause end
         "so just 5 min a day? thats it?",  # a tag as a sentence of its own
-        "The intervals are at the pace I want in the test, correct?",  # a bare tag
         "so I need a new cartridge, not a whole new tap?",  # a contrast at a clause's start
         "So the packing goes behind the tympan rather than in front of it?",
         "back to the bike - so both chain and cassette, not just the chain?",  # after a return
@@ -92,6 +91,29 @@ def test_a_restated_figure_must_be_the_replies() -> None:
     assert confirm_check("so the cassette is only 40 quid?", replies)
     assert not confirm_check("so the cassette is only 60 quid?", replies)
     assert not confirm_check("so the cassette is 40 quid?", replies)  # no limiter
+
+
+def test_a_bare_tag_must_name_a_reply_word() -> None:
+    terms = lambda: frozenset(("intervals", "pace", "goal"))  # noqa: E731
+    check = "The intervals are run at the pace I want in the test, correct?"
+    assert confirm_check(check, reply_terms=terms)
+    assert not confirm_check(check)
+    assert not confirm_check("The bus leaves at the hour I want, correct?", reply_terms=terms)
+    assert not confirm_check("I should buy the intervals, right?", reply_terms=terms)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my neighbour says 10 hours is enough, is that true?",
+        "I googled it and they all say 12 hours, is that right?",
+        "so the forum is wrong about 12 hours, right?",
+    ],
+)
+def test_claims_from_elsewhere_are_no_checks(text: str) -> None:
+    terms = lambda: frozenset(("hours", "enough", "12"))  # noqa: E731
+    assert not confirm_check(text, reply_terms=terms)
+    assert confirm_check("so you said 12 hours, right?", reply_terms=terms)
 
 
 def test_a_bare_contrast_must_name_a_reply_word() -> None:

@@ -25,12 +25,15 @@ CHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] 
         "'basically', 'you mean' ...; no verb put first, no wh-word, no condition after it) "
         "and is marked as a check is CLARIFY: a closing tag after a clause end or as a sentence "
         "of its own ('..., right?', '... thats it?', '..., correct?'; with 'correct', 'really', "
-        "'is that right' ... no opener is needed: CONFIRM_BARE_TAGS), another case set "
+        "'is that right' ... no opener is needed when it names a reply word: "
+        "CONFIRM_BARE_TAGS), another case set "
         "against it at a clause's start ('so both, not just the chain?', '... rather than in "
         "front of it?'; with no opener, when it names a word of the reply), or a figure of the "
         "last six replies restated with 'only', 'just', 'really', 'whole' ('so the cassette is "
         "only 40 quid?'). A return's clause may lead it ('back to the bike - so both chain and "
-        "cassette, not just the chain?'). Not with a new-topic marker. text.check_words "
+        "cassette, not just the chain?'). Not with a new-topic marker, nor with a claim from "
+        "elsewhere ('my neighbour says 10 hours is enough, is that true?': CONFIRM_OUTSIDE, "
+        "but 'so you said ...'). text.check_words "
         "CONFIRM_*; the phrases mark Marker.CONFIRM_MARK, so the native settle hands such a "
         "turn on.",
         {"confirm_checks": False},

@@ -20,6 +20,7 @@ from ..text.check_words import (
     CONFIRM_BARE_TAGS,
     CONFIRM_CONTRASTS,
     CONFIRM_LIMITERS,
+    CONFIRM_OUTSIDE,
     CONFIRM_RETURNS,
     CONFIRM_TAGS,
 )
@@ -47,6 +48,8 @@ _REPLIES_BACK = 6
 _FIGURE_STRIP = "$£€%.,:;!?()\"'"
 # Markers of a new subject: a check restates a reply, it announces nothing.
 _NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)
+# Who said it when a reporting word restates the reply ("so you said 12 hours, right?").
+_ASSISTANT = frozenset(("you", "you've", "you'd", "u"))
 _CONTRAST_LEADS = frozenset(contrast[0] for contrast in CONFIRM_CONTRASTS)
 
 
@@ -84,11 +87,12 @@ def confirm_check(
 ) -> bool:
     """Whether the turn's last sentence is a check (``understanding_check``, after a return's
     clause) marked as one: a ``CONFIRM_TAGS`` tag closing it after a clause end or as a
-    sentence of its own (with ``CONFIRM_BARE_TAGS``, no opener is needed), one of
+    sentence of its own (with ``CONFIRM_BARE_TAGS``, no opener is needed when it names a
+    word of ``reply_terms()``), one of
     ``CONFIRM_CONTRASTS`` at a clause's start ("rather than" and "instead of" anywhere; with no
     opener, when the check names a word of ``reply_terms()``: "the rice has to be cold, not
     warm?"), or a figure of ``figures()`` (the replies', read only then) with one of
-    ``CONFIRM_LIMITERS``."""
+    ``CONFIRM_LIMITERS``. Never with a claim from elsewhere (``CONFIRM_OUTSIDE``)."""
     if len(text) > 2 * CHECK_CHARS or not text.rstrip().rstrip(ECHO_CLOSERS).endswith("?"):
         return False
     tokens = text.casefold().replace("\u2019", "'").split()
@@ -106,12 +110,18 @@ def confirm_check(
                 tagged = tag
                 tokens, words = tokens[:at], words[:at]
                 break
+    if any(
+        word in CONFIRM_OUTSIDE and (at == 0 or words[at - 1] not in _ASSISTANT)
+        for at, word in enumerate(words)
+    ):
+        return False  # a claim from elsewhere ("my neighbour says ..., is that true?")
     body = " ".join(tokens).rstrip(_CLAUSE_ENDS + " ").rstrip("?") + "?"
     opened = understanding_check(body)
-    if tagged:
-        return bool(opened) or (
-            tagged in CONFIRM_BARE_TAGS and bool(understanding_check(body, bare=True))
-        )
+    if tagged and opened:
+        return True
+    if tagged:  # with no opener, a restatement names a word of the reply
+        bare = understanding_check(body, bare=True) if tagged in CONFIRM_BARE_TAGS else ()
+        return bool(bare) and reply_terms is not None and not reply_terms().isdisjoint(bare)
     if _contrasts(tokens, words):
         if opened:
             return True

@@ -21,6 +21,7 @@ __all__ = [
     "CONFIRM_BARE_TAGS",
     "CONFIRM_CONTRASTS",
     "CONFIRM_LIMITERS",
+    "CONFIRM_OUTSIDE",
     "CONFIRM_PHRASES",
     "CONFIRM_RETURNS",
     "CONFIRM_TAGS",
@@ -128,6 +129,14 @@ CONFIRM_CONTRASTS = (
     ("instead", "of"),
 )
 CONFIRM_LIMITERS = frozenset(("only", "just", "really", "whole"))
+# A claim from elsewhere is no restatement of the reply ("I googled it and they all say 12
+# hours, is that true?", "my neighbour says 10 is enough, right?": DRILL_DOWN), but for what
+# the assistant said ("so you said 12 hours, right?").
+CONFIRM_OUTSIDE = frozenset((
+    "say", "says", "said", "told", "tells", "googled", "heard", "reckons", "thinks", "claims",
+    "according", "online", "internet", "website", "video", "youtube", "forum", "reddit",
+    "google",
+))  # fmt: skip
 # A return to an earlier thread may lead the check ("back to the flat - so the real difference
 # is only 300?"): its clause, up to the first clause end, says where, not what is checked.
 CONFIRM_RETURNS = (

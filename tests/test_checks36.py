@@ -157,6 +157,27 @@ def test_a_check_after_a_return_resumes_its_thread() -> None:
     assert envelope.active_thread == bike
 
 
+@pytest.mark.parametrize(
+    ("query", "intent"),
+    [
+        ('what\'s "the thick top of the cream"?', "CLARIFY"),  # six words of the reply
+        ("what do you mean by 'dry fit'", "CLARIFY"),
+        ('"proof the yeast"??', "CLARIFY"),
+        ('I googled "clotted cream recipe", is that true?', "DRILL_DOWN"),  # not the reply's
+    ],
+)
+def test_quoted_phrases_of_the_reply(query: str, intent: str) -> None:
+    session = mh.Session()
+    session.user("how do I make clotted cream at home?")
+    session.assistant(
+        "Bake double cream at 80C for 12 hours, chill it overnight, then skim off the thick "
+        "top of the cream. Dry fit the lid before sealing the jar, and proof the yeast "
+        "separately if you bake scones."
+    )
+    assert str(session.classify(query)) == intent
+    assert session.user(query).intent == intent
+
+
 def test_checks_need_an_assistant_chat_of_two() -> None:
     session = mh.Session()
     session.user(_TAP)

@@ -261,7 +261,9 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "0.913 -> 0.891, refs_holdout7 0.789 -> 0.772; clarify_holdout11 (written for it, "
         "held out, scored once at each end) 0.689 -> 0.738, macro-F1 0.723 -> 0.768. "
         "../shared/data (tools/eval_all.py, hashing): every row unchanged. Native settle: 6 "
-        "of 1,107 assistant-chat user turns go on to the Python path (none changes).",
+        "of 1,107 assistant-chat user turns go on to the Python path (none changes). Stop 36: "
+        "quotations of up to 8 words (5 before; 'what's \"the thick top of the cream\"?'): "
+        "pooled hand-written figures unchanged.",
         "dialogue.reply_rules.asks_about_a_reply_term",
     ),
     (

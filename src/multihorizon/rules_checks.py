@@ -55,24 +55,29 @@ CHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] 
         "intent",
         "§5.2",
         "In an assistant chat of two, right after a reply, a statement opening with 'also', "
-        "'oh and', 'plus' ... (ALSO_SUBJECT_OPENERS), or one closed by a generic ask in a "
-        "clause of its own ('..., any ideas?': ALSO_ASK_TAILS), that names at least three "
-        "content words, none in the active thread's vocabulary (one of five or more is "
-        "chance), and whose first content word "
-        "the conversation has not said, is EXPLORE: it adds a new subject ('also my son has "
-        "started wetting the bed again, any ideas?'), not a report (rule report-backs reads "
-        "after it). Not with a return, a turn or action reference or a demonstrative, nor "
-        "with a pronoun pointing back unless the statement names its own subject first "
-        "('also our car failed its MOT': ALSO_OWN_SUBJECTS). text.turn_words; the openers "
-        "mark Marker.ALSO_OPENER, so the native settle hands such a turn on.",
+        "'oh and', 'plus' ... (ALSO_SUBJECT_OPENERS) that raises a concern of its own "
+        "(trouble or a want: 'has started', 'keeps', 'won't', 'failed', 'leaking', 'want', "
+        "'need' ...: ALSO_CONCERN_WORDS), or one closed by a generic ask in a clause of its own "
+        "('..., any ideas?': ALSO_ASK_TAILS), that names at least three content words, none in "
+        "the active thread's vocabulary (one of five or more is chance), and whose first "
+        "content word the conversation has not said, is EXPLORE: it adds a new subject ('also "
+        "my son has started wetting the bed again, any ideas?'), not a report (rule "
+        "report-backs reads after it). A fact added to the situation ('also we arrive late at "
+        "night', 'plus the flights are cheaper on tuesdays') continues the thread. Not with a "
+        "return, a turn or action reference or a demonstrative, nor with a pronoun pointing "
+        "back unless the statement names its own subject first ('also our car failed its "
+        "MOT': ALSO_OWN_SUBJECTS). text.turn_words; the openers mark Marker.ALSO_OPENER, so "
+        "the native settle hands such a turn on.",
         {"also_subjects": False},
-        "Off -> on, pooled hand-written: intent +4 ('also contact form emails go to spam "
-        "since last month no idea why', 'Also I want to start writing characters, ...', 'also "
-        "self assessment deadline is end of january, ...', 'Also our heat pump is making a "
-        "whooshing noise ...': one word of five in the thread), none lost, 1 wrong either way "
-        "('also fuel tank is rusty inside', gold DRILL_DOWN: CONTINUE -> EXPLORE); resume, "
-        "new thread, tool target and references unchanged (the thread stage already opened a "
-        "new thread for these turns). The first-word check keeps 'Oh and the rash, it's "
+        "Off -> on, pooled hand-written: intent +3 ('also contact form emails go to spam "
+        "since last month no idea why', 'Also I want to start writing characters, ...', 'Also "
+        "our heat pump is making a whooshing noise ...': one word of five in the thread), none "
+        "lost, 1 wrong either way ('also fuel tank is rusty inside', gold DRILL_DOWN: CONTINUE "
+        "-> EXPLORE); resume, new thread, tool target and references unchanged (the thread "
+        "stage already opened a new thread for these turns). Without the concern words it "
+        "gained one more ('also self assessment deadline is end of january, ...') but turned "
+        "added facts of a trip or a sourdough thread EXPLORE on the tune probes ('also our "
+        "kitchen is quite cold in winter'). The first-word check keeps 'Oh and the rash, it's "
         "spreading to her arms now.' (an earlier thread's subject) CONTINUE.",
         "dialogue.also_subjects.adds_a_subject",
     ),

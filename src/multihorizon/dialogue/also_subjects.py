@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..text.lexicon import ALSO_ASK_TAILS, ALSO_OWN_SUBJECTS, ALSO_SUBJECT_OPENERS, Marker
+from ..text.lexicon import (
+    ALSO_ASK_TAILS,
+    ALSO_CONCERN_WORDS,
+    ALSO_OWN_SUBJECTS,
+    ALSO_SUBJECT_OPENERS,
+    Marker,
+)
 from ..text.tokens import content_terms
 from .phrasing import plain_words
 
@@ -37,7 +43,8 @@ _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.DEMONSTRATIVE
 
 def adds_a_subject(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether a statement that opens with one of ``ALSO_SUBJECT_OPENERS`` right after an
-    assistant reply (or one closed by an ask of ``ALSO_ASK_TAILS`` in a clause of its own)
+    assistant reply and raises a concern (``ALSO_CONCERN_WORDS``), or one closed by an ask of
+    ``ALSO_ASK_TAILS`` in a clause of its own,
     names at least ``ALSO_TERMS`` content words, none in the active thread's vocabulary (one
     from ``ALSO_CHANCE_TERMS``), its first one new to the conversation, in an assistant chat
     of two with no return, clarification or pointer marked."""
@@ -63,6 +70,8 @@ def adds_a_subject(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     statement = _statement(features.text) if features.question else features.text
     terms = set(content_terms(statement)) if features.question else set(features.terms)
+    if not features.question and not _raises_a_concern(features.text):
+        return False  # "also we arrive late at night": a fact added to the situation
     vocabulary = threads.vocabulary[threads.active]
     shared = sum(1 for term in terms if term in vocabulary)
     if len(terms) < ALSO_TERMS or shared > (len(terms) >= ALSO_CHANCE_TERMS):
@@ -73,6 +82,11 @@ def adds_a_subject(context: DialogueContext, features: TurnFeatures) -> bool:
     if first and context.log.turns_mentioning(first[0]):
         return False
     return not (context.speakers.multi_party(config) or context.peer_dialogue())
+
+
+def _raises_a_concern(text: str) -> bool:
+    """Whether a statement holds one of ``ALSO_CONCERN_WORDS`` (read once, word by word)."""
+    return any(word in ALSO_CONCERN_WORDS for word in plain_words(text))
 
 
 def _statement(text: str) -> str:

@@ -9,6 +9,7 @@ __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
     "ALSO_ASK_TAILS",
+    "ALSO_CONCERN_WORDS",
     "ALSO_OWN_SUBJECTS",
     "ALSO_SUBJECT_OPENERS",
     "CHOICE_ASKERS",
@@ -152,6 +153,19 @@ ALSO_SUBJECT_OPENERS = (
 ALSO_OWN_SUBJECTS = frozenset((
     "my", "our", "the", "his", "her", "their", "a", "an", "i", "we", "i've", "we've", "i'm",
     "we're", "i'd", "we'd",
+))  # fmt: skip
+# Without an ask closing it, the statement brings a new subject only when it raises a concern
+# of its own: trouble ("has started wetting the bed", "keeps", "won't drain", "failed its
+# MOT", "is leaking") or a want or need ("I want to start writing characters"); a fact added
+# to the situation the thread is about ("also we arrive late at night", "also our kitchen is
+# cold in winter", "plus the flights are cheaper on tuesdays") continues it.
+ALSO_CONCERN_WORDS = frozenset((
+    "started", "starting", "keeps", "keep", "kept", "won't", "wont", "doesn't", "doesnt",
+    "didn't", "isn't", "aren't", "can't", "cant", "couldn't", "stopped", "broke", "broken",
+    "failed", "fails", "failing", "leaking", "leaks", "leaked", "died", "dead", "hurts", "hurt",
+    "noise", "noises", "smell", "smells", "stuck", "rusty", "cracked", "mould", "mold", "damp",
+    "wrong", "problem", "problems", "issue", "issues", "trouble", "worried", "worry", "idea",
+    "want", "wants", "wanted", "need", "needs", "again",
 ))  # fmt: skip
 # ... also when a generic ask closes it, a clause of its own that names nothing ("also my son
 # has started wetting the bed again, any ideas?"): the statement sets the subject up.

@@ -16,6 +16,7 @@ from multihorizon.cli import main
 from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
+from test_checks36 import OBSERVERS as _CHECKS36
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1671,6 +1672,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "howto-output-nouns": _howto_output_noun,
     "shown-number-reasons": _shown_number_reason,
     "compound-output-words": _compound_output_word,
+    **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
 }
 
 

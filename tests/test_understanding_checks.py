@@ -32,7 +32,8 @@ BOILER_REPLY = (
     "air charge should be about 1 bar. Top the system up to 1.2-1.5 bar with the filling loop "
     "and watch the gauge for a day."
 )
-OFF = mh.Config().replace(understanding_checks=False, restated_checks=False)
+# Rule confirm-checks (stop 36) reads the marked checks among these ("..., is that right?").
+OFF = mh.Config().replace(understanding_checks=False, restated_checks=False, confirm_checks=False)
 # Rule understanding-checks is opt-in (it lost a probe on the lead's unseen audits): its tests
 # switch it on.
 ON = mh.Config().replace(understanding_checks=True)

@@ -403,6 +403,8 @@ class Config:
     older_reply_terms: bool = True  # "anti-skate, whats that do": rule older-reply-terms
     restated_checks: bool = True  # "the brayer, the roller thing?": CLARIFY (restated-checks)
     understanding_checks: bool = False  # "so X is basically Y?": CLARIFY (opt-in)
+    confirm_checks: bool = True  # "so only 40, right?", "back to X - so A, not B?": CLARIFY
+    also_subjects: bool = True  # "also my son has started ...", nothing of the thread: EXPLORE
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

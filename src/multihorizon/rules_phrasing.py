@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .rules_answers import ANSWER_RULES
+from .rules_checks import CHECK_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 
 __all__ = ["ANSWER_RULES", "OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
@@ -261,7 +262,9 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "0.913 -> 0.891, refs_holdout7 0.789 -> 0.772; clarify_holdout11 (written for it, "
         "held out, scored once at each end) 0.689 -> 0.738, macro-F1 0.723 -> 0.768. "
         "../shared/data (tools/eval_all.py, hashing): every row unchanged. Native settle: 6 "
-        "of 1,107 assistant-chat user turns go on to the Python path (none changes).",
+        "of 1,107 assistant-chat user turns go on to the Python path (none changes). Stop 36: "
+        "quotations of up to 8 words (5 before; 'what's \"the thick top of the cream\"?'): "
+        "pooled hand-written figures unchanged.",
         "dialogue.reply_rules.asks_about_a_reply_term",
     ),
     (
@@ -579,4 +582,5 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "every hand-written file pooled 3651 -> 3675.",
         "dialogue.reply_rules.acts_on_the_thread",
     ),
+    *CHECK_RULES,  # stop 36: confirm-checks, also-subjects (rules_checks)
 )

@@ -278,12 +278,12 @@ class IntentClassifier:
             if config.acknowledged_statements and config.acknowledgement_continues
             else 0
         )
-        # A turn with a category only the slow path reads (or a request: rule thread-requests)
-        # goes on whatever detection finds; a DRILL_DOWN with a tool phrase may be a tool
-        # reference (see ``_settled``).
+        # A category only the slow path reads (a request, a check) goes on whatever is found.
         asks = config.thread_requests or config.thread_wants or config.form_requests
         requests = (asks or config.action_requests) << Marker.REQUEST_OPENER
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
+        requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
+        requests |= config.also_subjects << Marker.ALSO_OPENER  # "also my son has ..."
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon

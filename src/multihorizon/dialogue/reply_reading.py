@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .also_subjects import adds_a_subject
 from .bare_returns import ALONE, bare_return_of
+from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
 from .reply_answers import answers_the_reply
@@ -33,6 +35,8 @@ __all__ = ["read_on_the_reply"]
 # Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
 # cell, more?" is no request to go on once the term is asked back).
 _ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
+# Intents rule also-subjects reads ("also my son has started ..."; EXPLORE before report-backs).
+_ADDS_FROM = _ECHO_FROM
 
 
 def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
@@ -46,6 +50,10 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
     if intent in _ECHO_FROM and checks_the_reply(context, features):
         return Intent.CLARIFY  # rule understanding-checks: §5.2 what the reply meant
+    if intent in _ECHO_FROM and confirms_the_reply(context, features):
+        return Intent.CLARIFY  # rule confirm-checks: §5.2 what the reply meant, to confirm
+    if intent in _ADDS_FROM and adds_a_subject(context, features):
+        return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):

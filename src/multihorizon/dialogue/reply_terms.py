@@ -37,9 +37,10 @@ __all__ = [
 # 62 characters ('Could you elaborate on what "drift" refers to in this context?'), as short
 # as a side question. The native settle sends on every such turn with a "?" (settle.hpp).
 REPLY_TERM_CHARS = SIDE_QUESTION_CHARS
-# A term is a name of a few words ("turn of the key"), not a clause; a quotation a phrase.
+# A term is a name of a few words ("turn of the key"), not a clause; a quotation a phrase
+# (what's "the thick top of the cream"?, 6 words: stop 36 raised 5 to 8).
 _TERM_WORDS = 4
-_QUOTED_WORDS = 5
+_QUOTED_WORDS = 8
 _HEDGES = ECHO_HEDGES | TERM_HEDGES  # "phacelia exactly?" asks back "phacelia"
 _DOUBLE_QUOTES = frozenset('"\u201c\u201d')
 _SINGLE_OPEN = frozenset("'\u2018")

@@ -47,14 +47,15 @@ _COORDINATORS = frozenset(("or", "and", "but"))
 _NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)
 
 
-def understanding_check(text: str) -> tuple[str, ...]:
+def understanding_check(text: str, bare: bool = False) -> tuple[str, ...]:
     """The content words of the check the turn's last sentence makes, if it is one: at most
     ``CHECK_CHARS`` characters, ending with "?", opening (after ``CHECK_FILLERS``) with one of
     ``CHECK_OPENERS``, or with a term and one of ``CHECK_LED_OPENERS`` ("kick from the hips
     you mean like ...?"), whose next word is none of ``CHECK_BLOCKERS``, and with no wh-word that
     opens a clause or comes before a verb put first, and no verb put first at a clause's
     start ("..., should we ...?") but in one of ``CHECK_TAGS`` at the end ("..., is that
-    right?"). () for any other turn."""
+    right?"). () for any other turn. ``bare``: the sentence may open without an opener (rule
+    confirm-checks reads a closing tag instead: "Only five pleats is enough, really?")."""
     if len(text) > CHECK_CHARS or not text.rstrip().rstrip(ECHO_CLOSERS).endswith("?"):
         return ()
     tokens = text.casefold().replace("\u2019", "'").split()
@@ -75,7 +76,12 @@ def understanding_check(text: str) -> tuple[str, ...]:
     if not opener:
         term, index, opener = index, *_led_after_term(tokens, words, index)
     first = index + opener
-    if not opener or first >= len(words) or not words[first] or words[first] in CHECK_BLOCKERS:
+    if (
+        not (opener or bare)
+        or first >= len(words)
+        or not words[first]
+        or words[first] in CHECK_BLOCKERS
+    ):
         return ()
     if tuple(words[index:first]) in CHECK_LED_OPENERS and words[first] not in CHECK_LED_NEXT:
         return ()  # "you mean by ...": the scanner's phrases mark only these

@@ -18,6 +18,13 @@ __all__ = [
     "CHECK_PRONOUNS",
     "CHECK_TAGS",
     "CHECK_WH",
+    "CONFIRM_BARE_TAGS",
+    "CONFIRM_CONTRASTS",
+    "CONFIRM_LIMITERS",
+    "CONFIRM_OUTSIDE",
+    "CONFIRM_PHRASES",
+    "CONFIRM_RETURNS",
+    "CONFIRM_TAGS",
     "RESTATED_LINKS",
 ]
 
@@ -96,3 +103,51 @@ RESTATED_LINKS = (
 # ... or an appositive guess: "the brayer, the roller thing?", "variometer, the instrument
 # that beeps?": only when the guess is all the rest of the turn, one short clause.
 APPOSITIVE_LINKS = (("the",), ("a",), ("an",))
+
+# Rule confirm-checks (understanding-checks narrowed to what marks a check, stop 36): a
+# restatement asks for confirmation when it closes with one of ``CONFIRM_TAGS`` after a clause
+# end or as a sentence of its own ("..., correct?", "... thats it?", "Only five, really?"),
+# sets what the reply said against another case (``CONFIRM_CONTRASTS`` at a clause's start:
+# "so both, not just the chain?", "... rather than in front of it?"), or restates one of the
+# reply's figures with one of ``CONFIRM_LIMITERS`` ("so the cassette is only 40 quid?").
+CONFIRM_TAGS = (
+    ("right",), ("correct",), ("really",), ("is", "that", "it"),
+    ("that's", "it"), ("thats", "it"), ("is", "that", "right"), ("is", "that", "correct"),
+    ("is", "that", "true"), ("am", "i", "right"), ("did", "i", "get", "that", "right"),
+    ("have", "i", "got", "that", "right"), ("do", "i", "have", "that", "right"),
+    ("is", "that", "what", "you", "mean"), ("is", "that", "what", "you", "meant"),
+)  # fmt: skip
+# With no opener, only these tags make a check ("The intervals are at goal pace, correct?"): a
+# bare "..., right?" after the user's own view asks for agreement ("The middle bullet sounds
+# like overkill for us, right?": DRILL_DOWN).
+CONFIRM_BARE_TAGS = frozenset(tag for tag in CONFIRM_TAGS if tag != ("right",))
+CONFIRM_CONTRASTS = (
+    ("not",),
+    ("and", "not"),
+    ("but", "not"),
+    ("rather", "than"),
+    ("instead", "of"),
+)
+CONFIRM_LIMITERS = frozenset(("only", "just", "really", "whole"))
+# A claim from elsewhere is no restatement of the reply ("I googled it and they all say 12
+# hours, is that true?", "my neighbour says 10 is enough, right?": DRILL_DOWN), but for what
+# the assistant said ("so you said 12 hours, right?").
+CONFIRM_OUTSIDE = frozenset((
+    "say", "says", "said", "told", "tells", "googled", "heard", "reckons", "thinks", "claims",
+    "according", "online", "internet", "website", "video", "youtube", "forum", "reddit",
+    "google",
+))  # fmt: skip
+# A return to an earlier thread may lead the check ("back to the flat - so the real difference
+# is only 300?"): its clause, up to the first clause end, says where, not what is checked.
+CONFIRM_RETURNS = (
+    ("back", "to"), ("going", "back", "to"), ("go", "back", "to"), ("returning", "to"),
+    ("coming", "back", "to"), ("getting", "back", "to"), ("back", "on"),
+)  # fmt: skip
+# The scanner's phrases (``Marker.CONFIRM_MARK``): a turn with one goes on to the slow path.
+CONFIRM_PHRASES = tuple(
+    sorted(
+        {" ".join(tag) for tag in CONFIRM_TAGS}
+        | {" ".join(contrast) for contrast in CONFIRM_CONTRASTS}
+        | CONFIRM_LIMITERS
+    )
+)

@@ -22,7 +22,7 @@ from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
 from . import question_forms as forms
 from .action_words import ACTION_MARKED
-from .check_words import CHECK_OPENER_PHRASES
+from .check_words import CHECK_OPENER_PHRASES, CONFIRM_PHRASES
 from .follow_up_words import EXPLETIVE_IT, REQUEST_MARKED
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
@@ -47,6 +47,10 @@ from .topic_clause_words import (
 from .turn_words import (
     ACK_REQUEST_WORDS,
     ADDING_OPENERS,
+    ALSO_ASK_TAILS,
+    ALSO_CONCERN_WORDS,
+    ALSO_OWN_SUBJECTS,
+    ALSO_SUBJECT_OPENERS,
     CHOICE_ASKERS,
     FINDING_VERBS,
     INFLECTION_SWAPS,
@@ -70,6 +74,10 @@ from .turn_words import (
 __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
+    "ALSO_ASK_TAILS",
+    "ALSO_CONCERN_WORDS",
+    "ALSO_OWN_SUBJECTS",
+    "ALSO_SUBJECT_OPENERS",
     "BACKCHANNEL_CHARS",
     "CHOICE_ASKERS",
     "FINDING_VERBS",
@@ -162,6 +170,8 @@ class Marker(enum.IntEnum):
     RECAP = 44
     REQUEST_OPENER = 45  # "now make it funny": rule thread-requests (follow_up_words)
     CHECK_OPENER = 46  # "so X is basically Y?": rule understanding-checks (check_words)
+    CONFIRM_MARK = 47  # "..., correct?", "not just X?", "only 40?": rule confirm-checks
+    ALSO_OPENER = 48  # "also my son has started ...": rule also-subjects (turn_words)
 
 
 # fmt: off
@@ -323,6 +333,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         ),
         Marker.REQUEST_OPENER: REQUEST_MARKED + ACTION_MARKED,  # rule action-requests too
         Marker.CHECK_OPENER: CHECK_OPENER_PHRASES,
+        Marker.CONFIRM_MARK: CONFIRM_PHRASES,
+        Marker.ALSO_OPENER: tuple(sorted({" ".join(form) for form in ALSO_SUBJECT_OPENERS})),
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
@@ -523,6 +535,8 @@ _INTENT_MASKS = (
         Marker.RESUME,  # rule return-drill-downs
         Marker.REQUEST_OPENER,  # rule thread-requests
         Marker.CHECK_OPENER,  # rule understanding-checks
+        Marker.CONFIRM_MARK,  # rule confirm-checks
+        Marker.ALSO_OPENER,  # rule also-subjects
     ),
 )
 

@@ -324,6 +324,7 @@ OTHER_CLAUSE_WORDS = frozenset((
 ))  # fmt: skip
 OTHER_CLAUSE_NOUNS = frozenset((
     "question", "questions", "thing", "topic", "subject", "matter", "q", "query", "issue",
+    "problem",  # stop 36: "separate problem, the oven takes ages"
 ))  # fmt: skip
 OTHER_CLAUSE_ONES = frozenset(("unrelated", "random", "separate"))
 OTHER_CLAUSE_FILLERS = frozenset((
@@ -337,6 +338,10 @@ OTHER_CLAUSE_OPENERS = (
     "other question", "other questions", "other thing", "other matter", "other issue",
     "other q", "different q", "diff topic", "diff question", "diff q", "different issue",
     "separate issue", "another issue", "another matter", "unrelated one", "new thing",
+    # Stop 36 (checks36): "diff thing, the wifi drops ...", "New problem: the washer ...".
+    # Like the others, only where a clause of its own ends with them.
+    "diff thing", "diff issue", "separate problem", "different problem", "other problem",
+    "new problem", "new issue", "random thing", "random q", "separate one",
 )  # fmt: skip
 # Rule situation-setups: words that make a statement lean on what was said before ("I want
 # it fizzy.", "We tried that last week and ...", "The kids also want ..."): a set-up of a

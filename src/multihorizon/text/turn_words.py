@@ -8,6 +8,10 @@ from __future__ import annotations
 __all__ = [
     "ACK_REQUEST_WORDS",
     "ADDING_OPENERS",
+    "ALSO_ASK_TAILS",
+    "ALSO_CONCERN_WORDS",
+    "ALSO_OWN_SUBJECTS",
+    "ALSO_SUBJECT_OPENERS",
     "CHOICE_ASKERS",
     "FINDING_VERBS",
     "INFLECTION_SWAPS",
@@ -137,6 +141,42 @@ RETURN_FRONTS = frozenset(("anyway",))
 # asking to go on ("Also, do I need winter tyres?", "ok and the straps, how tight should they
 # be"; "ok and?" goes on): no CONTINUE marker there (rule also-questions). Case-folded.
 ADDING_OPENERS = frozenset(("also", "ok and", "okay and"))
+# Rule also-subjects: a statement opening with one of these adds something; when its words
+# share nothing with the thread it adds a new subject ("also my son has started wetting the
+# bed again"), not a detail ("also the tap drips more at night"). Case-folded word tuples.
+ALSO_SUBJECT_OPENERS = (
+    ("also",), ("and", "also"), ("oh", "and"), ("oh", "also"), ("plus",), ("ok", "and"),
+    ("okay", "and"), ("oh", "and", "also"),
+)  # fmt: skip
+# The words after the opener that give the statement a subject of its own, so a pronoun later
+# points into it ("also our car failed its MOT"; "also it's leaking now" points back).
+ALSO_OWN_SUBJECTS = frozenset((
+    "my", "our", "the", "his", "her", "their", "a", "an", "i", "we", "i've", "we've", "i'm",
+    "we're", "i'd", "we'd",
+))  # fmt: skip
+# Without an ask closing it, the statement brings a new subject only when it raises a concern
+# of its own: trouble ("has started wetting the bed", "keeps", "won't drain", "failed its
+# MOT", "is leaking") or a want or need ("I want to start writing characters"); a fact added
+# to the situation the thread is about ("also we arrive late at night", "also our kitchen is
+# cold in winter", "plus the flights are cheaper on tuesdays") continues it.
+ALSO_CONCERN_WORDS = frozenset((
+    "started", "starting", "keeps", "keep", "kept", "won't", "wont", "doesn't", "doesnt",
+    "didn't", "isn't", "aren't", "can't", "cant", "couldn't", "stopped", "broke", "broken",
+    "failed", "fails", "failing", "leaking", "leaks", "leaked", "died", "dead", "hurts", "hurt",
+    "noise", "noises", "smell", "smells", "stuck", "rusty", "cracked", "mould", "mold", "damp",
+    "wrong", "problem", "problems", "issue", "issues", "trouble", "worried", "worry", "idea",
+    "want", "wants", "wanted", "need", "needs", "again",
+))  # fmt: skip
+# ... also when a generic ask closes it, a clause of its own that names nothing ("also my son
+# has started wetting the bed again, any ideas?"): the statement sets the subject up.
+ALSO_ASK_TAILS = frozenset((
+    ("any", "ideas"), ("any", "tips"), ("any", "advice"), ("any", "suggestions"),
+    ("any", "thoughts"), ("ideas",), ("thoughts",), ("help",), ("advice",), ("tips",),
+    ("suggestions",), ("what", "do", "i", "do"), ("what", "should", "i", "do"),
+    ("what", "can", "i", "do"), ("what", "do", "we", "do"), ("what", "should", "we", "do"),
+    ("is", "that", "normal"), ("is", "this", "normal"), ("normal",), ("any", "idea", "why"),
+    ("how", "do", "i", "stop", "it"), ("how", "do", "i", "fix", "it"), ("why",),
+))  # fmt: skip
 # How a short statement that reports back on the reply before opens (rule report-backs): its
 # subject points back ("They're in pots and I water them daily.", "It's on the hallway
 # wall."), or "I"/"we" did something to what was suggested ("We tried that, ..."; the second

@@ -1,0 +1,201 @@
+"""A user turn that asks the assistant to confirm what its reply said (rule confirm-checks,
+SPEC-028 §5.2 CLARIFY: asking what the reply meant). Rule understanding-checks reads every
+"so ...?" put as a statement and is opt-in: on unseen conversations it also took ordinary "so
+..." questions. This rule reads the same statement put as a question (``understanding_check``)
+only with a mark of confirmation: a closing tag ("So the dial stays at 4, correct?", "so just
+5 min a day? thats it?", "Only five pleats is enough, really?", where no opener is needed),
+another case set against the restatement ("so both, not just the chain?", "... rather than in
+front of it?"), or one of the reply's figures restated with a limiter ("so the cassette is
+only 40 quid?"). A return may lead the check ("back to the bike - so both, not just the
+chain?"): its clause says where, not what is checked. Reads the turn's words once each and
+the recent replies' words once each: linear, no regex."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..text.check_words import (
+    CHECK_FILLERS,
+    CONFIRM_BARE_TAGS,
+    CONFIRM_CONTRASTS,
+    CONFIRM_LIMITERS,
+    CONFIRM_OUTSIDE,
+    CONFIRM_RETURNS,
+    CONFIRM_TAGS,
+)
+from ..text.lexicon import Marker
+from ..text.question_forms import NUMBER_WORDS
+from ..text.tokens import content_terms
+from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_STRIP
+from .understanding_checks import CHECK_CHARS, understanding_check
+
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+
+__all__ = ["confirm_check", "confirms_the_reply"]
+
+# A return's clause ("going back to the landscape picture -") is a few words before the check.
+_RETURN_WORDS = 8
+_SENTENCE_ENDS = ".!?;"
+_CLAUSE_ENDS = ",:;-\u2013\u2014"
+# The assistant replies a restated figure may come from, the latest first: a check after a
+# return restates a reply some turns back ("back to the flat - so only 300?").
+_REPLIES_BACK = 6
+# "so only 40 quid?" restates a figure; "so 5,000 only covers the sleeves" one written with a
+# separator.
+_FIGURE_STRIP = "$£€%.,:;!?()\"'"
+# Markers of a new subject: a check restates a reply, it announces nothing.
+_NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)
+# Who said it when a reporting word restates the reply ("so you said 12 hours, right?").
+_ASSISTANT = frozenset(("you", "you've", "you'd", "u"))
+_CONTRAST_LEADS = frozenset(contrast[0] for contrast in CONFIRM_CONTRASTS)
+
+
+def _ends_clause(token: str) -> bool:
+    return token.rstrip(ECHO_CLOSERS)[-1:] in _CLAUSE_ENDS or token in _CLAUSE_ENDS
+
+
+def _figure(word: str) -> str:
+    """The number a word writes ("40", "5,000" -> "5000", "fifteen"), or ""."""
+    word = word.strip(_FIGURE_STRIP).replace(",", "")
+    if word in NUMBER_WORDS or (word and word.isdigit()):
+        return word
+    return ""
+
+
+def _after_return(tokens: list[str], words: list[str]) -> int:
+    """Where the check starts: after ``CHECK_FILLERS``, and after a return's clause that
+    opens with one of ``CONFIRM_RETURNS`` and closes with a clause end within
+    ``_RETURN_WORDS`` words; -1 when a return opens the turn with no such clause end."""
+    index = 0
+    while index < len(words) and words[index] in CHECK_FILLERS:
+        index += 1
+    if not any(tuple(words[index : index + len(form)]) == form for form in CONFIRM_RETURNS):
+        return 0
+    for at in range(index, min(index + _RETURN_WORDS, len(tokens))):
+        if _ends_clause(tokens[at]):
+            return at + 1
+    return -1
+
+
+def confirm_check(
+    text: str,
+    figures: Callable[[], frozenset[str]] | None = None,
+    reply_terms: Callable[[], frozenset[str]] | None = None,
+) -> bool:
+    """Whether the turn's last sentence is a check (``understanding_check``, after a return's
+    clause) marked as one: a ``CONFIRM_TAGS`` tag closing it after a clause end or as a
+    sentence of its own (with ``CONFIRM_BARE_TAGS``, no opener is needed when it names a
+    word of ``reply_terms()``), one of
+    ``CONFIRM_CONTRASTS`` at a clause's start ("rather than" and "instead of" anywhere; with no
+    opener, when the check names a word of ``reply_terms()``: "the rice has to be cold, not
+    warm?"), or a figure of ``figures()`` (the replies', read only then) with one of
+    ``CONFIRM_LIMITERS``. Never with a claim from elsewhere (``CONFIRM_OUTSIDE``)."""
+    if len(text) > 2 * CHECK_CHARS or not text.rstrip().rstrip(ECHO_CLOSERS).endswith("?"):
+        return False
+    tokens = text.casefold().replace("\u2019", "'").split()
+    words = [token.strip(ECHO_STRIP) for token in tokens]
+    start = _after_return(tokens, words)
+    if start < 0:
+        return False
+    tokens, words = _last_sentence(tokens[start:], words[start:])
+    tagged: tuple[str, ...] = ()
+    for tag in CONFIRM_TAGS:
+        at = len(words) - len(tag)
+        if at > 0 and tuple(words[at:]) == tag:
+            before = tokens[at - 1].rstrip(ECHO_CLOSERS)
+            if before[-1:] in _SENTENCE_ENDS or _ends_clause(before):
+                tagged = tag
+                tokens, words = tokens[:at], words[:at]
+                break
+    if any(
+        word in CONFIRM_OUTSIDE and (at == 0 or words[at - 1] not in _ASSISTANT)
+        for at, word in enumerate(words)
+    ):
+        return False  # a claim from elsewhere ("my neighbour says ..., is that true?")
+    body = " ".join(tokens).rstrip(_CLAUSE_ENDS + " ").rstrip("?") + "?"
+    opened = understanding_check(body)
+    if tagged and opened:
+        return True
+    if tagged:  # with no opener, a restatement names a word of the reply
+        bare = understanding_check(body, bare=True) if tagged in CONFIRM_BARE_TAGS else ()
+        return bool(bare) and reply_terms is not None and not reply_terms().isdisjoint(bare)
+    if _contrasts(tokens, words):
+        if opened:
+            return True
+        bare = understanding_check(body, bare=True) if reply_terms is not None else ()
+        return bool(bare) and reply_terms is not None and not reply_terms().isdisjoint(bare)
+    said = [figure for word in words if (figure := _figure(word))]
+    if not (opened and figures is not None and said):
+        return False
+    if not any(word in CONFIRM_LIMITERS for word in words):
+        return False
+    replies = figures()
+    return any(figure in replies for figure in said)
+
+
+def _last_sentence(tokens: list[str], words: list[str]) -> tuple[list[str], list[str]]:
+    """The check's sentence: the last one, or the two last when the last is a tag alone ("so
+    just 5 min a day? thats it?"); an earlier sentence says something of its own ("..., not
+    painful, just tight. Swing form?")."""
+    ends = [at + 1 for at, token in enumerate(tokens[:-1]) if _ends_sentence(token)]
+    start = ends[-1] if ends else 0
+    if tuple(words[start:]) in CONFIRM_TAGS and len(ends) > 1:
+        start = ends[-2]
+    elif tuple(words[start:]) in CONFIRM_TAGS:
+        start = 0
+    return tokens[start:], words[start:]
+
+
+def _ends_sentence(token: str) -> bool:
+    return token.rstrip(ECHO_CLOSERS)[-1:] in _SENTENCE_ENDS
+
+
+def _contrasts(tokens: list[str], words: list[str]) -> bool:
+    """Whether one of ``CONFIRM_CONTRASTS`` sets another case against the check: "rather
+    than" and "instead of" anywhere, "not" forms at a clause's start ("..., not just the
+    chain?", "..., and not before?")."""
+    for at, word in enumerate(words):
+        if word not in _CONTRAST_LEADS:
+            continue
+        for contrast in CONFIRM_CONTRASTS:
+            if tuple(words[at : at + len(contrast)]) != contrast:
+                continue
+            if contrast[0] in ("rather", "instead"):
+                return True
+            if at > 0 and _ends_clause(tokens[at - 1]):
+                return True
+    return False
+
+
+def _reply_figures(context: DialogueContext) -> frozenset[str]:
+    """The figures the last ``_REPLIES_BACK`` assistant replies write."""
+    log = context.log
+    found: set[str] = set()
+    replies = 0
+    for turn_id in range(len(log) - 1, -1, -1):
+        if replies == _REPLIES_BACK:
+            break
+        if log.roles[turn_id] == "assistant":
+            replies += 1
+            words = log[turn_id].content.casefold().split()
+            found.update(figure for word in words if (figure := _figure(word)))
+    return frozenset(found)
+
+
+def confirms_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether the turn asks to confirm what the conversation's replies said (rule
+    confirm-checks): ``confirm_check`` right after an assistant reply, in an assistant chat
+    of two, with no new-topic marker."""
+    config, log = context.config, context.log
+    if not (config.confirm_checks and len(log) > 0 and log.roles[-1] == "assistant"):
+        return False
+    if not features.has(Marker.CONFIRM_MARK) or any(features.has(m) for m in _NEW_SUBJECT):
+        return False
+    reply = log[len(log) - 1].content
+    terms = lambda: frozenset(content_terms(reply))  # noqa: E731 (read only when asked)
+    if not confirm_check(features.text, lambda: _reply_figures(context), terms):
+        return False
+    return not (context.speakers.multi_party(config) or context.peer_dialogue())

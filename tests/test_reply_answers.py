@@ -117,7 +117,7 @@ def test_reply_answers_is_linear() -> None:
 # 130 characters, opening with "Rang": a report of rule outcome-reports longer than the 80
 # characters the settle handed on before rule long-reports.
 _LONG = (
-    "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with mastic only, Dunmore "
+    "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with mastic, Dunmore "
     "2,300 with scaffolding and new lead flashing."
 )
 

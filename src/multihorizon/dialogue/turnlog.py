@@ -95,13 +95,17 @@ class TurnLog:
         # last few turns only: a cache of this log's own turns, never in ``state()``.
         self.item_words: dict[int, Any] = {}
         self._entity_index: dict[str, list[int]] = {}
-        # The turns the entity index covers: a restored log indexes its turns when a rule
-        # first looks a term up, not on load (the same postings, in the same order).
+        # The turns the entity index covers: it indexes the turns when a rule first looks a
+        # term up, not as they are logged or loaded (the same postings, in the same order).
+        # Most turns' rules look none up, so Tier C's lists below are then the only copy of
+        # the postings a turn writes (issue 14: they were written twice per turn).
         self._indexed = 0
         self._quantized = 0  # the turns the int8 copy covers (``_quantize``)
-        # The entity index's lists again, as Tier C gathers them: fed as the index takes each
-        # turn, so a query's lists come in one call (native memory on the C++ backend).
+        # The postings again, as Tier C gathers them: fed as each turn is logged, so a
+        # query's lists come in one call (native memory on the C++ backend); ``_listed``:
+        # the turns they cover (a restored log's are fed when Tier C first reads them).
         self._lists = kernels.PostingLists()
+        self._listed = 0
         self._lengths = np.zeros(self._INITIAL_CAPACITY, dtype=np.float64)
         self._total_terms = 0
         # Per turn, what Tier C's answer pairing reads: question flag, role, speaker.
@@ -221,7 +225,8 @@ class TurnLog:
         (capacity doubles), so a turn allocates nothing in proportion to the log (issue 14
         item 5): a view to read, valid until the next such call. Without it (any other
         caller, on any thread) they are a new array."""
-        self._index()
+        if self._listed < self._count:
+            self._listed = self._add_postings(self._listed, lists=self._lists)
         return self._lists.gather(terms, reuse=reuse)
 
     @property
@@ -238,15 +243,28 @@ class TurnLog:
     def _index(self) -> dict[str, list[int]]:
         """The entity index, after adding the turns it does not cover yet (oldest first)."""
         if self._indexed < self._count:
-            index, entities, lists = self._entity_index, self.entities, self._lists
-            runs = entities.run_at if isinstance(entities, DeferredColumn) else None
-            turn_id = self._indexed
-            while turn_id < self._count:
-                run = runs(turn_id) if runs is not None else None
-                postings = getattr(run[1], "posting_columns", None) if run is not None else None
-                if run is not None and postings is not None:
-                    # A load's unbuilt run: its postings in bulk, its tuples left unbuilt.
-                    words, turns, bounds = postings(turn_id)
+            self._indexed = self._add_postings(self._indexed, index=self._entity_index)
+        return self._entity_index
+
+    def _add_postings(
+        self,
+        turn_id: int,
+        *,
+        index: dict[str, list[int]] | None = None,
+        lists: kernels.PostingLists | None = None,
+    ) -> int:
+        """Turns ``turn_id`` onwards added to the entity ``index`` or to Tier C's ``lists``
+        (term by term, each turn in order); returns the log's length, which they then
+        cover."""
+        entities = self.entities
+        runs = entities.run_at if isinstance(entities, DeferredColumn) else None
+        while turn_id < self._count:
+            run = runs(turn_id) if runs is not None else None
+            postings = getattr(run[1], "posting_columns", None) if run is not None else None
+            if run is not None and postings is not None:
+                # A load's unbuilt run: its postings in bulk, its tuples left unbuilt.
+                words, turns, bounds = postings(turn_id)
+                if index is not None:
                     ids = turns.tolist()
                     for term, held in zip(words, map(slice, bounds[:-1], bounds[1:]), strict=True):
                         found = index.get(term)
@@ -254,20 +272,22 @@ class TurnLog:
                             index[term] = ids[held]
                         else:
                             found.extend(ids[held])
+                if lists is not None:
                     lists.extend(words, turns, bounds)
-                    turn_id = run[0]
-                    continue
-                terms = entities[turn_id]
+                turn_id = run[0]
+                continue
+            terms = entities[turn_id]
+            if index is not None:
                 for term in terms:
                     found = index.get(term)
                     if found is None:
                         index[term] = [turn_id]
                     else:
                         found.append(turn_id)
+            if lists is not None:
                 lists.add_turn(turn_id, terms)
-                turn_id += 1
-            self._indexed = self._count
-        return self._entity_index
+            turn_id += 1
+        return turn_id
 
     def last_turn_of_role(self, role: Role, before: int | None = None) -> int:
         """The most recent turn id with this role (before ``before``), or -1."""
@@ -341,11 +361,9 @@ class TurnLog:
         self._pairs.append(turn_id, features.question, role, speaker)
         if features.enumeration:
             self.enumerations[turn_id] = features.enumeration
-        if self._indexed == turn_id:  # else the index catches up when next read
-            for term in entity_tuple:
-                self._entity_index.setdefault(term, []).append(turn_id)
+        if self._listed == turn_id:  # else the lists catch up when next read
             self._lists.add_turn(turn_id, entity_tuple)
-            self._indexed = turn_id + 1
+            self._listed = turn_id + 1
         self._total_terms += len(entity_tuple)
         self._count = turn_id + 1
         return turn_id

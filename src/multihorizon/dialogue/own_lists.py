@@ -26,15 +26,17 @@ from ..text.ordinal_forms import (
     OWN_LIST_CUES,
 )
 from ..text.tokens import content_terms
+from .implicit_items import list_turns
 from .ordinal_resolution import item_of_list, same_stem
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["ordinal_of", "with_own_list_words", "with_own_lists"]
+__all__ = ["ordinal_of", "with_own_list_ordinals", "with_own_list_words", "with_own_lists"]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
 _CONFIDENCE = 0.6
+_HEAD_CHARS = 200  # an ordinal over the user's own list is looked for among these characters
 _LEAD_CHARS = 200  # characters before a list's first item read as its lead (own-list-nouns)
 # Each cue's head, up to the space after its first word (" i ", " my "): a prefix of the cue,
 # so a turn with no head holds no cue (four searches instead of one per cue; issue 14).
@@ -124,6 +126,53 @@ def with_own_list_words(
     end = at + len(word)
     named = Reference("ordinal", content[at:end], at, end, turn, item=item, confidence=_CONFIDENCE)
     return resolution.with_first(named)
+
+
+def with_own_list_ordinals(
+    resolution: Resolution, content: str, log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with an ordinal no reply's list answers read against the user's own
+    latest list (rule own-list-ordinals): "For the second one, how many logos?", "the third
+    round, how do I ..." after the user listed three rounds and the reply listed none, with
+    no cue that points at the user's words. Only when no reply after that list has a list
+    and no reference of the turn names an item; the item is ``named`` first."""
+    if not config.own_list_ordinals or resolution.addressee is not None:
+        return resolution
+    if any(ref.item is not None for ref in resolution.references):
+        return resolution
+    open_refs = [r for r in resolution.references if r.type == "ordinal" and r.target_turn is None]
+    if not open_refs and not any(word in ORDINALS for word in _head_words(content)):
+        return resolution  # most turns
+    found = _own_list(log)
+    if found is None:
+        return resolution
+    turn, items = found
+    if any(later > turn for later in list_turns(log)):
+        return resolution  # a reply's list is the latest: the stage's reading stands
+    for ref in open_refs:
+        number = ordinal_of(ref.surface)
+        index = -1 if number is None else number - 1 if number > 0 else len(items) + number
+        if 0 <= index < len(items):
+            return resolution.with_first(replace(ref, target_turn=turn, item=items[index]))
+    if not config.own_list_nouns:
+        return resolution  # "the third round": an ordinal before a noun of the list
+    text = log.features[turn].text
+    lead = text[max(0, text.find(items[0]) - _LEAD_CHARS) : max(0, text.find(items[0]))]
+    item = _ordinal_noun(content, items, lead)
+    if item is None:
+        return resolution
+    word = next(w for w in _head_words(content) if w in ORDINALS)
+    at = max(0, content.casefold().find(word))
+    named = Reference(
+        "ordinal", content[at : at + len(word)], at, at + len(word), turn, item=item,
+        confidence=_CONFIDENCE,
+    )  # fmt: skip
+    return resolution.with_first(named)
+
+
+def _head_words(content: str) -> list[str]:
+    """The first ``_HEAD_CHARS`` characters' words, case-folded and stripped of marks."""
+    return [w.strip(".,;:!?()\"'") for w in content[:_HEAD_CHARS].casefold().split()]
 
 
 def _ordinal_noun(content: str, items: Sequence[str], lead: str) -> str | None:

@@ -1,0 +1,170 @@
+"""Items picked by a letter inside a longer turn, and the item a turn asks about when it names
+another in a clause it puts aside (SPEC-028 §4.1 "which item of which list"):
+
+- rule letter-picks: "is B worth the extra?", "what about C if we go in May?", "c - how do I
+  check the recall", "I'd lean to (a) then": a lone letter used as a label picks that item of
+  the latest lettered list in reach, the user's own ("Options: A) ... B) ... C) ...") or a
+  reply's. A capital that is a word is no label: "A friend said", "I think" (a lone "A"
+  needs a closing mark, "A?", "A, ..."; "I" is never one), nor a letter after a capitalised
+  word or a number ("Vitamin C", "5 C");
+- rule clause-picks: "before I go with (b), would the wood-fired route need a flue?", "Even
+  though c is cheapest, does the infrared one ...": when the first item the turn names sits
+  in a clause opened by ``text.pick_labels.CLAUSE_OPENERS`` and the question after it names
+  another item (a reference of the turn, else by its words, rule item-words), that one is put
+  first.
+
+Both add or reorder ``named`` references (the antecedents, the envelope and Tier C; not the
+§5.2 intent). Each reads the first ``_CHARS`` characters of the turn once (``str.split``) and
+the lists of the turns in reach only when a label is found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..config import Config
+from ..text.list_styles import LETTERED, list_style
+from ..text.pick_labels import CLAUSE_OPENERS, LABEL_CLOSERS, LABEL_LEADS, LABEL_LETTERS
+from ..text.tokens import content_terms
+from .features import TurnFeatures
+from .implicit_items import item_named
+from .references import Reference
+from .resolution import Resolution
+from .turnlog import TurnLog
+
+__all__ = ["with_clause_picks", "with_letter_picks"]
+
+_CHARS = 400  # a letter label is looked for among a turn's first characters
+_WALK = 12  # turns walked back for a lettered list (as rule item-words)
+_CONFIDENCE = 0.6
+_MARKUP = "*\"'`"
+_CLOSING = ".,?:;!)"
+_DASHES = ("-", "\u2013", "\u2014")
+_CLAUSE_CHARS = 200  # a clause put aside ends at its comma within these characters
+
+
+def with_letter_picks(
+    resolution: Resolution, content: str, features: TurnFeatures, log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with the item a letter label of the turn picks first (rule
+    letter-picks); unchanged when the turn holds no label or no lettered list in reach has
+    its item."""
+    if not config.letter_picks or resolution.addressee is not None:
+        return resolution
+    labels = _labels(content[:_CHARS])
+    if not labels or features.written_lists:
+        return resolution  # most turns; a turn writing its own lettered list picks nothing
+    aside = _aside_end(content)
+    # A label in the question over one in a clause put aside ("Since (a) is out, is b ...").
+    labels.sort(key=lambda label: label[1] < aside)
+    letter, start, end = labels[0]
+    found = _lettered_item(LABEL_LETTERS.index(letter.casefold()) + 1, log)
+    if found is None:
+        return resolution
+    turn, item = found
+    picked = Reference(
+        "ordinal", content[start:end], start, end, turn, item=item, confidence=_CONFIDENCE
+    )
+    # A reference the stage read on the same words ("what about c?" against the latest
+    # reply's list) gives way to the pick.
+    kept = [r for r in resolution.references if r.end <= start or r.start >= end]
+    if len(kept) == len(resolution.references) and any(r.item == item for r in kept):
+        return resolution
+    dropped = {id(r) for r in resolution.references} - {id(r) for r in kept}
+    named = tuple(r for r in resolution.named if id(r) not in dropped)
+    return replace(resolution, references=tuple(kept), named=named).with_first(picked)
+
+
+def _labels(head: str) -> list[tuple[str, int, int]]:
+    """(letter, start, end) of each lone letter of ``head`` used as a label: "(b)", "b)",
+    "c,", "C?", "c - ...", a lower-case "b".."h" anywhere, an upper-case one mid-sentence;
+    "a" / "A" only with a closing mark (else the article)."""
+    found: list[tuple[str, int, int]] = []
+    cursor = 0
+    before = ""  # the word before, as written
+    for raw in head.split():
+        start = head.find(raw, cursor)
+        cursor = start + len(raw)
+        opening = not before or before[-1] in ".!?" or "\n" in head[start - 1 : start]
+        word = raw.strip(_MARKUP)
+        inner = word.lstrip("(")
+        letter, rest = inner[:1], inner[1:]
+        after = head[cursor:].lstrip()[:1]
+        previous, before = before, raw
+        if not letter or letter.casefold() not in LABEL_LETTERS or rest.strip(_CLOSING):
+            continue  # not a lone letter: "Bob", "C++", "e.g."
+        closed = rest[:1]
+        marked = (
+            closed in LABEL_CLOSERS
+            or word.startswith("(")
+            or after in _DASHES
+            or (closed == "." and letter.islower())
+            or not head[cursor:].strip()
+        )
+        if not marked and (letter == "a" or (letter.isupper() and opening)):
+            continue  # the article; "A friend said", "B vitamins help"
+        if not marked and not opening and previous.strip(_MARKUP).casefold() not in LABEL_LEADS:
+            continue  # "vitamin C", "grade B", "5 C"
+        at = head.find(letter, start)
+        found.append((letter, at, at + 1))
+    return found
+
+
+def _lettered_item(number: int, log: TurnLog) -> tuple[int, str] | None:
+    """(turn, item) of the ``number``-th item of the latest list lettered so in reach: a
+    reply's or the user's own, the latest list of a turn first."""
+    now = len(log)
+    for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
+        features = log.features[turn]
+        if log.roles[turn] == "assistant":
+            if not log.enumerations.get(turn):
+                continue
+            lists = features.enumeration_lists
+        elif log.roles[turn] == "user":
+            lists = features.written_lists
+        else:
+            continue
+        for listed in reversed(lists or ()):
+            if number <= len(listed.items) and list_style(features.text, listed.items) == LETTERED:
+                return turn, listed.items[number - 1]
+    return None
+
+
+def _aside_end(content: str) -> int:
+    """Where a clause the turn opens with ``CLAUSE_OPENERS`` ends (its comma), else -1."""
+    head = content[:_CLAUSE_CHARS].lstrip()
+    folded = head.casefold()
+    if not any(folded.startswith(opener + " ") for opener in CLAUSE_OPENERS):
+        return -1
+    comma = head.find(",")
+    if comma < 0 or not head[comma + 1 :].strip():
+        return -1
+    return len(content) - len(content.lstrip()) + comma
+
+
+def with_clause_picks(
+    resolution: Resolution, content: str, log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with the item the question names first when the first item the turn
+    names sits in a clause it puts aside (rule clause-picks); unchanged otherwise."""
+    if not config.clause_picks or resolution.addressee is not None:
+        return resolution
+    picks = [r for r in resolution.references if r.item is not None]
+    if not picks:
+        return resolution  # most turns
+    aside = _aside_end(content)
+    if aside < 0 or picks[0].start >= aside:
+        return resolution
+    later = [r for r in picks if r.start > aside and r.item != picks[0].item]
+    if later:
+        return resolution.with_first(later[0])
+    found = item_named(content_terms(content[aside + 1 :]), log)
+    if found is None or found[1] == picks[0].item:
+        return resolution
+    turn, item, words = found
+    at = content.casefold().find(words[0][:4], aside) if words else -1
+    start, end = (at, at + len(words[0])) if at >= 0 else (aside + 1, len(content))
+    picked = Reference(
+        "ordinal", content[start:end], start, end, turn, item=item, confidence=_CONFIDENCE
+    )
+    return resolution.with_first(picked)

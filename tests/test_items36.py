@@ -2,7 +2,7 @@
 turn over the user's own lettered list or a reply's (rule letter-picks), the item the question
 names when the first one named sits in a clause put aside (clause-picks), "the last one about
 X" (ordinal-about), and an ordinal over the user's own list when no reply since has one
-(own-list-ordinals); with the floor of ``items_holdout36.jsonl``, written before any of it."""
+(own-list-ordinals) or by its words (own-list-items); with the floor of ``items_holdout36.jsonl``, written before any of it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from multihorizon.dialogue.letter_picks import inline_items
 from multihorizon.evaluation import evaluate
 
 DATA = Path(__file__).parent / "data" / "handwritten"
@@ -91,7 +92,7 @@ def test_a_letter_picks_from_a_list_written_one_item_a_line(query: str, item: st
     "query",
     [
         "A friend says commuting by bike in winter is miserable, is that fair?",
-        "I think the hybrid sounds right, how often do hub gears need a service?",
+        "I think I will decide after a test ride, is that normal in shops?",
         "A quick one: do I need lights by law?",
         "Is vitamin C worth taking in winter if I ride in the rain?",
     ],
@@ -109,6 +110,23 @@ def test_a_letter_over_a_replys_lettered_list() -> None:
 def test_a_turn_writing_its_own_lettered_list_picks_nothing_by_its_labels() -> None:
     query = "new idea:\na) a cooking class\nb) a boat trip\nwhich is better?"
     assert _first_item(_GIFTS, query) is None
+
+
+_INLINE = (
+    "Torn between A: a MacBook Air at 999, B: a ThinkPad T14 at 850, or C: a Dell XPS 13 "
+    "at 1,100, mostly for coding. Opinions?"
+)
+_LAPTOPS = [("user", _INLINE), ("assistant", "The ThinkPad has the best keyboard.")]
+
+
+def test_inline_options_with_colon_labels_are_read_where_the_list_parse_splits_them() -> None:
+    assert inline_items(_INLINE)[:2] == ("a MacBook Air at 999", "a ThinkPad T14 at 850")
+    assert inline_items("a - the blue sofa, b - the grey one. help")[1] == "the grey one"
+    assert inline_items("A friend said: buy the blue one") == ()
+
+
+def test_a_letter_picks_an_inline_option() -> None:
+    assert _first_item(_LAPTOPS, "Would B run Linux without fuss?") == "a ThinkPad T14 at 850"
 
 
 def test_letter_picks_off_leaves_the_letter_unread() -> None:
@@ -194,6 +212,28 @@ def test_an_ordinal_reads_a_later_replys_list_over_the_users_own() -> None:
 def test_own_list_ordinals_off_leaves_the_ordinal_unread() -> None:
     config = mh.Config().replace(own_list_ordinals=False)
     assert _first_item(_ROUNDS, "For the third one, what if it rains?", config) is None
+
+
+# ---- own-list-items -------------------------------------------------------------------------
+
+
+def test_an_item_of_the_users_own_options_named_by_its_words() -> None:
+    found = _first_item(_LAPTOPS, "would the Air handle Docker with 8 GB?")
+    assert found == "a MacBook Air at 999"
+
+
+def test_the_question_after_a_clause_put_aside_names_the_own_item() -> None:
+    found = _first_item(_LAPTOPS, "Rather than the Dell, would the Air handle Docker?")
+    assert found == "a MacBook Air at 999"
+
+
+def test_an_item_word_said_in_passing_names_no_own_item() -> None:
+    assert _first_item(_LAPTOPS, "A friend codes on an Air all day, is 8 GB enough?") is None
+
+
+def test_own_list_items_off_leaves_the_words_unread() -> None:
+    config = mh.Config().replace(own_list_items=False)
+    assert _first_item(_LAPTOPS, "would the Air handle Docker with 8 GB?", config) is None
 
 
 def test_the_first_time_is_no_pick_of_the_own_list() -> None:

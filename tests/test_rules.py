@@ -1494,6 +1494,14 @@ def _own_list_ordinal(config: mh.Config) -> object:
     return _item_picks(history, "For the third one, what if it rains?", config)
 
 
+def _own_list_item(config: mh.Config) -> object:
+    history = [
+        ("user", "Torn between A: a MacBook Air, B: a ThinkPad, or C: a Dell. Opinions?"),
+        ("assistant", "The ThinkPad has the best keyboard."),
+    ]
+    return _item_picks(history, "would the Air handle Docker?", config)
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -1649,6 +1657,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "clause-picks": _clause_pick,
     "ordinal-about": _ordinal_about,
     "own-list-ordinals": _own_list_ordinal,
+    "own-list-items": _own_list_item,
 }
 
 

@@ -183,6 +183,8 @@ class Config:
     # "the second one" over the user's own list when no reply since has one (rule
     # own-list-ordinals).
     own_list_ordinals: bool = True
+    # "would the Air handle Docker?" over the user's own options (rule own-list-items).
+    own_list_items: bool = True
     item_over_said: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).

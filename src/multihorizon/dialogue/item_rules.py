@@ -32,7 +32,12 @@ from .label_picks import with_label_picks
 from .letter_picks import with_clause_picks, with_letter_picks
 from .list_topics import with_list_topics
 from .ordinal_about import with_ordinal_about
-from .own_lists import with_own_list_ordinals, with_own_list_words, with_own_lists
+from .own_lists import (
+    with_own_list_items,
+    with_own_list_ordinals,
+    with_own_list_words,
+    with_own_lists,
+)
 from .resolution import Resolution
 from .sub_steps import with_sub_steps
 from .turn_picks import with_item_over_said, with_lead_letter, with_plain_quality
@@ -55,6 +60,7 @@ def with_item_rules(
     if gated and not resolution.references and not (turns := list_turns(log)):
         resolution = with_own_list_words(resolution, content, features.terms, log, config)
         resolution = with_own_list_ordinals(resolution, content, log, config)
+        resolution = with_own_list_items(resolution, content, features.terms, log, config)
         resolution = with_implicit_items(resolution, content, features, log, config, turns)
         return with_letter_picks(resolution, content, features, log, config)
     resolution = with_item_pairs(resolution, content, log, config)
@@ -62,6 +68,7 @@ def with_item_rules(
     resolution = with_own_lists(resolution, content, log, config)
     resolution = with_own_list_words(resolution, content, features.terms, log, config)
     resolution = with_own_list_ordinals(resolution, content, log, config)
+    resolution = with_own_list_items(resolution, content, features.terms, log, config)
     resolution = with_lead_letter(resolution, content, log, config)
     resolution = with_label_picks(resolution, content, log, config)
     resolution = with_sub_steps(resolution, content, log, config)

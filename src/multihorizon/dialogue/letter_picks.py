@@ -20,11 +20,18 @@ the lists of the turns in reach only when a label is found.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..config import Config
 from ..text.list_styles import LETTERED, list_style
-from ..text.pick_labels import CLAUSE_OPENERS, LABEL_CLOSERS, LABEL_LEADS, LABEL_LETTERS
+from ..text.pick_labels import (
+    CLAUSE_OPENERS,
+    LABEL_CLOSERS,
+    LABEL_FOLLOWERS,
+    LABEL_LEADS,
+    LABEL_LETTERS,
+)
 from ..text.tokens import content_terms
 from .features import TurnFeatures
 from .implicit_items import item_named
@@ -32,7 +39,13 @@ from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["with_clause_picks", "with_letter_picks"]
+__all__ = [
+    "aside_end",
+    "inline_items",
+    "lettered_list",
+    "with_clause_picks",
+    "with_letter_picks",
+]
 
 _CHARS = 400  # a letter label is looked for among a turn's first characters
 _WALK = 12  # turns walked back for a lettered list (as rule item-words)
@@ -40,6 +53,11 @@ _CONFIDENCE = 0.6
 _MARKUP = "*\"'`"
 _CLOSING = ".,?:;!)"
 _DASHES = ("-", "\u2013", "\u2014")
+_LABEL_CHARS = 6  # characters before an item read for its letter label
+_LABEL_ENDS = frozenset(").:")
+_INLINE_ENDS = (": ", ") ", ". ", " - ")  # how a user marks options on one line
+_INLINE_TEXT = 2000  # characters of a user turn read for options on one line
+_INLINE_CHARS = 300  # an inline option is read to at most these characters
 _CLAUSE_CHARS = 200  # a clause put aside ends at its comma within these characters
 
 
@@ -54,7 +72,7 @@ def with_letter_picks(
     labels = _labels(content[:_CHARS])
     if not labels or features.written_lists:
         return resolution  # most turns; a turn writing its own lettered list picks nothing
-    aside = _aside_end(content)
+    aside = aside_end(content)
     # A label in the question over one in a clause put aside ("Since (a) is out, is b ...").
     labels.sort(key=lambda label: label[1] < aside)
     letter, start, end = labels[0]
@@ -89,13 +107,15 @@ def _labels(head: str) -> list[tuple[str, int, int]]:
         word = raw.strip(_MARKUP)
         inner = word.lstrip("(")
         letter, rest = inner[:1], inner[1:]
-        after = head[cursor:].lstrip()[:1]
         previous, before = before, raw
         if not letter or letter.casefold() not in LABEL_LETTERS or rest.strip(_CLOSING):
-            continue  # not a lone letter: "Bob", "C++", "e.g."
+            continue  # not a lone letter: "Bob", "C++", "e.g." (most words stop here)
         closed = rest[:1]
+        following = head[cursor:].split(None, 1)[:1]
+        after = following[0][:1] if following else ""
         marked = (
             closed in LABEL_CLOSERS
+            or (not closed and following and following[0].casefold() in LABEL_FOLLOWERS)
             or word.startswith("(")
             or after in _DASHES
             or (closed == "." and letter.islower())
@@ -112,7 +132,9 @@ def _labels(head: str) -> list[tuple[str, int, int]]:
 
 def _lettered_item(number: int, log: TurnLog) -> tuple[int, str] | None:
     """(turn, item) of the ``number``-th item of the latest list lettered so in reach: a
-    reply's or the user's own, the latest list of a turn first."""
+    reply's or the user's own, the latest list of a turn first; the item must stand after
+    its own letter ("B) ...", "(b) ..."). A turn whose labels no list parse kept ("A: a
+    MacBook, B: a ThinkPad, or C: ...") gives the words between the label and the next."""
     now = len(log)
     for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
         features = log.features[turn]
@@ -124,13 +146,80 @@ def _lettered_item(number: int, log: TurnLog) -> tuple[int, str] | None:
             lists = features.written_lists
         else:
             continue
+        text = features.text
         for listed in reversed(lists or ()):
-            if number <= len(listed.items) and list_style(features.text, listed.items) == LETTERED:
+            if number > len(listed.items) or list_style(text, listed.items) != LETTERED:
+                continue
+            if _labelled(text, listed.items[number - 1], number):
                 return turn, listed.items[number - 1]
+        inline = inline_items(text) if log.roles[turn] == "user" else ()
+        if number <= len(inline):
+            return turn, inline[number - 1]
     return None
 
 
-def _aside_end(content: str) -> int:
+def lettered_list(text: str, items: Sequence[str]) -> bool:
+    """Whether ``text`` labels the list of ``items`` with letters, its first two items
+    standing after "a" and "b" (any case, with a mark)."""
+    return len(items) >= 2 and all(_labelled(text, items[at], at + 1) for at in (0, 1))
+
+
+def _labelled(text: str, item: str, number: int) -> bool:
+    """Whether ``item`` stands in ``text`` right after the letter of ``number`` and a mark."""
+    at = text.find(item)
+    label = text[max(0, at - _LABEL_CHARS) : at].rstrip().rstrip(_MARKUP)
+    letter = LABEL_LETTERS[number - 1]
+    return at > 0 and label[-1:] in _LABEL_ENDS and label[-2:-1].casefold() == letter
+
+
+def inline_items(text: str) -> tuple[str, ...]:
+    """A user's options written on one line with letter labels ("A: a MacBook, B: a
+    ThinkPad, or C: a Dell", "a - the blue one, b - the grey one"), which no list parse
+    keeps: the words after each label, to the next label or the end of the sentence; ()
+    with fewer than two. Read in the first ``_INLINE_TEXT`` characters."""
+    head = " " + text[:_INLINE_TEXT]
+    if not any(" " + first + end in head for first in "Aa" for end in _INLINE_ENDS):
+        return ()  # most turns: no first label
+    found: list[str] = []
+    for number in range(1, len(LABEL_LETTERS) + 1):
+        item = _inline_item(head, number)
+        if not item:
+            break
+        found.append(item)
+    return tuple(found) if len(found) >= 2 else ()
+
+
+def _inline_item(head: str, number: int) -> str | None:
+    """The words after the ``number``-th letter label of ``head`` (" A: x, B: y, or C: z"),
+    to the next label or the end of the sentence, when ``head`` labels the first option the
+    same way; else None."""
+    for upper in (True, False):
+        first, letter = LABEL_LETTERS[0], LABEL_LETTERS[number - 1]
+        if upper:
+            first, letter = first.upper(), letter.upper()
+        for end in _INLINE_ENDS:
+            opening = head.find(" " + first + end)
+            start = head.find(" " + letter + end)
+            if opening < 0 or start < opening:
+                continue
+            start += 2 + len(end)
+            body = head[start : start + _INLINE_CHARS]
+            if number < len(LABEL_LETTERS):
+                after = (LABEL_LETTERS[number].upper() if upper else LABEL_LETTERS[number]) + end
+                cut = body.find(" " + after)
+                body = body[:cut] if cut >= 0 else body
+            for stop in (". ", "? ", "\n", "?"):
+                cut = body.find(stop)
+                body = body[:cut] if cut >= 0 else body
+            body = body.strip().rstrip(",;")
+            for tail in (", or", ", and", " or", " and"):
+                if body.endswith(tail):
+                    body = body[: -len(tail)].rstrip(",; ")
+            return body or None
+    return None
+
+
+def aside_end(content: str) -> int:
     """Where a clause the turn opens with ``CLAUSE_OPENERS`` ends (its comma), else -1."""
     head = content[:_CLAUSE_CHARS].lstrip()
     folded = head.casefold()
@@ -152,7 +241,7 @@ def with_clause_picks(
     picks = [r for r in resolution.references if r.item is not None]
     if not picks:
         return resolution  # most turns
-    aside = _aside_end(content)
+    aside = aside_end(content)
     if aside < 0 or picks[0].start >= aside:
         return resolution
     later = [r for r in picks if r.start > aside and r.item != picks[0].item]

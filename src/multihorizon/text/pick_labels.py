@@ -15,7 +15,9 @@ __all__ = [
     "BARE_PICK_MOST",
     "BARE_PICK_WORDS",
     "CLAUSE_OPENERS",
+    "DEFINITE_WORDS",
     "LABEL_CLOSERS",
+    "LABEL_FOLLOWERS",
     "LABEL_LEADS",
     "LABEL_LETTERS",
     "NOT_SUB_LABELS",
@@ -57,6 +59,15 @@ LABEL_LEADS = word_set("""
     if but go going lean leaning take taking choose choosing vs versus than like re was
     would does did do maybe so also not
     """)
+# Words after a lone "a" / "A" that show it is a label, not the article ("what about a if we
+# ...", "a or b?", "A then?"; rule letter-picks): no noun phrase starts with them.
+LABEL_FOLLOWERS = word_set("""
+    if then or and instead too though but vs versus is was would could will does did rather
+    over because since
+    """)
+# Words before an item's own word that point at it as a thing already named ("would the Air
+# handle Docker?", "that lodge"; rule own-list-items).
+DEFINITE_WORDS = word_set("the that this those these")
 # Words after "the last one" / "the first one" that say what the item is about ("the last one
 # about watering", "the one with pull-ups"; rule ordinal-about).
 ABOUT_WORDS = word_set("about with on re regarding mentioning covering involving")

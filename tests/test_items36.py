@@ -1,8 +1,9 @@
 """Stop 36's item picks (issue 15 item 1, the items36 session): a letter label inside a longer
 turn over the user's own lettered list or a reply's (rule letter-picks), the item the question
 names when the first one named sits in a clause put aside (clause-picks), "the last one about
-X" (ordinal-about), and an ordinal over the user's own list when no reply since has one
-(own-list-ordinals) or by its words (own-list-items); with the floor of ``items_holdout36.jsonl``, written before any of it."""
+X" (ordinal-about), and an item of the user's own list when no reply since has one, by an
+ordinal (own-list-ordinals) or by its words (own-list-items); with the floor of
+``items_holdout36.jsonl``, written before any of it."""
 
 from __future__ import annotations
 

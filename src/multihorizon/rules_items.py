@@ -607,8 +607,8 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "(dialogue.letter_picks.inline_items). A named reference, first of the turn's.",
         {"own_list_items": False},
         "multihorizon eval FILE --task references (hashing; tools/item_report.py), item "
-        "accuracy off -> on: items_tune36 24/25 -> 25/25; items_holdout36 unchanged (38/46); the other "
-        "hand-written sets unchanged; tests/test_items36.py.",
+        "accuracy off -> on: items_tune36 24/25 -> 25/25; items_holdout36 unchanged "
+        "(38/46); the other hand-written sets unchanged; tests/test_items36.py.",
         "dialogue.own_lists.with_own_list_items",
     ),
 )

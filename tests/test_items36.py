@@ -218,23 +218,26 @@ def test_own_list_ordinals_off_leaves_the_ordinal_unread() -> None:
 # ---- own-list-items -------------------------------------------------------------------------
 
 
+_OWN_ITEMS = mh.Config().replace(own_list_items=True)  # off by default
+
+
 def test_an_item_of_the_users_own_options_named_by_its_words() -> None:
-    found = _first_item(_LAPTOPS, "would the Air handle Docker with 8 GB?")
+    found = _first_item(_LAPTOPS, "would the Air handle Docker with 8 GB?", _OWN_ITEMS)
     assert found == "a MacBook Air at 999"
 
 
 def test_the_question_after_a_clause_put_aside_names_the_own_item() -> None:
-    found = _first_item(_LAPTOPS, "Rather than the Dell, would the Air handle Docker?")
-    assert found == "a MacBook Air at 999"
+    query = "Rather than the Dell, would the Air handle Docker?"
+    assert _first_item(_LAPTOPS, query, _OWN_ITEMS) == "a MacBook Air at 999"
 
 
 def test_an_item_word_said_in_passing_names_no_own_item() -> None:
-    assert _first_item(_LAPTOPS, "A friend codes on an Air all day, is 8 GB enough?") is None
+    query = "A friend codes on an Air all day, is 8 GB enough?"
+    assert _first_item(_LAPTOPS, query, _OWN_ITEMS) is None
 
 
-def test_own_list_items_off_leaves_the_words_unread() -> None:
-    config = mh.Config().replace(own_list_items=False)
-    assert _first_item(_LAPTOPS, "would the Air handle Docker with 8 GB?", config) is None
+def test_own_list_items_off_by_default_leaves_the_words_unread() -> None:
+    assert _first_item(_LAPTOPS, "would the Air handle Docker with 8 GB?") is None
 
 
 def test_the_first_time_is_no_pick_of_the_own_list() -> None:

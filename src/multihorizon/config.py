@@ -183,8 +183,9 @@ class Config:
     # "the second one" over the user's own list when no reply since has one (rule
     # own-list-ordinals).
     own_list_ordinals: bool = True
-    # "would the Air handle Docker?" over the user's own options (rule own-list-items).
-    own_list_items: bool = True
+    # "would the Air handle Docker?" over the user's own options (rule own-list-items). Off:
+    # on items_holdout36 it moved a control's turn and named no item more.
+    own_list_items: bool = False
     item_over_said: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).

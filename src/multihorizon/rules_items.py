@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["ITEM_RULES"]
+__all__ = ["ITEM_RULES", "OPT_IN_ITEM_RULES"]
 
 ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
@@ -591,6 +591,10 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "tests/test_items36.py.",
         "dialogue.own_lists.with_own_list_ordinals",
     ),
+)
+
+# Off in Config(): registered through rules_references.OPT_IN_REFERENCE_RULES.
+OPT_IN_ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "own-list-items",
         "references",
@@ -607,8 +611,10 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "(dialogue.letter_picks.inline_items). A named reference, first of the turn's.",
         {"own_list_items": False},
         "multihorizon eval FILE --task references (hashing; tools/item_report.py), item "
-        "accuracy off -> on: items_tune36 24/25 -> 25/25; items_holdout36 unchanged "
-        "(38/46); the other hand-written sets unchanged; tests/test_items36.py.",
+        "accuracy off -> on: items_tune36 24/25 -> 25/25 (acc@1 27/30 -> 28/30); "
+        "items_holdout36 unchanged (38/46) but acc@1 49/54 -> 48/54 (a control's turn "
+        "moved to the user's list): off by default; the other hand-written sets unchanged; "
+        "tests/test_items36.py.",
         "dialogue.own_lists.with_own_list_items",
     ),
 )

@@ -69,7 +69,7 @@ def with_letter_picks(
     its item."""
     if not config.letter_picks or resolution.addressee is not None:
         return resolution
-    labels = _labels(content[:_CHARS])
+    labels = _labels(content[:_CHARS], len(content) <= _CHARS)
     if not labels or features.written_lists:
         return resolution  # most turns; a turn writing its own lettered list picks nothing
     aside = aside_end(content)
@@ -93,10 +93,12 @@ def with_letter_picks(
     return replace(resolution, references=tuple(kept), named=named).with_first(picked)
 
 
-def _labels(head: str) -> list[tuple[str, int, int]]:
-    """(letter, start, end) of each lone letter of ``head`` used as a label: "(b)", "b)",
-    "c,", "C?", "c - ...", a lower-case "b".."h" anywhere, an upper-case one mid-sentence;
-    "a" / "A" only with a closing mark (else the article)."""
+def _labels(head: str, whole: bool) -> list[tuple[str, int, int]]:
+    """(letter, start, end) of each lone letter of ``head`` used as a label: one in brackets
+    ("(b)"); one opening a sentence in lower case ("b worth it?") or with a closing mark
+    ("C?", "B, how", "c - ..."); one mid-sentence after a word of ``LABEL_LEADS`` ("what
+    about C if"), "a" there only with a mark (else the article). ``whole``: ``head`` is the
+    whole turn (a letter ending it is closed)."""
     found: list[tuple[str, int, int]] = []
     cursor = 0
     before = ""  # the word before, as written
@@ -116,15 +118,19 @@ def _labels(head: str) -> list[tuple[str, int, int]]:
         marked = (
             closed in LABEL_CLOSERS
             or (not closed and following and following[0].casefold() in LABEL_FOLLOWERS)
-            or word.startswith("(")
             or after in _DASHES
             or (closed == "." and letter.islower())
-            or not head[cursor:].strip()
+            or (whole and not head[cursor:].strip())
         )
-        if not marked and (letter == "a" or (letter.isupper() and opening)):
-            continue  # the article; "A friend said", "B vitamins help"
-        if not marked and not opening and previous.strip(_MARKUP).casefold() not in LABEL_LEADS:
-            continue  # "vitamin C", "grade B", "5 C"
+        if word.startswith("("):
+            pass  # "(b)": a label wherever it stands
+        elif opening:
+            if not marked and (letter == "a" or letter.isupper()):
+                continue  # the article; "A friend said", "B vitamins help"
+        elif previous.strip(_MARKUP + ".,:;!?").casefold() not in LABEL_LEADS:
+            continue  # "vitamin C", "plan B, ...", "grade B", "5 C"
+        elif letter == "a" and not marked:
+            continue  # "is a good one": the article
         at = head.find(letter, start)
         found.append((letter, at, at + 1))
     return found

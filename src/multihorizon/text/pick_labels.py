@@ -51,13 +51,14 @@ LABEL_LETTERS = "abcdefgh"
 # What may close a letter label in a turn ("b, is it worth it", "C?", "(a)", "c: how"; rule
 # letter-picks): a lone upper-case letter mid-sentence needs none ("is B worth it").
 LABEL_CLOSERS = frozenset(",?:;!)")
-# Words a letter label follows mid-sentence with no closing mark ("what about C if ...", "is
-# b worth it", "go with C then"); after any other word a letter is a name's ("vitamin C",
-# "grade B").
+# Words a letter label follows mid-sentence ("what about C if ...", "is b worth it", "go with
+# C then", "and A?"); after any other word a letter is a name's ("vitamin C", "plan B,",
+# "grade B"). A label in brackets ("(b)") or opening the turn needs none.
 LABEL_LEADS = word_set("""
     about and or is with to for on of option options choice pick picking prefer between then
     if but go going lean leaning take taking choose choosing vs versus than like re was
-    would does did do maybe so also not
+    would does did do maybe so also not probably prob def defo definitely say want picked
+    chose went got vote think thinking leaning
     """)
 # Words after a lone "a" / "A" that show it is a label, not the article ("what about a if we
 # ...", "a or b?", "A then?"; rule letter-picks): no noun phrase starts with them.

@@ -147,8 +147,8 @@ def with_own_list_ordinals(
     and no reference of the turn names an item; the item is ``named`` first."""
     if not config.own_list_ordinals or resolution.addressee is not None:
         return resolution
-    if any(ref.item is not None for ref in resolution.references):
-        return resolution
+    if any(ref.item is not None for ref in resolution.references) or _points_at_own(content):
+        return resolution  # with a cue ("the second one I mentioned") rule own-lists reads it
     open_refs = [r for r in resolution.references if r.type == "ordinal" and r.target_turn is None]
     if not open_refs and not any(word in ORDINALS for word in _head_words(content)):
         return resolution  # most turns

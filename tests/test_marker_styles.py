@@ -17,7 +17,8 @@ from multihorizon.text.list_styles import (
 )
 
 ON = mh.Config(antecedents=True)
-OFF = ON.replace(marker_styles=False)
+# Rule letter-picks (stop 36) reads "option C" over the lettered list as well: off with it.
+OFF = ON.replace(marker_styles=False, letter_picks=False)
 
 LETTERED_REPLY = (
     "Ways to cut the bill:\nA) Switch to a fixed tariff\nB) Move the washing to night hours\n"

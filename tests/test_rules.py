@@ -788,7 +788,9 @@ def _sentence_list(config: mh.Config) -> object:
 
 
 def _lead_letter(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Since stop 36 rule letter-picks reads a letter over a lettered list as well: lead-letters
+    # alone is observed (it reads an unlettered list too, which letter-picks does not).
+    session = mh.Session(config=config.replace(letter_picks=False))
     session.user("Which switches?")
     session.assistant("Options:\na) Brown tactile\nb) Red linear\nc) Blue clicky")
     return [(ref.target_turn, ref.item) for ref in session.preview("c in an office?").references]
@@ -1248,7 +1250,9 @@ def _introducing_turn(config: mh.Config) -> object:
 
 
 def _marker_style(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule letter-picks (stop 36) reads "option c" over the lettered list too: marker-styles
+    # alone is observed.
+    session = mh.Session(config=config.replace(letter_picks=False))
     session.user("How do I cut my electricity bill?")
     session.assistant("Options:\na) A fixed tariff\nb) Night washing\nc) A smart thermostat")
     session.user("And how do I read the meter?")
@@ -1515,6 +1519,46 @@ def _own_list_noun(config: mh.Config) -> object:
     return _item_picks(history, "the third fish on my list, ok?", config)
 
 
+_OWN_LETTERED = "Options: A) a log cabin, B) a SIP kit, C) a builder's timber frame. Which?"
+
+
+def _letter_pick(config: mh.Config) -> object:
+    history = [("user", _OWN_LETTERED), ("assistant", "The SIP kit is warmest.")]
+    return _item_picks(history, "is A ok for summer only?", config)
+
+
+def _clause_pick(config: mh.Config) -> object:
+    reply = "Heaters:\n(a) a wood burner\n(b) an oil radiator on a timer\n(c) a diesel heater"
+    history = [("user", "Heat?"), ("assistant", reply)]
+    return _item_picks(history, "Before I settle on (b), would the diesel one need a vent?", config)
+
+
+def _ordinal_about(config: mh.Config) -> object:
+    history = [
+        ("user", "Plan?"),
+        ("assistant", "Plan:\n1. Walk after lunch\n2. Sleep by eleven\n3. Cook at home"),
+        ("user", "Kitchen?"),
+        ("assistant", "Kitchen:\n- Keep water on the table\n- Keep fruit in a bowl"),
+    ]
+    return _item_picks(history, "the last one about sleep, too late?", config)
+
+
+def _own_list_ordinal(config: mh.Config) -> object:
+    history = [
+        ("user", "Ideas: 1) an escape room, 2) a cooking class, 3) a river walk. Which?"),
+        ("assistant", "The cooking class suits most groups."),
+    ]
+    return _item_picks(history, "For the third one, what if it rains?", config)
+
+
+def _own_list_item(config: mh.Config) -> object:
+    history = [
+        ("user", "Torn between A: a MacBook Air, B: a ThinkPad, or C: a Dell. Opinions?"),
+        ("assistant", "The ThinkPad has the best keyboard."),
+    ]
+    return _item_picks(history, "would the Air handle Docker?", config)
+
+
 OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "first-turn-explore": _first_turn,
     "acknowledgement-continues": _acknowledgement,
@@ -1673,6 +1717,11 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "shown-number-reasons": _shown_number_reason,
     "compound-output-words": _compound_output_word,
     **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
+    "letter-picks": _letter_pick,
+    "clause-picks": _clause_pick,
+    "ordinal-about": _ordinal_about,
+    "own-list-ordinals": _own_list_ordinal,
+    "own-list-items": _own_list_item,
 }
 
 

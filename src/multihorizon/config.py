@@ -175,6 +175,17 @@ class Config:
     label_picks: bool = True  # "2 pls", "option II": a bare label or a numeral (rule label-picks)
     sub_steps: bool = True  # "step 2b", "the second sub-step of step 2" (rule sub-steps)
     own_list_nouns: bool = True  # "the third fish on my list" (rule own-list-nouns)
+    letter_picks: bool = True  # "is B worth it?" over a lettered list in reach (rule letter-picks)
+    # "before I go with (b), would the first route ...": the item the question names (rule
+    # clause-picks).
+    clause_picks: bool = True
+    ordinal_about: bool = True  # "the last one about watering" (rule ordinal-about)
+    # "the second one" over the user's own list when no reply since has one (rule
+    # own-list-ordinals).
+    own_list_ordinals: bool = True
+    # "would the Air handle Docker?" over the user's own options (rule own-list-items). Off:
+    # on items_holdout36 it moved a control's turn and named no item more.
+    own_list_items: bool = False
     item_over_said: bool = True
     # "same again for Friday" repeats a question as well as an imperative (rule
     # repeated-questions).

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .rules_items import OPT_IN_ITEM_RULES
+
 __all__ = ["OPT_IN_REFERENCE_RULES", "REFERENCE_RULES"]
 
 REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
@@ -359,4 +361,5 @@ OPT_IN_REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, 
         "2020, 2021, sgd and irc_disentanglement unchanged.",
         "dialogue.antecedents.follows_up_on_topic",
     ),
+    *OPT_IN_ITEM_RULES,  # issue 15's enumerated items (rules_items)
 )

@@ -35,7 +35,14 @@ from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["ListWords", "Words", "list_turns", "read_lists", "with_implicit_items"]
+__all__ = [
+    "ListWords",
+    "Words",
+    "item_named",
+    "list_turns",
+    "read_lists",
+    "with_implicit_items",
+]
 
 _LIST_TURNS = 3  # assistant turns with lists searched, most recent first
 _WALK = 12  # turns walked back for them
@@ -141,6 +148,14 @@ def list_turns(log: TurnLog) -> list[int]:
             if len(turns) == _LIST_TURNS:
                 break
     return turns
+
+
+def item_named(terms: Sequence[str], log: TurnLog) -> tuple[int, str, list[str]] | None:
+    """(turn, item, the words it holds) of the item of the replies' lists in reach that
+    ``terms`` name (as rule item-words reads a turn's words), or None."""
+    asked = [t for t in terms if t not in NOT_ITEM_WORDS and t not in QUALITY_WORDS and len(t) >= 3]
+    turns = list_turns(log)
+    return _named_item(asked, turns, log) if asked and turns else None
 
 
 def _named_item(

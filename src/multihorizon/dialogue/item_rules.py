@@ -29,8 +29,15 @@ from .features import TurnFeatures
 from .implicit_items import list_turns, with_implicit_items
 from .item_pairs import with_item_pairs
 from .label_picks import with_label_picks
+from .letter_picks import with_clause_picks, with_letter_picks
 from .list_topics import with_list_topics
-from .own_lists import with_own_list_words, with_own_lists
+from .ordinal_about import with_ordinal_about
+from .own_lists import (
+    with_own_list_items,
+    with_own_list_ordinals,
+    with_own_list_words,
+    with_own_lists,
+)
 from .resolution import Resolution
 from .sub_steps import with_sub_steps
 from .turn_picks import with_item_over_said, with_lead_letter, with_plain_quality
@@ -52,14 +59,22 @@ def with_item_rules(
     (the reading the gate must agree with)."""
     if gated and not resolution.references and not (turns := list_turns(log)):
         resolution = with_own_list_words(resolution, content, features.terms, log, config)
-        return with_implicit_items(resolution, content, features, log, config, turns)
+        resolution = with_own_list_ordinals(resolution, content, log, config)
+        resolution = with_own_list_items(resolution, content, features.terms, log, config)
+        resolution = with_implicit_items(resolution, content, features, log, config, turns)
+        return with_letter_picks(resolution, content, features, log, config)
     resolution = with_item_pairs(resolution, content, log, config)
     resolution = with_list_topics(resolution, features, log, config)
     resolution = with_own_lists(resolution, content, log, config)
     resolution = with_own_list_words(resolution, content, features.terms, log, config)
+    resolution = with_own_list_ordinals(resolution, content, log, config)
+    resolution = with_own_list_items(resolution, content, features.terms, log, config)
     resolution = with_lead_letter(resolution, content, log, config)
     resolution = with_label_picks(resolution, content, log, config)
     resolution = with_sub_steps(resolution, content, log, config)
     resolution = with_plain_quality(resolution, content, log, config)
     resolution = with_implicit_items(resolution, content, features, log, config)
+    resolution = with_ordinal_about(resolution, content, log, config)
+    resolution = with_letter_picks(resolution, content, features, log, config)
+    resolution = with_clause_picks(resolution, content, log, config)
     return with_item_over_said(resolution, log, config)

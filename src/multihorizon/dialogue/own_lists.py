@@ -25,16 +25,27 @@ from ..text.ordinal_forms import (
     ORDINALS,
     OWN_LIST_CUES,
 )
+from ..text.pick_labels import DEFINITE_WORDS
 from ..text.tokens import content_terms
+from .implicit_items import list_turns
+from .letter_picks import aside_end, inline_items, lettered_list
 from .ordinal_resolution import item_of_list, same_stem
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
 
-__all__ = ["ordinal_of", "with_own_list_words", "with_own_lists"]
+__all__ = [
+    "ordinal_of",
+    "with_own_list_items",
+    "with_own_list_ordinals",
+    "with_own_list_words",
+    "with_own_lists",
+]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
 _CONFIDENCE = 0.6
+_DEFINITE_CHARS = 8  # characters before an item's word read for "the" / "that"
+_HEAD_CHARS = 200  # an ordinal over the user's own list is looked for among these characters
 _LEAD_CHARS = 200  # characters before a list's first item read as its lead (own-list-nouns)
 # Each cue's head, up to the space after its first word (" i ", " my "): a prefix of the cue,
 # so a turn with no head holds no cue (four searches instead of one per cue; issue 14).
@@ -126,6 +137,99 @@ def with_own_list_words(
     return resolution.with_first(named)
 
 
+def with_own_list_ordinals(
+    resolution: Resolution, content: str, log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with an ordinal no reply's list answers read against the user's own
+    latest list (rule own-list-ordinals): "For the second one, how many logos?", "the third
+    round, how do I ..." after the user listed three rounds and the reply listed none, with
+    no cue that points at the user's words. Only when no reply after that list has a list
+    and no reference of the turn names an item; the item is ``named`` first."""
+    if not config.own_list_ordinals or resolution.addressee is not None:
+        return resolution
+    if any(ref.item is not None for ref in resolution.references) or _points_at_own(content):
+        return resolution  # with a cue ("the second one I mentioned") rule own-lists reads it
+    open_refs = [r for r in resolution.references if r.type == "ordinal" and r.target_turn is None]
+    if not open_refs and not any(word in ORDINALS for word in _head_words(content)):
+        return resolution  # most turns
+    found = _own_list(log)
+    if found is None:
+        return resolution
+    turn, items = found
+    if any(later > turn for later in list_turns(log)):
+        return resolution  # a reply's list is the latest: the stage's reading stands
+    for ref in open_refs:
+        number = ordinal_of(ref.surface)
+        index = -1 if number is None else number - 1 if number > 0 else len(items) + number
+        if 0 <= index < len(items):
+            return resolution.with_first(replace(ref, target_turn=turn, item=items[index]))
+    if not config.own_list_nouns:
+        return resolution  # "the third round": an ordinal before a noun of the list
+    text = log.features[turn].text
+    lead = text[max(0, text.find(items[0]) - _LEAD_CHARS) : max(0, text.find(items[0]))]
+    item = _ordinal_noun(content, items, lead)
+    if item is None:
+        return resolution
+    word = next(w for w in _head_words(content) if w in ORDINALS)
+    at = max(0, content.casefold().find(word))
+    named = Reference(
+        "ordinal", content[at : at + len(word)], at, at + len(word), turn, item=item,
+        confidence=_CONFIDENCE,
+    )  # fmt: skip
+    return resolution.with_first(named)
+
+
+def with_own_list_items(
+    resolution: Resolution, content: str, terms: Sequence[str], log: TurnLog, config: Config
+) -> Resolution:
+    """``resolution`` with the item of the user's own latest list that the turn's words name,
+    with no cue pointing at the user's words (rule own-list-items: "would the Air handle
+    Docker?" after "A: a MacBook Air ..., B: a ThinkPad ..."), when no reply since that
+    list has one, no reference of the turn names an item, and a word that one item alone
+    holds (not of the words before the list) names it; a ``named`` reference first."""
+    if not config.own_list_items or resolution.addressee is not None:
+        return resolution
+    if any(ref.item is not None for ref in resolution.references):
+        return resolution
+    found = _own_list(log)
+    if found is None:
+        return resolution  # most turns
+    turn, items = found
+    if any(later > turn for later in list_turns(log)) or _points_at_own(content):
+        return resolution  # a reply's list is the latest; with a cue own-list-words reads it
+    aside = aside_end(content)
+    if aside >= 0:  # "Rather than the Dell, would the Air ...": the question's words
+        terms = content_terms(content[aside + 1 :])
+    text = log.features[turn].text
+    lead = content_terms(text[max(0, text.find(items[0]) - _LEAD_CHARS) : text.find(items[0])])
+    asked = [
+        t for t in terms
+        if t not in NOT_ITEM_WORDS and t not in ITEM_NOUNS and len(t) >= 3
+        and not any(same_stem(t, w) for w in lead)
+    ]  # fmt: skip
+    item = item_of_list(asked, items, True) if asked else None
+    if item is None:
+        return resolution
+    said = content_terms(item)
+    word = next((t for t in asked if any(same_stem(t, w) for w in said)), asked[0])
+    at = content.casefold().find(word[:4])
+    # Said as a thing the turn points at ("would the Air ...", "that lodge"), not in passing
+    # ("a friend did twenty logos too").
+    before = content[max(0, at - _DEFINITE_CHARS) : at].casefold().split() if at >= 0 else []
+    if not before or before[-1] not in DEFINITE_WORDS:
+        return resolution
+    named = Reference(
+        "ordinal", content[at : at + len(word)], at, at + len(word), turn, item=item,
+        confidence=_CONFIDENCE,
+    )  # fmt: skip
+    return resolution.with_first(named)
+
+
+def _head_words(content: str) -> list[str]:
+    """The first ``_HEAD_CHARS`` characters' words, case-folded and stripped of marks."""
+    return [w.strip(".,;:!?()\"'") for w in content[:_HEAD_CHARS].casefold().split()]
+
+
 def _ordinal_noun(content: str, items: Sequence[str], lead: str) -> str | None:
     """Rule own-list-nouns: the item an ordinal before a noun of the list picks ("the third
     fish on my list" over "... three candidates: tilapia, goldfish and rainbow trout"): the
@@ -160,7 +264,13 @@ def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
     for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
         if log.roles[turn] != "user":
             continue
-        lists = log.features[turn].written_lists  # parsed once per turn (issue 14)
+        features = log.features[turn]
+        lists = features.written_lists  # parsed once per turn (issue 14)
+        # Options labelled on one line ("A: x, B: y, or C: z"), which the list parse splits
+        # at other commas, unless a lettered list was parsed.
+        inline = inline_items(features.text)
+        if inline and not (lists and lettered_list(features.text, lists[-1].items)):
+            return turn, inline
         if lists:
             return turn, lists[-1].items
     return None

@@ -11,8 +11,15 @@ from types import MappingProxyType
 from .sentences import word_set
 
 __all__ = [
+    "ABOUT_WORDS",
     "BARE_PICK_MOST",
     "BARE_PICK_WORDS",
+    "CLAUSE_OPENERS",
+    "DEFINITE_WORDS",
+    "LABEL_CLOSERS",
+    "LABEL_FOLLOWERS",
+    "LABEL_LEADS",
+    "LABEL_LETTERS",
     "NOT_SUB_LABELS",
     "PARENT_CUES",
     "ROMAN_NUMERALS",
@@ -37,6 +44,42 @@ BARE_PICK_WORDS = word_set("""
     sounds good maybe probably prob def defo deffo think i guess do that is it hmm so well
     """)
 BARE_PICK_MOST = 8  # words: a longer turn says more than a pick
+
+# Letters that label the items of a lettered list, in order ("b) ..." is the second item;
+# rule letter-picks). "i" is left out: a lone "I" is the pronoun.
+LABEL_LETTERS = "abcdefgh"
+# What may close a letter label in a turn ("b, is it worth it", "C?", "(a)", "c: how"; rule
+# letter-picks): a lone upper-case letter mid-sentence needs none ("is B worth it").
+LABEL_CLOSERS = frozenset(",?:;!)")
+# Words a letter label follows mid-sentence ("what about C if ...", "is b worth it", "go with
+# C then", "and A?"); after any other word a letter is a name's ("vitamin C", "plan B,",
+# "grade B"). A label in brackets ("(b)") or opening the turn needs none.
+LABEL_LEADS = word_set("""
+    about and or is with to for on of option options choice pick picking prefer between then
+    if but go going lean leaning take taking choose choosing vs versus than like re was
+    would does did do maybe so also not probably prob def defo definitely say want picked
+    chose went got vote think thinking leaning
+    """)
+# Words after a lone "a" / "A" that show it is a label, not the article ("what about a if we
+# ...", "a or b?", "A then?"; rule letter-picks): no noun phrase starts with them.
+LABEL_FOLLOWERS = word_set("""
+    if then or and instead too though but vs versus is was would could will does did rather
+    over because since
+    """)
+# Words before an item's own word that point at it as a thing already named ("would the Air
+# handle Docker?", "that lodge"; rule own-list-items).
+DEFINITE_WORDS = word_set("the that this those these")
+# Words after "the last one" / "the first one" that say what the item is about ("the last one
+# about watering", "the one with pull-ups"; rule ordinal-about).
+ABOUT_WORDS = word_set("about with on re regarding mentioning covering involving")
+# Openers of a clause the turn puts aside before its question ("before I go with (b), would
+# the wood-fired route ...", "Even though c is cheapest, does the infrared one ..."; rule
+# clause-picks): an item named there is not the one asked about when the question names
+# another.
+CLAUSE_OPENERS = (
+    "before", "even though", "although", "though", "whilst", "while", "since", "rather than",
+    "instead of", "apart from", "besides", "now that", "given that", "once", "after",
+)  # fmt: skip
 
 # Nouns of an item nested under another (rule sub-steps: "the second sub-step of step 2",
 # "the third sub-point under configuring"); "sub step" in two words counts too.

@@ -5,14 +5,17 @@ thread, rather than the turn that first named the thing or the latest turn that 
 again (SPEC-028 §4.1 entity reference, §4.2 antecedents; rule detail-turns, issue 15 item 1).
 
 The thing is the question's topic: its fronted phrase ("the zenbook, ..."), the words of a
-return ("back to the bike"), or the words of an entity reference it makes ("the barn's
-quote"). Its detail words are its other content words, less the words that only ask
-(``detail_words.NOT_DETAIL_WORDS``). A turn holds the thing when it, or the turn it answers,
-names a topic word; among those, the turn holding the most detail words, each weighing one
-over the number of turns in reach saying it, comes first when it weighs more than the turn
-the other rules put first. A question with no detail word keeps that turn: the thing's
-opening turn is where it was described ("the sony, how heavy is it"). Reads the entity
-index only (the log's postings), never an earlier turn's text.
+return ("back to the bike"), the words of an entity reference it makes ("the barn's quote"),
+and a name an earlier user turn wrote. Its detail words are its other content words, less
+the words that only ask (``detail_words.NOT_DETAIL_WORDS``). A turn holds the thing when it,
+or the user turn it answers, names a topic word (a user's bare question asks, holds
+nothing); after a return, any turn of the thing's thread may hold the detail. Each word of
+the question weighs one over the number of turns in reach saying it in any form; the
+holder weighing most that says a detail word comes first when it weighs more than the turn
+the other rules put first. A question with no detail word, or whose detail only the opening
+turn holds, keeps that turn ("the sony, how heavy is it"). Reads the entity index (the
+log's postings) and earlier turns' kept features; the one text read, a user question's
+digits, is ten substring scans kept on that turn's features.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from multihorizon.evaluation import evaluate
 ON = mh.Config(antecedents=True)
 OFF = ON.replace(detail_turns=False)
 
-# detail_holdout36: written before the rule, scored at its start (0.882) and end (0.912);
+# detail_holdout36: written before the rule, scored at its start (0.882) and end (0.926);
 # detail_tune36 was tuned on (0.809 -> 0.915).
 FLOORS = {"detail_holdout36.jsonl": 0.90, "detail_tune36.jsonl": 0.90}
 
@@ -136,3 +136,43 @@ def test_long_turns_stay_cheap(size: int) -> None:
     start = time.perf_counter()
     session.preview("the gutter man, what did he quote for the fascia?")
     assert time.perf_counter() - start < 2.0
+
+
+def _pension(config: mh.Config) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("I want to top up my pension before April, I'm a higher rate taxpayer.")
+    session.assistant(
+        "A personal contribution gets basic-rate relief added by the provider, and you claim "
+        "the extra 20% through self assessment."
+    )
+    session.user("I paid in 2000 last week by bank transfer.")
+    session.assistant(
+        "The provider adds 500 of relief within about 11 weeks; your annual statement will "
+        "show the top-up as a separate line once it's credited."
+    )  # 3
+    session.user("Separate thing, my car MOT is due, what do they check?")
+    session.assistant("Lights, brakes, tyres, emissions, seatbelts and the windscreen.")
+    return session
+
+
+def test_a_return_reaches_the_turn_its_detail_references_name() -> None:
+    text = "going back to the pension, when would the statement show the top-up?"
+    assert _pension(ON).preview(text).antecedents[0] == 3
+    assert _pension(OFF).preview(text).antecedents[0] == 1
+
+
+def _hall(config: mh.Config) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("we're booking the scout hall for a fundraiser, 80 people")
+    session.assistant("Scout halls usually charge by the hour; ask about the kitchen and chairs.")
+    session.user("they quoted 150 for the evening incl. kitchen, parking is on the street only")
+    session.assistant("That's fair. Check the noise curfew and whether you need insurance.")
+    session.user("the hall also has a stage, can we do a raffle on it?")
+    session.assistant("Yes, a small raffle on the night is fine without a licence.")
+    return session
+
+
+def test_a_users_report_after_a_reply_naming_the_thing_holds_its_detail() -> None:
+    text = "does the hall's quote include parking?"
+    assert _hall(ON).preview(text).antecedents[0] == 2
+    assert _hall(OFF).preview(text).antecedents[0] != 2

@@ -23,9 +23,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from ..text.detail_words import NOT_DETAIL_WORDS
+from ..text.detail_words import ABOUT_OPENERS, NOT_DETAIL_WORDS
 from ..text.output_nouns import FRONTED_DEMONSTRATIVES
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, words
 from ..text.word_forms import related_forms, stems
 from .comparatives import comparative_mentions
 from .detail_holders import mentions
@@ -38,18 +38,38 @@ __all__ = ["detail_turn", "topic_terms"]
 
 _KEY = object()
 _DIGITS = "0123456789"
+_HEAD_CHARS = 80  # a fronted topic ends with a comma within this many characters
+_MAX_WORDS = 6  # words of a fronted topic (as rule dislocated-topics)
 _WINDOW = 20  # turns back the topic and its details are looked for (as rule detail-holders)
 
 
 def topic_terms(features: TurnFeatures, resolved: Sequence[Reference]) -> tuple[str, ...]:
-    """The words naming a user question's thing: its fronted topic, a return's words, and
-    the words of the entity references it makes."""
+    """The words naming a user question's thing: its fronted topic ("the zenbook, ...",
+    "what about the lenovo, ...") and a return's words ("back to the pension"); without
+    those, the words of the entity references it makes ("does the barn's quote include
+    chairs?"). After a fronted topic, the question's other references name details ("the
+    statement", "the top-up")."""
     found = dict.fromkeys(dislocated_terms(features))
     found.update(dict.fromkeys(features.resume_terms))
-    for ref in resolved:
-        if ref.type == "entity":
-            found.update(dict.fromkeys(content_terms(ref.surface)))
+    found.update(dict.fromkeys(_about_terms(features)))
+    if not found:
+        for ref in resolved:
+            if ref.type == "entity":
+                found.update(dict.fromkeys(content_terms(ref.surface)))
     return tuple(found)
+
+
+def _about_terms(features: TurnFeatures) -> list[str]:
+    """The content words fronted after "what about" ("what about the lenovo, is ...")."""
+    head = features.text[:_HEAD_CHARS]
+    cut = head.find(",")
+    if cut < 0:
+        return []
+    found = words(head[:cut].casefold())
+    for opener in ABOUT_OPENERS:
+        if tuple(found[: len(opener)]) == opener and 0 < len(found) - len(opener) <= _MAX_WORDS:
+            return content_terms(" ".join(found[len(opener) :]))
+    return []
 
 
 def detail_turn(
@@ -95,10 +115,15 @@ def detail_turn(
         # the lenovo, is the noise a problem?" is not the later reply on the fan's noise).
         threads = log.thread_index
         topic_threads = {int(threads[turn]) for turn in holders}
+        # The turns the question's references to details resolved to ("the statement", "the
+        # top-up"), whichever thread the segmentation put them in.
+        named = {ref.target_turn for ref in resolved if ref.target_turn is not None}
         candidates.extend(
             turn
             for turn in said
-            if turn not in holders and int(threads[turn]) in topic_threads and _tells(log, turn)
+            if turn not in holders
+            and (int(threads[turn]) in topic_threads or turn in named)
+            and _tells(log, turn)
         )
     best = max(candidates, key=lambda turn: (weights[turn], -turn), default=-1)
     if best < 0 or best == first or weights[best] <= weights.get(first, 0.0):
@@ -137,8 +162,11 @@ def _named(features: TurnFeatures, floor: int, turn_id: int, log: TurnLog) -> tu
 
 
 def _holders(topic: Sequence[str], floor: int, turn_id: int, log: TurnLog) -> set[int]:
-    """The turns in reach naming a topic word, and the replies to user turns naming one; a
-    user's bare question names the thing but holds no detail of it."""
+    """The turns in reach naming a topic word and the turns right after them: the reply to a
+    user turn naming the thing, and a user's report stating a number after a reply naming it
+    ("they quoted 150 ..."; a remark without one, "I heard they're working on something
+    faster", is CAsT's next question). A user's bare question names the thing but holds no
+    detail of it."""
     holders: set[int] = set()
     roles = log.roles
     for term in topic:
@@ -147,8 +175,9 @@ def _holders(topic: Sequence[str], floor: int, turn_id: int, log: TurnLog) -> se
         for turn in _in_reach(mentions(term, log), floor, turn_id):
             if _tells(log, turn):
                 holders.add(turn)
-            if turn + 1 < turn_id and roles[turn] == "user":
-                holders.add(turn + 1)  # the reply to a question naming the thing
+            after = turn + 1
+            if after < turn_id and (roles[after] != "user" or _states_digits(log, after)):
+                holders.add(after)
     return holders
 
 
@@ -164,13 +193,16 @@ def _forms_mentioned(term: str, log: TurnLog) -> Sequence[int]:
 def _tells(log: TurnLog, turn: int) -> bool:
     """Whether a turn can hold a detail: a reply, or a user turn that is no bare question
     ("What gear should we buy?" asks it) or states a number too ("a quotation ... for 3,200
-    pounds. Is that worthwhile?"; one pass over that turn's text)."""
+    pounds. Is that worthwhile?")."""
     if log.roles[turn] != "user":
         return True
+    return not log.features[turn].question or _states_digits(log, turn)
+
+
+def _states_digits(log: TurnLog, turn: int) -> bool:
+    """Whether a turn's text holds a digit: ten C-level scans, read once per turn."""
     features = log.features[turn]
-    if not features.question:
-        return True
-    text = features.text  # ten C-level scans, read once per turn (``once``)
+    text = features.text
     return features.once("digits", _KEY, lambda: any(digit in text for digit in _DIGITS))
 
 

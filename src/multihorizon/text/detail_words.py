@@ -6,7 +6,7 @@ no holder of the detail asked about. Lexicon data, each lookup a set test.
 
 from __future__ import annotations
 
-__all__ = ["NOT_DETAIL_WORDS"]
+__all__ = ["ABOUT_OPENERS", "NOT_DETAIL_WORDS"]
 
 NOT_DETAIL_WORDS = frozenset(
     (
@@ -23,4 +23,11 @@ NOT_DETAIL_WORDS = frozenset(
         # the words of a return ("going back to", "regarding")
         "back", "going", "returning", "coming", "regarding", "concerning", "about",
     )
+)  # fmt: skip
+
+# Openers of a question that fronts its thing after them ("what about the lenovo, is the noise
+# a problem?"): the words up to the comma name the thing.
+ABOUT_OPENERS = (
+    ("what", "about"), ("how", "about"), ("and", "what", "about"), ("and", "how", "about"),
+    ("as", "for"), ("and", "the"),
 )  # fmt: skip

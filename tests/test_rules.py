@@ -974,6 +974,17 @@ def _detail_holder(config: mh.Config) -> object:
     return session.preview("How much was the deposit?").antecedents[:1]
 
 
+def _detail_turn(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("Which travel kettle, the Breville Mini or the Swan Compact?")
+    session.assistant("The Breville Mini folds flat; the Swan Compact holds a litre.")
+    session.user("I travel light, mostly hostels.")
+    session.assistant("Then the Breville: its lid locks shut so it won't leak in a bag.")
+    session.user("And a plug adapter?")
+    session.assistant("Take a universal adapter with a USB port.")
+    return session.preview("the breville, does the lid lock so it won't leak?").antecedents[:1]
+
+
 def _number_holder(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("The garage quoted me for a new clutch, is that fair?")
@@ -1648,6 +1659,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "holder-antecedents": _holder_antecedent,
     "dislocated-topics": _dislocated_topic,
     "detail-holders": _detail_holder,
+    "detail-turns": _detail_turn,
     "number-holders": _number_holder,
     "asked-values": _asked_value,
     "repeat-siblings": _repeat_sibling,

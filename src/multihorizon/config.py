@@ -295,6 +295,8 @@ class Config:
     detail_holders: bool = True
     number_holders: bool = True  # "the 450 gram": the turn that stated it (number-holders)
     asked_values: bool = True  # "How much was the deposit?": a turn stating an amount
+    # "back to the bike, for the brake pads, ...": the turn naming it that holds the detail asked.
+    detail_turns: bool = True
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True

@@ -18,6 +18,7 @@ from ..text.followups import HE, SHE, THEY
 from ..text.lexicon import Marker
 from .asked_values import value_holder
 from .detail_holders import detail_holder
+from .detail_turns import detail_turn
 from .dislocated import dislocated_turn
 from .features import TurnFeatures
 from .intent import Intent
@@ -106,6 +107,10 @@ def antecedents(
         valued = value_holder(turn_id, next(iter(found), -1), features, log)
         if valued >= 0:  # "How much was the deposit?": the turn that stated an amount
             found = {valued: None, **found}
+    if config.detail_turns and stated < 0:  # a number the turn names is more specific
+        detail = detail_turn(turn_id, next(iter(found), -1), features, resolved, log)
+        if detail >= 0:  # "the zenbook, is its fan noisy?": the turn on its fan, not its intro
+            found = {detail: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 

@@ -21,7 +21,7 @@ from .dislocated import dislocated_terms
 from .features import TurnFeatures
 from .turnlog import TurnLog
 
-__all__ = ["detail_holder"]
+__all__ = ["detail_holder", "mentions"]
 
 _WINDOW = 20  # turns back a question's words are looked for (as rule holder-antecedents)
 # The least a reply must weigh: a word of the question that at most three turns in reach said
@@ -58,7 +58,7 @@ def detail_holder(turn_id: int, features: TurnFeatures, log: TurnLog) -> int:
     words: dict[int, int] = {}  # how many of the words each reply holds
     asked_it = False  # the question the turn before answered holds one of the words
     for term in features.terms:
-        postings = _mentions(term, log)
+        postings = mentions(term, log)
         end = bisect_left(postings, turn_id)
         start = bisect_left(postings, floor, 0, end)
         if start == end:
@@ -91,7 +91,7 @@ def _pronoun_question(features: TurnFeatures) -> bool:
     return features.anaphor and few and not dislocated_terms(features)
 
 
-def _mentions(term: str, log: TurnLog) -> Sequence[int]:
+def mentions(term: str, log: TurnLog) -> Sequence[int]:
     """The turns mentioning ``term`` in another form too: its stems ("the filming tip": the
     reply that said "Film a set", "eviction": "evicts", ``word_forms.stems``) and, for a
     hyphenated word, its parts ("the zero-second fade": "a snap (zero seconds)")."""

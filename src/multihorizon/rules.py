@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .rules_items import ITEM_RULES
-from .rules_phrasing import ANSWER_RULES, OPT_IN_PHRASING_RULES, PHRASING_RULES
+from .rules_phrasing import OPT_IN_PHRASING_RULES, PHRASING_RULES
 from .rules_references import OPT_IN_REFERENCE_RULES, REFERENCE_RULES
 from .rules_resumption import RESUMPTION_RULES
 from .rules_tool_outputs import TOOL_OUTPUT_RULES
@@ -228,7 +228,7 @@ _RULES = (
     ),
     # Issue 15's resumption, phrasing and reference rules: data in rules_resumption etc.
     *(_rule(*entry) for entry in RESUMPTION_RULES),
-    *(_rule(*entry) for entry in (*PHRASING_RULES, *ANSWER_RULES)),
+    *(_rule(*entry) for entry in PHRASING_RULES),
     *(_rule(*e) for e in REFERENCE_RULES),
     *(_rule(*e) for e in TOOL_OUTPUT_RULES),
     *(_rule(*e, default_on=False) for e in (*OPT_IN_REFERENCE_RULES, *OPT_IN_PHRASING_RULES)),

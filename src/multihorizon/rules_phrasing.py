@@ -18,7 +18,7 @@ from .rules_answers import ANSWER_RULES
 from .rules_checks import CHECK_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 
-__all__ = ["ANSWER_RULES", "OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
+__all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
 
 PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
@@ -582,5 +582,6 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "every hand-written file pooled 3651 -> 3675.",
         "dialogue.reply_rules.acts_on_the_thread",
     ),
+    *ANSWER_RULES,  # stop 36: reply-answers, long-reports (rules_answers)
     *CHECK_RULES,  # stop 36: confirm-checks, also-subjects (rules_checks)
 )

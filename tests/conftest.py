@@ -41,9 +41,10 @@ BACKEND_IDS = [
 ]
 
 
-# A test that takes the `backend` fixture, or the `kernels` fixture and calls nothing that
-# reads the process's active backend, runs every backend itself: the single-backend runs of CI
-# (MULTIHORIZON_BACKEND=numba|python) may leave it to the cpp run, where it ran on all of them.
+# A test that takes the `backend` fixture, or the `kernels` fixture in a module that calls
+# nothing reading the process's active backend (its helpers included, hence the whole module),
+# runs every backend itself: the single-backend runs of CI (MULTIHORIZON_BACKEND=numba|python)
+# may leave it to the cpp run, where it ran on all of them.
 _READS_ACTIVE_BACKEND = re.compile(
     r"Session|analyse\(|\.classify\(|active_kernels|TurnLog|Assembler|_backend|"
     r"from multihorizon import|mh\."
@@ -66,7 +67,8 @@ def _runs_every_backend(item: pytest.Item) -> bool:
     function = getattr(item, "function", None)
     if "kernels" not in fixtures or function is None:
         return False
-    return _READS_ACTIVE_BACKEND.search(inspect.getsource(function)) is None
+    module = inspect.getmodule(function)
+    return module is not None and _READS_ACTIVE_BACKEND.search(inspect.getsource(module)) is None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -70,7 +70,7 @@ class RedisServer:
             while time.monotonic() < deadline and self.process.poll() is None:
                 try:
                     return bool(client.info("server")["process_id"] == self.process.pid)
-                except redis.ConnectionError:
+                except redis.RedisError:  # not listening yet, or slow to answer on a busy runner
                     time.sleep(0.05)
             return False
         finally:

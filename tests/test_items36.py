@@ -297,3 +297,28 @@ def test_items_holdout36_floor() -> None:
     report = evaluate(DATA / "items_holdout36.jsonl", "references")
     assert report.ours["item_accuracy"] >= ITEM_FLOOR, report.ours
     assert report.ours["acc_at_1"] >= ACC_FLOOR, report.ours
+
+
+@pytest.mark.parametrize("question", ["is C worth it?", "C?", "What about C?"])
+def test_a_letter_pick_after_a_tool_output_keeps_the_tool_reference(question: str) -> None:
+    # The pick replaces an ordinal read on the same letter, never the tool reference the
+    # §5.2 intent reads: classify, preview and user agree.
+    session = mh.Session()
+    session.user("Which heater?")
+    session.assistant("A) stove\nB) panels\nC) heat pump")
+    session.tool_output("ci", "price list: stove 400, panels 900, heat pump 3000")
+    classified = session.classify(question)
+    previewed = session.preview(question)
+    assert previewed.intent == classified
+    assert session.user(question).intent == classified
+
+
+def test_an_own_list_ordinal_is_resolved_once_with_its_confidence() -> None:
+    session = mh.Session()
+    session.user("Shortlist: 1. a MacBook Air 2. a ThinkPad X1 3. a Dell XPS. Which is best?")
+    session.assistant("For travel the lightest is best; for typing the keyboard matters most.")
+    references = session.preview("What about the second one?").references
+    ordinals = [r for r in references if r.type == "ordinal"]
+    assert len(ordinals) == 1, ordinals
+    assert ordinals[0].item == "a ThinkPad X1"
+    assert ordinals[0].confidence > 0

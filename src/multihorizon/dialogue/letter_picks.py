@@ -83,9 +83,11 @@ def with_letter_picks(
     picked = Reference(
         "ordinal", content[start:end], start, end, turn, item=item, confidence=_CONFIDENCE
     )
-    # A reference the stage read on the same words ("what about c?" against the latest
-    # reply's list) gives way to the pick.
-    kept = [r for r in resolution.references if r.end <= start or r.start >= end]
+    # An ordinal the stage read on the same words ("what about c?" against the latest
+    # reply's list) gives way to the pick; a tool reference over the turn stays (§5.2 reads it).
+    kept = [
+        r for r in resolution.references if r.type != "ordinal" or r.end <= start or r.start >= end
+    ]
     if len(kept) == len(resolution.references) and any(r.item == item for r in kept):
         return resolution
     dropped = {id(r) for r in resolution.references} - {id(r) for r in kept}

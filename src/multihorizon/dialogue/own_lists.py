@@ -162,7 +162,14 @@ def with_own_list_ordinals(
         number = ordinal_of(ref.surface)
         index = -1 if number is None else number - 1 if number > 0 else len(items) + number
         if 0 <= index < len(items):
-            return resolution.with_first(replace(ref, target_turn=turn, item=items[index]))
+            # The open reference becomes the resolved one (not a second copy of it).
+            picked = replace(ref, target_turn=turn, item=items[index], confidence=_CONFIDENCE)
+            rest = replace(
+                resolution,
+                references=tuple(r for r in resolution.references if r is not ref),
+                named=tuple(r for r in resolution.named if r is not ref),
+            )
+            return rest.with_first(picked)
     if not config.own_list_nouns:
         return resolution  # "the third round": an ordinal before a noun of the list
     text = log.features[turn].text

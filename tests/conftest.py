@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -41,10 +42,10 @@ BACKEND_IDS = [
 ]
 
 
-# A test that takes the `backend` fixture, or the `kernels` fixture in a module that calls
-# nothing reading the process's active backend (its helpers included, hence the whole module),
-# runs every backend itself: the single-backend runs of CI (MULTIHORIZON_BACKEND=numba|python)
-# may leave it to the cpp run, where it ran on all of them.
+# A test that takes the `backend` fixture, or the `kernels` fixture and calls nothing that
+# reads the process's active backend (neither in its body nor in the module's functions it
+# calls, two levels down), runs every backend itself: the single-backend runs of CI
+# (MULTIHORIZON_BACKEND=numba|python) may leave it to the cpp run, where it ran on all of them.
 _READS_ACTIVE_BACKEND = re.compile(
     r"Session|analyse\(|\.classify\(|active_kernels|TurnLog|Assembler|_backend|"
     r"from multihorizon import|mh\."
@@ -67,8 +68,18 @@ def _runs_every_backend(item: pytest.Item) -> bool:
     function = getattr(item, "function", None)
     if "kernels" not in fixtures or function is None:
         return False
-    module = inspect.getmodule(function)
-    return module is not None and _READS_ACTIVE_BACKEND.search(inspect.getsource(module)) is None
+    return not any(_READS_ACTIVE_BACKEND.search(source) for source in _sources(function, 2))
+
+
+def _sources(function: Any, depth: int) -> Iterator[str]:
+    """The source of ``function`` and of the module functions it names, ``depth`` calls down."""
+    yield inspect.getsource(function)
+    if depth == 0:
+        return
+    for name in function.__code__.co_names:
+        called = function.__globals__.get(name)
+        if inspect.isfunction(called) and called.__module__ == function.__module__:
+            yield from _sources(called, depth - 1)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

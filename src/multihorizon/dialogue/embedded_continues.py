@@ -26,7 +26,7 @@ from ..text.continue_words import (
     MORE_ASKERS,
     SENTENCE_ENDS,
 )
-from ..text.lexicon import ADDING_OPENERS, LEXICON, Marker
+from ..text.lexicon import ADDING_OPENERS, LEXICON, Marker, said_phrase
 from .again_markers import without_idle_agains
 from .phrasing import adding_opener
 
@@ -60,7 +60,7 @@ def embedded_continues(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
 def _asks_for_more(text: str, hit: Hit) -> bool:
     """Whether a hit asks for alternatives or more of the same wherever it stands: an
     ``ALTERNATIVE_ASKS`` phrase not after "or", or "more" right after a ``MORE_ASKERS`` word."""
-    phrase = " ".join(text[hit[2] : hit[3]].casefold().split())
+    phrase = said_phrase(text, hit[2], hit[3])
     before = text[max(0, hit[2] - _WORD_CHARS) : hit[2]].casefold().split()
     word = before[-1].strip(_STRIP) if before else ""
     if phrase in ALTERNATIVE_ASKS:

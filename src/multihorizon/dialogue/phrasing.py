@@ -34,6 +34,7 @@ from ..text.lexicon import (
     TERM_HEDGES,
     TERM_OPENERS,
     Marker,
+    said_phrase,
 )
 from ..text.report_words import DONE_OPENERS
 from ..text.term_frames import (
@@ -261,7 +262,7 @@ def _asks_after_comma(text: str, start: int, end: int) -> bool:
     followed by a comma and a question ("Another thing, how do I clean white trainers?") or a
     situation of the speaker's own ("Quick one, my printer says it's offline", "Separately, a
     client hasn't paid": ``SITUATION_OPENERS``)."""
-    if " ".join(text[start:end].casefold().split()) not in OTHER_TOPIC_OPENERS:
+    if said_phrase(text, start, end) not in OTHER_TOPIC_OPENERS:
         return False
     tail = text[end : end + 16].lstrip(" \t")
     if not tail.startswith(","):

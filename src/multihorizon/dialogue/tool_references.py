@@ -40,6 +40,7 @@ from ..text.lexicon import (
     OUTCOME_NOT_SUBJECTS,
     TOOL_OUTCOME_FOLLOWERS,
     Marker,
+    said_phrase,
 )
 from ..text.output_nouns import (
     FAILURE_NOUNS,
@@ -90,7 +91,8 @@ def match_tool_references(
     has_tool = any(ref.type == "tool" for ref in resolution.references)
     outcomes = [hit for hit in features.hits if hit[0] == _OUTCOME]
     if not config.finding_outcomes:  # rule finding-outcomes: "How much did it find?"
-        outcomes = [hit for hit in outcomes if _said(features.text, hit) not in FINDING_VERBS]
+        text = features.text
+        outcomes = [h for h in outcomes if said_phrase(text, h[2], h[3]) not in FINDING_VERBS]
     people = bool(outcomes) and config.person_outcomes
     people = people and not _fresh(scratch.most_recent(), log, config)
     outcome = next((hit for hit in outcomes if _asks_outcome(features.text, hit, people)), None)
@@ -443,9 +445,9 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int], people: bool = Fals
     """Whether an outcome word is a verb asked about ("why did the build fail?", "what did
     it return for APAC?"), not a noun's modifier ("the return flight"): what follows it ends
     the clause or is one of ``TOOL_OUTCOME_FOLLOWERS``."""
-    said = _said(text, hit)
+    said = said_phrase(text, hit[2], hit[3])
     if said in TOOL_OUTPUT_NOUNS:
-        return False  # "the diff", "the errors": a noun (``_output_noun``)
+        return False  # "the diff", "the errors": a noun (``world_questions.output_noun``)
     before = text[max(0, hit[2] - 12) : hit[2]].split()[-1:] if people else ()
     if before and before[0].casefold().strip(_WORD_EDGES) in OUTCOME_NOT_SUBJECTS:
         # Rule person-outcomes: "what you said about X", "the option you gave" are a
@@ -460,10 +462,6 @@ def _asks_outcome(text: str, hit: tuple[int, int, int, int], people: bool = Fals
     if word[:1] in _CLAUSE_MARKS:
         return True
     return word.strip(_WORD_EDGES) in TOOL_OUTCOME_FOLLOWERS
-
-
-def _said(text: str, hit: tuple[int, int, int, int]) -> str:
-    return " ".join(text[hit[2] : hit[3]].casefold().split())
 
 
 def _auxiliary_before(text: str, start: int) -> bool:

@@ -31,7 +31,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from ..config import Config
-from ..text.lexicon import Marker
+from ..text.lexicon import Marker, said_phrase
 from ..text.output_nouns import (
     ADVICE_LEADS,
     ADVICE_OPENERS,
@@ -126,7 +126,7 @@ def output_noun(
     for hit in hits:
         if hit[0] != _OUTCOME:
             continue
-        said = " ".join(text[hit[2] : hit[3]].casefold().split())
+        said = said_phrase(text, hit[2], hit[3])
         determiner = _determiner(text, hit[2])
         if said in TOOL_OUTPUT_NOUNS and determiner:
             return hit if not howto or determiner in POINTING_DETERMINERS else None

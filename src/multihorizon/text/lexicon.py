@@ -108,6 +108,7 @@ __all__ = [
     "Lexicon",
     "Marker",
     "default_lexicon",
+    "said_phrase",
     "scanner_options",
 ]
 
@@ -412,6 +413,12 @@ class Hit:
     phrase: str
     start: int
     end: int
+
+
+def said_phrase(text: str, start: int, end: int) -> str:
+    """The words a hit covers (``text[start:end]``) as the lexicon writes its phrases:
+    case-folded, each run of blanks one space ("Back  To" -> "back to")."""
+    return " ".join(text[start:end].casefold().split())
 
 
 def scanner_options(

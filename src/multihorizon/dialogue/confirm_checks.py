@@ -117,14 +117,12 @@ def confirm_check(
         return False  # a claim from elsewhere ("my neighbour says ..., is that true?")
     body = " ".join(tokens).rstrip(_CLAUSE_ENDS + " ").rstrip("?") + "?"
     opened = understanding_check(body)
-    if tagged and opened:
-        return True
-    if tagged:  # with no opener, a restatement names a word of the reply
-        bare = understanding_check(body, bare=True) if tagged in CONFIRM_BARE_TAGS else ()
-        return bool(bare) and reply_terms is not None and not reply_terms().isdisjoint(bare)
-    if _contrasts(tokens, words):
+    if tagged or _contrasts(tokens, words):
         if opened:
             return True
+        if tagged and tagged not in CONFIRM_BARE_TAGS:
+            return False
+        # With no opener, a restatement names a word of the reply.
         bare = understanding_check(body, bare=True) if reply_terms is not None else ()
         return bool(bare) and reply_terms is not None and not reply_terms().isdisjoint(bare)
     said = [figure for word in words if (figure := _figure(word))]

@@ -115,8 +115,7 @@ def asks_cause(text: str) -> bool:
         phrase in folded[:_CAUSE_CHARS] for phrase in REASON_QUESTION_PHRASES
     ):
         return False
-    advice = (REASON_ASKING_WORDS - REASON_QUESTION_WORDS) | SECOND_PERSON_WORDS
-    return advice.isdisjoint(words) and not folded.lstrip().startswith(REASON_ASKING_OPENERS)
+    return _ADVICE_WORDS.isdisjoint(words) and not folded.lstrip().startswith(REASON_ASKING_OPENERS)
 
 
 def addresses(text: str) -> bool:
@@ -154,3 +153,6 @@ _EDGES = ",;:!?\"'()[]."
 # for "how come".
 _MAX_WORDS = 64
 _CAUSE_CHARS = 400
+# What makes a "why" question ask for advice or ask the assistant ("why would ...", "why do
+# you ..."), not for the cause of a value (``asks_cause``).
+_ADVICE_WORDS = (REASON_ASKING_WORDS - REASON_QUESTION_WORDS) | SECOND_PERSON_WORDS

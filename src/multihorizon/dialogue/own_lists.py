@@ -121,9 +121,7 @@ def with_own_list_words(
     turn, items = found
     # Rule own-list-nouns: "the third fish on my list" (a noun of the list's own, which no
     # ordinal reference reads as an item noun).
-    text = log.features[turn].text
-    lead = text[max(0, text.find(items[0]) - _LEAD_CHARS) : max(0, text.find(items[0]))]
-    # The lead: the words before the first item.
+    lead = _list_lead(log, turn, items)
     item = _ordinal_noun(content, items, lead) if config.own_list_nouns else None
     item = item or item_of_list(asked, items, True) or _said_exactly(asked, items)
     if item is None:
@@ -172,9 +170,7 @@ def with_own_list_ordinals(
             return rest.with_first(picked)
     if not config.own_list_nouns:
         return resolution  # "the third round": an ordinal before a noun of the list
-    text = log.features[turn].text
-    lead = text[max(0, text.find(items[0]) - _LEAD_CHARS) : max(0, text.find(items[0]))]
-    item = _ordinal_noun(content, items, lead)
+    item = _ordinal_noun(content, items, _list_lead(log, turn, items))
     if item is None:
         return resolution
     word = next(w for w in _head_words(content) if w in ORDINALS)
@@ -230,6 +226,13 @@ def with_own_list_items(
         confidence=_CONFIDENCE,
     )  # fmt: skip
     return resolution.with_first(named)
+
+
+def _list_lead(log: TurnLog, turn: int, items: Sequence[str]) -> str:
+    """The words before the first item of the user's list in ``turn`` (own-list-nouns)."""
+    text = log.features[turn].text
+    first = max(0, text.find(items[0]))
+    return text[max(0, first - _LEAD_CHARS) : first]
 
 
 def _head_words(content: str) -> list[str]:

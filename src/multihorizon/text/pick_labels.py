@@ -58,7 +58,7 @@ LABEL_LEADS = word_set("""
     about and or is with to for on of option options choice pick picking prefer between then
     if but go going lean leaning take taking choose choosing vs versus than like re was
     would does did do maybe so also not probably prob def defo definitely say want picked
-    chose went got vote think thinking leaning
+    chose went got vote think thinking
     """)
 # Words after a lone "a" / "A" that show it is a label, not the article ("what about a if we
 # ...", "a or b?", "A then?"; rule letter-picks): no noun phrase starts with them.

@@ -97,7 +97,7 @@ TERM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "is a tool's or an ordinal's. 'you mentioned' resolves to the latest reply naming the "
         "term; the term's first use is where it was brought and explained.",
         {"term_origins": False},
-        "Off -> on: terms_holdout37 references acc@1 15 -> 18 of 19, terms_tune37 5 -> 7 of "
+        "Off -> on: terms_holdout37 references acc@1 15 -> 19 of 19, terms_tune37 5 -> 7 of "
         "8; pooled hand-written references 2275 of 2559 both ways (no probe moved).",
         "dialogue.term_origins.term_origin",
     ),

@@ -17,6 +17,7 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
+from test_terms37 import OBSERVERS as _TERMS37
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1729,6 +1730,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "shown-number-reasons": _shown_number_reason,
     "compound-output-words": _compound_output_word,
     **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
+    **_TERMS37,  # closing-checks, learner-meaning-asks, term-recalls, term-origins (stop 37)
     "letter-picks": _letter_pick,
     "clause-picks": _clause_pick,
     "ordinal-about": _ordinal_about,

@@ -286,6 +286,9 @@ class Config:
     holder_antecedents: bool = True
     # "hammock, do they use it?": the reply that first named it (rule dislocated-topics).
     dislocated_topics: bool = True
+    # "what was that ISA thing you mentioned?": the reply that first used it (term-origins).
+    term_origins: bool = True
+    term_recalls: bool = True  # "what was that ISA thing you mentioned?": CLARIFY (term-recalls)
     fronted_definites: bool = True  # "the blender, can it crush ice?": the blender (§4.1)
     # "that festival story": the turn that introduced it, not a recap (demonstrative-introducers).
     demonstrative_introducers: bool = True
@@ -417,6 +420,8 @@ class Config:
     restated_checks: bool = True  # "the brayer, the roller thing?": CLARIFY (restated-checks)
     understanding_checks: bool = False  # "so X is basically Y?": CLARIFY (opt-in)
     confirm_checks: bool = True  # "so only 40, right?", "back to X - so A, not B?": CLARIFY
+    closing_checks: bool = True  # "so 2% of the price, nothing more?": CLARIFY (confirm-checks')
+    learner_meaning_asks: bool = True  # "this word X I don't get", "X being what": meaning-asks'
     also_subjects: bool = True  # "also my son has started ...", nothing of the thread: EXPLORE
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule

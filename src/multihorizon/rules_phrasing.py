@@ -17,6 +17,7 @@ from typing import Any
 from .rules_answers import ANSWER_RULES
 from .rules_checks import CHECK_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
+from .rules_terms import TERM_RULES
 
 __all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
 
@@ -584,4 +585,5 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     ),
     *ANSWER_RULES,  # stop 36: reply-answers, long-reports (rules_answers)
     *CHECK_RULES,  # stop 36: confirm-checks, also-subjects (rules_checks)
+    *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
 )

@@ -25,6 +25,7 @@ from .intent import Intent
 from .number_holders import number_holder
 from .own_lists import ordinal_of
 from .references import Reference
+from .term_origins import term_origin
 from .turnlog import TurnLog
 
 __all__ = [
@@ -111,6 +112,10 @@ def antecedents(
         detail = detail_turn(turn_id, next(iter(found), -1), features, resolved, log)
         if detail >= 0:  # "the zenbook, is its fan noisy?": the turn on its fan, not its intro
             found = {detail: None, **found}
+    if config.term_origins and not any(map(_picks_or_tool, resolved)):
+        origin = term_origin(turn_id, features, log, config.learner_meaning_asks)
+        if origin >= 0:  # "what was that ISA thing you mentioned?": the reply that brought it
+            found = {origin: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 
@@ -133,6 +138,12 @@ def referenced(
     if config.item_antecedents and len(found) > 1 and any(map(_by_place, found)):
         found.sort(key=lambda ref: ref.type == "turn" and ref.item is None)  # stable
     return tuple(found)
+
+
+def _picks_or_tool(ref: Reference) -> bool:
+    """Whether a reference is a tool's or picks a list's item by its place (rule
+    term-origins leaves those first: "the second option, what is it?")."""
+    return ref.type in ("tool", "ordinal")
 
 
 def _names_an_item_or_act(ref: Reference) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..text.check_words import (
     CHECK_FILLERS,
+    CLOSING_CHECKS,
     CONFIRM_BARE_TAGS,
     CONFIRM_CONTRASTS,
     CONFIRM_LIMITERS,
@@ -51,6 +52,7 @@ _NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)
 # Who said it when a reporting word restates the reply ("so you said 12 hours, right?").
 _ASSISTANT = frozenset(("you", "you've", "you'd", "u"))
 _CONTRAST_LEADS = frozenset(contrast[0] for contrast in CONFIRM_CONTRASTS)
+_CLOSING = frozenset(CLOSING_CHECKS)  # rule closing-checks' tags ("..., nothing more?")
 
 
 def _ends_clause(token: str) -> bool:
@@ -84,6 +86,7 @@ def confirm_check(
     text: str,
     figures: Callable[[], frozenset[str]] | None = None,
     reply_terms: Callable[[], frozenset[str]] | None = None,
+    closing: bool = True,
 ) -> bool:
     """Whether the turn's last sentence is a check (``understanding_check``, after a return's
     clause) marked as one: a ``CONFIRM_TAGS`` tag closing it after a clause end or as a
@@ -92,7 +95,9 @@ def confirm_check(
     ``CONFIRM_CONTRASTS`` at a clause's start ("rather than" and "instead of" anywhere; with no
     opener, when the check names a word of ``reply_terms()``: "the rice has to be cold, not
     warm?"), or a figure of ``figures()`` (the replies', read only then) with one of
-    ``CONFIRM_LIMITERS``. Never with a claim from elsewhere (``CONFIRM_OUTSIDE``)."""
+    ``CONFIRM_LIMITERS``. Never with a claim from elsewhere (``CONFIRM_OUTSIDE``).
+    ``closing`` (rule closing-checks): ``CLOSING_CHECKS`` among the tags ("so the fee is 2%
+    of the price, nothing more?")."""
     if len(text) > 2 * CHECK_CHARS or not text.rstrip().rstrip(ECHO_CLOSERS).endswith("?"):
         return False
     tokens = text.casefold().replace("\u2019", "'").split()
@@ -103,6 +108,8 @@ def confirm_check(
     tokens, words = _last_sentence(tokens[start:], words[start:])
     tagged: tuple[str, ...] = ()
     for tag in CONFIRM_TAGS:
+        if not closing and tag in _CLOSING:
+            continue
         at = len(words) - len(tag)
         if at > 0 and tuple(words[at:]) == tag:
             before = tokens[at - 1].rstrip(ECHO_CLOSERS)
@@ -194,6 +201,7 @@ def confirms_the_reply(context: DialogueContext, features: TurnFeatures) -> bool
         return False
     reply = log[len(log) - 1].content
     terms = lambda: frozenset(content_terms(reply))  # noqa: E731 (read only when asked)
-    if not confirm_check(features.text, lambda: _reply_figures(context), terms):
+    figures = lambda: _reply_figures(context)  # noqa: E731 (read only when asked)
+    if not confirm_check(features.text, figures, terms, config.closing_checks):
         return False
     return not (context.speakers.multi_party(config) or context.peer_dialogue())

@@ -284,6 +284,7 @@ class IntentClassifier:
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
         requests |= config.also_subjects << Marker.ALSO_OPENER  # "also my son has ..."
+        requests |= config.term_recalls << Marker.TERM_RECALL  # "what was that X you said"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon
@@ -324,10 +325,8 @@ class IntentClassifier:
         self._frames = config.term_frames
         self._reply_terms = config.reply_term_asks  # "sweat? they sweat how" (reply-term-asks)
         # "X, is that Y?" (term-checks), "porosity, what is it exactly" (meaning-asks)
-        self._checks = tuple(
-            self._reply_terms and on
-            for on in (config.term_checks, config.meaning_asks, config.restated_checks)
-        )
+        ons = config.term_checks, config.meaning_asks, config.restated_checks
+        self._checks = tuple(self._reply_terms and on for on in (*ons, config.learner_meaning_asks))
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
         self.may_hold_forms = settler.may_hold_forms  # the references stage's forms gate

@@ -13,6 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..text.meaning_words import (
+    LEARNER_AFTER,
+    LEARNER_ASKING,
+    LEARNER_BEFORE,
+    LEARNER_COMPARATIVES,
+    LEARNER_HEDGES,
+    LEARNER_LEADS,
+    LEARNER_NEEDLES,
+    LEARNER_TAILS,
     MEANING_AFTER,
     MEANING_AFTER_ENDS,
     MEANING_ASKS_ON,
@@ -67,32 +75,51 @@ def _clauses(tokens: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
-def _kernels_by_first_word() -> dict[str, tuple[tuple[tuple[str, ...], bool], ...]]:
-    """The kernels by first word, each with whether the term follows it: ``MEANING_AFTER``'s
-    in their order, then ``MEANING_BEFORE``'s (the order ``_kernel`` tries them in)."""
-    groups: dict[str, list[tuple[tuple[str, ...], bool]]] = {}
-    for kernels, after in ((MEANING_AFTER, True), (MEANING_BEFORE, False)):
+_Kernel = tuple[tuple[str, ...], bool, bool]  # words, whether the term follows, statement
+
+
+def _kernels_by_first_word(learner: bool) -> dict[str, tuple[_Kernel, ...]]:
+    """The kernels by first word, each with whether the term follows it and whether it is a
+    statement that needs ``LEARNER_TAILS`` after it: ``MEANING_AFTER``'s in their order, then
+    ``MEANING_BEFORE``'s (the order ``_kernel`` tries them in); with ``learner`` (rule
+    learner-meaning-asks) ``LEARNER_AFTER``'s and ``LEARNER_BEFORE``'s too, the longest of a
+    group first ("what is meaning of X" before "APR, what is meaning?")."""
+    groups: dict[str, list[_Kernel]] = {}
+    lists = [(MEANING_AFTER, True, False), (MEANING_BEFORE, False, False)]
+    if learner:
+        lists[1:1] = [(LEARNER_AFTER, True, False), (LEARNER_BEFORE, False, True)]
+    for kernels, after, statement in lists:
         for kernel in kernels:
-            groups.setdefault(kernel[0], []).append((kernel, after))
+            groups.setdefault(kernel[0], []).append((kernel, after, statement))
+    if learner:
+        for group in groups.values():
+            group.sort(key=lambda entry: -len(entry[0]))  # stable: the lists' order on ties
     return {word: tuple(group) for word, group in groups.items()}
 
 
 # A word opens no kernel unless it is one of these: one lookup per word instead of a slice
 # per kernel (issue 14: the gate's needles let a fifth of the turns through).
-_KERNELS_BY_FIRST = _kernels_by_first_word()
+_KERNELS_BY_FIRST = (_kernels_by_first_word(False), _kernels_by_first_word(True))
+_ASKS = (_ASKING, _ASKING | LEARNER_ASKING)
+_NEEDLES = (MEANING_NEEDLES, MEANING_NEEDLES + LEARNER_NEEDLES)
 
 
-def _kernel(words: list[str], start: int, end: int) -> tuple[int, int, bool] | None:
+def _kernel(
+    words: list[str], start: int, end: int, learner: bool = False
+) -> tuple[int, int, bool] | None:
     """The first kernel in ``words[start:end]``: its start, its end and whether the term
-    follows it (else it comes before)."""
+    follows it (else it comes before). A statement kernel counts only when the rest of the
+    clause is all ``LEARNER_TAILS`` ("X, this I don't know what it is")."""
     for index in range(start, end):
-        group = _KERNELS_BY_FIRST.get(words[index])
+        group = _KERNELS_BY_FIRST[learner].get(words[index])
         if group is None:
             continue
-        for kernel, after in group:
+        for kernel, after, statement in group:
             stop = index + len(kernel)
             if stop > end or tuple(words[index:stop]) != kernel:
                 continue
+            if statement and not LEARNER_TAILS.issuperset(words[stop:end]):
+                continue  # "I don't understand why it crashes" asks about no word
             if after:
                 return index, stop, True
             consequence = index > start and words[index - 1] in MEANING_CONSEQUENCE
@@ -109,27 +136,32 @@ def _points_back(words: list[str]) -> bool:
     return len(bare) == 2 and bare[0] in ("that", "this") and bare[1] in MEANING_REFERENCE_NOUNS
 
 
-def meaning_term(text: str) -> tuple[str, ...]:
+def meaning_term(text: str, learner: bool = False) -> tuple[str, ...]:
     """The content words of the term a question of at most ``MEANING_CHARS`` characters asks
     the meaning of, by its first kernel (``meaning_words``); () for any other turn. A turn
-    asks: it holds a "?" or its kernel a wh-word ("set pieces meaning what exactly")."""
+    asks: it holds a "?" or its kernel a wh-word ("set pieces meaning what exactly"), or
+    with ``learner`` (rule learner-meaning-asks) one of ``LEARNER_ASKING`` ("this word X I
+    don't understand"); the term then loses a lead naming it a word ("the letters FSCS")
+    and the hedges before a statement kernel ("X I still don't get")."""
     if len(text) > MEANING_CHARS:
         return ()
     folded = text.casefold().replace("\u2019", "'")
-    if not any(needle in folded for needle in MEANING_NEEDLES):
+    if not any(needle in folded for needle in _NEEDLES[learner]):
         return ()
     tokens = folded.split()
     words = [token.strip(ECHO_STRIP) for token in tokens]
     spans = _clauses(tokens)
     for at, (start, end) in enumerate(spans):
-        found = _kernel(words, start, end)
+        found = _kernel(words, start, end, learner)
         if found is None:
             continue
         first, last, after = found
-        if "?" not in text and _ASKING.isdisjoint(words[first:last]):
+        if "?" not in text and _ASKS[learner].isdisjoint(words[first:last]):
             return ()
         if any(_asks_on(words[slice(*span)]) for span in spans[at + 1 :]):
             return ()  # "whats a chain checker, and how much does one cost?" asks on
+        if after and learner and _compares(words[last:end]):
+            return ()  # "what means more to buyers, price or location?"
         if after:
             quoted = not _QUOTES.isdisjoint(text)
             asked = _after(words[last:end], words[last - 1] in _AUXILIARIES, quoted)
@@ -138,6 +170,10 @@ def meaning_term(text: str) -> tuple[str, ...]:
             term = asked
         else:
             term = _unfilled(words[start:first])
+            while learner and term and term[-1] in LEARNER_HEDGES:
+                term = term[:-1]  # "X I still don't get"
+        if learner:
+            term = _lead_off(term)
         if not term or _points_back(term):
             if at == 0:
                 return ()
@@ -145,6 +181,21 @@ def meaning_term(text: str) -> tuple[str, ...]:
         terms = tuple(word for word in content_terms(" ".join(term)) if word not in MEANING_SKIPPED)
         return terms if 0 < len(terms) <= _TERM_WORDS else ()
     return ()
+
+
+def _compares(words: list[str]) -> bool:
+    """Whether the words after a kernel open a comparison ("more to buyers", "the most")."""
+    bare = words[1:] if words[:1] == ["the"] else words
+    return bool(bare) and bare[0] in LEARNER_COMPARATIVES
+
+
+def _lead_off(term: list[str]) -> list[str]:
+    """``term`` without a ``LEARNER_LEADS`` lead naming it a word when more words follow
+    ("this word Nebenkosten", "the letters FSCS"; "this word" alone points back)."""
+    for lead in LEARNER_LEADS:
+        if len(term) > len(lead) and tuple(term[: len(lead)]) == lead:
+            return term[len(lead) :]
+    return term
 
 
 def _asks_on(clause: list[str]) -> bool:
@@ -209,17 +260,21 @@ def _cut(words: list[str]) -> list[str]:
     return words
 
 
-def meaning_words(on: bool) -> tuple[Any, ...]:
+def meaning_words(on: bool, learner: bool = False) -> tuple[Any, ...]:
     """What ``meaning_term`` reads before the term, as data for the native settle
     (``_meaning_gate_py.MeaningGates``): the longest turn (0 unless ``on``: no turn may
     ask), the kernels the term follows and those it comes before (words in order), the
     words that let a kernel ask without a "?", the words that after a kernel ask for content
     (``_BREAKERS`` but the pointers), those before a "mean" that ask what follows, and the
     endings ``_after`` takes off a term before it looks for those words ("what does your ETA
-    refer to": a breaker right after the kernel, yet a term)."""
+    refer to": a breaker right after the kernel, yet a term). With ``learner`` (rule
+    learner-meaning-asks) its kernels and asking words too: the gate reads no tails, a
+    superset."""
     breakers = _BREAKERS - MEANING_POINTERS
+    after = MEANING_AFTER + LEARNER_AFTER if learner else MEANING_AFTER
+    before = LEARNER_BEFORE + MEANING_BEFORE if learner else MEANING_BEFORE
     return (
-        MEANING_CHARS if on else 0, MEANING_AFTER, MEANING_BEFORE, _ASKING, breakers,
+        MEANING_CHARS if on else 0, after, before, _ASKS[learner], breakers,
         MEANING_CONSEQUENCE, MEANING_AFTER_ENDS,
     )  # fmt: skip
 

@@ -24,6 +24,7 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
+from .term_origins import recalls_a_reply_term
 from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule understanding-checks: §5.2 what the reply meant
     if intent in _ECHO_FROM and confirms_the_reply(context, features):
         return Intent.CLARIFY  # rule confirm-checks: §5.2 what the reply meant, to confirm
+    if intent in _ECHO_FROM and recalls_a_reply_term(context, features):
+        return Intent.CLARIFY  # rule term-recalls: "what was that ISA thing you mentioned?"
     if intent in _ADDS_FROM and adds_a_subject(context, features):
         return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):

@@ -94,7 +94,8 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
     if config.term_checks and (checked := term_check(features.text, config.restated_checks)):
         terms.append(checked)  # rule term-checks: "Red wrigglers, are those the same as ...?"
     # Rule meaning-asks: "porosity, what is it exactly"; the reply just before brought it.
-    asked = meaning_term(features.text) if config.meaning_asks else ()
+    learner = config.learner_meaning_asks  # "this word X I don't get": rule learner-meaning-asks
+    asked = meaning_term(features.text, learner) if config.meaning_asks else ()
     if not (terms or asked) or context.speakers.multi_party(config) or context.peer_dialogue():
         return False
     brought = asked and reply_brought(asked, log.features[-1].terms)
@@ -102,6 +103,8 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
         return True  # not when the reply offered it: "Would you like X?" "What's X?"
     if asked and not brought and config.older_reply_terms and opens_with_term(features.text, asked):
         terms.append(asked)  # rule older-reply-terms: "anti-skate, whats that do", any reply's
+    elif asked and not brought and learner and not meaning_term(features.text):
+        terms.append(asked)  # a learner's form names the word as one: "this word X I don't get"
     return any(_an_assistant_said(log, term) and not _user_said(log, term) for term in terms)
 
 

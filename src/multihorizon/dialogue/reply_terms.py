@@ -83,33 +83,40 @@ def opening_echo(text: str) -> tuple[str, ...]:
 
 
 def reply_term_words(
-    checks: bool = True, meanings: bool = True, restated: bool = True
+    checks: bool = True, meanings: bool = True, restated: bool = True, learner: bool = True
 ) -> tuple[Any, ...]:
     """What ``opening_echo`` reads beside ``echoes.echo_words`` (its fillers, blockers and
     strip), as data for the native settle (``_settle_py.EchoGates.may_open_echo``): the
     longest turn, the most words of a term, the hedges; then rule term-checks'
     (``term_checks.check_words``, its longest turn 0 unless ``checks``) and rule
     meaning-asks' (``meaning_asks.meaning_words``, its longest turn 0 unless ``meanings``);
-    with ``restated``, rule restated-checks' links among rule term-checks'."""
+    with ``restated``, rule restated-checks' links among rule term-checks'; with ``learner``,
+    rule learner-meaning-asks' kernels among rule meaning-asks'."""
     return (
         REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks, restated),
-        *meaning_words(meanings),
+        *meaning_words(meanings, learner),
     )  # fmt: skip
 
 
 def may_ask_reply_term(
-    text: str, question: bool, checks: bool, meanings: bool = False, restated: bool = False
+    text: str,
+    question: bool,
+    checks: bool,
+    meanings: bool = False,
+    restated: bool = False,
+    learner: bool = False,
 ) -> bool:
     """Whether the turn has one of rule reply-term-asks' shapes (an opening echo, a quoted
     term) or, with ``checks``, rule term-checks' ("Red wrigglers, are those the same ...?")
     or, with ``meanings``, rule meaning-asks' ("porosity, what is it exactly"), with
-    ``restated`` rule restated-checks' ("the brayer, the roller thing?"): what the caller
-    must read against the log."""
+    ``restated`` rule restated-checks' ("the brayer, the roller thing?"), with ``learner``
+    rule learner-meaning-asks' ("this word X I don't get"): what the caller must read
+    against the log."""
     return bool(
         opening_echo(text)
         or quoted_terms(text, question)
         or (checks and term_check(text, restated))
-        or (meanings and meaning_term(text))
+        or (meanings and meaning_term(text, learner))
     )
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "CHECK_PRONOUNS",
     "CHECK_TAGS",
     "CHECK_WH",
+    "CLOSING_CHECKS",
     "CONFIRM_BARE_TAGS",
     "CONFIRM_CONTRASTS",
     "CONFIRM_LIMITERS",
@@ -110,12 +111,25 @@ APPOSITIVE_LINKS = (("the",), ("a",), ("an",))
 # sets what the reply said against another case (``CONFIRM_CONTRASTS`` at a clause's start:
 # "so both, not just the chain?", "... rather than in front of it?"), or restates one of the
 # reply's figures with one of ``CONFIRM_LIMITERS`` ("so the cassette is only 40 quid?").
+# Rule closing-checks (stop 37): tags that close a restatement by saying it is all there is
+# ("so the fee is merely 2%, nothing more?", "only the one form then, that's all?", "2 canes +
+# 2 spurs, thats the lot?"): the check asks whether nothing else comes with what the reply said.
+CLOSING_CHECKS = (
+    ("nothing", "more"), ("nothing", "else"), ("nothing", "extra"), ("nothing", "further"),
+    ("nothing", "more", "to", "it"), ("nothing", "else", "to", "it"), ("nothing", "on", "top"),
+    ("nothing", "else", "on", "top"), ("no", "more"), ("no", "extras"), ("nothing", "besides"),
+    ("that's", "all"), ("thats", "all"), ("is", "that", "all"), ("that", "is", "all"),
+    ("that", "is", "it"), ("that's", "the", "lot"), ("thats", "the", "lot"),
+    ("that's", "everything"), ("thats", "everything"), ("and", "that's", "it"),
+    ("and", "thats", "it"), ("that's", "all", "of", "it"),
+)  # fmt: skip
 CONFIRM_TAGS = (
     ("right",), ("correct",), ("really",), ("is", "that", "it"),
     ("that's", "it"), ("thats", "it"), ("is", "that", "right"), ("is", "that", "correct"),
     ("is", "that", "true"), ("am", "i", "right"), ("did", "i", "get", "that", "right"),
     ("have", "i", "got", "that", "right"), ("do", "i", "have", "that", "right"),
     ("is", "that", "what", "you", "mean"), ("is", "that", "what", "you", "meant"),
+    *CLOSING_CHECKS,
 )  # fmt: skip
 # With no opener, only these tags make a check ("The intervals are at goal pace, correct?"): a
 # bare "..., right?" after the user's own view asks for agreement ("The middle bullet sounds

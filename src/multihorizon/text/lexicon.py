@@ -37,6 +37,7 @@ from .question_forms import (
     TERM_OPENERS,
 )
 from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
+from .term_origin_words import RECALL_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import (
     BARE_RETURN_MARKERS,
@@ -173,6 +174,7 @@ class Marker(enum.IntEnum):
     CHECK_OPENER = 46  # "so X is basically Y?": rule understanding-checks (check_words)
     CONFIRM_MARK = 47  # "..., correct?", "not just X?", "only 40?": rule confirm-checks
     ALSO_OPENER = 48  # "also my son has started ...": rule also-subjects (turn_words)
+    TERM_RECALL = 49  # "what was that X thing you mentioned": rule term-recalls (term_origin_words)
 
 
 # fmt: off
@@ -336,6 +338,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.CHECK_OPENER: CHECK_OPENER_PHRASES,
         Marker.CONFIRM_MARK: CONFIRM_PHRASES,
         Marker.ALSO_OPENER: tuple(sorted({" ".join(form) for form in ALSO_SUBJECT_OPENERS})),
+        Marker.TERM_RECALL: RECALL_PHRASES,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
@@ -544,6 +547,7 @@ _INTENT_MASKS = (
         Marker.CHECK_OPENER,  # rule understanding-checks
         Marker.CONFIRM_MARK,  # rule confirm-checks
         Marker.ALSO_OPENER,  # rule also-subjects
+        Marker.TERM_RECALL,  # rule term-recalls
     ),
 )
 

@@ -10,6 +10,14 @@ hold-out aside): see the rule's registry row (``rules_resumption``).
 from __future__ import annotations
 
 __all__ = [
+    "LEARNER_AFTER",
+    "LEARNER_ASKING",
+    "LEARNER_BEFORE",
+    "LEARNER_COMPARATIVES",
+    "LEARNER_HEDGES",
+    "LEARNER_LEADS",
+    "LEARNER_NEEDLES",
+    "LEARNER_TAILS",
     "MEANING_AFTER",
     "MEANING_AFTER_ENDS",
     "MEANING_ASKS_ON",
@@ -88,3 +96,52 @@ MEANING_SKIPPED = frozenset((
 # The substrings one of which every kernel holds (case-folded): the native settle's gate
 # (``_settle_py.EchoGates.may_mean``).
 MEANING_NEEDLES = ("what", "mean", "stand", "read", "count")
+
+# Rule learner-meaning-asks (stop 37, issue 15 item 1): the meaning questions of learners' and
+# terse English, read by the same scan as meaning-asks' kernels. Kernels the term follows:
+# "APR, what is meaning?" (the term in the clause before), "never heard of X", "I don't know
+# the word X".
+LEARNER_AFTER = (
+    ("what", "is", "meaning"), ("what", "is", "the", "meaning"), ("what's", "meaning"),
+    ("whats", "meaning"), ("what", "meaning"),
+    ("never", "heard", "of"), ("not", "familiar", "with"),
+    ("don't", "know", "the", "word"), ("dont", "know", "the", "word"),
+    ("don't", "understand", "the", "word"), ("dont", "understand", "the", "word"),
+    ("don't", "know", "this", "word"), ("dont", "know", "this", "word"),
+    ("don't", "understand", "this", "word"), ("dont", "understand", "this", "word"),
+)  # fmt: skip
+# Kernels the term comes before, a statement that the word is unknown ("this word X I don't
+# understand", "X, this I don't know what it is", "the letters X mean nothing to me", "X being
+# what exactly"): read only when the rest of the clause after the kernel is all
+# ``LEARNER_TAILS`` ("I don't understand why it crashes" asks about no word).
+LEARNER_BEFORE = (
+    ("don't", "understand"), ("dont", "understand"), ("do", "not", "understand"),
+    ("don't", "know"), ("dont", "know"), ("do", "not", "know"), ("don't", "get"),
+    ("dont", "get"), ("do", "not", "get"), ("mean", "nothing"), ("means", "nothing"),
+    ("being", "what"),
+)  # fmt: skip
+# The words that let those kernels ask without a "?" (beside meaning-asks' wh-words).
+LEARNER_ASKING = frozenset(("understand", "know", "get", "familiar", "heard", "nothing", "what"))
+LEARNER_TAILS = frozenset((
+    "it", "this", "that", "word", "words", "term", "one", "what", "is", "means", "mean", "exactly",
+    "at", "all", "yet", "really", "here", "there", "sorry", "the", "meaning", "of", "to", "me",
+    "still", "thing", "expression", "either", "well", "in", "your", "answer", "reply", "you",
+    "said", "used", "wrote", "please", "pls", "sadly", "honestly", "fully", "quite",
+))  # fmt: skip
+# What names the term as a word before it ("this word X", "the letters X"): off the term's
+# start when the term goes on after it ("this word" alone points back to the clause before).
+LEARNER_LEADS = (
+    ("this", "word"), ("the", "word"), ("this", "term"), ("the", "term"), ("the", "letters"),
+    ("these", "letters"), ("the", "expression"), ("this", "expression"), ("the", "abbreviation"),
+    ("word",), ("term",),
+)  # fmt: skip
+# What stands between the term and a statement kernel ("X I still don't get"): off its end.
+LEARNER_HEDGES = frozenset((
+    "i", "i'm", "we", "still", "really", "just", "honestly", "also", "totally", "completely",
+    "sorry", "but", "and", "so", "even", "sadly", "truly",
+))  # fmt: skip
+# A "what means" that compares asks no meaning ("what means more to buyers, price or
+# location?"): the words that open such a term.
+LEARNER_COMPARATIVES = frozenset(("more", "most", "less", "least", "better", "best"))
+# The substrings one of which every learner kernel holds (case-folded).
+LEARNER_NEEDLES = ("what", "mean", "know", "understand", "get", "heard", "familiar")

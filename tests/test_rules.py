@@ -17,6 +17,7 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
+from test_return_question_words import OBSERVERS as _RESUME37
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1734,6 +1735,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "ordinal-about": _ordinal_about,
     "own-list-ordinals": _own_list_ordinal,
     "own-list-items": _own_list_item,
+    **_RESUME37,  # return-question-words (stop 37)
 }
 
 

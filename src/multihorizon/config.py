@@ -431,6 +431,9 @@ class Config:
     # "ok desktop's back, nvidia-smi shows 550.120 now" names what one dormant thread alone
     # said: back to it, where nothing else placed the turn (rule term-returns).
     term_returns: bool = True
+    # "Back to the boiler: ... does the landlord pay?" goes where the question's words are too
+    # (rule return-question-words).
+    return_question_words: bool = True
     dormant_returns: bool = True  # a weak stay naming one dormant thread's words alone, 4 turns on
     possessed_topics: bool = True  # "My son needs a bike ..." kept by its intent alone: a new topic
     # "ok did six of them last night", "I weighed everything this time" report what was done

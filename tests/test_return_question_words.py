@@ -158,3 +158,61 @@ def _observe_question_words(config: mh.Config) -> object:
 
 # The registry's on/off observer of this rule (tests/test_rules.py).
 OBSERVERS = {"return-question-words": _observe_question_words}
+
+
+# Rule announced-return-details: a return announced by naming its topic ("Anyway, about the
+# boiler, ...", "The boiler again - ...", "Re the boiler: ...") is a return for rule
+# detail-turns too: any turn of the thread may hold the detail it asks.
+ANTECEDENTS = mh.Config(antecedents=True)
+
+
+def _rented_boiler(config: mh.Config, aside: bool = True) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("Our combi boiler shows error F28 most mornings, no hot water till I reset it.")
+    session.assistant(
+        "F28 on many combis means ignition failure. Common causes are low gas pressure, a "
+        "frozen condensate pipe in frosty weather, or a worn ignition electrode."
+    )  # 1
+    session.user("the condensate pipe goes outside and it was frozen this morning")
+    session.assistant("That's it: pour warm water along the outside pipe until it thaws.")
+    session.user("we rent btw, who is meant to pay for repairs like that?")
+    session.assistant(
+        "In a rental the landlord is responsible for keeping the heating and hot water "
+        "working and pays for the engineer's visit and the repairs, unless you caused it."
+    )  # 5
+    if aside:
+        session.user("Different topic, are part worn tyres a false economy?")
+        session.assistant("Often, yes: budget new tyres are usually better value.")
+        session.user("ok got two new budget ones fitted for 110")
+        session.assistant("Good choice.")
+    return session
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Anyway, about the boiler, if the engineer finds a leak does the landlord pay?",
+        "The boiler again - if the engineer finds a leak does the landlord pay?",
+        "Re the boiler: if the engineer finds a leak, does the landlord pay?",
+    ],
+)
+def test_an_announced_return_reaches_the_turn_holding_its_detail(text: str) -> None:
+    off = ANTECEDENTS.replace(announced_return_details=False)
+    assert _rented_boiler(ANTECEDENTS).preview(text).antecedents[0] == 5
+    assert _rented_boiler(off).preview(text).antecedents[0] == 0
+
+
+def test_a_named_topic_without_an_aside_is_no_return() -> None:
+    # The turn before is in the boiler's thread: the rule leaves the other rules' choice.
+    text = "Re the boiler: if the engineer finds a leak, does the landlord pay?"
+    off = ANTECEDENTS.replace(announced_return_details=False)
+    on_first = _rented_boiler(ANTECEDENTS, aside=False).preview(text).antecedents[0]
+    assert on_first == _rented_boiler(off, aside=False).preview(text).antecedents[0]
+
+
+def _observe_announced_details(config: mh.Config) -> object:
+    text = "Anyway, about the boiler, if the engineer finds a leak does the landlord pay?"
+    return _rented_boiler(config).preview(text).antecedents[:1]
+
+
+OBSERVERS["announced-return-details"] = _observe_announced_details

@@ -297,6 +297,9 @@ class Config:
     asked_values: bool = True  # "How much was the deposit?": a turn stating an amount
     # "back to the bike, for the brake pads, ...": the turn naming it that holds the detail asked.
     detail_turns: bool = True
+    # "Anyway, about the boiler, ..." after an aside is a return too: any turn of the thread
+    # may hold the detail (rule announced-return-details).
+    announced_return_details: bool = True
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True

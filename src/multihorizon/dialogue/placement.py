@@ -311,15 +311,17 @@ def _named_thread(
         variants=config.return_variants,
         terms=features.terms,
     )
-    if config.return_question_words and resume_words and found != threads.active:
-        # The question's words weigh too (rule return-question-words): where the topic went
-        # on, or, when no thread holds the named words, which thread it asks about.
+    # The question's words weigh too (rule return-question-words): where the topic went on,
+    # or, when no thread holds the named words, which thread it asks about. A topic named
+    # without a return ("Re the boiler: ...") is one when it names a dormant thread.
+    named = resume_words or (topic_words if 0 <= found != threads.active else ())
+    if config.return_question_words and named and found != threads.active:
         found = question_return(
             threads.term_threads,
             threads.turns,
             threads.active,
             found,
-            resume_words,
+            named,
             features.terms,
             announced=returns,
         )

@@ -18,6 +18,7 @@ from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_terms37 import OBSERVERS as _TERMS37
+from test_return_question_words import OBSERVERS as _RESUME37
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1736,6 +1737,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "ordinal-about": _ordinal_about,
     "own-list-ordinals": _own_list_ordinal,
     "own-list-items": _own_list_item,
+    **_RESUME37,  # return-question-words (stop 37)
 }
 
 

@@ -300,6 +300,9 @@ class Config:
     asked_values: bool = True  # "How much was the deposit?": a turn stating an amount
     # "back to the bike, for the brake pads, ...": the turn naming it that holds the detail asked.
     detail_turns: bool = True
+    # "Anyway, about the boiler, ..." after an aside is a return too: any turn of the thread
+    # may hold the detail (rule announced-return-details).
+    announced_return_details: bool = True
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True
@@ -436,6 +439,9 @@ class Config:
     # "ok desktop's back, nvidia-smi shows 550.120 now" names what one dormant thread alone
     # said: back to it, where nothing else placed the turn (rule term-returns).
     term_returns: bool = True
+    # "Back to the boiler: ... does the landlord pay?" goes where the question's words are too
+    # (rule return-question-words).
+    return_question_words: bool = True
     dormant_returns: bool = True  # a weak stay naming one dormant thread's words alone, 4 turns on
     possessed_topics: bool = True  # "My son needs a bike ..." kept by its intent alone: a new topic
     # "ok did six of them last night", "I weighed everything this time" report what was done

@@ -344,6 +344,24 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "2019 0.6568, 2020 0.6714 and IRC 0.6104 unchanged.",
         "dialogue.implicit_items.with_implicit_items",
     ),
+    (
+        "announced-return-details",
+        "references",
+        "§4.2",
+        "For rule detail-turns, a topic a question's opening names ('Anyway, about the "
+        "boiler, ...', 'The boiler again - ...', 'Re the boiler: ...'; "
+        "dialogue.named_topics.named_topic_of) is a return's words when the turn before is in "
+        "none of the topic's threads: any turn of the topic's thread may hold the detail "
+        "asked ('... if the engineer finds a leak, does the landlord pay?': the reply on who "
+        "pays for repairs, not the turn that named the boiler).",
+        {"announced_return_details": False},
+        "Hand-written pooled references (refs_pooled.py, every file but backto_tune37), off "
+        "-> on: '-' kind 64 -> 65 of 70 (backto_holdout37, written before the rule: 12 -> 13 "
+        "of 15), every other kind unchanged; ten phrasings of one return (scratch, in "
+        "tests/test_return_question_words.py three of them) 6 -> 10 of 10. ../shared/data "
+        "(hashing): see the CHANGELOG's stop-37 entry.",
+        "dialogue.detail_turns.detail_turn",
+    ),
 )
 
 # Registered but off in Config(): what they gained was on the half tuned on only.

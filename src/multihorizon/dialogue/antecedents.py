@@ -109,7 +109,14 @@ def antecedents(
         if valued >= 0:  # "How much was the deposit?": the turn that stated an amount
             found = {valued: None, **found}
     if config.detail_turns and stated < 0:  # a number the turn names is more specific
-        detail = detail_turn(turn_id, next(iter(found), -1), features, resolved, log)
+        detail = detail_turn(
+            turn_id,
+            next(iter(found), -1),
+            features,
+            resolved,
+            log,
+            announced=config.announced_return_details,
+        )
         if detail >= 0:  # "the zenbook, is its fan noisy?": the turn on its fan, not its intro
             found = {detail: None, **found}
     if config.term_origins and not any(map(_picks_or_tool, resolved)):

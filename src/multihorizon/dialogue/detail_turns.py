@@ -31,10 +31,11 @@ from .comparatives import comparative_mentions
 from .detail_holders import mentions
 from .dislocated import dislocated_terms
 from .features import TurnFeatures
+from .named_topics import named_topic_of
 from .references import Reference
 from .turnlog import TurnLog
 
-__all__ = ["detail_turn", "topic_terms"]
+__all__ = ["announced_terms", "detail_turn", "topic_terms"]
 
 _KEY = object()
 _DIGITS = "0123456789"
@@ -43,20 +44,31 @@ _MAX_WORDS = 6  # words of a fronted topic (as rule dislocated-topics)
 _WINDOW = 20  # turns back the topic and its details are looked for (as rule detail-holders)
 
 
-def topic_terms(features: TurnFeatures, resolved: Sequence[Reference]) -> tuple[str, ...]:
+def topic_terms(
+    features: TurnFeatures, resolved: Sequence[Reference], *, announced: bool = False
+) -> tuple[str, ...]:
     """The words naming a user question's thing: its fronted topic ("the zenbook, ...",
-    "what about the lenovo, ...") and a return's words ("back to the pension"); without
-    those, the words of the entity references it makes ("does the barn's quote include
-    chairs?"). After a fronted topic, the question's other references name details ("the
-    statement", "the top-up")."""
+    "what about the lenovo, ...") and a return's words ("back to the pension"; with
+    ``announced``, a topic its opening names too: "Anyway, about the boiler, ...", "The
+    boiler again - ...", "Re the boiler: ..."); without those, the words of the entity
+    references it makes ("does the barn's quote include chairs?"). After a fronted topic,
+    the question's other references name details ("the statement", "the top-up")."""
     found = dict.fromkeys(dislocated_terms(features))
     found.update(dict.fromkeys(features.resume_terms))
+    if announced:
+        found.update(dict.fromkeys(announced_terms(features)))
     found.update(dict.fromkeys(_about_terms(features)))
     if not found:
         for ref in resolved:
             if ref.type == "entity":
                 found.update(dict.fromkeys(content_terms(ref.surface)))
     return tuple(found)
+
+
+def announced_terms(features: TurnFeatures) -> tuple[str, ...]:
+    """The topic a turn's opening names ("Anyway, about the boiler, ...", "The boiler again
+    - ...", "Re the boiler: ..."; ``named_topic_of``, read once per turn)."""
+    return named_topic_of(features, True)[0]
 
 
 def _about_terms(features: TurnFeatures) -> list[str]:
@@ -78,13 +90,18 @@ def detail_turn(
     features: TurnFeatures,
     resolved: Sequence[Reference],
     log: TurnLog,
+    *,
+    announced: bool = False,
 ) -> int:
     """The turn in reach holding the question's thing and the most of its detail words, when
-    it weighs more than ``first`` (the antecedent the other rules put first), else -1."""
+    it weighs more than ``first`` (the antecedent the other rules put first), else -1. With
+    ``announced`` (rule announced-return-details), a topic the turn's opening names counts
+    as a return's words when the turn before is in none of the topic's threads."""
     if not _asks_a_detail(turn_id, first, features, resolved, log):
         return -1
     floor = max(0, turn_id - _WINDOW)
-    topic = (*topic_terms(features, resolved), *_named(features, floor, turn_id, log))
+    topic_words = topic_terms(features, resolved, announced=announced)
+    topic = (*topic_words, *_named(features, floor, turn_id, log))
     if not topic:
         return -1
     topic_forms = {stem for term in topic for stem in stems(term)}
@@ -108,12 +125,18 @@ def detail_turn(
     # A passage (TREC CAsT's) names many things in passing: no holder of a detail.
     said = {turn: count for turn, count in said.items() if log.features[turn].short}
     candidates = [turn for turn in said if turn in holders]
-    if features.resume_terms:
+    threads = log.thread_index
+    returns = bool(features.resume_terms) or (
+        # "Anyway, about the boiler, ...", after an aside: the turn before is in another thread
+        announced
+        and bool(announced_terms(features))
+        and int(threads[turn_id - 1]) not in {int(threads[turn]) for turn in holders}
+    )
+    if returns:
         # A return names the thread, not the turn: any turn of the thread that says a detail
         # word may hold it ("back to the scooter, for the brake pads, ...": the reply on the
         # pads, which names no scooter). Otherwise a turn must name the thing ("what about
         # the lenovo, is the noise a problem?" is not the later reply on the fan's noise).
-        threads = log.thread_index
         topic_threads = {int(threads[turn]) for turn in holders}
         # The turns the question's references to details resolved to ("the statement", "the
         # top-up"), whichever thread the segmentation put them in.

@@ -19,7 +19,7 @@ from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .possessed_topics import opens_possessed_topic
 from .reply_rules import asks_on_the_topic, requests_on_the_thread
 from .reply_words import takes_up_last_reply
-from .returns import last_left
+from .returns import last_left, question_return
 from .situation_setups import sets_up_new_situation
 from .term_returns import term_return
 from .threads import ThreadPlan
@@ -302,7 +302,7 @@ def _named_thread(
         returns = returns or opens_with_return(features.text, features.hits)
     elif stays:
         return -1
-    return context.threads.return_target(
+    found = context.threads.return_target(
         vector,
         resume_words,
         topic_words,
@@ -311,6 +311,21 @@ def _named_thread(
         variants=config.return_variants,
         terms=features.terms,
     )
+    # The question's words weigh too (rule return-question-words): where the topic went on,
+    # or, when no thread holds the named words, which thread it asks about. A topic named
+    # without a return ("Re the boiler: ...") is one when it names a dormant thread.
+    named = resume_words or (topic_words if 0 <= found != threads.active else ())
+    if config.return_question_words and named and found != threads.active:
+        found = question_return(
+            threads.term_threads,
+            threads.turns,
+            threads.active,
+            found,
+            named,
+            features.terms,
+            announced=returns,
+        )
+    return found
 
 
 def thread_for_reply(

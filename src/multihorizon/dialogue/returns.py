@@ -10,10 +10,20 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 
 from ..text.lexicon import INFLECTION_SWAPS
 
-__all__ = ["held_by_thread", "holds_all", "inflections", "last_left", "words_held"]
+__all__ = [
+    "held_by_thread",
+    "holds_all",
+    "inflections",
+    "last_left",
+    "question_return",
+    "words_held",
+]
 
 # The shortest stem an ending swap may leave ("move" -> "mov"): shorter ones match too much.
 _MIN_STEM = 3
+# Question words of one later thread that move a return from the thread its named words pick
+# (rule return-question-words): one shared word ("letter", "ISO") is chance.
+_MOVE_WORDS = 2
 
 
 def inflections(word: str) -> tuple[str, ...]:
@@ -69,3 +79,53 @@ def held_by_thread(
         for owner in owners:
             counts[owner] = counts.get(owner, 0) + 1
     return counts
+
+
+def question_return(
+    term_threads: Mapping[str, Sequence[int]],
+    turns: Sequence[Sequence[int]],
+    active: int,
+    found: int,
+    named: Sequence[str],
+    terms: Sequence[str],
+    *,
+    announced: bool,
+) -> int:
+    """Where a return goes by the words of its question as well as the words it names (rule
+    return-question-words; ``found``: ``Threads.return_target``'s thread for the ``named``
+    words, -1: none). A word of the question counts for the one thread that used it (a word
+    two threads used names neither), the named words and the active thread aside. When a
+    named word is a thread's ("Back to the boiler: if the engineer finds a leak, does the
+    landlord pay?"), a thread holding more of the question's words takes the return: the
+    topic went on in a thread of its own (a turn opened it as a new topic, "we rent, who
+    pays for repairs?"). When no thread holds a named word ("back to running, ..." after
+    "10k", "pace"), the thread holding the most question words (no tie) takes it, else an
+    announced return goes to the thread left most recently. One pass over the turn's words."""
+    if active < 0 or len(turns) < 2:
+        return found
+    skip = {form for word in named for form in inflections(word)}
+    counts: dict[int, int] = {}
+    for term in dict.fromkeys(terms):
+        owners = term_threads.get(term, ())
+        if term in skip or len(owners) != 1 or owners[0] == active:
+            continue
+        counts[owners[0]] = counts.get(owners[0], 0) + 1
+    by_name = held_by_thread(term_threads, named, True)
+    by_name.pop(active, None)
+    leader = -1
+    if counts:
+        best = max(counts.values())
+        leaders = [index for index, count in counts.items() if count == best]
+        leader = leaders[0] if len(leaders) == 1 else -1
+    if by_name:  # the return named a thread's word: more question words move it
+        moves = (
+            found >= 0
+            and leader not in (-1, found)
+            and counts[leader] >= _MOVE_WORDS
+            and counts[leader] > counts.get(found, 0)
+            and turns[leader][-1] > turns[found][-1]
+        )
+        return leader if moves else found
+    if leader >= 0 and counts[leader] >= _MOVE_WORDS:
+        return leader
+    return last_left(turns, active) if announced else found

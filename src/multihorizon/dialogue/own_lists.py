@@ -25,7 +25,13 @@ from ..text.ordinal_forms import (
     ORDINALS,
     OWN_LIST_CUES,
 )
-from ..text.pick_labels import DEFINITE_WORDS
+from ..text.pick_labels import (
+    DEFINITE_WORDS,
+    OWN_ONE_ORDINALS,
+    OWN_ONE_WORDS,
+    OWN_POSSESSIVES,
+    VALUE_OWNERS,
+)
 from ..text.tokens import content_terms
 from .implicit_items import list_turns
 from .letter_picks import aside_end, inline_items, lettered_list
@@ -40,6 +46,7 @@ __all__ = [
     "with_own_list_ordinals",
     "with_own_list_words",
     "with_own_lists",
+    "without_own_ones",
 ]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
@@ -72,7 +79,12 @@ def with_own_lists(
     ordinals = [ref for ref in resolution.references if ref.type == "ordinal"]
     if not ordinals:
         return resolution  # most turns
-    if not _points_at_own(content):
+    # Rule own-possessive-ordinals: "my third item", "our second option" point at the
+    # user's list as "the third one on my list" does; only those references are read.
+    mine = [ref for ref in ordinals if config.own_possessive_ordinals and _possessive(ref)]
+    if mine:
+        ordinals = mine
+    elif not _points_at_own(content):
         return resolution
     found = _own_list(log)
     if found is None:
@@ -99,6 +111,43 @@ def with_own_lists(
         references=swap,
         named=(*named, *added),
     )
+
+
+def without_own_ones(resolution: Resolution, config: Config) -> Resolution:
+    """``resolution`` without its ordinal references that name a thing of the user's own
+    (rule own-ones: "My last one broke after a year", "our first ones were bagged": a
+    possessive, an ordinal and "one", no item of a list), in the references the envelope
+    shows and the named ones; the stage's ``resolved`` (which the §5.2 intent read) stays."""
+    if not config.own_ones:
+        return resolution
+    dropped = {id(ref) for ref in resolution.references if _own_one(ref)}
+    if not dropped:
+        return resolution  # most turns
+    return replace(
+        resolution,
+        references=tuple(r for r in resolution.references if id(r) not in dropped),
+        named=tuple(r for r in resolution.named if id(r) not in dropped),
+    )
+
+
+def _own_one(ref: Reference) -> bool:
+    """Whether an ordinal reference's words are a possessive, "last" / "first" and "one(s)"."""
+    if ref.type != "ordinal":
+        return False
+    words = [word.strip(".,;:!?()\"'") for word in ref.surface.casefold().split()]
+    return (
+        len(words) == 3
+        and words[0] in VALUE_OWNERS
+        and words[1] in OWN_ONE_ORDINALS
+        and words[2] in OWN_ONE_WORDS
+    )
+
+
+def _possessive(ref: Reference) -> bool:
+    """Whether an ordinal reference opens with the user's possessive ("my third item", "our
+    second option"; rule own-possessive-ordinals)."""
+    words = ref.surface.casefold().split()
+    return len(words) >= 2 and words[0] in OWN_POSSESSIVES
 
 
 def with_own_list_words(
@@ -295,10 +344,12 @@ def ordinal_of(surface: str) -> int | None:
             return ORDINALS[word]
         if word in ADJECTIVE_ORDINALS and at > 0 and words[at - 1] == "the":
             return ADJECTIVE_ORDINALS[word]
-        if (
-            word in CARDINALS
-            and at > 0
-            and (words[at - 1] in ITEM_NOUNS or words[at - 1] == "number")
-        ):
+        after_noun = at > 0 and (words[at - 1] in ITEM_NOUNS or words[at - 1] == "number")
+        if word in CARDINALS and after_noun:
             return CARDINALS[word]
+        # "number 2", "option 3", "#2": a numeral as the item's number (not "2 of them").
+        digits = word.removeprefix("#")
+        numeral = digits.isascii() and digits.isdigit() and len(digits) <= 2 and int(digits) >= 1
+        if numeral and (after_noun or word.startswith("#")):
+            return int(digits)
     return None if "last" not in words else LAST

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["ChainScanner", "anchored_words", "sentence_spans"]
+__all__ = ["ChainScanner", "anchored_words", "digit_group", "sentence_spans"]
 
 _NON_SPACE = re.compile(r"\S")
 # A maximal run of end marks, or one line break. A run never fails: finditer reads it once.
@@ -138,3 +138,14 @@ class ChainScanner:
                 position = filler.end()
             failed.update(walked)
         return False
+
+
+def digit_group(text: str, position: int) -> bool:
+    """Whether the comma or full stop at ``position`` sits inside a number: a digit before it
+    and one after ("£1,250", "2,400 EUR", "£1,120.50", "Apache 2.0"), so it is a thousands
+    separator or a decimal point, never a list or sentence boundary. Reads three characters."""
+    return (
+        0 < position < len(text) - 1
+        and text[position - 1].isdigit()
+        and text[position + 1].isdigit()
+    )

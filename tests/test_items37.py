@@ -195,3 +195,32 @@ def test_no_reference_counts_zero() -> None:
 
 
 # ---- hold-out floor ------------------------------------------------------------------------
+
+
+# ---- the rules' on/off observers (tests/test_rules.py) ------------------------------------
+
+
+def _observe_letter_value(config: mh.Config) -> object:
+    history = [("user", _DRIVES), ("assistant", "Go for the 2TB NVMe: catalogues grow fast.")]
+    return _items(history, "My blood type is B, does that matter here?", config)
+
+
+def _observe_letter_pair(config: mh.Config) -> object:
+    return _items([("user", "which?"), ("assistant", _PLANS)], "plan A or B?", config)
+
+
+def _observe_own_one(config: mh.Config) -> object:
+    history = [("user", _TRIP), ("assistant", "Good list; add a hat.")]
+    return _items(history, "My last one blew away, which hat stays on?", config)
+
+
+def _observe_own_possessive_ordinal(config: mh.Config) -> object:
+    return _items([("user", _TRIP), ("assistant", _ADDED)], "my third item, which size?", config)
+
+
+OBSERVERS = {
+    "letter-values": _observe_letter_value,
+    "letter-pairs": _observe_letter_pair,
+    "own-ones": _observe_own_one,
+    "own-possessive-ordinals": _observe_own_possessive_ordinal,
+}

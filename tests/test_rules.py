@@ -17,6 +17,7 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
+from test_items37 import OBSERVERS as _ITEMS37
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1734,6 +1735,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "ordinal-about": _ordinal_about,
     "own-list-ordinals": _own_list_ordinal,
     "own-list-items": _own_list_item,
+    **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
 }
 
 

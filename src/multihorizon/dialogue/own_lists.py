@@ -92,7 +92,7 @@ def with_own_lists(
     turn, items = found
     changed: dict[int, Reference] = {}
     for ref in ordinals:
-        number = ordinal_of(ref.surface)
+        number = _own_ordinal(ref.surface)
         if number is None:
             continue
         index = number - 1 if number > 0 else len(items) + number
@@ -206,7 +206,7 @@ def with_own_list_ordinals(
     if any(later > turn for later in list_turns(log)):
         return resolution  # a reply's list is the latest: the stage's reading stands
     for ref in open_refs:
-        number = ordinal_of(ref.surface)
+        number = _own_ordinal(ref.surface)
         index = -1 if number is None else number - 1 if number > 0 else len(items) + number
         if 0 <= index < len(items):
             # The open reference becomes the resolved one (not a second copy of it).
@@ -344,12 +344,22 @@ def ordinal_of(surface: str) -> int | None:
             return ORDINALS[word]
         if word in ADJECTIVE_ORDINALS and at > 0 and words[at - 1] == "the":
             return ADJECTIVE_ORDINALS[word]
-        after_noun = at > 0 and (words[at - 1] in ITEM_NOUNS or words[at - 1] == "number")
-        if word in CARDINALS and after_noun:
+        if (
+            word in CARDINALS
+            and at > 0
+            and (words[at - 1] in ITEM_NOUNS or words[at - 1] == "number")
+        ):
             return CARDINALS[word]
-        # "number 2", "option 3", "#2": a numeral as the item's number (not "2 of them").
-        digits = word.removeprefix("#")
-        numeral = digits.isascii() and digits.isdigit() and len(digits) <= 2 and int(digits) >= 1
-        if numeral and (after_noun or word.startswith("#")):
-            return int(digits)
     return None if "last" not in words else LAST
+
+
+def _own_ordinal(surface: str) -> int | None:
+    """``ordinal_of``, and a numeral after "number" ("number 2", "is number 3 too much?")
+    over the user's own list, whose items the stage reads no number of."""
+    number = ordinal_of(surface)
+    words = surface.casefold().split()
+    if number is None and len(words) == 2 and words[0] == "number":
+        digits = words[1].strip(".,;:!?()\"'")
+        if digits.isascii() and digits.isdigit() and len(digits) <= 2 and int(digits) >= 1:
+            return int(digits)
+    return number

@@ -32,7 +32,9 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "copyright sign before a year or after 'copyright' ('(c) 2024 Acme Ltd'). Reads a "
         "window of 80 characters before each label.",
         {"letter_values": False},
-        "__LV__",
+        "acc@1 off -> on (controls: the turn the letter follows up, no item): ownlists_tune37 "
+        "9/11 -> 10/11, ownlists_holdout37 39/48 -> 40/48; item accuracy and every other "
+        "hand-written set unchanged; tests/test_items37.py",
         "dialogue.letter_values.is_value",
     ),
     (
@@ -44,7 +46,9 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "after a lone letter of the same case that no label lead precedes ('plan A'), that "
         "letter is picked too, first, and the label's item after it (both named references).",
         {"letter_pairs": False},
-        "__LP__",
+        "no hand-written figure moves (the 'plan A or B?' controls of ownlists_holdout37 and "
+        "ownlists_tune37 score the list's turn, read either way); off -> on the first item "
+        "named goes from B to A; tests/test_items37.py",
         "dialogue.letter_values.paired_label",
     ),
     (
@@ -57,7 +61,9 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "of a list: it leaves the references the envelope shows and the named ones (the "
         "stage's resolved, which the §5.2 intent reads, keeps it: classify() agrees).",
         {"own_ones": False},
-        "__OO__",
+        "acc@1 off -> on: ownlists_holdout37 38/48 -> 40/48 (its controls); item accuracy "
+        "and every other hand-written set unchanged; pooled intent unchanged (resolved "
+        "kept); tests/test_items37.py",
         "dialogue.own_lists.without_own_ones",
     ),
     (
@@ -69,7 +75,8 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "list as 'the third one on my list' does (rule own-lists' cue); only those references "
         "of the turn are read against it.",
         {"own_possessive_ordinals": False},
-        "__OPO__",
+        "off -> on: items_holdout7 item 61/79 -> 62/79, acc@1 73/79 -> 74/79 ('my first "
+        "DAG'); every other hand-written set unchanged; tests/test_items37.py",
         "dialogue.own_lists.with_own_lists",
     ),
 )

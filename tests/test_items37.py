@@ -82,11 +82,14 @@ def test_thousands_separators_and_decimals_stay_in_their_item(text: str, items: 
     assert enumeration_lists(text)[-1].items == items
 
 
-def test_digit_group_reads_only_a_mark_between_digits() -> None:
-    text = "£1,250, 2. Tea"
+def test_digit_group_reads_only_a_separator_or_a_decimal_point() -> None:
+    text = "£1,250, 2. Tea £3.50 or 1,2 or 1,2345"
     assert digit_group(text, text.index(","))
+    assert digit_group(text, text.index(".50"))
     assert not digit_group(text, text.index(", "))
     assert not digit_group(text, text.index(". "))
+    assert not digit_group(text, text.index("1,2 ") + 1)  # "1,2": two picks, no amount
+    assert not digit_group(text, text.index("1,2345") + 1)
     assert not digit_group(",", 0)
 
 

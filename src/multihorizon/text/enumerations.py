@@ -486,7 +486,7 @@ _OPENER_WORDS = frozenset(("try", "use", "consider", "either", "get", "pick", "c
 _OPENER_TAILS = (" one of ", " such as ", " between ", " either ", " options are ")
 # A comma part opening with a relative pronoun describes the part before it ("those four come
 # to £3,515, which leaves under £700 for bills, council tax and savings"): no offered list.
-_RELATIVE_OPENERS = (["which"], ["who"], ["whose"])
+_RELATIVE_OPENERS = frozenset(("which", "who", "whose"))
 _COMMA_SENTENCE_CHARS = 600  # a longer "sentence" is a run-on paragraph, no offered list
 
 
@@ -520,7 +520,7 @@ def _comma_lists(
             head, parts = clauses[0], clauses
         elif head is None or (_describes(sentence, parts) and not _counts(parts)):
             continue
-        if any(part.split(None, 1)[:1] in _RELATIVE_OPENERS for part in parts[1:]):
+        if any(part.partition(" ")[0] in _RELATIVE_OPENERS for part in parts[1:]):
             continue  # "... come to £3,515.40, which leaves £700 for bills, ...": a clause
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]

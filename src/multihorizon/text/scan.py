@@ -141,11 +141,13 @@ class ChainScanner:
 
 
 def digit_group(text: str, position: int) -> bool:
-    """Whether the comma or full stop at ``position`` sits inside a number: a digit before it
-    and one after ("£1,250", "2,400 EUR", "£1,120.50", "Apache 2.0"), so it is a thousands
-    separator or a decimal point, never a list or sentence boundary. Reads three characters."""
-    return (
-        0 < position < len(text) - 1
-        and text[position - 1].isdigit()
-        and text[position + 1].isdigit()
-    )
+    """Whether the comma or full stop at ``position`` sits inside a number, so it is a
+    thousands separator ("£1,250", "2,400 EUR": a digit before, three after and no fourth) or
+    a decimal point ("£1,120.50", "Apache 2.0": digits either side), never a list or sentence
+    boundary. Reads at most five characters."""
+    if not 0 < position < len(text) - 1 or not text[position - 1].isdigit():
+        return False
+    if text[position] == ".":
+        return text[position + 1].isdigit()
+    group = text[position + 1 : position + 4]
+    return len(group) == 3 and group.isdigit() and not text[position + 4 : position + 5].isdigit()

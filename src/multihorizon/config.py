@@ -176,6 +176,10 @@ class Config:
     sub_steps: bool = True  # "step 2b", "the second sub-step of step 2" (rule sub-steps)
     own_list_nouns: bool = True  # "the third fish on my list" (rule own-list-nouns)
     letter_picks: bool = True  # "is B worth it?" over a lettered list in reach (rule letter-picks)
+    letter_values: bool = True  # "my blood type is B", "to C:", "(c) 2024" (rule letter-values)
+    letter_pairs: bool = True  # "plan A or B?" names A as well as B (rule letter-pairs)
+    own_possessive_ordinals: bool = True  # "my third item" (rule own-possessive-ordinals)
+    own_ones: bool = True  # "My last one broke": no list pick (rule own-ones)
     # "before I go with (b), would the first route ...": the item the question names (rule
     # clause-picks).
     clause_picks: bool = True

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .rules_items import OPT_IN_ITEM_RULES
+from .rules_lists import LIST_RULES
 
 __all__ = ["OPT_IN_REFERENCE_RULES", "REFERENCE_RULES"]
 
@@ -362,6 +363,7 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "(hashing): see the CHANGELOG's stop-37 entry.",
         "dialogue.detail_turns.detail_turn",
     ),
+    *LIST_RULES,  # stop 37: letter-values ... own-possessive-ordinals (rules_lists)
 )
 
 # Registered but off in Config(): what they gained was on the half tuned on only.

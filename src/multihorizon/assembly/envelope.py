@@ -270,7 +270,12 @@ def conversation_envelope(
         items=items,
         headers=context_headers(
             intent=intent,
-            references_resolved=len(resolution.resolved),
+            # SPEC-028 §7.3: every referential expression resolved this turn, as the envelope
+            # lists them: the item picks and named references of the item rules count too
+            # (``resolution.resolved`` holds the stage's only, some superseded by a pick).
+            references_resolved=sum(
+                ref.resolved or ref.scratch_entry is not None for ref in resolution.references
+            ),
             active_thread=thread.name,
             blend=blend,
             mode=mode,

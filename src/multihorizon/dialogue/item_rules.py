@@ -37,6 +37,7 @@ from .own_lists import (
     with_own_list_ordinals,
     with_own_list_words,
     with_own_lists,
+    without_own_ones,
 )
 from .resolution import Resolution
 from .sub_steps import with_sub_steps
@@ -57,6 +58,7 @@ def with_item_rules(
 ) -> Resolution:
     """``resolution`` after the item rules; ``gated=False`` runs every rule on every turn
     (the reading the gate must agree with)."""
+    resolution = without_own_ones(resolution, config)  # "My last one broke": no pick
     if gated and not resolution.references and not (turns := list_turns(log)):
         resolution = with_own_list_words(resolution, content, features.terms, log, config)
         resolution = with_own_list_ordinals(resolution, content, log, config)

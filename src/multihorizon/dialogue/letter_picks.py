@@ -35,6 +35,7 @@ from ..text.pick_labels import (
 from ..text.tokens import content_terms
 from .features import TurnFeatures
 from .implicit_items import item_named
+from .letter_values import is_value, paired_label
 from .references import Reference
 from .resolution import Resolution
 from .turnlog import TurnLog
@@ -72,10 +73,15 @@ def with_letter_picks(
     labels = _labels(content[:_CHARS], len(content) <= _CHARS)
     if not labels or features.written_lists:
         return resolution  # most turns; a turn writing its own lettered list picks nothing
+    if config.letter_values:  # "my blood type is B", "to C: or D:", "(c) 2024 Acme"
+        labels = [label for label in labels if not is_value(content, label)]
+        if not labels:
+            return resolution
     aside = aside_end(content)
     # A label in the question over one in a clause put aside ("Since (a) is out, is b ...").
     labels.sort(key=lambda label: label[1] < aside)
-    letter, start, end = labels[0]
+    pair = paired_label(content, labels[0], labels) if config.letter_pairs else None
+    letter, start, end = labels[0] if pair is None else pair
     found = _lettered_item(LABEL_LETTERS.index(letter.casefold()) + 1, log)
     if found is None:
         return resolution
@@ -83,16 +89,30 @@ def with_letter_picks(
     picked = Reference(
         "ordinal", content[start:end], start, end, turn, item=item, confidence=_CONFIDENCE
     )
+    spans = [(start, end)]
+    also: Reference | None = None
+    if pair is not None:  # "plan A or B?": both named, the first first (rule letter-pairs)
+        second = _lettered_item(LABEL_LETTERS.index(labels[0][0].casefold()) + 1, log)
+        _, at, to = labels[0]
+        if second is not None and second[1] != item:
+            also = Reference("ordinal", content[at:to], at, to, second[0], item=second[1],
+                             confidence=_CONFIDENCE)  # fmt: skip
+            spans.append((at, to))
     # An ordinal the stage read on the same words ("what about c?" against the latest
     # reply's list) gives way to the pick; a tool reference over the turn stays (§5.2 reads it).
     kept = [
-        r for r in resolution.references if r.type != "ordinal" or r.end <= start or r.start >= end
+        r
+        for r in resolution.references
+        if r.type != "ordinal" or all(r.end <= a or r.start >= b for a, b in spans)
     ]
     if len(kept) == len(resolution.references) and any(r.item == item for r in kept):
         return resolution
     dropped = {id(r) for r in resolution.references} - {id(r) for r in kept}
     named = tuple(r for r in resolution.named if id(r) not in dropped)
-    return replace(resolution, references=tuple(kept), named=named).with_first(picked)
+    resolution = replace(resolution, references=tuple(kept), named=named)
+    if also is not None:
+        resolution = resolution.with_first(also)
+    return resolution.with_first(picked)
 
 
 def _labels(head: str, whole: bool) -> list[tuple[str, int, int]]:

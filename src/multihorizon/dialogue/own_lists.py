@@ -25,7 +25,13 @@ from ..text.ordinal_forms import (
     ORDINALS,
     OWN_LIST_CUES,
 )
-from ..text.pick_labels import DEFINITE_WORDS
+from ..text.pick_labels import (
+    DEFINITE_WORDS,
+    OWN_ONE_ORDINALS,
+    OWN_ONE_WORDS,
+    OWN_POSSESSIVES,
+    VALUE_OWNERS,
+)
 from ..text.tokens import content_terms
 from .implicit_items import list_turns
 from .letter_picks import aside_end, inline_items, lettered_list
@@ -40,6 +46,7 @@ __all__ = [
     "with_own_list_ordinals",
     "with_own_list_words",
     "with_own_lists",
+    "without_own_ones",
 ]
 
 _WALK = 12  # turns walked back for the user's list (as rule item-words)
@@ -72,7 +79,12 @@ def with_own_lists(
     ordinals = [ref for ref in resolution.references if ref.type == "ordinal"]
     if not ordinals:
         return resolution  # most turns
-    if not _points_at_own(content):
+    # Rule own-possessive-ordinals: "my third item", "our second option" point at the
+    # user's list as "the third one on my list" does; only those references are read.
+    mine = [ref for ref in ordinals if config.own_possessive_ordinals and _possessive(ref)]
+    if mine:
+        ordinals = mine
+    elif not _points_at_own(content):
         return resolution
     found = _own_list(log)
     if found is None:
@@ -80,7 +92,7 @@ def with_own_lists(
     turn, items = found
     changed: dict[int, Reference] = {}
     for ref in ordinals:
-        number = ordinal_of(ref.surface)
+        number = _own_ordinal(ref.surface)
         if number is None:
             continue
         index = number - 1 if number > 0 else len(items) + number
@@ -99,6 +111,43 @@ def with_own_lists(
         references=swap,
         named=(*named, *added),
     )
+
+
+def without_own_ones(resolution: Resolution, config: Config) -> Resolution:
+    """``resolution`` without its ordinal references that name a thing of the user's own
+    (rule own-ones: "My last one broke after a year", "our first ones were bagged": a
+    possessive, an ordinal and "one", no item of a list), in the references the envelope
+    shows and the named ones; the stage's ``resolved`` (which the §5.2 intent read) stays."""
+    if not config.own_ones:
+        return resolution
+    dropped = {id(ref) for ref in resolution.references if _own_one(ref)}
+    if not dropped:
+        return resolution  # most turns
+    return replace(
+        resolution,
+        references=tuple(r for r in resolution.references if id(r) not in dropped),
+        named=tuple(r for r in resolution.named if id(r) not in dropped),
+    )
+
+
+def _own_one(ref: Reference) -> bool:
+    """Whether an ordinal reference's words are a possessive, "last" / "first" and "one(s)"."""
+    if ref.type != "ordinal":
+        return False
+    words = [word.strip(".,;:!?()\"'") for word in ref.surface.casefold().split()]
+    return (
+        len(words) == 3
+        and words[0] in VALUE_OWNERS
+        and words[1] in OWN_ONE_ORDINALS
+        and words[2] in OWN_ONE_WORDS
+    )
+
+
+def _possessive(ref: Reference) -> bool:
+    """Whether an ordinal reference opens with the user's possessive ("my third item", "our
+    second option"; rule own-possessive-ordinals)."""
+    words = ref.surface.casefold().split()
+    return len(words) >= 2 and words[0] in OWN_POSSESSIVES
 
 
 def with_own_list_words(
@@ -157,7 +206,7 @@ def with_own_list_ordinals(
     if any(later > turn for later in list_turns(log)):
         return resolution  # a reply's list is the latest: the stage's reading stands
     for ref in open_refs:
-        number = ordinal_of(ref.surface)
+        number = _own_ordinal(ref.surface)
         index = -1 if number is None else number - 1 if number > 0 else len(items) + number
         if 0 <= index < len(items):
             # The open reference becomes the resolved one (not a second copy of it).
@@ -302,3 +351,15 @@ def ordinal_of(surface: str) -> int | None:
         ):
             return CARDINALS[word]
     return None if "last" not in words else LAST
+
+
+def _own_ordinal(surface: str) -> int | None:
+    """``ordinal_of``, and a numeral after "number" ("number 2", "is number 3 too much?")
+    over the user's own list, whose items the stage reads no number of."""
+    number = ordinal_of(surface)
+    words = surface.casefold().split()
+    if number is None and len(words) == 2 and words[0] == "number":
+        digits = words[1].strip(".,;:!?()\"'")
+        if digits.isascii() and digits.isdigit() and len(digits) <= 2 and int(digits) >= 1:
+            return int(digits)
+    return number

@@ -11,7 +11,7 @@ from itertools import pairwise
 from .counted_lists import announced_count, counted_lists
 from .or_pairs import or_pair
 from .pick_labels import roman_value
-from .scan import anchored_words, sentence_spans
+from .scan import anchored_words, digit_group, sentence_spans
 from .sentence_lists import (
     LIST_LEAD_NOUNS,
     alternative_lists,
@@ -484,6 +484,9 @@ _MODALS = frozenset(("could", "can", "might", "may", "should", "would"))
 _SUBJECTS = frozenset(("you", "we", "i"))
 _OPENER_WORDS = frozenset(("try", "use", "consider", "either", "get", "pick", "choose"))
 _OPENER_TAILS = (" one of ", " such as ", " between ", " either ", " options are ")
+# A comma part opening with a relative pronoun describes the part before it ("those four come
+# to £3,515, which leaves under £700 for bills, council tax and savings"): no offered list.
+_RELATIVE_OPENERS = frozenset(("which", "who", "whose"))
 _COMMA_SENTENCE_CHARS = 600  # a longer "sentence" is a run-on paragraph, no offered list
 
 
@@ -517,6 +520,8 @@ def _comma_lists(
             head, parts = clauses[0], clauses
         elif head is None or (_describes(sentence, parts) and not _counts(parts)):
             continue
+        if any(part.partition(" ")[0] in _RELATIVE_OPENERS for part in parts[1:]):
+            continue  # "... come to £3,515.40, which leaves £700 for bills, ...": a clause
         items = [head, *parts[1:]]
         items = [_strip_joiners(item.removeprefix("or ").removeprefix("and ")) for item in items]
         if len(items) >= 2 and all(items) and all(len(item) <= 120 for item in items):
@@ -564,7 +569,8 @@ def _after_verb(first: str) -> str | None:
 
 def _top_level_split(sentence: str) -> list[str]:
     """``sentence`` split at commas and at its last " or "/" and " outside brackets; the
-    last part must have been joined by "or"/"and" (else [])."""
+    last part must have been joined by "or"/"and" (else []). A thousands separator
+    ("£1,250", "2,400 EUR") splits nothing: it is part of an amount, no list boundary."""
     parts: list[str] = []
     depth = 0
     begin = 0
@@ -573,7 +579,7 @@ def _top_level_split(sentence: str) -> list[str]:
             depth += 1
         elif char in ")]}":
             depth = max(0, depth - 1)
-        elif char == "," and depth == 0:
+        elif char == "," and depth == 0 and not digit_group(sentence, position):
             parts.append(sentence[begin:position].strip())
             begin = position + 1
     parts.append(sentence[begin:].strip())

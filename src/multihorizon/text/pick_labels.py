@@ -16,14 +16,23 @@ __all__ = [
     "BARE_PICK_WORDS",
     "CLAUSE_OPENERS",
     "DEFINITE_WORDS",
+    "DRIVE_LEADS",
     "LABEL_CLOSERS",
     "LABEL_FOLLOWERS",
     "LABEL_LEADS",
     "LABEL_LETTERS",
     "NOT_SUB_LABELS",
+    "OWN_ONE_ORDINALS",
+    "OWN_ONE_WORDS",
+    "OWN_POSSESSIVES",
+    "PAIR_JOINERS",
     "PARENT_CUES",
+    "PICK_NOUNS",
     "ROMAN_NUMERALS",
     "SUB_NOUNS",
+    "VALUE_COPULAS",
+    "VALUE_OWNERS",
+    "VALUE_WORDS",
     "roman_value",
 ]
 
@@ -117,3 +126,30 @@ def _roman_sum(folded: str) -> int:
         total += -value if value < highest else value
         highest = max(highest, value)
     return total
+
+
+# Rule letter-values: a letter that states a value of the user's own, no pick. After a copula
+# (``VALUE_COPULAS``) in a clause opened by a possessive (``VALUE_OWNERS``: "my blood type is
+# B", "our plot was C", "his grade is B") unless the noun is a pick's ("my vote is B", "our
+# choice is (a)": ``PICK_NOUNS``).
+VALUE_OWNERS = word_set("my our his her their")
+VALUE_COPULAS = word_set("is was are were")
+PICK_NOUNS = word_set("""
+    vote pick choice preference favourite favorite answer option guess bet money fave
+    decision winner instinct gut lean
+    """)
+# Words a drive letter follows ("copy it to C:", "on D:", "from E:"; rule letter-values): a
+# capital closed by a colon after them, or before a path ("C:\\Users"), names a drive.
+DRIVE_LEADS = word_set("to on onto into from in drive partition disk disc")
+VALUE_WORDS = 4  # words between the possessive and the copula ("my blood type is B")
+# Rule letter-pairs: the words between two labels a turn names together ("plan A or B?", "A vs
+# B", "A and B, which is cheaper?"): the first letter, which no lead word precedes, is a
+# label too.
+PAIR_JOINERS = word_set("or and vs vs. versus /")
+# Rule own-ones: words after a possessive and an ordinal that make it a thing of the user's
+# own, not an item of a list ("My last one broke", "our first ones were bagged").
+OWN_ONE_WORDS = word_set("one ones")
+OWN_ONE_ORDINALS = word_set("last first")
+# Rule own-possessive-ordinals: the user's own possessives before an ordinal ("my third item",
+# "our second option"): the user's list, as "the third one on my list".
+OWN_POSSESSIVES = word_set("my our")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["ChainScanner", "anchored_words", "sentence_spans"]
+__all__ = ["ChainScanner", "anchored_words", "digit_group", "sentence_spans"]
 
 _NON_SPACE = re.compile(r"\S")
 # A maximal run of end marks, or one line break. A run never fails: finditer reads it once.
@@ -138,3 +138,16 @@ class ChainScanner:
                 position = filler.end()
             failed.update(walked)
         return False
+
+
+def digit_group(text: str, position: int) -> bool:
+    """Whether the comma or full stop at ``position`` sits inside a number, so it is a
+    thousands separator ("£1,250", "2,400 EUR": a digit before, three after and no fourth) or
+    a decimal point ("£1,120.50", "Apache 2.0": digits either side), never a list or sentence
+    boundary. Reads at most five characters."""
+    if not 0 < position < len(text) - 1 or not text[position - 1].isdigit():
+        return False
+    if text[position] == ".":
+        return text[position + 1].isdigit()
+    group = text[position + 1 : position + 4]
+    return len(group) == 3 and group.isdigit() and not text[position + 4 : position + 5].isdigit()

@@ -17,6 +17,7 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
+from test_terse_reports import OBSERVERS as _REPORTS37
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -556,7 +557,8 @@ def _thread_detail(config: mh.Config) -> object:
 
 
 def _outcome_report(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule terse-reports reads a short report with no subject too: off, to see this one.
+    session = mh.Session(config=config.replace(terse_reports=False))
     session.user("Water drips through our bedroom ceiling whenever it rains hard. Where from?")
     session.assistant("A slipped tile or failed flashing; check the loft, then call a roofer.")
     text = "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with mastic only."
@@ -1729,6 +1731,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "shown-number-reasons": _shown_number_reason,
     "compound-output-words": _compound_output_word,
     **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
+    **_REPORTS37,  # terse-reports, new-subjects (stop 37)
     "letter-picks": _letter_pick,
     "clause-picks": _clause_pick,
     "ordinal-about": _ordinal_about,

@@ -21,8 +21,8 @@ from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import replies_asked
-from .dialogue.terse_reports import TERSE_CHARS
 from .dialogue.resolution import Resolution
+from .dialogue.terse_reports import TERSE_CHARS
 from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
 from .dialogue.turnlog import TurnLog
@@ -233,7 +233,9 @@ class SessionIntent:
         statements_final = statements_final and not replies_asked(self._log, self.config)
         # A short statement right after a reply may be a terse report (rule terse-reports):
         # ``_terse_open`` reads the text.
-        terse = self.config.terse_reports and len(self._log) > 0 and self._log.roles[-1] == "assistant"
+        terse = (
+            self.config.terse_reports and len(self._log) > 0 and self._log.roles[-1] == "assistant"
+        )
         return (
             self._threads.active_recent(),
             not self._log,

@@ -34,7 +34,13 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["SUBJECT_CHANCE_TERMS", "SUBJECT_CHARS", "SUBJECT_TERMS", "new_subject", "opens_new_subject"]
+__all__ = [
+    "SUBJECT_CHANCE_TERMS",
+    "SUBJECT_CHARS",
+    "SUBJECT_TERMS",
+    "new_subject",
+    "opens_new_subject",
+]
 
 # The longest statement read (characters; rule reply-answers' ``ANSWER_CHARS``).
 SUBJECT_CHARS = 400
@@ -77,7 +83,9 @@ def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> b
         # "also ...", "and also ...", "oh and ...", "plus ..." at the turn's opening.
         adds = adds or (
             index <= 2
-            and (word in SUBJECT_ADDERS or (word == "and" and opening[0].strip(_CLAUSE_ENDS) == "oh"))
+            and (
+                word in SUBJECT_ADDERS or (word == "and" and opening[0].strip(_CLAUSE_ENDS) == "oh")
+            )
         )
         if token[-1:] in _CLAUSE_ENDS:
             break  # the first clause ends

@@ -68,13 +68,7 @@ def thread_for_turn(
     # "My daughter turns eight next month and wants a party. Any tips?" sets up a situation
     # the active thread never talked about: a topic of its own (rule situation-setups).
     sets_up = intent in _MAY_OPEN and sets_up_new_situation(context, features)
-    # "Also our cat keeps scratching the sofa, it's driving us mad." read as a new subject
-    # (rules new-subjects, also-subjects) leaves the thread (rule new-subjects).
-    sets_up = sets_up or (
-        intent is Intent.EXPLORE
-        and context.config.new_subjects
-        and (opens_new_subject(context, features) or adds_a_subject(context, features))
-    )
+    sets_up = sets_up or _new_subject(context, features, intent)
     resume_words = features.resume_terms if config.resume_markers else ()
     recap = config.session_recaps and features.recap
     reacts = multiparty.reacts_only(features, log, speakers, config)
@@ -130,6 +124,17 @@ def thread_for_turn(
         active = context.threads.active
         return ThreadPlan(active, context.threads.names[active], False, False, "vocabulary")
     return plan
+
+
+def _new_subject(context: DialogueContext, features: TurnFeatures, intent: Intent) -> bool:
+    """Whether an EXPLORE turn is a new subject that leaves the thread (rule new-subjects):
+    "Also our cat keeps scratching the sofa, it's driving us mad." as rules new-subjects or
+    also-subjects read it."""
+    return (
+        intent is Intent.EXPLORE
+        and context.config.new_subjects
+        and (opens_new_subject(context, features) or adds_a_subject(context, features))
+    )
 
 
 def _weak_stay(

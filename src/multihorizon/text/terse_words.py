@@ -78,7 +78,7 @@ SUBJECT_CONCERNS = frozenset((
     "crying", "bleeding", "bleed", "bleeds", "itchy", "sore", "pain", "painful", "aches",
     "swollen", "beeping", "flickering", "flickers", "squeaks", "squeaking", "rattles",
     "rattling", "overdue", "cancelled", "canceled", "refused", "rejected", "evicted", "fired",
-    "missing", "lost", "late", "won't", "can't", "ruined", "ripped", "torn", "burst",
+    "missing", "won't", "can't", "ruined", "ripped", "torn", "burst",
 ))  # fmt: skip
 # Verbs that open a request ("Make a random table of rumours"), no new subject.
 SUBJECT_ORDERS = ANSWER_ORDERS | OUTCOME_ORDERS

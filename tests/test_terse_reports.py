@@ -218,10 +218,11 @@ def test_the_session_marks_the_view_right_after_a_reply() -> None:
 
 
 def test_the_reports_holdout_meets_its_floor() -> None:
-    # reports_holdout37 (written before the rules, scored once at the start and at the end).
+    # reports_holdout37 (written before the rules, scored once at the start and at the end):
+    # intent 0.899 at the start, 0.924 at the end (misses not read).
     figures, counts = score(DATA / "reports_holdout37.jsonl")
     assert counts["intent"] == 79
-    assert figures["intent_accuracy"] >= 0.0
+    assert figures["intent_accuracy"] >= 0.91
 
 
 def _observe_terse_report(config: mh.Config) -> object:

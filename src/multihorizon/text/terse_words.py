@@ -36,7 +36,9 @@ TERSE_NOT_FIRST = (
         "and", "but", "so", "if", "or", "back", "now", "please", "pls", "plz", "explain",
         "need", "needs", "want", "wanna", "gimme", "list", "recommend", "suggest", "compare",
         "describe", "write", "draft", "summarise", "summarize", "translate", "more", "another",
-        "same", "what's", "whats", "how's", "hows", "same", "shorter", "longer", "simpler",
+        "what's", "whats", "how's", "hows", "same", "shorter", "longer", "simpler",
+        "that's", "thats", "yes", "yeah", "yep", "sure", "great", "good", "awesome", "perfect",
+        "cool", "alright", "all", "sounds", "nope",
     ))
     | ANSWER_ORDERS
     | ANSWER_OTHERNESS
@@ -59,9 +61,11 @@ TERSE_LIMITERS = frozenset(("only", "not", "never", "barely", "hardly", "just"))
 # Words with which a statement asks after all, without "?" ("latex sealant or the ones with
 # fibres in", "rebuild how long roughly", "any advice") or wants something new ("landlord
 # just emailed he wants to put the rent up").
-TERSE_ASKS = ANSWER_ASKS | frozenset((
+# A clause that asks the assistant to do something ("Not now. Find me a restaurant there.",
+# "No, I would like to find a home there", "No, but I do need a rental car") is no report.
+TERSE_ASKS = ANSWER_ASKS | ANSWER_ORDERS | frozenset((
     "how", "what", "what's", "whats", "which", "why", "when", "where", "who", "whether", "or",
-    "vs", "versus", "want", "wants", "wanted",
+    "vs", "versus", "want", "wants", "wanted", "need", "needs", "like", "schedule", "reserve",
 ))  # fmt: skip
 
 # Words of a first clause that say the statement is about another matter ("Separately, ...",
@@ -80,5 +84,6 @@ SUBJECT_CONCERNS = frozenset((
     "rattling", "overdue", "cancelled", "canceled", "refused", "rejected", "evicted", "fired",
     "missing", "won't", "can't", "ruined", "ripped", "torn", "burst",
 ))  # fmt: skip
-# Verbs that open a request ("Make a random table of rumours"), no new subject.
-SUBJECT_ORDERS = ANSWER_ORDERS | OUTCOME_ORDERS
+# Words that open a request ("Make a random table of rumours", "Please look for other
+# hotels"), no new subject.
+SUBJECT_ORDERS = ANSWER_ORDERS | OUTCOME_ORDERS | frozenset(("please", "pls", "plz"))

@@ -66,9 +66,9 @@ def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> b
     (``opening``, clause ends kept on the tokens) its first clause says it is another matter
     (``SUBJECT_OTHERNESS``), or it opens with an adder (``SUBJECT_ADDERS``, after "oh"/"and")
     and raises a concern (``concern``); it names at least ``SUBJECT_TERMS`` content words
-    (``terms``) and none the thread or the reply used; not an order (``SUBJECT_ORDERS``) nor a
-    report after the adder ("also checked ...") (``shared``; one from
-    ``SUBJECT_CHANCE_TERMS``)."""
+    (``terms``) and none the thread or the reply used (``shared``; one from
+    ``SUBJECT_CHANCE_TERMS``). Not an order (``SUBJECT_ORDERS``) nor a report after the adder
+    ("also checked ...")."""
     if terms < SUBJECT_TERMS or shared > (terms >= SUBJECT_CHANCE_TERMS):
         return False
     words = [token.strip(_CLAUSE_ENDS) for token in opening]
@@ -77,7 +77,7 @@ def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> b
     other = adds = False
     for index, token in enumerate(opening):
         word = words[index]
-        if adds and reported(word):
+        if adds and _reported(word):
             return False  # "ok also checked move 22 ...": what the user did, a report
         other = other or (word in SUBJECT_OTHERNESS and index < _OTHER_WORDS)
         # "also ...", "and also ...", "oh and ...", "plus ..." at the turn's opening.
@@ -92,14 +92,14 @@ def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> b
     return other or (adds and concern)
 
 
-def reported(word: str) -> bool:
+def _reported(word: str) -> bool:
     """Whether a word is a past form a report opens with ("checked", "bought")."""
     return word in TERSE_PAST or (len(word) >= _MIN_ED and word.endswith("ed") and word.isalpha())
 
 
 def opens_new_subject(context: DialogueContext, features: TurnFeatures) -> bool:
-    """Whether a user statement right after an assistant reply in the active thread opens a
-    new subject (rule new-subjects, ``new_subject``): no question, at most ``SUBJECT_CHARS``,
+    """Whether a user statement right after an assistant reply, with a thread on the table,
+    opens a new subject (rule new-subjects, ``new_subject``): no question, at most ``SUBJECT_CHARS``,
     none of ``_BACK``'s markers, its first content word new to the conversation, in an
     assistant chat of two."""
     config, log, threads = context.config, context.log, context.threads

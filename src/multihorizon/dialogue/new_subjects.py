@@ -99,9 +99,9 @@ def _reported(word: str) -> bool:
 
 def opens_new_subject(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether a user statement right after an assistant reply, with a thread on the table,
-    opens a new subject (rule new-subjects, ``new_subject``): no question, at most ``SUBJECT_CHARS``,
-    none of ``_BACK``'s markers, its first content word new to the conversation, in an
-    assistant chat of two."""
+    opens a new subject (rule new-subjects, ``new_subject``): no question, at most
+    ``SUBJECT_CHARS``, none of ``_BACK``'s markers, its first content word new to the
+    conversation, in an assistant chat of two."""
     config, log, threads = context.config, context.log, context.threads
     text = features.text
     if not (config.new_subjects and len(text) <= SUBJECT_CHARS and not features.question):

@@ -198,7 +198,8 @@ def test_checks_need_an_assistant_chat_of_two() -> None:
 )
 def test_also_subjects_in_a_session(query: str, on: str, off: str) -> None:
     assert str(_tap().classify(query)) == on
-    assert str(_tap(mh.Config(also_subjects=False)).classify(query)) == off
+    # Rule new-subjects reads an adder's concern too: off, to see this rule alone.
+    assert str(_tap(mh.Config(also_subjects=False, new_subjects=False)).classify(query)) == off
 
 
 @pytest.mark.parametrize(
@@ -295,7 +296,10 @@ def _observe_confirm_check(config: mh.Config) -> object:
 
 
 def _observe_also_subject(config: mh.Config) -> object:
-    return _tap(config).classify("plus the dishwasher is leaking from the door seal now")
+    # Rule new-subjects reads an adder's statement too; the closing ask is this rule's alone.
+    return _tap(config).classify(
+        "plus the dishwasher is leaking from the door seal now, any ideas?"
+    )
 
 
 OBSERVERS = {"confirm-checks": _observe_confirm_check, "also-subjects": _observe_also_subject}

@@ -82,7 +82,8 @@ _QUOTES = "Rang them this week: Apex quoted 1,450 all in, HillTop 680 with masti
 def test_outcome_reports_off_reads_the_report_by_similarity() -> None:
     text = _QUOTES
     on = _roof().preview(text)
-    off = _roof(mh.Config().replace(outcome_reports=False)).preview(text)
+    # Rule terse-reports reads a short report with no subject too: off, to see this one.
+    off = _roof(mh.Config().replace(outcome_reports=False, terse_reports=False)).preview(text)
     assert on.intent is mh.Intent.CONTINUE
     assert off.intent is mh.Intent.EXPLORE
 
@@ -96,7 +97,9 @@ def test_the_native_settle_hands_a_long_report_on_only_with_the_rule(on: bool) -
         for name in _backend.available():
             kernels.use(name)
             # Rule confirm-checks' marks ("only") hand a turn on whatever this rule says.
-            session = _roof(mh.Config().replace(outcome_reports=on, confirm_checks=False))
+            session = _roof(
+                mh.Config().replace(outcome_reports=on, confirm_checks=False, terse_reports=on)
+            )
             classifier, view = session._classifier, session._view
             assert view is not None
             found = classifier.settle(text, None, view[0], view[1], False, view[2])

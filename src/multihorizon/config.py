@@ -464,6 +464,13 @@ class Config:
     # rather dark." reports what came of the advice too: rule outcome-reports up to 240
     # characters (rule long-reports).
     long_reports: bool = True
+    # "swapped the pads, still squeals", "can only train mornings" right after a reply: a terse
+    # report with no subject goes on with the thread: CONTINUE (rule terse-reports).
+    terse_reports: bool = True
+    # "Separately, the boiler broke." or "Also our cat keeps scratching the sofa, it's driving
+    # us mad." after a reply, sharing nothing with the thread: a new subject and thread (rule
+    # new-subjects).
+    new_subjects: bool = True
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

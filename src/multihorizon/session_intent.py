@@ -22,6 +22,7 @@ from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import replies_asked
 from .dialogue.resolution import Resolution
+from .dialogue.terse_reports import TERSE_CHARS
 from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
 from .dialogue.turnlog import TurnLog
@@ -34,8 +35,9 @@ __all__ = ["SessionIntent"]
 # thread), whether the log is empty, whether the settle's intent is final (no speaker was
 # ever named, no question now may be about a fresh tool output), whether the scratch buffer
 # holds an entry, and whether the settle's intent is final for a turn that asks nothing (a
-# question may ask what an older tool output showed: rule output-detail-intents).
-_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, bool]
+# question may ask what an older tool output showed: rule output-detail-intents), and
+# whether a short statement now may be a terse report (rule terse-reports: ``_terse_open``).
+_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, bool, bool]
 
 
 # Intent codes rule output-detail-intents never changes.
@@ -46,6 +48,13 @@ _NOT_DETAILS = frozenset(
 
 def _same_view(a: _View, b: _View) -> bool:
     return a[0] is b[0] and a[1:] == b[1:]
+
+
+def _terse_open(after_reply: bool, text: str) -> bool:
+    """Whether rule terse-reports may read ``text`` right after a reply (``after_reply``): at
+    most ``TERSE_CHARS`` characters and no "?". The native settle cannot see the reply, so
+    its answer is not final for such a text (the length first: one check for a long text)."""
+    return after_reply and isinstance(text, str) and len(text) <= TERSE_CHARS and "?" not in text
 
 
 def _republisher(session: SessionIntent) -> Callable[[], None]:
@@ -101,7 +110,9 @@ class SessionIntent:
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
         ):
-            recent, first_turn, final, tool_outputs, statements_final = view
+            recent, first_turn, final, tool_outputs, statements_final, terse = view
+            if _terse_open(terse, text):
+                final = statements_final = False  # rule terse-reports reads it
             # Once an output's exchange is over only a question may ask for its detail (rule
             # output-detail-intents): the settle reads its own question cue, and a question
             # it would settle comes back as its scan with PENDING_QUESTION set.
@@ -128,7 +139,9 @@ class SessionIntent:
             # The session's state as _publish_view reads it; the scan above stands while it
             # is what that scan read.
             current = self._current_view()
-            recent, first_turn, final, tool_outputs, statements_final = current
+            recent, first_turn, final, tool_outputs, statements_final, terse = current
+            if _terse_open(terse, content):
+                final = statements_final = False  # rule terse-reports reads it
             if scanned is None or view is None or not _same_view(current, view):
                 found = self._classifier.settle(
                     content, embedding, recent, first_turn, tool_outputs, final
@@ -171,9 +184,11 @@ class SessionIntent:
         # As classify reads it: the view published after the last change (a planned turn
         # changes nothing), made afresh only when there is none.
         view = self._view
-        recent, first_turn, final, tool_outputs, statements_final = (
+        recent, first_turn, final, tool_outputs, statements_final, terse = (
             view if view is not None else self._current_view()
         )
+        if _terse_open(terse, content):
+            final = statements_final = False  # rule terse-reports reads it
         # As in classify: a statement's code is final once no question can ask for an
         # output's detail that the turn does not (rule output-detail-intents).
         found = self._classifier.settle(
@@ -216,7 +231,19 @@ class SessionIntent:
         # reply-answers): the settle cannot see the reply, so its answer is not final for a
         # statement then; a question's is.
         statements_final = statements_final and not replies_asked(self._log, self.config)
-        return self._threads.active_recent(), not self._log, final, tool_outputs, statements_final
+        # A short statement right after a reply may be a terse report (rule terse-reports):
+        # ``_terse_open`` reads the text.
+        terse = (
+            self.config.terse_reports and len(self._log) > 0 and self._log.roles[-1] == "assistant"
+        )
+        return (
+            self._threads.active_recent(),
+            not self._log,
+            final,
+            tool_outputs,
+            statements_final,
+            terse,
+        )
 
     # Session's.
     def _check_open(self) -> None:

@@ -10,11 +10,13 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
+from .also_subjects import adds_a_subject
 from .bare_returns import bare_return_of
 from .dormant_returns import dormant_return
 from .echoes import echoed_term
 from .intent import Intent
 from .named_topics import named_topic_of
+from .new_subjects import opens_new_subject
 from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .possessed_topics import opens_possessed_topic
 from .reply_rules import asks_on_the_topic, requests_on_the_thread
@@ -66,6 +68,7 @@ def thread_for_turn(
     # "My daughter turns eight next month and wants a party. Any tips?" sets up a situation
     # the active thread never talked about: a topic of its own (rule situation-setups).
     sets_up = intent in _MAY_OPEN and sets_up_new_situation(context, features)
+    sets_up = sets_up or _new_subject(context, features, intent)
     resume_words = features.resume_terms if config.resume_markers else ()
     recap = config.session_recaps and features.recap
     reacts = multiparty.reacts_only(features, log, speakers, config)
@@ -121,6 +124,17 @@ def thread_for_turn(
         active = context.threads.active
         return ThreadPlan(active, context.threads.names[active], False, False, "vocabulary")
     return plan
+
+
+def _new_subject(context: DialogueContext, features: TurnFeatures, intent: Intent) -> bool:
+    """Whether an EXPLORE turn is a new subject that leaves the thread (rule new-subjects):
+    "Also our cat keeps scratching the sofa, it's driving us mad." as rules new-subjects or
+    also-subjects read it."""
+    return (
+        intent is Intent.EXPLORE
+        and context.config.new_subjects
+        and (opens_new_subject(context, features) or adds_a_subject(context, features))
+    )
 
 
 def _weak_stay(

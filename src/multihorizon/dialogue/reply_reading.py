@@ -11,6 +11,7 @@ from .bare_returns import ALONE, bare_return_of
 from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
+from .new_subjects import opens_new_subject
 from .reply_answers import answers_the_reply
 from .reply_rules import (
     acked_in_thread,
@@ -25,6 +26,7 @@ from .reply_rules import (
     wants_on_the_thread,
 )
 from .term_origins import recalls_a_reply_term
+from .terse_reports import reports_tersely
 from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:
@@ -57,6 +59,18 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule term-recalls: "what was that ISA thing you mentioned?"
     if intent in _ADDS_FROM and adds_a_subject(context, features):
         return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
+    if intent in _ADDS_FROM and opens_new_subject(context, features):
+        return Intent.EXPLORE  # rule new-subjects: §5.2 a new subject, no answer or report
+    if (
+        intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
+        and reports_tersely(context, features)
+        and not requests_on_the_thread(context, features)
+        and not wants_on_the_thread(context, features)
+        and not asks_for_a_form(context, features)
+    ):
+        if acts_on_the_thread(context, features):
+            return Intent.DRILL_DOWN  # rule action-requests: a request, not a report
+        return Intent.CONTINUE  # rule terse-reports: §5.2 "same thread, extend it"
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):

@@ -28,6 +28,7 @@ import numpy.typing as npt
 from .assembly.envelope import Envelope, conversation_envelope
 from .config import Config
 from .dialogue import antecedents, multiparty
+from .dialogue.advised_outputs import with_advised_output
 from .dialogue.context import DialogueContext
 from .dialogue.detection import FormsGate
 from .dialogue.earlier_runs import with_named_run
@@ -39,6 +40,7 @@ from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.rare_output_tokens import with_rare_tokens
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
+from .dialogue.said_outputs import with_said_output
 from .dialogue.threads import ThreadPlan, Threads
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.tool_references import match_tool_references
@@ -564,6 +566,9 @@ class Session(SessionState, SessionIntent):
             resolution = with_fresh_targets(
                 resolution, features, self._scratch, self._log, self.config
             )
+            resolution = with_said_output(
+                resolution, features, self._scratch, self._log, self.config
+            )
         if not named_references:
             return resolution  # rules item-pairs, item-words, output-details find named ones
         if outputs:
@@ -574,6 +579,7 @@ class Session(SessionState, SessionIntent):
                 resolution, features, self._scratch, self._log, self.config
             )
             resolution = with_named_run(resolution, features, self._scratch, self._log, self.config)
+            resolution = with_advised_output(resolution, features, self._scratch, self.config)
         return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

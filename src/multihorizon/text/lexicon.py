@@ -37,6 +37,7 @@ from .question_forms import (
     TERM_OPENERS,
 )
 from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
+from .said_words import IT_SAID_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import (
     BARE_RETURN_MARKERS,
@@ -323,6 +324,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "point at", "points at", "pointing at", "complains", "gave", "took",
             *sorted(FINDING_VERBS),
             *sorted(TOOL_OUTPUT_NOUNS),  # rule tool-output-nouns: "the QC report"
+            *IT_SAID_PHRASES,  # rule it-said-outputs: "whats it saying is missing"
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",

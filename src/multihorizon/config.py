@@ -266,6 +266,9 @@ class Config:
     # "Would an index make the seq scan faster?" after a plan: advice (DRILL_DOWN) whose
     # thing an output shows; that output is its antecedent (rule advice-output-holders).
     advice_output_holders: bool = True
+    # "the one that returned 404", "the call at 10:42": the one output among several showing
+    # the selector's value or time (rule output-selectors).
+    output_selectors: bool = True
     # "What you said about the reference build, ...": an outcome verb a person opens is no
     # tool's outcome, unless right after an output (rule person-outcomes).
     person_outcomes: bool = True

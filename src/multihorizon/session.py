@@ -36,11 +36,11 @@ from .dialogue.features import TurnFeatures, analyse, analyse_logged
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
 from .dialogue.output_details import with_fresh_targets, with_output_details
+from .dialogue.output_questions import with_output_questions
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.rare_output_tokens import with_rare_tokens
 from .dialogue.references import Mention, Reference
 from .dialogue.resolution import Resolution, resolve_turn
-from .dialogue.said_outputs import with_said_output
 from .dialogue.threads import ThreadPlan, Threads
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.tool_references import match_tool_references
@@ -566,7 +566,7 @@ class Session(SessionState, SessionIntent):
             resolution = with_fresh_targets(
                 resolution, features, self._scratch, self._log, self.config
             )
-            resolution = with_said_output(
+            resolution = with_output_questions(
                 resolution, features, self._scratch, self._log, self.config
             )
         if not named_references:

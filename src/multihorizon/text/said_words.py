@@ -2,9 +2,20 @@
 it was on?", "which host did it say timed out?", "the number it printed at the end, is that
 bytes?") and of those whose "it" is a document or a person's words ("it said in the docs to
 restart"): rule it-said-outputs (issue 15 item 1; read by ``dialogue.said_outputs`` and
-``dialogue.tool_references``). Closed classes, case-folded."""
+``dialogue.tool_references``), and of phrases picking one output among several by what it
+showed ("the one that returned 404", "the call at 10:42": rule output-selectors, read by
+``dialogue.output_selectors``). Closed classes, case-folded."""
 
-__all__ = ["IT_SAID_PHRASES", "SAID_SUBJECTS", "SAID_VERBS", "SOURCE_NOUNS", "said_in_source"]
+__all__ = [
+    "IT_SAID_PHRASES",
+    "SAID_SUBJECTS",
+    "SAID_VERBS",
+    "SELECTOR_FILLERS",
+    "SELECTOR_LINKS",
+    "SELECTOR_NOUNS",
+    "SOURCE_NOUNS",
+    "said_in_source",
+]
 
 # The subject that makes an outcome verb an output's ("did it say", "it printed", "what's it
 # showing"): the people of ``OUTCOME_NOT_SUBJECTS`` and the named tools are read elsewhere.
@@ -62,3 +73,24 @@ def said_in_source(text: str, start: int, end: int) -> bool:
     sentence = before[cut + 1 :] + " " + after[: min(stops, default=len(after))]
     words = (word.strip(_WORD_EDGES) for word in sentence.casefold().split())
     return any(word in SOURCE_NOUNS for word in words)
+
+
+# Rule output-selectors: the nouns that pick one output among several by what it showed ("the
+# one that returned 404", "the call at 10:42", "the not found one", "the 41ms response").
+SELECTOR_NOUNS = frozenset(
+    ("one", "call", "request", "run", "query", "response", "reply", "job", "build",
+     "install", "attempt", "output", "log", "plan", "test", "scan", "result", "try",
+     "pipeline", "render", "deploy", "check", "trace", "dump", "execution", "invocation")
+)  # fmt: skip
+# The words that open what the output showed after such a noun ("that", "from 10:42").
+SELECTOR_LINKS = frozenset(("that", "which", "where", "with", "from", "at", "when", "of"))
+# Words of the selector that say nothing of an output's content (its verbs and fillers).
+SELECTOR_FILLERS = frozenset(
+    ("returned", "return", "returns", "gave", "give", "gives", "took", "take", "takes",
+     "showed", "shows", "show", "said", "says", "say", "came", "come", "back", "had", "has",
+     "have", "was", "were", "is", "are", "got", "get", "printed", "reported", "ended",
+     "finished", "failed", "error", "errored", "one", "ones", "only", "just", "still",
+     "first", "last", "earlier", "later", "other", "with", "from", "at", "the", "a", "an",
+     "that", "which", "where", "when", "of", "in", "on", "and", "or", "it", "its", "up",
+     "out", "again", "i", "we", "you", "me", "us", "my", "our", "your", "did", "do", "does")
+)  # fmt: skip

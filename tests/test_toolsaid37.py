@@ -131,9 +131,9 @@ def _calls(config: mh.Config | None = None) -> tuple[mh.Session, list[str]]:
     session = mh.Session(config=config or mh.Config())
     session.user("the tram times API is flaky, hitting it a few times")
     bodies = [
-        "HTTP/1.1 200 OK\nDate: 09:12:40\nX-Response-Time: 2870ms\n{\"stop\": \"Market\"}",
-        "HTTP/1.1 404 Not Found\nDate: 09:14:03\nX-Response-Time: 38ms\n{\"error\": \"no stop\"}",
-        "HTTP/1.1 200 OK\nDate: 09:15:51\nX-Response-Time: 95ms\n{\"stop\": \"Quay\"}",
+        'HTTP/1.1 200 OK\nDate: 09:12:40\nX-Response-Time: 2870ms\n{"stop": "Market"}',
+        'HTTP/1.1 404 Not Found\nDate: 09:14:03\nX-Response-Time: 38ms\n{"error": "no stop"}',
+        'HTTP/1.1 200 OK\nDate: 09:15:51\nX-Response-Time: 95ms\n{"stop": "Quay"}',
     ]
     ids = []
     for body in bodies:

@@ -17,6 +17,7 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
+from test_toolsaid37 import OBSERVERS as _TOOLSAID37
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1126,7 +1127,8 @@ def _detail_fragment(config: mh.Config) -> object:
 
 
 def _pronoun_detail(config: mh.Config) -> object:
-    session = _crawls(config)
+    # Rule it-said-outputs reads "what did it count" too (the recent newest output).
+    session = _crawls(config.replace(it_said_outputs=False))
     session.user("Okay, noted.")
     session.assistant("Good.")
     envelope = session.preview("What did it count as crawled pages?")
@@ -1729,6 +1731,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "shown-number-reasons": _shown_number_reason,
     "compound-output-words": _compound_output_word,
     **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
+    **_TOOLSAID37,  # it-said-outputs, advice-output-holders, output-selectors (stop 37)
     "letter-picks": _letter_pick,
     "clause-picks": _clause_pick,
     "ordinal-about": _ordinal_about,

@@ -208,3 +208,33 @@ def test_the_readers_are_linear() -> None:
         return min(runs)
 
     assert seconds(large) <= 30 * max(seconds(small), 0.005)
+
+
+def _observe_it_said(config: mh.Config) -> object:
+    session, _, _ = _kiln(config)
+    text = "which thermocouple did it say went open?"
+    return session.classify(text), _tool_targets(session, text)
+
+
+def _observe_advice_holder(config: mh.Config) -> object:
+    session = mh.Session(config=config)
+    session.user("the heater in the greenhouse keeps tripping, pulled its log")
+    session.tool_output("shell", "07:31:02 heater OFF overcurrent 17.8A (limit 16A)")
+    session.assistant("It tripped at 17.8 A against a 16 A limit.")
+    session.user("fitted a new fuse")
+    session.assistant("Good, watch it tonight.")
+    return _tool_targets(session, "would a soft starter stop that overcurrent?")
+
+
+def _observe_selector(config: mh.Config) -> object:
+    session, _ = _calls(config)
+    text = "the one that returned 404, what error did it give?"
+    return session.classify(text), _tool_targets(session, text)
+
+
+# For tests/test_rules.py's on/off test of every rule.
+OBSERVERS = {
+    "it-said-outputs": _observe_it_said,
+    "advice-output-holders": _observe_advice_holder,
+    "output-selectors": _observe_selector,
+}

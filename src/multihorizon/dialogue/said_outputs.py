@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..config import Config
-from ..text.lexicon import Marker
+from ..text.lexicon import FINDING_VERBS, Marker
 from ..text.said_words import SAID_SUBJECTS, SAID_VERBS, said_in_source
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
@@ -63,7 +63,7 @@ def with_said_output(
         return resolution
     if any(ref.type in ("ordinal", "turn", "action") for ref in resolution.resolved):
         return resolution  # "the second option, did it say ...": that item
-    hit = said_by_it(features)
+    hit = said_by_it(features, finding=config.finding_outcomes)
     if hit is None:
         return resolution
     entries = list(scratch)
@@ -88,10 +88,11 @@ def with_said_output(
     return dataclasses.replace(resolution, references=references, resolved=resolved, has_tool=True)
 
 
-def said_by_it(features: TurnFeatures) -> tuple[int, int, int, int] | None:
+def said_by_it(features: TurnFeatures, finding: bool = True) -> tuple[int, int, int, int] | None:
     """The first outcome verb of what an output says (``SAID_VERBS``: "said", "printed",
     "showing") whose subject is "it" ("did it say", "it printed", "whats it saying") in a
-    sentence naming no document; else None."""
+    sentence naming no document; else None. Without ``finding`` (rule finding-outcomes
+    off) the verbs of what a tool found ("did it find") are none."""
     text = features.text
     for hit in features.hits:
         if hit[0] != _OUTCOME:
@@ -101,6 +102,8 @@ def said_by_it(features: TurnFeatures) -> tuple[int, int, int, int] | None:
         verb = phrase.removeprefix("it ").split(None, 1)[:1]
         if not verb or verb[0] not in SAID_VERBS:
             continue  # "will it fail the smog test": what the thing does
+        if not finding and phrase.removeprefix("it ") in FINDING_VERBS:
+            continue
         before = text[max(0, start - 8) : start].split()[-1:]
         subject = phrase.startswith("it ") or (
             bool(before) and before[0].casefold().strip(_WORD_EDGES) in SAID_SUBJECTS

@@ -104,27 +104,29 @@ def test_an_old_output_is_not_what_it_said_far_later() -> None:
     assert TOOL not in _intents(session, "what did it say about shrinkage?")
 
 
-def test_an_advice_question_naming_what_an_output_shows_keeps_its_antecedent() -> None:
-    session = mh.Session()
-    session.user("the heater in the greenhouse keeps tripping, pulled its log")
+def _pip(config: mh.Config | None = None) -> tuple[mh.Session, str]:
+    session = mh.Session(config=config or mh.Config())
+    session.user("card reader service wont install on the pi")
     entry = session.tool_output(
-        "shell", "07:31:02 heater OFF overcurrent 17.8A (limit 16A)\n07:31:02 trip count 3"
+        "shell",
+        "Collecting cryptography==3.3.2\n  Building wheel for cryptography ... error\n"
+        "  error: can't find Rust compiler\nERROR: Failed building wheel for cryptography",
     )
-    session.assistant("It tripped at 17.8 A against a 16 A limit.")
-    session.user("fitted a new fuse")
-    session.assistant("Good, watch it tonight.")
-    text = "would a soft starter stop that overcurrent or do I need a bigger breaker?"
-    assert TOOL not in _intents(session, text)
-    assert _tool_targets(session, text) == [entry.entry_id]
-    off = mh.Session(config=mh.Config(advice_output_holders=False))
-    off.user("the heater in the greenhouse keeps tripping, pulled its log")
-    off.tool_output(
-        "shell", "07:31:02 heater OFF overcurrent 17.8A (limit 16A)\n07:31:02 trip count 3"
-    )
-    off.assistant("It tripped at 17.8 A against a 16 A limit.")
-    off.user("fitted a new fuse")
-    off.assistant("Good, watch it tonight.")
-    assert _tool_targets(off, text) == []
+    session.assistant("The Rust compiler is missing, so the cryptography build fails.")
+    session.user("annoying")
+    session.assistant("It happens on ARM boards.")
+    return session, entry.entry_id
+
+
+_ADVICE = "would it be faster to install the rust compiler or to bump the version?"
+
+
+def test_an_advice_question_naming_what_an_output_shows_keeps_its_antecedent() -> None:
+    session, entry = _pip()
+    assert TOOL not in _intents(session, _ADVICE)
+    assert _tool_targets(session, _ADVICE) == [entry]
+    off, _ = _pip(mh.Config(advice_output_holders=False))
+    assert _tool_targets(off, _ADVICE) == []
 
 
 def _calls(config: mh.Config | None = None) -> tuple[mh.Session, list[str]]:
@@ -217,13 +219,8 @@ def _observe_it_said(config: mh.Config) -> object:
 
 
 def _observe_advice_holder(config: mh.Config) -> object:
-    session = mh.Session(config=config)
-    session.user("the heater in the greenhouse keeps tripping, pulled its log")
-    session.tool_output("shell", "07:31:02 heater OFF overcurrent 17.8A (limit 16A)")
-    session.assistant("It tripped at 17.8 A against a 16 A limit.")
-    session.user("fitted a new fuse")
-    session.assistant("Good, watch it tonight.")
-    return _tool_targets(session, "would a soft starter stop that overcurrent?")
+    session, _ = _pip(config)
+    return _tool_targets(session, _ADVICE)
 
 
 def _observe_selector(config: mh.Config) -> object:

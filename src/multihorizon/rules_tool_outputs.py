@@ -528,16 +528,18 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "references",
         "§4.2",
         "An advice question (rule advice-questions) naming, by a definite noun phrase of two "
-        "words or more, a thing an output shows every word of ('Would an index make the seq "
-        "scan faster?' after an EXPLAIN plan), or any question with a demonstrative no turn "
-        "resolved that a non-JSON output shows ('would a soft starter stop that "
-        "overcurrent?'), gets that output (the newest such) as a named reference: its "
-        "antecedent, the intent left alone (DRILL_DOWN).",
+        "words or more, a thing an output shows every word of ('would it be faster to "
+        "install the rust compiler?' after a failed pip build, 'Would an index make the seq "
+        "scan faster?' after a plan) gets that output (the newest such) as a named "
+        "reference: its antecedent, the intent left alone (DRILL_DOWN).",
         {"advice_output_holders": False},
-        "off -> on (other rules on): toolsaid_tune37 references acc@1 18 -> 19 of 21; "
-        "toolsaid_holdout37 unchanged (33 of 39); every other hand-written file unchanged "
-        "(with one word of a definite phrase enough, refs_tune5 lost 'the category page' "
-        "after a crawl showing 'another page': two words required); sgd unchanged.",
+        "off -> on (other rules on): no hand-written probe moves (toolsaid_holdout37 33 of 39 "
+        "references both, toolsaid_tune37 19 of 21 both: the probes the brief named are "
+        "already held by rare-output-tokens or output-holders when the reply did not repeat "
+        "the words); the unit test's question gains its antecedent. With one word of a "
+        "definite phrase enough refs_tune5 lost 'the category page'; with unresolved "
+        "demonstratives too ('that overcurrent') coded-demonstratives' tests broke ('That "
+        "thread' stays with the turn): both left out. sgd unchanged.",
         "dialogue.advised_outputs.with_advised_output",
     ),
     (

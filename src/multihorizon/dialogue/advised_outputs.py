@@ -4,19 +4,17 @@
 Rule advice-questions reads "would a partial index be better than caching the report?" as
 advice on the subject and drops the tool reference "the" opens: "the report" names a kind of
 output, not one shown. But an advice question often names a thing one output shows: "Would an
-index make the seq scan faster?" after an EXPLAIN plan, "install rust on the pi or bump the
-cryptography pin?" after a failed pip build, "would a soft starter stop that overcurrent?"
-after a controller log. The intent stays DRILL_DOWN (advice on the subject), but what it asks
+index make the seq scan faster?" after an EXPLAIN plan, "would it be faster to install the rust
+compiler?" after a failed pip build. The intent stays DRILL_DOWN (advice on the subject), but what it asks
 about is in that output, so the output is the turn's antecedent.
 
 ``with_advised_output`` adds a named tool reference (``Resolution.with_named``: the intent is
 left alone, as rule output-details' references) to the newest output holding the thing:
 
-- in an advice question (``world_questions.asks_advice``), a definite noun phrase of two
-  words or more ("the seq scan") every word of which the output shows;
-- in any question, a demonstrative no turn resolved ("that overcurrent") every word of which
-  the output shows, when the output is no JSON document (one word of a structured output is
-  as likely a field's name: "this venue").
+in an advice question (``world_questions.asks_advice``), a definite noun phrase of two words
+or more ("the seq scan") every word of which the output shows. (A demonstrative no turn
+resolved, "that overcurrent", is left to rules tool-output-nouns and coded-demonstratives:
+"That thread, which one is it?" stays with the turn.)
 
 Not when the turn already has a tool reference, or resolved to an item, a turn or a request.
 Costs nothing for a turn with no such phrase; else one pass over the buffer's entries (their
@@ -28,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..config import Config
-from ..text.tokens import content_terms
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
 from .features import TurnFeatures
@@ -39,7 +36,6 @@ from .world_questions import asks_advice
 
 __all__ = ["with_advised_output"]
 
-_POINTING = frozenset(("that", "this", "those", "these"))
 # Words a definite noun phrase of an advice question must have, each shown by the output: "the
 # seq scan"; "the category page" after a crawl showing "another page" is the site's page.
 _DEFINITE_TERMS = 2
@@ -57,17 +53,6 @@ def with_advised_output(
     if any(ref.type in ("ordinal", "turn", "action") for ref in resolution.resolved):
         return resolution
     entries = list(scratch)
-    for ref in resolution.references:
-        if ref.type != "entity" or ref.target_turn is not None:
-            continue
-        if ref.surface.split(None, 1)[0].casefold() not in _POINTING:
-            continue
-        terms = frozenset(content_terms(ref.surface))
-        index = _holder(entries, terms, len(terms), structured=False)
-        if index >= 0:
-            return resolution.with_named(
-                _reference(ref.surface, ref.start, ref.end, entries[index])
-            )
     if not (config.advice_questions and asks_advice(features, entries)):
         return resolution
     taken = [Mention(ref.type, ref.surface, ref.start, ref.end) for ref in resolution.references]
@@ -75,26 +60,18 @@ def with_advised_output(
         terms = frozenset(mention.terms)
         if len(terms) < _DEFINITE_TERMS:
             continue  # "the page", "the table": a kind of thing, more often the subject's
-        index = _holder(entries, terms, len(terms), structured=True)
+        index = _holder(entries, terms)
         if index >= 0:
             added = _reference(mention.surface, mention.start, mention.end, entries[index])
             return resolution.with_named(added)
     return resolution
 
 
-def _holder(
-    entries: Sequence[ScratchEntry], terms: frozenset[str], least: int, *, structured: bool
-) -> int:
-    """The newest entry whose output shows the most of ``terms``, at least ``least`` of
-    them (and one); with ``structured`` False, no JSON document. -1 when none does."""
-    if not terms:
-        return -1
-    best, top = -1, max(least, 1) - 1
+def _holder(entries: Sequence[ScratchEntry], terms: frozenset[str]) -> int:
+    """The newest entry whose output shows every word of ``terms``; -1 when none does."""
+    best, top = -1, len(terms) - 1
     for index in range(len(entries) - 1, -1, -1):
-        entry = entries[index]
-        if not structured and entry.raw_output.lstrip().startswith(("{", "[")):
-            continue
-        held = len(terms & entry_words(entry)[1])
+        held = len(terms & entry_words(entries[index])[1])
         if held > top:
             best, top = index, held
     return best

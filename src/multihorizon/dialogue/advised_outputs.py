@@ -5,8 +5,8 @@ Rule advice-questions reads "would a partial index be better than caching the re
 advice on the subject and drops the tool reference "the" opens: "the report" names a kind of
 output, not one shown. But an advice question often names a thing one output shows: "Would an
 index make the seq scan faster?" after an EXPLAIN plan, "would it be faster to install the rust
-compiler?" after a failed pip build. The intent stays DRILL_DOWN (advice on the subject), but what it asks
-about is in that output, so the output is the turn's antecedent.
+compiler?" after a failed pip build. The intent stays DRILL_DOWN (advice on the subject), but
+what it asks about is in that output, so the output is the turn's antecedent.
 
 ``with_advised_output`` adds a named tool reference (``Resolution.with_named``: the intent is
 left alone, as rule output-details' references) to the newest output holding the thing:

@@ -21,6 +21,7 @@ from test_terms37 import OBSERVERS as _TERMS37
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_items37 import OBSERVERS as _ITEMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
+from test_toolsaid37 import OBSERVERS as _TOOLSAID37
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1131,7 +1132,8 @@ def _detail_fragment(config: mh.Config) -> object:
 
 
 def _pronoun_detail(config: mh.Config) -> object:
-    session = _crawls(config)
+    # Rule it-said-outputs reads "what did it count" too (the recent newest output).
+    session = _crawls(config.replace(it_said_outputs=False))
     session.user("Okay, noted.")
     session.assistant("Good.")
     envelope = session.preview("What did it count as crawled pages?")
@@ -1736,6 +1738,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
     **_TERMS37,  # closing-checks, learner-meaning-asks, term-recalls, term-origins (stop 37)
     **_REPORTS37,  # terse-reports, new-subjects (stop 37)
+    **_TOOLSAID37,  # it-said-outputs, advice-output-holders, output-selectors (stop 37)
     "letter-picks": _letter_pick,
     "clause-picks": _clause_pick,
     "ordinal-about": _ordinal_about,

@@ -263,6 +263,16 @@ class Config:
     fetch_requests: bool = True  # "Pull the crash stats.": asks for an output, refers to none
     handed_outputs: bool = True  # "here are the numbers" before its output: CONTINUE, no tool
     finding_outcomes: bool = True  # "How much organic matter did it find?": an outcome verb
+    # "which host did it say timed out?" turns later: an outcome verb with "it" as subject is
+    # about the output its words name, else a recent newest; not "it said in the docs"
+    # (rule it-said-outputs).
+    it_said_outputs: bool = True
+    # "Would an index make the seq scan faster?" after a plan: advice (DRILL_DOWN) whose
+    # thing an output shows; that output is its antecedent (rule advice-output-holders).
+    advice_output_holders: bool = True
+    # "the one that returned 404", "the call at 10:42": the one output among several showing
+    # the selector's value or time (rule output-selectors).
+    output_selectors: bool = True
     # "What you said about the reference build, ...": an outcome verb a person opens is no
     # tool's outcome, unless right after an output (rule person-outcomes).
     person_outcomes: bool = True

@@ -28,6 +28,7 @@ import numpy.typing as npt
 from .assembly.envelope import Envelope, conversation_envelope
 from .config import Config
 from .dialogue import antecedents, multiparty
+from .dialogue.advised_outputs import with_advised_output
 from .dialogue.context import DialogueContext
 from .dialogue.detection import FormsGate
 from .dialogue.earlier_runs import with_named_run
@@ -35,6 +36,7 @@ from .dialogue.features import TurnFeatures, analyse, analyse_logged
 from .dialogue.intent import Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_rules import with_item_rules
 from .dialogue.output_details import with_fresh_targets, with_output_details
+from .dialogue.output_questions import with_output_questions
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.rare_output_tokens import with_rare_tokens
 from .dialogue.references import Mention, Reference
@@ -564,6 +566,9 @@ class Session(SessionState, SessionIntent):
             resolution = with_fresh_targets(
                 resolution, features, self._scratch, self._log, self.config
             )
+            resolution = with_output_questions(
+                resolution, features, self._scratch, self._log, self.config
+            )
         if not named_references:
             return resolution  # rules item-pairs, item-words, output-details find named ones
         if outputs:
@@ -574,6 +579,7 @@ class Session(SessionState, SessionIntent):
                 resolution, features, self._scratch, self._log, self.config
             )
             resolution = with_named_run(resolution, features, self._scratch, self._log, self.config)
+            resolution = with_advised_output(resolution, features, self._scratch, self.config)
         return with_item_rules(resolution, content, features, self._log, self.config)
 
     # ---- commit (cannot fail) ----------------------------------------------------------------

@@ -48,6 +48,7 @@ from ..text.output_nouns import (
     OUTPUT_SYNONYMS,
     TOOL_OUTPUT_NOUNS,
 )
+from ..text.said_words import IT_SAID_PHRASES, said_in_source
 from ..text.tokens import content_terms, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
@@ -62,6 +63,7 @@ from .world_questions import ADVICE, HOWTO, output_noun, without_generic_tools
 __all__ = ["asks_fresh_output", "entry_words", "match_tool_references", "tool_name_words"]
 
 _OUTCOME = int(Marker.TOOL_OUTCOME)
+_IT_SAID = frozenset(IT_SAID_PHRASES)
 # A tool's name is read as words: "ci_build" -> ci, build; "es-health" -> es, health.
 _NAME_SPLIT = re.compile(r"[_\s\-.:/]+")
 # How much of an output is read for the words that name it (outputs lead with what matters).
@@ -93,6 +95,10 @@ def match_tool_references(
     if not config.finding_outcomes:  # rule finding-outcomes: "How much did it find?"
         text = features.text
         outcomes = [h for h in outcomes if said_phrase(text, h[2], h[3]) not in FINDING_VERBS]
+    if config.it_said_outputs:  # rule it-said-outputs: "it said in the docs to restart"
+        outcomes = [hit for hit in outcomes if not said_in_source(features.text, hit[2], hit[3])]
+    else:  # and its phrases ("whats it saying") are no outcome verbs
+        outcomes = [h for h in outcomes if said_phrase(features.text, h[2], h[3]) not in _IT_SAID]
     people = bool(outcomes) and config.person_outcomes
     people = people and not _fresh(scratch.most_recent(), log, config)
     outcome = next((hit for hit in outcomes if _asks_outcome(features.text, hit, people)), None)

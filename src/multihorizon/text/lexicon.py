@@ -38,6 +38,7 @@ from .question_forms import (
 )
 from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
 from .term_origin_words import RECALL_PHRASES
+from .said_words import IT_SAID_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import (
     BARE_RETURN_MARKERS,
@@ -325,6 +326,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "point at", "points at", "pointing at", "complains", "gave", "took",
             *sorted(FINDING_VERBS),
             *sorted(TOOL_OUTPUT_NOUNS),  # rule tool-output-nouns: "the QC report"
+            *IT_SAID_PHRASES,  # rule it-said-outputs: "whats it saying is missing"
         ),
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",

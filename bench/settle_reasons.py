@@ -108,6 +108,9 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
     # Questions are not final when the 7th argument says so (a past tool output).
     if not final or (len(args) > 6 and not args[6] and cues & CUE_QUESTION):
         yield "not final (speaker named, fresh or past tool output)"
+    # A statement's code that is not one of the 8th argument's (rule reply-answers).
+    if len(args) > 7 and not cues & CUE_QUESTION and not args[7] >> code & 1:
+        yield "statement after a reply's question, EXPLORE/DRILL_DOWN (reply-answers)"
     if ref._always_pending:
         yield "always pending (lexicon without gates)"
     if pending & PENDING_NAMES:
@@ -119,8 +122,8 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
     if ref._repeats and any(k == ref._clarify and p in ref._again for k, p, _, _ in hits):
         yield "CLARIFY '... again' (resume-announcements)"
     if pending:
-        if kinds & ref._slow_path:
-            yield f"slow-path marker {_kind_names(kinds & ref._slow_path)}"
+        if ref.slow_kinds(text, kinds):
+            yield f"slow-path marker {_kind_names(ref.slow_kinds(text, kinds))}"
         settled = code in (INTENT_DRILL_DOWN, INTENT_CLARIFY) and (
             (ref._tool_match and not tool_outputs) or not kinds & ref._tool_kinds
         )

@@ -27,6 +27,9 @@ namespace multihorizon::bindings {
 
 namespace {
 
+// Every intent code as a bit: settle's statement_codes by default (_intent_py.ALL_CODES).
+constexpr std::int64_t kAllCodes = (1 << 5) - 1;
+
 std::u32string code_points(py::handle value, const std::string& name) {
   const TextView view = text_view(value, name);
   return visit_text(view, [](const auto* data, std::size_t length) {
@@ -102,6 +105,17 @@ void read_adding(py::handle value, SettleRules& settle) {
   settle.adding_phrases = phrase_flags(fields[0], "adding");
   settle.opening_chars = count_arg(fields[1], "adding");
   settle.adding_known = true;
+}
+
+// settle_data.confirm_gates: (CONFIRM_MARK category, longest check, closers).
+void read_confirms(py::handle value, SettleRules& settle) {
+  const py::tuple fields(py::reinterpret_borrow<py::object>(value));
+  if (fields.size() != 3) value_error("confirms: expected (category, chars, closers)");
+  const std::int64_t category = integer_arg(fields[0], "confirms");
+  if (category < 0 || category > 63) value_error("confirms: category out of range");
+  settle.confirm = static_cast<std::int32_t>(category);
+  settle.confirm_chars = count_arg(fields[1], "confirms");
+  settle.confirm_closers = code_points(fields[2], "confirms");
 }
 
 std::vector<std::string> sorted_words(py::handle words, const std::string& name) {
@@ -275,9 +289,10 @@ class IntentSettler {
   }
 
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
-                    bool tool_outputs, bool final, bool questions_final) const {
+                    bool tool_outputs, bool final, bool questions_final,
+                    std::int64_t statement_codes) const {
     return settle_turn(text_view(text, "text"), embedding, recent, first_turn, tool_outputs,
-                       final, questions_final);
+                       final, questions_final, statement_codes);
   }
 
   // settle() of a caller's text as it came (Session.classify's lock-free path), or None when
@@ -286,7 +301,7 @@ class IntentSettler {
   // the text and take the whole way.
   py::object settle_text(py::handle text, py::handle embedding, py::handle recent,
                          bool first_turn, bool tool_outputs, bool final,
-                         bool questions_final) const {
+                         bool questions_final, std::int64_t statement_codes) const {
     PyObject* const str = text.ptr();
     if (!PyUnicode_Check(str)) return py::none();
 #if PY_VERSION_HEX < 0x030C0000
@@ -299,7 +314,7 @@ class IntentSettler {
     while (first < length && intent::is_space(data[first])) ++first;
     if (first == length) return py::none();  // blank: check_text's error to raise
     return settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding, recent,
-                       first_turn, tool_outputs, final, questions_final);
+                       first_turn, tool_outputs, final, questions_final, statement_codes);
   }
 
   // may_hold_forms (settle.hpp) of a turn and its gate hits' starts.
@@ -327,9 +342,11 @@ class IntentSettler {
  private:
   // questions_final: whether a settled question's code may come back too; if not, such a
   // turn comes back as the tuple with kPendingQuestion set beside the scan's bits.
+  // statement_codes: the codes (bit 1 << code) a settled statement's code may come back as;
+  // a statement settled with another comes back as the tuple (rule reply-answers).
   py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
-                         bool first_turn, bool tool_outputs, bool final,
-                         bool questions_final) const {
+                         bool first_turn, bool tool_outputs, bool final, bool questions_final,
+                         std::int64_t statement_codes) const {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
@@ -393,10 +410,11 @@ class IntentSettler {
       return settles(data, length, hits, scanned.kinds, scanned.cues, code, pending, first_turn,
                      tool_outputs, settle_);
     });
-    if (settled && (questions_final || !(scanned.cues & intent::kCueQuestion))) {
+    const bool question = (scanned.cues & intent::kCueQuestion) != 0;
+    if (settled && (question ? questions_final : ((statement_codes >> code) & 1) != 0)) {
       return py::int_(code);
     }
-    if (settled) pending |= intent::kPendingQuestion;
+    if (settled && question) pending |= intent::kPendingQuestion;
     // The caller reads the similarity from here on: the vector and the comparison, if
     // skipped above (the code stays: §5.2 did not read them).
     make_vector();
@@ -517,7 +535,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle lengths, py::handle capitals, py::handle joiners,
                            py::handle needles, py::handle report_openers,
                            py::handle max_chars, py::handle detection, py::handle adding,
-                           py::handle terms, py::handle echoes) {
+                           py::handle terms, py::handle echoes, py::handle confirms) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -575,6 +593,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   if (!adding.is_none()) read_adding(adding, settle);
   if (!terms.is_none()) read_terms(terms, settle);
   if (!echoes.is_none()) read_echoes(echoes, settle);
+  if (!confirms.is_none()) read_confirms(confirms, settle);
   settle.prepare();
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
@@ -594,10 +613,11 @@ void register_settle(py::module_& m) {
            py::arg("lengths"), py::arg("capitals"), py::arg("joiners"), py::arg("needles"),
            py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0,
            py::arg("detection") = py::none(), py::arg("adding") = py::none(),
-           py::arg("terms") = py::none(), py::arg("echoes") = py::none())
+           py::arg("terms") = py::none(), py::arg("echoes") = py::none(),
+           py::arg("confirms") = py::none())
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
-           py::arg("questions_final") = true,
+           py::arg("questions_final") = true, py::arg("statement_codes") = kAllCodes,
            "The intent code when nothing else can change it, else TurnScanner.classify's "
            "(intent, pending, hits, kinds, cues, similarity).")
       .def("may_hold_forms", &IntentSettler::may_hold_forms, py::arg("text"),
@@ -606,7 +626,7 @@ void register_settle(py::module_& m) {
            "gate hits' starts (see IntentSettlerBase.may_hold_forms).")
       .def("settle_text", &IntentSettler::settle_text, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
-           py::arg("questions_final") = true,
+           py::arg("questions_final") = true, py::arg("statement_codes") = kAllCodes,
            "settle of a caller's text as it came, or None for a text to check first (see "
            "IntentSettlerBase.settle_text).");
 }

@@ -29,6 +29,7 @@ from ._unicode_py import is_word
 from ._validate import as_int, as_phrases, as_real
 
 __all__ = [
+    "ALL_CODES",
     "CUE_ACKNOWLEDGEMENT",
     "CUE_QUESTION",
     "DECIDE_ACKNOWLEDGEMENT",
@@ -62,6 +63,8 @@ Hit = tuple[int, int, int, int]
 
 # Intent codes (the order of ``dialogue.intent.Intent``).
 INTENT_EXPLORE, INTENT_DRILL_DOWN, INTENT_CLARIFY, INTENT_CONTINUE, INTENT_TOOL_REFERENCE = range(5)
+# Every intent code as a bit (``IntentSettler.settle``'s ``statement_codes`` by default).
+ALL_CODES = (1 << 5) - 1
 
 # What ``intent_decision`` is told about a turn, one bit each.
 DECIDE_TOOL = 1 << 0  # a tool reference was detected

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from ._intent_py import (
+    ALL_CODES,
     CUE_QUESTION,
     INTENT_CLARIFY,
     INTENT_DRILL_DOWN,
@@ -59,7 +60,8 @@ def contains_owner(text: str) -> bool:
 
 
 class SettleCall(Protocol):
-    """``IntentSettler.settle``'s signature (``questions_final`` may be left out)."""
+    """``IntentSettler.settle``'s signature (``questions_final`` and ``statement_codes`` may be
+    left out)."""
 
     def __call__(
         self,
@@ -70,6 +72,7 @@ class SettleCall(Protocol):
         tool_outputs: bool,
         final: bool,
         questions_final: bool = ...,
+        statement_codes: int = ...,
         /,
     ) -> int | tuple[int, int, list[Hit], int, int, float]: ...
 
@@ -124,6 +127,11 @@ class IntentSettlerBase:
         What reference detection and rules also-questions, term-questions and
         echo-clarifications read (``_settle_py``: ``DetectionGates.of``, ...); None: any such
         turn goes on (for echoes: any short turn ending "?" or a bare "how").
+    confirms : tuple or None
+        What rule confirm-checks reads first (``settle_data.confirm_gates``): the
+        CONFIRM_MARK category, the longest turn it reads and the closers it strips after the
+        "?"; a CONFIRM_MARK hit in another turn is no slow-path marker. None: any such hit
+        goes on.
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -150,6 +158,7 @@ class IntentSettlerBase:
         adding: Sequence[Any] | None = None,
         terms: Sequence[Any] | None = None,
         echoes: Sequence[Any] | None = None,
+        confirms: Sequence[Any] | None = None,
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -186,6 +195,17 @@ class IntentSettlerBase:
         self._adding_gates = None if adding is None else AddingGates.of(adding)
         self._term_gates = None if terms is None else TermGates.of(terms)
         self._echo_gates = None if echoes is None else EchoGates.of(echoes)
+        self._confirm, self._confirm_chars, self._confirm_closers = -1, 0, ""
+        if confirms is not None:
+            if len(confirms) != 3:
+                raise ValueError("confirms: expected (category, chars, closers)")
+            self._confirm = as_int(confirms[0], "confirms")
+            if not 0 <= self._confirm <= 63:
+                raise ValueError("confirms: category out of range")
+            self._confirm_chars = as_int(confirms[1], "confirms")
+            if self._confirm_chars < 0:
+                raise ValueError("confirms: expected a non-negative length")
+            self._confirm_closers = str(confirms[2])
 
     def settle(
         self,
@@ -196,6 +216,7 @@ class IntentSettlerBase:
         tool_outputs: bool,
         final: bool,
         questions_final: bool = True,
+        statement_codes: int = ALL_CODES,
     ) -> int | tuple[int, int, list[Hit], int, int, float]:
         """The intent code when nothing else can change it, else ``TurnScanner.classify``'s
         ``(intent, pending, hits, kinds, cues, similarity)``. ``first_turn``: the session's
@@ -205,7 +226,11 @@ class IntentSettlerBase:
         but for that comes back as the tuple with ``PENDING_QUESTION`` set beside the
         scan's own bits (``Session.classify``: a question may ask for an older tool output's
         detail; the question cue is the scan's, so the caller need not read the text
-        again)."""
+        again). ``statement_codes``: the intent codes (bit ``1 << code``) a settled statement's
+        code may come back as; a statement settled with another comes back as the tuple (rule
+        reply-answers: after a reply that asked the user something, a statement the scan calls
+        EXPLORE or DRILL_DOWN may answer it; the rule never changes the other codes)."""
+        codes = as_int(statement_codes, "statement_codes")
         if embedding is None:
             embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
         found = self._scanner.classify(
@@ -219,7 +244,9 @@ class IntentSettlerBase:
         )
         code, pending, hits, kinds, cues, similarity = found
         if final and self.settles(text, hits, kinds, cues, code, pending, first_turn, tool_outputs):
-            if questions_final or not cues & CUE_QUESTION:
+            if not cues & CUE_QUESTION:
+                return code if codes >> code & 1 else found
+            if questions_final:
                 return code
             return code, pending | PENDING_QUESTION, hits, kinds, cues, similarity
         return found
@@ -233,6 +260,7 @@ class IntentSettlerBase:
         tool_outputs: bool,
         final: bool,
         questions_final: bool = True,
+        statement_codes: int = ALL_CODES,
     ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
         """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
         or None when the text is not one ``inputs.check_text`` provably returns as it is (a
@@ -244,8 +272,9 @@ class IntentSettlerBase:
         if not 0 < len(text) <= self._max_chars or text.isspace():
             return None
         return self.settle(
-            text, embedding, recent, first_turn, tool_outputs, final, questions_final
-        )
+            text, embedding, recent, first_turn, tool_outputs, final, questions_final,
+            statement_codes,
+        )  # fmt: skip
 
     def settles(
         self,
@@ -268,7 +297,7 @@ class IntentSettlerBase:
         ):
             return False  # a return or a repeat request: the caller decides
         if pending:
-            if kinds & self._slow_path:
+            if self.slow_kinds(text, kinds):
                 return False
             # Only a tool reference can change a DRILL_DOWN or CLARIFY; any other answer
             # stands when detection finds no mention (IntentClassifier.finish).
@@ -332,6 +361,21 @@ class IntentSettlerBase:
         if self._reply_terms and not first_turn and self.may_mean(text):
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def slow_kinds(self, text: str, kinds: int) -> int:
+        """The slow-path categories of ``kinds`` that send a pending turn on: CONFIRM_MARK
+        only when rule confirm-checks may read the turn (``may_confirm``)."""
+        slow = kinds & self._slow_path
+        if self._confirm >= 0 and slow >> self._confirm & 1 and not self.may_confirm(text):
+            slow &= ~(1 << self._confirm)  # no check for rule confirm-checks to read
+        return slow
+
+    def may_confirm(self, text: str) -> bool:
+        """``confirm_checks.confirm_check``'s first test, exact: at most the confirms' length,
+        its last character "?" once trailing blanks, then closers, are stripped."""
+        if len(text) > self._confirm_chars:
+            return False
+        return text.rstrip().rstrip(self._confirm_closers).endswith("?")
 
     def _may_explore(self, text: str, hits: Sequence[Hit], kinds: int) -> bool:
         """Whether a DRILL_DOWN question (not the first turn) may be EXPLORE: long and not

@@ -28,8 +28,9 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "request rules read first), a turn with a marker of a move, a first clause of "
         "otherness ('Separately, ...') or of another party's second matter ('my daughter "
         "also needs braces'), or a statement that asks after all ('wants to know', 'tips'). "
-        "Session does not take the native settle's answer as final for a statement after "
-        "such a reply, so it reaches the rule.",
+        "After such a reply in the active thread the native settle hands on only a "
+        "statement it calls EXPLORE or DRILL_DOWN (settle's statement_codes), so it reaches "
+        "the rule; it answers every other code, and questions, itself (stop 37).",
         {"reply_answers": False},
         "Counted over every hand-written file before the rule: a user statement right after "
         "a reply ending in '?' is gold CONTINUE 39 times, DRILL_DOWN twice (quiz requests) "

@@ -35,7 +35,8 @@ CHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] 
         "elsewhere ('my neighbour says 10 hours is enough, is that true?': CONFIRM_OUTSIDE, "
         "but 'so you said ...'). text.check_words "
         "CONFIRM_*; the phrases mark Marker.CONFIRM_MARK, so the native settle hands such a "
-        "turn on.",
+        "turn on when the rule may read it: at most CONFIRM_CHARS long and ending in '?' "
+        "(settle_data.confirm_gates; it decides any other itself, stop 37).",
         {"confirm_checks": False},
         "Off -> on, pooled hand-written: intent +1 ('right, so I'm looking for wet patches "
         "rather than an actual drip?'), none lost; resume, new thread, tool target and "

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import CUE_QUESTION, PENDING_EMBEDDING, PENDING_QUESTION
+from ._intent_py import ALL_CODES, CUE_QUESTION, PENDING_EMBEDDING, PENDING_QUESTION
 from .config import Config
 from .dialogue import multiparty
 from .dialogue.context import DialogueContext
@@ -34,16 +34,19 @@ __all__ = ["SessionIntent"]
 # What classify reads without the lock: the active thread's recent vectors (None: no active
 # thread), whether the log is empty, whether the settle's intent is final (no speaker was
 # ever named, no question now may be about a fresh tool output), whether the scratch buffer
-# holds an entry, and whether the settle's intent is final for a turn that asks nothing (a
-# question may ask what an older tool output showed: rule output-detail-intents), and
+# holds an entry, and the intent codes (bit 1 << code) final for a turn that asks nothing (a
+# question may ask what an older tool output showed: rule output-detail-intents; 0: none), and
 # whether a short statement now may be a terse report (rule terse-reports: ``_terse_open``).
-_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, bool, bool]
+_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, int, bool]
 
 
 # Intent codes rule output-detail-intents never changes.
 _NOT_DETAILS = frozenset(
     INTENTS.index(intent) for intent in (Intent.CLARIFY, Intent.TOOL_REFERENCE)
 )
+# The codes final for a statement that may answer the reply's question: rule reply-answers
+# changes only EXPLORE and DRILL_DOWN (``reply_reading``).
+_ANSWER_CODES = ALL_CODES & ~sum(1 << INTENTS.index(i) for i in (Intent.EXPLORE, Intent.DRILL_DOWN))
 
 
 def _same_view(a: _View, b: _View) -> bool:
@@ -55,6 +58,12 @@ def _terse_open(after_reply: bool, text: str) -> bool:
     most ``TERSE_CHARS`` characters and no "?". The native settle cannot see the reply, so
     its answer is not final for such a text (the length first: one check for a long text)."""
     return after_reply and isinstance(text, str) and len(text) <= TERSE_CHARS and "?" not in text
+
+
+def _final_code(codes: int, code: int, question: bool) -> bool:
+    """Whether ``code`` is final under the view's statement ``codes``: for a statement, one of
+    them; for a question, any (no rule that reads the reply changes a question's code)."""
+    return bool(codes >> code & 1) if not question else codes != 0
 
 
 def _republisher(session: SessionIntent) -> Callable[[], None]:
@@ -110,14 +119,14 @@ class SessionIntent:
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
         ):
-            recent, first_turn, final, tool_outputs, statements_final, terse = view
+            recent, first_turn, final, tool_outputs, codes, terse = view
             if _terse_open(terse, text):
-                final = statements_final = False  # rule terse-reports reads it
+                final, codes = False, 0  # rule terse-reports reads it
             # Once an output's exchange is over only a question may ask for its detail (rule
             # output-detail-intents): the settle reads its own question cue, and a question
             # it would settle comes back as its scan with PENDING_QUESTION set.
             found = self._classifier.settle_text(
-                text, embedding, recent, first_turn, tool_outputs, statements_final, final
+                text, embedding, recent, first_turn, tool_outputs, codes != 0, final, codes
             )
             if isinstance(found, int):
                 return INTENTS[found]  # nothing for the references stage to find
@@ -139,12 +148,12 @@ class SessionIntent:
             # The session's state as _publish_view reads it; the scan above stands while it
             # is what that scan read.
             current = self._current_view()
-            recent, first_turn, final, tool_outputs, statements_final, terse = current
+            recent, first_turn, final, tool_outputs, codes, terse = current
             if _terse_open(terse, content):
-                final = statements_final = False  # rule terse-reports reads it
+                final, codes = False, 0  # rule terse-reports reads it
             if scanned is None or view is None or not _same_view(current, view):
                 found = self._classifier.settle(
-                    content, embedding, recent, first_turn, tool_outputs, final
+                    content, embedding, recent, first_turn, tool_outputs, final, True, codes
                 )
                 if isinstance(found, int):
                     return INTENTS[found]  # nothing for the references stage to find
@@ -154,12 +163,12 @@ class SessionIntent:
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and final and (statements_final or cues & CUE_QUESTION):
+            elif not pending and final and _final_code(codes, code, bool(cues & CUE_QUESTION)):
                 return INTENTS[code]  # nothing for the references stage to find
             features = from_scan(content, "user", hits, cues)
             if (
                 not pending
-                and statements_final
+                and _final_code(codes, code, features.question)
                 and not may_ask_output_detail(features, self._scratch, self._log, self.config)
             ):
                 return INTENTS[code]  # no output's detail asked for (output-detail-intents)
@@ -184,15 +193,15 @@ class SessionIntent:
         # As classify reads it: the view published after the last change (a planned turn
         # changes nothing), made afresh only when there is none.
         view = self._view
-        recent, first_turn, final, tool_outputs, statements_final, terse = (
+        recent, first_turn, final, tool_outputs, codes, terse = (
             view if view is not None else self._current_view()
         )
         if _terse_open(terse, content):
-            final = statements_final = False  # rule terse-reports reads it
+            final, codes = False, 0  # rule terse-reports reads it
         # As in classify: a statement's code is final once no question can ask for an
         # output's detail that the turn does not (rule output-detail-intents).
         found = self._classifier.settle(
-            content, vector, recent, first_turn, tool_outputs, statements_final, final
+            content, vector, recent, first_turn, tool_outputs, codes != 0, final, codes
         )
         if isinstance(found, int):
             return INTENTS[found]
@@ -228,21 +237,27 @@ class SessionIntent:
         )
         final = statements_final and not past
         # A statement right after a reply that asked the user something may answer it (rule
-        # reply-answers): the settle cannot see the reply, so its answer is not final for a
-        # statement then; a question's is.
-        statements_final = statements_final and not replies_asked(self._log, self.config)
+        # reply-answers): its EXPLORE or DRILL_DOWN is not final then, the codes that rule
+        # never changes are (and a question's).
+        codes = 0
+        if statements_final:
+            codes = _ANSWER_CODES if self._replies_asked() else ALL_CODES
         # A short statement right after a reply may be a terse report (rule terse-reports):
         # ``_terse_open`` reads the text.
         terse = (
             self.config.terse_reports and len(self._log) > 0 and self._log.roles[-1] == "assistant"
         )
+        return self._threads.active_recent(), not self._log, final, tool_outputs, codes, terse
+
+    def _replies_asked(self) -> bool:
+        """Whether rule reply-answers may read a statement now: the last turn is a reply
+        that asked the user something (``replies_asked``), in the active thread (the rule
+        reads a statement in the active thread only: ``answers_the_reply``)."""
+        log, threads = self._log, self._threads
         return (
-            self._threads.active_recent(),
-            not self._log,
-            final,
-            tool_outputs,
-            statements_final,
-            terse,
+            replies_asked(log, self.config)
+            and threads.active >= 0
+            and int(log.thread_index[-1]) == threads.active
         )
 
     # Session's.

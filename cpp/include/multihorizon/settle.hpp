@@ -158,6 +158,12 @@ struct SettleRules {
   std::vector<std::string> meaning_consequence;
   // The endings meaning_term takes off a term before it reads the breakers ("refer to").
   std::vector<std::vector<std::string>> meaning_ends;
+  // Rule confirm-checks (settle_data.confirm_gates; -1: any CONFIRM_MARK hit goes on): the
+  // CONFIRM_MARK category, the longest turn confirm_checks.confirm_check reads and the
+  // closers it strips after the turn's "?".
+  std::int32_t confirm = -1;
+  std::size_t confirm_chars = 0;
+  std::u32string confirm_closers;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -474,6 +480,21 @@ bool may_detect(const CharT* text, std::size_t length, const std::vector<MarkerH
 
 // A superset of phrasing.adding_opener (rule also-questions): a hit of a category in
 // `adding` whose phrase is an adding opener, at most opening_chars into the turn.
+// Whether rule confirm-checks may read the turn (confirm_checks.confirm_check's first test,
+// exact): at most confirm_chars long, its last character "?" once trailing blanks, then
+// closers, are stripped ("so only 40, right?", "... correct?)").
+template <class CharT>
+bool may_confirm(const CharT* text, std::size_t length, const SettleRules& rules) {
+  if (length > rules.confirm_chars) return false;
+  std::size_t end = length;
+  while (end > 0 && intent::is_space(static_cast<std::uint32_t>(text[end - 1]))) --end;
+  while (end > 0 && rules.confirm_closers.find(static_cast<char32_t>(text[end - 1])) !=
+                        std::u32string::npos) {
+    --end;
+  }
+  return end > 0 && text[end - 1] == '?';
+}
+
 inline bool may_add(const std::vector<MarkerHit>& hits, const SettleRules& rules) {
   if (!rules.adding_known) return true;
   for (const MarkerHit& hit : hits) {
@@ -1057,7 +1078,12 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   if (again) return false;  // a return or a repeat request: the caller decides
   if (pending != 0) {
-    if (kinds & rules.slow_path) return false;
+    std::uint64_t slow = kinds & rules.slow_path;
+    if (rules.confirm >= 0 && ((slow >> rules.confirm) & 1u) &&
+        !settle_detail::may_confirm(text, length, rules)) {
+      slow &= ~(std::uint64_t{1} << rules.confirm);  // no check for rule confirm-checks
+    }
+    if (slow != 0) return false;
     // IntentClassifier._settled: only a tool reference can change a DRILL_DOWN or CLARIFY;
     // any other answer stands when detection finds no mention (IntentClassifier.finish).
     const bool settled = (code == kDrillDown || code == kClarify) &&

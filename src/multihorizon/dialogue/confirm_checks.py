@@ -35,7 +35,11 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["confirm_check", "confirms_the_reply"]
+__all__ = ["CONFIRM_CHARS", "confirm_check", "confirms_the_reply", "may_confirm"]
+
+# The longest turn read (characters): a check and a tag or a return's clause before it
+# (``settle_data.confirm_gates``: the native settle reads no longer turn for this rule).
+CONFIRM_CHARS = 2 * CHECK_CHARS
 
 # A return's clause ("going back to the landscape picture -") is a few words before the check.
 _RETURN_WORDS = 8
@@ -65,6 +69,12 @@ def _figure(word: str) -> str:
     if word in NUMBER_WORDS or (word and word.isdigit()):
         return word
     return ""
+
+
+def may_confirm(text: str) -> bool:
+    """``confirm_check``'s first test: at most ``CONFIRM_CHARS`` long, its last character "?"
+    once trailing blanks, then closers, are stripped (no other turn is a check it reads)."""
+    return len(text) <= CONFIRM_CHARS and text.rstrip().rstrip(ECHO_CLOSERS).endswith("?")
 
 
 def _after_return(tokens: list[str], words: list[str]) -> int:
@@ -98,7 +108,7 @@ def confirm_check(
     ``CONFIRM_LIMITERS``. Never with a claim from elsewhere (``CONFIRM_OUTSIDE``).
     ``closing`` (rule closing-checks): ``CLOSING_CHECKS`` among the tags ("so the fee is 2%
     of the price, nothing more?")."""
-    if len(text) > 2 * CHECK_CHARS or not text.rstrip().rstrip(ECHO_CLOSERS).endswith("?"):
+    if not may_confirm(text):
         return False
     tokens = text.casefold().replace("\u2019", "'").split()
     words = [token.strip(ECHO_STRIP) for token in tokens]

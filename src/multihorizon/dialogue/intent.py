@@ -62,7 +62,7 @@ from .phrasing import (
 from .references import Mention
 from .reply_rules import builds_on_the_table
 from .reply_terms import may_ask_reply_term, reply_term_words
-from .settle_data import detection_gates, may_hold_form, phrases_among
+from .settle_data import confirm_gates, detection_gates, may_hold_form, phrases_among, slow_kinds
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -239,15 +239,13 @@ class IntentClassifier:
 
     #: ``kernels.IntentSettler.settle`` over this classifier's rules, the native call itself
     #: (no Python frame around it): ``settle(text, embedding, recent, first_turn,
-    #: tool_outputs, final[, questions_final])`` gives the intent code when nothing else can
-    #: change it, else the scan for ``finish`` (see ``classify``); with ``questions_final``
-    #: False a question it would settle comes back as its scan with ``PENDING_QUESTION`` set.
+    #: tool_outputs, final[, questions_final[, statement_codes]])`` gives the intent code when
+    #: nothing else can change it, else the scan for ``finish`` (see ``classify``; the last
+    #: two: which settled codes may come back, ``IntentSettlerBase.settle``).
     settle: SettleCall
     #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
-    #: for a text ``inputs.check_text`` may change or refuse; its last argument,
-    #: ``questions_final``, says whether a settled question's code may come back too (if not,
-    #: the scan comes back with ``PENDING_QUESTION`` set).
-    settle_text: Callable[[Any, Any, Any, bool, bool, bool, bool], int | _Scanned | None]
+    #: for a text ``inputs.check_text`` may change or refuse.
+    settle_text: Callable[[Any, Any, Any, bool, bool, bool, bool, int], int | _Scanned | None]
 
     def __init__(
         self,
@@ -377,7 +375,8 @@ class IntentClassifier:
             and cues & CUE_QUESTION
             and embedded_continues(text, hits)
         )
-        if pending == PENDING_REFERENCES and not kinds & self._slow_path and not again:
+        slow = slow_kinds(text, kinds & self._slow_path)  # a CONFIRM_MARK only in a check
+        if pending == PENDING_REFERENCES and not slow and not again:
             if self._settled(code, kinds, tool_outputs):
                 pending = 0
             elif self._lexicon.has_gates:
@@ -502,15 +501,15 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         report_openers=sorted(classifier._openers[0]),
         max_chars=MAX_TURN_CHARS,
         detection=detection_gates(lexicon),
-        # With rule short-follow-ups an adding opener counts anywhere in the turn
-        # (``phrasing.adding_opener(inside=True)``), so the gate reads it anywhere too.
-        # With rule embedded-continues every CONTINUE phrase may be read anywhere.
+        # An adding opener counts anywhere with rule short-follow-ups (``phrasing.adding_opener(
+        # inside=True)``), every CONTINUE phrase with embedded-continues: the gate reads so.
         adding=(
             phrases_among(lexicon, CONTINUE_PHRASES if classifier._embedded else ADDING_OPENERS),
             MAX_TURN_CHARS if classifier._inside or classifier._embedded else OPENING_CHARS,
         ),
         terms=term_words(),
         echoes=(*echo_words(classifier._frames), *reply_term_words(*classifier._checks)),
+        confirms=confirm_gates(),  # a CONFIRM_MARK turn no check: the settle decides it
     )
 
 

@@ -22,10 +22,20 @@ from ..text.ordinal_forms import (
     RUN_COUNTS,
     RUN_ENDS,
 )
+from ..text.topic_clause_words import ECHO_CLOSERS
+from .confirm_checks import CONFIRM_CHARS, may_confirm
 from .mention_patterns import number_gate_nouns
 from .ordinal_mentions import forms_without_gates, gate_openers, ungated_triggers
 
-__all__ = ["MENTION_KINDS", "detection_gates", "form_anchors", "may_hold_form", "phrases_among"]
+__all__ = [
+    "MENTION_KINDS",
+    "confirm_gates",
+    "detection_gates",
+    "form_anchors",
+    "may_hold_form",
+    "phrases_among",
+    "slow_kinds",
+]
 
 #: The categories a hit of which may give ``detection.detect`` a mention by itself: its
 #: marker-led readings and every pattern gate but GATE_NUMBER, whose hits the settle reads
@@ -37,6 +47,26 @@ MENTION_KINDS = frozenset(
         *(Marker.ACTION_REF, Marker.GATE_ONE, Marker.GATE_GAP, Marker.GATE_TOOL),
     )
 )
+
+
+_CONFIRM = 1 << int(Marker.CONFIRM_MARK)
+
+
+def confirm_gates() -> tuple[int, int, str]:
+    """``IntentSettlerBase``'s ``confirms``: the CONFIRM_MARK category and what
+    ``confirm_checks.confirm_check`` reads first, the longest turn and the closers it strips
+    after the "?" (rule confirm-checks reads no other turn: the settle decides one with a
+    CONFIRM_MARK hit, "only", "just", "really", itself)."""
+    return int(Marker.CONFIRM_MARK), CONFIRM_CHARS, ECHO_CLOSERS
+
+
+def slow_kinds(text: str, kinds: int) -> int:
+    """Of a turn's slow-path categories ``kinds``, those that send it on: CONFIRM_MARK only
+    where rule confirm-checks may read the turn (``confirm_checks.may_confirm``; the
+    settle's twin: ``IntentSettlerBase.slow_kinds``)."""
+    if kinds & _CONFIRM and not may_confirm(text):
+        return kinds & ~_CONFIRM  # no check for rule confirm-checks to read
+    return kinds
 
 
 def detection_gates(lexicon: Lexicon) -> tuple[Any, ...]:

@@ -74,13 +74,22 @@ def test_a_pronoun_question_for_a_value_only_an_output_shows(text: str) -> None:
     [
         "Is it the PEF that matters most?",
         "Why would it change the PEF so much?",
-        "What did it say about the ratio?",
         "Great, thanks. What did it give for the PEF?",
     ],
 )
 def test_a_pronoun_yes_no_reason_or_said_question_names_no_output(text: str) -> None:
     session, _, _ = _spirometry(mh.Config(pronoun_details=True))
     assert _tool_turns(session.preview(text)) == [], text
+
+
+def test_what_it_said_names_an_output_only_with_rule_it_said_outputs() -> None:
+    # "it" the subject of a saying verb is a tool's output (rule it-said-outputs, stop 37):
+    # the newest run here, as no output's words pick one.
+    text = "What did it say about the ratio?"
+    session, _, newer = _spirometry(mh.Config(pronoun_details=True))
+    assert _tool_turns(session.preview(text))[:1] == [newer]
+    off, _, _ = _spirometry(mh.Config(pronoun_details=True, it_said_outputs=False))
+    assert _tool_turns(off.preview(text)) == []
 
 
 def _cellar(config: mh.Config | None = None) -> tuple[mh.Session, str, str]:

@@ -17,9 +17,9 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
-from test_terms37 import OBSERVERS as _TERMS37
-from test_return_question_words import OBSERVERS as _RESUME37
 from test_items37 import OBSERVERS as _ITEMS37
+from test_return_question_words import OBSERVERS as _RESUME37
+from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
 

@@ -37,8 +37,8 @@ from .question_forms import (
     TERM_OPENERS,
 )
 from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
-from .term_origin_words import RECALL_PHRASES
 from .said_words import IT_SAID_PHRASES
+from .term_origin_words import RECALL_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import (
     BARE_RETURN_MARKERS,

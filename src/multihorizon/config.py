@@ -20,14 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .config_fields import (
-    BOOL_FIELDS,
-    GROUPS,
-    POSITIVE_INTS,
-    UNIT_FLOATS,
-    check_unit,
-    is_number,
-)
+from .config_fields import GROUPS, check_scalars, check_unit
 from .errors import ConfigError
 from .rules import RULES
 from .thresholds import CALIBRATED_THRESHOLDS, SPEC_THRESHOLDS, ThreadThresholds
@@ -514,26 +507,7 @@ class Config:
     topic_chain: int = 6
 
     def __post_init__(self) -> None:
-        for name in BOOL_FIELDS:
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise ConfigError(f"{name}: must be True or False, got {value!r}")
-        if not (self.peer_replies is None or isinstance(self.peer_replies, bool)):
-            raise ConfigError(
-                f"peer_replies: must be True, False or None, got {self.peer_replies!r}"
-            )
-        for name in POSITIVE_INTS:
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ConfigError(f"{name}: must be an integer >= 1, got {value!r}")
-        for name in UNIT_FLOATS:
-            check_unit(name, getattr(self, name))
-        half_life = self.half_life
-        if not (is_number(half_life) and math.isfinite(half_life) and half_life > 0):
-            raise ConfigError(f"half_life: must be a finite number > 0, got {half_life!r}")
-        weight = self.lexical_weight
-        if not (is_number(weight) and math.isfinite(weight) and weight >= 0):
-            raise ConfigError(f"lexical_weight: must be a finite number >= 0, got {weight!r}")
+        check_scalars(self)
         for name in ("thread_thresholds", "intent_blends", "relevance_floors"):
             if not isinstance(getattr(self, name), Mapping):
                 raise ConfigError(

@@ -19,6 +19,7 @@ __all__ = [
     "POSITIVE_INTS",
     "SWITCHES",
     "UNIT_FLOATS",
+    "check_scalars",
     "check_unit",
     "is_number",
 ]
@@ -101,3 +102,28 @@ POSITIVE_INTS = frozenset(
 )
 # peer_replies is three-way: True or False force it, None detects it (rule peer-detection).
 BOOL_FIELDS = frozenset((*SWITCHES, "graph_retrieval")) - {"peer_replies"}
+
+
+def check_scalars(config: Any) -> None:
+    """``Config``'s checks of its plain fields: the rule switches are bools (``peer_replies``
+    may be None), counts positive integers, weights in [0, 1], the half-life a finite
+    positive number and the lexical weight finite and not negative (a ``ConfigError`` names
+    the field)."""
+    for name in BOOL_FIELDS:
+        value = getattr(config, name)
+        if not isinstance(value, bool):
+            raise ConfigError(f"{name}: must be True or False, got {value!r}")
+    if not (config.peer_replies is None or isinstance(config.peer_replies, bool)):
+        raise ConfigError(f"peer_replies: must be True, False or None, got {config.peer_replies!r}")
+    for name in POSITIVE_INTS:
+        value = getattr(config, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ConfigError(f"{name}: must be an integer >= 1, got {value!r}")
+    for name in UNIT_FLOATS:
+        check_unit(name, getattr(config, name))
+    half_life = config.half_life
+    if not (is_number(half_life) and math.isfinite(half_life) and half_life > 0):
+        raise ConfigError(f"half_life: must be a finite number > 0, got {half_life!r}")
+    weight = config.lexical_weight
+    if not (is_number(weight) and math.isfinite(weight) and weight >= 0):
+        raise ConfigError(f"lexical_weight: must be a finite number >= 0, got {weight!r}")

@@ -7,6 +7,7 @@ apart. The endings are lexicon data (``INFLECTION_SWAPS``); each lookup is a set
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
+from functools import lru_cache
 
 from ..text.lexicon import INFLECTION_SWAPS
 
@@ -26,6 +27,9 @@ _MIN_STEM = 3
 _MOVE_WORDS = 2
 
 
+# Every user turn after a reply looks up its words' forms (rule outcome-reports'
+# ``words_held``): a conversation's words repeat, and the swaps are ~40 suffix tests a word.
+@lru_cache(maxsize=1 << 15)
 def inflections(word: str) -> tuple[str, ...]:
     """The word and its forms under ``INFLECTION_SWAPS``, each way round ("move" -> "mov",
     "moving", "moved", ...; "tomatoe" -> "tomato"). Forms no thread used are harmless: they

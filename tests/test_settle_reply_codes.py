@@ -48,10 +48,12 @@ def _camera(config: mh.Config | None = None) -> mh.Session:
 
 
 def _settle(session: mh.Session, text: str) -> object:
-    """The settle as ``Session.user``'s intent stage calls it, with the session's view."""
+    """The settle as ``Session.user``'s intent stage calls it, with the session's view (the
+    view's last field, rule terse-reports' hand-off of short statements, acts before the
+    settle is called: the settle's own gate is what this reads)."""
     view = session._view
     assert view is not None
-    recent, first_turn, final, tool_outputs, codes = view
+    recent, first_turn, final, tool_outputs, codes, _terse = view
     return session._classifier.settle(
         text, None, recent, first_turn, tool_outputs, codes != 0, final, codes
     )

@@ -29,9 +29,9 @@ from ..config import Config
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .definite_mentions import definite_mentions
 from .features import TurnFeatures
-from .references import Mention, Reference
+from .references import Mention
 from .resolution import Resolution
-from .tool_references import entry_words
+from .tool_references import entry_words, output_reference
 from .world_questions import asks_advice
 
 __all__ = ["with_advised_output"]
@@ -62,7 +62,7 @@ def with_advised_output(
             continue  # "the page", "the table": a kind of thing, more often the subject's
         index = _holder(entries, terms)
         if index >= 0:
-            added = _reference(mention.surface, mention.start, mention.end, entries[index])
+            added = output_reference(mention.surface, mention.start, mention.end, entries[index])
             return resolution.with_named(added)
     return resolution
 
@@ -75,15 +75,3 @@ def _holder(entries: Sequence[ScratchEntry], terms: frozenset[str]) -> int:
         if held > top:
             best, top = index, held
     return best
-
-
-def _reference(surface: str, start: int, end: int, entry: ScratchEntry) -> Reference:
-    return Reference(
-        "tool",
-        surface,
-        start,
-        end,
-        target_turn=entry.turn_id if entry.turn_id >= 0 else None,
-        scratch_entry=entry.entry_id,
-        confidence=0.6,
-    )

@@ -41,7 +41,7 @@ from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .references import Reference
 from .resolution import Resolution
-from .tool_references import entry_words, tool_name_words
+from .tool_references import entry_words, output_reference, tool_name_words
 from .turnlog import TurnLog
 
 __all__ = [
@@ -189,10 +189,7 @@ def whole_turn_reference(text: str, entry: ScratchEntry) -> Reference:
     """A tool reference to ``entry`` spanning the whole turn: what a rule that finds the
     output a turn asks about, with no phrase of the turn naming it, adds (a named one)."""
     end = len(text.rstrip())
-    turn = entry.turn_id if entry.turn_id >= 0 else None
-    return Reference(
-        "tool", text[:end], 0, end, target_turn=turn, scratch_entry=entry.entry_id, confidence=0.6
-    )
+    return output_reference(text[:end], 0, end, entry)
 
 
 def _held(entry: ScratchEntry, terms: frozenset[str], parts: bool = False) -> frozenset[str]:

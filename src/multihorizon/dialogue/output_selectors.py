@@ -47,7 +47,7 @@ from .features import TurnFeatures
 from .output_details import exchange_over
 from .references import Reference
 from .resolution import Resolution
-from .tool_references import entry_words
+from .tool_references import entry_words, output_reference
 from .turnlog import TurnLog
 from .world_questions import asks_advice
 
@@ -108,15 +108,7 @@ def with_selected_output(
         if ref not in own
     )
     if not any(ref.type == "tool" for ref in references):
-        added = Reference(
-            "tool",
-            features.text[start:end],
-            start,
-            end,
-            target_turn=target,
-            scratch_entry=entry.entry_id,
-            confidence=0.7,
-        )
+        added = output_reference(features.text[start:end], start, end, entry, 0.7)
         references = (*references, added)
     named = tuple(ref for ref in resolution.named if ref.type != "tool" and ref not in own)
     resolved = tuple(ref for ref in references if ref.target_turn is not None)

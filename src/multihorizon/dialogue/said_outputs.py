@@ -30,9 +30,8 @@ from ..text.lexicon import FINDING_VERBS, Marker
 from ..text.said_words import SAID_SUBJECTS, SAID_VERBS, said_in_source
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
-from .references import Reference
 from .resolution import Resolution
-from .tool_references import entry_words
+from .tool_references import entry_words, output_reference
 from .turnlog import TurnLog
 
 __all__ = ["said_by_it", "with_said_output"]
@@ -74,15 +73,7 @@ def with_said_output(
         return resolution
     entry = entries[index]
     _, _, start, end = hit
-    added = Reference(
-        "tool",
-        features.text[start:end],
-        start,
-        end,
-        target_turn=entry.turn_id if entry.turn_id >= 0 else None,
-        scratch_entry=entry.entry_id,
-        confidence=0.6,
-    )
+    added = output_reference(features.text[start:end], start, end, entry)
     references = (*resolution.references, added)
     resolved = tuple(ref for ref in references if ref.target_turn is not None)
     return dataclasses.replace(resolution, references=references, resolved=resolved, has_tool=True)

@@ -60,7 +60,13 @@ from .resolution import Resolution
 from .turnlog import TurnLog
 from .world_questions import ADVICE, HOWTO, output_noun, without_generic_tools
 
-__all__ = ["asks_fresh_output", "entry_words", "match_tool_references", "tool_name_words"]
+__all__ = [
+    "asks_fresh_output",
+    "entry_words",
+    "match_tool_references",
+    "output_reference",
+    "tool_name_words",
+]
 
 _OUTCOME = int(Marker.TOOL_OUTCOME)
 _IT_SAID = frozenset(IT_SAID_PHRASES)
@@ -585,6 +591,14 @@ def _last_user_turn(log: TurnLog) -> int:
 def _reference(
     surface: str, start: int, end: int, entry: ScratchEntry, score: tuple[int, int]
 ) -> Reference:
+    return output_reference(surface, start, end, entry, 0.8 if score[0] else 0.6)
+
+
+def output_reference(
+    surface: str, start: int, end: int, entry: ScratchEntry, confidence: float = 0.6
+) -> Reference:
+    """A tool reference (§4.1) from the turn's ``surface`` at ``start:end`` to the output
+    ``entry`` (its turn when it was logged as one)."""
     return Reference(
         "tool",
         surface,
@@ -592,5 +606,5 @@ def _reference(
         end,
         target_turn=entry.turn_id if entry.turn_id >= 0 else None,
         scratch_entry=entry.entry_id,
-        confidence=0.8 if score[0] else 0.6,
+        confidence=confidence,
     )

@@ -74,22 +74,23 @@ def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> b
     words = [token.strip(_CLAUSE_ENDS) for token in opening]
     if words[:1] and words[0] in SUBJECT_ORDERS:
         return False  # "Make a random table of rumours": a request on the thread
-    other = adds = False
+    other = False
+    adder_at = -1  # where the last adder of the opening stands
     for index, token in enumerate(opening):
         word = words[index]
-        if adds and _reported(word):
-            return False  # "ok also checked move 22 ...": what the user did, a report
+        if index == adder_at + 1 > 0 and _reported(word):
+            # "ok also checked move 22 ...": what the user did, a report. Only right after
+            # the adder: "also my passport expired" raises a concern in a past form.
+            return False
         other = other or (word in SUBJECT_OTHERNESS and index < _OTHER_WORDS)
         # "also ...", "and also ...", "oh and ...", "plus ..." at the turn's opening.
-        adds = adds or (
-            index <= 2
-            and (
-                word in SUBJECT_ADDERS or (word == "and" and opening[0].strip(_CLAUSE_ENDS) == "oh")
-            )
-        )
+        if index <= 2 and (
+            word in SUBJECT_ADDERS or (word == "and" and opening[0].strip(_CLAUSE_ENDS) == "oh")
+        ):
+            adder_at = index
         if token[-1:] in _CLAUSE_ENDS:
             break  # the first clause ends
-    return other or (adds and concern)
+    return other or (adder_at >= 0 and concern)
 
 
 def _reported(word: str) -> bool:

@@ -27,13 +27,26 @@ _MIN_STEM = 3
 _MOVE_WORDS = 2
 
 
-# Every user turn after a reply looks up its words' forms (rule outcome-reports'
-# ``words_held``): a conversation's words repeat, and the swaps are ~40 suffix tests a word.
-@lru_cache(maxsize=1 << 15)
+# The longest word whose forms are cached: a token of user text may run to thousands of
+# characters, and the cache would hold it.
+_CACHED_CHARS = 40
+
+
 def inflections(word: str) -> tuple[str, ...]:
     """The word and its forms under ``INFLECTION_SWAPS``, each way round ("move" -> "mov",
     "moving", "moved", ...; "tomatoe" -> "tomato"). Forms no thread used are harmless: they
     are only looked up."""
+    return _cached_forms(word) if len(word) <= _CACHED_CHARS else _forms(word)
+
+
+# Every user turn after a reply looks up its words' forms (rule outcome-reports'
+# ``words_held``): a conversation's words repeat, and the swaps are ~40 suffix tests a word.
+@lru_cache(maxsize=1 << 15)
+def _cached_forms(word: str) -> tuple[str, ...]:
+    return _forms(word)
+
+
+def _forms(word: str) -> tuple[str, ...]:
     forms = [word]
     for first, second in INFLECTION_SWAPS:
         for ending, other in ((first, second), (second, first)):

@@ -1,10 +1,11 @@
 """Words of questions that ask what an output said through "it" ("what was the version it said
 it was on?", "which host did it say timed out?", "the number it printed at the end, is that
 bytes?") and of those whose "it" is a document or a person's words ("it said in the docs to
-restart"): rule it-said-outputs (issue 15 item 1; read by ``dialogue.said_outputs`` and
-``dialogue.tool_references``), and of phrases picking one output among several by what it
-showed ("the one that returned 404", "the call at 10:42": rule output-selectors, read by
-``dialogue.output_selectors``). Closed classes, case-folded."""
+restart"): rule it-said-outputs (SPEC-028 §4.1 tool, §5.2 TOOL_REFERENCE; issue 15 item 1;
+read by ``dialogue.said_outputs`` and ``dialogue.tool_references``), and of phrases picking
+one output among several by what it showed ("the one that returned 404", "the call at
+10:42": rule output-selectors, read by ``dialogue.output_selectors``). Closed classes,
+case-folded."""
 
 __all__ = [
     "IT_SAID_PHRASES",

@@ -25,10 +25,11 @@ from ..text.terse_words import (
     SUBJECT_CONCERNS,
     SUBJECT_ORDERS,
     SUBJECT_OTHERNESS,
-    TERSE_PAST,
+    past_form,
 )
 from ..text.tokens import content_terms
 from .phrasing import plain_words
+from .terse_reports import words_shared
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -54,7 +55,6 @@ SUBJECT_CHANCE_TERMS = 4
 _OTHER_WORDS = 4
 # The first words read for the opener ("oh and also", "on a separate note, ...").
 _OPENING = 5
-_MIN_ED = 5  # "-ed" past forms this long or longer ("tried", "booked"), not "bed", "shed"
 _CLAUSE_ENDS = ",.;:!-\u2013\u2014"
 _CONCERNS = ALSO_CONCERN_WORDS | SUBJECT_CONCERNS
 # Markers of a turn that goes back or points at a turn, an action or an output.
@@ -78,7 +78,7 @@ def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> b
     adder_at = -1  # where the last adder of the opening stands
     for index, token in enumerate(opening):
         word = words[index]
-        if index == adder_at + 1 > 0 and _reported(word):
+        if index == adder_at + 1 > 0 and past_form(word):
             # "ok also checked move 22 ...": what the user did, a report. Only right after
             # the adder: "also my passport expired" raises a concern in a past form.
             return False
@@ -91,11 +91,6 @@ def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> b
         if token[-1:] in _CLAUSE_ENDS:
             break  # the first clause ends
     return other or (adder_at >= 0 and concern)
-
-
-def _reported(word: str) -> bool:
-    """Whether a word is a past form a report opens with ("checked", "bought")."""
-    return word in TERSE_PAST or (len(word) >= _MIN_ED and word.endswith("ed") and word.isalpha())
 
 
 def opens_new_subject(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -113,8 +108,7 @@ def opens_new_subject(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     words = plain_words(text)
     terms = set(content_terms(text))
-    said = set(log.features[-1].terms) | threads.vocabulary[threads.active]
-    shared = sum(1 for term in terms if term in said)
+    shared = words_shared(context, terms)
     opening = text.casefold().replace("\u2019", "'").split(maxsplit=_OPENING)[:_OPENING]
     concern = any(word in _CONCERNS for word in words)
     if not new_subject(opening, concern, len(terms), shared):

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from ..config import Config
 from ..text.lexicon import FINDING_VERBS, Marker
-from ..text.said_words import SAID_SUBJECTS, SAID_VERBS, said_in_source
+from ..text.said_words import SAID_SUBJECTS, SAID_VERBS, WORD_EDGES, said_in_source
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .resolution import Resolution
@@ -44,7 +44,6 @@ _RECENT_USER_TURNS = 3
 _USER_WINDOW = 60
 # Name and argument words say which output far more surely than a word of its content.
 _NAME_WEIGHT = 3
-_WORD_EDGES = ",.;:!?\"'()"
 
 
 def with_said_output(
@@ -97,7 +96,7 @@ def said_by_it(features: TurnFeatures, finding: bool = True) -> tuple[int, int, 
             continue
         before = text[max(0, start - 8) : start].split()[-1:]
         subject = phrase.startswith("it ") or (
-            bool(before) and before[0].casefold().strip(_WORD_EDGES) in SAID_SUBJECTS
+            bool(before) and before[0].casefold().strip(WORD_EDGES) in SAID_SUBJECTS
         )
         if subject and not said_in_source(text, start, end):
             return hit

@@ -27,7 +27,7 @@ from ..text.terse_words import (
     TERSE_LIMITERS,
     TERSE_MODALS,
     TERSE_NOT_FIRST,
-    TERSE_PAST,
+    past_form,
 )
 from ..text.tokens import content_terms
 from .phrasing import plain_words
@@ -36,13 +36,12 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["TERSE_CHARS", "TERSE_WORDS", "reports_tersely", "terse_report"]
+__all__ = ["TERSE_CHARS", "TERSE_WORDS", "reports_tersely", "terse_report", "words_shared"]
 
 # The longest terse report (characters and words): the fragments of the tune set run to 60
 # characters and 10 words; a longer turn says enough to set up a matter of its own.
 TERSE_CHARS = 80
 TERSE_WORDS = 14
-_MIN_ED = 5  # "-ed" past forms this long or longer ("tried", "booked"), not "bed", "shed"
 # Markers of a turn that moves on or back, asks for an explanation, or points at a turn, an
 # action, an output or a listed item ("the second one worked"): other rules read those.
 _NOT_TERSE = (
@@ -73,12 +72,7 @@ def terse_report(words: list[str], shared: int) -> bool:
     first = words[0]
     if first in TERSE_MODALS:
         return len(words) > 1 and words[1] in TERSE_LIMITERS  # "can only", not "can you"
-    opens = (
-        first in TERSE_PAST
-        or first in TERSE_CONSTRAINTS
-        or (len(first) >= _MIN_ED and first.endswith("ed") and first.isalpha())
-    )
-    return opens or shared > 0
+    return past_form(first) or first in TERSE_CONSTRAINTS or shared > 0
 
 
 def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -100,6 +94,14 @@ def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if context.speakers.multi_party(config) or context.peer_dialogue():
         return False
-    said = set(log.features[-1].terms) | threads.vocabulary[threads.active]
-    shared = sum(1 for term in set(content_terms(text)) if term in said)
-    return terse_report(words, shared)
+    return terse_report(words, words_shared(context, set(content_terms(text))))
+
+
+def words_shared(context: DialogueContext, terms: set[str]) -> int:
+    """How many of ``terms`` the latest reply or the active thread used. Each looked up on its
+    own: the thread's vocabulary grows with the log, and a union would copy it every turn."""
+    reply, vocabulary = (
+        frozenset(context.log.features[-1].terms),
+        context.threads.vocabulary[context.threads.active],
+    )
+    return sum(1 for term in terms if term in reply or term in vocabulary)

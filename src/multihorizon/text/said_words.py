@@ -15,6 +15,7 @@ __all__ = [
     "SELECTOR_LINKS",
     "SELECTOR_NOUNS",
     "SOURCE_NOUNS",
+    "WORD_EDGES",
     "said_in_source",
 ]
 
@@ -60,7 +61,7 @@ SOURCE_NOUNS = frozenset(
 # How far a sentence is read on each side of the outcome verb for a source noun.
 _SENTENCE_CHARS = 160
 _SENTENCE_ENDS = ".!?\n"
-_WORD_EDGES = ",.;:!?\"'()"
+WORD_EDGES = ",.;:!?\"'()"
 
 
 def said_in_source(text: str, start: int, end: int) -> bool:
@@ -72,7 +73,7 @@ def said_in_source(text: str, start: int, end: int) -> bool:
     cut = max(before.rfind(mark) for mark in _SENTENCE_ENDS)
     stops = [at for at in (after.find(mark) for mark in _SENTENCE_ENDS) if at >= 0]
     sentence = before[cut + 1 :] + " " + after[: min(stops, default=len(after))]
-    words = (word.strip(_WORD_EDGES) for word in sentence.casefold().split())
+    words = (word.strip(WORD_EDGES) for word in sentence.casefold().split())
     return any(word in SOURCE_NOUNS for word in words)
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "TERSE_MODALS",
     "TERSE_NOT_FIRST",
     "TERSE_PAST",
+    "past_form",
 ]
 
 # First words of a statement that has a subject of its own ("the quad bike won't start", "my
@@ -87,3 +88,13 @@ SUBJECT_CONCERNS = frozenset((
 # Words that open a request ("Make a random table of rumours", "Please look for other
 # hotels"), no new subject.
 SUBJECT_ORDERS = ANSWER_ORDERS | OUTCOME_ORDERS | frozenset(("please", "pls", "plz"))
+
+
+# "-ed" past forms this long or longer ("tried", "booked"), not "bed", "shed".
+_MIN_ED = 5
+
+
+def past_form(word: str) -> bool:
+    """Whether a case-folded word is a past form a report opens with: one of ``TERSE_PAST``
+    ("took", "sent") or a regular "-ed" form ("checked", "booked")."""
+    return word in TERSE_PAST or (len(word) >= _MIN_ED and word.endswith("ed") and word.isalpha())

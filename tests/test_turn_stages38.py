@@ -52,9 +52,9 @@ def _reference(head: str, whole: bool) -> list[tuple[str, int, int]]:
         elif opening:
             if not marked and (letter == "a" or letter.isupper()):
                 continue
-        elif previous.strip(_MARKUP + ".,:;!?").casefold() not in LABEL_LEADS:
-            continue
-        elif letter == "a" and not marked:
+        elif previous.strip(_MARKUP + ".,:;!?").casefold() not in LABEL_LEADS or (
+            letter == "a" and not marked
+        ):
             continue
         at = head.find(letter, start)
         found.append((letter, at, at + 1))

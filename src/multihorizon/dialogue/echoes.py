@@ -26,6 +26,7 @@ from ..text.topic_clause_words import (
     PERMISSION_TAILS,
     TERM_ARTICLES,
 )
+from ..text.turn_text import CLAUSE_MARKS
 
 __all__ = [
     "ECHO_CHARS",
@@ -40,7 +41,10 @@ __all__ = [
 ECHO_CHARS = 64
 # A term is a name of a few words ("dvla check code"), not a clause.
 _TERM_WORDS = 4
-_CLAUSE_ENDS = ",:;?"
+# An echoed term's clause ends at a clause mark or the question's "?" ("Kettle stitch,
+# meaning?"): no "." or "!", as the rule has always read it; the native settle reads the same
+# set (``echo_words``), so the two stay one definition.
+_CLAUSE_ENDS = CLAUSE_MARKS + "?"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 # Fillers that take the next word with them ("hang on", "hold on").
 _PAIR_FILLERS = frozenset(("hang", "hold"))

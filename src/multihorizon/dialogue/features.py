@@ -27,6 +27,7 @@ from ..text.enumerations import (
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..text.quantities import adds_something, amounts
 from ..text.tokens import content_terms, turn_terms
+from ..text.turn_text import TurnWords, turn_words
 from .intent import is_question
 from .offers import offers_an_option
 from .turn_cues import ASKS_FOR, OFFERS_ELSE, REQUEST, SELF_TALK, TO_LISTENER, turn_cues
@@ -118,6 +119,24 @@ class TurnFeatures:
         found: tuple[str, ...] | None = self._memo.get("terms")
         if found is None:
             found = self._memo["terms"] = tuple(content_terms(self.text))
+        return found
+
+    @property
+    def term_set(self) -> frozenset[str]:
+        """``terms`` as a set: the next user turn's rules look words up in the reply's."""
+        found: frozenset[str] | None = self._memo.get("term_set")
+        if found is None:
+            found = self._memo["term_set"] = frozenset(self.terms)
+        return found
+
+    @property
+    def words(self) -> TurnWords:
+        """The turn's plain words, tokens and clauses (``turn_text.TurnWords``): one record
+        the statement rules share, the one the classifier's text-only stage read when it
+        read the same text (issue 14)."""
+        found: TurnWords | None = self._memo.get("words")
+        if found is None:
+            found = self._memo["words"] = turn_words(self.text)
         return found
 
     @property

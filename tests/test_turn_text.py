@@ -9,6 +9,7 @@ import random
 import pytest
 
 import multihorizon as mh
+from multihorizon.dialogue.echoes import echoed_term
 from multihorizon.dialogue.features import from_scan
 from multihorizon.dialogue.outcome_reports import LONG_OUTCOME_CHARS, outcome_report
 from multihorizon.dialogue.returns import any_held, words_held
@@ -166,3 +167,22 @@ def test_long_text_is_read_in_linear_time() -> None:
     record = TurnWords(text)
     assert len(record.plain) == 150_000
     assert sum(1 for _ in record.clauses()) == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "wide", "term"),
+    [
+        ("Fret buzz?", False, ("fret", "buzz")),
+        ("Float pin, what's that?", False, ("float", "pin")),
+        ("Backfill, you mean the old rows?", False, ("backfill",)),
+        ("Kettle stitch, meaning?", False, ("kettle", "stitch")),
+        ("valley and mountain fold, what's the difference?", True, ("valley", "mountain", "fold")),
+        ("Float pin, what's the weather like?", False, ()),
+        ("We pinned the release?", False, ()),
+    ],
+)
+def test_echoed_terms_read_their_links_by_first_word(
+    text: str, wide: bool, term: tuple[str, ...]
+) -> None:
+    # The links are looked up by the word at each place (issue 14), with the same finds.
+    assert echoed_term(text, wide) == term

@@ -386,7 +386,7 @@ class IntentClassifier:
                 # §5.2 answer stands ("the next maintenance window": a gate word, no form).
                 mentions = detect(
                     text, hits, self._lexicon, ordinal_forms=self._ordinal_forms,
-                    item_forms=self._item_forms,
+                    item_forms=self._item_forms, forms_gate=self.may_hold_forms,
                 )  # fmt: skip
                 if not mentions:
                     pending, ungated = 0, False

@@ -123,21 +123,23 @@ class TurnFeatures:
 
     @property
     def term_set(self) -> frozenset[str]:
-        """``terms`` as a set: the next user turn's rules look words up in the reply's."""
-        found: frozenset[str] | None = self._memo.get("term_set")
-        if found is None:
-            found = self._memo["term_set"] = frozenset(self.terms)
+        """``terms`` as a set: the next user turn's rules look words up in the reply's. The
+        last turn's set is kept (``_TERM_SET``), not every logged turn's: a set per turn of
+        a long log would hold more than its words."""
+        last = _TERM_SET[0]
+        if last[0] is self:
+            return last[1]
+        found = frozenset(self.terms)
+        _TERM_SET[0] = (self, found)  # replaced whole: a reader sees one pair or the next
         return found
 
     @property
     def words(self) -> TurnWords:
         """The turn's plain words, tokens and clauses (``turn_text.TurnWords``): one record
         the statement rules share, the one the classifier's text-only stage read when it
-        read the same text (issue 14)."""
-        found: TurnWords | None = self._memo.get("words")
-        if found is None:
-            found = self._memo["words"] = turn_words(self.text)
-        return found
+        read the same text (issue 14). Not kept in the memo: a logged turn would hold its
+        tokens twice over for the rest of the session (``turn_words`` keeps the last)."""
+        return turn_words(self.text)
 
     @property
     def definite_terms(self) -> tuple[str, ...]:
@@ -337,6 +339,10 @@ class TurnFeatures:
     def judgement(self) -> bool:
         """A turn opens by judging an option ("that sounds great")."""
         return self._cue("judgement")
+
+
+# The last turn whose ``term_set`` was asked for, and the set.
+_TERM_SET: list[tuple[TurnFeatures | None, frozenset[str]]] = [(None, frozenset())]
 
 
 def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:

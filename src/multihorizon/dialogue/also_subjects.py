@@ -17,6 +17,7 @@ from ..text.lexicon import (
     Marker,
 )
 from ..text.tokens import content_terms
+from ..text.turn_text import CLAUSE_ENDS, DASHES
 from .phrasing import plain_words
 
 if TYPE_CHECKING:
@@ -30,7 +31,8 @@ __all__ = ["ALSO_CHANCE_TERMS", "ALSO_TERMS", "adds_a_subject"]
 ALSO_TERMS = 3
 # The longest ask tail read (words).
 _TAIL_WORDS = max(len(tail) for tail in ALSO_ASK_TAILS)
-_CLAUSE_ENDS = ",.;:!?-\u2013\u2014"
+# An opening clause also ends at a dash ("also - my roof leaks").
+_CLAUSE_ENDS = CLAUSE_ENDS + DASHES
 # From this many content words, one in the thread's vocabulary is chance ("... grinding her
 # teeth at night" after "the tap drips all night").
 ALSO_CHANCE_TERMS = 5

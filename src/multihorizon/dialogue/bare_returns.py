@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..text.lexicon import OPENING_FILLERS
 from ..text.topic_clause_words import BARE_RETURN_TAILS, BARE_RETURNS
+from ..text.turn_text import CLAUSE_ENDS
 from .phrasing import WORD_STRIP
 
 if TYPE_CHECKING:
@@ -26,7 +27,6 @@ _READ_CHARS = 160
 # The longest reaction sentence a return may follow ("Ha, sorry, got sidetracked. Where were
 # we?"), in words, as rule reaction-announcements reads one.
 _REACTION_WORDS = 6
-_CLAUSE_ENDS = ",:;.!?"
 _SENTENCE_ENDS = ".!"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 # ``BARE_RETURNS`` by first word, each list in the table's order: a turn whose word at the
@@ -85,12 +85,12 @@ def _return_at(tokens: list[str], start: int) -> int:
         if tuple(words[:size]) != phrase:
             continue
         end = start + size
-        while end < len(tokens) and tokens[end - 1][-1] not in _CLAUSE_ENDS:
+        while end < len(tokens) and tokens[end - 1][-1] not in CLAUSE_ENDS:
             if tokens[end].strip(WORD_STRIP) not in BARE_RETURN_TAILS:
                 break
             end += 1
         ends_clause = (
-            end == len(tokens) or tokens[end - 1][-1] in _CLAUSE_ENDS or tokens[end] in _DASHES
+            end == len(tokens) or tokens[end - 1][-1] in CLAUSE_ENDS or tokens[end] in _DASHES
         )
         if not ends_clause:
             continue  # "where were we with the wheel", "going back home"

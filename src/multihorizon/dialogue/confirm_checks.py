@@ -29,6 +29,7 @@ from ..text.lexicon import Marker
 from ..text.question_forms import NUMBER_WORDS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_STRIP
+from ..text.turn_text import CLAUSE_MARKS, DASHES
 from .understanding_checks import CHECK_CHARS, understanding_check
 
 if TYPE_CHECKING:
@@ -44,7 +45,9 @@ CONFIRM_CHARS = 2 * CHECK_CHARS
 # A return's clause ("going back to the landscape picture -") is a few words before the check.
 _RETURN_WORDS = 8
 _SENTENCE_ENDS = ".!?;"
-_CLAUSE_ENDS = ",:;-\u2013\u2014"
+# Inside a check question a clause ends at a clause mark or a dash; its sentence ends are
+# read apart. A bare token is looked up as a substring: this order (",:;-...") is kept.
+_CLAUSE_ENDS = CLAUSE_MARKS + DASHES
 # The assistant replies a restated figure may come from, the latest first: a check after a
 # return restates a reply some turns back ("back to the flat - so only 300?").
 _REPLIES_BACK = 6

@@ -24,8 +24,8 @@ from ..text.report_words import (
     DONE_VERBS,
     PAST_IRREGULAR,
 )
-from .phrasing import WORD_STRIP, plain_words
-from .returns import words_held
+from ..text.turn_text import regular_past, turn_words
+from .returns import any_held
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -38,7 +38,6 @@ DONE_CHARS = 80
 # What asks for something, as rule report-backs reads it; "now" may end a report ("wearing
 # them now").
 _REQUESTS = ACK_REQUEST_WORDS - {"now"}
-_MIN_ED = 5  # "-ed" past forms this long or longer ("tried", "added"), not "bed", "shed"
 
 
 def done_report(text: str) -> bool:
@@ -47,7 +46,7 @@ def done_report(text: str) -> bool:
     nothing. The caller checks it is no question and that it takes up the topic."""
     if len(text) > DONE_CHARS:
         return False
-    words = plain_words(text)
+    words = turn_words(text).plain  # the turn's record: the other report rules read it too
     if not words or not (DONE_REQUESTS.isdisjoint(words) and _REQUESTS.isdisjoint(words)):
         return False  # "I changed my mind. Make the table for one."
     start = 0
@@ -62,7 +61,7 @@ def done_report(text: str) -> bool:
 def _past(word: str) -> bool:
     if word in DONE_NOT_VERBS:
         return False
-    return word in PAST_IRREGULAR or (len(word) >= _MIN_ED and word.endswith("ed"))
+    return word in PAST_IRREGULAR or regular_past(word)
 
 
 def reports_what_was_done(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -72,8 +71,9 @@ def reports_what_was_done(context: DialogueContext, features: TurnFeatures) -> b
     question, right after a reply, an assistant chat of two."""
     if not context.config.done_reports or not done_report(features.text):
         return False
-    words = {token.strip(WORD_STRIP) for token in features.text.casefold().split()}
-    if not DONE_POINTERS.isdisjoint(words):
+    # The turn's plain words (no pointer holds an apostrophe, so straightening curly ones
+    # inside a word changes no match).
+    if not DONE_POINTERS.isdisjoint(features.words.plain):
         return True
     threads = context.threads
-    return words_held(threads.vocabulary[threads.active], features.terms, True) > 0
+    return any_held(threads.vocabulary[threads.active], features.terms)

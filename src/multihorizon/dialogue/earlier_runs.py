@@ -41,6 +41,7 @@ from ..text.output_nouns import (
     SECOND_PERSON_WORDS,
 )
 from ..text.tokens import STOPWORDS, normalise_term
+from ..text.turn_text import CLAUSE_ENDS
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .output_details import whole_turn_reference
@@ -57,7 +58,6 @@ _MAX_WORDS = 64
 # Words between a selector and its noun: "the first dry run", "the original match list".
 _NOUN_GAP = 2
 _EDGES = ",;:!?\"'()[]."
-_CLAUSE_ENDS = ",;:!?."
 
 
 def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: Config) -> int:
@@ -142,7 +142,7 @@ def _run_noun(
 ) -> str | None:
     """The run noun a selector at ``place`` opens, in its clause, else None."""
     for ahead in range(place + 1, min(place + 2 + _NOUN_GAP, len(words))):
-        if raw[ahead - 1][-1:] in _CLAUSE_ENDS:
+        if raw[ahead - 1][-1:] in CLAUSE_ENDS:
             return None  # "first, what was the total": the clause ends at the selector
         word = words[ahead]
         if word in RUN_POSITION_NOUNS:

@@ -7,6 +7,7 @@ only the turn's own text, word by word: linear, no regex."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..text.lexicon import LEXICON, OPENING_FILLERS, Marker
@@ -26,6 +27,7 @@ from ..text.topic_clause_words import (
     PERMISSION_TAILS,
     TERM_ARTICLES,
 )
+from ..text.turn_text import CLAUSE_MARKS
 
 __all__ = [
     "ECHO_CHARS",
@@ -40,7 +42,10 @@ __all__ = [
 ECHO_CHARS = 64
 # A term is a name of a few words ("dvla check code"), not a clause.
 _TERM_WORDS = 4
-_CLAUSE_ENDS = ",:;?"
+# An echoed term's clause ends at a clause mark or the question's "?" ("Kettle stitch,
+# meaning?"): no "." or "!", as the rule has always read it; the native settle reads the same
+# set (``echo_words``), so the two stay one definition.
+_CLAUSE_ENDS = CLAUSE_MARKS + "?"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 # Fillers that take the next word with them ("hang on", "hold on").
 _PAIR_FILLERS = frozenset(("hang", "hold"))
@@ -66,13 +71,30 @@ def _ends_clause(token: str) -> bool:
 
 _WIDE_LINKS = ECHO_LINKS + FRAME_LINKS
 _WIDE_TAILS = ECHO_TAILS | FRAME_TAILS
+Links = Mapping[str, tuple[tuple[str, ...], ...]]
 
 
-def _link_at(words: list[str], index: int, links: tuple[tuple[str, ...], ...]) -> int:
-    """The length of a phrase of ``links`` starting at ``index`` (0: none)."""
+def _by_first_word(links: tuple[tuple[str, ...], ...]) -> Links:
+    """``links`` by their first word, each word's in the table's order."""
+    found: dict[str, list[tuple[str, ...]]] = {}
     for link in links:
-        span = [word.strip(ECHO_STRIP) for word in words[index : index + len(link)]]
-        if tuple(span) == link:
+        found.setdefault(link[0], []).append(link)
+    return {first: tuple(phrases) for first, phrases in found.items()}
+
+
+# Looked up by the word at each place (issue 14): a question's every word was compared with
+# every link, a slice of stripped words built per link.
+_LINKS = _by_first_word(ECHO_LINKS)
+_WIDE_LINKS_BY_FIRST = _by_first_word(_WIDE_LINKS)
+
+
+def _link_at(bare: list[str], index: int, links: Links) -> int:
+    """The length of the first phrase of ``links`` (the table's order) that the stripped
+    words ``bare`` hold at ``index`` (0: none)."""
+    if index >= len(bare):
+        return 0
+    for link in links.get(bare[index], ()):
+        if tuple(bare[index : index + len(link)]) == link:
             return len(link)
     return 0
 
@@ -86,7 +108,7 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
     term-frames): the ``term_frames`` links and tails too ("hot mud?? like heated?",
     "valley and mountain fold, what's the difference?"), a term of up to
     ``FRAME_TERM_WORDS`` words, a bare "how" after a term without "?" ("richer how")."""
-    links = _WIDE_LINKS if wide else ECHO_LINKS
+    links = _WIDE_LINKS_BY_FIRST if wide else _LINKS
     tails = _WIDE_TAILS if wide else ECHO_TAILS
     most = FRAME_TERM_WORDS if wide else _TERM_WORDS
     if len(text) > ECHO_CHARS:
@@ -98,13 +120,14 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
         return ()
     if bare_how:
         words = words[:-1]
+    stripped = [word.strip(ECHO_STRIP) for word in words]  # what the links are compared with
     index = 0
     while index < len(words) and words[index].strip(ECHO_STRIP) in ECHO_FILLERS:
         index += 2 if words[index].strip(ECHO_STRIP) in _PAIR_FILLERS else 1
     term: list[str] = []
     ended = linked = False
     while index < len(words) and len(term) < most:
-        if term and (span := _link_at(words, index, links)):
+        if term and (span := _link_at(stripped, index, links)):
             index, linked = index + span, True
             break
         token = words[index]
@@ -128,7 +151,7 @@ def echoed_term(text: str, wide: bool = False) -> tuple[str, ...]:
     rest = [word.strip(ECHO_STRIP) for word in words[index:]]
     rest = [word for word in rest if word]
     if rest and not linked:
-        if (span := _link_at(words, index, links)) == 0:
+        if (span := _link_at(stripped, index, links)) == 0:
             tail = " ".join(word for word in rest if word not in ECHO_HEDGES)
             if tail not in tails:
                 return ()

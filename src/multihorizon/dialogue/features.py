@@ -27,6 +27,7 @@ from ..text.enumerations import (
 from ..text.lexicon import Lexicon, Marker, default_lexicon
 from ..text.quantities import adds_something, amounts
 from ..text.tokens import content_terms, turn_terms
+from ..text.turn_text import TurnWords, turn_words
 from .intent import is_question
 from .offers import offers_an_option
 from .turn_cues import ASKS_FOR, OFFERS_ELSE, REQUEST, SELF_TALK, TO_LISTENER, turn_cues
@@ -119,6 +120,26 @@ class TurnFeatures:
         if found is None:
             found = self._memo["terms"] = tuple(content_terms(self.text))
         return found
+
+    @property
+    def term_set(self) -> frozenset[str]:
+        """``terms`` as a set: the next user turn's rules look words up in the reply's. The
+        last turn's set is kept (``_TERM_SET``), not every logged turn's: a set per turn of
+        a long log would hold more than its words."""
+        last = _TERM_SET[0]
+        if last[0] is self:
+            return last[1]
+        found = frozenset(self.terms)
+        _TERM_SET[0] = (self, found)  # replaced whole: a reader sees one pair or the next
+        return found
+
+    @property
+    def words(self) -> TurnWords:
+        """The turn's plain words, tokens and clauses (``turn_text.TurnWords``): one record
+        the statement rules share, the one the classifier's text-only stage read when it
+        read the same text (issue 14). Not kept in the memo: a logged turn would hold its
+        tokens twice over for the rest of the session (``turn_words`` keeps the last)."""
+        return turn_words(self.text)
 
     @property
     def definite_terms(self) -> tuple[str, ...]:
@@ -318,6 +339,10 @@ class TurnFeatures:
     def judgement(self) -> bool:
         """A turn opens by judging an option ("that sounds great")."""
         return self._cue("judgement")
+
+
+# The last turn whose ``term_set`` was asked for, and the set.
+_TERM_SET: list[tuple[TurnFeatures | None, frozenset[str]]] = [(None, frozenset())]
 
 
 def analyse(text: str, role: str, lexicon: Lexicon) -> TurnFeatures:

@@ -39,6 +39,7 @@ from ..config import Config
 from ..inputs import MAX_TURN_CHARS
 from ..text.cues import OPENING_CHARS
 from ..text.lexicon import ADDING_OPENERS, Lexicon, Marker, default_lexicon
+from ..text.turn_text import turn_words
 from .again_markers import says_again
 from .detection import detect
 from .echoes import echo_words, echoed_term
@@ -358,6 +359,7 @@ class IntentClassifier:
         """``classify`` of a turn ``settle`` did not settle, from its ``scanned`` tuple: the
         rules of ours that read the text, and reference detection where it can decide."""
         code, pending, hits, kinds, cues, similarity = scanned
+        turn_words(text, fresh=True)  # the turn's words, read by the rules below and later
         # Ordinal forms without a gate word are read below, unless detection read them here.
         ungated = self._ordinal_forms
         mentions: list[Mention] | None = None
@@ -384,7 +386,7 @@ class IntentClassifier:
                 # §5.2 answer stands ("the next maintenance window": a gate word, no form).
                 mentions = detect(
                     text, hits, self._lexicon, ordinal_forms=self._ordinal_forms,
-                    item_forms=self._item_forms,
+                    item_forms=self._item_forms, forms_gate=self.may_hold_forms,
                 )  # fmt: skip
                 if not mentions:
                     pending, ungated = 0, False

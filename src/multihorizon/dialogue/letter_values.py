@@ -30,6 +30,8 @@ __all__ = ["is_value", "paired_label"]
 Label = tuple[str, int, int]  # (letter, start, end) in the turn
 
 _WINDOW = 80  # characters before a label read for its clause
+# Where the clause before a label starts (``str.rfind`` of each): sentence marks, ";", ","
+# and a line break, but no ":" (the rule's own reading, kept: not ``turn_text.CLAUSE_ENDS``).
 _CLAUSE_ENDS = ".!?;,\n"
 _STRIP = ".,;:!?()\"'*`"
 _YEAR_DIGITS = 4

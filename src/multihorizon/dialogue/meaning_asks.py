@@ -40,6 +40,7 @@ from ..text.question_forms import QUESTION_OPENERS, TERM_BREAKERS
 from ..text.term_frames import FRAME_BREAKERS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_FILLERS, ECHO_STRIP
+from ..text.turn_text import CLAUSE_ENDS
 
 __all__ = [
     "MEANING_CHARS", "meaning_term", "meaning_words", "offered", "opens_with_term", "reply_brought",
@@ -49,7 +50,6 @@ __all__ = [
 MEANING_CHARS = 100
 # A term is a name of a few content words ("statement of assets and liabilities").
 _TERM_WORDS = 5
-_CLAUSE_ENDS = ",;:?.!"
 _DASHES = frozenset(("-", "\u2013", "\u2014"))
 _ASKING = frozenset(("what", "what's", "whats", "who", "how"))
 # "what does X ...": a meaning only with one of ``MEANING_AFTER_ENDS`` or a pointing "do".
@@ -67,7 +67,7 @@ def _clauses(tokens: list[str]) -> list[tuple[int, int]]:
     start = 0
     for index, token in enumerate(tokens):
         core = token.rstrip(ECHO_CLOSERS)
-        if token in _DASHES or (core and core[-1] in _CLAUSE_ENDS):
+        if token in _DASHES or (core and core[-1] in CLAUSE_ENDS):
             spans.append((start, index + 1))
             start = index + 1
     if start < len(tokens):
@@ -330,5 +330,6 @@ def opens_with_term(text: str, asked: tuple[str, ...]) -> bool:
     return set(content_terms(" ".join(clause))) == set(asked)
 
 
-# What closes a turn's opening clause for ``opens_with_term``.
+# What closes a turn's opening clause for ``opens_with_term``: ``turn_text.CLAUSE_ENDS`` and
+# the long dashes, but no "-" (read character by character: "anti-skate" is one term).
 _OPENING_CLAUSE_ENDS = frozenset(",;:.?!\u2013\u2014")

@@ -17,6 +17,7 @@ words; the statement is at most ``SUBJECT_CHARS`` characters.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..text.lexicon import ALSO_CONCERN_WORDS, Marker
@@ -27,8 +28,7 @@ from ..text.terse_words import (
     SUBJECT_OTHERNESS,
     past_form,
 )
-from ..text.tokens import content_terms
-from .phrasing import plain_words
+from ..text.turn_text import DASHES, STATEMENT_ENDS
 from .terse_reports import words_shared
 
 if TYPE_CHECKING:
@@ -55,13 +55,15 @@ SUBJECT_CHANCE_TERMS = 4
 _OTHER_WORDS = 4
 # The first words read for the opener ("oh and also", "on a separate note, ...").
 _OPENING = 5
-_CLAUSE_ENDS = ",.;:!-\u2013\u2014"
+# The opening clause ends at a statement's marks or a dash; no "?" (the rule reads no
+# question, and a "?" inside a statement's word, "ok?", ends nothing of it).
+_CLAUSE_ENDS = STATEMENT_ENDS + DASHES
 _CONCERNS = ALSO_CONCERN_WORDS | SUBJECT_CONCERNS
 # Markers of a turn that goes back or points at a turn, an action or an output.
 _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.TOOL_REF, Marker.DEMONSTRATIVE)
 
 
-def new_subject(opening: list[str], concern: bool, terms: int, shared: int) -> bool:
+def new_subject(opening: Sequence[str], concern: bool, terms: int, shared: int) -> bool:
     """Whether a statement opens a new subject: among its first ``_OPENING`` plain words
     (``opening``, clause ends kept on the tokens) its first clause says it is another matter
     (``SUBJECT_OTHERNESS``), or it opens with an adder (``SUBJECT_ADDERS``, after "oh"/"and")
@@ -106,16 +108,17 @@ def opens_new_subject(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if any(features.has(marker) for marker in _BACK):
         return False
-    words = plain_words(text)
-    terms = set(content_terms(text))
+    # The turn's record (``TurnFeatures.words``, ``terms``): the other statement rules read
+    # the same words.
+    terms = set(features.terms)
     shared = words_shared(context, terms)
-    opening = text.casefold().replace("\u2019", "'").split(maxsplit=_OPENING)[:_OPENING]
-    concern = any(word in _CONCERNS for word in words)
+    opening = features.words.tokens[:_OPENING]
+    concern = not _CONCERNS.isdisjoint(features.words.plain)
     if not new_subject(opening, concern, len(terms), shared):
         return False
     # Its subject, the first content word past the opener, is new to the conversation ("Oh
     # and the rash, it's spreading" goes back to an earlier thread's subject).
-    first = next((term for term in content_terms(text) if term not in _OPENER_TERMS), None)
+    first = next((term for term in features.terms if term not in _OPENER_TERMS), None)
     if first is not None and log.turns_mentioning(first):
         return False
     return not (context.speakers.multi_party(config) or context.peer_dialogue())

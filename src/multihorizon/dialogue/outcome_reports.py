@@ -30,7 +30,6 @@ from ..text.outcome_words import (
     OUTCOME_FILLERS,
     OUTCOME_HAVE,
     OUTCOME_IRREGULAR,
-    OUTCOME_JOINERS,
     OUTCOME_MODALS,
     OUTCOME_ORDERS,
     OUTCOME_OTHERNESS,
@@ -39,9 +38,10 @@ from ..text.outcome_words import (
     OUTCOME_SUBJECTS,
 )
 from ..text.report_words import DONE_NOT_VERBS, DONE_REQUESTS, DONE_VERBS, PAST_IRREGULAR
+from ..text.turn_text import TurnWords, regular_past, turn_words
 from .done_reports import done_report
-from .phrasing import ACKNOWLEDGED_CHARS, REPORT_OPENERS, WORD_STRIP, plain_words
-from .returns import words_held
+from .phrasing import ACKNOWLEDGED_CHARS, REPORT_OPENERS
+from .returns import any_held
 from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
@@ -78,9 +78,6 @@ OUTCOME_OPENERS = (
     | PAST_IRREGULAR
     | OUTCOME_IRREGULAR
 ) - OUTCOME_ORDERS
-_MIN_ED = 5  # "-ed" past forms this long or longer ("tried", "added"), not "bed", "shed"
-_CLAUSE_ENDS = ".,;:!"
-_MOST_CLAUSES = 8
 # Markers of a turn that moves on ("Unrelated: ..."), back ("Back to the roof.") or asks for
 # an explanation.
 _MOVES = (Marker.NEW_TOPIC, Marker.RESUME, Marker.EXPLAIN)
@@ -133,27 +130,7 @@ def _past(word: str) -> bool:
         return False
     if word in PAST_IRREGULAR or word in OUTCOME_IRREGULAR:
         return True
-    return len(word) >= _MIN_ED and word.endswith("ed")
-
-
-def _clauses(text: str) -> list[list[str]]:
-    """The turn's clauses as case-folded words: a clause ends at punctuation or before a
-    joiner ("and", "but", "so", "then")."""
-    clauses: list[list[str]] = []
-    clause: list[str] = []
-    for token in text.casefold().replace("\u2019", "'").split():
-        word = token.strip(WORD_STRIP)
-        if word in OUTCOME_JOINERS and clause:
-            clauses.append(clause)
-            clause = []
-        if word:
-            clause.append(word)
-        if token[-1] in _CLAUSE_ENDS and clause:
-            clauses.append(clause)
-            clause = []
-        if len(clauses) >= _MOST_CLAUSES:
-            return clauses
-    return [*clauses, clause] if clause else clauses
+    return regular_past(word)
 
 
 def outcome_report(text: str, limit: int = OUTCOME_CHARS) -> bool:
@@ -162,11 +139,25 @@ def outcome_report(text: str, limit: int = OUTCOME_CHARS) -> bool:
     over ("here's today's reading"), asks for nothing and says no clause before it that the
     report is about something else ("ok totally random but i bought a ukulele"). The caller
     checks it is no question. ``limit``: the longest statement read."""
-    if len(text) > limit or _asks(words := plain_words(text)):
+    if len(text) > limit:
         return False
-    if not words or words[0] not in OUTCOME_OPENERS:
+    # The turn's record (``turn_words``): the classifier's stage and rule outcome-reports
+    # read the same statement, and the other report rules its words.
+    record = turn_words(text)
+    found = record.read.get(_READ)
+    if found is None:
+        found = record.read[_READ] = _reads_a_report(record)
+    return found
+
+
+_READ = "outcome-reports"  # this rule's key in a turn's ``TurnWords.read``
+
+
+def _reads_a_report(record: TurnWords) -> bool:
+    words = record.plain
+    if not words or words[0] not in OUTCOME_OPENERS or _asks(words):
         return False  # the native settle reads the first word alone
-    for clause in _clauses(text):
+    for clause in record.clauses():  # a clause ends at ``STATEMENT_ENDS`` or a joiner
         start = 0
         while start < len(clause) - 1 and clause[start] in OUTCOME_FILLERS:
             start += 1
@@ -186,7 +177,7 @@ def _reports(clause: list[str]) -> bool:
     return _past(rest[0]) or (rest[0] in OUTCOME_HAVE and len(rest) > 1 and _past(rest[1]))
 
 
-def _asks(words: list[str]) -> bool:
+def _asks(words: tuple[str, ...]) -> bool:
     """Whether a request word is in ``words`` (``DONE_REQUESTS``), a modal only before the
     person asked ("can you", "could we"): "they can do it saturday" asks nothing."""
     for at, word in enumerate(words):
@@ -197,7 +188,7 @@ def _asks(words: list[str]) -> bool:
     return False
 
 
-_ASKED = [[person] for person in ("you", "u", "i", "we", "someone", "anyone")]
+_ASKED = frozenset((person,) for person in ("you", "u", "i", "we", "someone", "anyone"))
 
 
 def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -213,12 +204,11 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
         return False
     # It takes up the reply or its thread: a word pointing back, or a word either used ("I
     # bought a used car last week and the brakes squeal." after party tips takes up nothing).
-    words = set(plain_words(features.text))  # curly apostrophes too ("here\u2019s")
-    if not OUTCOME_POINTERS.isdisjoint(words):
+    # Curly apostrophes too ("here\u2019s").
+    if not OUTCOME_POINTERS.isdisjoint(features.words.plain):
         return True  # "Tried your trick today", "I put a hygrometer in there"
     threads, reply = context.threads, context.log.features[-1]
     # Each vocabulary on its own: the thread's grows with the log, a union would copy it.
-    return (
-        words_held(threads.vocabulary[threads.active], features.terms, True) > 0
-        or words_held(frozenset(reply.terms), features.terms, True) > 0
+    return any_held(threads.vocabulary[threads.active], features.terms) or any_held(
+        reply.term_set, features.terms
     )

@@ -42,6 +42,7 @@ from ..text.lexicon import Marker
 from ..text.ordinal_forms import ADJECTIVE_ORDINALS, ORDINALS
 from ..text.said_words import SELECTOR_FILLERS, SELECTOR_LINKS, SELECTOR_NOUNS
 from ..text.tokens import STOPWORDS, normalise_term
+from ..text.turn_text import CLAUSE_ENDS, DASHES
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .output_details import exchange_over
@@ -63,7 +64,8 @@ _CONTENT_CHARS = 1500
 _WORD_EDGES = ",.;:!?\"'()[]"
 # Words that pick by quality or place (rules item-forms, named-runs read them).
 _PICKS = frozenset((*SUPERLATIVES, *DEGREE_WORDS, *ORDINALS, *ADJECTIVE_ORDINALS, "best", "worst"))
-_CLAUSE_ENDS = (",", "?", ".", ";", ":", "!", "-", "\u2013", "\u2014")
+# A noun phrase also ends at a dash ("the log - what does it say").
+_CLAUSE_ENDS = CLAUSE_ENDS + DASHES
 
 
 def with_selected_output(

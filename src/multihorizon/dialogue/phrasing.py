@@ -55,6 +55,7 @@ from ..text.topic_clause_words import (
     NOT_ANNOUNCING,
     OTHER_TOPIC_OPENERS,
 )
+from ..text.turn_text import CLAUSE_MARKS, WORD_STRIP, plain_words, turn_words
 from .echoes import after_reaction, asks_leave_to_move_on
 from .other_clauses import other_topic_clause
 
@@ -101,9 +102,11 @@ _CONTINUE = int(Marker.CONTINUE)
 SIDE_QUESTION_CHARS = 64
 # A term asked about is a name, not a sentence (rule term-questions).
 _TERM_WORDS = 3
-_CLAUSE_ENDS = ",;:?!"
+# A term question's clause ends at a token holding a clause mark, "?" or "!" anywhere, or
+# ending with "." (``first_clause_end``; a "." inside a token, "v3.5", ends nothing); the
+# native settle's ``may_ask_term`` cuts the same words.
+_CLAUSE_ENDS = CLAUSE_MARKS + "?!"
 _QUOTES = frozenset("\"'\u2018\u201c")
-WORD_STRIP = ",:;.!?\"'()\u2018\u2019\u201c\u201d"
 # In every first word of TERM_OPENERS ("what's"; tests/test_rule_gates.py): a turn holding
 # none opens with no term question.
 _TERM_NEEDLES = ("what",)
@@ -328,12 +331,6 @@ _REPORT_DOERS = frozenset(("i", "we"))
 REPORT_OPENERS = REPORT_SUBJECTS | _REPORT_DOERS | DONE_OPENERS  # and rule done-reports
 
 
-def plain_words(text: str) -> list[str]:
-    """A turn's case-folded words, curly apostrophes made straight and ``WORD_STRIP``'s
-    punctuation taken off their ends: the words the rules here compare with their lists."""
-    return [token.strip(WORD_STRIP) for token in text.casefold().replace("\u2019", "'").split()]
-
-
 def reports_back(text: str) -> bool:
     """Whether a short statement reports back on what the reply before said (rule
     report-backs): its subject points back ("They're in pots and I water them every day.",
@@ -342,7 +339,7 @@ def reports_back(text: str) -> bool:
     The caller checks that it is no question, right after an assistant's reply."""
     if len(text) > ACKNOWLEDGED_CHARS:
         return False
-    words = plain_words(text)
+    words = turn_words(text).plain  # the turn's record: later rules read the same words
     if not words or not ACK_REQUEST_WORDS.isdisjoint(words):
         return False
     if words[0] in REPORT_SUBJECTS:

@@ -36,6 +36,7 @@ from ..text.answer_words import (
     SENTENCE_ENDS,
 )
 from ..text.lexicon import Marker
+from ..text.turn_text import CLAUSE_ENDS
 from .phrasing import WORD_STRIP
 
 if TYPE_CHECKING:
@@ -56,7 +57,6 @@ __all__ = [
 # inside the cap says ..., and I'm fairly sure ..."); a longer turn sets up a matter of its own.
 ANSWER_CHARS = 400
 # A first clause ends at a token ending with one of these.
-_CLAUSE_ENDS = ".,;:!?"
 # Markers of a turn that moves on ("Unrelated: ..."), back ("Back to the roof.") or asks for
 # an explanation.
 _MOVES = (Marker.NEW_TOPIC, Marker.RESUME, Marker.EXPLAIN)
@@ -110,7 +110,7 @@ def answer_statement(text: str) -> bool:
             owner = owner or word in ANSWER_OWNERS
             if adding and owner:
                 return False  # "my daughter also needs braces"
-        ends = token[-1] in _CLAUSE_ENDS
+        ends = token[-1] in CLAUSE_ENDS
         first = first and not ends
         opening = ends or (opening and word in ANSWER_FILLERS)
         before = word

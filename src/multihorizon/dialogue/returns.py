@@ -12,6 +12,7 @@ from functools import lru_cache
 from ..text.lexicon import INFLECTION_SWAPS
 
 __all__ = [
+    "any_held",
     "held_by_thread",
     "holds_all",
     "inflections",
@@ -61,6 +62,15 @@ def words_held(vocabulary: Set[str], words: Sequence[str], variants: bool) -> in
     if not variants:
         return len(vocabulary & set(words))
     return sum(not vocabulary.isdisjoint(inflections(word)) for word in set(words))
+
+
+def any_held(vocabulary: Set[str], words: Sequence[str]) -> bool:
+    """``words_held(vocabulary, words, True) > 0``: whether a thread's ``vocabulary`` holds
+    one of these words in some inflection; the words themselves are looked up first, all at
+    once, and the other forms only when none is there."""
+    return not vocabulary.isdisjoint(words) or any(
+        not vocabulary.isdisjoint(inflections(word)) for word in words
+    )
 
 
 def holds_all(vocabulary: Set[str], words: Sequence[str]) -> bool:

@@ -25,6 +25,7 @@ from ..text.term_origin_words import (
 )
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_STRIP
+from ..text.turn_text import CLAUSE_ENDS
 from .features import TurnFeatures
 from .meaning_asks import meaning_term
 from .turnlog import TurnLog
@@ -38,7 +39,6 @@ _TERM_WORDS = 5  # a term is a name of a few words ("the guaranteed future value
 _CHARS = 240  # a question about a term says it early: the frames are read this far
 _WINDOW = 40  # turns back the turn that brought the term is looked for
 _ARTICLES = frozenset(("a", "an", "the", "that", "this", "those", "these"))
-_CLAUSE_ENDS = ",;:?.!"
 
 
 def asked_term(text: str, learner: bool = False) -> tuple[str, ...]:
@@ -50,7 +50,10 @@ def asked_term(text: str, learner: bool = False) -> tuple[str, ...]:
 def recalled_term(text: str) -> tuple[str, ...]:
     """The content words of the term a recall ("what was that ISA thing you mentioned?") or
     an explain frame ("explain what ESOP is", "remind me what X was") asks about, else ()."""
-    tokens = text[:_CHARS].casefold().replace("\u2019", "'").split()
+    folded = text[:_CHARS].casefold().replace("\u2019", "'")
+    if not any(map(folded.__contains__, _RECALL_NEEDLES)):
+        return ()  # no word either frame opens with: most statements (issue 14)
+    tokens = folded.split()
     words = [token.strip(ECHO_STRIP) for token in tokens]
     for at, word in enumerate(words):
         if word == "what" and at > 0 and (words[at - 1] in EXPLAIN_LEADS or _reminded(words, at)):
@@ -70,6 +73,9 @@ def recalled_term(text: str) -> tuple[str, ...]:
 _RECALLS = frozenset(RECALL_LEADS)
 _RECALL_FIRST = frozenset(lead[0] for lead in RECALL_LEADS)
 _RECALL_SIZES = sorted({len(lead) for lead in RECALL_LEADS}, reverse=True)
+# Some word of ``recalled_term``'s frames holds one of these (an explain frame's "what", a
+# recall's first word): a text holding none asks about no term.
+_RECALL_NEEDLES = tuple(sorted(_RECALL_FIRST | {"what"}))
 
 
 def _reminded(words: list[str], at: int) -> bool:
@@ -96,7 +102,7 @@ def _term_to(
             return ()
         if word not in _ARTICLES or term:
             term.append(word)
-        if tokens[index].rstrip("\"')]")[-1:] in _CLAUSE_ENDS:
+        if tokens[index].rstrip("\"')]")[-1:] in CLAUSE_ENDS:
             break
     return ()
 

@@ -18,6 +18,7 @@ Linear: one pass over at most ``TERSE_WORDS`` words of a turn of at most ``TERSE
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
@@ -29,8 +30,6 @@ from ..text.terse_words import (
     TERSE_NOT_FIRST,
     past_form,
 )
-from ..text.tokens import content_terms
-from .phrasing import plain_words
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -59,7 +58,7 @@ _NOT_TERSE = (
 )
 
 
-def terse_report(words: list[str], shared: int) -> bool:
+def terse_report(words: Sequence[str], shared: int) -> bool:
     """Whether a statement's case-folded plain words (``phrasing.plain_words``; at most
     ``TERSE_WORDS``, no "?" in the turn) are a terse report with no subject: its first word is
     none of ``TERSE_NOT_FIRST``, no word asks (``TERSE_ASKS``), and it opens with a past form
@@ -83,7 +82,7 @@ def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
     text = features.text
     if not (config.terse_reports and len(text) <= TERSE_CHARS and "?" not in text):
         return False
-    words = plain_words(text)
+    words = features.words.plain  # the turn's record, as the other statement rules read it
     if features.question and not (words[:1] and words[0] in TERSE_MODALS | TERSE_CONSTRAINTS):
         return False  # "grippy socks necessary or is barefoot ok": a question, not "can only ..."
     if not (len(log) > 0 and log.roles[-1] == "assistant" and threads.active >= 0):
@@ -94,14 +93,14 @@ def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if context.speakers.multi_party(config) or context.peer_dialogue():
         return False
-    return terse_report(words, words_shared(context, set(content_terms(text))))
+    return terse_report(words, words_shared(context, set(features.terms)))
 
 
 def words_shared(context: DialogueContext, terms: set[str]) -> int:
     """How many of ``terms`` the latest reply or the active thread used. Each looked up on its
     own: the thread's vocabulary grows with the log, and a union would copy it every turn."""
     reply, vocabulary = (
-        frozenset(context.log.features[-1].terms),
+        context.log.features[-1].term_set,
         context.threads.vocabulary[context.threads.active],
     )
     return sum(1 for term in terms if term in reply or term in vocabulary)

@@ -26,6 +26,7 @@ from ..text.check_words import (
 from ..text.lexicon import Marker
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_STRIP
+from ..text.turn_text import CLAUSE_MARKS, DASHES
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -38,7 +39,9 @@ CHECK_CHARS = 160
 # A term the check restates before "meaning" or "you mean" is a name of a few words.
 _TERM_WORDS = 5
 _SENTENCE_ENDS = ".!?;"
-_CLAUSE_ENDS = ",:;-\u2013\u2014"
+# Inside a check a clause ends at a clause mark or a dash; sentence ends are read apart
+# (``_SENTENCE_ENDS``), as in confirm_checks.
+_CLAUSE_ENDS = CLAUSE_MARKS + DASHES
 # A coordinator before a verb put first opens a question of its own ("so I skip it, or do I
 # need it?"); a wh-word inside a clause asks nothing ("so the pilot can't pick where we come
 # down?").

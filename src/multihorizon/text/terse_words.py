@@ -8,6 +8,7 @@ from __future__ import annotations
 from .answer_words import ANSWER_ADDING, ANSWER_ASKS, ANSWER_ORDERS, ANSWER_OTHERNESS
 from .outcome_words import OUTCOME_IRREGULAR, OUTCOME_ORDERS
 from .report_words import DONE_NOT_VERBS, DONE_VERBS, PAST_IRREGULAR
+from .turn_text import regular_past
 
 __all__ = [
     "SUBJECT_ADDERS",
@@ -90,11 +91,10 @@ SUBJECT_CONCERNS = frozenset((
 SUBJECT_ORDERS = ANSWER_ORDERS | OUTCOME_ORDERS | frozenset(("please", "pls", "plz"))
 
 
-# "-ed" past forms this long or longer ("tried", "booked"), not "bed", "shed".
-_MIN_ED = 5
-
-
 def past_form(word: str) -> bool:
     """Whether a case-folded word is a past form a report opens with: one of ``TERSE_PAST``
-    ("took", "sent") or a regular "-ed" form ("checked", "booked")."""
-    return word in TERSE_PAST or (len(word) >= _MIN_ED and word.endswith("ed") and word.isalpha())
+    ("took", "sent") or a regular "-ed" form (``turn_text.regular_past``: "checked",
+    "booked"), of letters only: unlike rules done-reports' and outcome-reports' test, rule
+    terse-reports has read no "-ed" token holding another character ("re-seeded") as one,
+    and keeps that reading."""
+    return word in TERSE_PAST or (regular_past(word) and word.isalpha())

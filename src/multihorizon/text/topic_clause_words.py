@@ -176,7 +176,7 @@ CLARIFY_PHRASES = (
     "could not understand", "didn't quite understand", "didnt quite understand",
     "did not quite understand", "didn't really understand", "didnt really understand",
     "not sure i followed", "not sure i understood", "lost you on", "lost you with",
-    "lost you there", "got lost at the", "got lost on the", "got lost in the part",
+    "lost you there", "got lost in the part",
     "got lost in the bit",
     *LOST_PART_PHRASES,
 )  # fmt: skip

@@ -1358,7 +1358,8 @@ def _understanding_check(config: mh.Config) -> object:
     session = mh.Session(config=config)
     session.user("How do I build a dry stone wall?")
     session.assistant("Build two faces with a batter, leaning in as they rise; fill the middle.")
-    return session.classify("so the batter is just the wall leaning in as it goes up?")
+    # No restating mark ("just", "only" ...): rule restating-checks reads those on its own.
+    return session.classify("so the batter is the wall leaning in as it goes up?")
 
 
 def _restated_check(config: mh.Config) -> object:

@@ -1355,11 +1355,11 @@ def _form_request(config: mh.Config) -> object:
 
 
 def _understanding_check(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule restating-checks reads this check ("just" and the reply's words) on its own.
+    session = mh.Session(config=config.replace(restating_checks=False))
     session.user("How do I build a dry stone wall?")
     session.assistant("Build two faces with a batter, leaning in as they rise; fill the middle.")
-    # No restating mark ("just", "only" ...): rule restating-checks reads those on its own.
-    return session.classify("so the batter is the wall leaning in as it goes up?")
+    return session.classify("so the batter is just the wall leaning in as it goes up?")
 
 
 def _restated_check(config: mh.Config) -> object:

@@ -17,6 +17,7 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
+from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_items37 import OBSERVERS as _ITEMS37
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_terms37 import OBSERVERS as _TERMS37
@@ -1354,7 +1355,8 @@ def _form_request(config: mh.Config) -> object:
 
 
 def _understanding_check(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule restating-checks reads this check ("just" and the reply's words) on its own.
+    session = mh.Session(config=config.replace(restating_checks=False))
     session.user("How do I build a dry stone wall?")
     session.assistant("Build two faces with a batter, leaning in as they rise; fill the middle.")
     return session.classify("so the batter is just the wall leaning in as it goes up?")
@@ -1746,6 +1748,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "own-list-items": _own_list_item,
     **_RESUME37,  # return-question-words (stop 37)
     **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
+    **_CLARIFY38,  # restating-checks (stop 38)
 }
 
 

@@ -431,6 +431,7 @@ class Config:
     understanding_checks: bool = False  # "so X is basically Y?": CLARIFY (opt-in)
     confirm_checks: bool = True  # "so only 40, right?", "back to X - so A, not B?": CLARIFY
     closing_checks: bool = True  # "so 2% of the price, nothing more?": CLARIFY (confirm-checks')
+    restating_checks: bool = True  # "so the receipt alone is enough?" in the reply's words: CLARIFY
     learner_meaning_asks: bool = True  # "this word X I don't get", "X being what": meaning-asks'
     also_subjects: bool = True  # "also my son has started ...", nothing of the thread: EXPLORE
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask

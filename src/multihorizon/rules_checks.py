@@ -82,4 +82,33 @@ CHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] 
         "spreading to her arms now.' (an earlier thread's subject) CONTINUE.",
         "dialogue.also_subjects.adds_a_subject",
     ),
+    (
+        "restating-checks",
+        "intent",
+        "§5.2",
+        "Rule confirm-checks widened to checks with no tag (stop 38, issue 15 item 1): a "
+        "question whose own sentence is a check with an opener (understanding-checks' reading: "
+        "'so', 'basically', 'you mean' ...; no verb put first, no wh-word, no condition) that "
+        "says what the reply said is all it takes, with 'alone', 'enough', 'just', 'only', "
+        "'simply', 'basically' ... (RESTATING_MARKS) or a need denied ('and I don't need the "
+        "box?': RESTATING_NEEDS), and restates the reply in its words: at least two of its "
+        "content words, and half, the latest reply's (a word sharing its first four letters "
+        "with one of the reply's counts: 'proving' for 'prove'), or after a return's clause the "
+        "last six replies', is CLARIFY ('so the receipt alone is enough and I don't need the "
+        "box?', 'so proving is simply leaving it longer before baking?'). 'so I just leave it "
+        "on the counter overnight?' after a reply that said none of it, 'so should I ...?', "
+        "'so what else ...?' stay DRILL_DOWN. Read where confirm-checks reads (right after a "
+        "reply, a chat of two, no new-topic marker, no claim from elsewhere); the marks are "
+        "among Marker.CONFIRM_MARK's phrases, so the native settle hands such a turn on "
+        "(settle_data.confirm_gates: at most CONFIRM_CHARS, ending in '?'). The same stop "
+        "added 'never', 'but never', 'and never' to CONFIRM_CONTRASTS ('..., but never both?').",
+        {"restating_checks": False},
+        "Off -> on, pooled hand-written (every file but clarify_holdout38 and clarify_tune38, "
+        "5,129 logged probes): intent 4679 -> 4681 ('back to the puzzle, so the lamp is just "
+        "for seeing the shades better right?', 'ok so basically either the valve is letting "
+        "water out or something is leaking?'), none lost; resume, new thread, tool target and "
+        "references unchanged. clarify_tune38 (tuned on) 32 -> 33 of 35; clarify_holdout38 "
+        "(written first, misses not read): see the CHANGELOG.",
+        "dialogue.confirm_checks.confirms_the_reply",
+    ),
 )

@@ -13,6 +13,7 @@ the recent replies' words once each: linear, no regex."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..text.check_words import (
@@ -24,6 +25,9 @@ from ..text.check_words import (
     CONFIRM_OUTSIDE,
     CONFIRM_RETURNS,
     CONFIRM_TAGS,
+    RESTATING_MARKS,
+    RESTATING_NEEDS,
+    RESTATING_SKIPPED,
 )
 from ..text.lexicon import Marker
 from ..text.question_forms import NUMBER_WORDS
@@ -60,6 +64,12 @@ _NEW_SUBJECT = (Marker.NEW_TOPIC, Marker.TOPIC_OPENER)
 _ASSISTANT = frozenset(("you", "you've", "you'd", "u"))
 _CONTRAST_LEADS = frozenset(contrast[0] for contrast in CONFIRM_CONTRASTS)
 _CLOSING = frozenset(CLOSING_CHECKS)  # rule closing-checks' tags ("..., nothing more?")
+# Rule restating-checks: the check's words the reply must have said (at least two, and at
+# least half of them), a word standing for a longer or shorter form of the reply's when they
+# share their first letters ("proving" for "prove", "leaving" for "leave").
+_RESTATED_WORDS = 2
+_STEM_CHARS = 4
+_NEED_LEADS = frozenset(need[0] for need in RESTATING_NEEDS)
 
 
 def _ends_clause(token: str) -> bool:
@@ -100,6 +110,7 @@ def confirm_check(
     figures: Callable[[], frozenset[str]] | None = None,
     reply_terms: Callable[[], frozenset[str]] | None = None,
     closing: bool = True,
+    restated: Callable[[bool], frozenset[str]] | None = None,
 ) -> bool:
     """Whether the turn's last sentence is a check (``understanding_check``, after a return's
     clause) marked as one: a ``CONFIRM_TAGS`` tag closing it after a clause end or as a
@@ -110,7 +121,11 @@ def confirm_check(
     warm?"), or a figure of ``figures()`` (the replies', read only then) with one of
     ``CONFIRM_LIMITERS``. Never with a claim from elsewhere (``CONFIRM_OUTSIDE``).
     ``closing`` (rule closing-checks): ``CLOSING_CHECKS`` among the tags ("so the fee is 2%
-    of the price, nothing more?")."""
+    of the price, nothing more?"). ``restated`` (rule restating-checks): the content words of
+    the replies a check with an opener may restate (of the latest reply, or of the recent ones
+    after a return: its argument); with one of ``RESTATING_MARKS`` or ``RESTATING_NEEDS`` and
+    enough of its words theirs (``_restates``) it is a check ("so the receipt alone is enough
+    and I don't need the box?")."""
     if not may_confirm(text):
         return False
     tokens = text.casefold().replace("\u2019", "'").split()
@@ -145,6 +160,10 @@ def confirm_check(
         # With no opener, a restatement names a word of the reply.
         bare = understanding_check(body, bare=True) if reply_terms is not None else ()
         return bool(bare) and reply_terms is not None and not reply_terms().isdisjoint(bare)
+    # Rule restating-checks: the replies' words are read only for a check with a mark.
+    restating = opened and restated is not None and _restating(words)
+    if restating and restated is not None and _restates(opened, restated(start > 0)):
+        return True
     said = [figure for word in words if (figure := _figure(word))]
     if not (opened and figures is not None and said):
         return False
@@ -152,6 +171,30 @@ def confirm_check(
         return False
     replies = figures()
     return any(figure in replies for figure in said)
+
+
+def _restating(words: list[str]) -> bool:
+    """Whether one of ``RESTATING_MARKS`` or ``RESTATING_NEEDS`` stands among ``words``."""
+    for at, word in enumerate(words):
+        if word in RESTATING_MARKS:
+            return True
+        if word in _NEED_LEADS and any(
+            tuple(words[at : at + len(need)]) == need for need in RESTATING_NEEDS
+        ):
+            return True
+    return False
+
+
+def _restates(checked: tuple[str, ...], said: frozenset[str]) -> bool:
+    """Whether the check's content words ``checked`` (its marks aside) are the reply's
+    ``said``: at least ``_RESTATED_WORDS`` of them, and half, as they are or sharing their
+    first ``_STEM_CHARS`` letters with one of ``said``. One set lookup a word."""
+    words = [word for word in checked if word not in RESTATING_SKIPPED]
+    stems = {word[:_STEM_CHARS] for word in said if len(word) >= _STEM_CHARS}
+    shared = sum(
+        word in said or (len(word) >= _STEM_CHARS and word[:_STEM_CHARS] in stems) for word in words
+    )
+    return shared >= _RESTATED_WORDS and 2 * shared >= len(words)
 
 
 def _last_sentence(tokens: list[str], words: list[str]) -> tuple[list[str], list[str]]:
@@ -190,16 +233,30 @@ def _contrasts(tokens: list[str], words: list[str]) -> bool:
 
 def _reply_figures(context: DialogueContext) -> frozenset[str]:
     """The figures the last ``_REPLIES_BACK`` assistant replies write."""
-    log = context.log
     found: set[str] = set()
-    replies = 0
+    for content in _replies(context, _REPLIES_BACK):
+        found.update(figure for word in content.casefold().split() if (figure := _figure(word)))
+    return frozenset(found)
+
+
+def _replies(context: DialogueContext, count: int) -> list[str]:
+    """The texts of the last ``count`` assistant replies, the latest first."""
+    log = context.log
+    found: list[str] = []
     for turn_id in range(len(log) - 1, -1, -1):
-        if replies == _REPLIES_BACK:
+        if len(found) == count:
             break
         if log.roles[turn_id] == "assistant":
-            replies += 1
-            words = log[turn_id].content.casefold().split()
-            found.update(figure for word in words if (figure := _figure(word)))
+            found.append(log[turn_id].content)
+    return found
+
+
+def _reply_words(context: DialogueContext, returned: bool) -> frozenset[str]:
+    """The content words of the latest reply, or with ``returned`` (a return leads the check)
+    of the last ``_REPLIES_BACK`` replies (rule restating-checks)."""
+    found: set[str] = set()
+    for content in _replies(context, _REPLIES_BACK if returned else 1):
+        found.update(content_terms(content))
     return frozenset(found)
 
 
@@ -215,6 +272,7 @@ def confirms_the_reply(context: DialogueContext, features: TurnFeatures) -> bool
     reply = log[len(log) - 1].content
     terms = lambda: frozenset(content_terms(reply))  # noqa: E731 (read only when asked)
     figures = lambda: _reply_figures(context)  # noqa: E731 (read only when asked)
-    if not confirm_check(features.text, figures, terms, config.closing_checks):
+    restated = partial(_reply_words, context) if config.restating_checks else None
+    if not confirm_check(features.text, figures, terms, config.closing_checks, restated):
         return False
     return not (context.speakers.multi_party(config) or context.peer_dialogue())

@@ -27,6 +27,9 @@ __all__ = [
     "CONFIRM_RETURNS",
     "CONFIRM_TAGS",
     "RESTATED_LINKS",
+    "RESTATING_MARKS",
+    "RESTATING_NEEDS",
+    "RESTATING_SKIPPED",
 ]
 
 # Rule understanding-checks. What opens the check, after ``CHECK_FILLERS``: a word that says
@@ -141,6 +144,10 @@ CONFIRM_CONTRASTS = (
     ("but", "not"),
     ("rather", "than"),
     ("instead", "of"),
+    # Stop 38: "..., but never both?", "..., never on the same day?"
+    ("never",),
+    ("but", "never"),
+    ("and", "never"),
 )
 CONFIRM_LIMITERS = frozenset(("only", "just", "really", "whole"))
 # A claim from elsewhere is no restatement of the reply ("I googled it and they all say 12
@@ -157,11 +164,30 @@ CONFIRM_RETURNS = (
     ("back", "to"), ("going", "back", "to"), ("go", "back", "to"), ("returning", "to"),
     ("coming", "back", "to"), ("getting", "back", "to"), ("back", "on"),
 )  # fmt: skip
+# Rule restating-checks (stop 38): a check with no tag, put in the reply's own words, that says
+# what the reply said is all it takes ("so the receipt alone is enough and I don't need the
+# box?", "so proving is simply leaving it longer?", "so X is just my back leg?"): one of these
+# marks, or a need denied ("and I don't need the box?").
+RESTATING_MARKS = frozenset((
+    "alone", "enough", "simply", "merely", "basically", "essentially", "solely", "purely",
+    "just", "only",
+))  # fmt: skip
+RESTATING_NEEDS = (
+    ("don't", "need"), ("dont", "need"), ("do", "not", "need"), ("doesn't", "need"),
+    ("doesnt", "need"), ("does", "not", "need"), ("no", "need"), ("needn't",), ("not", "needed"),
+)  # fmt: skip
+# Words of the check that restate nothing of the reply: the marks' and the needs' words (the
+# tokenizer leaves "don" of "don't").
+RESTATING_SKIPPED = RESTATING_MARKS | frozenset(
+    ("don", "dont", "doesn", "doesnt", "need", "needed", "needn")
+)
 # The scanner's phrases (``Marker.CONFIRM_MARK``): a turn with one goes on to the slow path.
 CONFIRM_PHRASES = tuple(
     sorted(
         {" ".join(tag) for tag in CONFIRM_TAGS}
         | {" ".join(contrast) for contrast in CONFIRM_CONTRASTS}
         | CONFIRM_LIMITERS
+        | RESTATING_MARKS
+        | {" ".join(need) for need in RESTATING_NEEDS}
     )
 )

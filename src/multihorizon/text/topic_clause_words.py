@@ -30,6 +30,7 @@ __all__ = [
     "ECHO_TAILS",
     "EXPLAIN_OBJECT_WORDS",
     "FRAMING_NOUNS",
+    "LOST_PART_PHRASES",
     "NOT_ANNOUNCING",
     "OTHER_CLAUSE_FILLERS",
     "OTHER_CLAUSE_NOUNS",
@@ -109,6 +110,15 @@ AGAIN_NOT_TOPICS = frozenset((
 # CLARIFY phrases beyond SPEC-028 §5.2's canonical markers (issue 15 item 1): a term asked
 # back ("Mature, as in what?", "the frog? Never heard that word.", "what's that exactly?"),
 # a request for the simple idea ("say it like I'm not an engineer", "can you unpack ...").
+# "didn't get the part about X", "dont catch the bit on X": a part of the reply the user lost
+# (CLARIFY_PHRASES below).
+LOST_PART_PHRASES = tuple(
+    f"{negation} {verb} the {part} {about}"
+    for negation in ("didn't", "didnt", "did not", "don't", "dont", "do not")
+    for verb in ("get", "catch")
+    for part in ("part", "bit")
+    for about in ("about", "on", "with", "where")
+)
 CLARIFY_PHRASES = (
     "as in what", "never heard that word", "never heard that term", "never heard of that",
     "never heard of it", "what's that exactly", "what is that exactly", "what's that in practice",
@@ -155,6 +165,20 @@ CLARIFY_PHRASES = (
     "in the sense that", "did i get that right", "have i got that right",
     "am i getting this right", "is that what you mean", "is that what you meant",
     "is that what you're saying",
+    # Issue 15 (stop 38): a part of the reply the user lost, in the spellings people type
+    # ("I did not quite follow the part about X", "couldnt follow the section on X", "didnt
+    # get the bit about X. what is it", "you lost me on X"): the forms of "didn't follow" and
+    # "didn't understand" above, and "get"/"catch" only before a part of what was said ("I
+    # didn't get the part in time" reports).
+    "didnt follow", "did not follow", "couldn't follow", "couldnt follow", "could not follow",
+    "didnt quite follow", "did not quite follow", "didn't really follow", "didnt really follow",
+    "didnt understand", "did not understand", "couldn't understand", "couldnt understand",
+    "could not understand", "didn't quite understand", "didnt quite understand",
+    "did not quite understand", "didn't really understand", "didnt really understand",
+    "not sure i followed", "not sure i understood", "lost you on", "lost you with",
+    "lost you there", "got lost in the part",
+    "got lost in the bit",
+    *LOST_PART_PHRASES,
 )  # fmt: skip
 # How the readers of a term asked back (echoes, reply_terms, term_checks) cut a turn's words:
 # the characters stripped from a word, those that may close it after its "?", and the articles

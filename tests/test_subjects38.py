@@ -60,6 +60,8 @@ def _agree(session: mh.Session, text: str, intent: mh.Intent) -> mh.Envelope:
         "another thing, weve been offered a free range cooker from my sisters old flat",
         "We have also inherited a small wildlife pond with the house.",
         "oh and we've also adopted two rescue kittens",
+        "My parents bought us a trampoline for the garden too",  # short: "too" anchors
+        "We've been given a puppy by the neighbours as well",
     ],
 )
 def test_a_new_thing_added_is_a_new_subject_and_thread(text: str) -> None:
@@ -115,16 +117,31 @@ def test_the_switch_turns_the_rule_off() -> None:
         ("we also got rid of the old one", -1),
         ("the boiler is old, my son also has a cold", -1),  # the anchor past the first clause
         ("also had a look at the filter", -1),
+        ("My parents bought us a trampoline too", -1),  # a tail anchors in a short text only
     ],
 )
 def test_the_added_thing_is_read_where_it_stands(text: str, start: int) -> None:
     assert added_thing(text) == start, text
 
 
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("My parents bought us a trampoline too", 4),
+        ("We've been given a puppy as well.", 3),
+        ("I have a cold too", 2),  # read; the rule's term count turns it down
+        ("Bought a new drill too, it's great" + " really" * 20, -1),  # longer than TERSE_CHARS
+        ("so I got it working too", -1),
+    ],
+)
+def test_a_short_text_may_anchor_on_its_tail(text: str, start: int) -> None:
+    assert added_thing(text, tails=True) == start, text
+
+
 def test_the_added_thing_reads_a_bounded_opening() -> None:
     for text in ("also " * 200_000, "a" * 1_000_000, "I've also got " + "a " * 500_000):
         began = time.perf_counter()
-        added_thing(text)
+        added_thing(text, tails=True)
         assert time.perf_counter() - began < 0.5
 
 
@@ -171,3 +188,13 @@ def test_the_hold_out_keeps_its_floor() -> None:
     assert counts["intent"] == 59
     assert figures["intent_accuracy"] >= 0.83
     assert figures["new_thread_accuracy"] >= 0.83
+
+
+def _observe_also_holding(config: mh.Config) -> object:
+    session = _offer(config, " Do you have a competing offer?")
+    envelope = session.preview("I've also got my driving test next month")
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+# The on/off observer of ``test_rules`` (rule id -> what the rule decides).
+OBSERVERS = {"also-holdings": _observe_also_holding}

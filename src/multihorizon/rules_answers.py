@@ -126,4 +126,27 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "0.925, pairwise 0.739, as before the stop).",
         "dialogue.new_subjects.opens_new_subject",
     ),
+    (
+        "also-holdings",
+        "intent",
+        "§5.2 §3.3",
+        "In an assistant chat of two, a statement of at most 400 characters right after a "
+        "reply that adds a new thing the user has: 'also' among the first eight words of its "
+        "first clause (or 'another thing', 'one more thing', 'plus', 'oh and' at the opening), "
+        "within four words a verb of having or being given (got, have, given, lent, offered, "
+        "bought, inherited, handed, won ...: text.holding_words) and a noun phrase that opens "
+        "with a determiner, a possessive or a number ('I've also got my driving test next "
+        "month', 'Also we've been lent a camper van', 'another thing, we've been offered a "
+        "free cooker'); at least 2 content words besides the verb, none used by the active "
+        "thread or the reply, the thing's first one new to the conversation: EXPLORE (§5.2) "
+        "and it leaves the thread (§3.3, as rule new-subjects), where rules reply-answers or "
+        "the report rules would keep it. Rules also-subjects and new-subjects need a concern "
+        "word for such a statement. Not 'I also have a question ...', 'also got it working', "
+        "'I also need a rental car' (no verb of having), a question, or a turn that goes back "
+        "or points at a turn, action or output. Every turn with 'also' or 'plus' goes past "
+        "the native settle (Marker.ALSO_OPENER, as for rule also-subjects).",
+        {"also_holdings": False},
+        "EVIDENCE",
+        "dialogue.also_holdings.adds_a_holding",
+    ),
 )

@@ -24,6 +24,7 @@ from ..text.holding_words import (
     HOLD_OBJECTS,
     HOLD_OPENERS,
     HOLD_STARTS,
+    HOLD_TAILS,
     HOLD_VERBS,
     HOLD_WORDS,
 )
@@ -31,7 +32,7 @@ from ..text.lexicon import Marker
 from ..text.tokens import content_terms
 from .new_subjects import SUBJECT_CHARS
 from .phrasing import WORD_STRIP
-from .terse_reports import words_shared
+from .terse_reports import TERSE_CHARS, words_shared
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -49,13 +50,15 @@ _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.TOOL_REF, Mar
 _ANCHOR_MARKERS = (Marker.ALSO_OPENER, Marker.TOPIC_OPENER)
 
 
-def added_thing(text: str) -> int:
+def added_thing(text: str, tails: bool = False) -> int:
     """Where the new thing's noun phrase starts among the turn's first tokens (its index), or
     -1: an anchor ("also" among the first ``HOLD_WORDS`` words of the first clause, leads
     such as "oh," aside, or an opener of ``HOLD_OPENERS`` at the opening), then within
     ``HOLD_GAP`` words of the same clause a verb of ``HOLD_VERBS``, then (past "me"/"us") a
     word of ``HOLD_STARTS`` or a number, and a thing of ``HOLD_NOT_THINGS`` not right after
-    it ("I also have a question about ...")."""
+    it ("I also have a question about ..."). With ``tails`` (a text of at most
+    ``TERSE_CHARS``), a text that ends with "too" or "as well" ("My parents bought us a
+    trampoline too") holds its anchor at the opening: the verb within ``HOLD_GAP`` words."""
     limit = HOLD_WORDS + HOLD_GAP + 4
     tokens = text[: limit * 40].casefold().replace("\u2019", "'").split(maxsplit=limit)[:limit]
     words = [token.strip(WORD_STRIP) for token in tokens]
@@ -67,8 +70,8 @@ def added_thing(text: str) -> int:
             anchor = index
             break
         if tokens[index][-1:] in _CLAUSE_ENDS and words[index] not in HOLD_LEADS:
-            return -1  # the first clause ended without an anchor
-    if anchor < 0:
+            break  # the first clause ended without an anchor
+    if anchor < 0 and not (tails and len(text) <= TERSE_CHARS and _ends_adding(text)):
         return -1
     for index in range(anchor + 1, min(anchor + 1 + HOLD_GAP, len(words))):
         if tokens[index - 1][-1:] in _CLAUSE_ENDS and index - 1 > anchor:
@@ -97,13 +100,16 @@ def adds_a_holding(context: DialogueContext, features: TurnFeatures) -> bool:
     text = features.text
     if not (config.also_holdings and len(text) <= SUBJECT_CHARS and not features.question):
         return False
-    if not any(features.has(marker) for marker in _ANCHOR_MARKERS):
+    # A text of at most TERSE_CHARS right after a reply goes past the native settle (rule
+    # terse-reports): its "too" or "as well" may anchor; a longer one needs a marked anchor.
+    tails = config.terse_reports and len(text) <= TERSE_CHARS
+    if not (tails or any(features.has(marker) for marker in _ANCHOR_MARKERS)):
         return False  # no "also", "plus", "oh and" or "another thing": nothing to read
     if not (len(log) > 0 and log.roles[-1] == "assistant" and threads.active >= 0):
         return False
     if any(features.has(marker) for marker in _BACK):
         return False
-    start = added_thing(text)
+    start = added_thing(text, tails)
     if start < 0:
         return False
     terms = {term for term in content_terms(text) if len(term) > 2 and term not in HOLD_VERBS}
@@ -114,3 +120,9 @@ def adds_a_holding(context: DialogueContext, features: TurnFeatures) -> bool:
     if thing and log.turns_mentioning(thing[0]):
         return False
     return not (context.speakers.multi_party(config) or context.peer_dialogue())
+
+
+def _ends_adding(text: str) -> bool:
+    """Whether a short text ends with one of ``HOLD_TAILS`` ("... a trampoline too.")."""
+    words = tuple(text[-40:].casefold().rstrip(WORD_STRIP + " ").split()[-2:])
+    return any(words[len(words) - len(tail) :] == tail for tail in HOLD_TAILS)

@@ -13,6 +13,7 @@ __all__ = [
     "HOLD_OBJECTS",
     "HOLD_OPENERS",
     "HOLD_STARTS",
+    "HOLD_TAILS",
     "HOLD_VERBS",
     "HOLD_WORDS",
 ]
@@ -27,6 +28,9 @@ HOLD_ANCHORS = frozenset(("also",))
 HOLD_OPENERS = (
     ("another", "thing"), ("one", "more", "thing"), ("plus",), ("oh", "and"),
 )  # fmt: skip
+# Ends of a short statement that add it to what was said ("My parents bought us a
+# trampoline too", "We've been given a puppy as well"): the anchor at the opening.
+HOLD_TAILS = (("too",), ("as", "well"))
 # Words that may stand before the anchor in a clause of their own ("Oh, and also ...", "ok,
 # also ..."): a clause end after them does not end the search.
 HOLD_LEADS = frozenset(("oh", "and", "ok", "okay", "right", "so", "well"))

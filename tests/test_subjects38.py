@@ -18,6 +18,8 @@ import pytest
 import multihorizon as mh
 from handwritten_scoring import score
 from multihorizon.dialogue.also_holdings import added_thing
+from multihorizon.dialogue.new_subjects import new_subject
+from multihorizon.dialogue.reply_answers import answer_statement
 
 DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -180,6 +182,30 @@ def test_an_answer_that_opens_with_no_continues_the_thread(text: str) -> None:
     before = session.active_thread
     envelope = _agree(session, text, mh.Intent.CONTINUE)
     assert envelope.active_thread == before, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no change, still slow even after boiling water",
+        "no other blockage that I can see, the trap looked clean",
+        "nothing different after the plunger, it still gurgles",
+    ],
+)
+def test_an_otherness_word_after_a_negation_is_an_answer(text: str) -> None:
+    session = mh.Session()
+    session.user("The kitchen sink drains really slowly since the weekend.")
+    session.assistant("Often it's a grease plug in the trap. Have you tried a plunger on it yet?")
+    before = session.active_thread
+    envelope = _agree(session, text, mh.Intent.CONTINUE)
+    assert envelope.active_thread == before, text
+
+
+def test_an_otherness_word_that_opens_still_moves_on() -> None:
+    assert not answer_statement("different thing, my boiler pressure keeps dropping")
+    assert answer_statement("no change, still slow")
+    assert not new_subject(["no", "change,", "still", "slow", "after"], False, 4, 0)
+    assert new_subject(["different", "thing,", "the", "boiler", "leaks"], False, 4, 0)
 
 
 def test_the_hold_out_keeps_its_floor() -> None:

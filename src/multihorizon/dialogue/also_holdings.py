@@ -62,9 +62,7 @@ def added_thing(text: str, tails: bool = False) -> int:
     limit = HOLD_WORDS + HOLD_GAP + 4
     tokens = text[: limit * 40].casefold().replace("\u2019", "'").split(maxsplit=limit)[:limit]
     words = [token.strip(WORD_STRIP) for token in tokens]
-    anchor = next(
-        (len(form) - 1 for form in HOLD_OPENERS if tuple(words[: len(form)]) == form), -1
-    )
+    anchor = next((len(form) - 1 for form in HOLD_OPENERS if tuple(words[: len(form)]) == form), -1)
     for index in range(min(HOLD_WORDS, len(words)) if anchor < 0 else 0):
         if words[index] in HOLD_ANCHORS:
             anchor = index

@@ -20,6 +20,7 @@ from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_items37 import OBSERVERS as _ITEMS37
 from test_return_question_words import OBSERVERS as _RESUME37
+from test_subjects38 import OBSERVERS as _SUBJECTS38
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
@@ -1740,6 +1741,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
     **_TERMS37,  # closing-checks, learner-meaning-asks, term-recalls, term-origins (stop 37)
     **_REPORTS37,  # terse-reports, new-subjects (stop 37)
+    **_SUBJECTS38,  # also-holdings (stop 38)
     **_TOOLSAID37,  # it-said-outputs, advice-output-holders, output-selectors (stop 37)
     "letter-picks": _letter_pick,
     "clause-picks": _clause_pick,

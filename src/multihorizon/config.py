@@ -475,6 +475,7 @@ class Config:
     # us mad." after a reply, sharing nothing with the thread: a new subject and thread (rule
     # new-subjects).
     new_subjects: bool = True
+    also_holdings: bool = True  # "I've also got my exam in May", nothing of the thread: EXPLORE
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

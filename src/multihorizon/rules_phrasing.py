@@ -583,7 +583,8 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "every hand-written file pooled 3651 -> 3675.",
         "dialogue.reply_rules.acts_on_the_thread",
     ),
-    *ANSWER_RULES,  # stops 36-37: reply-answers, long-reports, terse-reports, new-subjects
+    *ANSWER_RULES,  # stops 36-38: reply-answers, long-reports, terse-reports, new-subjects,
+    # also-holdings
     *CHECK_RULES,  # stop 36: confirm-checks, also-subjects (rules_checks)
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..text.answer_words import ANSWER_NEGATORS
 from ..text.lexicon import ALSO_CONCERN_WORDS, Marker
 from ..text.terse_words import (
     SUBJECT_ADDERS,
@@ -84,7 +85,12 @@ def new_subject(opening: Sequence[str], concern: bool, terms: int, shared: int) 
             # "ok also checked move 22 ...": what the user did, a report. Only right after
             # the adder: "also my passport expired" raises a concern in a past form.
             return False
-        other = other or (word in SUBJECT_OTHERNESS and index < _OTHER_WORDS)
+        # "no change, still ..." says nothing else came up (``ANSWER_NEGATORS``).
+        other = other or (
+            word in SUBJECT_OTHERNESS
+            and index < _OTHER_WORDS
+            and (index == 0 or words[index - 1] not in ANSWER_NEGATORS)
+        )
         # "also ...", "and also ...", "oh and ...", "plus ..." at the turn's opening.
         if index <= 2 and (
             word in SUBJECT_ADDERS or (word == "and" and opening[0].strip(_CLAUSE_ENDS) == "oh")

@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
+from .also_holdings import adds_a_holding
 from .also_subjects import adds_a_subject
 from .bare_returns import bare_return_of
 from .dormant_returns import dormant_return
@@ -129,12 +130,15 @@ def thread_for_turn(
 def _new_subject(context: DialogueContext, features: TurnFeatures, intent: Intent) -> bool:
     """Whether an EXPLORE turn is a new subject that leaves the thread (rule new-subjects):
     "Also our cat keeps scratching the sofa, it's driving us mad." as rules new-subjects or
-    also-subjects read it."""
-    return (
-        intent is Intent.EXPLORE
-        and context.config.new_subjects
-        and (opens_new_subject(context, features) or adds_a_subject(context, features))
-    )
+    also-subjects read it, or "I've also got my grade 6 exam in May" as rule also-holdings
+    reads it."""
+    if intent is not Intent.EXPLORE:
+        return False
+    if context.config.new_subjects and (
+        opens_new_subject(context, features) or adds_a_subject(context, features)
+    ):
+        return True
+    return adds_a_holding(context, features)
 
 
 def _weak_stay(

@@ -28,6 +28,7 @@ from ..text.answer_words import (
     ANSWER_ADDING,
     ANSWER_ASKS,
     ANSWER_FILLERS,
+    ANSWER_NEGATORS,
     ANSWER_ORDERS,
     ANSWER_OTHERNESS,
     ANSWER_OWNERS,
@@ -87,7 +88,8 @@ def replies_asked(log: TurnLog, config: Config) -> bool:
 
 def answer_statement(text: str) -> bool:
     """Whether a statement may answer a question: at most ``ANSWER_CHARS`` characters, no
-    first clause of otherness ("Separately, ...") or of another party's second matter
+    first clause of otherness ("Separately, ..."; not "no change, ...": ``ANSWER_NEGATORS``)
+    or of another party's second matter
     ("also my water softener ...", "Her brother wants to start too, ..."), no clause that
     opens with an order ("Let me have ...", "No, not now. Tell me ..."), and nothing asked
     for after all ("wants to know", "tips on", "please"). The caller checks it is no
@@ -104,8 +106,8 @@ def answer_statement(text: str) -> bool:
         if opening and word in ANSWER_ORDERS:
             return False  # "Let me have the contact number", "No, not now. Tell me ..."
         if first:
-            if word in ANSWER_OTHERNESS:
-                return False  # "Unrelated, ...", "Other thing: ..."
+            if word in ANSWER_OTHERNESS and before not in ANSWER_NEGATORS:
+                return False  # "Unrelated, ...", "Other thing: ..."; not "no change, ..."
             adding = adding or word in ANSWER_ADDING
             owner = owner or word in ANSWER_OWNERS
             if adding and owner:

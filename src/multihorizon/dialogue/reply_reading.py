@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .also_holdings import adds_a_holding
 from .also_subjects import adds_a_subject
 from .bare_returns import ALONE, bare_return_of
 from .confirm_checks import confirms_the_reply
@@ -61,6 +62,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
     if intent in _ADDS_FROM and opens_new_subject(context, features):
         return Intent.EXPLORE  # rule new-subjects: §5.2 a new subject, no answer or report
+    if intent in _ADDS_FROM and adds_a_holding(context, features):
+        return Intent.EXPLORE  # rule also-holdings: §5.2 a new thing the user has, no answer
     if (
         intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
         and reports_tersely(context, features)

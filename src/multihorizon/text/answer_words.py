@@ -11,6 +11,7 @@ __all__ = [
     "ANSWER_ADDING",
     "ANSWER_ASKS",
     "ANSWER_FILLERS",
+    "ANSWER_NEGATORS",
     "ANSWER_ORDERS",
     "ANSWER_OTHERNESS",
     "ANSWER_OWNERS",
@@ -38,6 +39,9 @@ ANSWER_OWNERS = frozenset(("my", "our", "his", "her", "their", "mine"))
 # Words of a first clause that say it is about something else ("Unrelated, ...", "other
 # thing: ...", "Separately, ...").
 ANSWER_OTHERNESS = OUTCOME_OTHERNESS | frozenset(("meanwhile", "elsewhere", "else"))
+# Words after which an otherness word is an answer's, not a move ("no change, still slow", "no
+# other marks", "nothing different"; stop 38): the word says nothing else came up.
+ANSWER_NEGATORS = frozenset(("no", "not", "nothing", "none", "without", "any"))
 # Words with which a statement asks for something after all ("my partner wants to know how
 # ...", "I'd appreciate tips on ...", "Please give me their phone number first.", "Let me have
 # the contact number"): read as the pair ("to", "know") or the single word.

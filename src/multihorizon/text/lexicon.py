@@ -305,6 +305,10 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "on a different topic", "unrelated question", "changing subject", "changing topic",
             "change subject", "moving on to something else", "moving on to another",
             "change the subject", "change the topic", "switch topics", "switch subjects",
+            # Stop 38 (subjects38): "Not related to this but ...?", "On another matter, ...".
+            "not related to this", "nothing to do with this", "on another matter",
+            "on a separate matter", "on a different matter", "while i have you",
+            "while i've got you",
         ),
         Marker.TOPIC_OPENER: (
             "something else", "another thing", "random question", "separate question",

@@ -160,6 +160,8 @@ class Config:
     # An ordinal over an earlier list named by its topic: "Pepper number four" (rule
     # list-topics).
     list_topics: bool = True
+    # An ordinal past a later inline comma series picks the list laid out (rule laid-out-lists).
+    laid_out_lists: bool = True
     # "c in an open office?": a letter opening the turn picks an item (rule lead-letters); a
     # turn reference gives up its item to an item reference of the turn (item-over-said).
     lead_letters: bool = True

@@ -27,6 +27,7 @@ from ..text.list_layout import (
     MENTION_STOPS,
     PAIR_ORDINALS,
     inline_series,
+    sentence_series,
 )
 from ..text.ordinal_forms import ORDINALS
 from ..text.tokens import STOPWORDS, content_terms, normalise_term
@@ -40,6 +41,8 @@ __all__ = ["with_laid_out_lists"]
 
 _LIST_TURNS = 3  # replies with lists searched back for a laid-out list, the series' first
 _WALK = 12  # turns walked back for them
+_NOT_NAMING = STOPWORDS | GENERIC_NOUNS  # words after an ordinal that name no list
+_CONFIDENCE = 0.6  # a series the list parse did not read (as the user's own lists)
 
 
 def with_laid_out_lists(
@@ -51,11 +54,50 @@ def with_laid_out_lists(
         return resolution
     changed: dict[int, Reference] = {}
     for ref in resolution.references:
-        if ref.type == "ordinal" and ref.item and ref.target_turn is not None:
+        if ref.type != "ordinal":
+            continue
+        moved = None
+        if ref.item and ref.target_turn is not None:
             moved = _moved(ref, content, log)
-            if moved is not None:
-                changed[id(ref)] = moved
+        if moved is None and config.named_series:
+            moved = _named_series(ref, content, log)
+        if moved is not None:
+            changed[id(ref)] = moved
     return resolution.with_changed(changed) if changed else resolution
+
+
+def _named_series(ref: Reference, content: str, log: TurnLog) -> Reference | None:
+    """Rule named-series: "the second of those tools", "the 3rd thing to pack" after a reply
+    whose comma series the list parse left out ("you'll need a spanner, a bucket, ..."): the
+    series' item, when the turn names it (a demonstrative, or a word after the ordinal the
+    series' reply or its question says) and not the list the ordinal resolved to."""
+    latest = next((t for t in range(len(log) - 1, -1, -1) if log.roles[t] == "assistant"), -1)
+    if latest < 0 or (ref.target_turn is not None and ref.target_turn > latest):
+        return None
+    number = _number(ref.surface)
+    if number is None:
+        return None
+    demonstrative, words = _after(ref, content)
+    if not demonstrative and not words:
+        return None  # most ordinals: "the second step, how long?"
+    text = log.features[latest].text
+    series = sentence_series(text)
+    if not _fits(number, len(series)):
+        return None
+    if any(series == listed.items for listed in log.features[latest].enumeration_lists or ()):
+        return None  # a list the stage read: the spec's reading stands
+    resolved: tuple[str, ...] = ()
+    if ref.target_turn is not None:
+        turn = ref.target_turn
+        if turn == latest and ref.item in series:
+            return None
+        resolved = (*log.features[turn].terms, *_asked(turn, log))
+    said = (*log.features[latest].terms, *_asked(latest, log))
+    named = demonstrative and not any(_held(word, resolved) for word in words)
+    if not named and not any(_held(w, said) and not _held(w, resolved) for w in words):
+        return None
+    index = len(series) + number if number < 0 else number - 1
+    return replace(ref, target_turn=latest, item=series[index], confidence=_CONFIDENCE)
 
 
 def _moved(ref: Reference, content: str, log: TurnLog) -> Reference | None:
@@ -157,9 +199,8 @@ def _after(ref: Reference, content: str) -> tuple[bool, list[str]]:
         head = word.rstrip("".join(MENTION_STOPS))
         if head in DEMONSTRATIVES and k <= 1:
             demonstrative = True
-        elif head.isalpha() and head not in STOPWORDS and head not in GENERIC_NOUNS:
-            if len(head) > 2:
-                found.append(normalise_term(head))
+        elif head.isalpha() and len(head) > 2 and head not in _NOT_NAMING:
+            found.append(normalise_term(head))
         if head != word or any(char in MENTION_STOPS for char in raw):
             break  # the clause ends here
     return demonstrative, found

@@ -18,6 +18,7 @@ from dataclasses import replace
 from ..config import Config
 from ..text.enumerations import LAST
 from ..text.item_words import NOT_ITEM_WORDS
+from ..text.list_layout import MORE_OWN_CUES, colon_series
 from ..text.ordinal_forms import (
     ADJECTIVE_ORDINALS,
     CARDINALS,
@@ -61,9 +62,12 @@ _CUE_HEADS = tuple(
 )
 
 
-def _points_at_own(content: str) -> bool:
-    """Whether a turn holds an ``OWN_LIST_CUES`` cue ("the second one I mentioned")."""
+def _points_at_own(content: str, more: bool = False) -> bool:
+    """Whether a turn holds an ``OWN_LIST_CUES`` cue ("the second one I mentioned"); ``more``
+    (rule own-list-forms): or a ``MORE_OWN_CUES`` one ("the second one I put down")."""
     folded = " " + content.casefold().replace("\u2019", "'")
+    if more and any(cue in folded for cue in MORE_OWN_CUES):
+        return True
     if not any(head in folded for head in _CUE_HEADS):
         return False
     return any(cue in folded for cue in OWN_LIST_CUES)
@@ -84,9 +88,9 @@ def with_own_lists(
     mine = [ref for ref in ordinals if config.own_possessive_ordinals and _possessive(ref)]
     if mine:
         ordinals = mine
-    elif not _points_at_own(content):
+    elif not _points_at_own(content, config.own_list_forms):
         return resolution
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     if found is None:
         return resolution
     turn, items = found
@@ -161,9 +165,9 @@ def with_own_list_words(
         return resolution
     if any(ref.type == "ordinal" and ref.item is not None for ref in resolution.references):
         return resolution
-    if not _points_at_own(content):
+    if not _points_at_own(content, config.own_list_forms):
         return resolution  # most turns
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     asked = [t for t in terms if t not in NOT_ITEM_WORDS and t not in ITEM_NOUNS and len(t) >= 3]
     if found is None or not asked:
         return resolution
@@ -194,12 +198,14 @@ def with_own_list_ordinals(
     and no reference of the turn names an item; the item is ``named`` first."""
     if not config.own_list_ordinals or resolution.addressee is not None:
         return resolution
-    if any(ref.item is not None for ref in resolution.references) or _points_at_own(content):
+    if any(ref.item is not None for ref in resolution.references) or _points_at_own(
+        content, config.own_list_forms
+    ):
         return resolution  # with a cue ("the second one I mentioned") rule own-lists reads it
     open_refs = [r for r in resolution.references if r.type == "ordinal" and r.target_turn is None]
     if not open_refs and not any(word in ORDINALS for word in _head_words(content)):
         return resolution  # most turns
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     if found is None:
         return resolution
     turn, items = found
@@ -243,11 +249,13 @@ def with_own_list_items(
         return resolution
     if any(ref.item is not None for ref in resolution.references):
         return resolution
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     if found is None:
         return resolution  # most turns
     turn, items = found
-    if any(later > turn for later in list_turns(log)) or _points_at_own(content):
+    if any(later > turn for later in list_turns(log)) or _points_at_own(
+        content, config.own_list_forms
+    ):
         return resolution  # a reply's list is the latest; with a cue own-list-words reads it
     aside = aside_end(content)
     if aside >= 0:  # "Rather than the Dell, would the Air ...": the question's words
@@ -317,8 +325,9 @@ def _said_exactly(terms: Sequence[str], items: Sequence[str]) -> str | None:
     return items[counts.index(top)] if top and counts.count(top) == 1 else None
 
 
-def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
-    """(turn, items) of the last list of the latest user turn with one, or None."""
+def _own_list(log: TurnLog, colon_lists: bool = False) -> tuple[int, tuple[str, ...]] | None:
+    """(turn, items) of the last list of the latest user turn with one, or None;
+    ``colon_lists`` (rule own-list-forms): a colon series with no joiner is one."""
     now = len(log)
     for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
         if log.roles[turn] != "user":
@@ -332,6 +341,9 @@ def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
             return turn, inline
         if lists:
             return turn, lists[-1].items
+        series = colon_series(features.text) if colon_lists else ()
+        if series:  # rule own-list-forms: "my shortlist: Lisbon, Porto, Faro"
+            return turn, series
     return None
 
 

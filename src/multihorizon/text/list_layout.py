@@ -17,12 +17,12 @@ from .scan import digit_group, sentence_spans
 
 __all__ = [
     "AFTER_WORDS",
+    "CLAUSE_OPENERS",
     "DEMONSTRATIVES",
     "GENERIC_NOUNS",
     "MENTION_STOPS",
     "MORE_OWN_CUES",
     "PAIR_ORDINALS",
-    "SERIES_CLAUSE_OPENERS",
     "SERIES_DETERMINERS",
     "SERIES_LEAD_WORDS",
     "colon_series",
@@ -110,9 +110,7 @@ SERIES_LEAD_WORDS = _words(
 )
 # A comma part that opens the sentence with these is a clause before the series ("Before you
 # build it, check A, B and C"; "To get faster, learn A, B and C"), not its first item.
-SERIES_CLAUSE_OPENERS = _words(
-    "before after to when if once since while as so for on in then first"
-)
+CLAUSE_OPENERS = _words("before after to when if once since while as so for on in then first")
 _SERIES_CHARS = 400  # a longer sentence is a run-on paragraph, no series
 _REPLY_SENTENCES = 40  # sentences of a reply read for series
 
@@ -142,12 +140,16 @@ def sentence_series(text: str) -> tuple[str, ...]:
         joined = _joined(last)
         if joined is None or len(parts) < 2:
             continue
+        opener = parts[0].split()[:1]
+        second = parts[1].split()[:1]
         if (
-            len(parts) >= 3
-            and parts[0].split()[:1]
-            and (parts[0].split()[0].casefold() in SERIES_CLAUSE_OPENERS)
+            len(parts) + len(joined) >= 4
+            and opener
+            and opener[0].casefold() in CLAUSE_OPENERS
+            and second
+            and second[0].casefold() not in SERIES_DETERMINERS
         ):
-            parts = parts[1:]  # "Before you build it, check A, B and C"
+            parts = parts[1:]  # "Before you build it, check A, B and C" (not "For it, a B")
         head = _series_head(parts[0])
         items = [head, *parts[1:], *joined]
         if all(item and len(item.split()) <= _PART_WORDS for item in items):

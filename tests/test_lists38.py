@@ -204,6 +204,23 @@ def test_own_colon_list_without_a_joiner(query: str, item: str) -> None:
     assert _items(history, query)[:1] == [item]
 
 
+_CITIES = "week away in october. my shortlist: 1) Lisbon 2) Porto 3) Faro. best for food?"
+_PASSING = "Porto for food. Pack light layers, a rain jacket, comfy shoes and an adapter."
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("the third city I mentioned, beaches warm?", "Faro"),
+        ("the 2nd on my shortlist, walkable?", "Porto"),
+        ("the first time I mentioned it, was that rainy?", None),
+    ],
+)
+def test_ordinal_word_with_a_cue_picks_the_own_item(query: str, item: str | None) -> None:
+    history = [("user", _CITIES), ("assistant", _PASSING)]
+    assert _items(history, query)[:1] == ([item] if item else [])
+
+
 def test_own_list_forms_off() -> None:
     history = [("user", _QUOTES), ("assistant", _CHECK)]
     off = mh.Config().replace(own_list_forms=False)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..config import Config
 from ..text.enumerations import LAST
 from ..text.item_words import NOT_ITEM_WORDS
-from ..text.list_layout import MORE_OWN_CUES, colon_series
+from ..text.list_layout import CUED_ORDINAL_LEADS, MORE_OWN_CUES, NOT_PICK_NOUNS, colon_series
 from ..text.ordinal_forms import (
     ADJECTIVE_ORDINALS,
     CARDINALS,
@@ -117,6 +117,34 @@ def with_own_lists(
     )
 
 
+def _cued_ordinal(resolution: Resolution, content: str, log: TurnLog) -> Resolution:
+    """Rule own-list-forms: an ordinal word the stage read no reference of, after "the" or
+    the user's possessive, in a turn that points at the user's own list ("the third city I
+    mentioned", "the 2nd on my list"): that list's item, named first. "the first time I
+    mentioned it" picks nothing."""
+    words = _head_words(content)
+    for at, word in enumerate(words[1:], 1):
+        number = ORDINALS.get(word)
+        if number is None or words[at - 1] not in CUED_ORDINAL_LEADS:
+            continue
+        if at + 1 < len(words) and words[at + 1] in NOT_PICK_NOUNS:
+            return resolution
+        found = _own_list(log, True)
+        if found is None:
+            return resolution
+        turn, items = found
+        index = number - 1 if number > 0 else len(items) + number
+        if not 0 <= index < len(items):
+            return resolution
+        start = max(0, content.casefold().find(word))
+        named = Reference(
+            "ordinal", content[start : start + len(word)], start, start + len(word), turn,
+            item=items[index], confidence=_CONFIDENCE,
+        )  # fmt: skip
+        return resolution.with_first(named)
+    return resolution
+
+
 def without_own_ones(resolution: Resolution, config: Config) -> Resolution:
     """``resolution`` without its ordinal references that name a thing of the user's own
     (rule own-ones: "My last one broke after a year", "our first ones were bagged": a
@@ -195,9 +223,16 @@ def with_own_list_ordinals(
     latest list (rule own-list-ordinals): "For the second one, how many logos?", "the third
     round, how do I ..." after the user listed three rounds and the reply listed none, with
     no cue that points at the user's words. Only when no reply after that list has a list
-    and no reference of the turn names an item; the item is ``named`` first."""
+    and no reference of the turn names an item; the item is ``named`` first. With a cue and
+    no ordinal reference by place (rule own-list-forms): the ordinal word's item."""
     if not config.own_list_ordinals or resolution.addressee is not None:
         return resolution
+    if config.own_list_forms and _points_at_own(content, True):
+        placed = [
+            r for r in resolution.references if r.type == "ordinal" and _own_ordinal(r.surface)
+        ]
+        if not placed:  # "the third city I mentioned", "the 2nd on my list, folds ok?"
+            return _cued_ordinal(resolution, content, log)
     if any(ref.item is not None for ref in resolution.references) or _points_at_own(
         content, config.own_list_forms
     ):

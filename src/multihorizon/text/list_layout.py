@@ -18,10 +18,12 @@ from .scan import digit_group, sentence_spans
 __all__ = [
     "AFTER_WORDS",
     "CLAUSE_OPENERS",
+    "CUED_ORDINAL_LEADS",
     "DEMONSTRATIVES",
     "GENERIC_NOUNS",
     "MENTION_STOPS",
     "MORE_OWN_CUES",
+    "NOT_PICK_NOUNS",
     "PAIR_ORDINALS",
     "SERIES_DETERMINERS",
     "SERIES_LEAD_WORDS",
@@ -45,6 +47,11 @@ MORE_OWN_CUES: tuple[str, ...] = (
     " i put down", " i wrote down", " i jotted down", " i noted down", " i typed",
     " my shortlist", " my short list", " my short-list",
 )  # fmt: skip
+# Words before an ordinal word the stage read no reference of, in a turn pointing at the
+# user's own list ("the third city I mentioned", "my 2nd"), and nouns after it that make it
+# no pick ("the first time I mentioned it").
+CUED_ORDINAL_LEADS = _words("the my our")
+NOT_PICK_NOUNS = _words("time times")
 # "the former", "the latter" pick between the two things just said: the latest list.
 PAIR_ORDINALS = frozenset(("former", "latter"))
 # Characters that close the clause after a mention ("the second step - how long?").

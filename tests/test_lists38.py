@@ -154,6 +154,13 @@ def test_a_series_alone_or_too_short_a_list_keeps_the_series() -> None:
     assert _items(two, "the third one, is it safe?")[:1] == ["a bit of cling film"]
 
 
+def test_a_choice_just_offered_keeps_a_bare_ordinal() -> None:
+    history = [("user", "how do I reseal the bath?"), ("assistant", _STEPS)]
+    history += [("user", "which sealant should I use?"), ("assistant", _OFFERED)]
+    assert _items(history, "the second one, is it paintable?")[:1] == ["a rubber bung"]
+    assert _items(history, "the second step, how long?")[:1] == ["Flush the valve"]
+
+
 def test_the_latter_and_named_items_are_not_moved() -> None:
     items = _items(_steps_then(_OFFERED), "the latter, does it hold pressure?")
     assert items[:1] == ["a bit of cling film"]

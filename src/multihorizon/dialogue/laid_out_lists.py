@@ -8,7 +8,9 @@ the ordinal means the laid-out list: the steps, options or ideas the user was gi
 things mentioned in passing. The series keeps the ordinal when the turn names it: a
 demonstrative ("the second of those tools"), or a word right after the ordinal that the
 series' reply or the question it answers says and the laid-out list's do not ("the last
-thing you suggested to test them" after "how do I test the disks?"). The laid-out list must
+thing you suggested to test them" after "how do I test the disks?"), or the series is the
+latest reply and answers a question asking to choose ("which sealant should I use?" "You
+could use A, B, or C." "the second one?"). The laid-out list must
 have the item asked for ("the fifth" picks no three-item list; "the penultimate" needs three
 items); the most recent such list of the last few replies with lists.
 """
@@ -22,6 +24,7 @@ from ..config import Config
 from ..text.enumerations import Enumeration
 from ..text.list_layout import (
     AFTER_WORDS,
+    CHOICE_WORDS,
     DEMONSTRATIVES,
     GENERIC_NOUNS,
     MENTION_STOPS,
@@ -42,6 +45,7 @@ __all__ = ["with_laid_out_lists"]
 _LIST_TURNS = 3  # replies with lists searched back for a laid-out list, the series' first
 _WALK = 12  # turns walked back for them
 _NOT_NAMING = STOPWORDS | GENERIC_NOUNS  # words after an ordinal that name no list
+_CHOICE_CHARS = 300  # characters of a question read for a word asking to choose
 _CONFIDENCE = 0.6  # a series the list parse did not read (as the user's own lists)
 
 
@@ -124,6 +128,10 @@ def _moved(ref: Reference, content: str, log: TurnLog) -> Reference | None:
         return None  # "the last thing you suggested to test them": the series' question
     if demonstrative and not any(_held(word, laid_side) for word in words):
         return None  # "the second of those tools": the list just given
+    if _answers_choice(turn, log) and not any(
+        _held(word, laid_side) and not _held(word, series_side) for word in words
+    ):
+        return None  # "which sealant?" "You could use A, B, or C." "the second one, ...?"
     index = len(laid.items) + number if number < 0 else number - 1
     return replace(ref, target_turn=laid_turn, item=laid.items[index])
 
@@ -175,6 +183,17 @@ def _laid_out(
             if _fits(number, len(listed.items)) and not inline_series(text, listed.items):
                 return earlier, listed
     return None
+
+
+def _answers_choice(turn: int, log: TurnLog) -> bool:
+    """Whether ``turn`` is the latest reply and answers a question asking to choose ("which
+    sealant should I use?", "any alternatives?"): its series is the choice offered."""
+    if any(log.roles[later] == "assistant" for later in range(turn + 1, len(log))):
+        return False
+    if turn == 0 or log.roles[turn - 1] != "user":
+        return False
+    asked = log.features[turn - 1].text[:_CHOICE_CHARS].casefold().split()
+    return any(word.strip(".,;:!?()\"'") in CHOICE_WORDS for word in asked)
 
 
 def _asked(turn: int, log: TurnLog) -> tuple[str, ...]:

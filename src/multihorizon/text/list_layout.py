@@ -17,6 +17,7 @@ from .scan import digit_group, sentence_spans
 
 __all__ = [
     "AFTER_WORDS",
+    "CHOICE_WORDS",
     "CLAUSE_OPENERS",
     "CUED_ORDINAL_LEADS",
     "DEMONSTRATIVES",
@@ -52,6 +53,11 @@ MORE_OWN_CUES: tuple[str, ...] = (
 # no pick ("the first time I mentioned it").
 CUED_ORDINAL_LEADS = _words("the my our")
 NOT_PICK_NOUNS = _words("time times")
+# Words of a question asking to choose ("which sealant should I use?", "any alternatives?"):
+# the latest reply's series answering it is the choice an ordinal picks from.
+CHOICE_WORDS = _words(
+    "which whichever option options alternative alternatives recommend recommendation instead best"
+)
 # "the former", "the latter" pick between the two things just said: the latest list.
 PAIR_ORDINALS = frozenset(("former", "latter"))
 # Characters that close the clause after a mention ("the second step - how long?").

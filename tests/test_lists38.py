@@ -185,6 +185,17 @@ def test_named_series_picks_the_unparsed_series() -> None:
     assert _items(history, "the second step, how long?")[:1] == ["Flush the valve"]
 
 
+def test_named_series_a_few_replies_back() -> None:
+    history = _steps_then(_TOOLS)
+    history += [("user", "can I do it alone?"), ("assistant", "Yes, it's a one-person job.")]
+    history += [("user", "done the draining"), ("assistant", "Good, now flush it.")]
+    assert _items(history, "the first of those, metric?")[:1] == ["a spanner"]
+    assert _items(history, "the last of them, how old?")[:1] == ["an old towel"]
+    assert _items(history, "the third step, how long?")[:1] == ["Refill to 1.5 bar"]
+    later = [*history, ("user", "options?"), ("assistant", "Options:\n- a hose\n- a pump")]
+    assert _items(later, "the second of those?")[:1] == ["a pump"]  # the list is more recent
+
+
 def test_named_series_by_a_word_of_the_question() -> None:
     history = [("user", "what should I pack for the hut?")]
     history += [("assistant", "Pack some gloves, a head torch, a kneeling mat and a bin bag.")]

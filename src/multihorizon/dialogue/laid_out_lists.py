@@ -73,35 +73,38 @@ def with_laid_out_lists(
 def _named_series(ref: Reference, content: str, log: TurnLog) -> Reference | None:
     """Rule named-series: "the second of those tools", "the 3rd thing to pack" after a reply
     whose comma series the list parse left out ("you'll need a spanner, a bucket, ..."): the
-    series' item, when the turn names it (a demonstrative, or a word after the ordinal the
-    series' reply or its question says) and not the list the ordinal resolved to."""
-    latest = next((t for t in range(len(log) - 1, -1, -1) if log.roles[t] == "assistant"), -1)
-    if latest < 0 or (ref.target_turn is not None and ref.target_turn > latest):
-        return None
+    item of the most recent such series of the replies since the list the ordinal resolved
+    to (of the last ``_WALK`` turns), when the turn names it (a demonstrative, or a word
+    after the ordinal the series' reply or its question says) and not that list."""
     number = _number(ref.surface)
     if number is None:
         return None
     demonstrative, words = _after(ref, content)
     if not demonstrative and not words:
         return None  # most ordinals: "the second step, how long?"
-    text = log.features[latest].text
-    series = sentence_series(text)
-    if not _fits(number, len(series)):
-        return None
-    if any(series == listed.items for listed in log.features[latest].enumeration_lists or ()):
-        return None  # a list the stage read: the spec's reading stands
-    resolved: tuple[str, ...] = ()
-    if ref.target_turn is not None:
-        turn = ref.target_turn
-        if turn == latest and ref.item in series:
+    target = ref.target_turn
+    resolved = (*log.features[target].terms, *_asked(target, log)) if target is not None else ()
+    if demonstrative and any(_held(word, resolved) for word in words):
+        return None  # "the second of those steps": the list resolved to
+    for turn in range(len(log) - 1, max(-1, len(log) - 1 - _WALK), -1):
+        if log.roles[turn] != "assistant":
+            continue
+        if target is not None and turn < target:
+            return None  # the list resolved to is more recent than any series
+        series = sentence_series(log.features[turn].text)
+        if turn == target and (not series or ref.item in series):
             return None
-        resolved = (*log.features[turn].terms, *_asked(turn, log))
-    said = (*log.features[latest].terms, *_asked(latest, log))
-    named = demonstrative and not any(_held(word, resolved) for word in words)
-    if not named and not any(_held(w, said) and not _held(w, resolved) for w in words):
-        return None
-    index = len(series) + number if number < 0 else number - 1
-    return replace(ref, target_turn=latest, item=series[index], confidence=_CONFIDENCE)
+        if log.enumerations.get(turn) and turn != target:
+            return None  # a more recent list the stage read: the spec's reading stands
+        if not _fits(number, len(series)):
+            continue
+        if any(series == listed.items for listed in log.features[turn].enumeration_lists or ()):
+            return None
+        said = (*log.features[turn].terms, *_asked(turn, log))
+        if demonstrative or any(_held(w, said) and not _held(w, resolved) for w in words):
+            item = series[number - 1 if number > 0 else number]
+            return replace(ref, target_turn=turn, item=item, confidence=_CONFIDENCE)
+    return None
 
 
 def _moved(ref: Reference, content: str, log: TurnLog) -> Reference | None:

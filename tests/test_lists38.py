@@ -249,9 +249,10 @@ def test_own_list_forms_off() -> None:
 
 # lists_holdout38 (11 conversations, 86 probes, 54 reference probes, 53 with an item), written
 # before any code of the lists38 session: first run (its branch point) item 0.774, acc@1 0.759;
-# end run HOLDOUT_END (its misses not read). The floors sit a little below the end run.
-ITEM_FLOOR = 0.0
-ACC_FLOOR = 0.0
+# end run item 0.868, acc@1 0.852 (its misses not read; a run between, at 0.811, showed rule
+# named-series read only the latest reply). The floors sit a little below the end run.
+ITEM_FLOOR = 0.83
+ACC_FLOOR = 0.81
 
 
 def test_lists_holdout38_floor() -> None:

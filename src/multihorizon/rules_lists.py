@@ -101,9 +101,9 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "list-topics leaves an "
         "item that holds a word of the turn in place ('the first one, how stiff a brush?').",
         {"laid_out_lists": False},
-        "item accuracy off -> on (everything else on): lists_tune38 62/82 -> 76/82; "
-        "lists_holdout38 HOLDOUT_LAID; every other hand-written set unchanged (items, acc@1, "
-        "intent); tests/test_lists38.py",
+        "item accuracy off -> on (everything else on): lists_tune38 65/82 -> 76/82; "
+        "lists_holdout38 46/53 either way (its later series are no lists the parse reads); "
+        "every other hand-written set unchanged (items, acc@1, intent); tests/test_lists38.py",
         "dialogue.laid_out_lists.with_laid_out_lists",
     ),
     (
@@ -119,8 +119,8 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "list the ordinal resolved to: the most recent such series of the replies since that "
         "list, within 12 turns, none with a list of its own (confidence 0.6).",
         {"named_series": False},
-        "item accuracy off -> on: lists_tune38 73/82 -> 76/82; lists_holdout38 "
-        "HOLDOUT_NAMED; every other hand-written set unchanged; tests/test_lists38.py",
+        "item accuracy off -> on: lists_tune38 73/82 -> 76/82; lists_holdout38 43/53 -> "
+        "46/53; every other hand-written set unchanged; tests/test_lists38.py",
         "dialogue.laid_out_lists.with_laid_out_lists",
     ),
     (
@@ -137,8 +137,8 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "'the first time', NOT_PICK_NOUNS).",
         {"own_list_forms": False},
         "item accuracy off -> on: lists_tune38 67/82 -> 76/82; ownlists_holdout37 30/35 -> "
-        "31/35 (acc@1 0.833 -> 0.854); lists_holdout38 HOLDOUT_OWN; every other hand-written "
-        "set unchanged; tests/test_lists38.py",
+        "31/35 (acc@1 0.833 -> 0.854); lists_holdout38 44/53 -> 46/53; every other "
+        "hand-written set unchanged; tests/test_lists38.py",
         "dialogue.own_lists.with_own_lists",
     ),
 )

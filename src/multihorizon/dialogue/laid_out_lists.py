@@ -54,14 +54,14 @@ def with_laid_out_lists(
 ) -> Resolution:
     """``resolution`` with each ordinal item of an inline series moved to the laid-out list
     the turn means; unchanged otherwise."""
-    if not config.laid_out_lists or resolution.addressee is not None:
+    if not (config.laid_out_lists or config.named_series) or resolution.addressee is not None:
         return resolution
     changed: dict[int, Reference] = {}
     for ref in resolution.references:
         if ref.type != "ordinal":
             continue
         moved = None
-        if ref.item and ref.target_turn is not None:
+        if config.laid_out_lists and ref.item and ref.target_turn is not None:
             moved = _moved(ref, content, log)
         if moved is None and config.named_series:
             moved = _named_series(ref, content, log)

@@ -10,9 +10,12 @@ demonstrative ("the second of those tools"), or a word right after the ordinal t
 series' reply or the question it answers says and the laid-out list's do not ("the last
 thing you suggested to test them" after "how do I test the disks?"), or the series is the
 latest reply and answers a question asking to choose ("which sealant should I use?" "You
-could use A, B, or C." "the second one?"). The laid-out list must
-have the item asked for ("the fifth" picks no three-item list; "the penultimate" needs three
-items); the most recent such list of the last few replies with lists.
+could use A, B, or C." "the second one?"). The laid-out list must have the item asked for
+("the fifth" picks no three-item list; "the penultimate" needs three items); the most recent
+such list of the last few replies with lists.
+
+Rule named-series reads the other way round: "the second of those tools" after a reply whose
+series the list parse leaves out (it reads offered choices only) picks that series' item.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ..text.list_layout import (
     CHOICE_WORDS,
     DEMONSTRATIVES,
     GENERIC_NOUNS,
+    MENTION_DASHES,
     MENTION_STOPS,
     PAIR_ORDINALS,
     inline_series,
@@ -45,6 +49,7 @@ __all__ = ["with_laid_out_lists"]
 _LIST_TURNS = 3  # replies with lists searched back for a laid-out list, the series' first
 _WALK = 12  # turns walked back for them
 _NOT_NAMING = STOPWORDS | GENERIC_NOUNS  # words after an ordinal that name no list
+_STOP_CHARS = "".join(sorted(MENTION_STOPS))
 _CHOICE_CHARS = 300  # characters of a question read for a word asking to choose
 _CONFIDENCE = 0.6  # a series the list parse did not read (as the user's own lists)
 
@@ -218,11 +223,11 @@ def _after(ref: Reference, content: str) -> tuple[bool, list[str]]:
     tail = content[ref.end : ref.end + 16 * AFTER_WORDS]
     for k, raw in enumerate(tail.split()[:AFTER_WORDS]):
         word = raw.casefold().strip("\"'")
-        head = word.rstrip("".join(MENTION_STOPS))
+        head = word.rstrip(_STOP_CHARS)
         if head in DEMONSTRATIVES and k <= 1:
             demonstrative = True
         elif head.isalpha() and len(head) > 2 and head not in _NOT_NAMING:
             found.append(normalise_term(head))
-        if head != word or any(char in MENTION_STOPS for char in raw):
+        if head != word or raw in MENTION_DASHES or any(char in MENTION_STOPS for char in raw):
             break  # the clause ends here
     return demonstrative, found

@@ -22,6 +22,7 @@ __all__ = [
     "CUED_ORDINAL_LEADS",
     "DEMONSTRATIVES",
     "GENERIC_NOUNS",
+    "MENTION_DASHES",
     "MENTION_STOPS",
     "MORE_OWN_CUES",
     "NOT_PICK_NOUNS",
@@ -62,6 +63,7 @@ CHOICE_WORDS = _words(
 PAIR_ORDINALS = frozenset(("former", "latter"))
 # Characters that close the clause after a mention ("the second step - how long?").
 MENTION_STOPS = frozenset(".,;:?!\n()\u2013\u2014")
+MENTION_DASHES = frozenset(("-", "--"))  # a dash between blanks closes it too
 AFTER_WORDS = 8  # words after a mention read for the words that name a list
 _ITEM_HEAD = 24  # characters of an item looked up in its text
 _SENTENCE_ENDS = (". ", "? ", "! ", ".\n", "\n")

@@ -282,3 +282,11 @@ OBSERVERS = {
     "named-series": _observe_named_series,
     "own-list-forms": _observe_own_list_forms,
 }
+
+
+def test_a_colon_inside_a_word_leads_no_series() -> None:
+    # "python:3.12" and "10:30" are no list's lead; the colon before a blank is.
+    text = "dockerfile is FROM python:3.12, pip install -r reqs.txt, COPY . . - how do i slim it?"
+    assert colon_series(text) == ()
+    assert colon_series("we meet at 10:30, 11:00, 12:15 or so") == ()
+    assert colon_series("times at 10:30: Mon, Tue, Wed") == ("Mon", "Tue", "Wed")

@@ -94,11 +94,13 @@ def colon_series(text: str) -> tuple[str, ...]:
     """The items of the first colon series of ``text`` with no joiner before its last part
     ("my shortlist: Lisbon, Porto, Faro", "three quotes: £2,400 from Acme, £3,100 from Brite,
     £2,750 from Cole"), the list parse's "and"/"or" left out as users type it (rule
-    own-list-forms): at least three comma parts, each of a few words; thousands separators
-    split nothing. () when there is none."""
+    own-list-forms): a colon before a blank, then at least three comma parts, each of a few
+    words; thousands separators split nothing. () when there is none."""
     for start, end in sentence_spans(text, _SERIES_SENTENCES):
         colon = text.find(":", start, end)
-        if colon < 0:
+        while 0 <= colon < end - 1 and not text[colon + 1].isspace():
+            colon = text.find(":", colon + 1, end)  # "python:3.12", "10:30": no list's lead
+        if colon < 0 or colon >= end - 1:
             continue
         parts: list[str] = []
         begin = colon + 1

@@ -17,8 +17,9 @@ from multihorizon.text.list_styles import (
 )
 
 ON = mh.Config(antecedents=True)
-# Rule letter-picks (stop 36) reads "option C" over the lettered list as well: off with it.
-OFF = ON.replace(marker_styles=False, letter_picks=False)
+# Rule letter-picks (stop 36) reads "option C" over the lettered list as well, rule
+# laid-out-lists (stop 38) "#2" over a later comma list: off with it.
+OFF = ON.replace(marker_styles=False, letter_picks=False, laid_out_lists=False)
 
 LETTERED_REPLY = (
     "Ways to cut the bill:\nA) Switch to a fixed tariff\nB) Move the washing to night hours\n"

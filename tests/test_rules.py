@@ -19,6 +19,7 @@ from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_items37 import OBSERVERS as _ITEMS37
+from test_lists38 import OBSERVERS as _LISTS38
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_subjects38 import OBSERVERS as _SUBJECTS38
 from test_terms37 import OBSERVERS as _TERMS37
@@ -1751,6 +1752,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_RESUME37,  # return-question-words (stop 37)
     **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
     **_CLARIFY38,  # restating-checks (stop 38)
+    **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
 }
 
 

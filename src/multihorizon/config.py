@@ -160,6 +160,13 @@ class Config:
     # An ordinal over an earlier list named by its topic: "Pepper number four" (rule
     # list-topics).
     list_topics: bool = True
+    # An ordinal past a later inline comma series picks the list laid out (rule laid-out-lists).
+    laid_out_lists: bool = True
+    # "the second of those tools" after "you'll need A, B, C and D" (rule named-series).
+    named_series: bool = True
+    # "my shortlist: Lisbon, Porto, Faro" is the user's own list, "the one I put down" points
+    # at it (rule own-list-forms).
+    own_list_forms: bool = True
     # "c in an open office?": a letter opening the turn picks an item (rule lead-letters); a
     # turn reference gives up its item to an item reference of the turn (item-over-said).
     lead_letters: bool = True

@@ -1,5 +1,6 @@
 """The item rules of the references stage (SPEC-028 §4.1 "which item of which list"), in
-the order ``Session`` applies them after rule output-details: item-pairs, list-topics,
+the order ``Session`` applies them after rule output-details: item-pairs, laid-out-lists,
+list-topics,
 own-lists, own-list-words, lead-letters, plain-qualities, item-words, item-over-said.
 
 Most turns have no reference and no reply with a list among the turns item-words walks back
@@ -29,6 +30,7 @@ from .features import TurnFeatures
 from .implicit_items import list_turns, with_implicit_items
 from .item_pairs import with_item_pairs
 from .label_picks import with_label_picks
+from .laid_out_lists import with_laid_out_lists
 from .letter_picks import with_clause_picks, with_letter_picks
 from .list_topics import with_list_topics
 from .ordinal_about import with_ordinal_about
@@ -66,6 +68,7 @@ def with_item_rules(
         resolution = with_implicit_items(resolution, content, features, log, config, turns)
         return with_letter_picks(resolution, content, features, log, config)
     resolution = with_item_pairs(resolution, content, log, config)
+    resolution = with_laid_out_lists(resolution, content, log, config)
     resolution = with_list_topics(resolution, features, log, config)
     resolution = with_own_lists(resolution, content, log, config)
     resolution = with_own_list_words(resolution, content, features.terms, log, config)

@@ -51,7 +51,7 @@ def with_list_topics(
              for listed, framing in read_lists(turn, log)]  # fmt: skip
     changed: dict[int, Reference] = {}
     for ref in ordinals:
-        moved = _moved(ref, terms, lists, config.item_echoes)
+        moved = _moved(ref, terms, lists, config.item_echoes, config.laid_out_lists)
         if moved is not None:
             changed[id(ref)] = moved
     if not changed:
@@ -60,15 +60,20 @@ def with_list_topics(
 
 
 def _moved(
-    ref: Reference, terms: list[str], lists: list[_Listed], echoes: bool
+    ref: Reference, terms: list[str], lists: list[_Listed], echoes: bool, kept: bool = False
 ) -> Reference | None:
-    """``ref`` on the one other list whose topic the turn names, or None."""
+    """``ref`` on the one other list whose topic the turn names, or None. ``kept`` (rule
+    laid-out-lists): not when the item picked holds a word of the turn ("the first one, how
+    stiff a brush?" picks "scrub it with a stiff brush", though a later reply answered
+    "Spray or brush?")."""
     number = ordinal_of(ref.surface)
     if number is None:
         return None
     own = [entry for entry in lists if entry[0] == ref.target_turn and ref.item in entry[1].items]
     if not own or any(own[0][2].hold(term) for term in terms):
         return None  # the turn says the latest list's own topic (or its list is out of reach)
+    if kept and _echoes(own[0][1], number, terms):
+        return None
     named = [e for e in lists if e is not own[0] and any(e[2].hold(term) for term in terms)]
     if not named and echoes and not _echoes(own[0][1], number, terms):
         # Rule item-echoes: "We'll start with #1, how many per team?" past a later list whose

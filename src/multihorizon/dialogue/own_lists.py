@@ -19,6 +19,7 @@ from itertools import repeat
 from ..config import Config
 from ..text.enumerations import LAST
 from ..text.item_words import NOT_ITEM_WORDS
+from ..text.list_layout import CUED_ORDINAL_LEADS, MORE_OWN_CUES, NOT_PICK_NOUNS, colon_series
 from ..text.ordinal_forms import (
     ADJECTIVE_ORDINALS,
     CARDINALS,
@@ -63,9 +64,12 @@ _CUE_HEADS = tuple(
 )
 
 
-def _points_at_own(content: str) -> bool:
-    """Whether a turn holds an ``OWN_LIST_CUES`` cue ("the second one I mentioned")."""
+def _points_at_own(content: str, more: bool = False) -> bool:
+    """Whether a turn holds an ``OWN_LIST_CUES`` cue ("the second one I mentioned"); ``more``
+    (rule own-list-forms): or a ``MORE_OWN_CUES`` one ("the second one I put down")."""
     folded = " " + content.casefold().replace("\u2019", "'")
+    if more and any(cue in folded for cue in MORE_OWN_CUES):
+        return True
     if not any(head in folded for head in _CUE_HEADS):
         return False
     return any(cue in folded for cue in OWN_LIST_CUES)
@@ -86,9 +90,9 @@ def with_own_lists(
     mine = [ref for ref in ordinals if config.own_possessive_ordinals and _possessive(ref)]
     if mine:
         ordinals = mine
-    elif not _points_at_own(content):
+    elif not _points_at_own(content, config.own_list_forms):
         return resolution
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     if found is None:
         return resolution
     turn, items = found
@@ -113,6 +117,34 @@ def with_own_lists(
         references=swap,
         named=(*named, *added),
     )
+
+
+def _cued_ordinal(resolution: Resolution, content: str, log: TurnLog) -> Resolution:
+    """Rule own-list-forms: an ordinal word the stage read no reference of, after "the" or
+    the user's possessive, in a turn that points at the user's own list ("the third city I
+    mentioned", "the 2nd on my list"): that list's item, named first. "the first time I
+    mentioned it" picks nothing."""
+    words = _head_words(content)
+    for at, word in enumerate(words[1:], 1):
+        number = ORDINALS.get(word)
+        if number is None or words[at - 1] not in CUED_ORDINAL_LEADS:
+            continue
+        if at + 1 < len(words) and words[at + 1] in NOT_PICK_NOUNS:
+            return resolution
+        found = _own_list(log, True)
+        if found is None:
+            return resolution
+        turn, items = found
+        index = number - 1 if number > 0 else len(items) + number
+        if not 0 <= index < len(items):
+            return resolution
+        start = max(0, content.casefold().find(word))
+        named = Reference(
+            "ordinal", content[start : start + len(word)], start, start + len(word), turn,
+            item=items[index], confidence=_CONFIDENCE,
+        )  # fmt: skip
+        return resolution.with_first(named)
+    return resolution
 
 
 def without_own_ones(resolution: Resolution, config: Config) -> Resolution:
@@ -163,9 +195,9 @@ def with_own_list_words(
         return resolution
     if any(ref.type == "ordinal" and ref.item is not None for ref in resolution.references):
         return resolution
-    if not _points_at_own(content):
+    if not _points_at_own(content, config.own_list_forms):
         return resolution  # most turns
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     asked = [t for t in terms if t not in NOT_ITEM_WORDS and t not in ITEM_NOUNS and len(t) >= 3]
     if found is None or not asked:
         return resolution
@@ -193,17 +225,24 @@ def with_own_list_ordinals(
     latest list (rule own-list-ordinals): "For the second one, how many logos?", "the third
     round, how do I ..." after the user listed three rounds and the reply listed none, with
     no cue that points at the user's words. Only when no reply after that list has a list
-    and no reference of the turn names an item; the item is ``named`` first."""
+    and no reference of the turn names an item; the item is ``named`` first. With a cue and
+    no ordinal reference by place (rule own-list-forms): the ordinal word's item."""
     if not config.own_list_ordinals or resolution.addressee is not None:
         return resolution
+    if config.own_list_forms and _points_at_own(content, True):
+        placed = [
+            r for r in resolution.references if r.type == "ordinal" and _own_ordinal(r.surface)
+        ]
+        if not placed:  # "the third city I mentioned", "the 2nd on my list, folds ok?"
+            return _cued_ordinal(resolution, content, log)
     if any(ref.item is not None for ref in resolution.references):
         return resolution
     open_refs = [r for r in resolution.references if r.type == "ordinal" and r.target_turn is None]
     if not open_refs and ORDINALS.keys().isdisjoint(_head_words(content)):
         return resolution  # most turns: read before the cue, which reads the whole turn
-    if _points_at_own(content):
+    if _points_at_own(content, config.own_list_forms):
         return resolution  # with a cue ("the second one I mentioned") rule own-lists reads it
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     if found is None:
         return resolution
     turn, items = found
@@ -247,11 +286,13 @@ def with_own_list_items(
         return resolution
     if any(ref.item is not None for ref in resolution.references):
         return resolution
-    found = _own_list(log)
+    found = _own_list(log, config.own_list_forms)
     if found is None:
         return resolution  # most turns
     turn, items = found
-    if any(later > turn for later in list_turns(log)) or _points_at_own(content):
+    if any(later > turn for later in list_turns(log)) or _points_at_own(
+        content, config.own_list_forms
+    ):
         return resolution  # a reply's list is the latest; with a cue own-list-words reads it
     aside = aside_end(content)
     if aside >= 0:  # "Rather than the Dell, would the Air ...": the question's words
@@ -322,8 +363,9 @@ def _said_exactly(terms: Sequence[str], items: Sequence[str]) -> str | None:
     return items[counts.index(top)] if top and counts.count(top) == 1 else None
 
 
-def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
-    """(turn, items) of the last list of the latest user turn with one, or None."""
+def _own_list(log: TurnLog, colon_lists: bool = False) -> tuple[int, tuple[str, ...]] | None:
+    """(turn, items) of the last list of the latest user turn with one, or None;
+    ``colon_lists`` (rule own-list-forms): a colon series with no joiner is one."""
     now = len(log)
     for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
         if log.roles[turn] != "user":
@@ -337,6 +379,9 @@ def _own_list(log: TurnLog) -> tuple[int, tuple[str, ...]] | None:
             return turn, inline
         if lists:
             return turn, lists[-1].items
+        series = colon_series(features.text) if colon_lists else ()
+        if series:  # rule own-list-forms: "my shortlist: Lisbon, Porto, Faro"
+            return turn, series
     return None
 
 

@@ -341,6 +341,9 @@ class Config:
     # "Same again but for /cart" after "Give me a version of that script for 500 users": the
     # script request that one repeated (rule repeat-chains).
     repeat_chains: bool = True
+    # "Now the same but for a full marathon" after "what does tempo pace mean?": a question
+    # with no place for the variation is passed over for the plan request (rule repeat-slots).
+    repeat_slots: bool = True
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

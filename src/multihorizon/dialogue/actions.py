@@ -7,15 +7,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..config import Config
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
 from ..text.tokens import content_terms
+from .meaning_asks import meaning_term
 from .references import Mention
 from .turnlog import TurnLog
 
-__all__ = ["REQUEST", "action_target", "repeats_a_product", "repeats_as_form", "request_words"]
+if TYPE_CHECKING:
+    from .features import TurnFeatures
+
+__all__ = [
+    "REQUEST", "Slot", "action_target", "repeat_slot", "repeats_a_product", "repeats_as_form",
+    "request_words",
+]  # fmt: skip
 
 # How a target was found: a request (or question) it repeats, else a yes/no question held
 # back or the last user turn that is no acknowledgement (weaker).
@@ -43,6 +51,7 @@ def action_target(
     past_clarifications: bool = False,
     words: Sequence[str] = (),
     chains: bool = False,
+    slot: Slot | None = None,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -57,10 +66,13 @@ def action_target(
     repeat-chains): the first repeat request passed over gives the request it repeated, found
     by its own words before its variation ("Give me a version of that script for 500
     users", then "Same again but for /cart": the script request, not a question between).
-    Returns (turn, REQUEST or FALLBACK), or None."""
+    ``slot`` (rule repeat-slots, ``repeat_slot``): the repeat request's variation; a question
+    with no place for it is passed over for an earlier request ("what does tempo pace mean?"
+    before "now the same but for a full marathon": the plan asked for before it), and taken
+    only when no request is found. Returns (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
     doing = questions and surface.casefold().startswith(_DOING)
-    held, fallback, first = -1, -1, -1
+    held, fallback, first, passed = -1, -1, -1, -1
     wanted = frozenset(words)
     seen = 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
@@ -86,6 +98,9 @@ def action_target(
             if doing and not earlier.request and _yes_no(earlier.text):
                 held = turn if held < 0 else held
                 continue
+            if slot is not None and not earlier.request and not _holds(earlier, slot):
+                passed = turn if passed < 0 else passed
+                continue
             if not wanted or not wanted.isdisjoint(earlier.terms):
                 return turn, REQUEST
             first = turn if first < 0 else first
@@ -95,8 +110,9 @@ def action_target(
             continue
         if questions and fallback < 0 and not earlier.acknowledgement:
             fallback = turn
-    if first >= 0:
-        return first, REQUEST
+    for turn in (first, passed):  # a question passed over only when no request is found
+        if turn >= 0:
+            return turn, REQUEST
     for turn in (held, fallback):
         if turn >= 0:
             return turn, FALLBACK
@@ -184,3 +200,56 @@ def repeats_a_product(mentions: Sequence[Mention], config: Config) -> bool:
         return False
     said = action.surface.casefold().split()
     return any(said[: len(phrase)] == phrase for phrase in _PRODUCTS)
+
+
+# Rule repeat-slots: the words that open the place a repeat request's variation fills ("same
+# again for Friday", "now the same in bash", "do it on staging"), and the words after one that
+# fill no place ("is there an index for that?", "whats OG stand for").
+_SLOT_OPENERS = frozenset(("for", "in", "on", "with", "without", "using"))
+_NO_FILLERS = frozenset(("that", "this", "it", "them", "those", "these", "me", "you", "us"))
+_STRIP = "\"'()[],.;:!?\u2019\u2018\u201c\u201d"
+# A question's place for the variation is read in its first this many characters (a user
+# turn may run to 1,000,000).
+_SLOT_CHARS = 2000
+
+
+class Slot(NamedTuple):
+    """A repeat request's variation: the word that opens it and its content words."""
+
+    opener: str
+    terms: frozenset[str]
+
+
+def repeat_slot(content: str, mentions: Sequence[Mention], config: Config) -> Slot | None:
+    """Rule repeat-slots: the variation of a repeat request ("now the same but for a full
+    marathon" -> for, {full, marathon}), None without one ("same again", "do that again but
+    shorter") or with the rule off. One pass over the words from the action reference on."""
+    if not config.repeat_slots:
+        return None
+    action = next((mention for mention in mentions if mention.type == "action"), None)
+    if action is None:
+        return None
+    position = action.start  # the reference may hold the opener: "same thing for"
+    for word in content[action.start : action.start + _SLOT_CHARS].split():
+        position = content.find(word, position) + len(word)
+        said = word.casefold().strip(_STRIP)
+        if said in _SLOT_OPENERS:
+            return Slot(said, frozenset(content_terms(content[position : position + _SLOT_CHARS])))
+    return None
+
+
+def _holds(features: TurnFeatures, slot: Slot) -> bool:
+    """Whether a question has a place for a repeat request's variation (rule repeat-slots):
+    it shares a word with the variation, or holds the variation's opener before a word that
+    names something ("What's the forecast for Thursday?" for "same again for Friday"); never
+    a question about what a word means ("what does tempo pace mean?", rule meaning-asks)."""
+    if not slot.terms.isdisjoint(features.terms):
+        return True
+    text = features.text[:_SLOT_CHARS]
+    if meaning_term(text):
+        return False
+    words = [word.casefold().strip(_STRIP) for word in text.split()]
+    return any(
+        word == slot.opener and following and following not in _NO_FILLERS
+        for word, following in itertools.pairwise(words)
+    )

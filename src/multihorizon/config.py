@@ -410,6 +410,8 @@ class Config:
     # bare "again" there is no CLARIFY marker (rule again-reports).
     again_reports: bool = True
     again_asks: bool = True
+    # "again, thanks" thanks once more: no CLARIFY "again" (rule again-thanks).
+    again_thanks: bool = True
     # "Fret buzz?", "Kettle stitch, meaning?", "Natural release means I just wait?" ask back
     # a term of an earlier reply: CLARIFY (rule echo-clarifications).
     echo_clarifications: bool = True

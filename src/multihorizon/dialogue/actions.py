@@ -213,6 +213,28 @@ _STRIP = "\"'()[],.;:!?\u2019\u2018\u201c\u201d"
 _SLOT_CHARS = 2000
 
 
+# Where a question opens ("unrelated but is it normal ...?"): an auxiliary among its first
+# _POLAR_WORDS words before any question word makes it a yes/no question.
+_POLAR_WORDS = 5
+_QUESTION_WORDS = frozenset((
+    "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
+    "how's", "hw", "wat", "wut",
+))  # fmt: skip
+
+
+def _polar(text: str) -> bool:
+    """A yes/no question: an auxiliary comes before any question word among its first words
+    ("Is charging interest legal ...?", "unrelated but is it normal ...?"; not "What time
+    is it?")."""
+    for word in text[:_SLOT_CHARS].split()[:_POLAR_WORDS]:
+        said = word.casefold().strip(_STRIP)
+        if said in _QUESTION_WORDS:
+            return False
+        if said in _YES_NO:
+            return True
+    return False
+
+
 class Slot(NamedTuple):
     """A repeat request's variation: the word that opens it and its content words."""
 
@@ -242,11 +264,13 @@ def _holds(features: TurnFeatures, slot: Slot) -> bool:
     """Whether a question has a place for a repeat request's variation (rule repeat-slots):
     it shares a word with the variation, or holds the variation's opener before a word that
     names something ("What's the forecast for Thursday?" for "same again for Friday"); never
-    a question about what a word means ("what does tempo pace mean?", rule meaning-asks)."""
+    a question about what a word means ("what does tempo pace mean?", rule meaning-asks) nor
+    a yes/no question ("Is charging interest legal for a sole trader?" before "Same again
+    but for my other client": the reminder email asked for before it; ``_polar``)."""
     if not slot.terms.isdisjoint(features.terms):
         return True
     text = features.text[:_SLOT_CHARS]
-    if meaning_term(text):
+    if meaning_term(text) or _polar(text):
         return False
     words = [word.casefold().strip(_STRIP) for word in text.split()]
     return any(

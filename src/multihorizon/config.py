@@ -344,6 +344,8 @@ class Config:
     # "Now the same but for a full marathon" after "what does tempo pace mean?": a question
     # with no place for the variation is passed over for the plan request (rule repeat-slots).
     repeat_slots: bool = True
+    # "Plan a warm-up for my choir" is a request an action reference repeats (made-requests).
+    made_requests: bool = True
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..config import Config
+from ..text.action_words import MAKING_LEADS, MAKING_VERBS, NOT_ACTED
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
 from ..text.tokens import content_terms
@@ -52,6 +53,7 @@ def action_target(
     words: Sequence[str] = (),
     chains: bool = False,
     slot: Slot | None = None,
+    made: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -69,7 +71,9 @@ def action_target(
     ``slot`` (rule repeat-slots, ``repeat_slot``): the repeat request's variation; a question
     with no place for it is passed over for an earlier request ("what does tempo pace mean?"
     before "now the same but for a full marathon": the plan asked for before it), and taken
-    only when no request is found. Returns (turn, REQUEST or FALLBACK), or None."""
+    only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
+    of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``). Returns
+    (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
     doing = questions and surface.casefold().startswith(_DOING)
     held, fallback, first, passed = -1, -1, -1, -1
@@ -84,7 +88,7 @@ def action_target(
                 named = _before_variation(earlier.text)
                 chained = action_target(
                     log, surface, turn, window, questions=False,
-                    past_clarifications=past_clarifications, words=named,
+                    past_clarifications=past_clarifications, words=named, made=made,
                 )  # fmt: skip
                 if chained is not None and not frozenset(named).isdisjoint(
                     features[chained[0]].terms
@@ -94,11 +98,12 @@ def action_target(
             continue  # "same for April": its request is further back
         if past_clarifications and earlier.has(Marker.CLARIFY):
             continue  # "You lost me, which part is the condition?" asks for no action
-        if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
-            if doing and not earlier.request and _yes_no(earlier.text):
+        asked = earlier.request or (made and makes(earlier.text))
+        if asked or (questions and earlier.question and not earlier.acknowledgement):
+            if doing and not asked and _yes_no(earlier.text):
                 held = turn if held < 0 else held
                 continue
-            if slot is not None and not earlier.request and not _holds(earlier, slot):
+            if slot is not None and not asked and not _holds(earlier, slot):
                 passed = turn if passed < 0 else passed
                 continue
             if not wanted or not wanted.isdisjoint(earlier.terms):
@@ -117,6 +122,33 @@ def action_target(
         if turn >= 0:
             return turn, FALLBACK
     return None
+
+
+# Rule made-requests: the words of a turn read for its opening verb; a turn of at least four
+# words ending in a "please" asks too (its last _MAKING_TAIL characters are read).
+_MAKING_WORDS = 6
+_MAKING_TAIL = 16
+_PLEASE = frozenset(("please", "pls", "plz", "plse"))
+_NOT_MADE = NOT_ACTED | frozenset(("sure", "sense"))  # "make sure it runs" makes nothing
+
+
+def makes(text: str) -> bool:
+    """Rule made-requests: whether a user turn opens with a verb of making (``MAKING_VERBS``),
+    after at most a few greetings or fillers (``MAKING_LEADS``), not followed by a word that
+    makes it a noun with its verb ("plan changed", "draft is done"), or is a statement of at
+    least four words that ends in "please". Its first and last words only."""
+    head = text[:_SLOT_CHARS]
+    words = [word.casefold().strip(_STRIP) for word in head.split()[:_MAKING_WORDS]]
+    ends = head[-_MAKING_TAIL:].split()[-1:] if len(head) == len(text) and "?" not in head else ()
+    if ends and ends[0].casefold().strip(_STRIP) in _PLEASE and len(words) >= _MAKING_WORDS - 2:
+        return True  # "PowerShell script that renames all .jpeg files to .jpg please"
+    for index, word in enumerate(words):
+        if word in MAKING_VERBS:
+            after = words[index + 1] if index + 1 < len(words) else ""
+            return after not in _NOT_MADE and not after.endswith("ed")
+        if word not in MAKING_LEADS:
+            return False
+    return False
 
 
 def _yes_no(text: str) -> bool:

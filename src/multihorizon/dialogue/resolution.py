@@ -84,6 +84,7 @@ def resolve(
     entity_items: bool = False,
     action_words: Sequence[str] = (),
     action_slot: Slot | None = None,
+    made_requests: bool = False,
     longer_lists: bool = False,
     item_forms: bool = False,
     marker_styles: bool = False,
@@ -105,7 +106,8 @@ def resolve(
     ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
     list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
     the turn's content words, by which a repeat request picks the request it names.
-    ``action_slot`` (rule repeat-slots): its variation, which a question repeated has a place for.
+    ``action_slot`` (rule repeat-slots): its variation, which a question repeated has a place for;
+    ``made_requests`` (rule made-requests): "Plan a warm-up ..." is a request it may repeat.
     ``longer_lists`` (rule ordinal-forms): "the third" past a two-item list means an earlier
     list with a third item. ``item_forms`` (rule item-forms): an item by a quality ("the
     cheapest one"), the kind of list an item noun names, items matched by their rarer words.
@@ -143,7 +145,7 @@ def resolve(
         elif mention.type == "action":
             reference = _resolve_action(
                 mention, log, now, window, repeated_questions, repeats_past_clarifications,
-                action_words, repeat_chains, action_slot,
+                action_words, repeat_chains, action_slot, made_requests,
             )  # fmt: skip
         else:
             reference = _resolve_tool(mention, scratch, now)
@@ -390,11 +392,13 @@ def _resolve_action(
     words: Sequence[str] = (),
     chains: bool = False,
     slot: Slot | None = None,
+    made: bool = False,
 ) -> Reference:
     """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
     found = action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains, slot=slot,
+        made=made,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -511,6 +515,7 @@ def resolve_turn(
             entity_items=config.entity_items,
             action_words=request_words(content, mentions, features.terms, config),
             action_slot=repeat_slot(content, mentions, config),
+            made_requests=config.made_requests,
             longer_lists=config.ordinal_forms,
             item_forms=config.item_forms,
             marker_styles=config.marker_styles, place_scopes=config.place_scopes,

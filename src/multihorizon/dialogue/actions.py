@@ -14,7 +14,7 @@ from ..text.action_words import MAKING_LEADS, MAKING_VERBS, NOT_ACTED
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
 from ..text.tokens import content_terms
-from .meaning_asks import meaning_term
+from .meaning_asks import meaning_term, reply_brought
 from .references import Mention
 from .turnlog import TurnLog
 
@@ -103,7 +103,7 @@ def action_target(
             if doing and not asked and _yes_no(earlier.text):
                 held = turn if held < 0 else held
                 continue
-            if slot is not None and not asked and not _holds(earlier, slot):
+            if slot is not None and not asked and not _holds(log, turn, slot):
                 passed = turn if passed < 0 else passed
                 continue
             if not wanted or not wanted.isdisjoint(earlier.terms):
@@ -292,17 +292,22 @@ def repeat_slot(content: str, mentions: Sequence[Mention], config: Config) -> Sl
     return None
 
 
-def _holds(features: TurnFeatures, slot: Slot) -> bool:
+def _holds(log: TurnLog, turn: int, slot: Slot) -> bool:
     """Whether a question has a place for a repeat request's variation (rule repeat-slots):
     it shares a word with the variation, or holds the variation's opener before a word that
     names something ("What's the forecast for Thursday?" for "same again for Friday"); never
-    a question about what a word means ("what does tempo pace mean?", rule meaning-asks) nor
-    a yes/no question ("Is charging interest legal for a sole trader?" before "Same again
-    but for my other client": the reminder email asked for before it; ``_polar``)."""
+    a question about what a word of the reply before it means ("what does tempo pace
+    mean?", rule meaning-asks) nor a yes/no question ("Is charging interest legal for a sole
+    trader?" before "Same again but for my other client": the reminder email asked for
+    before it; ``_polar``)."""
+    features = log.features[turn]
     if not slot.terms.isdisjoint(features.terms):
         return True
     text = features.text[:_SLOT_CHARS]
-    if meaning_term(text) or _polar(text):
+    if _polar(text):
+        return False
+    asked = meaning_term(text)
+    if asked and turn > 0 and reply_brought(asked, log.features[turn - 1].terms):
         return False
     words = [word.casefold().strip(_STRIP) for word in text.split()]
     return any(

@@ -43,7 +43,9 @@ def _action_target(
     return targets[0] if targets else None
 
 
-_CLARIFIED = [("user", _PLAN), ("assistant", _PLANNED), ("user", _TEMPO), ("assistant", _TEMPO_SAID)]
+_CLARIFIED = [
+    ("user", _PLAN), ("assistant", _PLANNED), ("user", _TEMPO), ("assistant", _TEMPO_SAID),
+]  # fmt: skip
 
 
 # ---- repeat-slots ------------------------------------------------------------------------------
@@ -128,6 +130,7 @@ def test_makes(text: str, made: bool) -> None:
 
 # ---- repeat phrasings --------------------------------------------------------------------------
 
+_HAIKU = [("user", "write me a haiku about autumn rain"), ("assistant", "Cold rain on the roof")]
 _TRANSLATED = [
     ("user", "Translate 'the meeting moved to Monday' into Dutch."),
     ("assistant", "De vergadering is verplaatst naar maandag."),
@@ -150,17 +153,16 @@ def test_now_in_and_and_for_inside_a_longer_turn_repeat_nothing(query: str) -> N
 
 
 def test_one_more_for_and_repeat_the_plan() -> None:
-    history = [("user", "write me a haiku about autumn rain"), ("assistant", "Cold rain on the roof")]
-    assert _action_target(history, "ok one more for spring") == 0
+    assert _action_target(_HAIKU, "ok one more for spring") == 0
     assert _action_target(_CLARIFIED, "repeat the plan but for 6 weeks") == 0
 
 
 # ---- again-thanks ------------------------------------------------------------------------------
 
-_HAIKU = [("user", "write me a haiku about autumn rain"), ("assistant", "Cold rain on the roof")]
 
-
-@pytest.mark.parametrize("text", ["again, thanks", "Again, many thanks.", "again thank you so much"])
+@pytest.mark.parametrize(
+    "text", ["again, thanks", "Again, many thanks.", "again thank you so much"]
+)
 def test_again_thanks_is_an_acknowledgement(text: str) -> None:
     session = _session(_HAIKU)
     assert session.classify(text) == "CONTINUE"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..config import Config
 from ..text.action_words import MAKING_LEADS, MAKING_VERBS, NOT_ACTED
@@ -18,12 +18,9 @@ from .meaning_asks import meaning_term, reply_brought
 from .references import Mention
 from .turnlog import TurnLog
 
-if TYPE_CHECKING:
-    from .features import TurnFeatures
-
 __all__ = [
-    "REQUEST", "Slot", "action_target", "repeat_slot", "repeats_a_product", "repeats_as_form",
-    "request_words",
+    "NO_REPEAT_CUES", "REQUEST", "RepeatCues", "Slot", "action_target", "makes", "repeat_cues",
+    "repeat_slot", "repeats_a_product", "repeats_as_form", "request_words",
 ]  # fmt: skip
 
 # How a target was found: a request (or question) it repeats, else a yes/no question held
@@ -272,6 +269,23 @@ class Slot(NamedTuple):
 
     opener: str
     terms: frozenset[str]
+
+
+class RepeatCues(NamedTuple):
+    """What rules repeat-slots and made-requests give ``action_target``: the repeat
+    request's variation (``repeat_slot``) and whether a turn opening with a verb of making
+    is a request (``makes``)."""
+
+    slot: Slot | None = None
+    made: bool = False
+
+
+def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
+    """``RepeatCues`` of a turn under ``config``."""
+    return RepeatCues(repeat_slot(content, mentions, config), config.made_requests)
+
+
+NO_REPEAT_CUES = RepeatCues()  # the rules off: a default argument
 
 
 def repeat_slot(content: str, mentions: Sequence[Mention], config: Config) -> Slot | None:

@@ -238,8 +238,12 @@ _SLOT_OPENERS = frozenset(("for", "in", "on", "with", "without", "using"))
 _NO_FILLERS = frozenset(("that", "this", "it", "them", "those", "these", "me", "you", "us"))
 _STRIP = "\"'()[],.;:!?\u2019\u2018\u201c\u201d"
 # A question's place for the variation is read in its first this many characters (a user
-# turn may run to 1,000,000).
+# turn may run to 1,000,000). The variation opens at most _SLOT_REACH words after the action
+# reference ("same again but for", "do that again for"): "I might do it once the kids are
+# in bed" holds none.
 _SLOT_CHARS = 2000
+_SLOT_REACH = 2
+_BARE_DOING = frozenset(("do it", "do that", "do it for", "do that for"))
 
 
 # Where a question opens ("unrelated but is it normal ...?"): an auxiliary among its first
@@ -291,14 +295,17 @@ NO_REPEAT_CUES = RepeatCues()  # the rules off: a default argument
 def repeat_slot(content: str, mentions: Sequence[Mention], config: Config) -> Slot | None:
     """Rule repeat-slots: the variation of a repeat request ("now the same but for a full
     marathon" -> for, {full, marathon}), None without one ("same again", "do that again but
-    shorter") or with the rule off. One pass over the words from the action reference on."""
+    shorter", an opener further on) or with the rule off. Reads the reference's words and
+    ``_SLOT_REACH`` more."""
     if not config.repeat_slots:
         return None
     action = next((mention for mention in mentions if mention.type == "action"), None)
-    if action is None:
-        return None
+    if action is None or action.surface.casefold() in _BARE_DOING:
+        return None  # "can't wait to do it with the kids": a statement as often as a request
     position = action.start  # the reference may hold the opener: "same thing for"
-    for word in content[action.start : action.start + _SLOT_CHARS].split():
+    words = content[action.start : action.start + _SLOT_CHARS].split()
+    reach = len(action.surface.split()) + _SLOT_REACH
+    for word in words[:reach]:
         position = content.find(word, position) + len(word)
         said = word.casefold().strip(_STRIP)
         if said in _SLOT_OPENERS:

@@ -146,7 +146,11 @@ def test_opener_and_variation_repeats(query: str) -> None:
 
 @pytest.mark.parametrize(
     "query",
-    ["now in the logs I see an error after the deploy", "and for the record, it failed twice"],
+    [
+        "now in the logs I see an error after the deploy",
+        "and for the record, it failed twice",
+        "Yes, there was one more in the left corner, I took it out with pliers.",
+    ],
 )
 def test_now_in_and_and_for_inside_a_longer_turn_repeat_nothing(query: str) -> None:
     assert _action_target(_TRANSLATED, query) is None

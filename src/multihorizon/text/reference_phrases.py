@@ -46,13 +46,14 @@ _MADE = (
     "whole thing", "same",
 )
 VARIATION_REPEATS = (
-    "one more for", "one more in", "same idea for", "same deal for",
+    "one more for", "same idea for", "same deal for",
     *(f"repeat the {made}" for made in _MADE),
 )
 # "Now in Spanish." after a translation, "And for a 10k?" after a plan: a repeat only as the
 # turn's opener (after at most an acknowledgement) with at most OPENER_REPEAT_TAIL characters
-# after it ("now in the logs I see an error", "and for the record, it failed" are none).
-OPENER_REPEATS = ("now in", "and for")
+# after it ("now in the logs I see an error", "and for the record, it failed", "There was one
+# more in the corner" are none).
+OPENER_REPEATS = ("now in", "and for", "one more in")
 OPENER_REPEAT_TAIL = 40
 
 # Repeat requests that ask for more of a thing made (issue 15, refs7; rule repeat-products):

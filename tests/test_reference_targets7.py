@@ -135,7 +135,8 @@ def test_a_repeat_naming_a_listed_sibling_repeats_the_siblings_request(text: str
 
     on = mh.Config()
     assert target(on) == [2], text
-    assert target(on.replace(repeat_siblings=False)) == [4], text
+    # Rule repeat-slots passes over the question too: observed without it.
+    assert target(on.replace(repeat_siblings=False, repeat_slots=False)) == [4], text
 
 
 def test_a_repeat_of_a_request_keeps_it() -> None:
@@ -175,7 +176,8 @@ def test_a_repeat_asking_for_more_repeats_the_request_that_made_it(text: str, of
 
     on = mh.Config()
     assert target(on) == [0], text
-    assert target(on.replace(repeat_products=False)) == [off], text
+    # Rule repeat-slots passes over the question too: observed without it.
+    assert target(on.replace(repeat_products=False, repeat_slots=False)) == [off], text
     assert mh.Session().classify(text) == mh.Session().preview(text).intent
 
 

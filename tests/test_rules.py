@@ -16,6 +16,7 @@ from multihorizon.cli import main
 from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
+from test_again_references import OBSERVERS as _AGAIN38
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_items37 import OBSERVERS as _ITEMS37
@@ -896,7 +897,8 @@ def _said_reply(config: mh.Config) -> object:
 
 
 def _repeat_past_clarification(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule repeat-slots passes over the question too: observed without it.
+    session = mh.Session(config=config.replace(repeat_slots=False))
     session.user("In Google Sheets, how do I sum sales for one region?")
     session.assistant('=SUMIF(B2:B500, "North", D2:D500) adds column D where B says North.')
     session.user("You lost me a bit. Which part is the condition?")
@@ -1013,7 +1015,8 @@ def _asked_value(config: mh.Config) -> object:
 
 
 def _repeat_sibling(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule repeat-slots passes over the question too: observed without it.
+    session = mh.Session(config=config.replace(repeat_slots=False))
     session.user("What should my book club read first?")
     session.assistant("Try Small Things by Keegan, Klara by Ishiguro, or the Murder Club by Osman.")
     session.user("Give me discussion questions for the Keegan.")
@@ -1094,7 +1097,8 @@ def _repeat_form(config: mh.Config) -> object:
 
 
 def _repeat_chain(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule repeat-slots passes over the question too: observed without it.
+    session = mh.Session(config=config.replace(repeat_slots=False))
     session.user("Write a haiku about autumn leaves.")
     session.assistant("Red leaves drift and fall / the maple lets go of gold / wind keeps it")
     session.user("What makes a haiku seasonal?")
@@ -1753,6 +1757,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
     **_CLARIFY38,  # restating-checks (stop 38)
     **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
+    **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
 }
 
 

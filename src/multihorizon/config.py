@@ -348,6 +348,11 @@ class Config:
     # "Same again but for /cart" after "Give me a version of that script for 500 users": the
     # script request that one repeated (rule repeat-chains).
     repeat_chains: bool = True
+    # "Now the same but for a full marathon" after "what does tempo pace mean?": a question
+    # with no place for the variation is passed over for the plan request (rule repeat-slots).
+    repeat_slots: bool = True
+    # "Plan a warm-up for my choir" is a request an action reference repeats (made-requests).
+    made_requests: bool = True
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).
@@ -414,6 +419,8 @@ class Config:
     # bare "again" there is no CLARIFY marker (rule again-reports).
     again_reports: bool = True
     again_asks: bool = True
+    # "again, thanks" thanks once more: no CLARIFY "again" (rule again-thanks).
+    again_thanks: bool = True
     # "Fret buzz?", "Kettle stitch, meaning?", "Natural release means I just wait?" ask back
     # a term of an earlier reply: CLARIFY (rule echo-clarifications).
     echo_clarifications: bool = True

@@ -7,15 +7,21 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..config import Config
+from ..text.action_words import MAKING_LEADS, MAKING_VERBS, NOT_ACTED
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
 from ..text.tokens import content_terms
+from .meaning_asks import meaning_term, reply_brought
 from .references import Mention
 from .turnlog import TurnLog
 
-__all__ = ["REQUEST", "action_target", "repeats_a_product", "repeats_as_form", "request_words"]
+__all__ = [
+    "NO_REPEAT_CUES", "REQUEST", "RepeatCues", "Slot", "action_target", "makes", "repeat_cues",
+    "repeat_slot", "repeats_a_product", "repeats_as_form", "request_words",
+]  # fmt: skip
 
 # How a target was found: a request (or question) it repeats, else a yes/no question held
 # back or the last user turn that is no acknowledgement (weaker).
@@ -43,6 +49,8 @@ def action_target(
     past_clarifications: bool = False,
     words: Sequence[str] = (),
     chains: bool = False,
+    slot: Slot | None = None,
+    made: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -57,10 +65,15 @@ def action_target(
     repeat-chains): the first repeat request passed over gives the request it repeated, found
     by its own words before its variation ("Give me a version of that script for 500
     users", then "Same again but for /cart": the script request, not a question between).
-    Returns (turn, REQUEST or FALLBACK), or None."""
+    ``slot`` (rule repeat-slots, ``repeat_slot``): the repeat request's variation; a question
+    with no place for it is passed over for an earlier request ("what does tempo pace mean?"
+    before "now the same but for a full marathon": the plan asked for before it), and taken
+    only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
+    of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``). Returns
+    (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
     doing = questions and surface.casefold().startswith(_DOING)
-    held, fallback, first = -1, -1, -1
+    held, fallback, first, passed = -1, -1, -1, -1
     wanted = frozenset(words)
     seen = 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
@@ -72,7 +85,7 @@ def action_target(
                 named = _before_variation(earlier.text)
                 chained = action_target(
                     log, surface, turn, window, questions=False,
-                    past_clarifications=past_clarifications, words=named,
+                    past_clarifications=past_clarifications, words=named, made=made,
                 )  # fmt: skip
                 if chained is not None and not frozenset(named).isdisjoint(
                     features[chained[0]].terms
@@ -82,9 +95,13 @@ def action_target(
             continue  # "same for April": its request is further back
         if past_clarifications and earlier.has(Marker.CLARIFY):
             continue  # "You lost me, which part is the condition?" asks for no action
-        if earlier.request or (questions and earlier.question and not earlier.acknowledgement):
-            if doing and not earlier.request and _yes_no(earlier.text):
+        asked = earlier.request or (made and makes(earlier.text))
+        if asked or (questions and earlier.question and not earlier.acknowledgement):
+            if doing and not asked and _yes_no(earlier.text):
                 held = turn if held < 0 else held
+                continue
+            if slot is not None and not asked and not _holds(log, turn, slot):
+                passed = turn if passed < 0 else passed
                 continue
             if not wanted or not wanted.isdisjoint(earlier.terms):
                 return turn, REQUEST
@@ -95,12 +112,40 @@ def action_target(
             continue
         if questions and fallback < 0 and not earlier.acknowledgement:
             fallback = turn
-    if first >= 0:
-        return first, REQUEST
+    for turn in (first, passed):  # a question passed over only when no request is found
+        if turn >= 0:
+            return turn, REQUEST
     for turn in (held, fallback):
         if turn >= 0:
             return turn, FALLBACK
     return None
+
+
+# Rule made-requests: the words of a turn read for its opening verb; a turn of at least four
+# words ending in a "please" asks too (its last _MAKING_TAIL characters are read).
+_MAKING_WORDS = 6
+_MAKING_TAIL = 16
+_PLEASE = frozenset(("please", "pls", "plz", "plse"))
+_NOT_MADE = NOT_ACTED | frozenset(("sure", "sense"))  # "make sure it runs" makes nothing
+
+
+def makes(text: str) -> bool:
+    """Rule made-requests: whether a user turn opens with a verb of making (``MAKING_VERBS``),
+    after at most a few greetings or fillers (``MAKING_LEADS``), not followed by a word that
+    makes it a noun with its verb ("plan changed", "draft is done"), or is a statement of at
+    least four words that ends in "please". Its first and last words only."""
+    head = text[:_SLOT_CHARS]
+    words = [word.casefold().strip(_STRIP) for word in head.split()[:_MAKING_WORDS]]
+    ends = head[-_MAKING_TAIL:].split()[-1:] if len(head) == len(text) and "?" not in head else ()
+    if ends and ends[0].casefold().strip(_STRIP) in _PLEASE and len(words) >= _MAKING_WORDS - 2:
+        return True  # "PowerShell script that renames all .jpeg files to .jpg please"
+    for index, word in enumerate(words):
+        if word in MAKING_VERBS:
+            after = words[index + 1] if index + 1 < len(words) else ""
+            return after not in _NOT_MADE and not after.endswith("ed")
+        if word not in MAKING_LEADS:
+            return False
+    return False
 
 
 def _yes_no(text: str) -> bool:
@@ -184,3 +229,109 @@ def repeats_a_product(mentions: Sequence[Mention], config: Config) -> bool:
         return False
     said = action.surface.casefold().split()
     return any(said[: len(phrase)] == phrase for phrase in _PRODUCTS)
+
+
+# Rule repeat-slots: the words that open the place a repeat request's variation fills ("same
+# again for Friday", "now the same in bash", "do it on staging"), and the words after one that
+# fill no place ("is there an index for that?", "whats OG stand for").
+_SLOT_OPENERS = frozenset(("for", "in", "on", "with", "without", "using"))
+_NO_FILLERS = frozenset(("that", "this", "it", "them", "those", "these", "me", "you", "us"))
+_STRIP = "\"'()[],.;:!?\u2019\u2018\u201c\u201d"
+# A question's place for the variation is read in its first this many characters (a user
+# turn may run to 1,000,000). The variation opens at most _SLOT_REACH words after the action
+# reference ("same again but for", "do that again for"): "I might do it once the kids are
+# in bed" holds none.
+_SLOT_CHARS = 2000
+_SLOT_REACH = 2
+_BARE_DOING = frozenset(("do it", "do that", "do it for", "do that for"))
+
+
+# Where a question opens ("unrelated but is it normal ...?"): an auxiliary among its first
+# _POLAR_WORDS words before any question word makes it a yes/no question.
+_POLAR_WORDS = 5
+_QUESTION_WORDS = frozenset((
+    "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
+    "how's", "hw", "wat", "wut",
+))  # fmt: skip
+
+
+def _polar(text: str) -> bool:
+    """A yes/no question: an auxiliary comes before any question word among its first words
+    ("Is charging interest legal ...?", "unrelated but is it normal ...?"; not "What time
+    is it?")."""
+    for word in text[:_SLOT_CHARS].split()[:_POLAR_WORDS]:
+        said = word.casefold().strip(_STRIP)
+        if said in _QUESTION_WORDS:
+            return False
+        if said in _YES_NO:
+            return True
+    return False
+
+
+class Slot(NamedTuple):
+    """A repeat request's variation: the word that opens it and its content words."""
+
+    opener: str
+    terms: frozenset[str]
+
+
+class RepeatCues(NamedTuple):
+    """What rules repeat-slots and made-requests give ``action_target``: the repeat
+    request's variation (``repeat_slot``) and whether a turn opening with a verb of making
+    is a request (``makes``)."""
+
+    slot: Slot | None = None
+    made: bool = False
+
+
+def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
+    """``RepeatCues`` of a turn under ``config``."""
+    return RepeatCues(repeat_slot(content, mentions, config), config.made_requests)
+
+
+NO_REPEAT_CUES = RepeatCues()  # the rules off: a default argument
+
+
+def repeat_slot(content: str, mentions: Sequence[Mention], config: Config) -> Slot | None:
+    """Rule repeat-slots: the variation of a repeat request ("now the same but for a full
+    marathon" -> for, {full, marathon}), None without one ("same again", "do that again but
+    shorter", an opener further on) or with the rule off. Reads the reference's words and
+    ``_SLOT_REACH`` more."""
+    if not config.repeat_slots:
+        return None
+    action = next((mention for mention in mentions if mention.type == "action"), None)
+    if action is None or action.surface.casefold() in _BARE_DOING:
+        return None  # "can't wait to do it with the kids": a statement as often as a request
+    position = action.start  # the reference may hold the opener: "same thing for"
+    words = content[action.start : action.start + _SLOT_CHARS].split()
+    reach = len(action.surface.split()) + _SLOT_REACH
+    for word in words[:reach]:
+        position = content.find(word, position) + len(word)
+        said = word.casefold().strip(_STRIP)
+        if said in _SLOT_OPENERS:
+            return Slot(said, frozenset(content_terms(content[position : position + _SLOT_CHARS])))
+    return None
+
+
+def _holds(log: TurnLog, turn: int, slot: Slot) -> bool:
+    """Whether a question has a place for a repeat request's variation (rule repeat-slots):
+    it shares a word with the variation, or holds the variation's opener before a word that
+    names something ("What's the forecast for Thursday?" for "same again for Friday"); never
+    a question about what a word of the reply before it means ("what does tempo pace
+    mean?", rule meaning-asks) nor a yes/no question ("Is charging interest legal for a sole
+    trader?" before "Same again but for my other client": the reminder email asked for
+    before it; ``_polar``)."""
+    features = log.features[turn]
+    if not slot.terms.isdisjoint(features.terms):
+        return True
+    text = features.text[:_SLOT_CHARS]
+    if _polar(text):
+        return False
+    asked = meaning_term(text)
+    if asked and turn > 0 and reply_brought(asked, log.features[turn - 1].terms):
+        return False
+    words = [word.casefold().strip(_STRIP) for word in text.split()]
+    return any(
+        word == slot.opener and following and following not in _NO_FILLERS
+        for word, following in itertools.pairwise(words)
+    )

@@ -16,6 +16,8 @@ from ..text.topic_clause_words import (
     AGAIN_REPORT_FILLERS,
     AGAIN_REPORT_REACH,
     AGAIN_REPORT_SUBJECTS,
+    AGAIN_THANKS,
+    AGAIN_THANKS_WORDS,
 )
 from .named_topics import named_topic, named_topic_of
 from .phrasing import Hits
@@ -53,6 +55,7 @@ def without_idle_agains(features: TurnFeatures, config: Config) -> Hits:
         reports=config.again_reports,
         named=lambda: named_topic_of(features, config.again_returns),
         asks=config.again_asks,
+        thanks=config.again_thanks,
     )
 
 
@@ -65,6 +68,7 @@ def again_repeats(
     reports: bool = False,
     named: Callable[[], tuple[tuple[str, ...], bool]] | None = None,
     asks: bool = False,
+    thanks: bool = False,
 ) -> Hits:
     """The hits without the CLARIFY "again"s that ask for no clarification. With ``repeats``
     (rule resume-announcements): in a turn that announces a return ("Back to the migration:
@@ -73,8 +77,9 @@ def again_repeats(
     ``reports`` (rule again-reports): a bare "again" in a statement reporting something done
     again ("I ran it again and it passed", "Tried again, same error"). With ``asks`` (rule
     again-asks): a bare "again" in a turn that asks nobody to say anything again
-    (``_asks_again``). Other CLARIFY phrases stay. ``named``: ``named_topic`` of the text,
-    when the caller keeps it."""
+    (``_asks_again``); with ``thanks`` (rule again-thanks) neither in a turn that only
+    thanks once more ("again, thanks"). Other CLARIFY phrases stay. ``named``:
+    ``named_topic`` of the text, when the caller keeps it."""
     if all(kind != _CLARIFY for kind, _, _, _ in hits):
         return tuple(hits)  # no CLARIFY phrase to take out (most turns)
     returns = repeats and (
@@ -84,7 +89,7 @@ def again_repeats(
     actions = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
     statement = reports and "?" not in text
     bare = any(k == _CLARIFY and text[s:e].casefold() == "again" for k, _, s, e in hits)
-    asked = not (asks and bare) or _asks_again(text)
+    asked = not (asks and bare) or _asks_again(text, thanks)
 
     def asks_nothing(start: int, end: int) -> bool:
         said = text[start:end].casefold()
@@ -101,13 +106,15 @@ def again_repeats(
     return tuple(hit for hit in hits if hit[0] != _CLARIFY or not asks_nothing(hit[2], hit[3]))
 
 
-def _asks_again(text: str) -> bool:
+def _asks_again(text: str, thanks: bool = False) -> bool:
     """Whether a turn with a bare "again" asks to say something again (rule again-asks,
     ``AGAIN_ASK_WORDS``): one of those words, "what" right before an "again", a question
     that ends in it ("Which channels were they again?" asks to recall), or a turn of at
     most ``AGAIN_ALONE_WORDS`` words. One pass over the turn's words."""
     words = [word.strip(_AGAIN_STRIP) for word in text.casefold().split()]
     words = [word for word in words if word]
+    if thanks and not AGAIN_THANKS.isdisjoint(words) and AGAIN_THANKS_WORDS.issuperset(words):
+        return False  # "again, thanks": thanks once more (rule again-thanks)
     if len(words) <= AGAIN_ALONE_WORDS or not AGAIN_ASK_WORDS.isdisjoint(words):
         return True
     if words[-1] == "again" and "?" in text:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..text.enumerations import LAST
+from ..text.reference_phrases import OPENER_REPEAT_TAIL, OPENER_REPEATS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import KIND_WORDS
 from .references import Mention
@@ -538,6 +539,8 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
     "I was going to say the same thing" describe the speaker's own doing.
     """
     folded = phrase.casefold()
+    if folded in OPENER_REPEATS and not _opens_short_turn(text, start, end):
+        return None  # "now in the logs I see an error": no repeat request
     if folded in _VARIATION_ACTIONS:
         # "same for me", "same with us": agreement, not a request to repeat.
         following = _NEXT_WORD.match(text, end)
@@ -571,6 +574,19 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
     return Mention("action", text[start:end], start, end)
 
 
+def _opens_short_turn(text: str, start: int, end: int) -> bool:
+    """ "Now in Spanish.", "ok now in metric pls": the phrase opens the turn (after at most an
+    acknowledgement), a word that is no stopword follows, and little more does."""
+    if len(text) - end > OPENER_REPEAT_TAIL:
+        return False
+    following = _NEXT_WORD.match(text, end)
+    if following is None or following.group(1).casefold() in STOPWORDS:
+        return False
+    before = word_before(text, start)
+    return not before or before in _OPENER_ACKS
+
+
+_OPENER_ACKS = _wordset("ok okay k and great good cool nice perfect thanks thx right so")
 _BARE_ACTIONS = frozenset(("do it", "do that", "same thing", "do the same"))
 _VARIATION_ACTIONS = frozenset(
     ("same for", "same with", "the same with", "same again", "now for", "now do", "same but")

@@ -14,8 +14,11 @@ from ..text.scan import sentence_spans
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer
 from .actions import (
+    NO_REPEAT_CUES,
     REQUEST,
+    RepeatCues,
     action_target,
+    repeat_cues,
     repeats_a_product,
     repeats_as_form,
     request_words,
@@ -81,6 +84,7 @@ def resolve(
     introducing_turns: bool = False,
     entity_items: bool = False,
     action_words: Sequence[str] = (),
+    repeat: RepeatCues = NO_REPEAT_CUES,
     longer_lists: bool = False,
     item_forms: bool = False,
     marker_styles: bool = False,
@@ -102,6 +106,7 @@ def resolve(
     ``entity_items`` (rule entity-items): "the congestion theory" resolved to a turn with a
     list names the one item about congestion. ``action_words`` (rule repeats-named-requests):
     the turn's content words, by which a repeat request picks the request it names.
+    ``repeat``: what rules repeat-slots and made-requests read (``actions.repeat_cues``).
     ``longer_lists`` (rule ordinal-forms): "the third" past a two-item list means an earlier
     list with a third item. ``item_forms`` (rule item-forms): an item by a quality ("the
     cheapest one"), the kind of list an item noun names, items matched by their rarer words.
@@ -139,7 +144,7 @@ def resolve(
         elif mention.type == "action":
             reference = _resolve_action(
                 mention, log, now, window, repeated_questions, repeats_past_clarifications,
-                action_words, repeat_chains,
+                action_words, repeat_chains, repeat,
             )  # fmt: skip
         else:
             reference = _resolve_tool(mention, scratch, now)
@@ -385,11 +390,13 @@ def _resolve_action(
     past_clarifications: bool = False,
     words: Sequence[str] = (),
     chains: bool = False,
+    repeat: RepeatCues = NO_REPEAT_CUES,
 ) -> Reference:
     """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
     found = action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
+        slot=repeat.slot, made=repeat.made,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -505,8 +512,8 @@ def resolve_turn(
             introducing_turns=config.introducing_turns,
             entity_items=config.entity_items,
             action_words=request_words(content, mentions, features.terms, config),
-            longer_lists=config.ordinal_forms,
-            item_forms=config.item_forms,
+            repeat=repeat_cues(content, mentions, config),
+            longer_lists=config.ordinal_forms, item_forms=config.item_forms,
             marker_styles=config.marker_styles, place_scopes=config.place_scopes,
         )  # fmt: skip
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request

@@ -9,7 +9,8 @@ from __future__ import annotations
 from .follow_up_words import REQUEST_SKIPPED
 
 __all__ = [
-    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "NOT_ACTED", "SAME_FORM_VERBS",
+    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "MAKING_LEADS", "MAKING_VERBS",
+    "NOT_ACTED", "SAME_FORM_VERBS",
 ]  # fmt: skip
 
 # Verbs that, opening a statement, ask the assistant to do something with what is on the
@@ -36,3 +37,16 @@ NOT_ACTED = frozenset((
 ))  # fmt: skip
 # The scanner's phrases (``Marker.REQUEST_OPENER``).
 ACTION_MARKED = tuple(sorted(ACTION_VERBS | SAME_FORM_VERBS))
+
+# Rule made-requests (again38, SPEC-028 §4.1 "do it again"): verbs that, opening a user turn,
+# ask for a thing to be made, which an action reference repeats with a new parameter ("Plan a
+# 20-minute warm-up for my choir", "Hello, please make me a 6 weeks plan", "gimme a recipe
+# ..."), read by ``dialogue.actions`` only; and the words that may come before them.
+MAKING_VERBS = frozenset((
+    "plan", "make", "write", "draft", "create", "generate", "design", "outline", "suggest",
+    "compose", "build", "prepare", "sketch", "gimme", "give", "translate", "convert",
+    "summarise", "summarize", "rewrite", "draw", "produce", "put", "come", "devise", "map",
+))  # fmt: skip
+MAKING_LEADS = REQUEST_SKIPPED | frozenset((
+    "ok", "okay", "k", "hi", "hello", "hey", "hiya", "please", "pls", "plz", "kindly",
+))  # fmt: skip

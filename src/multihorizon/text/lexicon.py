@@ -36,7 +36,13 @@ from .question_forms import (
     TERM_HEDGES,
     TERM_OPENERS,
 )
-from .reference_phrases import PRODUCT_REPEATS, REPEAT_PHRASES, SAYING_PHRASES
+from .reference_phrases import (
+    OPENER_REPEATS,
+    PRODUCT_REPEATS,
+    REPEAT_PHRASES,
+    SAYING_PHRASES,
+    VARIATION_REPEATS,
+)
 from .said_words import IT_SAID_PHRASES
 from .term_origin_words import RECALL_PHRASES
 from .tokens import STOPWORDS
@@ -266,6 +272,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "one like that", "another like that", "again for the", "again for my",
             "once more for", "once more in", "once more with", "another one for",
             *REPEAT_PHRASES, *PRODUCT_REPEATS,  # refs4, refs7: "a version of that", "two more"
+            *VARIATION_REPEATS, *OPENER_REPEATS,  # again38: "one more for spring", "now in"
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",

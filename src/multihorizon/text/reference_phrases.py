@@ -2,7 +2,10 @@
 lexicon's groups (``lexicon.LEXICON``): the scanner finds them in its one pass, like every
 other marker phrase."""
 
-__all__ = ["INTRODUCING_PHRASES", "PRODUCT_REPEATS", "REPEAT_PHRASES", "SAYING_PHRASES"]
+__all__ = [
+    "INTRODUCING_PHRASES", "OPENER_REPEATS", "OPENER_REPEAT_TAIL", "PRODUCT_REPEATS",
+    "REPEAT_PHRASES", "SAYING_PHRASES", "VARIATION_REPEATS",
+]  # fmt: skip
 
 # Turn references by more verbs of saying (TURN_REF, SPEC-028 §4.1): "the failover idea you
 # brought up", "when you said there's fluid in the joint", "the reservation you described".
@@ -32,6 +35,26 @@ REPEAT_PHRASES = (
     "same kind of", "same setup", "same format", "same style", "same list", "same script",
     "same template", "same process", "same plan", "same email", "same message", "same code",
 )
+
+# Repeat requests with their variation (issue 15, again38; rule repeat-slots reads the
+# variation): "one more for spring", "can you repeat the plan for my brother", "same idea for
+# the kitchen". "repeat the" only before a thing made: "can you repeat the last part?" asks
+# to say it again.
+_MADE = (
+    "plan", "list", "recipe", "routine", "schedule", "script", "query", "email", "letter",
+    "steps", "exercise", "workout", "calculation", "conversion", "translation", "table",
+    "whole thing", "same",
+)
+VARIATION_REPEATS = (
+    "one more for", "same idea for", "same deal for",
+    *(f"repeat the {made}" for made in _MADE),
+)
+# "Now in Spanish." after a translation, "And for a 10k?" after a plan: a repeat only as the
+# turn's opener (after at most an acknowledgement) with at most OPENER_REPEAT_TAIL characters
+# after it ("now in the logs I see an error", "and for the record, it failed", "There was one
+# more in the corner" are none).
+OPENER_REPEATS = ("now in", "and for", "one more in")
+OPENER_REPEAT_TAIL = 40
 
 # Repeat requests that ask for more of a thing made (issue 15, refs7; rule repeat-products):
 # "more like these but about 80s films", "give me three more", "now one for my colleague",

@@ -10,6 +10,8 @@ __all__ = [
     "ADDITIVE_LEADS",
     "ADDITIVE_OPENER",
     "AGAIN_NOT_TOPICS",
+    "AGAIN_THANKS",
+    "AGAIN_THANKS_WORDS",
     "BARE_RETURNS",
     "BARE_RETURN_MARKERS",
     "BARE_RETURN_TAILS",
@@ -336,6 +338,12 @@ AGAIN_ASK_WORDS = frozenset((
     "simpler", "simply", "slower", "slowly", "plainer", "come", "pardon", "sorry",
 ))  # fmt: skip
 AGAIN_ALONE_WORDS = 3
+# Rule again-thanks: "again, thanks", "Again, many thanks." thank once more and ask nothing: a
+# turn of only these words, one of AGAIN_THANKS among them, beside its "again".
+AGAIN_THANKS = frozenset(("thanks", "thank", "thx", "ty", "cheers", "ta"))
+AGAIN_THANKS_WORDS = AGAIN_THANKS | frozenset(
+    ("you", "so", "much", "many", "a", "lot", "lots", "again", "ok", "okay", "great", "really")
+)
 # Rule other-topic-clauses: an opening clause made only of a word of otherness and a topic
 # noun ("Other question.", "Quick other question, ...", "Separate question, the tank ...",
 # "different thing, the grout ...", "diff topic. ...") says the topic is another one,

@@ -25,6 +25,7 @@ from .intent import Intent
 from .number_holders import number_holder
 from .own_lists import ordinal_of
 from .references import Reference
+from .return_targets import return_target
 from .term_origins import term_origin
 from .turnlog import TurnLog
 
@@ -51,10 +52,13 @@ def antecedents(
     retrieved: Sequence[int],
     log: TurnLog,
     config: Config,
+    *,
+    returned_to: int = -1,
 ) -> tuple[int, ...]:
     """The turns a user turn may refer to, best first: its resolved references, the turn it
     replies to, the place a place word points to, the offer a judgement judges, the turn
-    before (or the topic a pronoun chain follows), then Tier C's retrieved turns."""
+    before (or the topic a pronoun chain follows), then Tier C's retrieved turns.
+    ``returned_to``: the dormant thread the placement resumed with this turn (-1: none)."""
     found = dict.fromkeys(
         ref.target_turn for ref in resolved if ref.type != "tool" and ref.target_turn is not None
     )
@@ -119,6 +123,11 @@ def antecedents(
         )
         if detail >= 0:  # "the zenbook, is its fan noisy?": the turn on its fan, not its intro
             found = {detail: None, **found}
+    if config.return_detail_targets and stated < 0 and returned_to >= 0:
+        first = next(iter(found), -1)
+        back = return_target(turn_id, returned_to, first, features, resolved, log)
+        if back >= 0:  # "back to the greenhouse, is bubble wrap enough?": the heating reply
+            found = {back: None, **found}
     if config.term_origins and not any(map(_picks_or_tool, resolved)):
         origin = term_origin(turn_id, features, log, config.learner_meaning_asks)
         if origin >= 0:  # "what was that ISA thing you mentioned?": the reply that brought it

@@ -1,0 +1,117 @@
+"""The turn a return means (SPEC-028 §3.3 resumption, §4.2 antecedents; rule
+return-detail-targets, issue 15 item 1): once the placement has put a user turn back in a
+dormant thread ("back to the greenhouse, is bubble wrap enough in January?", "Returning to
+the greenhouse - which thermostat did you mean?", "did the heater you suggested need a
+vent?" after an aside), its antecedent is the turn of that thread that holds the most of the
+question's detail words, not the turn that named the thread's topic; a return asking no
+detail ("back to the greenhouse.", "anyway, bread maker") means the thread's naming turn.
+
+The topic is the words the return names (``detail_turns.topic_terms``: a return's words, a
+fronted topic, an announced one; a statement naming nothing else names the topic with all
+its words); the details are the turn's other content words, less the words that only ask or
+return (``detail_words``). Each detail word weighs one over the number of turns in reach
+saying it in any form; a turn of the thread that can hold a detail (a reply, or a user turn
+that is no bare question) and weighs most comes first, a reply before a user turn and the
+earlier among equals; when no turn of the thread holds one, the thread's naming turn (the
+earliest of its turns in reach saying a topic word, else its earliest). Reads the log's
+postings and thread column, never an earlier turn's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..text.detail_words import NOT_DETAIL_WORDS, RETURN_WORDS
+from ..text.output_nouns import FRONTED_DEMONSTRATIVES
+from ..text.word_forms import stems
+from .detail_turns import forms_mentioned, tells, topic_terms
+from .features import TurnFeatures
+from .references import Reference
+from .turnlog import TurnLog
+
+__all__ = ["return_target"]
+
+# Turns back a return's thread is read (a return two digressions later is a dozen turns on;
+# the bound keeps the walk constant per turn).
+_REACH = 60
+
+
+def return_target(
+    turn_id: int,
+    thread: int,
+    first: int,
+    features: TurnFeatures,
+    resolved: Sequence[Reference],
+    log: TurnLog,
+) -> int:
+    """The turn of ``thread`` (the dormant thread the placement resumed with this turn, -1:
+    none) that a return means, when it is not ``first`` (the antecedent the other rules put
+    first), else -1. A reference that names a turn, an item, a tool's output, a request or a
+    thing by a demonstrative is more specific and left to its rule."""
+    if thread < 0 or features.role != "user" or turn_id < 2 or _more_specific(resolved):
+        return -1
+    floor = max(0, turn_id - _REACH)
+    column = log.thread_index
+    own = [turn for turn in range(floor, turn_id) if int(column[turn]) == thread]
+    if not own or int(column[turn_id - 1]) == thread:
+        return -1  # nothing of the thread in reach, or no return: the thread is active
+    said = [term for term in features.terms if term not in NOT_DETAIL_WORDS]
+    said = [term for term in said if term not in RETURN_WORDS]
+    topic = [term for term in topic_terms(features, resolved, announced=True) if term in said]
+    if not topic and not features.question:
+        topic = said  # "anyway, bread maker": a statement naming only the topic
+    topic_forms = {stem for term in topic for stem in stems(term)}
+    details = [term for term in said if topic_forms.isdisjoint(stems(term))]
+    if not details:  # "back to the greenhouse.": the turn that named it
+        best = _naming_turn(topic, own, floor, turn_id, log)
+        return -1 if best == first else best
+    held = _held(details, own, floor, turn_id, log)
+    if not held:  # "back to the stove, is it safe overnight?": no turn holds the detail
+        best = _naming_turn(topic, own, floor, turn_id, log)
+        return -1 if best == first or first in own else best
+    best = max(held, key=lambda turn: (held[turn], log.roles[turn] == "assistant", -turn))
+    # A turn the other rules put first that holds as much keeps its place.
+    return -1 if best == first or held[best] <= held.get(first, 0.0) else best
+
+
+def _more_specific(resolved: Sequence[Reference]) -> bool:
+    """A reference other than a plain entity ("the heater you suggested", "the second",
+    "that result", "this stove"): its own rule picks its turn. An item an entity reference
+    took from a list ("the bread": "strong bread flour") is no pick of the user's."""
+    for ref in resolved:
+        if ref.type != "entity":
+            return True
+        head = ref.surface.split(maxsplit=1)
+        if head and head[0].casefold() in FRONTED_DEMONSTRATIVES:
+            return True
+    return False
+
+
+def _held(
+    details: Sequence[str], own: Sequence[int], floor: int, turn_id: int, log: TurnLog
+) -> dict[int, float]:
+    """Per turn of the thread that can hold a detail, the weight of the detail words it says
+    (each one over the number of turns in reach saying it in any form)."""
+    mine = set(own)
+    weights: dict[int, float] = {}
+    for term in dict.fromkeys(details):
+        turns = [turn for turn in forms_mentioned(term, log) if floor <= turn < turn_id]
+        for turn in turns:
+            # A passage (TREC CAsT's) names many things in passing: no holder of a detail.
+            if turn in mine and log.features[turn].short and tells(log, turn):
+                weights[turn] = weights.get(turn, 0.0) + 1.0 / len(turns)
+    return weights
+
+
+def _naming_turn(
+    topic: Sequence[str], own: Sequence[int], floor: int, turn_id: int, log: TurnLog
+) -> int:
+    """The thread's turn in reach saying the most of the topic's words in any form (the
+    earliest among equals: it named the topic), else its earliest turn in reach."""
+    mine = set(own)
+    count: dict[int, int] = {}
+    for term in dict.fromkeys(topic):
+        for turn in forms_mentioned(term, log):
+            if floor <= turn < turn_id and turn in mine:
+                count[turn] = count.get(turn, 0) + 1
+    return max(count, key=lambda turn: (count[turn], -turn), default=own[0])

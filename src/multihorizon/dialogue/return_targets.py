@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from ..text.detail_words import NOT_DETAIL_WORDS, RETURN_WORDS
 from ..text.output_nouns import FRONTED_DEMONSTRATIVES
 from ..text.word_forms import stems
+from .comparatives import comparative_mentions
 from .detail_turns import forms_mentioned, tells, topic_terms
 from .features import TurnFeatures
 from .references import Reference
@@ -34,6 +35,9 @@ __all__ = ["return_target"]
 # Turns back a return's thread is read (a return two digressions later is a dozen turns on;
 # the bound keeps the walk constant per turn).
 _REACH = 60
+# A pronoun question of at most this many content words and no named topic asks something of
+# the pronoun's topic, the one just left (as rule detail-holders' pronoun questions).
+_PRONOUN_QUESTION_TERMS = 3
 
 
 def return_target(
@@ -50,6 +54,8 @@ def return_target(
     thing by a demonstrative is more specific and left to its rule."""
     if thread < 0 or features.role != "user" or turn_id < 2 or _more_specific(resolved):
         return -1
+    if comparative_mentions(features.text):
+        return -1  # "the cheaper apartment": the one rule entity-references picked
     floor = max(0, turn_id - _REACH)
     column = log.thread_index
     own = [turn for turn in range(floor, turn_id) if int(column[turn]) == thread]
@@ -57,7 +63,10 @@ def return_target(
         return -1  # nothing of the thread in reach, or no return: the thread is active
     said = [term for term in features.terms if term not in NOT_DETAIL_WORDS]
     said = [term for term in said if term not in RETURN_WORDS]
-    topic = [term for term in topic_terms(features, resolved, announced=True) if term in said]
+    # The words the return names, not its references' ("the spinner", "the component": details).
+    topic = [term for term in topic_terms(features, (), announced=True) if term in said]
+    if not topic and features.anaphor and len(said) <= _PRONOUN_QUESTION_TERMS:
+        return -1  # "How often should I water it?": "it" is the topic just left, no return
     if not topic and not features.question:
         topic = said  # "anyway, bread maker": a statement naming only the topic
     topic_forms = {stem for term in topic for stem in stems(term)}
@@ -65,8 +74,11 @@ def return_target(
     if not details:  # "back to the greenhouse.": the turn that named it
         best = _naming_turn(topic, own, floor, turn_id, log)
         return -1 if best == first else best
-    held = _held(details, own, floor, turn_id, log)
-    if not held:  # "back to the stove, is it safe overnight?": no turn holds the detail
+    held, elsewhere = _held(details, own, floor, turn_id, log)
+    if not held:
+        if first in elsewhere:  # the other rules' turn, in another thread, holds the detail:
+            return -1  # the placement may be wrong ("Who must sign the checklist?")
+        # "back to the stove, is it safe overnight?": no turn holds the detail
         best = _naming_turn(topic, own, floor, turn_id, log)
         return -1 if best == first or first in own else best
     best = max(held, key=lambda turn: (held[turn], log.roles[turn] == "assistant", -turn))
@@ -89,18 +101,24 @@ def _more_specific(resolved: Sequence[Reference]) -> bool:
 
 def _held(
     details: Sequence[str], own: Sequence[int], floor: int, turn_id: int, log: TurnLog
-) -> dict[int, float]:
+) -> tuple[dict[int, float], set[int]]:
     """Per turn of the thread that can hold a detail, the weight of the detail words it says
-    (each one over the number of turns in reach saying it in any form)."""
+    (each one over the number of turns in reach saying it in any form); and the turns of
+    other threads that can hold a detail and say one."""
     mine = set(own)
     weights: dict[int, float] = {}
+    elsewhere: set[int] = set()
     for term in dict.fromkeys(details):
         turns = [turn for turn in forms_mentioned(term, log) if floor <= turn < turn_id]
         for turn in turns:
             # A passage (TREC CAsT's) names many things in passing: no holder of a detail.
-            if turn in mine and log.features[turn].short and tells(log, turn):
+            if not (log.features[turn].short and tells(log, turn)):
+                continue
+            if turn in mine:
                 weights[turn] = weights.get(turn, 0.0) + 1.0 / len(turns)
-    return weights
+            else:
+                elsewhere.add(turn)
+    return weights, elsewhere
 
 
 def _naming_turn(

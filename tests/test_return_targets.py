@@ -1,0 +1,111 @@
+"""Rule return-detail-targets (SPEC-028 §3.3 resumption, §4.2 antecedents; issue 15 item 1):
+once the placement puts a user turn back in a dormant thread, its antecedent is the turn of
+that thread holding the most of the question's detail words (a reply before a user turn),
+not the turn that named the topic; a return asking no detail means the thread's naming
+turn; a turn the other rules put first that holds as much keeps its place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import multihorizon as mh
+from handwritten_scoring import score
+from multihorizon.evaluation import evaluate
+
+_DATA = Path(__file__).parent / "data" / "handwritten"
+ON = mh.Config(antecedents=True)
+OFF = ON.replace(return_detail_targets=False)
+
+
+def _greenhouse(config: mh.Config, asides: int = 1) -> mh.Session:
+    """A greenhouse thread (size, then heating), then ``asides`` digressions."""
+    session = mh.Session(config=config)
+    session.user("what size greenhouse would suit a small back garden?")
+    session.assistant(
+        "For a small garden a 6x4 or 6x6 ft greenhouse is plenty. Put it on a level base of "
+        "paving slabs or a timber frame, in full sun, with the ridge running east to west."
+    )  # 1
+    session.user("and how would I keep it warm through the winter?")
+    session.assistant(
+        "A small paraffin heater is cheap and needs no mains power, but leave a vent open a "
+        "crack for the fumes. Line the glass with bubble wrap to cut losses, and if you have "
+        "power an electric fan heater with a thermostat set to 5 C does the job."
+    )  # 3
+    session.user("Unrelated, but my violin bow has lost a lot of hairs. Worth rehairing?")
+    session.assistant("Yes: a rehair costs £50-£80 and takes a day or two at a luthier's.")
+    if asides > 1:
+        session.user("also, how do I get candle wax off a wool carpet?")
+        session.assistant("Freeze it with an ice pack, chip it off, then iron through paper.")
+    return session
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "back to the greenhouse, is bubble wrap enough in January?",
+        "Returning to the greenhouse: which thermostats would you use?",
+        "ok greenhouse again - the paraffin heating, is it safe with kids about?",
+        "Going back to the greenhouse, does the fan heater need its own socket?",
+    ],
+)
+@pytest.mark.parametrize("asides", [1, 2])
+def test_a_return_asking_a_detail_means_the_reply_holding_it(text: str, asides: int) -> None:
+    assert _greenhouse(ON, asides).preview(text).antecedents[0] == 3
+
+
+def test_a_bare_return_means_the_turn_that_named_the_topic() -> None:
+    assert _greenhouse(ON).preview("back to the greenhouse.").antecedents[0] == 0
+    assert _greenhouse(ON, 2).preview("Right, back to the greenhouse then").antecedents[0] == 0
+
+
+def test_a_return_whose_words_the_first_exchange_holds_means_it() -> None:
+    text = "back to the greenhouse, the paving slab base, does it need concrete under it?"
+    assert _greenhouse(ON).preview(text).antecedents[0] == 1
+
+
+def test_no_return_leaves_the_other_rules_choice() -> None:
+    # The turn before is in the greenhouse's thread: no return, the rule stays out.
+    session = _greenhouse(ON, 0)
+    session.user("is the bubble wrap the kind with big bubbles?")
+    session.assistant("Yes, horticultural bubble wrap with large bubbles insulates best.")
+    text = "and the paving slabs, do they need concrete under them?"
+    off = _greenhouse(OFF, 0)
+    off.user("is the bubble wrap the kind with big bubbles?")
+    off.assistant("Yes, horticultural bubble wrap with large bubbles insulates best.")
+    assert session.preview(text).antecedents[:1] == off.preview(text).antecedents[:1]
+
+
+def test_a_reference_naming_a_turn_is_left_to_its_rule() -> None:
+    # "you said" resolves by its own words (rule said-replies and the turn resolution).
+    text = "back to the greenhouse, what was the ridge direction you said?"
+    on, off = _greenhouse(ON).preview(text), _greenhouse(OFF).preview(text)
+    assert on.antecedents[:1] == off.antecedents[:1]
+
+
+# ---- hold-out floor --------------------------------------------------------------------------
+# detailback_holdout38 (10 conversations, 81 probes, 38 with a reference: 27 returns and
+# controls '-', 11 entity), written before any code of the backto38 session: first run
+# (its branch point) '-' 18/27, entity 11/11, all 29/38, resume 0.969, intent 0.914; end run
+# below (its misses not read). The floors sit a little below the end run.
+ACC_FLOOR = 0.86
+RESUME_FLOOR = 0.96
+
+
+def test_detailback_holdout38_floor() -> None:
+    report = evaluate(_DATA / "detailback_holdout38.jsonl", "references")
+    assert report.ours["acc_at_1"] >= ACC_FLOOR, report.ours
+    figures, _ = score(_DATA / "detailback_holdout38.jsonl")
+    assert figures["resume_accuracy"] >= RESUME_FLOOR, figures
+
+
+# ---- the rule's on/off observer (tests/test_rules.py) ------------------------------------
+
+
+def _observe_return_targets(config: mh.Config) -> object:
+    text = "back to the greenhouse, is bubble wrap enough in January?"
+    return _greenhouse(config).preview(text).antecedents[:1]
+
+
+OBSERVERS = {"return-detail-targets": _observe_return_targets}

@@ -56,13 +56,69 @@ def test_a_return_asking_a_detail_means_the_reply_holding_it(text: str, asides: 
 
 
 def test_a_bare_return_means_the_turn_that_named_the_topic() -> None:
-    assert _greenhouse(ON).preview("back to the greenhouse.").antecedents[0] == 0
-    assert _greenhouse(ON, 2).preview("Right, back to the greenhouse then").antecedents[0] == 0
+    for text in ("back to the greenhouse.", "Right, back to the greenhouse then"):
+        for asides in (1, 2):
+            assert _greenhouse(ON, asides).preview(text).antecedents[0] == 0
+            assert _greenhouse(OFF, asides).preview(text).antecedents[0] == 1  # its reply
 
 
 def test_a_return_whose_words_the_first_exchange_holds_means_it() -> None:
     text = "back to the greenhouse, the paving slab base, does it need concrete under it?"
     assert _greenhouse(ON).preview(text).antecedents[0] == 1
+
+
+def _side_job(config: mh.Config) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("my scooter's chain is making a clunking noise, it's a 2016 vespa")
+    session.assistant("A Vespa has a belt or a gearbox, not a chain: check the exhaust mounts.")
+    session.user("i do some freelance photography on the side, about 3k a year. tell hmrc?")
+    session.assistant(
+        "Yes, above £1,000 a year: register for Self Assessment by 5 October and file a "
+        "return by 31 January; deduct expenses or take the £1,000 trading allowance."
+    )  # 3
+    session.user("can i claim my camera")
+    session.assistant("Yes, as a capital allowance for the share you use for the business.")
+    session.user("back to the scooter, the exhaust mounts, how tight?")
+    session.assistant("Snug, about 20 Nm; replace the rubber bushes if they're cracked.")
+    return session
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sorry, back to the tax thing: when is the deadline for registering?",
+        "back to the tax stuff - the trading allowance, can I take it with expenses?",
+    ],
+)
+def test_a_return_by_a_word_its_thread_never_said_reaches_the_detail(text: str) -> None:
+    # "tax": no turn said it; the turn of the thread holding the detail words does.
+    assert _side_job(ON).preview(text).antecedents[0] == 3
+
+
+def _bread(config: mh.Config) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("Bought a bread maker, first loaf was dense and short. What went wrong?")
+    session.assistant(
+        "Usually the yeast or the flour. Use strong bread flour, not plain flour, and "
+        "fast-action yeast that is in date. Put the yeast in the pan away from the salt and "
+        "water, as the manual says."
+    )  # 1
+    session.user("my kitchen is cold though, 15 degrees")
+    session.assistant(
+        "That slows the rise. Use the basic setting, not rapid, and use lukewarm water rather "
+        "than cold; add an extra quarter teaspoon of yeast in winter."
+    )  # 3
+    session.user("my daughter has a choir audition at school next week, any tips?")
+    session.assistant("Have her warm up with humming and lip trills, and drink water first.")
+    return session
+
+
+def test_an_item_the_topic_word_picked_does_not_hold_the_return() -> None:
+    # "the bread" resolves to the reply's item "strong bread flour" (rule entity-items): it
+    # names the thread, not the item, and the basic setting is in the reply after.
+    text = "Back to the bread: the basic setting, how long does it take?"
+    assert _bread(ON).preview(text).antecedents[0] == 3
+    assert _bread(OFF).preview(text).antecedents[0] == 1
 
 
 def test_no_return_leaves_the_other_rules_choice() -> None:
@@ -104,8 +160,7 @@ def test_detailback_holdout38_floor() -> None:
 
 
 def _observe_return_targets(config: mh.Config) -> object:
-    text = "back to the greenhouse, is bubble wrap enough in January?"
-    return _greenhouse(config).preview(text).antecedents[:1]
+    return _greenhouse(config).preview("back to the greenhouse.").antecedents[:1]
 
 
 OBSERVERS = {"return-detail-targets": _observe_return_targets}

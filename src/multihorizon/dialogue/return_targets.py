@@ -19,10 +19,11 @@ postings and thread column, never an earlier turn's text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from ..text.detail_words import NOT_DETAIL_WORDS, RETURN_WORDS
 from ..text.output_nouns import FRONTED_DEMONSTRATIVES
+from ..text.tokens import content_terms
 from ..text.word_forms import stems
 from .comparatives import comparative_mentions
 from .detail_turns import forms_mentioned, tells, topic_terms
@@ -74,7 +75,10 @@ def return_target(
     if not details:  # "back to the greenhouse.": the turn that named it
         best = _naming_turn(topic, own, floor, turn_id, log)
         return -1 if best == first else best
-    held, elsewhere = _held(details, own, floor, turn_id, log)
+    # A user turn saying only the words of the question's references merely named the thing
+    # ("I want an espresso machine" for "the machine"): the reply discussing it holds it.
+    named = {term for ref in resolved for term in content_terms(ref.surface)}
+    held, elsewhere, first_weight = _held(details, named, own, first, floor, turn_id, log)
     if not held:
         if first in elsewhere:  # the other rules' turn, in another thread, holds the detail:
             return -1  # the placement may be wrong ("Who must sign the checklist?")
@@ -83,7 +87,7 @@ def return_target(
         return -1 if best == first or first in own else best
     best = max(held, key=lambda turn: (held[turn], log.roles[turn] == "assistant", -turn))
     # A turn the other rules put first that holds as much keeps its place.
-    return -1 if best == first or held[best] <= held.get(first, 0.0) else best
+    return -1 if best == first or held[best] <= first_weight else best
 
 
 def _more_specific(resolved: Sequence[Reference]) -> bool:
@@ -100,25 +104,38 @@ def _more_specific(resolved: Sequence[Reference]) -> bool:
 
 
 def _held(
-    details: Sequence[str], own: Sequence[int], floor: int, turn_id: int, log: TurnLog
-) -> tuple[dict[int, float], set[int]]:
+    details: Sequence[str],
+    named: Set[str],
+    own: Sequence[int],
+    first: int,
+    floor: int,
+    turn_id: int,
+    log: TurnLog,
+) -> tuple[dict[int, float], set[int], float]:
     """Per turn of the thread that can hold a detail, the weight of the detail words it says
     (each one over the number of turns in reach saying it in any form); and the turns of
-    other threads that can hold a detail and say one."""
+    other threads that can hold a detail and say one; and the weight of the words ``first``
+    says. A user turn does not hold the ``named`` words (those of the question's
+    references), though ``first`` does ("the one-bedroom": the user's turn stating it)."""
     mine = set(own)
     weights: dict[int, float] = {}
     elsewhere: set[int] = set()
+    first_weight = 0.0
     for term in dict.fromkeys(details):
         turns = [turn for turn in forms_mentioned(term, log) if floor <= turn < turn_id]
         for turn in turns:
+            if turn == first:
+                first_weight += 1.0 / len(turns)
             # A passage (TREC CAsT's) names many things in passing: no holder of a detail.
             if not (log.features[turn].short and tells(log, turn)):
+                continue
+            if term in named and log.roles[turn] == "user":
                 continue
             if turn in mine:
                 weights[turn] = weights.get(turn, 0.0) + 1.0 / len(turns)
             else:
                 elsewhere.add(turn)
-    return weights, elsewhere
+    return weights, elsewhere, first_weight
 
 
 def _naming_turn(

@@ -19,6 +19,7 @@ from shared_data import log_turn
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_items37 import OBSERVERS as _ITEMS37
 from test_return_question_words import OBSERVERS as _RESUME37
+from test_return_targets import OBSERVERS as _BACKTO38
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
@@ -1746,6 +1747,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "own-list-items": _own_list_item,
     **_RESUME37,  # return-question-words (stop 37)
     **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
+    **_BACKTO38,  # return-detail-targets (stop 38)
 }
 
 

@@ -12,9 +12,12 @@ its words); the details are the turn's other content words, less the words that 
 return (``detail_words``). Each detail word weighs one over the number of turns in reach
 saying it in any form; a turn of the thread that can hold a detail (a reply, or a user turn
 that is no bare question) and weighs most comes first, a reply before a user turn and the
-earlier among equals; when no turn of the thread holds one, the thread's naming turn (the
-earliest of its turns in reach saying a topic word, else its earliest). Reads the log's
-postings and thread column, never an earlier turn's text.
+earlier among equals, when it outweighs the turn the other rules put first (a user turn
+saying only the words of the question's references merely named the thing). With no detail
+word, or none a turn in reach holds (unless the other rules' turn is the thread's), the
+thread's naming turn: its turn in reach saying the most of the topic's words, the earliest
+among equals, else its earliest. Reads the log's postings and thread column and, for a turn
+the placement resumed a thread with, its own text's comparatives (a linear scan).
 """
 
 from __future__ import annotations
@@ -55,13 +58,26 @@ def return_target(
     thing by a demonstrative is more specific and left to its rule."""
     if thread < 0 or features.role != "user" or turn_id < 2 or _more_specific(resolved):
         return -1
-    if comparative_mentions(features.text):
-        return -1  # "the cheaper apartment": the one rule entity-references picked
-    floor = max(0, turn_id - _REACH)
     column = log.thread_index
+    if int(column[turn_id - 1]) == thread:
+        return -1  # no return: the thread is active
+    before = turn_id - 1
+    if log.roles[before] != "assistant" or not log.features[before].short:
+        # Not an assistant chat of two after a reply (IRC's interleaved talk resumes a thread
+        # every other line), or a chat of passages (TREC CAsT's, naming much in passing).
+        return -1
+    reply = log.features[before]
+    if features.judgement or features.request or reply.offers or reply.question:
+        # "That sounds good.", "Rojo sounds great", "No, not now. Play the song you just
+        # found." after "Anything else?": the turn takes up or answers what the reply put
+        # forward, or asks a task of its own (sgd), no return.
+        return -1
+    floor = max(0, turn_id - _REACH)
     own = [turn for turn in range(floor, turn_id) if int(column[turn]) == thread]
-    if not own or int(column[turn_id - 1]) == thread:
-        return -1  # nothing of the thread in reach, or no return: the thread is active
+    if not own or comparative_mentions(features.text):
+        # Nothing of the thread in reach; "the cheaper apartment" is the one rule
+        # entity-references picked.
+        return -1
     said = [term for term in features.terms if term not in NOT_DETAIL_WORDS]
     said = [term for term in said if term not in RETURN_WORDS]
     # The words the return names, not its references' ("the spinner", "the component": details).

@@ -164,3 +164,37 @@ def _observe_return_targets(config: mh.Config) -> object:
 
 
 OBSERVERS = {"return-detail-targets": _observe_return_targets}
+
+
+
+def _knee(config: mh.Config) -> mh.Session:
+    """A knee thread whose fourth reply brings up an MRI scan, then a pension aside."""
+    session = mh.Session(config=config)
+    session.user("my knee hurts when i run downhill, goes away after a few min")
+    session.assistant(
+        "Pain running downhill that settles quickly is often the kneecap tracking badly. Ease "
+        "off the descents, strengthen your quads and glutes, and see if it calms in 2-3 weeks."
+    )
+    session.user("been doing the exercises 2 wks, bit better")
+    session.assistant("That's the usual pace; keep going and build the descents back slowly.")
+    session.user("now it hurts when i twist, sharp")
+    session.assistant("Sharp pain on twisting is another sign: it can be a meniscus tear. See a GP.")
+    session.user("meniscus tear how do they check that")
+    session.assistant(
+        "A physio can test it by hand, and if a tear is likely you may be sent for an MRI "
+        "scan, which shows the cartilage; surgery is only for tears that lock the knee."
+    )  # 7
+    session.user("totally diff thing, can i take money out of my pension at 55")
+    session.assistant("Usually from 55, and a quarter of it can be taken tax-free.")
+    session.user("the 25% bit, can i take it all at once")
+    session.assistant("Yes, as one lump sum, leaving the rest invested to draw later.")
+    session.user("im 54 now so next year then")
+    session.assistant("Yes, from your 55th birthday.")
+    return session
+
+
+def test_a_thing_brought_up_later_keeps_the_turn_that_brought_it_up() -> None:
+    # The entity reference's own turn (the reply that brought the scan up) is what a question
+    # about that thing asks of, not the thread's turn saying the question's other words.
+    for text in ("the MRI scan, does that hurt much?", "the mri scan, does it hurt?"):
+        assert _knee(ON).preview(text).antecedents[0] == 7

@@ -94,10 +94,19 @@ def return_target(
     # A user turn saying only the words of the question's references merely named the thing
     # ("I want an espresso machine" for "the machine"): the reply discussing it holds it.
     named = {term for ref in resolved for term in content_terms(ref.surface)}
+    if first == _naming_turn(topic or sorted(named), own, floor, turn_id, log) and (
+        not topic or first not in own[:2]
+    ):
+        # "the root canal, does that hurt much?", "the broker search, does it cost anything?":
+        # the turn that brought the thing up (after the thread's opening exchange, for a topic
+        # the return names) is the one the other rules found; the question asks of it.
+        return -1
     held, elsewhere, first_weight = _held(details, named, own, first, floor, turn_id, log)
     if not held:
         if first in elsewhere:  # the other rules' turn, in another thread, holds the detail:
             return -1  # the placement may be wrong ("Who must sign the checklist?")
+        if any(ref.target_turn == first for ref in resolved):
+            return -1  # "the broker search, does it cost anything?": the turn it names
         # "back to the stove, is it safe overnight?": no turn holds the detail
         best = _naming_turn(topic, own, floor, turn_id, log)
         return -1 if best == first or first in own else best

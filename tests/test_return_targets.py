@@ -166,7 +166,6 @@ def _observe_return_targets(config: mh.Config) -> object:
 OBSERVERS = {"return-detail-targets": _observe_return_targets}
 
 
-
 def _knee(config: mh.Config) -> mh.Session:
     """A knee thread whose fourth reply brings up an MRI scan, then a pension aside."""
     session = mh.Session(config=config)
@@ -178,7 +177,7 @@ def _knee(config: mh.Config) -> mh.Session:
     session.user("been doing the exercises 2 wks, bit better")
     session.assistant("That's the usual pace; keep going and build the descents back slowly.")
     session.user("now it hurts when i twist, sharp")
-    session.assistant("Sharp pain on twisting is another sign: it can be a meniscus tear. See a GP.")
+    session.assistant("Sharp pain on twisting can be a meniscus tear. See a GP.")
     session.user("meniscus tear how do they check that")
     session.assistant(
         "A physio can test it by hand, and if a tear is likely you may be sent for an MRI "

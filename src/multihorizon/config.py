@@ -317,6 +317,8 @@ class Config:
     # "Anyway, about the boiler, ..." after an aside is a return too: any turn of the thread
     # may hold the detail (rule announced-return-details).
     announced_return_details: bool = True
+    # A return's antecedent: its thread's turn holding the detail asked, else the naming turn.
+    return_detail_targets: bool = True
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True

@@ -503,6 +503,7 @@ class Session(SessionState, SessionIntent):
                 [item.turn_id for item in items],
                 self._log,
                 self.config,
+                returned_to=thread.index if thread.resumed else -1,
             )
         envelope = conversation_envelope(
             turn_id if logging else None,

@@ -25,6 +25,7 @@ from .intent import Intent
 from .number_holders import number_holder
 from .own_lists import ordinal_of
 from .references import Reference
+from .return_targets import return_target
 from .term_origins import term_origin
 from .turnlog import TurnLog
 
@@ -51,10 +52,13 @@ def antecedents(
     retrieved: Sequence[int],
     log: TurnLog,
     config: Config,
+    *,
+    returned_to: int = -1,
 ) -> tuple[int, ...]:
     """The turns a user turn may refer to, best first: its resolved references, the turn it
     replies to, the place a place word points to, the offer a judgement judges, the turn
-    before (or the topic a pronoun chain follows), then Tier C's retrieved turns."""
+    before (or the topic a pronoun chain follows), then Tier C's retrieved turns.
+    ``returned_to``: the dormant thread the placement resumed with this turn (-1: none)."""
     found = dict.fromkeys(
         ref.target_turn for ref in resolved if ref.type != "tool" and ref.target_turn is not None
     )
@@ -108,23 +112,41 @@ def antecedents(
         valued = value_holder(turn_id, next(iter(found), -1), features, log)
         if valued >= 0:  # "How much was the deposit?": the turn that stated an amount
             found = {valued: None, **found}
-    if config.detail_turns and stated < 0:  # a number the turn names is more specific
-        detail = detail_turn(
-            turn_id,
-            next(iter(found), -1),
-            features,
-            resolved,
-            log,
-            announced=config.announced_return_details,
-        )
-        if detail >= 0:  # "the zenbook, is its fan noisy?": the turn on its fan, not its intro
-            found = {detail: None, **found}
+    if stated < 0:  # a number the turn names is more specific
+        found = _detail_first(turn_id, returned_to, found, features, resolved, log, config)
     if config.term_origins and not any(map(_picks_or_tool, resolved)):
         origin = term_origin(turn_id, features, log, config.learner_meaning_asks)
         if origin >= 0:  # "what was that ISA thing you mentioned?": the reply that brought it
             found = {origin: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
+
+
+def _detail_first(
+    turn_id: int,
+    returned_to: int,
+    found: dict[int, None],
+    features: TurnFeatures,
+    resolved: Sequence[Reference],
+    log: TurnLog,
+    config: Config,
+) -> dict[int, None]:
+    """``found`` with the turn holding the detail a question asks first: rule detail-turns'
+    ("the zenbook, is its fan noisy?": the turn on its fan, not its intro), then rule
+    return-detail-targets' for a turn that resumed ``returned_to`` ("back to the greenhouse,
+    is bubble wrap enough?": the heating reply)."""
+    if config.detail_turns:
+        announced = config.announced_return_details
+        first = next(iter(found), -1)
+        detail = detail_turn(turn_id, first, features, resolved, log, announced=announced)
+        if detail >= 0:
+            found = {detail: None, **found}
+    if config.return_detail_targets and returned_to >= 0:
+        first = next(iter(found), -1)
+        back = return_target(turn_id, returned_to, first, features, resolved, log)
+        if back >= 0:
+            found = {back: None, **found}
+    return found
 
 
 def referenced(

@@ -35,7 +35,7 @@ from .named_topics import named_topic_of
 from .references import Reference
 from .turnlog import TurnLog
 
-__all__ = ["announced_terms", "detail_turn", "topic_terms"]
+__all__ = ["announced_terms", "detail_turn", "forms_mentioned", "tells", "topic_terms"]
 
 _KEY = object()
 _DIGITS = "0123456789"
@@ -116,7 +116,7 @@ def detail_turn(
     weights: dict[int, float] = {}
     said: dict[int, int] = {}  # how many detail words each turn in reach says
     for term in dict.fromkeys((*topic, *details)):
-        turns = _in_reach(_forms_mentioned(term, log), floor, turn_id)
+        turns = _in_reach(forms_mentioned(term, log), floor, turn_id)
         detail = term in details
         for turn in turns:
             weights[turn] = weights.get(turn, 0.0) + 1.0 / len(turns)
@@ -146,7 +146,7 @@ def detail_turn(
             for turn in said
             if turn not in holders
             and (int(threads[turn]) in topic_threads or turn in named)
-            and _tells(log, turn)
+            and tells(log, turn)
         )
     best = max(candidates, key=lambda turn: (weights[turn], -turn), default=-1)
     if best < 0 or best == first or weights[best] <= weights.get(first, 0.0):
@@ -196,7 +196,7 @@ def _holders(topic: Sequence[str], floor: int, turn_id: int, log: TurnLog) -> se
         # The topic's own forms only ("the system generate" is no "generation"): a verb a
         # reference's words run on to would make any turn of its family a holder.
         for turn in _in_reach(mentions(term, log), floor, turn_id):
-            if _tells(log, turn):
+            if tells(log, turn):
                 holders.add(turn)
             after = turn + 1
             if after < turn_id and (roles[after] != "user" or _states_digits(log, after)):
@@ -204,7 +204,7 @@ def _holders(topic: Sequence[str], floor: int, turn_id: int, log: TurnLog) -> se
     return holders
 
 
-def _forms_mentioned(term: str, log: TurnLog) -> Sequence[int]:
+def forms_mentioned(term: str, log: TurnLog) -> Sequence[int]:
     """The turns mentioning ``term`` in any of its forms: its stems (``mentions``) and the
     other forms of a stem ("changing" -> "change", "tubing" -> "tube": ``related_forms``)."""
     found = set(mentions(term, log))
@@ -213,7 +213,7 @@ def _forms_mentioned(term: str, log: TurnLog) -> Sequence[int]:
     return sorted(found)
 
 
-def _tells(log: TurnLog, turn: int) -> bool:
+def tells(log: TurnLog, turn: int) -> bool:
     """Whether a turn can hold a detail: a reply, or a user turn that is no bare question
     ("What gear should we buy?" asks it) or states a number too ("a quotation ... for 3,200
     pounds. Is that worthwhile?")."""

@@ -6,7 +6,7 @@ no holder of the detail asked about. Lexicon data, each lookup a set test.
 
 from __future__ import annotations
 
-__all__ = ["ABOUT_OPENERS", "NOT_DETAIL_WORDS"]
+__all__ = ["ABOUT_OPENERS", "NOT_DETAIL_WORDS", "RETURN_WORDS"]
 
 NOT_DETAIL_WORDS = frozenset(
     (
@@ -30,4 +30,15 @@ NOT_DETAIL_WORDS = frozenset(
 ABOUT_OPENERS = (
     ("what", "about"), ("how", "about"), ("and", "what", "about"), ("and", "how", "about"),
     ("as", "for"), ("and", "the"),
+)  # fmt: skip
+
+# Words a return says besides its topic ("anyway, the boat", "To return to the CPAP matter",
+# "ok greenhouse again"): no detail of the topic (rule return-detail-targets).
+RETURN_WORDS = frozenset(
+    (
+        "anyway", "anyways", "return", "returning", "resume", "resuming", "revisit",
+        "continue", "continuing", "matter", "topic", "subject", "business", "situation",
+        "one", "more", "sorry", "quick", "quickly", "now", "so", "right", "well", "alright",
+        "let", "lets", "go", "come", "onto", "regard", "re",
+    )
 )  # fmt: skip

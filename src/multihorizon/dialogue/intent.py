@@ -282,7 +282,6 @@ class IntentClassifier:
         requests = (asks or config.action_requests) << Marker.REQUEST_OPENER
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
-        # "also my son has ...", "I've also got my exam in May" (rule also-holdings)
         requests |= (config.also_subjects or config.also_holdings) << Marker.ALSO_OPENER
         requests |= config.term_recalls << Marker.TERM_RECALL  # "what was that X you said"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests

@@ -297,6 +297,9 @@ def test_peer_replies_is_true_false_or_none(value: object) -> None:
         ("I've got a guitar question: which strings for a beginner?", "guitar-string"),
         ("We'll need a new router for the office, which one?", "router-office"),
         ("Don't heat pumps struggle below freezing?", "heat-pump"),
+        ("Good afternoon. I need advice on a work visa for Berlin.", "work-visa"),
+        ("Hi there, sorry to bother you, my boiler pressure keeps dropping", "boiler-pressure"),
+        ("Morning! Thanks in advance - which tent for wild camping?", "tent-wild"),
     ],
 )
 def test_a_label_names_the_topic_not_the_talk(text: str, label: str) -> None:

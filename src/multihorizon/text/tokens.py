@@ -125,7 +125,8 @@ def turn_terms(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 # Content words that say how a turn talks, not what about ("try something unrelated", "a
 # good backup", "my VPN keeps dropping", "switching topics: ..."): a thread's label skips
-# them, so it names the topic ("vpn-dropping", not "vpn-keep"); nor do the pieces of a
+# them, so it names the topic ("vpn-dropping", not "vpn-keep"), nor greetings and courtesies
+# ("Good afternoon. I am a software engineer ..."); nor do the pieces of a
 # contraction ("I've" -> "ve", "don't" -> "don") or "re" ("Re the flat: ..."). Normalised forms.
 LABEL_SKIP = frozenset(
     """
@@ -140,6 +141,8 @@ LABEL_SKIP = frozenset(
     gear everything anything something somehow completely thought overview intro
     introduction basics learn learning wondering curious interested interesting know tell
     explain understand
+    hello hi hey hiya morning afternoon evening greetings dear thanks thank please sorry
+    bother advance advice
     re ve ll don doesn didn isn aren wasn weren won wouldn couldn shouldn haven hasn hadn
     """.split()  # noqa: SIM905
 )

@@ -149,6 +149,7 @@ def test_opener_and_variation_repeats(query: str) -> None:
     [
         "now in the logs I see an error after the deploy",
         "and for the record, it failed twice",
+        "Now in production it crashes.",
         "Yes, there was one more in the left corner, I took it out with pliers.",
     ],
 )
@@ -209,7 +210,8 @@ def test_the_walk_reads_a_long_question_in_linear_time(unit: str) -> None:
 
     small, large = timed(10_000), timed(100_000)
     assert large < 30 * max(small, 0.005), (small, large)
-    assert makes(unit * 200_000) in (True, False)
+    # Its first words only, and a long turn never ends a "... please" statement.
+    assert makes(unit * 200_000) is (unit == "plan ")
 
 
 # ---- hold-out floor ----------------------------------------------------------------------------
@@ -247,3 +249,10 @@ OBSERVERS = {
     "made-requests": _observe_made_request,
     "again-thanks": _observe_again_thanks,
 }
+
+
+def test_verbs_that_make_only_for_someone() -> None:
+    assert makes("give me a 12-week plan for a half marathon")
+    assert not makes("Give it a day and see")
+    assert not makes("Come to think of it, the plan was too long")
+    assert not makes("Put it in the oven and it burned")

@@ -290,3 +290,38 @@ def test_a_colon_inside_a_word_leads_no_series() -> None:
     assert colon_series(text) == ()
     assert colon_series("we meet at 10:30, 11:00, 12:15 or so") == ()
     assert colon_series("times at 10:30: Mon, Tue, Wed") == ("Mon", "Tue", "Wed")
+
+
+def test_a_cue_elsewhere_in_the_turn_makes_no_ordinal_a_pick() -> None:
+    # The cue must follow the ordinal ("the third city I mentioned"): "As I mentioned, my
+    # first attempt ..." names no item of the user's list.
+    def picks(query: str) -> list[str | None]:
+        session = mh.Session(config=mh.Config(antecedents=True))
+        session.user("Trip ideas. My shortlist: Lisbon, Porto, Faro.")
+        session.assistant("All three are lovely in May; Lisbon has the most to do.")
+        return [ref.item for ref in session.preview(query).references if ref.type == "ordinal"]
+
+    assert picks("As I mentioned, my first attempt at booking failed, any tips?") == []
+    assert picks("We said before, our second try at the ferry app crashed, I put down why") == []
+    assert picks("the third city I mentioned, is it walkable?") == ["Faro"]
+    assert picks("the 2nd on my shortlist, good food?") == ["Porto"]
+
+
+def test_the_penultimate_of_a_three_item_laid_out_list_moves_off_a_later_series() -> None:
+    session = mh.Session(config=mh.Config(antecedents=True))
+    session.user("how do I descale my kettle?")
+    session.assistant(
+        "Three steps:\n1. Fill it halfway with equal parts vinegar and water\n"
+        "2. Boil it and leave it for an hour\n3. Rinse it out twice with fresh water"
+    )
+    session.user("ok and what do I need?")
+    session.assistant("You'll want white vinegar, a sponge and some kitchen roll.")
+    refs = session.preview("the penultimate step, can I leave it overnight?").references
+    items = [ref.item for ref in refs if ref.type == "ordinal"]
+    assert items[:1] == ["Boil it and leave it for an hour"]
+
+
+def test_a_series_is_read_from_the_first_items_last_place_before_its_last_item() -> None:
+    text = "Season with salt first. For the rub you could use salt, pepper or paprika."
+    assert inline_series(text, ["salt", "pepper", "paprika"])
+    assert not inline_series("Use salt. Then pepper. Then paprika.", ["salt", "pepper", "paprika"])

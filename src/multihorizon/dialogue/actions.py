@@ -10,7 +10,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..config import Config
-from ..text.action_words import MAKING_LEADS, MAKING_VERBS, NOT_ACTED
+from ..text.action_words import (
+    MAKING_FOR,
+    MAKING_LEADS,
+    MAKING_RECIPIENTS,
+    MAKING_VERBS,
+    NOT_ACTED,
+)
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
 from ..text.tokens import content_terms
@@ -140,8 +146,10 @@ def makes(text: str) -> bool:
     if ends and ends[0].casefold().strip(_STRIP) in _PLEASE and len(words) >= _MAKING_WORDS - 2:
         return True  # "PowerShell script that renames all .jpeg files to .jpg please"
     for index, word in enumerate(words):
-        if word in MAKING_VERBS:
+        if word in MAKING_VERBS or word in MAKING_FOR:
             after = words[index + 1] if index + 1 < len(words) else ""
+            if word in MAKING_FOR:
+                return after in MAKING_RECIPIENTS
             return after not in _NOT_MADE and not after.endswith("ed")
         if word not in MAKING_LEADS:
             return False

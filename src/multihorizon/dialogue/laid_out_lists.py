@@ -166,7 +166,7 @@ def _fits(number: int, size: int) -> bool:
     """Whether a list of ``size`` items has the item ``number`` names ("the penultimate"
     of a two-item list is its first: no one says so)."""
     if number < 0:
-        return size >= 2 - number if number < -1 else size >= 1
+        return size >= 1 - number if number < -1 else size >= 1  # penultimate: three
     return 1 <= number <= size
 
 

@@ -579,6 +579,11 @@ def _opens_short_turn(text: str, start: int, end: int) -> bool:
     acknowledgement), a word that is no stopword follows, and little more does."""
     if len(text) - end > OPENER_REPEAT_TAIL:
         return False
+    tail = text[end:].split()
+    if len(tail) > _OPENER_TAIL_WORDS or any(
+        word.strip(".,;:!?").casefold() in _SELF_SUBJECTS for word in tail
+    ):
+        return False  # "Now in production it crashes.": a clause of its own, no repeat
     following = _NEXT_WORD.match(text, end)
     if following is None or following.group(1).casefold() in STOPWORDS:
         return False
@@ -586,6 +591,7 @@ def _opens_short_turn(text: str, start: int, end: int) -> bool:
     return not before or before in _OPENER_ACKS
 
 
+_OPENER_TAIL_WORDS = 3  # "now in metric pls", "and for my sister?"
 _OPENER_ACKS = _wordset("ok okay k and great good cool nice perfect thanks thx right so")
 _BARE_ACTIONS = frozenset(("do it", "do that", "same thing", "do the same"))
 _VARIATION_ACTIONS = frozenset(

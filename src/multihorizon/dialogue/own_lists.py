@@ -119,6 +119,11 @@ def with_own_lists(
     )
 
 
+# Words after a cued ordinal its cue stands in ("the third city I mentioned", "the 2nd one on
+# my shortlist").
+_CUE_REACH = 5
+
+
 def _cued_ordinal(resolution: Resolution, content: str, log: TurnLog) -> Resolution:
     """Rule own-list-forms: an ordinal word the stage read no reference of, after "the" or
     the user's possessive, in a turn that points at the user's own list ("the third city I
@@ -131,6 +136,8 @@ def _cued_ordinal(resolution: Resolution, content: str, log: TurnLog) -> Resolut
             continue
         if at + 1 < len(words) and words[at + 1] in NOT_PICK_NOUNS:
             return resolution
+        if not _points_at_own(" ".join(words[at + 1 : at + 1 + _CUE_REACH]), True):
+            continue  # "As I mentioned, my first attempt failed": the cue is not the ordinal's
         found = _own_list(log, True)
         if found is None:
             return resolution

@@ -39,6 +39,8 @@ __all__ = ["return_target"]
 # Turns back a return's thread is read (a return two digressions later is a dozen turns on;
 # the bound keeps the walk constant per turn).
 _REACH = 60
+# Detail words read at most (each reads its postings once).
+_DETAILS = 8
 # A pronoun question of at most this many content words and no named topic asks something of
 # the pronoun's topic, the one just left (as rule detail-holders' pronoun questions).
 _PRONOUN_QUESTION_TERMS = 3
@@ -58,6 +60,8 @@ def return_target(
     thing by a demonstrative is more specific and left to its rule."""
     if thread < 0 or features.role != "user" or turn_id < 2 or _more_specific(resolved):
         return -1
+    if not features.short:
+        return -1  # a passage names much in passing, and its words would all be details
     column = log.thread_index
     if int(column[turn_id - 1]) == thread:
         return -1  # no return: the thread is active
@@ -87,7 +91,7 @@ def return_target(
     if not topic and not features.question:
         topic = said  # "anyway, bread maker": a statement naming only the topic
     topic_forms = {stem for term in topic for stem in stems(term)}
-    details = [term for term in said if topic_forms.isdisjoint(stems(term))]
+    details = [term for term in said if topic_forms.isdisjoint(stems(term))][:_DETAILS]
     if not details:  # "back to the greenhouse.": the turn that named it
         best = _naming_turn(topic, own, floor, turn_id, log)
         return -1 if best == first else best

@@ -9,7 +9,8 @@ from __future__ import annotations
 from .follow_up_words import REQUEST_SKIPPED
 
 __all__ = [
-    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "MAKING_LEADS", "MAKING_VERBS",
+    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "MAKING_FOR", "MAKING_LEADS",
+    "MAKING_RECIPIENTS", "MAKING_VERBS",
     "NOT_ACTED", "SAME_FORM_VERBS",
 ]  # fmt: skip
 
@@ -45,8 +46,11 @@ ACTION_MARKED = tuple(sorted(ACTION_VERBS | SAME_FORM_VERBS))
 MAKING_VERBS = frozenset((
     "plan", "make", "write", "draft", "create", "generate", "design", "outline", "suggest",
     "compose", "build", "prepare", "sketch", "gimme", "give", "translate", "convert",
-    "summarise", "summarize", "rewrite", "draw", "produce", "put", "come", "devise", "map",
+    "summarise", "summarize", "rewrite", "draw", "produce", "devise",
 ))  # fmt: skip
+# Making verbs that make only for someone ("give me a plan"; "Give it a day" makes nothing).
+MAKING_FOR = frozenset(("give",))
+MAKING_RECIPIENTS = frozenset(("me", "us"))
 MAKING_LEADS = REQUEST_SKIPPED | frozenset((
     "ok", "okay", "k", "hi", "hello", "hey", "hiya", "please", "pls", "plz", "kindly",
 ))  # fmt: skip

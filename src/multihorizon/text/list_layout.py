@@ -75,12 +75,15 @@ def inline_series(text: str, items: Sequence[str]) -> bool:
     last). A "First, ... Then, ... Finally, ..." passage spans sentences: laid out."""
     if len(items) < 2 or list_style(text, items) != PLAIN:
         return False
+    # The first item's last place before the last item's first place after it: "Season with
+    # salt first. For the rub use salt, pepper or paprika." is one sentence's series.
     first = text.find(items[0][:_ITEM_HEAD])
     if first < 0:
         return False
     last = text.find(items[-1][:_ITEM_HEAD], first + 1)
     if last < 0:
         return False
+    first = text.rfind(items[0][:_ITEM_HEAD], first, last)
     between = text[first:last]
     return not any(end in between for end in _SENTENCE_ENDS)
 
@@ -97,6 +100,8 @@ def colon_series(text: str) -> tuple[str, ...]:
     own-list-forms): a colon before a blank, then at least three comma parts, each of a few
     words; thousands separators split nothing. () when there is none."""
     for start, end in sentence_spans(text, _SERIES_SENTENCES):
+        if end - start > _SERIES_CHARS:
+            continue  # a run-on paragraph: no series, and no per-character walk over it
         colon = text.find(":", start, end)
         while 0 <= colon < end - 1 and not text[colon + 1].isspace():
             colon = text.find(":", colon + 1, end)  # "python:3.12", "10:30": no list's lead

@@ -102,9 +102,12 @@ def test_sentence_series_reads_the_items_after_the_lead() -> None:
 def test_series_reads_are_linear(read, unit: str) -> None:
     def cost(size: int) -> float:
         text = unit * (size // len(unit))
-        start = time.perf_counter()
-        read(text)
-        return time.perf_counter() - start
+        spent = []
+        for _ in range(3):  # best of three: the machine is shared
+            start = time.perf_counter()
+            read(text)
+            spent.append(time.perf_counter() - start)
+        return min(spent)
 
     small, large = cost(10_000), cost(100_000)
     assert large <= 30 * max(small, 0.005), (small, large)

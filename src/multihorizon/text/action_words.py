@@ -45,7 +45,7 @@ ACTION_MARKED = tuple(sorted(ACTION_VERBS | SAME_FORM_VERBS))
 # ..."), read by ``dialogue.actions`` only; and the words that may come before them.
 MAKING_VERBS = frozenset((
     "plan", "make", "write", "draft", "create", "generate", "design", "outline", "suggest",
-    "compose", "build", "prepare", "sketch", "gimme", "give", "translate", "convert",
+    "compose", "build", "prepare", "sketch", "gimme", "translate", "convert",
     "summarise", "summarize", "rewrite", "draw", "produce", "devise",
 ))  # fmt: skip
 # Making verbs that make only for someone ("give me a plan"; "Give it a day" makes nothing).

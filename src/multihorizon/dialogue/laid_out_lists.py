@@ -52,6 +52,7 @@ _NOT_NAMING = STOPWORDS | GENERIC_NOUNS  # words after an ordinal that name no l
 _STOP_CHARS = "".join(sorted(MENTION_STOPS))
 _CHOICE_CHARS = 300  # characters of a question read for a word asking to choose
 _CONFIDENCE = 0.6  # a series the list parse did not read (as the user's own lists)
+_WORD_MARKS = ".,;:!?()\"'"  # stripped from a word's ends before it is looked up
 
 
 def with_laid_out_lists(
@@ -149,13 +150,13 @@ def _number(surface: str) -> int | None:
     penultimate" -2); None for an item named by its words or for "the former"/"the latter",
     which pick between the two things just said."""
     folded = surface.casefold().split()
-    if any(word.strip(".,;:!?()\"'") in PAIR_ORDINALS for word in folded):
+    if any(word.strip(_WORD_MARKS) in PAIR_ORDINALS for word in folded):
         return None
     number = ordinal_of(surface)
     if number is not None:
         return number
     for word in folded:
-        digits = word.strip(".,;:!?()\"'#").removesuffix("st").removesuffix("nd")
+        digits = word.strip(_WORD_MARKS + "#").removesuffix("st").removesuffix("nd")
         digits = digits.removesuffix("rd").removesuffix("th")
         if digits.isascii() and digits.isdigit() and len(digits) <= 2 and int(digits) >= 1:
             return int(digits)
@@ -201,7 +202,7 @@ def _answers_choice(turn: int, log: TurnLog) -> bool:
     if turn == 0 or log.roles[turn - 1] != "user":
         return False
     asked = log.features[turn - 1].text[:_CHOICE_CHARS].casefold().split()
-    return any(word.strip(".,;:!?()\"'") in CHOICE_WORDS for word in asked)
+    return any(word.strip(_WORD_MARKS) in CHOICE_WORDS for word in asked)
 
 
 def _asked(turn: int, log: TurnLog) -> tuple[str, ...]:
@@ -217,7 +218,7 @@ def _after(ref: Reference, content: str) -> tuple[bool, list[str]]:
     """(whether a demonstrative follows the ordinal, the words naming a list): the noun of
     the ordinal ("the second approach") and the content words after it up to the clause's
     end ("of those tools", "you suggested to test them"), generic nouns aside."""
-    noun = ref.surface.casefold().split()[-1].strip(".,;:!?()\"'#")
+    noun = ref.surface.casefold().split()[-1].strip(_WORD_MARKS + "#")
     found = [noun] if noun not in ORDINALS and noun not in GENERIC_NOUNS and noun.isalpha() else []
     demonstrative = False
     tail = content[ref.end : ref.end + 16 * AFTER_WORDS]

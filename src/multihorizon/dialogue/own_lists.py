@@ -145,12 +145,7 @@ def _cued_ordinal(resolution: Resolution, content: str, log: TurnLog) -> Resolut
         index = number - 1 if number > 0 else len(items) + number
         if not 0 <= index < len(items):
             return resolution
-        start = max(0, content.casefold().find(word))
-        named = Reference(
-            "ordinal", content[start : start + len(word)], start, start + len(word), turn,
-            item=items[index], confidence=_CONFIDENCE,
-        )  # fmt: skip
-        return resolution.with_first(named)
+        return resolution.with_first(_word_reference(content, word, turn, items[index]))
     return resolution
 
 
@@ -273,12 +268,17 @@ def with_own_list_ordinals(
     if item is None:
         return resolution
     word = next(w for w in _head_words(content) if w in ORDINALS)
+    return resolution.with_first(_word_reference(content, word, turn, item))
+
+
+def _word_reference(content: str, word: str, turn: int, item: str) -> Reference:
+    """An ordinal reference by the ordinal ``word`` (its first place in ``content``) to
+    ``item`` of the user's list in ``turn``."""
     at = max(0, content.casefold().find(word))
-    named = Reference(
+    return Reference(
         "ordinal", content[at : at + len(word)], at, at + len(word), turn, item=item,
         confidence=_CONFIDENCE,
     )  # fmt: skip
-    return resolution.with_first(named)
 
 
 def with_own_list_items(

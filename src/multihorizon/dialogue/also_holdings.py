@@ -30,8 +30,8 @@ from ..text.holding_words import (
 )
 from ..text.lexicon import Marker
 from ..text.tokens import content_terms
+from ..text.turn_text import DASHES, STATEMENT_ENDS, WORD_STRIP
 from .new_subjects import SUBJECT_CHARS
-from .phrasing import WORD_STRIP
 from .terse_reports import TERSE_CHARS, words_shared
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ __all__ = ["HOLD_TERMS", "added_thing", "adds_a_holding"]
 # The distinct content words (verbs of having aside) a statement with a new thing names at
 # least ("also got 2 tickets for the test": tickets, test); "also got one" says too little.
 HOLD_TERMS = 2
-_CLAUSE_ENDS = ",.;:!-\u2013\u2014"
+_CLAUSE_ENDS = STATEMENT_ENDS + DASHES  # a token ending one ends the clause
 # Markers of a turn that goes back or points at a turn, an action or an output, or moves back.
 _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.TOOL_REF, Marker.DEMONSTRATIVE)
 # The anchors as the scanner's markers show them: a turn with neither cannot hold one.

@@ -7,7 +7,6 @@ requests, "again, thanks" thanks once more (again-thanks); with the floor of
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 import multihorizon as mh
 from multihorizon.dialogue.actions import makes
 from multihorizon.evaluation import evaluate
+from timing import best_seconds
 
 DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -191,22 +191,14 @@ def test_classify_and_user_agree_on_the_repeat_turns() -> None:
 # ---- linear time -------------------------------------------------------------------------------
 
 
-def _seconds(call: object) -> float:
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        call()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
+@pytest.mark.timed
 @pytest.mark.parametrize("unit", ["for ", "for x ", "what is ", "please ", "plan "])
 def test_the_walk_reads_a_long_question_in_linear_time(unit: str) -> None:
     def timed(size: int) -> float:
         session = _session([("user", _PLAN), ("assistant", _PLANNED)])
         session.user(unit * (size // len(unit)) + "?")
         session.assistant(_TEMPO_SAID)
-        return _seconds(lambda: session.preview("now the same but for a full marathon"))
+        return best_seconds(lambda: session.preview("now the same but for a full marathon"))
 
     small, large = timed(10_000), timed(100_000)
     assert large < 30 * max(small, 0.005), (small, large)

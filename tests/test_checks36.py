@@ -10,8 +10,6 @@ main's code, 0.920 at the end; resume 7/7 and new thread 10/10 both times. ``che
 
 from __future__ import annotations
 
-import gc
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ import pytest
 import multihorizon as mh
 from handwritten_scoring import score
 from multihorizon.dialogue.confirm_checks import confirm_check
+from timing import best_seconds
 
 _DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -256,19 +255,7 @@ def test_other_topic_clauses_of_stop_36(query: str) -> None:
     assert str(session.classify(query)) == "EXPLORE"
 
 
-def _seconds(call: object) -> float:
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(3):
-            start = time.perf_counter()
-            call()  # type: ignore[operator]
-            best = min(best, time.perf_counter() - start)
-    finally:
-        gc.enable()
-    return best
-
-
+@pytest.mark.timed
 @pytest.mark.parametrize(
     ("prefix", "unit", "suffix"),
     [
@@ -286,7 +273,7 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
         session.assistant(_TAP_REPLY + " 40 " * (size // 4))
         return lambda: (session.classify(text), confirm_check(text, lambda: frozenset()))
 
-    small, large = _seconds(calls(10_000)), _seconds(calls(100_000))
+    small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
     assert large <= 30 * max(small, 0.005)
 
 

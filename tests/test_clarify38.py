@@ -13,8 +13,6 @@ on): intent 0.886 -> 0.943."""
 
 from __future__ import annotations
 
-import gc
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,6 +22,7 @@ import multihorizon as mh
 from handwritten_scoring import score
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.confirm_checks import confirm_check
+from timing import best_seconds
 
 _DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -155,20 +154,7 @@ def test_classify_analyse_and_user_agree_on_every_backend() -> None:
         kernels.use(previous)
 
 
-def _seconds(call: Callable[[], object]) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(3):
-            start = time.perf_counter()
-            call()
-            best = min(best, time.perf_counter() - start)
-    finally:
-        gc.enable()
-    return best
-
-
+@pytest.mark.timed
 @pytest.mark.parametrize(
     ("prefix", "unit", "suffix"),
     [
@@ -183,10 +169,11 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
         session = _session(_KETTLE, reply)
         return lambda: session.classify(text)
 
-    small, large = _seconds(calls(10_000)), _seconds(calls(100_000))
+    small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
     assert large <= 30 * max(small, 0.005)
 
 
+@pytest.mark.timed
 def test_a_short_check_reads_a_long_reply_in_linear_time() -> None:
     text = "so the receipt alone is enough and I don't need the box?"
 
@@ -194,7 +181,7 @@ def test_a_short_check_reads_a_long_reply_in_linear_time() -> None:
         session = _session(_KETTLE, _KETTLE_REPLY + " receipt box" * (size // 12))
         return lambda: session.classify(text)
 
-    small, large = _seconds(calls(10_000)), _seconds(calls(100_000))
+    small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
     assert large <= 30 * max(small, 0.005)
 
 

@@ -126,6 +126,7 @@ def test_a_statement_is_not_moved() -> None:
     assert on.preview(text).antecedents[:1] == off.preview(text).antecedents[:1]
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize("size", [20_000, 200_000])
 def test_long_turns_stay_cheap(size: int) -> None:
     session = mh.Session(config=ON)

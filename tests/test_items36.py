@@ -7,7 +7,6 @@ ordinal (own-list-ordinals) or by its words (own-list-items); with the floor of
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 import multihorizon as mh
 from multihorizon.dialogue.letter_picks import inline_items
 from multihorizon.evaluation import evaluate
+from timing import best_seconds
 
 DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -258,15 +258,7 @@ def test_classify_analyse_and_user_agree_on_a_letter_pick() -> None:
 # ---- linear time and the hold-out -----------------------------------------------------------
 
 
-def _seconds(call) -> float:
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
+@pytest.mark.timed
 @pytest.mark.parametrize("unit", ["b, ", "(a) ", "Before c, ", "the last one about x ", "B "])
 def test_the_new_scans_are_linear(unit: str) -> None:
     def calls(size: int):
@@ -277,11 +269,11 @@ def test_the_new_scans_are_linear(unit: str) -> None:
         return lambda: session.preview(text)
 
     small_call, large_call = calls(10_000), calls(100_000)
-    small, large = _seconds(small_call), _seconds(large_call)
+    small, large = best_seconds(small_call), best_seconds(large_call)
     for _ in range(5):  # a shared machine: timed again alternately before a verdict
         if large <= 30 * max(small, 0.005):
             break
-        small, large = min(small, _seconds(small_call)), min(large, _seconds(large_call))
+        small, large = min(small, best_seconds(small_call)), min(large, best_seconds(large_call))
     assert large <= 30 * max(small, 0.005), (small, large)
 
 

@@ -6,7 +6,6 @@ floor of ``items_holdout35.jsonl``, written before any of it."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from multihorizon.evaluation import evaluate
 from multihorizon.text.enumerations import enumeration_items, enumeration_lists
 from multihorizon.text.list_styles import LETTERED, ROMAN, form_style, list_style
 from multihorizon.text.pick_labels import roman_value
+from timing import best_seconds
 
 DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -247,15 +247,7 @@ def test_an_ordinal_before_another_noun_is_no_pick_of_the_own_list() -> None:
 # ---- linear time and the hold-out -----------------------------------------------------------
 
 
-def _seconds(call) -> float:
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
+@pytest.mark.timed
 @pytest.mark.parametrize("unit", ["| a | b |\n", "|---|\n", "x, which y, ", ", or ", "2b ", "II "])
 def test_the_new_scans_are_linear(unit: str) -> None:
     def calls(size: int):
@@ -266,11 +258,11 @@ def test_the_new_scans_are_linear(unit: str) -> None:
         return lambda: (enumeration_lists(text), session.preview(text))
 
     small_call, large_call = calls(10_000), calls(100_000)
-    small, large = _seconds(small_call), _seconds(large_call)
+    small, large = best_seconds(small_call), best_seconds(large_call)
     for _ in range(5):  # a shared machine: timed again alternately before a verdict
         if large <= 30 * max(small, 0.005):
             break
-        small, large = min(small, _seconds(small_call)), min(large, _seconds(large_call))
+        small, large = min(small, best_seconds(small_call)), min(large, best_seconds(large_call))
     assert large <= 30 * max(small, 0.005), (small, large)
 
 

@@ -9,9 +9,7 @@ are checked against those patterns on random text: same results.
 
 from __future__ import annotations
 
-import gc
 import re
-import time
 from collections.abc import Callable
 
 import pytest
@@ -30,6 +28,7 @@ from multihorizon.text.scan import anchored_words, sentence_spans
 from multihorizon.text.sentences import split_sentences
 from multihorizon.text.tokens import content_terms
 from multihorizon.tiers.summaries import summarise
+from timing import best_seconds, interleaved_seconds
 
 _FACTOR = 30  # 100k vs 10k: linear is 10, quadratic 100
 _FLOOR = 0.005  # seconds: below this a 10k call is too fast to time on a shared machine
@@ -61,35 +60,13 @@ _FRAMES = (
     ("Other question. My daughter wants a sleepover party with six friends ", ". Any tips?"),
 )
 
+# Every test here times a call or sits beside those that do: .ci/run runs them only in the
+# README's test run, not in the backend runs that share the machine.
+pytestmark = pytest.mark.timed
+
 
 def _text(prefix: str, unit: str, suffix: str, size: int) -> str:
     return prefix + (unit * (size // len(unit) + 1))[:size] + suffix
-
-
-def _seconds(call: Callable[[], object], runs: int = 3) -> float:
-    # The collector off while timing: a full collection landing in one call is no cost of
-    # the rule being timed.
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(runs):
-            start = time.perf_counter()
-            call()
-            best = min(best, time.perf_counter() - start)
-    finally:
-        gc.enable()
-    return best
-
-
-def _interleaved_seconds(
-    small: Callable[[], object], large: Callable[[], object], rounds: int = 5
-) -> tuple[float, float]:
-    """Best times of two calls timed alternately, so both see the same machine."""
-    small_best = large_best = float("inf")
-    for _ in range(rounds):
-        small_best = min(small_best, _seconds(small, runs=1))
-        large_best = min(large_best, _seconds(large, runs=1))
-    return small_best, large_best
 
 
 def _history() -> mh.Session:
@@ -135,13 +112,13 @@ def test_each_text_rule_is_linear(unit: str) -> None:
         small = _calls(_text(prefix, unit, suffix, 10_000))
         large = _calls(_text(prefix, unit, suffix, 100_000))
         for name, call in small.items():
-            bound = _FACTOR * max(_seconds(call), _FLOOR)
+            bound = _FACTOR * max(best_seconds(call), _FLOOR)
             # One large call is enough when it is within the bound; only one over it is timed
             # again, beside its small call (best of five each, alternating), so a machine that
             # slowed down between the two timings is not read as a slow rule.
-            spent = _seconds(large[name], runs=1)
+            spent = best_seconds(large[name], runs=1)
             if spent > bound:
-                small_best, spent = _interleaved_seconds(call, large[name])
+                small_best, spent = interleaved_seconds(call, large[name])
                 bound = _FACTOR * max(small_best, _FLOOR)
             if spent > bound:
                 slow.append(f"{name}({prefix!r}+{unit!r}*n+{suffix!r}): {spent:.3f}s")
@@ -165,13 +142,13 @@ def _history_with(text: str) -> mh.Session:
 )
 def test_issue_reproducers_take_milliseconds(earlier: str, query: str) -> None:
     session = _history_with(earlier)
-    assert _seconds(lambda: session.classify(query)) < 0.25
+    assert best_seconds(lambda: session.classify(query)) < 0.25
 
 
 def test_same_thing_before_a_long_run_of_blanks() -> None:
     # "[ \t]*,?[ \t]*" after "same thing" tried every split of the run: 3.5 s at 10k.
     session = _history()
-    assert _seconds(lambda: session.preview("do the same thing" + " " * 20_000)) < 0.25
+    assert best_seconds(lambda: session.preview("do the same thing" + " " * 20_000)) < 0.25
 
 
 # ---- the scanners give what the patterns they replaced gave -----------------------------------

@@ -97,6 +97,7 @@ def test_sentence_series_reads_the_items_after_the_lead() -> None:
     assert sentence_series("It rained. We stayed in.") == ()
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize("read", [colon_series, sentence_series], ids=lambda f: f.__name__)
 @pytest.mark.parametrize("unit", ["a, ", ": a, b, ", "x. ", "1,000, ", "(a, ", "\n"], ids=repr)
 def test_series_reads_are_linear(read, unit: str) -> None:

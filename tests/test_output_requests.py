@@ -131,6 +131,7 @@ def test_hands_over_output(text: str, handed: bool) -> None:
     assert hands_over_output(text) is handed
 
 
+@pytest.mark.timed
 def test_the_scans_are_linear() -> None:
     # A megabyte of words: each scan reads a bounded prefix, so it takes no longer than a
     # short turn's few reads (generous bound for a noisy machine).

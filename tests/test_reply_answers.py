@@ -103,6 +103,7 @@ def test_answer_statement_reads_the_first_clause(text: str, answers: bool) -> No
     assert answer_statement(text) is answers, text
 
 
+@pytest.mark.timed
 def test_reply_answers_is_linear() -> None:
     # The length bound comes first: a turn of a million characters costs no scan.
     started = time.perf_counter()

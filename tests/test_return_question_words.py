@@ -143,6 +143,7 @@ def _timed(size: int) -> float:
     return time.perf_counter() - start
 
 
+@pytest.mark.timed
 def test_the_rule_reads_each_word_once() -> None:
     # A 1,000,000-character turn holds at most some 100,000 words: one set look-up each.
     small, large = min(_timed(100_000) for _ in range(3)), min(_timed(200_000) for _ in range(3))

@@ -65,6 +65,7 @@ def test_summaries_by_output_type(output: object, kind: OutputType, needle: str)
     assert estimate_tokens(entry.summary) <= SUMMARY_TOKENS
 
 
+@pytest.mark.timed
 def test_large_outputs_summarise_fast_and_within_the_cap() -> None:
     rows = "id,value,label\n" + "".join(f"{i},{i * 3},row{i}\n" for i in range(1_000_000))
     started = time.perf_counter()

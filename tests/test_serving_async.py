@@ -66,6 +66,7 @@ async def _run(assembler: mh.ContextAssembler) -> tuple[list[float], list[float]
     return stalls, busy
 
 
+@pytest.mark.timed
 def test_a_hundred_sessions_on_one_loop_against_redis(redis_server: RedisServer) -> None:
     store = RedisStore(redis_server.url)
     assembler = mh.ContextAssembler(store=store)
@@ -142,6 +143,7 @@ def test_async_sync_and_a_failed_async_call_change_nothing(redis_server: RedisSe
     asyncio.run(scenario())
 
 
+@pytest.mark.timed
 def test_a_paused_redis_does_not_stall_the_loop(redis_server: RedisServer) -> None:
     """Redis stops answering for 400 ms (CLIENT PAUSE): the turns wait for it, the loop
     does not (a blocking client would freeze it for the whole pause)."""

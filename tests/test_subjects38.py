@@ -140,6 +140,7 @@ def test_a_short_text_may_anchor_on_its_tail(text: str, start: int) -> None:
     assert added_thing(text, tails=True) == start, text
 
 
+@pytest.mark.timed
 def test_the_added_thing_reads_a_bounded_opening() -> None:
     # A turn of a million characters costs about what one of a thousand does (best of three
     # each: a ratio on this shared machine, no wall-clock limit).

@@ -13,8 +13,6 @@ evaluation's intent task) 0.600 -> 0.688; references acc@1 15/19 -> 19/19.
 
 from __future__ import annotations
 
-import gc
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +31,7 @@ from multihorizon.dialogue.reply_terms import reply_term_words
 from multihorizon.dialogue.term_origins import asked_term, recalled_term
 from multihorizon.embed import HashingEmbedder
 from multihorizon.evaluation.replay import read_conversations, replays
+from timing import best_seconds
 
 _DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -313,20 +312,7 @@ def test_the_meaning_gate_holds_for_learner_forms(pieces: list[str]) -> None:
         assert gates.may_mean(text), text
 
 
-def _seconds(call: Callable[[], object]) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(3):
-            start = time.perf_counter()
-            call()
-            best = min(best, time.perf_counter() - start)
-    finally:
-        gc.enable()
-    return best
-
-
+@pytest.mark.timed
 @pytest.mark.parametrize(
     ("prefix", "unit", "suffix"),
     [
@@ -342,7 +328,7 @@ def test_linear_in_the_turn(prefix: str, unit: str, suffix: str) -> None:
         session = _car()
         return lambda: (session.classify(text), asked_term(text, True), recalled_term(text))
 
-    small, large = _seconds(calls(10_000)), _seconds(calls(100_000))
+    small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
     assert large <= 30 * max(small, 0.005)
 
 

@@ -165,6 +165,7 @@ def test_the_rules_leave_questions_alone(text: str) -> None:
     assert _thesis().preview(text).intent is off.preview(text).intent, text
 
 
+@pytest.mark.timed
 def test_the_rules_are_linear() -> None:
     # The length bounds come first: a turn of nearly a million characters costs the rules no
     # scan, so classify takes about as long with them as without them.

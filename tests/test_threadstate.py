@@ -464,6 +464,7 @@ def test_non_ascii_sentences() -> None:
     assert state.open_questions == ("¿Qué pasa con TLS?",)
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize("role", ["user", "assistant"])
 def test_100kb_turn_is_fast_and_bounded(role: str) -> None:
     text = ("We run etcd 3.5 on three nodes. How do I rotate certs? It must not use root. " * 1400)[

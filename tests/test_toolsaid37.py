@@ -192,6 +192,7 @@ def test_the_source_reader() -> None:
     assert not said_in_source("it said in the docs. which host did it say timed out?", 36, 39)
 
 
+@pytest.mark.timed
 def test_the_readers_are_linear() -> None:
     # 100k against 10k characters: linear is 10x (tests/test_linear_time.py's bound), best
     # of three runs on a shared machine.

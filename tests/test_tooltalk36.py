@@ -206,6 +206,7 @@ def test_the_readers() -> None:
     assert "mx" not in compound_parts(words)
 
 
+@pytest.mark.timed
 def test_the_question_readers_are_linear() -> None:
     # 100k against 10k characters: linear is 10x (tests/test_linear_time.py's bound), best
     # of three runs on a shared machine.

@@ -138,7 +138,9 @@ def test_a_refused_argument_writes_nothing(backend_name: str) -> None:
         arguments.update(change)
         with pytest.raises(error, match=f"^{name}: "):
             module.store_row(*arguments.values(), False)
-        assert (embeddings == 7.0).all() and (codes == 99).all() and (scales == 5.0).all()
+        assert (embeddings == 7.0).all()
+        assert (codes == 99).all()
+        assert (scales == 5.0).all()
 
 
 def _append(log: TurnLog, text: str, vector: Any) -> None:
@@ -179,7 +181,7 @@ def test_the_log_stores_each_turn_after_the_first_in_one_call(
     for text, vector in zip(texts, vectors, strict=True):
         _append(log, text, vector)
     assert calls == list(range(1, len(texts)))
-    assert log._codes.by_column is (not dense)  # noqa: SLF001 (the layout chosen)
+    assert log.codes.flags.c_contiguous is dense  # the layout chosen: a row-major view or not
     codes, scales = kernels.quantize_rows(log.embeddings)
     assert np.array_equal(log.codes, codes)
     assert np.array_equal(log.scales, scales)

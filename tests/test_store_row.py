@@ -186,3 +186,27 @@ def test_the_log_stores_each_turn_after_the_first_in_one_call(
     assert np.array_equal(log.codes, codes)
     assert np.array_equal(log.scales, scales)
     assert np.array_equal(log.embeddings, vectors)
+
+
+def test_tier_c_columns_are_the_properties_views_on_a_live_and_a_restored_log() -> None:
+    """``TurnLog.tier_c_columns`` (Tier C's arguments in one call) gives what the properties
+    give, on a live log and on one restored from its state (whose int8 copy and pair columns
+    are made when first read)."""
+    embedder = mh.HashingEmbedder()
+    texts = [f"turn {n}: the {('kafka', 'etcd', 'nginx')[n % 3]} lag again" for n in range(40)]
+    live = TurnLog(embedder.dim)
+    for text, vector in zip(texts, embedder.embed(texts), strict=True):
+        _append(live, text, vector)
+    restored = TurnLog(embedder.dim)
+    restored.restore(live.state(), lambda text, role: analyse(text, role, default_lexicon()))
+    for log in (live, restored):
+        rows, pairs = log.tier_c_columns()
+        want = (log.codes, log.scales, log.embeddings, log.thread_index, log.lengths)
+        assert len(rows) == len(want)
+        for got, expected in zip(rows, want, strict=True):
+            assert got.dtype == expected.dtype
+            assert got.shape == expected.shape == (len(log), *expected.shape[1:])
+            assert np.array_equal(got, expected)
+        for got, expected in zip(pairs, log.pair_columns(), strict=True):
+            assert np.array_equal(got, expected)
+    assert np.array_equal(restored.tier_c_columns()[0][0], live.codes)

@@ -193,6 +193,23 @@ class TurnLog:
         (``PairColumns``; views: valid until the next append)."""
         return self._pairs.columns(self.roles, self.speakers)
 
+    def tier_c_columns(self) -> tuple[tuple[npt.NDArray[Any], ...], tuple[npt.NDArray[Any], ...]]:
+        """What ``kernels.retrieve_context`` reads of every turn: ``(codes, scales,
+        embeddings, thread_index, lengths)`` and ``pair_columns``' ``(asks, roles,
+        speakers)``, as the properties of those names give them (views: valid until the next
+        append). One call where Tier C read seven properties, each a frame, two of them
+        catching the int8 copy up (issue 14: Tier C's argument building)."""
+        self._quantize()
+        count = self._count
+        rows = (
+            self._codes.view(count),
+            self._scales[:count],
+            self._embeddings[:count],
+            self._thread_index[:count],
+            self._lengths[:count],
+        )
+        return rows, self._pairs.columns(self.roles, self.speakers)
+
     def turns_mentioning(self, term: str) -> Sequence[int]:
         """Turn ids whose entities include ``term`` (normalised), oldest first."""
         return self._index().get(term, ())

@@ -62,15 +62,14 @@ def retrieve(
     active = -1 if thread.is_new else thread.index
     # Under the session lock: the log may gather into its own buffer.
     postings, offsets = log.postings(terms if config.lexical_weight > 0 else (), reuse=True)
-    (codes, scales, embeddings, thread_index, lengths), pairs = log.tier_c_columns()
-    asks, roles, speakers = pairs
+    (codes, scales, embeddings, threads, lengths), (asks, roles, speakers) = log.tier_c_columns()
     # By position, in the kernel's order: a keyword costs the binding two strings and lookups.
     rows, scores, reasons, forced, pending = kernels.retrieve_context(
         vector,
         codes,
         scales,
         embeddings,
-        thread_index,
+        threads,
         lengths,
         postings,
         offsets,
@@ -103,7 +102,7 @@ def retrieve(
             asks,
             roles,
             speakers,
-            thread_index,
+            threads,
             active,
             sorted(targets) if targets else _NO_ROWS,
         )

@@ -515,6 +515,69 @@ py::tuple pair_answers_binding(py::handle rows_arg, py::handle scores_arg, py::h
   return run_pair_answers(ranked, scores, forced, columns, pairs, params);
 }
 
+// The very array `value` (no conversion: the kernel writes into it) when it is a C-contiguous,
+// aligned, writeable 2-d or 1-d array of T; else ValueError naming it.
+template <class T>
+py::array_t<T> writable_array(py::handle value, const std::string& name, int ndim) {
+  constexpr int kWriteable = py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  if (!py::isinstance<py::array_t<T, py::array::c_style>>(value)) {
+    value_error(name + ": expected a C-contiguous " + std::string(py::str(py::dtype::of<T>())) +
+                " array");
+  }
+  auto array = py::reinterpret_borrow<py::array_t<T>>(value);
+  if (array.ndim() != ndim) value_error(ndim_message(name, ndim, array.ndim()));
+  if ((array.flags() & kAligned) == 0 || (array.flags() & kWriteable) == 0) {
+    value_error(name + ": expected an aligned, writeable array");
+  }
+  return array;
+}
+
+void store_row(py::handle row_arg, py::handle embeddings_arg, py::handle codes_arg,
+               py::handle scales_arg, py::handle at_arg, bool by_column) {
+  auto embeddings = writable_array<float>(embeddings_arg, "embeddings", 2);
+  auto codes = writable_array<std::int8_t>(codes_arg, "codes", 2);
+  auto scales = writable_array<float>(scales_arg, "scales", 1);
+  const FloatArray row = float_vector_unchecked(row_arg, "row");
+  const py::ssize_t capacity = embeddings.shape(0);
+  const py::ssize_t dim = embeddings.shape(1);
+  if (row.shape(0) != dim) {
+    value_error("row: expected " + std::to_string(dim) + " values, got " +
+                std::to_string(row.shape(0)));
+  }
+  const py::ssize_t code_rows = by_column ? dim : capacity;
+  const py::ssize_t code_columns = by_column ? capacity : dim;
+  if (codes.shape(0) != code_rows || codes.shape(1) != code_columns) {
+    value_error("codes: expected shape (" + std::to_string(code_rows) + ", " +
+                std::to_string(code_columns) + "), got " +
+                std::string(py::str(codes.attr("shape"))));
+  }
+  if (scales.shape(0) != capacity) {
+    value_error("scales: expected " + std::to_string(capacity) + " values, got " +
+                std::to_string(scales.shape(0)));
+  }
+  const std::int64_t at = integer_arg(at_arg, "at");
+  if (at < 0 || at >= capacity) {
+    value_error("at: expected 0 <= at < " + std::to_string(capacity) + ", got " +
+                std::to_string(at));
+  }
+  const auto size = static_cast<std::size_t>(dim);
+  bool stored;
+  if (size >= kReleaseGilWork) {
+    // Safe: reads and writes numpy buffers this frame holds references to; no Python objects.
+    py::gil_scoped_release release;
+    stored = multihorizon::store_row(row.data(), size, static_cast<std::size_t>(capacity),
+                                     static_cast<std::size_t>(at), by_column,
+                                     embeddings.mutable_data(), codes.mutable_data(),
+                                     scales.mutable_data());
+  } else {  // one row: less work than a GIL hand-off (see kReleaseGilWork)
+    stored = multihorizon::store_row(row.data(), size, static_cast<std::size_t>(capacity),
+                                     static_cast<std::size_t>(at), by_column,
+                                     embeddings.mutable_data(), codes.mutable_data(),
+                                     scales.mutable_data());
+  }
+  if (!stored) non_finite_values("row");
+}
+
 }  // namespace
 
 void register_score(py::module_& m) {
@@ -529,6 +592,10 @@ void register_score(py::module_& m) {
         py::arg("by_column") = false,
         "Per-row int8 codes and scales of a float matrix, as (codes int8, scales float32); "
         "by_column: the codes transposed, (dim, rows).");
+  m.def("store_row", &store_row, py::arg("row"), py::arg("embeddings"), py::arg("codes"),
+        py::arg("scales"), py::arg("at"), py::arg("by_column"),
+        "One turn's float row, int8 codes and scale written into the turn log's columns at "
+        "row `at` (codes transposed, (dim, capacity), when by_column).");
   m.def("score_turns_int8", &score_turns_int8, py::arg("query"), py::arg("codes"),
         py::arg("scales"), py::arg("embeddings"), py::arg("turn_ids"), py::kw_only(),
         py::arg("current"), py::arg("thread_ids") = py::none(), py::arg("active_thread") = -1,

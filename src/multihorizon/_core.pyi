@@ -111,6 +111,14 @@ def quantize_rows(
     *,
     by_column: bool = False,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]: ...
+def store_row(
+    row: npt.ArrayLike,
+    embeddings: npt.NDArray[np.float32],
+    codes: npt.NDArray[np.int8],
+    scales: npt.NDArray[np.float32],
+    at: int,
+    by_column: bool,
+) -> None: ...
 def score_turns_int8(
     query: npt.ArrayLike,
     codes: npt.ArrayLike,

@@ -26,7 +26,7 @@ from ._context_py import make_retrieve_context
 from ._intent_py import TurnScannerBase, intent_decision
 from ._numba_context import pair_answers
 from ._numba_hashing import hash_embed
-from ._numba_int8 import DOT_BLOCK, int8_block_dots, quantize
+from ._numba_int8 import DOT_BLOCK, int8_block_dots, quantize, quantize_rows, store_row
 from ._numba_jit import (
     Float32Array,
     Float64Array,
@@ -45,7 +45,6 @@ from ._settler_py import IntentSettlerBase
 from ._terms_py import TermReader
 from ._turn_cues_py import TurnCueReader
 from ._validate import (
-    as_any_float_matrix,
     as_count,
     as_current,
     as_float_matrix,
@@ -88,6 +87,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "store_row",
     "thread_scan",
     "tier_p_search",
     "tier_p_stage",
@@ -419,13 +419,6 @@ def _score_turns_int8(
         )  # fmt: skip
     order = _best_rows(exact, forced[rescored], min(count, rescored.shape[0]))
     return rescored[order], exact[order], -1
-
-
-def quantize_rows(matrix: Any, *, by_column: bool = False) -> tuple[Int8Array, Float32Array]:
-    """Per-row int8 codes of a float matrix and one scale per row (``codes * scale``
-    approximates the row's direction), transposed when ``by_column``; see
-    ``multihorizon._kernels_py.quantize_rows``."""
-    return quantize(as_any_float_matrix(matrix, "matrix"), bool(by_column))
 
 
 def score_turns_int8(

@@ -21,6 +21,7 @@ from ._packing_py import cdr_rank, pack_tiers
 from ._persons_py import StanceReader
 from ._postings_py import PostingLists
 from ._retrieve_py import make_retrieve_turns
+from ._store_py import make_store_row
 from ._terms_py import TermReader
 from ._threads_py import fold_turn, make_thread_scan
 from ._tier_p_py import make_tier_p_search, make_tier_p_stage
@@ -71,6 +72,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "store_row",
     "thread_scan",
     "tier_p_search",
     "tier_p_stage",
@@ -415,6 +417,9 @@ def quantize_rows(
     if by_column:
         codes = np.ascontiguousarray(codes.T)
     return codes, scales.astype(np.float32)
+
+
+store_row = make_store_row(quantize_rows)
 
 
 def _int8_cosines(

@@ -1,4 +1,5 @@
-"""Numba twins of ``quantize.hpp``: the int8 codes (``quantize``) and the scan's dot
+"""Numba twins of ``quantize.hpp``: the int8 codes (``quantize``, ``quantize_rows``), one turn
+written into the turn log's columns (``store_row``, reference ``_store_py``) and the scan's dot
 products (``simd::int8_dots`` and ``simd::int8_column_dots``): exact integer dot products with
 the query's codes of a block of rows, over codes kept row by row or column by column
 (``dialogue.int8_codes``). A block at a time, into a caller's buffer of ``DOT_BLOCK``: a turn
@@ -7,13 +8,24 @@ allocates nothing proportional to the log for them (issue 14 item 5)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ._numba_jit import Float32Array, Int64Array, jit
+from ._store_py import as_store_targets
+from ._validate import as_any_float_matrix
 
-__all__ = ["DOT_BLOCK", "int8_block_dots", "int8_column_dots", "int8_row_dots", "quantize"]
+__all__ = [
+    "DOT_BLOCK",
+    "int8_block_dots",
+    "int8_column_dots",
+    "int8_row_dots",
+    "quantize",
+    "quantize_rows",
+    "store_row",
+]
 
 Int8Array = npt.NDArray[np.int8]
 
@@ -88,3 +100,36 @@ def quantize(matrix: Float32Array, by_column: bool) -> tuple[Int8Array, Float32A
             squares += np.int64(code) * np.int64(code)
         scales[row] = np.float32(1.0 / math.sqrt(np.float64(squares)))
     return codes, scales
+
+
+def quantize_rows(matrix: Any, *, by_column: bool = False) -> tuple[Int8Array, Float32Array]:
+    """Per-row int8 codes of a float matrix and one scale per row (``codes * scale``
+    approximates the row's direction), transposed when ``by_column``; see
+    ``multihorizon._kernels_py.quantize_rows``."""
+    return quantize(as_any_float_matrix(matrix, "matrix"), bool(by_column))
+
+
+@jit
+def _store(
+    row: Float32Array,
+    embeddings: Float32Array,
+    codes: Int8Array,
+    scales: Float32Array,
+    at: int,
+    by_column: bool,
+) -> None:
+    """``store_row``'s writes: ``quantize``'s codes and scale of the one row."""
+    row_codes, row_scales = quantize(row.reshape((1, row.shape[0])), False)
+    for column in range(row.shape[0]):
+        if by_column:
+            codes[column, at] = row_codes[0, column]
+        else:
+            codes[at, column] = row_codes[0, column]
+        embeddings[at, column] = row[column]
+    scales[at] = row_scales[0]
+
+
+def store_row(row: Any, embeddings: Any, codes: Any, scales: Any, at: int, by_column: bool) -> None:
+    """One turn's row, int8 codes and scale written into the turn log's columns at row ``at``
+    (codes as column ``at`` when ``by_column``); see ``multihorizon._store_py``."""
+    _store(*as_store_targets(row, embeddings, codes, scales, at, by_column), bool(by_column))

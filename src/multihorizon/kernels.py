@@ -9,7 +9,8 @@ reference (``multihorizon._kernels_py``) documents them:
 - ``score_turns``: fused Tier C scoring of a turn log, top k.
 - ``quantize_rows``, ``score_turns_int8``: the turn log's int8 copy, and ``score_turns`` on
   it with the best candidates rescored in float32 (the same top k in practice, a quarter of
-  the bytes read).
+  the bytes read); ``store_row``: one turn's row, codes and scale written into the turn
+  log's columns in one call (``TurnLog.append``).
 - ``retrieve_turns``: Tier C's whole ranking for a turn (both channels, the rule adjustments
   and the order) in one call over the log's columns.
 - ``retrieve_context``: Tier C's whole stage for a turn, ``retrieve_turns`` then
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
         retrieve_turns,
         score_turns,
         score_turns_int8,
+        store_row,
         thread_scan,
         tier_p_search,
         tier_p_stage,
@@ -104,6 +106,7 @@ else:
     retrieve_turns = _impl.retrieve_turns
     score_turns = _impl.score_turns
     score_turns_int8 = _impl.score_turns_int8
+    store_row = _impl.store_row
     thread_scan = _impl.thread_scan
     tier_p_search = _impl.tier_p_search
     tier_p_stage = _impl.tier_p_stage
@@ -132,6 +135,7 @@ KERNELS = (
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "store_row",
     "thread_scan",
     "tier_p_search",
     "tier_p_stage",
@@ -202,6 +206,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "store_row",
     "thread_scan",
     "tier_p_search",
     "tier_p_stage",

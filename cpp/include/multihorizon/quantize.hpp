@@ -155,6 +155,28 @@ inline bool quantize_row(const float* row, std::size_t dim, std::int8_t* codes, 
   return quantize_row_generic(row, dim, codes, scale);
 }
 
+// One turn's row stored in the turn log's columns (TurnLog.append, issue 14: it was a
+// quantize_rows call, two new arrays and three NumPy writes per turn): the float row into
+// embeddings[at] ([capacity, dim]), its codes into row `at` of codes ([capacity, dim]) or,
+// by_column, into column `at` of codes ([dim, capacity]), and its scale into scales[at].
+// false (nothing written) when a value is not finite. Reference: store_row in
+// src/multihorizon/_store_py.py.
+inline bool store_row(const float* row, std::size_t dim, std::size_t capacity, std::size_t at,
+                      bool by_column, float* embeddings, std::int8_t* codes, float* scales) {
+  std::vector<std::int8_t> column(by_column ? dim : 0);
+  float scale = 0.0f;
+  // quantize_row checks every value before it writes any code.
+  if (!quantize_row(row, dim, by_column ? column.data() : codes + at * dim, &scale)) {
+    return false;
+  }
+  if (by_column) {
+    for (std::size_t j = 0; j < dim; ++j) codes[j * capacity + at] = column[j];
+  }
+  std::copy(row, row + dim, embeddings + at * dim);
+  scales[at] = scale;
+  return true;
+}
+
 #ifdef MULTIHORIZON_X86_DISPATCH
 // A 16 x 16 tile of bytes transposed: out[c * out_stride + r] = in[r * in_stride + c]. Four
 // rounds of pairwise unpacks (bytes, then pairs, fours and eights of them) gather each column

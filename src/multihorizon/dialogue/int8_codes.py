@@ -67,6 +67,24 @@ class Int8Codes:
         else:
             self._buffer[start : start + codes.shape[0]] = codes
 
+    def store(
+        self,
+        turn: int,
+        row: npt.NDArray[np.float32],
+        embeddings: npt.NDArray[np.float32],
+        scales: npt.NDArray[np.float32],
+    ) -> bool:
+        """One turn in one call (``kernels.store_row``, issue 14: ``TurnLog.append`` made a
+        ``quantize_rows`` call, two arrays and three writes per turn): ``row`` into
+        ``embeddings[turn]``, its codes here, its scale into ``scales[turn]`` (the log's
+        buffers, ``turn`` within capacity). False, with nothing written, until the layout is
+        chosen (the first write chooses it from the codes). May raise ValueError (a value
+        not finite), with nothing written."""
+        if self._by_column is None:
+            return False
+        kernels.store_row(row, embeddings, self._buffer, scales, turn, self._by_column)
+        return True
+
     def write_rows(self, start: int, rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """Quantize float rows ([n, dim], ``kernels.quantize_rows``) into turns ``start, start +
         1, ...`` (within capacity); returns their scales. Quantized straight into the column

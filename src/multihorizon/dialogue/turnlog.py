@@ -193,6 +193,23 @@ class TurnLog:
         (``PairColumns``; views: valid until the next append)."""
         return self._pairs.columns(self.roles, self.speakers)
 
+    def tier_c_columns(self) -> tuple[tuple[npt.NDArray[Any], ...], tuple[npt.NDArray[Any], ...]]:
+        """What ``kernels.retrieve_context`` reads of every turn: ``(codes, scales,
+        embeddings, thread_index, lengths)`` and ``pair_columns``' ``(asks, roles,
+        speakers)``, as the properties of those names give them (views: valid until the next
+        append). One call where Tier C read seven properties, each a frame, two of them
+        catching the int8 copy up (issue 14: Tier C's argument building)."""
+        self._quantize()
+        count = self._count
+        rows = (
+            self._codes.view(count),
+            self._scales[:count],
+            self._embeddings[:count],
+            self._thread_index[:count],
+            self._lengths[:count],
+        )
+        return rows, self._pairs.columns(self.roles, self.speakers)
+
     def turns_mentioning(self, term: str) -> Sequence[int]:
         """Turn ids whose entities include ``term`` (normalised), oldest first."""
         return self._index().get(term, ())
@@ -336,15 +353,22 @@ class TurnLog:
         self.reserve(self._count + 1)  # may raise: nothing changed yet
         turn_id = self._count
         entity_tuple = tuple(entities)
-        row = np.asarray(embedding, dtype=np.float32).reshape(1, self.dim)
-        codes, scales = kernels.quantize_rows(row)  # the int8 copy Tier C scans
-        self._codes.choose_layout(codes)  # may raise on the first turn: nothing changed yet
-        # From here on nothing can fail: row writes, list appends and assignments.
-        self._embeddings[turn_id] = row[0]
-        if self._quantized == turn_id:  # else the copy catches up when next read
-            self._codes.write(turn_id, codes)
-            self._scales[turn_id] = scales[0]
+        # The row, its int8 codes (the copy Tier C scans) and scale in one call; it may raise
+        # (a value not finite) with nothing written, past the log's length either way.
+        if self._quantized == turn_id and self._codes.store(
+            turn_id, embedding, self._embeddings, self._scales
+        ):
             self._quantized = turn_id + 1
+        else:  # the first turn (its codes choose the layout), or a copy that lags
+            row = np.asarray(embedding, dtype=np.float32).reshape(1, self.dim)
+            codes, scales = kernels.quantize_rows(row)
+            self._codes.choose_layout(codes)  # may raise on the first turn: nothing changed
+            self._embeddings[turn_id] = row[0]
+            if self._quantized == turn_id:  # else the copy catches up when next read
+                self._codes.write(turn_id, codes)
+                self._scales[turn_id] = scales[0]
+                self._quantized = turn_id + 1
+        # From here on nothing can fail: row writes, list appends and assignments.
         self._thread_index[turn_id] = thread_index
         self._lengths[turn_id] = len(entity_tuple)
         self.roles.append(role)

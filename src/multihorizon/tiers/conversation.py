@@ -62,15 +62,15 @@ def retrieve(
     active = -1 if thread.is_new else thread.index
     # Under the session lock: the log may gather into its own buffer.
     postings, offsets = log.postings(terms if config.lexical_weight > 0 else (), reuse=True)
-    asks, roles, speakers = log.pair_columns()
+    (codes, scales, embeddings, threads, lengths), (asks, roles, speakers) = log.tier_c_columns()
     # By position, in the kernel's order: a keyword costs the binding two strings and lookups.
     rows, scores, reasons, forced, pending = kernels.retrieve_context(
         vector,
-        log.codes,
-        log.scales,
-        log.embeddings,
-        log.thread_index,
-        log.lengths,
+        codes,
+        scales,
+        embeddings,
+        threads,
+        lengths,
         postings,
         offsets,
         log.total_terms,  # total_length
@@ -102,7 +102,7 @@ def retrieve(
             asks,
             roles,
             speakers,
-            log.thread_index,
+            threads,
             active,
             sorted(targets) if targets else _NO_ROWS,
         )

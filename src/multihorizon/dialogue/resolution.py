@@ -89,6 +89,7 @@ def resolve(
     item_forms: bool = False,
     marker_styles: bool = False,
     place_scopes: bool = False,
+    named_lists: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -135,7 +136,7 @@ def resolve(
         elif mention.type == "ordinal":
             reference = resolve_ordinal(
                 mention, log, enumerations, now, window, longer_lists, item_forms,
-                marker_styles, place_scopes,
+                marker_styles, place_scopes, named_lists=named_lists,
             )  # fmt: skip
             if reference.target_turn is None and mention.ordinal is None and not mention.quality:
                 # "the one about X" where no list item is about X: the turn about X.
@@ -396,7 +397,7 @@ def _resolve_action(
     found = action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
-        slot=repeat.slot, made=repeat.made,
+        slot=repeat.slot, made=repeat.made, message=repeat.message,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -515,6 +516,7 @@ def resolve_turn(
             repeat=repeat_cues(content, mentions, config),
             longer_lists=config.ordinal_forms, item_forms=config.item_forms,
             marker_styles=config.marker_styles, place_scopes=config.place_scopes,
+            named_lists=config.named_list_items,
         )  # fmt: skip
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)

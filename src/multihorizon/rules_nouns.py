@@ -56,6 +56,6 @@ NOUN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "the message thread; its misses not read); the 109 older hand-written files "
         "unchanged probe by probe (action 120 of 134); pooled intent, resume, new thread "
         "and tool unchanged; tests/test_noun_references.py.",
-        "dialogue.actions.action_target",
+        "dialogue.actions.message_request",
     ),
 )

@@ -28,7 +28,7 @@ from .turnlog import TurnLog
 
 __all__ = [
     "NO_REPEAT_CUES", "REQUEST", "RepeatCues", "Slot", "action_target", "asks_a_message",
-    "makes", "repeat_cues",
+    "makes", "message_request", "repeat_cues",
     "repeat_slot", "repeats_a_product", "repeats_as_form", "request_words",
 ]  # fmt: skip
 
@@ -60,7 +60,6 @@ def action_target(
     chains: bool = False,
     slot: Slot | None = None,
     made: bool = False,
-    message: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -79,15 +78,9 @@ def action_target(
     with no place for it is passed over for an earlier request ("what does tempo pace mean?"
     before "now the same but for a full marathon": the plan asked for before it), and taken
     only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
-    of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``).
-    ``message`` (rule message-repeats, ``asks_a_message``): the latest request that made a
-    message, when one is in reach (``_message_request``). Returns (turn, REQUEST or
-    FALLBACK), or None."""
+    of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``). Returns
+    (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
-    if message:
-        made_message = _message_request(log, now, window, made)
-        if made_message >= 0:
-            return made_message, REQUEST
     doing = questions and surface.casefold().startswith(_DOING)
     held, fallback, first, passed = -1, -1, -1, -1
     wanted = frozenset(words)
@@ -143,11 +136,12 @@ _MESSAGE_TURNS = 12
 _MESSAGE_WORDS = 16
 
 
-def _message_request(log: TurnLog, now: int, window: int, made: bool) -> int:
-    """Rule message-repeats: the latest of the last ``_MESSAGE_TURNS`` user turns that asks
-    for something (a request, or with ``made`` a turn opening with a verb of making) and
-    names a message (``MESSAGE_NOUNS``: "draft an email to our customers", "can u write a
-    text to Mrs Patel"), repeat requests passed over; -1 when none."""
+def message_request(log: TurnLog, now: int, window: int, made: bool) -> tuple[int, str] | None:
+    """Rule message-repeats: for a repeat request that ``asks_a_message``, the latest of the
+    last ``_MESSAGE_TURNS`` user turns that asks for something (a request, or with ``made`` a
+    turn opening with a verb of making) and names a message (``MESSAGE_NOUNS``: "draft an
+    email to our customers", "can u write a text to Mrs Patel"), repeat requests passed over,
+    as (turn, REQUEST); None when there is none (``action_target`` walks as before)."""
     roles, features = log.roles, log.features
     seen = 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
@@ -161,8 +155,8 @@ def _message_request(log: TurnLog, now: int, window: int, made: bool) -> int:
             continue  # "same again for Mr Okafor": its request is further back
         asked = earlier.request or (made and makes(earlier.text))
         if asked and not MESSAGE_NOUNS.isdisjoint(earlier.terms):
-            return turn
-    return -1
+            return turn, REQUEST
+    return None
 
 
 def asks_a_message(content: str, mentions: Sequence[Mention], config: Config) -> bool:

@@ -18,6 +18,7 @@ from .actions import (
     REQUEST,
     RepeatCues,
     action_target,
+    message_request,
     repeat_cues,
     repeats_a_product,
     repeats_as_form,
@@ -394,10 +395,12 @@ def _resolve_action(
     repeat: RepeatCues = NO_REPEAT_CUES,
 ) -> Reference:
     """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
-    found = action_target(
+    # Rule message-repeats: "same again for the builders, asking ..." -> the email request.
+    found = message_request(log, now, window, repeat.made) if repeat.message else None
+    found = found or action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
-        slot=repeat.slot, made=repeat.made, message=repeat.message,
+        slot=repeat.slot, made=repeat.made,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -499,10 +502,7 @@ def resolve_turn(
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         said = content, mentions, config
         found = resolve(
-            mentions,
-            log,
-            scratch,
-            log.enumerations,
+            mentions, log, scratch, log.enumerations,
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
             repeated_questions=config.repeated_questions

@@ -355,6 +355,8 @@ class Config:
     repeat_slots: bool = True
     # "Plan a warm-up for my choir" is a request an action reference repeats (made-requests).
     made_requests: bool = True
+    named_list_items: bool = True  # "the index suggestion": a list of suggestions first
+    message_repeats: bool = True  # "same again for Al, asking ..." -> the email request
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

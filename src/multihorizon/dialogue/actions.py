@@ -15,6 +15,8 @@ from ..text.action_words import (
     MAKING_LEADS,
     MAKING_RECIPIENTS,
     MAKING_VERBS,
+    MESSAGE_CUES,
+    MESSAGE_NOUNS,
     NOT_ACTED,
 )
 from ..text.lexicon import Marker
@@ -25,7 +27,8 @@ from .references import Mention
 from .turnlog import TurnLog
 
 __all__ = [
-    "NO_REPEAT_CUES", "REQUEST", "RepeatCues", "Slot", "action_target", "makes", "repeat_cues",
+    "NO_REPEAT_CUES", "REQUEST", "RepeatCues", "Slot", "action_target", "asks_a_message",
+    "makes", "message_request", "repeat_cues",
     "repeat_slot", "repeats_a_product", "repeats_as_form", "request_words",
 ]  # fmt: skip
 
@@ -125,6 +128,48 @@ def action_target(
         if turn >= 0:
             return turn, FALLBACK
     return None
+
+
+# Rule message-repeats: the user turns walked back for a request that made a message.
+_MESSAGE_TURNS = 12
+# The words of a repeat request's variation read for what its message asks.
+_MESSAGE_WORDS = 16
+
+
+def message_request(log: TurnLog, now: int, window: int, made: bool) -> tuple[int, str] | None:
+    """Rule message-repeats: for a repeat request that ``asks_a_message``, the latest of the
+    last ``_MESSAGE_TURNS`` user turns that asks for something (a request, or with ``made`` a
+    turn opening with a verb of making) and names a message (``MESSAGE_NOUNS``: "draft an
+    email to our customers", "can u write a text to Mrs Patel"), repeat requests passed over,
+    as (turn, REQUEST); None when there is none (``action_target`` walks as before)."""
+    roles, features = log.roles, log.features
+    seen = 0
+    for turn in range(now - 1, max(-1, now - 1 - window), -1):
+        if roles[turn] != "user":
+            continue
+        seen += 1
+        if seen > _MESSAGE_TURNS:
+            break
+        earlier = features[turn]
+        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            continue  # "same again for Mr Okafor": its request is further back
+        asked = earlier.request or (made and makes(earlier.text))
+        if asked and not MESSAGE_NOUNS.isdisjoint(earlier.terms):
+            return turn, REQUEST
+    return None
+
+
+def asks_a_message(content: str, mentions: Sequence[Mention], config: Config) -> bool:
+    """Rule message-repeats: whether a repeat request's variation says what a message asks
+    or tells its addressee ("same again but for the venue manager, asking when we can set
+    up": ``MESSAGE_CUES``), read in its first ``_MESSAGE_WORDS`` words after the reference."""
+    if not config.message_repeats:
+        return False
+    action = next((mention for mention in mentions if mention.type == "action"), None)
+    if action is None:
+        return False
+    words = content[action.end : action.end + _SLOT_CHARS].split()[:_MESSAGE_WORDS]
+    return any(word.casefold().strip(_STRIP) in MESSAGE_CUES for word in words)
 
 
 # Rule made-requests: the words of a turn read for its opening verb; a turn of at least four
@@ -284,17 +329,23 @@ class Slot(NamedTuple):
 
 
 class RepeatCues(NamedTuple):
-    """What rules repeat-slots and made-requests give ``action_target``: the repeat
-    request's variation (``repeat_slot``) and whether a turn opening with a verb of making
-    is a request (``makes``)."""
+    """What rules repeat-slots, made-requests and message-repeats give ``action_target``: the
+    repeat request's variation (``repeat_slot``), whether a turn opening with a verb of
+    making is a request (``makes``) and whether the variation asks for a message
+    (``asks_a_message``)."""
 
     slot: Slot | None = None
     made: bool = False
+    message: bool = False
 
 
 def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
     """``RepeatCues`` of a turn under ``config``."""
-    return RepeatCues(repeat_slot(content, mentions, config), config.made_requests)
+    return RepeatCues(
+        repeat_slot(content, mentions, config),
+        config.made_requests,
+        asks_a_message(content, mentions, config),
+    )
 
 
 NO_REPEAT_CUES = RepeatCues()  # the rules off: a default argument

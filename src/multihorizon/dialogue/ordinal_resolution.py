@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from ..text.enumerations import first_number
 from ..text.item_qualities import item_by_quality
+from ..text.list_nouns import ADVICE_NOUNS, LIST_NOUNS
 from ..text.list_styles import BULLETED, NUMBERED, PLAIN, form_style, list_style
 from ..text.ordinal_forms import MIDDLE, PLACE_NOUNS, PLACE_QUESTIONS
 from ..text.tokens import content_terms, hyphen_parts
@@ -46,6 +47,8 @@ def resolve_ordinal(
     item_forms: bool = False,
     marker_styles: bool = False,
     place_scopes: bool = False,
+    *,
+    named_lists: bool = False,
 ) -> Reference:
     """SPEC-028 §4.2: ordinal -> the Nth item of the enumeration it names (by default the
     most recent one; ``longer_lists``, rule ordinal-forms: the most recent one that has an
@@ -61,7 +64,8 @@ def resolve_ordinal(
     ``marker_styles`` (rule marker-styles): "option C" / "#3" past a latest list marked
     otherwise mean the latest list of the last few turns with lists marked so.
     ``place_scopes`` (rule place-scopes): "of the towns you listed" names a list answering
-    "where ...?"."""
+    "where ...?". ``named_lists`` (rule named-list-items): "the index suggestion" prefers the
+    lists whose turn names them by its noun ("A few suggestions:")."""
     if mention.quality:
         return _by_quality(mention, log, enumerations, now, window) if item_forms else (
             _unresolved(mention)
@@ -77,7 +81,10 @@ def resolve_ordinal(
     elif item_forms and mention.terms and mention.ordinal is not None:
         chosen = _noun_list(mention.terms, log, enumerations, now, window)
     if mention.ordinal is None:
-        found = _item_about(mention.terms, log, enumerations, now, window, chosen, item_forms)
+        noun = _list_noun(mention.surface) if named_lists and chosen is None else ()
+        found = _item_about(
+            mention.terms, log, enumerations, now, window, chosen, item_forms, noun=noun
+        )
         if found is None:
             return _unresolved(mention)
         turn, item = found
@@ -301,10 +308,14 @@ def _item_about(
     window: int,
     chosen: tuple[int, tuple[str, ...]] | None,
     weighted: bool = False,
+    *,
+    noun: tuple[str, ...] = (),
 ) -> tuple[int, str] | None:
     """The list item whose words hold most of ``terms`` (in the chosen list, else in the
     recent lists, the most recent of equals); ``weighted``: each term counts 1/k in a list
-    where k items hold it ("the Klimt museum": "Klimt" names one museum, "museum" three)."""
+    where k items hold it ("the Klimt museum": "Klimt" names one museum, "museum" three).
+    ``noun`` (rule named-list-items): an item of a list whose turn, or the user question
+    before it, says one of these words comes before any item of a list that does not."""
     if not terms:
         return None
     if chosen is not None:
@@ -316,12 +327,29 @@ def _item_about(
             for listed in reversed(log.features[turn].enumeration_lists or ())
         ]
     best: tuple[int, str] | None = None
-    best_score = 0.0
+    best_key = (False, 0.0)
     for turn, items in candidates:
+        named = bool(noun) and _says(noun, log, turn)
         for item, score in zip(items, _item_scores(terms, items, weighted), strict=True):
-            if score > best_score:
-                best, best_score = (turn, item), score
+            if score > 0 and (named, score) > best_key:
+                best, best_key = (turn, item), (named, score)
     return best
+
+
+def _list_noun(surface: str) -> tuple[str, ...]:
+    """Rule named-list-items: the item noun a reference names its list's kind by ("the index
+    suggestion" -> the advice nouns; "the router one" -> none: "one" names no kind)."""
+    for word in surface.casefold().split():
+        if word in LIST_NOUNS:
+            return tuple(ADVICE_NOUNS) if word in ADVICE_NOUNS else (word,)
+    return ()
+
+
+def _says(nouns: Sequence[str], log: TurnLog, turn: int) -> bool:
+    """Whether ``turn``, or the user question right before it, says one of ``nouns``."""
+    features, roles = log.features, log.roles
+    question = features[turn - 1].terms if turn > 0 and roles[turn - 1] == "user" else ()
+    return _matched(nouns, (*features[turn].terms, *question)) > 0
 
 
 def _item_scores(terms: Sequence[str], items: Sequence[str], weighted: bool) -> list[float]:

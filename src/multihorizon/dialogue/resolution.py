@@ -18,6 +18,7 @@ from .actions import (
     REQUEST,
     RepeatCues,
     action_target,
+    message_request,
     repeat_cues,
     repeats_a_product,
     repeats_as_form,
@@ -89,6 +90,7 @@ def resolve(
     item_forms: bool = False,
     marker_styles: bool = False,
     place_scopes: bool = False,
+    named_lists: bool = False,
 ) -> list[Reference]:
     """Resolve each mention (SPEC-028 §4.2), one ``Reference`` per mention, in order.
 
@@ -135,7 +137,7 @@ def resolve(
         elif mention.type == "ordinal":
             reference = resolve_ordinal(
                 mention, log, enumerations, now, window, longer_lists, item_forms,
-                marker_styles, place_scopes,
+                marker_styles, place_scopes, named_lists=named_lists,
             )  # fmt: skip
             if reference.target_turn is None and mention.ordinal is None and not mention.quality:
                 # "the one about X" where no list item is about X: the turn about X.
@@ -393,7 +395,9 @@ def _resolve_action(
     repeat: RepeatCues = NO_REPEAT_CUES,
 ) -> Reference:
     """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
-    found = action_target(
+    # Rule message-repeats: "same again for the builders, asking ..." -> the email request.
+    found = message_request(log, now, window, repeat.made) if repeat.message else None
+    found = found or action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
         slot=repeat.slot, made=repeat.made,
@@ -498,10 +502,7 @@ def resolve_turn(
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         said = content, mentions, config
         found = resolve(
-            mentions,
-            log,
-            scratch,
-            log.enumerations,
+            mentions, log, scratch, log.enumerations,
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
             repeated_questions=config.repeated_questions
@@ -515,6 +516,7 @@ def resolve_turn(
             repeat=repeat_cues(content, mentions, config),
             longer_lists=config.ordinal_forms, item_forms=config.item_forms,
             marker_styles=config.marker_styles, place_scopes=config.place_scopes,
+            named_lists=config.named_list_items,
         )  # fmt: skip
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)

@@ -10,7 +10,7 @@ from .follow_up_words import REQUEST_SKIPPED
 
 __all__ = [
     "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "MAKING_FOR", "MAKING_LEADS",
-    "MAKING_RECIPIENTS", "MAKING_VERBS",
+    "MAKING_RECIPIENTS", "MAKING_VERBS", "MESSAGE_CUES", "MESSAGE_NOUNS",
     "NOT_ACTED", "SAME_FORM_VERBS",
 ]  # fmt: skip
 
@@ -53,4 +53,18 @@ MAKING_FOR = frozenset(("give",))
 MAKING_RECIPIENTS = frozenset(("me", "us"))
 MAKING_LEADS = REQUEST_SKIPPED | frozenset((
     "ok", "okay", "k", "hi", "hello", "hey", "hiya", "please", "pls", "plz", "kindly",
+))  # fmt: skip
+
+# Rule message-repeats (nouns39, SPEC-028 §4.1 "do it again"): words of a repeat request's
+# variation that say what a message to someone asks or tells ("same again for the builders,
+# asking them to confirm the date", "... and remind him to bring the passport"), and the
+# nouns of a request that made a message ("draft an email to ...", "write a text to ...").
+MESSAGE_CUES = frozenset((
+    "ask", "asking", "tell", "telling", "saying", "remind", "reminding", "thank", "thanking",
+    "invite", "inviting", "inform", "informing", "apologise", "apologising", "apologize",
+    "apologizing", "chase", "chasing", "requesting",
+))  # fmt: skip
+MESSAGE_NOUNS = frozenset((
+    "email", "e-mail", "mail", "text", "message", "letter", "note", "reply", "sms", "dm",
+    "memo", "invitation", "whatsapp",
 ))  # fmt: skip

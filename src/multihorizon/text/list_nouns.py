@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .ordinal_forms import ITEM_NOUNS
 
-__all__ = ["LIST_NOUNS"]
+__all__ = ["ADVICE_NOUNS", "LIST_NOUNS"]
 
 _WEAK = frozenset(
     ("one", "ones", "thing", "things", "way", "ways", "part", "parts", "line", "lines", "answer",
@@ -16,3 +16,11 @@ _WEAK = frozenset(
 )  # fmt: skip
 
 LIST_NOUNS: frozenset[str] = ITEM_NOUNS - _WEAK
+
+# Rule named-list-items (nouns39): item nouns one reply's advice list may be introduced by
+# and another's be asked about ("A few suggestions:" then "the index suggestion"); one kind,
+# folded. Not "option(s)": a list of options offers alternatives to choose, not advice.
+ADVICE_NOUNS = frozenset((
+    "suggestion", "suggestions", "idea", "ideas", "tip", "tips", "recommendation",
+    "recommendations", "advice", "proposal", "proposals", "pointer", "pointers",
+))  # fmt: skip

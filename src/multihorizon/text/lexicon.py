@@ -45,6 +45,7 @@ from .reference_phrases import (
 )
 from .said_words import IT_SAID_PHRASES
 from .term_origin_words import RECALL_PHRASES
+from .choice_words import CHOICE_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import (
     BARE_RETURN_MARKERS,
@@ -182,6 +183,7 @@ class Marker(enum.IntEnum):
     CONFIRM_MARK = 47  # "..., correct?", "not just X?", "only 40?": rule confirm-checks
     ALSO_OPENER = 48  # "also my son has started ...": rule also-subjects (turn_words)
     TERM_RECALL = 49  # "what was that X thing you mentioned": rule term-recalls (term_origin_words)
+    PLAIN_CLARIFY = 50  # "why X and not Y?", "dumb the X bit down": rules choice-asks, dumb-down-asks
 
 
 # fmt: off
@@ -352,6 +354,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.CONFIRM_MARK: CONFIRM_PHRASES,
         Marker.ALSO_OPENER: tuple(sorted({" ".join(form) for form in ALSO_SUBJECT_OPENERS})),
         Marker.TERM_RECALL: RECALL_PHRASES,
+        Marker.PLAIN_CLARIFY: CHOICE_PHRASES,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
@@ -561,6 +564,7 @@ _INTENT_MASKS = (
         Marker.CONFIRM_MARK,  # rule confirm-checks
         Marker.ALSO_OPENER,  # rule also-subjects
         Marker.TERM_RECALL,  # rule term-recalls
+        Marker.PLAIN_CLARIFY,  # rules choice-asks, dumb-down-asks
     ),
 )
 

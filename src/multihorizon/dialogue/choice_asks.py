@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 
 from ..text.check_words import CHECK_FILLERS
 from ..text.choice_words import (
-    JUDGE_OPENERS,
-    JUDGE_WORDS,
     CHOICE_ASKING,
     CHOICE_CONTRASTS,
     CHOICE_FILLERS,
@@ -26,6 +24,8 @@ from ..text.choice_words import (
     CHOICE_VERBS,
     DUMB_FILLERS,
     DUMB_WORDS,
+    JUDGE_OPENERS,
+    JUDGE_WORDS,
     SPLIT_PLAIN,
     SPLIT_WORDS,
 )
@@ -40,8 +40,15 @@ if TYPE_CHECKING:
     from .features import TurnFeatures
 
 __all__ = [
-    "CHOICE_CHARS", "asks_about_a_choice", "asks_to_dumb_down", "choice_term", "dumb_term",
-    "judges_wording", "said_by", "split_breakdowns",
+    "CHOICE_CHARS",
+    "asks_about_a_choice",
+    "asks_for_a_split",
+    "asks_to_dumb_down",
+    "choice_term",
+    "dumb_term",
+    "judges_wording",
+    "said_by",
+    "split_breakdowns",
 ]  # fmt: skip
 
 Hit = tuple[int, int, int, int]  # (category, pattern, start, end) of a marker hit
@@ -272,3 +279,12 @@ def split_breakdowns(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
             continue
         found.append(hit)
     return tuple(found)
+
+
+def asks_for_a_split(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether the turn asks to split what the conversation holds by a dimension (rule
+    split-requests, ``split_breakdowns``: "break that down per region as well"): more detail
+    on the thread, once its "break that down" is no CLARIFY marker (``asking_hits``)."""
+    if not (context.config.split_requests and len(context.log) > 0):
+        return False
+    return bool(split_breakdowns(features.text, features.hits))

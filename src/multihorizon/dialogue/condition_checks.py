@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["checks_a_condition", "condition_check", "reading_term", "asks_between_readings"]
+__all__ = ["asks_between_readings", "checks_a_condition", "condition_check", "reading_term"]
 
 _SENTENCE_ENDS = ".!?;"
 # Rule condition-checks: the check's content words the reply must have said (at least two,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .also_holdings import adds_a_holding
 from .also_subjects import adds_a_subject
 from .bare_returns import ALONE, bare_return_of
-from .choice_asks import asks_about_a_choice, asks_to_dumb_down, split_breakdowns
+from .choice_asks import asks_about_a_choice, asks_for_a_split, asks_to_dumb_down
 from .condition_checks import asks_between_readings, checks_a_condition
 from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
@@ -71,9 +71,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule condition-checks: "so if it's under 2kg I pay no duty?"
     if intent in _ECHO_FROM and asks_between_readings(context, features):
         return Intent.CLARIFY  # rule reading-asks: "4:1 is by volume or by weight exactly?"
-    if intent in _SPLIT_FROM and context.config.split_requests and len(context.log) > 0:
-        if split_breakdowns(features.text, features.hits):
-            return Intent.DRILL_DOWN  # rule split-requests: "break that down per region"
+    if intent in _SPLIT_FROM and asks_for_a_split(context, features):
+        return Intent.DRILL_DOWN  # rule split-requests: "break that down per region"
     if intent in _ADDS_FROM and adds_a_subject(context, features):
         return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
     if intent in _ADDS_FROM and opens_new_subject(context, features):

@@ -1,29 +1,32 @@
-"""Rules choice-asks, dumb-down-asks and split-requests (stop 39, issue 15 item 1, SPEC-028 §5.2 CLARIFY), as
-data: the closed classes of words with which a user asks the assistant to explain a word or a
-choice of its reply against the one the user expected ("why 'fueron' and not 'iban'?", "how
-come a 10mm bit and not an 8?", "y every third stroke n not every 2nd?"), or to say a part of
-it more simply with the part named in between ("can you dumb the escrow bit down for me"); and
-the "break it down" that asks for a split, not a simpler version ("break that down per region").
-Case-folded, curly apostrophes made straight, ``topic_clause_words.ECHO_STRIP`` off each word.
+"""Rules choice-asks, dumb-down-asks, split-requests, condition-checks, reading-asks and
+wording-judgements (stop 39, issue 15 item 1, SPEC-028 §5.2 CLARIFY against DRILL_DOWN), as
+data: the closed classes of words with which a user asks the assistant to explain a word or
+a choice of its reply against the one the user expected ("why 'fueron' and not 'iban'?", "how
+come a 10mm bit and not an 8?"), to say a part of it more simply with the part named in
+between ("can you dumb the escrow bit down for me"), to confirm a condition it stated ("so if
+it's under 2kg I don't pay duty?"), or which reading a term has ("4:1 is by volume or by
+weight exactly?"); and the forms that look alike but ask for more: "break that down per
+region" (a split, not a simpler version), "is 'Dear Tom' too formal?" (judging the user's own
+wording). Case-folded, curly apostrophes made straight, ``ECHO_STRIP`` off each word.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "CHOICE_ASKING",
     "CHOICE_CONTRASTS",
+    "CHOICE_FILLERS",
+    "CHOICE_FRAMES",
     "CHOICE_OPENERS",
     "CHOICE_OWN",
     "CHOICE_PHRASES",
-    "CHOICE_ASKING",
-    "CHOICE_FILLERS",
-    "CHOICE_FRAMES",
     "CHOICE_VERBS",
     "CONDITION_OPENERS",
+    "DUMB_FILLERS",
+    "DUMB_WORDS",
     "JUDGE_OPENERS",
     "JUDGE_WORDS",
     "READING_LINKS",
-    "DUMB_FILLERS",
-    "DUMB_WORDS",
     "SPLIT_PLAIN",
     "SPLIT_WORDS",
 ]

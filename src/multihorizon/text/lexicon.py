@@ -23,6 +23,7 @@ from .._intent_py import CUE_ACKNOWLEDGEMENT
 from . import question_forms as forms
 from .action_words import ACTION_MARKED
 from .check_words import CHECK_OPENER_PHRASES, CONFIRM_PHRASES
+from .choice_words import CHOICE_PHRASES
 from .follow_up_words import EXPLETIVE_IT, REQUEST_MARKED
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
@@ -45,7 +46,6 @@ from .reference_phrases import (
 )
 from .said_words import IT_SAID_PHRASES
 from .term_origin_words import RECALL_PHRASES
-from .choice_words import CHOICE_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import (
     BARE_RETURN_MARKERS,
@@ -183,7 +183,7 @@ class Marker(enum.IntEnum):
     CONFIRM_MARK = 47  # "..., correct?", "not just X?", "only 40?": rule confirm-checks
     ALSO_OPENER = 48  # "also my son has started ...": rule also-subjects (turn_words)
     TERM_RECALL = 49  # "what was that X thing you mentioned": rule term-recalls (term_origin_words)
-    PLAIN_CLARIFY = 50  # "why X and not Y?", "dumb the X bit down": rules choice-asks, dumb-down-asks
+    PLAIN_CLARIFY = 50  # "why X and not Y?", "so if ...?": rules choice-asks ... (choice_words)
 
 
 # fmt: off

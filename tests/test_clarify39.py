@@ -224,3 +224,23 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
 
     small, large = _seconds(calls(10_000)), _seconds(calls(100_000))
     assert large <= 30 * max(small, 0.005)
+
+
+def _observe(user: str, reply: str, text: str) -> Callable[[mh.Config], object]:
+    def observe(config: mh.Config) -> object:
+        return _session(user, reply, config).classify(text)
+
+    return observe
+
+
+# Rule switch tests (``test_rules.OBSERVE``): what each rule of stop 39 decides, on and off.
+OBSERVERS = {
+    "choice-asks": _observe(_WALL, _WALL_REPLY, "why 4:1 and not 3:1?"),
+    "dumb-down-asks": _observe(_WALL, _WALL_REPLY, "can you dumb the plasticiser bit down"),
+    "split-requests": _observe(_SALES, _SALES_REPLY, "break that down by week"),
+    "condition-checks": _observe(
+        _WALL, _WALL_REPLY, "so if I keep the wall damp for three days it cures slowly?"
+    ),
+    "reading-asks": _observe(_WALL, _WALL_REPLY, "4:1 is by volume or by weight exactly?"),
+    "wording-judgements": _observe(_NOTE, _NOTE_REPLY, "is 'Dear Tom' too formal for him?"),
+}

@@ -19,6 +19,7 @@ from shared_data import log_turn
 from test_again_references import OBSERVERS as _AGAIN38
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
+from test_clarify39 import OBSERVERS as _CLARIFY39
 from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
 from test_noun_references import OBSERVERS as _NOUNS39
@@ -1758,6 +1759,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_RESUME37,  # return-question-words (stop 37)
     **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
     **_CLARIFY38,  # restating-checks (stop 38)
+    **_CLARIFY39,  # choice-asks ... wording-judgements (stop 39)
     **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
     **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
     **_BACKTO38,  # return-detail-targets (stop 38)

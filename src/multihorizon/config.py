@@ -149,16 +149,13 @@ class Config:
     item_forms: bool = True
     marker_styles: bool = True  # "option C" / "#3": the list marked so (rule marker-styles)
     place_scopes: bool = True  # "the towns you listed": a "where" answer (rule place-scopes)
-    # An item named by its words alone: "which needle type?", "the coffee rule" (rule
-    # item-words).
+    # An item named by its words alone: "which needle type?", "the coffee rule" (item-words).
     item_words: bool = True
-    # Several items at once: "the second and third", "options 2 and 4", "both" (rule
-    # item-pairs).
+    # Several items at once: "the second and third", "options 2 and 4", "both" (item-pairs).
     item_pairs: bool = True
     # An ordinal over a list the user wrote: "the second one I mentioned" (rule own-lists).
     own_lists: bool = True
-    # An ordinal over an earlier list named by its topic: "Pepper number four" (rule
-    # list-topics).
+    # An ordinal over an earlier list named by its topic: "Pepper number four" (list-topics).
     list_topics: bool = True
     # An ordinal past a later inline comma series picks the list laid out (rule laid-out-lists).
     laid_out_lists: bool = True
@@ -180,8 +177,7 @@ class Config:
     letter_pairs: bool = True  # "plan A or B?" names A as well as B (rule letter-pairs)
     own_possessive_ordinals: bool = True  # "my third item" (rule own-possessive-ordinals)
     own_ones: bool = True  # "My last one broke": no list pick (rule own-ones)
-    # "before I go with (b), would the first route ...": the item the question names (rule
-    # clause-picks).
+    # "before I go with (b), would the first route ...": the item the question names (clause-picks).
     clause_picks: bool = True
     ordinal_about: bool = True  # "the last one about watering" (rule ordinal-about)
     # "the second one" over the user's own list when no reply since has one (rule
@@ -452,6 +448,12 @@ class Config:
     restating_checks: bool = True  # "so the receipt alone is enough?" in the reply's words: CLARIFY
     learner_meaning_asks: bool = True  # "this word X I don't get", "X being what": meaning-asks'
     also_subjects: bool = True  # "also my son has started ...", nothing of the thread: EXPLORE
+    choice_asks: bool = True  # "why 'fueron' and not 'iban'?" of the reply's word: CLARIFY
+    dumb_down_asks: bool = True  # "can you dumb the escrow bit down", a reply's part: CLARIFY
+    split_requests: bool = True  # "break it down per region" asks for a split: no CLARIFY marker
+    condition_checks: bool = True  # "so if it's under 2kg I pay no duty?", the reply's: CLARIFY
+    reading_asks: bool = True  # "4:1 is by volume or by weight exactly?": CLARIFY
+    wording_judgements: bool = True  # "is 'Dear Tom' too formal?" judges own wording (DRILL_DOWN)
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).

@@ -1,8 +1,9 @@
 """Issue 15 item 1's rules of stop 36 (checks36: understanding checks marked as such, and new
-subjects added with "also"), as data for ``multihorizon.rules`` (through ``rules_phrasing``,
-which appends them to its rows): each entry is ``(id, stage, section, summary, off, evidence,
-function)``, the arguments of one registry row. Like the registry, this imports nothing of
-the engine.
+subjects added with "also"), of stop 38 (restating-checks) and of stop 39 (clarify39: CLARIFY
+and DRILL_DOWN told apart in plain words: ``STOP39_RULES``), as data for ``multihorizon.rules``
+(through ``rules_phrasing``, which appends them to its rows): each entry is ``(id, stage,
+section, summary, off, evidence, function)``, the arguments of one registry row. Like the
+registry, this imports nothing of the engine.
 
 Figures: every hand-written file but checks_holdout36 and checks_tune36 pooled (4,349 logged
 probes; ``tests/handwritten_scoring``), the rule's switch off -> on, everything else on.
@@ -14,6 +15,123 @@ from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["CHECK_RULES"]
+
+_POOLED39 = (
+    "pooled hand-written (every file but clarify_holdout39 and clarify_tune39, 5,595 logged "
+    "probes; tests/handwritten_scoring), the rule's switch off -> on, everything else on: intent "
+)
+_READ39 = (
+    "The phrases are Marker.PLAIN_CLARIFY's (text.choice_words.CHOICE_PHRASES), so the native "
+    "settle hands such a turn on to the Python path. clarify_holdout39 (written first, misses "
+    "not read): all stop-39 rules together 0.562 -> 0.797, see the CHANGELOG."
+)
+# Stop 39 (clarify39, issue 15 item 1): the rows, in the order ``reply_reading`` reads them.
+STOP39_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "choice-asks",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply, a short question (at most 160 "
+        "characters) 'why X and not Y' / 'how come X and not Y' / 'y X n not Y' (also 'but not', "
+        "'instead of', 'rather than', and ', not' after a clause end), where X, after a frame "
+        "naming who chose ('did you use', 'you said'), is at most four content words (or "
+        "figures: '4:1') every one of which one of the last three replies said and no user turn "
+        "since, is CLARIFY: it asks to explain the reply's word or choice ('why 'fueron' and "
+        "not 'iban'?', 'why a 10mm bit and not an 8?'). Not when X is the user's own ('why do "
+        "my legs sink and not float?': CHOICE_OWN) or opens with a verb ('why does the dough "
+        "rise and not collapse?' asks about the world). text.choice_words CHOICE_*.",
+        {"choice_asks": False},
+        "Off -> on, " + _POOLED39 + "5109 -> 5106: three probes of older hold-outs labelled "
+        "DRILL_DOWN turn CLARIFY ('why a bowl and not a bottle?', 'why a martingale and not a "
+        "normal collar', 'why the Strict map and not the normal one, ...'), the form stop 39's "
+        "brief labels CLARIFY ('why a 10mm bit and not an 8?'); resume, new thread, tool target "
+        "and references unchanged. clarify_tune39 (tuned on) 23 -> 27 of 32; clarify_holdout39 "
+        "43 -> 51 of 64. " + _READ39,
+        "dialogue.choice_asks.asks_about_a_choice",
+    ),
+    (
+        "dumb-down-asks",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply, 'dumb <the part> down' with the "
+        "part named between (at most four content words, DUMB_FILLERS aside: 'can you dumb the "
+        "ISA allowance bit down for me'), every word of which one assistant turn said, is "
+        "CLARIFY (the lexicon's 'dumb it down', 'dumb down' name no part).",
+        {"dumb_down_asks": False},
+        "Off -> on, " + _POOLED39 + "5106 -> 5106 (no turn of another file has the form); "
+        "clarify_tune39 26 -> 27; clarify_holdout39 50 -> 51. " + _READ39,
+        "dialogue.choice_asks.asks_to_dumb_down",
+    ),
+    (
+        "split-requests",
+        "intent",
+        "§5.2",
+        "'break it/that/this/them down' followed by 'by', 'per', 'across', 'between' or 'into' "
+        "(not 'into simple steps', 'into plain English' ...: SPLIT_PLAIN) asks to split the "
+        "thing by a dimension ('why is March so high? can you break it down by week', 'break "
+        "that down per region'): its hit is no CLARIFY marker (embedded_continues.asking_hits), "
+        "and after a reply, a turn then read EXPLORE or CONTINUE is DRILL_DOWN (more detail on "
+        "the thread, §5.1). 'break it down for me' stays CLARIFY.",
+        {"split_requests": False},
+        "Off -> on, " + _POOLED39 + "5106 -> 5106 (none lost); clarify_tune39 25 -> 27; "
+        "clarify_holdout39 49 -> 51. " + _READ39,
+        "dialogue.choice_asks.asks_for_a_split",
+    ),
+    (
+        "condition-checks",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply, a question of at most CONFIRM_CHARS "
+        "whose last sentence opens (after 'ok', 'wait' ...) with 'so if', 'and if', 'so when', "
+        "'so should', 'so as long as' ... (CONDITION_OPENERS) and restates the latest reply's "
+        "condition and consequence in its words (at least two of its content words, and half, "
+        "the reply's, a shared four-letter start counting, as rule restating-checks reads "
+        "them) is CLARIFY ('so if the parcel is under 2kg I don't pay duty at all?', 'So should "
+        "the operator reject my appeal, I may go to the ombudsman?'). Not with a wh-word ('so "
+        "if I'm under 25 what else changes?') nor a verb put before its subject ('so if it "
+        "rains should I cover it?'): DRILL_DOWN.",
+        {"condition_checks": False},
+        "Off -> on, " + _POOLED39 + "5106 -> 5106 (none lost); clarify_tune39 26 -> 27; "
+        "clarify_holdout39 47 -> 51. " + _READ39,
+        "dialogue.condition_checks.checks_a_condition",
+    ),
+    (
+        "reading-asks",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply, a question of at most 100 "
+        "characters whose last sentence opens with a term of at most four words (content "
+        "words or figures, every one the latest reply's), then 'is', 'are', '=', 'means' ... "
+        "(READING_LINKS) and readings joined by 'or', with 'exactly' in it, is CLARIFY: it "
+        "asks which reading the reply's term has ('4:1 is by volume or by weight exactly?', "
+        "'the base rate is gross or net exactly?'). Not when a verb opens it ('should I use "
+        "4:1 or 3:1 exactly?').",
+        {"reading_asks": False},
+        "Off -> on, " + _POOLED39 + "5106 -> 5106 (none lost); clarify_tune39 26 -> 27; "
+        "clarify_holdout39 51 -> 51 (its readings forms are read by rule meaning-asks). " + _READ39,
+        "dialogue.condition_checks.asks_between_readings",
+    ),
+    (
+        "wording-judgements",
+        "intent",
+        "§5.2",
+        "A yes/no question opening with 'is', 'would', 'does', 'should' ... (JUDGE_OPENERS) "
+        "that judges the user's own proposed wording in quotation marks, one of JUDGE_WORDS "
+        "('too', 'ok', 'formal', 'sound', 'appropriate' ...) after the quote ('is 'Dear Tom' "
+        "too formal for a neighbour?', 'is \"cheers\" ok to sign off with?'), asks nothing of "
+        "what the wording means: its quoted terms are no reply-term ask (rule reply-term-asks), "
+        "even when the reply used them (DRILL_DOWN). 'is 'escrow' the same as a deposit?' "
+        "stays CLARIFY.",
+        {"wording_judgements": False},
+        "Off -> on, " + _POOLED39 + "5106 -> 5106, clarify_tune39 27 -> 27, "
+        "clarify_holdout39 51 -> 51: no hand-written reply quoted the wording judged; it acts "
+        "on the brief's form (test_clarify39: the reply said 'Dear Tom', the question judges "
+        "it: CLARIFY off, DRILL_DOWN on). Read where rule reply-term-asks reads (the native "
+        "settle hands a quoted question on already).",
+        "dialogue.reply_rules.asks_about_a_reply_term",
+    ),
+)
+
 
 CHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
@@ -111,4 +229,5 @@ CHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] 
         "(written first, misses not read): see the CHANGELOG.",
         "dialogue.confirm_checks.confirms_the_reply",
     ),
+    *STOP39_RULES,
 )

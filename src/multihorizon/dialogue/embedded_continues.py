@@ -28,6 +28,7 @@ from ..text.continue_words import (
 )
 from ..text.lexicon import ADDING_OPENERS, LEXICON, Marker, said_phrase
 from .again_markers import without_idle_agains
+from .choice_asks import split_breakdowns
 from .phrasing import adding_opener
 
 if TYPE_CHECKING:
@@ -84,10 +85,13 @@ def _opens_sentence(text: str, start: int) -> bool:
 
 
 def asking_hits(features: TurnFeatures, config: Config) -> tuple[Hit, ...]:
-    """The turn's hits that may decide its intent: no idle "again", and in a question no
+    """The turn's hits that may decide its intent: no idle "again", no "break it down" that
+    asks for a split (rule split-requests: "break it down per channel"), and in a question no
     CONTINUE marker that adds a question (rule also-questions: "Also, ...?") or stands inside
     the question's own words (rule embedded-continues: "how much more per month?")."""
     hits = tuple(without_idle_agains(features, config))
+    if config.split_requests and (split := set(split_breakdowns(features.text, hits))):
+        hits = tuple(hit for hit in hits if hit not in split)  # "break it down per region"
     if features.question:
         if config.also_questions:
             adding = set(adding_opener(features.text, hits, inside=config.short_follow_ups))

@@ -272,18 +272,18 @@ class IntentClassifier:
         # question with one (rule tool-reference-match) or a short statement opening with one
         # (rule acknowledged-statements) can change the answer, so only those go on.
         self._outcomes = (1 << _OUTCOME) if config.tool_reference_match else 0
-        self._acknowledged = (
-            (1 << _ACK_OPENER)
-            if config.acknowledged_statements and config.acknowledgement_continues
-            else 0
-        )
+        acknowledged = config.acknowledged_statements and config.acknowledgement_continues
+        self._acknowledged = (1 << _ACK_OPENER) if acknowledged else 0
         # A category only the slow path reads (a request, a check) goes on whatever is found.
         asks = config.thread_requests or config.thread_wants or config.form_requests
         requests = (asks or config.action_requests) << Marker.REQUEST_OPENER
+        choices = config.choice_asks or config.dumb_down_asks or config.split_requests
+        choices = choices or config.condition_checks or config.reading_asks
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
         requests |= (config.also_subjects or config.also_holdings) << Marker.ALSO_OPENER
         requests |= config.term_recalls << Marker.TERM_RECALL  # "what was that X you said"
+        requests |= choices << Marker.PLAIN_CLARIFY  # "why X and not Y?", "so if ...?"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)
         self._lexicon = lexicon

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from .also_holdings import adds_a_holding
 from .also_subjects import adds_a_subject
 from .bare_returns import ALONE, bare_return_of
+from .choice_asks import asks_about_a_choice, asks_for_a_split, asks_to_dumb_down
+from .condition_checks import asks_between_readings, checks_a_condition
 from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
@@ -39,6 +41,9 @@ __all__ = ["read_on_the_reply"]
 # Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
 # cell, more?" is no request to go on once the term is asked back).
 _ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
+# Intents a split request ("break that down per region") turns into DRILL_DOWN once its
+# "break that down" is no CLARIFY marker (rule split-requests).
+_SPLIT_FROM = frozenset((Intent.EXPLORE, Intent.CONTINUE))
 # Intents rule also-subjects reads ("also my son has started ..."; EXPLORE before report-backs).
 _ADDS_FROM = _ECHO_FROM
 
@@ -58,6 +63,16 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule confirm-checks: §5.2 what the reply meant, to confirm
     if intent in _ECHO_FROM and recalls_a_reply_term(context, features):
         return Intent.CLARIFY  # rule term-recalls: "what was that ISA thing you mentioned?"
+    if intent in _ECHO_FROM and asks_about_a_choice(context, features):
+        return Intent.CLARIFY  # rule choice-asks: "why 'fueron' and not 'iban'?"
+    if intent in _ECHO_FROM and asks_to_dumb_down(context, features):
+        return Intent.CLARIFY  # rule dumb-down-asks: "can you dumb the ISA bit down"
+    if intent in _ECHO_FROM and checks_a_condition(context, features):
+        return Intent.CLARIFY  # rule condition-checks: "so if it's under 2kg I pay no duty?"
+    if intent in _ECHO_FROM and asks_between_readings(context, features):
+        return Intent.CLARIFY  # rule reading-asks: "4:1 is by volume or by weight exactly?"
+    if intent in _SPLIT_FROM and asks_for_a_split(context, features):
+        return Intent.DRILL_DOWN  # rule split-requests: "break that down per region"
     if intent in _ADDS_FROM and adds_a_subject(context, features):
         return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
     if intent in _ADDS_FROM and opens_new_subject(context, features):

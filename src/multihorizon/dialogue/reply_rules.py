@@ -19,6 +19,7 @@ from ..text.follow_up_words import (
 )
 from ..text.followups import has_place_word
 from ..text.lexicon import Marker
+from .choice_asks import judges_wording
 from .done_reports import reports_what_was_done
 from .echoes import echoed_term
 from .follow_ups import asks_why_of_the_reply, leans_on_the_reply
@@ -90,6 +91,8 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
         return False
     echoed = opening_echo(features.text)
     quoted = quoted_terms(features.text, features.question)
+    if quoted and config.wording_judgements and judges_wording(features.text):
+        quoted = []  # rule wording-judgements: "is 'Dear Tom' too formal?" judges, asks nothing
     terms = [echoed, *quoted] if echoed else quoted
     if config.term_checks and (checked := term_check(features.text, config.restated_checks)):
         terms.append(checked)  # rule term-checks: "Red wrigglers, are those the same as ...?"

@@ -23,6 +23,7 @@ from .._intent_py import CUE_ACKNOWLEDGEMENT
 from . import question_forms as forms
 from .action_words import ACTION_MARKED
 from .check_words import CHECK_OPENER_PHRASES, CONFIRM_PHRASES
+from .choice_words import CHOICE_PHRASES
 from .follow_up_words import EXPLETIVE_IT, REQUEST_MARKED
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
@@ -182,6 +183,7 @@ class Marker(enum.IntEnum):
     CONFIRM_MARK = 47  # "..., correct?", "not just X?", "only 40?": rule confirm-checks
     ALSO_OPENER = 48  # "also my son has started ...": rule also-subjects (turn_words)
     TERM_RECALL = 49  # "what was that X thing you mentioned": rule term-recalls (term_origin_words)
+    PLAIN_CLARIFY = 50  # "why X and not Y?", "so if ...?": rules choice-asks ... (choice_words)
 
 
 # fmt: off
@@ -352,6 +354,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.CONFIRM_MARK: CONFIRM_PHRASES,
         Marker.ALSO_OPENER: tuple(sorted({" ".join(form) for form in ALSO_SUBJECT_OPENERS})),
         Marker.TERM_RECALL: RECALL_PHRASES,
+        Marker.PLAIN_CLARIFY: CHOICE_PHRASES,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",
@@ -561,6 +564,7 @@ _INTENT_MASKS = (
         Marker.CONFIRM_MARK,  # rule confirm-checks
         Marker.ALSO_OPENER,  # rule also-subjects
         Marker.TERM_RECALL,  # rule term-recalls
+        Marker.PLAIN_CLARIFY,  # rules choice-asks, dumb-down-asks
     ),
 )
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..text.holding_words import (
     HOLD_ANCHORS,
+    HOLD_BARE_NOT,
     HOLD_GAP,
     HOLD_LEADS,
     HOLD_NOT_THINGS,
@@ -29,6 +30,7 @@ from ..text.holding_words import (
     HOLD_WORDS,
 )
 from ..text.lexicon import Marker
+from ..text.terse_words import past_form
 from ..text.tokens import content_terms
 from ..text.turn_text import DASHES, STATEMENT_ENDS, WORD_STRIP
 from .new_subjects import SUBJECT_CHARS
@@ -85,7 +87,21 @@ def added_thing(text: str, tails: bool = False) -> int:
         if first in HOLD_STARTS or first[:1].isdigit():
             thing = words[start + 1] if start + 1 < len(words) else ""
             return -1 if thing in HOLD_NOT_THINGS or first in HOLD_NOT_THINGS else start
+        if _bare_thing(first):
+            return start  # "also I've got jury service in March": no determiner
     return -1
+
+
+def _bare_thing(word: str) -> bool:
+    """Whether a case-folded word may open a thing's noun phrase without a determiner
+    ("jury", "travel", "dentist"): letters only, none of ``HOLD_BARE_NOT`` or
+    ``HOLD_NOT_THINGS``, no past form ("have tried ...", "got told ...")."""
+    return (
+        word.isalpha()
+        and word not in HOLD_BARE_NOT
+        and word not in HOLD_NOT_THINGS
+        and not past_form(word)
+    )
 
 
 def adds_a_holding(context: DialogueContext, features: TurnFeatures) -> bool:

@@ -282,7 +282,9 @@ class IntentClassifier:
         requests = (asks or config.action_requests) << Marker.REQUEST_OPENER
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
-        requests |= (config.also_subjects or config.also_holdings) << Marker.ALSO_OPENER
+        # "one more thing, ...", "additionally, ..." mark it too (rule adder-questions).
+        also = config.also_subjects or config.also_holdings or config.adder_questions
+        requests |= also << Marker.ALSO_OPENER
         requests |= config.term_recalls << Marker.TERM_RECALL  # "what was that X you said"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)

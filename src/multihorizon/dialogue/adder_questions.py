@@ -60,16 +60,18 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
     words = [token.strip(WORD_STRIP) for token in tokens]
     start = -1
     for lead in range(3):
-        form = next(
-            (f for f in ADDER_OPENERS if tuple(words[lead : lead + len(f)]) == f), None
-        )
-        if form is not None:
-            start = lead + len(form)
+        start = _past_opener(words, lead)
+        if start >= 0:
             break
         if lead >= len(words) or words[lead] not in ADDER_LEADS:
             return None
-    while 0 <= start < len(words) and not words[start]:
-        start += 1  # a dash of its own ("another question - our car ...")
+    while 0 <= start < len(words):
+        if not words[start].strip(DASHES):
+            start += 1  # a dash of its own ("another question - our car ...")
+        elif (further := _past_opener(words, start)) >= 0:
+            start = further  # "oh and one more thing: ...", "also, btw, ..."
+        else:
+            break
     if start < 0 or start >= len(words) or words[start] in ADDER_ASKS:
         return None
     sentence = start  # where the sentence the scan is in began
@@ -85,6 +87,14 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
     if tokens[-1][-1:] == "?" and sentence - start >= _STATEMENT_WORDS:
         return start, sentence, words  # "... 12km each way. too much for a beginner?"
     return None
+
+
+def _past_opener(words: list[str], at: int) -> int:
+    """Where the words past the longest opener of ``ADDER_OPENERS`` at ``at`` start, or -1."""
+    return max(
+        (at + len(form) for form in ADDER_OPENERS if tuple(words[at : at + len(form)]) == form),
+        default=-1,
+    )
 
 
 def added_question(context: DialogueContext, features: TurnFeatures) -> int:

@@ -21,6 +21,7 @@ from ..text.holding_words import (
     HOLD_BARE_NOT,
     HOLD_GAP,
     HOLD_LEADS,
+    HOLD_LINKS,
     HOLD_NOT_THINGS,
     HOLD_OBJECTS,
     HOLD_OPENERS,
@@ -86,7 +87,9 @@ def added_thing(text: str, tails: bool = False) -> int:
         first = words[start]
         if first in HOLD_STARTS or first[:1].isdigit():
             thing = words[start + 1] if start + 1 < len(words) else ""
-            return -1 if thing in HOLD_NOT_THINGS or first in HOLD_NOT_THINGS else start
+            if thing in HOLD_NOT_THINGS or first in HOLD_NOT_THINGS or thing in HOLD_LINKS:
+                return -1
+            return start
         if _bare_thing(first):
             return start  # "also I've got jury service in March": no determiner
     return -1

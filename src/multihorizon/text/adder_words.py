@@ -11,7 +11,7 @@ __all__ = [
     "ADDER_MARKED",
     "ADDER_OPENERS",
     "ADDER_POINTERS",
-    ]
+]
 
 # The add-on openers, case-folded word tuples, at the turn's opening (after ``ADDER_LEADS``).
 # Those "also"/"plus"/"oh and" already mark (Marker.ALSO_OPENER, rule also-subjects) and the

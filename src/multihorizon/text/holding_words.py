@@ -10,6 +10,7 @@ __all__ = [
     "HOLD_BARE_NOT",
     "HOLD_GAP",
     "HOLD_LEADS",
+    "HOLD_LINKS",
     "HOLD_NOT_THINGS",
     "HOLD_OBJECTS",
     "HOLD_OPENERS",
@@ -82,3 +83,6 @@ HOLD_BARE_NOT = frozenset((
     "myself", "ourselves", "yourself", "everyone", "someone", "anyone", "nobody", "time",
     "given", "lent", "offered", "bought", "received", "handed", "borrowed", "won",
 ))  # fmt: skip
+# Words after "her"/"his" that show it is no possessive but the object ("also got her to eat
+# from the bowl", "got him back to sleep"): no thing held.
+HOLD_LINKS = frozenset(("to", "back", "up", "out", "off", "into", "onto", "used"))

@@ -193,7 +193,10 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "subjects_holdout39 (written first, misses not read): intent 41 -> 48 of 60, new "
         "thread 15 -> 17 of 19 (also-holdings widened too: 49 of 60); subjects_tune39 "
         "intent 10 -> 14 of 17. Read 'the' as new ground too, pooled lost the yoga "
-        "'Also the wrists are hurting after class, ...?' (DRILL_DOWN).",
+        "'Also the wrists are hurting after class, ...?' (DRILL_DOWN). ../shared/data "
+        "(tools/eval_all.py, hashing, with also-holdings' bare nouns): every row unchanged "
+        "(sgd intent macro-F1 0.672, resumption 0.920, shift F1 0.529; tiage 0.477; "
+        "dialseg711 0.629; CAsT 2019/2020/2021 intent macro-F1 0.758/0.869/0.882).",
         "dialogue.adder_questions.added_question",
     ),
 )

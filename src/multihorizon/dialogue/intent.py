@@ -272,19 +272,15 @@ class IntentClassifier:
         # question with one (rule tool-reference-match) or a short statement opening with one
         # (rule acknowledged-statements) can change the answer, so only those go on.
         self._outcomes = (1 << _OUTCOME) if config.tool_reference_match else 0
-        self._acknowledged = (
-            (1 << _ACK_OPENER)
-            if config.acknowledged_statements and config.acknowledgement_continues
-            else 0
-        )
+        acked = config.acknowledged_statements and config.acknowledgement_continues
+        self._acknowledged = (1 << _ACK_OPENER) if acked else 0
         # A category only the slow path reads (a request, a check) goes on whatever is found.
         asks = config.thread_requests or config.thread_wants or config.form_requests
         requests = (asks or config.action_requests) << Marker.REQUEST_OPENER
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
-        # "one more thing, ...", "additionally, ..." mark it too (rule adder-questions).
         also = config.also_subjects or config.also_holdings or config.adder_questions
-        requests |= also << Marker.ALSO_OPENER
+        requests |= also << Marker.ALSO_OPENER  # "one more thing, ..." too (adder-questions)
         requests |= config.term_recalls << Marker.TERM_RECALL  # "what was that X you said"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests
         self._tool_kinds = _mask_of(_TOOL_KINDS)

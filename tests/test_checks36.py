@@ -47,7 +47,8 @@ def test_floors(name: str, intent: float, resume: float, new_thread: float) -> N
 
 
 def test_switches_off_lose_the_tune_set() -> None:
-    off = mh.Config(confirm_checks=False, also_subjects=False)
+    # Rule adder-questions (stop 39) reads some of also-subjects' asks too.
+    off = mh.Config(confirm_checks=False, also_subjects=False, adder_questions=False)
     on, _ = score(_DATA / "checks_tune36.jsonl")
     without, _ = score(_DATA / "checks_tune36.jsonl", config=off)
     assert on["intent_accuracy"] - without["intent_accuracy"] >= 0.15
@@ -197,8 +198,10 @@ def test_checks_need_an_assistant_chat_of_two() -> None:
 )
 def test_also_subjects_in_a_session(query: str, on: str, off: str) -> None:
     assert str(_tap().classify(query)) == on
-    # Rule new-subjects reads an adder's concern too: off, to see this rule alone.
-    assert str(_tap(mh.Config(also_subjects=False, new_subjects=False)).classify(query)) == off
+    # Rules new-subjects (an adder's concern) and adder-questions (an adder's statement, then
+    # a question) read them too: off, to see this rule alone.
+    alone = mh.Config(also_subjects=False, new_subjects=False, adder_questions=False)
+    assert str(_tap(alone).classify(query)) == off
 
 
 @pytest.mark.parametrize(

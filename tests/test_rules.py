@@ -26,6 +26,7 @@ from test_noun_references import OBSERVERS as _NOUNS39
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_return_targets import OBSERVERS as _BACKTO38
 from test_subjects38 import OBSERVERS as _SUBJECTS38
+from test_subjects39 import OBSERVERS as _SUBJECTS39
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
@@ -1483,7 +1484,8 @@ def _dormant_return(config: mh.Config) -> object:
 
 
 def _possessed_topic(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule adder-questions reads "also ..., how much ...?" as a new subject too.
+    session = mh.Session(config=config.replace(adder_questions=False))
     session.user("I have had ringing in my left ear for two weeks, mostly at night. Dangerous?")
     session.assistant("One-sided ringing that lasts should be checked by a doctor.")
     ear = session.active_thread
@@ -1750,6 +1752,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_TERMS37,  # closing-checks, learner-meaning-asks, term-recalls, term-origins (stop 37)
     **_REPORTS37,  # terse-reports, new-subjects (stop 37)
     **_SUBJECTS38,  # also-holdings (stop 38)
+    **_SUBJECTS39,  # adder-questions (stop 39)
     **_TOOLSAID37,  # it-said-outputs, advice-output-holders, output-selectors (stop 37)
     "letter-picks": _letter_pick,
     "clause-picks": _clause_pick,

@@ -496,6 +496,7 @@ class Config:
     # new-subjects).
     new_subjects: bool = True
     also_holdings: bool = True  # "I've also got my exam in May", nothing of the thread: EXPLORE
+    adder_questions: bool = True  # "Also, my son is allergic to nuts. Do ...?": new: EXPLORE
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

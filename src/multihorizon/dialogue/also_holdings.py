@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 
 from ..text.holding_words import (
     HOLD_ANCHORS,
+    HOLD_BARE_NOT,
     HOLD_GAP,
     HOLD_LEADS,
+    HOLD_LINKS,
     HOLD_NOT_THINGS,
     HOLD_OBJECTS,
     HOLD_OPENERS,
@@ -29,6 +31,7 @@ from ..text.holding_words import (
     HOLD_WORDS,
 )
 from ..text.lexicon import Marker
+from ..text.terse_words import past_form
 from ..text.tokens import content_terms
 from ..text.turn_text import DASHES, STATEMENT_ENDS, WORD_STRIP
 from .new_subjects import SUBJECT_CHARS
@@ -84,8 +87,24 @@ def added_thing(text: str, tails: bool = False) -> int:
         first = words[start]
         if first in HOLD_STARTS or first[:1].isdigit():
             thing = words[start + 1] if start + 1 < len(words) else ""
-            return -1 if thing in HOLD_NOT_THINGS or first in HOLD_NOT_THINGS else start
+            if thing in HOLD_NOT_THINGS or first in HOLD_NOT_THINGS or thing in HOLD_LINKS:
+                return -1
+            return start
+        if _bare_thing(first):
+            return start  # "also I've got jury service in March": no determiner
     return -1
+
+
+def _bare_thing(word: str) -> bool:
+    """Whether a case-folded word may open a thing's noun phrase without a determiner
+    ("jury", "travel", "dentist"): letters only, none of ``HOLD_BARE_NOT`` or
+    ``HOLD_NOT_THINGS``, no past form ("have tried ...", "got told ...")."""
+    return (
+        word.isalpha()
+        and word not in HOLD_BARE_NOT
+        and word not in HOLD_NOT_THINGS
+        and not past_form(word)
+    )
 
 
 def adds_a_holding(context: DialogueContext, features: TurnFeatures) -> bool:

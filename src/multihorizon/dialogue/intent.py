@@ -281,7 +281,8 @@ class IntentClassifier:
         choices = choices or config.condition_checks or config.reading_asks
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
-        requests |= (config.also_subjects or config.also_holdings) << Marker.ALSO_OPENER
+        also = config.also_subjects or config.also_holdings or config.adder_questions
+        requests |= also << Marker.ALSO_OPENER  # "one more thing, ..." too (adder-questions)
         requests |= config.term_recalls << Marker.TERM_RECALL  # "what was that X you said"
         requests |= choices << Marker.PLAIN_CLARIFY  # "why X and not Y?", "so if ...?"
         self._slow_path = _mask_of(_SLOW_PATH_KINDS) | requests

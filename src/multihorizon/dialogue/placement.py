@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from ..text.lexicon import Marker
 from . import multiparty
+from .adder_questions import ADDED_NEW, added_question
 from .also_holdings import adds_a_holding
 from .also_subjects import adds_a_subject
 from .bare_returns import bare_return_of
@@ -138,7 +139,7 @@ def _new_subject(context: DialogueContext, features: TurnFeatures, intent: Inten
         opens_new_subject(context, features) or adds_a_subject(context, features)
     ):
         return True
-    return adds_a_holding(context, features)
+    return adds_a_holding(context, features) or added_question(context, features) == ADDED_NEW
 
 
 def _weak_stay(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .adder_questions import ADDED_NEW, ADDED_ON, added_question
 from .also_holdings import adds_a_holding
 from .also_subjects import adds_a_subject
 from .bare_returns import ALONE, bare_return_of
@@ -79,6 +80,11 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.EXPLORE  # rule new-subjects: §5.2 a new subject, no answer or report
     if intent in _ADDS_FROM and adds_a_holding(context, features):
         return Intent.EXPLORE  # rule also-holdings: §5.2 a new thing the user has, no answer
+    if intent in _ADDS_FROM and (added := added_question(context, features)) >= 0:
+        if added == ADDED_NEW:
+            return Intent.EXPLORE  # rule adder-questions: §5.2 a new subject, then a question
+        if added == ADDED_ON and intent is Intent.CONTINUE:
+            return Intent.DRILL_DOWN  # rule adder-questions: §5.1 a question on the thread
     if (
         intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
         and reports_tersely(context, features)

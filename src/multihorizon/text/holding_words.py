@@ -7,8 +7,10 @@ from __future__ import annotations
 
 __all__ = [
     "HOLD_ANCHORS",
+    "HOLD_BARE_NOT",
     "HOLD_GAP",
     "HOLD_LEADS",
+    "HOLD_LINKS",
     "HOLD_NOT_THINGS",
     "HOLD_OBJECTS",
     "HOLD_OPENERS",
@@ -62,3 +64,25 @@ HOLD_NOT_THINGS = frozenset((
     "go", "chance", "feeling", "reply", "response", "answer", "quote", "update", "bit", "lot",
     "few", "couple", "little", "problem", "issue", "doubt", "concern",
 ))  # fmt: skip
+# Words that open no bare noun phrase after a verb of having: a thing without a determiner
+# ("also I've got jury service in March", "also been offered travel insurance") is any other
+# word of letters that is no past form ("have tried", "got told"). Function words, pronouns,
+# adverbs and the states "got" takes ("got worse", "got stuck", "got rid of", "have to").
+HOLD_BARE_NOT = frozenset((
+    "to", "it", "its", "it's", "that", "this", "these", "those", "them", "him", "you", "i",
+    "we", "they", "he", "she", "been", "be", "being", "no", "not", "nothing", "none", "any",
+    "anything", "something", "everything", "all", "both", "enough", "rid", "back", "used",
+    "home", "there", "here", "up", "out", "on", "off", "in", "into", "at", "about", "for",
+    "with", "from", "by", "over", "through", "just", "already", "still", "also", "yet",
+    "never", "ever", "always", "only", "really", "even", "so", "too", "more", "less", "much",
+    "better", "worse", "sick", "ill", "wet", "lost", "stuck", "hurt", "done", "made", "seen",
+    "gone", "taken", "put", "found", "told", "said", "had", "got", "gotten", "bad", "good",
+    "fine", "ready", "same", "one", "ones", "as", "like", "what", "which", "when", "how", "if",
+    "and", "or", "but", "because", "since", "while", "kind", "sort", "quite", "pretty", "very",
+    "almost", "nearly", "going", "left", "set", "hold", "around", "round", "away", "down",
+    "myself", "ourselves", "yourself", "everyone", "someone", "anyone", "nobody", "time",
+    "given", "lent", "offered", "bought", "received", "handed", "borrowed", "won",
+))  # fmt: skip
+# Words after "her"/"his" that show it is no possessive but the object ("also got her to eat
+# from the bowl", "got him back to sleep"): no thing held.
+HOLD_LINKS = frozenset(("to", "back", "up", "out", "off", "into", "onto", "used"))

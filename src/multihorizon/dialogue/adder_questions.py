@@ -1,0 +1,135 @@
+"""Rule adder-questions (SPEC-028 §5.2 EXPLORE and DRILL_DOWN, §3.3 a new thread; issue 15 item
+1): right after an assistant reply, a question that opens with an add-on opener ("also", "one
+more thing", "another question -", "btw", "additionally"), sets up a situation in a statement
+of its own, then asks ("Also, my daughter is allergic to nuts. Do the schools handle that?",
+"One more thing, the commute looks awful from there. How do people manage it?", "also I've got
+jury service in March, does that change anything?"). When the turn's content words are not
+the active thread's or the reply's and the statement's subject is new to the conversation, it
+brings a new subject: EXPLORE and a new thread (rules new-subjects, also-subjects and
+also-holdings read statements only). Otherwise it asks on the thread's subject ("Also, the
+dough is very sticky. Should I add flour?", "One more thing about the boiler: ..."), and the
+"also"/"more" of its opener is no request to go on: DRILL_DOWN where §5.2 read CONTINUE.
+
+One pass over at most ``ADDER_TOKENS`` tokens of the turn; str methods and set tests."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text.adder_words import ADDER_ASKS, ADDER_LEADS, ADDER_OPENERS, ADDER_POINTERS
+from ..text.holding_words import HOLD_VERBS
+from ..text.lexicon import Marker
+from ..text.terse_words import past_form
+from ..text.tokens import content_terms
+from ..text.turn_text import CLAUSE_MARKS, DASHES, WORD_STRIP
+from .new_subjects import SUBJECT_CHANCE_TERMS, SUBJECT_CHARS
+from .terse_reports import words_shared
+
+if TYPE_CHECKING:
+    from .context import DialogueContext
+    from .features import TurnFeatures
+
+__all__ = ["ADDED_NEW", "ADDED_ON", "ADDER_TERMS", "ADDER_TOKENS", "added_question", "split_added"]
+
+# What ``added_question`` finds: a new subject, a question on the thread's, or neither (-1).
+ADDED_NEW = 1
+ADDED_ON = 0
+# The distinct content words the statement names at least ("also got moped test on friday":
+# moped, test, friday; "also, my car, any tips?" says too little to tell).
+ADDER_TERMS = 2
+# The most tokens read (a statement of at most SUBJECT_CHARS characters has fewer).
+ADDER_TOKENS = 90
+# The fewest words of the statement between the opener and the question.
+_STATEMENT_WORDS = 3
+# A token ending with one of these ends a clause of the statement; one ending with "?" ends
+# the question (the statement read asks nothing).
+_CLAUSE_ENDS = CLAUSE_MARKS + ".!"
+_SENTENCE_ENDS = ".!;"
+# Markers of a turn that goes back or points at a turn, an action or an output.
+_BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.TOOL_REF)
+
+
+def split_added(text: str) -> tuple[int, int, list[str]] | None:
+    """The statement of an added question: ``(start, end, words)`` with its words ``words[start:
+    end]`` (case-folded, ``WORD_STRIP`` taken off) between an opener of ``ADDER_OPENERS`` (at
+    the opening, after ``ADDER_LEADS``) and the question that closes the turn: the first later
+    clause that opens with a word of ``ADDER_ASKS``, else the last sentence when the turn ends
+    with "?". None when the turn has no such opener, the words after it ask (no statement) or
+    the statement has fewer than ``_STATEMENT_WORDS`` words."""
+    tokens = text[: ADDER_TOKENS * 24].casefold().replace("\u2019", "'").split()[:ADDER_TOKENS]
+    words = [token.strip(WORD_STRIP) for token in tokens]
+    start = -1
+    for lead in range(3):
+        start = _past_opener(words, lead)
+        if start >= 0:
+            break
+        if lead >= len(words) or words[lead] not in ADDER_LEADS:
+            return None
+    while 0 <= start < len(words):
+        if not words[start].strip(DASHES):
+            start += 1  # a dash of its own ("another question - our car ...")
+        elif (further := _past_opener(words, start)) >= 0:
+            start = further  # "oh and one more thing: ...", "also, btw, ..."
+        else:
+            break
+    if start < 0 or start >= len(words) or words[start] in ADDER_ASKS:
+        return None
+    sentence = start  # where the sentence the scan is in began
+    for index in range(start + 1, len(words)):
+        previous = tokens[index - 1]
+        if previous[-1:] == "?":
+            return None  # the first question closes before any statement ended
+        ended = previous[-1:] in _CLAUSE_ENDS or previous in DASHES
+        if previous[-1:] in _SENTENCE_ENDS:
+            sentence = index
+        if ended and words[index] in ADDER_ASKS:
+            return (start, index, words) if index - start >= _STATEMENT_WORDS else None
+    if tokens[-1][-1:] == "?" and sentence - start >= _STATEMENT_WORDS:
+        return start, sentence, words  # "... 12km each way. too much for a beginner?"
+    return None
+
+
+def _past_opener(words: list[str], at: int) -> int:
+    """Where the words past the longest opener of ``ADDER_OPENERS`` at ``at`` start, or -1."""
+    return max(
+        (at + len(form) for form in ADDER_OPENERS if tuple(words[at : at + len(form)]) == form),
+        default=-1,
+    )
+
+
+def added_question(context: DialogueContext, features: TurnFeatures) -> int:
+    """Whether a user question right after an assistant reply, with a thread on the table,
+    is an added question (``split_added``) and brings a new subject (``ADDED_NEW``): at least
+    ``ADDER_TERMS`` content words in its statement, which opens with no pointer
+    (``ADDER_POINTERS``) nor a past form that reports ("also tried ..."; the verbs of having
+    aside), the turn's content words none the thread or the reply used (one from
+    ``SUBJECT_CHANCE_TERMS``), the statement's first one new to the conversation; or asks on
+    the thread (``ADDED_ON``); -1 otherwise. In an assistant chat of two, none of ``_BACK``'s
+    markers."""
+    config, log, threads = context.config, context.log, context.threads
+    text = features.text
+    if not (config.adder_questions and features.question and len(text) <= SUBJECT_CHARS):
+        return -1
+    if not (len(log) > 0 and log.roles[-1] == "assistant" and threads.active >= 0):
+        return -1
+    if any(features.has(marker) for marker in _BACK):
+        return -1
+    if context.speakers.multi_party(config) or context.peer_dialogue():
+        return -1
+    split = split_added(text)
+    if split is None:
+        return -1
+    start, end, words = split
+    first = words[start]
+    if first in ADDER_POINTERS or (past_form(first) and first not in HOLD_VERBS):
+        return ADDED_ON  # "also it clicks now, ...", "also tried the 70g batch, ..."
+    statement = [t for t in content_terms(" ".join(words[start:end])) if t not in HOLD_VERBS]
+    terms = set(features.terms)
+    shared = words_shared(context, terms)
+    if len(set(statement)) < ADDER_TERMS or shared > (len(terms) >= SUBJECT_CHANCE_TERMS):
+        return ADDED_ON
+    # The statement's subject is new to the conversation ("also the rash, it's spreading, is
+    # that normal?" goes back to an earlier subject).
+    if log.turns_mentioning(statement[0]):
+        return ADDED_ON
+    return ADDED_NEW

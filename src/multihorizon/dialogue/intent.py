@@ -268,9 +268,9 @@ class IntentClassifier:
         self._dim = dim
         # Without the gate words, reference detection searches every turn's text itself.
         self._always_pending = 0 if lexicon.has_gates else PENDING_REFERENCES
-        # Outcome verbs ("fail", "say") and acknowledgements ("ok") are common words: only a
-        # question with one (rule tool-reference-match) or a short statement opening with one
-        # (rule acknowledged-statements) can change the answer, so only those go on.
+        # Outcome verbs ("fail", "say") and acknowledgements ("ok") are common: only a question
+        # with one (tool-reference-match) or a short statement opening with one
+        # (acknowledged-statements) can change the answer.
         self._outcomes = (1 << _OUTCOME) if config.tool_reference_match else 0
         acknowledged = config.acknowledged_statements and config.acknowledgement_continues
         self._acknowledged = (1 << _ACK_OPENER) if acknowledged else 0
@@ -296,8 +296,7 @@ class IntentClassifier:
         # marker (rule resume-announcements); a short question the native decision calls
         # EXPLORE may be a side question (rule side-questions): only the references stage's
         # caller, with the session at hand, can tell.
-        # A bare "again" in a statement may report a thing done again (rule again-reports).
-        # A bare "again" that asks nobody to say anything again (rule again-asks).
+        # A bare "again" reporting a thing done again (again-reports), or asking none (again-asks).
         self._repeats = config.resume_announcements or config.again_reports or config.again_asks
         self._side_questions = config.side_questions
         self._new_ground = NEW_GROUND_CHARS if config.new_ground_questions else 0  # 0: off

@@ -46,6 +46,7 @@ from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .output_details import whole_turn_reference
 from .resolution import Resolution
+from .status_runs import may_name_status, status_run
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
@@ -67,10 +68,16 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
     text = features.text
     raw = text.split()[:_MAX_WORDS]
     words = [word.casefold().strip(_EDGES).removesuffix("'s") for word in raw]
-    if not _may_name(words) or not SECOND_PERSON_WORDS.isdisjoint(words) or features.request:
+    if not SECOND_PERSON_WORDS.isdisjoint(words) or features.request:
         return -1
     if not (features.question or len(raw) <= _FRAGMENT_WORDS or _asks_inside(text, words)):
         return -1  # "ran it a second time, same result": reports a run
+    if config.status_runs:
+        by_status = status_run(raw, words, entries)  # rule status-runs: "the last good run"
+        if by_status >= 0:
+            return by_status
+    if not _may_name(words):
+        return -1
     tools = _by_tool(entries)
     runs = {name: found for name, found in tools.items() if len(found) > 1}
     by_argument = _by_argument(words, entries, runs)
@@ -97,6 +104,11 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
 def _may_name(words: list[str]) -> bool:
     """Whether a turn's words hold a run selector or a number (what names a run)."""
     return any(word in RUN_SELECTORS or word.isdigit() for word in words)
+
+
+def _may_name_any(text: str, config: Config) -> bool:
+    """``_may_name_text``, or (rule status-runs) a status word in the turn's opening."""
+    return _may_name_text(text) or (config.status_runs and may_name_status(text))
 
 
 def _may_name_text(text: str) -> bool:
@@ -228,7 +240,7 @@ def asks_named_run(
 ) -> bool:
     """Rule named-runs: whether a turn names one run of a tool among several (TOOL_REFERENCE,
     §5.2 ``r.type == "tool"``), once the exchange that run came in is over."""
-    if not config.named_runs or len(scratch) < 2 or not _may_name_text(features.text):
+    if not config.named_runs or len(scratch) < 2 or not _may_name_any(features.text, config):
         return False
     entries = list(scratch)
     index = named_run(features, entries, config)
@@ -244,7 +256,7 @@ def with_named_run(
 ) -> Resolution:
     """``resolution`` with its tool references pointed at the run the turn names (rule
     named-runs), or one added to it (a named reference, as rule output-details' are)."""
-    if not config.named_runs or len(scratch) < 2 or not _may_name_text(features.text):
+    if not config.named_runs or len(scratch) < 2 or not _may_name_any(features.text, config):
         return resolution
     entries = list(scratch)
     index = named_run(features, entries, config)

@@ -176,6 +176,8 @@ def test_the_readers() -> None:
     )
     assert {"6am", "10pm", "5th", "march", "saturday", "november", "21st", "december"} <= forms
     assert "7pm" not in forms  # 19:47 is no round hour
+    assert "zero" not in forms  # no value is nought
+    assert {"zero", "3rd", "may", "14th"} <= value_forms("stadium | 0.00 | May 3, 2024 | 14 Nov")
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 22, 31)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "22nd", "31st"
     ]  # fmt: skip
@@ -199,3 +201,25 @@ def test_the_readers_are_linear() -> None:
         return min(runs)
 
     assert seconds(large) <= 30 * max(seconds(small), 0.005)
+
+
+def test_the_last_of_a_status_phrase_picks_no_list_item() -> None:
+    session = _runs()
+    session.assistant("Options: 1. raise the mailer timeout 2. split the queue")
+    refs = session.preview("the last good run, how long did it take").references
+    assert [ref.type for ref in refs] == ["tool"]
+    # Without a status word "the last" is still the list's last item.
+    refs = session.preview("what about the last one?").references
+    assert [(ref.type, ref.item) for ref in refs] == [("ordinal", "split the queue")]
+
+
+def _value_form(config: mh.Config) -> object:
+    return _days(config).classify("how many rows for the 3rd?")
+
+
+def _status_run(config: mh.Config) -> object:
+    return _tool_target(_runs(config), "how many jobs did it retry in the last good run?")
+
+
+# For tests/test_rules.py's on/off test: what each rule decides, as its switch sets it.
+OBSERVERS = {"output-value-forms": _value_form, "status-runs": _status_run}

@@ -19,6 +19,7 @@ from shared_data import log_turn
 from test_again_references import OBSERVERS as _AGAIN38
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
+from test_fields39 import OBSERVERS as _FIELDS39
 from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
 from test_return_question_words import OBSERVERS as _RESUME37
@@ -1760,6 +1761,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
     **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
     **_BACKTO38,  # return-detail-targets (stop 38)
+    **_FIELDS39,  # output-value-forms, status-runs (stop 39)
 }
 
 

@@ -45,8 +45,9 @@ from ..text.turn_text import CLAUSE_ENDS
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .output_details import whole_turn_reference
+from .references import Reference
 from .resolution import Resolution
-from .status_runs import may_name_status, status_run
+from .status_runs import may_name_status, status_at, status_run
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
@@ -264,6 +265,8 @@ def with_named_run(
         return resolution
     entry = entries[index]
     turn = entry.turn_id if entry.turn_id >= 0 else None
+    if config.status_runs:
+        resolution = _without_status_phrase(resolution, features.text)
     every = (*resolution.references, *resolution.resolved, *resolution.named)
     if any(ref.type == "tool" for ref in every):
         moved = {
@@ -273,3 +276,26 @@ def with_named_run(
         }
         return resolution.with_changed(moved)
     return resolution.with_named(whole_turn_reference(features.text, entry))
+
+
+def _without_status_phrase(resolution: Resolution, text: str) -> Resolution:
+    """Rule status-runs: ``resolution`` without the ordinal or turn reference of the phrase
+    that picked a run by its status ("the last" of "the last good run", "the failed one"):
+    that phrase names the run, not a list's item or a said turn."""
+    at = status_at(text)
+    if at < 0:
+        return resolution
+
+    def kept(ref: Reference) -> bool:
+        return ref.type not in ("ordinal", "turn") or not ref.start <= at <= ref.end + 1
+
+    if all(kept(ref) for ref in resolution.references):
+        return resolution
+    resolved = tuple(ref for ref in resolution.resolved if kept(ref))
+    return dataclasses.replace(
+        resolution,
+        references=tuple(ref for ref in resolution.references if kept(ref)),
+        resolved=resolved,
+        named=tuple(ref for ref in resolution.named if kept(ref)),
+        prior=sum(1 for ref in resolved if ref.type != "tool"),
+    )

@@ -235,10 +235,13 @@ def _detail_holder(
             shown = [n for n in numbers if holds_number(log.contents[turn], n)]
             per_turn[turn] += len(shown)
             unsaid_numbers.difference_update(shown)
+    said_numbers = set(numbers) - unsaid_numbers
     best, top, best_held = -1, (0, 0), frozenset[str]()
     for index, entry in enumerate(entries):
-        held = _held(entry, terms, parts, forms)
         shown = [n for n in numbers if holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
+        # Rule output-value-forms: "that 23:30 last train, is it on sundays too" holds a
+        # number a turn said and the output does not show: its "sundays" is no "Sun" asked.
+        held = _held(entry, terms, parts, forms and said_numbers.issubset(shown))
         key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
             best, top, best_held = index, key, held

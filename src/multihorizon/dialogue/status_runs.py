@@ -35,7 +35,7 @@ from ..text.tokens import normalise_term
 from ..tiers.scratch import ScratchEntry
 from .tool_references import tool_name_words
 
-__all__ = ["may_name_status", "status_run"]
+__all__ = ["may_name_status", "status_at", "status_run"]
 
 # The words of a turn read, the characters of its opening read at C speed, the characters
 # of an output read for its status, and the words between a status word and its noun.
@@ -72,6 +72,23 @@ def status_run(raw: Sequence[str], words: Sequence[str], entries: Sequence[Scrat
         chosen = [index for index, status in enumerate(shown) if status is wanted]
         opener = words[max(0, place - 2) : place]
         return chosen[0] if not _EARLIEST.isdisjoint(opener) else chosen[-1]
+    return -1
+
+
+def status_at(text: str) -> int:
+    """Where a turn's first status word after a determiner starts ("the last good run":
+    at "good"), else -1; read over the turn's opening. An ordinal or a turn reference of the
+    same phrase ("the last", "the failed one") names no item or turn once the phrase picks a
+    run (``earlier_runs.with_named_run`` drops it)."""
+    head = text[:_HEAD_CHARS]
+    position, before = 0, ""
+    for raw in head.split()[:_MAX_WORDS]:
+        position = head.find(raw, position)
+        word = raw.casefold().strip(_EDGES)
+        if word in _STATUS_WORDS and before in STATUS_DETERMINERS:
+            return position + (len(raw) - len(raw.lstrip(_EDGES)))
+        position += len(raw)
+        before = word
     return -1
 
 

@@ -24,10 +24,12 @@ MONTH_NAMES = (
 )
 # fmt: on
 _MONTH_ABBREVIATIONS = {name[:3]: name for name in MONTH_NAMES} | {"sept": "september"}
+_MONTHS = frozenset(MONTH_NAMES)
 # An ordinal's suffix by the number's last digit (11th-13th take "th").
 _SUFFIXES = ("th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th")
 # Characters trimmed from a token's edges; "am"/"pm" words that follow a clock time.
 _EDGES = ",;:!?\"'()[]{}|<>="
+_ZERO = "0.%"  # a number that is nought: "0", "0.00", "0%"
 _MERIDIEMS = frozenset(("am", "pm", "a.m.", "p.m."))
 # The most spoken forms read from one output.
 _MAX_FORMS = 256
@@ -35,9 +37,10 @@ _MAX_FORMS = 256
 
 def value_forms(text: str) -> frozenset[str]:
     """The spoken forms of ``text``'s values: of an ISO date ("2026-11-03", "2026-11-03T09:41")
-    its ordinal day ("3rd") and month name ("november"); of a clock time ("22:00",
-    "10:10:02 PM") its hour in 12-hour form ("10pm"); of an abbreviated day or month name
-    ("sat", "Nov") the full name. Callers bound ``text``."""
+    its ordinal day ("3rd") and month name ("november"), of a day beside a month name ("May
+    3", "14 Nov") its ordinal; of a clock time ("22:00", "10:10:02 PM") its hour in 12-hour
+    form ("10pm"); of an abbreviated day or month name ("sat", "Nov") the full name; of a
+    number that is nought ("0.00") "zero". Callers bound ``text``."""
     found: set[str] = set()
     tokens = text.split()
     for index, raw in enumerate(tokens):
@@ -49,8 +52,14 @@ def value_forms(text: str) -> frozenset[str]:
             _number_forms(token, after, found)
         elif token in DAY_NAMES:
             found.add(DAY_NAMES[token])
-        elif token.rstrip(".") in _MONTH_ABBREVIATIONS:
-            found.add(_MONTH_ABBREVIATIONS[token.rstrip(".")])
+        month = _MONTH_ABBREVIATIONS.get(token.rstrip(".")) or (token if token in _MONTHS else None)
+        if month is not None:
+            # "May 3, 2024", "14 Nov": the month and the day beside it ("3rd", "14th").
+            found.add(month)
+            for near in (index - 1, index + 1):
+                day = tokens[near].strip(_EDGES + ".") if 0 <= near < len(tokens) else ""
+                if day.isdigit() and len(day) <= 2 and 1 <= int(day) <= 31:
+                    found.add(ordinal(int(day)))
         if len(found) >= _MAX_FORMS:
             break
     return frozenset(found)
@@ -67,6 +76,11 @@ def _number_forms(token: str, after: str, found: set[str]) -> None:
             found.add(ordinal(day))
             found.add(MONTH_NAMES[month - 1])
         token = time
+    if not token:
+        return
+    if not token.strip(_ZERO):
+        found.add("zero")  # "which region had zero sales?" of "0.00"
+        return
     pieces = token.split(":")
     if len(pieces) < 2 or not all(p[:2].isdigit() for p in pieces[:2]) or len(pieces[0]) > 2:
         return

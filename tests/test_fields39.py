@@ -144,6 +144,40 @@ def test_the_last_good_run_is_the_newest_output_that_passed() -> None:
     assert TOOL not in _intents(_runs(off), text)
 
 
+def _three_runs(config: mh.Config | None = None) -> mh.Session:
+    """Three CI runs (failed, failed, passed), each answered, then a list in a reply."""
+    session = mh.Session(config=config or mh.Config())
+    outputs = (
+        "X test 4m\nFAIL TestLedger\nok lint 58s",
+        "X test 3m\nDATA RACE in cache.go\nok lint 61s",
+        "ok test 4m\nok lint 57s\nok deploy-staging 1m48s",
+    )
+    for run, output in enumerate(outputs):
+        session.user("ci again" if run else "ci is red")
+        session.tool_output("gh_run_view", output, args={"run": 8810 + run})
+        session.user("hm")
+        session.assistant("Noted.")
+    session.assistant("Next: 1. add the race detector 2. pin the go version 3. cache modules")
+    return session
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("how long did lint take in the second build?", 1),
+        ("the second failed run, what was it", 1),
+        ("in the first failing run what broke", 0),
+        ("the last green build, did it deploy?", 2),
+        ("how long was lint in the last failed build?", 1),
+    ],
+)
+def test_a_selector_counts_the_runs_a_status_or_a_build_noun_names(text: str, place: int) -> None:
+    session = _three_runs()
+    assert _tool_target(session, text) == place
+    assert [ref.type for ref in session.preview(text).references] == ["tool"]
+    assert _intents(session, text) == {TOOL}
+
+
 def test_one_status_for_every_run_names_none_of_them() -> None:
     session = mh.Session()
     session.user("two failures in a row")

@@ -40,6 +40,7 @@ from ..text.output_nouns import (
     RUN_SUBJECTS,
     SECOND_PERSON_WORDS,
 )
+from ..text.run_status import BUILD_RUN_NOUNS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..text.turn_text import CLAUSE_ENDS
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
@@ -89,7 +90,7 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
         selector = RUN_SELECTORS.get(word)
         if selector is None or (place and words[place - 1] in RUN_SUBJECTS):
             continue
-        noun = _run_noun(raw, words, place, entries, tools)
+        noun = _run_noun(raw, words, place, entries, tools, config.status_runs)
         if noun is None:
             continue
         term = normalise_term(noun)
@@ -152,16 +153,20 @@ def _run_noun(
     place: int,
     entries: Sequence[ScratchEntry],
     runs: dict[str, list[int]],
+    builds: bool = False,
 ) -> str | None:
-    """The run noun a selector at ``place`` opens, in its clause, else None."""
+    """The run noun a selector at ``place`` opens, in its clause, else None. ``builds``
+    (rule status-runs): a CI's run nouns too ("the second build", ``BUILD_RUN_NOUNS``)."""
     for ahead in range(place + 1, min(place + 2 + _NOUN_GAP, len(words))):
         if raw[ahead - 1][-1:] in CLAUSE_ENDS:
             return None  # "first, what was the total": the clause ends at the selector
         word = words[ahead]
         if word in RUN_POSITION_NOUNS:
             return None  # "the first two rows", "the last line": a place inside an output
-        if word in RUN_NOUNS or any(
-            _names(normalise_term(word), entries, runs[name]) for name in runs
+        if (
+            word in RUN_NOUNS
+            or (builds and word in BUILD_RUN_NOUNS)
+            or any(_names(normalise_term(word), entries, runs[name]) for name in runs)
         ):
             return word
         if word in STOPWORDS and not word.isdigit():
@@ -279,15 +284,15 @@ def with_named_run(
 
 
 def _without_status_phrase(resolution: Resolution, text: str) -> Resolution:
-    """Rule status-runs: ``resolution`` without the ordinal or turn reference of the phrase
-    that picked a run by its status ("the last" of "the last good run", "the failed one"):
-    that phrase names the run, not a list's item or a said turn."""
+    """Rule status-runs: ``resolution`` without the ordinal, turn or entity reference of the
+    phrase that picked a run by its status ("the last" of "the last good run", "the failed
+    one"): that phrase names the run, not a list's item, a said turn or a thing."""
     at = status_at(text)
     if at < 0:
         return resolution
 
     def kept(ref: Reference) -> bool:
-        return ref.type not in ("ordinal", "turn") or not ref.start <= at <= ref.end + 1
+        return ref.type == "tool" or not ref.start <= at <= ref.end + 1
 
     if all(kept(ref) for ref in resolution.references):
         return resolution

@@ -7,7 +7,8 @@ a run ("run", "build", "one", a word of the tool's name), after a determiner ("t
 means the output of the run that ended so, not an item of a list ("the last" is no ordinal
 there) nor the newest output. ``status_run`` finds it among the outputs: the newest one whose
 own status (its first status token: "Build #412 FAILED", "X ios-build", "ok lint") matches,
-the oldest when the phrase says "first" or "earlier". Only when two outputs or more show a
+the one a selector before it counts ("the first red build", "the second failed run": rule
+named-runs' ``RUN_SELECTORS``). Only when two outputs or more show a
 status and they differ (one output, or all of one status, names nothing by it).
 
 ``earlier_runs.named_run`` asks it first, so rule named-runs' gates hold (a question or a
@@ -22,7 +23,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from ..text.output_nouns import RUN_NOUNS
+from ..text.output_nouns import RUN_NOUNS, RUN_SELECTORS
 from ..text.run_status import (
     FAILED_WORDS,
     RUN_STATUS_NOUNS,
@@ -46,7 +47,6 @@ _NOUN_GAP = 1
 _EDGES = ",;:!?\"'()[]."
 _STATUS_WORDS = SUCCEEDED_WORDS | FAILED_WORDS
 _PUNCTUATION = str.maketrans(dict.fromkeys(_EDGES, " "))
-_EARLIEST = frozenset(("first", "earlier", "older"))
 
 
 def may_name_status(text: str) -> bool:
@@ -70,8 +70,10 @@ def status_run(raw: Sequence[str], words: Sequence[str], entries: Sequence[Scrat
         if wanted not in shown or (not wanted) not in shown:
             return -1  # no output, or every one, ended so: the status tells none apart
         chosen = [index for index, status in enumerate(shown) if status is wanted]
-        opener = words[max(0, place - 2) : place]
-        return chosen[0] if not _EARLIEST.isdisjoint(opener) else chosen[-1]
+        at = -1  # the newest that ended so, unless a selector counts them ("the second red")
+        for before in words[max(0, place - 2) : place]:
+            at = RUN_SELECTORS.get(before, at)
+        return chosen[at] if -len(chosen) <= at < len(chosen) else -1
     return -1
 
 

@@ -3,6 +3,7 @@ good run", "the failed one", "in the passing build", "the latest green deploy". 
 casefolding and trimming edges, as ``dialogue.status_runs`` reads a turn's words."""
 
 __all__ = [
+    "BUILD_RUN_NOUNS",
     "FAILED_WORDS",
     "RUN_STATUS_NOUNS",
     "STATUS_DETERMINERS",
@@ -27,6 +28,12 @@ RUN_STATUS_NOUNS = frozenset((
     "one", "ones", "run", "build", "builds", "job", "jobs", "deploy", "deploys",
     "deployment", "pipeline", "nightly", "release", "workflow", "attempt", "try", "pass",
     "check", "test", "tests", "backup", "sync", "import", "migration",
+))
+# Nouns that are a run of a CI or deploy tool whatever the tool's name, for rule named-runs'
+# selectors too ("the second build" after three ``gh_run_view`` outputs; rule status-runs).
+BUILD_RUN_NOUNS = frozenset((
+    "build", "builds", "deploy", "deploys", "deployment", "deployments", "pipeline",
+    "pipelines", "nightly", "workflow",
 ))
 # What may open the phrase ("the last good run", "in that failed one", "last green build").
 STATUS_DETERMINERS = frozenset((

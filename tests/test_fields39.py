@@ -22,8 +22,9 @@ from multihorizon.text.value_forms import ordinal, value_forms
 _HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 TOOL = mh.Intent.TOOL_REFERENCE
 
-# fields_holdout39: written before the rules, scored at their start and at their end.
-FLOORS = {"intent_accuracy": 0.0, "tool_target_accuracy": 0.0}
+# fields_holdout39: written before the rules, scored at their start (intent 0.787, tool target
+# 0.783) and at their end (0.803, 0.826).
+FLOORS = {"intent_accuracy": 0.80, "tool_target_accuracy": 0.82}
 
 
 @pytest.mark.parametrize("figure", sorted(FLOORS))

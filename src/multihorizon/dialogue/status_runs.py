@@ -8,8 +8,8 @@ means the output of the run that ended so, not an item of a list ("the last" is 
 there) nor the newest output. ``status_run`` finds it among the outputs: the newest one whose
 own status (its first status token: "Build #412 FAILED", "X ios-build", "ok lint") matches,
 the one a selector before it counts ("the first red build", "the second failed run": rule
-named-runs' ``RUN_SELECTORS``). Only when two outputs or more show a
-status and they differ (one output, or all of one status, names nothing by it).
+named-runs' ``RUN_SELECTORS``). Only when two outputs or more show a status and they differ
+(one output, or all of one status, names nothing by it).
 
 ``earlier_runs.named_run`` asks it first, so rule named-runs' gates hold (a question or a
 fragment, no request, no second-person word) and its callers point the turn's tool

@@ -20,6 +20,7 @@ from test_again_references import OBSERVERS as _AGAIN38
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_clarify39 import OBSERVERS as _CLARIFY39
+from test_fields39 import OBSERVERS as _FIELDS39
 from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
 from test_noun_references import OBSERVERS as _NOUNS39
@@ -1767,6 +1768,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
     **_BACKTO38,  # return-detail-targets (stop 38)
     **_NOUNS39,  # named-list-items, message-repeats (stop 39)
+    **_FIELDS39,  # output-value-forms, status-runs (stop 39)
 }
 
 

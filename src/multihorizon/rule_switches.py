@@ -177,6 +177,8 @@ class RuleSwitches:
     # "how long did windows take" after "test (windows-latest, 3.12) 4m48s": a compound word's
     # parts are an output's words for rule output-details (rule compound-output-words).
     compound_output_words: bool = True
+    output_value_forms: bool = True  # "the 3rd" of "2026-11-03", "10pm" of "22:00" (§4.2)
+    status_runs: bool = True  # "in the last good run": the newest output that passed (§4.2)
     # "would a partial index be better than caching the report?" right after a plan: advice on
     # the subject, no tool reference (rule advice-questions).
     advice_questions: bool = True

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .rules_tool_values import TOOL_VALUE_RULES
+
 __all__ = ["TOOL_OUTPUT_RULES"]
 
 TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
@@ -564,4 +566,5 @@ TOOL_OUTPUT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "reference: only tokens with a digit there); sgd intent and references unchanged.",
         "dialogue.output_selectors.with_selected_output",
     ),
+    *TOOL_VALUE_RULES,  # stop 39's rules (rules_tool_values)
 )

@@ -40,12 +40,15 @@ from ..text.output_nouns import (
     RUN_SUBJECTS,
     SECOND_PERSON_WORDS,
 )
+from ..text.run_status import BUILD_RUN_NOUNS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..text.turn_text import CLAUSE_ENDS
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .features import TurnFeatures
 from .output_details import whole_turn_reference
+from .references import Reference
 from .resolution import Resolution
+from .status_runs import may_name_status, status_at, status_run
 from .tool_references import entry_words, tool_name_words
 from .turnlog import TurnLog
 
@@ -67,10 +70,16 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
     text = features.text
     raw = text.split()[:_MAX_WORDS]
     words = [word.casefold().strip(_EDGES).removesuffix("'s") for word in raw]
-    if not _may_name(words) or not SECOND_PERSON_WORDS.isdisjoint(words) or features.request:
+    if not SECOND_PERSON_WORDS.isdisjoint(words) or features.request:
         return -1
     if not (features.question or len(raw) <= _FRAGMENT_WORDS or _asks_inside(text, words)):
         return -1  # "ran it a second time, same result": reports a run
+    if config.status_runs:
+        by_status = status_run(raw, words, entries)  # rule status-runs: "the last good run"
+        if by_status >= 0:
+            return by_status
+    if not _may_name(words):
+        return -1
     tools = _by_tool(entries)
     runs = {name: found for name, found in tools.items() if len(found) > 1}
     by_argument = _by_argument(words, entries, runs)
@@ -81,7 +90,7 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
         selector = RUN_SELECTORS.get(word)
         if selector is None or (place and words[place - 1] in RUN_SUBJECTS):
             continue
-        noun = _run_noun(raw, words, place, entries, tools)
+        noun = _run_noun(raw, words, place, entries, tools, config.status_runs)
         if noun is None:
             continue
         term = normalise_term(noun)
@@ -97,6 +106,11 @@ def named_run(features: TurnFeatures, entries: Sequence[ScratchEntry], config: C
 def _may_name(words: list[str]) -> bool:
     """Whether a turn's words hold a run selector or a number (what names a run)."""
     return any(word in RUN_SELECTORS or word.isdigit() for word in words)
+
+
+def _may_name_any(text: str, config: Config) -> bool:
+    """``_may_name_text``, or (rule status-runs) a status word in the turn's opening."""
+    return _may_name_text(text) or (config.status_runs and may_name_status(text))
 
 
 def _may_name_text(text: str) -> bool:
@@ -139,16 +153,20 @@ def _run_noun(
     place: int,
     entries: Sequence[ScratchEntry],
     runs: dict[str, list[int]],
+    builds: bool = False,
 ) -> str | None:
-    """The run noun a selector at ``place`` opens, in its clause, else None."""
+    """The run noun a selector at ``place`` opens, in its clause, else None. ``builds``
+    (rule status-runs): a CI's run nouns too ("the second build", ``BUILD_RUN_NOUNS``)."""
     for ahead in range(place + 1, min(place + 2 + _NOUN_GAP, len(words))):
         if raw[ahead - 1][-1:] in CLAUSE_ENDS:
             return None  # "first, what was the total": the clause ends at the selector
         word = words[ahead]
         if word in RUN_POSITION_NOUNS:
             return None  # "the first two rows", "the last line": a place inside an output
-        if word in RUN_NOUNS or any(
-            _names(normalise_term(word), entries, runs[name]) for name in runs
+        if (
+            word in RUN_NOUNS
+            or (builds and word in BUILD_RUN_NOUNS)
+            or any(_names(normalise_term(word), entries, runs[name]) for name in runs)
         ):
             return word
         if word in STOPWORDS and not word.isdigit():
@@ -228,7 +246,7 @@ def asks_named_run(
 ) -> bool:
     """Rule named-runs: whether a turn names one run of a tool among several (TOOL_REFERENCE,
     §5.2 ``r.type == "tool"``), once the exchange that run came in is over."""
-    if not config.named_runs or len(scratch) < 2 or not _may_name_text(features.text):
+    if not config.named_runs or len(scratch) < 2 or not _may_name_any(features.text, config):
         return False
     entries = list(scratch)
     index = named_run(features, entries, config)
@@ -244,7 +262,7 @@ def with_named_run(
 ) -> Resolution:
     """``resolution`` with its tool references pointed at the run the turn names (rule
     named-runs), or one added to it (a named reference, as rule output-details' are)."""
-    if not config.named_runs or len(scratch) < 2 or not _may_name_text(features.text):
+    if not config.named_runs or len(scratch) < 2 or not _may_name_any(features.text, config):
         return resolution
     entries = list(scratch)
     index = named_run(features, entries, config)
@@ -252,6 +270,8 @@ def with_named_run(
         return resolution
     entry = entries[index]
     turn = entry.turn_id if entry.turn_id >= 0 else None
+    if config.status_runs:
+        resolution = _without_status_phrase(resolution, features.text)
     every = (*resolution.references, *resolution.resolved, *resolution.named)
     if any(ref.type == "tool" for ref in every):
         moved = {
@@ -261,3 +281,26 @@ def with_named_run(
         }
         return resolution.with_changed(moved)
     return resolution.with_named(whole_turn_reference(features.text, entry))
+
+
+def _without_status_phrase(resolution: Resolution, text: str) -> Resolution:
+    """Rule status-runs: ``resolution`` without the ordinal, turn or entity reference of the
+    phrase that picked a run by its status ("the last" of "the last good run", "the failed
+    one"): that phrase names the run, not a list's item, a said turn or a thing."""
+    at = status_at(text)
+    if at < 0:
+        return resolution
+
+    def kept(ref: Reference) -> bool:
+        return ref.type == "tool" or not ref.start <= at <= ref.end + 1
+
+    if all(kept(ref) for ref in resolution.references):
+        return resolution
+    resolved = tuple(ref for ref in resolution.resolved if kept(ref))
+    return dataclasses.replace(
+        resolution,
+        references=tuple(ref for ref in resolution.references if kept(ref)),
+        resolved=resolved,
+        named=tuple(ref for ref in resolution.named if kept(ref)),
+        prior=sum(1 for ref in resolved if ref.type != "tool"),
+    )

@@ -44,6 +44,7 @@ from .dislocated import dislocated_terms
 from .earlier_runs import asks_named_run
 from .fresh_outputs import asks_cause, asks_reason
 from .output_details import exchange_over, holds_number, output_detail, question_numbers
+from .output_values import output_value_forms
 from .tool_references import entry_words
 from .turnlog import TurnLog
 from .world_questions import asks_advice
@@ -116,6 +117,8 @@ def may_ask_output_detail(
                 return True
             if config.compound_output_words and not terms.isdisjoint(compound_parts(content)):
                 return True  # rule compound-output-words: "windows" of "windows-latest"
+            if config.output_value_forms and not terms.isdisjoint(output_value_forms(entry)):
+                return True  # rule output-value-forms: "saturday" of "sat"
     return False
 
 

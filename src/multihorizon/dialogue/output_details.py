@@ -39,6 +39,7 @@ from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
+from .output_values import output_value_forms
 from .references import Reference
 from .resolution import Resolution
 from .tool_references import entry_words, output_reference, tool_name_words
@@ -122,7 +123,8 @@ def with_fresh_targets(
 
     def held(entry: ScratchEntry) -> int:
         shown = entry.raw_output[:_CONTENT_CHARS]
-        return len(_held(entry, terms)) + sum(holds_number(shown, n) for n in numbers)
+        held = _held(entry, terms, forms=config.output_value_forms)
+        return len(held) + sum(holds_number(shown, n) for n in numbers)
 
     best = max(reversed(fresh), key=held)  # the newest among equals
     most = held(best)
@@ -171,7 +173,10 @@ def output_detail(
         return None
     when = _asks_when(features.text) if config.earlier_outputs else 0
     terms, parts = frozenset(features.terms), config.compound_output_words
-    index = _detail_holder(entries, terms, numbers, log, when, own_only=pointing, parts=parts)
+    forms = config.output_value_forms
+    index = _detail_holder(
+        entries, terms, numbers, log, when, own_only=pointing, parts=parts, forms=forms
+    )
     if index < 0:
         return None
     entry = entries[index]
@@ -192,9 +197,13 @@ def whole_turn_reference(text: str, entry: ScratchEntry) -> Reference:
     return output_reference(text[:end], 0, end, entry)
 
 
-def _held(entry: ScratchEntry, terms: frozenset[str], parts: bool = False) -> frozenset[str]:
+def _held(
+    entry: ScratchEntry, terms: frozenset[str], parts: bool = False, forms: bool = False
+) -> frozenset[str]:
     name, content = entry_words(entry)
     held = terms & (name | content)
+    if forms:  # rule output-value-forms: "the 3rd" of "2026-11-03", "10pm" of "22:00"
+        held |= terms & output_value_forms(entry)
     return held | (terms & compound_parts(content)) if parts else held
 
 
@@ -207,6 +216,7 @@ def _detail_holder(
     *,
     own_only: bool = False,
     parts: bool = False,
+    forms: bool = False,
 ) -> int:
     """The output a question's words are a detail of (rule output-details), else -1: the one
     holding the most words no logged turn said, then the most of its words (a number of the
@@ -225,10 +235,13 @@ def _detail_holder(
             shown = [n for n in numbers if holds_number(log.contents[turn], n)]
             per_turn[turn] += len(shown)
             unsaid_numbers.difference_update(shown)
+    said_numbers = set(numbers) - unsaid_numbers
     best, top, best_held = -1, (0, 0), frozenset[str]()
     for index, entry in enumerate(entries):
-        held = _held(entry, terms, parts)
         shown = [n for n in numbers if holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
+        # Rule output-value-forms: "that 23:30 last train, is it on sundays too" holds a
+        # number a turn said and the output does not show: its "sundays" is no "Sun" asked.
+        held = _held(entry, terms, parts, forms and said_numbers.issubset(shown))
         key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
             best, top, best_held = index, key, held

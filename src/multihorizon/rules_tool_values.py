@@ -1,0 +1,62 @@
+"""The rules of stop 39's tool-output work (issue 15 item 1: questions about an output's values
+naming no tool word), as data for ``multihorizon.rules`` through ``rules_tool_outputs``: each
+entry is ``(id, stage, section, summary, off, evidence, function)``, the arguments of one
+registry row. Like the registry, this imports nothing of the engine.
+
+Figures are measured as in ``rules_tool_outputs`` (hashing embedder, the rule off and on,
+everything else on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["TOOL_VALUE_RULES"]
+
+TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "output-value-forms",
+        "references",
+        "§4.2",
+        "An output's dates, clock times and abbreviated day and month names count among its "
+        "words in the forms people ask them in ('the 3rd' and 'november' of '2026-11-03', "
+        "'10pm' of '22:00' or '10:00 PM', 'saturday' of 'sat', '15th' of 'Sun 15 Mar', "
+        "'zero' of '0.00'), for rule output-details (the output holding a question's detail) "
+        "and its intent gate (output-detail-intents); not for an output when the question "
+        "holds a number a turn said and that output does not show.",
+        {"output_value_forms": False},
+        "off -> on (other rules on; tools39's own tune set fields_tune39, its misses read): "
+        "fields_tune39 intent 23 -> 24 of 26, tool target 9 -> 10 of 10, references 12 -> 15 "
+        "of 15 ('best saturday?', 'how high was iowait at 10pm', 'and the 5th?'); "
+        "toolref_holdout14 references 49 -> 50 of 65 ('how many left for the 15th' of 'Sun "
+        "15 Mar'); every other hand-written probe unchanged (a first version lost 'that 23:30 "
+        "last train, is it on sundays too': no forms for an output when the question's "
+        "number is another turn's). Both stop-39 rules on, fields_holdout39 (written before "
+        "them): intent 0.787 -> 0.803, tool target 0.783 -> 0.826, references 25 -> 28 of "
+        "34. sgd intent and references unchanged.",
+        "dialogue.output_values.output_value_forms",
+    ),
+    (
+        "status-runs",
+        "references",
+        "§4.2",
+        "A status word ('good', 'passing', 'failed', 'red') after a determiner ('the', "
+        "'last') and before a run noun or a word of the tool's name ('the last good run', "
+        "'the failed one', 'the passing build') picks, among outputs that ended differently "
+        "(each output's first status token: 'FAILED', 'X', 'ok', 'ready'), the newest that "
+        "ended so (the one a selector counts: 'the second failed run'): rule named-runs' "
+        "output, so the turn's tool references move to it and the turn is TOOL_REFERENCE; "
+        "the phrase's ordinal, turn or entity reference ('the last') is dropped. A CI's run "
+        "nouns ('build', 'deploy', 'pipeline') open named-runs' selectors too ('the second "
+        "build').",
+        {"status_runs": False},
+        "off -> on (other rules on): fields_tune39 intent 23 -> 24 of 26, tool target 9 -> "
+        "10 of 10, references 14 -> 15 of 15 ('and in the failed one the android build took "
+        "how long'); every other hand-written probe unchanged; sgd intent and references "
+        "unchanged (no run there ends in a status). Unit tests: 'the last good run', 'the "
+        "second failed run', 'the second build' among three CI runs, 'the last' of the "
+        "phrase no list item.",
+        "dialogue.status_runs.status_run",
+    ),
+)

@@ -23,6 +23,7 @@ from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_return_targets import OBSERVERS as _BACKTO38
+from test_returns39 import OBSERVERS as _RETURNS39
 from test_subjects38 import OBSERVERS as _SUBJECTS38
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
@@ -1760,6 +1761,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
     **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
     **_BACKTO38,  # return-detail-targets (stop 38)
+    **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
 }
 
 

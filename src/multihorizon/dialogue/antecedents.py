@@ -112,16 +112,8 @@ def antecedents(
         valued = value_holder(turn_id, next(iter(found), -1), features, log)
         if valued >= 0:  # "How much was the deposit?": the turn that stated an amount
             found = {valued: None, **found}
-    # A number the turn names is more specific, unless a return repeats the user's own figure
-    # ("back to the chewing, the playpen, ... at 10 weeks?": the user's "he is 10 weeks" is no
-    # antecedent of the playpen's question; rule return-own-numbers).
-    own_number = (
-        config.return_own_numbers
-        and returned_to >= 0
-        and stated >= 0
-        and log.roles[stated] == "user"
-    )
-    if stated < 0 or own_number:
+    # A number the turn names is more specific, unless a return repeats the user's own figure.
+    if stated < 0 or _own_number(stated, returned_to, log, config):
         found = _detail_first(turn_id, returned_to, found, features, resolved, log, config)
     if config.term_origins and not any(map(_picks_or_tool, resolved)):
         origin = term_origin(turn_id, features, log, config.learner_meaning_asks)
@@ -129,6 +121,18 @@ def antecedents(
             found = {origin: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
+
+
+def _own_number(stated: int, returned_to: int, log: TurnLog, config: Config) -> bool:
+    """Whether rule number-holders' ``stated`` turn is the user's own statement of a figure a
+    return repeats ("back to the chewing, the playpen, ... at 10 weeks?" after "he is 10
+    weeks": no antecedent of the playpen's question; rule return-own-numbers)."""
+    return (
+        config.return_own_numbers
+        and returned_to >= 0
+        and stated >= 0
+        and log.roles[stated] == "user"
+    )
 
 
 def _detail_first(

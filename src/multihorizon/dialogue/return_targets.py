@@ -92,13 +92,7 @@ def return_target(
         return -1
     said = [term for term in features.terms if term not in NOT_DETAIL_WORDS]
     said = [term for term in said if term not in RETURN_WORDS]
-    # The words the return names, not its references' ("the spinner", "the component": details).
-    named_topic = topic_terms(features, (), announced=True)
-    if second_phrases and features.resume_terms:
-        # "back to the puppy - the playpen, ...": the return's words name the thread; the
-        # phrase after them names the detail asked about.
-        named_topic = features.resume_terms
-    topic = [term for term in named_topic if term in said]
+    topic = _return_topic(features, said, second_phrases)
     if second_phrases and features.resume_terms:
         second = _second_phrase(topic, own, resolved)
         if second >= 0:  # the turn of the thread the thing named besides the return's is
@@ -136,6 +130,16 @@ def return_target(
     best = max(held, key=lambda turn: (held[turn], log.roles[turn] == "assistant", -turn))
     # A turn the other rules put first that holds as much keeps its place.
     return -1 if best == first or held[best] <= first_weight else best
+
+
+def _return_topic(features: TurnFeatures, said: Sequence[str], second_phrases: bool) -> list[str]:
+    """The words the return names, not its references' ("the spinner", "the component":
+    details); with ``second_phrases``, a return's own words alone ("back to the puppy - the
+    playpen, ...": the playpen is the detail asked about)."""
+    named = features.resume_terms
+    if not (second_phrases and named):
+        named = topic_terms(features, (), announced=True)
+    return [term for term in named if term in said]
 
 
 def _second_phrase(topic: Sequence[str], own: Sequence[int], resolved: Sequence[Reference]) -> int:

@@ -210,6 +210,8 @@ class RuleSwitches:
     announced_return_details: bool = True
     # A return's antecedent: its thread's turn holding the detail asked, else the naming turn.
     return_detail_targets: bool = True
+    return_second_phrases: bool = True  # "back to the chewing, the playpen, ...": the playpen
+    return_own_numbers: bool = True  # a return's "at 10 weeks" the user stated: no antecedent
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True

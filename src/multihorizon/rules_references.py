@@ -397,6 +397,42 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "reply-question gates sgd 0.776 -> 0.771.",
         "dialogue.return_targets.return_target",
     ),
+    (
+        "return-second-phrases",
+        "references",
+        "§4.2",
+        "For rule return-detail-targets, a return whose words name the thread ('back to the "
+        "chewing', 'back to the puppy -') names its topic with those words alone: a thing it "
+        "names besides ('..., the playpen, how long can he stay in it?') is a detail, and the "
+        "turn of the resumed thread that the first reference naming none of the return's "
+        "words resolved to (an entity, or a list's item named by its words) comes first; "
+        "such an item no longer keeps the rule out.",
+        {"return_second_phrases": False},
+        "Off -> on: returns_tune39 (written for it, tuned on) returns and controls '-' 16 -> "
+        "18 of 20 (17 -> 18 with return-own-numbers off); every other hand-written file "
+        "(refs_pooled.py, returns_holdout39 included) '-' 128 -> 129 of 142 "
+        "(detailback_holdout38's 'back to the asparagus, the crowns, ...'), every other kind "
+        "unchanged, no probe lost; returns_holdout39 (written before it, misses not read) "
+        "unchanged, '-' 21/24, entity 14/15. ../shared/data: see the CHANGELOG's stop-39 "
+        "entry.",
+        "dialogue.return_targets.return_target",
+    ),
+    (
+        "return-own-numbers",
+        "references",
+        "§4.2",
+        "Rule number-holders' turn (the earliest stating the question's number) does not keep "
+        "rule return-detail-targets out when it is a user turn and the placement resumed a "
+        "thread with the question ('back to the chewing, the playpen, how long can he stay in "
+        "it at 10 weeks?' after 'my puppy is 10 weeks ...': the user's own figure, not the "
+        "antecedent; the reply on the playpen is). A number a reply stated still names its "
+        "turn.",
+        {"return_own_numbers": False},
+        "Off -> on: returns_tune39 (tuned on) '-' 17 -> 18 of 20 (with return-second-phrases "
+        "on); every other hand-written file (refs_pooled.py) unchanged by kind and probe; "
+        "returns_holdout39 unchanged. ../shared/data: see the CHANGELOG's stop-39 entry.",
+        "dialogue.antecedents.antecedents",
+    ),
     *LIST_RULES,  # stop 37: letter-values ... own-possessive-ordinals (rules_lists)
     *REPEAT_RULES,  # stop 38: repeat-slots, made-requests, again-thanks (rules_repeats)
     *NOUN_RULES,  # stop 39: named-list-items, message-repeats (rules_nouns)

@@ -112,7 +112,8 @@ def antecedents(
         valued = value_holder(turn_id, next(iter(found), -1), features, log)
         if valued >= 0:  # "How much was the deposit?": the turn that stated an amount
             found = {valued: None, **found}
-    if stated < 0:  # a number the turn names is more specific
+    # A number the turn names is more specific, unless a return repeats the user's own figure.
+    if stated < 0 or _own_number(stated, returned_to, log, config):
         found = _detail_first(turn_id, returned_to, found, features, resolved, log, config)
     if config.term_origins and not any(map(_picks_or_tool, resolved)):
         origin = term_origin(turn_id, features, log, config.learner_meaning_asks)
@@ -120,6 +121,18 @@ def antecedents(
             found = {origin: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
+
+
+def _own_number(stated: int, returned_to: int, log: TurnLog, config: Config) -> bool:
+    """Whether rule number-holders' ``stated`` turn is the user's own statement of a figure a
+    return repeats ("back to the chewing, the playpen, ... at 10 weeks?" after "he is 10
+    weeks": no antecedent of the playpen's question; rule return-own-numbers)."""
+    return (
+        config.return_own_numbers
+        and returned_to >= 0
+        and stated >= 0
+        and log.roles[stated] == "user"
+    )
 
 
 def _detail_first(
@@ -143,7 +156,15 @@ def _detail_first(
             found = {detail: None, **found}
     if config.return_detail_targets and returned_to >= 0:
         first = next(iter(found), -1)
-        back = return_target(turn_id, returned_to, first, features, resolved, log)
+        back = return_target(
+            turn_id,
+            returned_to,
+            first,
+            features,
+            resolved,
+            log,
+            second_phrases=config.return_second_phrases,
+        )
         if back >= 0:
             found = {back: None, **found}
     return found

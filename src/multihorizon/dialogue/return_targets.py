@@ -31,6 +31,7 @@ from ..text.word_forms import stems
 from .comparatives import comparative_mentions
 from .detail_turns import forms_mentioned, tells, topic_terms
 from .features import TurnFeatures
+from .own_lists import ordinal_of
 from .references import Reference
 from .turnlog import TurnLog
 
@@ -53,12 +54,19 @@ def return_target(
     features: TurnFeatures,
     resolved: Sequence[Reference],
     log: TurnLog,
+    *,
+    second_phrases: bool = False,
 ) -> int:
     """The turn of ``thread`` (the dormant thread the placement resumed with this turn, -1:
     none) that a return means, when it is not ``first`` (the antecedent the other rules put
     first), else -1. A reference that names a turn, an item, a tool's output, a request or a
-    thing by a demonstrative is more specific and left to its rule."""
-    if thread < 0 or features.role != "user" or turn_id < 2 or _more_specific(resolved):
+    thing by a demonstrative is more specific and left to its rule; with ``second_phrases``
+    (rule return-second-phrases), a return's words name the thread alone and a thing it names
+    besides ("back to the chewing, the playpen, ...") is the detail."""
+    if thread < 0 or features.role != "user" or turn_id < 2:
+        return -1
+    specific = _more_specific(resolved)
+    if specific and not (second_phrases and features.resume_terms):
         return -1
     if not features.short:
         return -1  # a passage names much in passing, and its words would all be details
@@ -84,8 +92,13 @@ def return_target(
         return -1
     said = [term for term in features.terms if term not in NOT_DETAIL_WORDS]
     said = [term for term in said if term not in RETURN_WORDS]
-    # The words the return names, not its references' ("the spinner", "the component": details).
-    topic = [term for term in topic_terms(features, (), announced=True) if term in said]
+    topic = _return_topic(features, said, second_phrases)
+    if second_phrases and features.resume_terms:
+        second = _second_phrase(topic, own, resolved)
+        if second >= 0:  # the turn of the thread the thing named besides the return's is
+            return -1 if second == first else second
+    if specific:
+        return -1
     if not topic and features.anaphor and len(said) <= _PRONOUN_QUESTION_TERMS:
         return -1  # "How often should I water it?": "it" is the topic just left, no return
     if not topic and not features.question:
@@ -117,6 +130,34 @@ def return_target(
     best = max(held, key=lambda turn: (held[turn], log.roles[turn] == "assistant", -turn))
     # A turn the other rules put first that holds as much keeps its place.
     return -1 if best == first or held[best] <= first_weight else best
+
+
+def _return_topic(features: TurnFeatures, said: Sequence[str], second_phrases: bool) -> list[str]:
+    """The words the return names, not its references' ("the spinner", "the component":
+    details); with ``second_phrases``, a return's own words alone ("back to the puppy - the
+    playpen, ...": the playpen is the detail asked about)."""
+    named = features.resume_terms
+    if not (second_phrases and named):
+        named = topic_terms(features, (), announced=True)
+    return [term for term in named if term in said]
+
+
+def _second_phrase(topic: Sequence[str], own: Sequence[int], resolved: Sequence[Reference]) -> int:
+    """The turn of the thread (``own``) that the first reference naming none of the return's
+    ``topic`` words resolved to ("back to the chewing, the playpen, ...": the playpen's
+    reply), else -1. Only an entity or an item named by its words: a turn, a tool's output,
+    a request or an item by its place has its own rule."""
+    topic_forms = {stem for term in topic for stem in stems(term)}
+    mine = set(own)
+    for ref in resolved:
+        if ref.type not in ("entity", "ordinal") or ref.target_turn not in mine:
+            continue
+        if ref.type == "ordinal" and (ref.item is None or ordinal_of(ref.surface) is not None):
+            continue
+        terms = content_terms(ref.surface)
+        if terms and all(topic_forms.isdisjoint(stems(term)) for term in terms):
+            return ref.target_turn
+    return -1
 
 
 def _more_specific(resolved: Sequence[Reference]) -> bool:

@@ -120,8 +120,7 @@ class SessionIntent:
             and (embedding is not None or self._hashes_inside)
         ):
             recent, first_turn, final, tool_outputs, codes, terse = view
-            # _terse_open, written out: the call's frame was a tenth of this path's Python.
-            if terse and isinstance(text, str) and len(text) <= TERSE_CHARS and "?" not in text:
+            if _terse_open(terse, text):
                 final, codes = False, 0  # rule terse-reports reads it
             # Once an output's exchange is over only a question may ask for its detail (rule
             # output-detail-intents): the settle reads its own question cue, and a question

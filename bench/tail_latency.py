@@ -5,7 +5,7 @@ ours and crprotocol side by side in one process.
                                  [--previous DIR]
 
 Every contender runs interleaved, one call per sample timed with ``perf_counter_ns``, each
-round starting at the next contender, so the noise of a shared machine and the cache misses
+round in its own (seeded) random order, so the noise of a shared machine and the cache misses
 of the call after another side's fall on all of them alike; the tables give p50, p90, p99,
 p99.9 and the largest sample per call, and p99 / p50.
 
@@ -22,7 +22,8 @@ p99.9 and the largest sample per call, and p99 / p50.
 
 ``--previous DIR`` adds the classify calls of an earlier multihorizon (a copy with its built
 ``_core`` as ``DIR/<name>/multihorizon``, as ``intent_latency.py --previous`` takes it) on the
-same workload, every turn's intent checked equal to ours.
+same workload, every turn's intent checked equal to ours; repeated, it adds each tree
+(labelled by ``<name>``, which must differ), all in the same interleaved run.
 
 The garbage collector stays on: a pause it causes is part of a caller's tail.
 """
@@ -30,6 +31,7 @@ The garbage collector stays on: a pause it causes is part of a caller's tail.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -71,20 +73,28 @@ def _interleaved(calls: dict[str, Callable[[], Any]], rounds: int) -> dict[str, 
     samples: dict[str, list[int]] = {name: [] for name in calls}
     clock = time.perf_counter_ns
     order = list(calls.items())
-    for round_ in range(rounds):
-        # Each round starts one contender further on: the call after another side's (caches
-        # refilled for its code) is a different one each time, not always the same.
-        shift = round_ % len(order)
-        for name, call in order[shift:] + order[:shift]:
+    shuffler = random.Random(28)
+    for _ in range(rounds):
+        # Each round in its own order: the call after another side's (caches refilled for
+        # its code) is a different one each time. A rotation would not do: every contender
+        # would follow the same one in all rounds but one (stop 39: "classify given", always
+        # after crprotocol's call, read 1.13-1.37x slower than the same call of an equal
+        # tree after our own "classify text").
+        shuffler.shuffle(order)
+        for name, call in order:
             started = clock()
             call()
             samples[name].append(clock() - started)
     return samples
 
 
-def _classify_calls(previous: Any = None) -> tuple[dict[str, Callable[[], Any]], list[str]]:
+def _classify_calls(
+    previous: dict[str, Any] | None = None,
+) -> tuple[dict[str, Callable[[], Any]], list[str]]:
     session = intent_workload.build_session()
-    earlier = None if previous is None else intent_workload.build_session(previous)
+    earlier = {
+        name: intent_workload.build_session(package) for name, package in (previous or {}).items()
+    }
     turns = {
         "typical": intent_workload.turn_text(),
         "plain": intent_workload.plain_turn_text(),
@@ -99,13 +109,11 @@ def _classify_calls(previous: Any = None) -> tuple[dict[str, Callable[[], Any]],
             peers.append(f"crprotocol classify_intent ({label})")
         calls[f"classify given ({label})"] = intent_workload.ours(session, text)
         calls[f"classify text ({label})"] = intent_workload.ours_text_only(session, text)
-        if earlier is not None:
-            calls[f"previous classify given ({label})"] = intent_workload.ours(earlier, text)
-            calls[f"previous classify text ({label})"] = intent_workload.ours_text_only(
-                earlier, text
-            )
-            if str(session.classify(text)) != str(earlier.classify(text)):
-                raise SystemExit(f"{label}: the previous release classifies differently")
+        for name, other in earlier.items():
+            calls[f"{name} classify given ({label})"] = intent_workload.ours(other, text)
+            calls[f"{name} classify text ({label})"] = intent_workload.ours_text_only(other, text)
+            if str(session.classify(text)) != str(other.classify(text)):
+                raise SystemExit(f"{label}: {name} classifies differently")
     return calls, peers
 
 
@@ -164,15 +172,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=1000, help="user(): the session's log")
     parser.add_argument("--user-calls", type=int, default=1000, help="user() rounds")
     parser.add_argument("--no-user", action="store_true", help="classify only")
-    parser.add_argument("--previous", help="folder holding <name>/multihorizon (a copy)")
+    parser.add_argument(
+        "--previous",
+        action="append",
+        default=[],
+        help="folder holding <name>/multihorizon (a copy); repeat it for several trees",
+    )
     args = parser.parse_args(argv)
 
     print(f"backend: {mh.backend}; interleaved, one call per sample, gc on")
-    previous = None
+    previous: dict[str, Any] = {}
     if args.previous:
         from intent_latency import previous_package
 
-        previous = previous_package(args.previous)
+        for folder in args.previous:
+            package = previous_package(folder)
+            # One earlier tree keeps the label "previous"; several are told apart by name.
+            name = "previous" if len(args.previous) == 1 else package.__name__.split(".")[0]
+            previous[name] = package
     calls, peers = _classify_calls(previous)
     samples = _interleaved(calls, args.calls)
     for label in ("typical", "plain", "marker-dense"):

@@ -213,6 +213,20 @@ def test_the_readers() -> None:
     assert "7pm" not in forms  # 19:47 is no round hour
     assert "zero" not in forms  # no value is nought
     assert {"zero", "3rd", "may", "14th"} <= value_forms("stadium | 0.00 | May 3, 2024 | 14 Nov")
+    # A nought is "zero" as a value (a cell, a field's value), not as a word of prose.
+    assert "zero" in value_forms('{"retries": 0, "ok": true}')
+    assert "zero" in value_forms("region | sales\nNorth | 0\nSouth | 12")
+    assert "zero" not in value_forms("ValueError: window must be an integer 0 or greater")
+
+
+def test_a_question_about_a_window_is_no_question_about_a_traceback_saying_0() -> None:
+    session = mh.Session()
+    session.user("my rolling 7D window on the sales dataframe gives weird results")
+    session.assistant("Roll within each store on a date index: daily.rolling('7D').mean().")
+    session.tool_output("python", "ValueError: window must be an integer 0 or greater")
+    session.assistant("A time-based window needs a DatetimeIndex; reset the store level first.")
+    query = "and if a store is closed on sundays, does the 7D window treat that as zero?"
+    assert session.classify(query) is not mh.Intent.TOOL_REFERENCE
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 22, 31)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "22nd", "31st"
     ]  # fmt: skip

@@ -49,7 +49,8 @@ def value_forms(text: str) -> frozenset[str]:
             continue
         if token[0].isdigit():
             after = tokens[index + 1].casefold().strip(_EDGES) if index + 1 < len(tokens) else ""
-            _number_forms(token, after, found)
+            before = tokens[index - 1] if index else ""
+            _number_forms(token, after, found, _is_cell(raw, before, after))
         elif token in DAY_NAMES:
             found.add(DAY_NAMES[token])
         month = _MONTH_ABBREVIATIONS.get(token.rstrip(".")) or (token if token in _MONTHS else None)
@@ -65,7 +66,20 @@ def value_forms(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _number_forms(token: str, after: str, found: set[str]) -> None:
+def _is_cell(raw: str, before: str, after: str) -> bool:
+    """Whether a bare number stands as a value of its own: a table cell ("| 0 |"), a field's
+    value ("errors: 0", "count=0", "0,") or alone on its line, not a word of prose ("an
+    integer 0 or greater" in a traceback)."""
+    return (
+        raw.endswith(",")
+        or not before
+        or before == "|"
+        or before.endswith((":", "=", ","))
+        or after in ("", "|")
+    )
+
+
+def _number_forms(token: str, after: str, found: set[str], cell: bool = True) -> None:
     """The forms of one token opening with a digit: a date's, then a time's (a date token
     may carry its time: "2026-12-04T22:10")."""
     date, _, time = token.partition("t")
@@ -79,7 +93,9 @@ def _number_forms(token: str, after: str, found: set[str]) -> None:
     if not token:
         return
     if not token.strip(_ZERO):
-        found.add("zero")  # "which region had zero sales?" of "0.00"
+        # "which region had zero sales?" of "0.00" or of a cell "0"; a prose "0" says no value.
+        if cell or "." in token or "%" in token:
+            found.add("zero")
         return
     pieces = token.split(":")
     if len(pieces) < 2 or not all(p[:2].isdigit() for p in pieces[:2]) or len(pieces[0]) > 2:

@@ -16,8 +16,6 @@ on): intent 0.562 -> 0.844."""
 from __future__ import annotations
 
 import dataclasses
-import gc
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +26,7 @@ from handwritten_scoring import score
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.choice_asks import choice_term, dumb_term, judges_wording
 from multihorizon.dialogue.condition_checks import condition_check, reading_term
+from timing import best_seconds
 
 _DATA = Path(__file__).parent / "data" / "handwritten"
 
@@ -191,20 +190,7 @@ def test_classify_analyse_and_user_agree_on_every_backend() -> None:
         kernels.use(previous)
 
 
-def _seconds(call: Callable[[], object]) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(3):
-            start = time.perf_counter()
-            call()
-            best = min(best, time.perf_counter() - start)
-    finally:
-        gc.enable()
-    return best
-
-
+@pytest.mark.timed
 @pytest.mark.parametrize(
     ("prefix", "unit", "suffix"),
     [
@@ -222,7 +208,7 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
         session = _session(_WALL, reply)
         return lambda: session.classify(text)
 
-    small, large = _seconds(calls(10_000)), _seconds(calls(100_000))
+    small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
     assert large <= 30 * max(small, 0.005)
 
 

@@ -9,7 +9,6 @@ rules meets its floors."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import multihorizon as mh
 from handwritten_scoring import score
 from multihorizon.dialogue.status_runs import may_name_status, status_run
 from multihorizon.text.value_forms import ordinal, value_forms
+from timing import best_seconds
 
 _HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 TOOL = mh.Intent.TOOL_REFERENCE
@@ -235,19 +235,14 @@ def test_a_question_about_a_window_is_no_question_about_a_traceback_saying_0() -
     assert not may_name_status("how long did the last run take")
 
 
+@pytest.mark.timed
 def test_the_readers_are_linear() -> None:
     # 100k against 10k characters: linear is 10x (tests/test_linear_time.py's bound), best
     # of three runs on a shared machine.
     small, large = "2026-11-03 22:00 sat | " * 400, "2026-11-03 22:00 sat | " * 4_000
 
     def seconds(text: str) -> float:
-        runs = []
-        for _ in range(3):
-            start = time.perf_counter()
-            value_forms(text)
-            may_name_status(text + " the good run")
-            runs.append(time.perf_counter() - start)
-        return min(runs)
+        return best_seconds(lambda: (value_forms(text), may_name_status(text + " the good run")))
 
     assert seconds(large) <= 30 * max(seconds(small), 0.005)
 

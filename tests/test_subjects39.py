@@ -173,6 +173,7 @@ def test_a_bare_thing_is_read_where_it_stands(text: str, start: int) -> None:
     assert added_thing(text) == start, text
 
 
+@pytest.mark.timed
 def test_the_statement_reads_a_bounded_opening() -> None:
     # A turn of a million characters costs about what one of a thousand does (best of three
     # each: a ratio on this shared machine, no wall-clock limit).

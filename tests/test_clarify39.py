@@ -137,7 +137,13 @@ def test_a_split_is_drill_down(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["break it down for me", "can you break that down into simple steps"]
+    "text",
+    [
+        "break it down for me",
+        "can you break that down into simple steps",
+        "can you break that down into a few simple steps?",
+        "could you break it down into more digestible chunks?",
+    ],
 )
 def test_a_simpler_version_stays_clarify(text: str) -> None:
     assert _session(_SALES, _SALES_REPLY).classify(text) is mh.Intent.CLARIFY
@@ -152,6 +158,8 @@ def test_the_readings() -> None:
     assert choice_term("why X and not?") == ()
     assert dumb_term("can you dumb the ISA allowance bit down for me") == ("isa", "allowance")
     assert dumb_term("dumb it down pls") == ()
+    assert dumb_term("this dumb printer is down again") == ()  # no request to simplify
+    assert choice_term('why " rsync " and not cp?') == ("rsync",)  # a lone quote ends nothing
     assert judges_wording("Is 'Dear Tom' too formal for a neighbour?")
     assert not judges_wording("is 'escrow' the same as a deposit?")
     assert reading_term("the base rate is gross or net exactly?") == ("base", "rate")

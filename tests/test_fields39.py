@@ -217,6 +217,8 @@ def test_the_readers() -> None:
     assert "zero" in value_forms('{"retries": 0, "ok": true}')
     assert "zero" in value_forms("region | sales\nNorth | 0\nSouth | 12")
     assert "zero" not in value_forms("ValueError: window must be an integer 0 or greater")
+    # Digits other than ASCII ones ("¹", "²") are no figures: read past, not an error.
+    assert value_forms("v1.2 released May ¹ 2025 at ²:00, 2026-0²-03") == {"may"}
 
 
 def test_a_question_about_a_window_is_no_question_about_a_traceback_saying_0() -> None:

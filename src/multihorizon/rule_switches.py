@@ -210,8 +210,8 @@ class RuleSwitches:
     announced_return_details: bool = True
     # A return's antecedent: its thread's turn holding the detail asked, else the naming turn.
     return_detail_targets: bool = True
-    return_second_phrases: bool = True  # "back to the chewing, the playpen, ...": the playpen
-    return_own_numbers: bool = True  # a return's "at 10 weeks" the user stated: no antecedent
+    return_second_phrases: bool = True  # "back to the chewing, the playpen, ...": playpen §4.2
+    return_own_numbers: bool = True  # "at 10 weeks" the user stated: no antecedent (§4.2)
     # "Of my ideas, the first": antecedents read the references as the item rules left them
     # (the user's own list, first), not the stage's own targets first (rule retargeted-items).
     retargeted_items: bool = True
@@ -248,8 +248,8 @@ class RuleSwitches:
     repeat_slots: bool = True
     # "Plan a warm-up for my choir" is a request an action reference repeats (made-requests).
     made_requests: bool = True
-    named_list_items: bool = True  # "the index suggestion": a list of suggestions first
-    message_repeats: bool = True  # "same again for Al, asking ..." -> the email request
+    named_list_items: bool = True  # "the index suggestion": a list of suggestions (§4.1)
+    message_repeats: bool = True  # "same again for Al, asking ...": the email request (§4.1)
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).
@@ -345,12 +345,12 @@ class RuleSwitches:
     restating_checks: bool = True  # "so the receipt alone is enough?" in the reply's words: CLARIFY
     learner_meaning_asks: bool = True  # "this word X I don't get", "X being what": meaning-asks'
     also_subjects: bool = True  # "also my son has started ...", nothing of the thread: EXPLORE
-    choice_asks: bool = True  # "why 'fueron' and not 'iban'?" of the reply's word: CLARIFY
-    dumb_down_asks: bool = True  # "can you dumb the escrow bit down", a reply's part: CLARIFY
-    split_requests: bool = True  # "break it down per region" asks for a split: no CLARIFY marker
-    condition_checks: bool = True  # "so if it's under 2kg I pay no duty?", the reply's: CLARIFY
-    reading_asks: bool = True  # "4:1 is by volume or by weight exactly?": CLARIFY
-    wording_judgements: bool = True  # "is 'Dear Tom' too formal?" judges own wording (DRILL_DOWN)
+    choice_asks: bool = True  # "why 'fueron' and not 'iban'?", the reply's word: CLARIFY §5.2
+    dumb_down_asks: bool = True  # "dumb the escrow bit down", a reply's part: CLARIFY (§5.2)
+    split_requests: bool = True  # "break it down per region": a split, DRILL_DOWN (§5.2)
+    condition_checks: bool = True  # "so if it's under 2kg I pay no duty?": CLARIFY (§5.2)
+    reading_asks: bool = True  # "4:1 is by volume or by weight exactly?": CLARIFY (§5.2)
+    wording_judgements: bool = True  # "is 'Dear Tom' too formal?": DRILL_DOWN (§5.2)
     # "Can I ask you about something else?", "Mind if I switch to a different thing?" ask
     # leave to move on: a topic announcement, EXPLORE and a new thread (rule
     # asked-announcements).
@@ -393,7 +393,7 @@ class RuleSwitches:
     # new-subjects).
     new_subjects: bool = True
     also_holdings: bool = True  # "I've also got my exam in May", nothing of the thread: EXPLORE
-    adder_questions: bool = True  # "Also, my son is allergic to nuts. Do ...?": new: EXPLORE
+    adder_questions: bool = True  # "Also, my son is allergic to nuts. Do ...?": EXPLORE §3.3
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

@@ -110,11 +110,9 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     text = features.text
     if not (config.adder_questions and features.question and len(text) <= SUBJECT_CHARS):
         return -1
-    if not (len(log) > 0 and log.roles[-1] == "assistant" and threads.active >= 0):
+    if not (context.after_a_reply() and threads.active >= 0):
         return -1
     if any(features.has(marker) for marker in _BACK):
-        return -1
-    if context.speakers.multi_party(config) or context.peer_dialogue():
         return -1
     split = split_added(text)
     if split is None:

@@ -23,9 +23,11 @@ from ..text.choice_words import (
     CHOICE_OWN,
     CHOICE_VERBS,
     DUMB_FILLERS,
+    DUMB_OBJECTS,
     DUMB_WORDS,
     JUDGE_OPENERS,
     JUDGE_WORDS,
+    SENTENCE_ENDS,
     SPLIT_PLAIN,
     SPLIT_WORDS,
 )
@@ -61,7 +63,6 @@ CHOICE_CHARS = 160
 # allowance bit"): the contrast or "down" comes within this many words.
 _CHOICE_WORDS = 7
 _TERM_WORDS = 4
-_SENTENCE_ENDS = ".!?;"
 _LEADS = CHECK_FILLERS | CHOICE_FILLERS
 # The replies a choice may come from, the latest first: a question on a reply's choice may
 # follow a short exchange on another of its points ("y a whistle n not just her name").
@@ -77,7 +78,9 @@ def _words(text: str) -> tuple[list[str], list[str]]:
 
 
 def _ends(token: str) -> bool:
-    return token.rstrip(ECHO_CLOSERS)[-1:] in _SENTENCE_ENDS
+    # A lone quote or bracket ends nothing ("why " rsync " and not cp?").
+    bare = token.rstrip(ECHO_CLOSERS)
+    return bool(bare) and bare[-1] in SENTENCE_ENDS
 
 
 def _opener(words: list[str], at: int) -> int:
@@ -197,7 +200,12 @@ def dumb_term(text: str) -> tuple[str, ...]:
         return ()
     tokens, words = _words(text)
     for at, word in enumerate(words):
-        if word not in DUMB_WORDS:
+        # "dumb the X down", "dumb it down": not "this dumb printer is down again".
+        if (
+            word not in DUMB_WORDS
+            or words[at + 1 : at + 2] == []
+            or words[at + 1] not in DUMB_OBJECTS
+        ):
             continue
         for end in range(at + 1, min(len(words), at + _CHOICE_WORDS + 2)):
             if words[end] == "down":
@@ -207,14 +215,6 @@ def dumb_term(text: str) -> tuple[str, ...]:
             if _ends(tokens[end]):
                 break
     return ()
-
-
-def _in_a_chat(context: DialogueContext) -> bool:
-    """Right after an assistant reply, in an assistant chat of two."""
-    config, log = context.config, context.log
-    if not (len(log) > 0 and log.roles[-1] == "assistant"):
-        return False
-    return not (context.speakers.multi_party(config) or context.peer_dialogue())
 
 
 def asks_about_a_choice(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -228,7 +228,7 @@ def asks_about_a_choice(context: DialogueContext, features: TurnFeatures) -> boo
     if not (features.has(Marker.PLAIN_CLARIFY) or confirms):
         return False  # no contrast the native settle hands on: no such question
     chosen = choice_term(features.text)
-    if not chosen or not _in_a_chat(context):
+    if not chosen or not context.after_a_reply():
         return False
     log, seen = context.log, 0
     for turn_id in range(len(log) - 1, -1, -1):
@@ -249,7 +249,7 @@ def asks_to_dumb_down(context: DialogueContext, features: TurnFeatures) -> bool:
     if not (context.config.dumb_down_asks and features.has(Marker.PLAIN_CLARIFY)):
         return False
     named = dumb_term(features.text)
-    if not named or not _in_a_chat(context):
+    if not named or not context.after_a_reply():
         return False
     log = context.log
     said: set[int] | None = None
@@ -275,7 +275,9 @@ def split_breakdowns(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
         ]
         if not after or after[0] not in SPLIT_WORDS:
             continue
-        if after[0] == "into" and (len(after) < 2 or after[1] in SPLIT_PLAIN):
+        # "into a few simple steps", "into more digestible chunks": the plain word may come a
+        # few words on.
+        if after[0] == "into" and (len(after) < 2 or not SPLIT_PLAIN.isdisjoint(after[1:5])):
             continue
         found.append(hit)
     return tuple(found)

@@ -18,7 +18,7 @@ from ..text.check_words import (
     CHECK_WH,
     RESTATING_SKIPPED,
 )
-from ..text.choice_words import CONDITION_OPENERS, READING_LINKS
+from ..text.choice_words import CONDITION_OPENERS, READING_LINKS, SENTENCE_ENDS
 from ..text.lexicon import Marker
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import ECHO_CLOSERS, ECHO_STRIP
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["asks_between_readings", "checks_a_condition", "condition_check", "reading_term"]
 
-_SENTENCE_ENDS = ".!?;"
 # Rule condition-checks: the check's content words the reply must have said (at least two,
 # and half of them), a word sharing its first letters with one of the reply's counting
 # ("raked" for "rake"), as rule restating-checks reads them.
@@ -48,7 +47,8 @@ def _last_sentence(text: str) -> list[str]:
     tokens = text.casefold().replace("\u2019", "'").split()
     start = 0
     for at, token in enumerate(tokens[:-1]):
-        if token.rstrip(ECHO_CLOSERS)[-1:] in _SENTENCE_ENDS:
+        bare = token.rstrip(ECHO_CLOSERS)
+        if bare and bare[-1] in SENTENCE_ENDS:  # a lone quote or bracket ends nothing
             start = at + 1
     return [token.strip(ECHO_STRIP) for token in tokens[start:]]
 
@@ -114,21 +114,13 @@ def reading_term(text: str) -> tuple[str, ...]:
     return ()
 
 
-def _latest_reply(context: DialogueContext) -> bool:
-    """Right after an assistant reply, in an assistant chat of two."""
-    config, log = context.config, context.log
-    if not (len(log) > 0 and log.roles[-1] == "assistant"):
-        return False
-    return not (context.speakers.multi_party(config) or context.peer_dialogue())
-
-
 def checks_a_condition(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether the turn puts a condition and consequence of the latest reply back as a
     question (rule condition-checks, ``condition_check``). The openers are among
     ``Marker.PLAIN_CLARIFY``'s phrases: the native settle hands such a turn on."""
     if not (context.config.condition_checks and features.has(Marker.PLAIN_CLARIFY)):
         return False
-    if not _latest_reply(context):
+    if not context.after_a_reply():
         return False
     return condition_check(features.text, frozenset(context.log.features[-1].terms))
 
@@ -140,7 +132,7 @@ def asks_between_readings(context: DialogueContext, features: TurnFeatures) -> b
     if not (context.config.reading_asks and features.has(Marker.PLAIN_CLARIFY)):
         return False
     term = reading_term(features.text)
-    if not term or not _latest_reply(context):
+    if not term or not context.after_a_reply():
         return False
     log = context.log
     return said_by(term, log.features[-1].terms, log[len(log) - 1].content)

@@ -42,3 +42,11 @@ class DialogueContext:
         """``multiparty.moves_on`` under this config (rule question-topics), for the same
         rules (an import inside a rule ran on every call, gate or not: issue 14)."""
         return moves_on(features, self.config)
+
+    def after_a_reply(self) -> bool:
+        """Whether the turn comes right after an assistant reply in an assistant chat of two
+        (neither multi-party nor a peer dialogue): where a question can be about the reply."""
+        log = self.log
+        if not (len(log) > 0 and log.roles[-1] == "assistant"):
+            return False
+        return not (self.speakers.multi_party(self.config) or self.peer_dialogue())

@@ -23,10 +23,12 @@ __all__ = [
     "CHOICE_VERBS",
     "CONDITION_OPENERS",
     "DUMB_FILLERS",
+    "DUMB_OBJECTS",
     "DUMB_WORDS",
     "JUDGE_OPENERS",
     "JUDGE_WORDS",
     "READING_LINKS",
+    "SENTENCE_ENDS",
     "SPLIT_PLAIN",
     "SPLIT_WORDS",
 ]
@@ -70,6 +72,10 @@ DUMB_FILLERS = frozenset((
     "me", "us", "pls", "please", "of", "about", "whole", "all", "your", "ur", "on",
 ))  # fmt: skip
 DUMB_WORDS = frozenset(("dumb", "dumbs"))
+# What ends a sentence for these rules (a token ending so, closing quotes aside).
+SENTENCE_ENDS = ".!?;"
+# What follows "dumb" in a request to simplify: the part named, or "it"/"that" itself.
+DUMB_OBJECTS = frozenset(("the", "that", "this", "it", "those", "these", "your", "ur", "all", "a"))
 # Rule split-requests: "break it down" followed by one of these asks to split the thing by a
 # dimension ("break it down by week", "break that down per region": DRILL_DOWN, more detail),
 # not to say it more simply (a CLARIFY marker of the lexicon); after "into" only when no

@@ -47,7 +47,7 @@ def value_forms(text: str) -> frozenset[str]:
         token = raw.strip(_EDGES).casefold()
         if not token:
             continue
-        if token[0].isdigit():
+        if _digits(token[0]):
             after = tokens[index + 1].casefold().strip(_EDGES) if index + 1 < len(tokens) else ""
             before = tokens[index - 1] if index else ""
             _number_forms(token, after, found, _is_cell(raw, before, after))
@@ -59,11 +59,16 @@ def value_forms(text: str) -> frozenset[str]:
             found.add(month)
             for near in (index - 1, index + 1):
                 day = tokens[near].strip(_EDGES + ".") if 0 <= near < len(tokens) else ""
-                if day.isdigit() and len(day) <= 2 and 1 <= int(day) <= 31:
+                if _digits(day) and len(day) <= 2 and 1 <= int(day) <= 31:
                     found.add(ordinal(int(day)))
         if len(found) >= _MAX_FORMS:
             break
     return frozenset(found)
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts "¹" and "²", which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
 
 
 def _is_cell(raw: str, before: str, after: str) -> bool:
@@ -84,7 +89,7 @@ def _number_forms(token: str, after: str, found: set[str], cell: bool = True) ->
     may carry its time: "2026-12-04T22:10")."""
     date, _, time = token.partition("t")
     parts = date.split("-")
-    if len(parts) == 3 and len(parts[0]) == 4 and all(p.isdigit() for p in parts):
+    if len(parts) == 3 and len(parts[0]) == 4 and all(_digits(p) for p in parts):
         month, day = int(parts[1]), int(parts[2])
         if 1 <= month <= 12 and 1 <= day <= 31:
             found.add(ordinal(day))
@@ -98,7 +103,7 @@ def _number_forms(token: str, after: str, found: set[str], cell: bool = True) ->
             found.add("zero")
         return
     pieces = token.split(":")
-    if len(pieces) < 2 or not all(p[:2].isdigit() for p in pieces[:2]) or len(pieces[0]) > 2:
+    if len(pieces) < 2 or not all(_digits(p[:2]) for p in pieces[:2]) or len(pieces[0]) > 2:
         return
     hour = int(pieces[0])
     if after in _MERIDIEMS and 1 <= hour <= 12:

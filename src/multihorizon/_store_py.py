@@ -67,6 +67,8 @@ def as_store_targets(
     index = as_int(at, "at")
     if not 0 <= index < capacity:
         raise ValueError(f"at: expected 0 <= at < {capacity}, got {index}")
+    if np.may_share_memory(vector, targets):
+        vector = vector.copy()  # a view of the rows written: stored as it was before the write
     return vector, targets, code_buffer, scale_buffer, index
 
 

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -172,7 +173,8 @@ inline bool store_row(const float* row, std::size_t dim, std::size_t capacity, s
   if (by_column) {
     for (std::size_t j = 0; j < dim; ++j) codes[j * capacity + at] = column[j];
   }
-  std::copy(row, row + dim, embeddings + at * dim);
+  // memmove: the row may be a view of the buffer it is written into.
+  std::memmove(embeddings + at * dim, row, dim * sizeof(float));
   scales[at] = scale;
   return true;
 }

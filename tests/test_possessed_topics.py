@@ -15,7 +15,9 @@ OFF = dataclasses.replace(mh.Config(), possessed_topics=False)
 # Rule own-antecedents reads two of these turns too ("My son ..., he is 11": a pointer after the
 # speaker's own party makes them EXPLORE), so the placement rule is tested without it as well.
 PLACEMENT_ONLY = dataclasses.replace(mh.Config(), own_antecedents=False)
-NEITHER = dataclasses.replace(OFF, own_antecedents=False)
+# Rule adder-questions reads "also got some kefir grains ..., how much ...?" as a new subject
+# too.
+NEITHER = dataclasses.replace(OFF, own_antecedents=False, adder_questions=False)
 
 
 def _tinnitus(config: mh.Config | None = None) -> tuple[mh.Session, str]:

@@ -96,7 +96,6 @@ def test_every_backend_writes_the_same_bytes(by_column: bool) -> None:
         assert buffers == reference, name
 
 
-
 @pytest.mark.parametrize("backend_name", BACKENDS)
 def test_a_row_that_is_a_view_of_the_buffer_it_goes_to_is_stored_as_it_was(
     backend_name: str,
@@ -108,6 +107,7 @@ def test_a_row_that_is_a_view_of_the_buffer_it_goes_to_is_stored_as_it_was(
     expected = row.copy()
     _module(backend_name).store_row(row, embeddings, codes, scales, 1, False)
     np.testing.assert_array_equal(embeddings[1], expected)
+
 
 def _refusals(dim: int, capacity: int) -> list[tuple[str, dict[str, Any], type]]:
     embeddings, codes, scales = _buffers(dim, capacity, False)

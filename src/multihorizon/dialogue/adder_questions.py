@@ -8,7 +8,9 @@ the active thread's or the reply's and the statement's subject is new to the con
 brings a new subject: EXPLORE and a new thread (rules new-subjects, also-subjects and
 also-holdings read statements only). Otherwise it asks on the thread's subject ("Also, the
 dough is very sticky. Should I add flour?", "One more thing about the boiler: ..."), and the
-"also"/"more" of its opener is no request to go on: DRILL_DOWN where §5.2 read CONTINUE.
+"also"/"more" of its opener is no request to go on: DRILL_DOWN where §5.2 read CONTINUE. The
+openers the lexicon does not mark ("one more thing", "additionally") reach the rule only when
+another marker hands the turn past the native settle (``text.adder_words``).
 
 One pass over at most ``ADDER_TOKENS`` tokens of the turn; str methods and set tests."""
 

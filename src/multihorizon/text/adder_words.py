@@ -8,15 +8,16 @@ from __future__ import annotations
 __all__ = [
     "ADDER_ASKS",
     "ADDER_LEADS",
-    "ADDER_MARKED",
     "ADDER_OPENERS",
     "ADDER_POINTERS",
 ]
 
 # The add-on openers, case-folded word tuples, at the turn's opening (after ``ADDER_LEADS``).
-# Those "also"/"plus"/"oh and" already mark (Marker.ALSO_OPENER, rule also-subjects) and the
-# others of ``ADDER_MARKED`` mark the same, so the native settle hands every such turn on;
-# "another thing"/"another question" and "btw" mark a topic opener or a new topic already.
+# The scanner marks "also"/"plus"/"oh and" (Marker.ALSO_OPENER, rule also-subjects) and
+# "another thing"/"another question"/"btw" (a topic opener or a new topic), so the native
+# settle hands those turns on; "one more thing", "additionally" and the like are not marked
+# (marked, every turn holding one went to the Python path, wherever it stood): the settle
+# answers those turns, and the rule reads them only when another marker hands them on.
 ADDER_OPENERS = (
     ("also",), ("and", "also"), ("oh", "and"), ("oh", "also"), ("plus",),
     ("one", "more", "thing"), ("one", "last", "thing"), ("one", "other", "thing"),
@@ -24,13 +25,6 @@ ADDER_OPENERS = (
     ("one", "further", "thing"), ("one", "further", "matter"), ("another", "thing"),
     ("another", "question"), ("another", "matter"), ("additionally",), ("in", "addition"),
     ("furthermore",), ("btw",), ("by", "the", "way"),
-)  # fmt: skip
-# The openers of ``ADDER_OPENERS`` no other marker shows to the settle: the scanner marks them
-# Marker.ALSO_OPENER (``text.lexicon``).
-ADDER_MARKED = (
-    "one more thing", "one last thing", "one other thing", "one more question",
-    "one last question", "one further question", "one further thing", "one further matter",
-    "additionally", "in addition", "furthermore",
 )  # fmt: skip
 # Words that may stand before the opener ("ok, also ...", "oh and one more thing: ...").
 ADDER_LEADS = frozenset(("ok", "okay", "oh", "and", "so", "right", "well", "hey", "sorry"))

@@ -352,9 +352,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.REQUEST_OPENER: REQUEST_MARKED + ACTION_MARKED,  # rule action-requests too
         Marker.CHECK_OPENER: CHECK_OPENER_PHRASES,
         Marker.CONFIRM_MARK: CONFIRM_PHRASES,
-        # Rules also-subjects, adder-questions. Not ADDER_MARKED ("one more thing",
-        # "additionally"): marked, they sent every turn holding one to the Python path (the
-        # bench's marker-dense turn 1.5 -> 92 µs) wherever the phrase stood.
+        # Rules also-subjects, adder-questions. Not "one more thing", "additionally" ...
+        # (text.adder_words): marked, they sent every turn holding one to the Python path
+        # wherever the phrase stood (the bench's marker-dense turn 1.5 -> 92 µs).
         Marker.ALSO_OPENER: tuple(sorted({" ".join(form) for form in ALSO_SUBJECT_OPENERS})),
         Marker.TERM_RECALL: RECALL_PHRASES,
         Marker.PLAIN_CLARIFY: CHOICE_PHRASES,

@@ -23,7 +23,7 @@ from ..text.holding_words import HOLD_VERBS
 from ..text.lexicon import Marker
 from ..text.terse_words import past_form
 from ..text.tokens import content_terms
-from ..text.turn_text import CLAUSE_MARKS, DASHES, WORD_STRIP
+from ..text.turn_text import DASHES, STATEMENT_ENDS, WORD_STRIP
 from .new_subjects import SUBJECT_CHANCE_TERMS, SUBJECT_CHARS
 from .terse_reports import words_shared
 
@@ -43,9 +43,8 @@ ADDER_TERMS = 2
 ADDER_TOKENS = 90
 # The fewest words of the statement between the opener and the question.
 _STATEMENT_WORDS = 3
-# A token ending with one of these ends a clause of the statement; one ending with "?" ends
-# the question (the statement read asks nothing).
-_CLAUSE_ENDS = CLAUSE_MARKS + ".!"
+# A token ending with one of turn_text's STATEMENT_ENDS ends a clause of the statement, one of
+# these a sentence; one ending with "?" ends the question (the statement read asks nothing).
 _SENTENCE_ENDS = ".!;"
 # Markers of a turn that goes back or points at a turn, an action or an output.
 _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.TOOL_REF)
@@ -81,7 +80,7 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
         previous = tokens[index - 1]
         if previous[-1:] == "?":
             return None  # the first question closes before any statement ended
-        ended = previous[-1:] in _CLAUSE_ENDS or previous in DASHES
+        ended = previous[-1:] in STATEMENT_ENDS or previous in DASHES
         if previous[-1:] in _SENTENCE_ENDS:
             sentence = index
         if ended and words[index] in ADDER_ASKS:

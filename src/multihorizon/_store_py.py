@@ -4,7 +4,8 @@
 int8 copy, kept row by row or column by column, ``dialogue.int8_codes``) and its scale. It
 was a ``quantize_rows`` call that made two new arrays, then three NumPy writes, the column
 layout's a strided copy of the transposed codes (issue 14: the commit stage). ``store_row``
-does the same writes in one call into the log's own buffers, allocating nothing. The C++
+does the same writes in one call into the log's own buffers (the C++ kernel allocates
+nothing but, in the column layout, one row's codes before it scatters them). The C++
 (``cpp/include/multihorizon/quantize.hpp``) and Numba (``_numba_int8``) twins write the same
 bytes: the codes and scale are ``quantize_rows``' on every backend.
 

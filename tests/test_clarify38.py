@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import session_after
 from handwritten_scoring import score
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.confirm_checks import confirm_check
@@ -36,13 +37,6 @@ _BREAD_REPLY = (
     "Let it prove longer after shaping and use the windowpane test to check the kneading. Do a "
     "stretch and fold every 30 minutes during the first rise."
 )
-
-
-def _session(user: str, reply: str, config: mh.Config | None = None) -> mh.Session:
-    session = mh.Session(config=config) if config is not None else mh.Session()
-    session.user(user)
-    session.assistant(reply)
-    return session
 
 
 @pytest.mark.parametrize(
@@ -65,7 +59,7 @@ def test_floors(name: str, intent: float) -> None:
     ],
 )
 def test_a_lost_part_of_the_reply_is_clarify(text: str) -> None:
-    assert _session(_BREAD, _BREAD_REPLY).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_BREAD, _BREAD_REPLY).classify(text) is mh.Intent.CLARIFY
 
 
 @pytest.mark.parametrize(
@@ -78,7 +72,7 @@ def test_a_lost_part_of_the_reply_is_clarify(text: str) -> None:
     ],
 )
 def test_questions_of_their_own_stay_drill_down(text: str) -> None:
-    assert _session(_BREAD, _BREAD_REPLY).classify(text) is mh.Intent.DRILL_DOWN
+    assert session_after(_BREAD, _BREAD_REPLY).classify(text) is mh.Intent.DRILL_DOWN
 
 
 @pytest.mark.parametrize(
@@ -91,7 +85,7 @@ def test_questions_of_their_own_stay_drill_down(text: str) -> None:
     ],
 )
 def test_restating_checks_are_clarify(text: str) -> None:
-    assert _session(_KETTLE, _KETTLE_REPLY).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_KETTLE, _KETTLE_REPLY).classify(text) is mh.Intent.CLARIFY
 
 
 @pytest.mark.parametrize(
@@ -104,7 +98,7 @@ def test_restating_checks_are_clarify(text: str) -> None:
     ],
 )
 def test_questions_with_a_mark_but_new_words_are_no_checks(text: str) -> None:
-    assert _session(_KETTLE, _KETTLE_REPLY).classify(text) is mh.Intent.DRILL_DOWN
+    assert session_after(_KETTLE, _KETTLE_REPLY).classify(text) is mh.Intent.DRILL_DOWN
 
 
 def test_restating_needs_the_replys_words() -> None:
@@ -145,7 +139,7 @@ def test_classify_analyse_and_user_agree_on_every_backend() -> None:
         for name in _backend.available():
             kernels.use(name)
             for text in _FORMS:
-                session = _session(_BREAD, _BREAD_REPLY)
+                session = session_after(_BREAD, _BREAD_REPLY)
                 intent = session.classify(text)
                 assert intent is mh.Intent.CLARIFY, (name, text)
                 assert intent == session.analyse(text)[0], (name, text)
@@ -166,7 +160,7 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
     def calls(size: int) -> Callable[[], object]:
         text = prefix + (unit * (size // len(unit) + 1))[:size] + suffix
         reply = _KETTLE_REPLY + " receipt" * (size // 8)
-        session = _session(_KETTLE, reply)
+        session = session_after(_KETTLE, reply)
         return lambda: session.classify(text)
 
     small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
@@ -178,7 +172,7 @@ def test_a_short_check_reads_a_long_reply_in_linear_time() -> None:
     text = "so the receipt alone is enough and I don't need the box?"
 
     def calls(size: int) -> Callable[[], object]:
-        session = _session(_KETTLE, _KETTLE_REPLY + " receipt box" * (size // 12))
+        session = session_after(_KETTLE, _KETTLE_REPLY + " receipt box" * (size // 12))
         return lambda: session.classify(text)
 
     small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
@@ -188,7 +182,7 @@ def test_a_short_check_reads_a_long_reply_in_linear_time() -> None:
 # The on/off observation of ``test_rules`` (every rule's switch changes what it decides).
 def _observe_restating_check(config: mh.Config) -> object:
     text = "so the receipt alone is enough and I don't need the box?"
-    return _session(_KETTLE, _KETTLE_REPLY, config).classify(text)
+    return session_after(_KETTLE, _KETTLE_REPLY, config=config).classify(text)
 
 
 OBSERVERS = {"restating-checks": _observe_restating_check}

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import session_after
 from handwritten_scoring import score
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.choice_asks import choice_term, dumb_term, judges_wording
@@ -45,13 +46,6 @@ _SALES_REPLY = (
     "Split the drop into volume and price, then look at the channel mix and whether a "
     "promotion ended in February."
 )
-
-
-def _session(user: str, reply: str, config: mh.Config | None = None) -> mh.Session:
-    session = mh.Session(config=config) if config is not None else mh.Session()
-    session.user(user)
-    session.assistant(reply)
-    return session
 
 
 @pytest.mark.parametrize(
@@ -79,9 +73,9 @@ def test_floors(name: str, intent: float) -> None:
 def test_plain_clarifications_are_clarify_and_their_switch_turns_them_off(
     text: str, switch: str
 ) -> None:
-    assert _session(_WALL, _WALL_REPLY).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_WALL, _WALL_REPLY).classify(text) is mh.Intent.CLARIFY
     off = dataclasses.replace(mh.Config(), **{switch: False})
-    assert _session(_WALL, _WALL_REPLY, off).classify(text) is not mh.Intent.CLARIFY
+    assert session_after(_WALL, _WALL_REPLY, config=off).classify(text) is not mh.Intent.CLARIFY
 
 
 @pytest.mark.parametrize(
@@ -98,7 +92,7 @@ def test_plain_clarifications_are_clarify_and_their_switch_turns_them_off(
     ],
 )
 def test_questions_of_their_own_stay_drill_down(text: str) -> None:
-    assert _session(_WALL, _WALL_REPLY).classify(text) is mh.Intent.DRILL_DOWN
+    assert session_after(_WALL, _WALL_REPLY).classify(text) is mh.Intent.DRILL_DOWN
 
 
 @pytest.mark.parametrize(
@@ -110,16 +104,16 @@ def test_questions_of_their_own_stay_drill_down(text: str) -> None:
     ],
 )
 def test_judging_own_wording_is_drill_down(text: str) -> None:
-    assert _session(_NOTE, _NOTE_REPLY).classify(text) is mh.Intent.DRILL_DOWN
+    assert session_after(_NOTE, _NOTE_REPLY).classify(text) is mh.Intent.DRILL_DOWN
     off = mh.Config(wording_judgements=False)
-    assert _session(_NOTE, _NOTE_REPLY, off).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_NOTE, _NOTE_REPLY, config=off).classify(text) is mh.Intent.CLARIFY
 
 
 @pytest.mark.parametrize(
     "text", ['what does "Cheers" mean here?', 'is "cheers" the same as thanks?']
 )
 def test_asking_what_quoted_wording_means_stays_clarify(text: str) -> None:
-    assert _session(_NOTE, _NOTE_REPLY).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_NOTE, _NOTE_REPLY).classify(text) is mh.Intent.CLARIFY
 
 
 @pytest.mark.parametrize(
@@ -131,9 +125,9 @@ def test_asking_what_quoted_wording_means_stays_clarify(text: str) -> None:
     ],
 )
 def test_a_split_is_drill_down(text: str) -> None:
-    assert _session(_SALES, _SALES_REPLY).classify(text) is mh.Intent.DRILL_DOWN
+    assert session_after(_SALES, _SALES_REPLY).classify(text) is mh.Intent.DRILL_DOWN
     off = mh.Config(split_requests=False)
-    assert _session(_SALES, _SALES_REPLY, off).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_SALES, _SALES_REPLY, config=off).classify(text) is mh.Intent.CLARIFY
 
 
 @pytest.mark.parametrize(
@@ -146,7 +140,7 @@ def test_a_split_is_drill_down(text: str) -> None:
     ],
 )
 def test_a_simpler_version_stays_clarify(text: str) -> None:
-    assert _session(_SALES, _SALES_REPLY).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_SALES, _SALES_REPLY).classify(text) is mh.Intent.CLARIFY
 
 
 def test_the_readings() -> None:
@@ -184,12 +178,12 @@ def test_classify_analyse_and_user_agree_on_every_backend() -> None:
         for name in _backend.available():
             kernels.use(name)
             for text in _FORMS:
-                session = _session(_WALL, _WALL_REPLY)
+                session = session_after(_WALL, _WALL_REPLY)
                 intent = session.classify(text)
                 assert intent is mh.Intent.CLARIFY, (name, text)
                 assert intent == session.analyse(text)[0], (name, text)
                 assert session.user(text).intent == intent, (name, text)
-            session = _session(_SALES, _SALES_REPLY)
+            session = session_after(_SALES, _SALES_REPLY)
             text = "break that down by week"
             assert session.classify(text) is mh.Intent.DRILL_DOWN, name
             assert session.analyse(text)[0] is mh.Intent.DRILL_DOWN, name
@@ -213,7 +207,7 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
     def calls(size: int) -> Callable[[], object]:
         text = prefix + (unit * (size // len(unit) + 1))[:size] + suffix
         reply = _WALL_REPLY + " mortar" * (size // 8)
-        session = _session(_WALL, reply)
+        session = session_after(_WALL, reply)
         return lambda: session.classify(text)
 
     small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
@@ -222,7 +216,7 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
 
 def _observe(user: str, reply: str, text: str) -> Callable[[mh.Config], object]:
     def observe(config: mh.Config) -> object:
-        return _session(user, reply, config).classify(text)
+        return session_after(user, reply, config=config).classify(text)
 
     return observe
 

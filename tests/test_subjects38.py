@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import user_turn_reads
 from handwritten_scoring import score
 from multihorizon.dialogue.also_holdings import added_thing
 from multihorizon.dialogue.new_subjects import new_subject
@@ -44,13 +45,6 @@ def _refund(config: mh.Config | None = None) -> mh.Session:
     return session
 
 
-def _agree(session: mh.Session, text: str, intent: mh.Intent) -> mh.Envelope:
-    assert session.classify(text) is session.analyse(text)[0] is intent, text
-    envelope = session.user(text)
-    assert envelope.intent is intent, text
-    return envelope
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -69,7 +63,7 @@ def _agree(session: mh.Session, text: str, intent: mh.Intent) -> mh.Envelope:
 def test_a_new_thing_added_is_a_new_subject_and_thread(text: str) -> None:
     session = _offer()
     before = session.active_thread
-    envelope = _agree(session, text, mh.Intent.EXPLORE)
+    envelope = user_turn_reads(session, text, mh.Intent.EXPLORE)
     assert envelope.active_thread != before, text
 
 
@@ -92,7 +86,7 @@ def test_an_addition_that_shares_the_thread_or_adds_no_thing_is_not_the_rules(te
 def test_the_receipts_the_reply_asked_for_answer_it() -> None:
     session = _refund()
     before = session.active_thread
-    envelope = _agree(session, "I've also got the receipts for it", mh.Intent.CONTINUE)
+    envelope = user_turn_reads(session, "I've also got the receipts for it", mh.Intent.CONTINUE)
     assert envelope.active_thread == before
 
 
@@ -101,7 +95,7 @@ def test_the_switch_turns_the_rule_off() -> None:
     session = _offer(mh.Config(also_holdings=False), " Do you have a competing offer?")
     assert session.classify(text) is session.analyse(text)[0] is not mh.Intent.EXPLORE
     on = _offer(reply=" Do you have a competing offer?")
-    assert _agree(on, text, mh.Intent.EXPLORE).active_thread != "job-offer"
+    assert user_turn_reads(on, text, mh.Intent.EXPLORE).active_thread != "job-offer"
 
 
 @pytest.mark.parametrize(
@@ -170,7 +164,7 @@ def test_the_added_thing_reads_a_bounded_opening() -> None:
 def test_an_announced_matter_is_a_new_topic_and_thread(text: str) -> None:
     session = _offer(reply=" Do you have a competing offer?")
     before = session.active_thread
-    envelope = _agree(session, text, mh.Intent.EXPLORE)
+    envelope = user_turn_reads(session, text, mh.Intent.EXPLORE)
     assert envelope.active_thread != before, text
 
 
@@ -190,7 +184,7 @@ def test_an_answer_that_opens_with_no_continues_the_thread(text: str) -> None:
         "Curling often means pests or water stress. Do you see any aphids on the leaves?"
     )
     before = session.active_thread
-    envelope = _agree(session, text, mh.Intent.CONTINUE)
+    envelope = user_turn_reads(session, text, mh.Intent.CONTINUE)
     assert envelope.active_thread == before, text
 
 
@@ -207,7 +201,7 @@ def test_an_otherness_word_after_a_negation_is_an_answer(text: str) -> None:
     session.user("The kitchen sink drains really slowly since the weekend.")
     session.assistant("Often it's a grease plug in the trap. Have you tried a plunger on it yet?")
     before = session.active_thread
-    envelope = _agree(session, text, mh.Intent.CONTINUE)
+    envelope = user_turn_reads(session, text, mh.Intent.CONTINUE)
     assert envelope.active_thread == before, text
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import user_turn_reads
 from handwritten_scoring import score
 from multihorizon.dialogue.adder_questions import split_added
 from multihorizon.dialogue.also_holdings import added_thing
@@ -45,13 +46,6 @@ def _puppy(config: mh.Config | None = None) -> mh.Session:
     return session
 
 
-def _agree(session: mh.Session, text: str, intent: mh.Intent) -> mh.Envelope:
-    assert session.classify(text) is session.analyse(text)[0] is intent, text
-    envelope = session.user(text)
-    assert envelope.intent is intent, text
-    return envelope
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -66,7 +60,7 @@ def _agree(session: mh.Session, text: str, intent: mh.Intent) -> mh.Envelope:
 def test_a_new_situation_then_a_question_is_a_new_subject_and_thread(text: str) -> None:
     session = _move()
     before = session.active_thread
-    envelope = _agree(session, text, mh.Intent.EXPLORE)
+    envelope = user_turn_reads(session, text, mh.Intent.EXPLORE)
     assert envelope.active_thread != before, text
 
 
@@ -89,7 +83,7 @@ def test_an_opener_on_the_thread_is_a_drill_down() -> None:
     session = _puppy()
     before = session.active_thread
     text = "Also, the puppy food gives her a runny tummy. Should we switch the food?"
-    assert _agree(session, text, mh.Intent.DRILL_DOWN).active_thread == before
+    assert user_turn_reads(session, text, mh.Intent.DRILL_DOWN).active_thread == before
 
 
 @pytest.mark.parametrize(
@@ -104,7 +98,7 @@ def test_an_opener_on_the_thread_is_a_drill_down() -> None:
 def test_a_thing_held_without_a_determiner_is_a_new_subject(text: str) -> None:
     session = _puppy()
     before = session.active_thread
-    envelope = _agree(session, text, mh.Intent.EXPLORE)
+    envelope = user_turn_reads(session, text, mh.Intent.EXPLORE)
     assert envelope.active_thread != before, text
 
 

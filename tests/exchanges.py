@@ -1,0 +1,26 @@
+"""Test builders shared by the behaviour tests: a session after a given exchange, and the check
+that `classify`, `analyse` and `user` read a turn alike (they take different paths: the
+native settle, the staged view, the full turn)."""
+
+from __future__ import annotations
+
+import multihorizon as mh
+
+
+def session_after(*texts: str, config: mh.Config | None = None) -> mh.Session:
+    """A session that has logged ``texts`` in turn: user, assistant, user, ..."""
+    session = mh.Session(config=config) if config is not None else mh.Session()
+    for index, text in enumerate(texts):
+        if index % 2 == 0:
+            session.user(text)
+        else:
+            session.assistant(text)
+    return session
+
+
+def user_turn_reads(session: mh.Session, text: str, intent: mh.Intent) -> mh.Envelope:
+    """Log ``text`` after checking that all three paths read it as ``intent``."""
+    assert session.classify(text) is session.analyse(text)[0] is intent, text
+    envelope = session.user(text)
+    assert envelope.intent is intent, text
+    return envelope

@@ -20,6 +20,7 @@ from test_again_references import OBSERVERS as _AGAIN38
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_clarify39 import OBSERVERS as _CLARIFY39
+from test_clarify40 import OBSERVERS as _CLARIFY40
 from test_fields39 import OBSERVERS as _FIELDS39
 from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
@@ -1765,6 +1766,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
     **_CLARIFY38,  # restating-checks (stop 38)
     **_CLARIFY39,  # choice-asks ... wording-judgements (stop 39)
+    **_CLARIFY40,  # meaning-qualifiers ... contrast-restatements (stop 40)
     **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
     **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
     **_BACKTO38,  # return-detail-targets (stop 38)

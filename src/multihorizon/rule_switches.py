@@ -413,3 +413,11 @@ class RuleSwitches:
     # "Write the same thing but with HTTPS on 443." repeats the recent request that named
     # "write", not a later question about the health check (rule repeats-named-requests).
     repeats_named_requests: bool = True
+    # Stop 40 (clarify40, issue 15 item 1), SPEC-028 §5.2 CLARIFY:
+    meaning_qualifiers: bool = True  # "what does X mean here, ...?", "not sure what X means": §5.2
+    versus_asks: bool = True  # "X vs Y, what's the difference?", both the reply's: CLARIFY §5.2
+    role_asks: bool = True  # "could you clarify the role of X?", the reply's X: CLARIFY §5.2
+    pointed_asks: bool = True  # "X, how does that look?", the reply's X: CLARIFY §5.2
+    lost_part_terms: bool = True  # "i dont get the escrow bit, ...", the reply's: CLARIFY §5.2
+    why_objections: bool = True  # "why does X mean Y, it's the same Z": CLARIFY §5.2
+    contrast_restatements: bool = True  # "so X but Y?" in the reply's words: CLARIFY §5.2

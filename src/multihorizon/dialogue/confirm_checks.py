@@ -25,6 +25,8 @@ from ..text.check_words import (
     CONFIRM_OUTSIDE,
     CONFIRM_RETURNS,
     CONFIRM_TAGS,
+    CONTRAST_ASKS,
+    RESTATING_CONTRASTS,
     RESTATING_MARKS,
     RESTATING_NEEDS,
     RESTATING_SKIPPED,
@@ -111,6 +113,7 @@ def confirm_check(
     reply_terms: Callable[[], frozenset[str]] | None = None,
     closing: bool = True,
     restated: Callable[[bool], frozenset[str]] | None = None,
+    contrasted: bool = False,
 ) -> bool:
     """Whether the turn's last sentence is a check (``understanding_check``, after a return's
     clause) marked as one: a ``CONFIRM_TAGS`` tag closing it after a clause end or as a
@@ -125,7 +128,9 @@ def confirm_check(
     the replies a check with an opener may restate (of the latest reply, or of the recent ones
     after a return: its argument); with one of ``RESTATING_MARKS`` or ``RESTATING_NEEDS`` and
     enough of its words theirs (``_restates``) it is a check ("so the receipt alone is enough
-    and I don't need the box?")."""
+    and I don't need the box?"). ``contrasted`` (rule contrast-restatements): with
+    ``restated``, one of ``RESTATING_CONTRASTS`` inside the check, each side of it naming a
+    word of the reply, marks it too ("So the lease costs more but at the end I own nothing?")."""
     if not may_confirm(text):
         return False
     tokens = text.casefold().replace("\u2019", "'").split()
@@ -164,6 +169,10 @@ def confirm_check(
     restating = opened and restated is not None and _restating(words)
     if restating and restated is not None and _restates(opened, restated(start > 0)):
         return True
+    if opened and restated is not None and contrasted:
+        replied = restated(start > 0)
+        if _contrasts_sides(words, replied) and _restates(opened, replied):
+            return True
     said = [figure for word in words if (figure := _figure(word))]
     if not (opened and figures is not None and said):
         return False
@@ -183,6 +192,30 @@ def _restating(words: list[str]) -> bool:
         ):
             return True
     return False
+
+
+def _contrasts_sides(words: list[str], said: frozenset[str]) -> bool:
+    """Whether one of ``RESTATING_CONTRASTS`` stands inside ``words`` (not first nor last)
+    and each side of the first names a content word of the reply's ``said`` (rule
+    contrast-restatements: "so the lease costs more per month but I own nothing?")."""
+    for at in range(1, len(words) - 1):
+        if words[at] in RESTATING_CONTRASTS:
+            if words[at + 1] in CONTRAST_ASKS:
+                return False  # "... but can I open the door?" asks on
+            before = content_terms(" ".join(words[:at]))
+            after = content_terms(" ".join(words[at + 1 :]))
+            stems = {word[:_STEM_CHARS] for word in said if len(word) >= _STEM_CHARS}
+            return _names(before, said, stems) and _names(after, said, stems)
+    return False
+
+
+def _names(checked: list[str], said: frozenset[str], stems: set[str]) -> bool:
+    """Whether one of ``checked`` is a word of ``said`` or shares its first ``_STEM_CHARS``
+    letters with one (``stems``)."""
+    return any(
+        word in said or (len(word) >= _STEM_CHARS and word[:_STEM_CHARS] in stems)
+        for word in checked
+    )
 
 
 def _restates(checked: tuple[str, ...], said: frozenset[str]) -> bool:
@@ -273,6 +306,9 @@ def confirms_the_reply(context: DialogueContext, features: TurnFeatures) -> bool
     terms = lambda: frozenset(content_terms(reply))  # noqa: E731 (read only when asked)
     figures = lambda: _reply_figures(context)  # noqa: E731 (read only when asked)
     restated = partial(_reply_words, context) if config.restating_checks else None
-    if not confirm_check(features.text, figures, terms, config.closing_checks, restated):
+    contrasted = config.contrast_restatements  # "so X but Y?" in the reply's words
+    if not confirm_check(
+        features.text, figures, terms, config.closing_checks, restated, contrasted
+    ):
         return False
     return not (context.speakers.multi_party(config) or context.peer_dialogue())

@@ -28,8 +28,10 @@ from ..text.meaning_words import (
     MEANING_CONSEQUENCE,
     MEANING_COORDINATORS,
     MEANING_CUTS,
+    MEANING_EMBEDDERS,
     MEANING_NEEDLES,
     MEANING_POINTERS,
+    MEANING_QUALIFIERS,
     MEANING_REFERENCE_NOUNS,
     MEANING_SKIPPED,
     MEANING_SUBJECTS,
@@ -136,13 +138,16 @@ def _points_back(words: list[str]) -> bool:
     return len(bare) == 2 and bare[0] in ("that", "this") and bare[1] in MEANING_REFERENCE_NOUNS
 
 
-def meaning_term(text: str, learner: bool = False) -> tuple[str, ...]:
+def meaning_term(text: str, learner: bool = False, qualified: bool = False) -> tuple[str, ...]:
     """The content words of the term a question of at most ``MEANING_CHARS`` characters asks
     the meaning of, by its first kernel (``meaning_words``); () for any other turn. A turn
     asks: it holds a "?" or its kernel a wh-word ("set pieces meaning what exactly"), or
     with ``learner`` (rule learner-meaning-asks) one of ``LEARNER_ASKING`` ("this word X I
     don't understand"); the term then loses a lead naming it a word ("the letters FSCS")
-    and the hedges before a statement kernel ("X I still don't get")."""
+    and the hedges before a statement kernel ("X I still don't get"). With ``qualified``
+    (rule meaning-qualifiers) a "mean" may close with one of ``MEANING_QUALIFIERS`` ("what
+    does X mean in this case") and a term before "means" embedded after a "what" is the
+    words after it ("I am not entirely certain what 'accrued' means")."""
     if len(text) > MEANING_CHARS:
         return ()
     folded = text.casefold().replace("\u2019", "'")
@@ -164,12 +169,15 @@ def meaning_term(text: str, learner: bool = False) -> tuple[str, ...]:
             return ()  # "what means more to buyers, price or location?"
         if after:
             quoted = not _QUOTES.isdisjoint(text)
-            asked = _after(words[last:end], words[last - 1] in _AUXILIARIES, quoted)
+            tail = _unqualified(words[last:end]) if qualified else words[last:end]
+            asked = _after(tail, words[last - 1] in _AUXILIARIES, quoted)
             if asked is None:
                 return ()
             term = asked
         else:
             term = _unfilled(words[start:first])
+            if qualified:
+                term = _embedded(term)
             while learner and term and term[-1] in LEARNER_HEDGES:
                 term = term[:-1]  # "X I still don't get"
         if learner:
@@ -181,6 +189,32 @@ def meaning_term(text: str, learner: bool = False) -> tuple[str, ...]:
         terms = tuple(word for word in content_terms(" ".join(term)) if word not in MEANING_SKIPPED)
         return terms if 0 < len(terms) <= _TERM_WORDS else ()
     return ()
+
+
+def _unqualified(words: list[str]) -> list[str]:
+    """``words`` (an "after" kernel's, up to its clause's end) without the
+    ``MEANING_QUALIFIERS`` that close them after a "mean" ("X mean in this case" -> "X
+    mean"); one pass from the end, each qualifier a few words."""
+    end = len(words)
+    taken = True
+    while taken:
+        taken = False
+        for qualifier in MEANING_QUALIFIERS:
+            at = end - len(qualifier)
+            if at > 0 and tuple(words[at:end]) == qualifier:
+                end, taken = at, True
+                break
+    return words if end == len(words) or words[end - 1] != "mean" else words[:end]
+
+
+def _embedded(term: list[str]) -> list[str]:
+    """A term before "means" after a frame that embeds it ("I am not sure what X", "no idea
+    what X"): the words after its last "what" that follows one of ``MEANING_EMBEDDERS``,
+    when words follow it."""
+    for index in range(len(term) - 2, 0, -1):
+        if term[index] == "what" and term[index - 1] in MEANING_EMBEDDERS:
+            return term[index + 1 :]
+    return term
 
 
 def _compares(words: list[str]) -> bool:

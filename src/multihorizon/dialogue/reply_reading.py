@@ -29,6 +29,13 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
+from .term_forms import (
+    asks_a_role,
+    asks_about_a_lost_part,
+    asks_back_pointed,
+    asks_versus,
+    objects_to_the_reply,
+)
 from .term_origins import recalls_a_reply_term
 from .terse_reports import reports_tersely
 from .understanding_checks import checks_the_reply
@@ -72,6 +79,16 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # rule condition-checks: "so if it's under 2kg I pay no duty?"
     if intent in _ECHO_FROM and asks_between_readings(context, features):
         return Intent.CLARIFY  # rule reading-asks: "4:1 is by volume or by weight exactly?"
+    if intent in _ECHO_FROM and asks_versus(context, features):
+        return Intent.CLARIFY  # rule versus-asks: "ammonia vs nitrite, what's the difference?"
+    if intent in _ECHO_FROM and asks_a_role(context, features):
+        return Intent.CLARIFY  # rule role-asks: "could you clarify the role of the captain?"
+    if intent in _ECHO_FROM and asks_back_pointed(context, features):
+        return Intent.CLARIFY  # rule pointed-asks: "stir until ribbony, how does that look"
+    if intent in _ECHO_FROM and asks_about_a_lost_part(context, features):
+        return Intent.CLARIFY  # rule lost-part-terms: "i dont get the escrow bit, ..."
+    if intent in _ECHO_FROM and objects_to_the_reply(context, features):
+        return Intent.CLARIFY  # rule why-objections: "why does X mean Y, it's the same Z"
     if intent in _SPLIT_FROM and asks_for_a_split(context, features):
         return Intent.DRILL_DOWN  # rule split-requests: "break that down per region"
     if intent in _ADDS_FROM and adds_a_subject(context, features):

@@ -98,7 +98,8 @@ def asks_about_a_reply_term(context: DialogueContext, features: TurnFeatures) ->
         terms.append(checked)  # rule term-checks: "Red wrigglers, are those the same as ...?"
     # Rule meaning-asks: "porosity, what is it exactly"; the reply just before brought it.
     learner = config.learner_meaning_asks  # "this word X I don't get": rule learner-meaning-asks
-    asked = meaning_term(features.text, learner) if config.meaning_asks else ()
+    qualified = config.meaning_qualifiers  # "what does X mean here, ...": meaning-qualifiers
+    asked = meaning_term(features.text, learner, qualified) if config.meaning_asks else ()
     if not (terms or asked) or context.speakers.multi_party(config) or context.peer_dialogue():
         return False
     brought = asked and reply_brought(asked, log.features[-1].terms)

@@ -26,7 +26,9 @@ __all__ = [
     "CONFIRM_PHRASES",
     "CONFIRM_RETURNS",
     "CONFIRM_TAGS",
+    "CONTRAST_ASKS",
     "RESTATED_LINKS",
+    "RESTATING_CONTRASTS",
     "RESTATING_MARKS",
     "RESTATING_NEEDS",
     "RESTATING_SKIPPED",
@@ -181,6 +183,15 @@ RESTATING_NEEDS = (
 RESTATING_SKIPPED = RESTATING_MARKS | frozenset(
     ("don", "dont", "doesn", "doesnt", "need", "needed", "needn")
 )
+# Rule contrast-restatements (stop 40): a check that restates the reply's two sides joined by
+# a contrast ("So the lease costs more per month but at the end I own nothing?").
+RESTATING_CONTRASTS = frozenset(("but", "yet", "whereas", "while"))
+# After the contrast these ask something new, no restatement ("so it's hot but can I open the
+# door?", "... but who pays for it?"): a verb put first or a wh-word.
+CONTRAST_ASKS = frozenset((
+    "can", "could", "should", "would", "will", "shall", "must", "do", "does", "did", "is", "are",
+    "was", "were", "am", "what", "whats", "what's", "who", "how", "when", "where", "which", "why",
+))  # fmt: skip
 # The scanner's phrases (``Marker.CONFIRM_MARK``): a turn with one goes on to the slow path.
 CONFIRM_PHRASES = tuple(
     sorted(
@@ -188,6 +199,7 @@ CONFIRM_PHRASES = tuple(
         | {" ".join(contrast) for contrast in CONFIRM_CONTRASTS}
         | CONFIRM_LIMITERS
         | RESTATING_MARKS
+        | RESTATING_CONTRASTS
         | {" ".join(need) for need in RESTATING_NEEDS}
     )
 )

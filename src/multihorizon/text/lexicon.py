@@ -45,6 +45,7 @@ from .reference_phrases import (
     VARIATION_REPEATS,
 )
 from .said_words import IT_SAID_PHRASES
+from .term_form_words import TERM_FORM_PHRASES
 from .term_origin_words import RECALL_PHRASES
 from .tokens import STOPWORDS
 from .topic_clause_words import (
@@ -357,7 +358,8 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         # wherever the phrase stood (the bench's marker-dense turn 1.5 -> 92 µs).
         Marker.ALSO_OPENER: tuple(sorted({" ".join(form) for form in ALSO_SUBJECT_OPENERS})),
         Marker.TERM_RECALL: RECALL_PHRASES,
-        Marker.PLAIN_CLARIFY: CHOICE_PHRASES,
+        # Rules of stop 40 (term_form_words): "what does X mean here", "X vs Y, ...".
+        Marker.PLAIN_CLARIFY: CHOICE_PHRASES + TERM_FORM_PHRASES,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",

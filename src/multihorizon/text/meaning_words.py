@@ -25,8 +25,10 @@ __all__ = [
     "MEANING_CONSEQUENCE",
     "MEANING_COORDINATORS",
     "MEANING_CUTS",
+    "MEANING_EMBEDDERS",
     "MEANING_NEEDLES",
     "MEANING_POINTERS",
+    "MEANING_QUALIFIERS",
     "MEANING_REFERENCE_NOUNS",
     "MEANING_SKIPPED",
     "MEANING_SUBJECTS",
@@ -92,6 +94,21 @@ MEANING_SUBJECTS = frozenset(("i", "i'm", "you", "it", "it's", "we", "they", "sh
 MEANING_SKIPPED = frozenset((
     "exactly", "actually", "again", "really", "precisely", "then", "here", "there", "even",
     "please", "now", "just", "for", "supposed", "to", "in", "practice", "do", "the", "a", "an",
+))  # fmt: skip
+# Rule meaning-qualifiers (stop 40, issue 15 item 1): what may close a "what does X mean"
+# after its "mean" ("what does 'vesting' mean in this case", "what does size mean here, is it
+# glue?"), taken off before the ending is read; a frame that embeds the question ("I am not
+# entirely certain what 'accrued' means"): the term is the words after its last "what".
+MEANING_QUALIFIERS = (
+    ("in", "this", "case"), ("in", "that", "case"), ("in", "this", "context"),
+    ("in", "that", "context"), ("in", "context"), ("in", "practice"), ("in", "real", "life"),
+    ("in", "real", "terms"), ("in", "this", "sentence"), ("in", "your", "answer"),
+    ("in", "your", "reply"), ("here",), ("there",), ("exactly",),
+)  # fmt: skip
+# The frames that embed the question, a word and "what" ("not sure what", "no idea what"):
+# their words are among ``term_form_words.TERM_FORM_PHRASES`` (the settle hands such a turn on).
+MEANING_EMBEDDERS = frozenset((
+    "sure", "certain", "idea", "clear", "follow", "get", "understand", "know",
 ))  # fmt: skip
 # The substrings one of which every kernel holds (case-folded): the native settle's gate
 # (``_settle_py.EchoGates.may_mean``).

@@ -16,6 +16,7 @@ from ..text.reference_phrases import OPENER_REPEAT_TAIL, OPENER_REPEATS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import KIND_WORDS
 from .references import Mention
+from .similar_repeats import is_similar, similar_asks
 
 __all__ = [
     "ACTION_VERBS",
@@ -539,6 +540,8 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
     "I was going to say the same thing" describe the speaker's own doing.
     """
     folded = phrase.casefold()
+    if is_similar(folded) and not similar_asks(text, start, end):
+        return None  # "I wrote a similar one last year" asks for nothing (similar-repeats)
     if folded in OPENER_REPEATS and not _opens_short_turn(text, start, end):
         return None  # "now in the logs I see an error": no repeat request
     if folded in _VARIATION_ACTIONS:

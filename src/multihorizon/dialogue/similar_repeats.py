@@ -1,0 +1,65 @@
+"""Rule similar-repeats (issue 15, lists40; SPEC-028 §4.1 "do it again"): a request for a
+thing like one made before, named by its kind rather than "again" ("write a similar one to the
+letting agent", "and something along those lines for the driver"), is an action reference,
+resolved as the other repeats of a thing made (rule repeat-products: a request that made
+something, never a question asked since; rule message-repeats when it asks a message).
+
+The phrases are the lexicon's (``reference_phrases.SIMILAR_REPEATS``); this module decides
+whether a hit asks for anything. It reads at most a sentence before the hit (bounded by
+``_BEFORE`` characters) and ``SIMILAR_REACH`` words after it: linear, no regex.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..text.reference_phrases import (
+    SIMILAR_OPENERS,
+    SIMILAR_REACH,
+    SIMILAR_REPEATS,
+    SIMILAR_SKIPPED,
+    SIMILAR_SUBJECTS,
+    SIMILAR_TAILS,
+    SIMILAR_VERBS,
+)
+from .references import Mention
+
+__all__ = ["is_similar", "similar_asks", "without_similar"]
+
+_PHRASES = frozenset(SIMILAR_REPEATS)
+_BEFORE = 120  # characters read back from the hit for its sentence
+_STRIP = "\"'()[],.;:!?\u2019\u2018\u201c\u201d"
+_SENTENCE_MARKS = ".!?;\n"
+
+
+def is_similar(phrase: str) -> bool:
+    """Whether a marker phrase is one of rule similar-repeats' (``SIMILAR_REPEATS``)."""
+    return phrase.casefold() in _PHRASES
+
+
+def similar_asks(text: str, start: int, end: int) -> bool:
+    """Whether the similar-repeat phrase at ``text[start:end]`` asks for a thing made: a verb
+    of making or doing right before it (past articles and pronouns), said by no first or
+    third person ("could you write a similar one", not "I wrote a similar one"), or the
+    sentence opens with it after at most an acknowledgement, and the variation's word follows
+    ("And something similar for the council?")."""
+    chunk = text[max(0, start - _BEFORE) : start]
+    cut = max(chunk.rfind(mark) for mark in _SENTENCE_MARKS)
+    before = [word.casefold().strip(_STRIP) for word in chunk[cut + 1 :].split()]
+    before = [word for word in before if word]
+    if cut < 0 and start > _BEFORE:
+        before = before[1:]  # the first word may be cut in two
+    rest = [word for word in before if word not in SIMILAR_SKIPPED]
+    if rest and rest[-1] in SIMILAR_VERBS:
+        return len(rest) < 2 or rest[-2] not in SIMILAR_SUBJECTS
+    if cut < 0 and start > _BEFORE:
+        return False  # a sentence longer than the window: no opener to read
+    if not all(word in SIMILAR_OPENERS for word in rest):
+        return False
+    after = text[end : end + _BEFORE].split()[:SIMILAR_REACH]
+    return any(word.casefold().strip(_STRIP) in SIMILAR_TAILS for word in after)
+
+
+def without_similar(mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` without the action references of rule similar-repeats (the rule off)."""
+    return [m for m in mentions if m.type != "action" or not is_similar(m.surface)]

@@ -82,11 +82,8 @@ def action_target(
     before "now the same but for a full marathon": the plan asked for before it), and taken
     only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
     of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``).
-    ``named_questions`` (rule repeats-named-questions): a question that holds one of
-    ``words`` other than a verb of doing is taken as a request would be, before the checks
-    that pass questions over ("the tflint thing again but for errors" -> "how do i make
-    tflint fail the ci job?", not an older request naming nothing). Returns (turn, REQUEST
-    or FALLBACK), or None."""
+    ``named_questions`` (rule repeats-named-questions): a question holding a word of
+    ``words`` but verbs of doing is taken first. Returns (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
     doing = questions and surface.casefold().startswith(_DOING)
     held, fallback, first, passed = -1, -1, -1, -1

@@ -41,7 +41,7 @@ from .named_resolution import (
 from .ordinal_resolution import resolve_ordinal
 from .references import Mention, Reference
 from .repeat_siblings import sibling_repeats
-from .similar_repeats import is_similar, without_similar
+from .similar_repeats import repeats_similar, similar_kept
 from .turnlog import TurnLog
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]
@@ -499,19 +499,17 @@ def resolve_turn(
             content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,
             item_forms=config.item_forms, forms_gate=forms_gate,
         )  # fmt: skip
-    if mentions and not config.similar_repeats:
-        mentions = without_similar(mentions)  # rule similar-repeats off
+    mentions = similar_kept(mentions, config.similar_repeats)  # rule similar-repeats
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         said = content, mentions, config
-        # Rule similar-repeats: "a similar one for X" asks for a thing made, as "one more".
-        similar = any(m.type == "action" and is_similar(m.surface) for m in mentions)
         found = resolve(
             mentions, log, scratch, log.enumerations,
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
             repeated_questions=config.repeated_questions
-            and not (repeats_as_form(*said) or repeats_a_product(mentions, config) or similar),
+            and not (repeats_as_form(*said) or repeats_a_product(mentions, config))
+            and not repeats_similar(mentions),
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
             repeat_chains=config.repeat_chains,

@@ -24,7 +24,7 @@ from ..text.reference_phrases import (
 )
 from .references import Mention
 
-__all__ = ["is_similar", "similar_asks", "without_similar"]
+__all__ = ["is_similar", "repeats_similar", "similar_asks", "similar_kept"]
 
 _PHRASES = frozenset(SIMILAR_REPEATS)
 _BEFORE = 120  # characters read back from the hit for its sentence
@@ -60,6 +60,14 @@ def similar_asks(text: str, start: int, end: int) -> bool:
     return any(word.casefold().strip(_STRIP) in SIMILAR_TAILS for word in after)
 
 
-def without_similar(mentions: Sequence[Mention]) -> list[Mention]:
-    """``mentions`` without the action references of rule similar-repeats (the rule off)."""
+def similar_kept(mentions: Sequence[Mention], on: bool) -> Sequence[Mention]:
+    """``mentions``, without the action references of rule similar-repeats when it is off."""
+    if on or not mentions:
+        return mentions
     return [m for m in mentions if m.type != "action" or not is_similar(m.surface)]
+
+
+def repeats_similar(mentions: Sequence[Mention]) -> bool:
+    """Whether an action reference is rule similar-repeats' ("a similar one for X"): it asks
+    for a thing made, as "one more" does (rule repeat-products), never a question again."""
+    return any(m.type == "action" and is_similar(m.surface) for m in mentions)

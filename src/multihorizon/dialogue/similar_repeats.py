@@ -60,7 +60,7 @@ def similar_asks(text: str, start: int, end: int) -> bool:
     return any(word.casefold().strip(_STRIP) in SIMILAR_TAILS for word in after)
 
 
-def similar_kept(mentions: Sequence[Mention], on: bool) -> Sequence[Mention]:
+def similar_kept(mentions: list[Mention], on: bool) -> list[Mention]:
     """``mentions``, without the action references of rule similar-repeats when it is off."""
     if on or not mentions:
         return mentions

@@ -101,9 +101,7 @@ def action_target(
                     log, surface, turn, window, questions=False,
                     past_clarifications=past_clarifications, words=named, made=made,
                 )  # fmt: skip
-                if chained is not None and not frozenset(named).isdisjoint(
-                    features[chained[0]].terms
-                ):
+                if chained is not None and _chained(features[chained[0]].terms, named, objects):
                     return chained  # the request its own words name
                 chains = False  # one step: its own walk saw the rest
             continue  # "same for April": its request is further back
@@ -206,6 +204,15 @@ def makes(text: str) -> bool:
         if word not in MAKING_LEADS:
             return False
     return False
+
+
+def _chained(terms: Sequence[str], named: Sequence[str], objects: frozenset[str]) -> bool:
+    """Rule repeat-chains: whether the request an earlier repeat request chains to (its
+    ``terms``) holds a word of that repeat's own (``named``) and, under rule
+    repeats-named-questions, one of this repeat's ``objects`` if it names any ("the tflint
+    thing again" past "now do the plan command again": the plan request is not meant)."""
+    held = frozenset(terms)
+    return not held.isdisjoint(named) and (not objects or not held.isdisjoint(objects))
 
 
 def _yes_no(text: str) -> bool:

@@ -16,6 +16,7 @@ from ..text.reference_phrases import OPENER_REPEAT_TAIL, OPENER_REPEATS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import KIND_WORDS
 from .references import Mention
+from .repeat_runs import redone
 from .similar_repeats import is_similar, similar_asks
 
 __all__ = [
@@ -555,6 +556,9 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
             and following is not None
             and (word_before(text, start) or following.group(1).casefold() in STOPWORDS)
         ):
+            # "now do the staging deploy again": its object up to the "again" (object-repeats)
+            if folded == "now do" and (until := redone(word_before(text, start), text, end)) > 0:
+                return Mention("action", text[start:until], start, until)
             return None
     if folded in _BARE_ACTIONS:
         before = word_before(text, start)

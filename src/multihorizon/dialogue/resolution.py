@@ -499,7 +499,7 @@ def resolve_turn(
             content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,
             item_forms=config.item_forms, forms_gate=forms_gate,
         )  # fmt: skip
-    mentions = similar_kept(mentions, config.similar_repeats)  # rule similar-repeats
+    mentions = similar_kept(mentions, config)  # rules similar-repeats, object-repeats
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         said = content, mentions, config
@@ -523,8 +523,7 @@ def resolve_turn(
         )  # fmt: skip
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
-        if config.entity_forms:
-            found = offered_replies(mentions, found, log)
+        found = offered_replies(mentions, found, log) if config.entity_forms else found
         references = _kept(mentions, introduced_entities(mentions, found, features, log, config))
     if references and config.entity_references:
         references = tuple(_thing_said(ref, content, log) for ref in references)

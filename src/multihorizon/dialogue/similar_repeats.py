@@ -12,6 +12,7 @@ whether a hit asks for anything. It reads at most a sentence before the hit (bou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..text.reference_phrases import (
     SIMILAR_OPENERS,
@@ -23,6 +24,10 @@ from ..text.reference_phrases import (
     SIMILAR_VERBS,
 )
 from .references import Mention
+from .repeat_runs import object_repeat
+
+if TYPE_CHECKING:
+    from ..config import Config
 
 __all__ = ["is_similar", "repeats_similar", "similar_asks", "similar_kept"]
 
@@ -60,11 +65,17 @@ def similar_asks(text: str, start: int, end: int) -> bool:
     return any(word.casefold().strip(_STRIP) in SIMILAR_TAILS for word in after)
 
 
-def similar_kept(mentions: list[Mention], on: bool) -> list[Mention]:
-    """``mentions``, without the action references of rule similar-repeats when it is off."""
-    if on or not mentions:
+def similar_kept(mentions: list[Mention], config: Config) -> list[Mention]:
+    """``mentions``, without the action references of rule similar-repeats, or of rule
+    object-repeats ("now do the staging deploy again"), when it is off."""
+    if not mentions or (config.similar_repeats and config.object_repeats):
         return mentions
-    return [m for m in mentions if m.type != "action" or not is_similar(m.surface)]
+    similar, objects = not config.similar_repeats, not config.object_repeats  # rules off
+    return [
+        m for m in mentions
+        if not (similar and m.type == "action" and is_similar(m.surface))
+        and not (objects and object_repeat(m))
+    ]  # fmt: skip
 
 
 def repeats_similar(mentions: Sequence[Mention]) -> bool:

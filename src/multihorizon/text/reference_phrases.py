@@ -3,9 +3,24 @@ lexicon's groups (``lexicon.LEXICON``): the scanner finds them in its one pass, 
 other marker phrase."""
 
 __all__ = [
-    "INTRODUCING_PHRASES", "OPENER_REPEATS", "OPENER_REPEAT_TAIL", "PRODUCT_REPEATS",
-    "REPEAT_PHRASES", "SAYING_PHRASES", "SIMILAR_OPENERS", "SIMILAR_REACH", "SIMILAR_REPEATS",
-    "SIMILAR_SKIPPED", "SIMILAR_SUBJECTS", "SIMILAR_TAILS", "SIMILAR_VERBS", "VARIATION_REPEATS",
+    "AGAIN_OPENERS",
+    "AGAIN_PAIRS",
+    "AGAIN_REACH",
+    "AGAIN_TAILS",
+    "INTRODUCING_PHRASES",
+    "OPENER_REPEATS",
+    "OPENER_REPEAT_TAIL",
+    "PRODUCT_REPEATS",
+    "REPEAT_PHRASES",
+    "SAYING_PHRASES",
+    "SIMILAR_OPENERS",
+    "SIMILAR_REACH",
+    "SIMILAR_REPEATS",
+    "SIMILAR_SKIPPED",
+    "SIMILAR_SUBJECTS",
+    "SIMILAR_TAILS",
+    "SIMILAR_VERBS",
+    "VARIATION_REPEATS",
 ]  # fmt: skip
 
 # Turn references by more verbs of saying (TURN_REF, SPEC-028 §4.1): "the failover idea you
@@ -103,3 +118,16 @@ SIMILAR_OPENERS = frozenset((
 SIMILAR_TAILS = frozenset(("for", "to", "about", "asking", "on", "in", "with", "telling"))
 SIMILAR_REACH = 3
 # fmt: on
+
+# Repeats by object (issue 15, lists40; rule object-repeats): "now do the staging deploy again",
+# "ok now do the photo sync once more": "now do" before its object repeats a request when one
+# of these words follows within AGAIN_REACH words of its sentence ("now do the dishes" asks
+# nothing again).
+# "now do" opens the turn, or follows one of AGAIN_OPENERS ("ok now do ...", "please now do").
+AGAIN_TAILS = frozenset(("again",))
+AGAIN_PAIRS = frozenset((("once", "more"), ("one", "more")))  # "... once more", "one more time"
+AGAIN_REACH = 7
+AGAIN_OPENERS = frozenset((
+    "ok", "okay", "k", "and", "great", "good", "cool", "nice", "perfect", "thanks", "thx",
+    "right", "so", "please", "pls", "then",
+))  # fmt: skip

@@ -1,7 +1,9 @@
 """Stop 40's repeats by kind and by object (issue 15 item 1, the lists40 session): "write a
 similar one to the letting agent" is an action reference to the request that made the letter
 (rule similar-repeats), "the tflint thing again but for errors" repeats the question that
-named tflint, not an older request that names nothing (rule repeats-named-questions); ordinals
+named tflint, not an older request that names nothing (rule repeats-named-questions), "redo
+the disk check" targets the request, not the run's output (rule repeat-runs), "now do the
+staging deploy again" is a repeat request (rule object-repeats); ordinals
 naming an earlier list by its noun and items named by a word of theirs (controls, already
 resolved); with the floor of ``lists_holdout40.jsonl``, written before any of it."""
 
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from multihorizon.dialogue.repeat_runs import again_end
 from multihorizon.dialogue.similar_repeats import similar_asks
 from multihorizon.evaluation import evaluate
 from timing import best_seconds
@@ -128,6 +131,85 @@ def test_a_repeat_naming_nothing_is_unchanged() -> None:
     assert _reference(_INFRA, "do it again for prod", "action")[0] == 0
 
 
+# ---- repeat-runs and object-repeats ----------------------------------------------------------
+
+
+def _ops(config: mh.Config | None = None) -> mh.Session:
+    session = mh.Session(config=config or mh.Config(antecedents=True))
+    session.user("Please run the nightly sync of the photo archive to the cold bucket.")
+    session.tool_output("rclone", "Transferred: 1,204 files, 38.2 GiB\nErrors: 0", args={})
+    session.assistant("The sync finished: 1,204 files copied with no errors.")
+    session.user("Also check how full the /srv volume is.")
+    session.tool_output("df", "Filesystem Size Used Avail Use%\n/dev/sdb1 4.0T 3.1T 78%", args={})
+    session.assistant("/srv is 78 percent full.")
+    session.user("Is 78 percent a level I should worry about?")
+    session.assistant("Not yet; plan to add space before it passes 85 percent.")
+    return session
+
+
+def _kinds(session: mh.Session, query: str) -> list[tuple[str, int | None]]:
+    return [(ref.type, ref.target_turn) for ref in session.preview(query).references]
+
+
+def test_a_repeat_request_keeps_the_request_not_the_run_it_names() -> None:
+    assert _kinds(_ops(), "redo the disk check as well please") == [("action", 2)]
+
+
+def test_without_the_rule_the_run_is_a_tool_reference_too() -> None:
+    off = mh.Config(antecedents=True, repeat_runs=False)
+    assert ("tool", 2) in _kinds(_ops(off), "redo the disk check as well please")
+
+
+def test_a_question_about_the_run_before_the_repeat_stays() -> None:
+    kinds = _kinds(_ops(), "what did the disk check say? redo it")
+    assert [kind for kind, _ in kinds] == ["action", "tool"]
+
+
+@pytest.mark.parametrize(
+    ("query", "turn"),
+    [
+        ("now do the photo sync again", 0),
+        ("ok now do the disk check once more", 2),
+        ("Now do the archive sync again for the videos folder", 0),
+    ],
+)
+def test_now_do_its_object_again_is_a_repeat_request(query: str, turn: int) -> None:
+    assert _reference_in(_ops(), query) == turn
+
+
+def _reference_in(session: mh.Session, query: str) -> int | None:
+    found = [ref.target_turn for ref in session.preview(query).references if ref.type == "action"]
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize(
+    "query", ["now do the dishes", "I now do the sync again every night", "now do the sync"]
+)
+def test_now_do_with_no_again_or_after_a_subject_is_no_repeat(query: str) -> None:
+    assert _reference_in(_ops(), query) is None
+
+
+def test_without_the_rule_now_do_before_a_stopword_is_no_repeat() -> None:
+    off = mh.Config(antecedents=True, object_repeats=False)
+    assert _reference_in(_ops(off), "now do the photo sync again") is None
+
+
+def test_the_again_is_read_in_its_sentence_only() -> None:
+    assert again_end("now do the sync again", 6) == len("now do the sync again")
+    assert again_end("now do the sync. Then again, maybe not", 6) == -1
+    assert again_end("now do the a b c d e f g again", 6) == -1  # past the reach
+
+
+@pytest.mark.timed
+def test_the_again_is_read_in_linear_time() -> None:
+    def seconds(size: int) -> float:
+        text = "now do" + " x" * size + " again"
+        return best_seconds(lambda: again_end(text, 6))
+
+    small, large = seconds(10_000), seconds(400_000)
+    assert large < 30 * max(small, 0.001), (small, large)
+
+
 # ---- controls: ordinals over two lists ---------------------------------------------------------
 
 _FLAMENCO = [
@@ -161,9 +243,10 @@ def test_an_ordinal_or_a_named_item_picks_its_list(query: str, wanted: tuple) ->
 # ---- hold-out floor ----------------------------------------------------------------------------
 # lists_holdout40 (11 conversations, 80 probes, 44 references, controls), written before any
 # code of the lists40 session: first run (its branch point) references acc@1 0.795 (action
-# 8/13, ordinal 26/29), items 24/29, intent 0.811; end-run figures in the CHANGELOG. The floors
-# sit a little below the end run.
-ACC_FLOOR = 0.80
+# 8/13, ordinal 26/29), items 24/29, intent 0.811; end run acc@1 0.841 (action 10/13), items
+# 24/29, intent 0.849. Not clean at the end: a regression diff printed its misses once mid-way
+# (see the CHANGELOG). The floors sit a little below the end run.
+ACC_FLOOR = 0.82
 ITEM_FLOOR = 0.80
 
 
@@ -185,7 +268,17 @@ def _observe_named_question(config: mh.Config) -> object:
     return _reference(_INFRA, "ok the tflint thing again but for errors only", "action", config)
 
 
+def _observe_repeat_run(config: mh.Config) -> object:
+    return _kinds(_ops(config), "redo the disk check as well please")
+
+
+def _observe_object_repeat(config: mh.Config) -> object:
+    return _reference_in(_ops(config), "now do the photo sync again")
+
+
 OBSERVERS = {
     "similar-repeats": _observe_similar_repeat,
     "repeats-named-questions": _observe_named_question,
+    "repeat-runs": _observe_repeat_run,
+    "object-repeats": _observe_object_repeat,
 }

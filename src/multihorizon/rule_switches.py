@@ -250,6 +250,10 @@ class RuleSwitches:
     made_requests: bool = True
     named_list_items: bool = True  # "the index suggestion": a list of suggestions (§4.1)
     message_repeats: bool = True  # "same again for Al, asking ...": the email request (§4.1)
+    similar_repeats: bool = True  # "write a similar one for X": a repeat request (§4.1)
+    repeats_named_questions: bool = True  # "the tflint thing again": the question it names (§4.1)
+    repeat_runs: bool = True  # "redo the disk check": the request, not the output (§4.1)
+    object_repeats: bool = True  # "now do the staging deploy again": a repeat request (§4.1)
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

@@ -40,6 +40,7 @@ from .dialogue.output_questions import with_output_questions
 from .dialogue.placement import thread_for_reply, thread_for_turn
 from .dialogue.rare_output_tokens import with_rare_tokens
 from .dialogue.references import Mention, Reference
+from .dialogue.repeat_runs import without_repeat_objects
 from .dialogue.resolution import Resolution, resolve_turn
 from .dialogue.threads import ThreadPlan, Threads
 from .dialogue.threadstate import ThreadState, title_from
@@ -571,7 +572,7 @@ class Session(SessionState, SessionIntent):
                 resolution, features, self._scratch, self._log, self.config
             )
         if not named_references:
-            return resolution  # rules item-pairs, item-words, output-details find named ones
+            return without_repeat_objects(resolution, content, self.config.repeat_runs)
         if outputs:
             resolution = with_output_details(
                 resolution, features, self._scratch, self._log, self.config

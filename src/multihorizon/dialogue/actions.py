@@ -40,6 +40,8 @@ REQUEST, FALLBACK = "request", "fallback"
 # repeats-named-requests).
 _NAMED_REQUESTS = 6
 _DOING = ("do", "redo", "run", "repeat", "try")
+# Rule repeats-named-questions: words of a repeat request that name no object of its own.
+_NAMING_VERBS = MAKING_VERBS | frozenset((*_DOING, "again", "same", "similar"))
 # fmt: off
 _YES_NO = frozenset((
     "will", "would", "can", "could", "is", "are", "was", "were", "do", "does", "did", "should",
@@ -60,6 +62,7 @@ def action_target(
     chains: bool = False,
     slot: Slot | None = None,
     made: bool = False,
+    named_questions: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -78,12 +81,14 @@ def action_target(
     with no place for it is passed over for an earlier request ("what does tempo pace mean?"
     before "now the same but for a full marathon": the plan asked for before it), and taken
     only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
-    of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``). Returns
-    (turn, REQUEST or FALLBACK), or None."""
+    of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``).
+    ``named_questions`` (rule repeats-named-questions): a question holding a word of
+    ``words`` but verbs of doing is taken first. Returns (turn, REQUEST or FALLBACK), or None."""
     roles, features = log.roles, log.features
     doing = questions and surface.casefold().startswith(_DOING)
     held, fallback, first, passed = -1, -1, -1, -1
     wanted = frozenset(words)
+    objects = wanted - _NAMING_VERBS if named_questions else frozenset()
     seen = 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
@@ -96,9 +101,7 @@ def action_target(
                     log, surface, turn, window, questions=False,
                     past_clarifications=past_clarifications, words=named, made=made,
                 )  # fmt: skip
-                if chained is not None and not frozenset(named).isdisjoint(
-                    features[chained[0]].terms
-                ):
+                if chained is not None and _chained(features[chained[0]].terms, named, objects):
                     return chained  # the request its own words name
                 chains = False  # one step: its own walk saw the rest
             continue  # "same for April": its request is further back
@@ -106,6 +109,8 @@ def action_target(
             continue  # "You lost me, which part is the condition?" asks for no action
         asked = earlier.request or (made and makes(earlier.text))
         if asked or (questions and earlier.question and not earlier.acknowledgement):
+            if objects and not asked and not objects.isdisjoint(earlier.terms):
+                return turn, REQUEST  # the question its object names (repeats-named-questions)
             if doing and not asked and _yes_no(earlier.text):
                 held = turn if held < 0 else held
                 continue
@@ -199,6 +204,15 @@ def makes(text: str) -> bool:
         if word not in MAKING_LEADS:
             return False
     return False
+
+
+def _chained(terms: Sequence[str], named: Sequence[str], objects: frozenset[str]) -> bool:
+    """Rule repeat-chains: whether the request an earlier repeat request chains to (its
+    ``terms``) holds a word of that repeat's own (``named``) and, under rule
+    repeats-named-questions, one of this repeat's ``objects`` if it names any ("the tflint
+    thing again" past "now do the plan command again": the plan request is not meant)."""
+    held = frozenset(terms)
+    return not held.isdisjoint(named) and (not objects or not held.isdisjoint(objects))
 
 
 def _yes_no(text: str) -> bool:
@@ -329,14 +343,15 @@ class Slot(NamedTuple):
 
 
 class RepeatCues(NamedTuple):
-    """What rules repeat-slots, made-requests and message-repeats give ``action_target``: the
-    repeat request's variation (``repeat_slot``), whether a turn opening with a verb of
-    making is a request (``makes``) and whether the variation asks for a message
-    (``asks_a_message``)."""
+    """What rules repeat-slots, made-requests, message-repeats and repeats-named-questions
+    give ``action_target``: the repeat request's variation (``repeat_slot``), whether a turn
+    opening with a verb of making is a request (``makes``), whether the variation asks for a
+    message (``asks_a_message``) and whether a question its words name is taken."""
 
     slot: Slot | None = None
     made: bool = False
     message: bool = False
+    named_questions: bool = False
 
 
 def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
@@ -345,6 +360,7 @@ def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> Re
         repeat_slot(content, mentions, config),
         config.made_requests,
         asks_a_message(content, mentions, config),
+        config.repeats_named_questions,
     )
 
 

@@ -41,6 +41,7 @@ from .own_lists import (
     with_own_lists,
     without_own_ones,
 )
+from .repeat_runs import without_repeat_objects
 from .resolution import Resolution
 from .sub_steps import with_sub_steps
 from .turn_picks import with_item_over_said, with_lead_letter, with_plain_quality
@@ -60,6 +61,7 @@ def with_item_rules(
 ) -> Resolution:
     """``resolution`` after the item rules; ``gated=False`` runs every rule on every turn
     (the reading the gate must agree with)."""
+    resolution = without_repeat_objects(resolution, content, config.repeat_runs)  # "redo the df"
     resolution = without_own_ones(resolution, config)  # "My last one broke": no pick
     if gated and not resolution.references and not (turns := list_turns(log)):
         resolution = with_own_list_words(resolution, content, features.terms, log, config)

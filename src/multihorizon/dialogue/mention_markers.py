@@ -16,6 +16,8 @@ from ..text.reference_phrases import OPENER_REPEAT_TAIL, OPENER_REPEATS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import KIND_WORDS
 from .references import Mention
+from .repeat_runs import redone
+from .similar_repeats import is_similar, similar_asks
 
 __all__ = [
     "ACTION_VERBS",
@@ -539,6 +541,8 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
     "I was going to say the same thing" describe the speaker's own doing.
     """
     folded = phrase.casefold()
+    if is_similar(folded) and not similar_asks(text, start, end):
+        return None  # "I wrote a similar one last year" asks for nothing (similar-repeats)
     if folded in OPENER_REPEATS and not _opens_short_turn(text, start, end):
         return None  # "now in the logs I see an error": no repeat request
     if folded in _VARIATION_ACTIONS:
@@ -552,6 +556,9 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
             and following is not None
             and (word_before(text, start) or following.group(1).casefold() in STOPWORDS)
         ):
+            # "now do the staging deploy again": its object up to the "again" (object-repeats)
+            if folded == "now do" and (until := redone(word_before(text, start), text, end)) > 0:
+                return Mention("action", text[start:until], start, until)
             return None
     if folded in _BARE_ACTIONS:
         before = word_before(text, start)

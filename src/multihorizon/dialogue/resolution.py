@@ -41,6 +41,7 @@ from .named_resolution import (
 from .ordinal_resolution import resolve_ordinal
 from .references import Mention, Reference
 from .repeat_siblings import sibling_repeats
+from .similar_repeats import repeats_similar, similar_kept
 from .turnlog import TurnLog
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]
@@ -400,7 +401,7 @@ def _resolve_action(
     found = found or action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
-        slot=repeat.slot, made=repeat.made,
+        slot=repeat.slot, made=repeat.made, named_questions=repeat.named_questions,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -498,6 +499,7 @@ def resolve_turn(
             content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,
             item_forms=config.item_forms, forms_gate=forms_gate,
         )  # fmt: skip
+    mentions = similar_kept(mentions, config)  # rules similar-repeats, object-repeats
     references: tuple[Reference, ...] = ()
     if mentions:  # most turns have none: skip the bookkeeping on the hot path
         said = content, mentions, config
@@ -506,7 +508,8 @@ def resolve_turn(
             window=config.reference_search_window,
             offered_instances=config.offer_antecedents,
             repeated_questions=config.repeated_questions
-            and not (repeats_as_form(*said) or repeats_a_product(mentions, config)),
+            and not (repeats_as_form(*said) or repeats_a_product(mentions, config))
+            and not repeats_similar(mentions),
             said_replies=config.said_replies,
             repeats_past_clarifications=config.repeats_past_clarifications,
             repeat_chains=config.repeat_chains,
@@ -520,8 +523,7 @@ def resolve_turn(
         )  # fmt: skip
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
-        if config.entity_forms:
-            found = offered_replies(mentions, found, log)
+        found = offered_replies(mentions, found, log) if config.entity_forms else found
         references = _kept(mentions, introduced_entities(mentions, found, features, log, config))
     if references and config.entity_references:
         references = tuple(_thing_said(ref, content, log) for ref in references)

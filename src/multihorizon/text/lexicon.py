@@ -42,6 +42,7 @@ from .reference_phrases import (
     PRODUCT_REPEATS,
     REPEAT_PHRASES,
     SAYING_PHRASES,
+    SIMILAR_REPEATS,
     VARIATION_REPEATS,
 )
 from .said_words import IT_SAID_PHRASES
@@ -276,6 +277,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "once more for", "once more in", "once more with", "another one for",
             *REPEAT_PHRASES, *PRODUCT_REPEATS,  # refs4, refs7: "a version of that", "two more"
             *VARIATION_REPEATS, *OPENER_REPEATS,  # again38: "one more for spring", "now in"
+            *SIMILAR_REPEATS,  # lists40: "write a similar one to the agent"
         ),
         Marker.RESUME: (
             "back to", "going back to", "go back to", "returning to", "return to",

@@ -3,8 +3,24 @@ lexicon's groups (``lexicon.LEXICON``): the scanner finds them in its one pass, 
 other marker phrase."""
 
 __all__ = [
-    "INTRODUCING_PHRASES", "OPENER_REPEATS", "OPENER_REPEAT_TAIL", "PRODUCT_REPEATS",
-    "REPEAT_PHRASES", "SAYING_PHRASES", "VARIATION_REPEATS",
+    "AGAIN_OPENERS",
+    "AGAIN_PAIRS",
+    "AGAIN_REACH",
+    "AGAIN_TAILS",
+    "INTRODUCING_PHRASES",
+    "OPENER_REPEATS",
+    "OPENER_REPEAT_TAIL",
+    "PRODUCT_REPEATS",
+    "REPEAT_PHRASES",
+    "SAYING_PHRASES",
+    "SIMILAR_OPENERS",
+    "SIMILAR_REACH",
+    "SIMILAR_REPEATS",
+    "SIMILAR_SKIPPED",
+    "SIMILAR_SUBJECTS",
+    "SIMILAR_TAILS",
+    "SIMILAR_VERBS",
+    "VARIATION_REPEATS",
 ]  # fmt: skip
 
 # Turn references by more verbs of saying (TURN_REF, SPEC-028 §4.1): "the failover idea you
@@ -68,3 +84,50 @@ PRODUCT_REPEATS = (
     *(f"give me {count} more" for count in _COUNTS),
 )
 # fmt: on
+
+# Repeat requests by kind (issue 15, lists40; rule similar-repeats): "write a similar one to
+# the letting agent", "and something along those lines for the driver", "now one along the
+# same lines to the framer", "the same sort of email for the cafe". A repeat only when a verb
+# of making or doing stands right before it (``SIMILAR_VERBS``, past ``SIMILAR_SKIPPED``
+# words, its own subject no ``SIMILAR_SUBJECTS``: "I wrote a similar one" reports), or when it
+# opens its sentence after at most ``SIMILAR_OPENERS`` and a ``SIMILAR_TAILS`` word follows
+# within ``SIMILAR_REACH`` words ("And something similar for the council?"; not "is there
+# something similar in Python?", "we had a similar one last year").
+# fmt: off
+SIMILAR_REPEATS = (
+    "similar one", "something similar", "similar email", "similar message", "similar letter",
+    "similar note", "similar text", "similar post", "one along the same lines",
+    "one along those lines", "something along the same lines", "something along those lines",
+    "same sort of",
+)
+SIMILAR_VERBS = frozenset((
+    "plan", "make", "write", "draft", "create", "generate", "design", "outline", "compose",
+    "build", "prepare", "sketch", "gimme", "produce", "do", "send", "give", "put", "type",
+    "whip", "knock",
+))
+SIMILAR_SKIPPED = frozenset((
+    "a", "an", "the", "me", "us", "him", "her", "them", "up", "out", "together", "just",
+    "also", "quickly", "another",
+))
+SIMILAR_SUBJECTS = frozenset(("i", "we", "they", "he", "she", "i've", "we've", "i'd", "we'd"))
+SIMILAR_OPENERS = frozenset((
+    "and", "now", "then", "also", "ok", "okay", "great", "lovely", "perfect", "thanks",
+    "thank", "you", "nice", "cool", "brilliant", "good", "right", "so", "please", "pls",
+    "excellent", "super", "wonderful",
+))
+SIMILAR_TAILS = frozenset(("for", "to", "about", "asking", "on", "in", "with", "telling"))
+SIMILAR_REACH = 3
+# fmt: on
+
+# Repeats by object (issue 15, lists40; rule object-repeats): "now do the staging deploy again",
+# "ok now do the photo sync once more": "now do" before its object repeats a request when one
+# of these words follows within AGAIN_REACH words of its sentence ("now do the dishes" asks
+# nothing again).
+# "now do" opens the turn, or follows one of AGAIN_OPENERS ("ok now do ...", "please now do").
+AGAIN_TAILS = frozenset(("again",))
+AGAIN_PAIRS = frozenset((("once", "more"), ("one", "more")))  # "... once more", "one more time"
+AGAIN_REACH = 7
+AGAIN_OPENERS = frozenset((
+    "ok", "okay", "k", "and", "great", "good", "cool", "nice", "perfect", "thanks", "thx",
+    "right", "so", "please", "pls", "then",
+))  # fmt: skip

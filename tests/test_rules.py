@@ -32,6 +32,7 @@ from test_subjects39 import OBSERVERS as _SUBJECTS39
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
+from test_values40 import OBSERVERS as _VALUES40
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1771,6 +1772,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_NOUNS39,  # named-list-items, message-repeats (stop 39)
     **_FIELDS39,  # output-value-forms, status-runs (stop 39)
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
+    **_VALUES40,  # summed-output-values (stop 40)
 }
 
 

@@ -1,4 +1,4 @@
-"""The rules of stop 39's tool-output work (issue 15 item 1: questions about an output's values
+"""The rules of stops 39 and 40's tool-output work (issue 15 item 1: questions about an output's values
 naming no tool word), as data for ``multihorizon.rules`` through ``rules_tool_outputs``: each
 entry is ``(id, stage, section, summary, off, evidence, function)``, the arguments of one
 registry row. Like the registry, this imports nothing of the engine.
@@ -58,5 +58,23 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "second failed run', 'the second build' among three CI runs, 'the last' of the "
         "phrase no list item.",
         "dialogue.status_runs.status_run",
+    ),
+    (
+        "summed-output-values",
+        "intent",
+        "§5.2",
+        "A question for a value (no yes/no, how-to, reason, advice or norm question, no "
+        "request, nothing asked of the assistant) holding a word of a tool output that the "
+        "output shows once (a single field, a column, a row's label; a key every record of a "
+        "JSON result list repeats counts as repeated) and no turn said, or a word of it with a "
+        "word asking across its rows ('most', 'fewest', 'biggest', 'total'), is "
+        "TOOL_REFERENCE with that output as its named tool reference (the newest among "
+        "equals), also within the output's own exchange, right after the reply summing it "
+        "up ('which region was it going out to?' after a deploy log, 'what memory is it "
+        "getting' after a helm diff, 'which folder is the biggest one?' after a du listing). "
+        "The native settle hands a question on once an output has a reply.",
+        {"summed_output_values": False},
+        "EVIDENCE",
+        "dialogue.summed_values.summed_value_output",
     ),
 )

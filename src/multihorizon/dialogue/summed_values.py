@@ -20,7 +20,11 @@ asked of the assistant), the output
   found) names no one value;
 - or holding a word of it when it asks across the output's rows (``AGGREGATE_WORDS``: "which
   day had the most bookings", "how many files in total"); an output holding a path holds the
-  nouns of a listing's rows then (``LISTING_NOUNS``: "which folder is the biggest one?").
+  nouns of a listing's rows then (``LISTING_NOUNS``: "which folder is the biggest one?");
+- or, not a JSON text (a search's records, one of which its reply offered: sgd's "how much
+  is a ticket?"), holding a word of a question for an amount (``QUANTITY_WORDS`` after
+  "how": "how many came from search that week?", "how big are the backups?"), a row of a
+  table, a log or a listing, though the reply said it.
 
 An output's words here are its tokens (punctuation splits "storage_type" and "frames_ok"),
 their compound parts and rule output-value-forms' spoken forms ("july" of "2026-07", "3rd",
@@ -51,6 +55,7 @@ from ..text.value_questions import (
     LISTING_NOUNS,
     MEANING_ENDS,
     NORM_WORDS,
+    QUANTITY_WORDS,
     VALUE_LEADS,
 )
 from ..tiers.scratch import ScratchEntry
@@ -86,6 +91,11 @@ def summed_value_output(
     words = {word.strip(_EDGES) for word in features.text.casefold().split()[:_MAX_WORDS]}
     across = not AGGREGATE_WORDS.isdisjoint(words)
     asks_when = "when" in words
+    listed = features.text.casefold().split()[:_MAX_WORDS]
+    amount = any(
+        word.strip(_EDGES) == "how" and after.strip(_EDGES) in QUANTITY_WORDS
+        for word, after in zip(listed, listed[1:], strict=False)
+    )
     best: ScratchEntry | None = None
     top = (0, 0)
     unsaid = frozenset(term for term in terms if not log.turns_mentioning(term))
@@ -101,7 +111,10 @@ def summed_value_output(
             continue  # "when is it paid?" of an output showing no date or time
         single = sum(counts.get(term, 1) == 1 for term in held & unsaid)
         key = (single, len(held))
-        if (single or across) and key >= top:
+        # "how many came from search?", "how big are the backups?": a row of a table, a log
+        # or a listing; a JSON text's records are what its reply offers one of.
+        rows = amount and not entry.raw_output.lstrip().startswith(("{", "["))
+        if (single or across or rows) and key >= top:
             best, top = entry, key  # the newest among equals
     return best
 

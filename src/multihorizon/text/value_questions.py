@@ -3,7 +3,14 @@ item 1): "which folder is the biggest one?", "how many files went inside in tota
 value across an output's rows; "how many holds per licence is normal?" asks for a norm of the
 world, not a value shown. Closed classes, read by ``dialogue.summed_values``."""
 
-__all__ = ["AGGREGATE_WORDS", "LISTING_NOUNS", "MEANING_ENDS", "NORM_WORDS", "VALUE_LEADS"]
+__all__ = [
+    "AGGREGATE_WORDS",
+    "LISTING_NOUNS",
+    "MEANING_ENDS",
+    "NORM_WORDS",
+    "QUANTITY_WORDS",
+    "VALUE_LEADS",
+]
 
 # fmt: off
 # Words asking for the row an output's values rank first or last, or for their sum: a question
@@ -27,6 +34,12 @@ NORM_WORDS = frozenset((
 # Last words of a question asking what a thing does or means ("The cyanuric acid seems high,
 # what does it do?", "what is that for?"): about the thing, not a value shown.
 MEANING_ENDS = frozenset(("do", "does", "mean", "means", "for", "work", "works"))
+# Words after "how" asking for an amount ("how many", "how long", "how big"): of a row a
+# table, log or listing shows, its figure.
+QUANTITY_WORDS = frozenset((
+    "many", "much", "long", "big", "large", "high", "low", "far", "often", "fast", "slow",
+    "old", "full", "heavy", "hot", "cold", "warm",
+))
 # Words that may lead a question before its own first word ("and the pressure?", "ok so which
 # region"): skipped when reading whether it opens as a yes/no question.
 VALUE_LEADS = frozenset(("and", "n", "so", "ok", "okay", "also", "then", "oh", "but", "&"))

@@ -1128,7 +1128,10 @@ def _crawls(config: mh.Config) -> mh.Session:
 
 
 def _output_detail(config: mh.Config) -> object:
-    envelope = _crawls(config).preview("How many titles were missing?")
+    # Rule summed-output-values names the output too: observed without it.
+    envelope = _crawls(config.replace(summed_output_values=False)).preview(
+        "How many titles were missing?"
+    )
     return [ref.scratch_entry for ref in envelope.references]
 
 
@@ -1147,7 +1150,8 @@ def _detail_fragment(config: mh.Config) -> object:
 
 def _pronoun_detail(config: mh.Config) -> object:
     # Rule it-said-outputs reads "what did it count" too (the recent newest output).
-    session = _crawls(config.replace(it_said_outputs=False))
+    # Rule summed-output-values names the output too: observed without it.
+    session = _crawls(config.replace(it_said_outputs=False, summed_output_values=False))
     session.user("Okay, noted.")
     session.assistant("Good.")
     envelope = session.preview("What did it count as crawled pages?")
@@ -1229,7 +1233,8 @@ def _handed_output(config: mh.Config) -> object:
 
 
 def _finding_outcome(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule summed-output-values names the soil test too ("organic" it shows once): off here.
+    session = mh.Session(config=config.replace(summed_output_values=False))
     session.user("the lawn is patchy, sent a soil sample off")
     session.tool_output("soil_test", "pH: 5.4\nOrganic matter: 2.1%\nPhosphorus: 12 ppm (low)")
     session.assistant("The soil is acidic: lime it this autumn.")

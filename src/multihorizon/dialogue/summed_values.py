@@ -63,7 +63,7 @@ from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .output_values import output_value_forms
-from .tool_references import entry_words
+from .tool_references import tool_name_words
 from .turnlog import TurnLog
 from .world_questions import asks_advice
 
@@ -100,13 +100,17 @@ def summed_value_output(
     top = (0, 0)
     unsaid = frozenset(term for term in terms if not log.turns_mentioning(term))
     for entry in scratch:
+        if entry.turn_id >= len(log) - 1:
+            continue  # no reply yet: rules fresh-output-questions and -replies read it
         counts = _output_counts(entry.raw_output[:_CONTENT_CHARS])
-        held = terms & (counts.keys() | compound_parts(frozenset(counts)))
+        held = terms & counts.keys()
+        if config.compound_output_words:  # "windows" of "windows-latest"
+            held |= terms & compound_parts(frozenset(counts))
         if config.output_value_forms:
             held |= terms & output_value_forms(entry)
         if across and "/" in entry.raw_output[:_CONTENT_CHARS]:
             held |= terms & LISTING_NOUNS  # "which folder is the biggest one?" of a du listing
-        held -= entry_words(entry)[0]  # "music" of Music_3: the kind of tool, not a value
+        held -= tool_name_words(entry)  # "the crawl" of site_crawl: the tool, not a value
         if not held or (asks_when and not output_value_forms(entry)):
             continue  # "when is it paid?" of an output showing no date or time
         single = sum(counts.get(term, 1) == 1 for term in held & unsaid)

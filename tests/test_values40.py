@@ -15,7 +15,7 @@ import pytest
 
 import multihorizon as mh
 from handwritten_scoring import score
-from multihorizon.dialogue.summed_values import _output_counts, _record_keys
+from multihorizon.dialogue.summed_values import output_counts, record_keys
 from timing import best_seconds
 
 _HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
@@ -166,13 +166,14 @@ def test_the_controls_are_no_tool_references(build: object, text: str) -> None:
 
 
 def test_the_readers() -> None:
-    keys = _record_keys('{"n": 2, "results": [{"genre": "Pop", "a\\"b": 1}], "x": {"y": 3}}')
+    keys = record_keys('{"n": 2, "results": [{"genre": "Pop", "a\\"b": 1}], "x": {"y": 3}}')
     assert keys == ["genre", 'a\\"b']
-    assert _record_keys("genre: Pop") == []  # not JSON
-    counts = _output_counts("storage_type = gp2 | frames_ok=57 | service Music_3 | 0042_add_x")
+    assert record_keys("genre: Pop") == []  # not JSON
+    counts = output_counts("storage_type = gp2 | frames_ok=57 | service Music_3 | 0042_add_x")
     assert counts["storage"] == counts["type"] == counts["frame"] == 1
-    assert counts["music"] == 0 and counts["music_3"] == 1  # a numbered name is one thing
-    assert _output_counts('{"results": [{"phone_number": 1}]}')["phone"] == 2
+    assert counts["music"] == 0  # a numbered name is one thing
+    assert counts["music_3"] == 1
+    assert output_counts('{"results": [{"phone_number": 1}]}')["phone"] == 2
 
 
 @pytest.mark.timed
@@ -183,7 +184,7 @@ def test_the_readers_are_linear() -> None:
 
     def seconds(size: int) -> float:
         text = "{" + unit * size
-        return best_seconds(lambda: (_record_keys(text), _output_counts.__wrapped__(text)))
+        return best_seconds(lambda: (record_keys(text), output_counts.__wrapped__(text)))
 
     assert seconds(25_000) <= 30 * max(seconds(2_500), 0.005)
 

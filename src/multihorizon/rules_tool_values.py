@@ -1,7 +1,8 @@
-"""The rules of stops 39 and 40's tool-output work (issue 15 item 1: questions about an output's values
-naming no tool word), as data for ``multihorizon.rules`` through ``rules_tool_outputs``: each
-entry is ``(id, stage, section, summary, off, evidence, function)``, the arguments of one
-registry row. Like the registry, this imports nothing of the engine.
+"""The rules of stops 39 and 40's tool-output work (issue 15 item 1: questions about an
+output's values naming no tool word), as data for ``multihorizon.rules`` through
+``rules_tool_outputs``: each entry is ``(id, stage, section, summary, off, evidence,
+function)``, the arguments of one registry row. Like the registry, this imports nothing of
+the engine.
 
 Figures are measured as in ``rules_tool_outputs`` (hashing embedder, the rule off and on,
 everything else on).

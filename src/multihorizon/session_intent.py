@@ -19,10 +19,10 @@ from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
-from .dialogue.summed_values import replied_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import replies_asked
 from .dialogue.resolution import Resolution
+from .dialogue.summed_values import replied_outputs
 from .dialogue.terse_reports import TERSE_CHARS
 from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output

@@ -42,6 +42,7 @@ of the question's words.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from collections.abc import Collection
 
@@ -67,7 +68,7 @@ from .tool_references import tool_name_words
 from .turnlog import TurnLog
 from .world_questions import asks_advice
 
-__all__ = ["replied_outputs", "summed_value_output"]
+__all__ = ["output_counts", "record_keys", "replied_outputs", "summed_value_output"]
 
 # Characters of an output read (as rule output-details reads its words), the first words of a
 # question read for its opener and its lead words, the longest question read.
@@ -94,7 +95,7 @@ def summed_value_output(
     listed = features.text.casefold().split()[:_MAX_WORDS]
     amount = any(
         word.strip(_EDGES) == "how" and after.strip(_EDGES) in QUANTITY_WORDS
-        for word, after in zip(listed, listed[1:], strict=False)
+        for word, after in itertools.pairwise(listed)
     )
     best: ScratchEntry | None = None
     top = (0, 0)
@@ -102,13 +103,14 @@ def summed_value_output(
     for entry in scratch:
         if entry.turn_id >= len(log) - 1:
             continue  # no reply yet: rules fresh-output-questions and -replies read it
-        counts = _output_counts(entry.raw_output[:_CONTENT_CHARS])
+        content = entry.raw_output[:_CONTENT_CHARS]
+        counts = output_counts(content)
         held = terms & counts.keys()
         if config.compound_output_words:  # "windows" of "windows-latest"
-            held |= terms & compound_parts(frozenset(counts))
+            held |= terms & _parts(content)
         if config.output_value_forms:
             held |= terms & output_value_forms(entry)
-        if across and "/" in entry.raw_output[:_CONTENT_CHARS]:
+        if across and "/" in content:
             held |= terms & LISTING_NOUNS  # "which folder is the biggest one?" of a du listing
         held -= tool_name_words(entry)  # "the crawl" of site_crawl: the tool, not a value
         if not held or (asks_when and not output_value_forms(entry)):
@@ -177,17 +179,23 @@ _SPLITTERS = str.maketrans({char: " " for char in "=:;,|\"'()[]{}<>#*`~+\\/\t"})
 
 
 @functools.lru_cache(maxsize=512)
-def _output_counts(content: str) -> Counter[str]:
+def output_counts(content: str) -> Counter[str]:
     """How often each normalised word occurs in an output's bounded prefix (one pass of
     ``str.split``); a word of a JSON key inside a list (a field every record of a result
     list has: "phone_number", "genre") counts as repeated, though one record shows it."""
     counts: Counter[str] = Counter()
     for token in content.casefold().translate(_SPLITTERS).split():
         _count(token, counts)
-    for key in _record_keys(content):
+    for key in record_keys(content):
         for token in key.casefold().translate(_SPLITTERS).split():
             _count(token, counts)
     return counts
+
+
+@functools.lru_cache(maxsize=512)
+def _parts(content: str) -> frozenset[str]:
+    """The compound parts of an output's words (rule compound-output-words), read once."""
+    return compound_parts(frozenset(output_counts(content)))
 
 
 def _count(token: str, counts: Counter[str]) -> None:
@@ -202,7 +210,7 @@ def _count(token: str, counts: Counter[str]) -> None:
             counts[normalise_term(part)] += 1
 
 
-def _record_keys(content: str) -> list[str]:
+def record_keys(content: str) -> list[str]:
     """The keys of a JSON text's objects that stand inside a list ('"genre"' of
     '{"results": [{"genre": "Pop"}]}'): one pass over its characters, strings skipped,
     the open brackets counted. Not JSON (no opening bracket): none."""

@@ -23,8 +23,8 @@ TOOL = mh.Intent.TOOL_REFERENCE
 OFF = mh.Config(summed_output_values=False)
 
 # values_holdout40: written before the rule, scored at its start (intent 0.627, tool target
-# 0.577) and at its end (FILLED IN BELOW).
-FLOORS = {"intent_accuracy": 0.0, "tool_target_accuracy": 0.0}
+# 0.577) and at its end (0.847, 0.885).
+FLOORS = {"intent_accuracy": 0.84, "tool_target_accuracy": 0.88}
 
 
 @pytest.mark.parametrize("figure", sorted(FLOORS))

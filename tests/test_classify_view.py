@@ -134,7 +134,15 @@ def test_the_scratch_buffer_s_changes_are_published(backend: str) -> None:
     session.tool_output("sts_get_caller_identity", '{"Arn": "arn:aws:iam::1:role/ci"}')
     session.assistant("It is the ci role.")  # said since: the output is no longer fresh
     assert session._view is not None
-    assert session._view[2]
+    # Still not final for a question: one may ask a value of the output the reply summed up
+    # (rule summed-output-values); with the rule off it is.
+    assert not session._view[2]
+    off = mh.Session(config=mh.Config(summed_output_values=False))
+    off.user("Can you check which AWS account the CLI is logged in to?")
+    off.tool_output("sts_get_caller_identity", '{"Arn": "arn:aws:iam::1:role/ci"}')
+    off.assistant("It is the ci role.")
+    assert off._view is not None
+    assert off._view[2]
     assert session.classify(question) is session.analyse(question)[0]
 
 

@@ -51,7 +51,9 @@ def test_a_detail_only_an_output_holds_names_that_output(text: str) -> None:
     session, first, _ = _audits()
     assert _tool_turns(session.preview(text))[:1] == [first], text
     # rule rare-output-tokens names it too (a token only that output holds): off as well
-    off, _, _ = _audits(mh.Config(output_details=False, rare_output_tokens=False))
+    # and rule summed-output-values ("tough" the output shows once, no turn said)
+    off_rules = {"output_details": False, "rare_output_tokens": False}
+    off, _, _ = _audits(mh.Config(**off_rules, summed_output_values=False))
     assert _tool_turns(off.preview(text)) == [], text
 
 

@@ -34,6 +34,7 @@ from test_subjects39 import OBSERVERS as _SUBJECTS39
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
+from test_values40 import OBSERVERS as _VALUES40
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1129,7 +1130,10 @@ def _crawls(config: mh.Config) -> mh.Session:
 
 
 def _output_detail(config: mh.Config) -> object:
-    envelope = _crawls(config).preview("How many titles were missing?")
+    # Rule summed-output-values names the output too: observed without it.
+    envelope = _crawls(config.replace(summed_output_values=False)).preview(
+        "How many titles were missing?"
+    )
     return [ref.scratch_entry for ref in envelope.references]
 
 
@@ -1148,7 +1152,8 @@ def _detail_fragment(config: mh.Config) -> object:
 
 def _pronoun_detail(config: mh.Config) -> object:
     # Rule it-said-outputs reads "what did it count" too (the recent newest output).
-    session = _crawls(config.replace(it_said_outputs=False))
+    # Rule summed-output-values names the output too: observed without it.
+    session = _crawls(config.replace(it_said_outputs=False, summed_output_values=False))
     session.user("Okay, noted.")
     session.assistant("Good.")
     envelope = session.preview("What did it count as crawled pages?")
@@ -1230,7 +1235,8 @@ def _handed_output(config: mh.Config) -> object:
 
 
 def _finding_outcome(config: mh.Config) -> object:
-    session = mh.Session(config=config)
+    # Rule summed-output-values names the soil test too ("organic" it shows once): off here.
+    session = mh.Session(config=config.replace(summed_output_values=False))
     session.user("the lawn is patchy, sent a soil sample off")
     session.tool_output("soil_test", "pH: 5.4\nOrganic matter: 2.1%\nPhosphorus: 12 ppm (low)")
     session.assistant("The soil is acidic: lime it this autumn.")
@@ -1775,6 +1781,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_LISTS40,  # similar-repeats, repeats-named-questions (stop 40)
     **_FIELDS39,  # output-value-forms, status-runs (stop 39)
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
+    **_VALUES40,  # summed-output-values (stop 40)
 }
 
 

@@ -179,6 +179,9 @@ class RuleSwitches:
     compound_output_words: bool = True
     output_value_forms: bool = True  # "the 3rd" of "2026-11-03", "10pm" of "22:00" (§4.2)
     status_runs: bool = True  # "in the last good run": the newest output that passed (§4.2)
+    # "which region was it going out to?" after a deploy log and its summing-up reply: a value
+    # of that output (rule summed-output-values, §5.2 TOOL_REFERENCE).
+    summed_output_values: bool = True
     # "would a partial index be better than caching the report?" right after a plan: advice on
     # the subject, no tool reference (rule advice-questions).
     advice_questions: bool = True

@@ -22,6 +22,7 @@ from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import replies_asked
 from .dialogue.resolution import Resolution
+from .dialogue.summed_values import replied_outputs
 from .dialogue.terse_reports import TERSE_CHARS
 from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
@@ -233,7 +234,12 @@ class SessionIntent:
         past = (
             tool_outputs
             and self.config.output_detail_intents
-            and past_outputs(self._scratch, self._log)
+            and (
+                past_outputs(self._scratch, self._log)
+                # A question may ask a value of an output its reply summed up (rule
+                # summed-output-values): the settle cannot read that either.
+                or replied_outputs(self._scratch, self._log, self.config)
+            )
         )
         final = statements_final and not past
         # A statement right after a reply that asked the user something may answer it (rule

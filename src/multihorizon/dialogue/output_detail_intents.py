@@ -45,6 +45,7 @@ from .earlier_runs import asks_named_run
 from .fresh_outputs import asks_cause, asks_reason
 from .output_details import exchange_over, holds_number, output_detail, question_numbers
 from .output_values import output_value_forms
+from .summed_values import summed_value_output
 from .tool_references import entry_words
 from .turnlog import TurnLog
 from .world_questions import asks_advice
@@ -75,6 +76,8 @@ def asks_output_detail(
     said = tuple(ref for ref in resolution.references if ref not in resolution.named)
     if len(scratch) == 0 or any(ref.type == "tool" for ref in said):
         return False
+    if summed_value_output(features, scratch, log, config) is not None:
+        return True  # rule summed-output-values: "which region was it going out to?"
     cause = _shown_number_cause(features, scratch, config)
     if asks_reason(features.text) and not cause:
         return False
@@ -106,6 +109,8 @@ def may_ask_output_detail(
         return True
     if _shown_number_cause(features, scratch, config):
         return True
+    if summed_value_output(features, scratch, log, config) is not None:
+        return True  # rule summed-output-values
     if not features.terms or asks_reason(features.text):
         return False
     terms = frozenset(features.terms)

@@ -42,6 +42,7 @@ from .fresh_outputs import asks_reason
 from .output_values import output_value_forms
 from .references import Reference
 from .resolution import Resolution
+from .summed_values import summed_value_output
 from .tool_references import entry_words, output_reference, tool_name_words
 from .turnlog import TurnLog
 
@@ -90,7 +91,10 @@ def with_output_details(
         return resolution.with_changed(moved)
     added = output_detail(resolution, features, entries, log, config)
     if added is None:
-        return resolution
+        summed = summed_value_output(features, entries, log, config)
+        if summed is None:
+            return resolution
+        added = whole_turn_reference(features.text, summed)  # rule summed-output-values
     return resolution.with_named(added)
 
 

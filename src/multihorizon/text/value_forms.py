@@ -9,7 +9,7 @@ about "the 3rd" means. One pass of ``str.split`` over a bounded prefix; no patte
 
 from __future__ import annotations
 
-__all__ = ["DAY_NAMES", "MONTH_NAMES", "value_forms"]
+__all__ = ["DAY_NAMES", "MONTH_NAMES", "full_name", "value_forms"]
 
 # Abbreviated names -> the full name a question says ("sat" in a table, "saturday" asked).
 # fmt: off
@@ -64,6 +64,13 @@ def value_forms(text: str) -> frozenset[str]:
         if len(found) >= _MAX_FORMS:
             break
     return frozenset(found)
+
+
+def full_name(word: str) -> str | None:
+    """The full day or month name an abbreviation says ("sept" -> "september", "thu" ->
+    "thursday"), as a question may ask it of an output's "2026-09" or "Thu"; else None."""
+    word = word.casefold().rstrip(".")
+    return DAY_NAMES.get(word) or _MONTH_ABBREVIATIONS.get(word)
 
 
 def _digits(text: str) -> bool:

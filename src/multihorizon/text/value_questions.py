@@ -1,0 +1,46 @@
+"""Words of questions for a value a tool output holds (rule summed-output-values; issue 15
+item 1): "which folder is the biggest one?", "how many files went inside in total?" ask for a
+value across an output's rows; "how many holds per licence is normal?" asks for a norm of the
+world, not a value shown. Closed classes, read by ``dialogue.summed_values``."""
+
+__all__ = [
+    "AGGREGATE_WORDS",
+    "LISTING_NOUNS",
+    "MEANING_ENDS",
+    "NORM_WORDS",
+    "QUANTITY_WORDS",
+    "VALUE_LEADS",
+]
+
+# fmt: off
+# Words asking for the row an output's values rank first or last, or for their sum: a question
+# holding one and a word of the output asks across its rows ("which day had the most
+# bookings?", "how many files in total?"). Size and count superlatives only: "best", "worst",
+# "cheapest" judge things of the world ("which day is best for sending it?").
+AGGREGATE_WORDS = frozenset((
+    "most", "fewest", "least", "biggest", "largest", "smallest", "highest", "lowest",
+    "busiest", "quietest", "longest", "shortest", "slowest", "fastest", "total", "altogether",
+))
+# Nouns naming the rows of a listing of paths ("photos/1950s", "/srv/ringing/backups"): with
+# a word of AGGREGATE_WORDS they ask across an output holding a path ("which folder is the
+# biggest one?", "which directory was the smallest").
+LISTING_NOUNS = frozenset(("folder", "directory", "dir", "subfolder", "subdirectory"))
+# Words asking what is normal or advisable ("how many bags per volunteer is normal", "how many
+# holds per licence do libraries consider acceptable"): a norm of the world, not a value shown.
+NORM_WORDS = frozenset((
+    "normal", "typical", "typically", "acceptable", "recommended", "recommend", "usual",
+    "ideal", "considered", "reasonable", "standard", "advisable", "enough",
+))
+# Last words of a question asking what a thing does or means ("The cyanuric acid seems high,
+# what does it do?", "what is that for?"): about the thing, not a value shown.
+MEANING_ENDS = frozenset(("do", "does", "mean", "means", "for", "work", "works"))
+# Words after "how" asking for an amount ("how many", "how long", "how big"): of a row a
+# table, log or listing shows, its figure.
+QUANTITY_WORDS = frozenset((
+    "many", "much", "long", "big", "large", "high", "low", "far", "often", "fast", "slow",
+    "old", "full", "heavy", "hot", "cold", "warm",
+))
+# Words that may lead a question before its own first word ("and the pressure?", "ok so which
+# region"): skipped when reading whether it opens as a yes/no question.
+VALUE_LEADS = frozenset(("and", "n", "so", "ok", "okay", "also", "then", "oh", "but", "&"))
+# fmt: on

@@ -132,6 +132,21 @@ def test_a_folder_asked_across_a_listing_is_the_outputs() -> None:
     assert TOOL not in _intents(_listing(), "which folder should the scans go in?")
 
 
+def test_after_a_new_topic_only_a_single_value_names_the_output() -> None:
+    """A new thread since the output: a word any row shows ("month" of each row's date, "day"
+    of "3 days ago") no longer makes an amount question the output's; a value it shows once
+    (the sacks column) still does."""
+    for build in (_pivot, _listing):
+        session = build()
+        session.user("unrelated, learning spanish on the train, anki or duolingo?")
+        session.assistant("Anki with a frequency deck of the top 2,000 words.")
+        assert TOOL not in _intents(session, "how many new words a month for the deck?")
+    session = _pivot()
+    session.user("unrelated, learning spanish on the train, anki or duolingo?")
+    session.assistant("Anki with a frequency deck of the top 2,000 words.")
+    assert _intents(session, "back to the pivot, how many sacks in july?") == {TOOL}
+
+
 def test_a_newer_output_holding_the_value_is_the_target() -> None:
     session = _deploy()
     session.user("fixed the migration, reran it")

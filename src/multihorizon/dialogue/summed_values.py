@@ -100,6 +100,7 @@ def summed_value_output(
     best: ScratchEntry | None = None
     top = (0, 0)
     unsaid = frozenset(term for term in terms if not log.turns_mentioning(term))
+    threads = log.thread_index
     for entry in scratch:
         if entry.turn_id >= len(log) - 1:
             continue  # no reply yet: rules fresh-output-questions and -replies read it
@@ -120,7 +121,10 @@ def summed_value_output(
         # "how many came from search?", "how big are the backups?": a row of a table, a log
         # or a listing; a JSON text's records are what its reply offers one of.
         rows = amount and not entry.raw_output.lstrip().startswith(("{", "["))
-        if (single or across or rows) and key >= top:
+        # Any word of it names the output only while its thread goes on: after a new topic,
+        # "how many new cards a day?" of a flashcard deck is not a value of "3 days ago".
+        current = threads[entry.turn_id] == threads[-1]
+        if (single or ((across or rows) and current)) and key >= top:
             best, top = entry, key  # the newest among equals
     return best
 

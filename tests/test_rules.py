@@ -28,6 +28,7 @@ from test_return_question_words import OBSERVERS as _RESUME37
 from test_return_targets import OBSERVERS as _BACKTO38
 from test_returns39 import OBSERVERS as _RETURNS39
 from test_subjects38 import OBSERVERS as _SUBJECTS38
+from test_reports40 import OBSERVERS as _REPORTS40
 from test_subjects39 import OBSERVERS as _SUBJECTS39
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
@@ -1771,6 +1772,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_NOUNS39,  # named-list-items, message-repeats (stop 39)
     **_FIELDS39,  # output-value-forms, status-runs (stop 39)
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
+    **_REPORTS40,  # more-requests, surprised-reports, elliptic-reports (stop 40)
 }
 
 

@@ -413,3 +413,12 @@ class RuleSwitches:
     # "Write the same thing but with HTTPS on 443." repeats the recent request that named
     # "write", not a later question about the health check (rule repeats-named-requests).
     repeats_named_requests: bool = True
+    # SPEC-028 §5.2: "could you write two more of those" asks for more of the same:
+    # DRILL_DOWN, not §5.2's bare "more" (rule more-requests).
+    more_requests: bool = True
+    # SPEC-028 §5.2: "done, migrate now wants to drop the users table?!" reports a finding
+    # right after advice: CONTINUE, not a question (rule surprised-reports).
+    surprised_reports: bool = True
+    # SPEC-028 §5.2: "he hates the new food, won't eat it" reports an outcome: its subjectless
+    # "won't eat it" is no inversion (rule elliptic-reports).
+    elliptic_reports: bool = True

@@ -203,4 +203,49 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "subjects_holdout39 intent 46 of 60, new thread 16 of 19.",
         "dialogue.adder_questions.added_question",
     ),
+    (
+        "more-requests",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a turn right after a reply holding a repeat phrase that "
+        "asks for more of a thing made (text/reference_phrases PRODUCT_REPEATS: 'give me three "
+        "more', since stop 40 also 'write two more', 'do 3 more', 'more of this kind', 'of "
+        "this kind but') asks for more of the same: DRILL_DOWN (§5.2, house convention), where "
+        "§5.2's bare 'more' marker read CONTINUE because the repeat found no request that "
+        "made something (rule repeat-products). A bare 'more examples please' or 'another "
+        "one please' holds no such phrase and stays CONTINUE.",
+        {"more_requests": False},
+        "EVIDENCE_MORE",
+        "dialogue.more_requests.asks_for_more",
+    ),
+    (
+        "surprised-reports",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a turn of at most 80 characters right after a reply in "
+        "the active thread (no open offer) that ends with '?!' or '!?' as its only '?' and is "
+        "no question with that run taken off ('done, migrate now wants to drop the users "
+        "table?!') reports a finding: CONTINUE (§5.2 'same thread, extend it'), not "
+        "DRILL_DOWN. 'why would it drop the table?!' stays a question. Not a turn with a "
+        "marker of a move, a reference or a listed item (rule terse-reports' markers). The "
+        "session does not take the native settle's answer as final for such a turn "
+        "(session_intent._terse_open, as for rule terse-reports).",
+        {"surprised_reports": False},
+        "EVIDENCE_SURPRISE",
+        "dialogue.stated_reports.reports_stated",
+    ),
+    (
+        "elliptic-reports",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a statement of at most 80 characters with no '?' right "
+        "after a reply in the active thread (no open offer) whose first clause is no question "
+        "and whose last clause opens with a negated auxiliary followed by no subject ('he "
+        "hates the new food, won't eat it': text/stated_words) reports an outcome: CONTINUE "
+        "(§5.2), where rule question-forms read 'won't eat it' as an inversion ('won't he "
+        "eat it') and the turn as DRILL_DOWN. Same markers excluded as rule surprised-reports.",
+        {"elliptic_reports": False},
+        "EVIDENCE_ELLIPTIC",
+        "dialogue.stated_reports.reports_stated",
+    ),
 )

@@ -60,6 +60,9 @@ def _agree(session: mh.Session, text: str, intent: mh.Intent) -> mh.Envelope:
         # Controls: a surprised question stays a question.
         ("why would it ask for a password?!", mh.Intent.DRILL_DOWN),
         ("is that normal?!", mh.Intent.DRILL_DOWN),
+        ("seriously, you want me to open the case?!", mh.Intent.DRILL_DOWN),
+        ("Having followed your advice, it now reports a fan error!?", mh.Intent.CONTINUE),
+        ("ok, cant find the fan curve option in the bios", mh.Intent.CONTINUE),
         ("the update won't install, fails at 40%", mh.Intent.CONTINUE),
         ("she hates the noise, can't work with it", mh.Intent.CONTINUE),
         ("doesn't it need to be plugged in", mh.Intent.DRILL_DOWN),
@@ -81,6 +84,9 @@ def test_reports_after_advice(text: str, intent: mh.Intent) -> None:
         ("write me 3 more of these please", mh.Intent.DRILL_DOWN),
         ("can I have some more examples like these", mh.Intent.DRILL_DOWN),
         ("please some more exercises of this kind but in the past", mh.Intent.DRILL_DOWN),
+        ("could you make a few more but in the past", mh.Intent.DRILL_DOWN),
+        ("give five more with querer", mh.Intent.DRILL_DOWN),
+        ("ok I will write two more tonight and send them to my teacher", mh.Intent.CONTINUE),
         # Bare asks for more go on (§5.2 "more"); a report of more made stays a report.
         ("more please", mh.Intent.CONTINUE),
         ("another one please", mh.Intent.CONTINUE),
@@ -98,6 +104,7 @@ def test_the_word_checks() -> None:
     assert not surprised_report("why would it drop the table?!")
     assert not surprised_report("is it? it dropped it?!")  # another "?" before the run
     assert not surprised_report("?!")
+    assert not surprised_report("that's way more than you said?!")  # asks the assistant back
     assert elliptic_report("he hates the new food, won't eat it")
     assert elliptic_report("reset it twice, doesn\u2019t help")
     assert not elliptic_report("he hates it, won't he eat anything")  # an inversion

@@ -5,7 +5,8 @@ convention of §5.2: a report after advice is CONTINUE), even when
 
 - it ends with a surprised "?!" on a finding ("done, migrate now wants to drop the users
   table?!", rule surprised-reports): with its "?!" taken off it is no question (``is_question``
-  reads it: "why would it drop the table?!" stays a question);
+  reads it: "why would it drop the table?!" stays a question) and it does not address the
+  assistant ("you want me to open the case?!" asks back);
 - its last clause drops its subject after a negated auxiliary ("he hates the new food, won't
   eat it", rule elliptic-reports), which rule question-forms reads as an inversion ("won't he
   eat it"): the turn has no "?", its first clause is no question, and the word after the
@@ -13,21 +14,31 @@ convention of §5.2: a report after advice is CONTINUE), even when
 
 Both read at most ``TERSE_CHARS`` (rule terse-reports' length: the session hands such a turn
 past the native settle, ``session_intent._terse_open``) and none of rule terse-reports' markers
-of a move, a reference or a listed item. Linear: ``str`` methods and one question scan.
+of a move, a reference or a listed item (a gate word of a number only beside a digit). Linear: ``str`` methods and one question scan.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..text.lexicon import Marker
 from ..text.question_forms import CLAUSE_MARKS, QUESTION_STRIP
-from ..text.stated_words import ELLIPTIC_NEGATIVES, INVERTED_SUBJECTS, SURPRISE_ENDS
+from ..text.stated_words import (
+    ADDRESSED,
+    ELLIPTIC_NEGATIVES,
+    INVERTED_SUBJECTS,
+    SURPRISE_ENDS,
+)
 from .intent import is_question
 from .terse_reports import NOT_TERSE, TERSE_CHARS
 
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
+
+# Rule terse-reports' markers of a move, a reference or a listed item, but a gate word of a
+# number only beside a digit ("can't find the option in the settings" names no option 2).
+_NOT_STATED = tuple(marker for marker in NOT_TERSE if marker is not Marker.GATE_NUMBER)
 
 __all__ = ["elliptic_report", "reports_stated", "surprise_ended", "surprised_report"]
 
@@ -47,7 +58,10 @@ def surprised_report(text: str) -> bool:
     run = body[len(stem) :]
     if "?" not in run or "!" not in run or "?" in stem:
         return False
-    return bool(stem.strip()) and not is_question(stem)
+    words = stem.casefold().replace("\u2019", "'").split()
+    if not words or any(word.strip(QUESTION_STRIP) in ADDRESSED for word in words):
+        return False  # "you want me to open the case?!" asks the assistant back
+    return not is_question(stem)
 
 
 def elliptic_report(text: str) -> bool:
@@ -75,8 +89,10 @@ def reports_stated(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if int(log.thread_index[-1]) != threads.active or log.features[-1].open_offer:
         return False
-    if any(features.has(marker) for marker in NOT_TERSE):
+    if any(features.has(marker) for marker in _NOT_STATED):
         return False
+    if features.has(Marker.GATE_NUMBER) and any(char.isdigit() for char in text):
+        return False  # "option 2 won't boot, tried it": an item of a list, not the gate word
     if context.speakers.multi_party(config) or context.peer_dialogue():
         return False
     if config.surprised_reports and surprised_report(text):

@@ -4,11 +4,15 @@ CONTINUE, rules surprised-reports and elliptic-reports; issue 15 item 1): data, 
 
 from __future__ import annotations
 
-__all__ = ["ELLIPTIC_NEGATIVES", "INVERTED_SUBJECTS", "SURPRISE_ENDS"]
+__all__ = ["ADDRESSED", "ELLIPTIC_NEGATIVES", "INVERTED_SUBJECTS", "SURPRISE_ENDS"]
 
 # The characters a surprised statement ends with ("migrate now wants to drop the table?!",
 # "it's been running all night!?"): a "?" that shares its final run with a "!".
 SURPRISE_ENDS = "?!"
+# Words that make a surprised turn ask the assistant about its own advice ("you want me to open
+# the case?!", "that's way more than you said?!"): a question back, not a finding. Not "your"
+# ("having followed your advice, it now reports a fan error!?" reports).
+ADDRESSED = frozenset(("you", "you're", "youre", "you've", "u"))
 # Negated auxiliaries that open a clause (rule question-forms' openers reads them as an
 # inversion: "won't he eat it"): with no subject after them the clause drops its subject and
 # states ("he hates the new food, won't eat it", "reset it twice, doesn't help").

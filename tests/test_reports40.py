@@ -36,7 +36,9 @@ def _laptop(config: mh.Config | None = None) -> mh.Session:
 
 def _spanish(config: mh.Config | None = None) -> mh.Session:
     session = mh.Session(config=config)
-    session.user("I am learning Spanish, can you give me some example sentences with the subjunctive")
+    session.user(
+        "I am learning Spanish, can you give me some example sentences with the subjunctive"
+    )
     session.assistant(
         "Sure: 'Espero que vengas mañana.' 'Quiero que hables más despacio.' 'Es importante "
         "que estudies.' The subjunctive follows verbs of wishing and necessity."
@@ -98,8 +100,10 @@ def test_requests_for_more_of_the_same(text: str, intent: mh.Intent) -> None:
 
 
 def test_the_word_checks() -> None:
-    assert surprise_ended("it dropped the table?! ") and surprise_ended("what!?")
-    assert not surprise_ended("it dropped the table?") and not surprise_ended("wow!")
+    assert surprise_ended("it dropped the table?! ")
+    assert surprise_ended("what!?")
+    assert not surprise_ended("it dropped the table?")
+    assert not surprise_ended("wow!")
     assert surprised_report("done, migrate now wants to drop the users table?!")
     assert not surprised_report("why would it drop the table?!")
     assert not surprised_report("is it? it dropped it?!")  # another "?" before the run

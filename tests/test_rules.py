@@ -24,11 +24,11 @@ from test_fields39 import OBSERVERS as _FIELDS39
 from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
 from test_noun_references import OBSERVERS as _NOUNS39
+from test_reports40 import OBSERVERS as _REPORTS40
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_return_targets import OBSERVERS as _BACKTO38
 from test_returns39 import OBSERVERS as _RETURNS39
 from test_subjects38 import OBSERVERS as _SUBJECTS38
-from test_reports40 import OBSERVERS as _REPORTS40
 from test_subjects39 import OBSERVERS as _SUBJECTS39
 from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37

@@ -39,6 +39,5 @@ def asks_for_more(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     text = features.text
     return any(
-        hit[0] == _ACTION and text[hit[2] : hit[3]].casefold() in _PRODUCTS
-        for hit in features.hits
+        hit[0] == _ACTION and text[hit[2] : hit[3]].casefold() in _PRODUCTS for hit in features.hits
     )

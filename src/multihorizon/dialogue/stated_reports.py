@@ -14,7 +14,8 @@ convention of §5.2: a report after advice is CONTINUE), even when
 
 Both read at most ``TERSE_CHARS`` (rule terse-reports' length: the session hands such a turn
 past the native settle, ``session_intent._terse_open``) and none of rule terse-reports' markers
-of a move, a reference or a listed item (a gate word of a number only beside a digit). Linear: ``str`` methods and one question scan.
+of a move, a reference or a listed item (a gate word of a number only beside a digit).
+Linear: ``str`` methods and one question scan.
 """
 
 from __future__ import annotations

@@ -35,7 +35,14 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["NOT_TERSE", "TERSE_CHARS", "TERSE_WORDS", "reports_tersely", "terse_report", "words_shared"]
+__all__ = [
+    "NOT_TERSE",
+    "TERSE_CHARS",
+    "TERSE_WORDS",
+    "reports_tersely",
+    "terse_report",
+    "words_shared",
+]
 
 # The longest terse report (characters and words): the fragments of the tune set run to 60
 # characters and 10 words; a longer turn says enough to set up a matter of its own.

@@ -140,12 +140,7 @@ def test_the_scans_are_linear() -> None:
     for unit in ("a, ", "won't eat, ", "?!", "x "):
         small, large = cost(unit * (1_000 // len(unit))), cost(unit * (1_000_000 // len(unit)))
         assert large < 2_000 * max(small, 0.00002), (unit, small, large)
-    session = _laptop()
-    for unit in ("a, won't ", "?!"):
-        text = unit * (1_000_000 // len(unit))
-        began = time.perf_counter()
-        session.classify(text)
-        assert time.perf_counter() - began < 5.0
+    # The session reads them only on a turn of at most 80 characters (TERSE_CHARS).
 
 
 def test_the_hold_out_keeps_its_floor() -> None:

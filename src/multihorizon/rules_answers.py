@@ -209,13 +209,21 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "§5.2",
         "In an assistant chat of two, a turn right after a reply holding a repeat phrase that "
         "asks for more of a thing made (text/reference_phrases PRODUCT_REPEATS: 'give me three "
-        "more', since stop 40 also 'write two more', 'do 3 more', 'more of this kind', 'of "
-        "this kind but') asks for more of the same: DRILL_DOWN (§5.2, house convention), where "
+        "more', since stop 40 also 'give five more', 'could you write two more', 'make me 3 "
+        "more', 'more examples like these', 'more of this kind', 'of this kind but') asks for "
+        "more of the same: DRILL_DOWN (§5.2, house convention), where "
         "§5.2's bare 'more' marker read CONTINUE because the repeat found no request that "
         "made something (rule repeat-products). A bare 'more examples please' or 'another "
         "one please' holds no such phrase and stays CONTINUE.",
         {"more_requests": False},
-        "EVIDENCE_MORE",
+        "Hand-written pooled (every file before stop 40, 6,071 logged probes, /work/notes/s40 "
+        "tools), off -> on: intent 5517 -> 5517, resume 497/574, new thread 542/606, tool "
+        "349/376 and references by kind (all 2865/3216) unchanged; the stop's new phrases are "
+        "in the lexicon either way and move no pooled figure (intent confusion as on main but "
+        "rule elliptic-reports' 2). reports_holdout40 (written first, misses not read) 50 -> "
+        "52 of 61; reports_tune40 29 -> 31 of 34. A first version read 'do', 'make', 'send' "
+        "and 'write' bare ('will do 2 more tomorrow', 'ok I will write two more tonight' read "
+        "DRILL_DOWN): now only after 'you'/'please' or before 'me'. REALDATA",
         "dialogue.more_requests.asks_for_more",
     ),
     (
@@ -231,7 +239,11 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "session does not take the native settle's answer as final for such a turn "
         "(session_intent._terse_open, as for rule terse-reports).",
         {"surprised_reports": False},
-        "EVIDENCE_SURPRISE",
+        "Hand-written pooled (every file before stop 40, 6,071 logged probes), off -> on: "
+        "every figure unchanged (no such turn there); reports_holdout40 (written first, "
+        "misses not read) 51 -> 52 of 61; reports_tune40 30 -> 31 of 34. Turns that address "
+        "the assistant ('you want me to open the case?!', 'That's way more than you said?!', "
+        "a TOOL_REFERENCE of an older file) are left to the other rules. REALDATA",
         "dialogue.stated_reports.reports_stated",
     ),
     (
@@ -245,7 +257,11 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "(§5.2), where rule question-forms read 'won't eat it' as an inversion ('won't he "
         "eat it') and the turn as DRILL_DOWN. Same markers excluded as rule surprised-reports.",
         {"elliptic_reports": False},
-        "EVIDENCE_ELLIPTIC",
+        "Hand-written pooled (every file before stop 40, 6,071 logged probes), off -> on: "
+        "intent 5515 -> 5517 (followq_holdout14: 'cut the block already, dont ask how long it "
+        "took', 'bought the water based one online, cant remember which'), none lost; resume, "
+        "new thread, tool and references unchanged; reports_tune40 30 -> 31 of 34; "
+        "reports_holdout40 52 -> 52 of 61. REALDATA",
         "dialogue.stated_reports.reports_stated",
     ),
 )

@@ -223,7 +223,7 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "rule elliptic-reports' 2). reports_holdout40 (written first, misses not read) 50 -> "
         "52 of 61; reports_tune40 29 -> 31 of 34. A first version read 'do', 'make', 'send' "
         "and 'write' bare ('will do 2 more tomorrow', 'ok I will write two more tonight' read "
-        "DRILL_DOWN): now only after 'you'/'please' or before 'me'.",
+        "DRILL_DOWN): now only after 'you'/'please' or before 'me'. "
         "../shared/data (tools/eval_all.py, hashing, the three rules and the phrases on): "
         "every row as in the README table (sgd intent macro-F1 0.672, resumption 0.920, "
         "shift F1 0.529; tiage 0.477; dialseg711 0.629; CAsT intent 0.758/0.869/0.882).",
@@ -246,7 +246,7 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "every figure unchanged (no such turn there); reports_holdout40 (written first, "
         "misses not read) 51 -> 52 of 61; reports_tune40 30 -> 31 of 34. Turns that address "
         "the assistant ('you want me to open the case?!', 'That's way more than you said?!', "
-        "a TOOL_REFERENCE of an older file) are left to the other rules.",
+        "a TOOL_REFERENCE of an older file) are left to the other rules. "
         "../shared/data (tools/eval_all.py, hashing, the three rules and the phrases on): "
         "every row as in the README table (sgd intent macro-F1 0.672, resumption 0.920, "
         "shift F1 0.529; tiage 0.477; dialseg711 0.629; CAsT intent 0.758/0.869/0.882).",
@@ -267,7 +267,7 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "intent 5515 -> 5517 (followq_holdout14: 'cut the block already, dont ask how long it "
         "took', 'bought the water based one online, cant remember which'), none lost; resume, "
         "new thread, tool and references unchanged; reports_tune40 30 -> 31 of 34; "
-        "reports_holdout40 52 -> 52 of 61.",
+        "reports_holdout40 52 -> 52 of 61. "
         "../shared/data (tools/eval_all.py, hashing, the three rules and the phrases on): "
         "every row as in the README table (sgd intent macro-F1 0.672, resumption 0.920, "
         "shift F1 0.529; tiage 0.477; dialseg711 0.629; CAsT intent 0.758/0.869/0.882).",

@@ -428,3 +428,12 @@ class RuleSwitches:
     lost_part_terms: bool = True  # "i dont get the escrow bit, ...", the reply's: CLARIFY §5.2
     why_objections: bool = True  # "why does X mean Y, it's the same Z": CLARIFY §5.2
     contrast_restatements: bool = True  # "so X but Y?" in the reply's words: CLARIFY §5.2
+    # SPEC-028 §5.2: "could you write two more of those" asks for more of the same:
+    # DRILL_DOWN, not §5.2's bare "more" (rule more-requests).
+    more_requests: bool = True
+    # SPEC-028 §5.2: "done, migrate now wants to drop the users table?!" reports a finding
+    # right after advice: CONTINUE, not a question (rule surprised-reports).
+    surprised_reports: bool = True
+    # SPEC-028 §5.2: "he hates the new food, won't eat it" reports an outcome: its subjectless
+    # "won't eat it" is no inversion (rule elliptic-reports).
+    elliptic_reports: bool = True

@@ -22,6 +22,7 @@ from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import replies_asked
 from .dialogue.resolution import Resolution
+from .dialogue.stated_reports import surprise_ended
 from .dialogue.summed_values import replied_outputs
 from .dialogue.terse_reports import TERSE_CHARS
 from .dialogue.threads import Threads
@@ -58,7 +59,12 @@ def _terse_open(after_reply: bool, text: str) -> bool:
     """Whether rule terse-reports may read ``text`` right after a reply (``after_reply``): at
     most ``TERSE_CHARS`` characters and no "?". The native settle cannot see the reply, so
     its answer is not final for such a text (the length first: one check for a long text)."""
-    return after_reply and isinstance(text, str) and len(text) <= TERSE_CHARS and "?" not in text
+    return (
+        after_reply
+        and isinstance(text, str)
+        and len(text) <= TERSE_CHARS
+        and ("?" not in text or surprise_ended(text))  # rule surprised-reports: "...?!"
+    )
 
 
 def _final_code(codes: int, code: int, question: bool) -> bool:

@@ -15,6 +15,7 @@ from .condition_checks import asks_between_readings, checks_a_condition
 from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
+from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
 from .reply_answers import answers_the_reply
 from .reply_rules import (
@@ -29,6 +30,7 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
+from .stated_reports import reports_stated
 from .term_forms import (
     asks_a_role,
     asks_about_a_lost_part,
@@ -102,6 +104,10 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
             return Intent.EXPLORE  # rule adder-questions: §5.2 a new subject, then a question
         if added == ADDED_ON and intent is Intent.CONTINUE:
             return Intent.DRILL_DOWN  # rule adder-questions: §5.1 a question on the thread
+    if intent is Intent.CONTINUE and asks_for_more(context, features):
+        return Intent.DRILL_DOWN  # rule more-requests: more of the same, deeper in the thread
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_stated(context, features):
+        return Intent.CONTINUE  # rules surprised-reports, elliptic-reports: a report
     if (
         intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
         and reports_tersely(context, features)

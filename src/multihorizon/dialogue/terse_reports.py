@@ -35,7 +35,14 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["TERSE_CHARS", "TERSE_WORDS", "reports_tersely", "terse_report", "words_shared"]
+__all__ = [
+    "NOT_TERSE",
+    "TERSE_CHARS",
+    "TERSE_WORDS",
+    "reports_tersely",
+    "terse_report",
+    "words_shared",
+]
 
 # The longest terse report (characters and words): the fragments of the tune set run to 60
 # characters and 10 words; a longer turn says enough to set up a matter of its own.
@@ -43,7 +50,7 @@ TERSE_CHARS = 80
 TERSE_WORDS = 14
 # Markers of a turn that moves on or back, asks for an explanation, or points at a turn, an
 # action, an output or a listed item ("the second one worked"): other rules read those.
-_NOT_TERSE = (
+NOT_TERSE = (
     Marker.NEW_TOPIC,
     Marker.RESUME,
     Marker.EXPLAIN,
@@ -77,7 +84,7 @@ def terse_report(words: Sequence[str], shared: int) -> bool:
 def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
     """Whether a user turn is a terse report right after an assistant reply in the active
     thread (rule terse-reports, ``terse_report``): no "?", at most ``TERSE_CHARS``, none of
-    ``_NOT_TERSE``'s markers, in an assistant chat of two."""
+    ``NOT_TERSE``'s markers, in an assistant chat of two."""
     config, log, threads = context.config, context.log, context.threads
     text = features.text
     if not (config.terse_reports and len(text) <= TERSE_CHARS and "?" not in text):
@@ -89,7 +96,7 @@ def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if int(log.thread_index[-1]) != threads.active or log.features[-1].open_offer:
         return False
-    if any(features.has(marker) for marker in _NOT_TERSE):
+    if any(features.has(marker) for marker in NOT_TERSE):
         return False
     if context.speakers.multi_party(config) or context.peer_dialogue():
         return False

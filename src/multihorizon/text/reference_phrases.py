@@ -77,11 +77,33 @@ OPENER_REPEAT_TAIL = 40
 # "another like the first one". They repeat a request that made something, never a question
 # asked since ("How many rounds should it have?").
 _COUNTS = ("two", "three", "four", "five", "six", "ten", "a few", "a couple", "some")
+# Stop 40: the verbs of making and the counts read with them (the verb bare: "wrote two more"
+# and "made 3 more" report what was done). "write", "make", "send" and "do" only after "you"
+# or "please" or before "me": "will do 2 more tomorrow", "I'll write two more tonight",
+# "they'll send two more" report plans.
+_MORE_VERBS = ("give", "draft", "suggest", "list", "think of", "write", "make", "send", "do")
+# "more examples like these": a thing made between "more" and "like" (a found thing, "more
+# holes like that", may be a report).
+_MORE_MADE = ("examples", "exercises", "sentences", "questions", "ones", "ideas", "drills")
+_THESE = ("this", "that", "these", "those")
+_MORE_COUNTS = (
+    *_COUNTS, "seven", "eight", "a couple of", "2", "3", "4", "5", "6", "10",
+)
 PRODUCT_REPEATS = (
     "more like these", "more like those", "more like this", "more like that",
     "another like the", "one like the first", "like the first one", "like the last one",
     "now one for", "do one for", "make one for", "write one for", "and one for",
     *(f"give me {count} more" for count in _COUNTS),
+    # Stop 40 (reports40): more verbs of making before a counted "more" ("could you write two
+    # more of those", "do 3 more"), and "more ... of this kind" asked with its variation
+    # ("some more exercises of this kind but with modal verbs"): a request for more of the
+    # same is DRILL_DOWN (§5.2, house convention), not §5.2's bare "more" (CONTINUE).
+    *(f"{verb} {count} more" for verb in _MORE_VERBS[:5] for count in _MORE_COUNTS),
+    *(f"{verb} me {count} more" for verb in _MORE_VERBS[1:8] for count in _MORE_COUNTS),
+    *(f"you {verb} {count} more" for verb in _MORE_VERBS[5:] for count in _MORE_COUNTS),
+    *(f"please {verb} {count} more" for verb in _MORE_VERBS[5:] for count in _MORE_COUNTS),
+    *(f"more {made} like {this}" for made in _MORE_MADE for this in _THESE),
+    "more of this kind", "more of that kind", "of this kind but", "of that kind but",
 )
 # fmt: on
 

@@ -132,6 +132,11 @@ class IntentSettlerBase:
         CONFIRM_MARK category, the longest turn it reads and the closers it strips after the
         "?"; a CONFIRM_MARK hit in another turn is no slow-path marker. None: any such hit
         goes on.
+    adders : tuple or None
+        What rule adder-questions reads first (``settle_data.adder_gates``): the
+        ADDER_OPENER category and how far into the turn a hit of it may start for a question
+        to go on ("One more thing, my car ... . Any tips?"); a hit further in settles as
+        before. None: the rule is off.
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -159,6 +164,7 @@ class IntentSettlerBase:
         terms: Sequence[Any] | None = None,
         echoes: Sequence[Any] | None = None,
         confirms: Sequence[Any] | None = None,
+        adders: Sequence[Any] | None = None,
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -206,6 +212,16 @@ class IntentSettlerBase:
             if self._confirm_chars < 0:
                 raise ValueError("confirms: expected a non-negative length")
             self._confirm_closers = str(confirms[2])
+        self._adder, self._adder_chars = -1, 0
+        if adders is not None:
+            if len(adders) != 2:
+                raise ValueError("adders: expected (category, chars)")
+            self._adder = as_int(adders[0], "adders")
+            if not 0 <= self._adder <= 63:
+                raise ValueError("adders: category out of range")
+            self._adder_chars = as_int(adders[1], "adders")
+            if self._adder_chars < 0:
+                raise ValueError("adders: expected a non-negative length")
 
     def settle(
         self,
@@ -321,6 +337,15 @@ class IntentSettlerBase:
             and (self._adding_gates is None or self._adding_gates.may_add(hits, self._adding))
         ):
             return False  # "Also, <question>" (rule also-questions)
+        if (
+            self._adder >= 0
+            and kinds >> self._adder & 1
+            and question
+            and any(
+                kind == self._adder and start <= self._adder_chars for kind, _, start, _ in hits
+            )
+        ):
+            return False  # "One more thing, <a situation>. <question>" (rule adder-questions)
         if (
             self._reports
             and code == INTENT_EXPLORE

@@ -164,6 +164,11 @@ struct SettleRules {
   std::int32_t confirm = -1;
   std::size_t confirm_chars = 0;
   std::u32string confirm_closers;
+  // Rule adder-questions (settle_data.adder_gates; -1: off): the ADDER_OPENER category
+  // ("one more thing", "while I'm at it") and how far into the turn such a hit may start
+  // for the rule to read it. A positional gate: a hit later in the turn settles as before.
+  std::int32_t adder = -1;
+  std::size_t adder_chars = 0;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -493,6 +498,17 @@ bool may_confirm(const CharT* text, std::size_t length, const SettleRules& rules
     --end;
   }
   return end > 0 && text[end - 1] == '?';
+}
+
+// Whether an ADDER_OPENER hit starts at most adder_chars into the turn (rule adder-questions
+// reads an opener at the turn's opening only: adder_questions.split_added).
+inline bool opens_with_adder(const std::vector<MarkerHit>& hits, const SettleRules& rules) {
+  for (const MarkerHit& hit : hits) {
+    if (hit.category == rules.adder && static_cast<std::size_t>(hit.start) <= rules.adder_chars) {
+      return true;
+    }
+  }
+  return false;
 }
 
 inline bool may_add(const std::vector<MarkerHit>& hits, const SettleRules& rules) {
@@ -1096,6 +1112,10 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   if ((kinds & rules.acknowledged) && !question && length <= rules.acknowledged_chars) return false;
   if ((kinds & rules.adding) && question && settle_detail::may_add(hits, rules)) {
     return false;  // "Also, <question>"
+  }
+  if (rules.adder >= 0 && ((kinds >> rules.adder) & 1u) && question &&
+      settle_detail::opens_with_adder(hits, rules)) {
+    return false;  // "One more thing, <a situation>. <question>" (rule adder-questions)
   }
   // A short statement may report back (rule report-backs) or add to the thread (rule
   // thread-details, whatever its first word).

@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..text.adder_words import ADDER_ASKS, ADDER_LEADS, ADDER_OPENERS, ADDER_POINTERS
+from ..text.adder_words import (
+    ADDER_ASKS,
+    ADDER_LEADS,
+    ADDER_LINKS,
+    ADDER_OPENERS,
+    ADDER_POINTERS,
+)
 from ..text.holding_words import HOLD_VERBS
 from ..text.lexicon import Marker
 from ..text.terse_words import past_form
@@ -120,7 +126,9 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
         return -1
     start, end, words = split
     first = words[start]
-    if first in ADDER_POINTERS or (past_form(first) and first not in HOLD_VERBS):
+    if first == "the" and _brings_a_thing(context, words, start + 1, end):
+        pass  # "oh and the car's MOT is due, ...?": a thing of its own, read on
+    elif first in ADDER_POINTERS or (past_form(first) and first not in HOLD_VERBS):
         return ADDED_ON  # "also it clicks now, ...", "also tried the 70g batch, ..."
     statement = [t for t in content_terms(" ".join(words[start:end])) if t not in HOLD_VERBS]
     terms = set(features.terms)
@@ -132,3 +140,21 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     if log.turns_mentioning(statement[0]):
         return ADDED_ON
     return ADDED_NEW
+
+
+def _brings_a_thing(context: DialogueContext, words: list[str], at: int, end: int) -> bool:
+    """Whether the noun phrase at ``words[at]`` (after "the", before ``end``) names a thing of
+    its own new to the conversation: a possessive ("the car's MOT is due") or two content
+    words before a word of ``ADDER_LINKS`` ("the shower drain is slow"). "the dough is
+    sticky" (one word) stays a part of the thread's own situation."""
+    if at >= end:
+        return False
+    head = words[at]
+    if head.endswith("'s") and len(head) > 3:
+        nouns = [head[:-2]]
+    elif at + 2 < end and words[at + 2] in ADDER_LINKS and words[at + 1] not in ADDER_LINKS:
+        nouns = [head, words[at + 1]]
+    else:
+        return False
+    terms = content_terms(" ".join(nouns))
+    return len(terms) == len(nouns) and not any(context.log.turns_mentioning(t) for t in terms)

@@ -5,9 +5,12 @@ marker-led reading or pattern gate there belongs in ``MENTION_KINDS`` here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .._settle_py import DetectionGates
+from .._intent_py import CUE_QUESTION
+from ..text.adder_words import ADDER_OPENING_CHARS
 from ..text.item_qualities import DEGREE_WORDS, SUPERLATIVES, WHICHEVER
 from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import (
@@ -29,10 +32,13 @@ from .ordinal_mentions import forms_without_gates, gate_openers, ungated_trigger
 
 __all__ = [
     "MENTION_KINDS",
+    "adder_gates",
+    "again_phrases",
     "confirm_gates",
     "detection_gates",
     "form_anchors",
     "may_hold_form",
+    "opens_with_adder",
     "phrases_among",
     "slow_kinds",
 ]
@@ -58,6 +64,43 @@ def confirm_gates() -> tuple[int, int, str]:
     after the "?" (rule confirm-checks reads no other turn: the settle decides one with a
     CONFIRM_MARK hit, "only", "just", "really", itself)."""
     return int(Marker.CONFIRM_MARK), CONFIRM_CHARS, ECHO_CLOSERS
+
+
+def again_phrases(lexicon: Lexicon) -> list[int]:
+    """The phrases ``again_markers.says_again`` accepts: a hit's text ends as its phrase's
+    last word ("again")."""
+    return [
+        index
+        for index in range(len(lexicon.scanner))
+        if _last_word(lexicon.phrase(index)).endswith("again")
+    ]
+
+
+def _last_word(phrase: str) -> str:
+    """The last word of a phrase, case-folded (a word: letters, digits and "_")."""
+    spaced = "".join(char if char.isalnum() or char == "_" else " " for char in phrase)
+    words = spaced.casefold().split()
+    return words[-1] if words else ""
+
+
+_ADDER = int(Marker.ADDER_OPENER)
+
+
+def adder_gates() -> tuple[int, int]:
+    """``IntentSettlerBase``'s ``adders`` (rule adder-questions): the ADDER_OPENER category
+    and how far into a turn a hit of it may start (``adder_words.ADDER_OPENING_CHARS``): a
+    positional gate, so "one more thing" later in a turn costs the settle nothing."""
+    return _ADDER, ADDER_OPENING_CHARS
+
+
+def opens_with_adder(
+    gates: tuple[int, int] | None, hits: Sequence[tuple[int, int, int, int]], kinds: int, cues: int
+) -> bool:
+    """Whether a question opens with an ADDER_OPENER hit (``adder_gates``; None: the rule is
+    off): the settle's twin, so ``IntentClassifier.finish`` hands the same turns on."""
+    if gates is None or not (kinds >> gates[0] & 1 and cues & CUE_QUESTION):
+        return False
+    return any(kind == gates[0] and start <= gates[1] for kind, _, start, _ in hits)
 
 
 def slow_kinds(text: str, kinds: int) -> int:

@@ -118,14 +118,15 @@ void read_confirms(py::handle value, SettleRules& settle) {
   settle.confirm_closers = code_points(fields[2], "confirms");
 }
 
-// settle_data.adder_gates: (ADDER_OPENER category, how far in a hit may start).
+// settle_data.adder_gates: (ADDER_OPENER category, how far in a hit may start, lead words).
 void read_adders(py::handle value, SettleRules& settle) {
   const py::tuple fields(py::reinterpret_borrow<py::object>(value));
-  if (fields.size() != 2) value_error("adders: expected (category, chars)");
+  if (fields.size() != 3) value_error("adders: expected (category, chars, leads)");
   const std::int64_t category = integer_arg(fields[0], "adders");
   if (category < 0 || category > 63) value_error("adders: category out of range");
   settle.adder = static_cast<std::int32_t>(category);
   settle.adder_chars = count_arg(fields[1], "adders");
+  settle.adder_leads = sorted_words(fields[2], "adders");
 }
 
 std::vector<std::string> sorted_words(py::handle words, const std::string& name) {

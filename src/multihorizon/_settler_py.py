@@ -30,7 +30,7 @@ from ._settle_py import may_quote as _may_quote
 from ._settle_py import touches_label as _touches
 from ._validate import as_int, as_real
 
-__all__ = ["IntentSettlerBase", "SettleCall", "contains_owner"]
+__all__ = ["IntentSettlerBase", "SettleCall", "contains_owner", "opens_with_adder"]
 
 Hit = tuple[int, int, int, int]
 
@@ -40,6 +40,25 @@ _OWNERS = ("my", "our")
 
 def _ascii_alnum(char: str) -> bool:
     return char.isascii() and char.isalnum()
+
+
+def opens_with_adder(
+    text: str, hits: Sequence[Hit], category: int, chars: int, leads: frozenset[str]
+) -> bool:
+    """Whether a hit of ``category`` (ADDER_OPENER) starts at most ``chars`` into ``text``
+    with only words of ``leads`` before it: a superset of ``adder_questions.split_added``'s
+    opening (any character but an ASCII letter separates words; a non-ASCII one before the
+    hit lets it count). The C++ twin is ``opens_with_adder`` in ``settle.hpp``."""
+    for kind, _, start, _ in hits:
+        if kind != category or start > chars:
+            continue
+        prefix = text[:start]
+        if not prefix.isascii():
+            return True
+        words = "".join(char.lower() if char.isalpha() else " " for char in prefix).split()
+        if all(word in leads for word in words):
+            return True
+    return False
 
 
 def contains_owner(text: str) -> bool:
@@ -134,9 +153,9 @@ class IntentSettlerBase:
         goes on.
     adders : tuple or None
         What rule adder-questions reads first (``settle_data.adder_gates``): the
-        ADDER_OPENER category and how far into the turn a hit of it may start for a question
-        to go on ("One more thing, my car ... . Any tips?"); a hit further in settles as
-        before. None: the rule is off.
+        ADDER_OPENER category, how far into the turn a hit of it may start for a question to
+        go on ("One more thing, my car ... . Any tips?") and the words that may stand before
+        it (``opens_with_adder``); another hit settles as before. None: the rule is off.
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -212,16 +231,17 @@ class IntentSettlerBase:
             if self._confirm_chars < 0:
                 raise ValueError("confirms: expected a non-negative length")
             self._confirm_closers = str(confirms[2])
-        self._adder, self._adder_chars = -1, 0
+        self._adder, self._adder_chars, self._adder_leads = -1, 0, frozenset[str]()
         if adders is not None:
-            if len(adders) != 2:
-                raise ValueError("adders: expected (category, chars)")
+            if len(adders) != 3:
+                raise ValueError("adders: expected (category, chars, leads)")
             self._adder = as_int(adders[0], "adders")
             if not 0 <= self._adder <= 63:
                 raise ValueError("adders: category out of range")
             self._adder_chars = as_int(adders[1], "adders")
             if self._adder_chars < 0:
                 raise ValueError("adders: expected a non-negative length")
+            self._adder_leads = frozenset(str(word) for word in adders[2])
 
     def settle(
         self,
@@ -341,9 +361,7 @@ class IntentSettlerBase:
             self._adder >= 0
             and kinds >> self._adder & 1
             and question
-            and any(
-                kind == self._adder and start <= self._adder_chars for kind, _, start, _ in hits
-            )
+            and opens_with_adder(text, hits, self._adder, self._adder_chars, self._adder_leads)
         ):
             return False  # "One more thing, <a situation>. <question>" (rule adder-questions)
         if (

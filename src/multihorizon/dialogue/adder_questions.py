@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..text.adder_words import (
     ADDER_ASKS,
+    ADDER_GENERIC,
     ADDER_LEADS,
     ADDER_LINKS,
     ADDER_OPENERS,
@@ -139,7 +140,17 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     # that normal?" goes back to an earlier subject).
     if log.turns_mentioning(statement[0]):
         return ADDED_ON
-    return ADDED_NEW
+    # The question asks on the thread's own thing ("Furthermore, we both work part-time. Would
+    # the panel regard that as an obstacle?"): the one word chance the statement has is none
+    # of the question's.
+    return ADDED_ON if _asks_on_the_thread(context, words[end:]) else ADDED_NEW
+
+
+def _asks_on_the_thread(context: DialogueContext, words: list[str]) -> bool:
+    """Whether the question's ``words`` name a thing of the thread (a word the thread or the
+    reply used); the words of ``ADDER_GENERIC`` ("week", "fix") tie it to nothing."""
+    terms = {term for term in content_terms(" ".join(words)) if term not in ADDER_GENERIC}
+    return words_shared(context, terms) > 0
 
 
 def _brings_a_thing(context: DialogueContext, words: list[str], at: int, end: int) -> bool:

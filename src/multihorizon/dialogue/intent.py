@@ -387,7 +387,7 @@ class IntentClassifier:
             and cues & CUE_QUESTION
             and embedded_continues(text, hits)
         )
-        adds = adds or opens_with_adder(self._adders, hits, kinds, cues)  # rule adder-questions
+        adds = adds or opens_with_adder(self._adders, text, hits, kinds, cues)  # adder-questions
         slow = slow_kinds(text, kinds & self._slow_path)  # a CONFIRM_MARK only in a check
         if pending == PENDING_REFERENCES and not slow and not again:
             if self._settled(code, kinds, tool_outputs):

@@ -10,7 +10,8 @@ from typing import Any
 
 from .._settle_py import DetectionGates
 from .._intent_py import CUE_QUESTION
-from ..text.adder_words import ADDER_OPENING_CHARS
+from .._settler_py import opens_with_adder as _opens_with_adder
+from ..text.adder_words import ADDER_LEADS, ADDER_OPENING_CHARS
 from ..text.item_qualities import DEGREE_WORDS, SUPERLATIVES, WHICHEVER
 from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import (
@@ -84,23 +85,31 @@ def _last_word(phrase: str) -> str:
 
 
 _ADDER = int(Marker.ADDER_OPENER)
+_ADDER_LEADS = tuple(sorted(ADDER_LEADS))
+_LEAD_SET = frozenset(ADDER_LEADS)
 
 
-def adder_gates() -> tuple[int, int]:
-    """``IntentSettlerBase``'s ``adders`` (rule adder-questions): the ADDER_OPENER category
-    and how far into a turn a hit of it may start (``adder_words.ADDER_OPENING_CHARS``): a
-    positional gate, so "one more thing" later in a turn costs the settle nothing."""
-    return _ADDER, ADDER_OPENING_CHARS
+def adder_gates() -> tuple[int, int, tuple[str, ...]]:
+    """``IntentSettlerBase``'s ``adders`` (rule adder-questions): the ADDER_OPENER category,
+    how far into a turn a hit of it may start (``adder_words.ADDER_OPENING_CHARS``) and the
+    words that may stand before it (``ADDER_LEADS``): a positional gate, so "one more thing"
+    later in a turn, or after "Thanks.", costs the settle nothing."""
+    return _ADDER, ADDER_OPENING_CHARS, _ADDER_LEADS
 
 
 def opens_with_adder(
-    gates: tuple[int, int] | None, hits: Sequence[tuple[int, int, int, int]], kinds: int, cues: int
+    gates: tuple[int, int, tuple[str, ...]] | None,
+    text: str,
+    hits: Sequence[tuple[int, int, int, int]],
+    kinds: int,
+    cues: int,
 ) -> bool:
     """Whether a question opens with an ADDER_OPENER hit (``adder_gates``; None: the rule is
-    off): the settle's twin, so ``IntentClassifier.finish`` hands the same turns on."""
+    off): the settle's check (``_settler_py.opens_with_adder``), so ``IntentClassifier.
+    finish`` hands on the turns the settle does."""
     if gates is None or not (kinds >> gates[0] & 1 and cues & CUE_QUESTION):
         return False
-    return any(kind == gates[0] and start <= gates[1] for kind, _, start, _ in hits)
+    return _opens_with_adder(text, hits, gates[0], gates[1], _LEAD_SET)
 
 
 def slow_kinds(text: str, kinds: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 __all__ = [
     "ADDER_ASKS",
+    "ADDER_GENERIC",
     "ADDER_LEADS",
     "ADDER_LINKS",
     "ADDER_MARKED",
@@ -76,4 +77,11 @@ ADDER_LINKS = frozenset((
     "is", "are", "was", "were", "has", "have", "had", "keeps", "kept", "isn't", "isnt",
     "aren't", "won't", "wont", "doesn't", "doesnt", "didn't", "needs", "seems", "looks",
     "started", "stopped", "broke", "leaks", "smells", "makes", "wants", "says", "just",
+))  # fmt: skip
+# Words of an added question that tie it to no thread: times and the words of any request
+# ("how do we cook for 3 weeks", "can I fix that myself?"), as ``content_terms`` gives them.
+ADDER_GENERIC = frozenset((
+    "minute", "hour", "day", "week", "month", "year", "time", "today", "tomorrow", "fix",
+    "take", "work", "help", "find", "buy", "cost", "good", "best", "normal", "worth", "idea",
+    "tip", "advice", "long",
 ))  # fmt: skip

@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING
 from ..text.adder_words import (
     ADDER_ASKS,
     ADDER_GENERIC,
+    ADDER_JOINS,
     ADDER_LEADS,
     ADDER_LINKS,
     ADDER_OPENERS,
     ADDER_POINTERS,
+    ADDER_RELATIVES,
 )
 from ..text.holding_words import HOLD_VERBS
 from ..text.lexicon import Marker
@@ -80,8 +82,10 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
             start = further  # "oh and one more thing: ...", "also, btw, ..."
         else:
             break
-    if start < 0 or start >= len(words) or words[start] in ADDER_ASKS:
+    if start < 0 or start >= len(words):
         return None
+    if words[start] in ADDER_ASKS:
+        return start, start, words  # "Additionally, would lighter strings help?": no statement
     sentence = start  # where the sentence the scan is in began
     for index in range(start + 1, len(words)):
         previous = tokens[index - 1]
@@ -90,11 +94,24 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
         ended = previous[-1:] in STATEMENT_ENDS or previous in DASHES
         if previous[-1:] in _SENTENCE_ENDS:
             sentence = index
-        if ended and words[index] in ADDER_ASKS:
+        # "..., so what can we do about it?": the question after a joining word.
+        asks = index + (words[index] in ADDER_JOINS and index + 1 < len(words))
+        if ended and words[asks] in ADDER_ASKS and _asks_from(tokens, words, asks):
             return (start, index, words) if index - start >= _STATEMENT_WORDS else None
     if tokens[-1][-1:] == "?" and sentence - start >= _STATEMENT_WORDS:
         return start, sentence, words  # "... 12km each way. too much for a beginner?"
     return None
+
+
+def _asks_from(tokens: list[str], words: list[str], at: int) -> bool:
+    """Whether the clause at ``at`` asks: a word of ``ADDER_RELATIVES`` only when the clause
+    runs to a "?" or the turn's end ("my father, who lives with us, has ..." relates)."""
+    if words[at] not in ADDER_RELATIVES:
+        return True
+    for token in tokens[at:]:
+        if token[-1:] in STATEMENT_ENDS or token in DASHES:
+            return token[-1:] == "?"
+    return True
 
 
 def _past_opener(words: list[str], at: int) -> int:
@@ -126,6 +143,8 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     if split is None:
         return -1
     start, end, words = split
+    if end == start:
+        return ADDED_ON  # the opener asks straight away: on the thread (also-questions' kind)
     first = words[start]
     if first == "the" and _brings_a_thing(context, words, start + 1, end):
         pass  # "oh and the car's MOT is due, ...?": a thing of its own, read on

@@ -8,12 +8,14 @@ from __future__ import annotations
 __all__ = [
     "ADDER_ASKS",
     "ADDER_GENERIC",
+    "ADDER_JOINS",
     "ADDER_LEADS",
     "ADDER_LINKS",
     "ADDER_MARKED",
     "ADDER_OPENERS",
     "ADDER_OPENING_CHARS",
     "ADDER_POINTERS",
+    "ADDER_RELATIVES",
 ]
 
 # The add-on openers, case-folded word tuples, at the turn's opening (after ``ADDER_LEADS``).
@@ -58,7 +60,13 @@ ADDER_ASKS = frozenset((
     "shall", "may", "might", "must", "any", "anyone", "anything", "worth", "thoughts", "ideas",
     "tips", "advice", "suggestions", "help", "isn't", "aren't", "won't", "wont", "can't",
     "cant", "don't", "dont", "doesn't", "doesnt", "shouldn't", "wouldn't", "couldn't",
+    "best", "normal", "safe", "ok", "okay",  # "..., best way to revise??", "..., normal?"
 ))  # fmt: skip
+# Words of ``ADDER_ASKS`` that may relate instead ("my father, who lives with us, has ..."):
+# they ask only in a clause that runs to a "?" or the turn's end.
+ADDER_RELATIVES = frozenset(("who", "whom", "whose", "which", "where", "when"))
+# Words that may join the question to the statement ("..., so what can we do about it?").
+ADDER_JOINS = frozenset(("so", "and", "but"))
 # A statement that opens with one of these points back ("also it clicks now, is that bad?",
 # "also that one, ..."), or names the subject asked on ("one more question about the visa:
 # ..."): no situation of its own, the thread's subject. So does "the" with a
@@ -77,6 +85,8 @@ ADDER_LINKS = frozenset((
     "is", "are", "was", "were", "has", "have", "had", "keeps", "kept", "isn't", "isnt",
     "aren't", "won't", "wont", "doesn't", "doesnt", "didn't", "needs", "seems", "looks",
     "started", "stopped", "broke", "leaks", "smells", "makes", "wants", "says", "just",
+    # "the extractor fan over the hob has ...": a place after the two words.
+    "in", "on", "at", "over", "under", "near", "by", "behind", "outside", "inside", "of",
 ))  # fmt: skip
 # Words of an added question that tie it to no thread: times and the words of any request
 # ("how do we cook for 3 weeks", "can I fix that myself?"), as ``content_terms`` gives them.

@@ -8,11 +8,16 @@ the active thread's or the reply's and the statement's subject is new to the con
 brings a new subject: EXPLORE and a new thread (rules new-subjects, also-subjects and
 also-holdings read statements only). Otherwise it asks on the thread's subject ("Also, the
 dough is very sticky. Should I add flour?", "One more thing about the boiler: ..."), and the
-"also"/"more" of its opener is no request to go on: DRILL_DOWN where §5.2 read CONTINUE. The
-openers the lexicon does not mark ("one more thing", "additionally") reach the rule only when
-another marker hands the turn past the native settle (``text.adder_words``).
+"also"/"more" of its opener is no request to go on: DRILL_DOWN where §5.2 read CONTINUE (so
+is an opener that asks at once, "Additionally, would lighter strings help?"). Stop 40: "the"
+with a possessive or two words new to the conversation brings a thing of its own ("oh and the
+car's MOT is due, what do they check?"), and a question that names the thread's words asks on
+it. The openers past "also"/"plus"/"oh and" ("one more thing", "while I'm at it") are
+Marker.ADDER_OPENER's: the native settle hands a question on where one opens the turn
+(``settle_data.adder_gates``, a positional gate; ``text.adder_words``).
 
-One pass over at most ``ADDER_TOKENS`` tokens of the turn; str methods and set tests."""
+One pass over at most ``ADDER_TOKENS`` tokens of the turn (a relative clause's end is looked
+for within them); str methods and set tests."""
 
 from __future__ import annotations
 
@@ -64,8 +69,10 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
     end]`` (case-folded, ``WORD_STRIP`` taken off) between an opener of ``ADDER_OPENERS`` (at
     the opening, after ``ADDER_LEADS``) and the question that closes the turn: the first later
     clause that opens with a word of ``ADDER_ASKS``, else the last sentence when the turn ends
-    with "?". None when the turn has no such opener, the words after it ask (no statement) or
-    the statement has fewer than ``_STATEMENT_WORDS`` words."""
+    with "?" (a word of ``ADDER_RELATIVES`` opens one only when its clause runs to a "?"; one
+    of ``ADDER_JOINS`` may stand before it). ``start == end`` when the words after the opener
+    ask at once ("Additionally, would ...?"); None when the turn has no such opener or the
+    statement has fewer than ``_STATEMENT_WORDS`` words."""
     tokens = text[: ADDER_TOKENS * 24].casefold().replace("\u2019", "'").split()[:ADDER_TOKENS]
     words = [token.strip(WORD_STRIP) for token in tokens]
     start = -1
@@ -84,7 +91,7 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
             break
     if start < 0 or start >= len(words):
         return None
-    if words[start] in ADDER_ASKS:
+    if words[start] in ADDER_ASKS and _asks_from(tokens, words, start):
         return start, start, words  # "Additionally, would lighter strings help?": no statement
     sentence = start  # where the sentence the scan is in began
     for index in range(start + 1, len(words)):

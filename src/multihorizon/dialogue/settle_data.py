@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .._settle_py import DetectionGates
 from .._intent_py import CUE_QUESTION
+from .._settle_py import DetectionGates
 from .._settler_py import opens_with_adder as _opens_with_adder
 from ..text.adder_words import ADDER_LEADS, ADDER_OPENING_CHARS
 from ..text.item_qualities import DEGREE_WORDS, SUPERLATIVES, WHICHEVER

@@ -351,19 +351,8 @@ class IntentSettlerBase:
             return False
         if kinds & self._acknowledged and not question and len(text) <= self._acknowledged_chars:
             return False
-        if (
-            kinds & self._adding
-            and question
-            and (self._adding_gates is None or self._adding_gates.may_add(hits, self._adding))
-        ):
-            return False  # "Also, <question>" (rule also-questions)
-        if (
-            self._adder >= 0
-            and kinds >> self._adder & 1
-            and question
-            and opens_with_adder(text, hits, self._adder, self._adder_chars, self._adder_leads)
-        ):
-            return False  # "One more thing, <a situation>. <question>" (rule adder-questions)
+        if question and (self.may_add(hits, kinds) or self.may_add_subject(text, hits, kinds)):
+            return False  # "Also, <question>", "One more thing, <a situation>. <question>"
         if (
             self._reports
             and code == INTENT_EXPLORE
@@ -404,6 +393,20 @@ class IntentSettlerBase:
         if self._reply_terms and not first_turn and self.may_mean(text):
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def may_add(self, hits: Sequence[Hit], kinds: int) -> bool:
+        """Whether rule also-questions may read the turn: a CONTINUE hit that may be an adding
+        opener ("Also, <question>"; ``AddingGates.may_add``)."""
+        if not kinds & self._adding:
+            return False
+        return self._adding_gates is None or self._adding_gates.may_add(hits, self._adding)
+
+    def may_add_subject(self, text: str, hits: Sequence[Hit], kinds: int) -> bool:
+        """Whether rule adder-questions may read the turn: an ADDER_OPENER hit opens it
+        (``opens_with_adder``; never when the rule is off)."""
+        if self._adder < 0 or not kinds >> self._adder & 1:
+            return False
+        return opens_with_adder(text, hits, self._adder, self._adder_chars, self._adder_leads)
 
     def slow_kinds(self, text: str, kinds: int) -> int:
         """The slow-path categories of ``kinds`` that send a pending turn on: CONFIRM_MARK

@@ -138,9 +138,10 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield "tool-outcome question (tool-reference-match)"
     if kinds & ref._acknowledged and not question and len(text) <= ref._acknowledged_chars:
         yield "ACK_OPENER short statement (acknowledged-statements)"
-    adding = ref._adding_gates
-    if kinds & ref._adding and question and (adding is None or adding.may_add(hits, ref._adding)):
+    if question and ref.may_add(hits, kinds):
         yield "'Also, ...?' (also-questions)"
+    if question and ref.may_add_subject(text, hits, kinds):
+        yield "'One more thing, <a situation>. ...?' at the opening (adder-questions)"
     if ref._reports and code == INTENT_EXPLORE and not first_turn and not question:
         if len(text) <= ref._detail_chars:
             yield "short statement <= detail chars (thread-details)"

@@ -118,6 +118,17 @@ void read_confirms(py::handle value, SettleRules& settle) {
   settle.confirm_closers = code_points(fields[2], "confirms");
 }
 
+// settle_data.adder_gates: (ADDER_OPENER category, how far in a hit may start, lead words).
+void read_adders(py::handle value, SettleRules& settle) {
+  const py::tuple fields(py::reinterpret_borrow<py::object>(value));
+  if (fields.size() != 3) value_error("adders: expected (category, chars, leads)");
+  const std::int64_t category = integer_arg(fields[0], "adders");
+  if (category < 0 || category > 63) value_error("adders: category out of range");
+  settle.adder = static_cast<std::int32_t>(category);
+  settle.adder_chars = count_arg(fields[1], "adders");
+  settle.adder_leads = sorted_words(fields[2], "adders");
+}
+
 std::vector<std::string> sorted_words(py::handle words, const std::string& name) {
   std::vector<std::string> out;
   for (py::handle word : words) out.push_back(ascii_word(word, name));
@@ -535,7 +546,8 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle lengths, py::handle capitals, py::handle joiners,
                            py::handle needles, py::handle report_openers,
                            py::handle max_chars, py::handle detection, py::handle adding,
-                           py::handle terms, py::handle echoes, py::handle confirms) {
+                           py::handle terms, py::handle echoes, py::handle confirms,
+                           py::handle adders) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -594,6 +606,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   if (!terms.is_none()) read_terms(terms, settle);
   if (!echoes.is_none()) read_echoes(echoes, settle);
   if (!confirms.is_none()) read_confirms(confirms, settle);
+  if (!adders.is_none()) read_adders(adders, settle);
   settle.prepare();
   return IntentSettler(py::reinterpret_borrow<py::object>(scanner),
                        static_cast<std::uint32_t>(integer_arg(rules, "rules")),
@@ -614,7 +627,7 @@ void register_settle(py::module_& m) {
            py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0,
            py::arg("detection") = py::none(), py::arg("adding") = py::none(),
            py::arg("terms") = py::none(), py::arg("echoes") = py::none(),
-           py::arg("confirms") = py::none())
+           py::arg("confirms") = py::none(), py::arg("adders") = py::none())
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            py::arg("questions_final") = true, py::arg("statement_codes") = kAllCodes,

@@ -30,7 +30,7 @@ from ._settle_py import may_quote as _may_quote
 from ._settle_py import touches_label as _touches
 from ._validate import as_int, as_real
 
-__all__ = ["IntentSettlerBase", "SettleCall", "contains_owner"]
+__all__ = ["IntentSettlerBase", "SettleCall", "contains_owner", "opens_with_adder"]
 
 Hit = tuple[int, int, int, int]
 
@@ -40,6 +40,25 @@ _OWNERS = ("my", "our")
 
 def _ascii_alnum(char: str) -> bool:
     return char.isascii() and char.isalnum()
+
+
+def opens_with_adder(
+    text: str, hits: Sequence[Hit], category: int, chars: int, leads: frozenset[str]
+) -> bool:
+    """Whether a hit of ``category`` (ADDER_OPENER) starts at most ``chars`` into ``text``
+    with only words of ``leads`` before it: a superset of ``adder_questions.split_added``'s
+    opening (any character but an ASCII letter separates words; a non-ASCII one before the
+    hit lets it count). The C++ twin is ``opens_with_adder`` in ``settle.hpp``."""
+    for kind, _, start, _ in hits:
+        if kind != category or start > chars:
+            continue
+        prefix = text[:start]
+        if not prefix.isascii():
+            return True
+        words = "".join(char.lower() if char.isalpha() else " " for char in prefix).split()
+        if all(word in leads for word in words):
+            return True
+    return False
 
 
 def contains_owner(text: str) -> bool:
@@ -132,6 +151,11 @@ class IntentSettlerBase:
         CONFIRM_MARK category, the longest turn it reads and the closers it strips after the
         "?"; a CONFIRM_MARK hit in another turn is no slow-path marker. None: any such hit
         goes on.
+    adders : tuple or None
+        What rule adder-questions reads first (``settle_data.adder_gates``): the
+        ADDER_OPENER category, how far into the turn a hit of it may start for a question to
+        go on ("One more thing, my car ... . Any tips?") and the words that may stand before
+        it (``opens_with_adder``); another hit settles as before. None: the rule is off.
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -159,6 +183,7 @@ class IntentSettlerBase:
         terms: Sequence[Any] | None = None,
         echoes: Sequence[Any] | None = None,
         confirms: Sequence[Any] | None = None,
+        adders: Sequence[Any] | None = None,
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -206,6 +231,17 @@ class IntentSettlerBase:
             if self._confirm_chars < 0:
                 raise ValueError("confirms: expected a non-negative length")
             self._confirm_closers = str(confirms[2])
+        self._adder, self._adder_chars, self._adder_leads = -1, 0, frozenset[str]()
+        if adders is not None:
+            if len(adders) != 3:
+                raise ValueError("adders: expected (category, chars, leads)")
+            self._adder = as_int(adders[0], "adders")
+            if not 0 <= self._adder <= 63:
+                raise ValueError("adders: category out of range")
+            self._adder_chars = as_int(adders[1], "adders")
+            if self._adder_chars < 0:
+                raise ValueError("adders: expected a non-negative length")
+            self._adder_leads = frozenset(str(word) for word in adders[2])
 
     def settle(
         self,
@@ -315,12 +351,8 @@ class IntentSettlerBase:
             return False
         if kinds & self._acknowledged and not question and len(text) <= self._acknowledged_chars:
             return False
-        if (
-            kinds & self._adding
-            and question
-            and (self._adding_gates is None or self._adding_gates.may_add(hits, self._adding))
-        ):
-            return False  # "Also, <question>" (rule also-questions)
+        if question and (self.may_add(hits, kinds) or self.may_add_subject(text, hits, kinds)):
+            return False  # "Also, <question>", "One more thing, <a situation>. <question>"
         if (
             self._reports
             and code == INTENT_EXPLORE
@@ -361,6 +393,20 @@ class IntentSettlerBase:
         if self._reply_terms and not first_turn and self.may_mean(text):
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def may_add(self, hits: Sequence[Hit], kinds: int) -> bool:
+        """Whether rule also-questions may read the turn: a CONTINUE hit that may be an adding
+        opener ("Also, <question>"; ``AddingGates.may_add``)."""
+        if not kinds & self._adding:
+            return False
+        return self._adding_gates is None or self._adding_gates.may_add(hits, self._adding)
+
+    def may_add_subject(self, text: str, hits: Sequence[Hit], kinds: int) -> bool:
+        """Whether rule adder-questions may read the turn: an ADDER_OPENER hit opens it
+        (``opens_with_adder``; never when the rule is off)."""
+        if self._adder < 0 or not kinds >> self._adder & 1:
+            return False
+        return opens_with_adder(text, hits, self._adder, self._adder_chars, self._adder_leads)
 
     def slow_kinds(self, text: str, kinds: int) -> int:
         """The slow-path categories of ``kinds`` that send a pending turn on: CONFIRM_MARK

@@ -164,6 +164,13 @@ struct SettleRules {
   std::int32_t confirm = -1;
   std::size_t confirm_chars = 0;
   std::u32string confirm_closers;
+  // Rule adder-questions (settle_data.adder_gates; -1: off): the ADDER_OPENER category
+  // ("one more thing", "while I'm at it"), how far into the turn such a hit may start for
+  // the rule to read it, and the words that may stand before it (lower-case ASCII, sorted).
+  // A positional gate: a hit later in the turn, or after other words, settles as before.
+  std::int32_t adder = -1;
+  std::size_t adder_chars = 0;
+  std::vector<std::string> adder_leads;
   // Set by prepare(). Per Latin-1 code unit: whether it starts a needle or is one of
   // `capitals` (A-Z), so the scan for a trigger skips every other character with one load;
   // whether it is such a capital; the needles that a Latin-1 text can hold, as bytes (a
@@ -493,6 +500,37 @@ bool may_confirm(const CharT* text, std::size_t length, const SettleRules& rules
     --end;
   }
   return end > 0 && text[end - 1] == '?';
+}
+
+// Whether an ADDER_OPENER hit starts at most adder_chars into the turn with only words of
+// adder_leads before it (_settler_py.opens_with_adder, exact): any character but an ASCII
+// letter separates words, and a non-ASCII one before the hit lets it count (the Python
+// rule, adder_questions.split_added, decides).
+template <class CharT>
+bool opens_with_adder(const CharT* text, std::size_t length, const std::vector<MarkerHit>& hits,
+                      const SettleRules& rules) {
+  for (const MarkerHit& hit : hits) {
+    if (hit.category != rules.adder || hit.start < 0 ||
+        static_cast<std::size_t>(hit.start) > rules.adder_chars) {
+      continue;
+    }
+    const std::size_t end = std::min(static_cast<std::size_t>(hit.start), length);
+    bool leads_only = true;
+    std::string word;
+    for (std::size_t i = 0; i <= end; ++i) {
+      const std::uint32_t c = i < end ? static_cast<std::uint32_t>(text[i]) : 0x20u;
+      if (c >= 0x80u) return true;
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+        word.push_back(static_cast<char>(c | 0x20u));
+      } else if (!word.empty()) {
+        leads_only = leads_only && std::binary_search(rules.adder_leads.begin(),
+                                                      rules.adder_leads.end(), word);
+        word.clear();
+      }
+    }
+    if (leads_only) return true;
+  }
+  return false;
 }
 
 inline bool may_add(const std::vector<MarkerHit>& hits, const SettleRules& rules) {
@@ -1096,6 +1134,10 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   if ((kinds & rules.acknowledged) && !question && length <= rules.acknowledged_chars) return false;
   if ((kinds & rules.adding) && question && settle_detail::may_add(hits, rules)) {
     return false;  // "Also, <question>"
+  }
+  if (rules.adder >= 0 && ((kinds >> rules.adder) & 1u) && question &&
+      settle_detail::opens_with_adder(text, length, hits, rules)) {
+    return false;  // "One more thing, <a situation>. <question>" (rule adder-questions)
   }
   // A short statement may report back (rule report-backs) or add to the thread (rule
   // thread-details, whatever its first word).

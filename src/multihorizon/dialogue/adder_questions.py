@@ -8,17 +8,31 @@ the active thread's or the reply's and the statement's subject is new to the con
 brings a new subject: EXPLORE and a new thread (rules new-subjects, also-subjects and
 also-holdings read statements only). Otherwise it asks on the thread's subject ("Also, the
 dough is very sticky. Should I add flour?", "One more thing about the boiler: ..."), and the
-"also"/"more" of its opener is no request to go on: DRILL_DOWN where §5.2 read CONTINUE. The
-openers the lexicon does not mark ("one more thing", "additionally") reach the rule only when
-another marker hands the turn past the native settle (``text.adder_words``).
+"also"/"more" of its opener is no request to go on: DRILL_DOWN where §5.2 read CONTINUE (so
+is an opener that asks at once, "Additionally, would lighter strings help?"). Stop 40: "the"
+with a possessive or two words new to the conversation brings a thing of its own ("oh and the
+car's MOT is due, what do they check?"), and a question that names the thread's words asks on
+it. The openers past "also"/"plus"/"oh and" ("one more thing", "while I'm at it") are
+Marker.ADDER_OPENER's: the native settle hands a question on where one opens the turn
+(``settle_data.adder_gates``, a positional gate; ``text.adder_words``).
 
-One pass over at most ``ADDER_TOKENS`` tokens of the turn; str methods and set tests."""
+One pass over at most ``ADDER_TOKENS`` tokens of the turn (a relative clause's end is looked
+for within them); str methods and set tests."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..text.adder_words import ADDER_ASKS, ADDER_LEADS, ADDER_OPENERS, ADDER_POINTERS
+from ..text.adder_words import (
+    ADDER_ASKS,
+    ADDER_GENERIC,
+    ADDER_JOINS,
+    ADDER_LEADS,
+    ADDER_LINKS,
+    ADDER_OPENERS,
+    ADDER_POINTERS,
+    ADDER_RELATIVES,
+)
 from ..text.holding_words import HOLD_VERBS
 from ..text.lexicon import Marker
 from ..text.terse_words import past_form
@@ -55,8 +69,10 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
     end]`` (case-folded, ``WORD_STRIP`` taken off) between an opener of ``ADDER_OPENERS`` (at
     the opening, after ``ADDER_LEADS``) and the question that closes the turn: the first later
     clause that opens with a word of ``ADDER_ASKS``, else the last sentence when the turn ends
-    with "?". None when the turn has no such opener, the words after it ask (no statement) or
-    the statement has fewer than ``_STATEMENT_WORDS`` words."""
+    with "?" (a word of ``ADDER_RELATIVES`` opens one only when its clause runs to a "?"; one
+    of ``ADDER_JOINS`` may stand before it). ``start == end`` when the words after the opener
+    ask at once ("Additionally, would ...?"); None when the turn has no such opener or the
+    statement has fewer than ``_STATEMENT_WORDS`` words."""
     tokens = text[: ADDER_TOKENS * 24].casefold().replace("\u2019", "'").split()[:ADDER_TOKENS]
     words = [token.strip(WORD_STRIP) for token in tokens]
     start = -1
@@ -73,8 +89,10 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
             start = further  # "oh and one more thing: ...", "also, btw, ..."
         else:
             break
-    if start < 0 or start >= len(words) or words[start] in ADDER_ASKS:
+    if start < 0 or start >= len(words):
         return None
+    if words[start] in ADDER_ASKS and _asks_from(tokens, words, start):
+        return start, start, words  # "Additionally, would lighter strings help?": no statement
     sentence = start  # where the sentence the scan is in began
     for index in range(start + 1, len(words)):
         previous = tokens[index - 1]
@@ -83,11 +101,24 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
         ended = previous[-1:] in STATEMENT_ENDS or previous in DASHES
         if previous[-1:] in _SENTENCE_ENDS:
             sentence = index
-        if ended and words[index] in ADDER_ASKS:
+        # "..., so what can we do about it?": the question after a joining word.
+        asks = index + (words[index] in ADDER_JOINS and index + 1 < len(words))
+        if ended and words[asks] in ADDER_ASKS and _asks_from(tokens, words, asks):
             return (start, index, words) if index - start >= _STATEMENT_WORDS else None
     if tokens[-1][-1:] == "?" and sentence - start >= _STATEMENT_WORDS:
         return start, sentence, words  # "... 12km each way. too much for a beginner?"
     return None
+
+
+def _asks_from(tokens: list[str], words: list[str], at: int) -> bool:
+    """Whether the clause at ``at`` asks: a word of ``ADDER_RELATIVES`` only when the clause
+    runs to a "?" or the turn's end ("my father, who lives with us, has ..." relates)."""
+    if words[at] not in ADDER_RELATIVES:
+        return True
+    for token in tokens[at:]:
+        if token[-1:] in STATEMENT_ENDS or token in DASHES:
+            return token[-1:] == "?"
+    return True
 
 
 def _past_opener(words: list[str], at: int) -> int:
@@ -119,8 +150,12 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     if split is None:
         return -1
     start, end, words = split
+    if end == start:
+        return ADDED_ON  # the opener asks straight away: on the thread (also-questions' kind)
     first = words[start]
-    if first in ADDER_POINTERS or (past_form(first) and first not in HOLD_VERBS):
+    if first == "the" and _brings_a_thing(context, words, start + 1, end):
+        pass  # "oh and the car's MOT is due, ...?": a thing of its own, read on
+    elif first in ADDER_POINTERS or (past_form(first) and first not in HOLD_VERBS):
         return ADDED_ON  # "also it clicks now, ...", "also tried the 70g batch, ..."
     statement = [t for t in content_terms(" ".join(words[start:end])) if t not in HOLD_VERBS]
     terms = set(features.terms)
@@ -131,4 +166,32 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     # that normal?" goes back to an earlier subject).
     if log.turns_mentioning(statement[0]):
         return ADDED_ON
-    return ADDED_NEW
+    # The question asks on the thread's own thing ("Furthermore, we both work part-time. Would
+    # the panel regard that as an obstacle?"): the one word chance the statement has is none
+    # of the question's.
+    return ADDED_ON if _asks_on_the_thread(context, words[end:]) else ADDED_NEW
+
+
+def _asks_on_the_thread(context: DialogueContext, words: list[str]) -> bool:
+    """Whether the question's ``words`` name a thing of the thread (a word the thread or the
+    reply used); the words of ``ADDER_GENERIC`` ("week", "fix") tie it to nothing."""
+    terms = {term for term in content_terms(" ".join(words)) if term not in ADDER_GENERIC}
+    return words_shared(context, terms) > 0
+
+
+def _brings_a_thing(context: DialogueContext, words: list[str], at: int, end: int) -> bool:
+    """Whether the noun phrase at ``words[at]`` (after "the", before ``end``) names a thing of
+    its own new to the conversation: a possessive ("the car's MOT is due") or two content
+    words before a word of ``ADDER_LINKS`` ("the shower drain is slow"). "the dough is
+    sticky" (one word) stays a part of the thread's own situation."""
+    if at >= end:
+        return False
+    head = words[at]
+    if head.endswith("'s") and len(head) > 3:
+        nouns = [head[:-2]]
+    elif at + 2 < end and words[at + 2] in ADDER_LINKS and words[at + 1] not in ADDER_LINKS:
+        nouns = [head, words[at + 1]]
+    else:
+        return False
+    terms = content_terms(" ".join(nouns))
+    return len(terms) == len(nouns) and not any(context.log.turns_mentioning(t) for t in terms)

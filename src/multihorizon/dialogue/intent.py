@@ -63,7 +63,16 @@ from .phrasing import (
 from .references import Mention
 from .reply_rules import builds_on_the_table
 from .reply_terms import may_ask_reply_term, reply_term_words
-from .settle_data import confirm_gates, detection_gates, may_hold_form, phrases_among, slow_kinds
+from .settle_data import (
+    adder_gates,
+    again_phrases,
+    confirm_gates,
+    detection_gates,
+    may_hold_form,
+    opens_with_adder,
+    phrases_among,
+    slow_kinds,
+)
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -205,6 +214,7 @@ class IntentClassifier:
 
     __slots__ = (
         "_acknowledged",
+        "_adders",
         "_adding",
         "_always_pending",
         "_checks",
@@ -268,9 +278,8 @@ class IntentClassifier:
         self._dim = dim
         # Without the gate words, reference detection searches every turn's text itself.
         self._always_pending = 0 if lexicon.has_gates else PENDING_REFERENCES
-        # Outcome verbs ("fail", "say") and acknowledgements ("ok") are common: only a question
-        # with one (tool-reference-match) or a short statement opening with one
-        # (acknowledged-statements) can change the answer.
+        # Outcome verbs ("fail") and acknowledgements ("ok") are common: only a question with one
+        # (tool-reference-match) or a short statement opening with one (acknowledged-statements).
         self._outcomes = (1 << _OUTCOME) if config.tool_reference_match else 0
         acknowledged = config.acknowledged_statements and config.acknowledgement_continues
         self._acknowledged = (1 << _ACK_OPENER) if acknowledged else 0
@@ -304,6 +313,7 @@ class IntentClassifier:
         # "Also, do I need winter tyres?" opens with a CONTINUE marker that asks for nothing
         # more (rule also-questions): the caller reads the hits without it.
         self._adding = config.also_questions
+        self._adders = adder_gates() if config.adder_questions else None  # "One more thing, ..."
         # "Should I also ...?" too (rule short-follow-ups): the settle hands it on already.
         self._inside = config.also_questions and config.short_follow_ups
         # "how much more per month?": a CONTINUE marker inside a question's own words is none
@@ -377,6 +387,7 @@ class IntentClassifier:
             and cues & CUE_QUESTION
             and embedded_continues(text, hits)
         )
+        adds = adds or opens_with_adder(self._adders, text, hits, kinds, cues)  # adder-questions
         slow = slow_kinds(text, kinds & self._slow_path)  # a CONFIRM_MARK only in a check
         if pending == PENDING_REFERENCES and not slow and not again:
             if self._settled(code, kinds, tool_outputs):
@@ -471,12 +482,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
             (1 << _CONTINUE) if classifier._adding or classifier._embedded else 0,
         ),
         clarify=_CLARIFY,
-        # The phrases ``says_again`` accepts: a hit's text ends as its phrase's last word.
-        again_phrases=[
-            index
-            for index in range(len(lexicon.scanner))
-            if _last_word(lexicon.phrase(index)).endswith("again")
-        ],
+        again_phrases=again_phrases(lexicon),
         switches=(
             classifier._tool_match,
             classifier._ordinal_forms,
@@ -512,14 +518,8 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         terms=term_words(),
         echoes=(*echo_words(classifier._frames), *reply_term_words(*classifier._checks)),
         confirms=confirm_gates(),  # a CONFIRM_MARK turn no check: the settle decides it
+        adders=classifier._adders,  # an ADDER_OPENER hit opening a question goes on
     )
-
-
-def _last_word(phrase: str) -> str:
-    """The last word of a phrase, case-folded (a word: letters, digits and "_")."""
-    spaced = "".join(char if char.isalnum() or char == "_" else " " for char in phrase)
-    words = spaced.casefold().split()
-    return words[-1] if words else ""
 
 
 # Markers that decide a turn's intent before a definite noun phrase could.

@@ -5,9 +5,13 @@ marker-led reading or pattern gate there belongs in ``MENTION_KINDS`` here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from .._intent_py import CUE_QUESTION
 from .._settle_py import DetectionGates
+from .._settler_py import opens_with_adder as _opens_with_adder
+from ..text.adder_words import ADDER_LEADS, ADDER_OPENING_CHARS
 from ..text.item_qualities import DEGREE_WORDS, SUPERLATIVES, WHICHEVER
 from ..text.lexicon import Lexicon, Marker
 from ..text.ordinal_forms import (
@@ -29,10 +33,13 @@ from .ordinal_mentions import forms_without_gates, gate_openers, ungated_trigger
 
 __all__ = [
     "MENTION_KINDS",
+    "adder_gates",
+    "again_phrases",
     "confirm_gates",
     "detection_gates",
     "form_anchors",
     "may_hold_form",
+    "opens_with_adder",
     "phrases_among",
     "slow_kinds",
 ]
@@ -58,6 +65,51 @@ def confirm_gates() -> tuple[int, int, str]:
     after the "?" (rule confirm-checks reads no other turn: the settle decides one with a
     CONFIRM_MARK hit, "only", "just", "really", itself)."""
     return int(Marker.CONFIRM_MARK), CONFIRM_CHARS, ECHO_CLOSERS
+
+
+def again_phrases(lexicon: Lexicon) -> list[int]:
+    """The phrases ``again_markers.says_again`` accepts: a hit's text ends as its phrase's
+    last word ("again")."""
+    return [
+        index
+        for index in range(len(lexicon.scanner))
+        if _last_word(lexicon.phrase(index)).endswith("again")
+    ]
+
+
+def _last_word(phrase: str) -> str:
+    """The last word of a phrase, case-folded (a word: letters, digits and "_")."""
+    spaced = "".join(char if char.isalnum() or char == "_" else " " for char in phrase)
+    words = spaced.casefold().split()
+    return words[-1] if words else ""
+
+
+_ADDER = int(Marker.ADDER_OPENER)
+_ADDER_LEADS = tuple(sorted(ADDER_LEADS))
+_LEAD_SET = frozenset(ADDER_LEADS)
+
+
+def adder_gates() -> tuple[int, int, tuple[str, ...]]:
+    """``IntentSettlerBase``'s ``adders`` (rule adder-questions): the ADDER_OPENER category,
+    how far into a turn a hit of it may start (``adder_words.ADDER_OPENING_CHARS``) and the
+    words that may stand before it (``ADDER_LEADS``): a positional gate, so "one more thing"
+    later in a turn, or after "Thanks.", costs the settle nothing."""
+    return _ADDER, ADDER_OPENING_CHARS, _ADDER_LEADS
+
+
+def opens_with_adder(
+    gates: tuple[int, int, tuple[str, ...]] | None,
+    text: str,
+    hits: Sequence[tuple[int, int, int, int]],
+    kinds: int,
+    cues: int,
+) -> bool:
+    """Whether a question opens with an ADDER_OPENER hit (``adder_gates``; None: the rule is
+    off): the settle's check (``_settler_py.opens_with_adder``), so ``IntentClassifier.
+    finish`` hands on the turns the settle does."""
+    if gates is None or not (kinds >> gates[0] & 1 and cues & CUE_QUESTION):
+        return False
+    return _opens_with_adder(text, hits, gates[0], gates[1], _LEAD_SET)
 
 
 def slow_kinds(text: str, kinds: int) -> int:

@@ -7,17 +7,24 @@ from __future__ import annotations
 
 __all__ = [
     "ADDER_ASKS",
+    "ADDER_GENERIC",
+    "ADDER_JOINS",
     "ADDER_LEADS",
+    "ADDER_LINKS",
+    "ADDER_MARKED",
     "ADDER_OPENERS",
+    "ADDER_OPENING_CHARS",
     "ADDER_POINTERS",
+    "ADDER_RELATIVES",
 ]
 
 # The add-on openers, case-folded word tuples, at the turn's opening (after ``ADDER_LEADS``).
-# The scanner marks "also"/"plus"/"oh and" (Marker.ALSO_OPENER, rule also-subjects) and
-# "another thing"/"another question"/"btw" (a topic opener or a new topic), so the native
-# settle hands those turns on; "one more thing", "additionally" and the like are not marked
-# (marked, every turn holding one went to the Python path, wherever it stood): the settle
-# answers those turns, and the rule reads them only when another marker hands them on.
+# The scanner marks "also"/"plus"/"oh and" (Marker.ALSO_OPENER, rule also-subjects),
+# "another thing"/"another question"/"btw" (a topic opener or a new topic) and the rest
+# (``ADDER_MARKED``: Marker.ADDER_OPENER). An ADDER_OPENER hit hands a question past the
+# native settle only where it opens the turn (``ADDER_OPENING_CHARS``, a positional gate): a
+# category that sent every turn holding one on, wherever it stood, took the bench's
+# marker-dense turn from 1.5 to 92 µs (stop 39).
 ADDER_OPENERS = (
     ("also",), ("and", "also"), ("oh", "and"), ("oh", "also"), ("plus",),
     ("one", "more", "thing"), ("one", "last", "thing"), ("one", "other", "thing"),
@@ -25,7 +32,24 @@ ADDER_OPENERS = (
     ("one", "further", "thing"), ("one", "further", "matter"), ("another", "thing"),
     ("another", "question"), ("another", "matter"), ("additionally",), ("in", "addition"),
     ("furthermore",), ("btw",), ("by", "the", "way"),
+    # Stop 40 (adders40): "while I'm at it, ...", "last question, ...", "apart from that, ...".
+    ("while", "i'm", "at", "it"), ("while", "im", "at", "it"), ("while", "i", "am", "at", "it"),
+    ("while", "we're", "at", "it"), ("one", "final", "question"), ("one", "final", "thing"),
+    ("last", "question"), ("last", "thing"), ("final", "question"), ("one", "more"),
+    ("a", "further", "question"), ("apart", "from", "that"), ("aside", "from", "that"),
 )  # fmt: skip
+# The openers of ``ADDER_OPENERS`` no other category of the lexicon marks (Marker.ADDER_OPENER).
+ADDER_MARKED = (
+    "one more thing", "one last thing", "one other thing", "one more question",
+    "one last question", "one further question", "one further thing", "one further matter",
+    "another matter", "additionally", "in addition", "furthermore", "while i'm at it",
+    "while im at it", "while i am at it", "while we're at it", "one final question",
+    "one final thing", "last question", "last thing", "final question", "one more",
+    "a further question", "apart from that", "aside from that",
+)  # fmt: skip
+# How far into a turn an ADDER_OPENER hit may start for the native settle to hand a question
+# on: past three short ``ADDER_LEADS`` ("ok so and one more thing").
+ADDER_OPENING_CHARS = 24
 # Words that may stand before the opener ("ok, also ...", "oh and one more thing: ...").
 ADDER_LEADS = frozenset(("ok", "okay", "oh", "and", "so", "right", "well", "hey", "sorry"))
 # The first words of the question that closes the turn, at a clause's start ("..., is it
@@ -36,13 +60,38 @@ ADDER_ASKS = frozenset((
     "shall", "may", "might", "must", "any", "anyone", "anything", "worth", "thoughts", "ideas",
     "tips", "advice", "suggestions", "help", "isn't", "aren't", "won't", "wont", "can't",
     "cant", "don't", "dont", "doesn't", "doesnt", "shouldn't", "wouldn't", "couldn't",
+    "best", "normal", "safe", "ok", "okay",  # "..., best way to revise??", "..., normal?"
 ))  # fmt: skip
+# Words of ``ADDER_ASKS`` that may relate instead ("my father, who lives with us, has ..."):
+# they ask only in a clause that runs to a "?" or the turn's end.
+ADDER_RELATIVES = frozenset(("who", "whom", "whose", "which", "where", "when"))
+# Words that may join the question to the statement ("..., so what can we do about it?").
+ADDER_JOINS = frozenset(("so", "and", "but"))
 # A statement that opens with one of these points back ("also it clicks now, is that bad?",
-# "also that one, ..."): no situation of its own, the thread's subject. So does "the" with a
+# "also that one, ..."), or names the subject asked on ("one more question about the visa:
+# ..."): no situation of its own, the thread's subject. So does "the" with a
 # word the thread never said: a part of the thread's own situation ("Also the wrists hurt
 # after class, ...?" after yoga, "also the dough is super sticky, ...?" after a loaf); the
 # speaker's own new situation comes with "my", "our", "I" or a bare noun.
 ADDER_POINTERS = frozenset((
     "it", "it's", "its", "that", "that's", "this", "these", "those", "they", "they're", "them",
-    "there", "here", "same", "the",
+    "there", "here", "same", "the", "about", "regarding", "concerning", "re",
+))  # fmt: skip
+# A statement opening with "the" brings a thing of its own when its noun is a possessive new
+# to the conversation ("oh and the car's MOT is due, ...?") or two such words before one of
+# these ("while I'm at it, the shower drain is slow, ...?"); "also the dough is sticky,
+# normal?" after a loaf stays the thread's own thing.
+ADDER_LINKS = frozenset((
+    "is", "are", "was", "were", "has", "have", "had", "keeps", "kept", "isn't", "isnt",
+    "aren't", "won't", "wont", "doesn't", "doesnt", "didn't", "needs", "seems", "looks",
+    "started", "stopped", "broke", "leaks", "smells", "makes", "wants", "says", "just",
+    # "the extractor fan over the hob has ...": a place after the two words.
+    "in", "on", "at", "over", "under", "near", "by", "behind", "outside", "inside", "of",
+))  # fmt: skip
+# Words of an added question that tie it to no thread: times and the words of any request
+# ("how do we cook for 3 weeks", "can I fix that myself?"), as ``content_terms`` gives them.
+ADDER_GENERIC = frozenset((
+    "minute", "hour", "day", "week", "month", "year", "time", "today", "tomorrow", "fix",
+    "take", "work", "help", "find", "buy", "cost", "good", "best", "normal", "worth", "idea",
+    "tip", "advice", "long",
 ))  # fmt: skip

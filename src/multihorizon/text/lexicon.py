@@ -22,6 +22,7 @@ from .. import kernels
 from .._intent_py import CUE_ACKNOWLEDGEMENT
 from . import question_forms as forms
 from .action_words import ACTION_MARKED
+from .adder_words import ADDER_MARKED
 from .check_words import CHECK_OPENER_PHRASES, CONFIRM_PHRASES
 from .choice_words import CHOICE_PHRASES
 from .follow_up_words import EXPLETIVE_IT, REQUEST_MARKED
@@ -186,6 +187,7 @@ class Marker(enum.IntEnum):
     ALSO_OPENER = 48  # "also my son has started ...": rule also-subjects (turn_words)
     TERM_RECALL = 49  # "what was that X thing you mentioned": rule term-recalls (term_origin_words)
     PLAIN_CLARIFY = 50  # "why X and not Y?", "so if ...?": rules choice-asks ... (choice_words)
+    ADDER_OPENER = 51  # "one more thing, ..." at the opening: rule adder-questions (adder_words)
 
 
 # fmt: off
@@ -355,10 +357,11 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.REQUEST_OPENER: REQUEST_MARKED + ACTION_MARKED,  # rule action-requests too
         Marker.CHECK_OPENER: CHECK_OPENER_PHRASES,
         Marker.CONFIRM_MARK: CONFIRM_PHRASES,
-        # Rules also-subjects, adder-questions. Not "one more thing", "additionally" ...
-        # (text.adder_words): marked, they sent every turn holding one to the Python path
-        # wherever the phrase stood (the bench's marker-dense turn 1.5 -> 92 µs).
+        # Rules also-subjects, adder-questions. "one more thing", "additionally" ... are
+        # ADDER_OPENER's (text.adder_words): as slow-path markers they sent every turn holding
+        # one to the Python path wherever the phrase stood (marker-dense turn 1.5 -> 92 µs).
         Marker.ALSO_OPENER: tuple(sorted({" ".join(form) for form in ALSO_SUBJECT_OPENERS})),
+        Marker.ADDER_OPENER: ADDER_MARKED,  # read at the turn's opening only (settle_data)
         Marker.TERM_RECALL: RECALL_PHRASES,
         # Rules of stop 40 (term_form_words): "what does X mean here", "X vs Y, ...".
         Marker.PLAIN_CLARIFY: CHOICE_PHRASES + TERM_FORM_PHRASES,

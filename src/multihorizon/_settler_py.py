@@ -60,8 +60,8 @@ def contains_owner(text: str) -> bool:
 
 
 class SettleCall(Protocol):
-    """``IntentSettler.settle``'s signature (``questions_final`` and ``statement_codes`` may be
-    left out)."""
+    """``IntentSettler.settle``'s signature (``questions_final``, ``statement_codes`` and
+    ``reports_read`` may be left out)."""
 
     def __call__(
         self,
@@ -73,6 +73,7 @@ class SettleCall(Protocol):
         final: bool,
         questions_final: bool = ...,
         statement_codes: int = ...,
+        reports_read: bool = ...,
         /,
     ) -> int | tuple[int, int, list[Hit], int, int, float]: ...
 
@@ -217,6 +218,7 @@ class IntentSettlerBase:
         final: bool,
         questions_final: bool = True,
         statement_codes: int = ALL_CODES,
+        reports_read: bool = False,
     ) -> int | tuple[int, int, list[Hit], int, int, float]:
         """The intent code when nothing else can change it, else ``TurnScanner.classify``'s
         ``(intent, pending, hits, kinds, cues, similarity)``. ``first_turn``: the session's
@@ -229,7 +231,10 @@ class IntentSettlerBase:
         again). ``statement_codes``: the intent codes (bit ``1 << code``) a settled statement's
         code may come back as; a statement settled with another comes back as the tuple (rule
         reply-answers: after a reply that asked the user something, a statement the scan calls
-        EXPLORE or DRILL_DOWN may answer it; the rule never changes the other codes)."""
+        EXPLORE or DRILL_DOWN may answer it; the rule never changes the other codes).
+        ``reports_read``: the caller reads the report rules itself (``Session.user``'s intent
+        stage asks ``reply_rules.reports_on_the_reply`` once the code is final), so no short
+        statement is handed on for them (``settles``)."""
         codes = as_int(statement_codes, "statement_codes")
         if embedding is None:
             embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
@@ -243,7 +248,9 @@ class IntentSettlerBase:
             dim=self._dim,
         )
         code, pending, hits, kinds, cues, similarity = found
-        if final and self.settles(text, hits, kinds, cues, code, pending, first_turn, tool_outputs):
+        if final and self.settles(
+            text, hits, kinds, cues, code, pending, first_turn, tool_outputs, bool(reports_read)
+        ):
             if not cues & CUE_QUESTION:
                 return code if codes >> code & 1 else found
             if questions_final:
@@ -261,6 +268,7 @@ class IntentSettlerBase:
         final: bool,
         questions_final: bool = True,
         statement_codes: int = ALL_CODES,
+        reports_read: bool = False,
     ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
         """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
         or None when the text is not one ``inputs.check_text`` provably returns as it is (a
@@ -273,7 +281,7 @@ class IntentSettlerBase:
             return None
         return self.settle(
             text, embedding, recent, first_turn, tool_outputs, final, questions_final,
-            statement_codes,
+            statement_codes, reports_read,
         )  # fmt: skip
 
     def settles(
@@ -286,10 +294,12 @@ class IntentSettlerBase:
         pending: int,
         first_turn: bool,
         tool_outputs: bool,
+        reports_read: bool = False,
     ) -> bool:
         """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
         answer without the references stage (each test below is one of theirs, or a superset
-        of it where it reads the text)."""
+        of it where it reads the text). ``reports_read``: the caller reads the report rules
+        itself, so the short-statement test for them is left out."""
         if self._always_pending or pending & ~PENDING_REFERENCES:
             return False
         if self._repeats and any(
@@ -323,6 +333,7 @@ class IntentSettlerBase:
             return False  # "Also, <question>" (rule also-questions)
         if (
             self._reports
+            and not reports_read
             and code == INTENT_EXPLORE
             and not first_turn
             and not question

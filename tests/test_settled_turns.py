@@ -68,9 +68,11 @@ def _replay(before: bool) -> tuple[list[str], int]:
     standing = [0]
     gated = session_intent._gated_rules_read
 
-    def counted(context: object, features: object, code: int, terse_open: bool) -> bool:
-        read = gated(context, features, code, terse_open)  # type: ignore[arg-type]
-        standing[0] += not read and (terse_open or code == INTENT_EXPLORE)
+    def counted(
+        context: object, features: object, code: int, terse_open: bool, detected: bool = False
+    ) -> bool:
+        read = gated(context, features, code, terse_open, detected)  # type: ignore[arg-type]
+        standing[0] += not read and (terse_open or detected or code == INTENT_EXPLORE)
         return read
 
     with pytest.MonkeyPatch.context() as patch:
@@ -125,8 +127,8 @@ def test_each_gated_rule_is_asked_and_agrees(backend: str, text: str, read: bool
     asked: list[bool] = []
     gated = session_intent._gated_rules_read
 
-    def recorded(context: object, features: object, code: int, terse_open: bool) -> bool:
-        found = gated(context, features, code, terse_open)  # type: ignore[arg-type]
+    def recorded(*args: object) -> bool:
+        found = gated(*args)  # type: ignore[arg-type]
         asked.append(found)
         return found
 

@@ -60,8 +60,8 @@ def contains_owner(text: str) -> bool:
 
 
 class SettleCall(Protocol):
-    """``IntentSettler.settle``'s signature (``questions_final``, ``statement_codes`` and
-    ``reports_read`` may be left out)."""
+    """``IntentSettler.settle``'s signature (the arguments from ``questions_final`` on may be
+    left out)."""
 
     def __call__(
         self,
@@ -74,6 +74,7 @@ class SettleCall(Protocol):
         questions_final: bool = ...,
         statement_codes: int = ...,
         reports_read: bool = ...,
+        detected_none: bool = ...,
         /,
     ) -> int | tuple[int, int, list[Hit], int, int, float]: ...
 
@@ -219,6 +220,7 @@ class IntentSettlerBase:
         questions_final: bool = True,
         statement_codes: int = ALL_CODES,
         reports_read: bool = False,
+        detected_none: bool = False,
     ) -> int | tuple[int, int, list[Hit], int, int, float]:
         """The intent code when nothing else can change it, else ``TurnScanner.classify``'s
         ``(intent, pending, hits, kinds, cues, similarity)``. ``first_turn``: the session's
@@ -234,7 +236,8 @@ class IntentSettlerBase:
         EXPLORE or DRILL_DOWN may answer it; the rule never changes the other codes).
         ``reports_read``: the caller reads the report rules itself (``Session.user``'s intent
         stage asks ``reply_rules.reports_on_the_reply`` once the code is final), so no short
-        statement is handed on for them (``settles``)."""
+        statement is handed on for them (``settles``). ``detected_none``: the caller's
+        reference detection found no mention in the turn (``settles``)."""
         codes = as_int(statement_codes, "statement_codes")
         if embedding is None:
             embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
@@ -249,8 +252,9 @@ class IntentSettlerBase:
         )
         code, pending, hits, kinds, cues, similarity = found
         if final and self.settles(
-            text, hits, kinds, cues, code, pending, first_turn, tool_outputs, bool(reports_read)
-        ):
+            text, hits, kinds, cues, code, pending, first_turn, tool_outputs,
+            bool(reports_read), bool(detected_none),
+        ):  # fmt: skip
             if not cues & CUE_QUESTION:
                 return code if codes >> code & 1 else found
             if questions_final:
@@ -269,6 +273,7 @@ class IntentSettlerBase:
         questions_final: bool = True,
         statement_codes: int = ALL_CODES,
         reports_read: bool = False,
+        detected_none: bool = False,
     ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
         """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
         or None when the text is not one ``inputs.check_text`` provably returns as it is (a
@@ -281,7 +286,7 @@ class IntentSettlerBase:
             return None
         return self.settle(
             text, embedding, recent, first_turn, tool_outputs, final, questions_final,
-            statement_codes, reports_read,
+            statement_codes, reports_read, detected_none,
         )  # fmt: skip
 
     def settles(
@@ -295,11 +300,15 @@ class IntentSettlerBase:
         first_turn: bool,
         tool_outputs: bool,
         reports_read: bool = False,
+        detected_none: bool = False,
     ) -> bool:
         """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
         answer without the references stage (each test below is one of theirs, or a superset
         of it where it reads the text). ``reports_read``: the caller reads the report rules
-        itself, so the short-statement test for them is left out."""
+        itself, so the short-statement test for them is left out. ``detected_none``: the
+        caller's reference detection (``resolution.resolve_turn``'s, the one
+        ``IntentClassifier.finish`` runs) found no mention, so a pending reference changes
+        nothing, as in ``finish`` (the slow-path markers still send the turn on)."""
         if self._always_pending or pending & ~PENDING_REFERENCES:
             return False
         if self._repeats and any(
@@ -314,9 +323,13 @@ class IntentSettlerBase:
             settled = code in (INTENT_DRILL_DOWN, INTENT_CLARIFY) and (
                 (self._tool_match and not tool_outputs) or not kinds & self._tool_kinds
             )
-            if not settled and (
-                self._detection is None
-                or self._detection.may_detect(text, hits, kinds, self._ordinal_forms)
+            if (
+                not settled
+                and not detected_none
+                and (
+                    self._detection is None
+                    or self._detection.may_detect(text, hits, kinds, self._ordinal_forms)
+                )
             ):
                 return False
         outcomes = self._outcomes if tool_outputs else 0

@@ -18,9 +18,11 @@ from ._intent_py import (
     INTENT_EXPLORE,
     PENDING_EMBEDDING,
     PENDING_QUESTION,
+    PENDING_REFERENCES,
 )
 from .config import Config
 from .dialogue import multiparty
+from .dialogue.adder_questions import added_question
 from .dialogue.also_holdings import adds_a_holding
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
@@ -70,16 +72,26 @@ def _terse_open(after_reply: bool, text: str) -> bool:
 
 
 def _gated_rules_read(
-    context: DialogueContext, features: TurnFeatures, code: int, terse_open: bool
+    context: DialogueContext,
+    features: TurnFeatures,
+    code: int,
+    terse_open: bool,
+    detected: bool = False,
 ) -> bool:
     """Whether a rule whose gate ``Session.user``'s intent stage reads itself changes the
     intent of a turn the native settle gave the final ``code`` (settled with
     ``reports_read``): the report rules (``reply_rules.reports_on_the_reply``: report-backs,
     done-reports, thread-details, outcome-reports), which change only an EXPLORE, the only
-    code the settle's gate for them hands on; and, past the terse gate (``terse_open``),
-    ``_terse_rules_read``. Each is the rule's own test, so when none holds the Python path
-    gives ``code`` (tests/test_settled_turns.py replays the hand-written files both ways)."""
+    code the settle's gate for them hands on; past the terse gate (``terse_open``),
+    ``_terse_rules_read``; for a turn settled because its detection found no mention
+    (``detected``), rule adder-questions (``added_question``): its openers beyond the marked
+    ones ("furthermore", "in addition") have no gate in the settle (``classify`` answers such
+    a question with the scan's code), and this stage read them past a pending marker. Each
+    is the rule's own test, so when none holds the Python path gives ``code``
+    (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
+        return True
+    if detected and added_question(context, features) >= 0:
         return True
     return terse_open and _terse_rules_read(context, features)
 
@@ -240,15 +252,20 @@ class SessionIntent:
         # output's detail that the turn does not (rule output-detail-intents). Unlike
         # classify, the settle hands no statement on for the rules whose gates the features
         # known here answer exactly: they are asked themselves once the code is final
-        # (``_gated_rules_read``: the report rules, and the terse gate's).
-        found = self._classifier.settle(
-            content, vector, recent, first_turn, tool_outputs, codes != 0, final, codes, True
-        )
+        # (``_gated_rules_read``: the report rules, and the terse gate's); and the
+        # references stage's detection is known, so a pending marker that started no
+        # mention is no reason to go on (as in ``IntentClassifier.finish``).
+        settle = self._classifier.settle
+        args = (content, vector, recent, first_turn, tool_outputs, codes != 0, final, codes)
+        found = settle(*args, True)
+        detected = False  # whether the detection decided it
+        if not (isinstance(found, int) or resolution.detected) and found[1] == PENDING_REFERENCES:
+            found, detected = settle(*args, True, True), True
         code = found if isinstance(found, int) else -1
         if code < 0 and found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS:
             code = found[0]
         if code >= 0 and not _gated_rules_read(
-            context, features, code, _terse_open(terse, content)
+            context, features, code, _terse_open(terse, content), detected
         ):
             return INTENTS[code]
         # The settle's similarity is not reused: Threads.active_similarity is the definition.

@@ -261,9 +261,10 @@ class SessionIntent:
         detected = False  # whether the detection decided it
         if not (isinstance(found, int) or resolution.detected) and found[1] == PENDING_REFERENCES:
             found, detected = settle(*args, True, True), True
-        code = found if isinstance(found, int) else -1
-        if code < 0 and found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS:
-            code = found[0]
+        if isinstance(found, int):
+            code = found
+        else:
+            code = found[0] if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS else -1
         if code >= 0 and not _gated_rules_read(
             context, features, code, _terse_open(terse, content), detected
         ):

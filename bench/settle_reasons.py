@@ -128,7 +128,9 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
             (ref._tool_match and not tool_outputs) or not kinds & ref._tool_kinds
         )
         gates = ref._detection
-        if not settled and (
+        # The caller's detection found no mention (``detected_none``, the 10th argument).
+        detected_none = len(args) > 9 and args[9]
+        if not (settled or detected_none) and (
             gates is None or gates.may_detect(text, hits, kinds, ref._ordinal_forms)
         ):
             named = kinds & (gates.mention_kinds if gates is not None else kinds)

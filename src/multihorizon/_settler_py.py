@@ -304,11 +304,7 @@ class IntentSettlerBase:
     ) -> bool:
         """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
         answer without the references stage (each test below is one of theirs, or a superset
-        of it where it reads the text). ``reports_read``: the caller reads the report rules
-        itself, so the short-statement test for them is left out. ``detected_none``: the
-        caller's reference detection (``resolution.resolve_turn``'s, the one
-        ``IntentClassifier.finish`` runs) found no mention, so a pending reference changes
-        nothing, as in ``finish`` (the slow-path markers still send the turn on)."""
+        of it where it reads the text); the last two as ``settle`` reads them."""
         if self._always_pending or pending & ~PENDING_REFERENCES:
             return False
         if self._repeats and any(
@@ -323,14 +319,7 @@ class IntentSettlerBase:
             settled = code in (INTENT_DRILL_DOWN, INTENT_CLARIFY) and (
                 (self._tool_match and not tool_outputs) or not kinds & self._tool_kinds
             )
-            if (
-                not settled
-                and not detected_none
-                and (
-                    self._detection is None
-                    or self._detection.may_detect(text, hits, kinds, self._ordinal_forms)
-                )
-            ):
+            if not (settled or detected_none) and self._may_detect(text, hits, kinds):
                 return False
         outcomes = self._outcomes if tool_outputs else 0
         question = bool(cues & CUE_QUESTION)
@@ -344,18 +333,7 @@ class IntentSettlerBase:
             and (self._adding_gates is None or self._adding_gates.may_add(hits, self._adding))
         ):
             return False  # "Also, <question>" (rule also-questions)
-        if (
-            self._reports
-            and not reports_read
-            and code == INTENT_EXPLORE
-            and not first_turn
-            and not question
-            and len(text) <= max(self._detail_chars, self._report_chars)
-            and (
-                len(text) <= self._detail_chars  # rule thread-details: any first word
-                or may_open_with_report_opener(text, self._report_openers)
-            )
-        ):
+        if not (reports_read or first_turn or question) and self.may_report(text, code):
             return False  # a short statement that may report back (rule report-backs)
         if (
             self._terms
@@ -385,6 +363,25 @@ class IntentSettlerBase:
         if self._reply_terms and not first_turn and self.may_mean(text):
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
+
+    def _may_detect(self, text: str, hits: Sequence[Hit], kinds: int) -> bool:
+        """Whether reference detection may find a mention (no detection data: it may)."""
+        gates = self._detection
+        return gates is None or gates.may_detect(text, hits, kinds, self._ordinal_forms)
+
+    def may_report(self, text: str, code: int) -> bool:
+        """Whether a statement (not the first turn) the scan calls ``code`` may report back on
+        the reply (rules report-backs, thread-details: any first word up to the details'
+        length, a report opener up to the reports')."""
+        return (
+            self._reports
+            and code == INTENT_EXPLORE
+            and len(text) <= max(self._detail_chars, self._report_chars)
+            and (
+                len(text) <= self._detail_chars
+                or may_open_with_report_opener(text, self._report_openers)
+            )
+        )
 
     def slow_kinds(self, text: str, kinds: int) -> int:
         """The slow-path categories of ``kinds`` that send a pending turn on: CONFIRM_MARK

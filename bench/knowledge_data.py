@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from shared_data import locate
+
+# The tests' data folder (``MULTIHORIZON_DATA``, else the first ``shared/data`` beside the
+# checkout or above it): a checkout in a worktree two levels down reads the same real turns
+# (``parents[2]`` alone found none there and timed synthetic sentences without a word).
+DATA = locate() or Path(__file__).resolve().parents[2] / "shared" / "data"
 SOURCES = ("swda", "sgd", "dialseg711", "tiage", "irc_disentanglement", "locomo")
 
 __all__ = ["DATA", "fill_session", "real_texts", "real_vectors", "source_of_texts"]

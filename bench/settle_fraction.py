@@ -2,7 +2,8 @@
 (issue 14): the first conversations of every ``../shared/data`` file replayed through the
 session's calls (``shared_data.log_turn``: user turns, replies and tool outputs; hashing
 embedder), each call of the classifier's ``settle`` counted as settled (the intent code came
-back) or not (the Python rules run).
+back and no rule the stage reads itself took the turn on: ``GATED``) or not (the Python
+rules run).
 
     python bench/settle_fraction.py [--conversations N] [--turns N]
     python bench/run_tree.py OLD/src bench/settle_fraction.py   # another tree, same turns
@@ -24,13 +25,19 @@ from pathlib import Path
 from typing import Any
 
 import multihorizon as mh
+from multihorizon import session_intent
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from shared_data import locate, log_turn
 
 #: Called with each counted settle: the session's group ("speakers" / "no speakers"), the
-#: settle's arguments and what it returned.
+#: settle's arguments and what it returned, or ``(GATED, code)`` for a code the stage then
+#: sent on to the Python rules itself.
 Observer = Callable[[str, tuple[Any, ...], Any], None]
+#: Why a settled code went on: a rule whose gate the intent stage reads itself read the turn
+#: (``session_intent._gated_rules_read``: the report rules, the terse gate's; a tree before
+#: stop 40 has none, its settle handed such turns on).
+GATED = "settled, then read by a gated rule (report rules, terse gate)"
 #: Called after each user turn with its group and ``Session.user``'s envelope.
 AfterTurn = Callable[[str, Any], None]
 
@@ -46,6 +53,32 @@ def replay(
     calling ``observe`` on every settle of a user turn's intent stage (and ``after`` once the
     turn is in)."""
     embedder = mh.HashingEmbedder()
+    gated = getattr(session_intent, "_gated_rules_read", None)
+    read: list[bool] = []
+    if gated is not None:
+
+        def reading(*args: Any) -> bool:
+            found = bool(gated(*args))
+            read.append(found)
+            return found
+
+        session_intent._gated_rules_read = reading
+    try:
+        _replay_file(path, conversations, turns, observe, after, embedder, read)
+    finally:
+        if gated is not None:
+            session_intent._gated_rules_read = gated
+
+
+def _replay_file(
+    path: Path,
+    conversations: int,
+    turns: int,
+    observe: Observer,
+    after: AfterTurn | None,
+    embedder: mh.Embedder,
+    read: list[bool],
+) -> None:
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines):
             if number >= conversations:
@@ -57,9 +90,11 @@ def replay(
             speakers = any(turn.get("speaker") for turn in conversation["turns"][:turns])
             group = "speakers" if speakers else "no speakers"
 
-            def counted(*args: Any, _settle: Any = settle, _group: str = group) -> Any:
+            calls: list[tuple[tuple[Any, ...], Any]] = []
+
+            def counted(*args: Any, _settle: Any = settle, _calls: list[Any] = calls) -> Any:
                 found = _settle(*args)
-                observe(_group, args, found)
+                _calls.append((args, found))
                 return found
 
             for turn in conversation["turns"][:turns]:
@@ -67,8 +102,14 @@ def replay(
                     log_turn(session, turn)
                     continue
                 classifier.settle = counted  # only the user turn's intent stage is counted
+                calls.clear()
+                read.clear()
                 envelope = log_turn(session, turn)
                 classifier.settle = settle
+                if calls:  # the last call decided (a second one reads the turn's detection)
+                    args, found = calls[-1]
+                    sent_on = isinstance(found, int) and any(read)
+                    observe(group, args, (GATED, found) if sent_on else found)
                 if after is not None and envelope is not None:
                     after(group, envelope)
 
@@ -78,7 +119,9 @@ def _replay(
 ) -> None:
     def observe(group: str, args: tuple[Any, ...], found: Any) -> None:
         counts[f"{group} {'settled' if isinstance(found, int) else 'python'}"] += 1
-        if not isinstance(found, int):  # why: §5.2's code and the pending bits
+        if isinstance(found, tuple) and found[0] == GATED:
+            why[f"{group}: intent {found[1]}, {GATED}"] += 1
+        elif not isinstance(found, int):  # why: §5.2's code and the pending bits
             why[f"{group}: intent {found[0]}, pending {found[1]}"] += 1
 
     replay(path, conversations, turns, observe)

@@ -46,7 +46,7 @@ from multihorizon.dialogue.intent import INTENTS
 from multihorizon.text.lexicon import Marker
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from settle_fraction import replay
+from settle_fraction import GATED, replay
 from shared_data import locate
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -128,7 +128,9 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
             (ref._tool_match and not tool_outputs) or not kinds & ref._tool_kinds
         )
         gates = ref._detection
-        if not settled and (
+        # The caller's detection found no mention (``detected_none``, the 10th argument).
+        detected_none = len(args) > 9 and args[9]
+        if not (settled or detected_none) and (
             gates is None or gates.may_detect(text, hits, kinds, ref._ordinal_forms)
         ):
             named = kinds & (gates.mention_kinds if gates is not None else kinds)
@@ -142,7 +144,9 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield "'Also, ...?' (also-questions)"
     if question and ref.may_add_subject(text, hits, kinds):
         yield "'One more thing, <a situation>. ...?' at the opening (adder-questions)"
-    if ref._reports and code == INTENT_EXPLORE and not first_turn and not question:
+    # The caller reads the report rules itself (``reports_read``, the 9th argument).
+    reports = ref._reports and not (len(args) > 8 and args[8])
+    if reports and code == INTENT_EXPLORE and not first_turn and not question:
         if len(text) <= ref._detail_chars:
             yield "short statement <= detail chars (thread-details)"
         elif len(text) <= ref._report_chars and may_open_with_report_opener(
@@ -281,6 +285,17 @@ def run(paths: list[Path], conversations: int, turns: int) -> Tally:
         if not turn.scans:
             return
         args, found = turn.scans[-1]
+        if (
+            isinstance(found, tuple) and found[0] == GATED
+        ):  # settled, then sent on by a rule the stage reads itself
+            key = f"{group}: {GATED}"
+            tally.turns[key] += 1
+            tally.only[key] += 1
+            if envelope.intent is not INTENTS[found[1]]:
+                tally.differs[key] += 1
+                tally.only_differs[key] += 1
+                tally.rules[key].update(turn.fired[-1:] or ["terse-reports / also-holdings"])
+            return
         if isinstance(found, int):
             tally.settled[group] += 1
             if first_reason(ref, args, ref.settle(*args[:5], False)) is not None:

@@ -301,9 +301,9 @@ class IntentSettler {
 
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
                     bool tool_outputs, bool final, bool questions_final,
-                    std::int64_t statement_codes) const {
+                    std::int64_t statement_codes, bool reports_read, bool detected_none) const {
     return settle_turn(text_view(text, "text"), embedding, recent, first_turn, tool_outputs,
-                       final, questions_final, statement_codes);
+                       final, questions_final, statement_codes, reports_read, detected_none);
   }
 
   // settle() of a caller's text as it came (Session.classify's lock-free path), or None when
@@ -312,7 +312,8 @@ class IntentSettler {
   // the text and take the whole way.
   py::object settle_text(py::handle text, py::handle embedding, py::handle recent,
                          bool first_turn, bool tool_outputs, bool final,
-                         bool questions_final, std::int64_t statement_codes) const {
+                         bool questions_final, std::int64_t statement_codes,
+                         bool reports_read, bool detected_none) const {
     PyObject* const str = text.ptr();
     if (!PyUnicode_Check(str)) return py::none();
 #if PY_VERSION_HEX < 0x030C0000
@@ -325,7 +326,8 @@ class IntentSettler {
     while (first < length && intent::is_space(data[first])) ++first;
     if (first == length) return py::none();  // blank: check_text's error to raise
     return settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding, recent,
-                       first_turn, tool_outputs, final, questions_final, statement_codes);
+                       first_turn, tool_outputs, final, questions_final, statement_codes,
+                       reports_read, detected_none);
   }
 
   // may_hold_forms (settle.hpp) of a turn and its gate hits' starts.
@@ -355,9 +357,11 @@ class IntentSettler {
   // turn comes back as the tuple with kPendingQuestion set beside the scan's bits.
   // statement_codes: the codes (bit 1 << code) a settled statement's code may come back as;
   // a statement settled with another comes back as the tuple (rule reply-answers).
+  // reports_read, detected_none: what the caller read itself (settles in settle.hpp).
   py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
                          bool first_turn, bool tool_outputs, bool final, bool questions_final,
-                         std::int64_t statement_codes) const {
+                         std::int64_t statement_codes, bool reports_read,
+                         bool detected_none) const {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
@@ -419,7 +423,7 @@ class IntentSettler {
     }
     const bool settled = final && visit_text(view, [&](const auto* data, std::size_t length) {
       return settles(data, length, hits, scanned.kinds, scanned.cues, code, pending, first_turn,
-                     tool_outputs, settle_);
+                     tool_outputs, settle_, reports_read, detected_none);
     });
     const bool question = (scanned.cues & intent::kCueQuestion) != 0;
     if (settled && (question ? questions_final : ((statement_codes >> code) & 1) != 0)) {
@@ -631,6 +635,7 @@ void register_settle(py::module_& m) {
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            py::arg("questions_final") = true, py::arg("statement_codes") = kAllCodes,
+           py::arg("reports_read") = false, py::arg("detected_none") = false,
            "The intent code when nothing else can change it, else TurnScanner.classify's "
            "(intent, pending, hits, kinds, cues, similarity).")
       .def("may_hold_forms", &IntentSettler::may_hold_forms, py::arg("text"),
@@ -640,6 +645,7 @@ void register_settle(py::module_& m) {
       .def("settle_text", &IntentSettler::settle_text, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            py::arg("questions_final") = true, py::arg("statement_codes") = kAllCodes,
+           py::arg("reports_read") = false, py::arg("detected_none") = false,
            "settle of a caller's text as it came, or None for a text to check first (see "
            "IntentSettlerBase.settle_text).");
 }

@@ -79,7 +79,7 @@ def contains_owner(text: str) -> bool:
 
 
 class SettleCall(Protocol):
-    """``IntentSettler.settle``'s signature (``questions_final`` and ``statement_codes`` may be
+    """``IntentSettler.settle``'s signature (the arguments from ``questions_final`` on may be
     left out)."""
 
     def __call__(
@@ -92,6 +92,8 @@ class SettleCall(Protocol):
         final: bool,
         questions_final: bool = ...,
         statement_codes: int = ...,
+        reports_read: bool = ...,
+        detected_none: bool = ...,
         /,
     ) -> int | tuple[int, int, list[Hit], int, int, float]: ...
 
@@ -253,6 +255,8 @@ class IntentSettlerBase:
         final: bool,
         questions_final: bool = True,
         statement_codes: int = ALL_CODES,
+        reports_read: bool = False,
+        detected_none: bool = False,
     ) -> int | tuple[int, int, list[Hit], int, int, float]:
         """The intent code when nothing else can change it, else ``TurnScanner.classify``'s
         ``(intent, pending, hits, kinds, cues, similarity)``. ``first_turn``: the session's
@@ -265,7 +269,11 @@ class IntentSettlerBase:
         again). ``statement_codes``: the intent codes (bit ``1 << code``) a settled statement's
         code may come back as; a statement settled with another comes back as the tuple (rule
         reply-answers: after a reply that asked the user something, a statement the scan calls
-        EXPLORE or DRILL_DOWN may answer it; the rule never changes the other codes)."""
+        EXPLORE or DRILL_DOWN may answer it; the rule never changes the other codes).
+        ``reports_read``: the caller reads the report rules itself (``Session.user``'s intent
+        stage asks ``reply_rules.reports_on_the_reply`` once the code is final), so no short
+        statement is handed on for them (``settles``). ``detected_none``: the caller's
+        reference detection found no mention in the turn (``settles``)."""
         codes = as_int(statement_codes, "statement_codes")
         if embedding is None:
             embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
@@ -279,7 +287,10 @@ class IntentSettlerBase:
             dim=self._dim,
         )
         code, pending, hits, kinds, cues, similarity = found
-        if final and self.settles(text, hits, kinds, cues, code, pending, first_turn, tool_outputs):
+        if final and self.settles(
+            text, hits, kinds, cues, code, pending, first_turn, tool_outputs,
+            bool(reports_read), bool(detected_none),
+        ):  # fmt: skip
             if not cues & CUE_QUESTION:
                 return code if codes >> code & 1 else found
             if questions_final:
@@ -297,6 +308,8 @@ class IntentSettlerBase:
         final: bool,
         questions_final: bool = True,
         statement_codes: int = ALL_CODES,
+        reports_read: bool = False,
+        detected_none: bool = False,
     ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
         """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
         or None when the text is not one ``inputs.check_text`` provably returns as it is (a
@@ -309,7 +322,7 @@ class IntentSettlerBase:
             return None
         return self.settle(
             text, embedding, recent, first_turn, tool_outputs, final, questions_final,
-            statement_codes,
+            statement_codes, reports_read, detected_none,
         )  # fmt: skip
 
     def settles(
@@ -322,10 +335,12 @@ class IntentSettlerBase:
         pending: int,
         first_turn: bool,
         tool_outputs: bool,
+        reports_read: bool = False,
+        detected_none: bool = False,
     ) -> bool:
         """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
         answer without the references stage (each test below is one of theirs, or a superset
-        of it where it reads the text)."""
+        of it where it reads the text); the last two as ``settle`` reads them."""
         if self._always_pending or pending & ~PENDING_REFERENCES:
             return False
         if self._repeats and any(
@@ -340,10 +355,7 @@ class IntentSettlerBase:
             settled = code in (INTENT_DRILL_DOWN, INTENT_CLARIFY) and (
                 (self._tool_match and not tool_outputs) or not kinds & self._tool_kinds
             )
-            if not settled and (
-                self._detection is None
-                or self._detection.may_detect(text, hits, kinds, self._ordinal_forms)
-            ):
+            if not (settled or detected_none) and self._may_detect(text, hits, kinds):
                 return False
         outcomes = self._outcomes if tool_outputs else 0
         question = bool(cues & CUE_QUESTION)
@@ -353,17 +365,7 @@ class IntentSettlerBase:
             return False
         if question and (self.may_add(hits, kinds) or self.may_add_subject(text, hits, kinds)):
             return False  # "Also, <question>", "One more thing, <a situation>. <question>"
-        if (
-            self._reports
-            and code == INTENT_EXPLORE
-            and not first_turn
-            and not question
-            and len(text) <= max(self._detail_chars, self._report_chars)
-            and (
-                len(text) <= self._detail_chars  # rule thread-details: any first word
-                or may_open_with_report_opener(text, self._report_openers)
-            )
-        ):
+        if not (reports_read or first_turn or question) and self.may_report(text, code):
             return False  # a short statement that may report back (rule report-backs)
         if (
             self._terms
@@ -407,6 +409,25 @@ class IntentSettlerBase:
         if self._adder < 0 or not kinds >> self._adder & 1:
             return False
         return opens_with_adder(text, hits, self._adder, self._adder_chars, self._adder_leads)
+
+    def _may_detect(self, text: str, hits: Sequence[Hit], kinds: int) -> bool:
+        """Whether reference detection may find a mention (no detection data: it may)."""
+        gates = self._detection
+        return gates is None or gates.may_detect(text, hits, kinds, self._ordinal_forms)
+
+    def may_report(self, text: str, code: int) -> bool:
+        """Whether a statement (not the first turn) the scan calls ``code`` may report back on
+        the reply (rules report-backs, thread-details: any first word up to the details'
+        length, a report opener up to the reports')."""
+        return (
+            self._reports
+            and code == INTENT_EXPLORE
+            and len(text) <= max(self._detail_chars, self._report_chars)
+            and (
+                len(text) <= self._detail_chars
+                or may_open_with_report_opener(text, self._report_openers)
+            )
+        )
 
     def slow_kinds(self, text: str, kinds: int) -> int:
         """The slow-path categories of ``kinds`` that send a pending turn on: CONFIRM_MARK

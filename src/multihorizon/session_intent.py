@@ -12,23 +12,34 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._intent_py import ALL_CODES, CUE_QUESTION, PENDING_EMBEDDING, PENDING_QUESTION
+from ._intent_py import (
+    ALL_CODES,
+    CUE_QUESTION,
+    INTENT_EXPLORE,
+    PENDING_EMBEDDING,
+    PENDING_QUESTION,
+    PENDING_REFERENCES,
+)
 from .config import Config
 from .dialogue import multiparty
+from .dialogue.adder_questions import added_question
+from .dialogue.also_holdings import adds_a_holding
 from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import replies_asked
+from .dialogue.reply_rules import reports_on_the_reply
 from .dialogue.resolution import Resolution
-from .dialogue.stated_reports import surprise_ended
+from .dialogue.stated_reports import reports_stated, surprise_ended
 from .dialogue.summed_values import replied_outputs
-from .dialogue.terse_reports import TERSE_CHARS
+from .dialogue.terse_reports import TERSE_CHARS, reports_tersely, terse_report
 from .dialogue.threads import Threads
 from .dialogue.tool_references import asks_fresh_output
 from .dialogue.turnlog import TurnLog
 from .inputs import check_speaker, check_text
+from .text.holding_words import HOLD_VERBS
 from .tiers.scratch import ScratchBuffer
 
 __all__ = ["SessionIntent"]
@@ -65,6 +76,51 @@ def _terse_open(after_reply: bool, text: str) -> bool:
         and len(text) <= TERSE_CHARS
         and ("?" not in text or surprise_ended(text))  # rule surprised-reports: "...?!"
     )
+
+
+def _gated_rules_read(
+    context: DialogueContext,
+    features: TurnFeatures,
+    code: int,
+    terse_open: bool,
+    detected: bool = False,
+) -> bool:
+    """Whether a rule whose gate ``Session.user``'s intent stage reads itself changes the
+    intent of a turn the native settle gave the final ``code`` (settled with
+    ``reports_read``): the report rules (``reply_rules.reports_on_the_reply``: report-backs,
+    done-reports, thread-details, outcome-reports), which change only an EXPLORE, the only
+    code the settle's gate for them hands on; past the terse gate (``terse_open``),
+    ``_terse_rules_read``; for a turn settled because its detection found no mention
+    (``detected``), rule adder-questions (``added_question``): its openers beyond the marked
+    ones ("furthermore", "in addition") have no gate in the settle (``classify`` answers such
+    a question with the scan's code), and this stage read them past a pending marker. Each
+    is the rule's own test, so when none holds the Python path gives ``code``
+    (tests/test_settled_turns.py replays the hand-written files both ways)."""
+    if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
+        return True
+    if detected and added_question(context, features) >= 0:
+        return True
+    return terse_open and _terse_rules_read(context, features)
+
+
+def _terse_rules_read(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a rule that reads a short statement only past the terse gate (``_terse_open``)
+    changes this turn's intent: rule terse-reports (``reports_tersely``; the gate is its
+    own), rules surprised-reports and elliptic-reports (``reports_stated``: a text of at most
+    ``TERSE_CHARS``, "?" only in a closing "?!") or rule also-holdings reading a closing
+    "too"/"as well" (``adds_a_holding``: a text of at most ``TERSE_CHARS`` may anchor on it).
+    Each is the rule's own test, exact, so when none holds the turn is a statement like any
+    longer one and the native settle's final code is ``intent_for_turn``'s. A new rule that
+    relies on the gate joins here."""
+    words = features.words.plain
+    # Cheap supersets first: ``terse_report`` holds with ``shared`` 1 whenever it holds at
+    # all, and ``added_thing`` finds no thing without a verb of ``HOLD_VERBS`` among a short
+    # text's words (it reads the same case-folded, stripped words).
+    if terse_report(words, 1) and reports_tersely(context, features):
+        return True
+    if reports_stated(context, features):  # rules surprised-reports, elliptic-reports
+        return True
+    return not HOLD_VERBS.isdisjoint(words) and adds_a_holding(context, features)
 
 
 def _final_code(codes: int, code: int, question: bool) -> bool:
@@ -203,17 +259,27 @@ class SessionIntent:
         recent, first_turn, final, tool_outputs, codes, terse = (
             view if view is not None else self._current_view()
         )
-        if _terse_open(terse, content):
-            final, codes = False, 0  # rule terse-reports reads it
         # As in classify: a statement's code is final once no question can ask for an
-        # output's detail that the turn does not (rule output-detail-intents).
-        found = self._classifier.settle(
-            content, vector, recent, first_turn, tool_outputs, codes != 0, final, codes
-        )
+        # output's detail that the turn does not (rule output-detail-intents). Unlike
+        # classify, the settle hands no statement on for the rules whose gates the features
+        # known here answer exactly: they are asked themselves once the code is final
+        # (``_gated_rules_read``: the report rules, and the terse gate's); and the
+        # references stage's detection is known, so a pending marker that started no
+        # mention is no reason to go on (as in ``IntentClassifier.finish``).
+        settle = self._classifier.settle
+        args = (content, vector, recent, first_turn, tool_outputs, codes != 0, final, codes)
+        found = settle(*args, True)
+        detected = False  # whether the detection decided it
+        if not (isinstance(found, int) or resolution.detected) and found[1] == PENDING_REFERENCES:
+            found, detected = settle(*args, True, True), True
         if isinstance(found, int):
-            return INTENTS[found]
-        if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS:
-            return INTENTS[found[0]]
+            code = found
+        else:
+            code = found[0] if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS else -1
+        if code >= 0 and not _gated_rules_read(
+            context, features, code, _terse_open(terse, content), detected
+        ):
+            return INTENTS[code]
         # The settle's similarity is not reused: Threads.active_similarity is the definition.
         similarity = self._threads.active_similarity(vector)
         return intent_for_turn(context, similarity, features, resolution)

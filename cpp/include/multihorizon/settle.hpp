@@ -1098,10 +1098,16 @@ bool may_hold_forms(const CharT* text, std::size_t length,
 
 // Whether `code` (TurnScanner.classify's answer, `pending` its PENDING_* bits) is what
 // IntentClassifier.classify + Session.classify would answer with no references stage.
+// `reports_read`: the caller reads the report rules itself (Session.user's intent stage asks
+// reply_rules.reports_on_the_reply once the code is final), so no statement is handed on for
+// them here. `detected_none`: the caller's reference detection (resolution.resolve_turn's
+// detect, the one IntentClassifier.finish runs) found no mention in the turn, so a pending
+// reference changes nothing, as in finish (the slow-path markers still send the turn on).
 template <class CharT>
 bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>& hits,
              std::uint64_t kinds, std::uint32_t cues, int code, std::uint32_t pending,
-             bool first_turn, bool tool_outputs, const SettleRules& rules) {
+             bool first_turn, bool tool_outputs, const SettleRules& rules,
+             bool reports_read = false, bool detected_none = false) {
   using namespace intent;
   if (rules.always_pending || (pending & ~kPendingReferences) != 0) return false;
   bool again = false;
@@ -1126,7 +1132,9 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
     // any other answer stands when detection finds no mention (IntentClassifier.finish).
     const bool settled = (code == kDrillDown || code == kClarify) &&
                          ((rules.tool_match && !tool_outputs) || !(kinds & rules.tool_kinds));
-    if (!settled && settle_detail::may_detect(text, length, hits, kinds, rules)) return false;
+    if (!settled && !detected_none && settle_detail::may_detect(text, length, hits, kinds, rules)) {
+      return false;
+    }
   }
   const std::uint64_t outcomes = tool_outputs ? rules.outcomes : 0;
   const bool question = (cues & kCueQuestion) != 0;
@@ -1141,7 +1149,7 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   // A short statement may report back (rule report-backs) or add to the thread (rule
   // thread-details, whatever its first word).
-  if (rules.reports && code == kExplore && !first_turn && !question &&
+  if (rules.reports && !reports_read && code == kExplore && !first_turn && !question &&
       (length <= rules.detail_chars ||
        (length <= rules.report_chars &&
         settle_detail::may_open_with_report_opener(text, length, rules.report_openers)))) {

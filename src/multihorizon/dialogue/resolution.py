@@ -446,6 +446,9 @@ class Resolution:
     # ``references`` (the envelope shows them), antecedents and Tier C retrieval; not in
     # ``resolved``, which the §5.2 intent and §3.3 thread rules read.
     named: tuple[Reference, ...] = ()
+    # Whether detection found a mention in the turn, resolved or not (``Session.user``'s
+    # intent stage: with none, the native settle may decide a turn whose marker was pending).
+    detected: bool = False
 
     def with_changed(self, changed: Mapping[int, Reference]) -> Resolution:
         """This resolution with each reference whose ``id`` is a key of ``changed`` replaced
@@ -471,6 +474,8 @@ class Resolution:
 
 # No reference, no addressee, no reply-to: what most turns of a two-party chat resolve to.
 _NO_REFERENCES = Resolution((), (), has_tool=False, prior=0, addressee=None, reply_to=-1)
+# The same, for a turn whose mentions all fell away.
+_NONE_KEPT = replace(_NO_REFERENCES, detected=True)
 
 
 def resolve_turn(
@@ -540,7 +545,8 @@ def resolve_turn(
             named = compared + name_references(content, features, references, log, config)
             named += definite_references(content, features, references, log, config, spans)
     if not references and not named and not speakers.latest:
-        return _NO_REFERENCES  # the common turn: nothing to resolve, nobody to address
+        # The common turn: nothing to resolve, nobody to address.
+        return _NONE_KEPT if mentions else _NO_REFERENCES
     addressed = addressed_speaker(content, features, who, speakers, config)
     if addressed is not None:
         references = (addressed, *references)
@@ -556,6 +562,7 @@ def resolve_turn(
         addressee=addressed.surface.casefold() if addressed is not None else None,
         reply_to=reply_to(resolved, who, len(log), speakers, config),
         named=named,
+        detected=bool(mentions),
     )
 
 

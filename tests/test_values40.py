@@ -132,19 +132,20 @@ def test_a_folder_asked_across_a_listing_is_the_outputs() -> None:
     assert TOOL not in _intents(_listing(), "which folder should the scans go in?")
 
 
-def test_after_a_new_topic_only_a_single_value_names_the_output() -> None:
-    """A new thread since the output: a word any row shows ("month" of each row's date, "day"
-    of "3 days ago") no longer makes an amount question the output's; a value it shows once
-    (the sacks column) still does."""
-    for build in (_pivot, _listing):
-        session = build()
-        session.user("unrelated, learning spanish on the train, anki or duolingo?")
+def test_a_word_another_thread_said_since_names_no_output() -> None:
+    """A new topic since the output said the word ("a month" of a flashcard plan): an amount
+    question with it asks about that topic, not about the pivot's month column; a value the
+    output shows once (the sacks column) or a word only the output holds still names it."""
+
+    def after_a_new_topic() -> mh.Session:
+        session = _pivot()
+        session.user("unrelated, learning spanish, 30 new words a month, anki or duolingo?")
         session.assistant("Anki with a frequency deck of the top 2,000 words.")
-        assert TOOL not in _intents(session, "how many new words a month for the deck?")
-    session = _pivot()
-    session.user("unrelated, learning spanish on the train, anki or duolingo?")
-    session.assistant("Anki with a frequency deck of the top 2,000 words.")
-    assert _intents(session, "back to the pivot, how many sacks in july?") == {TOOL}
+        return session
+
+    assert TOOL not in _intents(after_a_new_topic(), "how many new words a month for the deck?")
+    assert _intents(after_a_new_topic(), "back to the pivot, how many sacks in july?") == {TOOL}
+    assert _intents(after_a_new_topic(), "and attended, how many in august?") == {TOOL}
 
 
 def test_a_newer_output_holding_the_value_is_the_target() -> None:

@@ -50,6 +50,9 @@ import itertools
 from collections import Counter
 from collections.abc import Collection
 
+import numpy as np
+import numpy.typing as npt
+
 from ..config import Config
 from ..text.lexicon import Marker
 from ..text.output_nouns import HOWTO_ASKERS, HOWTO_OPENERS, POLAR_OPENERS
@@ -125,12 +128,25 @@ def summed_value_output(
         # "how many came from search?", "how big are the backups?": a row of a table, a log
         # or a listing; a JSON text's records are what its reply offers one of.
         rows = amount and not entry.raw_output.lstrip().startswith(("{", "["))
-        # Any word of it names the output only while its thread goes on: after a new topic,
-        # "how many new cards a day?" of a flashcard deck is not a value of "3 days ago".
-        current = threads[entry.turn_id] == threads[-1]
-        if (single or ((across or rows) and current)) and key >= top:
+        # Any word of it names the output unless a turn of another thread since said it: after
+        # a new topic, "how many new cards a day?" of the deck's "20 min a day" is not a value
+        # of "3 days ago"; "how much off peak in the first week?" still is.
+        named = not held.issubset(_said_elsewhere(held, entry.turn_id, log, threads))
+        if (single or ((across or rows) and named)) and key >= top:
             best, top = entry, key  # the newest among equals
     return best
+
+
+def _said_elsewhere(
+    words: Collection[str], since: int, log: TurnLog, threads: npt.NDArray[np.int32]
+) -> set[str]:
+    """The ``words`` a turn after ``since`` said in a thread other than ``since``'s."""
+    thread = threads[since]
+    return {
+        word
+        for word in words
+        if any(turn > since and threads[turn] != thread for turn in log.turns_mentioning(word))
+    }
 
 
 def replied_outputs(entries: Collection[ScratchEntry], log: TurnLog, config: Config) -> bool:

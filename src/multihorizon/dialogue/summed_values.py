@@ -26,9 +26,9 @@ asked of the assistant), the output
   "how": "how many came from search that week?", "how big are the backups?"), a row of a
   table, a log or a listing, though the reply said it.
 
-The last two hold only while the output's thread goes on (the latest turn in the thread of the
-turn the output came after): after a new topic, "how many new cards a day?" asks nothing of
-an image listing's "3 days ago".
+In the last two, a word names the output unless a turn of another thread said it since the
+output: after a new topic ("20 min a day, anki or duolingo?"), "how many new cards a day?"
+asks nothing of an image listing's "3 days ago".
 
 An output's words here are its tokens (punctuation splits "storage_type" and "frames_ok"),
 their compound parts and rule output-value-forms' spoken forms ("july" of "2026-07", "3rd",

@@ -544,9 +544,8 @@ def resolve_turn(
         if named_references:  # what they find never reaches the intent (``classify``)
             named = compared + name_references(content, features, references, log, config)
             named += definite_references(content, features, references, log, config, spans)
-    if not references and not named and not speakers.latest:
-        # The common turn: nothing to resolve, nobody to address.
-        return _NONE_KEPT if mentions else _NO_REFERENCES
+    if not references and not named and not speakers.latest:  # the common turn
+        return _NONE_KEPT if mentions else _NO_REFERENCES  # nothing to resolve or address
     addressed = addressed_speaker(content, features, who, speakers, config)
     if addressed is not None:
         references = (addressed, *references)

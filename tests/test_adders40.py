@@ -119,6 +119,32 @@ def test_the_statement_ends_where_the_question_starts(text: str, statement: str 
         assert end >= start + 3, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok" + " " * 40 + "one more thing, my car makes a rattling noise. what could that be?",
+        "okay!!!!!!!!!!!! sorry!!!!!!!!!!!! one more thing, my car rattles. what could that be?",
+    ],
+)
+def test_an_opener_past_the_settles_reach_is_no_adder_on_any_path(text: str) -> None:
+    """The rule reads an opener only as far in as the native settle's gate looks (review of
+    stop 40: leads spaced or padded past it gave classify CONTINUE, analyse and user EXPLORE)."""
+    assert split_added(text) is None
+    assert _agree(_bread(), text).intent is not mh.Intent.EXPLORE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one more cup of flour, is that too much?",
+        "last thing I want is a flat loaf. how do I avoid that?",
+    ],
+)
+def test_one_more_and_last_thing_in_a_sentence_are_no_openers(text: str) -> None:
+    assert split_added(text) is None
+    assert _agree(_bread(), text).intent is not mh.Intent.EXPLORE
+
+
 def _pinning() -> mh.Session:
     session = mh.Session()
     session.user("How do I pin a release on the staging cluster?")

@@ -92,8 +92,9 @@ def _gated_rules_read(
     code the settle's gate for them hands on; past the terse gate (``terse_open``),
     ``_terse_rules_read``; for a turn settled because its detection found no mention
     (``detected``), rule adder-questions (``added_question``): its openers beyond the marked
-    ones ("furthermore", "in addition") have no gate in the settle (``classify`` answers such
-    a question with the scan's code), and this stage read them past a pending marker. Each
+    ones ("btw", "by the way", "another thing") have no gate in the settle (``classify``
+    answers such a question with the scan's code), and this stage read them past a pending
+    marker. Each
     is the rule's own test, so when none holds the Python path gives ``code``
     (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):

@@ -30,6 +30,7 @@ from ..text.adder_words import (
     ADDER_LEADS,
     ADDER_LINKS,
     ADDER_OPENERS,
+    ADDER_OPENING_CHARS,
     ADDER_POINTERS,
     ADDER_RELATIVES,
 )
@@ -79,6 +80,8 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
     for lead in range(3):
         start = _past_opener(words, lead)
         if start >= 0:
+            if not _within_opening(text, lead):
+                return None  # the native settle's gate reads no opener this far in
             break
         if lead >= len(words) or words[lead] not in ADDER_LEADS:
             return None
@@ -119,6 +122,16 @@ def _asks_from(tokens: list[str], words: list[str], at: int) -> bool:
         if token[-1:] in STATEMENT_ENDS or token in DASHES:
             return token[-1:] == "?"
     return True
+
+
+def _within_opening(text: str, leads: int) -> bool:
+    """Whether the word after the first ``leads`` words of ``text`` starts within
+    ``ADDER_OPENING_CHARS`` characters (the native settle's positional gate, ``settle_data``)."""
+    rest = text[: ADDER_OPENING_CHARS + 1].lstrip()
+    for _ in range(leads):
+        parts = rest.split(None, 1)
+        rest = parts[1] if len(parts) > 1 else ""
+    return bool(rest) and len(text[: ADDER_OPENING_CHARS + 1]) - len(rest) <= ADDER_OPENING_CHARS
 
 
 def _past_opener(words: list[str], at: int) -> int:

@@ -35,7 +35,7 @@ ADDER_OPENERS = (
     # Stop 40 (adders40): "while I'm at it, ...", "last question, ...", "apart from that, ...".
     ("while", "i'm", "at", "it"), ("while", "im", "at", "it"), ("while", "i", "am", "at", "it"),
     ("while", "we're", "at", "it"), ("one", "final", "question"), ("one", "final", "thing"),
-    ("last", "question"), ("last", "thing"), ("final", "question"), ("one", "more"),
+    ("last", "question"), ("final", "question"),
     ("a", "further", "question"), ("apart", "from", "that"), ("aside", "from", "that"),
 )  # fmt: skip
 # The openers of ``ADDER_OPENERS`` no other category of the lexicon marks (Marker.ADDER_OPENER).
@@ -44,11 +44,12 @@ ADDER_MARKED = (
     "one last question", "one further question", "one further thing", "one further matter",
     "another matter", "additionally", "in addition", "furthermore", "while i'm at it",
     "while im at it", "while i am at it", "while we're at it", "one final question",
-    "one final thing", "last question", "last thing", "final question", "one more",
+    "one final thing", "last question", "final question",
     "a further question", "apart from that", "aside from that",
 )  # fmt: skip
 # How far into a turn an ADDER_OPENER hit may start for the native settle to hand a question
-# on: past three short ``ADDER_LEADS`` ("ok so and one more thing").
+# on, and for rule adder-questions to read it (past two short ``ADDER_LEADS``: "ok so one more
+# thing"; the rule checks the same bound, so the gate hands on every turn it reads).
 ADDER_OPENING_CHARS = 24
 # Words that may stand before the opener ("ok, also ...", "oh and one more thing: ...").
 ADDER_LEADS = frozenset(("ok", "okay", "oh", "and", "so", "right", "well", "hey", "sorry"))

@@ -24,3 +24,16 @@ def user_turn_reads(session: mh.Session, text: str, intent: mh.Intent) -> mh.Env
     envelope = session.user(text)
     assert envelope.intent is intent, text
     return envelope
+
+
+def intents_by_every_path(session: mh.Session, text: str) -> set[mh.Intent]:
+    """The intent of ``text`` by every path; ``Session.user`` last (it logs the turn)."""
+    found = {session.classify(text), session.preview(text).intent, session.analyse(text)[0]}
+    return found | {session.user(text).intent}
+
+
+def tool_target(session: mh.Session, text: str) -> int | None:
+    """The place among the session's outputs (oldest first) of the turn's tool reference."""
+    refs = [ref for ref in session.preview(text).references if ref.type == "tool"]
+    ids = [entry.entry_id for entry in session.scratch]
+    return ids.index(refs[0].scratch_entry) if refs and refs[0].scratch_entry in ids else None

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import intents_by_every_path, tool_target
 from handwritten_scoring import score
 from multihorizon.dialogue.status_runs import may_name_status, status_run
 from multihorizon.text.value_forms import ordinal, value_forms
@@ -31,19 +32,6 @@ FLOORS = {"intent_accuracy": 0.80, "tool_target_accuracy": 0.82}
 def test_the_hold_out_meets_its_floors(figure: str) -> None:
     figures, _ = score(_HANDWRITTEN / "fields_holdout39.jsonl")
     assert figures[figure] >= FLOORS[figure]
-
-
-def _intents(session: mh.Session, text: str) -> set[mh.Intent]:
-    """The intent by every path; ``Session.user`` last (it logs the turn)."""
-    found = {session.classify(text), session.preview(text).intent, session.analyse(text)[0]}
-    return found | {session.user(text).intent}
-
-
-def _tool_target(session: mh.Session, text: str) -> int | None:
-    """The place among the session's outputs (oldest first) of the turn's tool reference."""
-    refs = [ref for ref in session.preview(text).references if ref.type == "tool"]
-    ids = [entry.entry_id for entry in session.scratch]
-    return ids.index(refs[0].scratch_entry) if refs and refs[0].scratch_entry in ids else None
 
 
 def _hours(config: mh.Config | None = None) -> mh.Session:
@@ -106,19 +94,19 @@ def _runs(config: mh.Config | None = None) -> mh.Session:
 
 def test_a_date_asked_by_its_day_is_the_outputs() -> None:
     text = "how many rows for the 3rd?"
-    assert _tool_target(_days(), text) == 0
-    assert _intents(_days(), text) == {TOOL}
+    assert tool_target(_days(), text) == 0
+    assert intents_by_every_path(_days(), text) == {TOOL}
     off = mh.Config(output_value_forms=False)
-    assert _tool_target(_days(off), text) is None
-    assert TOOL not in _intents(_days(off), text)
+    assert tool_target(_days(off), text) is None
+    assert TOOL not in intents_by_every_path(_days(off), text)
 
 
 def test_an_hour_asked_on_a_twelve_hour_clock_is_the_outputs() -> None:
     text = "how high was it at 10pm?"
-    assert _tool_target(_hours(), text) == 0
-    assert _intents(_hours(), text) == {TOOL}
+    assert tool_target(_hours(), text) == 0
+    assert intents_by_every_path(_hours(), text) == {TOOL}
     off = mh.Config(output_value_forms=False)
-    assert TOOL not in _intents(_hours(off), text)
+    assert TOOL not in intents_by_every_path(_hours(off), text)
 
 
 def test_a_weekday_asked_in_full_is_the_outputs() -> None:
@@ -131,18 +119,18 @@ def test_a_weekday_asked_in_full_is_the_outputs() -> None:
     session.assistant("Saturday is your strongest day by far.")
     session.user("ok")
     session.assistant("Anything else?")
-    assert _intents(session, "what did north take on saturday?") == {TOOL}
+    assert intents_by_every_path(session, "what did north take on saturday?") == {TOOL}
 
 
 def test_the_last_good_run_is_the_newest_output_that_passed() -> None:
     text = "how many jobs did it retry in the last good run?"
-    assert _tool_target(_runs(), text) == 1
-    assert _intents(_runs(), text) == {TOOL}
-    assert _tool_target(_runs(), "and in the failed one, which test broke?") == 0
-    assert _tool_target(_runs(), "how long did the passing build take?") == 1
+    assert tool_target(_runs(), text) == 1
+    assert intents_by_every_path(_runs(), text) == {TOOL}
+    assert tool_target(_runs(), "and in the failed one, which test broke?") == 0
+    assert tool_target(_runs(), "how long did the passing build take?") == 1
     off = mh.Config(status_runs=False, summed_output_values=False)  # it names a run too
-    assert _tool_target(_runs(off), text) is None
-    assert TOOL not in _intents(_runs(off), text)
+    assert tool_target(_runs(off), text) is None
+    assert TOOL not in intents_by_every_path(_runs(off), text)
 
 
 def _three_runs(config: mh.Config | None = None) -> mh.Session:
@@ -174,9 +162,9 @@ def _three_runs(config: mh.Config | None = None) -> mh.Session:
 )
 def test_a_selector_counts_the_runs_a_status_or_a_build_noun_names(text: str, place: int) -> None:
     session = _three_runs()
-    assert _tool_target(session, text) == place
+    assert tool_target(session, text) == place
     assert [ref.type for ref in session.preview(text).references] == ["tool"]
-    assert _intents(session, text) == {TOOL}
+    assert intents_by_every_path(session, text) == {TOOL}
 
 
 def test_one_status_for_every_run_names_none_of_them() -> None:
@@ -201,7 +189,7 @@ def test_one_status_for_every_run_names_none_of_them() -> None:
 )
 def test_the_controls_are_no_tool_references(session: str | None, text: str) -> None:
     built = {"days": _days, "runs": _runs}[session]() if session else mh.Session()
-    assert TOOL not in _intents(built, text)
+    assert TOOL not in intents_by_every_path(built, text)
 
 
 def test_the_readers() -> None:
@@ -266,7 +254,7 @@ def _value_form(config: mh.Config) -> object:
 def _status_run(config: mh.Config) -> object:
     # Rule summed-output-values names the output too: observed without it.
     session = _runs(config.replace(summed_output_values=False))
-    return _tool_target(session, "how many jobs did it retry in the last good run?")
+    return tool_target(session, "how many jobs did it retry in the last good run?")
 
 
 # For tests/test_rules.py's on/off test: what each rule decides, as its switch sets it.

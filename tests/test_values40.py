@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import intents_by_every_path, tool_target
 from handwritten_scoring import score
 from multihorizon.dialogue.summed_values import output_counts, record_keys
 from timing import best_seconds
@@ -31,19 +32,6 @@ FLOORS = {"intent_accuracy": 0.84, "tool_target_accuracy": 0.88}
 def test_the_hold_out_meets_its_floors(figure: str) -> None:
     figures, _ = score(_HANDWRITTEN / "values_holdout40.jsonl")
     assert figures[figure] >= FLOORS[figure]
-
-
-def _intents(session: mh.Session, text: str) -> set[mh.Intent]:
-    """The intent by every path; ``Session.user`` last (it logs the turn)."""
-    found = {session.classify(text), session.preview(text).intent, session.analyse(text)[0]}
-    return found | {session.user(text).intent}
-
-
-def _tool_target(session: mh.Session, text: str) -> int | None:
-    """The place among the session's outputs (oldest first) of the turn's tool reference."""
-    refs = [ref for ref in session.preview(text).references if ref.type == "tool"]
-    ids = [entry.entry_id for entry in session.scratch]
-    return ids.index(refs[0].scratch_entry) if refs and refs[0].scratch_entry in ids else None
 
 
 def _deploy(config: mh.Config | None = None) -> mh.Session:
@@ -114,22 +102,22 @@ def _results(config: mh.Config | None = None) -> mh.Session:
     ],
 )
 def test_a_value_the_reply_left_out_is_the_outputs(text: str) -> None:
-    assert _intents(_deploy(), text) == {TOOL}
-    assert _tool_target(_deploy(), text) == 0
-    assert TOOL not in _intents(_deploy(OFF), text)
+    assert intents_by_every_path(_deploy(), text) == {TOOL}
+    assert tool_target(_deploy(), text) == 0
+    assert TOOL not in intents_by_every_path(_deploy(OFF), text)
 
 
 def test_a_column_and_a_row_of_a_table_are_the_outputs() -> None:
-    assert _intents(_pivot(), "how many sacks in july") == {TOOL}
-    assert _intents(_pivot(), "and sept attended?") == {TOOL}  # "sept" of "2026-09"
+    assert intents_by_every_path(_pivot(), "how many sacks in july") == {TOOL}
+    assert intents_by_every_path(_pivot(), "and sept attended?") == {TOOL}  # "sept" of "2026-09"
     # Asked across its rows: "signups" the user said, "fewest" asks which row.
-    assert _intents(_pivot(), "which month had the fewest signups?") == {TOOL}
-    assert TOOL not in _intents(_pivot(OFF), "which month had the fewest signups?")
+    assert intents_by_every_path(_pivot(), "which month had the fewest signups?") == {TOOL}
+    assert TOOL not in intents_by_every_path(_pivot(OFF), "which month had the fewest signups?")
 
 
 def test_a_folder_asked_across_a_listing_is_the_outputs() -> None:
-    assert _intents(_listing(), "which folder is the biggest one?") == {TOOL}
-    assert TOOL not in _intents(_listing(), "which folder should the scans go in?")
+    assert intents_by_every_path(_listing(), "which folder is the biggest one?") == {TOOL}
+    assert TOOL not in intents_by_every_path(_listing(), "which folder should the scans go in?")
 
 
 def test_a_word_another_thread_said_since_names_no_output() -> None:
@@ -143,9 +131,13 @@ def test_a_word_another_thread_said_since_names_no_output() -> None:
         session.assistant("Anki with a frequency deck of the top 2,000 words.")
         return session
 
-    assert TOOL not in _intents(after_a_new_topic(), "how many new words a month for the deck?")
-    assert _intents(after_a_new_topic(), "back to the pivot, how many sacks in july?") == {TOOL}
-    assert _intents(after_a_new_topic(), "and attended, how many in august?") == {TOOL}
+    assert TOOL not in intents_by_every_path(
+        after_a_new_topic(), "how many new words a month for the deck?"
+    )
+    assert intents_by_every_path(
+        after_a_new_topic(), "back to the pivot, how many sacks in july?"
+    ) == {TOOL}
+    assert intents_by_every_path(after_a_new_topic(), "and attended, how many in august?") == {TOOL}
 
 
 def test_a_newer_output_holding_the_value_is_the_target() -> None:
@@ -158,8 +150,8 @@ def test_a_newer_output_holding_the_value_is_the_target() -> None:
         args={"app": "shopfront"},
     )
     session.assistant("This one went through and is live.")
-    assert _tool_target(session, "which node did it land on") == 1
-    assert _intents(session, "which node did it land on") == {TOOL}
+    assert tool_target(session, "which node did it land on") == 1
+    assert intents_by_every_path(session, "which node did it land on") == {TOOL}
 
 
 @pytest.mark.parametrize(
@@ -178,7 +170,7 @@ def test_a_newer_output_holding_the_value_is_the_target() -> None:
 )
 def test_the_controls_are_no_tool_references(build: object, text: str) -> None:
     assert callable(build)
-    assert TOOL not in _intents(build(), text)
+    assert TOOL not in intents_by_every_path(build(), text)
 
 
 def test_the_readers() -> None:

@@ -7,6 +7,7 @@ requests, "again, thanks" thanks once more (again-thanks); with the floor of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -248,3 +249,20 @@ def test_verbs_that_make_only_for_someone() -> None:
     assert not makes("Give it a day and see")
     assert not makes("Come to think of it, the plan was too long")
     assert not makes("Put it in the oven and it burned")
+
+
+@pytest.mark.timed
+@pytest.mark.parametrize("unit", ["do it again ", "same again, do that again. "])
+def test_many_agains_are_read_in_linear_time(unit: str) -> None:
+    """Each "again" was checked against every action reference's span (review of stop 40:
+    8,300 "do it again" took 7 s in ``classify``): one bisection each now."""
+    session = mh.Session()
+    session.user("can you rename the build job for me")
+    session.assistant("Renamed it to build-and-test.")
+
+    def calls(size: int) -> Callable[[], object]:
+        text = unit * (size // len(unit)) + "?"
+        return lambda: session.classify(text)
+
+    small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
+    assert large <= 30 * max(small, 0.005)

@@ -6,6 +6,8 @@ words near each hit: linear, no regex on the whole turn.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -86,7 +88,11 @@ def again_repeats(
         any(kind == _RESUME for kind, _, _, _ in hits)
         or (named() if named is not None else named_topic(text, clauses=clauses))[1]
     )
-    actions = [(start, end) for kind, _, start, end in hits if kind == _ACTION_REF]
+    # The action references' spans by start, each with the furthest end up to it: whether
+    # one holds a hit is one bisection, not a pass over them all (a turn of many "again"s).
+    actions = sorted((start, end) for kind, _, start, end in hits if kind == _ACTION_REF)
+    firsts = [first for first, _ in actions]
+    reaches = list(itertools.accumulate((last for _, last in actions), max))
     statement = reports and "?" not in text
     bare = any(k == _CLARIFY and text[s:e].casefold() == "again" for k, _, s, e in hits)
     asked = not (asks and bare) or _asks_again(text, thanks)
@@ -99,7 +105,8 @@ def again_repeats(
             return False
         if not asked:
             return True
-        if repeats and any(first <= start and end <= last for first, last in actions):
+        held = bisect.bisect_right(firsts, start)  # the spans that start at or before it
+        if repeats and held and reaches[held - 1] >= end:
             return True
         return statement and _reports_again(text, start)
 

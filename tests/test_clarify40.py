@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import session_after
 from handwritten_scoring import score
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.confirm_checks import confirm_check
@@ -35,13 +36,6 @@ _STOVE_REPLY = (
     "rather than the primary air. Have the sweep check the flue liner every year, and let the "
     "fire burn down to a bed of glowing embers before you reload."
 )
-
-
-def _session(user: str, reply: str, config: mh.Config | None = None) -> mh.Session:
-    session = mh.Session(config=config) if config is not None else mh.Session()
-    session.user(user)
-    session.assistant(reply)
-    return session
 
 
 @pytest.mark.parametrize(
@@ -75,9 +69,9 @@ _FORMS = [
 
 @pytest.mark.parametrize(("text", "switch"), _FORMS)
 def test_the_forms_are_clarify_and_their_switch_turns_them_off(text: str, switch: str) -> None:
-    assert _session(_STOVE, _STOVE_REPLY).classify(text) is mh.Intent.CLARIFY
+    assert session_after(_STOVE, _STOVE_REPLY).classify(text) is mh.Intent.CLARIFY
     off = dataclasses.replace(mh.Config(), **{switch: False})
-    assert _session(_STOVE, _STOVE_REPLY, off).classify(text) is not mh.Intent.CLARIFY
+    assert session_after(_STOVE, _STOVE_REPLY, config=off).classify(text) is not mh.Intent.CLARIFY
 
 
 @pytest.mark.parametrize(
@@ -98,7 +92,7 @@ def test_the_forms_are_clarify_and_their_switch_turns_them_off(text: str, switch
     ],
 )
 def test_questions_of_their_own_stay_unclarified(text: str) -> None:
-    assert _session(_STOVE, _STOVE_REPLY).classify(text) is not mh.Intent.CLARIFY
+    assert session_after(_STOVE, _STOVE_REPLY).classify(text) is not mh.Intent.CLARIFY
 
 
 def test_a_term_the_user_brought_is_no_reply_term() -> None:
@@ -149,7 +143,7 @@ def test_classify_analyse_and_user_agree_on_every_backend() -> None:
         for name in _backend.available():
             kernels.use(name)
             for text, _ in _FORMS:
-                session = _session(_STOVE, _STOVE_REPLY)
+                session = session_after(_STOVE, _STOVE_REPLY)
                 intent = session.classify(text)
                 assert intent is mh.Intent.CLARIFY, (name, text)
                 assert intent == session.analyse(text)[0], (name, text)
@@ -176,7 +170,7 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
     def calls(size: int) -> Callable[[], object]:
         text = prefix + (unit * (size // len(unit) + 1))[:size] + suffix
         reply = _STOVE_REPLY + " air" * (size // 8)
-        session = _session(_STOVE, reply)
+        session = session_after(_STOVE, reply)
         return lambda: session.classify(text)
 
     small, large = best_seconds(calls(10_000)), best_seconds(calls(100_000))
@@ -185,7 +179,7 @@ def test_linear_in_the_turn_and_the_reply(prefix: str, unit: str, suffix: str) -
 
 def _observe(text: str) -> Callable[[mh.Config], object]:
     def observe(config: mh.Config) -> object:
-        return _session(_STOVE, _STOVE_REPLY, config).classify(text)
+        return session_after(_STOVE, _STOVE_REPLY, config=config).classify(text)
 
     return observe
 

@@ -43,6 +43,8 @@ from .terse_reports import reports_tersely
 from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .context import DialogueContext
     from .features import TurnFeatures
 
@@ -58,39 +60,32 @@ _SPLIT_FROM = frozenset((Intent.EXPLORE, Intent.CONTINUE))
 _ADDS_FROM = _ECHO_FROM
 
 
+# Rules that read a turn as asking what the reply meant (§5.2 CLARIFY), in order.
+_CLARIFY_READERS: tuple[Callable[[DialogueContext, TurnFeatures], bool], ...] = (
+    asks_back_a_term,  # rule echo-clarifications: §5.2 "what do you mean"
+    asks_about_a_reply_term,  # rule reply-term-asks: §5.2 "what do you mean"
+    checks_the_reply,  # rule understanding-checks: §5.2 what the reply meant
+    confirms_the_reply,  # rule confirm-checks: §5.2 what the reply meant, to confirm
+    recalls_a_reply_term,  # rule term-recalls: "what was that ISA thing you mentioned?"
+    asks_about_a_choice,  # rule choice-asks: "why 'fueron' and not 'iban'?"
+    asks_to_dumb_down,  # rule dumb-down-asks: "can you dumb the ISA bit down"
+    checks_a_condition,  # rule condition-checks: "so if it's under 2kg I pay no duty?"
+    asks_between_readings,  # rule reading-asks: "4:1 is by volume or by weight exactly?"
+    asks_versus,  # rule versus-asks: "ammonia vs nitrite, what's the difference?"
+    asks_a_role,  # rule role-asks: "could you clarify the role of the captain?"
+    asks_back_pointed,  # rule pointed-asks: "stir until ribbony, how does that look"
+    asks_about_a_lost_part,  # rule lost-part-terms: "i dont get the escrow bit, ..."
+    objects_to_the_reply,  # rule why-objections: "why does X mean Y, it's the same Z"
+)
+
+
 def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
     """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
     (most of them the reply just before the turn)."""
     if context.config.bare_returns and bare_return_of(features) == ALONE:
         return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
-    if intent in _ECHO_FROM and asks_back_a_term(context, features):
-        return Intent.CLARIFY  # rule echo-clarifications: §5.2 "what do you mean"
-    if intent in _ECHO_FROM and asks_about_a_reply_term(context, features):
-        return Intent.CLARIFY  # rule reply-term-asks: §5.2 "what do you mean"
-    if intent in _ECHO_FROM and checks_the_reply(context, features):
-        return Intent.CLARIFY  # rule understanding-checks: §5.2 what the reply meant
-    if intent in _ECHO_FROM and confirms_the_reply(context, features):
-        return Intent.CLARIFY  # rule confirm-checks: §5.2 what the reply meant, to confirm
-    if intent in _ECHO_FROM and recalls_a_reply_term(context, features):
-        return Intent.CLARIFY  # rule term-recalls: "what was that ISA thing you mentioned?"
-    if intent in _ECHO_FROM and asks_about_a_choice(context, features):
-        return Intent.CLARIFY  # rule choice-asks: "why 'fueron' and not 'iban'?"
-    if intent in _ECHO_FROM and asks_to_dumb_down(context, features):
-        return Intent.CLARIFY  # rule dumb-down-asks: "can you dumb the ISA bit down"
-    if intent in _ECHO_FROM and checks_a_condition(context, features):
-        return Intent.CLARIFY  # rule condition-checks: "so if it's under 2kg I pay no duty?"
-    if intent in _ECHO_FROM and asks_between_readings(context, features):
-        return Intent.CLARIFY  # rule reading-asks: "4:1 is by volume or by weight exactly?"
-    if intent in _ECHO_FROM and asks_versus(context, features):
-        return Intent.CLARIFY  # rule versus-asks: "ammonia vs nitrite, what's the difference?"
-    if intent in _ECHO_FROM and asks_a_role(context, features):
-        return Intent.CLARIFY  # rule role-asks: "could you clarify the role of the captain?"
-    if intent in _ECHO_FROM and asks_back_pointed(context, features):
-        return Intent.CLARIFY  # rule pointed-asks: "stir until ribbony, how does that look"
-    if intent in _ECHO_FROM and asks_about_a_lost_part(context, features):
-        return Intent.CLARIFY  # rule lost-part-terms: "i dont get the escrow bit, ..."
-    if intent in _ECHO_FROM and objects_to_the_reply(context, features):
-        return Intent.CLARIFY  # rule why-objections: "why does X mean Y, it's the same Z"
+    if intent in _ECHO_FROM and any(read(context, features) for read in _CLARIFY_READERS):
+        return Intent.CLARIFY  # the first rule of _CLARIFY_READERS that reads the turn
     if intent in _SPLIT_FROM and asks_for_a_split(context, features):
         return Intent.DRILL_DOWN  # rule split-requests: "break that down per region"
     if intent in _ADDS_FROM and adds_a_subject(context, features):

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import multihorizon as mh
+from exchanges import session_after, user_turn_reads
 from handwritten_scoring import score
 from multihorizon import _backend, kernels
 from multihorizon.dialogue.new_subjects import new_subject
@@ -142,6 +143,10 @@ def test_answers_additions_and_reports_stay(text: str) -> None:
         ("also our cat keeps scratching", True, 5, 2, False),  # takes up the thread
         ("also our cat", True, 2, 0, False),  # too few words to tell
         ("im left handed so other", False, 4, 0, False),  # "other" past the opening
+        ("anyway, the boiler broke", False, 4, 0, True),
+        ("ok anyway my passport expired", False, 4, 0, True),
+        # "anyway" after a verb means "regardless": what the user did, a report.
+        ("rang the surgery anyway,", False, 6, 0, False),
         ("make a random table of", False, 4, 0, False),  # an order
         ("ok also checked move 22", True, 4, 0, False),  # a report after the adder
     ],
@@ -243,3 +248,19 @@ def _observe_new_subject(config: mh.Config) -> object:
 
 # The on/off observers of ``test_rules`` (rule id -> what the rule decides).
 OBSERVERS = {"terse-reports": _observe_terse_report, "new-subjects": _observe_new_subject}
+
+
+def test_anyway_after_a_verb_is_a_report_not_another_matter() -> None:
+    # Rule new-subjects reads "anyway" as another matter only where a clause opens: after
+    # a verb it means "regardless", and the turn reports what the user did.
+    session = session_after(
+        "my knee surgery was on monday, is it normal that it still aches at night",
+        "Some ache for a week is normal. Keep it raised, ice it 20 minutes at a time, and "
+        "take the painkillers you were given. Worsening pain, heat or fever are reasons to "
+        "call the clinic.",
+        "icing it three times a day, swelling is going down slowly",
+        "That's the right direction. Keep the exercises gentle and the leg raised.",
+    )
+    text = "called the ward anyway, nurse said that's typical for the first week"
+    thread = session.active_thread
+    assert user_turn_reads(session, text, mh.Intent.CONTINUE).active_thread == thread

@@ -118,7 +118,9 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "answer or a report, and it leaves the thread (§3.3: Threads.plan's announced move, "
         "as also for a turn rule also-subjects reads as EXPLORE). Not an order ('Make a "
         "random table'), a report after the adder ('also checked move 22'), or a turn that "
-        "goes back or points at a turn, action or output.",
+        "goes back or points at a turn, action or output. 'anyway' says another matter only "
+        "where a clause opens ('ok anyway, ...'); after a verb it means 'regardless' ('rang "
+        "the surgery anyway, nurse said ...': a report).",
         {"new_subjects": False},
         "Hand-written pooled (every file before stop 37), off -> on (rule terse-reports on): "
         "intent +5 ('My boyfriend also wants tips on stopping our cat from scratching the new "

@@ -25,6 +25,8 @@ from ..text.lexicon import ALSO_CONCERN_WORDS, Marker
 from ..text.terse_words import (
     SUBJECT_ADDERS,
     SUBJECT_CONCERNS,
+    SUBJECT_OPENING_LEADS,
+    SUBJECT_OPENING_ONLY,
     SUBJECT_ORDERS,
     SUBJECT_OTHERNESS,
     past_form,
@@ -90,6 +92,11 @@ def new_subject(opening: Sequence[str], concern: bool, terms: int, shared: int) 
             word in SUBJECT_OTHERNESS
             and index < _OTHER_WORDS
             and (index == 0 or words[index - 1] not in ANSWER_NEGATORS)
+            and (
+                word not in SUBJECT_OPENING_ONLY
+                or index == 0
+                or words[index - 1] in SUBJECT_OPENING_LEADS
+            )
         )
         # "also ...", "and also ...", "oh and ...", "plus ..." at the turn's opening.
         if index <= 2 and (

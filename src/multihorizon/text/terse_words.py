@@ -13,6 +13,8 @@ from .turn_text import regular_past
 __all__ = [
     "SUBJECT_ADDERS",
     "SUBJECT_CONCERNS",
+    "SUBJECT_OPENING_LEADS",
+    "SUBJECT_OPENING_ONLY",
     "SUBJECT_ORDERS",
     "SUBJECT_OTHERNESS",
     "TERSE_ASKS",
@@ -73,6 +75,14 @@ TERSE_ASKS = ANSWER_ASKS | ANSWER_ORDERS | frozenset((
 # Words of a first clause that say the statement is about another matter ("Separately, ...",
 # "Unrelated but ...", "btw ...", "on another note"): rule new-subjects.
 SUBJECT_OTHERNESS = ANSWER_OTHERNESS | frozenset(("btw", "note"))
+# Otherness words that say "another matter" only where a clause opens ("anyway, the boiler
+# ...", "ok anyway ..."): after other words they mean "regardless" ("rang the surgery anyway,
+# nurse said it's healing"), a report.
+SUBJECT_OPENING_ONLY = frozenset(("anyway", "anyhow"))
+# The words such an otherness word may follow and still open the clause.
+SUBJECT_OPENING_LEADS = frozenset(
+    ("ok", "okay", "oh", "ah", "but", "so", "and", "well", "right", "alright", "hmm")
+)
 # The openers that add a matter ("also", "oh and", "plus") as rule also-subjects reads them.
 SUBJECT_ADDERS = frozenset(("also", "plus", "additionally", "besides"))
 # A new concern a statement raises after "also" (rule new-subjects, beside rule also-subjects'

@@ -157,5 +157,5 @@ def _observe(text: str) -> Callable[[mh.Config], object]:
 OBSERVERS = {
     "equation-checks": _observe(_FORMS[0][0]),
     "unfamiliar-terms": _observe("no idea what trub is tbh"),
-    "clarify-objects": _observe("Would you clarify what counts as the final gravity?"),
+    "clarify-objects": _observe("Can you clarify what the airlock does during fermentation?"),
 }

@@ -35,7 +35,7 @@ CLARIFY41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "equation-checks",
         "intent",
         "§5.2",
-        "In an assistant chat of two, right after a reply, a question of at most 100 "
+        "In an assistant chat of two, right after a reply, a question of at most 140 "
         "characters whose first clause sets a term (at most six words, four content words, "
         "none of 'my', 'our', 'I' ...) equal to a reading with '=' (EQUATION_SIGNS) and whose "
         "reading runs to its '?' in fewer than eight words, not opening with a pronoun (the "
@@ -44,7 +44,11 @@ CLARIFY41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "did ('escrow = the lawyer holds the money? why not just pay the seller', 'the cap = "
         "per year or per claim?'). 'deposit = 25k, paid it today' asks nothing (CONTINUE).",
         {"equation_checks": False},
-        "__EQUATION__" + _HELD,
+        _figures("5942 -> 5942 (no probe of another file changes)", 54)
+        + " Its reach beyond rule term-checks is turns of 101 to 140 characters (the gate "
+        "opens as far): 'the trub = the sludge at the bottom of the bucket? should i scrape it "
+        "out or ...' DRILL_DOWN -> CLARIFY (test_clarify41); no hold-out probe is that long."
+        + _HELD,
         "dialogue.plain_terms.asks_an_equation",
     ),
     (
@@ -62,7 +66,9 @@ CLARIFY41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "of a bain-marie, what is it', 'no idea what a fascia board is tbh'). A term no reply "
         "named stays as §5.2 reads it.",
         {"unfamiliar_terms": False},
-        "__UNFAMILIAR__" + _HELD + " Its phrases are Marker.PLAIN_CLARIFY's "
+        _figures("5942 -> 5942 (no probe of another file changes)", 50)
+        + _HELD
+        + " Its phrases are Marker.PLAIN_CLARIFY's "
         "(text.plain_term_words.PLAIN_TERM_PHRASES), so the native settle hands such a turn on.",
         "dialogue.plain_terms.asks_an_unfamiliar_term",
     ),
@@ -79,7 +85,9 @@ CLARIFY41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "expects in the viva?'). 'Could you clarify whether we need to file by March?' asks "
         "a fact (DRILL_DOWN).",
         {"clarify_objects": False},
-        "__CLARIFY__" + _HELD + " Its phrases are Marker.PLAIN_CLARIFY's, so the native "
+        _figures("5942 -> 5942 (no probe of another file changes)", 53)
+        + _HELD
+        + " Its phrases are Marker.PLAIN_CLARIFY's, so the native "
         "settle hands such a turn on.",
         "dialogue.plain_terms.clarifies_an_object",
     ),

@@ -328,8 +328,8 @@ class IntentClassifier:
         self._reply_terms = config.reply_term_asks  # "sweat? they sweat how" (reply-term-asks)
         # "X, is that Y?" (term-checks), "porosity, what is it exactly" (meaning-asks), "X = Y?"
         ons = config.term_checks, config.meaning_asks, config.restated_checks
-        ons = (*ons, config.learner_meaning_asks, config.equation_checks)  # equation-checks
-        self._checks = tuple(self._reply_terms and on for on in ons)
+        checks = (*ons, config.learner_meaning_asks, config.equation_checks)  # equation-checks
+        self._checks = tuple(self._reply_terms and on for on in checks)
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
         self.may_hold_forms = settler.may_hold_forms  # the references stage's forms gate

@@ -61,6 +61,8 @@ _FORMS = [
     ("I have no idea what the final gravity is, what does it tell me?", "unfamiliar_terms"),
     ("Forgive me, I do not know the term final gravity. What does it measure?", "unfamiliar_terms"),
     ("never come across trub before, what is it", "unfamiliar_terms"),
+    ("dunno what a krausen is lol", "unfamiliar_terms"),
+    ("not familar with the bottling wand, explain pls", "unfamiliar_terms"),
     ("Would you clarify what counts as the final gravity?", "clarify_objects"),
     ("Can you clarify what the airlock does during fermentation?", "clarify_objects"),
     ("Can you clarify what priming with dextrose involves?", "clarify_objects"),
@@ -85,6 +87,8 @@ def test_the_forms_are_clarify_and_their_switch_turns_them_off(text: str, switch
         "Could you clarify what I should do if the airlock stops bubbling?",  # the user's own
         "gravity = 1.010 today, same as yesterday",  # a report, no question
         "never heard of the yeast brand, what do I need to buy instead?",  # asks anew
+        "idk what to do about the airlock",  # no term asked
+        "dunno what the best yeast is",  # no term of the reply's alone
     ],
 )
 def test_questions_of_their_own_stay_unclarified(text: str) -> None:

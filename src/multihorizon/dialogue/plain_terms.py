@@ -151,7 +151,8 @@ def _asks_what(words: list[str]) -> bool:
     head = words[start + 1 : start + 1 + _ASK_REACH]
     if not _OWN_WORDS.isdisjoint(head[:2]):
         return False  # "what do I need for it", "can I skip it"
-    return not (POINTERS.isdisjoint(head) and ASK_REQUESTS.isdisjoint(head))
+    asked = words[start : start + 1 + _ASK_REACH]  # "explain pls"
+    return not (POINTERS.isdisjoint(head) and ASK_REQUESTS.isdisjoint(asked))
 
 
 def unfamiliar_term(text: str) -> tuple[str, ...]:

@@ -30,6 +30,8 @@ UNFAMILIAR_AFTER = (
     ("not", "come", "across"), ("don't", "know", "the", "term"), ("dont", "know", "the", "term"),
     ("do", "not", "know", "the", "term"), ("don't", "know", "what"), ("dont", "know", "what"),
     ("do", "not", "know", "what"), ("no", "clue", "what"), ("unfamiliar", "with"),
+    ("dunno", "what"), ("idk", "what"), ("not", "familar", "with"), ("never", "herd", "of"),
+    ("nvr", "heard", "of"), ("never", "heared", "of"),
 )  # fmt: skip
 # ... or before it ("collimation isn't something I've come across", "X is new to me").
 UNFAMILIAR_BEFORE = (
@@ -84,17 +86,8 @@ ASK_REQUESTS = frozenset((
 
 # The scanner's phrases (``Marker.PLAIN_CLARIFY``): the kernels' rarest words in a row.
 PLAIN_TERM_PHRASES = (
-    "familiar with",
-    "heard of",
-    "come across",
-    "know the term",
-    "clarify what",
-    "clarify exactly what",
-    "new to me",
-    "new one on me",
-    "new term",
-    "something i've",
-    "something ive",
-    "something i have",
-    "clue what",
-)
+    "familiar with", "heard of", "come across", "know the term", "clarify what",
+    "clarify exactly what", "new to me", "new one on me", "new term", "something i've",
+    "something ive", "something i have", "clue what", "dunno what", "idk what", "familar with",
+    "herd of", "heared of",
+)  # fmt: skip

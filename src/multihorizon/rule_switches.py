@@ -428,6 +428,10 @@ class RuleSwitches:
     lost_part_terms: bool = True  # "i dont get the escrow bit, ...", the reply's: CLARIFY §5.2
     why_objections: bool = True  # "why does X mean Y, it's the same Z": CLARIFY §5.2
     contrast_restatements: bool = True  # "so X but Y?" in the reply's words: CLARIFY §5.2
+    # Stop 41 (clarify41, issue 15 item 1), SPEC-028 §5.2 CLARIFY:
+    equation_checks: bool = True  # "X = Y? or Z", the reply's X: CLARIFY §5.2
+    unfamiliar_terms: bool = True  # "never heard of X, what is it", the reply's X: CLARIFY §5.2
+    clarify_objects: bool = True  # "could you clarify what X ...", the reply's X: CLARIFY §5.2
     # SPEC-028 §5.2: "could you write two more of those" asks for more of the same:
     # DRILL_DOWN, not §5.2's bare "more" (rule more-requests).
     more_requests: bool = True

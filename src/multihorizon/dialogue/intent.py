@@ -79,14 +79,7 @@ if TYPE_CHECKING:
     from .features import TurnFeatures
     from .resolution import Resolution
 
-__all__ = [
-    "INTENTS",
-    "Intent",
-    "IntentClassifier",
-    "classify",
-    "intent_for_turn",
-    "is_question",
-]
+__all__ = ["INTENTS", "Intent", "IntentClassifier", "classify", "intent_for_turn", "is_question"]
 
 
 class Intent(enum.StrEnum):
@@ -333,9 +326,10 @@ class IntentClassifier:
         # "hot mud?? like heated?", "whats a handcuff again, i keep seeing it" (term-frames).
         self._frames = config.term_frames
         self._reply_terms = config.reply_term_asks  # "sweat? they sweat how" (reply-term-asks)
-        # "X, is that Y?" (term-checks), "porosity, what is it exactly" (meaning-asks)
+        # "X, is that Y?" (term-checks), "porosity, what is it exactly" (meaning-asks), "X = Y?"
         ons = config.term_checks, config.meaning_asks, config.restated_checks
-        self._checks = tuple(self._reply_terms and on for on in (*ons, config.learner_meaning_asks))
+        checks = (*ons, config.learner_meaning_asks, config.equation_checks)  # equation-checks
+        self._checks = tuple(self._reply_terms and on for on in checks)
         settler = _settler(self, lexicon, skip_function_words)
         self.settle, self.settle_text = settler.settle, settler.settle_text
         self.may_hold_forms = settler.may_hold_forms  # the references stage's forms gate

@@ -17,6 +17,7 @@ from .follow_ups import returns_to_dormant
 from .intent import Intent
 from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
+from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
 from .reply_answers import answers_the_reply
 from .reply_rules import (
     acked_in_thread,
@@ -76,6 +77,9 @@ _CLARIFY_READERS: tuple[Callable[[DialogueContext, TurnFeatures], bool], ...] = 
     asks_back_pointed,  # rule pointed-asks: "stir until ribbony, how does that look"
     asks_about_a_lost_part,  # rule lost-part-terms: "i dont get the escrow bit, ..."
     objects_to_the_reply,  # rule why-objections: "why does X mean Y, it's the same Z"
+    asks_an_equation,  # rule equation-checks: "escrow = the lawyer holds it? why not ..."
+    asks_an_unfamiliar_term,  # rule unfamiliar-terms: "never heard of a bain-marie, what is it"
+    clarifies_an_object,  # rule clarify-objects: "could you clarify what counts as a X?"
 )
 
 

@@ -23,6 +23,7 @@ from ..text.topic_clause_words import (
 )
 from .meaning_asks import meaning_term, meaning_words
 from .phrasing import SIDE_QUESTION_CHARS
+from .plain_terms import equation_term
 from .term_checks import check_words, term_check
 
 __all__ = [
@@ -83,7 +84,11 @@ def opening_echo(text: str) -> tuple[str, ...]:
 
 
 def reply_term_words(
-    checks: bool = True, meanings: bool = True, restated: bool = True, learner: bool = True
+    checks: bool = True,
+    meanings: bool = True,
+    restated: bool = True,
+    learner: bool = True,
+    equations: bool = True,
 ) -> tuple[Any, ...]:
     """What ``opening_echo`` reads beside ``echoes.echo_words`` (its fillers, blockers and
     strip), as data for the native settle (``_settle_py.EchoGates.may_open_echo``): the
@@ -91,9 +96,10 @@ def reply_term_words(
     (``term_checks.check_words``, its longest turn 0 unless ``checks``) and rule
     meaning-asks' (``meaning_asks.meaning_words``, its longest turn 0 unless ``meanings``);
     with ``restated``, rule restated-checks' links among rule term-checks'; with ``learner``,
-    rule learner-meaning-asks' kernels among rule meaning-asks'."""
+    rule learner-meaning-asks' kernels among rule meaning-asks'; with ``equations``, rule
+    term-checks' longest turn as long as rule equation-checks reads."""
     return (
-        REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks, restated),
+        REPLY_TERM_CHARS, _TERM_WORDS, _HEDGES, *check_words(checks, restated, equations),
         *meaning_words(meanings, learner),
     )  # fmt: skip
 
@@ -105,18 +111,21 @@ def may_ask_reply_term(
     meanings: bool = False,
     restated: bool = False,
     learner: bool = False,
+    equations: bool = False,
 ) -> bool:
     """Whether the turn has one of rule reply-term-asks' shapes (an opening echo, a quoted
     term) or, with ``checks``, rule term-checks' ("Red wrigglers, are those the same ...?")
     or, with ``meanings``, rule meaning-asks' ("porosity, what is it exactly"), with
     ``restated`` rule restated-checks' ("the brayer, the roller thing?"), with ``learner``
-    rule learner-meaning-asks' ("this word X I don't get"): what the caller must read
+    rule learner-meaning-asks' ("this word X I don't get"), with ``checks`` and ``equations``
+    rule equation-checks' ("escrow = the lawyer holds it? why ..."): what the caller must read
     against the log."""
     return bool(
         opening_echo(text)
         or quoted_terms(text, question)
         or (checks and term_check(text, restated))
         or (meanings and meaning_term(text, learner))
+        or (checks and equations and equation_term(text))
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..text.check_words import APPOSITIVE_LINKS, RESTATED_LINKS
+from ..text.plain_term_words import EQUATION_CHARS
 from ..text.tokens import content_terms
 from ..text.topic_clause_words import (
     CHECK_INVERSIONS,
@@ -109,13 +110,14 @@ def _bare(term: list[str]) -> tuple[str, ...]:
     return tuple(content_terms(" ".join(words[1:] if words[0] in TERM_ARTICLES else words)))
 
 
-def check_words(on: bool, restated: bool = False) -> tuple[Any, ...]:
+def check_words(on: bool, restated: bool = False, equations: bool = False) -> tuple[Any, ...]:
     """What ``term_check`` reads beside ``echoes.echo_words`` (its fillers, blockers, strip
     and closers), as data for the native settle (``_settle_py.EchoGates.may_check``): the
     longest turn (0 unless ``on``: no turn may check), the most words of a term and of a
     guess, the links (with ``restated``, rule restated-checks' too: the native gate reads an
     appositive link as any other, a superset of ``_guess_ends``), the verbs and the
-    inversions."""
-    chars = CHECK_CHARS if on else 0
+    inversions. With ``equations`` (rule equation-checks, ``plain_terms.equation_term``) the
+    longest turn is ``EQUATION_CHARS``: the gate reads "X = Y? ..." that far."""
+    chars = (max(CHECK_CHARS, EQUATION_CHARS) if equations else CHECK_CHARS) if on else 0
     links = CHECK_LINKS + RESTATED_LINKS + APPOSITIVE_LINKS if restated else CHECK_LINKS
     return chars, _TERM_WORDS, _GUESS_WORDS, links, CHECK_VERBS, CHECK_INVERSIONS

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LOST", "POINTED", "ROLE", "VERSUS", "asks_a_role", "asks_about_a_lost_part",
-    "asks_back_pointed", "asks_versus", "objected_claim", "objects_to_the_reply", "term_form",
+    "asks_back_pointed", "asks_versus", "clause_ends_at", "form_term", "form_words",
+    "objected_claim", "objects_to_the_reply", "reads_a_form", "reply_named", "term_form",
 ]  # fmt: skip
 
 # A question about a term of the reply is short; a longer turn says more of its own.
@@ -52,16 +53,18 @@ _REPLIES = 3
 VERSUS, ROLE, POINTED, LOST = "versus", "role", "pointed", "lost"
 
 
-def _words(text: str) -> tuple[list[str], list[str]]:
+def form_words(text: str) -> tuple[list[str], list[str]]:
+    """The turn's tokens, case-folded, and its words (``ECHO_STRIP`` off each token)."""
     tokens = text.casefold().replace("\u2019", "'").split()
     return tokens, [token.strip(ECHO_STRIP) for token in tokens]
 
 
-def _ends(token: str) -> bool:
+def clause_ends_at(token: str) -> bool:
+    """Whether a token closes its clause (",;:.!?" before any closing quote or bracket)."""
     return token.rstrip(ECHO_CLOSERS)[-1:] in _CLAUSE_ENDS
 
 
-def _term(words: list[str]) -> tuple[str, ...]:
+def form_term(words: list[str]) -> tuple[str, ...]:
     """The content words of a term of at most ``_TERM_WORDS``, () when it is the user's own."""
     if not _OWN.isdisjoint(words):
         return ()
@@ -84,15 +87,15 @@ def _versus(tokens: list[str], words: list[str]) -> list[tuple[str, ...]]:
     for index in range(start, len(tokens)):
         if words[index] in VERSUS_WORDS and index > start:
             end = index + 1
-            while end < len(tokens) and not _ends(tokens[end]):
+            while end < len(tokens) and not clause_ends_at(tokens[end]):
                 end += 1
             if DIFFERENCE_WORDS.isdisjoint(words[end:]) and DIFFERENCE_WORDS.isdisjoint(
                 words[index + 1 : end + 1]
             ):
                 return []
-            left, right = _term(words[start:index]), _term(words[index + 1 : end + 1])
+            left, right = form_term(words[start:index]), form_term(words[index + 1 : end + 1])
             return [left, right] if left and right else []
-        if _ends(tokens[index]):
+        if clause_ends_at(tokens[index]):
             return []
     return []
 
@@ -106,7 +109,7 @@ def _role(words: list[str]) -> list[tuple[str, ...]]:
         for frame in ROLE_FRAMES:
             stop = index + 1 + len(frame)
             if tuple(words[index + 1 : stop]) == frame:
-                term = _term(words[stop : stop + _TERM_WORDS + 2])
+                term = form_term(words[stop : stop + _TERM_WORDS + 2])
                 return [term] if term else []
     return []
 
@@ -115,12 +118,12 @@ def _pointed(tokens: list[str], words: list[str]) -> list[tuple[str, ...]]:
     """The term in the clause before a ``POINTED_ASKS`` ask that points back at it ("stir
     until ribbony, how does that look"): the turn's first clause, the ask opening the next."""
     first = 0
-    while first < len(tokens) and not _ends(tokens[first]):
+    while first < len(tokens) and not clause_ends_at(tokens[first]):
         first += 1
     at = first + 1
     if first == 0 or not any(tuple(words[at : at + len(ask)]) == ask for ask in POINTED_ASKS):
         return []
-    term = _term(words[:at])
+    term = form_term(words[:at])
     return [term] if term else []
 
 
@@ -137,7 +140,7 @@ def _lost(words: list[str]) -> list[tuple[str, ...]]:
                 continue
             for end in range(start + 1, min(start + _TERM_WORDS + 1, len(words))):
                 if words[end] in LOST_PARTS:
-                    term = _term(words[start:end])
+                    term = form_term(words[start:end])
                     return [term] if term else []
             return []
     return []
@@ -151,7 +154,7 @@ def term_form(text: str) -> tuple[str, list[tuple[str, ...]]]:
     terms it asks about; ("", []) for any other turn."""
     if len(text) > _FORM_CHARS:
         return "", []
-    tokens, words = _words(text)
+    tokens, words = form_words(text)
     if terms := _versus(tokens, words):
         return VERSUS, terms
     if terms := _role(words):
@@ -171,7 +174,7 @@ def objected_claim(text: str) -> list[str]:
     other turn."""
     if len(text) > _FORM_CHARS:
         return []
-    tokens, words = _words(text)
+    tokens, words = form_words(text)
     start = 0
     while start < len(words) and words[start] in ECHO_FILLERS:
         start += 1
@@ -185,7 +188,7 @@ def objected_claim(text: str) -> list[str]:
         if end > first and _objects(words, end):
             return words[first:end]  # "why does X mean Y it's the same Z"
         end += 1
-        if _ends(tokens[end - 1]):
+        if clause_ends_at(tokens[end - 1]):
             break  # the claim's clause ends with this word
     if end > first and any(_objects(words, at) for at in range(end, len(words))):
         return words[first:end]  # "why X, it's the same Y"
@@ -212,7 +215,7 @@ def objects_to_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
     come the bishop goes before e3, its the same piece"): the claim's words
     (``objected_claim``) restate one of the last ``_REPLIES`` replies, and none is the user's
     own ("why is my glass black, it's the same wood")."""
-    if not _reads(context, features, context.config.why_objections):
+    if not reads_a_form(context, features, context.config.why_objections):
         return False
     claim = objected_claim(features.text)
     if not claim or not _OWN.isdisjoint(claim):
@@ -223,7 +226,7 @@ def objects_to_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
         if log.roles[turn] != "assistant":
             continue
         said = set(log.features[turn].terms)
-        said.update(word for word in _words(log[turn].content)[1] if _figure(word))
+        said.update(word for word in form_words(log[turn].content)[1] if _figure(word))
         stems = {word[:_STEM_CHARS] for word in said if len(word) >= _STEM_CHARS}
         shared = sum(
             word in said or (len(word) >= _STEM_CHARS and word[:_STEM_CHARS] in stems)
@@ -237,7 +240,9 @@ def objects_to_the_reply(context: DialogueContext, features: TurnFeatures) -> bo
     return False
 
 
-def _reads(context: DialogueContext, features: TurnFeatures, switch: bool) -> bool:
+def reads_a_form(context: DialogueContext, features: TurnFeatures, switch: bool) -> bool:
+    """Whether a rule of the forms reads the turn: its switch on, right after a reply in an
+    assistant chat of two, the turn holding one of ``Marker.PLAIN_CLARIFY``'s phrases."""
     log = context.log
     return (
         switch
@@ -249,7 +254,7 @@ def _reads(context: DialogueContext, features: TurnFeatures, switch: bool) -> bo
     )
 
 
-def _reply_named(context: DialogueContext, terms: list[tuple[str, ...]]) -> bool:
+def reply_named(context: DialogueContext, terms: list[tuple[str, ...]]) -> bool:
     """Whether one of the last ``_REPLIES`` assistant replies named each term and no user
     turn since named one of them (the reply's term asked back, not the user's own)."""
     log = context.log
@@ -259,7 +264,7 @@ def _reply_named(context: DialogueContext, terms: list[tuple[str, ...]]) -> bool
         if len(replies) == _REPLIES:
             break
         if log.roles[turn] == "assistant":
-            figures = (word for word in _words(log[turn].content)[1] if _figure(word))
+            figures = (word for word in form_words(log[turn].content)[1] if _figure(word))
             replies.append((*log.features[turn].terms, *figures))
         elif log.roles[turn] == "user":
             since.append(tuple(log.features[turn].terms))
@@ -272,12 +277,12 @@ def _reply_named(context: DialogueContext, terms: list[tuple[str, ...]]) -> bool
 
 
 def _asks(context: DialogueContext, features: TurnFeatures, form: str, switch: bool) -> bool:
-    if not _reads(context, features, switch):
+    if not reads_a_form(context, features, switch):
         return False
     found, terms = term_form(features.text)
     if found == VERSUS and not features.question:
         return False  # "zone 2 vs zone 3, the difference is huge" asks nothing
-    return found == form and _reply_named(context, terms)
+    return found == form and reply_named(context, terms)
 
 
 def asks_versus(context: DialogueContext, features: TurnFeatures) -> bool:

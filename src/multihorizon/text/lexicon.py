@@ -28,6 +28,7 @@ from .choice_words import CHOICE_PHRASES
 from .follow_up_words import EXPLETIVE_IT, REQUEST_MARKED
 from .ordinal_forms import gate_words
 from .output_nouns import TOOL_OUTPUT_NOUNS
+from .plain_term_words import PLAIN_TERM_PHRASES
 from .question_forms import (
     ACKED_QUESTIONS,
     ELSE_ASKS,
@@ -364,7 +365,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.ADDER_OPENER: ADDER_MARKED,  # read at the turn's opening only (settle_data)
         Marker.TERM_RECALL: RECALL_PHRASES,
         # Rules of stop 40 (term_form_words): "what does X mean here", "X vs Y, ...".
-        Marker.PLAIN_CLARIFY: CHOICE_PHRASES + TERM_FORM_PHRASES,
+        Marker.PLAIN_CLARIFY: CHOICE_PHRASES + TERM_FORM_PHRASES + PLAIN_TERM_PHRASES,
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",

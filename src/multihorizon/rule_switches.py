@@ -437,3 +437,4 @@ class RuleSwitches:
     # SPEC-028 §5.2: "he hates the new food, won't eat it" reports an outcome: its subjectless
     # "won't eat it" is no inversion (rule elliptic-reports).
     elliptic_reports: bool = True
+    item_reactions: bool = True  # "the third exercise kills my wrist haha": CONTINUE §5.2

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
 from ..text.reaction_words import (
+    REACTION_ADVERBS,
     REACTION_CONFUSED,
     REACTION_LEADS,
     REACTION_NOUN_WORDS,
@@ -61,9 +62,9 @@ _ITEM_MARKERS = (Marker.ORDINAL, Marker.GATE_ONE)
 def item_reaction(words: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """The noun phrase of an item a statement's case-folded plain words react to (empty:
     none): after at most one lead word (``REACTION_LEADS``), an opener (``REACTION_OPENERS``),
-    one to ``_NOUN_WORDS`` words and a verb of ``REACTION_VERBS`` (or a noun with "'s": "the
-    rice one's brutal"); no asking word (``TERSE_ASKS``) nor one of not understanding
-    (``REACTION_CONFUSED``) anywhere."""
+    one to ``_NOUN_WORDS`` words (adverbs of ``REACTION_ADVERBS`` left out) and a verb of
+    ``REACTION_VERBS`` (or a noun with "'s": "the rice one's brutal"); no asking word
+    (``TERSE_ASKS``) nor one of not understanding (``REACTION_CONFUSED``) anywhere."""
     if not words or len(words) > REACTION_WORDS:
         return ()
     start = 1 if words[0] in REACTION_LEADS and len(words) > 1 else 0
@@ -74,7 +75,7 @@ def item_reaction(words: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     for at in range(start + 1, min(len(words), start + 2 + _NOUN_WORDS)):
         word = words[at]
         if word in REACTION_VERBS:
-            noun = tuple(words[start + 1 : at])
+            noun = tuple(w for w in words[start + 1 : at] if w not in REACTION_ADVERBS)
             return noun if noun and at + 1 < len(words) else ()
         if word.endswith("'s") and len(word) > 2 and at + 1 < len(words):
             return (*words[start + 1 : at], word[:-2])
@@ -88,7 +89,7 @@ def reacts_to_an_item(context: DialogueContext, features: TurnFeatures) -> bool:
     item-reactions, ``item_reaction``): at most ``TERSE_CHARS``, no "?", right after a reply
     in the active thread that offered no other help, in an assistant chat of two, none of
     ``_MOVES``' markers; its noun phrase pointed at by an ordinal or "... one" or naming a word
-    the reply used."""
+    the reply used (or its words are a compound the reply hyphenated, "cat-cow")."""
     config, log, threads = context.config, context.log, context.threads
     text = features.text
     if not (config.item_reactions and len(text) <= TERSE_CHARS and "?" not in text):
@@ -105,5 +106,10 @@ def reacts_to_an_item(context: DialogueContext, features: TurnFeatures) -> bool:
     if any(features.has(marker) for marker in _ITEM_MARKERS):
         return True
     named = [word for word in noun if word not in REACTION_NOUN_WORDS]
+    if not named:
+        return False
     reply = log.features[-1].term_set
-    return bool(named) and any(term in reply for term in content_terms(" ".join(named)))
+    # A compound the reply wrote with hyphens ("cat-cow") is one of its terms.
+    if "-".join(named) in reply:
+        return True
+    return any(term in reply for term in content_terms(" ".join(named)))

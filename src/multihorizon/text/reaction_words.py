@@ -6,6 +6,7 @@ item-reactions): "the third exercise kills my wrist haha", "the rice bucket one 
 from __future__ import annotations
 
 __all__ = [
+    "REACTION_ADVERBS",
     "REACTION_CONFUSED",
     "REACTION_LEADS",
     "REACTION_NOUN_WORDS",
@@ -40,6 +41,12 @@ REACTION_VERBS = frozenset((
 REACTION_CONFUSED = frozenset((
     "confusing", "confused", "unclear", "understand", "mean", "means", "meant", "explain",
     "lost", "sure", "clear", "weird", "strange",
+))  # fmt: skip
+# Adverbs that may stand between the item and its verb ("the cat cow one really pulls on my
+# hamstrings"): no part of the item's name.
+REACTION_ADVERBS = frozenset((
+    "really", "so", "just", "totally", "actually", "absolutely", "kinda", "literally",
+    "properly", "honestly", "definitely", "seriously", "still", "also", "def", "rly",
 ))  # fmt: skip
 # The words of the noun phrase that name no item of the reply by themselves ("one", "ones").
 REACTION_NOUN_WORDS = frozenset(("one", "ones", "bit", "part", "thing"))

@@ -63,6 +63,7 @@ __all__ = [
     "report_openers",
     "report_reader",
     "reports_an_outcome",
+    "reports_by_a_noun",
 ]
 
 # The longest statement read (characters), and its first word one of ``OUTCOME_OPENERS``:
@@ -211,12 +212,15 @@ def _noun_past(word: str) -> bool:
 
 
 # Words that end a noun phrase with no past form after it ("the dog needs walked", "my boss
-# will have signed it"): no report of a thing done.
+# will have signed it"), or say it has not happened ("my gecko hasnt eaten in 9 days": a
+# state of the user's own thing, which may open a topic): no report of a thing done.
 _NOT_NOUNS = frozenset((
     "is", "are", "was", "were", "be", "been", "needs", "need", "wants", "want", "keeps",
     "will", "would", "can", "could", "should", "must", "might", "may", "won't", "wont",
     "didn't", "didnt", "doesn't", "doesnt", "don't", "dont", "not", "never", "has", "have",
-    "had", "to", "and", "or", "but", "of", "for", "with", "in", "on", "at",
+    "had", "to", "and", "or", "but", "of", "for", "with", "in", "on", "at", "hasn't", "hasnt",
+    "haven't", "havent", "hadn't", "hadnt", "isn't", "isnt", "wasn't", "wasnt", "aren't",
+    "arent", "weren't", "werent", "still", "just",
 ))  # fmt: skip
 
 
@@ -261,4 +265,20 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
     # Each vocabulary on its own: the thread's grows with the log, a union would copy it.
     return any_held(threads.vocabulary[threads.active], features.terms) or any_held(
         reply.term_set, features.terms
+    )
+
+
+def reports_by_a_noun(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user statement right after a reply, in an assistant chat of two, is a report
+    rule noun-reports reads ("Our director approved it this morning and it is now with HR,
+    ..."): placement keeps it in the thread it reports on, where rule possessed-topics would
+    read its "our" as the speaker's own new topic."""
+    plain = features.words.plain
+    return (
+        context.config.noun_reports
+        and not features.question
+        and bool(plain)
+        and plain[0] in OUTCOME_DETERMINERS
+        and context.after_a_reply()
+        and reports_an_outcome(context, features)
     )

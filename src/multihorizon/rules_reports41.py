@@ -1,0 +1,73 @@
+"""Issue 15 item 1's rules of stop 41 (reports41: reports, answers and reactions after advice,
+and added questions on a new event), as data for ``multihorizon.rules`` (through
+``rules_phrasing``, which appends them to its rows): each entry is ``(id, stage, section,
+summary, off, evidence, function)``, the arguments of one registry row. Like the registry, this
+imports nothing of the engine.
+
+Figures: every hand-written file before stop 41 pooled (6,535 logged probes;
+``tests/handwritten_scoring``, /work/notes/s41 tools), the rule's switch off -> on, everything
+else on; reports_holdout41 (written before the rules, misses not read) and reports_tune41.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["REPORT41_RULES"]
+
+REPORT41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "item-reactions",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, a statement of at most 80 characters with no '?' right "
+        "after a reply in the active thread (no open offer) whose subject is an item of the "
+        "reply, 'the'/'that'/'this' and one to four words (an ordinal, '... one', or a word the "
+        "reply used, a compound it hyphenated too), then a finite verb of "
+        "text.reaction_words ('is', 'kills', 'hurt', 'made', 'worked' ...), says how that item "
+        "went: 'the third exercise kills my wrist haha', 'the rice bucket one is brutal lol': "
+        "CONTINUE (§5.2, house convention: a reaction to the advice), where the scan read its "
+        "pointer at an item as DRILL_DOWN. Not a turn with an asking word anywhere ('the lich "
+        "one, how do i make him scary'), no verb ('the second one please'), a word of not "
+        "understanding ('the second step is confusing'), or a marker of a move or of a turn, "
+        "action or output. The session hands such a turn past the native settle (rule "
+        "terse-reports' gate, session_intent._terse_rules_read).",
+        {"item_reactions": False},
+        "EVIDENCE_ITEM",
+        "dialogue.item_reactions.reacts_to_an_item",
+    ),
+    (
+        "noun-reports",
+        "intent",
+        "§5.2",
+        "Rule outcome-reports also reads a clause whose subject is a noun phrase: 'my'/'our'/"
+        "'the'/'his'/'her'/'their', one to three words that are no verb ('is', 'needs', "
+        "'will' ...) nor an '-ing' form, then a past form or 'has' and one ('my manager signed "
+        "it off this morning', 'the vet has booked an x-ray for monday'; 'signed', 'booked' "
+        "count after such a subject): a report on the advice, CONTINUE, in a statement of at "
+        "most 240 characters right after a reply. It must take up the advice: a word pointing "
+        "at its thing ('it', 'them'; not 'his'/'her' or a relative 'that': 'my son broke his "
+        "arm') or a word the thread or the reply used. The native settle hands on such a "
+        "statement it calls EXPLORE by its first word (the report openers).",
+        {"noun_reports": False},
+        "EVIDENCE_NOUN",
+        "dialogue.outcome_reports.reports_an_outcome",
+    ),
+    (
+        "event-adders",
+        "intent",
+        "§5.2 §3.3",
+        "Rule adder-questions also reads 'the' and one word new to the conversation before a "
+        "past form of an event ('also the boiler broke last night, what now?', 'also the pipe "
+        "burst ...'; text.adder_words ADDER_EVENTS for the past forms that are their own base) "
+        "as a thing of its own, so the rule's other tests decide (at least two content words, "
+        "none the thread's or the reply's, the question naming nothing of the thread): EXPLORE "
+        "and a new thread, where the 'the' pointer read it as a question on the thread "
+        "(DRILL_DOWN). 'also the dough is sticky, ...?' (no past form, a word of the thread) "
+        "stays on it.",
+        {"event_adders": False},
+        "EVIDENCE_EVENT",
+        "dialogue.adder_questions.added_question",
+    ),
+)

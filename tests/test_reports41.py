@@ -78,10 +78,11 @@ def test_reactions_to_an_item(text: str, intent: mh.Intent) -> None:
     ("text", "intent"),
     [
         ("my manager signed it off this morning", mh.Intent.CONTINUE),
-        (  # past rule terse-reports' length: the native settle hands it on by "our"
+        # Past the terse gate's 80 characters the native settle reads no "our" opener.
+        (
             "Our director approved it this morning and it is now with HR, who will process it "
             "within five working days.",
-            mh.Intent.CONTINUE,
+            mh.Intent.EXPLORE,
         ),
         ("Our director approved it this morning and it is now with HR.", mh.Intent.CONTINUE),
         # A noun phrase that did nothing yet, or a request.
@@ -170,8 +171,8 @@ def test_the_scans_are_linear() -> None:
     for unit in ("the ", "my manager ", "the one is ", "x "):
         small, large = cost(unit * (10_000 // len(unit))), cost(unit * (100_000 // len(unit)))
         assert large <= 30 * max(small, 0.005), (unit, small, large)
-    # The session reads them only on a turn of at most 80 (item-reactions) or
-    # LONG_OUTCOME_CHARS characters (noun-reports).
+    # The session reads them only on a turn of at most 80 characters (item-reactions, and
+    # noun-reports on a turn that opens with its noun phrase) or LONG_OUTCOME_CHARS.
     assert LONG_OUTCOME_CHARS == 240
 
 
@@ -180,10 +181,7 @@ def _observe_item_reaction(config: mh.Config) -> object:
 
 
 def _observe_noun_report(config: mh.Config) -> object:
-    return _course(config).classify(
-        "Our director approved it this morning and it is now with HR, who will process it "
-        "within five working days."
-    )
+    return _course(config).classify("Our director approved it this morning and it is now with HR.")
 
 
 def _observe_event_adder(config: mh.Config) -> object:

@@ -45,11 +45,15 @@ REPORT41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "'the'/'his'/'her'/'their', one to three words that are no verb ('is', 'needs', "
         "'will' ...) nor an '-ing' form, then a past form or 'has' and one ('my manager signed "
         "it off this morning', 'the vet has booked an x-ray for monday'; 'signed', 'booked' "
-        "count after such a subject): a report on the advice, CONTINUE, in a statement of at "
-        "most 240 characters right after a reply. It must take up the advice: a word pointing "
-        "at its thing ('it', 'them'; not 'his'/'her' or a relative 'that': 'my son broke his "
-        "arm') or a word the thread or the reply used. The native settle hands on such a "
-        "statement it calls EXPLORE by its first word (the report openers).",
+        "count after such a subject): a report on the advice, CONTINUE, right after a reply. "
+        "It must take up the advice: a word pointing at its thing ('it', 'them'; not "
+        "'his'/'her' or a relative 'that': 'my son broke his arm') or a word the thread or "
+        "the reply used. A statement that opens with the noun phrase is read only up to 80 "
+        "characters with no '?' (the terse gate hands those past the native settle; 'my' and "
+        "'the' are no report openers, so the common statement still settles natively); one "
+        "that opens with a report opener ('And the house stuff: the damp specialist quoted "
+        "...') up to rule outcome-reports' length. Placement keeps such a CONTINUE in its "
+        "thread (rule possessed-topics reads its 'our' as no new topic of the speaker's).",
         {"noun_reports": False},
         "EVIDENCE_NOUN",
         "dialogue.outcome_reports.reports_an_outcome",

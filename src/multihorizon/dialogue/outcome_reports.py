@@ -46,6 +46,7 @@ from ..text.turn_text import TurnWords, regular_past, turn_words
 from .done_reports import done_report
 from .phrasing import ACKNOWLEDGED_CHARS, REPORT_OPENERS
 from .returns import any_held
+from .terse_reports import TERSE_CHARS
 from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
@@ -113,8 +114,7 @@ def report_openers(config: Config) -> tuple[frozenset[str], int]:
     (rule report-backs' and done-reports', and with rule outcome-reports its own), and the
     longest such statement (``report_opener_chars``)."""
     if config.report_backs and config.outcome_reports:
-        nouns = OUTCOME_DETERMINERS if config.noun_reports else frozenset()
-        return REPORT_OPENERS | OUTCOME_OPENERS | nouns, report_opener_chars(config)
+        return REPORT_OPENERS | OUTCOME_OPENERS, report_opener_chars(config)
     return REPORT_OPENERS, ACKNOWLEDGED_CHARS
 
 
@@ -166,8 +166,17 @@ def _reads_a_report(record: TurnWords, nouns: bool) -> bool:
     words = record.plain
     if not words or _asks(words):
         return False
-    if words[0] not in OUTCOME_OPENERS and not (nouns and words[0] in OUTCOME_DETERMINERS):
-        return False  # the native settle reads the first word alone
+    if words[0] not in OUTCOME_OPENERS and not (
+        nouns
+        and words[0] in OUTCOME_DETERMINERS
+        and len(record.text) <= TERSE_CHARS
+        and "?" not in record.text
+    ):
+        # The native settle reads the first word alone; a statement of at most TERSE_CHARS
+        # with no "?" the session hands on whatever its first word (the terse gate), so rule
+        # noun-reports reads "my ..." and "the ..." no longer than that: the common
+        # statement ("The staging cluster runs three etcd members ...") still settles.
+        return False
     for clause in record.clauses():  # a clause ends at ``STATEMENT_ENDS`` or a joiner
         start = 0
         while start < len(clause) - 1 and clause[start] in OUTCOME_FILLERS:

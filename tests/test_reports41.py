@@ -176,6 +176,16 @@ def test_the_scans_are_linear() -> None:
     assert LONG_OUTCOME_CHARS == 240
 
 
+def test_the_hold_out_keeps_its_floor() -> None:
+    # Written before the rules (stop 41); first run 0.824 intent (61 of 74), 1.0 new thread.
+    figures, counts = score(DATA / "reports_holdout41.jsonl")
+    assert counts["intent"] == 74
+    assert figures["intent_accuracy"] >= 0.83
+    assert figures["new_thread_accuracy"] >= 0.8
+    tune, _ = score(DATA / "reports_tune41.jsonl")
+    assert tune["intent_accuracy"] >= 0.9  # 40 of 43 (37 with the stop's rules off)
+
+
 def _observe_item_reaction(config: mh.Config) -> object:
     return _wrists(config).classify("the third exercise kills my wrist haha")
 

@@ -34,7 +34,11 @@ REPORT41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "action or output. The session hands such a turn past the native settle (rule "
         "terse-reports' gate, session_intent._terse_rules_read).",
         {"item_reactions": False},
-        "EVIDENCE_ITEM",
+        "Pooled hand-written (every file before stop 41, 6,535 logged probes), off -> on: "
+        "intent 5947 -> 5949 (+2 -0: 'The second coat went on this morning and the grain "
+        "already looks much richer.', 'the chicken trick worked, bowl empty in two minutes'), "
+        "resume 515/593, new thread 575/645, tool 390/419 unchanged. reports_holdout41 "
+        "(written first, misses not read) 61 -> 62 of 74; reports_tune41 39 -> 40 of 43.",
         "dialogue.item_reactions.reacts_to_an_item",
     ),
     (
@@ -55,7 +59,17 @@ REPORT41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "...') up to rule outcome-reports' length. Placement keeps such a CONTINUE in its "
         "thread (rule possessed-topics reads its 'our' as no new topic of the speaker's).",
         {"noun_reports": False},
-        "EVIDENCE_NOUN",
+        "Pooled hand-written (every file before stop 41, 6,535 logged probes), off -> on: "
+        "intent 5944 -> 5949 (+5 -0: 'The physio booked me for an MRI, here's the radiology "
+        "report.', 'The revised bill has arrived; it is now 1,140 pounds for the year.', 'The "
+        "doctor looked in the ear, no wax, ...', 'And the house stuff: the damp specialist "
+        "quoted £3,400 ...', '... the hay man came again today, late as usual'), resume, new "
+        "thread and tool unchanged. reports_holdout41 62 -> 62 of 74; reports_tune41 38 -> 40 "
+        "of 43. A first version read 'hasnt eaten' as a past form after the noun phrase "
+        "('my leopard gecko hasnt eaten in 9 days, ...', gold EXPLORE): negated auxiliaries "
+        "end it. A first version made 'my'/'the' report openers of the native settle: the "
+        "bench's plain statement ('The staging cluster runs three etcd members ...') no longer "
+        "settled natively, hence the terse gate's 80 characters.",
         "dialogue.outcome_reports.reports_an_outcome",
     ),
     (
@@ -71,7 +85,13 @@ REPORT41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "(DRILL_DOWN). 'also the dough is sticky, ...?' (no past form, a word of the thread) "
         "stays on it.",
         {"event_adders": False},
-        "EVIDENCE_EVENT",
+        "Pooled hand-written (every file before stop 41, 6,535 logged probes), off -> on: "
+        "every figure unchanged (intent 5949, new thread 575/645); reports_holdout41 and "
+        "reports_tune41 unchanged (62 of 74, 40 of 43). On the stop's probes after dog-limp "
+        "advice ('also the boiler broke last night, what now?', 'also the dishwasher flooded "
+        "the kitchen yesterday, who do I call?': DRILL_DOWN -> EXPLORE and a new thread; the "
+        "controls 'also the dog ate a sock yesterday, is that related?', 'also the paw bled "
+        "a bit ..., is that bad?' stay DRILL_DOWN: tests/test_reports41.py).",
         "dialogue.adder_questions.added_question",
     ),
 )

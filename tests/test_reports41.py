@@ -14,6 +14,7 @@ import pytest
 
 import multihorizon as mh
 from exchanges import user_turn_reads
+from handwritten_scoring import score
 from multihorizon.dialogue.item_reactions import item_reaction
 from multihorizon.dialogue.outcome_reports import LONG_OUTCOME_CHARS, outcome_report
 from timing import best_seconds

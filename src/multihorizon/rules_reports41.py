@@ -7,6 +7,9 @@ imports nothing of the engine.
 Figures: every hand-written file before stop 41 pooled (6,535 logged probes;
 ``tests/handwritten_scoring``, /work/notes/s41 tools), the rule's switch off -> on, everything
 else on; reports_holdout41 (written before the rules, misses not read) and reports_tune41.
+../shared/data (tools/eval_all.py, hashing, the three rules on): every row as in the README
+table (sgd intent macro-F1 0.672, resumption 0.920, shift F1 0.529; tiage 0.476; dialseg711
+0.629; CAsT intent 0.758/0.869/0.882; swda 0.679).
 """
 
 from __future__ import annotations

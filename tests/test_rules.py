@@ -28,6 +28,7 @@ from test_lists38 import OBSERVERS as _LISTS38
 from test_lists40 import OBSERVERS as _LISTS40
 from test_noun_references import OBSERVERS as _NOUNS39
 from test_reports40 import OBSERVERS as _REPORTS40
+from test_reports41 import OBSERVERS as _REPORTS41
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_return_targets import OBSERVERS as _BACKTO38
 from test_returns39 import OBSERVERS as _RETURNS39
@@ -1786,6 +1787,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
     **_VALUES40,  # summed-output-values (stop 40)
     **_REPORTS40,  # more-requests, surprised-reports, elliptic-reports (stop 40)
+    **_REPORTS41,  # item-reactions, noun-reports, event-adders (stop 41)
 }
 
 

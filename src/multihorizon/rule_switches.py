@@ -441,3 +441,6 @@ class RuleSwitches:
     # SPEC-028 §5.2: "he hates the new food, won't eat it" reports an outcome: its subjectless
     # "won't eat it" is no inversion (rule elliptic-reports).
     elliptic_reports: bool = True
+    event_adders: bool = True  # "also the boiler broke, what now?": EXPLORE §5.2 §3.3
+    item_reactions: bool = True  # "the third exercise kills my wrist haha": CONTINUE §5.2
+    noun_reports: bool = True  # "my manager signed it off this morning": CONTINUE §5.2

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..text.adder_words import (
     ADDER_ASKS,
+    ADDER_EVENTS,
     ADDER_GENERIC,
     ADDER_JOINS,
     ADDER_LEADS,
@@ -196,7 +197,9 @@ def _brings_a_thing(context: DialogueContext, words: list[str], at: int, end: in
     """Whether the noun phrase at ``words[at]`` (after "the", before ``end``) names a thing of
     its own new to the conversation: a possessive ("the car's MOT is due") or two content
     words before a word of ``ADDER_LINKS`` ("the shower drain is slow"). "the dough is
-    sticky" (one word) stays a part of the thread's own situation."""
+    sticky" (one word) stays a part of the thread's own situation; with rule event-adders one
+    word before a past form of an event ("the boiler broke", "the pipe burst") names one too,
+    when it is new to the conversation as the others must be."""
     if at >= end:
         return False
     head = words[at]
@@ -204,6 +207,13 @@ def _brings_a_thing(context: DialogueContext, words: list[str], at: int, end: in
         nouns = [head[:-2]]
     elif at + 2 < end and words[at + 2] in ADDER_LINKS and words[at + 1] not in ADDER_LINKS:
         nouns = [head, words[at + 1]]
+    elif (
+        context.config.event_adders
+        and at + 1 < end
+        and head not in ADDER_LINKS
+        and (past_form(words[at + 1]) or words[at + 1] in ADDER_EVENTS)
+    ):
+        nouns = [head]  # rule event-adders: "also the boiler broke last night, what now?"
     else:
         return False
     terms = content_terms(" ".join(nouns))

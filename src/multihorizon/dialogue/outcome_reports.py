@@ -27,6 +27,10 @@ from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
 from ..text.outcome_words import (
+    NOUN_REPORT_POINTERS,
+    NOUN_REPORT_VERBS,
+    NOUN_REPORT_WORDS,
+    OUTCOME_DETERMINERS,
     OUTCOME_FILLERS,
     OUTCOME_HAVE,
     OUTCOME_IRREGULAR,
@@ -42,6 +46,7 @@ from ..text.turn_text import TurnWords, regular_past, turn_words
 from .done_reports import done_report
 from .phrasing import ACKNOWLEDGED_CHARS, REPORT_OPENERS
 from .returns import any_held
+from .terse_reports import TERSE_CHARS
 from .thread_details import DETAIL_CHARS
 
 if TYPE_CHECKING:
@@ -59,6 +64,7 @@ __all__ = [
     "report_openers",
     "report_reader",
     "reports_an_outcome",
+    "reports_by_a_noun",
 ]
 
 # The longest statement read (characters), and its first word one of ``OUTCOME_OPENERS``:
@@ -117,11 +123,11 @@ def report_reader(config: Config) -> Callable[[str], bool] | None:
     outcome-reports (None: neither is on)."""
     done = config.report_backs and config.done_reports
     outcome = config.report_backs and config.outcome_reports
-    limit = outcome_chars(config)
+    limit, nouns = outcome_chars(config), config.noun_reports
     if done and outcome:
-        return lambda text: done_report(text) or outcome_report(text, limit)
+        return lambda text: done_report(text) or outcome_report(text, limit, nouns)
     if outcome:
-        return lambda text: outcome_report(text, limit)
+        return lambda text: outcome_report(text, limit, nouns)
     return done_report if done else None
 
 
@@ -133,35 +139,50 @@ def _past(word: str) -> bool:
     return regular_past(word)
 
 
-def outcome_report(text: str, limit: int = OUTCOME_CHARS) -> bool:
+def outcome_report(text: str, limit: int = OUTCOME_CHARS, nouns: bool = False) -> bool:
     """Whether a statement has a clause that reports a thing done ("Switched it off last
     night", "they fixed it", "I've drafted ...", "She had the eye test today") or hands one
     over ("here's today's reading"), asks for nothing and says no clause before it that the
     report is about something else ("ok totally random but i bought a ukulele"). The caller
-    checks it is no question. ``limit``: the longest statement read."""
+    checks it is no question. ``limit``: the longest statement read; ``nouns``: rule
+    noun-reports reads a clause whose subject is a noun phrase ("my manager signed it off")."""
     if len(text) > limit:
         return False
     # The turn's record (``turn_words``): the classifier's stage and rule outcome-reports
     # read the same statement, and the other report rules its words.
     record = turn_words(text)
-    found = record.read.get(_READ)
+    key = _NOUNS_READ if nouns else _READ
+    found = record.read.get(key)
     if found is None:
-        found = record.read[_READ] = _reads_a_report(record)
+        found = record.read[key] = _reads_a_report(record, nouns)
     return found
 
 
 _READ = "outcome-reports"  # this rule's key in a turn's ``TurnWords.read``
+_NOUNS_READ = "noun-reports"  # with rule noun-reports' clauses
 
 
-def _reads_a_report(record: TurnWords) -> bool:
+def _reads_a_report(record: TurnWords, nouns: bool) -> bool:
     words = record.plain
-    if not words or words[0] not in OUTCOME_OPENERS or _asks(words):
-        return False  # the native settle reads the first word alone
+    if not words or _asks(words):
+        return False
+    if words[0] not in OUTCOME_OPENERS and not (
+        nouns
+        and words[0] in OUTCOME_DETERMINERS
+        and len(record.text) <= TERSE_CHARS
+        and "?" not in record.text
+    ):
+        # The native settle reads the first word alone; a statement of at most TERSE_CHARS
+        # with no "?" the session hands on whatever its first word (the terse gate), so rule
+        # noun-reports reads "my ..." and "the ..." no longer than that: the common
+        # statement ("The staging cluster runs three etcd members ...") still settles.
+        return False
     for clause in record.clauses():  # a clause ends at ``STATEMENT_ENDS`` or a joiner
         start = 0
         while start < len(clause) - 1 and clause[start] in OUTCOME_FILLERS:
             start += 1
-        if _reports(clause[start:]):  # "Unrelated, ..." is no past form: otherness first
+        if _reports(clause[start:]) or (nouns and _noun_reports(clause[start:])):
+            # "Unrelated, ..." is no past form: otherness first
             return OUTCOME_OTHERNESS.isdisjoint(clause[: start + 1])
         if not OUTCOME_OTHERNESS.isdisjoint(clause):
             return False  # "Other thing: my glaze ran off one mug ..."
@@ -175,6 +196,41 @@ def _reports(clause: list[str]) -> bool:
     if first not in OUTCOME_SUBJECTS or not rest:
         return False
     return _past(rest[0]) or (rest[0] in OUTCOME_HAVE and len(rest) > 1 and _past(rest[1]))
+
+
+def _noun_reports(clause: list[str]) -> bool:
+    """Whether a clause opens with a noun phrase that did a thing (rule noun-reports): a word
+    of ``OUTCOME_DETERMINERS``, one to ``NOUN_REPORT_WORDS`` words none of which is a verb of
+    ``_NOT_NOUNS`` or an "-ing" form, then a past form or "have" and one ("my manager signed
+    it off", "the vet has booked an x-ray"). "the dog needs walking" holds none."""
+    if not clause or clause[0] not in OUTCOME_DETERMINERS:
+        return False
+    for at in range(2, min(len(clause), NOUN_REPORT_WORDS + 2)):
+        word, before = clause[at], clause[at - 1]
+        if before in _NOT_NOUNS or before.endswith("ing") or before in OUTCOME_DETERMINERS:
+            return False
+        if _noun_past(word):
+            return True
+        if word in OUTCOME_HAVE and at + 1 < len(clause) and _noun_past(clause[at + 1]):
+            return True
+    return False
+
+
+def _noun_past(word: str) -> bool:
+    return word in NOUN_REPORT_VERBS or _past(word)
+
+
+# Words that end a noun phrase with no past form after it ("the dog needs walked", "my boss
+# will have signed it"), or say it has not happened ("my gecko hasnt eaten in 9 days": a
+# state of the user's own thing, which may open a topic): no report of a thing done.
+_NOT_NOUNS = frozenset((
+    "is", "are", "was", "were", "be", "been", "needs", "need", "wants", "want", "keeps",
+    "will", "would", "can", "could", "should", "must", "might", "may", "won't", "wont",
+    "didn't", "didnt", "doesn't", "doesnt", "don't", "dont", "not", "never", "has", "have",
+    "had", "to", "and", "or", "but", "of", "for", "with", "in", "on", "at", "hasn't", "hasnt",
+    "haven't", "havent", "hadn't", "hadnt", "isn't", "isnt", "wasn't", "wasnt", "aren't",
+    "arent", "weren't", "werent", "still", "just",
+))  # fmt: skip
 
 
 def _asks(words: tuple[str, ...]) -> bool:
@@ -196,7 +252,10 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
     outcome-reports). The caller (``reply_rules.reports_on_the_reply``) checks the rest: no
     question, right after a reply, an assistant chat of two, a thread on the table."""
     config = context.config
-    if not config.outcome_reports or not outcome_report(features.text, outcome_chars(config)):
+    nouns = config.noun_reports
+    if not config.outcome_reports or not outcome_report(
+        features.text, outcome_chars(config), nouns
+    ):
         return False
     if any(features.has(marker) for marker in _MOVES):
         return False  # "Unrelated, my work VPN disconnects ..." moves on
@@ -205,10 +264,30 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
     # It takes up the reply or its thread: a word pointing back, or a word either used ("I
     # bought a used car last week and the brakes squeal." after party tips takes up nothing).
     # Curly apostrophes too ("here\u2019s").
-    if not OUTCOME_POINTERS.isdisjoint(features.words.plain):
+    plain = features.words.plain
+    if plain[0] not in OUTCOME_OPENERS:  # rule noun-reports: "my manager signed it off"
+        if not NOUN_REPORT_POINTERS.isdisjoint(plain):
+            return True  # "it", "them": the advice's thing; not "my son broke his arm"
+    elif not OUTCOME_POINTERS.isdisjoint(plain):
         return True  # "Tried your trick today", "I put a hygrometer in there"
     threads, reply = context.threads, context.log.features[-1]
     # Each vocabulary on its own: the thread's grows with the log, a union would copy it.
     return any_held(threads.vocabulary[threads.active], features.terms) or any_held(
         reply.term_set, features.terms
+    )
+
+
+def reports_by_a_noun(context: DialogueContext, features: TurnFeatures) -> bool:
+    """Whether a user statement right after a reply, in an assistant chat of two, is a report
+    rule noun-reports reads ("Our director approved it this morning and it is now with HR,
+    ..."): placement keeps it in the thread it reports on, where rule possessed-topics would
+    read its "our" as the speaker's own new topic."""
+    plain = features.words.plain
+    return (
+        context.config.noun_reports
+        and not features.question
+        and bool(plain)
+        and plain[0] in OUTCOME_DETERMINERS
+        and context.after_a_reply()
+        and reports_an_outcome(context, features)
     )

@@ -19,6 +19,7 @@ from .echoes import echoed_term
 from .intent import Intent
 from .named_topics import named_topic_of
 from .new_subjects import opens_new_subject
+from .outcome_reports import reports_by_a_noun
 from .phrasing import announced_turn, asks_for_something, opens_with_return
 from .possessed_topics import opens_possessed_topic
 from .reply_rules import asks_on_the_topic, requests_on_the_thread
@@ -169,6 +170,9 @@ def _weak_stay(
         config.possessed_topics
         and opens_possessed_topic(threads, plan, features, intent)
         and not multiparty.peer_dialogue(log, config)
+        # "Our director approved it this morning, ...": a report on the advice (rule
+        # noun-reports), not the speaker's own new topic.
+        and not (intent is Intent.CONTINUE and reports_by_a_noun(context, features))
     ):
         return threads.leave(vector, context.thresholds.join, features.terms)
     return None

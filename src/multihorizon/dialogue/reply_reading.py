@@ -15,6 +15,7 @@ from .condition_checks import asks_between_readings, checks_a_condition
 from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
+from .item_reactions import reacts_to_an_item
 from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
 from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
@@ -107,6 +108,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.DRILL_DOWN  # rule more-requests: more of the same, deeper in the thread
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_stated(context, features):
         return Intent.CONTINUE  # rules surprised-reports, elliptic-reports: a report
+    if intent is Intent.DRILL_DOWN and reacts_to_an_item(context, features):
+        return Intent.CONTINUE  # rule item-reactions: how an item of the advice went
     if (
         intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
         and reports_tersely(context, features)

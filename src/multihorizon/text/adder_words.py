@@ -7,6 +7,7 @@ from __future__ import annotations
 
 __all__ = [
     "ADDER_ASKS",
+    "ADDER_EVENTS",
     "ADDER_GENERIC",
     "ADDER_JOINS",
     "ADDER_LEADS",
@@ -78,6 +79,11 @@ ADDER_POINTERS = frozenset((
     "it", "it's", "its", "that", "that's", "this", "these", "those", "they", "they're", "them",
     "there", "here", "same", "the", "about", "regarding", "concerning", "re",
 ))  # fmt: skip
+# Past forms of an event that are their own base form (rule terse-reports' past forms leave
+# them out: "burst" is an order too): after "the" and one word new to the conversation ("also
+# the pipe burst last night, what now?") the statement brings a thing of its own (rule
+# event-adders).
+ADDER_EVENTS = frozenset(("burst", "split", "shut", "cut", "quit", "hit", "set"))
 # A statement opening with "the" brings a thing of its own when its noun is a possessive new
 # to the conversation ("oh and the car's MOT is due, ...?") or two such words before one of
 # these ("while I'm at it, the shower drain is slow, ...?"); "also the dough is sticky,

@@ -8,6 +8,10 @@ from __future__ import annotations
 from .report_words import DONE_FILLERS, DONE_POINTERS
 
 __all__ = [
+    "NOUN_REPORT_POINTERS",
+    "NOUN_REPORT_VERBS",
+    "NOUN_REPORT_WORDS",
+    "OUTCOME_DETERMINERS",
     "OUTCOME_FILLERS",
     "OUTCOME_HAVE",
     "OUTCOME_IRREGULAR",
@@ -50,6 +54,25 @@ OUTCOME_OTHERNESS = frozenset((
     "anyway", "aside", "off-topic", "offtopic", "change",
 ))  # fmt: skip
 OUTCOME_HAVE = frozenset(("have", "has", "had"))
+# Words that open a noun phrase naming who did the thing (rule noun-reports: "my manager
+# signed it off this morning", "the vet got us in for 4pm", "our plumber came round"): before
+# one to ``NOUN_REPORT_WORDS`` words and a past form.
+OUTCOME_DETERMINERS = frozenset(("my", "our", "the", "his", "her", "their"))
+NOUN_REPORT_WORDS = 3
+# "-ed" words of rule done-reports' DONE_NOT_VERBS that still report a thing done once someone
+# else is the subject ("my manager signed it off", "the vet booked an x-ray", "the council
+# received it", "the physio saw him"): what the speaker wants or plans stays out.
+NOUN_REPORT_VERBS = frozenset((
+    "booked", "signed", "received", "started", "joined", "applied", "moved", "used", "read",
+    "heard", "saw", "felt", "lost", "learned", "learnt",
+))  # fmt: skip
+# Words that point back at the advice's thing as the object of a report whose subject is a
+# noun phrase ("my manager signed it off"); a person's "his"/"her" points at the subject
+# ("my son broke his arm") and takes up nothing of the thread, nor does a relative "that"
+# ("the neighbours built a fence that blocks our light").
+NOUN_REPORT_POINTERS = DONE_POINTERS - frozenset((
+    "one", "ones", "all", "both", "everything", "that", "this", "these", "those",
+))  # fmt: skip
 # A clause that hands over what came of it ("here's today's reading", "heres yesterday").
 OUTCOME_SHARERS = frozenset(("here's", "heres", "here"))
 # Words that point back at the reply or the place it talked about ("Tried your trick today",

@@ -93,7 +93,7 @@ PRODUCT_REPEATS = (
     "more like these", "more like those", "more like this", "more like that",
     "another like the", "one like the first", "like the first one", "like the last one",
     "now one for", "do one for", "make one for", "write one for", "and one for",
-    *(f"give me {count} more" for count in _COUNTS),
+    *(f"give me {count} more" for count in _MORE_COUNTS),  # stop 41: "give me 3 more"
     # Stop 40 (reports40): more verbs of making before a counted "more" ("could you write two
     # more of those", "do 3 more"), and "more ... of this kind" asked with its variation
     # ("some more exercises of this kind but with modal verbs"): a request for more of the

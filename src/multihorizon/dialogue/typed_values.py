@@ -11,8 +11,9 @@ head noun (``text.answer_shapes.asked_type``), and the output holds a value of t
 field of that type: "triggered by:", "Author:", "runner:"; or a value of its form: "4m12s",
 "10.0.3.17", ":5432", "main.c:41:7:").
 
-``typed_value_output`` finds the output: the newest output in reach (within ``_WINDOW``
-turns) whose exchange has a reply, in the thread the conversation is in now (after a new
+``typed_value_output`` finds the output: among the latest outputs whose exchange has a reply
+(those logged after one turn; an older output is no fresh one), in reach (within ``_WINDOW``
+turns) and in the thread the conversation is in now (after a new
 topic, "how many juniors can ride together?" asks nothing of a commit), holding a value of
 the asked type that no turn since the output said (a value known by its form: "when did it
 die?" after a reply saying "03:12:44" is answered). A JSON text whose list holds records of
@@ -62,16 +63,18 @@ def typed_value_output(
     if kind is None:
         return None
     last = len(log) - 1
+    # The latest outputs with a reply (those of one step, after the same turn): an older one
+    # is no fresh output, whatever it holds.
+    since = max((entry.turn_id for entry in scratch if entry.turn_id < last), default=-1)
     threads = log.thread_index
+    if since < 0 or since < last - _WINDOW or threads[since] != threads[last]:
+        return None  # out of reach, or the talk moved to another thread
     best: ScratchEntry | None = None
     for entry in scratch:
-        since = entry.turn_id
-        if since >= last or since < last - _WINDOW or threads[since] != threads[last]:
-            continue  # no reply yet, out of reach, or the talk moved to another thread
-        holds, values = _holds(entry.raw_output[:_CONTENT_CHARS], kind)
-        if not holds or (values and values <= _said(log, since)):
+        if entry.turn_id != since:
             continue
-        if best is None or entry.turn_id >= best.turn_id:
+        holds, values = _holds(entry.raw_output[:_CONTENT_CHARS], kind)
+        if holds and not (values and values <= _said(log, since)):
             best = entry  # the newest holding such a value
     return best
 

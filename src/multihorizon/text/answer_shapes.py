@@ -21,6 +21,7 @@ __all__ = [
     "ADDRESS",
     "DURATION",
     "FILE",
+    "GENERAL_WORDS",
     "LINE",
     "MACHINE",
     "PERSON",
@@ -99,6 +100,12 @@ _MONTH_AND_DAY_NAMES = frozenset((
     "november", "december", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday",
     "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 ))
+# Words asking about people or things in general ("what time do most customers order?",
+# "when do people usually book?"): a habit of the world, not a value an output shows.
+GENERAL_WORDS = frozenset((
+    "most", "usually", "normally", "generally", "typically", "people", "everyone", "anyone",
+    "everybody", "anybody", "ever", "often",
+))
 # fmt: on
 _LEADS = frozenset(("and", "n", "so", "ok", "okay", "also", "then", "oh", "but", "&"))
 _EDGES = ",;!?\"'()[]{}<>*`"
@@ -108,7 +115,10 @@ _MAX_OPENING = 5  # words of a question read for its question word and head noun
 def asked_type(words: Sequence[str]) -> str | None:
     """The type of value a question asks for by its opening (``words``: its casefolded words,
     edges stripped): a typed question word ("who", "when", "where"), "how long", or "which" /
-    "what" and a head noun of ``TYPED_NOUNS`` ("which port", "what's the ip"); else None."""
+    "what" and a head noun of ``TYPED_NOUNS`` ("which port", "what's the ip"); else None,
+    also for a question about people or things in general (``GENERAL_WORDS``)."""
+    if not GENERAL_WORDS.isdisjoint(words):
+        return None  # "what time do most customers order?": the world's habit
     opening = [word for word in words[:_MAX_OPENING] if word]
     while opening and opening[0] in _LEADS:
         opening = opening[1:]

@@ -26,6 +26,7 @@ from multihorizon.text.answer_shapes import (
     PORT,
     WHEN,
     asked_type,
+    head_noun,
     shape_values,
 )
 from timing import best_seconds
@@ -170,6 +171,23 @@ def test_a_judging_question_with_a_word_of_no_output_asks_the_world() -> None:
     assert intents_by_every_path(_df(), "how much is free on the archive?") == {TOOL}
 
 
+def test_a_field_named_twice_asked_by_its_name_is_the_outputs() -> None:
+    """ "what terminal": a key the flight's departure and arrival both have (rule
+    summed-output-values counts a word shown once); not after the reply said it."""
+    session = mh.Session()
+    session.user("is the team's flight on time")
+    session.tool_output(
+        "flight_status",
+        '{"flight": "KL1234", "status": "Delayed", "departure": {"terminal": "2", "gate": '
+        '"D4"}, "arrival": {"terminal": "B", "gate": "B12"}}',
+        args={"flight": "KL1234"},
+    )
+    session.assistant("It's delayed; no new departure time yet.")
+    assert intents_by_every_path(session, "what terminal does it land at?") == {TOOL}
+    session.assistant("It lands at terminal B.")
+    assert TOOL not in intents_by_every_path(session, "and which terminal for the way back?")
+
+
 def test_a_port_asked_by_its_name_is_the_outputs() -> None:
     assert intents_by_every_path(_refused(), "n which port did it try") == {TOOL}
 
@@ -183,6 +201,9 @@ def test_the_readers() -> None:
     assert asked_type(["what", "line", "is", "it", "on"]) == LINE
     assert asked_type(["which", "colour", "port"]) is None  # the head noun is another
     assert asked_type(["how", "many", "files"]) is None
+    assert asked_type(["what", "time", "do", "most", "customers", "order"]) is None
+    assert head_noun(["and", "what", "terminal", "does", "it", "land", "at"]) == "terminal"
+    assert head_noun(["how", "many", "terminals"]) is None
     tokens = [
         "connection",
         "to",

@@ -16,7 +16,10 @@ field of that type: "triggered by:", "Author:", "runner:"; or a value of its for
 turns) and in the thread the conversation is in now (after a new
 topic, "how many juniors can ride together?" asks nothing of a commit), holding a value of
 the asked type that no turn since the output said (a value known by its form: "when did it
-die?" after a reply saying "03:12:44" is answered). A JSON text whose list holds records of
+die?" after a reply saying "03:12:44" is answered). A "which" / "what" question of another
+head noun asks for the field of that name ("what terminal does it land at?" of a flight's
+"terminal" fields, named twice, which rule summed-output-values leaves) when no turn since
+the output said it. A JSON text whose list holds records of
 three fields or more is a search's results, one of which its reply offered: sgd's "Who
 directed it?", "Where is it located?" ask about that thing (as rule summed-output-values
 counts such a record's field as no one value). The question must ask for a value
@@ -33,7 +36,8 @@ import functools
 from collections.abc import Collection
 
 from ..config import Config
-from ..text.answer_shapes import asked_type, shape_values
+from ..text.answer_shapes import asked_type, head_noun, shape_values
+from ..text.tokens import normalise_term
 from ..tiers.scratch import ScratchEntry
 from .json_records import record_keys
 from .turnlog import TurnLog
@@ -60,7 +64,8 @@ def typed_value_output(
         return None
     words = [word.strip(_EDGES) for word in text.casefold().split()[:_MAX_WORDS]]
     kind = asked_type(words)
-    if kind is None:
+    noun = normalise_term(head_noun(words) or "") if kind is None else ""
+    if kind is None and not noun:
         return None
     last = len(log) - 1
     # The latest outputs with a reply (those of one step, after the same turn): an older one
@@ -73,10 +78,31 @@ def typed_value_output(
     for entry in scratch:
         if entry.turn_id != since:
             continue
-        holds, values = _holds(entry.raw_output[:_CONTENT_CHARS], kind)
+        content = entry.raw_output[:_CONTENT_CHARS]
+        if kind is None:  # "what terminal does it land at?": a field of it, though repeated
+            if noun in _keys(content) and not any(t > since for t in log.turns_mentioning(noun)):
+                best = entry
+            continue
+        holds, values = _holds(content, kind)
         if holds and not (values and values <= _said(log, since)):
             best = entry  # the newest holding such a value
     return best
+
+
+@functools.lru_cache(maxsize=1024)
+def _keys(content: str) -> frozenset[str]:
+    """The field names of an output not a search's results ("terminal" of '"terminal": "A"',
+    "runner" of "runner: gl-7"), as normalised terms: a token ending in ':' or a JSON key."""
+    if len(set(record_keys(content))) >= _RESULT_FIELDS:
+        return frozenset()
+    keys: set[str] = set()
+    for token in content.casefold().split():
+        name = token.strip('{[,"')
+        if name.endswith((":", '":')) and len(name) > 1:
+            for part in name.rstrip(':"').replace("-", "_").split("_"):
+                if part.isalpha():
+                    keys.add(normalise_term(part))
+    return frozenset(keys)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -29,6 +29,7 @@ __all__ = [
     "PORT",
     "WHEN",
     "asked_type",
+    "head_noun",
     "shape_values",
 ]
 
@@ -137,6 +138,20 @@ def asked_type(words: Sequence[str]) -> str | None:
         if word not in _NOUN_SKIPS:
             return None
     return None
+
+
+def head_noun(words: Sequence[str]) -> str | None:
+    """The noun a "which" / "what" question asks the value of ("what terminal does it land
+    at?": "terminal"), the first word after the question word and ``_NOUN_SKIPS``; None for
+    another opening or a question about things in general (``GENERAL_WORDS``)."""
+    if not GENERAL_WORDS.isdisjoint(words):
+        return None
+    opening = [word for word in words[:_MAX_OPENING] if word]
+    while opening and opening[0] in _LEADS:
+        opening = opening[1:]
+    if not opening or opening[0] not in _NOUN_OPENERS:
+        return None
+    return next((word for word in opening[1:] if word not in _NOUN_SKIPS), None)
 
 
 def shape_values(tokens: Sequence[str], kind: str) -> tuple[bool, frozenset[str]]:

@@ -85,7 +85,7 @@ def typed_value_output(
             continue
         holds, values = _holds(content, kind)
         if holds and not (values and values <= _said(log, since)):
-            best = entry  # the newest holding such a value
+            best = entry  # the last of them holding such a value
     return best
 
 

@@ -242,3 +242,15 @@ def test_the_readers_are_linear() -> None:
         )
 
     assert seconds(20_000) <= 30 * max(seconds(2_000), 0.005)
+
+
+def _typed_value(config: mh.Config) -> object:
+    return _ci(config).classify("who kicked it off")
+
+
+def _judged_question(config: mh.Config) -> object:
+    return _df(config).classify("which filesystem is best for a usb stick i share with a mac?")
+
+
+# For tests/test_rules.py's on/off test: what each rule decides, as its switch sets it.
+OBSERVERS = {"typed-output-values": _typed_value, "judged-world-questions": _judged_question}

@@ -38,6 +38,7 @@ from test_terms37 import OBSERVERS as _TERMS37
 from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
 from test_values40 import OBSERVERS as _VALUES40
+from test_values41 import OBSERVERS as _VALUES41
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1471,6 +1472,8 @@ def _shown_number_reason(config: mh.Config) -> object:
 
 
 def _compound_output_word(config: mh.Config) -> object:
+    # Rule typed-output-values names the output too ("how long": a duration): off here.
+    config = config.replace(typed_output_values=False)
     return _stop36_session(config, True).classify("how long did windows take?")
 
 
@@ -1786,6 +1789,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_FIELDS39,  # output-value-forms, status-runs (stop 39)
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
     **_VALUES40,  # summed-output-values (stop 40)
+    **_VALUES41,  # typed-output-values, judged-world-questions (stop 41)
     **_REPORTS40,  # more-requests, surprised-reports, elliptic-reports (stop 40)
     **_REPORTS41,  # item-reactions, noun-reports, event-adders (stop 41)
 }

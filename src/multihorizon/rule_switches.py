@@ -182,6 +182,12 @@ class RuleSwitches:
     # "which region was it going out to?" after a deploy log and its summing-up reply: a value
     # of that output (rule summed-output-values, §5.2 TOOL_REFERENCE).
     summed_output_values: bool = True
+    # "who kicked it off?", "which port did it try?" after a CI log or a connection error: a
+    # value of the output by its type (rule typed-output-values, §4.1 tool, §5.2).
+    typed_output_values: bool = True
+    # "which filesystem is best for a usb stick?" after df: a judgement of the world, not a
+    # value shown (rule judged-world-questions, §5.2).
+    judged_world_questions: bool = True
     # "would a partial index be better than caching the report?" right after a plan: advice on
     # the subject, no tool reference (rule advice-questions).
     advice_questions: bool = True

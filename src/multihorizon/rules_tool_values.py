@@ -1,4 +1,4 @@
-"""The rules of stops 39 and 40's tool-output work (issue 15 item 1: questions about an
+"""The rules of stops 39, 40 and 41's tool-output work (issue 15 item 1: questions about an
 output's values naming no tool word), as data for ``multihorizon.rules`` through
 ``rules_tool_outputs``: each entry is ``(id, stage, section, summary, off, evidence,
 function)``, the arguments of one registry row. Like the registry, this imports nothing of
@@ -90,5 +90,55 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "0.7195 -> 0.7195 (no probe changed), references acc@1 0.7753 -> 0.7753, hit@3 "
         "0.8808 -> 0.8803 (one probe), threads unchanged.",
         "dialogue.summed_values.summed_value_output",
+    ),
+    (
+        "typed-output-values",
+        "intent",
+        "§4.1 tool, §5.2",
+        "Under rule summed-output-values, a question for a value (its own test: no advice, "
+        "reason, norm, yes/no or how-to question) naming no word of an output asks by the "
+        "answer's type, its question word and head noun ('who' a person, 'when' / 'what "
+        "time' a date or clock time, 'how long' a duration, 'where' a place, 'which port', "
+        "'what address', 'which line', 'which file', 'what machine'): the newest output "
+        "within 16 turns, past its reply, in the thread the talk is in, holding a value of "
+        "that type (a field of it: 'triggered by:', 'Author:', 'runner:', 'duration:'; or a "
+        "value of its form: '4m12s', '10.0.3.17', 'port 5432', 'main.c:41:7:', '14:10') that "
+        "no turn since said is the turn's named tool reference and the turn TOOL_REFERENCE "
+        "('who kicked it off?' after a CI log, 'when was it committed?' after git log, "
+        "'which port did it try?' after a refused connection). The native settle hands such "
+        "questions on as rule summed-output-values' (an output with a reply).",
+        {"typed_output_values": False},
+        "off -> on (other rules on): values_holdout41 (written before the rule, its misses "
+        "not read) logged intent 39 -> 50 of 62, tool target 12 -> 23 of 33 (both stop-41 "
+        "rules on against main: intent 0.613 -> 0.806, all 76 probes 0.632 -> 0.803, tool "
+        "target 0.364 -> 0.697, references tool 13 -> 25 of 36); the session's tune set "
+        "values_tune41 (its misses read) intent 25 -> 41 of 42, tool target 10 -> 25 of 25; "
+        "values_holdout40 intent 51 -> 52, tool 23 -> 24 of 26; fields_holdout39 intent 51 "
+        "-> 52, tool 21 -> 22 of 23; no hand-written probe lost. A first version lost 28 sgd "
+        "questions ('Who directed it?', 'Where is it located?', 'When does it arrive?' after "
+        "a search's results, one offered): a JSON list of records of three fields or more "
+        "is a search's results, and only the latest replied outputs count. sgd intent 0.7195 "
+        "-> 0.7195 (no probe changed), references acc@1 0.7753 -> 0.7753.",
+        "dialogue.typed_values.typed_value_output",
+    ),
+    (
+        "judged-world-questions",
+        "intent",
+        "§5.2",
+        "A question with a judging word ('best', 'ideal', 'recommended'; 'good' or 'decent' "
+        "after 'a') and a word no tool output holds asks which thing of the world is good, "
+        "not a value shown: rules output-details and summed-output-values name no output for "
+        "it and it is no TOOL_REFERENCE ('which filesystem is best for a usb stick?' after "
+        "df, 'which city has the best museums?' after a city's weather, 'whats a good ping "
+        "for shooters' after ping); 'best saturday?' of a till report holds every word but "
+        "the judging one.",
+        {"judged_world_questions": False},
+        "off -> on (other rules on): values_tune41 4 probes TOOL_REFERENCE -> not (df "
+        "'which filesystem is best for an external drive ...', 'Which museum in London is "
+        "best for eleven year olds?' after a coach trip's JSON, 'which city in belgium has "
+        "the best chocolate shops?' after weather, 'whats a good ping for shooters'); "
+        "values_holdout41 intent 49 -> 50 of 62, values_holdout40 51 -> 52 of 59; no "
+        "hand-written probe lost; sgd intent unchanged.",
+        "dialogue.judged_questions.judges_world",
     ),
 )

@@ -43,6 +43,7 @@ from .compound_words import compound_parts
 from .dislocated import dislocated_terms
 from .earlier_runs import asks_named_run
 from .fresh_outputs import asks_cause, asks_reason
+from .judged_questions import judges_world
 from .output_details import exchange_over, holds_number, output_detail, question_numbers
 from .output_values import output_value_forms
 from .summed_values import summed_value_output
@@ -69,15 +70,19 @@ def asks_output_detail(
     config, scratch, log = context.config, context.scratch, context.log
     if asks_named_run(features, scratch, log, config):
         return True  # rule named-runs: "going back to the first run, which file ..."
-    if not (config.output_detail_intents and features.question and features.terms):
+    if not (config.output_detail_intents and features.question):
         return False
-    if fronted_output(features, scratch, log, config):
+    if features.terms and fronted_output(features, scratch, log, config):
         return True  # rule fronted-output-topics: "That 147/92 on Monday, should I worry?"
     said = tuple(ref for ref in resolution.references if ref not in resolution.named)
     if len(scratch) == 0 or any(ref.type == "tool" for ref in said):
         return False
+    if judges_world(features, scratch, config):
+        return False  # rule judged-world-questions: "which filesystem is best for a usb stick?"
     if summed_value_output(features, scratch, log, config) is not None:
         return True  # rule summed-output-values: "which region was it going out to?"
+    if not features.terms:
+        return False  # rule typed-output-values alone reads a question of no terms
     cause = _shown_number_cause(features, scratch, config)
     if asks_reason(features.text) and not cause:
         return False

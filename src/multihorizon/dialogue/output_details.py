@@ -39,6 +39,7 @@ from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
+from .judged_questions import judges_world
 from .output_values import output_value_forms
 from .references import Reference
 from .resolution import Resolution
@@ -76,9 +77,20 @@ def with_output_details(
     """``resolution`` with a tool reference added to the output holding a question's detail
     (rule output-details) or moved to the earlier output it asks about (rule
     earlier-outputs); see the module."""
-    if len(scratch) == 0 or not features.terms or not asks_detail(features, config):
+    if len(scratch) == 0 or not asks_detail(features, config):
         return resolution
     entries = list(scratch)
+    if not any(ref.type == "tool" for ref in resolution.references) and judges_world(
+        features, entries, config
+    ):
+        return resolution  # rule judged-world-questions: "which city has the best museums?"
+    if not features.terms:  # rule typed-output-values alone: "when did that go in?"
+        if any(ref.type == "tool" for ref in resolution.references):
+            return resolution
+        typed = summed_value_output(features, entries, log, config)
+        if typed is None:
+            return resolution
+        return resolution.with_named(whole_turn_reference(features.text, typed))
     terms = frozenset(features.terms)
     if any(ref.type == "tool" for ref in resolution.references):
         when = _asks_when(features.text) if config.earlier_outputs else 0

@@ -70,9 +70,11 @@ from ..tiers.scratch import ScratchEntry
 from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
+from .json_records import record_keys
 from .output_values import output_value_forms
 from .tool_references import tool_name_words
 from .turnlog import TurnLog
+from .typed_values import typed_value_output
 from .world_questions import asks_advice
 
 __all__ = ["output_counts", "record_keys", "replied_outputs", "summed_value_output"]
@@ -91,10 +93,21 @@ def summed_value_output(
 ) -> ScratchEntry | None:
     """The output a question asks a value of (rule summed-output-values; see the module),
     else None."""
-    if not (config.summed_output_values and features.question and features.terms):
+    if not (config.summed_output_values and features.question):
         return None
     if len(scratch) == 0 or not _asks_value(features, scratch):
         return None
+    held = _held_value_output(features, scratch, log, config) if features.terms else None
+    if held is None:
+        # rule typed-output-values: "who kicked it off?", "which port did it try?"
+        return typed_value_output(features.text, scratch, log, config)
+    return held
+
+
+def _held_value_output(
+    features: TurnFeatures, scratch: Collection[ScratchEntry], log: TurnLog, config: Config
+) -> ScratchEntry | None:
+    """The output holding a word of a question for a value (see the module), else None."""
     terms = _question_terms(features.terms)
     words = {word.strip(_EDGES) for word in features.text.casefold().split()[:_MAX_WORDS]}
     across = not AGGREGATE_WORDS.isdisjoint(words)
@@ -232,34 +245,3 @@ def _count(token: str, counts: Counter[str]) -> None:
         part = part.strip(".-!?")
         if part:
             counts[normalise_term(part)] += 1
-
-
-def record_keys(content: str) -> list[str]:
-    """The keys of a JSON text's objects that stand inside a list ('"genre"' of
-    '{"results": [{"genre": "Pop"}]}'): one pass over its characters, strings skipped,
-    the open brackets counted. Not JSON (no opening bracket): none."""
-    if not content.lstrip().startswith(("{", "[")):
-        return []
-    keys: list[str] = []
-    lists, depth_stack = 0, []
-    start = -1  # the index after a string's opening quote, -1 outside strings
-    escaped = False
-    for index, char in enumerate(content):
-        if start >= 0:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                if lists and content[index + 1 : index + 2] == ":":
-                    keys.append(content[start:index])
-                start = -1
-            continue
-        if char == '"':
-            start = index + 1
-        elif char in "[{":
-            depth_stack.append(char)
-            lists += char == "["
-        elif char in "]}" and depth_stack:
-            lists -= depth_stack.pop() == "["
-    return keys

@@ -5,6 +5,8 @@ world, not a value shown. Closed classes, read by ``dialogue.summed_values``."""
 
 __all__ = [
     "AGGREGATE_WORDS",
+    "INDEFINITE_JUDGING_WORDS",
+    "JUDGING_WORDS",
     "LISTING_NOUNS",
     "MEANING_ENDS",
     "NORM_WORDS",
@@ -21,6 +23,17 @@ AGGREGATE_WORDS = frozenset((
     "most", "fewest", "least", "biggest", "largest", "smallest", "highest", "lowest",
     "busiest", "quietest", "longest", "shortest", "slowest", "fastest", "total", "altogether",
 ))
+# Words judging things of the world ("which filesystem is best for a usb stick?", "which city
+# has the best museums?"): with a word the output does not hold, the question asks which
+# thing of the world is good (rule judged-world-questions), not a value shown; "best
+# saturday?" of a till report holds all its words. Not "worst" nor "good": "the worst
+# response time", "the last good run" name a value or a run.
+JUDGING_WORDS = frozenset((
+    "best", "better", "nicest", "ideal", "safest", "finest", "greatest", "recommended",
+))
+# Words judging after "a" ("whats a good ping for shooters?", "a decent speed for zoom"): a
+# kind of thing of the world; "the last good run" names a run.
+INDEFINITE_JUDGING_WORDS = frozenset(("good", "decent", "sensible", "fine", "solid"))
 # Nouns naming the rows of a listing of paths ("photos/1950s", "/srv/ringing/backups"): with
 # a word of AGGREGATE_WORDS they ask across an output holding a path ("which folder is the
 # biggest one?", "which directory was the smallest").

@@ -118,11 +118,16 @@ def verb_request(log: TurnLog, surface: str, now: int, window: int) -> int | Non
     """The user turn a rule verb-repeats reference repeats: of the last ``_TURNS`` user
     turns, the latest that opens with the reference's verb and names a word of its object
     (any, when it names none), else the latest opening with the verb, else the latest
-    request or question naming a word of the object. None when none does."""
+    request or question naming a word of the object. None when none does, or when the verb
+    names no action of its own (``GENERIC_REPEAT_VERBS``: "do me that quote again"; the
+    walk of ``actions.action_target`` by the request's words finds it)."""
     said = surface.split()
+    while said and said[0].casefold().strip(_STRIP) in REPEAT_VERB_LEADS:
+        said = said[1:]  # "now do the plan command again": merged with rule object-repeats'
     verb = said[0].casefold().strip(_STRIP) if said else ""
     objects = frozenset(content_terms(" ".join(said[1:]))) - _NO_OBJECT
-    own = verb not in GENERIC_REPEAT_VERBS
+    if verb in GENERIC_REPEAT_VERBS:
+        return None
     roles, features = log.roles, log.features
     by_verb, by_object, seen = -1, -1, 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
@@ -133,7 +138,7 @@ def verb_request(log: TurnLog, surface: str, now: int, window: int) -> int | Non
             break
         earlier = features[turn]
         shares = bool(objects) and not objects.isdisjoint(earlier.terms)
-        if own and _opening(earlier.text) in (verb, "re" + verb):
+        if _opening(earlier.text) in (verb, "re" + verb):
             if shares or not objects:
                 return turn
             by_verb = turn if by_verb < 0 else by_verb

@@ -82,6 +82,7 @@ REPEAT_VERBS = MAKING_VERBS | frozenset((
     "list", "dump", "export", "import", "rebuild", "regenerate", "redraft", "deploy", "sync",
     "fetch", "scan", "test", "render", "compile", "format", "upload", "post", "print",
     "migrate", "resend", "email", "do", "give", "update", "recalculate", "train", "edit",
+    "fire", "bake", "book", "order", "record", "sort", "filter", "search", "find", "measure",
 ))  # fmt: skip
 GENERIC_REPEAT_VERBS = frozenset(("do", "give", "make", "gimme"))
 REPEAT_VERB_LEADS = MAKING_LEADS | ACTION_LEADS | frozenset((

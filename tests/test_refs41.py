@@ -125,3 +125,32 @@ def _observe_verb_repeat(config: mh.Config) -> object:
 
 
 OBSERVERS = {"verb-repeats": _observe_verb_repeat}
+
+
+# ---- latest-repeats ----------------------------------------------------------------------------
+
+_FENCE = [
+    ("user", "Could you write a quote for painting a garden fence, 30 metres, two coats?"),
+    ("assistant", "Quote: 30 m of fence, two coats, labour 2 days at 180, materials 95: 455."),
+    ("user", "What's a fair day rate for that kind of work?"),
+    ("assistant", "Between 150 and 200 a day is typical for a sole trader painter."),
+    ("user", "right, do me that fence quote again but for 45 metres and one coat"),
+    ("assistant", "Quote: 45 m of fence, one coat, labour 2 days at 180, materials 70: 430."),
+]
+
+
+def test_a_repeat_right_after_a_repeat_takes_its_parameters() -> None:
+    assert _action(_FENCE, "same for 20 metres please") == 4
+    off = mh.Config(antecedents=True, latest_repeats=False)
+    assert _action(_FENCE, "same for 20 metres please", off) == 0
+
+
+def test_a_repeat_naming_the_first_goes_back_to_it() -> None:
+    assert _action(_FENCE, "give me the first quote again but for 20 metres") == 0
+
+
+def _observe_latest_repeat(config: mh.Config) -> object:
+    return _action(_FENCE, "same for 20 metres please", config)
+
+
+OBSERVERS["latest-repeats"] = _observe_latest_repeat

@@ -11,7 +11,8 @@ from .follow_up_words import REQUEST_SKIPPED
 __all__ = [
     "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "MAKING_FOR", "MAKING_LEADS",
     "MAKING_RECIPIENTS", "MAKING_VERBS", "MESSAGE_CUES", "MESSAGE_NOUNS",
-    "NOT_ACTED", "SAME_FORM_VERBS", "GENERIC_REPEAT_VERBS", "REPEAT_VERBS", "REPEAT_VERB_LEADS",
+    "NOT_ACTED", "SAME_FORM_VERBS", "GENERIC_REPEAT_VERBS", "ORIGINAL_WORDS", "REPEAT_VERBS",
+    "REPEAT_VERB_LEADS",
 ]  # fmt: skip
 
 # Verbs that, opening a statement, ask the assistant to do something with what is on the
@@ -88,3 +89,9 @@ GENERIC_REPEAT_VERBS = frozenset(("do", "give", "make", "gimme"))
 REPEAT_VERB_LEADS = MAKING_LEADS | ACTION_LEADS | frozenset((
     "me", "maybe", "kindly", "right", "alright", "now", "then", "and", "well", "hmm", "yep",
 ))  # fmt: skip
+
+# Rule latest-repeats (refs41): a repeat request right after another repeats that one, with
+# its parameters ("same for 20 metres" after "do me that fence quote again but for 45
+# metres"), unless it names the first of them ("give me the first quote again", "like the
+# original one"): then the walk goes on to the request the repeats repeated.
+ORIGINAL_WORDS = frozenset(("first", "original", "initial", "1st"))

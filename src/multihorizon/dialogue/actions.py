@@ -85,24 +85,18 @@ def action_target(
     only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
     of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``).
     ``named_questions`` (rule repeats-named-questions): a question holding a word of
-    ``words`` but verbs of doing is taken first. ``latest`` (rule latest-repeats): a repeat
-    request met before any request is itself the target when the words of this one name
-    nothing else ("do the same for order 5540" after "draft the apology email again but
-    offer a voucher": the voucher email, not the first one). Returns (turn, REQUEST or
-    FALLBACK), or None."""
-    roles, features = log.roles, log.features
+    ``words`` but verbs of doing is taken first; ``latest``: rule latest-repeats
+    (``_names_it``). Returns (turn, REQUEST or FALLBACK), or None."""
+    roles, features, seen = log.roles, log.features, 0
     doing = questions and surface.casefold().startswith(_DOING)
-    held, fallback, first, passed = -1, -1, -1, -1
-    wanted = frozenset(words)
+    held, fallback, first, passed, wanted = -1, -1, -1, -1, frozenset(words)
     objects = wanted - _NAMING_VERBS if named_questions else frozenset()
-    objects_of = wanted - _NAMING_VERBS
-    seen = 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
             continue
         earlier = features[turn]
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
-            if latest and max(held, first, passed) < 0 and _names_it(log, turn, objects_of):
+            if latest and max(held, first, passed) < 0 and _names_it(log, turn, wanted):
                 return turn, REQUEST  # the last repeat, with its parameters (latest-repeats)
             if chains:
                 named = _before_variation(earlier.text)
@@ -231,10 +225,13 @@ def _names_original(content: str) -> bool:
     return any(word.strip(_STRIP) in ORIGINAL_WORDS for word in words)
 
 
-def _names_it(log: TurnLog, turn: int, objects: frozenset[str]) -> bool:
-    """Rule latest-repeats: whether a repeat request (``turn``), or a turn it resolved to,
-    holds a word of ``objects`` (the words by which a newer repeat names what it repeats);
-    True when those are none ("same for 20 metres")."""
+def _names_it(log: TurnLog, turn: int, words: frozenset[str]) -> bool:
+    """Rule latest-repeats: whether a repeat request met first in the walk (``turn``) is the
+    one a newer repeat repeats, with its parameters ("do the same for order 5540" after
+    "draft the apology email again but offer a voucher": the voucher email): it, or a turn it
+    resolved to, holds a word of ``words`` but verbs of doing (the words by which the newer
+    repeat names what it repeats), or those are none ("same for 20 metres")."""
+    objects = words - _NAMING_VERBS
     if not objects:
         return True
     turns = (turn, *log.references[turn])

@@ -9,10 +9,10 @@ from __future__ import annotations
 from .follow_up_words import REQUEST_SKIPPED
 
 __all__ = [
-    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "MAKING_FOR", "MAKING_LEADS",
-    "MAKING_RECIPIENTS", "MAKING_VERBS", "MESSAGE_CUES", "MESSAGE_NOUNS",
-    "NOT_ACTED", "SAME_FORM_VERBS", "GENERIC_REPEAT_VERBS", "ORIGINAL_WORDS", "REPEAT_VERBS",
-    "REPEAT_VERB_LEADS",
+    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "GENERIC_REPEAT_VERBS",
+    "MAKING_FOR", "MAKING_LEADS", "MAKING_RECIPIENTS", "MAKING_VERBS", "MESSAGE_CUES",
+    "MESSAGE_NOUNS", "NOT_ACTED", "ORIGINAL_WORDS", "REPEAT_VERBS", "REPEAT_VERB_LEADS",
+    "SAME_FORM_VERBS",
 ]  # fmt: skip
 
 # Verbs that, opening a statement, ask the assistant to do something with what is on the

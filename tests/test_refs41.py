@@ -105,9 +105,9 @@ def test_the_scan_reads_a_long_turn_in_linear_time() -> None:
 # ---- hold-out floor ----------------------------------------------------------------------------
 # refs_holdout41 (10 conversations, 79 probes, 37 references, controls), written before any
 # code of the refs41 session: first run (its branch point) references acc@1 19/37 (action
-# 6/16, ordinal 13/20), items 13/20, intent 0.781. End figures in the CHANGELOG; its misses
-# were not read. The floors sit a little below the end run.
-ACC_FLOOR = 0.50
+# 6/16, ordinal 13/20), items 13/20, intent 0.781; end run acc@1 24/37 (action 11/16), items
+# 13/20, intent 0.797. Its misses were not read. The floors sit a little below the end run.
+ACC_FLOOR = 0.62
 ITEM_FLOOR = 0.60
 
 

@@ -107,7 +107,7 @@ def test_the_scan_reads_a_long_turn_in_linear_time() -> None:
 # code of the refs41 session: first run (its branch point) references acc@1 19/37 (action
 # 6/16, ordinal 13/20), items 13/20, intent 0.781; end run acc@1 24/37 (action 11/16), items
 # 13/20, intent 0.797. Its misses were not read. The floors sit a little below the end run.
-ACC_FLOOR = 0.62
+ACC_FLOOR = 0.57  # latest-repeats is opt-in: 22/37 by default
 ITEM_FLOOR = 0.60
 
 
@@ -139,14 +139,17 @@ _FENCE = [
 ]
 
 
+_LATEST = mh.Config(antecedents=True, latest_repeats=True)  # opt-in: older tests hold the chain
+
+
 def test_a_repeat_right_after_a_repeat_takes_its_parameters() -> None:
-    assert _action(_FENCE, "same for 20 metres please") == 4
+    assert _action(_FENCE, "same for 20 metres please", _LATEST) == 4
     off = mh.Config(antecedents=True, latest_repeats=False)
     assert _action(_FENCE, "same for 20 metres please", off) == 0
 
 
 def test_a_repeat_naming_the_first_goes_back_to_it() -> None:
-    assert _action(_FENCE, "give me the first quote again but for 20 metres") == 0
+    assert _action(_FENCE, "give me the first quote again but for 20 metres", _LATEST) == 0
 
 
 def _observe_latest_repeat(config: mh.Config) -> object:

@@ -23,7 +23,7 @@ from typing import Any
 from .rules_items import OPT_IN_ITEM_RULES
 from .rules_lists import LIST_RULES
 from .rules_nouns import NOUN_RULES
-from .rules_refs41 import REFS41_RULES
+from .rules_refs41 import REFS41_OPT_IN_RULES, REFS41_RULES
 from .rules_repeats import REPEAT_RULES
 
 __all__ = ["OPT_IN_REFERENCE_RULES", "REFERENCE_RULES"]
@@ -442,6 +442,7 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
 
 # Registered but off in Config(): what they gained was on the half tuned on only.
 OPT_IN_REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    *REFS41_OPT_IN_RULES,  # stop 41: latest-repeats (rules_refs41)
     (
         "pronoun-details",
         "references",

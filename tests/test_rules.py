@@ -27,6 +27,7 @@ from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
 from test_lists40 import OBSERVERS as _LISTS40
 from test_noun_references import OBSERVERS as _NOUNS39
+from test_refs41 import OBSERVERS as _REFS41
 from test_reports40 import OBSERVERS as _REPORTS40
 from test_reports41 import OBSERVERS as _REPORTS41
 from test_return_question_words import OBSERVERS as _RESUME37
@@ -910,8 +911,9 @@ def _said_reply(config: mh.Config) -> object:
 
 
 def _repeat_past_clarification(config: mh.Config) -> object:
-    # Rule repeat-slots passes over the question too: observed without it.
-    session = mh.Session(config=config.replace(repeat_slots=False))
+    # Rule repeat-slots passes over the question too, rule latest-repeats takes the version
+    # request itself: observed without them.
+    session = mh.Session(config=config.replace(repeat_slots=False, latest_repeats=False))
     session.user("In Google Sheets, how do I sum sales for one region?")
     session.assistant('=SUMIF(B2:B500, "North", D2:D500) adds column D where B says North.')
     session.user("You lost me a bit. Which part is the condition?")
@@ -1028,8 +1030,9 @@ def _asked_value(config: mh.Config) -> object:
 
 
 def _repeat_sibling(config: mh.Config) -> object:
-    # Rule repeat-slots passes over the question too: observed without it.
-    session = mh.Session(config=config.replace(repeat_slots=False))
+    # Rule repeat-slots passes over the question too, rule latest-repeats takes the version
+    # request itself: observed without them.
+    session = mh.Session(config=config.replace(repeat_slots=False, latest_repeats=False))
     session.user("What should my book club read first?")
     session.assistant("Try Small Things by Keegan, Klara by Ishiguro, or the Murder Club by Osman.")
     session.user("Give me discussion questions for the Keegan.")
@@ -1110,8 +1113,9 @@ def _repeat_form(config: mh.Config) -> object:
 
 
 def _repeat_chain(config: mh.Config) -> object:
-    # Rule repeat-slots passes over the question too: observed without it.
-    session = mh.Session(config=config.replace(repeat_slots=False))
+    # Rule repeat-slots passes over the question too, rule latest-repeats takes the version
+    # request itself: observed without them.
+    session = mh.Session(config=config.replace(repeat_slots=False, latest_repeats=False))
     session.user("Write a haiku about autumn leaves.")
     session.assistant("Red leaves drift and fall / the maple lets go of gold / wind keeps it")
     session.user("What makes a haiku seasonal?")
@@ -1786,6 +1790,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_BACKTO38,  # return-detail-targets (stop 38)
     **_NOUNS39,  # named-list-items, message-repeats (stop 39)
     **_LISTS40,  # similar-repeats, repeats-named-questions (stop 40)
+    **_REFS41,  # verb-repeats (stop 41)
     **_FIELDS39,  # output-value-forms, status-runs (stop 39)
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
     **_VALUES40,  # summed-output-values (stop 40)

@@ -263,6 +263,8 @@ class RuleSwitches:
     repeats_named_questions: bool = True  # "the tflint thing again": the question it names (§4.1)
     repeat_runs: bool = True  # "redo the disk check": the request, not the output (§4.1)
     object_repeats: bool = True  # "now do the staging deploy again": a repeat request (§4.1)
+    verb_repeats: bool = True  # "ok run the staging migration again": its run request (§4.1)
+    latest_repeats: bool = False  # "same for order 5540" after a repeat: that repeat (§4.1, opt-in)
     acknowledged_statements: bool = True
     # "Back to the migration: which tool did you say again?" resumes its thread and is no
     # clarification (rule resume-announcements).

@@ -23,6 +23,7 @@ from typing import Any
 from .rules_items import OPT_IN_ITEM_RULES
 from .rules_lists import LIST_RULES
 from .rules_nouns import NOUN_RULES
+from .rules_refs41 import REFS41_OPT_IN_RULES, REFS41_RULES
 from .rules_repeats import REPEAT_RULES
 
 __all__ = ["OPT_IN_REFERENCE_RULES", "REFERENCE_RULES"]
@@ -436,10 +437,12 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
     *LIST_RULES,  # stop 37: letter-values ... own-possessive-ordinals (rules_lists)
     *REPEAT_RULES,  # stop 38: repeat-slots, made-requests, again-thanks (rules_repeats)
     *NOUN_RULES,  # stop 39: named-list-items, message-repeats (rules_nouns)
+    *REFS41_RULES,  # stop 41: verb-repeats, latest-repeats (rules_refs41)
 )
 
 # Registered but off in Config(): what they gained was on the half tuned on only.
 OPT_IN_REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    *REFS41_OPT_IN_RULES,  # stop 41: latest-repeats (rules_refs41)
     (
         "pronoun-details",
         "references",

@@ -18,6 +18,7 @@ from ..text.action_words import (
     MESSAGE_CUES,
     MESSAGE_NOUNS,
     NOT_ACTED,
+    ORIGINAL_WORDS,
 )
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
@@ -63,6 +64,7 @@ def action_target(
     slot: Slot | None = None,
     made: bool = False,
     named_questions: bool = False,
+    latest: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -83,18 +85,19 @@ def action_target(
     only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
     of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``).
     ``named_questions`` (rule repeats-named-questions): a question holding a word of
-    ``words`` but verbs of doing is taken first. Returns (turn, REQUEST or FALLBACK), or None."""
-    roles, features = log.roles, log.features
+    ``words`` but verbs of doing is taken first; ``latest``: rule latest-repeats
+    (``_names_it``). Returns (turn, REQUEST or FALLBACK), or None."""
+    roles, features, seen = log.roles, log.features, 0
     doing = questions and surface.casefold().startswith(_DOING)
-    held, fallback, first, passed = -1, -1, -1, -1
-    wanted = frozenset(words)
+    held, fallback, first, passed, wanted = -1, -1, -1, -1, frozenset(words)
     objects = wanted - _NAMING_VERBS if named_questions else frozenset()
-    seen = 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
             continue
         earlier = features[turn]
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            if latest and max(held, first, passed) < 0 and _names_it(log, turn, wanted):
+                return turn, REQUEST  # the last repeat, with its parameters (latest-repeats)
             if chains:
                 named = _before_variation(earlier.text)
                 chained = action_target(
@@ -213,6 +216,26 @@ def _chained(terms: Sequence[str], named: Sequence[str], objects: frozenset[str]
     thing again" past "now do the plan command again": the plan request is not meant)."""
     held = frozenset(terms)
     return not held.isdisjoint(named) and (not objects or not held.isdisjoint(objects))
+
+
+def _names_original(content: str) -> bool:
+    """Rule latest-repeats: whether a repeat request names the first of the repeats ("give
+    me the first quote again"): an ``ORIGINAL_WORDS`` word in its first characters."""
+    words = content[:_SLOT_CHARS].casefold().split()
+    return any(word.strip(_STRIP) in ORIGINAL_WORDS for word in words)
+
+
+def _names_it(log: TurnLog, turn: int, words: frozenset[str]) -> bool:
+    """Rule latest-repeats: whether a repeat request met first in the walk (``turn``) is the
+    one a newer repeat repeats, with its parameters ("do the same for order 5540" after
+    "draft the apology email again but offer a voucher": the voucher email): it, or a turn it
+    resolved to, holds a word of ``words`` but verbs of doing (the words by which the newer
+    repeat names what it repeats), or those are none ("same for 20 metres")."""
+    objects = words - _NAMING_VERBS
+    if not objects:
+        return True
+    turns = (turn, *log.references[turn])
+    return any(not objects.isdisjoint(log.features[t].terms) for t in turns if 0 <= t < turn)
 
 
 def _yes_no(text: str) -> bool:
@@ -352,6 +375,7 @@ class RepeatCues(NamedTuple):
     made: bool = False
     message: bool = False
     named_questions: bool = False
+    latest: bool = False  # rule latest-repeats
 
 
 def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
@@ -361,6 +385,7 @@ def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> Re
         config.made_requests,
         asks_a_message(content, mentions, config),
         config.repeats_named_questions,
+        config.latest_repeats and not _names_original(content),
     )
 
 

@@ -27,6 +27,7 @@ from .mention_markers import (
 from .mention_patterns import pattern_mentions
 from .ordinal_mentions import ordinal_form_mentions
 from .references import Mention
+from .verb_repeats import verb_repeat_mentions
 
 __all__ = ["FormsGate", "detect"]
 
@@ -45,6 +46,7 @@ def detect(
     ordinal_forms: bool = True,
     item_forms: bool = True,
     forms_gate: FormsGate | None = None,
+    verb_repeats: bool = True,
 ) -> list[Mention]:
     """The referential expressions of a user turn (SPEC-028 §4.1), in text order.
 
@@ -55,6 +57,7 @@ def detect(
     item-forms) with them those of ``item_forms`` ("go with b", "the cheapest one").
     ``forms_gate``: ``IntentSettler.may_hold_forms``, a superset of "the ordinal forms find
     one" read natively first (issue 14: most turns have none, and reading them costs more).
+    ``verb_repeats`` (rule verb-repeats): also "run the staging migration again".
     """
     if not text:
         return []
@@ -79,6 +82,8 @@ def detect(
         if mention is not None:
             found.append(mention)
     pattern_mentions(text, found, hits if lexicon.has_gates else None)
+    if verb_repeats:
+        found.extend(verb_repeat_mentions(text, hits))
     if ordinal_forms and (
         forms_gate is None
         or not lexicon.has_gates  # then every word of the turn is read: no gate to go by

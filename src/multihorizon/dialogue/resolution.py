@@ -43,6 +43,7 @@ from .references import Mention, Reference
 from .repeat_siblings import sibling_repeats
 from .similar_repeats import repeats_similar, similar_kept
 from .turnlog import TurnLog
+from .verb_repeats import VERB_REPEAT, verb_request
 
 __all__ = ["Resolution", "resolve", "resolve_turn"]
 
@@ -398,10 +399,14 @@ def _resolve_action(
     """SPEC-028 §4.1 "do it again": the last user request it repeats (``actions``)."""
     # Rule message-repeats: "same again for the builders, asking ..." -> the email request.
     found = message_request(log, now, window, repeat.made) if repeat.message else None
+    if found is None and mention.kind == VERB_REPEAT:  # rule verb-repeats
+        turn = verb_request(log, mention.surface, now, window)
+        found = (turn, REQUEST) if turn is not None else None
     found = found or action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
         slot=repeat.slot, made=repeat.made, named_questions=repeat.named_questions,
+        latest=repeat.latest,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -502,7 +507,7 @@ def resolve_turn(
     if mentions is None:
         mentions = detect(
             content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,
-            item_forms=config.item_forms, forms_gate=forms_gate,
+            item_forms=config.item_forms, forms_gate=forms_gate, verb_repeats=config.verb_repeats,
         )  # fmt: skip
     mentions = similar_kept(mentions, config)  # rules similar-repeats, object-repeats
     references: tuple[Reference, ...] = ()

@@ -9,9 +9,10 @@ from __future__ import annotations
 from .follow_up_words import REQUEST_SKIPPED
 
 __all__ = [
-    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "MAKING_FOR", "MAKING_LEADS",
-    "MAKING_RECIPIENTS", "MAKING_VERBS", "MESSAGE_CUES", "MESSAGE_NOUNS",
-    "NOT_ACTED", "SAME_FORM_VERBS",
+    "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "GENERIC_REPEAT_VERBS",
+    "MAKING_FOR", "MAKING_LEADS", "MAKING_RECIPIENTS", "MAKING_VERBS", "MESSAGE_CUES",
+    "MESSAGE_NOUNS", "NOT_ACTED", "ORIGINAL_WORDS", "REPEAT_VERBS", "REPEAT_VERB_LEADS",
+    "SAME_FORM_VERBS",
 ]  # fmt: skip
 
 # Verbs that, opening a statement, ask the assistant to do something with what is on the
@@ -68,3 +69,29 @@ MESSAGE_NOUNS = frozenset((
     "email", "e-mail", "mail", "text", "message", "letter", "note", "reply", "sms", "dm",
     "memo", "invitation", "whatsapp",
 ))  # fmt: skip
+
+# Rule verb-repeats (refs41, SPEC-028 §4.1 "do it again"): a verb of doing or making that
+# opens a clause (after at most REPEAT_VERB_LEADS) and is followed within AGAIN_REACH words of
+# its sentence by "again" asks to repeat an action with its object named ("ok run the
+# staging migration again", "could you write the caption again for Dolly", "dump it again but
+# only the payments table"). Base forms only: "ran it again", "tried again" report. Not the
+# verbs of saying ("say", "tell", "explain", "repeat", "go over"): they ask to hear an answer
+# again (CLARIFY). GENERIC_REPEAT_VERBS name no action of their own ("do me that quote
+# again"): the request is found by the object's words only.
+REPEAT_VERBS = MAKING_VERBS | frozenset((
+    "run", "rerun", "check", "pull", "send", "plot", "calculate", "compute", "estimate",
+    "list", "dump", "export", "import", "rebuild", "regenerate", "redraft", "deploy", "sync",
+    "fetch", "scan", "test", "render", "compile", "format", "upload", "post", "print",
+    "migrate", "resend", "email", "do", "give", "update", "recalculate", "train", "edit",
+    "fire", "bake", "book", "order", "record", "sort", "filter", "search", "find", "measure",
+))  # fmt: skip
+GENERIC_REPEAT_VERBS = frozenset(("do", "give", "make", "gimme"))
+REPEAT_VERB_LEADS = MAKING_LEADS | ACTION_LEADS | frozenset((
+    "me", "maybe", "kindly", "right", "alright", "now", "then", "and", "well", "hmm", "yep",
+))  # fmt: skip
+
+# Rule latest-repeats (refs41): a repeat request right after another repeats that one, with
+# its parameters ("same for 20 metres" after "do me that fence quote again but for 45
+# metres"), unless it names the first of them ("give me the first quote again", "like the
+# original one"): then the walk goes on to the request the repeats repeated.
+ORIGINAL_WORDS = frozenset(("first", "original", "initial", "1st"))

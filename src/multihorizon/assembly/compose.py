@@ -9,6 +9,8 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -24,7 +26,7 @@ from ..tiers.knowledge_cdr import RankedFacts
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
 from ..tiers.tool_candidates import ToolBatch, ToolCandidates
-from .envelope import ContextEnvelope, ContextItem, Envelope, PackedItem, block
+from .envelope import ContextEnvelope, ContextItem, Envelope, PackedItem, block, packed_items
 from .headers import SCRATCH_TOKENS_SAVED
 from .packing import BudgetError, Delivery
 
@@ -65,6 +67,11 @@ def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> Pa
     return PackedItem("S", turn.active_thread, summary, 1.0, summary_tokens, "summary")
 
 
+# A held block's fields (``ConversationBlocks``) and a Tier C item's, read column by column.
+_SOURCE_ID, _TEXT, _TOKENS = itemgetter(2), itemgetter(3), itemgetter(4)
+_SCORE, _REASON = attrgetter("score"), attrgetter("reason")
+
+
 class ConversationBlocks:
     """One session's Tier C blocks by turn id: the packed item's source id and content and
     its tokens under the assembler's counter. A logged turn's role and text do not change,
@@ -100,13 +107,39 @@ class ConversationBlocks:
 
     def item(self, item: ContextItem, count: Callable[[str], int]) -> PackedItem:
         """``item`` as a packed item (tier C, ``turn:ID``, ``role: content``)."""
-        held = self._held.get(item.turn_id)
-        if held is None or held[0] != item.role or held[1] != item.content:
-            source_id, text = f"turn:{item.turn_id}", f"{item.role}: {item.content}"
-            tokens = count(block("C", source_id, text))
-            held = (item.role, item.content, source_id, text, tokens)
-            self._hold(item.turn_id, held)
-        return PackedItem("C", held[2], held[3], item.score, held[4], item.reason)
+        return self.items((item,), count)[0]
+
+    def items(self, items: Sequence[ContextItem], count: Callable[[str], int]) -> list[PackedItem]:
+        """``item`` of each of ``items``, in order (the same blocks held and rendered), the
+        packed items built column by column (``packed_items``): a turn's dozen Tier C items
+        cost no Python frame each (issue 14)."""
+        get = self._held.get
+        entries = []
+        for item in items:
+            held = get(item.turn_id)
+            if held is None or held[0] != item.role or held[1] != item.content:
+                held = self._rendered(item, count)
+            entries.append(held)
+        return packed_items(
+            len(entries),
+            repeat("C"),
+            map(_SOURCE_ID, entries),
+            map(_TEXT, entries),
+            map(_SCORE, items),
+            map(_TOKENS, entries),
+            map(_REASON, items),
+        )
+
+    def _rendered(
+        self, item: ContextItem, count: Callable[[str], int]
+    ) -> tuple[str, str, str, str, int]:
+        """``item``'s entry (role, content, source id, rendered text, tokens), rendered,
+        counted and held."""
+        source_id, text = f"turn:{item.turn_id}", f"{item.role}: {item.content}"
+        tokens = count(block("C", source_id, text))
+        held = (item.role, item.content, source_id, text, tokens)
+        self._hold(item.turn_id, held)
+        return held
 
     def _hold(self, turn_id: int, held: tuple[str, str, str, str, int]) -> None:
         cost = len(held[1]) + len(held[3]) + self.ENTRY_COST
@@ -137,7 +170,7 @@ def conversation_items(
     )
     if blocks is None:
         blocks = ConversationBlocks()
-    packed = [blocks.item(item, count) for item in turn.items]
+    packed = blocks.items(turn.items, count)
     if not referenced_turns:  # most turns resolve no reference to a turn
         return [], packed, referenced_entries
     referenced: list[PackedItem] = []

@@ -70,6 +70,7 @@ def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> Pa
 # A held block's fields (``ConversationBlocks``) and a Tier C item's, read column by column.
 _SOURCE_ID, _TEXT, _TOKENS = itemgetter(2), itemgetter(3), itemgetter(4)
 _SCORE, _REASON = attrgetter("score"), attrgetter("reason")
+_FACT_ID, _CONTENT = attrgetter("fact_id"), attrgetter("content")
 
 
 class ConversationBlocks:
@@ -413,6 +414,25 @@ def _fact_items(
         return novelty_of, rows_of
     connectors_at = len(facts)
     fact_scores, fact_novelty = facts.score.tolist(), facts.novelty.tolist()
+    if not bridging:  # CDR facts only (every conversation turn): built column by column
+        chosen = [picked[position] for position in positions]
+        chosen_facts = list(map(facts.facts.__getitem__, chosen))
+        ids = list(map(_FACT_ID, chosen_facts))
+        rows_of = dict(zip(ids, chosen, strict=True))
+        if len(rows_of) == len(ids):  # each fact once (a ranking's facts are distinct)
+            items = packed_items(
+                len(chosen),
+                repeat("P"),
+                ids,
+                map(_CONTENT, chosen_facts),
+                map(fact_scores.__getitem__, chosen),
+                map(fact_tokens.__getitem__, chosen),
+                repeat("cdr"),
+            )
+            for position, item in zip(positions, items, strict=True):
+                packed[position] = item
+            return dict(zip(ids, map(fact_novelty.__getitem__, chosen), strict=True)), rows_of
+        rows_of = {}
     for position in positions:
         index = picked[position]
         if index < connectors_at:

@@ -9,8 +9,6 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -26,7 +24,7 @@ from ..tiers.knowledge_cdr import RankedFacts
 from ..tiers.knowledge_worker import PendingNeighbours
 from ..tiers.scratch import ScratchBuffer
 from ..tiers.tool_candidates import ToolBatch, ToolCandidates
-from .envelope import ContextEnvelope, ContextItem, Envelope, PackedItem, block, packed_items
+from .envelope import ContextEnvelope, ContextItem, Envelope, PackedItem, block
 from .headers import SCRATCH_TOKENS_SAVED
 from .packing import BudgetError, Delivery
 
@@ -67,12 +65,6 @@ def summary_item(turn: Envelope, budget: int, count: Callable[[str], int]) -> Pa
     return PackedItem("S", turn.active_thread, summary, 1.0, summary_tokens, "summary")
 
 
-# A held block's fields (``ConversationBlocks``) and a Tier C item's, read column by column.
-_SOURCE_ID, _TEXT, _TOKENS = itemgetter(2), itemgetter(3), itemgetter(4)
-_SCORE, _REASON = attrgetter("score"), attrgetter("reason")
-_FACT_ID, _CONTENT = attrgetter("fact_id"), attrgetter("content")
-
-
 class ConversationBlocks:
     """One session's Tier C blocks by turn id: the packed item's source id and content and
     its tokens under the assembler's counter. A logged turn's role and text do not change,
@@ -111,25 +103,17 @@ class ConversationBlocks:
         return self.items((item,), count)[0]
 
     def items(self, items: Sequence[ContextItem], count: Callable[[str], int]) -> list[PackedItem]:
-        """``item`` of each of ``items``, in order (the same blocks held and rendered), the
-        packed items built column by column (``packed_items``): a turn's dozen Tier C items
-        cost no Python frame each (issue 14)."""
+        """``item`` of each of ``items``, in order, in one loop: no call of ``item`` per
+        Tier C item (issue 14; the held blocks are read, rendered and held as ``item``
+        does)."""
         get = self._held.get
-        entries = []
+        packed = []
         for item in items:
             held = get(item.turn_id)
             if held is None or held[0] != item.role or held[1] != item.content:
                 held = self._rendered(item, count)
-            entries.append(held)
-        return packed_items(
-            len(entries),
-            repeat("C"),
-            map(_SOURCE_ID, entries),
-            map(_TEXT, entries),
-            map(_SCORE, items),
-            map(_TOKENS, entries),
-            map(_REASON, items),
-        )
+            packed.append(PackedItem("C", held[2], held[3], item.score, held[4], item.reason))
+        return packed
 
     def _rendered(
         self, item: ContextItem, count: Callable[[str], int]
@@ -414,25 +398,6 @@ def _fact_items(
         return novelty_of, rows_of
     connectors_at = len(facts)
     fact_scores, fact_novelty = facts.score.tolist(), facts.novelty.tolist()
-    if not bridging:  # CDR facts only (every conversation turn): built column by column
-        chosen = [picked[position] for position in positions]
-        chosen_facts = list(map(facts.facts.__getitem__, chosen))
-        ids = list(map(_FACT_ID, chosen_facts))
-        rows_of = dict(zip(ids, chosen, strict=True))
-        if len(rows_of) == len(ids):  # each fact once (a ranking's facts are distinct)
-            items = packed_items(
-                len(chosen),
-                repeat("P"),
-                ids,
-                map(_CONTENT, chosen_facts),
-                map(fact_scores.__getitem__, chosen),
-                map(fact_tokens.__getitem__, chosen),
-                repeat("cdr"),
-            )
-            for position, item in zip(positions, items, strict=True):
-                packed[position] = item
-            return dict(zip(ids, map(fact_novelty.__getitem__, chosen), strict=True)), rows_of
-        rows_of = {}
     for position in positions:
         index = picked[position]
         if index < connectors_at:

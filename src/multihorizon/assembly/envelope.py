@@ -31,7 +31,6 @@ __all__ = [
     "block",
     "context_items",
     "conversation_envelope",
-    "packed_items",
 ]
 
 
@@ -137,25 +136,6 @@ def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
 
 _CONTEXT_ITEM = _slot_setters(ContextItem)
 _PACKED_ITEM = _slot_setters(PackedItem)
-
-
-def packed_items(
-    size: int,
-    tiers: Iterable[str],
-    source_ids: Iterable[str],
-    contents: Iterable[str],
-    scores: Iterable[float],
-    tokens: Iterable[int],
-    reasons: Iterable[str],
-) -> list[PackedItem]:
-    """``size`` ``PackedItem``s from columns, the same as ``PackedItem(...)`` one by one:
-    each field stored through its slot's setter, one ``map`` per field, so a turn's dozen
-    Tier C items run no Python frame per item (issue 14, as ``context_items``)."""
-    items = list(map(object.__new__, repeat(PackedItem, size)))
-    columns = (tiers, source_ids, contents, scores, tokens, reasons)
-    for setter, column in zip(_PACKED_ITEM, columns, strict=True):
-        any(map(setter, items, column))  # each call returns None: runs the map to its end
-    return items
 
 
 def context_items(

@@ -1,6 +1,7 @@
-"""Packed items built column by column (issue 14, branch asm41): Tier C's items from the
-session's held blocks and Tier P's packed CDR facts are the items ``PackedItem(...)`` one by
-one would make, field for field."""
+"""A turn's Tier C items in one loop (issue 14, branch asm41): ``ConversationBlocks.items``
+gives what ``item`` one by one gives, with the same blocks rendered and held; and the packed
+Tier P facts carry their fact's content, tokens and reason (the envelope's items are read
+whole, not through the packing's internals)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 import multihorizon as mh
 from multihorizon.assembly.compose import ConversationBlocks
-from multihorizon.assembly.envelope import ContextItem, PackedItem, block, packed_items
+from multihorizon.assembly.envelope import ContextItem, block
 
 FACTS = [
     mh.Fact("etcd-tls", "etcd client TLS: set --cert-file and --key-file per member.", "d", 0.8),
@@ -21,19 +22,6 @@ FACTS = [
 
 def _words(text: str) -> int:
     return len(text.split())
-
-
-def test_packed_items_are_the_items_made_one_by_one() -> None:
-    rows = [
-        ("C", "turn:4", "user: the plan", 0.25, 7, "relevant"),
-        ("P", "f1", "a fact", 0.5, 3, "cdr"),
-        ("E", "s1", "run_sql (table): 3 rows", 1.0, 9, "recent"),
-    ]
-    made = packed_items(len(rows), *zip(*rows, strict=True))
-    assert made == [PackedItem(*row) for row in rows]
-    assert [hash(item) for item in made] == [hash(PackedItem(*row)) for row in rows]
-    with pytest.raises(AttributeError):  # still frozen
-        made[0].tokens = 1  # type: ignore[misc]
 
 
 def test_conversation_items_are_item_one_by_one_with_the_same_blocks() -> None:

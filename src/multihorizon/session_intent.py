@@ -29,7 +29,7 @@ from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
-from .dialogue.reply_answers import replies_asked
+from .dialogue.reply_answers import answers_the_reply, replies_asked
 from .dialogue.reply_rules import reports_on_the_reply
 from .dialogue.resolution import Resolution
 from .dialogue.stated_reports import reports_stated, surprise_ended
@@ -84,6 +84,7 @@ def _gated_rules_read(
     code: int,
     terse_open: bool,
     detected: bool = False,
+    answers: bool = False,
 ) -> bool:
     """Whether a rule whose gate ``Session.user``'s intent stage reads itself changes the
     intent of a turn the native settle gave the final ``code`` (settled with
@@ -94,10 +95,14 @@ def _gated_rules_read(
     (``detected``), rule adder-questions (``added_question``): its openers beyond the marked
     ones ("btw", "by the way", "another thing") have no gate in the settle (``classify``
     answers such a question with the scan's code), and this stage read them past a pending
-    marker. Each
-    is the rule's own test, so when none holds the Python path gives ``code``
+    marker; for a code the view's statement codes leave open (``answers``), rule
+    reply-answers (``answers_the_reply``: after a reply that asked the user something, it
+    changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on).
+    Each is the rule's own test, so when none holds the Python path gives ``code``
     (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
+        return True
+    if answers and answers_the_reply(context, features):
         return True
     if detected and added_question(context, features) >= 0:
         return True
@@ -213,7 +218,24 @@ class SessionIntent:
             # is what that scan read.
             current = self._current_view()
             recent, first_turn, final, tool_outputs, codes, terse = current
-            if _terse_open(terse, content):
+            terse_open = _terse_open(terse, content)
+            # As Session.user's intent stage decides it (``_turn_intent``): the settle's code
+            # once final, unless a rule whose gate that stage reads itself reads the turn
+            # (``_gated_rules_read``: the report rules, the terse gate's); the features come
+            # from the turn's scan (the lock-free one when it stands).
+            if who is None:
+                code = self._settled_code(content, embedding, current[:5], None)[0]
+                if code >= 0:
+                    if scanned is None or view is None or not _same_view(current, view):
+                        scanned = self._classifier.settle(
+                            content, embedding, recent, first_turn, tool_outputs, False
+                        )
+                    features = from_scan(content, "user", scanned[2], scanned[4])
+                    context = self._context()
+                    answers = not codes >> code & 1  # rule reply-answers may read it
+                    if not _gated_rules_read(context, features, code, terse_open, False, answers):
+                        return INTENTS[code]
+            if terse_open:
                 final, codes = False, 0  # rule terse-reports reads it
             if scanned is None or view is None or not _same_view(current, view):
                 found = self._classifier.settle(
@@ -267,23 +289,53 @@ class SessionIntent:
         # (``_gated_rules_read``: the report rules, and the terse gate's); and the
         # references stage's detection is known, so a pending marker that started no
         # mention is no reason to go on (as in ``IntentClassifier.finish``).
-        settle = self._classifier.settle
-        args = (content, vector, recent, first_turn, tool_outputs, codes != 0, final, codes)
-        found = settle(*args, True)
-        detected = False  # whether the detection decided it
-        if not (isinstance(found, int) or resolution.detected) and found[1] == PENDING_REFERENCES:
-            found, detected = settle(*args, True, True), True
-        if isinstance(found, int):
-            code = found
-        else:
-            code = found[0] if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS else -1
+        code, detected = self._settled_code(
+            content, vector, (recent, first_turn, final, tool_outputs, codes), resolution.detected
+        )
         if code >= 0 and not _gated_rules_read(
-            context, features, code, _terse_open(terse, content), detected
+            context, features, code, _terse_open(terse, content), detected, not codes >> code & 1
         ):
             return INTENTS[code]
         # The settle's similarity is not reused: Threads.active_similarity is the definition.
         similarity = self._threads.active_similarity(vector)
         return intent_for_turn(context, similarity, features, resolution)
+
+    def _settled_code(
+        self,
+        content: str,
+        vector: Any,
+        view: tuple[Any, bool, bool, bool, int],
+        detected: bool | None,
+    ) -> tuple[int, bool]:
+        """The native settle's final code for a user turn before the gated rules read it
+        (``_gated_rules_read``: the caller asks them once the code is final, so the settle
+        hands no statement on for them, nor one whose code the view's statement codes leave
+        open for rule reply-answers: the caller asks it when the code is not among them),
+        or -1; and whether the references stage's detection
+        (``detected``: whether it found a mention; None when not run) decided it: a pending
+        marker that started no mention is then no reason to go on (as in
+        ``IntentClassifier.finish``). ``view``: the published view's first five fields.
+        ``Session.user``'s intent stage and ``classify`` both settle here."""
+        recent, first_turn, final, tool_outputs, codes = view
+        settle = self._classifier.settle
+        # Every code may come back (``codes`` 0: none is final): the caller reads rule
+        # reply-answers itself.
+        args = (content, vector, recent, first_turn, tool_outputs, codes != 0, final, ALL_CODES)
+        found = settle(*args, True)
+        decided = False
+        if (
+            detected is False
+            and not isinstance(found, int)
+            and found[1] == PENDING_REFERENCES
+        ):
+            found, decided = settle(*args, True, True), True
+        if isinstance(found, int):
+            return found, decided
+        # A question settled but for an older output's detail: the codes that rule never
+        # changes stand (rule output-detail-intents).
+        if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS:
+            return found[0], decided
+        return -1, decided
 
     def _publish_view(self) -> None:
         """Publish what ``classify`` reads without the lock (None once closed). Called under

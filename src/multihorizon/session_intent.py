@@ -219,33 +219,49 @@ class SessionIntent:
             current = self._current_view()
             recent, first_turn, final, tool_outputs, codes, terse = current
             terse_open = _terse_open(terse, content)
+            if scanned is None or view is None or not _same_view(current, view):
+                scanned = self._classifier.settle(  # not final: the scan itself
+                    content, embedding, recent, first_turn, tool_outputs, False
+                )
+            finished: list[Any] = []  # finish's answer, once detection has run
+
+            def detected() -> bool | None:
+                finished.append(
+                    self._classifier.finish(
+                        content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+                    )
+                )
+                mentions = finished[0][6]
+                return None if mentions is None else bool(mentions)
+
             # As Session.user's intent stage decides it (``_turn_intent``): the settle's code
             # once final, unless a rule whose gate that stage reads itself reads the turn
-            # (``_gated_rules_read``: the report rules, the terse gate's); the features come
-            # from the turn's scan (the lock-free one when it stands).
+            # (``_gated_rules_read``), over the features of the turn's scan. A named speaker
+            # takes the whole way (the references stage reads it).
             if who is None:
-                code = self._settled_code(content, embedding, current[:5], None)[0]
+                code, decided = self._settled_code(content, embedding, current[:5], detected)
                 if code >= 0:
-                    if scanned is None or view is None or not _same_view(current, view):
-                        scanned = self._classifier.settle(
-                            content, embedding, recent, first_turn, tool_outputs, False
-                        )
                     features = from_scan(content, "user", scanned[2], scanned[4])
-                    context = self._context()
                     answers = not codes >> code & 1  # rule reply-answers may read it
-                    if not _gated_rules_read(context, features, code, terse_open, False, answers):
+                    context = self._context()
+                    if not _gated_rules_read(context, features, code, terse_open, decided, answers):
                         return INTENTS[code]
             if terse_open:
                 final, codes = False, 0  # rule terse-reports reads it
-            if scanned is None or view is None or not _same_view(current, view):
+            elif who is not None:
                 found = self._classifier.settle(
                     content, embedding, recent, first_turn, tool_outputs, final, True, codes
                 )
                 if isinstance(found, int):
                     return INTENTS[found]  # nothing for the references stage to find
-                scanned = found
-            code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
-                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+            code, pending, hits, _, cues, similarity, mentions = (
+                finished[0]
+                if finished
+                else (
+                    self._classifier.finish(
+                        content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+                    )
+                )
             )
             if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
                 similarity = self._threads.active_similarity(self._embed(content, embedding, None))
@@ -305,14 +321,15 @@ class SessionIntent:
         content: str,
         vector: Any,
         view: tuple[Any, bool, bool, bool, int],
-        detected: bool | None,
+        detected: bool | Callable[[], bool | None] | None,
     ) -> tuple[int, bool]:
         """The native settle's final code for a user turn before the gated rules read it
         (``_gated_rules_read``: the caller asks them once the code is final, so the settle
         hands no statement on for them, nor one whose code the view's statement codes leave
         open for rule reply-answers: the caller asks it when the code is not among them),
         or -1; and whether the references stage's detection
-        (``detected``: whether it found a mention; None when not run) decided it: a pending
+        (``detected``: whether it found a mention, None when not run, or a call that runs
+        it and says so, made only when it can decide) decided it: a pending
         marker that started no mention is then no reason to go on (as in
         ``IntentClassifier.finish``). ``view``: the published view's first five fields.
         ``Session.user``'s intent stage and ``classify`` both settle here."""
@@ -324,9 +341,9 @@ class SessionIntent:
         found = settle(*args, True)
         decided = False
         if (
-            detected is False
-            and not isinstance(found, int)
+            not isinstance(found, int)
             and found[1] == PENDING_REFERENCES
+            and (detected() if callable(detected) else detected) is False
         ):
             found, decided = settle(*args, True, True), True
         if isinstance(found, int):

@@ -220,15 +220,19 @@ class SessionIntent:
             recent, first_turn, final, tool_outputs, codes, terse = current
             terse_open = _terse_open(terse, content)
             if scanned is None or view is None or not _same_view(current, view):
-                scanned = self._classifier.settle(  # not final: the scan itself
+                found = self._classifier.settle(  # not final: the scan itself
                     content, embedding, recent, first_turn, tool_outputs, False
                 )
+                if isinstance(found, int):  # never: not final
+                    return INTENTS[found]
+                scanned = found
+            scan = scanned
             finished: list[Any] = []  # finish's answer, once detection has run
 
             def detected() -> bool | None:
                 finished.append(
                     self._classifier.finish(
-                        content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+                        content, scan, first_turn=first_turn, tool_outputs=tool_outputs
                     )
                 )
                 mentions = finished[0][6]
@@ -241,7 +245,7 @@ class SessionIntent:
             if who is None:
                 code, decided = self._settled_code(content, embedding, current[:5], detected)
                 if code >= 0:
-                    features = from_scan(content, "user", scanned[2], scanned[4])
+                    features = from_scan(content, "user", scan[2], scan[4])
                     answers = not codes >> code & 1  # rule reply-answers may read it
                     context = self._context()
                     if not _gated_rules_read(context, features, code, terse_open, decided, answers):
@@ -259,7 +263,7 @@ class SessionIntent:
                 if finished
                 else (
                     self._classifier.finish(
-                        content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
+                        content, scan, first_turn=first_turn, tool_outputs=tool_outputs
                     )
                 )
             )

@@ -214,9 +214,11 @@ class SessionIntent:
                 self._check_model(embedding_model)
             if embedding is None and not self._hashes_inside:
                 embedding = self._embed(content, None, None)
-            # The session's state as _publish_view reads it; the scan above stands while it
-            # is what that scan read.
-            current = self._current_view()
+            # The session's state as _publish_view published it after the last change (made
+            # afresh only when there is none, as Session.user's intent stage reads it); the
+            # scan above stands while it is what that scan read.
+            published = self._view
+            current = published if published is not None else self._current_view()
             recent, first_turn, final, tool_outputs, codes, terse = current
             terse_open = _terse_open(terse, content)
             if scanned is None or view is None or not _same_view(current, view):

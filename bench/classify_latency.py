@@ -67,6 +67,18 @@ def worker(conversations: int, turns: int, calls: int) -> dict[str, Any]:
     ours: dict[str, list[int]] = {group: [] for group in GROUPS}
     peer: dict[str, list[int]] = {group: [] for group in GROUPS}
     intents: list[str] = []
+    # Per group: turns, and turns classify answered without the Python rules (no call of
+    # ``intent_for_turn``, counted on an untimed call).
+    settled: dict[str, list[int]] = {group: [0, 0] for group in GROUPS}
+    from multihorizon import session_intent
+
+    python_path = session_intent.intent_for_turn
+    python_calls = [0]
+
+    def counted(*args: Any) -> Any:
+        python_calls[0] += 1
+        return python_path(*args)
+
     for path in sorted(folder.glob("*.jsonl")):
         with path.open(encoding="utf-8") as lines:
             for number, line in enumerate(lines):
@@ -81,7 +93,12 @@ def worker(conversations: int, turns: int, calls: int) -> dict[str, Any]:
                     if turn["role"] == "user" and text.strip():
                         group = _group(session, text)
                         vector = embedder.embed([text])[0].copy()
+                        python_calls[0] = 0
+                        session_intent.intent_for_turn = counted
                         intents.append(str(session.classify(text, embedding=vector)))
+                        session_intent.intent_for_turn = python_path
+                        settled[group][0] += 1
+                        settled[group][1] += not python_calls[0]
                         for _ in range(calls):
                             started = clock()
                             session.classify(text, embedding=vector)
@@ -93,7 +110,8 @@ def worker(conversations: int, turns: int, calls: int) -> dict[str, Any]:
                     log_turn(session, turn)
                     if context is not None and turn["role"] in ("user", "assistant"):
                         context.add_turn(turn["role"], text or " ")
-    return {"ours": ours, "peer": peer, "intents": intents, "file": mh.__file__}
+    found = {"ours": ours, "peer": peer, "intents": intents, "settled": settled}
+    return {**found, "file": mh.__file__}
 
 
 def _run_side(src: str | None, args: argparse.Namespace) -> dict[str, Any]:
@@ -129,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     ours: dict[str, dict[str, list[int]]] = {side: {g: [] for g in GROUPS} for side in sides}
     peer: dict[str, list[int]] = {g: [] for g in GROUPS}
     intents: dict[str, list[str]] = {}
+    shares: dict[str, dict[str, list[int]]] = {}
     for _ in range(args.rounds):
         for side, src in sides.items():
             result = _run_side(src, args)
@@ -137,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
                 ours[side][group] += result["ours"][group]
                 peer[group] += result["peer"][group]
             intents.setdefault(side, result["intents"])
+            shares.setdefault(side, result["settled"])
             if intents[side] != result["intents"]:
                 raise SystemExit(f"{side}: intents differ between rounds")
     if len({tuple(found) for found in intents.values()}) != 1:
@@ -156,6 +176,12 @@ def main(argv: list[str] | None = None) -> int:
             cells.append(f"{p50:.2f} / {p99:.2f}{ratio}")
         count = len(ours["this"][group]) // (args.calls * args.rounds)
         print(f"| {group} ({count}) | " + " | ".join(cells) + " |")
+    print("\nturns classify answers without the Python rules (intent_for_turn not called)\n")
+    for side, share in shares.items():
+        cells = ", ".join(
+            f"{g} {n} of {total} ({n / max(1, total):.0%})" for g, (total, n) in share.items()
+        )
+        print(f"- {side}: {cells}")
     return 0
 
 

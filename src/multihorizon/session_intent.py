@@ -243,8 +243,9 @@ class SessionIntent:
             # As Session.user's intent stage decides it (``_turn_intent``): the settle's code
             # once final, unless a rule whose gate that stage reads itself reads the turn
             # (``_gated_rules_read``), over the features of the turn's scan. A named speaker
-            # takes the whole way (the references stage reads it).
-            if who is None:
+            # takes the whole way (the references stage reads it), and so does a scan pending
+            # on more than references (the settle never settles it).
+            if who is None and not scan[1] & ~PENDING_REFERENCES:
                 code, decided = self._settled_code(content, embedding, current[:5], detected)
                 if code >= 0:
                     features = from_scan(content, "user", scan[2], scan[4])

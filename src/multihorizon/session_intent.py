@@ -221,7 +221,13 @@ class SessionIntent:
             current = published if published is not None else self._current_view()
             recent, first_turn, final, tool_outputs, codes, terse = current
             terse_open = _terse_open(terse, content)
+            # A question the lock-free settle did not settle under this view (with the view's
+            # own codes: not past the terse gate) is one ``_settled_code`` cannot settle
+            # either (their arguments differ only for statements): finish's detection decides
+            # it below, as before.
+            asked = scanned is not None and bool(scanned[4] & CUE_QUESTION) and not terse_open
             if scanned is None or view is None or not _same_view(current, view):
+                asked = False
                 found = self._classifier.settle(  # not final: the scan itself
                     content, embedding, recent, first_turn, tool_outputs, False
                 )
@@ -244,8 +250,8 @@ class SessionIntent:
             # once final, unless a rule whose gate that stage reads itself reads the turn
             # (``_gated_rules_read``), over the features of the turn's scan. A named speaker
             # takes the whole way (the references stage reads it), and so does a scan pending
-            # on more than references (the settle never settles it).
-            if who is None and not scan[1] & ~PENDING_REFERENCES:
+            # on more than references (the settle never settles it) or a question ``asked``.
+            if who is None and not asked and not scan[1] & ~PENDING_REFERENCES:
                 code, decided = self._settled_code(content, embedding, current[:5], detected)
                 if code >= 0:
                     features = from_scan(content, "user", scan[2], scan[4])

@@ -51,6 +51,9 @@ __all__ = ["SessionIntent"]
 # question may ask what an older tool output showed: rule output-detail-intents; 0: none), and
 # whether a short statement now may be a terse report (rule terse-reports: ``_terse_open``).
 _View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, int, bool]
+# A turn's native scan as the settle returns it unsettled: (intent, pending, hits, kinds,
+# cues, similarity).
+_Scan = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
 
 
 # Intent codes rule output-detail-intents never changes.
@@ -205,93 +208,126 @@ class SessionIntent:
                 found = (found[0], found[1] & ~PENDING_QUESTION, *found[2:])
             scanned = found
         with self._lock:
-            self._check_open()
-            # A text settle_text took is one check_text returns as it is.
-            content = text if scanned is not None else check_text(text)
-            # The per-request hot path: no call for the arguments left at None.
-            who = None if speaker is None else check_speaker(speaker)
-            if embedding_model is not None:
-                self._check_model(embedding_model)
-            if embedding is None and not self._hashes_inside:
-                embedding = self._embed(content, None, None)
-            # The session's state as _publish_view published it after the last change (made
-            # afresh only when there is none, as Session.user's intent stage reads it); the
-            # scan above stands while it is what that scan read.
-            published = self._view
-            current = published if published is not None else self._current_view()
-            recent, first_turn, final, tool_outputs, codes, terse = current
-            terse_open = _terse_open(terse, content)
-            # A question the lock-free settle did not settle under this view (with the view's
-            # own codes: not past the terse gate) is one ``_settled_code`` cannot settle
-            # either (their arguments differ only for statements): finish's detection decides
-            # it below, as before.
-            asked = scanned is not None and bool(scanned[4] & CUE_QUESTION) and not terse_open
-            if scanned is None or view is None or not _same_view(current, view):
-                asked = False
-                found = self._classifier.settle(  # not final: the scan itself
-                    content, embedding, recent, first_turn, tool_outputs, False
-                )
-                if isinstance(found, int):  # never: not final
-                    return INTENTS[found]
-                scanned = found
-            scan = scanned
-            finished: list[Any] = []  # finish's answer, once detection has run
+            return self._classify_held(text, embedding, embedding_model, speaker, view, scanned)
 
-            def detected() -> bool | None:
-                finished.append(
-                    self._classifier.finish(
-                        content, scan, first_turn=first_turn, tool_outputs=tool_outputs
-                    )
-                )
-                mentions = finished[0][6]
-                return None if mentions is None else bool(mentions)
-
-            # As Session.user's intent stage decides it (``_turn_intent``): the settle's code
-            # once final, unless a rule whose gate that stage reads itself reads the turn
-            # (``_gated_rules_read``), over the features of the turn's scan. A named speaker
-            # takes the whole way (the references stage reads it), and so does a scan pending
-            # on more than references (the settle never settles it) or a question ``asked``.
-            if who is None and not asked and not scan[1] & ~PENDING_REFERENCES:
-                code, decided = self._settled_code(content, embedding, current[:5], detected)
-                if code >= 0:
-                    features = from_scan(content, "user", scan[2], scan[4])
-                    answers = not codes >> code & 1  # rule reply-answers may read it
-                    context = self._context()
-                    if not _gated_rules_read(context, features, code, terse_open, decided, answers):
-                        return INTENTS[code]
-            if terse_open:
-                final, codes = False, 0  # rule terse-reports reads it
-            elif who is not None:
-                found = self._classifier.settle(
-                    content, embedding, recent, first_turn, tool_outputs, final, True, codes
-                )
-                if isinstance(found, int):
-                    return INTENTS[found]  # nothing for the references stage to find
-            code, pending, hits, _, cues, similarity, mentions = (
-                finished[0]
-                if finished
-                else (
-                    self._classifier.finish(
-                        content, scan, first_turn=first_turn, tool_outputs=tool_outputs
-                    )
+    def _classify_held(
+        self,
+        text: str,
+        embedding: Any,
+        embedding_model: str | None,
+        speaker: str | None,
+        view: _View | None,
+        scanned: _Scan | None,
+    ) -> Intent:
+        """``classify`` under the lock: ``view`` and ``scanned`` are what its lock-free
+        path read and scanned (None: nothing)."""
+        self._check_open()
+        # A text settle_text took is one check_text returns as it is.
+        content = text if scanned is not None else check_text(text)
+        # The per-request hot path: no call for the arguments left at None.
+        who = None if speaker is None else check_speaker(speaker)
+        if embedding_model is not None:
+            self._check_model(embedding_model)
+        if embedding is None and not self._hashes_inside:
+            embedding = self._embed(content, None, None)
+        # The session's state as _publish_view published it after the last change (made
+        # afresh only when there is none, as Session.user's intent stage reads it); the
+        # scan above stands while it is what that scan read.
+        published = self._view
+        current = published if published is not None else self._current_view()
+        recent, first_turn, final, tool_outputs, codes, terse = current
+        terse_open = _terse_open(terse, content)
+        # A question the lock-free settle did not settle under this view (with the view's
+        # own codes: not past the terse gate) is one ``_settled_code`` cannot settle
+        # either (their arguments differ only for statements): finish's detection decides
+        # it below, as before.
+        asked = scanned is not None and bool(scanned[4] & CUE_QUESTION) and not terse_open
+        if scanned is None or view is None or not _same_view(current, view):
+            asked = False
+            found = self._classifier.settle(  # not final: the scan itself
+                content, embedding, recent, first_turn, tool_outputs, False
+            )
+            if isinstance(found, int):  # never: not final
+                return INTENTS[found]
+            scanned = found
+        scan = scanned
+        finished: list[Any] = []  # finish's answer, once detection has run
+        # As Session.user's intent stage decides it (``_gated_scan``). A named speaker takes
+        # the whole way (the references stage reads it), and so does a question ``asked``.
+        if who is None and not asked:
+            code = self._gated_scan(content, embedding, current, scan, terse_open, finished)
+            if code >= 0:
+                return INTENTS[code]
+        if terse_open:
+            final, codes = False, 0  # rule terse-reports reads it
+        elif who is not None:
+            found = self._classifier.settle(
+                content, embedding, recent, first_turn, tool_outputs, final, True, codes
+            )
+            if isinstance(found, int):
+                return INTENTS[found]  # nothing for the references stage to find
+        code, pending, hits, _, cues, similarity, mentions = (
+            finished[0]
+            if finished
+            else (
+                self._classifier.finish(
+                    content, scan, first_turn=first_turn, tool_outputs=tool_outputs
                 )
             )
-            if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
-                similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and final and _final_code(codes, code, bool(cues & CUE_QUESTION)):
-                return INTENTS[code]  # nothing for the references stage to find
-            features = from_scan(content, "user", hits, cues)
-            if (
-                not pending
-                and _final_code(codes, code, features.question)
-                and not may_ask_output_detail(features, self._scratch, self._log, self.config)
-            ):
-                return INTENTS[code]  # no output's detail asked for (output-detail-intents)
-            # The intent never reads rule definite-references' finds (``resolve_turn``).
-            resolution = self._references(
-                content, features, who, named_references=False, mentions=mentions
+        )
+        if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
+            similarity = self._threads.active_similarity(self._embed(content, embedding, None))
+        elif not pending and final and _final_code(codes, code, bool(cues & CUE_QUESTION)):
+            return INTENTS[code]  # nothing for the references stage to find
+        features = from_scan(content, "user", hits, cues)
+        if (
+            not pending
+            and _final_code(codes, code, features.question)
+            and not may_ask_output_detail(features, self._scratch, self._log, self.config)
+        ):
+            return INTENTS[code]  # no output's detail asked for (output-detail-intents)
+        # The intent never reads rule definite-references' finds (``resolve_turn``).
+        resolution = self._references(
+            content, features, who, named_references=False, mentions=mentions
+        )
+        return intent_for_turn(self._context(), similarity, features, resolution)
+
+    def _gated_scan(
+        self,
+        content: str,
+        embedding: Any,
+        current: _View,
+        scan: _Scan,
+        terse_open: bool,
+        finished: list[Any],
+    ) -> int:
+        """``classify``'s code as ``Session.user``'s intent stage decides it
+        (``_turn_intent``), or -1: the settle's code once final, unless a rule whose gate
+        that stage reads itself reads the turn (``_gated_rules_read``), over the features of
+        the turn's ``scan``; a scan pending on more than references the settle never
+        settles. ``finished`` gets finish's answer when detection ran."""
+        first_turn, tool_outputs, codes = current[1], current[3], current[4]
+        if scan[1] & ~PENDING_REFERENCES:
+            return -1
+
+        def detected() -> bool | None:
+            finished.append(
+                self._classifier.finish(
+                    content, scan, first_turn=first_turn, tool_outputs=tool_outputs
+                )
             )
-            return intent_for_turn(self._context(), similarity, features, resolution)
+            mentions = finished[0][6]
+            return None if mentions is None else bool(mentions)
+
+        code, decided = self._settled_code(content, embedding, current[:5], detected)
+        if code < 0:
+            return -1
+        features = from_scan(content, "user", scan[2], scan[4])
+        answers = not codes >> code & 1  # rule reply-answers may read it
+        context = self._context()
+        if _gated_rules_read(context, features, code, terse_open, decided, answers):
+            return -1
+        return code
 
     def _turn_intent(
         self,

@@ -70,10 +70,15 @@ def _replay(before: bool) -> tuple[list[str], int]:
     gated = session_intent._gated_rules_read
 
     def counted(
-        context: object, features: object, code: int, terse_open: bool, detected: bool = False
+        context: object,
+        features: object,
+        code: int,
+        terse_open: bool,
+        detected: bool = False,
+        answers: bool = False,
     ) -> bool:
-        read = gated(context, features, code, terse_open, detected)  # type: ignore[arg-type]
-        standing[0] += not read and (terse_open or detected or code == INTENT_EXPLORE)
+        read = gated(context, features, code, terse_open, detected, answers)  # type: ignore[arg-type]
+        standing[0] += not read and (terse_open or detected or answers or code == INTENT_EXPLORE)
         return read
 
     with pytest.MonkeyPatch.context() as patch:

@@ -30,7 +30,7 @@ from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_reactions import reacts_to_an_item
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
-from .dialogue.reply_answers import replies_asked
+from .dialogue.reply_answers import answers_the_reply, replies_asked
 from .dialogue.reply_rules import reports_on_the_reply
 from .dialogue.resolution import Resolution
 from .dialogue.stated_reports import reports_stated, surprise_ended
@@ -52,6 +52,9 @@ __all__ = ["SessionIntent"]
 # question may ask what an older tool output showed: rule output-detail-intents; 0: none), and
 # whether a short statement now may be a terse report (rule terse-reports: ``_terse_open``).
 _View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, int, bool]
+# A turn's native scan as the settle returns it unsettled: (intent, pending, hits, kinds,
+# cues, similarity).
+_Scan = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
 
 
 # Intent codes rule output-detail-intents never changes.
@@ -85,6 +88,7 @@ def _gated_rules_read(
     code: int,
     terse_open: bool,
     detected: bool = False,
+    answers: bool = False,
 ) -> bool:
     """Whether a rule whose gate ``Session.user``'s intent stage reads itself changes the
     intent of a turn the native settle gave the final ``code`` (settled with
@@ -95,10 +99,14 @@ def _gated_rules_read(
     (``detected``), rule adder-questions (``added_question``): its openers beyond the marked
     ones ("btw", "by the way", "another thing") have no gate in the settle (``classify``
     answers such a question with the scan's code), and this stage read them past a pending
-    marker. Each
-    is the rule's own test, so when none holds the Python path gives ``code``
+    marker; for a code the view's statement codes leave open (``answers``), rule
+    reply-answers (``answers_the_reply``: after a reply that asked the user something, it
+    changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on).
+    Each is the rule's own test, so when none holds the Python path gives ``code``
     (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
+        return True
+    if answers and answers_the_reply(context, features):
         return True
     if detected and added_question(context, features) >= 0:
         return True
@@ -204,47 +212,126 @@ class SessionIntent:
                 found = (found[0], found[1] & ~PENDING_QUESTION, *found[2:])
             scanned = found
         with self._lock:
-            self._check_open()
-            # A text settle_text took is one check_text returns as it is.
-            content = text if scanned is not None else check_text(text)
-            # The per-request hot path: no call for the arguments left at None.
-            who = None if speaker is None else check_speaker(speaker)
-            if embedding_model is not None:
-                self._check_model(embedding_model)
-            if embedding is None and not self._hashes_inside:
-                embedding = self._embed(content, None, None)
-            # The session's state as _publish_view reads it; the scan above stands while it
-            # is what that scan read.
-            current = self._current_view()
-            recent, first_turn, final, tool_outputs, codes, terse = current
-            if _terse_open(terse, content):
-                final, codes = False, 0  # rule terse-reports reads it
-            if scanned is None or view is None or not _same_view(current, view):
-                found = self._classifier.settle(
-                    content, embedding, recent, first_turn, tool_outputs, final, True, codes
+            return self._classify_held(text, embedding, embedding_model, speaker, view, scanned)
+
+    def _classify_held(
+        self,
+        text: str,
+        embedding: Any,
+        embedding_model: str | None,
+        speaker: str | None,
+        view: _View | None,
+        scanned: _Scan | None,
+    ) -> Intent:
+        """``classify`` under the lock: ``view`` and ``scanned`` are what its lock-free
+        path read and scanned (None: nothing)."""
+        self._check_open()
+        # A text settle_text took is one check_text returns as it is.
+        content = text if scanned is not None else check_text(text)
+        # The per-request hot path: no call for the arguments left at None.
+        who = None if speaker is None else check_speaker(speaker)
+        if embedding_model is not None:
+            self._check_model(embedding_model)
+        if embedding is None and not self._hashes_inside:
+            embedding = self._embed(content, None, None)
+        # The session's state as _publish_view published it after the last change (made
+        # afresh only when there is none, as Session.user's intent stage reads it); the
+        # scan above stands while it is what that scan read.
+        published = self._view
+        current = published if published is not None else self._current_view()
+        recent, first_turn, final, tool_outputs, codes, terse = current
+        terse_open = _terse_open(terse, content)
+        # A question the lock-free settle did not settle under this view (with the view's
+        # own codes: not past the terse gate) is one ``_settled_code`` cannot settle
+        # either (their arguments differ only for statements): finish's detection decides
+        # it below, as before.
+        asked = scanned is not None and bool(scanned[4] & CUE_QUESTION) and not terse_open
+        if scanned is None or view is None or not _same_view(current, view):
+            asked = False
+            found = self._classifier.settle(  # not final: the scan itself
+                content, embedding, recent, first_turn, tool_outputs, False
+            )
+            if isinstance(found, int):  # never: not final
+                return INTENTS[found]
+            scanned = found
+        scan = scanned
+        finished: list[Any] = []  # finish's answer, once detection has run
+        # As Session.user's intent stage decides it (``_gated_scan``). A named speaker takes
+        # the whole way (the references stage reads it), and so does a question ``asked``.
+        if who is None and not asked:
+            code = self._gated_scan(content, embedding, current, scan, terse_open, finished)
+            if code >= 0:
+                return INTENTS[code]
+        if terse_open:
+            final, codes = False, 0  # rule terse-reports reads it
+        elif who is not None:
+            found = self._classifier.settle(
+                content, embedding, recent, first_turn, tool_outputs, final, True, codes
+            )
+            if isinstance(found, int):
+                return INTENTS[found]  # nothing for the references stage to find
+        code, pending, hits, _, cues, similarity, mentions = (
+            finished[0]
+            if finished
+            else (
+                self._classifier.finish(
+                    content, scan, first_turn=first_turn, tool_outputs=tool_outputs
                 )
-                if isinstance(found, int):
-                    return INTENTS[found]  # nothing for the references stage to find
-                scanned = found
-            code, pending, hits, _, cues, similarity, mentions = self._classifier.finish(
-                content, scanned, first_turn=first_turn, tool_outputs=tool_outputs
             )
-            if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
-                similarity = self._threads.active_similarity(self._embed(content, embedding, None))
-            elif not pending and final and _final_code(codes, code, bool(cues & CUE_QUESTION)):
-                return INTENTS[code]  # nothing for the references stage to find
-            features = from_scan(content, "user", hits, cues)
-            if (
-                not pending
-                and _final_code(codes, code, features.question)
-                and not may_ask_output_detail(features, self._scratch, self._log, self.config)
-            ):
-                return INTENTS[code]  # no output's detail asked for (output-detail-intents)
-            # The intent never reads rule definite-references' finds (``resolve_turn``).
-            resolution = self._references(
-                content, features, who, named_references=False, mentions=mentions
+        )
+        if pending & PENDING_EMBEDDING:  # not a unit float32 vector: validate, normalise
+            similarity = self._threads.active_similarity(self._embed(content, embedding, None))
+        elif not pending and final and _final_code(codes, code, bool(cues & CUE_QUESTION)):
+            return INTENTS[code]  # nothing for the references stage to find
+        features = from_scan(content, "user", hits, cues)
+        if (
+            not pending
+            and _final_code(codes, code, features.question)
+            and not may_ask_output_detail(features, self._scratch, self._log, self.config)
+        ):
+            return INTENTS[code]  # no output's detail asked for (output-detail-intents)
+        # The intent never reads rule definite-references' finds (``resolve_turn``).
+        resolution = self._references(
+            content, features, who, named_references=False, mentions=mentions
+        )
+        return intent_for_turn(self._context(), similarity, features, resolution)
+
+    def _gated_scan(
+        self,
+        content: str,
+        embedding: Any,
+        current: _View,
+        scan: _Scan,
+        terse_open: bool,
+        finished: list[Any],
+    ) -> int:
+        """``classify``'s code as ``Session.user``'s intent stage decides it
+        (``_turn_intent``), or -1: the settle's code once final, unless a rule whose gate
+        that stage reads itself reads the turn (``_gated_rules_read``), over the features of
+        the turn's ``scan``; a scan pending on more than references the settle never
+        settles. ``finished`` gets finish's answer when detection ran."""
+        first_turn, tool_outputs, codes = current[1], current[3], current[4]
+        if scan[1] & ~PENDING_REFERENCES:
+            return -1
+
+        def detected() -> bool | None:
+            finished.append(
+                self._classifier.finish(
+                    content, scan, first_turn=first_turn, tool_outputs=tool_outputs
+                )
             )
-            return intent_for_turn(self._context(), similarity, features, resolution)
+            mentions = finished[0][6]
+            return None if mentions is None else bool(mentions)
+
+        code, decided = self._settled_code(content, embedding, current[:5], detected)
+        if code < 0:
+            return -1
+        features = from_scan(content, "user", scan[2], scan[4])
+        answers = not codes >> code & 1  # rule reply-answers may read it
+        context = self._context()
+        if _gated_rules_read(context, features, code, terse_open, decided, answers):
+            return -1
+        return code
 
     def _turn_intent(
         self,
@@ -271,23 +358,54 @@ class SessionIntent:
         # (``_gated_rules_read``: the report rules, and the terse gate's); and the
         # references stage's detection is known, so a pending marker that started no
         # mention is no reason to go on (as in ``IntentClassifier.finish``).
-        settle = self._classifier.settle
-        args = (content, vector, recent, first_turn, tool_outputs, codes != 0, final, codes)
-        found = settle(*args, True)
-        detected = False  # whether the detection decided it
-        if not (isinstance(found, int) or resolution.detected) and found[1] == PENDING_REFERENCES:
-            found, detected = settle(*args, True, True), True
-        if isinstance(found, int):
-            code = found
-        else:
-            code = found[0] if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS else -1
+        code, detected = self._settled_code(
+            content, vector, (recent, first_turn, final, tool_outputs, codes), resolution.detected
+        )
         if code >= 0 and not _gated_rules_read(
-            context, features, code, _terse_open(terse, content), detected
+            context, features, code, _terse_open(terse, content), detected, not codes >> code & 1
         ):
             return INTENTS[code]
         # The settle's similarity is not reused: Threads.active_similarity is the definition.
         similarity = self._threads.active_similarity(vector)
         return intent_for_turn(context, similarity, features, resolution)
+
+    def _settled_code(
+        self,
+        content: str,
+        vector: Any,
+        view: tuple[Any, bool, bool, bool, int],
+        detected: bool | Callable[[], bool | None] | None,
+    ) -> tuple[int, bool]:
+        """The native settle's final code for a user turn before the gated rules read it
+        (``_gated_rules_read``: the caller asks them once the code is final, so the settle
+        hands no statement on for them, nor one whose code the view's statement codes leave
+        open for rule reply-answers: the caller asks it when the code is not among them),
+        or -1; and whether the references stage's detection
+        (``detected``: whether it found a mention, None when not run, or a call that runs
+        it and says so, made only when it can decide) decided it: a pending
+        marker that started no mention is then no reason to go on (as in
+        ``IntentClassifier.finish``). ``view``: the published view's first five fields.
+        ``Session.user``'s intent stage and ``classify`` both settle here."""
+        recent, first_turn, final, tool_outputs, codes = view
+        settle = self._classifier.settle
+        # Every code may come back (``codes`` 0: none is final): the caller reads rule
+        # reply-answers itself.
+        args = (content, vector, recent, first_turn, tool_outputs, codes != 0, final, ALL_CODES)
+        found = settle(*args, True)
+        decided = False
+        if (
+            not isinstance(found, int)
+            and found[1] == PENDING_REFERENCES
+            and (detected() if callable(detected) else detected) is False
+        ):
+            found, decided = settle(*args, True, True), True
+        if isinstance(found, int):
+            return found, decided
+        # A question settled but for an older output's detail: the codes that rule never
+        # changes stand (rule output-detail-intents).
+        if found[1] & PENDING_QUESTION and found[0] in _NOT_DETAILS:
+            return found[0], decided
+        return -1, decided
 
     def _publish_view(self) -> None:
         """Publish what ``classify`` reads without the lock (None once closed). Called under

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 __all__ = [
     "ADDER_ASKS",
+    "ADDER_CLAUSE_OPENERS",
+    "ADDER_CLAUSE_MARKS",
     "ADDER_GENERIC",
     "ADDER_JOINS",
     "ADDER_LEADS",
@@ -46,7 +48,16 @@ ADDER_MARKED = (
     "while im at it", "while i am at it", "while we're at it", "one final question",
     "one final thing", "last question", "final question",
     "a further question", "apart from that", "aside from that",
+    # Stop 41: ``ADDER_CLAUSE_OPENERS``' words (the rule reads the clause mark; the scanner
+    # reads none, so "one more coat ...?" at the opening goes on and the rule drops it).
+    "one more", "last thing", "final thing",
 )  # fmt: skip
+# Openers that open only before a clause mark, a token ending with ":" or "," or a dash
+# ("and one more: my partner wants ...", "last thing, my brother ..."); bare, they ask for
+# more of the thread's thing ("one more coat of varnish or two?", "last thing you said").
+ADDER_CLAUSE_OPENERS = (("one", "more"), ("last", "thing"), ("final", "thing"))
+# The marks after an ``ADDER_CLAUSE_OPENERS`` opener's last word.
+ADDER_CLAUSE_MARKS = ":,"
 # How far into a turn an ADDER_OPENER hit may start for the native settle to hand a question
 # on, and for rule adder-questions to read it (past two short ``ADDER_LEADS``: "ok so one more
 # thing"; the rule checks the same bound, so the gate hands on every turn it reads).

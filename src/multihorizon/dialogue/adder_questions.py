@@ -207,9 +207,7 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     shared = words_shared(context, terms)
     if shared > (len(terms) >= SUBJECT_CHANCE_TERMS) or not statement:
         return ADDED_ON
-    if len(set(statement)) < ADDER_TERMS and not (
-        situations and _asks_anew(context, words[end:])
-    ):
+    if len(set(statement)) < ADDER_TERMS and not (situations and _asks_anew(context, words[end:])):
         return ADDED_ON
     # The statement's subject is new to the conversation ("also the rash, it's spreading, is
     # that normal?" goes back to an earlier subject).

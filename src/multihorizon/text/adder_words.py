@@ -7,8 +7,8 @@ from __future__ import annotations
 
 __all__ = [
     "ADDER_ASKS",
-    "ADDER_CLAUSE_OPENERS",
     "ADDER_CLAUSE_MARKS",
+    "ADDER_CLAUSE_OPENERS",
     "ADDER_GENERIC",
     "ADDER_JOINS",
     "ADDER_LEADS",

@@ -96,6 +96,39 @@ def test_a_question_on_the_thread_stays(text: str) -> None:
     assert envelope.active_thread == before, text
 
 
+def _move(config: mh.Config | None = None) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("We're moving to Toronto next year, which work visa should I apply for?")
+    session.assistant(
+        "Most skilled workers apply through Express Entry, or get an employer-sponsored work "
+        "permit. Check your points score on the Canada immigration website first."
+    )
+    return session
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        # A name the thread used sets the scene of a question on two words of its own.
+        ("One more thing, my son is 9. How does school enrolment work in Toronto?", True),
+        ("also my wife is pregnant. Which hospital in Toronto is good for the birth?", True),
+        # Asks on the name, or names only adverbs beside it: on the thread.
+        ("Also, my wife is coming too. Can she work in Canada?", False),
+        ("One more thing, my wife is a dentist. Can she work in Toronto straight away?", False),
+        ("last thing, our budget is 2000 a month. Is that enough for Toronto?", False),
+    ],
+)
+def test_a_name_of_the_thread_sets_the_scene_only(text: str, new: bool) -> None:
+    session = _move()
+    before = session.active_thread
+    envelope = _agree(session, text)
+    assert (envelope.intent is mh.Intent.EXPLORE) is new, text
+    assert (envelope.active_thread != before) is new, text
+    if new:  # the rule decides it
+        off = _agree(_move(OFF), text)
+        assert (off.intent, off.active_thread != before) != (mh.Intent.EXPLORE, True), text
+
+
 def test_a_report_after_the_opener_goes_on() -> None:
     session = _deck()
     envelope = _agree(session, "one more thing, I tried the marine varnish on a test board, fine")

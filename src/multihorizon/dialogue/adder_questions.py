@@ -27,6 +27,7 @@ from ..text.adder_words import (
     ADDER_ASKS,
     ADDER_CLAUSE_MARKS,
     ADDER_CLAUSE_OPENERS,
+    ADDER_FILLERS,
     ADDER_GENERIC,
     ADDER_JOINS,
     ADDER_LEADS,
@@ -204,7 +205,9 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
         return ADDED_ON  # "also it clicks now, ...", "also tried the 70g batch, ..."
     statement = [t for t in content_terms(" ".join(words[start:end])) if t not in HOLD_VERBS]
     terms = set(features.terms)
-    shared = words_shared(context, terms)
+    # Rule adder-situations: a time or a request's word shared by chance ties the turn to
+    # nothing ("our toddler refuses the car seat every single time" after "dense every time").
+    shared = words_shared(context, terms - ADDER_GENERIC if situations else terms)
     if shared > (len(terms) >= SUBJECT_CHANCE_TERMS) or not statement:
         return ADDED_ON
     if len(set(statement)) < ADDER_TERMS and not (situations and _asks_anew(context, words[end:])):
@@ -216,22 +219,43 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     # The question asks on the thread's own thing ("Furthermore, we both work part-time. Would
     # the panel regard that as an obstacle?"): the one word chance the statement has is none
     # of the question's.
-    return ADDED_ON if _asks_on_the_thread(context, words[end:]) else ADDED_NEW
+    names = _names(text, end) if situations else set()
+    return ADDED_ON if _asks_on_the_thread(context, words[end:], names) else ADDED_NEW
 
 
-def _asks_on_the_thread(context: DialogueContext, words: list[str]) -> bool:
+def _asks_on_the_thread(context: DialogueContext, words: list[str], names: set[str]) -> bool:
     """Whether the question's ``words`` name a thing of the thread (a word the thread or the
-    reply used); the words of ``ADDER_GENERIC`` ("week", "fix") tie it to nothing."""
+    reply used); the words of ``ADDER_GENERIC`` ("week", "fix") tie it to nothing. A place's
+    or a person's name (``names``) only sets the scene when the question names at least
+    ``ADDER_TERMS`` words of its own ("How I register her for kindergarten in Vienna?" after
+    a flat in Vienna; rule adder-situations); "Can she work in Canada?" asks on Canada."""
     terms = {term for term in content_terms(" ".join(words)) if term not in ADDER_GENERIC}
-    return words_shared(context, terms) > 0
+    shared = {term for term in terms if words_shared(context, {term})}
+    if names and shared <= names and len(terms - shared - ADDER_FILLERS) >= ADDER_TERMS:
+        return False
+    return bool(shared)
+
+
+def _names(text: str, at: int) -> set[str]:
+    """The content terms of the capitalised words of ``text``'s question, from word ``at``
+    on (``split_added``'s words; its first word and "I" aside): names ("Vienna", "Leeds")."""
+    tokens = text[: ADDER_TOKENS * 24].replace("\u2019", "'").split()[:ADDER_TOKENS]
+    found = " ".join(
+        token.strip(WORD_STRIP)
+        for token in tokens[at + 1 :]
+        if token[:1].isupper() and token.strip(WORD_STRIP) not in ("I", "I'm", "I've", "I'd")
+    )
+    return set(content_terms(found.casefold()))
 
 
 def _asks_anew(context: DialogueContext, words: list[str]) -> bool:
     """Whether the question's ``words`` name at least ``ADDER_TERMS`` content words neither
     the thread nor the reply used (``ADDER_GENERIC``'s aside): a statement of one content
     word ("my daughter is 6.") then a question on a thing of its own ("How I register her
-    for kindergarten?"; rule adder-situations). "Can I bake with it?" names one."""
+    for kindergarten?"; rule adder-situations). "Can I bake with it?" names one, and
+    ``ADDER_FILLERS``' adverbs none."""
     terms = {term for term in content_terms(" ".join(words)) if term not in ADDER_GENERIC}
+    terms -= ADDER_FILLERS
     return len(terms) - words_shared(context, terms) >= ADDER_TERMS
 
 

@@ -9,6 +9,7 @@ __all__ = [
     "ADDER_ASKS",
     "ADDER_CLAUSE_MARKS",
     "ADDER_CLAUSE_OPENERS",
+    "ADDER_FILLERS",
     "ADDER_GENERIC",
     "ADDER_JOINS",
     "ADDER_LEADS",
@@ -52,12 +53,12 @@ ADDER_MARKED = (
     # reads none, so "one more coat ...?" at the opening goes on and the rule drops it).
     "one more", "last thing", "final thing",
 )  # fmt: skip
-# Openers that open only before a clause mark, a token ending with ":" or "," or a dash
-# ("and one more: my partner wants ...", "last thing, my brother ..."); bare, they ask for
-# more of the thread's thing ("one more coat of varnish or two?", "last thing you said").
+# Openers that open only before a clause mark, a token ending with ":", "," or "." or a dash
+# ("and one more: my partner wants ...", "Last thing. My son ..."); bare, they ask for more of
+# the thread's thing ("one more coat of varnish or two?", "last thing you said").
 ADDER_CLAUSE_OPENERS = (("one", "more"), ("last", "thing"), ("final", "thing"))
 # The marks after an ``ADDER_CLAUSE_OPENERS`` opener's last word.
-ADDER_CLAUSE_MARKS = ":,"
+ADDER_CLAUSE_MARKS = ":,."
 # How far into a turn an ADDER_OPENER hit may start for the native settle to hand a question
 # on, and for rule adder-questions to read it (past two short ``ADDER_LEADS``: "ok so one more
 # thing"; the rule checks the same bound, so the gate hands on every turn it reads).
@@ -106,4 +107,11 @@ ADDER_GENERIC = frozenset((
     "minute", "hour", "day", "week", "month", "year", "time", "today", "tomorrow", "fix",
     "take", "work", "help", "find", "buy", "cost", "good", "best", "normal", "worth", "idea",
     "tip", "advice", "long",
+))  # fmt: skip
+# Adverbs ``content_terms`` keeps that name no thing of a question's own: rule
+# adder-situations counts a question's new words without them ("Can she work in Toronto
+# straight away?" names none).
+ADDER_FILLERS = frozenset((
+    "straight", "away", "right", "soon", "already", "immediately", "asap", "quickly", "later",
+    "directly", "ever", "anyway", "probably", "fine", "enough", "really", "still", "first",
 ))  # fmt: skip

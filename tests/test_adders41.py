@@ -61,6 +61,8 @@ def _agree(session: mh.Session, text: str) -> mh.Envelope:
         ("one more thing, my son is 12. Which phone contract is good for kids?", True),
         ("while I'm at it, the kitchen tap drips non stop, any quick fix?", True),
         ("oh and the garage door squeaks like mad, spray it or grease it?", True),
+        ("one more thing, the bike shed roof leaks in heavy rain, felt or sheets?", True),
+        ("also the car battery died twice this week, test it where?", True),
         # Rules situation-setups and new-subjects read these too; every path agrees.
         ("last thing, my brother visits in May. Where can he park near the centre?", False),
         ("also my laptop battery is down to 55% health, swap it at what point?", False),
@@ -86,6 +88,7 @@ def test_a_new_subject_after_an_opener_opens_a_thread(text: str, decides: bool) 
         "Also, my starter is 5 days old. Can I bake with it?",  # the question names one word
         "one more question about the rye: how long does it keep?",  # names the thread's subject
         "also the crust is too hard, normal?",  # "the" and one word: the thread's own situation
+        "also the loaf sinks, tastes sour, normal?",  # "sinks" is the loaf's verb, no noun
     ],
 )
 def test_a_question_on_the_thread_stays(text: str) -> None:
@@ -127,6 +130,33 @@ def test_a_name_of_the_thread_sets_the_scene_only(text: str, new: bool) -> None:
     if new:  # the rule decides it
         off = _agree(_move(OFF), text)
         assert (off.intent, off.active_thread != before) != (mh.Intent.EXPLORE, True), text
+
+
+def _boiler() -> mh.Session:
+    session = mh.Session()
+    session.user("our new combi boiler keeps losing pressure, down to 0.5 every few days. why?")
+    session.assistant(
+        "Usually a small leak or a faulty pressure relief valve. Check under the boiler and "
+        "around the radiator valves for drips, and look at the outside pipe from the valve."
+    )
+    return session
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A closing clause of a few words: the turn shares no word with the thread by chance.
+        "last thing, my sister's flat has the same boiler, hers never drops, why mine?",
+        # "same" compares a thing with the thread's: no subject of its own.
+        "one more thing, my dad had the same model, his was fine, bad luck?",
+    ],
+)
+def test_a_comparison_with_the_thread_stays(text: str) -> None:
+    session = _boiler()
+    before = session.active_thread
+    envelope = _agree(session, text)
+    assert envelope.intent is not mh.Intent.EXPLORE, text
+    assert envelope.active_thread == before, text
 
 
 def test_a_report_after_the_opener_goes_on() -> None:

@@ -27,6 +27,7 @@ from ..text.adder_words import (
     ADDER_ASKS,
     ADDER_CLAUSE_MARKS,
     ADDER_CLAUSE_OPENERS,
+    ADDER_COMPARES,
     ADDER_FILLERS,
     ADDER_GENERIC,
     ADDER_JOINS,
@@ -36,6 +37,7 @@ from ..text.adder_words import (
     ADDER_OPENING_CHARS,
     ADDER_POINTERS,
     ADDER_RELATIVES,
+    ADDER_VERBS,
 )
 from ..text.holding_words import HOLD_VERBS
 from ..text.lexicon import Marker
@@ -49,7 +51,15 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["ADDED_NEW", "ADDED_ON", "ADDER_TERMS", "ADDER_TOKENS", "added_question", "split_added"]
+__all__ = [
+    "ADDED_NEW",
+    "ADDED_ON",
+    "ADDER_TERMS",
+    "ADDER_TOKENS",
+    "added_question",
+    "split_added",
+    "split_tail",
+]
 
 # What ``added_question`` finds: a new subject, a question on the thread's, or neither (-1).
 ADDED_NEW = 1
@@ -72,6 +82,12 @@ _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.TOOL_REF)
 
 
 def split_added(text: str, situations: bool = True) -> tuple[int, int, list[str]] | None:
+    """``split_tail``'s statement without its last field."""
+    split = split_tail(text, situations)
+    return None if split is None else split[:3]
+
+
+def split_tail(text: str, situations: bool = True) -> tuple[int, int, list[str], bool] | None:
     """The statement of an added question: ``(start, end, words)`` with its words ``words[start:
     end]`` (case-folded, ``WORD_STRIP`` taken off) between an opener of ``ADDER_OPENERS`` (at
     the opening, after ``ADDER_LEADS``) and the question that closes the turn: the first later
@@ -82,7 +98,8 @@ def split_added(text: str, situations: bool = True) -> tuple[int, int, list[str]
     statement has fewer than ``_STATEMENT_WORDS`` words. With ``situations`` (rule
     adder-situations, stop 41) an opener of ``ADDER_CLAUSE_OPENERS`` before a clause mark
     opens too ("and one more: my partner ..."), and a closing clause of at most
-    ``_TAIL_WORDS`` words ending the turn with "?" asks ("..., replace it at what point?")."""
+    ``_TAIL_WORDS`` words ending the turn with "?" asks ("..., replace it at what point?"):
+    the last field says so (True)."""
     tokens = text[: ADDER_TOKENS * 24].casefold().replace("\u2019", "'").split()[:ADDER_TOKENS]
     words = [token.strip(WORD_STRIP) for token in tokens]
     start = -1
@@ -105,7 +122,7 @@ def split_added(text: str, situations: bool = True) -> tuple[int, int, list[str]
     if start < 0 or start >= len(words):
         return None
     if words[start] in ADDER_ASKS and _asks_from(tokens, words, start):
-        return start, start, words  # "Additionally, would lighter strings help?": no statement
+        return start, start, words, False  # "Additionally, would lighter strings help?"
     sentence = clause = start  # where the sentence and the clause the scan is in began
     for index in range(start + 1, len(words)):
         previous = tokens[index - 1]
@@ -119,13 +136,13 @@ def split_added(text: str, situations: bool = True) -> tuple[int, int, list[str]
         # "..., so what can we do about it?": the question after a joining word.
         asks = index + (words[index] in ADDER_JOINS and index + 1 < len(words))
         if ended and words[asks] in ADDER_ASKS and _asks_from(tokens, words, asks):
-            return (start, index, words) if index - start >= _STATEMENT_WORDS else None
+            return (start, index, words, False) if index - start >= _STATEMENT_WORDS else None
     if tokens[-1][-1:] != "?":
         return None
     if sentence - start >= _STATEMENT_WORDS:
-        return start, sentence, words  # "... 12km each way. too much for a beginner?"
+        return start, sentence, words, False  # "... 12km each way. too much for a beginner?"
     if situations and clause - start >= _STATEMENT_WORDS and len(words) - clause <= _TAIL_WORDS:
-        return start, clause, words  # "... shows 58% health now, swap it at what point?"
+        return start, clause, words, True  # "... shows 58% health now, swap it at what point?"
     return None
 
 
@@ -192,10 +209,10 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     if any(features.has(marker) for marker in _BACK):
         return -1
     situations = config.adder_situations
-    split = split_added(text, situations)
+    split = split_tail(text, situations)
     if split is None:
         return -1
-    start, end, words = split
+    start, end, words, tail = split
     if end == start:
         return ADDED_ON  # the opener asks straight away: on the thread (also-questions' kind)
     first = words[start]
@@ -208,8 +225,12 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     # Rule adder-situations: a time or a request's word shared by chance ties the turn to
     # nothing ("our toddler refuses the car seat every single time" after "dense every time").
     shared = words_shared(context, terms - ADDER_GENERIC if situations else terms)
-    if shared > (len(terms) >= SUBJECT_CHANCE_TERMS) or not statement:
+    # A closing clause of a few words names little to tie it to the thread ("..., why
+    # mine?"): its turn shares no word by chance (rule adder-situations).
+    if shared > (len(terms) >= SUBJECT_CHANCE_TERMS and not tail) or not statement:
         return ADDED_ON
+    if situations and not ADDER_COMPARES.isdisjoint(words[start:end]):
+        return ADDED_ON  # "my dad had the same model, ...": the thread's thing compared
     if len(set(statement)) < ADDER_TERMS and not (situations and _asks_anew(context, words[end:])):
         return ADDED_ON
     # The statement's subject is new to the conversation ("also the rash, it's spreading, is
@@ -265,30 +286,44 @@ def _brings_a_thing(
     """Whether the noun phrase at ``words[at]`` (after "the", before ``end``) names a thing of
     its own new to the conversation: a possessive ("the car's MOT is due") or two content
     words before a word of ``ADDER_LINKS`` ("the shower drain is slow"), with ``situations``
-    (rule adder-situations) also before a verb's "-s" or past form ("the kitchen tap drips",
-    "the car battery died"). "the dough is sticky" (one word) stays a part of the thread's
-    own situation."""
+    (rule adder-situations) also two or three before a verb's "-s" or past form ("the kitchen
+    tap drips", "the car battery died", "the garden shed roof leaks"; none of the nouns such
+    a form: "the loaf sinks, tastes sour" is no thing). "the dough is sticky" (one word) stays
+    a part of the thread's own situation."""
     if at >= end:
         return False
     head = words[at]
     if head.endswith("'s") and len(head) > 3:
         nouns = [head[:-2]]
-    elif (
-        at + 2 < end
-        and words[at + 1] not in ADDER_LINKS
-        and (words[at + 2] in ADDER_LINKS or (situations and _verb_form(words[at + 2])))
-    ):
+    elif at + 2 < end and words[at + 1] not in ADDER_LINKS and words[at + 2] in ADDER_LINKS:
         nouns = [head, words[at + 1]]
+    elif situations and (size := _compound(words, at, end)):
+        nouns = words[at : at + size]
     else:
         return False
     terms = content_terms(" ".join(nouns))
     return len(terms) == len(nouns) and not any(context.log.turns_mentioning(t) for t in terms)
 
 
+def _compound(words: list[str], at: int, end: int) -> int:
+    """How many nouns (2 or 3) at ``words[at]`` stand before a verb form (``_verb_form`` or
+    ``ADDER_LINKS``), none a link and none past the first a verb form itself (the first may
+    be a plural: "the neighbours' dog barks"); 0 when none do (rule adder-situations)."""
+    for size in (2, 3):
+        verb = at + size
+        if verb >= end or any(word in ADDER_LINKS for word in words[at:verb]):
+            return 0
+        if any(_verb_form(word) for word in words[at + 1 : verb]):
+            return 0
+        if words[verb] in ADDER_LINKS or _verb_form(words[verb]):
+            return size
+    return 0
+
+
 def _verb_form(word: str) -> bool:
     """Whether a word after two nouns reads as their verb: a past form ("died", "broke" is
     ``ADDER_LINKS``') or a third-person "-s" form of letters ("drips", "rattles"), not a
     plural's "-ss"/"-us" nor a possessive (rule adder-situations)."""
-    if past_form(word):
+    if past_form(word) or word in ADDER_VERBS:
         return True
     return len(word) > 3 and word.isalpha() and word[-1] == "s" and word[-2] not in "su"

@@ -9,6 +9,7 @@ __all__ = [
     "ADDER_ASKS",
     "ADDER_CLAUSE_MARKS",
     "ADDER_CLAUSE_OPENERS",
+    "ADDER_COMPARES",
     "ADDER_FILLERS",
     "ADDER_GENERIC",
     "ADDER_JOINS",
@@ -19,6 +20,7 @@ __all__ = [
     "ADDER_OPENING_CHARS",
     "ADDER_POINTERS",
     "ADDER_RELATIVES",
+    "ADDER_VERBS",
 ]
 
 # The add-on openers, case-folded word tuples, at the turn's opening (after ``ADDER_LEADS``).
@@ -114,4 +116,13 @@ ADDER_GENERIC = frozenset((
 ADDER_FILLERS = frozenset((
     "straight", "away", "right", "soon", "already", "immediately", "asap", "quickly", "later",
     "directly", "ever", "anyway", "probably", "fine", "enough", "really", "still", "first",
+))  # fmt: skip
+# Words of a statement that compare a thing with the thread's ("one more thing, my dad had
+# the same model, his was fine, bad luck?"): no subject of its own (rule adder-situations).
+ADDER_COMPARES = frozenset(("same", "similar", "identical"))
+# Short or irregular past forms a thing's verb takes that ``terse_words.past_form`` does not
+# read ("the car battery died", "the fence panel blew over"; rule adder-situations).
+ADDER_VERBS = frozenset((
+    "died", "fell", "blew", "froze", "burst", "went", "got", "ran", "tore", "bent", "sank",
+    "shrank", "leaked", "split", "quit",
 ))  # fmt: skip

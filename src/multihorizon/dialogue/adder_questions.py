@@ -225,9 +225,10 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     # Rule adder-situations: a time or a request's word shared by chance ties the turn to
     # nothing ("our toddler refuses the car seat every single time" after "dense every time").
     shared = words_shared(context, terms - ADDER_GENERIC if situations else terms)
-    # A closing clause of a few words names little to tie it to the thread ("..., why
-    # mine?"): its turn shares no word by chance (rule adder-situations).
-    if shared > (len(terms) >= SUBJECT_CHANCE_TERMS and not tail) or not statement:
+    # A closing clause of a few words that names no thing ("..., why mine?") has nothing to
+    # tie it to the thread: its turn shares no word by chance (rule adder-situations).
+    bare = tail and not _question_terms(words[end:])
+    if shared > (len(terms) >= SUBJECT_CHANCE_TERMS and not bare) or not statement:
         return ADDED_ON
     if situations and not ADDER_COMPARES.isdisjoint(words[start:end]):
         return ADDED_ON  # "my dad had the same model, ...": the thread's thing compared
@@ -269,14 +270,19 @@ def _names(text: str, at: int) -> set[str]:
     return set(content_terms(found.casefold()))
 
 
+def _question_terms(words: list[str]) -> set[str]:
+    """The question's content words but ``ADDER_GENERIC``'s and ``ADDER_FILLERS``'."""
+    terms = set(content_terms(" ".join(words)))
+    return terms - ADDER_GENERIC - ADDER_FILLERS
+
+
 def _asks_anew(context: DialogueContext, words: list[str]) -> bool:
     """Whether the question's ``words`` name at least ``ADDER_TERMS`` content words neither
     the thread nor the reply used (``ADDER_GENERIC``'s aside): a statement of one content
     word ("my daughter is 6.") then a question on a thing of its own ("How I register her
     for kindergarten?"; rule adder-situations). "Can I bake with it?" names one, and
     ``ADDER_FILLERS``' adverbs none."""
-    terms = {term for term in content_terms(" ".join(words)) if term not in ADDER_GENERIC}
-    terms -= ADDER_FILLERS
+    terms = _question_terms(words)
     return len(terms) - words_shared(context, terms) >= ADDER_TERMS
 
 

@@ -241,7 +241,18 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "adder-questions: the content words against the thread's and the reply's, the "
         "statement's subject new to the conversation, 'about'/'the' + one word on the thread.",
         {"adder_situations": False},
-        "EVIDENCE",
+        "Hand-written pooled (every file, 6,597 logged probes, /work/notes/s41 tools and a "
+        "per-probe diff with the switch off), off -> on: intent +4 -0 (adders_holdout40 'also "
+        "the mix was a bit dry when cooked, more fat?', backto_holdout37 'and one more: me and "
+        "a friend want to try padel, ...?' and 'One more, my mum wants to put a pump in her "
+        "garden pond, solar or mains?', detailback_holdout38 '... a paddleboard for summer, "
+        "inflatable or hard??'), new thread +1 -0, resume, tool and references unchanged. "
+        "adders_holdout41 (written first, misses not read), main -> end: intent 52 -> 55 of "
+        "62, new thread 5 -> 9 of 10, resume 8 of 10. ../shared/data: at most 3 user turns "
+        "of a file split as an added question (swda, irc; none in an assistant chat of two), "
+        "so no real-data row can move. The bench's marker-dense turn still settles natively "
+        "('Thanks.' is no lead word); the questions opening with 'one more'/'last thing' "
+        "already went past the settle on main (CONTINUE 'more', GATE_NUMBER 'last').",
         "dialogue.adder_questions.split_added",
     ),
     (

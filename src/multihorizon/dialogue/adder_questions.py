@@ -14,7 +14,13 @@ with a possessive or two words new to the conversation brings a thing of its own
 car's MOT is due, what do they check?"), and a question that names the thread's words asks on
 it. The openers past "also"/"plus"/"oh and" ("one more thing", "while I'm at it") are
 Marker.ADDER_OPENER's: the native settle hands a question on where one opens the turn
-(``settle_data.adder_gates``, a positional gate; ``text.adder_words``).
+(``settle_data.adder_gates``, a positional gate; ``text.adder_words``). Stop 41 (rule
+adder-situations, ``Config.adder_situations``): "one more"/"last thing"/"final thing" open
+before a clause mark ("and one more: my partner wants ..."; their words are ADDER_OPENER's, the
+rule reads the mark), a short closing clause asks ("..., swap it at what point?"), a one-word
+statement brings a subject when the question names two new words, a name the thread used
+only sets the scene ("... kindergarten in Vienna?"), and "the" + two or three new nouns before
+a verb form is a thing of its own ("the kitchen tap drips").
 
 One pass over at most ``ADDER_TOKENS`` tokens of the turn (a relative clause's end is looked
 for within them); str methods and set tests."""

@@ -254,3 +254,15 @@ def test_the_hold_out_keeps_its_floor() -> None:
     assert figures["intent_accuracy"] >= 0.85
     assert figures["new_thread_accuracy"] >= 0.75
     assert figures["resume_accuracy"] >= 0.8
+
+
+def _observe_adder_situation(config: mh.Config) -> object:
+    session = _deck(config)
+    envelope = session.preview(
+        "and one more: my sister wants to learn to sail, does she need a licence?"
+    )
+    return envelope.intent, envelope.active_thread == session.active_thread
+
+
+# The on/off observer of ``test_rules`` (rule id -> what the rule decides).
+OBSERVERS = {"adder-situations": _observe_adder_situation}

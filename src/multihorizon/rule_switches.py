@@ -409,6 +409,7 @@ class RuleSwitches:
     new_subjects: bool = True
     also_holdings: bool = True  # "I've also got my exam in May", nothing of the thread: EXPLORE
     adder_questions: bool = True  # "Also, my son is allergic to nuts. Do ...?": EXPLORE §3.3
+    adder_situations: bool = True  # "and one more: ..., swap it at what point?": §5.2 §3.3
     # "Other question. ...", "Separate question, the tank has rust inside. ..." open with a
     # clause of otherness and a topic noun only: a topic announcement (rule
     # other-topic-clauses).

@@ -224,6 +224,40 @@ ANSWER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "dialogue.adder_questions.added_question",
     ),
     (
+        "adder-situations",
+        "intent",
+        "§5.2 §3.3",
+        "Rule adder-questions widened (stop 41, issue 15 item 1): 'one more', 'last thing' and "
+        "'final thing' open an added question when a clause mark (':' or ',') or a dash "
+        "follows them at the turn's opening ('and one more: my partner wants to learn to "
+        "climb, do we need ...?'; bare, 'one more coat of varnish or two?', they open nothing: "
+        "ADDER_CLAUSE_OPENERS); their words are Marker.ADDER_OPENER's, so the settle's "
+        "positional gate hands such a question on and the rule reads the mark. A closing clause "
+        "of at most 5 words that ends the turn with '?' asks with no question word at its start "
+        "('..., swap it at what point?', '..., fix or replace?'). A statement of one content "
+        "word brings a new subject when the question names at least 2 content words the thread "
+        "and the reply never used ('One more thing, my daughter is 6. How I register her for "
+        "kindergarten?'; 'Also, my starter is 5 days old. Can I bake with it?' names one). "
+        "'the' with two new words before a verb's '-s' or past form brings a thing of its own "
+        "('while I'm at it, the kitchen tap drips non stop, any quick fix?'). The rest as rule "
+        "adder-questions: the content words against the thread's and the reply's, the "
+        "statement's subject new to the conversation, 'about'/'the' + one word on the thread.",
+        {"adder_situations": False},
+        "Hand-written pooled (every file, 6,597 logged probes, /work/notes/s41 tools and a "
+        "per-probe diff with the switch off), off -> on: intent +4 -0 (adders_holdout40 'also "
+        "the mix was a bit dry when cooked, more fat?', backto_holdout37 'and one more: me and "
+        "a friend want to try padel, ...?' and 'One more, my mum wants to put a pump in her "
+        "garden pond, solar or mains?', detailback_holdout38 '... a paddleboard for summer, "
+        "inflatable or hard??'), new thread +1 -0, resume, tool and references unchanged. "
+        "adders_holdout41 (written first, misses not read), main -> end: intent 52 -> 55 of "
+        "62, new thread 5 -> 9 of 10, resume 8 of 10. ../shared/data: at most 3 user turns "
+        "of a file split as an added question (swda, irc; none in an assistant chat of two), "
+        "so no real-data row can move. The bench's marker-dense turn still settles natively "
+        "('Thanks.' is no lead word); the questions opening with 'one more'/'last thing' "
+        "already went past the settle on main (CONTINUE 'more', GATE_NUMBER 'last').",
+        "dialogue.adder_questions.split_added",
+    ),
+    (
         "more-requests",
         "intent",
         "§5.2",

@@ -14,7 +14,13 @@ with a possessive or two words new to the conversation brings a thing of its own
 car's MOT is due, what do they check?"), and a question that names the thread's words asks on
 it. The openers past "also"/"plus"/"oh and" ("one more thing", "while I'm at it") are
 Marker.ADDER_OPENER's: the native settle hands a question on where one opens the turn
-(``settle_data.adder_gates``, a positional gate; ``text.adder_words``).
+(``settle_data.adder_gates``, a positional gate; ``text.adder_words``). Stop 41 (rule
+adder-situations, ``Config.adder_situations``): "one more"/"last thing"/"final thing" open
+before a clause mark ("and one more: my partner wants ..."; their words are ADDER_OPENER's, the
+rule reads the mark), a short closing clause asks ("..., swap it at what point?"), a one-word
+statement brings a subject when the question names two new words, a name the thread used
+only sets the scene ("... kindergarten in Vienna?"), and "the" + two or three new nouns before
+a verb form is a thing of its own ("the kitchen tap drips").
 
 One pass over at most ``ADDER_TOKENS`` tokens of the turn (a relative clause's end is looked
 for within them); str methods and set tests."""
@@ -25,7 +31,11 @@ from typing import TYPE_CHECKING
 
 from ..text.adder_words import (
     ADDER_ASKS,
+    ADDER_CLAUSE_MARKS,
+    ADDER_CLAUSE_OPENERS,
+    ADDER_COMPARES,
     ADDER_EVENTS,
+    ADDER_FILLERS,
     ADDER_GENERIC,
     ADDER_JOINS,
     ADDER_LEADS,
@@ -34,6 +44,7 @@ from ..text.adder_words import (
     ADDER_OPENING_CHARS,
     ADDER_POINTERS,
     ADDER_RELATIVES,
+    ADDER_VERBS,
 )
 from ..text.holding_words import HOLD_VERBS
 from ..text.lexicon import Marker
@@ -47,7 +58,15 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["ADDED_NEW", "ADDED_ON", "ADDER_TERMS", "ADDER_TOKENS", "added_question", "split_added"]
+__all__ = [
+    "ADDED_NEW",
+    "ADDED_ON",
+    "ADDER_TERMS",
+    "ADDER_TOKENS",
+    "added_question",
+    "split_added",
+    "split_tail",
+]
 
 # What ``added_question`` finds: a new subject, a question on the thread's, or neither (-1).
 ADDED_NEW = 1
@@ -59,6 +78,9 @@ ADDER_TERMS = 2
 ADDER_TOKENS = 90
 # The fewest words of the statement between the opener and the question.
 _STATEMENT_WORDS = 3
+# The most words of a closing clause that asks with no question word at its start (rule
+# adder-situations: "..., swap it at what point?", "..., fix or replace?", "..., test it where?").
+_TAIL_WORDS = 5
 # A token ending with one of turn_text's STATEMENT_ENDS ends a clause of the statement, one of
 # these a sentence; one ending with "?" ends the question (the statement read asks nothing).
 _SENTENCE_ENDS = ".!;"
@@ -66,7 +88,13 @@ _SENTENCE_ENDS = ".!;"
 _BACK = (Marker.RESUME, Marker.TURN_REF, Marker.ACTION_REF, Marker.TOOL_REF)
 
 
-def split_added(text: str) -> tuple[int, int, list[str]] | None:
+def split_added(text: str, situations: bool = True) -> tuple[int, int, list[str]] | None:
+    """``split_tail``'s statement without its last field."""
+    split = split_tail(text, situations)
+    return None if split is None else split[:3]
+
+
+def split_tail(text: str, situations: bool = True) -> tuple[int, int, list[str], bool] | None:
     """The statement of an added question: ``(start, end, words)`` with its words ``words[start:
     end]`` (case-folded, ``WORD_STRIP`` taken off) between an opener of ``ADDER_OPENERS`` (at
     the opening, after ``ADDER_LEADS``) and the question that closes the turn: the first later
@@ -74,12 +102,17 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
     with "?" (a word of ``ADDER_RELATIVES`` opens one only when its clause runs to a "?"; one
     of ``ADDER_JOINS`` may stand before it). ``start == end`` when the words after the opener
     ask at once ("Additionally, would ...?"); None when the turn has no such opener or the
-    statement has fewer than ``_STATEMENT_WORDS`` words."""
+    statement has fewer than ``_STATEMENT_WORDS`` words. With ``situations`` (rule
+    adder-situations, stop 41) an opener of ``ADDER_CLAUSE_OPENERS`` before a clause mark
+    opens too ("and one more: my partner ..."), and a closing clause of at most
+    ``_TAIL_WORDS`` words ending the turn with "?" asks ("..., replace it at what point?"):
+    the last field says so (True)."""
     tokens = text[: ADDER_TOKENS * 24].casefold().replace("\u2019", "'").split()[:ADDER_TOKENS]
     words = [token.strip(WORD_STRIP) for token in tokens]
     start = -1
+    marked = tokens if situations else None
     for lead in range(3):
-        start = _past_opener(words, lead)
+        start = _past_opener(words, lead, marked)
         if start >= 0:
             if not _within_opening(text, lead):
                 return None  # the native settle's gate reads no opener this far in
@@ -89,15 +122,15 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
     while 0 <= start < len(words):
         if not words[start].strip(DASHES):
             start += 1  # a dash of its own ("another question - our car ...")
-        elif (further := _past_opener(words, start)) >= 0:
+        elif (further := _past_opener(words, start, marked)) >= 0:
             start = further  # "oh and one more thing: ...", "also, btw, ..."
         else:
             break
     if start < 0 or start >= len(words):
         return None
     if words[start] in ADDER_ASKS and _asks_from(tokens, words, start):
-        return start, start, words  # "Additionally, would lighter strings help?": no statement
-    sentence = start  # where the sentence the scan is in began
+        return start, start, words, False  # "Additionally, would lighter strings help?"
+    sentence = clause = start  # where the sentence and the clause the scan is in began
     for index in range(start + 1, len(words)):
         previous = tokens[index - 1]
         if previous[-1:] == "?":
@@ -105,12 +138,18 @@ def split_added(text: str) -> tuple[int, int, list[str]] | None:
         ended = previous[-1:] in STATEMENT_ENDS or previous in DASHES
         if previous[-1:] in _SENTENCE_ENDS:
             sentence = index
+        if ended:
+            clause = index
         # "..., so what can we do about it?": the question after a joining word.
         asks = index + (words[index] in ADDER_JOINS and index + 1 < len(words))
         if ended and words[asks] in ADDER_ASKS and _asks_from(tokens, words, asks):
-            return (start, index, words) if index - start >= _STATEMENT_WORDS else None
-    if tokens[-1][-1:] == "?" and sentence - start >= _STATEMENT_WORDS:
-        return start, sentence, words  # "... 12km each way. too much for a beginner?"
+            return (start, index, words, False) if index - start >= _STATEMENT_WORDS else None
+    if tokens[-1][-1:] != "?":
+        return None
+    if sentence - start >= _STATEMENT_WORDS:
+        return start, sentence, words, False  # "... 12km each way. too much for a beginner?"
+    if situations and clause - start >= _STATEMENT_WORDS and len(words) - clause <= _TAIL_WORDS:
+        return start, clause, words, True  # "... shows 58% health now, swap it at what point?"
     return None
 
 
@@ -135,12 +174,28 @@ def _within_opening(text: str, leads: int) -> bool:
     return bool(rest) and len(text[: ADDER_OPENING_CHARS + 1]) - len(rest) <= ADDER_OPENING_CHARS
 
 
-def _past_opener(words: list[str], at: int) -> int:
-    """Where the words past the longest opener of ``ADDER_OPENERS`` at ``at`` start, or -1."""
-    return max(
+def _past_opener(words: list[str], at: int, tokens: list[str] | None = None) -> int:
+    """Where the words past the longest opener of ``ADDER_OPENERS`` at ``at`` start, or -1;
+    with ``tokens`` (the words unstripped) one of ``ADDER_CLAUSE_OPENERS`` counts too where
+    its last token ends with a mark of ``ADDER_CLAUSE_MARKS`` or a dash follows it."""
+    past = max(
         (at + len(form) for form in ADDER_OPENERS if tuple(words[at : at + len(form)]) == form),
         default=-1,
     )
+    if tokens is None:
+        return past
+    for form in ADDER_CLAUSE_OPENERS:
+        end = at + len(form)
+        if end > past and tuple(words[at:end]) == form and _marked(tokens, end):
+            past = end
+    return past
+
+
+def _marked(tokens: list[str], end: int) -> bool:
+    """Whether a clause mark closes ``tokens[end - 1]`` ("one more:") or a dash follows it."""
+    if tokens[end - 1][-1:] in ADDER_CLAUSE_MARKS:
+        return True
+    return end < len(tokens) and bool(tokens[end]) and not tokens[end].strip(DASHES)
 
 
 def added_question(context: DialogueContext, features: TurnFeatures) -> int:
@@ -160,21 +215,31 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
         return -1
     if any(features.has(marker) for marker in _BACK):
         return -1
-    split = split_added(text)
+    situations = config.adder_situations
+    split = split_tail(text, situations)
     if split is None:
         return -1
-    start, end, words = split
+    start, end, words, tail = split
     if end == start:
         return ADDED_ON  # the opener asks straight away: on the thread (also-questions' kind)
     first = words[start]
-    if first == "the" and _brings_a_thing(context, words, start + 1, end):
+    if first == "the" and _brings_a_thing(context, words, start + 1, end, situations):
         pass  # "oh and the car's MOT is due, ...?": a thing of its own, read on
     elif first in ADDER_POINTERS or (past_form(first) and first not in HOLD_VERBS):
         return ADDED_ON  # "also it clicks now, ...", "also tried the 70g batch, ..."
     statement = [t for t in content_terms(" ".join(words[start:end])) if t not in HOLD_VERBS]
     terms = set(features.terms)
-    shared = words_shared(context, terms)
-    if len(set(statement)) < ADDER_TERMS or shared > (len(terms) >= SUBJECT_CHANCE_TERMS):
+    # Rule adder-situations: a time or a request's word shared by chance ties the turn to
+    # nothing ("our toddler refuses the car seat every single time" after "dense every time").
+    shared = words_shared(context, terms - ADDER_GENERIC if situations else terms)
+    # A closing clause of a few words that names no thing ("..., why mine?") has nothing to
+    # tie it to the thread: its turn shares no word by chance (rule adder-situations).
+    bare = tail and not _question_terms(words[end:])
+    if shared > (len(terms) >= SUBJECT_CHANCE_TERMS and not bare) or not statement:
+        return ADDED_ON
+    if situations and not ADDER_COMPARES.isdisjoint(words[start:end]):
+        return ADDED_ON  # "my dad had the same model, ...": the thread's thing compared
+    if len(set(statement)) < ADDER_TERMS and not (situations and _asks_anew(context, words[end:])):
         return ADDED_ON
     # The statement's subject is new to the conversation ("also the rash, it's spreading, is
     # that normal?" goes back to an earlier subject).
@@ -183,30 +248,72 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     # The question asks on the thread's own thing ("Furthermore, we both work part-time. Would
     # the panel regard that as an obstacle?"): the one word chance the statement has is none
     # of the question's.
-    return ADDED_ON if _asks_on_the_thread(context, words[end:]) else ADDED_NEW
+    names = _names(text, end) if situations else set()
+    return ADDED_ON if _asks_on_the_thread(context, words[end:], names) else ADDED_NEW
 
 
-def _asks_on_the_thread(context: DialogueContext, words: list[str]) -> bool:
+def _asks_on_the_thread(context: DialogueContext, words: list[str], names: set[str]) -> bool:
     """Whether the question's ``words`` name a thing of the thread (a word the thread or the
-    reply used); the words of ``ADDER_GENERIC`` ("week", "fix") tie it to nothing."""
+    reply used); the words of ``ADDER_GENERIC`` ("week", "fix") tie it to nothing. A place's
+    or a person's name (``names``) only sets the scene when the question names at least
+    ``ADDER_TERMS`` words of its own ("How I register her for kindergarten in Vienna?" after
+    a flat in Vienna; rule adder-situations); "Can she work in Canada?" asks on Canada."""
     terms = {term for term in content_terms(" ".join(words)) if term not in ADDER_GENERIC}
-    return words_shared(context, terms) > 0
+    shared = {term for term in terms if words_shared(context, {term})}
+    if names and shared <= names and len(terms - shared - ADDER_FILLERS) >= ADDER_TERMS:
+        return False
+    return bool(shared)
 
 
-def _brings_a_thing(context: DialogueContext, words: list[str], at: int, end: int) -> bool:
+def _names(text: str, at: int) -> set[str]:
+    """The content terms of the capitalised words of ``text``'s question, from word ``at``
+    on (``split_added``'s words; its first word and "I" aside): names ("Vienna", "Leeds")."""
+    tokens = text[: ADDER_TOKENS * 24].replace("\u2019", "'").split()[:ADDER_TOKENS]
+    found = " ".join(
+        token.strip(WORD_STRIP)
+        for token in tokens[at + 1 :]
+        if token[:1].isupper() and token.strip(WORD_STRIP) not in ("I", "I'm", "I've", "I'd")
+    )
+    return set(content_terms(found.casefold()))
+
+
+def _question_terms(words: list[str]) -> set[str]:
+    """The question's content words but ``ADDER_GENERIC``'s and ``ADDER_FILLERS``'."""
+    terms = set(content_terms(" ".join(words)))
+    return terms - ADDER_GENERIC - ADDER_FILLERS
+
+
+def _asks_anew(context: DialogueContext, words: list[str]) -> bool:
+    """Whether the question's ``words`` name at least ``ADDER_TERMS`` content words neither
+    the thread nor the reply used (``ADDER_GENERIC``'s aside): a statement of one content
+    word ("my daughter is 6.") then a question on a thing of its own ("How I register her
+    for kindergarten?"; rule adder-situations). "Can I bake with it?" names one, and
+    ``ADDER_FILLERS``' adverbs none."""
+    terms = _question_terms(words)
+    return len(terms) - words_shared(context, terms) >= ADDER_TERMS
+
+
+def _brings_a_thing(
+    context: DialogueContext, words: list[str], at: int, end: int, situations: bool
+) -> bool:
     """Whether the noun phrase at ``words[at]`` (after "the", before ``end``) names a thing of
     its own new to the conversation: a possessive ("the car's MOT is due") or two content
-    words before a word of ``ADDER_LINKS`` ("the shower drain is slow"). "the dough is
-    sticky" (one word) stays a part of the thread's own situation; with rule event-adders one
-    word before a past form of an event ("the boiler broke", "the pipe burst") names one too,
-    when it is new to the conversation as the others must be."""
+    words before a word of ``ADDER_LINKS`` ("the shower drain is slow"), with ``situations``
+    (rule adder-situations) also two or three before a verb's "-s" or past form ("the kitchen
+    tap drips", "the car battery died", "the garden shed roof leaks"; none of the nouns such
+    a form: "the loaf sinks, tastes sour" is no thing). "the dough is sticky" (one word) stays
+    a part of the thread's own situation; with rule event-adders one word before a past form
+    of an event ("the boiler broke", "the pipe burst") names one too, when it is new to the
+    conversation as the others must be."""
     if at >= end:
         return False
     head = words[at]
     if head.endswith("'s") and len(head) > 3:
         nouns = [head[:-2]]
-    elif at + 2 < end and words[at + 2] in ADDER_LINKS and words[at + 1] not in ADDER_LINKS:
+    elif at + 2 < end and words[at + 1] not in ADDER_LINKS and words[at + 2] in ADDER_LINKS:
         nouns = [head, words[at + 1]]
+    elif situations and (size := _compound(words, at, end)):
+        nouns = words[at : at + size]
     elif (
         context.config.event_adders
         and at + 1 < end
@@ -218,3 +325,27 @@ def _brings_a_thing(context: DialogueContext, words: list[str], at: int, end: in
         return False
     terms = content_terms(" ".join(nouns))
     return len(terms) == len(nouns) and not any(context.log.turns_mentioning(t) for t in terms)
+
+
+def _compound(words: list[str], at: int, end: int) -> int:
+    """How many nouns (2 or 3) at ``words[at]`` stand before a verb form (``_verb_form`` or
+    ``ADDER_LINKS``), none a link and none past the first a verb form itself (the first may
+    be a plural: "the neighbours' dog barks"); 0 when none do (rule adder-situations)."""
+    for size in (2, 3):
+        verb = at + size
+        if verb >= end or any(word in ADDER_LINKS for word in words[at:verb]):
+            return 0
+        if any(_verb_form(word) for word in words[at + 1 : verb]):
+            return 0
+        if words[verb] in ADDER_LINKS or _verb_form(words[verb]):
+            return size
+    return 0
+
+
+def _verb_form(word: str) -> bool:
+    """Whether a word after two nouns reads as their verb: a past form ("died", "broke" is
+    ``ADDER_LINKS``') or a third-person "-s" form of letters ("drips", "rattles"), not a
+    plural's "-ss"/"-us" nor a possessive (rule adder-situations)."""
+    if past_form(word) or word in ADDER_VERBS:
+        return True
+    return len(word) > 3 and word.isalpha() and word[-1] == "s" and word[-2] not in "su"

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 __all__ = [
     "ADDER_ASKS",
+    "ADDER_CLAUSE_MARKS",
+    "ADDER_CLAUSE_OPENERS",
+    "ADDER_COMPARES",
     "ADDER_EVENTS",
+    "ADDER_FILLERS",
     "ADDER_GENERIC",
     "ADDER_JOINS",
     "ADDER_LEADS",
@@ -17,6 +21,7 @@ __all__ = [
     "ADDER_OPENING_CHARS",
     "ADDER_POINTERS",
     "ADDER_RELATIVES",
+    "ADDER_VERBS",
 ]
 
 # The add-on openers, case-folded word tuples, at the turn's opening (after ``ADDER_LEADS``).
@@ -47,7 +52,16 @@ ADDER_MARKED = (
     "while im at it", "while i am at it", "while we're at it", "one final question",
     "one final thing", "last question", "final question",
     "a further question", "apart from that", "aside from that",
+    # Stop 41: ``ADDER_CLAUSE_OPENERS``' words (the rule reads the clause mark; the scanner
+    # reads none, so "one more coat ...?" at the opening goes on and the rule drops it).
+    "one more", "last thing", "final thing",
 )  # fmt: skip
+# Openers that open only before a clause mark, a token ending with ":", "," or "." or a dash
+# ("and one more: my partner wants ...", "Last thing. My son ..."); bare, they ask for more of
+# the thread's thing ("one more coat of varnish or two?", "last thing you said").
+ADDER_CLAUSE_OPENERS = (("one", "more"), ("last", "thing"), ("final", "thing"))
+# The marks after an ``ADDER_CLAUSE_OPENERS`` opener's last word.
+ADDER_CLAUSE_MARKS = ":,."
 # How far into a turn an ADDER_OPENER hit may start for the native settle to hand a question
 # on, and for rule adder-questions to read it (past two short ``ADDER_LEADS``: "ok so one more
 # thing"; the rule checks the same bound, so the gate hands on every turn it reads).
@@ -101,4 +115,20 @@ ADDER_GENERIC = frozenset((
     "minute", "hour", "day", "week", "month", "year", "time", "today", "tomorrow", "fix",
     "take", "work", "help", "find", "buy", "cost", "good", "best", "normal", "worth", "idea",
     "tip", "advice", "long",
+))  # fmt: skip
+# Adverbs ``content_terms`` keeps that name no thing of a question's own: rule
+# adder-situations counts a question's new words without them ("Can she work in Toronto
+# straight away?" names none).
+ADDER_FILLERS = frozenset((
+    "straight", "away", "right", "soon", "already", "immediately", "asap", "quickly", "later",
+    "directly", "ever", "anyway", "probably", "fine", "enough", "really", "still", "first",
+))  # fmt: skip
+# Words of a statement that compare a thing with the thread's ("one more thing, my dad had
+# the same model, his was fine, bad luck?"): no subject of its own (rule adder-situations).
+ADDER_COMPARES = frozenset(("same", "similar", "identical"))
+# Short or irregular past forms a thing's verb takes that ``terse_words.past_form`` does not
+# read ("the car battery died", "the fence panel blew over"; rule adder-situations).
+ADDER_VERBS = frozenset((
+    "died", "fell", "blew", "froze", "burst", "went", "got", "ran", "tore", "bent", "sank",
+    "shrank", "leaked", "split", "quit",
 ))  # fmt: skip

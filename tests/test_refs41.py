@@ -76,6 +76,23 @@ def test_no_verb_repeat_in_a_report_or_a_question_to_say_again(text) -> None:
     assert verb_repeat_mentions(text, ()) == []
 
 
+def test_a_verb_no_request_opened_repeats_nothing() -> None:
+    # "check the forecast again" where no turn checked anything: no earlier request of
+    # other words is its target; a verb of no action of its own ("give me ... again") is
+    # left to the other rules ("the first quote" names the quote, not the latest question).
+    assert _action(_LETTER, "ok check the forecast again") is None
+    fence = [
+        ("user", "quote me a fence for 30 metres"),
+        ("assistant", "About £1,500 for 30 m of panel fencing."),
+        ("user", "do me that fence quote again but for 45 metres"),
+        ("assistant", "About £2,200 for 45 m."),
+        ("user", "thanks, and what about the gate?"),
+        ("assistant", "A matching gate is about £250."),
+    ]
+    assert verb_repeat_mentions("now give me the first quote again", ()) == []
+    assert _action(fence, "now give me the first quote again") != 4
+
+
 def test_say_that_again_stays_a_clarification() -> None:
     session = _session(_KILN)
     envelope = user_turn_reads(session, "sorry, could you say that again?", mh.Intent.CLARIFY)

@@ -169,6 +169,13 @@ def test_a_judging_question_with_a_word_of_no_output_asks_the_world() -> None:
     assert intents_by_every_path(_df(UNJUDGED), text) == {TOOL}
     # Every word but the judging one the output holds: a value shown.
     assert intents_by_every_path(_df(), "how much is free on the archive?") == {TOOL}
+    # A judging word before a measure the rows show ranks them: a value shown.
+    for config in (mh.Config(), UNJUDGED):
+        session = mh.Session(config=config)
+        session.user("run the benchmark")
+        session.tool_output("bench", "region p50_ms p99_ms\neu-west 21 80\nus-east 95 210")
+        session.assistant("Done.")
+        assert intents_by_every_path(session, "which region had the best latency?") == {TOOL}
 
 
 def test_a_field_named_twice_asked_by_its_name_is_the_outputs() -> None:
@@ -227,6 +234,13 @@ def test_the_readers() -> None:
     )
     assert shape_values(["no", "value", "1.5", "m12"], DURATION) == (False, frozenset())
     assert shape_values(["author:", "jo"], PERSON) == (True, frozenset())  # by its key
+    # Prose names no field: "sorted by name" holds no person, "uptime 3" no field (its
+    # "3 days" is a duration by its form); a lone day name is no date, a bare "5m" no time.
+    assert shape_values(["report.docx", "sorted", "by", "name"], PERSON) == (False, frozenset())
+    assert shape_values(["col", "by"], PERSON, header=2) == (True, frozenset())  # column heads
+    assert shape_values(["sky:", "sun"], WHEN) == (False, frozenset())
+    assert shape_values(["wind", "5m"], DURATION) == (False, frozenset())
+    assert shape_values(["uptime", "3"], DURATION) == (False, frozenset())
 
 
 @pytest.mark.timed

@@ -7,7 +7,8 @@ museums?" after a city's weather: the question shares a word with the output ("f
 a value the output shows. A judging word (``JUDGING_WORDS``: "best", "ideal", "recommended";
 ``INDEFINITE_JUDGING_WORDS`` after "a": "whats a good ping for shooters?") with a word no
 output holds ("usb", "museums") asks which thing of the world is good: not a value shown.
-"best saturday?" of a till report holds all its words but the judging one.
+"best saturday?" of a till report holds all its words but the judging one; "which region had
+the best latency?", "which model performed best?" rank the output's rows by what they show.
 Costs nothing for a question of no judging word; otherwise each output's word counts, read
 once (cached on its bounded prefix).
 """
@@ -19,7 +20,12 @@ from collections.abc import Collection
 
 from ..config import Config
 from ..text.tokens import normalise_term
-from ..text.value_questions import INDEFINITE_JUDGING_WORDS, JUDGING_WORDS
+from ..text.value_questions import (
+    INDEFINITE_JUDGING_WORDS,
+    JUDGED_MEASURES,
+    JUDGED_SHOWINGS,
+    JUDGING_WORDS,
+)
 from ..tiers.scratch import ScratchEntry
 from .compound_words import compound_parts
 from .features import TurnFeatures
@@ -45,6 +51,14 @@ def judges_world(features: TurnFeatures, scratch: Collection[ScratchEntry], conf
     if JUDGING_WORDS.isdisjoint(words) and not any(
         before == "a" and word in INDEFINITE_JUDGING_WORDS
         for before, word in itertools.pairwise(words)
+    ):
+        return False
+    # "which region had the best latency?", "which model performed best?": the judging word
+    # ranks the output's rows by a measure they show (``JUDGED_MEASURES``, ``JUDGED_SHOWINGS``).
+    if any(
+        (word in JUDGING_WORDS and after in JUDGED_MEASURES)
+        or (before in JUDGED_SHOWINGS and word in JUDGING_WORDS)
+        for before, word, after in zip(["", *words[:-1]], words, [*words[1:], ""], strict=True)
     ):
         return False
     rest = frozenset(features.terms) - _JUDGING_TERMS

@@ -401,7 +401,11 @@ def _resolve_action(
     found = message_request(log, now, window, repeat.made) if repeat.message else None
     if found is None and mention.kind == VERB_REPEAT:  # rule verb-repeats
         turn = verb_request(log, mention.surface, now, window)
-        found = (turn, REQUEST) if turn is not None else None
+        if turn is None:
+            # "ok check the forecast again" where no request checked anything: it repeats
+            # nothing said here, not the latest request of other words.
+            return _unresolved(mention)
+        found = (turn, REQUEST)
     found = found or action_target(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,

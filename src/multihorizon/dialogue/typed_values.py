@@ -109,7 +109,10 @@ def _keys(content: str) -> frozenset[str]:
 def _holds(content: str, kind: str) -> tuple[bool, frozenset[str]]:
     if len(set(record_keys(content))) >= _RESULT_FIELDS:
         return False, frozenset()  # a search's results: the reply offered one of them
-    return shape_values(content.casefold().split(), kind)
+    head = content.split("\n", 1)[0].split()
+    # A first line of several words and no field's mark is a table's column heads.
+    header = len(head) if len(head) > 1 and ":" not in content.split("\n", 1)[0] else 0
+    return shape_values(content.casefold().split(), kind, header)
 
 
 def _said(log: TurnLog, since: int) -> set[str]:

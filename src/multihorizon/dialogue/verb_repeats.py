@@ -100,7 +100,9 @@ def verb_repeat_mentions(text: str, hits: Sequence[tuple[int, int, int, int]]) -
     for start in _agains(text):
         end = start + len("again")
         opened = _clause_verb(text, start)
-        if opened is not None:
+        # A verb of no action of its own ("give me the first quote again", "do me that quote
+        # again"): the other action rules read it by the request's words.
+        if opened is not None and opened[1] not in GENERIC_REPEAT_VERBS:
             at = opened[0]
             found.append(Mention("action", text[at:end], at, end, kind=VERB_REPEAT))
     return found
@@ -118,16 +120,14 @@ def verb_request(log: TurnLog, surface: str, now: int, window: int) -> int | Non
     """The user turn a rule verb-repeats reference repeats: of the last ``_TURNS`` user
     turns, the latest that opens with the reference's verb and names a word of its object
     (any, when it names none), else the latest opening with the verb, else the latest
-    request or question naming a word of the object. None when none does, or when the verb
-    names no action of its own (``GENERIC_REPEAT_VERBS``: "do me that quote again"; the
-    walk of ``actions.action_target`` by the request's words finds it)."""
+    request or question naming a word of the object. None when none does: the reference
+    repeats nothing said here (the rule finds no reference of a verb of no action of its
+    own, ``GENERIC_REPEAT_VERBS``)."""
     said = surface.split()
     while said and said[0].casefold().strip(_STRIP) in REPEAT_VERB_LEADS:
         said = said[1:]  # "now do the plan command again": merged with rule object-repeats'
     verb = said[0].casefold().strip(_STRIP) if said else ""
     objects = frozenset(content_terms(" ".join(said[1:]))) - _NO_OBJECT
-    if verb in GENERIC_REPEAT_VERBS:
-        return None
     roles, features = log.roles, log.features
     by_verb, by_object, seen = -1, -1, 0
     for turn in range(now - 1, max(-1, now - 1 - window), -1):

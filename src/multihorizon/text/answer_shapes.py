@@ -154,24 +154,42 @@ def head_noun(words: Sequence[str]) -> str | None:
     return next((word for word in opening[1:] if word not in _NOUN_SKIPS), None)
 
 
-def shape_values(tokens: Sequence[str], kind: str) -> tuple[bool, frozenset[str]]:
+def shape_values(tokens: Sequence[str], kind: str, header: int = 0) -> tuple[bool, frozenset[str]]:
     """Whether an output (its casefolded whitespace tokens) holds a value of ``kind``, and the
     values it can name by their form (clock times, ports, addresses, source positions,
     durations: for the caller's check that no turn said them; an output holding only a field
-    found by its key, "Author:", names none, so it counts as unsaid)."""
+    found by its key, "Author:", names none, so it counts as unsaid). A field is a token of
+    a field's shape ("author:", "host=nas", '"user":') or one of the first ``header`` tokens
+    (a table's column heads): prose's "sorted by name" names no person's field. A month or
+    day name is a date only beside a number ("Dec 05", "Tue Nov 24"): "sky: sun" is none."""
     keys = _TYPE_KEYS.get(kind, frozenset())
     keyed = False
     values: set[str] = set()
     previous = ""
-    for raw in tokens:
+    named: list[str] = []  # month or day names just read ("sat dec"): dates if a number follows
+    for index, raw in enumerate(tokens):
         token = raw.strip(_EDGES)
-        if not keyed and keys and _key_words(token) & keys:
-            keyed = True
+        if not keyed and keys and (index < header or _field_shaped(raw)):
+            keyed = bool(_key_words(token) & keys)
         value = _shape(token, previous, kind)
-        if value:
-            values.add(value)
+        if value and kind == WHEN and value.rstrip(".,") in _MONTH_AND_DAY_NAMES:
+            if previous[:1].isdigit():
+                values.add(value)  # "5 dec"
+            else:
+                named.append(value)
+        else:
+            if named and token[:1].isdigit():
+                values.update(named)
+            named.clear()
+            if value:
+                values.add(value)
         previous = token
     return keyed or bool(values), frozenset(values)
+
+
+def _field_shaped(raw: str) -> bool:
+    """'author:', 'by:', '"user":', 'host=nas': a field's name, not a word of prose."""
+    return raw.rstrip(',"').endswith(":") or "=" in raw
 
 
 def _key_words(token: str) -> set[str]:
@@ -229,19 +247,20 @@ def _is_duration(token: str, previous: str) -> bool:
         return True
     if not token or not token[0].isdigit():
         return False
-    number, unit = True, ""
+    number, unit, units = True, "", 0
     for char in token:
         if char.isdigit() or char == ".":
             if unit:
                 if unit not in _DURATION_UNITS:
                     return False
-                unit = ""
+                unit, units = "", units + 1
             number = True
         elif char.isalpha():
             unit += char
         else:
             return False
-    return number and unit in _DURATION_UNITS
+    # A bare "5m" is metres as often as minutes ("wind 5m"): a duration beside another unit.
+    return number and unit in _DURATION_UNITS and (unit != "m" or units > 0)
 
 
 def _is_address(token: str) -> bool:

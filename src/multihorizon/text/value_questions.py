@@ -6,6 +6,8 @@ world, not a value shown. Closed classes, read by ``dialogue.summed_values``."""
 __all__ = [
     "AGGREGATE_WORDS",
     "INDEFINITE_JUDGING_WORDS",
+    "JUDGED_MEASURES",
+    "JUDGED_SHOWINGS",
     "JUDGING_WORDS",
     "LISTING_NOUNS",
     "MEANING_ENDS",
@@ -34,6 +36,19 @@ JUDGING_WORDS = frozenset((
 # Words judging after "a" ("whats a good ping for shooters?", "a decent speed for zoom"): a
 # kind of thing of the world; "the last good run" names a run.
 INDEFINITE_JUDGING_WORDS = frozenset(("good", "decent", "sensible", "fine", "solid"))
+# Measures a judging word may rank an output's rows by ("which region had the best latency?",
+# "the best score"), and verbs of a row's showing before it ("which model performed best?",
+# "who scored best"): the output's extreme value, not a thing of the world.
+JUDGED_MEASURES = frozenset((
+    "latency", "latencies", "speed", "speeds", "score", "scores", "accuracy", "performance",
+    "throughput", "time", "times", "price", "prices", "rate", "rates", "result", "results",
+    "uptime", "ratio", "margin", "sales", "revenue", "ping", "p50", "p95", "p99", "mean",
+    "average", "median", "value", "values", "numbers", "figures", "total", "totals",
+))  # fmt: skip
+JUDGED_SHOWINGS = frozenset((
+    "performed", "performs", "did", "does", "scored", "scores", "ran", "runs", "worked",
+    "works", "went", "came", "ranked", "ranks", "tested",
+))  # fmt: skip
 # Nouns naming the rows of a listing of paths ("photos/1950s", "/srv/ringing/backups"): with
 # a word of AGGREGATE_WORDS they ask across an output holding a path ("which folder is the
 # biggest one?", "which directory was the smallest").

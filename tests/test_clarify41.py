@@ -89,6 +89,7 @@ def test_the_forms_are_clarify_and_their_switch_turns_them_off(text: str, switch
         "never heard of the yeast brand, what do I need to buy instead?",  # asks anew
         "idk what to do about the airlock",  # no term asked
         "dunno what the best yeast is",  # no term of the reply's alone
+        "never heard of a bottling wand, can you tell me where to buy one?",  # asks anew
     ],
 )
 def test_questions_of_their_own_stay_unclarified(text: str) -> None:

@@ -78,9 +78,11 @@ ASK_OPENERS = frozenset((
     "what", "what's", "whats", "wat", "could", "can", "would", "will", "pls", "please",
     "explain", "care", "mind", "so", "and", "but", "any",
 ))  # fmt: skip
-# The verbs of a request that asks what the term is ("could you explain ...").
+# The verbs of a request that asks what the term is ("could you explain ..."). Not "tell" or
+# "say": "can you tell me about transport there?" asks anew ("tell me what it is" points
+# back).
 ASK_REQUESTS = frozenset((
-    "explain", "describe", "clarify", "tell", "say", "define", "elaborate", "expand",
+    "explain", "describe", "clarify", "define", "elaborate", "expand",
     "is", "are", "does", "do", "exactly", "actually",
 ))  # fmt: skip
 

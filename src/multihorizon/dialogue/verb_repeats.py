@@ -4,11 +4,14 @@ draft the apology email again for order 5531 but offer a voucher", "dump it agai
 the payments table") is an action reference, and it repeats the user request that opened
 with the same verb (and names the same object when it names one), not the latest turn that
 mentions the thing: "ok run the staging migration again" after "ops wiped staging last
-night" repeats "run migrate on staging". With a verb that names no action of its own ("do
-me that fence quote again"), the request is the latest that names the object.
+night" repeats "run migrate on staging". A verb that no recent request opened and no
+request naming the object repeats nothing here (no target); a verb that names no action of
+its own ("do me that fence quote again", "give me the first quote again") starts no verb
+repeat: the other action rules read it by the request's words.
 
-Detection reads the words before each CLARIFY "again" hit back to its sentence's start, at
-most ``_BEFORE`` characters; the walk reads each user turn's first words: linear.
+Detection reads the words before each "again" (found by ``str.find`` in its usual casings)
+back to its clause's start, at most ``_BEFORE`` characters; the walk reads each user turn's
+first words: linear.
 """
 
 from __future__ import annotations

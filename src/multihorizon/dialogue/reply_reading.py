@@ -83,6 +83,14 @@ _CLARIFY_READERS: tuple[Callable[[DialogueContext, TurnFeatures], bool], ...] = 
     clarifies_an_object,  # rule clarify-objects: "could you clarify what counts as a X?"
 )
 
+# Rules that read a statement as bringing a new subject (§5.2 EXPLORE, no answer or report),
+# in order.
+_SUBJECT_READERS: tuple[Callable[[DialogueContext, TurnFeatures], bool], ...] = (
+    adds_a_subject,  # rule also-subjects: a new subject, no report (before report-backs)
+    opens_new_subject,  # rule new-subjects: a new subject, no answer or report
+    adds_a_holding,  # rule also-holdings: a new thing the user has, no answer
+)
+
 
 def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: Intent) -> Intent:
     """The rules of ``reply_rules`` that change §5.2's answer after reading the conversation
@@ -93,12 +101,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CLARIFY  # the first rule of _CLARIFY_READERS that reads the turn
     if intent in _SPLIT_FROM and asks_for_a_split(context, features):
         return Intent.DRILL_DOWN  # rule split-requests: "break that down per region"
-    if intent in _ADDS_FROM and adds_a_subject(context, features):
-        return Intent.EXPLORE  # rule also-subjects: §5.2 a new subject, no report (report-backs)
-    if intent in _ADDS_FROM and opens_new_subject(context, features):
-        return Intent.EXPLORE  # rule new-subjects: §5.2 a new subject, no answer or report
-    if intent in _ADDS_FROM and adds_a_holding(context, features):
-        return Intent.EXPLORE  # rule also-holdings: §5.2 a new thing the user has, no answer
+    if intent in _ADDS_FROM and any(read(context, features) for read in _SUBJECT_READERS):
+        return Intent.EXPLORE  # the first rule of _SUBJECT_READERS that reads the turn
     if intent in _ADDS_FROM and (added := added_question(context, features)) >= 0:
         if added == ADDED_NEW:
             return Intent.EXPLORE  # rule adder-questions: §5.2 a new subject, then a question

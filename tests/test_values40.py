@@ -16,7 +16,8 @@ import pytest
 import multihorizon as mh
 from exchanges import intents_by_every_path, tool_target
 from handwritten_scoring import score
-from multihorizon.dialogue.summed_values import output_counts, record_keys
+from multihorizon.dialogue.json_records import record_keys
+from multihorizon.dialogue.summed_values import output_counts
 from timing import best_seconds
 
 _HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"

@@ -77,7 +77,7 @@ from .turnlog import TurnLog
 from .typed_values import typed_value_output
 from .world_questions import asks_advice
 
-__all__ = ["output_counts", "record_keys", "replied_outputs", "summed_value_output"]
+__all__ = ["output_counts", "replied_outputs", "summed_value_output"]
 
 # Characters of an output read (as rule output-details reads its words), the first words of a
 # question read for its opener and its lead words, the longest question read.

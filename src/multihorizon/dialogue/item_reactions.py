@@ -32,7 +32,7 @@ from ..text.reaction_words import (
 )
 from ..text.terse_words import TERSE_ASKS
 from ..text.tokens import content_terms
-from .terse_reports import TERSE_CHARS, TERSE_WORDS
+from .terse_reports import NOT_TERSE, TERSE_CHARS, TERSE_WORDS
 
 if TYPE_CHECKING:
     from .context import DialogueContext
@@ -44,19 +44,11 @@ __all__ = ["item_reaction", "reacts_to_an_item"]
 REACTION_WORDS = TERSE_WORDS + 1
 # The most words of the item's noun phrase after its opener ("the rice bucket one").
 _NOUN_WORDS = 4
-# Markers of a move, an explanation asked for, or a pointer at a turn, an action or an output:
-# other rules read those. The item's own markers (ORDINAL, GATE_ONE) are this rule's.
-_MOVES = (
-    Marker.NEW_TOPIC,
-    Marker.RESUME,
-    Marker.EXPLAIN,
-    Marker.CLARIFY,
-    Marker.TURN_REF,
-    Marker.ACTION_REF,
-    Marker.TOOL_REF,
-    Marker.ALSO_OPENER,
-)
 _ITEM_MARKERS = (Marker.ORDINAL, Marker.GATE_ONE)
+# Markers of a move, an explanation asked for, or a pointer at a turn, an action or an output:
+# other rules read those (rule terse-reports' ``NOT_TERSE``). The markers of a listed item
+# (ORDINAL, GATE_ONE, and a number's GATE_NUMBER) point at the reply's item: this rule's.
+_MOVES = tuple(marker for marker in NOT_TERSE if marker not in (*_ITEM_MARKERS, Marker.GATE_NUMBER))
 
 
 def item_reaction(words: tuple[str, ...] | list[str]) -> tuple[str, ...]:

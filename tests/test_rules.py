@@ -12,35 +12,35 @@ import numpy as np
 import pytest
 
 import multihorizon as mh
+import test_adder_situations
+import test_again_references
+import test_also_holdings
+import test_clarify_choice_asks
+import test_clarify_lost_parts
+import test_clarify_meaning_qualifiers
+import test_clarify_unmarked_terms
+import test_confirm_checks
+import test_item_boundaries
+import test_laid_out_lists
+import test_noun_references
+import test_output_sayings
+import test_output_value_forms
+import test_reactions_and_event_adders
+import test_repeats_by_kind
+import test_reports_after_advice
+import test_return_details
+import test_return_question_words
+import test_return_targets
+import test_subjects_in_questions
+import test_summed_output_values
+import test_term_recalls
+import test_terse_reports
+import test_typed_output_values
+import test_verb_repeats
 from multihorizon.cli import main
 from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
-from test_adders41 import OBSERVERS as _ADDERS41
-from test_again_references import OBSERVERS as _AGAIN38
-from test_checks36 import OBSERVERS as _CHECKS36
-from test_clarify38 import OBSERVERS as _CLARIFY38
-from test_clarify39 import OBSERVERS as _CLARIFY39
-from test_clarify40 import OBSERVERS as _CLARIFY40
-from test_clarify41 import OBSERVERS as _CLARIFY41
-from test_fields39 import OBSERVERS as _FIELDS39
-from test_items37 import OBSERVERS as _ITEMS37
-from test_lists38 import OBSERVERS as _LISTS38
-from test_lists40 import OBSERVERS as _LISTS40
-from test_noun_references import OBSERVERS as _NOUNS39
-from test_refs41 import OBSERVERS as _REFS41
-from test_reports40 import OBSERVERS as _REPORTS40
-from test_reports41 import OBSERVERS as _REPORTS41
-from test_return_question_words import OBSERVERS as _RESUME37
-from test_return_targets import OBSERVERS as _BACKTO38
-from test_returns39 import OBSERVERS as _RETURNS39
-from test_subjects38 import OBSERVERS as _SUBJECTS38
-from test_subjects39 import OBSERVERS as _SUBJECTS39
-from test_terms37 import OBSERVERS as _TERMS37
-from test_terse_reports import OBSERVERS as _REPORTS37
-from test_toolsaid37 import OBSERVERS as _TOOLSAID37
-from test_values40 import OBSERVERS as _VALUES40
-from test_values41 import OBSERVERS as _VALUES41
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1769,36 +1769,36 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     "howto-output-nouns": _howto_output_noun,
     "shown-number-reasons": _shown_number_reason,
     "compound-output-words": _compound_output_word,
-    **_CHECKS36,  # confirm-checks, also-subjects (stop 36)
-    **_TERMS37,  # closing-checks, learner-meaning-asks, term-recalls, term-origins (stop 37)
-    **_REPORTS37,  # terse-reports, new-subjects (stop 37)
-    **_SUBJECTS38,  # also-holdings (stop 38)
-    **_SUBJECTS39,  # adder-questions (stop 39)
-    **_TOOLSAID37,  # it-said-outputs, advice-output-holders, output-selectors (stop 37)
+    **test_confirm_checks.OBSERVERS,
+    **test_term_recalls.OBSERVERS,
+    **test_terse_reports.OBSERVERS,
+    **test_also_holdings.OBSERVERS,
+    **test_subjects_in_questions.OBSERVERS,
+    **test_output_sayings.OBSERVERS,
     "letter-picks": _letter_pick,
     "clause-picks": _clause_pick,
     "ordinal-about": _ordinal_about,
     "own-list-ordinals": _own_list_ordinal,
     "own-list-items": _own_list_item,
-    **_RESUME37,  # return-question-words (stop 37)
-    **_ITEMS37,  # letter-values, letter-pairs, own-ones, own-possessive-ordinals (stop 37)
-    **_CLARIFY38,  # restating-checks (stop 38)
-    **_CLARIFY39,  # choice-asks ... wording-judgements (stop 39)
-    **_CLARIFY40,  # meaning-qualifiers ... contrast-restatements (stop 40)
-    **_CLARIFY41,  # equation-checks, unfamiliar-terms, clarify-objects (stop 41)
-    **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
-    **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
-    **_BACKTO38,  # return-detail-targets (stop 38)
-    **_NOUNS39,  # named-list-items, message-repeats (stop 39)
-    **_LISTS40,  # similar-repeats, repeats-named-questions (stop 40)
-    **_REFS41,  # verb-repeats (stop 41)
-    **_FIELDS39,  # output-value-forms, status-runs (stop 39)
-    **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
-    **_VALUES40,  # summed-output-values (stop 40)
-    **_VALUES41,  # typed-output-values, judged-world-questions (stop 41)
-    **_REPORTS40,  # more-requests, surprised-reports, elliptic-reports (stop 40)
-    **_REPORTS41,  # item-reactions, noun-reports, event-adders (stop 41)
-    **_ADDERS41,  # adder-situations (stop 41)
+    **test_return_question_words.OBSERVERS,
+    **test_item_boundaries.OBSERVERS,
+    **test_clarify_lost_parts.OBSERVERS,
+    **test_clarify_choice_asks.OBSERVERS,
+    **test_clarify_meaning_qualifiers.OBSERVERS,
+    **test_clarify_unmarked_terms.OBSERVERS,
+    **test_laid_out_lists.OBSERVERS,
+    **test_again_references.OBSERVERS,
+    **test_return_targets.OBSERVERS,
+    **test_noun_references.OBSERVERS,
+    **test_repeats_by_kind.OBSERVERS,
+    **test_verb_repeats.OBSERVERS,
+    **test_output_value_forms.OBSERVERS,
+    **test_return_details.OBSERVERS,
+    **test_summed_output_values.OBSERVERS,
+    **test_typed_output_values.OBSERVERS,
+    **test_reports_after_advice.OBSERVERS,
+    **test_reactions_and_event_adders.OBSERVERS,
+    **test_adder_situations.OBSERVERS,
 }
 
 

@@ -125,9 +125,9 @@ STOP39_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         {"wording_judgements": False},
         "Off -> on, " + _POOLED39 + "5106 -> 5106, clarify_tune39 27 -> 27, "
         "clarify_holdout39 51 -> 51: no hand-written reply quoted the wording judged; it acts "
-        "on the brief's form (test_clarify39: the reply said 'Dear Tom', the question judges "
-        "it: CLARIFY off, DRILL_DOWN on). Read where rule reply-term-asks reads (the native "
-        "settle hands a quoted question on already).",
+        "on the brief's form (test_clarify_choice_asks: the reply said 'Dear Tom', the "
+        "question judges it: CLARIFY off, DRILL_DOWN on). Read where rule reply-term-asks reads "
+        "(the native settle hands a quoted question on already).",
         "dialogue.reply_rules.asks_about_a_reply_term",
     ),
 )

@@ -112,7 +112,7 @@ CLARIFY40_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         + _POOLED40
         + _figures(19, 58)
         + " (no probe of either set changes: their lost parts hold 'rly' or a lexicon phrase; "
-        "the brief's form: test_clarify40). " + _READ40,
+        "the brief's form: test_clarify_meaning_qualifiers). " + _READ40,
         "dialogue.term_forms.asks_about_a_lost_part",
     ),
     (

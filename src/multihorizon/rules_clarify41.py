@@ -47,8 +47,8 @@ CLARIFY41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         _figures("5942 -> 5942 (no probe of another file changes)", 54)
         + " Its reach beyond rule term-checks is turns of 101 to 140 characters (the gate "
         "opens as far): 'the trub = the sludge at the bottom of the bucket? should i scrape it "
-        "out or ...' DRILL_DOWN -> CLARIFY (test_clarify41); no hold-out probe is that long."
-        + _HELD,
+        "out or ...' DRILL_DOWN -> CLARIFY (test_clarify_unmarked_terms); no hold-out probe is "
+        "that long." + _HELD,
         "dialogue.plain_terms.asks_an_equation",
     ),
     (

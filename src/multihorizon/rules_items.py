@@ -539,7 +539,7 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "accuracy off -> on: items_tune36 17/25 -> 25/25; items_holdout36 31/46 -> 38/46; "
         "items_holdout 73/82 -> 74/82, items_holdout14 38/46 -> 39/46, phrasing_holdout "
         "24/31 -> 25/31, phrasing_tune 13/14 -> 14/14; the other hand-written sets "
-        "unchanged; pooled intent unchanged (the pick is named); tests/test_items36.py.",
+        "unchanged; pooled intent unchanged (the pick is named); tests/test_item_picks.py.",
         "dialogue.letter_picks.with_letter_picks",
     ),
     (
@@ -556,7 +556,7 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"clause_picks": False},
         "multihorizon eval FILE --task references (hashing; tools/item_report.py), item "
         "accuracy off -> on: items_tune36 23/25 -> 25/25; items_holdout36 36/46 -> 38/46; "
-        "the other hand-written sets unchanged; tests/test_items36.py.",
+        "the other hand-written sets unchanged; tests/test_item_picks.py.",
         "dialogue.letter_picks.with_clause_picks",
     ),
     (
@@ -572,7 +572,7 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"ordinal_about": False},
         "multihorizon eval FILE --task references (hashing; tools/item_report.py), item "
         "accuracy off -> on: items_tune36 22/25 -> 25/25; items_holdout36 unchanged (38/46); "
-        "the other hand-written sets unchanged; tests/test_items36.py.",
+        "the other hand-written sets unchanged; tests/test_item_picks.py.",
         "dialogue.ordinal_about.with_ordinal_about",
     ),
     (
@@ -588,7 +588,7 @@ ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "multihorizon eval FILE --task references (hashing; tools/item_report.py), item "
         "accuracy off -> on: items_tune36 23/25 -> 25/25; items_holdout36 35/46 -> 38/46; "
         "items_tune7 41/46 -> 42/46; the other hand-written sets unchanged; "
-        "tests/test_items36.py.",
+        "tests/test_item_picks.py.",
         "dialogue.own_lists.with_own_list_ordinals",
     ),
 )
@@ -614,7 +614,7 @@ OPT_IN_ITEM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str],
         "accuracy off -> on: items_tune36 24/25 -> 25/25 (acc@1 27/30 -> 28/30); "
         "items_holdout36 unchanged (38/46) but acc@1 49/54 -> 48/54 (a control's turn "
         "moved to the user's list): off by default; the other hand-written sets unchanged; "
-        "tests/test_items36.py.",
+        "tests/test_item_picks.py.",
         "dialogue.own_lists.with_own_list_items",
     ),
 )

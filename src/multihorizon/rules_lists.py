@@ -36,7 +36,7 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"letter_values": False},
         "acc@1 off -> on (controls: the turn the letter follows up, no item): ownlists_tune37 "
         "9/11 -> 10/11, ownlists_holdout37 39/48 -> 40/48; item accuracy and every other "
-        "hand-written set unchanged; tests/test_items37.py",
+        "hand-written set unchanged; tests/test_item_boundaries.py",
         "dialogue.letter_values.is_value",
     ),
     (
@@ -50,7 +50,7 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"letter_pairs": False},
         "no hand-written figure moves (the 'plan A or B?' controls of ownlists_holdout37 and "
         "ownlists_tune37 score the list's turn, read either way); off -> on the first item "
-        "named goes from B to A; tests/test_items37.py",
+        "named goes from B to A; tests/test_item_boundaries.py",
         "dialogue.letter_values.paired_label",
     ),
     (
@@ -65,7 +65,7 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"own_ones": False},
         "acc@1 off -> on: ownlists_holdout37 38/48 -> 40/48 (its controls); item accuracy "
         "and every other hand-written set unchanged; pooled intent unchanged (resolved "
-        "kept); tests/test_items37.py",
+        "kept); tests/test_item_boundaries.py",
         "dialogue.own_lists.without_own_ones",
     ),
     (
@@ -78,7 +78,7 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "of the turn are read against it.",
         {"own_possessive_ordinals": False},
         "off -> on: items_holdout7 item 61/79 -> 62/79, acc@1 73/79 -> 74/79 ('my first "
-        "DAG'); every other hand-written set unchanged; tests/test_items37.py",
+        "DAG'); every other hand-written set unchanged; tests/test_item_boundaries.py",
         "dialogue.own_lists.with_own_lists",
     ),
     (
@@ -103,7 +103,8 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"laid_out_lists": False},
         "item accuracy off -> on (everything else on): lists_tune38 65/82 -> 76/82; "
         "lists_holdout38 46/53 either way (its later series are no lists the parse reads); "
-        "every other hand-written set unchanged (items, acc@1, intent); tests/test_lists38.py",
+        "every other hand-written set unchanged (items, acc@1, intent); "
+        "tests/test_laid_out_lists.py",
         "dialogue.laid_out_lists.with_laid_out_lists",
     ),
     (
@@ -120,7 +121,7 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "list, within 12 turns, none with a list of its own (confidence 0.6).",
         {"named_series": False},
         "item accuracy off -> on: lists_tune38 73/82 -> 76/82; lists_holdout38 43/53 -> "
-        "46/53; every other hand-written set unchanged; tests/test_lists38.py",
+        "46/53; every other hand-written set unchanged; tests/test_laid_out_lists.py",
         "dialogue.laid_out_lists.with_laid_out_lists",
     ),
     (
@@ -138,7 +139,7 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"own_list_forms": False},
         "item accuracy off -> on: lists_tune38 67/82 -> 76/82; ownlists_holdout37 30/35 -> "
         "31/35 (acc@1 0.833 -> 0.854); lists_holdout38 44/53 -> 46/53; every other "
-        "hand-written set unchanged; tests/test_lists38.py",
+        "hand-written set unchanged; tests/test_laid_out_lists.py",
         "dialogue.own_lists.with_own_lists",
     ),
 )

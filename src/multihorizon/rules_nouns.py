@@ -78,7 +78,7 @@ NOUN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "lists_holdout40 action 8 -> 10 of 13 (two probes fixed); every other hand-written "
         "file unchanged probe by probe; pooled intent 5,560 -> 5,561 of 6,124, resume, new "
         "thread, tool and items unchanged; no turn of ../shared/data fires it; "
-        "tests/test_lists40.py.",
+        "tests/test_repeats_by_kind.py.",
         "dialogue.similar_repeats.similar_asks",
     ),
     (
@@ -97,7 +97,7 @@ NOUN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "'can u do the sink rules again for the new studio': with it a repeat chain must "
         "hold the repeat's own object too); lists_holdout40 and every other hand-written "
         "file unchanged probe by probe; pooled intent, resume, new thread, tool and items "
-        "unchanged; tests/test_lists40.py.",
+        "unchanged; tests/test_repeats_by_kind.py.",
         "dialogue.actions.action_target",
     ),
     (
@@ -113,7 +113,7 @@ NOUN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         {"repeat_runs": False},
         "references acc@1, off -> on (other rules on): lists_tune40 action 9 -> 10 of 11; "
         "every other hand-written file unchanged probe by probe (tool 562 of 653); pooled "
-        "intent, resume, new thread, tool and items unchanged; tests/test_lists40.py.",
+        "intent, resume, new thread, tool and items unchanged; tests/test_repeats_by_kind.py.",
         "dialogue.repeat_runs.without_repeat_objects",
     ),
     (
@@ -131,7 +131,7 @@ NOUN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "off -> on (other rules on): references_tune action +1 ('Now do that again but in "
         "Celsius.'); pooled intent 5,559 -> 5,561 of 6,124 (two repeats read DRILL_DOWN, "
         "not CONTINUE), resume, new thread, tool and items unchanged; no turn of "
-        "../shared/data fires it; tests/test_lists40.py.",
+        "../shared/data fires it; tests/test_repeats_by_kind.py.",
         "dialogue.repeat_runs.redone",
     ),
 )

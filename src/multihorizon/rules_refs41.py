@@ -39,7 +39,7 @@ REFS41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "refs_tune41 8 -> 10 of 10; hand-written intent refs_holdout41 +1, lists_holdout40 "
         "+1 ('Please do the staging deploy again, ...': CONTINUE -> DRILL_DOWN, gold "
         "DRILL_DOWN); every older file's references unchanged probe by probe; "
-        "tests/test_refs41.py.",
+        "tests/test_verb_repeats.py.",
         "dialogue.verb_repeats.verb_repeat_mentions",
     ),
 )
@@ -64,7 +64,8 @@ REFS41_OPT_IN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str
         "refs_tune41 8 -> 10 of 10; every older file +3 -1 (again_holdout38, nouns_holdout39, "
         "refs_tune7 gained; phrasing_tune's 'Same thing for Excel please.' after 'Can you "
         "redo it for two regions at once?' now targets that repeat, its gold the requests "
-        "before it); pooled intent, resume, new thread, tool unchanged; tests/test_refs41.py.",
+        "before it); pooled intent, resume, new thread, tool unchanged; "
+        "tests/test_verb_repeats.py.",
         "dialogue.actions.action_target",
     ),
 )

@@ -94,7 +94,7 @@ REPORT41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "advice ('also the boiler broke last night, what now?', 'also the dishwasher flooded "
         "the kitchen yesterday, who do I call?': DRILL_DOWN -> EXPLORE and a new thread; the "
         "controls 'also the dog ate a sock yesterday, is that related?', 'also the paw bled "
-        "a bit ..., is that bad?' stay DRILL_DOWN: tests/test_reports41.py).",
+        "a bit ..., is that bad?' stay DRILL_DOWN: tests/test_reactions_and_event_adders.py).",
         "dialogue.adder_questions.added_question",
     ),
 )

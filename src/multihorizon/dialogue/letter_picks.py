@@ -65,7 +65,7 @@ _CLAUSE_CHARS = 200  # a clause put aside ends at its comma within these charact
 # letter is a label is that letter once these are stripped from both ends.
 LABEL_MARKS = _MARKUP + "(" + _CLOSING
 # The characters whose ``casefold`` is a letter of ``LABEL_LETTERS`` (every code point checked
-# in tests/test_turn_stages38.py).
+# in tests/test_letter_labels.py).
 LABEL_FORMS = frozenset(LABEL_LETTERS + LABEL_LETTERS.upper())
 
 

@@ -31,6 +31,7 @@ from test_noun_references import OBSERVERS as _NOUNS39
 from test_refs41 import OBSERVERS as _REFS41
 from test_reports40 import OBSERVERS as _REPORTS40
 from test_reports41 import OBSERVERS as _REPORTS41
+from test_reports42 import OBSERVERS as _REPORTS42
 from test_return_question_words import OBSERVERS as _RESUME37
 from test_return_targets import OBSERVERS as _BACKTO38
 from test_returns39 import OBSERVERS as _RETURNS39
@@ -1798,6 +1799,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_VALUES41,  # typed-output-values, judged-world-questions (stop 41)
     **_REPORTS40,  # more-requests, surprised-reports, elliptic-reports (stop 40)
     **_REPORTS41,  # item-reactions, noun-reports, event-adders (stop 41)
+    **_REPORTS42,  # option-picks (stop 42)
     **_ADDERS41,  # adder-situations (stop 41)
 }
 

@@ -15,6 +15,7 @@ import numpy.typing as npt
 from ._intent_py import (
     ALL_CODES,
     CUE_QUESTION,
+    INTENT_DRILL_DOWN,
     INTENT_EXPLORE,
     PENDING_EMBEDDING,
     PENDING_QUESTION,
@@ -28,6 +29,7 @@ from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_reactions import reacts_to_an_item
+from .dialogue.option_picks import picks_an_option
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import answers_the_reply, replies_asked
@@ -82,6 +84,10 @@ def _terse_open(after_reply: bool, text: str) -> bool:
     )
 
 
+# The codes rule option-picks changes (to CONTINUE): a pick read as a question or a pointer.
+_PICKED_FROM = frozenset((INTENT_EXPLORE, INTENT_DRILL_DOWN))
+
+
 def _gated_rules_read(
     context: DialogueContext,
     features: TurnFeatures,
@@ -101,7 +107,9 @@ def _gated_rules_read(
     answers such a question with the scan's code), and this stage read them past a pending
     marker; for a code the view's statement codes leave open (``answers``), rule
     reply-answers (``answers_the_reply``: after a reply that asked the user something, it
-    changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on).
+    changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on);
+    past the terse gate, rule option-picks (``picks_an_option``: it changes an EXPLORE or a
+    DRILL_DOWN, a pick the scan read as a question by its form or as a pointer at an item).
     Each is the rule's own test, so when none holds the Python path gives ``code``
     (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
@@ -110,6 +118,8 @@ def _gated_rules_read(
         return True
     if detected and added_question(context, features) >= 0:
         return True
+    if terse_open and code in _PICKED_FROM and picks_an_option(context, features):
+        return True  # rule option-picks: past the terse gate, as its length is
     return terse_open and _terse_rules_read(context, features)
 
 

@@ -18,6 +18,7 @@ from .intent import Intent
 from .item_reactions import reacts_to_an_item
 from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
+from .option_picks import picks_an_option
 from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
 from .reply_answers import answers_the_reply
 from .reply_rules import (
@@ -114,6 +115,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CONTINUE  # rules surprised-reports, elliptic-reports: a report
     if intent is Intent.DRILL_DOWN and reacts_to_an_item(context, features):
         return Intent.CONTINUE  # rule item-reactions: how an item of the advice went
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and picks_an_option(context, features):
+        return Intent.CONTINUE  # rule option-picks: an answer naming an option offered
     if (
         intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
         and reports_tersely(context, features)

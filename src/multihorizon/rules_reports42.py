@@ -1,0 +1,51 @@
+"""Issue 15 item 1's rule of stop 42 (reports42: answers that pick an option the assistant's
+question offered), as data for ``multihorizon.rules`` (through ``rules_phrasing``, which
+appends it to its rows): each entry is ``(id, stage, section, summary, off, evidence,
+function)``, the arguments of one registry row. Like the registry, this imports nothing of
+the engine.
+
+Figures: every hand-written file before stop 42 pooled (``tests/handwritten_scoring``,
+/work/notes/s42 tools), the rule's switch off -> on, everything else on; reports_holdout42
+(written before the rule, misses not read) and reports_tune42.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["REPORT42_RULES"]
+
+REPORT42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "option-picks",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply in the active thread whose last "
+        "sentence asks the user to choose (a '?' sentence with 'or'/'vs' or 'which': 'Which "
+        "fits him best: the camping trip, the wedding, or something from uni?'), a statement "
+        "of at most 80 characters with no '?' that picks an option answers it: 'the camping "
+        "trip, definitely', 'uni, when he dyed his hair green for a bet', 'when he locked "
+        "himself out in just a towel', 'the light one, the sun comes straight in': CONTINUE "
+        "(§5.2, house convention: an answer to the assistant's question), where the scan read "
+        "it as a question by its form (a topic and a comment, a clause opening with 'when') "
+        "or as a pointer at an item, DRILL_DOWN. Its first clause, leads aside ('defo', "
+        "'probably', 'I'd say'), names a content word of the question or describes an "
+        "episode ('when'/'where'/'while' and a subject with no modal after it; 'the time "
+        "she ...'). Not a turn with an asking word anywhere (text.pick_answer_words."
+        "PICK_ASKS: 'how', 'which', 'or', 'tips' ...), a clause that opens with a question "
+        "opener or an order ('the wedding, is it too much', 'the camping trip. write it up "
+        "for me'), or a marker of a move, a meaning check or a pointer at a turn, action or "
+        "output. The session hands such a turn past the native settle (the terse gate: "
+        "session_intent._gated_rules_read asks the rule for an EXPLORE or DRILL_DOWN code).",
+        {"option_picks": False},
+        "Pooled hand-written (every file before stop 42, 7,044 logged probes), off -> on: "
+        "intent 6401 -> 6401, resume 531/612, new thread 608/681, tool 442/480 unchanged (no "
+        "file before stop 42 holds such a pick after a choice question). reports_holdout42 "
+        "(written first, misses not read) 63 -> 63 of 72; reports_tune42 37 -> 38 of 43 "
+        "('the socket one, two double sockets by the skirting'); the stop's probe set of picks "
+        "after choice questions (tests/test_reports42.py) 0 -> 7 of 7 picks, its 8 controls "
+        "(picks that ask, order or weigh the options) unchanged.",
+        "dialogue.option_picks.picks_an_option",
+    ),
+)

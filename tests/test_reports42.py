@@ -1,10 +1,14 @@
-"""Answers that pick one of the options the assistant's question offered (SPEC-028 §5.2; issue
-15 item 1, stop 42): right after "Which one fits him best: the camping trip, the wedding, or
-something from uni?", "the camping trip, definitely", "uni, when he dyed his hair green for a
-bet" and "when he locked himself out in just a towel" answer the question (rule option-picks):
-CONTINUE in the thread, where the scan read them as questions by their form. A pick that goes on
-to ask ("the camping one, how long should it be") or orders ("the camping trip. write it up for
-me") stays DRILL_DOWN. ``classify``, ``analyse`` and ``user`` agree on every backend."""
+"""Answers that pick one of the options the assistant's question offered, and reports that a
+party responded (SPEC-028 §5.2; issue 15 item 1, stop 42): right after "Which one fits him best:
+the camping trip, the wedding, or something from uni?", "the camping trip, definitely", "uni,
+when he dyed his hair green for a bet" and "when he locked himself out in just a towel" answer
+the question (rule option-picks); right after advice, "the engineer came, says the pump motor
+has gone" and "agent emailed, the contractor can start on the 12th" report what came of it
+(rule response-reports): CONTINUE in the thread, where the scan read them as questions by their
+form or as new ground. A pick or a report that goes on to ask ("the camping one, how long should
+it be", "the engineer came, should I pay him cash") stays DRILL_DOWN; a call of the user's own
+life ("my boss emailed, wants me in early tomorrow") is left as it was. ``classify``,
+``analyse`` and ``user`` agree on every backend."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ import multihorizon as mh
 from exchanges import user_turn_reads
 from handwritten_scoring import score
 from multihorizon.dialogue.option_picks import choice_sentence, option_pick
+from multihorizon.dialogue.response_reports import response_report
 from timing import best_seconds
 
 DATA = Path(__file__).parent / "data" / "handwritten"
@@ -90,7 +95,49 @@ def test_no_pick_without_a_choice_question() -> None:
     assert mh.Session().classify("the camping trip, definitely") is not mh.Intent.CONTINUE
 
 
+def _washer(config: mh.Config | None = None) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("my washing machine won't drain, error E21. what can i do?")
+    session.assistant(
+        "E21 usually means a blocked drain pump filter. Unplug it, put towels down, open the "
+        "small flap at the bottom front, and unscrew the filter slowly to let the water out."
+    )
+    return session
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("the engineer came, says the pump motor has gone", mh.Intent.CONTINUE),
+        ("the manufacturer replied, warranty ran out in june", mh.Intent.CONTINUE),
+        ("the part arrived, different connector though", mh.Intent.CONTINUE),
+        ("Currys got back to me, they'll send someone friday", mh.Intent.CONTINUE),
+        ("the warranty people rang, they want the serial number", mh.Intent.CONTINUE),
+        # Controls: a report that asks, a question on the thread, news of the user's own life.
+        ("the engineer came, should I pay him cash", mh.Intent.DRILL_DOWN),
+        ("the engineer came. is 90 quid a fair call-out fee", mh.Intent.DRILL_DOWN),
+        ("my boss emailed, wants me in early tomorrow", mh.Intent.EXPLORE),
+        ("my son broke his arm at football today, what should i do", mh.Intent.EXPLORE),
+    ],
+)
+def test_reports_that_a_party_responded(text: str, intent: mh.Intent) -> None:
+    session = _washer()
+    thread = session.active_thread
+    envelope = user_turn_reads(session, text, intent)
+    if intent is mh.Intent.CONTINUE:
+        assert envelope.active_thread == thread, text
+
+
 def test_the_word_checks() -> None:
+    assert response_report("agent emailed, the contractor can start on the 12th")
+    assert response_report("ok so the letting agent came round, checkout on the 28th")
+    assert response_report("my landlord got back to me, the deposit is protected")
+    assert not response_report("my son broke his arm")  # no verb of responding
+    assert not response_report("he came, says it's the pump")  # a pronoun: other rules
+    assert not response_report("the school rang, my son has a fever")  # the user's own life
+    assert not response_report("the engineer came, how much should he charge")
+    assert not response_report("the engineer came?")
+    assert not response_report("the engineer came " * 10)  # longer than TERSE_CHARS
     choice = choice_sentence(_CHOICE)
     assert option_pick("probably the wedding, he lost the rings", choice)
     assert option_pick("when he locked himself out in just a towel", choice)
@@ -103,10 +150,14 @@ def test_the_word_checks() -> None:
     assert not option_pick("the camping trip", "")
 
 
-def test_the_switch_turns_it_off() -> None:
+def test_the_switches_turn_them_off() -> None:
     off = mh.Config(option_picks=False)
     assert _toast(off).classify("the camping trip, definitely") is mh.Intent.DRILL_DOWN
     assert _toast().classify("the camping trip, definitely") is mh.Intent.CONTINUE
+    text = "agent emailed, the contractor can start on the 12th"
+    assert _washer(mh.Config(response_reports=False)).classify(text) is mh.Intent.EXPLORE
+    assert _washer().classify(text) is mh.Intent.CONTINUE
+    assert mh.Session().classify(text) is mh.Intent.EXPLORE  # no reply before it
 
 
 @pytest.mark.timed
@@ -115,9 +166,15 @@ def test_the_scans_are_linear() -> None:
     # three runs on a shared machine. The session reads a turn of at most TERSE_CHARS only;
     # the function itself reads any text, and a reply of any length.
     def cost(text: str) -> float:
-        return best_seconds(lambda: (choice_sentence(text + "?"), option_pick(text, text)))
+        return best_seconds(
+            lambda: (
+                choice_sentence(text + "?"),
+                option_pick(text, text),
+                response_report(text),
+            )
+        )
 
-    for unit in ("the ", "when he ", "a, ", "x or "):
+    for unit in ("the ", "when he ", "a, ", "x or ", "engineer came, "):
         small, large = cost(unit * (10_000 // len(unit))), cost(unit * (100_000 // len(unit)))
         assert large <= 30 * max(small, 0.005), (unit, small, large)
 
@@ -136,5 +193,12 @@ def _observe_option_pick(config: mh.Config) -> object:
     return _toast(config).classify("the camping trip, definitely")
 
 
+def _observe_response_report(config: mh.Config) -> object:
+    return _washer(config).classify("the manufacturer replied, warranty ran out in june")
+
+
 # The on/off observers of ``test_rules`` (rule id -> what the rule decides).
-OBSERVERS = {"option-picks": _observe_option_pick}
+OBSERVERS = {
+    "option-picks": _observe_option_pick,
+    "response-reports": _observe_response_report,
+}

@@ -455,3 +455,4 @@ class RuleSwitches:
     noun_reports: bool = True  # "my manager signed it off this morning": CONTINUE §5.2
     # Stop 42 (reports42, issue 15 item 1), SPEC-028 §5.2 CONTINUE:
     option_picks: bool = True  # "the camping trip, definitely" after "which ...: A, B or C?"
+    response_reports: bool = True  # "the engineer came, says the pump has gone": CONTINUE §5.2

@@ -1,12 +1,12 @@
-"""Issue 15 item 1's rule of stop 42 (reports42: answers that pick an option the assistant's
-question offered), as data for ``multihorizon.rules`` (through ``rules_phrasing``, which
-appends it to its rows): each entry is ``(id, stage, section, summary, off, evidence,
+"""Issue 15 item 1's rules of stop 42 (reports42: answers that pick an option the assistant's
+question offered, and reports that a party responded), as data for ``multihorizon.rules`` (through ``rules_phrasing``, which
+appends them to its rows): each entry is ``(id, stage, section, summary, off, evidence,
 function)``, the arguments of one registry row. Like the registry, this imports nothing of
 the engine.
 
 Figures: every hand-written file before stop 42 pooled (``tests/handwritten_scoring``,
 /work/notes/s42 tools), the rule's switch off -> on, everything else on; reports_holdout42
-(written before the rule, misses not read) and reports_tune42.
+(written before the rules, misses not read) and reports_tune42.
 """
 
 from __future__ import annotations
@@ -47,5 +47,38 @@ REPORT42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "after choice questions (tests/test_reports42.py) 0 -> 7 of 7 picks, its 8 controls "
         "(picks that ask, order or weigh the options) unchanged.",
         "dialogue.option_picks.picks_an_option",
+    ),
+    (
+        "response-reports",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply in the active thread that offered no "
+        "other help, a statement of at most 80 characters with no '?' whose first clause says a "
+        "party responded: a noun-phrase subject ('the'/'my'/... or none, one to three words, "
+        "no pronoun, no party of the user's own life: text.response_words."
+        "RESPONSE_OWN_PARTIES, 'my boss', 'the school') and a verb of a reply, a call or a "
+        "visit (RESPONSE_VERBS: 'replied', 'emailed', 'rang', 'came', 'arrived', 'quoted' "
+        "...; 'got back', 'turned up'): 'the engineer came, says the pump motor has gone', "
+        "'the manufacturer replied, warranty ran out in june', 'agent emailed, the contractor "
+        "can start on the 12th', 'Currys got back to me, they'll send someone friday': CONTINUE "
+        "(§5.2, house convention: what came of the advice, even with new nouns), where the scan "
+        "read it as a question by its form (a topic 'the engineer came,' and a comment) or, its "
+        "words new to the thread, EXPLORE (rule noun-reports wants a thread word). Not a turn "
+        "with an asking word anywhere (rule option-picks' PICK_ASKS), a later clause that opens "
+        "with a question opener or an order ('the engineer came, should I pay him cash'), or "
+        "a marker of a move, a meaning check or a pointer at a turn, action, output or item "
+        "(the RESUME marker's 'back to' inside 'got back to me' aside). The session hands such "
+        "a turn past the native settle (the terse gate: session_intent._gated_rules_read asks "
+        "the rule for an EXPLORE or DRILL_DOWN code).",
+        {"response_reports": False},
+        "Pooled hand-written (every file before stop 42, 7,044 logged probes), off -> on: "
+        "intent 6401 -> 6401, resume 531/612, new thread 608/681, tool 442/480 unchanged. "
+        "reports_holdout42 (written first, misses not read) 63 -> 63 of 72; reports_tune42 38 "
+        "-> 39 of 43 ('agent came round, the inventory check is on the 28th'); the stop's probe "
+        "set of reports after advice (tests/test_reports42.py) 0 -> 5 of 5 reports, its 4 "
+        "controls unchanged. A first version read calls of the user's own life ('my boss "
+        "emailed, wants me in early tomorrow', gold EXPLORE) as reports: RESPONSE_OWN_PARTIES "
+        "leaves them.",
+        "dialogue.response_reports.reports_a_response",
     ),
 )

@@ -34,6 +34,7 @@ from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import answers_the_reply, replies_asked
 from .dialogue.reply_rules import reports_on_the_reply
+from .dialogue.response_reports import reports_a_response
 from .dialogue.resolution import Resolution
 from .dialogue.stated_reports import reports_stated, surprise_ended
 from .dialogue.summed_values import replied_outputs
@@ -84,7 +85,8 @@ def _terse_open(after_reply: bool, text: str) -> bool:
     )
 
 
-# The codes rule option-picks changes (to CONTINUE): a pick read as a question or a pointer.
+# The codes rules option-picks and response-reports change (to CONTINUE): a pick or a report
+# read as a question by its form, as a pointer, or as new ground.
 _PICKED_FROM = frozenset((INTENT_EXPLORE, INTENT_DRILL_DOWN))
 
 
@@ -108,8 +110,9 @@ def _gated_rules_read(
     marker; for a code the view's statement codes leave open (``answers``), rule
     reply-answers (``answers_the_reply``: after a reply that asked the user something, it
     changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on);
-    past the terse gate, rule option-picks (``picks_an_option``: it changes an EXPLORE or a
-    DRILL_DOWN, a pick the scan read as a question by its form or as a pointer at an item).
+    past the terse gate, rules option-picks and response-reports (``picks_an_option``,
+    ``reports_a_response``: they change an EXPLORE or a DRILL_DOWN, a pick or a report the
+    scan read as a question by its form, as a pointer at an item or as new ground).
     Each is the rule's own test, so when none holds the Python path gives ``code``
     (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
@@ -118,8 +121,10 @@ def _gated_rules_read(
         return True
     if detected and added_question(context, features) >= 0:
         return True
-    if terse_open and code in _PICKED_FROM and picks_an_option(context, features):
-        return True  # rule option-picks: past the terse gate, as its length is
+    if terse_open and code in _PICKED_FROM:
+        # Rules option-picks and response-reports: past the terse gate, as their length is.
+        if picks_an_option(context, features) or reports_a_response(context, features):
+            return True
     return terse_open and _terse_rules_read(context, features)
 
 

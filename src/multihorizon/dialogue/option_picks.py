@@ -43,11 +43,12 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["choice_sentence", "option_pick", "picks_an_option"]
+__all__ = ["MOVES", "choice_sentence", "option_pick", "picks_an_option"]
 
 # Markers of a move, an explanation or a meaning asked for, or a pointer at a turn, an action
-# or an output: other rules read those (a pointer at a listed item is a pick's own).
-_MOVES = (
+# or an output: other rules read those (a pointer at a listed item is a pick's own; rule
+# response-reports reads the same).
+MOVES = (
     Marker.NEW_TOPIC,
     Marker.RESUME,
     Marker.EXPLAIN,
@@ -132,6 +133,6 @@ def picks_an_option(context: DialogueContext, features: TurnFeatures) -> bool:
     reply = log.features[-1]
     if int(log.thread_index[-1]) != threads.active or not asks_the_user(reply):
         return False
-    if any(features.has(marker) for marker in _MOVES):
+    if any(features.has(marker) for marker in MOVES):
         return False
     return option_pick(text, choice_sentence(reply.text))

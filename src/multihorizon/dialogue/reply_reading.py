@@ -21,6 +21,7 @@ from .new_subjects import opens_new_subject
 from .option_picks import picks_an_option
 from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
 from .reply_answers import answers_the_reply
+from .response_reports import reports_a_response
 from .reply_rules import (
     acked_in_thread,
     acts_on_the_thread,
@@ -117,6 +118,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CONTINUE  # rule item-reactions: how an item of the advice went
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and picks_an_option(context, features):
         return Intent.CONTINUE  # rule option-picks: an answer naming an option offered
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_a_response(context, features):
+        return Intent.CONTINUE  # rule response-reports: a party answered or came
     if (
         intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
         and reports_tersely(context, features)

@@ -1,8 +1,8 @@
 """Issue 15 item 1's rules of stop 42 (reports42: answers that pick an option the assistant's
-question offered, and reports that a party responded), as data for ``multihorizon.rules`` (through ``rules_phrasing``, which
-appends them to its rows): each entry is ``(id, stage, section, summary, off, evidence,
-function)``, the arguments of one registry row. Like the registry, this imports nothing of
-the engine.
+question offered, and reports that a party responded), as data for ``multihorizon.rules``
+(through ``rules_phrasing``, which appends them to its rows): each entry is ``(id, stage,
+section, summary, off, evidence, function)``, the arguments of one registry row. Like the
+registry, this imports nothing of the engine.
 
 Figures: every hand-written file before stop 42 pooled (``tests/handwritten_scoring``,
 /work/notes/s42 tools), the rule's switch off -> on, everything else on; reports_holdout42

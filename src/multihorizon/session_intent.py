@@ -34,8 +34,8 @@ from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import answers_the_reply, replies_asked
 from .dialogue.reply_rules import reports_on_the_reply
-from .dialogue.response_reports import reports_a_response
 from .dialogue.resolution import Resolution
+from .dialogue.response_reports import reports_a_response
 from .dialogue.stated_reports import reports_stated, surprise_ended
 from .dialogue.summed_values import replied_outputs
 from .dialogue.terse_reports import TERSE_CHARS, reports_tersely, terse_report
@@ -121,10 +121,13 @@ def _gated_rules_read(
         return True
     if detected and added_question(context, features) >= 0:
         return True
-    if terse_open and code in _PICKED_FROM:
-        # Rules option-picks and response-reports: past the terse gate, as their length is.
-        if picks_an_option(context, features) or reports_a_response(context, features):
-            return True
+    # Rules option-picks and response-reports: past the terse gate, as their length is.
+    if (
+        terse_open
+        and code in _PICKED_FROM
+        and (picks_an_option(context, features) or reports_a_response(context, features))
+    ):
+        return True
     return terse_open and _terse_rules_read(context, features)
 
 

@@ -21,7 +21,6 @@ from .new_subjects import opens_new_subject
 from .option_picks import picks_an_option
 from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
 from .reply_answers import answers_the_reply
-from .response_reports import reports_a_response
 from .reply_rules import (
     acked_in_thread,
     acts_on_the_thread,
@@ -34,6 +33,7 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
+from .response_reports import reports_a_response
 from .stated_reports import reports_stated
 from .term_forms import (
     asks_a_role,

@@ -12,10 +12,11 @@ The subject is a noun phrase (a determiner or none, one to ``RESPONSE_SUBJECT_WO
 no pronoun: the report rules with a subject pronoun read those; no party of the user's own
 life, ``RESPONSE_OWN_PARTIES``: "my boss emailed, wants me in early" is news of its own), its
 verb one of a reply, a call or a visit (``RESPONSE_VERBS``; "got back", "turned up"): a
-party's own event ("my son broke his arm") is none. No asking word anywhere, and no later clause that opens with a
-question or an order ("the engineer came, should I pay him cash"). Rule terse-reports' length
-(``TERSE_CHARS``, no "?"): the session hands such a turn past the native settle
-(``session_intent._terse_open``) and asks this rule through ``_gated_rules_read``.
+party's own event ("my son broke his arm") is none. No asking word anywhere, and no later
+clause that opens with a question or an order ("the engineer came, should I pay him cash").
+Rule terse-reports' length (``TERSE_CHARS``, no "?"): the session hands such a turn past the
+native settle (``session_intent._terse_open``) and asks this rule through
+``_gated_rules_read``.
 
 Linear: one pass over the words of a turn of at most ``TERSE_CHARS`` characters.
 """

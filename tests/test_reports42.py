@@ -7,7 +7,9 @@ has gone" and "agent emailed, the contractor can start on the 12th" report what 
 (rule response-reports): CONTINUE in the thread, where the scan read them as questions by their
 form or as new ground. A pick or a report that goes on to ask ("the camping one, how long should
 it be", "the engineer came, should I pay him cash") stays DRILL_DOWN; a call of the user's own
-life ("my boss emailed, wants me in early tomorrow") is left as it was. ``classify``,
+life ("my boss emailed, wants me in early tomorrow") is left as it was. "I need a couple more
+exercises like the calf raises" asks for more of the same as a statement (rule
+more-like-requests): DRILL_DOWN, where §5.2's bare "more" read CONTINUE. ``classify``,
 ``analyse`` and ``user`` agree on every backend."""
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 import multihorizon as mh
 from exchanges import user_turn_reads
 from handwritten_scoring import score
+from multihorizon.dialogue.more_likes import more_like_request
 from multihorizon.dialogue.option_picks import choice_sentence, option_pick
 from multihorizon.dialogue.response_reports import response_report
 from timing import best_seconds
@@ -128,7 +131,38 @@ def test_reports_that_a_party_responded(text: str, intent: mh.Intent) -> None:
         assert envelope.active_thread == thread, text
 
 
+def _knee(config: mh.Config | None = None) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("my knee aches after running, anything i can do?")
+    session.assistant(
+        "Ease off the mileage for a week, then add two strength sessions: 3 sets of 12 squats "
+        "and lunges, plus calf raises. Ice it for 15 minutes after runs."
+    )
+    return session
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I need a couple more exercises like the calf raises", mh.Intent.DRILL_DOWN),
+        ("need a few more like the squats", mh.Intent.DRILL_DOWN),
+        ("ok great, I'd love some more exercises similar to the squats", mh.Intent.DRILL_DOWN),
+        # Controls: "more like" in a report, a want that ties nothing to the advice.
+        ("feels more like the knee cap than the joint", mh.Intent.CONTINUE),
+        ("I need more time to rest it, work is mad", mh.Intent.CONTINUE),
+        ("did more like 20 squats, knee was fine", mh.Intent.CONTINUE),
+    ],
+)
+def test_requests_for_more_alike(text: str, intent: mh.Intent) -> None:
+    user_turn_reads(_knee(), text, intent)
+
+
 def test_the_word_checks() -> None:
+    assert more_like_request("want 2 more moves like the lunges")
+    assert more_like_request("I'd like a couple of more drills like that")
+    assert not more_like_request("I need to do more of the calf raises")  # no want of more
+    assert not more_like_request("I need more help with it")  # ties nothing
+    assert not more_like_request("I need a couple more like the squats " * 3)  # too long
     assert response_report("agent emailed, the contractor can start on the 12th")
     assert response_report("ok so the letting agent came round, checkout on the 28th")
     assert response_report("my landlord got back to me, the deposit is protected")
@@ -158,6 +192,9 @@ def test_the_switches_turn_them_off() -> None:
     assert _washer(mh.Config(response_reports=False)).classify(text) is mh.Intent.EXPLORE
     assert _washer().classify(text) is mh.Intent.CONTINUE
     assert mh.Session().classify(text) is mh.Intent.EXPLORE  # no reply before it
+    more = "I need a couple more exercises like the calf raises"
+    assert _knee(mh.Config(more_like_requests=False)).classify(more) is mh.Intent.CONTINUE
+    assert _knee().classify(more) is mh.Intent.DRILL_DOWN
 
 
 @pytest.mark.timed
@@ -171,10 +208,11 @@ def test_the_scans_are_linear() -> None:
                 choice_sentence(text + "?"),
                 option_pick(text, text),
                 response_report(text),
+                more_like_request(text),
             )
         )
 
-    for unit in ("the ", "when he ", "a, ", "x or ", "engineer came, "):
+    for unit in ("the ", "when he ", "a, ", "x or ", "engineer came, ", "i need more "):
         small, large = cost(unit * (10_000 // len(unit))), cost(unit * (100_000 // len(unit)))
         assert large <= 30 * max(small, 0.005), (unit, small, large)
 
@@ -197,8 +235,13 @@ def _observe_response_report(config: mh.Config) -> object:
     return _washer(config).classify("the manufacturer replied, warranty ran out in june")
 
 
+def _observe_more_like_request(config: mh.Config) -> object:
+    return _knee(config).classify("I need a couple more exercises like the calf raises")
+
+
 # The on/off observers of ``test_rules`` (rule id -> what the rule decides).
 OBSERVERS = {
     "option-picks": _observe_option_pick,
     "response-reports": _observe_response_report,
+    "more-like-requests": _observe_more_like_request,
 }

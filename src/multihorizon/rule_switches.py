@@ -456,3 +456,4 @@ class RuleSwitches:
     # Stop 42 (reports42, issue 15 item 1), SPEC-028 §5.2 CONTINUE:
     option_picks: bool = True  # "the camping trip, definitely" after "which ...: A, B or C?"
     response_reports: bool = True  # "the engineer came, says the pump has gone": CONTINUE §5.2
+    more_like_requests: bool = True  # "I need a couple more like the squats": DRILL_DOWN §5.2

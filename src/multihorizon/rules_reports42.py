@@ -1,5 +1,6 @@
 """Issue 15 item 1's rules of stop 42 (reports42: answers that pick an option the assistant's
-question offered, and reports that a party responded), as data for ``multihorizon.rules``
+question offered, reports that a party responded, and requests for more of the same put as
+a statement), as data for ``multihorizon.rules``
 (through ``rules_phrasing``, which appends them to its rows): each entry is ``(id, stage,
 section, summary, off, evidence, function)``, the arguments of one registry row. Like the
 registry, this imports nothing of the engine.
@@ -44,7 +45,7 @@ REPORT42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "file before stop 42 holds such a pick after a choice question). reports_holdout42 "
         "(written first, misses not read) 63 -> 63 of 72; reports_tune42 37 -> 38 of 43 "
         "('the socket one, two double sockets by the skirting'); the stop's probe set of picks "
-        "after choice questions (tests/test_reports42.py) 0 -> 7 of 7 picks, its 8 controls "
+        "after choice questions (tests/test_reports42.py) 0 -> 7 of 7 picks, its 7 controls "
         "(picks that ask, order or weigh the options) unchanged.",
         "dialogue.option_picks.picks_an_option",
     ),
@@ -80,5 +81,30 @@ REPORT42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "emailed, wants me in early tomorrow', gold EXPLORE) as reports: RESPONSE_OWN_PARTIES "
         "leaves them.",
         "dialogue.response_reports.reports_a_response",
+    ),
+    (
+        "more-like-requests",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply in the active thread, a statement of "
+        "at most 80 characters with no '?' that opens (leads such as 'ok great' aside) with a "
+        "want (text.more_like_words.MORE_WANTS: 'I need', 'I'd like', 'need', 'want', "
+        "'gimme' ...), then at most a quantity ('a couple', 'some', '2'), 'more', at most "
+        "three words and 'like'/'similar' with a pointer at a thing given ('the', 'that', "
+        "'those' ...): 'I need a couple more exercises like the calf raises', 'need a few more "
+        "like the squats' asks for more of the same kind: DRILL_DOWN (§5.2, house convention, "
+        "as rule more-requests reads 'could you give me two more like the squats'), where "
+        "§5.2's bare 'more' read CONTINUE. Not 'feels more like the knee cap' (no want), 'I "
+        "need more time to rest it' (no tie to a given thing), or a marker of a move, a "
+        "meaning check or a pointer at a turn, action or output. The session hands such a turn "
+        "past the native settle (rule terse-reports' gate, session_intent._terse_rules_read).",
+        {"more_like_requests": False},
+        "Pooled hand-written (every file before stop 42, 7,044 logged probes), off -> on: "
+        "intent 6401 -> 6402 (+1 -0, in reports_holdout42), resume 531/612, new thread "
+        "608/681, tool 442/480 unchanged. reports_holdout42 (written first, misses not read) "
+        "63 -> 64 of 72; reports_tune42 39 -> 40 of 43 ('I need a couple more sessions like "
+        "the 800s one'); the stop's probe set (tests/test_reports42.py) 0 -> 3 of 3 requests, "
+        "its 3 controls ('feels more like the knee cap ...') unchanged.",
+        "dialogue.more_likes.asks_more_alike",
     ),
 )

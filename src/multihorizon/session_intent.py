@@ -29,6 +29,7 @@ from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_reactions import reacts_to_an_item
+from .dialogue.more_likes import asks_more_alike
 from .dialogue.option_picks import picks_an_option
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
@@ -136,7 +137,8 @@ def _terse_rules_read(context: DialogueContext, features: TurnFeatures) -> bool:
     changes this turn's intent: rule terse-reports (``reports_tersely``; the gate is its
     own), rules surprised-reports and elliptic-reports (``reports_stated``: a text of at most
     ``TERSE_CHARS``, "?" only in a closing "?!"), rule item-reactions (``reacts_to_an_item``:
-    a text of at most ``TERSE_CHARS``, no "?") or rule also-holdings reading a closing
+    a text of at most ``TERSE_CHARS``, no "?"), rule more-like-requests (``asks_more_alike``:
+    a text of at most ``TERSE_CHARS``) or rule also-holdings reading a closing
     "too"/"as well" (``adds_a_holding``: a text of at most ``TERSE_CHARS`` may anchor on it).
     Each is the rule's own test, exact, so when none holds the turn is a statement like any
     longer one and the native settle's final code is ``intent_for_turn``'s. A new rule that
@@ -150,6 +152,8 @@ def _terse_rules_read(context: DialogueContext, features: TurnFeatures) -> bool:
     if reports_stated(context, features):  # rules surprised-reports, elliptic-reports
         return True
     if reacts_to_an_item(context, features):  # rule item-reactions
+        return True
+    if asks_more_alike(context, features):  # rule more-like-requests
         return True
     return not HOLD_VERBS.isdisjoint(words) and adds_a_holding(context, features)
 

@@ -16,6 +16,7 @@ from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
 from .item_reactions import reacts_to_an_item
+from .more_likes import asks_more_alike
 from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
 from .option_picks import picks_an_option
@@ -112,6 +113,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
             return Intent.DRILL_DOWN  # rule adder-questions: §5.1 a question on the thread
     if intent is Intent.CONTINUE and asks_for_more(context, features):
         return Intent.DRILL_DOWN  # rule more-requests: more of the same, deeper in the thread
+    if intent is Intent.CONTINUE and asks_more_alike(context, features):
+        return Intent.DRILL_DOWN  # rule more-like-requests: "I need a couple more like the X"
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_stated(context, features):
         return Intent.CONTINUE  # rules surprised-reports, elliptic-reports: a report
     if intent is Intent.DRILL_DOWN and reacts_to_an_item(context, features):

@@ -192,7 +192,9 @@ def _observe_item_reaction(config: mh.Config) -> object:
 
 
 def _observe_noun_report(config: mh.Config) -> object:
-    return _course(config).classify("Our director approved it this morning and it is now with HR.")
+    # "signed it off": rule response-reports (stop 42) reads "approved" too, not this verb.
+    text = "Our director signed it off this morning and it is now with HR."
+    return _course(config).classify(text)
 
 
 def _observe_event_adder(config: mh.Config) -> object:

@@ -25,6 +25,7 @@ import test_laid_out_lists
 import test_noun_references
 import test_output_sayings
 import test_output_value_forms
+import test_picks_and_responses
 import test_reactions_and_event_adders
 import test_repeats_by_kind
 import test_reports_after_advice
@@ -1799,6 +1800,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_reports_after_advice.OBSERVERS,
     **test_reactions_and_event_adders.OBSERVERS,
     **test_adder_situations.OBSERVERS,
+    **test_picks_and_responses.OBSERVERS,
 }
 
 

@@ -453,3 +453,7 @@ class RuleSwitches:
     event_adders: bool = True  # "also the boiler broke, what now?": EXPLORE §5.2 §3.3
     item_reactions: bool = True  # "the third exercise kills my wrist haha": CONTINUE §5.2
     noun_reports: bool = True  # "my manager signed it off this morning": CONTINUE §5.2
+    # Stop 42 (reports42, issue 15 item 1), SPEC-028 §5.2 CONTINUE:
+    option_picks: bool = True  # "the camping trip, definitely" after "which ...: A, B or C?"
+    response_reports: bool = True  # "the engineer came, says the pump has gone": CONTINUE §5.2
+    more_like_requests: bool = True  # "I need a couple more like the squats": DRILL_DOWN §5.2

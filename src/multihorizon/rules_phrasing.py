@@ -20,6 +20,7 @@ from .rules_clarify40 import CLARIFY40_RULES
 from .rules_clarify41 import CLARIFY41_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 from .rules_reports41 import REPORT41_RULES
+from .rules_reports42 import REPORT42_RULES
 from .rules_terms import TERM_RULES
 
 __all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
@@ -592,5 +593,6 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *CLARIFY40_RULES,  # stop 40: meaning-qualifiers ... contrast-restatements
     *CLARIFY41_RULES,  # stop 41: equation-checks, unfamiliar-terms, clarify-objects
     *REPORT41_RULES,  # stop 41: item-reactions, noun-reports, event-adders
+    *REPORT42_RULES,  # stop 42: option-picks
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
 )

@@ -15,6 +15,7 @@ import numpy.typing as npt
 from ._intent_py import (
     ALL_CODES,
     CUE_QUESTION,
+    INTENT_DRILL_DOWN,
     INTENT_EXPLORE,
     PENDING_EMBEDDING,
     PENDING_QUESTION,
@@ -28,11 +29,14 @@ from .dialogue.context import DialogueContext
 from .dialogue.features import TurnFeatures, from_scan
 from .dialogue.intent import INTENTS, Intent, IntentClassifier, intent_for_turn
 from .dialogue.item_reactions import reacts_to_an_item
+from .dialogue.more_likes import asks_more_alike
+from .dialogue.option_picks import picks_an_option
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
 from .dialogue.references import Mention
 from .dialogue.reply_answers import answers_the_reply, replies_asked
 from .dialogue.reply_rules import reports_on_the_reply
 from .dialogue.resolution import Resolution
+from .dialogue.response_reports import reports_a_response
 from .dialogue.stated_reports import reports_stated, surprise_ended
 from .dialogue.summed_values import replied_outputs
 from .dialogue.terse_reports import TERSE_CHARS, reports_tersely, terse_report
@@ -82,6 +86,11 @@ def _terse_open(after_reply: bool, text: str) -> bool:
     )
 
 
+# The codes rules option-picks and response-reports change (to CONTINUE): a pick or a report
+# read as a question by its form, as a pointer, or as new ground.
+_PICKED_FROM = frozenset((INTENT_EXPLORE, INTENT_DRILL_DOWN))
+
+
 def _gated_rules_read(
     context: DialogueContext,
     features: TurnFeatures,
@@ -101,7 +110,10 @@ def _gated_rules_read(
     answers such a question with the scan's code), and this stage read them past a pending
     marker; for a code the view's statement codes leave open (``answers``), rule
     reply-answers (``answers_the_reply``: after a reply that asked the user something, it
-    changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on).
+    changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on);
+    past the terse gate, rules option-picks and response-reports (``picks_an_option``,
+    ``reports_a_response``: they change an EXPLORE or a DRILL_DOWN, a pick or a report the
+    scan read as a question by its form, as a pointer at an item or as new ground).
     Each is the rule's own test, so when none holds the Python path gives ``code``
     (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
@@ -109,6 +121,13 @@ def _gated_rules_read(
     if answers and answers_the_reply(context, features):
         return True
     if detected and added_question(context, features) >= 0:
+        return True
+    # Rules option-picks and response-reports: past the terse gate, as their length is.
+    if (
+        terse_open
+        and code in _PICKED_FROM
+        and (picks_an_option(context, features) or reports_a_response(context, features))
+    ):
         return True
     return terse_open and _terse_rules_read(context, features)
 
@@ -118,7 +137,8 @@ def _terse_rules_read(context: DialogueContext, features: TurnFeatures) -> bool:
     changes this turn's intent: rule terse-reports (``reports_tersely``; the gate is its
     own), rules surprised-reports and elliptic-reports (``reports_stated``: a text of at most
     ``TERSE_CHARS``, "?" only in a closing "?!"), rule item-reactions (``reacts_to_an_item``:
-    a text of at most ``TERSE_CHARS``, no "?") or rule also-holdings reading a closing
+    a text of at most ``TERSE_CHARS``, no "?"), rule more-like-requests (``asks_more_alike``:
+    a text of at most ``TERSE_CHARS``) or rule also-holdings reading a closing
     "too"/"as well" (``adds_a_holding``: a text of at most ``TERSE_CHARS`` may anchor on it).
     Each is the rule's own test, exact, so when none holds the turn is a statement like any
     longer one and the native settle's final code is ``intent_for_turn``'s. A new rule that
@@ -132,6 +152,8 @@ def _terse_rules_read(context: DialogueContext, features: TurnFeatures) -> bool:
     if reports_stated(context, features):  # rules surprised-reports, elliptic-reports
         return True
     if reacts_to_an_item(context, features):  # rule item-reactions
+        return True
+    if asks_more_alike(context, features):  # rule more-like-requests
         return True
     return not HOLD_VERBS.isdisjoint(words) and adds_a_holding(context, features)
 

@@ -16,8 +16,10 @@ from .confirm_checks import confirms_the_reply
 from .follow_ups import returns_to_dormant
 from .intent import Intent
 from .item_reactions import reacts_to_an_item
+from .more_likes import asks_more_alike
 from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
+from .option_picks import picks_an_option
 from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
 from .reply_answers import answers_the_reply
 from .reply_rules import (
@@ -32,6 +34,7 @@ from .reply_rules import (
     requests_on_the_thread,
     wants_on_the_thread,
 )
+from .response_reports import reports_a_response
 from .stated_reports import reports_stated
 from .term_forms import (
     asks_a_role,
@@ -110,10 +113,16 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
             return Intent.DRILL_DOWN  # rule adder-questions: §5.1 a question on the thread
     if intent is Intent.CONTINUE and asks_for_more(context, features):
         return Intent.DRILL_DOWN  # rule more-requests: more of the same, deeper in the thread
+    if intent is Intent.CONTINUE and asks_more_alike(context, features):
+        return Intent.DRILL_DOWN  # rule more-like-requests: "I need a couple more like the X"
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_stated(context, features):
         return Intent.CONTINUE  # rules surprised-reports, elliptic-reports: a report
     if intent is Intent.DRILL_DOWN and reacts_to_an_item(context, features):
         return Intent.CONTINUE  # rule item-reactions: how an item of the advice went
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and picks_an_option(context, features):
+        return Intent.CONTINUE  # rule option-picks: an answer naming an option offered
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_a_response(context, features):
+        return Intent.CONTINUE  # rule response-reports: a party answered or came
     if (
         intent in (Intent.DRILL_DOWN, Intent.EXPLORE)
         and reports_tersely(context, features)

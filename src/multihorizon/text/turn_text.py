@@ -28,6 +28,7 @@ __all__ = [
     "STATEMENT_ENDS",
     "WORD_STRIP",
     "TurnWords",
+    "comma_clauses",
     "plain_words",
     "regular_past",
     "turn_words",
@@ -119,6 +120,21 @@ class TurnWords:
                 return
         if clause:
             yield clause
+
+
+def comma_clauses(text: str) -> list[list[str]]:
+    """A text's clauses as case-folded plain words (curly apostrophes straightened): a clause
+    ends at a token ending with one of ``CLAUSE_ENDS`` or at a dash standing alone (rules
+    option-picks and party-reports read a pick's or a report's later clauses). One pass."""
+    clauses: list[list[str]] = [[]]
+    for token in text.casefold().replace("\u2019", "'").split():
+        word = token.strip(WORD_STRIP)
+        dash = not word.strip(DASHES)
+        if word and not dash:
+            clauses[-1].append(word)
+        if (token[-1] in CLAUSE_ENDS or dash) and clauses[-1]:
+            clauses.append([])
+    return [clause for clause in clauses if clause]
 
 
 # The record of the last text asked for: a turn's stages ask with the same text object (the

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from ._context_py import make_retrieve_context, pair_answers
 from ._hashing_py import hash_embed
+from ._norm_py import squared_norm
 from ._packing_py import cdr_rank, pack_tiers
 from ._persons_py import StanceReader
 from ._postings_py import PostingLists
@@ -72,6 +73,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "squared_norm",
     "store_row",
     "thread_scan",
     "tier_p_search",

@@ -1,6 +1,7 @@
 // Cosine similarity of one query against the rows of a row-major float32 matrix, top-k and
-// best-above-threshold. Reference definitions: cosine_scores, top_k, best_above in
-// src/multihorizon/_kernels_py.py (exact cosine in float64, rounded to float32).
+// best-above-threshold; a vector's squared norm. Reference definitions: cosine_scores, top_k,
+// best_above, squared_norm in src/multihorizon/_kernels_py.py (exact cosine in float64,
+// rounded to float32).
 #pragma once
 
 #include <algorithm>
@@ -190,6 +191,28 @@ inline BestAbove best_above(const CosineScorer& scorer, const float* matrix, std
   }
   const bool above = best >= 0 && static_cast<double>(best_score) > threshold;
   return {above ? best : -1, best_score, -1};
+}
+
+// The sum of the squares of a float32 vector, in double: whether a caller's embedding is
+// already of unit length (embed.normalise_embedding, on every Session.user and classify with a
+// given embedding). Squares of float32 values cannot overflow a double, so the sum is finite
+// exactly when every value is. Four running sums, so the compiler can keep them in one vector
+// register; the order differs from numpy's dot, so the last bits may (the caller compares the
+// sum with 1 at a tolerance of 1e-5).
+inline double squared_norm(const float* values, std::size_t count) {
+  double lanes[4] = {0.0, 0.0, 0.0, 0.0};
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      const double value = values[i + lane];
+      lanes[lane] += value * value;
+    }
+  }
+  for (; i < count; ++i) {
+    const double value = values[i];
+    lanes[0] += value * value;
+  }
+  return (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
 }
 
 }  // namespace multihorizon

@@ -5,13 +5,15 @@ vector as it is, anything else checked and normalised (issue 14: the embedding c
 
 from __future__ import annotations
 
+import math
 from types import ModuleType
 
 import numpy as np
 import pytest
 
-from conftest import REFERENCE
+from conftest import REFERENCE, turn_scanner
 from multihorizon import kernels as active
+from multihorizon._intent_py import PENDING_EMBEDDING
 from multihorizon.embed import normalise_embedding
 from multihorizon.errors import EmbeddingError
 
@@ -124,3 +126,25 @@ def test_not_finite_embeddings_are_refused(backend: str, bad: float) -> None:
 def test_wrong_dimension_is_refused(backend: str) -> None:
     with pytest.raises(EmbeddingError, match="dimension"):
         normalise_embedding(_unit(383), 384)
+
+
+def test_the_settle_reads_unit_length_as_normalise_does(backend: str) -> None:
+    # Vectors whose squared norm lies around 1 + 1e-5, the tolerance's edge: the scanner's
+    # §5.2 path takes an embedding as given exactly when normalise_embedding returns it
+    # unchanged (both sum through the backend's squared_norm), on each backend.
+    scanner = turn_scanner(active, question_forms=True, question_ends=True)
+    edge = math.sqrt(1.0 + 1e-5)
+    taken = refused = 0
+    for seed in range(8):
+        unit = _unit(384, seed)
+        for scale in np.linspace(edge - 4e-7, edge + 4e-7, 41):
+            vector = (unit * np.float32(scale)).astype(np.float32)
+            kept = normalise_embedding(vector, 384) is vector
+            _, pending, *_ = scanner.classify(  # type: ignore[attr-defined]
+                "ok", vector, None, rules=0, first_turn=False, explore_below=0.5, dim=384
+            )
+            assert kept == (not pending & PENDING_EMBEDDING), (seed, scale)
+            taken += kept
+            refused += not kept
+    assert taken > 0
+    assert refused > 0

@@ -596,6 +596,7 @@ class TurnScanner(TurnScannerBase):
     matcher_type = MarkerMatcher
     best_above = staticmethod(best_above)
     hash_embed = staticmethod(hash_embed)
+    squared_norm = staticmethod(squared_norm)
 
 
 class IntentSettler(IntentSettlerBase):

@@ -194,25 +194,25 @@ inline BestAbove best_above(const CosineScorer& scorer, const float* matrix, std
 }
 
 // The sum of the squares of a float32 vector, in double: whether a caller's embedding is
-// already of unit length (embed.normalise_embedding, on every Session.user and classify with a
-// given embedding). Squares of float32 values cannot overflow a double, so the sum is finite
-// exactly when every value is. Four running sums, so the compiler can keep them in one vector
-// register; the order differs from numpy's dot, so the last bits may (the caller compares the
-// sum with 1 at a tolerance of 1e-5).
+// already of unit length (embed.normalise_embedding on every Session.user with a given
+// embedding, and the same test inside the native classify and settle, which call this, so
+// the three agree bit for bit). Squares of float32 values cannot overflow a double, so the
+// sum is finite exactly when every value is. Eight independent partial sums, then the rest:
+// one running sum would wait on the add latency at every element; the order differs from
+// numpy's dot in the last bits only (the callers compare with 1 at a tolerance of 1e-5).
 inline double squared_norm(const float* values, std::size_t count) {
-  double lanes[4] = {0.0, 0.0, 0.0, 0.0};
+  constexpr std::size_t kLanes = 8;
+  double lanes[kLanes] = {};
   std::size_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    for (std::size_t lane = 0; lane < 4; ++lane) {
-      const double value = values[i + lane];
-      lanes[lane] += value * value;
+  for (; i + kLanes <= count; i += kLanes) {
+    for (std::size_t lane = 0; lane < kLanes; ++lane) {
+      lanes[lane] += static_cast<double>(values[i + lane]) * static_cast<double>(values[i + lane]);
     }
   }
-  for (; i < count; ++i) {
-    const double value = values[i];
-    lanes[0] += value * value;
-  }
-  return (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+  double squared = 0.0;
+  for (std::size_t lane = 0; lane < kLanes; ++lane) squared += lanes[lane];
+  for (; i < count; ++i) squared += static_cast<double>(values[i]) * values[i];
+  return squared;
 }
 
 }  // namespace multihorizon

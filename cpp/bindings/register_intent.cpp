@@ -135,8 +135,8 @@ std::optional<FloatArray> unit_embedding(py::handle embedding, std::size_t dim) 
   }
   FloatArray vector = float_array(embedding, "embedding");  // copies only a strided view
   const float* data = vector.data();
-  double squared = 0.0;
-  for (std::size_t i = 0; i < dim; ++i) squared += static_cast<double>(data[i]) * data[i];
+  // The sum normalise_embedding reads (the same kernel: the same bits).
+  const double squared = multihorizon::squared_norm(data, dim);
   if (!std::isfinite(squared) || std::fabs(squared - 1.0) > 1e-5) return std::nullopt;
   return vector;
 }

@@ -70,6 +70,17 @@ py::tuple best_above(py::handle query, py::handle matrix, py::handle threshold) 
   return py::make_tuple(result.index, static_cast<double>(result.score));
 }
 
+double squared_norm(py::handle vector) {
+  // Values not checked: the sum is not finite when one of them is not, which the caller reads.
+  const FloatArray values = float_vector_unchecked(vector, "vector");
+  const auto count = static_cast<std::size_t>(values.shape(0));
+  if (count >= kReleaseGilWork) {
+    py::gil_scoped_release release;  // safe: reads the numpy buffer held by `values`
+    return multihorizon::squared_norm(values.data(), count);
+  }
+  return multihorizon::squared_norm(values.data(), count);
+}
+
 }  // namespace
 
 py::tuple ranked_to_arrays(const std::vector<Ranked>& rows) {
@@ -91,6 +102,8 @@ void register_similarity(py::module_& m) {
         "The k rows most similar to query: (indices, scores), best first.");
   m.def("best_above", &best_above, py::arg("query"), py::arg("matrix"), py::arg("threshold"),
         "(index of the best row if its score > threshold else -1, best score).");
+  m.def("squared_norm", &squared_norm, py::arg("vector"),
+        "Sum of the squares of a float32 vector (d,), in double; not finite if a value is not.");
 }
 
 }  // namespace multihorizon::bindings

@@ -20,6 +20,7 @@ def top_k(
 def best_above(
     query: npt.ArrayLike, matrix: npt.ArrayLike, threshold: float
 ) -> tuple[int, float]: ...
+def squared_norm(vector: npt.ArrayLike) -> float: ...
 def bm25_scores(
     postings: npt.ArrayLike,
     offsets: npt.ArrayLike,

@@ -18,7 +18,7 @@ own matcher, cosine and hashing kernels (the cue logic is not numeric work).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -177,6 +177,7 @@ class TurnScannerBase:
     matcher_type: ClassVar[Any]  # phrases -> a MarkerMatcher
     best_above: ClassVar[Any]  # (query, matrix, threshold) -> (row, score)
     hash_embed: ClassVar[Any]  # (text, dim) -> float32 (dim,)
+    squared_norm: ClassVar[Any]  # (vector) -> float: the sum normalise_embedding reads
 
     def __init__(
         self,
@@ -331,7 +332,7 @@ class TurnScannerBase:
         if size < 1:
             raise ValueError(f"dim: must be at least 1, got {size}")
         vector = type(self).hash_embed(text, size) if embedding is None else embedding
-        if not _is_unit_float32(vector, size):
+        if not _is_unit_float32(vector, size, type(self).squared_norm):
             return INTENT_EXPLORE, pending | PENDING_EMBEDDING, hits, kinds, cues, 0.0
         similarity = 0.0 if recent is None else type(self).best_above(vector, recent, -2.0)[1]
         flags = self._decision_flags(kinds, cues, rule_bits, first_turn)
@@ -359,11 +360,11 @@ class TurnScannerBase:
         return flags
 
 
-def _is_unit_float32(vector: Any, dim: int) -> bool:
+def _is_unit_float32(vector: Any, dim: int, squared_norm: Callable[[Any], float]) -> bool:
     """A float32 array of shape ``(dim,)`` whose squared norm is finite and within 1e-5 of
-    1: what ``embed.normalise_embedding`` returns unchanged."""
+    1: what ``embed.normalise_embedding`` returns unchanged (``squared_norm``: the backend's
+    kernel, which it calls too, so the two agree to the last bit)."""
     if type(vector) is not np.ndarray or vector.dtype != np.float32 or vector.shape != (dim,):
         return False
-    wide = vector.astype(np.float64)
-    squared = float(np.dot(wide, wide))
+    squared = squared_norm(vector)
     return bool(np.isfinite(squared)) and abs(squared - 1.0) <= 1e-5

@@ -34,6 +34,7 @@ from ._numba_jit import (
     jit,
     jit_reassociating,
 )
+from ._numba_norm import squared_norm
 from ._numba_packing import cdr_rank, pack_tiers
 from ._numba_text import MarkerMatcher
 from ._numba_threads import fold_turn, make_thread_scan
@@ -87,6 +88,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "squared_norm",
     "store_row",
     "thread_scan",
     "tier_p_search",
@@ -594,6 +596,7 @@ class TurnScanner(TurnScannerBase):
     matcher_type = MarkerMatcher
     best_above = staticmethod(best_above)
     hash_embed = staticmethod(hash_embed)
+    squared_norm = staticmethod(squared_norm)
 
 
 class IntentSettler(IntentSettlerBase):

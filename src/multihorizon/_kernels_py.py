@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from ._context_py import make_retrieve_context, pair_answers
 from ._hashing_py import hash_embed
+from ._norm_py import squared_norm
 from ._packing_py import cdr_rank, pack_tiers
 from ._persons_py import StanceReader
 from ._postings_py import PostingLists
@@ -72,6 +73,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "squared_norm",
     "store_row",
     "thread_scan",
     "tier_p_search",
@@ -585,6 +587,7 @@ class TurnScanner(TurnScannerBase):
     matcher_type = MarkerMatcher
     best_above = staticmethod(best_above)
     hash_embed = staticmethod(hash_embed)
+    squared_norm = staticmethod(squared_norm)
 
 
 class IntentSettler(IntentSettlerBase):

@@ -47,6 +47,15 @@ def as_float_vector(value: Any, name: str) -> npt.NDArray[np.float32]:
     return array
 
 
+def as_float_values(value: Any, name: str) -> npt.NDArray[np.float32]:
+    """A 1-d float32 array, its values not checked (``squared_norm``: the caller reads a sum
+    that is not finite); float32 C-contiguous input is returned as is."""
+    array = _as_array(value, name)
+    if array.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-d array, got {array.ndim}-d")
+    return _to_float32(array)
+
+
 def as_float_matrix(value: Any, name: str, columns: int) -> npt.NDArray[np.float32]:
     """A 2-d finite float32 row-major array with ``columns`` columns."""
     array = _as_array(value, name)

@@ -4,7 +4,8 @@ Every backend exports these names with the same signatures and behaviour; the Nu
 reference (``multihorizon._kernels_py``) documents them:
 
 - ``MarkerMatcher(phrases)`` and ``.find(text)``: whole-word Aho-Corasick marker matching.
-- ``cosine_scores``, ``top_k``, ``best_above``: one query against the rows of a matrix.
+- ``cosine_scores``, ``top_k``, ``best_above``: one query against the rows of a matrix;
+  ``squared_norm``: one vector's, in float64 (whether a given embedding is of unit length).
 - ``recency_weights``: SPEC-028 §3.2 recency decay.
 - ``score_turns``: fused Tier C scoring of a turn log, top k.
 - ``quantize_rows``, ``score_turns_int8``: the turn log's int8 copy, and ``score_turns`` on
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
         retrieve_turns,
         score_turns,
         score_turns_int8,
+        squared_norm,
         store_row,
         thread_scan,
         tier_p_search,
@@ -106,6 +108,7 @@ else:
     retrieve_turns = _impl.retrieve_turns
     score_turns = _impl.score_turns
     score_turns_int8 = _impl.score_turns_int8
+    squared_norm = _impl.squared_norm
     store_row = _impl.store_row
     thread_scan = _impl.thread_scan
     tier_p_search = _impl.tier_p_search
@@ -135,6 +138,7 @@ KERNELS = (
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "squared_norm",
     "store_row",
     "thread_scan",
     "tier_p_search",
@@ -206,6 +210,7 @@ __all__ = [
     "retrieve_turns",
     "score_turns",
     "score_turns_int8",
+    "squared_norm",
     "store_row",
     "thread_scan",
     "tier_p_search",

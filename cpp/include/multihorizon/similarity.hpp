@@ -1,6 +1,7 @@
 // Cosine similarity of one query against the rows of a row-major float32 matrix, top-k and
-// best-above-threshold. Reference definitions: cosine_scores, top_k, best_above in
-// src/multihorizon/_kernels_py.py (exact cosine in float64, rounded to float32).
+// best-above-threshold; a vector's squared norm. Reference definitions: cosine_scores, top_k,
+// best_above, squared_norm in src/multihorizon/_kernels_py.py (exact cosine in float64,
+// rounded to float32).
 #pragma once
 
 #include <algorithm>
@@ -190,6 +191,28 @@ inline BestAbove best_above(const CosineScorer& scorer, const float* matrix, std
   }
   const bool above = best >= 0 && static_cast<double>(best_score) > threshold;
   return {above ? best : -1, best_score, -1};
+}
+
+// The sum of the squares of a float32 vector, in double: whether a caller's embedding is
+// already of unit length (embed.normalise_embedding on every Session.user with a given
+// embedding, and the same test inside the native classify and settle, which call this, so
+// the three agree bit for bit). Squares of float32 values cannot overflow a double, so the
+// sum is finite exactly when every value is. Eight independent partial sums, then the rest:
+// one running sum would wait on the add latency at every element; the order differs from
+// numpy's dot in the last bits only (the callers compare with 1 at a tolerance of 1e-5).
+inline double squared_norm(const float* values, std::size_t count) {
+  constexpr std::size_t kLanes = 8;
+  double lanes[kLanes] = {};
+  std::size_t i = 0;
+  for (; i + kLanes <= count; i += kLanes) {
+    for (std::size_t lane = 0; lane < kLanes; ++lane) {
+      lanes[lane] += static_cast<double>(values[i + lane]) * static_cast<double>(values[i + lane]);
+    }
+  }
+  double squared = 0.0;
+  for (std::size_t lane = 0; lane < kLanes; ++lane) squared += lanes[lane];
+  for (; i < count; ++i) squared += static_cast<double>(values[i]) * values[i];
+  return squared;
 }
 
 }  // namespace multihorizon

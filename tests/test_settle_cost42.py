@@ -31,7 +31,8 @@ def _turns() -> list[str]:
     meaning = meaning_words(True, learner=True)
     kernels_ = sorted(set(_phrases(meaning[1]) + _phrases(meaning[2])))
     links = sorted(set(_phrases(echo_words(True)[5]) + _phrases(echo_words(False)[5])))
-    assert kernels_ and links  # the data the gates read is there
+    assert kernels_  # the data the gates read is there
+    assert links
     # A kernel's later word alone ("mean") starts no kernel: the index is of first words.
     turns = ["is that what they mean", "does it mean anything", "what is meant here"]
     for kernel in kernels_:
@@ -99,4 +100,3 @@ def test_every_backend_settles_the_kernel_and_link_turns_the_same(config: mh.Con
         # The turns fall on both sides of the gates: some settle, most go on.
         settled = sum(answer[-1] is not None for answer in found["python"])
         assert 0 < settled < len(found["python"])
-

@@ -66,6 +66,8 @@ def worker(conversations: int, turns: int, calls: int) -> dict[str, Any]:
     clock = time.perf_counter_ns
     ours: dict[str, list[int]] = {group: [] for group in GROUPS}
     peer: dict[str, list[int]] = {group: [] for group in GROUPS}
+    # Our samples of the turns classify answers without the Python rules (the native path).
+    native: dict[str, list[int]] = {group: [] for group in GROUPS}
     intents: list[str] = []
     # Per group: turns, and turns classify answered without the Python rules (no call of
     # ``intent_for_turn``, counted on an untimed call).
@@ -103,6 +105,8 @@ def worker(conversations: int, turns: int, calls: int) -> dict[str, Any]:
                             started = clock()
                             session.classify(text, embedding=vector)
                             ours[group].append(clock() - started)
+                            if not python_calls[0]:
+                                native[group].append(ours[group][-1])
                             if context is not None:
                                 started = clock()
                                 context.classify_intent(text)
@@ -110,7 +114,7 @@ def worker(conversations: int, turns: int, calls: int) -> dict[str, Any]:
                     log_turn(session, turn)
                     if context is not None and turn["role"] in ("user", "assistant"):
                         context.add_turn(turn["role"], text or " ")
-    found = {"ours": ours, "peer": peer, "intents": intents, "settled": settled}
+    found = {"ours": ours, "peer": peer, "intents": intents, "settled": settled, "native": native}
     return {**found, "file": mh.__file__}
 
 
@@ -145,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sides = {"this": args.this, **({"main": args.compare} if args.compare else {})}
     ours: dict[str, dict[str, list[int]]] = {side: {g: [] for g in GROUPS} for side in sides}
+    native: dict[str, dict[str, list[int]]] = {side: {g: [] for g in GROUPS} for side in sides}
     peer: dict[str, list[int]] = {g: [] for g in GROUPS}
     intents: dict[str, list[str]] = {}
     shares: dict[str, dict[str, list[int]]] = {}
@@ -154,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{side}: {result['file']}", file=sys.stderr)
             for group in GROUPS:
                 ours[side][group] += result["ours"][group]
+                native[side][group] += result["native"][group]
                 peer[group] += result["peer"][group]
             intents.setdefault(side, result["intents"])
             shares.setdefault(side, result["settled"])
@@ -176,6 +182,17 @@ def main(argv: list[str] | None = None) -> int:
             cells.append(f"{p50:.2f} / {p99:.2f}{ratio}")
         count = len(ours["this"][group]) // (args.calls * args.rounds)
         print(f"| {group} ({count}) | " + " | ".join(cells) + " |")
+    print("\nthe same, only the turns answered without the Python rules: p50 / p99 µs\n")
+    print("| turns | " + " | ".join(sides) + " |")
+    print("|---" * (len(sides) + 1) + "|")
+    for group in GROUPS:
+        cells = [
+            f"{_p(native[side][group], 49):.2f} / {_p(native[side][group], 98):.2f}"
+            if len(native[side][group]) > 1
+            else "-"
+            for side in sides
+        ]
+        print(f"| {group} | " + " | ".join(cells) + " |")
     print("\nturns classify answers without the Python rules (intent_for_turn not called)\n")
     for side, share in shares.items():
         cells = ", ".join(

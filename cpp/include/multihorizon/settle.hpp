@@ -179,6 +179,10 @@ struct SettleRules {
   bool capital[256] = {};
   bool wide_needle = false;  // a needle starts above U+00FF (the scan then checks each one)
   std::vector<Latin1Needle> latin1_needles;
+  // The first words of meaning_kernels, and of those that may ask without a "?" (sorted,
+  // distinct): may_mean compares a word with the kernels only where one starts with it.
+  std::vector<std::string> meaning_firsts;
+  std::vector<std::string> meaning_alone_firsts;
 
   void prepare() {
     for (std::size_t c = 0; c < 256; ++c) trigger[c] = capital[c] = false;
@@ -203,6 +207,19 @@ struct SettleRules {
       if (letter >= U'A' && letter <= U'Z') {
         trigger[static_cast<std::uint32_t>(letter)] = capital[static_cast<std::uint32_t>(letter)] = true;
       }
+    }
+    meaning_firsts.clear();
+    meaning_alone_firsts.clear();
+    for (std::size_t k = 0; k < meaning_kernels.size(); ++k) {
+      if (meaning_kernels[k].empty()) continue;
+      meaning_firsts.push_back(meaning_kernels[k][0]);
+      if (k < meaning_asks_alone.size() && meaning_asks_alone[k]) {
+        meaning_alone_firsts.push_back(meaning_kernels[k][0]);
+      }
+    }
+    for (std::vector<std::string>* firsts : {&meaning_firsts, &meaning_alone_firsts}) {
+      std::sort(firsts->begin(), firsts->end());
+      firsts->erase(std::unique(firsts->begin(), firsts->end()), firsts->end());
     }
   }
 };
@@ -671,16 +688,14 @@ inline bool among_view(const std::vector<std::string>& sorted, std::string_view 
                             [](std::string_view a, std::string_view b) { return a < b; });
 }
 
-// The length of a link phrase starting at words[index] (its words stripped), 0: none
-// (echoes._link_at).
-inline std::size_t echo_link_at(const std::vector<std::string>& words, std::size_t index,
+// The length of a link phrase starting at bare[index], 0: none (echoes._link_at). `bare`:
+// the words with echo_strip taken off their ends (stripped once, not once per link).
+inline std::size_t echo_link_at(const std::vector<std::string_view>& bare, std::size_t index,
                                 const SettleRules& rules) {
   for (const std::vector<std::string>& link : rules.echo_links) {
-    if (index + link.size() > words.size()) continue;
+    if (index + link.size() > bare.size()) continue;
     bool same = true;
-    for (std::size_t k = 0; same && k < link.size(); ++k) {
-      same = strip_ends(words[index + k], rules.echo_strip) == link[k];
-    }
+    for (std::size_t k = 0; same && k < link.size(); ++k) same = bare[index + k] == link[k];
     if (same) return link.size();
   }
   return 0;
@@ -726,10 +741,13 @@ bool may_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
   }
   std::vector<std::string_view> term;
   bool ended = false, linked = false;
-  const std::vector<std::string> head(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(count));
+  const std::vector<std::string>& head = words;  // read up to count: words[:count]
+  std::vector<std::string_view> bare_head;  // head's words stripped, for the links
+  bare_head.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) bare_head.push_back(strip_ends(head[i], strip));
   while (index < count && term.size() < rules.echo_most) {
     if (!term.empty()) {
-      const std::size_t span = echo_link_at(head, index, rules);
+      const std::size_t span = echo_link_at(bare_head, index, rules);
       if (span != 0) {
         index += span;
         linked = true;
@@ -765,9 +783,11 @@ bool may_echo(const CharT* text, std::size_t length, const SettleRules& rules) {
     tail.append(word);
   }
   if (rest && !linked) {
-    if (echo_link_at(head, index, rules) == 0 && !among_view(rules.echo_tails, tail)) return false;
+    if (echo_link_at(bare_head, index, rules) == 0 && !among_view(rules.echo_tails, tail)) {
+      return false;
+    }
   } else if (!(rest || linked || bare_how)) {
-    const std::string& last = head.back();
+    const std::string& last = head[count - 1];
     std::size_t closed = last.size();
     while (closed > 0 && rules.echo_closers.find(last[closed - 1]) != std::string::npos) --closed;
     if (closed == 0 || last[closed - 1] != '?') return false;
@@ -792,6 +812,7 @@ int ascii_asks(const CharT* text, std::size_t length) {
 template <class CharT>
 std::vector<std::string> lower_ascii_words(const CharT* text, std::size_t length) {
   std::vector<std::string> words;
+  words.reserve(length / 2 + 1);  // at most one word per two characters: one allocation
   for (std::size_t at = 0; at < length;) {
     while (at < length && ascii_blank(static_cast<std::uint32_t>(text[at]))) ++at;
     if (at == length) break;
@@ -885,7 +906,10 @@ bool may_mean(const CharT* text, std::size_t length, const SettleRules& rules) {
     }
     return false;
   };
+  // Only a word that starts a kernel (one that may ask here) is compared with the kernels.
+  const std::vector<std::string>& firsts = asks ? rules.meaning_firsts : rules.meaning_alone_firsts;
   for (std::size_t at = 0; at < words.size(); ++at) {
+    if (!among_view(firsts, words[at])) continue;
     for (std::size_t k = 0; k < rules.meaning_kernels.size(); ++k) {
       const std::vector<std::string>& kernel = rules.meaning_kernels[k];
       if (!(asks || rules.meaning_asks_alone[k]) || !phrase_at(at, kernel)) continue;

@@ -453,3 +453,7 @@ class RuleSwitches:
     event_adders: bool = True  # "also the boiler broke, what now?": EXPLORE §5.2 §3.3
     item_reactions: bool = True  # "the third exercise kills my wrist haha": CONTINUE §5.2
     noun_reports: bool = True  # "my manager signed it off this morning": CONTINUE §5.2
+    # Stop 42 (refs42, issue 15 item 1), SPEC-028 §4.1 / §4.2:
+    item_heads: bool = True  # "and the basil?": the list item opening with basil §4.2
+    ran_requests: bool = True  # a turn a tool run answered is a request to repeat §4.1
+    version_repeats: bool = True  # "run the X version again": its object, no ordinal §4.1

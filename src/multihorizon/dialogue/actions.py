@@ -22,7 +22,7 @@ from ..text.action_words import (
 )
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, hyphen_parts
 from .meaning_asks import meaning_term, reply_brought
 from .references import Mention
 from .turnlog import TurnLog
@@ -65,6 +65,7 @@ def action_target(
     made: bool = False,
     named_questions: bool = False,
     latest: bool = False,
+    ran: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -86,11 +87,17 @@ def action_target(
     of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``).
     ``named_questions`` (rule repeats-named-questions): a question holding a word of
     ``words`` but verbs of doing is taken first; ``latest``: rule latest-repeats
-    (``_names_it``). Returns (turn, REQUEST or FALLBACK), or None."""
+    (``_names_it``). ``ran`` (rule ran-requests): a user turn a tool run answered asked for
+    that run, a request ("pull total sales per product for november"); one holding a word of
+    ``words`` is taken before a later question that ran nothing ("run the unpaid filter
+    version again" past "who are the big unpaid customers?" to "now just the unpaid ones").
+    Returns (turn, REQUEST or FALLBACK), or None."""
     roles, features, seen = log.roles, log.features, 0
     doing = questions and surface.casefold().startswith(_DOING)
     held, fallback, first, passed, wanted = -1, -1, -1, -1, frozenset(words)
     objects = wanted - _NAMING_VERBS if named_questions else frozenset()
+    # Rule ran-requests: the latest turn a run answered that names the repeat's words.
+    named_run = _named_run(log, now, window, wanted - _NAMING_VERBS) if ran else -1
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
             continue
@@ -110,7 +117,9 @@ def action_target(
             continue  # "same for April": its request is further back
         if past_clarifications and earlier.has(Marker.CLARIFY):
             continue  # "You lost me, which part is the condition?" asks for no action
-        asked = earlier.request or (made and makes(earlier.text))
+        asked = earlier.request or (made and makes(earlier.text)) or turn == named_run
+        if turn > named_run >= 0 and not asked:
+            continue  # a question since the run it repeats (rule ran-requests)
         if asked or (questions and earlier.question and not earlier.acknowledgement):
             if objects and not asked and not objects.isdisjoint(earlier.terms):
                 return turn, REQUEST  # the question its object names (repeats-named-questions)
@@ -236,6 +245,28 @@ def _names_it(log: TurnLog, turn: int, words: frozenset[str]) -> bool:
         return True
     turns = (turn, *log.references[turn])
     return any(not objects.isdisjoint(log.features[t].terms) for t in turns if 0 <= t < turn)
+
+
+def _named_run(log: TurnLog, now: int, window: int, objects: frozenset[str]) -> int:
+    """Rule ran-requests: the latest of the last ``_NAMED_REQUESTS`` user turns that a tool
+    run answered (the log's tool calls) and that holds a word of ``objects``, no repeat
+    request itself; -1 when there is none."""
+    if not objects:
+        return -1
+    objects |= frozenset(hyphen_parts(list(objects)))  # "no-reminder" names "reminder"
+    roles, features, seen = log.roles, log.features, 0
+    for turn in range(now - 1, max(-1, now - 1 - window), -1):
+        if roles[turn] != "user":
+            continue
+        seen += 1
+        if seen > _NAMED_REQUESTS:
+            break
+        earlier = features[turn]
+        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            continue
+        if log.tool_calls[turn] and not objects.isdisjoint(earlier.terms):
+            return turn
+    return -1
 
 
 def _yes_no(text: str) -> bool:
@@ -376,6 +407,7 @@ class RepeatCues(NamedTuple):
     message: bool = False
     named_questions: bool = False
     latest: bool = False  # rule latest-repeats
+    ran: bool = False  # rule ran-requests
 
 
 def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
@@ -386,6 +418,7 @@ def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> Re
         asks_a_message(content, mentions, config),
         config.repeats_named_questions,
         config.latest_repeats and not _names_original(content),
+        config.ran_requests,
     )
 
 

@@ -29,6 +29,7 @@ from test_lists38 import OBSERVERS as _LISTS38
 from test_lists40 import OBSERVERS as _LISTS40
 from test_noun_references import OBSERVERS as _NOUNS39
 from test_refs41 import OBSERVERS as _REFS41
+from test_refs42 import OBSERVERS as _REFS42
 from test_reports40 import OBSERVERS as _REPORTS40
 from test_reports41 import OBSERVERS as _REPORTS41
 from test_return_question_words import OBSERVERS as _RESUME37
@@ -1792,6 +1793,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_NOUNS39,  # named-list-items, message-repeats (stop 39)
     **_LISTS40,  # similar-repeats, repeats-named-questions (stop 40)
     **_REFS41,  # verb-repeats (stop 41)
+    **_REFS42,  # item-heads, ran-requests, version-repeats (stop 42)
     **_FIELDS39,  # output-value-forms, status-runs (stop 39)
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
     **_VALUES40,  # summed-output-values (stop 40)

@@ -457,3 +457,4 @@ class RuleSwitches:
     item_heads: bool = True  # "and the basil?": the list item opening with basil §4.2
     ran_requests: bool = True  # a turn a tool run answered is a request to repeat §4.1
     version_repeats: bool = True  # "run the X version again": its object, no ordinal §4.1
+    slot_requests: bool = True  # "same for the X job": the request naming a job §4.1

@@ -66,6 +66,7 @@ def action_target(
     named_questions: bool = False,
     latest: bool = False,
     ran: bool = False,
+    slot_requests: bool = False,
 ) -> tuple[int, str] | None:
     """The last user request an action reference repeats: an imperative, a "can you /
     please" request or (rule repeated-questions, ``questions``) a question ("what's the
@@ -91,6 +92,10 @@ def action_target(
     that run, a request ("pull total sales per product for november"); one holding a word of
     ``words`` is taken before a later question that ran nothing ("run the unpaid filter
     version again" past "who are the big unpaid customers?" to "now just the unpaid ones").
+    ``slot_requests`` (rule slot-requests): with a variation, a question since the latest
+    request that shares a word of the variation ("same for the supervisor job" after "write
+    a cover letter for the barista job") is passed over unless it shares one too ("what's a
+    good alarm app for early shifts?" has a place for "for ..." but names no job).
     Returns (turn, REQUEST or FALLBACK), or None."""
     roles, features, seen = log.roles, log.features, 0
     doing = questions and surface.casefold().startswith(_DOING)
@@ -98,6 +103,8 @@ def action_target(
     objects = wanted - _NAMING_VERBS if named_questions else frozenset()
     # Rule ran-requests: the latest turn a run answered that names the repeat's words.
     named_run = _named_run(log, now, window, wanted - _NAMING_VERBS) if ran else -1
+    # Rule slot-requests: the latest request that names a word of the variation.
+    slot_named = _slot_request(log, now, window, slot, made) if slot and slot_requests else -1
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
             continue
@@ -126,7 +133,14 @@ def action_target(
             if doing and not asked and _yes_no(earlier.text):
                 held = turn if held < 0 else held
                 continue
-            if slot is not None and not asked and not _holds(log, turn, slot):
+            if (
+                slot is not None
+                and not asked
+                and (
+                    not _holds(log, turn, slot)
+                    or (turn > slot_named >= 0 and slot.terms.isdisjoint(earlier.terms))
+                )
+            ):
                 passed = turn if passed < 0 else passed
                 continue
             if not wanted or not wanted.isdisjoint(earlier.terms):
@@ -265,6 +279,29 @@ def _named_run(log: TurnLog, now: int, window: int, objects: frozenset[str]) -> 
         if earlier.has(Marker.ACTION_REF) and log.references[turn]:
             continue
         if log.tool_calls[turn] and not objects.isdisjoint(earlier.terms):
+            return turn
+    return -1
+
+
+def _slot_request(log: TurnLog, now: int, window: int, slot: Slot, made: bool) -> int:
+    """Rule slot-requests: the latest of the last ``_NAMED_REQUESTS`` user turns that asks
+    for something (a request, or with ``made`` a turn opening with a verb of making) and
+    holds a word of the variation ``slot``, no repeat request itself; -1 when there is
+    none."""
+    if not slot.terms:
+        return -1
+    roles, features, seen = log.roles, log.features, 0
+    for turn in range(now - 1, max(-1, now - 1 - window), -1):
+        if roles[turn] != "user":
+            continue
+        seen += 1
+        if seen > _NAMED_REQUESTS:
+            break
+        earlier = features[turn]
+        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            continue
+        asked = earlier.request or (made and makes(earlier.text))
+        if asked and not slot.terms.isdisjoint(earlier.terms):
             return turn
     return -1
 
@@ -408,6 +445,7 @@ class RepeatCues(NamedTuple):
     named_questions: bool = False
     latest: bool = False  # rule latest-repeats
     ran: bool = False  # rule ran-requests
+    slot_requests: bool = False  # rule slot-requests
 
 
 def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
@@ -419,6 +457,7 @@ def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> Re
         config.repeats_named_questions,
         config.latest_repeats and not _names_original(content),
         config.ran_requests,
+        config.slot_requests,
     )
 
 

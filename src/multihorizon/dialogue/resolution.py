@@ -410,7 +410,7 @@ def _resolve_action(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
         slot=repeat.slot, made=repeat.made, named_questions=repeat.named_questions,
-        latest=repeat.latest, ran=repeat.ran,
+        latest=repeat.latest, ran=repeat.ran, slot_requests=repeat.slot_requests,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)

@@ -64,6 +64,8 @@ MESSAGE_CUES = frozenset((
     "ask", "asking", "tell", "telling", "saying", "remind", "reminding", "thank", "thanking",
     "invite", "inviting", "inform", "informing", "apologise", "apologising", "apologize",
     "apologizing", "chase", "chasing", "requesting",
+    # refs42: "now do the same for the nurse post, mention my first-aid cert".
+    "mention", "mentioning",
 ))  # fmt: skip
 MESSAGE_NOUNS = frozenset((
     "email", "e-mail", "mail", "text", "message", "letter", "note", "reply", "sms", "dm",

@@ -182,6 +182,34 @@ def test_the_version_scan_is_linear() -> None:
     assert large < 30 * max(small, 0.001), (small, large)
 
 
+# ---- slot-requests and the "mention" message cue ------------------------------------------------
+
+_LETTERS = [
+    ("user", "could you write a cover letter for the barista job at Bean There, 2 years at Costa"),
+    ("assistant", "Dear Hiring Manager,\n\nI am applying for the barista role at Bean There."),
+    ("user", "unrelated, what's a good alarm app for early shifts"),
+    ("assistant", "Alarmy makes you solve a puzzle to turn it off."),
+    ("user", "i tried it this morning and it worked"),
+    ("assistant", "Great!"),
+]
+
+
+def test_a_variation_naming_the_request_passes_a_later_question() -> None:
+    assert _action(_LETTERS, "same for the supervisor job please") == 0
+    off = mh.Config(antecedents=True, slot_requests=False)
+    assert _action(_LETTERS, "same for the supervisor job please", off) == 2
+
+
+def test_a_variation_naming_the_question_keeps_it() -> None:
+    # The variation names the question's own words: the question is repeated.
+    assert _action(_LETTERS, "same for late shifts") == 2
+
+
+def test_mention_in_the_variation_asks_for_the_message_again() -> None:
+    query = "now do the same for the supervisor post at Grind, mention my food hygiene cert"
+    assert _action(_LETTERS, query) == 0
+
+
 # ---- hold-out floor ----------------------------------------------------------------------------
 # refs_holdout42 (10 conversations, 78 probes, 47 references, controls), written before any
 # code of the refs42 session: first run (its branch point) references acc@1 30/47 (action
@@ -214,7 +242,12 @@ def _observe_version_repeats(config: mh.Config) -> object:
     return [ref.type for ref in envelope.references]
 
 
+def _observe_slot_requests(config: mh.Config) -> object:
+    return _action(_LETTERS, "same for the supervisor job please", config)
+
+
 OBSERVERS = {
+    "slot-requests": _observe_slot_requests,
     "item-heads": _observe_item_heads,
     "ran-requests": _observe_ran_requests,
     "version-repeats": _observe_version_repeats,

@@ -1793,7 +1793,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_NOUNS39,  # named-list-items, message-repeats (stop 39)
     **_LISTS40,  # similar-repeats, repeats-named-questions (stop 40)
     **_REFS41,  # verb-repeats (stop 41)
-    **_REFS42,  # item-heads, ran-requests, version-repeats (stop 42)
+    **_REFS42,  # item-heads, ran-requests, version-repeats, slot-requests (stop 42)
     **_FIELDS39,  # output-value-forms, status-runs (stop 39)
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
     **_VALUES40,  # summed-output-values (stop 40)

@@ -439,7 +439,7 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
     *REPEAT_RULES,  # stop 38: repeat-slots, made-requests, again-thanks (rules_repeats)
     *NOUN_RULES,  # stop 39: named-list-items, message-repeats (rules_nouns)
     *REFS41_RULES,  # stop 41: verb-repeats, latest-repeats (rules_refs41)
-    *REFS42_RULES,  # stop 42: item-heads, ran-requests, version-repeats (rules_refs42)
+    *REFS42_RULES,  # stop 42: item-heads ... slot-requests (rules_refs42)
 )
 
 # Registered but off in Config(): what they gained was on the half tuned on only.

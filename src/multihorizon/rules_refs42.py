@@ -1,6 +1,7 @@
 """The rules of stop 42's reference work (issue 15 item 1 §4, the refs42 session: "and the
 basil, does it come back?" after a later step mentioned basil; "run the unpaid filter
-version again but by quarter" after a question on unpaid customers; SPEC-028 §4.1 "do it
+version again but by quarter" after a question on unpaid customers; "same for the supervisor
+job" after a question asked since the cover letter; SPEC-028 §4.1 "do it
 again", §4.2), as data for ``multihorizon.rules`` (joined to ``rules_references``'
 ``REFERENCE_RULES``): each entry is ``(id, stage, section, summary, off, evidence,
 function)``, the arguments of one registry row. Like the registry, this imports nothing of
@@ -74,5 +75,19 @@ REFS42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "ran-requests read hyphened parts); every older file unchanged probe by probe; "
         "pooled intent, resume, new thread, tool unchanged; tests/test_refs42.py.",
         "dialogue.verb_repeats.without_version_objects",
+    ),
+    (
+        "slot-requests",
+        "references",
+        "§4.1",
+        "For a repeat request with a variation ('same for the supervisor job please'), a "
+        "question asked since the latest of the last six requests that holds a word of the "
+        "variation ('could you write a cover letter for the barista job') is passed over "
+        "unless it holds one too, even when it has a place for the variation's opener "
+        "('what's a good alarm app for early shifts?', rule repeat-slots); it is taken only "
+        "when no request is found.",
+        {"slot_requests": False},
+        "SLOT_EVIDENCE",
+        "dialogue.actions.action_target",
     ),
 )

@@ -506,8 +506,7 @@ def resolve_turn(
     name-mentions). ``named_references=False`` skips rule definite-references ("the
     blender"): what it finds is in ``references`` and ``named`` only, never in ``resolved``,
     ``has_tool`` or ``prior``, so an intent-only caller (``Session.classify``) gets the same
-    intent without it. ``mentions``: ``detect``'s result for this turn, when the caller
-    already has it; ``forms_gate``: ``detect``'s (the session's native gate)."""
+    intent without it. ``mentions``, ``forms_gate``: ``detect``'s result and gate, if given."""
     if mentions is None:
         mentions = detect(
             content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,

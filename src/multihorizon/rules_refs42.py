@@ -35,10 +35,11 @@ REFS42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "sunny end, and the basil in pots by the door') or no item at all; not for 'the X "
         "one' / 'the X option' (an item named by a word of it), where the nearer item stays.",
         {"item_heads": False},
-        "off -> on (other rules on): refs_holdout42 references entity 3 -> 5 of 6, items "
-        "24 -> 26 of 33; refs_tune42 entity +2; every older file +1 (items_holdout4 'With "
-        "the kicking from the knees' -> 'Kicking too hard from the knees'), none lost; "
-        "pooled intent, resume, new thread, tool unchanged; tests/test_refs42.py.",
+        "references acc@1, off -> on (other rules on): refs_holdout42 entity 3 -> 5 of 6, "
+        "items 24 -> 26 of 33; refs_tune42 entity 1 -> 2 of 3; every older file 3140 -> "
+        "3141 of 3527 (items_holdout4 'With the kicking from the knees' -> 'Kicking too hard "
+        "from the knees'), none lost probe by probe; pooled intent, resume, new thread, tool "
+        "unchanged; tests/test_refs42.py.",
         "dialogue.ordinal_resolution.item_named",
     ),
     (
@@ -53,10 +54,11 @@ REFS42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "nothing ('who are the big unpaid customers?'); rule verb-repeats takes it before "
         "another turn naming the object ('run the no-reminder version again').",
         {"ran_requests": False},
-        "off -> on (other rules on): refs_tune42 action +2 (bakery 'redo the total sales per "
-        "product for october', 'run the unpaid filter version again'), refs_holdout42 "
-        "action +1 (with version-repeats); every older file unchanged probe by probe; "
-        "pooled intent, resume, new thread, tool unchanged; tests/test_refs42.py.",
+        "references acc@1 action, off -> on (other rules on): refs_tune42 5 -> 7 of 8 "
+        "('redo the total sales per product for october', 'run the unpaid filter version "
+        "again but by quarter'), refs_holdout42 6 -> 7 of 14 and its resumptions 7 -> 8 of "
+        "8; every older file unchanged probe by probe; pooled intent, resume, new thread, "
+        "tool unchanged; tests/test_refs42.py.",
         "dialogue.actions.action_target",
     ),
     (
@@ -69,11 +71,11 @@ REFS42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "no ordinal and no turn reference: the action reference (rule verb-repeats' verb and "
         "object) decides the turn, the request that first ran or made it.",
         {"version_repeats": False},
-        "off -> on (other rules on): refs_tune42 action +1 ('run the unpaid filter version "
-        "again but by quarter': the unpaid query, not the reply naming unpaid totals), "
-        "refs_holdout42 action +1 with ran-requests (its resumption unchanged once "
-        "ran-requests read hyphened parts); every older file unchanged probe by probe; "
-        "pooled intent, resume, new thread, tool unchanged; tests/test_refs42.py.",
+        "references acc@1 action, off -> on (other rules on): refs_tune42 5 -> 7 of 8 ('run "
+        "the unpaid filter version again but by quarter', 'run the arm-only version again': "
+        "the query, not the reply naming unpaid totals), refs_holdout42 6 -> 7 of 14; every "
+        "older file unchanged probe by probe; pooled intent, resume, new thread, tool "
+        "unchanged; tests/test_refs42.py.",
         "dialogue.verb_repeats.without_version_objects",
     ),
     (
@@ -87,7 +89,10 @@ REFS42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "('what's a good alarm app for early shifts?', rule repeat-slots); it is taken only "
         "when no request is found.",
         {"slot_requests": False},
-        "SLOT_EVIDENCE",
+        "references acc@1 action, off -> on (other rules on): refs_tune42 6 -> 7 of 8 ('same "
+        "for the supervisor job at Grind please'); refs_holdout42 unchanged (7 of 14); every "
+        "older file unchanged probe by probe; pooled intent, resume, new thread, tool "
+        "unchanged; tests/test_refs42.py.",
         "dialogue.actions.action_target",
     ),
 )

@@ -96,10 +96,10 @@ def definite_references(
         # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
         terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
         # Rule item-heads: a name ("the basil"), not "the EQ one" (an item by a word of it).
-        heads = _HEAD_TURNS if config.item_heads and not _item_noun_last(mention, content) else 0
-        named = item_named(terms, log, log.enumerations, now, heads) if config.ordinal_forms else (
-            None
-        )  # fmt: skip
+        heads = _HEAD_TURNS if config.item_heads and not _named_by_word(mention, content) else 0
+        named = (
+            item_named(terms, log, log.enumerations, now, heads) if config.ordinal_forms else None
+        )
         if named is not None:
             turn, item = named
             span = (mention.surface, mention.start, mention.end)
@@ -127,7 +127,7 @@ def definite_references(
     return tuple(found)
 
 
-def _item_noun_last(mention: Mention, content: str) -> bool:
+def _named_by_word(mention: Mention, content: str) -> bool:
     """Whether a definite phrase ends in an item noun, or one follows it ("the EQ one",
     "the lentil option"): it names an item by a word of it, not by its name."""
     said = (*mention.surface.split()[-1:], *content[mention.end : mention.end + 24].split()[:1])

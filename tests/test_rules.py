@@ -22,6 +22,7 @@ import test_clarify_unmarked_terms
 import test_confirm_checks
 import test_item_boundaries
 import test_laid_out_lists
+import test_named_items_and_run_repeats
 import test_noun_references
 import test_output_sayings
 import test_output_value_forms
@@ -1800,6 +1801,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_reports_after_advice.OBSERVERS,
     **test_reactions_and_event_adders.OBSERVERS,
     **test_adder_situations.OBSERVERS,
+    **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
 }
 

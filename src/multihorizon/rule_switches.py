@@ -457,3 +457,8 @@ class RuleSwitches:
     option_picks: bool = True  # "the camping trip, definitely" after "which ...: A, B or C?"
     response_reports: bool = True  # "the engineer came, says the pump has gone": CONTINUE §5.2
     more_like_requests: bool = True  # "I need a couple more like the squats": DRILL_DOWN §5.2
+    # Stop 42 (refs42, issue 15 item 1), SPEC-028 §4.1 / §4.2:
+    item_heads: bool = True  # "and the basil?": the list item opening with basil §4.2
+    ran_requests: bool = True  # a turn a tool run answered is a request to repeat §4.1
+    version_repeats: bool = True  # "run the X version again": its object, no ordinal §4.1
+    slot_requests: bool = True  # "same for the X job": the request naming a job §4.1

@@ -57,7 +57,10 @@ NOUN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "nouns_holdout39 7 -> 8 of 11 and its resumption 4 -> 5 of 8 (the repeat resumes "
         "the message thread; its misses not read); the 109 older hand-written files "
         "unchanged probe by probe (action 120 of 134); pooled intent, resume, new thread "
-        "and tool unchanged; tests/test_noun_references.py.",
+        "and tool unchanged; tests/test_noun_references.py. Stop 42 (refs42) added 'mention' "
+        "/ 'mentioning' to MESSAGE_CUES ('now do the same for the nurse post, mention my "
+        "first-aid cert'): refs_holdout42 action 6 -> 7 of 14, every older file unchanged "
+        "probe by probe; tests/test_named_items_and_run_repeats.py.",
         "dialogue.actions.message_request",
     ),
     (

@@ -22,7 +22,7 @@ from ..text.action_words import (
 )
 from ..text.lexicon import Marker
 from ..text.reference_phrases import PRODUCT_REPEATS
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, hyphen_parts
 from .meaning_asks import meaning_term, reply_brought
 from .references import Mention
 from .turnlog import TurnLog
@@ -65,32 +65,36 @@ def action_target(
     made: bool = False,
     named_questions: bool = False,
     latest: bool = False,
+    ran: bool = False,
+    slot_requests: bool = False,
 ) -> tuple[int, str] | None:
-    """The last user request an action reference repeats: an imperative, a "can you /
-    please" request or (rule repeated-questions, ``questions``) a question ("what's the
-    forecast for Thursday?" then "same again for Friday"), that is not itself a repeat
-    request (those point further back, to the request they repeated). With ``questions``,
-    "do the same" skips a yes/no question ("will I lose my domains?") for an earlier request
-    or wh-question, and without any, the last user turn that is no acknowledgement ("Scale
-    checkout to 6."). ``past_clarifications`` (rule repeats-past-clarifications): a
-    clarification request is passed over. ``words`` (rule repeats-named-requests): the repeat
-    request's own content words; among the last requests, the most recent sharing one wins
-    ("Write the same thing but with HTTPS" -> "write me the server block"). ``chains`` (rule
-    repeat-chains): the first repeat request passed over gives the request it repeated, found
-    by its own words before its variation ("Give me a version of that script for 500
-    users", then "Same again but for /cart": the script request, not a question between).
-    ``slot`` (rule repeat-slots, ``repeat_slot``): the repeat request's variation; a question
-    with no place for it is passed over for an earlier request ("what does tempo pace mean?"
-    before "now the same but for a full marathon": the plan asked for before it), and taken
-    only when no request is found. ``made`` (rule made-requests): a turn opening with a verb
-    of making is a request too ("Plan a 20-minute warm-up for my choir", ``makes``).
-    ``named_questions`` (rule repeats-named-questions): a question holding a word of
-    ``words`` but verbs of doing is taken first; ``latest``: rule latest-repeats
-    (``_names_it``). Returns (turn, REQUEST or FALLBACK), or None."""
+    """The last user request an action reference repeats: an imperative, a "can you / please"
+    request or (rule repeated-questions, ``questions``) a question ("what's the forecast for
+    Thursday?" then "same again for Friday"), that is not itself a repeat request (those point
+    further back, to the request they repeated). With ``questions``, "do the same" skips a
+    yes/no question ("will I lose my domains?") for an earlier request or wh-question, and
+    without any, the last user turn that is no acknowledgement ("Scale checkout to 6.").
+    ``past_clarifications`` (rule repeats-past-clarifications): a clarification request is
+    passed over. ``words`` (rule repeats-named-requests): the repeat request's own content
+    words; among the last requests, the most recent sharing one wins ("Write the same thing but
+    with HTTPS" -> "write me the server block"). ``chains`` (rule repeat-chains): the first
+    repeat request passed over gives the request it repeated, found by its own words before its
+    variation ("Give me a version of that script for 500 users", then "Same again but for
+    /cart": the script request, not a question between). ``slot`` (rule repeat-slots,
+    ``repeat_slot``): the repeat request's variation; a question with no place for it is passed
+    over for an earlier request ("what does tempo pace mean?" before "now the same but for a
+    full marathon": the plan asked for before it), and taken only when no request is found.
+    ``made`` (rule made-requests): a turn opening with a verb of making is a request too ("Plan
+    a 20-minute warm-up for my choir", ``makes``). ``named_questions`` (rule
+    repeats-named-questions): a question holding a word of ``words`` but verbs of doing is taken
+    first; ``latest``: rule latest-repeats (``_names_it``); ``ran``, ``slot_requests``: rules
+    ran-requests (``_named_run``) and slot-requests (``_slot_request``). Returns (turn, REQUEST
+    or FALLBACK), or None."""
     roles, features, seen = log.roles, log.features, 0
     doing = questions and surface.casefold().startswith(_DOING)
     held, fallback, first, passed, wanted = -1, -1, -1, -1, frozenset(words)
     objects = wanted - _NAMING_VERBS if named_questions else frozenset()
+    named_run, slot_named = _named_turns(log, now, window, wanted, slot, made, ran, slot_requests)
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
             continue
@@ -99,25 +103,23 @@ def action_target(
             if latest and max(held, first, passed) < 0 and _names_it(log, turn, wanted):
                 return turn, REQUEST  # the last repeat, with its parameters (latest-repeats)
             if chains:
-                named = _before_variation(earlier.text)
-                chained = action_target(
-                    log, surface, turn, window, questions=False,
-                    past_clarifications=past_clarifications, words=named, made=made,
-                )  # fmt: skip
-                if chained is not None and _chained(features[chained[0]].terms, named, objects):
+                chained = _chain(log, surface, turn, window, past_clarifications, made, objects)
+                if chained is not None:
                     return chained  # the request its own words name
                 chains = False  # one step: its own walk saw the rest
             continue  # "same for April": its request is further back
         if past_clarifications and earlier.has(Marker.CLARIFY):
             continue  # "You lost me, which part is the condition?" asks for no action
-        asked = earlier.request or (made and makes(earlier.text))
+        asked = earlier.request or (made and makes(earlier.text)) or turn == named_run
+        if turn > named_run >= 0 and not asked:
+            continue  # a question since the run it repeats (rule ran-requests)
         if asked or (questions and earlier.question and not earlier.acknowledgement):
             if objects and not asked and not objects.isdisjoint(earlier.terms):
                 return turn, REQUEST  # the question its object names (repeats-named-questions)
             if doing and not asked and _yes_no(earlier.text):
                 held = turn if held < 0 else held
                 continue
-            if slot is not None and not asked and not _holds(log, turn, slot):
+            if slot is not None and not asked and _no_place(log, turn, slot, slot_named):
                 passed = turn if passed < 0 else passed
                 continue
             if not wanted or not wanted.isdisjoint(earlier.terms):
@@ -129,7 +131,14 @@ def action_target(
             continue
         if questions and fallback < 0 and not earlier.acknowledgement:
             fallback = turn
-    for turn in (first, passed):  # a question passed over only when no request is found
+    return _no_request_found(first, passed, held, fallback)
+
+
+def _no_request_found(first: int, passed: int, held: int, fallback: int) -> tuple[int, str] | None:
+    """``action_target``'s answer when its walk returned none: the first request or question
+    sharing no word, else a question passed over (only when no request is found), else a
+    yes/no question held back or the last user turn that is no acknowledgement (weaker)."""
+    for turn in (first, passed):
         if turn >= 0:
             return turn, REQUEST
     for turn in (held, fallback):
@@ -209,6 +218,36 @@ def makes(text: str) -> bool:
     return False
 
 
+def _chain(
+    log: TurnLog,
+    surface: str,
+    turn: int,
+    window: int,
+    past_clarifications: bool,
+    made: bool,
+    objects: frozenset[str],
+) -> tuple[int, str] | None:
+    """Rule repeat-chains: the request an earlier repeat request (``turn``) repeated, found by
+    its own words before its variation, when it holds one of them (``_chained``)."""
+    named = _before_variation(log.features[turn].text)
+    chained = action_target(
+        log, surface, turn, window, questions=False,
+        past_clarifications=past_clarifications, words=named, made=made,
+    )  # fmt: skip
+    if chained is not None and _chained(log.features[chained[0]].terms, named, objects):
+        return chained
+    return None
+
+
+def _no_place(log: TurnLog, turn: int, slot: Slot, slot_named: int) -> bool:
+    """Rule repeat-slots: a question with no place for the variation (``_holds``); rule
+    slot-requests: or one asked since ``slot_named`` (``_slot_request``) that holds no word
+    of the variation."""
+    if not _holds(log, turn, slot):
+        return True
+    return turn > slot_named >= 0 and slot.terms.isdisjoint(log.features[turn].terms)
+
+
 def _chained(terms: Sequence[str], named: Sequence[str], objects: frozenset[str]) -> bool:
     """Rule repeat-chains: whether the request an earlier repeat request chains to (its
     ``terms``) holds a word of that repeat's own (``named``) and, under rule
@@ -236,6 +275,74 @@ def _names_it(log: TurnLog, turn: int, words: frozenset[str]) -> bool:
         return True
     turns = (turn, *log.references[turn])
     return any(not objects.isdisjoint(log.features[t].terms) for t in turns if 0 <= t < turn)
+
+
+def _named_turns(
+    log: TurnLog,
+    now: int,
+    window: int,
+    wanted: frozenset[str],
+    slot: Slot | None,
+    made: bool,
+    ran: bool,
+    slot_requests: bool,
+) -> tuple[int, int]:
+    """``_named_run`` (rule ran-requests, ``ran``) and ``_slot_request`` (rule slot-requests,
+    ``slot_requests``, with a variation), -1 for a rule off."""
+    named_run = _named_run(log, now, window, wanted - _NAMING_VERBS) if ran else -1
+    slot_named = _slot_request(log, now, window, slot, made) if slot and slot_requests else -1
+    return named_run, slot_named
+
+
+def _named_run(log: TurnLog, now: int, window: int, objects: frozenset[str]) -> int:
+    """Rule ran-requests: the latest of the last ``_NAMED_REQUESTS`` user turns that a tool
+    run answered (the log's tool calls) and that holds a word of ``objects``, no repeat
+    request itself; -1 when there is none. ``action_target`` takes such a turn as a
+    request ("pull total sales per product for november"), before a later question that
+    ran nothing ("run the unpaid filter version again" past "who are the big unpaid
+    customers?" to "now just the unpaid ones")."""
+    if not objects:
+        return -1
+    objects |= frozenset(hyphen_parts(list(objects)))  # "no-reminder" names "reminder"
+    roles, features, seen = log.roles, log.features, 0
+    for turn in range(now - 1, max(-1, now - 1 - window), -1):
+        if roles[turn] != "user":
+            continue
+        seen += 1
+        if seen > _NAMED_REQUESTS:
+            break
+        earlier = features[turn]
+        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            continue
+        if log.tool_calls[turn] and not objects.isdisjoint(earlier.terms):
+            return turn
+    return -1
+
+
+def _slot_request(log: TurnLog, now: int, window: int, slot: Slot, made: bool) -> int:
+    """Rule slot-requests: the latest of the last ``_NAMED_REQUESTS`` user turns that asks
+    for something (a request, or with ``made`` a turn opening with a verb of making) and
+    holds a word of the variation ``slot``, no repeat request itself; -1 when there is
+    none. ``action_target`` passes over a question asked since it unless the question holds
+    a word of the variation too ("same for the supervisor job" after "write a cover letter
+    for the barista job", past "what's a good alarm app for early shifts?", which has a
+    place for "for ..." but names no job)."""
+    if not slot.terms:
+        return -1
+    roles, features, seen = log.roles, log.features, 0
+    for turn in range(now - 1, max(-1, now - 1 - window), -1):
+        if roles[turn] != "user":
+            continue
+        seen += 1
+        if seen > _NAMED_REQUESTS:
+            break
+        earlier = features[turn]
+        if earlier.has(Marker.ACTION_REF) and log.references[turn]:
+            continue
+        asked = earlier.request or (made and makes(earlier.text))
+        if asked and not slot.terms.isdisjoint(earlier.terms):
+            return turn
+    return -1
 
 
 def _yes_no(text: str) -> bool:
@@ -376,6 +483,8 @@ class RepeatCues(NamedTuple):
     message: bool = False
     named_questions: bool = False
     latest: bool = False  # rule latest-repeats
+    ran: bool = False  # rule ran-requests
+    slot_requests: bool = False  # rule slot-requests
 
 
 def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> RepeatCues:
@@ -386,6 +495,8 @@ def repeat_cues(content: str, mentions: Sequence[Mention], config: Config) -> Re
         asks_a_message(content, mentions, config),
         config.repeats_named_questions,
         config.latest_repeats and not _names_original(content),
+        config.ran_requests,
+        config.slot_requests,
     )
 
 

@@ -27,7 +27,7 @@ from .mention_markers import (
 from .mention_patterns import pattern_mentions
 from .ordinal_mentions import ordinal_form_mentions
 from .references import Mention
-from .verb_repeats import verb_repeat_mentions
+from .verb_repeats import verb_repeat_mentions, without_version_objects
 
 __all__ = ["FormsGate", "detect"]
 
@@ -47,6 +47,7 @@ def detect(
     item_forms: bool = True,
     forms_gate: FormsGate | None = None,
     verb_repeats: bool = True,
+    version_repeats: bool = True,
 ) -> list[Mention]:
     """The referential expressions of a user turn (SPEC-028 §4.1), in text order.
 
@@ -58,6 +59,8 @@ def detect(
     ``forms_gate``: ``IntentSettler.may_hold_forms``, a superset of "the ordinal forms find
     one" read natively first (issue 14: most turns have none, and reading them costs more).
     ``verb_repeats`` (rule verb-repeats): also "run the staging migration again".
+    ``version_repeats`` (rule version-repeats): "the unpaid filter version" that an action
+    reference holds or follows is its object, no ordinal.
     """
     if not text:
         return []
@@ -90,6 +93,8 @@ def detect(
         or forms_gate(text, [start for kind, _, start, _ in hits if kind in _FORM_GATES])
     ):
         ordinal_form_mentions(text, hits if lexicon.has_gates else None, found, item_forms)
+    if version_repeats and len(found) > 1:
+        found = without_version_objects(text, found)
     if len(found) > 1:
         found = _deduplicate(text, found)
     return found

@@ -69,6 +69,11 @@ def crosses(left: Reference, right: Reference) -> bool:
     return left.start < right.end and right.start < left.end
 
 
+# Rule item-heads: the turns searched for a list item that opens with a definite phrase's
+# words ("and the basil?" a few replies after the list of plants).
+_HEAD_TURNS = 12
+
+
 def definite_references(
     content: str,
     features: TurnFeatures,
@@ -90,7 +95,11 @@ def definite_references(
     for mention in definite_mentions(content, taken, degrees=config.entity_forms):
         # "is it the yeast?" names an item of the list just given (rule ordinal-forms).
         terms = tuple(term for term in mention.terms if term not in ITEM_NOUNS)
-        named = item_named(terms, log, log.enumerations, now) if config.ordinal_forms else None
+        # Rule item-heads: a name ("the basil"), not "the EQ one" (an item by a word of it).
+        heads = _HEAD_TURNS if config.item_heads and not _named_by_word(mention, content) else 0
+        named = (
+            item_named(terms, log, log.enumerations, now, heads) if config.ordinal_forms else None
+        )
         if named is not None:
             turn, item = named
             span = (mention.surface, mention.start, mention.end)
@@ -116,6 +125,13 @@ def definite_references(
         if reference.target_turn is not None:
             found.append(reference)
     return tuple(found)
+
+
+def _named_by_word(mention: Mention, content: str) -> bool:
+    """Whether a definite phrase ends in an item noun, or one follows it ("the EQ one",
+    "the lentil option"): it names an item by a word of it, not by its name."""
+    said = (*mention.surface.split()[-1:], *content[mention.end : mention.end + 24].split()[:1])
+    return any(word.casefold().strip(".,;:!?") in ITEM_NOUNS for word in said)
 
 
 def _fronted(mention: Mention, features: TurnFeatures) -> bool:

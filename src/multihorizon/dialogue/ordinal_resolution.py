@@ -18,7 +18,7 @@ from ..text.item_qualities import item_by_quality
 from ..text.list_nouns import ADVICE_NOUNS, LIST_NOUNS
 from ..text.list_styles import BULLETED, NUMBERED, PLAIN, form_style, list_style
 from ..text.ordinal_forms import MIDDLE, PLACE_NOUNS, PLACE_QUESTIONS
-from ..text.tokens import content_terms, hyphen_parts
+from ..text.tokens import content_terms, hyphen_parts, normalise_term, words
 from ..text.word_forms import stems
 from .references import Mention, Reference
 from .turnlog import TurnLog
@@ -418,16 +418,54 @@ def item_named(
     log: TurnLog,
     enumerations: Mapping[int, tuple[str, ...]],
     now: int,
+    heads: int = 0,
 ) -> tuple[int, str] | None:
     """The item of a list of the last ``_NAMED_TURNS`` turns that holds every one of
     ``terms``, the words of a definite noun phrase ("is it the yeast?" after "... one of
-    these: the yeast is old, the dough was under-kneaded, ..."); None when there is none."""
+    these: the yeast is old, the dough was under-kneaded, ..."); None when there is none.
+    ``heads`` (rule item-heads): when that item does not open with the words (or there is
+    none), the latest item of the lists of the last ``heads`` turns that does ("and the
+    basil?" names "Basil, if you let it flower", not a later step "put the basil in pots")."""
     if not terms:
         return None
     chosen = _item_about(terms, log, enumerations, now, _NAMED_TURNS, None)
-    if chosen is None or _matched(terms, content_terms(chosen[1])) < len(terms):
-        return None
+    if chosen is not None and _matched(terms, content_terms(chosen[1])) < len(terms):
+        chosen = None
+    if heads and (chosen is None or not _headed(terms, chosen[1])):
+        return _headed_item(terms, log, enumerations, now, heads) or chosen
     return chosen
+
+
+def _headed(terms: Sequence[str], item: str) -> bool:
+    """Rule item-heads: whether an item opens with ``terms`` (its first words, after an
+    article, are they in order: "Sunflower hearts, the best all-rounder" for "the sunflower
+    hearts"; not "Be off the water before noon" for "the water")."""
+    said = words(item[:_HEAD_CHARS])
+    while said and said[0].casefold() in _ARTICLES:
+        said = said[1:]
+    said = [normalise_term(word) for word in said[: len(terms)]]
+    return len(said) == len(terms) and all(map(same_stem, terms, said))
+
+
+_HEAD_CHARS = 80  # an item's opening characters read for its head words
+_ARTICLES = frozenset(("a", "an", "the", "some"))
+
+
+def _headed_item(
+    terms: Sequence[str],
+    log: TurnLog,
+    enumerations: Mapping[int, tuple[str, ...]],
+    now: int,
+    window: int,
+) -> tuple[int, str] | None:
+    """Rule item-heads: the latest item opening with ``terms`` of the lists of the last
+    ``window`` turns, when one list holds one such item only."""
+    for turn in _turns_with_lists(enumerations, now, window):
+        for listed in reversed(log.features[turn].enumeration_lists or ()):
+            found = [item for item in listed.items if _headed(terms, item)]
+            if len(found) == 1:
+                return turn, found[0]
+    return None
 
 
 def item_of_list(terms: Sequence[str], items: Sequence[str], weighted: bool = False) -> str | None:

@@ -400,7 +400,7 @@ def _resolve_action(
     # Rule message-repeats: "same again for the builders, asking ..." -> the email request.
     found = message_request(log, now, window, repeat.made) if repeat.message else None
     if found is None and mention.kind == VERB_REPEAT:  # rule verb-repeats
-        turn = verb_request(log, mention.surface, now, window)
+        turn = verb_request(log, mention.surface, now, window, ran=repeat.ran)
         if turn is None:
             # "ok check the forecast again" where no request checked anything: it repeats
             # nothing said here, not the latest request of other words.
@@ -410,7 +410,7 @@ def _resolve_action(
         log, mention.surface, now, window, questions=questions,
         past_clarifications=past_clarifications, words=words, chains=chains,
         slot=repeat.slot, made=repeat.made, named_questions=repeat.named_questions,
-        latest=repeat.latest,
+        latest=repeat.latest, ran=repeat.ran, slot_requests=repeat.slot_requests,
     )  # fmt: skip
     if found is None:
         return _unresolved(mention)
@@ -506,12 +506,12 @@ def resolve_turn(
     name-mentions). ``named_references=False`` skips rule definite-references ("the
     blender"): what it finds is in ``references`` and ``named`` only, never in ``resolved``,
     ``has_tool`` or ``prior``, so an intent-only caller (``Session.classify``) gets the same
-    intent without it. ``mentions``: ``detect``'s result for this turn, when the caller
-    already has it; ``forms_gate``: ``detect``'s (the session's native gate)."""
+    intent without it. ``mentions``, ``forms_gate``: ``detect``'s result and gate, if given."""
     if mentions is None:
         mentions = detect(
             content, features.hits, lexicon, ordinal_forms=config.ordinal_forms,
             item_forms=config.item_forms, forms_gate=forms_gate, verb_repeats=config.verb_repeats,
+            version_repeats=config.version_repeats,
         )  # fmt: skip
     mentions = similar_kept(mentions, config)  # rules similar-repeats, object-repeats
     references: tuple[Reference, ...] = ()

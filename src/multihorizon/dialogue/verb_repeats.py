@@ -24,15 +24,16 @@ from ..text.action_words import (
     NOT_ACTED,
     REPEAT_VERB_LEADS,
     REPEAT_VERBS,
+    VARIANT_NOUNS,
 )
 from ..text.reference_phrases import AGAIN_REACH
-from ..text.tokens import content_terms
+from ..text.tokens import content_terms, hyphen_parts
 from .references import Mention
 
 if TYPE_CHECKING:
     from .turnlog import TurnLog
 
-__all__ = ["VERB_REPEAT", "verb_repeat_mentions", "verb_request"]
+__all__ = ["VERB_REPEAT", "verb_repeat_mentions", "verb_request", "without_version_objects"]
 
 VERB_REPEAT = "verb-repeat"  # the ``kind`` of an action mention this rule found
 _BEFORE = 160  # characters read back from an "again" for its clause's opening verb
@@ -119,20 +120,26 @@ def _opening(text: str) -> str:
     return ""
 
 
-def verb_request(log: TurnLog, surface: str, now: int, window: int) -> int | None:
+def verb_request(
+    log: TurnLog, surface: str, now: int, window: int, *, ran: bool = False
+) -> int | None:
     """The user turn a rule verb-repeats reference repeats: of the last ``_TURNS`` user
     turns, the latest that opens with the reference's verb and names a word of its object
     (any, when it names none), else the latest opening with the verb, else the latest
     request or question naming a word of the object. None when none does: the reference
     repeats nothing said here (the rule finds no reference of a verb of no action of its
-    own, ``GENERIC_REPEAT_VERBS``)."""
+    own, ``GENERIC_REPEAT_VERBS``). ``ran`` (rule ran-requests): of the turns naming the
+    object, the latest that a tool run answered comes first ("run the no-reminder version
+    again" repeats the query that ran, not a later question naming reminders)."""
     said = surface.split()
     while said and said[0].casefold().strip(_STRIP) in REPEAT_VERB_LEADS:
         said = said[1:]  # "now do the plan command again": merged with rule object-repeats'
     verb = said[0].casefold().strip(_STRIP) if said else ""
     objects = frozenset(content_terms(" ".join(said[1:]))) - _NO_OBJECT
     roles, features = log.roles, log.features
-    by_verb, by_object, seen = -1, -1, 0
+    by_verb, by_object, by_run, seen = -1, -1, -1, 0
+    # Rule ran-requests: "the no-reminder version" names a run by "reminder" too.
+    parts = objects | frozenset(hyphen_parts(list(objects))) if ran else objects
     for turn in range(now - 1, max(-1, now - 1 - window), -1):
         if roles[turn] != "user":
             continue
@@ -145,9 +152,42 @@ def verb_request(log: TurnLog, surface: str, now: int, window: int) -> int | Non
             if shares or not objects:
                 return turn
             by_verb = turn if by_verb < 0 else by_verb
+        elif ran and by_run < 0 and log.tool_calls[turn] and not parts.isdisjoint(earlier.terms):
+            by_run = turn
         elif shares and by_object < 0 and (earlier.request or earlier.question):
             by_object = turn
-    for turn in (by_verb, by_object):
+    for turn in (by_verb, by_run, by_object):
         if turn >= 0:
             return turn
     return None
+
+
+# Rule version-repeats: characters at most between "the X version" and the action reference
+# that follows it ("the unpaid filter version again").
+_VERSION_GAP = 2
+
+
+def without_version_objects(text: str, found: list[Mention]) -> list[Mention]:
+    """Rule version-repeats: ``found`` without the item-by-words ordinals ending in a noun of
+    a variant (``VARIANT_NOUNS``: "the unpaid filter version") that an action reference
+    holds or follows at once ("run the unpaid filter version again", "the vegan version
+    again please"): the thing the repeat makes or runs once more, which its request named,
+    not an item of a list. One pass over the mentions per action reference (few)."""
+    actions = [mention for mention in found if mention.type == "action"]
+    if not actions:
+        return found
+
+    def repeated(mention: Mention) -> bool:
+        if mention.type != "ordinal" or mention.ordinal is not None or mention.quality:
+            return False
+        last = mention.surface.rsplit(None, 1)[-1:]
+        if not last or last[0].casefold() not in VARIANT_NOUNS:
+            return False
+        return any(
+            (action.start <= mention.start and mention.end <= action.end)
+            or (0 <= action.start - mention.end <= _VERSION_GAP
+                and not text[mention.end : action.start].strip())
+            for action in actions
+        )  # fmt: skip
+
+    return [mention for mention in found if not repeated(mention)]

@@ -12,7 +12,7 @@ __all__ = [
     "ACTION_CUES", "ACTION_LEADS", "ACTION_MARKED", "ACTION_VERBS", "GENERIC_REPEAT_VERBS",
     "MAKING_FOR", "MAKING_LEADS", "MAKING_RECIPIENTS", "MAKING_VERBS", "MESSAGE_CUES",
     "MESSAGE_NOUNS", "NOT_ACTED", "ORIGINAL_WORDS", "REPEAT_VERBS", "REPEAT_VERB_LEADS",
-    "SAME_FORM_VERBS",
+    "SAME_FORM_VERBS", "VARIANT_NOUNS",
 ]  # fmt: skip
 
 # Verbs that, opening a statement, ask the assistant to do something with what is on the
@@ -64,6 +64,8 @@ MESSAGE_CUES = frozenset((
     "ask", "asking", "tell", "telling", "saying", "remind", "reminding", "thank", "thanking",
     "invite", "inviting", "inform", "informing", "apologise", "apologising", "apologize",
     "apologizing", "chase", "chasing", "requesting",
+    # refs42: "now do the same for the nurse post, mention my first-aid cert".
+    "mention", "mentioning",
 ))  # fmt: skip
 MESSAGE_NOUNS = frozenset((
     "email", "e-mail", "mail", "text", "message", "letter", "note", "reply", "sms", "dm",
@@ -95,3 +97,8 @@ REPEAT_VERB_LEADS = MAKING_LEADS | ACTION_LEADS | frozenset((
 # metres"), unless it names the first of them ("give me the first quote again", "like the
 # original one"): then the walk goes on to the request the repeats repeated.
 ORIGINAL_WORDS = frozenset(("first", "original", "initial", "1st"))
+
+# Rule version-repeats (refs42): nouns naming a variant of a thing made or run; "the unpaid
+# filter version" followed by "again" is what a repeat makes or runs once more, never an item
+# of a list ("run the unpaid filter version again but by quarter").
+VARIANT_NOUNS = frozenset(("version", "versions", "variant", "variants", "draft", "drafts"))

@@ -23,6 +23,7 @@ from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_clarify39 import OBSERVERS as _CLARIFY39
 from test_clarify40 import OBSERVERS as _CLARIFY40
 from test_clarify41 import OBSERVERS as _CLARIFY41
+from test_clarify42 import OBSERVERS as _CLARIFY42
 from test_fields39 import OBSERVERS as _FIELDS39
 from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38
@@ -1786,6 +1787,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_CLARIFY39,  # choice-asks ... wording-judgements (stop 39)
     **_CLARIFY40,  # meaning-qualifiers ... contrast-restatements (stop 40)
     **_CLARIFY41,  # equation-checks, unfamiliar-terms, clarify-objects (stop 41)
+    **_CLARIFY42,  # surprise-echoes, unfamiliar-forms, clarify-targets (stop 42)
     **_LISTS38,  # laid-out-lists, named-series, own-list-forms (stop 38)
     **_AGAIN38,  # repeat-slots, made-requests, again-thanks (stop 38)
     **_BACKTO38,  # return-detail-targets (stop 38)

@@ -17,6 +17,7 @@ from ..text.follow_up_words import ASPECT_WORDS
 from ..text.followups import HE, SHE, THEY
 from ..text.lexicon import Marker
 from .asked_values import value_holder
+from .clarify_targets import clarify_target
 from .detail_holders import detail_holder
 from .detail_turns import detail_turn
 from .dislocated import dislocated_turn
@@ -119,6 +120,14 @@ def antecedents(
         origin = term_origin(turn_id, features, log, config.learner_meaning_asks)
         if origin >= 0:  # "what was that ISA thing you mentioned?": the reply that brought it
             found = {origin: None, **found}
+    if (
+        config.clarify_targets
+        and intent is Intent.CLARIFY
+        and not any(map(_picks_or_tool, resolved))
+    ):
+        target = clarify_target(turn_id, features, log, config.learner_meaning_asks)
+        if target >= 0:  # "steady meaning what pace?": the latest reply that said "steady"
+            found = {target: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 

@@ -33,6 +33,7 @@ from .reply_rules import (
     wants_on_the_thread,
 )
 from .stated_reports import reports_stated
+from .surprise_echoes import asks_a_surprise_echo
 from .term_forms import (
     asks_a_role,
     asks_about_a_lost_part,
@@ -81,6 +82,7 @@ _CLARIFY_READERS: tuple[Callable[[DialogueContext, TurnFeatures], bool], ...] = 
     asks_an_equation,  # rule equation-checks: "escrow = the lawyer holds it? why not ..."
     asks_an_unfamiliar_term,  # rule unfamiliar-terms: "never heard of a bain-marie, what is it"
     clarifies_an_object,  # rule clarify-objects: "could you clarify what counts as a X?"
+    asks_a_surprise_echo,  # rule surprise-echoes: "hang on, X does Y? how does it know"
 )
 
 # Rules that read a statement as bringing a new subject (§5.2 EXPLORE, no answer or report),

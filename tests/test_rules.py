@@ -23,7 +23,7 @@ from test_clarify38 import OBSERVERS as _CLARIFY38
 from test_clarify39 import OBSERVERS as _CLARIFY39
 from test_clarify40 import OBSERVERS as _CLARIFY40
 from test_clarify41 import OBSERVERS as _CLARIFY41
-from test_clarify42 import OBSERVERS as _CLARIFY42
+from test_clarify_echoes_and_targets import OBSERVERS as _CLARIFY42
 from test_fields39 import OBSERVERS as _FIELDS39
 from test_items37 import OBSERVERS as _ITEMS37
 from test_lists38 import OBSERVERS as _LISTS38

@@ -22,8 +22,8 @@ _POOLED = (
     "(no probe of another file changes). "
 )
 _HELD = (
-    " clarify_holdout42 (written first): the three rules with the main branch's code as 'off' "
-    "in the CHANGELOG entry of stop 42."
+    " clarify_holdout42 (written first), the three rules together against main's code: intent "
+    "49 -> 52 of 65 (0.754 -> 0.800), references 27 -> 27 of 28."
 )
 
 
@@ -88,7 +88,9 @@ CLARIFY42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "task, hashing): entity 650 -> 650 of 737 (c40-coins 'Could you clarify what the slab "
         "actually is?' gained; terms_tune37's t37-executor \"sorry, 'estate' is what exactly?\""
         " lost: its label is the first reply that used 'estate', the convention's is the "
-        "latest); intent, resume, new thread and tool target unchanged (antecedents only)." + _HELD,
+        "latest); intent, resume, new thread and tool target unchanged (antecedents only). "
+        "../shared/data references acc@1 (hashing): trec_cast_2021 0.745 -> 0.750, "
+        "trec_cast_2019 0.657, trec_cast_2020 0.671 and sgd 0.775 unchanged." + _HELD,
         "dialogue.clarify_targets.clarify_target",
     ),
 )

@@ -123,7 +123,7 @@ def _first_antecedent(text: str, config: mh.Config) -> int:
     return session.user(text).antecedents[0]
 
 
-def test_a_clarify_points_at_the_latest_reply_that_used_its_term() -> None:
+def test_a_clarify_points_at_the_reply_that_said_its_head_word() -> None:
     on = mh.Config()
     off = on.replace(clarify_targets=False)
     text = "what do you mean that the policy lapses, in practice?"

@@ -76,19 +76,20 @@ CLARIFY42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
         "A CLARIFY turn's term (meaning-asks': 'steady meaning what pace, like jogging?'; "
         "'what do you mean by/that X', 'could you clarify what you mean when you say X' "
         "(MEANT_LEADS, up to the clause's end or a hedge: MEANT_STOPS); a clarify object's; an "
-        "unfamiliar term's; a surprise echo's) points at the latest assistant turn within 40 "
-        "turns holding the most of its content words (at least one, and half of them), put "
-        "first among the antecedents, before the turn's resolved references, unless one of "
-        "them is a pick or a tool's: an older turn that shares a noun of the question "
-        "('pace', 'policy') is not what it asks about. The house convention of stop 42: the "
-        "latest reply that used the term. A recall ('what was that X again?') stays rule "
-        "term-origins' (the reply that brought X).",
+        "unfamiliar term's; a surprise echo's) points at the assistant turn within 40 turns "
+        "holding the most of its content words (at least one, and half of them), then the one "
+        "saying its last word (its head: 'lapses' in 'the policy lapses'), then the earliest "
+        "(the reply that introduced the term, §4.1), put first among the antecedents, before "
+        "the turn's resolved references, unless one of them is a pick or a tool's: an older "
+        "turn that shares only a noun of the question ('pace', 'policy') is not what it asks "
+        "about. A recall ('what was that X again?') stays rule term-origins' (the reply that "
+        "brought X).",
         {"clarify_targets": False},
-        "Off -> on, pooled hand-written references acc@1 (every file, evaluation references "
-        "task, hashing): entity 650 -> 650 of 737 (c40-coins 'Could you clarify what the slab "
-        "actually is?' gained; terms_tune37's t37-executor \"sorry, 'estate' is what exactly?\""
-        " lost: its label is the first reply that used 'estate', the convention's is the "
-        "latest); intent, resume, new thread and tool target unchanged (antecedents only). "
+        "Off -> on: the lead's audit sets a15-a55 (references acc@1, written before the rule, "
+        "hashing) 603 -> 605 of 746 (a42, a48), none lost (the helper's first form, the latest "
+        "reply among ties, lost two first-use labels there and terms_tune37's t37-executor); "
+        "clarify_holdout42 27 -> 27 of 28; intent, resume, new thread and tool target "
+        "unchanged (antecedents only). "
         "../shared/data references acc@1 (hashing): trec_cast_2021 0.745 -> 0.750, "
         "trec_cast_2019 0.657, trec_cast_2020 0.671 and sgd 0.775 unchanged." + _HELD,
         "dialogue.clarify_targets.clarify_target",

@@ -1,4 +1,4 @@
-"""The reply a CLARIFY asks about is the latest assistant turn that used its term (rule
+"""The reply a CLARIFY asks about is the assistant turn that brought its term (rule
 clarify-targets, SPEC-028 §4.1 entity reference, §5.2 CLARIFY, issue 15 item 1, stop 42):
 "steady meaning what pace, like jogging?", "what do you mean that the policy lapses, in
 practice?", "hang on, the valve shuts itself? how does it know" mean the reply that said
@@ -9,8 +9,10 @@ The term is the CLARIFY rules' own: meaning-asks' (``meaning_asks.meaning_term``
 you mean by/that X" (``meant_term``), a clarify object's ("could you clarify what the slab
 is?"), an unfamiliar term's or a surprise echo's; a recall ("what was that X again?") stays
 rule term-origins' (the reply that brought X). The assistant turn within ``_WINDOW`` turns
-holding the most of its words, the latest among ties, at least one word and half of them, is
-the antecedent. Reads the turn's own words once each (no regex) and the log's entity index,
+holding the most of its words, then its last word (the head: "lapses" in "the policy
+lapses"), then the earliest (the reply that introduced the term, as §4.1 entity references
+mean the turn that introduced the thing), at least one word and half of them, is the
+antecedent. Reads the turn's own words once each (no regex) and the log's entity index,
 never an earlier turn's text.
 """
 
@@ -69,9 +71,9 @@ def clarified_term(text: str, learner: bool) -> tuple[str, ...]:
 
 
 def clarify_target(turn_id: int, features: TurnFeatures, log: TurnLog, learner: bool) -> int:
-    """The latest assistant turn within ``_WINDOW`` turns holding the most words of the term
-    a CLARIFY turn asks about (``clarified_term``), at least one and half of them; -1 for
-    none."""
+    """The assistant turn within ``_WINDOW`` turns holding the most words of the term a
+    CLARIFY turn asks about (``clarified_term``), at least one and half of them, then its last
+    word, then the earliest; -1 for none."""
     if features.role != "user" or turn_id < 1:
         return -1
     terms = clarified_term(features.text, learner)
@@ -85,5 +87,8 @@ def clarify_target(turn_id: int, features: TurnFeatures, log: TurnLog, learner: 
         for turn in postings[bisect_left(postings, floor, 0, end) : end]:
             if log.roles[turn] == "assistant":
                 counts[turn] = counts.get(turn, 0) + 1
-    best = max(counts, key=lambda turn: (counts[turn], turn), default=-1)
+    # The term's last word is its head ("the policy lapses": what lapses is asked about), so
+    # a turn saying it goes first; among turns alike, the one that introduced the term (§4.1).
+    heads = set(log.turns_mentioning(terms[-1]))
+    best = max(counts, key=lambda turn: (counts[turn], turn in heads, -turn), default=-1)
     return best if best >= 0 and 2 * counts[best] >= len(terms) else -1

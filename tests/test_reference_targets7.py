@@ -76,9 +76,11 @@ def test_a_question_on_an_earlier_replys_words_is_that_reply(text: str, turn: in
 
     on = mh.Config(antecedents=True)
     assert first(on) == turn, text
-    # Rules detail-holders and term-origins ("whats a hidey exactly?") reach the same reply:
-    # off too, to see this rule.
-    off = on.replace(holder_antecedents=False, detail_holders=False, term_origins=False)
+    # Rules detail-holders, term-origins and clarify-targets ("whats a hidey exactly?") reach
+    # the same reply: off too, to see this rule.
+    off = on.replace(
+        holder_antecedents=False, detail_holders=False, term_origins=False, clarify_targets=False
+    )
     assert first(off) == 5, text
 
 

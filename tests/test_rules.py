@@ -16,6 +16,7 @@ import test_adder_situations
 import test_again_references
 import test_also_holdings
 import test_clarify_choice_asks
+import test_clarify_echoes_and_targets
 import test_clarify_lost_parts
 import test_clarify_meaning_qualifiers
 import test_clarify_unmarked_terms
@@ -1801,6 +1802,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_reports_after_advice.OBSERVERS,
     **test_reactions_and_event_adders.OBSERVERS,
     **test_adder_situations.OBSERVERS,
+    **test_clarify_echoes_and_targets.OBSERVERS,
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
 }

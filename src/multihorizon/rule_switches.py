@@ -441,6 +441,9 @@ class RuleSwitches:
     equation_checks: bool = True  # "X = Y? or Z", the reply's X: CLARIFY §5.2
     unfamiliar_terms: bool = True  # "never heard of X, what is it", the reply's X: CLARIFY §5.2
     clarify_objects: bool = True  # "could you clarify what X ...", the reply's X: CLARIFY §5.2
+    surprise_echoes: bool = True  # "hang on, X? how ...", the reply's X: CLARIFY §5.2
+    unfamiliar_forms: bool = True  # "X is unfamiliar to me; ...", "the X procedure": §5.2
+    clarify_targets: bool = True  # a CLARIFY's term: the latest reply that used it, §4.1
     # SPEC-028 §5.2: "could you write two more of those" asks for more of the same:
     # DRILL_DOWN, not §5.2's bare "more" (rule more-requests).
     more_requests: bool = True

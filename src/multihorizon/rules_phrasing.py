@@ -18,6 +18,7 @@ from .rules_answers import ANSWER_RULES
 from .rules_checks import CHECK_RULES
 from .rules_clarify40 import CLARIFY40_RULES
 from .rules_clarify41 import CLARIFY41_RULES
+from .rules_clarify42 import CLARIFY42_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 from .rules_reports41 import REPORT41_RULES
 from .rules_reports42 import REPORT42_RULES
@@ -592,6 +593,7 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *CHECK_RULES,  # stop 36: confirm-checks, also-subjects (rules_checks)
     *CLARIFY40_RULES,  # stop 40: meaning-qualifiers ... contrast-restatements
     *CLARIFY41_RULES,  # stop 41: equation-checks, unfamiliar-terms, clarify-objects
+    *CLARIFY42_RULES,  # stop 42: surprise-echoes, unfamiliar-forms, clarify-targets
     *REPORT41_RULES,  # stop 41: item-reactions, noun-reports, event-adders
     *REPORT42_RULES,  # stop 42: option-picks
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins

@@ -17,6 +17,7 @@ from ..text.follow_up_words import ASPECT_WORDS
 from ..text.followups import HE, SHE, THEY
 from ..text.lexicon import Marker
 from .asked_values import value_holder
+from .clarify_targets import clarify_target
 from .detail_holders import detail_holder
 from .detail_turns import detail_turn
 from .dislocated import dislocated_turn
@@ -115,10 +116,8 @@ def antecedents(
     # A number the turn names is more specific, unless a return repeats the user's own figure.
     if stated < 0 or _own_number(stated, returned_to, log, config):
         found = _detail_first(turn_id, returned_to, found, features, resolved, log, config)
-    if config.term_origins and not any(map(_picks_or_tool, resolved)):
-        origin = term_origin(turn_id, features, log, config.learner_meaning_asks)
-        if origin >= 0:  # "what was that ISA thing you mentioned?": the reply that brought it
-            found = {origin: None, **found}
+    if not any(map(_picks_or_tool, resolved)):
+        found = _term_first(turn_id, features, intent, found, log, config)
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 
@@ -374,6 +373,29 @@ def answers_question(turn_id: int, log: TurnLog) -> bool:
         roles[earlier] == "assistant" and features[earlier].offers
         for earlier in range(reply, max(-1, reply - _OFFER_WINDOW), -1)
     )
+
+
+def _term_first(
+    turn_id: int,
+    features: TurnFeatures,
+    intent: Intent,
+    found: dict[int, None],
+    log: TurnLog,
+    config: Config,
+) -> dict[int, None]:
+    """``found`` with the turn a question about a term means first: the reply that brought
+    it (rule term-origins), or for a CLARIFY the latest reply that used it (rule
+    clarify-targets, the house convention of stop 42)."""
+    learner = config.learner_meaning_asks
+    if config.term_origins:
+        origin = term_origin(turn_id, features, log, learner)
+        if origin >= 0:  # "what was that ISA thing you mentioned?": the reply that brought it
+            found = {origin: None, **found}
+    if config.clarify_targets and intent is Intent.CLARIFY:
+        target = clarify_target(turn_id, features, log, learner)
+        if target >= 0:  # "steady meaning what pace?": the latest reply that said "steady"
+            found = {target: None, **found}
+    return found
 
 
 def follow_up_turn(

@@ -22,8 +22,11 @@ from ..text.plain_term_words import (
     CLARIFY_OBJECT_SKIPPED,
     EQUATION_CHARS,
     EQUATION_SIGNS,
+    FORMAL_AFTER,
+    FORMAL_BEFORE,
     OWN_ASKERS,
     POINTERS,
+    TERM_HEADS,
     UNFAMILIAR_AFTER,
     UNFAMILIAR_BEFORE,
     UNFAMILIAR_TAILS,
@@ -60,6 +63,8 @@ _TERM_SPAN = 6
 _PRONOUNS = frozenset(("it", "they", "he", "she", "them", "there", "this", "that", "you"))
 _COPULAS = frozenset(("is", "are", "means", "mean", "stands"))
 _OWN_WORDS = frozenset(("i", "i'm", "we", "we're", "my", "our", "me", "us", "mine", "ours"))
+# What may stand before a head that names the term's kind ("the term escrow").
+_HEAD_DETERMINERS = frozenset(("the", "this", "that", "a", "an"))
 # A clause after the statement asks what the term is within its first few words.
 _ASK_REACH = 6
 
@@ -104,25 +109,30 @@ def equation_term(text: str) -> tuple[str, ...]:
     return ()
 
 
-def _after_kernels() -> dict[str, tuple[tuple[str, ...], ...]]:
+def _after_kernels(kernels: tuple[tuple[str, ...], ...]) -> dict[str, tuple[tuple[str, ...], ...]]:
     groups: dict[str, list[tuple[str, ...]]] = {}
-    for kernel in UNFAMILIAR_AFTER:
+    for kernel in kernels:
         groups.setdefault(kernel[0], []).append(kernel)
     return {word: tuple(sorted(group, key=len, reverse=True)) for word, group in groups.items()}
 
 
-_AFTER_BY_FIRST = _after_kernels()
-_BEFORE_FIRST = frozenset(kernel[0] for kernel in UNFAMILIAR_BEFORE)
+# The kernels without and with rule unfamiliar-forms' (index: ``wide``).
+_AFTER_BY_FIRST = (
+    _after_kernels(UNFAMILIAR_AFTER),
+    _after_kernels(UNFAMILIAR_AFTER + FORMAL_AFTER),
+)
+_BEFORE = (UNFAMILIAR_BEFORE, UNFAMILIAR_BEFORE + FORMAL_BEFORE)
+_BEFORE_FIRST = tuple(frozenset(kernel[0] for kernel in kernels) for kernels in _BEFORE)
 
 
-def _kernel_at(words: list[str], index: int, end: int) -> tuple[int, bool]:
+def _kernel_at(words: list[str], index: int, end: int, wide: bool) -> tuple[int, bool]:
     """The length of an unfamiliar kernel at ``words[index]`` (0 for none) and whether the
-    term follows it."""
-    for kernel in _AFTER_BY_FIRST.get(words[index], ()):
+    term follows it (``wide``: rule unfamiliar-forms' kernels too)."""
+    for kernel in _AFTER_BY_FIRST[wide].get(words[index], ()):
         if index + len(kernel) <= end and tuple(words[index : index + len(kernel)]) == kernel:
             return len(kernel), True
-    if words[index] in _BEFORE_FIRST:
-        for kernel in UNFAMILIAR_BEFORE:
+    if words[index] in _BEFORE_FIRST[wide]:
+        for kernel in _BEFORE[wide]:
             if tuple(words[index : index + len(kernel)]) == kernel:
                 return len(kernel), False
     return 0, False
@@ -136,6 +146,23 @@ def _tailed(term: list[str], embedded: bool) -> list[str]:
         copula = copula or term[end - 1] in _COPULAS
         end -= 1
     return term[:end] if copula or not embedded else []
+
+
+def _headless(term: list[str]) -> list[str]:
+    """``term`` without the ``TERM_HEADS`` that name its kind (stop 42): "the concept of an
+    arbitration clause" -> "an arbitration clause", "the term escrow" -> "escrow", "the
+    reinstatement procedure" -> "the reinstatement"."""
+    for index, word in enumerate(term[:-2]):
+        if word in TERM_HEADS and term[index + 1] == "of":
+            term = term[index + 2 :]
+            break
+    lead = 1 if term[:1] and term[0] in _HEAD_DETERMINERS else 0
+    if len(term) > lead + 1 and term[lead] in TERM_HEADS:
+        term = term[lead + 1 :]  # "the term escrow", "this word 'lapse'"
+    end = len(term)
+    while end > 1 and term[end - 1] in TERM_HEADS:
+        end -= 1
+    return term[:end]
 
 
 def _asks_what(words: list[str]) -> bool:
@@ -155,18 +182,20 @@ def _asks_what(words: list[str]) -> bool:
     return not (POINTERS.isdisjoint(head) and ASK_REQUESTS.isdisjoint(asked))
 
 
-def unfamiliar_term(text: str) -> tuple[str, ...]:
+def unfamiliar_term(text: str, wide: bool = True) -> tuple[str, ...]:
     """The term a turn of at most ``_UNFAMILIAR_CHARS`` characters states it does not know
     (``UNFAMILIAR_AFTER``: "never heard of X", "no idea what a X is"; ``UNFAMILIAR_BEFORE``:
     "X isn't something I've come across"), when nothing or a clause asking what it is
-    follows; () for any other turn."""
+    follows; () for any other turn. ``wide`` (rule unfamiliar-forms, stop 42): the formal
+    and learners' kernels too, and the term without the ``TERM_HEADS`` that name its kind
+    ("the reinstatement procedure", "the concept of X")."""
     if len(text) > _UNFAMILIAR_CHARS:
         return ()
     tokens, words = form_words(text)
     spans = _clauses(tokens)
     for at, (start, end) in enumerate(spans):
         for index in range(start, end):
-            length, after = _kernel_at(words, index, end)
+            length, after = _kernel_at(words, index, end, wide)
             if not length:
                 continue
             if after:
@@ -174,6 +203,7 @@ def unfamiliar_term(text: str) -> tuple[str, ...]:
                 term = _tailed(words[index + length : end], embedded)
             else:
                 term = words[_unfilled(words, start, index) : index]
+            term = _headless(term) if wide else term
             if not term or not _PRONOUNS.isdisjoint(term):
                 return ()
             rest = [word for span in spans[at + 1 : at + 2] for word in words[slice(*span)]]
@@ -224,7 +254,7 @@ def asks_an_unfamiliar_term(context: DialogueContext, features: TurnFeatures) ->
     """Rule unfamiliar-terms: "never heard of X, what is it" where a recent reply named X."""
     if not reads_a_form(context, features, context.config.unfamiliar_terms):
         return False
-    term = unfamiliar_term(features.text)
+    term = unfamiliar_term(features.text, context.config.unfamiliar_forms)
     return bool(term) and reply_named(context, [term])
 
 

@@ -36,6 +36,7 @@ from .reply_rules import (
 )
 from .response_reports import reports_a_response
 from .stated_reports import reports_stated
+from .surprise_echoes import asks_a_surprise_echo
 from .term_forms import (
     asks_a_role,
     asks_about_a_lost_part,
@@ -84,6 +85,7 @@ _CLARIFY_READERS: tuple[Callable[[DialogueContext, TurnFeatures], bool], ...] = 
     asks_an_equation,  # rule equation-checks: "escrow = the lawyer holds it? why not ..."
     asks_an_unfamiliar_term,  # rule unfamiliar-terms: "never heard of a bain-marie, what is it"
     clarifies_an_object,  # rule clarify-objects: "could you clarify what counts as a X?"
+    asks_a_surprise_echo,  # rule surprise-echoes: "hang on, X does Y? how does it know"
 )
 
 # Rules that read a statement as bringing a new subject (§5.2 EXPLORE, no answer or report),

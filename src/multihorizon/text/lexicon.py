@@ -48,6 +48,7 @@ from .reference_phrases import (
     VARIATION_REPEATS,
 )
 from .said_words import IT_SAID_PHRASES
+from .surprise_words import SURPRISE_PHRASES
 from .term_form_words import TERM_FORM_PHRASES
 from .term_origin_words import RECALL_PHRASES
 from .tokens import STOPWORDS
@@ -365,7 +366,9 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.ADDER_OPENER: ADDER_MARKED,  # read at the turn's opening only (settle_data)
         Marker.TERM_RECALL: RECALL_PHRASES,
         # Rules of stop 40 (term_form_words): "what does X mean here", "X vs Y, ...".
-        Marker.PLAIN_CLARIFY: CHOICE_PHRASES + TERM_FORM_PHRASES + PLAIN_TERM_PHRASES,
+        Marker.PLAIN_CLARIFY: (
+            CHOICE_PHRASES + TERM_FORM_PHRASES + PLAIN_TERM_PHRASES + SURPRISE_PHRASES
+        ),
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (
             "keep", "keep that", "keep this", "save", "save that", "save this", "remember",

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 __all__ = [
     "ASK_OPENERS", "ASK_REQUESTS", "CLARIFY_LEADS", "CLARIFY_OBJECT_SKIPPED", "EQUATION_CHARS",
-    "EQUATION_SIGNS", "OWN_ASKERS", "PLAIN_TERM_PHRASES", "POINTERS", "UNFAMILIAR_AFTER",
-    "UNFAMILIAR_BEFORE", "UNFAMILIAR_TAILS",
+    "EQUATION_SIGNS", "FORMAL_AFTER", "FORMAL_BEFORE", "OWN_ASKERS", "PLAIN_TERM_PHRASES",
+    "POINTERS", "TERM_HEADS", "UNFAMILIAR_AFTER", "UNFAMILIAR_BEFORE", "UNFAMILIAR_TAILS",
 ]  # fmt: skip
 
 # Rule equation-checks: the longest turn it reads (the native settle's term-check gate opens
@@ -33,12 +33,32 @@ UNFAMILIAR_AFTER = (
     ("dunno", "what"), ("idk", "what"), ("not", "familar", "with"), ("never", "herd", "of"),
     ("nvr", "heard", "of"), ("never", "heared", "of"),
 )  # fmt: skip
+# Rule unfamiliar-forms (stop 42): learners' and formal statements of it ("I do not know this
+# word 'escrow'", "I am not acquainted with X", "the concept of X is unfamiliar to me").
+FORMAL_AFTER = (
+    ("don't", "know", "this", "word"), ("dont", "know", "this", "word"),
+    ("do", "not", "know", "this", "word"), ("don't", "know", "the", "word"),
+    ("dont", "know", "the", "word"), ("do", "not", "know", "the", "word"),
+    ("don't", "know", "this", "term"), ("do", "not", "know", "this", "term"),
+    ("not", "acquainted", "with"),
+)  # fmt: skip
 # ... or before it ("collimation isn't something I've come across", "X is new to me").
 UNFAMILIAR_BEFORE = (
     ("isn't", "something"), ("isnt", "something"), ("is", "not", "something"),
     ("is", "new", "to", "me"), ("is", "a", "new", "one", "on", "me"),
     ("is", "a", "new", "term", "for", "me"), ("is", "a", "new", "term", "to", "me"),
 )  # fmt: skip
+FORMAL_BEFORE = (
+    ("is", "unfamiliar", "to", "me"), ("are", "unfamiliar", "to", "me"),
+    ("is", "not", "familiar", "to", "me"), ("is", "unknown", "to", "me"),
+)  # fmt: skip
+# Rule unfamiliar-forms: words that name the kind of thing the term is, not the term ("the
+# reinstatement procedure", "the concept of an arbitration clause", "the word 'escrow'"): off
+# its end, off its start before "of", and right after a determiner.
+TERM_HEADS = frozenset((
+    "procedure", "process", "concept", "notion", "idea", "term", "word", "phrase",
+    "expression", "thing", "bit", "stuff", "business", "terminology",
+))  # fmt: skip
 # What may close the term's clause after it: the verb of an embedded "what X is", hedges.
 UNFAMILIAR_TAILS = frozenset((
     "is", "are", "means", "mean", "stands", "for", "tbh", "honestly", "really", "either",
@@ -91,5 +111,6 @@ PLAIN_TERM_PHRASES = (
     "familiar with", "heard of", "come across", "know the term", "clarify what",
     "clarify exactly what", "new to me", "new one on me", "new term", "something i've",
     "something ive", "something i have", "clue what", "dunno what", "idk what", "familar with",
-    "herd of", "heared of",
+    "herd of", "heared of", "know this word", "know the word", "know this term",
+    "acquainted with", "unfamiliar to me", "familiar to me", "unknown to me",
 )  # fmt: skip

@@ -453,3 +453,7 @@ class RuleSwitches:
     event_adders: bool = True  # "also the boiler broke, what now?": EXPLORE §5.2 §3.3
     item_reactions: bool = True  # "the third exercise kills my wrist haha": CONTINUE §5.2
     noun_reports: bool = True  # "my manager signed it off this morning": CONTINUE §5.2
+    # Stop 42 (adders42, issue 15 item 1), SPEC-028 §5.2 EXPLORE, §3.3 a new thread:
+    adder_topics: bool = True  # "also the ferry to the isles, bookable ahead?": EXPLORE §5.2 §3.3
+    adder_heads: bool = True  # "my office chair creaks, ...?" ("office" the reply's): EXPLORE §3.3
+    adder_reply_words: bool = True  # "... . Which school ...?", the replies' "school": EXPLORE §3.3

@@ -17,6 +17,7 @@ from multihorizon.evaluation.replay import read_conversations
 from multihorizon.rules import RULES, rule, rules_table
 from shared_data import log_turn
 from test_adders41 import OBSERVERS as _ADDERS41
+from test_adders42 import OBSERVERS as _ADDERS42
 from test_again_references import OBSERVERS as _AGAIN38
 from test_checks36 import OBSERVERS as _CHECKS36
 from test_clarify38 import OBSERVERS as _CLARIFY38
@@ -1799,6 +1800,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_REPORTS40,  # more-requests, surprised-reports, elliptic-reports (stop 40)
     **_REPORTS41,  # item-reactions, noun-reports, event-adders (stop 41)
     **_ADDERS41,  # adder-situations (stop 41)
+    **_ADDERS42,  # adder-topics, adder-heads, adder-reply-words, thread-hows (stop 42)
 }
 
 

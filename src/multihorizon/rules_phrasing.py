@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .rules_adders42 import ADDER42_RULES
 from .rules_answers import ANSWER_RULES
 from .rules_checks import CHECK_RULES
 from .rules_clarify40 import CLARIFY40_RULES
@@ -592,5 +593,6 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *CLARIFY40_RULES,  # stop 40: meaning-qualifiers ... contrast-restatements
     *CLARIFY41_RULES,  # stop 41: equation-checks, unfamiliar-terms, clarify-objects
     *REPORT41_RULES,  # stop 41: item-reactions, noun-reports, event-adders
+    *ADDER42_RULES,  # stop 42: adder-topics, adder-heads, adder-reply-words, thread-hows
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
 )

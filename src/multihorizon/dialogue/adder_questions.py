@@ -188,8 +188,10 @@ def topic_end(tokens: list[str], words: list[str], start: int) -> int:
         if word in ADDER_LINKS and word not in ADDER_TOPIC_PLACES:
             return -1
         token = tokens[index]
-        if token[-1:] in ",:" or token[-1:] in DASHES or not tokens[index + 1].strip(DASHES):
-            return index + 1 if index - start >= 2 else -1  # "the" and two words at least
+        # A dash of its own ends the phrase past it, where ``split_tail``'s clause starts.
+        past = index + 1 + (not tokens[index + 1].strip(DASHES))
+        if token[-1:] in ",:" or token[-1:] in DASHES or past > index + 1:
+            return past if index - start >= 2 and past < len(words) else -1  # two words, a rest
         if token[-1:] in STATEMENT_ENDS or token[-1:] == "?":
             return -1
     return -1

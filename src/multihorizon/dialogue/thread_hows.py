@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from ..text.adder_words import ADDER_FILLERS, ADDER_GENERIC
 from ..text.how_words import HOW_ASKS, HOW_FRAME, HOW_SUBJECTS
-from ..text.tokens import content_terms
 from ..text.turn_text import WORD_STRIP
 from .phrasing import SIDE_QUESTION_CHARS
 from .terse_reports import words_shared

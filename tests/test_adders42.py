@@ -3,7 +3,8 @@
 ahead or just turn up" names its topic in a bare noun phrase (rule adder-topics), "my office
 chair creaks ..." after a reply that named an office is about a chair (rule adder-heads), and
 "Which school has language courses?" after advice that named the school asks on nothing of the
-thread (rule adder-reply-words): EXPLORE and a new thread. "how do people vape less without
+thread (rule adder-reply-words), nor does "One more question: ..." after "Good question" (rule
+adder-opener-terms): EXPLORE and a new thread. "how do people vape less without
 quitting outright?" in a thread on vaping asks deeper on it (rule thread-hows): DRILL_DOWN.
 ``classify``, ``analyse`` and ``user`` agree on every backend."""
 
@@ -61,6 +62,16 @@ def _move(config: mh.Config | None = None) -> mh.Session:
     session.assistant(
         "Great progress. Next do the garage, and use up the freezer food so there's less to "
         "move. Give the new address to the bank, the doctor and the school this week."
+    )
+    return session
+
+
+def _balcony(config: mh.Config | None = None) -> mh.Session:
+    session = mh.Session(config=config)
+    session.user("Quick question, I want to plant tomatoes on my balcony. Which pots are good?")
+    session.assistant(
+        "Good question. Use pots of at least 20 litres with drainage holes in the sunniest "
+        "spot, and train the plants up a cane as they grow; bush varieties suit balconies best."
     )
     return session
 
@@ -142,6 +153,23 @@ def test_a_word_only_the_replies_used(text: str, intent: mh.Intent) -> None:
 @pytest.mark.parametrize(
     ("text", "intent"),
     [
+        (
+            "One more question: my parents visit in May and don't drive. Which trains go to "
+            "the coast?",
+            mh.Intent.EXPLORE,
+        ),
+        # Controls: the opener names the thread's thing, or asks at once.
+        ("One more question about the pots: how often I must water them?", mh.Intent.DRILL_DOWN),
+        ("one more question, should the cane go in before planting?", mh.Intent.DRILL_DOWN),
+    ],
+)
+def test_the_openers_words_share_nothing(text: str, intent: mh.Intent) -> None:
+    _reads(_balcony(), text, intent)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
         ("how do people vape less without quitting outright?", mh.Intent.DRILL_DOWN),
         ("how do people cut down on pods without quitting outright?", mh.Intent.DRILL_DOWN),
         # Controls: a thing of its own, and the user's own case.
@@ -194,7 +222,7 @@ def test_the_hold_out_keeps_its_floor() -> None:
     assert figures["intent_accuracy"] >= 0.86
     assert figures["new_thread_accuracy"] >= 0.9
     tune, _ = score(DATA / "adders_tune42.jsonl")
-    assert tune["intent_accuracy"] >= 0.97  # 37 of 38 (31 with the stop's rules off)
+    assert tune["intent_accuracy"] >= 0.97  # 43 of 44 (35 with the stop's rules off)
 
 
 def _observe_topic(config: mh.Config) -> object:
@@ -216,6 +244,12 @@ def _observe_reply_word(config: mh.Config) -> object:
     )
 
 
+def _observe_opener(config: mh.Config) -> object:
+    return _balcony(config).classify(
+        "One more question: my parents visit in May and don't drive. Which trains go to the coast?"
+    )
+
+
 def _observe_how(config: mh.Config) -> object:
     return _vape(config).classify("how do people vape less without quitting outright?")
 
@@ -225,5 +259,6 @@ OBSERVERS = {
     "adder-topics": _observe_topic,
     "adder-heads": _observe_head,
     "adder-reply-words": _observe_reply_word,
+    "adder-opener-terms": _observe_opener,
     "thread-hows": _observe_how,
 }

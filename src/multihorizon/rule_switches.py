@@ -457,4 +457,5 @@ class RuleSwitches:
     adder_topics: bool = True  # "also the ferry to the isles, bookable ahead?": EXPLORE §5.2 §3.3
     adder_heads: bool = True  # "my office chair creaks, ...?" ("office" the reply's): EXPLORE §3.3
     adder_reply_words: bool = True  # "... . Which school ...?", the replies' "school": EXPLORE §3.3
+    adder_opener_terms: bool = True  # "One more question: ..." shares no "question": §3.3
     thread_hows: bool = True  # "how do people cut down on X ...?", X the thread's: DRILL_DOWN §5.1

@@ -23,6 +23,7 @@ _POOLED = (
     "by kind unchanged); adders_holdout42 unchanged (52 of 60, the rule reads none of its "
     "probes). "
 )
+_TUNE = "adders_tune42 (44 probes, 43 with every rule of the stop on): "
 
 ADDER42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
@@ -41,7 +42,7 @@ ADDER42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...
         "(DRILL_DOWN). 'also the dough is sticky, normal?' (a verb) and 'also the starter, "
         "...' (one word) stay on the thread.",
         {"adder_topics": False},
-        _POOLED + "adders_tune42 (38 probes) 35 -> 37 of 38 ('also the ferry to the island "
+        _POOLED + _TUNE + "41 -> 43 ('also the ferry to the island "
         "next month, is it bookable ahead or do you just turn up', 'also the museum pass for "
         "the kids, worth buying or just pay per visit': DRILL_DOWN -> EXPLORE); the controls "
         "in tests/test_adders42.py stay.",
@@ -60,7 +61,7 @@ ADDER42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...
         "(DRILL_DOWN). A first word the user said ('my visa photo is blurry, ...?' after the "
         "user's visa) keeps it on the thread.",
         {"adder_heads": False},
-        _POOLED + "adders_tune42 36 -> 37 of 38, new thread 0.9 -> 1.0 ('while I'm at it, my "
+        _POOLED + _TUNE + "42 -> 43, new thread 11 -> 12 of 12 ('while I'm at it, my "
         "liquid cooler rattles at night since the summer, is a new pump enough?' after a "
         "reply on bottled e-liquid: DRILL_DOWN -> EXPLORE).",
         "dialogue.adder_questions.added_question",
@@ -78,11 +79,37 @@ ADDER42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...
         "when I chew, should I wait or book the dentist?' after 'Book the removal van': "
         "EXPLORE and a new thread, where the reply's word read a question on the thread "
         "(DRILL_DOWN). 'Would the panel regard that as an obstacle?' (the reply's panel, "
-        "pointed at) and a word the user said stay on it.",
+        "pointed at) and a word the user said stay on it. A turn of six content words or more "
+        "may share a second word by chance (one from four) when each word it shares only the "
+        "replies used.",
         {"adder_reply_words": False},
-        _POOLED + "adders_tune42 35 -> 37 of 38, new thread 0.9 -> 1.0 (the two turns above: "
-        "DRILL_DOWN -> EXPLORE). Without the pointed-at exception subjects_holdout39 lost one "
-        "probe (the panel's question), now kept.",
+        "Pooled hand-written (every file before stop 42, 6,972 logged probes), off -> on: "
+        "intent 6338 -> 6339, new thread 605 -> 606 of 675 (adders_holdout40: 'One further "
+        "matter: my father, who lives with us, has begun to find the television too quiet ... "
+        "How might we arrange a hearing test ...?' DRILL_DOWN -> EXPLORE; 65 -> 66 of 71), "
+        "nothing else moves (resume, tool target, references by kind); adders_holdout42 "
+        "unchanged (52 of 60). " + _TUNE + "39 -> 43, new thread 9 -> 12 of 12 (the two turns "
+        "above, and a long turn's second chance word: 'One more question. My wife is pregnant "
+        "and works night shifts. She can ask to change them?' after interview advice that "
+        "asked about the shifts). Without the pointed-at exception subjects_holdout39 lost "
+        "one probe (the panel's question), now kept.",
+        "dialogue.adder_questions.added_question",
+    ),
+    (
+        "adder-opener-terms",
+        "intent",
+        "§5.2 §3.3",
+        "Rule adder-questions counts the content words a turn shares with the thread or the "
+        "reply without its opener's ('question' of 'one more question', 'matter' of 'another "
+        "matter', 'thing'): a reply that said 'Good question' or 'prepare a question for them' "
+        "shares nothing with 'One more question: my parents visit in May and don't drive. "
+        "Which trains go to the coast?', whose 'trains' alone (the reply trained tomato plants "
+        "up a cane) is chance: EXPLORE and a new thread, where two shared words read a question "
+        "on the thread (DRILL_DOWN).",
+        {"adder_opener_terms": False},
+        _POOLED + _TUNE + "41 -> 43, new thread 10 -> 12 of 12 (the turn above, and 'One more "
+        "question. My wife is pregnant and works night shifts. She can ask to change them?' "
+        "after advice to prepare a question about the shifts).",
         "dialogue.adder_questions.added_question",
     ),
     (
@@ -102,7 +129,7 @@ ADDER42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...
         "people pack a kitchen without breaking everything?' names a kitchen of its own and "
         "stays with §5.2.",
         {"thread_hows": False},
-        _POOLED + "adders_tune42 36 -> 37 of 38 ('how do people vape less without quitting "
+        _POOLED + _TUNE + "42 -> 43 ('how do people vape less without quitting "
         "outright?': EXPLORE -> DRILL_DOWN).",
         "dialogue.thread_hows.asks_how_on_the_thread",
     ),

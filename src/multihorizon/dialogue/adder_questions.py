@@ -83,6 +83,9 @@ ADDER_TERMS = 2
 ADDER_TOKENS = 90
 # The fewest words of the statement between the opener and the question.
 _STATEMENT_WORDS = 3
+# From this many content words a turn may share two by chance, each one only the replies
+# used (rule adder-reply-words; one from SUBJECT_CHANCE_TERMS).
+_REPLY_CHANCE_TERMS = 6
 # The most words of a closing clause that asks with no question word at its start (rule
 # adder-situations: "..., swap it at what point?", "..., fix or replace?", "..., test it where?").
 _TAIL_WORDS = 5
@@ -275,13 +278,23 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
         return ADDED_ON  # "also it clicks now, ...", "also tried the 70g batch, ..."
     statement = [t for t in content_terms(" ".join(words[start:end])) if t not in HOLD_VERBS]
     terms = set(features.terms)
+    if config.adder_opener_terms:
+        # Rule adder-opener-terms: the opener's words ("one more question", "another matter")
+        # name nothing of the turn's; a reply that asked "a question" shares none with it.
+        terms -= set(content_terms(" ".join(words[:start])))
     # Rule adder-situations: a time or a request's word shared by chance ties the turn to
     # nothing ("our toddler refuses the car seat every single time" after "dense every time").
     shared = words_shared(context, terms - ADDER_GENERIC if situations else terms)
     # A closing clause of a few words that names no thing ("..., why mine?") has nothing to
     # tie it to the thread: its turn shares no word by chance (rule adder-situations).
     bare = tail and not _question_terms(words[end:])
-    if shared > (len(terms) >= SUBJECT_CHANCE_TERMS and not bare) or not statement:
+    chance = int(len(terms) >= SUBJECT_CHANCE_TERMS and not bare)
+    if shared > chance and config.adder_reply_words and len(terms) >= _REPLY_CHANCE_TERMS:
+        # Rule adder-reply-words: a long turn may share a second word by chance when only the
+        # replies used each it shares ("My wife ... works night shifts. She can ask to change
+        # them?" after interview advice that asked about the shifts).
+        chance += all(_said_by_replies(context, term) for term in _shared_terms(context, terms))
+    if shared > chance or not statement:
         return ADDED_ON
     if situations and not ADDER_COMPARES.isdisjoint(words[start:end]):
         return ADDED_ON  # "my dad had the same model, ...": the thread's thing compared
@@ -309,6 +322,11 @@ def _pointed(words: list[str]) -> set[str]:
         if word in ADDER_DEFINITES
     )
     return set(content_terms(" ".join(found)))
+
+
+def _shared_terms(context: DialogueContext, terms: set[str]) -> set[str]:
+    """The terms of ``terms`` the thread or the reply used, ``ADDER_GENERIC``'s aside."""
+    return {term for term in terms - ADDER_GENERIC if words_shared(context, {term})}
 
 
 def _said_by_replies(context: DialogueContext, term: str) -> bool:

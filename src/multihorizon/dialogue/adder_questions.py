@@ -20,7 +20,12 @@ before a clause mark ("and one more: my partner wants ..."; their words are ADDE
 rule reads the mark), a short closing clause asks ("..., swap it at what point?"), a one-word
 statement brings a subject when the question names two new words, a name the thread used
 only sets the scene ("... kindergarten in Vienna?"), and "the" + two or three new nouns before
-a verb form is a thing of its own ("the kitchen tap drips").
+a verb form is a thing of its own ("the kitchen tap drips"). Stop 42: a bare noun phrase before a
+comma is the statement's topic (rule adder-topics, "also the ferry to the islands, is it
+bookable ahead or just turn up"), a compound subject whose first word only a reply used is new
+when its head is (rule adder-heads), a question's word only the replies used ties it to nothing
+when it names a new word too (rule adder-reply-words), and the opener's own words share nothing
+(rule adder-opener-terms).
 
 One pass over at most ``ADDER_TOKENS`` tokens of the turn (a relative clause's end is looked
 for within them); str methods and set tests."""

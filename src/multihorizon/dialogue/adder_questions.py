@@ -183,10 +183,11 @@ def _tokens(text: str) -> tuple[list[str], list[str]]:
 def topic_end(tokens: list[str], words: list[str], start: int) -> int:
     """Where the statement at ``words[start]`` ends when it is a bare noun phrase of a topic
     (rule adder-topics): "the", "my" or "our", then at most ``ADDER_TOPIC_WORDS`` words, none
-    a verb form (``ADDER_LINKS``' but its places, ``ADDER_ASKS``', a past form), a pronoun or
-    a joining word (``ADDER_TOPIC_STOPS``), the last one closed by a comma or a dash, and
-    words after it ("also the ferry to the islands, is it bookable ahead or just turn up");
-    -1 otherwise ("also the dough is sticky, normal?" has a verb)."""
+    a verb form (``ADDER_LINKS``' but its places, ``ADDER_ASKS``', a past form, ``_verb_form``
+    after a noun), a pronoun, a joining word or an irregular past (``ADDER_TOPIC_STOPS``),
+    the last one closed by a comma or a dash, and words after it ("also the ferry to the
+    islands, is it bookable ahead or just turn up"); -1 otherwise ("also the dough is sticky,
+    normal?", "the kitchen tap drips non stop, ..." have a verb)."""
     if words[start] not in ("the", "my", "our"):
         return -1
     for index in range(start + 1, min(start + 1 + ADDER_TOPIC_WORDS, len(words) - 1)):
@@ -194,6 +195,12 @@ def topic_end(tokens: list[str], words: list[str], start: int) -> int:
         if not word or word in ADDER_TOPIC_STOPS or word in ADDER_ASKS or past_form(word):
             return -1
         if word in ADDER_LINKS and word not in ADDER_TOPIC_PLACES:
+            return -1
+        # A verb's form after a noun ("the kitchen tap drips"), not a plural after a
+        # determiner or a place ("the ferry to the islands").
+        before = words[index - 1]
+        noun_before = before not in ADDER_SUBJECT_LEADS and before not in ADDER_TOPIC_PLACES
+        if index > start + 1 and noun_before and _verb_form(word):
             return -1
         token = tokens[index]
         # A dash of its own ends the phrase past it, where ``split_tail``'s clause starts.

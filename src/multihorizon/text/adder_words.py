@@ -147,11 +147,15 @@ ADDER_TOPIC_PLACES = frozenset((
     "for", "from", "with", "around",
 ))  # fmt: skip
 # Words no bare noun phrase holds (a clause with one is a statement: "also the dough is
-# sticky, normal?", "also the kids and I went ..."): pronouns and negations, besides
-# ``ADDER_LINKS``' verbs, ``ADDER_ASKS`` and past forms.
+# sticky, normal?", "also the kids and I went ..."): pronouns, negations and irregular
+# pasts, besides ``ADDER_LINKS``' verbs, ``ADDER_ASKS`` and past forms.
 ADDER_TOPIC_STOPS = frozenset((
     "i", "i'm", "im", "i've", "ive", "we", "we're", "he", "she", "they", "it", "it's", "you",
     "not", "no", "never", "and", "or", "but", "so", "if", "because", "since", "still", "too",
+    # Irregular past forms ``terse_words.past_form`` and ``ADDER_VERBS`` leave out.
+    "lost", "left", "came", "gave", "took", "made", "said", "found", "kept", "heard", "paid",
+    "sent", "spent", "told", "bought", "brought", "caught", "sold", "won", "wore", "ate",
+    "drank", "began", "stuck", "hit", "cut", "put", "let", "set", "shut",
 ))  # fmt: skip
 # Rule adder-heads (stop 42): the words before a statement's subject noun phrase ("my office
 # chair creaks ...": its nouns are "office chair", its head "chair").

@@ -13,6 +13,7 @@ import pytest
 
 import multihorizon as mh
 import test_adder_situations
+import test_adder_topics
 import test_again_references
 import test_also_holdings
 import test_clarify_choice_asks
@@ -1802,6 +1803,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_reports_after_advice.OBSERVERS,
     **test_reactions_and_event_adders.OBSERVERS,
     **test_adder_situations.OBSERVERS,
+    **test_adder_topics.OBSERVERS,
     **test_clarify_echoes_and_targets.OBSERVERS,
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,

@@ -465,3 +465,9 @@ class RuleSwitches:
     ran_requests: bool = True  # a turn a tool run answered is a request to repeat §4.1
     version_repeats: bool = True  # "run the X version again": its object, no ordinal §4.1
     slot_requests: bool = True  # "same for the X job": the request naming a job §4.1
+    # Stop 42 (adders42, issue 15 item 1), SPEC-028 §5.2 EXPLORE, §3.3 a new thread:
+    adder_topics: bool = True  # "also the ferry to the isles, bookable ahead?": EXPLORE §5.2 §3.3
+    adder_heads: bool = True  # "my office chair creaks, ...?" ("office" the reply's): EXPLORE §3.3
+    adder_reply_words: bool = True  # "... . Which school ...?", the replies' "school": EXPLORE §3.3
+    adder_opener_terms: bool = True  # "One more question: ..." shares no "question": §3.3
+    thread_hows: bool = True  # "how do people cut down on X ...?", X the thread's: DRILL_DOWN §5.1

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .rules_adders42 import ADDER42_RULES
 from .rules_answers import ANSWER_RULES
 from .rules_checks import CHECK_RULES
 from .rules_clarify40 import CLARIFY40_RULES
@@ -596,5 +597,6 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *CLARIFY42_RULES,  # stop 42: surprise-echoes, unfamiliar-forms, clarify-targets
     *REPORT41_RULES,  # stop 41: item-reactions, noun-reports, event-adders
     *REPORT42_RULES,  # stop 42: option-picks
+    *ADDER42_RULES,  # stop 42: adder-topics, adder-heads, adder-reply-words, thread-hows
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
 )

@@ -20,7 +20,12 @@ before a clause mark ("and one more: my partner wants ..."; their words are ADDE
 rule reads the mark), a short closing clause asks ("..., swap it at what point?"), a one-word
 statement brings a subject when the question names two new words, a name the thread used
 only sets the scene ("... kindergarten in Vienna?"), and "the" + two or three new nouns before
-a verb form is a thing of its own ("the kitchen tap drips").
+a verb form is a thing of its own ("the kitchen tap drips"). Stop 42: a bare noun phrase before a
+comma is the statement's topic (rule adder-topics, "also the ferry to the islands, is it
+bookable ahead or just turn up"), a compound subject whose first word only a reply used is new
+when its head is (rule adder-heads), a question's word only the replies used ties it to nothing
+when it names a new word too (rule adder-reply-words), and the opener's own words share nothing
+(rule adder-opener-terms).
 
 One pass over at most ``ADDER_TOKENS`` tokens of the turn (a relative clause's end is looked
 for within them); str methods and set tests."""
@@ -34,6 +39,7 @@ from ..text.adder_words import (
     ADDER_CLAUSE_MARKS,
     ADDER_CLAUSE_OPENERS,
     ADDER_COMPARES,
+    ADDER_DEFINITES,
     ADDER_EVENTS,
     ADDER_FILLERS,
     ADDER_GENERIC,
@@ -44,6 +50,10 @@ from ..text.adder_words import (
     ADDER_OPENING_CHARS,
     ADDER_POINTERS,
     ADDER_RELATIVES,
+    ADDER_SUBJECT_LEADS,
+    ADDER_TOPIC_PLACES,
+    ADDER_TOPIC_STOPS,
+    ADDER_TOPIC_WORDS,
     ADDER_VERBS,
 )
 from ..text.holding_words import HOLD_VERBS
@@ -78,6 +88,9 @@ ADDER_TERMS = 2
 ADDER_TOKENS = 90
 # The fewest words of the statement between the opener and the question.
 _STATEMENT_WORDS = 3
+# From this many content words a turn may share two by chance, each one only the replies
+# used (rule adder-reply-words; one from SUBJECT_CHANCE_TERMS).
+_REPLY_CHANCE_TERMS = 6
 # The most words of a closing clause that asks with no question word at its start (rule
 # adder-situations: "..., swap it at what point?", "..., fix or replace?", "..., test it where?").
 _TAIL_WORDS = 5
@@ -94,7 +107,9 @@ def split_added(text: str, situations: bool = True) -> tuple[int, int, list[str]
     return None if split is None else split[:3]
 
 
-def split_tail(text: str, situations: bool = True) -> tuple[int, int, list[str], bool] | None:
+def split_tail(
+    text: str, situations: bool = True, topics: bool = False
+) -> tuple[int, int, list[str], bool] | None:
     """The statement of an added question: ``(start, end, words)`` with its words ``words[start:
     end]`` (case-folded, ``WORD_STRIP`` taken off) between an opener of ``ADDER_OPENERS`` (at
     the opening, after ``ADDER_LEADS``) and the question that closes the turn: the first later
@@ -106,9 +121,11 @@ def split_tail(text: str, situations: bool = True) -> tuple[int, int, list[str],
     adder-situations, stop 41) an opener of ``ADDER_CLAUSE_OPENERS`` before a clause mark
     opens too ("and one more: my partner ..."), and a closing clause of at most
     ``_TAIL_WORDS`` words ending the turn with "?" asks ("..., replace it at what point?"):
-    the last field says so (True)."""
-    tokens = text[: ADDER_TOKENS * 24].casefold().replace("\u2019", "'").split()[:ADDER_TOKENS]
-    words = [token.strip(WORD_STRIP) for token in tokens]
+    the last field says so (True). With ``topics`` (rule adder-topics, stop 42) a statement
+    that is a bare noun phrase before a comma or a dash (``topic_end``) ends there, whatever
+    word the question after it opens with ("also the car hire at the airport, cheaper to book
+    now or on arrival?")."""
+    tokens, words = _tokens(text)
     start = -1
     marked = tokens if situations else None
     for lead in range(3):
@@ -144,13 +161,55 @@ def split_tail(text: str, situations: bool = True) -> tuple[int, int, list[str],
         asks = index + (words[index] in ADDER_JOINS and index + 1 < len(words))
         if ended and words[asks] in ADDER_ASKS and _asks_from(tokens, words, asks):
             return (start, index, words, False) if index - start >= _STATEMENT_WORDS else None
-    if tokens[-1][-1:] != "?":
-        return None
-    if sentence - start >= _STATEMENT_WORDS:
+    closes = tokens[-1][-1:] == "?"
+    if closes and sentence - start >= _STATEMENT_WORDS:
         return start, sentence, words, False  # "... 12km each way. too much for a beginner?"
+    if topics and (topic := topic_end(tokens, words, start)) > 0:
+        return start, topic, words, False  # rule adder-topics: "also the ferry ..., ...?"
+    if not closes:
+        return None
     if situations and clause - start >= _STATEMENT_WORDS and len(words) - clause <= _TAIL_WORDS:
         return start, clause, words, True  # "... shows 58% health now, swap it at what point?"
     return None
+
+
+def _tokens(text: str) -> tuple[list[str], list[str]]:
+    """The first ``ADDER_TOKENS`` tokens of ``text``, case-folded, and their words
+    (``WORD_STRIP`` taken off)."""
+    tokens = text[: ADDER_TOKENS * 24].casefold().replace("\u2019", "'").split()[:ADDER_TOKENS]
+    return tokens, [token.strip(WORD_STRIP) for token in tokens]
+
+
+def topic_end(tokens: list[str], words: list[str], start: int) -> int:
+    """Where the statement at ``words[start]`` ends when it is a bare noun phrase of a topic
+    (rule adder-topics): "the", "my" or "our", then at most ``ADDER_TOPIC_WORDS`` words, none
+    a verb form (``ADDER_LINKS``' but its places, ``ADDER_ASKS``', a past form, ``_verb_form``
+    after a noun), a pronoun, a joining word or an irregular past (``ADDER_TOPIC_STOPS``),
+    the last one closed by a comma or a dash, and words after it ("also the ferry to the
+    islands, is it bookable ahead or just turn up"); -1 otherwise ("also the dough is sticky,
+    normal?", "the kitchen tap drips non stop, ..." have a verb)."""
+    if words[start] not in ("the", "my", "our"):
+        return -1
+    for index in range(start + 1, min(start + 1 + ADDER_TOPIC_WORDS, len(words) - 1)):
+        word = words[index]
+        if not word or word in ADDER_TOPIC_STOPS or word in ADDER_ASKS or past_form(word):
+            return -1
+        if word in ADDER_LINKS and word not in ADDER_TOPIC_PLACES:
+            return -1
+        # A verb's form after a noun ("the kitchen tap drips"), not a plural after a
+        # determiner or a place ("the ferry to the islands").
+        before = words[index - 1]
+        noun_before = before not in ADDER_SUBJECT_LEADS and before not in ADDER_TOPIC_PLACES
+        if index > start + 1 and noun_before and _verb_form(word):
+            return -1
+        token = tokens[index]
+        # A dash of its own ends the phrase past it, where ``split_tail``'s clause starts.
+        past = index + 1 + (not tokens[index + 1].strip(DASHES))
+        if token[-1:] in ",:" or token[-1:] in DASHES or past > index + 1:
+            return past if index - start >= 2 and past < len(words) else -1  # two words, a rest
+        if token[-1:] in STATEMENT_ENDS or token[-1:] == "?":
+            return -1
+    return -1
 
 
 def _asks_from(tokens: list[str], words: list[str], at: int) -> bool:
@@ -215,8 +274,8 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
         return -1
     if any(features.has(marker) for marker in _BACK):
         return -1
-    situations = config.adder_situations
-    split = split_tail(text, situations)
+    situations, topics = config.adder_situations, config.adder_topics
+    split = split_tail(text, situations, topics)
     if split is None:
         return -1
     start, end, words, tail = split
@@ -225,17 +284,29 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
     first = words[start]
     if first == "the" and _brings_a_thing(context, words, start + 1, end, situations):
         pass  # "oh and the car's MOT is due, ...?": a thing of its own, read on
+    elif first == "the" and topics and _names_a_topic(context, text, start, end):
+        pass  # rule adder-topics: "also the ferry to the islands, ...?", read on
     elif first in ADDER_POINTERS or (past_form(first) and first not in HOLD_VERBS):
         return ADDED_ON  # "also it clicks now, ...", "also tried the 70g batch, ..."
     statement = [t for t in content_terms(" ".join(words[start:end])) if t not in HOLD_VERBS]
     terms = set(features.terms)
+    if config.adder_opener_terms:
+        # Rule adder-opener-terms: the opener's words ("one more question", "another matter")
+        # name nothing of the turn's; a reply that asked "a question" shares none with it.
+        terms -= set(content_terms(" ".join(words[:start])))
     # Rule adder-situations: a time or a request's word shared by chance ties the turn to
     # nothing ("our toddler refuses the car seat every single time" after "dense every time").
     shared = words_shared(context, terms - ADDER_GENERIC if situations else terms)
     # A closing clause of a few words that names no thing ("..., why mine?") has nothing to
     # tie it to the thread: its turn shares no word by chance (rule adder-situations).
     bare = tail and not _question_terms(words[end:])
-    if shared > (len(terms) >= SUBJECT_CHANCE_TERMS and not bare) or not statement:
+    chance = int(len(terms) >= SUBJECT_CHANCE_TERMS and not bare)
+    if shared > chance and config.adder_reply_words and len(terms) >= _REPLY_CHANCE_TERMS:
+        # Rule adder-reply-words: a long turn may share a second word by chance when only the
+        # replies used each it shares ("My wife ... works night shifts. She can ask to change
+        # them?" after interview advice that asked about the shifts).
+        chance += all(_said_by_replies(context, term) for term in _shared_terms(context, terms))
+    if shared > chance or not statement:
         return ADDED_ON
     if situations and not ADDER_COMPARES.isdisjoint(words[start:end]):
         return ADDED_ON  # "my dad had the same model, ...": the thread's thing compared
@@ -243,13 +314,38 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
         return ADDED_ON
     # The statement's subject is new to the conversation ("also the rash, it's spreading, is
     # that normal?" goes back to an earlier subject).
-    if log.turns_mentioning(statement[0]):
+    if log.turns_mentioning(statement[0]) and not (
+        config.adder_heads and _heads_anew(context, words, start, end)
+    ):
         return ADDED_ON
     # The question asks on the thread's own thing ("Furthermore, we both work part-time. Would
     # the panel regard that as an obstacle?"): the one word chance the statement has is none
     # of the question's.
     names = _names(text, end) if situations else set()
     return ADDED_ON if _asks_on_the_thread(context, words[end:], names) else ADDED_NEW
+
+
+def _pointed(words: list[str]) -> set[str]:
+    """The content terms of the two words after each word of ``ADDER_DEFINITES`` ("the
+    panel", "that new form"; rule adder-reply-words)."""
+    found = (
+        " ".join(words[index + 1 : index + 3])
+        for index, word in enumerate(words)
+        if word in ADDER_DEFINITES
+    )
+    return set(content_terms(" ".join(found)))
+
+
+def _shared_terms(context: DialogueContext, terms: set[str]) -> set[str]:
+    """The terms of ``terms`` the thread or the reply used, ``ADDER_GENERIC``'s aside."""
+    return {term for term in terms - ADDER_GENERIC if words_shared(context, {term})}
+
+
+def _said_by_replies(context: DialogueContext, term: str) -> bool:
+    """Whether only assistant turns of the conversation used ``term`` (none of the user's)."""
+    log = context.log
+    turns = log.turns_mentioning(term)
+    return bool(turns) and all(log.roles[turn] == "assistant" for turn in turns)
 
 
 def _asks_on_the_thread(context: DialogueContext, words: list[str], names: set[str]) -> bool:
@@ -262,6 +358,20 @@ def _asks_on_the_thread(context: DialogueContext, words: list[str], names: set[s
     shared = {term for term in terms if words_shared(context, {term})}
     if names and shared <= names and len(terms - shared - ADDER_FILLERS) >= ADDER_TERMS:
         return False
+    if shared and context.config.adder_reply_words:
+        # Rule adder-reply-words: after a statement of a new subject, a word only the replies
+        # used ties the question to nothing when it names a word new to the conversation too
+        # ("... arrives in June. Which school has language courses?" after advice that named
+        # the school among the places to tell of a move); one the user said ties it, and so
+        # does a definite one ("Would the panel regard that as an obstacle?": the reply's
+        # panel).
+        fresh = terms - shared - ADDER_FILLERS
+        if (
+            all(_said_by_replies(context, term) for term in shared)
+            and shared.isdisjoint(_pointed(words))
+            and any(not context.log.turns_mentioning(term) for term in fresh)
+        ):
+            return False
     return bool(shared)
 
 
@@ -349,3 +459,41 @@ def _verb_form(word: str) -> bool:
     if past_form(word) or word in ADDER_VERBS:
         return True
     return len(word) > 3 and word.isalpha() and word[-1] == "s" and word[-2] not in "su"
+
+
+def _names_a_topic(context: DialogueContext, text: str, start: int, end: int) -> bool:
+    """Whether the statement at word ``start`` of ``text`` ("the" ...) is a bare noun phrase
+    of a topic (``topic_end`` ends it at ``end``, ``split_tail``'s end) naming at least
+    ``ADDER_TERMS`` content words, none of them the conversation's ("the ferry to the
+    islands", "the car hire at the airport"; rule adder-topics). "also the starter, ..."
+    names one word, and one the thread named ties the phrase to it."""
+    tokens, words = _tokens(text)
+    if topic_end(tokens, words, start) != end:
+        return False
+    terms = content_terms(" ".join(words[start + 1 : end]))
+    if len(set(terms)) < ADDER_TERMS:
+        return False
+    return not any(context.log.turns_mentioning(term) for term in terms)
+
+
+def _heads_anew(context: DialogueContext, words: list[str], start: int, end: int) -> bool:
+    """Whether the statement's subject is a compound noun phrase whose first word only a
+    reply used and whose head is new to the conversation (rule adder-heads): "my office chair
+    creaks every time I lean back" after a reply that named the visa office is about a chair.
+    The nouns stand after ``ADDER_SUBJECT_LEADS``' words and before a verb form
+    (``ADDER_LINKS``' or ``_verb_form``), two or three of them; "my visa photo is blurry"
+    after the user's own visa stays on it."""
+    at = start
+    while at < end and words[at] in ADDER_SUBJECT_LEADS:
+        at += 1
+    size = _compound(words, at, end)
+    if not size:
+        return False
+    terms = content_terms(" ".join(words[at : at + size]))
+    if len(terms) != size:
+        return False
+    log = context.log
+    first, head = terms[0], terms[-1]
+    if any(log.roles[turn] == "user" for turn in log.turns_mentioning(first)):
+        return False
+    return not log.turns_mentioning(head)

@@ -46,6 +46,7 @@ from .term_forms import (
 )
 from .term_origins import recalls_a_reply_term
 from .terse_reports import reports_tersely
+from .thread_hows import asks_how_on_the_thread
 from .understanding_checks import checks_the_reply
 
 if TYPE_CHECKING:
@@ -135,6 +136,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         if acts_on_the_thread(context, features):
             return Intent.DRILL_DOWN  # rule action-requests: a request, not a report
         return Intent.CONTINUE  # rule terse-reports: §5.2 "same thread, extend it"
+    if intent is Intent.EXPLORE and asks_how_on_the_thread(context, features):
+        return Intent.DRILL_DOWN  # rule thread-hows: §5.1 a how-question on the thread's own
     if intent is Intent.EXPLORE and asks_on_the_topic(context, features):
         return Intent.DRILL_DOWN  # rule side-questions: §5.1 a reference to the topic at hand
     if intent in (Intent.EXPLORE, Intent.CONTINUE) and requests_on_the_thread(context, features):

@@ -10,6 +10,7 @@ __all__ = [
     "ADDER_CLAUSE_MARKS",
     "ADDER_CLAUSE_OPENERS",
     "ADDER_COMPARES",
+    "ADDER_DEFINITES",
     "ADDER_EVENTS",
     "ADDER_FILLERS",
     "ADDER_GENERIC",
@@ -21,6 +22,10 @@ __all__ = [
     "ADDER_OPENING_CHARS",
     "ADDER_POINTERS",
     "ADDER_RELATIVES",
+    "ADDER_SUBJECT_LEADS",
+    "ADDER_TOPIC_PLACES",
+    "ADDER_TOPIC_STOPS",
+    "ADDER_TOPIC_WORDS",
     "ADDER_VERBS",
 ]
 
@@ -132,3 +137,31 @@ ADDER_VERBS = frozenset((
     "died", "fell", "blew", "froze", "burst", "went", "got", "ran", "tore", "bent", "sank",
     "shrank", "leaked", "split", "quit",
 ))  # fmt: skip
+# Rule adder-topics (stop 42): the most words of a bare noun phrase the statement names as
+# its topic before a comma or a dash, "the" and the opener aside ("also the ferry to the
+# islands, is it bookable ...", "also the car hire at the airport, cheaper to book now ...?").
+ADDER_TOPIC_WORDS = 7
+# Words of ``ADDER_LINKS`` a topic's noun phrase may hold: places after its noun.
+ADDER_TOPIC_PLACES = frozenset((
+    "in", "on", "at", "over", "under", "near", "by", "behind", "outside", "inside", "of", "to",
+    "for", "from", "with", "around",
+))  # fmt: skip
+# Words no bare noun phrase holds (a clause with one is a statement: "also the dough is
+# sticky, normal?", "also the kids and I went ..."): pronouns, negations and irregular
+# pasts, besides ``ADDER_LINKS``' verbs, ``ADDER_ASKS`` and past forms.
+ADDER_TOPIC_STOPS = frozenset((
+    "i", "i'm", "im", "i've", "ive", "we", "we're", "he", "she", "they", "it", "it's", "you",
+    "not", "no", "never", "and", "or", "but", "so", "if", "because", "since", "still", "too",
+    # Irregular past forms ``terse_words.past_form`` and ``ADDER_VERBS`` leave out.
+    "lost", "left", "came", "gave", "took", "made", "said", "found", "kept", "heard", "paid",
+    "sent", "spent", "told", "bought", "brought", "caught", "sold", "won", "wore", "ate",
+    "drank", "began", "stuck", "hit", "cut", "put", "let", "set", "shut",
+))  # fmt: skip
+# Rule adder-heads (stop 42): the words before a statement's subject noun phrase ("my office
+# chair creaks ...": its nouns are "office chair", its head "chair").
+ADDER_SUBJECT_LEADS = frozenset((
+    "my", "our", "his", "her", "their", "your", "the", "a", "an", "mine", "ours",
+))  # fmt: skip
+# Rule adder-reply-words (stop 42): the words before a thing the question points at as known
+# ("Would the panel regard that ...?": a word of the replies after one ties it to the thread).
+ADDER_DEFINITES = frozenset(("the", "that", "this", "these", "those", "your"))

@@ -41,6 +41,7 @@ from test_terse_reports import OBSERVERS as _REPORTS37
 from test_toolsaid37 import OBSERVERS as _TOOLSAID37
 from test_values40 import OBSERVERS as _VALUES40
 from test_values41 import OBSERVERS as _VALUES41
+from test_values42 import OBSERVERS as _VALUES42
 
 
 def _vector(seed: int) -> np.ndarray:
@@ -1796,6 +1797,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **_RETURNS39,  # return-second-phrases, return-own-numbers (stop 39)
     **_VALUES40,  # summed-output-values (stop 40)
     **_VALUES41,  # typed-output-values, judged-world-questions (stop 41)
+    **_VALUES42,  # reworded-output-values (stop 42)
     **_REPORTS40,  # more-requests, surprised-reports, elliptic-reports (stop 40)
     **_REPORTS41,  # item-reactions, noun-reports, event-adders (stop 41)
     **_ADDERS41,  # adder-situations (stop 41)

@@ -1,4 +1,4 @@
-"""The rules of stops 39, 40 and 41's tool-output work (issue 15 item 1: questions about an
+"""The rules of stops 39 to 42's tool-output work (issue 15 item 1: questions about an
 output's values naming no tool word), as data for ``multihorizon.rules`` through
 ``rules_tool_outputs``: each entry is ``(id, stage, section, summary, off, evidence,
 function)``, the arguments of one registry row. Like the registry, this imports nothing of
@@ -140,5 +140,26 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "values_holdout41 intent 49 -> 50 of 62, values_holdout40 51 -> 52 of 59; no "
         "hand-written probe lost; sgd intent unchanged.",
         "dialogue.judged_questions.judges_world",
+    ),
+    (
+        "reworded-output-values",
+        "intent",
+        "§5.2",
+        "A question for a value by a word that is not the output's key, a synonym, a verb "
+        "form or a property (text.value_synonyms.ASKED_BY: 'how quick' of rsync's "
+        "'bytes/sec', 'folders' of 'dir:', 'which account' of a cron line's '(root)', 'how "
+        "long is it cached' of dig's TTL column, 'the alias' of CNAME, 'what brings it in' "
+        "of an npm tree's branch or pip's 'Required-by:', 'the newest' of two dates or "
+        "more, 'how gusty' of 'wind_gust_kmh', 'is the air ok' of 'aqi'): the newest output "
+        "within 16 turns, past its reply, in the thread the talk is in, holding such a word "
+        "or shape whose value no turn since said is the turn's named tool reference and the "
+        "turn TOOL_REFERENCE. A yes/no question counts only with a word of an output's "
+        "state ('start on boot', 'enabled', 'the air'); 'could you tell me' before it is "
+        "read past; a judging or general word ('too', 'in general', 'compared', "
+        "'normally') or advice asks about the world. The native settle hands such "
+        "questions on as rule summed-output-values' (an output with a reply).",
+        {"reworded_output_values": False},
+        "EVIDENCE",
+        "dialogue.reworded_values.reworded_value_output",
     ),
 )

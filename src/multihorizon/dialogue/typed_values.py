@@ -42,7 +42,7 @@ from ..tiers.scratch import ScratchEntry
 from .json_records import record_keys
 from .turnlog import TurnLog
 
-__all__ = ["typed_value_output"]
+__all__ = ["said_tokens", "typed_value_output"]
 
 _CONTENT_CHARS = 1500  # characters of an output read (as rule summed-output-values)
 _WINDOW = 16  # turns back an output may be for such a question
@@ -84,7 +84,7 @@ def typed_value_output(
                 best = entry
             continue
         holds, values = _holds(content, kind)
-        if holds and not (values and values <= _said(log, since)):
+        if holds and not (values and values <= said_tokens(log, since)):
             best = entry  # the last of them holding such a value
     return best
 
@@ -122,7 +122,7 @@ def _holds(content: str, kind: str) -> tuple[bool, frozenset[str]]:
     return shape_values(content.casefold().split(), kind, header)
 
 
-def _said(log: TurnLog, since: int) -> set[str]:
+def said_tokens(log: TurnLog, since: int) -> set[str]:
     """The tokens (edges stripped) of the turns after ``since``, each read to a bound."""
     said: set[str] = set()
     for turn in range(since + 1, len(log)):

@@ -15,7 +15,9 @@ or a property does (``text.value_synonyms.ASKED_BY``).
 within ``_WINDOW`` turns, in the thread the talk is in now (after a new topic, "how long can
 it stay in the tin?" asks nothing of dig), the newest holding an output word a question word
 maps to (its key, split at punctuation, or a shape mark: a rate, a dig answer line, a tree's
-branch, two dates) whose value no turn since the output said ("how gusty?" after a reply
+branch, two dates; of a search's results, a JSON list of records of three fields or more
+one of which the reply offered, only two dates: sgd's "how windy will it be?" asks about the
+thing offered) whose value no turn since the output said ("how gusty?" after a reply
 saying "gusts up to 38" is answered). A yes/no question counts only with a word of an
 output's state (``STATE_WORDS``: "is it set to start on boot?", "is the air ok?"); a question
 judging a value or asking about things in general (``EVALUATIVE_WORDS``, ``GENERAL_WORDS``:
@@ -48,7 +50,7 @@ from ..text.value_synonyms import (
 from ..tiers.scratch import ScratchEntry
 from .fresh_outputs import asks_reason
 from .turnlog import TurnLog
-from .typed_values import said_tokens
+from .typed_values import said_tokens, search_results
 
 __all__ = ["asked_by_preamble", "reworded_value_output"]
 
@@ -93,8 +95,13 @@ def reworded_value_output(
             continue  # no reply yet (fresh-output rules), or out of reach
         if threads[since] != threads[last]:
             continue  # the talk moved to another thread since
-        found = _output_words(entry.raw_output[:_CONTENT_CHARS])
+        content = entry.raw_output[:_CONTENT_CHARS]
+        found = _output_words(content)
         held = wanted & found.keys()
+        if search_results(content):
+            # A search's results, one of which the reply offered: sgd's "how windy will it
+            # be?" asks about that thing; only its rows' dates are compared ("the newest").
+            held &= {SHAPE_DATES}
         if not held:
             continue
         values = frozenset(value for word in held for value in found[word])

@@ -115,12 +115,14 @@ def _reworded_otherwise(
     features: TurnFeatures, scratch: Collection[ScratchEntry], log: TurnLog, config: Config
 ) -> ScratchEntry | None:
     """Rule reworded-output-values for a question ``_asks_value`` refuses: a yes/no question
-    of an output's state ("is it set to start on boot?"; the rule reads its words), or one
-    asking the assistant for a value ("could you tell me its process id?": the rest asked)."""
+    (the rule reads it only for a word of an output's state: "is it set to start on boot?"),
+    one asking the assistant for a value ("could you tell me its process id?": the rest
+    asked), one comparing dates ("which one is more recent?": no "more" asked, no advice)
+    or a "how" question ending in "for". Any other ("if I drop the column, is there a risk
+    ...?") asks no value."""
     if not config.reworded_output_values:
         return None
-    words = {word.strip(_EDGES) for word in features.text.casefold().split()[:_MAX_WORDS]}
-    # "which one is more recent?" compares dates shown: no "more" asked, no advice.
+    words = [word.strip(_EDGES) for word in features.text.casefold().split()[:_MAX_WORDS]]
     dated = not DATE_COMPARISONS.isdisjoint(words)
     if features.has(Marker.CONTINUE) and not dated:
         return None
@@ -129,9 +131,13 @@ def _reworded_otherwise(
         return reworded_value_output(rest, scratch, log, config)
     if features.request or asks_reason(features.text):
         return None
-    if not dated and asks_advice(features, scratch):
-        return None
-    return reworded_value_output(features.text, scratch, log, config)
+    opener = next((word for word in words if word not in VALUE_LEADS), "")
+    # "how long is that cached for?": a "how" question ending in "for" asks an amount, not
+    # what a thing is for (``MEANING_ENDS``).
+    stranded = opener == "how" and words[-1:] == ["for"]
+    if opener in POLAR_OPENERS or dated or stranded:
+        return reworded_value_output(features.text, scratch, log, config)
+    return None
 
 
 def _held_value_output(

@@ -42,7 +42,7 @@ from ..tiers.scratch import ScratchEntry
 from .json_records import record_keys
 from .turnlog import TurnLog
 
-__all__ = ["said_tokens", "typed_value_output"]
+__all__ = ["said_tokens", "search_results", "typed_value_output"]
 
 _CONTENT_CHARS = 1500  # characters of an output read (as rule summed-output-values)
 _WINDOW = 16  # turns back an output may be for such a question
@@ -90,7 +90,7 @@ def typed_value_output(
 
 
 @functools.lru_cache(maxsize=1024)
-def _search_results(content: str) -> bool:
+def search_results(content: str) -> bool:
     """Whether an output is a search's results: a JSON list of records of ``_RESULT_FIELDS``
     fields or more (read once per output for ``_keys`` and every kind ``_holds`` asks)."""
     return len(set(record_keys(content))) >= _RESULT_FIELDS
@@ -100,7 +100,7 @@ def _search_results(content: str) -> bool:
 def _keys(content: str) -> frozenset[str]:
     """The field names of an output not a search's results ("terminal" of '"terminal": "A"',
     "runner" of "runner: gl-7"), as normalised terms: a token ending in ':' or a JSON key."""
-    if _search_results(content):
+    if search_results(content):
         return frozenset()
     keys: set[str] = set()
     for token in content.casefold().split():
@@ -114,7 +114,7 @@ def _keys(content: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=1024)
 def _holds(content: str, kind: str) -> tuple[bool, frozenset[str]]:
-    if _search_results(content):
+    if search_results(content):
         return False, frozenset()  # a search's results: the reply offered one of them
     head = content.split("\n", 1)[0].split()
     # A first line of several words and no field's mark is a table's column heads.

@@ -159,7 +159,19 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "'normally') or advice asks about the world. The native settle hands such "
         "questions on as rule summed-output-values' (an output with a reply).",
         {"reworded_output_values": False},
-        "EVIDENCE",
+        "off -> on (other rules on): values_holdout42 (written before the rule, its misses "
+        "not read) logged intent 37 -> 51 of 63, tool target 10 -> 24 of 35, references "
+        "tool 14 -> 30 of 42; the session's tune set values_tune42 (its misses read) intent "
+        "12 -> 18 of 19, tool target 5 -> 11 of 11; values_holdout41 intent 50 -> 52 of 62, "
+        "tool 23 -> 25 of 33 ('how big was it' of a backup's size); no other hand-written "
+        "logged probe changed; pooled hand-written intent 6375 -> 6391 of 7035, tool target "
+        "452 -> 468 of 515, references tool 688 -> 709 of 811. A first version lost 10 sgd "
+        "weather questions ('how windy will it be?' after a weather result, gold DRILL_DOWN) "
+        "and a conditional risk question ('if I drop the column ..., is there a risk of "
+        "losing bookings that have a size stored?'): a search's results hold only their "
+        "dates for the rule, and of the questions _asks_value refuses only yes/no ones with a "
+        "state word, 'could you tell me' ones, date comparisons and 'how ... for' count. sgd "
+        "intent 0.7195 -> 0.7195 (no probe changed), references acc@1 0.7753 -> 0.7753.",
         "dialogue.reworded_values.reworded_value_output",
     ),
 )

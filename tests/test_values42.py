@@ -151,6 +151,11 @@ def test_a_value_asked_by_another_word_is_the_outputs(build: object, text: str) 
         (_rsync, "how fast is too fast for a usb disk?"),  # evaluative
         (_systemd, "is it safe to restart it during opening hours?"),  # yes/no, no state word
         (_npm, "how do i update the old one?"),  # how-to
+        (_rsync, "what is the quickest way to verify the copy?"),  # a method
+        (_rsync, "how big a disk do i need for ten years of recordings?"),  # a requirement
+        (_npm, "what version of node do we need?"),  # a requirement
+        (_systemd, "will a reboot fix the relay?"),  # yes/no about something else
+        (_systemd, "is there a way to make it start on boot?"),  # how-to
     ],
 )
 def test_the_controls_are_no_tool_references(build: object, text: str) -> None:

@@ -19,9 +19,11 @@ branch, two dates; of a search's results, a JSON list of records of three fields
 one of which the reply offered, only two dates: sgd's "how windy will it be?" asks about the
 thing offered) whose value no turn since the output said ("how gusty?" after a reply
 saying "gusts up to 38" is answered). A yes/no question counts only with a word of an
-output's state (``STATE_WORDS``: "is it set to start on boot?", "is the air ok?"); a question
+output's state (``STATE_WORDS``) about a thing named or pointed at (``STATE_SUBJECTS``: "is
+it set to start on boot?", "is the air ok?", not "will a reboot fix it?"); a question
 judging a value or asking about things in general (``EVALUATIVE_WORDS``, ``GENERAL_WORDS``:
-"how cold is too cold for paddling?", "how quick is rsync in general?") asks about the world.
+"how cold is too cold for paddling?", "how quick is rsync in general?") or a first person's
+need ("how big a disk do i need?") asks about the world.
 The caller has checked the question asks for a value (rule summed-output-values' test) or
 calls ``asked_by_preamble`` for one opening "could you tell me" (its "you" asks the
 assistant, that test refuses it).
@@ -43,7 +45,10 @@ from ..text.value_synonyms import (
     ASK_PREAMBLES,
     ASKED_BY,
     EVALUATIVE_WORDS,
+    FIRST_PERSONS,
+    REQUIREMENT_WORDS,
     SHAPE_DATES,
+    STATE_SUBJECTS,
     STATE_WORDS,
     shape_marks,
 )
@@ -81,11 +86,15 @@ def reworded_value_output(
         return None
     if not NORM_WORDS.isdisjoint(words):
         return None
-    opener = next((word for word in words if word and word not in VALUE_LEADS), "")
-    if opener in POLAR_OPENERS:
+    if not (FIRST_PERSONS.isdisjoint(words) or REQUIREMENT_WORDS.isdisjoint(words)):
+        return None  # "how big a disk do i need?": the user's requirement
+    start = next((at for at, word in enumerate(words) if word and word not in VALUE_LEADS), 0)
+    if words[start] in POLAR_OPENERS:
+        subject = words[start + 1] if start + 1 < len(words) else ""
         asked = [word for word in asked if word in STATE_WORDS]
-        if not asked:
-            return None  # "are gusts like that too much for the juniors?" judges a value
+        if not asked or subject not in STATE_SUBJECTS:
+            return None  # "are gusts like that too much?" judges a value; "will a reboot fix
+            # the relay?" asks about something else
     wanted = frozenset().union(*(ASKED_BY[word] for word in asked))
     last = len(log) - 1
     threads = log.thread_index
@@ -127,16 +136,17 @@ def asked_by_preamble(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=512)
 def _output_words(content: str) -> dict[str, frozenset[str]]:
-    """An output's words (its tokens split at punctuation, casefolded) and shape marks, each
-    with the values beside it: the next token on its line for a word ("dir: 310" -> "310"),
-    the mark's own for a shape ("8.13m" of "8.13M bytes/sec")."""
+    """An output's words (its tokens, whole and split at punctuation, casefolded) and shape
+    marks, each with the values beside it: the next token on its line for a word ("dir: 310"
+    -> "310"), the mark's own for a shape ("8.13m" of "8.13M bytes/sec")."""
     found: dict[str, set[str]] = {}
     dates = 0
     for line in content.casefold().split("\n"):
         tokens = line.split()
         for index, raw in enumerate(tokens):
             after = tokens[index + 1].strip(_EDGES) if index + 1 < len(tokens) else ""
-            for word in raw.translate(_SPLITTERS).split():
+            whole = raw.strip(_EDGES + '"')  # "wind_dir" as well as "wind" and "dir"
+            for word in (whole, *raw.translate(_SPLITTERS).split()):
                 values = found.setdefault(word, set())
                 if after:
                     values.add(after)

@@ -24,6 +24,8 @@ __all__ = [
     "ASK_PREAMBLES",
     "DATE_COMPARISONS",
     "EVALUATIVE_WORDS",
+    "FIRST_PERSONS",
+    "REQUIREMENT_WORDS",
     "SHAPE_ACCOUNT",
     "SHAPE_DATES",
     "SHAPE_DNS",
@@ -32,6 +34,7 @@ __all__ = [
     "SHAPE_SIZE",
     "SHAPE_TREE",
     "SHAPE_VERSION",
+    "STATE_SUBJECTS",
     "STATE_WORDS",
     "shape_marks",
 ]
@@ -63,7 +66,8 @@ _SIZE = frozenset(("size", SHAPE_SIZE))
 _SENT = frozenset(("sent", "transferred", "received", "uploaded", "downloaded"))
 _GUST = frozenset(("gust", "gusts"))
 _WIND = frozenset(("wind",))
-_DIRECTION = frozenset(("dir", "direction", "bearing", "deg"))
+# "wind_dir" whole: a lone "dir" is a directory as often ("dir: 310" of rsync).
+_DIRECTION = frozenset(("direction", "bearing", "wind_dir", "winddir", "wind_direction"))
 _TEMPERATURE = frozenset(("temp", "temperature", "tmin", "tmax"))
 _SUNSET = frozenset(("sunset",))
 _SUNRISE = frozenset(("sunrise",))
@@ -94,7 +98,7 @@ ASKED_BY: Mapping[str, frozenset[str]] = MappingProxyType({
     "newest": _NEWEST, "latest": _NEWEST, "recent": _NEWEST, "newer": _NEWEST,
     "older": _NEWEST, "oldest": _NEWEST, "earliest": _NEWEST, "earlier": _NEWEST,
     "big": _SIZE, "large": _SIZE, "largest": _SIZE, "biggest": _SIZE, "size": _SIZE,
-    "send": _SENT, "sent": _SENT, "copied": _SENT, "copy": _SENT, "transfer": _SENT,
+    "send": _SENT, "sent": _SENT, "copied": _SENT, "transfer": _SENT,
     "transferred": _SENT, "upload": _SENT, "uploaded": _SENT, "download": _SENT,
     "downloaded": _SENT,
     "gust": _GUST, "gusts": _GUST, "gusty": _GUST,
@@ -121,7 +125,18 @@ DATE_COMPARISONS = frozenset((
 ))
 # Words judging a value or asking about things in general ("how cold is too cold?", "how
 # quick is rsync in general?"): the world, not a value shown.
-EVALUATIVE_WORDS = frozenset(("too", "general", "enough", "compared", "versus", "vs"))
+# "way" asks a method ("the quickest way to verify the copy?").
+EVALUATIVE_WORDS = frozenset((
+    "too", "general", "enough", "compared", "versus", "vs", "way", "ways",
+))
+# A first person needing or wanting ("how big a disk do i need?", "what version of node do
+# we need?"): the user's requirement, not a value shown.
+FIRST_PERSONS = frozenset(("i", "we"))
+REQUIREMENT_WORDS = frozenset(("need", "want"))
+# Words after a yes/no question's verb naming the thing it asks the state of ("is it set to
+# start on boot?", "is the air ok?"); "will a reboot fix the relay?", "is there a way to ...?"
+# ask about something else.
+STATE_SUBJECTS = frozenset(("it", "they", "this", "that", "these", "those", "the"))
 # Openings asking the assistant for a value ("could you tell me its process id, please?"):
 # the rest of the question is read as the question.
 ASK_PREAMBLES: tuple[tuple[str, ...], ...] = (

@@ -156,6 +156,7 @@ def test_a_value_asked_by_another_word_is_the_outputs(build: object, text: str) 
         (_npm, "what version of node do we need?"),  # a requirement
         (_systemd, "will a reboot fix the relay?"),  # yes/no about something else
         (_systemd, "is there a way to make it start on boot?"),  # how-to
+        (_dig, "alias = the other name of the site?"),  # a meaning check
     ],
 )
 def test_the_controls_are_no_tool_references(build: object, text: str) -> None:

@@ -156,8 +156,9 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "turn TOOL_REFERENCE. A yes/no question counts only with a word of an output's "
         "state ('start on boot', 'enabled', 'the air'); 'could you tell me' before it is "
         "read past; a judging or general word ('too', 'in general', 'compared', "
-        "'normally') or advice asks about the world. The native settle hands such "
-        "questions on as rule summed-output-values' (an output with a reply).",
+        "'normally') or advice asks about the world, and 'X = Y?' a meaning. The native "
+        "settle hands such questions on as rule summed-output-values' (an output with a "
+        "reply).",
         {"reworded_output_values": False},
         "off -> on (other rules on): values_holdout42 (written before the rule, its misses "
         "not read) logged intent 37 -> 51 of 63, tool target 10 -> 24 of 35, references "
@@ -171,7 +172,11 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "losing bookings that have a size stored?'): a search's results hold only their "
         "dates for the rule, and of the questions _asks_value refuses only yes/no ones with a "
         "state word, 'could you tell me' ones, date comparisons and 'how ... for' count. sgd "
-        "intent 0.7195 -> 0.7195 (no probe changed), references acc@1 0.7753 -> 0.7753.",
+        "intent 0.7195 -> 0.7195 (no probe changed), references acc@1 0.7753 -> 0.7753. "
+        "The lead's audit sets a15-a55 (written before the rule): intent 1183 -> 1187 of "
+        "1301, tool target 76 -> 81 of 102; the one probe it lost there ('freezing level = "
+        "the height where it's below zero?' after a forecast, CLARIFY) is kept by refusing "
+        "an equation check (plain_terms.equation_term).",
         "dialogue.reworded_values.reworded_value_output",
     ),
 )

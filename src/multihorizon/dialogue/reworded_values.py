@@ -54,6 +54,7 @@ from ..text.value_synonyms import (
 )
 from ..tiers.scratch import ScratchEntry
 from .fresh_outputs import asks_reason
+from .plain_terms import equation_term
 from .turnlog import TurnLog
 from .typed_values import said_tokens, search_results
 
@@ -88,6 +89,8 @@ def reworded_value_output(
         return None
     if not (FIRST_PERSONS.isdisjoint(words) or REQUIREMENT_WORDS.isdisjoint(words)):
         return None  # "how big a disk do i need?": the user's requirement
+    if equation_term(text):
+        return None  # "freezing level = the height where it's below zero?" asks a meaning
     start = next((at for at, word in enumerate(words) if word and word not in VALUE_LEADS), 0)
     if words[start] in POLAR_OPENERS:
         subject = words[start + 1] if start + 1 < len(words) else ""

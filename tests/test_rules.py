@@ -35,6 +35,7 @@ import test_reports_after_advice
 import test_return_details
 import test_return_question_words
 import test_return_targets
+import test_reworded_output_values
 import test_subjects_in_questions
 import test_summed_output_values
 import test_term_recalls
@@ -1803,6 +1804,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_reports_after_advice.OBSERVERS,
     **test_reactions_and_event_adders.OBSERVERS,
     **test_adder_situations.OBSERVERS,
+    **test_reworded_output_values.OBSERVERS,
     **test_adder_topics.OBSERVERS,
     **test_clarify_echoes_and_targets.OBSERVERS,
     **test_named_items_and_run_repeats.OBSERVERS,

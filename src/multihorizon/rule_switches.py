@@ -185,6 +185,9 @@ class RuleSwitches:
     # "who kicked it off?", "which port did it try?" after a CI log or a connection error: a
     # value of the output by its type (rule typed-output-values, §4.1 tool, §5.2).
     typed_output_values: bool = True
+    # "how quick was it?" after rsync's "bytes/sec", "under which account?" after a cron log:
+    # a value of the output by a word not its key (rule reworded-output-values, §4.1, §5.2).
+    reworded_output_values: bool = True
     # "which filesystem is best for a usb stick?" after df: a judgement of the world, not a
     # value shown (rule judged-world-questions, §5.2).
     judged_world_questions: bool = True

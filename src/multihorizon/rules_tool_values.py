@@ -1,4 +1,4 @@
-"""The rules of stops 39, 40 and 41's tool-output work (issue 15 item 1: questions about an
+"""The rules of stops 39 to 42's tool-output work (issue 15 item 1: questions about an
 output's values naming no tool word), as data for ``multihorizon.rules`` through
 ``rules_tool_outputs``: each entry is ``(id, stage, section, summary, off, evidence,
 function)``, the arguments of one registry row. Like the registry, this imports nothing of
@@ -140,5 +140,43 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "values_holdout41 intent 49 -> 50 of 62, values_holdout40 51 -> 52 of 59; no "
         "hand-written probe lost; sgd intent unchanged.",
         "dialogue.judged_questions.judges_world",
+    ),
+    (
+        "reworded-output-values",
+        "intent",
+        "§5.2",
+        "A question for a value by a word that is not the output's key, a synonym, a verb "
+        "form or a property (text.value_synonyms.ASKED_BY: 'how quick' of rsync's "
+        "'bytes/sec', 'folders' of 'dir:', 'which account' of a cron line's '(root)', 'how "
+        "long is it cached' of dig's TTL column, 'the alias' of CNAME, 'what brings it in' "
+        "of an npm tree's branch or pip's 'Required-by:', 'the newest' of two dates or "
+        "more, 'how gusty' of 'wind_gust_kmh', 'is the air ok' of 'aqi'): the newest output "
+        "within 16 turns, past its reply, in the thread the talk is in, holding such a word "
+        "or shape whose value no turn since said is the turn's named tool reference and the "
+        "turn TOOL_REFERENCE. A yes/no question counts only with a word of an output's "
+        "state ('start on boot', 'enabled', 'the air'); 'could you tell me' before it is "
+        "read past; a judging or general word ('too', 'in general', 'compared', "
+        "'normally') or advice asks about the world, and 'X = Y?' a meaning. The native "
+        "settle hands such questions on as rule summed-output-values' (an output with a "
+        "reply).",
+        {"reworded_output_values": False},
+        "off -> on (other rules on): values_holdout42 (written before the rule, its misses "
+        "not read) logged intent 37 -> 51 of 63, tool target 10 -> 24 of 35, references "
+        "tool 14 -> 30 of 42; the session's tune set values_tune42 (its misses read) intent "
+        "12 -> 18 of 19, tool target 5 -> 11 of 11; values_holdout41 intent 50 -> 52 of 62, "
+        "tool 23 -> 25 of 33 ('how big was it' of a backup's size); no other hand-written "
+        "logged probe changed; pooled hand-written intent 6375 -> 6391 of 7035, tool target "
+        "452 -> 468 of 515, references tool 688 -> 709 of 811. A first version lost 10 sgd "
+        "weather questions ('how windy will it be?' after a weather result, gold DRILL_DOWN) "
+        "and a conditional risk question ('if I drop the column ..., is there a risk of "
+        "losing bookings that have a size stored?'): a search's results hold only their "
+        "dates for the rule, and of the questions _asks_value refuses only yes/no ones with a "
+        "state word, 'could you tell me' ones, date comparisons and 'how ... for' count. sgd "
+        "intent 0.7195 -> 0.7195 (no probe changed), references acc@1 0.7753 -> 0.7753. "
+        "The lead's audit sets a15-a55 (written before the rule): intent 1183 -> 1187 of "
+        "1301, tool target 76 -> 81 of 102; the one probe it lost there ('freezing level = "
+        "the height where it's below zero?' after a forecast, CLARIFY) is kept by refusing "
+        "an equation check (plain_terms.equation_term).",
+        "dialogue.reworded_values.reworded_value_output",
     ),
 )

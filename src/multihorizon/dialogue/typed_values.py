@@ -42,7 +42,7 @@ from ..tiers.scratch import ScratchEntry
 from .json_records import record_keys
 from .turnlog import TurnLog
 
-__all__ = ["typed_value_output"]
+__all__ = ["said_tokens", "search_results", "typed_value_output"]
 
 _CONTENT_CHARS = 1500  # characters of an output read (as rule summed-output-values)
 _WINDOW = 16  # turns back an output may be for such a question
@@ -84,13 +84,13 @@ def typed_value_output(
                 best = entry
             continue
         holds, values = _holds(content, kind)
-        if holds and not (values and values <= _said(log, since)):
+        if holds and not (values and values <= said_tokens(log, since)):
             best = entry  # the last of them holding such a value
     return best
 
 
 @functools.lru_cache(maxsize=1024)
-def _search_results(content: str) -> bool:
+def search_results(content: str) -> bool:
     """Whether an output is a search's results: a JSON list of records of ``_RESULT_FIELDS``
     fields or more (read once per output for ``_keys`` and every kind ``_holds`` asks)."""
     return len(set(record_keys(content))) >= _RESULT_FIELDS
@@ -100,7 +100,7 @@ def _search_results(content: str) -> bool:
 def _keys(content: str) -> frozenset[str]:
     """The field names of an output not a search's results ("terminal" of '"terminal": "A"',
     "runner" of "runner: gl-7"), as normalised terms: a token ending in ':' or a JSON key."""
-    if _search_results(content):
+    if search_results(content):
         return frozenset()
     keys: set[str] = set()
     for token in content.casefold().split():
@@ -114,7 +114,7 @@ def _keys(content: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=1024)
 def _holds(content: str, kind: str) -> tuple[bool, frozenset[str]]:
-    if _search_results(content):
+    if search_results(content):
         return False, frozenset()  # a search's results: the reply offered one of them
     head = content.split("\n", 1)[0].split()
     # A first line of several words and no field's mark is a table's column heads.
@@ -122,7 +122,7 @@ def _holds(content: str, kind: str) -> tuple[bool, frozenset[str]]:
     return shape_values(content.casefold().split(), kind, header)
 
 
-def _said(log: TurnLog, since: int) -> set[str]:
+def said_tokens(log: TurnLog, since: int) -> set[str]:
     """The tokens (edges stripped) of the turns after ``since``, each read to a bound."""
     said: set[str] = set()
     for turn in range(since + 1, len(log)):

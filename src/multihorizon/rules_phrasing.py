@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules_adders42 import ADDER42_RULES
+from .rules_adder_topics import ADDER_TOPIC_RULES
 from .rules_answers import ANSWER_RULES
 from .rules_checks import CHECK_RULES
-from .rules_clarify40 import CLARIFY40_RULES
-from .rules_clarify41 import CLARIFY41_RULES
-from .rules_clarify42 import CLARIFY42_RULES
+from .rules_clarify_echoes import CLARIFY_ECHO_RULES
+from .rules_meaning_forms import MEANING_FORM_RULES
 from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
-from .rules_reports41 import REPORT41_RULES
-from .rules_reports42 import REPORT42_RULES
+from .rules_option_picks import OPTION_PICK_RULES
+from .rules_plain_terms import PLAIN_TERM_RULES
+from .rules_reactions import REACTION_RULES
 from .rules_terms import TERM_RULES
 
 __all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
@@ -592,11 +592,11 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *ANSWER_RULES,  # stops 36-38: reply-answers, long-reports, terse-reports, new-subjects,
     # also-holdings
     *CHECK_RULES,  # stop 36: confirm-checks, also-subjects (rules_checks)
-    *CLARIFY40_RULES,  # stop 40: meaning-qualifiers ... contrast-restatements
-    *CLARIFY41_RULES,  # stop 41: equation-checks, unfamiliar-terms, clarify-objects
-    *CLARIFY42_RULES,  # stop 42: surprise-echoes, unfamiliar-forms, clarify-targets
-    *REPORT41_RULES,  # stop 41: item-reactions, noun-reports, event-adders
-    *REPORT42_RULES,  # stop 42: option-picks
-    *ADDER42_RULES,  # stop 42: adder-topics, adder-heads, adder-reply-words, thread-hows
+    *MEANING_FORM_RULES,  # stop 40: meaning-qualifiers ... contrast-restatements
+    *PLAIN_TERM_RULES,  # stop 41: equation-checks, unfamiliar-terms, clarify-objects
+    *CLARIFY_ECHO_RULES,  # stop 42: surprise-echoes, unfamiliar-forms, clarify-targets
+    *REACTION_RULES,  # stop 41: item-reactions, noun-reports, event-adders
+    *OPTION_PICK_RULES,  # stop 42: option-picks, response-reports, more-like-requests
+    *ADDER_TOPIC_RULES,  # stop 42: adder-topics, adder-heads, adder-reply-words, thread-hows
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
 )

@@ -23,9 +23,9 @@ from typing import Any
 from .rules_items import OPT_IN_ITEM_RULES
 from .rules_lists import LIST_RULES
 from .rules_nouns import NOUN_RULES
-from .rules_refs41 import REFS41_OPT_IN_RULES, REFS41_RULES
-from .rules_refs42 import REFS42_RULES
 from .rules_repeats import REPEAT_RULES
+from .rules_run_repeats import RUN_REPEAT_RULES
+from .rules_verb_repeats import VERB_REPEAT_OPT_IN_RULES, VERB_REPEAT_RULES
 
 __all__ = ["OPT_IN_REFERENCE_RULES", "REFERENCE_RULES"]
 
@@ -438,13 +438,13 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
     *LIST_RULES,  # stop 37: letter-values ... own-possessive-ordinals (rules_lists)
     *REPEAT_RULES,  # stop 38: repeat-slots, made-requests, again-thanks (rules_repeats)
     *NOUN_RULES,  # stop 39: named-list-items, message-repeats (rules_nouns)
-    *REFS41_RULES,  # stop 41: verb-repeats, latest-repeats (rules_refs41)
-    *REFS42_RULES,  # stop 42: item-heads ... slot-requests (rules_refs42)
+    *VERB_REPEAT_RULES,  # stop 41: verb-repeats, latest-repeats (rules_verb_repeats)
+    *RUN_REPEAT_RULES,  # stop 42: item-heads ... slot-requests (rules_run_repeats)
 )
 
 # Registered but off in Config(): what they gained was on the half tuned on only.
 OPT_IN_REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
-    *REFS41_OPT_IN_RULES,  # stop 41: latest-repeats (rules_refs41)
+    *VERB_REPEAT_OPT_IN_RULES,  # stop 41: latest-repeats (rules_verb_repeats)
     (
         "pronoun-details",
         "references",

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["REFS42_RULES"]
+__all__ = ["RUN_REPEAT_RULES"]
 
-REFS42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+RUN_REPEAT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "item-heads",
         "references",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["ADDER42_RULES"]
+__all__ = ["ADDER_TOPIC_RULES"]
 
 _POOLED = (
     "Pooled hand-written (every file before stop 42, 6,972 logged probes), off -> on: no "
@@ -25,7 +25,7 @@ _POOLED = (
 )
 _TUNE = "adders_tune42 (44 probes, 43 with every rule of the stop on): "
 
-ADDER42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+ADDER_TOPIC_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "adder-topics",
         "intent",

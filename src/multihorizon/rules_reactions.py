@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["REPORT41_RULES"]
+__all__ = ["REACTION_RULES"]
 
-REPORT41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+REACTION_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "item-reactions",
         "intent",

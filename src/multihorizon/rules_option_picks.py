@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["REPORT42_RULES"]
+__all__ = ["OPTION_PICK_RULES"]
 
-REPORT42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+OPTION_PICK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "option-picks",
         "intent",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["CLARIFY41_RULES"]
+__all__ = ["PLAIN_TERM_RULES"]
 
 _HELD = (
     " clarify_holdout41 (written first, misses not read): all three rules together 49 -> 54 of "
@@ -30,7 +30,7 @@ def _figures(pooled: str, holdout: int) -> str:
     )
 
 
-CLARIFY41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+PLAIN_TERM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "equation-checks",
         "intent",

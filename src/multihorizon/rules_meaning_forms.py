@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["CLARIFY40_RULES"]
+__all__ = ["MEANING_FORM_RULES"]
 
 _POOLED40 = (
     "pooled hand-written (every file but clarify_holdout40 and clarify_tune40, 6,071 logged "
@@ -37,7 +37,7 @@ def _figures(tune: int, holdout: int) -> str:
     )
 
 
-CLARIFY40_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+MEANING_FORM_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "meaning-qualifiers",
         "intent",

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["REFS41_OPT_IN_RULES", "REFS41_RULES"]
+__all__ = ["VERB_REPEAT_OPT_IN_RULES", "VERB_REPEAT_RULES"]
 
-REFS41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+VERB_REPEAT_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "verb-repeats",
         "references",
@@ -46,7 +46,7 @@ REFS41_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
 
 # Opt-in (off by default): the repeat-chain tests of test_reference_forms and
 # test_reference_targets3 hold the opposite convention (a repeat of a repeat is the original).
-REFS41_OPT_IN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+VERB_REPEAT_OPT_IN_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "latest-repeats",
         "references",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["CLARIFY42_RULES"]
+__all__ = ["CLARIFY_ECHO_RULES"]
 
 _POOLED = (
     "Off -> on, pooled hand-written (every file but clarify_holdout42 and clarify_tune42, "
@@ -27,7 +27,7 @@ _HELD = (
 )
 
 
-CLARIFY42_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+CLARIFY_ECHO_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "surprise-echoes",
         "intent",

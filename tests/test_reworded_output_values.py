@@ -34,8 +34,10 @@ TOOL = mh.Intent.TOOL_REFERENCE
 OFF = mh.Config(reworded_output_values=False)
 
 # values_holdout42: written before the rule, scored at the start (intent 0.587, tool target
-# 0.286) and at the end (0.810, 0.686).
-FLOORS = {"intent_accuracy": 0.80, "tool_target_accuracy": 0.68}
+# 0.286) and at the helper's end (0.810, 0.686); 0.794, 0.657 since a question pointing at
+# nothing that brings a subject of its own ("how cold does Lisbon get in January?") is no
+# longer read against the output (the review found 4 such general questions taken).
+FLOORS = {"intent_accuracy": 0.79, "tool_target_accuracy": 0.65}
 
 
 @pytest.mark.parametrize("figure", sorted(FLOORS))
@@ -157,6 +159,8 @@ def test_a_value_asked_by_another_word_is_the_outputs(build: object, text: str) 
         (_systemd, "will a reboot fix the relay?"),  # yes/no about something else
         (_systemd, "is there a way to make it start on boot?"),  # how-to
         (_dig, "alias = the other name of the site?"),  # a meaning check
+        (_rsync, "what speed does wifi 6 give?"),  # a subject of its own
+        (_rsync, "how fast is a gigabit link in practice?"),  # a subject of its own
     ],
 )
 def test_the_controls_are_no_tool_references(build: object, text: str) -> None:

@@ -40,6 +40,7 @@ from collections.abc import Collection
 from ..config import Config
 from ..text.answer_shapes import GENERAL_WORDS
 from ..text.output_nouns import POLAR_OPENERS
+from ..text.tokens import content_terms
 from ..text.value_questions import NORM_WORDS, VALUE_LEADS
 from ..text.value_synonyms import (
     ASK_PREAMBLES,
@@ -69,6 +70,11 @@ _EDGES = ",;:!?\"'()[]."
 # "%MEM", "bytes/sec").
 _SPLITTERS = str.maketrans({char: " " for char in "=:;,|\"'()[]{}<>#*`~+\\/\t_-%.@"})
 _MIN_DATES = 2
+_SHORT_TERM = 3  # "run", "new", "sea"?: too short to tell a subject of its own
+_POINTERS = frozenset(
+    ("it", "its", "they", "them", "their", "that", "this", "those", "these", "one")
+)
+_STEM = 5  # letters a question's word and an output's are compared by ("rotation", "rotate")
 
 
 def reworded_value_output(
@@ -116,6 +122,8 @@ def reworded_value_output(
             held &= {SHAPE_DATES}
         if not held:
             continue
+        if _brings_its_own_subject(text, words, found, log, since):
+            return None  # "how cold does Lisbon get in January?": the world, not the forecast
         values = frozenset(value for word in held for value in found[word])
         if values and values <= said_tokens(log, since):
             continue  # the reply said it: "how gusty?" after "gusts up to 38"
@@ -123,10 +131,31 @@ def reworded_value_output(
     return None
 
 
+def _brings_its_own_subject(
+    text: str, words: list[str], found: dict[str, frozenset[str]], log: TurnLog, since: int
+) -> bool:
+    """Whether a question pointing at nothing (no ``_POINTERS``) holds a content word (past
+    ``_SHORT_TERM`` letters) that neither
+    the output, a word the rule maps ("folders", "alias") nor a turn since the request says,
+    compared by its first ``_STEM`` letters ("rotation" of "rotate.sh"): "in January", "wifi
+    6", "the sea" bring a subject of their own and ask about the world."""
+    if not _POINTERS.isdisjoint(words):
+        return False  # "is it set to start on boot?": its subject is the output's thing
+    asked = [word for word in words if word in ASKED_BY]
+    said = said_tokens(log, max(0, since - 1))
+    for term in content_terms(text[:_MAX_CHARS]):
+        if len(term) <= _SHORT_TERM or any(word.startswith(term) for word in asked):
+            continue
+        stem = term[:_STEM]
+        if not any(word.startswith(stem) for word in (*found.keys(), *said)):
+            return True
+    return False
+
+
 def asked_by_preamble(text: str) -> str | None:
     """The question after an opening asking the assistant ("could you tell me its process id,
     please?": "its process id, please?"), when the rest asks no reason or advice; else None."""
-    words = text.casefold().split()[:_MAX_WORDS]
+    words = text[: _MAX_CHARS + 40].casefold().split()[:_MAX_WORDS]
     stripped = [word.strip(_EDGES) for word in words]
     while stripped and stripped[0] in VALUE_LEADS:
         stripped, words = stripped[1:], words[1:]

@@ -120,9 +120,9 @@ def _reworded_otherwise(
     asked), one comparing dates ("which one is more recent?": no "more" asked, no advice)
     or a "how" question ending in "for". Any other ("if I drop the column, is there a risk
     ...?") asks no value."""
-    if not config.reworded_output_values:
-        return None
-    words = [word.strip(_EDGES) for word in features.text.casefold().split()[:_MAX_WORDS]]
+    if not config.reworded_output_values or len(features.text) > _MAX_CHARS:
+        return None  # the rule reads questions up to _MAX_CHARS (as summed-output-values)
+    words = [word.strip(_EDGES) for word in features.text.casefold().split()]
     dated = not DATE_COMPARISONS.isdisjoint(words)
     if features.has(Marker.CONTINUE) and not dated:
         return None

@@ -107,7 +107,20 @@ def _reads(session: mh.Session, text: str, intent: mh.Intent) -> None:
     ],
 )
 def test_a_topic_before_a_comma(text: str, intent: mh.Intent) -> None:
-    _reads(_trip(), text, intent)
+    _reads(_trip(mh.Config(adder_topics=True)), text, intent)  # rule adder-topics is opt-in
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "also the dutch oven lid, on or off for the first 20 minutes?",
+        "also the scoring blade, a razor or a sharp knife?",
+        "also the steam in the oven, ice cubes or a tray of water?",
+    ],
+)
+def test_by_default_a_topic_new_in_words_stays_on_the_thread(text: str) -> None:
+    # Why adder-topics is opt-in: these name words the thread never said, yet ask on it.
+    assert user_turn_reads(_trip(), text, mh.Intent.DRILL_DOWN).intent is mh.Intent.DRILL_DOWN
 
 
 @pytest.mark.parametrize(
@@ -222,7 +235,8 @@ def test_the_hold_out_keeps_its_floor() -> None:
     assert figures["intent_accuracy"] >= 0.86
     assert figures["new_thread_accuracy"] >= 0.9
     tune, _ = score(DATA / "adders_tune42.jsonl")
-    assert tune["intent_accuracy"] >= 0.97  # 43 of 44 (35 with the stop's rules off)
+    # 41 of 44 with the stop's default rules (43 with the opt-in adder-topics too, 35 off).
+    assert tune["intent_accuracy"] >= 0.93
 
 
 def _observe_topic(config: mh.Config) -> object:

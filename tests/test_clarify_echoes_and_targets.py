@@ -93,6 +93,8 @@ def test_the_terms_read() -> None:
     assert surprise_echo("hang on, the float shuts it off? how does it know") == ("float", "shut")
     assert surprise_echo("hang on, the float shuts it off? ok thanks") == ()  # no how/why
     assert surprise_echo("so the float shuts it off? how") == ()  # no surprise
+    assert surprise_echo("wait, my water bill doubled? why would that be") == ()  # the user's own
+    assert surprise_echo("hang on, our float is the black thing? how do I set it") == ()
     assert unfamiliar_term("I am not familiar with the reinstatement procedure; explain pls") == (
         "reinstatement",
     )

@@ -131,6 +131,24 @@ def test_reports_that_a_party_responded(text: str, intent: mh.Intent) -> None:
         assert envelope.active_thread == thread, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the dentist called, appointment moved to friday",
+        "the post came, no letter from the bank",
+        "the landlord texted, rent is going up",
+    ],
+)
+def test_an_everyday_party_the_thread_never_named_brings_news_of_its_own(text: str) -> None:
+    assert user_turn_reads(_washer(), text, _washer().classify(text)).intent is not (
+        mh.Intent.CONTINUE
+    )
+    tied = _washer()
+    tied.user("the landlord owns the machine, should he pay?")
+    tied.assistant("Usually yes: appliances the landlord supplied are his to repair.")
+    assert tied.classify("the landlord texted, he'll send someone friday") is mh.Intent.CONTINUE
+
+
 def _knee(config: mh.Config | None = None) -> mh.Session:
     session = mh.Session(config=config)
     session.user("my knee aches after running, anything i can do?")
@@ -151,6 +169,9 @@ def _knee(config: mh.Config | None = None) -> mh.Session:
         ("feels more like the knee cap than the joint", mh.Intent.CONTINUE),
         ("I need more time to rest it, work is mad", mh.Intent.CONTINUE),
         ("did more like 20 squats, knee was fine", mh.Intent.CONTINUE),
+        # Wants of more like a thing the reply never gave.
+        ("I need more rest like the doctor said", mh.Intent.CONTINUE),
+        ("I need more shelves like the ones in ikea for my flat", mh.Intent.CONTINUE),
     ],
 )
 def test_requests_for_more_alike(text: str, intent: mh.Intent) -> None:

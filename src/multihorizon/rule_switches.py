@@ -446,7 +446,7 @@ class RuleSwitches:
     clarify_objects: bool = True  # "could you clarify what X ...", the reply's X: CLARIFY §5.2
     surprise_echoes: bool = True  # "hang on, X? how ...", the reply's X: CLARIFY §5.2
     unfamiliar_forms: bool = True  # "X is unfamiliar to me; ...", "the X procedure": §5.2
-    clarify_targets: bool = True  # a CLARIFY's term: the latest reply that used it, §4.1
+    clarify_targets: bool = True  # a CLARIFY's term: the reply saying its head word, §4.1
     # SPEC-028 §5.2: "could you write two more of those" asks for more of the same:
     # DRILL_DOWN, not §5.2's bare "more" (rule more-requests).
     more_requests: bool = True
@@ -469,7 +469,7 @@ class RuleSwitches:
     version_repeats: bool = True  # "run the X version again": its object, no ordinal §4.1
     slot_requests: bool = True  # "same for the X job": the request naming a job §4.1
     # Stop 42 (adders42, issue 15 item 1), SPEC-028 §5.2 EXPLORE, §3.3 a new thread:
-    adder_topics: bool = True  # "also the ferry to the isles, bookable ahead?": EXPLORE §5.2 §3.3
+    adder_topics: bool = False  # "also the ferry to the isles, bookable ahead?": EXPLORE (opt-in)
     adder_heads: bool = True  # "my office chair creaks, ...?" ("office" the reply's): EXPLORE §3.3
     adder_reply_words: bool = True  # "... . Which school ...?", the replies' "school": EXPLORE §3.3
     adder_opener_terms: bool = True  # "One more question: ..." shares no "question": §3.3

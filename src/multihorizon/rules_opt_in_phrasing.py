@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .rules_adder_topics import ADDER_TOPIC_OPT_IN_RULES
+
 __all__ = ["OPT_IN_PHRASING_RULES"]
 
 # Rules registered with their evidence but off in Config(): on unseen conversations they
@@ -67,4 +69,5 @@ OPT_IN_PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, s
         "bench turn no longer settles natively); pooled hand-written intent +15 with it on.",
         "dialogue.embedded_continues.embedded_continues",
     ),
+    *ADDER_TOPIC_OPT_IN_RULES,  # stop 42: adder-topics (rules_adder_topics)
 )

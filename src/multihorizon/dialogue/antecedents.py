@@ -384,8 +384,8 @@ def _term_first(
     config: Config,
 ) -> dict[int, None]:
     """``found`` with the turn a question about a term means first: the reply that brought
-    it (rule term-origins), or for a CLARIFY the latest reply that used it (rule
-    clarify-targets, the house convention of stop 42)."""
+    it (rule term-origins), or for a CLARIFY the reply that said the term's head word, the
+    earliest among such (rule clarify-targets)."""
     learner = config.learner_meaning_asks
     if config.term_origins:
         origin = term_origin(turn_id, features, log, learner)
@@ -393,7 +393,7 @@ def _term_first(
             found = {origin: None, **found}
     if config.clarify_targets and intent is Intent.CLARIFY:
         target = clarify_target(turn_id, features, log, learner)
-        if target >= 0:  # "steady meaning what pace?": the latest reply that said "steady"
+        if target >= 0:  # "steady meaning what pace?": the reply that said "steady"
             found = {target: None, **found}
     return found
 

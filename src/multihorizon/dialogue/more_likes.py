@@ -30,6 +30,7 @@ from ..text.more_like_words import (
     MORE_QUANTITIES,
     MORE_WANTS,
 )
+from ..text.tokens import content_terms
 from ..text.turn_text import comma_clauses
 from .option_picks import MOVES
 from .terse_reports import TERSE_CHARS
@@ -38,10 +39,11 @@ if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
 
-__all__ = ["asks_more_alike", "more_like_request"]
+__all__ = ["asks_more_alike", "liked_words", "more_like_request"]
 
 # The most quantity words before "more" ("a couple of", "a bunch of").
 _QUANTITY_WORDS = 3
+_REPLY_CHARS = 4000  # characters of the reply read for the thing the want names
 
 
 def _want_end(words: list[str], start: int) -> int:
@@ -57,26 +59,32 @@ def more_like_request(text: str) -> bool:
     """Whether a statement of at most ``TERSE_CHARS`` opens (leads aside) with a want, then at
     most a quantity, "more", at most ``MORE_NOUN_WORDS`` words and "like"/"similar" with a
     pointer at a given thing (``MORE_POINTERS``)."""
+    return liked_words(text) is not None
+
+
+def liked_words(text: str) -> tuple[str, ...] | None:
+    """The words after the pointer of a ``more_like_request`` ("the calf raises" ->
+    ("calf", "raises"); "like that" -> ()), or None for any other turn."""
     if len(text) > TERSE_CHARS:
-        return False
+        return None
     words = [word for clause in comma_clauses(text) for word in clause]
     start = 0
     while start < len(words) - 1 and words[start] in MORE_LEADS:
         start += 1
     at = _want_end(words, start)
     if at < 0:
-        return False
+        return None
     limit = min(len(words), at + _QUANTITY_WORDS + 1)
     while (
         at < limit and words[at] != "more" and (words[at] in MORE_QUANTITIES or words[at].isdigit())
     ):
         at += 1
     if at >= len(words) or words[at] != "more":
-        return False
+        return None
     for tie in range(at + 1, min(len(words) - 1, at + MORE_NOUN_WORDS + 2)):
         if words[tie] in MORE_LIKES:
-            return words[tie + 1] in MORE_POINTERS
-    return False
+            return tuple(words[tie + 2 :]) if words[tie + 1] in MORE_POINTERS else None
+    return None
 
 
 def asks_more_alike(context: DialogueContext, features: TurnFeatures) -> bool:
@@ -94,4 +102,12 @@ def asks_more_alike(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if any(features.has(marker) for marker in MOVES):
         return False
-    return more_like_request(text)
+    liked = liked_words(text)
+    if liked is None:
+        return False
+    if not liked:
+        return True  # "a few more like that": the reply's kind
+    # "like the squats" names a thing the reply gave; "like the doctor said", "like the ones
+    # in ikea" bring their own (the review found 8 of 10 such wants taken).
+    reply = set(content_terms(log.features[len(log) - 1].text[:_REPLY_CHARS]))
+    return not reply.isdisjoint(content_terms(" ".join(liked)))

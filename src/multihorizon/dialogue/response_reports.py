@@ -36,6 +36,7 @@ from ..text.response_words import (
     RESPONSE_OWN_PARTIES,
     RESPONSE_PARTICLES,
     RESPONSE_SUBJECT_WORDS,
+    RESPONSE_TIED_PARTIES,
     RESPONSE_VERBS,
     RESPONSE_WITH_PARTICLE,
 )
@@ -46,8 +47,12 @@ from .terse_reports import TERSE_CHARS
 if TYPE_CHECKING:
     from .context import DialogueContext
     from .features import TurnFeatures
+    from .turnlog import TurnLog
 
 __all__ = ["reports_a_response", "response_report"]
+
+_TIE_TURNS = 6  # turns back an everyday party must have been named in
+_TIE_CHARS = 2000  # characters of each such turn read
 
 
 def _responds(clause: list[str], at: int) -> bool:
@@ -107,7 +112,20 @@ def reports_a_response(context: DialogueContext, features: TurnFeatures) -> bool
     back = _answers_back(features.words.plain)
     if any(features.has(marker) for marker in (*MOVES, Marker.ORDINAL) if marker != back):
         return False
-    return response_report(text)
+    return response_report(text) and not _untied_party(features.words.plain, log)
+
+
+def _untied_party(words: tuple[str, ...], log: TurnLog) -> bool:
+    """Whether the report's first words name an everyday party (``RESPONSE_TIED_PARTIES``:
+    "the dentist called, ...") that none of the last ``_TIE_TURNS`` turns named: news of its
+    own, not what came of the advice (the review found three such reports taken)."""
+    named = [word for word in words[: RESPONSE_SUBJECT_WORDS + 2] if word in RESPONSE_TIED_PARTIES]
+    if not named:
+        return False
+    recent = set()
+    for turn in range(max(0, len(log) - _TIE_TURNS), len(log)):
+        recent.update(log.features[turn].text[:_TIE_CHARS].casefold().split())
+    return all(word not in recent for word in named)
 
 
 def _answers_back(words: tuple[str, ...]) -> Marker | None:

@@ -17,6 +17,7 @@ __all__ = [
     "RESPONSE_OWN_PARTIES",
     "RESPONSE_PARTICLES",
     "RESPONSE_SUBJECT_WORDS",
+    "RESPONSE_TIED_PARTIES",
     "RESPONSE_VERBS",
     "RESPONSE_WITH_PARTICLE",
 ]
@@ -74,4 +75,14 @@ RESPONSE_OWN_PARTIES = frozenset((
     "boss", "nan", "gran", "grandma", "granny", "grandad", "grandpa", "aunt", "auntie",
     "uncle", "cousin", "kids", "kid", "baby", "school", "nursery", "cat", "dog", "postman",
     "family", "parents", "in-laws", "sil", "mil", "fil", "colleague", "coworker",
+))  # fmt: skip
+
+# Parties of the user's everyday life who call or write about many things ("the dentist
+# called, appointment moved", "the post came, no letter from the bank", "the landlord texted,
+# rent is going up"): their response reports on the advice only where the thread's recent
+# turns named them (a tenancy thread's landlord); elsewhere it is news of its own.
+RESPONSE_TIED_PARTIES = frozenset((
+    "dentist", "doctor", "doctors", "gp", "surgery", "hospital", "clinic", "pharmacy",
+    "landlord", "landlady", "post", "postie", "mail", "bank", "vet", "vets", "teacher",
+    "council", "neighbour", "neighbor", "neighbours",
 ))  # fmt: skip

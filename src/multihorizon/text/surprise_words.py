@@ -31,12 +31,13 @@ CONFUSION_WORDS = frozenset((
 ))  # fmt: skip
 # What may not open the echo: a verb put first or a wh-word asks a question of its own ("wait,
 # should I ...?", "hang on, what about ...?"), and a report of the user's own doing is no echo
-# of the reply ("wait, I did that already?").
+# of the reply ("wait, I did that already?"), nor is one about the user's own things ("wait, my
+# water bill doubled? why would that be": "my", "our").
 ECHO_OPENERS = frozenset((
     "should", "can", "could", "would", "will", "shall", "may", "might", "must", "do", "does",
     "did", "is", "are", "was", "were", "am", "have", "has", "had", "what", "what's", "whats",
     "how", "why", "which", "who", "where", "when", "any", "also", "and", "but", "or", "about",
-    "back", "to", "for", "with",
+    "back", "to", "for", "with", "my", "our",
 ))  # fmt: skip
 # After the echo's "?", the clause that asks how or why (after ``REASON_FILLERS``): "how does
 # it know", "how is that fair", "why would that be", "how it is possible".

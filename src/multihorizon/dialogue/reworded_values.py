@@ -135,10 +135,10 @@ def _brings_its_own_subject(
     text: str, words: list[str], found: dict[str, frozenset[str]], log: TurnLog, since: int
 ) -> bool:
     """Whether a question pointing at nothing (no ``_POINTERS``) holds a content word (past
-    ``_SHORT_TERM`` letters) that neither
-    the output, a word the rule maps ("folders", "alias") nor a turn since the request says,
-    compared by its first ``_STEM`` letters ("rotation" of "rotate.sh"): "in January", "wifi
-    6", "the sea" bring a subject of their own and ask about the world."""
+    ``_SHORT_TERM`` letters) that neither the output, a word the rule maps ("folders",
+    "alias") nor a turn since the request says, compared by its first ``_STEM`` letters
+    ("rotation" of "rotate.sh"): "in January", "wifi 6" bring a subject of their own and ask
+    about the world (SPEC-028 §4.1)."""
     if not _POINTERS.isdisjoint(words):
         return False  # "is it set to start on boot?": its subject is the output's thing
     asked = [word for word in words if word in ASKED_BY]

@@ -144,7 +144,7 @@ def test_an_everyday_party_the_thread_never_named_brings_news_of_its_own(text: s
         mh.Intent.CONTINUE
     )
     tied = _washer()
-    tied.user("the landlord owns the machine, should he pay?")
+    tied.user("the machine came with the flat, who pays, me or the landlord?")
     tied.assistant("Usually yes: appliances the landlord supplied are his to repair.")
     assert tied.classify("the landlord texted, he'll send someone friday") is mh.Intent.CONTINUE
 

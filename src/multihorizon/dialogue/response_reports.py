@@ -53,6 +53,7 @@ __all__ = ["reports_a_response", "response_report"]
 
 _TIE_TURNS = 6  # turns back an everyday party must have been named in
 _TIE_CHARS = 2000  # characters of each such turn read
+_EDGES = ",.;:!?\"'()"
 
 
 def _responds(clause: list[str], at: int) -> bool:
@@ -122,9 +123,10 @@ def _untied_party(words: tuple[str, ...], log: TurnLog) -> bool:
     named = [word for word in words[: RESPONSE_SUBJECT_WORDS + 2] if word in RESPONSE_TIED_PARTIES]
     if not named:
         return False
-    recent = set()
+    recent: set[str] = set()
     for turn in range(max(0, len(log) - _TIE_TURNS), len(log)):
-        recent.update(log.features[turn].text[:_TIE_CHARS].casefold().split())
+        text = log.features[turn].text[:_TIE_CHARS].casefold()
+        recent.update(word.strip(_EDGES) for word in text.split())  # "your landlord."
     return all(word not in recent for word in named)
 
 

@@ -39,12 +39,14 @@ from collections.abc import Collection
 
 from ..config import Config
 from ..text.answer_shapes import GENERAL_WORDS
+from ..text.lexicon import Marker
 from ..text.output_nouns import POLAR_OPENERS
 from ..text.tokens import content_terms
 from ..text.value_questions import NORM_WORDS, VALUE_LEADS
 from ..text.value_synonyms import (
     ASK_PREAMBLES,
     ASKED_BY,
+    DATE_COMPARISONS,
     EVALUATIVE_WORDS,
     FIRST_PERSONS,
     REQUIREMENT_WORDS,
@@ -54,12 +56,13 @@ from ..text.value_synonyms import (
     shape_marks,
 )
 from ..tiers.scratch import ScratchEntry
+from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .plain_terms import equation_term
 from .turnlog import TurnLog
 from .typed_values import said_tokens, search_results
 
-__all__ = ["asked_by_preamble", "reworded_value_output"]
+__all__ = ["asked_by_preamble", "reworded_unasked_output", "reworded_value_output"]
 
 _CONTENT_CHARS = 1500  # characters of an output read (as rule summed-output-values)
 _WINDOW = 16  # turns back an output may be for such a question (as rule typed-output-values)
@@ -150,6 +153,35 @@ def _brings_its_own_subject(
         if not any(word.startswith(stem) for word in (*found.keys(), *said)):
             return True
     return False
+
+
+def reworded_unasked_output(
+    features: TurnFeatures, scratch: Collection[ScratchEntry], log: TurnLog, config: Config
+) -> ScratchEntry | None:
+    """Rule reworded-output-values for a question rule summed-output-values finds asks no
+    value: a yes/no question (the rule reads it only for a word of an output's state: "is it
+    set to start on boot?"), one asking the assistant for a value ("could you tell me its
+    process id?": the rest asked), one comparing dates ("which one is more recent?": no
+    "more" asked, no advice) or a "how" question ending in "for". Any other ("if I drop the
+    column, is there a risk ...?") asks no value."""
+    if not config.reworded_output_values or len(features.text) > _MAX_CHARS:
+        return None  # the rule reads questions up to _MAX_CHARS (as rule summed-output-values)
+    words = [word.strip(_EDGES) for word in features.text.casefold().split()]
+    dated = not DATE_COMPARISONS.isdisjoint(words)
+    if features.has(Marker.CONTINUE) and not dated:
+        return None
+    rest = asked_by_preamble(features.text)
+    if rest is not None:
+        return reworded_value_output(rest, scratch, log, config)
+    if features.request or asks_reason(features.text):
+        return None
+    opener = next((word for word in words if word not in VALUE_LEADS), "")
+    # "how long is that cached for?": a "how" question ending in "for" asks an amount, not
+    # what a thing is for (``MEANING_ENDS``).
+    stranded = opener == "how" and words[-1:] == ["for"]
+    if opener in POLAR_OPENERS or dated or stranded:
+        return reworded_value_output(features.text, scratch, log, config)
+    return None
 
 
 def asked_by_preamble(text: str) -> str | None:

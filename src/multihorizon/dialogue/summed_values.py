@@ -66,14 +66,13 @@ from ..text.value_questions import (
     QUANTITY_WORDS,
     VALUE_LEADS,
 )
-from ..text.value_synonyms import DATE_COMPARISONS
 from ..tiers.scratch import ScratchEntry
 from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .json_records import record_keys
 from .output_values import output_value_forms
-from .reworded_values import asked_by_preamble, reworded_value_output
+from .reworded_values import reworded_unasked_output, reworded_value_output
 from .tool_references import tool_name_words
 from .turnlog import TurnLog
 from .typed_values import typed_value_output
@@ -100,7 +99,7 @@ def summed_value_output(
     if len(scratch) == 0:
         return None
     if not _asks_value(features, scratch):
-        return _reworded_otherwise(features, scratch, log, config)
+        return reworded_unasked_output(features, scratch, log, config)
     held = _held_value_output(features, scratch, log, config) if features.terms else None
     if held is None:
         # rule typed-output-values: "who kicked it off?", "which port did it try?"
@@ -109,35 +108,6 @@ def summed_value_output(
         # rule reworded-output-values: "how quick was it?", "under which account?"
         return reworded_value_output(features.text, scratch, log, config)
     return held
-
-
-def _reworded_otherwise(
-    features: TurnFeatures, scratch: Collection[ScratchEntry], log: TurnLog, config: Config
-) -> ScratchEntry | None:
-    """Rule reworded-output-values for a question ``_asks_value`` refuses: a yes/no question
-    (the rule reads it only for a word of an output's state: "is it set to start on boot?"),
-    one asking the assistant for a value ("could you tell me its process id?": the rest
-    asked), one comparing dates ("which one is more recent?": no "more" asked, no advice)
-    or a "how" question ending in "for". Any other ("if I drop the column, is there a risk
-    ...?") asks no value."""
-    if not config.reworded_output_values or len(features.text) > _MAX_CHARS:
-        return None  # the rule reads questions up to _MAX_CHARS (as summed-output-values)
-    words = [word.strip(_EDGES) for word in features.text.casefold().split()]
-    dated = not DATE_COMPARISONS.isdisjoint(words)
-    if features.has(Marker.CONTINUE) and not dated:
-        return None
-    rest = asked_by_preamble(features.text)
-    if rest is not None:
-        return reworded_value_output(rest, scratch, log, config)
-    if features.request or asks_reason(features.text):
-        return None
-    opener = next((word for word in words if word not in VALUE_LEADS), "")
-    # "how long is that cached for?": a "how" question ending in "for" asks an amount, not
-    # what a thing is for (``MEANING_ENDS``).
-    stranded = opener == "how" and words[-1:] == ["for"]
-    if opener in POLAR_OPENERS or dated or stranded:
-        return reworded_value_output(features.text, scratch, log, config)
-    return None
 
 
 def _held_value_output(

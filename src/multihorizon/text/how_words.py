@@ -4,10 +4,13 @@ thing of its own (``dialogue.thread_hows``)."""
 
 from __future__ import annotations
 
+from .turn_words import OUTCOME_AUXILIARIES
+
 __all__ = ["HOW_ASKS", "HOW_FRAME", "HOW_SUBJECTS"]
 
-# The word after "how" that asks of people in general ("how do people ...", "how can others").
-HOW_ASKS = frozenset(("do", "does", "did", "can", "could", "would", "should", "will"))
+# The word after "how" that asks of people in general ("how do people ...", "how can others"):
+# the auxiliaries a question on an outcome opens with.
+HOW_ASKS = OUTCOME_AUXILIARIES
 # Who a general how-question asks about: people in general, not the user ("how do you ..." is
 # as often the user's own case, and so is "how can I").
 HOW_SUBJECTS = frozenset((

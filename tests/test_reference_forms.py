@@ -314,6 +314,25 @@ def test_ordinal_forms_switch_off_keeps_the_canonical_forms() -> None:
         ),
         ("I visited Rome, Paris and Berlin.", ()),
         ("A: yes\nB: no", ("yes", "no")),
+        # An ordinal word opening a line item is the item's text, not a prose list.
+        (
+            "Order:\n1. Strip the old tiles.\n2. First fix the pipes.\n3. Board the walls.\n"
+            "4. Second fix: fit the taps.\nThen seal.",
+            (
+                "Strip the old tiles.",
+                "First fix the pipes.",
+                "Board the walls.",
+                "Second fix: fit the taps.",
+            ),
+        ),
+        (
+            "Coats:\n- First coat thinned 10%.\n- Second coat neat.\n- Lastly, a clear varnish.",
+            ("First coat thinned 10%.", "Second coat neat.", "Lastly, a clear varnish."),
+        ),
+        (
+            "1. Gather the receipts.\n2. Sort them.\n\nFirst, scan each one. Second, file them.",
+            ("scan each one", "file them"),
+        ),
     ],
 )
 def test_enumerations_read_lettered_inline_and_prose_lists(

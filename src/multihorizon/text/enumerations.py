@@ -11,7 +11,7 @@ from itertools import pairwise
 from .counted_lists import announced_count, counted_lists
 from .or_pairs import or_pair
 from .pick_labels import roman_value
-from .scan import anchored_words, digit_group, sentence_spans
+from .scan import SpanSet, anchored_words, digit_group, sentence_spans
 from .sentence_lists import (
     LIST_LEAD_NOUNS,
     alternative_lists,
@@ -192,13 +192,13 @@ def _candidates(
     _heading_lists(text, candidates)
     _line_lists(text, candidates, nested)
     table_lists(text, candidates)  # rule table-rows
+    line_lists = SpanSet([(start, end) for start, end, _ in candidates])
     _inline_lists(text, candidates)
-    _prose_lists(text, candidates)
+    _prose_lists(text, candidates, line_lists)
     counted_lists(text, candidates)
-    # The reply's sentences, split once for the lists read from them (rule sentence-lists):
-    # alternatives (a gate word first), then instructions and comma lists (no other list).
-    # Read in replies up to _SENTENCE_LIST_CHARS: a longer one is a passage, rarely picked
-    # from, and splitting it per sentence costs 5x its other lists (tests/test_linear_time).
+    # The sentences, split once for their lists (rule sentence-lists: alternatives, then
+    # instructions and comma lists when no other list), in replies up to _SENTENCE_LIST_CHARS:
+    # a longer one is a passage, and splitting it costs 5x its lists (tests/test_linear_time).
     spans: list[tuple[int, int]] | None = None
     short = len(text) <= _SENTENCE_LIST_CHARS
     if short and has_alternatives(text):
@@ -435,12 +435,14 @@ def _strip_joiners(item: str) -> str:
     return item.strip().rstrip(",;")
 
 
-def _prose_lists(text: str, out: list[tuple[int, int, list[str]]]) -> None:
-    """Prose ordinals: "First, do X. Second, do Y. Finally, do Z."."""
-    # Every run opens with "first"; most turns have none, and the pattern is slow to scan.
+def _prose_lists(text: str, out: list[tuple[int, int, list[str]]], line_lists: SpanSet) -> None:
+    """Prose ordinals: "First, do X. Second, do Y. Finally, do Z."; not a word opening an item
+    of a line list (``line_lists``: "2. First fix the pipes" is that item's text). Every run
+    opens with "first"; most turns have none, and the pattern is slow to scan."""
     if "first" not in text.casefold():
         return
     marks = anchored_words(text, _PROSE_BLOCK, _PROSE_MARK)
+    marks = [mark for mark in marks if not line_lists.holds(mark.start())]
     if len(marks) < 2:
         return
     run: list[re.Match[str]] = []

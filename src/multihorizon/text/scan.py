@@ -15,9 +15,10 @@ is argued in its docstring and checked by differential tests (tests/test_linear_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 
-__all__ = ["ChainScanner", "anchored_words", "digit_group", "sentence_spans"]
+__all__ = ["ChainScanner", "SpanSet", "anchored_words", "digit_group", "sentence_spans"]
 
 _NON_SPACE = re.compile(r"\S")
 # A maximal run of end marks, or one line break. A run never fails: finditer reads it once.
@@ -151,3 +152,23 @@ def digit_group(text: str, position: int) -> bool:
         return text[position + 1].isdigit()
     group = text[position + 1 : position + 4]
     return len(group) == 3 and group.isdigit() and not text[position + 4 : position + 5].isdigit()
+
+
+class SpanSet:
+    """Spans ``[start, end)`` of a text, asked whether a position lies inside one of them in
+    O(log n): a 1M-character reply holds thousands of lists and words to test against them."""
+
+    __slots__ = ("_reach", "_starts")
+
+    def __init__(self, spans: Sequence[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self._starts = [start for start, _ in ordered]
+        # The furthest end any span up to each index reaches: spans may overlap or nest.
+        self._reach: list[int] = []
+        for _, end in ordered:
+            self._reach.append(max(end, self._reach[-1]) if self._reach else end)
+
+    def holds(self, position: int) -> bool:
+        """Whether ``position`` lies inside one of the spans."""
+        index = bisect_right(self._starts, position) - 1
+        return index >= 0 and self._reach[index] > position

@@ -130,6 +130,17 @@ def test_ordinal_picks_the_laid_out_list_over_a_later_offer(query: str, item: st
     assert _items(_steps_then(_OFFERED), query)[:1] == [item]
 
 
+@pytest.mark.parametrize("chat", [2, 4, 6])
+def test_a_series_some_exchanges_old_still_yields_to_the_list_before_it(chat: int) -> None:
+    history = _steps_then(_OFFERED)
+    for n in range(chat):
+        history += [("user", f"ok, tried it, round {n} done"), ("assistant", "Good, carry on.")]
+    assert _items(history, "the second step - how long does it take?")[:1] == ["Flush the valve"]
+    assert _items(history, "what about the last point?")[:1] == ["Bleed the radiators"]
+    off = mh.Config().replace(laid_out_lists=False)
+    assert _items(history, "what about the last point?", off)[:1] == ["a bit of cling film"]
+
+
 def test_without_the_rule_the_latest_series_is_read() -> None:
     off = mh.Config().replace(laid_out_lists=False)
     items = _items(_steps_then(_OFFERED), "the second one - how long?", off)

@@ -37,8 +37,9 @@ _FLOOR = 0.005  # seconds: below this a 10k call is too fast to time on a shared
 _UNITS = (
     "\n", " ", "\t", "!", ".", "?", "ok. ", "ok.", "x\n", " \n", "\t\n", ".\n", "!x", "a",
     "x ", "(", "((a)", "[", "1. ", "- ", "-", "_", ", ", " ,", ":", "a:", "e.g. ", "a. ",
-    "then, ", "first, ", "2. First a.\n", "Error: ", "thanks ", "back to x ", "the ", "I ", "Kubernetes ",
-    "Two a. ", "Two a.\n\n", "Here are two x.\n\n", "You could a. Or b. ", "Keep a, keep b, ",
+    "then, ", "first, ", "2. First a.\n", "Error: ", "thanks ", "back to x ", "the ", "I ",
+    "Kubernetes ", "Two a. ", "Two a.\n\n", "Here are two x.\n\n", "You could a. Or b. ",
+    "Keep a, keep b, ",
 )  # fmt: skip
 # Markers whose rule reads the text right after them, and endings read from the end.
 _FRAMES = (

@@ -26,6 +26,7 @@ import test_item_boundaries
 import test_laid_out_lists
 import test_named_items_and_run_repeats
 import test_noun_references
+import test_ordinal_terms
 import test_output_sayings
 import test_output_value_forms
 import test_picks_and_responses
@@ -1792,6 +1793,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_clarify_meaning_qualifiers.OBSERVERS,
     **test_clarify_unmarked_terms.OBSERVERS,
     **test_laid_out_lists.OBSERVERS,
+    **test_ordinal_terms.OBSERVERS,
     **test_again_references.OBSERVERS,
     **test_return_targets.OBSERVERS,
     **test_noun_references.OBSERVERS,

@@ -73,6 +73,7 @@ class RuleSwitches:
     # "before I go with (b), would the first route ...": the item the question names (clause-picks).
     clause_picks: bool = True
     ordinal_about: bool = True  # "the last one about watering" (rule ordinal-about)
+    ordinal_terms: bool = True  # "what is first fix?": the item it opens (rule ordinal-terms)
     # "the second one" over the user's own list when no reply since has one (rule
     # own-list-ordinals).
     own_list_ordinals: bool = True

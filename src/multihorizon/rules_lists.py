@@ -104,7 +104,9 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "item accuracy off -> on (everything else on): lists_tune38 65/82 -> 76/82; "
         "lists_holdout38 46/53 either way (its later series are no lists the parse reads); "
         "every other hand-written set unchanged (items, acc@1, intent); "
-        "tests/test_laid_out_lists.py",
+        "tests/test_laid_out_lists.py. Stop 43: the laid-out list is looked for back from "
+        "the series' reply, not from the turn (a stop-43 audit's 'what about the last "
+        "point?' ten turns after the series fell to it); every hand-written file unchanged.",
         "dialogue.laid_out_lists.with_laid_out_lists",
     ),
     (
@@ -141,5 +143,22 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "31/35 (acc@1 0.833 -> 0.854); lists_holdout38 44/53 -> 46/53; every other "
         "hand-written set unchanged; tests/test_laid_out_lists.py",
         "dialogue.own_lists.with_own_lists",
+    ),
+    (
+        "ordinal-terms",
+        "references",
+        "§4.1",
+        "An ordinal whose words (its determiner aside, two or more, not ending in 'one') open "
+        "exactly one item of the lists of the turn it resolved to names that item, not the "
+        "item at its place: 'what did you mean by first fix?' over '1. Strip out the old "
+        "tiles. 2. First fix plumbing ... 5. Second fix: fitting the taps' is the second item, "
+        "'the first aid kit' over '- Water - First aid kit - Torch' the second. An item that "
+        "holds the words later ('the first fix did not hold') is not named by them.",
+        {"ordinal_terms": False},
+        "Found on a stop-43 audit conversation written before any code (a60, a bathroom "
+        "refit: 'what did you mean by first fix exactly?' got the first item), its miss read "
+        "then. Every hand-written file (147, 1,219 item probes) off -> on: unchanged, none "
+        "holds such an ordinal; tests/test_ordinal_terms.py.",
+        "dialogue.ordinal_terms.with_ordinal_terms",
     ),
 )

@@ -34,6 +34,7 @@ from .laid_out_lists import with_laid_out_lists
 from .letter_picks import with_clause_picks, with_letter_picks
 from .list_topics import with_list_topics
 from .ordinal_about import with_ordinal_about
+from .ordinal_terms import with_ordinal_terms
 from .own_lists import (
     with_own_list_items,
     with_own_list_ordinals,
@@ -82,6 +83,7 @@ def with_item_rules(
     resolution = with_plain_quality(resolution, content, log, config)
     resolution = with_implicit_items(resolution, content, features, log, config)
     resolution = with_ordinal_about(resolution, content, log, config)
+    resolution = with_ordinal_terms(resolution, log, config)
     resolution = with_letter_picks(resolution, content, features, log, config)
     resolution = with_clause_picks(resolution, content, log, config)
     return with_item_over_said(resolution, log, config)

@@ -47,7 +47,7 @@ from .turnlog import TurnLog
 __all__ = ["with_laid_out_lists"]
 
 _LIST_TURNS = 3  # replies with lists searched back for a laid-out list, the series' first
-_WALK = 12  # turns walked back for them
+_WALK = 12  # turns walked back from the series' reply for them
 _NOT_NAMING = STOPWORDS | GENERIC_NOUNS  # words after an ordinal that name no list
 _STOP_CHARS = "".join(sorted(MENTION_STOPS))
 _CHOICE_CHARS = 300  # characters of a question read for a word asking to choose
@@ -177,7 +177,9 @@ def _laid_out(
     """The most recent laid-out list that has the item asked for: of the series' own reply
     (the lists before it), then of the replies with lists before it."""
     seen = 0
-    for earlier in range(turn, max(-1, len(log) - 1 - _WALK), -1):
+    # Back from the series' reply, not from now: the series may be several turns old ("the
+    # last point" after a digression still means the list laid out before the series).
+    for earlier in range(turn, max(-1, turn - _WALK), -1):
         if earlier != turn:
             if log.roles[earlier] != "assistant" or not log.enumerations.get(earlier):
                 continue

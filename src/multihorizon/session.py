@@ -19,7 +19,6 @@ import operator
 import threading
 import uuid
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -42,7 +41,7 @@ from .dialogue.rare_output_tokens import with_rare_tokens
 from .dialogue.references import Mention, Reference
 from .dialogue.repeat_runs import without_repeat_objects
 from .dialogue.resolution import Resolution, resolve_turn
-from .dialogue.threads import ThreadPlan, Threads
+from .dialogue.threads import Threads
 from .dialogue.threadstate import ThreadState, title_from
 from .dialogue.tool_references import match_tool_references
 from .dialogue.turnlog import TurnLog
@@ -50,31 +49,13 @@ from .embed import Embedder, HashingEmbedder, normalise_embedding
 from .errors import EmbeddingError, InputError, SessionClosedError, StalePlanError
 from .inputs import check_name, check_speaker, check_text, utc_timestamp, valid_unicode
 from .session_intent import SessionIntent
+from .session_plan import TurnPlan
 from .session_state import SessionState
 from .text.lexicon import Lexicon, Marker, default_lexicon
 from .tiers import conversation
 from .tiers.scratch import ScratchBuffer, ScratchEntry
 
 __all__ = ["Session", "TurnPlan"]
-
-
-@dataclass(frozen=True, slots=True)
-class TurnPlan:
-    """Everything one user turn will change, computed before anything changes. ``commit``
-    applies it; it is valid only for the session state it was planned on."""
-
-    text: str
-    embedding: npt.NDArray[np.float32]
-    timestamp: str
-    speaker: str | None
-    features: TurnFeatures
-    resolution: Resolution
-    intent: Intent
-    thread: ThreadPlan
-    thread_state: ThreadState
-    envelope: Envelope
-    turn_id: int  # the id the turn gets when committed
-    lineage: str  # which incarnation of the session it was planned on
 
 
 def _with_speaker(terms: tuple[str, ...], speaker: str | None) -> tuple[str, ...]:

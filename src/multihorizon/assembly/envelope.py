@@ -6,11 +6,12 @@ active thread and its state, the scored turns, and the SPEC-028 §7 headers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._slots import slot_setters
 from ..config import Blend, Config
 from ..dialogue.intent import Intent
 from ..dialogue.references import Reference
@@ -48,7 +49,7 @@ class ContextItem:
     reason: str
 
     def __init__(self, turn_id: int, role: str, content: str, score: float, reason: str) -> None:
-        # Each field through its slot (see ``_slot_setters``): a turn makes dozens.
+        # Each field through its slot (see ``multihorizon._slots``): a turn makes dozens.
         _CONTEXT_ITEM[0](self, turn_id)
         _CONTEXT_ITEM[1](self, role)
         _CONTEXT_ITEM[2](self, content)
@@ -63,7 +64,7 @@ class ContextItem:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Envelope:
     """The context decision for one user turn. ``turn_id`` is None for a preview."""
 
@@ -84,6 +85,38 @@ class Envelope:
     # Earlier turn ids this turn most likely builds on, best first: resolved references, the
     # turn a multi-party message replies to, the turn just before it, then the items.
     antecedents: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        turn_id: int | None,
+        intent: Intent,
+        blend: Blend,
+        cdr_novelty: bool | str,
+        mode: str,
+        active_thread: str,
+        thread_resumed: bool,
+        references: tuple[Reference, ...],
+        thread_state: ThreadState,
+        summary: str,
+        items: tuple[ContextItem, ...],
+        headers: Mapping[str, str],
+        antecedents: tuple[int, ...] = (),
+    ) -> None:
+        # Each field through its slot (see ``multihorizon._slots``): one envelope a turn.
+        setters = _ENVELOPE
+        setters[0](self, turn_id)
+        setters[1](self, intent)
+        setters[2](self, blend)
+        setters[3](self, cdr_novelty)
+        setters[4](self, mode)
+        setters[5](self, active_thread)
+        setters[6](self, thread_resumed)
+        setters[7](self, references)
+        setters[8](self, thread_state)
+        setters[9](self, summary)
+        setters[10](self, items)
+        setters[11](self, headers)
+        setters[12](self, antecedents)
 
     def __repr__(self) -> str:
         return (
@@ -116,7 +149,7 @@ class PackedItem:
     def __init__(
         self, tier: str, source_id: str, content: str, score: float, tokens: int, reason: str
     ) -> None:
-        # Each field through its slot (see ``_slot_setters``): an envelope holds up to ~100.
+        # Each field through its slot (see ``multihorizon._slots``): an envelope holds up to ~100.
         _PACKED_ITEM[0](self, tier)
         _PACKED_ITEM[1](self, source_id)
         _PACKED_ITEM[2](self, content)
@@ -125,17 +158,9 @@ class PackedItem:
         _PACKED_ITEM[5](self, reason)
 
 
-def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
-    """The ``__set__`` of each field's slot, in field order. A frozen dataclass's own
-    ``__init__`` sets each field through ``object.__setattr__`` (the generic attribute
-    path: ~1.2 µs a ``PackedItem`` on the bench box); a slot's own setter does the same
-    store in about half the time (issue 14: envelope items are made per turn). Equality,
-    hashing, ``repr``, ``replace`` and the frozen ``__setattr__`` stay the dataclass's."""
-    return tuple(cls.__dict__[field.name].__set__ for field in fields(cls))
-
-
-_CONTEXT_ITEM = _slot_setters(ContextItem)
-_PACKED_ITEM = _slot_setters(PackedItem)
+_CONTEXT_ITEM = slot_setters(ContextItem)
+_PACKED_ITEM = slot_setters(PackedItem)
+_ENVELOPE = slot_setters(Envelope)
 
 
 def context_items(

@@ -272,7 +272,7 @@ def added_question(context: DialogueContext, features: TurnFeatures) -> int:
         return -1
     if not (context.after_a_reply() and threads.active >= 0):
         return -1
-    if any(features.has(marker) for marker in _BACK):
+    if features.has_any(_BACK):
         return -1
     situations, topics = config.adder_situations, config.adder_topics
     split = split_tail(text, situations, topics)

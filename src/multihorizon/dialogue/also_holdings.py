@@ -120,11 +120,11 @@ def adds_a_holding(context: DialogueContext, features: TurnFeatures) -> bool:
     # A text of at most TERSE_CHARS right after a reply goes past the native settle (rule
     # terse-reports): its "too" or "as well" may anchor; a longer one needs a marked anchor.
     tails = config.terse_reports and len(text) <= TERSE_CHARS
-    if not (tails or any(features.has(marker) for marker in _ANCHOR_MARKERS)):
+    if not (tails or features.has_any(_ANCHOR_MARKERS)):
         return False  # no "also", "plus", "oh and" or "another thing": nothing to read
     if not (len(log) > 0 and log.roles[-1] == "assistant" and threads.active >= 0):
         return False
-    if any(features.has(marker) for marker in _BACK):
+    if features.has_any(_BACK):
         return False
     start = added_thing(text, tails)
     if start < 0:

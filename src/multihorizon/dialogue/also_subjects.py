@@ -55,7 +55,7 @@ def adds_a_subject(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if not (len(log) > 0 and log.roles[-1] == "assistant" and threads.active >= 0):
         return False
-    if any(features.has(marker) for marker in _BACK) or any(
+    if features.has_any(_BACK) or any(
         kind == Marker.CLARIFY and features.text[start:end].casefold() != "again"
         for kind, _, start, end in features.hits
     ):

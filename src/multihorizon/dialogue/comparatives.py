@@ -61,7 +61,7 @@ def comparative_mentions(text: str) -> list[Mention]:
     the noun's term when it names a kind of thing. Empty for most turns: the words are read
     only when the text holds "the"."""
     folded_text = text.casefold()
-    if "the " not in folded_text or not any(stem in folded_text for stem in _STEMS):
+    if "the " not in folded_text or not any(map(folded_text.__contains__, _STEMS)):
         return []
     tokens = words(text)
     folded = [token.casefold() for token in tokens]

@@ -300,7 +300,7 @@ def confirms_the_reply(context: DialogueContext, features: TurnFeatures) -> bool
     config, log = context.config, context.log
     if not (config.confirm_checks and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
-    if not features.has(Marker.CONFIRM_MARK) or any(features.has(m) for m in _NEW_SUBJECT):
+    if not features.has(Marker.CONFIRM_MARK) or features.has_any(_NEW_SUBJECT):
         return False
     reply = log[len(log) - 1].content
     terms = lambda: frozenset(content_terms(reply))  # noqa: E731 (read only when asked)

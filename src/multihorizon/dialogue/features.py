@@ -10,7 +10,7 @@ no rule needs a character cap to bound repeated scans.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -92,6 +92,12 @@ class TurnFeatures:
     def has(self, marker: Marker) -> bool:
         """Whether a marker of this category hit."""
         return int(marker) in self.kinds
+
+    def has_any(self, markers: Iterable[Marker]) -> bool:
+        """Whether a marker of any of these categories hit: ``any(self.has(m) for m in
+        markers)`` in one C-level pass (a ``Marker`` hashes and compares as its int; issue
+        14: rules ask it on every turn)."""
+        return not self.kinds.isdisjoint(markers)
 
     def once(self, name: str, key: object, read: Callable[[], _T]) -> _T:
         """``read()`` the first time a rule asks for ``name`` under ``key`` (the session's

@@ -104,7 +104,7 @@ def asks_why_of_the_reply(context: DialogueContext, features: TurnFeatures) -> b
         and len(log) > 0
         and log.roles[-1] == "assistant"
         and int(log.thread_index[-1]) == active
-        and not any(features.has(marker) for marker in _OWN_TOPIC)
+        and not features.has_any(_OWN_TOPIC)
     ):
         return False
     words = plain_words(features.text)

@@ -90,12 +90,12 @@ def reacts_to_an_item(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if int(log.thread_index[-1]) != threads.active or log.features[-1].open_offer:
         return False
-    if any(features.has(marker) for marker in _MOVES):
+    if features.has_any(_MOVES):
         return False
     noun = item_reaction(features.words.plain)
     if not noun:
         return False
-    if any(features.has(marker) for marker in _ITEM_MARKERS):
+    if features.has_any(_ITEM_MARKERS):
         return True
     named = [word for word in noun if word not in REACTION_NOUN_WORDS]
     if not named:

@@ -100,7 +100,7 @@ def asks_more_alike(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if int(log.thread_index[-1]) != threads.active:
         return False
-    if any(features.has(marker) for marker in MOVES):
+    if features.has_any(MOVES):
         return False
     liked = liked_words(text)
     if liked is None:

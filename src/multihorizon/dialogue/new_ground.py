@@ -54,7 +54,7 @@ def on_new_ground(context: DialogueContext, features: TurnFeatures, resolution: 
         and threads.active >= 0
         and not resolution.prior
         and not resolution.has_tool
-        and not any(features.has(marker) for marker in _BACK)
+        and not features.has_any(_BACK)
     ):
         return False
     terms = set(features.terms)

@@ -119,7 +119,7 @@ def opens_new_subject(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if not (len(log) > 0 and log.roles[-1] == "assistant" and threads.active >= 0):
         return False
-    if any(features.has(marker) for marker in _BACK):
+    if features.has_any(_BACK):
         return False
     # The turn's record (``TurnFeatures.words``, ``terms``): the other statement rules read
     # the same words.

@@ -133,6 +133,6 @@ def picks_an_option(context: DialogueContext, features: TurnFeatures) -> bool:
     reply = log.features[-1]
     if int(log.thread_index[-1]) != threads.active or not asks_the_user(reply):
         return False
-    if any(features.has(marker) for marker in MOVES):
+    if features.has_any(MOVES):
         return False
     return option_pick(text, choice_sentence(reply.text))

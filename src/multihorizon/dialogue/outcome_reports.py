@@ -257,7 +257,7 @@ def reports_an_outcome(context: DialogueContext, features: TurnFeatures) -> bool
         features.text, outcome_chars(config), nouns
     ):
         return False
-    if any(features.has(marker) for marker in _MOVES):
+    if features.has_any(_MOVES):
         return False  # "Unrelated, my work VPN disconnects ..." moves on
     if features.asks_for:
         return False

@@ -72,7 +72,7 @@ def points_into_itself(
         and threads.active >= 0
         and not resolution.prior
         and not resolution.has_tool
-        and not any(features.has(marker) for marker in _BACK)
+        and not features.has_any(_BACK)
     ):
         return False
     pointers = [hit[2] for hit in features.hits if hit[0] in _POINTERS]

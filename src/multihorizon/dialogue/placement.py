@@ -86,7 +86,7 @@ def thread_for_turn(
         reference_thread=reference_thread,
         reply_thread=int(log.thread_index[reply_to]) if reply_to >= 0 else -1,
         multi_party=multi_party,
-        points_back=lambda: any(features.has(marker) for marker in _POINTS_BACK),
+        points_back=lambda: features.has_any(_POINTS_BACK),
         resume_words=resume_words,
         definite_terms=features.definite_terms if config.vocabulary_resume else (),
         thresholds=context.thresholds,

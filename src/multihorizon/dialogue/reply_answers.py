@@ -132,7 +132,7 @@ def answers_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
         and int(log.thread_index[-1]) == threads.active
         and not context.speakers.multi_party(config)
         and not context.peer_dialogue()
-        and not any(features.has(marker) for marker in _MOVES)
+        and not features.has_any(_MOVES)
         and not features.asks_for
         and answer_statement(features.text)
     )

@@ -90,7 +90,7 @@ def reports_stated(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if int(log.thread_index[-1]) != threads.active or log.features[-1].open_offer:
         return False
-    if any(features.has(marker) for marker in _NOT_STATED):
+    if features.has_any(_NOT_STATED):
         return False
     if features.has(Marker.GATE_NUMBER) and any(char.isdigit() for char in text):
         return False  # "option 2 won't boot, tried it": an item of a list, not the gate word

@@ -96,7 +96,7 @@ def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if int(log.thread_index[-1]) != threads.active or log.features[-1].open_offer:
         return False
-    if any(features.has(marker) for marker in NOT_TERSE):
+    if features.has_any(NOT_TERSE):
         return False
     if context.speakers.multi_party(config) or context.peer_dialogue():
         return False

@@ -49,7 +49,7 @@ def adds_to_the_thread(context: DialogueContext, features: TurnFeatures) -> bool
         and int(log.thread_index[-1]) == context.threads.active
     ):
         return False
-    if any(features.has(marker) for marker in _MOVES):
+    if features.has_any(_MOVES):
         return False  # the topic moves on or back; "explain quantum tunnelling" asks
     if features.asks_for or asks_for_something(text):
         return False  # "Can you find me a hotel there?" asks for something of its own

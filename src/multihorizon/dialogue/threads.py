@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -48,6 +47,7 @@ from ..errors import InputError
 from ..text.tokens import slug
 from .intent import Intent
 from .returns import held_by_thread, holds_all, last_left
+from .thread_plans import PreparedTurn, ThreadPlan
 from .thread_restore import CheckedWords, RecentWindows, add_words
 
 __all__ = ["Lazy", "PreparedTurn", "ThreadPlan", "Threads"]
@@ -59,30 +59,6 @@ Lazy = bool | Callable[[], bool]
 
 def _holds(value: Lazy) -> bool:
     return value() if callable(value) else value
-
-
-@dataclass(slots=True, eq=False)  # not frozen: a frozen __init__ costs 4x (issue 14)
-class PreparedTurn:
-    """What one turn adds to its thread, computed before anything is committed."""
-
-    plan: ThreadPlan
-    row: npt.NDArray[np.float64]
-    unit: npt.NDArray[np.float32]
-    recent: npt.NDArray[np.float32]
-    new_terms: frozenset[str]
-    terms: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ThreadPlan:
-    """Where one turn goes: an existing thread (``index``) or a new one (``index == count``)."""
-
-    index: int
-    name: str
-    is_new: bool
-    resumed: bool  # a dormant thread became active again (SPEC-028 §3.3 "RESUMED")
-    # which rule decided: active, reply, reference, resume, vocabulary, answer, centroid, new
-    rule: str
 
 
 class Threads:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._slots import slot_setters
 from ..errors import InputError
 from ..text.entries import (
     NOMINAL,
@@ -209,25 +210,22 @@ class ThreadState:
         else:
             open_questions = tuple([question for question, _ in questions])
             replied = tuple([flag for _, flag in questions])
+        kept = (self.established if established is None else established)[-limit:]
+        asked = open_questions[-limit:]
+        required = (self.user_constraints if constraints is None else constraints)[-limit:]
+        same = (kept, asked, required) == self._lists()
+        # Each field through its slot (see ``multihorizon._slots``): object.__setattr__ took
+        # half of this copy (issue 14: one a turn, two with the reply).
         state = object.__new__(ThreadState)
-        setter = object.__setattr__
-        setter(state, "thread_id", self.thread_id)
-        setter(state, "title", self.title)
-        setter(state, "last_active_turn", turn_id)
-        setter(
-            state,
-            "established",
-            (self.established if established is None else established)[-limit:],
-        )
-        setter(state, "open_questions", open_questions[-limit:])
-        setter(
-            state,
-            "user_constraints",
-            (self.user_constraints if constraints is None else constraints)[-limit:],
-        )
-        setter(state, "replied", replied[-limit:])
-        same = (state.established, state.open_questions, state.user_constraints) == self._lists()
-        setter(state, "_rendered", self._rendered if same else None)
+        setters = _THREAD_STATE
+        setters[0](state, self.thread_id)
+        setters[1](state, kept)
+        setters[2](state, asked)
+        setters[3](state, required)
+        setters[4](state, turn_id)
+        setters[5](state, self.title)
+        setters[6](state, replied[-limit:])
+        setters[7](state, self._rendered if same else None)
         return state
 
     def _after_user(self, text: str, turn_id: int, limit: int) -> ThreadState:
@@ -279,6 +277,10 @@ class ThreadState:
                 constraints.append(make_entry(third_person(core, first)))
             elif is_user_fact(core, low, tokens, first):
                 facts.append(make_entry(third_person(core, first)))
+        kept = merge(self.established, facts, limit) if facts else None
+        required = merge(self.user_constraints, constraints, limit) if constraints else None
+        if not (acknowledged or asked):  # most turns: the open questions stay as they are
+            return self._evolve(turn_id, limit, kept, None, required)
         questions = list(zip(self.open_questions, self.replied, strict=True))
         if acknowledged:
             # SPEC-028 §6.2: the user's thanks settles what the assistant has replied to.
@@ -293,13 +295,7 @@ class ThreadState:
                 if key and key not in seen:
                     seen.add(key)
                     questions.append((question, False))
-        return self._evolve(
-            turn_id,
-            limit,
-            merge(self.established, facts, limit) if facts else None,
-            questions,
-            merge(self.user_constraints, constraints, limit) if constraints else None,
-        )
+        return self._evolve(turn_id, limit, kept, questions, required)
 
     def _after_assistant(self, text: str, turn_id: int, limit: int) -> ThreadState:
         sentences = split_sentences(text)
@@ -534,6 +530,7 @@ def _assistant_facts(sentences: list[str], closed: list[str]) -> list[str]:
 
 
 _LABELS = ("Established", "Open", "Constraints")
+_THREAD_STATE = slot_setters(ThreadState)
 # What ``state()`` writes and ``restore`` takes: every field but the rendered summary.
 _STORED_FIELDS = frozenset(
     name for name, spec in ThreadState.__dataclass_fields__.items() if spec.init

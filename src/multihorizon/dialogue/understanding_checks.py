@@ -134,7 +134,7 @@ def checks_the_reply(context: DialogueContext, features: TurnFeatures) -> bool:
     config, log = context.config, context.log
     if not (config.understanding_checks and len(log) > 0 and log.roles[-1] == "assistant"):
         return False
-    if any(features.has(marker) for marker in _NEW_SUBJECT):
+    if features.has_any(_NEW_SUBJECT):
         return False
     if not understanding_check(features.text):
         return False

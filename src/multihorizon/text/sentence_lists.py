@@ -120,7 +120,7 @@ def _paragraphs(text: str, spans: Sequence[tuple[int, int]]) -> list[list[tuple[
 def has_alternatives(text: str) -> bool:
     """Whether ``text`` may hold alternatives (a cheap test before its sentences are split)."""
     folded = text.casefold()
-    return any(gate in folded for gate in _ALTERNATIVE_GATES)
+    return any(map(folded.__contains__, _ALTERNATIVE_GATES))
 
 
 def alternative_lists(

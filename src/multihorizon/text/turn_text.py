@@ -96,7 +96,7 @@ class TurnWords:
         """``plain_words`` of the text: each of ``tokens`` without ``WORD_STRIP``'s marks."""
         found = self._plain
         if found is None:
-            found = self._plain = tuple(token.strip(WORD_STRIP) for token in self.tokens)
+            found = self._plain = tuple([token.strip(WORD_STRIP) for token in self.tokens])
         return found
 
     def clauses(self) -> Iterator[list[str]]:

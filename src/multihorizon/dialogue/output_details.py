@@ -45,7 +45,7 @@ from .output_values import output_value_forms
 from .references import Reference
 from .resolution import Resolution
 from .summed_values import summed_value_output
-from .summing_replies import echoed_words
+from .summing_replies import asks_reasons, echoed_words, said_since
 from .tool_references import entry_words, output_reference, tool_name_words
 from .turnlog import TurnLog
 
@@ -203,7 +203,7 @@ def output_detail(
         own_only=pointing,
         parts=parts,
         forms=forms,
-        replies=config.summing_reply_words,
+        replies=config.summing_reply_words and not asks_reasons(features.text),
         days=config.weekday_forms,
     )
     if index < 0:
@@ -287,7 +287,10 @@ def _detail_holder(
         # Rule output-value-forms: "that 23:30 last train, is it on sundays too" holds a
         # number a turn said and the output does not show: its "sundays" is no "Sun" asked.
         held = _held(entry, terms, parts, forms and said_numbers.issubset(shown), days)
-        own = said - echoed if exchange_over(entry.turn_id, log) else said
+        own = said
+        if echoed and exchange_over(entry.turn_id, log):
+            # Not when the talk since moved on to the question's other words.
+            own = said if said_since(terms - held, entry.turn_id, log) else said - echoed
         key = (len(held - own) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
             best, top, best_held = index, key, held

@@ -4,7 +4,10 @@ An output writes a date as "2026-11-03", a clock time as "22:00", a weekday as "
 question asks for "the 3rd", "10pm", "saturday". ``value_forms`` reads the spoken forms of an
 output's dates, times and abbreviated day and month names, so the output's words hold them
 (``dialogue.tool_references.entry_words``) and rule output-details finds the output a question
-about "the 3rd" means. One pass of ``str.split`` over a bounded prefix; no pattern.
+about "the 3rd" means. Rule weekday-forms adds an ISO date's weekday ("how far did i go on
+wednesday" of "2026-06-03") and a clock time's part of the day ("which one is early in the
+morning" of "08:30"), reading a CSV row's cells as tokens. One pass of ``str.split`` over a
+bounded prefix; no pattern.
 """
 
 from __future__ import annotations
@@ -31,10 +34,10 @@ _WEEKDAYS = (
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 )  # fmt: skip
 # The part of the day a clock time's hour falls in (0-23): "which one is early in the
-# morning" of "08:30", "the evening run" of "18:45" (rule day-part-forms).
-_DAY_PARTS = ("night",) * 5 + ("morning",) * 7 + ("afternoon",) * 5 + ("evening",) * 5 + (
-    "night",
-) * 2
+# morning" of "08:30", "the evening run" of "18:45" (rule weekday-forms).
+_DAY_PARTS = (
+    ("night",) * 5 + ("morning",) * 7 + ("afternoon",) * 5 + ("evening",) * 5 + ("night",) * 2
+)
 # An ordinal's suffix by the number's last digit (11th-13th take "th").
 _SUFFIXES = ("th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th")
 # Characters trimmed from a token's edges; "am"/"pm" words that follow a clock time.
@@ -50,10 +53,9 @@ def value_forms(text: str, *, weekdays: bool = False) -> frozenset[str]:
     its ordinal day ("3rd") and month name ("november"), of a day beside a month name ("May
     3", "14 Nov") its ordinal; of a clock time ("22:00", "10:10:02 PM") its hour in 12-hour
     form ("10pm"); of an abbreviated day or month name ("sat", "Nov") the full name; of a
-    number that is nought ("0.00") "zero". ``weekdays`` (rules weekday-forms and
-    day-part-forms): also an ISO date's weekday ("2026-06-03": "wednesday") and a clock
-    time's part of the day ("08:30": "morning"), and a CSV row's cells. Callers bound
-    ``text``."""
+    number that is nought ("0.00") "zero". ``weekdays`` (rule weekday-forms): also an ISO
+    date's weekday ("2026-06-03": "wednesday") and a clock time's part of the day ("08:30":
+    "morning"), with a CSV row's cells read as tokens. Callers bound ``text``."""
     found: set[str] = set()
     # A CSV row is one run of characters ("2026-06-03,Intervals,10.5"): with ``weekdays`` its
     # cells are read as tokens (a comma stays at a cell's end, as in prose).

@@ -136,7 +136,13 @@ def _number_forms(
     if len(pieces) < 2 or not all(_digits(p[:2]) for p in pieces[:2]) or len(pieces[0]) > 2:
         return
     hour = int(pieces[0])
-    if weekdays and hour <= 23 and after not in _MERIDIEMS:
+    if (
+        weekdays
+        and hour <= 23
+        and after not in _MERIDIEMS
+        and (len(pieces) == 2 or len(pieces[0]) == 2)
+    ):
+        # A clock time ("07:15", "01:42:17"), not a duration's hours ("1:31:10").
         found.add(_DAY_PARTS[hour])
     if after in _MERIDIEMS and 1 <= hour <= 12:
         found.add(f"{hour}{after[0]}m")

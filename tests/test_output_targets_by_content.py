@@ -179,9 +179,7 @@ def test_a_part_of_the_day_is_the_clock_times_in_it() -> None:
     assert "morning" in value_forms("sprint drills    07:15  velodrome", weekdays=True)
 
 
-@pytest.mark.parametrize(
-    "text", ["and on sunday?", "what's a good morning routine before a ride?"]
-)
+@pytest.mark.parametrize("text", ["and on sunday?", "what's a good morning routine before a ride?"])
 def test_days_no_output_shows_name_none(text: str) -> None:
     assert tool_target(_rides(), text) is None
     assert TOOL not in intents_by_every_path(_rides(), text)

@@ -287,10 +287,8 @@ def _detail_holder(
         # Rule output-value-forms: "that 23:30 last train, is it on sundays too" holds a
         # number a turn said and the output does not show: its "sundays" is no "Sun" asked.
         held = _held(entry, terms, parts, forms and said_numbers.issubset(shown), days)
-        own = said
-        if echoed and exchange_over(entry.turn_id, log):
-            # Not when the talk since moved on to the question's other words.
-            own = said if said_since(terms - held, entry.turn_id, log) else said - echoed
+        # Not when the talk since moved on to the question's other words.
+        own = said if said_since(terms - held, entry.turn_id, log) else said - echoed
         key = (len(held - own) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
             best, top, best_held = index, key, held

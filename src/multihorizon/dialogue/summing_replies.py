@@ -9,7 +9,8 @@ gpa") then holds a word a turn said: no output holds a detail of its own, and th
 stays DRILL_DOWN. ``echoed_words`` reads which of a question's said words only such replies
 said (the assistant turns after the turn an output came after, up to the next user turn),
 each the reply of an output holding the word among its values (a JSON key names a field many
-outputs have); rule output-details counts them unsaid for an output whose exchange is over.
+outputs have); rule output-details counts them unsaid, unless a turn after the reply said
+another of the question's words (``said_since``: the talk moved on to it).
 A word the user said, or a reply to another exchange, stays said.
 
 Costs one read of each said word's postings (at most ``_MAX_POSTINGS``) against each output's

@@ -195,7 +195,8 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "transcript whose reply said 'GPA 3.0'; the earlier output as often as the newest "
         "(outputs holding it alike: the newest, or the first one a question asks for). Not "
         "for a question naming a reason or a risk ('is there any reason not to bump numpy "
-        "to 1.26'), nor when a turn after the reply said another of the question's words "
+        "to 1.26') or setting one run against another ('the first week': rules "
+        "earlier-outputs and rerun-details read it), nor when a turn after the reply said another of the question's words "
         "(the talk moved on to it).",
         {"summing_reply_words": False},
         "off -> on (other stop-43 rules on): tools_tune43 (the session's tune set, its misses "

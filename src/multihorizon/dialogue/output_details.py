@@ -203,7 +203,7 @@ def output_detail(
         own_only=pointing,
         parts=parts,
         forms=forms,
-        replies=config.summing_reply_words and not asks_reasons(features.text),
+        replies=config.summing_reply_words and not when and not asks_reasons(features.text),
         days=config.weekday_forms,
     )
     if index < 0:

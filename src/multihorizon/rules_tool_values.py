@@ -196,8 +196,8 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "(outputs holding it alike: the newest, or the first one a question asks for). Not "
         "for a question naming a reason or a risk ('is there any reason not to bump numpy "
         "to 1.26') or setting one run against another ('the first week': rules "
-        "earlier-outputs and rerun-details read it), nor when a turn after the reply said another of the question's words "
-        "(the talk moved on to it).",
+        "earlier-outputs and rerun-details read it), nor when a turn after the reply said "
+        "another of the question's words (the talk moved on to it).",
         {"summing_reply_words": False},
         "off -> on (other stop-43 rules on): tools_tune43 (the session's tune set, its misses "
         "read) references +1 ('what is my gpa', intent DRILL_DOWN -> TOOL_REFERENCE); the "

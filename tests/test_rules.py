@@ -28,6 +28,7 @@ import test_named_items_and_run_repeats
 import test_noun_references
 import test_ordinal_terms
 import test_output_sayings
+import test_output_targets_by_content
 import test_output_value_forms
 import test_picks_and_responses
 import test_reactions_and_event_adders
@@ -1811,6 +1812,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_clarify_echoes_and_targets.OBSERVERS,
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
+    **test_output_targets_by_content.OBSERVERS,
 }
 
 

@@ -179,6 +179,15 @@ class RuleSwitches:
     # parts are an output's words for rule output-details (rule compound-output-words).
     compound_output_words: bool = True
     output_value_forms: bool = True  # "the 3rd" of "2026-11-03", "10pm" of "22:00" (§4.2)
+    # "did the voltage thing happen more than once?": a word only an output's own summing-up
+    # reply repeated is still that output's detail (rule summing-reply-words, §4.2).
+    summing_reply_words: bool = True
+    # "how far did i go on wednesday" of "2026-06-03", "which one is early in the morning" of
+    # "08:30": a date's weekday and a time's part of the day (rule weekday-forms, §4.2).
+    weekday_forms: bool = True
+    # "In general, how long do customs inspections take?" after a tracking result: a question
+    # of habit names no output (rule general-questions, §5.2).
+    general_questions: bool = True
     status_runs: bool = True  # "in the last good run": the newest output that passed (§4.2)
     # "which region was it going out to?" after a deploy log and its summing-up reply: a value
     # of that output (rule summed-output-values, §5.2 TOOL_REFERENCE).

@@ -7,10 +7,15 @@ itself (an id is not reused while its object is held)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["args_text"]
+__all__ = ["JSON_KEY", "args_text"]
+
+# A JSON object's key ("genre": ...): a quoted string of bounded length before a colon (a
+# character class and bounded repeats: no backtracking past 74 characters).
+JSON_KEY = re.compile(r'"[^"\\\n]{0,64}"\s{0,8}:')
 
 HELD = 1024  # argument texts held (a session's buffer holds 64 entries by default)
 _TEXTS: dict[int, tuple[Mapping[str, Any], str]] = {}

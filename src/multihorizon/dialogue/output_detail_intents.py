@@ -127,8 +127,10 @@ def may_ask_output_detail(
                 return True
             if config.compound_output_words and not terms.isdisjoint(compound_parts(content)):
                 return True  # rule compound-output-words: "windows" of "windows-latest"
-            if config.output_value_forms and not terms.isdisjoint(output_value_forms(entry)):
-                return True  # rule output-value-forms: "saturday" of "sat"
+            if config.output_value_forms and not terms.isdisjoint(
+                output_value_forms(entry, weekdays=config.weekday_forms)
+            ):
+                return True  # rules output-value-forms, weekday-forms: "saturday" of "sat"
     return False
 
 

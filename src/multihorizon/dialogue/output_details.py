@@ -39,11 +39,13 @@ from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
+from .general_questions import asks_in_general
 from .judged_questions import judges_world
 from .output_values import output_value_forms
 from .references import Reference
 from .resolution import Resolution
 from .summed_values import summed_value_output
+from .summing_replies import asks_reasons, echoed_words, said_since
 from .tool_references import entry_words, output_reference, tool_name_words
 from .turnlog import TurnLog
 
@@ -174,6 +176,8 @@ def output_detail(
     output-detail-intents asks (sgd's "What is their address?" stays DRILL_DOWN)."""
     if not config.output_details:
         return None
+    if config.general_questions and asks_in_general(features.text):
+        return None  # rule general-questions: "how long do inspections usually take?"
     said_ref = any(
         ref.type in ("ordinal", "turn", "action") and ref.target_turn is not None
         for ref in resolution.references
@@ -191,7 +195,16 @@ def output_detail(
     terms, parts = frozenset(features.terms), config.compound_output_words
     forms = config.output_value_forms
     index = _detail_holder(
-        entries, terms, numbers, log, when, own_only=pointing, parts=parts, forms=forms
+        entries,
+        terms,
+        numbers,
+        log,
+        when,
+        own_only=pointing,
+        parts=parts,
+        forms=forms,
+        replies=config.summing_reply_words and not when and not asks_reasons(features.text),
+        days=config.weekday_forms,
     )
     if index < 0:
         return None
@@ -214,12 +227,17 @@ def whole_turn_reference(text: str, entry: ScratchEntry) -> Reference:
 
 
 def _held(
-    entry: ScratchEntry, terms: frozenset[str], parts: bool = False, forms: bool = False
+    entry: ScratchEntry,
+    terms: frozenset[str],
+    parts: bool = False,
+    forms: bool = False,
+    days: bool = False,
 ) -> frozenset[str]:
     name, content = entry_words(entry)
     held = terms & (name | content)
     if forms:  # rule output-value-forms: "the 3rd" of "2026-11-03", "10pm" of "22:00"
-        held |= terms & output_value_forms(entry)
+        # Rule weekday-forms: "wednesday" of "2026-06-03", "morning" of "08:30".
+        held |= terms & output_value_forms(entry, weekdays=days)
     return held | (terms & compound_parts(content)) if parts else held
 
 
@@ -233,6 +251,8 @@ def _detail_holder(
     own_only: bool = False,
     parts: bool = False,
     forms: bool = False,
+    replies: bool = False,
+    days: bool = False,
 ) -> int:
     """The output a question's words are a detail of (rule output-details), else -1: the one
     holding the most words no logged turn said, then the most of its words (a number of the
@@ -241,7 +261,9 @@ def _detail_holder(
     output is the words' origin when it holds two of them (or a number) and no turn before
     it holds as many and none after it (a reply summing it up) more; or when the question
     names its tool ("the crawl" after ``site_crawl``) or sets one run against another ("now",
-    "the first crawl": ``when`` != 0) and the tool ran more than once."""
+    "the first crawl": ``when`` != 0) and the tool ran more than once. ``replies`` (rule
+    summing-reply-words): a word only an output's own summing-up replies said is unsaid for
+    that output."""
     said = {term for term in terms if log.turns_mentioning(term)}
     # Numbers the recent turns show, per turn (rare: most questions hold no number).
     per_turn: Counter[int] = Counter()
@@ -253,12 +275,21 @@ def _detail_holder(
             unsaid_numbers.difference_update(shown)
     said_numbers = set(numbers) - unsaid_numbers
     best, top, best_held = -1, (0, 0), frozenset[str]()
+    echoed = frozenset[str]()
+    if replies and said:  # rule summing-reply-words: the words only outputs' replies said
+
+        def holds(entry: ScratchEntry) -> frozenset[str]:
+            return _held(entry, frozenset(said), parts, forms, days)
+
+        echoed = echoed_words(said, entries, log, holds)
     for index, entry in enumerate(entries):
         shown = [n for n in numbers if holds_number(entry.raw_output[:_CONTENT_CHARS], n)]
         # Rule output-value-forms: "that 23:30 last train, is it on sundays too" holds a
         # number a turn said and the output does not show: its "sundays" is no "Sun" asked.
-        held = _held(entry, terms, parts, forms and said_numbers.issubset(shown))
-        key = (len(held - said) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
+        held = _held(entry, terms, parts, forms and said_numbers.issubset(shown), days)
+        # Not when the talk since moved on to the question's other words.
+        own = said if said_since(terms - held, entry.turn_id, log) else said - echoed
+        key = (len(held - own) + len(unsaid_numbers.intersection(shown)), len(held) + len(shown))
         if key[1] and (key > top or (key == top and when >= 0)):
             best, top, best_held = index, key, held
     if best < 0:

@@ -24,13 +24,14 @@ __all__ = ["output_value_forms"]
 _CONTENT_CHARS = 1500
 
 
-def output_value_forms(entry: ScratchEntry) -> frozenset[str]:
+def output_value_forms(entry: ScratchEntry, *, weekdays: bool = False) -> frozenset[str]:
     """The spoken forms of ``entry``'s output values, as normalised terms ("3rd", "november",
-    "10pm", "saturday")."""
-    return _forms(entry.raw_output[:_CONTENT_CHARS])
+    "10pm", "saturday"); with ``weekdays`` (rule weekday-forms) also its dates' weekdays and
+    its clock times' parts of the day ("wednesday", "morning")."""
+    return _forms(entry.raw_output[:_CONTENT_CHARS], weekdays)
 
 
 @functools.lru_cache(maxsize=512)
-def _forms(content: str) -> frozenset[str]:
-    forms = value_forms(content)
+def _forms(content: str, weekdays: bool) -> frozenset[str]:
+    forms = value_forms(content, weekdays=weekdays)
     return frozenset(content_terms(" ".join(sorted(forms)))) if forms else frozenset()

@@ -34,6 +34,7 @@ from ..config import Config
 from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
+from .entry_texts import JSON_KEY
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .output_details import whole_turn_reference
@@ -46,8 +47,6 @@ __all__ = ["output_tokens", "rare_holder", "with_rare_tokens"]
 # the letter and digit runs ("python3.11" holds python; "IMG_4412" holds 4412).
 _RUNS = re.compile(r"[a-z0-9]+")
 _PARTS = re.compile(r"[a-z]+|[0-9]+")
-# A JSON object's key ("genre": ...): a quoted string of bounded length before a colon.
-_JSON_KEY = re.compile(r'"[^"\\\n]{0,64}"\s{0,8}:')
 # How much of an output its token index reads (outputs lead with what matters).
 _OUTPUT_CHARS = 4000
 # How much of a turn is read for its tokens.
@@ -78,7 +77,7 @@ def output_tokens(entry: ScratchEntry) -> frozenset[str]:
         return cached
     # A JSON key names a field, not a value: "What genre?" after a song search asks the genre
     # of the song a reply offered (sgd's gold is that reply), not the search.
-    output = _JSON_KEY.sub(" ", raw[:_OUTPUT_CHARS])
+    output = JSON_KEY.sub(" ", raw[:_OUTPUT_CHARS])
     text = f"{entry.tool_name} {args} {output}".lower()
     tokens: set[str] = set()
     for run in _RUNS.findall(text):

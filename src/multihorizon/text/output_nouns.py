@@ -12,6 +12,7 @@ __all__ = [
     "FAILURE_NOUNS",
     "FAILURE_SIGNS",
     "FRONTED_DEMONSTRATIVES",
+    "HABIT_WORDS",
     "HOWTO_ASKERS",
     "HOWTO_MODALS",
     "HOWTO_OPENERS",
@@ -147,6 +148,12 @@ ADVICE_LEADS = frozenset(
 WORRY_WORDS = frozenset(
     ("worry", "worried", "concerned", "concern", "alarmed", "alarming", "normal", "expected",
      "panic", "suspicious", "bad")
+)  # fmt: skip
+# Words of habit ("how long do inspections usually take?", "whats the usual way to pin a
+# dep?"): a question about how things are in general, not an output's value (rule
+# general-questions; a closed class).
+HABIT_WORDS = frozenset(
+    ("usually", "usual", "normally", "generally", "typically", "ordinarily", "commonly")
 )  # fmt: skip
 # Determiners that point at a thing shown ("how do I read this profile?"): they keep an output
 # noun a tool reference even in a how-to question (rule howto-output-nouns).

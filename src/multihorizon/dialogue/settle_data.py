@@ -41,6 +41,7 @@ __all__ = [
     "may_hold_form",
     "opens_with_adder",
     "phrases_among",
+    "REPLY_KINDS",
     "slow_kinds",
 ]
 
@@ -52,6 +53,22 @@ MENTION_KINDS = frozenset(
     for marker in (
         *(Marker.DEMONSTRATIVE, Marker.ORDINAL, Marker.TURN_REF, Marker.TOOL_REF),
         *(Marker.ACTION_REF, Marker.GATE_ONE, Marker.GATE_GAP, Marker.GATE_TOOL),
+    )
+)
+
+
+#: The slow path's categories whose every rule reads the reply just before the turn, each
+#: checking first that the last turn is an assistant's: REQUEST_OPENER (rules thread-requests,
+#: action-requests, form-requests, thread-wants), CHECK_OPENER (understanding-checks),
+#: CONFIRM_MARK (confirm-checks, choice-asks), TERM_RECALL (term-recalls), ALSO_OPENER
+#: (also-subjects, also-holdings, adder-questions). After a user turn no such rule can fire,
+#: so a hit of one sends no turn on (``IntentSettlerBase``'s ``reply_kinds``). Not
+#: PLAIN_CLARIFY: rule split-requests reads it after any turn.
+REPLY_KINDS = frozenset(
+    int(marker)
+    for marker in (
+        *(Marker.REQUEST_OPENER, Marker.CHECK_OPENER, Marker.CONFIRM_MARK),
+        *(Marker.TERM_RECALL, Marker.ALSO_OPENER),
     )
 )
 

@@ -1,5 +1,6 @@
-"""After a user turn (no reply just before it) the native settle decides the turns whose only
-gates stand for rules that read the reply just before the turn (issue 14, stop 43): the
+"""After a user turn (no reply just before it, or a peer's) the native settle decides the
+turns whose only gates stand for rules that read the reply just before the turn (issue 14,
+stop 43): the
 report rules', term-questions', echo-clarifications', reply-term-asks' (term-checks',
 meaning-asks'), and the slow-path markers of ``settle_data.REPLY_KINDS`` (a request opener,
 a check opener, a confirm mark, a term recall, an "also" opener). Each of those rules checks
@@ -55,13 +56,33 @@ def _settle(session: mh.Session, text: str) -> object:
 
 def test_the_view_says_whether_the_last_turn_is_a_reply() -> None:
     session = mh.Session()
-    assert session._view is not None and not session._view[6]
+    assert session._view is not None
+    assert not session._view[6]
     session.user(_OPENING)
-    assert session._view is not None and not session._view[6]
+    assert session._view is not None
+    assert not session._view[6]
     session.assistant("It is a 1984 fantasy film.")
-    assert session._view is not None and session._view[6]
+    assert session._view is not None
+    assert session._view[6]
     session.user("Who directed it?")
-    assert session._view is not None and not session._view[6]
+    assert session._view is not None
+    assert not session._view[6]
+
+
+def test_after_a_peer_reply_reply_gates_settle_too() -> None:
+    # Between peers no rule reads the reply as an assistant's (rule peer-detection).
+    config = mh.Config().replace(peer_replies=True)
+    for text in _AFTER_USER:
+        session = mh.Session(config=config)
+        session.user(_OPENING)
+        session.assistant("oh i loved that film as a kid, the luckdragon was my favourite")
+        assert session._view is not None
+        assert not session._view[6]
+        settled = _settle(session, text)
+        staged = session.analyse(text)[0]
+        assert session.classify(text) is staged, text
+        assert isinstance(settled, int), text
+        assert INTENTS[settled] is staged, text
 
 
 def test_after_a_user_turn_reply_gates_settle_on_every_backend() -> None:
@@ -128,7 +149,9 @@ def test_reply_kinds_leave_the_slow_path_only_after_a_user_turn(name: str, repli
             reply_kinds=_REQUEST,
         )  # fmt: skip
         text = "Tell me more about tiger sharks."
-        found = settler.settle(text, None, None, False, False, True, True, 31, False, False, replied)
+        found = settler.settle(
+            text, None, None, False, False, True, True, 31, False, False, replied
+        )
         assert isinstance(found, int) is (not replied)
         # Without reply_kinds the marker always sends the turn on.
         plain = _reference(0).settle(text, None, None, False, False, True, True, 31, False, False)

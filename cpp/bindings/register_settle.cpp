@@ -347,8 +347,8 @@ class IntentSettler {
   // turn comes back as the tuple with kPendingQuestion set beside the scan's bits.
   // statement_codes: the codes (bit 1 << code) a settled statement's code may come back as;
   // a statement settled with another comes back as the tuple (rule reply-answers).
-  // reports_read, detected_none: what the caller read itself; replied: whether the last
-  // turn is a reply (settles in settle.hpp).
+  // reports_read, detected_none: what the caller read itself; replied: whether the turn
+  // comes right after a reply in an assistant chat of two (settles in settle.hpp).
   py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
                          bool first_turn, bool tool_outputs, bool final, bool questions_final,
                          std::int64_t statement_codes, bool reports_read, bool detected_none,

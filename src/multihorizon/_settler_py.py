@@ -161,8 +161,8 @@ class IntentSettlerBase:
         it (``opens_with_adder``); another hit settles as before. None: the rule is off.
     reply_kinds : int
         The categories of the slow path's mask whose every rule reads the reply just before
-        the turn (``settle_data.reply_kinds``): no slow path when the last turn is no reply
-        (``settle``'s ``replied``).
+        the turn (``settle_data.REPLY_KINDS``): no slow path when the turn comes after no
+        reply (``settle``'s ``replied``).
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -284,7 +284,8 @@ class IntentSettlerBase:
         stage asks ``reply_rules.reports_on_the_reply`` once the code is final), so no short
         statement is handed on for them (``settles``). ``detected_none``: the caller's
         reference detection found no mention in the turn (``settles``). ``replied``: the
-        last turn of the log is an assistant's reply (``settles``)."""
+        turn comes right after an assistant's reply in an assistant chat of two
+        (``DialogueContext.after_a_reply``; ``settles``)."""
         codes = as_int(statement_codes, "statement_codes")
         if embedding is None:
             embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
@@ -354,8 +355,8 @@ class IntentSettlerBase:
         """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
         answer without the references stage (each test below is one of theirs, or a superset
         of it where it reads the text); the last three as ``settle`` reads them. When the
-        last turn is no reply (``replied`` False), no rule that reads the reply just before
-        the turn can change the answer (each checks that first: ``reply_rules``,
+        turn comes after no reply (``replied`` False), no rule that reads the reply just
+        before the turn can change the answer (each checks that: ``reply_rules``,
         ``plain_terms``, ``term_forms``, ...), so the gates that stand only for such rules
         send nothing on: the report rules', term-questions', echo-clarifications',
         reply-term-asks' (with term-checks' and meaning-asks'), and the slow-path categories

@@ -55,8 +55,9 @@ __all__ = ["SessionIntent"]
 # holds an entry, and the intent codes (bit 1 << code) final for a turn that asks nothing (a
 # question may ask what an older tool output showed: rule output-detail-intents; 0: none), and
 # whether a short statement now may be a terse report (rule terse-reports: ``_terse_open``),
-# and whether the last turn is an assistant's reply (no rule that reads the reply just before
-# the turn can fire otherwise: the settle's ``replied``).
+# and whether the turn comes right after a reply in an assistant chat of two
+# (``DialogueContext.after_a_reply``: no rule that reads the reply just before the turn can
+# fire otherwise; the settle's ``replied``).
 _View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, int, bool, bool]
 # A turn's native scan as the settle returns it unsettled: (intent, pending, hits, kinds,
 # cues, similarity).
@@ -471,15 +472,24 @@ class SessionIntent:
             )
         )
         final = statements_final and not past
+        # Whether a rule may read the reply just before the turn: each of them asks
+        # DialogueContext.after_a_reply's questions (a reply last, neither multi-party nor a
+        # peer dialogue) before it reads the turn.
+        replied = (
+            len(self._log) > 0
+            and self._log.roles[-1] == "assistant"
+            and not self._speakers.multi_party(self.config)
+            and not multiparty.peer_dialogue(self._log, self.config)
+        )
         # A statement right after a reply that asked the user something may answer it (rule
-        # reply-answers): its EXPLORE or DRILL_DOWN is not final then, the codes that rule
-        # never changes are (and a question's).
+        # reply-answers, in an assistant chat of two): its EXPLORE or DRILL_DOWN is not final
+        # then, the codes that rule never changes are (and a question's).
         codes = 0
         if statements_final:
-            codes = _ANSWER_CODES if self._replies_asked() else ALL_CODES
+            codes = _ANSWER_CODES if replied and self._replies_asked() else ALL_CODES
         # A short statement right after a reply may be a terse report (rule terse-reports):
-        # ``_terse_open`` reads the text.
-        replied = len(self._log) > 0 and self._log.roles[-1] == "assistant"
+        # ``_terse_open`` reads the text. The rules past that gate read an assistant chat of
+        # two only (``_terse_rules_read``, option-picks, response-reports), as ``replied``.
         terse = self.config.terse_reports and replied
         recent = self._threads.active_recent()
         return recent, not self._log, final, tool_outputs, codes, terse, replied

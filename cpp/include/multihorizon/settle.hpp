@@ -51,7 +51,7 @@ struct SettleRules {
   std::uint64_t slow_path = 0;
   // Those of slow_path whose every rule reads the reply just before the turn (thread-requests,
   // understanding-checks, confirm-checks, term-recalls, also-subjects, ...): no slow path
-  // when the last turn is no reply (settles' `replied`).
+  // when the turn comes after no reply (settles' `replied`).
   std::uint64_t reply_kinds = 0;
   // Categories from which detection can read a tool reference.
   std::uint64_t tool_kinds = 0;
@@ -1131,9 +1131,10 @@ bool may_hold_forms(const CharT* text, std::size_t length,
 // them here. `detected_none`: the caller's reference detection (resolution.resolve_turn's
 // detect, the one IntentClassifier.finish runs) found no mention in the turn, so a pending
 // reference changes nothing, as in finish (the slow-path markers still send the turn on).
-// `replied`: the last turn of the log is an assistant's reply. When it is not, no rule that
-// reads the reply just before the turn can change the answer (each checks that first:
-// reply_rules, plain_terms, term_forms, ...), so the gates that stand only for such rules
+// `replied`: the turn comes right after an assistant's reply in an assistant chat of two
+// (DialogueContext.after_a_reply). When it does not, no rule that reads the reply just before
+// the turn can change the answer (each checks that: reply_rules, plain_terms, term_forms,
+// ...), so the gates that stand only for such rules
 // send nothing on: the report rules', term-questions', echo-clarifications', reply-term-asks'
 // (with term-checks' and meaning-asks'), and the slow-path categories of `reply_kinds`.
 template <class CharT>

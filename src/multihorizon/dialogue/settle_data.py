@@ -33,6 +33,7 @@ from .ordinal_mentions import forms_without_gates, gate_openers, ungated_trigger
 
 __all__ = [
     "MENTION_KINDS",
+    "REPLY_KINDS",
     "adder_gates",
     "again_phrases",
     "confirm_gates",
@@ -41,7 +42,6 @@ __all__ = [
     "may_hold_form",
     "opens_with_adder",
     "phrases_among",
-    "REPLY_KINDS",
     "slow_kinds",
 ]
 
@@ -58,10 +58,11 @@ MENTION_KINDS = frozenset(
 
 
 #: The slow path's categories whose every rule reads the reply just before the turn, each
-#: checking first that the last turn is an assistant's: REQUEST_OPENER (rules thread-requests,
+#: checking that the turn comes right after one in an assistant chat of two
+#: (``DialogueContext.after_a_reply``): REQUEST_OPENER (rules thread-requests,
 #: action-requests, form-requests, thread-wants), CHECK_OPENER (understanding-checks),
 #: CONFIRM_MARK (confirm-checks, choice-asks), TERM_RECALL (term-recalls), ALSO_OPENER
-#: (also-subjects, also-holdings, adder-questions). After a user turn no such rule can fire,
+#: (also-subjects, also-holdings, adder-questions). Anywhere else no such rule can fire,
 #: so a hit of one sends no turn on (``IntentSettlerBase``'s ``reply_kinds``). Not
 #: PLAIN_CLARIFY: rule split-requests reads it after any turn.
 REPLY_KINDS = frozenset(

@@ -42,6 +42,13 @@ def _ascii_alnum(char: str) -> bool:
     return char.isascii() and char.isalnum()
 
 
+def _category_mask(value: Any, name: str) -> int:
+    mask = as_int(value, name)
+    if not 0 <= mask < 1 << 63:
+        raise ValueError(f"{name}: expected a category bit mask in [0, 2**63)")
+    return mask
+
+
 def opens_with_adder(
     text: str, hits: Sequence[Hit], category: int, chars: int, leads: frozenset[str]
 ) -> bool:
@@ -205,9 +212,7 @@ class IntentSettlerBase:
         self._slow_path, self._tool_kinds, self._outcomes, self._acknowledged, self._adding = (
             as_int(mask, "masks") for mask in masks
         )
-        self._reply_kinds = as_int(reply_kinds, "reply_kinds")
-        if not 0 <= self._reply_kinds < 1 << 63:
-            raise ValueError("reply_kinds: expected a category bit mask in [0, 2**63)")
+        self._reply_kinds = _category_mask(reply_kinds, "reply_kinds")
         self._clarify = as_int(clarify, "clarify")
         self._again = frozenset(as_int(index, "again_phrases") for index in again_phrases)
         if len(switches) != 9:

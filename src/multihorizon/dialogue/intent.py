@@ -249,11 +249,8 @@ class IntentClassifier:
     #: two: which settled codes may come back, ``IntentSettlerBase.settle``).
     settle: SettleCall
     #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
-    #: for a text ``inputs.check_text`` may change or refuse (``settle``'s arguments, up to
-    #: ``replied``).
-    settle_text: Callable[
-        [Any, Any, Any, bool, bool, bool, bool, int, bool, bool, bool], int | _Scanned | None
-    ]
+    #: for a text ``inputs.check_text`` may change or refuse (``settle``'s arguments).
+    settle_text: Callable[..., int | _Scanned | None]
 
     def __init__(
         self,
@@ -518,9 +515,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         echoes=(*echo_words(classifier._frames), *reply_term_words(*classifier._checks)),
         confirms=confirm_gates(),  # a CONFIRM_MARK turn no check: the settle decides it
         adders=classifier._adders,  # an ADDER_OPENER hit opening a question goes on
-        # A request, check or "also" marker sends no turn on after a user turn: its rules read
-        # only a reply just before the turn.
-        reply_kinds=classifier._slow_path & _mask_of(REPLY_KINDS),
+        reply_kinds=classifier._slow_path & _mask_of(REPLY_KINDS),  # rules read a reply only
     )
 
 

@@ -121,9 +121,12 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield f"pending: bits {pending}"
     if ref._repeats and any(k == ref._clarify and p in ref._again for k, p, _, _ in hits):
         yield "CLARIFY '... again' (resume-announcements)"
+    # The last turn is a reply (``replied``, the 11th argument; a tree before stop 43 has none).
+    replied = len(args) <= 10 or args[10]
     if pending:
-        if ref.slow_kinds(text, kinds):
-            yield f"slow-path marker {_kind_names(ref.slow_kinds(text, kinds))}"
+        slow = ref.slow_kinds(text, kinds) & ~(0 if replied else getattr(ref, "_reply_kinds", 0))
+        if slow:
+            yield f"slow-path marker {_kind_names(slow)}"
         settled = code in (INTENT_DRILL_DOWN, INTENT_CLARIFY) and (
             (ref._tool_match and not tool_outputs) or not kinds & ref._tool_kinds
         )
@@ -145,7 +148,7 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
     if question and ref.may_add_subject(text, hits, kinds):
         yield "'One more thing, <a situation>. ...?' at the opening (adder-questions)"
     # The caller reads the report rules itself (``reports_read``, the 9th argument).
-    reports = ref._reports and not (len(args) > 8 and args[8])
+    reports = ref._reports and replied and not (len(args) > 8 and args[8])
     if reports and code == INTENT_EXPLORE and not first_turn and not question:
         if len(text) <= ref._detail_chars:
             yield "short statement <= detail chars (thread-details)"
@@ -157,6 +160,7 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
     terms = ref._term_gates
     if (
         ref._terms
+        and replied
         and short
         and question
         and "what" in text.lower()
@@ -165,13 +169,13 @@ def reasons(ref: Any, args: tuple[Any, ...], found: Any) -> Iterator[str]:
         yield "short 'what' question (term-questions)"
     if ref._side_questions and short and code == INTENT_EXPLORE and question:
         yield "short EXPLORE question (side-questions)"
-    if ref._echoes and short and ref.may_echo(text):
+    if ref._echoes and replied and short and ref.may_echo(text):
         yield "short turn that may ask back a term (echo-clarifications)"
-    if ref._reply_terms and short and ref.may_ask_reply_term(text, question):
+    if ref._reply_terms and replied and short and ref.may_ask_reply_term(text, question):
         yield "short turn that may ask about a reply's term (reply-term-asks)"
-    if ref._reply_terms and not first_turn and ref.may_check(text):
+    if ref._reply_terms and replied and not first_turn and ref.may_check(text):
         yield "turn that may check a reply's term (term-checks)"
-    if ref._reply_terms and not first_turn and ref.may_mean(text):
+    if ref._reply_terms and replied and not first_turn and ref.may_mean(text):
         yield "turn that may ask what a reply's term means (meaning-asks)"
     if ref._ordinal_forms and ref.may_pick_without_gates(text):
         if len(text) <= ref._standalone_chars:

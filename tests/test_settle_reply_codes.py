@@ -53,7 +53,7 @@ def _settle(session: mh.Session, text: str) -> object:
     settle is called: the settle's own gate is what this reads)."""
     view = session._view
     assert view is not None
-    recent, first_turn, final, tool_outputs, codes, _terse = view
+    recent, first_turn, final, tool_outputs, codes, _terse, _replied = view
     return session._classifier.settle(
         text, None, recent, first_turn, tool_outputs, codes != 0, final, codes
     )

@@ -47,7 +47,7 @@ def _before(
 ) -> Intent:  # fmt: skip
     """The intent stage as it was before the gates were read here: the terse gate hands
     every short statement after a reply on, the settle hands on for the report rules."""
-    recent, first_turn, final, tool_outputs, codes, terse = self._current_view()
+    recent, first_turn, final, tool_outputs, codes, terse, _replied = self._current_view()
     if terse and len(content) <= TERSE_CHARS and ("?" not in content or surprise_ended(content)):
         final, codes = False, 0
     found = self._classifier.settle(

@@ -289,9 +289,11 @@ class IntentSettler {
 
   py::object settle(py::handle text, py::handle embedding, py::handle recent, bool first_turn,
                     bool tool_outputs, bool final, bool questions_final,
-                    std::int64_t statement_codes, bool reports_read, bool detected_none) const {
+                    std::int64_t statement_codes, bool reports_read, bool detected_none,
+                    bool replied) const {
     return settle_turn(text_view(text, "text"), embedding, recent, first_turn, tool_outputs,
-                       final, questions_final, statement_codes, reports_read, detected_none);
+                       final, questions_final, statement_codes, reports_read, detected_none,
+                       replied);
   }
 
   // settle() of a caller's text as it came (Session.classify's lock-free path), or None when
@@ -301,7 +303,7 @@ class IntentSettler {
   py::object settle_text(py::handle text, py::handle embedding, py::handle recent,
                          bool first_turn, bool tool_outputs, bool final,
                          bool questions_final, std::int64_t statement_codes,
-                         bool reports_read, bool detected_none) const {
+                         bool reports_read, bool detected_none, bool replied) const {
     PyObject* const str = text.ptr();
     if (!PyUnicode_Check(str)) return py::none();
 #if PY_VERSION_HEX < 0x030C0000
@@ -315,7 +317,7 @@ class IntentSettler {
     if (first == length) return py::none();  // blank: check_text's error to raise
     return settle_turn(TextView{PyUnicode_1BYTE_KIND, data, length}, embedding, recent,
                        first_turn, tool_outputs, final, questions_final, statement_codes,
-                       reports_read, detected_none);
+                       reports_read, detected_none, replied);
   }
 
   // may_hold_forms (settle.hpp) of a turn and its gate hits' starts.
@@ -345,11 +347,12 @@ class IntentSettler {
   // turn comes back as the tuple with kPendingQuestion set beside the scan's bits.
   // statement_codes: the codes (bit 1 << code) a settled statement's code may come back as;
   // a statement settled with another comes back as the tuple (rule reply-answers).
-  // reports_read, detected_none: what the caller read itself (settles in settle.hpp).
+  // reports_read, detected_none: what the caller read itself; replied: whether the turn
+  // comes right after a reply in an assistant chat of two (settles in settle.hpp).
   py::object settle_turn(const TextView& view, py::handle embedding, py::handle recent,
                          bool first_turn, bool tool_outputs, bool final, bool questions_final,
-                         std::int64_t statement_codes, bool reports_read,
-                         bool detected_none) const {
+                         std::int64_t statement_codes, bool reports_read, bool detected_none,
+                         bool replied) const {
     SettleScratch& scratch = SettleScratch::local();
     std::vector<MarkerHit>& hits = scratch.hits;
     const bool hash = embedding.is_none();
@@ -411,7 +414,7 @@ class IntentSettler {
     }
     const bool settled = final && visit_text(view, [&](const auto* data, std::size_t length) {
       return settles(data, length, hits, scanned.kinds, scanned.cues, code, pending, first_turn,
-                     tool_outputs, settle_, reports_read, detected_none);
+                     tool_outputs, settle_, reports_read, detected_none, replied);
     });
     const bool question = (scanned.cues & intent::kCueQuestion) != 0;
     if (settled && (question ? questions_final : ((statement_codes >> code) & 1) != 0)) {
@@ -539,7 +542,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
                            py::handle needles, py::handle report_openers,
                            py::handle max_chars, py::handle detection, py::handle adding,
                            py::handle terms, py::handle echoes, py::handle confirms,
-                           py::handle adders) {
+                           py::handle adders, py::handle reply_kinds) {
   const std::size_t dim = count_arg(dim_value, "dim");
   if (dim < 1 || dim > (std::size_t{1} << 24)) {
     value_error("dim: must be in [1, 2**24], got " + std::to_string(dim));
@@ -552,6 +555,7 @@ IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle expl
   settle.outcomes = category_mask(mask_values[2], "masks");
   settle.acknowledged = category_mask(mask_values[3], "masks");
   settle.adding = category_mask(mask_values[4], "masks");
+  settle.reply_kinds = category_mask(reply_kinds, "reply_kinds");
   settle.clarify = static_cast<std::int32_t>(integer_arg(clarify, "clarify"));
   for (py::handle index : again_phrases) {
     const std::int64_t phrase = integer_arg(index, "again_phrases");
@@ -619,11 +623,13 @@ void register_settle(py::module_& m) {
            py::arg("report_openers") = py::tuple(), py::arg("max_chars") = 0,
            py::arg("detection") = py::none(), py::arg("adding") = py::none(),
            py::arg("terms") = py::none(), py::arg("echoes") = py::none(),
-           py::arg("confirms") = py::none(), py::arg("adders") = py::none())
+           py::arg("confirms") = py::none(), py::arg("adders") = py::none(),
+           py::arg("reply_kinds") = 0)
       .def("settle", &IntentSettler::settle, py::arg("text"), py::arg("embedding"),
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            py::arg("questions_final") = true, py::arg("statement_codes") = kAllCodes,
            py::arg("reports_read") = false, py::arg("detected_none") = false,
+           py::arg("replied") = true,
            "The intent code when nothing else can change it, else TurnScanner.classify's "
            "(intent, pending, hits, kinds, cues, similarity).")
       .def("may_hold_forms", &IntentSettler::may_hold_forms, py::arg("text"),
@@ -634,6 +640,7 @@ void register_settle(py::module_& m) {
            py::arg("recent"), py::arg("first_turn"), py::arg("tool_outputs"), py::arg("final"),
            py::arg("questions_final") = true, py::arg("statement_codes") = kAllCodes,
            py::arg("reports_read") = false, py::arg("detected_none") = false,
+           py::arg("replied") = true,
            "settle of a caller's text as it came, or None for a text to check first (see "
            "IntentSettlerBase.settle_text).");
 }

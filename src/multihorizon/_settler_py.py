@@ -42,6 +42,13 @@ def _ascii_alnum(char: str) -> bool:
     return char.isascii() and char.isalnum()
 
 
+def _category_mask(value: Any, name: str) -> int:
+    mask = as_int(value, name)
+    if not 0 <= mask < 1 << 63:
+        raise ValueError(f"{name}: expected a category bit mask in [0, 2**63)")
+    return mask
+
+
 def opens_with_adder(
     text: str, hits: Sequence[Hit], category: int, chars: int, leads: frozenset[str]
 ) -> bool:
@@ -94,6 +101,7 @@ class SettleCall(Protocol):
         statement_codes: int = ...,
         reports_read: bool = ...,
         detected_none: bool = ...,
+        replied: bool = ...,
         /,
     ) -> int | tuple[int, int, list[Hit], int, int, float]: ...
 
@@ -158,6 +166,10 @@ class IntentSettlerBase:
         ADDER_OPENER category, how far into the turn a hit of it may start for a question to
         go on ("One more thing, my car ... . Any tips?") and the words that may stand before
         it (``opens_with_adder``); another hit settles as before. None: the rule is off.
+    reply_kinds : int
+        The categories of the slow path's mask whose every rule reads the reply just before
+        the turn (``settle_data.REPLY_KINDS``): no slow path when the turn comes after no
+        reply (``settle``'s ``replied``).
     """
 
     hash_embed: ClassVar[Any]  # (text, dim, *, skip_function_words) -> float32 (dim,)
@@ -186,6 +198,7 @@ class IntentSettlerBase:
         echoes: Sequence[Any] | None = None,
         confirms: Sequence[Any] | None = None,
         adders: Sequence[Any] | None = None,
+        reply_kinds: int = 0,
     ) -> None:
         self._scanner = scanner
         self._rules = as_int(rules, "rules")
@@ -199,6 +212,7 @@ class IntentSettlerBase:
         self._slow_path, self._tool_kinds, self._outcomes, self._acknowledged, self._adding = (
             as_int(mask, "masks") for mask in masks
         )
+        self._reply_kinds = _category_mask(reply_kinds, "reply_kinds")
         self._clarify = as_int(clarify, "clarify")
         self._again = frozenset(as_int(index, "again_phrases") for index in again_phrases)
         if len(switches) != 9:
@@ -257,6 +271,7 @@ class IntentSettlerBase:
         statement_codes: int = ALL_CODES,
         reports_read: bool = False,
         detected_none: bool = False,
+        replied: bool = True,
     ) -> int | tuple[int, int, list[Hit], int, int, float]:
         """The intent code when nothing else can change it, else ``TurnScanner.classify``'s
         ``(intent, pending, hits, kinds, cues, similarity)``. ``first_turn``: the session's
@@ -273,7 +288,9 @@ class IntentSettlerBase:
         ``reports_read``: the caller reads the report rules itself (``Session.user``'s intent
         stage asks ``reply_rules.reports_on_the_reply`` once the code is final), so no short
         statement is handed on for them (``settles``). ``detected_none``: the caller's
-        reference detection found no mention in the turn (``settles``)."""
+        reference detection found no mention in the turn (``settles``). ``replied``: the
+        turn comes right after an assistant's reply in an assistant chat of two
+        (``DialogueContext.after_a_reply``; ``settles``)."""
         codes = as_int(statement_codes, "statement_codes")
         if embedding is None:
             embedding = type(self).hash_embed(text, self._dim, skip_function_words=self._skip)
@@ -289,7 +306,7 @@ class IntentSettlerBase:
         code, pending, hits, kinds, cues, similarity = found
         if final and self.settles(
             text, hits, kinds, cues, code, pending, first_turn, tool_outputs,
-            bool(reports_read), bool(detected_none),
+            bool(reports_read), bool(detected_none), bool(replied),
         ):  # fmt: skip
             if not cues & CUE_QUESTION:
                 return code if codes >> code & 1 else found
@@ -310,6 +327,7 @@ class IntentSettlerBase:
         statement_codes: int = ALL_CODES,
         reports_read: bool = False,
         detected_none: bool = False,
+        replied: bool = True,
     ) -> int | tuple[int, int, list[Hit], int, int, float] | None:
         """``settle`` of a caller's text as it came (``Session.classify``'s lock-free path),
         or None when the text is not one ``inputs.check_text`` provably returns as it is (a
@@ -322,7 +340,7 @@ class IntentSettlerBase:
             return None
         return self.settle(
             text, embedding, recent, first_turn, tool_outputs, final, questions_final,
-            statement_codes, reports_read, detected_none,
+            statement_codes, reports_read, detected_none, replied,
         )  # fmt: skip
 
     def settles(
@@ -337,10 +355,17 @@ class IntentSettlerBase:
         tool_outputs: bool,
         reports_read: bool = False,
         detected_none: bool = False,
+        replied: bool = True,
     ) -> bool:
         """Whether ``code`` is what ``IntentClassifier.classify`` and ``Session.classify``
         answer without the references stage (each test below is one of theirs, or a superset
-        of it where it reads the text); the last two as ``settle`` reads them."""
+        of it where it reads the text); the last three as ``settle`` reads them. When the
+        turn comes after no reply (``replied`` False), no rule that reads the reply just
+        before the turn can change the answer (each checks that: ``reply_rules``,
+        ``plain_terms``, ``term_forms``, ...), so the gates that stand only for such rules
+        send nothing on: the report rules', term-questions', echo-clarifications',
+        reply-term-asks' (with term-checks' and meaning-asks'), and the slow-path categories
+        of ``reply_kinds``."""
         if self._always_pending or pending & ~PENDING_REFERENCES:
             return False
         if self._repeats and any(
@@ -348,7 +373,7 @@ class IntentSettlerBase:
         ):
             return False  # a return or a repeat request: the caller decides
         if pending:
-            if self.slow_kinds(text, kinds):
+            if self.slow_kinds(text, kinds) & ~(0 if replied else self._reply_kinds):
                 return False
             # Only a tool reference can change a DRILL_DOWN or CLARIFY; any other answer
             # stands when detection finds no mention (IntentClassifier.finish).
@@ -365,10 +390,11 @@ class IntentSettlerBase:
             return False
         if question and (self.may_add(hits, kinds) or self.may_add_subject(text, hits, kinds)):
             return False  # "Also, <question>", "One more thing, <a situation>. <question>"
-        if not (reports_read or first_turn or question) and self.may_report(text, code):
+        if replied and not (reports_read or first_turn or question) and self.may_report(text, code):
             return False  # a short statement that may report back (rule report-backs)
         if (
             self._terms
+            and replied
             and not first_turn
             and question
             and len(text) <= self._side_question_chars
@@ -385,14 +411,14 @@ class IntentSettlerBase:
             and (
                 (self._side_questions and code == INTENT_EXPLORE and question)
                 # "Fret buzz?", "sweat? they sweat how" (rules echo-clarifications, reply-term-asks)
-                or (self._echoes and self.may_echo(text))
-                or (self._reply_terms and self.may_ask_reply_term(text, question))
+                or (self._echoes and replied and self.may_echo(text))
+                or (self._reply_terms and replied and self.may_ask_reply_term(text, question))
             )
         ):
             return False
-        if self._reply_terms and not first_turn and self.may_check(text):
+        if self._reply_terms and replied and not first_turn and self.may_check(text):
             return False  # "Red wrigglers, are those the same as ...?" (rule term-checks)
-        if self._reply_terms and not first_turn and self.may_mean(text):
+        if self._reply_terms and replied and not first_turn and self.may_mean(text):
             return False  # "porosity, what is it exactly" (rule meaning-asks)
         return not (self._ordinal_forms and self.may_pick_without_gates(text))
 

@@ -54,8 +54,11 @@ __all__ = ["SessionIntent"]
 # ever named, no question now may be about a fresh tool output), whether the scratch buffer
 # holds an entry, and the intent codes (bit 1 << code) final for a turn that asks nothing (a
 # question may ask what an older tool output showed: rule output-detail-intents; 0: none), and
-# whether a short statement now may be a terse report (rule terse-reports: ``_terse_open``).
-_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, int, bool]
+# whether a short statement now may be a terse report (rule terse-reports: ``_terse_open``),
+# and whether the turn comes right after a reply in an assistant chat of two
+# (``DialogueContext.after_a_reply``: no rule that reads the reply just before the turn can
+# fire otherwise; the settle's ``replied``).
+_View = tuple[npt.NDArray[np.float32] | None, bool, bool, bool, int, bool, bool]
 # A turn's native scan as the settle returns it unsettled: (intent, pending, hits, kinds,
 # cues, similarity).
 _Scan = tuple[int, int, list[tuple[int, int, int, int]], int, int, float]
@@ -217,15 +220,16 @@ class SessionIntent:
             and embedding_model is None
             and (embedding is not None or self._hashes_inside)
         ):
-            recent, first_turn, final, tool_outputs, codes, terse = view
+            recent, first_turn, final, tool_outputs, codes, terse, replied = view
             if _terse_open(terse, text):
                 final, codes = False, 0  # rule terse-reports reads it
             # Once an output's exchange is over only a question may ask for its detail (rule
             # output-detail-intents): the settle reads its own question cue, and a question
             # it would settle comes back as its scan with PENDING_QUESTION set.
             found = self._classifier.settle_text(
-                text, embedding, recent, first_turn, tool_outputs, codes != 0, final, codes
-            )
+                text, embedding, recent, first_turn, tool_outputs, codes != 0, final, codes,
+                False, False, replied,
+            )  # fmt: skip
             if isinstance(found, int):
                 return INTENTS[found]  # nothing for the references stage to find
             if found is not None and found[1] & PENDING_QUESTION:
@@ -261,7 +265,7 @@ class SessionIntent:
         # scan above stands while it is what that scan read.
         published = self._view
         current = published if published is not None else self._current_view()
-        recent, first_turn, final, tool_outputs, codes, terse = current
+        recent, first_turn, final, tool_outputs, codes, terse, _ = current
         terse_open = _terse_open(terse, content)
         # A question the lock-free settle did not settle under this view (with the view's
         # own codes: not past the terse gate) is one ``_settled_code`` cannot settle
@@ -345,7 +349,9 @@ class SessionIntent:
             mentions = finished[0][6]
             return None if mentions is None else bool(mentions)
 
-        code, decided = self._settled_code(content, embedding, current[:5], detected)
+        code, decided = self._settled_code(
+            content, embedding, current[:5], detected, replied=current[6]
+        )
         if code < 0:
             return -1
         features = from_scan(content, "user", scan[2], scan[4])
@@ -370,7 +376,7 @@ class SessionIntent:
         # As classify reads it: the view published after the last change (a planned turn
         # changes nothing), made afresh only when there is none.
         view = self._view
-        recent, first_turn, final, tool_outputs, codes, terse = (
+        recent, first_turn, final, tool_outputs, codes, terse, replied = (
             view if view is not None else self._current_view()
         )
         # As in classify: a statement's code is final once no question can ask for an
@@ -381,7 +387,11 @@ class SessionIntent:
         # references stage's detection is known, so a pending marker that started no
         # mention is no reason to go on (as in ``IntentClassifier.finish``).
         code, detected = self._settled_code(
-            content, vector, (recent, first_turn, final, tool_outputs, codes), resolution.detected
+            content,
+            vector,
+            (recent, first_turn, final, tool_outputs, codes),
+            resolution.detected,
+            replied=replied,
         )
         if code >= 0 and not _gated_rules_read(
             context, features, code, _terse_open(terse, content), detected, not codes >> code & 1
@@ -397,6 +407,8 @@ class SessionIntent:
         vector: Any,
         view: tuple[Any, bool, bool, bool, int],
         detected: bool | Callable[[], bool | None] | None,
+        *,
+        replied: bool = True,
     ) -> tuple[int, bool]:
         """The native settle's final code for a user turn before the gated rules read it
         (``_gated_rules_read``: the caller asks them once the code is final, so the settle
@@ -406,21 +418,22 @@ class SessionIntent:
         (``detected``: whether it found a mention, None when not run, or a call that runs
         it and says so, made only when it can decide) decided it: a pending
         marker that started no mention is then no reason to go on (as in
-        ``IntentClassifier.finish``). ``view``: the published view's first five fields.
-        ``Session.user``'s intent stage and ``classify`` both settle here."""
+        ``IntentClassifier.finish``). ``view``: the published view's first five fields;
+        ``replied``: its last (the settle's). ``Session.user``'s intent stage and
+        ``classify`` both settle here."""
         recent, first_turn, final, tool_outputs, codes = view
         settle = self._classifier.settle
         # Every code may come back (``codes`` 0: none is final): the caller reads rule
         # reply-answers itself.
         args = (content, vector, recent, first_turn, tool_outputs, codes != 0, final, ALL_CODES)
-        found = settle(*args, True)
+        found = settle(*args, True, False, replied)
         decided = False
         if (
             not isinstance(found, int)
             and found[1] == PENDING_REFERENCES
             and (detected() if callable(detected) else detected) is False
         ):
-            found, decided = settle(*args, True, True), True
+            found, decided = settle(*args, True, True, replied), True
         if isinstance(found, int):
             return found, decided
         # A question settled but for an older output's detail: the codes that rule never
@@ -459,18 +472,27 @@ class SessionIntent:
             )
         )
         final = statements_final and not past
+        # Whether a rule may read the reply just before the turn: each of them asks
+        # DialogueContext.after_a_reply's questions (a reply last, neither multi-party nor a
+        # peer dialogue) before it reads the turn.
+        replied = (
+            len(self._log) > 0
+            and self._log.roles[-1] == "assistant"
+            and not self._speakers.multi_party(self.config)
+            and not multiparty.peer_dialogue(self._log, self.config)
+        )
         # A statement right after a reply that asked the user something may answer it (rule
-        # reply-answers): its EXPLORE or DRILL_DOWN is not final then, the codes that rule
-        # never changes are (and a question's).
+        # reply-answers, in an assistant chat of two): its EXPLORE or DRILL_DOWN is not final
+        # then, the codes that rule never changes are (and a question's).
         codes = 0
         if statements_final:
-            codes = _ANSWER_CODES if self._replies_asked() else ALL_CODES
+            codes = _ANSWER_CODES if replied and self._replies_asked() else ALL_CODES
         # A short statement right after a reply may be a terse report (rule terse-reports):
-        # ``_terse_open`` reads the text.
-        terse = (
-            self.config.terse_reports and len(self._log) > 0 and self._log.roles[-1] == "assistant"
-        )
-        return self._threads.active_recent(), not self._log, final, tool_outputs, codes, terse
+        # ``_terse_open`` reads the text. The rules past that gate read an assistant chat of
+        # two only (``_terse_rules_read``, option-picks, response-reports), as ``replied``.
+        terse = self.config.terse_reports and replied
+        recent = self._threads.active_recent()
+        return recent, not self._log, final, tool_outputs, codes, terse, replied
 
     def _replies_asked(self) -> bool:
         """Whether rule reply-answers may read a statement now: the last turn is a reply

@@ -49,6 +49,10 @@ struct Latin1Needle {
 struct SettleRules {
   // Categories only the slow path reads (a turn with one is never settled here).
   std::uint64_t slow_path = 0;
+  // Those of slow_path whose every rule reads the reply just before the turn (thread-requests,
+  // understanding-checks, confirm-checks, term-recalls, also-subjects, ...): no slow path
+  // when the turn comes after no reply (settles' `replied`).
+  std::uint64_t reply_kinds = 0;
   // Categories from which detection can read a tool reference.
   std::uint64_t tool_kinds = 0;
   // TOOL_OUTCOME (rule tool-reference-match) and ACK_OPENER (rule acknowledged-statements),
@@ -1127,11 +1131,17 @@ bool may_hold_forms(const CharT* text, std::size_t length,
 // them here. `detected_none`: the caller's reference detection (resolution.resolve_turn's
 // detect, the one IntentClassifier.finish runs) found no mention in the turn, so a pending
 // reference changes nothing, as in finish (the slow-path markers still send the turn on).
+// `replied`: the turn comes right after an assistant's reply in an assistant chat of two
+// (DialogueContext.after_a_reply). When it does not, no rule that reads the reply just before
+// the turn can change the answer (each checks that: reply_rules, plain_terms, term_forms,
+// ...), so the gates that stand only for such rules
+// send nothing on: the report rules', term-questions', echo-clarifications', reply-term-asks'
+// (with term-checks' and meaning-asks'), and the slow-path categories of `reply_kinds`.
 template <class CharT>
 bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>& hits,
              std::uint64_t kinds, std::uint32_t cues, int code, std::uint32_t pending,
              bool first_turn, bool tool_outputs, const SettleRules& rules,
-             bool reports_read = false, bool detected_none = false) {
+             bool reports_read = false, bool detected_none = false, bool replied = true) {
   using namespace intent;
   if (rules.always_pending || (pending & ~kPendingReferences) != 0) return false;
   bool again = false;
@@ -1151,6 +1161,7 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
         !settle_detail::may_confirm(text, length, rules)) {
       slow &= ~(std::uint64_t{1} << rules.confirm);  // no check for rule confirm-checks
     }
+    if (!replied) slow &= ~rules.reply_kinds;  // their rules read only a reply just before
     if (slow != 0) return false;
     // IntentClassifier._settled: only a tool reference can change a DRILL_DOWN or CLARIFY;
     // any other answer stands when detection finds no mention (IntentClassifier.finish).
@@ -1173,14 +1184,16 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   // A short statement may report back (rule report-backs) or add to the thread (rule
   // thread-details, whatever its first word).
-  if (rules.reports && !reports_read && code == kExplore && !first_turn && !question &&
+  if (rules.reports && replied && !reports_read && code == kExplore && !first_turn &&
+      !question &&
       (length <= rules.detail_chars ||
        (length <= rules.report_chars &&
         settle_detail::may_open_with_report_opener(text, length, rules.report_openers)))) {
     return false;
   }
   // "What's a Soundex search?" (rule term-questions): every term opener starts with "what".
-  if (rules.terms && !first_turn && question && length <= rules.side_question_chars &&
+  if (rules.terms && replied && !first_turn && question &&
+      length <= rules.side_question_chars &&
       settle_detail::contains_what(text, length) &&
       (!rules.terms_known || settle_detail::may_ask_term(text, length, rules))) {
     return false;
@@ -1210,7 +1223,7 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   }
   // "Fret buzz?", "Kettle stitch, meaning?" (rule echo-clarifications): a short turn that
   // ends in a question mark may ask back a term of a reply.
-  if (rules.echoes && !first_turn && length <= rules.side_question_chars &&
+  if (rules.echoes && replied && !first_turn && length <= rules.side_question_chars &&
       (rules.echo_known ? settle_detail::may_echo(text, length, rules)
                         : settle_detail::ends_with_question_mark(text, length) ||
                               settle_detail::ends_with_bare_how(text, length))) {
@@ -1222,14 +1235,16 @@ bool settles(const CharT* text, std::size_t length, const std::vector<MarkerHit>
   // With the echo data (_settler_py.may_ask_reply_term): the opening echo's shape, or a
   // quotation mark in a question or a turn with a "?".
   // "Red wrigglers, are those the same as ...?" (rule term-checks), up to its own length.
-  if (rules.reply_terms && !first_turn && settle_detail::may_check(text, length, rules)) {
+  if (rules.reply_terms && replied && !first_turn &&
+      settle_detail::may_check(text, length, rules)) {
     return false;
   }
   // "porosity, what is it exactly" (rule meaning-asks), up to its own length.
-  if (rules.reply_terms && !first_turn && settle_detail::may_mean(text, length, rules)) {
+  if (rules.reply_terms && replied && !first_turn &&
+      settle_detail::may_mean(text, length, rules)) {
     return false;
   }
-  if (rules.reply_terms && !first_turn && length <= rules.side_question_chars) {
+  if (rules.reply_terms && replied && !first_turn && length <= rules.side_question_chars) {
     bool asks = question;
     if (rules.echo_known) {
       if (settle_detail::may_open_echo(text, length, rules)) return false;

@@ -64,6 +64,7 @@ from .references import Mention
 from .reply_rules import builds_on_the_table
 from .reply_terms import may_ask_reply_term, reply_term_words
 from .settle_data import (
+    REPLY_KINDS,
     adder_gates,
     again_phrases,
     confirm_gates,
@@ -248,8 +249,8 @@ class IntentClassifier:
     #: two: which settled codes may come back, ``IntentSettlerBase.settle``).
     settle: SettleCall
     #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
-    #: for a text ``inputs.check_text`` may change or refuse.
-    settle_text: Callable[[Any, Any, Any, bool, bool, bool, bool, int], int | _Scanned | None]
+    #: for a text ``inputs.check_text`` may change or refuse (``settle``'s arguments).
+    settle_text: Callable[..., int | _Scanned | None]
 
     def __init__(
         self,
@@ -514,6 +515,7 @@ def _settler(classifier: IntentClassifier, lexicon: Lexicon, skip: bool) -> Any:
         echoes=(*echo_words(classifier._frames), *reply_term_words(*classifier._checks)),
         confirms=confirm_gates(),  # a CONFIRM_MARK turn no check: the settle decides it
         adders=classifier._adders,  # an ADDER_OPENER hit opening a question goes on
+        reply_kinds=classifier._slow_path & _mask_of(REPLY_KINDS),  # rules read a reply only
     )
 
 

@@ -33,6 +33,7 @@ from .ordinal_mentions import forms_without_gates, gate_openers, ungated_trigger
 
 __all__ = [
     "MENTION_KINDS",
+    "REPLY_KINDS",
     "adder_gates",
     "again_phrases",
     "confirm_gates",
@@ -52,6 +53,23 @@ MENTION_KINDS = frozenset(
     for marker in (
         *(Marker.DEMONSTRATIVE, Marker.ORDINAL, Marker.TURN_REF, Marker.TOOL_REF),
         *(Marker.ACTION_REF, Marker.GATE_ONE, Marker.GATE_GAP, Marker.GATE_TOOL),
+    )
+)
+
+
+#: The slow path's categories whose every rule reads the reply just before the turn, each
+#: checking that the turn comes right after one in an assistant chat of two
+#: (``DialogueContext.after_a_reply``): REQUEST_OPENER (rules thread-requests,
+#: action-requests, form-requests, thread-wants), CHECK_OPENER (understanding-checks),
+#: CONFIRM_MARK (confirm-checks, choice-asks), TERM_RECALL (term-recalls), ALSO_OPENER
+#: (also-subjects, also-holdings, adder-questions). Anywhere else no such rule can fire,
+#: so a hit of one sends no turn on (``IntentSettlerBase``'s ``reply_kinds``). Not
+#: PLAIN_CLARIFY: rule split-requests reads it after any turn.
+REPLY_KINDS = frozenset(
+    int(marker)
+    for marker in (
+        *(Marker.REQUEST_OPENER, Marker.CHECK_OPENER, Marker.CONFIRM_MARK),
+        *(Marker.TERM_RECALL, Marker.ALSO_OPENER),
     )
 )
 

@@ -32,7 +32,12 @@ REGISTER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "action-requests reads no such plan ('will try' is the user's; 'will you try' asks). "
         "The scanner's half (a stated plan is no question by its 'will') is rule ask-shapes'.",
         {"stated_plans": False},
-        "EVIDENCE_PLANS",
+        "Hand-written pooled (every file, 7,539 logged probes with intent_tune43 and "
+        "intent_holdout43), off -> on: intent 6838 -> 6839 (+1 -0: 'ty will try tmrw'), "
+        "resume and new thread unchanged. With ask-shapes' stated plans, against main: "
+        "+1 -0 as well (the first version, any word but a subject after 'will', lost "
+        "lists_holdout40 'will snapshot mode work if the container sits on lvm-thin': hence "
+        "the closed class). intent_tune43 36 -> 37 of 42.",
         "dialogue.terse_reports.terse_report",
     ),
     (
@@ -46,7 +51,9 @@ REGISTER_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "does: an announced new topic, EXPLORE and a new thread. Not 'something else but "
         "cheaper please' (a request for an alternative: no question or situation after it).",
         {"but_announcements": False},
-        "EVIDENCE_BUTS",
+        "Hand-written pooled (every file, 7,539 logged probes), off -> on: intent 6838 -> "
+        "6839 (+1 -0: intent_tune43 'random q but how do ppl parallel park without hitting "
+        "the kerb': EXPLORE), resume and new thread unchanged.",
         "dialogue.phrasing.announces_topic",
     ),
 )

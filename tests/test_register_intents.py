@@ -208,3 +208,21 @@ def test_a_but_without_a_question_or_situation_announces_nothing(text: str) -> N
 def test_but_announcements_switch_off() -> None:
     text = "random q but how do ppl parallel park without hitting the kerb"
     assert _intent(text, but_announcements=False) != "EXPLORE"
+
+
+# ---- on/off observers (tests/test_rules.py) ---------------------------------------------------
+
+
+def _observe_stated_plan(config: mh.Config) -> object:
+    return _session(CLUTCH, CLUTCH_REPLY, config).classify("ty will try tmrw")
+
+
+def _observe_but_announcement(config: mh.Config) -> object:
+    text = "random q but how do ppl parallel park without hitting the kerb"
+    return _session(CLUTCH, CLUTCH_REPLY, config).classify(text)
+
+
+OBSERVERS = {
+    "stated-plans": _observe_stated_plan,
+    "but-announcements": _observe_but_announcement,
+}

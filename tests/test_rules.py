@@ -30,6 +30,7 @@ import test_output_sayings
 import test_output_value_forms
 import test_picks_and_responses
 import test_reactions_and_event_adders
+import test_register_intents
 import test_repeats_by_kind
 import test_reports_after_advice
 import test_return_details
@@ -1809,6 +1810,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_clarify_echoes_and_targets.OBSERVERS,
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
+    **test_register_intents.OBSERVERS,
 }
 
 

@@ -496,8 +496,9 @@ def _term_frame(config: mh.Config) -> object:
     session.assistant("A day with premixed; setting-type powder (hot mud) recoats the same day.")
     return [
         (session.classify(text), session.preview(text).intent)
-        # "whats hot mud again, i keep seeing it" is rule meaning-asks' too (a "what's" kernel).
-        for text in ("hot mud?? like heated?", "hot mud I not understand, is it heated?")
+        # "whats hot mud again, i keep seeing it" is rule meaning-asks' too (a "what's" kernel);
+        # "hot mud I not understand, ..." is the lexicon's CLARIFY since stop 43.
+        for text in ("hot mud?? like heated?", "hot mud are they the same as heated?")
     ]
 
 

@@ -22,6 +22,7 @@ import test_clarify_lost_parts
 import test_clarify_meaning_qualifiers
 import test_clarify_unmarked_terms
 import test_confirm_checks
+import test_fresh_definites
 import test_item_boundaries
 import test_laid_out_lists
 import test_named_items_and_run_repeats
@@ -1809,6 +1810,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_clarify_echoes_and_targets.OBSERVERS,
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
+    **test_fresh_definites.OBSERVERS,
 }
 
 

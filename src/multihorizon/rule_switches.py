@@ -474,3 +474,5 @@ class RuleSwitches:
     adder_reply_words: bool = True  # "... . Which school ...?", the replies' "school": EXPLORE §3.3
     adder_opener_terms: bool = True  # "One more question: ..." shares no "question": §3.3
     thread_hows: bool = True  # "how do people cut down on X ...?", X the thread's: DRILL_DOWN §5.1
+    # Stop 43 (entities43, issue 15 item 1), SPEC-028 §4.1 / §4.2:
+    fresh_definites: bool = True  # "the logbook, still required?" names nothing said: turn before

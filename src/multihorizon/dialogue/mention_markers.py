@@ -154,6 +154,13 @@ _OBJECT_VERBS = _wordset(
 )
 # Words ending an "about" phrase: "what you said about TLS and then ...".
 _CLAUSE_END = re.compile(r"[ \t]+(?:and|but|because|so|then|which|when|if|earlier|before)\b", re.I)
+# The noun phrase before "that/which you described" ("the gap at the eaves that you
+# described"; "the fact that you mentioned X" names no thing, so X is read).
+_NP_THAT_BEFORE = re.compile(
+    rf"(?s).*\b(?:the|this|those|these)[ \t]+((?:{WORD}[ \t]+){{0,3}}?{WORD})[ \t]+"
+    r"(?:that|which)[ \t]+$",
+    re.IGNORECASE,
+)
 # The noun phrase before "you mentioned" ("the Lancet study you mentioned").
 _NP_BEFORE = re.compile(
     rf"(?s).*\b(?:the|that|this|those|these)[ \t]+((?:{WORD}[ \t]+){{0,3}}?{WORD})[ \t]+$",
@@ -468,6 +475,13 @@ def about_terms(text: str, start: int, end: int, phrase: str) -> tuple[str, ...]
     if about is not None:
         return phrase_terms(clause_head(about.group(1)))
     if phrase.split()[-1] in _OBJECT_VERBS:
+        relative = _NP_THAT_BEFORE.match(text, max(0, start - 80), start)
+        if relative is not None:
+            # "the gap at the eaves that you described needs ...": the relative clause's
+            # object is the noun phrase before it, not the words after its verb.
+            terms = phrase_terms(relative.group(1), limit=4)
+            if terms:
+                return terms
         obj = _OBJECT.match(text, end)
         if obj is not None:
             terms = phrase_terms(clause_head(obj.group(1)), limit=4)

@@ -1,0 +1,38 @@
+"""The rules of stop 43's entity-reference work (issue 15 item 1, the entities43 session:
+references without a demonstrative in the words people use, SPEC-028 §4.1, §4.2), as data for
+``multihorizon.rules`` (joined to ``rules_references``' ``REFERENCE_RULES``): each entry is
+``(id, stage, section, summary, off, evidence, function)``, the arguments of one registry
+row. Like the registry, this imports nothing of the engine.
+
+The figures are ``tools/reference_report.py`` (the evaluation's references task, hashing
+embedder, antecedent analysis on) and ``/work/notes/s43/tools/score.py`` over every
+hand-written file with the rule off and on, everything else on. ``entities_tune43`` was
+written for the work and tuned on; ``entities_holdout43`` was written before it and scored at
+its start and its end only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["ENTITY_RULES"]
+
+ENTITY_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
+        "fresh-definites",
+        "analysis",
+        "§4.2",
+        "A user turn with no resolved reference that opens (after function words only) on a "
+        "definite noun phrase no turn in reach named in any form ('the logbook, is it still "
+        "required?', 'What about the hot water cylinder, ...'; no word of it, another form, "
+        "a compound, a word opening with its root: 'the renewal' after 'renew') names "
+        "something new: its first antecedent is the turn before it, not an earlier turn "
+        "holding one of its other words ('halves' a reply said of wine bottles). A return "
+        "('Back to the house: ...') names its thread and is left to the return rules. Acts "
+        "only with antecedent analysis on.",
+        {"fresh_definites": False},
+        "EVIDENCE",
+        "dialogue.fresh_definites.fresh_definite",
+    ),
+)

@@ -34,7 +34,8 @@ def fresh_definite(
     """Whether a user turn with no resolved reference opens on a definite noun phrase (its
     first, after function words only) naming a thing no turn within ``window`` before it
     named in any form (every word of the phrase unnamed): its antecedent is the turn
-    before it."""
+    before it. A thing named after it that resolved ("the limit on the IRA") is what the
+    turn asks about: the phrase names a detail of it."""
     if turn_id < 1 or features.role != "user" or resolved or features.resume_terms:
         return False  # "Back to the house: ...": a return names its thread, said or not
     text = features.text[:_OPENING_CHARS]  # the phrase opens the turn: its start is read

@@ -2,7 +2,9 @@
 a turn that opens on a definite noun phrase naming something no earlier turn said ("the
 skewers, wooden or metal?") has the turn before it as its antecedent, not an earlier reply
 holding one of its other words; a phrase said before in any form, a return, a phrase that
-does not open the turn and a turn with a resolved reference are left to the other rules."""
+does not open the turn (a clause of the user's own before it: "Thanks for the help"), a place
+word, a turn with a resolved reference and a turn after a passage or a reply without text
+(TREC CAsT's) are left to the other rules."""
 
 from __future__ import annotations
 
@@ -89,11 +91,13 @@ def test_a_thing_said_before_is_left_to_the_other_rules(text: str, first: int) -
         "Back to the flat: can the holding deposit be refunded?",  # a return
         "We signed yesterday and the gas certificate came, is the deposit protected?",
         "the first month, is it paid before the holding deposit?",  # resolved references
+        "Thanks for the help. Is the agent's fee capped?",  # a clause before the phrase
+        "I like the sound of that, when is the rent due?",
+        "What about the buses going there?",  # a place word: its place
     ],
 )
-def test_controls_keep_the_earlier_reply(text: str) -> None:
+def test_controls_are_left_to_the_other_rules(text: str) -> None:
     assert _flat(ON).preview(text).antecedents[0] == _flat(OFF).preview(text).antecedents[0]
-    assert _flat(ON).preview(text).antecedents[0] != 3, text
 
 
 def test_a_million_character_turn_is_read_in_linear_time() -> None:

@@ -1,7 +1,9 @@
 """Turn references in a relative clause (SPEC-028 §4.1 turn reference, its about-terms): "the
 gap at the eaves that you described needs ..." is about the noun phrase before "that you
 described", not the words after the verb; "the fact that you mentioned X" names no thing, so
-X is read, and a reference with no "that"/"which" reads as before."""
+X is read, and a reference with no "that"/"which" reads as before. An adjective before the
+noun of that phrase tells one thing from another ("the better antenna you said"), an
+adjective with no noun after it names nothing ("the good one you recommended")."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ def _terms(text: str) -> tuple[str, ...]:
         ("the gap at the eaves that you described needs a product to keep it clear", ("eave",)),
         ("the shop that you recommended closes at 5, any other?", ("shop",)),
         ("the strap which you recommended broke after a week", ("strap",)),
+        ("How much is the better antenna you said?", ("better", "antenna")),
+        ("the best grit you mentioned, is it for oak?", ("best", "grit")),
     ],
 )
 def test_the_noun_phrase_before_that_you_verb_is_the_object(
@@ -34,6 +38,8 @@ def test_the_noun_phrase_before_that_you_verb_is_the_object(
     ("text", "terms"),
     [
         ("I liked the fact that you mentioned rain gardens", ("rain", "garden")),
+        ("the good one you recommended, is it waterproof?", ()),
+        ("what you said about better antennas, which brand?", ("antenna",)),
         ("you mentioned rain gardens, are they hard?", ("rain", "garden")),
         ("the Lancet study you mentioned, is it recent?", ("lancet", "study")),
         ("what you said about TLS certificates, do they expire?", ("tls", "certificate", "expire")),

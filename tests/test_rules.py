@@ -29,6 +29,7 @@ import test_named_items_and_run_repeats
 import test_noun_references
 import test_output_sayings
 import test_output_value_forms
+import test_partial_items
 import test_picks_and_responses
 import test_reactions_and_event_adders
 import test_repeats_by_kind
@@ -1811,6 +1812,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
     **test_fresh_definites.OBSERVERS,
+    **test_partial_items.OBSERVERS,
 }
 
 

@@ -476,3 +476,4 @@ class RuleSwitches:
     thread_hows: bool = True  # "how do people cut down on X ...?", X the thread's: DRILL_DOWN §5.1
     # Stop 43 (entities43, issue 15 item 1), SPEC-028 §4.1 / §4.2:
     fresh_definites: bool = True  # "the logbook, still required?" names nothing said: turn before
+    partial_items: bool = True  # "the dog walker idea", an item saying "dog" only: the turn §4.1

@@ -35,4 +35,17 @@ ENTITY_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...]
         "EVIDENCE",
         "dialogue.fresh_definites.fresh_definite",
     ),
+    (
+        "partial-items",
+        "references",
+        "§4.1",
+        "A reference by an item's words ('the dog walker idea', 'the X Y one'; no place, no "
+        "quality) whose list item holds only some of them in any form (a later sentence list "
+        "saying 'the dog') is about the latest assistant turn in reach saying every word (a "
+        "reply that suggested 'a dog walker at lunchtime' in prose), when one does: a turn "
+        "reference to it.",
+        {"partial_items": False},
+        "EVIDENCE",
+        "dialogue.partial_items.whole_phrase_turns",
+    ),
 )

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..text.tokens import STOPWORDS
 from .definite_mentions import definite_mentions
 from .entity_forms import naming_groups
 from .features import TurnFeatures
@@ -38,6 +37,13 @@ def fresh_definite(
     turn asks about: the phrase names a detail of it."""
     if turn_id < 1 or features.role != "user" or resolved or features.resume_terms:
         return False  # "Back to the house: ...": a return names its thread, said or not
+    if features.names_place:
+        return False  # "the buses going there": the place a place word points to
+    before = turn_id - 1
+    if log.roles[before] != "assistant" or not log.features[before].text.strip(_NO_TEXT):
+        return False  # no reply, or one without text (TREC CAsT's): the topic is older
+    if not log.features[before].short:
+        return False  # after a passage (TREC CAsT's) the topic is older than the turn before
     text = features.text[:_OPENING_CHARS]  # the phrase opens the turn: its start is read
     mentions = definite_mentions(text, ())
     if not mentions or not _opens(text, mentions[0].start):
@@ -93,7 +99,19 @@ def _opens(text: str, start: int) -> bool:
     before = text[:start].split()
     if len(before) > _OPENING_WORDS:
         return False
-    return all(word.strip(_PUNCTUATION).casefold() in STOPWORDS for word in before)
+    return all(word.strip(_PUNCTUATION).casefold() in _OPENERS for word in before)
 
 
+# The words a question may open with before its topic: discourse words, "what/how about",
+# an auxiliary ("is the parking permit ...?"). Not "I like the sound of that", "Thanks for
+# the help", "I'm in the mood for ...": a clause of the user's own before the phrase.
+_OPENERS = frozenset(
+    """
+    and so ok okay oh also then now but well right yes yeah no um hmm what how about
+    is are was were does do did can could should would will has have any
+    """.split()  # noqa: SIM905
+)
+
+
+_NO_TEXT = " \t\n.\u2026"  # a reply the source lacks is logged as an ellipsis
 _PUNCTUATION = ".,;:!?-\"'()"

@@ -52,6 +52,8 @@ def _wordset(spaced: str) -> frozenset[str]:
 
 # Words that, right after "that/this/those/these", show the demonstrative is a pronoun or a
 # conjunction, not a determiner: "that is", "this seems", "that they ...".
+# Adjectives of _NOT_HEADS that tell one thing from another before a head noun.
+_MODIFIERS = _wordset("good better best bad worse worst easy hard")
 _NOT_HEADS = STOPWORDS | _wordset("""
     i you he she it we they me him her us them its their our sounds sound sounded seems seem
     seemed looks look looked works work worked makes made means helps helped happens happened
@@ -204,11 +206,19 @@ def tool_kind(words: Sequence[str]) -> str | None:
     return None
 
 
-def phrase_terms(phrase: str, limit: int = 6) -> tuple[str, ...]:
+def phrase_terms(phrase: str, limit: int = 6, *, modifiers: bool = False) -> tuple[str, ...]:
+    """The content words of a phrase. With ``modifiers`` (a noun phrase before "you said"),
+    an adjective before the head counts ("the better antenna you said": better, antenna)."""
     terms: list[str] = []
-    for word in WORD_RE.findall(phrase):
+    found = WORD_RE.findall(phrase)
+    for position, word in enumerate(found):
         folded = word.casefold()
-        if folded in _NOT_HEADS:
+        kept = (
+            modifiers
+            and folded in _MODIFIERS
+            and any(later.casefold() not in _NOT_HEADS for later in found[position + 1 :])
+        )
+        if folded in _NOT_HEADS and not kept:
             continue
         term = normalise_term(word)
         if len(term) >= 2 and term not in STOPWORDS and not term.isdigit() and term not in terms:
@@ -479,7 +489,7 @@ def about_terms(text: str, start: int, end: int, phrase: str) -> tuple[str, ...]
         if relative is not None:
             # "the gap at the eaves that you described needs ...": the relative clause's
             # object is the noun phrase before it, not the words after its verb.
-            terms = phrase_terms(relative.group(1), limit=4)
+            terms = phrase_terms(relative.group(1), limit=4, modifiers=True)
             if terms:
                 return terms
         obj = _OBJECT.match(text, end)
@@ -489,7 +499,7 @@ def about_terms(text: str, start: int, end: int, phrase: str) -> tuple[str, ...]
                 return terms
         before = _NP_BEFORE.match(text, max(0, start - 80), start)
         if before is not None:
-            return phrase_terms(before.group(1), limit=4)
+            return phrase_terms(before.group(1), limit=4, modifiers=True)
     if phrase.startswith("did you"):
         return asked_terms(text, start)
     return ()

@@ -39,6 +39,7 @@ from .named_resolution import (
     with_item,
 )
 from .ordinal_resolution import resolve_ordinal
+from .partial_items import whole_phrase_turns
 from .references import Mention, Reference
 from .repeat_siblings import sibling_repeats
 from .similar_repeats import repeats_similar, similar_kept
@@ -535,6 +536,8 @@ def resolve_turn(
             marker_styles=config.marker_styles, place_scopes=config.place_scopes,
             named_lists=config.named_list_items,
         )  # fmt: skip
+        if config.partial_items:  # "the dog walker idea": the turn saying all its words
+            found = whole_phrase_turns(mentions, found, log, config.reference_search_window)
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         found = offered_replies(mentions, found, log) if config.entity_forms else found

@@ -15,6 +15,8 @@ from ..text.enumerations import LAST
 from ..text.reference_phrases import OPENER_REPEAT_TAIL, OPENER_REPEATS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import KIND_WORDS
+from .head_words import NOT_HEADS as _NOT_HEADS
+from .head_words import WORD, WORD_RE, phrase_terms
 from .references import Mention
 from .repeat_runs import redone
 from .similar_repeats import is_similar, similar_asks
@@ -49,24 +51,6 @@ def _wordset(spaced: str) -> frozenset[str]:
 
 # ---------------------------------------------------------------------------------------------
 # Word lists. Each is small and exists to reject an ordinary-English reading of a marker.
-
-# Words that, right after "that/this/those/these", show the demonstrative is a pronoun or a
-# conjunction, not a determiner: "that is", "this seems", "that they ...".
-# Adjectives of _NOT_HEADS that tell one thing from another before a head noun.
-_MODIFIERS = _wordset("good better best bad worse worst easy hard")
-_NOT_HEADS = STOPWORDS | _wordset("""
-    i you he she it we they me him her us them its their our sounds sound sounded seems seem
-    seemed looks look looked works work worked makes made means helps helped happens happened
-    happen depends depend matters mattered feels felt gets goes went comes came takes took
-    gives gave did does done being be been isn't wasn't doesn't didn't won't can't couldn't
-    shouldn't wouldn't aren't weren't hasn't haven't hadn't also just really actually even
-    still already probably definitely basically exactly right wrong true false good great
-    fine nice cool interesting awesome correct possible better worse best worst easy hard
-    too very quite pretty enough much time times day days moment case point reason sense
-    extent end regard respect matter fact stage morning evening night week month year weekend
-    afternoon today tomorrow yesterday stuff part though although anyway tho lol haha please
-    yet either neither instead together
-    """)
 
 # Verbs after which "that" opens a clause ("I heard that users ..."), so it is no demonstrative.
 _CLAUSE_VERBS = _wordset("""
@@ -134,12 +118,10 @@ ACTION_VERBS = _wordlist(
 # ---------------------------------------------------------------------------------------------
 # Precompiled patterns (compiled once at import: the hot path only runs them).
 
-WORD = r"[^\W_](?:[\w'\u2019+#-]*[^\W_'\u2019+-])?"  # one word, keeps "c++", "pg_dump", "don't"
 _NEXT_WORDS = re.compile(rf"[ \t]+({WORD})(?:[ \t]+({WORD}))?(?:[ \t]+({WORD}))?")
 _NEXT_WORD = re.compile(rf"[ \t]+({WORD})")
 _NEXT_CHAR = re.compile(r"[ \t]*(\S?)")
 _LOOKBEHIND = 48  # characters searched for the word before a marker: bounded, never O(n)
-WORD_RE = re.compile(WORD)
 
 OF_KIND = re.compile(rf"[ \t]+of[ \t]+(?:the[ \t]+|that[ \t]+|this[ \t]+|my[ \t]+)?({WORD})")
 # What a turn reference is about: "what you said about TLS", "... regarding the cache TTL".
@@ -204,28 +186,6 @@ def tool_kind(words: Sequence[str]) -> str | None:
         if kind is not None:
             return kind
     return None
-
-
-def phrase_terms(phrase: str, limit: int = 6, *, modifiers: bool = False) -> tuple[str, ...]:
-    """The content words of a phrase. With ``modifiers`` (a noun phrase before "you said"),
-    an adjective before the head counts ("the better antenna you said": better, antenna)."""
-    terms: list[str] = []
-    found = WORD_RE.findall(phrase)
-    for position, word in enumerate(found):
-        folded = word.casefold()
-        kept = (
-            modifiers
-            and folded in _MODIFIERS
-            and any(later.casefold() not in _NOT_HEADS for later in found[position + 1 :])
-        )
-        if folded in _NOT_HEADS and not kept:
-            continue
-        term = normalise_term(word)
-        if len(term) >= 2 and term not in STOPWORDS and not term.isdigit() and term not in terms:
-            terms.append(term)
-            if len(terms) == limit:
-                break
-    return tuple(terms)
 
 
 def demonstrative_mention(text: str, start: int, end: int) -> Mention | None:

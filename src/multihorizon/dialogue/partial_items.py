@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..config import Config
 from ..text.tokens import content_terms
 from .ordinal_resolution import same_stem
 from .references import Mention, Reference
@@ -26,12 +27,15 @@ _PER_TERM = 64  # postings read per word (the log's length does not matter)
 
 
 def whole_phrase_turns(
-    mentions: Sequence[Mention], found: Sequence[Reference], log: TurnLog, window: int
+    mentions: Sequence[Mention], found: Sequence[Reference], log: TurnLog, config: Config
 ) -> list[Reference]:
-    """``found`` (one reference per mention, in order) with each reference by an item's words
-    that its item holds only in part moved to the latest assistant turn in reach saying all
-    of them (a turn reference), when one does."""
+    """``found`` (one reference per mention, in order) with, when rule partial-items is on,
+    each reference by an item's words that its item holds only in part moved to the latest
+    assistant turn in reach saying all of them (a turn reference), when one does."""
     kept = list(found)
+    if not config.partial_items:
+        return kept
+    window = config.reference_search_window
     for index, (mention, reference) in enumerate(zip(mentions, found, strict=True)):
         if not _partial(mention, reference):
             continue

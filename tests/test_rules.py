@@ -22,7 +22,6 @@ import test_clarify_lost_parts
 import test_clarify_meaning_qualifiers
 import test_clarify_unmarked_terms
 import test_confirm_checks
-import test_fresh_definites
 import test_item_boundaries
 import test_laid_out_lists
 import test_named_items_and_run_repeats
@@ -31,7 +30,6 @@ import test_ordinal_terms
 import test_output_sayings
 import test_output_targets_by_content
 import test_output_value_forms
-import test_partial_items
 import test_picks_and_responses
 import test_reactions_and_event_adders
 import test_register_intents
@@ -1818,8 +1816,6 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_picks_and_responses.OBSERVERS,
     **test_output_targets_by_content.OBSERVERS,
     **test_register_intents.OBSERVERS,
-    **test_fresh_definites.OBSERVERS,
-    **test_partial_items.OBSERVERS,
 }
 
 

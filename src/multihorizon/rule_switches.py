@@ -487,6 +487,3 @@ class RuleSwitches:
     # Stop 43 (intent43, issue 15):
     stated_plans: bool = True  # "ty will try tmrw", "ok will do" after a reply: CONTINUE §5.2
     but_announcements: bool = True  # "random q but how do I ...": announced, EXPLORE §5.2 §3.3
-    # Stop 43 (entities43, issue 15 item 1), SPEC-028 §4.1 / §4.2:
-    fresh_definites: bool = True  # "the logbook, still required?" names nothing said: turn before
-    partial_items: bool = True  # "the dog walker idea", an item saying "dog" only: the turn §4.1

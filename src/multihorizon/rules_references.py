@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules_entities import ENTITY_RULES
 from .rules_items import OPT_IN_ITEM_RULES
 from .rules_lists import LIST_RULES
 from .rules_nouns import NOUN_RULES
@@ -441,7 +440,6 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
     *NOUN_RULES,  # stop 39: named-list-items, message-repeats (rules_nouns)
     *VERB_REPEAT_RULES,  # stop 41: verb-repeats, latest-repeats (rules_verb_repeats)
     *RUN_REPEAT_RULES,  # stop 42: item-heads ... slot-requests (rules_run_repeats)
-    *ENTITY_RULES,  # stop 43: fresh-definites, partial-items (rules_entities)
 )
 
 # Registered but off in Config(): what they gained was on the half tuned on only.

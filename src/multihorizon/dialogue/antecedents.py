@@ -22,7 +22,6 @@ from .detail_holders import detail_holder
 from .detail_turns import detail_turn
 from .dislocated import dislocated_turn
 from .features import TurnFeatures
-from .fresh_definites import fresh_definite
 from .intent import Intent
 from .number_holders import number_holder
 from .own_lists import ordinal_of
@@ -119,10 +118,6 @@ def antecedents(
         found = _detail_first(turn_id, returned_to, found, features, resolved, log, config)
     if not any(map(_picks_or_tool, resolved)):
         found = _term_first(turn_id, features, intent, found, log, config)
-    if config.fresh_definites and fresh_definite(
-        turn_id, features, resolved, log, config.reference_search_window
-    ):  # "the logbook, is it still required?": nothing earlier named it
-        found = {turn_id - 1: None, **found}
     found.update(dict.fromkeys(retrieved))
     return tuple(found)
 

@@ -15,8 +15,6 @@ from ..text.enumerations import LAST
 from ..text.reference_phrases import OPENER_REPEAT_TAIL, OPENER_REPEATS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import KIND_WORDS
-from .head_words import NOT_HEADS as _NOT_HEADS
-from .head_words import WORD, WORD_RE, phrase_terms
 from .references import Mention
 from .repeat_runs import redone
 from .similar_repeats import is_similar, similar_asks
@@ -51,6 +49,22 @@ def _wordset(spaced: str) -> frozenset[str]:
 
 # ---------------------------------------------------------------------------------------------
 # Word lists. Each is small and exists to reject an ordinary-English reading of a marker.
+
+# Words that, right after "that/this/those/these", show the demonstrative is a pronoun or a
+# conjunction, not a determiner: "that is", "this seems", "that they ...".
+_NOT_HEADS = STOPWORDS | _wordset("""
+    i you he she it we they me him her us them its their our sounds sound sounded seems seem
+    seemed looks look looked works work worked makes made means helps helped happens happened
+    happen depends depend matters mattered feels felt gets goes went comes came takes took
+    gives gave did does done being be been isn't wasn't doesn't didn't won't can't couldn't
+    shouldn't wouldn't aren't weren't hasn't haven't hadn't also just really actually even
+    still already probably definitely basically exactly right wrong true false good great
+    fine nice cool interesting awesome correct possible better worse best worst easy hard
+    too very quite pretty enough much time times day days moment case point reason sense
+    extent end regard respect matter fact stage morning evening night week month year weekend
+    afternoon today tomorrow yesterday stuff part though although anyway tho lol haha please
+    yet either neither instead together
+    """)
 
 # Verbs after which "that" opens a clause ("I heard that users ..."), so it is no demonstrative.
 _CLAUSE_VERBS = _wordset("""
@@ -118,10 +132,12 @@ ACTION_VERBS = _wordlist(
 # ---------------------------------------------------------------------------------------------
 # Precompiled patterns (compiled once at import: the hot path only runs them).
 
+WORD = r"[^\W_](?:[\w'\u2019+#-]*[^\W_'\u2019+-])?"  # one word, keeps "c++", "pg_dump", "don't"
 _NEXT_WORDS = re.compile(rf"[ \t]+({WORD})(?:[ \t]+({WORD}))?(?:[ \t]+({WORD}))?")
 _NEXT_WORD = re.compile(rf"[ \t]+({WORD})")
 _NEXT_CHAR = re.compile(r"[ \t]*(\S?)")
 _LOOKBEHIND = 48  # characters searched for the word before a marker: bounded, never O(n)
+WORD_RE = re.compile(WORD)
 
 OF_KIND = re.compile(rf"[ \t]+of[ \t]+(?:the[ \t]+|that[ \t]+|this[ \t]+|my[ \t]+)?({WORD})")
 # What a turn reference is about: "what you said about TLS", "... regarding the cache TTL".
@@ -138,13 +154,6 @@ _OBJECT_VERBS = _wordset(
 )
 # Words ending an "about" phrase: "what you said about TLS and then ...".
 _CLAUSE_END = re.compile(r"[ \t]+(?:and|but|because|so|then|which|when|if|earlier|before)\b", re.I)
-# The noun phrase before "that/which you described" ("the gap at the eaves that you
-# described"; "the fact that you mentioned X" names no thing, so X is read).
-_NP_THAT_BEFORE = re.compile(
-    rf"(?s).*\b(?:the|this|those|these)[ \t]+((?:{WORD}[ \t]+){{0,3}}?{WORD})[ \t]+"
-    r"(?:that|which)[ \t]+$",
-    re.IGNORECASE,
-)
 # The noun phrase before "you mentioned" ("the Lancet study you mentioned").
 _NP_BEFORE = re.compile(
     rf"(?s).*\b(?:the|that|this|those|these)[ \t]+((?:{WORD}[ \t]+){{0,3}}?{WORD})[ \t]+$",
@@ -186,6 +195,20 @@ def tool_kind(words: Sequence[str]) -> str | None:
         if kind is not None:
             return kind
     return None
+
+
+def phrase_terms(phrase: str, limit: int = 6) -> tuple[str, ...]:
+    terms: list[str] = []
+    for word in WORD_RE.findall(phrase):
+        folded = word.casefold()
+        if folded in _NOT_HEADS:
+            continue
+        term = normalise_term(word)
+        if len(term) >= 2 and term not in STOPWORDS and not term.isdigit() and term not in terms:
+            terms.append(term)
+            if len(terms) == limit:
+                break
+    return tuple(terms)
 
 
 def demonstrative_mention(text: str, start: int, end: int) -> Mention | None:
@@ -445,13 +468,6 @@ def about_terms(text: str, start: int, end: int, phrase: str) -> tuple[str, ...]
     if about is not None:
         return phrase_terms(clause_head(about.group(1)))
     if phrase.split()[-1] in _OBJECT_VERBS:
-        relative = _NP_THAT_BEFORE.match(text, max(0, start - 80), start)
-        if relative is not None:
-            # "the gap at the eaves that you described needs ...": the relative clause's
-            # object is the noun phrase before it, not the words after its verb.
-            terms = phrase_terms(relative.group(1), limit=4, modifiers=True)
-            if terms:
-                return terms
         obj = _OBJECT.match(text, end)
         if obj is not None:
             terms = phrase_terms(clause_head(obj.group(1)), limit=4)
@@ -459,7 +475,7 @@ def about_terms(text: str, start: int, end: int, phrase: str) -> tuple[str, ...]
                 return terms
         before = _NP_BEFORE.match(text, max(0, start - 80), start)
         if before is not None:
-            return phrase_terms(before.group(1), limit=4, modifiers=True)
+            return phrase_terms(before.group(1), limit=4)
     if phrase.startswith("did you"):
         return asked_terms(text, start)
     return ()

@@ -39,7 +39,6 @@ from .named_resolution import (
     with_item,
 )
 from .ordinal_resolution import resolve_ordinal
-from .partial_items import whole_phrase_turns
 from .references import Mention, Reference
 from .repeat_siblings import sibling_repeats
 from .similar_repeats import repeats_similar, similar_kept
@@ -536,7 +535,6 @@ def resolve_turn(
             marker_styles=config.marker_styles, place_scopes=config.place_scopes,
             named_lists=config.named_list_items,
         )  # fmt: skip
-        found = whole_phrase_turns(mentions, found, log, config)  # rule partial-items
         if config.repeat_siblings:  # "and again for the Osman": the sibling's request
             found = sibling_repeats(mentions, found, content, log, config.reference_search_window)
         found = offered_replies(mentions, found, log) if config.entity_forms else found
@@ -558,7 +556,8 @@ def resolve_turn(
     if not references and not named and not speakers.latest:  # the common turn
         return _NONE_KEPT if mentions else _NO_REFERENCES  # nothing to resolve or address
     addressed = addressed_speaker(content, features, who, speakers, config)
-    references = (addressed, *references) if addressed is not None else references
+    if addressed is not None:
+        references = (addressed, *references)
     resolved = tuple(ref for ref in references if ref.target_turn is not None)
     # Rule definite-references: "the blender" is an antecedent and pulled into context, but
     # neither makes the turn a drill-down nor decides its reply-to (the §5.2 and §3.3 rules

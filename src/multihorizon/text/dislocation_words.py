@@ -24,7 +24,6 @@ NOT_TOPIC_WORDS = _word_set(
     yes no yeah yep nope ok okay sure thanks thank well hmm oh ah also and but or alright
     right actually sorry wait hi hello hey please sounds sound great cool perfect nice
     good fine awesome
-    u ur r y wat wats shud shld cud wud im dont cant wen wer hw
     """
 )
 # The clause after a fronted topic asks about it: it opens with a question word or an
@@ -33,6 +32,5 @@ QUESTION_OPENERS = _word_set(
     """
     what what's whats how how's why which who where when whose is are was were do does did
     can could should would will shall may might must any anything
-    wat wats shud shld cud wud r y wen wer hw
     """
 )

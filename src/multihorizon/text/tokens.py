@@ -44,7 +44,6 @@ STOPWORDS = frozenset(
     lot lots bit kind sort said say says tell told know think go going want need make use
     using used could would might must shall may still even back earlier previous last first
     second third next option options mean meant explain again result results output
-    shud shld wud cud wat wats wut teh
     """.split()  # noqa: SIM905
 )
 

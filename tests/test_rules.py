@@ -32,7 +32,6 @@ import test_output_targets_by_content
 import test_output_value_forms
 import test_picks_and_responses
 import test_reactions_and_event_adders
-import test_register_intents
 import test_repeats_by_kind
 import test_reports_after_advice
 import test_return_details
@@ -498,9 +497,8 @@ def _term_frame(config: mh.Config) -> object:
     session.assistant("A day with premixed; setting-type powder (hot mud) recoats the same day.")
     return [
         (session.classify(text), session.preview(text).intent)
-        # "whats hot mud again, i keep seeing it" is rule meaning-asks' too (a "what's" kernel);
-        # "hot mud I not understand, ..." is the lexicon's CLARIFY since stop 43.
-        for text in ("hot mud?? like heated?", "hot mud are they the same as heated?")
+        # "whats hot mud again, i keep seeing it" is rule meaning-asks' too (a "what's" kernel).
+        for text in ("hot mud?? like heated?", "hot mud I not understand, is it heated?")
     ]
 
 
@@ -1815,7 +1813,6 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
     **test_output_targets_by_content.OBSERVERS,
-    **test_register_intents.OBSERVERS,
 }
 
 

@@ -42,18 +42,16 @@ std::vector<std::u32string> folded_words(py::handle words, const std::string& na
 // phrases), then, for rule ask-shapes, six more (request leads, request verbs, alternative
 // words, degree words, subject words, number words, and optionally topic determiners and
 // inverted asks, and optionally clause verbs and clause subjects, and optionally inner asks,
-// inner stops, report auxiliaries, other subjects and fragment leads, and optionally plan
-// auxiliaries and plan verbs) or none.
-std::array<std::vector<std::u32string>, 21> ends_arg(py::handle value) {
+// inner stops, report auxiliaries, other subjects and fragment leads) or none.
+std::array<std::vector<std::u32string>, 19> ends_arg(py::handle value) {
   const bool sequence = !PyUnicode_Check(value.ptr()) && py::isinstance<py::sequence>(value);
   const std::size_t size = sequence ? py::len(value) : 0;
-  if (!sequence || (size != 4 && size != 10 && size != 12 && size != 14 && size != 19 &&
-                    size != 21)) {
-    type_error("question_ends: expected 4, 10, 12, 14, 19 or 21 iterables of str, got " +
+  if (!sequence || (size != 4 && size != 10 && size != 12 && size != 14 && size != 19)) {
+    type_error("question_ends: expected 4, 10, 12, 14 or 19 iterables of str, got " +
                type_name(value));
   }
   const py::sequence lists = py::reinterpret_borrow<py::sequence>(value);
-  std::array<std::vector<std::u32string>, 21> out;
+  std::array<std::vector<std::u32string>, 19> out;
   for (std::size_t i = 0; i < py::len(lists); ++i) out[i] = folded_words(lists[i], "question_ends");
   return out;
 }

@@ -85,8 +85,6 @@ def question(
     first = _word_at(text, 0, strip)
     if len(ends) > 17 and first in ends[16] and _reports_done(text, strip, ends):
         first = ()  # "did the 20 min test, got 231 watts": a report, not "did" asking
-    elif _states_plan(text, 0, strip, ends):
-        first = ()  # "will try tmrw": a plan stated, not "will" asking
     elif first in openers:
         return True
     if not form_openers:
@@ -225,24 +223,6 @@ def _reports_done(text: str, strip: Set[int], ends: Sequence[Set[tuple[int, ...]
     return bool(after) and after not in ends[8] and after not in ends[17]
 
 
-def _states_plan(
-    text: str, position: int, strip: Set[int], ends: Sequence[Set[tuple[int, ...]]]
-) -> bool:
-    """Rule ask-shapes, stated plans: the word at ``position`` is a plan auxiliary
-    (``ends[19]``: "will"), nothing is stripped off it, and a plan verb follows it
-    (``ends[20]``: "try", "do", "check" ...; "will it", "will the" ask), so it states what
-    the user will do ("will try tmrw", "will do")."""
-    if len(ends) < 21:
-        return False
-    position, end = _next_word(text, position, len(text))
-    if end == position or ord(text[end - 1]) in strip:
-        return False
-    if _stripped(text, position, end, strip) not in ends[19]:
-        return False
-    after = _word_at(text, end, strip)
-    return after in ends[20]
-
-
 def _inner_asks(
     text: str,
     last: int,
@@ -340,8 +320,8 @@ def _asks_at_ends(
         position, end = _next_word(text, position, last)
         if end == position or _stripped(text, position, end, strip) not in leads:
             break
-        if _word_at(text, end, strip) in asks and not _states_plan(text, end, strip, ends):
-            return True  # "ok and how do I open it"; not "ok will try that tonight"
+        if _word_at(text, end, strip) in asks:
+            return True
         position = end
     words: list[tuple[int, ...]] = []
     end = last

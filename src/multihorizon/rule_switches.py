@@ -484,6 +484,3 @@ class RuleSwitches:
     adder_reply_words: bool = True  # "... . Which school ...?", the replies' "school": EXPLORE §3.3
     adder_opener_terms: bool = True  # "One more question: ..." shares no "question": §3.3
     thread_hows: bool = True  # "how do people cut down on X ...?", X the thread's: DRILL_DOWN §5.1
-    # Stop 43 (intent43, issue 15):
-    stated_plans: bool = True  # "ty will try tmrw", "ok will do" after a reply: CONTINUE §5.2
-    but_announcements: bool = True  # "random q but how do I ...": announced, EXPLORE §5.2 §3.3

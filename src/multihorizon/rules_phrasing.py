@@ -23,7 +23,6 @@ from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 from .rules_option_picks import OPTION_PICK_RULES
 from .rules_plain_terms import PLAIN_TERM_RULES
 from .rules_reactions import REACTION_RULES
-from .rules_registers import REGISTER_RULES
 from .rules_terms import TERM_RULES
 
 __all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
@@ -147,11 +146,8 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
         "(negations, verbs of knowing and saying, subordinators, demonstratives) before it and "
         "no subject pronoun after it; fragments, 'and' + a topic determiner + one word as the "
         "whole turn ('and the floor'); and done reports, a turn with no '?' opening with 'did' "
-        "and no subject after it ('did the 20 min test, got 231 watts') is no question; "
-        "stated plans (stop 43), 'will'/'shall' opening the turn or after lead words, then "
-        "a verb of PLAN_VERBS ('will try tmrw', 'ok will do'; not 'will it hold', 'will "
-        "snapshot mode work ...'), are none either (rule stated-plans' evidence) (off: §5.2's "
-        "auxiliary opener).",
+        "and no subject after it ('did the 20 min test, got 231 watts') is no question (off: "
+        "§5.2's auxiliary opener).",
         {"ask_shapes": False},
         "hand-written intent accuracy, off -> on, every file but asks_holdout9: 2,427 probes "
         "0.8925 -> 0.9003 (19 turns fixed, none lost: 14 'Write ...'/'Now draft ...' "
@@ -603,5 +599,4 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *OPTION_PICK_RULES,  # stop 42: option-picks, response-reports, more-like-requests
     *ADDER_TOPIC_RULES,  # stop 42: adder-topics, adder-heads, adder-reply-words, thread-hows
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
-    *REGISTER_RULES,  # stop 43: stated-plans, but-announcements
 )

@@ -79,7 +79,7 @@ class TurnScanner {
               const std::vector<std::u32string>& function_words, std::size_t backchannel_chars,
               IntentMasks masks, const std::vector<std::u32string>& form_openers = {},
               std::u32string clause_marks = {}, std::u32string statement_ends = {},
-              const std::array<std::vector<std::u32string>, 21>& question_ends = {})
+              const std::array<std::vector<std::u32string>, 19>& question_ends = {})
       : automaton_(std::move(automaton)),
         block_(block),
         acknowledge_(acknowledge),
@@ -142,10 +142,6 @@ class TurnScanner {
     inner_ = !question_ends[14].empty();
     reports_ = !question_ends[16].empty();
     fragments_ = !question_ends[18].empty();
-    // Rule ask-shapes, stop 43: plan auxiliaries ("will") and the plan verbs after them.
-    for (const std::u32string& word : question_ends[19]) add_opener(word, kPlanAux);
-    for (const std::u32string& word : question_ends[20]) add_opener(word, kPlanVerb);
-    plans_ = !question_ends[19].empty();
     asks_ = !question_ends[5].empty() || !question_ends[6].empty();
     for (char32_t mark : clause_marks_) {
       if (mark < 128) ascii_marks_[mark] = true;
@@ -191,8 +187,6 @@ class TurnScanner {
     std::uint32_t first = opener(text, start, end);
     if (reports_ && (first & kReportAux) && reports_done(text, length)) {
       first = 0;  // "did the 20 min test, got 231 watts": a report, not "did" asking
-    } else if (plans_ && (first & kPlanAux) && states_plan(text, length, 0)) {
-      first = 0;  // "will try tmrw": a plan stated, not "will" asking
     } else if (first & kSpecOpener) {
       return true;
     }
@@ -232,24 +226,6 @@ class TurnScanner {
     }
     word_at(text, length, raw_end, start, end);
     return end > start && !(opener(text, start, end) & (kSubject | kOtherSubject));
-  }
-
-  // Rule ask-shapes, stated plans: the word at `position` is a plan auxiliary ("will"),
-  // nothing is stripped off it, and a plan verb follows it ("try", "check"; "will it", "will
-  // the" ask), so it states what the user will do ("will try tmrw"). The reference is
-  // _states_plan in src/multihorizon/_question_py.py.
-  template <class CharT>
-  bool states_plan(const CharT* text, std::size_t length, std::size_t position) const {
-    if (!plans_) return false;
-    std::size_t start = 0, end = 0;
-    const std::size_t raw_end = next_word(text, position, length);
-    if (raw_end == position || stripped(static_cast<std::uint32_t>(text[raw_end - 1]))) {
-      return false;
-    }
-    strip_span(text, position, raw_end, start, end);
-    if (!(opener(text, start, end) & kPlanAux)) return false;
-    word_at(text, length, raw_end, start, end);
-    return end > start && (opener(text, start, end) & kPlanVerb) != 0;
   }
 
   // Rule ask-shapes, inner asks, on text[0, last) (no "?", no statement end): inside the
@@ -514,10 +490,7 @@ class TurnScanner {
       strip_span(text, position, raw_end, start, end);
       if (!(opener(text, start, end) & kLeadWord)) break;
       word_at(text, last, raw_end, start, end);
-      // "ok and how do I open it" asks; "ok will try that tonight" states a plan.
-      if ((opener(text, start, end) & kLeadAsk) && !states_plan(text, last, raw_end)) {
-        return true;
-      }
+      if (opener(text, start, end) & kLeadAsk) return true;
       position = raw_end;
     }
     // The last words, the last one first.
@@ -580,7 +553,6 @@ class TurnScanner {
   static constexpr std::uint32_t kInnerAsk = 1u << 16, kInnerStop = 1u << 17;  // stop 34
   static constexpr std::uint32_t kReportAux = 1u << 18, kOtherSubject = 1u << 19;
   static constexpr std::uint32_t kFragmentLead = 1u << 20;
-  static constexpr std::uint32_t kPlanAux = 1u << 21, kPlanVerb = 1u << 22;  // stop 43
   static constexpr int kInnerReach = 5;  // rule ask-shapes: inner asks' topic words
   static constexpr int kTopicWords = 2;  // rule ask-shapes: a topic's words after its determiner
   static constexpr int kLeadReach = 3;         // rule question-ends: lead words read
@@ -743,7 +715,6 @@ class TurnScanner {
   bool topics_ = false;  // rule ask-shapes: topic determiners given
   bool clauses_ = false;  // rule ask-shapes: clause verbs given (clause asks)
   bool inner_ = false, reports_ = false, fragments_ = false;  // rule ask-shapes, stop 34
-  bool plans_ = false;                                          // rule ask-shapes, stop 43
   std::size_t alternative_chars_ = 0;  // the longest alternative word
   std::u32string alternative_firsts_;  // the alternative words' first characters
   bool alternative_pairs_ = false;     // may_hold_alternative's tables are in use

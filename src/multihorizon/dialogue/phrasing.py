@@ -131,7 +131,6 @@ def announced(text: str, hits: Hits, config: Config) -> bool:
         clauses=config.announcement_clauses,
         asked=config.asked_announcements,
         reactions=config.reaction_announcements,
-        buts=config.but_announcements,
     ):
         return True
     reaction = after_reaction(text) if config.reaction_announcements else -1
@@ -147,13 +146,7 @@ def announced_turn(features: TurnFeatures, config: Config) -> bool:
 
 
 def announces_topic(
-    text: str,
-    hits: Hits,
-    *,
-    clauses: bool = False,
-    asked: bool = False,
-    reactions: bool = False,
-    buts: bool = False,
+    text: str, hits: Hits, *, clauses: bool = False, asked: bool = False, reactions: bool = False
 ) -> bool:
     """Whether the turn opens by announcing a new topic (rule topic-announcements):
     "Switching topics: ...", "Off-topic question, ...", "Unrelated, but ...", "Something else:
@@ -166,21 +159,19 @@ def announces_topic(
     in a request for leave that opens the turn ("Can I ask you about something else?":
     ``echoes.asks_leave_to_move_on``); with ``reactions`` (rule reaction-announcements) also
     at the opening of the sentence after a short reaction ("Ha, enough bread. Personal
-    thing: ...": ``echoes.after_reaction``); with ``clauses`` and ``buts`` (rule
-    but-announcements) the clause may end at a bare "but" before a question or the speaker's
-    own situation ("random q but how do ppl ...")."""
+    thing: ...": ``echoes.after_reaction``)."""
     if all(kind != _NEW_TOPIC and kind != _TOPIC_OPENER for kind, _, _, _ in hits):
         return False  # no phrase to announce with (most turns; issue 14)
     if reactions and (offset := after_reaction(text)) > 0:
         later = tuple((k, p, s - offset, e - offset) for k, p, s, e in hits if s >= offset)
-        if announces_topic(text[offset:], later, clauses=clauses, asked=asked, buts=buts):
+        if announces_topic(text[offset:], later, clauses=clauses, asked=asked):
             return True
     for kind, _, start, end in hits:
         if kind != _NEW_TOPIC and kind != _TOPIC_OPENER:
             continue
         if kind == _NEW_TOPIC and _not_announcing(text[start:end]):
             continue
-        if clauses and _ends_opening_clause(text, start, end, buts):
+        if clauses and _ends_opening_clause(text, start, end):
             return True
         if asked and asks_leave_to_move_on(text, start, end):
             return True
@@ -206,16 +197,15 @@ _CLAUSE_FOLLOWING = 3
 _CLAUSE_STOPS = frozenset(",:;?.!\u2013\u2014")
 
 
-def _ends_opening_clause(text: str, start: int, end: int, buts: bool = False) -> bool:
+def _ends_opening_clause(text: str, start: int, end: int) -> bool:
     """Whether an announcing phrase at ``start:end`` ends a short opening clause of its own
     (rule announcement-clauses): "Quite a different subject: ...", "Slight tangent: ...",
     "Off on a tangent, but can I ...", "On an unconnected note, I have ...". The clause holds
     no question or subject word before the phrase ("Is there a different route?", "I want a
     different time, ...": ``CLAUSE_BLOCKERS``), names no topic after it ("A different
     question about the sauna: ...": ``CLAUSE_TOPIC_LINKS``), and ends at a colon or dash, or
-    at a comma followed by "but", a question or a situation of the speaker's; with ``buts``
-    also at a bare "but" followed by a question or a situation ("random q but how do ..."). One
-    pass over the turn's opening characters."""
+    at a comma followed by "but", a question or a situation of the speaker's. One pass over
+    the turn's opening characters."""
     if start > cues.OPENING_CHARS or text[end : end + 1].isalnum():
         return False
     before = [word.strip(WORD_STRIP) for word in _folded(text[:start]).split()]
@@ -224,26 +214,19 @@ def _ends_opening_clause(text: str, start: int, end: int, buts: bool = False) ->
     if sum(1 for word in before if word and word not in OPENING_FILLERS) > _CLAUSE_WORDS_BEFORE:
         return False
     limit = min(len(text), end + cues.OPENING_CHARS)
-    stop, mark = end, ""
+    stop = end
     while stop < limit and text[stop] not in _CLAUSE_STOPS:
         if text[stop] == "-" and text[stop - 1 : stop].isspace():
             break  # "Random one - ..."
-        if buts and _but_at(text, stop):
-            mark = "but"  # "random q but how do I ...": the clause ends at its "but"
-            break
         stop += 1
     if stop >= limit:
         return False
     between = [word.strip(WORD_STRIP) for word in _folded(text[end:stop]).split()]
     if len(between) > _CLAUSE_WORDS_AFTER or _links_a_topic(between):
         return False
-    skip = 3 if mark else 1
-    following = text[stop + skip : stop + skip + cues.OPENING_CHARS].split()
+    following = text[stop + 1 : stop + 1 + cues.OPENING_CHARS].split()
     if len(following) < _CLAUSE_FOLLOWING:
         return False
-    if mark:  # a question or the speaker's own situation after the "but", as after ", but"
-        first = _folded(following[0]).strip(WORD_STRIP).split("'")[0]
-        return first in QUESTION_OPENERS or first in SITUATION_OPENERS
     mark = text[stop]
     if mark in ":;-\u2013\u2014" or (mark in ".!" and not between):  # "Different thing. ..."
         return True
@@ -251,15 +234,6 @@ def _ends_opening_clause(text: str, start: int, end: int, buts: bool = False) ->
         return False
     first = _folded(following[0]).strip(WORD_STRIP).split("'")[0]
     return first == "but" or first in QUESTION_OPENERS or first in SITUATION_OPENERS
-
-
-def _but_at(text: str, at: int) -> bool:
-    """Whether the word "but" stands alone at ``at`` (white space before and after it)."""
-    return (
-        text[at : at + 3].casefold() == "but"
-        and text[at - 1 : at].isspace()
-        and text[at + 3 : at + 4].isspace()
-    )
 
 
 def _links_a_topic(between: Sequence[str]) -> bool:

@@ -19,7 +19,6 @@ from ..text.follow_up_words import (
 )
 from ..text.followups import has_place_word
 from ..text.lexicon import Marker
-from ..text.terse_words import states_plan
 from .choice_asks import judges_wording
 from .done_reports import reports_what_was_done
 from .echoes import echoed_term
@@ -201,19 +200,16 @@ def acts_on_the_thread(context: DialogueContext, features: TurnFeatures) -> bool
         context.config.action_requests
         and not features.question
         and _requests_after_the_reply(context, features)
-        and opens_with_action(features.text, context.config.stated_plans)
+        and opens_with_action(features.text)
     )
 
 
-def opens_with_action(text: str, plans: bool = True) -> bool:
+def opens_with_action(text: str) -> bool:
     """Whether a turn opens, after ``ACTION_LEADS`` words ("ok", "now", "please"), with an
     ``ACTION_VERBS`` verb, or a ``SAME_FORM_VERBS`` one after a word that asks ("now",
     "please"), and a word after it that makes it no noun ("book arrived today": ``NOT_ACTED``
-    or a word ending in "ed"). With ``plans`` (rule stated-plans) not a stated plan: "will
-    try tmrw" is the user's, "will you try" (a subject after "will") still asks."""
+    or a word ending in "ed")."""
     words = plain_words(text[:200])
-    if plans and states_plan(words):
-        return False  # "will try tmrw", "ok will check it later": a plan, not "will you try"
     cued = False
     for at, word in enumerate(words):
         if word in ACTION_LEADS:

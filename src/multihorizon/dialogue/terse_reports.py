@@ -23,14 +23,12 @@ from typing import TYPE_CHECKING
 
 from ..text.lexicon import Marker
 from ..text.terse_words import (
-    PLAN_ASKS,
     TERSE_ASKS,
     TERSE_CONSTRAINTS,
     TERSE_LIMITERS,
     TERSE_MODALS,
     TERSE_NOT_FIRST,
     past_form,
-    states_plan,
 )
 
 if TYPE_CHECKING:
@@ -67,19 +65,15 @@ NOT_TERSE = (
 )
 
 
-def terse_report(words: Sequence[str], shared: int, plans: bool = True) -> bool:
+def terse_report(words: Sequence[str], shared: int) -> bool:
     """Whether a statement's case-folded plain words (``phrasing.plain_words``; at most
     ``TERSE_WORDS``, no "?" in the turn) are a terse report with no subject: its first word is
     none of ``TERSE_NOT_FIRST``, no word asks (``TERSE_ASKS``), and it opens with a past form
     ("swapped ...", "booked ..."), a constraint ("only ...", "still ...", "can only ...") or,
-    else, ``shared`` (its content words the reply or the thread used) is at least one. A
-    stated plan (``terse_words.states_plan``: "will try tmrw", "ty will report back") is one
-    when no word of ``PLAN_ASKS`` asks after all (with ``plans``: rule stated-plans)."""
-    if not words or len(words) > TERSE_WORDS:
+    else, ``shared`` (its content words the reply or the thread used) is at least one."""
+    if not words or len(words) > TERSE_WORDS or words[0] in TERSE_NOT_FIRST:
         return False
-    if plans and states_plan(words):  # "will try tmrw", "ty will check the pressure later"
-        return PLAN_ASKS.isdisjoint(words)
-    if words[0] in TERSE_NOT_FIRST or any(word in TERSE_ASKS for word in words):
+    if any(word in TERSE_ASKS for word in words):
         return False
     first = words[0]
     if first in TERSE_MODALS:
@@ -106,8 +100,7 @@ def reports_tersely(context: DialogueContext, features: TurnFeatures) -> bool:
         return False
     if context.speakers.multi_party(config) or context.peer_dialogue():
         return False
-    shared = words_shared(context, set(features.terms))
-    return terse_report(words, shared, config.stated_plans)
+    return terse_report(words, words_shared(context, set(features.terms)))
 
 
 def words_shared(context: DialogueContext, terms: set[str]) -> int:

@@ -226,11 +226,6 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "less jargon", "without the jargon", "in normal words", "in simple words",
             "in simple terms", "still don't quite get", "don't quite get", "didn't quite get",
             "not quite following", "you've lost me", "you have lost me", "too technical",
-            # Learners' English drops the auxiliary (issue 15, stop 43): "sorry I not
-            # understand, the proof of address it is which paper?", "I no understand this".
-            "i not understand", "i no understand", "i not understood", "i am not understand",
-            "i'm not understand", "me not understand", "i not get it", "i not follow",
-            "i no follow", "not understand what you mean", "not understand you",
             *CLARIFY_PHRASES,  # "Mature, as in what?", "can you unpack ..." (topic_clause_words)
         ),
         Marker.CONTINUE: (
@@ -356,8 +351,6 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         Marker.ACK_OPENER: (
             "ok", "okay", "okey", "thanks", "thank you", "got it", "noted", "alright",
             "all right", "perfect", "understood", "i see", "good to know", "makes sense",
-            # Texting forms (issue 15, stop 43): "ty will try tmrw", "thx, did that".
-            "ty", "thx", "tysm", "kk", "gotcha", "cheers", "fair enough",
         ),
         Marker.RECAP: (
             "recap", "recapitulate", "sum up", "sum it up", "sum everything up", "summarise",
@@ -400,12 +393,6 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "the first few", "at first", "first of all", "the result of", "as a result",
             "the data science", "more of a", "more or", "once again", "do it yourself",
             "uh huh", "huh uh", "thanks again", "thank you again", "again for",
-            # "huh" then an acceptance is surprise taken in, no "what?" (stop 43: "huh ok fair
-            # enough", "huh, interesting"): the acknowledgement is the turn.
-            "huh ok fair", "huh okay fair", "huh fair enough", "huh interesting",
-            "huh ok interesting", "huh ok good to know", "huh good to know", "huh makes sense",
-            "huh ok makes sense", "huh ok thanks", "huh ok cool", "huh cool", "huh nice",
-            "huh didn't know", "huh never knew", "huh til",
             # A request to show or find something is no question about a tool's outcome.
             "show me", "show us", "can you show", "to show", "thanks again for the",
             "thank you again for the", "thanks again for my",

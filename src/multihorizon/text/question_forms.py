@@ -13,10 +13,9 @@ __all__ = [
     "ACKED_QUESTIONS", "ALTERNATIVE_WORDS", "CLAUSE_MARKS", "CLAUSE_SUBJECTS", "CLAUSE_VERBS",
     "DEGREE_WORDS", "ELSE_ASKS", "END_FILLERS", "END_PHRASES", "FORM_OPENERS", "FRAGMENT_LEADS",
     "INNER_ASKS", "INNER_STOPS", "INVERTED_ASKS", "LEAD_ASKS", "LEAD_WORDS", "NUMBER_WORDS",
-    "OTHER_SUBJECTS", "PLAN_AUXILIARIES", "PLAN_VERBS", "QUESTION_OPENERS", "QUESTION_STRIP",
-    "REPORT_AUXILIARIES", "REQUEST_LEADS", "REQUEST_VERBS", "STATEMENT_ENDS", "SUBJECT_WORDS",
-    "TERM_BREAKERS", "TERM_ENDINGS", "TERM_HEDGES", "TERM_OPENERS", "TOPIC_DETERMINERS",
-    "scanner_forms",
+    "OTHER_SUBJECTS", "QUESTION_OPENERS", "QUESTION_STRIP", "REPORT_AUXILIARIES",
+    "REQUEST_LEADS", "REQUEST_VERBS", "STATEMENT_ENDS", "SUBJECT_WORDS", "TERM_BREAKERS",
+    "TERM_ENDINGS", "TERM_HEDGES", "TERM_OPENERS", "TOPIC_DETERMINERS", "scanner_forms",
 ]  # fmt: skip
 
 # SPEC-028 §5.2: a turn is a question (``Lexicon.is_question``) when it holds a "?" or its
@@ -205,22 +204,6 @@ OTHER_SUBJECTS = frozenset(_OTHER_SUBJECTS) | {
     word.replace("'", "\u2019") for word in _OTHER_SUBJECTS
 }
 FRAGMENT_LEADS = frozenset(("and",))
-# Rule ask-shapes, stated plans (issue 15, stop 43): a turn with no "?" opening (after at most
-# three lead words) with one of ``PLAN_AUXILIARIES`` followed by one of ``PLAN_VERBS`` states
-# what the user will do, not a question ("will try tmrw", "ok will do", "thx will report
-# back"). A closed class of verbs (and the adverbs a plan puts first: "will probably ..."),
-# not "anything but a subject": a noun phrase may stand there ("will snapshot mode work if
-# ...", "will paint stick to tiles"), so verbs that are common nouns too are left out.
-PLAN_AUXILIARIES = frozenset(("will", "shall"))
-PLAN_VERBS = frozenset((
-    "try", "do", "see", "let", "keep", "give", "get", "go", "ask", "buy", "grab", "think",
-    "practise", "practice", "wait", "sort", "put", "make", "take", "leave", "ring", "write",
-    "need", "bring", "mention", "follow", "remember", "stay", "avoid", "pop", "head", "have",
-    "look", "check", "report", "text", "call", "email", "message", "test", "order", "send",
-    "measure", "book", "tell", "show", "start", "pick", "read", "watch", "swap", "add", "fix",
-    "probably", "prob", "definitely", "def", "defo", "deffo", "just", "also",
-    "maybe", "prolly",
-))  # fmt: skip
 
 
 def scanner_forms(
@@ -235,8 +218,7 @@ def scanner_forms(
             sorted(DEGREE_WORDS), sorted(SUBJECT_WORDS), sorted(NUMBER_WORDS),
             sorted(TOPIC_DETERMINERS), sorted(INVERTED_ASKS), sorted(CLAUSE_VERBS),
             sorted(CLAUSE_SUBJECTS), sorted(INNER_ASKS), sorted(INNER_STOPS),
-            sorted(REPORT_AUXILIARIES), sorted(OTHER_SUBJECTS), sorted(FRAGMENT_LEADS),
-            sorted(PLAN_AUXILIARIES), sorted(PLAN_VERBS))  # fmt: skip
+            sorted(REPORT_AUXILIARIES), sorted(OTHER_SUBJECTS), sorted(FRAGMENT_LEADS))  # fmt: skip
     if not (question_forms and question_ends):
         ends = ([], [], [], [])
     return {

@@ -5,17 +5,12 @@ as data: "swapped the pads, still squeals", "can only train mornings, evenings i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .answer_words import ANSWER_ADDING, ANSWER_ASKS, ANSWER_ORDERS, ANSWER_OTHERNESS
 from .outcome_words import OUTCOME_IRREGULAR, OUTCOME_ORDERS
-from .question_forms import PLAN_AUXILIARIES, PLAN_VERBS
 from .report_words import DONE_NOT_VERBS, DONE_VERBS, PAST_IRREGULAR
 from .turn_text import regular_past
 
 __all__ = [
-    "PLAN_ASKS",
-    "PLAN_LEADS",
     "SUBJECT_ADDERS",
     "SUBJECT_CONCERNS",
     "SUBJECT_OPENING_LEADS",
@@ -29,7 +24,6 @@ __all__ = [
     "TERSE_NOT_FIRST",
     "TERSE_PAST",
     "past_form",
-    "states_plan",
 ]
 
 # First words of a statement that has a subject of its own ("the quad bike won't start", "my
@@ -68,21 +62,6 @@ TERSE_CONSTRAINTS = frozenset((
 # mornings", "could barely walk"); "can you ..." asks.
 TERSE_MODALS = frozenset(("can", "could"))
 TERSE_LIMITERS = frozenset(("only", "not", "never", "barely", "hardly", "just"))
-# A stated plan (stop 43, issue 15): after at most two of ``PLAN_LEADS`` (a thank or an
-# acknowledgement), "will" or "shall" and then a plan verb (``question_forms.PLAN_VERBS``)
-# says what the user will do next ("will try tmrw", "ty will report back", "ok will do"): a
-# reaction to the reply, CONTINUE, as "gonna try tomorrow" is.
-PLAN_LEADS = frozenset((
-    "ok", "okay", "k", "kk", "ty", "thx", "thanks", "tysm", "cheers", "cool", "great",
-    "alright", "right", "sure", "yep", "yeah", "ah", "oh", "perfect", "gotcha", "noted",
-))  # fmt: skip
-# Words with which a stated plan asks after all ("will try it, or is there a better way"):
-# ``TERSE_ASKS`` without its verbs, which a plan's "will" makes the user's own ("will check
-# the pressure later", "will need a new one").
-PLAN_ASKS = ANSWER_ASKS | frozenset((
-    "how", "what", "what's", "whats", "which", "why", "when", "where", "who", "whether", "or",
-    "vs", "versus",
-))  # fmt: skip
 # Words with which a statement asks after all, without "?" ("latex sealant or the ones with
 # fibres in", "rebuild how long roughly", "any advice") or wants something new ("landlord
 # just emailed he wants to put the rent up").
@@ -129,14 +108,3 @@ def past_form(word: str) -> bool:
     terse-reports has read no "-ed" token holding another character ("re-seeded") as one,
     and keeps that reading."""
     return word in TERSE_PAST or (regular_past(word) and word.isalpha())
-
-
-def states_plan(words: Sequence[str]) -> bool:
-    """Whether the words state what the user will do: after at most two ``PLAN_LEADS``
-    ("ty", "ok"), a plan auxiliary ("will", "shall") and then a plan verb
-    (``question_forms.PLAN_VERBS``): "will try tmrw", "ty will report back", "ok will do"
-    (not "will it hold", "will snapshot mode work ...")."""
-    at = 0
-    while at < 2 and at < len(words) and words[at] in PLAN_LEADS:
-        at += 1
-    return at + 1 < len(words) and words[at] in PLAN_AUXILIARIES and words[at + 1] in PLAN_VERBS

@@ -82,6 +82,19 @@ def test_words_opening_two_items_name_neither() -> None:
     )
 
 
+def test_a_determined_list_noun_keeps_the_item_at_its_place() -> None:
+    # "the first point" counts points; an item opening "First point of contact" is not it.
+    reply = (
+        "Here is a checklist:\n1. Write down your symptoms.\n2. Bring your medication list."
+        "\n3. First point of contact is the receptionist.\n4. Ask about follow-up."
+    )
+    for turn in ("the first point, why write them down?", "tell me more about the first point"):
+        assert _picked(reply, turn)[:1] == ["Write down your symptoms."]
+    assert _picked(reply, "what is first point of contact?")[:1] == [
+        "First point of contact is the receptionist."
+    ]
+
+
 def _observe_ordinal_terms(config: mh.Config) -> object:
     return _picked(ORDER, "what did you mean by first fix exactly?", config)
 

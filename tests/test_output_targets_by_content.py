@@ -30,17 +30,20 @@ TOOL = mh.Intent.TOOL_REFERENCE
 # tools_holdout43: written before the rules, scored at their start (intent 29/45, tool target
 # 14/25) and at their end.
 FLOORS = {"intent_accuracy": 0.66, "tool_target_accuracy": 0.60}
+# Rules summing-reply-words and weekday-forms are opt-in since the stop-43 review (they took
+# advice questions whose words the output's reply echoed): these tests switch them on.
+ON = mh.Config(summing_reply_words=True, weekday_forms=True)
 
 
 @pytest.mark.parametrize("figure", sorted(FLOORS))
 def test_the_hold_out_meets_its_floors(figure: str) -> None:
-    figures, _ = score(_HANDWRITTEN / "tools_holdout43.jsonl")
+    figures, _ = score(_HANDWRITTEN / "tools_holdout43.jsonl", config=ON)
     assert figures[figure] >= FLOORS[figure]
 
 
 def _backup(config: mh.Config | None = None) -> mh.Session:
     """A backup log and a disk's SMART report, each summed up by a reply, exchanges over."""
-    session = mh.Session(config=config or mh.Config())
+    session = mh.Session(config=config or ON)
     session.user("nightly backup looked off, here's the log")
     session.tool_output(
         "backup_log",
@@ -64,7 +67,7 @@ def _backup(config: mh.Config | None = None) -> mh.Session:
 
 def _rides(config: mh.Config | None = None) -> mh.Session:
     """A week's rides as CSV, then a club's timetable by clock time, exchanges over."""
-    session = mh.Session(config=config or mh.Config())
+    session = mh.Session(config=config or ON)
     session.user("exported my rides from the bike computer")
     session.tool_output(
         "ride_export",
@@ -88,7 +91,7 @@ def _rides(config: mh.Config | None = None) -> mh.Session:
 
 def _customs(config: mh.Config | None = None) -> mh.Session:
     """A shipment held at customs, its exchange over."""
-    session = mh.Session(config=config or mh.Config())
+    session = mh.Session(config=config or ON)
     session.user("where is our pallet of kiln parts")
     session.tool_output(
         "track",
@@ -109,7 +112,7 @@ def test_a_word_the_outputs_own_reply_repeated_is_still_its_detail() -> None:
     text = "was there a mismatch?"
     assert tool_target(_backup(), text) == 0  # the earlier output, not the newest
     assert intents_by_every_path(_backup(), text) == {TOOL}
-    off = mh.Config(summing_reply_words=False)
+    off = ON.replace(summing_reply_words=False)
     assert tool_target(_backup(off), text) is None
     assert TOOL not in intents_by_every_path(_backup(off), text)
 
@@ -161,7 +164,7 @@ def test_within_the_outputs_own_exchange_nothing_changes() -> None:
         text = "is chez alma far from the station?"
         return tool_target(session, text), session.classify(text)
 
-    assert first(mh.Config()) == first(mh.Config(summing_reply_words=False))
+    assert first(ON) == first(ON.replace(summing_reply_words=False))
 
 
 # ---- weekday-forms --------------------------------------------------------------------------
@@ -171,7 +174,7 @@ def test_a_dates_weekday_names_the_output_showing_it() -> None:
     text = "how far did i ride on thursday?"  # 2026-04-09, in the earlier output
     assert tool_target(_rides(), text) == 0
     assert intents_by_every_path(_rides(), text) == {TOOL}
-    assert tool_target(_rides(mh.Config(weekday_forms=False)), text) == 1  # the newest
+    assert tool_target(_rides(ON.replace(weekday_forms=False)), text) == 1  # the newest
 
 
 def test_a_part_of_the_day_is_the_clock_times_in_it() -> None:
@@ -202,7 +205,7 @@ def test_a_question_of_habit_names_no_output() -> None:
     text = "In general, how long do customs holds last?"
     assert tool_target(_customs(), text) is None
     assert TOOL not in intents_by_every_path(_customs(), text)
-    off = mh.Config(general_questions=False)
+    off = ON.replace(general_questions=False)
     assert tool_target(_customs(off), text) == 0
 
 
@@ -211,7 +214,7 @@ def test_a_question_of_habit_names_no_output() -> None:
     [("how many files were transferred?", 0), ("how many sectors got reallocated?", 1)],
 )
 def test_questions_of_no_habit_keep_their_output(text: str, place: int) -> None:
-    assert tool_target(_backup(mh.Config(general_questions=False)), text) == place
+    assert tool_target(_backup(ON.replace(general_questions=False)), text) == place
     assert tool_target(_backup(), text) == place
 
 
@@ -249,7 +252,9 @@ def _weekday(config: mh.Config) -> object:
 
 
 def _general(config: mh.Config) -> object:
-    return tool_target(_customs(config), "In general, how long do customs holds last?")
+    # The hold's words are the tracking reply's echo: summing-reply-words (opt-in) reads them.
+    session = _customs(config.replace(summing_reply_words=True))
+    return tool_target(session, "In general, how long do customs holds last?")
 
 
 # For tests/test_rules.py's on/off test: what each rule decides, as its switch sets it.

@@ -181,10 +181,10 @@ class RuleSwitches:
     output_value_forms: bool = True  # "the 3rd" of "2026-11-03", "10pm" of "22:00" (§4.2)
     # "did the voltage thing happen more than once?": a word only an output's own summing-up
     # reply repeated is still that output's detail (rule summing-reply-words, §4.2).
-    summing_reply_words: bool = True
+    summing_reply_words: bool = False  # opt-in (stop-43 review)
     # "how far did i go on wednesday" of "2026-06-03", "which one is early in the morning" of
     # "08:30": a date's weekday and a time's part of the day (rule weekday-forms, §4.2).
-    weekday_forms: bool = True
+    weekday_forms: bool = False  # opt-in (stop-43 review)
     # "In general, how long do customs inspections take?" after a tracking result: a question
     # of habit names no output (rule general-questions, §5.2).
     general_questions: bool = True

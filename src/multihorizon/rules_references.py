@@ -25,6 +25,7 @@ from .rules_lists import LIST_RULES
 from .rules_nouns import NOUN_RULES
 from .rules_repeats import REPEAT_RULES
 from .rules_run_repeats import RUN_REPEAT_RULES
+from .rules_tool_values import OPT_IN_TOOL_VALUE_RULES
 from .rules_verb_repeats import VERB_REPEAT_OPT_IN_RULES, VERB_REPEAT_RULES
 
 __all__ = ["OPT_IN_REFERENCE_RULES", "REFERENCE_RULES"]
@@ -445,6 +446,7 @@ REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], .
 # Registered but off in Config(): what they gained was on the half tuned on only.
 OPT_IN_REFERENCE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     *VERB_REPEAT_OPT_IN_RULES,  # stop 41: latest-repeats (rules_verb_repeats)
+    *OPT_IN_TOOL_VALUE_RULES,  # stop 43: summing-reply-words, weekday-forms (rules_tool_values)
     (
         "pronoun-details",
         "references",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["TOOL_VALUE_RULES"]
+__all__ = ["OPT_IN_TOOL_VALUE_RULES", "TOOL_VALUE_RULES"]
 
 TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
@@ -184,6 +184,27 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "dialogue.reworded_values.reworded_value_output",
     ),
     (
+        "general-questions",
+        "references",
+        "§5.2",
+        "A question with a word of habit (HABIT_WORDS: 'usually', 'usual', 'normally', "
+        "'generally', 'typically', 'ordinarily', 'commonly') or 'in general' asks how things "
+        "are in general: rule output-details names no output for it, so it is no "
+        "TOOL_REFERENCE ('In general, how long do customs inspections at transshipment hubs "
+        "take?' after a tracking result held at customs, 'whats the usual way to pin a "
+        "transitive dep in gradle' after a dependency tree).",
+        {"general_questions": False},
+        "off -> on (other stop-43 rules on): tools_tune43 intent +1 (the customs question "
+        "TOOL_REFERENCE -> DRILL_DOWN); no hand-written probe lost; sgd intent and "
+        "references unchanged.",
+        "dialogue.general_questions.asks_in_general",
+    ),
+)
+
+
+# Opt-in since the stop-43 review (over-firing on advice questions; Config() has them off).
+OPT_IN_TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+    (
         "summing-reply-words",
         "references",
         "§4.2",
@@ -210,7 +231,10 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "'Which platform offers the cheapest metered licences for crime titles?', are kept "
         "by the reason and talk-since gates; gated on the output's exchange being over it "
         "sent 'How many titles were missing?' in the newest crawl's exchange to the first "
-        "crawl (no gate: outputs holding the word alike tie).",
+        "crawl (no gate: outputs holding the word alike tie). Opt-in since the stop-43 "
+        "review: advice questions whose word the reply echoed took the output ('What is a "
+        "reasonable grocery budget for two people in the UK?' after a budget sheet, 'how do "
+        "I free disk space on ubuntu?' after a backup log whose reply said 'disk was full').",
         "dialogue.summing_replies.echoed_words",
     ),
     (
@@ -226,23 +250,9 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "off -> on (other stop-43 rules on): tools_tune43 intent and tool target +1 ('which "
         "one is very early in morning'), references +2 (and 'how far did i go on wednesday'); "
         "values_holdout42 references +1 ('how cold in the morning'); no hand-written probe "
-        "lost; sgd intent and references unchanged.",
+        "lost; sgd intent and references unchanged. Opt-in since the stop-43 review: parts of "
+        "the day are everyday words ('Should I eat before a morning run?' after a ride log "
+        "with 07:15 starts took the log).",
         "text.value_forms.value_forms",
-    ),
-    (
-        "general-questions",
-        "references",
-        "§5.2",
-        "A question with a word of habit (HABIT_WORDS: 'usually', 'usual', 'normally', "
-        "'generally', 'typically', 'ordinarily', 'commonly') or 'in general' asks how things "
-        "are in general: rule output-details names no output for it, so it is no "
-        "TOOL_REFERENCE ('In general, how long do customs inspections at transshipment hubs "
-        "take?' after a tracking result held at customs, 'whats the usual way to pin a "
-        "transitive dep in gradle' after a dependency tree).",
-        {"general_questions": False},
-        "off -> on (other stop-43 rules on): tools_tune43 intent +1 (the customs question "
-        "TOOL_REFERENCE -> DRILL_DOWN); no hand-written probe lost; sgd intent and "
-        "references unchanged.",
-        "dialogue.general_questions.asks_in_general",
     ),
 )

@@ -153,7 +153,9 @@ LIST_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] =
         "item at its place: 'what did you mean by first fix?' over '1. Strip out the old "
         "tiles. 2. First fix plumbing ... 5. Second fix: fitting the taps' is the second item, "
         "'the first aid kit' over '- Water - First aid kit - Torch' the second. An item that "
-        "holds the words later ('the first fix did not hold') is not named by them.",
+        "holds the words later ('the first fix did not hold') is not named by them, nor "
+        "does a determiner before a list noun ('the first point', 'your second tip') name an "
+        "item opening 'First point of contact': those count by place.",
         {"ordinal_terms": False},
         "Found on a stop-43 audit conversation written before any code (a60, a bathroom "
         "refit: 'what did you mean by first fix exactly?' got the first item), its miss read "

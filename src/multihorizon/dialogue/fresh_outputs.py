@@ -49,6 +49,7 @@ __all__ = [
     "addresses",
     "asks_cause",
     "asks_reason",
+    "question_words",
 ]
 
 
@@ -93,12 +94,18 @@ def about_what_was_said(features: TurnFeatures, shows: bool, log: TurnLog) -> bo
     return any(log.turns_mentioning(term) for term in named if term)
 
 
+def question_words(text: str, most: int = 64) -> set[str]:
+    """A question's first ``most`` words, case-folded, marks off their ends: what the
+    readers of what a question asks (a reason, a cause, a risk, a habit) look words up in."""
+    return {word.strip(_EDGES) for word in text.casefold().split()[:most]}
+
+
 def asks_reason(text: str) -> bool:
     """Whether a question asks for a reason or advice, or asks the assistant: a word of
     ``REASON_ASKING_WORDS`` or ``SECOND_PERSON_WORDS``, or an opener of
     ``REASON_ASKING_OPENERS``."""
     folded = text.casefold()
-    words = {word.strip(_EDGES) for word in folded.split()[:_MAX_WORDS]}
+    words = question_words(folded, _MAX_WORDS)
     if not (REASON_ASKING_WORDS.isdisjoint(words) and SECOND_PERSON_WORDS.isdisjoint(words)):
         return True
     return folded.lstrip().startswith(REASON_ASKING_OPENERS)
@@ -110,7 +117,7 @@ def asks_cause(text: str) -> bool:
     phrase of ``REASON_QUESTION_PHRASES``, and no modal, advice opener or second-person word
     (``asks_reason`` without them: "why would ...", "why should I ...", "why do you ...")."""
     folded = text.casefold()
-    words = {word.strip(_EDGES) for word in folded.split()[:_MAX_WORDS]}
+    words = question_words(folded, _MAX_WORDS)
     if REASON_QUESTION_WORDS.isdisjoint(words) and not any(
         phrase in folded[:_CAUSE_CHARS] for phrase in REASON_QUESTION_PHRASES
     ):
@@ -122,7 +129,7 @@ def addresses(text: str) -> bool:
     """Rule addressed-output-nouns: whether a question addresses the assistant (a
     second-person word: "Could you do the same for the reports page", "you mean fill in the
     old rows?"): it asks of the assistant, not what an output showed."""
-    words = {word.strip(_EDGES) for word in text.casefold().split()[:_MAX_WORDS]}
+    words = question_words(text, _MAX_WORDS)
     return not SECOND_PERSON_WORDS.isdisjoint(words)
 
 

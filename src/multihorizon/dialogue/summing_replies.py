@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ..text.tokens import content_terms
 from ..tiers.scratch import ScratchEntry
 from .entry_texts import JSON_KEY
+from .fresh_outputs import question_words
 from .turnlog import TurnLog
 
 __all__ = ["asks_reasons", "echoed_words", "said_since", "summing_replies", "value_terms"]
@@ -39,7 +40,6 @@ _CONTENT_CHARS = 1500
 # on what the reply said, not for a value shown (a closed class); words of a question read.
 _REASON_NOUNS = frozenset(("reason", "reasons", "downside", "downsides", "risk", "risks"))
 _MAX_WORDS = 48
-_EDGES = ",;:!?\"'()[]."
 
 
 def summing_replies(turn_id: int, log: TurnLog) -> range:
@@ -100,5 +100,4 @@ def said_since(terms: Iterable[str], turn_id: int, log: TurnLog) -> bool:
 
 def asks_reasons(text: str) -> bool:
     """Whether a question names a reason or a risk (``_REASON_NOUNS``)."""
-    words = {word.strip(_EDGES) for word in text.casefold().split()[:_MAX_WORDS]}
-    return not _REASON_NOUNS.isdisjoint(words)
+    return not _REASON_NOUNS.isdisjoint(question_words(text, _MAX_WORDS))

@@ -192,7 +192,7 @@ def _candidates(
     _heading_lists(text, candidates)
     _line_lists(text, candidates, nested)
     table_lists(text, candidates)  # rule table-rows
-    line_lists = SpanSet([(start, end) for start, end, _ in candidates])
+    line_lists = [(start, end) for start, end, _ in candidates]
     _inline_lists(text, candidates)
     _prose_lists(text, candidates, line_lists)
     counted_lists(text, candidates)
@@ -435,14 +435,16 @@ def _strip_joiners(item: str) -> str:
     return item.strip().rstrip(",;")
 
 
-def _prose_lists(text: str, out: list[tuple[int, int, list[str]]], line_lists: SpanSet) -> None:
+def _prose_lists(
+    text: str, out: list[tuple[int, int, list[str]]], line_lists: list[tuple[int, int]]
+) -> None:
     """Prose ordinals: "First, do X. Second, do Y. Finally, do Z."; not a word opening an item
     of a line list (``line_lists``: "2. First fix the pipes" is that item's text). Every run
     opens with "first"; most turns have none, and the pattern is slow to scan."""
     if "first" not in text.casefold():
         return
-    marks = anchored_words(text, _PROSE_BLOCK, _PROSE_MARK)
-    marks = [mark for mark in marks if not line_lists.holds(mark.start())]
+    inside = SpanSet(line_lists).holds  # sorted only for a text with a "first"
+    marks = [m for m in anchored_words(text, _PROSE_BLOCK, _PROSE_MARK) if not inside(m.start())]
     if len(marks) < 2:
         return
     run: list[re.Match[str]] = []

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from operator import itemgetter
 
 from ..text.lexicon import Marker
 from ..text.ordinal_forms import (
@@ -50,6 +52,7 @@ from .item_forms import (
 from .list_scope import MAX_TERMS, Token, is_content, joined, list_scope, quantity_label
 from .opener_followers import follows
 from .references import Mention
+from .window_tokens import WindowTokens
 
 __all__ = [
     "capital_letters",
@@ -68,11 +71,8 @@ def _word_set(spaced: str) -> frozenset[str]:
 
 _GATES = frozenset((int(Marker.GATE_NUMBER), int(Marker.GATE_ONE), int(Marker.ORDINAL)))
 # Without gate hits: the words at which a form can be read (the gate words, and "the").
-_OPENERS = (
-    frozenset(
-        (*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no", *LOWER_LETTER_AFTER)
-    )
-    | ITEM_OPENERS
+_OPENERS = ITEM_OPENERS | frozenset(
+    (*(w for w in gate_words() if " " not in w), "the", *PICK_WORDS, "no", *LOWER_LETTER_AFTER)
 )
 
 
@@ -115,10 +115,6 @@ _DIRECT_OPENERS = frozenset((
 _STANDALONE_CHARS = 40
 
 
-def _tokens(text: str, start: int, end: int) -> list[Token]:
-    return [(m.group().casefold(), m.start(), m.end()) for m in _TOKEN.finditer(text, start, end)]
-
-
 def ordinal_form_mentions(
     text: str,
     hits: Sequence[tuple[int, int, int, int]] | None,
@@ -128,9 +124,10 @@ def ordinal_form_mentions(
     """Append the ordinal mentions that start at the gate hits of ``hits`` (``None``: a
     lexicon without gate words; then every word of the text that could open a form);
     ``item_forms`` (rule item-forms): also the forms of ``item_forms``."""
+    tokens = WindowTokens(_TOKEN, text)
     if hits is None or len(text) <= _STANDALONE_CHARS:
         # No gate words, or a turn short enough to be only a pick ("2 please"): every word.
-        starts = [m.start() for m in _TOKEN.finditer(text) if _opens(m.group().casefold())]
+        starts = [start for word, start, _ in tokens.tokens() if _opens(word)]
     else:
         starts = [start for kind, _, start, _ in hits if kind in _GATES]
         starts += _ungated_starts(text)
@@ -140,7 +137,7 @@ def ordinal_form_mentions(
     for start in starts:
         if start < done_until:
             continue
-        mentions = _mentions_at(text, start, item_forms)
+        mentions = _mentions_at(text, start, item_forms, tokens.window)
         found.extend(mentions)
         if mentions:
             done_until = mentions[-1].end
@@ -238,14 +235,16 @@ def gate_openers() -> tuple[frozenset[str], tuple[tuple[str, ...], ...], int, in
     return _DIRECT_OPENERS, tuple(FROM_END), _BEFORE_CHARS, _AFTER_CHARS, _OPENERS | {"one", "ones"}
 
 
-def _mentions_at(text: str, position: int, item_forms: bool) -> tuple[Mention, ...]:
+def _mentions_at(
+    text: str, position: int, item_forms: bool, read: Callable[[int, int], list[Token]]
+) -> tuple[Mention, ...]:
     if not _may_open(text, position, followed=True):
         return ()  # most gate hits ("next week", "the first time"): no window read
     low = max(0, position - _BEFORE_CHARS)
-    tokens = _tokens(text, low, min(len(text), position + _AFTER_CHARS))
+    tokens = read(low, min(len(text), position + _AFTER_CHARS))
     # The token the gate hit falls in ("#2": the hit is the "2" of the token "#2").
-    here = next((i for i, t in enumerate(tokens) if t[1] <= position < t[2]), -1)
-    if here < 0 or (here == 0 and low > 0):
+    here = bisect_right(tokens, position, key=itemgetter(1)) - 1
+    if here < 0 or position >= tokens[here][2] or (here == 0 and low > 0):
         return ()
     if item_forms:
         more = _item_form(text, tokens, here)

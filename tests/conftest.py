@@ -59,6 +59,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="deselect the tests that run every backend themselves (for a run that sets "
         "MULTIHORIZON_BACKEND after a full run on the default backend)",
     )
+    parser.addoption(
+        "--compiled-backend-only",
+        action="store_true",
+        help="deselect the numba and python cases of the tests that run every backend "
+        "(.ci/sanitize: only the compiled core is under the sanitizers)",
+    )
 
 
 def _runs_every_backend(item: pytest.Item) -> bool:
@@ -82,12 +88,24 @@ def _sources(function: Any, depth: int) -> Iterator[str]:
             yield from _sources(called, depth - 1)
 
 
+def _on_a_twin_backend(item: pytest.Item) -> bool:
+    """A case of the ``kernels`` or ``backend`` fixture for the numba or python backend."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    chosen = [params[name] for name in ("kernels", "backend") if name in params]
+    return any(not str(value).startswith("cpp") for value in chosen)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not config.getoption("--skip-every-backend-tests"):
+    dropped = []
+    if config.getoption("--skip-every-backend-tests"):
+        dropped = [_runs_every_backend(item) for item in items]
+    elif config.getoption("--compiled-backend-only"):
+        dropped = [_on_a_twin_backend(item) for item in items]
+    if not any(dropped):
         return
-    kept = [item for item in items if not _runs_every_backend(item)]
-    config.hook.pytest_deselected(items=[item for item in items if _runs_every_backend(item)])
-    items[:] = kept
+    pairs = list(zip(items, dropped, strict=True))
+    config.hook.pytest_deselected(items=[item for item, drop in pairs if drop])
+    items[:] = [item for item, drop in pairs if not drop]
 
 
 def turn_scanner(

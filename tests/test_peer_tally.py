@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import multihorizon as mh
+from handwritten_corpus import handwritten_files
 from multihorizon.config import Config
 from multihorizon.dialogue import multiparty
 
@@ -144,9 +144,8 @@ def _vote_by_properties(role: str, turn: Any) -> tuple[bool, int]:
 
 def test_the_vote_from_the_cue_bits_is_the_vote_by_the_named_cues() -> None:
     session = mh.Session()
-    folder = Path(__file__).parent / "data" / "handwritten"
     votes: set[tuple[bool, int]] = set()
-    for path in sorted(folder.glob("*.jsonl")):
+    for path in handwritten_files():
         for line in path.read_text(encoding="utf-8").splitlines():
             for turn in json.loads(line)["turns"]:
                 role = "user" if turn["role"] == "user" else "assistant"

@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import multihorizon as mh
 import multihorizon.session as session_module
+from handwritten_corpus import handwritten_files
 from multihorizon.dialogue import item_rules, ordinal_mentions
 from multihorizon.dialogue.implicit_items import list_turns
 from multihorizon.dialogue.resolution import Resolution
 from shared_data import first_conversations, log_turn
 
-_HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 _REAL = {
     "sgd.jsonl": 3,
     "trec_cast_2021.jsonl": 2,
@@ -32,7 +31,7 @@ _REAL = {
 
 
 def _handwritten() -> Iterator[dict[str, Any]]:
-    for path in sorted(_HANDWRITTEN.glob("*.jsonl")):
+    for path in handwritten_files():
         with path.open(encoding="utf-8") as handle:
             for line in handle:
                 yield json.loads(line)

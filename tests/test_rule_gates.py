@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from handwritten_corpus import handwritten_files
 from multihorizon.config import Config
 from multihorizon.dialogue import bare_returns, named_topics, own_lists, phrasing
 from multihorizon.text import cues
@@ -21,8 +21,6 @@ from multihorizon.text.question_forms import TERM_OPENERS
 from multihorizon.text.term_frames import FRAME_OPENERS
 from multihorizon.text.topic_clause_words import BARE_RETURNS
 from shared_data import first_conversations
-
-_HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 
 # Forms at a gate's edge: a clause mark or a dash just inside or outside the head
 # named_topic reads, "again" and "the" without a mark, a return after a reaction, curly
@@ -58,7 +56,7 @@ EDGES = [
 
 
 def _handwritten_texts() -> Iterator[str]:
-    for path in sorted(_HANDWRITTEN.glob("*.jsonl")):
+    for path in handwritten_files():
         with path.open(encoding="utf-8") as handle:
             for line in handle:
                 conversation = json.loads(line)

@@ -20,6 +20,7 @@ import test_clarify_choice_asks
 import test_clarify_echoes_and_targets
 import test_clarify_lost_parts
 import test_clarify_meaning_qualifiers
+import test_clarify_rechecks
 import test_clarify_unmarked_terms
 import test_confirm_checks
 import test_item_boundaries
@@ -1813,6 +1814,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
     **test_output_targets_by_content.OBSERVERS,
+    **test_clarify_rechecks.OBSERVERS,
 }
 
 

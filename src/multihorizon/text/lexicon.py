@@ -39,6 +39,7 @@ from .question_forms import (
     TERM_HEDGES,
     TERM_OPENERS,
 )
+from .recheck_words import RECHECK_PHRASES
 from .reference_phrases import (
     OPENER_REPEATS,
     PRODUCT_REPEATS,
@@ -368,6 +369,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         # Rules of stop 40 (term_form_words): "what does X mean here", "X vs Y, ...".
         Marker.PLAIN_CLARIFY: (
             CHOICE_PHRASES + TERM_FORM_PHRASES + PLAIN_TERM_PHRASES + SURPRISE_PHRASES
+            + RECHECK_PHRASES  # rule recheck-asks (stop 44)
         ),
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (

@@ -32,6 +32,7 @@ import test_output_sayings
 import test_output_targets_by_content
 import test_output_value_forms
 import test_picks_and_responses
+import test_plan_reports
 import test_reactions_and_event_adders
 import test_repeats_by_kind
 import test_reports_after_advice
@@ -1815,6 +1816,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_picks_and_responses.OBSERVERS,
     **test_output_targets_by_content.OBSERVERS,
     **test_clarify_rechecks.OBSERVERS,
+    **test_plan_reports.OBSERVERS,
 }
 
 

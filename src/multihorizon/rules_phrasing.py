@@ -600,5 +600,5 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *OPTION_PICK_RULES,  # stop 42: option-picks, response-reports, more-like-requests
     *ADDER_TOPIC_RULES,  # stop 42: adder-topics, adder-heads, adder-reply-words, thread-hows
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
-    *RECHECK_RULES,  # stop 44: recheck-asks (rules_rechecks)
+    *RECHECK_RULES,  # stop 44: recheck-asks, plan-reports (rules_rechecks)
 )

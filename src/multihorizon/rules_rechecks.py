@@ -52,4 +52,36 @@ RECHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...
         "first): see the CHANGELOG.",
         "dialogue.recheck_asks.asks_a_recheck",
     ),
+    (
+        "plan-reports",
+        "intent",
+        "§5.2",
+        "In an assistant chat of two, right after a reply, a statement of at most 200 "
+        "characters with no '?' that opens (after acknowledgement and time words: 'Great, "
+        "thanks.', 'ok', 'tomorrow', 'this evening': PLAN_FILLERS, PLAN_TIMES) with the user's "
+        "own future (PLAN_HEADS: 'I'll', 'I will', 'I shall', 'I'm going to', 'gonna', 'we'll', "
+        "a bare 'will') is CONTINUE when the plan points back ('it', 'them', 'that', 'both': "
+        "PLAN_BACK) or names a content word of the last six turns: the user says their own "
+        "next step on the thread ('ok I'll pick up a set on the way home, the shop shuts at 6', "
+        "'will change them one by one tomorrow', 'Excellent. I shall use the director version "
+        "tomorrow morning when I write to her.'), whatever details it carries. Not with a want "
+        "or a state after the head ('I'll need', 'I'll be', 'I will have': PLAN_NOT_NEXT), a "
+        "bare 'will' before anything but a plan's verb ('will the strings stretch', 'will "
+        "snapshot mode work if ...': PLAN_WILL_VERBS), a new-topic, "
+        "return or explain marker, nor a plan naming nothing the thread said ('I will paint "
+        "the spare room next weekend.'). The native settle hands no plan on: "
+        "session_intent._gated_rules_read asks the rule of every settled EXPLORE or "
+        "DRILL_DOWN (a length and '?' test for most), and PLAN_OPENERS join the report openers.",
+        {"plan_reports": False},
+        "Off -> on, pooled hand-written: intent +3 of 7,720 ('Okay, I'll book it this week.', "
+        "'Thank you, I shall order it this week.' EXPLORE -> CONTINUE; 'I'll get the "
+        "standalone one then, my card has a high limit anyway' DRILL_DOWN -> CONTINUE), none "
+        "lost (a first reading with any word after a bare 'will' lost 'will snapshot mode "
+        "work if the container sits on lvm-thin', a question: hence PLAN_WILL_VERBS); resume, "
+        "new thread, tool target and references unchanged. statements_tune44 (read while "
+        "working): 'Excellent. I shall use the director version tomorrow morning when I write "
+        "to her.' DRILL_DOWN -> CONTINUE. statements_holdout44 (written first): see the "
+        "CHANGELOG.",
+        "dialogue.plan_reports.reports_a_plan",
+    ),
 )

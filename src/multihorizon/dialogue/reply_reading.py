@@ -21,6 +21,7 @@ from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
 from .option_picks import picks_an_option
 from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
+from .plan_reports import reports_a_plan
 from .recheck_asks import asks_a_recheck
 from .reply_answers import answers_the_reply
 from .reply_rules import (
@@ -124,6 +125,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.DRILL_DOWN  # rule more-requests: more of the same, deeper in the thread
     if intent is Intent.CONTINUE and asks_more_alike(context, features):
         return Intent.DRILL_DOWN  # rule more-like-requests: "I need a couple more like the X"
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_a_plan(context, features):
+        return Intent.CONTINUE  # rule plan-reports: the user's own next step on the thread
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_stated(context, features):
         return Intent.CONTINUE  # rules surprised-reports, elliptic-reports: a report
     if intent is Intent.DRILL_DOWN and reacts_to_an_item(context, features):

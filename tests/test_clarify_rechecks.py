@@ -54,6 +54,7 @@ _CONTROLS = [
     "will the adhesive be dry quickly?",
     "another thing but how much does a tile cutter cost?",
     "wait, also my bathroom extractor fan is rattling, is that fixable?",  # something new
+    "You said something about the grout earlier: what was it?",  # a recall
 ]
 
 

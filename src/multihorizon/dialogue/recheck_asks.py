@@ -21,6 +21,7 @@ from ..text.recheck_words import (
     RECHECK_NEW,
     RECHECK_OPENERS,
     RECHECK_QUESTION_WORDS,
+    RECHECK_RECALLS,
     RECHECK_SAID,
     RECHECK_WAIT_VERB,
 )
@@ -61,9 +62,10 @@ def recheck_ask(text: str) -> tuple[str, ...]:
     ``RECHECK_CHARS`` characters, opening (after ``RECHECK_FILLERS``) with one of
     ``RECHECK_OPENERS`` ("wait", "hang on", "just to check") and then a question (a "?" at
     its end, or one of ``RECHECK_QUESTION_WORDS`` right after the opener), or with one of
-    ``RECHECK_SAID`` ("you said X, ...?") and a "?" at its end. Not "wait" as the verb ("wait
-    a week?": ``RECHECK_WAIT_VERB`` after it, with no comma or dash after "wait"), nor "hold on
-    to", nor something new after the opener (``RECHECK_NEW``: "wait, what about" is read
+    ``RECHECK_SAID`` ("you said X, ...?"; not a recall, ``RECHECK_RECALLS``: "you said
+    something about X") and a "?" at its end. Not "wait" as the verb ("wait a week?":
+    ``RECHECK_WAIT_VERB`` after it, with no comma or dash after "wait"), nor "hold on to",
+    nor something new after the opener (``RECHECK_NEW``: "wait, what about" is read
     below too), nor a request anywhere (``RECHECK_ASKERS``), nor advice or a judgement asked
     (``RECHECK_ADVICE``: "should I", "worth"), nor more asked (``RECHECK_MORE``), nor more
     said after the question's "?" (the user argues with the reply: "wait why can't they lie
@@ -87,6 +89,8 @@ def recheck_ask(text: str) -> tuple[str, ...]:
         return ()  # "wait a week?", "wait until it's dry?": the verb
     if words[start : rest + 1] in (["hold", "on", "to"], ["hang", "on", "to"]):
         return ()
+    if said and following in RECHECK_RECALLS:
+        return ()  # "you said something about X: what was it?" recalls
     if following == "so" and rest + 1 < len(words):
         following = words[rest + 1]
     if following in RECHECK_NEW or (following in ("what", "how") and _about(words, rest)):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 __all__ = [
     "RECHECK_ADVICE", "RECHECK_ASKERS", "RECHECK_FILLERS", "RECHECK_MORE", "RECHECK_NEW",
-    "RECHECK_OPENERS", "RECHECK_PHRASES", "RECHECK_QUESTION_WORDS", "RECHECK_SAID",
-    "RECHECK_WAIT_VERB",
+    "RECHECK_OPENERS", "RECHECK_PHRASES", "RECHECK_QUESTION_WORDS", "RECHECK_RECALLS",
+    "RECHECK_SAID", "RECHECK_WAIT_VERB",
 ]  # fmt: skip
 
 # What opens the re-check, after ``RECHECK_FILLERS`` (the longest that matches wins).
@@ -30,6 +30,11 @@ RECHECK_SAID = (
     ("you", "said"), ("you", "say"), ("you", "mentioned"), ("you", "wrote"),
     ("so", "you", "said"), ("so", "you", "say"), ("earlier", "you", "said"),
 )  # fmt: skip
+# After "you said" these recall a thing said earlier, not the reply re-checked ("You said
+# something about the backup permissions: what was it?"): §5.2 as it reads.
+RECHECK_RECALLS = frozenset((
+    "something", "anything", "earlier", "before", "previously", "once", "last", "at",
+))  # fmt: skip
 # Words before the opener ("ok wait, ...", "sorry, hang on ...").
 RECHECK_FILLERS = frozenset((
     "ok", "okay", "oh", "sorry", "um", "uh", "erm", "hmm", "hm", "ah", "right",

@@ -20,6 +20,7 @@ import test_clarify_choice_asks
 import test_clarify_echoes_and_targets
 import test_clarify_lost_parts
 import test_clarify_meaning_qualifiers
+import test_clarify_rechecks
 import test_clarify_unmarked_terms
 import test_confirm_checks
 import test_item_boundaries
@@ -31,6 +32,7 @@ import test_output_sayings
 import test_output_targets_by_content
 import test_output_value_forms
 import test_picks_and_responses
+import test_plan_reports
 import test_reactions_and_event_adders
 import test_repeats_by_kind
 import test_reports_after_advice
@@ -1813,6 +1815,8 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_named_items_and_run_repeats.OBSERVERS,
     **test_picks_and_responses.OBSERVERS,
     **test_output_targets_by_content.OBSERVERS,
+    **test_clarify_rechecks.OBSERVERS,
+    **test_plan_reports.OBSERVERS,
 }
 
 

@@ -32,6 +32,7 @@ from .dialogue.item_reactions import reacts_to_an_item
 from .dialogue.more_likes import asks_more_alike
 from .dialogue.option_picks import picks_an_option
 from .dialogue.output_detail_intents import may_ask_output_detail, past_outputs
+from .dialogue.plan_reports import reports_a_plan
 from .dialogue.references import Mention
 from .dialogue.reply_answers import answers_the_reply, replies_asked
 from .dialogue.reply_rules import reports_on_the_reply
@@ -116,11 +117,15 @@ def _gated_rules_read(
     changes only an EXPLORE or a DRILL_DOWN statement, the codes the settle then hands on);
     past the terse gate, rules option-picks and response-reports (``picks_an_option``,
     ``reports_a_response``: they change an EXPLORE or a DRILL_DOWN, a pick or a report the
-    scan read as a question by its form, as a pointer at an item or as new ground).
+    scan read as a question by its form, as a pointer at an item or as new ground); rule
+    plan-reports (``reports_a_plan``: it changes an EXPLORE or a DRILL_DOWN; the settle hands
+    no plan on, so it is asked of every settled turn, a length and "?" test for most).
     Each is the rule's own test, so when none holds the Python path gives ``code``
     (tests/test_settled_turns.py replays the hand-written files both ways)."""
     if code == INTENT_EXPLORE and reports_on_the_reply(context, features):
         return True
+    if code in _PICKED_FROM and reports_a_plan(context, features):
+        return True  # rule plan-reports: the settle's gate for it is none (stop 44)
     if answers and answers_the_reply(context, features):
         return True
     if detected and added_question(context, features) >= 0:

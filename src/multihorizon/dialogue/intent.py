@@ -283,6 +283,7 @@ class IntentClassifier:
         choices = config.choice_asks or config.dumb_down_asks or config.split_requests
         choices = choices or config.condition_checks or config.reading_asks
         choices = choices or config.surprise_echoes  # "hang on, X? how ..." (stop 42)
+        choices = choices or config.recheck_asks  # "wait, does X ...?" (stop 44)
         requests |= config.understanding_checks << Marker.CHECK_OPENER  # "so X is just Y?"
         requests |= config.confirm_checks << Marker.CONFIRM_MARK  # "so X, not Y?"
         also = config.also_subjects or config.also_holdings or config.adder_questions

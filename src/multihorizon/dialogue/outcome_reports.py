@@ -41,10 +41,12 @@ from ..text.outcome_words import (
     OUTCOME_SHARERS,
     OUTCOME_SUBJECTS,
 )
+from ..text.plan_words import PLAN_OPENERS
 from ..text.report_words import DONE_NOT_VERBS, DONE_REQUESTS, DONE_VERBS, PAST_IRREGULAR
 from ..text.turn_text import TurnWords, regular_past, turn_words
 from .done_reports import done_report
 from .phrasing import ACKNOWLEDGED_CHARS, REPORT_OPENERS
+from .plan_reports import plan_report
 from .returns import any_held
 from .terse_reports import TERSE_CHARS
 from .thread_details import DETAIL_CHARS
@@ -113,14 +115,25 @@ def report_openers(config: Config) -> tuple[frozenset[str], int]:
     """The first words with which the native settle hands on a statement it calls EXPLORE
     (rule report-backs' and done-reports', and with rule outcome-reports its own), and the
     longest such statement (``report_opener_chars``)."""
+    plans = PLAN_OPENERS if config.plan_reports else frozenset()  # rule plan-reports
     if config.report_backs and config.outcome_reports:
-        return REPORT_OPENERS | OUTCOME_OPENERS, report_opener_chars(config)
-    return REPORT_OPENERS, ACKNOWLEDGED_CHARS
+        return REPORT_OPENERS | OUTCOME_OPENERS | plans, report_opener_chars(config)
+    return REPORT_OPENERS | plans, ACKNOWLEDGED_CHARS
 
 
 def report_reader(config: Config) -> Callable[[str], bool] | None:
-    """What ``IntentClassifier.finish`` reads to hand a statement on to rules done-reports and
-    outcome-reports (None: neither is on)."""
+    """What ``IntentClassifier.finish`` reads to hand a statement on to rules done-reports,
+    outcome-reports and plan-reports (None: none is on)."""
+    reader = _done_or_outcome(config)
+    if not (config.report_backs and config.plan_reports):
+        return reader
+    if reader is None:
+        return lambda text: bool(plan_report(text))
+    return lambda text: reader(text) or bool(plan_report(text))
+
+
+def _done_or_outcome(config: Config) -> Callable[[str], bool] | None:
+    """``report_reader`` of rules done-reports and outcome-reports."""
     done = config.report_backs and config.done_reports
     outcome = config.report_backs and config.outcome_reports
     limit, nouns = outcome_chars(config), config.noun_reports

@@ -21,6 +21,8 @@ from .more_requests import asks_for_more
 from .new_subjects import opens_new_subject
 from .option_picks import picks_an_option
 from .plain_terms import asks_an_equation, asks_an_unfamiliar_term, clarifies_an_object
+from .plan_reports import reports_a_plan
+from .recheck_asks import asks_a_recheck
 from .reply_answers import answers_the_reply
 from .reply_rules import (
     acked_in_thread,
@@ -60,6 +62,9 @@ __all__ = ["read_on_the_reply"]
 # Intents a term asked back turns into CLARIFY ("Kettle stitch, meaning?"; "more" in "Load
 # cell, more?" is no request to go on once the term is asked back).
 _ECHO_FROM = frozenset((Intent.DRILL_DOWN, Intent.EXPLORE, Intent.CONTINUE))
+# Intents a re-check turns into CLARIFY (rule recheck-asks: "wait, does it go on first?" holds
+# a CONTINUE phrase; the rule reads no turn asking for more).
+_RECHECK_FROM = _ECHO_FROM
 # Intents a split request ("break that down per region") turns into DRILL_DOWN once its
 # "break that down" is no CLARIFY marker (rule split-requests).
 _SPLIT_FROM = frozenset((Intent.EXPLORE, Intent.CONTINUE))
@@ -105,6 +110,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.CONTINUE  # rule bare-returns: "Anyway, where were we?" asks to go on
     if intent in _ECHO_FROM and any(read(context, features) for read in _CLARIFY_READERS):
         return Intent.CLARIFY  # the first rule of _CLARIFY_READERS that reads the turn
+    if intent in _RECHECK_FROM and asks_a_recheck(context, features):
+        return Intent.CLARIFY  # rule recheck-asks: "wait, does X ...?" asks the reply again
     if intent in _SPLIT_FROM and asks_for_a_split(context, features):
         return Intent.DRILL_DOWN  # rule split-requests: "break that down per region"
     if intent in _ADDS_FROM and any(read(context, features) for read in _SUBJECT_READERS):
@@ -118,6 +125,8 @@ def read_on_the_reply(context: DialogueContext, features: TurnFeatures, intent: 
         return Intent.DRILL_DOWN  # rule more-requests: more of the same, deeper in the thread
     if intent is Intent.CONTINUE and asks_more_alike(context, features):
         return Intent.DRILL_DOWN  # rule more-like-requests: "I need a couple more like the X"
+    if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_a_plan(context, features):
+        return Intent.CONTINUE  # rule plan-reports: the user's own next step on the thread
     if intent in (Intent.DRILL_DOWN, Intent.EXPLORE) and reports_stated(context, features):
         return Intent.CONTINUE  # rules surprised-reports, elliptic-reports: a report
     if intent is Intent.DRILL_DOWN and reacts_to_an_item(context, features):

@@ -39,6 +39,7 @@ from .question_forms import (
     TERM_HEDGES,
     TERM_OPENERS,
 )
+from .recheck_words import RECHECK_PHRASES
 from .reference_phrases import (
     OPENER_REPEATS,
     PRODUCT_REPEATS,
@@ -279,6 +280,10 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "same estimate", "same exercise", "same steps for", "same treatment",
             "one like that", "another like that", "again for the", "again for my",
             "once more for", "once more in", "once more with", "another one for",
+            # Stop 44 (statements44): "and once more but formal", "once more as a headline"
+            # repeat the request with a variation ("again as a" is rule repeat-forms').
+            "once more but", "once more as",
+            "and another for", "another for my", "again this time for", "again, this time for",
             *REPEAT_PHRASES, *PRODUCT_REPEATS,  # refs4, refs7: "a version of that", "two more"
             *VARIATION_REPEATS, *OPENER_REPEATS,  # again38: "one more for spring", "now in"
             *SIMILAR_REPEATS,  # lists40: "write a similar one to the agent"
@@ -368,6 +373,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
         # Rules of stop 40 (term_form_words): "what does X mean here", "X vs Y, ...".
         Marker.PLAIN_CLARIFY: (
             CHOICE_PHRASES + TERM_FORM_PHRASES + PLAIN_TERM_PHRASES + SURPRISE_PHRASES
+            + RECHECK_PHRASES  # rule recheck-asks (stop 44)
         ),
         Marker.EXPLAIN: ("explain", "clarify", "simplify", "elaborate", "elaborate on"),
         Marker.KEEP: (

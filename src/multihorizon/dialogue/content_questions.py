@@ -1,0 +1,127 @@
+"""Questions about what an output's lines hold, whose words the summing-up reply repeated
+(SPEC-028 §4.1 tool, §4.2; rule output-content-words; issue 15 item 1).
+
+"does the drip run on tuesdays" after a watering schedule, "Which ones can be cancelled free
+of charge?" after a hotel search, "what indexes does order_items have" after a table listing:
+the question names no tool and says no "the result", and its words are in the output's lines
+(keys, values, headers) but also in the assistant's reply summing it up, so rule
+output-details (a word no logged turn said) finds nothing. The question is about the output
+when its words are mostly the output's own: more than half of its content words are held by
+one output, or, for a short question (three content words at most), the noun of its definite
+noun phrase ("the drip", "the humidity") is. A general or advice question sharing the topic
+shares fewer of its words: "whats the lowest temp tomato plants can take before they get
+damaged" holds two of six after a sensor table of tomatoes; reasons, advice and habit words
+are gated before (``output_details.output_detail``).
+
+Which output: the one holding the most of the words, each word weighted by its rarity among
+the outputs (a word two outputs hold counts half for each), the newest among equals: "what
+indexes does order_items have" is the table listing its indexes, though the slow-query log
+names order_items too. A word holds when an output holds it, a compound part or value form of
+it (rules compound-output-words, output-value-forms), or an output word sharing its first
+five letters ("renew" of "renewals_left", "cancelled" of "free_cancellation").
+
+Costs one pass over the scratch buffer's cached entry words; each output's five-letter
+prefixes are computed once and cached with its words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ..text.tokens import normalise_term
+from ..tiers.scratch import ScratchEntry
+from .compound_words import compound_parts
+from .features import TurnFeatures
+from .fresh_outputs import asks_reason, question_words
+from .output_values import output_value_forms
+from .tool_references import entry_words
+
+__all__ = ["asks_content", "content_holder", "held_content"]
+
+# The most content words a question may have for this reading (longer ones carry their own
+# subject); the most a question with a definite noun the output holds may have.
+_MOST_TERMS = 6
+_DEFINITE_TERMS = 3
+# A question's words read for a meaning word, its characters read for its opener.
+_MAX_WORDS = 48
+_OPENER_CHARS = 24
+_REASON_CHARS = 400
+_MEANING = frozenset(("mean", "means", "meaning", "meant"))
+# "Will I need surgery ...?", "do we have to ...?": the asker's own lot (closed classes).
+_OWN_MODALS = frozenset(("will", "would", "do", "am", "must", "shall", "might", "may"))
+_ASKERS = frozenset(("i", "we"))
+# Letters two words must share at their start to count as one (a stem).
+_PREFIX = 5
+
+
+def content_holder(
+    features: TurnFeatures, entries: Sequence[ScratchEntry], *, forms: bool = False
+) -> int:
+    """The index in ``entries`` of the output a question's content words are mostly the
+    words of (see the module), else -1."""
+    terms = frozenset(features.terms)
+    if not terms or len(terms) > _MOST_TERMS or not asks_content(features.text):
+        return -1
+    definite = terms.intersection(features.definite_terms)
+    helds = [held_content(entry, terms, forms=forms) for entry in entries]
+    holders = Counter(term for held in helds for term in held)
+    best, top = -1, 0.0
+    for index, held in enumerate(helds):
+        covers = 2 * len(held) > len(terms)
+        named = len(terms) <= _DEFINITE_TERMS and not definite.isdisjoint(held)
+        if not (covers or named):
+            continue
+        weight = sum(1.0 / holders[term] for term in held)
+        if weight >= top:  # the newest among equals
+            best, top = index, weight
+    return best
+
+
+def asks_content(text: str) -> bool:
+    """Whether a question may ask what an output holds: not for a reason, advice or the
+    assistant (``fresh_outputs.asks_reason``: "why do the bottles need to lie down?"; "can
+    be" is a property, "Which ones can be cancelled?"), not
+    what a word means ("LCL means we share the container?"), and not about the asker's own
+    lot ("Will I need surgery for the tear?": a modal or auxiliary, then "I" or "we")."""
+    # "Which ones can be cancelled free of charge?" asks a property, not what one can do.
+    if asks_reason(text[:_REASON_CHARS].casefold().replace(" can be ", " are ")):
+        return False
+    words = question_words(text, _MAX_WORDS)
+    if not _MEANING.isdisjoint(words):
+        return False
+    first = text[:_OPENER_CHARS].casefold().split()[:2]
+    return not (len(first) == 2 and first[0] in _OWN_MODALS and first[1] in _ASKERS)
+
+
+def held_content(
+    entry: ScratchEntry, terms: frozenset[str], *, forms: bool = False
+) -> frozenset[str]:
+    """The words of ``terms`` an output holds: its words, their compound parts, its value
+    forms (``forms``) or a word sharing the first five letters."""
+    name, content = entry_words(entry)
+    held = terms & (name | content)
+    rest = terms - held
+    if rest:
+        held |= rest & compound_parts(content)
+    if forms and terms - held:
+        held |= (terms - held) & output_value_forms(entry)
+    rest = terms - held
+    for term in [term for term in rest if "_" in term]:  # "order_items" of "order_items"
+        parts = [normalise_term(part) for part in term.split("_") if part]
+        if parts and all(part in content for part in parts):
+            held |= {term}
+    rest = terms - held
+    if rest:
+        prefixes = _prefixes(content)
+        held |= {term for term in rest if len(term) >= _PREFIX and term[:_PREFIX] in prefixes}
+    return held
+
+
+@lru_cache(maxsize=256)
+def _prefixes(content: frozenset[str]) -> frozenset[str]:
+    """The first five letters of an output's words of five letters or more, and of each
+    part of a compound word ("free_cancellation": "cance")."""
+    words = content | compound_parts(content)
+    return frozenset(word[:_PREFIX] for word in words if len(word) >= _PREFIX)

@@ -48,7 +48,13 @@ _DEFINITE_TERMS = 3
 _MAX_WORDS = 48
 _OPENER_CHARS = 24
 _REASON_CHARS = 400
-_MEANING = frozenset(("mean", "means", "meaning", "meant"))
+_MEANING = frozenset(
+    ("mean", "means", "meaning", "meant", "measure", "measures", "measuring", "different",
+     "difference")
+)  # fmt: skip
+# A pronoun or demonstrative names the question's thing by itself ("the 145 bpm cap, is that
+# from my max or a formula"): rules pronoun-details and introduced-outputs read those.
+_POINTING = frozenset(("it", "its", "that", "this", "these", "those", "they", "them"))
 # "Will I need surgery ...?", "do we have to ...?": the asker's own lot (closed classes).
 _OWN_MODALS = frozenset(("will", "would", "do", "am", "must", "shall", "might", "may"))
 _ASKERS = frozenset(("i", "we"))
@@ -69,7 +75,7 @@ def content_holder(
     holders = Counter(term for held in helds for term in held)
     best, top = -1, 0.0
     for index, held in enumerate(helds):
-        covers = 2 * len(held) > len(terms)
+        covers = 2 * len(held) >= len(terms)
         named = len(terms) <= _DEFINITE_TERMS and not definite.isdisjoint(held)
         if not (covers or named):
             continue
@@ -83,13 +89,15 @@ def asks_content(text: str) -> bool:
     """Whether a question may ask what an output holds: not for a reason, advice or the
     assistant (``fresh_outputs.asks_reason``: "why do the bottles need to lie down?"; "can
     be" is a property, "Which ones can be cancelled?"), not
-    what a word means ("LCL means we share the container?"), and not about the asker's own
+    what a word means or how things differ ("LCL means we share the container?", "What's
+    different about worker-3?"), not pointing by a pronoun or demonstrative (``_POINTING``),
+    and not about the asker's own
     lot ("Will I need surgery for the tear?": a modal or auxiliary, then "I" or "we")."""
     # "Which ones can be cancelled free of charge?" asks a property, not what one can do.
     if asks_reason(text[:_REASON_CHARS].casefold().replace(" can be ", " are ")):
         return False
     words = question_words(text, _MAX_WORDS)
-    if not _MEANING.isdisjoint(words):
+    if not (_MEANING.isdisjoint(words) and _POINTING.isdisjoint(words)):
         return False
     first = text[:_OPENER_CHARS].casefold().split()[:2]
     return not (len(first) == 2 and first[0] in _OWN_MODALS and first[1] in _ASKERS)

@@ -207,7 +207,8 @@ def output_detail(
         replies=config.summing_reply_words and not when and not asks_reasons(features.text),
         days=config.weekday_forms,
     )
-    if index < 0 and config.output_content_words and not (pointing or when):
+    points = features.anaphor or features.has(Marker.DEMONSTRATIVE)
+    if index < 0 and config.output_content_words and not (points or when):
         index = content_holder(features, entries, forms=forms)  # rule output-content-words
     if index < 0:
         return None

@@ -5,13 +5,17 @@
 of charge?" after a hotel search, "what indexes does order_items have" after a table listing:
 the question names no tool and says no "the result", and its words are in the output's lines
 (keys, values, headers) but also in the assistant's reply summing it up, so rule
-output-details (a word no logged turn said) finds nothing. The question is about the output
-when its words are mostly the output's own: more than half of its content words are held by
-one output, or, for a short question (three content words at most), the noun of its definite
-noun phrase ("the drip", "the humidity") is. A general or advice question sharing the topic
-shares fewer of its words: "whats the lowest temp tomato plants can take before they get
-damaged" holds two of six after a sensor table of tomatoes; reasons, advice and habit words
-are gated before (``output_details.output_detail``).
+output-details (a word no logged turn said, or two words no reply holds as many of) finds
+nothing. The question is about the output when its words are mostly the output's own: half
+of its content words or more are held by one output ("who pinned semver" after a git log),
+or, for a short question (three content words at most), the noun of its definite noun phrase
+("the drip", "the humidity") is. A general or advice question sharing the topic shares fewer
+of its words ("whats the lowest temp tomato plants can take before they get damaged" holds
+two of six after a sensor table of tomatoes), or says what it asks by a word that
+``asks_content`` refuses: a reason, advice or second-person word, a meaning, difference or
+judging word ("mean", "different", "normal", "worth"), a pronoun or demonstrative (rules
+pronoun-details and introduced-outputs read those), the asker's own lot ("Will I need
+surgery for the tear?"); a question of habit never reaches it (rule general-questions).
 
 Which output: the one holding the most of the words, each word weighted by its rarity among
 the outputs (a word two outputs hold counts half for each), the newest among equals: "what
@@ -36,7 +40,9 @@ from .compound_words import compound_parts
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason, question_words
 from .output_values import output_value_forms
+from .summing_replies import asks_reasons, said_since
 from .tool_references import entry_words
+from .turnlog import TurnLog
 
 __all__ = ["asks_content", "content_holder", "held_content"]
 
@@ -44,13 +50,13 @@ __all__ = ["asks_content", "content_holder", "held_content"]
 # subject); the most a question with a definite noun the output holds may have.
 _MOST_TERMS = 6
 _DEFINITE_TERMS = 3
-# A question's words read for a meaning word, its characters read for its opener.
+# A question's words read for a meaning or judging word, its characters read for its opener.
 _MAX_WORDS = 48
 _OPENER_CHARS = 24
 _REASON_CHARS = 400
 _MEANING = frozenset(
     ("mean", "means", "meaning", "meant", "measure", "measures", "measuring", "different",
-     "difference")
+     "difference", "normal", "typical", "ideal", "recommended", "worth", "safe")
 )  # fmt: skip
 # A pronoun or demonstrative names the question's thing by itself ("the 145 bpm cap, is that
 # from my max or a formula"): rules pronoun-details and introduced-outputs read those.
@@ -63,10 +69,14 @@ _PREFIX = 5
 
 
 def content_holder(
-    features: TurnFeatures, entries: Sequence[ScratchEntry], *, forms: bool = False
+    features: TurnFeatures, entries: Sequence[ScratchEntry], log: TurnLog, *, forms: bool = False
 ) -> int:
     """The index in ``entries`` of the output a question's content words are mostly the
-    words of (see the module), else -1."""
+    words of (see the module), else -1. An output counts only when one word it holds was
+    first said after it ("was there a mismatch?" after the user asked about a checksum
+    mismatch names the user's topic) and no turn after its summing-up reply said another
+    of the question's words ("does a scrub fix the mismatch?" after "Run a scrub": the talk
+    moved on; ``summing_replies.said_since``)."""
     terms = frozenset(features.terms)
     if not terms or len(terms) > _MOST_TERMS or not asks_content(features.text):
         return -1
@@ -77,7 +87,9 @@ def content_holder(
     for index, held in enumerate(helds):
         covers = 2 * len(held) >= len(terms)
         named = len(terms) <= _DEFINITE_TERMS and not definite.isdisjoint(held)
-        if not (covers or named):
+        if not (covers or named) or not _own_word(held, entries[index].turn_id, log):
+            continue
+        if said_since(terms - held, entries[index].turn_id, log):
             continue
         weight = sum(1.0 / holders[term] for term in held)
         if weight >= top:  # the newest among equals
@@ -85,18 +97,30 @@ def content_holder(
     return best
 
 
+def _own_word(held: frozenset[str], turn_id: int, log: TurnLog) -> bool:
+    """Whether a word of ``held`` was first said after the turn the output came after."""
+    for term in held:
+        turns = log.turns_mentioning(term)
+        if not turns or turns[0] > turn_id:
+            return True
+    return False
+
+
 def asks_content(text: str) -> bool:
     """Whether a question may ask what an output holds: not for a reason, advice or the
     assistant (``fresh_outputs.asks_reason``: "why do the bottles need to lie down?"; "can
-    be" is a property, "Which ones can be cancelled?"), not
-    what a word means or how things differ ("LCL means we share the container?", "What's
-    different about worker-3?"), not pointing by a pronoun or demonstrative (``_POINTING``),
-    and not about the asker's own
-    lot ("Will I need surgery for the tear?": a modal or auxiliary, then "I" or "we")."""
+    be" is a property, "Which ones can be cancelled?"), nor a reason or risk noun ("is there
+    any risk in ignoring the mismatch?": ``summing_replies.asks_reasons``); not what a word
+    means, how things differ or should be ("LCL means we share the container?", "What's
+    different about worker-3?", "what's a normal pressure for a combi?"); not pointing by a
+    pronoun or demonstrative (``_POINTING``); not about the asker's own lot ("Will I need
+    surgery for the tear?": a modal or auxiliary, then "I" or "we"). Reads the first 400
+    characters."""
     # "Which ones can be cancelled free of charge?" asks a property, not what one can do.
-    if asks_reason(text[:_REASON_CHARS].casefold().replace(" can be ", " are ")):
+    head = text[:_REASON_CHARS].casefold()
+    if asks_reason(head.replace(" can be ", " are ")) or asks_reasons(head):
         return False
-    words = question_words(text, _MAX_WORDS)
+    words = question_words(head, _MAX_WORDS)
     if not (_MEANING.isdisjoint(words) and _POINTING.isdisjoint(words)):
         return False
     first = text[:_OPENER_CHARS].casefold().split()[:2]

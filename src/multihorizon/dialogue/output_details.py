@@ -209,7 +209,7 @@ def output_detail(
     )
     points = features.anaphor or features.has(Marker.DEMONSTRATIVE)
     if index < 0 and config.output_content_words and not (points or when):
-        index = content_holder(features, entries, forms=forms)  # rule output-content-words
+        index = content_holder(features, entries, log, forms=forms)  # rule output-content-words
     if index < 0:
         return None
     entry = entries[index]

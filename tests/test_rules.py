@@ -28,6 +28,7 @@ import test_laid_out_lists
 import test_named_items_and_run_repeats
 import test_noun_references
 import test_ordinal_terms
+import test_output_content_words
 import test_output_sayings
 import test_output_targets_by_content
 import test_output_value_forms
@@ -1817,6 +1818,7 @@ OBSERVE: dict[str, Callable[[mh.Config], object]] = {
     **test_output_targets_by_content.OBSERVERS,
     **test_clarify_rechecks.OBSERVERS,
     **test_plan_reports.OBSERVERS,
+    **test_output_content_words.OBSERVERS,
 }
 
 

@@ -188,6 +188,9 @@ class RuleSwitches:
     # "In general, how long do customs inspections take?" after a tracking result: a question
     # of habit names no output (rule general-questions, §5.2).
     general_questions: bool = True
+    # "does the drip run on tuesdays" after a watering schedule its reply summed up: most of a
+    # question's words are one output's own (rule output-content-words, §4.2).
+    output_content_words: bool = True
     status_runs: bool = True  # "in the last good run": the newest output that passed (§4.2)
     # "which region was it going out to?" after a deploy log and its summing-up reply: a value
     # of that output (rule summed-output-values, §5.2 TOOL_REFERENCE).

@@ -199,6 +199,40 @@ TOOL_VALUE_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], 
         "references unchanged.",
         "dialogue.general_questions.asks_in_general",
     ),
+    (
+        "output-content-words",
+        "references",
+        "§4.2",
+        "A question with no tool reference whose content words are mostly one output's own "
+        "(half of them or more held by its lines, keys, values, compound parts, value forms "
+        "or a word sharing the first five letters), or, of three content words at most, "
+        "whose definite noun the output holds, asks about that output though its summing-up "
+        "reply repeated the words ('does the drip run on tuesdays', 'what indexes does "
+        "order_items have', 'who pinned semver'); each word weighs 1/k of the k outputs "
+        "holding it, the newest among equals. Not for a reason, advice or second-person "
+        "question, a meaning, difference or judging word ('mean', 'different', 'normal', "
+        "'worth'), a pronoun or demonstrative, the asker's own lot ('Will I need surgery "
+        "for the tear?'), a question of habit, or more than six content words. Rule "
+        "output-detail-intents then reads it TOOL_REFERENCE once the output's exchange is over.",
+        {"output_content_words": False},
+        "off -> on (other rules on): contents_holdout44 (written before the rule, its misses "
+        "not read) intent 32 -> 34 of 42, tool target 15 -> 17 of 21, references 23 -> 26 "
+        "of 31; the session's tune set contents_tune44 (misses read) intent 23 -> 27 of 43, "
+        "tool target 7 -> 12 of 22, references 12 -> 20 of 31. Every other hand-written "
+        "file (score.py, against main): intent 6972 -> 6972 of 7720, tool target 502 -> 504 "
+        "of 578, references 3367 -> 3375 of 3840, items unchanged; one probe lost, a knock-on "
+        "('what TTL should you set before a migration generally' DRILL_DOWN -> EXPLORE once "
+        "'ttl?' two turns before became TOOL_REFERENCE and the thread moved). A first "
+        "version (more than half of the words, no gates) took 'Will I need surgery for the "
+        "tear?', 'LCL means we share the container with others?' and 'Why do the bottles "
+        "need to lie down again?'; at half of the words without the pointing and difference "
+        "gates also 'the 145 bpm cap, is that from my max or a formula' and 'What's "
+        "different about worker-3?'; stop 43's controls ('is there any risk in ignoring the "
+        "mismatch?', 'does a scrub fix the mismatch?' after 'Run a scrub', 'was there a "
+        "mismatch?' when the user asked about a mismatch before the log) need the risk, "
+        "talk-since and user's-own-word gates, which cost the tune set 2 tool targets.",
+        "dialogue.content_questions.content_holder",
+    ),
 )
 
 

@@ -37,6 +37,7 @@ from ..text.lexicon import Marker
 from ..text.output_nouns import EARLIER_OUTPUT_WORDS, LATER_OUTPUT_WORDS, POLAR_OPENERS
 from ..tiers.scratch import ScratchBuffer, ScratchEntry
 from .compound_words import compound_parts
+from .content_questions import content_holder
 from .features import TurnFeatures
 from .fresh_outputs import asks_reason
 from .general_questions import asks_in_general
@@ -206,6 +207,9 @@ def output_detail(
         replies=config.summing_reply_words and not when and not asks_reasons(features.text),
         days=config.weekday_forms,
     )
+    points = features.anaphor or features.has(Marker.DEMONSTRATIVE)
+    if index < 0 and config.output_content_words and not (points or when):
+        index = content_holder(features, entries, log, forms=forms)  # rule output-content-words
     if index < 0:
         return None
     entry = entries[index]

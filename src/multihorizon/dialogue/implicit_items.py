@@ -139,16 +139,15 @@ def _names_list_item(ref: Reference, log: TurnLog) -> bool:
 
 
 def list_turns(log: TurnLog) -> list[int]:
-    """The latest ``_LIST_TURNS`` replies with a list among the last ``_WALK`` turns, most
-    recent first. The log's per-turn items say whether a reply has a list, without parsing
-    them all; one comprehension, no call per turn (every turn asks; issue 14)."""
-    now, roles, listed = len(log), log.roles, log.enumerations
-    turns = [
-        turn
-        for turn in range(now - 1, max(-1, now - 1 - _WALK), -1)
-        if turn in listed and listed[turn] and roles[turn] == "assistant"
-    ]
-    return turns[:_LIST_TURNS]
+    now = len(log)
+    turns: list[int] = []
+    for turn in range(now - 1, max(-1, now - 1 - _WALK), -1):
+        # The log's per-turn items say whether a reply has a list, without parsing them all.
+        if log.roles[turn] == "assistant" and log.enumerations.get(turn):
+            turns.append(turn)
+            if len(turns) == _LIST_TURNS:
+                break
+    return turns
 
 
 def item_named(terms: Sequence[str], log: TurnLog) -> tuple[int, str, list[str]] | None:

@@ -13,43 +13,73 @@ each over the turns after the first 50 (a restore warms caches), as µs and as a
 median turn. The wrappers add well under a microsecond per stage; run it from the checkout
 whose ``multihorizon`` is imported (``PYTHONPATH=SRC`` from an interpreter without an
 editable install for another tree).
+
+    python bench/turn_stages.py --compare OTHER_SRC --this THIS_SRC [--rounds 5]
+
+times both trees in one run: each round runs one child per tree (``PYTHONPATH`` set to its
+``src``, each with its own ``_core``; the order alternates round by round) and the table
+gives each stage's median of the rounds' medians and their ratio. Run it from an
+interpreter without an editable install, whose import hook would shadow ``PYTHONPATH``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-import long_sessions
-import multihorizon.session as session_module
-from multihorizon import kernels
-from multihorizon.dialogue.threadstate import ThreadState
-from multihorizon.dialogue.turnlog import TurnLog
-from multihorizon.tiers import conversation
+#: The stages' labels, in the order ``Session.user`` runs them (``_targets``).
+LABELS: tuple[str, ...] = (
+    "embedding check",
+    "features",
+    "references",
+    "intent",
+    "placement",
+    "thread state",
+    "Tier C",
+    "antecedents",
+    "envelope",
+    "commit",
+)
 
-#: (owner, attribute, label): what ``Session.user`` calls, stage by stage.
-STAGES: tuple[tuple[Any, str, str], ...] = (
-    (session_module.Session, "_embed", "embedding check"),
-    (session_module, "analyse_logged", "features"),
-    (session_module.Session, "_references", "references"),
-    (session_module.Session, "_turn_intent", "intent"),
-    (session_module, "thread_for_turn", "placement"),
-    (ThreadState, "update", "thread state"),
-    (session_module.conversation, "retrieve", "Tier C"),
-    (session_module.antecedents, "antecedents", "antecedents"),
-    (session_module, "conversation_envelope", "envelope"),
-    (session_module.Session, "commit", "commit"),
-)
-#: Tier C's parts (inside the "Tier C" stage).
-PARTS: tuple[tuple[Any, str, str], ...] = (
-    (TurnLog, "postings", "  postings"),
-    (TurnLog, "pair_columns", "  pair columns"),
-    (conversation, "context_items", "  items"),
-)
+
+def _targets() -> tuple[tuple[Any, str, str], ...]:
+    """(owner, attribute, label): what ``Session.user`` calls, stage by stage, then Tier C's
+    parts (inside the "Tier C" stage). Imported here: a ``--compare`` parent imports no
+    ``multihorizon`` (its children do, each from its own tree)."""
+    import multihorizon.session as session_module
+    from multihorizon.dialogue.threadstate import ThreadState
+    from multihorizon.dialogue.turnlog import TurnLog
+    from multihorizon.tiers import conversation
+
+    owners = (
+        (session_module.Session, "_embed"),
+        (session_module, "analyse_logged"),
+        (session_module.Session, "_references"),
+        (session_module.Session, "_turn_intent"),
+        (session_module, "thread_for_turn"),
+        (ThreadState, "update"),
+        (session_module.conversation, "retrieve"),
+        (session_module.antecedents, "antecedents"),
+        (session_module, "conversation_envelope"),
+        (session_module.Session, "commit"),
+    )
+    stages = tuple(
+        (owner, name, label) for (owner, name), label in zip(owners, LABELS, strict=True)
+    )
+    return (
+        *stages,
+        (TurnLog, "postings", "  postings"),
+        (TurnLog, "pair_columns", "  pair columns"),
+        (conversation, "context_items", "  items"),
+    )
 
 
 def _timed(spent: dict[str, int], label: str, call: Callable[..., Any]) -> Callable[..., Any]:
@@ -65,10 +95,13 @@ def _timed(spent: dict[str, int], label: str, call: Callable[..., Any]) -> Calla
 
 def measure(turns: int, calls: int) -> tuple[list[int], dict[str, list[int]]]:
     """Per user turn: its time, and each stage's (ns)."""
+    import long_sessions
+    from multihorizon import kernels
+
     texts, vectors = long_sessions.probes(turns)
     session = long_sessions.session(turns)
     spent: dict[str, int] = defaultdict(int)
-    for owner, name, label in (*STAGES, *PARTS):
+    for owner, name, label in _targets():
         setattr(owner, name, _timed(spent, label, getattr(owner, name)))
     native = kernels.retrieve_context
 
@@ -97,32 +130,79 @@ def measure(turns: int, calls: int) -> tuple[list[int], dict[str, list[int]]]:
     return users, stages
 
 
+def _medians(turns: int, calls: int) -> dict[str, float]:
+    """The median turn and each stage's median (µs) over the turns after the first 50."""
+    users, stages = measure(turns, calls)
+    found = {"turn": statistics.median(users[50:]) / 1000}
+    for label, values in stages.items():
+        found[label] = statistics.median(values[50:]) / 1000
+    return found
+
+
+def _child(src: str, turns: int, calls: int) -> dict[str, float]:
+    bench = os.path.dirname(os.path.abspath(__file__))
+    script = f"import json, sys; sys.path.insert(0, {bench!r}); import turn_stages; "
+    script += f"print(json.dumps(turn_stages._medians({turns}, {calls})))"
+    env = dict(os.environ, PYTHONPATH=src)
+    out = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def _order() -> list[str]:
+    parts = ["  postings", "  pair columns", "  native call", "  native call again (warm)"]
+    return [*LABELS, *parts, "  items"]
+
+
+def _name(label: str) -> str:
+    return label.strip() if label[0] != " " else ". " + label.strip()
+
+
+def _compare(other: str, this: str, rounds: int, turns: int, calls: int) -> None:
+    sides: dict[str, list[dict[str, float]]] = {"other": [], "this": []}
+    for round_ in range(rounds):
+        order = [("other", other), ("this", this)]
+        for name, src in order if round_ % 2 == 0 else order[::-1]:
+            sides[name].append(_child(src, turns, calls))
+
+    def median(name: str, label: str) -> float:
+        return statistics.median(found.get(label, 0.0) for found in sides[name])
+
+    print(f"{rounds} interleaved rounds, {turns:,} turns, {calls} calls; this: {this}")
+    print(f"other: {other}\n")
+    print("| stage | other µs | this µs | this/other |")
+    print("|---|---|---|---|")
+    for label in ["turn", *_order()]:
+        mine, theirs = median("this", label), median("other", label)
+        if theirs > 0:
+            print(f"| {_name(label)} | {theirs:.1f} | {mine:.1f} | {mine / theirs:.3f} |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=1000, help="turns restored before timing")
     parser.add_argument("--calls", type=int, default=300, help="user turns timed")
+    parser.add_argument("--compare", default=None, help="another checkout's src directory")
+    parser.add_argument("--this", default=None, help="this checkout's src directory")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (--compare)")
     args = parser.parse_args()
+    if args.compare:
+        if not args.this:
+            parser.error("--compare needs --this (this checkout's src)")
+        _compare(args.compare, args.this, args.rounds, args.turns, args.calls)
+        return 0
     users, stages = measure(args.turns, args.calls)
     turn = statistics.median(users[50:])
     print(f"`Session.user` at {args.turns:,} turns: median {turn / 1000:.1f} µs\n")
     print("| stage | median µs | share of the turn |")
     print("|---|---|---|")
-    order = [label for _, _, label in STAGES] + [
-        "  postings",
-        "  pair columns",
-        "  native call",
-        "  native call again (warm)",
-        "  items",
-    ]
-    for label in order:
+    for label in _order():
         values = stages.get(label, [])[50:]
         if not values:
             continue
         middle = statistics.median(values)
-        print(
-            f"| {label.strip() if label[0] != ' ' else '. ' + label.strip()} "
-            f"| {middle / 1000:.1f} | {100 * middle / turn:.1f}% |"
-        )
+        print(f"| {_name(label)} | {middle / 1000:.1f} | {100 * middle / turn:.1f}% |")
     return 0
 
 

@@ -71,7 +71,8 @@ def _texts() -> list[str]:
 
 
 class _NeverDisjoint:
-    """``phrasing._ANNOUNCING`` without its gate: every turn's hits are read."""
+    """``phrasing._ANNOUNCING`` or ``bare_returns._FIRSTS`` without its gate: every turn's
+    hits or words are read."""
 
     def isdisjoint(self, _kinds: object) -> bool:
         return False
@@ -91,8 +92,12 @@ def _agree(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
             assert named_topics.named_topic(text, clauses=clauses) == ungated, text
         folded = " " + text.casefold().replace("\u2019", "'")
         assert own_lists._points_at_own(text) == any(cue in folded for cue in OWN_LIST_CUES)
+        # Its kept last reading answers as a fresh one, for either ``more`` in either order.
+        for more in (True, False, False, True):
+            assert own_lists._points_at_own(text, more) == own_lists._reads_own_cue(text, more)
     indexed = [bare_returns.bare_return(text) for text in texts]
     monkeypatch.setattr(bare_returns, "_BY_FIRST", _EveryPhrase())
+    monkeypatch.setattr(bare_returns, "_FIRSTS", _NeverDisjoint())
     assert [bare_returns.bare_return(text) for text in texts] == indexed
     asked = [phrasing.term_asked(text) for text in texts]
     monkeypatch.setattr(phrasing, "_TERM_NEEDLES", ("",))

@@ -6,6 +6,7 @@ resume-announcements and again-returns): "For the quotes, what should they inclu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import filterfalse, repeat
 from typing import TYPE_CHECKING
 
 from ..text.lexicon import OPENING_FILLERS, RETURN_FRONTS, TOPIC_FRONTS
@@ -65,14 +66,10 @@ def _may_open_named_clause(tokens: Sequence[str]) -> bool:
     readings needs the opening clause's first word (after fillers) to be one of
     ``_NAMED_CLAUSE_FIRST`` (a topic front, a return front, a definite name), or its last
     word to be "again"."""
-    first = next(
-        (
-            word
-            for word in (t.strip(WORD_STRIP) for t in tokens)
-            if word and word not in OPENING_FILLERS
-        ),
-        None,
-    )
+    # The first word after fillers, in C (``filter``/``filterfalse`` over ``map``): no Python
+    # frame per token (issue 14).
+    words = filter(None, map(str.strip, tokens, repeat(WORD_STRIP)))
+    first = next(filterfalse(OPENING_FILLERS.__contains__, words), None)
     # "again" holds no space: in the joined head it is inside one token (a C-level scan).
     return first in _NAMED_CLAUSE_FIRST or "again" in " ".join(tokens)
 

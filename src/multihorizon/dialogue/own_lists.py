@@ -64,9 +64,24 @@ _CUE_HEADS = tuple(
 )
 
 
+# The last reading of ``_points_at_own``: (text, more, found). Rules own-list-ordinals and
+# own-list-words both ask it of every turn's text (issue 14); the triple is replaced whole,
+# so a racing reader sees one reading or the next, each of its own text.
+_LAST_POINTED: list[tuple[str | None, bool, bool]] = [(None, False, False)]
+
+
 def _points_at_own(content: str, more: bool = False) -> bool:
     """Whether a turn holds an ``OWN_LIST_CUES`` cue ("the second one I mentioned"); ``more``
     (rule own-list-forms): or a ``MORE_OWN_CUES`` one ("the second one I put down")."""
+    last = _LAST_POINTED[0]
+    if last[0] is content and last[1] == more:
+        return last[2]
+    found = _reads_own_cue(content, more)
+    _LAST_POINTED[0] = (content, more, found)
+    return found
+
+
+def _reads_own_cue(content: str, more: bool) -> bool:
     folded = " " + content.casefold().replace("\u2019", "'")
     if more and any(map(folded.__contains__, MORE_OWN_CUES)):  # no frame per cue
         return True

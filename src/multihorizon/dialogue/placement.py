@@ -318,13 +318,19 @@ def _named_thread(
         return last_left(threads.turns, threads.active)
     topic_words: tuple[str, ...] = ()
     returns = False
-    if config.resume_announcements and not multi_party:
+    announcements = config.resume_announcements and not multi_party
+    if announcements:
         topic_words, returns = named_topic_of(features, config.again_returns)
         if returns and not resume_words:  # "The chair again: ...", "Anyway, about the tank"
             resume_words, topic_words = topic_words, ()
-        returns = returns or opens_with_return(features.text, features.hits)
     elif stays:
         return -1
+    if not resume_words and not topic_words:
+        # ``return_target`` finds nothing without words, and rule return-question-words reads
+        # only named words: most turns stop here (issue 14).
+        return -1
+    if announcements:
+        returns = returns or opens_with_return(features.text, features.hits)
     found = context.threads.return_target(
         vector,
         resume_words,

@@ -54,6 +54,8 @@ def _named_by(tool: Reference, actions: Sequence[Reference], content: str) -> bo
 def without_repeat_objects(resolution: Resolution, content: str, on: bool) -> Resolution:
     """``resolution`` without the tool references ``repeat_objects`` drops (its references,
     resolved and named ones; ``has_tool`` read again): what the tool-output rules found too."""
+    if len(resolution.references) < 2:
+        return resolution  # ``repeat_objects`` keeps one or none as they are (most turns)
     kept = repeat_objects(resolution.references, content, on)
     if len(kept) == len(resolution.references):
         return resolution

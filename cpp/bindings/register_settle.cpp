@@ -535,6 +535,90 @@ class IntentSettler {
   SettleRules settle_;
 };
 
+// settle_text past pybind11's dispatcher: a METH_FASTCALL builtin bound to a capsule of the
+// settler and its pybind11 `settle_text` (issue 14: that dispatcher cost ~5k of a settled
+// classify's ~23k instructions, callgrind). It takes the positional calls whose flags are
+// exactly True or False and whose statement_codes is exactly an int (what Session.classify
+// passes); any other call, and any call that raises, goes the pybind11 way with the same
+// arguments (settle_text is a pure function of them), so the answer and the error are that
+// method's.
+constexpr const char* kDirectCapsule = "multihorizon.IntentSettler.settle_text_direct";
+
+struct DirectSettle {
+  const IntentSettler* settler;
+  PyObject* method;  // the bound pybind11 settle_text: keeps the settler alive
+};
+
+void free_direct(PyObject* capsule) {
+  auto* direct = static_cast<DirectSettle*>(PyCapsule_GetPointer(capsule, kDirectCapsule));
+  if (direct == nullptr) {
+    PyErr_Clear();
+    return;
+  }
+  Py_XDECREF(direct->method);
+  delete direct;
+}
+
+// 1 for True, 0 for False, -1 for anything else (pybind11's bool caster decides that).
+int exact_flag(PyObject* const* args, Py_ssize_t nargs, Py_ssize_t at, int absent) {
+  if (at >= nargs) return absent;
+  return args[at] == Py_True ? 1 : (args[at] == Py_False ? 0 : -1);
+}
+
+PyObject* settle_text_direct(PyObject* capsule, PyObject* const* args, Py_ssize_t nargs) {
+  auto* direct = static_cast<DirectSettle*>(PyCapsule_GetPointer(capsule, kDirectCapsule));
+  if (direct == nullptr) return nullptr;
+  // text, embedding, recent, first_turn, tool_outputs, final, then the defaulted ones.
+  if (nargs < 6 || nargs > 11) return PyObject_Vectorcall(direct->method, args, nargs, nullptr);
+  // first_turn, tool_outputs, final, questions_final, reports_read, detected_none, replied
+  constexpr Py_ssize_t kAt[7] = {3, 4, 5, 6, 8, 9, 10};
+  constexpr int kAbsent[7] = {-1, -1, -1, 1, 0, 0, 1};  // the defaults; the first 3 required
+  int flags[7];
+  bool plain = true;
+  for (std::size_t i = 0; i < 7; ++i) {
+    flags[i] = exact_flag(args, nargs, kAt[i], kAbsent[i]);
+    plain = plain && flags[i] >= 0;
+  }
+  std::int64_t codes = kAllCodes;
+  if (nargs > 7) {
+    int overflow = 0;
+    codes = PyLong_CheckExact(args[7]) ? PyLong_AsLongLongAndOverflow(args[7], &overflow) : -1;
+    plain = plain && PyLong_CheckExact(args[7]) && overflow == 0 && !PyErr_Occurred();
+    PyErr_Clear();
+  }
+  if (!plain) return PyObject_Vectorcall(direct->method, args, nargs, nullptr);
+  try {
+    return direct->settler
+        ->settle_text(args[0], args[1], args[2], flags[0] != 0, flags[1] != 0, flags[2] != 0,
+                      flags[3] != 0, codes, flags[4] != 0, flags[5] != 0, flags[6] != 0)
+        .release()
+        .ptr();
+  } catch (...) {
+    // The pybind11 way raises what the call raises, translated as every binding's error.
+  }
+  PyErr_Clear();
+  return PyObject_Vectorcall(direct->method, args, nargs, nullptr);
+}
+
+PyMethodDef kDirectDef = {
+    "settle_text", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&settle_text_direct)),
+    METH_FASTCALL, "IntentSettler.settle_text past pybind11's dispatcher (positional only)."};
+
+py::object direct_settle_text(const py::object& self) {
+  py::object method = self.attr("settle_text");
+  auto* direct = new DirectSettle{&self.cast<const IntentSettler&>(), method.release().ptr()};
+  PyObject* capsule = PyCapsule_New(direct, kDirectCapsule, free_direct);
+  if (capsule == nullptr) {
+    Py_DECREF(direct->method);
+    delete direct;
+    throw py::error_already_set();
+  }
+  PyObject* function = PyCFunction_NewEx(&kDirectDef, capsule, nullptr);
+  Py_DECREF(capsule);
+  if (function == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(function);
+}
+
 IntentSettler make_settler(py::handle scanner, py::handle rules, py::handle explore_below,
                            py::handle dim_value, bool skip_function_words, py::handle masks,
                            py::handle clarify, py::handle again_phrases, py::handle switches,
@@ -642,7 +726,10 @@ void register_settle(py::module_& m) {
            py::arg("reports_read") = false, py::arg("detected_none") = false,
            py::arg("replied") = true,
            "settle of a caller's text as it came, or None for a text to check first (see "
-           "IntentSettlerBase.settle_text).");
+           "IntentSettlerBase.settle_text).")
+      .def_property_readonly("settle_text_direct", &direct_settle_text,
+                             "settle_text as a builtin past pybind11's dispatcher (positional "
+                             "arguments; see IntentSettlerBase.settle_text_direct).");
 }
 
 }  // namespace multihorizon::bindings

@@ -6,7 +6,7 @@ settle reads of a rule's text tests is data (``_settle_py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from ._intent_py import (
@@ -104,6 +104,10 @@ class SettleCall(Protocol):
         replied: bool = ...,
         /,
     ) -> int | tuple[int, int, list[Hit], int, int, float]: ...
+
+
+# ``IntentSettlerBase.settle_text``'s signature (its ``settle_text_direct``).
+SettleTextCall = Callable[..., int | tuple[int, int, list[Hit], int, int, float] | None]
 
 
 class IntentSettlerBase:
@@ -342,6 +346,13 @@ class IntentSettlerBase:
             text, embedding, recent, first_turn, tool_outputs, final, questions_final,
             statement_codes, reports_read, detected_none, replied,
         )  # fmt: skip
+
+    @property
+    def settle_text_direct(self) -> SettleTextCall:
+        """``settle_text`` as the classifier calls it on the hot path: the native settler hands
+        out a builtin that skips pybind11's dispatcher (positional arguments only; a call it
+        does not take itself goes through ``settle_text``); here it is that method."""
+        return self.settle_text
 
     def settles(
         self,

@@ -40,7 +40,8 @@ reference (``multihorizon._kernels_py``) documents them:
   one call (``.scan``, ``.question``, ``.classify``); ``intent_decision``: §5.2 over its bits.
 - ``IntentSettler(scanner, ...)``: ``Session.classify``'s common path (scan, hash, §5.2, and
   whether any rule of ours can still change the answer) in one call (``.settle``; and
-  ``.settle_text`` for a caller's unchecked text); ``.may_hold_forms``: whether a turn may
+  ``.settle_text`` for a caller's unchecked text, ``.settle_text_direct`` the same call
+  past pybind11's dispatcher, positional only); ``.may_hold_forms``: whether a turn may
   hold an ordinal form (``Session.user``'s references stage reads them only then).
 """
 

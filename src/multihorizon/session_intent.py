@@ -226,7 +226,7 @@ class SessionIntent:
             and (embedding is not None or self._hashes_inside)
         ):
             recent, first_turn, final, tool_outputs, codes, terse, replied = view
-            if _terse_open(terse, text):
+            if terse and _terse_open(terse, text):  # no call for a turn not after a reply
                 final, codes = False, 0  # rule terse-reports reads it
             # Once an output's exchange is over only a question may ask for its detail (rule
             # output-detail-intents): the settle reads its own question cue, and a question

@@ -248,8 +248,9 @@ class IntentClassifier:
     #: nothing else can change it, else the scan for ``finish`` (see ``classify``; the last
     #: two: which settled codes may come back, ``IntentSettlerBase.settle``).
     settle: SettleCall
-    #: ``kernels.IntentSettler.settle_text``: ``settle`` of a caller's unchecked text, or None
-    #: for a text ``inputs.check_text`` may change or refuse (``settle``'s arguments).
+    #: ``kernels.IntentSettler.settle_text`` (its ``settle_text_direct``, past pybind11's
+    #: dispatcher): ``settle`` of a caller's unchecked text, or None for a text
+    #: ``inputs.check_text`` may change or refuse (``settle``'s arguments, positional).
     settle_text: Callable[..., int | _Scanned | None]
 
     def __init__(
@@ -334,7 +335,8 @@ class IntentClassifier:
         checks = (*ons, config.learner_meaning_asks, config.equation_checks)  # equation-checks
         self._checks = tuple(self._reply_terms and on for on in checks)
         settler = _settler(self, lexicon, skip_function_words)
-        self.settle, self.settle_text = settler.settle, settler.settle_text
+        # settle_text_direct: settle_text past pybind11's dispatcher, for classify's hot path.
+        self.settle, self.settle_text = settler.settle, settler.settle_text_direct
         self.may_hold_forms = settler.may_hold_forms  # the references stage's forms gate
 
     def classify(

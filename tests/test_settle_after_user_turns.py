@@ -81,6 +81,11 @@ def test_after_a_peer_reply_reply_gates_settle_too() -> None:
         settled = _settle(session, text)
         staged = session.analyse(text)[0]
         assert session.classify(text) is staged, text
+        if "you mentioned" in text:
+            # Also a re-check opener (rule recheck-asks), a Marker.PLAIN_CLARIFY phrase: that
+            # marker stands in every chat, so the settle hands the turn on here too.
+            assert not isinstance(settled, int), text
+            continue
         assert isinstance(settled, int), text
         assert INTENTS[settled] is staged, text
 

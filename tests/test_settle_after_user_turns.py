@@ -28,7 +28,9 @@ _AFTER_USER = [
     "Tell me more about tiger sharks.",  # REQUEST_OPENER (thread-requests)
     "How do they compare with tigers for being dangerous?",  # REQUEST_OPENER
     "They're in pots on the balcony.",  # a short statement (report-backs, thread-details)
-    "What was that film you mentioned?",  # TERM_RECALL (term-recalls)
+    # TERM_RECALL (term-recalls); not "you mentioned", a re-check opener (rule recheck-asks)
+    # whose Marker.PLAIN_CLARIFY stands in every chat
+    "What was that film you talked about?",
 ]
 
 
@@ -81,11 +83,6 @@ def test_after_a_peer_reply_reply_gates_settle_too() -> None:
         settled = _settle(session, text)
         staged = session.analyse(text)[0]
         assert session.classify(text) is staged, text
-        if "you mentioned" in text:
-            # Also a re-check opener (rule recheck-asks), a Marker.PLAIN_CLARIFY phrase: that
-            # marker stands in every chat, so the settle hands the turn on here too.
-            assert not isinstance(settled, int), text
-            continue
         assert isinstance(settled, int), text
         assert INTENTS[settled] is staged, text
 

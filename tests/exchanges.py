@@ -4,7 +4,10 @@ native settle, the staged view, the full turn)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import multihorizon as mh
+from multihorizon import _backend, kernels
 
 
 def session_after(*texts: str, config: mh.Config | None = None) -> mh.Session:
@@ -30,6 +33,25 @@ def intents_by_every_path(session: mh.Session, text: str) -> set[mh.Intent]:
     """The intent of ``text`` by every path; ``Session.user`` last (it logs the turn)."""
     found = {session.classify(text), session.preview(text).intent, session.analyse(text)[0]}
     return found | {session.user(text).intent}
+
+
+def every_backend_reads(
+    exchange: Sequence[str], positives: Sequence[str], controls: Sequence[str], intent: mh.Intent
+) -> None:
+    """On every backend and by every path, each positive after ``exchange`` reads as
+    ``intent`` and no control does."""
+    previous = kernels.backend()
+    try:
+        for name in _backend.available():
+            kernels.use(name)
+            for text in positives:
+                found = intents_by_every_path(session_after(*exchange), text)
+                assert found == {intent}, (name, text)
+            for text in controls:
+                found = intents_by_every_path(session_after(*exchange), text)
+                assert intent not in found, (name, text)
+    finally:
+        kernels.use(previous)
 
 
 def tool_target(session: mh.Session, text: str) -> int | None:

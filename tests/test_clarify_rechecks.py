@@ -12,14 +12,13 @@ the stop, scored at the start and at the end): see the CHANGELOG."""
 from __future__ import annotations
 
 import dataclasses
-import time
 
 import pytest
 
 import multihorizon as mh
-from exchanges import intents_by_every_path, session_after
-from multihorizon import _backend, kernels
+from exchanges import every_backend_reads, session_after
 from multihorizon.dialogue.recheck_asks import recheck_ask
+from timing import best_seconds
 
 _TILES = "retiling the kitchen splashback myself, never done it. how do i go about it"
 _TILES_REPLY = (
@@ -91,30 +90,14 @@ def test_the_question_read() -> None:
 
 
 def test_classify_analyse_and_user_agree_on_every_backend() -> None:
-    previous = kernels.backend()
-    try:
-        for name in _backend.available():
-            kernels.use(name)
-            for text in _POSITIVES:
-                session = session_after(_TILES, _TILES_REPLY)
-                assert intents_by_every_path(session, text) == {mh.Intent.CLARIFY}, (name, text)
-            for text in _CONTROLS:
-                session = session_after(_TILES, _TILES_REPLY)
-                assert mh.Intent.CLARIFY not in intents_by_every_path(session, text), (name, text)
-    finally:
-        kernels.use(previous)
+    every_backend_reads((_TILES, _TILES_REPLY), _POSITIVES, _CONTROLS, mh.Intent.CLARIFY)
 
 
 @pytest.mark.timed
 def test_a_million_character_turn_is_read_in_linear_time() -> None:
     # The reading stops at RECHECK_CHARS: a ratio on this shared machine, no wall-clock limit.
     def cost(text: str) -> float:
-        spent = []
-        for _ in range(3):
-            began = time.perf_counter()
-            recheck_ask(text)
-            spent.append(time.perf_counter() - began)
-        return min(spent)
+        return best_seconds(lambda: recheck_ask(text))
 
     for unit in ("wait, does the grout ", "hang on ", "?"):
         small, large = cost(unit * (1_000 // len(unit))), cost(unit * (1_000_000 // len(unit)))

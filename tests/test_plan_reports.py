@@ -13,14 +13,13 @@ start and at the end): see the CHANGELOG."""
 from __future__ import annotations
 
 import dataclasses
-import time
 
 import pytest
 
 import multihorizon as mh
-from exchanges import intents_by_every_path, session_after
-from multihorizon import _backend, kernels
+from exchanges import every_backend_reads, session_after
 from multihorizon.dialogue.plan_reports import plan_report
+from timing import best_seconds
 
 _GUITAR = "my acoustic guitar sounds dull and the strings are rusty, what should I do"
 _GUITAR_REPLY = (
@@ -81,30 +80,14 @@ def test_the_plan_read() -> None:
 
 
 def test_classify_analyse_and_user_agree_on_every_backend() -> None:
-    previous = kernels.backend()
-    try:
-        for name in _backend.available():
-            kernels.use(name)
-            for text in _POSITIVES:
-                session = session_after(_GUITAR, _GUITAR_REPLY)
-                assert intents_by_every_path(session, text) == {mh.Intent.CONTINUE}, (name, text)
-            for text in _CONTROLS:
-                session = session_after(_GUITAR, _GUITAR_REPLY)
-                assert mh.Intent.CONTINUE not in intents_by_every_path(session, text), (name, text)
-    finally:
-        kernels.use(previous)
+    every_backend_reads((_GUITAR, _GUITAR_REPLY), _POSITIVES, _CONTROLS, mh.Intent.CONTINUE)
 
 
 @pytest.mark.timed
 def test_a_million_character_turn_is_read_in_linear_time() -> None:
     # The reading stops at PLAN_CHARS: a ratio on this shared machine, no wall-clock limit.
     def cost(text: str) -> float:
-        spent = []
-        for _ in range(3):
-            began = time.perf_counter()
-            plan_report(text)
-            spent.append(time.perf_counter() - began)
-        return min(spent)
+        return best_seconds(lambda: plan_report(text))
 
     for unit in ("I'll restring it ", "ok ", "."):
         small, large = cost(unit * (1_000 // len(unit))), cost(unit * (1_000_000 // len(unit)))

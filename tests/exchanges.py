@@ -36,7 +36,11 @@ def intents_by_every_path(session: mh.Session, text: str) -> set[mh.Intent]:
 
 
 def every_backend_reads(
-    exchange: Sequence[str], positives: Sequence[str], controls: Sequence[str], intent: mh.Intent
+    exchange: Sequence[str],
+    positives: Sequence[str],
+    controls: Sequence[str],
+    intent: mh.Intent,
+    config: mh.Config | None = None,
 ) -> None:
     """On every backend and by every path, each positive after ``exchange`` reads as
     ``intent`` and no control does."""
@@ -45,10 +49,10 @@ def every_backend_reads(
         for name in _backend.available():
             kernels.use(name)
             for text in positives:
-                found = intents_by_every_path(session_after(*exchange), text)
+                found = intents_by_every_path(session_after(*exchange, config=config), text)
                 assert found == {intent}, (name, text)
             for text in controls:
-                found = intents_by_every_path(session_after(*exchange), text)
+                found = intents_by_every_path(session_after(*exchange, config=config), text)
                 assert intent not in found, (name, text)
     finally:
         kernels.use(previous)

@@ -20,6 +20,8 @@ from exchanges import every_backend_reads, session_after
 from multihorizon.dialogue.recheck_asks import recheck_ask
 from timing import best_seconds
 
+# Opt-in since the stop's review (rule recheck-asks): switched on here.
+_ON = mh.Config(recheck_asks=True)
 _TILES = "retiling the kitchen splashback myself, never done it. how do i go about it"
 _TILES_REPLY = (
     "Spread the adhesive with a notched trowel, press each tile in with a twist, and keep a "
@@ -59,22 +61,22 @@ _CONTROLS = [
 
 @pytest.mark.parametrize("text", _POSITIVES)
 def test_rechecks_are_clarify_and_the_switch_turns_them_off(text: str) -> None:
-    assert session_after(_TILES, _TILES_REPLY).classify(text) is mh.Intent.CLARIFY
-    off = dataclasses.replace(mh.Config(), recheck_asks=False)
+    assert session_after(_TILES, _TILES_REPLY, config=_ON).classify(text) is mh.Intent.CLARIFY
+    off = dataclasses.replace(_ON, recheck_asks=False)
     assert session_after(_TILES, _TILES_REPLY, config=off).classify(text) is not (mh.Intent.CLARIFY)
 
 
 @pytest.mark.parametrize("text", _CONTROLS)
 def test_the_controls_are_as_without_the_rule(text: str) -> None:
-    off = dataclasses.replace(mh.Config(), recheck_asks=False)
+    off = dataclasses.replace(_ON, recheck_asks=False)
     expected = session_after(_TILES, _TILES_REPLY, config=off).classify(text)
-    assert session_after(_TILES, _TILES_REPLY).classify(text) is expected
+    assert session_after(_TILES, _TILES_REPLY, config=_ON).classify(text) is expected
     assert expected is not mh.Intent.CLARIFY
 
 
 def test_a_first_turn_or_a_turn_after_no_reply_is_no_recheck() -> None:
     assert mh.Session().classify("wait, does the grout go on first?") is not mh.Intent.CLARIFY
-    session = session_after(_TILES)  # no reply yet
+    session = session_after(_TILES, config=_ON)  # no reply yet
     assert session.classify("hang on, is the grout grey or white?") is not mh.Intent.CLARIFY
 
 
@@ -90,7 +92,8 @@ def test_the_question_read() -> None:
 
 
 def test_classify_analyse_and_user_agree_on_every_backend() -> None:
-    every_backend_reads((_TILES, _TILES_REPLY), _POSITIVES, _CONTROLS, mh.Intent.CLARIFY)
+    exchange = (_TILES, _TILES_REPLY)
+    every_backend_reads(exchange, _POSITIVES, _CONTROLS, mh.Intent.CLARIFY, config=_ON)
 
 
 @pytest.mark.timed
@@ -102,7 +105,7 @@ def test_a_million_character_turn_is_read_in_linear_time() -> None:
     for unit in ("wait, does the grout ", "hang on ", "?"):
         small, large = cost(unit * (1_000 // len(unit))), cost(unit * (1_000_000 // len(unit)))
         assert large < 20 * max(small, 0.002), (unit, small, large)
-    session = session_after(_TILES, _TILES_REPLY)
+    session = session_after(_TILES, _TILES_REPLY, config=_ON)
     assert session.classify(("wait, does the grout " * 50_000)[:999_999] + "?") is not (
         mh.Intent.CLARIFY
     )

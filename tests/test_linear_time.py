@@ -39,7 +39,7 @@ _UNITS = (
     "x ", "(", "((a)", "[", "1. ", "- ", "-", "_", ", ", " ,", ":", "a:", "e.g. ", "a. ",
     "then, ", "first, ", "2. First a.\n", "Error: ", "thanks ", "back to x ", "the ", "I ",
     "Kubernetes ", "Two a. ", "Two a.\n\n", "Here are two x.\n\n", "You could a. Or b. ",
-    "Keep a, keep b, ",
+    "Keep a, keep b, ", "x? ",
 )  # fmt: skip
 # Markers whose rule reads the text right after them, and endings read from the end.
 _FRAMES = (

@@ -21,6 +21,8 @@ from exchanges import every_backend_reads, session_after
 from multihorizon.dialogue.plan_reports import plan_report
 from timing import best_seconds
 
+# Opt-in since the stop's review (rule plan-reports): switched on here.
+_ON = mh.Config(plan_reports=True)
 _GUITAR = "my acoustic guitar sounds dull and the strings are rusty, what should I do"
 _GUITAR_REPLY = (
     "Replace the strings: a set of 12-gauge phosphor bronze suits most acoustics, about 10 "
@@ -50,8 +52,8 @@ _CONTROLS = [
 
 @pytest.mark.parametrize("text", _POSITIVES)
 def test_plans_continue_and_the_switch_turns_them_off(text: str) -> None:
-    assert session_after(_GUITAR, _GUITAR_REPLY).classify(text) is mh.Intent.CONTINUE
-    off = dataclasses.replace(mh.Config(), plan_reports=False)
+    assert session_after(_GUITAR, _GUITAR_REPLY, config=_ON).classify(text) is mh.Intent.CONTINUE
+    off = dataclasses.replace(_ON, plan_reports=False)
     assert session_after(_GUITAR, _GUITAR_REPLY, config=off).classify(text) is not (
         mh.Intent.CONTINUE
     )
@@ -59,9 +61,9 @@ def test_plans_continue_and_the_switch_turns_them_off(text: str) -> None:
 
 @pytest.mark.parametrize("text", _CONTROLS)
 def test_the_controls_are_as_without_the_rule(text: str) -> None:
-    off = dataclasses.replace(mh.Config(), plan_reports=False)
+    off = dataclasses.replace(_ON, plan_reports=False)
     expected = session_after(_GUITAR, _GUITAR_REPLY, config=off).classify(text)
-    assert session_after(_GUITAR, _GUITAR_REPLY).classify(text) is expected
+    assert session_after(_GUITAR, _GUITAR_REPLY, config=_ON).classify(text) is expected
     assert expected is not mh.Intent.CONTINUE
 
 
@@ -80,7 +82,8 @@ def test_the_plan_read() -> None:
 
 
 def test_classify_analyse_and_user_agree_on_every_backend() -> None:
-    every_backend_reads((_GUITAR, _GUITAR_REPLY), _POSITIVES, _CONTROLS, mh.Intent.CONTINUE)
+    exchange = (_GUITAR, _GUITAR_REPLY)
+    every_backend_reads(exchange, _POSITIVES, _CONTROLS, mh.Intent.CONTINUE, config=_ON)
 
 
 @pytest.mark.timed
@@ -92,7 +95,7 @@ def test_a_million_character_turn_is_read_in_linear_time() -> None:
     for unit in ("I'll restring it ", "ok ", "."):
         small, large = cost(unit * (1_000 // len(unit))), cost(unit * (1_000_000 // len(unit)))
         assert large < 20 * max(small, 0.002), (unit, small, large)
-    session = session_after(_GUITAR, _GUITAR_REPLY)
+    session = session_after(_GUITAR, _GUITAR_REPLY, config=_ON)
     assert session.classify(("ok I'll restring it " * 50_000)[:1_000_000]) is not (
         mh.Intent.CLARIFY
     )

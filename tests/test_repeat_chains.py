@@ -66,6 +66,13 @@ def test_each_repeat_of_a_chain_refers_to_the_original_request(turns: list[str],
         "ok, I'll send it to her tonight",
         "lovely, that made me laugh",
         "she laughed once more at the pun",
+        # The stop's review: a told doing, not a request (the phrase must open the turn).
+        "I tried once more but it still reads too salesy",
+        "I asked once more but the shop said no",
+        "ran the oven once more as a test and the crust burnt",
+        "she bought another for my brother, so we have two",
+        "I had another for my lunch, it was great",
+        "haha and another for the road",
     ],
 )
 def test_turns_that_repeat_nothing_have_no_action_reference(text: str) -> None:

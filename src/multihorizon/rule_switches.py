@@ -460,8 +460,9 @@ class RuleSwitches:
     surprise_echoes: bool = True  # "hang on, X? how ...", the reply's X: CLARIFY §5.2
     unfamiliar_forms: bool = True  # "X is unfamiliar to me; ...", "the X procedure": §5.2
     clarify_targets: bool = True  # a CLARIFY's term: the reply saying its head word, §4.1
-    recheck_asks: bool = True  # "wait, does X ...?", "you said X, how ...?": CLARIFY §5.2
-    plan_reports: bool = True  # "great, thanks. I'll glaze it on Saturday": CONTINUE §5.2
+    # Stop 44, opt-in (the stop's review: they took ordinary follow-ups and new subjects):
+    recheck_asks: bool = False  # "wait, does X ...?", "you said X, how ...?": CLARIFY §5.2
+    plan_reports: bool = False  # "great, thanks. I'll glaze it on Saturday": CONTINUE §5.2
     # SPEC-028 §5.2: "could you write two more of those" asks for more of the same:
     # DRILL_DOWN, not §5.2's bare "more" (rule more-requests).
     more_requests: bool = True

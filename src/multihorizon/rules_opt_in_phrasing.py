@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .rules_adder_topics import ADDER_TOPIC_OPT_IN_RULES
+from .rules_rechecks import OPT_IN_RECHECK_RULES
 
 __all__ = ["OPT_IN_PHRASING_RULES"]
 
@@ -70,4 +71,5 @@ OPT_IN_PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, s
         "dialogue.embedded_continues.embedded_continues",
     ),
     *ADDER_TOPIC_OPT_IN_RULES,  # stop 42: adder-topics (rules_adder_topics)
+    *OPT_IN_RECHECK_RULES,  # stop 44: recheck-asks, plan-reports (rules_rechecks)
 )

@@ -23,7 +23,6 @@ from .rules_opt_in_phrasing import OPT_IN_PHRASING_RULES
 from .rules_option_picks import OPTION_PICK_RULES
 from .rules_plain_terms import PLAIN_TERM_RULES
 from .rules_reactions import REACTION_RULES
-from .rules_rechecks import RECHECK_RULES
 from .rules_terms import TERM_RULES
 
 __all__ = ["OPT_IN_PHRASING_RULES", "PHRASING_RULES"]
@@ -600,5 +599,4 @@ PHRASING_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ..
     *OPTION_PICK_RULES,  # stop 42: option-picks, response-reports, more-like-requests
     *ADDER_TOPIC_RULES,  # stop 42: adder-topics, adder-heads, adder-reply-words, thread-hows
     *TERM_RULES,  # stop 37: closing-checks, learner-meaning-asks, term-recalls, term-origins
-    *RECHECK_RULES,  # stop 44: recheck-asks, plan-reports (rules_rechecks)
 )

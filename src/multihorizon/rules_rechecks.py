@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["RECHECK_RULES"]
+__all__ = ["OPT_IN_RECHECK_RULES"]
 
 
-RECHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
+# Off in Config() (the stop's review): registered through rules_opt_in_phrasing.
+OPT_IN_RECHECK_RULES: tuple[tuple[str, str, str, str, Mapping[str, Any], str, str], ...] = (
     (
         "recheck-asks",
         "intent",

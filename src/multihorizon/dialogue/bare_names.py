@@ -103,10 +103,19 @@ def bare_name_mention(content: str, features: TurnFeatures) -> Mention | None:
 
 def _asking_part(content: str) -> tuple[int, int]:
     """The span from the first sentence ending in "?" to the last one, or the whole text."""
-    asking = [span for span in sentence_spans(content) if content[: span[1]].rstrip().endswith("?")]
+    asking = [span for span in sentence_spans(content) if _ends_asking(content, span[1])]
     if not asking:
         return 0, len(content)
     return asking[0][0], asking[-1][1]
+
+
+def _ends_asking(content: str, end: int) -> bool:
+    """``content[:end].rstrip().endswith("?")`` without copying the text before ``end`` (a
+    copy per sentence made a turn of many sentences quadratic)."""
+    at = end - 1
+    while at >= 0 and content[at].isspace():
+        at -= 1
+    return at >= 0 and content[at] == "?"
 
 
 def _mixes_letters_and_digits(word: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..text.enumerations import LAST
-from ..text.reference_phrases import OPENER_REPEAT_TAIL, OPENER_REPEATS
+from ..text.reference_phrases import LEADING_REPEATS, OPENER_REPEAT_TAIL, OPENER_REPEATS
 from ..text.tokens import STOPWORDS, normalise_term
 from ..tiers.scratch import KIND_WORDS
 from .references import Mention
@@ -545,6 +545,8 @@ def action_mention(text: str, phrase: str, start: int, end: int) -> Mention | No
         return None  # "I wrote a similar one last year" asks for nothing (similar-repeats)
     if folded in OPENER_REPEATS and not _opens_short_turn(text, start, end):
         return None  # "now in the logs I see an error": no repeat request
+    if folded in LEADING_REPEATS and word_before(text, start) not in ("", *_OPENER_ACKS):
+        return None  # "I tried once more but it still reads salesy": the user's own doing
     if folded in _VARIATION_ACTIONS:
         # "same for me", "same with us": agreement, not a request to repeat.
         following = _NEXT_WORD.match(text, end)

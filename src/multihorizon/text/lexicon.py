@@ -41,6 +41,7 @@ from .question_forms import (
 )
 from .recheck_words import RECHECK_PHRASES
 from .reference_phrases import (
+    LEADING_REPEATS,
     OPENER_REPEATS,
     PRODUCT_REPEATS,
     REPEAT_PHRASES,
@@ -280,10 +281,7 @@ LEXICON: Mapping[Marker, tuple[str, ...]] = MappingProxyType(
             "same estimate", "same exercise", "same steps for", "same treatment",
             "one like that", "another like that", "again for the", "again for my",
             "once more for", "once more in", "once more with", "another one for",
-            # Stop 44 (statements44): "and once more but formal", "once more as a headline"
-            # repeat the request with a variation ("again as a" is rule repeat-forms').
-            "once more but", "once more as",
-            "and another for", "another for my", "again this time for", "again, this time for",
+            *LEADING_REPEATS,  # statements44: "and once more but formal", "another for my aunt"
             *REPEAT_PHRASES, *PRODUCT_REPEATS,  # refs4, refs7: "a version of that", "two more"
             *VARIATION_REPEATS, *OPENER_REPEATS,  # again38: "one more for spring", "now in"
             *SIMILAR_REPEATS,  # lists40: "write a similar one to the agent"

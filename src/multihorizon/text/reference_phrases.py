@@ -8,6 +8,7 @@ __all__ = [
     "AGAIN_REACH",
     "AGAIN_TAILS",
     "INTRODUCING_PHRASES",
+    "LEADING_REPEATS",
     "OPENER_REPEATS",
     "OPENER_REPEAT_TAIL",
     "PRODUCT_REPEATS",
@@ -70,6 +71,13 @@ VARIATION_REPEATS = (
 # after it ("now in the logs I see an error", "and for the record, it failed", "There was one
 # more in the corner" are none).
 OPENER_REPEATS = ("now in", "and for", "one more in")
+# "and once more but formal", "another for my aunt" (stop 44): a repeat only where it opens the
+# turn, after at most an acknowledgement; "I tried once more but it still reads salesy", "she
+# bought another for my brother" tell of the user's own doing (the stop's review).
+LEADING_REPEATS = (
+    "once more but", "once more as", "and another for", "another for my",
+    "again this time for", "again, this time for",
+)  # fmt: skip
 OPENER_REPEAT_TAIL = 40
 
 # Repeat requests that ask for more of a thing made (issue 15, refs7; rule repeat-products):

@@ -19,6 +19,7 @@ from handwritten_corpus import handwritten_files
 from multihorizon.dialogue import item_rules, ordinal_mentions
 from multihorizon.dialogue.implicit_items import list_turns
 from multihorizon.dialogue.resolution import Resolution
+from multihorizon.dialogue.window_tokens import WindowTokens
 from shared_data import first_conversations, log_turn
 
 _REAL = {
@@ -142,11 +143,12 @@ def _positions(text: str) -> list[int]:
 def _forms_agree(texts: Iterable[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"skipped": 0, "read": 0}
     for text in texts:
+        read = WindowTokens(ordinal_mentions._TOKEN, text).window
         for position in _positions(text):
-            found = ordinal_mentions._mentions_at(text, position, True)
+            found = ordinal_mentions._mentions_at(text, position, True, read)
             with monkeypatch.context() as patch:
                 patch.setattr(ordinal_mentions, "follows", lambda *_: True)
-                full = ordinal_mentions._mentions_at(text, position, True)
+                full = ordinal_mentions._mentions_at(text, position, True, read)
                 opens = ordinal_mentions._may_open(text, position, followed=True)
             assert found == full, (text, position)
             if opens != ordinal_mentions._may_open(text, position, followed=True):

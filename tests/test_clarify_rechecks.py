@@ -18,7 +18,7 @@ import pytest
 import multihorizon as mh
 from exchanges import every_backend_reads, session_after
 from multihorizon.dialogue.recheck_asks import recheck_ask
-from timing import best_seconds
+from timing import reads_a_million_like_a_thousand
 
 # Opt-in since the stop's review (rule recheck-asks): switched on here.
 _ON = mh.Config(recheck_asks=True)
@@ -98,13 +98,8 @@ def test_classify_analyse_and_user_agree_on_every_backend() -> None:
 
 @pytest.mark.timed
 def test_a_million_character_turn_is_read_in_linear_time() -> None:
-    # The reading stops at RECHECK_CHARS: a ratio on this shared machine, no wall-clock limit.
-    def cost(text: str) -> float:
-        return best_seconds(lambda: recheck_ask(text))
-
-    for unit in ("wait, does the grout ", "hang on ", "?"):
-        small, large = cost(unit * (1_000 // len(unit))), cost(unit * (1_000_000 // len(unit)))
-        assert large < 20 * max(small, 0.002), (unit, small, large)
+    # recheck_ask stops at RECHECK_CHARS.
+    reads_a_million_like_a_thousand(recheck_ask, ("wait, does the grout ", "hang on ", "?"))
     session = session_after(_TILES, _TILES_REPLY, config=_ON)
     assert session.classify(("wait, does the grout " * 50_000)[:999_999] + "?") is not (
         mh.Intent.CLARIFY

@@ -36,3 +36,15 @@ def interleaved_seconds(
         small_best = min(small_best, best_seconds(small, runs=1))
         large_best = min(large_best, best_seconds(large, runs=1))
     return small_best, large_best
+
+
+def reads_a_million_like_a_thousand(
+    read: Callable[[str], object], units: tuple[str, ...], factor: float = 20
+) -> None:
+    """A reader that stops early: ``units`` repeated to 1,000,000 characters cost at most
+    ``factor`` times the same repeated to 1,000 (a ratio: no wall-clock limit)."""
+    for unit in units:
+        short, long = unit * (1_000 // len(unit)), unit * (1_000_000 // len(unit))
+        small = best_seconds(lambda text=short: read(text))
+        large = best_seconds(lambda text=long: read(text))
+        assert large < factor * max(small, 0.002), (unit, small, large)
